@@ -1,0 +1,99 @@
+/*  rf.h - the Risk Factor engine: what an uncommanded unit does.
+ *
+ *  From the situation as the unit's side sees it, the engine adds up the
+ *  unit's Risk Factors (each with the reason it applied), crosses the RF
+ *  with the D6 on the ruleset's actions table, and turns the cell into a
+ *  concrete order: which enemy, which cover, where to, facing what,
+ *  charging or not.  It also gives all six faces' outcomes, so the player
+ *  sees what every throw would have meant.
+ */
+#ifndef SOLO_RF_H
+#define SOLO_RF_H
+
+#include <stdbool.h>
+#include "dice.h"
+#include "ruleset.h"
+#include "situation.h"
+
+#define RF_MAX_FACTORS 16
+#define RF_REASON_MAX  160
+#define RF_MAX_GROUP   32      /* units of a platoon diced together */
+
+typedef struct {
+    char name[32];             /* machine name, e.g. "enemy_in_range" */
+    int value;
+    char reason[RF_REASON_MAX];
+} rf_factor_t;
+
+typedef struct {
+    int roll;
+    rf_action_t action;
+    bool charge;               /* the cell says (Charge?) and a charge is
+                                  possible: an enemy within charge reach */
+    char morale[24];
+    char text[128];
+} rf_outcome_t;
+
+/*  The concrete order. */
+typedef struct {
+    int nearest_enemy;         /* unit index, -1 when none is visible */
+    double nearest_enemy_cm;
+    bool enemy_in_weapon_range;
+    bool enemy_in_charge_reach;
+    int cover_feature;         /* terrain index, -1 */
+    bool has_destination;
+    vec2_t destination;
+    double move_cm;
+    double facing;
+    char pace[12];             /* cavalry: walk, canter, gallop; else "" */
+    int shoot_target;          /* unit index, -1 */
+    char range_band[8];        /* short, medium, long, none */
+    int group[RF_MAX_GROUP];   /* unit indices diced with this one */
+    int group_count;
+} rf_order_t;
+
+typedef struct {
+    int unit;                  /* index, -1 for a direct look-up */
+    arm_t arm;
+    int rf;
+    int band;                  /* 0..RF_BANDS-1 */
+    int roll;
+    bool roll_from_player;
+    rf_action_t action;
+    bool charge;
+    char morale[24];
+    char morale_text[160];
+    rf_factor_t factors[RF_MAX_FACTORS];
+    int factor_count;
+    rf_outcome_t outcomes[RF_FACES];
+    rf_order_t order;
+    char explanation[2048];    /* the working in plain words */
+} rf_decision_t;
+
+/*  The band of the RF table an RF falls in (0 = up to RF0). */
+int rf_band (const rf_table_t *table, int rf);
+
+/*  Work out the Risk Factors of unit `unit` in `sit` as its side sees it,
+ *  into out->factors and out->rf.  Sighting dice (when the ruleset rolls
+ *  them) come from `dice`.  Returns 0, or -1 with `err` when the unit
+ *  has no RF table (an arm the ruleset does not cover). */
+int rf_factors (const situation_t *sit, int unit, dice_t *dice,
+                rf_decision_t *out, char *err, int errlen);
+
+/*  The whole decision for unit `unit`: factors, the die (`player_roll`
+ *  1..6 if the player threw it, 0 to throw it on `dice`), the cell, the
+ *  six outcomes, the morale effect and the concrete order.  Units of the
+ *  unit's platoon keeping company are listed in out->order.group.
+ *  Returns 0, or -1 with `err` (player_roll outside 0..6, bad unit). */
+int rf_decide (const situation_t *sit, int unit, int player_roll,
+               dice_t *dice, rf_decision_t *out, char *err, int errlen);
+
+/*  A plain table look-up for an arm with a ready RF (no situation): the
+ *  cell, the six outcomes and the morale, with `fortified` and
+ *  `falling_back` for the up-to-RF0 special cases.  Charge is reported as
+ *  the cell allows it (no geometry to check).  Returns 0 or -1 with err. */
+int rf_lookup (const ruleset_t *rs, arm_t arm, int rf, int player_roll,
+               bool fortified, bool falling_back, dice_t *dice,
+               rf_decision_t *out, char *err, int errlen);
+
+#endif

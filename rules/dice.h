@@ -1,0 +1,68 @@
+/*  dice.h - the one source of chance.
+ *
+ *  Every die the project throws comes from a dice_t.  Seeded, it is
+ *  repeatable: the same seed gives the same throws on every machine
+ *  (xoshiro256** seeded by splitmix64, unbiased by rejection).  A player's
+ *  own throws can be queued; they are used first, in order, and each is
+ *  logged as the player's.
+ */
+#ifndef SOLO_DICE_H
+#define SOLO_DICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define DICE_QUEUE_MAX 64     /* player throws that can wait in the queue */
+#define DICE_SIDES_MAX 100    /* largest die */
+
+typedef struct dice_t dice_t;
+
+/*  One logged throw. */
+typedef struct {
+    int sides;
+    int value;
+    bool from_player;
+} dice_throw_t;
+
+/*  A new dice source seeded with `seed`; NULL when out of memory. */
+dice_t *dice_new (uint64_t seed);
+
+/*  Destroy *self_p and set it to NULL; safe when *self_p is NULL. */
+void dice_destroy (dice_t **self_p);
+
+/*  Reseed and forget queued throws and the log. */
+void dice_reseed (dice_t *self, uint64_t seed);
+
+/*  The seed last given. */
+uint64_t dice_seed (const dice_t *self);
+
+/*  Queue a player's throw of a `sides`-sided die.  Returns -1 (nothing
+ *  queued) when value is not in 1..sides, sides not in 2..DICE_SIDES_MAX, or
+ *  the queue is full; 0 otherwise. */
+int dice_push (dice_t *self, int sides, int value);
+
+/*  Throw one die of `sides` sides (2..DICE_SIDES_MAX): the queued player's
+ *  throw when the head of the queue is of that die, else a seeded throw.
+ *  Always in 1..sides. */
+int dice_roll (dice_t *self, int sides);
+
+/*  Sum of `count` throws of a `sides`-sided die. */
+int dice_roll_sum (dice_t *self, int count, int sides);
+
+/*  A uniform double in [0, 1), for the search's own randomness. */
+double dice_uniform (dice_t *self);
+
+/*  A uniform integer in [0, n), n >= 1. */
+uint32_t dice_below (dice_t *self, uint32_t n);
+
+/*  Number of throws logged since the last reseed or dice_log_clear. */
+int dice_log_count (const dice_t *self);
+
+/*  The i-th logged throw (0 <= i < dice_log_count); the log keeps the most
+ *  recent DICE_LOG_MAX throws. */
+#define DICE_LOG_MAX 4096
+dice_throw_t dice_log_at (const dice_t *self, int i);
+
+void dice_log_clear (dice_t *self);
+
+#endif

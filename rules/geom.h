@@ -1,0 +1,96 @@
+/*  geom.h - plane geometry of the table: points, unit footprints, polygons.
+ *
+ *  Lengths are centimetres.  Angles are compass degrees: 0 faces +y (the far
+ *  edge of the table), 90 faces +x; a facing is always normalised to
+ *  [0, 360).  Pure functions, no allocation: the search calls them millions
+ *  of times.
+ */
+#ifndef SOLO_GEOM_H
+#define SOLO_GEOM_H
+
+#include <stdbool.h>
+
+typedef struct { double x, y; } vec2_t;
+
+/*  A unit's footprint: a rectangle `width` wide (along its front) and
+ *  `depth` deep, centred on `centre`, its front facing `facing`. */
+typedef struct {
+    vec2_t centre;
+    double facing;
+    double width;
+    double depth;
+} footprint_t;
+
+typedef enum { ARC_FRONT = 0, ARC_FLANK = 1, ARC_REAR = 2 } arc_t;
+
+/*  Normalise any angle in degrees to [0, 360). */
+double geom_norm_deg (double deg);
+
+/*  Unit vector pointing along compass bearing `deg`. */
+vec2_t geom_heading_vec (double deg);
+
+/*  Compass bearing from `from` to `to`; 0 when the points coincide. */
+double geom_bearing (vec2_t from, vec2_t to);
+
+/*  Euclidean distance between two points. */
+double geom_dist (vec2_t a, vec2_t b);
+
+/*  The four corners in order front-left, front-right, rear-right,
+ *  rear-left. */
+void footprint_corners (const footprint_t *f, vec2_t out[4]);
+
+/*  True when point p lies inside or on the footprint. */
+bool footprint_contains (const footprint_t *f, vec2_t p);
+
+/*  Closest-point distance between two footprints (seed 002 measures from
+ *  the nearest figure): 0 when they touch or overlap. */
+double footprint_distance (const footprint_t *a, const footprint_t *b);
+
+/*  The point of footprint `b` nearest to footprint `a` (on b's boundary,
+ *  or b's centre when they overlap). */
+vec2_t footprint_nearest_point (const footprint_t *a, const footprint_t *b);
+
+/*  Which arc of `f` the point `p` lies in.  The front arc is the half-angle
+ *  `front_half_deg` either side of the facing, seen from the centre; the
+ *  rear arc is `rear_half_deg` either side of the back; the rest is flank.
+ *  A point inside the footprint counts as front. */
+arc_t footprint_arc (const footprint_t *f, vec2_t p,
+                     double front_half_deg, double rear_half_deg);
+
+/*  Which arc of `f` footprint `other` stands in: the arc of other's point
+ *  nearest to f. */
+arc_t footprint_arc_of (const footprint_t *f, const footprint_t *other,
+                        double front_half_deg, double rear_half_deg);
+
+/*  Point-in-polygon (even-odd; points on the boundary count as inside).
+ *  n >= 3. */
+bool polygon_contains (const vec2_t *pts, int n, vec2_t p);
+
+/*  Distance from p to the polygon's boundary (0 on it). */
+double polygon_boundary_distance (const vec2_t *pts, int n, vec2_t p);
+
+/*  Distance from p to the polygon as an area: 0 inside. */
+double polygon_distance (const vec2_t *pts, int n, vec2_t p);
+
+/*  Nearest point of the polygon area to p (p itself when inside). */
+vec2_t polygon_nearest_point (const vec2_t *pts, int n, vec2_t p);
+
+/*  Centroid of the polygon's vertices. */
+vec2_t polygon_centroid (const vec2_t *pts, int n);
+
+/*  Length of the part of segment a-b that lies inside the polygon. */
+double polygon_segment_inside_length (const vec2_t *pts, int n,
+                                      vec2_t a, vec2_t b);
+
+/*  True when the whole footprint lies inside the polygon. */
+bool polygon_contains_footprint (const vec2_t *pts, int n,
+                                 const footprint_t *f);
+
+/*  True when segment a-b crosses or touches the polygon. */
+bool polygon_segment_intersects (const vec2_t *pts, int n,
+                                 vec2_t a, vec2_t b);
+
+/*  Signed area (positive counter-clockwise); 0 for a degenerate polygon. */
+double polygon_area (const vec2_t *pts, int n);
+
+#endif

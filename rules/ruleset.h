@@ -1,0 +1,168 @@
+/*  ruleset.h - a ruleset's tables, loaded from its libconfig table file.
+ *
+ *  The numbers of a ruleset live in a table file (rules/data/NAME.cfg), so
+ *  a house rule is an edit, not a rebuild.  Every answer names the ruleset
+ *  and the hash of the table file in force.  The Risk Factor tables are
+ *  part of the ruleset because each ruleset maps its own situation onto
+ *  them; the engine that reads them lives in ai/.
+ */
+#ifndef SOLO_RULESET_H
+#define SOLO_RULESET_H
+
+#include <stdbool.h>
+#include "limits.h"
+#include "terrain.h"
+#include "unit.h"
+
+typedef struct ruleset_t ruleset_t;
+
+/*  One row of the weapons table.  A range of 0 means the weapon has no
+ *  such range (swords). */
+typedef struct {
+    char name[SOLO_NAME_MAX];
+    double short_cm, medium_cm, long_cm;
+    int melee;
+    int melee_bayonet;       /* melee factor with a bayonet fixed */
+    bool gunpowder;          /* uses the gunpowder damage row */
+    bool muzzle_loaded;
+    double load_turns;       /* turns halted to load (1, or 1.5) */
+    int fire_per_stationary; /* 1 figure in N may shoot when stationary */
+    int fire_per_moving;
+} weapon_t;
+
+/*  The Risk Factor actions.  Names (rf_action_name) are the protocol's. */
+typedef enum {
+    RF_CONTINUE = 0,          /* continue current actions */
+    RF_ADVANCE_VISIBLE,       /* up to RF0 on a 6: to the nearest visible enemy */
+    RF_TAKE_COVER,            /* nearest terrain within 1 move, or away */
+    RF_HALT,                  /* halt facing the nearest enemy */
+    RF_CONTINUE_FACING,       /* continue facing the nearest enemy */
+    RF_CONTINUE_FACING_CHARGE,/* the same, charging if in reach */
+    RF_ADVANCE_CHARGE,        /* advance towards the nearest enemy (charge?) */
+    RF_WITHDRAW,              /* infantry: towards cover further away;
+                                 cavalry: canter further from the enemy */
+    RF_RUN                    /* run (cavalry: flee at gallop) */
+} rf_action_t;
+#define RF_ACTION_COUNT 9
+
+const char *rf_action_name (rf_action_t action);
+int rf_action_parse (const char *name);
+
+#define RF_BANDS 5            /* up to RF0, RF1, RF2-5, RF6-8, RF9+ */
+#define RF_FACES 6
+
+/*  One Risk Factor table (one per arm that has one: infantry, cavalry). */
+typedef struct {
+    bool present;
+    int band_max[RF_BANDS];             /* highest RF of each band; the
+                                           last band is open-ended */
+    char band_name[RF_BANDS][16];
+    rf_action_t cell[RF_BANDS][RF_FACES];
+    char pace[RF_BANDS][RF_FACES][12];  /* "" or walk/canter/gallop */
+    char text[RF_BANDS][RF_FACES][128]; /* the cell in the seed's words */
+    /* the up-to-RF0 special cases */
+    int fortified_no_move;              /* 1: a fortified unit never moves
+                                           on the up-to-RF0 row */
+    int falling_back_halt_from;         /* faces >= this halt a unit
+                                           falling back (5: "5,6 D6") */
+    rf_action_t falling_back_halt_action;
+    /* factor values */
+    int f_no_enemy_in_sight;            /* -4 */
+    int f_hero_near;                    /* -1, infantry only (0 = none) */
+    int f_regulars;                     /* -1 "formed of regulars" (inf) or
+                                           "good troops" (cav) */
+    int f_officer;                      /* -1 cavalry "or Officer" */
+    int f_in_cover;                     /* -1 */
+    int f_enemy_in_range;               /* +1 */
+    int f_raw_in_range;                 /* +1 */
+    int f_per_tenth_lost;               /* +1 per 10% */
+    int f_flank_or_rear;                /* +2 */
+    int f_shock_cavalry;                /* +2, infantry only (0 = none) */
+    int f_running_or_retreating;        /* +3 */
+} rf_table_t;
+
+/*  The morale effect of each action. */
+typedef struct {
+    char morale[RF_ACTION_COUNT][24];        /* "steady", "shaken", ... */
+    char text[RF_ACTION_COUNT][160];
+    uint32_t sets_status[RF_ACTION_COUNT];   /* STATUS_* set by the action */
+    uint32_t clears_status[RF_ACTION_COUNT];
+} rf_morale_t;
+
+/*  Readings of ambiguous text, and measures, from the table file's
+ *  `settings` group.  RULINGS.md explains each. */
+typedef struct {
+    bool no_enemy_needs_no_retreating_friends; /* -4 only if no retreating
+                                                  friends are in sight too */
+    bool enemy_range_is_enemy_weapon;   /* +1 in range: the enemy's weapon
+                                           reaches the unit (else the
+                                           unit's own reaches the enemy) */
+    double hero_distance_cm;            /* 5 */
+    double shock_cavalry_cm;            /* 50 */
+    double platoon_company_cm;          /* 5: platoon keeps company */
+    double leader_company_cm;           /* 5: officer/NCO within */
+    double front_half_deg;              /* 45 */
+    double rear_half_deg;               /* 45 */
+    double woods_shoot_depth_cm;        /* 10: seen/shot in woods up to */
+    double woods_visibility_cm;         /* 20: visibility within woods */
+    double terrain_edge_cm;             /* 10: within the edge: D6 x 10 */
+    double sighting_cm_per_pip;         /* 10 */
+    bool sighting_rolls;                /* roll the D6 x 10; else use the
+                                           fixed range below */
+    double sighting_fixed_cm;           /* used when sighting_rolls false */
+    double foot_move_cm;                /* 25 */
+    double foot_wounded_move_cm;        /* 20 */
+    double cavalry_walk_cm;             /* 30 (walk 5-30) */
+    double cavalry_canter_cm;           /* 45 (trot 31-45) */
+    double cavalry_gallop_cm;           /* 60 (gallop 50-60) */
+    double command_open_cm;             /* 50 */
+    double command_enclosed_cm;         /* 25 */
+} rules_settings_t;
+
+/*  Load the ruleset whose table file is `path`.  Returns the ruleset, or
+ *  NULL with `err` as "file:line - reason" (or "file - reason" when no line
+ *  applies).  errlen >= 1. */
+ruleset_t *ruleset_load (const char *path, char *err, int errlen);
+
+/*  Load a ruleset from table-file text already in memory; `origin` names
+ *  it in errors. */
+ruleset_t *ruleset_load_text (const char *text, const char *origin,
+                              char *err, int errlen);
+
+/*  Destroy *self_p and set it to NULL; safe when *self_p is NULL. */
+void ruleset_destroy (ruleset_t **self_p);
+
+/*  The ruleset's short name ("skirmish19") and title. */
+const char *ruleset_name (const ruleset_t *self);
+const char *ruleset_title (const ruleset_t *self);
+
+/*  Hex digest (16 characters) of the table file's bytes. */
+const char *ruleset_tables_hash (const ruleset_t *self);
+
+const rules_settings_t *ruleset_settings (const ruleset_t *self);
+const terrain_effect_t *ruleset_terrain (const ruleset_t *self,
+                                         terrain_kind_t kind);
+
+int ruleset_weapon_count (const ruleset_t *self);
+const weapon_t *ruleset_weapon (const ruleset_t *self, int index);
+
+/*  Index of the weapon named `name` (case-insensitive), or -1. */
+int ruleset_weapon_find (const ruleset_t *self, const char *name);
+
+/*  The Risk Factor table for an arm, or NULL when the arm has none
+ *  (artillery and command figures use the infantry table by the
+ *  `settings.arm_table` reading: see RULINGS.md). */
+const rf_table_t *ruleset_rf_table (const ruleset_t *self, arm_t arm);
+
+const rf_morale_t *ruleset_rf_morale (const ruleset_t *self);
+
+/*  The weapon range in cm a unit's weapon reaches (its long range);
+ *  0 for weapons that only fight in melee. */
+double ruleset_weapon_reach (const ruleset_t *self, const unit_t *u);
+
+/*  One full move of the unit in the open, in cm: foot 25 (20 when the
+ *  unit's figures are mostly wounded), cavalry by pace. */
+double ruleset_move_cm (const ruleset_t *self, const unit_t *u,
+                        const char *pace);
+
+#endif

@@ -1,0 +1,101 @@
+/*  unit.h - a unit on the table, as a plain value.
+ *
+ *  A unit_t is a flat struct with no pointers so that a whole army can be
+ *  copied with memcpy: the search copies states millions of times.
+ */
+#ifndef SOLO_UNIT_H
+#define SOLO_UNIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "geom.h"
+#include "limits.h"
+
+typedef enum { SIDE_BLUE = 0, SIDE_RED = 1 } side_t;
+#define SIDE_COUNT 2
+
+typedef enum {
+    ARM_INFANTRY = 0, ARM_CAVALRY, ARM_ARTILLERY, ARM_COMMAND
+} arm_t;
+#define ARM_COUNT 4
+
+/*  Seed 002 names three grades; the seed's "veteran", "regular" and "good
+ *  troops" are one grade, as are "raw" and "poor". */
+typedef enum {
+    QUALITY_REGULAR = 0, QUALITY_HERO, QUALITY_RAW
+} quality_t;
+#define QUALITY_COUNT 3
+
+typedef enum {
+    FORMATION_LINE = 0, FORMATION_COLUMN, FORMATION_SQUARE,
+    FORMATION_LOOSE, FORMATION_MOUNTED
+} formation_t;
+#define FORMATION_COUNT 5
+
+/*  Status flags, as a bit set in unit_t.status. */
+enum {
+    STATUS_RAN_LAST_TURN        = 1u << 0,
+    STATUS_RETREATING_FROM_MELEE = 1u << 1,
+    STATUS_FALLING_BACK         = 1u << 2,
+    STATUS_FORTIFIED            = 1u << 3,
+    STATUS_LOADED               = 1u << 4,
+    STATUS_SHOCK                = 1u << 5,
+    STATUS_FIRED                = 1u << 6,
+    STATUS_COMMANDED            = 1u << 7,
+    STATUS_DISLOYAL             = 1u << 8,
+    STATUS_ROUTING              = 1u << 9,
+    STATUS_HAS_LAST_ENEMY       = 1u << 10   /* last_enemy_seen is valid */
+};
+#define STATUS_FLAG_COUNT 11
+
+typedef struct {
+    char id[SOLO_ID_MAX];
+    char platoon[SOLO_ID_MAX];     /* "" when the unit has no platoon */
+    side_t side;
+    arm_t arm;
+    quality_t quality;
+    int weapon;                    /* index in the ruleset's weapons table */
+    bool bayonet;
+    formation_t formation;
+    int figures;                   /* strength at the start */
+    int wounded;
+    int killed;
+    int officers, ncos, drummers, buglers;
+    footprint_t fp;
+    uint32_t status;
+    vec2_t last_enemy_seen;        /* valid with STATUS_HAS_LAST_ENEMY */
+} unit_t;
+
+/*  Names used in files, the protocol's JSON and replies ("infantry", ...).
+ *  Each *_name returns a static string; each *_parse returns the value or
+ *  -1 for an unknown name. */
+const char *side_name (side_t side);
+int side_parse (const char *name);
+const char *arm_name (arm_t arm);
+int arm_parse (const char *name);
+const char *quality_name (quality_t quality);
+int quality_parse (const char *name);   /* also accepts veteran, good, poor */
+const char *formation_name (formation_t formation);
+int formation_parse (const char *name); /* also accepts circle, skirmish */
+const char *status_flag_name (uint32_t flag);  /* one bit */
+int status_flag_parse (const char *name);      /* the bit, or -1 */
+
+/*  True when the unit is in a formed body (not loose order). */
+bool unit_is_formed (const unit_t *u);
+
+/*  Figures still standing (figures - killed). */
+int unit_figures_standing (const unit_t *u);
+
+/*  Whole tenths of the unit lost to wounds and kills:
+ *  floor(10 * (wounded + killed) / figures); 0 when figures is 0. */
+int unit_loss_tenths (const unit_t *u);
+
+/*  True when the unit has an officer or NCO among its figures. */
+bool unit_has_leader (const unit_t *u);
+
+/*  Check a unit's own fields for what cannot be on a table: negative or
+ *  inconsistent figure counts, a footprint of no size, an empty id.
+ *  Returns 0, or -1 with `err` naming the field. */
+int unit_validate (const unit_t *u, char *err, int errlen);
+
+#endif
