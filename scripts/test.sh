@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The whole test suite: install what is needed, build, run every test.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/deps.sh"
+"$root/scripts/build.sh" "$@"
+ctest --test-dir "${BUILD_DIR:-$root/build}" --output-on-failure -j2
