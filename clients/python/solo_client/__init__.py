@@ -1,0 +1,24 @@
+"""solo_client: ask solod what an enemy unit does, from Python.
+
+    import solo_client
+    from solo_client import situation as s
+
+    with solo_client.Client() as solo:          # tcp://127.0.0.1:7460
+        print(solo.hello().server_version)
+        d = solo.lookup("infantry", rf=3, roll=4)
+        print(d.action, d.morale)
+
+Messages are the protocol's own (generated from proto/solo.proto at first
+use, see solo_client.proto); Client.request(body_name, body) sends any
+request body, so each new message of the protocol is one method here.
+"""
+
+from .client import (Client, SoloError, NoAnswer, RemoteError,
+                     DEFAULT_ENDPOINT, PROTOCOL_VERSION)
+from .proto import pb, ProtoError
+from .text import describe
+from . import situation
+
+__all__ = ["Client", "SoloError", "NoAnswer", "RemoteError", "ProtoError",
+           "DEFAULT_ENDPOINT", "PROTOCOL_VERSION", "pb", "describe",
+           "situation"]

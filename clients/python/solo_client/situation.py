@@ -1,0 +1,149 @@
+"""Building the situation on the table as protocol messages.
+
+Names are the protocol's enum names in lower case without their prefix:
+side "red", arm "cavalry", quality "raw", formation "square", terrain kind
+"woods", cover "hard", status flags "ran_last_turn", ...  Lengths are
+centimetres; facing is a compass bearing (0 faces +y, 90 faces +x); the
+origin is the near left corner of the table.
+
+    from solo_client import situation as s
+    sit = s.situation(180, 120,
+        terrain=[s.rect("copse", "woods", 20, 70, 50, 100)],
+        units=[s.unit("red-1", "red", 60, 80, facing=180, width=12, depth=3),
+               s.unit("blue-1", "blue", 60, 40, facing=0, width=12, depth=3)])
+"""
+
+from google.protobuf import json_format
+
+from .proto import pb
+
+# Enum type -> prefix of its value names in solo.proto.
+_PREFIX = {
+    "Side": "SIDE_", "Arm": "ARM_", "Quality": "QUALITY_",
+    "Formation": "FORMATION_", "TerrainKind": "TERRAIN_", "Cover": "COVER_",
+}
+
+
+def enum_value(enum_name, prefix, value, field):
+    """The number of `value` ("red", "SIDE_RED" or 1) in enum `enum_name`.
+
+    Raises ValueError naming `field` and the accepted names."""
+    enum = getattr(pb(), enum_name)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value in enum.values():
+            return value
+    elif isinstance(value, str):
+        name = value.upper()
+        if not name.startswith(prefix):
+            name = prefix + name
+        if name in enum.keys():
+            return enum.Value(name)
+    accepted = ", ".join(k[len(prefix):].lower() for k in enum.keys())
+    raise ValueError("%s: unknown %s %r (one of: %s)"
+                     % (field, enum_name, value, accepted))
+
+
+def enum_name(enum_name_, number):
+    """The short lower-case name of an enum number ("red" for SIDE_RED)."""
+    enum = getattr(pb(), enum_name_)
+    return enum.Name(number)[len(_PREFIX[enum_name_]):].lower()
+
+
+def point(x, y):
+    return pb().Point(x=float(x), y=float(y))
+
+
+def terrain(id, kind, polygon, cover="default"):
+    """A terrain feature: polygon is a list of (x, y), 3 or more."""
+    feature = pb().TerrainFeature(
+        id=id,
+        kind=enum_value("TerrainKind", "TERRAIN_", kind, "terrain %s: kind" % id),
+        cover=enum_value("Cover", "COVER_", cover, "terrain %s: cover" % id))
+    for x, y in polygon:
+        feature.polygon.add(x=float(x), y=float(y))
+    return feature
+
+
+def rect(id, kind, x0, y0, x1, y1, cover="default"):
+    """A rectangular terrain feature between two corners."""
+    return terrain(id, kind, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)], cover)
+
+
+_STATUS_FLAGS = None
+
+
+def status_flags():
+    """The names of the status flags of a unit, from the protocol."""
+    global _STATUS_FLAGS
+    if _STATUS_FLAGS is None:
+        _STATUS_FLAGS = [f.name for f in pb().UnitStatus.DESCRIPTOR.fields]
+    return _STATUS_FLAGS
+
+
+def unit(id, side, x, y, facing=0.0, width=10.0, depth=3.0,
+         arm="infantry", quality="regular", weapon="musket",
+         formation=None, figures=12, status=(), last_enemy_seen=None,
+         **fields):
+    """A unit: its footprint (centre x, y, facing, width along its front,
+    depth), what it is, and its state.
+
+    formation defaults to "mounted" for cavalry and "line" otherwise.
+    status: names of the flags that are set ("loaded", "shock", ...).
+    last_enemy_seen: (x, y) for a unit falling back.
+    fields: any other field of Unit by name (wounded, killed, officers,
+    ncos, drummers, buglers, bayonet, platoon).
+    """
+    where = "unit %s" % id
+    if formation is None:
+        formation = "mounted" if arm == "cavalry" else "line"
+    msg = pb().Unit(
+        id=id,
+        side=enum_value("Side", "SIDE_", side, where + ": side"),
+        arm=enum_value("Arm", "ARM_", arm, where + ": arm"),
+        quality=enum_value("Quality", "QUALITY_", quality, where + ": quality"),
+        formation=enum_value("Formation", "FORMATION_", formation,
+                             where + ": formation"),
+        weapon=weapon, figures=figures,
+        centre=point(x, y), facing=float(facing),
+        width=float(width), depth=float(depth))
+    for flag in status:
+        if flag not in status_flags():
+            raise ValueError("%s: unknown status flag %r (one of: %s)"
+                             % (where, flag, ", ".join(status_flags())))
+        setattr(msg.status, flag, True)
+    if last_enemy_seen is not None:
+        msg.last_enemy_seen.CopyFrom(point(*last_enemy_seen))
+        msg.has_last_enemy_seen = True
+    for name, value in fields.items():
+        if name not in msg.DESCRIPTOR.fields_by_name:
+            raise ValueError("%s: Unit has no field %r" % (where, name))
+        setattr(msg, name, value)
+    return msg
+
+
+def situation(width, depth, units=(), terrain=(), ruleset=""):
+    """The whole table: its size, terrain features and units."""
+    msg = pb().Situation(ruleset=ruleset, table_width=float(width),
+                         table_depth=float(depth))
+    msg.terrain.extend(terrain)
+    msg.units.extend(units)
+    return msg
+
+
+def to_dict(message):
+    """A message as plain Python data (the protocol's JSON mapping, with
+    the .proto field names and every field present)."""
+    try:
+        return json_format.MessageToDict(
+            message, preserving_proto_field_name=True,
+            including_default_value_fields=True)
+    except TypeError:   # protobuf 5.26 renamed the option
+        return json_format.MessageToDict(
+            message, preserving_proto_field_name=True,
+            always_print_fields_with_no_presence=True)
+
+
+def from_dict(message_type, data):
+    """A message of `message_type` ("Situation", "Unit", ...) from plain
+    data in the protocol's JSON mapping, as the web table saves it."""
+    return json_format.ParseDict(data, getattr(pb(), message_type)())
