@@ -41,6 +41,9 @@ uint64_t dice_seed (const dice_t *self);
  *  the queue is full; 0 otherwise. */
 int dice_push (dice_t *self, int sides, int value);
 
+/*  Number of player's throws waiting in the queue. */
+int dice_queued (const dice_t *self);
+
 /*  Throw one die of `sides` sides (2..DICE_SIDES_MAX): the queued player's
  *  throw when the head of the queue is of that die, else a seeded throw.
  *  Always in 1..sides. */
@@ -49,7 +52,9 @@ int dice_roll (dice_t *self, int sides);
 /*  Sum of `count` throws of a `sides`-sided die. */
 int dice_roll_sum (dice_t *self, int count, int sides);
 
-/*  A uniform double in [0, 1), for the search's own randomness. */
+/*  A uniform double in [0, 1), for the search's own randomness (not a
+ *  throw: never taken from the queue nor logged; the same holds for
+ *  dice_below). */
 double dice_uniform (dice_t *self);
 
 /*  A uniform integer in [0, n), n >= 1. */
@@ -58,8 +63,9 @@ uint32_t dice_below (dice_t *self, uint32_t n);
 /*  Number of throws logged since the last reseed or dice_log_clear. */
 int dice_log_count (const dice_t *self);
 
-/*  The i-th logged throw (0 <= i < dice_log_count); the log keeps the most
- *  recent DICE_LOG_MAX throws. */
+/*  The i-th logged throw (0 <= i < dice_log_count), 0 the oldest kept;
+ *  the log keeps the most recent DICE_LOG_MAX throws, so dice_log_count
+ *  never exceeds DICE_LOG_MAX. */
 #define DICE_LOG_MAX 4096
 dice_throw_t dice_log_at (const dice_t *self, int i);
 

@@ -42,18 +42,27 @@ void footprint_corners (const footprint_t *f, vec2_t out[4]);
 /*  True when point p lies inside or on the footprint. */
 bool footprint_contains (const footprint_t *f, vec2_t p);
 
+/*  The point of footprint `f` nearest to point p (p itself when inside). */
+vec2_t footprint_point_nearest (const footprint_t *f, vec2_t p);
+
+/*  Distance from point p to footprint `f` as an area: 0 inside or on it. */
+double footprint_point_distance (const footprint_t *f, vec2_t p);
+
 /*  Closest-point distance between two footprints (seed 002 measures from
  *  the nearest figure): 0 when they touch or overlap. */
 double footprint_distance (const footprint_t *a, const footprint_t *b);
 
 /*  The point of footprint `b` nearest to footprint `a` (on b's boundary,
- *  or b's centre when they overlap). */
+ *  or b's centre when they overlap).  When a whole stretch of b is
+ *  nearest (facing edges parallel), the point of that stretch closest to
+ *  a's centre: two lines facing each other aim at each other's middle. */
 vec2_t footprint_nearest_point (const footprint_t *a, const footprint_t *b);
 
 /*  Which arc of `f` the point `p` lies in.  The front arc is the half-angle
  *  `front_half_deg` either side of the facing, seen from the centre; the
  *  rear arc is `rear_half_deg` either side of the back; the rest is flank.
- *  A point inside the footprint counts as front. */
+ *  A point inside the footprint counts as front; a point exactly on the
+ *  front or rear arc's limit belongs to that arc. */
 arc_t footprint_arc (const footprint_t *f, vec2_t p,
                      double front_half_deg, double rear_half_deg);
 
@@ -62,8 +71,10 @@ arc_t footprint_arc (const footprint_t *f, vec2_t p,
 arc_t footprint_arc_of (const footprint_t *f, const footprint_t *other,
                         double front_half_deg, double rear_half_deg);
 
-/*  Point-in-polygon (even-odd; points on the boundary count as inside).
- *  n >= 3. */
+/*  Polygons are arrays of n vertices, 3 <= n <= SOLO_MAX_VERTICES, in
+ *  either winding, the last joined to the first.
+ *
+ *  Point-in-polygon (even-odd; points on the boundary count as inside). */
 bool polygon_contains (const vec2_t *pts, int n, vec2_t p);
 
 /*  Distance from p to the polygon's boundary (0 on it). */
@@ -78,17 +89,37 @@ vec2_t polygon_nearest_point (const vec2_t *pts, int n, vec2_t p);
 /*  Centroid of the polygon's vertices. */
 vec2_t polygon_centroid (const vec2_t *pts, int n);
 
-/*  Length of the part of segment a-b that lies inside the polygon. */
+/*  Length of the part of segment a-b that lies inside the polygon;
+ *  stretches along its boundary count as inside, a line touching only a
+ *  vertex adds nothing.  0 when a == b. */
 double polygon_segment_inside_length (const vec2_t *pts, int n,
                                       vec2_t a, vec2_t b);
 
-/*  True when the whole footprint lies inside the polygon. */
+/*  The parameters t in (0, 1) where segment a-b (a + t(b - a)) meets the
+ *  polygon's boundary, unsorted, into ts (room for `max`; 2n is always
+ *  enough).  Returns how many; 0 when a == b. */
+int polygon_segment_cuts (const vec2_t *pts, int n, vec2_t a, vec2_t b,
+                          double *ts, int max);
+
+/*  Sort n doubles ascending (insertion sort: the arrays are short). */
+void geom_sort (double *v, int n);
+
+/*  True when the whole footprint lies inside the polygon (touching the
+ *  boundary from inside counts as inside). */
 bool polygon_contains_footprint (const vec2_t *pts, int n,
                                  const footprint_t *f);
 
 /*  True when segment a-b crosses or touches the polygon. */
 bool polygon_segment_intersects (const vec2_t *pts, int n,
                                  vec2_t a, vec2_t b);
+
+/*  Bounding box of the polygon. */
+void polygon_bounds (const vec2_t *pts, int n, vec2_t *min, vec2_t *max);
+
+/*  True when no two edges of the polygon cross or touch other than
+ *  neighbours at their shared vertex.  *bad_vertex (may be NULL) gets the
+ *  index of the first edge found crossing another. */
+bool polygon_is_simple (const vec2_t *pts, int n, int *bad_vertex);
 
 /*  Signed area (positive counter-clockwise); 0 for a degenerate polygon. */
 double polygon_area (const vec2_t *pts, int n);

@@ -27,9 +27,13 @@ typedef struct {
     bool enclosed;          /* command distance is the enclosed one */
 } terrain_effect_t;
 
+/*  Names used in files and the protocol ("woods", "low_barrier", ...).
+ *  Each *_name returns a static string ("unknown" for a value out of
+ *  range); each *_parse is case-insensitive and returns the value, or -1
+ *  for an unknown name or NULL. */
 const char *terrain_kind_name (terrain_kind_t kind);
 int terrain_kind_parse (const char *name);   /* also "buildings", "fence" */
-const char *cover_name (cover_t cover);
+const char *cover_name (cover_t cover);      /* none, soft, hard */
 int cover_parse (const char *name);
 
 #endif

@@ -67,8 +67,15 @@ typedef struct {
 } unit_t;
 
 /*  Names used in files, the protocol's JSON and replies ("infantry", ...).
- *  Each *_name returns a static string; each *_parse returns the value or
- *  -1 for an unknown name. */
+ *  Each *_name returns a static string ("unknown" for a value out of
+ *  range); each *_parse is case-insensitive and returns the value or -1
+ *  for an unknown name or NULL.
+ *  sides: blue, red.  arms: infantry, cavalry, artillery, command.
+ *  formations: line, column, square, loose, mounted.
+ *  status flags: ran_last_turn, retreating_from_melee, falling_back,
+ *  fortified, loaded, shock, fired, commanded, disloyal, routing;
+ *  STATUS_HAS_LAST_ENEMY prints as "has_last_enemy_seen" but is not
+ *  parsed (it comes with a last_enemy_seen position). */
 const char *side_name (side_t side);
 int side_parse (const char *name);
 const char *arm_name (arm_t arm);
@@ -93,9 +100,14 @@ int unit_loss_tenths (const unit_t *u);
 /*  True when the unit has an officer or NCO among its figures. */
 bool unit_has_leader (const unit_t *u);
 
-/*  Check a unit's own fields for what cannot be on a table: negative or
- *  inconsistent figure counts, a footprint of no size, an empty id.
- *  Returns 0, or -1 with `err` naming the field. */
+/*  Check a unit's own fields for what cannot be on a table: an empty or
+ *  unterminated id, enums out of range, a negative weapon index, figures
+ *  not in 1..SOLO_MAX_FIGURES, negative counts, wounded + killed >
+ *  figures, officers + ncos + drummers + buglers > figures, a centre or
+ *  facing that is not a finite number, width or depth not in
+ *  (0, SOLO_MAX_TABLE_CM], unknown status bits.  Any finite facing is
+ *  accepted (situation_add_unit normalises it).  Returns 0, or -1 with
+ *  `err` as 'unit "ID": FIELD ...' naming the field. */
 int unit_validate (const unit_t *u, char *err, int errlen);
 
 #endif

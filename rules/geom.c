@@ -1,0 +1,580 @@
+/*  geom.c - plane geometry of the table.
+ *
+ *  Compass convention: bearing 0 faces +y, 90 faces +x, so the unit vector
+ *  of bearing b is (sin b, cos b).  A footprint's local frame is its
+ *  forward vector f (along the facing) and its right vector r (facing +
+ *  90); a point's local coordinates are (dot(p - c, r), dot(p - c, f)).
+ *
+ *  Tolerances: GEOM_EPS absorbs rounding so that a point computed on a
+ *  boundary counts as on it.  Nothing here allocates.
+ */
+#include <assert.h>
+#include <math.h>
+#include "geom.h"
+#include "limits.h"
+
+#define GEOM_EPS 1e-9
+#define GEOM_PI  3.14159265358979323846
+#define RAD_PER_DEG (GEOM_PI / 180.0)
+
+static vec2_t v_add (vec2_t a, vec2_t b) { return (vec2_t) { a.x + b.x, a.y + b.y }; }
+static vec2_t v_sub (vec2_t a, vec2_t b) { return (vec2_t) { a.x - b.x, a.y - b.y }; }
+static vec2_t v_scale (vec2_t a, double k) { return (vec2_t) { a.x * k, a.y * k }; }
+static double v_dot (vec2_t a, vec2_t b) { return a.x * b.x + a.y * b.y; }
+static double v_cross (vec2_t a, vec2_t b) { return a.x * b.y - a.y * b.x; }
+static double v_len2 (vec2_t a) { return a.x * a.x + a.y * a.y; }
+
+double
+geom_norm_deg (double deg)
+{
+    if (!isfinite (deg))
+        return 0.0;
+    double d = fmod (deg, 360.0);
+    if (d < 0.0)
+        d += 360.0;
+    if (d >= 360.0)          /* -tiny + 360 rounds to 360 */
+        d = 0.0;
+    return d;
+}
+
+/*  Exact vectors for the four quarter bearings, so that a unit facing 90
+ *  has corners that are exactly where a player measures them. */
+vec2_t
+geom_heading_vec (double deg)
+{
+    double d = geom_norm_deg (deg);
+    if (d == 0.0)
+        return (vec2_t) { 0.0, 1.0 };
+    if (d == 90.0)
+        return (vec2_t) { 1.0, 0.0 };
+    if (d == 180.0)
+        return (vec2_t) { 0.0, -1.0 };
+    if (d == 270.0)
+        return (vec2_t) { -1.0, 0.0 };
+    double r = d * RAD_PER_DEG;
+    return (vec2_t) { sin (r), cos (r) };
+}
+
+double
+geom_bearing (vec2_t from, vec2_t to)
+{
+    double dx = to.x - from.x, dy = to.y - from.y;
+    if (dx == 0.0 && dy == 0.0)
+        return 0.0;
+    return geom_norm_deg (atan2 (dx, dy) / RAD_PER_DEG);
+}
+
+double
+geom_dist (vec2_t a, vec2_t b)
+{
+    return hypot (a.x - b.x, a.y - b.y);
+}
+
+/*  The footprint's forward and right unit vectors. */
+static void
+footprint_axes (const footprint_t *f, vec2_t *fwd, vec2_t *right)
+{
+    *fwd = geom_heading_vec (f->facing);
+    *right = (vec2_t) { fwd->y, -fwd->x };
+}
+
+void
+footprint_corners (const footprint_t *f, vec2_t out[4])
+{
+    vec2_t fwd, right;
+    footprint_axes (f, &fwd, &right);
+    vec2_t front = v_scale (fwd, f->depth / 2.0);
+    vec2_t side = v_scale (right, f->width / 2.0);
+    out[0] = v_sub (v_add (f->centre, front), side);   /* front-left */
+    out[1] = v_add (v_add (f->centre, front), side);   /* front-right */
+    out[2] = v_add (v_sub (f->centre, front), side);   /* rear-right */
+    out[3] = v_sub (v_sub (f->centre, front), side);   /* rear-left */
+}
+
+bool
+footprint_contains (const footprint_t *f, vec2_t p)
+{
+    vec2_t fwd, right;
+    footprint_axes (f, &fwd, &right);
+    vec2_t d = v_sub (p, f->centre);
+    return fabs (v_dot (d, right)) <= f->width / 2.0 + GEOM_EPS
+        && fabs (v_dot (d, fwd)) <= f->depth / 2.0 + GEOM_EPS;
+}
+
+/*  Clamp p's local coordinates into the rectangle: the nearest point. */
+vec2_t
+footprint_point_nearest (const footprint_t *f, vec2_t p)
+{
+    vec2_t fwd, right;
+    footprint_axes (f, &fwd, &right);
+    vec2_t d = v_sub (p, f->centre);
+    double u = v_dot (d, right), v = v_dot (d, fwd);
+    double hw = f->width / 2.0, hd = f->depth / 2.0;
+    if (u > hw) u = hw;
+    if (u < -hw) u = -hw;
+    if (v > hd) v = hd;
+    if (v < -hd) v = -hd;
+    return v_add (f->centre, v_add (v_scale (right, u), v_scale (fwd, v)));
+}
+
+double
+footprint_point_distance (const footprint_t *f, vec2_t p)
+{
+    vec2_t fwd, right;
+    footprint_axes (f, &fwd, &right);
+    vec2_t d = v_sub (p, f->centre);
+    double du = fabs (v_dot (d, right)) - f->width / 2.0;
+    double dv = fabs (v_dot (d, fwd)) - f->depth / 2.0;
+    if (du < 0.0) du = 0.0;
+    if (dv < 0.0) dv = 0.0;
+    return hypot (du, dv);
+}
+
+/*  Half the extent of the footprint projected on unit axis `axis`. */
+static double
+footprint_radius_on (const footprint_t *f, vec2_t fwd, vec2_t right,
+                     vec2_t axis)
+{
+    return fabs (v_dot (right, axis)) * f->width / 2.0
+         + fabs (v_dot (fwd, axis)) * f->depth / 2.0;
+}
+
+/*  Separating-axis test: the largest gap between the two rectangles'
+ *  projections on the four axes of either.  Positive: apart; negative:
+ *  their insides overlap; about zero: they touch. */
+static double
+footprints_gap (const footprint_t *a, const footprint_t *b)
+{
+    vec2_t af, ar, bf, br;
+    footprint_axes (a, &af, &ar);
+    footprint_axes (b, &bf, &br);
+    vec2_t axes[4] = { af, ar, bf, br };
+    vec2_t d = v_sub (b->centre, a->centre);
+    double worst = -INFINITY;
+    for (int i = 0; i < 4; i++) {
+        double gap = fabs (v_dot (d, axes[i]))
+                   - footprint_radius_on (a, af, ar, axes[i])
+                   - footprint_radius_on (b, bf, br, axes[i]);
+        if (gap > worst)
+            worst = gap;
+    }
+    return worst;
+}
+
+/*  Two convex shapes apart are nearest at a corner of one of them, so the
+ *  eight corner-to-rectangle distances give the answer. */
+double
+footprint_distance (const footprint_t *a, const footprint_t *b)
+{
+    if (footprints_gap (a, b) <= GEOM_EPS)
+        return 0.0;
+    vec2_t ca[4], cb[4];
+    footprint_corners (a, ca);
+    footprint_corners (b, cb);
+    double best = INFINITY;
+    for (int i = 0; i < 4; i++) {
+        double d = footprint_point_distance (b, ca[i]);
+        if (d < best)
+            best = d;
+        d = footprint_point_distance (a, cb[i]);
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
+/*  Nearest point of segment a-b to p. */
+static vec2_t
+segment_nearest (vec2_t a, vec2_t b, vec2_t p)
+{
+    vec2_t ab = v_sub (b, a);
+    double len2 = v_len2 (ab);
+    if (len2 <= 0.0)
+        return a;
+    double t = v_dot (v_sub (p, a), ab) / len2;
+    if (t < 0.0) t = 0.0;
+    if (t > 1.0) t = 1.0;
+    return v_add (a, v_scale (ab, t));
+}
+
+/*  When an edge of b runs parallel to an edge of a at the nearest
+ *  distance `dmin`, the stretch of b's edge facing a's edge is all
+ *  nearest: return its point closest to a's centre in *out. */
+static bool
+parallel_nearest (const footprint_t *a, const vec2_t ca[4],
+                  const vec2_t cb[4], double dmin, vec2_t *out)
+{
+    for (int i = 0; i < 4; i++) {
+        vec2_t b0 = cb[i], b1 = cb[(i + 1) % 4];
+        vec2_t eb = v_sub (b1, b0);
+        double lb2 = v_len2 (eb);
+        if (lb2 <= GEOM_EPS)
+            continue;
+        for (int j = 0; j < 4; j++) {
+            vec2_t a0 = ca[j], a1 = ca[(j + 1) % 4];
+            vec2_t ea = v_sub (a1, a0);
+            double la2 = v_len2 (ea);
+            if (la2 <= GEOM_EPS)
+                continue;
+            if (fabs (v_cross (ea, eb)) > 1e-9 * sqrt (la2 * lb2))
+                continue;                       /* not parallel */
+            /* distance between the two lines */
+            double gap = fabs (v_cross (eb, v_sub (a0, b0))) / sqrt (lb2);
+            if (fabs (gap - dmin) > 1e-7)
+                continue;
+            /* a's edge projected on b's edge, as parameters */
+            double t0 = v_dot (v_sub (a0, b0), eb) / lb2;
+            double t1 = v_dot (v_sub (a1, b0), eb) / lb2;
+            double lo = fmin (t0, t1), hi = fmax (t0, t1);
+            if (lo < 0.0) lo = 0.0;
+            if (hi > 1.0) hi = 1.0;
+            if ((hi - lo) * sqrt (lb2) <= 1e-7)
+                continue;                       /* meet at a corner only */
+            double tc = v_dot (v_sub (a->centre, b0), eb) / lb2;
+            if (tc < lo) tc = lo;
+            if (tc > hi) tc = hi;
+            *out = v_add (b0, v_scale (eb, tc));
+            return true;
+        }
+    }
+    return false;
+}
+
+vec2_t
+footprint_nearest_point (const footprint_t *a, const footprint_t *b)
+{
+    if (footprints_gap (a, b) < -GEOM_EPS)
+        return b->centre;              /* their insides overlap */
+    vec2_t ca[4], cb[4];
+    footprint_corners (a, ca);
+    footprint_corners (b, cb);
+    double best = INFINITY;
+    vec2_t point = b->centre;
+    for (int i = 0; i < 4; i++) {
+        vec2_t q = footprint_point_nearest (b, ca[i]);
+        double d = geom_dist (q, ca[i]);
+        if (d < best) {
+            best = d;
+            point = q;
+        }
+        d = footprint_point_distance (a, cb[i]);
+        if (d < best) {
+            best = d;
+            point = cb[i];
+        }
+    }
+    vec2_t p;
+    if (parallel_nearest (a, ca, cb, best, &p))
+        return p;
+    return point;
+}
+
+arc_t
+footprint_arc (const footprint_t *f, vec2_t p,
+               double front_half_deg, double rear_half_deg)
+{
+    if (footprint_contains (f, p))
+        return ARC_FRONT;
+    double rel = geom_norm_deg (geom_bearing (f->centre, p) - f->facing);
+    if (rel > 180.0)
+        rel = 360.0 - rel;
+    if (rel <= front_half_deg + GEOM_EPS)
+        return ARC_FRONT;
+    if (rel >= 180.0 - rear_half_deg - GEOM_EPS)
+        return ARC_REAR;
+    return ARC_FLANK;
+}
+
+arc_t
+footprint_arc_of (const footprint_t *f, const footprint_t *other,
+                  double front_half_deg, double rear_half_deg)
+{
+    vec2_t p = footprint_nearest_point (f, other);
+    return footprint_arc (f, p, front_half_deg, rear_half_deg);
+}
+
+/*  True when p lies on segment a-b (within GEOM_EPS of it). */
+static bool
+on_segment (vec2_t a, vec2_t b, vec2_t p)
+{
+    vec2_t ab = v_sub (b, a), ap = v_sub (p, a);
+    double len2 = v_len2 (ab);
+    if (len2 <= 0.0)
+        return v_len2 (ap) <= GEOM_EPS * GEOM_EPS;
+    double cross = v_cross (ab, ap);
+    if (cross * cross > GEOM_EPS * GEOM_EPS * len2)
+        return false;
+    double t = v_dot (ap, ab);
+    return t >= -GEOM_EPS * sqrt (len2) && t <= len2 + GEOM_EPS * sqrt (len2);
+}
+
+bool
+polygon_contains (const vec2_t *pts, int n, vec2_t p)
+{
+    bool inside = false;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        vec2_t a = pts[j], b = pts[i];
+        if (on_segment (a, b, p))
+            return true;
+        if ((b.y > p.y) != (a.y > p.y)) {
+            double x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+            if (p.x < x)
+                inside = !inside;
+        }
+    }
+    return inside;
+}
+
+double
+polygon_boundary_distance (const vec2_t *pts, int n, vec2_t p)
+{
+    double best2 = INFINITY;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        vec2_t q = segment_nearest (pts[j], pts[i], p);
+        double d2 = v_len2 (v_sub (q, p));
+        if (d2 < best2)
+            best2 = d2;
+    }
+    return sqrt (best2);
+}
+
+double
+polygon_distance (const vec2_t *pts, int n, vec2_t p)
+{
+    if (polygon_contains (pts, n, p))
+        return 0.0;
+    return polygon_boundary_distance (pts, n, p);
+}
+
+vec2_t
+polygon_nearest_point (const vec2_t *pts, int n, vec2_t p)
+{
+    if (polygon_contains (pts, n, p))
+        return p;
+    double best2 = INFINITY;
+    vec2_t best = pts[0];
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        vec2_t q = segment_nearest (pts[j], pts[i], p);
+        double d2 = v_len2 (v_sub (q, p));
+        if (d2 < best2) {
+            best2 = d2;
+            best = q;
+        }
+    }
+    return best;
+}
+
+vec2_t
+polygon_centroid (const vec2_t *pts, int n)
+{
+    vec2_t sum = { 0.0, 0.0 };
+    for (int i = 0; i < n; i++)
+        sum = v_add (sum, pts[i]);
+    return n > 0 ? v_scale (sum, 1.0 / n) : sum;
+}
+
+void
+polygon_bounds (const vec2_t *pts, int n, vec2_t *min, vec2_t *max)
+{
+    vec2_t lo = pts[0], hi = pts[0];
+    for (int i = 1; i < n; i++) {
+        lo.x = fmin (lo.x, pts[i].x);
+        lo.y = fmin (lo.y, pts[i].y);
+        hi.x = fmax (hi.x, pts[i].x);
+        hi.y = fmax (hi.y, pts[i].y);
+    }
+    *min = lo;
+    *max = hi;
+}
+
+/*  Each edge met by a-b adds the parameter where they meet; an edge lying
+ *  along a-b adds its two ends. */
+int
+polygon_segment_cuts (const vec2_t *pts, int n, vec2_t a, vec2_t b,
+                      double *ts, int max)
+{
+    vec2_t ab = v_sub (b, a);
+    double len2 = v_len2 (ab);
+    if (len2 <= 0.0)
+        return 0;
+    double len = sqrt (len2);
+    int count = 0;
+    for (int i = 0, j = n - 1; i < n && count < max; j = i++) {
+        vec2_t c = pts[j], d = pts[i];
+        vec2_t cd = v_sub (d, c), ac = v_sub (c, a);
+        double denom = v_cross (ab, cd);
+        double lcd = sqrt (v_len2 (cd));
+        if (fabs (denom) <= 1e-12 * len * lcd) {
+            /* parallel: only a collinear edge matters, by its ends */
+            if (fabs (v_cross (ab, ac)) > GEOM_EPS * len)
+                continue;
+            double t0 = v_dot (ac, ab) / len2;
+            double t1 = v_dot (v_sub (d, a), ab) / len2;
+            if (t0 > 0.0 && t0 < 1.0)
+                ts[count++] = t0;
+            if (t1 > 0.0 && t1 < 1.0 && count < max)
+                ts[count++] = t1;
+            continue;
+        }
+        double t = v_cross (ac, cd) / denom;
+        double u = v_cross (ac, ab) / denom;
+        double ueps = lcd > 0.0 ? GEOM_EPS / lcd : 0.0;
+        if (t > 0.0 && t < 1.0 && u >= -ueps && u <= 1.0 + ueps)
+            ts[count++] = t;
+    }
+    return count;
+}
+
+void
+geom_sort (double *v, int n)
+{
+    for (int i = 1; i < n; i++) {
+        double x = v[i];
+        int j = i;
+        while (j > 0 && v[j - 1] > x) {
+            v[j] = v[j - 1];
+            j--;
+        }
+        v[j] = x;
+    }
+}
+
+/*  Cut segment a-b at every place it meets the polygon's boundary, then
+ *  add up the pieces whose middle is inside. */
+double
+polygon_segment_inside_length (const vec2_t *pts, int n, vec2_t a, vec2_t b)
+{
+    assert (n <= SOLO_MAX_VERTICES);
+    double ts[2 * SOLO_MAX_VERTICES + 2];
+    int count = polygon_segment_cuts (pts, n, a, b, ts + 1,
+                                      2 * SOLO_MAX_VERTICES);
+    if (count == 0 && a.x == b.x && a.y == b.y)
+        return 0.0;
+    ts[0] = 0.0;
+    ts[count + 1] = 1.0;
+    count += 2;
+    geom_sort (ts, count);
+    vec2_t ab = v_sub (b, a);
+    double len = sqrt (v_len2 (ab));
+    double inside = 0.0;
+    for (int k = 0; k + 1 < count; k++) {
+        double t0 = ts[k], t1 = ts[k + 1];
+        if (t1 - t0 <= 0.0)
+            continue;
+        vec2_t mid = v_add (a, v_scale (ab, (t0 + t1) / 2.0));
+        if (polygon_contains (pts, n, mid))
+            inside += (t1 - t0) * len;
+    }
+    return inside;
+}
+
+/*  Orientation of c relative to a-b: +1 left, -1 right, 0 collinear. */
+static int
+orient (vec2_t a, vec2_t b, vec2_t c)
+{
+    vec2_t ab = v_sub (b, a);
+    double cross = v_cross (ab, v_sub (c, a));
+    double scale = sqrt (v_len2 (ab)) * GEOM_EPS;
+    if (cross > scale)
+        return 1;
+    if (cross < -scale)
+        return -1;
+    return 0;
+}
+
+/*  True when segments a-b and c-d share any point. */
+static bool
+segments_meet (vec2_t a, vec2_t b, vec2_t c, vec2_t d)
+{
+    int o1 = orient (a, b, c), o2 = orient (a, b, d);
+    int o3 = orient (c, d, a), o4 = orient (c, d, b);
+    if (o1 * o2 < 0 && o3 * o4 < 0)
+        return true;
+    return on_segment (a, b, c) || on_segment (a, b, d)
+        || on_segment (c, d, a) || on_segment (c, d, b);
+}
+
+/*  True when segments a-b and c-d cross at a point inside both. */
+static bool
+segments_cross (vec2_t a, vec2_t b, vec2_t c, vec2_t d)
+{
+    int o1 = orient (a, b, c), o2 = orient (a, b, d);
+    int o3 = orient (c, d, a), o4 = orient (c, d, b);
+    return o1 * o2 < 0 && o3 * o4 < 0;
+}
+
+/*  The footprint is inside when its corners and centre are, no polygon
+ *  edge crosses one of its sides and no polygon vertex pokes into it. */
+bool
+polygon_contains_footprint (const vec2_t *pts, int n, const footprint_t *f)
+{
+    vec2_t c[4];
+    footprint_corners (f, c);
+    for (int i = 0; i < 4; i++)
+        if (!polygon_contains (pts, n, c[i]))
+            return false;
+    if (!polygon_contains (pts, n, f->centre))
+        return false;
+    vec2_t fwd, right;
+    footprint_axes (f, &fwd, &right);
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        vec2_t d = v_sub (pts[i], f->centre);
+        if (fabs (v_dot (d, right)) < f->width / 2.0 - GEOM_EPS
+            && fabs (v_dot (d, fwd)) < f->depth / 2.0 - GEOM_EPS)
+            return false;
+        for (int k = 0; k < 4; k++)
+            if (segments_cross (c[k], c[(k + 1) % 4], pts[j], pts[i]))
+                return false;
+    }
+    return true;
+}
+
+bool
+polygon_segment_intersects (const vec2_t *pts, int n, vec2_t a, vec2_t b)
+{
+    if (polygon_contains (pts, n, a) || polygon_contains (pts, n, b))
+        return true;
+    for (int i = 0, j = n - 1; i < n; j = i++)
+        if (segments_meet (a, b, pts[j], pts[i]))
+            return true;
+    return false;
+}
+
+bool
+polygon_is_simple (const vec2_t *pts, int n, int *bad_vertex)
+{
+    for (int i = 0; i < n; i++) {
+        vec2_t a = pts[i], b = pts[(i + 1) % n];
+        for (int j = i + 1; j < n; j++) {
+            vec2_t c = pts[j], d = pts[(j + 1) % n];
+            bool neighbours = j == i + 1 || (i == 0 && j == n - 1);
+            bool bad;
+            if (neighbours) {
+                /* neighbours share one vertex; they must not fold back */
+                vec2_t shared = j == i + 1 ? b : a;
+                vec2_t other_ab = j == i + 1 ? a : b;
+                vec2_t other_cd = j == i + 1 ? d : c;
+                bad = v_len2 (v_sub (a, b)) <= GEOM_EPS * GEOM_EPS
+                   || (orient (shared, other_ab, other_cd) == 0
+                       && v_dot (v_sub (other_ab, shared),
+                                 v_sub (other_cd, shared)) > 0.0);
+            } else
+                bad = segments_meet (a, b, c, d);
+            if (bad) {
+                if (bad_vertex)
+                    *bad_vertex = i;
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+double
+polygon_area (const vec2_t *pts, int n)
+{
+    double sum = 0.0;
+    for (int i = 0, j = n - 1; i < n; j = i++)
+        sum += v_cross (pts[j], pts[i]);
+    return sum / 2.0;
+}
