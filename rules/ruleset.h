@@ -66,6 +66,8 @@ typedef struct {
     int falling_back_halt_from;         /* faces >= this halt a unit
                                            falling back (5: "5,6 D6") */
     rf_action_t falling_back_halt_action;
+    char fortified_text[128];           /* the special cases in words */
+    char falling_back_text[128];
     /* factor values */
     int f_no_enemy_in_sight;            /* -4 */
     int f_hero_near;                    /* -1, infantry only (0 = none) */
@@ -79,6 +81,9 @@ typedef struct {
     int f_flank_or_rear;                /* +2 */
     int f_shock_cavalry;                /* +2, infantry only (0 = none) */
     int f_running_or_retreating;        /* +3 */
+    /* who counts for the "regulars" line */
+    bool regulars_need_formed;          /* infantry: "formed of regulars" */
+    bool regulars_include_hero;         /* cavalry: "good troops" */
 } rf_table_t;
 
 /*  The morale effect of each action. */
@@ -117,7 +122,22 @@ typedef struct {
     double cavalry_gallop_cm;           /* 60 (gallop 50-60) */
     double command_open_cm;             /* 50 */
     double command_enclosed_cm;         /* 25 */
+    bool good_troops_or_officer_once;   /* cavalry "Good troops or Officer"
+                                           is one -1, not two */
+    bool in_sight_of_unit_itself;       /* "in sight": the unit itself sees
+                                           it (else any unit of its side) */
+    bool shoot_when_running;            /* a running unit still shoots */
+    double withdraw_cover_moves;        /* 1: infantry withdrawing look for
+                                           cover this many moves away */
 } rules_settings_t;
+
+/*  Range bands of a shot (the weapons table's short, medium, long). */
+typedef enum {
+    RANGE_NONE = 0, RANGE_SHORT, RANGE_MEDIUM, RANGE_LONG
+} range_band_t;
+#define RANGE_BAND_COUNT 4
+
+const char *range_band_name (range_band_t band);  /* "none", "short", ... */
 
 /*  Load the ruleset whose table file is `path`.  Returns the ruleset, or
  *  NULL with `err` as "file:line - reason" (or "file - reason" when no line
@@ -160,8 +180,18 @@ const rf_morale_t *ruleset_rf_morale (const ruleset_t *self);
  *  0 for weapons that only fight in melee. */
 double ruleset_weapon_reach (const ruleset_t *self, const unit_t *u);
 
-/*  One full move of the unit in the open, in cm: foot 25 (20 when the
- *  unit's figures are mostly wounded), cavalry by pace. */
+/*  The range band of a shot of `weapon` (an index) at `dist_cm`:
+ *  RANGE_SHORT up to and including the short range, and so on;
+ *  RANGE_NONE beyond the long range, for a weapon without ranges, for a
+ *  negative distance and for an index outside the weapons table. */
+range_band_t ruleset_range_band (const ruleset_t *self, int weapon,
+                                 double dist_cm);
+
+/*  One full move of the unit in the open, in cm: foot 25 (20 when more
+ *  than half of its standing figures are wounded), cavalry by pace:
+ *  "walk" 30, "canter" (or "trot") 45, "gallop" 60; a NULL, empty or
+ *  unknown pace is the cavalry's full move, the gallop.  Foot ignore the
+ *  pace. */
 double ruleset_move_cm (const ruleset_t *self, const unit_t *u,
                         const char *pace);
 

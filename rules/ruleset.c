@@ -1,0 +1,897 @@
+/*  ruleset.c - load a ruleset's table file (libconfig) and answer from it.
+ *
+ *  The loader is strict: every number the rules use must be in the file,
+ *  and a missing or wrong one is reported as "file:line - what is wrong",
+ *  naming the setting by its full path.  Nothing is defaulted silently, so
+ *  a house rule with a typo fails at load time instead of playing wrong.
+ *  Groups this loader does not read (to_hit, damage, game: the shooting,
+ *  melee and command numbers) belong to the ruleset's own module and are
+ *  left to it.
+ */
+#include <assert.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <libconfig.h>
+#include "ruleset.h"
+
+#define TABLE_FILE_MAX (4 * 1024 * 1024)   /* bytes of a table file */
+#define TITLE_MAX 128
+#define RF_TABLE_COUNT 2                   /* infantry, cavalry */
+#define NO_TABLE (-1)
+
+struct ruleset_t {
+    char name[SOLO_NAME_MAX];
+    char title[TITLE_MAX];
+    char hash[17];
+    rules_settings_t settings;
+    terrain_effect_t terrain[TERRAIN_KIND_COUNT];
+    weapon_t weapons[SOLO_MAX_WEAPONS];
+    int weapon_count;
+    rf_table_t rf[RF_TABLE_COUNT];
+    int arm_table[ARM_COUNT];                    /* index in rf, NO_TABLE */
+    rf_morale_t morale;
+};
+
+static const char *action_names[RF_ACTION_COUNT] = {
+    "continue", "advance_visible", "take_cover", "halt", "continue_facing",
+    "continue_facing_charge", "advance_charge", "withdraw", "run"
+};
+
+const char *
+rf_action_name (rf_action_t action)
+{
+    if ((int) action < 0 || action >= RF_ACTION_COUNT)
+        return "unknown";
+    return action_names[action];
+}
+
+int
+rf_action_parse (const char *name)
+{
+    if (!name)
+        return -1;
+    for (int i = 0; i < RF_ACTION_COUNT; i++)
+        if (strcmp (name, action_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *
+range_band_name (range_band_t band)
+{
+    static const char *names[RANGE_BAND_COUNT] = {
+        "none", "short", "medium", "long"
+    };
+    if ((int) band < 0 || band >= RANGE_BAND_COUNT)
+        return "none";
+    return names[band];
+}
+
+/*  ---- the hash of the table file ---------------------------------------- */
+
+/*  FNV-1a, 64 bits: enough to tell two table files apart in a reply. */
+static void
+hash_text (const char *text, size_t len, char out[17])
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char) text[i];
+        h *= 1099511628211ULL;
+    }
+    snprintf (out, 17, "%016llx", (unsigned long long) h);
+}
+
+/*  ---- error reporting ---------------------------------------------------- */
+
+typedef struct {
+    const char *origin;
+    char *err;
+    int errlen;
+} loader_t;
+
+/*  The full path of a setting, "risk_factors.infantry.actions[2][0]", so
+ *  an error names exactly what is wrong. */
+static void
+setting_path (const config_setting_t *s, char *buf, size_t len)
+{
+    const config_setting_t *chain[32];
+    int n = 0;
+    for (const config_setting_t *p = s; p && !config_setting_is_root (p)
+         && n < 32; p = config_setting_parent (p))
+        chain[n++] = p;
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = n - 1; i >= 0 && used < len; i--) {
+        const char *name = config_setting_name (chain[i]);
+        int w;
+        if (name)
+            w = snprintf (buf + used, len - used, "%s%s", used ? "." : "", name);
+        else
+            w = snprintf (buf + used, len - used, "[%d]",
+                          config_setting_index (chain[i]));
+        if (w < 0)
+            break;
+        used += (size_t) w;
+    }
+    if (buf[0] == '\0')
+        snprintf (buf, len, "(top level)");
+}
+
+/*  Report "origin:line - path: message" (the line of setting `at`, or no
+ *  line when at is NULL).  Always returns -1. */
+static int
+fail (loader_t *l, const config_setting_t *at, const char *fmt, ...)
+{
+    char msg[SOLO_ERR_MAX];
+    va_list ap;
+    va_start (ap, fmt);
+    vsnprintf (msg, sizeof msg, fmt, ap);
+    va_end (ap);
+    int line = at ? config_setting_source_line (at) : 0;
+    if (line > 0)
+        snprintf (l->err, (size_t) l->errlen, "%s:%d - %s", l->origin, line, msg);
+    else
+        snprintf (l->err, (size_t) l->errlen, "%s - %s", l->origin, msg);
+    return -1;
+}
+
+/*  Find `key` in `group`; report it missing otherwise. */
+static config_setting_t *
+member (loader_t *l, const config_setting_t *group, const char *key)
+{
+    config_setting_t *s = config_setting_get_member (group, key);
+    if (!s) {
+        char path[160];
+        setting_path (group, path, sizeof path);
+        if (config_setting_is_root (group))
+            fail (l, NULL, "%s is missing", key);
+        else
+            fail (l, group, "%s.%s is missing", path, key);
+    }
+    return s;
+}
+
+static int
+want_type (loader_t *l, const config_setting_t *s, int type, const char *what)
+{
+    bool ok = config_setting_type (s) == type
+           || (type == CONFIG_TYPE_INT && config_setting_type (s) == CONFIG_TYPE_INT64)
+           || (type == CONFIG_TYPE_FLOAT && config_setting_is_number (s));
+    if (!ok) {
+        char path[160];
+        setting_path (s, path, sizeof path);
+        return fail (l, s, "%s must be %s", path, what);
+    }
+    return 0;
+}
+
+/*  A number (integer or float) from a setting. */
+static int
+read_number (loader_t *l, const config_setting_t *s, double *out)
+{
+    if (want_type (l, s, CONFIG_TYPE_FLOAT, "a number") < 0)
+        return -1;
+    if (config_setting_type (s) == CONFIG_TYPE_FLOAT)
+        *out = config_setting_get_float (s);
+    else
+        *out = (double) config_setting_get_int64 (s);
+    return 0;
+}
+
+static int
+get_number (loader_t *l, const config_setting_t *g, const char *key,
+            double *out)
+{
+    config_setting_t *s = member (l, g, key);
+    return s ? read_number (l, s, out) : -1;
+}
+
+/*  A number within [lo, hi]. */
+static int
+get_number_in (loader_t *l, const config_setting_t *g, const char *key,
+               double lo, double hi, double *out)
+{
+    if (get_number (l, g, key, out) < 0)
+        return -1;
+    if (*out < lo || *out > hi) {
+        config_setting_t *s = config_setting_get_member (g, key);
+        char path[160];
+        setting_path (s, path, sizeof path);
+        return fail (l, s, "%s is %g, must be within %g..%g", path, *out, lo, hi);
+    }
+    return 0;
+}
+
+static int
+read_int (loader_t *l, const config_setting_t *s, int lo, int hi, int *out)
+{
+    if (want_type (l, s, CONFIG_TYPE_INT, "an integer") < 0)
+        return -1;
+    long long v = config_setting_get_int64 (s);
+    if (config_setting_type (s) == CONFIG_TYPE_INT)
+        v = config_setting_get_int (s);
+    if (v < lo || v > hi) {
+        char path[160];
+        setting_path (s, path, sizeof path);
+        return fail (l, s, "%s is %lld, must be within %d..%d", path, v, lo, hi);
+    }
+    *out = (int) v;
+    return 0;
+}
+
+static int
+get_int (loader_t *l, const config_setting_t *g, const char *key,
+         int lo, int hi, int *out)
+{
+    config_setting_t *s = member (l, g, key);
+    return s ? read_int (l, s, lo, hi, out) : -1;
+}
+
+static int
+get_bool (loader_t *l, const config_setting_t *g, const char *key, bool *out)
+{
+    config_setting_t *s = member (l, g, key);
+    if (!s || want_type (l, s, CONFIG_TYPE_BOOL, "true or false") < 0)
+        return -1;
+    *out = config_setting_get_bool (s) != 0;
+    return 0;
+}
+
+/*  A string that fits in `len` bytes, terminator included. */
+static int
+read_string (loader_t *l, const config_setting_t *s, char *buf, size_t len)
+{
+    if (want_type (l, s, CONFIG_TYPE_STRING, "a string") < 0)
+        return -1;
+    const char *v = config_setting_get_string (s);
+    if (strlen (v) >= len) {
+        char path[160];
+        setting_path (s, path, sizeof path);
+        return fail (l, s, "%s is too long (at most %zu characters)", path,
+                     len - 1);
+    }
+    memcpy (buf, v, strlen (v) + 1);
+    return 0;
+}
+
+static int
+get_string (loader_t *l, const config_setting_t *g, const char *key,
+            char *buf, size_t len)
+{
+    config_setting_t *s = member (l, g, key);
+    return s ? read_string (l, s, buf, len) : -1;
+}
+
+/*  A list or array of exactly `count` elements. */
+static config_setting_t *
+get_sequence (loader_t *l, const config_setting_t *g, const char *key,
+              int count)
+{
+    config_setting_t *s = member (l, g, key);
+    if (!s)
+        return NULL;
+    char path[160];
+    setting_path (s, path, sizeof path);
+    if (!config_setting_is_array (s) && !config_setting_is_list (s)) {
+        fail (l, s, "%s must be a list", path);
+        return NULL;
+    }
+    if (count >= 0 && config_setting_length (s) != count) {
+        fail (l, s, "%s has %d entries, must have %d", path,
+              config_setting_length (s), count);
+        return NULL;
+    }
+    return s;
+}
+
+static config_setting_t *
+get_group (loader_t *l, const config_setting_t *g, const char *key)
+{
+    config_setting_t *s = member (l, g, key);
+    if (s && !config_setting_is_group (s)) {
+        char path[160];
+        setting_path (s, path, sizeof path);
+        fail (l, s, "%s must be a group { ... }", path);
+        return NULL;
+    }
+    return s;
+}
+
+static int
+read_action (loader_t *l, const config_setting_t *s, rf_action_t *out)
+{
+    char name[32];
+    if (read_string (l, s, name, sizeof name) < 0)
+        return -1;
+    int a = rf_action_parse (name);
+    if (a < 0) {
+        char path[160];
+        setting_path (s, path, sizeof path);
+        return fail (l, s, "%s: unknown action \"%s\"", path, name);
+    }
+    *out = (rf_action_t) a;
+    return 0;
+}
+
+/*  ---- the parts of the table file --------------------------------------- */
+
+/*  The weapons table: names unique, ranges growing, a weapon without
+ *  ranges has all three 0. */
+static int
+load_weapons (loader_t *l, ruleset_t *rs, const config_setting_t *root)
+{
+    config_setting_t *list = get_sequence (l, root, "weapons", -1);
+    if (!list)
+        return -1;
+    int n = config_setting_length (list);
+    if (n < 1 || n > SOLO_MAX_WEAPONS)
+        return fail (l, list, "weapons has %d rows, must have 1..%d", n,
+                     SOLO_MAX_WEAPONS);
+    for (int i = 0; i < n; i++) {
+        config_setting_t *row = config_setting_get_elem (list, (unsigned) i);
+        weapon_t *w = &rs->weapons[i];
+        if (!config_setting_is_group (row))
+            return fail (l, row, "weapons[%d] must be a group { ... }", i);
+        if (get_string (l, row, "name", w->name, sizeof w->name) < 0
+        ||  get_number_in (l, row, "short", 0, SOLO_MAX_TABLE_CM, &w->short_cm) < 0
+        ||  get_number_in (l, row, "medium", 0, SOLO_MAX_TABLE_CM, &w->medium_cm) < 0
+        ||  get_number_in (l, row, "long", 0, SOLO_MAX_TABLE_CM, &w->long_cm) < 0
+        ||  get_int (l, row, "melee", 0, 100, &w->melee) < 0
+        ||  get_int (l, row, "melee_bayonet", 0, 100, &w->melee_bayonet) < 0
+        ||  get_bool (l, row, "gunpowder", &w->gunpowder) < 0
+        ||  get_bool (l, row, "muzzle_loaded", &w->muzzle_loaded) < 0
+        ||  get_number_in (l, row, "load_turns", 0, 100, &w->load_turns) < 0
+        ||  get_int (l, row, "fire_per_stationary", 1, 1000, &w->fire_per_stationary) < 0
+        ||  get_int (l, row, "fire_per_moving", 1, 1000, &w->fire_per_moving) < 0)
+            return -1;
+        if (w->name[0] == '\0')
+            return fail (l, row, "weapons[%d].name is empty", i);
+        if (w->short_cm > w->medium_cm || w->medium_cm > w->long_cm)
+            return fail (l, row, "weapons[%d] (%s): ranges must grow: short "
+                         "<= medium <= long", i, w->name);
+        for (int j = 0; j < i; j++)
+            if (strcasecmp (rs->weapons[j].name, w->name) == 0)
+                return fail (l, row, "weapons[%d]: a second weapon named \"%s\"",
+                             i, w->name);
+    }
+    rs->weapon_count = n;
+    return 0;
+}
+
+/*  What each kind of terrain does: every kind must be given once. */
+static int
+load_terrain (loader_t *l, ruleset_t *rs, const config_setting_t *root)
+{
+    config_setting_t *group = get_group (l, root, "terrain");
+    if (!group)
+        return -1;
+    for (int i = 0; i < config_setting_length (group); i++) {
+        config_setting_t *s = config_setting_get_elem (group, (unsigned) i);
+        const char *name = config_setting_name (s);
+        if (terrain_kind_parse (name) < 0)
+            return fail (l, s, "terrain.%s: unknown kind of terrain", name);
+    }
+    for (int k = 0; k < TERRAIN_KIND_COUNT; k++) {
+        config_setting_t *t = get_group (l, group, terrain_kind_name ((terrain_kind_t) k));
+        if (!t)
+            return -1;
+        terrain_effect_t *e = &rs->terrain[k];
+        char cover[16];
+        if (get_string (l, t, "cover", cover, sizeof cover) < 0
+        ||  get_number_in (l, t, "move_cost", 1, 100, &e->move_cost) < 0
+        ||  get_bool (l, t, "impassable", &e->impassable) < 0
+        ||  get_number_in (l, t, "crossing", 0, 1, &e->crossing_cost) < 0
+        ||  get_bool (l, t, "blocks_sight", &e->blocks_sight) < 0
+        ||  get_bool (l, t, "sight_limited", &e->sight_limited) < 0
+        ||  get_bool (l, t, "enclosed", &e->enclosed) < 0)
+            return -1;
+        int c = cover_parse (cover);
+        if (c < 0)
+            return fail (l, config_setting_get_member (t, "cover"),
+                         "terrain.%s.cover: \"%s\" is not none, soft or hard",
+                         terrain_kind_name ((terrain_kind_t) k), cover);
+        e->cover = (cover_t) c;
+    }
+    return 0;
+}
+
+/*  Which RF table an arm uses: "infantry", "cavalry" or "none". */
+static int
+read_table_name (loader_t *l, const config_setting_t *g, const char *key,
+                 int *out)
+{
+    char name[16];
+    if (get_string (l, g, key, name, sizeof name) < 0)
+        return -1;
+    if (strcmp (name, "infantry") == 0)
+        *out = ARM_INFANTRY;
+    else if (strcmp (name, "cavalry") == 0)
+        *out = ARM_CAVALRY;
+    else if (strcmp (name, "none") == 0)
+        *out = NO_TABLE;
+    else
+        return fail (l, config_setting_get_member (g, key),
+                     "settings.arm_table.%s: \"%s\" is not infantry, cavalry "
+                     "or none", key, name);
+    return 0;
+}
+
+/*  The readings and measures of the `settings` group. */
+static int
+load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
+{
+    config_setting_t *g = get_group (l, root, "settings");
+    if (!g)
+        return -1;
+    rules_settings_t *s = &rs->settings;
+    const double big = SOLO_MAX_TABLE_CM;
+    if (get_bool (l, g, "no_enemy_needs_no_retreating_friends",
+                  &s->no_enemy_needs_no_retreating_friends) < 0
+    ||  get_bool (l, g, "enemy_range_is_enemy_weapon",
+                  &s->enemy_range_is_enemy_weapon) < 0
+    ||  get_bool (l, g, "good_troops_or_officer_once",
+                  &s->good_troops_or_officer_once) < 0
+    ||  get_bool (l, g, "in_sight_of_unit_itself",
+                  &s->in_sight_of_unit_itself) < 0
+    ||  get_bool (l, g, "shoot_when_running", &s->shoot_when_running) < 0
+    ||  get_number_in (l, g, "withdraw_cover_moves", 0, 100,
+                       &s->withdraw_cover_moves) < 0
+    ||  get_number_in (l, g, "hero_distance_cm", 0, big, &s->hero_distance_cm) < 0
+    ||  get_number_in (l, g, "shock_cavalry_cm", 0, big, &s->shock_cavalry_cm) < 0
+    ||  get_number_in (l, g, "platoon_company_cm", 0, big, &s->platoon_company_cm) < 0
+    ||  get_number_in (l, g, "leader_company_cm", 0, big, &s->leader_company_cm) < 0
+    ||  get_number_in (l, g, "front_half_deg", 0, 180, &s->front_half_deg) < 0
+    ||  get_number_in (l, g, "rear_half_deg", 0, 180, &s->rear_half_deg) < 0
+    ||  get_number_in (l, g, "woods_shoot_depth_cm", 0, big, &s->woods_shoot_depth_cm) < 0
+    ||  get_number_in (l, g, "woods_visibility_cm", 0, big, &s->woods_visibility_cm) < 0
+    ||  get_number_in (l, g, "terrain_edge_cm", 0, big, &s->terrain_edge_cm) < 0
+    ||  get_number_in (l, g, "sighting_cm_per_pip", 0, big, &s->sighting_cm_per_pip) < 0
+    ||  get_bool (l, g, "sighting_rolls", &s->sighting_rolls) < 0
+    ||  get_number_in (l, g, "sighting_fixed_cm", 0, big, &s->sighting_fixed_cm) < 0
+    ||  get_number_in (l, g, "foot_move_cm", 0, big, &s->foot_move_cm) < 0
+    ||  get_number_in (l, g, "foot_wounded_move_cm", 0, big, &s->foot_wounded_move_cm) < 0
+    ||  get_number_in (l, g, "cavalry_walk_cm", 0, big, &s->cavalry_walk_cm) < 0
+    ||  get_number_in (l, g, "cavalry_canter_cm", 0, big, &s->cavalry_canter_cm) < 0
+    ||  get_number_in (l, g, "cavalry_gallop_cm", 0, big, &s->cavalry_gallop_cm) < 0
+    ||  get_number_in (l, g, "command_open_cm", 0, big, &s->command_open_cm) < 0
+    ||  get_number_in (l, g, "command_enclosed_cm", 0, big, &s->command_enclosed_cm) < 0)
+        return -1;
+    if (s->front_half_deg + s->rear_half_deg > 180)
+        return fail (l, config_setting_get_member (g, "rear_half_deg"),
+                     "settings: front_half_deg + rear_half_deg is %g, must be "
+                     "at most 180", s->front_half_deg + s->rear_half_deg);
+    config_setting_t *arms = get_group (l, g, "arm_table");
+    if (!arms)
+        return -1;
+    rs->arm_table[ARM_INFANTRY] = ARM_INFANTRY;
+    rs->arm_table[ARM_CAVALRY] = ARM_CAVALRY;
+    if (read_table_name (l, arms, "artillery", &rs->arm_table[ARM_ARTILLERY]) < 0
+    ||  read_table_name (l, arms, "command", &rs->arm_table[ARM_COMMAND]) < 0)
+        return -1;
+    return 0;
+}
+
+/*  The factor values of one RF table. */
+static int
+load_factors (loader_t *l, rf_table_t *t, const config_setting_t *table)
+{
+    config_setting_t *f = get_group (l, table, "factors");
+    if (!f)
+        return -1;
+    const int lo = -100, hi = 100;
+    if (get_int (l, f, "no_enemy_in_sight", lo, hi, &t->f_no_enemy_in_sight) < 0
+    ||  get_int (l, f, "hero_near", lo, hi, &t->f_hero_near) < 0
+    ||  get_int (l, f, "regulars", lo, hi, &t->f_regulars) < 0
+    ||  get_int (l, f, "officer", lo, hi, &t->f_officer) < 0
+    ||  get_int (l, f, "in_cover", lo, hi, &t->f_in_cover) < 0
+    ||  get_int (l, f, "enemy_in_range", lo, hi, &t->f_enemy_in_range) < 0
+    ||  get_int (l, f, "raw_in_range", lo, hi, &t->f_raw_in_range) < 0
+    ||  get_int (l, f, "per_tenth_lost", lo, hi, &t->f_per_tenth_lost) < 0
+    ||  get_int (l, f, "flank_or_rear", lo, hi, &t->f_flank_or_rear) < 0
+    ||  get_int (l, f, "shock_cavalry", lo, hi, &t->f_shock_cavalry) < 0
+    ||  get_int (l, f, "running_or_retreating", lo, hi,
+                 &t->f_running_or_retreating) < 0)
+        return -1;
+    return 0;
+}
+
+/*  One actions table: 5 rows of 6 actions, their paces, the words of
+ *  each action, the up-to-RF0 special cases. */
+static int
+load_rf_table (loader_t *l, rf_table_t *t, const config_setting_t *table,
+               const char bands[RF_BANDS][16], const int band_max[RF_BANDS])
+{
+    memset (t, 0, sizeof *t);
+    t->present = true;
+    for (int b = 0; b < RF_BANDS; b++) {
+        t->band_max[b] = band_max[b];
+        memcpy (t->band_name[b], bands[b], sizeof t->band_name[b]);
+    }
+    if (load_factors (l, t, table) < 0)
+        return -1;
+
+    config_setting_t *words = get_group (l, table, "words");
+    if (!words)
+        return -1;
+    char text[RF_ACTION_COUNT][128];
+    for (int a = 0; a < RF_ACTION_COUNT; a++)
+        if (get_string (l, words, action_names[a], text[a], sizeof text[a]) < 0)
+            return -1;
+    if (get_string (l, words, "fortified", t->fortified_text,
+                    sizeof t->fortified_text) < 0
+    ||  get_string (l, words, "falling_back_halt", t->falling_back_text,
+                    sizeof t->falling_back_text) < 0)
+        return -1;
+
+    config_setting_t *actions = get_sequence (l, table, "actions", RF_BANDS);
+    config_setting_t *pace = actions ? get_sequence (l, table, "pace", RF_BANDS)
+                                     : NULL;
+    if (!pace)
+        return -1;
+    for (int b = 0; b < RF_BANDS; b++) {
+        config_setting_t *row = config_setting_get_elem (actions, (unsigned) b);
+        config_setting_t *prow = config_setting_get_elem (pace, (unsigned) b);
+        char path[160];
+        if (config_setting_length (row) != RF_FACES
+        ||  (!config_setting_is_array (row) && !config_setting_is_list (row))) {
+            setting_path (row, path, sizeof path);
+            return fail (l, row, "%s must list %d actions, one per D6 face",
+                         path, RF_FACES);
+        }
+        if (config_setting_length (prow) != RF_FACES
+        ||  (!config_setting_is_array (prow) && !config_setting_is_list (prow))) {
+            setting_path (prow, path, sizeof path);
+            return fail (l, prow, "%s must list %d paces, one per D6 face",
+                         path, RF_FACES);
+        }
+        for (int f = 0; f < RF_FACES; f++) {
+            config_setting_t *cell = config_setting_get_elem (row, (unsigned) f);
+            config_setting_t *pcell = config_setting_get_elem (prow, (unsigned) f);
+            if (read_action (l, cell, &t->cell[b][f]) < 0
+            ||  read_string (l, pcell, t->pace[b][f], sizeof t->pace[b][f]) < 0)
+                return -1;
+            const char *p = t->pace[b][f];
+            if (*p && strcmp (p, "walk") && strcmp (p, "canter")
+            &&  strcmp (p, "trot") && strcmp (p, "gallop")) {
+                setting_path (pcell, path, sizeof path);
+                return fail (l, pcell, "%s: pace \"%s\" is not walk, canter, "
+                             "trot, gallop or \"\"", path, p);
+            }
+            memcpy (t->text[b][f], text[t->cell[b][f]], sizeof t->text[b][f]);
+        }
+    }
+
+    bool fortified;
+    config_setting_t *halt_action;
+    if (get_bool (l, table, "fortified_no_move", &fortified) < 0
+    ||  get_int (l, table, "falling_back_halt_from", 1, RF_FACES + 1,
+                 &t->falling_back_halt_from) < 0
+    ||  !(halt_action = member (l, table, "falling_back_halt_action"))
+    ||  read_action (l, halt_action, &t->falling_back_halt_action) < 0
+    ||  get_bool (l, table, "regulars_need_formed", &t->regulars_need_formed) < 0
+    ||  get_bool (l, table, "regulars_include_hero", &t->regulars_include_hero) < 0)
+        return -1;
+    t->fortified_no_move = fortified ? 1 : 0;
+    return 0;
+}
+
+/*  A list of status flag names into a bit set. */
+static int
+read_status_list (loader_t *l, const config_setting_t *g, const char *key,
+                  uint32_t *out)
+{
+    config_setting_t *list = get_sequence (l, g, key, -1);
+    if (!list)
+        return -1;
+    *out = 0;
+    for (int i = 0; i < config_setting_length (list); i++) {
+        config_setting_t *s = config_setting_get_elem (list, (unsigned) i);
+        char name[32];
+        if (read_string (l, s, name, sizeof name) < 0)
+            return -1;
+        int bit = status_flag_parse (name);
+        if (bit < 0) {
+            char path[160];
+            setting_path (s, path, sizeof path);
+            return fail (l, s, "%s: unknown status \"%s\"", path, name);
+        }
+        *out |= (uint32_t) bit;
+    }
+    return 0;
+}
+
+/*  The morale each action shows, and the status it leaves. */
+static int
+load_morale (loader_t *l, ruleset_t *rs, const config_setting_t *rf)
+{
+    config_setting_t *g = get_group (l, rf, "morale");
+    if (!g)
+        return -1;
+    rf_morale_t *m = &rs->morale;
+    for (int a = 0; a < RF_ACTION_COUNT; a++) {
+        config_setting_t *e = get_group (l, g, action_names[a]);
+        if (!e
+        ||  get_string (l, e, "morale", m->morale[a], sizeof m->morale[a]) < 0
+        ||  get_string (l, e, "text", m->text[a], sizeof m->text[a]) < 0
+        ||  read_status_list (l, e, "sets", &m->sets_status[a]) < 0
+        ||  read_status_list (l, e, "clears", &m->clears_status[a]) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/*  The `risk_factors` group: bands, the infantry table (required), the
+ *  cavalry table (optional) and the morale. */
+static int
+load_risk_factors (loader_t *l, ruleset_t *rs, const config_setting_t *root)
+{
+    config_setting_t *rf = get_group (l, root, "risk_factors");
+    if (!rf)
+        return -1;
+    config_setting_t *bands = get_sequence (l, rf, "bands", RF_BANDS);
+    config_setting_t *maxes = bands ? get_sequence (l, rf, "band_max", RF_BANDS)
+                                    : NULL;
+    if (!maxes)
+        return -1;
+    char band_name[RF_BANDS][16];
+    int band_max[RF_BANDS];
+    for (int b = 0; b < RF_BANDS; b++) {
+        config_setting_t *m = config_setting_get_elem (maxes, (unsigned) b);
+        if (read_string (l, config_setting_get_elem (bands, (unsigned) b),
+                         band_name[b], sizeof band_name[b]) < 0
+        ||  read_int (l, m, -1000, 1000, &band_max[b]) < 0)
+            return -1;
+        if (b > 0 && band_max[b] <= band_max[b - 1])
+            return fail (l, m, "risk_factors.band_max[%d] is %d, must be above "
+                         "band_max[%d] (%d)", b, band_max[b], b - 1,
+                         band_max[b - 1]);
+    }
+    config_setting_t *inf = get_group (l, rf, "infantry");
+    if (!inf || load_rf_table (l, &rs->rf[ARM_INFANTRY], inf, band_name,
+                               band_max) < 0)
+        return -1;
+    if (config_setting_get_member (rf, "cavalry")) {
+        config_setting_t *cav = get_group (l, rf, "cavalry");
+        if (!cav || load_rf_table (l, &rs->rf[ARM_CAVALRY], cav, band_name,
+                                   band_max) < 0)
+            return -1;
+    }
+    for (int a = 0; a < ARM_COUNT; a++)
+        if (rs->arm_table[a] != NO_TABLE && !rs->rf[rs->arm_table[a]].present)
+            return fail (l, rf, "settings.arm_table: %s uses the %s table, "
+                         "which risk_factors does not have", arm_name ((arm_t) a),
+                         arm_name ((arm_t) rs->arm_table[a]));
+    return load_morale (l, rs, rf);
+}
+
+/*  The whole file, parsed. */
+static int
+load_config (loader_t *l, ruleset_t *rs, const config_t *cfg)
+{
+    const config_setting_t *root = config_root_setting (cfg);
+    if (get_string (l, root, "name", rs->name, sizeof rs->name) < 0
+    ||  get_string (l, root, "title", rs->title, sizeof rs->title) < 0)
+        return -1;
+    if (rs->name[0] == '\0')
+        return fail (l, config_setting_get_member (root, "name"),
+                     "name is empty");
+    config_setting_t *units = config_setting_get_member (root, "units");
+    if (units) {
+        char u[8];
+        if (read_string (l, units, u, sizeof u) < 0)
+            return -1;
+        if (strcmp (u, "cm") != 0)
+            return fail (l, units, "units is \"%s\": only \"cm\" is known", u);
+    }
+    if (load_weapons (l, rs, root) < 0
+    ||  load_terrain (l, rs, root) < 0
+    ||  load_settings (l, rs, root) < 0
+    ||  load_risk_factors (l, rs, root) < 0)
+        return -1;
+    return 0;
+}
+
+/*  ---- the public face ---------------------------------------------------- */
+
+ruleset_t *
+ruleset_load_text (const char *text, const char *origin, char *err, int errlen)
+{
+    assert (text && err && errlen >= 1);
+    loader_t l = { origin ? origin : "(tables)", err, errlen };
+    err[0] = '\0';
+    ruleset_t *rs = calloc (1, sizeof *rs);
+    if (!rs) {
+        fail (&l, NULL, "out of memory");
+        return NULL;
+    }
+    hash_text (text, strlen (text), rs->hash);
+    for (int a = 0; a < ARM_COUNT; a++)
+        rs->arm_table[a] = NO_TABLE;
+
+    config_t cfg;
+    config_init (&cfg);
+    int rc;
+    if (config_read_string (&cfg, text) != CONFIG_TRUE) {
+        snprintf (err, (size_t) errlen, "%s:%d - %s", l.origin,
+                  config_error_line (&cfg), config_error_text (&cfg));
+        rc = -1;
+    }
+    else
+        rc = load_config (&l, rs, &cfg);
+    config_destroy (&cfg);
+    if (rc < 0)
+        ruleset_destroy (&rs);
+    return rs;
+}
+
+ruleset_t *
+ruleset_load (const char *path, char *err, int errlen)
+{
+    assert (path && err && errlen >= 1);
+    FILE *f = fopen (path, "rb");
+    if (!f) {
+        snprintf (err, (size_t) errlen, "%s - cannot open: %s", path,
+                  strerror (errno));
+        return NULL;
+    }
+    char *text = malloc (TABLE_FILE_MAX + 1);
+    size_t len = text ? fread (text, 1, TABLE_FILE_MAX + 1, f) : 0;
+    bool read_error = ferror (f) != 0;
+    fclose (f);
+    if (!text) {
+        snprintf (err, (size_t) errlen, "%s - out of memory", path);
+        return NULL;
+    }
+    if (read_error || len > TABLE_FILE_MAX) {
+        snprintf (err, (size_t) errlen, "%s - %s", path, read_error
+                  ? "cannot read" : "larger than 4 MB: not a table file");
+        free (text);
+        return NULL;
+    }
+    text[len] = '\0';
+    if (strlen (text) != len) {
+        snprintf (err, (size_t) errlen, "%s - contains a NUL byte: not a "
+                  "table file", path);
+        free (text);
+        return NULL;
+    }
+    ruleset_t *rs = ruleset_load_text (text, path, err, errlen);
+    free (text);
+    return rs;
+}
+
+void
+ruleset_destroy (ruleset_t **self_p)
+{
+    assert (self_p);
+    free (*self_p);
+    *self_p = NULL;
+}
+
+const char *
+ruleset_name (const ruleset_t *self)
+{
+    assert (self);
+    return self->name;
+}
+
+const char *
+ruleset_title (const ruleset_t *self)
+{
+    assert (self);
+    return self->title;
+}
+
+const char *
+ruleset_tables_hash (const ruleset_t *self)
+{
+    assert (self);
+    return self->hash;
+}
+
+const rules_settings_t *
+ruleset_settings (const ruleset_t *self)
+{
+    assert (self);
+    return &self->settings;
+}
+
+const terrain_effect_t *
+ruleset_terrain (const ruleset_t *self, terrain_kind_t kind)
+{
+    assert (self);
+    assert ((int) kind >= 0 && kind < TERRAIN_KIND_COUNT);
+    return &self->terrain[kind];
+}
+
+int
+ruleset_weapon_count (const ruleset_t *self)
+{
+    assert (self);
+    return self->weapon_count;
+}
+
+const weapon_t *
+ruleset_weapon (const ruleset_t *self, int index)
+{
+    assert (self);
+    if (index < 0 || index >= self->weapon_count)
+        return NULL;
+    return &self->weapons[index];
+}
+
+int
+ruleset_weapon_find (const ruleset_t *self, const char *name)
+{
+    assert (self);
+    if (!name)
+        return -1;
+    for (int i = 0; i < self->weapon_count; i++)
+        if (strcasecmp (self->weapons[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+const rf_table_t *
+ruleset_rf_table (const ruleset_t *self, arm_t arm)
+{
+    assert (self);
+    if ((int) arm < 0 || arm >= ARM_COUNT || self->arm_table[arm] == NO_TABLE)
+        return NULL;
+    const rf_table_t *t = &self->rf[self->arm_table[arm]];
+    return t->present ? t : NULL;
+}
+
+const rf_morale_t *
+ruleset_rf_morale (const ruleset_t *self)
+{
+    assert (self);
+    return &self->morale;
+}
+
+double
+ruleset_weapon_reach (const ruleset_t *self, const unit_t *u)
+{
+    assert (self && u);
+    const weapon_t *w = ruleset_weapon (self, u->weapon);
+    return w ? w->long_cm : 0.0;
+}
+
+range_band_t
+ruleset_range_band (const ruleset_t *self, int weapon, double dist_cm)
+{
+    assert (self);
+    const weapon_t *w = ruleset_weapon (self, weapon);
+    if (!w || w->long_cm <= 0 || dist_cm < 0)
+        return RANGE_NONE;
+    if (dist_cm <= w->short_cm)
+        return RANGE_SHORT;
+    if (dist_cm <= w->medium_cm)
+        return RANGE_MEDIUM;
+    if (dist_cm <= w->long_cm)
+        return RANGE_LONG;
+    return RANGE_NONE;
+}
+
+double
+ruleset_move_cm (const ruleset_t *self, const unit_t *u, const char *pace)
+{
+    assert (self && u);
+    const rules_settings_t *s = &self->settings;
+    if (u->arm == ARM_CAVALRY) {
+        if (pace && strcmp (pace, "walk") == 0)
+            return s->cavalry_walk_cm;
+        if (pace && (strcmp (pace, "canter") == 0 || strcmp (pace, "trot") == 0))
+            return s->cavalry_canter_cm;
+        return s->cavalry_gallop_cm;
+    }
+    int standing = unit_figures_standing (u);
+    if (standing > 0 && 2 * u->wounded > standing)
+        return s->foot_wounded_move_cm;
+    return s->foot_move_cm;
+}
