@@ -1,0 +1,122 @@
+/*  order.c - orders as plain values: names, words, comparison.  */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "order.h"
+#include "situation.h"
+
+static const char *kind_names[ORDER_KIND_COUNT] = {
+    "hold", "move", "take_cover", "fire", "charge", "continue" };
+static const char *pace_names[ORDER_PACE_COUNT] = {
+    "default", "half", "full", "walk", "canter", "gallop" };
+
+order_t
+order_hold (void)
+{
+    order_t o;
+    memset (&o, 0, sizeof o);
+    o.kind = ORDER_HOLD;
+    o.pace = ORDER_PACE_DEFAULT;
+    o.target = -1;
+    return o;
+}
+
+const char *
+order_kind_name (order_kind_t kind)
+{
+    return (int) kind >= 0 && kind < ORDER_KIND_COUNT ? kind_names[kind] : "?";
+}
+
+int
+order_kind_parse (const char *name)
+{
+    for (int i = 0; name && i < ORDER_KIND_COUNT; i++)
+        if (strcasecmp (name, kind_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *
+order_pace_name (order_pace_t pace)
+{
+    return (int) pace >= 0 && pace < ORDER_PACE_COUNT ? pace_names[pace] : "?";
+}
+
+int
+order_pace_parse (const char *name)
+{
+    if (name && strcasecmp (name, "trot") == 0)
+        return ORDER_PACE_CANTER;
+    for (int i = 0; name && i < ORDER_PACE_COUNT; i++)
+        if (strcasecmp (name, pace_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/*  A unit's id for the words, or #index. */
+static const char *
+unit_label (const struct situation_t *sit, int index, char *tmp, int len)
+{
+    if (sit && index >= 0 && index < situation_unit_count (sit))
+        return situation_unit_const (sit, index)->id;
+    snprintf (tmp, len, "#%d", index);
+    return tmp;
+}
+
+char *
+order_describe (const order_t *o, const struct situation_t *sit, char *buf,
+                int buflen)
+{
+    assert (o && buf && buflen > 0);
+    char tmp[16];
+    int n = snprintf (buf, buflen, "%s", order_kind_name (o->kind));
+    if (n < 0 || n >= buflen)
+        return buf;
+    if (o->target >= 0 && (o->kind == ORDER_FIRE || o->kind == ORDER_CHARGE))
+        n += snprintf (buf + n, buflen - n, " %s",
+                       unit_label (sit, o->target, tmp, sizeof tmp));
+    if (n < buflen && o->has_to)
+        n += snprintf (buf + n, buflen - n, "%s to (%.1f, %.1f)",
+                       o->kind == ORDER_FIRE ? " and move" : "",
+                       o->to.x, o->to.y);
+    if (n < buflen && o->pace != ORDER_PACE_DEFAULT)
+        n += snprintf (buf + n, buflen - n, " at %s",
+                       order_pace_name (o->pace));
+    if (n < buflen && o->has_facing)
+        n += snprintf (buf + n, buflen - n, " facing %.0f", o->facing);
+    if (n < buflen && o->fire && o->kind != ORDER_FIRE) {
+        if (o->target >= 0 && o->kind != ORDER_CHARGE)
+            n += snprintf (buf + n, buflen - n, ", firing at %s",
+                           unit_label (sit, o->target, tmp, sizeof tmp));
+        else
+            n += snprintf (buf + n, buflen - n, ", firing");
+    }
+    if (n < buflen && o->follow_up)
+        snprintf (buf + n, buflen - n, ", following up");
+    return buf;
+}
+
+/*  Doubles compared to a thousandth: orders read back from a log's
+ *  words keep that much. */
+static bool
+near (double a, double b)
+{
+    return fabs (a - b) < 1e-3;
+}
+
+bool
+order_equal (const order_t *a, const order_t *b)
+{
+    assert (a && b);
+    if (a->kind != b->kind || a->pace != b->pace || a->target != b->target
+        || a->has_to != b->has_to || a->has_facing != b->has_facing
+        || a->fire != b->fire || a->follow_up != b->follow_up)
+        return false;
+    if (a->has_to && !(near (a->to.x, b->to.x) && near (a->to.y, b->to.y)))
+        return false;
+    if (a->has_facing && !near (a->facing, b->facing))
+        return false;
+    return true;
+}

@@ -1,0 +1,72 @@
+/*  order.h - what a unit is told to do this turn, in terms every ruleset
+ *  understands.  A plain value (no pointers) so the search can copy it.
+ *
+ *  An order names its kind, and as the kind needs: a target unit (index
+ *  in the situation), a destination point, a facing, a pace, whether the
+ *  unit also fires while it moves, and whether it follows up a won melee.
+ *  The ruleset checks an order (game_apply_order) and carries it out when
+ *  it resolves the phase.
+ */
+#ifndef SOLO_ORDER_H
+#define SOLO_ORDER_H
+
+#include <stdbool.h>
+#include "geom.h"
+
+typedef enum {
+    ORDER_HOLD = 0,      /* stay where it is (facing `facing` if has_facing);
+                            a halted unit loads */
+    ORDER_MOVE,          /* move towards `to` at `pace`, ending facing
+                            `facing` (has_facing) or the way it moved */
+    ORDER_TAKE_COVER,    /* a move into the cover at `to` */
+    ORDER_FIRE,          /* fire at unit `target`; with has_to, also move
+                            towards `to` as far as firing allows */
+    ORDER_CHARGE,        /* move to contact unit `target` and fight */
+    ORDER_CONTINUE       /* carry on with the current actions */
+} order_kind_t;
+#define ORDER_KIND_COUNT 6
+
+/*  How fast.  Foot: full or half; cavalry: walk, canter (trot), gallop.
+ *  ORDER_PACE_DEFAULT: the ruleset's usual pace for the unit. */
+typedef enum {
+    ORDER_PACE_DEFAULT = 0, ORDER_PACE_HALF, ORDER_PACE_FULL,
+    ORDER_PACE_WALK, ORDER_PACE_CANTER, ORDER_PACE_GALLOP
+} order_pace_t;
+#define ORDER_PACE_COUNT 6
+
+typedef struct {
+    order_kind_t kind;
+    order_pace_t pace;
+    int target;          /* unit index; -1 none */
+    bool has_to;
+    vec2_t to;
+    bool has_facing;
+    double facing;
+    bool fire;           /* also fire (at `target`, or the nearest enemy it
+                            can hit when target is -1) */
+    bool follow_up;      /* follow up if it wins a melee */
+} order_t;
+
+/*  An order to hold, facing unchanged, firing at nothing. */
+order_t order_hold (void);
+
+/*  Names used in logs and files ("hold", "move", ...; "full", "gallop",
+ *  ...).  *_name returns a static string ("?" when out of range); *_parse
+ *  returns the value or -1. */
+const char *order_kind_name (order_kind_t kind);
+int order_kind_parse (const char *name);
+const char *order_pace_name (order_pace_t pace);
+int order_pace_parse (const char *name);
+
+/*  The order in plain words, e.g. "move to (40.0, 55.0) at gallop facing
+ *  180", naming target units by their id in `sit` (may be NULL: #index).
+ *  Always terminated; returns buf. */
+struct situation_t;
+char *order_describe (const order_t *o, const struct situation_t *sit,
+                      char *buf, int buflen);
+
+/*  True when two orders are the same in every field that matters for
+ *  their kind (used to check a replay). */
+bool order_equal (const order_t *a, const order_t *b);
+
+#endif
