@@ -18,6 +18,7 @@
 #define RF_MAX_FACTORS 16
 #define RF_REASON_MAX  160
 #define RF_MAX_GROUP   32      /* units of a platoon diced together */
+#define RF_FACTOR_VALUE_MAX 100 /* largest |value| of a factor given */
 
 typedef struct {
     char name[32];             /* machine name, e.g. "enemy_in_range" */
@@ -48,8 +49,12 @@ typedef struct {
     char pace[12];             /* cavalry: walk, canter, gallop; else "" */
     int shoot_target;          /* unit index, -1 */
     char range_band[8];        /* short, medium, long, none */
-    int group[RF_MAX_GROUP];   /* unit indices diced with this one */
-    int group_count;
+    int group[RF_MAX_GROUP];   /* unit indices diced with this one, the
+                                  unit itself included, in index order */
+    int group_count;           /* 1 when the unit is diced alone; 0 for
+                                  a direct look-up */
+    int group_lead;            /* the unit whose factors the group is
+                                  diced on; -1 for a direct look-up */
 } rf_order_t;
 
 typedef struct {
@@ -95,5 +100,27 @@ int rf_decide (const situation_t *sit, int unit, int player_roll,
 int rf_lookup (const ruleset_t *rs, arm_t arm, int rf, int player_roll,
                bool fortified, bool falling_back, dice_t *dice,
                rf_decision_t *out, char *err, int errlen);
+
+/*  The table's value of factor line `name` for `arm` into *value.  The
+ *  names are those of rf_factor_t.name: no_enemy_in_sight, hero_near,
+ *  regulars, officer, in_cover, enemy_in_range, raw_in_range,
+ *  per_tenth_lost (the value of one tenth), flank_or_rear, shock_cavalry,
+ *  running_or_retreating.  Returns 0, or -1 for an unknown name or an arm
+ *  without a table. */
+int rf_factor_value (const ruleset_t *rs, arm_t arm, const char *name,
+                     int *value);
+
+/*  rf_lookup with the RF summed from factors the player worked out:
+ *  factors[0..count-1] are copied into out->factors (an empty reason
+ *  becomes "given by the player").  A factor given with value 0 takes its
+ *  table value when its name is a line of the table (rf_factor_value);
+ *  otherwise it is an error.  Returns 0, or -1 with `err`: count outside
+ *  0..RF_MAX_FACTORS, a value outside +-RF_FACTOR_VALUE_MAX, an unknown
+ *  name without a value, or rf_lookup's complaints. */
+int rf_lookup_factors (const ruleset_t *rs, arm_t arm,
+                       const rf_factor_t *factors, int count,
+                       int player_roll, bool fortified, bool falling_back,
+                       dice_t *dice, rf_decision_t *out,
+                       char *err, int errlen);
 
 #endif

@@ -1,0 +1,1158 @@
+/*  rf.c - the Risk Factor engine: factors, the table cell, the order.
+ *
+ *  The engine reads the situation only through the rules core's questions
+ *  (who can see whom, how far, which arc, which cover) and the ruleset's
+ *  tables and settings; the numbers and the readings of ambiguous text
+ *  are all in the table file (see the ruleset's RULINGS.md).
+ */
+#include <assert.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rf.h"
+
+/*  The statuses that show a friendly unit retreating. */
+#define RETREATING_STATUS (STATUS_RAN_LAST_TURN | STATUS_RETREATING_FROM_MELEE \
+                           | STATUS_FALLING_BACK | STATUS_ROUTING)
+
+/*  Why a face's action differs from the plain cell. */
+typedef enum {
+    SPECIAL_NONE = 0, SPECIAL_FORTIFIED, SPECIAL_FALLING_BACK
+} special_t;
+
+/*  What one unit sees and how it stands: worked out once per unit. */
+typedef struct {
+    int unit;
+    const unit_t *u;
+    bool *seen;          /* [unit count]: in sight (enemies, retreating
+                            friends) */
+    int *enemies;        /* visible enemies, nearest first */
+    int enemy_count;
+    int nearest;         /* nearest visible enemy, -1 */
+    double nearest_cm;
+    double reach_cm;     /* its own weapon's long range */
+    double charge_cm;    /* one move: foot move, cavalry gallop */
+} view_t;
+
+/*  ---- small helpers ------------------------------------------------------ */
+
+static void
+set_err (char *err, int errlen, const char *fmt, ...)
+{
+    if (!err || errlen < 1)
+        return;
+    va_list ap;
+    va_start (ap, fmt);
+    vsnprintf (err, (size_t) errlen, fmt, ap);
+    va_end (ap);
+}
+
+/*  A length for people: "34 cm", "4.5 cm". */
+static const char *
+fmt_cm (double cm, char *buf, size_t len)
+{
+    double r = round (cm);
+    if (fabs (cm - r) < 0.05)
+        snprintf (buf, len, "%.0f cm", r);
+    else
+        snprintf (buf, len, "%.1f cm", cm);
+    return buf;
+}
+
+/*  Append to a bounded text; silently stops at its end. */
+static void
+append (char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen (buf);
+    if (used + 1 >= len)
+        return;
+    va_list ap;
+    va_start (ap, fmt);
+    vsnprintf (buf + used, len - used, fmt, ap);
+    va_end (ap);
+}
+
+static const char *
+weapon_name (const ruleset_t *rs, const unit_t *u)
+{
+    const weapon_t *w = ruleset_weapon (rs, u->weapon);
+    return w ? w->name : "no weapon";
+}
+
+static bool
+standing (const unit_t *u)
+{
+    return unit_figures_standing (u) > 0;
+}
+
+static bool
+charges_allowed (rf_action_t a)
+{
+    return a == RF_CONTINUE_FACING_CHARGE || a == RF_ADVANCE_CHARGE;
+}
+
+/*  ---- the table ---------------------------------------------------------- */
+
+int
+rf_band (const rf_table_t *table, int rf)
+{
+    assert (table);
+    for (int b = 0; b < RF_BANDS - 1; b++)
+        if (rf <= table->band_max[b])
+            return b;
+    return RF_BANDS - 1;
+}
+
+/*  The action of face `face` (1..6) in band `band`, with the up-to-RF0
+ *  special cases: a unit defending a fortified position never moves (when
+ *  the table says so; this wins over falling back), a unit falling back
+ *  halts on the faces from falling_back_halt_from up. */
+static rf_action_t
+face_action (const rf_table_t *t, int band, int face, bool fortified,
+             bool falling_back, special_t *special)
+{
+    rf_action_t a = t->cell[band][face - 1];
+    *special = SPECIAL_NONE;
+    if (band != 0)
+        return a;
+    if (fortified && t->fortified_no_move) {
+        if (a != RF_CONTINUE || (falling_back && face >= t->falling_back_halt_from))
+            *special = SPECIAL_FORTIFIED;
+        return RF_CONTINUE;
+    }
+    if (falling_back && face >= t->falling_back_halt_from) {
+        *special = SPECIAL_FALLING_BACK;
+        return t->falling_back_halt_action;
+    }
+    return a;
+}
+
+static const char *
+face_text (const rf_table_t *t, int band, int face, special_t special)
+{
+    if (special == SPECIAL_FORTIFIED)
+        return t->fortified_text;
+    if (special == SPECIAL_FALLING_BACK)
+        return t->falling_back_text;
+    return t->text[band][face - 1];
+}
+
+/*  Fill the six outcomes; charge is allowed where the cell says
+ *  "(Charge?)" and `can_charge`. */
+static void
+fill_outcomes (const ruleset_t *rs, const rf_table_t *t, int band,
+               bool fortified, bool falling_back, bool can_charge,
+               rf_decision_t *out)
+{
+    const rf_morale_t *m = ruleset_rf_morale (rs);
+    for (int f = 1; f <= RF_FACES; f++) {
+        special_t special;
+        rf_outcome_t *o = &out->outcomes[f - 1];
+        o->roll = f;
+        o->action = face_action (t, band, f, fortified, falling_back, &special);
+        o->charge = charges_allowed (o->action) && can_charge;
+        snprintf (o->morale, sizeof o->morale, "%s", m->morale[o->action]);
+        snprintf (o->text, sizeof o->text, "%s", face_text (t, band, f, special));
+    }
+}
+
+/*  Check the player's roll before anything is thrown: 1..6, or 0 to throw
+ *  the daemon's dice (which must then be there). */
+static int
+check_roll (int player_roll, const dice_t *dice, char *err, int errlen)
+{
+    if (player_roll < 0 || player_roll > RF_FACES) {
+        set_err (err, errlen, "roll %d is not a D6 face: give 1..6, or 0 "
+                 "for a throw of the daemon's dice", player_roll);
+        return -1;
+    }
+    if (player_roll == 0 && !dice) {
+        set_err (err, errlen, "roll is 0 and there are no dice to throw");
+        return -1;
+    }
+    return 0;
+}
+
+/*  The die: the player's throw if given, else one from the dice. */
+static void
+take_roll (int player_roll, dice_t *dice, rf_decision_t *out)
+{
+    out->roll_from_player = player_roll != 0;
+    out->roll = player_roll ? player_roll : dice_roll (dice, RF_FACES);
+}
+
+static void
+empty_order (rf_order_t *o)
+{
+    memset (o, 0, sizeof *o);
+    o->nearest_enemy = -1;
+    o->cover_feature = -1;
+    o->shoot_target = -1;
+    o->group_lead = -1;
+    snprintf (o->range_band, sizeof o->range_band, "none");
+}
+
+/*  ---- what a unit sees -------------------------------------------------- */
+
+/*  Is `target` in sight of unit `unit`: seen by the unit itself, or by
+ *  any standing unit of its side when the settings say so. */
+static bool
+in_sight (const situation_t *sit, int unit, int target, dice_t *dice)
+{
+    const rules_settings_t *s = ruleset_settings (situation_ruleset (sit));
+    if (s->in_sight_of_unit_itself)
+        return situation_can_see (sit, unit, target, dice, NULL);
+    const unit_t *u = situation_unit_const (sit, unit);
+    int n = situation_unit_count (sit);
+    for (int k = 0; k < n; k++) {
+        const unit_t *o = situation_unit_const (sit, k);
+        if (o->side == u->side && standing (o) && k != target
+        &&  situation_can_see (sit, k, target, dice, NULL))
+            return true;
+    }
+    return false;
+}
+
+static void
+view_free (view_t *v)
+{
+    free (v->seen);
+    free (v->enemies);
+    v->seen = NULL;
+    v->enemies = NULL;
+}
+
+/*  Sort the visible enemies nearest first (insertion: lists are short). */
+static void
+sort_by_distance (const situation_t *sit, int unit, int *list, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int x = list[i];
+        double dx = situation_unit_distance (sit, unit, x);
+        int j = i - 1;
+        while (j >= 0 && situation_unit_distance (sit, unit, list[j]) > dx) {
+            list[j + 1] = list[j];
+            j--;
+        }
+        list[j + 1] = x;
+    }
+}
+
+/*  Work out what unit `unit` sees: every standing enemy and every
+ *  retreating friend, in index order (sighting dice are thrown in that
+ *  order, so the same seed gives the same answer). */
+static int
+view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
+           char *err, int errlen)
+{
+    const ruleset_t *rs = situation_ruleset (sit);
+    int n = situation_unit_count (sit);
+    memset (v, 0, sizeof *v);
+    v->unit = unit;
+    v->u = situation_unit_const (sit, unit);
+    v->nearest = -1;
+    v->seen = calloc ((size_t) n, sizeof *v->seen);
+    v->enemies = calloc ((size_t) n, sizeof *v->enemies);
+    if (!v->seen || !v->enemies) {
+        view_free (v);
+        set_err (err, errlen, "out of memory");
+        return -1;
+    }
+    for (int j = 0; j < n; j++) {
+        const unit_t *o = situation_unit_const (sit, j);
+        if (j == unit || !standing (o))
+            continue;
+        bool enemy = o->side != v->u->side;
+        if (!enemy && !(o->status & RETREATING_STATUS))
+            continue;
+        v->seen[j] = in_sight (sit, unit, j, dice);
+        if (v->seen[j] && enemy)
+            v->enemies[v->enemy_count++] = j;
+    }
+    sort_by_distance (sit, unit, v->enemies, v->enemy_count);
+    if (v->enemy_count > 0) {
+        v->nearest = v->enemies[0];
+        v->nearest_cm = situation_unit_distance (sit, unit, v->nearest);
+    }
+    v->reach_cm = ruleset_weapon_reach (rs, v->u);
+    v->charge_cm = ruleset_move_cm (rs, v->u, "gallop");
+    return 0;
+}
+
+/*  ---- the factors -------------------------------------------------------- */
+
+/*  Add one factor line; a line worth 0 in the table is no line at all. */
+static void
+add_factor (rf_decision_t *out, const char *name, int value,
+            const char *fmt, ...)
+{
+    if (value == 0 || out->factor_count >= RF_MAX_FACTORS)
+        return;
+    rf_factor_t *f = &out->factors[out->factor_count++];
+    snprintf (f->name, sizeof f->name, "%s", name);
+    f->value = value;
+    va_list ap;
+    va_start (ap, fmt);
+    vsnprintf (f->reason, sizeof f->reason, fmt, ap);
+    va_end (ap);
+    out->rf += value;
+}
+
+/*  Does enemy `e` count as "in range" of the unit: its own weapon reaches
+ *  the unit, or (by the other reading) the unit's weapon reaches it.
+ *  The reason is written into `why`. */
+static bool
+enemy_in_range (const situation_t *sit, const view_t *v, int e,
+                char *why, size_t len)
+{
+    const ruleset_t *rs = situation_ruleset (sit);
+    const unit_t *o = situation_unit_const (sit, e);
+    double d = situation_unit_distance (sit, v->unit, e);
+    char dcm[24], rcm[24];
+    if (ruleset_settings (rs)->enemy_range_is_enemy_weapon) {
+        double reach = ruleset_weapon_reach (rs, o);
+        if (reach <= 0 || d > reach)
+            return false;
+        snprintf (why, len, "enemy %s (%s) is %s away, within its %s long "
+                  "range", o->id, weapon_name (rs, o), fmt_cm (d, dcm, sizeof dcm),
+                  fmt_cm (reach, rcm, sizeof rcm));
+        return true;
+    }
+    if (v->reach_cm <= 0 || d > v->reach_cm)
+        return false;
+    snprintf (why, len, "enemy %s is %s away, within the unit's %s long "
+              "range (%s)", o->id, fmt_cm (d, dcm, sizeof dcm),
+              fmt_cm (v->reach_cm, rcm, sizeof rcm), weapon_name (rs, v->u));
+    return true;
+}
+
+/*  The whole list of factors of the unit seen through `v`. */
+static void
+add_all_factors (const situation_t *sit, const rf_table_t *t, const view_t *v,
+                 rf_decision_t *out)
+{
+    const ruleset_t *rs = situation_ruleset (sit);
+    const rules_settings_t *s = ruleset_settings (rs);
+    const unit_t *u = v->u;
+    int n = situation_unit_count (sit);
+    char a[24], b[24], why[RF_REASON_MAX];
+
+    /* -4: no enemy, or friends retreating, in sight */
+    int retreating_friend = -1;
+    for (int j = 0; j < n && retreating_friend < 0; j++)
+        if (v->seen[j] && situation_unit_const (sit, j)->side == u->side)
+            retreating_friend = j;
+    if (v->enemy_count == 0) {
+        if (!s->no_enemy_needs_no_retreating_friends)
+            add_factor (out, "no_enemy_in_sight", t->f_no_enemy_in_sight,
+                        "no enemy is in sight");
+        else if (retreating_friend < 0)
+            add_factor (out, "no_enemy_in_sight", t->f_no_enemy_in_sight,
+                        "no enemy is in sight, and no friendly unit "
+                        "retreating is in sight");
+    }
+
+    /* -1: hero within 5 cm of the unit */
+    if (t->f_hero_near != 0) {
+        if (u->quality == QUALITY_HERO)
+            add_factor (out, "hero_near", t->f_hero_near,
+                        "the unit is itself of hero quality");
+        else {
+            int hero = -1;
+            double hd = 0;
+            for (int j = 0; j < n; j++) {
+                const unit_t *o = situation_unit_const (sit, j);
+                if (j == v->unit || o->side != u->side || !standing (o)
+                ||  o->quality != QUALITY_HERO)
+                    continue;
+                double d = situation_unit_distance (sit, v->unit, j);
+                if (d <= s->hero_distance_cm && (hero < 0 || d < hd)) {
+                    hero = j;
+                    hd = d;
+                }
+            }
+            if (hero >= 0)
+                add_factor (out, "hero_near", t->f_hero_near,
+                            "hero %s is %s away, within %s of the unit",
+                            situation_unit_const (sit, hero)->id,
+                            fmt_cm (hd, a, sizeof a),
+                            fmt_cm (s->hero_distance_cm, b, sizeof b));
+        }
+    }
+
+    /* -1: unit formed of regulars (infantry); good troops (cavalry) */
+    bool good = u->quality == QUALITY_REGULAR
+             || (t->regulars_include_hero && u->quality == QUALITY_HERO);
+    bool regulars = good && (!t->regulars_need_formed || unit_is_formed (u));
+    bool officer = u->officers > 0;
+    if (regulars && t->f_regulars != 0) {
+        if (t->regulars_need_formed)
+            add_factor (out, "regulars", t->f_regulars, "the unit is formed "
+                        "(%s) of %s troops", formation_name (u->formation),
+                        quality_name (u->quality));
+        else if (officer && t->f_officer != 0 && s->good_troops_or_officer_once)
+            add_factor (out, "regulars", t->f_regulars, "good troops (%s) "
+                        "with an officer: the line counts once",
+                        quality_name (u->quality));
+        else
+            add_factor (out, "regulars", t->f_regulars, "good troops (%s)",
+                        quality_name (u->quality));
+    }
+    if (officer && t->f_officer != 0
+    &&  !(regulars && t->f_regulars != 0 && s->good_troops_or_officer_once))
+        add_factor (out, "officer", t->f_officer, "the unit has %d officer%s",
+                    u->officers, u->officers == 1 ? "" : "s");
+
+    /* -1: unit entirely in cover */
+    cover_t cover = situation_footprint_cover (sit, &u->fp);
+    if (cover != COVER_NONE) {
+        int fi = -1;
+        situation_cover_at (sit, u->fp.centre, &fi);
+        const terrain_feature_t *tf = fi >= 0 ? situation_terrain (sit, fi) : NULL;
+        if (tf)
+            add_factor (out, "in_cover", t->f_in_cover, "the unit is entirely "
+                        "in %s cover (%s %s)", cover_name (cover),
+                        terrain_kind_name (tf->kind), tf->id);
+        else
+            add_factor (out, "in_cover", t->f_in_cover, "the unit is entirely "
+                        "in %s cover", cover_name (cover));
+    }
+
+    /* +1: enemy in sight and within their weapons range of the unit */
+    int in_range = -1;
+    char range_why[RF_REASON_MAX] = "";
+    for (int i = 0; i < v->enemy_count && in_range < 0; i++)
+        if (enemy_in_range (sit, v, v->enemies[i], range_why, sizeof range_why))
+            in_range = v->enemies[i];
+    if (in_range >= 0)
+        add_factor (out, "enemy_in_range", t->f_enemy_in_range, "%s", range_why);
+
+    /* +1: raw (poor) unit in range of any enemy unit in sight */
+    if (in_range >= 0 && u->quality == QUALITY_RAW)
+        add_factor (out, "raw_in_range", t->f_raw_in_range, "the unit is raw, "
+                    "and %s", range_why);
+
+    /* +1 per 10% of the group wounded or killed */
+    int tenths = unit_loss_tenths (u);
+    if (tenths > 0)
+        add_factor (out, "per_tenth_lost", tenths * t->f_per_tenth_lost,
+                    "%d of %d figures wounded or killed (%d%%): %d tenth%s at "
+                    "%+d", u->wounded + u->killed, u->figures,
+                    (int) floor (100.0 * (u->wounded + u->killed) / u->figures),
+                    tenths, tenths == 1 ? "" : "s", t->f_per_tenth_lost);
+
+    /* +2: enemy to flank or rear and in sight */
+    for (int i = 0; i < v->enemy_count; i++) {
+        const unit_t *o = situation_unit_const (sit, v->enemies[i]);
+        arc_t arc = footprint_arc_of (&u->fp, &o->fp, s->front_half_deg,
+                                      s->rear_half_deg);
+        if (arc != ARC_FRONT) {
+            add_factor (out, "flank_or_rear", t->f_flank_or_rear, "enemy %s "
+                        "in sight is in the unit's %s arc, %s away", o->id,
+                        arc == ARC_REAR ? "rear" : "flank",
+                        fmt_cm (situation_unit_distance (sit, v->unit,
+                                                         v->enemies[i]),
+                                a, sizeof a));
+            break;
+        }
+    }
+
+    /* +2: infantry not in square facing shock cavalry within 50 cm, not
+       in cover */
+    if (t->f_shock_cavalry != 0 && u->formation != FORMATION_SQUARE
+    &&  cover == COVER_NONE) {
+        for (int i = 0; i < v->enemy_count; i++) {
+            const unit_t *o = situation_unit_const (sit, v->enemies[i]);
+            double d = situation_unit_distance (sit, v->unit, v->enemies[i]);
+            if (o->arm == ARM_CAVALRY && (o->status & STATUS_SHOCK)
+            &&  d <= s->shock_cavalry_cm) {
+                add_factor (out, "shock_cavalry", t->f_shock_cavalry,
+                            "shock cavalry %s is %s away, within %s, and the "
+                            "unit is neither in square nor in cover", o->id,
+                            fmt_cm (d, a, sizeof a),
+                            fmt_cm (s->shock_cavalry_cm, b, sizeof b));
+                break;
+            }
+        }
+    }
+
+    /* +3: running from enemy last turn, or retreating as a result of
+       melee */
+    if (u->status & STATUS_RAN_LAST_TURN)
+        add_factor (out, "running_or_retreating", t->f_running_or_retreating,
+                    "the unit ran from the enemy last turn");
+    else if (u->status & STATUS_RETREATING_FROM_MELEE)
+        add_factor (out, "running_or_retreating", t->f_running_or_retreating,
+                    "the unit is retreating as a result of melee");
+    (void) why;
+}
+
+/*  Check the unit index and find its table. */
+static const rf_table_t *
+unit_table (const situation_t *sit, int unit, char *err, int errlen)
+{
+    if (unit < 0 || unit >= situation_unit_count (sit)) {
+        set_err (err, errlen, "unit %d is not on the table (%d units)",
+                 unit, situation_unit_count (sit));
+        return NULL;
+    }
+    const unit_t *u = situation_unit_const (sit, unit);
+    const rf_table_t *t = ruleset_rf_table (situation_ruleset (sit), u->arm);
+    if (!t)
+        set_err (err, errlen, "unit %s: ruleset %s has no Risk Factor table "
+                 "for %s", u->id, ruleset_name (situation_ruleset (sit)),
+                 arm_name (u->arm));
+    return t;
+}
+
+/*  Factors of the unit seen through `v`, into a fresh decision. */
+static void
+factors_into (const situation_t *sit, const rf_table_t *t, const view_t *v,
+              rf_decision_t *out)
+{
+    out->unit = v->unit;
+    out->arm = v->u->arm;
+    out->rf = 0;
+    out->factor_count = 0;
+    add_all_factors (sit, t, v, out);
+    out->band = rf_band (t, out->rf);
+}
+
+int
+rf_factors (const situation_t *sit, int unit, dice_t *dice,
+            rf_decision_t *out, char *err, int errlen)
+{
+    assert (sit && out);
+    memset (out, 0, sizeof *out);
+    empty_order (&out->order);
+    out->unit = unit;
+    const rf_table_t *t = unit_table (sit, unit, err, errlen);
+    if (!t)
+        return -1;
+    view_t v;
+    if (view_make (sit, unit, dice, &v, err, errlen) < 0)
+        return -1;
+    factors_into (sit, t, &v, out);
+    view_free (&v);
+    return 0;
+}
+
+/*  ---- the platoon -------------------------------------------------------- */
+
+/*  May unit j keep company with the platoon of u: same side, same arm,
+ *  same platoon, standing, formed and uncommanded. */
+static bool
+platoon_member (const unit_t *u, const unit_t *o)
+{
+    return u->platoon[0] && strcmp (u->platoon, o->platoon) == 0
+        && o->side == u->side && o->arm == u->arm && standing (o)
+        && unit_is_formed (o) && !(o->status & STATUS_COMMANDED);
+}
+
+/*  The units diced together with `unit`: the formed, uncommanded units
+ *  of its platoon, when all of them keep company (each within
+ *  platoon_company_cm of another, in one body) and an officer or NCO is
+ *  within leader_company_cm of them.  Otherwise the unit alone.  The lead
+ *  is the first member with an officer or NCO, else the first member. */
+static void
+platoon_group (const situation_t *sit, int unit, rf_order_t *o)
+{
+    const rules_settings_t *s = ruleset_settings (situation_ruleset (sit));
+    const unit_t *u = situation_unit_const (sit, unit);
+    int n = situation_unit_count (sit);
+    o->group[0] = unit;
+    o->group_count = 1;
+    o->group_lead = unit;
+    if (!platoon_member (u, u))
+        return;
+
+    int members[RF_MAX_GROUP];
+    int count = 0;
+    for (int j = 0; j < n; j++)
+        if (platoon_member (u, situation_unit_const (sit, j))) {
+            if (count == RF_MAX_GROUP)
+                return;          /* too many to dice as one */
+            members[count++] = j;
+        }
+    if (count < 2)
+        return;
+
+    /* one body: every member reached from the first through members
+       within platoon_company_cm of each other */
+    bool reached[RF_MAX_GROUP] = { false };
+    int stack[RF_MAX_GROUP], top = 0, seen = 1;
+    reached[0] = true;
+    stack[top++] = 0;
+    while (top > 0) {
+        int i = stack[--top];
+        for (int k = 0; k < count; k++)
+            if (!reached[k] && situation_unit_distance (sit, members[i],
+                               members[k]) <= s->platoon_company_cm) {
+                reached[k] = true;
+                stack[top++] = k;
+                seen++;
+            }
+    }
+    if (seen < count)
+        return;
+
+    /* an officer or NCO within leader_company_cm of the platoon */
+    int lead = -1;
+    for (int i = 0; i < count && lead < 0; i++)
+        if (unit_has_leader (situation_unit_const (sit, members[i])))
+            lead = members[i];
+    bool led = lead >= 0;
+    for (int j = 0; j < n && !led; j++) {
+        const unit_t *l = situation_unit_const (sit, j);
+        if (l->side != u->side || !standing (l) || !unit_has_leader (l))
+            continue;
+        for (int i = 0; i < count && !led; i++)
+            if (situation_unit_distance (sit, j, members[i]) <= s->leader_company_cm)
+                led = true;
+    }
+    if (!led)
+        return;
+    memcpy (o->group, members, (size_t) count * sizeof members[0]);
+    o->group_count = count;
+    o->group_lead = lead >= 0 ? lead : members[0];
+}
+
+/*  ---- the order ---------------------------------------------------------- */
+
+/*  Bearing from point p to enemy e's footprint, nearest point of e to
+ *  unit `unit`. */
+static double
+bearing_to_enemy (const situation_t *sit, int unit, int e, vec2_t from)
+{
+    const unit_t *u = situation_unit_const (sit, unit);
+    const unit_t *o = situation_unit_const (sit, e);
+    return geom_bearing (from, footprint_nearest_point (&u->fp, &o->fp));
+}
+
+/*  Bearing away from enemy e: from its nearest point through the unit's
+ *  centre; away from all visible enemies (or to the rear) with none. */
+static double
+bearing_away (const situation_t *sit, const view_t *v, int e)
+{
+    if (e < 0)
+        return situation_away_bearing (sit, v->unit, v->enemies, v->enemy_count);
+    const unit_t *o = situation_unit_const (sit, e);
+    vec2_t p = footprint_nearest_point (&v->u->fp, &o->fp);
+    if (geom_dist (p, v->u->fp.centre) < 1e-9)
+        return situation_away_bearing (sit, v->unit, &e, 1);
+    return geom_bearing (p, v->u->fp.centre);
+}
+
+/*  Move from the unit's centre along a bearing. */
+static void
+move_along (const situation_t *sit, const view_t *v, double bearing,
+            double dist, rf_order_t *o)
+{
+    vec2_t from = v->u->fp.centre;
+    o->destination = situation_move_towards (sit, from, bearing, dist);
+    o->move_cm = geom_dist (from, o->destination);
+    o->has_destination = o->move_cm > 1e-9;
+}
+
+/*  Move to a point (a cover point), at most `dist`. */
+static void
+move_to_point (const situation_t *sit, const view_t *v, vec2_t to,
+               double dist, rf_order_t *o)
+{
+    vec2_t from = v->u->fp.centre;
+    if (geom_dist (from, to) <= dist) {
+        o->destination = to;
+        o->move_cm = geom_dist (from, to);
+        o->has_destination = o->move_cm > 1e-9;
+    }
+    else
+        move_along (sit, v, geom_bearing (from, to), dist, o);
+}
+
+/*  Face the nearest enemy (from where the unit ends); keep the facing
+ *  when none is in sight. */
+static void
+face_enemy (const situation_t *sit, const view_t *v, rf_order_t *o)
+{
+    vec2_t at = o->has_destination ? o->destination : v->u->fp.centre;
+    if (v->nearest >= 0)
+        o->facing = bearing_to_enemy (sit, v->unit, v->nearest, at);
+}
+
+/*  Face the last known enemy position (falling back), else the nearest
+ *  enemy in sight. */
+static void
+face_last_known (const situation_t *sit, const view_t *v, rf_order_t *o)
+{
+    vec2_t at = o->has_destination ? o->destination : v->u->fp.centre;
+    if (v->u->status & STATUS_HAS_LAST_ENEMY) {
+        if (geom_dist (at, v->u->last_enemy_seen) > 1e-9)
+            o->facing = geom_bearing (at, v->u->last_enemy_seen);
+    }
+    else
+        face_enemy (sit, v, o);
+}
+
+/*  Take cover: stay when already entirely in cover, else the nearest
+ *  cover within one move, else (unless `halt_if_none`) one move away
+ *  from all visible enemies. */
+static void
+order_take_cover (const situation_t *sit, const view_t *v, double move,
+                  bool halt_if_none, rf_order_t *o)
+{
+    const unit_t *u = v->u;
+    if (situation_footprint_cover (sit, &u->fp) != COVER_NONE) {
+        situation_cover_at (sit, u->fp.centre, &o->cover_feature);
+        return;
+    }
+    vec2_t pt;
+    int f = situation_nearest_cover (sit, v->unit, move, NULL, &pt);
+    if (f >= 0) {
+        o->cover_feature = f;
+        move_to_point (sit, v, pt, move, o);
+    }
+    else if (!halt_if_none)
+        move_along (sit, v, situation_away_bearing (sit, v->unit, v->enemies,
+                                                    v->enemy_count), move, o);
+}
+
+/*  Advance towards the nearest enemy one move, stopping at contact. */
+static void
+order_advance (const situation_t *sit, const view_t *v, double move,
+               rf_order_t *o)
+{
+    if (v->nearest < 0)
+        return;
+    double bearing = bearing_to_enemy (sit, v->unit, v->nearest, v->u->fp.centre);
+    move_along (sit, v, bearing, fmin (move, v->nearest_cm), o);
+    o->facing = bearing;
+}
+
+/*  The movement and facing of `action` for the unit seen through `v`. */
+static void
+order_move (const situation_t *sit, const view_t *v, rf_action_t action,
+            special_t special, bool charge, const char *pace, rf_order_t *o)
+{
+    const ruleset_t *rs = situation_ruleset (sit);
+    const rules_settings_t *s = ruleset_settings (rs);
+    const unit_t *u = v->u;
+    double move = ruleset_move_cm (rs, u, pace);
+    snprintf (o->pace, sizeof o->pace, "%s", u->arm == ARM_CAVALRY ? pace : "");
+    o->facing = u->fp.facing;
+
+    if (charge && v->nearest >= 0) {
+        /* to contact with the nearest enemy in reach */
+        if (u->arm == ARM_CAVALRY)
+            snprintf (o->pace, sizeof o->pace, "gallop");
+        order_advance (sit, v, v->nearest_cm, o);
+        return;
+    }
+    switch (action) {
+        case RF_CONTINUE:
+            break;
+        case RF_ADVANCE_VISIBLE:
+        case RF_ADVANCE_CHARGE:
+            order_advance (sit, v, move, o);
+            break;
+        case RF_TAKE_COVER:
+            order_take_cover (sit, v, move, special == SPECIAL_FALLING_BACK, o);
+            if (special == SPECIAL_FALLING_BACK)
+                face_last_known (sit, v, o);
+            else
+                face_enemy (sit, v, o);
+            break;
+        case RF_HALT:
+            if (special == SPECIAL_FALLING_BACK)
+                face_last_known (sit, v, o);
+            else
+                face_enemy (sit, v, o);
+            break;
+        case RF_CONTINUE_FACING:
+        case RF_CONTINUE_FACING_CHARGE:
+            face_enemy (sit, v, o);
+            break;
+        case RF_WITHDRAW:
+            if (u->arm != ARM_CAVALRY) {
+                vec2_t pt, away;
+                const vec2_t *awayp = NULL;
+                if (v->nearest >= 0) {
+                    away = situation_unit_const (sit, v->nearest)->fp.centre;
+                    awayp = &away;
+                }
+                int f = situation_nearest_cover (sit, v->unit,
+                                                 move * s->withdraw_cover_moves,
+                                                 awayp, &pt);
+                if (f >= 0 && geom_dist (pt, u->fp.centre) > 1e-9) {
+                    o->cover_feature = f;
+                    move_to_point (sit, v, pt, move, o);
+                    face_enemy (sit, v, o);
+                    break;
+                }
+            }
+            move_along (sit, v, bearing_away (sit, v, v->nearest), move, o);
+            face_enemy (sit, v, o);
+            break;
+        case RF_RUN: {
+            double bearing = bearing_away (sit, v, v->nearest);
+            move_along (sit, v, bearing, move, o);
+            o->facing = bearing;
+            break;
+        }
+    }
+    o->facing = geom_norm_deg (o->facing);
+}
+
+/*  Follow the lead's move: the same displacement and facing. */
+static void
+follow_lead (const situation_t *sit, const view_t *v, const unit_t *lead,
+             const rf_order_t *lead_order, rf_order_t *o)
+{
+    snprintf (o->pace, sizeof o->pace, "%s", lead_order->pace);
+    o->facing = lead_order->facing;
+    o->cover_feature = lead_order->cover_feature;
+    if (!lead_order->has_destination)
+        return;
+    vec2_t d = { lead_order->destination.x - lead->fp.centre.x,
+                 lead_order->destination.y - lead->fp.centre.y };
+    vec2_t to = { v->u->fp.centre.x + d.x, v->u->fp.centre.y + d.y };
+    double dist = geom_dist (v->u->fp.centre, to);
+    if (dist > 1e-9)
+        move_along (sit, v, geom_bearing (v->u->fp.centre, to), dist, o);
+}
+
+/*  Whom the unit shoots at: uncommanded troops only at the nearest enemy
+ *  they can hit, measured from where they stand after moving.  None when
+ *  under command (its commander picks), when charging, when running
+ *  (unless the settings say otherwise) and for weapons without range. */
+static void
+order_shoot (const situation_t *sit, const view_t *v, rf_action_t action,
+             bool charge, rf_order_t *o)
+{
+    const ruleset_t *rs = situation_ruleset (sit);
+    if (v->reach_cm <= 0 || charge || (v->u->status & STATUS_COMMANDED)
+    ||  (action == RF_RUN && !ruleset_settings (rs)->shoot_when_running))
+        return;
+    footprint_t at = v->u->fp;
+    if (o->has_destination)
+        at.centre = o->destination;
+    at.facing = o->facing;
+    int best = -1;
+    double best_d = 0;
+    for (int i = 0; i < v->enemy_count; i++) {
+        const unit_t *e = situation_unit_const (sit, v->enemies[i]);
+        double d = footprint_distance (&at, &e->fp);
+        if (best < 0 || d < best_d) {
+            best = v->enemies[i];
+            best_d = d;
+        }
+    }
+    if (best < 0)
+        return;
+    range_band_t band = ruleset_range_band (rs, v->u->weapon, best_d);
+    if (band == RANGE_NONE)
+        return;
+    o->shoot_target = best;
+    snprintf (o->range_band, sizeof o->range_band, "%s", range_band_name (band));
+}
+
+/*  ---- the explanation ---------------------------------------------------- */
+
+static void
+explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
+         char *buf, size_t len)
+{
+    const ruleset_t *rs = sit ? situation_ruleset (sit) : NULL;
+    const unit_t *u = sit && d->unit >= 0 ? situation_unit_const (sit, d->unit)
+                                          : NULL;
+    const rf_order_t *o = &d->order;
+    char a[24], b[24];
+    buf[0] = '\0';
+    if (u)
+        append (buf, len, "%s (%s %s, %s): Risk Factor %d, %s.\n", u->id,
+                side_name (u->side), arm_name (u->arm),
+                quality_name (u->quality), d->rf, t->band_name[d->band]);
+    else
+        append (buf, len, "%s: Risk Factor %d, %s.\n", arm_name (d->arm), d->rf,
+                t->band_name[d->band]);
+    if (u && o->group_count > 1) {
+        const unit_t *lead = situation_unit_const (sit, o->group_lead);
+        append (buf, len, "Platoon %s keeps company and is diced once (%d "
+                "groups)", u->platoon, o->group_count);
+        if (o->group_lead != d->unit)
+            append (buf, len, "; the factors are those of its lead group %s, "
+                    "which it follows", lead->id);
+        append (buf, len, ".\n");
+    }
+    if (d->factor_count == 0)
+        append (buf, len, "  No factor applies.\n");
+    for (int i = 0; i < d->factor_count; i++)
+        append (buf, len, "  %+d %s: %s.\n", d->factors[i].value,
+                d->factors[i].name, d->factors[i].reason);
+    append (buf, len, "D6: %d, %s.\n", d->roll, d->roll_from_player
+            ? "the player's throw" : "thrown by the daemon");
+    const rf_outcome_t *oc = &d->outcomes[d->roll - 1];
+    append (buf, len, "Cell %s, %d: %s - %s.", t->band_name[d->band], d->roll,
+            rf_action_name (d->action), oc->text);
+    if (charges_allowed (d->action) && !u)
+        append (buf, len, " It charges if an enemy is within one move.");
+    else if (charges_allowed (d->action))
+        append (buf, len, d->charge ? " It charges." : " No enemy in charge "
+                "reach: no charge.");
+    append (buf, len, "\nMorale: %s - %s\n", d->morale, d->morale_text);
+    if (u) {
+        if (o->nearest_enemy >= 0) {
+            const unit_t *e = situation_unit_const (sit, o->nearest_enemy);
+            append (buf, len, "Nearest enemy in sight: %s, %s away (%s weapon "
+                    "range, %s charge reach).\n", e->id,
+                    fmt_cm (o->nearest_enemy_cm, a, sizeof a),
+                    o->enemy_in_weapon_range ? "within" : "beyond",
+                    o->enemy_in_charge_reach ? "within" : "beyond");
+        }
+        else
+            append (buf, len, "No enemy in sight.\n");
+        if (o->has_destination) {
+            append (buf, len, "Order: move %s%s%s to (%.1f, %.1f)",
+                    fmt_cm (o->move_cm, a, sizeof a), o->pace[0] ? " at " : "",
+                    o->pace, o->destination.x, o->destination.y);
+            if (o->cover_feature >= 0)
+                append (buf, len, " into %s",
+                        situation_terrain (sit, o->cover_feature)->id);
+            append (buf, len, ", ending facing %.0f degrees.\n", o->facing);
+        }
+        else if (o->cover_feature >= 0)
+            append (buf, len, "Order: stay in cover in %s, facing %.0f "
+                    "degrees.\n", situation_terrain (sit, o->cover_feature)->id,
+                    o->facing);
+        else
+            append (buf, len, "Order: stay in place, facing %.0f degrees.\n",
+                    o->facing);
+        if (o->shoot_target >= 0)
+            append (buf, len, "Shoots at %s (%s range, %s).\n",
+                    situation_unit_const (sit, o->shoot_target)->id,
+                    o->range_band, weapon_name (rs, u));
+        else if (u->status & STATUS_COMMANDED)
+            append (buf, len, "Under command: its commander picks its target "
+                    "and may ignore the table's shooting and movement.\n");
+        else
+            append (buf, len, "Shoots at nothing.\n");
+    }
+    append (buf, len, "Every face:");
+    for (int f = 0; f < RF_FACES; f++)
+        append (buf, len, " %d %s%s%s", f + 1,
+                rf_action_name (d->outcomes[f].action),
+                d->outcomes[f].charge ? " (charge)" : "",
+                f + 1 < RF_FACES ? ";" : ".\n");
+    (void) b;
+}
+
+/*  ---- the decisions ------------------------------------------------------ */
+
+/*  The morale of the chosen action. */
+static void
+set_morale (const ruleset_t *rs, rf_decision_t *out)
+{
+    const rf_morale_t *m = ruleset_rf_morale (rs);
+    snprintf (out->morale, sizeof out->morale, "%s", m->morale[out->action]);
+    snprintf (out->morale_text, sizeof out->morale_text, "%s",
+              m->text[out->action]);
+}
+
+/*  The pace of a face: the cell's, none for the special cases. */
+static const char *
+face_pace (const rf_table_t *t, int band, int face, special_t special)
+{
+    return special == SPECIAL_NONE ? t->pace[band][face - 1] : "";
+}
+
+int
+rf_decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
+           rf_decision_t *out, char *err, int errlen)
+{
+    assert (sit && out);
+    memset (out, 0, sizeof *out);
+    empty_order (&out->order);
+    out->unit = unit;
+    const ruleset_t *rs = situation_ruleset (sit);
+    const rf_table_t *t = unit_table (sit, unit, err, errlen);
+    if (!t)
+        return -1;
+    const unit_t *u = situation_unit_const (sit, unit);
+    if (!standing (u)) {
+        set_err (err, errlen, "unit %s has no figure standing", u->id);
+        return -1;
+    }
+    if (check_roll (player_roll, dice, err, errlen) < 0)
+        return -1;
+
+    /* the platoon is diced on its lead's factors */
+    platoon_group (sit, unit, &out->order);
+    int lead = out->order.group_lead;
+    view_t lv, v;
+    if (view_make (sit, lead, dice, &lv, err, errlen) < 0)
+        return -1;
+    if (lead == unit)
+        v = lv;
+    else if (view_make (sit, unit, dice, &v, err, errlen) < 0) {
+        view_free (&lv);
+        return -1;
+    }
+    factors_into (sit, t, &lv, out);
+    out->unit = unit;
+    out->arm = u->arm;
+    take_roll (player_roll, dice, out);
+
+    /* the cell, the six outcomes and the morale */
+    const unit_t *lu = situation_unit_const (sit, lead);
+    bool fortified = lu->status & STATUS_FORTIFIED;
+    bool falling_back = lu->status & STATUS_FALLING_BACK;
+    bool reach = v.nearest >= 0 && v.nearest_cm <= v.charge_cm;
+    fill_outcomes (rs, t, out->band, fortified, falling_back, reach, out);
+    special_t special;
+    out->action = face_action (t, out->band, out->roll, fortified,
+                               falling_back, &special);
+    out->charge = out->outcomes[out->roll - 1].charge;
+    set_morale (rs, out);
+
+    /* the order: the unit's own view, the lead's move */
+    rf_order_t *o = &out->order;
+    o->nearest_enemy = v.nearest;
+    o->nearest_enemy_cm = v.nearest >= 0 ? v.nearest_cm : 0;
+    o->enemy_in_weapon_range = v.nearest >= 0 && v.reach_cm > 0
+                            && v.nearest_cm <= v.reach_cm;
+    o->enemy_in_charge_reach = reach;
+    const char *pace = face_pace (t, out->band, out->roll, special);
+    if (lead == unit || out->charge)
+        order_move (sit, &v, out->action, special, out->charge, pace, o);
+    else {
+        rf_order_t lo;
+        empty_order (&lo);
+        order_move (sit, &lv, out->action, special, false, pace, &lo);
+        o->facing = v.u->fp.facing;
+        follow_lead (sit, &v, lu, &lo, o);
+        if (!lo.has_destination && out->action != RF_CONTINUE)
+            order_move (sit, &v, out->action, special, false, pace, o);
+        o->facing = geom_norm_deg (o->facing);
+    }
+    order_shoot (sit, &v, out->action, out->charge, o);
+    explain (sit, t, out, out->explanation, sizeof out->explanation);
+    view_free (&lv);
+    if (lead != unit)
+        view_free (&v);
+    return 0;
+}
+
+int
+rf_lookup (const ruleset_t *rs, arm_t arm, int rf, int player_roll,
+           bool fortified, bool falling_back, dice_t *dice,
+           rf_decision_t *out, char *err, int errlen)
+{
+    assert (rs && out);
+    memset (out, 0, sizeof *out);
+    empty_order (&out->order);
+    out->unit = -1;
+    out->arm = arm;
+    out->rf = rf;
+    const rf_table_t *t = ruleset_rf_table (rs, arm);
+    if (!t) {
+        set_err (err, errlen, "ruleset %s has no Risk Factor table for %s",
+                 ruleset_name (rs), arm_name (arm));
+        return -1;
+    }
+    if (check_roll (player_roll, dice, err, errlen) < 0)
+        return -1;
+    take_roll (player_roll, dice, out);
+    out->band = rf_band (t, rf);
+    fill_outcomes (rs, t, out->band, fortified, falling_back, true, out);
+    special_t special;
+    out->action = face_action (t, out->band, out->roll, fortified,
+                               falling_back, &special);
+    out->charge = out->outcomes[out->roll - 1].charge;
+    set_morale (rs, out);
+    snprintf (out->order.pace, sizeof out->order.pace, "%s",
+              face_pace (t, out->band, out->roll, special));
+    explain (NULL, t, out, out->explanation, sizeof out->explanation);
+    return 0;
+}
+
+/*  The factor lines by machine name, and where each value sits. */
+static const struct {
+    const char *name;
+    size_t offset;
+} factor_lines[] = {
+    { "no_enemy_in_sight", offsetof (rf_table_t, f_no_enemy_in_sight) },
+    { "hero_near", offsetof (rf_table_t, f_hero_near) },
+    { "regulars", offsetof (rf_table_t, f_regulars) },
+    { "officer", offsetof (rf_table_t, f_officer) },
+    { "in_cover", offsetof (rf_table_t, f_in_cover) },
+    { "enemy_in_range", offsetof (rf_table_t, f_enemy_in_range) },
+    { "raw_in_range", offsetof (rf_table_t, f_raw_in_range) },
+    { "per_tenth_lost", offsetof (rf_table_t, f_per_tenth_lost) },
+    { "flank_or_rear", offsetof (rf_table_t, f_flank_or_rear) },
+    { "shock_cavalry", offsetof (rf_table_t, f_shock_cavalry) },
+    { "running_or_retreating", offsetof (rf_table_t, f_running_or_retreating) },
+};
+
+int
+rf_factor_value (const ruleset_t *rs, arm_t arm, const char *name, int *value)
+{
+    assert (rs && value);
+    const rf_table_t *t = ruleset_rf_table (rs, arm);
+    if (!t || !name)
+        return -1;
+    for (size_t i = 0; i < sizeof factor_lines / sizeof factor_lines[0]; i++)
+        if (strcmp (name, factor_lines[i].name) == 0) {
+            *value = *(const int *) ((const char *) t + factor_lines[i].offset);
+            return 0;
+        }
+    return -1;
+}
+
+int
+rf_lookup_factors (const ruleset_t *rs, arm_t arm, const rf_factor_t *factors,
+                   int count, int player_roll, bool fortified,
+                   bool falling_back, dice_t *dice, rf_decision_t *out,
+                   char *err, int errlen)
+{
+    assert (rs && out && (factors || count == 0));
+    if (count < 0 || count > RF_MAX_FACTORS) {
+        set_err (err, errlen, "%d factors given, at most %d", count,
+                 RF_MAX_FACTORS);
+        return -1;
+    }
+    rf_factor_t given[RF_MAX_FACTORS];
+    int rf = 0;
+    for (int i = 0; i < count; i++) {
+        given[i] = factors[i];
+        given[i].name[sizeof given[i].name - 1] = '\0';
+        given[i].reason[sizeof given[i].reason - 1] = '\0';
+        if (given[i].value == 0
+        &&  rf_factor_value (rs, arm, given[i].name, &given[i].value) < 0) {
+            set_err (err, errlen, "factor \"%s\" is given no value and is "
+                     "not a line of the %s table", given[i].name,
+                     arm_name (arm));
+            return -1;
+        }
+        if (given[i].value < -RF_FACTOR_VALUE_MAX
+        ||  given[i].value > RF_FACTOR_VALUE_MAX) {
+            set_err (err, errlen, "factor \"%s\" is %d, must be within "
+                     "-%d..%d", given[i].name, given[i].value,
+                     RF_FACTOR_VALUE_MAX, RF_FACTOR_VALUE_MAX);
+            return -1;
+        }
+        if (given[i].reason[0] == '\0')
+            snprintf (given[i].reason, sizeof given[i].reason,
+                      "given by the player");
+        rf += given[i].value;
+    }
+    if (rf_lookup (rs, arm, rf, player_roll, fortified, falling_back, dice,
+                   out, err, errlen) < 0)
+        return -1;
+    memcpy (out->factors, given, (size_t) count * sizeof given[0]);
+    out->factor_count = count;
+    const rf_table_t *t = ruleset_rf_table (rs, arm);
+    explain (NULL, t, out, out->explanation, sizeof out->explanation);
+    return 0;
+}
