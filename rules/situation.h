@@ -35,8 +35,17 @@ situation_t *situation_new (const ruleset_t *ruleset, double width,
 
 void situation_destroy (situation_t **self_p);
 
-/*  A deep copy; NULL when out of memory. */
+/*  A copy; NULL when out of memory.  The copy shares the terrain (which
+ *  never changes once a battle runs) and owns its units. */
 situation_t *situation_dup (const situation_t *self);
+
+/*  Make dst equal to src (ruleset, table, terrain, units) without
+ *  allocating when dst already has room for src's units: the terrain is
+ *  shared by reference count, the units are copied flat.  Returns 0, or
+ *  -1 (dst unchanged) when dst must grow and cannot.  dst == src is a
+ *  no-op.  Adding terrain to either afterwards copies the terrain first,
+ *  so the other never sees it. */
+int situation_copy_into (situation_t *dst, const situation_t *src);
 
 /*  Load a situation file (libconfig; format in clients/examples/).  The
  *  file names its ruleset; `find_ruleset` maps that name to a loaded
@@ -53,14 +62,21 @@ const ruleset_t *situation_ruleset (const situation_t *self);
 double situation_width (const situation_t *self);
 double situation_depth (const situation_t *self);
 
-/*  Add a terrain feature (copied).  Returns 0, or -1 with `err` naming the
- *  problem: too many features, fewer than 3 or more than SOLO_MAX_VERTICES
- *  vertices, a polygon of no area, a duplicate id. */
+/*  Add a terrain feature (copied; its cover is taken as given: put the
+ *  kind's cover from ruleset_terrain there for the default).  Vertices
+ *  may lie off the table (a wood running off its edge).  Returns 0, or
+ *  -1 with `err` as 'terrain "ID": ...' naming the problem: an empty or
+ *  too long id, too many features, a kind or cover out of range, fewer
+ *  than 3 or more than SOLO_MAX_VERTICES vertices, a vertex that is not a
+ *  finite number within 2 x SOLO_MAX_TABLE_CM, a polygon of no area or
+ *  whose edges cross, a duplicate id. */
 int situation_add_terrain (situation_t *self, const terrain_feature_t *f,
                            char *err, int errlen);
 
-/*  Add a unit (copied).  Returns its index, or -1 with `err`: too many
- *  units, a duplicate id, or unit_validate's complaint. */
+/*  Add a unit (copied, its facing normalised to [0, 360)).  Returns its
+ *  index, or -1 with `err`: unit_validate's complaint, too many units, a
+ *  duplicate id, a weapon index outside the ruleset's table, a centre off
+ *  the table (the footprint may overhang the edge). */
 int situation_add_unit (situation_t *self, const unit_t *u,
                         char *err, int errlen);
 
@@ -80,9 +96,10 @@ int situation_find_unit (const situation_t *self, const char *id);
 cover_t situation_cover_at (const situation_t *self, vec2_t p,
                             int *feature_index);
 
-/*  The cover of a whole footprint: the cover it is *entirely* in (all its
- *  corners and centre inside features giving at least that cover), else
- *  COVER_NONE. */
+/*  The cover of a whole footprint: the cover it is *entirely* in, else
+ *  COVER_NONE.  Entirely: wholly inside one feature giving that cover;
+ *  or, for a footprint across features that meet, all its corners, side
+ *  middles and centre inside features giving at least that cover. */
 cover_t situation_footprint_cover (const situation_t *self,
                                    const footprint_t *f);
 
@@ -98,7 +115,25 @@ bool situation_footprint_enclosed (const situation_t *self,
  *  its edge is seen only within the sighting range (D6 x 10 cm, thrown on
  *  `dice` when the settings say so and dice is not NULL, else the fixed
  *  range), unless it fired or stands in plain sight.  `sighting_roll`
- *  (may be NULL) receives the D6 thrown, or 0. */
+ *  (may be NULL) receives the D6 thrown, or 0.
+ *
+ *  In detail: the target is seen when any one of six of its points is
+ *  (the point nearest the observer, its centre, its four corners), each
+ *  looked at along the line from the observer's point nearest to it.
+ *  Along a line p (observer) - q (target):
+ *  - a feature that blocks_sight blocks the line when the line passes
+ *    through its inside and neither p nor q is in it;
+ *  - the line's lengths inside sight_limited features (woods) add up, the
+ *    target's and observer's own woods included, and must not exceed
+ *    woods_shoot_depth_cm; when p and q stand in the same wood, that wood
+ *    counts nothing but the line must not exceed woods_visibility_cm;
+ *  - when q is in an enclosed or sight_limited feature (woods, town) that
+ *    p is not in, and the target has not fired: deeper than
+ *    terrain_edge_cm from the feature's edge it is hidden; within it, the
+ *    line must not exceed the sighting range.  Other terrain (hills,
+ *    rough, fences, fortifications) leaves a unit in plain sight.
+ *  The D6 is thrown at most once per call, only when needed.  Units do
+ *  not block sight.  observer == target: true. */
 bool situation_can_see (const situation_t *self, int observer, int target,
                         dice_t *dice, int *sighting_roll);
 
@@ -106,10 +141,21 @@ bool situation_can_see (const situation_t *self, int observer, int target,
 double situation_unit_distance (const situation_t *self, int a, int b);
 
 /*  Index of the enemy of unit `u` nearest to it (closest point), among
- *  those `visible[j]` marks true (visible may be NULL: all enemies).
- *  -1 when there is none. */
+ *  those `visible[j]` marks true (visible may be NULL: all enemies; else
+ *  it has situation_unit_count entries).  Units with no figure standing
+ *  are not enemies any more.  Ties go to the lower index.  -1 when there
+ *  is none. */
 int situation_nearest_enemy (const situation_t *self, int u,
                              const bool *visible);
+
+/*  The cost in cm of moving a point straight from a to b: its length,
+ *  plus the length inside difficult going counted again for each unit of
+ *  move_cost over 1 (difficult going counts double; where features
+ *  overlap the dearest counts), plus crossing_cost x move_cm for each
+ *  low barrier crossed (one a starts in is not crossed).  -1 when the
+ *  path enters impassable terrain it does not start in. */
+double situation_path_cost (const situation_t *self, vec2_t a, vec2_t b,
+                            double move_cm);
 
 /*  The nearest terrain giving cover that unit `u` can reach within
  *  `reach_cm` of movement (difficult going counting double): returns the
@@ -117,18 +163,29 @@ int situation_nearest_enemy (const situation_t *self, int u,
  *  inside the feature, closest to where it stands), or -1.  With
  *  `away_from` not NULL, only features whose chosen point is further from
  *  away_from than the unit is now are considered ("cover further from the
- *  enemy"). */
+ *  enemy").
+ *
+ *  In detail: features with cover (the feature's own, not NONE) that are
+ *  not impassable; the point is the unit's centre when it stands in the
+ *  feature already (cost 0), else the feature's point nearest the centre
+ *  carried on inwards by half the unit's depth (a quarter, or almost
+ *  nothing, when that is not inside the feature or not within reach), on
+ *  the table; reach is measured with situation_path_cost from the centre.
+ *  The cheapest wins, ties to the lower index.  `point` may be NULL. */
 int situation_nearest_cover (const situation_t *self, int u, double reach_cm,
                              const vec2_t *away_from, vec2_t *point);
 
 /*  A bearing that leads away from all the enemies in `enemies` (count n):
- *  the direction opposite the sum of the unit vectors towards them,
- *  weighted by 1/distance; the unit's rear when n == 0. */
+ *  the direction opposite the sum of the unit vectors (centre to centre)
+ *  towards them, weighted by 1/distance (closest-point distance, at
+ *  least 1 cm); the unit's rear when n == 0 or the pulls cancel out. */
 double situation_away_bearing (const situation_t *self, int u,
                                const int *enemies, int n);
 
 /*  Move a point by `dist` along `bearing`, stopping at the table's edge
- *  and short of impassable terrain.  Returns the point reached. */
+ *  and short of impassable terrain (0.01 cm before its edge; impassable
+ *  terrain `from` stands in does not stop it).  Returns the point
+ *  reached, always on the table; `from` when dist <= 0. */
 vec2_t situation_move_towards (const situation_t *self, vec2_t from,
                                double bearing, double dist);
 

@@ -1,0 +1,854 @@
+/*  situation.c - the table as it stands: terrain, units, and the questions
+ *  the rules ask of them.
+ *
+ *  Terrain never changes during a battle, so it lives in its own block
+ *  shared by every copy of a situation under a reference count; copying a
+ *  situation copies only the flat array of units.  Queries allocate
+ *  nothing: the commander search asks them millions of times.
+ *
+ *  Units are scanned linearly, always through next_enemy() or the
+ *  feature loop below, so that a spatial index can later replace the
+ *  scans in one place.
+ */
+#include <assert.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "situation.h"
+
+#define SIT_EPS        1e-9
+#define STOP_SHORT_CM  0.01     /* how far short of impassable terrain a
+                                   move stops */
+#define MIN_WEIGHT_CM  1.0      /* nearer enemies weigh as if this far */
+#define PATH_CUTS_MAX  4096     /* breakpoints of a path through difficult
+                                   going; more falls back to a plain sum */
+
+typedef struct {
+    vec2_t min, max;
+} box_t;
+
+/*  The terrain of a situation, shared by its copies. */
+typedef struct {
+    atomic_int refs;
+    int count;
+    int cap;
+    terrain_feature_t *features;
+    box_t *boxes;                /* bounding box of each feature */
+} terrain_set_t;
+
+struct situation_t {
+    const ruleset_t *ruleset;
+    double width;
+    double depth;
+    terrain_set_t *terrain;      /* NULL while there is none */
+    unit_t *units;
+    int unit_count;
+    int unit_cap;
+};
+
+/* ----------------------------------------------------------------------
+ *  The shared terrain block
+ */
+
+static void
+terrain_release (terrain_set_t **set_p)
+{
+    terrain_set_t *set = *set_p;
+    if (!set)
+        return;
+    *set_p = NULL;
+    if (atomic_fetch_sub (&set->refs, 1) == 1) {
+        free (set->features);
+        free (set->boxes);
+        free (set);
+    }
+}
+
+static terrain_set_t *
+terrain_retain (terrain_set_t *set)
+{
+    if (set)
+        atomic_fetch_add (&set->refs, 1);
+    return set;
+}
+
+/*  A private terrain block with room for `cap` features holding a copy of
+ *  `from`'s (from may be NULL). */
+static terrain_set_t *
+terrain_clone (const terrain_set_t *from, int cap)
+{
+    terrain_set_t *set = calloc (1, sizeof *set);
+    if (!set)
+        return NULL;
+    atomic_init (&set->refs, 1);
+    set->cap = cap;
+    set->features = malloc ((size_t) cap * sizeof *set->features);
+    set->boxes = malloc ((size_t) cap * sizeof *set->boxes);
+    if (!set->features || !set->boxes) {
+        free (set->features);
+        free (set->boxes);
+        free (set);
+        return NULL;
+    }
+    if (from) {
+        set->count = from->count;
+        memcpy (set->features, from->features,
+                (size_t) from->count * sizeof *set->features);
+        memcpy (set->boxes, from->boxes,
+                (size_t) from->count * sizeof *set->boxes);
+    }
+    return set;
+}
+
+/*  Make self's terrain block private to it with room for one more
+ *  feature: copy on write. */
+static int
+terrain_make_room (situation_t *self)
+{
+    terrain_set_t *set = self->terrain;
+    if (set && atomic_load (&set->refs) == 1 && set->count < set->cap)
+        return 0;
+    int count = set ? set->count : 0;
+    int cap = set && set->cap > 0 ? set->cap : 8;
+    while (cap <= count)
+        cap *= 2;
+    if (cap > SOLO_MAX_TERRAIN)
+        cap = SOLO_MAX_TERRAIN;
+    terrain_set_t *fresh = terrain_clone (set, cap);
+    if (!fresh)
+        return -1;
+    terrain_release (&self->terrain);
+    self->terrain = fresh;
+    return 0;
+}
+
+/* ----------------------------------------------------------------------
+ *  Life cycle
+ */
+
+situation_t *
+situation_new (const ruleset_t *ruleset, double width, double depth)
+{
+    assert (ruleset);
+    if (!(width > 0.0 && width <= SOLO_MAX_TABLE_CM)
+        || !(depth > 0.0 && depth <= SOLO_MAX_TABLE_CM))
+        return NULL;
+    situation_t *self = calloc (1, sizeof *self);
+    if (!self)
+        return NULL;
+    self->ruleset = ruleset;
+    self->width = width;
+    self->depth = depth;
+    return self;
+}
+
+void
+situation_destroy (situation_t **self_p)
+{
+    if (!self_p || !*self_p)
+        return;
+    situation_t *self = *self_p;
+    terrain_release (&self->terrain);
+    free (self->units);
+    free (self);
+    *self_p = NULL;
+}
+
+int
+situation_copy_into (situation_t *dst, const situation_t *src)
+{
+    assert (dst && src);
+    if (dst == src)
+        return 0;
+    if (dst->unit_cap < src->unit_count) {
+        int cap = src->unit_cap > src->unit_count ? src->unit_cap
+                                                  : src->unit_count;
+        unit_t *units = realloc (dst->units, (size_t) cap * sizeof *units);
+        if (!units)
+            return -1;
+        dst->units = units;
+        dst->unit_cap = cap;
+    }
+    if (src->unit_count > 0)
+        memcpy (dst->units, src->units,
+                (size_t) src->unit_count * sizeof *dst->units);
+    dst->unit_count = src->unit_count;
+    if (dst->terrain != src->terrain) {
+        terrain_release (&dst->terrain);
+        dst->terrain = terrain_retain (src->terrain);
+    }
+    dst->ruleset = src->ruleset;
+    dst->width = src->width;
+    dst->depth = src->depth;
+    return 0;
+}
+
+situation_t *
+situation_dup (const situation_t *self)
+{
+    assert (self);
+    situation_t *copy = situation_new (self->ruleset, self->width,
+                                       self->depth);
+    if (!copy)
+        return NULL;
+    if (situation_copy_into (copy, self) < 0) {
+        situation_destroy (&copy);
+        return NULL;
+    }
+    return copy;
+}
+
+const ruleset_t *
+situation_ruleset (const situation_t *self)
+{
+    return self->ruleset;
+}
+
+double
+situation_width (const situation_t *self)
+{
+    return self->width;
+}
+
+double
+situation_depth (const situation_t *self)
+{
+    return self->depth;
+}
+
+/* ----------------------------------------------------------------------
+ *  Building
+ */
+
+static bool
+id_ok (const char *id, char *err, int errlen, const char *what)
+{
+    if (!memchr (id, '\0', SOLO_ID_MAX)) {
+        snprintf (err, errlen, "%s: id longer than %d characters", what,
+                  SOLO_ID_MAX - 1);
+        return false;
+    }
+    if (id[0] == '\0') {
+        snprintf (err, errlen, "%s: id is empty", what);
+        return false;
+    }
+    return true;
+}
+
+int
+situation_add_terrain (situation_t *self, const terrain_feature_t *f,
+                       char *err, int errlen)
+{
+    assert (self && f);
+    if (!id_ok (f->id, err, errlen, "terrain"))
+        return -1;
+    int count = situation_terrain_count (self);
+    if (count >= SOLO_MAX_TERRAIN) {
+        snprintf (err, errlen, "terrain \"%s\": more than %d terrain features",
+                  f->id, SOLO_MAX_TERRAIN);
+        return -1;
+    }
+    for (int i = 0; i < count; i++)
+        if (strcmp (self->terrain->features[i].id, f->id) == 0) {
+            snprintf (err, errlen, "terrain \"%s\": duplicate id", f->id);
+            return -1;
+        }
+    if ((unsigned) f->kind >= TERRAIN_KIND_COUNT) {
+        snprintf (err, errlen, "terrain \"%s\": kind %d unknown", f->id,
+                  (int) f->kind);
+        return -1;
+    }
+    if ((unsigned) f->cover >= COVER_COUNT) {
+        snprintf (err, errlen, "terrain \"%s\": cover %d unknown", f->id,
+                  (int) f->cover);
+        return -1;
+    }
+    if (f->vertex_count < 3 || f->vertex_count > SOLO_MAX_VERTICES) {
+        snprintf (err, errlen,
+                  "terrain \"%s\": polygon has %d vertices, needs 3 to %d",
+                  f->id, f->vertex_count, SOLO_MAX_VERTICES);
+        return -1;
+    }
+    for (int i = 0; i < f->vertex_count; i++) {
+        vec2_t v = f->vertices[i];
+        if (!isfinite (v.x) || !isfinite (v.y)
+            || fabs (v.x) > 2 * SOLO_MAX_TABLE_CM
+            || fabs (v.y) > 2 * SOLO_MAX_TABLE_CM) {
+            snprintf (err, errlen,
+                      "terrain \"%s\": polygon vertex %d is not a number "
+                      "within %g cm", f->id, i + 1, 2 * SOLO_MAX_TABLE_CM);
+            return -1;
+        }
+    }
+    if (fabs (polygon_area (f->vertices, f->vertex_count)) <= SIT_EPS) {
+        snprintf (err, errlen, "terrain \"%s\": polygon has no area", f->id);
+        return -1;
+    }
+    int bad = 0;
+    if (!polygon_is_simple (f->vertices, f->vertex_count, &bad)) {
+        snprintf (err, errlen,
+                  "terrain \"%s\": polygon edge from vertex %d crosses "
+                  "another edge", f->id, bad + 1);
+        return -1;
+    }
+    if (terrain_make_room (self) < 0) {
+        snprintf (err, errlen, "terrain \"%s\": out of memory", f->id);
+        return -1;
+    }
+    terrain_set_t *set = self->terrain;
+    set->features[set->count] = *f;
+    polygon_bounds (f->vertices, f->vertex_count,
+                    &set->boxes[set->count].min, &set->boxes[set->count].max);
+    set->count++;
+    return 0;
+}
+
+int
+situation_add_unit (situation_t *self, const unit_t *u, char *err, int errlen)
+{
+    assert (self && u);
+    if (unit_validate (u, err, errlen) < 0)
+        return -1;
+    if (self->unit_count >= SOLO_MAX_UNITS) {
+        snprintf (err, errlen, "unit \"%s\": more than %d units", u->id,
+                  SOLO_MAX_UNITS);
+        return -1;
+    }
+    if (situation_find_unit (self, u->id) >= 0) {
+        snprintf (err, errlen, "unit \"%s\": duplicate id", u->id);
+        return -1;
+    }
+    if (u->weapon >= ruleset_weapon_count (self->ruleset)) {
+        snprintf (err, errlen, "unit \"%s\": weapon index %d not in the "
+                  "ruleset's %d weapons", u->id, u->weapon,
+                  ruleset_weapon_count (self->ruleset));
+        return -1;
+    }
+    vec2_t c = u->fp.centre;
+    if (c.x < 0.0 || c.x > self->width || c.y < 0.0 || c.y > self->depth) {
+        snprintf (err, errlen,
+                  "unit \"%s\": x, y (%g, %g) is off the %g x %g table",
+                  u->id, c.x, c.y, self->width, self->depth);
+        return -1;
+    }
+    if (self->unit_count == self->unit_cap) {
+        int cap = self->unit_cap ? self->unit_cap * 2 : 16;
+        if (cap > SOLO_MAX_UNITS)
+            cap = SOLO_MAX_UNITS;
+        unit_t *units = realloc (self->units, (size_t) cap * sizeof *units);
+        if (!units) {
+            snprintf (err, errlen, "unit \"%s\": out of memory", u->id);
+            return -1;
+        }
+        self->units = units;
+        self->unit_cap = cap;
+    }
+    unit_t *slot = &self->units[self->unit_count];
+    *slot = *u;
+    slot->fp.facing = geom_norm_deg (slot->fp.facing);
+    return self->unit_count++;
+}
+
+int
+situation_terrain_count (const situation_t *self)
+{
+    return self->terrain ? self->terrain->count : 0;
+}
+
+const terrain_feature_t *
+situation_terrain (const situation_t *self, int i)
+{
+    assert (i >= 0 && i < situation_terrain_count (self));
+    return &self->terrain->features[i];
+}
+
+int
+situation_unit_count (const situation_t *self)
+{
+    return self->unit_count;
+}
+
+unit_t *
+situation_unit (situation_t *self, int i)
+{
+    assert (i >= 0 && i < self->unit_count);
+    return &self->units[i];
+}
+
+const unit_t *
+situation_unit_const (const situation_t *self, int i)
+{
+    assert (i >= 0 && i < self->unit_count);
+    return &self->units[i];
+}
+
+int
+situation_find_unit (const situation_t *self, const char *id)
+{
+    if (!id)
+        return -1;
+    for (int i = 0; i < self->unit_count; i++)
+        if (self->units[i].id[0] == id[0] && strcmp (self->units[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+/* ----------------------------------------------------------------------
+ *  Terrain queries
+ */
+
+static const terrain_effect_t *
+feature_effect (const situation_t *self, int i)
+{
+    return ruleset_terrain (self->ruleset, self->terrain->features[i].kind);
+}
+
+static bool
+box_has_point (const box_t *b, vec2_t p)
+{
+    return p.x >= b->min.x - SIT_EPS && p.x <= b->max.x + SIT_EPS
+        && p.y >= b->min.y - SIT_EPS && p.y <= b->max.y + SIT_EPS;
+}
+
+/*  True when the boxes of segment a-b and feature box b may meet. */
+static bool
+box_meets_segment (const box_t *b, vec2_t p, vec2_t q)
+{
+    return fmax (p.x, q.x) >= b->min.x - SIT_EPS
+        && fmin (p.x, q.x) <= b->max.x + SIT_EPS
+        && fmax (p.y, q.y) >= b->min.y - SIT_EPS
+        && fmin (p.y, q.y) <= b->max.y + SIT_EPS;
+}
+
+static bool
+feature_contains (const situation_t *self, int i, vec2_t p)
+{
+    const terrain_feature_t *f = &self->terrain->features[i];
+    return box_has_point (&self->terrain->boxes[i], p)
+        && polygon_contains (f->vertices, f->vertex_count, p);
+}
+
+static double
+feature_inside_length (const situation_t *self, int i, vec2_t a, vec2_t b)
+{
+    const terrain_feature_t *f = &self->terrain->features[i];
+    if (!box_meets_segment (&self->terrain->boxes[i], a, b))
+        return 0.0;
+    return polygon_segment_inside_length (f->vertices, f->vertex_count, a, b);
+}
+
+static bool
+feature_contains_footprint (const situation_t *self, int i,
+                            const footprint_t *fp)
+{
+    const terrain_feature_t *f = &self->terrain->features[i];
+    return box_has_point (&self->terrain->boxes[i], fp->centre)
+        && polygon_contains_footprint (f->vertices, f->vertex_count, fp);
+}
+
+cover_t
+situation_cover_at (const situation_t *self, vec2_t p, int *feature_index)
+{
+    cover_t best = COVER_NONE;
+    int best_index = -1;
+    int count = situation_terrain_count (self);
+    for (int i = 0; i < count; i++) {
+        cover_t cover = self->terrain->features[i].cover;
+        if ((best_index < 0 || cover > best) && feature_contains (self, i, p)) {
+            best = cover;
+            best_index = i;
+        }
+    }
+    if (feature_index)
+        *feature_index = best_index;
+    return best;
+}
+
+/*  Entirely in cover: wholly inside one feature giving cover; or, for a
+ *  unit across two features that meet, every corner, side middle and the
+ *  centre in cover (the footprint then gets the least of them). */
+cover_t
+situation_footprint_cover (const situation_t *self, const footprint_t *f)
+{
+    cover_t best = COVER_NONE;
+    int count = situation_terrain_count (self);
+    for (int i = 0; i < count; i++) {
+        cover_t cover = self->terrain->features[i].cover;
+        if (cover > best && feature_contains_footprint (self, i, f))
+            best = cover;
+    }
+    if (best == COVER_HARD || count < 2)
+        return best;
+    vec2_t c[4], pts[9];
+    footprint_corners (f, c);
+    for (int k = 0; k < 4; k++) {
+        pts[k] = c[k];
+        pts[4 + k] = (vec2_t) { (c[k].x + c[(k + 1) % 4].x) / 2.0,
+                                (c[k].y + c[(k + 1) % 4].y) / 2.0 };
+    }
+    pts[8] = f->centre;
+    cover_t least = COVER_HARD;
+    for (int k = 0; k < 9 && least > best; k++) {
+        cover_t here = situation_cover_at (self, pts[k], NULL);
+        if (here < least)
+            least = here;
+    }
+    return least > best ? least : best;
+}
+
+bool
+situation_footprint_enclosed (const situation_t *self, const footprint_t *f)
+{
+    int count = situation_terrain_count (self);
+    for (int i = 0; i < count; i++)
+        if (feature_effect (self, i)->enclosed
+            && feature_contains_footprint (self, i, f))
+            return true;
+    return false;
+}
+
+/* ----------------------------------------------------------------------
+ *  Sight
+ */
+
+/*  The sighting range for a target in terrain near its edge: D6 x 10 cm
+ *  thrown once per question when the ruleset rolls it, else the fixed
+ *  range. */
+static double
+sighting_range (const rules_settings_t *st, dice_t *dice, int *roll)
+{
+    if (*roll == 0 && st->sighting_rolls && dice)
+        *roll = dice_roll (dice, 6);
+    if (*roll > 0)
+        return *roll * st->sighting_cm_per_pip;
+    return st->sighting_fixed_cm;
+}
+
+/*  Can a figure at p (of the observer) see a figure at q (of the target)?
+ *  `fired`: the target fired this turn.  *roll caches the sighting D6. */
+static bool
+line_clear (const situation_t *self, vec2_t p, vec2_t q, bool fired,
+            dice_t *dice, int *roll)
+{
+    const rules_settings_t *st = ruleset_settings (self->ruleset);
+    double len = geom_dist (p, q);
+    double woods = 0.0;
+    bool needs_range = false;
+    int count = situation_terrain_count (self);
+    for (int i = 0; i < count; i++) {
+        const box_t *box = &self->terrain->boxes[i];
+        if (!box_meets_segment (box, p, q))
+            continue;
+        const terrain_effect_t *eff = feature_effect (self, i);
+        bool concealing = eff->enclosed || eff->sight_limited;
+        if (!concealing && !eff->blocks_sight)
+            continue;
+        const terrain_feature_t *f = &self->terrain->features[i];
+        bool p_in = feature_contains (self, i, p);
+        bool q_in = feature_contains (self, i, q);
+        /* figures in terrain: hidden unless near its edge, or they fired */
+        if (concealing && q_in && !p_in && !fired) {
+            double inside = polygon_boundary_distance (f->vertices,
+                                                       f->vertex_count, q);
+            if (inside > st->terrain_edge_cm + SIT_EPS)
+                return false;
+            needs_range = true;
+        }
+        if (eff->blocks_sight && !p_in && !q_in
+            && feature_inside_length (self, i, p, q) > SIT_EPS)
+            return false;
+        if (eff->sight_limited) {
+            if (p_in && q_in) {
+                if (len > st->woods_visibility_cm + SIT_EPS)
+                    return false;
+            } else
+                woods += feature_inside_length (self, i, p, q);
+        }
+    }
+    if (woods > st->woods_shoot_depth_cm + SIT_EPS)
+        return false;
+    if (needs_range && len > sighting_range (st, dice, roll) + SIT_EPS)
+        return false;
+    return true;
+}
+
+/*  The target is seen when one of its figures is: the one nearest the
+ *  observer, the middle one, or one at a corner, each looked at from the
+ *  observer's figure nearest to it. */
+bool
+situation_can_see (const situation_t *self, int observer, int target,
+                   dice_t *dice, int *sighting_roll)
+{
+    const unit_t *o = situation_unit_const (self, observer);
+    const unit_t *t = situation_unit_const (self, target);
+    int roll = 0;
+    bool seen = observer == target;
+    if (!seen) {
+        bool fired = (t->status & STATUS_FIRED) != 0;
+        vec2_t samples[6];
+        samples[0] = footprint_nearest_point (&o->fp, &t->fp);
+        samples[1] = t->fp.centre;
+        footprint_corners (&t->fp, samples + 2);
+        for (int k = 0; k < 6 && !seen; k++) {
+            vec2_t p = footprint_point_nearest (&o->fp, samples[k]);
+            seen = line_clear (self, p, samples[k], fired, dice, &roll);
+        }
+    }
+    if (sighting_roll)
+        *sighting_roll = roll;
+    return seen;
+}
+
+/* ----------------------------------------------------------------------
+ *  Units
+ */
+
+/*  The one scan over enemies: the next unit after index `after` that is
+ *  not of `side` and has figures standing, or -1. */
+static int
+next_enemy (const situation_t *self, side_t side, int after)
+{
+    for (int j = after + 1; j < self->unit_count; j++) {
+        const unit_t *e = &self->units[j];
+        if (e->side != side && unit_figures_standing (e) > 0)
+            return j;
+    }
+    return -1;
+}
+
+double
+situation_unit_distance (const situation_t *self, int a, int b)
+{
+    return footprint_distance (&situation_unit_const (self, a)->fp,
+                               &situation_unit_const (self, b)->fp);
+}
+
+int
+situation_nearest_enemy (const situation_t *self, int u, const bool *visible)
+{
+    const unit_t *me = situation_unit_const (self, u);
+    int best = -1;
+    double best_d = INFINITY;
+    for (int j = next_enemy (self, me->side, -1); j >= 0;
+         j = next_enemy (self, me->side, j)) {
+        if (visible && !visible[j])
+            continue;
+        double d = footprint_distance (&me->fp, &self->units[j].fp);
+        if (d < best_d) {
+            best_d = d;
+            best = j;
+        }
+    }
+    return best;
+}
+
+/* ----------------------------------------------------------------------
+ *  Movement
+ */
+
+/*  The cost in cm of moving straight from a to b: the length, plus the
+ *  length inside difficult going once more for each extra unit of its
+ *  move_cost (where features overlap, the dearest counts), plus a
+ *  barrier's crossing fraction of `move_cm` for each barrier crossed.
+ *  -1 when the path enters impassable terrain. */
+double
+situation_path_cost (const situation_t *self, vec2_t a, vec2_t b,
+                     double move_cm)
+{
+    double len = geom_dist (a, b);
+    double cost = len;
+    double cuts[PATH_CUTS_MAX];
+    int ncuts = 0;
+    bool difficult = false;
+    int count = situation_terrain_count (self);
+    for (int i = 0; i < count; i++) {
+        const box_t *box = &self->terrain->boxes[i];
+        if (!box_meets_segment (box, a, b))
+            continue;
+        const terrain_effect_t *eff = feature_effect (self, i);
+        const terrain_feature_t *f = &self->terrain->features[i];
+        if (!eff->impassable && eff->crossing_cost <= 0.0
+            && eff->move_cost <= 1.0)
+            continue;
+        bool from_inside = feature_contains (self, i, a);
+        if (eff->impassable) {
+            if (!from_inside && feature_inside_length (self, i, a, b) > SIT_EPS)
+                return -1.0;
+            continue;
+        }
+        if (eff->crossing_cost > 0.0 && !from_inside
+            && polygon_segment_intersects (f->vertices, f->vertex_count, a, b))
+            cost += eff->crossing_cost * move_cm;
+        if (eff->move_cost > 1.0) {
+            difficult = true;
+            if (ncuts + 2 * f->vertex_count <= PATH_CUTS_MAX)
+                ncuts += polygon_segment_cuts (f->vertices, f->vertex_count,
+                                               a, b, cuts + ncuts,
+                                               PATH_CUTS_MAX - ncuts);
+            else            /* too many: count this one on its own */
+                cost += (eff->move_cost - 1.0)
+                      * feature_inside_length (self, i, a, b);
+        }
+    }
+    if (!difficult || len <= 0.0)
+        return cost;
+    /* walk the pieces between cuts; each piece costs the dearest going
+     * its middle is in */
+    if (ncuts + 2 > PATH_CUTS_MAX)
+        ncuts = PATH_CUTS_MAX - 2;
+    cuts[ncuts++] = 0.0;
+    cuts[ncuts++] = 1.0;
+    geom_sort (cuts, ncuts);
+    for (int k = 0; k + 1 < ncuts; k++) {
+        double t0 = cuts[k], t1 = cuts[k + 1];
+        if (t1 - t0 <= 0.0)
+            continue;
+        double tm = (t0 + t1) / 2.0;
+        vec2_t mid = { a.x + (b.x - a.x) * tm, a.y + (b.y - a.y) * tm };
+        double dearest = 1.0;
+        for (int i = 0; i < count; i++) {
+            const terrain_effect_t *eff = feature_effect (self, i);
+            if (eff->move_cost > dearest && !eff->impassable
+                && feature_contains (self, i, mid))
+                dearest = eff->move_cost;
+        }
+        cost += (dearest - 1.0) * (t1 - t0) * len;
+    }
+    return cost;
+}
+
+static bool
+on_table (const situation_t *self, vec2_t p)
+{
+    return p.x >= 0.0 && p.x <= self->width && p.y >= 0.0
+        && p.y <= self->depth;
+}
+
+/*  Where the unit's centre goes to take cover in feature i: just inside
+ *  it, half the unit's depth in from the nearest edge, or less when the
+ *  feature is thin or the move too short.  Returns the move's cost, or
+ *  -1 when no such point can be reached within reach_cm. */
+static double
+cover_point (const situation_t *self, const unit_t *u, int i,
+             double reach_cm, vec2_t *point)
+{
+    const terrain_feature_t *f = &self->terrain->features[i];
+    vec2_t c = u->fp.centre;
+    if (feature_contains (self, i, c)) {
+        *point = c;
+        return 0.0;
+    }
+    vec2_t edge = polygon_nearest_point (f->vertices, f->vertex_count, c);
+    double d = geom_dist (c, edge);
+    if (d <= 0.0)
+        return -1.0;
+    vec2_t dir = { (edge.x - c.x) / d, (edge.y - c.y) / d };
+    const double insets[] = { u->fp.depth / 2.0, u->fp.depth / 4.0,
+                              STOP_SHORT_CM, 0.0 };
+    for (size_t k = 0; k < sizeof insets / sizeof insets[0]; k++) {
+        vec2_t p = { edge.x + dir.x * insets[k], edge.y + dir.y * insets[k] };
+        if (!on_table (self, p) || !feature_contains (self, i, p))
+            continue;
+        double cost = situation_path_cost (self, c, p, reach_cm);
+        if (cost >= 0.0 && cost <= reach_cm + SIT_EPS) {
+            *point = p;
+            return cost;
+        }
+    }
+    return -1.0;
+}
+
+int
+situation_nearest_cover (const situation_t *self, int u, double reach_cm,
+                         const vec2_t *away_from, vec2_t *point)
+{
+    const unit_t *me = situation_unit_const (self, u);
+    int best = -1;
+    double best_cost = INFINITY;
+    vec2_t best_point = me->fp.centre;
+    double now_away = away_from ? geom_dist (me->fp.centre, *away_from) : 0.0;
+    int count = situation_terrain_count (self);
+    for (int i = 0; i < count; i++) {
+        if (self->terrain->features[i].cover == COVER_NONE
+            || feature_effect (self, i)->impassable)
+            continue;
+        vec2_t p;
+        double cost = cover_point (self, me, i, reach_cm, &p);
+        if (cost < 0.0 || cost >= best_cost)
+            continue;
+        if (away_from && geom_dist (p, *away_from) <= now_away + SIT_EPS)
+            continue;
+        best = i;
+        best_cost = cost;
+        best_point = p;
+    }
+    if (best >= 0 && point)
+        *point = best_point;
+    return best;
+}
+
+double
+situation_away_bearing (const situation_t *self, int u, const int *enemies,
+                        int n)
+{
+    const unit_t *me = situation_unit_const (self, u);
+    double sx = 0.0, sy = 0.0;
+    for (int k = 0; k < n; k++) {
+        const unit_t *e = situation_unit_const (self, enemies[k]);
+        vec2_t dir = geom_heading_vec (geom_bearing (me->fp.centre,
+                                                     e->fp.centre));
+        double d = footprint_distance (&me->fp, &e->fp);
+        double w = 1.0 / (d > MIN_WEIGHT_CM ? d : MIN_WEIGHT_CM);
+        sx += dir.x * w;
+        sy += dir.y * w;
+    }
+    if (fabs (sx) <= SIT_EPS && fabs (sy) <= SIT_EPS)
+        return geom_norm_deg (me->fp.facing + 180.0);
+    return geom_bearing ((vec2_t) { 0.0, 0.0 }, (vec2_t) { -sx, -sy });
+}
+
+vec2_t
+situation_move_towards (const situation_t *self, vec2_t from, double bearing,
+                        double dist)
+{
+    if (!(dist > 0.0))
+        return from;
+    vec2_t dir = geom_heading_vec (bearing);
+    double t = 1.0;             /* fraction of dist that can be moved */
+    /* the table's edges */
+    if (dir.x > SIT_EPS)
+        t = fmin (t, (self->width - from.x) / (dist * dir.x));
+    else if (dir.x < -SIT_EPS)
+        t = fmin (t, (0.0 - from.x) / (dist * dir.x));
+    if (dir.y > SIT_EPS)
+        t = fmin (t, (self->depth - from.y) / (dist * dir.y));
+    else if (dir.y < -SIT_EPS)
+        t = fmin (t, (0.0 - from.y) / (dist * dir.y));
+    if (t < 0.0)
+        t = 0.0;
+    /* short of impassable terrain, unless already standing in it */
+    vec2_t to = { from.x + dir.x * dist, from.y + dir.y * dist };
+    int count = situation_terrain_count (self);
+    for (int i = 0; i < count; i++) {
+        if (!feature_effect (self, i)->impassable
+            || !box_meets_segment (&self->terrain->boxes[i], from, to)
+            || feature_contains (self, i, from))
+            continue;
+        const terrain_feature_t *f = &self->terrain->features[i];
+        double cuts[2 * SOLO_MAX_VERTICES];
+        int n = polygon_segment_cuts (f->vertices, f->vertex_count, from, to,
+                                      cuts, 2 * SOLO_MAX_VERTICES);
+        for (int k = 0; k < n; k++) {
+            double stop = cuts[k] - STOP_SHORT_CM / dist;
+            if (stop < t)
+                t = stop < 0.0 ? 0.0 : stop;
+        }
+    }
+    vec2_t p = { from.x + dir.x * dist * t, from.y + dir.y * dist * t };
+    /* rounding must not leave the table */
+    p.x = fmin (fmax (p.x, 0.0), self->width);
+    p.y = fmin (fmax (p.y, 0.0), self->depth);
+    return p;
+}
