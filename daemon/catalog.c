@@ -1,0 +1,173 @@
+/*  catalog.c - the rulesets found in the data folder.  */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "catalog.h"
+
+struct catalog_t {
+    ruleset_t *rulesets[CATALOG_MAX];
+    int count;
+    int default_index;
+};
+
+static int
+compare_names (const void *a, const void *b)
+{
+    return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/*  The folder names under data_dir that hold a tables.cfg, sorted. */
+static int
+list_ruleset_folders (const char *data_dir, char **names, int *count,
+                      char *err, int errlen)
+{
+    DIR *dir = opendir (data_dir);
+    if (!dir) {
+        snprintf (err, (size_t) errlen, "%s - cannot read the data folder: %s",
+                  data_dir, strerror (errno));
+        return -1;
+    }
+    *count = 0;
+    struct dirent *entry;
+    while ((entry = readdir (dir)) != NULL) {
+        if (entry->d_name[0] == '.')
+            continue;
+        char path[4096];
+        struct stat st;
+        snprintf (path, sizeof path, "%s/%s/tables.cfg", data_dir,
+                  entry->d_name);
+        if (stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+            continue;
+        if (*count == CATALOG_MAX) {
+            snprintf (err, (size_t) errlen,
+                      "%s - more than %d rulesets", data_dir, CATALOG_MAX);
+            closedir (dir);
+            return -1;
+        }
+        names[(*count)++] = strdup (entry->d_name);
+    }
+    closedir (dir);
+    qsort (names, (size_t) *count, sizeof names[0], compare_names);
+    return 0;
+}
+
+static int
+compare_rulesets (const void *a, const void *b)
+{
+    return strcmp (ruleset_name (*(ruleset_t *const *) a),
+                   ruleset_name (*(ruleset_t *const *) b));
+}
+
+catalog_t *
+catalog_new (const char *data_dir, const char *default_name,
+             char *err, int errlen)
+{
+    catalog_t *self = calloc (1, sizeof *self);
+    if (!self) {
+        snprintf (err, (size_t) errlen, "out of memory");
+        return NULL;
+    }
+    char *names[CATALOG_MAX];
+    int count = 0;
+    if (list_ruleset_folders (data_dir, names, &count, err, errlen)) {
+        for (int i = 0; i < count; i++)
+            free (names[i]);
+        free (self);
+        return NULL;
+    }
+    int rc = 0;
+    for (int i = 0; i < count; i++) {
+        if (rc == 0) {
+            char path[4096];
+            snprintf (path, sizeof path, "%s/%s/tables.cfg", data_dir,
+                      names[i]);
+            ruleset_t *rs = ruleset_load (path, err, errlen);
+            if (!rs)
+                rc = -1;
+            else
+                self->rulesets[self->count++] = rs;
+        }
+        free (names[i]);
+    }
+    if (rc == 0 && self->count == 0) {
+        snprintf (err, (size_t) errlen,
+                  "%s - no ruleset found (expected NAME/tables.cfg)", data_dir);
+        rc = -1;
+    }
+    if (rc == 0)
+        qsort (self->rulesets, (size_t) self->count, sizeof self->rulesets[0],
+               compare_rulesets);
+    for (int i = 1; rc == 0 && i < self->count; i++)
+        if (strcmp (ruleset_name (self->rulesets[i - 1]),
+                    ruleset_name (self->rulesets[i])) == 0) {
+            snprintf (err, (size_t) errlen,
+                      "%s - two table files name the ruleset '%s'",
+                      data_dir, ruleset_name (self->rulesets[i]));
+            rc = -1;
+        }
+    self->default_index = -1;
+    for (int i = 0; rc == 0 && i < self->count; i++)
+        if (strcmp (ruleset_name (self->rulesets[i]), default_name) == 0)
+            self->default_index = i;
+    if (rc == 0 && self->default_index < 0) {
+        snprintf (err, (size_t) errlen,
+                  "%s - the default ruleset '%s' is not there", data_dir,
+                  default_name);
+        rc = -1;
+    }
+    if (rc)
+        catalog_destroy (&self);
+    return self;
+}
+
+void
+catalog_destroy (catalog_t **self_p)
+{
+    if (!self_p || !*self_p)
+        return;
+    catalog_t *self = *self_p;
+    for (int i = 0; i < self->count; i++)
+        ruleset_destroy (&self->rulesets[i]);
+    free (self);
+    *self_p = NULL;
+}
+
+int
+catalog_count (const catalog_t *self)
+{
+    return self->count;
+}
+
+const ruleset_t *
+catalog_at (const catalog_t *self, int i)
+{
+    if (i < 0 || i >= self->count)
+        return NULL;
+    return self->rulesets[i];
+}
+
+const ruleset_t *
+catalog_find (const catalog_t *self, const char *name)
+{
+    if (!name || !*name)
+        return catalog_default (self);
+    for (int i = 0; i < self->count; i++)
+        if (strcmp (ruleset_name (self->rulesets[i]), name) == 0)
+            return self->rulesets[i];
+    return NULL;
+}
+
+const ruleset_t *
+catalog_default (const catalog_t *self)
+{
+    return self->rulesets[self->default_index];
+}
+
+const ruleset_t *
+catalog_finder (const char *name, void *arg)
+{
+    return catalog_find ((const catalog_t *) arg, name);
+}

@@ -1,0 +1,39 @@
+/*  catalog.h - the rulesets the daemon serves: every <data_dir>/NAME/
+ *  tables.cfg, loaded once at start and read-only afterwards (so the
+ *  workers share it without locks).
+ */
+#ifndef SOLOD_CATALOG_H
+#define SOLOD_CATALOG_H
+
+#include "ruleset.h"
+
+#define CATALOG_MAX 64            /* rulesets in one data folder */
+
+typedef struct catalog_t catalog_t;
+
+/*  Load every `<data_dir>/NAME/tables.cfg`, in name order; `default_name`
+ *  must be among them.  Returns the catalog, or NULL with `err`: the
+ *  folder cannot be read, holds no ruleset or more than CATALOG_MAX, a
+ *  table file does not load ("file:line - reason"), two files give the
+ *  same ruleset name, or the default is missing. */
+catalog_t *catalog_new (const char *data_dir, const char *default_name,
+                        char *err, int errlen);
+
+/*  Destroy *self_p and its rulesets; safe when *self_p is NULL. */
+void catalog_destroy (catalog_t **self_p);
+
+int catalog_count (const catalog_t *self);
+
+/*  The i-th ruleset (0 <= i < catalog_count), in name order. */
+const ruleset_t *catalog_at (const catalog_t *self, int i);
+
+/*  The ruleset called `name`; NULL or "" gives the default.  NULL when
+ *  no ruleset has that name. */
+const ruleset_t *catalog_find (const catalog_t *self, const char *name);
+
+const ruleset_t *catalog_default (const catalog_t *self);
+
+/*  A ruleset_finder_fn for situation_load: `arg` is the catalog. */
+const ruleset_t *catalog_finder (const char *name, void *arg);
+
+#endif

@@ -1,0 +1,270 @@
+/*  config.c - the daemon's settings from the built-in defaults and a
+ *  libconfig file.  */
+#include <errno.h>
+#include <inttypes.h>
+#include <libconfig.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "config.h"
+
+#ifndef SOLO_SOURCE_DATA_DIR
+#define SOLO_SOURCE_DATA_DIR "rules/data"
+#endif
+
+void
+solod_config_defaults (solod_config_t *cfg)
+{
+    memset (cfg, 0, sizeof *cfg);
+    snprintf (cfg->bind, sizeof cfg->bind, "%s", SOLOD_DEFAULT_BIND);
+    cfg->workers = SOLOD_WORKERS_DEFAULT;
+    cfg->has_seed = false;
+    cfg->seed = 0;
+    cfg->data_dir[0] = '\0';
+    snprintf (cfg->default_ruleset, sizeof cfg->default_ruleset, "%s",
+              SOLOD_DEFAULT_RULESET);
+    cfg->max_message_bytes = SOLOD_MESSAGE_DEFAULT;
+    cfg->queue_max = SOLOD_QUEUE_DEFAULT;
+    cfg->log_level = LOG_LEVEL_INFO;
+    cfg->test_delay_ms = 0;
+}
+
+const char *
+solod_default_data_dir (char *buf, int buflen)
+{
+    struct stat st;
+    const char *installed = SOLO_DATA_INSTALL_DIR "/rulesets";
+    if (stat (installed, &st) == 0 && S_ISDIR (st.st_mode))
+        snprintf (buf, (size_t) buflen, "%s", installed);
+    else
+        snprintf (buf, (size_t) buflen, "%s", SOLO_SOURCE_DATA_DIR);
+    return buf;
+}
+
+int
+solod_parse_seed (const char *text, uint64_t *seed)
+{
+    if (!text || *text < '0' || *text > '9')
+        return -1;
+    errno = 0;
+    char *end = NULL;
+    unsigned long long value = strtoull (text, &end, 10);
+    if (errno != 0 || *end != '\0')
+        return -1;
+    *seed = (uint64_t) value;
+    return 0;
+}
+
+uint64_t
+solod_clock_seed (void)
+{
+    struct timespec now;
+    clock_gettime (CLOCK_REALTIME, &now);
+    return ((uint64_t) now.tv_sec * 1000000007u) ^ (uint64_t) now.tv_nsec
+         ^ ((uint64_t) getpid () << 32);
+}
+
+/*  Write "file:line - reason" into err.  */
+static int
+fail_at (char *err, int errlen, const char *path, int line,
+         const char *reason)
+{
+    snprintf (err, (size_t) errlen, "%s:%d - %s", path, line, reason);
+    return -1;
+}
+
+/*  Copy a string setting into dst, refusing empty or too long values. */
+static int
+take_string (const config_setting_t *s, char *dst, size_t dstlen,
+             const char *path, char *err, int errlen)
+{
+    char reason[256];
+    const char *name = config_setting_name (s);
+    int line = config_setting_source_line (s);
+    if (config_setting_type (s) != CONFIG_TYPE_STRING) {
+        snprintf (reason, sizeof reason, "'%s' must be a string", name);
+        return fail_at (err, errlen, path, line, reason);
+    }
+    const char *value = config_setting_get_string (s);
+    if (!value || !*value) {
+        snprintf (reason, sizeof reason, "'%s' must not be empty", name);
+        return fail_at (err, errlen, path, line, reason);
+    }
+    if (strlen (value) >= dstlen) {
+        snprintf (reason, sizeof reason, "'%s' is longer than %zu bytes",
+                  name, dstlen - 1);
+        return fail_at (err, errlen, path, line, reason);
+    }
+    memcpy (dst, value, strlen (value) + 1);
+    return 0;
+}
+
+/*  Read an integer setting in [min, max]. */
+static int
+take_int (const config_setting_t *s, long long min, long long max,
+          long long *out, const char *path, char *err, int errlen)
+{
+    char reason[256];
+    const char *name = config_setting_name (s);
+    int line = config_setting_source_line (s);
+    int type = config_setting_type (s);
+    if (type != CONFIG_TYPE_INT && type != CONFIG_TYPE_INT64) {
+        snprintf (reason, sizeof reason, "'%s' must be an integer", name);
+        return fail_at (err, errlen, path, line, reason);
+    }
+    long long value = config_setting_get_int64 (s);
+    if (value < min || value > max) {
+        snprintf (reason, sizeof reason,
+                  "'%s' is %lld, must be in %lld..%lld", name, value, min, max);
+        return fail_at (err, errlen, path, line, reason);
+    }
+    *out = value;
+    return 0;
+}
+
+/*  The folder part of path ("." when it has none). */
+static void
+folder_of (const char *path, char *buf, size_t buflen)
+{
+    const char *slash = strrchr (path, '/');
+    if (!slash)
+        snprintf (buf, buflen, ".");
+    else if (slash == path)
+        snprintf (buf, buflen, "/");
+    else
+        snprintf (buf, buflen, "%.*s", (int) (slash - path), path);
+}
+
+/*  Apply one key of the solod group. */
+static int
+apply_setting (solod_config_t *cfg, const config_setting_t *s,
+               const char *path, char *err, int errlen)
+{
+    const char *name = config_setting_name (s);
+    int line = config_setting_source_line (s);
+    char reason[256];
+    long long value;
+
+    if (strcmp (name, "bind") == 0)
+        return take_string (s, cfg->bind, sizeof cfg->bind, path, err, errlen);
+    if (strcmp (name, "workers") == 0) {
+        if (take_int (s, 1, SOLOD_WORKERS_MAX, &value, path, err, errlen))
+            return -1;
+        cfg->workers = (int) value;
+        return 0;
+    }
+    if (strcmp (name, "seed") == 0) {
+        if (take_int (s, 0, INT64_MAX, &value, path, err, errlen))
+            return -1;
+        cfg->seed = (uint64_t) value;
+        cfg->has_seed = true;
+        return 0;
+    }
+    if (strcmp (name, "data_dir") == 0) {
+        char dir[SOLOD_PATH_MAX];
+        if (take_string (s, dir, sizeof dir, path, err, errlen))
+            return -1;
+        if (dir[0] == '/') {
+            memcpy (cfg->data_dir, dir, sizeof dir);
+            return 0;
+        }
+        char folder[SOLOD_PATH_MAX];
+        folder_of (path, folder, sizeof folder);
+        int n = snprintf (cfg->data_dir, sizeof cfg->data_dir, "%s/%s",
+                          folder, dir);
+        if (n < 0 || n >= (int) sizeof cfg->data_dir)
+            return fail_at (err, errlen, path, line,
+                            "'data_dir' is too long once made absolute");
+        return 0;
+    }
+    if (strcmp (name, "default_ruleset") == 0)
+        return take_string (s, cfg->default_ruleset,
+                            sizeof cfg->default_ruleset, path, err, errlen);
+    if (strcmp (name, "max_message_bytes") == 0) {
+        if (take_int (s, SOLOD_MESSAGE_MIN, SOLOD_MESSAGE_MAX, &value,
+                      path, err, errlen))
+            return -1;
+        cfg->max_message_bytes = (int) value;
+        return 0;
+    }
+    if (strcmp (name, "queue_max") == 0) {
+        if (take_int (s, 0, SOLOD_QUEUE_MAX, &value, path, err, errlen))
+            return -1;
+        cfg->queue_max = (int) value;
+        return 0;
+    }
+    if (strcmp (name, "log_level") == 0) {
+        char level[16];
+        if (take_string (s, level, sizeof level, path, err, errlen))
+            return -1;
+        int parsed = log_level_parse (level);
+        if (parsed < 0) {
+            snprintf (reason, sizeof reason,
+                      "'log_level' is \"%s\", must be error, warn, info or "
+                      "debug", level);
+            return fail_at (err, errlen, path, line, reason);
+        }
+        cfg->log_level = (log_level_t) parsed;
+        return 0;
+    }
+    snprintf (reason, sizeof reason,
+              "unknown key '%s' (known: bind, workers, seed, data_dir, "
+              "default_ruleset, max_message_bytes, queue_max, log_level)",
+              name);
+    return fail_at (err, errlen, path, line, reason);
+}
+
+int
+solod_config_load (solod_config_t *cfg, const char *path,
+                   char *err, int errlen)
+{
+    /*  libconfig says only "file I/O error": open it first for the reason */
+    FILE *probe = fopen (path, "r");
+    if (!probe) {
+        snprintf (err, (size_t) errlen, "%s - cannot read: %s", path,
+                  strerror (errno));
+        return -1;
+    }
+    fclose (probe);
+
+    config_t file;
+    config_init (&file);
+    if (!config_read_file (&file, path)) {
+        fail_at (err, errlen,
+                 config_error_file (&file) ? config_error_file (&file) : path,
+                 config_error_line (&file), config_error_text (&file));
+        config_destroy (&file);
+        return -1;
+    }
+    int rc = 0;
+    config_setting_t *root = config_root_setting (&file);
+    config_setting_t *group = NULL;
+    for (int i = 0; i < config_setting_length (root) && rc == 0; i++) {
+        config_setting_t *s = config_setting_get_elem (root, (unsigned) i);
+        if (strcmp (config_setting_name (s), "solod") == 0
+        &&  config_setting_type (s) == CONFIG_TYPE_GROUP)
+            group = s;
+        else {
+            char reason[256];
+            snprintf (reason, sizeof reason,
+                      strcmp (config_setting_name (s), "solod") == 0
+                      ? "'%s' must be a group: solod = { ... };"
+                      : "unknown key '%s' (the file holds one group, "
+                        "solod = { ... };)",
+                      config_setting_name (s));
+            rc = fail_at (err, errlen, path, config_setting_source_line (s),
+                          reason);
+        }
+    }
+    if (rc == 0 && !group)
+        rc = fail_at (err, errlen, path, 1,
+                      "no 'solod' group (solod = { ... };)");
+    for (int i = 0; rc == 0 && i < config_setting_length (group); i++)
+        rc = apply_setting (cfg, config_setting_get_elem (group, (unsigned) i),
+                            path, err, errlen);
+    config_destroy (&file);
+    return rc;
+}

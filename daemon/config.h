@@ -1,0 +1,77 @@
+/*  config.h - the daemon's settings: built-in defaults, the libconfig
+ *  file, and the command line on top.
+ *
+ *  The file holds one group:
+ *
+ *      solod = {
+ *        bind = "tcp://127.0.0.1:7460";   # ZeroMQ endpoint
+ *        workers = 2;                     # worker threads
+ *        seed = 1;                        # the daemon's dice
+ *        data_dir = "../rules/data";      # one folder per ruleset
+ *        default_ruleset = "skirmish19";
+ *        max_message_bytes = 1048576;     # larger messages drop the peer
+ *        queue_max = 256;                 # requests waiting for a worker
+ *        log_level = "info";              # error, warn, info, debug
+ *      };
+ *
+ *  Every key is optional.  Unknown keys, wrong types and values out of
+ *  range are errors reported as "file:line - reason".
+ */
+#ifndef SOLOD_CONFIG_H
+#define SOLOD_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "limits.h"
+#include "log.h"
+
+#define SOLOD_DEFAULT_BIND      "tcp://127.0.0.1:7460"
+#define SOLOD_DEFAULT_RULESET   "skirmish19"
+#define SOLOD_ENDPOINT_MAX      256      /* bytes of an endpoint */
+#define SOLOD_PATH_MAX          4096     /* bytes of a path */
+#define SOLOD_WORKERS_DEFAULT   2
+#define SOLOD_WORKERS_MAX       64
+#define SOLOD_QUEUE_DEFAULT     256
+#define SOLOD_QUEUE_MAX         65536
+#define SOLOD_MESSAGE_DEFAULT   1048576
+#define SOLOD_MESSAGE_MIN       1024
+#define SOLOD_MESSAGE_MAX       (256 * 1024 * 1024)
+
+typedef struct {
+    char bind[SOLOD_ENDPOINT_MAX];
+    int workers;                     /* 1..SOLOD_WORKERS_MAX */
+    bool has_seed;                   /* false: seed from the clock */
+    uint64_t seed;
+    char data_dir[SOLOD_PATH_MAX];   /* "" : solod_default_data_dir */
+    char default_ruleset[SOLO_NAME_MAX];
+    int max_message_bytes;           /* SOLOD_MESSAGE_MIN..SOLOD_MESSAGE_MAX */
+    int queue_max;                   /* 0..SOLOD_QUEUE_MAX */
+    log_level_t log_level;
+    int test_delay_ms;               /* not in the file: a test hook that
+                                        makes every request take this much
+                                        longer (0: off) */
+} solod_config_t;
+
+/*  Fill `cfg` with the built-in defaults: loopback bind, 2 workers, no
+ *  seed, data_dir "", skirmish19, 1 MiB messages, a queue of 256, info. */
+void solod_config_defaults (solod_config_t *cfg);
+
+/*  Read the file at `path` over what `cfg` holds.  A relative data_dir is
+ *  taken relative to the file's folder.  Returns 0, or -1 with `err` as
+ *  "file:line - reason" (cfg may then be partly changed). */
+int solod_config_load (solod_config_t *cfg, const char *path,
+                       char *err, int errlen);
+
+/*  The data folder used when none is configured: the installed rulesets
+ *  (SOLO_DATA_INSTALL_DIR "/rulesets") when that folder exists, else the
+ *  source tree's rules/data.  Returns `buf`. */
+const char *solod_default_data_dir (char *buf, int buflen);
+
+/*  Parse a seed: a decimal integer 0..2^64-1, nothing else.  Returns 0,
+ *  or -1 when `text` is not one. */
+int solod_parse_seed (const char *text, uint64_t *seed);
+
+/*  A seed from the clock and the process id, for a daemon given none. */
+uint64_t solod_clock_seed (void);
+
+#endif

@@ -1,0 +1,528 @@
+/*  convert.c - protocol messages to rules-core values and back.  */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "convert.h"
+
+int
+convert_fail (convert_error_t *error, error_code_t code, const char *field,
+              const char *format, ...)
+{
+    error->code = code;
+    snprintf (error->field, sizeof error->field, "%s", field ? field : "");
+    va_list args;
+    va_start (args, format);
+    vsnprintf (error->message, sizeof error->message, format, args);
+    va_end (args);
+    return -1;
+}
+
+/*  "prefix.name" or "prefix[i].name" paths, built into a caller buffer. */
+static const char *
+path_of (char *buf, const char *prefix, const char *name)
+{
+    snprintf (buf, CONVERT_FIELD_MAX, "%s.%s", prefix, name);
+    return buf;
+}
+
+/*  Check an id: present, and short enough for SOLO_ID_MAX. */
+static int
+check_id (const char *id, bool required, const char *field,
+          convert_error_t *error)
+{
+    if (required && (!id || !*id))
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
+                             "an id is required");
+    if (id && strlen (id) >= SOLO_ID_MAX)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                             field, "id of %zu bytes is longer than "
+                             "max_id_length (%d)", strlen (id),
+                             SOLO_ID_MAX - 1);
+    return 0;
+}
+
+/*  A point read from the wire: present and finite. */
+static int
+take_point (const Solo__V1__Point *p, const char *field, vec2_t *out,
+            convert_error_t *error)
+{
+    if (!p)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
+                             "a point is required");
+    if (!isfinite (p->x) || !isfinite (p->y))
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
+                             "coordinates must be finite numbers");
+    if (fabs (p->x) > SOLO_MAX_TABLE_CM * 2 || fabs (p->y) > SOLO_MAX_TABLE_CM * 2)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, field,
+                             "(%g, %g) lies too far beyond any table "
+                             "(max_table_cm %g)", p->x, p->y,
+                             SOLO_MAX_TABLE_CM);
+    out->x = p->x;
+    out->y = p->y;
+    return 0;
+}
+
+/*  A length in (0, SOLO_MAX_TABLE_CM]. */
+static int
+take_length (double value, const char *field, convert_error_t *error)
+{
+    if (!isfinite (value))
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
+                             "must be a finite number");
+    if (value <= 0)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, field,
+                             "is %g, must be above 0 cm", value);
+    if (value > SOLO_MAX_TABLE_CM)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                             field, "is %g cm, more than max_table_cm (%g)",
+                             value, SOLO_MAX_TABLE_CM);
+    return 0;
+}
+
+/*  An enum value read from the wire (protobuf-c keeps unknown values). */
+static int
+take_enum (int value, int count, const char *what, const char *field,
+           convert_error_t *error)
+{
+    if (value < 0 || value >= count)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
+                             "%d is not a %s (0..%d)", value, what, count - 1);
+    return 0;
+}
+
+/*  A figure count: 0 or more. */
+static int
+take_count (int32_t value, const char *field, convert_error_t *error)
+{
+    if (value < 0)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, field,
+                             "is %d, must not be negative", (int) value);
+    if (value > SOLO_MAX_FIGURES)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                             field, "is %d, more than max_figures (%d)",
+                             (int) value, SOLO_MAX_FIGURES);
+    return 0;
+}
+
+/*  The weapons a ruleset knows, as "rifle, musket, ..." for messages. */
+static void
+weapon_list (const ruleset_t *rs, char *buf, size_t buflen)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < ruleset_weapon_count (rs) && used < buflen; i++) {
+        int n = snprintf (buf + used, buflen - used, "%s%s", i ? ", " : "",
+                          ruleset_weapon (rs, i)->name);
+        if (n < 0)
+            break;
+        used += (size_t) n;
+    }
+}
+
+static int
+convert_terrain (situation_t *sit, const ruleset_t *rs,
+                 const Solo__V1__TerrainFeature *msg, const char *prefix,
+                 convert_error_t *error)
+{
+    char field[CONVERT_FIELD_MAX];
+    terrain_feature_t *f = calloc (1, sizeof *f);
+    if (!f)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL, prefix,
+                             "out of memory");
+    int rc = 0;
+    if (check_id (msg->id, true, path_of (field, prefix, "id"), error)
+    ||  take_enum ((int) msg->kind, TERRAIN_KIND_COUNT, "terrain kind",
+                   path_of (field, prefix, "kind"), error)
+    ||  take_enum ((int) msg->cover, COVER_COUNT + 1, "cover",
+                   path_of (field, prefix, "cover"), error))
+        rc = -1;
+    if (rc == 0 && msg->n_polygon < 3)
+        rc = convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                           path_of (field, prefix, "polygon"),
+                           "a polygon needs at least 3 vertices, got %zu",
+                           msg->n_polygon);
+    if (rc == 0 && msg->n_polygon > SOLO_MAX_VERTICES)
+        rc = convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                           path_of (field, prefix, "polygon"),
+                           "%zu vertices, more than max_polygon_vertices (%d)",
+                           msg->n_polygon, SOLO_MAX_VERTICES);
+    for (size_t k = 0; rc == 0 && k < msg->n_polygon; k++) {
+        snprintf (field, sizeof field, "%s.polygon[%zu]", prefix, k);
+        rc = take_point (msg->polygon[k], field, &f->vertices[k], error);
+    }
+    if (rc == 0) {
+        snprintf (f->id, sizeof f->id, "%s", msg->id);
+        f->kind = (terrain_kind_t) msg->kind;
+        f->vertex_count = (int) msg->n_polygon;
+        switch (msg->cover) {
+            case SOLO__V1__COVER__COVER_NONE: f->cover = COVER_NONE; break;
+            case SOLO__V1__COVER__COVER_SOFT: f->cover = COVER_SOFT; break;
+            case SOLO__V1__COVER__COVER_HARD: f->cover = COVER_HARD; break;
+            default: {
+                const terrain_effect_t *effect = ruleset_terrain (rs, f->kind);
+                f->cover = effect ? effect->cover : COVER_NONE;
+            }
+        }
+        char why[SOLO_ERR_MAX] = "";
+        if (situation_add_terrain (sit, f, why, sizeof why))
+            rc = convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                               prefix, "%s", why);
+    }
+    free (f);
+    return rc;
+}
+
+/*  The status flags a player reports, as the rules core's bit set. */
+static uint32_t
+status_bits (const Solo__V1__UnitStatus *s)
+{
+    if (!s)
+        return 0;
+    uint32_t bits = 0;
+    if (s->ran_last_turn)         bits |= STATUS_RAN_LAST_TURN;
+    if (s->retreating_from_melee) bits |= STATUS_RETREATING_FROM_MELEE;
+    if (s->falling_back)          bits |= STATUS_FALLING_BACK;
+    if (s->fortified)             bits |= STATUS_FORTIFIED;
+    if (s->loaded)                bits |= STATUS_LOADED;
+    if (s->shock)                 bits |= STATUS_SHOCK;
+    if (s->fired)                 bits |= STATUS_FIRED;
+    if (s->commanded)             bits |= STATUS_COMMANDED;
+    if (s->disloyal)              bits |= STATUS_DISLOYAL;
+    if (s->routing)               bits |= STATUS_ROUTING;
+    return bits;
+}
+
+/*  Fill `u` from a protocol unit, checking each field in turn. */
+static int
+take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, const char *prefix,
+           unit_t *u, convert_error_t *error)
+{
+    char field[CONVERT_FIELD_MAX];
+    memset (u, 0, sizeof *u);
+    if (check_id (msg->id, true, path_of (field, prefix, "id"), error)
+    ||  check_id (msg->platoon, false, path_of (field, prefix, "platoon"),
+                  error)
+    ||  take_enum ((int) msg->side, SIDE_COUNT, "side",
+                   path_of (field, prefix, "side"), error)
+    ||  take_enum ((int) msg->arm, ARM_COUNT, "arm",
+                   path_of (field, prefix, "arm"), error)
+    ||  take_enum ((int) msg->quality, QUALITY_COUNT, "quality",
+                   path_of (field, prefix, "quality"), error)
+    ||  take_enum ((int) msg->formation, FORMATION_COUNT, "formation",
+                   path_of (field, prefix, "formation"), error))
+        return -1;
+
+    char known[512];
+    path_of (field, prefix, "weapon");
+    if (!msg->weapon || !*msg->weapon) {
+        weapon_list (rs, known, sizeof known);
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
+                             "no weapon given (%s knows: %s)",
+                             ruleset_name (rs), known);
+    }
+    int weapon = ruleset_weapon_find (rs, msg->weapon);
+    if (weapon < 0) {
+        weapon_list (rs, known, sizeof known);
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
+                             "unknown weapon '%.*s' (%s knows: %s)",
+                             SOLO_NAME_MAX, msg->weapon, ruleset_name (rs),
+                             known);
+    }
+
+    if (take_count (msg->figures, path_of (field, prefix, "figures"), error)
+    ||  take_count (msg->wounded, path_of (field, prefix, "wounded"), error)
+    ||  take_count (msg->killed, path_of (field, prefix, "killed"), error)
+    ||  take_count (msg->officers, path_of (field, prefix, "officers"), error)
+    ||  take_count (msg->ncos, path_of (field, prefix, "ncos"), error)
+    ||  take_count (msg->drummers, path_of (field, prefix, "drummers"), error)
+    ||  take_count (msg->buglers, path_of (field, prefix, "buglers"), error))
+        return -1;
+    if (msg->figures < 1)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                             path_of (field, prefix, "figures"),
+                             "a unit has at least 1 figure, got %d",
+                             (int) msg->figures);
+    if ((int64_t) msg->wounded + msg->killed > msg->figures)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__IMPOSSIBLE,
+                             path_of (field, prefix, "wounded"),
+                             "%d wounded and %d killed out of %d figures",
+                             (int) msg->wounded, (int) msg->killed,
+                             (int) msg->figures);
+
+    if (take_point (msg->centre, path_of (field, prefix, "centre"),
+                    &u->fp.centre, error))
+        return -1;
+    if (!isfinite (msg->facing))
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                             path_of (field, prefix, "facing"),
+                             "must be a finite number of degrees");
+    if (take_length (msg->width, path_of (field, prefix, "width"), error)
+    ||  take_length (msg->depth, path_of (field, prefix, "depth"), error))
+        return -1;
+    if (msg->has_last_enemy_seen
+    &&  take_point (msg->last_enemy_seen,
+                    path_of (field, prefix, "last_enemy_seen"),
+                    &u->last_enemy_seen, error))
+        return -1;
+
+    snprintf (u->id, sizeof u->id, "%s", msg->id);
+    snprintf (u->platoon, sizeof u->platoon, "%s",
+              msg->platoon ? msg->platoon : "");
+    u->side = (side_t) msg->side;
+    u->arm = (arm_t) msg->arm;
+    u->quality = (quality_t) msg->quality;
+    u->weapon = weapon;
+    u->bayonet = msg->bayonet;
+    u->formation = (formation_t) msg->formation;
+    u->figures = msg->figures;
+    u->wounded = msg->wounded;
+    u->killed = msg->killed;
+    u->officers = msg->officers;
+    u->ncos = msg->ncos;
+    u->drummers = msg->drummers;
+    u->buglers = msg->buglers;
+    u->fp.facing = geom_norm_deg (msg->facing);
+    u->fp.width = msg->width;
+    u->fp.depth = msg->depth;
+    u->status = status_bits (msg->status);
+    if (msg->has_last_enemy_seen)
+        u->status |= STATUS_HAS_LAST_ENEMY;
+    return 0;
+}
+
+situation_t *
+convert_situation (const Solo__V1__Situation *msg, const catalog_t *catalog,
+                   const char *prefix, convert_error_t *error)
+{
+    char field[CONVERT_FIELD_MAX];
+    const ruleset_t *rs = catalog_find (catalog, msg->ruleset);
+    if (!rs) {
+        convert_fail (error, SOLO__V1__ERROR__CODE__UNKNOWN_RULESET,
+                      path_of (field, prefix, "ruleset"),
+                      "no ruleset called '%.*s'", SOLO_NAME_MAX, msg->ruleset);
+        return NULL;
+    }
+    if (take_length (msg->table_width, path_of (field, prefix, "table_width"),
+                     error)
+    ||  take_length (msg->table_depth, path_of (field, prefix, "table_depth"),
+                     error))
+        return NULL;
+    if (msg->n_terrain > SOLO_MAX_TERRAIN) {
+        convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                      path_of (field, prefix, "terrain"),
+                      "%zu terrain features, more than max_terrain_features "
+                      "(%d)", msg->n_terrain, SOLO_MAX_TERRAIN);
+        return NULL;
+    }
+    if (msg->n_units > SOLO_MAX_UNITS) {
+        convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                      path_of (field, prefix, "units"),
+                      "%zu units, more than max_units (%d)", msg->n_units,
+                      SOLO_MAX_UNITS);
+        return NULL;
+    }
+    situation_t *sit = situation_new (rs, msg->table_width, msg->table_depth);
+    if (!sit) {
+        convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL, prefix,
+                      "out of memory");
+        return NULL;
+    }
+    for (size_t i = 0; i < msg->n_terrain; i++) {
+        snprintf (field, sizeof field, "%s.terrain[%zu]", prefix, i);
+        if (convert_terrain (sit, rs, msg->terrain[i], field, error)) {
+            situation_destroy (&sit);
+            return NULL;
+        }
+    }
+    for (size_t i = 0; i < msg->n_units; i++) {
+        unit_t unit;
+        snprintf (field, sizeof field, "%s.units[%zu]", prefix, i);
+        if (take_unit (rs, msg->units[i], field, &unit, error)) {
+            situation_destroy (&sit);
+            return NULL;
+        }
+        char why[SOLO_ERR_MAX] = "";
+        if (situation_add_unit (sit, &unit, why, sizeof why) < 0) {
+            convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
+                          "%s", why);
+            situation_destroy (&sit);
+            return NULL;
+        }
+    }
+    return sit;
+}
+
+/*  ---- decisions -------------------------------------------------------- */
+
+/*  A malloc'd copy of s ("" for NULL); NULL only when out of memory. */
+static char *
+copy (const char *s)
+{
+    return strdup (s ? s : "");
+}
+
+/*  The id of unit `index` in sit, or "" when there is none. */
+static const char *
+unit_id_at (const situation_t *sit, int index)
+{
+    if (!sit || index < 0 || index >= situation_unit_count (sit))
+        return "";
+    return situation_unit_const (sit, index)->id;
+}
+
+static const char *
+terrain_id_at (const situation_t *sit, int index)
+{
+    if (!sit || index < 0 || index >= situation_terrain_count (sit))
+        return "";
+    return situation_terrain (sit, index)->id;
+}
+
+static Solo__V1__Geometry *
+convert_geometry (const rf_order_t *order, const situation_t *sit)
+{
+    Solo__V1__Geometry *g = malloc (sizeof *g);
+    if (!g)
+        return NULL;
+    solo__v1__geometry__init (g);
+    g->nearest_enemy_id = copy (unit_id_at (sit, order->nearest_enemy));
+    g->nearest_enemy_distance = order->nearest_enemy >= 0
+                              ? order->nearest_enemy_cm : 0;
+    g->enemy_in_weapon_range = order->enemy_in_weapon_range;
+    g->enemy_in_charge_reach = order->enemy_in_charge_reach;
+    g->cover_id = copy (terrain_id_at (sit, order->cover_feature));
+    g->has_destination = order->has_destination;
+    g->destination = malloc (sizeof *g->destination);
+    if (g->destination) {
+        solo__v1__point__init (g->destination);
+        if (order->has_destination) {
+            g->destination->x = order->destination.x;
+            g->destination->y = order->destination.y;
+        }
+    }
+    g->move_distance = order->move_cm;
+    g->facing = order->facing;
+    g->pace = copy (order->pace);
+    g->shoot_target_id = copy (unit_id_at (sit, order->shoot_target));
+    g->range_band = copy (order->range_band);
+    int count = order->group_count;
+    if (count < 0)
+        count = 0;
+    if (count > RF_MAX_GROUP)
+        count = RF_MAX_GROUP;
+    if (count > 0) {
+        g->group_unit_ids = calloc ((size_t) count, sizeof (char *));
+        if (g->group_unit_ids) {
+            g->n_group_unit_ids = (size_t) count;
+            for (int i = 0; i < count; i++)
+                g->group_unit_ids[i] = copy (unit_id_at (sit, order->group[i]));
+        }
+    }
+    return g;
+}
+
+/*  Walk a built message for a NULL left by a failed allocation. */
+static bool
+decision_complete (const Solo__V1__UnitDecision *m)
+{
+    if (!m->unit_id || !m->action || !m->rf_band || !m->morale
+    ||  !m->morale_text || !m->layer || !m->ruleset || !m->tables_hash
+    ||  !m->explanation || !m->arm || !m->geometry)
+        return false;
+    for (size_t i = 0; i < m->n_factors; i++)
+        if (!m->factors[i] || !m->factors[i]->name || !m->factors[i]->reason)
+            return false;
+    for (size_t i = 0; i < m->n_outcomes; i++)
+        if (!m->outcomes[i] || !m->outcomes[i]->action
+        ||  !m->outcomes[i]->morale || !m->outcomes[i]->text)
+            return false;
+    const Solo__V1__Geometry *g = m->geometry;
+    if (!g->nearest_enemy_id || !g->cover_id || !g->destination || !g->pace
+    ||  !g->shoot_target_id || !g->range_band)
+        return false;
+    for (size_t i = 0; i < g->n_group_unit_ids; i++)
+        if (!g->group_unit_ids[i])
+            return false;
+    return true;
+}
+
+Solo__V1__UnitDecision *
+convert_decision (const rf_decision_t *d, const situation_t *sit,
+                  const ruleset_t *ruleset, const char *unit_id, uint64_t seed)
+{
+    Solo__V1__UnitDecision *m = malloc (sizeof *m);
+    if (!m)
+        return NULL;
+    solo__v1__unit_decision__init (m);
+    m->unit_id = copy (unit_id);
+    m->action = copy (rf_action_name (d->action));
+    m->charge = d->charge;
+    m->rf = d->rf;
+    const rf_table_t *table = ruleset_rf_table (ruleset, d->arm);
+    m->rf_band = copy (table && d->band >= 0 && d->band < RF_BANDS
+                       ? table->band_name[d->band] : "");
+    m->roll = (uint32_t) d->roll;
+    m->roll_from_player = d->roll_from_player;
+
+    int factors = d->factor_count;
+    if (factors < 0)
+        factors = 0;
+    if (factors > RF_MAX_FACTORS)
+        factors = RF_MAX_FACTORS;
+    if (factors > 0) {
+        m->factors = calloc ((size_t) factors, sizeof *m->factors);
+        if (m->factors) {
+            m->n_factors = (size_t) factors;
+            for (int i = 0; i < factors; i++) {
+                Solo__V1__Factor *f = malloc (sizeof *f);
+                m->factors[i] = f;
+                if (!f)
+                    continue;
+                solo__v1__factor__init (f);
+                f->name = copy (d->factors[i].name);
+                f->value = d->factors[i].value;
+                f->reason = copy (d->factors[i].reason);
+            }
+        }
+    }
+    m->outcomes = calloc (RF_FACES, sizeof *m->outcomes);
+    if (m->outcomes) {
+        m->n_outcomes = RF_FACES;
+        for (int i = 0; i < RF_FACES; i++) {
+            Solo__V1__Outcome *o = malloc (sizeof *o);
+            m->outcomes[i] = o;
+            if (!o)
+                continue;
+            solo__v1__outcome__init (o);
+            o->roll = (uint32_t) d->outcomes[i].roll;
+            o->action = copy (rf_action_name (d->outcomes[i].action));
+            o->charge = d->outcomes[i].charge;
+            o->morale = copy (d->outcomes[i].morale);
+            o->text = copy (d->outcomes[i].text);
+        }
+    }
+    m->morale = copy (d->morale);
+    m->morale_text = copy (d->morale_text);
+    m->geometry = convert_geometry (&d->order, sit);
+    m->layer = copy ("table");
+    m->ruleset = copy (ruleset_name (ruleset));
+    m->tables_hash = copy (ruleset_tables_hash (ruleset));
+    m->explanation = copy (d->explanation);
+    m->arm = copy (arm_name (d->arm));
+    m->seed = seed;
+    if (!decision_complete (m))
+        convert_decision_free (&m);
+    return m;
+}
+
+void
+convert_decision_free (Solo__V1__UnitDecision **msg_p)
+{
+    if (!msg_p || !*msg_p)
+        return;
+    /*  Every part was malloc'd: the unpacker's free walks them all. */
+    protobuf_c_message_free_unpacked (&(*msg_p)->base, NULL);
+    *msg_p = NULL;
+}

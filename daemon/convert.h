@@ -1,0 +1,61 @@
+/*  convert.h - between the wire (solo.v1 protobuf messages) and the rules
+ *  core (situation_t, rf_decision_t).
+ *
+ *  Every problem with a message is reported with a protocol error code,
+ *  the path of the offending field (e.g. "ask_unit.situation.units[3].
+ *  weapon") and a message that says what is wrong with it.
+ */
+#ifndef SOLOD_CONVERT_H
+#define SOLOD_CONVERT_H
+
+#include <stdint.h>
+#include "catalog.h"
+#include "rf.h"
+#include "situation.h"
+#include "wire.h"
+
+#define CONVERT_FIELD_MAX    128   /* bytes of a field path */
+#define CONVERT_MESSAGE_MAX  512   /* bytes of an error message */
+
+typedef Solo__V1__Error__Code error_code_t;
+
+/*  What went wrong with a request. */
+typedef struct {
+    error_code_t code;
+    char field[CONVERT_FIELD_MAX];
+    char message[CONVERT_MESSAGE_MAX];
+} convert_error_t;
+
+/*  Set an error; returns -1 so callers may `return convert_fail (...)`. */
+int convert_fail (convert_error_t *error, error_code_t code,
+                  const char *field, const char *format, ...)
+    __attribute__ ((format (printf, 4, 5)));
+
+/*  Build a situation from its protocol form.  `prefix` is the path of the
+ *  message in the request ("ask_unit.situation"); the ruleset named in it
+ *  (default when empty) comes from `catalog`.  Returns the situation, or
+ *  NULL with `error`: UNKNOWN_RULESET, LIMIT_EXCEEDED (more units, terrain
+ *  features, polygon vertices, figures or id bytes than rules/limits.h
+ *  allows; the message names the limit as Hello's Limits does),
+ *  OUT_OF_RANGE (a count below zero, a size not above zero),
+ *  IMPOSSIBLE (more wounded and killed than figures), BAD_REQUEST (an
+ *  unknown enum value or weapon, a missing or non-finite number, a
+ *  duplicate id, or whatever else the rules core refuses). */
+situation_t *convert_situation (const Solo__V1__Situation *msg,
+                                const catalog_t *catalog, const char *prefix,
+                                convert_error_t *error);
+
+/*  The protocol form of a decision, every field filled: the factors, the
+ *  six outcomes, the geometry with unit and terrain ids (looked up in
+ *  `sit`; sit may be NULL for a direct look-up), layer "table", the
+ *  ruleset's name and tables hash, `unit_id` and `seed`.  Allocated with
+ *  malloc: free with convert_decision_free.  NULL when out of memory. */
+Solo__V1__UnitDecision *convert_decision (const rf_decision_t *decision,
+                                          const situation_t *sit,
+                                          const ruleset_t *ruleset,
+                                          const char *unit_id, uint64_t seed);
+
+/*  Free a decision built by convert_decision; safe when *msg_p is NULL. */
+void convert_decision_free (Solo__V1__UnitDecision **msg_p);
+
+#endif

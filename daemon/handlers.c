@@ -1,0 +1,482 @@
+/*  handlers.c - Hello and AskUnit, and the Error replies.  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "dice.h"
+#include "handlers.h"
+
+const char *
+handlers_code_name (error_code_t code)
+{
+    switch (code) {
+        case SOLO__V1__ERROR__CODE__CODE_UNSPECIFIED:    return "OK";
+        case SOLO__V1__ERROR__CODE__BAD_REQUEST:         return "BAD_REQUEST";
+        case SOLO__V1__ERROR__CODE__UNKNOWN_UNIT:        return "UNKNOWN_UNIT";
+        case SOLO__V1__ERROR__CODE__OUT_OF_RANGE:        return "OUT_OF_RANGE";
+        case SOLO__V1__ERROR__CODE__UNSUPPORTED_VERSION: return "UNSUPPORTED_VERSION";
+        case SOLO__V1__ERROR__CODE__BUSY:                return "BUSY";
+        case SOLO__V1__ERROR__CODE__INTERNAL:            return "INTERNAL";
+        case SOLO__V1__ERROR__CODE__UNKNOWN_RULESET:     return "UNKNOWN_RULESET";
+        case SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED:      return "LIMIT_EXCEEDED";
+        case SOLO__V1__ERROR__CODE__IMPOSSIBLE:          return "IMPOSSIBLE";
+        default:                                         return "?";
+    }
+}
+
+/*  Read a base-128 varint at *pos; -1 when the bytes end inside it or it
+ *  runs past 10 bytes. */
+static int
+read_varint (const uint8_t *data, size_t len, size_t *pos, uint64_t *value)
+{
+    uint64_t v = 0;
+    for (int shift = 0; shift < 70; shift += 7) {
+        if (*pos >= len)
+            return -1;
+        uint8_t byte = data[(*pos)++];
+        v |= (uint64_t) (byte & 0x7f) << shift;
+        if (!(byte & 0x80)) {
+            *value = v;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+uint64_t
+handlers_peek_request_id (const void *data, size_t len)
+{
+    const uint8_t *bytes = data;
+    size_t pos = 0;
+    uint64_t id = 0;
+    while (pos < len) {
+        uint64_t tag, value;
+        if (read_varint (bytes, len, &pos, &tag))
+            return 0;
+        int wire = (int) (tag & 7);
+        if (wire == 0) {
+            if (read_varint (bytes, len, &pos, &value))
+                return 0;
+            if ((tag >> 3) == 1)
+                id = value;          /* the last one wins, as when decoding */
+        }
+        else if (wire == 1 || wire == 5) {
+            size_t size = wire == 1 ? 8 : 4;
+            if (len - pos < size)
+                return 0;
+            pos += size;
+        }
+        else if (wire == 2) {
+            if (read_varint (bytes, len, &pos, &value) || value > len - pos)
+                return 0;
+            pos += (size_t) value;
+        }
+        else
+            return 0;
+    }
+    return id;
+}
+
+/*  Pack a Reply into a malloc'd buffer. */
+static int
+pack_reply (const Solo__V1__Reply *reply, uint8_t **out, size_t *out_len)
+{
+    size_t size = solo__v1__reply__get_packed_size (reply);
+    uint8_t *buf = malloc (size ? size : 1);
+    if (!buf)
+        return -1;
+    *out_len = solo__v1__reply__pack (reply, buf);
+    *out = buf;
+    return 0;
+}
+
+int
+handlers_error_reply (uint64_t request_id, error_code_t code,
+                      const char *field, const char *message,
+                      uint8_t **reply, size_t *reply_len)
+{
+    Solo__V1__Error error = SOLO__V1__ERROR__INIT;
+    error.code = code;
+    error.message = (char *) (message ? message : "");
+    error.field = (char *) (field ? field : "");
+    Solo__V1__Reply r = SOLO__V1__REPLY__INIT;
+    r.id = request_id;
+    r.body_case = SOLO__V1__REPLY__BODY_ERROR;
+    r.error = &error;
+    return pack_reply (&r, reply, reply_len);
+}
+
+/*  Reply with `error`, noting it in the result. */
+static int
+reply_error (uint64_t id, const convert_error_t *error,
+             handler_result_t *result, uint8_t **reply, size_t *reply_len)
+{
+    result->code = error->code;
+    snprintf (result->field, sizeof result->field, "%s", error->field);
+    return handlers_error_reply (id, error->code, error->field,
+                                 error->message, reply, reply_len);
+}
+
+/*  ---- Hello ------------------------------------------------------------ */
+
+static int
+serve_hello (const handler_context_t *ctx, uint64_t id,
+             const Solo__V1__Hello *hello, handler_result_t *result,
+             uint8_t **reply, size_t *reply_len)
+{
+    convert_error_t error;
+    if (hello->protocol_version > SOLOD_PROTOCOL_VERSION) {
+        convert_fail (&error, SOLO__V1__ERROR__CODE__UNSUPPORTED_VERSION,
+                      "hello.protocol_version",
+                      "this daemon speaks protocol version %d (or 0 for "
+                      "'any'); the client asked for %u",
+                      SOLOD_PROTOCOL_VERSION, hello->protocol_version);
+        return reply_error (id, &error, result, reply, reply_len);
+    }
+    int count = catalog_count (ctx->catalog);
+    Solo__V1__RulesetInfo infos[CATALOG_MAX];
+    Solo__V1__RulesetInfo *info_ptrs[CATALOG_MAX];
+    for (int i = 0; i < count; i++) {
+        const ruleset_t *rs = catalog_at (ctx->catalog, i);
+        solo__v1__ruleset_info__init (&infos[i]);
+        infos[i].name = (char *) ruleset_name (rs);
+        infos[i].title = (char *) ruleset_title (rs);
+        infos[i].tables_hash = (char *) ruleset_tables_hash (rs);
+        info_ptrs[i] = &infos[i];
+    }
+    Solo__V1__Limits limits = SOLO__V1__LIMITS__INIT;
+    limits.max_message_bytes = (uint32_t) ctx->max_message_bytes;
+    limits.max_units = SOLO_MAX_UNITS;
+    limits.max_terrain_features = SOLO_MAX_TERRAIN;
+    limits.max_polygon_vertices = SOLO_MAX_VERTICES;
+    limits.max_id_length = SOLO_ID_MAX - 1;
+    limits.max_table_cm = SOLO_MAX_TABLE_CM;
+    limits.max_figures = SOLO_MAX_FIGURES;
+    limits.max_factors = RF_MAX_FACTORS;
+
+    Solo__V1__HelloReply body = SOLO__V1__HELLO_REPLY__INIT;
+    body.server_version = (char *) SOLO_VERSION;
+    body.protocol_version = SOLOD_PROTOCOL_VERSION;
+    body.n_rulesets = (size_t) count;
+    body.rulesets = info_ptrs;
+    body.limits = &limits;
+    body.default_ruleset = (char *) ruleset_name (catalog_default (ctx->catalog));
+
+    Solo__V1__Reply r = SOLO__V1__REPLY__INIT;
+    r.id = id;
+    r.body_case = SOLO__V1__REPLY__BODY_HELLO;
+    r.hello = &body;
+    return pack_reply (&r, reply, reply_len);
+}
+
+/*  ---- AskUnit ---------------------------------------------------------- */
+
+/*  A ruleset finder for situation_load_text that remembers a name it
+ *  could not find, so the error can be UNKNOWN_RULESET. */
+typedef struct {
+    const catalog_t *catalog;
+    char missing[SOLO_NAME_MAX];
+} finder_state_t;
+
+static const ruleset_t *
+tracking_finder (const char *name, void *arg)
+{
+    finder_state_t *state = arg;
+    const ruleset_t *rs = catalog_find (state->catalog, name);
+    if (!rs)
+        snprintf (state->missing, sizeof state->missing, "%s",
+                  name ? name : "");
+    return rs;
+}
+
+/*  True when the text has a libconfig @include line: a request must not
+ *  make the daemon read its own files. */
+static bool
+has_include (const char *text)
+{
+    const char *line = text;
+    while (line && *line) {
+        while (*line == ' ' || *line == '\t')
+            line++;
+        if (strncmp (line, "@include", 8) == 0)
+            return true;
+        line = strchr (line, '\n');
+        if (line)
+            line++;
+    }
+    return false;
+}
+
+/*  Build the situation an AskUnit describes, by structure or by text. */
+static situation_t *
+ask_situation (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
+               convert_error_t *error)
+{
+    if (ask->source_case == SOLO__V1__ASK_UNIT__SOURCE_SITUATION)
+        return convert_situation (ask->situation, ctx->catalog,
+                                  "ask_unit.situation", error);
+    const char *field = "ask_unit.situation_text";
+    const char *text = ask->situation_text ? ask->situation_text : "";
+    if (has_include (text)) {
+        convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
+                      "@include is not allowed in a situation sent to the "
+                      "daemon");
+        return NULL;
+    }
+    finder_state_t state = { ctx->catalog, "" };
+    char err[CONVERT_MESSAGE_MAX] = "";
+    situation_t *sit = situation_load_text (text, "situation_text",
+                                            tracking_finder, &state,
+                                            err, sizeof err);
+    if (!sit)
+        convert_fail (error, state.missing[0]
+                             ? SOLO__V1__ERROR__CODE__UNKNOWN_RULESET
+                             : SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                      field, "%s", err[0] ? err : "the situation did not load");
+    return sit;
+}
+
+/*  Decide for a unit of a situation. */
+static int
+decide_in_situation (const handler_context_t *ctx,
+                     const Solo__V1__AskUnit *ask, int player_roll,
+                     dice_t *dice, uint64_t seed, rf_decision_t *decision,
+                     Solo__V1__UnitDecision **out, convert_error_t *error)
+{
+    situation_t *sit = ask_situation (ctx, ask, error);
+    if (!sit)
+        return -1;
+    int rc = 0;
+    int unit = -1;
+    if (!ask->unit_id || !*ask->unit_id)
+        rc = convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                           "ask_unit.unit_id", "name the unit to decide for");
+    else if ((unit = situation_find_unit (sit, ask->unit_id)) < 0)
+        rc = convert_fail (error, SOLO__V1__ERROR__CODE__UNKNOWN_UNIT,
+                           "ask_unit.unit_id",
+                           "no unit '%s' in the situation (%d units)",
+                           ask->unit_id, situation_unit_count (sit));
+    const ruleset_t *rs = situation_ruleset (sit);
+    if (rc == 0) {
+        const unit_t *u = situation_unit_const (sit, unit);
+        if (!ruleset_rf_table (rs, u->arm))
+            rc = convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                               "ask_unit.unit_id",
+                               "ruleset %s has no actions table for %s "
+                               "(unit '%s')", ruleset_name (rs),
+                               arm_name (u->arm), u->id);
+    }
+    if (rc == 0) {
+        char err[SOLO_ERR_MAX] = "";
+        if (rf_decide (sit, unit, player_roll, dice, decision, err, sizeof err))
+            rc = convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL,
+                               "ask_unit", "the actions table gave no "
+                               "answer: %s", err);
+    }
+    if (rc == 0) {
+        *out = convert_decision (decision, sit, rs, ask->unit_id, seed);
+        if (!*out)
+            rc = convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL,
+                               "ask_unit", "out of memory");
+    }
+    situation_destroy (&sit);
+    return rc;
+}
+
+/*  A plain table look-up: an arm and a Risk Factor, no situation. */
+static int
+decide_direct (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
+               int player_roll, dice_t *dice, uint64_t seed,
+               rf_decision_t *decision, Solo__V1__UnitDecision **out,
+               convert_error_t *error)
+{
+    const Solo__V1__DirectLookup *direct = ask->direct;
+    const ruleset_t *rs = catalog_find (ctx->catalog, direct->ruleset);
+    if (!rs)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__UNKNOWN_RULESET,
+                             "ask_unit.direct.ruleset",
+                             "no ruleset called '%.*s'", SOLO_NAME_MAX,
+                             direct->ruleset);
+    if ((int) direct->arm < 0 || (int) direct->arm >= ARM_COUNT)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                             "ask_unit.direct.arm", "%d is not an arm (0..%d)",
+                             (int) direct->arm, ARM_COUNT - 1);
+    arm_t arm = (arm_t) direct->arm;
+    if (!ruleset_rf_table (rs, arm))
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                             "ask_unit.direct.arm",
+                             "ruleset %s has no actions table for %s",
+                             ruleset_name (rs), arm_name (arm));
+    if (direct->n_factors > RF_MAX_FACTORS)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                             "ask_unit.direct.factors",
+                             "%zu factors, more than max_factors (%d)",
+                             direct->n_factors, RF_MAX_FACTORS);
+    long long rf = direct->rf;
+    char field[CONVERT_FIELD_MAX];
+    if (direct->n_factors > 0) {
+        rf = 0;
+        for (size_t i = 0; i < direct->n_factors; i++) {
+            const Solo__V1__FactorInput *f = direct->factors[i];
+            if (f->name && strlen (f->name) >= sizeof decision->factors[0].name) {
+                snprintf (field, sizeof field,
+                          "ask_unit.direct.factors[%zu].name", i);
+                return convert_fail (error,
+                                     SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                                     field, "a factor name is at most %zu "
+                                     "bytes", sizeof decision->factors[0].name
+                                              - 1);
+            }
+            if (f->value > SOLOD_DIRECT_RF_MAX
+            ||  f->value < -SOLOD_DIRECT_RF_MAX) {
+                snprintf (field, sizeof field,
+                          "ask_unit.direct.factors[%zu].value", i);
+                return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                                     field, "%d is outside -%d..%d",
+                                     (int) f->value, SOLOD_DIRECT_RF_MAX,
+                                     SOLOD_DIRECT_RF_MAX);
+            }
+            rf += f->value;
+        }
+    }
+    if (rf > SOLOD_DIRECT_RF_MAX || rf < -SOLOD_DIRECT_RF_MAX)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                             direct->n_factors ? "ask_unit.direct.factors"
+                                               : "ask_unit.direct.rf",
+                             "a Risk Factor of %lld is outside -%d..%d", rf,
+                             SOLOD_DIRECT_RF_MAX, SOLOD_DIRECT_RF_MAX);
+    char err[SOLO_ERR_MAX] = "";
+    if (rf_lookup (rs, arm, (int) rf, player_roll, direct->fortified,
+                   direct->falling_back, dice, decision, err, sizeof err))
+        return convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL,
+                             "ask_unit.direct", "the actions table gave no "
+                             "answer: %s", err);
+    /*  The working shows the factors the player gave. */
+    if (decision->factor_count == 0) {
+        for (size_t i = 0; i < direct->n_factors; i++) {
+            rf_factor_t *f = &decision->factors[decision->factor_count++];
+            snprintf (f->name, sizeof f->name, "%s",
+                      direct->factors[i]->name ? direct->factors[i]->name : "");
+            f->value = direct->factors[i]->value;
+            snprintf (f->reason, sizeof f->reason, "given by the player");
+        }
+        if (direct->n_factors == 0) {
+            rf_factor_t *f = &decision->factors[decision->factor_count++];
+            snprintf (f->name, sizeof f->name, "given_rf");
+            f->value = (int) rf;
+            snprintf (f->reason, sizeof f->reason,
+                      "the Risk Factor given by the player");
+        }
+    }
+    *out = convert_decision (decision, NULL, rs, ask->unit_id, seed);
+    if (!*out)
+        return convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL,
+                             "ask_unit", "out of memory");
+    return 0;
+}
+
+static int
+serve_ask_unit (const handler_context_t *ctx, uint64_t id,
+                const Solo__V1__AskUnit *ask, uint64_t daemon_seed,
+                handler_result_t *result, uint8_t **reply, size_t *reply_len)
+{
+    convert_error_t error;
+    if ((ask->has_roll && (ask->roll < 1 || ask->roll > RF_FACES))
+    ||  ask->roll > RF_FACES) {
+        convert_fail (&error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                      "ask_unit.roll", "a D6 shows 1 to 6, not %u", ask->roll);
+        return reply_error (id, &error, result, reply, reply_len);
+    }
+    if (ask->unit_id && strlen (ask->unit_id) >= SOLO_ID_MAX) {
+        convert_fail (&error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                      "ask_unit.unit_id", "id of %zu bytes is longer than "
+                      "max_id_length (%d)", strlen (ask->unit_id),
+                      SOLO_ID_MAX - 1);
+        return reply_error (id, &error, result, reply, reply_len);
+    }
+    if (ask->source_case == SOLO__V1__ASK_UNIT__SOURCE__NOT_SET) {
+        convert_fail (&error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                      "ask_unit.source", "give a situation, a situation_text "
+                      "or a direct look-up");
+        return reply_error (id, &error, result, reply, reply_len);
+    }
+    uint64_t seed = ask->has_seed ? ask->seed : daemon_seed;
+    dice_t *dice = dice_new (seed);
+    rf_decision_t *decision = calloc (1, sizeof *decision);
+    if (!dice || !decision) {
+        dice_destroy (&dice);
+        free (decision);
+        return -1;
+    }
+    Solo__V1__UnitDecision *body = NULL;
+    int rc = ask->source_case == SOLO__V1__ASK_UNIT__SOURCE_DIRECT
+           ? decide_direct (ctx, ask, (int) ask->roll, dice, seed, decision,
+                            &body, &error)
+           : decide_in_situation (ctx, ask, (int) ask->roll, dice, seed,
+                                  decision, &body, &error);
+    dice_destroy (&dice);
+    free (decision);
+    if (rc)
+        return reply_error (id, &error, result, reply, reply_len);
+    Solo__V1__Reply r = SOLO__V1__REPLY__INIT;
+    r.id = id;
+    r.body_case = SOLO__V1__REPLY__BODY_UNIT_DECISION;
+    r.unit_decision = body;
+    rc = pack_reply (&r, reply, reply_len);
+    convert_decision_free (&body);
+    return rc;
+}
+
+/*  ---- the request ------------------------------------------------------ */
+
+int
+handlers_serve (const handler_context_t *ctx, const void *data, size_t len,
+                uint64_t seed, uint8_t **reply, size_t *reply_len,
+                handler_result_t *result)
+{
+    handler_result_t ignored;
+    if (!result)
+        result = &ignored;
+    memset (result, 0, sizeof *result);
+    result->body = "-";
+    if (ctx->test_delay_ms > 0) {
+        struct timespec pause = { ctx->test_delay_ms / 1000,
+                                  (ctx->test_delay_ms % 1000) * 1000000L };
+        nanosleep (&pause, NULL);
+    }
+    Solo__V1__Request *request =
+        solo__v1__request__unpack (NULL, len, (const uint8_t *) data);
+    if (!request) {
+        convert_error_t error;
+        result->request_id = handlers_peek_request_id (data, len);
+        convert_fail (&error, SOLO__V1__ERROR__CODE__BAD_REQUEST, "",
+                      "the %zu bytes received are not a solo.v1.Request",
+                      len);
+        return reply_error (result->request_id, &error, result, reply,
+                            reply_len);
+    }
+    result->request_id = request->id;
+    int rc;
+    switch (request->body_case) {
+        case SOLO__V1__REQUEST__BODY_HELLO:
+            result->body = "hello";
+            rc = serve_hello (ctx, request->id, request->hello, result, reply,
+                              reply_len);
+            break;
+        case SOLO__V1__REQUEST__BODY_ASK_UNIT:
+            result->body = "ask_unit";
+            rc = serve_ask_unit (ctx, request->id, request->ask_unit, seed,
+                                 result, reply, reply_len);
+            break;
+        default: {
+            convert_error_t error;
+            result->body = "none";
+            convert_fail (&error, SOLO__V1__ERROR__CODE__BAD_REQUEST, "body",
+                          "the request has no body this daemon knows "
+                          "(hello, ask_unit)");
+            rc = reply_error (request->id, &error, result, reply, reply_len);
+        }
+    }
+    solo__v1__request__free_unpacked (request, NULL);
+    return rc;
+}

@@ -1,0 +1,707 @@
+/*  server.c - the ROUTER socket, the load-balancing broker and the
+ *  worker threads.
+ *
+ *  Frames between the broker and a worker (over inproc):
+ *      broker -> worker: client identity, envelope flag, seed, body
+ *      worker -> broker: client identity, envelope flag, reply
+ *  and a worker announces itself idle once with the single frame READY.
+ *  The envelope flag is one byte: 1 when the client's request carried the
+ *  empty delimiter frame (REQ, or a DEALER that mimics one).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <zmq.h>
+#include "catalog.h"
+#include "dice.h"
+#include "handlers.h"
+#include "log.h"
+#include "server.h"
+
+#define SERVER_READY        "READY"
+#define SERVER_FRAMES_KEPT  4       /* frames of a request looked at */
+#define SERVER_LINGER_MS    1000    /* time to flush replies at close */
+#define SERVER_BATCH        64      /* messages read per socket per turn */
+
+/*  A request waiting for a worker. */
+typedef struct pending_t {
+    struct pending_t *next;
+    zmq_msg_t identity;
+    zmq_msg_t body;
+    bool delimiter;
+    uint64_t seed;
+} pending_t;
+
+typedef struct {
+    server_t *server;
+    int index;
+    pthread_t thread;
+    bool started;
+} worker_t;
+
+struct server_t {
+    solod_config_t config;
+    catalog_t *catalog;
+    handler_context_t handlers;
+    dice_t *dice;                    /* the daemon's dice: broker only */
+    uint64_t seed;
+    void *zmq;
+    void *frontend;                  /* ROUTER facing the clients */
+    void *backend;                   /* ROUTER facing the workers */
+    char endpoint[SOLOD_ENDPOINT_MAX];
+    char backend_endpoint[64];
+    int stop_pipe[2];
+    worker_t *workers;
+    int worker_count;
+    /* broker state */
+    int *idle;                       /* FIFO of idle worker indices */
+    int idle_head, idle_count;
+    int busy;
+    pending_t *queue_head, *queue_tail;
+    int queue_length;
+    bool draining;
+    /* the thread of server_start */
+    pthread_t thread;
+    bool thread_started;
+    atomic_bool running;
+};
+
+/*  ---- small helpers ---------------------------------------------------- */
+
+static double
+monotonic_ms (void)
+{
+    struct timespec now;
+    clock_gettime (CLOCK_MONOTONIC, &now);
+    return (double) now.tv_sec * 1000.0 + (double) now.tv_nsec / 1e6;
+}
+
+/*  Threads of the server leave signals to the process's main thread. */
+static void
+block_signals (void)
+{
+    sigset_t all;
+    sigfillset (&all);
+    pthread_sigmask (SIG_BLOCK, &all, NULL);
+}
+
+static void
+free_buffer (void *data, void *hint)
+{
+    (void) hint;
+    free (data);
+}
+
+/*  Send a buffer as one frame, handing its ownership to ZeroMQ. */
+static int
+send_owned (void *socket, uint8_t *data, size_t len, int flags)
+{
+    zmq_msg_t msg;
+    if (zmq_msg_init_data (&msg, data, len, free_buffer, NULL)) {
+        free (data);
+        return -1;
+    }
+    if (zmq_msg_send (&msg, socket, flags) < 0) {
+        zmq_msg_close (&msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int
+send_bytes (void *socket, const void *data, size_t len, int flags)
+{
+    return zmq_send (socket, data, len, flags) < 0 ? -1 : 0;
+}
+
+/*  Receive one whole multi-frame message without waiting: the first
+ *  SERVER_FRAMES_KEPT frames into `frames`, the count of all into *total.
+ *  Returns 0, or -1 with errno (EAGAIN: nothing there). */
+static int
+receive_message (void *socket, zmq_msg_t *frames, int *kept, int *total)
+{
+    *kept = 0;
+    *total = 0;
+    int more;
+    do {
+        zmq_msg_t part;
+        zmq_msg_init (&part);
+        if (zmq_msg_recv (&part, socket, *total ? 0 : ZMQ_DONTWAIT) < 0) {
+            int saved = errno;
+            zmq_msg_close (&part);
+            for (int i = 0; i < *kept; i++)
+                zmq_msg_close (&frames[i]);
+            *kept = 0;
+            errno = saved;
+            return -1;
+        }
+        more = zmq_msg_more (&part);
+        if (*kept < SERVER_FRAMES_KEPT) {
+            zmq_msg_init (&frames[*kept]);
+            zmq_msg_move (&frames[(*kept)++], &part);
+        }
+        zmq_msg_close (&part);
+        (*total)++;
+    } while (more);
+    return 0;
+}
+
+static void
+close_frames (zmq_msg_t *frames, int count)
+{
+    for (int i = 0; i < count; i++)
+        zmq_msg_close (&frames[i]);
+}
+
+/*  ---- workers ---------------------------------------------------------- */
+
+/*  A worker: takes one request at a time from the broker, serves it and
+ *  sends back the reply, until the context is shut down. */
+static void *
+worker_main (void *arg)
+{
+    worker_t *self = arg;
+    server_t *server = self->server;
+    block_signals ();
+    void *socket = zmq_socket (server->zmq, ZMQ_DEALER);
+    if (!socket) {
+        log_error ("worker %d: no socket: %s", self->index,
+                   zmq_strerror (errno));
+        return NULL;
+    }
+    int linger = 0;
+    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
+    char id[16];
+    snprintf (id, sizeof id, "w%d", self->index);
+    zmq_setsockopt (socket, ZMQ_ROUTING_ID, id, strlen (id));
+    if (zmq_connect (socket, server->backend_endpoint)
+    ||  send_bytes (socket, SERVER_READY, strlen (SERVER_READY), 0)) {
+        if (errno != ETERM)
+            log_error ("worker %d: cannot reach the broker: %s", self->index,
+                       zmq_strerror (errno));
+        zmq_close (socket);
+        return NULL;
+    }
+    while (true) {
+        zmq_msg_t frames[SERVER_FRAMES_KEPT];
+        int kept = 0, total = 0;
+        zmq_pollitem_t item = { socket, 0, ZMQ_POLLIN, 0 };
+        if (zmq_poll (&item, 1, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        if (receive_message (socket, frames, &kept, &total)) {
+            if (errno == EAGAIN || errno == EINTR)
+                continue;
+            break;                           /* ETERM: shutting down */
+        }
+        if (total != 4) {
+            log_error ("worker %d: broker sent %d frames", self->index, total);
+            close_frames (frames, kept);
+            continue;
+        }
+        uint64_t seed = 0;
+        if (zmq_msg_size (&frames[2]) == sizeof seed)
+            memcpy (&seed, zmq_msg_data (&frames[2]), sizeof seed);
+        double start = monotonic_ms ();
+        handler_result_t result;
+        uint8_t *reply = NULL;
+        size_t reply_len = 0;
+        if (handlers_serve (&server->handlers, zmq_msg_data (&frames[3]),
+                            zmq_msg_size (&frames[3]), seed, &reply,
+                            &reply_len, &result)) {
+            result.code = SOLO__V1__ERROR__CODE__INTERNAL;
+            handlers_error_reply (result.request_id,
+                                  SOLO__V1__ERROR__CODE__INTERNAL, "",
+                                  "out of memory", &reply, &reply_len);
+        }
+        double took = monotonic_ms () - start;
+        int rc = -1;
+        if (reply) {
+            rc = zmq_msg_send (&frames[0], socket, ZMQ_SNDMORE) < 0
+              || zmq_msg_send (&frames[1], socket, ZMQ_SNDMORE) < 0
+              || send_owned (socket, reply, reply_len, 0) ? -1 : 0;
+        }
+        close_frames (frames, kept);
+        if (log_enabled (LOG_LEVEL_INFO))
+            log_info ("request id=%" PRIu64 " body=%s %.3f ms %s%s%s",
+                      result.request_id, result.body, took,
+                      handlers_code_name (result.code),
+                      result.field[0] ? " field=" : "", result.field);
+        if (rc && errno == ETERM)
+            break;
+    }
+    zmq_close (socket);
+    return NULL;
+}
+
+/*  ---- the broker ------------------------------------------------------- */
+
+/*  A 64-bit seed for one request from the daemon's dice. */
+static uint64_t
+next_seed (server_t *self)
+{
+    uint64_t high = dice_below (self->dice, UINT32_MAX);
+    uint64_t low = dice_below (self->dice, UINT32_MAX);
+    return high << 32 | low;
+}
+
+/*  Send a reply to a client with the envelope its request had. */
+static void
+reply_to_client (server_t *self, zmq_msg_t *identity, bool delimiter,
+                 uint8_t *reply, size_t reply_len)
+{
+    if (zmq_msg_send (identity, self->frontend, ZMQ_SNDMORE) < 0
+    ||  (delimiter && send_bytes (self->frontend, "", 0, ZMQ_SNDMORE))) {
+        free (reply);
+        return;
+    }
+    send_owned (self->frontend, reply, reply_len, 0);
+}
+
+/*  Answer a request in the broker with an Error (BUSY, or a bad envelope). */
+static void
+reply_error_now (server_t *self, zmq_msg_t *identity, bool delimiter,
+                 zmq_msg_t *first_body, error_code_t code, const char *message)
+{
+    uint64_t id = first_body
+                ? handlers_peek_request_id (zmq_msg_data (first_body),
+                                            zmq_msg_size (first_body))
+                : 0;
+    uint8_t *reply = NULL;
+    size_t reply_len = 0;
+    if (handlers_error_reply (id, code, "", message, &reply, &reply_len))
+        return;
+    reply_to_client (self, identity, delimiter, reply, reply_len);
+    log_info ("request id=%" PRIu64 " body=- 0.000 ms %s (%s)", id,
+              handlers_code_name (code), message);
+}
+
+/*  Hand a request to the idle worker that has waited longest. */
+static void
+dispatch (server_t *self, zmq_msg_t *identity, zmq_msg_t *body,
+          bool delimiter, uint64_t seed)
+{
+    int worker = self->idle[self->idle_head];
+    self->idle_head = (self->idle_head + 1) % self->worker_count;
+    self->idle_count--;
+    self->busy++;
+    char id[16];
+    snprintf (id, sizeof id, "w%d", worker);
+    uint8_t flag = delimiter ? 1 : 0;
+    if (send_bytes (self->backend, id, strlen (id), ZMQ_SNDMORE)
+    ||  zmq_msg_send (identity, self->backend, ZMQ_SNDMORE) < 0
+    ||  send_bytes (self->backend, &flag, 1, ZMQ_SNDMORE)
+    ||  send_bytes (self->backend, &seed, sizeof seed, ZMQ_SNDMORE)
+    ||  zmq_msg_send (body, self->backend, 0) < 0)
+        log_error ("cannot pass a request to worker %d: %s", worker,
+                   zmq_strerror (errno));
+}
+
+static void
+mark_idle (server_t *self, int worker)
+{
+    int tail = (self->idle_head + self->idle_count) % self->worker_count;
+    self->idle[tail] = worker;
+    self->idle_count++;
+}
+
+/*  The worker index of a routing id "wN", or -1. */
+static int
+worker_index (server_t *self, zmq_msg_t *id)
+{
+    char text[16];
+    size_t len = zmq_msg_size (id);
+    if (len < 2 || len >= sizeof text)
+        return -1;
+    memcpy (text, zmq_msg_data (id), len);
+    text[len] = '\0';
+    if (text[0] != 'w')
+        return -1;
+    int index = atoi (text + 1);
+    return index >= 0 && index < self->worker_count ? index : -1;
+}
+
+/*  Feed the longest-waiting queued requests to the idle workers. */
+static void
+drain_queue (server_t *self)
+{
+    while (self->queue_head && self->idle_count > 0) {
+        pending_t *p = self->queue_head;
+        self->queue_head = p->next;
+        if (!self->queue_head)
+            self->queue_tail = NULL;
+        self->queue_length--;
+        dispatch (self, &p->identity, &p->body, p->delimiter, p->seed);
+        zmq_msg_close (&p->identity);
+        zmq_msg_close (&p->body);
+        free (p);
+    }
+}
+
+/*  A message from a worker: READY, or a reply to pass on. */
+static int
+from_worker (server_t *self)
+{
+    zmq_msg_t frames[SERVER_FRAMES_KEPT];
+    int kept, total;
+    if (receive_message (self->backend, frames, &kept, &total))
+        return -1;
+    int worker = worker_index (self, &frames[0]);
+    if (worker < 0) {
+        log_error ("a message from an unknown worker");
+        close_frames (frames, kept);
+        return 0;
+    }
+    if (total == 4) {
+        bool delimiter = zmq_msg_size (&frames[2]) == 1
+                      && *(uint8_t *) zmq_msg_data (&frames[2]) == 1;
+        if (zmq_msg_send (&frames[1], self->frontend, ZMQ_SNDMORE) >= 0
+        &&  (!delimiter || send_bytes (self->frontend, "", 0, ZMQ_SNDMORE) == 0))
+            zmq_msg_send (&frames[3], self->frontend, 0);
+        self->busy--;
+        mark_idle (self, worker);
+    }
+    else if (total == 2)
+        mark_idle (self, worker);            /* READY */
+    else
+        log_error ("worker %d sent %d frames", worker, total);
+    close_frames (frames, kept);
+    drain_queue (self);
+    return 0;
+}
+
+/*  A message from a client: check its envelope, then give it to a worker,
+ *  queue it, or answer BUSY. */
+static int
+from_client (server_t *self)
+{
+    zmq_msg_t frames[SERVER_FRAMES_KEPT];
+    int kept, total;
+    if (receive_message (self->frontend, frames, &kept, &total))
+        return -1;
+    if (total < 2) {                         /* a ROUTER never gives this */
+        close_frames (frames, kept);
+        return 0;
+    }
+    bool delimiter = total >= 3 && zmq_msg_size (&frames[1]) == 0;
+    int body_index = delimiter ? 2 : 1;
+    int bodies = total - body_index;
+    uint64_t seed = next_seed (self);
+    if (bodies != 1) {
+        char message[160];
+        snprintf (message, sizeof message,
+                  "a request is one frame after the identity (and the "
+                  "optional empty delimiter); got %d frames", bodies);
+        reply_error_now (self, &frames[0], delimiter, &frames[body_index],
+                         SOLO__V1__ERROR__CODE__BAD_REQUEST, message);
+    }
+    else if (self->draining)
+        reply_error_now (self, &frames[0], delimiter, &frames[body_index],
+                         SOLO__V1__ERROR__CODE__BUSY,
+                         "the daemon is shutting down");
+    else if (self->idle_count > 0)
+        dispatch (self, &frames[0], &frames[body_index], delimiter, seed);
+    else if (self->queue_length < self->config.queue_max) {
+        pending_t *p = calloc (1, sizeof *p);
+        if (!p)
+            reply_error_now (self, &frames[0], delimiter, &frames[body_index],
+                             SOLO__V1__ERROR__CODE__BUSY, "out of memory");
+        else {
+            zmq_msg_init (&p->identity);
+            zmq_msg_init (&p->body);
+            zmq_msg_move (&p->identity, &frames[0]);
+            zmq_msg_move (&p->body, &frames[body_index]);
+            p->delimiter = delimiter;
+            p->seed = seed;
+            if (self->queue_tail)
+                self->queue_tail->next = p;
+            else
+                self->queue_head = p;
+            self->queue_tail = p;
+            self->queue_length++;
+        }
+    }
+    else {
+        char message[160];
+        snprintf (message, sizeof message,
+                  "all %d workers are busy and %d requests wait; try again",
+                  self->worker_count, self->queue_length);
+        reply_error_now (self, &frames[0], delimiter, &frames[body_index],
+                         SOLO__V1__ERROR__CODE__BUSY, message);
+    }
+    close_frames (frames, kept);
+    return 0;
+}
+
+/*  Answer every request still queued when the drain time is up. */
+static void
+refuse_queue (server_t *self)
+{
+    while (self->queue_head) {
+        pending_t *p = self->queue_head;
+        self->queue_head = p->next;
+        reply_error_now (self, &p->identity, p->delimiter, &p->body,
+                         SOLO__V1__ERROR__CODE__BUSY,
+                         "the daemon is shutting down");
+        zmq_msg_close (&p->identity);
+        zmq_msg_close (&p->body);
+        free (p);
+    }
+    self->queue_tail = NULL;
+    self->queue_length = 0;
+}
+
+int
+server_run (server_t *self)
+{
+    bool expected = false;
+    if (!atomic_compare_exchange_strong (&self->running, &expected, true))
+        return -1;
+    log_info ("solod %s serving on %s with %d workers, dice seed %" PRIu64,
+              SOLO_VERSION, self->endpoint, self->worker_count, self->seed);
+    double deadline = 0;
+    int rc = 0;
+    while (true) {
+        zmq_pollitem_t items[3] = {
+            { self->backend, 0, ZMQ_POLLIN, 0 },
+            { self->frontend, 0, ZMQ_POLLIN, 0 },
+            { NULL, self->stop_pipe[0], ZMQ_POLLIN, 0 }
+        };
+        long timeout = -1;
+        if (self->draining) {
+            if (self->busy == 0 && !self->queue_head)
+                break;
+            double left = deadline - monotonic_ms ();
+            if (left <= 0)
+                break;
+            timeout = (long) left + 1;
+        }
+        if (zmq_poll (items, 3, timeout) < 0) {
+            if (errno == EINTR)
+                continue;
+            log_error ("the broker stopped: %s", zmq_strerror (errno));
+            rc = -1;
+            break;
+        }
+        if (items[2].revents & ZMQ_POLLIN) {
+            char byte[16];
+            ssize_t got = read (self->stop_pipe[0], byte, sizeof byte);
+            (void) got;
+            if (!self->draining) {
+                self->draining = true;
+                deadline = monotonic_ms () + SERVER_DRAIN_MS;
+                log_info ("stopping: %d requests in hand, %d queued",
+                          self->busy, self->queue_length);
+            }
+        }
+        for (int i = 0; i < SERVER_BATCH && (items[0].revents & ZMQ_POLLIN); i++)
+            if (from_worker (self))
+                break;
+        for (int i = 0; i < SERVER_BATCH && (items[1].revents & ZMQ_POLLIN); i++)
+            if (from_client (self))
+                break;
+    }
+    refuse_queue (self);
+    log_info ("stopped");
+    atomic_store (&self->running, false);
+    return rc;
+}
+
+static void *
+server_thread (void *arg)
+{
+    block_signals ();
+    server_run ((server_t *) arg);
+    return NULL;
+}
+
+int
+server_start (server_t *self)
+{
+    if (self->thread_started)
+        return -1;
+    if (pthread_create (&self->thread, NULL, server_thread, self))
+        return -1;
+    self->thread_started = true;
+    return 0;
+}
+
+void
+server_stop (server_t *self)
+{
+    char byte = 1;
+    ssize_t put = write (self->stop_pipe[1], &byte, 1);
+    (void) put;      /* a full pipe already says stop */
+}
+
+/*  ---- life cycle ------------------------------------------------------- */
+
+/*  Make a ROUTER socket with the daemon's options. */
+static void *
+router_socket (server_t *self, bool facing_clients)
+{
+    void *socket = zmq_socket (self->zmq, ZMQ_ROUTER);
+    if (!socket)
+        return NULL;
+    int linger = facing_clients ? SERVER_LINGER_MS : 0;
+    int mandatory = 0;
+    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
+    zmq_setsockopt (socket, ZMQ_ROUTER_MANDATORY, &mandatory, sizeof mandatory);
+    if (facing_clients) {
+        int64_t max_size = self->config.max_message_bytes;
+        zmq_setsockopt (socket, ZMQ_MAXMSGSIZE, &max_size, sizeof max_size);
+    }
+    return socket;
+}
+
+server_t *
+server_new (const solod_config_t *config, char *err, int errlen)
+{
+    server_t *self = calloc (1, sizeof *self);
+    if (!self) {
+        snprintf (err, (size_t) errlen, "out of memory");
+        return NULL;
+    }
+    self->config = *config;
+    self->stop_pipe[0] = self->stop_pipe[1] = -1;
+    atomic_init (&self->running, false);
+    log_set_level (config->log_level);
+
+    char data_dir[SOLOD_PATH_MAX];
+    if (config->data_dir[0])
+        snprintf (data_dir, sizeof data_dir, "%s", config->data_dir);
+    else
+        solod_default_data_dir (data_dir, sizeof data_dir);
+    self->catalog = catalog_new (data_dir, config->default_ruleset, err,
+                                 errlen);
+    if (!self->catalog) {
+        server_destroy (&self);
+        return NULL;
+    }
+    for (int i = 0; i < catalog_count (self->catalog); i++) {
+        const ruleset_t *rs = catalog_at (self->catalog, i);
+        log_info ("ruleset %s, tables %s", ruleset_name (rs),
+                  ruleset_tables_hash (rs));
+    }
+    self->handlers.catalog = self->catalog;
+    self->handlers.max_message_bytes = config->max_message_bytes;
+    self->handlers.test_delay_ms = config->test_delay_ms;
+    self->seed = config->has_seed ? config->seed : solod_clock_seed ();
+    self->dice = dice_new (self->seed);
+    self->worker_count = config->workers;
+    self->idle = calloc ((size_t) self->worker_count, sizeof *self->idle);
+    self->workers = calloc ((size_t) self->worker_count, sizeof *self->workers);
+    self->zmq = zmq_ctx_new ();
+    if (!self->dice || !self->idle || !self->workers || !self->zmq) {
+        snprintf (err, (size_t) errlen, "out of memory");
+        server_destroy (&self);
+        return NULL;
+    }
+    if (pipe (self->stop_pipe)) {
+        snprintf (err, (size_t) errlen, "cannot make a pipe: %s",
+                  strerror (errno));
+        server_destroy (&self);
+        return NULL;
+    }
+    for (int i = 0; i < 2; i++) {
+        fcntl (self->stop_pipe[i], F_SETFL,
+               fcntl (self->stop_pipe[i], F_GETFL) | O_NONBLOCK);
+        fcntl (self->stop_pipe[i], F_SETFD, FD_CLOEXEC);
+    }
+
+    self->frontend = router_socket (self, true);
+    if (!self->frontend || zmq_bind (self->frontend, config->bind)) {
+        snprintf (err, (size_t) errlen, "cannot bind %s: %s", config->bind,
+                  zmq_strerror (errno));
+        server_destroy (&self);
+        return NULL;
+    }
+    size_t endpoint_len = sizeof self->endpoint;
+    if (zmq_getsockopt (self->frontend, ZMQ_LAST_ENDPOINT, self->endpoint,
+                        &endpoint_len))
+        snprintf (self->endpoint, sizeof self->endpoint, "%s", config->bind);
+    snprintf (self->backend_endpoint, sizeof self->backend_endpoint,
+              "inproc://solod-workers-%p", (void *) self);
+    self->backend = router_socket (self, false);
+    if (!self->backend || zmq_bind (self->backend, self->backend_endpoint)) {
+        snprintf (err, (size_t) errlen, "cannot bind %s: %s",
+                  self->backend_endpoint, zmq_strerror (errno));
+        server_destroy (&self);
+        return NULL;
+    }
+    for (int i = 0; i < self->worker_count; i++) {
+        worker_t *worker = &self->workers[i];
+        worker->server = self;
+        worker->index = i;
+        if (pthread_create (&worker->thread, NULL, worker_main, worker)) {
+            snprintf (err, (size_t) errlen, "cannot start worker %d", i);
+            server_destroy (&self);
+            return NULL;
+        }
+        worker->started = true;
+    }
+    return self;
+}
+
+void
+server_destroy (server_t **self_p)
+{
+    if (!self_p || !*self_p)
+        return;
+    server_t *self = *self_p;
+    if (self->thread_started) {
+        server_stop (self);
+        pthread_join (self->thread, NULL);
+    }
+    /*  Replies still on their way get the linger time; then the context
+     *  shutdown wakes the workers, which close their sockets and end. */
+    if (self->frontend)
+        zmq_close (self->frontend);
+    if (self->zmq)
+        zmq_ctx_shutdown (self->zmq);
+    for (int i = 0; self->workers && i < self->worker_count; i++)
+        if (self->workers[i].started)
+            pthread_join (self->workers[i].thread, NULL);
+    if (self->backend)
+        zmq_close (self->backend);
+    while (self->queue_head) {
+        pending_t *p = self->queue_head;
+        self->queue_head = p->next;
+        zmq_msg_close (&p->identity);
+        zmq_msg_close (&p->body);
+        free (p);
+    }
+    if (self->zmq)
+        zmq_ctx_term (self->zmq);
+    for (int i = 0; i < 2; i++)
+        if (self->stop_pipe[i] >= 0)
+            close (self->stop_pipe[i]);
+    dice_destroy (&self->dice);
+    catalog_destroy (&self->catalog);
+    free (self->workers);
+    free (self->idle);
+    free (self);
+    *self_p = NULL;
+}
+
+const char *
+server_endpoint (const server_t *self)
+{
+    return self->endpoint;
+}
+
+uint64_t
+server_seed (const server_t *self)
+{
+    return self->seed;
+}
