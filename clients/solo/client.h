@@ -1,0 +1,55 @@
+/*  client.h - one request, one reply: the solo client's transport.
+ *
+ *  A DEALER socket connected to the daemon's ROUTER.  Each call gives the
+ *  request a fresh random id, sends it as one frame, and waits for the
+ *  reply that carries the same id, at most the client's timeout.  Replies
+ *  with another id (an answer to an earlier, abandoned request) are
+ *  dropped.  The socket lingers 0 ms, so an unanswered request never keeps
+ *  the process alive.
+ */
+#ifndef SOLO_CLIENT_CLIENT_H
+#define SOLO_CLIENT_CLIENT_H
+
+#include <stddef.h>
+#include "solo.pb-c.h"
+
+#define SOLO_DEFAULT_ENDPOINT     "tcp://127.0.0.1:7460"
+#define SOLO_DEFAULT_TIMEOUT_MS   10000
+#define SOLO_MAX_TIMEOUT_MS       3600000      /* one hour */
+#define SOLO_MAX_REPLY_BYTES      (64 * 1024 * 1024)
+
+typedef struct _solo_client_t solo_client_t;
+
+typedef enum {
+    SOLO_CALL_OK = 0,
+    SOLO_CALL_NO_ANSWER,       /* nothing within the timeout */
+    SOLO_CALL_BAD_REPLY,       /* an answer that does not decode */
+    SOLO_CALL_FAILED           /* a local failure: memory, socket */
+} solo_call_t;
+
+/*  A client for `endpoint` (a ZeroMQ endpoint such as the default above)
+ *  waiting `timeout_ms` (1..SOLO_MAX_TIMEOUT_MS) for each reply.  Returns
+ *  NULL with a message in `err` when the endpoint is not one ZeroMQ can
+ *  connect to or the socket cannot be made.  Connecting does not wait for
+ *  the daemon: a daemon that is not running shows as SOLO_CALL_NO_ANSWER. */
+solo_client_t *solo_client_new (const char *endpoint, int timeout_ms,
+                                char *err, size_t errlen);
+
+/*  Close the socket and free the client; *self_p becomes NULL.  Safe on
+ *  NULL and twice. */
+void solo_client_destroy (solo_client_t **self_p);
+
+/*  Send `request` (its id is overwritten with a fresh random non-zero id)
+ *  and wait for its reply.  On SOLO_CALL_OK *reply_p holds the reply, to
+ *  free with solo__v1__reply__free_unpacked (reply, NULL).  Otherwise
+ *  *reply_p is NULL and `err` says what went wrong in plain words, the
+ *  endpoint and the timeout named ("no answer from tcp://... within
+ *  10000 ms: is solod running?"). */
+solo_call_t solo_client_call (solo_client_t *self, Solo__V1__Request *request,
+                              Solo__V1__Reply **reply_p,
+                              char *err, size_t errlen);
+
+/*  The endpoint this client talks to. */
+const char *solo_client_endpoint (const solo_client_t *self);
+
+#endif

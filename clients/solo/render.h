@@ -1,0 +1,45 @@
+/*  render.h - the daemon's answers in plain words, for a player.
+ *
+ *  Each function writes a few lines to `out`: the unit and its Risk
+ *  Factor with every factor and why it applied, the die and who threw it,
+ *  the action in the table's words, the charge, the morale effect, the
+ *  geometry (which enemy, where to, facing, shooting), what every face of
+ *  the die would have given, and which layer decided.  With `colour`, ANSI
+ *  escapes highlight the action and the morale; without, the text is
+ *  plain ASCII apart from what the daemon sent.
+ */
+#ifndef SOLO_CLIENT_RENDER_H
+#define SOLO_CLIENT_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "solo.pb-c.h"
+
+typedef struct {
+    bool colour;               /* ANSI colours (a terminal, no NO_COLOR) */
+    bool verbose;              /* add the daemon's explanation */
+} render_style_t;
+
+/*  A UnitDecision: the full answer to `solo ask`. */
+void render_unit_decision (FILE *out, const Solo__V1__UnitDecision *decision,
+                           const render_style_t *style);
+
+/*  A HelloReply from the daemon at `endpoint`. */
+void render_hello (FILE *out, const Solo__V1__HelloReply *hello,
+                   const char *endpoint, const render_style_t *style);
+
+/*  An Error reply as one line "error CODE (field): message" (no field:
+ *  "error CODE: message").  When `situation_file` is not NULL and the
+ *  error is about the situation text, the daemon's name for the text in
+ *  a "name:line" prefix of the message is replaced by `situation_file`, so
+ *  the player reads "farm.cfg:23 - ...".  The line ends with a newline. */
+void render_error (FILE *out, const Solo__V1__Error *error,
+                   const char *situation_file);
+
+/*  The message of `error` with the situation's name put in as above, into
+ *  `buf` (always terminated, truncated to `len`). */
+void render_error_message (const Solo__V1__Error *error,
+                           const char *situation_file, char *buf, size_t len);
+
+#endif
