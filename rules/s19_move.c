@@ -47,30 +47,8 @@ s19_path_cost (const situation_t *sit, vec2_t from, vec2_t to,
                double full_move_cm)
 {
     assert (sit);
-    const ruleset_t *rs = situation_ruleset (sit);
-    double cost = geom_dist (from, to);
-    if (cost <= 0)
-        return 0;
-    int n = situation_terrain_count (sit);
-    for (int i = 0; i < n; i++) {
-        const terrain_feature_t *f = situation_terrain (sit, i);
-        const terrain_effect_t *e = ruleset_terrain (rs, f->kind);
-        if (e->move_cost <= 1 && !e->impassable && e->crossing_cost <= 0)
-            continue;
-        if (!polygon_segment_intersects (f->vertices, f->vertex_count,
-                                         from, to))
-            continue;
-        double inside = polygon_segment_inside_length (
-            f->vertices, f->vertex_count, from, to);
-        if (e->impassable && inside > 1e-9)
-            return INFINITY;
-        if (e->move_cost > 1)
-            cost += (e->move_cost - 1) * inside;
-        if (e->crossing_cost > 0
-            && !polygon_contains (f->vertices, f->vertex_count, from))
-            cost += e->crossing_cost * full_move_cm;
-    }
-    return cost;
+    double cost = situation_path_cost (sit, from, to, full_move_cm);
+    return cost < 0 ? INFINITY : cost;
 }
 
 vec2_t

@@ -26,11 +26,11 @@ double s19_move_allowance (const ruleset_t *rs, const s19_tables_t *t,
 double s19_pace_min_cm (const s19_tables_t *t, const unit_t *u,
                         order_pace_t pace);
 
-/*  The cost in cm of movement of the straight path from `from` to `to`:
- *  its length, plus (move_cost - 1) x the length inside each feature of
- *  difficult going (so difficult going counts double), plus
- *  crossing x `full_move_cm` for each low barrier or fence the path enters
- *  (a quarter move).  INFINITY when the path enters impassable terrain. */
+/*  The cost in cm of movement of the straight path from `from` to `to`
+ *  (situation_path_cost): its length, difficult going counting double,
+ *  plus crossing x `full_move_cm` (a quarter move) for each low barrier
+ *  or fence the path enters.  INFINITY when the path enters impassable
+ *  terrain. */
 double s19_path_cost (const situation_t *sit, vec2_t from, vec2_t to,
                       double full_move_cm);
 
