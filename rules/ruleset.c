@@ -661,7 +661,7 @@ load_risk_factors (loader_t *l, ruleset_t *rs, const config_setting_t *root)
                                    band_max) < 0)
             return -1;
     }
-    for (int a = 0; a < ARM_COUNT; a++)
+    for (int a = ARM_ARTILLERY; a <= ARM_COMMAND; a++)
         if (rs->arm_table[a] != NO_TABLE && !rs->rf[rs->arm_table[a]].present)
             return fail (l, rf, "settings.arm_table: %s uses the %s table, "
                          "which risk_factors does not have", arm_name ((arm_t) a),
