@@ -543,6 +543,12 @@ polygon_segment_intersects (const vec2_t *pts, int n, vec2_t a, vec2_t b)
 bool
 polygon_is_simple (const vec2_t *pts, int n, int *bad_vertex)
 {
+    for (int i = 0; i < n; i++)
+        if (v_len2 (v_sub (pts[i], pts[(i + 1) % n])) <= GEOM_EPS * GEOM_EPS) {
+            if (bad_vertex)
+                *bad_vertex = i;
+            return false;
+        }
     for (int i = 0; i < n; i++) {
         vec2_t a = pts[i], b = pts[(i + 1) % n];
         for (int j = i + 1; j < n; j++) {
@@ -554,10 +560,9 @@ polygon_is_simple (const vec2_t *pts, int n, int *bad_vertex)
                 vec2_t shared = j == i + 1 ? b : a;
                 vec2_t other_ab = j == i + 1 ? a : b;
                 vec2_t other_cd = j == i + 1 ? d : c;
-                bad = v_len2 (v_sub (a, b)) <= GEOM_EPS * GEOM_EPS
-                   || (orient (shared, other_ab, other_cd) == 0
-                       && v_dot (v_sub (other_ab, shared),
-                                 v_sub (other_cd, shared)) > 0.0);
+                bad = orient (shared, other_ab, other_cd) == 0
+                   && v_dot (v_sub (other_ab, shared),
+                             v_sub (other_cd, shared)) > 0.0;
             } else
                 bad = segments_meet (a, b, c, d);
             if (bad) {

@@ -116,9 +116,10 @@ bool polygon_segment_intersects (const vec2_t *pts, int n,
 /*  Bounding box of the polygon. */
 void polygon_bounds (const vec2_t *pts, int n, vec2_t *min, vec2_t *max);
 
-/*  True when no two edges of the polygon cross or touch other than
- *  neighbours at their shared vertex.  *bad_vertex (may be NULL) gets the
- *  index of the first edge found crossing another. */
+/*  True when no edge has no length and no two edges cross or touch other
+ *  than neighbours at their shared vertex (folding back along each other
+ *  counts as touching).  *bad_vertex (may be NULL) gets the index of the
+ *  vertex starting the first bad edge found. */
 bool polygon_is_simple (const vec2_t *pts, int n, int *bad_vertex);
 
 /*  Signed area (positive counter-clockwise); 0 for a degenerate polygon. */

@@ -282,6 +282,16 @@ situation_add_terrain (situation_t *self, const terrain_feature_t *f,
             return -1;
         }
     }
+    for (int i = 0; i < f->vertex_count; i++) {
+        int next = (i + 1) % f->vertex_count;
+        if (geom_dist (f->vertices[i], f->vertices[next]) <= SIT_EPS) {
+            snprintf (err, errlen,
+                      "terrain \"%s\": polygon vertices %d and %d are the "
+                      "same point (the last joins the first by itself)",
+                      f->id, i + 1, next + 1);
+            return -1;
+        }
+    }
     if (fabs (polygon_area (f->vertices, f->vertex_count)) <= SIT_EPS) {
         snprintf (err, errlen, "terrain \"%s\": polygon has no area", f->id);
         return -1;
