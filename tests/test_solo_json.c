@@ -285,7 +285,7 @@ typedef struct {
     Solo__V1__Outcome *outcome_ptrs [6];
     Solo__V1__Geometry geometry;
     Solo__V1__Point destination;
-    char *group [2];
+    char *group [3];
 } decision_fixture_t;
 
 /*  red-2, infantry, RF 3 (enemy in range +1, flank +2), the daemon threw a
@@ -359,9 +359,10 @@ decision_fixture (decision_fixture_t *f)
     g->facing = 182.0;
     g->shoot_target_id = "blue-1";
     g->range_band = "medium";
-    f->group [0] = "red-3";
-    f->group [1] = "red-4";
-    g->n_group_unit_ids = 2;
+    f->group [0] = "red-2";
+    f->group [1] = "red-3";
+    f->group [2] = "red-4";
+    g->n_group_unit_ids = 3;
     g->group_unit_ids = f->group;
     d->geometry = g;
 }
@@ -401,7 +402,7 @@ test_decision_json (void **state)
         "\"enemy_in_weapon_range\":true,\"enemy_in_charge_reach\":false,"
         "\"range_band\":\"medium\",\"cover_id\":null,\"destination\":null,"
         "\"move_distance\":0,\"facing\":182,\"pace\":null,"
-        "\"shoot_target_id\":\"blue-1\",\"group_unit_ids\":[\"red-3\",\"red-4\"]},"
+        "\"shoot_target_id\":\"blue-1\",\"group_unit_ids\":[\"red-2\",\"red-3\",\"red-4\"]},"
         "\"layer\":\"table\",\"ruleset\":\"skirmish19\","
         "\"tables_hash\":\"1a2b3c4d5e6f7a8b9c0d\","
         "\"explanation\":\"RF 3 from two factors.\\nRolled 4: continue.\"}"));
@@ -419,8 +420,7 @@ test_decision_json_direct_lookup (void **state)
     (void) state;
     decision_fixture_t f;
     decision_fixture (&f);
-    f.decision.unit_id = "";
-    f.decision.geometry = NULL;
+    f.decision.unit_id = "";      /* a geometry of a direct look-up: null */
     f.decision.n_factors = 0;
     f.decision.factors = NULL;
     f.decision.roll_from_player = true;
@@ -474,7 +474,11 @@ test_hello_json (void **state)
     limits.max_terrain_features = 1024;
     limits.max_polygon_vertices = 256;
     limits.max_id_length = 31;
+    limits.max_table_cm = 100000.0;
+    limits.max_figures = 10000;
+    limits.max_factors = 16;
     Solo__V1__HelloReply hello = SOLO__V1__HELLO_REPLY__INIT;
+    hello.default_ruleset = "skirmish19";
     hello.server_version = "0.1.0";
     hello.protocol_version = 1;
     hello.n_rulesets = 1;
@@ -484,20 +488,23 @@ test_hello_json (void **state)
     json_out_t *out = json_out_new ();
     assert_int_equal (json_hello_reply (out, NULL, &hello), 0);
     assert_string_equal (json_out_text (out),
-        "{\"server_version\":\"0.1.0\",\"protocol_version\":1,\"rulesets\":["
+        "{\"server_version\":\"0.1.0\",\"protocol_version\":1,"
+        "\"default_ruleset\":\"skirmish19\",\"rulesets\":["
         "{\"name\":\"skirmish19\",\"title\":\"19th Century skirmish rules\","
         "\"tables_hash\":\"abc123\"}],\"limits\":{\"max_message_bytes\":1048576,"
         "\"max_units\":16384,\"max_terrain_features\":1024,"
-        "\"max_polygon_vertices\":256,\"max_id_length\":31}}");
+        "\"max_polygon_vertices\":256,\"max_id_length\":31,"
+        "\"max_table_cm\":100000,\"max_figures\":10000,\"max_factors\":16}}");
     json_out_destroy (&out);
 
     hello.limits = NULL;
     hello.n_rulesets = 0;
     out = json_out_new ();
+    hello.default_ruleset = "";
     json_hello_reply (out, NULL, &hello);
     assert_string_equal (json_out_text (out),
-        "{\"server_version\":\"0.1.0\",\"protocol_version\":1,\"rulesets\":[],"
-        "\"limits\":null}");
+        "{\"server_version\":\"0.1.0\",\"protocol_version\":1,"
+        "\"default_ruleset\":null,\"rulesets\":[],\"limits\":null}");
     json_out_destroy (&out);
 }
 
@@ -588,8 +595,8 @@ test_render_direct_lookup (void **state)
     (void) state;
     decision_fixture_t f;
     decision_fixture (&f);
-    f.decision.unit_id = "";
-    f.decision.geometry = NULL;
+    f.decision.unit_id = "";      /* the daemon sends an empty geometry */
+    f.geometry.nearest_enemy_id = "";
     f.decision.n_factors = 0;
     f.decision.roll_from_player = true;
     f.decision.charge = true;
@@ -621,7 +628,7 @@ test_render_moves (void **state)
     f.geometry.pace = "gallop";
     f.geometry.facing = 2;
     f.geometry.shoot_target_id = "";
-    f.geometry.n_group_unit_ids = 0;
+    f.geometry.n_group_unit_ids = 1;       /* alone: red-2 itself */
     f.geometry.cover_id = "wood";
     char *text = rendered (&f.decision, true, false);
     assert_non_null (strstr (text, "\033[31mbroken"));
@@ -650,6 +657,7 @@ test_render_hello (void **state)
     hello.n_rulesets = 1;
     hello.rulesets = infos;
     hello.limits = &limits;
+    hello.default_ruleset = "skirmish19";
     char *text = NULL;
     size_t size = 0;
     FILE *out = open_memstream (&text, &size);
@@ -657,7 +665,7 @@ test_render_hello (void **state)
     render_hello (out, &hello, "tcp://127.0.0.1:7460", &style);
     fclose (out);
     assert_non_null (strstr (text, "solod 0.1.0 at tcp://127.0.0.1:7460, protocol 1\n"));
-    assert_non_null (strstr (text, "  skirmish19  tables abc123  19th Century skirmish rules\n"));
+    assert_non_null (strstr (text, "  skirmish19  tables abc123  19th Century skirmish rules (default)\n"));
     assert_non_null (strstr (text, "Limits: messages up to 1048576 bytes, 16384 units"));
     free (text);
 }
@@ -675,6 +683,10 @@ test_error_lines (void **state)
     render_error_message (&error, "clients/examples/farm.cfg", buf, sizeof buf);
     assert_string_equal (buf, "clients/examples/farm.cfg:23 - unit \"red-1\": "
                               "unknown weapon \"blunderbuss\"");
+    /* a message without a line */
+    error.message = "situation_text - no units";
+    render_error_message (&error, "farm.cfg", buf, sizeof buf);
+    assert_string_equal (buf, "farm.cfg - no units");
     /* without a location the file name is put in front */
     error.message = "the situation is empty";
     render_error_message (&error, "farm.cfg", buf, sizeof buf);

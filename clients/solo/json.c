@@ -366,6 +366,13 @@ string_or_null (json_out_t *out, const char *key, const char *value)
     return json_out_string (out, key, value && *value ? value : NULL);
 }
 
+/*  A direct look-up names no unit: it has no geometry. */
+static bool
+empty_id (const char *id)
+{
+    return !id || !*id;
+}
+
 static int
 geometry (json_out_t *out, const char *key, const Solo__V1__Geometry *g)
 {
@@ -447,7 +454,8 @@ json_unit_decision (json_out_t *out, const char *key,
     rc |= json_out_array_end (out);
     rc |= json_out_string (out, "morale", d->morale);
     rc |= json_out_string (out, "morale_text", d->morale_text);
-    rc |= geometry (out, "geometry", d->geometry);
+    rc |= geometry (out, "geometry", empty_id (d->unit_id) ? NULL
+                                                           : d->geometry);
     rc |= json_out_string (out, "layer", d->layer);
     rc |= json_out_string (out, "ruleset", d->ruleset);
     rc |= json_out_string (out, "tables_hash", d->tables_hash);
@@ -465,6 +473,7 @@ json_hello_reply (json_out_t *out, const char *key,
     int rc = json_out_object_begin (out, key);
     rc |= json_out_string (out, "server_version", hello->server_version);
     rc |= json_out_uint (out, "protocol_version", hello->protocol_version);
+    rc |= string_or_null (out, "default_ruleset", hello->default_ruleset);
     rc |= json_out_array_begin (out, "rulesets");
     for (size_t i = 0; i < hello->n_rulesets; i++) {
         const Solo__V1__RulesetInfo *r = hello->rulesets [i];
@@ -483,6 +492,9 @@ json_hello_reply (json_out_t *out, const char *key,
         rc |= json_out_uint (out, "max_terrain_features", l->max_terrain_features);
         rc |= json_out_uint (out, "max_polygon_vertices", l->max_polygon_vertices);
         rc |= json_out_uint (out, "max_id_length", l->max_id_length);
+        rc |= json_out_double (out, "max_table_cm", l->max_table_cm);
+        rc |= json_out_uint (out, "max_figures", l->max_figures);
+        rc |= json_out_uint (out, "max_factors", l->max_factors);
         rc |= json_out_object_end (out);
     }
     else

@@ -64,8 +64,10 @@ char *json_quote (const char *value);
 
 /*  The daemon's answers as one JSON object each, appended to `out` as a
  *  value (at the top, or under `key` in an object).  Members with the names
- *  of the proto fields; a missing geometry is null, empty optional ids and
- *  the pace are null.  Return 0 or -1 when out of memory. */
+ *  of the proto fields, plus "action_text" (the words of the cell thrown);
+ *  the geometry is null when missing and for a direct look-up (no unit
+ *  id); empty optional ids, the pace and the default ruleset are null.
+ *  Return 0 or -1 when out of memory. */
 int json_unit_decision (json_out_t *out, const char *key,
                         const Solo__V1__UnitDecision *decision);
 int json_hello_reply (json_out_t *out, const char *key,

@@ -522,7 +522,9 @@ call_and_print (const options_t *opt, Solo__V1__Request *request,
     }
     else
     if (reply->body_case == SOLO__V1__REPLY__BODY_ERROR && reply->error) {
-        render_error (stderr, reply->error, opt->situation);
+        const char *shown = opt->situation && strcmp (opt->situation, "-") == 0
+                          ? "<stdin>" : opt->situation;
+        render_error (stderr, reply->error, shown);
         if (json && json_error_reply (json, reply->error) == 0)
             print_json (json);
         rc = EXIT_ERROR_REPLY;
@@ -593,6 +595,7 @@ command_ask (const options_t *opt)
     char *situation_text = NULL;
 
     ask.roll = opt->roll;
+    ask.has_roll = opt->roll != 0;
     ask.has_seed = opt->has_seed;
     ask.seed = opt->seed;
     if (opt->situation) {

@@ -119,7 +119,8 @@ render_factors (FILE *out, const Solo__V1__UnitDecision *d)
 static void
 render_charge (FILE *out, const Solo__V1__UnitDecision *d)
 {
-    const Solo__V1__Geometry *g = d->geometry;
+    /* a direct look-up (no unit) has no geometry to tell */
+    const Solo__V1__Geometry *g = empty (d->unit_id) ? NULL : d->geometry;
     fprintf (out, ", charge: %s", d->charge ? "yes" : "no");
     if (!g) {
         if (d->charge)
@@ -135,9 +136,9 @@ render_charge (FILE *out, const Solo__V1__UnitDecision *d)
 }
 
 /*  "Geometry: nearest enemy blue-1 at 34.0 cm (...); move ...; facing
- *  182 deg; shoot at blue-1" */
+ *  182 deg; shoot at blue-1; diced with red-3" */
 static void
-render_geometry (FILE *out, const Solo__V1__Geometry *g)
+render_geometry (FILE *out, const Solo__V1__Geometry *g, const char *unit_id)
 {
     fprintf (out, "Geometry: ");
     if (empty (g->nearest_enemy_id))
@@ -170,10 +171,14 @@ render_geometry (FILE *out, const Solo__V1__Geometry *g)
         fprintf (out, "; shoot at %s", g->shoot_target_id);
     else
         fprintf (out, "; no shooting");
-    if (g->n_group_unit_ids > 0) {
-        fprintf (out, "; diced with");
-        for (size_t i = 0; i < g->n_group_unit_ids; i++)
-            fprintf (out, "%s %s", i ? "," : "", g->group_unit_ids [i]);
+    /* the group lists the unit itself too: name only the others */
+    int others = 0;
+    for (size_t i = 0; i < g->n_group_unit_ids; i++) {
+        const char *id = g->group_unit_ids [i];
+        if (unit_id && strcmp (id, unit_id) == 0)
+            continue;
+        fprintf (out, "%s %s", others ? "," : "; diced with", id);
+        others++;
     }
     fprintf (out, "\n");
 }
@@ -229,8 +234,8 @@ render_unit_decision (FILE *out, const Solo__V1__UnitDecision *d,
         fprintf (out, " - %s", d->morale_text);
     fprintf (out, "\n");
 
-    if (d->geometry)
-        render_geometry (out, d->geometry);
+    if (d->geometry && !empty (d->unit_id))
+        render_geometry (out, d->geometry, d->unit_id);
     render_outcomes (out, d, style);
 
     fprintf (out, "Decided by: %s (%s", empty (d->layer) ? "?" : d->layer,
@@ -271,29 +276,43 @@ render_hello (FILE *out, const Solo__V1__HelloReply *hello,
     }
     for (size_t i = 0; i < hello->n_rulesets; i++) {
         const Solo__V1__RulesetInfo *r = hello->rulesets [i];
-        fprintf (out, "  %-*s  tables %s  %s\n", width, r->name,
-                 empty (r->tables_hash) ? "?" : r->tables_hash, r->title);
+        bool is_default = !empty (hello->default_ruleset)
+                       && strcmp (hello->default_ruleset, r->name) == 0;
+        fprintf (out, "  %-*s  tables %s  %s%s\n", width, r->name,
+                 empty (r->tables_hash) ? "?" : r->tables_hash, r->title,
+                 is_default ? " (default)" : "");
     }
     const Solo__V1__Limits *l = hello->limits;
-    if (l)
+    if (l) {
         fprintf (out, "Limits: messages up to %u bytes, %u units, "
                  "%u terrain features, %u vertices a polygon, "
-                 "ids up to %u bytes\n",
+                 "ids up to %u bytes",
                  l->max_message_bytes, l->max_units, l->max_terrain_features,
                  l->max_polygon_vertices, l->max_id_length);
+        if (l->max_table_cm > 0)
+            fprintf (out, ", tables up to %.0f cm", l->max_table_cm);
+        if (l->max_figures > 0)
+            fprintf (out, ", %u figures a unit", l->max_figures);
+        if (l->max_factors > 0)
+            fprintf (out, ", %u factors a look-up", l->max_factors);
+        fprintf (out, "\n");
+    }
 }
 
-/*  The length of a "name:line" prefix at the start of `message` (the
- *  name without blanks or colons, the line all digits), or 0. */
+/*  The length of the name in a "name:line - " or "name - " prefix at
+ *  the start of `message` (the name without blanks or colons, the line
+ *  digits), or 0 when there is no such prefix. */
 static size_t
 location_name_length (const char *message)
 {
     size_t name = strcspn (message, ": \t\n");
-    if (name == 0 || message [name] != ':')
+    if (name == 0)
         return 0;
-    if (!isdigit ((unsigned char) message [name + 1]))
-        return 0;
-    return name;
+    if (message [name] == ':' && isdigit ((unsigned char) message [name + 1]))
+        return name;
+    if (strncmp (message + name, " - ", 3) == 0)
+        return name;
+    return 0;
 }
 
 void

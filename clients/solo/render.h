@@ -31,9 +31,11 @@ void render_hello (FILE *out, const Solo__V1__HelloReply *hello,
 
 /*  An Error reply as one line "error CODE (field): message" (no field:
  *  "error CODE: message").  When `situation_file` is not NULL and the
- *  error is about the situation text, the daemon's name for the text in
- *  a "name:line" prefix of the message is replaced by `situation_file`, so
- *  the player reads "farm.cfg:23 - ...".  The line ends with a newline. */
+ *  error is about the situation text (field "ask_unit.situation_text"),
+ *  the daemon's name for the text in a "name:line - " or "name - " prefix
+ *  of the message is replaced by `situation_file`, so the player reads
+ *  "farm.cfg:23 - ..."; a message without such a prefix gets
+ *  "farm.cfg: " in front.  The line ends with a newline. */
 void render_error (FILE *out, const Solo__V1__Error *error,
                    const char *situation_file);
 
