@@ -312,61 +312,67 @@ decide_direct (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
                              "ask_unit.direct.factors",
                              "%zu factors, more than max_factors (%d)",
                              direct->n_factors, RF_MAX_FACTORS);
-    long long rf = direct->rf;
     char field[CONVERT_FIELD_MAX];
-    if (direct->n_factors > 0) {
-        rf = 0;
+    char err[SOLO_ERR_MAX] = "";
+    if (direct->n_factors == 0) {
+        if (direct->rf > SOLOD_DIRECT_RF_MAX || direct->rf < -SOLOD_DIRECT_RF_MAX)
+            return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                                 "ask_unit.direct.rf",
+                                 "a Risk Factor of %d is outside -%d..%d",
+                                 (int) direct->rf, SOLOD_DIRECT_RF_MAX,
+                                 SOLOD_DIRECT_RF_MAX);
+        if (rf_lookup (rs, arm, (int) direct->rf, player_roll,
+                       direct->fortified, direct->falling_back, dice,
+                       decision, err, sizeof err))
+            return convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL,
+                                 "ask_unit.direct", "the actions table gave "
+                                 "no answer: %s", err);
+        /*  The working shows the RF the player gave. */
+        rf_factor_t *f = &decision->factors[0];
+        decision->factor_count = 1;
+        snprintf (f->name, sizeof f->name, "given_rf");
+        f->value = (int) direct->rf;
+        snprintf (f->reason, sizeof f->reason,
+                  "the Risk Factor given by the player");
+    }
+    else {
+        rf_factor_t given[RF_MAX_FACTORS];
+        memset (given, 0, sizeof given);
         for (size_t i = 0; i < direct->n_factors; i++) {
-            const Solo__V1__FactorInput *f = direct->factors[i];
-            if (f->name && strlen (f->name) >= sizeof decision->factors[0].name) {
-                snprintf (field, sizeof field,
-                          "ask_unit.direct.factors[%zu].name", i);
+            const Solo__V1__FactorInput *in = direct->factors[i];
+            const char *name = in->name ? in->name : "";
+            int table_value;
+            snprintf (field, sizeof field, "ask_unit.direct.factors[%zu].name",
+                      i);
+            if (strlen (name) >= sizeof given[i].name)
                 return convert_fail (error,
                                      SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
                                      field, "a factor name is at most %zu "
-                                     "bytes", sizeof decision->factors[0].name
-                                              - 1);
-            }
-            if (f->value > SOLOD_DIRECT_RF_MAX
-            ||  f->value < -SOLOD_DIRECT_RF_MAX) {
+                                     "bytes", sizeof given[i].name - 1);
+            if (in->value == 0 && rf_factor_value (rs, arm, name,
+                                                   &table_value) < 0)
+                return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                                     field, "factor '%s' has no value and is "
+                                     "not a line of the %s %s table", name,
+                                     ruleset_name (rs), arm_name (arm));
+            if (in->value > RF_FACTOR_VALUE_MAX
+            ||  in->value < -RF_FACTOR_VALUE_MAX) {
                 snprintf (field, sizeof field,
                           "ask_unit.direct.factors[%zu].value", i);
                 return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
                                      field, "%d is outside -%d..%d",
-                                     (int) f->value, SOLOD_DIRECT_RF_MAX,
-                                     SOLOD_DIRECT_RF_MAX);
+                                     (int) in->value, RF_FACTOR_VALUE_MAX,
+                                     RF_FACTOR_VALUE_MAX);
             }
-            rf += f->value;
+            snprintf (given[i].name, sizeof given[i].name, "%s", name);
+            given[i].value = in->value;
         }
-    }
-    if (rf > SOLOD_DIRECT_RF_MAX || rf < -SOLOD_DIRECT_RF_MAX)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
-                             direct->n_factors ? "ask_unit.direct.factors"
-                                               : "ask_unit.direct.rf",
-                             "a Risk Factor of %lld is outside -%d..%d", rf,
-                             SOLOD_DIRECT_RF_MAX, SOLOD_DIRECT_RF_MAX);
-    char err[SOLO_ERR_MAX] = "";
-    if (rf_lookup (rs, arm, (int) rf, player_roll, direct->fortified,
-                   direct->falling_back, dice, decision, err, sizeof err))
-        return convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL,
-                             "ask_unit.direct", "the actions table gave no "
-                             "answer: %s", err);
-    /*  The working shows the factors the player gave. */
-    if (decision->factor_count == 0) {
-        for (size_t i = 0; i < direct->n_factors; i++) {
-            rf_factor_t *f = &decision->factors[decision->factor_count++];
-            snprintf (f->name, sizeof f->name, "%s",
-                      direct->factors[i]->name ? direct->factors[i]->name : "");
-            f->value = direct->factors[i]->value;
-            snprintf (f->reason, sizeof f->reason, "given by the player");
-        }
-        if (direct->n_factors == 0) {
-            rf_factor_t *f = &decision->factors[decision->factor_count++];
-            snprintf (f->name, sizeof f->name, "given_rf");
-            f->value = (int) rf;
-            snprintf (f->reason, sizeof f->reason,
-                      "the Risk Factor given by the player");
-        }
+        if (rf_lookup_factors (rs, arm, given, (int) direct->n_factors,
+                               player_roll, direct->fortified,
+                               direct->falling_back, dice, decision, err,
+                               sizeof err))
+            return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                                 "ask_unit.direct.factors", "%s", err);
     }
     *out = convert_decision (decision, NULL, rs, ask->unit_id, seed);
     if (!*out)
