@@ -1,0 +1,585 @@
+// app.js - the web table: place, move and turn units, edit their state,
+// load and save the situation, ask the daemon, draw its answer.
+//
+// window.solo exposes the page's state and a few calls (ask, load,
+// tableToClient, ...) for the console and the end-to-end test.
+
+import { Wire, RemoteError } from './wire.js';
+import { TableView } from './draw.js';
+import { showWorking, showError } from './working.js';
+import {
+  emptySituation, newUnit, newTerrain, freeId, findUnit, findTerrain, bearing,
+  normaliseFacing, clamp, mm, completeUnit, shortName,
+} from './model.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+const state = {
+  situation: emptySituation(),
+  selected: null,      // { kind: 'unit' | 'terrain', id }
+  placing: null,       // { kind: 'unit', side } or { kind: 'terrain', terrain }
+  answer: null,        // { unitId, decision, stale }
+  hello: null,
+  busy: false,
+};
+
+let wire = null;
+const view = new TableView($('#table'));
+
+// ---- drawing and the side panels ----------------------------------------
+
+function redraw() {
+  view.render(state);
+  refreshAskUnits();
+}
+
+// The situation changed under the answer: keep it drawn, faded.
+function edited() {
+  if (state.answer) state.answer.stale = true;
+  $('#apply').disabled = true;
+  redraw();
+}
+
+function refreshAskUnits() {
+  const select = $('#ask-unit');
+  const want = select.value || (state.selected && state.selected.kind === 'unit' ? state.selected.id : '');
+  select.replaceChildren(...state.situation.units.map((u) => {
+    const o = document.createElement('option');
+    o.value = u.id;
+    o.textContent = `${u.id} (${shortName(u.side)})`;
+    return o;
+  }));
+  if (findUnit(state.situation, want)) select.value = want;
+}
+
+function select(kind, id) {
+  state.selected = kind ? { kind, id } : null;
+  if (kind === 'unit') $('#ask-unit').value = id;
+  redraw();
+  buildEditor();
+}
+
+function setHint(text) { $('#hint').textContent = text || ''; }
+
+// ---- the editors ----------------------------------------------------------
+
+// Each field: [path, type, label]; type is text, int, num, bool or
+// enum:<Enum of solo.proto>.
+function unitFields() {
+  const fields = [
+    ['id', 'text', 'id'], ['side', 'enum:Side', 'side'], ['arm', 'enum:Arm', 'arm'],
+    ['quality', 'enum:Quality', 'quality'], ['formation', 'enum:Formation', 'formation'],
+    ['weapon', 'weapon', 'weapon'], ['bayonet', 'bool', 'bayonet'],
+    ['figures', 'int', 'figures'], ['wounded', 'int', 'wounded'], ['killed', 'int', 'killed'],
+    ['officers', 'int', 'officers'], ['ncos', 'int', 'NCOs'], ['drummers', 'int', 'drummers'],
+    ['buglers', 'int', 'buglers'], ['centre.x', 'num', 'x'], ['centre.y', 'num', 'y'],
+    ['facing', 'num', 'facing °'], ['width', 'num', 'width'], ['depth', 'num', 'depth'],
+    ['platoon', 'text', 'platoon'],
+  ];
+  const flags = wire.fieldNames('UnitStatus').map((f) => [`status.${f}`, 'bool', f.replace(/_/g, ' ')]);
+  const last = [['has_last_enemy_seen', 'bool', 'last enemy seen'],
+                ['last_enemy_seen.x', 'num', 'last enemy x'], ['last_enemy_seen.y', 'num', 'last enemy y']];
+  return { main: fields, flags, last };
+}
+
+function getPath(obj, path) {
+  return path.split('.').reduce((o, k) => (o == null ? undefined : o[k]), obj);
+}
+
+function setPath(obj, path, value) {
+  const keys = path.split('.');
+  let o = obj;
+  for (const k of keys.slice(0, -1)) {
+    if (o[k] == null) o[k] = {};
+    o = o[k];
+  }
+  o[keys[keys.length - 1]] = value;
+}
+
+function fieldInput(target, [path, type, label], onChange) {
+  const wrap = document.createElement('label');
+  wrap.append(label);
+  let input;
+  const value = getPath(target, path);
+  if (type.startsWith('enum:')) {
+    input = document.createElement('select');
+    for (const name of wire.enumNames(type.slice(5))) {
+      const o = document.createElement('option');
+      o.value = name;
+      o.textContent = shortName(name);
+      input.append(o);
+    }
+    input.value = value;
+  } else if (type === 'bool') {
+    input = document.createElement('input');
+    input.type = 'checkbox';
+    input.checked = !!value;
+    wrap.prepend(input);
+  } else {
+    input = document.createElement('input');
+    input.type = type === 'int' || type === 'num' ? 'number' : 'text';
+    if (type === 'int') { input.step = '1'; input.min = '0'; }
+    if (type === 'num') input.step = 'any';
+    if (type === 'weapon') input.setAttribute('list', 'weapons');
+    input.value = value ?? '';
+  }
+  input.id = `f-${path.replace(/\./g, '-')}`;
+  input.dataset.path = path;
+  if (type !== 'bool') wrap.append(input);
+  const read = () => {
+    if (type === 'bool') return input.checked;
+    if (type === 'int') return Math.max(0, parseInt(input.value, 10) || 0);
+    if (type === 'num') return Number.isFinite(parseFloat(input.value)) ? parseFloat(input.value) : 0;
+    return input.value;
+  };
+  const event = type === 'bool' || type.startsWith('enum:') || path === 'id' ? 'change' : 'input';
+  input.addEventListener(event, () => onChange(path, read(), input));
+  return wrap;
+}
+
+function buildEditor() {
+  const form = $('#editor');
+  form.replaceChildren();
+  const sel = state.selected;
+  const target = sel && (sel.kind === 'unit' ? findUnit(state.situation, sel.id) : findTerrain(state.situation, sel.id));
+  if (!target) {
+    form.innerHTML = '<p class="hint">Click a unit or a terrain feature.</p>';
+    return;
+  }
+  if (sel.kind === 'unit') buildUnitEditor(form, target);
+  else buildTerrainEditor(form, target);
+}
+
+function renameOk(input, oldId, newId) {
+  if (!newId || (newId !== oldId && [...state.situation.units, ...state.situation.terrain].some((t) => t.id === newId))) {
+    input.value = oldId;
+    setHint(newId ? `the id "${newId}" is taken` : 'an id cannot be empty');
+    return false;
+  }
+  return true;
+}
+
+function buildUnitEditor(form, u) {
+  const { main, flags, last } = unitFields();
+  const onChange = (path, value, input) => {
+    if (path === 'id') {
+      if (!renameOk(input, u.id, value)) return;
+      if (state.answer && state.answer.unitId === u.id) state.answer.unitId = value;
+      state.selected.id = value;
+    }
+    if (path === 'facing') value = normaliseFacing(value);
+    if (path.startsWith('last_enemy_seen.') && !u.last_enemy_seen) u.last_enemy_seen = { x: 0, y: 0 };
+    setPath(u, path, value);
+    edited();
+  };
+  const grid = document.createElement('div');
+  grid.className = 'grid';
+  for (const f of main) grid.append(fieldInput(u, f, onChange));
+  const flagBox = document.createElement('div');
+  flagBox.className = 'flags';
+  for (const f of flags) flagBox.append(fieldInput(u, f, onChange));
+  const lastGrid = document.createElement('div');
+  lastGrid.className = 'grid';
+  for (const f of last) lastGrid.append(fieldInput(u, f, onChange));
+  const h = document.createElement('h3');
+  h.textContent = `Unit ${u.id}`;
+  form.append(h, grid, flagBox, lastGrid);
+}
+
+function polygonText(t) { return t.polygon.map((p) => `${mm(p.x)},${mm(p.y)}`).join('  '); }
+
+function buildTerrainEditor(form, t) {
+  const onChange = (path, value, input) => {
+    if (path === 'id') {
+      if (!renameOk(input, t.id, value)) return;
+      state.selected.id = value;
+    }
+    setPath(t, path, value);
+    edited();
+  };
+  const h = document.createElement('h3');
+  h.textContent = `Terrain ${t.id}`;
+  const grid = document.createElement('div');
+  grid.className = 'grid';
+  for (const f of [['id', 'text', 'id'], ['kind', 'enum:TerrainKind', 'kind'], ['cover', 'enum:Cover', 'cover']]) {
+    grid.append(fieldInput(t, f, onChange));
+  }
+  const label = document.createElement('label');
+  label.textContent = 'corners (x,y in cm)';
+  const area = document.createElement('textarea');
+  area.id = 'f-polygon';
+  area.rows = 3;
+  area.value = polygonText(t);
+  area.addEventListener('change', () => {
+    const pts = area.value.trim().split(/\s+/).map((s) => s.split(',').map(Number));
+    if (pts.length < 3 || pts.some((p) => p.length !== 2 || !p.every(Number.isFinite))) {
+      setHint('corners: at least three "x,y" pairs separated by spaces');
+      area.value = polygonText(t);
+      return;
+    }
+    t.polygon = pts.map(([x, y]) => ({ x, y }));
+    edited();
+  });
+  form.append(h, grid, label, area);
+}
+
+function buildTableEditor() {
+  const form = $('#table-editor');
+  form.replaceChildren();
+  const sit = state.situation;
+  const grid = document.createElement('div');
+  grid.className = 'grid';
+  const onChange = (path, value) => {
+    if (value > 0) setPath(sit, path, value);
+    edited();
+  };
+  grid.append(fieldInput(sit, ['table_width', 'num', 'width cm'], onChange),
+              fieldInput(sit, ['table_depth', 'num', 'depth cm'], onChange));
+  const label = document.createElement('label');
+  label.append('ruleset');
+  const rs = document.createElement('select');
+  rs.id = 'f-ruleset';
+  const rulesets = state.hello ? state.hello.rulesets : [];
+  for (const [value, text] of [['', "daemon's default"], ...rulesets.map((r) => [r.name, r.name])]) {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = text;
+    rs.append(o);
+  }
+  rs.value = sit.ruleset || '';
+  rs.addEventListener('change', () => { sit.ruleset = rs.value; edited(); });
+  label.append(rs);
+  grid.append(label);
+  form.append(grid);
+}
+
+// Refresh the x, y and facing inputs while a unit is dragged or turned.
+function refreshPosition(u) {
+  for (const [id, v] of [['#f-centre-x', u.centre.x], ['#f-centre-y', u.centre.y], ['#f-facing', u.facing]]) {
+    const input = $(id);
+    if (input) input.value = v;
+  }
+  const poly = $('#f-polygon');
+  if (poly && state.selected && state.selected.kind === 'terrain') {
+    poly.value = polygonText(findTerrain(state.situation, state.selected.id));
+  }
+}
+
+// ---- pointer and keyboard on the table -------------------------------------
+
+let drag = null;   // { kind, id, start, origin, rotate }
+
+function inTable(p) {
+  return { x: mm(clamp(p.x, 0, state.situation.table_width)),
+           y: mm(clamp(p.y, 0, state.situation.table_depth)) };
+}
+
+function onPointerDown(ev) {
+  if (ev.button !== 0) return;
+  const p = view.clientToTable(ev.clientX, ev.clientY);
+  if (state.placing) {
+    place(inTable(p));
+    ev.preventDefault();
+    return;
+  }
+  if (ev.target.id === 'rotate-handle') {
+    drag = { kind: 'unit', id: ev.target.dataset.unitId, rotate: true };
+  } else {
+    const g = ev.target.closest('g[data-kind]');
+    if (!g) { select(null); return; }
+    const kind = g.dataset.kind, id = g.dataset.id;
+    if (!state.selected || state.selected.kind !== kind || state.selected.id !== id) select(kind, id);
+    const obj = kind === 'unit' ? findUnit(state.situation, id) : findTerrain(state.situation, id);
+    drag = { kind, id, start: p, rotate: false,
+             origin: kind === 'unit' ? { ...obj.centre } : obj.polygon.map((q) => ({ ...q })) };
+  }
+  drag.moved = false;
+  view.svg.setPointerCapture(ev.pointerId);
+  ev.preventDefault();
+}
+
+function onPointerMove(ev) {
+  if (!drag) return;
+  const p = view.clientToTable(ev.clientX, ev.clientY);
+  if (drag.kind === 'unit') {
+    const u = findUnit(state.situation, drag.id);
+    if (!u) return;
+    if (drag.rotate) {
+      const step = ev.shiftKey ? 15 : 1;
+      u.facing = normaliseFacing(Math.round(bearing(u.centre, p) / step) * step);
+    } else {
+      u.centre = inTable({ x: drag.origin.x + p.x - drag.start.x, y: drag.origin.y + p.y - drag.start.y });
+    }
+    refreshPosition(u);
+  } else {
+    const t = findTerrain(state.situation, drag.id);
+    const dx = p.x - drag.start.x, dy = p.y - drag.start.y;
+    t.polygon = drag.origin.map((q) => ({ x: mm(q.x + dx), y: mm(q.y + dy) }));
+    refreshPosition(null);
+  }
+  drag.moved = true;
+  edited();
+}
+
+function onPointerUp(ev) {
+  if (!drag) return;
+  view.svg.releasePointerCapture(ev.pointerId);
+  drag = null;
+}
+
+function onDoubleClick(ev) {
+  // With the pointer captured by the table, the event's target is the
+  // table itself: look at what is under the pointer.
+  const hit = document.elementFromPoint(ev.clientX, ev.clientY);
+  const g = hit && hit.closest('g[data-kind="unit"]');
+  if (!g) return;
+  $('#ask-unit').value = g.dataset.id;
+  ask();
+}
+
+function onWheel(ev) {
+  const sel = state.selected;
+  if (!sel || sel.kind !== 'unit' || !ev.target.closest(`g[data-kind="unit"]`)) return;
+  const u = findUnit(state.situation, sel.id);
+  u.facing = normaliseFacing(u.facing + (ev.deltaY > 0 ? 5 : -5));
+  refreshPosition(u);
+  edited();
+  ev.preventDefault();
+}
+
+function onKey(ev) {
+  if (ev.target.closest('input, select, textarea')) return;
+  const sel = state.selected;
+  if (ev.key === 'Escape') { state.placing = null; setHint(''); return; }
+  if (!sel) return;
+  if (ev.key === 'Delete' || ev.key === 'Backspace') { removeSelected(); ev.preventDefault(); return; }
+  if (sel.kind !== 'unit') return;
+  const u = findUnit(state.situation, sel.id);
+  const step = ev.shiftKey ? 5 : 1;
+  const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+  if (moves[ev.key]) {
+    u.centre = inTable({ x: u.centre.x + moves[ev.key][0], y: u.centre.y + moves[ev.key][1] });
+  } else if (ev.key === 'q' || ev.key === 'e') {
+    u.facing = normaliseFacing(u.facing + (ev.key === 'e' ? 5 : -5) * (ev.shiftKey ? 3 : 1));
+  } else {
+    return;
+  }
+  ev.preventDefault();
+  refreshPosition(u);
+  edited();
+}
+
+// ---- placing, deleting, loading and saving --------------------------------
+
+function startPlacing(what) {
+  state.placing = what;
+  setHint(`click on the table to place the new ${what.kind === 'unit' ? `${shortName(what.side)} unit` : shortName(what.terrain)}` +
+          ' (Esc: cancel)');
+}
+
+function place(p) {
+  const what = state.placing;
+  state.placing = null;
+  setHint('');
+  if (what.kind === 'unit') {
+    const id = freeId(state.situation, shortName(what.side));
+    state.situation.units.push(newUnit(id, what.side, p.x, p.y));
+    select('unit', id);
+  } else {
+    const id = freeId(state.situation, shortName(what.terrain).replace(/ /g, '-'));
+    state.situation.terrain.push(newTerrain(id, what.terrain, p.x, p.y));
+    select('terrain', id);
+  }
+  edited();
+}
+
+function removeSelected() {
+  const sel = state.selected;
+  if (!sel) return;
+  const list = sel.kind === 'unit' ? state.situation.units : state.situation.terrain;
+  const i = list.findIndex((t) => t.id === sel.id);
+  if (i >= 0) list.splice(i, 1);
+  if (state.answer && state.answer.unitId === sel.id) state.answer = null;
+  select(null);
+  edited();
+}
+
+// Put a Situation (plain object in the protocol's JSON mapping) on the
+// table.  Throws when it is not one.
+function loadSituation(object) {
+  const sit = wire.normalise('Situation', object);
+  if (!(sit.table_width > 0 && sit.table_depth > 0)) {
+    throw new Error('the table needs a width and a depth above 0');
+  }
+  sit.units.forEach(completeUnit);
+  state.situation = sit;
+  state.answer = null;
+  state.selected = null;
+  $('#apply').disabled = true;
+  $('#working').innerHTML = '<p class="hint">Situation loaded: pick a unit and ask.</p>';
+  $('#ask-unit').value = '';
+  redraw();
+  buildEditor();
+  buildTableEditor();
+}
+
+function situationJSON() {
+  return JSON.stringify(wire.normalise('Situation', state.situation), null, 2);
+}
+
+function save() {
+  const blob = new Blob([situationJSON() + '\n'], { type: 'application/json' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = 'situation.json';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function loadFile(file) {
+  try {
+    loadSituation(JSON.parse(await file.text()));
+    setHint(`loaded ${file.name}`);
+  } catch (e) {
+    setHint(`${file.name}: ${e.message}`);
+  }
+}
+
+async function loadExample(name) {
+  if (!name) return;
+  try {
+    const r = await fetch(`/situations/${encodeURIComponent(name)}`);
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    loadSituation(await r.json());
+    setHint(`example ${name}`);
+  } catch (e) {
+    setHint(`example ${name}: ${e.message}`);
+  }
+}
+
+// ---- asking ---------------------------------------------------------------
+
+// Ask the daemon what `unitId` does; the roll is the player's die (1..6)
+// or 0 for the daemon's; seed a decimal string or ''.  Resolves to the
+// UnitDecision, or to null after showing the error.
+async function ask(unitId = $('#ask-unit').value, roll = Number($('#ask-roll').value),
+                   seed = $('#ask-seed').value.trim()) {
+  if (!unitId) { setHint('place a unit first'); return null; }
+  if (seed && !/^\d+$/.test(seed)) { setHint('the seed is a whole number'); return null; }
+  state.busy = true;
+  document.body.classList.add('busy');
+  $('#ask').disabled = true;
+  try {
+    const decision = await wire.askUnit(state.situation, unitId, roll, seed || null);
+    state.answer = { unitId, decision, stale: false };
+    showWorking($('#working'), decision);
+    $('#apply').disabled = false;
+    redraw();
+    return decision;
+  } catch (e) {
+    state.answer = null;
+    showError($('#working'), e instanceof RemoteError ? e : { message: e.message });
+    redraw();
+    return null;
+  } finally {
+    state.busy = false;
+    $('#ask').disabled = false;
+    document.body.classList.remove('busy');
+  }
+}
+
+// Move the asked unit where the answer sends it, facing as it says.
+function applyAnswer() {
+  if (!state.answer || state.answer.stale) return;
+  const u = findUnit(state.situation, state.answer.unitId);
+  const geo = state.answer.decision.geometry || {};
+  if (!u) return;
+  if (geo.has_destination && geo.destination) u.centre = inTable(geo.destination);
+  if (typeof geo.facing === 'number') u.facing = normaliseFacing(geo.facing);
+  select('unit', u.id);
+  edited();
+}
+
+// ---- start ----------------------------------------------------------------
+
+async function connect() {
+  const status = $('#status');
+  try {
+    wire = await Wire.open();
+  } catch (e) {
+    status.className = 'failed';
+    status.textContent = `cannot load the protocol: ${e.message}`;
+    throw e;
+  }
+  try {
+    state.hello = await wire.hello();
+    const rs = state.hello.rulesets.map((r) => `${r.name} (tables ${r.tables_hash.slice(0, 8)})`).join(', ');
+    status.className = 'ok';
+    status.textContent = `solod ${state.hello.server_version} · ${rs}`;
+  } catch (e) {
+    status.className = 'failed';
+    status.textContent = `solod: ${e.message}`;
+  }
+}
+
+async function start() {
+  await connect();
+  for (const kind of wire.enumNames('TerrainKind')) {
+    const o = document.createElement('option');
+    o.value = kind;
+    o.textContent = shortName(kind);
+    $('#terrain-kind').append(o);
+  }
+  $('#new-table').addEventListener('click', () => loadSituation(emptySituation()));
+  $('#load').addEventListener('click', () => $('#load-file').click());
+  $('#load-file').addEventListener('change', (ev) => {
+    if (ev.target.files[0]) loadFile(ev.target.files[0]);
+    ev.target.value = '';
+  });
+  $('#save').addEventListener('click', save);
+  $('#examples').addEventListener('change', (ev) => loadExample(ev.target.value));
+  $('#add-blue').addEventListener('click', () => startPlacing({ kind: 'unit', side: 'SIDE_BLUE' }));
+  $('#add-red').addEventListener('click', () => startPlacing({ kind: 'unit', side: 'SIDE_RED' }));
+  $('#add-terrain').addEventListener('click', () => startPlacing({ kind: 'terrain', terrain: $('#terrain-kind').value }));
+  $('#delete').addEventListener('click', removeSelected);
+  for (const form of [$('#editor'), $('#table-editor')]) {
+    form.addEventListener('submit', (ev) => ev.preventDefault());
+  }
+  $('#ask').addEventListener('click', () => ask());
+  $('#apply').addEventListener('click', applyAnswer);
+  const svg = view.svg;
+  svg.addEventListener('pointerdown', onPointerDown);
+  svg.addEventListener('pointermove', onPointerMove);
+  svg.addEventListener('pointerup', onPointerUp);
+  svg.addEventListener('pointercancel', onPointerUp);
+  svg.addEventListener('dblclick', onDoubleClick);
+  svg.addEventListener('wheel', onWheel, { passive: false });
+  document.addEventListener('keydown', onKey);
+  window.addEventListener('resize', () => redraw());
+
+  let examples = [];
+  try {
+    examples = (await (await fetch('/api/info')).json()).situations || [];
+  } catch (e) { /* no examples: an empty table */ }
+  for (const name of examples) {
+    const o = document.createElement('option');
+    o.value = name;
+    o.textContent = name.replace(/\.json$/, '');
+    $('#examples').append(o);
+  }
+  loadSituation(emptySituation());
+  document.body.dataset.ready = '1';
+}
+
+window.solo = {
+  state,
+  get wire() { return wire; },
+  ask,
+  loadSituation,
+  situationJSON,
+  select,
+  tableToClient: (x, y) => view.tableToClient(x, y),
+  ready: start(),
+};

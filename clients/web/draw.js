@@ -1,0 +1,246 @@
+// draw.js - the table in SVG, to scale: one SVG unit is one centimetre.
+//
+// The table's y axis points to the far edge, SVG's down the screen, so a
+// table point (x, y) is drawn at (x, depth - y).  Everything drawn for an
+// answer carries its values in centimetres and unit ids as data-*
+// attributes, so what is drawn can be read back and checked.
+
+import { actionWords } from './working.js';
+import { corners, axes, centroid, shortName, findUnit, findTerrain } from './model.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const MARGIN = 6;
+
+const SIDE_CLASS = { SIDE_BLUE: 'blue', SIDE_RED: 'red' };
+
+// Short markers of the status flags, shown beside a unit.
+const STATUS_MARKS = {
+  loaded: 'L', fired: 'F', shock: 'S', fortified: 'Fort', commanded: 'C',
+  ran_last_turn: 'Ran', retreating_from_melee: 'Ret', falling_back: 'FB',
+  disloyal: 'D', routing: 'Rout',
+};
+
+export function el(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined) node.setAttribute(k, String(v));
+  }
+  if (text !== null) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function fmt(v) { return Math.round(v * 1000) / 1000; }
+
+export class TableView {
+  constructor(svg) {
+    this.svg = svg;
+    this.depth = 120;
+  }
+
+  // Table point -> SVG point, and back.
+  toSvg(p) { return { x: fmt(p.x), y: fmt(this.depth - p.y) }; }
+  fromSvg(p) { return { x: p.x, y: this.depth - p.y }; }
+  points(list) { return list.map((p) => { const s = this.toSvg(p); return `${s.x},${s.y}`; }).join(' '); }
+
+  // Browser client coordinates -> table point.
+  clientToTable(clientX, clientY) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = clientX;
+    pt.y = clientY;
+    const s = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    return this.fromSvg(s);
+  }
+
+  // Table point -> browser client coordinates (for tests and tooltips).
+  tableToClient(x, y) {
+    const s = this.toSvg({ x, y });
+    const pt = this.svg.createSVGPoint();
+    pt.x = s.x;
+    pt.y = s.y;
+    const c = pt.matrixTransform(this.svg.getScreenCTM());
+    return { x: c.x, y: c.y };
+  }
+
+  // Draw everything: the table, terrain, units, the selection and the
+  // last answer.
+  render(state) {
+    const sit = state.situation;
+    this.depth = sit.table_depth;
+    const svg = this.svg;
+    svg.replaceChildren();
+    svg.setAttribute('viewBox', `${-MARGIN} ${-MARGIN} ${sit.table_width + 2 * MARGIN} ${sit.table_depth + 2 * MARGIN}`);
+    this.defs(svg);
+    this.drawTable(svg, sit);
+    const terrain = el('g', { id: 'layer-terrain' }, svg);
+    for (const t of sit.terrain) this.drawTerrain(terrain, t, state);
+    const units = el('g', { id: 'layer-units' }, svg);
+    for (const u of sit.units) this.drawUnit(units, u, state);
+    if (state.answer) this.drawAnswer(svg, state);
+    this.drawHandles(svg, state);
+  }
+
+  defs(svg) {
+    const defs = el('defs', {}, svg);
+    for (const [id, cls] of [['arrow', 'arrow-head'], ['arrow-charge', 'arrow-head charge'],
+                             ['arrow-facing', 'arrow-head facing']]) {
+      const m = el('marker', { id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4,
+                               markerHeight: 4, orient: 'auto-start-reverse' }, defs);
+      el('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }, m);
+    }
+    const hatch = el('pattern', { id: 'hatch', width: 3, height: 3, patternUnits: 'userSpaceOnUse',
+                                  patternTransform: 'rotate(45)' }, defs);
+    el('line', { x1: 0, y1: 0, x2: 0, y2: 3, class: 'hatch-line' }, hatch);
+  }
+
+  drawTable(svg, sit) {
+    const g = el('g', { id: 'layer-table' }, svg);
+    el('rect', { id: 'table-cloth', x: 0, y: 0, width: sit.table_width, height: sit.table_depth,
+                 class: 'cloth' }, g);
+    for (let x = 10; x < sit.table_width; x += 10) {
+      el('line', { x1: x, y1: 0, x2: x, y2: sit.table_depth, class: x % 50 ? 'grid' : 'grid major' }, g);
+    }
+    for (let y = 10; y < sit.table_depth; y += 10) {
+      const sy = sit.table_depth - y;
+      el('line', { x1: 0, y1: sy, x2: sit.table_width, y2: sy, class: y % 50 ? 'grid' : 'grid major' }, g);
+    }
+    // A 10 cm scale bar under the near edge.
+    const by = sit.table_depth + MARGIN * 0.55;
+    el('line', { x1: 0, y1: by, x2: 10, y2: by, class: 'scale-bar' }, g);
+    el('text', { x: 11.5, y: by + 1, class: 'scale-text' }, g, '10 cm');
+    el('text', { x: sit.table_width, y: by + 1, class: 'scale-text edge', 'text-anchor': 'end' },
+       g, `${sit.table_width} × ${sit.table_depth} cm — near edge`);
+  }
+
+  drawTerrain(parent, t, state) {
+    const selected = state.selected && state.selected.kind === 'terrain' && state.selected.id === t.id;
+    const g = el('g', { class: `terrain kind-${shortName(t.kind).replace(/ /g, '-')}${selected ? ' selected' : ''}`,
+                        'data-id': t.id, 'data-kind': 'terrain' }, parent);
+    el('polygon', { points: this.points(t.polygon), class: 'terrain-shape' }, g);
+    if (t.polygon.length) {
+      const c = this.toSvg(centroid(t.polygon));
+      el('text', { x: c.x, y: c.y, class: 'terrain-label', 'text-anchor': 'middle' }, g,
+         `${t.id} (${shortName(t.kind)})`);
+    }
+    el('title', {}, g, `${t.id}: ${shortName(t.kind)}, cover ${shortName(t.cover)}`);
+  }
+
+  drawUnit(parent, u, state) {
+    const selected = state.selected && state.selected.kind === 'unit' && state.selected.id === u.id;
+    const asked = state.answer && state.answer.unitId === u.id;
+    const cls = ['unit', SIDE_CLASS[u.side] || 'blue', shortName(u.arm).replace(/ /g, '-')];
+    if (selected) cls.push('selected');
+    if (asked) cls.push('asked');
+    const g = el('g', { class: cls.join(' '), 'data-id': u.id, 'data-kind': 'unit' }, parent);
+    const c = corners(u.centre, u.facing, u.width, u.depth);
+    el('polygon', { points: this.points(c), class: 'unit-body' }, g);
+    const fl = this.toSvg(c[0]), fr = this.toSvg(c[1]);
+    el('line', { x1: fl.x, y1: fl.y, x2: fr.x, y2: fr.y, class: 'unit-front' }, g);
+    // A small pointer ahead of the front edge shows the facing.
+    const { ahead, right } = axes(u.facing);
+    const tip = { x: u.centre.x + ahead.x * (u.depth / 2 + 2.5), y: u.centre.y + ahead.y * (u.depth / 2 + 2.5) };
+    const base = (s) => ({ x: u.centre.x + ahead.x * (u.depth / 2) + right.x * s,
+                           y: u.centre.y + ahead.y * (u.depth / 2) + right.y * s });
+    el('polygon', { points: this.points([tip, base(1.5), base(-1.5)]), class: 'unit-pointer' }, g);
+    const lc = this.toSvg(u.centre);
+    el('text', { x: lc.x, y: lc.y + 0.9, class: 'unit-label', 'text-anchor': 'middle' }, g, u.id);
+    const marks = Object.keys(STATUS_MARKS).filter((k) => u.status && u.status[k]).map((k) => STATUS_MARKS[k]);
+    const lost = (u.wounded || 0) + (u.killed || 0);
+    const badge = [`${(u.figures || 0) - (u.killed || 0)}/${u.figures || 0}`];
+    if (lost) badge.push(`${u.wounded || 0}w ${u.killed || 0}k`);
+    if (marks.length) badge.push(marks.join(' '));
+    // Under the footprint as drawn: its lowest corner on the screen.
+    const low = Math.max(...c.map((p) => this.toSvg(p).y));
+    el('text', { x: lc.x, y: low + 2.4, class: 'unit-status',
+                 'text-anchor': 'middle', 'data-status': marks.join(' ') }, g, badge.join(' · '));
+    el('title', {}, g, `${u.id}: ${shortName(u.side)} ${shortName(u.quality)} ${shortName(u.arm)}, ` +
+       `${u.weapon}, ${shortName(u.formation)}; facing ${u.facing}°`);
+  }
+
+  // The rotate handle of the selected unit, ahead of its front.
+  drawHandles(svg, state) {
+    const g = el('g', { id: 'layer-handles' }, svg);
+    if (!state.selected || state.selected.kind !== 'unit') return;
+    const u = findUnit(state.situation, state.selected.id);
+    if (!u) return;
+    const { ahead } = axes(u.facing);
+    const reach = u.depth / 2 + 7;
+    const h = { x: u.centre.x + ahead.x * reach, y: u.centre.y + ahead.y * reach };
+    const a = this.toSvg(u.centre), b = this.toSvg(h);
+    el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'handle-stem' }, g);
+    el('circle', { id: 'rotate-handle', cx: b.x, cy: b.y, r: 1.8, class: 'handle',
+                   'data-unit-id': u.id }, g);
+  }
+
+  // The answer on the table: where the unit goes and how it faces, the
+  // cover it chose, the enemy it shoots at, the nearest enemy, charge.
+  drawAnswer(svg, state) {
+    const { unitId, decision, stale } = state.answer;
+    const sit = state.situation;
+    const u = findUnit(sit, unitId);
+    const geo = decision.geometry || {};
+    const g = el('g', { id: 'answer', class: stale ? 'stale' : '', 'data-unit-id': unitId,
+                        'data-action': decision.action, 'data-charge': decision.charge ? 1 : 0 }, svg);
+    if (!u) return;
+    const from = u.centre;
+    const groupIds = geo.group_unit_ids || [];
+    for (const id of groupIds) {
+      const m = findUnit(sit, id);
+      if (m && id !== unitId) {
+        el('polygon', { points: this.points(corners(m.centre, m.facing, m.width + 2, m.depth + 2)),
+                        class: 'answer-group', 'data-unit-id': id }, g);
+      }
+    }
+    if (geo.cover_id) {
+      const t = findTerrain(sit, geo.cover_id);
+      if (t) {
+        el('polygon', { id: 'answer-cover', points: this.points(t.polygon), class: 'answer-cover',
+                        'data-cover-id': t.id }, g);
+      }
+    }
+    if (geo.nearest_enemy_id) {
+      const e = findUnit(sit, geo.nearest_enemy_id);
+      if (e) {
+        const a = this.toSvg(from), b = this.toSvg(e.centre);
+        el('line', { id: 'answer-nearest', x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'answer-nearest',
+                     'data-enemy-id': e.id, 'data-distance': geo.nearest_enemy_distance }, g);
+        el('text', { x: (a.x + b.x) / 2 + 1, y: (a.y + b.y) / 2, class: 'answer-note' }, g,
+           `${fmt(geo.nearest_enemy_distance).toFixed(1)} cm`);
+      }
+    }
+    if (geo.shoot_target_id) {
+      const e = findUnit(sit, geo.shoot_target_id);
+      if (e) {
+        const a = this.toSvg(from), b = this.toSvg(e.centre);
+        el('line', { id: 'answer-target', x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'answer-target',
+                     'data-target-id': e.id, 'marker-end': 'url(#arrow)' }, g);
+      }
+    }
+    const to = geo.has_destination && geo.destination ? geo.destination : from;
+    if (geo.has_destination && geo.destination) {
+      const a = this.toSvg(from), b = this.toSvg(to);
+      el('line', { id: 'answer-path', x1: a.x, y1: a.y, x2: b.x, y2: b.y,
+                   class: decision.charge ? 'answer-path charge' : 'answer-path',
+                   'data-x1': from.x, 'data-y1': from.y, 'data-x2': to.x, 'data-y2': to.y,
+                   'data-distance': geo.move_distance, 'data-pace': geo.pace || '',
+                   'marker-end': decision.charge ? 'url(#arrow-charge)' : 'url(#arrow)' }, g);
+    }
+    const facing = typeof geo.facing === 'number' ? geo.facing : u.facing;
+    el('polygon', { id: 'answer-ghost', points: this.points(corners(to, facing, u.width, u.depth)),
+                    class: 'answer-ghost', 'data-x': to.x, 'data-y': to.y, 'data-facing': facing }, g);
+    const { ahead } = axes(facing);
+    const tip = { x: to.x + ahead.x * (u.depth / 2 + 6), y: to.y + ahead.y * (u.depth / 2 + 6) };
+    const a = this.toSvg(to), b = this.toSvg(tip);
+    el('line', { id: 'answer-facing', x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'answer-facing',
+                 'data-facing': facing, 'marker-end': 'url(#arrow-facing)' }, g);
+    const label = [actionWords(decision.action, decision.charge)];
+    if (geo.pace) label.push(`at ${geo.pace}`);
+    const lp = this.toSvg(to);
+    el('text', { id: 'answer-label', x: lp.x, y: lp.y - Math.max(u.width, u.depth) / 2 - 4.5,
+                 class: 'answer-label', 'text-anchor': 'middle' }, g, label.join(' '));
+    if (decision.charge) {
+      el('text', { id: 'answer-charge', x: lp.x, y: lp.y + Math.max(u.width, u.depth) / 2 + 7,
+                   class: 'answer-charge', 'text-anchor': 'middle' }, g, 'CHARGE!');
+    }
+  }
+}

@@ -1,0 +1,321 @@
+// e2e.mjs - the web table end to end in headless Chromium.
+//
+//   node e2e.mjs --url http://127.0.0.1:PORT/ --out DIR [--chromium PATH]
+//
+// Builds a situation with the mouse and the editor as a player would
+// (terrain, units placed, dragged, turned, their state set), asks the
+// daemon about units through the page, and records what the page drew
+// and showed, read back from the SVG and the working panel, in
+// DIR/results.json.  check_web.py then asks the daemon the same questions
+// through the Python client and compares.  Also checks save and load,
+// "move it there", an error reply, and leaves DIR/table.png.
+
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+
+const url = arg('url');
+const out = arg('out');
+const executablePath = arg('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
+if (!url || !out) {
+  console.error('usage: node e2e.mjs --url URL --out DIR [--chromium PATH]');
+  process.exit(2);
+}
+
+let passed = 0;
+let failed = 0;
+function check(ok, what, detail = '') {
+  if (ok) {
+    passed++;
+    console.log(`ok - ${what}`);
+  } else {
+    failed++;
+    console.log(`not ok - ${what}${detail ? `: ${detail}` : ''}`);
+  }
+}
+const near = (a, b, tol) => Math.abs(a - b) <= tol;
+
+const browser = await chromium.launch({
+  executablePath,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+const page = await context.newPage();
+page.setDefaultTimeout(15000);
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(e.message));
+page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+// The page must reach nothing but the relay.
+const origin = new URL(url).origin;
+const foreign = [];
+page.on('request', (r) => {
+  if (!r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) {
+    foreign.push(r.url());
+  }
+});
+
+const results = { asks: [] };
+
+async function clientPoint(x, y) {
+  return page.evaluate(([x, y]) => window.solo.tableToClient(x, y), [x, y]);
+}
+
+async function clickTable(x, y) {
+  const p = await clientPoint(x, y);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function dragTable(from, to) {
+  const a = await clientPoint(from.x, from.y);
+  const b = await clientPoint(to.x, to.y);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+function unitOf(state, id) { return state.situation.units.find((u) => u.id === id); }
+async function pageState() { return page.evaluate(() => JSON.parse(JSON.stringify(window.solo.state))); }
+
+async function setField(id, value) {
+  await page.fill(id, String(value));
+}
+
+// Everything the page drew for the answer, read back from the SVG in
+// table centimetres, and everything the working panel shows.
+async function readAnswer() {
+  return page.evaluate(() => {
+    const depth = window.solo.state.situation.table_depth;
+    const q = (sel) => document.querySelector(sel);
+    const cm = (x, y) => ({ x: Number(x), y: depth - Number(y) });
+    const pointsOf = (poly) => poly.getAttribute('points').trim().split(/\s+/)
+      .map((s) => s.split(',').map(Number)).map(([x, y]) => cm(x, y));
+    const answer = q('#answer');
+    const drawn = {
+      unit_id: answer.dataset.unitId,
+      action: answer.dataset.action,
+      charge: answer.dataset.charge === '1',
+      path: null, ghost: null, cover_id: null, target_id: null, nearest_id: null,
+      charge_marked: !!q('#answer-charge'),
+    };
+    const path = q('#answer-path');
+    if (path) {
+      drawn.path = { from: cm(path.getAttribute('x1'), path.getAttribute('y1')),
+                     to: cm(path.getAttribute('x2'), path.getAttribute('y2')),
+                     charge_style: path.classList.contains('charge') };
+    }
+    const ghost = q('#answer-ghost');
+    if (ghost) {
+      const pts = pointsOf(ghost);
+      const centre = { x: pts.reduce((s, p) => s + p.x, 0) / 4, y: pts.reduce((s, p) => s + p.y, 0) / 4 };
+      const front = { x: (pts[0].x + pts[1].x) / 2, y: (pts[0].y + pts[1].y) / 2 };
+      const facing = ((Math.atan2(front.x - centre.x, front.y - centre.y) * 180) / Math.PI + 360) % 360;
+      drawn.ghost = { centre, facing };
+    }
+    const cover = q('#answer-cover');
+    if (cover) drawn.cover_id = cover.dataset.coverId;
+    const target = q('#answer-target');
+    if (target) drawn.target_id = target.dataset.targetId;
+    const nearest = q('#answer-nearest');
+    if (nearest) drawn.nearest_id = nearest.dataset.enemyId;
+    const shown = {
+      action: q('#working-action').dataset.action,
+      charge: q('#working-action').dataset.charge === '1',
+      rf: Number(q('#working-rf').dataset.rf),
+      roll: Number(q('#working-roll').dataset.roll),
+      morale: q('#working-morale').dataset.morale,
+      factors: [...document.querySelectorAll('#working-factors tr.factor')]
+        .map((r) => ({ name: r.dataset.name, value: Number(r.dataset.value) })),
+      outcomes: [...document.querySelectorAll('#working-outcomes tr.outcome')]
+        .map((r) => ({ roll: Number(r.dataset.roll), action: r.dataset.action, charge: r.dataset.charge === '1',
+                       rolled: r.classList.contains('rolled') })),
+      seed_text: q('#working').textContent.match(/seed (\d+)/)?.[1] || null,
+    };
+    return { drawn, shown };
+  });
+}
+
+// Ask about `unitId` through the panel and record the question, the
+// situation as it stood, and what came back on the page.
+async function askThroughPanel(unitId, roll, seed = '') {
+  const situation = JSON.parse(await page.evaluate(() => window.solo.situationJSON()));
+  await page.selectOption('#ask-unit', unitId);
+  await page.selectOption('#ask-roll', String(roll));
+  await page.fill('#ask-seed', seed);
+  await page.click('#ask');
+  await page.waitForSelector(`#answer[data-unit-id="${unitId}"]:not(.stale), #answer-error`);
+  if (await page.$('#answer-error')) {
+    throw new Error(`asking ${unitId}: ${await page.textContent('#answer-error')}`);
+  }
+  const read = await readAnswer();
+  results.asks.push({ unit_id: unitId, roll, seed, situation, ...read });
+  return read;
+}
+
+async function run() {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]');
+  const status = await page.textContent('#status');
+  check(/^solod \S+ · skirmish19/.test(status), 'the page reached solod through the relay', status);
+
+  // An empty table, then terrain placed with the mouse.
+  await page.click('#new-table');
+  await page.selectOption('#terrain-kind', 'TERRAIN_WOODS');
+  await page.click('#add-terrain');
+  await clickTable(40, 90);
+  let st = await pageState();
+  const wood = st.situation.terrain[0];
+  check(st.situation.terrain.length === 1 && wood.kind === 'TERRAIN_WOODS', 'a wood placed on the table');
+  const xs = wood.polygon.map((p) => p.x), ys = wood.polygon.map((p) => p.y);
+  check(near(Math.min(...xs), 25, 0.6) && near(Math.max(...xs), 55, 0.6) &&
+        near(Math.min(...ys), 80, 0.6) && near(Math.max(...ys), 100, 0.6),
+        'the wood is 30 by 20 cm where it was clicked', JSON.stringify(wood.polygon));
+  await page.fill('#f-id', 'big-wood');
+  await page.press('#f-id', 'Enter');
+
+  // Units placed, dragged and turned.
+  await page.click('#add-red');
+  await clickTable(60, 70);
+  await page.click('#add-blue');
+  await clickTable(110, 30);
+  st = await pageState();
+  const red = unitOf(st, 'red-1');
+  check(red && near(red.centre.x, 60, 0.6) && near(red.centre.y, 70, 0.6) && red.facing === 180,
+        'red-1 placed at (60, 70) facing the near edge', JSON.stringify(red && red.centre));
+  check(!!unitOf(st, 'blue-1'), 'blue-1 placed');
+
+  await dragTable({ x: 110, y: 30 }, { x: 70, y: 45 });
+  st = await pageState();
+  let blue = unitOf(st, 'blue-1');
+  check(near(blue.centre.x, 70, 0.6) && near(blue.centre.y, 45, 0.6), 'blue-1 dragged to (70, 45)',
+        JSON.stringify(blue.centre));
+  check(await page.inputValue('#f-centre-x') === String(blue.centre.x), 'the editor follows the drag');
+
+  // Turn blue-1 to face red-1 with the rotate handle: bearing ~338 deg.
+  const handle = await page.$('#rotate-handle');
+  const hb = await handle.boundingBox();
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+  await page.mouse.down();
+  const aim = { x: blue.centre.x + (60 - blue.centre.x) * 0.6, y: blue.centre.y + (70 - blue.centre.y) * 0.6 };
+  const ap = await clientPoint(aim.x, aim.y);
+  await page.mouse.move(ap.x, ap.y, { steps: 6 });
+  await page.mouse.up();
+  st = await pageState();
+  blue = unitOf(st, 'blue-1');
+  const wanted = ((Math.atan2(60 - blue.centre.x, 70 - blue.centre.y) * 180) / Math.PI + 360) % 360;
+  check(near(blue.facing, wanted, 2), `blue-1 turned to face red-1 (${wanted.toFixed(0)} deg)`, String(blue.facing));
+
+  // Keyboard: Q turns 5 degrees left.
+  await page.mouse.click(5, 5);   // focus the page, away from inputs
+  await page.evaluate(() => window.solo.select('unit', 'blue-1'));
+  const before = blue.facing;
+  await page.keyboard.press('q');
+  st = await pageState();
+  check(near(unitOf(st, 'blue-1').facing, (before + 355) % 360, 0.01), 'Q turns the selected unit 5 degrees');
+  await page.keyboard.press('e');
+
+  // Shock cavalry on red-1's flank, set up through the editor.
+  await page.click('#add-blue');
+  await clickTable(95, 72);
+  await page.selectOption('#f-arm', 'ARM_CAVALRY');
+  await page.selectOption('#f-formation', 'FORMATION_MOUNTED');
+  await setField('#f-weapon', 'sword');
+  await page.check('#f-status-shock');
+  await setField('#f-facing', '270');
+  await setField('#f-width', '10');
+  await setField('#f-depth', '6');
+
+  // red-1: casualties and status.
+  await page.evaluate(() => window.solo.select('unit', 'red-1'));
+  await setField('#f-wounded', '2');
+  await setField('#f-killed', '1');
+  await page.check('#f-status-loaded');
+  st = await pageState();
+  const cav = unitOf(st, 'blue-2');
+  check(cav && cav.arm === 'ARM_CAVALRY' && cav.status.shock && cav.weapon === 'sword' && cav.facing === 270,
+        'blue-2 made shock cavalry in the editor');
+  const r1 = unitOf(st, 'red-1');
+  check(r1.wounded === 2 && r1.killed === 1 && r1.status.loaded, 'red-1 casualties and status set');
+  const badge = await page.textContent('g[data-id="red-1"] .unit-status');
+  check(badge.includes('11/12') && badge.includes('2w 1k') && badge.includes('L'),
+        'red-1 shows its casualties and status on the table', badge);
+
+  // Ask: the player's die, then the daemon's with a seed, then a
+  // double-click.
+  const a1 = await askThroughPanel('red-1', 2);
+  check(a1.shown.roll === 2 && a1.shown.outcomes.length === 6, 'red-1 answered for the die 2, six outcomes shown');
+  check(a1.shown.outcomes.filter((o) => o.rolled).map((o) => o.roll).join() === '2',
+        'the rolled face is marked in the outcomes');
+  await askThroughPanel('red-1', 0, '12345');
+  await askThroughPanel('blue-2', 6);
+  await page.selectOption('#ask-roll', '1');
+  const bc = await clientPoint(70, 45);
+  await page.mouse.dblclick(bc.x, bc.y);
+  await page.waitForSelector('#answer[data-unit-id="blue-1"]');
+  const dbl = await readAnswer();
+  results.asks.push({ unit_id: 'blue-1', roll: 1, seed: '',
+                      situation: JSON.parse(await page.evaluate(() => window.solo.situationJSON())), ...dbl });
+  check(dbl.shown.roll === 1, 'a double-click asks about the unit');
+  const shownText = await page.textContent('#working') + await page.textContent('#table');
+  check(!/\bnull\b|\bundefined\b|NaN|\[object/.test(shownText), 'no null, undefined or NaN on the page');
+  await page.screenshot({ path: path.join(out, 'table.png') });
+
+  // Save, then load the file back into an empty table.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save')]);
+  const saved = path.join(out, 'situation.json');
+  await download.saveAs(saved);
+  results.saved = JSON.parse(fs.readFileSync(saved, 'utf8'));
+  check(results.saved.units.length === 3 && results.saved.terrain.length === 1, 'saved three units and a wood');
+  const before_reload = await page.evaluate(() => window.solo.situationJSON());
+  await page.click('#new-table');
+  check((await pageState()).situation.units.length === 0, 'a new table is empty');
+  await page.setInputFiles('#load-file', saved);
+  await page.waitForSelector('g[data-id="blue-2"]');
+  check(await page.evaluate(() => window.solo.situationJSON()) === before_reload,
+        'the saved situation loads back unchanged');
+
+  // "Move it there": the unit goes where the answer sends it.
+  const moved = await askThroughPanel('red-1', 1);
+  await page.click('#apply');
+  st = await pageState();
+  const r1b = unitOf(st, 'red-1');
+  const dest = moved.drawn.path ? moved.drawn.path.to : moved.drawn.ghost.centre;
+  check(near(r1b.centre.x, dest.x, 0.06) && near(r1b.centre.y, dest.y, 0.06) &&
+        near(r1b.facing, moved.drawn.ghost.facing, 0.1),
+        'move it there puts the unit on its drawn destination and facing',
+        `${JSON.stringify(r1b.centre)} ${r1b.facing} vs ${JSON.stringify(dest)} ${moved.drawn.ghost.facing}`);
+  check(await page.$eval('#answer', (g) => g.classList.contains('stale')), 'the old answer is faded after a move');
+
+  // An error reply is shown with its code and field.
+  await page.evaluate(() => window.solo.select('unit', 'red-1'));
+  await setField('#f-weapon', 'blunderbuss');
+  await page.selectOption('#ask-unit', 'red-1');
+  await page.click('#ask');
+  await page.waitForSelector('#answer-error');
+  const err = await page.$eval('#answer-error', (e) => ({ code: e.dataset.code, field: e.dataset.field, text: e.textContent }));
+  check(err.code === 'BAD_REQUEST' && /weapon/.test(err.field) && /blunderbuss/.test(err.text),
+        'a bad weapon name comes back as BAD_REQUEST naming the field', JSON.stringify(err));
+  check(!(await page.$('#answer')), 'no answer is drawn after an error');
+
+  check(pageErrors.length === 0, 'no script errors on the page', pageErrors.join(' | '));
+  check(foreign.length === 0, 'the page fetched nothing but from the relay', foreign.join(' '));
+}
+
+try {
+  await run();
+} catch (e) {
+  failed++;
+  console.log(`not ok - ${e.message}`);
+  await page.screenshot({ path: path.join(out, 'failure.png') }).catch(() => {});
+}
+fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify(results, null, 2));
+await browser.close();
+console.log(`page: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,114 @@
+// wire.js - the protocol in the browser.
+//
+// The page loads proto/solo.proto at run time with protobufjs (served by
+// the relay), encodes Request envelopes and POSTs them to the relay, which
+// passes the bytes to solod and returns the Reply bytes.  Messages are
+// plain objects in the protocol's JSON mapping with the .proto field
+// names: enums as names ("SIDE_RED"), 64-bit numbers as strings.
+//
+// Adding a message of the protocol is one method: request("body", {...}).
+
+/* global protobuf */
+
+export const PROTOCOL_VERSION = 1;
+
+// How decoded messages become plain objects.
+const TO_OBJECT = { enums: String, longs: String, defaults: true,
+                    oneofs: true, arrays: true };
+
+// A reply the daemon gave as an Error body.
+export class RemoteError extends Error {
+  constructor(error) {
+    super(`error ${error.code}${error.field ? ` (${error.field})` : ''}: ${error.message}`);
+    this.code = error.code;
+    this.field = error.field;
+    this.detail = error.message;
+  }
+}
+
+// The relay or the network failed (no answer, HTTP error).
+export class TransportError extends Error {}
+
+export class Wire {
+  // Load the contract and make a connection through the relay at `base`
+  // (the page's own origin by default).
+  static async open(base = '') {
+    const root = new protobuf.Root();
+    await root.load(`${base}/proto/solo.proto`, { keepCase: true });
+    return new Wire(root, base);
+  }
+
+  constructor(root, base) {
+    this.root = root;
+    this.base = base;
+    this.Request = root.lookupType('solo.v1.Request');
+    this.Reply = root.lookupType('solo.v1.Reply');
+    this.nextId = Math.floor(Math.random() * 2 ** 40) + 1;
+  }
+
+  // A message type or enum of the contract by its short name.
+  type(name) { return this.root.lookupType(`solo.v1.${name}`); }
+  enumNames(name) { return Object.keys(this.root.lookupEnum(`solo.v1.${name}`).values); }
+  fieldNames(typeName) { return this.type(typeName).fieldsArray.map((f) => f.name); }
+
+  // A plain object as a full message object: every field present, enums
+  // by name.  Throws with the protobufjs reason when it does not fit.
+  normalise(typeName, object) {
+    const type = this.type(typeName);
+    const err = type.verify(type.fromObject(object));
+    if (err) throw new Error(`${typeName}: ${err}`);
+    return type.toObject(type.fromObject(object), TO_OBJECT);
+  }
+
+  // Send one Request with `body` in its oneof field `bodyName`.  Resolves
+  // to { kind, body, id } of the reply; rejects with RemoteError for an
+  // Error reply and TransportError when the relay or daemon fails.
+  async request(bodyName, body) {
+    if (!this.Request.fields[bodyName]) {
+      throw new Error(`the protocol has no request body "${bodyName}"`);
+    }
+    const id = String(this.nextId++);
+    const message = this.Request.fromObject({ id, [bodyName]: body });
+    const bytes = this.Request.encode(message).finish();
+    let response;
+    try {
+      response = await fetch(`${this.base}/api/request`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-protobuf' },
+        body: bytes,
+      });
+    } catch (e) {
+      throw new TransportError(`the relay does not answer: ${e.message}`);
+    }
+    if (!response.ok) {
+      const text = (await response.text()).trim();
+      throw new TransportError(text || `relay error ${response.status}`);
+    }
+    const data = new Uint8Array(await response.arrayBuffer());
+    const reply = this.Reply.toObject(this.Reply.decode(data), TO_OBJECT);
+    if (reply.id !== id) {
+      throw new TransportError(`reply ${reply.id} to request ${id}`);
+    }
+    if (reply.body === 'error') throw new RemoteError(reply.error);
+    if (!reply.body) throw new TransportError(`reply ${id} has no body`);
+    return { kind: reply.body, body: reply[reply.body], id };
+  }
+
+  async hello(clientName = 'web table') {
+    const r = await this.request('hello', { protocol_version: PROTOCOL_VERSION,
+                                            client_name: clientName });
+    return r.body;
+  }
+
+  // What does unit `unitId` do in `situation` (a Situation object)?
+  // roll: the player's D6, 0 for the daemon's; seed: a string or null.
+  async askUnit(situation, unitId, roll = 0, seed = null) {
+    const body = { situation, unit_id: unitId, roll };
+    if (seed !== null && seed !== '') {
+      body.has_seed = true;
+      body.seed = String(seed);
+    }
+    const r = await this.request('ask_unit', body);
+    return r.body;
+  }
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The web table end to end: the real solod, the relay, and the page in
+# headless Chromium driven by playwright-core.  The page builds a
+# situation with the mouse and the editor, asks the daemon through the
+# relay, and check_web.py asks the daemon the same questions through the
+# Python client and compares them with what the page drew and showed.
+#
+#   bash tests/cli_web.sh <solod> <solo>
+#
+# Missing packages are installed by scripts/deps-web.sh; if that cannot be
+# done the test fails and says what is missing (it never skips).
+set -euo pipefail
+solod=$1
+src=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+py=/usr/bin/python3
+web=$src/clients/web
+chromium=${CHROMIUM:-/usr/bin/chromium}
+
+fail() { echo "cli_web: FAIL: $*" >&2; exit 1; }
+
+missing() {
+  local m=()
+  [ -x "$py" ] && "$py" -c 'import zmq, google.protobuf' 2>/dev/null || m+=("python3-zmq/python3-protobuf")
+  command -v protoc >/dev/null 2>&1 || m+=("protoc")
+  command -v node >/dev/null 2>&1 || m+=("node")
+  [ -x "$chromium" ] || m+=("chromium ($chromium)")
+  [ -f "$web/node_modules/playwright-core/package.json" ] || m+=("playwright-core")
+  [ -f "$web/node_modules/protobufjs/dist/protobuf.min.js" ] || m+=("protobufjs")
+  echo "${m[*]}"
+}
+if [ -n "$(missing)" ]; then
+  echo "cli_web: missing $(missing): running scripts/deps-web.sh" >&2
+  bash "$src/scripts/deps-web.sh" >&2 || true
+  [ -z "$(missing)" ] || fail "cannot run the web test without: $(missing) (install them with scripts/deps-web.sh: Debian's chromium, protobuf-compiler, python3-zmq, python3-protobuf, and the npm packages of clients/web)"
+fi
+
+tmp=$(mktemp -d)
+solod_pid=""
+relay_pid=""
+cleanup() {
+  [ -n "$relay_pid" ] && kill "$relay_pid" 2>/dev/null && wait "$relay_pid" 2>/dev/null
+  [ -n "$solod_pid" ] && kill "$solod_pid" 2>/dev/null && wait "$solod_pid" 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+port=$("$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+endpoint="tcp://127.0.0.1:$port"
+"$solod" --bind "$endpoint" --config "$src/daemon/solod.conf" >"$tmp/solod.log" 2>&1 &
+solod_pid=$!
+"$py" "$web/relay.py" --listen 127.0.0.1:0 --port-file "$tmp/relay.port" \
+  --endpoint "$endpoint" --timeout 10000 >"$tmp/relay.log" 2>&1 &
+relay_pid=$!
+
+export SOLO_ENDPOINT=$endpoint SOLO_CACHE_DIR=$tmp/pb
+for _ in $(seq 100); do
+  "$py" -c 'import sys; sys.path.insert(0, sys.argv[1]); import solo_client
+c = solo_client.Client(timeout_ms=200); c.hello(); c.close()' "$src/clients/python" 2>/dev/null && break
+  kill -0 "$solod_pid" 2>/dev/null || { cat "$tmp/solod.log" >&2; fail "solod did not start"; }
+  sleep 0.1
+done
+for _ in $(seq 100); do
+  [ -s "$tmp/relay.port" ] && break
+  kill -0 "$relay_pid" 2>/dev/null || { cat "$tmp/relay.log" >&2; fail "the relay did not start"; }
+  sleep 0.1
+done
+[ -s "$tmp/relay.port" ] || fail "the relay did not start within 10 s"
+url="http://127.0.0.1:$(cat "$tmp/relay.port")/"
+
+# The relay alone: what it serves and refuses, bytes through unchanged.
+"$py" "$web/tests/check_relay.py" "$url" || fail "the relay misbehaves (see above)"
+
+out=$tmp/out
+mkdir -p "$out"
+(cd "$web" && node tests/e2e.mjs --url "$url" --out "$out" --chromium "$chromium") ||
+  { [ -f "$out/failure.png" ] && cp "$out/failure.png" "${SOLO_BINARY_DIR:-/tmp}/cli_web-failure.png" 2>/dev/null; fail "the page test failed (see above)"; }
+"$py" "$web/tests/check_web.py" "$out/results.json" || fail "the page drew something other than the daemon's answer"
+if [ -n "${SOLO_BINARY_DIR:-}" ]; then cp "$out/table.png" "$SOLO_BINARY_DIR/cli_web-table.png" 2>/dev/null || true; fi
+echo "cli_web: all passed"
