@@ -378,6 +378,11 @@ usage_case unit_alone       "--unit needs --situation" ask --unit red-2
 usage_case mixed            "not with --situation" ask --situation field.cfg --unit red-2 --arm cavalry
 usage_case empty_ask        "ask wants --situation FILE --unit ID" ask
 usage_case missing_file     "cannot read situation file \"nowhere.cfg\"" ask --situation nowhere.cfg --unit red-2
+printf 'ruleset = "skirmish19";\0' >"$work/nul.cfg"
+usage_case nul_file         "situation file \"nul.cfg\" is not text" ask --situation nul.cfg --unit red-2
+head -c 1100000 /dev/zero | tr '\0' '#' >"$work/huge.cfg"
+usage_case huge_file        "situation file \"huge.cfg\" is too large" ask --situation huge.cfg --unit red-2
+usage_case directory        "cannot read situation file \"/tmp\"" ask --situation /tmp --unit red-2
 usage_case unknown_option   "unknown option \"--colour-me-red\"" ask --colour-me-red
 usage_case missing_value    "--roll wants a value" ask --arm infantry --rf 1 --roll
 usage_case bad_timeout      "--timeout wants milliseconds" hello --timeout 0
