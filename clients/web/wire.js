@@ -101,9 +101,14 @@ export class Wire {
   }
 
   // What does unit `unitId` do in `situation` (a Situation object)?
-  // roll: the player's D6, 0 for the daemon's; seed: a string or null.
+  // roll: the player's D6 (1..6), 0 for the daemon's; seed: a decimal
+  // string or null for the daemon's.
   async askUnit(situation, unitId, roll = 0, seed = null) {
-    const body = { situation, unit_id: unitId, roll };
+    const body = { situation, unit_id: unitId };
+    if (roll) {
+      body.roll = roll;
+      body.has_roll = true;
+    }
     if (seed !== null && seed !== '') {
       body.has_seed = true;
       body.seed = String(seed);

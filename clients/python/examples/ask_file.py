@@ -20,7 +20,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file")
     parser.add_argument("unit")
-    parser.add_argument("--roll", type=int, default=0)
+    parser.add_argument("--roll", type=int,
+                        help="your own D6 (default: the daemon rolls)")
     parser.add_argument("--seed", type=int)
     parser.add_argument("--json", action="store_true",
                         help="print the whole UnitDecision as JSON")

@@ -33,7 +33,7 @@ def the_table():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--roll", type=int, default=0,
+    parser.add_argument("--roll", type=int,
                         help="your own D6 (default: the daemon rolls)")
     parser.add_argument("--seed", type=int, help="the dice seed of this ask")
     parser.add_argument("--endpoint")

@@ -142,17 +142,18 @@ class Client:
         return self.request("hello", body)
 
     def ask_unit(self, unit_id, situation=None, situation_text=None,
-                 roll=0, seed=None):
+                 roll=None, seed=None):
         """What does unit `unit_id` do?  Returns a UnitDecision.
 
         Give the situation either as a Situation message (see
         solo_client.situation) or as the text of a situation file.
-        roll: the player's own D6, 0 to let the daemon roll.
+        roll: the player's own D6 (1..6), None to let the daemon roll.
         seed: this question's own dice seed (None: the daemon's).
         """
         if (situation is None) == (situation_text is None):
             raise ValueError("give exactly one of situation, situation_text")
-        body = pb().AskUnit(unit_id=unit_id, roll=roll)
+        body = pb().AskUnit(unit_id=unit_id)
+        _set_roll(body, roll)
         if situation is not None:
             body.situation.CopyFrom(situation)
         else:
@@ -160,11 +161,12 @@ class Client:
         _set_seed(body, seed)
         return self.request("ask_unit", body)
 
-    def lookup(self, arm, rf=None, factors=None, roll=0, fortified=False,
+    def lookup(self, arm, rf=None, factors=None, roll=None, fortified=False,
                falling_back=False, ruleset="", seed=None):
         """A plain table look-up: the arm ("infantry", "cavalry") and a
         ready Risk Factor, or factors {name: value} summed by the daemon.
-        Returns a UnitDecision."""
+        roll: the player's D6, None for the daemon's.  Returns a
+        UnitDecision."""
         from .situation import enum_value
         direct = pb().DirectLookup(
             arm=enum_value("Arm", "ARM_", arm, "arm"),
@@ -173,9 +175,16 @@ class Client:
             direct.rf = rf
         for name, value in (factors or {}).items():
             direct.factors.add(name=name, value=value)
-        body = pb().AskUnit(direct=direct, roll=roll)
+        body = pb().AskUnit(direct=direct)
+        _set_roll(body, roll)
         _set_seed(body, seed)
         return self.request("ask_unit", body)
+
+
+def _set_roll(body, roll):
+    if roll is not None:
+        body.roll = roll
+        body.has_roll = True
 
 
 def _set_seed(body, seed):

@@ -14,6 +14,18 @@ def describe(decision):
         lines.append("  %+d %-22s %s" % (f.value, f.name, f.reason))
     lines.append("Action: %s%s" % (d.action, ", charge!" if d.charge else ""))
     lines.append("Morale: %s - %s" % (d.morale, d.morale_text))
+    if d.unit_id:       # a unit on a table, not a bare table look-up
+        lines.extend(_geometry(g))
+    lines.append("Every roll: " + " | ".join(
+        "%d %s%s" % (o.roll, o.action, "*" if o.charge else "")
+        for o in d.outcomes))
+    lines.append("Decided by: %s (%s, tables %s)"
+                 % (d.layer, d.ruleset, d.tables_hash[:12]))
+    return "\n".join(lines)
+
+
+def _geometry(g):
+    lines = []
     if g.nearest_enemy_id:
         lines.append("Nearest enemy: %s at %.1f cm (in weapon range: %s)"
                      % (g.nearest_enemy_id, g.nearest_enemy_distance,
@@ -25,11 +37,8 @@ def describe(decision):
                         " at " + g.pace if g.pace else "",
                         " into " + g.cover_id if g.cover_id else "",
                         g.facing))
+    else:
+        lines.append("Stays where it is, facing %.0f deg" % g.facing)
     if g.shoot_target_id:
         lines.append("Shoots at: %s" % g.shoot_target_id)
-    lines.append("Every roll: " + " | ".join(
-        "%d %s%s" % (o.roll, o.action, "*" if o.charge else "")
-        for o in d.outcomes))
-    lines.append("Decided by: %s (%s, tables %s)"
-                 % (d.layer, d.ruleset, d.tables_hash[:12]))
-    return "\n".join(lines)
+    return lines

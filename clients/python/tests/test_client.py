@@ -60,7 +60,8 @@ def decision_reply(request, action="halt"):
     reply = pb().Reply(id=request.id)
     reply.unit_decision.unit_id = request.ask_unit.unit_id
     reply.unit_decision.action = action
-    reply.unit_decision.roll = request.ask_unit.roll or 3
+    reply.unit_decision.roll = request.ask_unit.roll if \
+        request.ask_unit.has_roll else 3
     return reply
 
 
@@ -101,6 +102,7 @@ class EnvelopeTest(unittest.TestCase):
         ask = daemon.requests[0].ask_unit
         self.assertEqual(ask.WhichOneof("source"), "situation")
         self.assertEqual(ask.roll, 5)
+        self.assertTrue(ask.has_roll)
         self.assertTrue(ask.has_seed)
         self.assertEqual(ask.seed, 42)
         red = ask.situation.units[0]
@@ -118,6 +120,7 @@ class EnvelopeTest(unittest.TestCase):
         ask = daemon.requests[0].ask_unit
         self.assertEqual(ask.situation_text, "units = ();")
         self.assertFalse(ask.has_seed)
+        self.assertFalse(ask.has_roll)
         self.assertEqual(ask.roll, 0)
 
     def test_ask_unit_needs_exactly_one_situation(self):
@@ -139,6 +142,7 @@ class EnvelopeTest(unittest.TestCase):
         self.assertEqual(first.direct.rf, 3)
         self.assertTrue(first.direct.falling_back)
         self.assertEqual(first.roll, 6)
+        self.assertTrue(first.has_roll)
         second = daemon.requests[1].ask_unit.direct
         self.assertEqual([(f.name, f.value) for f in second.factors],
                          [("enemy_in_range", 1), ("flank_or_rear", 2)])

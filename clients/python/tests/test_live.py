@@ -1,0 +1,200 @@
+"""solo_client against a real solod.
+
+Run by tests/cli_python.sh, which starts the daemon and sets SOLO_ENDPOINT
+and SOLO_LIVE=1.  Without SOLO_LIVE these tests are skipped, so that
+`python3 -m unittest` alone runs the offline tests.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+
+import solo_client                           # noqa: E402
+from solo_client import situation as s       # noqa: E402
+
+SOURCE = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+EXAMPLES = os.path.join(HERE, "..", "examples")
+LIVE = os.environ.get("SOLO_LIVE") == "1"
+
+
+def the_table(red_status=(), red_quality="regular"):
+    """A red line at 40 cm from a blue line, a copse behind red."""
+    return s.situation(180, 120, terrain=[
+        s.rect("copse", "woods", 60, 80, 100, 100),
+    ], units=[
+        s.unit("red-1", "red", 80, 70, facing=180, width=12, depth=3,
+               quality=red_quality, status=red_status, officers=1),
+        s.unit("blue-1", "blue", 80, 30, facing=0, width=12, depth=3,
+               officers=1),
+    ])
+
+
+@unittest.skipUnless(LIVE, "set SOLO_LIVE=1 and SOLO_ENDPOINT to run "
+                     "against a daemon (tests/cli_python.sh does)")
+class LiveTest(unittest.TestCase):
+
+    def setUp(self):
+        self.solo = solo_client.Client(timeout_ms=5000)
+        self.addCleanup(self.solo.close)
+
+    def test_hello(self):
+        info = self.solo.hello()
+        self.assertEqual(info.protocol_version, 1)
+        names = [r.name for r in info.rulesets]
+        self.assertIn("skirmish19", names)
+        self.assertTrue(all(r.tables_hash for r in info.rulesets))
+        self.assertGreater(info.limits.max_units, 0)
+
+    def test_table_cells_of_the_seed(self):
+        # A few cells of each actions table, read off the rules text.
+        cells = [
+            ("infantry", 0, 6, "advance_visible"),
+            ("infantry", 0, 1, "continue"),
+            ("infantry", 1, 1, "take_cover"),
+            ("infantry", 3, 4, "continue_facing_charge"),
+            ("infantry", 7, 1, "run"),
+            ("infantry", 9, 6, "halt"),
+            ("cavalry", 1, 6, "advance_charge"),
+            ("cavalry", 4, 4, "continue_facing"),
+            ("cavalry", 6, 2, "withdraw"),
+            ("cavalry", 12, 2, "run"),
+        ]
+        for arm, rf, roll, action in cells:
+            d = self.solo.lookup(arm, rf=rf, roll=roll)
+            self.assertEqual(d.action, action, "%s RF%d roll %d" % (arm, rf, roll))
+            self.assertEqual(d.roll, roll)
+            self.assertTrue(d.roll_from_player)
+            self.assertEqual([o.roll for o in d.outcomes], [1, 2, 3, 4, 5, 6])
+
+    def test_lookup_by_factors(self):
+        d = self.solo.lookup("infantry", factors={"enemy_in_range": 1,
+                                                  "flank_or_rear": 2}, roll=2)
+        self.assertEqual(d.rf, 3)
+        self.assertEqual(d.rf_band, "RF2-5")
+        self.assertEqual(d.action, "take_cover")
+
+    def test_ask_unit_on_a_built_table(self):
+        info = self.solo.hello()
+        d = self.solo.ask_unit("red-1", situation=the_table(), roll=4)
+        self.assertEqual(d.unit_id, "red-1")
+        self.assertEqual(d.roll, 4)
+        self.assertTrue(d.roll_from_player)
+        self.assertEqual(len(d.outcomes), 6)
+        self.assertEqual(d.outcomes[3].action, d.action)
+        self.assertEqual(d.layer, "table")
+        self.assertEqual(d.ruleset, "skirmish19")
+        hashes = {r.name: r.tables_hash for r in info.rulesets}
+        self.assertEqual(d.tables_hash, hashes["skirmish19"])
+        self.assertEqual(d.geometry.nearest_enemy_id, "blue-1")
+        self.assertAlmostEqual(d.geometry.nearest_enemy_distance, 37.0, 3)
+        self.assertEqual(d.rf, sum(f.value for f in d.factors))
+        self.assertIn("enemy_in_range", [f.name for f in d.factors])
+        text = solo_client.describe(d)
+        self.assertIn("red-1 (infantry)", text)
+
+    def test_status_changes_the_factors(self):
+        calm = self.solo.ask_unit("red-1", situation=the_table(), roll=3)
+        ran = self.solo.ask_unit("red-1", roll=3, situation=the_table(
+            red_status=["ran_last_turn"]))
+        self.assertEqual(ran.rf, calm.rf + 3)
+        self.assertIn("running_or_retreating", [f.name for f in ran.factors])
+
+    def test_same_seed_same_answer(self):
+        a = self.solo.ask_unit("red-1", situation=the_table(), seed=99)
+        b = self.solo.ask_unit("red-1", situation=the_table(), seed=99)
+        self.assertFalse(a.roll_from_player)
+        self.assertEqual(a.seed, 99)
+        self.assertEqual(s.to_dict(a), s.to_dict(b))
+
+    def test_daemon_roll_can_be_repeated_from_its_seed(self):
+        first = self.solo.ask_unit("red-1", situation=the_table())
+        again = self.solo.ask_unit("red-1", situation=the_table(),
+                                   seed=first.seed)
+        self.assertEqual(first.roll, again.roll)
+        self.assertEqual(first.action, again.action)
+
+    def test_errors_name_the_field_and_the_daemon_keeps_serving(self):
+        with self.assertRaises(solo_client.RemoteError) as caught:
+            self.solo.ask_unit("ghost", situation=the_table(), roll=1)
+        self.assertEqual(caught.exception.code, "UNKNOWN_UNIT")
+        self.assertEqual(caught.exception.field, "ask_unit.unit_id")
+        with self.assertRaises(solo_client.RemoteError) as caught:
+            self.solo.ask_unit("red-1", situation=the_table(), roll=7)
+        self.assertEqual(caught.exception.code, "OUT_OF_RANGE")
+        self.assertEqual(caught.exception.field, "ask_unit.roll")
+        bad = the_table()
+        bad.units[0].weapon = "blunderbuss"
+        with self.assertRaises(solo_client.RemoteError) as caught:
+            self.solo.ask_unit("red-1", situation=bad, roll=1)
+        self.assertEqual(caught.exception.code, "BAD_REQUEST")
+        self.assertIn("weapon", caught.exception.field)
+        self.assertIn("blunderbuss", caught.exception.message)
+        self.assertEqual(self.solo.hello().protocol_version, 1)
+
+    def test_the_web_tables_saved_situation(self):
+        # A situation saved by the web table is a Situation as it stands.
+        path = os.path.join(SOURCE, "clients", "web", "situations", "farm.json")
+        with open(path, encoding="utf-8") as f:
+            sit = s.from_dict("Situation", json.load(f))
+        for unit in sit.units:
+            d = self.solo.ask_unit(unit.id, situation=sit, roll=3)
+            self.assertEqual(d.unit_id, unit.id)
+            self.assertEqual(len(d.outcomes), 6)
+
+
+@unittest.skipUnless(LIVE, "needs a daemon: SOLO_LIVE=1, SOLO_ENDPOINT")
+class ExamplesTest(unittest.TestCase):
+    """Every example runs and says what it should."""
+
+    def run_example(self, *args):
+        result = subprocess.run([sys.executable] + list(args),
+                                capture_output=True, text=True, timeout=30)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result.stdout
+
+    def test_hello(self):
+        self.assertIn("ruleset skirmish19",
+                      self.run_example(os.path.join(EXAMPLES, "hello.py")))
+
+    def test_ask_unit(self):
+        out = self.run_example(os.path.join(EXAMPLES, "ask_unit.py"),
+                               "--roll", "4")
+        self.assertIn("red-line (infantry)", out)
+        self.assertIn("rolled 4 (the player's die)", out)
+        self.assertIn("Every roll: 1 ", out)
+
+    def test_lookup(self):
+        out = self.run_example(os.path.join(EXAMPLES, "lookup.py"), "cavalry")
+        self.assertEqual(len(out.splitlines()), 5)
+        self.assertIn("RF9+", out)
+
+    def test_ask_file(self):
+        farm = os.path.join(SOURCE, "clients", "examples", "farm.cfg")
+        if not os.path.isfile(farm):
+            self.skipTest("no clients/examples/farm.cfg")
+        with open(farm, encoding="utf-8") as f:
+            unit = next(line.split('"')[1] for line in f
+                        if line.strip().startswith("{ id =")
+                        or line.strip().startswith("id ="))
+        out = self.run_example(os.path.join(EXAMPLES, "ask_file.py"), farm,
+                               unit, "--seed", "7", "--json")
+        decision = json.loads(out)
+        self.assertEqual(decision["unit_id"], unit)
+        self.assertEqual(len(decision["outcomes"]), 6)
+
+    def test_ask_file_error_names_the_file(self):
+        result = subprocess.run(
+            [sys.executable, os.path.join(EXAMPLES, "ask_file.py"),
+             os.path.join(HERE, "no-such-file.cfg"), "x"],
+            capture_output=True, text=True, timeout=30)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("no-such-file.cfg", result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
