@@ -52,8 +52,8 @@ def angle_close(a, b, tol=DEG_TOLERANCE):
 def check_ask(solo, ask):
     sit = s.from_dict("Situation", ask["situation"])
     seed = int(ask["seed"]) if ask["seed"] else None
-    d = solo.ask_unit(ask["unit_id"], situation=sit, roll=ask["roll"],
-                      seed=seed)
+    roll = ask["roll"] or None          # 0: the daemon rolled
+    d = solo.ask_unit(ask["unit_id"], situation=sit, roll=roll, seed=seed)
     name = "%s, die %s%s" % (ask["unit_id"], ask["roll"] or "daemon's",
                              ", seed %s" % seed if seed is not None else "")
     drawn, shown = ask["drawn"], ask["shown"]
