@@ -22,7 +22,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "limits.h"
+#include "solo_limits.h"
 #include "log.h"
 
 #define SOLOD_DEFAULT_BIND      "tcp://127.0.0.1:7460"

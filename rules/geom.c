@@ -11,7 +11,7 @@
 #include <assert.h>
 #include <math.h>
 #include "geom.h"
-#include "limits.h"
+#include "solo_limits.h"
 
 #define GEOM_EPS 1e-9
 #define GEOM_PI  3.14159265358979323846

@@ -10,7 +10,7 @@
 #define SOLO_RULESET_H
 
 #include <stdbool.h>
-#include "limits.h"
+#include "solo_limits.h"
 #include "terrain.h"
 #include "unit.h"
 

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include "dice.h"
 #include "geom.h"
-#include "limits.h"
+#include "solo_limits.h"
 #include "ruleset.h"
 #include "terrain.h"
 #include "unit.h"

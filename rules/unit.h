@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "geom.h"
-#include "limits.h"
+#include "solo_limits.h"
 
 typedef enum { SIDE_BLUE = 0, SIDE_RED = 1 } side_t;
 #define SIDE_COUNT 2

@@ -20,12 +20,6 @@
 
 #include "testutil.h"
 
-/*  The tests' include path has rules/ in it, whose limits.h hides the
- *  system <limits.h> that protobuf-c.h includes for INT_MAX. */
-#ifndef INT_MAX
-#define INT_MAX __INT_MAX__
-#endif
-
 #include "../clients/solo/json.c"
 #include "../clients/solo/render.c"
 #include "../clients/solo/client.c"
