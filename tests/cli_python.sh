@@ -24,7 +24,7 @@ fi
 tmp=$(mktemp -d)
 solod_pid=""
 cleanup() {
-  [ -n "$solod_pid" ] && kill "$solod_pid" 2>/dev/null && wait "$solod_pid" 2>/dev/null
+  if [ -n "$solod_pid" ]; then kill "$solod_pid" 2>/dev/null || true; wait "$solod_pid" 2>/dev/null || true; fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT

@@ -38,8 +38,8 @@ tmp=$(mktemp -d)
 solod_pid=""
 relay_pid=""
 cleanup() {
-  [ -n "$relay_pid" ] && kill "$relay_pid" 2>/dev/null && wait "$relay_pid" 2>/dev/null
-  [ -n "$solod_pid" ] && kill "$solod_pid" 2>/dev/null && wait "$solod_pid" 2>/dev/null
+  if [ -n "$relay_pid" ]; then kill "$relay_pid" 2>/dev/null || true; wait "$relay_pid" 2>/dev/null || true; fi
+  if [ -n "$solod_pid" ]; then kill "$solod_pid" 2>/dev/null || true; wait "$solod_pid" 2>/dev/null || true; fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT

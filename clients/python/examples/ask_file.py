@@ -34,7 +34,13 @@ def main():
             decision = solo.ask_unit(args.unit, situation_text=text,
                                      roll=args.roll, seed=args.seed)
         except solo_client.RemoteError as e:
-            sys.exit("%s: %s" % (args.file, e))
+            # The daemon names the text it parsed "situation_text":
+            # name the user's file instead.
+            if e.message.startswith("situation_text"):
+                e = solo_client.RemoteError(
+                    e.code, args.file + e.message[len("situation_text"):],
+                    e.field)
+            sys.exit("ask_file: %s" % e)
     if args.json:
         print(json.dumps(s.to_dict(decision), indent=2))
     else:

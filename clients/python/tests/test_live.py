@@ -7,8 +7,10 @@ and SOLO_LIVE=1.  Without SOLO_LIVE these tests are skipped, so that
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -175,17 +177,30 @@ class ExamplesTest(unittest.TestCase):
 
     def test_ask_file(self):
         farm = os.path.join(SOURCE, "clients", "examples", "farm.cfg")
-        if not os.path.isfile(farm):
-            self.skipTest("no clients/examples/farm.cfg")
-        with open(farm, encoding="utf-8") as f:
-            unit = next(line.split('"')[1] for line in f
-                        if line.strip().startswith("{ id =")
-                        or line.strip().startswith("id ="))
         out = self.run_example(os.path.join(EXAMPLES, "ask_file.py"), farm,
-                               unit, "--seed", "7", "--json")
+                               "red-line", "--seed", "7", "--json")
         decision = json.loads(out)
-        self.assertEqual(decision["unit_id"], unit)
+        self.assertEqual(decision["unit_id"], "red-line")
         self.assertEqual(len(decision["outcomes"]), 6)
+        self.assertEqual(decision["seed"], "7")
+
+    def test_ask_file_bad_situation_names_the_file(self):
+        bad = os.path.join(self.tmp(), "bad.cfg")
+        with open(bad, "w", encoding="utf-8") as f:
+            f.write('ruleset = "skirmish19";\n'
+                    'table = { width = 180.0; depth = 120.0; };\n'
+                    'units = ( { id = "x"; side = "purple"; } );\n')
+        result = subprocess.run(
+            [sys.executable, os.path.join(EXAMPLES, "ask_file.py"), bad, "x"],
+            capture_output=True, text=True, timeout=30)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("BAD_REQUEST (ask_unit.situation_text): " + bad,
+                      result.stderr)
+
+    def tmp(self):
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d, True)
+        return d
 
     def test_ask_file_error_names_the_file(self):
         result = subprocess.run(
