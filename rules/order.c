@@ -112,7 +112,9 @@ order_equal (const order_t *a, const order_t *b)
     assert (a && b);
     if (a->kind != b->kind || a->pace != b->pace || a->target != b->target
         || a->has_to != b->has_to || a->has_facing != b->has_facing
-        || a->fire != b->fire || a->follow_up != b->follow_up)
+        || a->fire != b->fire || a->follow_up != b->follow_up
+        || a->status_set != b->status_set
+        || a->status_clear != b->status_clear)
         return false;
     if (a->has_to && !(near (a->to.x, b->to.x) && near (a->to.y, b->to.y)))
         return false;

@@ -11,6 +11,7 @@
 #define SOLO_ORDER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "geom.h"
 
 typedef enum {
@@ -45,6 +46,10 @@ typedef struct {
     bool fire;           /* also fire (at `target`, or the nearest enemy it
                             can hit when target is -1) */
     bool follow_up;      /* follow up if it wins a melee */
+    uint32_t status_set;   /* the morale effect of the decision that gave
+                              the order (Risk Factor tables): STATUS_*   */
+    uint32_t status_clear; /* flags set and cleared; the ruleset keeps only
+                              the morale flags it knows */
 } order_t;
 
 /*  An order to hold, facing unchanged, firing at nothing. */

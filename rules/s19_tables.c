@@ -1,10 +1,10 @@
 /*  s19_tables.c - read seed 002's game numbers from the table file.  */
 #include <assert.h>
-#include <errno.h>
 #include <libconfig.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "game.h"
 #include "s19_tables.h"
 
 /*  Loader state: the config and where errors go. */
@@ -284,47 +284,10 @@ s19_tables_load_text (const char *text, const char *origin, char *err,
     return t;
 }
 
-char *
-s19_read_file (const char *path, char *err, int errlen)
-{
-    assert (path && err && errlen > 0);
-    FILE *f = fopen (path, "rb");
-    if (!f) {
-        snprintf (err, errlen, "%s - cannot open: %s", path, strerror (errno));
-        return NULL;
-    }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc (cap);
-    while (buf) {
-        size_t got = fread (buf + len, 1, cap - len - 1, f);
-        len += got;
-        if (len + 1 < cap)
-            break;
-        char *bigger = realloc (buf, cap * 2);
-        if (!bigger) {
-            free (buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    bool bad = ferror (f);
-    fclose (f);
-    if (!buf || bad) {
-        snprintf (err, errlen, "%s - cannot read%s", path,
-                  buf ? "" : ": out of memory");
-        free (buf);
-        return NULL;
-    }
-    buf[len] = 0;
-    return buf;
-}
-
 s19_tables_t *
 s19_tables_load (const char *path, char *err, int errlen)
 {
-    char *text = s19_read_file (path, err, errlen);
+    char *text = game_read_file (path, err, errlen);
     if (!text)
         return NULL;
     s19_tables_t *t = s19_tables_load_text (text, path, err, errlen);

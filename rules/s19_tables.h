@@ -87,10 +87,6 @@ s19_tables_t *s19_tables_load_text (const char *text, const char *origin,
 /*  The same from the table file at `path`. */
 s19_tables_t *s19_tables_load (const char *path, char *err, int errlen);
 
-/*  The whole of a text file in a new NUL-terminated buffer (free it), or
- *  NULL with `err` as "path - reason". */
-char *s19_read_file (const char *path, char *err, int errlen);
-
 void s19_tables_destroy (s19_tables_t **self_p);
 
 const char *s19_band_name (s19_band_t band);

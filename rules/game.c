@@ -1,0 +1,565 @@
+/*  game.c - the general game: rulesets that can be played, the flat game
+ *  state, and the phase loop every engine shares.  */
+#include <assert.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "game.h"
+
+/*  The engines this build knows.  A new ruleset adds its engine here. */
+extern const game_engine_t s19_engine;
+static const game_engine_t *const engines[] = { &s19_engine, NULL };
+
+struct game_rules_t {
+    ruleset_t *ruleset;
+    const game_engine_t *engine;
+    void *tables;
+};
+
+struct game_t {
+    const game_rules_t *rules;
+    const scenario_t *scenario;
+    situation_t *sit;
+    int unit_count;
+    int unit_cap;
+    game_unit_t *units;
+    int turn;
+    int phase;
+    bool over;
+    game_result_t result;
+    int8_t objective_holder[SCENARIO_MAX_OBJECTIVES];
+    int side_extra[SIDE_COUNT][GAME_SIDE_EXTRA];
+    uint64_t steps;
+    /* not copied: */
+    game_event_fn *event_fn;
+    void *event_arg;
+    void *scratch;
+    size_t scratch_size;
+};
+
+const game_engine_t *
+game_engine_find (const char *name)
+{
+    for (int i = 0; name && engines[i]; i++)
+        if (strcmp (engines[i]->name, name) == 0)
+            return engines[i];
+    return NULL;
+}
+
+char *
+game_read_file (const char *path, char *err, int errlen)
+{
+    assert (path && err && errlen > 0);
+    FILE *f = fopen (path, "rb");
+    if (!f) {
+        snprintf (err, errlen, "%s - cannot open: %s", path, strerror (errno));
+        return NULL;
+    }
+    size_t cap = 16384, len = 0;
+    char *buf = malloc (cap);
+    while (buf) {
+        len += fread (buf + len, 1, cap - len - 1, f);
+        if (len + 1 < cap)
+            break;
+        char *bigger = realloc (buf, cap * 2);
+        if (!bigger) {
+            free (buf);
+            buf = NULL;
+        }
+        else {
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    bool bad = ferror (f) != 0;
+    fclose (f);
+    if (!buf || bad) {
+        snprintf (err, errlen, "%s - cannot read%s", path,
+                  buf ? "" : ": out of memory");
+        free (buf);
+        return NULL;
+    }
+    buf[len] = 0;
+    return buf;
+}
+
+game_rules_t *
+game_rules_load_text (const char *text, const char *origin, char *err,
+                      int errlen)
+{
+    assert (text && err && errlen > 0);
+    if (!origin)
+        origin = "(tables)";
+    game_rules_t *self = calloc (1, sizeof *self);
+    if (!self) {
+        snprintf (err, errlen, "%s - out of memory", origin);
+        return NULL;
+    }
+    self->ruleset = ruleset_load_text (text, origin, err, errlen);
+    if (!self->ruleset)
+        goto fail;
+    self->engine = game_engine_find (ruleset_name (self->ruleset));
+    if (!self->engine) {
+        snprintf (err, errlen, "%s - ruleset \"%s\" has no game engine: it "
+                  "answers questions but cannot play battles", origin,
+                  ruleset_name (self->ruleset));
+        goto fail;
+    }
+    self->tables = self->engine->tables_load (text, origin, self->ruleset,
+                                              err, errlen);
+    if (!self->tables)
+        goto fail;
+    return self;
+fail:
+    game_rules_destroy (&self);
+    return NULL;
+}
+
+game_rules_t *
+game_rules_load (const char *path, char *err, int errlen)
+{
+    char *text = game_read_file (path, err, errlen);
+    if (!text)
+        return NULL;
+    game_rules_t *self = game_rules_load_text (text, path, err, errlen);
+    free (text);
+    return self;
+}
+
+void
+game_rules_destroy (game_rules_t **self_p)
+{
+    assert (self_p);
+    game_rules_t *self = *self_p;
+    if (!self)
+        return;
+    if (self->tables && self->engine)
+        self->engine->tables_free (self->tables);
+    ruleset_destroy (&self->ruleset);
+    free (self);
+    *self_p = NULL;
+}
+
+const ruleset_t *
+game_rules_ruleset (const game_rules_t *self)
+{
+    return self->ruleset;
+}
+
+const game_engine_t *
+game_rules_engine (const game_rules_t *self)
+{
+    return self->engine;
+}
+
+const void *
+game_rules_tables (const game_rules_t *self)
+{
+    return self->tables;
+}
+
+const ruleset_t *
+game_rules_finder (const char *name, void *arg)
+{
+    const game_rules_t *self = arg;
+    if (self && name && strcmp (name, ruleset_name (self->ruleset)) == 0)
+        return self->ruleset;
+    return NULL;
+}
+
+/*  Room for `n` units in the game's own arrays. */
+static int
+make_room (game_t *self, int n)
+{
+    if (self->unit_cap >= n)
+        return 0;
+    game_unit_t *units = realloc (self->units, (size_t) n * sizeof *units);
+    if (!units)
+        return -1;
+    self->units = units;
+    self->unit_cap = n;
+    return 0;
+}
+
+/*  A bare game of the scenario: its situation copied, no unit state. */
+static game_t *
+game_alloc (const game_rules_t *rules, const scenario_t *scenario)
+{
+    game_t *self = calloc (1, sizeof *self);
+    if (!self)
+        return NULL;
+    self->rules = rules;
+    self->scenario = scenario;
+    self->sit = situation_dup (scenario_situation (scenario));
+    self->unit_count = situation_unit_count (scenario_situation (scenario));
+    if (!self->sit || make_room (self, self->unit_count > 0
+                                           ? self->unit_count : 1) < 0) {
+        game_destroy (&self);
+        return NULL;
+    }
+    self->scratch_size = rules->engine->scratch_size (self);
+    if (self->scratch_size > 0) {
+        self->scratch = calloc (1, self->scratch_size);
+        if (!self->scratch)
+            game_destroy (&self);
+    }
+    return self;
+}
+
+game_t *
+game_new (const game_rules_t *rules, const scenario_t *scenario, char *err,
+          int errlen)
+{
+    assert (rules && scenario && err && errlen > 0);
+    if (situation_ruleset (scenario_situation (scenario)) != rules->ruleset) {
+        snprintf (err, errlen, "scenario \"%s\" is not under ruleset \"%s\"",
+                  scenario_name (scenario), ruleset_name (rules->ruleset));
+        return NULL;
+    }
+    game_t *self = game_alloc (rules, scenario);
+    if (!self) {
+        snprintf (err, errlen, "out of memory");
+        return NULL;
+    }
+    memset (self->units, 0, (size_t) self->unit_count * sizeof *self->units);
+    for (int i = 0; i < self->unit_count; i++) {
+        self->units[i].order = order_hold ();
+        self->units[i].current = order_hold ();
+    }
+    for (int i = 0; i < SCENARIO_MAX_OBJECTIVES; i++)
+        self->objective_holder[i] = -1;
+    for (int i = 0; i < scenario_objective_count (scenario); i++)
+        self->objective_holder[i] =
+            (int8_t) scenario_objective (scenario, i)->held_by;
+    self->turn = 1;
+    self->phase = 0;
+    self->result.winner = -1;
+    if (rules->engine->prepare (self, err, errlen) < 0) {
+        game_destroy (&self);
+        return NULL;
+    }
+    return self;
+}
+
+void
+game_destroy (game_t **self_p)
+{
+    assert (self_p);
+    game_t *self = *self_p;
+    if (!self)
+        return;
+    situation_destroy (&self->sit);
+    free (self->units);
+    free (self->scratch);
+    free (self);
+    *self_p = NULL;
+}
+
+int
+game_copy_into (game_t *dst, const game_t *src)
+{
+    assert (dst && src);
+    if (dst == src)
+        return 0;
+    assert (dst->rules == src->rules);
+    if (situation_copy_into (dst->sit, src->sit) < 0
+        || make_room (dst, src->unit_count) < 0)
+        return -1;
+    memcpy (dst->units, src->units,
+            (size_t) src->unit_count * sizeof *src->units);
+    dst->scenario = src->scenario;
+    dst->unit_count = src->unit_count;
+    dst->turn = src->turn;
+    dst->phase = src->phase;
+    dst->over = src->over;
+    dst->result = src->result;
+    memcpy (dst->objective_holder, src->objective_holder,
+            sizeof dst->objective_holder);
+    memcpy (dst->side_extra, src->side_extra, sizeof dst->side_extra);
+    dst->steps = src->steps;
+    if (dst->scratch_size < src->scratch_size) {
+        void *scratch = realloc (dst->scratch, src->scratch_size);
+        if (!scratch)
+            return -1;
+        dst->scratch = scratch;
+        dst->scratch_size = src->scratch_size;
+    }
+    return 0;
+}
+
+game_t *
+game_dup (const game_t *src)
+{
+    assert (src);
+    game_t *copy = game_alloc (src->rules, src->scenario);
+    if (copy && game_copy_into (copy, src) < 0)
+        game_destroy (&copy);
+    return copy;
+}
+
+void
+game_set_events (game_t *self, game_event_fn *fn, void *arg)
+{
+    self->event_fn = fn;
+    self->event_arg = arg;
+}
+
+const game_rules_t *
+game_rules (const game_t *self)
+{
+    return self->rules;
+}
+
+const game_engine_t *
+game_engine (const game_t *self)
+{
+    return self->rules->engine;
+}
+
+const void *
+game_tables (const game_t *self)
+{
+    return self->rules->tables;
+}
+
+const scenario_t *
+game_scenario (const game_t *self)
+{
+    return self->scenario;
+}
+
+const situation_t *
+game_situation (const game_t *self)
+{
+    return self->sit;
+}
+
+situation_t *
+game_situation_mut (game_t *self)
+{
+    return self->sit;
+}
+
+int
+game_turn (const game_t *self)
+{
+    return self->turn;
+}
+
+int
+game_phase (const game_t *self)
+{
+    return self->phase;
+}
+
+const char *
+game_phase_name (const game_t *self)
+{
+    return self->rules->engine->phase_name (self->phase);
+}
+
+int
+game_phase_side (const game_t *self)
+{
+    return self->rules->engine->phase_side (self, self->phase);
+}
+
+bool
+game_over (const game_t *self)
+{
+    return self->over;
+}
+
+void
+game_result (const game_t *self, game_result_t *out)
+{
+    assert (out);
+    if (self->over)
+        *out = self->result;
+    else {
+        self->rules->engine->victory (self, out);
+        out->over = false;
+        out->winner = -1;
+        out->turns = self->turn - 1;
+    }
+}
+
+int
+game_unit_count (const game_t *self)
+{
+    return self->unit_count;
+}
+
+const game_unit_t *
+game_unit (const game_t *self, int u)
+{
+    assert (u >= 0 && u < self->unit_count);
+    return &self->units[u];
+}
+
+game_unit_t *
+game_unit_mut (game_t *self, int u)
+{
+    assert (u >= 0 && u < self->unit_count);
+    return &self->units[u];
+}
+
+int
+game_objective_holder (const game_t *self, int i)
+{
+    assert (i >= 0 && i < SCENARIO_MAX_OBJECTIVES);
+    return self->objective_holder[i];
+}
+
+void
+game_set_objective_holder (game_t *self, int i, int side)
+{
+    assert (i >= 0 && i < SCENARIO_MAX_OBJECTIVES);
+    self->objective_holder[i] = (int8_t) side;
+}
+
+int *
+game_side_extra (game_t *self, side_t side)
+{
+    return self->side_extra[side];
+}
+
+const int *
+game_side_extra_const (const game_t *self, side_t side)
+{
+    return self->side_extra[side];
+}
+
+uint64_t
+game_steps (const game_t *self)
+{
+    return self->steps;
+}
+
+void *
+game_scratch (game_t *self)
+{
+    return self->scratch;
+}
+
+void
+game_begin_phase (game_t *self, dice_t *dice)
+{
+    if (self->over)
+        return;
+    for (int i = 0; i < self->unit_count; i++)
+        self->units[i].needs_order = 0;
+    if (game_events_on (self))
+        game_event (self, GAME_EVENT_PHASE, -1, "turn %d, %s", self->turn,
+                    game_phase_name (self));
+    self->rules->engine->begin_phase (self, dice);
+}
+
+bool
+game_needs_order (const game_t *self, int u)
+{
+    assert (u >= 0 && u < self->unit_count);
+    return !self->over && self->units[u].needs_order;
+}
+
+int
+game_legal_orders (const game_t *self, int u, order_t *out, int max)
+{
+    assert (u >= 0 && u < self->unit_count && out && max >= 1);
+    return self->rules->engine->legal_orders (self, u, out, max);
+}
+
+int
+game_apply_order (game_t *self, int u, const order_t *o, char *err,
+                  int errlen)
+{
+    assert (o && err && errlen > 0);
+    if (u < 0 || u >= self->unit_count) {
+        snprintf (err, errlen, "no unit %d", u);
+        return -1;
+    }
+    if (!game_needs_order (self, u)) {
+        snprintf (err, errlen, "unit \"%s\" takes no order in %s",
+                  situation_unit_const (self->sit, u)->id,
+                  game_phase_name (self));
+        return -1;
+    }
+    if (self->rules->engine->check_order (self, u, o, err, errlen) < 0)
+        return -1;
+    self->units[u].order = *o;
+    self->units[u].ordered = 1;
+    self->units[u].needs_order = 0;
+    self->steps++;
+    return 0;
+}
+
+void
+game_resolve_phase (game_t *self, dice_t *dice)
+{
+    if (self->over)
+        return;
+    const game_engine_t *engine = self->rules->engine;
+    engine->resolve_phase (self, dice);
+    self->steps++;
+    if (++self->phase < engine->phase_count)
+        return;
+    /* the end of the turn */
+    game_result_t r;
+    memset (&r, 0, sizeof r);
+    r.winner = -1;
+    engine->victory (self, &r);
+    r.turns = self->turn;
+    if (!r.over && self->turn >= scenario_turns (self->scenario)) {
+        r.over = true;
+        if (!r.reason[0])
+            snprintf (r.reason, sizeof r.reason, "the turn limit (%d)",
+                      self->turn);
+    }
+    self->result = r;
+    self->phase = 0;
+    if (r.over) {
+        self->over = true;
+        if (game_events_on (self))
+            game_event (self, GAME_EVENT_END, -1, "the battle ends after turn "
+                        "%d: %s; %s", self->turn, r.winner < 0 ? "a draw"
+                        : scenario_side_name (self->scenario,
+                                              (side_t) r.winner),
+                        r.reason);
+        return;
+    }
+    self->turn++;
+}
+
+bool
+game_events_on (const game_t *self)
+{
+    return self->event_fn != NULL;
+}
+
+void
+game_event (game_t *self, game_event_kind_t kind, int unit, const char *fmt,
+            ...)
+{
+    if (!self->event_fn)
+        return;
+    game_event_t ev;
+    ev.kind = kind;
+    ev.turn = self->turn;
+    ev.phase = self->phase;
+    ev.unit = unit;
+    va_list ap;
+    va_start (ap, fmt);
+    vsnprintf (ev.text, sizeof ev.text, fmt, ap);
+    va_end (ap);
+    self->event_fn (self->event_arg, &ev);
+}
+
+const char *
+game_event_kind_name (game_event_kind_t kind)
+{
+    static const char *names[GAME_EVENT_KIND_COUNT] = {
+        "phase", "command", "move", "shoot", "melee", "status", "end" };
+    return (int) kind >= 0 && kind < GAME_EVENT_KIND_COUNT ? names[kind] : "?";
+}

@@ -1,0 +1,252 @@
+/*  game.h - playing a battle under a ruleset: the general interface every
+ *  ruleset implements, and the flat game state they share.
+ *
+ *  A ruleset that can be played is a game_engine_t: a table of functions
+ *  (load its own tables, set up a game from a scenario, its phases, the
+ *  legal orders of a unit, check an order, resolve a phase, victory), in
+ *  the manner of a go program's engine struct.  game_rules_load() reads a
+ *  ruleset's table file, finds the engine registered for the ruleset's
+ *  name, and loads the engine's tables from the same file.
+ *
+ *  A game_t is the battle as it stands: a situation_t (positions, losses,
+ *  status) plus per-unit battle state (commanded, load progress, moved,
+ *  in melee, gone, this turn's order, the current actions), the turn and
+ *  the phase.  Copies are cheap and allocate nothing once the copy has
+ *  room (game_copy_into): the search copies games millions of times.
+ *
+ *  A turn is the engine's phases in order.  In each phase:
+ *    game_begin_phase()      the engine's own dice (command, ...), and it
+ *                            marks the units that need an order;
+ *    game_apply_order()      for each such unit (a strategy, the Risk
+ *                            Factor tables, a player: not the engine);
+ *    game_resolve_phase()    movement, shooting, melee...; then the next
+ *                            phase, and after the last one the victory
+ *                            check and the next turn.
+ *  Every chance goes through the dice given; the same dice and the same
+ *  orders give the same game.
+ */
+#ifndef SOLO_GAME_H
+#define SOLO_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "dice.h"
+#include "order.h"
+#include "ruleset.h"
+#include "scenario.h"
+#include "situation.h"
+
+#define GAME_MAX_PHASES       16
+#define GAME_MAX_LEGAL_ORDERS 64     /* legal orders listed for one unit */
+#define GAME_REASON_MAX       160
+#define GAME_EVENT_MAX        256    /* bytes of one event's words */
+
+typedef struct game_t game_t;
+typedef struct game_rules_t game_rules_t;
+
+/*  Per-unit battle state, flat.  Engines may use `extra` as they like. */
+typedef struct {
+    uint8_t commanded;       /* under command this turn */
+    uint8_t needs_order;     /* the current phase waits for its order */
+    uint8_t ordered;         /* an order was given this turn */
+    uint8_t moved_halves;    /* halves of this turn spent moving (0..2) */
+    uint8_t load_halves;     /* progress loading its weapon */
+    uint8_t fired;           /* fired this turn */
+    uint8_t in_melee;        /* in contact with an enemy */
+    uint8_t gone;            /* off the table or destroyed: out of play */
+    int16_t left_standing;   /* figures standing when it left the table */
+    int16_t extra[3];
+    order_t order;           /* this turn's order */
+    order_t current;         /* its current actions ("continue") */
+} game_unit_t;
+
+/*  The result of a battle (or of the game so far). */
+typedef struct {
+    bool over;
+    int winner;                      /* side, or -1: a draw / not over */
+    int turns;                       /* turns completed */
+    char reason[GAME_REASON_MAX];    /* why it ended, in plain words */
+    int figures[SIDE_COUNT];         /* figures at the start */
+    int killed[SIDE_COUNT];          /* killed */
+    int wounded[SIDE_COUNT];         /* wounded, still standing */
+    int gone[SIDE_COUNT];            /* left the table, standing */
+    int units_left[SIDE_COUNT];      /* units still in play */
+    int objective_value[SIDE_COUNT]; /* objective value held */
+} game_result_t;
+
+/*  Events: what happened, in plain words, as the engine resolves. */
+typedef enum {
+    GAME_EVENT_PHASE = 0,    /* a phase begins */
+    GAME_EVENT_COMMAND,      /* command dice and activations */
+    GAME_EVENT_MOVE,
+    GAME_EVENT_SHOOT,
+    GAME_EVENT_MELEE,
+    GAME_EVENT_STATUS,       /* a unit leaves, breaks, is destroyed... */
+    GAME_EVENT_END           /* the battle ends */
+} game_event_kind_t;
+#define GAME_EVENT_KIND_COUNT 7
+
+typedef struct {
+    game_event_kind_t kind;
+    int turn, phase;
+    int unit;                        /* the unit it is about, or -1 */
+    char text[GAME_EVENT_MAX];
+} game_event_t;
+
+typedef void (game_event_fn) (void *arg, const game_event_t *event);
+
+/*  The engine of one ruleset.  Every function is given the game; `tables`
+ *  is what tables_load returned (game_tables()). */
+typedef struct {
+    const char *name;        /* the ruleset name it plays ("skirmish19") */
+    const char *title;
+
+    /*  Read the engine's own numbers from the table file's text (the
+     *  ruleset's part is already loaded as `rs`).  NULL with `err` as
+     *  "file:line - reason". */
+    void *(*tables_load) (const char *text, const char *origin,
+                          const ruleset_t *rs, char *err, int errlen);
+    void (*tables_free) (void *tables);
+
+    int phase_count;
+    const char *(*phase_name) (int phase);
+    /*  The side whose units take orders in `phase`, or -1 when the phase
+     *  only resolves. */
+    int (*phase_side) (const game_t *g, int phase);
+
+    /*  Bytes of workspace a game needs (melee figure lists...), allocated
+     *  once by game_new and never copied. */
+    size_t (*scratch_size) (const game_t *g);
+    /*  Set up a new game from its scenario (first orders, start state).
+     *  0, or -1 with err. */
+    int (*prepare) (game_t *g, char *err, int errlen);
+    /*  The start of a phase: throw what the phase throws first and set
+     *  needs_order on the units that must be ordered. */
+    void (*begin_phase) (game_t *g, dice_t *dice);
+    /*  Up to `max` legal orders for unit `u` now (the first is always a
+     *  safe default); returns the count. */
+    int (*legal_orders) (const game_t *g, int u, order_t *out, int max);
+    /*  0 when order `o` is legal for unit `u` now, else -1 with err. */
+    int (*check_order) (const game_t *g, int u, const order_t *o, char *err,
+                        int errlen);
+    /*  Carry out the phase. */
+    void (*resolve_phase) (game_t *g, dice_t *dice);
+    /*  After the last phase: fill `out` (over, winner, reason...) for the
+     *  game as it stands at the end of turn game_turn(g). */
+    void (*victory) (const game_t *g, game_result_t *out);
+} game_engine_t;
+
+/*  The engine registered for ruleset `name`, or NULL. */
+const game_engine_t *game_engine_find (const char *name);
+
+/*  ---- a ruleset that can be played ---- */
+
+/*  Load the ruleset's table file at `path`: the ruleset (ruleset_load)
+ *  and its engine's tables.  NULL with `err` as "file:line - reason"; an
+ *  error names the ruleset when no engine plays it. */
+game_rules_t *game_rules_load (const char *path, char *err, int errlen);
+game_rules_t *game_rules_load_text (const char *text, const char *origin,
+                                    char *err, int errlen);
+void game_rules_destroy (game_rules_t **self_p);
+
+const ruleset_t *game_rules_ruleset (const game_rules_t *self);
+const game_engine_t *game_rules_engine (const game_rules_t *self);
+const void *game_rules_tables (const game_rules_t *self);
+
+/*  A ruleset_finder_fn (situation.h) for scenario_load: `arg` is a
+ *  game_rules_t; finds its ruleset by name. */
+const ruleset_t *game_rules_finder (const char *name, void *arg);
+
+/*  ---- a game ---- */
+
+/*  A new game of `scenario` (borrowed: it must outlive the game) under
+ *  `rules` (borrowed), at turn 1, phase 0, with nothing begun.  NULL with
+ *  `err` when the scenario's ruleset is not `rules`' or the engine
+ *  refuses it. */
+game_t *game_new (const game_rules_t *rules, const scenario_t *scenario,
+                  char *err, int errlen);
+void game_destroy (game_t **self_p);
+
+/*  Make `dst` the same game as `src` (of the same rules and scenario)
+ *  without allocating when dst has room.  The event callback and the
+ *  workspace are dst's own and stay.  0, or -1 out of memory. */
+int game_copy_into (game_t *dst, const game_t *src);
+
+/*  A new copy of `src` (no event callback); NULL out of memory. */
+game_t *game_dup (const game_t *src);
+
+/*  Send events to `fn` (NULL: none, the fast way). */
+void game_set_events (game_t *self, game_event_fn *fn, void *arg);
+
+const game_rules_t *game_rules (const game_t *self);
+const game_engine_t *game_engine (const game_t *self);
+const void *game_tables (const game_t *self);
+const scenario_t *game_scenario (const game_t *self);
+const situation_t *game_situation (const game_t *self);
+situation_t *game_situation_mut (game_t *self);
+
+int game_turn (const game_t *self);          /* 1-based */
+int game_phase (const game_t *self);         /* 0-based */
+const char *game_phase_name (const game_t *self);
+int game_phase_side (const game_t *self);    /* -1: no orders */
+bool game_over (const game_t *self);
+
+/*  The result so far (final once game_over). */
+void game_result (const game_t *self, game_result_t *out);
+
+int game_unit_count (const game_t *self);
+const game_unit_t *game_unit (const game_t *self, int u);
+game_unit_t *game_unit_mut (game_t *self, int u);
+
+/*  The side holding objective i of the scenario now, or -1. */
+int game_objective_holder (const game_t *self, int i);
+void game_set_objective_holder (game_t *self, int i, int side);
+
+/*  Four integers per side for the engine's own use (command points...),
+ *  copied with the game. */
+#define GAME_SIDE_EXTRA 4
+int *game_side_extra (game_t *self, side_t side);
+const int *game_side_extra_const (const game_t *self, side_t side);
+
+/*  Steps resolved so far (phases and orders): the benchmark's count. */
+uint64_t game_steps (const game_t *self);
+
+/*  The engine's workspace of scratch_size bytes. */
+void *game_scratch (game_t *self);
+
+/*  ---- playing ---- */
+
+/*  Begin the current phase (see above).  No effect once over. */
+void game_begin_phase (game_t *self, dice_t *dice);
+
+/*  True when unit `u` must be given an order in this phase. */
+bool game_needs_order (const game_t *self, int u);
+
+/*  The legal orders of unit `u` now (at most `max`); the count. */
+int game_legal_orders (const game_t *self, int u, order_t *out, int max);
+
+/*  Give unit `u` its order for this phase.  0, or -1 with `err` when the
+ *  unit needs no order or the order is not legal (the game unchanged). */
+int game_apply_order (game_t *self, int u, const order_t *o, char *err,
+                      int errlen);
+
+/*  Resolve the current phase and move on; after the last phase check
+ *  victory (and the turn limit) and start the next turn.  Units still
+ *  waiting for an order hold. */
+void game_resolve_phase (game_t *self, dice_t *dice);
+
+/*  Report an event (engines call this; free when no callback is set:
+ *  test game_events_on() first to skip formatting). */
+bool game_events_on (const game_t *self);
+void game_event (game_t *self, game_event_kind_t kind, int unit,
+                 const char *fmt, ...)
+    __attribute__ ((format (printf, 4, 5)));
+
+const char *game_event_kind_name (game_event_kind_t kind);
+
+/*  A whole text file in a new NUL-terminated buffer (free it), or NULL
+ *  with `err` as "path - reason". */
+char *game_read_file (const char *path, char *err, int errlen);
+
+#endif
