@@ -27,8 +27,10 @@ elsewhere.
 
 import argparse
 import http.server
+import ipaddress
 import json
 import os
+import socket
 import sys
 import urllib.parse
 
@@ -102,12 +104,28 @@ class Relay(http.server.ThreadingHTTPServer):
 
     def __init__(self, listen, endpoint, timeout_ms, routes, verbose):
         host, _, port = listen.rpartition(":")
+        host = host.strip("[]") or "127.0.0.1"
+        if ":" in host:
+            self.address_family = socket.AF_INET6
+        self.listen_host = host
         self.endpoint = endpoint
         self.timeout_ms = timeout_ms
         self.routes = routes
         self.verbose = verbose
         self.context = zmq.Context()
-        super().__init__((host.strip("[]") or "127.0.0.1", int(port)), Handler)
+        super().__init__((host, int(port)), Handler)
+
+    def host_allowed(self, host_header):
+        """True for a Host header naming this relay: an address, localhost,
+        or the name it was told to listen on."""
+        name = urllib.parse.urlsplit("//" + host_header).hostname or ""
+        if name in ("localhost", self.listen_host.lower()):
+            return True
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            return False
 
     def forward(self, payload):
         """Send one request's bytes to the daemon; return the reply's
@@ -179,9 +197,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path != "/api/request":
             self.send_text(404, "not found: %s" % path)
             return
-        # A page from another site must not drive the daemon through us.
+        # A page from another site must not drive the daemon through us,
+        # nor one reaching us under a borrowed name (DNS rebinding).
         origin = self.headers.get("Origin")
         host = self.headers.get("Host", "")
+        if not self.server.host_allowed(host):
+            self.send_text(403, "host %s may not use this relay" % host)
+            return
         if origin and urllib.parse.urlsplit(origin).netloc != host:
             self.send_text(403, "origin %s may not use this relay" % origin)
             return
@@ -233,6 +255,8 @@ def main():
     except (OSError, ValueError) as e:
         sys.exit("relay: cannot listen on %s: %s" % (args.listen, e))
     host, port = relay.server_address[:2]
+    if ":" in host:
+        host = "[%s]" % host
     if args.port_file:
         with open(args.port_file + ".tmp", "w") as f:
             f.write("%d\n" % port)

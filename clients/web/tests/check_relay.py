@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -92,6 +93,15 @@ def main():
     status, body, _ = post(url, request.SerializeToString(),
                            {"Origin": "http://elsewhere.example"})
     check(status == 403, "a page of another origin is refused", status)
+    status, body, _ = post(url, request.SerializeToString(),
+                           {"Host": "rebound.example:%d"
+                            % urllib.parse.urlsplit(url).port})
+    check(status == 403, "a request under another host name is refused",
+          status)
+    status, body, _ = post(url, request.SerializeToString(),
+                           {"Host": "localhost:%d"
+                            % urllib.parse.urlsplit(url).port})
+    check(status == 200, "localhost is this relay", status)
     status, _, _ = fetch(url + "api/other", b"x")
     check(status == 404, "POST elsewhere than /api/request is refused")
 
