@@ -35,6 +35,7 @@ typedef struct {
     double nearest_cm;
     double reach_cm;     /* its own weapon's long range */
     double charge_cm;    /* one move: foot move, cavalry gallop */
+    double move_cm;      /* its full move (for crossing costs) */
 } view_t;
 
 /*  ---- small helpers ------------------------------------------------------ */
@@ -279,6 +280,7 @@ view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
     }
     v->reach_cm = ruleset_weapon_reach (rs, v->u);
     v->charge_cm = ruleset_move_cm (rs, v->u, "gallop");
+    v->move_cm = v->charge_cm;
     return 0;
 }
 
@@ -338,7 +340,7 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, const view_t *v,
     const rules_settings_t *s = ruleset_settings (rs);
     const unit_t *u = v->u;
     int n = situation_unit_count (sit);
-    char a[24], b[24], why[RF_REASON_MAX];
+    char a[24], b[24];
 
     /* -4: no enemy, or friends retreating, in sight */
     int retreating_friend = -1;
@@ -487,7 +489,6 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, const view_t *v,
     else if (u->status & STATUS_RETREATING_FROM_MELEE)
         add_factor (out, "running_or_retreating", t->f_running_or_retreating,
                     "the unit is retreating as a result of melee");
-    (void) why;
 }
 
 /*  Check the unit index and find its table. */
@@ -646,14 +647,44 @@ bearing_away (const situation_t *sit, const view_t *v, int e)
     return geom_bearing (p, v->u->fp.centre);
 }
 
-/*  Move from the unit's centre along a bearing. */
+/*  How far along from-to the unit gets with `budget` cm of movement,
+ *  difficult going counting double and low barriers costing their part
+ *  of a move (`move_cm`): the point reached. */
+static vec2_t
+affordable_point (const situation_t *sit, vec2_t from, vec2_t to,
+                  double budget, double move_cm)
+{
+    double cost = situation_path_cost (sit, from, to, move_cm);
+    if (cost >= 0 && cost <= budget + 1e-9)
+        return to;
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 40; i++) {
+        double mid = (lo + hi) / 2;
+        vec2_t p = { from.x + (to.x - from.x) * mid,
+                     from.y + (to.y - from.y) * mid };
+        double c = situation_path_cost (sit, from, p, move_cm);
+        if (c >= 0 && c <= budget)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    vec2_t p = { from.x + (to.x - from.x) * lo, from.y + (to.y - from.y) * lo };
+    return p;
+}
+
+/*  Move from the unit's centre along a bearing, `dist` cm of movement
+ *  (terrain costs counted, except for a charge to contact: reach is
+ *  measured in the open). */
 static void
 move_along (const situation_t *sit, const view_t *v, double bearing,
-            double dist, rf_order_t *o)
+            double dist, bool terrain_costs, rf_order_t *o)
 {
     vec2_t from = v->u->fp.centre;
-    o->destination = situation_move_towards (sit, from, bearing, dist);
-    o->move_cm = geom_dist (from, o->destination);
+    vec2_t to = situation_move_towards (sit, from, bearing, dist);
+    if (terrain_costs)
+        to = affordable_point (sit, from, to, dist, v->move_cm);
+    o->destination = to;
+    o->move_cm = geom_dist (from, to);
     o->has_destination = o->move_cm > 1e-9;
 }
 
@@ -663,23 +694,27 @@ move_to_point (const situation_t *sit, const view_t *v, vec2_t to,
                double dist, rf_order_t *o)
 {
     vec2_t from = v->u->fp.centre;
-    if (geom_dist (from, to) <= dist) {
-        o->destination = to;
-        o->move_cm = geom_dist (from, to);
-        o->has_destination = o->move_cm > 1e-9;
-    }
-    else
-        move_along (sit, v, geom_bearing (from, to), dist, o);
+    if (geom_dist (from, to) > dist)
+        to = situation_move_towards (sit, from, geom_bearing (from, to), dist);
+    o->destination = affordable_point (sit, from, to, dist, v->move_cm);
+    o->move_cm = geom_dist (from, o->destination);
+    o->has_destination = o->move_cm > 1e-9;
 }
 
-/*  Face the nearest enemy (from where the unit ends); keep the facing
- *  when none is in sight. */
+/*  Face the nearest enemy from where the unit ends (towards its point
+ *  nearest to the unit there); keep the facing when none is in sight. */
 static void
 face_enemy (const situation_t *sit, const view_t *v, rf_order_t *o)
 {
-    vec2_t at = o->has_destination ? o->destination : v->u->fp.centre;
-    if (v->nearest >= 0)
-        o->facing = bearing_to_enemy (sit, v->unit, v->nearest, at);
+    if (v->nearest < 0)
+        return;
+    footprint_t at = v->u->fp;
+    if (o->has_destination)
+        at.centre = o->destination;
+    const unit_t *e = situation_unit_const (sit, v->nearest);
+    vec2_t p = footprint_nearest_point (&at, &e->fp);
+    if (geom_dist (at.centre, p) > 1e-9)
+        o->facing = geom_bearing (at.centre, p);
 }
 
 /*  Face the last known enemy position (falling back), else the nearest
@@ -716,18 +751,19 @@ order_take_cover (const situation_t *sit, const view_t *v, double move,
     }
     else if (!halt_if_none)
         move_along (sit, v, situation_away_bearing (sit, v->unit, v->enemies,
-                                                    v->enemy_count), move, o);
+                                                    v->enemy_count), move,
+                    true, o);
 }
 
 /*  Advance towards the nearest enemy one move, stopping at contact. */
 static void
 order_advance (const situation_t *sit, const view_t *v, double move,
-               rf_order_t *o)
+               bool charge, rf_order_t *o)
 {
     if (v->nearest < 0)
         return;
     double bearing = bearing_to_enemy (sit, v->unit, v->nearest, v->u->fp.centre);
-    move_along (sit, v, bearing, fmin (move, v->nearest_cm), o);
+    move_along (sit, v, bearing, fmin (move, v->nearest_cm), !charge, o);
     o->facing = bearing;
 }
 
@@ -747,7 +783,7 @@ order_move (const situation_t *sit, const view_t *v, rf_action_t action,
         /* to contact with the nearest enemy in reach */
         if (u->arm == ARM_CAVALRY)
             snprintf (o->pace, sizeof o->pace, "gallop");
-        order_advance (sit, v, v->nearest_cm, o);
+        order_advance (sit, v, v->nearest_cm, true, o);
         return;
     }
     switch (action) {
@@ -755,7 +791,7 @@ order_move (const situation_t *sit, const view_t *v, rf_action_t action,
             break;
         case RF_ADVANCE_VISIBLE:
         case RF_ADVANCE_CHARGE:
-            order_advance (sit, v, move, o);
+            order_advance (sit, v, move, false, o);
             break;
         case RF_TAKE_COVER:
             order_take_cover (sit, v, move, special == SPECIAL_FALLING_BACK, o);
@@ -792,12 +828,12 @@ order_move (const situation_t *sit, const view_t *v, rf_action_t action,
                     break;
                 }
             }
-            move_along (sit, v, bearing_away (sit, v, v->nearest), move, o);
+            move_along (sit, v, bearing_away (sit, v, v->nearest), move, true, o);
             face_enemy (sit, v, o);
             break;
         case RF_RUN: {
             double bearing = bearing_away (sit, v, v->nearest);
-            move_along (sit, v, bearing, move, o);
+            move_along (sit, v, bearing, move, true, o);
             o->facing = bearing;
             break;
         }
@@ -812,7 +848,6 @@ follow_lead (const situation_t *sit, const view_t *v, const unit_t *lead,
 {
     snprintf (o->pace, sizeof o->pace, "%s", lead_order->pace);
     o->facing = lead_order->facing;
-    o->cover_feature = lead_order->cover_feature;
     if (!lead_order->has_destination)
         return;
     vec2_t d = { lead_order->destination.x - lead->fp.centre.x,
@@ -820,7 +855,13 @@ follow_lead (const situation_t *sit, const view_t *v, const unit_t *lead,
     vec2_t to = { v->u->fp.centre.x + d.x, v->u->fp.centre.y + d.y };
     double dist = geom_dist (v->u->fp.centre, to);
     if (dist > 1e-9)
-        move_along (sit, v, geom_bearing (v->u->fp.centre, to), dist, o);
+        move_along (sit, v, geom_bearing (v->u->fp.centre, to), dist, true, o);
+    /* the cover it ends in, if any: beside the lead it may miss it */
+    if (lead_order->cover_feature >= 0
+    &&  situation_cover_at (sit, o->has_destination ? o->destination
+                                                    : v->u->fp.centre,
+                            &o->cover_feature) == COVER_NONE)
+        o->cover_feature = -1;
 }
 
 /*  Whom the unit shoots at: uncommanded troops only at the nearest enemy
@@ -868,7 +909,7 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
     const unit_t *u = sit && d->unit >= 0 ? situation_unit_const (sit, d->unit)
                                           : NULL;
     const rf_order_t *o = &d->order;
-    char a[24], b[24];
+    char a[24];
     buf[0] = '\0';
     if (u)
         append (buf, len, "%s (%s %s, %s): Risk Factor %d, %s.\n", u->id,
@@ -886,8 +927,10 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
                     "which it follows", lead->id);
         append (buf, len, ".\n");
     }
-    if (d->factor_count == 0)
+    if (d->factor_count == 0 && u)
         append (buf, len, "  No factor applies.\n");
+    else if (d->factor_count == 0)
+        append (buf, len, "  The Risk Factor was given directly.\n");
     for (int i = 0; i < d->factor_count; i++)
         append (buf, len, "  %+d %s: %s.\n", d->factors[i].value,
                 d->factors[i].name, d->factors[i].reason);
@@ -926,9 +969,15 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
             append (buf, len, "Order: stay in cover in %s, facing %.0f "
                     "degrees.\n", situation_terrain (sit, o->cover_feature)->id,
                     o->facing);
+        else if (d->action == RF_CONTINUE)
+            append (buf, len, "Order: carry on with its current actions.\n");
+        else if (d->action == RF_CONTINUE_FACING
+             ||  d->action == RF_CONTINUE_FACING_CHARGE)
+            append (buf, len, "Order: carry on with its current actions, "
+                    "facing %.0f degrees.\n", o->facing);
         else
-            append (buf, len, "Order: stay in place, facing %.0f degrees.\n",
-                    o->facing);
+            append (buf, len, "Order: halt where it stands, facing %.0f "
+                    "degrees.\n", o->facing);
         if (o->shoot_target >= 0)
             append (buf, len, "Shoots at %s (%s range, %s).\n",
                     situation_unit_const (sit, o->shoot_target)->id,
@@ -945,7 +994,6 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
                 rf_action_name (d->outcomes[f].action),
                 d->outcomes[f].charge ? " (charge)" : "",
                 f + 1 < RF_FACES ? ";" : ".\n");
-    (void) b;
 }
 
 /*  ---- the decisions ------------------------------------------------------ */
