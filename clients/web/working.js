@@ -67,7 +67,8 @@ function geometryList(geo) {
   const items = [];
   if (geo.nearest_enemy_id) {
     items.push(`nearest enemy ${geo.nearest_enemy_id} at ${cm(geo.nearest_enemy_distance)}` +
-      `; in weapon range: ${geo.enemy_in_weapon_range ? `yes (${geo.range_band})` : 'no'}` +
+      `; in weapon range: ${geo.enemy_in_weapon_range ? 'yes' : 'no'}` +
+      `${geo.range_band && geo.range_band !== 'none' ? ` (${geo.range_band} range)` : ''}` +
       `; in charge reach: ${geo.enemy_in_charge_reach ? 'yes' : 'no'}`);
   } else {
     items.push('no enemy in sight');

@@ -124,6 +124,8 @@ def main():
     asks = results.get("asks", [])
     check(len(asks) >= 4, "the page asked at least four questions",
           str(len(asks)))
+    check(any(a["drawn"]["charge"] for a in asks),
+          "a charge was drawn at least once")
     with solo_client.Client(args.endpoint) as solo:
         for ask in asks:
             check_ask(solo, ask)

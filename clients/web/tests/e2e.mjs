@@ -254,6 +254,8 @@ async function run() {
   check(a1.shown.outcomes.filter((o) => o.rolled).map((o) => o.roll).join() === '2',
         'the rolled face is marked in the outcomes');
   await askThroughPanel('red-1', 0, '12345');
+  const charge = await askThroughPanel('red-1', 6);
+  check(charge.drawn.charge === charge.shown.charge, 'the drawn charge agrees with the working');
   await askThroughPanel('blue-2', 6);
   await page.selectOption('#ask-roll', '1');
   const bc = await clientPoint(70, 45);
