@@ -8,6 +8,10 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
+# Tests run in parallel may both call this: one at a time.
+exec 9>"${TMPDIR:-/tmp}/solo-deps-web.lock"
+flock 9
+
 packages=(protobuf-compiler python3 python3-zmq python3-protobuf chromium)
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
@@ -19,8 +23,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   echo "deps-web: installing ${missing[*]}" >&2
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  $SUDO apt-get update -qq -o DPkg::Lock::Timeout=300
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+    -o DPkg::Lock::Timeout=300 "${missing[@]}" >/dev/null
 fi
 
 web="$root/clients/web"
