@@ -222,6 +222,31 @@ situation_depth (const situation_t *self)
  *  Building
  */
 
+/*  True when all the polygon's vertices lie on one line. */
+static bool
+polygon_collinear (const vec2_t *pts, int n)
+{
+    vec2_t a = pts[0];
+    int far = 0;
+    double far_d = 0.0;
+    for (int i = 1; i < n; i++) {
+        double d = geom_dist (a, pts[i]);
+        if (d > far_d) {
+            far_d = d;
+            far = i;
+        }
+    }
+    if (far_d <= SIT_EPS)
+        return true;
+    vec2_t ab = { (pts[far].x - a.x) / far_d, (pts[far].y - a.y) / far_d };
+    for (int i = 1; i < n; i++) {
+        double cross = ab.x * (pts[i].y - a.y) - ab.y * (pts[i].x - a.x);
+        if (fabs (cross) > SIT_EPS)
+            return false;
+    }
+    return true;
+}
+
 static bool
 id_ok (const char *id, char *err, int errlen, const char *what)
 {
@@ -292,7 +317,7 @@ situation_add_terrain (situation_t *self, const terrain_feature_t *f,
             return -1;
         }
     }
-    if (fabs (polygon_area (f->vertices, f->vertex_count)) <= SIT_EPS) {
+    if (polygon_collinear (f->vertices, f->vertex_count)) {
         snprintf (err, errlen, "terrain \"%s\": polygon has no area", f->id);
         return -1;
     }
@@ -301,6 +326,10 @@ situation_add_terrain (situation_t *self, const terrain_feature_t *f,
         snprintf (err, errlen,
                   "terrain \"%s\": polygon edge from vertex %d crosses "
                   "another edge", f->id, bad + 1);
+        return -1;
+    }
+    if (fabs (polygon_area (f->vertices, f->vertex_count)) <= SIT_EPS) {
+        snprintf (err, errlen, "terrain \"%s\": polygon has no area", f->id);
         return -1;
     }
     if (terrain_make_room (self) < 0) {
