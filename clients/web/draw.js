@@ -10,6 +10,20 @@ import { corners, axes, centroid, shortName, findUnit, findTerrain } from './mod
 
 const NS = 'http://www.w3.org/2000/svg';
 const MARGIN = 6;
+const USUAL_TABLE_CM = 240;    // text and margins are sized for about this
+
+// How much bigger than usual the table is, so that text, margins and the
+// grid stay readable on a large one.
+function tableScale(sit) {
+  return Math.max(1, Math.max(sit.table_width, sit.table_depth) / USUAL_TABLE_CM);
+}
+
+// Grid spacing: 10 cm, or coarser on a large table (at most ~60 lines).
+const GRID_STEPS = [10, 50, 100, 500, 1000, 5000, 10000];
+function gridStep(sit) {
+  const longest = Math.max(sit.table_width, sit.table_depth);
+  return GRID_STEPS.find((step) => longest / step <= 60) || GRID_STEPS[GRID_STEPS.length - 1];
+}
 
 const SIDE_CLASS = { SIDE_BLUE: 'blue', SIDE_RED: 'red' };
 
@@ -69,7 +83,10 @@ export class TableView {
     this.depth = sit.table_depth;
     const svg = this.svg;
     svg.replaceChildren();
-    svg.setAttribute('viewBox', `${-MARGIN} ${-MARGIN} ${sit.table_width + 2 * MARGIN} ${sit.table_depth + 2 * MARGIN}`);
+    const scale = tableScale(sit);
+    const m = MARGIN * scale;
+    svg.style.setProperty('--s', String(scale));
+    svg.setAttribute('viewBox', `${-m} ${-m} ${sit.table_width + 2 * m} ${sit.table_depth + 2 * m}`);
     this.defs(svg);
     this.drawTable(svg, sit);
     const terrain = el('g', { id: 'layer-terrain' }, svg);
@@ -97,18 +114,21 @@ export class TableView {
     const g = el('g', { id: 'layer-table' }, svg);
     el('rect', { id: 'table-cloth', x: 0, y: 0, width: sit.table_width, height: sit.table_depth,
                  class: 'cloth' }, g);
-    for (let x = 10; x < sit.table_width; x += 10) {
-      el('line', { x1: x, y1: 0, x2: x, y2: sit.table_depth, class: x % 50 ? 'grid' : 'grid major' }, g);
+    const step = gridStep(sit);
+    const major = step * 5;
+    for (let x = step; x < sit.table_width; x += step) {
+      el('line', { x1: x, y1: 0, x2: x, y2: sit.table_depth, class: x % major ? 'grid' : 'grid major' }, g);
     }
-    for (let y = 10; y < sit.table_depth; y += 10) {
+    for (let y = step; y < sit.table_depth; y += step) {
       const sy = sit.table_depth - y;
-      el('line', { x1: 0, y1: sy, x2: sit.table_width, y2: sy, class: y % 50 ? 'grid' : 'grid major' }, g);
+      el('line', { x1: 0, y1: sy, x2: sit.table_width, y2: sy, class: y % major ? 'grid' : 'grid major' }, g);
     }
-    // A 10 cm scale bar under the near edge.
-    const by = sit.table_depth + MARGIN * 0.55;
-    el('line', { x1: 0, y1: by, x2: 10, y2: by, class: 'scale-bar' }, g);
-    el('text', { x: 11.5, y: by + 1, class: 'scale-text' }, g, '10 cm');
-    el('text', { x: sit.table_width, y: by + 1, class: 'scale-text edge', 'text-anchor': 'end' },
+    // A scale bar of one grid step under the near edge.
+    const scale = tableScale(sit);
+    const by = sit.table_depth + MARGIN * scale * 0.55;
+    el('line', { x1: 0, y1: by, x2: step, y2: by, class: 'scale-bar' }, g);
+    el('text', { x: step + 1.5 * scale, y: by + scale, class: 'scale-text' }, g, `${step} cm`);
+    el('text', { x: sit.table_width, y: by + scale, class: 'scale-text edge', 'text-anchor': 'end' },
        g, `${sit.table_width} × ${sit.table_depth} cm — near edge`);
   }
 
