@@ -30,6 +30,7 @@ typedef struct {
     bool *seen;          /* [unit count]: in sight (enemies, retreating
                             friends) */
     int *enemies;        /* visible enemies, nearest first */
+    double *enemy_cm;    /* their distances */
     int enemy_count;
     int nearest;         /* nearest visible enemy, -1 */
     double nearest_cm;
@@ -222,23 +223,28 @@ view_free (view_t *v)
 {
     free (v->seen);
     free (v->enemies);
+    free (v->enemy_cm);
     v->seen = NULL;
     v->enemies = NULL;
+    v->enemy_cm = NULL;
 }
 
-/*  Sort the visible enemies nearest first (insertion: lists are short). */
+/*  Sort the visible enemies nearest first, ties by index (so the order
+ *  never depends on the sort): insertion, as the lists are short. */
 static void
-sort_by_distance (const situation_t *sit, int unit, int *list, int n)
+sort_by_distance (int *list, double *cm, int n)
 {
     for (int i = 1; i < n; i++) {
         int x = list[i];
-        double dx = situation_unit_distance (sit, unit, x);
+        double dx = cm[i];
         int j = i - 1;
-        while (j >= 0 && situation_unit_distance (sit, unit, list[j]) > dx) {
+        while (j >= 0 && (cm[j] > dx || (cm[j] == dx && list[j] > x))) {
             list[j + 1] = list[j];
+            cm[j + 1] = cm[j];
             j--;
         }
         list[j + 1] = x;
+        cm[j + 1] = dx;
     }
 }
 
@@ -257,7 +263,8 @@ view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
     v->nearest = -1;
     v->seen = calloc ((size_t) n, sizeof *v->seen);
     v->enemies = calloc ((size_t) n, sizeof *v->enemies);
-    if (!v->seen || !v->enemies) {
+    v->enemy_cm = calloc ((size_t) n, sizeof *v->enemy_cm);
+    if (!v->seen || !v->enemies || !v->enemy_cm) {
         view_free (v);
         set_err (err, errlen, "out of memory");
         return -1;
@@ -270,13 +277,15 @@ view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
         if (!enemy && !(o->status & RETREATING_STATUS))
             continue;
         v->seen[j] = in_sight (sit, unit, j, dice);
-        if (v->seen[j] && enemy)
-            v->enemies[v->enemy_count++] = j;
+        if (v->seen[j] && enemy) {
+            v->enemies[v->enemy_count] = j;
+            v->enemy_cm[v->enemy_count++] = situation_unit_distance (sit, unit, j);
+        }
     }
-    sort_by_distance (sit, unit, v->enemies, v->enemy_count);
+    sort_by_distance (v->enemies, v->enemy_cm, v->enemy_count);
     if (v->enemy_count > 0) {
         v->nearest = v->enemies[0];
-        v->nearest_cm = situation_unit_distance (sit, unit, v->nearest);
+        v->nearest_cm = v->enemy_cm[0];
     }
     v->reach_cm = ruleset_weapon_reach (rs, v->u);
     v->charge_cm = ruleset_move_cm (rs, v->u, "gallop");
@@ -303,16 +312,16 @@ add_factor (rf_decision_t *out, const char *name, int value,
     out->rf += value;
 }
 
-/*  Does enemy `e` count as "in range" of the unit: its own weapon reaches
- *  the unit, or (by the other reading) the unit's weapon reaches it.
- *  The reason is written into `why`. */
+/*  Does the i-th enemy in sight count as "in range" of the unit: its own
+ *  weapon reaches the unit, or (by the other reading) the unit's weapon
+ *  reaches it.  The reason is written into `why`. */
 static bool
-enemy_in_range (const situation_t *sit, const view_t *v, int e,
+enemy_in_range (const situation_t *sit, const view_t *v, int i,
                 char *why, size_t len)
 {
     const ruleset_t *rs = situation_ruleset (sit);
-    const unit_t *o = situation_unit_const (sit, e);
-    double d = situation_unit_distance (sit, v->unit, e);
+    const unit_t *o = situation_unit_const (sit, v->enemies[i]);
+    double d = v->enemy_cm[i];
     char dcm[24], rcm[24];
     if (ruleset_settings (rs)->enemy_range_is_enemy_weapon) {
         double reach = ruleset_weapon_reach (rs, o);
@@ -427,7 +436,7 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, const view_t *v,
     int in_range = -1;
     char range_why[RF_REASON_MAX] = "";
     for (int i = 0; i < v->enemy_count && in_range < 0; i++)
-        if (enemy_in_range (sit, v, v->enemies[i], range_why, sizeof range_why))
+        if (enemy_in_range (sit, v, i, range_why, sizeof range_why))
             in_range = v->enemies[i];
     if (in_range >= 0)
         add_factor (out, "enemy_in_range", t->f_enemy_in_range, "%s", range_why);
@@ -455,9 +464,7 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, const view_t *v,
             add_factor (out, "flank_or_rear", t->f_flank_or_rear, "enemy %s "
                         "in sight is in the unit's %s arc, %s away", o->id,
                         arc == ARC_REAR ? "rear" : "flank",
-                        fmt_cm (situation_unit_distance (sit, v->unit,
-                                                         v->enemies[i]),
-                                a, sizeof a));
+                        fmt_cm (v->enemy_cm[i], a, sizeof a));
             break;
         }
     }
@@ -468,7 +475,7 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, const view_t *v,
     &&  cover == COVER_NONE) {
         for (int i = 0; i < v->enemy_count; i++) {
             const unit_t *o = situation_unit_const (sit, v->enemies[i]);
-            double d = situation_unit_distance (sit, v->unit, v->enemies[i]);
+            double d = v->enemy_cm[i];
             if (o->arm == ARM_CAVALRY && (o->status & STATUS_SHOCK)
             &&  d <= s->shock_cavalry_cm) {
                 add_factor (out, "shock_cavalry", t->f_shock_cavalry,

@@ -35,20 +35,25 @@ typedef struct {
     char text[128];
 } rf_outcome_t;
 
-/*  The concrete order. */
+/*  The concrete order.  Everything is seen from the unit: only enemies
+ *  in its sight count (RULINGS.md, "In sight"). */
 typedef struct {
     int nearest_enemy;         /* unit index, -1 when none is visible */
-    double nearest_enemy_cm;
-    bool enemy_in_weapon_range;
-    bool enemy_in_charge_reach;
-    int cover_feature;         /* terrain index, -1 */
-    bool has_destination;
-    vec2_t destination;
-    double move_cm;
-    double facing;
+    double nearest_enemy_cm;   /* closest point; 0 when none */
+    bool enemy_in_weapon_range;/* the unit's own long range reaches it */
+    bool enemy_in_charge_reach;/* within one move (foot move, gallop) */
+    int cover_feature;         /* terrain index of the cover it moves into
+                                  or stays in, -1 */
+    bool has_destination;      /* false: it stays where it stands */
+    vec2_t destination;        /* the unit's centre after the move */
+    double move_cm;            /* straight-line length of the move */
+    double facing;             /* facing after the action, [0, 360) */
     char pace[12];             /* cavalry: walk, canter, gallop; else "" */
-    int shoot_target;          /* unit index, -1 */
-    char range_band[8];        /* short, medium, long, none */
+    int shoot_target;          /* unit index, -1: the nearest enemy in
+                                  sight within reach from where it ends;
+                                  none when commanded, charging, running
+                                  or without a ranged weapon */
+    char range_band[8];        /* of the shot: short, medium, long, none */
     int group[RF_MAX_GROUP];   /* unit indices diced with this one, the
                                   unit itself included, in index order */
     int group_count;           /* 1 when the unit is diced alone; 0 for
@@ -87,16 +92,26 @@ int rf_factors (const situation_t *sit, int unit, dice_t *dice,
 
 /*  The whole decision for unit `unit`: factors, the die (`player_roll`
  *  1..6 if the player threw it, 0 to throw it on `dice`), the cell, the
- *  six outcomes, the morale effect and the concrete order.  Units of the
- *  unit's platoon keeping company are listed in out->order.group.
- *  Returns 0, or -1 with `err` (player_roll outside 0..6, bad unit). */
+ *  six outcomes, the morale effect, the concrete order and the working
+ *  in out->explanation.  Sighting dice, if any, are thrown before the D6.
+ *  Units of the unit's platoon keeping company are listed in
+ *  out->order.group: the platoon is diced once, on the factors of its
+ *  lead group (out->order.group_lead), and the others follow its move.
+ *  Returns 0, or -1 with `err`: player_roll outside 0..6, 0 with no dice,
+ *  a unit index outside the situation, a unit with no figure standing,
+ *  an arm without a table.  Same situation, roll and dice seed: the same
+ *  decision. */
 int rf_decide (const situation_t *sit, int unit, int player_roll,
                dice_t *dice, rf_decision_t *out, char *err, int errlen);
 
 /*  A plain table look-up for an arm with a ready RF (no situation): the
  *  cell, the six outcomes and the morale, with `fortified` and
  *  `falling_back` for the up-to-RF0 special cases.  Charge is reported as
- *  the cell allows it (no geometry to check).  Returns 0 or -1 with err. */
+ *  the cell allows it (no geometry to check); out->order holds only the
+ *  cell's pace (unit, enemies, cover and target -1, group_count 0).  Any
+ *  RF is accepted (below 0 is up to RF0, above 9 is RF9+).  Returns 0, or
+ *  -1 with err: player_roll outside 0..6, 0 with no dice, an arm without
+ *  a table. */
 int rf_lookup (const ruleset_t *rs, arm_t arm, int rf, int player_roll,
                bool fortified, bool falling_back, dice_t *dice,
                rf_decision_t *out, char *err, int errlen);
