@@ -21,6 +21,7 @@ const state = {
   answer: null,        // { unitId, decision, stale }
   hello: null,
   busy: false,
+  asked: 0,            // questions answered (or failed) so far
 };
 
 let wire = null;
@@ -485,6 +486,8 @@ async function ask(unitId = $('#ask-unit').value, roll = Number($('#ask-roll').v
     return null;
   } finally {
     state.busy = false;
+    state.asked += 1;
+    document.body.dataset.asked = String(state.asked);   // for tests
     $('#ask').disabled = false;
     document.body.classList.remove('busy');
   }

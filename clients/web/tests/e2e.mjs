@@ -149,8 +149,9 @@ async function askThroughPanel(unitId, roll, seed = '') {
   await page.selectOption('#ask-unit', unitId);
   await page.selectOption('#ask-roll', String(roll));
   await page.fill('#ask-seed', seed);
+  const asked = await page.evaluate(() => window.solo.state.asked);
   await page.click('#ask');
-  await page.waitForSelector(`#answer[data-unit-id="${unitId}"]:not(.stale), #answer-error`);
+  await page.waitForFunction((n) => window.solo.state.asked > n, asked);
   if (await page.$('#answer-error')) {
     throw new Error(`asking ${unitId}: ${await page.textContent('#answer-error')}`);
   }
@@ -259,8 +260,9 @@ async function run() {
   await askThroughPanel('blue-2', 6);
   await page.selectOption('#ask-roll', '1');
   const bc = await clientPoint(70, 45);
+  const asked = await page.evaluate(() => window.solo.state.asked);
   await page.mouse.dblclick(bc.x, bc.y);
-  await page.waitForSelector('#answer[data-unit-id="blue-1"]');
+  await page.waitForFunction((n) => window.solo.state.asked > n, asked);
   const dbl = await readAnswer();
   results.asks.push({ unit_id: 'blue-1', roll: 1, seed: '',
                       situation: JSON.parse(await page.evaluate(() => window.solo.situationJSON())), ...dbl });
@@ -299,8 +301,9 @@ async function run() {
   await page.evaluate(() => window.solo.select('unit', 'red-1'));
   await setField('#f-weapon', 'blunderbuss');
   await page.selectOption('#ask-unit', 'red-1');
+  const asked2 = await page.evaluate(() => window.solo.state.asked);
   await page.click('#ask');
-  await page.waitForSelector('#answer-error');
+  await page.waitForFunction((n) => window.solo.state.asked > n, asked2);
   const err = await page.$eval('#answer-error', (e) => ({ code: e.dataset.code, field: e.dataset.field, text: e.textContent }));
   check(err.code === 'BAD_REQUEST' && /weapon/.test(err.field) && /blunderbuss/.test(err.text),
         'a bad weapon name comes back as BAD_REQUEST naming the field', JSON.stringify(err));
