@@ -1179,6 +1179,77 @@ test_platoon (void **state)
     assert_int_equal (db.order.group[1], c);
 }
 
+/*  Followers of a platoon: the lead's move, their own cover and facing. */
+static void
+test_platoon_followers (void **state)
+{
+    (void) state;
+    unit_t s1 = mk ("2nd-a", SIDE_BLUE, ARM_INFANTRY, "musket", 100, 50, 0);
+    unit_t s2 = mk ("2nd-b", SIDE_BLUE, ARM_INFANTRY, "musket", 114, 50, 0);
+    snprintf (s1.platoon, sizeof s1.platoon, "2nd");
+    snprintf (s2.platoon, sizeof s2.platoon, "2nd");
+    s1.formation = s2.formation = FORMATION_COLUMN;
+    s1.officers = 1;
+    s1.wounded = s2.wounded = 1;                /* +1 each: RF1 */
+    int a = add (s1), b = add (s2);
+    int w = woods ("copse", 80, 20, 105, 40);   /* behind a only */
+    int r = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 107, 100, 180));
+    rf_decision_t da = decide (a, 1), db = decide (b, 1);
+    assert_int_equal (da.rf, 1);
+    assert_int_equal (db.rf, 1);
+    assert_int_equal (da.action, RF_TAKE_COVER);
+    assert_int_equal (da.order.cover_feature, w);
+    assert_true (da.order.has_destination);
+    /* b keeps company: the same move, and it ends outside the copse */
+    assert_near (db.order.destination.x - 114, da.order.destination.x - 100);
+    assert_near (db.order.destination.y, da.order.destination.y);
+    assert_int_equal (db.order.cover_feature, -1);
+    assert_near (db.order.facing, da.order.facing);
+    /* a halt moves nobody: each faces the enemy from where it stands */
+    da = decide (a, 2);
+    db = decide (b, 2);
+    assert_int_equal (db.action, RF_HALT);
+    assert_false (db.order.has_destination);
+    assert_near (da.order.facing, facing_to (&da, a, r));
+    assert_near (db.order.facing, facing_to (&db, b, r));
+    assert_true (da.order.facing > 0 && db.order.facing > 270);
+}
+
+/*  Sighting dice come from the same dice, before the D6: the same seed
+ *  gives the same answer. */
+static void
+test_sighting_dice (void **state)
+{
+    (void) state;
+    start ("sighting_rolls = false;", "sighting_rolls = true;");
+    woods ("wood-1", 100, 100, 200, 200);
+    int b = blue ();
+    situation_unit (sit, b)->formation = FORMATION_LOOSE;
+    red_ahead ("red-1", ARM_INFANTRY, "musket", 53);    /* 5 cm into the wood */
+    dice_t *dice = dice_new (1);
+    bool seen[2] = { false, false };
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        rf_decision_t d, e;
+        char err[SOLO_ERR_MAX];
+        dice_reseed (dice, seed);
+        assert_int_equal (rf_decide (sit, b, 0, dice, &d, err, sizeof err), 0);
+        int throws = dice_log_count (dice);
+        assert_true (throws >= 2);                  /* a sighting D6, the D6 */
+        dice_throw_t last = dice_log_at (dice, throws - 1);
+        assert_int_equal (last.sides, 6);
+        assert_int_equal (last.value, d.roll);
+        dice_reseed (dice, seed);
+        assert_int_equal (rf_decide (sit, b, 0, dice, &e, err, sizeof err), 0);
+        assert_int_equal (d.rf, e.rf);
+        assert_int_equal (d.roll, e.roll);
+        assert_string_equal (d.explanation, e.explanation);
+        /* seen within D6 x 10 cm: a 6 sees it at 55 cm, a 5 does not */
+        seen[d.order.nearest_enemy >= 0] = true;
+    }
+    assert_true (seen[0] && seen[1]);
+    dice_destroy (&dice);
+}
+
 /*  The die, the six outcomes, the explanation; bad input. */
 static void
 test_decide_roll (void **state)
@@ -1335,6 +1406,8 @@ main (void)
         cmocka_unit_test_setup_teardown (test_run, setup, teardown),
         cmocka_unit_test_setup_teardown (test_shooting, setup, teardown),
         cmocka_unit_test_setup_teardown (test_platoon, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_platoon_followers, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_sighting_dice, setup, teardown),
         cmocka_unit_test_setup_teardown (test_decide_roll, setup, teardown),
         cmocka_unit_test_setup_teardown (test_lookup_factors, setup, teardown),
     };
