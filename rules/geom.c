@@ -70,95 +70,118 @@ geom_dist (vec2_t a, vec2_t b)
     return hypot (a.x - b.x, a.y - b.y);
 }
 
-/*  The footprint's forward and right unit vectors. */
+/*  A footprint's frame: centre, forward and right unit vectors, half
+ *  width and half depth.  Worked out once per footprint per call, since
+ *  the sine and cosine are the dear part. */
+typedef struct {
+    vec2_t c, fwd, right;
+    double hw, hd;
+} frame_t;
+
+static frame_t
+frame_of (const footprint_t *f)
+{
+    frame_t fr;
+    fr.c = f->centre;
+    fr.fwd = geom_heading_vec (f->facing);
+    fr.right = (vec2_t) { fr.fwd.y, -fr.fwd.x };
+    fr.hw = f->width / 2.0;
+    fr.hd = f->depth / 2.0;
+    return fr;
+}
+
 static void
-footprint_axes (const footprint_t *f, vec2_t *fwd, vec2_t *right)
+frame_corners (const frame_t *fr, vec2_t out[4])
 {
-    *fwd = geom_heading_vec (f->facing);
-    *right = (vec2_t) { fwd->y, -fwd->x };
+    vec2_t front = v_scale (fr->fwd, fr->hd);
+    vec2_t side = v_scale (fr->right, fr->hw);
+    out[0] = v_sub (v_add (fr->c, front), side);   /* front-left */
+    out[1] = v_add (v_add (fr->c, front), side);   /* front-right */
+    out[2] = v_add (v_sub (fr->c, front), side);   /* rear-right */
+    out[3] = v_sub (v_sub (fr->c, front), side);   /* rear-left */
 }
 
-void
-footprint_corners (const footprint_t *f, vec2_t out[4])
+/*  True when p is inside the frame's rectangle shrunk (margin > 0) or
+ *  grown (margin < 0) by `margin` on every side. */
+static bool
+frame_has (const frame_t *fr, vec2_t p, double margin)
 {
-    vec2_t fwd, right;
-    footprint_axes (f, &fwd, &right);
-    vec2_t front = v_scale (fwd, f->depth / 2.0);
-    vec2_t side = v_scale (right, f->width / 2.0);
-    out[0] = v_sub (v_add (f->centre, front), side);   /* front-left */
-    out[1] = v_add (v_add (f->centre, front), side);   /* front-right */
-    out[2] = v_add (v_sub (f->centre, front), side);   /* rear-right */
-    out[3] = v_sub (v_sub (f->centre, front), side);   /* rear-left */
-}
-
-bool
-footprint_contains (const footprint_t *f, vec2_t p)
-{
-    vec2_t fwd, right;
-    footprint_axes (f, &fwd, &right);
-    vec2_t d = v_sub (p, f->centre);
-    return fabs (v_dot (d, right)) <= f->width / 2.0 + GEOM_EPS
-        && fabs (v_dot (d, fwd)) <= f->depth / 2.0 + GEOM_EPS;
+    vec2_t d = v_sub (p, fr->c);
+    return fabs (v_dot (d, fr->right)) <= fr->hw - margin
+        && fabs (v_dot (d, fr->fwd)) <= fr->hd - margin;
 }
 
 /*  Clamp p's local coordinates into the rectangle: the nearest point. */
-vec2_t
-footprint_point_nearest (const footprint_t *f, vec2_t p)
+static vec2_t
+frame_point_nearest (const frame_t *fr, vec2_t p)
 {
-    vec2_t fwd, right;
-    footprint_axes (f, &fwd, &right);
-    vec2_t d = v_sub (p, f->centre);
-    double u = v_dot (d, right), v = v_dot (d, fwd);
-    double hw = f->width / 2.0, hd = f->depth / 2.0;
-    if (u > hw) u = hw;
-    if (u < -hw) u = -hw;
-    if (v > hd) v = hd;
-    if (v < -hd) v = -hd;
-    return v_add (f->centre, v_add (v_scale (right, u), v_scale (fwd, v)));
+    vec2_t d = v_sub (p, fr->c);
+    double u = v_dot (d, fr->right), v = v_dot (d, fr->fwd);
+    if (u > fr->hw) u = fr->hw;
+    if (u < -fr->hw) u = -fr->hw;
+    if (v > fr->hd) v = fr->hd;
+    if (v < -fr->hd) v = -fr->hd;
+    return v_add (fr->c, v_add (v_scale (fr->right, u), v_scale (fr->fwd, v)));
 }
 
-double
-footprint_point_distance (const footprint_t *f, vec2_t p)
+static double
+frame_point_distance (const frame_t *fr, vec2_t p)
 {
-    vec2_t fwd, right;
-    footprint_axes (f, &fwd, &right);
-    vec2_t d = v_sub (p, f->centre);
-    double du = fabs (v_dot (d, right)) - f->width / 2.0;
-    double dv = fabs (v_dot (d, fwd)) - f->depth / 2.0;
+    vec2_t d = v_sub (p, fr->c);
+    double du = fabs (v_dot (d, fr->right)) - fr->hw;
+    double dv = fabs (v_dot (d, fr->fwd)) - fr->hd;
     if (du < 0.0) du = 0.0;
     if (dv < 0.0) dv = 0.0;
     return hypot (du, dv);
-}
-
-/*  Half the extent of the footprint projected on unit axis `axis`. */
-static double
-footprint_radius_on (const footprint_t *f, vec2_t fwd, vec2_t right,
-                     vec2_t axis)
-{
-    return fabs (v_dot (right, axis)) * f->width / 2.0
-         + fabs (v_dot (fwd, axis)) * f->depth / 2.0;
 }
 
 /*  Separating-axis test: the largest gap between the two rectangles'
  *  projections on the four axes of either.  Positive: apart; negative:
  *  their insides overlap; about zero: they touch. */
 static double
-footprints_gap (const footprint_t *a, const footprint_t *b)
+frames_gap (const frame_t *a, const frame_t *b)
 {
-    vec2_t af, ar, bf, br;
-    footprint_axes (a, &af, &ar);
-    footprint_axes (b, &bf, &br);
-    vec2_t axes[4] = { af, ar, bf, br };
-    vec2_t d = v_sub (b->centre, a->centre);
+    vec2_t axes[4] = { a->fwd, a->right, b->fwd, b->right };
+    vec2_t d = v_sub (b->c, a->c);
     double worst = -INFINITY;
     for (int i = 0; i < 4; i++) {
-        double gap = fabs (v_dot (d, axes[i]))
-                   - footprint_radius_on (a, af, ar, axes[i])
-                   - footprint_radius_on (b, bf, br, axes[i]);
+        double ra = fabs (v_dot (a->right, axes[i])) * a->hw
+                  + fabs (v_dot (a->fwd, axes[i])) * a->hd;
+        double rb = fabs (v_dot (b->right, axes[i])) * b->hw
+                  + fabs (v_dot (b->fwd, axes[i])) * b->hd;
+        double gap = fabs (v_dot (d, axes[i])) - ra - rb;
         if (gap > worst)
             worst = gap;
     }
     return worst;
+}
+
+void
+footprint_corners (const footprint_t *f, vec2_t out[4])
+{
+    frame_t fr = frame_of (f);
+    frame_corners (&fr, out);
+}
+
+bool
+footprint_contains (const footprint_t *f, vec2_t p)
+{
+    frame_t fr = frame_of (f);
+    return frame_has (&fr, p, -GEOM_EPS);
+}
+
+vec2_t
+footprint_point_nearest (const footprint_t *f, vec2_t p)
+{
+    frame_t fr = frame_of (f);
+    return frame_point_nearest (&fr, p);
+}
+
+double
+footprint_point_distance (const footprint_t *f, vec2_t p)
+{
+    frame_t fr = frame_of (f);
+    return frame_point_distance (&fr, p);
 }
 
 /*  Two convex shapes apart are nearest at a corner of one of them, so the
@@ -166,17 +189,18 @@ footprints_gap (const footprint_t *a, const footprint_t *b)
 double
 footprint_distance (const footprint_t *a, const footprint_t *b)
 {
-    if (footprints_gap (a, b) <= GEOM_EPS)
+    frame_t fa = frame_of (a), fb = frame_of (b);
+    if (frames_gap (&fa, &fb) <= GEOM_EPS)
         return 0.0;
     vec2_t ca[4], cb[4];
-    footprint_corners (a, ca);
-    footprint_corners (b, cb);
+    frame_corners (&fa, ca);
+    frame_corners (&fb, cb);
     double best = INFINITY;
     for (int i = 0; i < 4; i++) {
-        double d = footprint_point_distance (b, ca[i]);
+        double d = frame_point_distance (&fb, ca[i]);
         if (d < best)
             best = d;
-        d = footprint_point_distance (a, cb[i]);
+        d = frame_point_distance (&fa, cb[i]);
         if (d < best)
             best = d;
     }
@@ -243,21 +267,22 @@ parallel_nearest (const footprint_t *a, const vec2_t ca[4],
 vec2_t
 footprint_nearest_point (const footprint_t *a, const footprint_t *b)
 {
-    if (footprints_gap (a, b) < -GEOM_EPS)
+    frame_t fa = frame_of (a), fb = frame_of (b);
+    if (frames_gap (&fa, &fb) < -GEOM_EPS)
         return b->centre;              /* their insides overlap */
     vec2_t ca[4], cb[4];
-    footprint_corners (a, ca);
-    footprint_corners (b, cb);
+    frame_corners (&fa, ca);
+    frame_corners (&fb, cb);
     double best = INFINITY;
     vec2_t point = b->centre;
     for (int i = 0; i < 4; i++) {
-        vec2_t q = footprint_point_nearest (b, ca[i]);
+        vec2_t q = frame_point_nearest (&fb, ca[i]);
         double d = geom_dist (q, ca[i]);
         if (d < best) {
             best = d;
             point = q;
         }
-        d = footprint_point_distance (a, cb[i]);
+        d = frame_point_distance (&fa, cb[i]);
         if (d < best) {
             best = d;
             point = cb[i];
@@ -508,19 +533,16 @@ segments_cross (vec2_t a, vec2_t b, vec2_t c, vec2_t d)
 bool
 polygon_contains_footprint (const vec2_t *pts, int n, const footprint_t *f)
 {
+    frame_t fr = frame_of (f);
     vec2_t c[4];
-    footprint_corners (f, c);
+    frame_corners (&fr, c);
     for (int i = 0; i < 4; i++)
         if (!polygon_contains (pts, n, c[i]))
             return false;
     if (!polygon_contains (pts, n, f->centre))
         return false;
-    vec2_t fwd, right;
-    footprint_axes (f, &fwd, &right);
     for (int i = 0, j = n - 1; i < n; j = i++) {
-        vec2_t d = v_sub (pts[i], f->centre);
-        if (fabs (v_dot (d, right)) < f->width / 2.0 - GEOM_EPS
-            && fabs (v_dot (d, fwd)) < f->depth / 2.0 - GEOM_EPS)
+        if (frame_has (&fr, pts[i], GEOM_EPS))
             return false;
         for (int k = 0; k < 4; k++)
             if (segments_cross (c[k], c[(k + 1) % 4], pts[j], pts[i]))

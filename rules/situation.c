@@ -657,6 +657,14 @@ next_enemy (const situation_t *self, side_t side, int after)
     return -1;
 }
 
+/*  Half the diagonal of a footprint: no point of it is further from its
+ *  centre. */
+static double
+half_diagonal (const footprint_t *f)
+{
+    return 0.5 * hypot (f->width, f->depth);
+}
+
 double
 situation_unit_distance (const situation_t *self, int a, int b)
 {
@@ -670,11 +678,17 @@ situation_nearest_enemy (const situation_t *self, int u, const bool *visible)
     const unit_t *me = situation_unit_const (self, u);
     int best = -1;
     double best_d = INFINITY;
+    double my_reach = half_diagonal (&me->fp);
     for (int j = next_enemy (self, me->side, -1); j >= 0;
          j = next_enemy (self, me->side, j)) {
         if (visible && !visible[j])
             continue;
-        double d = footprint_distance (&me->fp, &self->units[j].fp);
+        const footprint_t *fp = &self->units[j].fp;
+        /* no nearer than the centres' distance less both half-diagonals */
+        if (geom_dist (me->fp.centre, fp->centre) - my_reach
+            - half_diagonal (fp) >= best_d)
+            continue;
+        double d = footprint_distance (&me->fp, fp);
         if (d < best_d) {
             best_d = d;
             best = j;
