@@ -464,6 +464,14 @@ game_needs_order (const game_t *self, int u)
     return !self->over && self->units[u].needs_order;
 }
 
+bool
+game_table_bound (const game_t *self, int u)
+{
+    assert (u >= 0 && u < self->unit_count);
+    const game_engine_t *engine = self->rules->engine;
+    return engine->table_bound && engine->table_bound (self, u);
+}
+
 int
 game_legal_orders (const game_t *self, int u, order_t *out, int max)
 {
@@ -518,17 +526,18 @@ game_resolve_phase (game_t *self, dice_t *dice)
                       self->turn);
     }
     self->result = r;
-    self->phase = 0;
     if (r.over) {
+        self->phase = engine->phase_count - 1;
         self->over = true;
         if (game_events_on (self))
             game_event (self, GAME_EVENT_END, -1, "the battle ends after turn "
-                        "%d: %s; %s", self->turn, r.winner < 0 ? "a draw"
+                        "%d: %s%s; %s", self->turn, r.winner < 0 ? "a draw"
                         : scenario_side_name (self->scenario,
                                               (side_t) r.winner),
-                        r.reason);
+                        r.winner < 0 ? "" : " win", r.reason);
         return;
     }
+    self->phase = 0;
     self->turn++;
 }
 

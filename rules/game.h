@@ -130,6 +130,10 @@ typedef struct {
     /*  0 when order `o` is legal for unit `u` now, else -1 with err. */
     int (*check_order) (const game_t *g, int u, const order_t *o, char *err,
                         int errlen);
+    /*  True when unit `u` takes its order from the ruleset's actions
+     *  tables this phase (out of command) rather than from a strategy.
+     *  NULL: never. */
+    bool (*table_bound) (const game_t *g, int u);
     /*  Carry out the phase. */
     void (*resolve_phase) (game_t *g, dice_t *dice);
     /*  After the last phase: fill `out` (over, winner, reason...) for the
@@ -222,6 +226,10 @@ void game_begin_phase (game_t *self, dice_t *dice);
 
 /*  True when unit `u` must be given an order in this phase. */
 bool game_needs_order (const game_t *self, int u);
+
+/*  True when unit `u` must take its order from the ruleset's actions
+ *  tables (engine's table_bound), false when a strategy gives it. */
+bool game_table_bound (const game_t *self, int u);
 
 /*  The legal orders of unit `u` now (at most `max`); the count. */
 int game_legal_orders (const game_t *self, int u, order_t *out, int max);

@@ -1330,6 +1330,14 @@ victory (const game_t *g, game_result_t *out)
         out->over = false;
 }
 
+/*  Out of command, a unit obeys its actions table (the seed), unless the
+ *  tables' uncommanded_follow_table says strategies order everyone. */
+static bool
+table_bound (const game_t *g, int u)
+{
+    return tables (g)->uncommanded_follow_table && !game_unit (g, u)->commanded;
+}
+
 /*  ---- resolving ---- */
 
 static void
@@ -1382,6 +1390,7 @@ const game_engine_t s19_engine = {
     .begin_phase = begin_phase,
     .legal_orders = legal_orders,
     .check_order = check_order,
+    .table_bound = table_bound,
     .resolve_phase = resolve_phase,
     .victory = victory,
 };

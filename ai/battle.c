@@ -1,0 +1,467 @@
+/*  battle.c - a whole battle between two strategies, its replay log, and
+ *  the replay check.  */
+#include <assert.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "battle.h"
+
+struct battle_log_t {
+    battle_line_t *lines;
+    int count;
+    int cap;
+    uint64_t seed;
+    char strategy[SIDE_COUNT][BATTLE_LAYER_MAX];
+    char params[SIDE_COUNT][STRATEGY_PARAMS_MAX];
+};
+
+battle_log_t *
+battle_log_new (void)
+{
+    return calloc (1, sizeof (battle_log_t));
+}
+
+void
+battle_log_destroy (battle_log_t **self_p)
+{
+    assert (self_p);
+    if (!*self_p)
+        return;
+    free ((*self_p)->lines);
+    free (*self_p);
+    *self_p = NULL;
+}
+
+int
+battle_log_count (const battle_log_t *self)
+{
+    return self->count;
+}
+
+const battle_line_t *
+battle_log_line (const battle_log_t *self, int i)
+{
+    assert (i >= 0 && i < self->count);
+    return &self->lines[i];
+}
+
+uint64_t
+battle_log_seed (const battle_log_t *self)
+{
+    return self->seed;
+}
+
+const char *
+battle_log_strategy (const battle_log_t *self, side_t side)
+{
+    return self->strategy[side];
+}
+
+const char *
+battle_log_params (const battle_log_t *self, side_t side)
+{
+    return self->params[side];
+}
+
+static const char *
+kind_word (battle_line_kind_t kind)
+{
+    switch (kind) {
+    case BATTLE_LINE_START: return "start";
+    case BATTLE_LINE_DIE: return "die";
+    case BATTLE_LINE_DECISION: return "order";
+    case BATTLE_LINE_EVENT: return "event";
+    default: return "result";
+    }
+}
+
+char *
+battle_line_format (const battle_line_t *line, char *buf, int buflen)
+{
+    assert (line && buf && buflen > 0);
+    if (line->kind == BATTLE_LINE_START || line->kind == BATTLE_LINE_RESULT)
+        snprintf (buf, buflen, "%s: %s", kind_word (line->kind), line->text);
+    else
+        snprintf (buf, buflen, "turn %d, phase %d: %s %s", line->turn,
+                  line->phase, kind_word (line->kind), line->text);
+    return buf;
+}
+
+int
+battle_log_print (const battle_log_t *self, FILE *out)
+{
+    char buf[BATTLE_TEXT_MAX + 64];
+    for (int i = 0; i < self->count; i++)
+        if (fprintf (out, "%s\n", battle_line_format (&self->lines[i], buf,
+                                                       sizeof buf)) < 0)
+            return -1;
+    return 0;
+}
+
+/*  ---- one battle ---- */
+
+typedef struct {
+    game_t *game;
+    battle_log_t *log;             /* NULL: no log */
+    const battle_log_t *source;    /* replay: the strategies' decisions */
+    int source_pos;
+    battle_result_t *out;
+    bool failed;
+    char err[SOLO_ERR_MAX];
+} run_t;
+
+static void
+run_fail (run_t *run, const char *fmt, ...)
+{
+    if (run->failed)
+        return;
+    run->failed = true;
+    va_list ap;
+    va_start (ap, fmt);
+    vsnprintf (run->err, sizeof run->err, fmt, ap);
+    va_end (ap);
+}
+
+/*  A new line at the log's end (NULL without a log or out of memory). */
+static battle_line_t *
+add_line (run_t *run, battle_line_kind_t kind, int unit)
+{
+    battle_log_t *log = run->log;
+    if (!log)
+        return NULL;
+    if (log->count == log->cap) {
+        int cap = log->cap ? log->cap * 2 : 1024;
+        battle_line_t *lines = realloc (log->lines,
+                                        (size_t) cap * sizeof *lines);
+        if (!lines) {
+            run_fail (run, "out of memory for the log");
+            return NULL;
+        }
+        log->lines = lines;
+        log->cap = cap;
+    }
+    battle_line_t *line = &log->lines[log->count++];
+    memset (line, 0, sizeof *line);
+    line->kind = kind;
+    line->unit = unit;
+    line->turn = run->game ? game_turn (run->game) : 0;
+    line->phase = run->game ? game_phase (run->game) : 0;
+    return line;
+}
+
+static void
+on_event (void *arg, const game_event_t *ev)
+{
+    run_t *run = arg;
+    battle_line_t *line = add_line (run, BATTLE_LINE_EVENT, ev->unit);
+    if (line)
+        snprintf (line->text, sizeof line->text, "%s: %s",
+                  game_event_kind_name (ev->kind), ev->text);
+}
+
+/*  The rules' dice since the last flush go into the log. */
+static void
+flush_dice (run_t *run, dice_t *dice)
+{
+    int n = dice_log_count (dice);
+    run->out->dice += n;
+    for (int i = 0; run->log && i < n; i++) {
+        dice_throw_t t = dice_log_at (dice, i);
+        battle_line_t *line = add_line (run, BATTLE_LINE_DIE, -1);
+        if (!line)
+            break;
+        line->sides = t.sides;
+        line->value = t.value;
+        snprintf (line->text, sizeof line->text, "D%d = %d", t.sides,
+                  t.value);
+    }
+    dice_log_clear (dice);
+}
+
+/*  Give unit u its order (a hold when the rules refuse it) and log it. */
+static void
+give_order (run_t *run, int u, const order_t *o, const char *layer,
+            const char *why)
+{
+    char err[SOLO_ERR_MAX];
+    order_t order = *o;
+    bool refused = false;
+    if (game_apply_order (run->game, u, &order, err, sizeof err) < 0) {
+        refused = true;
+        order = order_hold ();
+        if (game_apply_order (run->game, u, &order, err, sizeof err) < 0)
+            run_fail (run, "unit %d refuses even a hold: %s", u, err);
+    }
+    run->out->decisions++;
+    if (strcmp (layer, "table") == 0)
+        run->out->table_decisions++;
+    battle_line_t *line = add_line (run, BATTLE_LINE_DECISION, u);
+    if (!line)
+        return;
+    snprintf (line->layer, sizeof line->layer, "%s", layer);
+    line->order = *o;
+    const char *id = situation_unit_const (game_situation (run->game), u)->id;
+    if (refused)
+        snprintf (line->text, sizeof line->text, "%s [%s] %s; refused (%s): "
+                  "holds", id, layer, why, err);
+    else
+        snprintf (line->text, sizeof line->text, "%s [%s] %s", id, layer, why);
+}
+
+/*  Copy a string into a buffer of `len` bytes, cut short if it must. */
+static void
+copy_text (char *dst, int len, const char *src)
+{
+    size_t n = strlen (src);
+    if (n >= (size_t) len)
+        n = (size_t) len - 1;
+    memcpy (dst, src, n);
+    dst[n] = 0;
+}
+
+/*  The next strategy decision of the source log, for unit u. */
+static bool
+source_decision (run_t *run, int u, order_t *o, char *why, int whylen)
+{
+    const battle_log_t *src = run->source;
+    while (run->source_pos < src->count) {
+        const battle_line_t *line = &src->lines[run->source_pos++];
+        if (line->kind != BATTLE_LINE_DECISION
+            || strcmp (line->layer, "table") == 0)
+            continue;
+        if (line->unit != u) {
+            run_fail (run, "log line %d: a decision for unit %d where the "
+                      "battle asks for unit %d", run->source_pos, line->unit,
+                      u);
+            return false;
+        }
+        *o = line->order;
+        /* the words after "id [layer] " */
+        const char *w = strstr (line->text, "] ");
+        copy_text (why, whylen, w ? w + 2 : line->text);
+        char *refused = strstr (why, "; refused (");
+        if (refused)
+            *refused = 0;
+        return true;
+    }
+    run_fail (run, "the log ends before the battle does (no decision for "
+              "unit %d)", u);
+    return false;
+}
+
+/*  splitmix64: a strategy's seed from the battle's. */
+static uint64_t
+derive_seed (uint64_t seed, int side)
+{
+    uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (uint64_t) (side + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/*  Play one battle; with `source`, strategy decisions come from it. */
+static int
+run_battle (const game_rules_t *rules, const scenario_t *scenario,
+            const battle_setup_t *setup, const battle_log_t *source,
+            battle_result_t *out, battle_log_t *log, char *err, int errlen)
+{
+    assert (rules && scenario && setup && out && err && errlen > 0);
+    memset (out, 0, sizeof *out);
+    out->seed = setup->seed;
+    out->result.winner = -1;
+    run_t run;
+    memset (&run, 0, sizeof run);
+    run.out = out;
+    run.source = source;
+    run.log = log;
+    strategy_t *strategy[SIDE_COUNT] = { NULL, NULL };
+    const char *layer[SIDE_COUNT];
+    char layer_buf[SIDE_COUNT][BATTLE_LAYER_MAX];
+    dice_t *dice = NULL;
+    int *units = NULL;
+    strategy_decision_t *decisions = NULL;
+    int rc = -1;
+
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        const char *name = setup->strategy[s] ? setup->strategy[s] : "";
+        if (!strategy_class_find (name)) {
+            strategy_t *probe = strategy_new (name, NULL, 0, err, errlen);
+            strategy_destroy (&probe);
+            goto done;
+        }
+        snprintf (layer_buf[s], sizeof layer_buf[s], "strategy %s",
+                  strategy_class_find (name)->name);
+        layer[s] = layer_buf[s];
+        if (!source) {
+            strategy[s] = strategy_new (name, setup->params[s],
+                                        derive_seed (setup->seed, s), err,
+                                        errlen);
+            if (!strategy[s])
+                goto done;
+        }
+    }
+    run.game = game_new (rules, scenario, err, errlen);
+    if (!run.game)
+        goto done;
+    int n = game_unit_count (run.game);
+    dice = dice_new (setup->seed);
+    units = malloc ((size_t) (n > 0 ? n : 1) * sizeof *units);
+    decisions = malloc ((size_t) (n > 0 ? n : 1) * sizeof *decisions);
+    if (!dice || !units || !decisions) {
+        snprintf (err, errlen, "out of memory");
+        goto done;
+    }
+    if (log) {
+        log->count = 0;
+        log->seed = setup->seed;
+        for (int s = 0; s < SIDE_COUNT; s++) {
+            snprintf (log->strategy[s], sizeof log->strategy[s], "%s",
+                      strategy_class_find (setup->strategy[s])->name);
+            snprintf (log->params[s], sizeof log->params[s], "%s",
+                      setup->params[s] ? setup->params[s] : "");
+        }
+        battle_line_t *line = add_line (&run, BATTLE_LINE_START, -1);
+        if (line)
+            snprintf (line->text, sizeof line->text, "%.31s (%.80s, %d "
+                      "turns) under %.31s, seed %llu: blue %.23s%s%.40s, "
+                      "red %.23s%s%.40s", scenario_name (scenario),
+                      scenario_title (scenario), scenario_turns (scenario),
+                      ruleset_name (game_rules_ruleset (rules)),
+                      (unsigned long long) setup->seed, log->strategy[0],
+                      log->params[0][0] ? " " : "", log->params[0],
+                      log->strategy[1], log->params[1][0] ? " " : "",
+                      log->params[1]);
+        game_set_events (run.game, on_event, &run);
+    }
+
+    while (!game_over (run.game) && !run.failed) {
+        game_begin_phase (run.game, dice);
+        flush_dice (&run, dice);
+        int side = game_phase_side (run.game);
+        if (side >= 0) {
+            int k = 0;
+            for (int u = 0; u < n; u++) {
+                if (!game_needs_order (run.game, u))
+                    continue;
+                if (!game_table_bound (run.game, u)) {
+                    units[k++] = u;
+                    continue;
+                }
+                order_t o;
+                char why[STRATEGY_WHY_MAX];
+                strategy_table_order (run.game, u, dice, &o, NULL, why,
+                                      sizeof why);
+                flush_dice (&run, dice);
+                give_order (&run, u, &o, "table", why);
+            }
+            if (k > 0 && source) {
+                for (int i = 0; i < k && !run.failed; i++) {
+                    decisions[i].unit = units[i];
+                    source_decision (&run, units[i], &decisions[i].order,
+                                     decisions[i].why,
+                                     sizeof decisions[i].why);
+                }
+            }
+            else if (k > 0)
+                strategy_decide (strategy[side], run.game, side, units, k,
+                                 decisions);
+            for (int i = 0; i < k && !run.failed; i++)
+                give_order (&run, decisions[i].unit, &decisions[i].order,
+                            layer[side], decisions[i].why);
+        }
+        game_resolve_phase (run.game, dice);
+        flush_dice (&run, dice);
+    }
+    if (run.failed) {
+        snprintf (err, errlen, "%s", run.err);
+        goto done;
+    }
+    game_result (run.game, &out->result);
+    out->steps = game_steps (run.game);
+    battle_line_t *line = add_line (&run, BATTLE_LINE_RESULT, -1);
+    if (line) {
+        const game_result_t *r = &out->result;
+        snprintf (line->text, sizeof line->text, "%s after %d turn%s: %s. "
+                  "Losses: blue %d killed, %d wounded, %d left the table "
+                  "of %d; red %d killed, %d wounded, %d left the table "
+                  "of %d", r->winner < 0 ? "a draw"
+                  : r->winner == SIDE_BLUE ? "blue wins" : "red wins",
+                  r->turns, r->turns == 1 ? "" : "s", r->reason,
+                  r->killed[0], r->wounded[0], r->gone[0], r->figures[0],
+                  r->killed[1], r->wounded[1], r->gone[1], r->figures[1]);
+    }
+    if (run.failed) {
+        snprintf (err, errlen, "%s", run.err);
+        goto done;
+    }
+    rc = 0;
+done:
+    for (int s = 0; s < SIDE_COUNT; s++)
+        strategy_destroy (&strategy[s]);
+    game_destroy (&run.game);
+    dice_destroy (&dice);
+    free (units);
+    free (decisions);
+    return rc;
+}
+
+int
+battle_play (const game_rules_t *rules, const scenario_t *scenario,
+             const battle_setup_t *setup, battle_result_t *out,
+             battle_log_t *log, char *err, int errlen)
+{
+    return run_battle (rules, scenario, setup, NULL, out, log, err, errlen);
+}
+
+/*  Two lines the same in every field. */
+static bool
+same_line (const battle_line_t *a, const battle_line_t *b)
+{
+    return a->kind == b->kind && a->turn == b->turn && a->phase == b->phase
+        && a->unit == b->unit && a->sides == b->sides
+        && a->value == b->value && strcmp (a->layer, b->layer) == 0
+        && (a->kind != BATTLE_LINE_DECISION || order_equal (&a->order,
+                                                            &b->order))
+        && strcmp (a->text, b->text) == 0;
+}
+
+int
+battle_replay (const game_rules_t *rules, const scenario_t *scenario,
+               const battle_log_t *log, battle_result_t *out, char *err,
+               int errlen)
+{
+    assert (log && err && errlen > 0);
+    if (log->count == 0 || log->lines[0].kind != BATTLE_LINE_START) {
+        snprintf (err, errlen, "the log has no start line");
+        return -1;
+    }
+    battle_setup_t setup = {
+        .seed = log->seed,
+        .strategy = { log->strategy[0], log->strategy[1] },
+        .params = { log->params[0], log->params[1] } };
+    battle_log_t *again = battle_log_new ();
+    if (!again) {
+        snprintf (err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = run_battle (rules, scenario, &setup, log, out, again, err, errlen);
+    if (rc == 0) {
+        int n = again->count < log->count ? again->count : log->count;
+        char want[BATTLE_TEXT_MAX + 64], got[BATTLE_TEXT_MAX + 64];
+        for (int i = 0; i < n && rc == 0; i++)
+            if (!same_line (&log->lines[i], &again->lines[i])) {
+                snprintf (err, errlen, "line %d differs: the log has [%.200s], "
+                          "the replay [%.200s]", i + 1,
+                          battle_line_format (&log->lines[i], want, sizeof want),
+                          battle_line_format (&again->lines[i], got, sizeof got));
+                rc = -1;
+            }
+        if (rc == 0 && again->count != log->count) {
+            snprintf (err, errlen, "the log has %d lines, the replay %d",
+                      log->count, again->count);
+            rc = -1;
+        }
+    }
+    battle_log_destroy (&again);
+    return rc;
+}

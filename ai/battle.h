@@ -1,0 +1,98 @@
+/*  battle.h - play a scenario to the end between two named strategies,
+ *  and the replay log that shows every die and every decision.
+ *
+ *  battle_play() runs the rules' phase loop: units out of command take
+ *  their orders from the Risk Factor actions tables (the "table" layer,
+ *  its dice from the rules' dice), the others from their side's strategy
+ *  (its own dice).  All chance is seeded from the one seed, so the same
+ *  seed plays the same battle.  The log holds, in order, a start line,
+ *  every die thrown (by the rules), every decision (with the layer that
+ *  made it and the order), every event of the rules in plain words, and
+ *  the result.  battle_replay() plays the battle again from a log, taking
+ *  the strategies' decisions from it, and checks that every line comes
+ *  out the same.
+ */
+#ifndef SOLO_BATTLE_H
+#define SOLO_BATTLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "game.h"
+#include "strategy.h"
+
+#define BATTLE_TEXT_MAX  320     /* bytes of a log line's words */
+#define BATTLE_LAYER_MAX 24
+
+typedef enum {
+    BATTLE_LINE_START = 0,   /* the setup: scenario, seed, strategies */
+    BATTLE_LINE_DIE,         /* a die thrown by the rules */
+    BATTLE_LINE_DECISION,    /* a unit's order and who decided it */
+    BATTLE_LINE_EVENT,       /* what the rules did, in words */
+    BATTLE_LINE_RESULT       /* the end */
+} battle_line_kind_t;
+
+typedef struct {
+    battle_line_kind_t kind;
+    int turn, phase;
+    int unit;                        /* the unit, or -1 */
+    int sides, value;                /* DIE: a D`sides` that came up value */
+    char layer[BATTLE_LAYER_MAX];    /* DECISION: "table" or the strategy */
+    order_t order;                   /* DECISION */
+    char text[BATTLE_TEXT_MAX];      /* the line in plain words */
+} battle_line_t;
+
+typedef struct battle_log_t battle_log_t;
+
+battle_log_t *battle_log_new (void);
+void battle_log_destroy (battle_log_t **self_p);
+
+/*  Lines so far, and the i-th (0 <= i < count). */
+int battle_log_count (const battle_log_t *self);
+const battle_line_t *battle_log_line (const battle_log_t *self, int i);
+
+/*  The setup recorded by the start line (battle_play fills it). */
+uint64_t battle_log_seed (const battle_log_t *self);
+const char *battle_log_strategy (const battle_log_t *self, side_t side);
+const char *battle_log_params (const battle_log_t *self, side_t side);
+
+/*  One line as plain words, e.g. "turn 3, side A moves: die D6 = 4" or
+ *  "turn 3, side A moves: red-left [table] RF 2 (RF2-5), rolled 5: ...".
+ *  Returns buf. */
+char *battle_line_format (const battle_line_t *line, char *buf, int buflen);
+
+/*  Write every line, formatted, one per line.  0, or -1 on a write
+ *  error. */
+int battle_log_print (const battle_log_t *self, FILE *out);
+
+typedef struct {
+    uint64_t seed;
+    const char *strategy[SIDE_COUNT];   /* class names, e.g. "table" */
+    const char *params[SIDE_COUNT];     /* NULL or "" for none */
+} battle_setup_t;
+
+typedef struct {
+    game_result_t result;     /* winner (-1 draw), turns, reason, losses */
+    uint64_t seed;
+    uint64_t steps;           /* rules steps (phases resolved, orders) */
+    int dice;                 /* dice the rules threw */
+    int decisions;            /* orders given */
+    int table_decisions;      /* of which by the actions tables */
+} battle_result_t;
+
+/*  Play `scenario` under `rules` to its end.  `log` (may be NULL: faster)
+ *  receives the replay log, emptied first.  0, or -1 with `err`: unknown
+ *  strategy or parameters, a scenario of another ruleset, out of memory. */
+int battle_play (const game_rules_t *rules, const scenario_t *scenario,
+                 const battle_setup_t *setup, battle_result_t *out,
+                 battle_log_t *log, char *err, int errlen);
+
+/*  Play the battle of `log` again (its seed, the strategies' decisions
+ *  from the log) and check every line.  0 with `out` filled when the log
+ *  reproduces; -1 with `err` naming the first line that differs (or why
+ *  the log cannot be replayed). */
+int battle_replay (const game_rules_t *rules, const scenario_t *scenario,
+                   const battle_log_t *log, battle_result_t *out, char *err,
+                   int errlen);
+
+#endif

@@ -1,0 +1,316 @@
+/*  strategy.c - the registry of named strategies, `random` and `table`,
+ *  and the Risk Factor table layer as rules orders.  */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "strategy.h"
+
+struct strategy_t {
+    const strategy_class_t *cls;
+    void *state;
+    dice_t *dice;
+    char params[STRATEGY_PARAMS_MAX];
+};
+
+/*  ---- the table layer ---- */
+
+/*  Among unit u's legal orders, the fire order at the nearest enemy, if
+ *  any (a commanded unit picks its own target: the nearest it can hit). */
+static bool
+nearest_fire_order (const game_t *g, int u, order_t *out)
+{
+    order_t legal[GAME_MAX_LEGAL_ORDERS];
+    int n = game_legal_orders (g, u, legal, GAME_MAX_LEGAL_ORDERS);
+    const situation_t *sit = game_situation (g);
+    double best = INFINITY;
+    bool found = false;
+    for (int i = 0; i < n; i++) {
+        if (legal[i].kind != ORDER_FIRE || legal[i].has_to)
+            continue;
+        double d = situation_unit_distance (sit, u, legal[i].target);
+        if (d < best) {
+            best = d;
+            *out = legal[i];
+            found = true;
+        }
+    }
+    return found;
+}
+
+void
+strategy_order_from_rf (const game_t *g, int u, const rf_decision_t *d,
+                        order_t *out)
+{
+    const rf_order_t *ro = &d->order;
+    const ruleset_t *rs = situation_ruleset (game_situation (g));
+    order_t o = order_hold ();
+    int pace = ro->pace[0] ? order_pace_parse (ro->pace) : -1;
+    o.pace = pace > 0 ? (order_pace_t) pace : ORDER_PACE_DEFAULT;
+    o.has_facing = true;
+    o.facing = ro->facing;
+    o.target = ro->shoot_target;
+    o.fire = ro->shoot_target >= 0;
+    const rf_morale_t *morale = ruleset_rf_morale (rs);
+    if (morale) {
+        o.status_set = morale->sets_status[d->action];
+        o.status_clear = morale->clears_status[d->action];
+    }
+    bool moves = ro->has_destination;
+    switch (d->action) {
+    case RF_CONTINUE:
+    case RF_CONTINUE_FACING:
+        o.kind = ORDER_CONTINUE;
+        if (d->action == RF_CONTINUE)
+            o.has_facing = false;
+        break;
+    case RF_CONTINUE_FACING_CHARGE:
+    case RF_ADVANCE_CHARGE:
+        if (d->charge && ro->nearest_enemy >= 0) {
+            o.kind = ORDER_CHARGE;
+            o.target = ro->nearest_enemy;
+            o.fire = false;
+            o.follow_up = true;
+            o.has_facing = false;
+        }
+        else if (d->action == RF_ADVANCE_CHARGE && moves) {
+            o.kind = ORDER_MOVE;
+            o.has_to = true;
+            o.to = ro->destination;
+        }
+        else
+            o.kind = ORDER_CONTINUE;
+        break;
+    case RF_ADVANCE_VISIBLE:
+    case RF_WITHDRAW:
+    case RF_RUN:
+        if (moves) {
+            o.kind = ORDER_MOVE;
+            o.has_to = true;
+            o.to = ro->destination;
+        }
+        break;
+    case RF_TAKE_COVER:
+        if (moves) {
+            o.kind = ro->cover_feature >= 0 ? ORDER_TAKE_COVER : ORDER_MOVE;
+            o.has_to = true;
+            o.to = ro->destination;
+        }
+        break;
+    case RF_HALT:
+    default:
+        break;
+    }
+    /* a commanded unit fires only when loaded, at a target it picks */
+    const game_unit_t *gu = game_unit (g, u);
+    if (gu->commanded && o.kind != ORDER_CHARGE) {
+        order_t fire;
+        bool halted = o.kind == ORDER_HOLD
+                   || (o.kind == ORDER_CONTINUE
+                       && game_unit (g, u)->current.kind == ORDER_HOLD);
+        if (halted && nearest_fire_order (g, u, &fire)) {
+            fire.status_set = o.status_set;
+            fire.status_clear = o.status_clear;
+            o = fire;
+        }
+        else {
+            o.fire = false;
+            o.target = -1;
+        }
+    }
+    *out = o;
+}
+
+int
+strategy_table_order (const game_t *g, int u, dice_t *dice, order_t *out,
+                      rf_decision_t *decision, char *why, int whylen)
+{
+    rf_decision_t local;
+    rf_decision_t *d = decision ? decision : &local;
+    char err[256];
+    *out = order_hold ();
+    if (rf_decide (game_situation (g), u, 0, dice, d, err, sizeof err) < 0) {
+        snprintf (why, whylen, "no table decision: %s", err);
+        return -1;
+    }
+    strategy_order_from_rf (g, u, d, out);
+    char words[160];
+    snprintf (why, whylen, "RF %d (%s), rolled %d: %s -> %s", d->rf,
+              ruleset_rf_table (situation_ruleset (game_situation (g)),
+                                d->arm)->band_name[d->band],
+              d->roll, rf_action_name (d->action),
+              order_describe (out, game_situation (g), words, sizeof words));
+    return 0;
+}
+
+/*  ---- parameters ---- */
+
+/*  Neither built-in strategy takes parameters: anything but "" is an
+ *  error naming the first key. */
+static int
+no_params (const char *params, void **state, char *err, int errlen)
+{
+    *state = NULL;
+    if (!params || !params[0])
+        return 0;
+    char key[64];
+    size_t n = strcspn (params, "=,");
+    snprintf (key, sizeof key, "%.*s", (int) (n < 63 ? n : 63), params);
+    snprintf (err, errlen, "unknown parameter \"%s\" (this strategy takes "
+              "none)", key);
+    return -1;
+}
+
+static void
+no_destroy (void *state)
+{
+    (void) state;
+}
+
+/*  ---- random ---- */
+
+static void
+random_decide (void *state, const game_t *g, int side, const int *units,
+               int n, dice_t *dice, strategy_decision_t *out)
+{
+    (void) state;
+    (void) side;
+    order_t legal[GAME_MAX_LEGAL_ORDERS];
+    for (int i = 0; i < n; i++) {
+        int count = game_legal_orders (g, units[i], legal,
+                                       GAME_MAX_LEGAL_ORDERS);
+        int pick = (int) dice_below (dice, (uint32_t) count);
+        out[i].unit = units[i];
+        out[i].order = legal[pick];
+        snprintf (out[i].why, sizeof out[i].why, "random: order %d of %d",
+                  pick + 1, count);
+    }
+}
+
+/*  ---- table ---- */
+
+static void
+table_decide (void *state, const game_t *g, int side, const int *units,
+              int n, dice_t *dice, strategy_decision_t *out)
+{
+    (void) state;
+    (void) side;
+    for (int i = 0; i < n; i++) {
+        out[i].unit = units[i];
+        strategy_table_order (g, units[i], dice, &out[i].order, NULL,
+                              out[i].why, sizeof out[i].why);
+    }
+}
+
+static const strategy_class_t classes[] = {
+    { "random", "uniformly random legal orders, seeded", no_params,
+      no_destroy, random_decide },
+    { "table", "every unit does what the Risk Factor actions tables say",
+      no_params, no_destroy, table_decide },
+};
+#define CLASS_COUNT ((int) (sizeof classes / sizeof classes[0]))
+
+int
+strategy_class_count (void)
+{
+    return CLASS_COUNT;
+}
+
+const strategy_class_t *
+strategy_class_at (int i)
+{
+    return i >= 0 && i < CLASS_COUNT ? &classes[i] : NULL;
+}
+
+const strategy_class_t *
+strategy_class_find (const char *name)
+{
+    for (int i = 0; name && i < CLASS_COUNT; i++)
+        if (strcmp (classes[i].name, name) == 0)
+            return &classes[i];
+    return NULL;
+}
+
+strategy_t *
+strategy_new (const char *name, const char *params, uint64_t seed,
+              char *err, int errlen)
+{
+    assert (err && errlen > 0);
+    const strategy_class_t *cls = strategy_class_find (name);
+    if (!cls) {
+        char known[128] = "";
+        size_t used = 0;
+        for (int i = 0; i < CLASS_COUNT && used < sizeof known - 1; i++)
+            used += (size_t) snprintf (known + used, sizeof known - used,
+                                       "%s%s", i ? ", " : "", classes[i].name);
+        snprintf (err, errlen, "unknown strategy \"%s\" (known: %s)",
+                  name ? name : "", known);
+        return NULL;
+    }
+    if (!params)
+        params = "";
+    if (strlen (params) >= STRATEGY_PARAMS_MAX) {
+        snprintf (err, errlen, "strategy %s: parameters longer than %d bytes",
+                  cls->name, STRATEGY_PARAMS_MAX - 1);
+        return NULL;
+    }
+    strategy_t *self = calloc (1, sizeof *self);
+    if (!self) {
+        snprintf (err, errlen, "out of memory");
+        return NULL;
+    }
+    self->cls = cls;
+    snprintf (self->params, sizeof self->params, "%s", params);
+    char why[SOLO_ERR_MAX] = "";
+    if (cls->create (params, &self->state, why, sizeof why) < 0) {
+        snprintf (err, errlen, "strategy %s: %s", cls->name, why);
+        free (self);
+        return NULL;
+    }
+    self->dice = dice_new (seed);
+    if (!self->dice) {
+        snprintf (err, errlen, "out of memory");
+        strategy_destroy (&self);
+        return NULL;
+    }
+    return self;
+}
+
+void
+strategy_destroy (strategy_t **self_p)
+{
+    assert (self_p);
+    strategy_t *self = *self_p;
+    if (!self)
+        return;
+    self->cls->destroy (self->state);
+    dice_destroy (&self->dice);
+    free (self);
+    *self_p = NULL;
+}
+
+const char *
+strategy_name (const strategy_t *self)
+{
+    return self->cls->name;
+}
+
+const char *
+strategy_params (const strategy_t *self)
+{
+    return self->params;
+}
+
+dice_t *
+strategy_dice (strategy_t *self)
+{
+    return self->dice;
+}
+
+void
+strategy_decide (strategy_t *self, const game_t *g, int side,
+                 const int *units, int n, strategy_decision_t *out)
+{
+    self->cls->decide (self->state, g, side, units, n, self->dice, out);
+}

@@ -1,0 +1,85 @@
+/*  strategy.h - named strategies that give orders to a side's units, and
+ *  the Risk Factor table layer that orders units out of command.
+ *
+ *  A strategy is a class (a table of functions: create from a parameters
+ *  string, decide, destroy) in a registry looked up by name:
+ *    random  uniformly random legal orders (game_legal_orders), seeded;
+ *    table   every unit does what the Risk Factor actions tables say
+ *            (rf_decide), its order turned into a rules order; commanded
+ *            units too, for now.
+ *  Each strategy has its own dice, seeded when it is made, so the same
+ *  seed gives the same decisions and its throws never disturb the
+ *  rules' dice.
+ */
+#ifndef SOLO_STRATEGY_H
+#define SOLO_STRATEGY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "dice.h"
+#include "game.h"
+#include "rf.h"
+
+#define STRATEGY_WHY_MAX    200     /* bytes of a decision's reason */
+#define STRATEGY_PARAMS_MAX 256     /* bytes of a parameters string */
+
+/*  One unit's decision: the order and why, in plain words. */
+typedef struct {
+    int unit;
+    order_t order;
+    char why[STRATEGY_WHY_MAX];
+} strategy_decision_t;
+
+/*  A strategy class. */
+typedef struct {
+    const char *name;
+    const char *summary;
+    /*  Parse `params` ("" for none; "key=value,key=value") into a new
+     *  state (NULL is a valid state when create succeeds: return 0).
+     *  0, or -1 with `err` naming the bad key or value. */
+    int (*create) (const char *params, void **state, char *err, int errlen);
+    void (*destroy) (void *state);
+    /*  Orders for `n` units of `side` (indices in `units`), into out[i];
+     *  `dice` is the strategy's own. */
+    void (*decide) (void *state, const game_t *g, int side, const int *units,
+                    int n, dice_t *dice, strategy_decision_t *out);
+} strategy_class_t;
+
+typedef struct strategy_t strategy_t;
+
+/*  The registry: how many classes, the i-th, and one by name (NULL when
+ *  unknown). */
+int strategy_class_count (void);
+const strategy_class_t *strategy_class_at (int i);
+const strategy_class_t *strategy_class_find (const char *name);
+
+/*  A strategy of class `name` with `params` (NULL or "" for none) and its
+ *  own dice seeded with `seed`.  NULL with `err`: an unknown name (the
+ *  known ones listed), bad parameters. */
+strategy_t *strategy_new (const char *name, const char *params,
+                          uint64_t seed, char *err, int errlen);
+void strategy_destroy (strategy_t **self_p);
+
+const char *strategy_name (const strategy_t *self);
+const char *strategy_params (const strategy_t *self);
+dice_t *strategy_dice (strategy_t *self);
+
+/*  Orders for the `n` units of `side` in `units`. */
+void strategy_decide (strategy_t *self, const game_t *g, int side,
+                      const int *units, int n, strategy_decision_t *out);
+
+/*  The table layer: what unit `u` does by the Risk Factor actions tables
+ *  now (rf_decide, its die thrown on `dice`), as a rules order with the
+ *  action's morale effect.  `decision` (may be NULL) receives the whole
+ *  working.  `why` gets "RF 3 (RF2-5), rolled 4: continue_facing_charge
+ *  -> ...".  Returns 0, or -1 with `why` holding the error (the order is
+ *  then a hold). */
+int strategy_table_order (const game_t *g, int u, dice_t *dice,
+                          order_t *out, rf_decision_t *decision, char *why,
+                          int whylen);
+
+/*  The same from a decision already made. */
+void strategy_order_from_rf (const game_t *g, int u,
+                             const rf_decision_t *d, order_t *out);
+
+#endif
