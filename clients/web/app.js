@@ -287,7 +287,16 @@ function onPointerDown(ev) {
     drag = { kind: 'unit', id: ev.target.dataset.unitId, rotate: true };
   } else {
     const g = ev.target.closest('g[data-kind]');
-    if (!g) { select(null); return; }
+    if (!g) {
+      // The cloth or the margin: deselect, and drag to pan.
+      if (state.selected) select(null);
+      drag = { kind: 'pan', start: { x: ev.clientX, y: ev.clientY },
+               box: view.box(state.situation), perUnit: view.svg.getScreenCTM().a };
+      drag.moved = false;
+      view.svg.setPointerCapture(ev.pointerId);
+      ev.preventDefault();
+      return;
+    }
     const kind = g.dataset.kind, id = g.dataset.id;
     if (!state.selected || state.selected.kind !== kind || state.selected.id !== id) select(kind, id);
     const obj = kind === 'unit' ? findUnit(state.situation, id) : findTerrain(state.situation, id);
@@ -301,6 +310,12 @@ function onPointerDown(ev) {
 
 function onPointerMove(ev) {
   if (!drag) return;
+  if (drag.kind === 'pan') {
+    const dx = (ev.clientX - drag.start.x) / drag.perUnit, dy = (ev.clientY - drag.start.y) / drag.perUnit;
+    view.zoom = { ...drag.box, x: drag.box.x - dx, y: drag.box.y - dy };
+    redraw();
+    return;
+  }
   const p = view.clientToTable(ev.clientX, ev.clientY);
   if (drag.kind === 'unit') {
     const u = findUnit(state.situation, drag.id);
@@ -338,9 +353,16 @@ function onDoubleClick(ev) {
   ask();
 }
 
+// The wheel turns the selected unit under the pointer, else zooms.
 function onWheel(ev) {
   const sel = state.selected;
-  if (!sel || sel.kind !== 'unit' || !ev.target.closest(`g[data-kind="unit"]`)) return;
+  const overSelected = sel && sel.kind === 'unit' && ev.target.closest(`g[data-kind="unit"][data-id="${CSS.escape(sel.id)}"]`);
+  if (!overSelected) {
+    view.zoomAt(state.situation, ev.clientX, ev.clientY, ev.deltaY > 0 ? 1.15 : 1 / 1.15);
+    redraw();
+    ev.preventDefault();
+    return;
+  }
   const u = findUnit(state.situation, sel.id);
   u.facing = normaliseFacing(u.facing + (ev.deltaY > 0 ? 5 : -5));
   refreshPosition(u);
@@ -414,6 +436,7 @@ function loadSituation(object) {
   }
   sit.units.forEach(completeUnit);
   state.situation = sit;
+  view.zoom = null;
   state.answer = null;
   state.selected = null;
   $('#apply').disabled = true;
@@ -547,6 +570,7 @@ async function start() {
   $('#add-red').addEventListener('click', () => startPlacing({ kind: 'unit', side: 'SIDE_RED' }));
   $('#add-terrain').addEventListener('click', () => startPlacing({ kind: 'terrain', terrain: $('#terrain-kind').value }));
   $('#delete').addEventListener('click', removeSelected);
+  $('#fit').addEventListener('click', () => { view.zoom = null; redraw(); });
   for (const form of [$('#editor'), $('#table-editor')]) {
     form.addEventListener('submit', (ev) => ev.preventDefault());
   }
@@ -584,5 +608,6 @@ window.solo = {
   situationJSON,
   select,
   tableToClient: (x, y) => view.tableToClient(x, y),
+  zoomAt: (clientX, clientY, factor) => { view.zoomAt(state.situation, clientX, clientY, factor); redraw(); },
   ready: start(),
 };

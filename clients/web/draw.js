@@ -6,7 +6,7 @@
 // attributes, so what is drawn can be read back and checked.
 
 import { actionWords } from './working.js';
-import { corners, axes, centroid, shortName, findUnit, findTerrain } from './model.js';
+import { corners, axes, centroid, shortName, findUnit, findTerrain, clamp } from './model.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const MARGIN = 6;
@@ -50,6 +50,29 @@ export class TableView {
   constructor(svg) {
     this.svg = svg;
     this.depth = 120;
+    this.zoom = null;     // the viewBox {x, y, w, h} when zoomed, null: fit
+  }
+
+  // The viewBox that shows the whole table with its margin.
+  fitBox(sit) {
+    const m = MARGIN * tableScale(sit);
+    return { x: -m, y: -m, w: sit.table_width + 2 * m, h: sit.table_depth + 2 * m };
+  }
+
+  // The viewBox in force.
+  box(sit) { return this.zoom || this.fitBox(sit); }
+
+  // Zoom by `factor` (< 1: closer) keeping the point under the pointer
+  // where it is; no closer than 10 cm across, no further than 4 tables.
+  zoomAt(sit, clientX, clientY, factor) {
+    const b = this.box(sit);
+    const fit = this.fitBox(sit);
+    const f = clamp(b.w * factor, 10, fit.w * 4) / b.w;
+    const pt = this.svg.createSVGPoint();
+    pt.x = clientX;
+    pt.y = clientY;
+    const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    this.zoom = { x: p.x - (p.x - b.x) * f, y: p.y - (p.y - b.y) * f, w: b.w * f, h: b.h * f };
   }
 
   // Table point -> SVG point, and back.
@@ -83,10 +106,9 @@ export class TableView {
     this.depth = sit.table_depth;
     const svg = this.svg;
     svg.replaceChildren();
-    const scale = tableScale(sit);
-    const m = MARGIN * scale;
-    svg.style.setProperty('--s', String(scale));
-    svg.setAttribute('viewBox', `${-m} ${-m} ${sit.table_width + 2 * m} ${sit.table_depth + 2 * m}`);
+    svg.style.setProperty('--s', String(tableScale(sit)));
+    const b = this.box(sit);
+    svg.setAttribute('viewBox', `${b.x} ${b.y} ${b.w} ${b.h}`);
     this.defs(svg);
     this.drawTable(svg, sit);
     const terrain = el('g', { id: 'layer-terrain' }, svg);

@@ -222,6 +222,39 @@ async function run() {
   check(near(unitOf(st, 'blue-1').facing, (before + 355) % 360, 0.01), 'Q turns the selected unit 5 degrees');
   await page.keyboard.press('e');
 
+  // Zoom with the wheel over the cloth: the point under the pointer stays
+  // put, and units are placed just as exactly; pan by dragging the cloth;
+  // Fit shows the whole table again.
+  const viewBox = () => page.$eval('#table', (s) => s.getAttribute('viewBox').split(' ').map(Number));
+  const fitBox = await viewBox();
+  const z = await clientPoint(150, 100);
+  await page.mouse.move(z.x, z.y);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -100);
+  await page.waitForFunction((w) => Number(document.querySelector('#table').getAttribute('viewBox').split(' ')[2]) < w,
+                             fitBox[2]);
+  const zoomed = await viewBox();
+  const z2 = await clientPoint(150, 100);
+  check(zoomed[2] < fitBox[2] * 0.6 && near(z2.x, z.x, 1.5) && near(z2.y, z.y, 1.5),
+        'the wheel zooms in about the pointer', `${zoomed} ${JSON.stringify(z2)} vs ${JSON.stringify(z)}`);
+  await page.click('#add-red');
+  await clickTable(150, 100);
+  st = await pageState();
+  const zr = unitOf(st, 'red-2');
+  check(zr && near(zr.centre.x, 150, 0.3) && near(zr.centre.y, 100, 0.3), 'a unit placed on the zoomed table lands where clicked',
+        JSON.stringify(zr && zr.centre));
+  await page.click('#delete');
+  check(!unitOf(await pageState(), 'red-2'), 'Delete removes the selected unit');
+  const c0 = await clientPoint(170, 110);
+  await page.mouse.move(c0.x, c0.y);
+  await page.mouse.down();
+  await page.mouse.move(c0.x - 100, c0.y + 50, { steps: 5 });
+  await page.mouse.up();
+  const panned = await viewBox();
+  check(panned[0] > zoomed[0] && panned[1] < zoomed[1] && panned[2] === zoomed[2], 'dragging the cloth pans',
+        `${panned} from ${zoomed}`);
+  await page.click('#fit');
+  check((await viewBox()).join() === fitBox.join(), 'Fit shows the whole table again');
+
   // Shock cavalry on red-1's flank, set up through the editor.
   await page.click('#add-blue');
   await clickTable(95, 72);
