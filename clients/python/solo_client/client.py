@@ -50,7 +50,8 @@ class Client:
 
     endpoint: ZeroMQ endpoint of the daemon (default: SOLO_ENDPOINT, else
     tcp://127.0.0.1:7460).  timeout_ms: how long to wait for each answer.
-    Use as a context manager, or call close().
+    Use as a context manager, or call close().  Like its ZeroMQ socket, a
+    Client belongs to one thread: give each thread its own.
     """
 
     def __init__(self, endpoint=None, timeout_ms=DEFAULT_TIMEOUT_MS,
