@@ -1,0 +1,292 @@
+/*  test_battle.c - whole battles between strategies: the same seed plays
+ *  the same battle, a battle replayed from its log gives the same result,
+ *  a changed log is caught, every die is in the log.  */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include "battle.h"
+#include "testutil.h"
+
+static game_rules_t *rules;
+static scenario_t *scenarios[3];
+static const char *files[3] = { "rules/scenarios/farm.cfg",
+                                "rules/scenarios/cavalry.cfg",
+                                "rules/scenarios/stream.cfg" };
+
+static int
+setup (void **state)
+{
+    (void) state;
+    char err[256];
+    rules = game_rules_load (test_source_path ("rules/data/skirmish19/tables.cfg"),
+                             err, sizeof err);
+    if (!rules)
+        fail_msg ("%s", err);
+    for (int i = 0; i < 3; i++) {
+        scenarios[i] = scenario_load (test_source_path (files[i]),
+                                      game_rules_finder, rules, err, sizeof err);
+        if (!scenarios[i])
+            fail_msg ("%s", err);
+    }
+    return 0;
+}
+
+static int
+teardown (void **state)
+{
+    (void) state;
+    for (int i = 0; i < 3; i++)
+        scenario_destroy (&scenarios[i]);
+    game_rules_destroy (&rules);
+    return 0;
+}
+
+static battle_log_t *
+play (int scenario, const char *blue, const char *red, uint64_t seed,
+      battle_result_t *r)
+{
+    char err[256];
+    battle_setup_t setup = { .seed = seed, .strategy = { blue, red } };
+    battle_log_t *log = battle_log_new ();
+    assert_non_null (log);
+    if (battle_play (rules, scenarios[scenario], &setup, r, log, err,
+                     sizeof err) < 0)
+        fail_msg ("%s", err);
+    return log;
+}
+
+static bool
+same_logs (const battle_log_t *a, const battle_log_t *b)
+{
+    if (battle_log_count (a) != battle_log_count (b))
+        return false;
+    for (int i = 0; i < battle_log_count (a); i++) {
+        const battle_line_t *x = battle_log_line (a, i);
+        const battle_line_t *y = battle_log_line (b, i);
+        if (x->kind != y->kind || x->value != y->value
+            || strcmp (x->text, y->text) != 0)
+            return false;
+    }
+    return true;
+}
+
+/*  The same seed, the same battle, line for line; another seed, another. */
+static void
+test_same_seed_same_battle (void **state)
+{
+    (void) state;
+    for (int s = 0; s < 3; s++) {
+        battle_result_t r1, r2, r3;
+        battle_log_t *a = play (s, "table", "random", 2024, &r1);
+        battle_log_t *b = play (s, "table", "random", 2024, &r2);
+        battle_log_t *c = play (s, "table", "random", 2025, &r3);
+        assert_true (same_logs (a, b));
+        assert_int_equal (r1.result.winner, r2.result.winner);
+        assert_int_equal (r1.result.turns, r2.result.turns);
+        assert_string_equal (r1.result.reason, r2.result.reason);
+        assert_int_equal (r1.dice, r2.dice);
+        assert_true (r1.steps == r2.steps);
+        assert_false (same_logs (a, c));
+        battle_log_destroy (&a);
+        battle_log_destroy (&b);
+        battle_log_destroy (&c);
+    }
+}
+
+/*  Without a log the battle is the same. */
+static void
+test_no_log_same_result (void **state)
+{
+    (void) state;
+    char err[256];
+    battle_result_t with, without;
+    battle_log_t *log = play (0, "random", "table", 77, &with);
+    battle_setup_t setup = { .seed = 77, .strategy = { "random", "table" } };
+    assert_int_equal (battle_play (rules, scenarios[0], &setup, &without, NULL,
+                                   err, sizeof err), 0);
+    assert_int_equal (with.result.winner, without.result.winner);
+    assert_int_equal (with.result.turns, without.result.turns);
+    assert_int_equal (with.dice, without.dice);
+    assert_memory_equal (with.result.killed, without.result.killed,
+                         sizeof with.result.killed);
+    battle_log_destroy (&log);
+}
+
+/*  The log: a start line, every die, every decision, the result. */
+static void
+test_log_contents (void **state)
+{
+    (void) state;
+    battle_result_t r;
+    battle_log_t *log = play (2, "table", "table", 5, &r);
+    int n = battle_log_count (log);
+    assert_true (n > 10);
+    assert_int_equal (battle_log_line (log, 0)->kind, BATTLE_LINE_START);
+    assert_int_equal (battle_log_line (log, n - 1)->kind, BATTLE_LINE_RESULT);
+    assert_true (battle_log_seed (log) == 5);
+    assert_string_equal (battle_log_strategy (log, SIDE_RED), "table");
+    int dice = 0, decisions = 0, table = 0;
+    char buf[512];
+    for (int i = 0; i < n; i++) {
+        const battle_line_t *line = battle_log_line (log, i);
+        dice += line->kind == BATTLE_LINE_DIE;
+        if (line->kind == BATTLE_LINE_DIE)
+            assert_true (line->value >= 1 && line->value <= line->sides);
+        if (line->kind == BATTLE_LINE_DECISION) {
+            decisions++;
+            table += strcmp (line->layer, "table") == 0;
+            assert_true (line->unit >= 0);
+        }
+        battle_line_format (line, buf, sizeof buf);
+        assert_true (strlen (buf) > 5);
+    }
+    assert_int_equal (dice, r.dice);
+    assert_int_equal (decisions, r.decisions);
+    assert_int_equal (table, r.table_decisions);
+    assert_true (table > 0 && decisions > table);   /* commanded units too */
+    /* printed, one line each */
+    FILE *f = tmpfile ();
+    assert_non_null (f);
+    assert_int_equal (battle_log_print (log, f), 0);
+    rewind (f);
+    int lines = 0, c;
+    while ((c = fgetc (f)) != EOF)
+        lines += c == '\n';
+    fclose (f);
+    assert_int_equal (lines, n);
+    battle_log_destroy (&log);
+}
+
+/*  A battle replayed from its log gives the same result. */
+static void
+test_replay (void **state)
+{
+    (void) state;
+    static const char *pairs[][2] = { { "table", "table" },
+                                      { "random", "table" },
+                                      { "random", "random" } };
+    for (int s = 0; s < 3; s++)
+        for (int p = 0; p < 3; p++)
+            for (uint64_t seed = 1; seed <= 3; seed++) {
+                char err[512];
+                battle_result_t r, again;
+                battle_log_t *log = play (s, pairs[p][0], pairs[p][1], seed, &r);
+                assert_true (r.result.over);
+                assert_true (r.result.turns >= 1
+                             && r.result.turns <= scenario_turns (scenarios[s]));
+                if (battle_replay (rules, scenarios[s], log, &again, err,
+                                   sizeof err) < 0)
+                    fail_msg ("%s %s-%s seed %llu: %s", files[s], pairs[p][0],
+                              pairs[p][1], (unsigned long long) seed, err);
+                assert_int_equal (again.result.winner, r.result.winner);
+                assert_int_equal (again.result.turns, r.result.turns);
+                assert_string_equal (again.result.reason, r.result.reason);
+                assert_memory_equal (&again.result, &r.result, sizeof r.result);
+                battle_log_destroy (&log);
+            }
+}
+
+/*  A log with a die or a decision changed does not replay. */
+static void
+test_replay_catches_changes (void **state)
+{
+    (void) state;
+    char err[512];
+    battle_result_t r, again;
+    battle_log_t *log = play (0, "random", "random", 9, &r);
+    int die = -1, order = -1;
+    for (int i = 0; i < battle_log_count (log); i++) {
+        const battle_line_t *line = battle_log_line (log, i);
+        if (die < 0 && line->kind == BATTLE_LINE_DIE && i > 20)
+            die = i;
+        if (order < 0 && line->kind == BATTLE_LINE_DECISION
+            && strcmp (line->layer, "table") != 0)
+            order = i;
+    }
+    assert_true (die > 0 && order > 0);
+    battle_line_t *d = (battle_line_t *) battle_log_line (log, die);
+    int kept = d->value;
+    d->value = kept % d->sides + 1;
+    assert_int_equal (battle_replay (rules, scenarios[0], log, &again, err,
+                                     sizeof err), -1);
+    char want[32];
+    snprintf (want, sizeof want, "line %d differs", die + 1);
+    assert_non_null (strstr (err, want));
+    d->value = kept;
+    assert_int_equal (battle_replay (rules, scenarios[0], log, &again, err,
+                                     sizeof err), 0);
+    /* a strategy's decision changed: the battle goes another way */
+    battle_line_t *o = (battle_line_t *) battle_log_line (log, order);
+    order_t old = o->order;
+    o->order = order_hold ();
+    o->order.has_facing = true;
+    o->order.facing = 123.0;
+    assert_int_equal (battle_replay (rules, scenarios[0], log, &again, err,
+                                     sizeof err), -1);
+    o->order = old;
+    /* an empty log */
+    battle_log_t *empty = battle_log_new ();
+    assert_int_equal (battle_replay (rules, scenarios[0], empty, &again, err,
+                                     sizeof err), -1);
+    assert_non_null (strstr (err, "no start line"));
+    battle_log_destroy (&empty);
+    battle_log_destroy (&log);
+}
+
+static void
+test_bad_setup (void **state)
+{
+    (void) state;
+    char err[256];
+    battle_result_t r;
+    battle_setup_t setup = { .seed = 1, .strategy = { "table", "genius" } };
+    assert_int_equal (battle_play (rules, scenarios[0], &setup, &r, NULL, err,
+                                   sizeof err), -1);
+    assert_non_null (strstr (err, "unknown strategy \"genius\" (known: random, "
+                             "table)"));
+    battle_setup_t bad = { .seed = 1, .strategy = { "table", "random" },
+                           .params = { "aggression=3", NULL } };
+    assert_int_equal (battle_play (rules, scenarios[0], &bad, &r, NULL, err,
+                                   sizeof err), -1);
+    assert_non_null (strstr (err, "strategy table: unknown parameter "
+                             "\"aggression\""));
+}
+
+/*  The registry. */
+static void
+test_strategies (void **state)
+{
+    (void) state;
+    char err[256];
+    assert_int_equal (strategy_class_count (), 2);
+    assert_string_equal (strategy_class_at (0)->name, "random");
+    assert_non_null (strategy_class_find ("table"));
+    assert_null (strategy_class_find ("greedy"));
+    assert_null (strategy_class_at (5));
+    strategy_t *s = strategy_new ("random", "", 3, err, sizeof err);
+    assert_non_null (s);
+    assert_string_equal (strategy_name (s), "random");
+    assert_string_equal (strategy_params (s), "");
+    strategy_destroy (&s);
+    strategy_destroy (&s);
+    assert_null (s);
+}
+
+int
+main (void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_same_seed_same_battle),
+        cmocka_unit_test (test_no_log_same_result),
+        cmocka_unit_test (test_log_contents),
+        cmocka_unit_test (test_replay),
+        cmocka_unit_test (test_replay_catches_changes),
+        cmocka_unit_test (test_bad_setup),
+        cmocka_unit_test (test_strategies),
+    };
+    return cmocka_run_group_tests (tests, setup, teardown);
+}
