@@ -29,6 +29,36 @@ export class RemoteError extends Error {
 // The relay or the network failed (no answer, HTTP error).
 export class TransportError extends Error {}
 
+// protobufjs passes over what it does not know; a file a person wrote
+// deserves to hear which field is wrong: unknown fields, enum names that
+// are not in the contract, objects where numbers belong.
+function checkNames(type, object, where) {
+  if (object === null || typeof object !== 'object' || Array.isArray(object)) {
+    throw new Error(`${where}: an object is expected`);
+  }
+  for (const [key, value] of Object.entries(object)) {
+    const field = type.fields[key];
+    if (!field) throw new Error(`${where}: no field "${key}" in ${type.name}`);
+    if (value === null || value === undefined) continue;
+    field.resolve();
+    const values = field.repeated ? value : [value];
+    if (field.repeated && !Array.isArray(value)) throw new Error(`${where}.${key}: a list is expected`);
+    values.forEach((v, i) => {
+      const at = field.repeated ? `${where}.${key}[${i}]` : `${where}.${key}`;
+      const rt = field.resolvedType;
+      if (rt && rt.values) {
+        if (typeof v === 'string' && !(v in rt.values)) {
+          throw new Error(`${at}: unknown ${rt.name} "${v}" (one of ${Object.keys(rt.values).join(', ')})`);
+        }
+      } else if (rt) {
+        checkNames(rt, v, at);
+      } else if (typeof v === 'object') {
+        throw new Error(`${at}: a ${field.type} is expected`);
+      }
+    });
+  }
+}
+
 export class Wire {
   // Load the contract and make a connection through the relay at `base`
   // (the page's own origin by default).
@@ -55,6 +85,7 @@ export class Wire {
   // by name.  Throws with the protobufjs reason when it does not fit.
   normalise(typeName, object) {
     const type = this.type(typeName);
+    checkNames(type, object, typeName.toLowerCase());
     const err = type.verify(type.fromObject(object));
     if (err) throw new Error(`${typeName}: ${err}`);
     return type.toObject(type.fromObject(object), TO_OBJECT);

@@ -166,6 +166,12 @@ async function run() {
   const status = await page.textContent('#status');
   check(/^solod \S+ · skirmish19/.test(status), 'the page reached solod through the relay', status);
 
+  // The example situation, drawn.
+  await page.selectOption('#examples', 'farm.json');
+  await page.waitForSelector('g[data-id="blue-dragoons"]');
+  check(await page.$$eval('g[data-kind="unit"]', (n) => n.length) === 6 &&
+        await page.$$eval('g[data-kind="terrain"]', (n) => n.length) === 5, 'the farm example is drawn');
+
   // An empty table, then terrain placed with the mouse.
   await page.click('#new-table');
   await page.selectOption('#terrain-kind', 'TERRAIN_WOODS');
@@ -317,6 +323,21 @@ async function run() {
   await page.waitForSelector('g[data-id="blue-2"]');
   check(await page.evaluate(() => window.solo.situationJSON()) === before_reload,
         'the saved situation loads back unchanged');
+
+  // A file that is not a situation is refused, naming what is wrong, and
+  // the table stays as it was.
+  for (const [name, text, why] of [
+    ['bad.json', '{ not json', /bad\.json: .*JSON/],
+    ['green.json', '{"table_width": 100, "table_depth": 80, "units": [{"id": "g", "side": "SIDE_GREEN"}]}',
+     /green\.json: situation\.units\[0\]\.side: unknown Side "SIDE_GREEN"/],
+    ['typo.json', '{"table_width": 100, "table_depth": 80, "unitz": []}', /typo\.json: situation: no field "unitz"/],
+  ]) {
+    await page.setInputFiles('#load-file', { name, mimeType: 'application/json', buffer: Buffer.from(text) });
+    await page.waitForFunction((n) => document.querySelector('#hint').textContent.startsWith(n), name);
+    const hint = await page.textContent('#hint');
+    check(why.test(hint) && (await page.evaluate(() => window.solo.situationJSON())) === before_reload,
+          `loading ${name} is refused with its reason`, hint);
+  }
 
   // "Move it there": the unit goes where the answer sends it.
   const moved = await askThroughPanel('red-1', 1);
