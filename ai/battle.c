@@ -349,8 +349,9 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                 }
                 order_t o;
                 char why[STRATEGY_WHY_MAX];
-                strategy_table_order (run.game, u, dice, &o, NULL, why,
-                                      sizeof why);
+                why[0] = 0;
+                strategy_table_order (run.game, u, dice, &o, NULL,
+                                      log ? why : NULL, sizeof why);
                 flush_dice (&run, dice);
                 give_order (&run, u, &o, "table", why);
             }

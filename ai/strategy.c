@@ -16,27 +16,44 @@ struct strategy_t {
 
 /*  ---- the table layer ---- */
 
-/*  Among unit u's legal orders, the fire order at the nearest enemy, if
- *  any (a commanded unit picks its own target: the nearest it can hit). */
+/*  A commanded unit picks its own target: the fire order at the nearest
+ *  enemy it sees within its weapon's reach, if the rules allow it now. */
 static bool
 nearest_fire_order (const game_t *g, int u, order_t *out)
 {
-    order_t legal[GAME_MAX_LEGAL_ORDERS];
-    int n = game_legal_orders (g, u, legal, GAME_MAX_LEGAL_ORDERS);
     const situation_t *sit = game_situation (g);
-    double best = INFINITY;
-    bool found = false;
-    for (int i = 0; i < n; i++) {
-        if (legal[i].kind != ORDER_FIRE || legal[i].has_to)
+    const unit_t *un = situation_unit_const (sit, u);
+    double reach = ruleset_weapon_reach (situation_ruleset (sit), un);
+    if (reach <= 0)
+        return false;
+    int best = -1;
+    double best_d = INFINITY;
+    for (int e = 0; e < situation_unit_count (sit); e++) {
+        const unit_t *x = situation_unit_const (sit, e);
+        if (x->side == un->side || unit_figures_standing (x) <= 0
+            || game_unit (g, e)->gone)
             continue;
-        double d = situation_unit_distance (sit, u, legal[i].target);
-        if (d < best) {
-            best = d;
-            *out = legal[i];
-            found = true;
+        double d = situation_unit_distance (sit, u, e);
+        if (d <= reach && d < best_d
+            && situation_can_see (sit, u, e, NULL, NULL)) {
+            best = e;
+            best_d = d;
         }
     }
-    return found;
+    if (best < 0)
+        return false;
+    order_t o = order_hold ();
+    o.kind = ORDER_FIRE;
+    o.target = best;
+    o.fire = true;
+    o.has_facing = true;
+    o.facing = geom_bearing (un->fp.centre,
+                             situation_unit_const (sit, best)->fp.centre);
+    char err[SOLO_ERR_MAX];
+    if (game_check_order (g, u, &o, err, sizeof err) < 0)
+        return false;
+    *out = o;
+    return true;
 }
 
 void
@@ -131,10 +148,13 @@ strategy_table_order (const game_t *g, int u, dice_t *dice, order_t *out,
     char err[256];
     *out = order_hold ();
     if (rf_decide (game_situation (g), u, 0, dice, d, err, sizeof err) < 0) {
-        snprintf (why, whylen, "no table decision: %s", err);
+        if (why && whylen > 0)
+            snprintf (why, whylen, "no table decision: %s", err);
         return -1;
     }
     strategy_order_from_rf (g, u, d, out);
+    if (!why || whylen <= 0)
+        return 0;
     char words[160];
     snprintf (why, whylen, "RF %d (%s), rolled %d: %s -> %s", d->rf,
               ruleset_rf_table (situation_ruleset (game_situation (g)),

@@ -480,6 +480,18 @@ game_legal_orders (const game_t *self, int u, order_t *out, int max)
 }
 
 int
+game_check_order (const game_t *self, int u, const order_t *o, char *err,
+                  int errlen)
+{
+    assert (o && err && errlen > 0);
+    if (u < 0 || u >= self->unit_count) {
+        snprintf (err, errlen, "no unit %d", u);
+        return -1;
+    }
+    return self->rules->engine->check_order (self, u, o, err, errlen);
+}
+
+int
 game_apply_order (game_t *self, int u, const order_t *o, char *err,
                   int errlen)
 {

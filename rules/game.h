@@ -234,6 +234,11 @@ bool game_table_bound (const game_t *self, int u);
 /*  The legal orders of unit `u` now (at most `max`); the count. */
 int game_legal_orders (const game_t *self, int u, order_t *out, int max);
 
+/*  0 when order `o` is legal for unit `u` now (the engine's check_order),
+ *  else -1 with `err`.  Changes nothing. */
+int game_check_order (const game_t *self, int u, const order_t *o, char *err,
+                      int errlen);
+
 /*  Give unit `u` its order for this phase.  0, or -1 with `err` when the
  *  unit needs no order or the order is not legal (the game unchanged). */
 int game_apply_order (game_t *self, int u, const order_t *o, char *err,

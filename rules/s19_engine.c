@@ -113,21 +113,45 @@ is_loaded (const game_t *g, int u)
         || (unit_c (g, u)->status & STATUS_LOADED);
 }
 
-/*  The least distance from unit u's footprint `fp` to an enemy in play. */
+/*  Half the diagonal of a footprint: no point of it is further from its
+ *  centre. */
 static double
-enemy_gap (const game_t *g, int u, const footprint_t *fp)
+radius_of (const footprint_t *fp)
+{
+    return 0.5 * sqrt (fp->width * fp->width + fp->depth * fp->depth);
+}
+
+/*  The least distance from unit u's footprint `fp` to an enemy in play,
+ *  looking only as far as `limit` (beyond it: some distance > limit). */
+static double
+enemy_gap_within (const game_t *g, int u, const footprint_t *fp,
+                  double limit)
 {
     const situation_t *sit = game_situation (g);
     side_t side = unit_c (g, u)->side;
     double best = INFINITY;
+    double r = radius_of (fp);
     for (int e = 0; e < game_unit_count (g); e++) {
-        if (unit_c (g, e)->side == side || !s19_in_play (g, e))
+        const unit_t *x = situation_unit_const (sit, e);
+        if (x->side == side || !s19_in_play (g, e))
             continue;
-        double d = footprint_distance (fp, &situation_unit_const (sit, e)->fp);
+        double dx = x->fp.centre.x - fp->centre.x;
+        double dy = x->fp.centre.y - fp->centre.y;
+        double reach = r + radius_of (&x->fp) + (best < limit ? best : limit);
+        if (dx * dx + dy * dy > reach * reach)
+            continue;              /* cannot be nearer than what we have */
+        double d = footprint_distance (fp, &x->fp);
         if (d < best)
             best = d;
     }
     return best;
+}
+
+/*  The least distance from unit u's footprint `fp` to an enemy in play. */
+static double
+enemy_gap (const game_t *g, int u, const footprint_t *fp)
+{
+    return enemy_gap_within (g, u, fp, INFINITY);
 }
 
 /*  Recompute every unit's in_melee: in contact with an enemy in play. */
@@ -139,7 +163,8 @@ update_contacts (game_t *g)
     for (int u = 0; u < n; u++) {
         game_unit_t *gu = game_unit_mut (g, u);
         gu->in_melee = s19_in_play (g, u)
-                    && enemy_gap (g, u, &unit_c (g, u)->fp) <= contact;
+                    && enemy_gap_within (g, u, &unit_c (g, u)->fp, contact)
+                           <= contact;
     }
 }
 
@@ -811,7 +836,6 @@ execute_order (game_t *g, int u)
         if (moved > 0.01)
             gu->moved_halves = 2;
         gu->order.follow_up = o.follow_up;
-        update_contacts (g);
         return;
     }
     case ORDER_HOLD:
@@ -834,7 +858,6 @@ execute_order (game_t *g, int u)
                     order_describe (&o, game_situation (g), words,
                                     sizeof words),
                     moved > 0.01 ? "" : " (stays)");
-    update_contacts (g);
 }
 
 /*  ---- steps (3)/(5): shooting ---- */
@@ -1352,6 +1375,7 @@ resolve_phase (game_t *g, dice_t *dice)
         for (int u = 0; u < n; u++)
             if (unit_c (g, u)->side == side && s19_in_play (g, u))
                 execute_order (g, u);
+        update_contacts (g);
         break;
     }
     case S19_PHASE_A_SHOOT:
