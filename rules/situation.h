@@ -4,7 +4,9 @@
  *
  *  A situation is built by the situation-file loader (libconfig), or
  *  feature by feature and unit by unit by whoever decodes a protocol
- *  message.  Queries never change it.
+ *  message.  Queries never change it and allocate nothing, so several
+ *  threads may query one situation at once; copies sharing terrain
+ *  (situation_copy_into) may live in different threads.
  */
 #ifndef SOLO_SITUATION_H
 #define SOLO_SITUATION_H
