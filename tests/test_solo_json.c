@@ -563,8 +563,9 @@ test_render_decision (void **state)
     assert_non_null (strstr (text,
         "Morale: steady - Steady: carries on, facing the enemy, charging if in reach.\n"));
     assert_non_null (strstr (text,
-        "Geometry: nearest enemy blue-1 at 34.0 cm (in weapon range: yes, "
-        "medium); facing 182 deg; shoot at blue-1; diced with red-3, red-4\n"));
+        "Geometry: nearest enemy blue-1 at 34.0 cm (in weapon range: yes); "
+        "facing 182 deg; shoot at blue-1 (medium range after the move); "
+        "diced with red-3, red-4\n"));
     assert_non_null (strstr (text, "Every roll:\n"));
     assert_non_null (strstr (text, "  1  withdraw "));
     assert_non_null (strstr (text, "> 4  continue_facing_charge  steady  "));

@@ -136,7 +136,8 @@ render_charge (FILE *out, const Solo__V1__UnitDecision *d)
 }
 
 /*  "Geometry: nearest enemy blue-1 at 34.0 cm (...); move ...; facing
- *  182 deg; shoot at blue-1; diced with red-3" */
+ *  182 deg; shoot at blue-1 (medium range after the move); diced with
+ *  red-3" */
 static void
 render_geometry (FILE *out, const Solo__V1__Geometry *g, const char *unit_id)
 {
@@ -146,14 +147,8 @@ render_geometry (FILE *out, const Solo__V1__Geometry *g, const char *unit_id)
     else {
         fprintf (out, "nearest enemy %s at %.1f cm (", g->nearest_enemy_id,
                  g->nearest_enemy_distance);
-        if (g->enemy_in_weapon_range) {
-            fprintf (out, "in weapon range: yes");
-            if (!empty (g->range_band) && strcmp (g->range_band, "none"))
-                fprintf (out, ", %s", g->range_band);
-        }
-        else
-            fprintf (out, "in weapon range: no");
-        fprintf (out, ")");
+        fprintf (out, "in weapon range: %s)",
+                 g->enemy_in_weapon_range ? "yes" : "no");
     }
     if (!empty (g->cover_id))
         fprintf (out, "; cover %s", g->cover_id);
@@ -167,8 +162,12 @@ render_geometry (FILE *out, const Solo__V1__Geometry *g, const char *unit_id)
     if (!empty (g->pace))
         fprintf (out, "; pace %s", g->pace);
     fprintf (out, "; facing %.0f deg", g->facing);
-    if (!empty (g->shoot_target_id))
+    /* the band is measured from where the unit ends its move */
+    if (!empty (g->shoot_target_id)) {
         fprintf (out, "; shoot at %s", g->shoot_target_id);
+        if (!empty (g->range_band) && strcmp (g->range_band, "none"))
+            fprintf (out, " (%s range after the move)", g->range_band);
+    }
     else
         fprintf (out, "; no shooting");
     /* the group lists the unit itself too: name only the others */
