@@ -682,15 +682,30 @@ move_unit (game_t *g, int u, vec2_t to, double allow, double full,
     footprint_t fp = placed (g, u, end, facing);
     double gap = tables (g)->enemy_gap_cm;
     double before = enemy_gap (g, u, &un->fp);
-    if (enemy_gap (g, u, &fp) < gap && enemy_gap (g, u, &fp) < before) {
-        /* back along the path until clear of the enemy */
-        double lo = 0, hi = 1;
-        for (int i = 0; i < 20; i++) {
+    /* walk the path in steps of 2 cm: the first place it comes too near
+       an enemy (nearer than it stands now), then bisect back to clear */
+    double len = geom_dist (from, end);
+    int steps = (int) ceil (len / 2.0);
+    double lo = 0, hi = -1;
+    for (int k = 1; k <= steps; k++) {
+        double t = (double) k / steps;
+        vec2_t p = { from.x + (end.x - from.x) * t,
+                     from.y + (end.y - from.y) * t };
+        footprint_t f = placed (g, u, p, facing);
+        double d = enemy_gap_within (g, u, &f, gap);
+        if (d < gap && d < before) {
+            hi = t;
+            break;
+        }
+        lo = t;
+    }
+    if (hi > 0) {
+        for (int i = 0; i < 16; i++) {
             double mid = (lo + hi) / 2;
             vec2_t p = { from.x + (end.x - from.x) * mid,
                          from.y + (end.y - from.y) * mid };
             footprint_t f = placed (g, u, p, facing);
-            double d = enemy_gap (g, u, &f);
+            double d = enemy_gap_within (g, u, &f, gap);
             if (d >= gap || d >= before)
                 lo = mid;
             else

@@ -1,0 +1,683 @@
+/*  test_s19_game.c - seed 002 played through the game interface: the play
+ *  sequence, activation, loading, shooting in the game, charges, melee
+ *  with its fall back, movement as real moves, victory, state copies.  */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "s19_engine.h"
+#include "testutil.h"
+
+static game_rules_t *rules;
+
+static int
+setup (void **state)
+{
+    (void) state;
+    char err[256];
+    rules = game_rules_load (test_source_path ("rules/data/skirmish19/tables.cfg"),
+                             err, sizeof err);
+    if (!rules)
+        fail_msg ("%s", err);
+    return 0;
+}
+
+static int
+teardown (void **state)
+{
+    (void) state;
+    game_rules_destroy (&rules);
+    return 0;
+}
+
+/*  A unit line for a scenario's units list. */
+static const char *
+unit (const char *id, const char *side, const char *arm, const char *quality,
+      const char *weapon, int figures, double x, double y, double facing,
+      const char *extra)
+{
+    static char buf[8][512];
+    static int next;
+    char *b = buf[next++ % 8];
+    snprintf (b, 512, "{ id = \"%s\"; side = \"%s\"; arm = \"%s\"; quality = "
+              "\"%s\"; weapon = \"%s\"; figures = %d; x = %.1f; y = %.1f; "
+              "facing = %.1f; width = %.1f; depth = 3.0; %s }", id, side, arm,
+              quality, weapon, figures, x, y, facing,
+              strcmp (arm, "command") == 0 ? 2.0 : 2.0 * figures,
+              extra ? extra : "");
+    return b;
+}
+
+typedef struct {
+    scenario_t *sc;
+    game_t *g;
+    dice_t *dice;
+} fixture_t;
+
+/*  A 200 x 200 table with `terrain` and `units` (comma-separated), and
+ *  `more` in the scenario group. */
+static fixture_t
+make (const char *terrain, const char *units, const char *more)
+{
+    char text[8192], err[256] = "";
+    snprintf (text, sizeof text,
+              "ruleset = \"skirmish19\";\n"
+              "table = { width = 200.0; depth = 200.0; };\n"
+              "terrain = ( %s );\nunits = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 10; %s\n"
+              "  victory = { army_break = 0.5; }; };\n",
+              terrain ? terrain : "", units, more ? more : "");
+    fixture_t f;
+    f.sc = scenario_load_text (text, "t.cfg", game_rules_finder, rules, err,
+                               sizeof err);
+    if (!f.sc)
+        fail_msg ("%s", err);
+    f.g = game_new (rules, f.sc, err, sizeof err);
+    if (!f.g)
+        fail_msg ("%s", err);
+    f.dice = dice_new (99);
+    return f;
+}
+
+static void
+unmake (fixture_t *f)
+{
+    game_destroy (&f->g);
+    scenario_destroy (&f->sc);
+    dice_destroy (&f->dice);
+}
+
+static int
+idx (fixture_t *f, const char *id)
+{
+    int i = situation_find_unit (game_situation (f->g), id);
+    assert_true (i >= 0);
+    return i;
+}
+
+static const unit_t *
+U (fixture_t *f, const char *id)
+{
+    return situation_unit_const (game_situation (f->g), idx (f, id));
+}
+
+/*  Resolve phases (units hold unless ordered) until `phase` begins. */
+static void
+run_to (fixture_t *f, int phase)
+{
+    while (game_phase (f->g) != phase && !game_over (f->g)) {
+        game_resolve_phase (f->g, f->dice);
+        game_begin_phase (f->g, f->dice);
+    }
+}
+
+static void
+order (fixture_t *f, const char *id, order_t o)
+{
+    char err[256];
+    if (game_apply_order (f->g, idx (f, id), &o, err, sizeof err) < 0)
+        fail_msg ("%s: %s", id, err);
+}
+
+static void
+push (fixture_t *f, int sides, int n, ...)
+{
+    va_list ap;
+    va_start (ap, n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal (dice_push (f->dice, sides, va_arg (ap, int)), 0);
+    va_end (ap);
+}
+
+/*  "Play Sequence": six steps, A then B. */
+static void
+test_sequence (void **state)
+{
+    (void) state;
+    fixture_t f = make (NULL, "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; "
+                        "weapon = \"musket\"; figures = 4; x = 100.0; y = 20.0; "
+                        "facing = 0.0; width = 8.0; depth = 3.0; },"
+                        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; "
+                        "weapon = \"musket\"; figures = 4; x = 100.0; y = 180.0; "
+                        "facing = 180.0; width = 8.0; depth = 3.0; }", NULL);
+    const game_engine_t *e = game_engine (f.g);
+    assert_int_equal (e->phase_count, 6);
+    assert_string_equal (e->name, "skirmish19");
+    assert_int_equal (s19_side_a (f.g), SIDE_BLUE);   /* the tables' default */
+    static const int sides[6] = { -1, SIDE_BLUE, -1, SIDE_RED, -1, -1 };
+    static const char *names[6] = { "command", "side A moves", "side A shoots",
+                                    "side B moves", "side B shoots", "melee" };
+    assert_int_equal (game_turn (f.g), 1);
+    for (int p = 0; p < 6; p++) {
+        assert_int_equal (game_phase (f.g), p);
+        assert_string_equal (game_phase_name (f.g), names[p]);
+        assert_int_equal (game_phase_side (f.g), sides[p]);
+        game_begin_phase (f.g, f.dice);
+        int b = idx (&f, "b"), r = idx (&f, "r");
+        assert_int_equal (game_needs_order (f.g, b), p == 1);
+        assert_int_equal (game_needs_order (f.g, r), p == 3);
+        /* no commander: out of command, the tables order them */
+        if (p == 1) {
+            assert_true (game_table_bound (f.g, b));
+            char err[256];
+            order_t o = order_hold ();
+            assert_int_equal (game_apply_order (f.g, r, &o, err, sizeof err), -1);
+            assert_non_null (strstr (err, "takes no order in side A moves"));
+        }
+        game_resolve_phase (f.g, f.dice);
+    }
+    assert_int_equal (game_turn (f.g), 2);
+    assert_int_equal (game_phase (f.g), 0);
+    unmake (&f);
+    /* the scenario's first side */
+    f = make (NULL, "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; "
+              "weapon = \"musket\"; figures = 4; x = 100.0; y = 20.0; "
+              "facing = 0.0; width = 8.0; depth = 3.0; },"
+              "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; "
+              "weapon = \"musket\"; figures = 4; x = 100.0; y = 180.0; "
+              "facing = 180.0; width = 8.0; depth = 3.0; }", "first = \"red\";");
+    assert_int_equal (s19_side_a (f.g), SIDE_RED);
+    game_begin_phase (f.g, f.dice);
+    game_resolve_phase (f.g, f.dice);
+    assert_int_equal (game_phase_side (f.g), SIDE_RED);
+    unmake (&f);
+}
+
+/*  "Heroes throw 4D6 ... Throw an extra D6 if at least 1 Drummer and/or
+ *  Bugler is commanded.  Command distance is 50cms in the open ... Loyal
+ *  figures require 1 pt, disloyal figures and routers 2." */
+static void
+test_activation (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s,%s,%s,%s",
+              unit ("cpt", "blue", "command", "hero", "pistol", 1, 100, 100, 0, NULL),
+              unit ("near", "blue", "infantry", "regular", "musket", 6, 100, 120, 0,
+                    "drummers = 1;"),
+              unit ("mid", "blue", "infantry", "regular", "musket", 8, 100, 80, 0, NULL),
+              unit ("cheap", "blue", "infantry", "regular", "musket", 3, 135, 100, 90,
+                    "status = [\"disloyal\"];"),
+              unit ("far", "blue", "infantry", "regular", "musket", 2, 100, 160, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 10, 190, 0, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    /* 4D6 + 1 for the drummer: 3+3+3+3+2 = 14 points.  near (6, 18.5 cm)
+       costs 6, mid (8, 18.5 cm... equal distance: index order) costs 8,
+       cheap (3 disloyal: 6) is too dear by then; far is 58.5 cm away. */
+    push (&f, 6, 5, 3, 3, 3, 3, 2);
+    game_begin_phase (f.g, f.dice);
+    assert_true (game_unit (f.g, idx (&f, "cpt"))->commanded);
+    assert_true (game_unit (f.g, idx (&f, "near"))->commanded);
+    assert_true (game_unit (f.g, idx (&f, "mid"))->commanded);
+    assert_false (game_unit (f.g, idx (&f, "cheap"))->commanded);
+    assert_false (game_unit (f.g, idx (&f, "far"))->commanded);
+    assert_true (U (&f, "near")->status & STATUS_COMMANDED);
+    assert_false (game_table_bound (f.g, idx (&f, "near")));
+    assert_true (game_table_bound (f.g, idx (&f, "far")));
+    assert_int_equal (dice_log_count (f.dice), 5);
+    unmake (&f);
+
+    /* without the drummer: 4 dice; 1+1+1+3 = 6 points buy "cheap" only
+       after near (6) is bought: near first as it is nearer */
+    snprintf (units, sizeof units, "%s,%s,%s,%s",
+              unit ("cpt", "blue", "command", "hero", "pistol", 1, 100, 100, 0, NULL),
+              unit ("near", "blue", "infantry", "regular", "musket", 6, 100, 110, 0, NULL),
+              unit ("cheap", "blue", "infantry", "regular", "musket", 3, 100, 130, 0,
+                    "status = [\"disloyal\"];"),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 10, 190, 0, NULL));
+    f = make (NULL, units, NULL);
+    push (&f, 6, 4, 1, 1, 3, 1);
+    assert_int_equal (s19_activate_side (f.g, SIDE_BLUE, f.dice), 6);
+    assert_true (game_unit (f.g, idx (&f, "near"))->commanded);
+    assert_false (game_unit (f.g, idx (&f, "cheap"))->commanded);
+    unmake (&f);
+
+    /* a raw officer in woods: 2D6, and the enclosed distance of 25 cm */
+    snprintf (units, sizeof units, "%s,%s,%s,%s",
+              unit ("cpt", "blue", "command", "raw", "pistol", 1, 100, 100, 0, NULL),
+              unit ("in", "blue", "infantry", "regular", "musket", 2, 100, 120, 0, NULL),
+              unit ("out", "blue", "infantry", "regular", "musket", 2, 130, 100, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 10, 190, 0, NULL));
+    f = make ("{ id = \"w\"; kind = \"woods\"; polygon = ( [80.0, 80.0], "
+              "[120.0, 80.0], [120.0, 140.0], [80.0, 140.0] ); }", units, NULL);
+    push (&f, 6, 2, 6, 6);
+    assert_int_equal (s19_activate_side (f.g, SIDE_BLUE, f.dice), 12);
+    assert_int_equal (dice_log_count (f.dice), 2);
+    assert_true (game_unit (f.g, idx (&f, "in"))->commanded);     /* 18.5 cm */
+    assert_false (game_unit (f.g, idx (&f, "out"))->commanded);   /* 27.0 cm */
+    unmake (&f);
+}
+
+/*  "Commanded troops must spend a turn halted to load ... they may then
+ *  move at up to half speed and still shoot.  Non-Minie rifles must remain
+ *  halted for 1 1/2 turns to load." */
+static void
+test_loading (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s,%s",
+              unit ("cpt", "blue", "command", "hero", "sword", 1, 100, 100, 0, NULL),
+              unit ("m", "blue", "infantry", "regular", "musket", 2, 90, 105, 0, NULL),
+              unit ("rf", "blue", "infantry", "regular", "rifle", 2, 110, 105, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 180, 180, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    push (&f, 6, 4, 6, 6, 6, 6);
+    game_begin_phase (f.g, f.dice);                 /* command */
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);                 /* blue moves */
+    int m = idx (&f, "m"), rf = idx (&f, "rf"), r = idx (&f, "r");
+    assert_true (game_unit (f.g, m)->commanded);
+    order_t fire = order_hold ();
+    fire.kind = ORDER_FIRE;
+    fire.target = r;
+    fire.fire = true;
+    char err[256];
+    assert_int_equal (game_check_order (f.g, m, &fire, err, sizeof err), -1);
+    assert_non_null (strstr (err, "not loaded"));
+    order (&f, "m", order_hold ());
+    order (&f, "rf", order_hold ());
+    game_resolve_phase (f.g, f.dice);
+    assert_true (U (&f, "m")->status & STATUS_LOADED);       /* a turn: loaded */
+    assert_false (U (&f, "rf")->status & STATUS_LOADED);     /* 1 of 1 1/2 */
+    assert_int_equal (game_unit (f.g, rf)->load_halves, 2);
+    /* next turn: the rifle may fire halted (the first half loads), not
+       while moving; the musket may fire and move at half speed */
+    run_to (&f, S19_PHASE_COMMAND);
+    push (&f, 6, 4, 6, 6, 6, 6);
+    game_begin_phase (f.g, f.dice);
+    run_to (&f, S19_PHASE_A_MOVE);
+    order_t fire_move = fire;
+    fire_move.has_to = true;
+    fire_move.to = (vec2_t) { 110, 130 };
+    assert_int_equal (game_check_order (f.g, rf, &fire_move, err, sizeof err), -1);
+    assert_int_equal (game_check_order (f.g, rf, &fire, err, sizeof err), 0);
+    assert_int_equal (game_check_order (f.g, m, &fire_move, err, sizeof err), 0);
+    order (&f, "rf", fire);
+    fire_move.to = (vec2_t) { 90, 130 };
+    order (&f, "m", fire_move);
+    game_resolve_phase (f.g, f.dice);
+    /* the musket moved half of 25 cm: 12.5 */
+    assert_true (fabs (U (&f, "m")->fp.centre.y - 117.5) < 0.2);
+    assert_true (U (&f, "rf")->status & STATUS_LOADED);
+    game_begin_phase (f.g, f.dice);                  /* blue shoots */
+    push (&f, 8, 4, 1, 1, 1, 1);                     /* all miss */
+    game_resolve_phase (f.g, f.dice);
+    assert_int_equal (dice_log_count (f.dice) >= 4, 1);
+    /* fired: unloaded, and both fired with all their figures */
+    assert_false (U (&f, "m")->status & STATUS_LOADED);
+    assert_false (U (&f, "rf")->status & STATUS_LOADED);
+    assert_true (game_unit (f.g, m)->fired && game_unit (f.g, rf)->fired);
+    unmake (&f);
+}
+
+/*  Uncommanded troops shoot at the nearest enemy they can hit, 1 per 2
+ *  figures stationary, 1 per 3 moving; the D8 against the band and cover,
+ *  the D6 for damage, the hits in the target group. */
+static void
+test_uncommanded_shooting (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s",
+              unit ("b", "blue", "infantry", "regular", "musket", 7, 100, 100, 0, NULL),
+              unit ("near", "red", "infantry", "regular", "musket", 6, 100, 130, 180, NULL),
+              unit ("far", "red", "infantry", "regular", "musket", 6, 140, 160, 180, NULL));
+    fixture_t f = make ("{ id = \"hedge\"; kind = \"rough\"; polygon = ( [80.0, 125.0], "
+                        "[120.0, 125.0], [120.0, 135.0], [80.0, 135.0] ); }", units, NULL);
+    run_to (&f, S19_PHASE_A_MOVE);
+    order_t o = order_hold ();
+    o.fire = true;                                  /* the table's order */
+    order (&f, "b", o);
+    run_to (&f, S19_PHASE_A_SHOOT);
+    int b = idx (&f, "b");
+    assert_int_equal (s19_fire_target (f.g, b, NULL), idx (&f, "near"));
+    /* 27 cm: medium range; the near edge in rough ground: soft cover: 6 */
+    push (&f, 8, 4, 6, 5, 8, 1);                    /* 7 figures: 4 shoot */
+    push (&f, 6, 2, 6, 2);        /* a kill, on the 2nd figure of 6 */
+    push (&f, 6, 1, 3);           /* a wound, */
+    push (&f, 5, 1, 2);           /* on the 2nd of the 5 left */
+    game_resolve_phase (f.g, f.dice);
+    assert_int_equal (U (&f, "near")->killed, 1);
+    assert_int_equal (U (&f, "near")->wounded, 1);
+    assert_int_equal (U (&f, "far")->killed, 0);
+    assert_int_equal (dice_log_count (f.dice), 8);
+    unmake (&f);
+}
+
+/*  Officers within 5 cm of a group share its casualties; a leader close
+ *  to a group cannot be picked out. */
+static void
+test_target_group (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s,%s",
+              unit ("b", "blue", "infantry", "regular", "musket", 6, 100, 100, 0, NULL),
+              unit ("group", "red", "infantry", "regular", "musket", 6, 100, 150, 180, NULL),
+              unit ("officer", "red", "command", "regular", "sword", 1, 100, 155, 180, NULL),
+              unit ("alone", "red", "command", "regular", "sword", 1, 160, 150, 180, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    int members[8];
+    int group = idx (&f, "group"), officer = idx (&f, "officer");
+    assert_int_equal (s19_target_group (f.g, group, members, 8), 2);
+    assert_int_equal (members[0], group);
+    assert_int_equal (members[1], officer);
+    /* shooting at the officer is shooting at his group */
+    assert_int_equal (s19_target_group (f.g, officer, members, 8), 2);
+    assert_int_equal (members[0], group);
+    /* the one far from any group is a unit of his own */
+    assert_int_equal (s19_target_group (f.g, idx (&f, "alone"), members, 8), 1);
+    assert_int_equal (members[0], idx (&f, "alone"));
+    unmake (&f);
+}
+
+/*  "If a group is directed to Charge? It moves to contact the nearest
+ *  enemy figures in reach."  Then the melee: the worse side moves back
+ *  5 cm; the winner may follow up. */
+static void
+test_charge_and_melee (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s",
+              unit ("b", "blue", "infantry", "hero", "musket", 6, 100, 100, 0,
+                    "bayonet = true;"),
+              unit ("r", "red", "infantry", "raw", "musket", 2, 100, 120, 180, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    run_to (&f, S19_PHASE_A_MOVE);
+    int b = idx (&f, "b"), r = idx (&f, "r");
+    order_t c = order_hold ();
+    c.kind = ORDER_CHARGE;
+    c.target = r;
+    c.follow_up = true;
+    order (&f, "b", c);
+    game_resolve_phase (f.g, f.dice);
+    assert_true (situation_unit_distance (game_situation (f.g), b, r) < 0.5);
+    assert_true (game_unit (f.g, b)->in_melee && game_unit (f.g, r)->in_melee);
+    run_to (&f, S19_PHASE_MELEE);
+    /* 2 red against 6 blue: each red man faces 3.  Red throws 1 (-1 raw,
+       -2 for two extra enemies), blue 5s: +1 hero +1 bayonet */
+    for (int i = 0; i < 2; i++) {
+        push (&f, 6, 1, 1);
+        push (&f, 6, 3, 5, 2, 2);
+    }
+    double before = U (&f, "r")->fp.centre.y;
+    game_resolve_phase (f.g, f.dice);
+    /* each red man: beaten by all three (scores 7, 4, 4 against -2): the
+       natural 5 wounds, the 2s do nothing */
+    assert_int_equal (U (&f, "r")->wounded, 2);
+    assert_int_equal (U (&f, "b")->wounded + U (&f, "b")->killed, 0);
+    /* red fell back 5 cm, retreating; blue followed up */
+    assert_true (fabs (U (&f, "r")->fp.centre.y - (before + 5.0)) < 0.01);
+    assert_true (U (&f, "r")->status & STATUS_RETREATING_FROM_MELEE);
+    assert_false (U (&f, "b")->status & STATUS_RETREATING_FROM_MELEE);
+    assert_true (situation_unit_distance (game_situation (f.g), b, r) < 0.5);
+    /* retreating counts for the next turn, then goes: red breaks off */
+    game_begin_phase (f.g, f.dice);
+    run_to (&f, S19_PHASE_B_MOVE);
+    assert_true (U (&f, "r")->status & STATUS_RETREATING_FROM_MELEE);
+    order_t away = order_hold ();
+    away.kind = ORDER_MOVE;
+    away.has_to = true;
+    away.to = (vec2_t) { 100, 190 };
+    order (&f, "r", away);
+    run_to (&f, S19_PHASE_COMMAND);
+    assert_false (U (&f, "r")->status & STATUS_RETREATING_FROM_MELEE);
+    unmake (&f);
+}
+
+/*  A charge beyond reach is refused; a plain move stops short of the
+ *  enemy; difficult going counts double. */
+static void
+test_moves (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s",
+              unit ("b", "blue", "infantry", "regular", "musket", 4, 100, 50, 0, NULL),
+              unit ("w", "blue", "infantry", "regular", "musket", 4, 20, 50, 90, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 70, 180, NULL));
+    fixture_t f = make ("{ id = \"wood\"; kind = \"woods\"; polygon = ( [30.0, 0.0], "
+                        "[60.0, 0.0], [60.0, 200.0], [30.0, 200.0] ); }", units, NULL);
+    run_to (&f, S19_PHASE_A_MOVE);
+    order_t m = order_hold ();
+    m.kind = ORDER_MOVE;
+    m.has_to = true;
+    m.to = (vec2_t) { 100, 90 };
+    order (&f, "b", m);
+    m.to = (vec2_t) { 70, 50 };
+    order (&f, "w", m);
+    game_resolve_phase (f.g, f.dice);
+    /* b stops 1 cm short of r's rear rank: r's front is at 68.5 */
+    double gap = situation_unit_distance (game_situation (f.g), idx (&f, "b"),
+                                          idx (&f, "r"));
+    if (!(gap >= 0.99 && gap < 1.2))
+        fail_msg ("gap %g, b at %g", gap, U (&f, "b")->fp.centre.y);
+    /* w: 10 cm to the wood's edge, then 15 cm of movement = 7.5 cm in it */
+    assert_true (fabs (U (&f, "w")->fp.centre.x - 37.5) < 0.2);
+    assert_true (fabs (U (&f, "w")->fp.facing - 90) < 1e-6);
+    unmake (&f);
+
+    snprintf (units, sizeof units, "%s,%s",
+              unit ("b", "blue", "infantry", "regular", "musket", 4, 100, 50, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 90, 180, NULL));
+    f = make (NULL, units, NULL);
+    run_to (&f, S19_PHASE_A_MOVE);
+    order_t c = order_hold ();
+    c.kind = ORDER_CHARGE;
+    c.target = idx (&f, "r");
+    char err[256];
+    assert_int_equal (game_check_order (f.g, idx (&f, "b"), &c, err, sizeof err), -1);
+    assert_non_null (strstr (err, "beyond its 25 cm charge reach"));
+    unmake (&f);
+}
+
+/*  Running to the table's edge takes a unit off the table. */
+static void
+test_run_off_table (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s",
+              unit ("b", "blue", "infantry", "regular", "musket", 4, 100, 10, 180, NULL),
+              unit ("b2", "blue", "infantry", "regular", "musket", 4, 150, 100, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 60, 180, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    run_to (&f, S19_PHASE_A_MOVE);
+    order_t run = order_hold ();
+    run.kind = ORDER_MOVE;
+    run.has_to = true;
+    run.to = (vec2_t) { 100, 0 };
+    run.status_set = STATUS_RAN_LAST_TURN | STATUS_FALLING_BACK;
+    order (&f, "b", run);
+    game_resolve_phase (f.g, f.dice);
+    int b = idx (&f, "b");
+    assert_true (game_unit (f.g, b)->gone);
+    assert_false (s19_in_play (f.g, b));
+    assert_int_equal (game_unit (f.g, b)->left_standing, 4);
+    int of;
+    assert_int_equal (s19_side_lost (f.g, SIDE_BLUE, &of), 4);
+    assert_int_equal (of, 8);
+    /* half the army gone: blue breaks at the end of the turn */
+    run_to (&f, S19_PHASE_MELEE);
+    game_resolve_phase (f.g, f.dice);
+    assert_true (game_over (f.g));
+    game_result_t r;
+    game_result (f.g, &r);
+    assert_int_equal (r.winner, SIDE_RED);
+    assert_int_equal (r.gone[SIDE_BLUE], 4);
+    assert_int_equal (r.killed[SIDE_BLUE], 0);
+    assert_int_equal (r.units_left[SIDE_BLUE], 1);
+    assert_non_null (strstr (r.reason, "blue break: 50% of their figures lost"));
+    unmake (&f);
+}
+
+/*  The turn limit: objectives decide, or the named side, or a draw. */
+static void
+test_victory_on_time (void **state)
+{
+    (void) state;
+    const char *units =
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\"; "
+        "figures = 4; x = 100.0; y = 20.0; facing = 0.0; width = 8.0; depth = 3.0; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\"; "
+        "figures = 4; x = 100.0; y = 180.0; facing = 180.0; width = 8.0; depth = 3.0; }";
+    char text[4096], err[256];
+    static const struct { const char *victory; int winner; const char *why; } cases[] = {
+        { "objectives = ( { id = \"o\"; x = 100.0; y = 25.0; } );", SIDE_BLUE,
+          "blue hold the objectives (1 to 0)" },
+        { "objectives = ( { id = \"o\"; x = 100.0; y = 100.0; held_by = \"red\"; } );",
+          SIDE_RED, "red hold the objectives" },
+        { "objectives = ( { id = \"o\"; x = 100.0; y = 100.0; } );", -1,
+          "objectives even (0 each)" },
+        { "on_time = \"red\";", SIDE_RED, "red hold out to the turn limit (2)" },
+        { "on_time = \"draw\";", -1, "the turn limit (2)" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf (text, sizeof text, "ruleset = \"skirmish19\";\n"
+                  "table = { width = 200.0; depth = 200.0; };\nunits = ( %s );\n"
+                  "scenario = { name = \"t\"; turns = 2; victory = { %s }; };\n",
+                  units, cases[i].victory);
+        scenario_t *sc = scenario_load_text (text, "t.cfg", game_rules_finder,
+                                             rules, err, sizeof err);
+        if (!sc)
+            fail_msg ("%s", err);
+        game_t *g = game_new (rules, sc, err, sizeof err);
+        dice_t *dice = dice_new (1);
+        while (!game_over (g)) {
+            game_begin_phase (g, dice);
+            game_resolve_phase (g, dice);
+        }
+        game_result_t r;
+        game_result (g, &r);
+        assert_int_equal (r.turns, 2);
+        assert_int_equal (r.winner, cases[i].winner);
+        if (!strstr (r.reason, cases[i].why))
+            fail_msg ("case %zu: [%s] lacks [%s]", i, r.reason, cases[i].why);
+        assert_int_equal (r.figures[0], 4);
+        game_destroy (&g);
+        dice_destroy (&dice);
+        scenario_destroy (&sc);
+    }
+}
+
+/*  Legal orders: a hold first, and every one passes the check. */
+static void
+test_legal_orders (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s",
+              unit ("b", "blue", "cavalry", "regular", "sword", 4, 100, 100, 0, NULL),
+              unit ("i", "blue", "infantry", "regular", "musket", 4, 60, 100, 0,
+                    "status = [\"loaded\"];"),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 140, 180, NULL));
+    fixture_t f = make ("{ id = \"wood\"; kind = \"woods\"; polygon = ( [30.0, 80.0], "
+                        "[50.0, 80.0], [50.0, 120.0], [30.0, 120.0] ); }", units, NULL);
+    run_to (&f, S19_PHASE_A_MOVE);
+    order_t legal[GAME_MAX_LEGAL_ORDERS];
+    char err[256];
+    for (int u = 0; u < 2; u++) {
+        int n = game_legal_orders (f.g, u, legal, GAME_MAX_LEGAL_ORDERS);
+        assert_true (n >= 10);
+        assert_int_equal (legal[0].kind, ORDER_HOLD);
+        bool charge = false, fire = false, cover = false;
+        for (int i = 0; i < n; i++) {
+            if (game_check_order (f.g, u, &legal[i], err, sizeof err) < 0)
+                fail_msg ("unit %d order %d: %s", u, i, err);
+            charge |= legal[i].kind == ORDER_CHARGE;
+            fire |= legal[i].kind == ORDER_FIRE;
+            cover |= legal[i].kind == ORDER_TAKE_COVER;
+        }
+        assert_true (charge == (u == 0));   /* cavalry: 60 cm gallop reach */
+        assert_true (fire == (u == 1));
+        assert_true (cover == (u == 1));    /* the wood: 10 cm from i */
+    }
+    unmake (&f);
+}
+
+/*  A copy is the same game and goes its own way. */
+static void
+test_copy (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s",
+              unit ("b", "blue", "infantry", "regular", "musket", 4, 100, 100, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 180, 180, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    run_to (&f, S19_PHASE_A_MOVE);
+    game_t *copy = game_dup (f.g);
+    assert_non_null (copy);
+    assert_int_equal (game_phase (copy), S19_PHASE_A_MOVE);
+    assert_true (game_needs_order (copy, 0));
+    order_t m = order_hold ();
+    m.kind = ORDER_MOVE;
+    m.has_to = true;
+    m.to = (vec2_t) { 100, 120 };
+    char err[256];
+    assert_int_equal (game_apply_order (copy, 0, &m, err, sizeof err), 0);
+    game_resolve_phase (copy, f.dice);
+    assert_true (situation_unit_const (game_situation (copy), 0)->fp.centre.y > 110);
+    assert_true (U (&f, "b")->fp.centre.y == 100);
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_MOVE);
+    /* and back again */
+    assert_int_equal (game_copy_into (copy, f.g), 0);
+    assert_true (situation_unit_const (game_situation (copy), 0)->fp.centre.y == 100);
+    assert_true (game_steps (copy) == game_steps (f.g));
+    game_destroy (&copy);
+    game_destroy (&copy);
+    unmake (&f);
+}
+
+/*  A ruleset without an engine, and broken game tables. */
+static void
+test_rules_errors (void **state)
+{
+    (void) state;
+    char err[256];
+    char *text = game_read_file (test_source_path ("rules/data/skirmish19/tables.cfg"),
+                                 err, sizeof err);
+    assert_non_null (text);
+    char *name = strstr (text, "name  = \"skirmish19\"");
+    assert_non_null (name);
+    memcpy (name, "name  = \"skirmish20\"", 20);
+    assert_null (game_rules_load_text (text, "x.cfg", err, sizeof err));
+    assert_non_null (strstr (err, "ruleset \"skirmish20\" has no game engine"));
+    memcpy (name, "name  = \"skirmish19\"", 20);
+    char *wound = strstr (text, "wound_on = 5;");
+    assert_non_null (wound);
+    memcpy (wound, "wound_on = 9;", 13);
+    assert_null (game_rules_load_text (text, "x.cfg", err, sizeof err));
+    assert_non_null (strstr (err, "game.melee.wound_on: 9 is not in 1..6"));
+    assert_non_null (strstr (err, "x.cfg:"));
+    free (text);
+    assert_null (game_rules_load ("/nonexistent/t.cfg", err, sizeof err));
+    assert_non_null (strstr (err, "cannot open"));
+}
+
+int
+main (void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_sequence),
+        cmocka_unit_test (test_activation),
+        cmocka_unit_test (test_loading),
+        cmocka_unit_test (test_uncommanded_shooting),
+        cmocka_unit_test (test_target_group),
+        cmocka_unit_test (test_charge_and_melee),
+        cmocka_unit_test (test_moves),
+        cmocka_unit_test (test_run_off_table),
+        cmocka_unit_test (test_victory_on_time),
+        cmocka_unit_test (test_legal_orders),
+        cmocka_unit_test (test_copy),
+        cmocka_unit_test (test_rules_errors),
+    };
+    return cmocka_run_group_tests (tests, setup, teardown);
+}
