@@ -287,9 +287,8 @@ s19_activate_side (game_t *g, side_t side, dice_t *dice)
                    && x->drummers + x->buglers > 0
                    && in_command_reach (g, c, u);
         }
-        /* busy: fired last turn, loading (held unloaded) or in melee */
-        bool busy = gc->fired || gc->in_melee
-                 || (gc->extra[1] && !is_loaded (g, c));
+        /* busy: fired or loaded last turn, or in melee */
+        bool busy = gc->fired || gc->in_melee || gc->extra[1];
         int count = s19_command_dice (t, cu->quality, drummer, busy);
         int points = count > 0 ? dice_roll_sum (dice, count, 6) : 0;
         thrown += points;
@@ -353,9 +352,6 @@ new_turn (game_t *g)
         uint32_t fresh = (uint32_t) gu->extra[0];
         un->status &= ~(FRESH_FLAGS & ~fresh);
         gu->extra[0] = 0;
-        /* extra[1]: it held to load last turn (an officer "loading") */
-        gu->extra[1] = gu->ordered && gu->order.kind == ORDER_HOLD
-                    && !gu->fired && !is_loaded (g, u);
         gu->commanded = 0;
     }
 }
@@ -369,6 +365,7 @@ clear_turn_marks (game_t *g)
         gu->ordered = 0;
         gu->moved_halves = 0;
         gu->fired = 0;
+        gu->extra[1] = 0;          /* loading this turn */
         gu->order = order_hold ();
         unit_m (g, u)->status &= ~STATUS_FIRED;
     }
@@ -823,6 +820,7 @@ execute_order (game_t *g, int u)
                 un->fp.facing = geom_norm_deg (o.facing);
             /* the first half of the turn finishes loading (rifles) */
             if (!is_loaded (g, u) && gu->load_halves + 1 >= need) {
+                gu->extra[1] = 1;
                 gu->load_halves = (uint8_t) need;
                 un->status |= STATUS_LOADED;
             }
@@ -860,6 +858,7 @@ execute_order (game_t *g, int u)
             un->fp.facing = geom_norm_deg (o.facing);
         /* halted a whole turn: load */
         if (need > 0 && !is_loaded (g, u)) {
+            gu->extra[1] = 1;
             gu->load_halves = (uint8_t) (gu->load_halves + 2 > need
                                          ? need : gu->load_halves + 2);
             if (gu->load_halves >= need)

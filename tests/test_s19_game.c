@@ -253,6 +253,39 @@ test_activation (void **state)
     unmake (&f);
 }
 
+/*  "- 1 Dice if Officer loading/Firing or in Melee": a hero who fired
+ *  last turn throws 3D6, not 4. */
+static void
+test_officer_busy (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s",
+              unit ("cpt", "blue", "command", "hero", "pistol", 1, 100, 100, 0,
+                    "status = [\"loaded\"];"),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 115, 180, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    push (&f, 6, 4, 1, 1, 1, 1);
+    game_begin_phase (f.g, f.dice);
+    assert_int_equal (dice_log_count (f.dice), 4);
+    run_to (&f, S19_PHASE_A_MOVE);
+    order_t fire = order_hold ();
+    fire.kind = ORDER_FIRE;
+    fire.target = idx (&f, "r");
+    fire.fire = true;
+    order (&f, "cpt", fire);
+    dice_log_clear (f.dice);
+    push (&f, 8, 1, 1);                  /* the pistol misses at 12 cm */
+    run_to (&f, S19_PHASE_COMMAND);
+    assert_true (game_unit (f.g, idx (&f, "cpt"))->fired == 0);  /* new turn */
+    /* one D8 for the shot, then only 3 command dice */
+    assert_int_equal (dice_log_count (f.dice), 4);
+    assert_int_equal (dice_log_at (f.dice, 0).sides, 8);
+    for (int i = 1; i < 4; i++)
+        assert_int_equal (dice_log_at (f.dice, i).sides, 6);
+    unmake (&f);
+}
+
 /*  "Commanded troops must spend a turn halted to load ... they may then
  *  move at up to half speed and still shoot.  Non-Minie rifles must remain
  *  halted for 1 1/2 turns to load." */
@@ -668,6 +701,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_sequence),
         cmocka_unit_test (test_activation),
+        cmocka_unit_test (test_officer_busy),
         cmocka_unit_test (test_loading),
         cmocka_unit_test (test_uncommanded_shooting),
         cmocka_unit_test (test_target_group),
