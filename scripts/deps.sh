@@ -6,7 +6,7 @@ packages=(
   build-essential cmake pkg-config clang
   libzmq3-dev libprotobuf-c-dev protobuf-c-compiler
   libconfig-dev libsqlite3-dev libcmocka-dev
-  python3 python3-zmq python3-protobuf
+  python3 python3-zmq python3-protobuf protobuf-compiler
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -3,5 +3,6 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/deps.sh"
+"$root/scripts/deps-web.sh"   # the Python client and the web table's browser test
 "$root/scripts/build.sh" "$@"
 ctest --test-dir "${BUILD_DIR:-$root/build}" --output-on-failure -j2
