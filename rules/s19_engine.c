@@ -325,7 +325,7 @@ s19_activate_side (game_t *g, side_t side, dice_t *dice)
         if (game_events_on (g))
             game_event (g, GAME_EVENT_COMMAND, c, "%s throws %dD6%s%s: %d "
                         "points; commands %s", cu->id, count,
-                        drummer ? " (with a drummer)" : "",
+                        drummer ? " (a drummer or bugler with it)" : "",
                         busy ? " (one fewer: busy)" : "", points,
                         names[0] ? names : "no unit");
     }
