@@ -279,6 +279,8 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
     char layer_buf[SIDE_COUNT][BATTLE_LAYER_MAX];
     dice_t *dice = NULL;
     int *units = NULL;
+    int *group_roll = NULL;
+    rf_decision_t *rfd = NULL;
     strategy_decision_t *decisions = NULL;
     int rc = -1;
 
@@ -306,8 +308,10 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
     int n = game_unit_count (run.game);
     dice = dice_new (setup->seed);
     units = malloc ((size_t) (n > 0 ? n : 1) * sizeof *units);
+    group_roll = malloc ((size_t) (n > 0 ? n : 1) * sizeof *group_roll);
     decisions = malloc ((size_t) (n > 0 ? n : 1) * sizeof *decisions);
-    if (!dice || !units || !decisions) {
+    rfd = malloc (sizeof *rfd);
+    if (!dice || !units || !group_roll || !decisions || !rfd) {
         snprintf (err, errlen, "out of memory");
         goto done;
     }
@@ -340,6 +344,7 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
         int side = game_phase_side (run.game);
         if (side >= 0) {
             int k = 0;
+            memset (group_roll, 0, (size_t) n * sizeof *group_roll);
             for (int u = 0; u < n; u++) {
                 if (!game_needs_order (run.game, u))
                     continue;
@@ -350,8 +355,16 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                 order_t o;
                 char why[STRATEGY_WHY_MAX];
                 why[0] = 0;
-                strategy_table_order (run.game, u, dice, &o, NULL,
-                                      log ? why : NULL, sizeof why);
+                /* a platoon keeping company is diced once */
+                if (strategy_table_order (run.game, u, group_roll[u], dice,
+                                          &o, rfd, log ? why : NULL,
+                                          sizeof why) < 0)
+                    rfd->order.group_count = 0;
+                for (int i = 0; i < rfd->order.group_count; i++) {
+                    int m = rfd->order.group[i];
+                    if (m >= 0 && m < n && !group_roll[m])
+                        group_roll[m] = rfd->roll;
+                }
                 flush_dice (&run, dice);
                 give_order (&run, u, &o, "table", why);
             }
@@ -402,6 +415,8 @@ done:
     game_destroy (&run.game);
     dice_destroy (&dice);
     free (units);
+    free (group_roll);
+    free (rfd);
     free (decisions);
     return rc;
 }

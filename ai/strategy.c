@@ -140,14 +140,15 @@ strategy_order_from_rf (const game_t *g, int u, const rf_decision_t *d,
 }
 
 int
-strategy_table_order (const game_t *g, int u, dice_t *dice, order_t *out,
-                      rf_decision_t *decision, char *why, int whylen)
+strategy_table_order (const game_t *g, int u, int roll, dice_t *dice,
+                      order_t *out, rf_decision_t *decision, char *why,
+                      int whylen)
 {
     rf_decision_t local;
     rf_decision_t *d = decision ? decision : &local;
     char err[256];
     *out = order_hold ();
-    if (rf_decide (game_situation (g), u, 0, dice, d, err, sizeof err) < 0) {
+    if (rf_decide (game_situation (g), u, roll, dice, d, err, sizeof err) < 0) {
         if (why && whylen > 0)
             snprintf (why, whylen, "no table decision: %s", err);
         return -1;
@@ -156,10 +157,11 @@ strategy_table_order (const game_t *g, int u, dice_t *dice, order_t *out,
     if (!why || whylen <= 0)
         return 0;
     char words[160];
-    snprintf (why, whylen, "RF %d (%s), rolled %d: %s -> %s", d->rf,
+    snprintf (why, whylen, "RF %d (%s), %s %d: %s -> %s", d->rf,
               ruleset_rf_table (situation_ruleset (game_situation (g)),
                                 d->arm)->band_name[d->band],
-              d->roll, rf_action_name (d->action),
+              roll ? "its platoon's die" : "rolled", d->roll,
+              rf_action_name (d->action),
               order_describe (out, game_situation (g), words, sizeof words));
     return 0;
 }
@@ -218,7 +220,7 @@ table_decide (void *state, const game_t *g, int side, const int *units,
     (void) side;
     for (int i = 0; i < n; i++) {
         out[i].unit = units[i];
-        strategy_table_order (g, units[i], dice, &out[i].order, NULL,
+        strategy_table_order (g, units[i], 0, dice, &out[i].order, NULL,
                               out[i].why, sizeof out[i].why);
     }
 }

@@ -237,6 +237,63 @@ test_replay_catches_changes (void **state)
     battle_log_destroy (&log);
 }
 
+/*  "Uncommanded Formed units Dice once for all the groups composing a
+ *  full unit": two groups of a platoon keeping company (within 5 cm, an
+ *  NCO with them) share one die. */
+static void
+test_platoon_diced_once (void **state)
+{
+    (void) state;
+    const char *text =
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 200.0; depth = 200.0; };\n"
+        "units = (\n"
+        "  { id = \"b1\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";\n"
+        "    figures = 6; ncos = 1; x = 90.0; y = 50.0; facing = 0.0; width = 12.0;\n"
+        "    depth = 3.0; platoon = \"p\"; },\n"
+        "  { id = \"b2\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";\n"
+        "    figures = 6; x = 104.0; y = 50.0; facing = 0.0; width = 12.0;\n"
+        "    depth = 3.0; platoon = \"p\"; },\n"
+        "  { id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";\n"
+        "    figures = 6; x = 100.0; y = 150.0; facing = 180.0; width = 12.0;\n"
+        "    depth = 3.0; }\n"
+        ");\n"
+        "scenario = { name = \"platoon\"; turns = 3; victory = { }; };\n";
+    char err[256];
+    scenario_t *sc = scenario_load_text (text, "platoon.cfg", game_rules_finder,
+                                         rules, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    battle_setup_t setup = { .seed = 4, .strategy = { "table", "table" } };
+    battle_log_t *log = battle_log_new ();
+    battle_result_t r;
+    assert_int_equal (battle_play (rules, sc, &setup, &r, log, err, sizeof err), 0);
+    /* every turn: b1 throws, b2 takes its die */
+    int shared = 0;
+    for (int i = 0; i < battle_log_count (log); i++) {
+        const battle_line_t *line = battle_log_line (log, i);
+        if (line->kind != BATTLE_LINE_DECISION || !strstr (line->text, "b2 "))
+            continue;
+        assert_non_null (strstr (line->text, "its platoon's die"));
+        /* the line before is b1's decision, after its one die */
+        const battle_line_t *lead = battle_log_line (log, i - 1);
+        assert_int_equal (lead->kind, BATTLE_LINE_DECISION);
+        assert_non_null (strstr (lead->text, "b1 "));
+        const battle_line_t *die = battle_log_line (log, i - 2);
+        assert_int_equal (die->kind, BATTLE_LINE_DIE);
+        char rolled[32];
+        snprintf (rolled, sizeof rolled, "rolled %d:", die->value);
+        assert_non_null (strstr (lead->text, rolled));
+        snprintf (rolled, sizeof rolled, "its platoon's die %d:", die->value);
+        assert_non_null (strstr (line->text, rolled));
+        shared++;
+    }
+    assert_true (shared >= 1);
+    assert_int_equal (battle_replay (rules, sc, log, &r, err, sizeof err), 0);
+    battle_log_destroy (&log);
+    scenario_destroy (&sc);
+}
+
 static void
 test_bad_setup (void **state)
 {
@@ -285,6 +342,7 @@ main (void)
         cmocka_unit_test (test_log_contents),
         cmocka_unit_test (test_replay),
         cmocka_unit_test (test_replay_catches_changes),
+        cmocka_unit_test (test_platoon_diced_once),
         cmocka_unit_test (test_bad_setup),
         cmocka_unit_test (test_strategies),
     };
