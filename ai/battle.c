@@ -82,8 +82,8 @@ battle_line_format (const battle_line_t *line, char *buf, int buflen)
     if (line->kind == BATTLE_LINE_START || line->kind == BATTLE_LINE_RESULT)
         snprintf (buf, buflen, "%s: %s", kind_word (line->kind), line->text);
     else
-        snprintf (buf, buflen, "turn %d, phase %d: %s %s", line->turn,
-                  line->phase, kind_word (line->kind), line->text);
+        snprintf (buf, buflen, "turn %d, %s: %s %s", line->turn,
+                  line->phase_name, kind_word (line->kind), line->text);
     return buf;
 }
 
@@ -146,6 +146,9 @@ add_line (run_t *run, battle_line_kind_t kind, int unit)
     line->unit = unit;
     line->turn = run->game ? game_turn (run->game) : 0;
     line->phase = run->game ? game_phase (run->game) : 0;
+    if (run->game)
+        snprintf (line->phase_name, sizeof line->phase_name, "%s",
+                  game_phase_name (run->game));
     return line;
 }
 

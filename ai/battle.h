@@ -35,6 +35,7 @@ typedef enum {
 typedef struct {
     battle_line_kind_t kind;
     int turn, phase;
+    char phase_name[24];             /* the ruleset's name of the phase */
     int unit;                        /* the unit, or -1 */
     int sides, value;                /* DIE: a D`sides` that came up value */
     char layer[BATTLE_LAYER_MAX];    /* DECISION: "table" or the strategy */
@@ -57,8 +58,8 @@ const char *battle_log_strategy (const battle_log_t *self, side_t side);
 const char *battle_log_params (const battle_log_t *self, side_t side);
 
 /*  One line as plain words, e.g. "turn 3, side A moves: die D6 = 4" or
- *  "turn 3, side A moves: red-left [table] RF 2 (RF2-5), rolled 5: ...".
- *  Returns buf. */
+ *  "turn 3, side A moves: order red-left [table] RF 2 (RF2-5), rolled 5:
+ *  ...".  Returns buf. */
 char *battle_line_format (const battle_line_t *line, char *buf, int buflen);
 
 /*  Write every line, formatted, one per line.  0, or -1 on a write

@@ -205,8 +205,11 @@ random_decide (void *state, const game_t *g, int side, const int *units,
         int pick = (int) dice_below (dice, (uint32_t) count);
         out[i].unit = units[i];
         out[i].order = legal[pick];
-        snprintf (out[i].why, sizeof out[i].why, "random: order %d of %d",
-                  pick + 1, count);
+        char words[160];
+        snprintf (out[i].why, sizeof out[i].why, "random pick %d of %d: %s",
+                  pick + 1, count, order_describe (&legal[pick],
+                                                   game_situation (g), words,
+                                                   sizeof words));
     }
 }
 

@@ -662,12 +662,42 @@ touches_edge (const game_t *g, const footprint_t *fp)
     return false;
 }
 
+/*  Is any corner of the footprint off the table? */
+static bool
+off_table (const game_t *g, const footprint_t *fp)
+{
+    const situation_t *sit = game_situation (g);
+    vec2_t c[4];
+    footprint_corners (fp, c);
+    for (int i = 0; i < 4; i++)
+        if (c[i].x < 0 || c[i].y < 0 || c[i].x > situation_width (sit)
+            || c[i].y > situation_depth (sit))
+            return true;
+    return false;
+}
+
+/*  May a move that is not a charge pass through footprint f?  Not nearer
+ *  than enemy_gap_cm to an enemy (unless no nearer than it started,
+ *  `before`), and, unless it runs, not over the table's edge (unless it
+ *  started over it). */
+static bool
+step_ok (const game_t *g, int u, const footprint_t *f, double before,
+         bool keep_on, bool started_off)
+{
+    double gap = tables (g)->enemy_gap_cm;
+    double d = enemy_gap_within (g, u, f, gap);
+    if (d < gap && d < before)
+        return false;
+    return !keep_on || started_off || !off_table (g, f);
+}
+
 /*  Move unit u towards `to` with `allow` cm of movement, facing `facing`
  *  at the end (NAN: the way it moved).  A move that is not a charge stops
- *  enemy_gap_cm short of any enemy.  Returns the distance moved. */
+ *  enemy_gap_cm short of any enemy, and on the table unless the unit
+ *  `runs`.  Returns the distance moved. */
 static double
 move_unit (game_t *g, int u, vec2_t to, double allow, double full,
-           double facing)
+           double facing, bool runs)
 {
     unit_t *un = unit_m (g, u);
     vec2_t from = un->fp.centre;
@@ -677,10 +707,10 @@ move_unit (game_t *g, int u, vec2_t to, double allow, double full,
         facing = geom_dist (from, end) > 0.01 ? geom_bearing (from, end)
                                                : un->fp.facing;
     footprint_t fp = placed (g, u, end, facing);
-    double gap = tables (g)->enemy_gap_cm;
     double before = enemy_gap (g, u, &un->fp);
-    /* walk the path in steps of 2 cm: the first place it comes too near
-       an enemy (nearer than it stands now), then bisect back to clear */
+    bool started_off = off_table (g, &un->fp);
+    /* walk the path in steps of 2 cm to the first place it may not be,
+       then bisect back to where it may */
     double len = geom_dist (from, end);
     int steps = (int) ceil (len / 2.0);
     double lo = 0, hi = -1;
@@ -689,8 +719,7 @@ move_unit (game_t *g, int u, vec2_t to, double allow, double full,
         vec2_t p = { from.x + (end.x - from.x) * t,
                      from.y + (end.y - from.y) * t };
         footprint_t f = placed (g, u, p, facing);
-        double d = enemy_gap_within (g, u, &f, gap);
-        if (d < gap && d < before) {
+        if (!step_ok (g, u, &f, before, !runs, started_off)) {
             hi = t;
             break;
         }
@@ -702,8 +731,7 @@ move_unit (game_t *g, int u, vec2_t to, double allow, double full,
             vec2_t p = { from.x + (end.x - from.x) * mid,
                          from.y + (end.y - from.y) * mid };
             footprint_t f = placed (g, u, p, facing);
-            double d = enemy_gap_within (g, u, &f, gap);
-            if (d >= gap || d >= before)
+            if (step_ok (g, u, &f, before, !runs, started_off))
                 lo = mid;
             else
                 hi = mid;
@@ -711,6 +739,9 @@ move_unit (game_t *g, int u, vec2_t to, double allow, double full,
         end.x = from.x + (end.x - from.x) * lo;
         end.y = from.y + (end.y - from.y) * lo;
         fp = placed (g, u, end, facing);
+        /* turned at the start, it might not fit: keep the old facing */
+        if (lo == 0)
+            fp = un->fp;
     }
     un->fp = fp;
     return geom_dist (from, end);
@@ -804,7 +835,7 @@ execute_order (game_t *g, int u)
             half = true;
         }
         moved = move_unit (g, u, o.to, allow, full,
-                           o.has_facing ? o.facing : NAN);
+                           o.has_facing ? o.facing : NAN, running);
         if (moved > 0.01)
             gu->moved_halves = half ? 1 : 2;
         if (geom_dist (un->fp.centre, o.to) > 0.5) {
@@ -826,7 +857,7 @@ execute_order (game_t *g, int u)
             double allow = allowance (g, u, ORDER_PACE_FULL)
                          * tables (g)->loaded_move_fraction;
             moved = move_unit (g, u, o.to, allow, allow * 2,
-                               o.has_facing ? o.facing : NAN);
+                               o.has_facing ? o.facing : NAN, false);
             if (moved > 0.01)
                 gu->moved_halves = 1;
         }
@@ -855,7 +886,8 @@ execute_order (game_t *g, int u)
                             moved);
         }
         else {
-            moved = move_unit (g, u, fp.centre, allow, allow, fp.facing);
+            moved = move_unit (g, u, fp.centre, allow, allow, fp.facing,
+                               false);
             if (game_events_on (g))
                 game_event (g, GAME_EVENT_MOVE, u, "%s charges %s but falls "
                             "short after %.1f cm", un->id,
@@ -883,10 +915,12 @@ execute_order (game_t *g, int u)
     }
     gu->current = next;
     if (game_events_on (g))
-        game_event (g, GAME_EVENT_MOVE, u, "%s: %s%s", un->id,
+        game_event (g, GAME_EVENT_MOVE, u, moved > 0.01
+                    ? "%s: %s; moves %.1f cm to (%.1f, %.1f)"
+                    : "%s: %s; stays", un->id,
                     order_describe (&o, game_situation (g), words,
                                     sizeof words),
-                    moved > 0.01 ? "" : " (stays)");
+                    moved, un->fp.centre.x, un->fp.centre.y);
 }
 
 /*  ---- steps (3)/(5): shooting ---- */

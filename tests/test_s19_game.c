@@ -509,6 +509,28 @@ test_moves (void **state)
     assert_int_equal (game_check_order (f.g, idx (&f, "b"), &c, err, sizeof err), -1);
     assert_non_null (strstr (err, "beyond its 25 cm charge reach"));
     unmake (&f);
+
+    /* a move that is not a run stops with the unit on the table */
+    snprintf (units, sizeof units, "%s,%s",
+              unit ("b", "blue", "infantry", "regular", "musket", 4, 100, 10, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 190, 180, NULL));
+    f = make (NULL, units, NULL);
+    run_to (&f, S19_PHASE_A_MOVE);
+    order_t edge = order_hold ();
+    edge.kind = ORDER_MOVE;
+    edge.has_to = true;
+    edge.to = (vec2_t) { 100, 0 };
+    edge.has_facing = true;
+    edge.facing = 0;
+    order (&f, "b", edge);
+    game_resolve_phase (f.g, f.dice);
+    vec2_t corner[4];
+    footprint_corners (&U (&f, "b")->fp, corner);
+    for (int i = 0; i < 4; i++)
+        assert_true (corner[i].y >= 0 && corner[i].y < 3.2);
+    assert_true (fabs (U (&f, "b")->fp.centre.y - 1.5) < 0.1);
+    assert_false (game_unit (f.g, idx (&f, "b"))->gone);
+    unmake (&f);
 }
 
 /*  Running to the table's edge takes a unit off the table. */
