@@ -303,8 +303,9 @@ test_bad_setup (void **state)
     battle_setup_t setup = { .seed = 1, .strategy = { "table", "genius" } };
     assert_int_equal (battle_play (rules, scenarios[0], &setup, &r, NULL, err,
                                    sizeof err), -1);
-    assert_non_null (strstr (err, "unknown strategy \"genius\" (known: random, "
-                             "table)"));
+    assert_non_null (strstr (err, "unknown strategy \"genius\" (known: "));
+    assert_non_null (strstr (err, "random"));
+    assert_non_null (strstr (err, "table"));
     battle_setup_t bad = { .seed = 1, .strategy = { "table", "random" },
                            .params = { "aggression=3", NULL } };
     assert_int_equal (battle_play (rules, scenarios[0], &bad, &r, NULL, err,
@@ -319,11 +320,13 @@ test_strategies (void **state)
 {
     (void) state;
     char err[256];
-    assert_int_equal (strategy_class_count (), 2);
+    assert_true (strategy_class_count () >= 2);
     assert_string_equal (strategy_class_at (0)->name, "random");
+    assert_string_equal (strategy_class_at (1)->name, "table");
     assert_non_null (strategy_class_find ("table"));
     assert_null (strategy_class_find ("greedy"));
-    assert_null (strategy_class_at (5));
+    assert_null (strategy_class_at (strategy_class_count ()));
+    assert_null (strategy_class_at (-1));
     strategy_t *s = strategy_new ("random", "", 3, err, sizeof err);
     assert_non_null (s);
     assert_string_equal (strategy_name (s), "random");
