@@ -76,6 +76,8 @@ main (int argc, char **argv)
         setup.seed = (uint64_t) battles + 1;
         if (battle_play (rules, sc, &setup, &r, NULL, err, sizeof err) < 0) {
             fprintf (stderr, "bench_battle: %s\n", err);
+            scenario_destroy (&sc);
+            game_rules_destroy (&rules);
             return 1;
         }
         battles++;
