@@ -359,9 +359,10 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                 char why[STRATEGY_WHY_MAX];
                 why[0] = 0;
                 /* a platoon keeping company is diced once */
-                if (strategy_table_order (run.game, u, group_roll[u], dice,
-                                          &o, rfd, log ? why : NULL,
-                                          sizeof why) < 0)
+                if (strategy_table_order_roll (run.game, u, group_roll[u],
+                                               dice, &o, rfd,
+                                               log ? why : NULL,
+                                               sizeof why) < 0)
                     rfd->order.group_count = 0;
                 for (int i = 0; i < rfd->order.group_count; i++) {
                     int m = rfd->order.group[i];

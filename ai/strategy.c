@@ -140,9 +140,17 @@ strategy_order_from_rf (const game_t *g, int u, const rf_decision_t *d,
 }
 
 int
-strategy_table_order (const game_t *g, int u, int roll, dice_t *dice,
-                      order_t *out, rf_decision_t *decision, char *why,
-                      int whylen)
+strategy_table_order (const game_t *g, int u, dice_t *dice, order_t *out,
+                      rf_decision_t *decision, char *why, int whylen)
+{
+    return strategy_table_order_roll (g, u, 0, dice, out, decision, why,
+                                      whylen);
+}
+
+int
+strategy_table_order_roll (const game_t *g, int u, int roll, dice_t *dice,
+                           order_t *out, rf_decision_t *decision, char *why,
+                           int whylen)
 {
     rf_decision_t local;
     rf_decision_t *d = decision ? decision : &local;
@@ -223,7 +231,7 @@ table_decide (void *state, const game_t *g, int side, const int *units,
     (void) side;
     for (int i = 0; i < n; i++) {
         out[i].unit = units[i];
-        strategy_table_order (g, units[i], 0, dice, &out[i].order, NULL,
+        strategy_table_order (g, units[i], dice, &out[i].order, NULL,
                               out[i].why, sizeof out[i].why);
     }
 }

@@ -69,15 +69,22 @@ void strategy_decide (strategy_t *self, const game_t *g, int side,
                       const int *units, int n, strategy_decision_t *out);
 
 /*  The table layer: what unit `u` does by the Risk Factor actions tables
- *  now (rf_decide; `roll` 1..6 is the die already thrown for its platoon,
- *  0 throws it on `dice`), as a rules order with the action's morale
- *  effect.  `decision` (may be NULL) receives the whole
+ *  now (rf_decide, its die thrown on `dice`), as a rules order with the
+ *  action's morale effect.  `decision` (may be NULL) receives the whole
  *  working.  `why` gets "RF 3 (RF2-5), rolled 4: continue_facing_charge
  *  -> ..." (why may be NULL: no words, faster).  Returns 0, or -1 with
  *  `why` holding the error (the order is then a hold). */
-int strategy_table_order (const game_t *g, int u, int roll, dice_t *dice,
+int strategy_table_order (const game_t *g, int u, dice_t *dice,
                           order_t *out, rf_decision_t *decision, char *why,
                           int whylen);
+
+/*  The same with the die already thrown for the unit's platoon: `roll`
+ *  1..6 is used and no die thrown ("Uncommanded Formed units Dice once for
+ *  all the groups composing a full unit"); 0 throws it on `dice`. */
+int strategy_table_order_roll (const game_t *g, int u, int roll,
+                               dice_t *dice, order_t *out,
+                               rf_decision_t *decision, char *why,
+                               int whylen);
 
 /*  The same from a decision already made. */
 void strategy_order_from_rf (const game_t *g, int u,
