@@ -173,8 +173,9 @@ worker_main (void *arg)
     block_signals ();
     void *socket = zmq_socket (server->zmq, ZMQ_DEALER);
     if (!socket) {
-        log_error ("worker %d: no socket: %s", self->index,
-                   zmq_strerror (errno));
+        if (errno != ETERM)
+            log_error ("worker %d: no socket: %s", self->index,
+                       zmq_strerror (errno));
         return NULL;
     }
     int linger = 0;
@@ -467,6 +468,24 @@ server_run (server_t *self)
     bool expected = false;
     if (!atomic_compare_exchange_strong (&self->running, &expected, true))
         return -1;
+    /*  Every worker says READY before the first request is taken, so a
+     *  burst at start-up is not refused BUSY for want of a worker that is
+     *  only starting.  Clients' requests wait in the socket meanwhile. */
+    while (self->idle_count < self->worker_count) {
+        zmq_pollitem_t items[2] = {
+            { self->backend, 0, ZMQ_POLLIN, 0 },
+            { NULL, self->stop_pipe[0], ZMQ_POLLIN, 0 }
+        };
+        if (zmq_poll (items, 2, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        if (items[1].revents & ZMQ_POLLIN)
+            break;                  /* stopped before it began: drain below */
+        if (from_worker (self) && errno != EAGAIN && errno != EINTR)
+            break;
+    }
     log_info ("solod %s serving on %s with %d workers, dice seed %" PRIu64,
               SOLO_VERSION, self->endpoint, self->worker_count, self->seed);
     double deadline = 0;
