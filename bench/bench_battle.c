@@ -4,14 +4,45 @@
  *
  *  usage: bench_battle [--tables FILE] [--scenario FILE] [--seconds S]
  *                      [--blue STRATEGY] [--red STRATEGY]
- *  Defaults: the source tree's skirmish19 tables and farm scenario, run
- *  from the top of the tree; 3 seconds; table against table.
+ *  Defaults: the source tree's skirmish19 tables and farm scenario (found
+ *  from $SOLO_SOURCE_DIR, the build tree's parent, or the current
+ *  folder); 3 seconds; table against table.  --endpoint is accepted and
+ *  ignored (battles are played in-process), so bench/run.sh can pass it.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "battle.h"
+
+/*  The first of the source tree's candidates where `rel` exists: in
+ *  $SOLO_SOURCE_DIR, two folders above this program (a build tree inside
+ *  the source tree), or here.  `rel` itself when none has it. */
+static const char *
+source_file (const char *rel, char *buf, size_t len)
+{
+    const char *env = getenv ("SOLO_SOURCE_DIR");
+    if (env) {
+        snprintf (buf, len, "%s/%s", env, rel);
+        if (access (buf, R_OK) == 0)
+            return buf;
+    }
+    char exe[4096];
+    ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        for (int up = 0; up < 3; up++) {
+            char *slash = strrchr (exe, '/');
+            if (slash)
+                *slash = 0;
+        }
+        snprintf (buf, len, "%s/%s", exe, rel);
+        if (access (buf, R_OK) == 0)
+            return buf;
+    }
+    return rel;
+}
 
 static double
 now (void)
@@ -32,8 +63,12 @@ usage (void)
 int
 main (int argc, char **argv)
 {
-    const char *tables = "rules/data/skirmish19/tables.cfg";
-    const char *scenario_path = "rules/scenarios/farm.cfg";
+    char tables_buf[4200], scenario_buf[4200];
+    const char *tables = source_file ("rules/data/skirmish19/tables.cfg",
+                                      tables_buf, sizeof tables_buf);
+    const char *scenario_path = source_file ("rules/scenarios/farm.cfg",
+                                             scenario_buf,
+                                             sizeof scenario_buf);
     const char *blue = "table", *red = "table";
     double seconds = 3.0;
     for (int i = 1; i < argc; i++) {
@@ -49,6 +84,8 @@ main (int argc, char **argv)
             blue = argv[++i];
         else if (strcmp (argv[i], "--red") == 0)
             red = argv[++i];
+        else if (strcmp (argv[i], "--endpoint") == 0)
+            ++i;
         else
             return usage ();
     }
