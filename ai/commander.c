@@ -1,0 +1,869 @@
+/*  commander.c - the commander: settings and presets, the fog of war and
+ *  its memory, a whole side's orders, and the `greedy` and `search`
+ *  strategies.  */
+#include <assert.h>
+#include <errno.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "commander.h"
+#include "search.h"
+
+/*  ---- settings ---- */
+
+void
+commander_settings_defaults (commander_settings_t *s)
+{
+    assert (s);
+    memset (s, 0, sizeof *s);
+    s->algorithm = COMMANDER_SEARCH;
+    s->budget_ms = 100;
+    s->playouts = 0;
+    s->threads = 1;
+    s->horizon = 2;
+    s->samples = 4;
+    s->seed = 1;
+    s->personality.aggression = 0.5;
+    s->personality.caution = 0.5;
+}
+
+int
+commander_settings_check (const commander_settings_t *s, char *err,
+                          int errlen)
+{
+    assert (s && err && errlen > 0);
+    if (s->algorithm != COMMANDER_SEARCH && s->algorithm != COMMANDER_GREEDY) {
+        snprintf (err, errlen, "algorithm: %d is neither search nor greedy",
+                  (int) s->algorithm);
+        return -1;
+    }
+    if (!(s->budget_ms >= 0 && s->budget_ms <= COMMANDER_MAX_BUDGET_MS)) {
+        snprintf (err, errlen, "ms: %g is not in 0..%.0f", s->budget_ms,
+                  COMMANDER_MAX_BUDGET_MS);
+        return -1;
+    }
+    if (s->playouts < 0 || s->playouts > COMMANDER_MAX_PLAYOUTS) {
+        snprintf (err, errlen, "playouts: %ld is not in 0..%ld", s->playouts,
+                  COMMANDER_MAX_PLAYOUTS);
+        return -1;
+    }
+    if (s->budget_ms == 0 && s->playouts == 0) {
+        snprintf (err, errlen, "ms and playouts are both 0: the search needs "
+                  "a time or a playout budget");
+        return -1;
+    }
+    if (s->threads < 1 || s->threads > COMMANDER_MAX_THREADS) {
+        snprintf (err, errlen, "threads: %d is not in 1..%d", s->threads,
+                  COMMANDER_MAX_THREADS);
+        return -1;
+    }
+    if (s->horizon < 1 || s->horizon > COMMANDER_MAX_HORIZON) {
+        snprintf (err, errlen, "horizon: %d is not in 1..%d", s->horizon,
+                  COMMANDER_MAX_HORIZON);
+        return -1;
+    }
+    if (s->samples < 1 || s->samples > 64) {
+        snprintf (err, errlen, "samples: %d is not in 1..64", s->samples);
+        return -1;
+    }
+    const double *v[2] = { &s->personality.aggression,
+                           &s->personality.caution };
+    const char *name[2] = { "aggression", "caution" };
+    for (int i = 0; i < 2; i++)
+        if (!(*v[i] >= 0 && *v[i] <= 1)) {
+            snprintf (err, errlen, "%s: %g is not in 0..1", name[i], *v[i]);
+            return -1;
+        }
+    return 0;
+}
+
+static const struct {
+    const char *name;
+    double budget_ms;
+} difficulties[] = {
+    { "easy", 25 }, { "normal", 100 }, { "hard", 400 }, { "expert", 1600 } };
+#define DIFFICULTY_COUNT ((int) (sizeof difficulties / sizeof difficulties[0]))
+
+static const struct {
+    const char *name;
+    double aggression, caution;
+} personalities[] = {
+    { "balanced", 0.5, 0.5 }, { "bold", 0.8, 0.3 }, { "cautious", 0.3, 0.8 },
+    { "reckless", 1.0, 0.0 } };
+#define PERSONALITY_COUNT \
+    ((int) (sizeof personalities / sizeof personalities[0]))
+
+int
+commander_difficulty_apply (const char *name, commander_settings_t *s)
+{
+    for (int i = 0; name && i < DIFFICULTY_COUNT; i++)
+        if (strcasecmp (name, difficulties[i].name) == 0) {
+            s->budget_ms = difficulties[i].budget_ms;
+            s->playouts = 0;
+            return 0;
+        }
+    return -1;
+}
+
+int
+commander_personality_apply (const char *name, commander_settings_t *s)
+{
+    for (int i = 0; name && i < PERSONALITY_COUNT; i++)
+        if (strcasecmp (name, personalities[i].name) == 0) {
+            s->personality.aggression = personalities[i].aggression;
+            s->personality.caution = personalities[i].caution;
+            return 0;
+        }
+    return -1;
+}
+
+const char *
+commander_difficulty_name (int i)
+{
+    return i >= 0 && i < DIFFICULTY_COUNT ? difficulties[i].name : NULL;
+}
+
+const char *
+commander_personality_name (int i)
+{
+    return i >= 0 && i < PERSONALITY_COUNT ? personalities[i].name : NULL;
+}
+
+/*  The names of a preset list, "a, b, c", for error messages. */
+static void
+preset_names (const char *(*name_at) (int), char *buf, int len)
+{
+    int used = 0;
+    buf[0] = 0;
+    for (int i = 0; name_at (i) && used < len - 1; i++)
+        used += snprintf (buf + used, (size_t) (len - used), "%s%s",
+                          i ? ", " : "", name_at (i));
+}
+
+static bool
+parse_double (const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod (text, &end);
+    if (end == text || *end || errno || !isfinite (v))
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool
+parse_long (const char *text, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll (text, &end, 10);
+    if (end == text || *end || errno || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/*  One key=value onto s.  0, or -1 with err. */
+static int
+apply_key (const char *key, const char *value, commander_settings_t *s,
+           char *err, int errlen)
+{
+    double d;
+    long long v;
+    char names[160];
+    if (strcmp (key, "difficulty") == 0) {
+        if (commander_difficulty_apply (value, s) == 0)
+            return 0;
+        preset_names (commander_difficulty_name, names, sizeof names);
+        snprintf (err, errlen, "difficulty: unknown preset \"%s\" (known: "
+                  "%s)", value, names);
+        return -1;
+    }
+    if (strcmp (key, "personality") == 0) {
+        if (commander_personality_apply (value, s) == 0)
+            return 0;
+        preset_names (commander_personality_name, names, sizeof names);
+        snprintf (err, errlen, "personality: unknown preset \"%s\" (known: "
+                  "%s)", value, names);
+        return -1;
+    }
+    if (strcmp (key, "aggression") == 0 || strcmp (key, "caution") == 0) {
+        if (!parse_double (value, &d) || d < 0 || d > 1) {
+            snprintf (err, errlen, "%s: \"%s\" is not in 0..1", key, value);
+            return -1;
+        }
+        if (key[0] == 'a')
+            s->personality.aggression = d;
+        else
+            s->personality.caution = d;
+        return 0;
+    }
+    if (strcmp (key, "ms") == 0) {
+        if (!parse_double (value, &d) || d < 0 || d > COMMANDER_MAX_BUDGET_MS) {
+            snprintf (err, errlen, "ms: \"%s\" is not in 0..%.0f", value,
+                      COMMANDER_MAX_BUDGET_MS);
+            return -1;
+        }
+        s->budget_ms = d;
+        return 0;
+    }
+    if (strcmp (key, "playouts") == 0) {
+        if (!parse_long (value, 0, COMMANDER_MAX_PLAYOUTS, &v)) {
+            snprintf (err, errlen, "playouts: \"%s\" is not in 0..%ld",
+                      value, COMMANDER_MAX_PLAYOUTS);
+            return -1;
+        }
+        s->playouts = (long) v;
+        return 0;
+    }
+    if (strcmp (key, "threads") == 0 || strcmp (key, "horizon") == 0
+        || strcmp (key, "samples") == 0) {
+        int hi = key[0] == 't' ? COMMANDER_MAX_THREADS
+               : key[0] == 'h' ? COMMANDER_MAX_HORIZON : 64;
+        if (!parse_long (value, 1, hi, &v)) {
+            snprintf (err, errlen, "%s: \"%s\" is not in 1..%d", key, value,
+                      hi);
+            return -1;
+        }
+        if (key[0] == 't')
+            s->threads = (int) v;
+        else if (key[0] == 'h')
+            s->horizon = (int) v;
+        else
+            s->samples = (int) v;
+        return 0;
+    }
+    if (strcmp (key, "seed") == 0) {
+        char *end;
+        errno = 0;
+        unsigned long long u = strtoull (value, &end, 10);
+        if (end == value || *end || errno || value[0] == '-') {
+            snprintf (err, errlen, "seed: \"%s\" is not a whole number "
+                      "0..2^64-1", value);
+            return -1;
+        }
+        s->seed = (uint64_t) u;
+        return 0;
+    }
+    if (strcmp (key, "algorithm") == 0) {
+        if (strcmp (value, "search") == 0)
+            s->algorithm = COMMANDER_SEARCH;
+        else if (strcmp (value, "greedy") == 0)
+            s->algorithm = COMMANDER_GREEDY;
+        else {
+            snprintf (err, errlen, "algorithm: \"%s\" is neither search nor "
+                      "greedy", value);
+            return -1;
+        }
+        return 0;
+    }
+    snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
+              "personality, aggression, caution, ms, playouts, threads, "
+              "horizon, samples, seed, algorithm)", key);
+    return -1;
+}
+
+/*  Copy [from, to) into buf trimmed of spaces. */
+static void
+trimmed (const char *from, const char *to, char *buf, size_t len)
+{
+    while (from < to && (*from == ' ' || *from == '\t'))
+        from++;
+    while (to > from && (to[-1] == ' ' || to[-1] == '\t'))
+        to--;
+    size_t n = (size_t) (to - from);
+    if (n >= len)
+        n = len - 1;
+    memcpy (buf, from, n);
+    buf[n] = 0;
+}
+
+int
+commander_settings_parse (const char *params, commander_settings_t *s,
+                          char *err, int errlen)
+{
+    assert (s && err && errlen > 0);
+    const char *p = params ? params : "";
+    while (*p) {
+        const char *end = strchr (p, ',');
+        if (!end)
+            end = p + strlen (p);
+        const char *eq = memchr (p, '=', (size_t) (end - p));
+        char key[64], value[128];
+        if (!eq) {
+            trimmed (p, end, key, sizeof key);
+            if (key[0]) {
+                snprintf (err, errlen, "\"%s\" has no value (key=value)", key);
+                return -1;
+            }
+        }
+        else {
+            trimmed (p, eq, key, sizeof key);
+            trimmed (eq + 1, end, value, sizeof value);
+            if (apply_key (key, value, s, err, errlen) < 0)
+                return -1;
+        }
+        p = *end ? end + 1 : end;
+    }
+    return commander_settings_check (s, err, errlen);
+}
+
+/*  ---- results ---- */
+
+const char *
+commander_layer_name (commander_layer_t layer)
+{
+    return layer == COMMANDER_LAYER_TABLE ? "table" : "commander";
+}
+
+void
+commander_result_free (commander_result_t *r)
+{
+    if (!r)
+        return;
+    free (r->orders);
+    memset (r, 0, sizeof *r);
+}
+
+/*  ---- the commander ---- */
+
+/*  Where an enemy unit was last seen, and as what. */
+typedef struct {
+    bool seen;
+    int turn;
+    unit_t unit;
+} sighting_t;
+
+struct commander_t {
+    commander_settings_t settings;
+    commander_progress_fn *progress_fn;
+    void *progress_arg;
+    double progress_every_ms;
+    commander_stop_fn *stop_fn;
+    void *stop_arg;
+    atomic_bool stop;
+    /* the memory of the fog of war, per side, for one scenario */
+    const scenario_t *scenario;
+    int unit_count;
+    int last_turn;
+    sighting_t *memory[SIDE_COUNT];
+    /* work space */
+    game_t *view;
+    bool *visible;
+    int visible_cap;
+};
+
+commander_t *
+commander_new (const commander_settings_t *settings, char *err, int errlen)
+{
+    assert (err && errlen > 0);
+    commander_settings_t s;
+    if (settings)
+        s = *settings;
+    else
+        commander_settings_defaults (&s);
+    if (commander_settings_check (&s, err, errlen) < 0)
+        return NULL;
+    commander_t *self = calloc (1, sizeof *self);
+    if (!self) {
+        snprintf (err, errlen, "out of memory");
+        return NULL;
+    }
+    self->settings = s;
+    self->progress_every_ms = 100;
+    atomic_init (&self->stop, false);
+    return self;
+}
+
+void
+commander_destroy (commander_t **self_p)
+{
+    assert (self_p);
+    commander_t *self = *self_p;
+    if (!self)
+        return;
+    for (int s = 0; s < SIDE_COUNT; s++)
+        free (self->memory[s]);
+    game_destroy (&self->view);
+    free (self->visible);
+    free (self);
+    *self_p = NULL;
+}
+
+const commander_settings_t *
+commander_settings (const commander_t *self)
+{
+    return &self->settings;
+}
+
+int
+commander_set_settings (commander_t *self, const commander_settings_t *s,
+                        char *err, int errlen)
+{
+    if (commander_settings_check (s, err, errlen) < 0)
+        return -1;
+    self->settings = *s;
+    return 0;
+}
+
+void
+commander_set_progress (commander_t *self, commander_progress_fn *fn,
+                        void *arg, double every_ms)
+{
+    self->progress_fn = fn;
+    self->progress_arg = arg;
+    self->progress_every_ms = every_ms > 0 ? every_ms : 0;
+}
+
+void
+commander_set_stop (commander_t *self, commander_stop_fn *fn, void *arg)
+{
+    self->stop_fn = fn;
+    self->stop_arg = arg;
+}
+
+void
+commander_stop (commander_t *self)
+{
+    atomic_store (&self->stop, true);
+}
+
+void
+commander_forget (commander_t *self)
+{
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        free (self->memory[s]);
+        self->memory[s] = NULL;
+    }
+    self->scenario = NULL;
+    self->unit_count = 0;
+    self->last_turn = 0;
+}
+
+/*  ---- the fog of war ---- */
+
+static bool
+in_play (const game_t *g, int u)
+{
+    return !game_unit (g, u)->gone
+        && unit_figures_standing (situation_unit_const (game_situation (g), u))
+               > 0;
+}
+
+/*  The memory fits game g, or is made anew for it.  0, or -1. */
+static int
+memory_for (commander_t *self, const game_t *g)
+{
+    int n = game_unit_count (g);
+    if (self->scenario != game_scenario (g) || self->unit_count != n
+        || game_turn (g) < self->last_turn)
+        commander_forget (self);
+    for (int s = 0; s < SIDE_COUNT; s++)
+        if (!self->memory[s]) {
+            self->memory[s] = calloc ((size_t) (n > 0 ? n : 1),
+                                      sizeof (sighting_t));
+            if (!self->memory[s])
+                return -1;
+        }
+    self->scenario = game_scenario (g);
+    self->unit_count = n;
+    self->last_turn = game_turn (g);
+    return 0;
+}
+
+int
+commander_view (commander_t *self, const game_t *g, int side, game_t *view,
+                bool *visible, int *hidden, int *remembered)
+{
+    assert (self && g && view && side >= 0 && side < SIDE_COUNT);
+    if (memory_for (self, g) < 0 || game_copy_into (view, g) < 0)
+        return -1;
+    const situation_t *sit = game_situation (g);
+    const situation_t *start = scenario_situation (game_scenario (g));
+    situation_t *vsit = game_situation_mut (view);
+    sighting_t *memory = self->memory[side];
+    int n = game_unit_count (g);
+    int hid = 0, rem = 0;
+    for (int e = 0; e < n; e++) {
+        if (visible)
+            visible[e] = false;
+        const unit_t *x = situation_unit_const (sit, e);
+        if ((int) x->side == side || !in_play (g, e))
+            continue;               /* own units, and the gone: public */
+        bool seen = false;
+        for (int u = 0; u < n && !seen; u++)
+            seen = (int) situation_unit_const (sit, u)->side == side
+                && in_play (g, u) && situation_can_see (sit, u, e, NULL, NULL);
+        if (seen) {
+            memory[e].seen = true;
+            memory[e].turn = game_turn (g);
+            memory[e].unit = *x;
+            if (visible)
+                visible[e] = true;
+            continue;
+        }
+        hid++;
+        game_unit_t *gu = game_unit_mut (view, e);
+        memset (gu, 0, sizeof *gu);
+        gu->order = order_hold ();
+        gu->current = order_hold ();
+        if (memory[e].seen) {
+            *situation_unit (vsit, e) = memory[e].unit;
+            rem++;
+        }
+        else {
+            *situation_unit (vsit, e) = *situation_unit_const (start, e);
+            gu->gone = 1;
+        }
+    }
+    if (hidden)
+        *hidden = hid;
+    if (remembered)
+        *remembered = rem;
+    return 0;
+}
+
+/*  The commander's own view game and visibility array, fit for g. */
+static int
+workspace_for (commander_t *self, const game_t *g)
+{
+    if (self->view && game_rules (self->view) != game_rules (g))
+        game_destroy (&self->view);
+    if (!self->view) {
+        self->view = game_dup (g);
+        if (!self->view)
+            return -1;
+    }
+    int n = game_unit_count (g);
+    if (self->visible_cap < n) {
+        bool *v = realloc (self->visible, (size_t) n * sizeof *v);
+        if (!v)
+            return -1;
+        self->visible = v;
+        self->visible_cap = n;
+    }
+    return 0;
+}
+
+/*  ---- deciding ---- */
+
+static const char *
+unit_id (const game_t *g, int u)
+{
+    return situation_unit_const (game_situation (g), u)->id;
+}
+
+/*  The search's orders for `units` of g, the clock started at `start`. */
+static int
+decide (commander_t *self, const game_t *g, int side, const int *units,
+        int n, double start, commander_result_t *out, char *err, int errlen)
+{
+    commander_result_free (out);
+    out->side = side;
+    out->turn = game_turn (g);
+    out->phase = game_phase (g);
+    if (side < 0 || side >= SIDE_COUNT) {
+        snprintf (err, errlen, "side %d is neither blue (0) nor red (1)",
+                  side);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        int u = units[i];
+        if (u < 0 || u >= game_unit_count (g)) {
+            snprintf (err, errlen, "no unit %d in the game", u);
+            return -1;
+        }
+        if ((int) situation_unit_const (game_situation (g), u)->side != side) {
+            snprintf (err, errlen, "unit \"%s\" is not of side %s",
+                      unit_id (g, u), side_name ((side_t) side));
+            return -1;
+        }
+        if (!game_needs_order (g, u)) {
+            snprintf (err, errlen, "unit \"%s\" takes no order in %s",
+                      unit_id (g, u), game_phase_name (g));
+            return -1;
+        }
+    }
+    atomic_store (&self->stop, false);
+    out->threads = self->settings.threads;
+    if (n == 0) {
+        out->elapsed_ms = (search_now () - start) * 1000.0;
+        out->value = 0.5;
+        return 0;
+    }
+    search_unit_t *su = calloc ((size_t) n, sizeof *su);
+    int *choice = calloc ((size_t) n, sizeof *choice);
+    long *visits = calloc ((size_t) n, sizeof *visits);
+    double *values = calloc ((size_t) n, sizeof *values);
+    out->orders = calloc ((size_t) n, sizeof *out->orders);
+    int rc = -1;
+    if (!su || !choice || !visits || !values || !out->orders
+        || workspace_for (self, g) < 0
+        || commander_view (self, g, side, self->view, self->visible,
+                           &out->hidden, &out->remembered) < 0) {
+        snprintf (err, errlen, "out of memory");
+        goto done;
+    }
+    const commander_personality_t *pers = &self->settings.personality;
+    for (int i = 0; i < n; i++) {
+        su[i].unit = units[i];
+        su[i].count = portfolio_build (self->view, units[i], self->visible,
+                                       pers->aggression, pers->caution,
+                                       su[i].options, PORTFOLIO_MAX);
+    }
+    search_problem_t p = {
+        .root = self->view, .side = side, .n = n, .units = su,
+        .settings = self->settings, .start = start,
+        .stop_flag = &self->stop, .stop_fn = self->stop_fn,
+        .stop_arg = self->stop_arg, .progress_fn = self->progress_fn,
+        .progress_arg = self->progress_arg,
+        .progress_every_ms = self->progress_every_ms };
+    search_answer_t a = { .choice = choice, .unit_visits = visits,
+                          .unit_value = values };
+    if (search_run (&p, &a) < 0) {
+        snprintf (err, errlen, "out of memory for the search");
+        goto done;
+    }
+    bool greedy = self->settings.algorithm == COMMANDER_GREEDY;
+    for (int i = 0; i < n; i++) {
+        commander_order_t *o = &out->orders[i];
+        const portfolio_option_t *opt = &su[i].options[choice[i]];
+        o->unit = units[i];
+        o->layer = COMMANDER_LAYER_COMMANDER;
+        o->order = opt->order;
+        snprintf (o->choice, sizeof o->choice, "%s", opt->name);
+        char bad[SOLO_ERR_MAX];
+        if (game_check_order (g, units[i], &o->order, bad, sizeof bad) < 0) {
+            /* cannot happen when the view agrees with g; never give an
+               illegal order all the same */
+            o->order = order_hold ();
+            snprintf (o->why, sizeof o->why, "%s: %.120s; holds", opt->name,
+                      bad);
+        }
+        else if (visits[i] > 0)
+            snprintf (o->why, sizeof o->why, "%s: the %s of %d options (%ld "
+                      "playouts, mean %.2f)", opt->name,
+                      greedy ? "one-ply best" : "search's choice",
+                      su[i].count, visits[i], values[i]);
+        else
+            snprintf (o->why, sizeof o->why, "%s: the first of %d options "
+                      "(no playout)", opt->name, su[i].count);
+    }
+    out->order_count = n;
+    out->commanded = n;
+    out->playouts = a.playouts;
+    out->plans = a.plans;
+    out->value = a.value;
+    out->stopped = a.stopped;
+    out->alternative_count = a.alternative_count;
+    memcpy (out->alternatives, a.alternatives, sizeof out->alternatives);
+    rc = 0;
+done:
+    if (rc < 0) {
+        free (out->orders);
+        out->orders = NULL;
+    }
+    free (su);
+    free (choice);
+    free (visits);
+    free (values);
+    out->elapsed_ms = (search_now () - start) * 1000.0;
+    return rc;
+}
+
+int
+commander_decide (commander_t *self, const game_t *g, int side,
+                  const int *units, int n, commander_result_t *out,
+                  char *err, int errlen)
+{
+    assert (self && g && out && err && errlen > 0 && (units || n == 0));
+    return decide (self, g, side, units, n, search_now (), out, err, errlen);
+}
+
+int
+commander_ask_side (commander_t *self, const game_t *g, int side,
+                    dice_t *dice, commander_result_t *out, char *err,
+                    int errlen)
+{
+    assert (self && g && dice && out && err && errlen > 0);
+    double start = search_now ();
+    commander_result_free (out);
+    if (side < 0 || side >= SIDE_COUNT) {
+        snprintf (err, errlen, "side %d is neither blue (0) nor red (1)",
+                  side);
+        return -1;
+    }
+    int n = game_unit_count (g);
+    game_t *copy = game_dup (g);
+    int *units = malloc ((size_t) (n > 0 ? n : 1) * sizeof *units);
+    int *group_roll = calloc ((size_t) (n > 0 ? n : 1), sizeof *group_roll);
+    rf_decision_t *d = malloc (sizeof *d);
+    commander_order_t *table = malloc ((size_t) (n > 0 ? n : 1)
+                                       * sizeof *table);
+    int rc = -1;
+    if (!copy || !units || !group_roll || !d || !table) {
+        snprintf (err, errlen, "out of memory");
+        goto done;
+    }
+    /* out of command first: the actions tables, on the rules' dice */
+    int k = 0, t = 0;
+    const ruleset_t *rs = situation_ruleset (game_situation (g));
+    for (int u = 0; u < n; u++) {
+        if ((int) situation_unit_const (game_situation (g), u)->side != side
+            || !game_needs_order (copy, u))
+            continue;
+        if (!game_table_bound (copy, u)) {
+            units[k++] = u;
+            continue;
+        }
+        commander_order_t *o = &table[t++];
+        memset (o, 0, sizeof *o);
+        o->unit = u;
+        o->layer = COMMANDER_LAYER_TABLE;
+        char bad[SOLO_ERR_MAX];
+        /* a platoon keeping company is diced once, as in a battle */
+        if (strategy_table_order_roll (copy, u, group_roll[u], dice,
+                                       &o->order, d, o->why,
+                                       sizeof o->why) == 0) {
+            snprintf (o->choice, sizeof o->choice, "%s (%s)",
+                      rf_action_name (d->action),
+                      ruleset_rf_table (rs, d->arm)->band_name[d->band]);
+            for (int i = 0; i < d->order.group_count; i++) {
+                int m = d->order.group[i];
+                if (m >= 0 && m < n && !group_roll[m])
+                    group_roll[m] = d->roll;
+            }
+        }
+        else
+            snprintf (o->choice, sizeof o->choice, "hold");
+        if (game_apply_order (copy, u, &o->order, bad, sizeof bad) < 0) {
+            o->order = order_hold ();
+            game_apply_order (copy, u, &o->order, bad, sizeof bad);
+        }
+    }
+    if (k + t == 0) {
+        snprintf (err, errlen, "no unit of side %s waits for an order in "
+                  "%s (turn %d)", side_name ((side_t) side),
+                  game_phase_name (g), game_turn (g));
+        goto done;
+    }
+    if (decide (self, copy, side, units, k, start, out, err, errlen) < 0)
+        goto done;
+    /* both layers, in unit order */
+    commander_order_t *all = malloc ((size_t) (k + t) * sizeof *all);
+    if (!all) {
+        snprintf (err, errlen, "out of memory");
+        goto done;
+    }
+    int i = 0, j = 0, m = 0;
+    while (i < k || j < t) {
+        if (j >= t || (i < k && out->orders[i].unit < table[j].unit))
+            all[m++] = out->orders[i++];
+        else
+            all[m++] = table[j++];
+    }
+    free (out->orders);
+    out->orders = all;
+    out->order_count = m;
+    out->commanded = k;
+    out->turn = game_turn (g);
+    out->phase = game_phase (g);
+    rc = 0;
+done:
+    if (rc < 0)
+        commander_result_free (out);
+    game_destroy (&copy);
+    free (units);
+    free (group_roll);
+    free (d);
+    free (table);
+    out->elapsed_ms = (search_now () - start) * 1000.0;
+    return rc;
+}
+
+/*  ---- strategies ---- */
+
+int
+commander_strategy_create_search (const char *params, void **state,
+                                  char *err, int errlen)
+{
+    commander_settings_t s;
+    commander_settings_defaults (&s);
+    if (commander_settings_parse (params, &s, err, errlen) < 0)
+        return -1;
+    *state = commander_new (&s, err, errlen);
+    return *state ? 0 : -1;
+}
+
+int
+commander_strategy_create_greedy (const char *params, void **state,
+                                  char *err, int errlen)
+{
+    commander_settings_t s;
+    commander_settings_defaults (&s);
+    s.algorithm = COMMANDER_GREEDY;
+    s.samples = 3;
+    /* only the keys that mean something to the greedy */
+    const char *p = params ? params : "";
+    while (*p) {
+        size_t len = strcspn (p, "=,");
+        char key[64];
+        trimmed (p, p + len, key, sizeof key);
+        if (key[0] && strcmp (key, "aggression") != 0
+            && strcmp (key, "caution") != 0 && strcmp (key, "samples") != 0
+            && strcmp (key, "personality") != 0
+            && strcmp (key, "threads") != 0) {
+            snprintf (err, errlen, "unknown parameter \"%s\" (the greedy "
+                      "takes aggression, caution, personality, samples, "
+                      "threads)", key);
+            return -1;
+        }
+        p += strcspn (p, ",");
+        if (*p)
+            p++;
+    }
+    if (commander_settings_parse (params, &s, err, errlen) < 0)
+        return -1;
+    *state = commander_new (&s, err, errlen);
+    return *state ? 0 : -1;
+}
+
+void
+commander_strategy_destroy (void *state)
+{
+    commander_t *self = state;
+    commander_destroy (&self);
+}
+
+void
+commander_strategy_decide (void *state, const game_t *g, int side,
+                           const int *units, int n, dice_t *dice,
+                           strategy_decision_t *out)
+{
+    commander_t *self = state;
+    /* this decision's seed, from the strategy's own dice */
+    uint64_t hi = dice_below (dice, 0xFFFFFFFFu);
+    uint64_t lo = dice_below (dice, 0xFFFFFFFFu);
+    self->settings.seed = (hi << 32) ^ lo;
+    commander_result_t r;
+    memset (&r, 0, sizeof r);
+    char err[SOLO_ERR_MAX];
+    bool ok = commander_decide (self, g, side, units, n, &r, err,
+                                sizeof err) == 0;
+    for (int i = 0; i < n; i++) {
+        out[i].unit = units[i];
+        if (ok) {
+            out[i].order = r.orders[i].order;
+            snprintf (out[i].why, sizeof out[i].why, "%s", r.orders[i].why);
+        }
+        else {
+            out[i].order = order_hold ();
+            snprintf (out[i].why, sizeof out[i].why, "holds: %.180s", err);
+        }
+    }
+    commander_result_free (&r);
+}

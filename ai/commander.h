@@ -1,0 +1,267 @@
+/*  commander.h - the commander: an AI that orders a whole side.
+ *
+ *  Troops under command follow the commander; troops out of command keep
+ *  to the Risk Factor actions tables.  Asked what its side does now
+ *  (commander_ask_side), the commander gives every unit of the side that
+ *  takes an order an order, each marked with the layer that decided it
+ *  ("commander" or "table") and why, plus the search's own figures.
+ *
+ *  How it decides.  Each commanded unit has a small portfolio of
+ *  parameterised orders (portfolio.h).  Portfolio Greedy Search improves
+ *  a default plan one unit at a time, every candidate played out on the
+ *  same dice seeds; then a NaiveMCTS over the units' choices (a bandit per
+ *  unit and one over whole plans) re-rolls the dice in every playout.  A
+ *  playout plays the rules core for `horizon` turns, every later order
+ *  from the actions tables, and values the end by losses, objectives
+ *  and victory, weighed by the personality.  Playouts run in batches
+ *  chosen before the batch is played, on `threads` threads; each
+ *  playout's dice come from its number, so a given seed and playout
+ *  budget give the same answer on any number of threads.
+ *
+ *  Fog of war.  The commander sees what its side sees: an enemy no unit
+ *  of the side can see (situation_can_see, the fixed sighting range) is
+ *  not where it is but where the commander last saw it, as it was then;
+ *  one never seen is not on its table at all.  Only enemies in sight are
+ *  fired at or charged.  A unit it cannot see does not change its answer.
+ *
+ *  The greedy algorithm (COMMANDER_GREEDY) is the one-ply baseline: each
+ *  unit alone, the others at their default, takes the option whose
+ *  playouts to the end of this turn value best on a few common seeds.
+ */
+#ifndef SOLO_COMMANDER_H
+#define SOLO_COMMANDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "dice.h"
+#include "game.h"
+#include "portfolio.h"
+#include "strategy.h"
+
+#define COMMANDER_MAX_THREADS      8
+#define COMMANDER_MAX_HORIZON      8        /* turns a playout looks ahead */
+#define COMMANDER_MAX_BUDGET_MS    600000.0 /* ten minutes */
+#define COMMANDER_MAX_PLAYOUTS     10000000L
+#define COMMANDER_MAX_ALTERNATIVES 5
+#define COMMANDER_WHY_MAX          200
+#define COMMANDER_PLAN_MAX         400      /* bytes of a plan in words */
+
+typedef enum {
+    COMMANDER_SEARCH = 0,   /* PGS, then NaiveMCTS */
+    COMMANDER_GREEDY        /* one ply, unit by unit */
+} commander_algorithm_t;
+
+/*  How the commander weighs things, each 0..1 (0.5: balanced).
+ *  aggression: the enemy's losses, closing in, charging, objectives;
+ *  caution: its own losses, cover, falling back. */
+typedef struct {
+    double aggression;
+    double caution;
+} commander_personality_t;
+
+typedef struct {
+    commander_algorithm_t algorithm;
+    double budget_ms;      /* wall clock per decision; 0: no time limit */
+    long playouts;         /* playouts per decision; 0: no playout limit.
+                              At least one of the two is set. */
+    int threads;           /* 1..COMMANDER_MAX_THREADS */
+    int horizon;           /* 1..COMMANDER_MAX_HORIZON turns */
+    int samples;           /* common seeds per candidate (PGS, greedy),
+                              1..64 */
+    uint64_t seed;         /* the search's own dice */
+    commander_personality_t personality;
+} commander_settings_t;
+
+/*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 2,
+ *  4 samples, seed 1, balanced. */
+void commander_settings_defaults (commander_settings_t *s);
+
+/*  0 when the settings are usable, else -1 with `err` naming the field
+ *  and its bounds (a budget or playouts below 0 or above the maximum,
+ *  both 0, threads, horizon or samples out of range, a personality value
+ *  outside 0..1 or not a number, an unknown algorithm). */
+int commander_settings_check (const commander_settings_t *s, char *err,
+                              int errlen);
+
+/*  Presets.  Difficulty is the search budget:
+ *    easy 25 ms, normal 100 ms, hard 400 ms, expert 1600 ms;
+ *  personality:
+ *    balanced (0.5, 0.5), bold (0.8, 0.3), cautious (0.3, 0.8),
+ *    reckless (1.0, 0.0)   as (aggression, caution).
+ *  Each applies its fields to `s` and returns 0, or -1 for an unknown
+ *  name.  The *_name functions give the i-th preset's name, NULL past
+ *  the last. */
+int commander_difficulty_apply (const char *name, commander_settings_t *s);
+int commander_personality_apply (const char *name, commander_settings_t *s);
+const char *commander_difficulty_name (int i);
+const char *commander_personality_name (int i);
+
+/*  Apply "key=value,key=value" to `s` (NULL or "": nothing), left to
+ *  right, so a later key overrides an earlier one.  Keys: difficulty
+ *  (a preset), personality (a preset), aggression, caution (0..1), ms
+ *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
+ *  (search or greedy).  Then checks the whole (commander_settings_check).
+ *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
+ *  "aggression: \"2\" is not in 0..1"). */
+int commander_settings_parse (const char *params, commander_settings_t *s,
+                              char *err, int errlen);
+
+/*  ---- the answer ---- */
+
+typedef enum {
+    COMMANDER_LAYER_COMMANDER = 0,   /* under command: the search decided */
+    COMMANDER_LAYER_TABLE            /* out of command: the actions table */
+} commander_layer_t;
+
+/*  "commander" or "table". */
+const char *commander_layer_name (commander_layer_t layer);
+
+typedef struct {
+    int unit;                        /* index in the game */
+    order_t order;                   /* legal in the game asked about */
+    commander_layer_t layer;
+    char choice[PORTFOLIO_NAME_MAX]; /* the option ("fire at red-left"), or
+                                        the table's action */
+    char why[COMMANDER_WHY_MAX];     /* in plain words */
+} commander_order_t;
+
+/*  A plan the search weighed: its playouts and their mean value. */
+typedef struct {
+    long visits;
+    double value;                    /* 0..1: the side's prospects */
+    char plan[COMMANDER_PLAN_MAX];   /* "blue-wall: fire at red-left; ..." */
+} commander_alternative_t;
+
+typedef struct {
+    int side;
+    int turn;
+    int phase;
+    int order_count;
+    commander_order_t *orders;       /* order_count entries (owned) */
+    int commanded;                   /* orders of the commander layer */
+    long playouts;
+    double elapsed_ms;               /* the whole answer, wall clock */
+    double value;                    /* mean value of the chosen plan,
+                                        0..1; 0.5 with no playout */
+    long plans;                      /* distinct plans played out */
+    int alternative_count;           /* the chosen plan first, then the
+                                        most visited others */
+    commander_alternative_t alternatives[COMMANDER_MAX_ALTERNATIVES];
+    bool stopped;                    /* ended by the stop hook */
+    int threads;
+    int hidden;                      /* enemies in play it cannot see */
+    int remembered;                  /* of which it last saw somewhere */
+} commander_result_t;
+
+/*  Free the orders of a result and zero it (safe on a zeroed result and
+ *  twice). */
+void commander_result_free (commander_result_t *r);
+
+/*  ---- hooks ---- */
+
+typedef struct {
+    long playouts;
+    double elapsed_ms;
+    double best_value;               /* of the plan it would give now */
+    const char *stage;               /* "greedy", "pgs", "mcts" */
+    const char *best_plan;           /* in words */
+} commander_progress_t;
+
+/*  Called on the searching thread about every `every_ms` ms. */
+typedef void (commander_progress_fn) (void *arg,
+                                      const commander_progress_t *p);
+/*  Polled on the searching thread; true ends the search, which answers
+ *  with the best plan so far. */
+typedef bool (commander_stop_fn) (void *arg);
+
+/*  ---- the commander ---- */
+
+typedef struct commander_t commander_t;
+
+/*  A commander with `settings` (NULL: the defaults), for any game.  NULL
+ *  with `err`: settings refused (commander_settings_check), out of
+ *  memory. */
+commander_t *commander_new (const commander_settings_t *settings, char *err,
+                            int errlen);
+void commander_destroy (commander_t **self_p);
+
+const commander_settings_t *commander_settings (const commander_t *self);
+
+/*  Change the settings (checked as for commander_new).  0 or -1. */
+int commander_set_settings (commander_t *self, const commander_settings_t *s,
+                            char *err, int errlen);
+
+void commander_set_progress (commander_t *self, commander_progress_fn *fn,
+                             void *arg, double every_ms);
+void commander_set_stop (commander_t *self, commander_stop_fn *fn, void *arg);
+
+/*  Ask the search under way to stop and answer with its best so far.
+ *  Safe from any thread.  A stop asked while no search runs is forgotten
+ *  when the next one starts. */
+void commander_stop (commander_t *self);
+
+/*  Forget where the enemy was last seen (a new game).  The memory is also
+ *  forgotten by itself when asked about another scenario or an earlier
+ *  turn than the last. */
+void commander_forget (commander_t *self);
+
+/*  Orders for the `n` units of `side` in `units`: units of that side that
+ *  need an order now and that the rules let a strategy order (not
+ *  table-bound).  Every order is legal in `g` (a hold at worst).  The
+ *  search's dice are seeded from settings.seed.  Fills `out` (freed
+ *  first), out->orders in the order of `units`.  0, or -1 with `err`: a
+ *  side out of range, a unit that is not of `side` or needs no order, out
+ *  of memory. */
+int commander_decide (commander_t *self, const game_t *g, int side,
+                      const int *units, int n, commander_result_t *out,
+                      char *err, int errlen);
+
+/*  Every unit of `side` that needs an order now: table-bound units (out
+ *  of command) get their actions-table order, the D6 thrown on `dice`
+ *  (layer "table"); the others are decided by commander_decide (layer
+ *  "commander"), seeing the table orders already given.  `out->orders`
+ *  in unit index order.  0, or -1 with `err`: a side out of range, no
+ *  unit of the side waiting for an order in this phase (naming the
+ *  phase), out of memory. */
+int commander_ask_side (commander_t *self, const game_t *g, int side,
+                        dice_t *dice, commander_result_t *out, char *err,
+                        int errlen);
+
+/*  ---- the fog of war ---- */
+
+/*  Make `view` (a game of the same rules and scenario) the game as the
+ *  commander of `side` sees `g`: enemies in sight as they are, others
+ *  where it last saw them or, never seen, out of play.  Updates the
+ *  memory of where enemies were seen.  visible[] (one per unit of g, may
+ *  be NULL) is set true for the enemies in sight.  *hidden and
+ *  *remembered (may be NULL) count the enemies in play not in sight and
+ *  of those the ones it remembers.  0, or -1 out of memory. */
+int commander_view (commander_t *self, const game_t *g, int side,
+                    game_t *view, bool *visible, int *hidden,
+                    int *remembered);
+
+/*  ---- strategies ---- */
+
+/*  The registry entries of strategy.h: "greedy" (params: aggression,
+ *  caution, samples, personality) and "search" (every key of
+ *  commander_settings_parse).  Each decision's seed is drawn from the
+ *  strategy's own dice. */
+int commander_strategy_create_greedy (const char *params, void **state,
+                                      char *err, int errlen);
+int commander_strategy_create_search (const char *params, void **state,
+                                      char *err, int errlen);
+void commander_strategy_destroy (void *state);
+void commander_strategy_decide (void *state, const game_t *g, int side,
+                                const int *units, int n, dice_t *dice,
+                                strategy_decision_t *out);
+
+#define COMMANDER_STRATEGY_GREEDY                                         \
+    { "greedy", "one ply: each commanded unit's best order by playouts "  \
+      "to the end of the turn", commander_strategy_create_greedy,        \
+      commander_strategy_destroy, commander_strategy_decide }
+#define COMMANDER_STRATEGY_SEARCH                                         \
+    { "search", "the commander: portfolio greedy search then NaiveMCTS "  \
+      "within a time or playout budget", commander_strategy_create_search,\
+      commander_strategy_destroy, commander_strategy_decide }
+
+#endif

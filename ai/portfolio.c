@@ -1,0 +1,450 @@
+/*  portfolio.c - the parameterised orders weighed for one unit, with a
+ *  static heuristic that ranks them.  */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "portfolio.h"
+
+static const char *kind_names[PORTFOLIO_KIND_COUNT] = {
+    "hold", "fire", "fire_advance", "charge", "advance", "objective",
+    "cover", "fall_back", "withdraw", "close_up", "continue" };
+
+const char *
+portfolio_kind_name (portfolio_kind_t kind)
+{
+    return (int) kind >= 0 && kind < PORTFOLIO_KIND_COUNT ? kind_names[kind]
+                                                          : "?";
+}
+
+/*  What the options of one unit are built from. */
+typedef struct {
+    const game_t *g;
+    const situation_t *sit;
+    const ruleset_t *rs;
+    const unit_t *un;
+    int u;
+    const bool *visible;
+    double aggression, caution;
+    bool commanded;
+    bool loaded;
+    bool cavalry;
+    bool in_cover;
+    double reach;                 /* its weapon's long range, 0: none */
+    double move;                  /* a full move in the open */
+    double charge_reach;          /* a charge's move */
+    int enemies[PORTFOLIO_TARGETS]; /* nearest visible enemies in play */
+    double enemy_cm[PORTFOLIO_TARGETS];
+    int enemy_count;
+    int nearest_any;              /* nearest enemy in play, seen or not */
+    int threats;                  /* visible enemies whose reach covers it */
+    portfolio_option_t *out;
+    int n, max;
+} build_t;
+
+static bool
+in_play (const game_t *g, int u)
+{
+    return !game_unit (g, u)->gone
+        && unit_figures_standing (situation_unit_const (game_situation (g), u))
+               > 0;
+}
+
+static bool
+same_order (const order_t *a, const order_t *b)
+{
+    if (a->kind != b->kind || a->target != b->target || a->pace != b->pace
+        || a->has_to != b->has_to || a->fire != b->fire)
+        return false;
+    return !a->has_to || geom_dist (a->to, b->to) < 0.5;
+}
+
+/*  Add an option when it is legal and no option gives the same order. */
+static void
+add (build_t *b, portfolio_kind_t kind, const order_t *o, int target,
+     double prior, const char *fmt, const char *arg)
+{
+    if (b->n >= b->max)
+        return;
+    char err[SOLO_ERR_MAX];
+    if (game_check_order (b->g, b->u, o, err, sizeof err) < 0)
+        return;
+    for (int i = 0; i < b->n; i++)
+        if (same_order (&b->out[i].order, o))
+            return;
+    portfolio_option_t *p = &b->out[b->n++];
+    p->kind = kind;
+    p->order = *o;
+    p->target = target;
+    p->prior = prior;
+    snprintf (p->name, sizeof p->name, fmt, arg ? arg : "");
+}
+
+static const char *
+unit_id (const build_t *b, int e)
+{
+    return situation_unit_const (b->sit, e)->id;
+}
+
+static vec2_t
+centre_of (const build_t *b, int e)
+{
+    return situation_unit_const (b->sit, e)->fp.centre;
+}
+
+/*  The facing towards the nearest visible enemy, if any. */
+static void
+face_enemy (const build_t *b, order_t *o)
+{
+    if (b->enemy_count > 0) {
+        o->has_facing = true;
+        o->facing = geom_bearing (b->un->fp.centre, centre_of (b, b->enemies[0]));
+    }
+}
+
+/*  Look around: own state, the nearest visible enemies, the threats. */
+static void
+survey (build_t *b)
+{
+    const weapon_t *w = ruleset_weapon (b->rs, b->un->weapon);
+    b->commanded = game_unit (b->g, b->u)->commanded;
+    b->loaded = !w->muzzle_loaded || (b->un->status & STATUS_LOADED);
+    b->cavalry = b->un->arm == ARM_CAVALRY;
+    b->in_cover = situation_footprint_cover (b->sit, &b->un->fp) != COVER_NONE;
+    b->reach = ruleset_weapon_reach (b->rs, b->un);
+    b->move = ruleset_move_cm (b->rs, b->un, b->cavalry ? "walk" : NULL);
+    b->charge_reach = ruleset_move_cm (b->rs, b->un, NULL);
+    b->enemy_count = 0;
+    b->nearest_any = -1;
+    b->threats = 0;
+    double any_cm = INFINITY;
+    for (int e = 0; e < game_unit_count (b->g); e++) {
+        const unit_t *x = situation_unit_const (b->sit, e);
+        if (x->side == b->un->side || !in_play (b->g, e))
+            continue;
+        double d = situation_unit_distance (b->sit, b->u, e);
+        if (d < any_cm) {
+            any_cm = d;
+            b->nearest_any = e;
+        }
+        if (b->visible && !b->visible[e])
+            continue;
+        if (d <= ruleset_weapon_reach (b->rs, x))
+            b->threats++;
+        /* insertion into the nearest few */
+        int k = b->enemy_count < PORTFOLIO_TARGETS ? b->enemy_count++
+                                                   : PORTFOLIO_TARGETS;
+        while (k > 0 && b->enemy_cm[k - 1] > d) {
+            if (k < PORTFOLIO_TARGETS) {
+                b->enemies[k] = b->enemies[k - 1];
+                b->enemy_cm[k] = b->enemy_cm[k - 1];
+            }
+            k--;
+        }
+        if (k < PORTFOLIO_TARGETS) {
+            b->enemies[k] = e;
+            b->enemy_cm[k] = d;
+        }
+    }
+}
+
+/*  The share of the target's figures still standing and fit: a weakened
+ *  target is a better one. */
+static double
+weakness (const build_t *b, int e)
+{
+    const unit_t *x = situation_unit_const (b->sit, e);
+    if (x->figures <= 0)
+        return 0;
+    return (double) (x->killed + x->wounded) / x->figures;
+}
+
+static void
+add_hold (build_t *b)
+{
+    order_t o = order_hold ();
+    face_enemy (b, &o);
+    double prior = 0.3;
+    if (!b->loaded)
+        prior += 0.35;
+    if (b->in_cover && b->threats > 0)
+        prior += 0.2 * b->caution;
+    add (b, PORTFOLIO_HOLD, &o, -1, prior, b->loaded ? "hold" : "hold and load",
+         NULL);
+}
+
+static void
+add_fire (build_t *b)
+{
+    if (b->reach <= 0)
+        return;
+    for (int i = 0; i < b->enemy_count; i++) {
+        int e = b->enemies[i];
+        double d = b->enemy_cm[i];
+        if (d > b->reach)
+            continue;
+        order_t o = order_hold ();
+        o.kind = ORDER_FIRE;
+        o.target = e;
+        o.fire = true;
+        o.has_facing = true;
+        o.facing = geom_bearing (b->un->fp.centre, centre_of (b, e));
+        range_band_t band = ruleset_range_band (b->rs, b->un->weapon, d);
+        double near = band == RANGE_SHORT ? 1.0 : band == RANGE_MEDIUM ? 0.6
+                                                                       : 0.3;
+        double prior = 0.55 + 0.3 * near + 0.1 * weakness (b, e) - 0.05 * i;
+        add (b, PORTFOLIO_FIRE, &o, e, prior, "fire at %s", unit_id (b, e));
+        if (i == 0 && b->loaded && d > 1.0) {
+            order_t f = o;
+            f.has_to = true;
+            f.pace = ORDER_PACE_HALF;
+            f.has_facing = false;
+            double step = fmin (b->move / 2, d);
+            f.to = situation_move_towards (b->sit, b->un->fp.centre, o.facing,
+                                           step);
+            add (b, PORTFOLIO_FIRE_ADVANCE, &f, e,
+                 0.4 + 0.25 * b->aggression + 0.15 * near,
+                 "fire at %s, closing in", unit_id (b, e));
+        }
+    }
+}
+
+static void
+add_charges (build_t *b)
+{
+    for (int i = 0; i < b->enemy_count; i++) {
+        int e = b->enemies[i];
+        if (b->enemy_cm[i] > b->charge_reach)
+            continue;
+        order_t o = order_hold ();
+        o.kind = ORDER_CHARGE;
+        o.target = e;
+        o.follow_up = true;
+        const unit_t *x = situation_unit_const (b->sit, e);
+        double odds = (double) unit_figures_standing (b->un)
+                    / (unit_figures_standing (b->un) + unit_figures_standing (x));
+        double prior = 0.15 + 0.45 * b->aggression + 0.4 * (odds - 0.5)
+                     + (b->cavalry ? 0.15 : 0)
+                     - (situation_footprint_cover (b->sit, &x->fp) != COVER_NONE
+                        ? 0.15 : 0)
+                     - (b->un->arm == ARM_COMMAND ? 0.4 : 0);
+        add (b, PORTFOLIO_CHARGE, &o, e, prior, "charge %s", unit_id (b, e));
+    }
+}
+
+static void
+add_advances (build_t *b)
+{
+    int e = b->enemy_count > 0 ? b->enemies[0] : b->nearest_any;
+    if (e < 0)
+        return;
+    double towards = geom_bearing (b->un->fp.centre, centre_of (b, e));
+    bool seen = b->enemy_count > 0;
+    double out_of_reach = seen && b->enemy_cm[0] > b->reach ? 0.25 : 0.05;
+    double prior = 0.2 + out_of_reach + 0.3 * b->aggression
+                 - (b->un->arm == ARM_COMMAND ? 0.3 : 0);
+    order_pace_t paces[2] = { ORDER_PACE_FULL, ORDER_PACE_FULL };
+    int count = 1;
+    if (b->cavalry) {
+        paces[0] = ORDER_PACE_GALLOP;
+        paces[1] = ORDER_PACE_WALK;
+        count = 2;
+    }
+    for (int k = 0; k < count; k++) {
+        order_t o = order_hold ();
+        o.kind = ORDER_MOVE;
+        o.pace = paces[k];
+        o.has_to = true;
+        double step = ruleset_move_cm (b->rs, b->un, order_pace_name (paces[k]));
+        o.to = situation_move_towards (b->sit, b->un->fp.centre, towards, step);
+        if (geom_dist (o.to, b->un->fp.centre) < 1.0)
+            continue;
+        char fmt[PORTFOLIO_NAME_MAX];
+        snprintf (fmt, sizeof fmt, "advance on %s%%s%s",
+                  seen ? "" : "where it last saw ",
+                  !b->cavalry ? "" : k == 0 ? " at the gallop" : " at a walk");
+        add (b, PORTFOLIO_ADVANCE, &o, e, prior - 0.1 * k, fmt, unit_id (b, e));
+    }
+}
+
+static void
+add_objectives (build_t *b)
+{
+    const scenario_t *sc = game_scenario (b->g);
+    int count = scenario_objective_count (sc);
+    for (int i = 0; i < count && i < PORTFOLIO_OBJECTIVES; i++) {
+        const scenario_objective_t *obj = scenario_objective (sc, i);
+        footprint_t spot = { obj->at, 0, 0.001, 0.001 };
+        if (footprint_distance (&b->un->fp, &spot) <= obj->radius * 0.5)
+            continue;               /* already there */
+        order_t o = order_hold ();
+        o.kind = ORDER_MOVE;
+        o.pace = b->cavalry ? ORDER_PACE_GALLOP : ORDER_PACE_FULL;
+        o.has_to = true;
+        o.to = obj->at;
+        bool ours = game_objective_holder (b->g, i) == (int) b->un->side;
+        double prior = (ours ? 0.15 : 0.35) + 0.05 * obj->value
+                     + 0.15 * b->aggression
+                     - (b->un->arm == ARM_COMMAND ? 0.2 : 0);
+        add (b, PORTFOLIO_OBJECTIVE, &o, i, prior, "make for %s", obj->id);
+    }
+}
+
+static const char *
+feature_id (const build_t *b, int f)
+{
+    return f >= 0 ? situation_terrain (b->sit, f)->id : "cover";
+}
+
+static void
+add_cover (build_t *b)
+{
+    vec2_t pt;
+    int f = situation_nearest_cover (b->sit, b->u, b->move, NULL, &pt);
+    if (f >= 0 && geom_dist (pt, b->un->fp.centre) > 0.5) {
+        order_t o = order_hold ();
+        o.kind = ORDER_TAKE_COVER;
+        o.pace = b->cavalry ? ORDER_PACE_WALK : ORDER_PACE_FULL;
+        o.has_to = true;
+        o.to = pt;
+        face_enemy (b, &o);
+        double prior = 0.1 + (b->threats > 0 && !b->in_cover
+                              ? 0.25 + 0.3 * b->caution : 0.05 * b->caution);
+        add (b, PORTFOLIO_COVER, &o, f, prior, "take cover in %s",
+             feature_id (b, f));
+    }
+    if (b->enemy_count == 0)
+        return;
+    vec2_t away = centre_of (b, b->enemies[0]);
+    f = situation_nearest_cover (b->sit, b->u, b->move, &away, &pt);
+    if (f >= 0 && geom_dist (pt, b->un->fp.centre) > 0.5) {
+        order_t o = order_hold ();
+        o.kind = ORDER_TAKE_COVER;
+        o.pace = b->cavalry ? ORDER_PACE_CANTER : ORDER_PACE_FULL;
+        o.has_to = true;
+        o.to = pt;
+        face_enemy (b, &o);
+        add (b, PORTFOLIO_WITHDRAW, &o, f, 0.05 + 0.25 * b->caution,
+             "withdraw to %s", feature_id (b, f));
+    }
+}
+
+static void
+add_fall_back (build_t *b)
+{
+    if (b->enemy_count == 0)
+        return;
+    double bearing = situation_away_bearing (b->sit, b->u, b->enemies,
+                                             b->enemy_count);
+    order_t o = order_hold ();
+    o.kind = ORDER_MOVE;
+    o.pace = b->cavalry ? ORDER_PACE_CANTER : ORDER_PACE_FULL;
+    o.has_to = true;
+    o.to = situation_move_towards (b->sit, b->un->fp.centre, bearing,
+                                   ruleset_move_cm (b->rs, b->un,
+                                                    order_pace_name (o.pace)));
+    if (geom_dist (o.to, b->un->fp.centre) < 1.0)
+        return;
+    face_enemy (b, &o);
+    double prior = 0.05 + (b->threats > 0 ? 0.2 * b->caution : 0)
+                 + (b->un->arm == ARM_COMMAND ? 0.1 : 0);
+    add (b, PORTFOLIO_FALL_BACK, &o, -1, prior, "fall back", NULL);
+}
+
+/*  A command figure keeps near its units: towards their middle. */
+static void
+add_close_up (build_t *b)
+{
+    if (b->un->arm != ARM_COMMAND)
+        return;
+    vec2_t sum = { 0, 0 };
+    int k = 0;
+    for (int v = 0; v < game_unit_count (b->g); v++) {
+        const unit_t *x = situation_unit_const (b->sit, v);
+        if (v == b->u || x->side != b->un->side || x->arm == ARM_COMMAND
+            || !in_play (b->g, v))
+            continue;
+        sum.x += x->fp.centre.x;
+        sum.y += x->fp.centre.y;
+        k++;
+    }
+    if (k == 0)
+        return;
+    vec2_t mid = { sum.x / k, sum.y / k };
+    double d = geom_dist (mid, b->un->fp.centre);
+    if (d < 2.0)
+        return;
+    order_t o = order_hold ();
+    o.kind = ORDER_MOVE;
+    o.pace = b->cavalry ? ORDER_PACE_WALK : ORDER_PACE_FULL;
+    o.has_to = true;
+    o.to = mid;
+    double command = ruleset_settings (b->rs)->command_open_cm;
+    add (b, PORTFOLIO_CLOSE_UP, &o, -1, d > command / 2 ? 0.55 : 0.2,
+         "close up on the units", NULL);
+}
+
+static void
+add_continue (build_t *b)
+{
+    const order_t *cur = &game_unit (b->g, b->u)->current;
+    if (cur->kind != ORDER_MOVE && cur->kind != ORDER_TAKE_COVER)
+        return;
+    order_t o = order_hold ();
+    o.kind = ORDER_CONTINUE;
+    add (b, PORTFOLIO_CONTINUE, &o, -1, 0.25, "carry on", NULL);
+}
+
+int
+portfolio_build (const game_t *g, int u, const bool *visible,
+                 double aggression, double caution, portfolio_option_t *out,
+                 int max)
+{
+    assert (g && out && max >= 1);
+    portfolio_option_t all[PORTFOLIO_MAX];
+    build_t b;
+    memset (&b, 0, sizeof b);
+    b.g = g;
+    b.sit = game_situation (g);
+    b.rs = situation_ruleset (b.sit);
+    b.un = situation_unit_const (b.sit, u);
+    b.u = u;
+    b.visible = visible;
+    b.aggression = aggression;
+    b.caution = caution;
+    b.out = all;
+    b.max = PORTFOLIO_MAX;
+    if (in_play (g, u)) {
+        survey (&b);
+        add_hold (&b);
+        add_fire (&b);
+        add_charges (&b);
+        add_advances (&b);
+        add_objectives (&b);
+        add_cover (&b);
+        add_fall_back (&b);
+        add_close_up (&b);
+        add_continue (&b);
+    }
+    if (b.n == 0) {
+        all[0].kind = PORTFOLIO_HOLD;
+        all[0].order = order_hold ();
+        all[0].target = -1;
+        all[0].prior = 0;
+        snprintf (all[0].name, sizeof all[0].name, "hold");
+        b.n = 1;
+    }
+    /* best prior first; equal priors keep the order they were made in */
+    for (int i = 1; i < b.n; i++) {
+        portfolio_option_t x = all[i];
+        int j = i;
+        while (j > 0 && all[j - 1].prior < x.prior) {
+            all[j] = all[j - 1];
+            j--;
+        }
+        all[j] = x;
+    }
+    int n = b.n < max ? b.n : max;
+    memcpy (out, all, (size_t) n * sizeof *out);
+    return n;
+}

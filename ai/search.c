@@ -1,0 +1,856 @@
+/*  search.c - playouts, the value of a position, Portfolio Greedy Search,
+ *  NaiveMCTS and the one-ply greedy, with a small pool of threads.
+ *
+ *  Every playout is a job: a plan (one option per unit), a dice seed and
+ *  a horizon.  Jobs go in batches: the whole batch is chosen from the
+ *  statistics before it, then played on the threads in any order, then
+ *  folded into the statistics in job order.  So the answer for a playout
+ *  budget depends on the seed alone, never on the threads or the clock.
+ */
+#include <assert.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "search.h"
+#include "strategy.h"
+
+#define MAX_JOBS (PORTFOLIO_MAX * 64)
+
+double
+search_now (void)
+{
+    struct timespec ts;
+    clock_gettime (CLOCK_MONOTONIC, &ts);
+    return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/*  splitmix64 of a and b: the seed of playout b of a search seeded a. */
+static uint64_t
+mix (uint64_t a, uint64_t b)
+{
+    uint64_t z = a ^ (b * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/*  ---- the value of a position ---- */
+
+double
+search_evaluate (const game_t *g, int side, const commander_personality_t *p)
+{
+    game_result_t r;
+    game_result (g, &r);
+    if (game_over (g))
+        return r.winner == side ? 1.0 : r.winner < 0 ? 0.5 : 0.0;
+    int e = 1 - side;
+    double lost[SIDE_COUNT];
+    for (int s = 0; s < SIDE_COUNT; s++)
+        lost[s] = (r.killed[s] + r.gone[s] + 0.5 * r.wounded[s])
+                / (r.figures[s] > 0 ? r.figures[s] : 1);
+    double material = (0.5 + p->aggression) * lost[e]
+                    - (0.5 + p->caution) * lost[side];
+    const scenario_t *sc = game_scenario (g);
+    int total = 0;
+    for (int i = 0; i < scenario_objective_count (sc); i++)
+        total += scenario_objective (sc, i)->value;
+    double held = total > 0 ? (double) (r.objective_value[side]
+                                        - r.objective_value[e]) / total : 0;
+    double progress = (double) game_turn (g) / scenario_turns (sc);
+    double x = 2.5 * material + (0.15 + 0.35 * progress) * held;
+    return 0.5 + 0.5 * tanh (x);
+}
+
+/*  ---- jobs and threads ---- */
+
+typedef struct {
+    uint8_t *plan;           /* n bytes */
+    uint64_t seed;
+    int horizon;
+    double value;
+    bool valid;              /* played to its end */
+} job_t;
+
+typedef struct ctx_t ctx_t;
+
+typedef struct {
+    ctx_t *ctx;
+    game_t *game;
+    dice_t *dice;
+    int *group_roll;         /* a platoon's die, per unit */
+    rf_decision_t *rfd;
+    pthread_t thread;
+    bool started;
+} worker_t;
+
+typedef struct {
+    uint64_t hash;
+    int index;               /* its plan in arm_plans; -1: empty slot */
+    long visits;
+    double sum;
+} plan_arm_t;
+
+struct ctx_t {
+    const search_problem_t *p;
+    int n;
+    double deadline;         /* INFINITY without a time budget */
+    atomic_bool abort;
+    bool stopped;
+    /* the pool */
+    pthread_mutex_t mu;
+    pthread_cond_t go, finished;
+    int generation;
+    bool quit;
+    job_t *jobs;
+    uint8_t *job_plans;
+    int job_count;
+    atomic_int next;
+    int done;
+    worker_t workers[COMMANDER_MAX_THREADS];
+    int threads;
+    /* chance of the search itself */
+    uint64_t seed;
+    dice_t *rng;
+    long issued;             /* jobs handed out: the playout budget */
+    long played;             /* jobs played to their end */
+    /* statistics */
+    plan_arm_t *arms;             /* open addressing, arm_slots entries */
+    int arm_slots;
+    int *arm_list;           /* slots in use, in the order made */
+    uint8_t *arm_plans;
+    int arm_count, arm_cap;
+    long *local_visits;      /* [unit * PORTFOLIO_MAX + option] */
+    double *local_sum;
+    /* progress */
+    double last_progress;
+    const char *stage;
+    uint8_t *best_plan;      /* the plan it would give now */
+    double best_value;
+};
+
+static bool
+aborted (ctx_t *c)
+{
+    if (atomic_load_explicit (&c->abort, memory_order_relaxed))
+        return true;
+    if (c->p->stop_flag && atomic_load (c->p->stop_flag)) {
+        atomic_store (&c->abort, true);
+        return true;
+    }
+    if (c->deadline < INFINITY && search_now () >= c->deadline) {
+        atomic_store (&c->abort, true);
+        return true;
+    }
+    return false;
+}
+
+/*  Play the plan out: its orders now, then the actions tables for every
+ *  later order, until `horizon` turns have begun after this one or the
+ *  battle ends.  False when the search is stopped on the way. */
+static bool
+playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
+         int horizon, double *value)
+{
+    const search_problem_t *p = c->p;
+    game_t *g = w->game;
+    char err[SOLO_ERR_MAX];
+    if (game_copy_into (g, p->root) < 0)
+        return false;
+    dice_reseed (w->dice, seed);
+    for (int i = 0; i < c->n; i++) {
+        const search_unit_t *su = &p->units[i];
+        const order_t *o = &su->options[plan[i]].order;
+        if (game_needs_order (g, su->unit)
+            && game_apply_order (g, su->unit, o, err, sizeof err) < 0) {
+            order_t hold = order_hold ();
+            game_apply_order (g, su->unit, &hold, err, sizeof err);
+        }
+    }
+    int end_turn = game_turn (p->root) + horizon;
+    int count = game_unit_count (g);
+    for (;;) {
+        game_resolve_phase (g, w->dice);
+        if (game_over (g) || (game_turn (g) >= end_turn && game_phase (g) == 0))
+            break;
+        if (aborted (c))
+            return false;
+        game_begin_phase (g, w->dice);
+        if (game_phase_side (g) < 0)
+            continue;
+        memset (w->group_roll, 0, (size_t) count * sizeof *w->group_roll);
+        for (int u = 0; u < count; u++) {
+            if (!game_needs_order (g, u))
+                continue;
+            order_t o;
+            /* a platoon keeping company is diced once, as in a battle */
+            if (strategy_table_order_roll (g, u, w->group_roll[u], w->dice,
+                                           &o, w->rfd, NULL, 0) < 0)
+                w->rfd->order.group_count = 0;
+            for (int i = 0; i < w->rfd->order.group_count; i++) {
+                int m = w->rfd->order.group[i];
+                if (m >= 0 && m < count && !w->group_roll[m])
+                    w->group_roll[m] = w->rfd->roll;
+            }
+            if (game_apply_order (g, u, &o, err, sizeof err) < 0) {
+                o = order_hold ();
+                game_apply_order (g, u, &o, err, sizeof err);
+            }
+        }
+    }
+    *value = search_evaluate (g, p->side, &p->settings.personality);
+    return true;
+}
+
+static void
+run_job (worker_t *w, job_t *job)
+{
+    ctx_t *c = w->ctx;
+    job->valid = !aborted (c)
+              && playout (c, w, job->plan, job->seed, job->horizon,
+                          &job->value);
+}
+
+/*  Take jobs of the current batch until none is left. */
+static void
+work (worker_t *w)
+{
+    ctx_t *c = w->ctx;
+    for (;;) {
+        int j = atomic_fetch_add (&c->next, 1);
+        if (j >= c->job_count)
+            return;
+        run_job (w, &c->jobs[j]);
+        pthread_mutex_lock (&c->mu);
+        if (++c->done == c->job_count)
+            pthread_cond_signal (&c->finished);
+        pthread_mutex_unlock (&c->mu);
+    }
+}
+
+static void *
+worker_main (void *arg)
+{
+    worker_t *w = arg;
+    ctx_t *c = w->ctx;
+    pthread_mutex_lock (&c->mu);
+    int seen = c->generation;
+    for (;;) {
+        while (c->generation == seen && !c->quit)
+            pthread_cond_wait (&c->go, &c->mu);
+        if (c->quit)
+            break;
+        seen = c->generation;
+        pthread_mutex_unlock (&c->mu);
+        work (w);
+        pthread_mutex_lock (&c->mu);
+    }
+    pthread_mutex_unlock (&c->mu);
+    return NULL;
+}
+
+/*  Play jobs[0..count-1]; every job has valid set after. */
+static void
+run_batch (ctx_t *c, int count)
+{
+    if (count <= 0)
+        return;
+    if (c->threads == 1) {
+        c->job_count = count;
+        for (int j = 0; j < count; j++)
+            run_job (&c->workers[0], &c->jobs[j]);
+    }
+    else {
+        pthread_mutex_lock (&c->mu);
+        c->job_count = count;
+        atomic_store (&c->next, 0);
+        c->done = 0;
+        c->generation++;
+        pthread_cond_broadcast (&c->go);
+        pthread_mutex_unlock (&c->mu);
+        work (&c->workers[0]);
+        pthread_mutex_lock (&c->mu);
+        while (c->done < count)
+            pthread_cond_wait (&c->finished, &c->mu);
+        pthread_mutex_unlock (&c->mu);
+    }
+    c->issued += count;
+    for (int j = 0; j < count; j++)
+        c->played += c->jobs[j].valid;
+}
+
+/*  ---- statistics ---- */
+
+static uint64_t
+plan_hash (const uint8_t *plan, int n)
+{
+    uint64_t h = 0xCBF29CE484222325ULL;
+    for (int i = 0; i < n; i++) {
+        h ^= plan[i];
+        h *= 0x100000001B3ULL;
+    }
+    return h;
+}
+
+/*  The arm of `plan`, made when new and there is room; NULL when full. */
+static plan_arm_t *
+arm_of (ctx_t *c, const uint8_t *plan)
+{
+    uint64_t h = plan_hash (plan, c->n);
+    int mask = c->arm_slots - 1;
+    for (int k = (int) (h & (uint64_t) mask);; k = (k + 1) & mask) {
+        plan_arm_t *a = &c->arms[k];
+        if (a->index < 0) {
+            if (c->arm_count >= c->arm_cap)
+                return NULL;
+            a->hash = h;
+            c->arm_list[c->arm_count] = k;
+            a->index = c->arm_count++;
+            memcpy (c->arm_plans + (size_t) a->index * c->n, plan, c->n);
+            return a;
+        }
+        if (a->hash == h
+            && memcmp (c->arm_plans + (size_t) a->index * c->n, plan, c->n)
+                   == 0)
+            return a;
+    }
+}
+
+static const uint8_t *
+arm_plan (const ctx_t *c, const plan_arm_t *a)
+{
+    return c->arm_plans + (size_t) a->index * c->n;
+}
+
+/*  Fold one playout of `plan` into the statistics. */
+static void
+record (ctx_t *c, const uint8_t *plan, double value)
+{
+    plan_arm_t *a = arm_of (c, plan);
+    if (a) {
+        a->visits++;
+        a->sum += value;
+    }
+    for (int i = 0; i < c->n; i++) {
+        c->local_visits[i * PORTFOLIO_MAX + plan[i]]++;
+        c->local_sum[i * PORTFOLIO_MAX + plan[i]] += value;
+    }
+}
+
+static double
+arm_mean (const plan_arm_t *a)
+{
+    return a->visits > 0 ? a->sum / a->visits : 0.5;
+}
+
+/*  The arm with the most playouts (ties: the better mean), or NULL. */
+static const plan_arm_t *
+most_visited (const ctx_t *c, const plan_arm_t *const *skip, int nskip)
+{
+    const plan_arm_t *best = NULL;
+    for (int k = 0; k < c->arm_count; k++) {
+        const plan_arm_t *a = &c->arms[c->arm_list[k]];
+        if (a->visits == 0)
+            continue;
+        bool skipped = false;
+        for (int s = 0; s < nskip; s++)
+            skipped |= skip[s] == a;
+        if (skipped)
+            continue;
+        if (!best || a->visits > best->visits
+            || (a->visits == best->visits
+                && (arm_mean (a) > arm_mean (best)
+                    || (arm_mean (a) == arm_mean (best)
+                        && a->index < best->index))))
+            best = a;
+    }
+    return best;
+}
+
+/*  ---- reporting ---- */
+
+void
+search_plan_words (const search_problem_t *p, const int *choice, char *buf,
+                   int len)
+{
+    assert (buf && len > 0);
+    int used = 0;
+    buf[0] = 0;
+    const situation_t *sit = game_situation (p->root);
+    for (int i = 0; i < p->n && used < len - 1; i++) {
+        const search_unit_t *su = &p->units[i];
+        int w = snprintf (buf + used, (size_t) (len - used), "%s%s: %s",
+                          i ? "; " : "",
+                          situation_unit_const (sit, su->unit)->id,
+                          su->options[choice[i]].name);
+        if (w < 0)
+            break;
+        used += w;
+    }
+}
+
+static void
+bytes_words (const ctx_t *c, const uint8_t *plan, char *buf, int len)
+{
+    int choice[256];
+    int n = c->n < 256 ? c->n : 256;
+    for (int i = 0; i < n; i++)
+        choice[i] = plan[i];
+    search_problem_t p = *c->p;
+    p.n = n;
+    search_plan_words (&p, choice, buf, len);
+}
+
+static void
+progress (ctx_t *c, bool force)
+{
+    const search_problem_t *p = c->p;
+    if (!p->progress_fn)
+        return;
+    double now = search_now ();
+    if (!force && (now - c->last_progress) * 1000.0 < p->progress_every_ms)
+        return;
+    c->last_progress = now;
+    char words[COMMANDER_PLAN_MAX];
+    bytes_words (c, c->best_plan, words, sizeof words);
+    commander_progress_t pr = {
+        .playouts = c->played, .elapsed_ms = (now - p->start) * 1000.0,
+        .best_value = c->best_value, .stage = c->stage,
+        .best_plan = words };
+    p->progress_fn (p->progress_arg, &pr);
+}
+
+/*  Between batches: the stop hook, the progress report. */
+static bool
+keep_going (ctx_t *c)
+{
+    const search_problem_t *p = c->p;
+    if (p->stop_fn && p->stop_fn (p->stop_arg)) {
+        c->stopped = true;
+        atomic_store (&c->abort, true);
+    }
+    if (p->stop_flag && atomic_load (p->stop_flag)) {
+        c->stopped = true;
+        atomic_store (&c->abort, true);
+    }
+    progress (c, false);
+    return !aborted (c);
+}
+
+/*  How many more playouts may be issued: at most `most`, within the
+ *  playout budget and, when `total` >= 0, with no more than `total`
+ *  issued in all. */
+static long
+room (const ctx_t *c, long most, long total)
+{
+    long budget = c->p->settings.playouts;
+    long left = most;
+    if (budget > 0 && budget - c->issued < left)
+        left = budget - c->issued;
+    if (total >= 0 && total - c->issued < left)
+        left = total - c->issued;
+    return left;
+}
+
+/*  ---- Portfolio Greedy Search and the greedy ---- */
+
+/*  The mean value of each candidate: jobs k*S .. k*S+S-1 are candidate
+ *  k's; -1 when one of them was not played out. */
+static double
+candidate_mean (const ctx_t *c, int k, int samples)
+{
+    double sum = 0;
+    for (int j = k * samples; j < (k + 1) * samples; j++) {
+        if (!c->jobs[j].valid)
+            return -1;
+        sum += c->jobs[j].value;
+    }
+    return sum / samples;
+}
+
+/*  Set up the jobs of candidates: base plan with unit i's option each of
+ *  options[0..count-1], each on the `samples` common seeds. */
+static int
+candidate_jobs (ctx_t *c, const uint8_t *base, int i, const int *options,
+                int count, int samples, int horizon)
+{
+    int j = 0;
+    for (int k = 0; k < count; k++)
+        for (int s = 0; s < samples; s++, j++) {
+            job_t *job = &c->jobs[j];
+            memcpy (job->plan, base, c->n);
+            if (i >= 0)
+                job->plan[i] = (uint8_t) options[k];
+            job->seed = mix (c->seed, 0x50475300ULL + (uint64_t) s);
+            job->horizon = horizon;
+        }
+    return j;
+}
+
+/*  Portfolio Greedy Search: from the default plan, each unit in turn
+ *  takes the option that values best with the others fixed, all on the
+ *  same seeds; a pass that changes nothing ends it.  Stops when the
+ *  playouts reach `cap` or the clock `until`.  Leaves the plan in
+ *  c->best_plan and its value in c->best_value. */
+static void
+pgs (ctx_t *c, long cap, double until)
+{
+    const search_problem_t *p = c->p;
+    int samples = p->settings.samples;
+    int horizon = p->settings.horizon;
+    uint8_t *plan = c->best_plan;
+    int options[PORTFOLIO_MAX];
+    c->stage = "pgs";
+    /* the default plan */
+    if (room (c, samples, cap) < samples || !keep_going (c))
+        return;
+    int jobs = candidate_jobs (c, plan, -1, NULL, 1, samples, horizon);
+    run_batch (c, jobs);
+    double best = candidate_mean (c, 0, samples);
+    if (best < 0)
+        return;
+    for (int s = 0; s < samples; s++)
+        record (c, c->jobs[s].plan, c->jobs[s].value);
+    c->best_value = best;
+    for (int round = 0; round < SEARCH_PGS_ROUNDS; round++) {
+        bool changed = false;
+        for (int i = 0; i < c->n; i++) {
+            const search_unit_t *su = &p->units[i];
+            int count = 0;
+            for (int k = 0; k < su->count; k++)
+                if (k != plan[i])
+                    options[count++] = k;
+            if (count == 0)
+                continue;
+            if (room (c, (long) count * samples, cap) < (long) count * samples
+                || (until < INFINITY && search_now () >= until)
+                || !keep_going (c))
+                return;
+            jobs = candidate_jobs (c, plan, i, options, count, samples,
+                                   horizon);
+            run_batch (c, jobs);
+            int pick = -1;
+            for (int k = 0; k < count; k++) {
+                double m = candidate_mean (c, k, samples);
+                if (m < 0)
+                    continue;
+                for (int s = 0; s < samples; s++)
+                    record (c, c->jobs[k * samples + s].plan,
+                            c->jobs[k * samples + s].value);
+                if (m > best) {
+                    best = m;
+                    pick = options[k];
+                }
+            }
+            if (pick >= 0) {
+                plan[i] = (uint8_t) pick;
+                c->best_value = best;
+                changed = true;
+            }
+            if (aborted (c))
+                return;
+        }
+        if (!changed)
+            break;
+    }
+}
+
+/*  The one-ply greedy: each unit alone, the others at their first
+ *  option, takes the option whose playouts to the end of this turn value
+ *  best on the common seeds. */
+static void
+greedy (ctx_t *c, int *choice)
+{
+    const search_problem_t *p = c->p;
+    int samples = p->settings.samples;
+    int options[PORTFOLIO_MAX];
+    uint8_t *base = calloc (1, (size_t) c->n);
+    c->stage = "greedy";
+    double total = 0;
+    int valued = 0;
+    for (int i = 0; base && i < c->n; i++) {
+        const search_unit_t *su = &p->units[i];
+        choice[i] = 0;
+        if (su->count <= 1 || !keep_going (c))
+            continue;
+        for (int k = 0; k < su->count; k++)
+            options[k] = k;
+        int jobs = candidate_jobs (c, base, i, options, su->count, samples, 1);
+        run_batch (c, jobs);
+        double best = -1;
+        for (int k = 0; k < su->count; k++) {
+            double m = candidate_mean (c, k, samples);
+            if (m < 0)
+                continue;
+            for (int s = 0; s < samples; s++)
+                record (c, c->jobs[k * samples + s].plan,
+                        c->jobs[k * samples + s].value);
+            if (m > best) {
+                best = m;
+                choice[i] = k;
+            }
+        }
+        if (best >= 0) {
+            total += best;
+            valued++;
+        }
+        c->best_plan[i] = (uint8_t) choice[i];
+    }
+    c->best_value = valued ? total / valued : 0.5;
+    free (base);
+}
+
+/*  ---- NaiveMCTS ---- */
+
+/*  A unit's option by its local bandit: an option never tried first
+ *  (the better prior first), else the best mean; or at random. */
+static int
+local_choice (ctx_t *c, int i)
+{
+    const search_unit_t *su = &c->p->units[i];
+    if (dice_uniform (c->rng) < SEARCH_EPS_LOCAL)
+        return (int) dice_below (c->rng, (uint32_t) su->count);
+    int best = 0;
+    double best_m = -1;
+    for (int k = 0; k < su->count; k++) {
+        long v = c->local_visits[i * PORTFOLIO_MAX + k];
+        double m = v > 0 ? c->local_sum[i * PORTFOLIO_MAX + k] / v : 2.0;
+        if (m > best_m) {
+            best_m = m;
+            best = k;
+        }
+    }
+    return best;
+}
+
+/*  The whole plan with the best mean so far, or NULL. */
+static const plan_arm_t *
+best_mean_arm (const ctx_t *c)
+{
+    const plan_arm_t *best = NULL;
+    for (int k = 0; k < c->arm_count; k++) {
+        const plan_arm_t *a = &c->arms[c->arm_list[k]];
+        if (a->visits == 0)
+            continue;
+        if (!best || arm_mean (a) > arm_mean (best)
+            || (arm_mean (a) == arm_mean (best) && a->index < best->index))
+            best = a;
+    }
+    return best;
+}
+
+/*  NaiveMCTS at the root: each playout either explores (every unit's
+ *  option from its own bandit) or exploits (the best whole plan so
+ *  far); dice re-rolled in every playout. */
+static void
+naive_mcts (ctx_t *c)
+{
+    const search_problem_t *p = c->p;
+    c->stage = "mcts";
+    uint64_t index = 0;
+    while (keep_going (c)) {
+        int count = (int) room (c, SEARCH_BATCH, -1);
+        if (count <= 0)
+            break;
+        const plan_arm_t *top_mean = best_mean_arm (c);
+        for (int j = 0; j < count; j++) {
+            job_t *job = &c->jobs[j];
+            const plan_arm_t *exploit = NULL;
+            if (dice_uniform (c->rng) >= SEARCH_EPS_EXPLORE)
+                exploit = top_mean;
+            if (exploit)
+                memcpy (job->plan, arm_plan (c, exploit), c->n);
+            else
+                for (int i = 0; i < c->n; i++)
+                    job->plan[i] = (uint8_t) local_choice (c, i);
+            job->seed = mix (c->seed, index++);
+            job->horizon = p->settings.horizon;
+        }
+        run_batch (c, count);
+        for (int j = 0; j < count; j++)
+            if (c->jobs[j].valid)
+                record (c, c->jobs[j].plan, c->jobs[j].value);
+        const plan_arm_t *top = most_visited (c, NULL, 0);
+        if (top) {
+            memcpy (c->best_plan, arm_plan (c, top), c->n);
+            c->best_value = arm_mean (top);
+        }
+    }
+}
+
+/*  ---- setting up and answering ---- */
+
+static void
+ctx_free (ctx_t *c)
+{
+    if (c->threads > 1) {
+        pthread_mutex_lock (&c->mu);
+        c->quit = true;
+        pthread_cond_broadcast (&c->go);
+        pthread_mutex_unlock (&c->mu);
+    }
+    for (int t = 0; t < COMMANDER_MAX_THREADS; t++) {
+        worker_t *w = &c->workers[t];
+        if (w->started)
+            pthread_join (w->thread, NULL);
+        game_destroy (&w->game);
+        dice_destroy (&w->dice);
+        free (w->group_roll);
+        free (w->rfd);
+    }
+    pthread_mutex_destroy (&c->mu);
+    pthread_cond_destroy (&c->go);
+    pthread_cond_destroy (&c->finished);
+    dice_destroy (&c->rng);
+    free (c->jobs);
+    free (c->job_plans);
+    free (c->arms);
+    free (c->arm_list);
+    free (c->arm_plans);
+    free (c->local_visits);
+    free (c->local_sum);
+    free (c->best_plan);
+}
+
+static int
+ctx_init (ctx_t *c, const search_problem_t *p)
+{
+    memset (c, 0, sizeof *c);
+    c->p = p;
+    c->n = p->n;
+    c->seed = p->settings.seed;
+    atomic_init (&c->abort, false);
+    atomic_init (&c->next, 0);
+    pthread_mutex_init (&c->mu, NULL);
+    pthread_cond_init (&c->go, NULL);
+    pthread_cond_init (&c->finished, NULL);
+    /* a little of the budget is kept for the answer itself */
+    c->deadline = p->settings.budget_ms > 0
+                ? p->start + 0.97 * p->settings.budget_ms / 1000.0 : INFINITY;
+    c->threads = 1;
+    c->last_progress = p->start;
+    c->best_value = 0.5;
+    c->stage = "start";
+    size_t n = (size_t) c->n;
+    c->arm_cap = SEARCH_MAX_ARMS;
+    while (c->arm_cap > 64 && (size_t) c->arm_cap * n > (8u << 20))
+        c->arm_cap /= 2;
+    c->arm_slots = c->arm_cap * 2;
+    c->rng = dice_new (mix (c->seed, 0x4E4D4354ULL));
+    c->jobs = calloc (MAX_JOBS, sizeof *c->jobs);
+    c->job_plans = calloc (MAX_JOBS, n);
+    c->arms = malloc ((size_t) c->arm_slots * sizeof *c->arms);
+    c->arm_list = malloc ((size_t) c->arm_cap * sizeof *c->arm_list);
+    c->arm_plans = malloc ((size_t) c->arm_cap * n);
+    c->local_visits = calloc (n * PORTFOLIO_MAX, sizeof *c->local_visits);
+    c->local_sum = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum);
+    c->best_plan = calloc (1, n);
+    if (!c->rng || !c->jobs || !c->job_plans || !c->arms || !c->arm_list || !c->arm_plans
+        || !c->local_visits || !c->local_sum || !c->best_plan)
+        return -1;
+    for (int k = 0; k < c->arm_slots; k++)
+        c->arms[k].index = -1;
+    for (int j = 0; j < MAX_JOBS; j++)
+        c->jobs[j].plan = c->job_plans + (size_t) j * n;
+    int want = p->settings.threads;
+    if (want < 1)
+        want = 1;
+    if (want > COMMANDER_MAX_THREADS)
+        want = COMMANDER_MAX_THREADS;
+    for (int t = 0; t < want; t++) {
+        worker_t *w = &c->workers[t];
+        w->ctx = c;
+        w->game = game_dup (p->root);
+        w->dice = dice_new (1);
+        int units = game_unit_count (p->root);
+        w->group_roll = malloc ((size_t) (units > 0 ? units : 1)
+                                * sizeof *w->group_roll);
+        w->rfd = malloc (sizeof *w->rfd);
+        if (!w->game || !w->dice || !w->group_roll || !w->rfd)
+            return t == 0 ? -1 : 0;
+        if (t > 0) {
+            if (pthread_create (&w->thread, NULL, worker_main, w) != 0)
+                return 0;
+            w->started = true;
+        }
+        c->threads = t + 1;
+    }
+    return 0;
+}
+
+/*  The answer's figures from the statistics. */
+static void
+answer (ctx_t *c, search_answer_t *out)
+{
+    const search_problem_t *p = c->p;
+    for (int i = 0; i < c->n; i++)
+        out->choice[i] = c->best_plan[i];
+    out->playouts = c->played;
+    out->plans = c->arm_count;
+    out->value = c->best_value;
+    out->stopped = c->stopped;
+    const plan_arm_t *shown[COMMANDER_MAX_ALTERNATIVES];
+    int k = 0;
+    plan_arm_t *chosen = c->arm_count > 0 ? arm_of (c, c->best_plan) : NULL;
+    if (chosen && chosen->visits > 0)
+        shown[k++] = chosen;
+    while (k < COMMANDER_MAX_ALTERNATIVES) {
+        const plan_arm_t *a = most_visited (c, shown, k);
+        if (!a)
+            break;
+        shown[k++] = a;
+    }
+    out->alternative_count = k;
+    for (int i = 0; i < k; i++) {
+        commander_alternative_t *alt = &out->alternatives[i];
+        alt->visits = shown[i]->visits;
+        alt->value = arm_mean (shown[i]);
+        bytes_words (c, arm_plan (c, shown[i]), alt->plan, sizeof alt->plan);
+    }
+    for (int i = 0; i < c->n; i++) {
+        long v = c->local_visits[i * PORTFOLIO_MAX + out->choice[i]];
+        if (out->unit_visits)
+            out->unit_visits[i] = v;
+        if (out->unit_value)
+            out->unit_value[i] = v > 0 ? c->local_sum[i * PORTFOLIO_MAX
+                                                      + out->choice[i]] / v
+                                       : 0.5;
+    }
+    (void) p;
+}
+
+int
+search_run (const search_problem_t *p, search_answer_t *out)
+{
+    assert (p && out && out->choice && p->n >= 1 && p->root);
+    for (int i = 0; i < p->n; i++)
+        out->choice[i] = 0;
+    out->playouts = 0;
+    out->plans = 0;
+    out->value = 0.5;
+    out->stopped = false;
+    out->alternative_count = 0;
+    ctx_t *c = calloc (1, sizeof *c);
+    if (!c)
+        return -1;
+    int rc = ctx_init (c, p);
+    if (rc == 0) {
+        if (p->settings.algorithm == COMMANDER_GREEDY)
+            greedy (c, out->choice);
+        else {
+            double budget = p->settings.budget_ms;
+            long cap = p->settings.playouts > 0 ? p->settings.playouts / 2
+                                                : -1;
+            double until = budget > 0 ? p->start + budget / 2000.0 : INFINITY;
+            pgs (c, cap, until);
+            naive_mcts (c);
+        }
+        progress (c, true);
+        answer (c, out);
+    }
+    ctx_free (c);
+    free (c);
+    return rc;
+}

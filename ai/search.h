@@ -1,0 +1,81 @@
+/*  search.h - the commander's search over its units' portfolios:
+ *  playouts on the rules core, the value of a position, Portfolio Greedy
+ *  Search, NaiveMCTS, and the one-ply greedy, on one or more threads.
+ *
+ *  Internal to ai/: commander.c builds the problem (the game as the side
+ *  sees it, every unit's options) and turns the answer into orders.
+ */
+#ifndef SOLO_SEARCH_H
+#define SOLO_SEARCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "commander.h"
+#include "game.h"
+#include "portfolio.h"
+
+#define SEARCH_BATCH      16     /* playouts chosen before any is played */
+#define SEARCH_PGS_ROUNDS 2      /* improvement passes over the units */
+#define SEARCH_MAX_ARMS   16384  /* whole plans remembered by NaiveMCTS */
+#define SEARCH_EPS_EXPLORE 0.4   /* NaiveMCTS: explore (local bandits) */
+#define SEARCH_EPS_LOCAL   0.3   /* NaiveMCTS: a random option of a unit */
+
+/*  One unit to order and its options. */
+typedef struct {
+    int unit;
+    int count;
+    portfolio_option_t options[PORTFOLIO_MAX];
+} search_unit_t;
+
+typedef struct {
+    const game_t *root;          /* the game as the side sees it, at the
+                                    phase where units[].unit need orders */
+    int side;
+    int n;                       /* units to order, >= 1 */
+    const search_unit_t *units;
+    commander_settings_t settings;
+    double start;                /* search_now() when the answer began:
+                                    the time budget counts from here */
+    atomic_bool *stop_flag;      /* may be NULL */
+    commander_stop_fn *stop_fn;  /* may be NULL */
+    void *stop_arg;
+    commander_progress_fn *progress_fn;   /* may be NULL */
+    void *progress_arg;
+    double progress_every_ms;
+} search_problem_t;
+
+typedef struct {
+    int *choice;                 /* n entries, filled: the option of each
+                                    unit (the caller's array) */
+    long playouts;
+    long plans;
+    double value;                /* mean of the chosen plan, 0.5 unplayed */
+    bool stopped;
+    int alternative_count;
+    commander_alternative_t alternatives[COMMANDER_MAX_ALTERNATIVES];
+    /* per unit: the chosen option's own playouts and mean (local) */
+    long *unit_visits;           /* n entries, may be NULL */
+    double *unit_value;          /* n entries, may be NULL */
+} search_answer_t;
+
+/*  Seconds on the monotonic clock. */
+double search_now (void);
+
+/*  The value of game `g` for `side`, 0..1: 1 a win, 0 a loss, 0.5 a
+ *  draw once over; before that the figures each side has lost (killed,
+ *  gone, wounded at half) weighed by the personality, and the objectives
+ *  held, more as the turn limit nears, through a logistic curve. */
+double search_evaluate (const game_t *g, int side,
+                        const commander_personality_t *p);
+
+/*  Solve the problem into `out` (choice[] filled even when stopped at
+ *  once: every unit's first option).  0, or -1 out of memory (choice[]
+ *  still filled). */
+int search_run (const search_problem_t *p, search_answer_t *out);
+
+/*  `choice` as words: "id: option; id: option", cut short to fit. */
+void search_plan_words (const search_problem_t *p, const int *choice,
+                        char *buf, int len);
+
+#endif

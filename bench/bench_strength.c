@@ -1,0 +1,265 @@
+/*  bench_strength.c - how strong a strategy is: paired battles against
+ *  another on every scenario, each pair played twice with the sides
+ *  swapped and the same dice seed, scored 1 a win, 1/2 a draw.
+ *
+ *  usage: bench_strength [--tables FILE] [--scenario FILE]...
+ *                        [--a "NAME PARAMS"] [--b "NAME PARAMS"]
+ *                        [--pairs N] [--jobs J] [--seed S] [--quiet]
+ *                        [--endpoint X (ignored)]
+ *  Defaults: the source tree's skirmish19 tables and its three scenarios
+ *  (farm, cavalry, stream), run from the top of the tree; A "search
+ *  ms=25", B "table"; 2 pairs per scenario; 1 job; seed 1.  A strategy is
+ *  its registry name, then optional parameters after a space:
+ *  --a "search playouts=400,threads=1".
+ *
+ *  Prints each scenario's games and A's points, then the whole: A's share
+ *  of the points with its 95% interval, taken over the pairs (a pair's
+ *  two games share their dice, so the pair is the independent trial).
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "battle.h"
+
+#define MAX_SCENARIOS 16
+
+static double
+now (void)
+{
+    struct timespec ts;
+    clock_gettime (CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int
+usage (void)
+{
+    fprintf (stderr, "usage: bench_strength [--tables FILE] [--scenario FILE]"
+             "... [--a \"NAME PARAMS\"] [--b \"NAME PARAMS\"] [--pairs N] "
+             "[--jobs J] [--seed S] [--quiet]\n");
+    return 2;
+}
+
+/*  "NAME PARAMS" split at the first space. */
+typedef struct {
+    char name[64];
+    char params[STRATEGY_PARAMS_MAX];
+} spec_t;
+
+static void
+spec_parse (const char *text, spec_t *s)
+{
+    size_t n = strcspn (text, " ");
+    snprintf (s->name, sizeof s->name, "%.*s", (int) (n < 63 ? n : 63), text);
+    snprintf (s->params, sizeof s->params, "%s", text[n] ? text + n + 1 : "");
+}
+
+typedef struct {
+    const game_rules_t *rules;
+    scenario_t *scenarios[MAX_SCENARIOS];
+    int scenario_count;
+    spec_t a, b;
+    int pairs;                  /* per scenario */
+    uint64_t seed;
+    bool quiet;
+    atomic_int next;            /* the next pair to play */
+    pthread_mutex_t mu;
+    /* per pair: A's points in its two games (0..2), per scenario */
+    double *pair_points;
+    int wins[MAX_SCENARIOS], draws[MAX_SCENARIOS], losses[MAX_SCENARIOS];
+    double turns[MAX_SCENARIOS];
+    bool failed;
+    char err[512];
+} bench_t;
+
+/*  One game: A plays side `a_side`.  A's points, or -1 on error. */
+static double
+play_one (bench_t *b, int sc, uint64_t seed, int a_side, int *turns)
+{
+    battle_setup_t setup;
+    memset (&setup, 0, sizeof setup);
+    setup.seed = seed;
+    setup.strategy[a_side] = b->a.name;
+    setup.params[a_side] = b->a.params;
+    setup.strategy[1 - a_side] = b->b.name;
+    setup.params[1 - a_side] = b->b.params;
+    battle_result_t r;
+    char err[512];
+    if (battle_play (b->rules, b->scenarios[sc], &setup, &r, NULL, err,
+                     sizeof err) < 0) {
+        pthread_mutex_lock (&b->mu);
+        if (!b->failed)
+            snprintf (b->err, sizeof b->err, "%s", err);
+        b->failed = true;
+        pthread_mutex_unlock (&b->mu);
+        return -1;
+    }
+    *turns = r.result.turns;
+    return r.result.winner == a_side ? 1.0 : r.result.winner < 0 ? 0.5 : 0.0;
+}
+
+static void *
+worker (void *arg)
+{
+    bench_t *b = arg;
+    int total = b->pairs * b->scenario_count;
+    for (;;) {
+        int k = atomic_fetch_add (&b->next, 1);
+        if (k >= total || b->failed)
+            return NULL;
+        int sc = k % b->scenario_count;
+        uint64_t seed = b->seed + (uint64_t) (k / b->scenario_count);
+        double pts = 0;
+        int res[2], turns[2];
+        for (int side = 0; side < SIDE_COUNT; side++) {
+            double p = play_one (b, sc, seed, side, &turns[side]);
+            if (p < 0)
+                return NULL;
+            pts += p;
+            res[side] = p == 1.0 ? 1 : p == 0.5 ? 0 : -1;
+        }
+        pthread_mutex_lock (&b->mu);
+        b->pair_points[k] = pts;
+        for (int side = 0; side < SIDE_COUNT; side++) {
+            b->wins[sc] += res[side] == 1;
+            b->draws[sc] += res[side] == 0;
+            b->losses[sc] += res[side] == -1;
+            b->turns[sc] += turns[side];
+        }
+        if (!b->quiet) {
+            fprintf (stderr, "\r  %d/%d pairs", k + 1, total);
+            fflush (stderr);
+        }
+        pthread_mutex_unlock (&b->mu);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+    const char *tables = "rules/data/skirmish19/tables.cfg";
+    const char *paths[MAX_SCENARIOS];
+    int npaths = 0;
+    const char *a = "search ms=25", *bspec = "table";
+    int pairs = 2, jobs = 1;
+    uint64_t seed = 1;
+    bool quiet = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp (argv[i], "--quiet") == 0) {
+            quiet = true;
+            continue;
+        }
+        if (i + 1 >= argc)
+            return usage ();
+        if (strcmp (argv[i], "--tables") == 0)
+            tables = argv[++i];
+        else if (strcmp (argv[i], "--scenario") == 0 && npaths < MAX_SCENARIOS)
+            paths[npaths++] = argv[++i];
+        else if (strcmp (argv[i], "--a") == 0)
+            a = argv[++i];
+        else if (strcmp (argv[i], "--b") == 0)
+            bspec = argv[++i];
+        else if (strcmp (argv[i], "--pairs") == 0)
+            pairs = atoi (argv[++i]);
+        else if (strcmp (argv[i], "--jobs") == 0)
+            jobs = atoi (argv[++i]);
+        else if (strcmp (argv[i], "--seed") == 0)
+            seed = strtoull (argv[++i], NULL, 10);
+        else if (strcmp (argv[i], "--endpoint") == 0)
+            i++;
+        else
+            return usage ();
+    }
+    if (pairs < 1 || jobs < 1 || jobs > 64)
+        return usage ();
+    if (npaths == 0) {
+        paths[npaths++] = "rules/scenarios/farm.cfg";
+        paths[npaths++] = "rules/scenarios/cavalry.cfg";
+        paths[npaths++] = "rules/scenarios/stream.cfg";
+    }
+    static bench_t b;
+    char err[512];
+    game_rules_t *rules = game_rules_load (tables, err, sizeof err);
+    if (!rules) {
+        fprintf (stderr, "bench_strength: %s\n", err);
+        return 1;
+    }
+    b.rules = rules;
+    for (int i = 0; i < npaths; i++) {
+        b.scenarios[i] = scenario_load (paths[i], game_rules_finder, rules,
+                                        err, sizeof err);
+        if (!b.scenarios[i]) {
+            fprintf (stderr, "bench_strength: %s\n", err);
+            return 1;
+        }
+        b.scenario_count++;
+    }
+    spec_parse (a, &b.a);
+    spec_parse (bspec, &b.b);
+    b.pairs = pairs;
+    b.seed = seed;
+    b.quiet = quiet;
+    atomic_init (&b.next, 0);
+    pthread_mutex_init (&b.mu, NULL);
+    int total = pairs * b.scenario_count;
+    b.pair_points = calloc ((size_t) total, sizeof *b.pair_points);
+    if (!b.pair_points)
+        return 1;
+
+    double start = now ();
+    pthread_t threads[64];
+    for (int t = 1; t < jobs; t++)
+        pthread_create (&threads[t], NULL, worker, &b);
+    worker (&b);
+    for (int t = 1; t < jobs; t++)
+        pthread_join (threads[t], NULL);
+    double elapsed = now () - start;
+    if (!quiet)
+        fprintf (stderr, "\n");
+    if (b.failed) {
+        fprintf (stderr, "bench_strength: %s\n", b.err);
+        return 1;
+    }
+
+    printf ("A = %s%s%s, B = %s%s%s; %d pairs per scenario (sides swapped, "
+            "same dice), seeds %llu.., %d job%s, %.1f s\n", b.a.name,
+            b.a.params[0] ? " " : "", b.a.params, b.b.name,
+            b.b.params[0] ? " " : "", b.b.params, pairs,
+            (unsigned long long) seed, jobs, jobs == 1 ? "" : "s", elapsed);
+    int games = 0;
+    double points = 0;
+    for (int sc = 0; sc < b.scenario_count; sc++) {
+        int g = b.wins[sc] + b.draws[sc] + b.losses[sc];
+        double p = b.wins[sc] + 0.5 * b.draws[sc];
+        games += g;
+        points += p;
+        printf ("  %-10s %4d games: A won %d, drew %d, lost %d: %5.1f%% of "
+                "the points; %.1f turns a game\n",
+                scenario_name (b.scenarios[sc]), g, b.wins[sc], b.draws[sc],
+                b.losses[sc], g ? 100.0 * p / g : 0, g ? b.turns[sc] / g : 0);
+    }
+    /* the interval over the pairs */
+    double mean = 0, var = 0;
+    for (int k = 0; k < total; k++)
+        mean += b.pair_points[k] / 2;
+    mean /= total;
+    for (int k = 0; k < total; k++) {
+        double d = b.pair_points[k] / 2 - mean;
+        var += d * d;
+    }
+    var = total > 1 ? var / (total - 1) : 0;
+    double half = 1.96 * sqrt (var / total);
+    printf ("  all        %4d games: A %.1f%% of the points, 95%% interval "
+            "%.1f%%..%.1f%% (over %d pairs)\n", games, 100.0 * points / games,
+            100.0 * (mean - half), 100.0 * (mean + half), total);
+    for (int i = 0; i < b.scenario_count; i++)
+        scenario_destroy (&b.scenarios[i]);
+    game_rules_destroy (&rules);
+    free (b.pair_points);
+    pthread_mutex_destroy (&b.mu);
+    return 0;
+}
