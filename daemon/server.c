@@ -512,6 +512,13 @@ server_run (server_t *self)
             rc = -1;
             break;
         }
+        /*  What has arrived is taken before a stop is heeded. */
+        for (int i = 0; i < SERVER_BATCH && (items[0].revents & ZMQ_POLLIN); i++)
+            if (from_worker (self))
+                break;
+        for (int i = 0; i < SERVER_BATCH && (items[1].revents & ZMQ_POLLIN); i++)
+            if (from_client (self))
+                break;
         if (items[2].revents & ZMQ_POLLIN) {
             char byte[16];
             ssize_t got = read (self->stop_pipe[0], byte, sizeof byte);
@@ -523,12 +530,6 @@ server_run (server_t *self)
                           self->busy, self->queue_length);
             }
         }
-        for (int i = 0; i < SERVER_BATCH && (items[0].revents & ZMQ_POLLIN); i++)
-            if (from_worker (self))
-                break;
-        for (int i = 0; i < SERVER_BATCH && (items[1].revents & ZMQ_POLLIN); i++)
-            if (from_client (self))
-                break;
     }
     refuse_queue (self);
     log_info ("stopped");

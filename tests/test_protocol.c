@@ -1253,8 +1253,8 @@ test_stop_drains (void **state)
     send_request (socket, &r.request);         /* in the worker */
     r.request.id = 501;
     send_request (socket, &r.request);         /* queued */
-    struct timespec pause = { 0, 50 * 1000000L };
-    nanosleep (&pause, NULL);
+    struct timespec pause = { 0, 150 * 1000000L };
+    nanosleep (&pause, NULL);                  /* both with the broker */
     server_stop (server);
     Solo__V1__Reply *a = receive_reply (socket, false);
     Solo__V1__Reply *b = receive_reply (socket, false);
