@@ -305,11 +305,15 @@ add_factor (rf_decision_t *out, const char *name, int value,
     rf_factor_t *f = &out->factors[out->factor_count++];
     snprintf (f->name, sizeof f->name, "%s", name);
     f->value = value;
+    out->rf += value;
+    if (out->terse) {
+        f->reason[0] = '\0';
+        return;
+    }
     va_list ap;
     va_start (ap, fmt);
     vsnprintf (f->reason, sizeof f->reason, fmt, ap);
     va_end (ap);
-    out->rf += value;
 }
 
 /*  Does the i-th enemy in sight count as "in range" of the unit: its own
@@ -1022,12 +1026,13 @@ face_pace (const rf_table_t *t, int band, int face, special_t special)
     return special == SPECIAL_NONE ? t->pace[band][face - 1] : "";
 }
 
-int
-rf_decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
-           rf_decision_t *out, char *err, int errlen)
+static int
+decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
+        bool words, rf_decision_t *out, char *err, int errlen)
 {
     assert (sit && out);
     memset (out, 0, sizeof *out);
+    out->terse = !words;
     empty_order (&out->order);
     out->unit = unit;
     const ruleset_t *rs = situation_ruleset (sit);
@@ -1092,11 +1097,26 @@ rf_decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
         o->facing = geom_norm_deg (o->facing);
     }
     order_shoot (sit, &v, out->action, out->charge, o);
-    explain (sit, t, out, out->explanation, sizeof out->explanation);
+    if (words)
+        explain (sit, t, out, out->explanation, sizeof out->explanation);
     view_free (&lv);
     if (lead != unit)
         view_free (&v);
     return 0;
+}
+
+int
+rf_decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
+           rf_decision_t *out, char *err, int errlen)
+{
+    return decide (sit, unit, player_roll, dice, true, out, err, errlen);
+}
+
+int
+rf_decide_terse (const situation_t *sit, int unit, int player_roll,
+                 dice_t *dice, rf_decision_t *out, char *err, int errlen)
+{
+    return decide (sit, unit, player_roll, dice, false, out, err, errlen);
 }
 
 int

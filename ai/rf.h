@@ -78,6 +78,7 @@ typedef struct {
     rf_outcome_t outcomes[RF_FACES];
     rf_order_t order;
     char explanation[2048];    /* the working in plain words */
+    bool terse;                /* made by rf_decide_terse: no words */
 } rf_decision_t;
 
 /*  The band of the RF table an RF falls in (0 = up to RF0). */
@@ -103,6 +104,13 @@ int rf_factors (const situation_t *sit, int unit, dice_t *dice,
  *  decision. */
 int rf_decide (const situation_t *sit, int unit, int player_roll,
                dice_t *dice, rf_decision_t *out, char *err, int errlen);
+
+/*  rf_decide without the words: the same decision, but the factors'
+ *  reasons and the explanation are left empty (out->terse is true).  For
+ *  simulated battles and the search, where nobody reads them and the
+ *  formatting would cost most of the time. */
+int rf_decide_terse (const situation_t *sit, int unit, int player_roll,
+                     dice_t *dice, rf_decision_t *out, char *err, int errlen);
 
 /*  A plain table look-up for an arm with a ready RF (no situation): the
  *  cell, the six outcomes and the morale, with `fortified` and

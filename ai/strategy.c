@@ -156,7 +156,12 @@ strategy_table_order_roll (const game_t *g, int u, int roll, dice_t *dice,
     rf_decision_t *d = decision ? decision : &local;
     char err[256];
     *out = order_hold ();
-    if (rf_decide (game_situation (g), u, roll, dice, d, err, sizeof err) < 0) {
+    /* without `why` nobody reads words: skip them, they cost the most */
+    int rc = why
+           ? rf_decide (game_situation (g), u, roll, dice, d, err, sizeof err)
+           : rf_decide_terse (game_situation (g), u, roll, dice, d, err,
+                              sizeof err);
+    if (rc < 0) {
         if (why && whylen > 0)
             snprintf (why, whylen, "no table decision: %s", err);
         return -1;

@@ -72,7 +72,8 @@ void strategy_decide (strategy_t *self, const game_t *g, int side,
  *  now (rf_decide, its die thrown on `dice`), as a rules order with the
  *  action's morale effect.  `decision` (may be NULL) receives the whole
  *  working.  `why` gets "RF 3 (RF2-5), rolled 4: continue_facing_charge
- *  -> ..." (why may be NULL: no words, faster).  Returns 0, or -1 with
+ *  -> ..." (why may be NULL: no words at all, in `why` nor in the
+ *  factors and explanation of `decision`: much faster).  Returns 0, or -1 with
  *  `why` holding the error (the order is then a hold). */
 int strategy_table_order (const game_t *g, int u, dice_t *dice,
                           order_t *out, rf_decision_t *decision, char *why,

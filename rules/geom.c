@@ -67,7 +67,8 @@ geom_bearing (vec2_t from, vec2_t to)
 double
 geom_dist (vec2_t a, vec2_t b)
 {
-    return hypot (a.x - b.x, a.y - b.y);
+    double dx = a.x - b.x, dy = a.y - b.y;
+    return sqrt (dx * dx + dy * dy);   /* hypot's overflow care costs here */
 }
 
 /*  A footprint's frame: centre, forward and right unit vectors, half
@@ -132,7 +133,7 @@ frame_point_distance (const frame_t *fr, vec2_t p)
     double dv = fabs (v_dot (d, fr->fwd)) - fr->hd;
     if (du < 0.0) du = 0.0;
     if (dv < 0.0) dv = 0.0;
-    return hypot (du, dv);
+    return sqrt (du * du + dv * dv);
 }
 
 /*  Separating-axis test: the largest gap between the two rectangles'
