@@ -210,9 +210,23 @@ apply_setting (solod_config_t *cfg, const config_setting_t *s,
         cfg->log_level = (log_level_t) parsed;
         return 0;
     }
+    if (strcmp (name, "insecure") == 0) {
+        if (config_setting_type (s) != CONFIG_TYPE_BOOL)
+            return fail_at (err, errlen, path, line,
+                            "'insecure' must be true or false");
+        cfg->insecure = config_setting_get_bool (s) != 0;
+        return 0;
+    }
+    if (strcmp (name, "curve") == 0) {
+        char folder[SOLOD_PATH_MAX];
+        folder_of (path, folder, sizeof folder);
+        return security_config_read (&cfg->curve, s, path, folder, err,
+                                     errlen);
+    }
     snprintf (reason, sizeof reason,
               "unknown key '%s' (known: bind, workers, seed, data_dir, "
-              "default_ruleset, max_message_bytes, queue_max, log_level)",
+              "default_ruleset, max_message_bytes, queue_max, log_level, "
+              "insecure, curve)",
               name);
     return fail_at (err, errlen, path, line, reason);
 }

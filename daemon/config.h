@@ -12,6 +12,10 @@
  *        max_message_bytes = 1048576;     # larger messages drop the peer
  *        queue_max = 256;                 # requests waiting for a worker
  *        log_level = "info";              # error, warn, info, debug
+ *        insecure = false;                # true: may serve other machines
+ *                                         # without CURVE
+ *        curve = { secret_key_file = "solod.key";        # security.h
+ *                  allowed_client_files = [ "alice.pub" ]; };
  *      };
  *
  *  Every key is optional.  Unknown keys, wrong types and values out of
@@ -24,6 +28,7 @@
 #include <stdint.h>
 #include "solo_limits.h"
 #include "log.h"
+#include "security.h"
 
 #define SOLOD_DEFAULT_BIND      "tcp://127.0.0.1:7460"
 #define SOLOD_DEFAULT_RULESET   "skirmish19"
@@ -47,6 +52,9 @@ typedef struct {
     int max_message_bytes;           /* SOLOD_MESSAGE_MIN..SOLOD_MESSAGE_MAX */
     int queue_max;                   /* 0..SOLOD_QUEUE_MAX */
     log_level_t log_level;
+    bool insecure;                   /* a bind other machines can reach
+                                        is allowed without CURVE */
+    security_config_t curve;         /* curve.enabled: CURVE + allow-list */
     int test_delay_ms;               /* not in the file: a test hook that
                                         makes every request take this much
                                         longer (0: off) */

@@ -24,6 +24,7 @@
 #include "dice.h"
 #include "handlers.h"
 #include "log.h"
+#include "security.h"
 #include "server.h"
 
 #define SERVER_READY        "READY"
@@ -54,6 +55,7 @@ struct server_t {
     dice_t *dice;                    /* the daemon's dice: broker only */
     uint64_t seed;
     void *zmq;
+    security_t *security;            /* the ZAP handler, with CURVE */
     void *frontend;                  /* ROUTER facing the clients */
     void *backend;                   /* ROUTER facing the workers */
     char endpoint[SOLOD_ENDPOINT_MAX];
@@ -639,7 +641,29 @@ server_new (const solod_config_t *config, char *err, int errlen)
         fcntl (self->stop_pipe[i], F_SETFD, FD_CLOEXEC);
     }
 
+    /*  Strangers are kept out before the socket opens: a bind other
+     *  machines can reach needs CURVE (or insecure = true), and with
+     *  CURVE the ZAP handler runs before the first handshake. */
+    if (security_check_bind (config->bind, config->curve.enabled,
+                             config->insecure, err, errlen)) {
+        server_destroy (&self);
+        return NULL;
+    }
+    if (config->curve.enabled) {
+        self->security = security_new (self->zmq, &config->curve, err, errlen);
+        if (!self->security) {
+            server_destroy (&self);
+            return NULL;
+        }
+        log_info ("CURVE on: server key %s, %d allowed clients",
+                  config->curve.public_key, config->curve.client_count);
+    }
     self->frontend = router_socket (self, true);
+    if (self->frontend && config->curve.enabled
+    &&  security_apply_server (self->frontend, &config->curve, err, errlen)) {
+        server_destroy (&self);
+        return NULL;
+    }
     if (!self->frontend || zmq_bind (self->frontend, config->bind)) {
         snprintf (err, (size_t) errlen, "cannot bind %s: %s", config->bind,
                   zmq_strerror (errno));
@@ -701,6 +725,7 @@ server_destroy (server_t **self_p)
         zmq_msg_close (&p->body);
         free (p);
     }
+    security_destroy (&self->security);
     if (self->zmq)
         zmq_ctx_term (self->zmq);
     for (int i = 0; i < 2; i++)
