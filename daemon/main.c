@@ -2,6 +2,7 @@
  *
  *  solod [--config FILE] [--bind ENDPOINT] [--seed N] [--workers N]
  *        [--log-level LEVEL] [--version] [--help]
+ *  solod --make-keys FILE
  *
  *  Options given on the command line override the config file, which
  *  overrides the built-in defaults.  SIGINT or SIGTERM stops the daemon
@@ -13,6 +14,7 @@
 #include <string.h>
 #include "config.h"
 #include "log.h"
+#include "security.h"
 #include "server.h"
 
 static server_t *volatile running_server;
@@ -38,7 +40,9 @@ usage (FILE *out)
         "  --bind ENDPOINT    ZeroMQ endpoint (default %s)\n"
         "  --seed N           seed of the daemon's dice (default: the clock)\n"
         "  --workers N        worker threads, 1..%d (default %d)\n"
-        "  --log-level LEVEL  error, warn, info or debug (default info)\n",
+        "  --log-level LEVEL  error, warn, info or debug (default info)\n"
+        "  --make-keys FILE   write a CURVE secret key to FILE and its public\n"
+        "                     key to FILE.pub, print the public key, exit\n",
         SOLOD_DEFAULT_BIND, SOLOD_WORKERS_MAX, SOLOD_WORKERS_DEFAULT);
 }
 
@@ -69,6 +73,18 @@ main (int argc, char **argv)
         }
         if (strcmp (argv[i], "--version") == 0) {
             printf ("solod %s\n", SOLO_VERSION);
+            return 0;
+        }
+        if (strcmp (argv[i], "--make-keys") == 0) {
+            const char *path = option_value (argc, argv, &i);
+            if (!path)
+                return 2;
+            char public_key[SECURITY_KEY_TEXT], err[1024];
+            if (security_write_key_files (path, public_key, err, sizeof err)) {
+                fprintf (stderr, "solod: %s\n", err);
+                return 1;
+            }
+            printf ("%s\n", public_key);
             return 0;
         }
         if (strcmp (argv[i], "--config") == 0)
