@@ -31,6 +31,9 @@
 #define SERVER_FRAMES_KEPT  4       /* frames of a request looked at */
 #define SERVER_LINGER_MS    1000    /* time to flush replies at close */
 #define SERVER_BATCH        64      /* messages read per socket per turn */
+/*  A request up to a quarter over max_message_bytes is read and answered
+ *  LIMIT_EXCEEDED; a larger one makes ZeroMQ drop the connection unread. */
+#define SERVER_MESSAGE_GRACE_DIVISOR 4
 
 /*  A request waiting for a worker. */
 typedef struct pending_t {
@@ -408,6 +411,16 @@ from_client (server_t *self)
         reply_error_now (self, &frames[0], delimiter, &frames[body_index],
                          SOLO__V1__ERROR__CODE__BAD_REQUEST, message);
     }
+    else if (zmq_msg_size (&frames[body_index])
+             > (size_t) self->config.max_message_bytes) {
+        char message[160];
+        snprintf (message, sizeof message,
+                  "a request of %zu bytes is more than max_message_bytes "
+                  "(%d)", zmq_msg_size (&frames[body_index]),
+                  self->config.max_message_bytes);
+        reply_error_now (self, &frames[0], delimiter, &frames[body_index],
+                         SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED, message);
+    }
     else if (self->draining)
         reply_error_now (self, &frames[0], delimiter, &frames[body_index],
                          SOLO__V1__ERROR__CODE__BUSY,
@@ -580,7 +593,8 @@ router_socket (server_t *self, bool facing_clients)
     zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
     zmq_setsockopt (socket, ZMQ_ROUTER_MANDATORY, &mandatory, sizeof mandatory);
     if (facing_clients) {
-        int64_t max_size = self->config.max_message_bytes;
+        int64_t max_size = self->config.max_message_bytes
+            + self->config.max_message_bytes / SERVER_MESSAGE_GRACE_DIVISOR;
         zmq_setsockopt (socket, ZMQ_MAXMSGSIZE, &max_size, sizeof max_size);
     }
     return socket;
