@@ -258,17 +258,33 @@ security_endpoint_is_local (const char *endpoint)
     return host_is_loopback (host);
 }
 
+/*  True for a transport that reaches other machines.  Others are local
+ *  (ipc, inproc) or unknown to ZeroMQ, whose bind then says so. */
+static bool
+network_transport (const char *endpoint)
+{
+    static const char *network[] = {
+        "tcp://", "ws://", "wss://", "pgm://", "epgm://", "norm://",
+        "udp://", "tipc://", "vmci://"
+    };
+    for (size_t i = 0; i < sizeof network / sizeof network[0]; i++)
+        if (strncmp (endpoint, network[i], strlen (network[i])) == 0)
+            return true;
+    return false;
+}
+
 int
 security_check_bind (const char *endpoint, bool curve, bool insecure,
                      char *err, int errlen)
 {
-    if (curve || insecure || security_endpoint_is_local (endpoint))
+    if (curve || insecure || !endpoint || !network_transport (endpoint)
+    ||  security_endpoint_is_local (endpoint))
         return 0;
     snprintf (err, (size_t) errlen,
               "refusing to bind %s without CURVE: it can be reached from "
               "other machines.  Set curve = { ... } (see solod --make-keys), "
               "bind a loopback address, or set insecure = true to serve "
-              "it in the clear", endpoint ? endpoint : "(none)");
+              "it in the clear", endpoint);
     return -1;
 }
 

@@ -74,8 +74,10 @@ int security_write_key_files (const char *path, char *public_key,
  *  interface, another transport) is false. */
 bool security_endpoint_is_local (const char *endpoint);
 
-/*  The bind rule: 0 when `endpoint` is local, CURVE is on, or `insecure`
- *  says so; else -1 with `err` naming the endpoint and the two ways out
+/*  The bind rule: 0 when `endpoint` is local, CURVE is on, `insecure`
+ *  says so, or the transport is not a network one ZeroMQ knows (tcp, ws,
+ *  wss, pgm, epgm, norm, udp, tipc, vmci: the bind itself then fails);
+ *  else -1 with `err` naming the endpoint and the two ways out
  *  (curve = { ... } or insecure = true). */
 int security_check_bind (const char *endpoint, bool curve, bool insecure,
                          char *err, int errlen);
