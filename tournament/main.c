@@ -1,12 +1,546 @@
-/*  main.c - solo-tournament: run a tournament, be a worker, report,
- *  replay a game.  */
+/*  main.c - solo-tournament: run (or resume) a tournament, be a worker
+ *  for one, report its results, list its games, replay a game.
+ *
+ *  solo-tournament run [FILE] [--db PATH] [--SETTING VALUE]... [--quiet]
+ *                      [--report DIR]
+ *  solo-tournament worker --connect ENDPOINT [--name NAME]
+ *  solo-tournament report --db PATH [--format FORMAT] [--out FILE]
+ *  solo-tournament games --db PATH
+ *  solo-tournament replay --db PATH GAME_ID [--quiet]
+ *
+ *  Exit codes: 0 done; 1 an error (named on stderr); 2 a usage error;
+ *  3 a replay that does not reproduce its stored log; 130 interrupted
+ *  (the games played are stored: run again to resume).
+ */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "arena.h"
+#include "coord.h"
+#include "report.h"
+#include "results.h"
+#include "spec.h"
+#include "store.h"
+#include "worker.h"
+
+#define EXIT_USAGE       2
+#define EXIT_MISMATCH    3
+#define EXIT_INTERRUPTED 130
+
+static volatile sig_atomic_t interrupted = 0;
+
+static void
+on_signal (int sig)
+{
+    (void) sig;
+    interrupted = 1;
+}
+
+static void
+catch_signals (void)
+{
+    struct sigaction sa;
+    memset (&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset (&sa.sa_mask);
+    sigaction (SIGINT, &sa, NULL);
+    sigaction (SIGTERM, &sa, NULL);
+    signal (SIGPIPE, SIG_IGN);
+}
+
+static int
+usage (FILE *out)
+{
+    fprintf (out,
+"usage: solo-tournament run [FILE] [OPTIONS]   run or resume a tournament\n"
+"       solo-tournament worker --connect ENDPOINT [--name NAME]\n"
+"       solo-tournament report --db PATH [--format FORMAT] [--out FILE]\n"
+"       solo-tournament games --db PATH          list the stored games\n"
+"       solo-tournament replay --db PATH GAME_ID [--quiet]\n"
+"\n"
+"run options (each a setting of the tournament file; flags win):\n"
+"  --db PATH                 the database (default tournament.db); alone,\n"
+"                            it resumes the tournament it holds\n"
+"  --tables FILE             the ruleset's table file in force\n"
+"  --scenario FILE           a scenario (repeat for more)\n"
+"  --strategy NAME=CLASS[:PARAMS]   a built-in strategy (repeat)\n"
+"  --external NAME=COMMAND   an external strategy each worker starts\n"
+"  --remote NAME=ENDPOINT    an external strategy already running\n"
+"  --format round-robin|gauntlet\n"
+"  --games N                 per pairing (even: pairs, sides swapped)\n"
+"  --seed N | --seeds A,B,C  the pairs' seeds\n"
+"  --sprt ELO0,ELO1,ALPHA,BETA | none\n"
+"  --concurrency N           local workers (0: remote only)\n"
+"  --bind ENDPOINT           where remote workers connect\n"
+"  --worker-timeout S        silence before a worker's games move on\n"
+"  --move-timeout S          time an external strategy has per answer\n"
+"  --keep-logs true|false    store each game's replay log\n"
+"  --name NAME               the tournament's name\n"
+"  --quiet                   no progress bar\n"
+"  --report DIR              also write results.txt, ratings.csv,\n"
+"                            pairings.csv, results.json, ratings.svg\n"
+"report formats: text, csv (ratings), pairings-csv, json, svg\n");
+    return out == stderr ? EXIT_USAGE : 0;
+}
+
+static void
+complain (const char *err)
+{
+    fprintf (stderr, "solo-tournament: %s\n", err);
+}
+
+/*  The database's tournament and its standings. */
+static int
+open_results (const char *db, spec_t **spec, store_t **store,
+              results_t **results, char *err, int errlen)
+{
+    struct stat st;
+    if (stat (db, &st) != 0) {
+        snprintf (err, errlen, "%s - no such database", db);
+        return -1;
+    }
+    *store = store_open (db, err, errlen);
+    if (!*store)
+        return -1;
+    *spec = spec_new ();
+    if (!*spec) {
+        snprintf (err, errlen, "out of memory");
+        return -1;
+    }
+    int rc = store_load_spec (*store, *spec, err, errlen);
+    if (rc == 1)
+        snprintf (err, errlen, "%s - holds no tournament", db);
+    if (rc != 0)
+        return -1;
+    *results = results_new (*spec);
+    if (!*results) {
+        snprintf (err, errlen, "out of memory");
+        return -1;
+    }
+    return results_add_store (*results, *store, err, errlen);
+}
+
+static int
+write_reports (const spec_t *spec, const results_t *results, const char *dir)
+{
+    if (mkdir (dir, 0777) != 0 && errno != EEXIST) {
+        fprintf (stderr, "solo-tournament: %s - cannot make the directory: "
+                 "%s\n", dir, strerror (errno));
+        return -1;
+    }
+    for (int f = 0; f < REPORT_FORMAT_COUNT; f++) {
+        char path[SPEC_PATH_MAX + 64];
+        snprintf (path, sizeof path, "%s/%s", dir,
+                  report_file_name ((report_format_t) f));
+        FILE *out = fopen (path, "w");
+        int rc = out ? report_write (spec, results, (report_format_t) f, out)
+                     : -1;
+        if (out && fclose (out) != 0)
+            rc = -1;
+        if (rc < 0) {
+            fprintf (stderr, "solo-tournament: %s - cannot write: %s\n", path,
+                     strerror (errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/*  ---- run ---- */
+
+static int
+cmd_run (int argc, char **argv)
+{
+    char err[SOLO_ERR_MAX + 512];
+    spec_t *spec = spec_new ();
+    store_t *store = NULL;
+    results_t *results = NULL;
+    const char *report_dir = NULL;
+    bool quiet = false, defined = false, db_given = false;
+    int rc = 1;
+    if (!spec) {
+        complain ("out of memory");
+        return 1;
+    }
+    int i = 0;
+    if (i < argc && argv[i][0] != '-') {
+        if (spec_load_file (spec, argv[i], err, sizeof err) < 0)
+            goto fail;
+        defined = true;
+        i++;
+    }
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp (a, "--quiet") == 0) {
+            quiet = true;
+            continue;
+        }
+        if (strcmp (a, "--help") == 0 || strcmp (a, "-h") == 0) {
+            spec_destroy (&spec);
+            return usage (stdout);
+        }
+        if (strncmp (a, "--", 2) != 0 || i + 1 >= argc) {
+            fprintf (stderr, "solo-tournament run: \"%s\" %s\n", a,
+                     strncmp (a, "--", 2) ? "is not an option"
+                     : "needs a value");
+            spec_destroy (&spec);
+            return EXIT_USAGE;
+        }
+        const char *v = argv[++i];
+        if (strcmp (a, "--report") == 0) {
+            report_dir = v;
+            continue;
+        }
+        const char *key = a + 2;
+        static const char *run_only[] = { "db", "database", "concurrency",
+            "bind", "worker-timeout", "worker_timeout", "keep-logs",
+            "keep_logs", NULL };
+        bool runtime = false;
+        for (int k = 0; run_only[k]; k++)
+            if (strcmp (key, run_only[k]) == 0)
+                runtime = true;
+        if (strcmp (key, "db") == 0 || strcmp (key, "database") == 0)
+            db_given = true;
+        if (!runtime)
+            defined = true;
+        if (spec_set (spec, key, v, err, sizeof err) < 0)
+            goto fail;
+    }
+    /* the database alone: resume the tournament it holds */
+    if (!defined) {
+        if (!db_given) {
+            spec_destroy (&spec);
+            return usage (stderr);
+        }
+        struct stat st;
+        if (stat (spec_database (spec), &st) != 0) {
+            snprintf (err, sizeof err, "%s - no such database (give a "
+                      "tournament file or settings to start one)",
+                      spec_database (spec));
+            goto fail;
+        }
+    }
+    store = store_open (spec_database (spec), err, sizeof err);
+    if (!store)
+        goto fail;
+    if (defined) {
+        if (spec_finish (spec, err, sizeof err) < 0
+            || store_begin (store, spec, err, sizeof err) < 0)
+            goto fail;
+    }
+    else {
+        int loaded = store_load_spec (store, spec, err, sizeof err);
+        if (loaded == 1)
+            snprintf (err, sizeof err, "%s - holds no tournament (give a "
+                      "tournament file or settings)", spec_database (spec));
+        if (loaded != 0)
+            goto fail;
+    }
+    results = results_new (spec);
+    if (!results) {
+        snprintf (err, sizeof err, "too many games (more than %d) or out of "
+                  "memory", RESULTS_MAX_GAMES);
+        goto fail;
+    }
+    if (results_add_store (results, store, err, sizeof err) < 0)
+        goto fail;
+    if (!quiet) {
+        int stored = results_games_stored (results);
+        fprintf (stderr, "tournament \"%s\" (%s, %s tables %s): %d "
+                 "strategies, %d pairings, %d games%s; %d local worker%s%s%s"
+                 "\n", spec_name (spec), spec_id (spec), spec_ruleset (spec),
+                 spec_tables (spec)->hash, spec_strategy_count (spec),
+                 spec_pairing_count (spec), results_games_planned (results),
+                 stored ? "" : "", spec_concurrency (spec),
+                 spec_concurrency (spec) == 1 ? "" : "s",
+                 spec_bind (spec)[0] ? ", workers welcome at " : "",
+                 spec_bind (spec));
+        if (stored)
+            fprintf (stderr, "resuming: %d games already stored in %s\n",
+                     stored, spec_database (spec));
+    }
+    catch_signals ();
+    coord_options_t options = {
+        .progress = quiet ? NULL : stderr,
+        .progress_tty = !quiet && isatty (STDERR_FILENO),
+        .interrupted = &interrupted };
+    int run = coord_run (spec, store, results, &options, err, sizeof err);
+    if (run < 0)
+        goto fail;
+    char fit_err[SOLO_ERR_MAX];
+    if (results_fit (results, fit_err, sizeof fit_err) < 0 && !quiet)
+        fprintf (stderr, "solo-tournament: no ratings: %s\n", fit_err);
+    if (run == 1) {
+        fprintf (stderr, "interrupted: %d games stored in %s; run again to "
+                 "resume\n", results_games_stored (results),
+                 spec_database (spec));
+        rc = EXIT_INTERRUPTED;
+        goto done;
+    }
+    report_write (spec, results, REPORT_TEXT, stdout);
+    rc = 0;
+    if (report_dir && write_reports (spec, results, report_dir) < 0)
+        rc = 1;
+    goto done;
+fail:
+    complain (err);
+done:
+    results_destroy (&results);
+    store_destroy (&store);
+    spec_destroy (&spec);
+    return rc;
+}
+
+/*  ---- worker ---- */
+
+static int
+cmd_worker (int argc, char **argv)
+{
+    const char *endpoint = NULL, *name = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp (argv[i], "--connect") == 0 && i + 1 < argc)
+            endpoint = argv[++i];
+        else if (strcmp (argv[i], "--name") == 0 && i + 1 < argc)
+            name = argv[++i];
+        else
+            return usage (stderr);
+    }
+    if (!endpoint)
+        return usage (stderr);
+    catch_signals ();
+    char err[SOLO_ERR_MAX];
+    if (worker_run (NULL, endpoint, name, &interrupted, err, sizeof err) < 0) {
+        complain (err);
+        return 1;
+    }
+    return interrupted ? EXIT_INTERRUPTED : 0;
+}
+
+/*  ---- report, games ---- */
+
+static int
+cmd_report (int argc, char **argv, bool games)
+{
+    const char *db = NULL, *out_path = NULL;
+    int format = REPORT_TEXT;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp (argv[i], "--db") == 0 && i + 1 < argc)
+            db = argv[++i];
+        else if (!games && strcmp (argv[i], "--out") == 0 && i + 1 < argc)
+            out_path = argv[++i];
+        else if (!games && strcmp (argv[i], "--format") == 0 && i + 1 < argc) {
+            format = report_format_parse (argv[++i]);
+            if (format < 0) {
+                fprintf (stderr, "solo-tournament report: unknown format "
+                         "\"%s\" (text, csv, pairings-csv, json, svg)\n",
+                         argv[i]);
+                return EXIT_USAGE;
+            }
+        }
+        else
+            return usage (stderr);
+    }
+    if (!db)
+        return usage (stderr);
+    char err[SOLO_ERR_MAX + 512];
+    spec_t *spec = NULL;
+    store_t *store = NULL;
+    results_t *results = NULL;
+    int rc = 1;
+    if (open_results (db, &spec, &store, &results, err, sizeof err) < 0) {
+        complain (err);
+        goto done;
+    }
+    if (games) {
+        printf ("%-8s %-7s %-5s %-16s %-16s %-10s %-6s %s\n", "id", "pairing",
+                "pair", "blue", "red", "result", "turns", "forfeit");
+        results_destroy (&results);
+        rc = 0;
+        goto list;
+    }
+    results_fit (results, err, sizeof err);
+    FILE *out = out_path ? fopen (out_path, "w") : stdout;
+    if (!out) {
+        fprintf (stderr, "solo-tournament: %s - cannot write: %s\n", out_path,
+                 strerror (errno));
+        goto done;
+    }
+    rc = report_write (spec, results, (report_format_t) format, out) < 0;
+    if (out != stdout && fclose (out) != 0)
+        rc = 1;
+    goto done;
+list:
+    for (int pairing = 0; pairing < spec_pairing_count (spec); pairing++)
+        for (int pair = 0; pair < spec_pairs (spec); pair++)
+            for (int g = 0; g < 2; g++) {
+                store_game_t game;
+                char *log, *decisions;
+                int64_t id = spec_game_id (spec, pairing, pair, g);
+                if (store_get_game (store, id, &game, &log, &decisions, err,
+                                    sizeof err) == 1)
+                    printf ("%-8lld %-7d %-5d %-16s %-16s %-10s %-6d %s%s%s\n",
+                            (long long) id, pairing, pair,
+                            spec_strategy (spec, game.blue)->name,
+                            spec_strategy (spec, game.red)->name,
+                            game.winner < 0 ? "draw" : game.winner == 0
+                            ? "blue wins" : "red wins", game.turns,
+                            game.forfeit, game.forfeit[0] ? ": " : "",
+                            game.forfeit_detail);
+                free (log);
+                free (decisions);
+            }
+done:
+    results_destroy (&results);
+    store_destroy (&store);
+    spec_destroy (&spec);
+    return rc;
+}
+
+/*  ---- replay ---- */
+
+/*  The first line where two logs differ, 0 when they are the same. */
+static int
+first_difference (const char *a, const char *b, char *buf, size_t size)
+{
+    int line = 1;
+    while (*a || *b) {
+        size_t la = strcspn (a, "\n"), lb = strcspn (b, "\n");
+        if (la != lb || memcmp (a, b, la) != 0) {
+            snprintf (buf, size, "line %d: stored \"%.*s\", replayed \"%.*s\"",
+                      line, (int) (la > 200 ? 200 : la), a,
+                      (int) (lb > 200 ? 200 : lb), b);
+            return line;
+        }
+        a += la + (a[la] == '\n');
+        b += lb + (b[lb] == '\n');
+        line++;
+    }
+    return 0;
+}
+
+static int
+cmd_replay (int argc, char **argv)
+{
+    const char *db = NULL, *id_text = NULL;
+    bool quiet = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp (argv[i], "--db") == 0 && i + 1 < argc)
+            db = argv[++i];
+        else if (strcmp (argv[i], "--quiet") == 0)
+            quiet = true;
+        else if (argv[i][0] != '-' && !id_text)
+            id_text = argv[i];
+        else
+            return usage (stderr);
+    }
+    char *end;
+    long long id = id_text ? strtoll (id_text, &end, 10) : 0;
+    if (!db || !id_text || *end || id < 1)
+        return usage (stderr);
+    char err[SOLO_ERR_MAX + 512];
+    spec_t *spec = NULL;
+    store_t *store = NULL;
+    results_t *results = NULL;
+    arena_t *arena = NULL;
+    char *log = NULL, *decisions = NULL, *again = NULL, *again_dec = NULL;
+    int rc = 1;
+    if (open_results (db, &spec, &store, &results, err, sizeof err) < 0)
+        goto fail;
+    store_game_t stored;
+    int found = store_get_game (store, id, &stored, &log, &decisions, err,
+                                sizeof err);
+    if (found < 0)
+        goto fail;
+    if (found == 0) {
+        snprintf (err, sizeof err, "%s has no game %lld (solo-tournament "
+                  "games --db %s lists them)", db, id, db);
+        goto fail;
+    }
+    arena = arena_new_spec (spec, true, err, sizeof err);
+    if (!arena)
+        goto fail;
+    if (strcmp (arena_tables_hash (arena), stored.tables_hash) != 0) {
+        snprintf (err, sizeof err, "game %lld was played under tables %s, "
+                  "the database holds %s", id, stored.tables_hash,
+                  arena_tables_hash (arena));
+        goto fail;
+    }
+    char game_id[96];
+    snprintf (game_id, sizeof game_id, "%s-%d-%d-%d", spec_id (spec),
+              stored.pairing, stored.pair_index, stored.game);
+    arena_game_t game = { .seed = stored.seed, .scenario = stored.scenario,
+                          .blue = stored.blue, .red = stored.red,
+                          .game_id = game_id,
+                          .replay_decisions = decisions };
+    store_game_t g;
+    if (arena_play (arena, &game, &g, &again, &again_dec, err, sizeof err)
+        < 0)
+        goto fail;
+    if (!quiet)
+        fputs (again, stdout);
+    char diff[600];
+    if (log[0] && first_difference (log, again, diff, sizeof diff)) {
+        fprintf (stderr, "solo-tournament: game %lld does not replay as "
+                 "stored: %s\n", id, diff);
+        rc = EXIT_MISMATCH;
+        goto done;
+    }
+    if (g.winner != stored.winner || g.turns != stored.turns
+        || strcmp (g.forfeit, stored.forfeit) != 0) {
+        fprintf (stderr, "solo-tournament: game %lld does not replay as "
+                 "stored: the result differs\n", id);
+        rc = EXIT_MISMATCH;
+        goto done;
+    }
+    fprintf (stderr, "game %lld (%s vs %s, %s, seed %llu) replays %s: %s "
+             "after %d turns%s%s\n", id, spec_strategy (spec, stored.blue)->name,
+             spec_strategy (spec, stored.red)->name,
+             spec_scenario (spec, stored.scenario)->name,
+             (unsigned long long) stored.seed,
+             log[0] ? "line for line as its stored log"
+                    : "with the stored result (no log was stored)",
+             g.winner < 0 ? "a draw" : g.winner == 0 ? "blue wins"
+             : "red wins", g.turns, g.forfeit[0] ? "; forfeit: " : "",
+             g.forfeit_detail);
+    rc = 0;
+    goto done;
+fail:
+    complain (err);
+done:
+    free (log);
+    free (decisions);
+    free (again);
+    free (again_dec);
+    arena_destroy (&arena);
+    results_destroy (&results);
+    store_destroy (&store);
+    spec_destroy (&spec);
+    return rc;
+}
 
 int
 main (int argc, char **argv)
 {
-    (void) argc;
-    (void) argv;
-    fprintf (stderr, "solo-tournament: not yet\n");
-    return 2;
+    if (argc < 2)
+        return usage (stderr);
+    const char *cmd = argv[1];
+    if (strcmp (cmd, "run") == 0)
+        return cmd_run (argc - 2, argv + 2);
+    if (strcmp (cmd, "worker") == 0)
+        return cmd_worker (argc - 2, argv + 2);
+    if (strcmp (cmd, "report") == 0)
+        return cmd_report (argc - 2, argv + 2, false);
+    if (strcmp (cmd, "games") == 0)
+        return cmd_report (argc - 2, argv + 2, true);
+    if (strcmp (cmd, "replay") == 0)
+        return cmd_replay (argc - 2, argv + 2);
+    if (strcmp (cmd, "--help") == 0 || strcmp (cmd, "-h") == 0
+        || strcmp (cmd, "help") == 0)
+        return usage (stdout);
+    fprintf (stderr, "solo-tournament: unknown command \"%s\"\n", cmd);
+    return usage (stderr);
 }

@@ -1,0 +1,69 @@
+/*  arena.h - where a worker plays the games of a tournament: the rules
+ *  and scenarios loaded once from their texts, the strategies, and the
+ *  connections to external strategies kept from game to game.
+ *
+ *  A game is battle_play() between the two strategies with the game's
+ *  seed: the rules' dice and each side's strategy dice come from it, so
+ *  both games of a pair (the same seed, sides swapped) throw the same
+ *  dice.  An external strategy that crashes, answers late or gives an
+ *  illegal order forfeits: the game ends there, lost by its side, and the
+ *  record says why.
+ */
+#ifndef SOLO_TOURNAMENT_ARENA_H
+#define SOLO_TOURNAMENT_ARENA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "spec.h"
+#include "store.h"
+
+typedef struct arena_t arena_t;
+
+/*  A scenario or table file given as text. */
+typedef struct {
+    const char *name;      /* where it was read: names it in errors */
+    const char *text;
+} arena_file_t;
+
+/*  An arena for the table file `tables`, the `scenario_count` scenarios
+ *  and the `strategy_count` strategies (copied).  `keep_logs`: games
+ *  return their replay log.  `zmq_context` (may be NULL: the arena makes
+ *  one when an external strategy needs it) is borrowed.  NULL with `err`:
+ *  a file that does not load (its own "file:line - reason"). */
+arena_t *arena_new (const arena_file_t *tables, const arena_file_t *scenarios,
+                    int scenario_count, const spec_strategy_t *strategies,
+                    int strategy_count, bool keep_logs, void *zmq_context,
+                    char *err, int errlen);
+
+/*  An arena for a whole tournament (the replay's). */
+arena_t *arena_new_spec (const spec_t *spec, bool keep_logs, char *err,
+                         int errlen);
+
+/*  Stop external strategies this arena started and close connections. */
+void arena_destroy (arena_t **self_p);
+
+/*  The ruleset's name and the hash of the table file in force. */
+const char *arena_ruleset (const arena_t *self);
+const char *arena_tables_hash (const arena_t *self);
+
+/*  What to play. */
+typedef struct {
+    uint64_t seed;
+    int scenario;
+    int blue, red;              /* strategy indices */
+    const char *game_id;        /* names the game to external strategies */
+    const char *replay_decisions; /* replay: the external sides' orders as
+                                   recorded, instead of asking them; NULL */
+} arena_game_t;
+
+/*  Play a game.  `out` gets the result (seed, scenario, blue, red,
+ *  winner, turns, reason, losses, forfeit, ruleset, tables hash, time,
+ *  steps, dice, orders; the caller fills ids and pairing); *log and
+ *  *decisions get malloc'd texts ("" without logs or external sides),
+ *  out->log and out->decisions point at them.  A forfeit is a played game
+ *  (0).  -1 with `err` only when the game could not be played at all (a
+ *  bad index, out of memory). */
+int arena_play (arena_t *self, const arena_game_t *game, store_game_t *out,
+                char **log, char **decisions, char *err, int errlen);
+
+#endif

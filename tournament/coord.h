@@ -1,0 +1,39 @@
+/*  coord.h - the tournament's coordinator: hands game pairs to workers
+ *  over ZeroMQ, stores each game as it is reported, stops a pairing when
+ *  its SPRT decides, takes the games of a worker gone silent back and
+ *  gives them to another, and shows the progress.
+ *
+ *  It binds a ROUTER on an inproc endpoint for its local workers (threads
+ *  of this process, `concurrency` of them) and, when the tournament says
+ *  `bind`, on that endpoint for workers on other hosts
+ *  (solo-tournament worker --connect ENDPOINT).  Jobs go out pair by pair
+ *  across all pairings, so the standings grow evenly.  Games already in
+ *  the database are not played again: a tournament resumes where it
+ *  stopped.
+ */
+#ifndef SOLO_TOURNAMENT_COORD_H
+#define SOLO_TOURNAMENT_COORD_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include "results.h"
+#include "spec.h"
+#include "store.h"
+
+typedef struct {
+    FILE *progress;            /* the progress bar's stream; NULL: none */
+    bool progress_tty;         /* redraw one line (else a line now and
+                                  then) */
+    volatile sig_atomic_t *interrupted;   /* set by a signal: stop */
+} coord_options_t;
+
+/*  Run the tournament (its database bound by store_begin).  `results`
+ *  holds the stored games already (results_add_store) and receives the
+ *  new ones.  0 when every game is played; 1 when interrupted (the games
+ *  played are stored); -1 with `err` (a worker could not load the setup,
+ *  the database failed, the endpoint would not bind). */
+int coord_run (const spec_t *spec, store_t *store, results_t *results,
+               const coord_options_t *options, char *err, int errlen);
+
+#endif

@@ -1,0 +1,523 @@
+/*  report.c - text, CSV, JSON and SVG of a tournament's results.  */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "report.h"
+
+static const char *names[REPORT_FORMAT_COUNT] = {
+    "text", "csv", "pairings-csv", "json", "svg" };
+static const char *files[REPORT_FORMAT_COUNT] = {
+    "results.txt", "ratings.csv", "pairings.csv", "results.json",
+    "ratings.svg" };
+
+const char *
+report_format_name (report_format_t format)
+{
+    return (int) format >= 0 && format < REPORT_FORMAT_COUNT
+           ? names[format] : "?";
+}
+
+int
+report_format_parse (const char *name)
+{
+    for (int i = 0; name && i < REPORT_FORMAT_COUNT; i++)
+        if (strcmp (name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+const char *
+report_file_name (report_format_t format)
+{
+    return (int) format >= 0 && format < REPORT_FORMAT_COUNT
+           ? files[format] : "report";
+}
+
+/*  An Elo figure: "+107.5", "-3.0", "+inf". */
+static const char *
+elo_text (double elo, char *buf, size_t size)
+{
+    if (isnan (elo))
+        snprintf (buf, size, "-");
+    else if (isinf (elo))
+        snprintf (buf, size, "%sinf", elo > 0 ? "+" : "-");
+    else
+        snprintf (buf, size, "%+.1f", elo);
+    return buf;
+}
+
+/*  Strategies by rating (unrated last), then by points per game. */
+static void
+rank_order (const spec_t *spec, const results_t *r, int *order)
+{
+    int n = spec_strategy_count (spec);
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0; j--) {
+            const results_player_t *a = results_player (r, order[j]);
+            const results_player_t *b = results_player (r, order[j - 1]);
+            double ka = a->rated ? a->rating : -1e300;
+            double kb = b->rated ? b->rating : -1e300;
+            double sa = a->games ? a->points / a->games : 0;
+            double sb = b->games ? b->points / b->games : 0;
+            if (ka > kb || (ka == kb && sa > sb)) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+            else
+                break;
+        }
+}
+
+static void
+header_text (const spec_t *spec, const results_t *r, FILE *out)
+{
+    fprintf (out, "Tournament \"%s\" (id %s): %s, %d strategies, %d games "
+             "per pairing in pairs with sides swapped\n", spec_name (spec),
+             spec_id (spec), spec_format_name (spec_format (spec)),
+             spec_strategy_count (spec), spec_games (spec));
+    fprintf (out, "Rules: %s, tables hash %s (%s)\n", spec_ruleset (spec),
+             spec_tables (spec)->hash, spec_tables (spec)->path);
+    fprintf (out, "Scenarios:");
+    for (int i = 0; i < spec_scenario_count (spec); i++)
+        fprintf (out, "%s %s (%s)", i ? "," : "",
+                 spec_scenario (spec, i)->name,
+                 spec_scenario (spec, i)->hash);
+    fprintf (out, "\n");
+    if (spec_has_sprt (spec)) {
+        const stats_sprt_t *s = spec_sprt (spec);
+        fprintf (out, "SPRT per pairing: elo0 %g, elo1 %g, alpha %g, beta %g "
+                 "(bounds %.2f, %.2f)\n", s->elo0, s->elo1, s->alpha,
+                 s->beta, stats_sprt_lower (s), stats_sprt_upper (s));
+    }
+    fprintf (out, "Games: %d stored, %d counted, %d planned\n",
+             results_games_stored (r), results_games_counted (r),
+             results_games_planned (r));
+}
+
+static int
+write_text (const spec_t *spec, const results_t *r, FILE *out)
+{
+    header_text (spec, r, out);
+    char a[32], b[32], c[32];
+    fprintf (out, "\nPairings (first against second; Elo is the first's "
+             "advantage with its 95%% interval from the game pairs):\n");
+    fprintf (out, "  %-16s %-16s %6s %11s %7s %6s %8s %18s %6s  %-21s "
+             "%-13s %-13s %s\n", "first", "second", "games", "W-L-D",
+             "points", "score", "Elo", "95% interval", "LOS",
+             "pairs 0/.5/1/1.5/2", "forfeits 1st", "forfeits 2nd", "SPRT");
+    for (int i = 0; i < results_pairing_count (r); i++) {
+        const results_pairing_t *p = results_pairing (r, i);
+        char wld[32], penta[32], f1[24], f2[24], interval[48], sprt[128];
+        snprintf (wld, sizeof wld, "%d-%d-%d", p->wins, p->losses, p->draws);
+        snprintf (penta, sizeof penta, "%d/%d/%d/%d/%d", p->penta[0],
+                  p->penta[1], p->penta[2], p->penta[3], p->penta[4]);
+        snprintf (f1, sizeof f1, "c%d t%d i%d", p->forfeits[0].crashes,
+                  p->forfeits[0].timeouts, p->forfeits[0].illegal);
+        snprintf (f2, sizeof f2, "c%d t%d i%d", p->forfeits[1].crashes,
+                  p->forfeits[1].timeouts, p->forfeits[1].illegal);
+        if (p->has_elo)
+            snprintf (interval, sizeof interval, "[%s, %s]",
+                      elo_text (p->elo.elo_low, b, sizeof b),
+                      elo_text (p->elo.elo_high, c, sizeof c));
+        else
+            snprintf (interval, sizeof interval, "-");
+        if (!spec_has_sprt (spec))
+            snprintf (sprt, sizeof sprt, "-");
+        else if (p->stopped_at >= 0)
+            snprintf (sprt, sizeof sprt, "%s accepted after %d pairs "
+                      "(LLR %.2f)", stats_sprt_verdict_name (p->verdict),
+                      p->stopped_at, p->llr);
+        else
+            snprintf (sprt, sizeof sprt, "undecided (LLR %.2f)", p->llr);
+        fprintf (out, "  %-16s %-16s %6d %11s %7.1f %5.1f%% %8s %18s %5.1f%%"
+                 "  %-21s %-13s %-13s %s\n",
+                 spec_strategy (spec, p->first)->name,
+                 spec_strategy (spec, p->second)->name, p->games, wld,
+                 p->points, p->games ? 100.0 * p->points / p->games : 0.0,
+                 p->has_elo ? elo_text (p->elo.elo, a, sizeof a) : "-",
+                 interval, 100 * p->los, penta, f1, f2, sprt);
+    }
+    int order[SPEC_MAX_STRATEGIES];
+    rank_order (spec, r, order);
+    fprintf (out, "\nRatings (Bradley-Terry fit of every counted game, mean "
+             "0, 95%% interval%s):\n", results_prior (r) > 0
+             ? "; one virtual draw per pairing, as some strategy won or "
+               "lost every game" : "");
+    fprintf (out, "  %4s %-16s %8s %18s %6s %11s %7s %6s %7s %8s %7s\n",
+             "rank", "name", "rating", "95% interval", "games", "W-L-D",
+             "points", "score", "crashes", "timeouts", "illegal");
+    for (int k = 0; k < spec_strategy_count (spec); k++) {
+        const results_player_t *p = results_player (r, order[k]);
+        char wld[32], interval[48];
+        snprintf (wld, sizeof wld, "%d-%d-%d", p->wins, p->losses, p->draws);
+        if (p->rated)
+            snprintf (interval, sizeof interval, "[%s, %s]",
+                      elo_text (p->low, b, sizeof b),
+                      elo_text (p->high, c, sizeof c));
+        else
+            snprintf (interval, sizeof interval, "-");
+        fprintf (out, "  %4d %-16s %8s %18s %6d %11s %7.1f %5.1f%% %7d %8d "
+                 "%7d\n", k + 1, spec_strategy (spec, order[k])->name,
+                 p->rated ? elo_text (p->rating, a, sizeof a) : "-",
+                 interval, p->games, wld, p->points,
+                 p->games ? 100.0 * p->points / p->games : 0.0,
+                 p->forfeits.crashes, p->forfeits.timeouts,
+                 p->forfeits.illegal);
+    }
+    return ferror (out) ? -1 : 0;
+}
+
+/*  A CSV field: quoted when it holds a comma, quote or line break. */
+static void
+csv_text (FILE *out, const char *s)
+{
+    if (!strpbrk (s, ",\"\r\n")) {
+        fputs (s, out);
+        return;
+    }
+    fputc ('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc ('"', out);
+        fputc (*s, out);
+    }
+    fputc ('"', out);
+}
+
+/*  A number for CSV and JSON: NAN and infinities have no number. */
+static void
+number (FILE *out, double v, const char *none)
+{
+    if (isfinite (v))
+        fprintf (out, "%.6g", v);
+    else if (isinf (v) && none[0] == 0)
+        fputs (v > 0 ? "inf" : "-inf", out);
+    else
+        fputs (none, out);
+}
+
+static int
+write_ratings_csv (const spec_t *spec, const results_t *r, FILE *out)
+{
+    fprintf (out, "rank,name,rating,se,low,high,games,wins,losses,draws,"
+             "points,score,crashes,timeouts,illegal,ruleset,tables_hash,"
+             "tournament\n");
+    int order[SPEC_MAX_STRATEGIES];
+    rank_order (spec, r, order);
+    for (int k = 0; k < spec_strategy_count (spec); k++) {
+        const results_player_t *p = results_player (r, order[k]);
+        fprintf (out, "%d,", k + 1);
+        csv_text (out, spec_strategy (spec, order[k])->name);
+        fputc (',', out);
+        number (out, p->rated ? p->rating : NAN, "");
+        fputc (',', out);
+        number (out, p->rated ? p->se : NAN, "");
+        fputc (',', out);
+        number (out, p->rated ? p->low : NAN, "");
+        fputc (',', out);
+        number (out, p->rated ? p->high : NAN, "");
+        fprintf (out, ",%d,%d,%d,%d,%.1f,", p->games, p->wins, p->losses,
+                 p->draws, p->points);
+        number (out, p->games ? p->points / p->games : NAN, "");
+        fprintf (out, ",%d,%d,%d,", p->forfeits.crashes,
+                 p->forfeits.timeouts, p->forfeits.illegal);
+        csv_text (out, spec_ruleset (spec));
+        fprintf (out, ",%s,", spec_tables (spec)->hash);
+        csv_text (out, spec_name (spec));
+        fputc ('\n', out);
+    }
+    return ferror (out) ? -1 : 0;
+}
+
+static int
+write_pairings_csv (const spec_t *spec, const results_t *r, FILE *out)
+{
+    fprintf (out, "first,second,games,wins,losses,draws,points,score,elo,"
+             "elo_low,elo_high,los,pairs_0,pairs_0.5,pairs_1,pairs_1.5,"
+             "pairs_2,crashes_first,timeouts_first,illegal_first,"
+             "crashes_second,timeouts_second,illegal_second,llr,sprt,"
+             "stopped_after_pairs,ruleset,tables_hash,tournament\n");
+    for (int i = 0; i < results_pairing_count (r); i++) {
+        const results_pairing_t *p = results_pairing (r, i);
+        csv_text (out, spec_strategy (spec, p->first)->name);
+        fputc (',', out);
+        csv_text (out, spec_strategy (spec, p->second)->name);
+        fprintf (out, ",%d,%d,%d,%d,%.1f,", p->games, p->wins, p->losses,
+                 p->draws, p->points);
+        number (out, p->games ? p->points / p->games : NAN, "");
+        fputc (',', out);
+        number (out, p->has_elo ? p->elo.elo : NAN, "");
+        fputc (',', out);
+        number (out, p->has_elo ? p->elo.elo_low : NAN, "");
+        fputc (',', out);
+        number (out, p->has_elo ? p->elo.elo_high : NAN, "");
+        fputc (',', out);
+        number (out, p->los, "");
+        for (int k = 0; k < STATS_PENTA; k++)
+            fprintf (out, ",%d", p->penta[k]);
+        for (int k = 0; k < 2; k++)
+            fprintf (out, ",%d,%d,%d", p->forfeits[k].crashes,
+                     p->forfeits[k].timeouts, p->forfeits[k].illegal);
+        fputc (',', out);
+        if (spec_has_sprt (spec))
+            number (out, p->llr, "");
+        fprintf (out, ",%s,", !spec_has_sprt (spec) ? ""
+                 : p->stopped_at >= 0 ? stats_sprt_verdict_name (p->verdict)
+                 : "undecided");
+        if (p->stopped_at >= 0)
+            fprintf (out, "%d", p->stopped_at);
+        fputc (',', out);
+        csv_text (out, spec_ruleset (spec));
+        fprintf (out, ",%s,", spec_tables (spec)->hash);
+        csv_text (out, spec_name (spec));
+        fputc ('\n', out);
+    }
+    return ferror (out) ? -1 : 0;
+}
+
+static void
+json_string (FILE *out, const char *s)
+{
+    fputc ('"', out);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char) *s;
+        if (ch == '"' || ch == '\\')
+            fprintf (out, "\\%c", ch);
+        else if (ch == '\n')
+            fputs ("\\n", out);
+        else if (ch < 0x20)
+            fprintf (out, "\\u%04x", ch);
+        else
+            fputc (ch, out);
+    }
+    fputc ('"', out);
+}
+
+static void
+json_forfeits (FILE *out, const results_forfeits_t *f)
+{
+    fprintf (out, "{\"crashes\": %d, \"timeouts\": %d, \"illegal\": %d}",
+             f->crashes, f->timeouts, f->illegal);
+}
+
+static int
+write_json (const spec_t *spec, const results_t *r, FILE *out)
+{
+    fprintf (out, "{\n  \"tournament\": {\"name\": ");
+    json_string (out, spec_name (spec));
+    fprintf (out, ", \"id\": \"%s\", \"format\": \"%s\", "
+             "\"games_per_pairing\": %d,\n    \"ruleset\": ", spec_id (spec),
+             spec_format_name (spec_format (spec)), spec_games (spec));
+    json_string (out, spec_ruleset (spec));
+    fprintf (out, ", \"tables_hash\": \"%s\",\n    \"scenarios\": [",
+             spec_tables (spec)->hash);
+    for (int i = 0; i < spec_scenario_count (spec); i++) {
+        fprintf (out, "%s{\"name\": ", i ? ", " : "");
+        json_string (out, spec_scenario (spec, i)->name);
+        fprintf (out, ", \"hash\": \"%s\"}", spec_scenario (spec, i)->hash);
+    }
+    fprintf (out, "],\n    \"sprt\": ");
+    if (spec_has_sprt (spec)) {
+        const stats_sprt_t *s = spec_sprt (spec);
+        fprintf (out, "{\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": "
+                 "%g, \"lower\": %.6g, \"upper\": %.6g}", s->elo0, s->elo1,
+                 s->alpha, s->beta, stats_sprt_lower (s),
+                 stats_sprt_upper (s));
+    }
+    else
+        fprintf (out, "null");
+    fprintf (out, "},\n  \"games\": {\"stored\": %d, \"counted\": %d, "
+             "\"planned\": %d},\n  \"pairings\": [",
+             results_games_stored (r), results_games_counted (r),
+             results_games_planned (r));
+    for (int i = 0; i < results_pairing_count (r); i++) {
+        const results_pairing_t *p = results_pairing (r, i);
+        fprintf (out, "%s\n    {\"first\": ", i ? "," : "");
+        json_string (out, spec_strategy (spec, p->first)->name);
+        fprintf (out, ", \"second\": ");
+        json_string (out, spec_strategy (spec, p->second)->name);
+        fprintf (out, ", \"games\": %d, \"wins\": %d, \"losses\": %d, "
+                 "\"draws\": %d, \"points\": %.1f, \"score\": ", p->games,
+                 p->wins, p->losses, p->draws, p->points);
+        number (out, p->games ? p->points / p->games : NAN, "null");
+        fprintf (out, ",\n     \"elo\": ");
+        number (out, p->has_elo ? p->elo.elo : NAN, "null");
+        fprintf (out, ", \"elo_low\": ");
+        number (out, p->has_elo ? p->elo.elo_low : NAN, "null");
+        fprintf (out, ", \"elo_high\": ");
+        number (out, p->has_elo ? p->elo.elo_high : NAN, "null");
+        fprintf (out, ", \"los\": ");
+        number (out, p->los, "null");
+        fprintf (out, ", \"pentanomial\": [%d, %d, %d, %d, %d],\n     "
+                 "\"forfeits_first\": ", p->penta[0], p->penta[1],
+                 p->penta[2], p->penta[3], p->penta[4]);
+        json_forfeits (out, &p->forfeits[0]);
+        fprintf (out, ", \"forfeits_second\": ");
+        json_forfeits (out, &p->forfeits[1]);
+        fprintf (out, ",\n     \"sprt\": ");
+        if (spec_has_sprt (spec)) {
+            fprintf (out, "{\"llr\": ");
+            number (out, p->llr, "null");
+            fprintf (out, ", \"verdict\": \"%s\", \"stopped_after_pairs\": ",
+                     p->stopped_at >= 0 ? stats_sprt_verdict_name (p->verdict)
+                     : "undecided");
+            if (p->stopped_at >= 0)
+                fprintf (out, "%d}", p->stopped_at);
+            else
+                fprintf (out, "null}");
+        }
+        else
+            fprintf (out, "null");
+        fprintf (out, "}");
+    }
+    fprintf (out, "\n  ],\n  \"prior_draws\": %g,\n  \"ratings\": [",
+             results_prior (r));
+    int order[SPEC_MAX_STRATEGIES];
+    rank_order (spec, r, order);
+    for (int k = 0; k < spec_strategy_count (spec); k++) {
+        const results_player_t *p = results_player (r, order[k]);
+        fprintf (out, "%s\n    {\"rank\": %d, \"name\": ", k ? "," : "",
+                 k + 1);
+        json_string (out, spec_strategy (spec, order[k])->name);
+        fprintf (out, ", \"rating\": ");
+        number (out, p->rated ? p->rating : NAN, "null");
+        fprintf (out, ", \"se\": ");
+        number (out, p->rated ? p->se : NAN, "null");
+        fprintf (out, ", \"low\": ");
+        number (out, p->rated ? p->low : NAN, "null");
+        fprintf (out, ", \"high\": ");
+        number (out, p->rated ? p->high : NAN, "null");
+        fprintf (out, ",\n     \"games\": %d, \"wins\": %d, \"losses\": %d, "
+                 "\"draws\": %d, \"points\": %.1f, \"forfeits\": ", p->games,
+                 p->wins, p->losses, p->draws, p->points);
+        json_forfeits (out, &p->forfeits);
+        fprintf (out, "}");
+    }
+    fprintf (out, "\n  ]\n}\n");
+    return ferror (out) ? -1 : 0;
+}
+
+/*  XML text: & < > and quotes escaped. */
+static void
+xml_text (FILE *out, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '&': fputs ("&amp;", out); break;
+        case '<': fputs ("&lt;", out); break;
+        case '>': fputs ("&gt;", out); break;
+        case '"': fputs ("&quot;", out); break;
+        default: fputc (*s, out);
+        }
+}
+
+/*  A step for axis ticks: 1, 2 or 5 times a power of ten, about a
+ *  sixth of the span. */
+static double
+tick_step (double span)
+{
+    double raw = span / 6, p = pow (10, floor (log10 (raw)));
+    double m = raw / p;
+    return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+}
+
+static int
+write_svg (const spec_t *spec, const results_t *r, FILE *out)
+{
+    int n = spec_strategy_count (spec);
+    int order[SPEC_MAX_STRATEGIES];
+    rank_order (spec, r, order);
+    double lo = -50, hi = 50;
+    int rated = 0;
+    for (int i = 0; i < n; i++) {
+        const results_player_t *p = results_player (r, i);
+        if (!p->rated)
+            continue;
+        rated++;
+        lo = fmin (lo, p->low);
+        hi = fmax (hi, p->high);
+    }
+    double step = tick_step (hi - lo);
+    lo = floor (lo / step) * step;
+    hi = ceil (hi / step) * step;
+    const int width = 760, left = 170, right = 110, top = 70, row = 28;
+    int height = top + row * (n > 0 ? n : 1) + 50;
+    double plot = width - left - right;
+#define X(v) (left + ((v) - lo) / (hi - lo) * plot)
+    fprintf (out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+             "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
+             "font-size=\"13\">\n", width, height, width, height);
+    fprintf (out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    fprintf (out, "<text x=\"%d\" y=\"24\" font-size=\"16\" "
+             "font-weight=\"bold\">Ratings: ", left - 150);
+    xml_text (out, spec_name (spec));
+    fprintf (out, "</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">", left - 150);
+    xml_text (out, spec_ruleset (spec));
+    fprintf (out, ", tables %s; Bradley-Terry fit, mean 0, 95%% intervals; "
+             "%d games</text>\n", spec_tables (spec)->hash,
+             results_games_counted (r));
+    /* the axis */
+    int axis_y = top + row * (n > 0 ? n : 1) + 8;
+    fprintf (out, "<line x1=\"%d\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+             "stroke=\"#000\"/>\n", left, axis_y, left + plot, axis_y);
+    for (double v = lo; v <= hi + step / 2; v += step) {
+        fprintf (out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+                 "stroke=\"#ddd\"/>\n", X (v), top - 10, X (v), axis_y);
+        fprintf (out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%+g"
+                 "</text>\n", X (v), axis_y + 18, fabs (v) < step / 1e6
+                 ? 0.0 : v);
+    }
+    fprintf (out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+             "stroke=\"#888\" stroke-dasharray=\"4 3\"/>\n", X (0), top - 10,
+             X (0), axis_y);
+    fprintf (out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
+             "fill=\"#555\">Elo</text>\n", left + plot / 2, axis_y + 36);
+    for (int k = 0; k < n; k++) {
+        const results_player_t *p = results_player (r, order[k]);
+        int y = top + row * k + row / 2;
+        fprintf (out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
+                 left - 10, y + 4);
+        xml_text (out, spec_strategy (spec, order[k])->name);
+        fprintf (out, "</text>\n");
+        if (!p->rated) {
+            fprintf (out, "<text x=\"%d\" y=\"%d\" fill=\"#888\">not rated"
+                     "</text>\n", left + 4, y + 4);
+            continue;
+        }
+        fprintf (out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+                 "stroke=\"#246\" stroke-width=\"2\"/>\n", X (p->low), y,
+                 X (p->high), y);
+        fprintf (out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+                 "stroke=\"#246\" stroke-width=\"2\"/>\n<line x1=\"%.1f\" "
+                 "y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#246\" "
+                 "stroke-width=\"2\"/>\n", X (p->low), y - 6, X (p->low),
+                 y + 6, X (p->high), y - 6, X (p->high), y + 6);
+        fprintf (out, "<circle cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#c30\"/>"
+                 "\n", X (p->rating), y);
+        fprintf (out, "<text x=\"%.1f\" y=\"%d\">%+.1f &#177; %.1f</text>\n",
+                 left + plot + 10, y + 4, p->rating, STATS_Z95 * p->se);
+    }
+#undef X
+    if (rated == 0)
+        fprintf (out, "<text x=\"%d\" y=\"%d\" fill=\"#888\">no ratings yet"
+                 "</text>\n", left, top);
+    fprintf (out, "</svg>\n");
+    return ferror (out) ? -1 : 0;
+}
+
+int
+report_write (const spec_t *spec, const results_t *results,
+              report_format_t format, FILE *out)
+{
+    switch (format) {
+    case REPORT_TEXT: return write_text (spec, results, out);
+    case REPORT_CSV: return write_ratings_csv (spec, results, out);
+    case REPORT_PAIRINGS_CSV: return write_pairings_csv (spec, results, out);
+    case REPORT_JSON: return write_json (spec, results, out);
+    case REPORT_SVG: return write_svg (spec, results, out);
+    default: return -1;
+    }
+}

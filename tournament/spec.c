@@ -1,0 +1,1308 @@
+/*  spec.c - the tournament's definition: from a file, from flags, from a
+ *  database; checked; its id.  */
+#include <assert.h>
+#include <ctype.h>
+#include <errno.h>
+#include <libconfig.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "game.h"
+#include "spec.h"
+
+#ifndef SOLO_SOURCE_DATA_DIR
+#define SOLO_SOURCE_DATA_DIR "rules/data"
+#endif
+#define DEFAULT_RULESET "skirmish19"
+#define DEFINITION_HEAD "solo-tournament definition 1"
+
+struct spec_t {
+    /* the definition */
+    char name[SPEC_NAME_MAX];
+    spec_file_t tables;
+    char ruleset[SPEC_NAME_MAX];
+    spec_file_t scenarios[SPEC_MAX_SCENARIOS];
+    int scenario_count;
+    spec_strategy_t strategies[SPEC_MAX_STRATEGIES];
+    int strategy_count;
+    spec_format_t format;
+    int games;
+    bool games_given;
+    uint64_t seed;
+    uint64_t *seeds;
+    int seed_count;
+    bool has_sprt;
+    stats_sprt_t sprt;
+    int move_timeout_ms;
+    /* how it runs */
+    char database[SPEC_PATH_MAX];
+    int concurrency;
+    char bind[SPEC_ENDPOINT_MAX];
+    double worker_timeout;
+    bool keep_logs;
+    /* flags replace the file's lists once */
+    bool flag_scenarios, flag_strategies;
+    /* worked out by finish */
+    char *definition;
+    char id[SPEC_HASH_MAX];
+};
+
+static int
+fail (char *err, int errlen, const char *fmt, ...)
+    __attribute__ ((format (printf, 3, 4)));
+
+static int
+fail (char *err, int errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start (ap, fmt);
+    vsnprintf (err, errlen, fmt, ap);
+    va_end (ap);
+    return -1;
+}
+
+void
+spec_hash (const char *text, size_t len, char out[SPEC_HASH_MAX])
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char) text[i];
+        h *= 1099511628211ULL;
+    }
+    snprintf (out, SPEC_HASH_MAX, "%016llx", (unsigned long long) h);
+}
+
+spec_t *
+spec_new (void)
+{
+    spec_t *self = calloc (1, sizeof *self);
+    if (!self)
+        return NULL;
+    snprintf (self->name, sizeof self->name, "tournament");
+    self->format = SPEC_ROUND_ROBIN;
+    self->games = 20;
+    self->seed = 1;
+    self->move_timeout_ms = 5000;
+    snprintf (self->database, sizeof self->database, "tournament.db");
+    self->concurrency = 1;
+    self->worker_timeout = 10.0;
+    self->keep_logs = true;
+    return self;
+}
+
+static void
+clear_files (spec_t *self)
+{
+    free (self->tables.text);
+    self->tables.text = NULL;
+    for (int i = 0; i < self->scenario_count; i++) {
+        free (self->scenarios[i].text);
+        self->scenarios[i].text = NULL;
+    }
+}
+
+void
+spec_destroy (spec_t **self_p)
+{
+    assert (self_p);
+    spec_t *self = *self_p;
+    if (!self)
+        return;
+    clear_files (self);
+    free (self->seeds);
+    free (self->definition);
+    free (self);
+    *self_p = NULL;
+}
+
+/*  ---- setting values ---- */
+
+/*  Copy a value that must fit and hold no line break. */
+static int
+set_text (char *dst, size_t size, const char *value, const char *what,
+          char *err, int errlen)
+{
+    if (strlen (value) >= size)
+        return fail (err, errlen, "%s is longer than %zu bytes", what,
+                     size - 1);
+    if (strpbrk (value, "\r\n"))
+        return fail (err, errlen, "%s holds a line break", what);
+    snprintf (dst, size, "%s", value);
+    return 0;
+}
+
+/*  `p` relative to the directory `base` ("" or NULL: as it is). */
+static int
+set_path (char *dst, const char *base, const char *p, const char *what,
+          char *err, int errlen)
+{
+    char buf[SPEC_PATH_MAX];
+    if (p[0] == '/' || !base || !base[0])
+        snprintf (buf, sizeof buf, "%s", p);
+    else if (strlen (base) + strlen (p) + 2 > sizeof buf)
+        return fail (err, errlen, "%s: path longer than %d bytes", what,
+                     SPEC_PATH_MAX - 1);
+    else
+        snprintf (buf, sizeof buf, "%s/%s", base, p);
+    return set_text (dst, SPEC_PATH_MAX, buf, what, err, errlen);
+}
+
+static int
+parse_long (const char *value, long long min, long long max,
+            long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll (value, &end, 10);
+    if (errno || end == value || *end || v < min || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int
+parse_u64 (const char *value, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!value[0] || value[0] == '-')
+        return -1;
+    unsigned long long v = strtoull (value, &end, 10);
+    if (errno || end == value || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int
+parse_double (const char *value, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod (value, &end);
+    if (errno || end == value || *end || !isfinite (v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int
+set_format (spec_t *self, const char *value, char *err, int errlen)
+{
+    if (strcmp (value, "round-robin") == 0
+        || strcmp (value, "round_robin") == 0)
+        self->format = SPEC_ROUND_ROBIN;
+    else if (strcmp (value, "gauntlet") == 0)
+        self->format = SPEC_GAUNTLET;
+    else
+        return fail (err, errlen, "format \"%s\" is neither round-robin "
+                     "nor gauntlet", value);
+    return 0;
+}
+
+static int
+set_seconds (double *dst, double v, const char *what, char *err, int errlen)
+{
+    if (!(v > 0 && v <= SPEC_TIMEOUT_MAX_S))
+        return fail (err, errlen, "%s (%g) must be in (0, %g] seconds",
+                     what, v, SPEC_TIMEOUT_MAX_S);
+    *dst = v;
+    return 0;
+}
+
+static int
+set_games (spec_t *self, long long v, char *err, int errlen)
+{
+    if (v < 2 || v % 2 || v > 2LL * SPEC_MAX_PAIRS)
+        return fail (err, errlen, "games (%lld) must be even, from 2 to %d: "
+                     "games are played in pairs, sides swapped", v,
+                     2 * SPEC_MAX_PAIRS);
+    self->games = (int) v;
+    self->games_given = true;
+    return 0;
+}
+
+static int
+set_concurrency (spec_t *self, long long v, char *err, int errlen)
+{
+    if (v < 0 || v > 256)
+        return fail (err, errlen, "concurrency (%lld) must be in 0..256 "
+                     "(0: remote workers only)", v);
+    self->concurrency = (int) v;
+    return 0;
+}
+
+static int
+add_seed (spec_t *self, uint64_t seed, char *err, int errlen)
+{
+    if (self->seed_count >= SPEC_MAX_PAIRS)
+        return fail (err, errlen, "more than %d seeds", SPEC_MAX_PAIRS);
+    if ((self->seed_count & (self->seed_count - 1)) == 0) {
+        int cap = self->seed_count ? self->seed_count * 2 : 16;
+        uint64_t *seeds = realloc (self->seeds, sizeof *seeds * (size_t) cap);
+        if (!seeds)
+            return fail (err, errlen, "out of memory");
+        self->seeds = seeds;
+    }
+    self->seeds[self->seed_count++] = seed;
+    return 0;
+}
+
+static spec_strategy_t *
+new_strategy (spec_t *self, const char *name, char *err, int errlen)
+{
+    if (self->strategy_count >= SPEC_MAX_STRATEGIES) {
+        fail (err, errlen, "more than %d strategies", SPEC_MAX_STRATEGIES);
+        return NULL;
+    }
+    spec_strategy_t *s = &self->strategies[self->strategy_count];
+    memset (s, 0, sizeof *s);
+    if (set_text (s->name, sizeof s->name, name, "a strategy's name", err,
+                  errlen) < 0)
+        return NULL;
+    self->strategy_count++;
+    return s;
+}
+
+static spec_file_t *
+new_scenario (spec_t *self, char *err, int errlen)
+{
+    if (self->scenario_count >= SPEC_MAX_SCENARIOS) {
+        fail (err, errlen, "more than %d scenarios", SPEC_MAX_SCENARIOS);
+        return NULL;
+    }
+    spec_file_t *f = &self->scenarios[self->scenario_count++];
+    memset (f, 0, sizeof *f);
+    return f;
+}
+
+static int
+parse_sprt (spec_t *self, const char *value, char *err, int errlen)
+{
+    if (strcmp (value, "none") == 0 || !value[0]) {
+        self->has_sprt = false;
+        return 0;
+    }
+    stats_sprt_t s;
+    char extra;
+    if (sscanf (value, "%lf,%lf,%lf,%lf%c", &s.elo0, &s.elo1, &s.alpha,
+                &s.beta, &extra) != 4)
+        return fail (err, errlen, "sprt \"%s\" is not ELO0,ELO1,ALPHA,BETA "
+                     "(e.g. 0,50,0.05,0.05) or none", value);
+    if (stats_sprt_check (&s, err, errlen) < 0)
+        return -1;
+    self->sprt = s;
+    self->has_sprt = true;
+    return 0;
+}
+
+/*  A comma list of seeds, replacing the list. */
+static int
+parse_seeds (spec_t *self, const char *value, char *err, int errlen)
+{
+    self->seed_count = 0;
+    char *buf = strdup (value);
+    if (!buf)
+        return fail (err, errlen, "out of memory");
+    int rc = 0;
+    for (char *save, *t = strtok_r (buf, ",", &save); t && rc == 0;
+         t = strtok_r (NULL, ",", &save)) {
+        uint64_t seed;
+        if (parse_u64 (t, &seed) < 0)
+            rc = fail (err, errlen, "seeds: \"%.40s\" is not a number from "
+                       "0 to 2^64-1", t);
+        else
+            rc = add_seed (self, seed, err, errlen);
+    }
+    free (buf);
+    return rc;
+}
+
+/*  NAME=REST: the name into name, REST returned (NULL with err). */
+static const char *
+split_name (const char *value, char *name, size_t size, const char *flag,
+            const char *form, char *err, int errlen)
+{
+    const char *eq = strchr (value, '=');
+    if (!eq || eq == value || (size_t) (eq - value) >= size) {
+        fail (err, errlen, "--%s \"%s\" is not %s", flag, value, form);
+        return NULL;
+    }
+    memcpy (name, value, (size_t) (eq - value));
+    name[eq - value] = 0;
+    return eq + 1;
+}
+
+int
+spec_set (spec_t *self, const char *key_in, const char *value, char *err,
+          int errlen)
+{
+    assert (self && key_in && value && err && errlen > 0);
+    char key[64];
+    snprintf (key, sizeof key, "%s", key_in);
+    for (char *c = key; *c; c++)
+        if (*c == '-')
+            *c = '_';
+    long long n;
+    double d;
+    char name[SPEC_NAME_MAX];
+
+    if (strcmp (key, "name") == 0)
+        return set_text (self->name, sizeof self->name, value, "name", err,
+                         errlen);
+    if (strcmp (key, "tables") == 0)
+        return set_path (self->tables.path, NULL, value, "tables", err,
+                         errlen);
+    if (strcmp (key, "scenario") == 0) {
+        if (!self->flag_scenarios) {
+            clear_files (self);
+            self->scenario_count = 0;
+            self->flag_scenarios = true;
+        }
+        spec_file_t *f = new_scenario (self, err, errlen);
+        return f ? set_path (f->path, NULL, value, "scenario", err, errlen)
+                 : -1;
+    }
+    if (strcmp (key, "strategy") == 0 || strcmp (key, "external") == 0
+        || strcmp (key, "remote") == 0) {
+        const char *form = key[0] == 's' ? "NAME=CLASS[:PARAMS]"
+                         : key[0] == 'e' ? "NAME=COMMAND" : "NAME=ENDPOINT";
+        const char *rest = split_name (value, name, sizeof name, key, form,
+                                       err, errlen);
+        if (!rest)
+            return -1;
+        if (!self->flag_strategies) {
+            self->strategy_count = 0;
+            self->flag_strategies = true;
+        }
+        spec_strategy_t *s = new_strategy (self, name, err, errlen);
+        if (!s)
+            return -1;
+        if (key[0] == 'e')
+            return set_text (s->command, sizeof s->command, rest,
+                             "--external's command", err, errlen);
+        if (key[0] == 'r')
+            return set_text (s->endpoint, sizeof s->endpoint, rest,
+                             "--remote's endpoint", err, errlen);
+        const char *colon = strchr (rest, ':');
+        size_t len = colon ? (size_t) (colon - rest) : strlen (rest);
+        if (len == 0 || len >= sizeof s->class_name)
+            return fail (err, errlen, "--strategy \"%s\" is not %s", value,
+                         form);
+        memcpy (s->class_name, rest, len);
+        s->class_name[len] = 0;
+        return set_text (s->params, sizeof s->params, colon ? colon + 1 : "",
+                         "--strategy's parameters", err, errlen);
+    }
+    if (strcmp (key, "format") == 0)
+        return set_format (self, value, err, errlen);
+    if (strcmp (key, "games") == 0) {
+        if (parse_long (value, 0, 1LL << 40, &n) < 0)
+            return fail (err, errlen, "--games \"%s\" is not a number",
+                         value);
+        return set_games (self, n, err, errlen);
+    }
+    if (strcmp (key, "seed") == 0) {
+        if (parse_u64 (value, &self->seed) < 0)
+            return fail (err, errlen, "--seed \"%s\" is not a number from 0 "
+                         "to 2^64-1", value);
+        return 0;
+    }
+    if (strcmp (key, "seeds") == 0)
+        return parse_seeds (self, value, err, errlen);
+    if (strcmp (key, "sprt") == 0)
+        return parse_sprt (self, value, err, errlen);
+    if (strcmp (key, "database") == 0 || strcmp (key, "db") == 0)
+        return set_path (self->database, NULL, value, "database", err,
+                         errlen);
+    if (strcmp (key, "concurrency") == 0) {
+        if (parse_long (value, -1000, 1000, &n) < 0)
+            return fail (err, errlen, "--concurrency \"%s\" is not a number",
+                         value);
+        return set_concurrency (self, n, err, errlen);
+    }
+    if (strcmp (key, "bind") == 0)
+        return set_text (self->bind, sizeof self->bind, value, "bind", err,
+                         errlen);
+    if (strcmp (key, "worker_timeout") == 0 || strcmp (key, "move_timeout")
+        == 0) {
+        if (parse_double (value, &d) < 0)
+            return fail (err, errlen, "--%s \"%s\" is not a number of "
+                         "seconds", key_in, value);
+        if (key[0] == 'w')
+            return set_seconds (&self->worker_timeout, d, "worker_timeout",
+                                err, errlen);
+        double s = 0;
+        if (set_seconds (&s, d, "move_timeout", err, errlen) < 0)
+            return -1;
+        self->move_timeout_ms = (int) ceil (s * 1000);
+        return 0;
+    }
+    if (strcmp (key, "keep_logs") == 0) {
+        if (strcmp (value, "true") == 0 || strcmp (value, "yes") == 0)
+            self->keep_logs = true;
+        else if (strcmp (value, "false") == 0 || strcmp (value, "no") == 0)
+            self->keep_logs = false;
+        else
+            return fail (err, errlen, "--keep-logs \"%s\" is neither true "
+                         "nor false", value);
+        return 0;
+    }
+    return fail (err, errlen, "unknown setting \"%s\"", key_in);
+}
+
+/*  ---- the tournament file ---- */
+
+/*  "file:line - " for a setting. */
+static void
+where (const config_setting_t *s, const char *path, char *buf, size_t size)
+{
+    const char *file = config_setting_source_file (s);
+    snprintf (buf, size, "%s:%d - ", file ? file : path,
+              config_setting_source_line (s));
+}
+
+static int
+setting_fail (const config_setting_t *s, const char *path, char *err,
+              int errlen, const char *fmt, ...)
+    __attribute__ ((format (printf, 5, 6)));
+
+static int
+setting_fail (const config_setting_t *s, const char *path, char *err,
+              int errlen, const char *fmt, ...)
+{
+    char at[SPEC_PATH_MAX + 32], what[512];
+    where (s, path, at, sizeof at);
+    va_list ap;
+    va_start (ap, fmt);
+    vsnprintf (what, sizeof what, fmt, ap);
+    va_end (ap);
+    snprintf (err, errlen, "%s%s", at, what);
+    return -1;
+}
+
+static int
+get_string (const config_setting_t *s, const char *path, const char **out,
+            char *err, int errlen)
+{
+    if (config_setting_type (s) != CONFIG_TYPE_STRING)
+        return setting_fail (s, path, err, errlen, "%s must be a string",
+                             config_setting_name (s) ? config_setting_name (s)
+                             : "the value");
+    *out = config_setting_get_string (s);
+    return 0;
+}
+
+static int
+get_number (const config_setting_t *s, const char *path, double *out,
+            char *err, int errlen)
+{
+    int t = config_setting_type (s);
+    if (t == CONFIG_TYPE_INT || t == CONFIG_TYPE_INT64)
+        *out = (double) config_setting_get_int64 (s);
+    else if (t == CONFIG_TYPE_FLOAT)
+        *out = config_setting_get_float (s);
+    else
+        return setting_fail (s, path, err, errlen, "%s must be a number",
+                             config_setting_name (s));
+    return 0;
+}
+
+/*  Run a spec_set-style setter and put the setting's place before its
+ *  complaint. */
+static int
+located (int rc, const config_setting_t *s, const char *path, char *err,
+         int errlen)
+{
+    if (rc == 0)
+        return 0;
+    char reason[512];
+    snprintf (reason, sizeof reason, "%s", err);
+    return setting_fail (s, path, err, errlen, "%s", reason);
+}
+
+static int
+load_strategy (spec_t *self, const config_setting_t *g, const char *path,
+               char *err, int errlen)
+{
+    if (!config_setting_is_group (g))
+        return setting_fail (g, path, err, errlen, "each of strategies must "
+                             "be a group { name = ...; class = ...; }");
+    const config_setting_t *name = config_setting_get_member (g, "name");
+    const char *v = NULL;
+    if (!name)
+        return setting_fail (g, path, err, errlen, "a strategy without a "
+                             "name");
+    if (get_string (name, path, &v, err, errlen) < 0)
+        return -1;
+    spec_strategy_t *s = new_strategy (self, v, err, errlen);
+    if (!s)
+        return located (-1, name, path, err, errlen);
+    s->timeout_ms = 0;
+    for (int i = 0; i < config_setting_length (g); i++) {
+        const config_setting_t *m = config_setting_get_elem (g, (unsigned) i);
+        const char *key = config_setting_name (m);
+        if (strcmp (key, "name") == 0)
+            continue;
+        if (strcmp (key, "timeout") == 0) {
+            double sec = 0, checked = 0;
+            if (get_number (m, path, &sec, err, errlen) < 0
+                || located (set_seconds (&checked, sec, "timeout", err,
+                                         errlen), m, path, err, errlen) < 0)
+                return -1;
+            s->timeout_ms = (int) ceil (checked * 1000);
+            continue;
+        }
+        if (get_string (m, path, &v, err, errlen) < 0)
+            return -1;
+        int rc;
+        if (strcmp (key, "class") == 0)
+            rc = set_text (s->class_name, sizeof s->class_name, v, "class",
+                           err, errlen);
+        else if (strcmp (key, "params") == 0)
+            rc = set_text (s->params, sizeof s->params, v, "params", err,
+                           errlen);
+        else if (strcmp (key, "command") == 0)
+            rc = set_text (s->command, sizeof s->command, v, "command", err,
+                           errlen);
+        else if (strcmp (key, "endpoint") == 0)
+            rc = set_text (s->endpoint, sizeof s->endpoint, v, "endpoint",
+                           err, errlen);
+        else
+            return setting_fail (m, path, err, errlen, "unknown strategy "
+                                 "setting \"%s\" (name, class, params, "
+                                 "command, endpoint, timeout)", key);
+        if (located (rc, m, path, err, errlen) < 0)
+            return -1;
+    }
+    int kinds = !!s->class_name[0] + !!s->command[0] + !!s->endpoint[0];
+    if (kinds != 1)
+        return setting_fail (g, path, err, errlen, "strategy \"%s\" needs "
+                             "exactly one of class (built-in), command or "
+                             "endpoint (external)", s->name);
+    if (s->class_name[0] && s->timeout_ms)
+        return setting_fail (g, path, err, errlen, "strategy \"%s\": "
+                             "timeout is for external strategies", s->name);
+    return 0;
+}
+
+int
+spec_load_file (spec_t *self, const char *path, char *err, int errlen)
+{
+    assert (self && path && err && errlen > 0);
+    config_t cfg;
+    config_init (&cfg);
+    char base[SPEC_PATH_MAX];
+    snprintf (base, sizeof base, "%s", path);
+    char *slash = strrchr (base, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf (base, sizeof base, ".");
+    config_set_include_dir (&cfg, base);
+    int rc = -1;
+    if (!config_read_file (&cfg, path)) {
+        if (config_error_type (&cfg) == CONFIG_ERR_FILE_IO)
+            fail (err, errlen, "%s - cannot read the tournament file", path);
+        else
+            fail (err, errlen, "%s:%d - %s", config_error_file (&cfg)
+                  ? config_error_file (&cfg) : path,
+                  config_error_line (&cfg), config_error_text (&cfg));
+        goto done;
+    }
+    const config_setting_t *root = config_root_setting (&cfg);
+    for (int i = 0; i < config_setting_length (root); i++) {
+        const config_setting_t *s = config_setting_get_elem (root,
+                                                             (unsigned) i);
+        const char *key = config_setting_name (s);
+        const char *v = NULL;
+        double d;
+        if (strcmp (key, "strategies") == 0) {
+            if (!config_setting_is_list (s)) {
+                setting_fail (s, path, err, errlen, "strategies must be a "
+                              "list ( {...}, {...} )");
+                goto done;
+            }
+            self->strategy_count = 0;
+            for (int k = 0; k < config_setting_length (s); k++)
+                if (load_strategy (self, config_setting_get_elem (s,
+                                                                  (unsigned) k),
+                                   path, err, errlen) < 0)
+                    goto done;
+        }
+        else if (strcmp (key, "scenarios") == 0) {
+            if (!config_setting_is_aggregate (s)
+                || config_setting_is_group (s)) {
+                setting_fail (s, path, err, errlen, "scenarios must be a list "
+                              "of file names [ \"...\", ... ]");
+                goto done;
+            }
+            clear_files (self);
+            self->scenario_count = 0;
+            for (int k = 0; k < config_setting_length (s); k++) {
+                const config_setting_t *e =
+                    config_setting_get_elem (s, (unsigned) k);
+                spec_file_t *f;
+                if (get_string (e, path, &v, err, errlen) < 0
+                    || !(f = new_scenario (self, err, errlen))
+                    || located (set_path (f->path, base, v, "scenario", err,
+                                          errlen), e, path, err, errlen) < 0)
+                    goto done;
+            }
+        }
+        else if (strcmp (key, "seeds") == 0) {
+            if (!config_setting_is_aggregate (s)
+                || config_setting_is_group (s)) {
+                setting_fail (s, path, err, errlen, "seeds must be a list of "
+                              "numbers [ 1, 2, ... ]");
+                goto done;
+            }
+            self->seed_count = 0;
+            for (int k = 0; k < config_setting_length (s); k++) {
+                const config_setting_t *e =
+                    config_setting_get_elem (s, (unsigned) k);
+                int t = config_setting_type (e);
+                if ((t != CONFIG_TYPE_INT && t != CONFIG_TYPE_INT64)
+                    || config_setting_get_int64 (e) < 0) {
+                    setting_fail (e, path, err, errlen, "seeds[%d] must be a "
+                                  "whole number, 0 or more", k);
+                    goto done;
+                }
+                if (located (add_seed (self,
+                                       (uint64_t) config_setting_get_int64 (e),
+                                       err, errlen), e, path, err, errlen) < 0)
+                    goto done;
+            }
+        }
+        else if (strcmp (key, "sprt") == 0) {
+            if (!config_setting_is_group (s)) {
+                setting_fail (s, path, err, errlen, "sprt must be a group "
+                              "{ elo0 = ...; elo1 = ...; alpha = ...; "
+                              "beta = ...; }");
+                goto done;
+            }
+            stats_sprt_t t = { 0.0, 0.0, 0.05, 0.05 };
+            double *field[4] = { &t.elo0, &t.elo1, &t.alpha, &t.beta };
+            const char *names[4] = { "elo0", "elo1", "alpha", "beta" };
+            bool seen[2] = { false, false };
+            for (int k = 0; k < config_setting_length (s); k++) {
+                const config_setting_t *e =
+                    config_setting_get_elem (s, (unsigned) k);
+                int f = -1;
+                for (int j = 0; j < 4; j++)
+                    if (strcmp (config_setting_name (e), names[j]) == 0)
+                        f = j;
+                if (f < 0) {
+                    setting_fail (e, path, err, errlen, "unknown sprt setting "
+                                  "\"%s\" (elo0, elo1, alpha, beta)",
+                                  config_setting_name (e));
+                    goto done;
+                }
+                if (get_number (e, path, field[f], err, errlen) < 0)
+                    goto done;
+                if (f < 2)
+                    seen[f] = true;
+            }
+            if (!seen[0] || !seen[1]) {
+                setting_fail (s, path, err, errlen, "sprt needs elo0 and "
+                              "elo1");
+                goto done;
+            }
+            if (located (stats_sprt_check (&t, err, errlen), s, path, err,
+                         errlen) < 0)
+                goto done;
+            self->sprt = t;
+            self->has_sprt = true;
+        }
+        else if (strcmp (key, "games") == 0 || strcmp (key, "concurrency")
+                 == 0) {
+            int t = config_setting_type (s);
+            if (t != CONFIG_TYPE_INT && t != CONFIG_TYPE_INT64) {
+                setting_fail (s, path, err, errlen, "%s must be a whole "
+                              "number", key);
+                goto done;
+            }
+            long long n = config_setting_get_int64 (s);
+            if (located (key[0] == 'g' ? set_games (self, n, err, errlen)
+                         : set_concurrency (self, n, err, errlen), s, path,
+                         err, errlen) < 0)
+                goto done;
+        }
+        else if (strcmp (key, "seed") == 0) {
+            int t = config_setting_type (s);
+            if ((t != CONFIG_TYPE_INT && t != CONFIG_TYPE_INT64)
+                || config_setting_get_int64 (s) < 0) {
+                setting_fail (s, path, err, errlen, "seed must be a whole "
+                              "number, 0 or more");
+                goto done;
+            }
+            self->seed = (uint64_t) config_setting_get_int64 (s);
+        }
+        else if (strcmp (key, "worker_timeout") == 0
+                 || strcmp (key, "move_timeout") == 0) {
+            double sec = 0;
+            if (get_number (s, path, &d, err, errlen) < 0
+                || located (set_seconds (&sec, d, key, err, errlen), s, path,
+                            err, errlen) < 0)
+                goto done;
+            if (key[0] == 'w')
+                self->worker_timeout = sec;
+            else
+                self->move_timeout_ms = (int) ceil (sec * 1000);
+        }
+        else if (strcmp (key, "keep_logs") == 0) {
+            if (config_setting_type (s) != CONFIG_TYPE_BOOL) {
+                setting_fail (s, path, err, errlen, "keep_logs must be true "
+                              "or false");
+                goto done;
+            }
+            self->keep_logs = config_setting_get_bool (s);
+        }
+        else if (strcmp (key, "name") == 0 || strcmp (key, "format") == 0
+                 || strcmp (key, "bind") == 0) {
+            if (get_string (s, path, &v, err, errlen) < 0
+                || located (spec_set (self, key, v, err, errlen), s, path,
+                            err, errlen) < 0)
+                goto done;
+        }
+        else if (strcmp (key, "tables") == 0 || strcmp (key, "database")
+                 == 0) {
+            char *dst = key[0] == 't' ? self->tables.path : self->database;
+            if (get_string (s, path, &v, err, errlen) < 0
+                || located (set_path (dst, base, v, key, err, errlen), s,
+                            path, err, errlen) < 0)
+                goto done;
+        }
+        else {
+            setting_fail (s, path, err, errlen, "unknown setting \"%s\"",
+                          key);
+            goto done;
+        }
+    }
+    rc = 0;
+done:
+    config_destroy (&cfg);
+    return rc;
+}
+
+/*  ---- checking, the definition, the id ---- */
+
+static int
+default_tables (spec_t *self)
+{
+    const char *candidates[] = {
+        SOLO_DATA_INSTALL_DIR "/rulesets/" DEFAULT_RULESET "/tables.cfg",
+        SOLO_SOURCE_DATA_DIR "/" DEFAULT_RULESET "/tables.cfg" };
+    for (int i = 0; i < 2; i++)
+        if (access (candidates[i], R_OK) == 0) {
+            snprintf (self->tables.path, sizeof self->tables.path, "%s",
+                      candidates[i]);
+            return 0;
+        }
+    return -1;
+}
+
+static int
+read_text (spec_file_t *f, const char *what, char *err, int errlen)
+{
+    free (f->text);
+    f->text = game_read_file (f->path, err, errlen);
+    if (!f->text)
+        return -1;
+    if (strlen (f->text) > SPEC_FILE_MAX) {
+        free (f->text);
+        f->text = NULL;
+        return fail (err, errlen, "%s - %s file longer than %d bytes",
+                     f->path, what, SPEC_FILE_MAX);
+    }
+    return 0;
+}
+
+/*  Append to the definition buffer. */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    bool oom;
+} text_t;
+
+static void
+text_add (text_t *t, const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+
+static void
+text_add (text_t *t, const char *fmt, ...)
+{
+    if (t->oom)
+        return;
+    va_list ap;
+    va_start (ap, fmt);
+    int n = vsnprintf (NULL, 0, fmt, ap);
+    va_end (ap);
+    if (t->len + (size_t) n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 1024;
+        while (cap < t->len + (size_t) n + 1)
+            cap *= 2;
+        char *buf = realloc (t->buf, cap);
+        if (!buf) {
+            t->oom = true;
+            return;
+        }
+        t->buf = buf;
+        t->cap = cap;
+    }
+    va_start (ap, fmt);
+    vsnprintf (t->buf + t->len, t->cap - t->len, fmt, ap);
+    va_end (ap);
+    t->len += (size_t) n;
+}
+
+static int
+build_definition (spec_t *self, char *err, int errlen)
+{
+    text_t t = { 0 };
+    text_add (&t, "%s\n", DEFINITION_HEAD);
+    text_add (&t, "name = %s\n", self->name);
+    text_add (&t, "ruleset = %s\n", self->ruleset);
+    text_add (&t, "tables = %s\n", self->tables.hash);
+    for (int i = 0; i < self->scenario_count; i++)
+        text_add (&t, "scenario = %s\n", self->scenarios[i].hash);
+    for (int i = 0; i < self->strategy_count; i++) {
+        const spec_strategy_t *s = &self->strategies[i];
+        text_add (&t, "strategy = %s\n", s->name);
+        if (s->class_name[0])
+            text_add (&t, "strategy.class = %s\nstrategy.params = %s\n",
+                      s->class_name, s->params);
+        else
+            text_add (&t, "strategy.command = %s\nstrategy.endpoint = %s\n"
+                      "strategy.params = %s\nstrategy.timeout_ms = %d\n",
+                      s->command, s->endpoint, s->params, s->timeout_ms);
+    }
+    text_add (&t, "format = %s\n", spec_format_name (self->format));
+    text_add (&t, "games = %d\n", self->games);
+    if (self->seed_count == 0)
+        text_add (&t, "seed = %llu\n", (unsigned long long) self->seed);
+    else {
+        text_add (&t, "seeds = ");
+        for (int i = 0; i < self->seed_count; i++)
+            text_add (&t, "%s%llu", i ? "," : "",
+                      (unsigned long long) self->seeds[i]);
+        text_add (&t, "\n");
+    }
+    if (self->has_sprt)
+        text_add (&t, "sprt = %.17g,%.17g,%.17g,%.17g\n", self->sprt.elo0,
+                  self->sprt.elo1, self->sprt.alpha, self->sprt.beta);
+    else
+        text_add (&t, "sprt = none\n");
+    if (t.oom) {
+        free (t.buf);
+        return fail (err, errlen, "out of memory");
+    }
+    free (self->definition);
+    self->definition = t.buf;
+    spec_hash (t.buf, t.len, self->id);
+    return 0;
+}
+
+/*  Everything but reading the files: they are in memory. */
+static int
+check_loaded (spec_t *self, char *err, int errlen)
+{
+    if (self->strategy_count < 2)
+        return fail (err, errlen, "a tournament needs at least 2 strategies "
+                     "(it has %d)", self->strategy_count);
+    if (self->scenario_count < 1)
+        return fail (err, errlen, "a tournament needs at least 1 scenario");
+    for (int i = 0; i < self->strategy_count; i++) {
+        spec_strategy_t *s = &self->strategies[i];
+        if (!s->name[0])
+            return fail (err, errlen, "strategy %d has an empty name", i + 1);
+        for (int j = 0; j < i; j++)
+            if (strcmp (self->strategies[j].name, s->name) == 0)
+                return fail (err, errlen, "two strategies are named \"%s\"",
+                             s->name);
+        if (s->class_name[0]) {
+            strategy_t *probe = strategy_new (s->class_name, s->params, 0,
+                                              err, errlen);
+            if (!probe) {
+                char why[SOLO_ERR_MAX];
+                snprintf (why, sizeof why, "%s", err);
+                return fail (err, errlen, "strategy \"%s\": %s", s->name,
+                             why);
+            }
+            strategy_destroy (&probe);
+        }
+        else if (s->timeout_ms <= 0)
+            s->timeout_ms = self->move_timeout_ms;
+    }
+    if (self->seed_count > 0) {
+        if (self->games_given && self->games != 2 * self->seed_count)
+            return fail (err, errlen, "games (%d) must be twice the number "
+                         "of seeds (%d): one seed per pair of games",
+                         self->games, self->seed_count);
+        self->games = 2 * self->seed_count;
+    }
+    /* the rules and every scenario must load and make a game */
+    game_rules_t *rules = game_rules_load_text (self->tables.text,
+                                                self->tables.path, err,
+                                                errlen);
+    if (!rules)
+        return -1;
+    snprintf (self->ruleset, sizeof self->ruleset, "%s",
+              ruleset_name (game_rules_ruleset (rules)));
+    snprintf (self->tables.name, sizeof self->tables.name, "%s",
+              self->ruleset);
+    spec_hash (self->tables.text, strlen (self->tables.text),
+               self->tables.hash);
+    int rc = 0;
+    for (int i = 0; i < self->scenario_count && rc == 0; i++) {
+        spec_file_t *f = &self->scenarios[i];
+        spec_hash (f->text, strlen (f->text), f->hash);
+        scenario_t *sc = scenario_load_text (f->text, f->path,
+                                             game_rules_finder, rules, err,
+                                             errlen);
+        if (!sc) {
+            rc = -1;
+            break;
+        }
+        snprintf (f->name, sizeof f->name, "%s", scenario_name (sc));
+        game_t *g = game_new (rules, sc, err, errlen);
+        if (!g)
+            rc = -1;
+        game_destroy (&g);
+        scenario_destroy (&sc);
+    }
+    game_rules_destroy (&rules);
+    if (rc < 0)
+        return -1;
+    return build_definition (self, err, errlen);
+}
+
+int
+spec_finish (spec_t *self, char *err, int errlen)
+{
+    assert (self && err && errlen > 0);
+    if (!self->tables.path[0] && default_tables (self) < 0)
+        return fail (err, errlen, "no table file given (tables = ...) and "
+                     "the %s ruleset is not installed", DEFAULT_RULESET);
+    if (read_text (&self->tables, "table", err, errlen) < 0)
+        return -1;
+    for (int i = 0; i < self->scenario_count; i++)
+        if (read_text (&self->scenarios[i], "scenario", err, errlen) < 0)
+            return -1;
+    return check_loaded (self, err, errlen);
+}
+
+/*  One "key = value" line of a definition into the spec. */
+static int
+definition_line (spec_t *self, const char *key, const char *value,
+                 spec_file_fn *file_text, void *arg, char *err, int errlen)
+{
+    spec_strategy_t *last = self->strategy_count
+        ? &self->strategies[self->strategy_count - 1] : NULL;
+    if (strcmp (key, "ruleset") == 0)
+        return 0;                     /* worked out from the tables */
+    if (strcmp (key, "tables") == 0 || strcmp (key, "scenario") == 0) {
+        spec_file_t *f = key[0] == 't' ? &self->tables
+                                       : new_scenario (self, err, errlen);
+        if (!f)
+            return -1;
+        free (f->text);
+        f->text = file_text (arg, value, f->path, sizeof f->path);
+        if (!f->text)
+            return fail (err, errlen, "the database has no file of hash %s",
+                         value);
+        return 0;
+    }
+    if (strcmp (key, "strategy") == 0)
+        return new_strategy (self, value, err, errlen) ? 0 : -1;
+    if (strncmp (key, "strategy.", 9) == 0) {
+        if (!last)
+            return fail (err, errlen, "%s before any strategy", key);
+        const char *f = key + 9;
+        if (strcmp (f, "class") == 0)
+            return set_text (last->class_name, sizeof last->class_name, value,
+                             key, err, errlen);
+        if (strcmp (f, "params") == 0)
+            return set_text (last->params, sizeof last->params, value, key,
+                             err, errlen);
+        if (strcmp (f, "command") == 0)
+            return set_text (last->command, sizeof last->command, value, key,
+                             err, errlen);
+        if (strcmp (f, "endpoint") == 0)
+            return set_text (last->endpoint, sizeof last->endpoint, value,
+                             key, err, errlen);
+        if (strcmp (f, "timeout_ms") == 0) {
+            long long n;
+            if (parse_long (value, 1, 1LL << 30, &n) < 0)
+                return fail (err, errlen, "%s \"%s\" is not a number", key,
+                             value);
+            last->timeout_ms = (int) n;
+            return 0;
+        }
+        return fail (err, errlen, "unknown key \"%s\"", key);
+    }
+    if (strcmp (key, "games") == 0) {
+        self->games_given = false;
+        long long n;
+        if (parse_long (value, 2, 2LL * SPEC_MAX_PAIRS, &n) < 0)
+            return fail (err, errlen, "games \"%s\" is not a number", value);
+        return set_games (self, n, err, errlen);
+    }
+    return spec_set (self, key, value, err, errlen);
+}
+
+int
+spec_from_definition (spec_t *self, const char *definition,
+                      spec_file_fn *file_text, void *arg, char *err,
+                      int errlen)
+{
+    assert (self && definition && file_text && err && errlen > 0);
+    clear_files (self);
+    self->scenario_count = 0;
+    self->strategy_count = 0;
+    self->seed_count = 0;
+    self->has_sprt = false;
+    self->games_given = false;
+    self->flag_scenarios = self->flag_strategies = true;
+    const char *line = definition;
+    int number = 0;
+    while (*line) {
+        number++;
+        size_t len = strcspn (line, "\n");
+        char *buf = strndup (line, len);
+        if (!buf)
+            return fail (err, errlen, "out of memory");
+        line += len + (line[len] == '\n');
+        char reason[SOLO_ERR_MAX];
+        int rc = 0;
+        char *eq = strstr (buf, " = ");
+        if (number == 1) {
+            if (strcmp (buf, DEFINITION_HEAD) != 0)
+                rc = fail (err, errlen, "not a tournament definition (its "
+                           "first line is \"%.60s\")", buf);
+        }
+        else if (!eq)
+            rc = fail (err, errlen, "definition line %d is not \"key = "
+                       "value\"", number);
+        else {
+            *eq = 0;
+            if (definition_line (self, buf, eq + 3, file_text, arg, reason,
+                                 sizeof reason) < 0)
+                rc = fail (err, errlen, "definition line %d: %s", number,
+                           reason);
+        }
+        free (buf);
+        if (rc < 0)
+            return -1;
+    }
+    self->games_given = true;
+    if (check_loaded (self, err, errlen) < 0)
+        return -1;
+    if (strcmp (self->definition, definition) != 0)
+        return fail (err, errlen, "the stored definition does not read back "
+                     "the same (a newer or damaged database?)");
+    return 0;
+}
+
+/*  ---- reading it ---- */
+
+const char *
+spec_name (const spec_t *self)
+{
+    return self->name;
+}
+
+const char *
+spec_id (const spec_t *self)
+{
+    return self->id;
+}
+
+const char *
+spec_definition (const spec_t *self)
+{
+    return self->definition ? self->definition : "";
+}
+
+const spec_file_t *
+spec_tables (const spec_t *self)
+{
+    return &self->tables;
+}
+
+const char *
+spec_ruleset (const spec_t *self)
+{
+    return self->ruleset;
+}
+
+int
+spec_scenario_count (const spec_t *self)
+{
+    return self->scenario_count;
+}
+
+const spec_file_t *
+spec_scenario (const spec_t *self, int i)
+{
+    assert (i >= 0 && i < self->scenario_count);
+    return &self->scenarios[i];
+}
+
+int
+spec_strategy_count (const spec_t *self)
+{
+    return self->strategy_count;
+}
+
+const spec_strategy_t *
+spec_strategy (const spec_t *self, int i)
+{
+    assert (i >= 0 && i < self->strategy_count);
+    return &self->strategies[i];
+}
+
+bool
+spec_strategy_external (const spec_strategy_t *s)
+{
+    return s->class_name[0] == 0;
+}
+
+spec_format_t
+spec_format (const spec_t *self)
+{
+    return self->format;
+}
+
+const char *
+spec_format_name (spec_format_t format)
+{
+    return format == SPEC_GAUNTLET ? "gauntlet" : "round-robin";
+}
+
+int
+spec_games (const spec_t *self)
+{
+    return self->games;
+}
+
+int
+spec_pairs (const spec_t *self)
+{
+    return self->games / 2;
+}
+
+bool
+spec_has_sprt (const spec_t *self)
+{
+    return self->has_sprt;
+}
+
+const stats_sprt_t *
+spec_sprt (const spec_t *self)
+{
+    return &self->sprt;
+}
+
+int
+spec_pairing_count (const spec_t *self)
+{
+    int n = self->strategy_count;
+    if (n < 2)
+        return 0;
+    return self->format == SPEC_GAUNTLET ? n - 1 : n * (n - 1) / 2;
+}
+
+void
+spec_pairing (const spec_t *self, int pairing, int *first, int *second)
+{
+    assert (pairing >= 0 && pairing < spec_pairing_count (self));
+    if (self->format == SPEC_GAUNTLET) {
+        *first = 0;
+        *second = pairing + 1;
+        return;
+    }
+    int n = self->strategy_count;
+    for (int a = 0; a < n; a++) {
+        if (pairing < n - 1 - a) {
+            *first = a;
+            *second = a + 1 + pairing;
+            return;
+        }
+        pairing -= n - 1 - a;
+    }
+    assert (false);
+}
+
+/*  splitmix64 of the base seed and the pair. */
+uint64_t
+spec_pair_seed (const spec_t *self, int pair)
+{
+    if (self->seed_count > 0)
+        return self->seeds[pair % self->seed_count];
+    uint64_t z = self->seed + 0x9E3779B97F4A7C15ULL * (uint64_t) (pair + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+int
+spec_pair_scenario (const spec_t *self, int pair)
+{
+    return self->scenario_count ? pair % self->scenario_count : 0;
+}
+
+int64_t
+spec_game_id (const spec_t *self, int pairing, int pair, int game)
+{
+    return ((int64_t) pairing * spec_pairs (self) + pair) * 2 + game + 1;
+}
+
+int
+spec_game_from_id (const spec_t *self, int64_t id, int *pairing, int *pair,
+                   int *game)
+{
+    int64_t pairs = spec_pairs (self);
+    if (id < 1 || pairs < 1
+        || id > (int64_t) spec_pairing_count (self) * pairs * 2)
+        return -1;
+    int64_t k = id - 1;
+    *game = (int) (k % 2);
+    k /= 2;
+    *pair = (int) (k % pairs);
+    *pairing = (int) (k / pairs);
+    return 0;
+}
+
+const char *
+spec_database (const spec_t *self)
+{
+    return self->database;
+}
+
+int
+spec_concurrency (const spec_t *self)
+{
+    return self->concurrency;
+}
+
+const char *
+spec_bind (const spec_t *self)
+{
+    return self->bind;
+}
+
+double
+spec_worker_timeout (const spec_t *self)
+{
+    return self->worker_timeout;
+}
+
+bool
+spec_keep_logs (const spec_t *self)
+{
+    return self->keep_logs;
+}

@@ -1,0 +1,163 @@
+/*  spec.h - what a tournament is: its strategies, the table file in
+ *  force, the scenarios, the games per pairing, the seeds, the format,
+ *  the SPRT; and how it is run (database, concurrency, workers).
+ *
+ *  A tournament file is libconfig; every setting may also be given as a
+ *  flag (spec_set), flags after the file:
+ *
+ *      name = "house rules";
+ *      tables = "../rules/data/skirmish19/tables.cfg";   # the rules in force
+ *      scenarios = [ "../rules/scenarios/farm.cfg", "../rules/scenarios/stream.cfg" ];
+ *      format = "round-robin";          # or "gauntlet": the first against the rest
+ *      games = 100;                     # per pairing, even: pairs, sides swapped
+ *      seed = 1;                        # or seeds = [ 11, 12, 13 ]: one per pair
+ *      sprt = { elo0 = 0.0; elo1 = 50.0; alpha = 0.05; beta = 0.05; };
+ *      database = "house.db";
+ *      concurrency = 2;                 # local workers
+ *      bind = "tcp://0.0.0.0:5601";     # optional: remote workers connect here
+ *      worker_timeout = 10.0;           # s of silence before a worker is dead
+ *      move_timeout = 5.0;              # s an external strategy may think
+ *      keep_logs = true;                # store every game's replay log
+ *      strategies = (
+ *        { name = "table"; class = "table"; },
+ *        { name = "random"; class = "random"; params = ""; },
+ *        { name = "python"; command = "/usr/bin/python3 clients/strategies/example_strategy.py";
+ *          timeout = 2.0; },
+ *        { name = "remote"; endpoint = "tcp://10.0.0.7:5700"; }
+ *      );
+ *
+ *  Paths in a file are relative to the file; in flags, to the working
+ *  directory.  A strategy is a built-in class (strategy.h: random,
+ *  table, ...) with its parameters, or external: a `command` each worker
+ *  starts (as COMMAND --bind ENDPOINT, from the worker's working
+ *  directory) or an `endpoint` it connects to (proto/strategy.proto).
+ *
+ *  The definition (everything that decides the results: tables and
+ *  scenarios by their hash, strategies, format, games, seeds, SPRT) is a
+ *  text of "key = value" lines; its hash is the tournament's id.  The
+ *  database keeps it, so a tournament resumes from its database alone.
+ */
+#ifndef SOLO_TOURNAMENT_SPEC_H
+#define SOLO_TOURNAMENT_SPEC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "stats.h"
+#include "strategy.h"
+
+#define SPEC_MAX_STRATEGIES  STATS_MAX_PLAYERS
+#define SPEC_MAX_SCENARIOS   64
+#define SPEC_MAX_PAIRS       1000000   /* game pairs per pairing */
+#define SPEC_NAME_MAX        48        /* a strategy's or tournament's name */
+#define SPEC_CLASS_MAX       32
+#define SPEC_PATH_MAX        1024
+#define SPEC_COMMAND_MAX     1024
+#define SPEC_ENDPOINT_MAX    256
+#define SPEC_HASH_MAX        17        /* 16 hex digits and the NUL */
+#define SPEC_FILE_MAX        (4 << 20) /* bytes of a table or scenario file */
+#define SPEC_TIMEOUT_MAX_S   3600.0
+
+typedef enum { SPEC_ROUND_ROBIN = 0, SPEC_GAUNTLET } spec_format_t;
+
+typedef struct {
+    char name[SPEC_NAME_MAX];
+    char class_name[SPEC_CLASS_MAX];     /* built-in; "" when external */
+    char params[STRATEGY_PARAMS_MAX];
+    char command[SPEC_COMMAND_MAX];      /* external, started */
+    char endpoint[SPEC_ENDPOINT_MAX];    /* external, running */
+    int timeout_ms;                      /* external: per request */
+} spec_strategy_t;
+
+/*  A table or scenario file: where it was read, its text, its hash. */
+typedef struct {
+    char path[SPEC_PATH_MAX];
+    char *text;
+    char hash[SPEC_HASH_MAX];
+    char name[SPEC_NAME_MAX];    /* the ruleset's or scenario's own name */
+} spec_file_t;
+
+typedef struct spec_t spec_t;
+
+/*  A tournament with the defaults: round-robin, 20 games, seed 1, one
+ *  local worker, worker timeout 10 s, move timeout 5 s, logs kept, no
+ *  SPRT, database "tournament.db".  NULL when out of memory. */
+spec_t *spec_new (void);
+void spec_destroy (spec_t **self_p);
+
+/*  Read a tournament file over the current settings.  0, or -1 with
+ *  `err` as "file:line - reason". */
+int spec_load_file (spec_t *self, const char *path, char *err, int errlen);
+
+/*  One flag: `key` is the file's setting name (dashes read as
+ *  underscores), `value` its text.  Lists: "scenario" adds a scenario,
+ *  "strategy" adds NAME=CLASS[:PARAMS], "external" adds NAME=COMMAND,
+ *  "remote" adds NAME=ENDPOINT (the first of each kind given as a flag
+ *  replaces the file's list); "sprt" is ELO0,ELO1,ALPHA,BETA or "none";
+ *  "seeds" a comma list.  0, or -1 with `err` naming the flag. */
+int spec_set (spec_t *self, const char *key, const char *value, char *err,
+              int errlen);
+
+/*  Read the files, check everything (the table file and scenarios load
+ *  and play, classes and parameters exist, names are unique, there are
+ *  pairings to play) and work out the definition and the id.  0, or -1
+ *  with `err`. */
+int spec_finish (spec_t *self, char *err, int errlen);
+
+/*  The tournament as kept in a database: the definition text and the
+ *  files' texts by hash (`file_text` returns a malloc'd copy, or NULL
+ *  when it has none, and the path it was read from into `path`).
+ *  Replaces the definition; the run settings stay.  Checks as
+ *  spec_finish does.  0, or -1 with err. */
+typedef char *(spec_file_fn) (void *arg, const char *hash, char *path,
+                              int pathlen);
+int spec_from_definition (spec_t *self, const char *definition,
+                          spec_file_fn *file_text, void *arg, char *err,
+                          int errlen);
+
+/*  ---- the definition ---- */
+
+const char *spec_name (const spec_t *self);
+const char *spec_id (const spec_t *self);          /* after finish */
+const char *spec_definition (const spec_t *self);  /* after finish */
+const spec_file_t *spec_tables (const spec_t *self);
+const char *spec_ruleset (const spec_t *self);
+int spec_scenario_count (const spec_t *self);
+const spec_file_t *spec_scenario (const spec_t *self, int i);
+int spec_strategy_count (const spec_t *self);
+const spec_strategy_t *spec_strategy (const spec_t *self, int i);
+bool spec_strategy_external (const spec_strategy_t *s);
+spec_format_t spec_format (const spec_t *self);
+const char *spec_format_name (spec_format_t format);
+int spec_games (const spec_t *self);               /* per pairing */
+int spec_pairs (const spec_t *self);               /* games / 2 */
+bool spec_has_sprt (const spec_t *self);
+const stats_sprt_t *spec_sprt (const spec_t *self);
+
+/*  Pairings: round-robin, every two strategies (0-1, 0-2, ..., 1-2...);
+ *  gauntlet, the first against each other one. */
+int spec_pairing_count (const spec_t *self);
+void spec_pairing (const spec_t *self, int pairing, int *first, int *second);
+
+/*  The seed and the scenario of pair `pair` (the same in every pairing:
+ *  common random numbers across the whole tournament). */
+uint64_t spec_pair_seed (const spec_t *self, int pair);
+int spec_pair_scenario (const spec_t *self, int pair);
+
+/*  A game's id: ((pairing * pairs) + pair) * 2 + game + 1. */
+int64_t spec_game_id (const spec_t *self, int pairing, int pair, int game);
+/*  Back: 0, or -1 when id is not a game of this tournament. */
+int spec_game_from_id (const spec_t *self, int64_t id, int *pairing,
+                       int *pair, int *game);
+
+/*  ---- how it runs ---- */
+
+const char *spec_database (const spec_t *self);
+int spec_concurrency (const spec_t *self);
+const char *spec_bind (const spec_t *self);        /* "" none */
+double spec_worker_timeout (const spec_t *self);   /* seconds */
+bool spec_keep_logs (const spec_t *self);
+
+/*  FNV-1a 64 of `len` bytes as 16 hex digits (the rules' table hash). */
+void spec_hash (const char *text, size_t len, char out[SPEC_HASH_MAX]);
+
+#endif

@@ -1,0 +1,24 @@
+/*  worker.h - a tournament worker: connects to a coordinator, takes the
+ *  tournament's Setup, plays the game pairs it is handed and reports each
+ *  game as it ends (proto/tournament.proto).
+ *
+ *  Two threads: the caller's talks to the coordinator (heartbeats every
+ *  Setup.heartbeat_ms, even during a long game), a second one plays.  A
+ *  coordinator that goes away and comes back on the same endpoint (a
+ *  resumed tournament) finds the worker still there.
+ */
+#ifndef SOLO_TOURNAMENT_WORKER_H
+#define SOLO_TOURNAMENT_WORKER_H
+
+#include <signal.h>
+
+/*  Work for the coordinator at `endpoint` until it says stop, or until
+ *  *interrupted (may be NULL) becomes non-zero.  `zmq_context` (NULL: one
+ *  of its own) is borrowed: local workers share the coordinator's to
+ *  reach it over inproc.  `name` names the worker in the results (NULL:
+ *  host:pid).  0 when stopped; -1 with `err` when it could not start.  A
+ *  Setup that does not load here is reported to the coordinator. */
+int worker_run (void *zmq_context, const char *endpoint, const char *name,
+                volatile sig_atomic_t *interrupted, char *err, int errlen);
+
+#endif
