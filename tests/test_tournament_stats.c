@@ -8,7 +8,7 @@
 #include <cmocka.h>
 #include <math.h>
 #include <string.h>
-#include "stats.h"
+#include "tour_stats.h"
 
 #define near(a, b, eps) assert_true (fabs ((a) - (b)) <= (eps))
 
@@ -20,18 +20,18 @@ static void
 test_elo_and_score (void **state)
 {
     (void) state;
-    near (stats_elo_from_score (0.75), 190.848501887865, 1e-9);
-    near (stats_elo_from_score (0.25), -190.848501887865, 1e-9);
-    near (stats_elo_from_score (0.5), 0.0, 1e-12);
-    assert_true (isinf (stats_elo_from_score (1.0))
-                 && stats_elo_from_score (1.0) > 0);
-    assert_true (isinf (stats_elo_from_score (0.0))
-                 && stats_elo_from_score (0.0) < 0);
-    assert_true (isnan (stats_elo_from_score (NAN)));
-    near (stats_score_from_elo (190.848501887865), 0.75, 1e-12);
-    near (stats_score_from_elo (0), 0.5, 1e-15);
+    near (tour_stats_elo_from_score (0.75), 190.848501887865, 1e-9);
+    near (tour_stats_elo_from_score (0.25), -190.848501887865, 1e-9);
+    near (tour_stats_elo_from_score (0.5), 0.0, 1e-12);
+    assert_true (isinf (tour_stats_elo_from_score (1.0))
+                 && tour_stats_elo_from_score (1.0) > 0);
+    assert_true (isinf (tour_stats_elo_from_score (0.0))
+                 && tour_stats_elo_from_score (0.0) < 0);
+    assert_true (isnan (tour_stats_elo_from_score (NAN)));
+    near (tour_stats_score_from_elo (190.848501887865), 0.75, 1e-12);
+    near (tour_stats_score_from_elo (0), 0.5, 1e-15);
     /* 10 Elo: 1/(1 + 10^(-1/40)) = 1/(1 + 0.944061) = 0.514387 */
-    near (stats_score_from_elo (10), 0.5143871841659987, 1e-12);
+    near (tour_stats_score_from_elo (10), 0.5143871841659987, 1e-12);
 }
 
 /*  The normal quantiles: Phi^-1(0.975) = 1.959964, Phi^-1(0.5) = 0,
@@ -40,12 +40,12 @@ static void
 test_normal_quantile (void **state)
 {
     (void) state;
-    near (stats_normal_quantile (0.975), STATS_Z95, 1e-9);
-    near (stats_normal_quantile (0.5), 0.0, 1e-12);
-    near (stats_normal_quantile (0.8413447460685429), 1.0, 1e-9);
-    near (stats_normal_quantile (0.025), -STATS_Z95, 1e-9);
-    assert_true (isnan (stats_normal_quantile (0)));
-    assert_true (isnan (stats_normal_quantile (1)));
+    near (tour_stats_normal_quantile (0.975), TOUR_STATS_Z95, 1e-9);
+    near (tour_stats_normal_quantile (0.5), 0.0, 1e-12);
+    near (tour_stats_normal_quantile (0.8413447460685429), 1.0, 1e-9);
+    near (tour_stats_normal_quantile (0.025), -TOUR_STATS_Z95, 1e-9);
+    assert_true (isnan (tour_stats_normal_quantile (0)));
+    assert_true (isnan (tour_stats_normal_quantile (1)));
 }
 
 /*  LOS = 1/2 (1 + erf((W - L) / sqrt(2 (W + L)))).
@@ -56,10 +56,10 @@ static void
 test_los (void **state)
 {
     (void) state;
-    near (stats_los (10, 5), 0.9016471987705266, 1e-12);
-    near (stats_los (1, 4), 0.08985624743949994, 1e-12);
-    near (stats_los (7, 7), 0.5, 1e-15);
-    near (stats_los (0, 0), 0.5, 1e-15);
+    near (tour_stats_los (10, 5), 0.9016471987705266, 1e-12);
+    near (tour_stats_los (1, 4), 0.08985624743949994, 1e-12);
+    near (tour_stats_los (7, 7), 0.5, 1e-15);
+    near (tour_stats_los (0, 0), 0.5, 1e-15);
 }
 
 /*  W 6, L 2, D 2 (10 games):
@@ -73,8 +73,8 @@ static void
 test_elo_wld (void **state)
 {
     (void) state;
-    stats_elo_t e;
-    assert_int_equal (stats_elo_wld (6, 2, 2, 0.95, &e), 0);
+    tour_stats_elo_t e;
+    assert_int_equal (tour_stats_elo_wld (6, 2, 2, 0.95, &e), 0);
     assert_int_equal (e.count, 10);
     near (e.score, 0.7, 1e-12);
     near (e.stderr_score, 0.12649110640673517, 1e-12);
@@ -82,17 +82,17 @@ test_elo_wld (void **state)
     near (e.elo_low, -33.39935000168885, 1e-6);
     near (e.elo_high, 504.03329224498987, 1e-6);
     /* all draws: no spread, the interval is the point */
-    assert_int_equal (stats_elo_wld (0, 0, 4, 0.95, &e), 0);
+    assert_int_equal (tour_stats_elo_wld (0, 0, 4, 0.95, &e), 0);
     near (e.elo, 0, 1e-12);
     near (e.elo_low, 0, 1e-12);
     near (e.elo_high, 0, 1e-12);
     /* every game won: infinite Elo */
-    assert_int_equal (stats_elo_wld (3, 0, 0, 0.95, &e), 0);
+    assert_int_equal (tour_stats_elo_wld (3, 0, 0, 0.95, &e), 0);
     assert_true (isinf (e.elo) && e.elo > 0);
     /* nothing to go on */
-    assert_int_equal (stats_elo_wld (0, 0, 0, 0.95, &e), -1);
+    assert_int_equal (tour_stats_elo_wld (0, 0, 0, 0.95, &e), -1);
     near (e.score, 0.5, 0);
-    assert_int_equal (stats_elo_wld (-1, 2, 0, 0.95, &e), -1);
+    assert_int_equal (tour_stats_elo_wld (-1, 2, 0, 0.95, &e), -1);
 }
 
 /*  Pairs [LL, LD, DD+WL, WD, WW] = [1, 2, 3, 3, 1] (10 pairs), pair means
@@ -110,19 +110,19 @@ static void
 test_elo_penta (void **state)
 {
     (void) state;
-    int penta[STATS_PENTA] = { 1, 2, 3, 3, 1 };
-    stats_elo_t e;
-    assert_int_equal (stats_elo_penta (penta, 0.95, &e), 0);
+    int penta[TOUR_STATS_PENTA] = { 1, 2, 3, 3, 1 };
+    tour_stats_elo_t e;
+    assert_int_equal (tour_stats_elo_penta (penta, 0.95, &e), 0);
     assert_int_equal (e.count, 10);
     near (e.score, 0.525, 1e-12);
     near (e.stderr_score, 0.08979142498033986, 1e-12);
     near (e.elo, 17.386277512436145, 1e-9);
     near (e.elo_low, -108.29301815519649, 1e-6);
     near (e.elo_high, 148.00875233625302, 1e-6);
-    int none[STATS_PENTA] = { 0, 0, 0, 0, 0 };
-    assert_int_equal (stats_elo_penta (none, 0.95, &e), -1);
-    int bad[STATS_PENTA] = { 0, -1, 0, 0, 0 };
-    assert_int_equal (stats_elo_penta (bad, 0.95, &e), -1);
+    int none[TOUR_STATS_PENTA] = { 0, 0, 0, 0, 0 };
+    assert_int_equal (tour_stats_elo_penta (none, 0.95, &e), -1);
+    int bad[TOUR_STATS_PENTA] = { 0, -1, 0, 0, 0 };
+    assert_int_equal (tour_stats_elo_penta (bad, 0.95, &e), -1);
 }
 
 /*  Bounds with alpha = beta = 0.05: ln(0.05 / 0.95) = -2.944439 and
@@ -132,27 +132,27 @@ static void
 test_sprt_bounds (void **state)
 {
     (void) state;
-    stats_sprt_t s = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
+    tour_stats_sprt_t s = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
     char err[128];
-    assert_int_equal (stats_sprt_check (&s, err, sizeof err), 0);
-    near (stats_sprt_lower (&s), -2.9444389791664403, 1e-12);
-    near (stats_sprt_upper (&s), 2.9444389791664403, 1e-12);
+    assert_int_equal (tour_stats_sprt_check (&s, err, sizeof err), 0);
+    near (tour_stats_sprt_lower (&s), -2.9444389791664403, 1e-12);
+    near (tour_stats_sprt_upper (&s), 2.9444389791664403, 1e-12);
     s.beta = 0.1;
-    near (stats_sprt_lower (&s), -2.2512917986064953, 1e-12);
-    near (stats_sprt_upper (&s), 2.8903717578961645, 1e-12);
-    assert_int_equal (stats_sprt_verdict (&s, 2.9), STATS_SPRT_H1);
-    assert_int_equal (stats_sprt_verdict (&s, -2.26), STATS_SPRT_H0);
-    assert_int_equal (stats_sprt_verdict (&s, 0.3), STATS_SPRT_CONTINUE);
-    assert_string_equal (stats_sprt_verdict_name (STATS_SPRT_H1), "H1");
+    near (tour_stats_sprt_lower (&s), -2.2512917986064953, 1e-12);
+    near (tour_stats_sprt_upper (&s), 2.8903717578961645, 1e-12);
+    assert_int_equal (tour_stats_sprt_verdict (&s, 2.9), TOUR_STATS_SPRT_H1);
+    assert_int_equal (tour_stats_sprt_verdict (&s, -2.26), TOUR_STATS_SPRT_H0);
+    assert_int_equal (tour_stats_sprt_verdict (&s, 0.3), TOUR_STATS_SPRT_CONTINUE);
+    assert_string_equal (tour_stats_sprt_verdict_name (TOUR_STATS_SPRT_H1), "H1");
     /* malformed tests are named */
-    stats_sprt_t bad = { .elo0 = 5, .elo1 = 5, .alpha = 0.05, .beta = 0.05 };
-    assert_int_equal (stats_sprt_check (&bad, err, sizeof err), -1);
+    tour_stats_sprt_t bad = { .elo0 = 5, .elo1 = 5, .alpha = 0.05, .beta = 0.05 };
+    assert_int_equal (tour_stats_sprt_check (&bad, err, sizeof err), -1);
     assert_non_null (strstr (err, "elo0"));
-    bad = (stats_sprt_t) { .elo0 = 0, .elo1 = 5, .alpha = 0, .beta = 0.05 };
-    assert_int_equal (stats_sprt_check (&bad, err, sizeof err), -1);
+    bad = (tour_stats_sprt_t) { .elo0 = 0, .elo1 = 5, .alpha = 0, .beta = 0.05 };
+    assert_int_equal (tour_stats_sprt_check (&bad, err, sizeof err), -1);
     assert_non_null (strstr (err, "alpha"));
-    bad = (stats_sprt_t) { .elo0 = 0, .elo1 = 5, .alpha = 0.6, .beta = 0.5 };
-    assert_int_equal (stats_sprt_check (&bad, err, sizeof err), -1);
+    bad = (tour_stats_sprt_t) { .elo0 = 0, .elo1 = 5, .alpha = 0.6, .beta = 0.5 };
+    assert_int_equal (tour_stats_sprt_check (&bad, err, sizeof err), -1);
     assert_non_null (strstr (err, "alpha + beta"));
 }
 
@@ -169,16 +169,16 @@ static void
 test_llr (void **state)
 {
     (void) state;
-    near (stats_llr_wld (6, 2, 2, 0, 10), 0.14065708410788577, 1e-9);
-    int penta[STATS_PENTA] = { 1, 2, 3, 3, 1 };
-    near (stats_llr_penta (penta, 0, 10), 0.031630183297539124, 1e-9);
+    near (tour_stats_llr_wld (6, 2, 2, 0, 10), 0.14065708410788577, 1e-9);
+    int penta[TOUR_STATS_PENTA] = { 1, 2, 3, 3, 1 };
+    near (tour_stats_llr_penta (penta, 0, 10), 0.031630183297539124, 1e-9);
     /* the mirror image: as strongly against H1 */
-    near (stats_llr_wld (2, 6, 2, -10, 0), -0.14065708410788577, 1e-9);
+    near (tour_stats_llr_wld (2, 6, 2, -10, 0), -0.14065708410788577, 1e-9);
     /* no games, no spread: no evidence yet */
-    near (stats_llr_wld (0, 0, 0, 0, 10), 0, 0);
-    near (stats_llr_wld (5, 0, 0, 0, 10), 0, 0);
-    int none[STATS_PENTA] = { 0, 0, 0, 0, 0 };
-    near (stats_llr_penta (none, 0, 10), 0, 0);
+    near (tour_stats_llr_wld (0, 0, 0, 0, 10), 0, 0);
+    near (tour_stats_llr_wld (5, 0, 0, 0, 10), 0, 0);
+    int none[TOUR_STATS_PENTA] = { 0, 0, 0, 0, 0 };
+    near (tour_stats_llr_penta (none, 0, 10), 0, 0);
 }
 
 /*  A long run scoring 70% passes H1 [0, 10]; one scoring 45% fails into
@@ -190,19 +190,19 @@ static void
 test_sprt_decides (void **state)
 {
     (void) state;
-    stats_sprt_t s = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
-    near (stats_llr_wld (60, 20, 20, 0, 10), 1.4065708410788577, 1e-8);
-    assert_int_equal (stats_sprt_verdict (&s, stats_llr_wld (120, 40, 40, 0,
+    tour_stats_sprt_t s = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
+    near (tour_stats_llr_wld (60, 20, 20, 0, 10), 1.4065708410788577, 1e-8);
+    assert_int_equal (tour_stats_sprt_verdict (&s, tour_stats_llr_wld (120, 40, 40, 0,
                                                              10)),
-                      STATS_SPRT_CONTINUE);
-    assert_int_equal (stats_sprt_verdict (&s, stats_llr_wld (132, 44, 44, 0,
+                      TOUR_STATS_SPRT_CONTINUE);
+    assert_int_equal (tour_stats_sprt_verdict (&s, tour_stats_llr_wld (132, 44, 44, 0,
                                                              10)),
-                      STATS_SPRT_H1);
+                      TOUR_STATS_SPRT_H1);
     /* 45%: W 40 L 50 D 10 leans to H0 and, at ten times the games, in it */
-    assert_true (stats_llr_wld (40, 50, 10, 0, 10) < 0);
-    assert_int_equal (stats_sprt_verdict (&s, stats_llr_wld (400, 500, 100,
+    assert_true (tour_stats_llr_wld (40, 50, 10, 0, 10) < 0);
+    assert_int_equal (tour_stats_sprt_verdict (&s, tour_stats_llr_wld (400, 500, 100,
                                                              0, 10)),
-                      STATS_SPRT_H0);
+                      TOUR_STATS_SPRT_H0);
 }
 
 /*  Two players, A 3 points of 4 against B: the fit is the pairwise Elo,
@@ -219,7 +219,7 @@ test_fit_two (void **state)
     double points[4] = { 0, 3, 1, 0 };
     double r[2], se[2];
     char err[128];
-    assert_int_equal (stats_fit_ratings (2, games, points, 0, r, se, err,
+    assert_int_equal (tour_stats_fit_ratings (2, games, points, 0, r, se, err,
                                          sizeof err), 0);
     near (r[0], 95.4242509439325, 1e-6);
     near (r[1], -95.4242509439325, 1e-6);
@@ -245,7 +245,7 @@ test_fit_chain (void **state)
                           0, 0, 0, 0 };
     double r[4];
     char err[128];
-    assert_int_equal (stats_fit_ratings (4, games, points, 0, r, NULL, err,
+    assert_int_equal (tour_stats_fit_ratings (4, games, points, 0, r, NULL, err,
                                          sizeof err), 0);
     near (r[0], 127.23233459191, 1e-6);
     near (r[1], -63.61616729595, 1e-6);
@@ -265,7 +265,7 @@ test_fit_round_robin (void **state)
     double points[9] = { 0, 5, 6, 3, 0, 4.5, 2, 3.5, 0 };
     double r[3], se[3];
     char err[128];
-    assert_int_equal (stats_fit_ratings (3, games, points, 0, r, se, err,
+    assert_int_equal (tour_stats_fit_ratings (3, games, points, 0, r, se, err,
                                          sizeof err), 0);
     near (r[0] + r[1] + r[2], 0, 1e-9);
     for (int i = 0; i < 3; i++) {
@@ -273,7 +273,7 @@ test_fit_round_robin (void **state)
         for (int j = 0; j < 3; j++)
             if (j != i) {
                 expected += games[i * 3 + j]
-                            * stats_score_from_elo (r[i] - r[j]);
+                            * tour_stats_score_from_elo (r[i] - r[j]);
                 scored += points[i * 3 + j];
             }
         near (expected, scored, 1e-8);
@@ -293,10 +293,10 @@ test_fit_perfect_score (void **state)
     double points[4] = { 0, 2, 0, 0 };
     double r[2];
     char err[128];
-    assert_int_equal (stats_fit_ratings (2, games, points, 0, r, NULL, err,
+    assert_int_equal (tour_stats_fit_ratings (2, games, points, 0, r, NULL, err,
                                          sizeof err), -1);
     assert_non_null (strstr (err, "infinite"));
-    assert_int_equal (stats_fit_ratings (2, games, points, 1, r, NULL, err,
+    assert_int_equal (tour_stats_fit_ratings (2, games, points, 1, r, NULL, err,
                                          sizeof err), 0);
     near (r[0], 139.7940008672038, 1e-6);
     near (r[1], -139.7940008672038, 1e-6);
@@ -313,12 +313,12 @@ test_fit_disconnected (void **state)
                           0, 0, 0, 1,  0, 0, 1, 0 };
     double r[4];
     char err[128];
-    assert_int_equal (stats_fit_ratings (4, games, points, 1, r, NULL, err,
+    assert_int_equal (tour_stats_fit_ratings (4, games, points, 1, r, NULL, err,
                                          sizeof err), -1);
     assert_non_null (strstr (err, "connected"));
     /* one player who never played: NAN */
     double g1[1] = { 0 }, p1[1] = { 0 };
-    assert_int_equal (stats_fit_ratings (1, g1, p1, 0, r, NULL, err,
+    assert_int_equal (tour_stats_fit_ratings (1, g1, p1, 0, r, NULL, err,
                                          sizeof err), 0);
     assert_true (isnan (r[0]));
 }

@@ -19,13 +19,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "arena.h"
-#include "coord.h"
-#include "report.h"
-#include "results.h"
-#include "spec.h"
-#include "store.h"
-#include "worker.h"
+#include "tour_arena.h"
+#include "tour_coord.h"
+#include "tour_report.h"
+#include "tour_results.h"
+#include "tour_spec.h"
+#include "tour_store.h"
+#include "tour_worker.h"
 
 #define EXIT_USAGE       2
 #define EXIT_MISMATCH    3
@@ -95,49 +95,49 @@ complain (const char *err)
 
 /*  The database's tournament and its standings. */
 static int
-open_results (const char *db, spec_t **spec, store_t **store,
-              results_t **results, char *err, int errlen)
+open_results (const char *db, tour_spec_t **spec, tour_store_t **store,
+              tour_results_t **results, char *err, int errlen)
 {
     struct stat st;
     if (stat (db, &st) != 0) {
         snprintf (err, errlen, "%s - no such database", db);
         return -1;
     }
-    *store = store_open (db, err, errlen);
+    *store = tour_store_open (db, err, errlen);
     if (!*store)
         return -1;
-    *spec = spec_new ();
+    *spec = tour_spec_new ();
     if (!*spec) {
         snprintf (err, errlen, "out of memory");
         return -1;
     }
-    int rc = store_load_spec (*store, *spec, err, errlen);
+    int rc = tour_store_load_spec (*store, *spec, err, errlen);
     if (rc == 1)
         snprintf (err, errlen, "%s - holds no tournament", db);
     if (rc != 0)
         return -1;
-    *results = results_new (*spec);
+    *results = tour_results_new (*spec);
     if (!*results) {
         snprintf (err, errlen, "out of memory");
         return -1;
     }
-    return results_add_store (*results, *store, err, errlen);
+    return tour_results_add_store (*results, *store, err, errlen);
 }
 
 static int
-write_reports (const spec_t *spec, const results_t *results, const char *dir)
+write_reports (const tour_spec_t *spec, const tour_results_t *results, const char *dir)
 {
     if (mkdir (dir, 0777) != 0 && errno != EEXIST) {
         fprintf (stderr, "solo-tournament: %s - cannot make the directory: "
                  "%s\n", dir, strerror (errno));
         return -1;
     }
-    for (int f = 0; f < REPORT_FORMAT_COUNT; f++) {
-        char path[SPEC_PATH_MAX + 64];
+    for (int f = 0; f < TOUR_REPORT_FORMAT_COUNT; f++) {
+        char path[TOUR_SPEC_PATH_MAX + 64];
         snprintf (path, sizeof path, "%s/%s", dir,
-                  report_file_name ((report_format_t) f));
+                  tour_report_file_name ((tour_report_format_t) f));
         FILE *out = fopen (path, "w");
-        int rc = out ? report_write (spec, results, (report_format_t) f, out)
+        int rc = out ? tour_report_write (spec, results, (tour_report_format_t) f, out)
                      : -1;
         if (out && fclose (out) != 0)
             rc = -1;
@@ -156,9 +156,9 @@ static int
 cmd_run (int argc, char **argv)
 {
     char err[SOLO_ERR_MAX + 512];
-    spec_t *spec = spec_new ();
-    store_t *store = NULL;
-    results_t *results = NULL;
+    tour_spec_t *spec = tour_spec_new ();
+    tour_store_t *store = NULL;
+    tour_results_t *results = NULL;
     const char *report_dir = NULL;
     bool quiet = false, defined = false, db_given = false;
     int rc = 1;
@@ -168,7 +168,7 @@ cmd_run (int argc, char **argv)
     }
     int i = 0;
     if (i < argc && argv[i][0] != '-') {
-        if (spec_load_file (spec, argv[i], err, sizeof err) < 0)
+        if (tour_spec_load_file (spec, argv[i], err, sizeof err) < 0)
             goto fail;
         defined = true;
         i++;
@@ -180,14 +180,14 @@ cmd_run (int argc, char **argv)
             continue;
         }
         if (strcmp (a, "--help") == 0 || strcmp (a, "-h") == 0) {
-            spec_destroy (&spec);
+            tour_spec_destroy (&spec);
             return usage (stdout);
         }
         if (strncmp (a, "--", 2) != 0 || i + 1 >= argc) {
             fprintf (stderr, "solo-tournament run: \"%s\" %s\n", a,
                      strncmp (a, "--", 2) ? "is not an option"
                      : "needs a value");
-            spec_destroy (&spec);
+            tour_spec_destroy (&spec);
             return EXIT_USAGE;
         }
         const char *v = argv[++i];
@@ -207,81 +207,81 @@ cmd_run (int argc, char **argv)
             db_given = true;
         if (!runtime)
             defined = true;
-        if (spec_set (spec, key, v, err, sizeof err) < 0)
+        if (tour_spec_set (spec, key, v, err, sizeof err) < 0)
             goto fail;
     }
     /* the database alone: resume the tournament it holds */
     if (!defined) {
         if (!db_given) {
-            spec_destroy (&spec);
+            tour_spec_destroy (&spec);
             return usage (stderr);
         }
         struct stat st;
-        if (stat (spec_database (spec), &st) != 0) {
+        if (stat (tour_spec_database (spec), &st) != 0) {
             snprintf (err, sizeof err, "%s - no such database (give a "
                       "tournament file or settings to start one)",
-                      spec_database (spec));
+                      tour_spec_database (spec));
             goto fail;
         }
     }
-    store = store_open (spec_database (spec), err, sizeof err);
+    store = tour_store_open (tour_spec_database (spec), err, sizeof err);
     if (!store)
         goto fail;
     if (defined) {
-        if (spec_finish (spec, err, sizeof err) < 0
-            || store_begin (store, spec, err, sizeof err) < 0)
+        if (tour_spec_finish (spec, err, sizeof err) < 0
+            || tour_store_begin (store, spec, err, sizeof err) < 0)
             goto fail;
     }
     else {
-        int loaded = store_load_spec (store, spec, err, sizeof err);
+        int loaded = tour_store_load_spec (store, spec, err, sizeof err);
         if (loaded == 1)
             snprintf (err, sizeof err, "%s - holds no tournament (give a "
-                      "tournament file or settings)", spec_database (spec));
+                      "tournament file or settings)", tour_spec_database (spec));
         if (loaded != 0)
             goto fail;
     }
-    results = results_new (spec);
+    results = tour_results_new (spec);
     if (!results) {
         snprintf (err, sizeof err, "too many games (more than %d) or out of "
-                  "memory", RESULTS_MAX_GAMES);
+                  "memory", TOUR_RESULTS_MAX_GAMES);
         goto fail;
     }
-    if (results_add_store (results, store, err, sizeof err) < 0)
+    if (tour_results_add_store (results, store, err, sizeof err) < 0)
         goto fail;
     if (!quiet) {
-        int stored = results_games_stored (results);
+        int stored = tour_results_games_stored (results);
         fprintf (stderr, "tournament \"%s\" (%s, %s tables %s): %d "
                  "strategies, %d pairings, %d games%s; %d local worker%s%s%s"
-                 "\n", spec_name (spec), spec_id (spec), spec_ruleset (spec),
-                 spec_tables (spec)->hash, spec_strategy_count (spec),
-                 spec_pairing_count (spec), results_games_planned (results),
-                 stored ? "" : "", spec_concurrency (spec),
-                 spec_concurrency (spec) == 1 ? "" : "s",
-                 spec_bind (spec)[0] ? ", workers welcome at " : "",
-                 spec_bind (spec));
+                 "\n", tour_spec_name (spec), tour_spec_id (spec), tour_spec_ruleset (spec),
+                 tour_spec_tables (spec)->hash, tour_spec_strategy_count (spec),
+                 tour_spec_pairing_count (spec), tour_results_games_planned (results),
+                 stored ? "" : "", tour_spec_concurrency (spec),
+                 tour_spec_concurrency (spec) == 1 ? "" : "s",
+                 tour_spec_bind (spec)[0] ? ", workers welcome at " : "",
+                 tour_spec_bind (spec));
         if (stored)
             fprintf (stderr, "resuming: %d games already stored in %s\n",
-                     stored, spec_database (spec));
+                     stored, tour_spec_database (spec));
     }
     catch_signals ();
-    coord_options_t options = {
+    tour_coord_options_t options = {
         .progress = quiet ? NULL : stderr,
         .progress_tty = !quiet && isatty (STDERR_FILENO),
         .interrupted = &interrupted };
-    int run = coord_run (spec, store, results, &options, err, sizeof err);
+    int run = tour_coord_run (spec, store, results, &options, err, sizeof err);
     if (run < 0)
         goto fail;
     char fit_err[SOLO_ERR_MAX];
-    if (results_fit (results, fit_err, sizeof fit_err) < 0 && !quiet)
+    if (tour_results_fit (results, fit_err, sizeof fit_err) < 0 && !quiet)
         fprintf (stderr, "solo-tournament: no ratings: %s\n", fit_err);
     if (run == 1) {
         fprintf (stderr, "interrupted: %d games stored in %s; run again to "
-                 "resume\n", results_games_stored (results),
-                 spec_database (spec));
+                 "resume\n", tour_results_games_stored (results),
+                 tour_spec_database (spec));
         rc = EXIT_INTERRUPTED;
         goto done;
     }
-    report_write (spec, results, REPORT_TEXT, stdout);
+    tour_report_write (spec, results, TOUR_REPORT_TEXT, stdout);
     rc = 0;
     if (report_dir && write_reports (spec, results, report_dir) < 0)
         rc = 1;
@@ -289,9 +289,9 @@ cmd_run (int argc, char **argv)
 fail:
     complain (err);
 done:
-    results_destroy (&results);
-    store_destroy (&store);
-    spec_destroy (&spec);
+    tour_results_destroy (&results);
+    tour_store_destroy (&store);
+    tour_spec_destroy (&spec);
     return rc;
 }
 
@@ -313,7 +313,7 @@ cmd_worker (int argc, char **argv)
         return usage (stderr);
     catch_signals ();
     char err[SOLO_ERR_MAX];
-    if (worker_run (NULL, endpoint, name, &interrupted, err, sizeof err) < 0) {
+    if (tour_worker_run (NULL, endpoint, name, &interrupted, err, sizeof err) < 0) {
         complain (err);
         return 1;
     }
@@ -326,14 +326,14 @@ static int
 cmd_report (int argc, char **argv, bool games)
 {
     const char *db = NULL, *out_path = NULL;
-    int format = REPORT_TEXT;
+    int format = TOUR_REPORT_TEXT;
     for (int i = 0; i < argc; i++) {
         if (strcmp (argv[i], "--db") == 0 && i + 1 < argc)
             db = argv[++i];
         else if (!games && strcmp (argv[i], "--out") == 0 && i + 1 < argc)
             out_path = argv[++i];
         else if (!games && strcmp (argv[i], "--format") == 0 && i + 1 < argc) {
-            format = report_format_parse (argv[++i]);
+            format = tour_report_format_parse (argv[++i]);
             if (format < 0) {
                 fprintf (stderr, "solo-tournament report: unknown format "
                          "\"%s\" (text, csv, pairings-csv, json, svg)\n",
@@ -347,9 +347,9 @@ cmd_report (int argc, char **argv, bool games)
     if (!db)
         return usage (stderr);
     char err[SOLO_ERR_MAX + 512];
-    spec_t *spec = NULL;
-    store_t *store = NULL;
-    results_t *results = NULL;
+    tour_spec_t *spec = NULL;
+    tour_store_t *store = NULL;
+    tour_results_t *results = NULL;
     int rc = 1;
     if (open_results (db, &spec, &store, &results, err, sizeof err) < 0) {
         complain (err);
@@ -358,34 +358,34 @@ cmd_report (int argc, char **argv, bool games)
     if (games) {
         printf ("%-8s %-7s %-5s %-16s %-16s %-10s %-6s %s\n", "id", "pairing",
                 "pair", "blue", "red", "result", "turns", "forfeit");
-        results_destroy (&results);
+        tour_results_destroy (&results);
         rc = 0;
         goto list;
     }
-    results_fit (results, err, sizeof err);
+    tour_results_fit (results, err, sizeof err);
     FILE *out = out_path ? fopen (out_path, "w") : stdout;
     if (!out) {
         fprintf (stderr, "solo-tournament: %s - cannot write: %s\n", out_path,
                  strerror (errno));
         goto done;
     }
-    rc = report_write (spec, results, (report_format_t) format, out) < 0;
+    rc = tour_report_write (spec, results, (tour_report_format_t) format, out) < 0;
     if (out != stdout && fclose (out) != 0)
         rc = 1;
     goto done;
 list:
-    for (int pairing = 0; pairing < spec_pairing_count (spec); pairing++)
-        for (int pair = 0; pair < spec_pairs (spec); pair++)
+    for (int pairing = 0; pairing < tour_spec_pairing_count (spec); pairing++)
+        for (int pair = 0; pair < tour_spec_pairs (spec); pair++)
             for (int g = 0; g < 2; g++) {
-                store_game_t game;
+                tour_game_t game;
                 char *log, *decisions;
-                int64_t id = spec_game_id (spec, pairing, pair, g);
-                if (store_get_game (store, id, &game, &log, &decisions, err,
+                int64_t id = tour_spec_game_id (spec, pairing, pair, g);
+                if (tour_store_get_game (store, id, &game, &log, &decisions, err,
                                     sizeof err) == 1)
                     printf ("%-8lld %-7d %-5d %-16s %-16s %-10s %-6d %s%s%s\n",
                             (long long) id, pairing, pair,
-                            spec_strategy (spec, game.blue)->name,
-                            spec_strategy (spec, game.red)->name,
+                            tour_spec_strategy (spec, game.blue)->name,
+                            tour_spec_strategy (spec, game.red)->name,
                             game.winner < 0 ? "draw" : game.winner == 0
                             ? "blue wins" : "red wins", game.turns,
                             game.forfeit, game.forfeit[0] ? ": " : "",
@@ -394,9 +394,9 @@ list:
                 free (decisions);
             }
 done:
-    results_destroy (&results);
-    store_destroy (&store);
-    spec_destroy (&spec);
+    tour_results_destroy (&results);
+    tour_store_destroy (&store);
+    tour_spec_destroy (&spec);
     return rc;
 }
 
@@ -442,16 +442,16 @@ cmd_replay (int argc, char **argv)
     if (!db || !id_text || *end || id < 1)
         return usage (stderr);
     char err[SOLO_ERR_MAX + 512];
-    spec_t *spec = NULL;
-    store_t *store = NULL;
-    results_t *results = NULL;
-    arena_t *arena = NULL;
+    tour_spec_t *spec = NULL;
+    tour_store_t *store = NULL;
+    tour_results_t *results = NULL;
+    tour_arena_t *arena = NULL;
     char *log = NULL, *decisions = NULL, *again = NULL, *again_dec = NULL;
     int rc = 1;
     if (open_results (db, &spec, &store, &results, err, sizeof err) < 0)
         goto fail;
-    store_game_t stored;
-    int found = store_get_game (store, id, &stored, &log, &decisions, err,
+    tour_game_t stored;
+    int found = tour_store_get_game (store, id, &stored, &log, &decisions, err,
                                 sizeof err);
     if (found < 0)
         goto fail;
@@ -460,24 +460,24 @@ cmd_replay (int argc, char **argv)
                   "games --db %s lists them)", db, id, db);
         goto fail;
     }
-    arena = arena_new_spec (spec, true, err, sizeof err);
+    arena = tour_arena_new_spec (spec, true, err, sizeof err);
     if (!arena)
         goto fail;
-    if (strcmp (arena_tables_hash (arena), stored.tables_hash) != 0) {
+    if (strcmp (tour_arena_tables_hash (arena), stored.tables_hash) != 0) {
         snprintf (err, sizeof err, "game %lld was played under tables %s, "
                   "the database holds %s", id, stored.tables_hash,
-                  arena_tables_hash (arena));
+                  tour_arena_tables_hash (arena));
         goto fail;
     }
     char game_id[96];
-    snprintf (game_id, sizeof game_id, "%s-%d-%d-%d", spec_id (spec),
+    snprintf (game_id, sizeof game_id, "%s-%d-%d-%d", tour_spec_id (spec),
               stored.pairing, stored.pair_index, stored.game);
-    arena_game_t game = { .seed = stored.seed, .scenario = stored.scenario,
+    tour_arena_game_t game = { .seed = stored.seed, .scenario = stored.scenario,
                           .blue = stored.blue, .red = stored.red,
                           .game_id = game_id,
                           .replay_decisions = decisions };
-    store_game_t g;
-    if (arena_play (arena, &game, &g, &again, &again_dec, err, sizeof err)
+    tour_game_t g;
+    if (tour_arena_play (arena, &game, &g, &again, &again_dec, err, sizeof err)
         < 0)
         goto fail;
     if (!quiet)
@@ -497,9 +497,9 @@ cmd_replay (int argc, char **argv)
         goto done;
     }
     fprintf (stderr, "game %lld (%s vs %s, %s, seed %llu) replays %s: %s "
-             "after %d turns%s%s\n", id, spec_strategy (spec, stored.blue)->name,
-             spec_strategy (spec, stored.red)->name,
-             spec_scenario (spec, stored.scenario)->name,
+             "after %d turns%s%s\n", id, tour_spec_strategy (spec, stored.blue)->name,
+             tour_spec_strategy (spec, stored.red)->name,
+             tour_spec_scenario (spec, stored.scenario)->name,
              (unsigned long long) stored.seed,
              log[0] ? "line for line as its stored log"
                     : "with the stored result (no log was stored)",
@@ -515,10 +515,10 @@ done:
     free (decisions);
     free (again);
     free (again_dec);
-    arena_destroy (&arena);
-    results_destroy (&results);
-    store_destroy (&store);
-    spec_destroy (&spec);
+    tour_arena_destroy (&arena);
+    tour_results_destroy (&results);
+    tour_store_destroy (&store);
+    tour_spec_destroy (&spec);
     return rc;
 }
 

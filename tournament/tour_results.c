@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "results.h"
+#include "tour_results.h"
 
 /*  A game as one byte: 0 not stored; else 1 + the first's result (0
  *  loss, 1 draw, 2 win) + 3 x the forfeit (0 none, 1 crash, 2 timeout,
@@ -13,30 +13,30 @@
 typedef uint8_t code_t;
 
 typedef struct {
-    results_pairing_t pub;
+    tour_results_pairing_t pub;
     code_t *codes;         /* 2 per pair */
     int prefix;            /* with an SPRT: pairs counted in order */
 } pairing_t;
 
-struct results_t {
-    const spec_t *spec;
+struct tour_results_t {
+    const tour_spec_t *spec;
     int pairs;
     int pairing_count;
     pairing_t *pairings;
-    results_player_t players[SPEC_MAX_STRATEGIES];
+    tour_results_player_t players[TOUR_SPEC_MAX_STRATEGIES];
     int stored, counted;
     double prior;
 };
 
-results_t *
-results_new (const spec_t *spec)
+tour_results_t *
+tour_results_new (const tour_spec_t *spec)
 {
     assert (spec);
-    int n = spec_pairing_count (spec);
-    int pairs = spec_pairs (spec);
-    if ((int64_t) n * pairs * 2 > RESULTS_MAX_GAMES)
+    int n = tour_spec_pairing_count (spec);
+    int pairs = tour_spec_pairs (spec);
+    if ((int64_t) n * pairs * 2 > TOUR_RESULTS_MAX_GAMES)
         return NULL;
-    results_t *self = calloc (1, sizeof *self);
+    tour_results_t *self = calloc (1, sizeof *self);
     if (!self)
         return NULL;
     self->spec = spec;
@@ -49,13 +49,13 @@ results_new (const spec_t *spec)
     }
     for (int i = 0; i < n; i++) {
         pairing_t *p = &self->pairings[i];
-        spec_pairing (spec, i, &p->pub.first, &p->pub.second);
+        tour_spec_pairing (spec, i, &p->pub.first, &p->pub.second);
         p->pub.stopped_at = -1;
         p->pub.elo.score = 0.5;
         p->pub.los = 0.5;
         p->codes = calloc ((size_t) pairs * 2, sizeof (code_t));
         if (!p->codes) {
-            results_destroy (&self);
+            tour_results_destroy (&self);
             return NULL;
         }
     }
@@ -63,10 +63,10 @@ results_new (const spec_t *spec)
 }
 
 void
-results_destroy (results_t **self_p)
+tour_results_destroy (tour_results_t **self_p)
 {
     assert (self_p);
-    results_t *self = *self_p;
+    tour_results_t *self = *self_p;
     if (!self)
         return;
     for (int i = 0; i < self->pairing_count; i++)
@@ -90,9 +90,9 @@ forfeit_kind (const char *name)
 
 /*  Count the pair's two games into the pairing. */
 static void
-count_pair (results_t *self, pairing_t *p, int pair)
+count_pair (tour_results_t *self, pairing_t *p, int pair)
 {
-    results_pairing_t *r = &p->pub;
+    tour_results_pairing_t *r = &p->pub;
     int pair_points = 0;   /* in half points */
     for (int k = 0; k < 2; k++) {
         int code = p->codes[pair * 2 + k] - 1;
@@ -106,7 +106,7 @@ count_pair (results_t *self, pairing_t *p, int pair)
         else
             r->losses++;
         pair_points += result;
-        results_forfeits_t *f = &r->forfeits[by_second];
+        tour_results_forfeits_t *f = &r->forfeits[by_second];
         if (forfeit == 1)
             f->crashes++;
         else if (forfeit == 2)
@@ -120,17 +120,17 @@ count_pair (results_t *self, pairing_t *p, int pair)
     r->games += 2;
     self->counted += 2;
     r->has_elo = true;
-    stats_elo_penta (r->penta, 0.95, &r->elo);
-    r->los = stats_los (r->wins, r->losses);
-    if (spec_has_sprt (self->spec)) {
-        const stats_sprt_t *s = spec_sprt (self->spec);
-        r->llr = stats_llr_penta (r->penta, s->elo0, s->elo1);
-        r->verdict = stats_sprt_verdict (s, r->llr);
+    tour_stats_elo_penta (r->penta, 0.95, &r->elo);
+    r->los = tour_stats_los (r->wins, r->losses);
+    if (tour_spec_has_sprt (self->spec)) {
+        const tour_stats_sprt_t *s = tour_spec_sprt (self->spec);
+        r->llr = tour_stats_llr_penta (r->penta, s->elo0, s->elo1);
+        r->verdict = tour_stats_sprt_verdict (s, r->llr);
     }
 }
 
 bool
-results_add (results_t *self, const store_game_t *g)
+tour_results_add (tour_results_t *self, const tour_game_t *g)
 {
     if (g->pairing < 0 || g->pairing >= self->pairing_count
         || g->pair_index < 0 || g->pair_index >= self->pairs
@@ -140,7 +140,7 @@ results_add (results_t *self, const store_game_t *g)
     code_t *slot = &p->codes[g->pair_index * 2 + g->game];
     if (*slot)
         return false;
-    double score = store_game_score (g);
+    double score = tour_game_score (g);
     int result = score > 0.75 ? 2 : score > 0.25 ? 1 : 0;
     int forfeit = forfeit_kind (g->forfeit);
     int by_second = 0;
@@ -152,7 +152,7 @@ results_add (results_t *self, const store_game_t *g)
     self->stored++;
     p->pub.stored++;
     int pair = g->pair_index;
-    if (!spec_has_sprt (self->spec)) {
+    if (!tour_spec_has_sprt (self->spec)) {
         if (p->codes[pair * 2] && p->codes[pair * 2 + 1])
             count_pair (self, p, pair);
         return false;
@@ -160,7 +160,7 @@ results_add (results_t *self, const store_game_t *g)
     while (p->pub.stopped_at < 0 && p->prefix < self->pairs
            && p->codes[p->prefix * 2] && p->codes[p->prefix * 2 + 1]) {
         count_pair (self, p, p->prefix++);
-        if (p->pub.verdict != STATS_SPRT_CONTINUE) {
+        if (p->pub.verdict != TOUR_STATS_SPRT_CONTINUE) {
             p->pub.stopped_at = p->prefix;
             return true;
         }
@@ -169,19 +169,19 @@ results_add (results_t *self, const store_game_t *g)
 }
 
 static void
-add_each (void *arg, const store_game_t *g)
+add_each (void *arg, const tour_game_t *g)
 {
-    results_add (arg, g);
+    tour_results_add (arg, g);
 }
 
 int
-results_add_store (results_t *self, store_t *store, char *err, int errlen)
+tour_results_add_store (tour_results_t *self, tour_store_t *store, char *err, int errlen)
 {
-    return store_each_game (store, add_each, self, err, errlen);
+    return tour_store_each_game (store, add_each, self, err, errlen);
 }
 
 bool
-results_has (const results_t *self, int pairing, int pair, int game)
+tour_results_has (const tour_results_t *self, int pairing, int pair, int game)
 {
     assert (pairing >= 0 && pairing < self->pairing_count);
     assert (pair >= 0 && pair < self->pairs && (game == 0 || game == 1));
@@ -189,56 +189,56 @@ results_has (const results_t *self, int pairing, int pair, int game)
 }
 
 bool
-results_pairing_done (const results_t *self, int pairing)
+tour_results_pairing_done (const tour_results_t *self, int pairing)
 {
-    const results_pairing_t *r = &self->pairings[pairing].pub;
+    const tour_results_pairing_t *r = &self->pairings[pairing].pub;
     return r->stopped_at >= 0 || r->stored == 2 * self->pairs;
 }
 
 int
-results_pairing_count (const results_t *self)
+tour_results_pairing_count (const tour_results_t *self)
 {
     return self->pairing_count;
 }
 
-const results_pairing_t *
-results_pairing (const results_t *self, int i)
+const tour_results_pairing_t *
+tour_results_pairing (const tour_results_t *self, int i)
 {
     assert (i >= 0 && i < self->pairing_count);
     return &self->pairings[i].pub;
 }
 
 int
-results_games_stored (const results_t *self)
+tour_results_games_stored (const tour_results_t *self)
 {
     return self->stored;
 }
 
 int
-results_games_planned (const results_t *self)
+tour_results_games_planned (const tour_results_t *self)
 {
     int n = 0;
     for (int i = 0; i < self->pairing_count; i++) {
-        const results_pairing_t *r = &self->pairings[i].pub;
+        const tour_results_pairing_t *r = &self->pairings[i].pub;
         n += r->stopped_at >= 0 ? r->stored : 2 * self->pairs;
     }
     return n;
 }
 
 int
-results_games_counted (const results_t *self)
+tour_results_games_counted (const tour_results_t *self)
 {
     return self->counted;
 }
 
 int
-results_fit (results_t *self, char *err, int errlen)
+tour_results_fit (tour_results_t *self, char *err, int errlen)
 {
-    int n = spec_strategy_count (self->spec);
+    int n = tour_spec_strategy_count (self->spec);
     memset (self->players, 0, sizeof self->players);
     double *games = calloc ((size_t) (n * n), sizeof (double));
     double *points = calloc ((size_t) (n * n), sizeof (double));
-    double rating[SPEC_MAX_STRATEGIES], se[SPEC_MAX_STRATEGIES];
+    double rating[TOUR_SPEC_MAX_STRATEGIES], se[TOUR_SPEC_MAX_STRATEGIES];
     if (!games || !points) {
         free (games);
         free (points);
@@ -246,13 +246,13 @@ results_fit (results_t *self, char *err, int errlen)
         return -1;
     }
     for (int i = 0; i < self->pairing_count; i++) {
-        const results_pairing_t *r = &self->pairings[i].pub;
+        const tour_results_pairing_t *r = &self->pairings[i].pub;
         int a = r->first, b = r->second;
         games[a * n + b] += r->games;
         games[b * n + a] += r->games;
         points[a * n + b] += r->points;
         points[b * n + a] += r->games - r->points;
-        results_player_t *pa = &self->players[a], *pb = &self->players[b];
+        tour_results_player_t *pa = &self->players[a], *pb = &self->players[b];
         pa->games += r->games;
         pb->games += r->games;
         pa->wins += r->wins;
@@ -263,7 +263,7 @@ results_fit (results_t *self, char *err, int errlen)
         pb->draws += r->draws;
         pa->points += r->points;
         pb->points += r->games - r->points;
-        results_forfeits_t *f[2] = { &pa->forfeits, &pb->forfeits };
+        tour_results_forfeits_t *f[2] = { &pa->forfeits, &pb->forfeits };
         for (int k = 0; k < 2; k++) {
             f[k]->crashes += r->forfeits[k].crashes;
             f[k]->timeouts += r->forfeits[k].timeouts;
@@ -271,18 +271,18 @@ results_fit (results_t *self, char *err, int errlen)
         }
     }
     self->prior = 0;
-    int rc = stats_fit_ratings (n, games, points, 0, rating, se, err, errlen);
+    int rc = tour_stats_fit_ratings (n, games, points, 0, rating, se, err, errlen);
     if (rc < 0 && strstr (err, "infinite")) {
         self->prior = 1;
-        rc = stats_fit_ratings (n, games, points, 1, rating, se, err, errlen);
+        rc = tour_stats_fit_ratings (n, games, points, 1, rating, se, err, errlen);
     }
     for (int i = 0; rc == 0 && i < n; i++) {
-        results_player_t *p = &self->players[i];
+        tour_results_player_t *p = &self->players[i];
         p->rated = !isnan (rating[i]);
         p->rating = rating[i];
         p->se = se[i];
-        p->low = rating[i] - STATS_Z95 * se[i];
-        p->high = rating[i] + STATS_Z95 * se[i];
+        p->low = rating[i] - TOUR_STATS_Z95 * se[i];
+        p->high = rating[i] + TOUR_STATS_Z95 * se[i];
     }
     free (games);
     free (points);
@@ -290,14 +290,14 @@ results_fit (results_t *self, char *err, int errlen)
 }
 
 double
-results_prior (const results_t *self)
+tour_results_prior (const tour_results_t *self)
 {
     return self->prior;
 }
 
-const results_player_t *
-results_player (const results_t *self, int i)
+const tour_results_player_t *
+tour_results_player (const tour_results_t *self, int i)
 {
-    assert (i >= 0 && i < spec_strategy_count (self->spec));
+    assert (i >= 0 && i < tour_spec_strategy_count (self->spec));
     return &self->players[i];
 }

@@ -18,7 +18,7 @@
  *  reach it over inproc.  `name` names the worker in the results (NULL:
  *  host:pid).  0 when stopped; -1 with `err` when it could not start.  A
  *  Setup that does not load here is reported to the coordinator. */
-int worker_run (void *zmq_context, const char *endpoint, const char *name,
+int tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
                 volatile sig_atomic_t *interrupted, char *err, int errlen);
 
 #endif

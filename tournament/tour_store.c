@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "store.h"
+#include "tour_store.h"
 
-struct store_t {
+struct tour_store_t {
     sqlite3 *db;
-    char path[SPEC_PATH_MAX];
+    char path[TOUR_SPEC_PATH_MAX];
     sqlite3_stmt *put;
 };
 
@@ -42,7 +42,7 @@ static const char *schema =
     "steps, dice, orders"
 
 static int
-db_fail (store_t *self, char *err, int errlen, const char *what)
+db_fail (tour_store_t *self, char *err, int errlen, const char *what)
 {
     snprintf (err, errlen, "%s - %s: %s", self->path, what,
               sqlite3_errmsg (self->db));
@@ -50,7 +50,7 @@ db_fail (store_t *self, char *err, int errlen, const char *what)
 }
 
 double
-store_game_score (const store_game_t *g)
+tour_game_score (const tour_game_t *g)
 {
     if (g->winner < 0)
         return 0.5;
@@ -58,11 +58,11 @@ store_game_score (const store_game_t *g)
     return g->winner == first_side ? 1.0 : 0.0;
 }
 
-store_t *
-store_open (const char *path, char *err, int errlen)
+tour_store_t *
+tour_store_open (const char *path, char *err, int errlen)
 {
     assert (path && err && errlen > 0);
-    store_t *self = calloc (1, sizeof *self);
+    tour_store_t *self = calloc (1, sizeof *self);
     if (!self) {
         snprintf (err, errlen, "out of memory");
         return NULL;
@@ -72,7 +72,7 @@ store_open (const char *path, char *err, int errlen)
                          | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL)
         != SQLITE_OK) {
         db_fail (self, err, errlen, "cannot open the database");
-        store_destroy (&self);
+        tour_store_destroy (&self);
         return NULL;
     }
     sqlite3_busy_timeout (self->db, 5000);
@@ -84,7 +84,7 @@ store_open (const char *path, char *err, int errlen)
         snprintf (err, errlen, "%s - not a tournament database: %s", path,
                   msg ? msg : sqlite3_errmsg (self->db));
         sqlite3_free (msg);
-        store_destroy (&self);
+        tour_store_destroy (&self);
         return NULL;
     }
     if (sqlite3_prepare_v2 (self->db, "INSERT OR IGNORE INTO games ("
@@ -94,17 +94,17 @@ store_open (const char *path, char *err, int errlen)
                             "?, ?, ?, ?, ?, ?)", -1, &self->put, NULL)
         != SQLITE_OK) {
         db_fail (self, err, errlen, "cannot prepare");
-        store_destroy (&self);
+        tour_store_destroy (&self);
         return NULL;
     }
     return self;
 }
 
 void
-store_destroy (store_t **self_p)
+tour_store_destroy (tour_store_t **self_p)
 {
     assert (self_p);
-    store_t *self = *self_p;
+    tour_store_t *self = *self_p;
     if (!self)
         return;
     sqlite3_finalize (self->put);
@@ -115,7 +115,7 @@ store_destroy (store_t **self_p)
 
 /*  A meta value (malloc'd) or NULL. */
 static char *
-meta_get (store_t *self, const char *key)
+meta_get (tour_store_t *self, const char *key)
 {
     sqlite3_stmt *st;
     char *value = NULL;
@@ -130,7 +130,7 @@ meta_get (store_t *self, const char *key)
 }
 
 static int
-meta_put (store_t *self, const char *key, const char *value)
+meta_put (tour_store_t *self, const char *key, const char *value)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2 (self->db, "INSERT OR REPLACE INTO meta (key, "
@@ -145,7 +145,7 @@ meta_put (store_t *self, const char *key, const char *value)
 }
 
 static int
-file_put (store_t *self, const spec_file_t *f, const char *kind)
+file_put (tour_store_t *self, const tour_spec_file_t *f, const char *kind)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2 (self->db, "INSERT OR IGNORE INTO files (hash, "
@@ -187,14 +187,14 @@ first_difference (const char *had, const char *now, char *err, int errlen,
 }
 
 int
-store_begin (store_t *self, const spec_t *spec, char *err, int errlen)
+tour_store_begin (tour_store_t *self, const tour_spec_t *spec, char *err, int errlen)
 {
     assert (self && spec && err && errlen > 0);
     char *had = meta_get (self, "definition");
     if (had) {
         int rc = 0;
-        if (strcmp (had, spec_definition (spec)) != 0) {
-            first_difference (had, spec_definition (spec), err, errlen,
+        if (strcmp (had, tour_spec_definition (spec)) != 0) {
+            first_difference (had, tour_spec_definition (spec), err, errlen,
                               self->path);
             rc = -1;
         }
@@ -208,12 +208,12 @@ store_begin (store_t *self, const spec_t *spec, char *err, int errlen)
     struct tm tm;
     gmtime_r (&t, &tm);
     strftime (now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    int rc = meta_put (self, "definition", spec_definition (spec));
-    rc |= meta_put (self, "id", spec_id (spec));
+    int rc = meta_put (self, "definition", tour_spec_definition (spec));
+    rc |= meta_put (self, "id", tour_spec_id (spec));
     rc |= meta_put (self, "created", now);
-    rc |= file_put (self, spec_tables (spec), "tables");
-    for (int i = 0; i < spec_scenario_count (spec); i++)
-        rc |= file_put (self, spec_scenario (spec, i), "scenario");
+    rc |= file_put (self, tour_spec_tables (spec), "tables");
+    for (int i = 0; i < tour_spec_scenario_count (spec); i++)
+        rc |= file_put (self, tour_spec_scenario (spec, i), "scenario");
     if (rc != 0) {
         db_fail (self, err, errlen, "cannot write the tournament");
         sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
@@ -225,9 +225,9 @@ store_begin (store_t *self, const spec_t *spec, char *err, int errlen)
 }
 
 char *
-store_file_text (void *arg, const char *hash, char *path, int pathlen)
+tour_store_file_text (void *arg, const char *hash, char *path, int pathlen)
 {
-    store_t *self = arg;
+    tour_store_t *self = arg;
     sqlite3_stmt *st;
     char *text = NULL;
     if (sqlite3_prepare_v2 (self->db, "SELECT path, text FROM files WHERE "
@@ -245,12 +245,12 @@ store_file_text (void *arg, const char *hash, char *path, int pathlen)
 }
 
 int
-store_load_spec (store_t *self, spec_t *spec, char *err, int errlen)
+tour_store_load_spec (tour_store_t *self, tour_spec_t *spec, char *err, int errlen)
 {
     char *definition = meta_get (self, "definition");
     if (!definition)
         return 1;
-    int rc = spec_from_definition (spec, definition, store_file_text, self,
+    int rc = tour_spec_from_definition (spec, definition, tour_store_file_text, self,
                                    err, errlen);
     free (definition);
     if (rc < 0) {
@@ -262,7 +262,7 @@ store_load_spec (store_t *self, spec_t *spec, char *err, int errlen)
 }
 
 int
-store_put_game (store_t *self, const store_game_t *g, char *err, int errlen)
+tour_store_put_game (tour_store_t *self, const tour_game_t *g, char *err, int errlen)
 {
     assert (self && g && err && errlen > 0);
     sqlite3_stmt *st = self->put;
@@ -300,7 +300,7 @@ store_put_game (store_t *self, const store_game_t *g, char *err, int errlen)
     sqlite3_bind_int64 (st, k++, (sqlite3_int64) g->steps);
     sqlite3_bind_int (st, k++, g->dice);
     sqlite3_bind_int (st, k++, g->orders);
-    sqlite3_bind_double (st, k++, store_game_score (g));
+    sqlite3_bind_double (st, k++, tour_game_score (g));
     sqlite3_bind_text (st, k++, g->log ? g->log : "", -1, SQLITE_STATIC);
     sqlite3_bind_text (st, k++, g->decisions ? g->decisions : "", -1,
                        SQLITE_STATIC);
@@ -327,7 +327,7 @@ copy_column (sqlite3_stmt *st, int col, char *dst, size_t size)
 
 /*  A row of GAME_COLUMNS into g (log and decisions left NULL). */
 static void
-read_row (sqlite3_stmt *st, store_game_t *g)
+read_row (sqlite3_stmt *st, tour_game_t *g)
 {
     memset (g, 0, sizeof *g);
     int k = 0;
@@ -365,7 +365,7 @@ read_row (sqlite3_stmt *st, store_game_t *g)
 }
 
 int
-store_each_game (store_t *self, store_game_fn *fn, void *arg, char *err,
+tour_store_each_game (tour_store_t *self, tour_game_fn *fn, void *arg, char *err,
                  int errlen)
 {
     sqlite3_stmt *st;
@@ -373,7 +373,7 @@ store_each_game (store_t *self, store_game_fn *fn, void *arg, char *err,
                             "ORDER BY id", -1, &st, NULL) != SQLITE_OK)
         return db_fail (self, err, errlen, "cannot read the games");
     int rc;
-    store_game_t g;
+    tour_game_t g;
     while ((rc = sqlite3_step (st)) == SQLITE_ROW) {
         read_row (st, &g);
         fn (arg, &g);
@@ -385,7 +385,7 @@ store_each_game (store_t *self, store_game_fn *fn, void *arg, char *err,
 }
 
 int
-store_get_game (store_t *self, int64_t id, store_game_t *g, char **log,
+tour_store_get_game (tour_store_t *self, int64_t id, tour_game_t *g, char **log,
                 char **decisions, char *err, int errlen)
 {
     sqlite3_stmt *st;
@@ -420,7 +420,7 @@ store_get_game (store_t *self, int64_t id, store_game_t *g, char **log,
 }
 
 int
-store_game_count (store_t *self)
+tour_store_game_count (tour_store_t *self)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2 (self->db, "SELECT count(*) FROM games", -1, &st,

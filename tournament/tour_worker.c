@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <zmq.h>
-#include "arena.h"
-#include "wire.h"
-#include "worker.h"
+#include "tour_arena.h"
+#include "tour_wire.h"
+#include "tour_worker.h"
 
 #define PROTOCOL_VERSION 1
 #define POLL_MS          100     /* at most this long between looks */
@@ -29,7 +29,7 @@
 typedef struct {
     void *ctx;
     char pipe_endpoint[64];
-    char name[STORE_WORKER_MAX];
+    char name[TOUR_STORE_WORKER_MAX];
     atomic_int stop;           /* stop between games */
 } player_args_t;
 
@@ -73,14 +73,14 @@ pipe_recv (void *pipe, char *cmd, size_t cmdlen, size_t *len, int flags)
     *len = 0;
     if (!more)
         return NULL;
-    return wire_recv (pipe, NULL, NULL, len, 0);
+    return tour_wire_recv (pipe, NULL, NULL, len, 0);
 }
 
 /*  ---- the playing thread ---- */
 
 typedef struct {
-    arena_t *arena;
-    char tournament_id[SPEC_HASH_MAX];
+    tour_arena_t *arena;
+    char tournament_id[TOUR_SPEC_HASH_MAX];
     void *pipe;
     player_args_t *args;
 } player_t;
@@ -101,7 +101,7 @@ send_failed (player_t *p, uint64_t job_id, const char *message)
 static void
 player_setup (player_t *p, const uint8_t *data, size_t len)
 {
-    arena_destroy (&p->arena);
+    tour_arena_destroy (&p->arena);
     p->tournament_id[0] = 0;
     Solo__V1__Setup *setup = solo__v1__setup__unpack (NULL, len, data);
     if (!setup || !setup->tables) {
@@ -110,9 +110,9 @@ player_setup (player_t *p, const uint8_t *data, size_t len)
         return;
     }
     size_t ns = setup->n_scenarios, nk = setup->n_strategies;
-    arena_file_t tables = { setup->tables->name, setup->tables->text };
-    arena_file_t *scen = calloc (ns ? ns : 1, sizeof *scen);
-    spec_strategy_t *strat = calloc (nk ? nk : 1, sizeof *strat);
+    tour_arena_file_t tables = { setup->tables->name, setup->tables->text };
+    tour_arena_file_t *scen = calloc (ns ? ns : 1, sizeof *scen);
+    tour_spec_strategy_t *strat = calloc (nk ? nk : 1, sizeof *strat);
     char err[SOLO_ERR_MAX] = "out of memory";
     if (scen && strat) {
         for (size_t i = 0; i < ns; i++) {
@@ -132,7 +132,7 @@ player_setup (player_t *p, const uint8_t *data, size_t len)
                       s->endpoint);
             strat[i].timeout_ms = (int) s->timeout_ms;
         }
-        p->arena = arena_new (&tables, scen, (int) ns, strat, (int) nk,
+        p->arena = tour_arena_new (&tables, scen, (int) ns, strat, (int) nk,
                               setup->keep_logs, p->args->ctx, err,
                               sizeof err);
     }
@@ -174,15 +174,15 @@ player_job (player_t *p, const uint8_t *data, size_t len)
         char game_id[96];
         snprintf (game_id, sizeof game_id, "%s-%u-%u-%d", job->tournament_id,
                   job->pairing, job->pair_index, which);
-        arena_game_t game = {
+        tour_arena_game_t game = {
             .seed = job->seed, .scenario = (int) job->scenario,
             .blue = (int) (which == 0 ? job->first : job->second),
             .red = (int) (which == 0 ? job->second : job->first),
             .game_id = game_id };
-        store_game_t g;
+        tour_game_t g;
         char *log = NULL, *decisions = NULL;
         char err[SOLO_ERR_MAX];
-        if (arena_play (p->arena, &game, &g, &log, &decisions, err,
+        if (tour_arena_play (p->arena, &game, &g, &log, &decisions, err,
                         sizeof err) < 0) {
             char message[SOLO_ERR_MAX + 64];
             snprintf (message, sizeof message, "worker %s: %s", p->args->name,
@@ -259,7 +259,7 @@ player_main (void *arg)
         }
         free (data);
     }
-    arena_destroy (&p.arena);
+    tour_arena_destroy (&p.arena);
     pipe_send (p.pipe, CMD_BYE, NULL, 0);
     zmq_close (p.pipe);
     return NULL;
@@ -270,8 +270,8 @@ player_main (void *arg)
 typedef struct {
     void *dealer;
     void *pipe;
-    char name[STORE_WORKER_MAX];
-    char tournament_id[SPEC_HASH_MAX];
+    char name[TOUR_STORE_WORKER_MAX];
+    char tournament_id[TOUR_SPEC_HASH_MAX];
     bool have_setup;          /* the player holds a loaded Setup */
     bool setup_pending;       /* the player is loading one */
     bool busy;                /* a job is being played */
@@ -286,9 +286,9 @@ typedef struct {
 static int
 send_to_coordinator (talk_t *t, Solo__V1__WorkerMessage *msg, int flags)
 {
-    int rc = wire_send (t->dealer, NULL, 0, &msg->base, flags);
+    int rc = tour_wire_send (t->dealer, NULL, 0, &msg->base, flags);
     if (rc == 0)
-        t->last_sent = wire_now_ms ();
+        t->last_sent = tour_wire_now_ms ();
     return rc;
 }
 
@@ -302,7 +302,7 @@ say_hello (talk_t *t)
     msg.body_case = SOLO__V1__WORKER_MESSAGE__BODY_HELLO;
     msg.hello = &hello;
     send_to_coordinator (t, &msg, ZMQ_DONTWAIT);
-    t->hello_at = wire_now_ms ();
+    t->hello_at = tour_wire_now_ms ();
 }
 
 static void
@@ -361,7 +361,7 @@ from_coordinator (talk_t *t, const uint8_t *data, size_t len)
         break;
     case SOLO__V1__COORDINATOR_MESSAGE__BODY_WAIT:
         if (!t->busy)
-            t->next_ask = wire_now_ms () + (msg->wait->ms > 0
+            t->next_ask = tour_wire_now_ms () + (msg->wait->ms > 0
                                             ? msg->wait->ms : 100);
         break;
     case SOLO__V1__COORDINATOR_MESSAGE__BODY_STOP:
@@ -380,7 +380,7 @@ from_player (talk_t *t, const char *cmd, const uint8_t *data, size_t len)
     if (strcmp (cmd, CMD_READY) == 0) {
         t->setup_pending = false;
         t->have_setup = true;
-        t->next_ask = wire_now_ms ();
+        t->next_ask = tour_wire_now_ms ();
     }
     else if (strcmp (cmd, CMD_SEND) == 0 && data) {
         Solo__V1__WorkerMessage *msg =
@@ -396,12 +396,12 @@ from_player (talk_t *t, const char *cmd, const uint8_t *data, size_t len)
     else if (strcmp (cmd, CMD_DONE) == 0) {
         t->busy = false;
         t->job_id = 0;
-        t->next_ask = wire_now_ms ();
+        t->next_ask = tour_wire_now_ms ();
     }
 }
 
 int
-worker_run (void *zmq_context, const char *endpoint, const char *name,
+tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
             volatile sig_atomic_t *interrupted, char *err, int errlen)
 {
     assert (endpoint && err && errlen > 0);
@@ -440,7 +440,7 @@ worker_run (void *zmq_context, const char *endpoint, const char *name,
         goto done;
     }
     int linger = 0, hwm = 100000;
-    int64_t maxmsg = WIRE_MAX_MESSAGE;
+    int64_t maxmsg = TOUR_WIRE_MAX_MESSAGE;
     zmq_setsockopt (t.dealer, ZMQ_LINGER, &linger, sizeof linger);
     zmq_setsockopt (t.dealer, ZMQ_SNDHWM, &hwm, sizeof hwm);
     zmq_setsockopt (t.dealer, ZMQ_MAXMSGSIZE, &maxmsg, sizeof maxmsg);
@@ -465,7 +465,7 @@ worker_run (void *zmq_context, const char *endpoint, const char *name,
             atomic_store (&args.stop, 1);
             pipe_send (t.pipe, CMD_STOP, NULL, 0);
         }
-        int64_t now = wire_now_ms ();
+        int64_t now = tour_wire_now_ms ();
         if (!t.stopping && !t.have_setup && !t.setup_pending
             && now - t.hello_at >= HELLO_AGAIN_MS)
             say_hello (&t);
@@ -486,7 +486,7 @@ worker_run (void *zmq_context, const char *endpoint, const char *name,
         }
         if (items[0].revents & ZMQ_POLLIN) {
             size_t len;
-            uint8_t *data = wire_recv (t.dealer, NULL, NULL, &len,
+            uint8_t *data = tour_wire_recv (t.dealer, NULL, NULL, &len,
                                        ZMQ_DONTWAIT);
             if (data)
                 from_coordinator (&t, data, len);

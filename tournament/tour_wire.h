@@ -12,23 +12,23 @@
 #include "strategy.pb-c.h"
 #include "tournament.pb-c.h"
 
-#define WIRE_MAX_MESSAGE (64 << 20)   /* bytes of one frame we accept */
-#define WIRE_IDENTITY_MAX 256
+#define TOUR_WIRE_MAX_MESSAGE (64 << 20)   /* bytes of one frame we accept */
+#define TOUR_WIRE_IDENTITY_MAX 256
 
 /*  Pack `msg` and send it as one frame (after `identity` when not NULL:
  *  a ROUTER's peer).  `flags` as zmq_send's (ZMQ_DONTWAIT).  0, or -1
  *  (errno from ZeroMQ, ENOMEM). */
-int wire_send (void *socket, const void *identity, size_t identity_len,
+int tour_wire_send (void *socket, const void *identity, size_t identity_len,
                const ProtobufCMessage *msg, int flags);
 
 /*  Receive one frame (after the identity, from a ROUTER: copied into
  *  identity, its length into *identity_len) into a malloc'd buffer.
  *  Frames beyond the first of a multipart message are dropped.  The
  *  frame's bytes, *len set, or NULL (errno: EAGAIN, EINTR, ENOMEM...). */
-uint8_t *wire_recv (void *socket, void *identity, size_t *identity_len,
+uint8_t *tour_wire_recv (void *socket, void *identity, size_t *identity_len,
                     size_t *len, int flags);
 
 /*  Current time in milliseconds on a clock that never steps back. */
-int64_t wire_now_ms (void);
+int64_t tour_wire_now_ms (void);
 
 #endif

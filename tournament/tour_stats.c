@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "stats.h"
+#include "tour_stats.h"
 
 #include <stdlib.h>
 
@@ -12,13 +12,13 @@
 #define ELO_PER_NAT (400.0 / LN10)   /* Elo per unit of the logistic */
 
 double
-stats_score_from_elo (double elo)
+tour_stats_score_from_elo (double elo)
 {
     return 1.0 / (1.0 + pow (10.0, -elo / 400.0));
 }
 
 double
-stats_elo_from_score (double score)
+tour_stats_elo_from_score (double score)
 {
     if (isnan (score))
         return NAN;
@@ -32,7 +32,7 @@ stats_elo_from_score (double score)
 /*  Bisection on the normal distribution function: slow but exact to the
  *  last bits, and called a handful of times per report. */
 double
-stats_normal_quantile (double p)
+tour_stats_normal_quantile (double p)
 {
     if (!(p > 0.0 && p < 1.0))
         return NAN;
@@ -48,7 +48,7 @@ stats_normal_quantile (double p)
 }
 
 double
-stats_los (int wins, int losses)
+tour_stats_los (int wins, int losses)
 {
     if (wins + losses <= 0)
         return 0.5;
@@ -83,20 +83,20 @@ weighted_moments (const double *x, const int *count, int k, double *mean,
 /*  The interval from a mean, a per-observation variance and a count. */
 static void
 fill_elo (int n, double mean, double variance, double confidence,
-          stats_elo_t *out)
+          tour_stats_elo_t *out)
 {
-    double z = stats_normal_quantile ((1.0 + confidence) / 2.0);
+    double z = tour_stats_normal_quantile ((1.0 + confidence) / 2.0);
     out->count = n;
     out->score = mean;
     out->stderr_score = sqrt (variance / n);
-    out->elo = stats_elo_from_score (mean);
-    out->elo_low = stats_elo_from_score (mean - z * out->stderr_score);
-    out->elo_high = stats_elo_from_score (mean + z * out->stderr_score);
+    out->elo = tour_stats_elo_from_score (mean);
+    out->elo_low = tour_stats_elo_from_score (mean - z * out->stderr_score);
+    out->elo_high = tour_stats_elo_from_score (mean + z * out->stderr_score);
 }
 
 int
-stats_elo_wld (int wins, int losses, int draws, double confidence,
-               stats_elo_t *out)
+tour_stats_elo_wld (int wins, int losses, int draws, double confidence,
+               tour_stats_elo_t *out)
 {
     assert (out);
     memset (out, 0, sizeof *out);
@@ -112,23 +112,23 @@ stats_elo_wld (int wins, int losses, int draws, double confidence,
 }
 
 int
-stats_elo_penta (const int penta[STATS_PENTA], double confidence,
-                 stats_elo_t *out)
+tour_stats_elo_penta (const int penta[TOUR_STATS_PENTA], double confidence,
+                 tour_stats_elo_t *out)
 {
     assert (penta && out);
     memset (out, 0, sizeof *out);
     out->score = 0.5;
     int total = 0;
-    for (int k = 0; k < STATS_PENTA; k++) {
+    for (int k = 0; k < TOUR_STATS_PENTA; k++) {
         if (penta[k] < 0)
             return -1;
         total += penta[k];
     }
     if (total == 0)
         return -1;
-    static const double x[STATS_PENTA] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
+    static const double x[TOUR_STATS_PENTA] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
     double mean, variance;
-    int n = weighted_moments (x, penta, STATS_PENTA, &mean, &variance);
+    int n = weighted_moments (x, penta, TOUR_STATS_PENTA, &mean, &variance);
     fill_elo (n, mean, variance, confidence, out);
     return 0;
 }
@@ -136,7 +136,7 @@ stats_elo_penta (const int penta[STATS_PENTA], double confidence,
 /*  ---- SPRT ---- */
 
 int
-stats_sprt_check (const stats_sprt_t *s, char *err, int errlen)
+tour_stats_sprt_check (const tour_stats_sprt_t *s, char *err, int errlen)
 {
     assert (s && err && errlen > 0);
     if (!isfinite (s->elo0) || !isfinite (s->elo1)) {
@@ -166,13 +166,13 @@ stats_sprt_check (const stats_sprt_t *s, char *err, int errlen)
 }
 
 double
-stats_sprt_lower (const stats_sprt_t *s)
+tour_stats_sprt_lower (const tour_stats_sprt_t *s)
 {
     return log (s->beta / (1.0 - s->alpha));
 }
 
 double
-stats_sprt_upper (const stats_sprt_t *s)
+tour_stats_sprt_upper (const tour_stats_sprt_t *s)
 {
     return log ((1.0 - s->beta) / s->alpha);
 }
@@ -183,15 +183,15 @@ llr_normal (int n, double mean, double variance, double elo0, double elo1)
 {
     if (n == 0 || variance <= 0)
         return 0;
-    double s0 = stats_score_from_elo (elo0);
-    double s1 = stats_score_from_elo (elo1);
+    double s0 = tour_stats_score_from_elo (elo0);
+    double s1 = tour_stats_score_from_elo (elo1);
     double v0 = variance + (mean - s0) * (mean - s0);
     double v1 = variance + (mean - s1) * (mean - s1);
     return 0.5 * n * log (v0 / v1);
 }
 
 double
-stats_llr_wld (int wins, int losses, int draws, double elo0, double elo1)
+tour_stats_llr_wld (int wins, int losses, int draws, double elo0, double elo1)
 {
     if (wins < 0 || losses < 0 || draws < 0)
         return 0;
@@ -203,33 +203,33 @@ stats_llr_wld (int wins, int losses, int draws, double elo0, double elo1)
 }
 
 double
-stats_llr_penta (const int penta[STATS_PENTA], double elo0, double elo1)
+tour_stats_llr_penta (const int penta[TOUR_STATS_PENTA], double elo0, double elo1)
 {
-    for (int k = 0; k < STATS_PENTA; k++)
+    for (int k = 0; k < TOUR_STATS_PENTA; k++)
         if (penta[k] < 0)
             return 0;
-    static const double x[STATS_PENTA] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
+    static const double x[TOUR_STATS_PENTA] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
     double mean, variance;
-    int n = weighted_moments (x, penta, STATS_PENTA, &mean, &variance);
+    int n = weighted_moments (x, penta, TOUR_STATS_PENTA, &mean, &variance);
     return llr_normal (n, mean, variance, elo0, elo1);
 }
 
-stats_sprt_verdict_t
-stats_sprt_verdict (const stats_sprt_t *s, double llr)
+tour_stats_sprt_verdict_t
+tour_stats_sprt_verdict (const tour_stats_sprt_t *s, double llr)
 {
-    if (llr >= stats_sprt_upper (s))
-        return STATS_SPRT_H1;
-    if (llr <= stats_sprt_lower (s))
-        return STATS_SPRT_H0;
-    return STATS_SPRT_CONTINUE;
+    if (llr >= tour_stats_sprt_upper (s))
+        return TOUR_STATS_SPRT_H1;
+    if (llr <= tour_stats_sprt_lower (s))
+        return TOUR_STATS_SPRT_H0;
+    return TOUR_STATS_SPRT_CONTINUE;
 }
 
 const char *
-stats_sprt_verdict_name (stats_sprt_verdict_t verdict)
+tour_stats_sprt_verdict_name (tour_stats_sprt_verdict_t verdict)
 {
     switch (verdict) {
-    case STATS_SPRT_H0: return "H0";
-    case STATS_SPRT_H1: return "H1";
+    case TOUR_STATS_SPRT_H0: return "H0";
+    case TOUR_STATS_SPRT_H1: return "H1";
     default: return "continue";
     }
 }
@@ -284,8 +284,8 @@ static bool
 strongly_connected (int m, const double *w)
 {
     for (int dir = 0; dir < 2; dir++) {
-        bool seen[STATS_MAX_PLAYERS] = { false };
-        int stack[STATS_MAX_PLAYERS], top = 0;
+        bool seen[TOUR_STATS_MAX_PLAYERS] = { false };
+        int stack[TOUR_STATS_MAX_PLAYERS], top = 0;
         seen[0] = true;
         stack[top++] = 0;
         while (top > 0) {
@@ -341,13 +341,13 @@ information (int m, const double *n, const double *s, const double *t,
 }
 
 int
-stats_fit_ratings (int n, const double *games, const double *points,
+tour_stats_fit_ratings (int n, const double *games, const double *points,
                    double prior_draws, double *rating, double *se,
                    char *err, int errlen)
 {
-    assert (n >= 1 && n <= STATS_MAX_PLAYERS);
+    assert (n >= 1 && n <= TOUR_STATS_MAX_PLAYERS);
     assert (games && points && rating && err && errlen > 0);
-    enum { M = STATS_MAX_PLAYERS };
+    enum { M = TOUR_STATS_MAX_PLAYERS };
     int index[M], m = 0;          /* the rated players */
     for (int i = 0; i < n; i++) {
         rating[i] = NAN;

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "game.h"
-#include "spec.h"
+#include "tour_spec.h"
 
 #ifndef SOLO_SOURCE_DATA_DIR
 #define SOLO_SOURCE_DATA_DIR "rules/data"
@@ -19,35 +19,35 @@
 #define DEFAULT_RULESET "skirmish19"
 #define DEFINITION_HEAD "solo-tournament definition 1"
 
-struct spec_t {
+struct tour_spec_t {
     /* the definition */
-    char name[SPEC_NAME_MAX];
-    spec_file_t tables;
-    char ruleset[SPEC_NAME_MAX];
-    spec_file_t scenarios[SPEC_MAX_SCENARIOS];
+    char name[TOUR_SPEC_NAME_MAX];
+    tour_spec_file_t tables;
+    char ruleset[TOUR_SPEC_NAME_MAX];
+    tour_spec_file_t scenarios[TOUR_SPEC_MAX_SCENARIOS];
     int scenario_count;
-    spec_strategy_t strategies[SPEC_MAX_STRATEGIES];
+    tour_spec_strategy_t strategies[TOUR_SPEC_MAX_STRATEGIES];
     int strategy_count;
-    spec_format_t format;
+    tour_spec_format_t format;
     int games;
     bool games_given;
     uint64_t seed;
     uint64_t *seeds;
     int seed_count;
     bool has_sprt;
-    stats_sprt_t sprt;
+    tour_stats_sprt_t sprt;
     int move_timeout_ms;
     /* how it runs */
-    char database[SPEC_PATH_MAX];
+    char database[TOUR_SPEC_PATH_MAX];
     int concurrency;
-    char bind[SPEC_ENDPOINT_MAX];
+    char bind[TOUR_SPEC_ENDPOINT_MAX];
     double worker_timeout;
     bool keep_logs;
     /* flags replace the file's lists once */
     bool flag_scenarios, flag_strategies;
     /* worked out by finish */
     char *definition;
-    char id[SPEC_HASH_MAX];
+    char id[TOUR_SPEC_HASH_MAX];
 };
 
 static int
@@ -65,24 +65,24 @@ fail (char *err, int errlen, const char *fmt, ...)
 }
 
 void
-spec_hash (const char *text, size_t len, char out[SPEC_HASH_MAX])
+tour_spec_hash (const char *text, size_t len, char out[TOUR_SPEC_HASH_MAX])
 {
     uint64_t h = 1469598103934665603ULL;
     for (size_t i = 0; i < len; i++) {
         h ^= (unsigned char) text[i];
         h *= 1099511628211ULL;
     }
-    snprintf (out, SPEC_HASH_MAX, "%016llx", (unsigned long long) h);
+    snprintf (out, TOUR_SPEC_HASH_MAX, "%016llx", (unsigned long long) h);
 }
 
-spec_t *
-spec_new (void)
+tour_spec_t *
+tour_spec_new (void)
 {
-    spec_t *self = calloc (1, sizeof *self);
+    tour_spec_t *self = calloc (1, sizeof *self);
     if (!self)
         return NULL;
     snprintf (self->name, sizeof self->name, "tournament");
-    self->format = SPEC_ROUND_ROBIN;
+    self->format = TOUR_SPEC_ROUND_ROBIN;
     self->games = 20;
     self->seed = 1;
     self->move_timeout_ms = 5000;
@@ -94,7 +94,7 @@ spec_new (void)
 }
 
 static void
-clear_files (spec_t *self)
+clear_files (tour_spec_t *self)
 {
     free (self->tables.text);
     self->tables.text = NULL;
@@ -105,10 +105,10 @@ clear_files (spec_t *self)
 }
 
 void
-spec_destroy (spec_t **self_p)
+tour_spec_destroy (tour_spec_t **self_p)
 {
     assert (self_p);
-    spec_t *self = *self_p;
+    tour_spec_t *self = *self_p;
     if (!self)
         return;
     clear_files (self);
@@ -139,15 +139,15 @@ static int
 set_path (char *dst, const char *base, const char *p, const char *what,
           char *err, int errlen)
 {
-    char buf[SPEC_PATH_MAX];
+    char buf[TOUR_SPEC_PATH_MAX];
     if (p[0] == '/' || !base || !base[0])
         snprintf (buf, sizeof buf, "%s", p);
     else if (strlen (base) + strlen (p) + 2 > sizeof buf)
         return fail (err, errlen, "%s: path longer than %d bytes", what,
-                     SPEC_PATH_MAX - 1);
+                     TOUR_SPEC_PATH_MAX - 1);
     else
         snprintf (buf, sizeof buf, "%s/%s", base, p);
-    return set_text (dst, SPEC_PATH_MAX, buf, what, err, errlen);
+    return set_text (dst, TOUR_SPEC_PATH_MAX, buf, what, err, errlen);
 }
 
 static int
@@ -190,13 +190,13 @@ parse_double (const char *value, double *out)
 }
 
 static int
-set_format (spec_t *self, const char *value, char *err, int errlen)
+set_format (tour_spec_t *self, const char *value, char *err, int errlen)
 {
     if (strcmp (value, "round-robin") == 0
         || strcmp (value, "round_robin") == 0)
-        self->format = SPEC_ROUND_ROBIN;
+        self->format = TOUR_SPEC_ROUND_ROBIN;
     else if (strcmp (value, "gauntlet") == 0)
-        self->format = SPEC_GAUNTLET;
+        self->format = TOUR_SPEC_GAUNTLET;
     else
         return fail (err, errlen, "format \"%s\" is neither round-robin "
                      "nor gauntlet", value);
@@ -206,27 +206,27 @@ set_format (spec_t *self, const char *value, char *err, int errlen)
 static int
 set_seconds (double *dst, double v, const char *what, char *err, int errlen)
 {
-    if (!(v > 0 && v <= SPEC_TIMEOUT_MAX_S))
+    if (!(v > 0 && v <= TOUR_SPEC_TIMEOUT_MAX_S))
         return fail (err, errlen, "%s (%g) must be in (0, %g] seconds",
-                     what, v, SPEC_TIMEOUT_MAX_S);
+                     what, v, TOUR_SPEC_TIMEOUT_MAX_S);
     *dst = v;
     return 0;
 }
 
 static int
-set_games (spec_t *self, long long v, char *err, int errlen)
+set_games (tour_spec_t *self, long long v, char *err, int errlen)
 {
-    if (v < 2 || v % 2 || v > 2LL * SPEC_MAX_PAIRS)
+    if (v < 2 || v % 2 || v > 2LL * TOUR_SPEC_MAX_PAIRS)
         return fail (err, errlen, "games (%lld) must be even, from 2 to %d: "
                      "games are played in pairs, sides swapped", v,
-                     2 * SPEC_MAX_PAIRS);
+                     2 * TOUR_SPEC_MAX_PAIRS);
     self->games = (int) v;
     self->games_given = true;
     return 0;
 }
 
 static int
-set_concurrency (spec_t *self, long long v, char *err, int errlen)
+set_concurrency (tour_spec_t *self, long long v, char *err, int errlen)
 {
     if (v < 0 || v > 256)
         return fail (err, errlen, "concurrency (%lld) must be in 0..256 "
@@ -236,10 +236,10 @@ set_concurrency (spec_t *self, long long v, char *err, int errlen)
 }
 
 static int
-add_seed (spec_t *self, uint64_t seed, char *err, int errlen)
+add_seed (tour_spec_t *self, uint64_t seed, char *err, int errlen)
 {
-    if (self->seed_count >= SPEC_MAX_PAIRS)
-        return fail (err, errlen, "more than %d seeds", SPEC_MAX_PAIRS);
+    if (self->seed_count >= TOUR_SPEC_MAX_PAIRS)
+        return fail (err, errlen, "more than %d seeds", TOUR_SPEC_MAX_PAIRS);
     if ((self->seed_count & (self->seed_count - 1)) == 0) {
         int cap = self->seed_count ? self->seed_count * 2 : 16;
         uint64_t *seeds = realloc (self->seeds, sizeof *seeds * (size_t) cap);
@@ -251,14 +251,14 @@ add_seed (spec_t *self, uint64_t seed, char *err, int errlen)
     return 0;
 }
 
-static spec_strategy_t *
-new_strategy (spec_t *self, const char *name, char *err, int errlen)
+static tour_spec_strategy_t *
+new_strategy (tour_spec_t *self, const char *name, char *err, int errlen)
 {
-    if (self->strategy_count >= SPEC_MAX_STRATEGIES) {
-        fail (err, errlen, "more than %d strategies", SPEC_MAX_STRATEGIES);
+    if (self->strategy_count >= TOUR_SPEC_MAX_STRATEGIES) {
+        fail (err, errlen, "more than %d strategies", TOUR_SPEC_MAX_STRATEGIES);
         return NULL;
     }
-    spec_strategy_t *s = &self->strategies[self->strategy_count];
+    tour_spec_strategy_t *s = &self->strategies[self->strategy_count];
     memset (s, 0, sizeof *s);
     if (set_text (s->name, sizeof s->name, name, "a strategy's name", err,
                   errlen) < 0)
@@ -267,32 +267,32 @@ new_strategy (spec_t *self, const char *name, char *err, int errlen)
     return s;
 }
 
-static spec_file_t *
-new_scenario (spec_t *self, char *err, int errlen)
+static tour_spec_file_t *
+new_scenario (tour_spec_t *self, char *err, int errlen)
 {
-    if (self->scenario_count >= SPEC_MAX_SCENARIOS) {
-        fail (err, errlen, "more than %d scenarios", SPEC_MAX_SCENARIOS);
+    if (self->scenario_count >= TOUR_SPEC_MAX_SCENARIOS) {
+        fail (err, errlen, "more than %d scenarios", TOUR_SPEC_MAX_SCENARIOS);
         return NULL;
     }
-    spec_file_t *f = &self->scenarios[self->scenario_count++];
+    tour_spec_file_t *f = &self->scenarios[self->scenario_count++];
     memset (f, 0, sizeof *f);
     return f;
 }
 
 static int
-parse_sprt (spec_t *self, const char *value, char *err, int errlen)
+parse_sprt (tour_spec_t *self, const char *value, char *err, int errlen)
 {
     if (strcmp (value, "none") == 0 || !value[0]) {
         self->has_sprt = false;
         return 0;
     }
-    stats_sprt_t s;
+    tour_stats_sprt_t s;
     char extra;
     if (sscanf (value, "%lf,%lf,%lf,%lf%c", &s.elo0, &s.elo1, &s.alpha,
                 &s.beta, &extra) != 4)
         return fail (err, errlen, "sprt \"%s\" is not ELO0,ELO1,ALPHA,BETA "
                      "(e.g. 0,50,0.05,0.05) or none", value);
-    if (stats_sprt_check (&s, err, errlen) < 0)
+    if (tour_stats_sprt_check (&s, err, errlen) < 0)
         return -1;
     self->sprt = s;
     self->has_sprt = true;
@@ -301,7 +301,7 @@ parse_sprt (spec_t *self, const char *value, char *err, int errlen)
 
 /*  A comma list of seeds, replacing the list. */
 static int
-parse_seeds (spec_t *self, const char *value, char *err, int errlen)
+parse_seeds (tour_spec_t *self, const char *value, char *err, int errlen)
 {
     self->seed_count = 0;
     char *buf = strdup (value);
@@ -337,7 +337,7 @@ split_name (const char *value, char *name, size_t size, const char *flag,
 }
 
 int
-spec_set (spec_t *self, const char *key_in, const char *value, char *err,
+tour_spec_set (tour_spec_t *self, const char *key_in, const char *value, char *err,
           int errlen)
 {
     assert (self && key_in && value && err && errlen > 0);
@@ -348,7 +348,7 @@ spec_set (spec_t *self, const char *key_in, const char *value, char *err,
             *c = '_';
     long long n;
     double d;
-    char name[SPEC_NAME_MAX];
+    char name[TOUR_SPEC_NAME_MAX];
 
     if (strcmp (key, "name") == 0)
         return set_text (self->name, sizeof self->name, value, "name", err,
@@ -362,7 +362,7 @@ spec_set (spec_t *self, const char *key_in, const char *value, char *err,
             self->scenario_count = 0;
             self->flag_scenarios = true;
         }
-        spec_file_t *f = new_scenario (self, err, errlen);
+        tour_spec_file_t *f = new_scenario (self, err, errlen);
         return f ? set_path (f->path, NULL, value, "scenario", err, errlen)
                  : -1;
     }
@@ -378,7 +378,7 @@ spec_set (spec_t *self, const char *key_in, const char *value, char *err,
             self->strategy_count = 0;
             self->flag_strategies = true;
         }
-        spec_strategy_t *s = new_strategy (self, name, err, errlen);
+        tour_spec_strategy_t *s = new_strategy (self, name, err, errlen);
         if (!s)
             return -1;
         if (key[0] == 'e')
@@ -474,7 +474,7 @@ static int
 setting_fail (const config_setting_t *s, const char *path, char *err,
               int errlen, const char *fmt, ...)
 {
-    char at[SPEC_PATH_MAX + 32], what[512];
+    char at[TOUR_SPEC_PATH_MAX + 32], what[512];
     where (s, path, at, sizeof at);
     va_list ap;
     va_start (ap, fmt);
@@ -511,7 +511,7 @@ get_number (const config_setting_t *s, const char *path, double *out,
     return 0;
 }
 
-/*  Run a spec_set-style setter and put the setting's place before its
+/*  Run a tour_spec_set-style setter and put the setting's place before its
  *  complaint. */
 static int
 located (int rc, const config_setting_t *s, const char *path, char *err,
@@ -525,7 +525,7 @@ located (int rc, const config_setting_t *s, const char *path, char *err,
 }
 
 static int
-load_strategy (spec_t *self, const config_setting_t *g, const char *path,
+load_strategy (tour_spec_t *self, const config_setting_t *g, const char *path,
                char *err, int errlen)
 {
     if (!config_setting_is_group (g))
@@ -538,7 +538,7 @@ load_strategy (spec_t *self, const config_setting_t *g, const char *path,
                              "name");
     if (get_string (name, path, &v, err, errlen) < 0)
         return -1;
-    spec_strategy_t *s = new_strategy (self, v, err, errlen);
+    tour_spec_strategy_t *s = new_strategy (self, v, err, errlen);
     if (!s)
         return located (-1, name, path, err, errlen);
     s->timeout_ms = 0;
@@ -590,12 +590,12 @@ load_strategy (spec_t *self, const config_setting_t *g, const char *path,
 }
 
 int
-spec_load_file (spec_t *self, const char *path, char *err, int errlen)
+tour_spec_load_file (tour_spec_t *self, const char *path, char *err, int errlen)
 {
     assert (self && path && err && errlen > 0);
     config_t cfg;
     config_init (&cfg);
-    char base[SPEC_PATH_MAX];
+    char base[TOUR_SPEC_PATH_MAX];
     snprintf (base, sizeof base, "%s", path);
     char *slash = strrchr (base, '/');
     if (slash)
@@ -645,7 +645,7 @@ spec_load_file (spec_t *self, const char *path, char *err, int errlen)
             for (int k = 0; k < config_setting_length (s); k++) {
                 const config_setting_t *e =
                     config_setting_get_elem (s, (unsigned) k);
-                spec_file_t *f;
+                tour_spec_file_t *f;
                 if (get_string (e, path, &v, err, errlen) < 0
                     || !(f = new_scenario (self, err, errlen))
                     || located (set_path (f->path, base, v, "scenario", err,
@@ -684,7 +684,7 @@ spec_load_file (spec_t *self, const char *path, char *err, int errlen)
                               "beta = ...; }");
                 goto done;
             }
-            stats_sprt_t t = { 0.0, 0.0, 0.05, 0.05 };
+            tour_stats_sprt_t t = { 0.0, 0.0, 0.05, 0.05 };
             double *field[4] = { &t.elo0, &t.elo1, &t.alpha, &t.beta };
             const char *names[4] = { "elo0", "elo1", "alpha", "beta" };
             bool seen[2] = { false, false };
@@ -711,7 +711,7 @@ spec_load_file (spec_t *self, const char *path, char *err, int errlen)
                               "elo1");
                 goto done;
             }
-            if (located (stats_sprt_check (&t, err, errlen), s, path, err,
+            if (located (tour_stats_sprt_check (&t, err, errlen), s, path, err,
                          errlen) < 0)
                 goto done;
             self->sprt = t;
@@ -764,7 +764,7 @@ spec_load_file (spec_t *self, const char *path, char *err, int errlen)
         else if (strcmp (key, "name") == 0 || strcmp (key, "format") == 0
                  || strcmp (key, "bind") == 0) {
             if (get_string (s, path, &v, err, errlen) < 0
-                || located (spec_set (self, key, v, err, errlen), s, path,
+                || located (tour_spec_set (self, key, v, err, errlen), s, path,
                             err, errlen) < 0)
                 goto done;
         }
@@ -791,7 +791,7 @@ done:
 /*  ---- checking, the definition, the id ---- */
 
 static int
-default_tables (spec_t *self)
+default_tables (tour_spec_t *self)
 {
     const char *candidates[] = {
         SOLO_DATA_INSTALL_DIR "/rulesets/" DEFAULT_RULESET "/tables.cfg",
@@ -806,17 +806,17 @@ default_tables (spec_t *self)
 }
 
 static int
-read_text (spec_file_t *f, const char *what, char *err, int errlen)
+read_text (tour_spec_file_t *f, const char *what, char *err, int errlen)
 {
     free (f->text);
     f->text = game_read_file (f->path, err, errlen);
     if (!f->text)
         return -1;
-    if (strlen (f->text) > SPEC_FILE_MAX) {
+    if (strlen (f->text) > TOUR_SPEC_FILE_MAX) {
         free (f->text);
         f->text = NULL;
         return fail (err, errlen, "%s - %s file longer than %d bytes",
-                     f->path, what, SPEC_FILE_MAX);
+                     f->path, what, TOUR_SPEC_FILE_MAX);
     }
     return 0;
 }
@@ -860,7 +860,7 @@ text_add (text_t *t, const char *fmt, ...)
 }
 
 static int
-build_definition (spec_t *self, char *err, int errlen)
+build_definition (tour_spec_t *self, char *err, int errlen)
 {
     text_t t = { 0 };
     text_add (&t, "%s\n", DEFINITION_HEAD);
@@ -870,7 +870,7 @@ build_definition (spec_t *self, char *err, int errlen)
     for (int i = 0; i < self->scenario_count; i++)
         text_add (&t, "scenario = %s\n", self->scenarios[i].hash);
     for (int i = 0; i < self->strategy_count; i++) {
-        const spec_strategy_t *s = &self->strategies[i];
+        const tour_spec_strategy_t *s = &self->strategies[i];
         text_add (&t, "strategy = %s\n", s->name);
         if (s->class_name[0])
             text_add (&t, "strategy.class = %s\nstrategy.params = %s\n",
@@ -880,7 +880,7 @@ build_definition (spec_t *self, char *err, int errlen)
                       "strategy.params = %s\nstrategy.timeout_ms = %d\n",
                       s->command, s->endpoint, s->params, s->timeout_ms);
     }
-    text_add (&t, "format = %s\n", spec_format_name (self->format));
+    text_add (&t, "format = %s\n", tour_spec_format_name (self->format));
     text_add (&t, "games = %d\n", self->games);
     if (self->seed_count == 0)
         text_add (&t, "seed = %llu\n", (unsigned long long) self->seed);
@@ -902,13 +902,13 @@ build_definition (spec_t *self, char *err, int errlen)
     }
     free (self->definition);
     self->definition = t.buf;
-    spec_hash (t.buf, t.len, self->id);
+    tour_spec_hash (t.buf, t.len, self->id);
     return 0;
 }
 
 /*  Everything but reading the files: they are in memory. */
 static int
-check_loaded (spec_t *self, char *err, int errlen)
+check_loaded (tour_spec_t *self, char *err, int errlen)
 {
     if (self->strategy_count < 2)
         return fail (err, errlen, "a tournament needs at least 2 strategies "
@@ -916,7 +916,7 @@ check_loaded (spec_t *self, char *err, int errlen)
     if (self->scenario_count < 1)
         return fail (err, errlen, "a tournament needs at least 1 scenario");
     for (int i = 0; i < self->strategy_count; i++) {
-        spec_strategy_t *s = &self->strategies[i];
+        tour_spec_strategy_t *s = &self->strategies[i];
         if (!s->name[0])
             return fail (err, errlen, "strategy %d has an empty name", i + 1);
         for (int j = 0; j < i; j++)
@@ -954,12 +954,12 @@ check_loaded (spec_t *self, char *err, int errlen)
               ruleset_name (game_rules_ruleset (rules)));
     snprintf (self->tables.name, sizeof self->tables.name, "%s",
               self->ruleset);
-    spec_hash (self->tables.text, strlen (self->tables.text),
+    tour_spec_hash (self->tables.text, strlen (self->tables.text),
                self->tables.hash);
     int rc = 0;
     for (int i = 0; i < self->scenario_count && rc == 0; i++) {
-        spec_file_t *f = &self->scenarios[i];
-        spec_hash (f->text, strlen (f->text), f->hash);
+        tour_spec_file_t *f = &self->scenarios[i];
+        tour_spec_hash (f->text, strlen (f->text), f->hash);
         scenario_t *sc = scenario_load_text (f->text, f->path,
                                              game_rules_finder, rules, err,
                                              errlen);
@@ -981,7 +981,7 @@ check_loaded (spec_t *self, char *err, int errlen)
 }
 
 int
-spec_finish (spec_t *self, char *err, int errlen)
+tour_spec_finish (tour_spec_t *self, char *err, int errlen)
 {
     assert (self && err && errlen > 0);
     if (!self->tables.path[0] && default_tables (self) < 0)
@@ -997,15 +997,15 @@ spec_finish (spec_t *self, char *err, int errlen)
 
 /*  One "key = value" line of a definition into the spec. */
 static int
-definition_line (spec_t *self, const char *key, const char *value,
-                 spec_file_fn *file_text, void *arg, char *err, int errlen)
+definition_line (tour_spec_t *self, const char *key, const char *value,
+                 tour_spec_file_fn *file_text, void *arg, char *err, int errlen)
 {
-    spec_strategy_t *last = self->strategy_count
+    tour_spec_strategy_t *last = self->strategy_count
         ? &self->strategies[self->strategy_count - 1] : NULL;
     if (strcmp (key, "ruleset") == 0)
         return 0;                     /* worked out from the tables */
     if (strcmp (key, "tables") == 0 || strcmp (key, "scenario") == 0) {
-        spec_file_t *f = key[0] == 't' ? &self->tables
+        tour_spec_file_t *f = key[0] == 't' ? &self->tables
                                        : new_scenario (self, err, errlen);
         if (!f)
             return -1;
@@ -1047,16 +1047,16 @@ definition_line (spec_t *self, const char *key, const char *value,
     if (strcmp (key, "games") == 0) {
         self->games_given = false;
         long long n;
-        if (parse_long (value, 2, 2LL * SPEC_MAX_PAIRS, &n) < 0)
+        if (parse_long (value, 2, 2LL * TOUR_SPEC_MAX_PAIRS, &n) < 0)
             return fail (err, errlen, "games \"%s\" is not a number", value);
         return set_games (self, n, err, errlen);
     }
-    return spec_set (self, key, value, err, errlen);
+    return tour_spec_set (self, key, value, err, errlen);
 }
 
 int
-spec_from_definition (spec_t *self, const char *definition,
-                      spec_file_fn *file_text, void *arg, char *err,
+tour_spec_from_definition (tour_spec_t *self, const char *definition,
+                      tour_spec_file_fn *file_text, void *arg, char *err,
                       int errlen)
 {
     assert (self && definition && file_text && err && errlen > 0);
@@ -1110,117 +1110,117 @@ spec_from_definition (spec_t *self, const char *definition,
 /*  ---- reading it ---- */
 
 const char *
-spec_name (const spec_t *self)
+tour_spec_name (const tour_spec_t *self)
 {
     return self->name;
 }
 
 const char *
-spec_id (const spec_t *self)
+tour_spec_id (const tour_spec_t *self)
 {
     return self->id;
 }
 
 const char *
-spec_definition (const spec_t *self)
+tour_spec_definition (const tour_spec_t *self)
 {
     return self->definition ? self->definition : "";
 }
 
-const spec_file_t *
-spec_tables (const spec_t *self)
+const tour_spec_file_t *
+tour_spec_tables (const tour_spec_t *self)
 {
     return &self->tables;
 }
 
 const char *
-spec_ruleset (const spec_t *self)
+tour_spec_ruleset (const tour_spec_t *self)
 {
     return self->ruleset;
 }
 
 int
-spec_scenario_count (const spec_t *self)
+tour_spec_scenario_count (const tour_spec_t *self)
 {
     return self->scenario_count;
 }
 
-const spec_file_t *
-spec_scenario (const spec_t *self, int i)
+const tour_spec_file_t *
+tour_spec_scenario (const tour_spec_t *self, int i)
 {
     assert (i >= 0 && i < self->scenario_count);
     return &self->scenarios[i];
 }
 
 int
-spec_strategy_count (const spec_t *self)
+tour_spec_strategy_count (const tour_spec_t *self)
 {
     return self->strategy_count;
 }
 
-const spec_strategy_t *
-spec_strategy (const spec_t *self, int i)
+const tour_spec_strategy_t *
+tour_spec_strategy (const tour_spec_t *self, int i)
 {
     assert (i >= 0 && i < self->strategy_count);
     return &self->strategies[i];
 }
 
 bool
-spec_strategy_external (const spec_strategy_t *s)
+tour_spec_strategy_external (const tour_spec_strategy_t *s)
 {
     return s->class_name[0] == 0;
 }
 
-spec_format_t
-spec_format (const spec_t *self)
+tour_spec_format_t
+tour_spec_format (const tour_spec_t *self)
 {
     return self->format;
 }
 
 const char *
-spec_format_name (spec_format_t format)
+tour_spec_format_name (tour_spec_format_t format)
 {
-    return format == SPEC_GAUNTLET ? "gauntlet" : "round-robin";
+    return format == TOUR_SPEC_GAUNTLET ? "gauntlet" : "round-robin";
 }
 
 int
-spec_games (const spec_t *self)
+tour_spec_games (const tour_spec_t *self)
 {
     return self->games;
 }
 
 int
-spec_pairs (const spec_t *self)
+tour_spec_pairs (const tour_spec_t *self)
 {
     return self->games / 2;
 }
 
 bool
-spec_has_sprt (const spec_t *self)
+tour_spec_has_sprt (const tour_spec_t *self)
 {
     return self->has_sprt;
 }
 
-const stats_sprt_t *
-spec_sprt (const spec_t *self)
+const tour_stats_sprt_t *
+tour_spec_sprt (const tour_spec_t *self)
 {
     return &self->sprt;
 }
 
 int
-spec_pairing_count (const spec_t *self)
+tour_spec_pairing_count (const tour_spec_t *self)
 {
     int n = self->strategy_count;
     if (n < 2)
         return 0;
-    return self->format == SPEC_GAUNTLET ? n - 1 : n * (n - 1) / 2;
+    return self->format == TOUR_SPEC_GAUNTLET ? n - 1 : n * (n - 1) / 2;
 }
 
 void
-spec_pairing (const spec_t *self, int pairing, int *first, int *second)
+tour_spec_pairing (const tour_spec_t *self, int pairing, int *first, int *second)
 {
-    assert (pairing >= 0 && pairing < spec_pairing_count (self));
-    if (self->format == SPEC_GAUNTLET) {
+    assert (pairing >= 0 && pairing < tour_spec_pairing_count (self));
+    if (self->format == TOUR_SPEC_GAUNTLET) {
         *first = 0;
         *second = pairing + 1;
         return;
@@ -1239,7 +1239,7 @@ spec_pairing (const spec_t *self, int pairing, int *first, int *second)
 
 /*  splitmix64 of the base seed and the pair. */
 uint64_t
-spec_pair_seed (const spec_t *self, int pair)
+tour_spec_pair_seed (const tour_spec_t *self, int pair)
 {
     if (self->seed_count > 0)
         return self->seeds[pair % self->seed_count];
@@ -1250,24 +1250,24 @@ spec_pair_seed (const spec_t *self, int pair)
 }
 
 int
-spec_pair_scenario (const spec_t *self, int pair)
+tour_spec_pair_scenario (const tour_spec_t *self, int pair)
 {
     return self->scenario_count ? pair % self->scenario_count : 0;
 }
 
 int64_t
-spec_game_id (const spec_t *self, int pairing, int pair, int game)
+tour_spec_game_id (const tour_spec_t *self, int pairing, int pair, int game)
 {
-    return ((int64_t) pairing * spec_pairs (self) + pair) * 2 + game + 1;
+    return ((int64_t) pairing * tour_spec_pairs (self) + pair) * 2 + game + 1;
 }
 
 int
-spec_game_from_id (const spec_t *self, int64_t id, int *pairing, int *pair,
+tour_spec_game_from_id (const tour_spec_t *self, int64_t id, int *pairing, int *pair,
                    int *game)
 {
-    int64_t pairs = spec_pairs (self);
+    int64_t pairs = tour_spec_pairs (self);
     if (id < 1 || pairs < 1
-        || id > (int64_t) spec_pairing_count (self) * pairs * 2)
+        || id > (int64_t) tour_spec_pairing_count (self) * pairs * 2)
         return -1;
     int64_t k = id - 1;
     *game = (int) (k % 2);
@@ -1278,31 +1278,31 @@ spec_game_from_id (const spec_t *self, int64_t id, int *pairing, int *pair,
 }
 
 const char *
-spec_database (const spec_t *self)
+tour_spec_database (const tour_spec_t *self)
 {
     return self->database;
 }
 
 int
-spec_concurrency (const spec_t *self)
+tour_spec_concurrency (const tour_spec_t *self)
 {
     return self->concurrency;
 }
 
 const char *
-spec_bind (const spec_t *self)
+tour_spec_bind (const tour_spec_t *self)
 {
     return self->bind;
 }
 
 double
-spec_worker_timeout (const spec_t *self)
+tour_spec_worker_timeout (const tour_spec_t *self)
 {
     return self->worker_timeout;
 }
 
 bool
-spec_keep_logs (const spec_t *self)
+tour_spec_keep_logs (const tour_spec_t *self)
 {
     return self->keep_logs;
 }

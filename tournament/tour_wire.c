@@ -4,10 +4,10 @@
 #include <string.h>
 #include <time.h>
 #include <zmq.h>
-#include "wire.h"
+#include "tour_wire.h"
 
 int
-wire_send (void *socket, const void *identity, size_t identity_len,
+tour_wire_send (void *socket, const void *identity, size_t identity_len,
            const ProtobufCMessage *msg, int flags)
 {
     size_t len = protobuf_c_message_get_packed_size (msg);
@@ -43,7 +43,7 @@ drain (void *socket)
 }
 
 uint8_t *
-wire_recv (void *socket, void *identity, size_t *identity_len, size_t *len,
+tour_wire_recv (void *socket, void *identity, size_t *identity_len, size_t *len,
            int flags)
 {
     zmq_msg_t frame;
@@ -54,8 +54,8 @@ wire_recv (void *socket, void *identity, size_t *identity_len, size_t *len,
     }
     if (identity) {
         size_t n = zmq_msg_size (&frame);
-        if (n > WIRE_IDENTITY_MAX)
-            n = WIRE_IDENTITY_MAX;
+        if (n > TOUR_WIRE_IDENTITY_MAX)
+            n = TOUR_WIRE_IDENTITY_MAX;
         memcpy (identity, zmq_msg_data (&frame), n);
         *identity_len = n;
         zmq_msg_close (&frame);
@@ -93,7 +93,7 @@ wire_recv (void *socket, void *identity, size_t *identity_len, size_t *len,
 }
 
 int64_t
-wire_now_ms (void)
+tour_wire_now_ms (void)
 {
     struct timespec ts;
     clock_gettime (CLOCK_MONOTONIC, &ts);

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <zmq.h>
-#include "coord.h"
-#include "wire.h"
-#include "worker.h"
+#include "tour_coord.h"
+#include "tour_wire.h"
+#include "tour_worker.h"
 
 #define MAX_PEERS          4096
 #define MAX_LOCAL_WORKERS  256
@@ -30,9 +30,9 @@ typedef struct {
 } job_t;
 
 typedef struct {
-    uint8_t identity[WIRE_IDENTITY_MAX];
+    uint8_t identity[TOUR_WIRE_IDENTITY_MAX];
     size_t identity_len;
-    char name[STORE_WORKER_MAX];
+    char name[TOUR_STORE_WORKER_MAX];
     int64_t last_seen;
     bool has_job;
     job_t job;
@@ -47,10 +47,10 @@ typedef struct {
 } local_t;
 
 typedef struct {
-    const spec_t *spec;
-    store_t *store;
-    results_t *results;
-    const coord_options_t *opt;
+    const tour_spec_t *spec;
+    tour_store_t *store;
+    tour_results_t *results;
+    const tour_coord_options_t *opt;
     void *router;
     peer_t *peers;
     int peer_count;
@@ -101,15 +101,15 @@ say (coord_t *c, const char *fmt, ...)
 static void
 standings (coord_t *c, char *buf, size_t size)
 {
-    int n = spec_strategy_count (c->spec);
-    double score[SPEC_MAX_STRATEGIES];
-    int games[SPEC_MAX_STRATEGIES] = { 0 }, order[SPEC_MAX_STRATEGIES];
+    int n = tour_spec_strategy_count (c->spec);
+    double score[TOUR_SPEC_MAX_STRATEGIES];
+    int games[TOUR_SPEC_MAX_STRATEGIES] = { 0 }, order[TOUR_SPEC_MAX_STRATEGIES];
     for (int i = 0; i < n; i++) {
         score[i] = 0;
         order[i] = i;
     }
-    for (int p = 0; p < results_pairing_count (c->results); p++) {
-        const results_pairing_t *r = results_pairing (c->results, p);
+    for (int p = 0; p < tour_results_pairing_count (c->results); p++) {
+        const tour_results_pairing_t *r = tour_results_pairing (c->results, p);
         score[r->first] += r->points;
         score[r->second] += r->games - r->points;
         games[r->first] += r->games;
@@ -131,7 +131,7 @@ standings (coord_t *c, char *buf, size_t size)
             continue;
         used += (size_t) snprintf (buf + used, size - used, "%s%.16s %.1f%%",
                                    used ? ", " : "",
-                                   spec_strategy (c->spec, i)->name,
+                                   tour_spec_strategy (c->spec, i)->name,
                                    100 * score[i]);
     }
     if (n > 4 && used < size)
@@ -144,13 +144,13 @@ draw (coord_t *c, bool force)
     FILE *out = c->opt->progress;
     if (!out)
         return;
-    int64_t now = wire_now_ms ();
+    int64_t now = tour_wire_now_ms ();
     int every = c->opt->progress_tty ? DRAW_TTY_MS : DRAW_LINE_MS;
     if (!force && now - c->last_draw < every)
         return;
     c->last_draw = now;
-    int done = results_games_stored (c->results);
-    int planned = results_games_planned (c->results);
+    int done = tour_results_games_stored (c->results);
+    int planned = tour_results_games_planned (c->results);
     double elapsed = (now - c->started) / 1000.0;
     int fresh = done - c->stored_at_start;
     double rate = elapsed > 0 ? fresh / elapsed : 0;
@@ -186,11 +186,11 @@ draw (coord_t *c, bool force)
 static unsigned
 missing (coord_t *c, int pairing, int pair)
 {
-    if (results_pairing_done (c->results, pairing))
+    if (tour_results_pairing_done (c->results, pairing))
         return 0;
     unsigned mask = 0;
     for (int g = 0; g < 2; g++)
-        if (!results_has (c->results, pairing, pair, g))
+        if (!tour_results_has (c->results, pairing, pair, g))
             mask |= 1u << g;
     return mask;
 }
@@ -236,8 +236,8 @@ next_job (coord_t *c, job_t *out)
             return true;
         }
     }
-    int pairings = spec_pairing_count (c->spec);
-    while (c->cursor_pair < spec_pairs (c->spec)) {
+    int pairings = tour_spec_pairing_count (c->spec);
+    while (c->cursor_pair < tour_spec_pairs (c->spec)) {
         int pairing = c->cursor_pairing, pair = c->cursor_pair;
         if (++c->cursor_pairing == pairings) {
             c->cursor_pairing = 0;
@@ -255,8 +255,8 @@ next_job (coord_t *c, job_t *out)
 static bool
 all_done (coord_t *c)
 {
-    for (int p = 0; p < spec_pairing_count (c->spec); p++)
-        if (!results_pairing_done (c->results, p))
+    for (int p = 0; p < tour_spec_pairing_count (c->spec); p++)
+        if (!tour_results_pairing_done (c->results, p))
             return false;
     return true;
 }
@@ -283,7 +283,7 @@ find_peer (coord_t *c, const uint8_t *identity, size_t len, bool add)
 static void
 send_to (coord_t *c, peer_t *p, Solo__V1__CoordinatorMessage *msg)
 {
-    wire_send (c->router, p->identity, p->identity_len, &msg->base,
+    tour_wire_send (c->router, p->identity, p->identity_len, &msg->base,
                ZMQ_DONTWAIT);
 }
 
@@ -313,7 +313,7 @@ static void
 on_ask (coord_t *c, peer_t *p, const Solo__V1__WorkRequest *ask)
 {
     end_job (c, p);
-    if (strcmp (ask->tournament_id, spec_id (c->spec)) != 0) {
+    if (strcmp (ask->tournament_id, tour_spec_id (c->spec)) != 0) {
         send_to (c, p, &c->setup_msg);
         return;
     }
@@ -332,19 +332,19 @@ on_ask (coord_t *c, peer_t *p, const Solo__V1__WorkRequest *ask)
         return;
     }
     int first, second;
-    spec_pairing (c->spec, job.pairing, &first, &second);
+    tour_spec_pairing (c->spec, job.pairing, &first, &second);
     uint32_t games[2];
     size_t n = 0;
     for (int g = 0; g < 2; g++)
         if (job.mask & (1u << g))
             games[n++] = (uint32_t) g;
     Solo__V1__Job j = SOLO__V1__JOB__INIT;
-    j.tournament_id = (char *) spec_id (c->spec);
+    j.tournament_id = (char *) tour_spec_id (c->spec);
     j.job_id = job.id;
     j.pairing = (uint32_t) job.pairing;
     j.pair_index = (uint32_t) job.pair;
-    j.seed = spec_pair_seed (c->spec, job.pair);
-    j.scenario = (uint32_t) spec_pair_scenario (c->spec, job.pair);
+    j.seed = tour_spec_pair_seed (c->spec, job.pair);
+    j.scenario = (uint32_t) tour_spec_pair_scenario (c->spec, job.pair);
     j.first = (uint32_t) first;
     j.second = (uint32_t) second;
     j.n_games = n;
@@ -363,31 +363,31 @@ static void
 on_game (coord_t *c, peer_t *p, const Solo__V1__GameDone *done)
 {
     const Solo__V1__GameRecord *rec = done->record;
-    const spec_t *spec = c->spec;
-    if (!rec || strcmp (done->tournament_id, spec_id (spec)) != 0
-        || (int) done->pairing >= spec_pairing_count (spec)
-        || (int) done->pair_index >= spec_pairs (spec) || done->game > 1)
+    const tour_spec_t *spec = c->spec;
+    if (!rec || strcmp (done->tournament_id, tour_spec_id (spec)) != 0
+        || (int) done->pairing >= tour_spec_pairing_count (spec)
+        || (int) done->pair_index >= tour_spec_pairs (spec) || done->game > 1)
         return;
     int pairing = (int) done->pairing, pair = (int) done->pair_index;
     int game = (int) done->game, first, second;
-    spec_pairing (spec, pairing, &first, &second);
+    tour_spec_pairing (spec, pairing, &first, &second);
     int blue = game == 0 ? first : second, red = game == 0 ? second : first;
-    if (rec->seed != spec_pair_seed (spec, pair)
-        || (int) rec->scenario != spec_pair_scenario (spec, pair)
+    if (rec->seed != tour_spec_pair_seed (spec, pair)
+        || (int) rec->scenario != tour_spec_pair_scenario (spec, pair)
         || (int) rec->blue != blue || (int) rec->red != red)
         return;
-    if (strcmp (rec->ruleset, spec_ruleset (spec)) != 0
-        || strcmp (rec->tables_hash, spec_tables (spec)->hash) != 0) {
+    if (strcmp (rec->ruleset, tour_spec_ruleset (spec)) != 0
+        || strcmp (rec->tables_hash, tour_spec_tables (spec)->hash) != 0) {
         if (!c->warned_tables)
             say (c, "%s played under %s tables %s, not %s %s: its games are "
                  "not counted", p->name, rec->ruleset, rec->tables_hash,
-                 spec_ruleset (spec), spec_tables (spec)->hash);
+                 tour_spec_ruleset (spec), tour_spec_tables (spec)->hash);
         c->warned_tables = true;
         return;
     }
-    store_game_t g;
+    tour_game_t g;
     memset (&g, 0, sizeof g);
-    g.id = spec_game_id (spec, pairing, pair, game);
+    g.id = tour_spec_game_id (spec, pairing, pair, game);
     g.pairing = pairing;
     g.pair_index = pair;
     g.game = game;
@@ -420,7 +420,7 @@ on_game (coord_t *c, peer_t *p, const Solo__V1__GameDone *done)
     g.log = rec->log;
     g.decisions = rec->decisions;
     char err[SOLO_ERR_MAX];
-    int rc = store_put_game (c->store, &g, err, sizeof err);
+    int rc = tour_store_put_game (c->store, &g, err, sizeof err);
     if (rc < 0) {
         c->failed = true;
         snprintf (c->err, sizeof c->err, "%s", err);
@@ -432,14 +432,14 @@ on_game (coord_t *c, peer_t *p, const Solo__V1__GameDone *done)
         return;
     if (g.forfeit[0])
         say (c, "game %" PRId64 ": %s forfeits (%s): %s", g.id,
-             spec_strategy (spec, g.forfeit_side == SIDE_RED ? red
+             tour_spec_strategy (spec, g.forfeit_side == SIDE_RED ? red
                             : blue)->name, g.forfeit, g.forfeit_detail);
-    if (results_add (c->results, &g)) {
-        const results_pairing_t *r = results_pairing (c->results, pairing);
+    if (tour_results_add (c->results, &g)) {
+        const tour_results_pairing_t *r = tour_results_pairing (c->results, pairing);
         say (c, "SPRT %s vs %s: %s accepted after %d pairs (LLR %.2f)",
-             spec_strategy (spec, first)->name,
-             spec_strategy (spec, second)->name,
-             stats_sprt_verdict_name (r->verdict), r->pairs, r->llr);
+             tour_spec_strategy (spec, first)->name,
+             tour_spec_strategy (spec, second)->name,
+             tour_stats_sprt_verdict_name (r->verdict), r->pairs, r->llr);
     }
 }
 
@@ -456,7 +456,7 @@ on_message (coord_t *c, const uint8_t *identity, size_t identity_len,
         solo__v1__worker_message__free_unpacked (msg, NULL);
         return;
     }
-    p->last_seen = wire_now_ms ();
+    p->last_seen = tour_wire_now_ms ();
     switch (msg->body_case) {
     case SOLO__V1__WORKER_MESSAGE__BODY_HELLO:
         if (msg->hello->name[0])
@@ -471,7 +471,7 @@ on_message (coord_t *c, const uint8_t *identity, size_t identity_len,
         on_game (c, p, msg->game);
         break;
     case SOLO__V1__WORKER_MESSAGE__BODY_FAILED:
-        if (strcmp (msg->failed->tournament_id, spec_id (c->spec)) == 0
+        if (strcmp (msg->failed->tournament_id, tour_spec_id (c->spec)) == 0
             || msg->failed->job_id == 0) {
             c->failed = true;
             snprintf (c->err, sizeof c->err, "%s cannot play: %s", p->name,
@@ -489,8 +489,8 @@ on_message (coord_t *c, const uint8_t *identity, size_t identity_len,
 static void
 check_peers (coord_t *c)
 {
-    int64_t now = wire_now_ms ();
-    int64_t limit = (int64_t) (spec_worker_timeout (c->spec) * 1000);
+    int64_t now = tour_wire_now_ms ();
+    int64_t limit = (int64_t) (tour_spec_worker_timeout (c->spec) * 1000);
     for (int i = 0; i < c->peer_count; i++) {
         peer_t *p = &c->peers[i];
         if (now - p->last_seen <= limit)
@@ -510,7 +510,7 @@ local_main (void *arg)
 {
     local_t *l = arg;
     char err[SOLO_ERR_MAX];
-    if (worker_run (l->ctx, l->endpoint, l->name, l->stop, err, sizeof err)
+    if (tour_worker_run (l->ctx, l->endpoint, l->name, l->stop, err, sizeof err)
         < 0)
         fprintf (stderr, "solo-tournament: %s: %s\n", l->name, err);
     return NULL;
@@ -527,9 +527,9 @@ typedef struct {
 } setup_t;
 
 static int
-build_setup (const spec_t *spec, setup_t *s)
+build_setup (const tour_spec_t *spec, setup_t *s)
 {
-    int ns = spec_scenario_count (spec), nk = spec_strategy_count (spec);
+    int ns = tour_spec_scenario_count (spec), nk = tour_spec_strategy_count (spec);
     memset (s, 0, sizeof *s);
     solo__v1__setup__init (&s->setup);
     solo__v1__file_text__init (&s->tables);
@@ -540,12 +540,12 @@ build_setup (const spec_t *spec, setup_t *s)
     if (!s->scenarios || !s->scenario_ptrs || !s->strategies
         || !s->strategy_ptrs)
         return -1;
-    const spec_file_t *t = spec_tables (spec);
+    const tour_spec_file_t *t = tour_spec_tables (spec);
     s->tables.name = (char *) t->path;
     s->tables.text = t->text;
     s->tables.hash = (char *) t->hash;
     for (int i = 0; i < ns; i++) {
-        const spec_file_t *f = spec_scenario (spec, i);
+        const tour_spec_file_t *f = tour_spec_scenario (spec, i);
         solo__v1__file_text__init (&s->scenarios[i]);
         s->scenarios[i].name = (char *) f->path;
         s->scenarios[i].text = f->text;
@@ -553,7 +553,7 @@ build_setup (const spec_t *spec, setup_t *s)
         s->scenario_ptrs[i] = &s->scenarios[i];
     }
     for (int i = 0; i < nk; i++) {
-        const spec_strategy_t *k = spec_strategy (spec, i);
+        const tour_spec_strategy_t *k = tour_spec_strategy (spec, i);
         Solo__V1__StrategySpec *m = &s->strategies[i];
         solo__v1__strategy_spec__init (m);
         m->name = (char *) k->name;
@@ -564,15 +564,15 @@ build_setup (const spec_t *spec, setup_t *s)
         m->timeout_ms = (uint32_t) k->timeout_ms;
         s->strategy_ptrs[i] = m;
     }
-    s->setup.tournament_id = (char *) spec_id (spec);
+    s->setup.tournament_id = (char *) tour_spec_id (spec);
     s->setup.tables = &s->tables;
     s->setup.n_scenarios = (size_t) ns;
     s->setup.scenarios = s->scenario_ptrs;
     s->setup.n_strategies = (size_t) nk;
     s->setup.strategies = s->strategy_ptrs;
-    int hb = (int) (spec_worker_timeout (spec) * 1000 / 4);
+    int hb = (int) (tour_spec_worker_timeout (spec) * 1000 / 4);
     s->setup.heartbeat_ms = (uint32_t) (hb < 50 ? 50 : hb);
-    s->setup.keep_logs = spec_keep_logs (spec);
+    s->setup.keep_logs = tour_spec_keep_logs (spec);
     return 0;
 }
 
@@ -586,8 +586,8 @@ free_setup (setup_t *s)
 }
 
 int
-coord_run (const spec_t *spec, store_t *store, results_t *results,
-           const coord_options_t *options, char *err, int errlen)
+tour_coord_run (const tour_spec_t *spec, tour_store_t *store, tour_results_t *results,
+           const tour_coord_options_t *options, char *err, int errlen)
 {
     assert (spec && store && results && options && err && errlen > 0);
     coord_t c;
@@ -596,10 +596,10 @@ coord_run (const spec_t *spec, store_t *store, results_t *results,
     c.store = store;
     c.results = results;
     c.opt = options;
-    int locals = spec_concurrency (spec);
+    int locals = tour_spec_concurrency (spec);
     if (locals > MAX_LOCAL_WORKERS)
         locals = MAX_LOCAL_WORKERS;
-    if (locals == 0 && !spec_bind (spec)[0]) {
+    if (locals == 0 && !tour_spec_bind (spec)[0]) {
         snprintf (err, errlen, "no workers: concurrency is 0 and there is no "
                   "bind endpoint for remote ones");
         return -1;
@@ -622,7 +622,7 @@ coord_run (const spec_t *spec, store_t *store, results_t *results,
     c.setup_msg.setup = &setup.setup;
     c.router = zmq_socket (ctx, ZMQ_ROUTER);
     int linger = STOP_LINGER_MS, hwm = 100000;
-    int64_t maxmsg = WIRE_MAX_MESSAGE;
+    int64_t maxmsg = TOUR_WIRE_MAX_MESSAGE;
     zmq_setsockopt (c.router, ZMQ_LINGER, &linger, sizeof linger);
     zmq_setsockopt (c.router, ZMQ_SNDHWM, &hwm, sizeof hwm);
     zmq_setsockopt (c.router, ZMQ_RCVHWM, &hwm, sizeof hwm);
@@ -635,9 +635,9 @@ coord_run (const spec_t *spec, store_t *store, results_t *results,
                   zmq_strerror (errno));
         goto done;
     }
-    if (spec_bind (spec)[0] && zmq_bind (c.router, spec_bind (spec)) != 0) {
+    if (tour_spec_bind (spec)[0] && zmq_bind (c.router, tour_spec_bind (spec)) != 0) {
         snprintf (err, errlen, "cannot bind \"%s\" for workers: %s",
-                  spec_bind (spec), zmq_strerror (errno));
+                  tour_spec_bind (spec), zmq_strerror (errno));
         goto done;
     }
     for (; started < locals; started++) {
@@ -652,8 +652,8 @@ coord_run (const spec_t *spec, store_t *store, results_t *results,
             goto done;
         }
     }
-    c.started = wire_now_ms ();
-    c.stored_at_start = results_games_stored (results);
+    c.started = tour_wire_now_ms ();
+    c.stored_at_start = tour_results_games_stored (results);
     rc = 0;
     while (!c.failed && !all_done (&c)) {
         if (options->interrupted && *options->interrupted) {
@@ -667,9 +667,9 @@ coord_run (const spec_t *spec, store_t *store, results_t *results,
             break;
         }
         for (int k = 0; k < 1000 && !c.failed; k++) {
-            uint8_t identity[WIRE_IDENTITY_MAX];
+            uint8_t identity[TOUR_WIRE_IDENTITY_MAX];
             size_t identity_len = 0, len;
-            uint8_t *data = wire_recv (c.router, identity, &identity_len,
+            uint8_t *data = tour_wire_recv (c.router, identity, &identity_len,
                                        &len, ZMQ_DONTWAIT);
             if (!data) {
                 if (errno == EAGAIN || errno == EINTR)

@@ -31,89 +31,89 @@
 
 #include <stdbool.h>
 
-#define STATS_Z95         1.959963984540054   /* the 97.5% normal quantile */
-#define STATS_MAX_PLAYERS 64                  /* players in one fit */
-#define STATS_PENTA       5                   /* pair classes 0..2 by 1/2 */
+#define TOUR_STATS_Z95         1.959963984540054   /* the 97.5% normal quantile */
+#define TOUR_STATS_MAX_PLAYERS 64                  /* players in one fit */
+#define TOUR_STATS_PENTA       5                   /* pair classes 0..2 by 1/2 */
 
 /*  The expected score at an Elo advantage `elo`, in (0, 1). */
-double stats_score_from_elo (double elo);
+double tour_stats_score_from_elo (double elo);
 
 /*  The Elo advantage of an expected score: 0 at 1/2, +INFINITY at 1 (or
  *  above), -INFINITY at 0 (or below); NAN for NAN. */
-double stats_elo_from_score (double score);
+double tour_stats_elo_from_score (double score);
 
 /*  The quantile of the standard normal distribution at p in (0, 1) (the
  *  z of a two-sided interval of confidence c is the quantile at
  *  (1 + c) / 2).  NAN outside (0, 1). */
-double stats_normal_quantile (double p);
+double tour_stats_normal_quantile (double p);
 
 /*  The likelihood of superiority from wins and losses (draws do not
  *  count): 1/2 (1 + erf((W - L) / sqrt(2 (W + L)))); 1/2 when W + L is 0. */
-double stats_los (int wins, int losses);
+double tour_stats_los (int wins, int losses);
 
 /*  An Elo estimate with its interval. */
 typedef struct {
     int count;           /* observations: games, or game pairs */
     double score;        /* mean score per game, in [0, 1] */
     double stderr_score; /* the standard error of `score` */
-    double elo;          /* stats_elo_from_score (score) */
+    double elo;          /* tour_stats_elo_from_score (score) */
     double elo_low;      /* the interval's ends, in Elo (may be infinite) */
     double elo_high;
-} stats_elo_t;
+} tour_stats_elo_t;
 
 /*  From wins, losses and draws (the trinomial model), with the interval
  *  of confidence `confidence` in (0, 1) (0.95 usually).  0, or -1 when
  *  there is no game or a count is negative (out zeroed: score 1/2). */
-int stats_elo_wld (int wins, int losses, int draws, double confidence,
-                   stats_elo_t *out);
+int tour_stats_elo_wld (int wins, int losses, int draws, double confidence,
+                   tour_stats_elo_t *out);
 
 /*  From the pentanomial counts of game pairs (penta[k]: pairs that
  *  scored k/2 of 2), the standard error from the spread of pair scores.
  *  0, or -1 when there is no pair or a count is negative. */
-int stats_elo_penta (const int penta[STATS_PENTA], double confidence,
-                     stats_elo_t *out);
+int tour_stats_elo_penta (const int penta[TOUR_STATS_PENTA], double confidence,
+                     tour_stats_elo_t *out);
 
 /*  ---- the sequential probability ratio test ---- */
 
 typedef struct {
     double elo0, elo1;   /* H0: elo <= elo0; H1: elo >= elo1 */
     double alpha, beta;  /* false positive and false negative rates */
-} stats_sprt_t;
+} tour_stats_sprt_t;
 
 typedef enum {
-    STATS_SPRT_CONTINUE = 0,
-    STATS_SPRT_H0,       /* accepted H0: not better by elo1 */
-    STATS_SPRT_H1        /* accepted H1: better by elo1 */
-} stats_sprt_verdict_t;
+    TOUR_STATS_SPRT_CONTINUE = 0,
+    TOUR_STATS_SPRT_H0,       /* accepted H0: not better by elo1 */
+    TOUR_STATS_SPRT_H1        /* accepted H1: better by elo1 */
+} tour_stats_sprt_verdict_t;
 
 /*  0 when the test is well formed: elo0 < elo1, both finite, alpha and
  *  beta in (0, 1) with alpha + beta < 1.  Else -1 with `err` naming the
  *  bad value. */
-int stats_sprt_check (const stats_sprt_t *sprt, char *err, int errlen);
+int tour_stats_sprt_check (const tour_stats_sprt_t *sprt, char *err, int errlen);
 
 /*  The bounds: ln(beta / (1 - alpha)) and ln((1 - beta) / alpha). */
-double stats_sprt_lower (const stats_sprt_t *sprt);
-double stats_sprt_upper (const stats_sprt_t *sprt);
+double tour_stats_sprt_lower (const tour_stats_sprt_t *sprt);
+double tour_stats_sprt_upper (const tour_stats_sprt_t *sprt);
 
 /*  The log-likelihood ratio of H1 against H0 from games (trinomial) and
  *  from game pairs (pentanomial; the pair's mean score per game is the
  *  observation).  0 with no observation or no spread in them (every
  *  result alike: the normal approximation says nothing yet). */
-double stats_llr_wld (int wins, int losses, int draws, double elo0,
+double tour_stats_llr_wld (int wins, int losses, int draws, double elo0,
                       double elo1);
-double stats_llr_penta (const int penta[STATS_PENTA], double elo0,
+double tour_stats_llr_penta (const int penta[TOUR_STATS_PENTA], double elo0,
                         double elo1);
 
 /*  What the test says at `llr`. */
-stats_sprt_verdict_t stats_sprt_verdict (const stats_sprt_t *sprt,
+tour_stats_sprt_verdict_t tour_stats_sprt_verdict (const tour_stats_sprt_t *sprt,
                                          double llr);
 
 /*  "H0", "H1", "continue". */
-const char *stats_sprt_verdict_name (stats_sprt_verdict_t verdict);
+const char *tour_stats_sprt_verdict_name (tour_stats_sprt_verdict_t verdict);
 
 /*  ---- ratings of all players from all games ---- */
 
-/*  Fit ratings to `n` players (1 <= n <= STATS_MAX_PLAYERS).  `games` and
+/*  Fit ratings to `n` players (1 <= n <= TOUR_STATS_MAX_PLAYERS).  `games` and
  *  `points` are n x n, row-major: games[i*n+j] games between i and j
  *  (symmetric), points[i*n+j] the points i scored in them (so points[i*n+
  *  j] + points[j*n+i] == games[i*n+j]).  `prior_draws` virtual draws are
@@ -124,7 +124,7 @@ const char *stats_sprt_verdict_name (stats_sprt_verdict_t verdict);
  *  standard error in Elo.  0, or -1 with `err`: the players who met do
  *  not form one connected group (no common scale), a perfect score
  *  without a prior, or no convergence. */
-int stats_fit_ratings (int n, const double *games, const double *points,
+int tour_stats_fit_ratings (int n, const double *games, const double *points,
                        double prior_draws, double *rating, double *se,
                        char *err, int errlen);
 

@@ -17,23 +17,23 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include "results.h"
-#include "spec.h"
-#include "store.h"
+#include "tour_results.h"
+#include "tour_spec.h"
+#include "tour_store.h"
 
 typedef struct {
     FILE *progress;            /* the progress bar's stream; NULL: none */
     bool progress_tty;         /* redraw one line (else a line now and
                                   then) */
     volatile sig_atomic_t *interrupted;   /* set by a signal: stop */
-} coord_options_t;
+} tour_coord_options_t;
 
-/*  Run the tournament (its database bound by store_begin).  `results`
- *  holds the stored games already (results_add_store) and receives the
+/*  Run the tournament (its database bound by tour_store_begin).  `results`
+ *  holds the stored games already (tour_results_add_store) and receives the
  *  new ones.  0 when every game is played; 1 when interrupted (the games
  *  played are stored); -1 with `err` (a worker could not load the setup,
  *  the database failed, the endpoint would not bind). */
-int coord_run (const spec_t *spec, store_t *store, results_t *results,
-               const coord_options_t *options, char *err, int errlen);
+int tour_coord_run (const tour_spec_t *spec, tour_store_t *store, tour_results_t *results,
+               const tour_coord_options_t *options, char *err, int errlen);
 
 #endif

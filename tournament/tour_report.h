@@ -9,32 +9,32 @@
  *    pairings-csv  the pairings, one a row;
  *    json          all of it;
  *    svg           the ratings with their intervals, drawn.
- *  Call results_fit first.
+ *  Call tour_results_fit first.
  */
 #ifndef SOLO_TOURNAMENT_REPORT_H
 #define SOLO_TOURNAMENT_REPORT_H
 
 #include <stdio.h>
-#include "results.h"
-#include "spec.h"
+#include "tour_results.h"
+#include "tour_spec.h"
 
 typedef enum {
-    REPORT_TEXT = 0, REPORT_CSV, REPORT_PAIRINGS_CSV, REPORT_JSON, REPORT_SVG
-} report_format_t;
-#define REPORT_FORMAT_COUNT 5
+    TOUR_REPORT_TEXT = 0, TOUR_REPORT_CSV, TOUR_REPORT_PAIRINGS_CSV, TOUR_REPORT_JSON, TOUR_REPORT_SVG
+} tour_report_format_t;
+#define TOUR_REPORT_FORMAT_COUNT 5
 
 /*  "text", "csv", "pairings-csv", "json", "svg"; parse returns -1 for an
  *  unknown name. */
-const char *report_format_name (report_format_t format);
-int report_format_parse (const char *name);
+const char *tour_report_format_name (tour_report_format_t format);
+int tour_report_format_parse (const char *name);
 
 /*  The file name a report of this format gets in a report directory:
  *  "results.txt", "ratings.csv", "pairings.csv", "results.json",
  *  "ratings.svg". */
-const char *report_file_name (report_format_t format);
+const char *tour_report_file_name (tour_report_format_t format);
 
 /*  Write the report.  0, or -1 on a write error. */
-int report_write (const spec_t *spec, const results_t *results,
-                  report_format_t format, FILE *out);
+int tour_report_write (const tour_spec_t *spec, const tour_results_t *results,
+                  tour_report_format_t format, FILE *out);
 
 #endif

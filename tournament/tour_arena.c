@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "arena.h"
+#include "tour_arena.h"
 #include "battle.h"
 
-struct arena_t {
+struct tour_arena_t {
     game_rules_t *rules;
     scenario_t **scenarios;
     int scenario_count;
-    spec_strategy_t *strategies;
+    tour_spec_strategy_t *strategies;
     int strategy_count;
     bool keep_logs;
     battle_log_t *log;
@@ -26,16 +26,16 @@ now_seconds (void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-arena_t *
-arena_new (const arena_file_t *tables, const arena_file_t *scenarios,
-           int scenario_count, const spec_strategy_t *strategies,
+tour_arena_t *
+tour_arena_new (const tour_arena_file_t *tables, const tour_arena_file_t *scenarios,
+           int scenario_count, const tour_spec_strategy_t *strategies,
            int strategy_count, bool keep_logs, void *zmq_context, char *err,
            int errlen)
 {
     assert (tables && (scenarios || scenario_count == 0));
     assert (strategies || strategy_count == 0);
     assert (err && errlen > 0);
-    arena_t *self = calloc (1, sizeof *self);
+    tour_arena_t *self = calloc (1, sizeof *self);
     if (!self) {
         snprintf (err, errlen, "out of memory");
         return NULL;
@@ -69,32 +69,32 @@ arena_new (const arena_file_t *tables, const arena_file_t *scenarios,
     self->strategy_count = strategy_count;
     return self;
 fail:
-    arena_destroy (&self);
+    tour_arena_destroy (&self);
     return NULL;
 }
 
-arena_t *
-arena_new_spec (const spec_t *spec, bool keep_logs, char *err, int errlen)
+tour_arena_t *
+tour_arena_new_spec (const tour_spec_t *spec, bool keep_logs, char *err, int errlen)
 {
-    int n = spec_scenario_count (spec);
-    arena_file_t tables = { spec_tables (spec)->path,
-                            spec_tables (spec)->text };
-    arena_file_t *scenarios = calloc ((size_t) (n > 0 ? n : 1),
+    int n = tour_spec_scenario_count (spec);
+    tour_arena_file_t tables = { tour_spec_tables (spec)->path,
+                            tour_spec_tables (spec)->text };
+    tour_arena_file_t *scenarios = calloc ((size_t) (n > 0 ? n : 1),
                                       sizeof *scenarios);
-    spec_strategy_t *strategies = calloc ((size_t) spec_strategy_count (spec),
+    tour_spec_strategy_t *strategies = calloc ((size_t) tour_spec_strategy_count (spec),
                                           sizeof *strategies);
-    arena_t *self = NULL;
+    tour_arena_t *self = NULL;
     if (!scenarios || !strategies)
         snprintf (err, errlen, "out of memory");
     else {
         for (int i = 0; i < n; i++) {
-            scenarios[i].name = spec_scenario (spec, i)->path;
-            scenarios[i].text = spec_scenario (spec, i)->text;
+            scenarios[i].name = tour_spec_scenario (spec, i)->path;
+            scenarios[i].text = tour_spec_scenario (spec, i)->text;
         }
-        for (int i = 0; i < spec_strategy_count (spec); i++)
-            strategies[i] = *spec_strategy (spec, i);
-        self = arena_new (&tables, scenarios, n, strategies,
-                          spec_strategy_count (spec), keep_logs, NULL, err,
+        for (int i = 0; i < tour_spec_strategy_count (spec); i++)
+            strategies[i] = *tour_spec_strategy (spec, i);
+        self = tour_arena_new (&tables, scenarios, n, strategies,
+                          tour_spec_strategy_count (spec), keep_logs, NULL, err,
                           errlen);
     }
     free (scenarios);
@@ -103,10 +103,10 @@ arena_new_spec (const spec_t *spec, bool keep_logs, char *err, int errlen)
 }
 
 void
-arena_destroy (arena_t **self_p)
+tour_arena_destroy (tour_arena_t **self_p)
 {
     assert (self_p);
-    arena_t *self = *self_p;
+    tour_arena_t *self = *self_p;
     if (!self)
         return;
     for (int i = 0; i < self->scenario_count; i++)
@@ -120,13 +120,13 @@ arena_destroy (arena_t **self_p)
 }
 
 const char *
-arena_ruleset (const arena_t *self)
+tour_arena_ruleset (const tour_arena_t *self)
 {
     return ruleset_name (game_rules_ruleset (self->rules));
 }
 
 const char *
-arena_tables_hash (const arena_t *self)
+tour_arena_tables_hash (const tour_arena_t *self)
 {
     return ruleset_tables_hash (game_rules_ruleset (self->rules));
 }
@@ -149,7 +149,7 @@ log_text (const battle_log_t *log)
 }
 
 int
-arena_play (arena_t *self, const arena_game_t *game, store_game_t *out,
+tour_arena_play (tour_arena_t *self, const tour_arena_game_t *game, tour_game_t *out,
             char **log, char **decisions, char *err, int errlen)
 {
     assert (self && game && out && log && decisions && err && errlen > 0);
@@ -162,11 +162,11 @@ arena_play (arena_t *self, const arena_game_t *game, store_game_t *out,
                   game->scenario, game->blue, game->red);
         return -1;
     }
-    const spec_strategy_t *side[SIDE_COUNT] = {
+    const tour_spec_strategy_t *side[SIDE_COUNT] = {
         &self->strategies[game->blue], &self->strategies[game->red] };
     battle_setup_t setup = { .seed = game->seed };
     for (int s = 0; s < SIDE_COUNT; s++) {
-        if (spec_strategy_external (side[s])) {
+        if (tour_spec_strategy_external (side[s])) {
             snprintf (err, errlen, "strategy \"%s\" is external: not yet "
                       "played by this worker", side[s]->name);
             return -1;
@@ -195,9 +195,9 @@ arena_play (arena_t *self, const arena_game_t *game, store_game_t *out,
         out->gone[s] = r.result.gone[s];
     }
     out->forfeit_side = -1;
-    snprintf (out->ruleset, sizeof out->ruleset, "%s", arena_ruleset (self));
+    snprintf (out->ruleset, sizeof out->ruleset, "%s", tour_arena_ruleset (self));
     snprintf (out->tables_hash, sizeof out->tables_hash, "%s",
-              arena_tables_hash (self));
+              tour_arena_tables_hash (self));
     out->steps = r.steps;
     out->dice = r.dice;
     out->orders = r.decisions;

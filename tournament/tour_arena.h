@@ -14,37 +14,37 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "spec.h"
-#include "store.h"
+#include "tour_spec.h"
+#include "tour_store.h"
 
-typedef struct arena_t arena_t;
+typedef struct tour_arena_t tour_arena_t;
 
 /*  A scenario or table file given as text. */
 typedef struct {
     const char *name;      /* where it was read: names it in errors */
     const char *text;
-} arena_file_t;
+} tour_arena_file_t;
 
 /*  An arena for the table file `tables`, the `scenario_count` scenarios
  *  and the `strategy_count` strategies (copied).  `keep_logs`: games
  *  return their replay log.  `zmq_context` (may be NULL: the arena makes
  *  one when an external strategy needs it) is borrowed.  NULL with `err`:
  *  a file that does not load (its own "file:line - reason"). */
-arena_t *arena_new (const arena_file_t *tables, const arena_file_t *scenarios,
-                    int scenario_count, const spec_strategy_t *strategies,
+tour_arena_t *tour_arena_new (const tour_arena_file_t *tables, const tour_arena_file_t *scenarios,
+                    int scenario_count, const tour_spec_strategy_t *strategies,
                     int strategy_count, bool keep_logs, void *zmq_context,
                     char *err, int errlen);
 
 /*  An arena for a whole tournament (the replay's). */
-arena_t *arena_new_spec (const spec_t *spec, bool keep_logs, char *err,
+tour_arena_t *tour_arena_new_spec (const tour_spec_t *spec, bool keep_logs, char *err,
                          int errlen);
 
 /*  Stop external strategies this arena started and close connections. */
-void arena_destroy (arena_t **self_p);
+void tour_arena_destroy (tour_arena_t **self_p);
 
 /*  The ruleset's name and the hash of the table file in force. */
-const char *arena_ruleset (const arena_t *self);
-const char *arena_tables_hash (const arena_t *self);
+const char *tour_arena_ruleset (const tour_arena_t *self);
+const char *tour_arena_tables_hash (const tour_arena_t *self);
 
 /*  What to play. */
 typedef struct {
@@ -54,7 +54,7 @@ typedef struct {
     const char *game_id;        /* names the game to external strategies */
     const char *replay_decisions; /* replay: the external sides' orders as
                                    recorded, instead of asking them; NULL */
-} arena_game_t;
+} tour_arena_game_t;
 
 /*  Play a game.  `out` gets the result (seed, scenario, blue, red,
  *  winner, turns, reason, losses, forfeit, ruleset, tables hash, time,
@@ -63,7 +63,7 @@ typedef struct {
  *  out->log and out->decisions point at them.  A forfeit is a played game
  *  (0).  -1 with `err` only when the game could not be played at all (a
  *  bad index, out of memory). */
-int arena_play (arena_t *self, const arena_game_t *game, store_game_t *out,
+int tour_arena_play (tour_arena_t *self, const tour_arena_game_t *game, tour_game_t *out,
                 char **log, char **decisions, char *err, int errlen);
 
 #endif

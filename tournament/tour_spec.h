@@ -3,7 +3,7 @@
  *  the SPRT; and how it is run (database, concurrency, workers).
  *
  *  A tournament file is libconfig; every setting may also be given as a
- *  flag (spec_set), flags after the file:
+ *  flag (tour_spec_set), flags after the file:
  *
  *      name = "house rules";
  *      tables = "../rules/data/skirmish19/tables.cfg";   # the rules in force
@@ -42,51 +42,51 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "stats.h"
+#include "tour_stats.h"
 #include "strategy.h"
 
-#define SPEC_MAX_STRATEGIES  STATS_MAX_PLAYERS
-#define SPEC_MAX_SCENARIOS   64
-#define SPEC_MAX_PAIRS       1000000   /* game pairs per pairing */
-#define SPEC_NAME_MAX        48        /* a strategy's or tournament's name */
-#define SPEC_CLASS_MAX       32
-#define SPEC_PATH_MAX        1024
-#define SPEC_COMMAND_MAX     1024
-#define SPEC_ENDPOINT_MAX    256
-#define SPEC_HASH_MAX        17        /* 16 hex digits and the NUL */
-#define SPEC_FILE_MAX        (4 << 20) /* bytes of a table or scenario file */
-#define SPEC_TIMEOUT_MAX_S   3600.0
+#define TOUR_SPEC_MAX_STRATEGIES  TOUR_STATS_MAX_PLAYERS
+#define TOUR_SPEC_MAX_SCENARIOS   64
+#define TOUR_SPEC_MAX_PAIRS       1000000   /* game pairs per pairing */
+#define TOUR_SPEC_NAME_MAX        48        /* a strategy's or tournament's name */
+#define TOUR_SPEC_CLASS_MAX       32
+#define TOUR_SPEC_PATH_MAX        1024
+#define TOUR_SPEC_COMMAND_MAX     1024
+#define TOUR_SPEC_ENDPOINT_MAX    256
+#define TOUR_SPEC_HASH_MAX        17        /* 16 hex digits and the NUL */
+#define TOUR_SPEC_FILE_MAX        (4 << 20) /* bytes of a table or scenario file */
+#define TOUR_SPEC_TIMEOUT_MAX_S   3600.0
 
-typedef enum { SPEC_ROUND_ROBIN = 0, SPEC_GAUNTLET } spec_format_t;
+typedef enum { TOUR_SPEC_ROUND_ROBIN = 0, TOUR_SPEC_GAUNTLET } tour_spec_format_t;
 
 typedef struct {
-    char name[SPEC_NAME_MAX];
-    char class_name[SPEC_CLASS_MAX];     /* built-in; "" when external */
+    char name[TOUR_SPEC_NAME_MAX];
+    char class_name[TOUR_SPEC_CLASS_MAX];     /* built-in; "" when external */
     char params[STRATEGY_PARAMS_MAX];
-    char command[SPEC_COMMAND_MAX];      /* external, started */
-    char endpoint[SPEC_ENDPOINT_MAX];    /* external, running */
+    char command[TOUR_SPEC_COMMAND_MAX];      /* external, started */
+    char endpoint[TOUR_SPEC_ENDPOINT_MAX];    /* external, running */
     int timeout_ms;                      /* external: per request */
-} spec_strategy_t;
+} tour_spec_strategy_t;
 
 /*  A table or scenario file: where it was read, its text, its hash. */
 typedef struct {
-    char path[SPEC_PATH_MAX];
+    char path[TOUR_SPEC_PATH_MAX];
     char *text;
-    char hash[SPEC_HASH_MAX];
-    char name[SPEC_NAME_MAX];    /* the ruleset's or scenario's own name */
-} spec_file_t;
+    char hash[TOUR_SPEC_HASH_MAX];
+    char name[TOUR_SPEC_NAME_MAX];    /* the ruleset's or scenario's own name */
+} tour_spec_file_t;
 
-typedef struct spec_t spec_t;
+typedef struct tour_spec_t tour_spec_t;
 
 /*  A tournament with the defaults: round-robin, 20 games, seed 1, one
  *  local worker, worker timeout 10 s, move timeout 5 s, logs kept, no
  *  SPRT, database "tournament.db".  NULL when out of memory. */
-spec_t *spec_new (void);
-void spec_destroy (spec_t **self_p);
+tour_spec_t *tour_spec_new (void);
+void tour_spec_destroy (tour_spec_t **self_p);
 
 /*  Read a tournament file over the current settings.  0, or -1 with
  *  `err` as "file:line - reason". */
-int spec_load_file (spec_t *self, const char *path, char *err, int errlen);
+int tour_spec_load_file (tour_spec_t *self, const char *path, char *err, int errlen);
 
 /*  One flag: `key` is the file's setting name (dashes read as
  *  underscores), `value` its text.  Lists: "scenario" adds a scenario,
@@ -94,70 +94,70 @@ int spec_load_file (spec_t *self, const char *path, char *err, int errlen);
  *  "remote" adds NAME=ENDPOINT (the first of each kind given as a flag
  *  replaces the file's list); "sprt" is ELO0,ELO1,ALPHA,BETA or "none";
  *  "seeds" a comma list.  0, or -1 with `err` naming the flag. */
-int spec_set (spec_t *self, const char *key, const char *value, char *err,
+int tour_spec_set (tour_spec_t *self, const char *key, const char *value, char *err,
               int errlen);
 
 /*  Read the files, check everything (the table file and scenarios load
  *  and play, classes and parameters exist, names are unique, there are
  *  pairings to play) and work out the definition and the id.  0, or -1
  *  with `err`. */
-int spec_finish (spec_t *self, char *err, int errlen);
+int tour_spec_finish (tour_spec_t *self, char *err, int errlen);
 
 /*  The tournament as kept in a database: the definition text and the
  *  files' texts by hash (`file_text` returns a malloc'd copy, or NULL
  *  when it has none, and the path it was read from into `path`).
  *  Replaces the definition; the run settings stay.  Checks as
- *  spec_finish does.  0, or -1 with err. */
-typedef char *(spec_file_fn) (void *arg, const char *hash, char *path,
+ *  tour_spec_finish does.  0, or -1 with err. */
+typedef char *(tour_spec_file_fn) (void *arg, const char *hash, char *path,
                               int pathlen);
-int spec_from_definition (spec_t *self, const char *definition,
-                          spec_file_fn *file_text, void *arg, char *err,
+int tour_spec_from_definition (tour_spec_t *self, const char *definition,
+                          tour_spec_file_fn *file_text, void *arg, char *err,
                           int errlen);
 
 /*  ---- the definition ---- */
 
-const char *spec_name (const spec_t *self);
-const char *spec_id (const spec_t *self);          /* after finish */
-const char *spec_definition (const spec_t *self);  /* after finish */
-const spec_file_t *spec_tables (const spec_t *self);
-const char *spec_ruleset (const spec_t *self);
-int spec_scenario_count (const spec_t *self);
-const spec_file_t *spec_scenario (const spec_t *self, int i);
-int spec_strategy_count (const spec_t *self);
-const spec_strategy_t *spec_strategy (const spec_t *self, int i);
-bool spec_strategy_external (const spec_strategy_t *s);
-spec_format_t spec_format (const spec_t *self);
-const char *spec_format_name (spec_format_t format);
-int spec_games (const spec_t *self);               /* per pairing */
-int spec_pairs (const spec_t *self);               /* games / 2 */
-bool spec_has_sprt (const spec_t *self);
-const stats_sprt_t *spec_sprt (const spec_t *self);
+const char *tour_spec_name (const tour_spec_t *self);
+const char *tour_spec_id (const tour_spec_t *self);          /* after finish */
+const char *tour_spec_definition (const tour_spec_t *self);  /* after finish */
+const tour_spec_file_t *tour_spec_tables (const tour_spec_t *self);
+const char *tour_spec_ruleset (const tour_spec_t *self);
+int tour_spec_scenario_count (const tour_spec_t *self);
+const tour_spec_file_t *tour_spec_scenario (const tour_spec_t *self, int i);
+int tour_spec_strategy_count (const tour_spec_t *self);
+const tour_spec_strategy_t *tour_spec_strategy (const tour_spec_t *self, int i);
+bool tour_spec_strategy_external (const tour_spec_strategy_t *s);
+tour_spec_format_t tour_spec_format (const tour_spec_t *self);
+const char *tour_spec_format_name (tour_spec_format_t format);
+int tour_spec_games (const tour_spec_t *self);               /* per pairing */
+int tour_spec_pairs (const tour_spec_t *self);               /* games / 2 */
+bool tour_spec_has_sprt (const tour_spec_t *self);
+const tour_stats_sprt_t *tour_spec_sprt (const tour_spec_t *self);
 
 /*  Pairings: round-robin, every two strategies (0-1, 0-2, ..., 1-2...);
  *  gauntlet, the first against each other one. */
-int spec_pairing_count (const spec_t *self);
-void spec_pairing (const spec_t *self, int pairing, int *first, int *second);
+int tour_spec_pairing_count (const tour_spec_t *self);
+void tour_spec_pairing (const tour_spec_t *self, int pairing, int *first, int *second);
 
 /*  The seed and the scenario of pair `pair` (the same in every pairing:
  *  common random numbers across the whole tournament). */
-uint64_t spec_pair_seed (const spec_t *self, int pair);
-int spec_pair_scenario (const spec_t *self, int pair);
+uint64_t tour_spec_pair_seed (const tour_spec_t *self, int pair);
+int tour_spec_pair_scenario (const tour_spec_t *self, int pair);
 
 /*  A game's id: ((pairing * pairs) + pair) * 2 + game + 1. */
-int64_t spec_game_id (const spec_t *self, int pairing, int pair, int game);
+int64_t tour_spec_game_id (const tour_spec_t *self, int pairing, int pair, int game);
 /*  Back: 0, or -1 when id is not a game of this tournament. */
-int spec_game_from_id (const spec_t *self, int64_t id, int *pairing,
+int tour_spec_game_from_id (const tour_spec_t *self, int64_t id, int *pairing,
                        int *pair, int *game);
 
 /*  ---- how it runs ---- */
 
-const char *spec_database (const spec_t *self);
-int spec_concurrency (const spec_t *self);
-const char *spec_bind (const spec_t *self);        /* "" none */
-double spec_worker_timeout (const spec_t *self);   /* seconds */
-bool spec_keep_logs (const spec_t *self);
+const char *tour_spec_database (const tour_spec_t *self);
+int tour_spec_concurrency (const tour_spec_t *self);
+const char *tour_spec_bind (const tour_spec_t *self);        /* "" none */
+double tour_spec_worker_timeout (const tour_spec_t *self);   /* seconds */
+bool tour_spec_keep_logs (const tour_spec_t *self);
 
 /*  FNV-1a 64 of `len` bytes as 16 hex digits (the rules' table hash). */
-void spec_hash (const char *text, size_t len, char out[SPEC_HASH_MAX]);
+void tour_spec_hash (const char *text, size_t len, char out[TOUR_SPEC_HASH_MAX]);
 
 #endif

@@ -2,34 +2,34 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "report.h"
+#include "tour_report.h"
 
-static const char *names[REPORT_FORMAT_COUNT] = {
+static const char *names[TOUR_REPORT_FORMAT_COUNT] = {
     "text", "csv", "pairings-csv", "json", "svg" };
-static const char *files[REPORT_FORMAT_COUNT] = {
+static const char *files[TOUR_REPORT_FORMAT_COUNT] = {
     "results.txt", "ratings.csv", "pairings.csv", "results.json",
     "ratings.svg" };
 
 const char *
-report_format_name (report_format_t format)
+tour_report_format_name (tour_report_format_t format)
 {
-    return (int) format >= 0 && format < REPORT_FORMAT_COUNT
+    return (int) format >= 0 && format < TOUR_REPORT_FORMAT_COUNT
            ? names[format] : "?";
 }
 
 int
-report_format_parse (const char *name)
+tour_report_format_parse (const char *name)
 {
-    for (int i = 0; name && i < REPORT_FORMAT_COUNT; i++)
+    for (int i = 0; name && i < TOUR_REPORT_FORMAT_COUNT; i++)
         if (strcmp (name, names[i]) == 0)
             return i;
     return -1;
 }
 
 const char *
-report_file_name (report_format_t format)
+tour_report_file_name (tour_report_format_t format)
 {
-    return (int) format >= 0 && format < REPORT_FORMAT_COUNT
+    return (int) format >= 0 && format < TOUR_REPORT_FORMAT_COUNT
            ? files[format] : "report";
 }
 
@@ -48,15 +48,15 @@ elo_text (double elo, char *buf, size_t size)
 
 /*  Strategies by rating (unrated last), then by points per game. */
 static void
-rank_order (const spec_t *spec, const results_t *r, int *order)
+rank_order (const tour_spec_t *spec, const tour_results_t *r, int *order)
 {
-    int n = spec_strategy_count (spec);
+    int n = tour_spec_strategy_count (spec);
     for (int i = 0; i < n; i++)
         order[i] = i;
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0; j--) {
-            const results_player_t *a = results_player (r, order[j]);
-            const results_player_t *b = results_player (r, order[j - 1]);
+            const tour_results_player_t *a = tour_results_player (r, order[j]);
+            const tour_results_player_t *b = tour_results_player (r, order[j - 1]);
             double ka = a->rated ? a->rating : -1e300;
             double kb = b->rated ? b->rating : -1e300;
             double sa = a->games ? a->points / a->games : 0;
@@ -72,33 +72,33 @@ rank_order (const spec_t *spec, const results_t *r, int *order)
 }
 
 static void
-header_text (const spec_t *spec, const results_t *r, FILE *out)
+header_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
     fprintf (out, "Tournament \"%s\" (id %s): %s, %d strategies, %d games "
-             "per pairing in pairs with sides swapped\n", spec_name (spec),
-             spec_id (spec), spec_format_name (spec_format (spec)),
-             spec_strategy_count (spec), spec_games (spec));
-    fprintf (out, "Rules: %s, tables hash %s (%s)\n", spec_ruleset (spec),
-             spec_tables (spec)->hash, spec_tables (spec)->path);
+             "per pairing in pairs with sides swapped\n", tour_spec_name (spec),
+             tour_spec_id (spec), tour_spec_format_name (tour_spec_format (spec)),
+             tour_spec_strategy_count (spec), tour_spec_games (spec));
+    fprintf (out, "Rules: %s, tables hash %s (%s)\n", tour_spec_ruleset (spec),
+             tour_spec_tables (spec)->hash, tour_spec_tables (spec)->path);
     fprintf (out, "Scenarios:");
-    for (int i = 0; i < spec_scenario_count (spec); i++)
+    for (int i = 0; i < tour_spec_scenario_count (spec); i++)
         fprintf (out, "%s %s (%s)", i ? "," : "",
-                 spec_scenario (spec, i)->name,
-                 spec_scenario (spec, i)->hash);
+                 tour_spec_scenario (spec, i)->name,
+                 tour_spec_scenario (spec, i)->hash);
     fprintf (out, "\n");
-    if (spec_has_sprt (spec)) {
-        const stats_sprt_t *s = spec_sprt (spec);
+    if (tour_spec_has_sprt (spec)) {
+        const tour_stats_sprt_t *s = tour_spec_sprt (spec);
         fprintf (out, "SPRT per pairing: elo0 %g, elo1 %g, alpha %g, beta %g "
                  "(bounds %.2f, %.2f)\n", s->elo0, s->elo1, s->alpha,
-                 s->beta, stats_sprt_lower (s), stats_sprt_upper (s));
+                 s->beta, tour_stats_sprt_lower (s), tour_stats_sprt_upper (s));
     }
     fprintf (out, "Games: %d stored, %d counted, %d planned\n",
-             results_games_stored (r), results_games_counted (r),
-             results_games_planned (r));
+             tour_results_games_stored (r), tour_results_games_counted (r),
+             tour_results_games_planned (r));
 }
 
 static int
-write_text (const spec_t *spec, const results_t *r, FILE *out)
+write_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
     header_text (spec, r, out);
     char a[32], b[32], c[32];
@@ -108,8 +108,8 @@ write_text (const spec_t *spec, const results_t *r, FILE *out)
              "%-13s %-13s %s\n", "first", "second", "games", "W-L-D",
              "points", "score", "Elo", "95% interval", "LOS",
              "pairs 0/.5/1/1.5/2", "forfeits 1st", "forfeits 2nd", "SPRT");
-    for (int i = 0; i < results_pairing_count (r); i++) {
-        const results_pairing_t *p = results_pairing (r, i);
+    for (int i = 0; i < tour_results_pairing_count (r); i++) {
+        const tour_results_pairing_t *p = tour_results_pairing (r, i);
         char wld[32], penta[32], f1[24], f2[24], interval[48], sprt[128];
         snprintf (wld, sizeof wld, "%d-%d-%d", p->wins, p->losses, p->draws);
         snprintf (penta, sizeof penta, "%d/%d/%d/%d/%d", p->penta[0],
@@ -124,33 +124,33 @@ write_text (const spec_t *spec, const results_t *r, FILE *out)
                       elo_text (p->elo.elo_high, c, sizeof c));
         else
             snprintf (interval, sizeof interval, "-");
-        if (!spec_has_sprt (spec))
+        if (!tour_spec_has_sprt (spec))
             snprintf (sprt, sizeof sprt, "-");
         else if (p->stopped_at >= 0)
             snprintf (sprt, sizeof sprt, "%s accepted after %d pairs "
-                      "(LLR %.2f)", stats_sprt_verdict_name (p->verdict),
+                      "(LLR %.2f)", tour_stats_sprt_verdict_name (p->verdict),
                       p->stopped_at, p->llr);
         else
             snprintf (sprt, sizeof sprt, "undecided (LLR %.2f)", p->llr);
         fprintf (out, "  %-16s %-16s %6d %11s %7.1f %5.1f%% %8s %18s %5.1f%%"
                  "  %-21s %-13s %-13s %s\n",
-                 spec_strategy (spec, p->first)->name,
-                 spec_strategy (spec, p->second)->name, p->games, wld,
+                 tour_spec_strategy (spec, p->first)->name,
+                 tour_spec_strategy (spec, p->second)->name, p->games, wld,
                  p->points, p->games ? 100.0 * p->points / p->games : 0.0,
                  p->has_elo ? elo_text (p->elo.elo, a, sizeof a) : "-",
                  interval, 100 * p->los, penta, f1, f2, sprt);
     }
-    int order[SPEC_MAX_STRATEGIES];
+    int order[TOUR_SPEC_MAX_STRATEGIES];
     rank_order (spec, r, order);
     fprintf (out, "\nRatings (Bradley-Terry fit of every counted game, mean "
-             "0, 95%% interval%s):\n", results_prior (r) > 0
+             "0, 95%% interval%s):\n", tour_results_prior (r) > 0
              ? "; one virtual draw per pairing, as some strategy won or "
                "lost every game" : "");
     fprintf (out, "  %4s %-16s %8s %18s %6s %11s %7s %6s %7s %8s %7s\n",
              "rank", "name", "rating", "95% interval", "games", "W-L-D",
              "points", "score", "crashes", "timeouts", "illegal");
-    for (int k = 0; k < spec_strategy_count (spec); k++) {
-        const results_player_t *p = results_player (r, order[k]);
+    for (int k = 0; k < tour_spec_strategy_count (spec); k++) {
+        const tour_results_player_t *p = tour_results_player (r, order[k]);
         char wld[32], interval[48];
         snprintf (wld, sizeof wld, "%d-%d-%d", p->wins, p->losses, p->draws);
         if (p->rated)
@@ -160,7 +160,7 @@ write_text (const spec_t *spec, const results_t *r, FILE *out)
         else
             snprintf (interval, sizeof interval, "-");
         fprintf (out, "  %4d %-16s %8s %18s %6d %11s %7.1f %5.1f%% %7d %8d "
-                 "%7d\n", k + 1, spec_strategy (spec, order[k])->name,
+                 "%7d\n", k + 1, tour_spec_strategy (spec, order[k])->name,
                  p->rated ? elo_text (p->rating, a, sizeof a) : "-",
                  interval, p->games, wld, p->points,
                  p->games ? 100.0 * p->points / p->games : 0.0,
@@ -200,17 +200,17 @@ number (FILE *out, double v, const char *none)
 }
 
 static int
-write_ratings_csv (const spec_t *spec, const results_t *r, FILE *out)
+write_ratings_csv (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
     fprintf (out, "rank,name,rating,se,low,high,games,wins,losses,draws,"
              "points,score,crashes,timeouts,illegal,ruleset,tables_hash,"
              "tournament\n");
-    int order[SPEC_MAX_STRATEGIES];
+    int order[TOUR_SPEC_MAX_STRATEGIES];
     rank_order (spec, r, order);
-    for (int k = 0; k < spec_strategy_count (spec); k++) {
-        const results_player_t *p = results_player (r, order[k]);
+    for (int k = 0; k < tour_spec_strategy_count (spec); k++) {
+        const tour_results_player_t *p = tour_results_player (r, order[k]);
         fprintf (out, "%d,", k + 1);
-        csv_text (out, spec_strategy (spec, order[k])->name);
+        csv_text (out, tour_spec_strategy (spec, order[k])->name);
         fputc (',', out);
         number (out, p->rated ? p->rating : NAN, "");
         fputc (',', out);
@@ -224,27 +224,27 @@ write_ratings_csv (const spec_t *spec, const results_t *r, FILE *out)
         number (out, p->games ? p->points / p->games : NAN, "");
         fprintf (out, ",%d,%d,%d,", p->forfeits.crashes,
                  p->forfeits.timeouts, p->forfeits.illegal);
-        csv_text (out, spec_ruleset (spec));
-        fprintf (out, ",%s,", spec_tables (spec)->hash);
-        csv_text (out, spec_name (spec));
+        csv_text (out, tour_spec_ruleset (spec));
+        fprintf (out, ",%s,", tour_spec_tables (spec)->hash);
+        csv_text (out, tour_spec_name (spec));
         fputc ('\n', out);
     }
     return ferror (out) ? -1 : 0;
 }
 
 static int
-write_pairings_csv (const spec_t *spec, const results_t *r, FILE *out)
+write_pairings_csv (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
     fprintf (out, "first,second,games,wins,losses,draws,points,score,elo,"
              "elo_low,elo_high,los,pairs_0,pairs_0.5,pairs_1,pairs_1.5,"
              "pairs_2,crashes_first,timeouts_first,illegal_first,"
              "crashes_second,timeouts_second,illegal_second,llr,sprt,"
              "stopped_after_pairs,ruleset,tables_hash,tournament\n");
-    for (int i = 0; i < results_pairing_count (r); i++) {
-        const results_pairing_t *p = results_pairing (r, i);
-        csv_text (out, spec_strategy (spec, p->first)->name);
+    for (int i = 0; i < tour_results_pairing_count (r); i++) {
+        const tour_results_pairing_t *p = tour_results_pairing (r, i);
+        csv_text (out, tour_spec_strategy (spec, p->first)->name);
         fputc (',', out);
-        csv_text (out, spec_strategy (spec, p->second)->name);
+        csv_text (out, tour_spec_strategy (spec, p->second)->name);
         fprintf (out, ",%d,%d,%d,%d,%.1f,", p->games, p->wins, p->losses,
                  p->draws, p->points);
         number (out, p->games ? p->points / p->games : NAN, "");
@@ -256,23 +256,23 @@ write_pairings_csv (const spec_t *spec, const results_t *r, FILE *out)
         number (out, p->has_elo ? p->elo.elo_high : NAN, "");
         fputc (',', out);
         number (out, p->los, "");
-        for (int k = 0; k < STATS_PENTA; k++)
+        for (int k = 0; k < TOUR_STATS_PENTA; k++)
             fprintf (out, ",%d", p->penta[k]);
         for (int k = 0; k < 2; k++)
             fprintf (out, ",%d,%d,%d", p->forfeits[k].crashes,
                      p->forfeits[k].timeouts, p->forfeits[k].illegal);
         fputc (',', out);
-        if (spec_has_sprt (spec))
+        if (tour_spec_has_sprt (spec))
             number (out, p->llr, "");
-        fprintf (out, ",%s,", !spec_has_sprt (spec) ? ""
-                 : p->stopped_at >= 0 ? stats_sprt_verdict_name (p->verdict)
+        fprintf (out, ",%s,", !tour_spec_has_sprt (spec) ? ""
+                 : p->stopped_at >= 0 ? tour_stats_sprt_verdict_name (p->verdict)
                  : "undecided");
         if (p->stopped_at >= 0)
             fprintf (out, "%d", p->stopped_at);
         fputc (',', out);
-        csv_text (out, spec_ruleset (spec));
-        fprintf (out, ",%s,", spec_tables (spec)->hash);
-        csv_text (out, spec_name (spec));
+        csv_text (out, tour_spec_ruleset (spec));
+        fprintf (out, ",%s,", tour_spec_tables (spec)->hash);
+        csv_text (out, tour_spec_name (spec));
         fputc ('\n', out);
     }
     return ferror (out) ? -1 : 0;
@@ -297,48 +297,48 @@ json_string (FILE *out, const char *s)
 }
 
 static void
-json_forfeits (FILE *out, const results_forfeits_t *f)
+json_forfeits (FILE *out, const tour_results_forfeits_t *f)
 {
     fprintf (out, "{\"crashes\": %d, \"timeouts\": %d, \"illegal\": %d}",
              f->crashes, f->timeouts, f->illegal);
 }
 
 static int
-write_json (const spec_t *spec, const results_t *r, FILE *out)
+write_json (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
     fprintf (out, "{\n  \"tournament\": {\"name\": ");
-    json_string (out, spec_name (spec));
+    json_string (out, tour_spec_name (spec));
     fprintf (out, ", \"id\": \"%s\", \"format\": \"%s\", "
-             "\"games_per_pairing\": %d,\n    \"ruleset\": ", spec_id (spec),
-             spec_format_name (spec_format (spec)), spec_games (spec));
-    json_string (out, spec_ruleset (spec));
+             "\"games_per_pairing\": %d,\n    \"ruleset\": ", tour_spec_id (spec),
+             tour_spec_format_name (tour_spec_format (spec)), tour_spec_games (spec));
+    json_string (out, tour_spec_ruleset (spec));
     fprintf (out, ", \"tables_hash\": \"%s\",\n    \"scenarios\": [",
-             spec_tables (spec)->hash);
-    for (int i = 0; i < spec_scenario_count (spec); i++) {
+             tour_spec_tables (spec)->hash);
+    for (int i = 0; i < tour_spec_scenario_count (spec); i++) {
         fprintf (out, "%s{\"name\": ", i ? ", " : "");
-        json_string (out, spec_scenario (spec, i)->name);
-        fprintf (out, ", \"hash\": \"%s\"}", spec_scenario (spec, i)->hash);
+        json_string (out, tour_spec_scenario (spec, i)->name);
+        fprintf (out, ", \"hash\": \"%s\"}", tour_spec_scenario (spec, i)->hash);
     }
     fprintf (out, "],\n    \"sprt\": ");
-    if (spec_has_sprt (spec)) {
-        const stats_sprt_t *s = spec_sprt (spec);
+    if (tour_spec_has_sprt (spec)) {
+        const tour_stats_sprt_t *s = tour_spec_sprt (spec);
         fprintf (out, "{\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": "
                  "%g, \"lower\": %.6g, \"upper\": %.6g}", s->elo0, s->elo1,
-                 s->alpha, s->beta, stats_sprt_lower (s),
-                 stats_sprt_upper (s));
+                 s->alpha, s->beta, tour_stats_sprt_lower (s),
+                 tour_stats_sprt_upper (s));
     }
     else
         fprintf (out, "null");
     fprintf (out, "},\n  \"games\": {\"stored\": %d, \"counted\": %d, "
              "\"planned\": %d},\n  \"pairings\": [",
-             results_games_stored (r), results_games_counted (r),
-             results_games_planned (r));
-    for (int i = 0; i < results_pairing_count (r); i++) {
-        const results_pairing_t *p = results_pairing (r, i);
+             tour_results_games_stored (r), tour_results_games_counted (r),
+             tour_results_games_planned (r));
+    for (int i = 0; i < tour_results_pairing_count (r); i++) {
+        const tour_results_pairing_t *p = tour_results_pairing (r, i);
         fprintf (out, "%s\n    {\"first\": ", i ? "," : "");
-        json_string (out, spec_strategy (spec, p->first)->name);
+        json_string (out, tour_spec_strategy (spec, p->first)->name);
         fprintf (out, ", \"second\": ");
-        json_string (out, spec_strategy (spec, p->second)->name);
+        json_string (out, tour_spec_strategy (spec, p->second)->name);
         fprintf (out, ", \"games\": %d, \"wins\": %d, \"losses\": %d, "
                  "\"draws\": %d, \"points\": %.1f, \"score\": ", p->games,
                  p->wins, p->losses, p->draws, p->points);
@@ -358,11 +358,11 @@ write_json (const spec_t *spec, const results_t *r, FILE *out)
         fprintf (out, ", \"forfeits_second\": ");
         json_forfeits (out, &p->forfeits[1]);
         fprintf (out, ",\n     \"sprt\": ");
-        if (spec_has_sprt (spec)) {
+        if (tour_spec_has_sprt (spec)) {
             fprintf (out, "{\"llr\": ");
             number (out, p->llr, "null");
             fprintf (out, ", \"verdict\": \"%s\", \"stopped_after_pairs\": ",
-                     p->stopped_at >= 0 ? stats_sprt_verdict_name (p->verdict)
+                     p->stopped_at >= 0 ? tour_stats_sprt_verdict_name (p->verdict)
                      : "undecided");
             if (p->stopped_at >= 0)
                 fprintf (out, "%d}", p->stopped_at);
@@ -374,14 +374,14 @@ write_json (const spec_t *spec, const results_t *r, FILE *out)
         fprintf (out, "}");
     }
     fprintf (out, "\n  ],\n  \"prior_draws\": %g,\n  \"ratings\": [",
-             results_prior (r));
-    int order[SPEC_MAX_STRATEGIES];
+             tour_results_prior (r));
+    int order[TOUR_SPEC_MAX_STRATEGIES];
     rank_order (spec, r, order);
-    for (int k = 0; k < spec_strategy_count (spec); k++) {
-        const results_player_t *p = results_player (r, order[k]);
+    for (int k = 0; k < tour_spec_strategy_count (spec); k++) {
+        const tour_results_player_t *p = tour_results_player (r, order[k]);
         fprintf (out, "%s\n    {\"rank\": %d, \"name\": ", k ? "," : "",
                  k + 1);
-        json_string (out, spec_strategy (spec, order[k])->name);
+        json_string (out, tour_spec_strategy (spec, order[k])->name);
         fprintf (out, ", \"rating\": ");
         number (out, p->rated ? p->rating : NAN, "null");
         fprintf (out, ", \"se\": ");
@@ -425,15 +425,15 @@ tick_step (double span)
 }
 
 static int
-write_svg (const spec_t *spec, const results_t *r, FILE *out)
+write_svg (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
-    int n = spec_strategy_count (spec);
-    int order[SPEC_MAX_STRATEGIES];
+    int n = tour_spec_strategy_count (spec);
+    int order[TOUR_SPEC_MAX_STRATEGIES];
     rank_order (spec, r, order);
     double lo = -50, hi = 50;
     int rated = 0;
     for (int i = 0; i < n; i++) {
-        const results_player_t *p = results_player (r, i);
+        const tour_results_player_t *p = tour_results_player (r, i);
         if (!p->rated)
             continue;
         rated++;
@@ -453,12 +453,12 @@ write_svg (const spec_t *spec, const results_t *r, FILE *out)
     fprintf (out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     fprintf (out, "<text x=\"%d\" y=\"24\" font-size=\"16\" "
              "font-weight=\"bold\">Ratings: ", left - 150);
-    xml_text (out, spec_name (spec));
+    xml_text (out, tour_spec_name (spec));
     fprintf (out, "</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">", left - 150);
-    xml_text (out, spec_ruleset (spec));
+    xml_text (out, tour_spec_ruleset (spec));
     fprintf (out, ", tables %s; Bradley-Terry fit, mean 0, 95%% intervals; "
-             "%d games</text>\n", spec_tables (spec)->hash,
-             results_games_counted (r));
+             "%d games</text>\n", tour_spec_tables (spec)->hash,
+             tour_results_games_counted (r));
     /* the axis */
     int axis_y = top + row * (n > 0 ? n : 1) + 8;
     fprintf (out, "<line x1=\"%d\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
@@ -476,11 +476,11 @@ write_svg (const spec_t *spec, const results_t *r, FILE *out)
     fprintf (out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" "
              "fill=\"#555\">Elo</text>\n", left + plot / 2, axis_y + 36);
     for (int k = 0; k < n; k++) {
-        const results_player_t *p = results_player (r, order[k]);
+        const tour_results_player_t *p = tour_results_player (r, order[k]);
         int y = top + row * k + row / 2;
         fprintf (out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
                  left - 10, y + 4);
-        xml_text (out, spec_strategy (spec, order[k])->name);
+        xml_text (out, tour_spec_strategy (spec, order[k])->name);
         fprintf (out, "</text>\n");
         if (!p->rated) {
             fprintf (out, "<text x=\"%d\" y=\"%d\" fill=\"#888\">not rated"
@@ -498,7 +498,7 @@ write_svg (const spec_t *spec, const results_t *r, FILE *out)
         fprintf (out, "<circle cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"#c30\"/>"
                  "\n", X (p->rating), y);
         fprintf (out, "<text x=\"%.1f\" y=\"%d\">%+.1f &#177; %.1f</text>\n",
-                 left + plot + 10, y + 4, p->rating, STATS_Z95 * p->se);
+                 left + plot + 10, y + 4, p->rating, TOUR_STATS_Z95 * p->se);
     }
 #undef X
     if (rated == 0)
@@ -509,15 +509,15 @@ write_svg (const spec_t *spec, const results_t *r, FILE *out)
 }
 
 int
-report_write (const spec_t *spec, const results_t *results,
-              report_format_t format, FILE *out)
+tour_report_write (const tour_spec_t *spec, const tour_results_t *results,
+              tour_report_format_t format, FILE *out)
 {
     switch (format) {
-    case REPORT_TEXT: return write_text (spec, results, out);
-    case REPORT_CSV: return write_ratings_csv (spec, results, out);
-    case REPORT_PAIRINGS_CSV: return write_pairings_csv (spec, results, out);
-    case REPORT_JSON: return write_json (spec, results, out);
-    case REPORT_SVG: return write_svg (spec, results, out);
+    case TOUR_REPORT_TEXT: return write_text (spec, results, out);
+    case TOUR_REPORT_CSV: return write_ratings_csv (spec, results, out);
+    case TOUR_REPORT_PAIRINGS_CSV: return write_pairings_csv (spec, results, out);
+    case TOUR_REPORT_JSON: return write_json (spec, results, out);
+    case TOUR_REPORT_SVG: return write_svg (spec, results, out);
     default: return -1;
     }
 }
