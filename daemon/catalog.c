@@ -7,8 +7,16 @@
 #include <sys/stat.h>
 #include "catalog.h"
 
+/*  One ruleset: loaded with its game engine when one plays it (`rules`
+ *  owns the ruleset then), else alone (`own`). */
+typedef struct {
+    const ruleset_t *ruleset;
+    ruleset_t *own;
+    game_rules_t *rules;
+} entry_t;
+
 struct catalog_t {
-    ruleset_t *rulesets[CATALOG_MAX];
+    entry_t entries[CATALOG_MAX];
     int count;
     int default_index;
 };
@@ -55,10 +63,33 @@ list_ruleset_folders (const char *data_dir, char **names, int *count,
 }
 
 static int
-compare_rulesets (const void *a, const void *b)
+compare_entries (const void *a, const void *b)
 {
-    return strcmp (ruleset_name (*(ruleset_t *const *) a),
-                   ruleset_name (*(ruleset_t *const *) b));
+    return strcmp (ruleset_name (((const entry_t *) a)->ruleset),
+                   ruleset_name (((const entry_t *) b)->ruleset));
+}
+
+/*  Load one table file: the ruleset, and its engine's tables when the
+ *  build has an engine for it (a table file that loads as a ruleset but
+ *  not as a game is an error then, named by file and line). */
+static int
+load_entry (entry_t *entry, const char *path, char *err, int errlen)
+{
+    memset (entry, 0, sizeof *entry);
+    ruleset_t *rs = ruleset_load (path, err, errlen);
+    if (!rs)
+        return -1;
+    if (!game_engine_find (ruleset_name (rs))) {
+        entry->own = rs;
+        entry->ruleset = rs;
+        return 0;
+    }
+    ruleset_destroy (&rs);
+    entry->rules = game_rules_load (path, err, errlen);
+    if (!entry->rules)
+        return -1;
+    entry->ruleset = game_rules_ruleset (entry->rules);
+    return 0;
 }
 
 catalog_t *
@@ -84,11 +115,10 @@ catalog_new (const char *data_dir, const char *default_name,
             char path[4096];
             snprintf (path, sizeof path, "%s/%s/tables.cfg", data_dir,
                       names[i]);
-            ruleset_t *rs = ruleset_load (path, err, errlen);
-            if (!rs)
+            if (load_entry (&self->entries[self->count], path, err, errlen))
                 rc = -1;
             else
-                self->rulesets[self->count++] = rs;
+                self->count++;
         }
         free (names[i]);
     }
@@ -98,19 +128,19 @@ catalog_new (const char *data_dir, const char *default_name,
         rc = -1;
     }
     if (rc == 0)
-        qsort (self->rulesets, (size_t) self->count, sizeof self->rulesets[0],
-               compare_rulesets);
+        qsort (self->entries, (size_t) self->count, sizeof self->entries[0],
+               compare_entries);
     for (int i = 1; rc == 0 && i < self->count; i++)
-        if (strcmp (ruleset_name (self->rulesets[i - 1]),
-                    ruleset_name (self->rulesets[i])) == 0) {
+        if (strcmp (ruleset_name (self->entries[i - 1].ruleset),
+                    ruleset_name (self->entries[i].ruleset)) == 0) {
             snprintf (err, (size_t) errlen,
                       "%s - two table files name the ruleset '%s'",
-                      data_dir, ruleset_name (self->rulesets[i]));
+                      data_dir, ruleset_name (self->entries[i].ruleset));
             rc = -1;
         }
     self->default_index = -1;
     for (int i = 0; rc == 0 && i < self->count; i++)
-        if (strcmp (ruleset_name (self->rulesets[i]), default_name) == 0)
+        if (strcmp (ruleset_name (self->entries[i].ruleset), default_name) == 0)
             self->default_index = i;
     if (rc == 0 && self->default_index < 0) {
         snprintf (err, (size_t) errlen,
@@ -129,8 +159,10 @@ catalog_destroy (catalog_t **self_p)
     if (!self_p || !*self_p)
         return;
     catalog_t *self = *self_p;
-    for (int i = 0; i < self->count; i++)
-        ruleset_destroy (&self->rulesets[i]);
+    for (int i = 0; i < self->count; i++) {
+        ruleset_destroy (&self->entries[i].own);
+        game_rules_destroy (&self->entries[i].rules);
+    }
     free (self);
     *self_p = NULL;
 }
@@ -146,7 +178,7 @@ catalog_at (const catalog_t *self, int i)
 {
     if (i < 0 || i >= self->count)
         return NULL;
-    return self->rulesets[i];
+    return self->entries[i].ruleset;
 }
 
 const ruleset_t *
@@ -155,19 +187,28 @@ catalog_find (const catalog_t *self, const char *name)
     if (!name || !*name)
         return catalog_default (self);
     for (int i = 0; i < self->count; i++)
-        if (strcmp (ruleset_name (self->rulesets[i]), name) == 0)
-            return self->rulesets[i];
+        if (strcmp (ruleset_name (self->entries[i].ruleset), name) == 0)
+            return self->entries[i].ruleset;
     return NULL;
 }
 
 const ruleset_t *
 catalog_default (const catalog_t *self)
 {
-    return self->rulesets[self->default_index];
+    return self->entries[self->default_index].ruleset;
 }
 
 const ruleset_t *
 catalog_finder (const char *name, void *arg)
 {
     return catalog_find ((const catalog_t *) arg, name);
+}
+
+const game_rules_t *
+catalog_game_rules (const catalog_t *self, const ruleset_t *ruleset)
+{
+    for (int i = 0; ruleset && i < self->count; i++)
+        if (self->entries[i].ruleset == ruleset)
+            return self->entries[i].rules;
+    return NULL;
 }

@@ -1,10 +1,13 @@
 /*  catalog.h - the rulesets the daemon serves: every <data_dir>/NAME/
  *  tables.cfg, loaded once at start and read-only afterwards (so the
- *  workers share it without locks).
+ *  workers share it without locks).  A ruleset that a game engine plays
+ *  is loaded with the engine's tables too, so games and battles run
+ *  under the very ruleset that situations name.
  */
 #ifndef SOLOD_CATALOG_H
 #define SOLOD_CATALOG_H
 
+#include "game.h"
 #include "ruleset.h"
 
 #define CATALOG_MAX 64            /* rulesets in one data folder */
@@ -32,6 +35,12 @@ const ruleset_t *catalog_at (const catalog_t *self, int i);
 const ruleset_t *catalog_find (const catalog_t *self, const char *name);
 
 const ruleset_t *catalog_default (const catalog_t *self);
+
+/*  The game rules (engine and tables) of a ruleset of this catalog, for
+ *  playing games under it; NULL when no engine plays it (it answers
+ *  questions only) or it is not one of the catalog's. */
+const game_rules_t *catalog_game_rules (const catalog_t *self,
+                                        const ruleset_t *ruleset);
 
 /*  A ruleset_finder_fn for situation_load: `arg` is the catalog. */
 const ruleset_t *catalog_finder (const char *name, void *arg);

@@ -29,6 +29,10 @@ solod_config_defaults (solod_config_t *cfg)
     cfg->max_message_bytes = SOLOD_MESSAGE_DEFAULT;
     cfg->queue_max = SOLOD_QUEUE_DEFAULT;
     cfg->log_level = LOG_LEVEL_INFO;
+    snprintf (cfg->state_db, sizeof cfg->state_db, "%s",
+              SOLOD_STATE_DB_DEFAULT);
+    cfg->scenario_dir[0] = '\0';
+    cfg->quick_workers = -1;
     cfg->test_delay_ms = 0;
 }
 
@@ -42,6 +46,34 @@ solod_default_data_dir (char *buf, int buflen)
     else
         snprintf (buf, (size_t) buflen, "%s", SOLO_SOURCE_DATA_DIR);
     return buf;
+}
+
+const char *
+solod_default_scenario_dir (const char *data_dir, char *buf, int buflen)
+{
+    /*  data_dir may end in a slash: drop it, then the last part. */
+    char dir[SOLOD_PATH_MAX];
+    snprintf (dir, sizeof dir, "%s", data_dir);
+    size_t len = strlen (dir);
+    while (len > 1 && dir[len - 1] == '/')
+        dir[--len] = '\0';
+    char *slash = strrchr (dir, '/');
+    if (!slash)
+        snprintf (buf, (size_t) buflen, "scenarios");
+    else {
+        slash[1] = '\0';
+        snprintf (buf, (size_t) buflen, "%sscenarios", dir);
+    }
+    return buf;
+}
+
+int
+solod_quick_workers (const solod_config_t *cfg)
+{
+    if (cfg->quick_workers >= 0)
+        return cfg->quick_workers < cfg->workers ? cfg->quick_workers
+                                                 : cfg->workers - 1;
+    return cfg->workers > 1 ? 1 : 0;
 }
 
 int
@@ -180,6 +212,33 @@ apply_setting (solod_config_t *cfg, const config_setting_t *s,
                             "'data_dir' is too long once made absolute");
         return 0;
     }
+    if (strcmp (name, "state_db") == 0 || strcmp (name, "scenario_dir") == 0) {
+        bool db = strcmp (name, "state_db") == 0;
+        char *target = db ? cfg->state_db : cfg->scenario_dir;
+        size_t size = db ? sizeof cfg->state_db : sizeof cfg->scenario_dir;
+        char value[SOLOD_PATH_MAX];
+        if (take_string (s, value, sizeof value, path, err, errlen))
+            return -1;
+        if (value[0] == '/' || (db && strcmp (value, ":memory:") == 0)) {
+            snprintf (target, size, "%s", value);
+            return 0;
+        }
+        char folder[SOLOD_PATH_MAX];
+        folder_of (path, folder, sizeof folder);
+        int n = snprintf (target, size, "%s/%s", folder, value);
+        if (n < 0 || n >= (int) size) {
+            snprintf (reason, sizeof reason,
+                      "'%s' is too long once made absolute", name);
+            return fail_at (err, errlen, path, line, reason);
+        }
+        return 0;
+    }
+    if (strcmp (name, "quick_workers") == 0) {
+        if (take_int (s, 0, SOLOD_WORKERS_MAX - 1, &value, path, err, errlen))
+            return -1;
+        cfg->quick_workers = (int) value;
+        return 0;
+    }
     if (strcmp (name, "default_ruleset") == 0)
         return take_string (s, cfg->default_ruleset,
                             sizeof cfg->default_ruleset, path, err, errlen);
@@ -226,7 +285,7 @@ apply_setting (solod_config_t *cfg, const config_setting_t *s,
     snprintf (reason, sizeof reason,
               "unknown key '%s' (known: bind, workers, seed, data_dir, "
               "default_ruleset, max_message_bytes, queue_max, log_level, "
-              "insecure, curve)",
+              "insecure, curve, state_db, scenario_dir, quick_workers)",
               name);
     return fail_at (err, errlen, path, line, reason);
 }

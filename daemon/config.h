@@ -12,6 +12,11 @@
  *        max_message_bytes = 1048576;     # larger messages drop the peer
  *        queue_max = 256;                 # requests waiting for a worker
  *        log_level = "info";              # error, warn, info, debug
+ *        state_db = "solod.db";           # the open games (SQLite, WAL);
+ *                                         # ":memory:" keeps none
+ *        scenario_dir = "../rules/scenarios";  # the scenarios by name
+ *        quick_workers = 1;               # workers kept for quick
+ *                                         # requests (not battles, searches)
  *        insecure = false;                # true: may serve other machines
  *                                         # without CURVE
  *        curve = { secret_key_file = "solod.key";        # security.h
@@ -41,6 +46,7 @@
 #define SOLOD_MESSAGE_DEFAULT   1048576
 #define SOLOD_MESSAGE_MIN       1024
 #define SOLOD_MESSAGE_MAX       (256 * 1024 * 1024)
+#define SOLOD_STATE_DB_DEFAULT  "solod.db"
 
 typedef struct {
     char bind[SOLOD_ENDPOINT_MAX];
@@ -52,6 +58,11 @@ typedef struct {
     int max_message_bytes;           /* SOLOD_MESSAGE_MIN..SOLOD_MESSAGE_MAX */
     int queue_max;                   /* 0..SOLOD_QUEUE_MAX */
     log_level_t log_level;
+    char state_db[SOLOD_PATH_MAX];   /* the game store: a file, or
+                                        ":memory:" (nothing kept) */
+    char scenario_dir[SOLOD_PATH_MAX]; /* "": solod_default_scenario_dir */
+    int quick_workers;               /* -1: 1 when workers > 1, else 0;
+                                        else 0..workers-1 */
     bool insecure;                   /* a bind other machines can reach
                                         is allowed without CURVE */
     security_config_t curve;         /* curve.enabled: CURVE + allow-list */
@@ -74,6 +85,16 @@ int solod_config_load (solod_config_t *cfg, const char *path,
  *  (SOLO_DATA_INSTALL_DIR "/rulesets") when that folder exists, else the
  *  source tree's rules/data.  Returns `buf`. */
 const char *solod_default_data_dir (char *buf, int buflen);
+
+/*  The scenarios folder used when none is configured: "scenarios" beside
+ *  the rulesets folder `data_dir` (share/solod/scenarios installed,
+ *  rules/scenarios in the source tree).  Returns `buf`. */
+const char *solod_default_scenario_dir (const char *data_dir, char *buf,
+                                        int buflen);
+
+/*  Workers kept for quick requests under `cfg`: quick_workers, or its
+ *  default (1 when there are two workers or more, else 0). */
+int solod_quick_workers (const solod_config_t *cfg);
 
 /*  Parse a seed: a decimal integer 0..2^64-1, nothing else.  Returns 0,
  *  or -1 when `text` is not one. */

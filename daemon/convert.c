@@ -174,9 +174,8 @@ convert_terrain (situation_t *sit, const ruleset_t *rs,
     return rc;
 }
 
-/*  The status flags a player reports, as the rules core's bit set. */
-static uint32_t
-status_bits (const Solo__V1__UnitStatus *s)
+uint32_t
+convert_status_bits (const Solo__V1__UnitStatus *s)
 {
     if (!s)
         return 0;
@@ -286,7 +285,7 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, const char *prefix,
     u->fp.facing = geom_norm_deg (msg->facing);
     u->fp.width = msg->width;
     u->fp.depth = msg->depth;
-    u->status = status_bits (msg->status);
+    u->status = convert_status_bits (msg->status);
     if (msg->has_last_enemy_seen)
         u->status |= STATUS_HAS_LAST_ENEMY;
     return 0;
@@ -525,4 +524,99 @@ convert_decision_free (Solo__V1__UnitDecision **msg_p)
     /*  Every part was malloc'd: the unpacker's free walks them all. */
     protobuf_c_message_free_unpacked (&(*msg_p)->base, NULL);
     *msg_p = NULL;
+}
+
+bool
+convert_has_include (const char *text)
+{
+    const char *line = text;
+    while (line && *line) {
+        while (*line == ' ' || *line == '\t')
+            line++;
+        if (strncmp (line, "@include", 8) == 0)
+            return true;
+        line = strchr (line, '\n');
+        if (line)
+            line++;
+    }
+    return false;
+}
+
+Solo__V1__UnitStatus *
+convert_status_message (uint32_t bits, pool_t *pool)
+{
+    Solo__V1__UnitStatus *m = pool_alloc (pool, sizeof *m);
+    if (!m)
+        return NULL;
+    solo__v1__unit_status__init (m);
+    m->ran_last_turn = (bits & STATUS_RAN_LAST_TURN) != 0;
+    m->retreating_from_melee = (bits & STATUS_RETREATING_FROM_MELEE) != 0;
+    m->falling_back = (bits & STATUS_FALLING_BACK) != 0;
+    m->fortified = (bits & STATUS_FORTIFIED) != 0;
+    m->loaded = (bits & STATUS_LOADED) != 0;
+    m->shock = (bits & STATUS_SHOCK) != 0;
+    m->fired = (bits & STATUS_FIRED) != 0;
+    m->commanded = (bits & STATUS_COMMANDED) != 0;
+    m->disloyal = (bits & STATUS_DISLOYAL) != 0;
+    m->routing = (bits & STATUS_ROUTING) != 0;
+    return m;
+}
+
+/*  A point in the pool. */
+static Solo__V1__Point *
+point_message (vec2_t p, pool_t *pool)
+{
+    Solo__V1__Point *m = pool_alloc (pool, sizeof *m);
+    if (m) {
+        solo__v1__point__init (m);
+        m->x = p.x;
+        m->y = p.y;
+    }
+    return m;
+}
+
+Solo__V1__Unit *
+convert_unit_message (const unit_t *u, const ruleset_t *rs, pool_t *pool)
+{
+    Solo__V1__Unit *m = pool_alloc (pool, sizeof *m);
+    if (!m)
+        return NULL;
+    solo__v1__unit__init (m);
+    const weapon_t *weapon = ruleset_weapon (rs, u->weapon);
+    m->id = pool_strdup (pool, u->id);
+    m->side = (Solo__V1__Side) u->side;
+    m->arm = (Solo__V1__Arm) u->arm;
+    m->quality = (Solo__V1__Quality) u->quality;
+    m->weapon = pool_strdup (pool, weapon ? weapon->name : "");
+    m->bayonet = u->bayonet;
+    m->formation = (Solo__V1__Formation) u->formation;
+    m->figures = u->figures;
+    m->wounded = u->wounded;
+    m->killed = u->killed;
+    m->officers = u->officers;
+    m->ncos = u->ncos;
+    m->drummers = u->drummers;
+    m->buglers = u->buglers;
+    m->centre = point_message (u->fp.centre, pool);
+    m->facing = u->fp.facing;
+    m->width = u->fp.width;
+    m->depth = u->fp.depth;
+    m->status = convert_status_message (u->status, pool);
+    m->platoon = pool_strdup (pool, u->platoon);
+    if (u->status & STATUS_HAS_LAST_ENEMY) {
+        m->has_last_enemy_seen = true;
+        m->last_enemy_seen = point_message (u->last_enemy_seen, pool);
+    }
+    return pool_failed (pool) ? NULL : m;
+}
+
+const ruleset_t *
+convert_tracking_finder (const char *name, void *arg)
+{
+    convert_finder_t *state = arg;
+    const ruleset_t *rs = catalog_find (state->catalog, name);
+    if (!rs)
+        snprintf (state->missing, sizeof state->missing, "%s",
+                  name ? name : "");
+    return rs;
 }

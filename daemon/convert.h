@@ -8,7 +8,9 @@
 #ifndef SOLOD_CONVERT_H
 #define SOLOD_CONVERT_H
 
+#include <stdbool.h>
 #include <stdint.h>
+#include "pool.h"
 #include "catalog.h"
 #include "rf.h"
 #include "situation.h"
@@ -57,5 +59,30 @@ Solo__V1__UnitDecision *convert_decision (const rf_decision_t *decision,
 
 /*  Free a decision built by convert_decision; safe when *msg_p is NULL. */
 void convert_decision_free (Solo__V1__UnitDecision **msg_p);
+
+/*  The status flags of a message as the rules core's bit set (NULL: 0). */
+uint32_t convert_status_bits (const Solo__V1__UnitStatus *s);
+
+/*  The flags of a bit set as a message in `pool` (NULL out of memory). */
+Solo__V1__UnitStatus *convert_status_message (uint32_t bits, pool_t *pool);
+
+/*  A unit as the protocol's Unit, in `pool` (weapon by its name in
+ *  `rs`; last_enemy_seen only when known).  NULL out of memory. */
+Solo__V1__Unit *convert_unit_message (const unit_t *u, const ruleset_t *rs,
+                                      pool_t *pool);
+
+/*  A ruleset finder for situation_load_text and scenario_load_text that
+ *  remembers a name it could not find, so that the error can be
+ *  UNKNOWN_RULESET: `arg` is a convert_finder_t. */
+typedef struct {
+    const catalog_t *catalog;
+    char missing[SOLO_NAME_MAX];     /* "" while every name was found */
+} convert_finder_t;
+
+const ruleset_t *convert_tracking_finder (const char *name, void *arg);
+
+/*  True when the text has a libconfig @include line: a request must not
+ *  make the daemon read its own files. */
+bool convert_has_include (const char *text);
 
 #endif

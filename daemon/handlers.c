@@ -171,42 +171,6 @@ serve_hello (const handler_context_t *ctx, uint64_t id,
 
 /*  ---- AskUnit ---------------------------------------------------------- */
 
-/*  A ruleset finder for situation_load_text that remembers a name it
- *  could not find, so the error can be UNKNOWN_RULESET. */
-typedef struct {
-    const catalog_t *catalog;
-    char missing[SOLO_NAME_MAX];
-} finder_state_t;
-
-static const ruleset_t *
-tracking_finder (const char *name, void *arg)
-{
-    finder_state_t *state = arg;
-    const ruleset_t *rs = catalog_find (state->catalog, name);
-    if (!rs)
-        snprintf (state->missing, sizeof state->missing, "%s",
-                  name ? name : "");
-    return rs;
-}
-
-/*  True when the text has a libconfig @include line: a request must not
- *  make the daemon read its own files. */
-static bool
-has_include (const char *text)
-{
-    const char *line = text;
-    while (line && *line) {
-        while (*line == ' ' || *line == '\t')
-            line++;
-        if (strncmp (line, "@include", 8) == 0)
-            return true;
-        line = strchr (line, '\n');
-        if (line)
-            line++;
-    }
-    return false;
-}
-
 /*  Build the situation an AskUnit describes, by structure or by text. */
 static situation_t *
 ask_situation (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
@@ -217,16 +181,16 @@ ask_situation (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
                                   "ask_unit.situation", error);
     const char *field = "ask_unit.situation_text";
     const char *text = ask->situation_text ? ask->situation_text : "";
-    if (has_include (text)) {
+    if (convert_has_include (text)) {
         convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
                       "@include is not allowed in a situation sent to the "
                       "daemon");
         return NULL;
     }
-    finder_state_t state = { ctx->catalog, "" };
+    convert_finder_t state = { ctx->catalog, "" };
     char err[CONVERT_MESSAGE_MAX] = "";
     situation_t *sit = situation_load_text (text, "situation_text",
-                                            tracking_finder, &state,
+                                            convert_tracking_finder, &state,
                                             err, sizeof err);
     if (!sit)
         convert_fail (error, state.missing[0]
