@@ -1,0 +1,72 @@
+/*  fuzz_daemon.c - the handlers of solod set up once for the request
+ *  harnesses.  */
+#include <stdio.h>
+#include <stdlib.h>
+#include "config.h"
+#include "fuzz.h"
+#include "fuzz_daemon.h"
+#include "handlers.h"
+#include "log.h"
+#include "wire.h"
+
+static catalog_t *catalog;
+static handler_context_t context;
+
+/*  Load the rulesets of the source tree; abort when they do not load. */
+static void
+setup (void)
+{
+    char dir[4096], err[1024] = "";
+    snprintf (dir, sizeof dir, "%s/rules/data", fuzz_source_dir ());
+    log_set_level (LOG_LEVEL_ERROR);
+    catalog = catalog_new (dir, SOLOD_DEFAULT_RULESET, err, sizeof err);
+    if (!catalog) {
+        fprintf (stderr, "fuzz: the rulesets do not load: %s\n", err);
+        abort ();
+    }
+    context.catalog = catalog;
+    context.max_message_bytes = SOLOD_MESSAGE_DEFAULT;
+    context.test_delay_ms = 0;
+}
+
+void
+fuzz_daemon_serve (const uint8_t *data, size_t size)
+{
+    if (!catalog)
+        setup ();
+    uint8_t *reply = NULL;
+    size_t reply_len = 0;
+    handler_result_t result;
+    if (handlers_serve (&context, data, size, 1, &reply, &reply_len,
+                        &result))
+        return;                                  /* out of memory */
+    Solo__V1__Reply *decoded = solo__v1__reply__unpack (NULL, reply_len,
+                                                        reply);
+    if (!decoded) {
+        fprintf (stderr, "fuzz: a reply of %zu bytes does not decode\n",
+                 reply_len);
+        abort ();
+    }
+    if (decoded->id != result.request_id || decoded->body_case
+                                            == SOLO__V1__REPLY__BODY__NOT_SET) {
+        fprintf (stderr, "fuzz: reply id %llu for request id %llu, body %d\n",
+                 (unsigned long long) decoded->id,
+                 (unsigned long long) result.request_id,
+                 (int) decoded->body_case);
+        abort ();
+    }
+    if (decoded->body_case == SOLO__V1__REPLY__BODY_ERROR
+    &&  decoded->error->code == SOLO__V1__ERROR__CODE__INTERNAL) {
+        fprintf (stderr, "fuzz: INTERNAL error: %s (%s)\n",
+                 decoded->error->message, decoded->error->field);
+        abort ();
+    }
+    solo__v1__reply__free_unpacked (decoded, NULL);
+    free (reply);
+}
+
+void
+fuzz_daemon_teardown (void)
+{
+    catalog_destroy (&catalog);
+}
