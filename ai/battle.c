@@ -289,6 +289,11 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
 
     for (int s = 0; s < SIDE_COUNT; s++) {
         const char *name = setup->strategy[s] ? setup->strategy[s] : "";
+        if (setup->decide[s] && !source) {
+            snprintf (layer_buf[s], sizeof layer_buf[s], "strategy %s", name);
+            layer[s] = layer_buf[s];
+            continue;
+        }
         if (!strategy_class_find (name)) {
             strategy_t *probe = strategy_new (name, NULL, 0, err, errlen);
             strategy_destroy (&probe);
@@ -323,7 +328,9 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
         log->seed = setup->seed;
         for (int s = 0; s < SIDE_COUNT; s++) {
             snprintf (log->strategy[s], sizeof log->strategy[s], "%s",
-                      strategy_class_find (setup->strategy[s])->name);
+                      setup->decide[s] ? (setup->strategy[s]
+                                          ? setup->strategy[s] : "")
+                      : strategy_class_find (setup->strategy[s])->name);
             snprintf (log->params[s], sizeof log->params[s], "%s",
                       setup->params[s] ? setup->params[s] : "");
         }
@@ -379,6 +386,13 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                                      decisions[i].why,
                                      sizeof decisions[i].why);
                 }
+            }
+            else if (k > 0 && setup->decide[side]) {
+                char why[SOLO_ERR_MAX];
+                if (setup->decide[side] (setup->decide_arg[side], run.game,
+                                         side, units, k, decisions, why,
+                                         sizeof why) < 0)
+                    run_fail (&run, "%s", why);
             }
             else if (k > 0)
                 strategy_decide (strategy[side], run.game, side, units, k,

@@ -66,10 +66,22 @@ char *battle_line_format (const battle_line_t *line, char *buf, int buflen);
  *  error. */
 int battle_log_print (const battle_log_t *self, FILE *out);
 
+/*  An outside decider for one side, such as an external strategy: it
+ *  gives the orders a strategy's decide would (out[i] for units[i]).  0,
+ *  or -1 with `err`: the battle stops there and battle_play returns -1
+ *  with that error, the log holding the battle up to that point. */
+typedef int (battle_decide_fn) (void *arg, const game_t *g, int side,
+                                const int *units, int n,
+                                strategy_decision_t *out, char *err,
+                                int errlen);
+
 typedef struct {
     uint64_t seed;
-    const char *strategy[SIDE_COUNT];   /* class names, e.g. "table" */
+    const char *strategy[SIDE_COUNT];   /* class names, e.g. "table"; with
+                                           decide[s], the name logged */
     const char *params[SIDE_COUNT];     /* NULL or "" for none */
+    battle_decide_fn *decide[SIDE_COUNT]; /* NULL: the class decides */
+    void *decide_arg[SIDE_COUNT];
 } battle_setup_t;
 
 typedef struct {
