@@ -19,7 +19,7 @@ compare_names (const void *a, const void *b)
 int
 games_scenario_names (const char *dir, char names[][GAMES_NAME_MAX], int max)
 {
-    DIR *folder = opendir (dir);
+    DIR *folder = dir ? opendir (dir) : NULL;
     if (!folder)
         return 0;
     int count = 0;
@@ -79,6 +79,8 @@ games_scenario_file (const char *dir, const char *name, const char *field,
                      convert_error_t *error)
 {
     char known[512];
+    if (!dir)
+        dir = "";
     if (!name || !*name) {
         convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
                       "name a scenario (%s)",

@@ -5,6 +5,8 @@
 #include <time.h>
 #include "dice.h"
 #include "handlers.h"
+#include "serve.h"
+#include "strategy.h"
 
 const char *
 handlers_code_name (error_code_t code)
@@ -20,6 +22,10 @@ handlers_code_name (error_code_t code)
         case SOLO__V1__ERROR__CODE__UNKNOWN_RULESET:     return "UNKNOWN_RULESET";
         case SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED:      return "LIMIT_EXCEEDED";
         case SOLO__V1__ERROR__CODE__IMPOSSIBLE:          return "IMPOSSIBLE";
+        case SOLO__V1__ERROR__CODE__UNKNOWN_GAME:        return "UNKNOWN_GAME";
+        case SOLO__V1__ERROR__CODE__UNKNOWN_SCENARIO:    return "UNKNOWN_SCENARIO";
+        case SOLO__V1__ERROR__CODE__UNKNOWN_STRATEGY:    return "UNKNOWN_STRATEGY";
+        case SOLO__V1__ERROR__CODE__STORAGE:             return "STORAGE";
         default:                                         return "?";
     }
 }
@@ -43,43 +49,69 @@ read_varint (const uint8_t *data, size_t len, size_t *pos, uint64_t *value)
     return -1;
 }
 
-uint64_t
-handlers_peek_request_id (const void *data, size_t len)
+/*  Walk the top-level fields of a packed Request: the id (field 1, the
+ *  last one wins as when decoding) and the field number of the last
+ *  length-delimited field at 10 or above (the body).  -1 when the bytes
+ *  are not protobuf. */
+static int
+peek_request (const void *data, size_t len, uint64_t *id, int *body)
 {
     const uint8_t *bytes = data;
     size_t pos = 0;
-    uint64_t id = 0;
+    *id = 0;
+    *body = 0;
     while (pos < len) {
         uint64_t tag, value;
         if (read_varint (bytes, len, &pos, &tag))
-            return 0;
+            return -1;
         int wire = (int) (tag & 7);
         if (wire == 0) {
             if (read_varint (bytes, len, &pos, &value))
-                return 0;
+                return -1;
             if ((tag >> 3) == 1)
-                id = value;          /* the last one wins, as when decoding */
+                *id = value;
         }
         else if (wire == 1 || wire == 5) {
             size_t size = wire == 1 ? 8 : 4;
             if (len - pos < size)
-                return 0;
+                return -1;
             pos += size;
         }
         else if (wire == 2) {
             if (read_varint (bytes, len, &pos, &value) || value > len - pos)
-                return 0;
+                return -1;
             pos += (size_t) value;
+            if ((tag >> 3) >= 10)
+                *body = (int) (tag >> 3);
         }
         else
-            return 0;
+            return -1;
     }
-    return id;
+    return 0;
 }
 
-/*  Pack a Reply into a malloc'd buffer. */
-static int
-pack_reply (const Solo__V1__Reply *reply, uint8_t **out, size_t *out_len)
+uint64_t
+handlers_peek_request_id (const void *data, size_t len)
+{
+    uint64_t id;
+    int body;
+    return peek_request (data, len, &id, &body) ? 0 : id;
+}
+
+bool
+handlers_peek_slow (const void *data, size_t len)
+{
+    uint64_t id;
+    int body;
+    if (peek_request (data, len, &id, &body))
+        return false;
+    return body == SOLO__V1__REQUEST__BODY_PLAY_BATTLE
+        || body == SOLO__V1__REQUEST__BODY_ASK_SIDE;
+}
+
+int
+serve_pack_reply (const Solo__V1__Reply *reply, uint8_t **out,
+                  size_t *out_len)
 {
     size_t size = solo__v1__reply__get_packed_size (reply);
     uint8_t *buf = malloc (size ? size : 1);
@@ -103,12 +135,11 @@ handlers_error_reply (uint64_t request_id, error_code_t code,
     r.id = request_id;
     r.body_case = SOLO__V1__REPLY__BODY_ERROR;
     r.error = &error;
-    return pack_reply (&r, reply, reply_len);
+    return serve_pack_reply (&r, reply, reply_len);
 }
 
-/*  Reply with `error`, noting it in the result. */
-static int
-reply_error (uint64_t id, const convert_error_t *error,
+int
+serve_error (uint64_t id, const convert_error_t *error,
              handler_result_t *result, uint8_t **reply, size_t *reply_len)
 {
     result->code = error->code;
@@ -131,7 +162,7 @@ serve_hello (const handler_context_t *ctx, uint64_t id,
                       "this daemon speaks protocol version %d (or 0 for "
                       "'any'); the client asked for %u",
                       SOLOD_PROTOCOL_VERSION, hello->protocol_version);
-        return reply_error (id, &error, result, reply, reply_len);
+        return serve_error (id, &error, result, reply, reply_len);
     }
     int count = catalog_count (ctx->catalog);
     Solo__V1__RulesetInfo infos[CATALOG_MAX];
@@ -153,6 +184,32 @@ serve_hello (const handler_context_t *ctx, uint64_t id,
     limits.max_table_cm = SOLO_MAX_TABLE_CM;
     limits.max_figures = SOLO_MAX_FIGURES;
     limits.max_factors = RF_MAX_FACTORS;
+    limits.max_games = GAMESTORE_MAX_GAMES;
+    limits.max_unit_updates = GAMES_MAX_UNIT_UPDATES;
+    limits.max_battle_log_lines = SOLOD_BATTLE_LOG_MAX;
+    limits.max_budget_ms = SOLOD_SIDE_MAX_BUDGET_MS;
+
+    char (*scenarios)[GAMES_NAME_MAX] = calloc (GAMES_MAX_SCENARIOS,
+                                                GAMES_NAME_MAX);
+    char *scenario_ptrs[GAMES_MAX_SCENARIOS];
+    int scenario_count = scenarios && ctx->scenario_dir
+                       ? games_scenario_names (ctx->scenario_dir, scenarios,
+                                               GAMES_MAX_SCENARIOS)
+                       : 0;
+    for (int i = 0; i < scenario_count; i++)
+        scenario_ptrs[i] = scenarios[i];
+    int strategy_count = strategy_class_count ();
+    if (strategy_count > SOLOD_MAX_STRATEGIES)
+        strategy_count = SOLOD_MAX_STRATEGIES;
+    Solo__V1__StrategyInfo strategies[SOLOD_MAX_STRATEGIES];
+    Solo__V1__StrategyInfo *strategy_ptrs[SOLOD_MAX_STRATEGIES];
+    for (int i = 0; i < strategy_count; i++) {
+        const strategy_class_t *class = strategy_class_at (i);
+        solo__v1__strategy_info__init (&strategies[i]);
+        strategies[i].name = (char *) class->name;
+        strategies[i].summary = (char *) class->summary;
+        strategy_ptrs[i] = &strategies[i];
+    }
 
     Solo__V1__HelloReply body = SOLO__V1__HELLO_REPLY__INIT;
     body.server_version = (char *) SOLO_VERSION;
@@ -161,21 +218,32 @@ serve_hello (const handler_context_t *ctx, uint64_t id,
     body.rulesets = info_ptrs;
     body.limits = &limits;
     body.default_ruleset = (char *) ruleset_name (catalog_default (ctx->catalog));
+    body.n_scenarios = (size_t) scenario_count;
+    body.scenarios = scenario_ptrs;
+    body.n_strategies = (size_t) strategy_count;
+    body.strategies = strategy_ptrs;
 
     Solo__V1__Reply r = SOLO__V1__REPLY__INIT;
     r.id = id;
     r.body_case = SOLO__V1__REPLY__BODY_HELLO;
     r.hello = &body;
-    return pack_reply (&r, reply, reply_len);
+    int rc = serve_pack_reply (&r, reply, reply_len);
+    free (scenarios);
+    return rc;
 }
 
 /*  ---- AskUnit ---------------------------------------------------------- */
 
-/*  Build the situation an AskUnit describes, by structure or by text. */
+/*  Build the situation an AskUnit describes, by structure, by text or
+ *  from an open game (*roll then gets the player's die reported for the
+ *  unit this turn, if any). */
 static situation_t *
 ask_situation (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
-               convert_error_t *error)
+               int *roll, convert_error_t *error)
 {
+    if (ask->source_case == SOLO__V1__ASK_UNIT__SOURCE_GAME_ID)
+        return serve_game_situation (ctx, ask->game_id, ask->unit_id,
+                                     "ask_unit.game_id", roll, error);
     if (ask->source_case == SOLO__V1__ASK_UNIT__SOURCE_SITUATION)
         return convert_situation (ask->situation, ctx->catalog,
                                   "ask_unit.situation", error);
@@ -207,9 +275,12 @@ decide_in_situation (const handler_context_t *ctx,
                      dice_t *dice, uint64_t seed, rf_decision_t *decision,
                      Solo__V1__UnitDecision **out, convert_error_t *error)
 {
-    situation_t *sit = ask_situation (ctx, ask, error);
+    int reported_roll = 0;
+    situation_t *sit = ask_situation (ctx, ask, &reported_roll, error);
     if (!sit)
         return -1;
+    if (player_roll == 0 && !ask->has_roll)
+        player_roll = reported_roll;
     int rc = 0;
     int unit = -1;
     if (!ask->unit_id || !*ask->unit_id)
@@ -355,20 +426,20 @@ serve_ask_unit (const handler_context_t *ctx, uint64_t id,
     ||  ask->roll > RF_FACES) {
         convert_fail (&error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
                       "ask_unit.roll", "a D6 shows 1 to 6, not %u", ask->roll);
-        return reply_error (id, &error, result, reply, reply_len);
+        return serve_error (id, &error, result, reply, reply_len);
     }
     if (ask->unit_id && strlen (ask->unit_id) >= SOLO_ID_MAX) {
         convert_fail (&error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
                       "ask_unit.unit_id", "id of %zu bytes is longer than "
                       "max_id_length (%d)", strlen (ask->unit_id),
                       SOLO_ID_MAX - 1);
-        return reply_error (id, &error, result, reply, reply_len);
+        return serve_error (id, &error, result, reply, reply_len);
     }
     if (ask->source_case == SOLO__V1__ASK_UNIT__SOURCE__NOT_SET) {
         convert_fail (&error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
-                      "ask_unit.source", "give a situation, a situation_text "
-                      "or a direct look-up");
-        return reply_error (id, &error, result, reply, reply_len);
+                      "ask_unit.source", "give a situation, a situation_text, "
+                      "a game_id or a direct look-up");
+        return serve_error (id, &error, result, reply, reply_len);
     }
     uint64_t seed = ask->has_seed ? ask->seed : daemon_seed;
     dice_t *dice = dice_new (seed);
@@ -387,12 +458,12 @@ serve_ask_unit (const handler_context_t *ctx, uint64_t id,
     dice_destroy (&dice);
     free (decision);
     if (rc)
-        return reply_error (id, &error, result, reply, reply_len);
+        return serve_error (id, &error, result, reply, reply_len);
     Solo__V1__Reply r = SOLO__V1__REPLY__INIT;
     r.id = id;
     r.body_case = SOLO__V1__REPLY__BODY_UNIT_DECISION;
     r.unit_decision = body;
-    rc = pack_reply (&r, reply, reply_len);
+    rc = serve_pack_reply (&r, reply, reply_len);
     convert_decision_free (&body);
     return rc;
 }
@@ -422,7 +493,7 @@ handlers_serve (const handler_context_t *ctx, const void *data, size_t len,
         convert_fail (&error, SOLO__V1__ERROR__CODE__BAD_REQUEST, "",
                       "the %zu bytes received are not a solo.v1.Request",
                       len);
-        return reply_error (result->request_id, &error, result, reply,
+        return serve_error (result->request_id, &error, result, reply,
                             reply_len);
     }
     result->request_id = request->id;
@@ -438,13 +509,51 @@ handlers_serve (const handler_context_t *ctx, const void *data, size_t len,
             rc = serve_ask_unit (ctx, request->id, request->ask_unit, seed,
                                  result, reply, reply_len);
             break;
+        case SOLO__V1__REQUEST__BODY_OPEN_GAME:
+            result->body = "open_game";
+            rc = serve_open_game (ctx, request->id, request->open_game,
+                                  result, reply, reply_len);
+            break;
+        case SOLO__V1__REQUEST__BODY_REPORT_UPDATE:
+            result->body = "report_update";
+            rc = serve_report_update (ctx, request->id,
+                                      request->report_update, result, reply,
+                                      reply_len);
+            break;
+        case SOLO__V1__REQUEST__BODY_CLOSE_GAME:
+            result->body = "close_game";
+            rc = serve_close_game (ctx, request->id, request->close_game,
+                                   result, reply, reply_len);
+            break;
+        case SOLO__V1__REQUEST__BODY_LIST_GAMES:
+            result->body = "list_games";
+            rc = serve_list_games (ctx, request->id, result, reply,
+                                   reply_len);
+            break;
+        case SOLO__V1__REQUEST__BODY_SHOW_GAME:
+            result->body = "show_game";
+            rc = serve_show_game (ctx, request->id, request->show_game,
+                                  result, reply, reply_len);
+            break;
+        case SOLO__V1__REQUEST__BODY_PLAY_BATTLE:
+            result->body = "play_battle";
+            rc = serve_play_battle (ctx, request->id, request->play_battle,
+                                    seed, result, reply, reply_len);
+            break;
+        case SOLO__V1__REQUEST__BODY_ASK_SIDE:
+            result->body = "ask_side";
+            rc = serve_ask_side (ctx, request->id, request->ask_side, seed,
+                                 result, reply, reply_len);
+            break;
         default: {
             convert_error_t error;
             result->body = "none";
             convert_fail (&error, SOLO__V1__ERROR__CODE__BAD_REQUEST, "body",
                           "the request has no body this daemon knows "
-                          "(hello, ask_unit)");
-            rc = reply_error (request->id, &error, result, reply, reply_len);
+                          "(hello, ask_unit, open_game, report_update, "
+                          "close_game, list_games, show_game, play_battle, "
+                          "ask_side)");
+            rc = serve_error (request->id, &error, result, reply, reply_len);
         }
     }
     solo__v1__request__free_unpacked (request, NULL);

@@ -10,16 +10,27 @@
 #ifndef SOLOD_HANDLERS_H
 #define SOLOD_HANDLERS_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "catalog.h"
 #include "convert.h"
+#include "gamestore.h"
 
 #define SOLOD_PROTOCOL_VERSION  1
 #define SOLOD_DIRECT_RF_MAX     1000   /* |RF| a direct look-up may give */
 
+#define SOLOD_BATTLE_LOG_MAX    200000 /* log lines a BattleResult carries */
+#define SOLOD_SIDE_MAX_BUDGET_MS 60000 /* AskSide's search time */
+#define SOLOD_MAX_STRATEGIES    32     /* strategies Hello lists */
+
 typedef struct {
     const catalog_t *catalog;        /* borrowed */
+    gamestore_t *games;              /* borrowed: the open games */
+    const char *scenario_dir;        /* the installed scenarios */
+    const atomic_bool *stopping;     /* true: the daemon is stopping, a
+                                        search answers with what it has;
+                                        may be NULL */
     int max_message_bytes;           /* reported by Hello */
     int test_delay_ms;               /* a test hook: extra time per request */
 } handler_context_t;
@@ -27,7 +38,8 @@ typedef struct {
 /*  What happened, for the log line. */
 typedef struct {
     uint64_t request_id;
-    const char *body;                /* "hello", "ask_unit", "none", "-" */
+    const char *body;                /* "hello", "ask_unit", ..., "none",
+                                        "-" */
     error_code_t code;               /* CODE_UNSPECIFIED: served */
     char field[CONVERT_FIELD_MAX];
 } handler_result_t;
@@ -45,6 +57,11 @@ int handlers_serve (const handler_context_t *ctx, const void *data,
 int handlers_error_reply (uint64_t request_id, error_code_t code,
                           const char *field, const char *message,
                           uint8_t **reply, size_t *reply_len);
+
+/*  True when a packed Request's body is slow work (PlayBattle, AskSide),
+ *  read as handlers_peek_request_id reads the id: the server keeps some
+ *  workers free of it for quick questions. */
+bool handlers_peek_slow (const void *data, size_t len);
 
 /*  The request id of a packed Request read without decoding the rest
  *  (field 1 at the top level); 0 when it is absent or the bytes are not

@@ -1,7 +1,7 @@
 /*  solod - the solo opponent daemon.
  *
  *  solod [--config FILE] [--bind ENDPOINT] [--seed N] [--workers N]
- *        [--log-level LEVEL] [--version] [--help]
+ *        [--state-db FILE] [--log-level LEVEL] [--version] [--help]
  *  solod --make-keys FILE
  *
  *  Options given on the command line override the config file, which
@@ -35,15 +35,19 @@ usage (FILE *out)
 {
     fprintf (out,
         "usage: solod [--config FILE] [--bind ENDPOINT] [--seed N]\n"
-        "             [--workers N] [--log-level LEVEL] [--version]\n"
+        "             [--workers N] [--state-db FILE] [--log-level LEVEL]\n"
+        "             [--version] [--make-keys FILE]\n"
         "  --config FILE      libconfig settings file (solod = { ... };)\n"
         "  --bind ENDPOINT    ZeroMQ endpoint (default %s)\n"
         "  --seed N           seed of the daemon's dice (default: the clock)\n"
         "  --workers N        worker threads, 1..%d (default %d)\n"
+        "  --state-db FILE    the open games' SQLite file, or :memory: to\n"
+        "                     keep none (default %s)\n"
         "  --log-level LEVEL  error, warn, info or debug (default info)\n"
         "  --make-keys FILE   write a CURVE secret key to FILE and its public\n"
         "                     key to FILE.pub, print the public key, exit\n",
-        SOLOD_DEFAULT_BIND, SOLOD_WORKERS_MAX, SOLOD_WORKERS_DEFAULT);
+        SOLOD_DEFAULT_BIND, SOLOD_WORKERS_MAX, SOLOD_WORKERS_DEFAULT,
+        SOLOD_STATE_DB_DEFAULT);
 }
 
 /*  The value of option argv[*i], moving *i past it; NULL when missing. */
@@ -64,6 +68,7 @@ main (int argc, char **argv)
     solod_config_defaults (&config);
     const char *config_path = NULL;
     const char *bind = NULL, *seed = NULL, *workers = NULL, *level = NULL;
+    const char *state_db = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char **target = NULL;
@@ -97,6 +102,8 @@ main (int argc, char **argv)
             target = &workers;
         else if (strcmp (argv[i], "--log-level") == 0)
             target = &level;
+        else if (strcmp (argv[i], "--state-db") == 0)
+            target = &state_db;
         else {
             fprintf (stderr, "solod: unknown option '%s'\n", argv[i]);
             usage (stderr);
@@ -135,6 +142,14 @@ main (int argc, char **argv)
             return 2;
         }
         config.workers = (int) n;
+    }
+    if (state_db) {
+        if (!*state_db || strlen (state_db) >= sizeof config.state_db) {
+            fprintf (stderr, "solod: --state-db '%s' is not a file name\n",
+                     state_db);
+            return 2;
+        }
+        snprintf (config.state_db, sizeof config.state_db, "%s", state_db);
     }
     if (level) {
         int parsed = log_level_parse (level);

@@ -22,6 +22,7 @@
 #include <zmq.h>
 #include "catalog.h"
 #include "dice.h"
+#include "gamestore.h"
 #include "handlers.h"
 #include "log.h"
 #include "security.h"
@@ -41,6 +42,7 @@ typedef struct pending_t {
     zmq_msg_t identity;
     zmq_msg_t body;
     bool delimiter;
+    bool slow;                       /* a battle or a search */
     uint64_t seed;
 } pending_t;
 
@@ -54,6 +56,9 @@ typedef struct {
 struct server_t {
     solod_config_t config;
     catalog_t *catalog;
+    gamestore_t *games;
+    char scenario_dir[SOLOD_PATH_MAX];
+    atomic_bool stopping;            /* searches answer with what they have */
     handler_context_t handlers;
     dice_t *dice;                    /* the daemon's dice: broker only */
     uint64_t seed;
@@ -67,8 +72,11 @@ struct server_t {
     worker_t *workers;
     int worker_count;
     /* broker state */
-    int *idle;                       /* FIFO of idle worker indices */
-    int idle_head, idle_count;
+    int *idle;                       /* idle worker indices, longest
+                                        waiting first */
+    int idle_count;
+    int quick_workers;               /* workers 0..quick_workers-1 take
+                                        no slow work */
     int busy;
     pending_t *queue_head, *queue_tail;
     int queue_length;
@@ -292,13 +300,26 @@ reply_error_now (server_t *self, zmq_msg_t *identity, bool delimiter,
               handlers_code_name (code), message);
 }
 
-/*  Hand a request to the idle worker that has waited longest. */
+/*  The place in the idle list of the idle worker that has waited longest
+ *  among those that may take the request (slow work: not a quick
+ *  worker), or -1. */
+static int
+idle_for (const server_t *self, bool slow)
+{
+    for (int i = 0; i < self->idle_count; i++)
+        if (!slow || self->idle[i] >= self->quick_workers)
+            return i;
+    return -1;
+}
+
+/*  Hand a request to the idle worker at place `place` of the idle list. */
 static void
-dispatch (server_t *self, zmq_msg_t *identity, zmq_msg_t *body,
+dispatch (server_t *self, int place, zmq_msg_t *identity, zmq_msg_t *body,
           bool delimiter, uint64_t seed)
 {
-    int worker = self->idle[self->idle_head];
-    self->idle_head = (self->idle_head + 1) % self->worker_count;
+    int worker = self->idle[place];
+    memmove (&self->idle[place], &self->idle[place + 1],
+             (size_t) (self->idle_count - place - 1) * sizeof self->idle[0]);
     self->idle_count--;
     self->busy++;
     char id[16];
@@ -316,9 +337,7 @@ dispatch (server_t *self, zmq_msg_t *identity, zmq_msg_t *body,
 static void
 mark_idle (server_t *self, int worker)
 {
-    int tail = (self->idle_head + self->idle_count) % self->worker_count;
-    self->idle[tail] = worker;
-    self->idle_count++;
+    self->idle[self->idle_count++] = worker;
 }
 
 /*  The worker index of a routing id "wN", or -1. */
@@ -337,20 +356,33 @@ worker_index (server_t *self, zmq_msg_t *id)
     return index >= 0 && index < self->worker_count ? index : -1;
 }
 
-/*  Feed the longest-waiting queued requests to the idle workers. */
+/*  Feed the longest-waiting queued requests to the idle workers that
+ *  may take them: a quick request passes slow ones that wait for a
+ *  worker the quick one cannot have. */
 static void
 drain_queue (server_t *self)
 {
-    while (self->queue_head && self->idle_count > 0) {
-        pending_t *p = self->queue_head;
-        self->queue_head = p->next;
-        if (!self->queue_head)
-            self->queue_tail = NULL;
+    pending_t *prev = NULL, *p = self->queue_head;
+    while (p && self->idle_count > 0) {
+        pending_t *next = p->next;
+        int place = idle_for (self, p->slow);
+        if (place < 0) {
+            prev = p;
+            p = next;
+            continue;
+        }
+        if (prev)
+            prev->next = next;
+        else
+            self->queue_head = next;
+        if (self->queue_tail == p)
+            self->queue_tail = prev;
         self->queue_length--;
-        dispatch (self, &p->identity, &p->body, p->delimiter, p->seed);
+        dispatch (self, place, &p->identity, &p->body, p->delimiter, p->seed);
         zmq_msg_close (&p->identity);
         zmq_msg_close (&p->body);
         free (p);
+        p = next;
     }
 }
 
@@ -403,6 +435,10 @@ from_client (server_t *self)
     int body_index = delimiter ? 2 : 1;
     int bodies = total - body_index;
     uint64_t seed = next_seed (self);
+    int place;
+    bool slow = bodies == 1
+             && handlers_peek_slow (zmq_msg_data (&frames[body_index]),
+                                    zmq_msg_size (&frames[body_index]));
     if (bodies != 1) {
         char message[160];
         snprintf (message, sizeof message,
@@ -425,8 +461,9 @@ from_client (server_t *self)
         reply_error_now (self, &frames[0], delimiter, &frames[body_index],
                          SOLO__V1__ERROR__CODE__BUSY,
                          "the daemon is shutting down");
-    else if (self->idle_count > 0)
-        dispatch (self, &frames[0], &frames[body_index], delimiter, seed);
+    else if ((place = idle_for (self, slow)) >= 0)
+        dispatch (self, place, &frames[0], &frames[body_index], delimiter,
+                  seed);
     else if (self->queue_length < self->config.queue_max) {
         pending_t *p = calloc (1, sizeof *p);
         if (!p)
@@ -438,6 +475,7 @@ from_client (server_t *self)
             zmq_msg_move (&p->identity, &frames[0]);
             zmq_msg_move (&p->body, &frames[body_index]);
             p->delimiter = delimiter;
+            p->slow = slow;
             p->seed = seed;
             if (self->queue_tail)
                 self->queue_tail->next = p;
@@ -540,6 +578,7 @@ server_run (server_t *self)
             (void) got;
             if (!self->draining) {
                 self->draining = true;
+                atomic_store (&self->stopping, true);
                 deadline = monotonic_ms () + SERVER_DRAIN_MS;
                 log_info ("stopping: %d requests in hand, %d queued",
                           self->busy, self->queue_length);
@@ -611,6 +650,7 @@ server_new (const solod_config_t *config, char *err, int errlen)
     self->config = *config;
     self->stop_pipe[0] = self->stop_pipe[1] = -1;
     atomic_init (&self->running, false);
+    atomic_init (&self->stopping, false);
     log_set_level (config->log_level);
 
     char data_dir[SOLOD_PATH_MAX];
@@ -629,12 +669,30 @@ server_new (const solod_config_t *config, char *err, int errlen)
         log_info ("ruleset %s, tables %s", ruleset_name (rs),
                   ruleset_tables_hash (rs));
     }
+    if (config->scenario_dir[0])
+        snprintf (self->scenario_dir, sizeof self->scenario_dir, "%s",
+                  config->scenario_dir);
+    else
+        solod_default_scenario_dir (data_dir, self->scenario_dir,
+                                    sizeof self->scenario_dir);
+    self->games = gamestore_new (config->state_db, self->catalog, err,
+                                 errlen);
+    if (!self->games) {
+        server_destroy (&self);
+        return NULL;
+    }
+    log_info ("games kept in %s: %d open; scenarios in %s", config->state_db,
+              gamestore_count (self->games), self->scenario_dir);
     self->handlers.catalog = self->catalog;
+    self->handlers.games = self->games;
+    self->handlers.scenario_dir = self->scenario_dir;
+    self->handlers.stopping = &self->stopping;
     self->handlers.max_message_bytes = config->max_message_bytes;
     self->handlers.test_delay_ms = config->test_delay_ms;
     self->seed = config->has_seed ? config->seed : solod_clock_seed ();
     self->dice = dice_new (self->seed);
     self->worker_count = config->workers;
+    self->quick_workers = solod_quick_workers (config);
     self->idle = calloc ((size_t) self->worker_count, sizeof *self->idle);
     self->workers = calloc ((size_t) self->worker_count, sizeof *self->workers);
     self->zmq = zmq_ctx_new ();
@@ -746,6 +804,7 @@ server_destroy (server_t **self_p)
         if (self->stop_pipe[i] >= 0)
             close (self->stop_pipe[i]);
     dice_destroy (&self->dice);
+    gamestore_destroy (&self->games);
     catalog_destroy (&self->catalog);
     free (self->workers);
     free (self->idle);
