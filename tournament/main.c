@@ -475,7 +475,7 @@ cmd_replay (int argc, char **argv)
     tour_arena_game_t game = { .seed = stored.seed, .scenario = stored.scenario,
                           .blue = stored.blue, .red = stored.red,
                           .game_id = game_id,
-                          .replay_decisions = decisions };
+                          .replay_of = &stored };
     tour_game_t g;
     if (tour_arena_play (arena, &game, &g, &again, &again_dec, err, sizeof err)
         < 0)

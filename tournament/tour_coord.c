@@ -653,6 +653,7 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store, tour_results_t *re
         }
     }
     c.started = tour_wire_now_ms ();
+    c.last_draw = c.started;
     c.stored_at_start = tour_results_games_stored (results);
     rc = 0;
     while (!c.failed && !all_done (&c)) {

@@ -42,7 +42,7 @@ elo_text (double elo, char *buf, size_t size)
     else if (isinf (elo))
         snprintf (buf, size, "%sinf", elo > 0 ? "+" : "-");
     else
-        snprintf (buf, size, "%+.1f", elo);
+        snprintf (buf, size, "%+.1f", fabs (elo) < 0.05 ? 0.0 : elo);
     return buf;
 }
 
