@@ -60,6 +60,7 @@ test_config (void)
     cfg.seed = 7;
     cfg.workers = 1;
     cfg.log_level = LOG_LEVEL_ERROR;
+    snprintf (cfg.state_db, sizeof cfg.state_db, ":memory:");
     return cfg;
 }
 

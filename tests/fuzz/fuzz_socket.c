@@ -155,6 +155,7 @@ setup (void)
     cfg.queue_max = 16;
     cfg.max_message_bytes = 64 * 1024;
     cfg.log_level = LOG_LEVEL_ERROR;
+    snprintf (cfg.state_db, sizeof cfg.state_db, ":memory:");
     char err[1024] = "";
     server = server_new (&cfg, err, sizeof err);
     if (!server) {
