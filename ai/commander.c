@@ -25,6 +25,9 @@ commander_settings_defaults (commander_settings_t *s)
     s->threads = 1;
     s->horizon = 2;
     s->samples = 4;
+    s->tree = COMMANDER_TREE_UCT;
+    s->exploration = 0.3;
+    s->rollout = COMMANDER_ROLLOUT_SCRIPT;
     s->seed = 1;
     s->personality.aggression = 0.5;
     s->personality.caution = 0.5;
@@ -63,6 +66,22 @@ commander_settings_check (const commander_settings_t *s, char *err,
     if (s->horizon < 1 || s->horizon > COMMANDER_MAX_HORIZON) {
         snprintf (err, errlen, "horizon: %d is not in 1..%d", s->horizon,
                   COMMANDER_MAX_HORIZON);
+        return -1;
+    }
+    if (s->tree != COMMANDER_TREE_UCT && s->tree != COMMANDER_TREE_NAIVE) {
+        snprintf (err, errlen, "tree: %d is neither uct nor naive",
+                  (int) s->tree);
+        return -1;
+    }
+    if (s->rollout != COMMANDER_ROLLOUT_SCRIPT
+        && s->rollout != COMMANDER_ROLLOUT_TABLE) {
+        snprintf (err, errlen, "rollout: %d is neither script nor table",
+                  (int) s->rollout);
+        return -1;
+    }
+    if (!(s->exploration >= 0 && s->exploration <= 4)) {
+        snprintf (err, errlen, "exploration: %g is not in 0..4",
+                  s->exploration);
         return -1;
     }
     if (s->samples < 1 || s->samples > 64) {
@@ -202,6 +221,39 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
             s->personality.caution = d;
         return 0;
     }
+    if (strcmp (key, "exploration") == 0) {
+        if (!parse_double (value, &d) || d < 0 || d > 4) {
+            snprintf (err, errlen, "exploration: \"%s\" is not in 0..4",
+                      value);
+            return -1;
+        }
+        s->exploration = d;
+        return 0;
+    }
+    if (strcmp (key, "rollout") == 0) {
+        if (strcmp (value, "script") == 0)
+            s->rollout = COMMANDER_ROLLOUT_SCRIPT;
+        else if (strcmp (value, "table") == 0)
+            s->rollout = COMMANDER_ROLLOUT_TABLE;
+        else {
+            snprintf (err, errlen, "rollout: \"%s\" is neither script nor "
+                      "table", value);
+            return -1;
+        }
+        return 0;
+    }
+    if (strcmp (key, "tree") == 0) {
+        if (strcmp (value, "uct") == 0)
+            s->tree = COMMANDER_TREE_UCT;
+        else if (strcmp (value, "naive") == 0)
+            s->tree = COMMANDER_TREE_NAIVE;
+        else {
+            snprintf (err, errlen, "tree: \"%s\" is neither uct nor naive",
+                      value);
+            return -1;
+        }
+        return 0;
+    }
     if (strcmp (key, "ms") == 0) {
         if (!parse_double (value, &d) || d < 0 || d > COMMANDER_MAX_BUDGET_MS) {
             snprintf (err, errlen, "ms: \"%s\" is not in 0..%.0f", value,
@@ -263,7 +315,7 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     }
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
-              "horizon, samples, seed, algorithm)", key);
+              "horizon, samples, seed, algorithm, tree, exploration, rollout)", key);
     return -1;
 }
 
@@ -618,6 +670,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     search_problem_t p = {
         .root = self->view, .side = side, .n = n, .units = su,
         .settings = self->settings, .start = start,
+        .enemy_unknown = out->hidden > out->remembered,
         .stop_flag = &self->stop, .stop_fn = self->stop_fn,
         .stop_arg = self->stop_arg, .progress_fn = self->progress_fn,
         .progress_arg = self->progress_arg,

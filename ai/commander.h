@@ -47,9 +47,26 @@
 #define COMMANDER_PLAN_MAX         400      /* bytes of a plan in words */
 
 typedef enum {
-    COMMANDER_SEARCH = 0,   /* PGS, then NaiveMCTS */
+    COMMANDER_SEARCH = 0,   /* PGS, then a tree over the units' choices */
     COMMANDER_GREEDY        /* one ply, unit by unit */
 } commander_algorithm_t;
+
+/*  The search after PGS: decoupled UCT (a UCB1 bandit per unit) or
+ *  NaiveMCTS (local bandits to explore, the best whole plan to
+ *  exploit). */
+typedef enum {
+    COMMANDER_TREE_UCT = 0,
+    COMMANDER_TREE_NAIVE
+} commander_tree_t;
+
+/*  Who orders the searching side's commanded units in the later turns
+ *  of a playout: a simple script (fire at the nearest enemy in reach
+ *  when loaded, else load, else close in; command figures keep near
+ *  their units), or the actions tables like every other unit. */
+typedef enum {
+    COMMANDER_ROLLOUT_SCRIPT = 0,
+    COMMANDER_ROLLOUT_TABLE
+} commander_rollout_t;
 
 /*  How the commander weighs things, each 0..1 (0.5: balanced).
  *  aggression: the enemy's losses, closing in, charging, objectives;
@@ -68,12 +85,16 @@ typedef struct {
     int horizon;           /* 1..COMMANDER_MAX_HORIZON turns */
     int samples;           /* common seeds per candidate (PGS, greedy),
                               1..64 */
+    commander_tree_t tree;
+    double exploration;    /* UCB1's constant, 0..4 */
+    commander_rollout_t rollout;
     uint64_t seed;         /* the search's own dice */
     commander_personality_t personality;
 } commander_settings_t;
 
 /*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 2,
- *  4 samples, seed 1, balanced. */
+ *  4 samples, decoupled UCT with exploration 0.3, script rollouts,
+ *  seed 1, balanced. */
 void commander_settings_defaults (commander_settings_t *s);
 
 /*  0 when the settings are usable, else -1 with `err` naming the field
@@ -100,7 +121,8 @@ const char *commander_personality_name (int i);
  *  right, so a later key overrides an earlier one.  Keys: difficulty
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
- *  (search or greedy).  Then checks the whole (commander_settings_check).
+ *  (search or greedy), tree (uct or naive), exploration, rollout
+ *  (script or table).  Then checks the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,

@@ -15,7 +15,7 @@
 #include "game.h"
 #include "portfolio.h"
 
-#define SEARCH_BATCH      16     /* playouts chosen before any is played */
+#define SEARCH_BATCH      32     /* playouts chosen before any is played */
 #define SEARCH_PGS_ROUNDS 2      /* improvement passes over the units */
 #define SEARCH_MAX_ARMS   16384  /* whole plans remembered by NaiveMCTS */
 #define SEARCH_EPS_EXPLORE 0.4   /* NaiveMCTS: explore (local bandits) */
@@ -35,6 +35,9 @@ typedef struct {
     int n;                       /* units to order, >= 1 */
     const search_unit_t *units;
     commander_settings_t settings;
+    bool enemy_unknown;          /* enemies never seen are out of play in
+                                    root: their side running out of units
+                                    is no victory */
     double start;                /* search_now() when the answer began:
                                     the time budget counts from here */
     atomic_bool *stop_flag;      /* may be NULL */
@@ -63,11 +66,17 @@ typedef struct {
 double search_now (void);
 
 /*  The value of game `g` for `side`, 0..1: 1 a win, 0 a loss, 0.5 a
- *  draw once over; before that the figures each side has lost (killed,
- *  gone, wounded at half) weighed by the personality, and the objectives
- *  held, more as the turn limit nears, through a logistic curve. */
+ *  draw once over; before that a logistic model of the chance to win:
+ *  the share of each side's figures killed or gone (and its square),
+ *  wounded, and in units that ran or fell back from a melee, the enemy's
+ *  weighed by 0.5 + aggression, its own by 0.5 + caution; and the
+ *  objective value held, more as the turn limit nears. */
 double search_evaluate (const game_t *g, int side,
                         const commander_personality_t *p);
+
+/*  The model alone, for a game over or not. */
+double search_heuristic (const game_t *g, int side,
+                         const commander_personality_t *p);
 
 /*  Solve the problem into `out` (choice[] filled even when stopped at
  *  once: every unit's first option).  0, or -1 out of memory (choice[]

@@ -1,0 +1,191 @@
+/*  bench_search.c - the commander's search speed: playouts per second on
+ *  one and on two threads, and how late its answers come, over positions
+ *  taken from battles of the actions tables on every scenario.
+ *
+ *  usage: bench_search [--tables FILE] [--scenario FILE]... [--ms M]
+ *                      [--positions N] [--endpoint X (ignored)]
+ *  Defaults: the source tree's tables and its three scenarios, run from
+ *  the top of the tree; 100 ms a decision; 6 positions per scenario.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "commander.h"
+
+#define MAX_SCENARIOS 16
+
+static double
+now (void)
+{
+    struct timespec ts;
+    clock_gettime (CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int
+usage (void)
+{
+    fprintf (stderr, "usage: bench_search [--tables FILE] [--scenario FILE]"
+             "... [--ms M] [--positions N]\n");
+    return 2;
+}
+
+/*  Give every unit waiting in this phase its actions-table order. */
+static void
+table_phase (game_t *g, dice_t *dice)
+{
+    char err[SOLO_ERR_MAX];
+    for (int u = 0; u < game_unit_count (g); u++) {
+        if (!game_needs_order (g, u))
+            continue;
+        order_t o;
+        strategy_table_order (g, u, dice, &o, NULL, NULL, 0);
+        if (game_apply_order (g, u, &o, err, sizeof err) < 0) {
+            o = order_hold ();
+            game_apply_order (g, u, &o, err, sizeof err);
+        }
+    }
+}
+
+/*  Play the actions tables from the start until turn `turn`'s phase
+ *  where a side has a commanded unit waiting: a position to search.
+ *  NULL when the battle ends first. */
+static game_t *
+position (const game_rules_t *rules, const scenario_t *sc, int turn,
+          uint64_t seed)
+{
+    char err[SOLO_ERR_MAX];
+    game_t *g = game_new (rules, sc, err, sizeof err);
+    dice_t *dice = dice_new (seed);
+    while (g && dice && !game_over (g)) {
+        game_begin_phase (g, dice);
+        if (game_phase_side (g) >= 0 && game_turn (g) >= turn) {
+            bool commanded = false;
+            for (int u = 0; u < game_unit_count (g); u++)
+                commanded |= game_needs_order (g, u)
+                          && !game_table_bound (g, u);
+            if (commanded) {
+                dice_destroy (&dice);
+                return g;
+            }
+        }
+        table_phase (g, dice);
+        game_resolve_phase (g, dice);
+    }
+    dice_destroy (&dice);
+    game_destroy (&g);
+    return NULL;
+}
+
+typedef struct {
+    long playouts;
+    double seconds;
+    double worst_late;     /* the latest answer past its budget, ms */
+    int decisions;
+} tally_t;
+
+static int
+search_at (game_t *g, int threads, double ms, tally_t *t)
+{
+    commander_settings_t s;
+    commander_settings_defaults (&s);
+    s.threads = threads;
+    s.budget_ms = ms;
+    char err[SOLO_ERR_MAX];
+    commander_t *c = commander_new (&s, err, sizeof err);
+    if (!c) {
+        fprintf (stderr, "bench_search: %s\n", err);
+        return -1;
+    }
+    dice_t *dice = dice_new (7);
+    commander_result_t r;
+    memset (&r, 0, sizeof r);
+    double start = now ();
+    int rc = commander_ask_side (c, g, game_phase_side (g), dice, &r, err,
+                                 sizeof err);
+    double took = (now () - start) * 1000.0;
+    if (rc == 0) {
+        t->playouts += r.playouts;
+        t->seconds += took / 1000.0;
+        t->decisions++;
+        if (took - ms > t->worst_late)
+            t->worst_late = took - ms;
+    }
+    else
+        fprintf (stderr, "bench_search: %s\n", err);
+    commander_result_free (&r);
+    dice_destroy (&dice);
+    commander_destroy (&c);
+    return rc;
+}
+
+int
+main (int argc, char **argv)
+{
+    const char *tables = "rules/data/skirmish19/tables.cfg";
+    const char *paths[MAX_SCENARIOS];
+    int npaths = 0;
+    double ms = 100;
+    int per = 6;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 >= argc)
+            return usage ();
+        if (strcmp (argv[i], "--tables") == 0)
+            tables = argv[++i];
+        else if (strcmp (argv[i], "--scenario") == 0 && npaths < MAX_SCENARIOS)
+            paths[npaths++] = argv[++i];
+        else if (strcmp (argv[i], "--ms") == 0)
+            ms = atof (argv[++i]);
+        else if (strcmp (argv[i], "--positions") == 0)
+            per = atoi (argv[++i]);
+        else if (strcmp (argv[i], "--endpoint") == 0)
+            i++;
+        else
+            return usage ();
+    }
+    if (ms <= 0 || per < 1)
+        return usage ();
+    if (npaths == 0) {
+        paths[npaths++] = "rules/scenarios/farm.cfg";
+        paths[npaths++] = "rules/scenarios/cavalry.cfg";
+        paths[npaths++] = "rules/scenarios/stream.cfg";
+    }
+    char err[512];
+    game_rules_t *rules = game_rules_load (tables, err, sizeof err);
+    if (!rules) {
+        fprintf (stderr, "bench_search: %s\n", err);
+        return 1;
+    }
+    tally_t tally[2];
+    memset (tally, 0, sizeof tally);
+    for (int i = 0; i < npaths; i++) {
+        scenario_t *sc = scenario_load (paths[i], game_rules_finder, rules,
+                                        err, sizeof err);
+        if (!sc) {
+            fprintf (stderr, "bench_search: %s\n", err);
+            return 1;
+        }
+        for (int k = 0; k < per; k++) {
+            game_t *g = position (rules, sc, 1 + k % 4, 100 + (uint64_t) k);
+            if (!g)
+                continue;
+            for (int t = 0; t < 2; t++)
+                if (search_at (g, t + 1, ms, &tally[t]) < 0)
+                    return 1;
+            game_destroy (&g);
+        }
+        scenario_destroy (&sc);
+    }
+    printf ("commander search, %.0f ms a decision, %d decisions over %d "
+            "scenario%s\n", ms, tally[0].decisions, npaths,
+            npaths == 1 ? "" : "s");
+    for (int t = 0; t < 2; t++)
+        printf ("  %d thread%s: %.0f playouts/s, %.0f playouts a decision, "
+                "latest answer %+.1f ms past the budget\n", t + 1,
+                t ? "s" : " ", tally[t].playouts / tally[t].seconds,
+                (double) tally[t].playouts / tally[t].decisions,
+                tally[t].worst_late);
+    game_rules_destroy (&rules);
+    return 0;
+}

@@ -1,0 +1,848 @@
+/*  test_commander.c - the commander: settings and presets, the same
+ *  answer for the same seed and playout budget (on one thread or two),
+ *  the time budget kept, the stop hook and progress reports, both
+ *  layers in a side's answer, no illegal order over fuzzed situations,
+ *  and the fog of war (a unit it cannot see does not change its answer;
+ *  a unit seen then hidden is where it was last seen).  */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "battle.h"
+#include "commander.h"
+#include "testutil.h"
+
+static game_rules_t *rules;
+static scenario_t *scenarios[3];
+static const char *files[3] = { "rules/scenarios/farm.cfg",
+                                "rules/scenarios/cavalry.cfg",
+                                "rules/scenarios/stream.cfg" };
+
+static int
+setup (void **state)
+{
+    (void) state;
+    char err[256];
+    rules = game_rules_load (test_source_path ("rules/data/skirmish19/tables.cfg"),
+                             err, sizeof err);
+    if (!rules)
+        fail_msg ("%s", err);
+    for (int i = 0; i < 3; i++) {
+        scenarios[i] = scenario_load (test_source_path (files[i]),
+                                      game_rules_finder, rules, err, sizeof err);
+        if (!scenarios[i])
+            fail_msg ("%s", err);
+    }
+    return 0;
+}
+
+static int
+teardown (void **state)
+{
+    (void) state;
+    for (int i = 0; i < 3; i++)
+        scenario_destroy (&scenarios[i]);
+    game_rules_destroy (&rules);
+    return 0;
+}
+
+static double
+now_ms (void)
+{
+    struct timespec ts;
+    clock_gettime (CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+/*  Every unit waiting gets its actions-table order. */
+static void
+table_orders (game_t *g, dice_t *dice)
+{
+    char err[SOLO_ERR_MAX];
+    for (int u = 0; u < game_unit_count (g); u++) {
+        if (!game_needs_order (g, u))
+            continue;
+        order_t o;
+        strategy_table_order (g, u, dice, &o, NULL, NULL, 0);
+        if (game_apply_order (g, u, &o, err, sizeof err) < 0) {
+            o = order_hold ();
+            assert_int_equal (game_apply_order (g, u, &o, err, sizeof err), 0);
+        }
+    }
+}
+
+/*  A game of scenario `sc` played by the actions tables (seed `seed`)
+ *  to the first phase from turn `turn` on where a side has a commanded
+ *  unit waiting for its order; *side gets that side.  NULL when the
+ *  battle ends before. */
+static game_t *
+position (int sc, int turn, uint64_t seed, int *side)
+{
+    char err[SOLO_ERR_MAX];
+    game_t *g = game_new (rules, scenarios[sc], err, sizeof err);
+    assert_non_null (g);
+    dice_t *dice = dice_new (seed);
+    while (!game_over (g)) {
+        game_begin_phase (g, dice);
+        int s = game_phase_side (g);
+        if (s >= 0 && game_turn (g) >= turn) {
+            for (int u = 0; u < game_unit_count (g); u++)
+                if (game_needs_order (g, u) && !game_table_bound (g, u)) {
+                    *side = s;
+                    dice_destroy (&dice);
+                    return g;
+                }
+        }
+        table_orders (g, dice);
+        game_resolve_phase (g, dice);
+    }
+    dice_destroy (&dice);
+    game_destroy (&g);
+    return NULL;
+}
+
+static commander_t *
+make (const char *params)
+{
+    commander_settings_t s;
+    commander_settings_defaults (&s);
+    char err[SOLO_ERR_MAX];
+    if (commander_settings_parse (params, &s, err, sizeof err) < 0)
+        fail_msg ("%s: %s", params, err);
+    commander_t *c = commander_new (&s, err, sizeof err);
+    assert_non_null (c);
+    return c;
+}
+
+/*  The whole side's answer; fails the test on an error. */
+static void
+ask (commander_t *c, const game_t *g, int side, uint64_t dice_seed,
+     commander_result_t *r)
+{
+    char err[SOLO_ERR_MAX];
+    dice_t *dice = dice_new (dice_seed);
+    memset (r, 0, sizeof *r);
+    if (commander_ask_side (c, g, side, dice, r, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    dice_destroy (&dice);
+}
+
+static void
+assert_same_answer (const commander_result_t *a, const commander_result_t *b)
+{
+    assert_int_equal (a->order_count, b->order_count);
+    for (int i = 0; i < a->order_count; i++) {
+        assert_int_equal (a->orders[i].unit, b->orders[i].unit);
+        assert_int_equal (a->orders[i].layer, b->orders[i].layer);
+        assert_true (order_equal (&a->orders[i].order, &b->orders[i].order));
+        assert_string_equal (a->orders[i].choice, b->orders[i].choice);
+        assert_string_equal (a->orders[i].why, b->orders[i].why);
+    }
+    assert_int_equal (a->playouts, b->playouts);
+    assert_int_equal (a->plans, b->plans);
+    assert_true (a->value == b->value);
+    assert_int_equal (a->alternative_count, b->alternative_count);
+    for (int i = 0; i < a->alternative_count; i++) {
+        assert_int_equal (a->alternatives[i].visits, b->alternatives[i].visits);
+        assert_true (a->alternatives[i].value == b->alternatives[i].value);
+        assert_string_equal (a->alternatives[i].plan, b->alternatives[i].plan);
+    }
+}
+
+/*  ---- settings ---- */
+
+static void
+test_settings_defaults_and_presets (void **state)
+{
+    (void) state;
+    commander_settings_t s;
+    commander_settings_defaults (&s);
+    char err[SOLO_ERR_MAX];
+    assert_int_equal (commander_settings_check (&s, err, sizeof err), 0);
+    assert_int_equal (s.algorithm, COMMANDER_SEARCH);
+    assert_true (s.budget_ms == 100);
+    assert_int_equal (s.threads, 1);
+    assert_int_equal (s.horizon, 2);
+    assert_true (s.personality.aggression == 0.5
+                 && s.personality.caution == 0.5);
+    /* difficulty: the budget */
+    const double budget[4] = { 25, 100, 400, 1600 };
+    for (int i = 0; i < 4; i++) {
+        assert_non_null (commander_difficulty_name (i));
+        assert_int_equal (commander_difficulty_apply (
+                              commander_difficulty_name (i), &s), 0);
+        assert_true (s.budget_ms == budget[i]);
+    }
+    assert_null (commander_difficulty_name (4));
+    assert_int_equal (commander_difficulty_apply ("impossible", &s), -1);
+    /* personality */
+    assert_int_equal (commander_personality_apply ("reckless", &s), 0);
+    assert_true (s.personality.aggression == 1.0
+                 && s.personality.caution == 0.0);
+    assert_int_equal (commander_personality_apply ("cautious", &s), 0);
+    assert_true (s.personality.aggression == 0.3
+                 && s.personality.caution == 0.8);
+    assert_int_equal (commander_personality_apply ("bold", &s), 0);
+    assert_true (s.personality.aggression == 0.8
+                 && s.personality.caution == 0.3);
+    assert_int_equal (commander_personality_apply ("balanced", &s), 0);
+    assert_null (commander_personality_name (4));
+    assert_int_equal (commander_personality_apply ("timid", &s), -1);
+}
+
+static void
+test_settings_parse (void **state)
+{
+    (void) state;
+    commander_settings_t s;
+    commander_settings_defaults (&s);
+    char err[SOLO_ERR_MAX];
+    assert_int_equal (commander_settings_parse (
+        "difficulty=hard, personality=bold,aggression=0.9,threads=2,"
+        "horizon=3,samples=6,seed=42,playouts=500,tree=naive,"
+        "exploration=0.7,rollout=table", &s, err, sizeof err), 0);
+    assert_true (s.budget_ms == 400);
+    assert_true (s.personality.aggression == 0.9);
+    assert_true (s.personality.caution == 0.3);
+    assert_int_equal (s.threads, 2);
+    assert_int_equal (s.horizon, 3);
+    assert_int_equal (s.samples, 6);
+    assert_true (s.seed == 42);
+    assert_int_equal (s.playouts, 500);
+    assert_int_equal (s.tree, COMMANDER_TREE_NAIVE);
+    assert_true (s.exploration == 0.7);
+    assert_int_equal (s.rollout, COMMANDER_ROLLOUT_TABLE);
+    /* a later key overrides an earlier one */
+    assert_int_equal (commander_settings_parse ("ms=50,difficulty=easy", &s,
+                                                err, sizeof err), 0);
+    assert_true (s.budget_ms == 25);
+    assert_int_equal (commander_settings_parse ("algorithm=greedy", &s, err,
+                                                sizeof err), 0);
+    assert_int_equal (s.algorithm, COMMANDER_GREEDY);
+    assert_int_equal (commander_settings_parse ("", &s, err, sizeof err), 0);
+    assert_int_equal (commander_settings_parse (NULL, &s, err, sizeof err), 0);
+
+    /* refusals name the key and the value */
+    static const struct { const char *params, *words; } bad[] = {
+        { "colour=red", "unknown key \"colour\"" },
+        { "aggression=2", "aggression: \"2\" is not in 0..1" },
+        { "caution=-0.1", "caution: \"-0.1\" is not in 0..1" },
+        { "caution=nan", "caution: \"nan\" is not in 0..1" },
+        { "threads=0", "threads: \"0\" is not in 1..8" },
+        { "threads=9", "threads: \"9\" is not in 1..8" },
+        { "horizon=x", "horizon: \"x\" is not in 1..8" },
+        { "samples=65", "samples: \"65\" is not in 1..64" },
+        { "ms=-1", "ms: \"-1\" is not in 0..600000" },
+        { "playouts=1e3", "playouts: \"1e3\" is not in 0..10000000" },
+        { "ms=0,playouts=0", "ms and playouts are both 0" },
+        { "seed=-3", "seed: \"-3\" is not a whole number" },
+        { "difficulty=godlike", "difficulty: unknown preset \"godlike\" "
+                                "(known: easy, normal, hard, expert)" },
+        { "personality=shy", "personality: unknown preset \"shy\" (known: "
+                             "balanced, bold, cautious, reckless)" },
+        { "algorithm=alphabeta", "algorithm: \"alphabeta\" is neither" },
+        { "tree=deep", "tree: \"deep\" is neither uct nor naive" },
+        { "rollout=dice", "rollout: \"dice\" is neither script nor table" },
+        { "exploration=5", "exploration: \"5\" is not in 0..4" },
+        { "threads", "\"threads\" has no value" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        commander_settings_defaults (&s);
+        err[0] = 0;
+        assert_int_equal (commander_settings_parse (bad[i].params, &s, err,
+                                                    sizeof err), -1);
+        if (!strstr (err, bad[i].words))
+            fail_msg ("%s: got \"%s\", wanted \"%s\"", bad[i].params, err,
+                      bad[i].words);
+    }
+    /* commander_new refuses what the check refuses */
+    commander_settings_defaults (&s);
+    s.personality.caution = 1.5;
+    assert_null (commander_new (&s, err, sizeof err));
+    assert_non_null (strstr (err, "caution"));
+    commander_t *c = commander_new (NULL, err, sizeof err);
+    assert_non_null (c);
+    assert_true (commander_settings (c)->budget_ms == 100);
+    commander_destroy (&c);
+    commander_destroy (&c);
+    assert_null (c);
+}
+
+/*  ---- the answer ---- */
+
+/*  Both layers: every unit of the side waiting for an order is answered
+ *  once, in unit order; table-bound units by the table, others by the
+ *  commander; every order legal. */
+static void
+test_ask_side_layers (void **state)
+{
+    (void) state;
+    for (int sc = 0; sc < 3; sc++) {
+        int side;
+        game_t *g = position (sc, 2, 11 + (uint64_t) sc, &side);
+        assert_non_null (g);
+        commander_t *c = make ("playouts=200,ms=0");
+        commander_result_t r;
+        ask (c, g, side, 5, &r);
+        int waiting = 0, commanded = 0;
+        for (int u = 0; u < game_unit_count (g); u++)
+            if (game_needs_order (g, u)) {
+                waiting++;
+                commanded += !game_table_bound (g, u);
+            }
+        assert_int_equal (r.order_count, waiting);
+        assert_int_equal (r.commanded, commanded);
+        assert_true (commanded > 0);
+        assert_int_equal (r.side, side);
+        assert_int_equal (r.turn, game_turn (g));
+        assert_int_equal (r.playouts, 200);
+        assert_true (r.value >= 0 && r.value <= 1);
+        assert_true (r.alternative_count >= 1);
+        assert_true (r.alternatives[0].visits > 0);
+        assert_non_null (strstr (r.alternatives[0].plan, ": "));
+        game_t *copy = game_dup (g);
+        char err[SOLO_ERR_MAX];
+        for (int i = 0; i < r.order_count; i++) {
+            const commander_order_t *o = &r.orders[i];
+            if (i > 0)
+                assert_true (o->unit > r.orders[i - 1].unit);
+            assert_int_equal (o->layer, game_table_bound (g, o->unit)
+                                        ? COMMANDER_LAYER_TABLE
+                                        : COMMANDER_LAYER_COMMANDER);
+            assert_true (o->why[0] && o->choice[0]);
+            if (o->layer == COMMANDER_LAYER_TABLE)
+                assert_non_null (strstr (o->why, "RF "));
+            if (game_apply_order (copy, o->unit, &o->order, err, sizeof err)
+                < 0)
+                fail_msg ("%s", err);
+        }
+        assert_string_equal (commander_layer_name (COMMANDER_LAYER_TABLE),
+                             "table");
+        assert_string_equal (commander_layer_name (COMMANDER_LAYER_COMMANDER),
+                             "commander");
+        commander_result_free (&r);
+        commander_result_free (&r);
+        game_destroy (&copy);
+        commander_destroy (&c);
+        game_destroy (&g);
+    }
+}
+
+static void
+test_refusals (void **state)
+{
+    (void) state;
+    int side;
+    game_t *g = position (0, 1, 3, &side);
+    assert_non_null (g);
+    commander_t *c = make ("playouts=20,ms=0");
+    commander_result_t r;
+    memset (&r, 0, sizeof r);
+    char err[SOLO_ERR_MAX];
+    dice_t *dice = dice_new (1);
+    assert_int_equal (commander_ask_side (c, g, 2, dice, &r, err, sizeof err),
+                      -1);
+    assert_non_null (strstr (err, "side 2"));
+    assert_int_equal (commander_ask_side (c, g, 1 - side, dice, &r, err,
+                                          sizeof err), -1);
+    assert_non_null (strstr (err, "waits for an order"));
+    int u = -1;
+    for (int i = 0; i < game_unit_count (g); i++)
+        if ((int) situation_unit_const (game_situation (g), i)->side != side)
+            u = i;
+    assert_int_equal (commander_decide (c, g, side, &u, 1, &r, err,
+                                        sizeof err), -1);
+    assert_non_null (strstr (err, "is not of side"));
+    int none = 99;
+    assert_int_equal (commander_decide (c, g, side, &none, 1, &r, err,
+                                        sizeof err), -1);
+    assert_non_null (strstr (err, "no unit 99"));
+    assert_null (r.orders);
+    dice_destroy (&dice);
+    commander_destroy (&c);
+    game_destroy (&g);
+}
+
+/*  ---- determinism ---- */
+
+static void
+test_same_seed_same_answer (void **state)
+{
+    (void) state;
+    for (int sc = 0; sc < 3; sc++) {
+        int side;
+        game_t *g = position (sc, 2, 21 + (uint64_t) sc, &side);
+        assert_non_null (g);
+        commander_result_t r[4];
+        const char *params[4] = { "playouts=300,ms=0,seed=9",
+                                  "playouts=300,ms=0,seed=9",
+                                  "playouts=300,ms=0,seed=9,threads=2",
+                                  "playouts=300,ms=0,seed=10" };
+        for (int k = 0; k < 4; k++) {
+            commander_t *c = make (params[k]);
+            ask (c, g, side, 5, &r[k]);
+            commander_destroy (&c);
+        }
+        assert_same_answer (&r[0], &r[1]);   /* again */
+        assert_same_answer (&r[0], &r[2]);   /* on two threads */
+        assert_int_equal (r[3].playouts, 300);
+        /* another seed plays other dice: its figures differ */
+        assert_false (r[0].value == r[3].value
+                      && r[0].alternatives[0].value
+                         == r[3].alternatives[0].value);
+        for (int k = 0; k < 4; k++)
+            commander_result_free (&r[k]);
+        game_destroy (&g);
+    }
+}
+
+/*  The greedy too; and the same commander asked twice answers alike. */
+static void
+test_greedy_deterministic (void **state)
+{
+    (void) state;
+    int side;
+    game_t *g = position (2, 2, 31, &side);
+    assert_non_null (g);
+    commander_t *c = make ("algorithm=greedy,samples=3");
+    commander_result_t a, b;
+    ask (c, g, side, 5, &a);
+    ask (c, g, side, 5, &b);
+    assert_same_answer (&a, &b);
+    assert_true (a.playouts > 0);
+    for (int i = 0; i < a.order_count; i++)
+        if (a.orders[i].layer == COMMANDER_LAYER_COMMANDER)
+            assert_non_null (strstr (a.orders[i].why, "one-ply"));
+    commander_result_free (&a);
+    commander_result_free (&b);
+    commander_destroy (&c);
+    game_destroy (&g);
+}
+
+/*  ---- the budget, the stop hook, progress ---- */
+
+/*  No answer late by more than 5% of its time budget. */
+static void
+test_time_budget_kept (void **state)
+{
+    (void) state;
+    const char *params[2] = { "ms=200,threads=1", "ms=200,threads=2" };
+    for (int k = 0; k < 2; k++)
+        for (int sc = 0; sc < 3; sc++) {
+            int side;
+            game_t *g = position (sc, 2 + k, 41 + (uint64_t) sc, &side);
+            assert_non_null (g);
+            commander_t *c = make (params[k]);
+            commander_result_t r;
+            double start = now_ms ();
+            ask (c, g, side, 5, &r);
+            double took = now_ms () - start;
+            if (took > 210.0)
+                fail_msg ("%s: answered after %.1f ms, more than 5%% late",
+                          params[k], took);
+            assert_true (r.elapsed_ms <= took + 0.001);
+            assert_true (r.playouts > 0);
+            assert_false (r.stopped);
+            commander_result_free (&r);
+            commander_destroy (&c);
+            game_destroy (&g);
+        }
+}
+
+typedef struct {
+    int polls;
+    int stop_after;
+    int reports;
+    long last_playouts;
+    bool decreasing;
+} hooks_t;
+
+static bool
+stop_hook (void *arg)
+{
+    hooks_t *h = arg;
+    return ++h->polls > h->stop_after;
+}
+
+static void
+progress_hook (void *arg, const commander_progress_t *p)
+{
+    hooks_t *h = arg;
+    h->reports++;
+    if (p->playouts < h->last_playouts)
+        h->decreasing = true;
+    h->last_playouts = p->playouts;
+    assert_non_null (p->stage);
+    assert_non_null (p->best_plan);
+    assert_true (p->best_value >= 0 && p->best_value <= 1);
+}
+
+static void
+test_stop_hook_and_progress (void **state)
+{
+    (void) state;
+    int side;
+    game_t *g = position (0, 2, 51, &side);
+    assert_non_null (g);
+    commander_t *c = make ("ms=60000");
+    hooks_t h = { .stop_after = 5 };
+    commander_set_stop (c, stop_hook, &h);
+    commander_set_progress (c, progress_hook, &h, 0);
+    commander_result_t r;
+    double start = now_ms ();
+    ask (c, g, side, 5, &r);
+    assert_true (now_ms () - start < 30000);
+    assert_true (r.stopped);
+    assert_true (h.reports >= 2);
+    assert_false (h.decreasing);
+    /* still an order, legal, for every unit */
+    char err[SOLO_ERR_MAX];
+    for (int i = 0; i < r.order_count; i++)
+        assert_int_equal (game_check_order (g, r.orders[i].unit,
+                                            &r.orders[i].order, err,
+                                            sizeof err), 0);
+    commander_result_free (&r);
+    /* stopped before any playout: the first options, legal */
+    h = (hooks_t) { .stop_after = 0 };
+    ask (c, g, side, 5, &r);
+    assert_true (r.stopped);
+    assert_int_equal (r.playouts, 0);
+    for (int i = 0; i < r.order_count; i++)
+        assert_int_equal (game_check_order (g, r.orders[i].unit,
+                                            &r.orders[i].order, err,
+                                            sizeof err), 0);
+    commander_result_free (&r);
+    commander_destroy (&c);
+    game_destroy (&g);
+}
+
+typedef struct {
+    commander_t *c;
+    int delay_ms;
+} stopper_t;
+
+static void *
+stopper (void *arg)
+{
+    stopper_t *s = arg;
+    struct timespec ts = { 0, s->delay_ms * 1000000L };
+    nanosleep (&ts, NULL);
+    commander_stop (s->c);
+    return NULL;
+}
+
+/*  commander_stop from another thread ends a long search. */
+static void
+test_stop_from_another_thread (void **state)
+{
+    (void) state;
+    int side;
+    game_t *g = position (1, 2, 61, &side);
+    assert_non_null (g);
+    commander_t *c = make ("ms=60000,threads=2");
+    stopper_t s = { c, 150 };
+    pthread_t t;
+    commander_result_t r;
+    double start = now_ms ();
+    assert_int_equal (pthread_create (&t, NULL, stopper, &s), 0);
+    ask (c, g, side, 5, &r);
+    pthread_join (t, NULL);
+    assert_true (now_ms () - start < 30000);
+    assert_true (r.stopped);
+    assert_true (r.playouts > 0);
+    commander_result_free (&r);
+    /* the stop is forgotten: the next search runs its budget */
+    commander_settings_t st = *commander_settings (c);
+    st.budget_ms = 0;
+    st.playouts = 50;
+    char err[SOLO_ERR_MAX];
+    assert_int_equal (commander_set_settings (c, &st, err, sizeof err), 0);
+    ask (c, g, side, 5, &r);
+    assert_false (r.stopped);
+    assert_int_equal (r.playouts, 50);
+    commander_result_free (&r);
+    commander_destroy (&c);
+    game_destroy (&g);
+}
+
+/*  ---- never an illegal order ---- */
+
+/*  Shake a game: units moved and turned at random, losses, loaded or
+ *  not; what a player may report from the table. */
+static void
+shake (game_t *g, dice_t *dice)
+{
+    situation_t *sit = game_situation_mut (g);
+    for (int u = 0; u < game_unit_count (g); u++) {
+        unit_t *x = situation_unit (sit, u);
+        if (game_unit (g, u)->gone || dice_below (dice, 3) == 0)
+            continue;
+        vec2_t p = { x->fp.centre.x + (dice_uniform (dice) - 0.5) * 60,
+                     x->fp.centre.y + (dice_uniform (dice) - 0.5) * 60 };
+        if (p.x > 1 && p.y > 1 && p.x < situation_width (sit) - 1
+            && p.y < situation_depth (sit) - 1)
+            x->fp.centre = p;
+        x->fp.facing = dice_uniform (dice) * 360;
+        int standing = unit_figures_standing (x);
+        if (standing > 1 && dice_below (dice, 4) == 0)
+            x->killed += (int) dice_below (dice, (uint32_t) standing - 1);
+        if (dice_below (dice, 2))
+            x->status ^= STATUS_LOADED;
+        if (x->wounded > unit_figures_standing (x))
+            x->wounded = unit_figures_standing (x);
+    }
+}
+
+static void
+test_never_illegal_fuzzed (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    int asked = 0;
+    for (int round = 0; round < 24; round++) {
+        int sc = round % 3;
+        game_t *g = game_new (rules, scenarios[sc], err, sizeof err);
+        assert_non_null (g);
+        dice_t *dice = dice_new (1000 + (uint64_t) round);
+        commander_t *c = make (round % 2 ? "playouts=40,ms=0,horizon=1"
+                                         : "playouts=40,ms=0,personality="
+                                           "reckless,threads=2");
+        int stop_turn = 1 + (int) dice_below (dice, 6);
+        while (!game_over (g)) {
+            game_begin_phase (g, dice);
+            int side = game_phase_side (g);
+            if (side >= 0 && dice_below (dice, 2))
+                shake (g, dice);
+            if (side >= 0) {
+                commander_result_t r;
+                memset (&r, 0, sizeof r);
+                bool waiting = false;
+                for (int u = 0; u < game_unit_count (g); u++)
+                    waiting |= game_needs_order (g, u);
+                if (waiting) {
+                    if (commander_ask_side (c, g, side, dice, &r, err,
+                                            sizeof err) < 0)
+                        fail_msg ("round %d: %s", round, err);
+                    asked++;
+                    for (int i = 0; i < r.order_count; i++)
+                        if (game_apply_order (g, r.orders[i].unit,
+                                              &r.orders[i].order, err,
+                                              sizeof err) < 0)
+                            fail_msg ("round %d, turn %d: %s gave an illegal "
+                                      "order: %s", round, game_turn (g),
+                                      commander_layer_name (r.orders[i].layer),
+                                      err);
+                    commander_result_free (&r);
+                }
+            }
+            game_resolve_phase (g, dice);
+            if (game_turn (g) > stop_turn + 3)
+                break;
+        }
+        commander_destroy (&c);
+        dice_destroy (&dice);
+        game_destroy (&g);
+    }
+    assert_true (asked > 50);
+}
+
+/*  ---- the fog of war ---- */
+
+/*  The stream at turn 1: red moves first, the British riflemen stand in
+ *  the wood out of its sight. */
+static game_t *
+stream_start (void)
+{
+    int side;
+    game_t *g = position (2, 1, 7, &side);
+    assert_non_null (g);
+    assert_int_equal (side, SIDE_RED);
+    assert_int_equal (game_turn (g), 1);
+    return g;
+}
+
+static void
+test_fog_hidden_unit_changes_nothing (void **state)
+{
+    (void) state;
+    game_t *g = stream_start ();
+    const situation_t *sit = game_situation (g);
+    int rifles = situation_find_unit (sit, "blue-rifles-2");
+    assert_true (rifles >= 0);
+    commander_t *c = make ("playouts=300,ms=0");
+    game_t *view = game_dup (g);
+    bool visible[64];
+    int hidden, remembered;
+    assert_int_equal (commander_view (c, g, SIDE_RED, view, visible, &hidden,
+                                      &remembered), 0);
+    assert_false (visible[rifles]);
+    assert_true (hidden >= 1);
+    assert_int_equal (remembered, 0);
+
+    /* the same riflemen elsewhere in the wood, fewer, unloaded */
+    game_t *other = game_dup (g);
+    unit_t *x = situation_unit (game_situation_mut (other), rifles);
+    x->fp.centre.x += 12;
+    x->fp.centre.y += 10;
+    x->killed = 2;
+    x->status &= ~STATUS_LOADED;
+    game_unit_mut (other, rifles)->load_halves = 0;
+    commander_t *c2 = make ("playouts=300,ms=0");
+    assert_int_equal (commander_view (c2, other, SIDE_RED, view, visible,
+                                      NULL, NULL), 0);
+    assert_false (visible[rifles]);
+    commander_destroy (&c2);
+
+    commander_result_t a, b;
+    commander_t *ca = make ("playouts=300,ms=0");
+    commander_t *cb = make ("playouts=300,ms=0");
+    ask (ca, g, SIDE_RED, 5, &a);
+    ask (cb, other, SIDE_RED, 5, &b);
+    assert_same_answer (&a, &b);
+    assert_true (a.hidden == b.hidden && a.hidden >= 1);
+
+    /* seen, the same change does change what it knows */
+    game_t *seen = game_dup (other);
+    x = situation_unit (game_situation_mut (seen), rifles);
+    x->fp.centre.y = 60;           /* out of the wood, over the stream */
+    assert_int_equal (commander_view (c, seen, SIDE_RED, view, visible, NULL,
+                                      NULL), 0);
+    assert_true (visible[rifles]);
+
+    commander_result_free (&a);
+    commander_result_free (&b);
+    commander_destroy (&ca);
+    commander_destroy (&cb);
+    commander_destroy (&c);
+    game_destroy (&seen);
+    game_destroy (&other);
+    game_destroy (&view);
+    game_destroy (&g);
+}
+
+/*  Seen, then hidden again: the view keeps it where it was seen, as it
+ *  was; never seen: out of play; forgotten with commander_forget. */
+static void
+test_fog_memory (void **state)
+{
+    (void) state;
+    game_t *g = stream_start ();
+    int rifles = situation_find_unit (game_situation (g), "blue-rifles-1");
+    assert_true (rifles >= 0);
+    commander_t *c = make ("playouts=50,ms=0");
+    game_t *view = game_dup (g);
+    bool visible[64];
+
+    /* never seen: out of play in its view */
+    assert_int_equal (commander_view (c, g, SIDE_RED, view, visible, NULL,
+                                      NULL), 0);
+    assert_false (visible[rifles]);
+    assert_true (game_unit (view, rifles)->gone);
+
+    /* in the open: seen */
+    game_t *open = game_dup (g);
+    unit_t *x = situation_unit (game_situation_mut (open), rifles);
+    x->fp.centre = (vec2_t) { 70, 62 };
+    x->killed = 1;
+    vec2_t seen_at = x->fp.centre;
+    assert_int_equal (commander_view (c, open, SIDE_RED, view, visible, NULL,
+                                      NULL), 0);
+    assert_true (visible[rifles]);
+
+    /* back into the wood, deeper, and hurt: remembered as it was seen */
+    game_t *back = game_dup (g);
+    x = situation_unit (game_situation_mut (back), rifles);
+    x->fp.centre = (vec2_t) { 75, 95 };
+    x->killed = 3;
+    int hidden, remembered;
+    assert_int_equal (commander_view (c, back, SIDE_RED, view, visible,
+                                      &hidden, &remembered), 0);
+    assert_false (visible[rifles]);
+    assert_true (remembered >= 1);
+    const unit_t *v = situation_unit_const (game_situation (view), rifles);
+    assert_false (game_unit (view, rifles)->gone);
+    assert_true (geom_dist (v->fp.centre, seen_at) < 1e-9);
+    assert_int_equal (v->killed, 1);
+
+    /* forgotten */
+    commander_forget (c);
+    assert_int_equal (commander_view (c, back, SIDE_RED, view, visible,
+                                      &hidden, &remembered), 0);
+    assert_int_equal (remembered, 0);
+    assert_true (game_unit (view, rifles)->gone);
+
+    commander_destroy (&c);
+    game_destroy (&back);
+    game_destroy (&open);
+    game_destroy (&view);
+    game_destroy (&g);
+}
+
+/*  Only enemies in sight are fired at or charged. */
+static void
+test_fog_no_target_out_of_sight (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    for (int round = 0; round < 12; round++) {
+        int side;
+        game_t *g = position (round % 3, 1 + round / 3, 70 + (uint64_t) round,
+                              &side);
+        if (!g)
+            continue;
+        commander_t *c = make ("playouts=60,ms=0");
+        game_t *view = game_dup (g);
+        bool visible[64];
+        assert_int_equal (commander_view (c, g, side, view, visible, NULL,
+                                          NULL), 0);
+        for (int u = 0; u < game_unit_count (g); u++) {
+            if (!game_needs_order (g, u) || game_table_bound (g, u))
+                continue;
+            portfolio_option_t opt[PORTFOLIO_MAX];
+            int n = portfolio_build (view, u, visible, 0.5, 0.5, opt,
+                                     PORTFOLIO_MAX);
+            assert_true (n >= 1);
+            for (int k = 0; k < n; k++) {
+                if (opt[k].order.kind == ORDER_FIRE
+                    || opt[k].order.kind == ORDER_CHARGE)
+                    assert_true (visible[opt[k].order.target]);
+                assert_int_equal (game_check_order (g, u, &opt[k].order, err,
+                                                    sizeof err), 0);
+                assert_true (opt[k].name[0]);
+                if (k > 0)
+                    assert_true (opt[k].prior <= opt[k - 1].prior);
+            }
+        }
+        commander_destroy (&c);
+        game_destroy (&view);
+        game_destroy (&g);
+    }
+}
+
+int
+main (void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_settings_defaults_and_presets),
+        cmocka_unit_test (test_settings_parse),
+        cmocka_unit_test (test_ask_side_layers),
+        cmocka_unit_test (test_refusals),
+        cmocka_unit_test (test_same_seed_same_answer),
+        cmocka_unit_test (test_greedy_deterministic),
+        cmocka_unit_test (test_time_budget_kept),
+        cmocka_unit_test (test_stop_hook_and_progress),
+        cmocka_unit_test (test_stop_from_another_thread),
+        cmocka_unit_test (test_never_illegal_fuzzed),
+        cmocka_unit_test (test_fog_hidden_unit_changes_nothing),
+        cmocka_unit_test (test_fog_memory),
+        cmocka_unit_test (test_fog_no_target_out_of_sight),
+    };
+    return cmocka_run_group_tests (tests, setup, teardown);
+}
