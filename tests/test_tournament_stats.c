@@ -174,11 +174,38 @@ test_llr (void **state)
     near (tour_stats_llr_penta (penta, 0, 10), 0.031630183297539124, 1e-9);
     /* the mirror image: as strongly against H1 */
     near (tour_stats_llr_wld (2, 6, 2, -10, 0), -0.14065708410788577, 1e-9);
-    /* no games, no spread: no evidence yet */
+    /* no games: no evidence yet */
     near (tour_stats_llr_wld (0, 0, 0, 0, 10), 0, 0);
-    near (tour_stats_llr_wld (5, 0, 0, 0, 10), 0, 0);
     int none[TOUR_STATS_PENTA] = { 0, 0, 0, 0, 0 };
     near (tour_stats_llr_penta (none, 0, 10), 0, 0);
+    near (tour_stats_llr_wld (-1, 3, 0, 0, 10), 0, 0);
+}
+
+/*  Classes never seen count 0.001 (regularised).
+ *  W 5, L 0, D 0: counts L 0.001, D 0.001, W 5; N = 5.002;
+ *    m = (0.0005 + 5) / 5.002 = 0.9997001;
+ *    v = (0.001 x 0.9997^2 + 0.001 x 0.4997^2 + 5 x 0.0003^2) / 5.002
+ *      = 0.00024981;
+ *    v0 = v + 0.4997^2 = 0.249950; v1 = v + 0.485313^2 = 0.235779;
+ *    LLR = 2.501 ln(0.249950 / 0.235779) = 2.501 x 0.058368 = 0.145979.
+ *  Three pairs all 1-1 (equal strategies, common dice), elo1 300:
+ *    counts 0.001, 0.001, 3, 0.001, 0.001; N 3.004, m 0.5,
+ *    v = 0.001 x (0.25 + 0.0625 + 0.0625 + 0.25) / 3.004 = 0.00020806;
+ *    s1 = 1/(1 + 10^-0.75) = 0.849024; v0 = v, v1 = v + 0.349024^2;
+ *    LLR = 1.502 ln(0.00020806 / 0.12202) = 1.502 x -6.3741 = -9.5740:
+ *    H0, well past -2.944. */
+static void
+test_llr_regularised (void **state)
+{
+    (void) state;
+    near (tour_stats_llr_wld (5, 0, 0, 0, 10), 0.14597926967362743, 1e-9);
+    int even[TOUR_STATS_PENTA] = { 0, 0, 3, 0, 0 };
+    near (tour_stats_llr_penta (even, 0, 300), -9.573989193397901, 1e-8);
+    tour_stats_sprt_t s = { .elo0 = 0, .elo1 = 300, .alpha = 0.05,
+                            .beta = 0.05 };
+    assert_int_equal (tour_stats_sprt_verdict (&s, tour_stats_llr_penta (even,
+                                                                    0, 300)),
+                      TOUR_STATS_SPRT_H0);
 }
 
 /*  A long run scoring 70% passes H1 [0, 10]; one scoring 45% fails into
@@ -334,6 +361,7 @@ main (void)
         cmocka_unit_test (test_elo_penta),
         cmocka_unit_test (test_sprt_bounds),
         cmocka_unit_test (test_llr),
+        cmocka_unit_test (test_llr_regularised),
         cmocka_unit_test (test_sprt_decides),
         cmocka_unit_test (test_fit_two),
         cmocka_unit_test (test_fit_chain),

@@ -224,12 +224,13 @@ cmd_run (int argc, char **argv)
             goto fail;
         }
     }
+    if (defined && tour_spec_finish (spec, err, sizeof err) < 0)
+        goto fail;
     store = tour_store_open (tour_spec_database (spec), err, sizeof err);
     if (!store)
         goto fail;
     if (defined) {
-        if (tour_spec_finish (spec, err, sizeof err) < 0
-            || tour_store_begin (store, spec, err, sizeof err) < 0)
+        if (tour_store_begin (store, spec, err, sizeof err) < 0)
             goto fail;
     }
     else {

@@ -177,12 +177,30 @@ tour_stats_sprt_upper (const tour_stats_sprt_t *s)
     return log ((1.0 - s->beta) / s->alpha);
 }
 
-/*  The normal GSPRT: N/2 ln((v + (m - s0)^2) / (v + (m - s1)^2)). */
+#define REGULARISED 1e-3     /* a class never seen counts this much */
+
+/*  The normal GSPRT on k classes of value x[] seen count[] times (counts
+ *  regularised): N/2 ln((v + (m - s0)^2) / (v + (m - s1)^2)). */
 static double
-llr_normal (int n, double mean, double variance, double elo0, double elo1)
+llr_normal (const double *x, const int *count, int k, double elo0,
+            double elo1)
 {
-    if (n == 0 || variance <= 0)
+    double n = 0, sum = 0, c[TOUR_STATS_PENTA];
+    int seen = 0;
+    for (int i = 0; i < k; i++) {
+        if (count[i] < 0)
+            return 0;
+        seen += count[i];
+        c[i] = count[i] > 0 ? count[i] : REGULARISED;
+        n += c[i];
+        sum += c[i] * x[i];
+    }
+    if (seen == 0)
         return 0;
+    double mean = sum / n, variance = 0;
+    for (int i = 0; i < k; i++)
+        variance += c[i] * (x[i] - mean) * (x[i] - mean);
+    variance /= n;
     double s0 = tour_stats_score_from_elo (elo0);
     double s1 = tour_stats_score_from_elo (elo1);
     double v0 = variance + (mean - s0) * (mean - s0);
@@ -191,27 +209,20 @@ llr_normal (int n, double mean, double variance, double elo0, double elo1)
 }
 
 double
-tour_stats_llr_wld (int wins, int losses, int draws, double elo0, double elo1)
+tour_stats_llr_wld (int wins, int losses, int draws, double elo0,
+                    double elo1)
 {
-    if (wins < 0 || losses < 0 || draws < 0)
-        return 0;
     static const double x[3] = { 0.0, 0.5, 1.0 };
     int count[3] = { losses, draws, wins };
-    double mean, variance;
-    int n = weighted_moments (x, count, 3, &mean, &variance);
-    return llr_normal (n, mean, variance, elo0, elo1);
+    return llr_normal (x, count, 3, elo0, elo1);
 }
 
 double
-tour_stats_llr_penta (const int penta[TOUR_STATS_PENTA], double elo0, double elo1)
+tour_stats_llr_penta (const int penta[TOUR_STATS_PENTA], double elo0,
+                      double elo1)
 {
-    for (int k = 0; k < TOUR_STATS_PENTA; k++)
-        if (penta[k] < 0)
-            return 0;
     static const double x[TOUR_STATS_PENTA] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
-    double mean, variance;
-    int n = weighted_moments (x, penta, TOUR_STATS_PENTA, &mean, &variance);
-    return llr_normal (n, mean, variance, elo0, elo1);
+    return llr_normal (x, penta, TOUR_STATS_PENTA, elo0, elo1);
 }
 
 tour_stats_sprt_verdict_t

@@ -19,7 +19,10 @@
  *  variance v, and s0, s1 the expected scores at elo0 and elo1,
  *      LLR = N/2 * ln( (v + (m - s0)^2) / (v + (m - s1)^2) ),
  *  H1 (elo >= elo1) is accepted once LLR >= ln((1 - beta) / alpha), H0
- *  (elo <= elo0) once LLR <= ln(beta / (1 - alpha)).
+ *  (elo <= elo0) once LLR <= ln(beta / (1 - alpha)).  As fishtest does,
+ *  the counts are regularised first: a class never seen counts 0.001, so
+ *  results without any spread (every pair drawn 1-1, as two equal
+ *  strategies play with common dice) still decide.
  *
  *  Ratings are the maximum-likelihood Bradley-Terry fit of every game
  *  (a draw is half a win and half a loss), centred on a mean of zero,
@@ -97,8 +100,8 @@ double tour_stats_sprt_upper (const tour_stats_sprt_t *sprt);
 
 /*  The log-likelihood ratio of H1 against H0 from games (trinomial) and
  *  from game pairs (pentanomial; the pair's mean score per game is the
- *  observation).  0 with no observation or no spread in them (every
- *  result alike: the normal approximation says nothing yet). */
+ *  observation), counts of 0 regularised to 0.001.  0 with no
+ *  observation or a negative count. */
 double tour_stats_llr_wld (int wins, int losses, int draws, double elo0,
                       double elo1);
 double tour_stats_llr_penta (const int penta[TOUR_STATS_PENTA], double elo0,

@@ -1,0 +1,320 @@
+#!/bin/bash
+# cli_tournament.sh - solo-tournament end to end: a round-robin from a
+# tournament file with its reports (text, CSV, JSON, SVG) naming the
+# ruleset and the tables' hash; settings refused with file:line; a
+# database refusing another tournament; a gauntlet whose SPRT stops its
+# pairings early; a game replayed by id from its stored log and a changed
+# log caught; an interrupted tournament (the coordinator killed) resumed
+# from its database alone to the same final table as an uninterrupted run.
+#
+#   bash tests/cli_tournament.sh <solod> <solo>
+# (ctest passes the daemon and the client; this test needs neither: it
+# runs $SOLO_BINARY_DIR/tournament/solo-tournament.)
+set -u
+
+SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+BINARY_DIR=${SOLO_BINARY_DIR:-$SOURCE_DIR/build}
+TOUR="$BINARY_DIR/tournament/solo-tournament"
+PY=/usr/bin/python3
+TABLES="$SOURCE_DIR/rules/data/skirmish19/tables.cfg"
+FARM="$SOURCE_DIR/rules/scenarios/farm.cfg"
+CAVALRY="$SOURCE_DIR/rules/scenarios/cavalry.cfg"
+
+work=$(mktemp -d /tmp/cli_tournament.XXXXXX)
+bg_pid=""
+failures=0
+checks=0
+
+cleanup () {
+    if [ -n "$bg_pid" ] && kill -0 "$bg_pid" 2>/dev/null; then
+        kill -KILL "$bg_pid" 2>/dev/null
+        wait "$bg_pid" 2>/dev/null
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail () {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# run NAME CMD...: run a command, keeping its stdout, stderr and exit code
+# in $work/NAME.out, $work/NAME.err and $rc.
+run () {
+    local name=$1
+    shift
+    "$@" >"$work/$name.out" 2>"$work/$name.err"
+    rc=$?
+}
+
+expect_rc () {
+    checks=$((checks + 1))
+    if [ "$rc" != "$2" ]; then
+        fail "$1: exit code $rc, expected $2"
+        sed 's/^/    stderr: /' "$work/$1.err" | tail -20 >&2
+    fi
+}
+
+expect_in () {
+    checks=$((checks + 1))
+    if ! grep -qF -- "$3" "$work/$1.$2"; then
+        fail "$1: \"$3\" not in its std$2"
+        sed "s/^/    std$2: /" "$work/$1.$2" | tail -20 >&2
+    fi
+}
+
+# check NAME PYTHON-CODE: a check written in Python; it fails by raising.
+check () {
+    checks=$((checks + 1))
+    if ! "$PY" -c "$2" >"$work/check.out" 2>&1; then
+        fail "$1"
+        sed 's/^/    /' "$work/check.out" >&2
+    fi
+}
+
+# games DB: the number of games stored in the database.
+games () {
+    "$PY" -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from games').fetchone()[0])" "$1" 2>/dev/null || echo 0
+}
+
+if [ ! -x "$TOUR" ]; then
+    echo "cli_tournament: $TOUR not built" >&2
+    exit 1
+fi
+
+# ---- a round-robin from a file, and its reports ----------------------------
+
+cat >"$work/rr.cfg" <<EOF
+# a round-robin of three strategies on two scenarios
+name = "smoke";
+tables = "$TABLES";
+scenarios = [ "$FARM", "$CAVALRY" ];
+format = "round-robin";
+games = 20;
+seed = 7;
+concurrency = 2;
+database = "rr.db";
+strategies = (
+  { name = "table"; class = "table"; },
+  { name = "random"; class = "random"; },
+  { name = "random2"; class = "random"; params = ""; }
+);
+EOF
+run rr "$TOUR" run "$work/rr.cfg" --quiet --report "$work/rr"
+expect_rc rr 0
+expect_in rr out 'Tournament "smoke"'
+expect_in rr out "Rules: skirmish19, tables hash"
+expect_in rr out "Games: 60 stored, 60 counted, 60 planned"
+expect_in rr out "Ratings (Bradley-Terry"
+for f in results.txt ratings.csv pairings.csv results.json ratings.svg; do
+    checks=$((checks + 1))
+    [ -s "$work/rr/$f" ] || fail "rr: report $f missing"
+done
+# the database is relative to the tournament file
+checks=$((checks + 1))
+[ -f "$work/rr.db" ] || fail "rr: the database is not next to the file"
+check "rr: the JSON report" "
+import json
+r = json.load(open('$work/rr/results.json'))
+t = r['tournament']
+assert t['name'] == 'smoke' and t['format'] == 'round-robin', t
+assert t['ruleset'] == 'skirmish19' and len(t['tables_hash']) == 16, t
+assert [s['name'] for s in t['scenarios']] == ['farm', 'cavalry'], t
+assert r['games'] == {'stored': 60, 'counted': 60, 'planned': 60}, r['games']
+assert len(r['pairings']) == 3
+for p in r['pairings']:
+    assert p['games'] == 20 and p['wins'] + p['losses'] + p['draws'] == 20
+    assert sum(p['pentanomial']) == 10, p
+    assert abs(p['points'] - (p['wins'] + p['draws'] / 2)) < 1e-9
+    assert p['elo_low'] is None or p['elo_low'] <= p['elo'] <= p['elo_high']
+    assert 0 <= p['los'] <= 1 and p['sprt'] is None
+names = [x['name'] for x in r['ratings']]
+assert sorted(names) == ['random', 'random2', 'table'], names
+assert abs(sum(x['rating'] for x in r['ratings'])) < 1e-3
+for x in r['ratings']:
+    assert x['games'] == 40 and x['low'] < x['rating'] < x['high'], x
+"
+check "rr: the CSV reports" "
+import csv
+rows = list(csv.DictReader(open('$work/rr/ratings.csv')))
+assert [r['rank'] for r in rows] == ['1', '2', '3'], rows
+assert all(r['ruleset'] == 'skirmish19' and len(r['tables_hash']) == 16 for r in rows)
+assert float(rows[0]['rating']) >= float(rows[2]['rating'])
+pairs = list(csv.DictReader(open('$work/rr/pairings.csv')))
+assert len(pairs) == 3 and pairs[0]['first'] == 'table', pairs[0]
+assert all(int(p['pairs_0']) + int(p['pairs_0.5']) + int(p['pairs_1']) + int(p['pairs_1.5']) + int(p['pairs_2']) == 10 for p in pairs)
+"
+check "rr: the SVG plot" "
+import xml.etree.ElementTree as ET
+svg = ET.parse('$work/rr/ratings.svg').getroot()
+assert svg.tag.endswith('svg'), svg.tag
+text = ' '.join(t.text or '' for t in svg.iter('{http://www.w3.org/2000/svg}text'))
+assert 'skirmish19' in text and 'random2' in text and 'table' in text, text
+assert len(list(svg.iter('{http://www.w3.org/2000/svg}circle'))) == 3
+"
+# the report command reads the database alone
+run report "$TOUR" report --db "$work/rr.db" --format json
+expect_rc report 0
+check "report: the same JSON as the run's" "
+import json
+assert json.load(open('$work/report.out')) == json.load(open('$work/rr/results.json'))
+"
+run report_csv "$TOUR" report --db "$work/rr.db" --format pairings-csv
+expect_rc report_csv 0
+expect_in report_csv out "first,second,games,wins"
+run report_bad "$TOUR" report --db "$work/rr.db" --format pdf
+expect_rc report_bad 2
+expect_in report_bad err 'unknown format "pdf"'
+run report_none "$TOUR" report --db "$work/none.db"
+expect_rc report_none 1
+expect_in report_none err "no such database"
+# running it again finds every game played
+run rr_again "$TOUR" run "$work/rr.cfg"
+expect_rc rr_again 0
+expect_in rr_again err "resuming: 60 games already stored"
+expect_in rr_again out "Games: 60 stored"
+
+# ---- the definition refused ------------------------------------------------
+
+cat >"$work/bad1.cfg" <<EOF
+tables = "$TABLES";
+scenarios = [ "$FARM" ];
+games = 7;
+EOF
+run bad1 "$TOUR" run "$work/bad1.cfg"
+expect_rc bad1 1
+expect_in bad1 err "bad1.cfg:3 - games (7) must be even"
+cat >"$work/bad2.cfg" <<EOF
+scenarios = [ "$FARM" ];
+strategies = ( { name = "x"; class = "table"; },
+               { name = "y"; class = "genius"; } );
+EOF
+run bad2 "$TOUR" run "$work/bad2.cfg" --db "$work/bad2.db"
+expect_rc bad2 1
+expect_in bad2 err 'strategy "y": unknown strategy "genius"'
+cat >"$work/bad3.cfg" <<EOF
+scenarios = [ "$FARM" ];
+strategies = ( { name = "x"; class = "table"; command = "true"; } );
+EOF
+run bad3 "$TOUR" run "$work/bad3.cfg"
+expect_rc bad3 1
+expect_in bad3 err "bad3.cfg:2 - strategy \"x\" needs exactly one of class"
+cat >"$work/bad4.cfg" <<EOF
+scenarios = [ "$FARM" ];
+colour = "blue";
+EOF
+run bad4 "$TOUR" run "$work/bad4.cfg"
+expect_rc bad4 1
+expect_in bad4 err 'bad4.cfg:2 - unknown setting "colour"'
+run bad5 "$TOUR" run --db "$work/bad5.db" --scenario "$FARM" \
+    --strategy a=table --strategy b=random --sprt 10,0,0.05,0.05
+expect_rc bad5 1
+expect_in bad5 err "elo0 (10) must be below elo1 (0)"
+run bad6 "$TOUR" run --db "$work/bad6.db" --scenario "$work/nofile.cfg" \
+    --strategy a=table --strategy b=random
+expect_rc bad6 1
+expect_in bad6 err "nofile.cfg"
+run usage "$TOUR" run
+expect_rc usage 2
+expect_in usage err "usage: solo-tournament run"
+
+# a database holds one tournament
+run other "$TOUR" run "$work/rr.cfg" --games 40 --quiet
+expect_rc other 1
+expect_in other err "holds another tournament"
+expect_in other err '"games = 20"'
+expect_in other err '"games = 40"'
+
+# ---- a gauntlet stopped by its SPRT ----------------------------------------
+
+# random against random, twice: equal strategies, so H0 (elo <= 0 against
+# elo >= 300) is accepted after a few pairs of the 100 allowed.
+run sprt "$TOUR" run --db "$work/sprt.db" --scenario "$FARM" \
+    --format gauntlet --strategy a=random --strategy b=random \
+    --strategy c=table --games 200 --sprt 0,300,0.05,0.05 --concurrency 2 \
+    --quiet --report "$work/sprt"
+expect_rc sprt 0
+expect_in sprt out "SPRT per pairing: elo0 0, elo1 300"
+expect_in sprt out "accepted after"
+check "sprt: pairings stopped early" "
+import json
+r = json.load(open('$work/sprt/results.json'))
+assert [(p['first'], p['second']) for p in r['pairings']] == [('a', 'b'), ('a', 'c')]
+ab = r['pairings'][0]
+assert ab['sprt']['verdict'] == 'H0', ab
+n = ab['sprt']['stopped_after_pairs']
+assert 1 <= n < 100 and ab['games'] == 2 * n, ab
+assert ab['sprt']['llr'] <= r['tournament']['sprt']['lower'], ab
+assert r['games']['planned'] < 400 and r['games']['counted'] <= r['games']['stored']
+"
+
+# ---- replays by id ---------------------------------------------------------
+
+run games "$TOUR" games --db "$work/rr.db"
+expect_rc games 0
+expect_in games out "id       pairing"
+run replay "$TOUR" replay --db "$work/rr.db" 7
+expect_rc replay 0
+expect_in replay err "game 7 ("
+expect_in replay err "replays line for line as its stored log"
+expect_in replay out "start: "
+expect_in replay out "result: "
+# a changed log is caught, naming the line
+"$PY" -c "
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+log = db.execute('select log from games where id = 7').fetchone()[0]
+lines = log.split('\n')
+lines[3] = lines[3] + ' (changed)'
+db.execute('update games set log = ? where id = 7', ('\n'.join(lines),))
+db.commit()
+" "$work/rr.db"
+run replay_changed "$TOUR" replay --db "$work/rr.db" 7 --quiet
+expect_rc replay_changed 3
+expect_in replay_changed err "game 7 does not replay as stored: line 4"
+run replay_none "$TOUR" replay --db "$work/rr.db" 999
+expect_rc replay_none 1
+expect_in replay_none err "has no game 999"
+
+# ---- interrupted and resumed -----------------------------------------------
+
+resume_args=(--scenario "$FARM" --scenario "$CAVALRY" --strategy a=table
+             --strategy b=random --strategy c=random --games 600 --seed 3
+             --name resume)
+run whole "$TOUR" run --db "$work/whole.db" "${resume_args[@]}" \
+    --concurrency 2 --quiet --report "$work/whole"
+expect_rc whole 0
+"$TOUR" run --db "$work/cut.db" "${resume_args[@]}" --concurrency 1 \
+    --quiet >"$work/cut.out" 2>"$work/cut.err" &
+bg_pid=$!
+for _ in $(seq 1 500); do
+    [ "$(games "$work/cut.db")" -ge 300 ] && break
+    sleep 0.01
+done
+kill -KILL "$bg_pid" 2>/dev/null
+wait "$bg_pid" 2>/dev/null
+bg_pid=""
+cut=$(games "$work/cut.db")
+checks=$((checks + 1))
+if [ "$cut" -lt 1 ] || [ "$cut" -ge 1800 ]; then
+    fail "resume: the run was not cut short ($cut games of 1800 stored)"
+fi
+# the database alone resumes it, with other run settings
+run resumed "$TOUR" run --db "$work/cut.db" --concurrency 2 \
+    --report "$work/cut"
+expect_rc resumed 0
+expect_in resumed err "resuming: $cut games already stored"
+check "resume: the same final table as an uninterrupted run" "
+import json
+a = json.load(open('$work/whole/results.json'))
+b = json.load(open('$work/cut/results.json'))
+assert a['games'] == {'stored': 1800, 'counted': 1800, 'planned': 1800}, a['games']
+assert a == b, (a['ratings'], b['ratings'])
+"
+checks=$((checks + 1))
+diff "$work/whole/results.txt" "$work/cut/results.txt" >/dev/null \
+    || fail "resume: the text reports differ"
+
+echo "cli_tournament: $checks checks, $failures failures"
+[ "$failures" -eq 0 ]
