@@ -1,0 +1,125 @@
+#!/bin/bash
+# cli_tournament_workers.sh - a tournament played by three worker
+# processes on loopback (solo-tournament worker --connect), one of them
+# killed mid-tournament: no game is lost (its games go to another worker
+# once it has been silent for the worker timeout), every game is stored
+# once, and the final table is the one a run with local workers gives.
+#
+#   bash tests/cli_tournament_workers.sh <solod> <solo>
+set -u
+
+SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+BINARY_DIR=${SOLO_BINARY_DIR:-$SOURCE_DIR/build}
+TOUR="$BINARY_DIR/tournament/solo-tournament"
+PY=/usr/bin/python3
+FARM="$SOURCE_DIR/rules/scenarios/farm.cfg"
+CAVALRY="$SOURCE_DIR/rules/scenarios/cavalry.cfg"
+
+work=$(mktemp -d /tmp/cli_tournament_workers.XXXXXX)
+pids=()
+failures=0
+checks=0
+
+cleanup () {
+    for pid in "${pids[@]}"; do
+        kill -KILL "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+    done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail () {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+check () {
+    checks=$((checks + 1))
+    if ! "$PY" -c "$2" >"$work/check.out" 2>&1; then
+        fail "$1"
+        sed 's/^/    /' "$work/check.out" >&2
+    fi
+}
+
+games () {
+    "$PY" -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from games').fetchone()[0])" "$1" 2>/dev/null || echo 0
+}
+
+port=$("$PY" -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+endpoint="tcp://127.0.0.1:$port"
+args=(--scenario "$FARM" --scenario "$CAVALRY" --strategy a=table
+      --strategy b=random --strategy c=table --games 600 --seed 11
+      --name workers)
+
+# the reference: local workers
+"$TOUR" run --db "$work/local.db" "${args[@]}" --concurrency 2 --quiet \
+    --report "$work/local" >"$work/local.out" 2>"$work/local.err"
+rc=$?
+checks=$((checks + 1))
+[ "$rc" = 0 ] || { fail "local run: exit code $rc"; cat "$work/local.err" >&2; }
+
+# the coordinator alone, three workers on loopback
+"$TOUR" run --db "$work/remote.db" "${args[@]}" --concurrency 0 \
+    --bind "$endpoint" --worker-timeout 1 --report "$work/remote" \
+    >"$work/coord.out" 2>"$work/coord.err" &
+coord=$!
+pids+=("$coord")
+for w in 1 2 3; do
+    "$TOUR" worker --connect "$endpoint" --name "w$w" \
+        >"$work/w$w.out" 2>"$work/w$w.err" &
+    pids+=($!)
+    eval "worker$w=$!"
+done
+# kill worker 2 once the tournament is under way
+for _ in $(seq 1 1000); do
+    [ "$(games "$work/remote.db")" -ge 300 ] && break
+    sleep 0.01
+done
+# shellcheck disable=SC2154
+kill -KILL "$worker2"
+stored_at_kill=$(games "$work/remote.db")
+wait "$coord"
+rc=$?
+checks=$((checks + 1))
+[ "$rc" = 0 ] || { fail "coordinator: exit code $rc"; tail -5 "$work/coord.err" >&2; }
+checks=$((checks + 1))
+if [ "$stored_at_kill" -ge 1800 ]; then
+    fail "the worker was killed after the last game ($stored_at_kill stored)"
+fi
+checks=$((checks + 1))
+grep -qF "w2 silent for" "$work/coord.err" \
+    || { fail "the coordinator did not notice w2 was gone"; tail -5 "$work/coord.err" >&2; }
+# the surviving workers were told to stop
+for w in 1 3; do
+    eval "pid=\$worker$w"
+    for _ in $(seq 1 300); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.01
+    done
+    checks=$((checks + 1))
+    if kill -0 "$pid" 2>/dev/null; then
+        fail "worker w$w still running after the tournament"
+    else
+        wait "$pid"
+        wrc=$?
+        checks=$((checks + 1))
+        [ "$wrc" = 0 ] || fail "worker w$w: exit code $wrc"
+    fi
+done
+check "no game lost, none twice, the same table" "
+import json, sqlite3
+db = sqlite3.connect('$work/remote.db')
+ids = [r[0] for r in db.execute('select id from games order by id')]
+assert ids == list(range(1, 1801)), (len(ids), ids[:5], ids[-5:])
+workers = dict(db.execute('select worker, count(*) from games group by worker'))
+assert set(workers) <= {'w1', 'w2', 'w3'}, workers
+assert workers.get('w2', 0) > 0, workers    # w2 played before it died
+assert workers.get('w1', 0) > 0 and workers.get('w3', 0) > 0, workers
+a = json.load(open('$work/local/results.json'))
+b = json.load(open('$work/remote/results.json'))
+assert a == b, (a['ratings'], b['ratings'])
+"
+
+echo "cli_tournament_workers: $checks checks, $failures failures"
+[ "$failures" -eq 0 ]
