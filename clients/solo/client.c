@@ -16,7 +16,19 @@ struct _solo_client_t {
     void *socket;
     char *endpoint;
     int timeout_ms;
+    solo_progress_fn *progress;      /* called while waiting, or NULL */
+    void *progress_arg;
+    int progress_every_ms;
 };
+
+void
+solo_client_set_progress (solo_client_t *self, solo_progress_fn *fn,
+                          void *arg, int every_ms)
+{
+    self->progress = fn;
+    self->progress_arg = arg;
+    self->progress_every_ms = every_ms > 0 ? every_ms : 250;
+}
 
 solo_client_t *
 solo_client_new (const char *endpoint, int timeout_ms, char *err, size_t errlen)
@@ -159,15 +171,23 @@ solo_client_call (solo_client_t *self, Solo__V1__Request *request,
         return SOLO_CALL_FAILED;
     }
 
-    int64_t deadline = now_ms () + self->timeout_ms;
+    int64_t start = now_ms ();
+    int64_t deadline = start + self->timeout_ms;
     while (true) {
         int64_t left = deadline - now_ms ();
         if (left < 0)
             left = 0;
+        bool slice = self->progress && left > self->progress_every_ms;
+        if (slice)
+            left = self->progress_every_ms;
         zmq_pollitem_t item = { self->socket, 0, ZMQ_POLLIN, 0 };
         int ready = zmq_poll (&item, 1, (long) left);
         if (ready < 0 && zmq_errno () == EINTR)
             continue;
+        if (ready == 0 && slice) {
+            self->progress (self->progress_arg, (int) (now_ms () - start));
+            continue;
+        }
         if (ready < 0) {
             snprintf (err, errlen, "cannot wait for %s: %s", self->endpoint,
                       zmq_strerror (zmq_errno ()));

@@ -49,6 +49,13 @@ solo_call_t solo_client_call (solo_client_t *self, Solo__V1__Request *request,
                               Solo__V1__Reply **reply_p,
                               char *err, size_t errlen);
 
+/*  While a call waits, call `fn` (NULL: never) about every `every_ms`
+ *  milliseconds with the time waited so far, e.g. to draw a progress
+ *  line for a long battle. */
+typedef void (solo_progress_fn) (void *arg, int waited_ms);
+void solo_client_set_progress (solo_client_t *self, solo_progress_fn *fn,
+                               void *arg, int every_ms);
+
 /*  The endpoint this client talks to. */
 const char *solo_client_endpoint (const solo_client_t *self);
 

@@ -1,5 +1,6 @@
 /*  json.c - a small JSON writer, and the daemon's replies as JSON.  */
 #include <assert.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -529,4 +530,118 @@ solo_error_code_name (Solo__V1__Error__Code code)
     static char unknown [24];
     snprintf (unknown, sizeof unknown, "CODE_%d", (int) code);
     return unknown;
+}
+
+/*  An enum value by its name in the proto, lower case and without the
+ *  type's prefix ("SIDE_RED" -> "red"); the number when unknown. */
+static int
+enum_value (json_out_t *out, const char *key, const ProtobufCEnumDescriptor *d,
+            int value)
+{
+    const ProtobufCEnumValue *v = protobuf_c_enum_descriptor_get_value (d,
+                                                                        value);
+    if (!v)
+        return json_out_int (out, key, value);
+    const char *name = v->name;
+    const char *under = strchr (name, '_');
+    if (under && under[1])
+        name = under + 1;
+    char lower [64];
+    size_t i = 0;
+    for (; name [i] && i < sizeof lower - 1; i++)
+        lower [i] = (char) tolower ((unsigned char) name [i]);
+    lower [i] = '\0';
+    return json_out_string (out, key, lower);
+}
+
+/*  One value of a field, at `member` (a pointer to its storage). */
+static int
+field_value (json_out_t *out, const char *key, const ProtobufCFieldDescriptor *f,
+             const void *member)
+{
+    switch (f->type) {
+        case PROTOBUF_C_TYPE_INT32:
+        case PROTOBUF_C_TYPE_SINT32:
+        case PROTOBUF_C_TYPE_SFIXED32:
+            return json_out_int (out, key, *(const int32_t *) member);
+        case PROTOBUF_C_TYPE_UINT32:
+        case PROTOBUF_C_TYPE_FIXED32:
+            return json_out_uint (out, key, *(const uint32_t *) member);
+        case PROTOBUF_C_TYPE_INT64:
+        case PROTOBUF_C_TYPE_SINT64:
+        case PROTOBUF_C_TYPE_SFIXED64:
+            return json_out_int (out, key, *(const int64_t *) member);
+        case PROTOBUF_C_TYPE_UINT64:
+        case PROTOBUF_C_TYPE_FIXED64:
+            return json_out_uint (out, key, *(const uint64_t *) member);
+        case PROTOBUF_C_TYPE_FLOAT:
+            return json_out_double (out, key, *(const float *) member);
+        case PROTOBUF_C_TYPE_DOUBLE:
+            return json_out_double (out, key, *(const double *) member);
+        case PROTOBUF_C_TYPE_BOOL:
+            return json_out_bool (out, key, *(const protobuf_c_boolean *) member);
+        case PROTOBUF_C_TYPE_ENUM:
+            return enum_value (out, key, f->descriptor, *(const int *) member);
+        case PROTOBUF_C_TYPE_STRING:
+            return json_out_string (out, key, *(char *const *) member);
+        case PROTOBUF_C_TYPE_MESSAGE: {
+            const ProtobufCMessage *m = *(const ProtobufCMessage *const *) member;
+            return m ? json_message (out, key, m) : json_out_null (out, key);
+        }
+        default:
+            return json_out_null (out, key);     /* bytes: none in replies */
+    }
+}
+
+/*  The size of one element of a repeated field of type `f`. */
+static size_t
+element_size (const ProtobufCFieldDescriptor *f)
+{
+    switch (f->type) {
+        case PROTOBUF_C_TYPE_INT64: case PROTOBUF_C_TYPE_SINT64:
+        case PROTOBUF_C_TYPE_SFIXED64: case PROTOBUF_C_TYPE_UINT64:
+        case PROTOBUF_C_TYPE_FIXED64:
+            return 8;
+        case PROTOBUF_C_TYPE_DOUBLE:
+            return sizeof (double);
+        case PROTOBUF_C_TYPE_BOOL:
+            return sizeof (protobuf_c_boolean);
+        case PROTOBUF_C_TYPE_STRING: case PROTOBUF_C_TYPE_MESSAGE:
+            return sizeof (void *);
+        case PROTOBUF_C_TYPE_BYTES:
+            return sizeof (ProtobufCBinaryData);
+        default:
+            return 4;
+    }
+}
+
+int
+json_message (json_out_t *out, const char *key, const ProtobufCMessage *msg)
+{
+    assert (out);
+    assert (msg);
+    const ProtobufCMessageDescriptor *d = msg->descriptor;
+    const char *base = (const char *) msg;
+    int rc = json_out_object_begin (out, key);
+    for (unsigned i = 0; i < d->n_fields; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields [i];
+        const void *member = base + f->offset;
+        if (f->label == PROTOBUF_C_LABEL_REPEATED) {
+            size_t count = *(const size_t *) (base + f->quantifier_offset);
+            const char *items = *(const char *const *) member;
+            rc |= json_out_array_begin (out, f->name);
+            for (size_t k = 0; k < count; k++)
+                rc |= field_value (out, NULL, f, items + k * element_size (f));
+            rc |= json_out_array_end (out);
+            continue;
+        }
+        if (f->flags & PROTOBUF_C_FIELD_FLAG_ONEOF) {
+            uint32_t chosen = *(const uint32_t *) (base + f->quantifier_offset);
+            if (chosen != f->id)
+                continue;
+        }
+        rc |= field_value (out, f->name, f, member);
+    }
+    rc |= json_out_object_end (out);
+    return rc ? -1 : 0;
 }

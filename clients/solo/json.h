@@ -73,6 +73,14 @@ int json_unit_decision (json_out_t *out, const char *key,
 int json_hello_reply (json_out_t *out, const char *key,
                       const Solo__V1__HelloReply *hello);
 
+/*  Any message as one JSON object: a member for every field, named as
+ *  in the proto; enums by their value's name in lower case without the
+ *  type's prefix ("SIDE_RED" -> "red"); repeated fields as arrays
+ *  (empty ones too); a message not set as null; of a oneof only the
+ *  member set.  0 or -1 out of memory. */
+int json_message (json_out_t *out, const char *key,
+                  const ProtobufCMessage *msg);
+
 /*  An Error reply as {"error": {"code": "UNKNOWN_UNIT", "code_number": 2,
  *  "field": ..., "message": ...}}, as the whole top-level object. */
 int json_error_reply (json_out_t *out, const Solo__V1__Error *error);

@@ -3,6 +3,12 @@
  *      solo [--endpoint E] [--timeout MS] [--json] hello
  *      solo ask --situation FILE --unit ID [--roll D] [--seed S] [--json]
  *      solo ask --arm ARM (--rf N | --factor NAME=VALUE ...) [--roll D]
+ *      solo ask --game ID --unit ID [--roll D] [--seed S]
+ *      solo battle --scenario NAME --blue STRATEGY[:PARAMS]
+ *                  --red STRATEGY[:PARAMS] [--seed S] [--log]
+ *      solo side (--scenario NAME | --situation FILE | --game ID)
+ *                --side SIDE [--strategy S] [--budget-ms MS] ...
+ *      solo game open|update|ask|show|close|list ...
  *
  *  It reads the command line, sends one request, prints the answer in
  *  plain words or as one JSON object, and exits 0 (answered), 2 (usage),
@@ -10,6 +16,7 @@
  *  local failure).  It knows the protocol only: no rules.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -32,10 +39,40 @@
 #define SOLO_FACTOR_NAME_MAX      64     /* bytes, terminator included */
 #define SOLO_MAX_SITUATION_BYTES  (1024 * 1024 - 1024)   /* the daemon's
                                    default message limit, less the envelope */
+#define SOLO_MAX_UNIT_ARGS        64     /* --unit in one game update */
+#define SOLO_MAX_OPTION_ARGS      256    /* options on one command line */
+#define SOLO_SLOW_TIMEOUT_MS      600000 /* battle and side, by default */
+#define SOLO_PROGRESS_EVERY_MS    200
+
+/*  The commands, as bits of an option's mask. */
+enum {
+    CMD_ASK = 1, CMD_HELLO = 2, CMD_BATTLE = 4, CMD_SIDE = 8, CMD_GAME = 16,
+    CMD_ALL = 31
+};
+
+/*  One unit of a game update: what --unit ID and the options after it
+ *  say. */
+typedef struct {
+    const char *unit;
+    bool has_at;
+    double x, y;
+    bool has_facing;
+    double facing;
+    bool has_wounded;
+    int wounded;
+    bool has_killed;
+    int killed;
+    Solo__V1__UnitStatus set, clear;
+    bool removed;
+    unsigned roll;
+} unit_arg_t;
 
 /*  Everything the command line says. */
 typedef struct {
-    const char *command;       /* "ask", "hello", NULL */
+    const char *command;       /* "ask", "hello", "battle", "side", "game",
+                                  NULL */
+    unsigned command_bit;      /* CMD_* of the command */
+    const char *subcommand;    /* game: open, update, ask, show, close, list */
     const char *endpoint;
     int timeout_ms;
     bool json;
@@ -59,8 +96,27 @@ typedef struct {
     unsigned roll;
     bool has_seed;
     uint64_t seed;
+    bool timeout_given;
+    /* games, battles, sides */
+    const char *game;
+    const char *scenario;
+    const char *blue, *red;    /* STRATEGY[:PARAMS] */
+    bool whole_log;
+    const char *side;
+    const char *strategy;
+    const char *personality;
+    const char *difficulty;
+    long budget_ms;
+    uint64_t playouts;
+    bool has_aggression, has_caution;
+    double aggression, caution;
+    long turns;
+    bool next_turn;
+    unit_arg_t units [SOLO_MAX_UNIT_ARGS];
+    int unit_count;
     /* options given, to tell which belong to which command */
-    const char *first_ask_option;
+    const void *given [SOLO_MAX_OPTION_ARGS];
+    int given_count;
 } options_t;
 
 static const char *main_usage =
@@ -70,8 +126,13 @@ static const char *main_usage =
 "\n"
 "Commands:\n"
 "  ask       what does this unit do?  (solo ask --help)\n"
+"  side      what does this army do this turn?  (solo side --help)\n"
+"  battle    play a scenario to the end between two strategies\n"
+"            (solo battle --help)\n"
+"  game      keep a game in the daemon: open, update, ask, show, close,\n"
+"            list  (solo game --help)\n"
 "  hello     the daemon's version, its rulesets with their table hashes,\n"
-"            and its limits\n"
+"            its scenarios and strategies, and its limits\n"
 "\n"
 "Options (anywhere on the line):\n"
 "  --endpoint ENDPOINT  the daemon's ZeroMQ endpoint (default: $SOLO_ENDPOINT,\n"
@@ -90,6 +151,7 @@ static const char *main_usage =
 
 static const char *ask_usage =
 "Usage: solo ask --situation FILE --unit ID [--roll D] [--seed S] [--json]\n"
+"       solo ask --game ID --unit ID [--roll D] [--seed S] [--json]\n"
 "       solo ask --arm ARM --rf N [--roll D] [--seed S] [--json]\n"
 "       solo ask --arm ARM --factor NAME=VALUE [--factor ...] [--roll D] ...\n"
 "\n"
@@ -101,6 +163,8 @@ static const char *ask_usage =
 "The whole question, from a situation file (see clients/examples/):\n"
 "  --situation FILE     the table: terrain and both sides' units (- : stdin)\n"
 "  --unit ID            the unit to ask about\n"
+"Or about a unit of a game kept in the daemon (solo game --help):\n"
+"  --game ID            the game, as it stands after the updates reported\n"
 "\n"
 "A plain table look-up, when you have worked out the Risk Factor:\n"
 "  --arm ARM            infantry, cavalry, artillery or command\n"
@@ -112,12 +176,92 @@ static const char *ask_usage =
 "  --ruleset NAME       the ruleset's tables (default: the daemon's)\n"
 "\n"
 "Either way:\n"
-"  --roll D             your own die, 1 to 6 (default: the daemon rolls)\n"
+"  --roll D             your own die, 1 to 6 (default: the one reported for\n"
+"                       the unit in the game, else the daemon rolls)\n"
 "  --seed S             the daemon's dice seed for this question, to repeat\n"
 "                       an earlier answer exactly\n"
 "  --json               one JSON object: action, rf, roll, factors, outcomes,\n"
 "                       morale, charge, geometry, layer, ruleset, tables_hash...\n"
 "  --verbose, -v        add the daemon's whole working\n";
+
+static const char *battle_usage =
+"Usage: solo battle --scenario NAME --blue STRATEGY[:PARAMS]\n"
+"                   --red STRATEGY[:PARAMS] [--seed S] [--log] [--json]\n"
+"\n"
+"The daemon plays an installed scenario (solo hello lists them) to its end\n"
+"between two strategies, and this prints it turn by turn in plain words:\n"
+"the command dice, the moves, the shooting, the melees, the units that\n"
+"leave, then the result and each side's losses.  The same seed plays the\n"
+"same battle.\n"
+"\n"
+"  --scenario NAME      farm, cavalry, stream, ...\n"
+"  --blue STRATEGY      blue's strategy: random, table, or another the daemon\n"
+"                       lists; parameters after a colon, e.g.\n"
+"                       search:ms=50,aggression=0.7\n"
+"  --red STRATEGY       red's strategy, the same way\n"
+"  --seed S             the battle's dice (default: the daemon's)\n"
+"  --log                every line of the replay log: every die, every order\n"
+"                       and who gave it, every event\n"
+"  --json               the whole result as one JSON object (the log too\n"
+"                       with --log)\n"
+"\n"
+"A progress line shows on standard error, on a terminal, while the daemon\n"
+"plays (the wait is up to 10 minutes unless --timeout says otherwise).\n";
+
+static const char *side_usage =
+"Usage: solo side (--scenario NAME | --situation FILE | --game ID)\n"
+"                 --side SIDE [--strategy STRATEGY] [--budget-ms MS]\n"
+"                 [--playouts N] [--aggression A] [--caution C]\n"
+"                 [--personality P] [--difficulty D] [--seed S] [--json]\n"
+"\n"
+"What does this army do this turn?  Its command figures dice for command;\n"
+"units under command get the commander's orders, the others their actions\n"
+"table's; each order says which layer decided it and why, with the\n"
+"search's own figures.\n"
+"\n"
+"  --scenario NAME      an installed scenario as it starts\n"
+"  --situation FILE     a situation or scenario file\n"
+"  --game ID            a game kept in the daemon, as it stands\n"
+"  --side SIDE          blue or red\n"
+"  --strategy S         search (default), greedy or table\n"
+"  --budget-ms MS       the search's time (default 100)\n"
+"  --playouts N         the search's playouts (with no --budget-ms: the\n"
+"                       same answer on any machine)\n"
+"  --aggression A       0 to 1: the enemy's losses, closing in, charging\n"
+"  --caution C          0 to 1: its own losses, cover, falling back\n"
+"  --personality P      balanced, bold, cautious, reckless\n"
+"  --difficulty D       easy, normal, hard, expert (the search's time)\n"
+"  --seed S             the command dice, the tables' dice and the search\n"
+"  --json               one JSON object: orders, search, command_roll, ...\n";
+
+static const char *game_usage =
+"Usage: solo game open (--scenario NAME | --situation FILE [--turns N])\n"
+"       solo game update --game ID [--next-turn] [--unit ID [--at X,Y]\n"
+"                        [--facing DEG] [--wounded N] [--killed N]\n"
+"                        [--set FLAG,...] [--clear FLAG,...] [--removed]\n"
+"                        [--roll D]] ...\n"
+"       solo game ask --game ID --unit ID [--roll D] [--seed S]\n"
+"       solo game show --game ID\n"
+"       solo game close --game ID\n"
+"       solo game list\n"
+"\n"
+"A game is the battle on your table, kept by the daemon (it survives a\n"
+"restart of the daemon).  Open it from a scenario or a situation file; the\n"
+"daemon names it.  Report what happened on the table as updates: each\n"
+"--unit starts the changes of one unit, the options after it say them:\n"
+"  --at X,Y             where it stands now (cm)\n"
+"  --facing DEG         its facing now\n"
+"  --wounded N          its wounded now, in all\n"
+"  --killed N           its killed now, in all\n"
+"  --set FLAG,...       status flags now true: ran_last_turn,\n"
+"                       retreating_from_melee, falling_back, fortified,\n"
+"                       loaded, shock, fired, commanded, disloyal, routing\n"
+"  --clear FLAG,...     status flags now false\n"
+"  --removed            off the table or destroyed\n"
+"  --roll D             your die for its actions table this turn\n"
+"  --next-turn          a new turn begins (before the units' changes)\n"
+"Then ask about any unit (solo game ask, or solo ask --game) or the whole\n"
+"army (solo side --game).  --json prints each answer as one JSON object.\n";
 
 /*  Print a usage error, with a pointer to the help of `command` (NULL:
  *  the main help), and return the exit code for it. */
@@ -184,35 +328,120 @@ parse_arm (const char *text, Solo__V1__Arm *arm)
     return -1;
 }
 
-/*  Options: the name, whether a value follows, whether it belongs to ask. */
+/*  Options: the name, whether a value follows, the commands it belongs
+ *  to. */
 typedef struct {
     const char *name;
     bool has_value;
-    bool ask_only;
+    unsigned commands;
 } option_spec_t;
 
 static const option_spec_t option_specs [] = {
-    { "--endpoint",     true,  false },
-    { "--timeout",      true,  false },
-    { "--json",         false, false },
-    { "--verbose",      false, false },
-    { "-v",             false, false },
-    { "--no-color",     false, false },
-    { "--no-colour",    false, false },
-    { "--help",         false, false },
-    { "-h",             false, false },
-    { "--version",      false, false },
-    { "--situation",    true,  true },
-    { "--unit",         true,  true },
-    { "--arm",          true,  true },
-    { "--rf",           true,  true },
-    { "--factor",       true,  true },
-    { "--fortified",    false, true },
-    { "--falling-back", false, true },
-    { "--ruleset",      true,  true },
-    { "--roll",         true,  true },
-    { "--seed",         true,  true },
+    { "--endpoint",     true,  CMD_ALL },
+    { "--timeout",      true,  CMD_ALL },
+    { "--json",         false, CMD_ALL },
+    { "--verbose",      false, CMD_ALL },
+    { "-v",             false, CMD_ALL },
+    { "--no-color",     false, CMD_ALL },
+    { "--no-colour",    false, CMD_ALL },
+    { "--help",         false, CMD_ALL },
+    { "-h",             false, CMD_ALL },
+    { "--version",      false, CMD_ALL },
+    { "--situation",    true,  CMD_ASK | CMD_SIDE | CMD_GAME },
+    { "--unit",         true,  CMD_ASK | CMD_GAME },
+    { "--arm",          true,  CMD_ASK },
+    { "--rf",           true,  CMD_ASK },
+    { "--factor",       true,  CMD_ASK },
+    { "--fortified",    false, CMD_ASK },
+    { "--falling-back", false, CMD_ASK },
+    { "--ruleset",      true,  CMD_ASK },
+    { "--roll",         true,  CMD_ASK | CMD_GAME },
+    { "--seed",         true,  CMD_ASK | CMD_BATTLE | CMD_SIDE | CMD_GAME },
+    { "--game",         true,  CMD_ASK | CMD_SIDE | CMD_GAME },
+    { "--scenario",     true,  CMD_BATTLE | CMD_SIDE | CMD_GAME },
+    { "--blue",         true,  CMD_BATTLE },
+    { "--red",          true,  CMD_BATTLE },
+    { "--log",          false, CMD_BATTLE },
+    { "--side",         true,  CMD_SIDE },
+    { "--strategy",     true,  CMD_SIDE },
+    { "--budget-ms",    true,  CMD_SIDE },
+    { "--playouts",     true,  CMD_SIDE },
+    { "--aggression",   true,  CMD_SIDE },
+    { "--caution",      true,  CMD_SIDE },
+    { "--personality",  true,  CMD_SIDE },
+    { "--difficulty",   true,  CMD_SIDE },
+    { "--turns",        true,  CMD_GAME },
+    { "--next-turn",    false, CMD_GAME },
+    { "--at",           true,  CMD_GAME },
+    { "--facing",       true,  CMD_GAME },
+    { "--wounded",      true,  CMD_GAME },
+    { "--killed",       true,  CMD_GAME },
+    { "--set",          true,  CMD_GAME },
+    { "--clear",        true,  CMD_GAME },
+    { "--removed",      false, CMD_GAME },
 };
+
+static const struct { const char *name; unsigned bit; } commands [] = {
+    { "ask", CMD_ASK }, { "hello", CMD_HELLO }, { "battle", CMD_BATTLE },
+    { "side", CMD_SIDE }, { "game", CMD_GAME },
+};
+
+/*  The name of the first command in `mask`. */
+static const char *
+command_of (unsigned mask)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands [0]; i++)
+        if (mask & commands [i].bit)
+            return commands [i].name;
+    return "?";
+}
+
+/*  A finite number from `text`. */
+static int
+parse_double (const char *text, double *value)
+{
+    if (!text || !*text)
+        return -1;
+    char *end;
+    errno = 0;
+    double number = strtod (text, &end);
+    if (errno || *end || !isfinite (number))
+        return -1;
+    *value = number;
+    return 0;
+}
+
+/*  Set the status flags named in "loaded,commanded" in `status`. */
+static int
+parse_flags (const char *text, Solo__V1__UnitStatus *status)
+{
+    char copy [256];
+    if (!*text || strlen (text) >= sizeof copy)
+        return -1;
+    snprintf (copy, sizeof copy, "%s", text);
+    for (char *save = NULL, *name = strtok_r (copy, ",", &save); name;
+         name = strtok_r (NULL, ",", &save)) {
+        const ProtobufCFieldDescriptor *f =
+            protobuf_c_message_descriptor_get_field_by_name (
+                &solo__v1__unit_status__descriptor, name);
+        if (!f || f->type != PROTOBUF_C_TYPE_BOOL)
+            return -1;
+        *(protobuf_c_boolean *) ((char *) status + f->offset) = 1;
+    }
+    return 0;
+}
+
+/*  The unit of a game update that the options after --unit change. */
+static unit_arg_t *
+current_unit (options_t *opt, const char *name)
+{
+    if (opt->unit_count == 0) {
+        usage_error (opt->command, "%s says what happened to a unit: put "
+                     "--unit ID before it", name);
+        return NULL;
+    }
+    return &opt->units [opt->unit_count - 1];
+}
 
 /*  One option and its value into `opt`.  Returns 0 or the exit code of a
  *  usage error (already printed). */
@@ -231,6 +460,7 @@ apply_option (options_t *opt, const char *name, const char *value)
             return usage_error (opt->command, "--timeout wants milliseconds, 1 to %d, "
                                 "not \"%s\"", SOLO_MAX_TIMEOUT_MS, value);
         opt->timeout_ms = (int) number;
+        opt->timeout_given = true;
     }
     else
     if (strcmp (name, "--json") == 0)
@@ -257,6 +487,14 @@ apply_option (options_t *opt, const char *name, const char *value)
     if (strcmp (name, "--unit") == 0) {
         if (!*value)
             return usage_error (opt->command, "--unit wants a unit id");
+        if (opt->unit_count == SOLO_MAX_UNIT_ARGS)
+            return usage_error (opt->command, "too many --unit options (at "
+                                "most %d)", SOLO_MAX_UNIT_ARGS);
+        unit_arg_t *u = &opt->units [opt->unit_count++];
+        memset (u, 0, sizeof *u);
+        u->unit = value;
+        solo__v1__unit_status__init (&u->set);
+        solo__v1__unit_status__init (&u->clear);
         opt->unit = value;
     }
     else
@@ -311,6 +549,8 @@ apply_option (options_t *opt, const char *name, const char *value)
             return usage_error (opt->command, "--roll wants the face of a D6, 1 to 6, "
                                 "not \"%s\"", value);
         opt->roll = (unsigned) number;
+        if (opt->unit_count > 0)
+            opt->units [opt->unit_count - 1].roll = (unsigned) number;
     }
     else
     if (strcmp (name, "--seed") == 0) {
@@ -318,6 +558,136 @@ apply_option (options_t *opt, const char *name, const char *value)
             return usage_error (opt->command, "--seed wants a whole number, 0 to "
                                 "18446744073709551615, not \"%s\"", value);
         opt->has_seed = true;
+    }
+    else
+    if (strcmp (name, "--game") == 0) {
+        if (!*value)
+            return usage_error (opt->command, "--game wants a game id (solo "
+                                "game list shows them)");
+        opt->game = value;
+    }
+    else
+    if (strcmp (name, "--scenario") == 0) {
+        if (!*value)
+            return usage_error (opt->command, "--scenario wants a scenario "
+                                "name (solo hello lists them)");
+        opt->scenario = value;
+    }
+    else
+    if (strcmp (name, "--blue") == 0 || strcmp (name, "--red") == 0) {
+        if (!*value || *value == ':')
+            return usage_error (opt->command, "%s wants a strategy, e.g. "
+                                "table or search:ms=50", name);
+        *(name [2] == 'b' ? &opt->blue : &opt->red) = value;
+    }
+    else
+    if (strcmp (name, "--log") == 0)
+        opt->whole_log = true;
+    else
+    if (strcmp (name, "--side") == 0) {
+        if (strcmp (value, "blue") && strcmp (value, "red"))
+            return usage_error (opt->command, "--side wants blue or red, not "
+                                "\"%s\"", value);
+        opt->side = value;
+    }
+    else
+    if (strcmp (name, "--strategy") == 0) {
+        if (!*value)
+            return usage_error (opt->command, "--strategy wants search, "
+                                "greedy or table");
+        opt->strategy = value;
+    }
+    else
+    if (strcmp (name, "--personality") == 0 || strcmp (name, "--difficulty") == 0) {
+        if (!*value)
+            return usage_error (opt->command, "%s wants a preset's name", name);
+        *(name [2] == 'p' ? &opt->personality : &opt->difficulty) = value;
+    }
+    else
+    if (strcmp (name, "--budget-ms") == 0) {
+        if (parse_long (value, 1, 600000, &number))
+            return usage_error (opt->command, "--budget-ms wants milliseconds, "
+                                "1 to 600000, not \"%s\"", value);
+        opt->budget_ms = number;
+    }
+    else
+    if (strcmp (name, "--playouts") == 0) {
+        if (parse_u64 (value, &opt->playouts) || opt->playouts == 0)
+            return usage_error (opt->command, "--playouts wants a whole number "
+                                "above 0, not \"%s\"", value);
+    }
+    else
+    if (strcmp (name, "--aggression") == 0 || strcmp (name, "--caution") == 0) {
+        double x;
+        if (parse_double (value, &x) || x < 0 || x > 1)
+            return usage_error (opt->command, "%s wants a number from 0 to 1, "
+                                "not \"%s\"", name, value);
+        if (name [2] == 'a') {
+            opt->aggression = x;
+            opt->has_aggression = true;
+        }
+        else {
+            opt->caution = x;
+            opt->has_caution = true;
+        }
+    }
+    else
+    if (strcmp (name, "--turns") == 0) {
+        if (parse_long (value, 1, 1000, &number))
+            return usage_error (opt->command, "--turns wants a whole number, "
+                                "1 to 1000, not \"%s\"", value);
+        opt->turns = number;
+    }
+    else
+    if (strcmp (name, "--next-turn") == 0)
+        opt->next_turn = true;
+    else {
+        /*  The changes of the unit named by the last --unit. */
+        unit_arg_t *u = current_unit (opt, name);
+        if (!u)
+            return EXIT_USAGE;
+        if (strcmp (name, "--at") == 0) {
+            char x [64], *comma = strchr (value, ',');
+            if (!comma || (size_t) (comma - value) >= sizeof x)
+                return usage_error (opt->command, "--at wants X,Y in cm, e.g. "
+                                    "90,48, not \"%s\"", value);
+            snprintf (x, sizeof x, "%.*s", (int) (comma - value), value);
+            if (parse_double (x, &u->x) || parse_double (comma + 1, &u->y))
+                return usage_error (opt->command, "--at wants X,Y in cm, e.g. "
+                                    "90,48, not \"%s\"", value);
+            u->has_at = true;
+        }
+        else
+        if (strcmp (name, "--facing") == 0) {
+            if (parse_double (value, &u->facing))
+                return usage_error (opt->command, "--facing wants degrees, not "
+                                    "\"%s\"", value);
+            u->has_facing = true;
+        }
+        else
+        if (strcmp (name, "--wounded") == 0 || strcmp (name, "--killed") == 0) {
+            if (parse_long (value, 0, 100000, &number))
+                return usage_error (opt->command, "%s wants a whole number of "
+                                    "figures, not \"%s\"", name, value);
+            if (name [2] == 'w') {
+                u->wounded = (int) number;
+                u->has_wounded = true;
+            }
+            else {
+                u->killed = (int) number;
+                u->has_killed = true;
+            }
+        }
+        else
+        if (strcmp (name, "--set") == 0 || strcmp (name, "--clear") == 0) {
+            if (parse_flags (value, name [2] == 's' ? &u->set : &u->clear))
+                return usage_error (opt->command, "%s wants status flags such "
+                                    "as loaded,commanded (solo game --help "
+                                    "lists them), not \"%s\"", name, value);
+        }
+        else
+        if (strcmp (name, "--removed") == 0)
+            u->removed = true;
     }
     return 0;
 }
@@ -331,15 +701,32 @@ parse_command_line (int argc, char **argv, options_t *opt)
     for (int i = 1; i < argc; i++) {
         const char *arg = argv [i];
         if (arg [0] != '-' || arg [1] == '\0') {
+            if (opt->command && opt->command_bit == CMD_GAME && !opt->subcommand) {
+                static const char *subs [] = { "open", "update", "ask", "show",
+                                               "close", "list", NULL };
+                for (int k = 0; subs [k]; k++)
+                    if (strcmp (arg, subs [k]) == 0)
+                        opt->subcommand = subs [k];
+                if (!opt->subcommand)
+                    return usage_error ("game", "unknown game command \"%s\" "
+                                        "(open, update, ask, show, close, "
+                                        "list)", arg);
+                continue;
+            }
             if (opt->command)
                 return usage_error (opt->command, "unexpected argument \"%s\"", arg);
             if (strcmp (arg, "help") == 0) {
                 opt->help = true;
                 continue;
             }
-            if (strcmp (arg, "ask") && strcmp (arg, "hello"))
-                return usage_error (NULL, "unknown command \"%s\" (ask, hello)", arg);
-            opt->command = arg;
+            for (size_t c = 0; c < sizeof commands / sizeof commands [0]; c++)
+                if (strcmp (arg, commands [c].name) == 0) {
+                    opt->command = commands [c].name;
+                    opt->command_bit = commands [c].bit;
+                }
+            if (!opt->command)
+                return usage_error (NULL, "unknown command \"%s\" (ask, side, "
+                                    "battle, game, hello)", arg);
             continue;
         }
         char name [32];
@@ -369,8 +756,8 @@ parse_command_line (int argc, char **argv, options_t *opt)
         else
         if (equals)
             return usage_error (opt->command, "%s takes no value", name);
-        if (spec->ask_only && !opt->first_ask_option)
-            opt->first_ask_option = spec->name;
+        if (opt->given_count < SOLO_MAX_OPTION_ARGS)
+            opt->given [opt->given_count++] = spec;
         int rc = apply_option (opt, name, value ? value : "");
         if (rc)
             return rc;
@@ -386,6 +773,20 @@ check_ask_options (const options_t *opt)
     const char *cmd = opt->command;
     bool direct = opt->arm || opt->has_rf || opt->factor_count > 0
                || opt->fortified || opt->falling_back || opt->ruleset;
+    if (opt->situation && opt->game)
+        return usage_error (cmd, "give --situation or --game, not both");
+    if (opt->unit_count > 1)
+        return usage_error (cmd, "ask about one --unit at a time");
+    if (opt->game) {
+        if (!opt->unit)
+            return usage_error (cmd, "--game needs --unit ID: which unit do "
+                                "you ask about?");
+        if (direct)
+            return usage_error (cmd, "--arm, --rf, --factor, --fortified, "
+                                "--falling-back and --ruleset are for a plain "
+                                "table look-up, not with --game");
+        return 0;
+    }
     if (opt->situation) {
         if (!opt->unit)
             return usage_error (cmd, "--situation needs --unit ID: which unit do "
@@ -397,10 +798,11 @@ check_ask_options (const options_t *opt)
         return 0;
     }
     if (opt->unit)
-        return usage_error (cmd, "--unit needs --situation FILE");
+        return usage_error (cmd, "--unit needs --situation FILE or --game ID");
     if (!opt->arm)
-        return usage_error (cmd, "ask wants --situation FILE --unit ID, or --arm "
-                            "ARM with --rf N or --factor NAME=VALUE");
+        return usage_error (cmd, "ask wants --situation FILE --unit ID, --game "
+                            "ID --unit ID, or --arm ARM with --rf N or "
+                            "--factor NAME=VALUE");
     if (opt->has_rf && opt->factor_count > 0)
         return usage_error (cmd, "give --rf or --factor, not both");
     if (!opt->has_rf && opt->factor_count == 0)
@@ -482,11 +884,21 @@ print_json (json_out_t *out)
     return EXIT_OK;
 }
 
+/*  The progress line on standard error while a battle or a search runs. */
+static void
+show_progress (void *arg, int waited_ms)
+{
+    const char *what = arg;
+    fprintf (stderr, "\rsolo: %s... %.1f s ", what, waited_ms / 1000.0);
+    fflush (stderr);
+}
+
 /*  Send `request`, print the answer, and return the exit code.  `expect`
- *  is the reply body that answers the request. */
+ *  is the reply body that answers the request; `progress` (may be NULL)
+ *  names the work for a progress line on a terminal. */
 static int
 call_and_print (const options_t *opt, Solo__V1__Request *request,
-                Solo__V1__Reply__BodyCase expect)
+                Solo__V1__Reply__BodyCase expect, const char *progress)
 {
     char err [512];
     solo_client_t *client = solo_client_new (opt->endpoint, opt->timeout_ms,
@@ -495,9 +907,17 @@ call_and_print (const options_t *opt, Solo__V1__Request *request,
         fprintf (stderr, "solo: %s\n", err);
         return EXIT_USAGE;
     }
+    bool progress_line = progress && isatty (STDERR_FILENO);
+    if (progress_line)
+        solo_client_set_progress (client, show_progress, (void *) progress,
+                                  SOLO_PROGRESS_EVERY_MS);
     Solo__V1__Reply *reply = NULL;
     solo_call_t call = solo_client_call (client, request, &reply, err,
                                          sizeof err);
+    if (progress_line) {
+        fprintf (stderr, "\r\033[K");
+        fflush (stderr);
+    }
     int rc = EXIT_OK;
     if (call != SOLO_CALL_OK) {
         fprintf (stderr, "solo: %s\n", err);
@@ -532,7 +952,14 @@ call_and_print (const options_t *opt, Solo__V1__Request *request,
     else
     if (reply->body_case != expect
     || (expect == SOLO__V1__REPLY__BODY_HELLO && !reply->hello)
-    || (expect == SOLO__V1__REPLY__BODY_UNIT_DECISION && !reply->unit_decision)) {
+    || (expect == SOLO__V1__REPLY__BODY_UNIT_DECISION && !reply->unit_decision)
+    || (expect == SOLO__V1__REPLY__BODY_GAME_OPENED && !reply->game_opened)
+    || (expect == SOLO__V1__REPLY__BODY_GAME_STATE && !reply->game_state)
+    || (expect == SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED && !reply->update_accepted)
+    || (expect == SOLO__V1__REPLY__BODY_GAME_CLOSED && !reply->game_closed)
+    || (expect == SOLO__V1__REPLY__BODY_GAME_LIST && !reply->game_list)
+    || (expect == SOLO__V1__REPLY__BODY_BATTLE_RESULT && !reply->battle_result)
+    || (expect == SOLO__V1__REPLY__BODY_SIDE_ORDERS && !reply->side_orders)) {
         fprintf (stderr, "solo: the answer from %s is not the one asked for "
                  "(reply body %d)\n", opt->endpoint, (int) reply->body_case);
         rc = EXIT_NO_ANSWER;
@@ -550,12 +977,59 @@ call_and_print (const options_t *opt, Solo__V1__Request *request,
         else
             render_hello (stdout, hello, opt->endpoint, &style);
     }
-    else {
+    else
+    if (expect == SOLO__V1__REPLY__BODY_UNIT_DECISION) {
         if (json)
             rc = json_unit_decision (json, NULL, reply->unit_decision)
                ? EXIT_LOCAL : print_json (json);
         else
             render_unit_decision (stdout, reply->unit_decision, &style);
+    }
+    else
+    if (json) {
+        /*  The other answers as they are in the proto. */
+        const ProtobufCMessage *body = NULL;
+        switch (expect) {
+            case SOLO__V1__REPLY__BODY_GAME_OPENED:
+                body = &reply->game_opened->base; break;
+            case SOLO__V1__REPLY__BODY_GAME_STATE:
+                body = &reply->game_state->base; break;
+            case SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED:
+                body = &reply->update_accepted->base; break;
+            case SOLO__V1__REPLY__BODY_GAME_CLOSED:
+                body = &reply->game_closed->base; break;
+            case SOLO__V1__REPLY__BODY_GAME_LIST:
+                body = &reply->game_list->base; break;
+            case SOLO__V1__REPLY__BODY_BATTLE_RESULT:
+                body = &reply->battle_result->base; break;
+            default:
+                body = &reply->side_orders->base; break;
+        }
+        rc = json_message (json, NULL, body) ? EXIT_LOCAL : print_json (json);
+    }
+    else
+    switch (expect) {
+        case SOLO__V1__REPLY__BODY_GAME_OPENED:
+            render_game_state (stdout, reply->game_opened, &style);
+            break;
+        case SOLO__V1__REPLY__BODY_GAME_STATE:
+            render_game_state (stdout, reply->game_state, &style);
+            break;
+        case SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED:
+            render_update_accepted (stdout, reply->update_accepted);
+            break;
+        case SOLO__V1__REPLY__BODY_GAME_CLOSED:
+            render_game_closed (stdout, reply->game_closed);
+            break;
+        case SOLO__V1__REPLY__BODY_GAME_LIST:
+            render_game_list (stdout, reply->game_list);
+            break;
+        case SOLO__V1__REPLY__BODY_BATTLE_RESULT:
+            render_battle (stdout, reply->battle_result, opt->whole_log, &style);
+            break;
+        default:
+            render_side_orders (stdout, reply->side_orders, &style);
+            break;
     }
     if (fflush (stdout) != 0 && rc == EXIT_OK) {
         fprintf (stderr, "solo: cannot write the answer: %s\n",
@@ -579,7 +1053,7 @@ command_hello (const options_t *opt)
     Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
     request.body_case = SOLO__V1__REQUEST__BODY_HELLO;
     request.hello = &hello;
-    return call_and_print (opt, &request, SOLO__V1__REPLY__BODY_HELLO);
+    return call_and_print (opt, &request, SOLO__V1__REPLY__BODY_HELLO, NULL);
 }
 
 static int
@@ -598,6 +1072,12 @@ command_ask (const options_t *opt)
     ask.has_roll = opt->roll != 0;
     ask.has_seed = opt->has_seed;
     ask.seed = opt->seed;
+    if (opt->game) {
+        ask.source_case = SOLO__V1__ASK_UNIT__SOURCE_GAME_ID;
+        ask.game_id = (char *) opt->game;
+        ask.unit_id = (char *) opt->unit;
+    }
+    else
     if (opt->situation) {
         char err [512];
         if (read_situation (opt->situation, &situation_text, err, sizeof err)) {
@@ -629,15 +1109,274 @@ command_ask (const options_t *opt)
     Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
     request.body_case = SOLO__V1__REQUEST__BODY_ASK_UNIT;
     request.ask_unit = &ask;
-    rc = call_and_print (opt, &request, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    rc = call_and_print (opt, &request, SOLO__V1__REPLY__BODY_UNIT_DECISION,
+                         NULL);
     free (situation_text);
     return rc;
+}
+
+/*  "search:ms=50" into the strategy's name and its parameters (copies in
+ *  `name`, `params`). */
+static void
+split_strategy (const char *text, char *name, size_t name_len, char *params,
+                size_t params_len)
+{
+    const char *colon = strchr (text, ':');
+    size_t len = colon ? (size_t) (colon - text) : strlen (text);
+    snprintf (name, name_len, "%.*s", (int) len, text);
+    snprintf (params, params_len, "%s", colon ? colon + 1 : "");
+}
+
+static int
+command_battle (options_t *opt)
+{
+    const char *cmd = opt->command;
+    if (!opt->scenario)
+        return usage_error (cmd, "battle wants --scenario NAME (solo hello lists "
+                            "the scenarios)");
+    if (!opt->blue || !opt->red)
+        return usage_error (cmd, "battle wants both --blue STRATEGY and --red "
+                            "STRATEGY, e.g. --blue table --red random");
+    char blue [64], blue_params [512], red [64], red_params [512];
+    split_strategy (opt->blue, blue, sizeof blue, blue_params,
+                    sizeof blue_params);
+    split_strategy (opt->red, red, sizeof red, red_params, sizeof red_params);
+    Solo__V1__PlayBattle play = SOLO__V1__PLAY_BATTLE__INIT;
+    play.source_case = SOLO__V1__PLAY_BATTLE__SOURCE_SCENARIO;
+    play.scenario = (char *) opt->scenario;
+    play.blue = blue;
+    play.blue_params = blue_params;
+    play.red = red;
+    play.red_params = red_params;
+    play.has_seed = opt->has_seed;
+    play.seed = opt->seed;
+    play.with_log = !opt->json || opt->whole_log;
+    if (!opt->timeout_given)
+        opt->timeout_ms = SOLO_SLOW_TIMEOUT_MS;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.body_case = SOLO__V1__REQUEST__BODY_PLAY_BATTLE;
+    request.play_battle = &play;
+    return call_and_print (opt, &request, SOLO__V1__REPLY__BODY_BATTLE_RESULT,
+                           "playing the battle");
+}
+
+static int
+command_side (options_t *opt)
+{
+    const char *cmd = opt->command;
+    int sources = (opt->scenario != NULL) + (opt->situation != NULL)
+                + (opt->game != NULL);
+    if (sources != 1)
+        return usage_error (cmd, "side wants one of --scenario NAME, --situation "
+                            "FILE or --game ID");
+    if (!opt->side)
+        return usage_error (cmd, "side wants --side blue or --side red: whose "
+                            "army?");
+    Solo__V1__AskSide ask = SOLO__V1__ASK_SIDE__INIT;
+    char *situation_text = NULL;
+    if (opt->game) {
+        ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_GAME_ID;
+        ask.game_id = (char *) opt->game;
+    }
+    else
+    if (opt->scenario) {
+        ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_SCENARIO;
+        ask.scenario = (char *) opt->scenario;
+    }
+    else {
+        char err [512];
+        if (read_situation (opt->situation, &situation_text, err, sizeof err)) {
+            fprintf (stderr, "solo: %s\n", err);
+            return EXIT_USAGE;
+        }
+        ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_SITUATION_TEXT;
+        ask.situation_text = situation_text;
+    }
+    ask.side = strcmp (opt->side, "red") == 0 ? SOLO__V1__SIDE__SIDE_RED
+                                              : SOLO__V1__SIDE__SIDE_BLUE;
+    ask.strategy = (char *) (opt->strategy ? opt->strategy : "");
+    ask.budget_ms = (uint32_t) opt->budget_ms;
+    ask.playouts = opt->playouts;
+    ask.personality = (char *) (opt->personality ? opt->personality : "");
+    ask.difficulty = (char *) (opt->difficulty ? opt->difficulty : "");
+    ask.has_aggression = opt->has_aggression;
+    ask.aggression = opt->aggression;
+    ask.has_caution = opt->has_caution;
+    ask.caution = opt->caution;
+    ask.has_seed = opt->has_seed;
+    ask.seed = opt->seed;
+    if (!opt->timeout_given)
+        opt->timeout_ms = SOLO_SLOW_TIMEOUT_MS;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.body_case = SOLO__V1__REQUEST__BODY_ASK_SIDE;
+    request.ask_side = &ask;
+    int rc = call_and_print (opt, &request, SOLO__V1__REPLY__BODY_SIDE_ORDERS,
+                             "the commander is thinking");
+    free (situation_text);
+    return rc;
+}
+
+static int
+command_game_open (const options_t *opt)
+{
+    const char *cmd = "game";
+    if ((opt->scenario != NULL) == (opt->situation != NULL))
+        return usage_error (cmd, "game open wants --scenario NAME or "
+                            "--situation FILE");
+    if (opt->turns && !opt->situation)
+        return usage_error (cmd, "--turns is for a situation: a scenario sets "
+                            "its own turn limit");
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    char *situation_text = NULL;
+    if (opt->scenario) {
+        open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SCENARIO;
+        open.scenario = (char *) opt->scenario;
+    }
+    else {
+        char err [512];
+        if (read_situation (opt->situation, &situation_text, err, sizeof err)) {
+            fprintf (stderr, "solo: %s\n", err);
+            return EXIT_USAGE;
+        }
+        open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION_TEXT;
+        open.situation_text = situation_text;
+        open.turns = (uint32_t) opt->turns;
+    }
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.body_case = SOLO__V1__REQUEST__BODY_OPEN_GAME;
+    request.open_game = &open;
+    int rc = call_and_print (opt, &request, SOLO__V1__REPLY__BODY_GAME_OPENED,
+                             NULL);
+    free (situation_text);
+    return rc;
+}
+
+static int
+command_game_update (const options_t *opt)
+{
+    if (!opt->game)
+        return usage_error ("game", "game update wants --game ID");
+    if (opt->unit_count == 0 && !opt->next_turn)
+        return usage_error ("game", "game update wants --next-turn or --unit "
+                            "ID with what happened to it");
+    Solo__V1__ReportUpdate update = SOLO__V1__REPORT_UPDATE__INIT;
+    Solo__V1__UnitUpdate units [SOLO_MAX_UNIT_ARGS];
+    Solo__V1__UnitUpdate *unit_ptrs [SOLO_MAX_UNIT_ARGS];
+    Solo__V1__Point points [SOLO_MAX_UNIT_ARGS];
+    for (int i = 0; i < opt->unit_count; i++) {
+        const unit_arg_t *a = &opt->units [i];
+        Solo__V1__UnitUpdate *u = &units [i];
+        solo__v1__unit_update__init (u);
+        u->unit_id = (char *) a->unit;
+        if (a->has_at) {
+            solo__v1__point__init (&points [i]);
+            points [i].x = a->x;
+            points [i].y = a->y;
+            u->has_centre = true;
+            u->centre = &points [i];
+        }
+        u->has_facing = a->has_facing;
+        u->facing = a->facing;
+        u->has_wounded = a->has_wounded;
+        u->wounded = a->wounded;
+        u->has_killed = a->has_killed;
+        u->killed = a->killed;
+        u->set = (Solo__V1__UnitStatus *) &a->set;
+        u->clear = (Solo__V1__UnitStatus *) &a->clear;
+        u->removed = a->removed;
+        u->has_roll = a->roll != 0;
+        u->roll = a->roll;
+        unit_ptrs [i] = u;
+    }
+    update.game_id = (char *) opt->game;
+    update.next_turn = opt->next_turn;
+    update.n_units = (size_t) opt->unit_count;
+    update.units = unit_ptrs;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.body_case = SOLO__V1__REQUEST__BODY_REPORT_UPDATE;
+    request.report_update = &update;
+    return call_and_print (opt, &request,
+                           SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED, NULL);
+}
+
+static int
+command_game (options_t *opt)
+{
+    const char *sub = opt->subcommand;
+    if (!sub)
+        return usage_error ("game", "which game command?  open, update, ask, "
+                            "show, close or list");
+    bool update = strcmp (sub, "update") == 0;
+    bool ask = strcmp (sub, "ask") == 0;
+    if (!update) {
+        /*  The changes of a unit belong to an update only. */
+        for (int i = 0; i < opt->unit_count; i++) {
+            const unit_arg_t *u = &opt->units [i];
+            if (u->has_at || u->has_facing || u->has_wounded || u->has_killed
+            ||  u->removed || opt->next_turn)
+                return usage_error ("game", "--at, --facing, --wounded, "
+                                    "--killed, --removed and --next-turn "
+                                    "are for game update");
+        }
+    }
+    if (strcmp (sub, "open") == 0)
+        return command_game_open (opt);
+    if (update)
+        return command_game_update (opt);
+    if (ask) {
+        if (!opt->game || !opt->unit)
+            return usage_error ("game", "game ask wants --game ID --unit ID");
+        return command_ask (opt);
+    }
+    if (strcmp (sub, "list") == 0) {
+        Solo__V1__ListGames list = SOLO__V1__LIST_GAMES__INIT;
+        Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+        request.body_case = SOLO__V1__REQUEST__BODY_LIST_GAMES;
+        request.list_games = &list;
+        return call_and_print (opt, &request, SOLO__V1__REPLY__BODY_GAME_LIST,
+                               NULL);
+    }
+    if (!opt->game)
+        return usage_error ("game", "game %s wants --game ID", sub);
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    if (strcmp (sub, "show") == 0) {
+        Solo__V1__ShowGame show = SOLO__V1__SHOW_GAME__INIT;
+        show.game_id = (char *) opt->game;
+        request.body_case = SOLO__V1__REQUEST__BODY_SHOW_GAME;
+        request.show_game = &show;
+        return call_and_print (opt, &request, SOLO__V1__REPLY__BODY_GAME_STATE,
+                               NULL);
+    }
+    Solo__V1__CloseGame close = SOLO__V1__CLOSE_GAME__INIT;
+    close.game_id = (char *) opt->game;
+    request.body_case = SOLO__V1__REQUEST__BODY_CLOSE_GAME;
+    request.close_game = &close;
+    return call_and_print (opt, &request, SOLO__V1__REPLY__BODY_GAME_CLOSED,
+                           NULL);
+}
+
+/*  The help text of a command (the main one for none). */
+static const char *
+usage_of (const char *command)
+{
+    if (!command)
+        return main_usage;
+    if (strcmp (command, "ask") == 0)
+        return ask_usage;
+    if (strcmp (command, "battle") == 0)
+        return battle_usage;
+    if (strcmp (command, "side") == 0)
+        return side_usage;
+    if (strcmp (command, "game") == 0)
+        return game_usage;
+    return main_usage;
 }
 
 int
 main (int argc, char **argv)
 {
-    options_t opt = { .timeout_ms = SOLO_DEFAULT_TIMEOUT_MS };
+    static options_t opt;
+    opt.timeout_ms = SOLO_DEFAULT_TIMEOUT_MS;
     const char *from_env = getenv ("SOLO_ENDPOINT");
     opt.endpoint = from_env && *from_env ? from_env : SOLO_DEFAULT_ENDPOINT;
 
@@ -645,9 +1384,7 @@ main (int argc, char **argv)
     if (rc)
         return rc;
     if (opt.help) {
-        fputs (opt.command && strcmp (opt.command, "ask") == 0 ? ask_usage
-                                                               : main_usage,
-               stdout);
+        fputs (usage_of (opt.command), stdout);
         return EXIT_OK;
     }
     if (opt.version) {
@@ -655,11 +1392,20 @@ main (int argc, char **argv)
         return EXIT_OK;
     }
     if (!opt.command)
-        return usage_error (NULL, "which command?  ask or hello");
-    if (strcmp (opt.command, "hello") == 0) {
-        if (opt.first_ask_option)
-            return usage_error (NULL, "%s is an option of solo ask, not hello", opt.first_ask_option);
-        return command_hello (&opt);
+        return usage_error (NULL, "which command?  ask, side, battle, game or "
+                            "hello");
+    for (int i = 0; i < opt.given_count; i++) {
+        const option_spec_t *spec = opt.given [i];
+        if (!(spec->commands & opt.command_bit))
+            return usage_error (NULL, "%s is an option of solo %s, not %s",
+                                spec->name, command_of (spec->commands),
+                                opt.command);
     }
-    return command_ask (&opt);
+    switch (opt.command_bit) {
+        case CMD_HELLO:  return command_hello (&opt);
+        case CMD_BATTLE: return command_battle (&opt);
+        case CMD_SIDE:   return command_side (&opt);
+        case CMD_GAME:   return command_game (&opt);
+        default:         return command_ask (&opt);
+    }
 }

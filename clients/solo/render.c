@@ -350,3 +350,243 @@ render_error (FILE *out, const Solo__V1__Error *error,
         fprintf (out, "error %s (%s): %s\n", solo_error_code_name (error->code),
                  error->field, message);
 }
+
+/*  ---- battles ------------------------------------------------------------ */
+
+static const char *
+side_word (Solo__V1__Side side)
+{
+    return side == SOLO__V1__SIDE__SIDE_RED ? "red" : "blue";
+}
+
+/*  "turn 3, side A moves: die D6 = 4", as the daemon's replay log reads. */
+void
+render_log_line (FILE *out, const Solo__V1__LogLine *line)
+{
+    const char *kind = empty (line->kind) ? "?" : line->kind;
+    if (strcmp (kind, "start") == 0 || strcmp (kind, "result") == 0) {
+        fprintf (out, "%s: %s\n", kind, line->text);
+        return;
+    }
+    const char *word = strcmp (kind, "decision") == 0 ? "order" : kind;
+    fprintf (out, "turn %u, %s: %s ", line->turn, line->phase_name, word);
+    if (!empty (line->event))
+        fprintf (out, "%s: ", line->event);
+    fprintf (out, "%s\n", line->text);
+}
+
+/*  A line of the turn-by-turn account: what the rules did that a player
+ *  watches (command, moves that go somewhere, shooting, melee, units
+ *  leaving), not every die and order. */
+static bool
+worth_telling (const Solo__V1__LogLine *line)
+{
+    if (!line->kind || strcmp (line->kind, "event") != 0 || empty (line->event))
+        return false;
+    if (strcmp (line->event, "phase") == 0 || strcmp (line->event, "end") == 0)
+        return false;
+    if (strcmp (line->event, "move") == 0 && line->text
+    &&  strstr (line->text, "; stays"))
+        return false;
+    return true;
+}
+
+void
+render_battle (FILE *out, const Solo__V1__BattleResult *b, bool whole_log,
+               const render_style_t *style)
+{
+    fprintf (out, "%sBattle: %s%s - %s (%s, tables %.*s), seed %llu\n",
+             ansi (style, ANSI_BOLD), b->scenario, ansi (style, ANSI_RESET),
+             b->title, b->ruleset, HASH_SHOWN, b->tables_hash,
+             (unsigned long long) b->seed);
+    for (size_t i = 0; i < b->n_sides; i++) {
+        const Solo__V1__SideResult *s = b->sides [i];
+        fprintf (out, "  %-4s %s: %s%s%s\n", side_word (s->side), s->name,
+                 s->strategy, empty (s->params) ? "" : ":",
+                 empty (s->params) ? "" : s->params);
+    }
+    if (whole_log) {
+        for (size_t i = 0; i < b->n_log; i++)
+            render_log_line (out, b->log [i]);
+    }
+    else {
+        uint32_t turn = 0;
+        int told = 0;
+        for (size_t i = 0; i < b->n_log; i++) {
+            const Solo__V1__LogLine *line = b->log [i];
+            bool in_turn = line->turn > 0 && line->kind
+                        && strcmp (line->kind, "result") != 0;
+            if (in_turn && line->turn != turn) {
+                if (turn > 0 && told == 0)
+                    fprintf (out, "  (nothing moves, nobody fires)\n");
+                turn = line->turn;
+                told = 0;
+                fprintf (out, "%sTurn %u%s\n", ansi (style, ANSI_BOLD), turn,
+                         ansi (style, ANSI_RESET));
+            }
+            if (!worth_telling (line))
+                continue;
+            fprintf (out, "  %-7s %s\n", line->event, line->text);
+            told++;
+        }
+        if (turn > 0 && told == 0)
+            fprintf (out, "  (nothing moves, nobody fires)\n");
+    }
+    if (b->log_truncated)
+        fprintf (out, "(the log is cut after %zu of its %u lines)\n",
+                 b->n_log, b->log_lines);
+    bool draw = empty (b->winner);
+    fprintf (out, "%sResult: %s%s%s%s after %u turn%s: %s%s\n",
+             ansi (style, ANSI_BOLD), draw ? "a draw" : b->winner_name,
+             draw ? "" : " (", draw ? "" : b->winner, draw ? "" : ") win",
+             b->turns, b->turns == 1 ? "" : "s", b->reason,
+             ansi (style, ANSI_RESET));
+    fprintf (out, "  side  figures  killed  wounded  left table  units left"
+             "  objectives\n");
+    for (size_t i = 0; i < b->n_sides; i++) {
+        const Solo__V1__SideResult *s = b->sides [i];
+        fprintf (out, "  %-4s  %7u  %6u  %7u  %10u  %10u  %10u\n",
+                 side_word (s->side), s->figures, s->killed, s->wounded,
+                 s->gone, s->units_left, s->objective_value);
+    }
+    fprintf (out, "  %u dice thrown, %u orders (%u by the actions tables), "
+             "%.1f ms\n", b->dice, b->decisions, b->table_decisions,
+             b->elapsed_ms);
+}
+
+/*  ---- a side's orders ------------------------------------------------------ */
+
+void
+render_side_orders (FILE *out, const Solo__V1__SideOrders *s,
+                    const render_style_t *style)
+{
+    fprintf (out, "%s%s%s (%s), turn %u, %s", ansi (style, ANSI_BOLD),
+             side_word (s->side), ansi (style, ANSI_RESET), s->side_name,
+             s->turn, s->phase);
+    if (!empty (s->game_id))
+        fprintf (out, ", game %s", s->game_id);
+    fprintf (out, " - seed %llu\n", (unsigned long long) s->seed);
+    for (size_t i = 0; i < s->n_command_roll; i++)
+        fprintf (out, "Command: %s\n", s->command_roll [i]);
+    for (size_t i = 0; i < s->n_orders; i++) {
+        const Solo__V1__SideUnitOrder *o = s->orders [i];
+        bool commander = o->layer && strcmp (o->layer, "commander") == 0;
+        fprintf (out, "  %s%-14s%s [%s]%s %s%s\n", ansi (style, ANSI_BOLD),
+                 o->unit_id, ansi (style, ANSI_RESET), o->layer,
+                 commander ? "" : "    ", o->text,
+                 o->charge ? " - CHARGE" : "");
+        if (!empty (o->why))
+            fprintf (out, "  %-14s %s%s%s\n", "", ansi (style, ANSI_DIM),
+                     o->why, ansi (style, ANSI_RESET));
+    }
+    const Solo__V1__SearchFigures *f = s->search;
+    if (f && strcmp (f->strategy, "table") != 0) {
+        fprintf (out, "Search (%s): %llu playouts in %.1f ms, %llu plans; "
+                 "value of the plan %.2f (aggression %.2f, caution %.2f)%s\n",
+                 f->strategy, (unsigned long long) f->playouts, f->elapsed_ms,
+                 (unsigned long long) f->plans, f->value, f->aggression,
+                 f->caution, f->stopped ? "; stopped early" : "");
+        for (size_t i = 0; i < f->n_alternatives; i++)
+            fprintf (out, "  %-6s %6llu visits  %.2f  %s\n",
+                     i == 0 ? "chosen" : "other",
+                     (unsigned long long) f->alternatives [i]->visits,
+                     f->alternatives [i]->value, f->alternatives [i]->plan);
+        if (f->hidden)
+            fprintf (out, "  %u enemies out of sight (%u remembered)\n",
+                     f->hidden, f->remembered);
+    }
+    unsigned table = (unsigned) s->n_orders - s->commanded;
+    fprintf (out, "Decided by: %u commander, %u table (%s, tables %.*s)\n",
+             s->commanded, table, s->ruleset, HASH_SHOWN, s->tables_hash);
+}
+
+/*  ---- games ------------------------------------------------------------ */
+
+static bool
+removed (const Solo__V1__GameState *g, const char *id)
+{
+    for (size_t i = 0; i < g->n_removed; i++)
+        if (strcmp (g->removed [i], id) == 0)
+            return true;
+    return false;
+}
+
+/*  The status flags set, as "loaded, commanded"; "" for none. */
+static void
+status_words (const Solo__V1__UnitStatus *s, char *buf, size_t len)
+{
+    buf [0] = '\0';
+    if (!s)
+        return;
+    const struct { bool on; const char *name; } flags [] = {
+        { s->ran_last_turn, "ran_last_turn" },
+        { s->retreating_from_melee, "retreating_from_melee" },
+        { s->falling_back, "falling_back" }, { s->fortified, "fortified" },
+        { s->loaded, "loaded" }, { s->shock, "shock" }, { s->fired, "fired" },
+        { s->commanded, "commanded" }, { s->disloyal, "disloyal" },
+        { s->routing, "routing" },
+    };
+    size_t used = 0;
+    for (size_t i = 0; i < sizeof flags / sizeof flags [0]; i++)
+        if (flags [i].on && used < len)
+            used += (size_t) snprintf (buf + used, len - used, "%s%s",
+                                       used ? ", " : "", flags [i].name);
+}
+
+void
+render_game_state (FILE *out, const Solo__V1__GameState *g,
+                   const render_style_t *style)
+{
+    fprintf (out, "%sGame %s%s: %s - %s (%s, tables %.*s)\n",
+             ansi (style, ANSI_BOLD), g->game_id, ansi (style, ANSI_RESET),
+             g->scenario, g->title, g->ruleset, HASH_SHOWN, g->tables_hash);
+    fprintf (out, "Turn %u of %u; %llu update%s accepted; blue: %s, red: %s\n",
+             g->turn, g->turns, (unsigned long long) g->sequence,
+             g->sequence == 1 ? "" : "s", g->blue_name, g->red_name);
+    for (size_t i = 0; i < g->n_units; i++) {
+        const Solo__V1__Unit *u = g->units [i];
+        char flags [160];
+        status_words (u->status, flags, sizeof flags);
+        fprintf (out, "  %-14s %-4s %2d figures, %d wounded, %d killed",
+                 u->id, side_word (u->side), u->figures, u->wounded,
+                 u->killed);
+        if (removed (g, u->id))
+            fprintf (out, "  out of play\n");
+        else
+            fprintf (out, "  at (%.1f, %.1f) facing %.0f%s%s\n",
+                     u->centre ? u->centre->x : 0.0,
+                     u->centre ? u->centre->y : 0.0, u->facing,
+                     flags [0] ? "  " : "", flags);
+    }
+}
+
+void
+render_update_accepted (FILE *out, const Solo__V1__UpdateAccepted *u)
+{
+    fprintf (out, "Update %llu accepted for game %s: %u unit%s changed; "
+             "turn %u\n", (unsigned long long) u->sequence, u->game_id,
+             u->units_changed, u->units_changed == 1 ? "" : "s", u->turn);
+}
+
+void
+render_game_list (FILE *out, const Solo__V1__GameList *list)
+{
+    if (list->n_games == 0) {
+        fprintf (out, "No open games.\n");
+        return;
+    }
+    for (size_t i = 0; i < list->n_games; i++) {
+        const Solo__V1__GameSummary *g = list->games [i];
+        fprintf (out, "%-16s %-10s turn %-3u %4llu update%s  %u units  %s\n",
+                 g->game_id, g->scenario, g->turn,
+                 (unsigned long long) g->sequence, g->sequence == 1 ? " " : "s",
+                 g->units, g->title);
+    }
+}
+
+void
+render_game_closed (FILE *out, const Solo__V1__GameClosed *c)
+{
+    fprintf (out, "Game %s closed after %llu update%s.\n", c->game_id,
+             (unsigned long long) c->sequence, c->sequence == 1 ? "" : "s");
+}

@@ -29,6 +29,28 @@ void render_unit_decision (FILE *out, const Solo__V1__UnitDecision *decision,
 void render_hello (FILE *out, const Solo__V1__HelloReply *hello,
                    const char *endpoint, const render_style_t *style);
 
+/*  A BattleResult: the scenario and the sides' strategies, then turn by
+ *  turn what happened (command, moves, shooting, melee, units leaving) or,
+ *  with `whole_log`, every line of the replay log, then the result and
+ *  the losses of each side. */
+void render_battle (FILE *out, const Solo__V1__BattleResult *battle,
+                    bool whole_log, const render_style_t *style);
+
+/*  One line of a replay log: "turn 3, side A moves: die D6 = 4". */
+void render_log_line (FILE *out, const Solo__V1__LogLine *line);
+
+/*  SideOrders: the command roll, every unit's order with the layer that
+ *  decided it and why, and the search's figures. */
+void render_side_orders (FILE *out, const Solo__V1__SideOrders *orders,
+                         const render_style_t *style);
+
+/*  A game as it stands, one line per unit. */
+void render_game_state (FILE *out, const Solo__V1__GameState *game,
+                        const render_style_t *style);
+void render_update_accepted (FILE *out, const Solo__V1__UpdateAccepted *u);
+void render_game_list (FILE *out, const Solo__V1__GameList *list);
+void render_game_closed (FILE *out, const Solo__V1__GameClosed *closed);
+
 /*  An Error reply as one line "error CODE (field): message" (no field:
  *  "error CODE: message").  When `situation_file` is not NULL and the
  *  error is about the situation text (field "ask_unit.situation_text"),
