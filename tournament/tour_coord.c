@@ -65,6 +65,7 @@ typedef struct {
     int64_t started;
     int stored_at_start;
     int64_t last_draw;
+    int last_drawn_done;
     bool line_drawn;
     bool warned_tables;
 } coord_t;
@@ -148,8 +149,11 @@ draw (coord_t *c, bool force)
     int every = c->opt->progress_tty ? DRAW_TTY_MS : DRAW_LINE_MS;
     if (!force && now - c->last_draw < every)
         return;
-    c->last_draw = now;
     int done = tour_results_games_stored (c->results);
+    if (!c->opt->progress_tty && done == c->last_drawn_done)
+        return;             /* a line only when there is news */
+    c->last_draw = now;
+    c->last_drawn_done = done;
     int planned = tour_results_games_planned (c->results);
     double elapsed = (now - c->started) / 1000.0;
     int fresh = done - c->stored_at_start;
@@ -654,6 +658,7 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store, tour_results_t *re
     }
     c.started = tour_wire_now_ms ();
     c.last_draw = c.started;
+    c.last_drawn_done = -1;
     c.stored_at_start = tour_results_games_stored (results);
     rc = 0;
     while (!c.failed && !all_done (&c)) {

@@ -1,0 +1,184 @@
+#!/bin/bash
+# cli_tournament_external.sh - external strategies: the example Python
+# strategy (clients/strategies/example_strategy.py) plays a whole
+# tournament against the built-in ones, started by each worker; one that
+# crashes, answers late, gives an illegal order or an error loses those
+# games, and the report counts and names each forfeit; a game it played is
+# replayed from the database without it; a strategy already running at an
+# endpoint plays too, and when it is gone its games are timeouts.
+#
+# The Python code of the messages is generated here with protoc, in a
+# temporary folder.
+#
+#   bash tests/cli_tournament_external.sh <solod> <solo>
+set -u
+
+SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+BINARY_DIR=${SOLO_BINARY_DIR:-$SOURCE_DIR/build}
+TOUR="$BINARY_DIR/tournament/solo-tournament"
+PY=/usr/bin/python3
+STRATEGY="$SOURCE_DIR/clients/strategies/example_strategy.py"
+FARM="$SOURCE_DIR/rules/scenarios/farm.cfg"
+CAVALRY="$SOURCE_DIR/rules/scenarios/cavalry.cfg"
+
+work=$(mktemp -d /tmp/cli_tournament_external.XXXXXX)
+server_pid=""
+failures=0
+checks=0
+
+cleanup () {
+    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+        kill -KILL "$server_pid" 2>/dev/null
+        wait "$server_pid" 2>/dev/null
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail () {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+run () {
+    local name=$1
+    shift
+    "$@" >"$work/$name.out" 2>"$work/$name.err"
+    rc=$?
+}
+
+expect_rc () {
+    checks=$((checks + 1))
+    if [ "$rc" != "$2" ]; then
+        fail "$1: exit code $rc, expected $2"
+        sed 's/^/    stderr: /' "$work/$1.err" | tail -20 >&2
+    fi
+}
+
+expect_in () {
+    checks=$((checks + 1))
+    if ! grep -qF -- "$3" "$work/$1.$2"; then
+        fail "$1: \"$3\" not in its std$2"
+        sed "s/^/    std$2: /" "$work/$1.$2" | tail -20 >&2
+    fi
+}
+
+check () {
+    checks=$((checks + 1))
+    if ! "$PY" -c "$2" >"$work/check.out" 2>&1; then
+        fail "$1"
+        sed 's/^/    /' "$work/check.out" >&2
+    fi
+}
+
+mkdir -p "$work/pb"
+if ! protoc --python_out="$work/pb" -I "$SOURCE_DIR/proto" \
+        "$SOURCE_DIR/proto/solo.proto" "$SOURCE_DIR/proto/strategy.proto"; then
+    echo "cli_tournament_external: protoc failed" >&2
+    exit 1
+fi
+export SOLO_PB2_DIR="$work/pb"
+
+# ---- a whole tournament with the Python strategy ---------------------------
+
+run whole "$TOUR" run --db "$work/whole.db" --scenario "$FARM" \
+    --scenario "$CAVALRY" --strategy table=table --strategy random=random \
+    --external "python=$PY $STRATEGY" --games 8 --concurrency 2 \
+    --quiet --report "$work/whole"
+expect_rc whole 0
+expect_in whole out "Games: 24 stored, 24 counted, 24 planned"
+check "whole: the Python strategy played every game, no forfeit" "
+import json, sqlite3
+r = json.load(open('$work/whole/results.json'))
+py = [x for x in r['ratings'] if x['name'] == 'python'][0]
+assert py['games'] == 16, py
+assert py['forfeits'] == {'crashes': 0, 'timeouts': 0, 'illegal': 0}, py
+db = sqlite3.connect('$work/whole.db')
+rows = db.execute(\"select forfeit, decisions, log from games where blue = 2 or red = 2\").fetchall()
+assert len(rows) == 16
+assert all(f == '' for f, d, l in rows), [f for f, d, l in rows]
+assert all(d.count('\n') > 0 for f, d, l in rows)     # its orders recorded
+assert all('[strategy python] python: ' in l for f, d, l in rows)
+"
+# a game it played, replayed from the database alone: no Python needed
+game=$("$PY" -c "import sqlite3; print(sqlite3.connect('$work/whole.db').execute('select min(id) from games where blue = 2 or red = 2').fetchone()[0])")
+run replay env SOLO_PB2_DIR=/nonexistent "$TOUR" replay --db "$work/whole.db" \
+    "$game" --quiet
+expect_rc replay 0
+expect_in replay err "replays line for line as its stored log"
+
+# ---- strategies that misbehave lose --------------------------------------
+
+# misbehave KIND FORFEIT COUNT WORDS: the strategy misbehaves from its
+# third request on (a new process after each crash or timeout starts
+# counting again): the games where it does end there, lost by its side,
+# counted under COUNT and explained by WORDS.
+misbehave () {
+    local kind=$1 forfeit=$2 count=$3 words=$4
+    run "$kind" "$TOUR" run --db "$work/$kind.db" --scenario "$FARM" \
+        --strategy table=table \
+        --external "bad=$PY $STRATEGY --misbehave $kind --after 2" \
+        --games 4 --concurrency 1 --move-timeout 0.5 --report "$work/$kind"
+    expect_rc "$kind" 0
+    expect_in "$kind" err "bad forfeits ($forfeit): "
+    expect_in "$kind" err "$words"
+    check "$kind: forfeits counted as $forfeit" "
+import json, sqlite3
+r = json.load(open('$work/$kind/results.json'))
+bad = [x for x in r['ratings'] if x['name'] == 'bad'][0]
+n = bad['forfeits']['$count']
+assert n >= 1 and sum(bad['forfeits'].values()) == n, bad
+p = r['pairings'][0]
+assert sum(p['forfeits_second'].values()) == n, p
+assert sum(p['forfeits_first'].values()) == 0, p
+db = sqlite3.connect('$work/$kind.db')
+rows = db.execute('select winner, blue, forfeit_side, forfeit, forfeit_detail, reason from games where forfeit != \\'\\'').fetchall()
+assert len(rows) == n, rows
+for winner, blue, side, forfeit, detail, reason in rows:
+    assert side == 1 - winner and forfeit == '$forfeit', (winner, side, forfeit)
+    assert ['table', 'bad'][blue] == ('bad' if side == 0 else 'table'), (blue, side)
+    assert '$words' in detail and 'forfeits ($forfeit)' in reason, (detail, reason)
+"
+}
+misbehave crash crash crashes "the strategy process exited with status 3"
+misbehave late timeout timeouts "no answer within 500 ms"
+misbehave illegal illegal illegal "the rules refuse"
+misbehave error illegal illegal "it answered with an error: this strategy gives up"
+# a forfeited game replays, ending where it ended
+game=$("$PY" -c "import sqlite3; print(sqlite3.connect('$work/illegal.db').execute('select min(id) from games where forfeit != \"\"').fetchone()[0])")
+run replay_forfeit "$TOUR" replay --db "$work/illegal.db" "$game"
+expect_rc replay_forfeit 0
+expect_in replay_forfeit out "forfeits (illegal)"
+expect_in replay_forfeit err "forfeit: unit"
+
+# a command that does not run at all is a crash too
+run nothing "$TOUR" run --db "$work/nothing.db" --scenario "$FARM" \
+    --strategy table=table --external "ghost=/nonexistent/strategy" \
+    --games 2 --quiet
+expect_rc nothing 0
+expect_in nothing out "c2 t0 i0"
+
+# ---- a strategy already running at an endpoint ----------------------------
+
+port=$("$PY" -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+"$PY" "$STRATEGY" --bind "tcp://127.0.0.1:$port" >"$work/server.out" \
+    2>"$work/server.err" &
+server_pid=$!
+run remote "$TOUR" run --db "$work/remote.db" --scenario "$FARM" \
+    --strategy random=random --remote "served=tcp://127.0.0.1:$port" \
+    --games 4 --concurrency 2 --move-timeout 20 --quiet
+expect_rc remote 0
+expect_in remote out "Games: 4 stored, 4 counted"
+expect_in remote out "c0 t0 i0      c0 t0 i0"
+kill -TERM "$server_pid" 2>/dev/null
+wait "$server_pid" 2>/dev/null
+server_pid=""
+# gone: every game it should play is a timeout
+run gone "$TOUR" run --db "$work/gone.db" --scenario "$FARM" \
+    --strategy random=random --remote "served=tcp://127.0.0.1:$port" \
+    --games 4 --concurrency 2 --move-timeout 0.3 --quiet
+expect_rc gone 0
+expect_in gone out "c0 t4 i0"
+
+echo "cli_tournament_external: $checks checks, $failures failures"
+[ "$failures" -eq 0 ]
