@@ -2,7 +2,8 @@
  *  the `curve` and `insecure` settings, the bind rule, the ZAP handler's
  *  answers, and a CURVE daemon that serves a client on its allow-list and
  *  refuses a stranger, a plain client, and everyone when its ZAP handler
- *  is missing.
+ *  is missing; and libconfig text from strangers read without libconfig
+ *  1.5's leak of the string at a syntax error.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 #include <zmq.h>
 #include "config.h"
+#include "config_text.h"
 #include "security.h"
 #include "server.h"
 #include "testutil.h"
@@ -722,6 +724,117 @@ test_missing_handler_fails_closed (void **state)
     zmq_ctx_term (context);
 }
 
+
+/*  ---- libconfig text from strangers ----------------------------------- */
+
+static void
+assert_blanked (const char *text, const char *expected)
+{
+    int unclosed = -1;
+    char *blank = config_text_blank_strings (text, &unclosed);
+    assert_non_null (blank);
+    assert_int_equal (unclosed, 0);
+    if (strcmp (blank, expected) != 0)
+        fail_msg ("blanked \"%s\" to \"%s\", expected \"%s\"", text, blank,
+                  expected);
+    free (blank);
+}
+
+static void
+test_blank_strings (void **state)
+{
+    (void) state;
+    assert_blanked ("a = \"x\";", "a =  0 ;");
+    assert_blanked ("a = \"x\" \"y\";", "a =  0 ;");              /* one value */
+    assert_blanked ("a = \"x\"\n  # c\n \"y\";", "a =  0 \n\n;");
+    assert_blanked ("a = \"x\" /* c\n */ \"y\";", "a =  0 \n;");
+    assert_blanked ("a = \"x\" ; b = \"y\";", "a =  0  ; b =  0 ;");
+    assert_blanked ("a = \"two\nlines\";\nb = 1;", "a =  0 \n;\nb = 1;");
+    assert_blanked ("a = \"q\\\"q\";", "a =  0 ;");             /* \" inside */
+    assert_blanked ("a = \"b\\\\\";", "a =  0 ;");              /* ends in \\ */
+    assert_blanked ("a = \"# no\"; # \"yes\"\n", "a =  0 ; \n");
+    assert_blanked ("a = \"/* no */\"; /* \"yes\" */", "a =  0 ; ");
+    assert_blanked ("a = 1\"x\";", "a = 1 0 ;");       /* never joins a token */
+    assert_blanked ("", "");
+    int unclosed = 0;
+    char *blank = config_text_blank_strings ("a = 1;\nb = \"open\n\n", &unclosed);
+    assert_int_equal (unclosed, 2);
+    free (blank);
+    blank = config_text_blank_strings (NULL, &unclosed);
+    assert_string_equal (blank, "");
+    free (blank);
+}
+
+/*  Read `text`: the verdict, and the error's line and text. */
+static int
+read_text (const char *text, config_t *cfg)
+{
+    config_init (cfg);
+    return config_text_read (cfg, text);
+}
+
+static void
+assert_read_fails (const char *text, int line, const char *message)
+{
+    config_t cfg;
+    if (read_text (text, &cfg) == CONFIG_TRUE)
+        fail_msg ("\"%s\" was read", text);
+    assert_int_equal (config_error_line (&cfg), line);
+    assert_string_equal (config_error_text (&cfg), message);
+    config_destroy (&cfg);
+}
+
+static void
+test_config_text_read (void **state)
+{
+    (void) state;
+    config_t cfg;
+    const char *text =
+        "name = \"a \\\"quoted\\\" # not /* a comment */\";  # comment \"x\"\n"
+        "joined = \"ab\" /* between */ \"cd\"\n"
+        "         \"ef\";\n"
+        "list = ( \"x\", 1, [ \"p\", \"q\" ], { k = \"v\"; } );\n"
+        "n = 3;\n";
+    assert_int_equal (read_text (text, &cfg), CONFIG_TRUE);
+    const char *value = NULL;
+    assert_true (config_lookup_string (&cfg, "name", &value));
+    assert_string_equal (value, "a \"quoted\" # not /* a comment */");
+    assert_true (config_lookup_string (&cfg, "joined", &value));
+    assert_string_equal (value, "abcdef");
+    assert_true (config_lookup_string (&cfg, "list.[3].k", &value));
+    assert_string_equal (value, "v");
+    int n = 0;
+    assert_true (config_lookup_int (&cfg, "n", &n));
+    assert_int_equal (n, 3);
+    config_destroy (&cfg);
+
+    /*  the syntax errors that leak a string in libconfig 1.5: refused
+     *  from the copy, on the right line */
+    assert_read_fails ("a = 1 \"a string lost to the leak\";", 1,
+                       "syntax error");
+    assert_read_fails ("a = 1;\n\n\"x\";", 3, "syntax error");
+    assert_read_fails ("a = \"x\";\nb = 2 \"long\nstring\";\nc = 1;", 2,
+                       "syntax error");
+    assert_read_fails ("a = 1\"x\";", 1, "syntax error");
+    /*  the other errors, as libconfig gives them */
+    assert_read_fails ("a = [1, \"x\"];", 1, "mismatched element type in array");
+    assert_read_fails ("a = 1;\na = \"x\";", 2, "duplicate setting name");
+    assert_read_fails ("a = 1;\nb = \"open", 2, "string is not closed");
+    assert_read_fails ("@include \"/etc/passwd\"\n", 1, "syntax error");
+    assert_int_equal (read_text (NULL, &cfg), CONFIG_TRUE);   /* empty */
+    config_destroy (&cfg);
+
+    /*  a big string stopped at: nothing lost (ASan and valgrind check) */
+    size_t size = 200000;
+    char *big = malloc (size + 32);
+    assert_non_null (big);
+    strcpy (big, "a = 1 \"");
+    memset (big + 7, 'x', size);
+    strcpy (big + 7 + size, "\";");
+    assert_read_fails (big, 1, "syntax error");
+    free (big);
+}
+
 /*  ---- main ------------------------------------------------------------- */
 
 static int
@@ -757,6 +870,8 @@ main (void)
         cmocka_unit_test (test_zap_handler),
         cmocka_unit_test (test_curve_server),
         cmocka_unit_test (test_missing_handler_fails_closed),
+        cmocka_unit_test (test_blank_strings),
+        cmocka_unit_test (test_config_text_read),
     };
     return cmocka_run_group_tests (tests, make_temp_dir, remove_temp_dir);
 }

@@ -1,0 +1,136 @@
+/*  config_text.c - libconfig text read without libconfig 1.5's leak of
+ *  the string at a syntax error.  The scanner states below mirror
+ *  libconfig 1.5's scanner.l: strings, comments and the rest.  */
+#include <stdlib.h>
+#include <string.h>
+#include "config_text.h"
+
+static const char unclosed_string[] = "string is not closed";
+static const char no_memory[] = "out of memory";
+
+/*  Skip a comment at text[*i] ('#', '//' to the end of the line, or
+ *  a block comment), copying its newlines to out[*o].  Returns 1 when
+ *  there was one. */
+static int
+skip_comment (const char *text, size_t *i, char *out, size_t *o)
+{
+    if (text[*i] == '#' || (text[*i] == '/' && text[*i + 1] == '/')) {
+        while (text[*i] && text[*i] != '\n')
+            (*i)++;
+        return 1;                    /* the newline is copied as text */
+    }
+    if (text[*i] == '/' && text[*i + 1] == '*') {
+        *i += 2;
+        while (text[*i] && !(text[*i] == '*' && text[*i + 1] == '/')) {
+            if (text[*i] == '\n')
+                out[(*o)++] = '\n';
+            (*i)++;
+        }
+        if (text[*i])
+            *i += 2;
+        return 1;
+    }
+    return 0;
+}
+
+char *
+config_text_blank_strings (const char *text, int *unclosed_line)
+{
+    if (!text)
+        text = "";
+    *unclosed_line = 0;
+    size_t len = strlen (text);
+    /*  each string becomes " 0 " (3 bytes) from at least 2: at most 1.5x */
+    char *out = malloc (len * 2 + 4);
+    if (!out)
+        return NULL;
+    size_t i = 0, o = 0;
+    int line = 1;
+    while (text[i]) {
+        if (skip_comment (text, &i, out, &o))
+            continue;
+        if (text[i] != '"') {
+            if (text[i] == '\n')
+                line++;
+            out[o++] = text[i++];
+            continue;
+        }
+        /*  A run of strings, adjacent but for spaces and comments, is
+         *  one value: one 0, spaced so that it joins no other token. */
+        out[o++] = ' ';
+        out[o++] = '0';
+        out[o++] = ' ';
+        while (text[i] == '"') {
+            int opened = line;
+            i++;
+            while (text[i] && text[i] != '"') {
+                if (text[i] == '\\' && text[i + 1])
+                    i++;            /* \" \\ \n \x41 ...: the next is text */
+                if (text[i] == '\n') {
+                    out[o++] = '\n';
+                    line++;
+                }
+                i++;
+            }
+            if (!text[i]) {
+                *unclosed_line = opened;
+                break;
+            }
+            i++;                                  /* the closing quote */
+            /*  what lies between this string and a next one */
+            size_t j = i;
+            while (text[j]) {
+                if (text[j] == ' ' || text[j] == '\t' || text[j] == '\r'
+                ||  text[j] == '\n')
+                    j++;
+                else if (text[j] == '#'
+                     ||  (text[j] == '/' && (text[j + 1] == '/'
+                                             || text[j + 1] == '*'))) {
+                    size_t before = o;
+                    skip_comment (text, &j, out, &o);
+                    o = before;                   /* newlines counted below */
+                }
+                else
+                    break;
+            }
+            if (text[j] != '"')
+                break;                            /* the run ends here */
+            for (; i < j; i++)
+                if (text[i] == '\n') {
+                    out[o++] = '\n';
+                    line++;
+                }
+        }
+    }
+    out[o] = '\0';
+    return out;
+}
+
+int
+config_text_read (config_t *cfg, const char *text)
+{
+    int unclosed_line = 0;
+    char *blank = config_text_blank_strings (text, &unclosed_line);
+    if (!blank || unclosed_line) {
+        free (blank);
+        cfg->error_text = blank ? unclosed_string : no_memory;
+        cfg->error_file = NULL;
+        cfg->error_line = unclosed_line;
+        cfg->error_type = CONFIG_ERR_PARSE;
+        return CONFIG_FALSE;
+    }
+    config_t check;
+    config_init (&check);
+    int ok = config_read_string (&check, blank);
+    free (blank);
+    if (ok != CONFIG_TRUE) {
+        cfg->error_text = check.error_text;      /* libconfig's constants */
+        cfg->error_file = NULL;
+        cfg->error_line = check.error_line;
+        cfg->error_type = check.error_type;
+        config_destroy (&check);
+        return CONFIG_FALSE;
+    }
+    config_destroy (&check);
+    return config_read_string (cfg, text ? text : "");
+}
