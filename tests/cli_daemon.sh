@@ -132,6 +132,7 @@ solod = {
   data_dir = "$SOURCE_DIR/rules/data";
   workers = 2;
   log_level = "info";
+  state_db = "solod.db";
 };
 EOF
 
@@ -208,14 +209,15 @@ expect_in tables err "$work/data/broken/tables.cfg:3"
 # the example config shipped with the daemon is valid (bind elsewhere)
 port=$(free_port)
 endpoint="tcp://127.0.0.1:$port"
-start example --config "$SOURCE_DIR/daemon/solod.conf" --bind "$endpoint" && stop example TERM
+start example --config "$SOURCE_DIR/daemon/solod.conf" --bind "$endpoint" \
+    --state-db "$work/example.db" && stop example TERM
 
 # ---- serving --------------------------------------------------------------------
 
 port=$(free_port)
 endpoint="tcp://127.0.0.1:$port"
 # the command line's --bind overrides the file's
-printf 'solod = {\n  bind = "tcp://127.0.0.1:1";\n  data_dir = "%s/rules/data";\n};\n' \
+printf 'solod = {\n  bind = "tcp://127.0.0.1:1";\n  data_dir = "%s/rules/data";\n  state_db = ":memory:";\n};\n' \
     "$SOURCE_DIR" >"$work/override.conf"
 if start serve --config "$work/override.conf" --bind "$endpoint" --seed 5; then
     run hello "$SOLO" --endpoint "$endpoint" hello --json

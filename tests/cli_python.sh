@@ -35,7 +35,8 @@ unset SOLO_PB2_DIR
 
 port=$("$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 export SOLO_ENDPOINT="tcp://127.0.0.1:$port"
-"$solod" --bind "$SOLO_ENDPOINT" --config "$src/daemon/solod.conf" >"$tmp/solod.log" 2>&1 &
+"$solod" --bind "$SOLO_ENDPOINT" --config "$src/daemon/solod.conf" \
+    --state-db "$tmp/solod.db" >"$tmp/solod.log" 2>&1 &
 solod_pid=$!
 for _ in $(seq 100); do
   "$py" -c 'import sys; sys.path.insert(0, sys.argv[1]); import solo_client

@@ -96,6 +96,7 @@ cat >"$work/solod.conf" <<EOF
 solod = {
   data_dir = "$SOURCE_DIR/rules/data";
   log_level = "warn";
+  state_db = ":memory:";
 };
 EOF
 "$SOLOD" --config "$work/solod.conf" --bind "$endpoint" --seed 42 \

@@ -143,24 +143,133 @@ class Client:
         return self.request("hello", body)
 
     def ask_unit(self, unit_id, situation=None, situation_text=None,
-                 roll=None, seed=None):
+                 roll=None, seed=None, game_id=None):
         """What does unit `unit_id` do?  Returns a UnitDecision.
 
-        Give the situation either as a Situation message (see
-        solo_client.situation) or as the text of a situation file.
-        roll: the player's own D6 (1..6), None to let the daemon roll.
+        Give the situation as a Situation message (see
+        solo_client.situation), as the text of a situation file, or name
+        an open game (game_id: the unit as the game stands).
+        roll: the player's own D6 (1..6), None to let the daemon roll (or,
+        in a game, to use the die reported for the unit this turn).
         seed: this question's own dice seed (None: the daemon's).
         """
-        if (situation is None) == (situation_text is None):
-            raise ValueError("give exactly one of situation, situation_text")
+        given = [x is not None for x in (situation, situation_text, game_id)]
+        if sum(given) != 1:
+            raise ValueError("give exactly one of situation, situation_text, "
+                             "game_id")
         body = pb().AskUnit(unit_id=unit_id)
         _set_roll(body, roll)
         if situation is not None:
             body.situation.CopyFrom(situation)
-        else:
+        elif situation_text is not None:
             body.situation_text = situation_text
+        else:
+            body.game_id = game_id
         _set_seed(body, seed)
         return self.request("ask_unit", body)
+
+    # ---- games ------------------------------------------------------------
+
+    def open_game(self, scenario=None, situation=None, situation_text=None,
+                  turns=0):
+        """Open a game the daemon keeps: from an installed scenario by name
+        ("farm"), a Situation message, or the text of a situation or
+        scenario file (turns: a situation's turn limit, 0 for 12).
+        Returns a GameState; its game_id names the game from now on."""
+        given = [x is not None for x in (scenario, situation, situation_text)]
+        if sum(given) != 1:
+            raise ValueError("give exactly one of scenario, situation, "
+                             "situation_text")
+        body = pb().OpenGame(turns=turns)
+        if scenario is not None:
+            body.scenario = scenario
+        elif situation is not None:
+            body.situation.CopyFrom(situation)
+        else:
+            body.situation_text = situation_text
+        return self.request("open_game", body)
+
+    def report_update(self, game_id, units=(), next_turn=False):
+        """Report what happened on the table.  units: dicts (or UnitUpdate
+        messages) such as {"unit_id": "red-1", "centre": (60, 40),
+        "facing": 90, "wounded": 2, "killed": 1, "set": ["loaded"],
+        "clear": ["fired"], "removed": False, "roll": 4}; only the keys
+        given change.  next_turn: a new turn begins first.  All or none is
+        applied.  Returns an UpdateAccepted with the update's sequence
+        number."""
+        body = pb().ReportUpdate(game_id=game_id, next_turn=next_turn)
+        for u in units:
+            body.units.append(_unit_update(u))
+        return self.request("report_update", body)
+
+    def show_game(self, game_id):
+        """The game as it stands: a GameState."""
+        return self.request("show_game", pb().ShowGame(game_id=game_id))
+
+    def list_games(self):
+        """The open games: a list of GameSummary."""
+        return list(self.request("list_games", pb().ListGames()).games)
+
+    def close_game(self, game_id):
+        """Close a game; returns a GameClosed."""
+        return self.request("close_game", pb().CloseGame(game_id=game_id))
+
+    # ---- battles and the commander ----------------------------------------
+
+    def play_battle(self, scenario, blue, red, seed=None, with_log=True,
+                    scenario_text=None):
+        """Play an installed scenario (or a scenario file's text) to its
+        end between two strategies, each "name" or "name:key=value,...".
+        Returns a BattleResult (winner, turns, reason, sides, and the
+        replay log with with_log).  The same seed plays the same battle."""
+        blue_name, _, blue_params = blue.partition(":")
+        red_name, _, red_params = red.partition(":")
+        body = pb().PlayBattle(blue=blue_name, blue_params=blue_params,
+                               red=red_name, red_params=red_params,
+                               with_log=with_log)
+        if scenario_text is not None:
+            body.scenario_text = scenario_text
+        else:
+            body.scenario = scenario
+        _set_seed(body, seed)
+        return self.request("play_battle", body)
+
+    def ask_side(self, side, game_id=None, scenario=None, situation=None,
+                 situation_text=None, strategy="search", budget_ms=0,
+                 playouts=0, aggression=None, caution=None, personality="",
+                 difficulty="", seed=None):
+        """What does this army ("blue" or "red") do this turn?  Name an
+        open game, a scenario, or give a situation.  Returns SideOrders:
+        every unit's order with the layer that decided it ("commander" or
+        "table") and why, the command roll and the search's figures.
+        strategy: search, greedy or table; budget_ms / playouts: the
+        search's budget (playouts alone: the same answer anywhere)."""
+        from .situation import enum_value
+        given = [x is not None for x in (game_id, scenario, situation,
+                                         situation_text)]
+        if sum(given) != 1:
+            raise ValueError("give exactly one of game_id, scenario, "
+                             "situation, situation_text")
+        body = pb().AskSide(side=enum_value("Side", "SIDE_", side, "side"),
+                            strategy=strategy, budget_ms=budget_ms,
+                            playouts=playouts, personality=personality,
+                            difficulty=difficulty)
+        if game_id is not None:
+            body.game_id = game_id
+        elif scenario is not None:
+            body.scenario = scenario
+        elif situation is not None:
+            body.situation.CopyFrom(situation)
+        else:
+            body.situation_text = situation_text
+        if aggression is not None:
+            body.has_aggression = True
+            body.aggression = aggression
+        if caution is not None:
+            body.has_caution = True
+            body.caution = caution
+        _set_seed(body, seed)
+        return self.request("ask_side", body)
 
     def lookup(self, arm, rf=None, factors=None, roll=None, fortified=False,
                falling_back=False, ruleset="", seed=None):
@@ -180,6 +289,33 @@ class Client:
         _set_roll(body, roll)
         _set_seed(body, seed)
         return self.request("ask_unit", body)
+
+
+def _unit_update(u):
+    """A UnitUpdate from a dict of the changes of one unit."""
+    if not isinstance(u, dict):
+        return u
+    known = {"unit_id", "centre", "facing", "wounded", "killed", "set",
+             "clear", "removed", "roll"}
+    unknown = set(u) - known
+    if unknown:
+        raise ValueError("unknown unit update keys: %s (known: %s)"
+                         % (", ".join(sorted(unknown)),
+                            ", ".join(sorted(known))))
+    m = pb().UnitUpdate(unit_id=u["unit_id"], removed=u.get("removed", False))
+    if "centre" in u:
+        m.has_centre = True
+        m.centre.x, m.centre.y = u["centre"]
+    for key in ("facing", "wounded", "killed", "roll"):
+        if key in u:
+            setattr(m, "has_" + key, True)
+            setattr(m, key, u[key])
+    for key in ("set", "clear"):
+        for flag in u.get(key, ()):
+            if flag not in pb().UnitStatus.DESCRIPTOR.fields_by_name:
+                raise ValueError("unknown status flag %r" % flag)
+            setattr(getattr(m, key), flag, True)
+    return m
 
 
 def _set_roll(body, roll):

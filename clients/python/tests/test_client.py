@@ -123,6 +123,69 @@ class EnvelopeTest(unittest.TestCase):
         self.assertFalse(ask.has_roll)
         self.assertEqual(ask.roll, 0)
 
+    def test_report_update_builds_unit_updates(self):
+        def answer(req):
+            reply = pb().Reply(id=req.id)
+            reply.update_accepted.game_id = req.report_update.game_id
+            reply.update_accepted.sequence = 7
+            return [reply]
+        daemon, client = self.serve(answer)
+        got = client.report_update("farm-1", next_turn=True, units=[
+            {"unit_id": "red-left", "centre": (50, 30), "killed": 3,
+             "set": ["ran_last_turn"], "clear": ["loaded"], "roll": 5},
+            {"unit_id": "red-right", "removed": True}])
+        self.assertEqual(got.sequence, 7)
+        sent = daemon.requests[0].report_update
+        self.assertTrue(sent.next_turn)
+        left, right = sent.units
+        self.assertTrue(left.has_centre)
+        self.assertEqual((left.centre.x, left.centre.y), (50, 30))
+        self.assertTrue(left.has_killed)
+        self.assertEqual(left.killed, 3)
+        self.assertFalse(left.has_wounded)
+        self.assertFalse(left.has_facing)
+        self.assertTrue(left.set.ran_last_turn)
+        self.assertTrue(left.clear.loaded)
+        self.assertTrue(left.has_roll)
+        self.assertEqual(left.roll, 5)
+        self.assertTrue(right.removed)
+        with self.assertRaises(ValueError):
+            client.report_update("farm-1", units=[{"unit_id": "x", "hp": 1}])
+        with self.assertRaises(ValueError):
+            client.report_update("farm-1", units=[{"unit_id": "x",
+                                                   "set": ["brave"]}])
+
+    def test_battle_and_side_requests(self):
+        def answer(req):
+            reply = pb().Reply(id=req.id)
+            if req.WhichOneof("body") == "play_battle":
+                reply.battle_result.winner = "blue"
+            else:
+                reply.side_orders.side = req.ask_side.side
+            return [reply]
+        daemon, client = self.serve(answer)
+        client.play_battle("farm", "table", "search:ms=5,aggression=0.7",
+                           seed=9)
+        play = daemon.requests[0].play_battle
+        self.assertEqual((play.scenario, play.blue, play.blue_params),
+                         ("farm", "table", ""))
+        self.assertEqual((play.red, play.red_params),
+                         ("search", "ms=5,aggression=0.7"))
+        self.assertTrue(play.has_seed)
+        self.assertTrue(play.with_log)
+        client.ask_side("red", game_id="farm-1", playouts=50, aggression=0.7)
+        ask = daemon.requests[1].ask_side
+        self.assertEqual(ask.game_id, "farm-1")
+        self.assertEqual(ask.side, pb().SIDE_RED)
+        self.assertEqual(ask.playouts, 50)
+        self.assertTrue(ask.has_aggression)
+        self.assertFalse(ask.has_caution)
+        self.assertFalse(ask.has_seed)
+        with self.assertRaises(ValueError):
+            client.ask_side("red")
+        with self.assertRaises(ValueError):
+            client.ask_side("green", scenario="farm")
+
     def test_ask_unit_needs_exactly_one_situation(self):
         daemon, client = self.serve(lambda req: [])
         with self.assertRaises(ValueError):

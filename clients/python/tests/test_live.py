@@ -211,5 +211,75 @@ class ExamplesTest(unittest.TestCase):
         self.assertIn("no-such-file.cfg", result.stderr)
 
 
+@unittest.skipUnless(LIVE, "set SOLO_LIVE=1 and SOLO_ENDPOINT to run "
+                     "against a daemon (tests/cli_python.sh does)")
+class GamesLiveTest(unittest.TestCase):
+    """Games, battles and the commander against the real daemon."""
+
+    def setUp(self):
+        self.solo = solo_client.Client(timeout_ms=60000)
+        self.addCleanup(self.solo.close)
+
+    def test_game_open_update_ask_close(self):
+        game = self.solo.open_game(scenario="farm")
+        self.assertTrue(game.game_id.startswith("farm-"))
+        self.assertEqual(game.turn, 1)
+        self.assertEqual(game.sequence, 0)
+        self.assertIn("red-left", [u.id for u in game.units])
+        gid = game.game_id
+        self.assertIn(gid, [g.game_id for g in self.solo.list_games()])
+        # Three of eight figures down: three tenths lost, +3 (seed 002).
+        done = self.solo.report_update(gid, next_turn=True, units=[
+            {"unit_id": "red-left", "killed": 3, "roll": 5}])
+        self.assertEqual(done.sequence, 1)
+        self.assertEqual(done.turn, 2)
+        d = self.solo.ask_unit("red-left", game_id=gid)
+        self.assertEqual(d.roll, 5)
+        self.assertTrue(d.roll_from_player)
+        tenths = [f for f in d.factors if f.name == "per_tenth_lost"]
+        self.assertEqual(tenths[0].value, 3)
+        state = self.solo.show_game(gid)
+        left = [u for u in state.units if u.id == "red-left"][0]
+        self.assertEqual(left.killed, 3)
+        with self.assertRaises(solo_client.RemoteError) as bad:
+            self.solo.report_update(gid, units=[{"unit_id": "red-left",
+                                                 "roll": 7}])
+        self.assertEqual(bad.exception.code, "OUT_OF_RANGE")
+        self.assertEqual(bad.exception.field, "report_update.units[0].roll")
+        self.assertEqual(self.solo.show_game(gid).sequence, 1)
+        orders = self.solo.ask_side("red", game_id=gid, playouts=60, seed=4)
+        self.assertEqual(orders.game_id, gid)
+        self.assertTrue(orders.orders)
+        self.assertTrue(all(o.layer in ("commander", "table")
+                            for o in orders.orders))
+        self.assertEqual(self.solo.close_game(gid).sequence, 1)
+        with self.assertRaises(solo_client.RemoteError) as gone:
+            self.solo.show_game(gid)
+        self.assertEqual(gone.exception.code, "UNKNOWN_GAME")
+
+    def test_battle_same_seed_same_battle(self):
+        one = self.solo.play_battle("farm", "table", "random", seed=11)
+        two = self.solo.play_battle("farm", "table", "random", seed=11)
+        self.assertGreater(len(one.log), 10)
+        self.assertEqual([l.text for l in one.log], [l.text for l in two.log])
+        self.assertEqual((one.winner, one.turns, one.reason),
+                         (two.winner, two.turns, two.reason))
+        dice = [l for l in one.log if l.kind == "die"]
+        self.assertTrue(dice and all(len(l.dice) == 1 for l in dice))
+        self.assertEqual([s.strategy for s in one.sides], ["table", "random"])
+        with self.assertRaises(solo_client.RemoteError) as bad:
+            self.solo.play_battle("farm", "table", "chess")
+        self.assertEqual(bad.exception.code, "UNKNOWN_STRATEGY")
+        self.assertIn("random", bad.exception.message)
+
+    def test_ask_side_on_a_scenario(self):
+        orders = self.solo.ask_side("blue", scenario="farm", strategy="table",
+                                    seed=2)
+        self.assertTrue(orders.orders)
+        self.assertTrue(all(o.layer == "table" for o in orders.orders))
+        self.assertEqual(orders.ruleset, "skirmish19")
+        self.assertTrue(orders.tables_hash)
+
+
 if __name__ == "__main__":
     unittest.main()
