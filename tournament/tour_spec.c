@@ -556,6 +556,11 @@ load_strategy (tour_spec_t *self, const config_setting_t *g, const char *path,
             s->timeout_ms = (int) ceil (checked * 1000);
             continue;
         }
+        if (strcmp (key, "class") != 0 && strcmp (key, "params") != 0
+            && strcmp (key, "command") != 0 && strcmp (key, "endpoint") != 0)
+            return setting_fail (m, path, err, errlen, "unknown strategy "
+                                 "setting \"%s\" (name, class, params, "
+                                 "command, endpoint, timeout)", key);
         if (get_string (m, path, &v, err, errlen) < 0)
             return -1;
         int rc;
@@ -568,13 +573,9 @@ load_strategy (tour_spec_t *self, const config_setting_t *g, const char *path,
         else if (strcmp (key, "command") == 0)
             rc = set_text (s->command, sizeof s->command, v, "command", err,
                            errlen);
-        else if (strcmp (key, "endpoint") == 0)
+        else
             rc = set_text (s->endpoint, sizeof s->endpoint, v, "endpoint",
                            err, errlen);
-        else
-            return setting_fail (m, path, err, errlen, "unknown strategy "
-                                 "setting \"%s\" (name, class, params, "
-                                 "command, endpoint, timeout)", key);
         if (located (rc, m, path, err, errlen) < 0)
             return -1;
     }
