@@ -175,6 +175,14 @@ expect_rc rr_again 0
 expect_in rr_again err "resuming: 60 games already stored"
 expect_in rr_again out "Games: 60 stored"
 
+# the example tournament file reads (its Python strategy left out here)
+run example "$TOUR" run "$SOURCE_DIR/tournament/example.cfg" \
+    --db "$work/example.db" --strategy table=table --strategy random=random \
+    --games 2 --quiet
+expect_rc example 0
+expect_in example out 'Tournament "example"'
+expect_in example out "Scenarios: farm"
+
 # ---- the definition refused ------------------------------------------------
 
 cat >"$work/bad1.cfg" <<EOF
