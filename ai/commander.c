@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include "commander.h"
+#include "greedy.h"
 #include "search.h"
 
 /*  ---- settings ---- */
@@ -38,9 +39,10 @@ commander_settings_check (const commander_settings_t *s, char *err,
                           int errlen)
 {
     assert (s && err && errlen > 0);
-    if (s->algorithm != COMMANDER_SEARCH && s->algorithm != COMMANDER_GREEDY) {
-        snprintf (err, errlen, "algorithm: %d is neither search nor greedy",
-                  (int) s->algorithm);
+    if (s->algorithm != COMMANDER_SEARCH && s->algorithm != COMMANDER_GREEDY
+        && s->algorithm != COMMANDER_ONE_TURN) {
+        snprintf (err, errlen, "algorithm: %d is not search, greedy or "
+                  "one-turn", (int) s->algorithm);
         return -1;
     }
     if (!(s->budget_ms >= 0 && s->budget_ms <= COMMANDER_MAX_BUDGET_MS)) {
@@ -306,9 +308,11 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
             s->algorithm = COMMANDER_SEARCH;
         else if (strcmp (value, "greedy") == 0)
             s->algorithm = COMMANDER_GREEDY;
+        else if (strcmp (value, "one-turn") == 0)
+            s->algorithm = COMMANDER_ONE_TURN;
         else {
-            snprintf (err, errlen, "algorithm: \"%s\" is neither search nor "
-                      "greedy", value);
+            snprintf (err, errlen, "algorithm: \"%s\" is not search, greedy "
+                      "or one-turn", value);
             return -1;
         }
         return 0;
@@ -677,11 +681,20 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         .progress_every_ms = self->progress_every_ms };
     search_answer_t a = { .choice = choice, .unit_visits = visits,
                           .unit_value = values };
-    if (search_run (&p, &a) < 0) {
+    bool greedy = self->settings.algorithm == COMMANDER_GREEDY;
+    if (greedy) {
+        /* the one ply: no playout; values[] holds the scores */
+        if (greedy_choose (self->view, side, su, n, self->visible, pers,
+                           choice, values) < 0) {
+            snprintf (err, errlen, "out of memory for the greedy");
+            goto done;
+        }
+        a.value = 0.5;
+    }
+    else if (search_run (&p, &a) < 0) {
         snprintf (err, errlen, "out of memory for the search");
         goto done;
     }
-    bool greedy = self->settings.algorithm == COMMANDER_GREEDY;
     for (int i = 0; i < n; i++) {
         commander_order_t *o = &out->orders[i];
         const portfolio_option_t *opt = &su[i].options[choice[i]];
@@ -697,10 +710,15 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
             snprintf (o->why, sizeof o->why, "%s: %.120s; holds", opt->name,
                       bad);
         }
+        else if (greedy)
+            snprintf (o->why, sizeof o->why, "%s: the one-ply best of %d "
+                      "options (scores %+.2f figures)", opt->name, su[i].count,
+                      values[i]);
         else if (visits[i] > 0)
             snprintf (o->why, sizeof o->why, "%s: the %s of %d options (%ld "
                       "playouts, mean %.2f)", opt->name,
-                      greedy ? "one-ply best" : "search's choice",
+                      self->settings.algorithm == COMMANDER_ONE_TURN
+                      ? "one-turn best" : "search's choice",
                       su[i].count, visits[i], values[i]);
         else
             snprintf (o->why, sizeof o->why, "%s: the first of %d options "
@@ -859,7 +877,6 @@ commander_strategy_create_greedy (const char *params, void **state,
     commander_settings_t s;
     commander_settings_defaults (&s);
     s.algorithm = COMMANDER_GREEDY;
-    s.samples = 3;
     /* only the keys that mean something to the greedy */
     const char *p = params ? params : "";
     while (*p) {
@@ -867,12 +884,10 @@ commander_strategy_create_greedy (const char *params, void **state,
         char key[64];
         trimmed (p, p + len, key, sizeof key);
         if (key[0] && strcmp (key, "aggression") != 0
-            && strcmp (key, "caution") != 0 && strcmp (key, "samples") != 0
-            && strcmp (key, "personality") != 0
-            && strcmp (key, "threads") != 0) {
+            && strcmp (key, "caution") != 0
+            && strcmp (key, "personality") != 0) {
             snprintf (err, errlen, "unknown parameter \"%s\" (the greedy "
-                      "takes aggression, caution, personality, samples, "
-                      "threads)", key);
+                      "takes aggression, caution, personality)", key);
             return -1;
         }
         p += strcspn (p, ",");

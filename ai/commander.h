@@ -24,9 +24,12 @@
  *  one never seen is not on its table at all.  Only enemies in sight are
  *  fired at or charged.  A unit it cannot see does not change its answer.
  *
- *  The greedy algorithm (COMMANDER_GREEDY) is the one-ply baseline: each
- *  unit alone, the others at their default, takes the option whose
- *  playouts to the end of this turn value best on a few common seeds.
+ *  The greedy algorithm (COMMANDER_GREEDY, greedy.h) is the one-ply
+ *  baseline: each unit in turn takes the option whose outcome after the
+ *  side's movement scores best by a static heuristic, no dice thrown.
+ *  COMMANDER_ONE_TURN sits between the two: each unit alone, the others
+ *  at their first option, takes the option whose playouts to the end of
+ *  this turn value best on a few common seeds.
  */
 #ifndef SOLO_COMMANDER_H
 #define SOLO_COMMANDER_H
@@ -48,7 +51,8 @@
 
 typedef enum {
     COMMANDER_SEARCH = 0,   /* PGS, then a tree over the units' choices */
-    COMMANDER_GREEDY        /* one ply, unit by unit */
+    COMMANDER_GREEDY,       /* one ply, unit by unit, a static score */
+    COMMANDER_ONE_TURN      /* unit by unit, playouts to the turn's end */
 } commander_algorithm_t;
 
 /*  The search after PGS: decoupled UCT (a UCB1 bandit per unit) or
@@ -121,7 +125,7 @@ const char *commander_personality_name (int i);
  *  right, so a later key overrides an earlier one.  Keys: difficulty
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
- *  (search or greedy), tree (uct or naive), exploration, rollout
+ *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
  *  (script or table).  Then checks the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
@@ -185,7 +189,7 @@ typedef struct {
     long playouts;
     double elapsed_ms;
     double best_value;               /* of the plan it would give now */
-    const char *stage;               /* "greedy", "pgs", "mcts" */
+    const char *stage;               /* "pgs", "uct", "mcts", "one-turn" */
     const char *best_plan;           /* in words */
 } commander_progress_t;
 
@@ -265,7 +269,7 @@ int commander_view (commander_t *self, const game_t *g, int side,
 /*  ---- strategies ---- */
 
 /*  The registry entries of strategy.h: "greedy" (params: aggression,
- *  caution, samples, personality) and "search" (every key of
+ *  caution, personality) and "search" (every key of
  *  commander_settings_parse).  Each decision's seed is drawn from the
  *  strategy's own dice. */
 int commander_strategy_create_greedy (const char *params, void **state,
@@ -278,8 +282,8 @@ void commander_strategy_decide (void *state, const game_t *g, int side,
                                 strategy_decision_t *out);
 
 #define COMMANDER_STRATEGY_GREEDY                                         \
-    { "greedy", "one ply: each commanded unit's best order by playouts "  \
-      "to the end of the turn", commander_strategy_create_greedy,        \
+    { "greedy", "one ply: each commanded unit's best order by a static "  \
+      "heuristic", commander_strategy_create_greedy,                     \
       commander_strategy_destroy, commander_strategy_decide }
 #define COMMANDER_STRATEGY_SEARCH                                         \
     { "search", "the commander: portfolio greedy search then NaiveMCTS "  \

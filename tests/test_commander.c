@@ -247,7 +247,7 @@ test_settings_parse (void **state)
                                 "(known: easy, normal, hard, expert)" },
         { "personality=shy", "personality: unknown preset \"shy\" (known: "
                              "balanced, bold, cautious, reckless)" },
-        { "algorithm=alphabeta", "algorithm: \"alphabeta\" is neither" },
+        { "algorithm=alphabeta", "algorithm: \"alphabeta\" is not search, greedy or one-turn" },
         { "tree=deep", "tree: \"deep\" is neither uct nor naive" },
         { "rollout=dice", "rollout: \"dice\" is neither script nor table" },
         { "exploration=5", "exploration: \"5\" is not in 0..4" },
@@ -403,7 +403,8 @@ test_same_seed_same_answer (void **state)
     }
 }
 
-/*  The greedy too; and the same commander asked twice answers alike. */
+/*  The greedy and the one-turn too; and the same commander asked twice
+ *  answers alike. */
 static void
 test_greedy_deterministic (void **state)
 {
@@ -411,18 +412,28 @@ test_greedy_deterministic (void **state)
     int side;
     game_t *g = position (2, 2, 31, &side);
     assert_non_null (g);
-    commander_t *c = make ("algorithm=greedy,samples=3");
-    commander_result_t a, b;
-    ask (c, g, side, 5, &a);
-    ask (c, g, side, 5, &b);
-    assert_same_answer (&a, &b);
-    assert_true (a.playouts > 0);
-    for (int i = 0; i < a.order_count; i++)
-        if (a.orders[i].layer == COMMANDER_LAYER_COMMANDER)
-            assert_non_null (strstr (a.orders[i].why, "one-ply"));
-    commander_result_free (&a);
-    commander_result_free (&b);
-    commander_destroy (&c);
+    const char *params[2] = { "algorithm=greedy", "algorithm=one-turn,"
+                                                  "samples=3" };
+    const char *words[2] = { "one-ply best", "one-turn best" };
+    for (int k = 0; k < 2; k++) {
+        commander_t *c = make (params[k]);
+        commander_result_t a, b;
+        ask (c, g, side, 5, &a);
+        ask (c, g, side, 5, &b);
+        assert_same_answer (&a, &b);
+        assert_true (k == 0 ? a.playouts == 0 : a.playouts > 0);
+        char err[SOLO_ERR_MAX];
+        for (int i = 0; i < a.order_count; i++) {
+            if (a.orders[i].layer == COMMANDER_LAYER_COMMANDER)
+                assert_non_null (strstr (a.orders[i].why, words[k]));
+            assert_int_equal (game_check_order (g, a.orders[i].unit,
+                                                &a.orders[i].order, err,
+                                                sizeof err), 0);
+        }
+        commander_result_free (&a);
+        commander_result_free (&b);
+        commander_destroy (&c);
+    }
     game_destroy (&g);
 }
 

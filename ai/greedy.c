@@ -1,0 +1,288 @@
+/*  greedy.c - the one-ply greedy: a static score of each option after
+ *  the side's movement, from the ruleset's own shooting and melee
+ *  tables.  */
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "greedy.h"
+#include "s19_engine.h"
+#include "s19_melee.h"
+#include "s19_shoot.h"
+
+/*  Weights of the score, in expected figures. */
+#define GREEDY_LOAD_SHARE     0.5   /* a turn loading: half the next volley */
+#define GREEDY_SIDE_SHOT      0.35  /* exposure to an enemy that has a
+                                       nearer target than this unit */
+#define GREEDY_CHARGE_THREAT  0.25  /* an enemy that can charge it */
+#define GREEDY_COMMAND_RISK   3.0   /* harm to a command figure counts x3 */
+#define GREEDY_COMMAND_REACH  0.08  /* a figure kept within command reach */
+#define GREEDY_HOLD_OBJECTIVE 0.6   /* per objective value held */
+#define GREEDY_NEAR_OBJECTIVE 0.01  /* per value and cm nearer */
+
+static bool
+in_play (const game_t *g, int u)
+{
+    return !game_unit (g, u)->gone
+        && unit_figures_standing (situation_unit_const (game_situation (g), u))
+               > 0;
+}
+
+/*  The expected effect of one hit of `w` by shooters of `quality`: a
+ *  kill counts 1, a wound a half. */
+static double
+hit_effect (const s19_tables_t *t, const weapon_t *w, quality_t quality)
+{
+    double sum = 0;
+    for (int d6 = 1; d6 <= 6; d6++) {
+        s19_damage_t dmg = s19_damage (t, w, quality, d6);
+        sum += dmg == S19_KILL ? 1.0 : dmg == S19_WOUND ? 0.5 : 0.0;
+    }
+    return sum / 6;
+}
+
+/*  Expected figures unit `a` takes off unit `b` with `shooters` firing
+ *  from where they stand now. */
+static double
+volley (const game_t *g, const s19_tables_t *t, int a, int b, int shooters)
+{
+    const situation_t *sit = game_situation (g);
+    const unit_t *ua = situation_unit_const (sit, a);
+    const unit_t *ub = situation_unit_const (sit, b);
+    const weapon_t *w = ruleset_weapon (situation_ruleset (sit), ua->weapon);
+    double d = situation_unit_distance (sit, a, b);
+    s19_band_t band = s19_range_band (w, d);
+    if (band == S19_BAND_NONE || shooters <= 0)
+        return 0;
+    vec2_t aim = footprint_nearest_point (&ua->fp, &ub->fp);
+    int need = s19_to_hit_score (t, band, situation_cover_at (sit, aim, NULL));
+    if (need <= 0)
+        return 0;
+    double p_hit = need > 8 ? 0 : (9.0 - need) / 8.0;
+    return shooters * p_hit * hit_effect (t, w, ua->quality);
+}
+
+/*  What taking figures off unit b is worth: more for a command figure
+ *  and for a unit already hurt (nearer breaking). */
+static double
+target_worth (const game_t *g, int b)
+{
+    const unit_t *x = situation_unit_const (game_situation (g), b);
+    double hurt = x->figures > 0
+                ? (double) (x->killed + x->wounded) / x->figures : 0;
+    return 1.0 + (x->arm == ARM_COMMAND ? 2.0 : 0) + hurt;
+}
+
+static bool
+loaded (const game_t *g, int u)
+{
+    const unit_t *x = situation_unit_const (game_situation (g), u);
+    const weapon_t *w = ruleset_weapon (situation_ruleset (game_situation (g)),
+                                        x->weapon);
+    return !w->muzzle_loaded || (x->status & STATUS_LOADED);
+}
+
+/*  The nearest enemy in play that unit u sees (visible[] marks what its
+ *  side sees), within `reach` cm; -1 for none. */
+static int
+nearest_seen (const game_t *g, int u, const bool *visible, double reach)
+{
+    const situation_t *sit = game_situation (g);
+    const unit_t *un = situation_unit_const (sit, u);
+    int best = -1;
+    double best_d = INFINITY;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (situation_unit_const (sit, e)->side == un->side || !in_play (g, e)
+            || (visible && !visible[e]))
+            continue;
+        double d = situation_unit_distance (sit, u, e);
+        if (d <= reach && d < best_d) {
+            best_d = d;
+            best = e;
+        }
+    }
+    return best;
+}
+
+/*  The melee of unit u in contact with enemy e: figures it should take
+ *  off, less those it should lose, plus the loser's falling back. */
+static double
+melee_worth (const game_t *g, const s19_tables_t *t, int u, int e)
+{
+    const situation_t *sit = game_situation (g);
+    const ruleset_t *rs = situation_ruleset (sit);
+    const unit_t *a = situation_unit_const (sit, u);
+    const unit_t *b = situation_unit_const (sit, e);
+    int fa = s19_melee_factor (ruleset_weapon (rs, a->weapon), a->bayonet);
+    int fb = s19_melee_factor (ruleset_weapon (rs, b->weapon), b->bayonet);
+    double sa = unit_figures_standing (a), sb = unit_figures_standing (b);
+    /* each figure's die modifier, on average, turned into strength */
+    double ma = (fa > fb ? t->melee_better_weapon : 0)
+              + (a->quality == QUALITY_HERO ? t->melee_hero : 0)
+              + (a->quality == QUALITY_RAW ? t->melee_raw : 0);
+    double mb = (fb > fa ? t->melee_better_weapon : 0)
+              + (b->quality == QUALITY_HERO ? t->melee_hero : 0)
+              + (b->quality == QUALITY_RAW ? t->melee_raw : 0);
+    double pa = sa * (1.0 + 0.17 * ma), pb = sb * (1.0 + 0.17 * mb);
+    if (pa + pb <= 0)
+        return 0;
+    double edge = (pa - pb) / (pa + pb);           /* -1 .. 1 */
+    double bouts = fmin (sa, sb);
+    double effect = (7.0 - t->melee_wound_on) * 0.5 / 6
+                  + (7.0 - t->melee_kill_on) * 0.5 / 6;
+    double dealt = bouts * (0.5 + 0.5 * edge) * effect * target_worth (g, e);
+    double taken = bouts * (0.5 - 0.5 * edge) * effect;
+    return dealt - taken + 0.5 * edge * sb;
+}
+
+double
+greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
+              const commander_personality_t *p)
+{
+    assert (g && o && p);
+    if (strcmp (game_engine (g)->name, "skirmish19") != 0)
+        return 0;                     /* no tables to score by */
+    const s19_tables_t *t = game_tables (g);
+    const situation_t *sit = game_situation (g);
+    const ruleset_t *rs = situation_ruleset (sit);
+    const unit_t *un = situation_unit_const (sit, u);
+    if (!in_play (g, u))
+        return -10.0 * un->figures;   /* it ran off the table */
+    const game_unit_t *gu = game_unit (g, u);
+    const weapon_t *w = ruleset_weapon (rs, un->weapon);
+    int standing = unit_figures_standing (un);
+    double reach = ruleset_weapon_reach (rs, un);
+
+    /* the harm it does */
+    double offense = 0;
+    int target = -1;
+    if (o->kind == ORDER_FIRE)
+        target = o->target;
+    else if (o->fire)
+        target = nearest_seen (g, u, visible, reach);
+    if (target >= 0 && in_play (g, target) && !gu->in_melee && loaded (g, u)
+        && (!visible || visible[target]))
+        offense += volley (g, t, u, target,
+                           s19_shooters (t, w, standing, gu->moved_halves > 0,
+                                         gu->commanded != 0))
+                 * target_worth (g, target);
+    else if (o->kind == ORDER_HOLD && !loaded (g, u)) {
+        int next = nearest_seen (g, u, visible, reach);
+        if (next >= 0)
+            offense += GREEDY_LOAD_SHARE
+                     * volley (g, t, u, next,
+                               s19_shooters (t, w, standing, false, true))
+                     * target_worth (g, next);
+    }
+    if (o->kind == ORDER_CHARGE && gu->in_melee && in_play (g, o->target))
+        offense += melee_worth (g, t, u, o->target);
+
+    /* the harm it risks: the enemy's next fire and charges */
+    double threat = 0;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        const unit_t *x = situation_unit_const (sit, e);
+        if (x->side == un->side || !in_play (g, e))
+            continue;
+        double d = situation_unit_distance (sit, e, u);
+        double e_reach = ruleset_weapon_reach (rs, x);
+        if (d <= e_reach && situation_can_see (sit, e, u, NULL, NULL)) {
+            const weapon_t *we = ruleset_weapon (rs, x->weapon);
+            int near = -1;
+            double near_d = INFINITY;
+            for (int v = 0; v < game_unit_count (g); v++) {
+                const unit_t *y = situation_unit_const (sit, v);
+                if (y->side != x->side && in_play (g, v)) {
+                    double dv = situation_unit_distance (sit, e, v);
+                    if (dv < near_d) {
+                        near_d = dv;
+                        near = v;
+                    }
+                }
+            }
+            threat += volley (g, t, e, u,
+                              s19_shooters (t, we, unit_figures_standing (x),
+                                            false, false))
+                    * (near == u ? 1.0 : GREEDY_SIDE_SHOT);
+        }
+        double sx = unit_figures_standing (x);
+        if (d <= ruleset_move_cm (rs, x, NULL) && x->arm != ARM_COMMAND)
+            threat += GREEDY_CHARGE_THREAT * sx * sx / (sx + standing);
+    }
+    if (un->arm == ARM_COMMAND)
+        threat *= GREEDY_COMMAND_RISK;
+
+    /* objectives, and a command figure's reach */
+    double place = 0;
+    const scenario_t *sc = game_scenario (g);
+    for (int i = 0; i < scenario_objective_count (sc); i++) {
+        const scenario_objective_t *obj = scenario_objective (sc, i);
+        footprint_t spot = { obj->at, 0, 0.001, 0.001 };
+        double d = footprint_distance (&un->fp, &spot);
+        if (d <= obj->radius)
+            place += GREEDY_HOLD_OBJECTIVE * obj->value;
+        else
+            place -= GREEDY_NEAR_OBJECTIVE * obj->value * d;
+    }
+    if (un->arm == ARM_COMMAND) {
+        double command = ruleset_settings (rs)->command_open_cm;
+        for (int v = 0; v < game_unit_count (g); v++) {
+            const unit_t *y = situation_unit_const (sit, v);
+            if (v != u && y->side == un->side && y->arm != ARM_COMMAND
+                && in_play (g, v) && situation_unit_distance (sit, u, v)
+                                         <= command)
+                place += GREEDY_COMMAND_REACH * unit_figures_standing (y);
+        }
+    }
+    return (0.5 + p->aggression) * offense - (0.5 + p->caution) * threat
+         + place;
+}
+
+int
+greedy_choose (const game_t *g, int side, const search_unit_t *units, int n,
+               const bool *visible, const commander_personality_t *p,
+               int *choice, double *score)
+{
+    assert (g && units && p && choice);
+    (void) side;
+    for (int i = 0; i < n; i++) {
+        choice[i] = 0;
+        if (score)
+            score[i] = 0;
+    }
+    game_t *base = game_dup (g);
+    game_t *ply = game_dup (g);
+    dice_t *dice = dice_new (1);
+    int rc = -1;
+    if (!base || !ply || !dice)
+        goto done;
+    char err[SOLO_ERR_MAX];
+    for (int i = 0; i < n; i++) {
+        const search_unit_t *su = &units[i];
+        double best = -INFINITY;
+        for (int k = 0; k < su->count; k++) {
+            if (game_copy_into (ply, base) < 0)
+                goto done;
+            const order_t *o = &su->options[k].order;
+            if (game_apply_order (ply, su->unit, o, err, sizeof err) < 0)
+                continue;
+            /* the ply: the side moves (no dice are thrown moving) */
+            dice_reseed (dice, 1);
+            game_resolve_phase (ply, dice);
+            double s = greedy_score (ply, su->unit, o, visible, p);
+            if (s > best) {
+                best = s;
+                choice[i] = k;
+            }
+        }
+        if (score)
+            score[i] = best > -INFINITY ? best : 0;
+        game_apply_order (base, su->unit, &su->options[choice[i]].order, err,
+                          sizeof err);
+    }
+    rc = 0;
+done:
+    dice_destroy (&dice);
+    game_destroy (&ply);
+    game_destroy (&base);
+    return rc;
+}

@@ -1,0 +1,36 @@
+/*  greedy.h - the one-ply greedy: each commanded unit in turn takes the
+ *  option of its portfolio whose outcome scores best by a static
+ *  heuristic, with no dice and no look further ahead.
+ *
+ *  The ply: the unit's order is given (those of the units before it
+ *  already given) and the side's movement resolved, which throws no
+ *  dice.  The score, in expected figures: the hits its fire or charge
+ *  should cost the enemy this turn (the ruleset's to-hit, damage and
+ *  firing-ratio tables), less the fire and charges it stands exposed
+ *  to, plus the objective value it holds or nears, and for a command
+ *  figure the figures it keeps within command distance.  Weighed by
+ *  the personality: aggression the harm done, caution the harm risked.
+ */
+#ifndef SOLO_GREEDY_H
+#define SOLO_GREEDY_H
+
+#include <stdbool.h>
+#include "commander.h"
+#include "search.h"
+
+/*  Choose an option for each of the `n` units of `side` in game `g` (at
+ *  the phase where they take orders), seeing the enemies marked in
+ *  visible[] (NULL: all).  Fills choice[0..n-1] and, when not NULL,
+ *  score[0..n-1] (the chosen option's score).  0, or -1 out of memory
+ *  (choice[] then holds every unit's first option). */
+int greedy_choose (const game_t *g, int side, const search_unit_t *units,
+                   int n, const bool *visible,
+                   const commander_personality_t *p, int *choice,
+                   double *score);
+
+/*  The score of unit `u` in game `g` after its side's movement, its
+ *  order being `o` (exposed for the tests). */
+double greedy_score (const game_t *g, int u, const order_t *o,
+                     const bool *visible, const commander_personality_t *p);
+
+#endif
