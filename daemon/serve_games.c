@@ -281,8 +281,15 @@ serve_game_situation (const handler_context_t *ctx, const char *game_id,
     situation_t *copy = situation_dup (sit);
     int u = unit_id ? situation_find_unit (sit, unit_id) : -1;
     *roll = u >= 0 ? state->rolls[u] : 0;
+    bool gone = u >= 0 && table_state_unit_gone (state, u);
+    if (gone)
+        convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                      "ask_unit.unit_id", "unit '%s' is out of play in game "
+                      "%s", unit_id, gamestore_game_id (game));
     gamestore_release (ctx->games, game);
-    if (!copy)
+    if (gone)
+        situation_destroy (&copy);
+    else if (!copy)
         convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL, field,
                       "out of memory");
     return copy;

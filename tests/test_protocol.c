@@ -41,6 +41,7 @@ test_config (void)
     cfg.seed = 7;
     cfg.workers = 2;
     cfg.log_level = LOG_LEVEL_ERROR;
+    snprintf (cfg.state_db, sizeof cfg.state_db, ":memory:");
     return cfg;
 }
 

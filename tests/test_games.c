@@ -1,0 +1,1336 @@
+/*  test_games.c - games, battles and the commander over the protocol,
+ *  against a server running in this process on a loopback TCP port:
+ *  OpenGame, ReportUpdate, AskUnit on a game, ShowGame, ListGames,
+ *  CloseGame, PlayBattle and AskSide, good input and bad, the limits, a
+ *  restart that finds its games, and quick questions answered while a
+ *  search runs.
+ *
+ *  Rules figures asserted here are from seed 002: "Per 10% of group
+ *  wounded or killed" adds 1 to the Risk Factor (3 of 8 figures down: 3).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zmq.h>
+#include "config.h"
+#include "games.h"
+#include "gamestore.h"
+#include "handlers.h"
+#include "server.h"
+#include "strategy.h"
+#include "testutil.h"
+#include "wire.h"
+
+#define REPLY_TIMEOUT_MS 60000
+
+static void *zmq_context;
+static uint64_t next_id = 1;
+
+/*  ---- helpers ---------------------------------------------------------- */
+
+static solod_config_t
+test_config (void)
+{
+    solod_config_t cfg;
+    solod_config_defaults (&cfg);
+    snprintf (cfg.bind, sizeof cfg.bind, "tcp://127.0.0.1:*");
+    snprintf (cfg.data_dir, sizeof cfg.data_dir, "%s",
+              test_source_path ("rules/data"));
+    snprintf (cfg.state_db, sizeof cfg.state_db, ":memory:");
+    cfg.has_seed = true;
+    cfg.seed = 7;
+    cfg.workers = 2;
+    cfg.log_level = LOG_LEVEL_ERROR;
+    return cfg;
+}
+
+static server_t *
+start_server (const solod_config_t *cfg)
+{
+    char err[512] = "";
+    server_t *server = server_new (cfg, err, sizeof err);
+    if (!server)
+        fail_msg ("server_new: %s", err);
+    assert_int_equal (server_start (server), 0);
+    return server;
+}
+
+static void *
+connect_to (const server_t *server)
+{
+    void *socket = zmq_socket (zmq_context, ZMQ_DEALER);
+    assert_non_null (socket);
+    int linger = 0, timeout = REPLY_TIMEOUT_MS;
+    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
+    zmq_setsockopt (socket, ZMQ_RCVTIMEO, &timeout, sizeof timeout);
+    assert_int_equal (zmq_connect (socket, server_endpoint (server)), 0);
+    return socket;
+}
+
+static void
+send_request (void *socket, Solo__V1__Request *request)
+{
+    request->id = next_id++;
+    size_t len = solo__v1__request__get_packed_size (request);
+    uint8_t *buf = malloc (len ? len : 1);
+    assert_non_null (buf);
+    solo__v1__request__pack (request, buf);
+    assert_int_equal (zmq_send (socket, buf, len, 0), (int) len);
+    free (buf);
+}
+
+static Solo__V1__Reply *
+receive_reply (void *socket)
+{
+    zmq_msg_t msg;
+    zmq_msg_init (&msg);
+    if (zmq_msg_recv (&msg, socket, 0) < 0)
+        fail_msg ("no reply within %d ms", REPLY_TIMEOUT_MS);
+    Solo__V1__Reply *reply = solo__v1__reply__unpack (
+        NULL, zmq_msg_size (&msg), zmq_msg_data (&msg));
+    zmq_msg_close (&msg);
+    assert_non_null (reply);
+    return reply;
+}
+
+/*  Send a request with body `body` of kind `body_case` and wait for the
+ *  reply (free it with solo__v1__reply__free_unpacked). */
+static Solo__V1__Reply *
+call (void *socket, Solo__V1__Request__BodyCase body_case, void *body)
+{
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.body_case = body_case;
+    switch (body_case) {
+        case SOLO__V1__REQUEST__BODY_ASK_UNIT:      request.ask_unit = body; break;
+        case SOLO__V1__REQUEST__BODY_OPEN_GAME:     request.open_game = body; break;
+        case SOLO__V1__REQUEST__BODY_REPORT_UPDATE: request.report_update = body; break;
+        case SOLO__V1__REQUEST__BODY_CLOSE_GAME:    request.close_game = body; break;
+        case SOLO__V1__REQUEST__BODY_LIST_GAMES:    request.list_games = body; break;
+        case SOLO__V1__REQUEST__BODY_SHOW_GAME:     request.show_game = body; break;
+        case SOLO__V1__REQUEST__BODY_PLAY_BATTLE:   request.play_battle = body; break;
+        case SOLO__V1__REQUEST__BODY_ASK_SIDE:      request.ask_side = body; break;
+        default:                                    request.hello = body; break;
+    }
+    send_request (socket, &request);
+    Solo__V1__Reply *reply = receive_reply (socket);
+    assert_int_equal (reply->id, request.id);
+    return reply;
+}
+
+/*  The reply is an Error with `code` on `field`, its message holding
+ *  `words` (may be NULL). */
+static void
+assert_error (Solo__V1__Reply *reply, Solo__V1__Error__Code code,
+              const char *field, const char *words)
+{
+    if (reply->body_case != SOLO__V1__REPLY__BODY_ERROR)
+        fail_msg ("expected error %s on %s, got body %d",
+                  handlers_code_name (code), field, reply->body_case);
+    if (reply->error->code != code || strcmp (reply->error->field, field))
+        fail_msg ("expected %s on %s, got %s on %s: %s",
+                  handlers_code_name (code), field,
+                  handlers_code_name (reply->error->code),
+                  reply->error->field, reply->error->message);
+    if (words && !strstr (reply->error->message, words))
+        fail_msg ("error message \"%s\" lacks \"%s\"", reply->error->message,
+                  words);
+    solo__v1__reply__free_unpacked (reply, NULL);
+}
+
+static void
+assert_body (const Solo__V1__Reply *reply, Solo__V1__Reply__BodyCase body)
+{
+    if (reply->body_case == SOLO__V1__REPLY__BODY_ERROR)
+        fail_msg ("expected body %d, got %s: %s (%s)", body,
+                  handlers_code_name (reply->error->code),
+                  reply->error->message, reply->error->field);
+    assert_int_equal (reply->body_case, body);
+}
+
+/*  Open a game of scenario `name`; its id into `id`. */
+static void
+open_scenario (void *socket, const char *name, char *id, size_t idlen)
+{
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SCENARIO;
+    open.scenario = (char *) name;
+    Solo__V1__Reply *reply = call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME,
+                                   &open);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_OPENED);
+    snprintf (id, idlen, "%s", reply->game_opened->game_id);
+    solo__v1__reply__free_unpacked (reply, NULL);
+}
+
+/*  A unit update with statically held parts. */
+typedef struct {
+    Solo__V1__UnitUpdate update;
+    Solo__V1__Point centre;
+    Solo__V1__UnitStatus set, clear;
+} unit_change_t;
+
+static Solo__V1__UnitUpdate *
+unit_change (unit_change_t *c, const char *unit_id)
+{
+    solo__v1__unit_update__init (&c->update);
+    solo__v1__point__init (&c->centre);
+    solo__v1__unit_status__init (&c->set);
+    solo__v1__unit_status__init (&c->clear);
+    c->update.unit_id = (char *) unit_id;
+    c->update.set = &c->set;
+    c->update.clear = &c->clear;
+    return &c->update;
+}
+
+/*  Send an update of `n` unit changes. */
+static Solo__V1__Reply *
+update (void *socket, const char *game_id, bool next_turn,
+        Solo__V1__UnitUpdate **units, size_t n)
+{
+    Solo__V1__ReportUpdate u = SOLO__V1__REPORT_UPDATE__INIT;
+    u.game_id = (char *) game_id;
+    u.next_turn = next_turn;
+    u.units = units;
+    u.n_units = n;
+    return call (socket, SOLO__V1__REQUEST__BODY_REPORT_UPDATE, &u);
+}
+
+static Solo__V1__Reply *
+show (void *socket, const char *game_id)
+{
+    Solo__V1__ShowGame s = SOLO__V1__SHOW_GAME__INIT;
+    s.game_id = (char *) game_id;
+    return call (socket, SOLO__V1__REQUEST__BODY_SHOW_GAME, &s);
+}
+
+static const Solo__V1__Unit *
+unit_in (const Solo__V1__GameState *g, const char *id)
+{
+    for (size_t i = 0; i < g->n_units; i++)
+        if (strcmp (g->units[i]->id, id) == 0)
+            return g->units[i];
+    fail_msg ("no unit %s in game %s", id, g->game_id);
+    return NULL;
+}
+
+static Solo__V1__Reply *
+ask_in_game (void *socket, const char *game_id, const char *unit_id,
+             unsigned roll)
+{
+    Solo__V1__AskUnit ask = SOLO__V1__ASK_UNIT__INIT;
+    ask.source_case = SOLO__V1__ASK_UNIT__SOURCE_GAME_ID;
+    ask.game_id = (char *) game_id;
+    ask.unit_id = (char *) unit_id;
+    ask.roll = roll;
+    ask.has_roll = roll != 0;
+    ask.has_seed = true;
+    ask.seed = 5;
+    return call (socket, SOLO__V1__REQUEST__BODY_ASK_UNIT, &ask);
+}
+
+static int
+factor_value (const Solo__V1__UnitDecision *d, const char *name)
+{
+    for (size_t i = 0; i < d->n_factors; i++)
+        if (strcmp (d->factors[i]->name, name) == 0)
+            return d->factors[i]->value;
+    return 0;
+}
+
+/*  ---- Hello --------------------------------------------------------------- */
+
+static void
+test_hello_lists_scenarios_and_strategies (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    Solo__V1__Hello hello = SOLO__V1__HELLO__INIT;
+    Solo__V1__Reply *reply = call (socket, SOLO__V1__REQUEST__BODY_HELLO,
+                                   &hello);
+    assert_body (reply, SOLO__V1__REPLY__BODY_HELLO);
+    const Solo__V1__HelloReply *h = reply->hello;
+    const char *want[] = { "cavalry", "farm", "stream" };
+    assert_true (h->n_scenarios >= 3);
+    for (int i = 0; i < 3; i++) {
+        bool found = false;
+        for (size_t k = 0; k < h->n_scenarios; k++)
+            found |= strcmp (h->scenarios[k], want[i]) == 0;
+        assert_true (found);
+    }
+    bool random = false, table = false;
+    for (size_t k = 0; k < h->n_strategies; k++) {
+        random |= strcmp (h->strategies[k]->name, "random") == 0;
+        table |= strcmp (h->strategies[k]->name, "table") == 0;
+        assert_true (strlen (h->strategies[k]->summary) > 0);
+    }
+    assert_true (random && table);
+    assert_int_equal (h->limits->max_games, GAMESTORE_MAX_GAMES);
+    assert_int_equal (h->limits->max_unit_updates, GAMES_MAX_UNIT_UPDATES);
+    assert_int_equal (h->limits->max_budget_ms, SOLOD_SIDE_MAX_BUDGET_MS);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+/*  ---- games ---------------------------------------------------------------- */
+
+static void
+test_open_game_from_scenario (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SCENARIO;
+    open.scenario = "farm";
+    Solo__V1__Reply *reply = call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME,
+                                   &open);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_OPENED);
+    const Solo__V1__GameState *g = reply->game_opened;
+    assert_string_equal (g->game_id, "farm-1");
+    assert_string_equal (g->scenario, "farm");
+    assert_string_equal (g->ruleset, "skirmish19");
+    assert_int_equal (strlen (g->tables_hash), 16);
+    assert_int_equal (g->turn, 1);
+    assert_int_equal (g->turns, 12);
+    assert_int_equal (g->sequence, 0);
+    assert_int_equal (g->n_units, 8);
+    assert_int_equal (g->n_removed, 0);
+    assert_string_equal (g->blue_name, "British light company");
+    assert_string_equal (g->red_name, "French voltigeurs");
+    const Solo__V1__Unit *wall = unit_in (g, "blue-wall");
+    assert_string_equal (wall->weapon, "baker_rifle");
+    assert_int_equal (wall->figures, 8);
+    assert_true (wall->status->loaded);
+    assert_true (wall->centre->x == 90.0 && wall->centre->y == 57.0);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /*  ids are never given twice */
+    char id[GAMESTORE_ID_MAX];
+    open_scenario (socket, "farm", id, sizeof id);
+    assert_string_equal (id, "farm-2");
+    open_scenario (socket, "cavalry", id, sizeof id);
+    assert_string_equal (id, "cavalry-3");
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+static void
+test_open_game_errors (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST, "open_game.source",
+                  "scenario");
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SCENARIO;
+    open.scenario = "waterloo";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_SCENARIO,
+                  "open_game.scenario", "cavalry, farm, stream");
+    open.scenario = "../data/skirmish19/tables";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST, "open_game.scenario",
+                  "not a scenario name");
+    open.scenario = "farm";
+    open.turns = 5;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST, "open_game.turns",
+                  NULL);
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION_TEXT;
+    open.turns = SCENARIO_MAX_TURNS + 1;
+    open.situation_text = "ruleset = \"skirmish19\";";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE, "open_game.turns",
+                  "at most 1000");
+    open.turns = 0;
+    open.situation_text = "ruleset = \"skirmish19\"\ntable = {";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "open_game.situation_text", "situation_text:");
+    open.situation_text = "@include \"/etc/passwd\"\n";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "open_game.situation_text", "@include");
+    open.situation_text = "ruleset = \"napoleonics\";\n"
+                          "table = { width = 100.0; depth = 100.0; };\n";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_RULESET,
+                  "open_game.situation_text", "napoleonics");
+    /*  a battle needs both sides on the table */
+    open.situation_text =
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 100.0; depth = 100.0; };\n"
+        "units = ( { id = \"red-1\"; side = \"red\"; arm = \"infantry\";\n"
+        "  weapon = \"musket\"; figures = 8; x = 50.0; y = 50.0;\n"
+        "  facing = 0.0; width = 10.0; depth = 3.0; } );\n";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "open_game.situation_text", "side blue has no units");
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+static void
+test_open_game_from_situation (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    /*  A structured situation goes through the scenario text and back. */
+    Solo__V1__Point corners[4];
+    Solo__V1__Point *corner_ptrs[4];
+    double xy[4][2] = { { 10, 10 }, { 40, 10 }, { 40, 30.25 }, { 10, 30 } };
+    for (int i = 0; i < 4; i++) {
+        solo__v1__point__init (&corners[i]);
+        corners[i].x = xy[i][0];
+        corners[i].y = xy[i][1];
+        corner_ptrs[i] = &corners[i];
+    }
+    Solo__V1__TerrainFeature wood = SOLO__V1__TERRAIN_FEATURE__INIT;
+    wood.id = "copse \"north\"";
+    wood.kind = SOLO__V1__TERRAIN_KIND__TERRAIN_WOODS;
+    wood.cover = SOLO__V1__COVER__COVER_HARD;
+    wood.polygon = corner_ptrs;
+    wood.n_polygon = 4;
+    Solo__V1__TerrainFeature *terrain[1] = { &wood };
+    Solo__V1__Unit units[2];
+    Solo__V1__Point centres[2], last_seen;
+    Solo__V1__UnitStatus status[2];
+    Solo__V1__Unit *unit_ptrs[2];
+    for (int i = 0; i < 2; i++) {
+        solo__v1__unit__init (&units[i]);
+        solo__v1__point__init (&centres[i]);
+        solo__v1__unit_status__init (&status[i]);
+        units[i].weapon = "musket";
+        units[i].figures = 10;
+        units[i].width = 12;
+        units[i].depth = 3;
+        units[i].centre = &centres[i];
+        units[i].status = &status[i];
+        unit_ptrs[i] = &units[i];
+    }
+    units[0].id = "red-1";
+    units[0].side = SOLO__V1__SIDE__SIDE_RED;
+    units[0].quality = SOLO__V1__QUALITY__QUALITY_RAW;
+    units[0].wounded = 2;
+    units[0].killed = 1;
+    units[0].officers = 1;
+    units[0].bayonet = true;
+    units[0].formation = SOLO__V1__FORMATION__FORMATION_LOOSE;
+    units[0].platoon = "1st";
+    centres[0].x = 60.125;
+    centres[0].y = 70;
+    units[0].facing = 180;
+    status[0].loaded = true;
+    status[0].ran_last_turn = true;
+    solo__v1__point__init (&last_seen);
+    last_seen.x = 60;
+    last_seen.y = 10;
+    units[0].has_last_enemy_seen = true;
+    units[0].last_enemy_seen = &last_seen;
+    units[1].id = "blue-1";
+    units[1].side = SOLO__V1__SIDE__SIDE_BLUE;
+    units[1].weapon = "rifle";
+    centres[1].x = 60;
+    centres[1].y = 20;
+    Solo__V1__Situation sit = SOLO__V1__SITUATION__INIT;
+    sit.table_width = 120;
+    sit.table_depth = 100;
+    sit.terrain = terrain;
+    sit.n_terrain = 1;
+    sit.units = unit_ptrs;
+    sit.n_units = 2;
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION;
+    open.situation = &sit;
+    open.turns = 5;
+    Solo__V1__Reply *reply = call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME,
+                                   &open);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_OPENED);
+    const Solo__V1__GameState *g = reply->game_opened;
+    assert_string_equal (g->scenario, GAMES_SITUATION_NAME);
+    assert_int_equal (g->turns, 5);
+    const Solo__V1__Unit *red = unit_in (g, "red-1");
+    assert_int_equal (red->side, SOLO__V1__SIDE__SIDE_RED);
+    assert_int_equal (red->quality, SOLO__V1__QUALITY__QUALITY_RAW);
+    assert_int_equal (red->formation, SOLO__V1__FORMATION__FORMATION_LOOSE);
+    assert_int_equal (red->wounded, 2);
+    assert_int_equal (red->killed, 1);
+    assert_int_equal (red->officers, 1);
+    assert_true (red->bayonet);
+    assert_string_equal (red->platoon, "1st");
+    assert_true (red->centre->x == 60.125 && red->centre->y == 70.0);
+    assert_true (red->facing == 180.0);
+    assert_true (red->status->loaded && red->status->ran_last_turn);
+    assert_false (red->status->fired);
+    assert_true (red->has_last_enemy_seen);
+    assert_true (red->last_enemy_seen->x == 60.0);
+    assert_string_equal (unit_in (g, "blue-1")->weapon, "rifle");
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /*  a bad field of the situation is named */
+    units[1].weapon = "blunderbuss";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "open_game.situation.units[1].weapon", "blunderbuss");
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+static void
+test_update_and_ask (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    char id[GAMESTORE_ID_MAX];
+    open_scenario (socket, "farm", id, sizeof id);
+
+    unit_change_t left;
+    Solo__V1__UnitUpdate *changes[1] = { unit_change (&left, "red-left") };
+    left.update.has_killed = true;
+    left.update.killed = 3;
+    left.update.has_roll = true;
+    left.update.roll = 5;
+    left.update.has_centre = true;
+    left.update.centre = &left.centre;
+    left.centre.x = 50;
+    left.centre.y = 30;
+    left.update.has_facing = true;
+    left.update.facing = -90;
+    left.clear.loaded = true;
+    left.set.fired = true;
+    Solo__V1__Reply *reply = update (socket, id, true, changes, 1);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    assert_string_equal (reply->update_accepted->game_id, id);
+    assert_int_equal (reply->update_accepted->sequence, 1);
+    assert_int_equal (reply->update_accepted->turn, 2);
+    assert_int_equal (reply->update_accepted->units_changed, 1);
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    /*  The unit as it stands now: 3 of 8 down, 3 tenths at +1 (seed 002);
+     *  the die the player reported for it this turn. */
+    reply = ask_in_game (socket, id, "red-left", 0);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    assert_int_equal (factor_value (reply->unit_decision, "per_tenth_lost"), 3);
+    assert_int_equal (reply->unit_decision->roll, 5);
+    assert_true (reply->unit_decision->roll_from_player);
+    assert_string_equal (reply->unit_decision->ruleset, "skirmish19");
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = ask_in_game (socket, id, "red-left", 2);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    assert_int_equal (reply->unit_decision->roll, 2);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /*  another unit: no die reported, the daemon throws */
+    reply = ask_in_game (socket, id, "red-right", 0);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    assert_false (reply->unit_decision->roll_from_player);
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    const Solo__V1__GameState *g = reply->game_state;
+    assert_int_equal (g->turn, 2);
+    assert_int_equal (g->sequence, 1);
+    const Solo__V1__Unit *u = unit_in (g, "red-left");
+    assert_int_equal (u->killed, 3);
+    assert_true (u->centre->x == 50.0 && u->centre->y == 30.0);
+    assert_true (u->facing == 270.0);
+    assert_false (u->status->loaded);
+    assert_true (u->status->fired);
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    /*  a new turn forgets the player's dice */
+    reply = update (socket, id, true, NULL, 0);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    assert_int_equal (reply->update_accepted->sequence, 2);
+    assert_int_equal (reply->update_accepted->turn, 3);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = ask_in_game (socket, id, "red-left", 0);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    assert_false (reply->unit_decision->roll_from_player);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+static void
+test_update_errors (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    char id[GAMESTORE_ID_MAX];
+    open_scenario (socket, "farm", id, sizeof id);
+    unit_change_t a, b;
+    Solo__V1__UnitUpdate *changes[2];
+
+    assert_error (update (socket, "farm-99", false, NULL, 0),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_GAME,
+                  "report_update.game_id", "open: farm-1");
+    assert_error (update (socket, "", false, NULL, 0),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "report_update.game_id", NULL);
+    changes[0] = unit_change (&a, "red-lft");
+    assert_error (update (socket, id, false, changes, 1),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_UNIT,
+                  "report_update.units[0].unit_id", "red-lft");
+    changes[0] = unit_change (&a, "");
+    assert_error (update (socket, id, false, changes, 1),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "report_update.units[0].unit_id", NULL);
+    /*  all or nothing: a good first change and a roll out of range */
+    changes[0] = unit_change (&a, "red-left");
+    a.update.has_killed = true;
+    a.update.killed = 2;
+    changes[1] = unit_change (&b, "red-right");
+    b.update.has_roll = true;
+    b.update.roll = 7;
+    assert_error (update (socket, id, true, changes, 2),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "report_update.units[1].roll", "1 to 6");
+    b.update.roll = 0;
+    assert_error (update (socket, id, true, changes, 2),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "report_update.units[1].roll", NULL);
+    Solo__V1__Reply *reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_int_equal (reply->game_state->sequence, 0);
+    assert_int_equal (reply->game_state->turn, 1);
+    assert_int_equal (unit_in (reply->game_state, "red-left")->killed, 0);
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    changes[0] = unit_change (&a, "red-left");
+    a.update.has_killed = true;
+    a.update.killed = 9;
+    assert_error (update (socket, id, false, changes, 1),
+                  SOLO__V1__ERROR__CODE__IMPOSSIBLE,
+                  "report_update.units[0].killed", "exceeds the 8 figures");
+    a.update.killed = 4;
+    a.update.has_wounded = true;
+    a.update.wounded = 5;
+    assert_error (update (socket, id, false, changes, 1),
+                  SOLO__V1__ERROR__CODE__IMPOSSIBLE,
+                  "report_update.units[0].killed", NULL);
+    changes[0] = unit_change (&a, "red-left");
+    a.update.has_wounded = true;
+    a.update.wounded = -1;
+    assert_error (update (socket, id, false, changes, 1),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "report_update.units[0].wounded", NULL);
+    changes[0] = unit_change (&a, "red-left");
+    a.update.has_centre = true;
+    a.update.centre = &a.centre;
+    a.centre.x = 181;
+    a.centre.y = 10;
+    assert_error (update (socket, id, false, changes, 1),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "report_update.units[0].centre", "off the 180 x 120");
+    a.update.centre = NULL;
+    assert_error (update (socket, id, false, changes, 1),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "report_update.units[0].centre", NULL);
+    changes[0] = unit_change (&a, "red-left");
+    a.update.has_facing = true;
+    a.update.facing = 1.0 / 0.0;
+    assert_error (update (socket, id, false, changes, 1),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "report_update.units[0].facing", "finite");
+    changes[0] = unit_change (&a, "red-left");
+    a.set.loaded = true;
+    a.clear.loaded = true;
+    assert_error (update (socket, id, false, changes, 1),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "report_update.units[0].clear", "loaded");
+
+    /*  the limit of unit changes in one update */
+    size_t n = GAMES_MAX_UNIT_UPDATES + 1;
+    unit_change_t *many = calloc (n, sizeof *many);
+    Solo__V1__UnitUpdate **many_ptrs = calloc (n, sizeof *many_ptrs);
+    assert_non_null (many);
+    assert_non_null (many_ptrs);
+    for (size_t i = 0; i < n; i++)
+        many_ptrs[i] = unit_change (&many[i], "red-left");
+    assert_error (update (socket, id, false, many_ptrs, n),
+                  SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                  "report_update.units", "max_unit_updates");
+    reply = update (socket, id, false, many_ptrs, n - 1);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    free (many);
+    free (many_ptrs);
+
+    /*  a unit taken off the table takes no more updates and answers
+     *  no more questions; the others no longer see it */
+    changes[0] = unit_change (&a, "blue-wall");
+    a.update.removed = true;
+    reply = update (socket, id, false, changes, 1);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_int_equal (reply->game_state->n_removed, 1);
+    assert_string_equal (reply->game_state->removed[0], "blue-wall");
+    solo__v1__reply__free_unpacked (reply, NULL);
+    assert_error (update (socket, id, false, changes, 1),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "report_update.units[0].unit_id", "out of play");
+    assert_error (ask_in_game (socket, id, "blue-wall", 0),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST, "ask_unit.unit_id",
+                  "out of play");
+    reply = ask_in_game (socket, id, "red-centre", 3);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    assert_string_not_equal (reply->unit_decision->geometry->nearest_enemy_id,
+                             "blue-wall");
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+static void
+test_close_and_list (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    char one[GAMESTORE_ID_MAX], two[GAMESTORE_ID_MAX];
+    open_scenario (socket, "farm", one, sizeof one);
+    open_scenario (socket, "stream", two, sizeof two);
+    Solo__V1__ListGames list = SOLO__V1__LIST_GAMES__INIT;
+    Solo__V1__Reply *reply = call (socket, SOLO__V1__REQUEST__BODY_LIST_GAMES,
+                                   &list);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_LIST);
+    assert_int_equal (reply->game_list->n_games, 2);
+    assert_string_equal (reply->game_list->games[0]->game_id, one);
+    assert_string_equal (reply->game_list->games[1]->game_id, two);
+    assert_string_equal (reply->game_list->games[1]->scenario, "stream");
+    assert_int_equal (reply->game_list->games[0]->turn, 1);
+    assert_int_equal (reply->game_list->games[0]->units, 8);
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    Solo__V1__CloseGame close = SOLO__V1__CLOSE_GAME__INIT;
+    close.game_id = one;
+    reply = call (socket, SOLO__V1__REQUEST__BODY_CLOSE_GAME, &close);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_CLOSED);
+    assert_string_equal (reply->game_closed->game_id, one);
+    assert_int_equal (reply->game_closed->sequence, 0);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_CLOSE_GAME, &close),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_GAME, "close_game.game_id",
+                  one);
+    assert_error (ask_in_game (socket, one, "red-left", 0),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_GAME, "ask_unit.game_id",
+                  NULL);
+    assert_error (show (socket, one), SOLO__V1__ERROR__CODE__UNKNOWN_GAME,
+                  "show_game.game_id", NULL);
+    reply = call (socket, SOLO__V1__REQUEST__BODY_LIST_GAMES, &list);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_LIST);
+    assert_int_equal (reply->game_list->n_games, 1);
+    assert_string_equal (reply->game_list->games[0]->game_id, two);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+static void
+test_open_games_limit (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    char id[GAMESTORE_ID_MAX];
+    for (int i = 0; i < GAMESTORE_MAX_GAMES; i++)
+        open_scenario (socket, "farm", id, sizeof id);
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SCENARIO;
+    open.scenario = "farm";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED, "open_game",
+                  "max_games");
+    Solo__V1__CloseGame close = SOLO__V1__CLOSE_GAME__INIT;
+    close.game_id = id;
+    Solo__V1__Reply *reply = call (socket, SOLO__V1__REQUEST__BODY_CLOSE_GAME,
+                                   &close);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_CLOSED);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    open_scenario (socket, "farm", id, sizeof id);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+static void
+test_restart_finds_its_games (void **state)
+{
+    (void) state;
+    char dir[] = "/tmp/solo-games-XXXXXX";
+    assert_non_null (mkdtemp (dir));
+    solod_config_t cfg = test_config ();
+    snprintf (cfg.state_db, sizeof cfg.state_db, "%s/solod.db", dir);
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    char id[GAMESTORE_ID_MAX], closed[GAMESTORE_ID_MAX];
+    open_scenario (socket, "farm", id, sizeof id);
+    open_scenario (socket, "farm", closed, sizeof closed);
+    unit_change_t a;
+    Solo__V1__UnitUpdate *changes[1] = { unit_change (&a, "red-left") };
+    a.update.has_killed = true;
+    a.update.killed = 3;
+    a.update.has_roll = true;
+    a.update.roll = 6;
+    Solo__V1__Reply *reply = update (socket, id, true, changes, 1);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    Solo__V1__CloseGame close = SOLO__V1__CLOSE_GAME__INIT;
+    close.game_id = closed;
+    reply = call (socket, SOLO__V1__REQUEST__BODY_CLOSE_GAME, &close);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_CLOSED);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+
+    server = start_server (&cfg);
+    socket = connect_to (server);
+    Solo__V1__ListGames list = SOLO__V1__LIST_GAMES__INIT;
+    reply = call (socket, SOLO__V1__REQUEST__BODY_LIST_GAMES, &list);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_LIST);
+    assert_int_equal (reply->game_list->n_games, 1);
+    assert_string_equal (reply->game_list->games[0]->game_id, id);
+    assert_int_equal (reply->game_list->games[0]->sequence, 1);
+    assert_int_equal (reply->game_list->games[0]->turn, 2);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = ask_in_game (socket, id, "red-left", 0);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    assert_int_equal (factor_value (reply->unit_decision, "per_tenth_lost"), 3);
+    assert_int_equal (reply->unit_decision->roll, 6);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /*  the next update goes on from the last number; ids are not reused */
+    reply = update (socket, id, false, NULL, 0);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    assert_int_equal (reply->update_accepted->sequence, 2);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    char again[GAMESTORE_ID_MAX];
+    open_scenario (socket, "farm", again, sizeof again);
+    assert_string_equal (again, "farm-3");
+    zmq_close (socket);
+    server_destroy (&server);
+
+    /*  a file that is not a store stops the daemon, naming it */
+    char path[128];
+    snprintf (path, sizeof path, "%s/not-a-db", dir);
+    FILE *f = fopen (path, "w");
+    assert_non_null (f);
+    fputs ("this is not SQLite, but long enough to be taken for a file that "
+           "says what it is ......................................\n", f);
+    fclose (f);
+    snprintf (cfg.state_db, sizeof cfg.state_db, "%s", path);
+    char err[512] = "";
+    assert_null (server_new (&cfg, err, sizeof err));
+    assert_non_null (strstr (err, path));
+    char command[200];
+    snprintf (command, sizeof command, "rm -rf %s", dir);
+    assert_int_equal (system (command), 0);
+}
+
+/*  ---- battles ------------------------------------------------------------ */
+
+static Solo__V1__Reply *
+battle (void *socket, const char *scenario, const char *blue,
+        const char *blue_params, const char *red, uint64_t seed, bool log)
+{
+    Solo__V1__PlayBattle play = SOLO__V1__PLAY_BATTLE__INIT;
+    if (scenario) {
+        play.source_case = SOLO__V1__PLAY_BATTLE__SOURCE_SCENARIO;
+        play.scenario = (char *) scenario;
+    }
+    play.blue = (char *) blue;
+    play.blue_params = (char *) blue_params;
+    play.red = (char *) red;
+    play.has_seed = true;
+    play.seed = seed;
+    play.with_log = log;
+    return call (socket, SOLO__V1__REQUEST__BODY_PLAY_BATTLE, &play);
+}
+
+static void
+test_battle_same_seed_same_battle (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    Solo__V1__Reply *one = battle (socket, "farm", "table", "", "random", 1,
+                                   true);
+    Solo__V1__Reply *two = battle (socket, "farm", "table", "", "random", 1,
+                                   true);
+    assert_body (one, SOLO__V1__REPLY__BODY_BATTLE_RESULT);
+    assert_body (two, SOLO__V1__REPLY__BODY_BATTLE_RESULT);
+    const Solo__V1__BattleResult *a = one->battle_result, *b = two->battle_result;
+    assert_string_equal (a->scenario, "farm");
+    assert_string_equal (a->ruleset, "skirmish19");
+    assert_int_equal (strlen (a->tables_hash), 16);
+    assert_int_equal (a->seed, 1);
+    assert_true (a->turns >= 1 && a->turns <= 12);
+    assert_true (strlen (a->reason) > 0);
+    assert_int_equal (a->n_sides, 2);
+    assert_string_equal (a->sides[0]->strategy, "table");
+    assert_string_equal (a->sides[1]->strategy, "random");
+    assert_string_equal (a->sides[0]->name, "British light company");
+    assert_int_equal (a->n_log, a->log_lines);
+    assert_false (a->log_truncated);
+    assert_string_equal (a->log[0]->kind, "start");
+    assert_string_equal (a->log[a->n_log - 1]->kind, "result");
+    int dice = 0, decisions = 0, events = 0;
+    for (size_t i = 0; i < a->n_log; i++) {
+        const Solo__V1__LogLine *l = a->log[i];
+        if (strcmp (l->kind, "die") == 0) {
+            assert_int_equal (l->n_dice, 1);
+            assert_true (l->dice[0]->value >= 1
+                         && l->dice[0]->value <= l->dice[0]->sides);
+            dice++;
+        }
+        else if (strcmp (l->kind, "decision") == 0) {
+            assert_true (strlen (l->unit_id) > 0);
+            assert_true (strlen (l->layer) > 0);
+            decisions++;
+        }
+        else if (strcmp (l->kind, "event") == 0) {
+            assert_true (strlen (l->event) > 0);
+            events++;
+        }
+        /*  the same seed: the same battle, line for line */
+        assert_string_equal (l->text, b->log[i]->text);
+    }
+    assert_int_equal (dice, a->dice);
+    assert_int_equal (decisions, a->decisions);
+    assert_true (events > 0);
+    assert_int_equal (a->n_log, b->n_log);
+    assert_string_equal (a->winner, b->winner);
+    assert_int_equal (a->turns, b->turns);
+    assert_string_equal (a->reason, b->reason);
+    for (int s = 0; s < 2; s++) {
+        assert_int_equal (a->sides[s]->killed, b->sides[s]->killed);
+        assert_int_equal (a->sides[s]->wounded, b->sides[s]->wounded);
+    }
+    /*  without the log: the same result, no lines */
+    Solo__V1__Reply *three = battle (socket, "farm", "table", "", "random", 1,
+                                     false);
+    assert_body (three, SOLO__V1__REPLY__BODY_BATTLE_RESULT);
+    assert_int_equal (three->battle_result->n_log, 0);
+    assert_int_equal (three->battle_result->turns, a->turns);
+    assert_string_equal (three->battle_result->reason, a->reason);
+    /*  another seed plays another battle */
+    Solo__V1__Reply *four = battle (socket, "farm", "table", "", "random", 2,
+                                    true);
+    assert_body (four, SOLO__V1__REPLY__BODY_BATTLE_RESULT);
+    bool differs = four->battle_result->n_log != a->n_log;
+    for (size_t i = 0; !differs && i < a->n_log; i++)
+        differs = strcmp (a->log[i]->text, four->battle_result->log[i]->text);
+    assert_true (differs);
+    solo__v1__reply__free_unpacked (one, NULL);
+    solo__v1__reply__free_unpacked (two, NULL);
+    solo__v1__reply__free_unpacked (three, NULL);
+    solo__v1__reply__free_unpacked (four, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+static void
+test_battle_errors (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    assert_error (battle (socket, NULL, "table", "", "random", 1, false),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST, "play_battle.source",
+                  "farm");
+    assert_error (battle (socket, "borodino", "table", "", "random", 1, false),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_SCENARIO,
+                  "play_battle.scenario", "farm");
+    assert_error (battle (socket, "farm", "table", "", "chess", 1, false),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_STRATEGY, "play_battle.red",
+                  "random, table");
+    assert_error (battle (socket, "farm", "", "", "random", 1, false),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST, "play_battle.blue",
+                  "random");
+    assert_error (battle (socket, "farm", "random", "depth=3", "table", 1,
+                          false),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "play_battle.blue_params", "depth");
+    char long_params[STRATEGY_PARAMS_MAX + 10];
+    memset (long_params, 'x', sizeof long_params - 1);
+    long_params[sizeof long_params - 1] = '\0';
+    assert_error (battle (socket, "farm", "random", long_params, "table", 1,
+                          false),
+                  SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                  "play_battle.blue_params", NULL);
+    /*  a situation is not a scenario */
+    Solo__V1__PlayBattle play = SOLO__V1__PLAY_BATTLE__INIT;
+    play.source_case = SOLO__V1__PLAY_BATTLE__SOURCE_SCENARIO_TEXT;
+    play.scenario_text = "ruleset = \"skirmish19\";\n"
+                         "table = { width = 100.0; depth = 100.0; };\n";
+    play.blue = "table";
+    play.red = "table";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_PLAY_BATTLE, &play),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "play_battle.scenario_text", "scenario");
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+/*  ---- the commander -------------------------------------------------------- */
+
+static Solo__V1__Reply *
+side (void *socket, const char *scenario, const char *game_id, int which,
+      const char *strategy, long playouts, uint64_t seed)
+{
+    Solo__V1__AskSide ask = SOLO__V1__ASK_SIDE__INIT;
+    if (scenario) {
+        ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_SCENARIO;
+        ask.scenario = (char *) scenario;
+    }
+    else if (game_id) {
+        ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_GAME_ID;
+        ask.game_id = (char *) game_id;
+    }
+    ask.side = (Solo__V1__Side) which;
+    ask.strategy = (char *) strategy;
+    ask.playouts = (uint64_t) playouts;
+    ask.has_seed = true;
+    ask.seed = seed;
+    return call (socket, SOLO__V1__REQUEST__BODY_ASK_SIDE, &ask);
+}
+
+static void
+test_ask_side (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    /*  red moves first at the farm (its scenario's side A) */
+    Solo__V1__Reply *one = side (socket, "farm", NULL, 1, "search", 120, 3);
+    Solo__V1__Reply *two = side (socket, "farm", NULL, 1, "search", 120, 3);
+    assert_body (one, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    assert_body (two, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    const Solo__V1__SideOrders *a = one->side_orders, *b = two->side_orders;
+    assert_int_equal (a->side, SOLO__V1__SIDE__SIDE_RED);
+    assert_string_equal (a->side_name, "French voltigeurs");
+    assert_int_equal (a->turn, 1);
+    assert_string_equal (a->phase, "side A moves");
+    assert_string_equal (a->ruleset, "skirmish19");
+    assert_int_equal (strlen (a->tables_hash), 16);
+    assert_int_equal (a->seed, 3);
+    assert_true (a->n_orders >= 1);
+    assert_true (a->n_command_roll >= 1);
+    assert_non_null (strstr (a->command_roll[0], "red-captain"));
+    unsigned commanded = 0;
+    for (size_t i = 0; i < a->n_orders; i++) {
+        const Solo__V1__SideUnitOrder *o = a->orders[i];
+        assert_true (strncmp (o->unit_id, "red-", 4) == 0);
+        assert_true (strcmp (o->layer, "commander") == 0
+                     || strcmp (o->layer, "table") == 0);
+        commanded += strcmp (o->layer, "commander") == 0;
+        assert_true (strlen (o->kind) > 0);
+        assert_true (strlen (o->text) > 0);
+        assert_true (strlen (o->why) > 0);
+        assert_int_equal (o->charge, strcmp (o->kind, "charge") == 0);
+        /*  a playout budget and a seed: the same answer again */
+        assert_string_equal (o->unit_id, b->orders[i]->unit_id);
+        assert_string_equal (o->text, b->orders[i]->text);
+        assert_string_equal (o->layer, b->orders[i]->layer);
+    }
+    assert_int_equal (commanded, a->commanded);
+    assert_string_equal (a->search->strategy, "search");
+    assert_true (a->search->playouts >= 1);
+    assert_int_equal (a->search->playout_budget, 120);
+    assert_true (a->search->value >= 0 && a->search->value <= 1);
+    assert_true (a->search->n_alternatives >= 1);
+    assert_int_equal (a->n_orders, b->n_orders);
+    solo__v1__reply__free_unpacked (one, NULL);
+    solo__v1__reply__free_unpacked (two, NULL);
+
+    /*  blue is side B: red's moves are on the table already */
+    one = side (socket, "farm", NULL, 0, "table", 0, 3);
+    assert_body (one, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    assert_string_equal (one->side_orders->phase, "side B moves");
+    assert_int_equal (one->side_orders->commanded, 0);
+    assert_string_equal (one->side_orders->search->strategy, "table");
+    for (size_t i = 0; i < one->side_orders->n_orders; i++) {
+        assert_true (strncmp (one->side_orders->orders[i]->unit_id, "blue-", 5)
+                     == 0);
+        assert_string_equal (one->side_orders->orders[i]->layer, "table");
+    }
+    solo__v1__reply__free_unpacked (one, NULL);
+
+    one = side (socket, "cavalry", NULL, 0, "greedy", 40, 9);
+    assert_body (one, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    assert_string_equal (one->side_orders->search->strategy, "greedy");
+    solo__v1__reply__free_unpacked (one, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+static void
+test_ask_side_on_a_game (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    char id[GAMESTORE_ID_MAX];
+    open_scenario (socket, "farm", id, sizeof id);
+    unit_change_t a;
+    Solo__V1__UnitUpdate *changes[1] = { unit_change (&a, "red-centre") };
+    a.update.removed = true;
+    Solo__V1__Reply *reply = update (socket, id, true, changes, 1);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = side (socket, NULL, id, 1, "search", 60, 4);
+    assert_body (reply, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    assert_string_equal (reply->side_orders->game_id, id);
+    assert_int_equal (reply->side_orders->turn, 2);
+    for (size_t i = 0; i < reply->side_orders->n_orders; i++)
+        assert_string_not_equal (reply->side_orders->orders[i]->unit_id,
+                                 "red-centre");
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /*  the question changed nothing in the game */
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_int_equal (reply->game_state->sequence, 1);
+    assert_true (unit_in (reply->game_state, "red-left")->centre->x == 45.0);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+static void
+test_ask_side_errors (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    assert_error (side (socket, "farm", NULL, 1, "minimax", 10, 1),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_STRATEGY, "ask_side.strategy",
+                  "search, greedy, table");
+    assert_error (side (socket, "farm", NULL, 5, "search", 10, 1),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST, "ask_side.side", NULL);
+    assert_error (side (socket, NULL, "farm-77", 1, "search", 10, 1),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_GAME, "ask_side.game_id",
+                  NULL);
+    assert_error (side (socket, NULL, NULL, 1, "search", 10, 1),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST, "ask_side.source", NULL);
+    assert_error (side (socket, "alamo", NULL, 1, "search", 10, 1),
+                  SOLO__V1__ERROR__CODE__UNKNOWN_SCENARIO, "ask_side.scenario",
+                  "farm");
+    Solo__V1__AskSide ask = SOLO__V1__ASK_SIDE__INIT;
+    ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_SCENARIO;
+    ask.scenario = "farm";
+    ask.budget_ms = SOLOD_SIDE_MAX_BUDGET_MS + 1;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_ASK_SIDE, &ask),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE, "ask_side.budget_ms",
+                  "max_budget_ms");
+    ask.budget_ms = 10;
+    ask.has_aggression = true;
+    ask.aggression = 2;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_ASK_SIDE, &ask),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE, "ask_side.aggression",
+                  "0..1");
+    ask.has_aggression = false;
+    ask.has_caution = true;
+    ask.caution = -0.5;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_ASK_SIDE, &ask),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE, "ask_side.caution",
+                  NULL);
+    ask.has_caution = false;
+    ask.personality = "grumpy";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_ASK_SIDE, &ask),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST, "ask_side.personality",
+                  "bold");
+    ask.personality = "";
+    ask.difficulty = "nightmare";
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_ASK_SIDE, &ask),
+                  SOLO__V1__ERROR__CODE__BAD_REQUEST, "ask_side.difficulty",
+                  "expert");
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
+/*  A quick question is answered while the only worker that takes slow
+ *  work searches: the other worker is kept for quick ones. */
+static void
+test_quick_question_passes_a_search (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    cfg.workers = 2;
+    server_t *server = start_server (&cfg);
+    void *slow = connect_to (server);
+    void *slow_too = connect_to (server);
+    void *quick = connect_to (server);
+    Solo__V1__AskSide ask = SOLO__V1__ASK_SIDE__INIT;
+    ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_SCENARIO;
+    ask.scenario = "farm";
+    ask.side = SOLO__V1__SIDE__SIDE_RED;
+    ask.budget_ms = 3000;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.body_case = SOLO__V1__REQUEST__BODY_ASK_SIDE;
+    request.ask_side = &ask;
+    send_request (slow, &request);
+    send_request (slow_too, &request);
+    /*  a table look-up, after the searches were sent */
+    Solo__V1__AskUnit unit = SOLO__V1__ASK_UNIT__INIT;
+    Solo__V1__DirectLookup direct = SOLO__V1__DIRECT_LOOKUP__INIT;
+    direct.rf = 3;
+    unit.source_case = SOLO__V1__ASK_UNIT__SOURCE_DIRECT;
+    unit.direct = &direct;
+    unit.roll = 6;
+    unit.has_roll = true;
+    Solo__V1__Reply *reply = call (quick, SOLO__V1__REQUEST__BODY_ASK_UNIT,
+                                   &unit);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    /*  RF2-5, a 6: advance towards the nearest enemy (seed 002) */
+    assert_string_equal (reply->unit_decision->action, "advance_charge");
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /*  ... and neither search had answered by then */
+    zmq_pollitem_t items[2] = { { slow, 0, ZMQ_POLLIN, 0 },
+                                { slow_too, 0, ZMQ_POLLIN, 0 } };
+    assert_int_equal (zmq_poll (items, 2, 0), 0);
+    reply = receive_reply (slow);
+    assert_body (reply, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = receive_reply (slow_too);
+    assert_body (reply, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (slow);
+    zmq_close (slow_too);
+    zmq_close (quick);
+    server_destroy (&server);
+}
+
+/*  ---- the game text ------------------------------------------------------- */
+
+/*  A situation written as text loads back the same. */
+static const ruleset_t *the_ruleset;
+
+static const ruleset_t *
+find_ruleset (const char *name, void *arg)
+{
+    (void) arg;
+    return strcmp (name, ruleset_name (the_ruleset)) == 0 ? the_ruleset : NULL;
+}
+
+static void
+test_situation_text_round_trip (void **state)
+{
+    (void) state;
+    ruleset_t *rs = test_load_skirmish19 ();
+    the_ruleset = rs;
+    char err[512] = "";
+    situation_t *sit = situation_load (
+        test_source_path ("clients/examples/farm.cfg"), find_ruleset, NULL,
+        err, sizeof err);
+    if (!sit)
+        fail_msg ("%s", err);
+    unit_t *odd = situation_unit (sit, 0);
+    odd->fp.centre.x = 1.0 / 3.0;              /* all 17 digits kept */
+    odd->status |= STATUS_HAS_LAST_ENEMY | STATUS_RAN_LAST_TURN;
+    odd->last_enemy_seen = (vec2_t) { 12.5, 7.25 };
+    snprintf (odd->platoon, sizeof odd->platoon, "2nd \"bis\"");
+    char *text = games_situation_text (sit);
+    assert_non_null (text);
+    situation_t *back = situation_load_text (text, "round-trip", find_ruleset,
+                                             NULL, err, sizeof err);
+    if (!back)
+        fail_msg ("%s\n%s", err, text);
+    assert_int_equal (situation_unit_count (back), situation_unit_count (sit));
+    for (int u = 0; u < situation_unit_count (sit); u++) {
+        const unit_t *a = situation_unit_const (sit, u);
+        const unit_t *b = situation_unit_const (back, u);
+        assert_string_equal (a->id, b->id);
+        assert_string_equal (a->platoon, b->platoon);
+        assert_int_equal (a->side, b->side);
+        assert_int_equal (a->arm, b->arm);
+        assert_int_equal (a->quality, b->quality);
+        assert_int_equal (a->weapon, b->weapon);
+        assert_int_equal (a->bayonet, b->bayonet);
+        assert_int_equal (a->formation, b->formation);
+        assert_int_equal (a->figures, b->figures);
+        assert_int_equal (a->wounded, b->wounded);
+        assert_int_equal (a->killed, b->killed);
+        assert_int_equal (a->officers + a->ncos * 10 + a->drummers * 100
+                          + a->buglers * 1000,
+                          b->officers + b->ncos * 10 + b->drummers * 100
+                          + b->buglers * 1000);
+        assert_true (a->fp.centre.x == b->fp.centre.x);
+        assert_true (a->fp.centre.y == b->fp.centre.y);
+        assert_true (a->fp.facing == b->fp.facing);
+        assert_true (a->fp.width == b->fp.width);
+        assert_true (a->fp.depth == b->fp.depth);
+        assert_int_equal (a->status, b->status);
+        if (a->status & STATUS_HAS_LAST_ENEMY)
+            assert_true (a->last_enemy_seen.x == b->last_enemy_seen.x
+                         && a->last_enemy_seen.y == b->last_enemy_seen.y);
+    }
+    assert_int_equal (situation_terrain_count (back),
+                      situation_terrain_count (sit));
+    for (int t = 0; t < situation_terrain_count (sit); t++) {
+        const terrain_feature_t *a = situation_terrain (sit, t);
+        const terrain_feature_t *b = situation_terrain (back, t);
+        assert_string_equal (a->id, b->id);
+        assert_int_equal (a->kind, b->kind);
+        assert_int_equal (a->cover, b->cover);
+        assert_int_equal (a->vertex_count, b->vertex_count);
+        for (int v = 0; v < a->vertex_count; v++)
+            assert_true (a->vertices[v].x == b->vertices[v].x
+                         && a->vertices[v].y == b->vertices[v].y);
+    }
+    assert_true (situation_width (back) == situation_width (sit));
+    free (text);
+    situation_destroy (&back);
+    situation_destroy (&sit);
+    ruleset_destroy (&rs);
+}
+
+int
+main (void)
+{
+    zmq_context = zmq_ctx_new ();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_hello_lists_scenarios_and_strategies),
+        cmocka_unit_test (test_open_game_from_scenario),
+        cmocka_unit_test (test_open_game_errors),
+        cmocka_unit_test (test_open_game_from_situation),
+        cmocka_unit_test (test_update_and_ask),
+        cmocka_unit_test (test_update_errors),
+        cmocka_unit_test (test_close_and_list),
+        cmocka_unit_test (test_open_games_limit),
+        cmocka_unit_test (test_restart_finds_its_games),
+        cmocka_unit_test (test_battle_same_seed_same_battle),
+        cmocka_unit_test (test_battle_errors),
+        cmocka_unit_test (test_ask_side),
+        cmocka_unit_test (test_ask_side_on_a_game),
+        cmocka_unit_test (test_ask_side_errors),
+        cmocka_unit_test (test_quick_question_passes_a_search),
+        cmocka_unit_test (test_situation_text_round_trip),
+    };
+    int failed = cmocka_run_group_tests (tests, NULL, NULL);
+    zmq_ctx_term (zmq_context);
+    return failed;
+}
