@@ -1,0 +1,306 @@
+#!/bin/bash
+# cli_battle.sh - solo battle, solo side and solo game end to end against
+# the real solod on a free loopback port: the demo's battle in plain words
+# and as JSON, the same seed giving the same battle, the commander's
+# orders for a side, a game kept across a SIGKILL of the daemon, the
+# errors (exit 3) and the usage errors (exit 2).
+#
+#   bash tests/cli_battle.sh <solod> <solo>
+set -u
+
+SOLOD=$(realpath "$1")
+SOLO=$(realpath "$2")
+SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+
+work=$(mktemp -d /tmp/cli_battle.XXXXXX)
+daemon_pid=""
+failures=0
+checks=0
+
+cleanup () {
+    if [ -n "$daemon_pid" ] && kill -0 "$daemon_pid" 2>/dev/null; then
+        kill -TERM "$daemon_pid" 2>/dev/null
+        wait "$daemon_pid" 2>/dev/null
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail () {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+run () {
+    local name=$1
+    shift
+    "$@" >"$work/$name.out" 2>"$work/$name.err"
+    rc=$?
+}
+
+expect_rc () {
+    checks=$((checks + 1))
+    if [ "$rc" != "$2" ]; then
+        fail "$1: exit code $rc, expected $2"
+        sed 's/^/    stderr: /' "$work/$1.err" >&2
+    fi
+}
+
+expect_in () {
+    checks=$((checks + 1))
+    if ! grep -qF -- "$3" "$work/$1.$2"; then
+        fail "$1: \"$3\" not in its std$2"
+        sed "s/^/    std$2: /" "$work/$1.$2" | head -40 >&2
+    fi
+}
+
+# expect_json NAME PYTHON: NAME.out is one JSON object on one line and
+# PYTHON (asserts about `d`) holds.
+expect_json () {
+    checks=$((checks + 1))
+    if ! python3 - "$work/$1.out" "$2" <<'PY' >"$work/$1.check" 2>&1
+import json, sys
+raw = open(sys.argv[1], "rb").read()
+assert raw.endswith(b"\n") and raw.count(b"\n") == 1, "not one line"
+d = json.loads(raw.decode("utf-8"))
+exec(sys.argv[2])
+PY
+    then
+        fail "$1: JSON check failed"
+        sed 's/^/    /' "$work/$1.check" >&2
+    fi
+}
+
+free_port () {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# start_daemon: solod on $endpoint with its games in $work/games.db.
+start_daemon () {
+    "$SOLOD" --bind "$endpoint" --state-db "$work/games.db" --seed 42 \
+        --log-level info >>"$work/solod.log" 2>&1 &
+    daemon_pid=$!
+    for _ in $(seq 1 100); do
+        "$SOLO" --timeout 200 hello >/dev/null 2>&1 && return 0
+        kill -0 "$daemon_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    fail "solod did not start"
+    cat "$work/solod.log" >&2
+    exit 1
+}
+
+endpoint="tcp://127.0.0.1:$(free_port)"
+export SOLO_ENDPOINT=$endpoint
+start_daemon
+cd "$work" || exit 1
+
+# ---- solo battle ------------------------------------------------------------
+
+# the demo's command: the battle turn by turn in plain words
+run demo "$SOLO" battle --scenario farm --blue table --red random --seed 1
+expect_rc demo 0
+expect_in demo out "Battle: farm - The farm at La Haie"
+expect_in demo out "blue British light company: table"
+expect_in demo out "red  French voltigeurs: random"
+expect_in demo out "Turn 1"
+expect_in demo out "command red-captain throws"
+expect_in demo out "shoot   "
+expect_in demo out "Result: "
+expect_in demo out "side  figures  killed  wounded"
+lines=$(wc -l <"$work/demo.out")
+checks=$((checks + 1))
+[ "$lines" -le 150 ] || fail "demo: $lines lines: more than a few screens"
+[ -s "$work/demo.err" ] && fail "demo: unexpected standard error: $(cat "$work/demo.err")"
+
+# the same seed plays the same battle (the last line has the time taken)
+run again "$SOLO" battle --scenario farm --blue table --red random --seed 1
+checks=$((checks + 1))
+if ! diff <(sed '$d' "$work/demo.out") <(sed '$d' "$work/again.out") >/dev/null; then
+    fail "the same seed gave another battle"
+fi
+run other "$SOLO" battle --scenario farm --blue table --red random --seed 2
+checks=$((checks + 1))
+if diff <(sed '$d' "$work/demo.out") <(sed '$d' "$work/other.out") >/dev/null; then
+    fail "seed 2 gave the battle of seed 1"
+fi
+
+# --log: every die, every order and who gave it
+run log "$SOLO" battle --scenario farm --blue table --red random --seed 1 --log
+expect_rc log 0
+expect_in log out "start: farm"
+expect_in log out "turn 1, command: die D6 = "
+expect_in log out "order red-"
+expect_in log out "[table]"
+expect_in log out "result: "
+
+run battle_json "$SOLO" battle --scenario farm --blue table --red random --seed 1 --json
+expect_rc battle_json 0
+expect_json battle_json '
+assert d["scenario"] == "farm" and d["seed"] == 1
+assert d["winner"] in ("blue", "red", "")
+assert 1 <= d["turns"] <= 12 and d["reason"]
+assert [s["side"] for s in d["sides"]] == ["blue", "red"]
+assert [s["strategy"] for s in d["sides"]] == ["table", "random"]
+assert d["ruleset"] == "skirmish19" and len(d["tables_hash"]) == 16
+assert d["log"] == []
+'
+run json_log "$SOLO" battle --scenario cavalry --blue table --red table --seed 3 --json --log
+expect_rc json_log 0
+expect_json json_log '
+kinds = {l["kind"] for l in d["log"]}
+assert {"start", "die", "decision", "event", "result"} <= kinds, kinds
+assert all(len(l["dice"]) == 1 for l in d["log"] if l["kind"] == "die")
+assert d["log_lines"] == len(d["log"])
+'
+
+# daemon errors: exit 3, the error named
+run no_scenario "$SOLO" battle --scenario waterloo --blue table --red random
+expect_rc no_scenario 3
+expect_in no_scenario err "error UNKNOWN_SCENARIO (play_battle.scenario)"
+expect_in no_scenario err "farm"
+run no_strategy "$SOLO" battle --scenario farm --blue table --red chess
+expect_rc no_strategy 3
+expect_in no_strategy err "error UNKNOWN_STRATEGY (play_battle.red)"
+expect_in no_strategy err "random, table"
+run bad_params "$SOLO" battle --scenario farm --blue random:speed=3 --red table
+expect_rc bad_params 3
+expect_in bad_params err "(play_battle.blue_params)"
+run json_error "$SOLO" battle --scenario waterloo --blue table --red random --json
+expect_rc json_error 3
+expect_json json_error 'assert d["error"]["code"] == "UNKNOWN_SCENARIO"'
+
+# usage errors: exit 2, nothing sent
+run no_red "$SOLO" battle --scenario farm --blue table
+expect_rc no_red 2
+expect_in no_red err "battle wants both --blue STRATEGY and --red STRATEGY"
+run no_name "$SOLO" battle --blue table --red table
+expect_rc no_name 2
+expect_in no_name err "battle wants --scenario NAME"
+run battle_unit "$SOLO" battle --scenario farm --blue table --red table --unit x
+expect_rc battle_unit 2
+expect_in battle_unit err "--unit is an option of solo ask, not battle"
+run battle_help "$SOLO" battle --help
+expect_rc battle_help 0
+expect_in battle_help out "Usage: solo battle --scenario NAME"
+
+# ---- solo side --------------------------------------------------------------
+
+run side "$SOLO" side --scenario farm --side red --playouts 80 --seed 5
+expect_rc side 0
+expect_in side out "red (French voltigeurs), turn 1, side A moves"
+expect_in side out "Command: red-captain throws"
+expect_in side out "[commander]"
+expect_in side out "Search (search): "
+expect_in side out "Decided by: "
+run side_again "$SOLO" side --scenario farm --side red --playouts 80 --seed 5
+checks=$((checks + 1))
+if ! diff <(grep -v "Search (search)" "$work/side.out") \
+          <(grep -v "Search (search)" "$work/side_again.out") >/dev/null; then
+    fail "side: the same seed and playouts gave other orders"
+fi
+run side_json "$SOLO" side --scenario farm --side blue --strategy table --seed 5 --json
+expect_rc side_json 0
+expect_json side_json '
+assert d["side"] == "blue" and d["phase"] == "side B moves"
+assert d["orders"] and all(o["layer"] == "table" for o in d["orders"])
+assert all(o["unit_id"].startswith("blue-") for o in d["orders"])
+assert d["search"]["strategy"] == "table"
+assert d["ruleset"] == "skirmish19"
+'
+run side_file "$SOLO" side --situation "$SOURCE_DIR/clients/examples/farm.cfg" --side red --strategy greedy --playouts 40 --seed 1
+expect_rc side_file 0
+expect_in side_file out "Search (greedy)"
+run side_personality "$SOLO" side --scenario farm --side red --personality grumpy --playouts 10
+expect_rc side_personality 3
+expect_in side_personality err "error BAD_REQUEST (ask_side.personality)"
+run side_no_side "$SOLO" side --scenario farm
+expect_rc side_no_side 2
+expect_in side_no_side err "side wants --side blue or --side red"
+run side_bad_aggression "$SOLO" side --scenario farm --side red --aggression 1.5
+expect_rc side_bad_aggression 2
+expect_in side_bad_aggression err "--aggression wants a number from 0 to 1"
+run side_help "$SOLO" side --help
+expect_rc side_help 0
+expect_in side_help out "Usage: solo side"
+
+# ---- solo game, and a daemon killed after an acknowledged update -------------
+
+run open "$SOLO" game open --scenario farm --json
+expect_rc open 0
+expect_json open 'assert d["game_id"] == "farm-1" and d["turn"] == 1 and len(d["units"]) == 8'
+run update "$SOLO" game update --game farm-1 --next-turn --unit red-left --at 50,30 \
+    --killed 3 --set ran_last_turn --roll 5 --unit red-right --facing 10
+expect_rc update 0
+expect_in update out "Update 1 accepted for game farm-1: 2 units changed; turn 2"
+run ask_before "$SOLO" game ask --game farm-1 --unit red-left --seed 3 --json
+expect_rc ask_before 0
+expect_json ask_before '
+assert d["roll"] == 5 and d["roll_from_player"]
+assert {f["name"]: f["value"] for f in d["factors"]}["per_tenth_lost"] == 3
+'
+
+# SIGKILL: no chance to tidy up; the update was acknowledged, so it is kept
+kill -KILL "$daemon_pid"
+wait "$daemon_pid" 2>/dev/null
+start_daemon
+checks=$((checks + 1))
+grep -qF "store: game farm-1 back, turn 2, 1 updates" "$work/solod.log" ||
+    fail "the restarted daemon did not say it found farm-1"
+run ask_after "$SOLO" ask --game farm-1 --unit red-left --seed 3 --json
+expect_rc ask_after 0
+checks=$((checks + 1))
+cmp -s "$work/ask_before.out" "$work/ask_after.out" ||
+    fail "the answer about red-left changed across the restart"
+run show "$SOLO" game show --game farm-1
+expect_rc show 0
+expect_in show out "Game farm-1: farm"
+expect_in show out "Turn 2 of 12; 1 update accepted"
+expect_in show out "red-left       red   8 figures, 0 wounded, 3 killed  at (50.0, 30.0)"
+run side_game "$SOLO" side --game farm-1 --side red --playouts 40 --seed 2
+expect_rc side_game 0
+expect_in side_game out "turn 2, side A moves, game farm-1"
+run list "$SOLO" game list
+expect_rc list 0
+expect_in list out "farm-1"
+run bad_roll "$SOLO" game update --game farm-1 --unit red-left --roll 9
+expect_rc bad_roll 2
+expect_in bad_roll err "--roll wants the face of a D6"
+run no_unit "$SOLO" game update --game farm-1 --unit red-lft --killed 1
+expect_rc no_unit 3
+expect_in no_unit err "error UNKNOWN_UNIT (report_update.units[0].unit_id)"
+run too_many "$SOLO" game update --game farm-1 --unit red-left --killed 9
+expect_rc too_many 3
+expect_in too_many err "error IMPOSSIBLE (report_update.units[0].killed)"
+run at_alone "$SOLO" game update --game farm-1 --at 1,2
+expect_rc at_alone 2
+expect_in at_alone err "put --unit ID before it"
+run close "$SOLO" game close --game farm-1
+expect_rc close 0
+expect_in close out "Game farm-1 closed after 1 update."
+run closed "$SOLO" game show --game farm-1
+expect_rc closed 3
+expect_in closed err "error UNKNOWN_GAME (show_game.game_id)"
+run list_none "$SOLO" game list --json
+expect_rc list_none 0
+expect_json list_none 'assert d == {"games": []}'
+run game_help "$SOLO" game --help
+expect_rc game_help 0
+expect_in game_help out "Usage: solo game open"
+run game_what "$SOLO" game
+expect_rc game_what 2
+expect_in game_what err "which game command?"
+
+# a clean stop
+kill -TERM "$daemon_pid"
+wait "$daemon_pid"
+rc=$?
+checks=$((checks + 1))
+[ "$rc" = 0 ] || fail "solod exited $rc on SIGTERM"
+daemon_pid=""
+
+if [ "$failures" -ne 0 ]; then
+    echo "cli_battle: $failures of $checks checks failed" >&2
+    exit 1
+fi
+echo "cli_battle: all $checks checks passed"
