@@ -27,7 +27,8 @@ four (const char *format)
 {
     tour_spec_t *spec = tour_spec_new ();
     assert_non_null (spec);
-    set (spec, "tables", test_source_path ("rules/data/skirmish19/tables.cfg"));
+    set (spec, "tables",
+         test_source_path ("rules/data/skirmish19/tables.cfg"));
     set (spec, "scenario", test_source_path ("rules/scenarios/farm.cfg"));
     set (spec, "scenario", test_source_path ("rules/scenarios/cavalry.cfg"));
     set (spec, "strategy", "a=table");
@@ -97,7 +98,8 @@ test_ids_seeds_scenarios (void **state)
     for (int64_t id = 1; id <= 36; id++) {
         int pairing, pair, game;
         assert_int_equal (tour_spec_game_from_id (spec, id, &pairing, &pair,
-                                                  &game), 0);
+                                                  &game),
+                          0);
         assert_int_equal (tour_spec_game_id (spec, pairing, pair, game), id);
     }
     int p, q, r;
@@ -105,8 +107,8 @@ test_ids_seeds_scenarios (void **state)
     assert_int_equal (tour_spec_game_from_id (spec, 37, &p, &q, &r), -1);
     uint64_t s0 = tour_spec_pair_seed (spec, 0);
     assert_true (s0 != tour_spec_pair_seed (spec, 1));
-    assert_true (tour_spec_pair_seed (spec, 1) != tour_spec_pair_seed (spec,
-                                                                       2));
+    assert_true (tour_spec_pair_seed (spec, 1)
+                 != tour_spec_pair_seed (spec, 2));
     assert_int_equal (tour_spec_pair_scenario (spec, 0), 0);
     assert_int_equal (tour_spec_pair_scenario (spec, 1), 1);
     assert_int_equal (tour_spec_pair_scenario (spec, 2), 0);
@@ -168,7 +170,8 @@ test_bad_flags (void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = 0;
         assert_int_equal (tour_spec_set (spec, bad[i].key, bad[i].value, err,
-                                         sizeof err), -1);
+                                         sizeof err),
+                          -1);
         if (!strstr (err, bad[i].words))
             fail_msg ("--%s %s: \"%s\" lacks \"%s\"", bad[i].key,
                       bad[i].value, err, bad[i].words);
@@ -287,7 +290,8 @@ test_file (void **state)
     }
     spec = tour_spec_new ();
     assert_int_equal (tour_spec_load_file (spec, "/nonexistent/t.cfg", err,
-                                           sizeof err), -1);
+                                           sizeof err),
+                      -1);
     assert_non_null (strstr (err, "/nonexistent/t.cfg - cannot read"));
     tour_spec_destroy (&spec);
 }
@@ -317,7 +321,8 @@ test_definition_read_back (void **state)
     tour_spec_t *back = tour_spec_new ();
     char err[512];
     if (tour_spec_from_definition (back, tour_spec_definition (spec),
-                                   file_from, spec, err, sizeof err) < 0)
+                                   file_from, spec, err, sizeof err)
+        < 0)
         fail_msg ("%s", err);
     assert_string_equal (tour_spec_id (back), tour_spec_id (spec));
     assert_int_equal (tour_spec_strategy (back, 3)->timeout_ms, 2500);
@@ -327,13 +332,15 @@ test_definition_read_back (void **state)
     /* a damaged definition is refused, naming its line */
     assert_int_equal (tour_spec_from_definition (back, "not a tournament\n",
                                                  file_from, spec, err,
-                                                 sizeof err), -1);
+                                                 sizeof err),
+                      -1);
     assert_non_null (strstr (err, "not a tournament definition"));
     char *broken = strdup (tour_spec_definition (spec));
     char *line = strstr (broken, "tables = ");
     line[9] = 'z';
-    assert_int_equal (tour_spec_from_definition (back, broken, file_from,
-                                                 spec, err, sizeof err), -1);
+    assert_int_equal (tour_spec_from_definition (back, broken, file_from, spec,
+                                                 err, sizeof err),
+                      -1);
     assert_non_null (strstr (err, "definition line 4: the database has no "
                              "file of hash z"));
     free (broken);

@@ -132,7 +132,8 @@ static void
 test_sprt_bounds (void **state)
 {
     (void) state;
-    tour_stats_sprt_t s = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
+    tour_stats_sprt_t s
+        = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
     char err[128];
     assert_int_equal (tour_stats_sprt_check (&s, err, sizeof err), 0);
     near (tour_stats_sprt_lower (&s), -2.9444389791664403, 1e-12);
@@ -142,16 +143,23 @@ test_sprt_bounds (void **state)
     near (tour_stats_sprt_upper (&s), 2.8903717578961645, 1e-12);
     assert_int_equal (tour_stats_sprt_verdict (&s, 2.9), TOUR_STATS_SPRT_H1);
     assert_int_equal (tour_stats_sprt_verdict (&s, -2.26), TOUR_STATS_SPRT_H0);
-    assert_int_equal (tour_stats_sprt_verdict (&s, 0.3), TOUR_STATS_SPRT_CONTINUE);
-    assert_string_equal (tour_stats_sprt_verdict_name (TOUR_STATS_SPRT_H1), "H1");
+    assert_int_equal (tour_stats_sprt_verdict (&s, 0.3),
+                      TOUR_STATS_SPRT_CONTINUE);
+    assert_string_equal (tour_stats_sprt_verdict_name (TOUR_STATS_SPRT_H1),
+                         "H1");
     /* malformed tests are named */
-    tour_stats_sprt_t bad = { .elo0 = 5, .elo1 = 5, .alpha = 0.05, .beta = 0.05 };
+    tour_stats_sprt_t bad
+        = { .elo0 = 5, .elo1 = 5, .alpha = 0.05, .beta = 0.05 };
     assert_int_equal (tour_stats_sprt_check (&bad, err, sizeof err), -1);
     assert_non_null (strstr (err, "elo0"));
-    bad = (tour_stats_sprt_t) { .elo0 = 0, .elo1 = 5, .alpha = 0, .beta = 0.05 };
+    bad = (tour_stats_sprt_t){
+        .elo0 = 0, .elo1 = 5, .alpha = 0, .beta = 0.05
+    };
     assert_int_equal (tour_stats_sprt_check (&bad, err, sizeof err), -1);
     assert_non_null (strstr (err, "alpha"));
-    bad = (tour_stats_sprt_t) { .elo0 = 0, .elo1 = 5, .alpha = 0.6, .beta = 0.5 };
+    bad = (tour_stats_sprt_t){
+        .elo0 = 0, .elo1 = 5, .alpha = 0.6, .beta = 0.5
+    };
     assert_int_equal (tour_stats_sprt_check (&bad, err, sizeof err), -1);
     assert_non_null (strstr (err, "alpha + beta"));
 }
@@ -203,8 +211,9 @@ test_llr_regularised (void **state)
     near (tour_stats_llr_penta (even, 0, 300), -9.573989193397901, 1e-8);
     tour_stats_sprt_t s = { .elo0 = 0, .elo1 = 300, .alpha = 0.05,
                             .beta = 0.05 };
-    assert_int_equal (tour_stats_sprt_verdict (&s, tour_stats_llr_penta (even,
-                                                                    0, 300)),
+    assert_int_equal (tour_stats_sprt_verdict (&s,
+                                               tour_stats_llr_penta (even, 0,
+                                                                     300)),
                       TOUR_STATS_SPRT_H0);
 }
 
@@ -217,18 +226,23 @@ static void
 test_sprt_decides (void **state)
 {
     (void) state;
-    tour_stats_sprt_t s = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
+    tour_stats_sprt_t s
+        = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
     near (tour_stats_llr_wld (60, 20, 20, 0, 10), 1.4065708410788577, 1e-8);
-    assert_int_equal (tour_stats_sprt_verdict (&s, tour_stats_llr_wld (120, 40, 40, 0,
-                                                             10)),
+    assert_int_equal (tour_stats_sprt_verdict (&s,
+                                               tour_stats_llr_wld (120, 40, 40,
+                                                                   0, 10)),
                       TOUR_STATS_SPRT_CONTINUE);
-    assert_int_equal (tour_stats_sprt_verdict (&s, tour_stats_llr_wld (132, 44, 44, 0,
-                                                             10)),
+    assert_int_equal (tour_stats_sprt_verdict (&s,
+                                               tour_stats_llr_wld (132, 44, 44,
+                                                                   0, 10)),
                       TOUR_STATS_SPRT_H1);
     /* 45%: W 40 L 50 D 10 leans to H0 and, at ten times the games, in it */
     assert_true (tour_stats_llr_wld (40, 50, 10, 0, 10) < 0);
-    assert_int_equal (tour_stats_sprt_verdict (&s, tour_stats_llr_wld (400, 500, 100,
-                                                             0, 10)),
+    assert_int_equal (tour_stats_sprt_verdict (&s,
+                                               tour_stats_llr_wld (400, 500,
+                                                                   100, 0,
+                                                                   10)),
                       TOUR_STATS_SPRT_H0);
 }
 
@@ -247,7 +261,8 @@ test_fit_two (void **state)
     double r[2], se[2];
     char err[128];
     assert_int_equal (tour_stats_fit_ratings (2, games, points, 0, r, se, err,
-                                         sizeof err), 0);
+                                              sizeof err),
+                      0);
     near (r[0], 95.4242509439325, 1e-6);
     near (r[1], -95.4242509439325, 1e-6);
     near (se[0], 100.29601441376458, 1e-6);
@@ -272,8 +287,9 @@ test_fit_chain (void **state)
                           0, 0, 0, 0 };
     double r[4];
     char err[128];
-    assert_int_equal (tour_stats_fit_ratings (4, games, points, 0, r, NULL, err,
-                                         sizeof err), 0);
+    assert_int_equal (tour_stats_fit_ratings (4, games, points, 0, r, NULL,
+                                              err, sizeof err),
+                      0);
     near (r[0], 127.23233459191, 1e-6);
     near (r[1], -63.61616729595, 1e-6);
     near (r[2], -63.61616729595, 1e-6);
@@ -293,7 +309,8 @@ test_fit_round_robin (void **state)
     double r[3], se[3];
     char err[128];
     assert_int_equal (tour_stats_fit_ratings (3, games, points, 0, r, se, err,
-                                         sizeof err), 0);
+                                              sizeof err),
+                      0);
     near (r[0] + r[1] + r[2], 0, 1e-9);
     for (int i = 0; i < 3; i++) {
         double expected = 0, scored = 0;
@@ -320,11 +337,13 @@ test_fit_perfect_score (void **state)
     double points[4] = { 0, 2, 0, 0 };
     double r[2];
     char err[128];
-    assert_int_equal (tour_stats_fit_ratings (2, games, points, 0, r, NULL, err,
-                                         sizeof err), -1);
+    assert_int_equal (tour_stats_fit_ratings (2, games, points, 0, r, NULL,
+                                              err, sizeof err),
+                      -1);
     assert_non_null (strstr (err, "infinite"));
-    assert_int_equal (tour_stats_fit_ratings (2, games, points, 1, r, NULL, err,
-                                         sizeof err), 0);
+    assert_int_equal (tour_stats_fit_ratings (2, games, points, 1, r, NULL,
+                                              err, sizeof err),
+                      0);
     near (r[0], 139.7940008672038, 1e-6);
     near (r[1], -139.7940008672038, 1e-6);
 }
@@ -340,13 +359,15 @@ test_fit_disconnected (void **state)
                           0, 0, 0, 1,  0, 0, 1, 0 };
     double r[4];
     char err[128];
-    assert_int_equal (tour_stats_fit_ratings (4, games, points, 1, r, NULL, err,
-                                         sizeof err), -1);
+    assert_int_equal (tour_stats_fit_ratings (4, games, points, 1, r, NULL,
+                                              err, sizeof err),
+                      -1);
     assert_non_null (strstr (err, "connected"));
     /* one player who never played: NAN */
     double g1[1] = { 0 }, p1[1] = { 0 };
     assert_int_equal (tour_stats_fit_ratings (1, g1, p1, 0, r, NULL, err,
-                                         sizeof err), 0);
+                                              sizeof err),
+                      0);
     assert_true (isnan (r[0]));
 }
 

@@ -28,11 +28,13 @@ make_spec (int games, const char *sprt)
     assert_non_null (spec);
     snprintf (n, sizeof n, "%d", games);
     if (tour_spec_set (spec, "tables",
-                  test_source_path ("rules/data/skirmish19/tables.cfg"), err,
-                  sizeof err) < 0
+                       test_source_path ("rules/data/skirmish19/tables.cfg"),
+                       err, sizeof err)
+            < 0
         || tour_spec_set (spec, "scenario",
                      test_source_path ("rules/scenarios/farm.cfg"), err,
-                     sizeof err) < 0
+                          sizeof err)
+               < 0
         || tour_spec_set (spec, "strategy", "a=table", err, sizeof err) < 0
         || tour_spec_set (spec, "strategy", "b=random", err, sizeof err) < 0
         || tour_spec_set (spec, "games", n, err, sizeof err) < 0
@@ -125,8 +127,9 @@ test_put_and_get (void **state)
 
     tour_game_t back;
     char *log, *decisions;
-    assert_int_equal (tour_store_get_game (store, g.id, &back, &log, &decisions,
-                                      err, sizeof err), 1);
+    assert_int_equal (tour_store_get_game (store, g.id, &back, &log,
+                                           &decisions, err, sizeof err),
+                      1);
     assert_int_equal (back.id, g.id);
     assert_int_equal (back.pair_index, 1);
     assert_int_equal (back.game, 1);
@@ -152,7 +155,8 @@ test_put_and_get (void **state)
     free (log);
     free (decisions);
     assert_int_equal (tour_store_get_game (store, 999, &back, &log, &decisions,
-                                      err, sizeof err), 0);
+                                           err, sizeof err),
+                      0);
     /* the first strategy played red in game 1, and red won */
     assert_int_equal (back.winner, SIDE_RED);
     assert_true (tour_game_score (&back) == 1.0);
@@ -190,9 +194,11 @@ test_one_tournament_per_database (void **state)
     if (tour_store_load_spec (store, empty, err, sizeof err) != 0)
         fail_msg ("%s", err);
     assert_string_equal (tour_spec_id (empty), tour_spec_id (spec));
-    assert_string_equal (tour_spec_definition (empty), tour_spec_definition (spec));
+    assert_string_equal (tour_spec_definition (empty),
+                         tour_spec_definition (spec));
     assert_int_equal (tour_spec_games (empty), 4);
-    assert_string_equal (tour_spec_tables (empty)->text, tour_spec_tables (spec)->text);
+    assert_string_equal (tour_spec_tables (empty)->text,
+                         tour_spec_tables (spec)->text);
     assert_string_equal (tour_spec_scenario (empty, 0)->name, "farm");
     assert_string_equal (tour_spec_strategy (empty, 1)->class_name, "random");
     tour_store_destroy (&store);
@@ -207,10 +213,12 @@ static void
 test_bad_database (void **state)
 {
     (void) state;
-    const char *path = test_write_temp ("this is not SQLite, but it is long "
+    const char *path
+        = test_write_temp ("this is not SQLite, but it is long "
                                         "enough to look like a header........"
-                                        "......................................"
-                                        "..........", ".db");
+                           "......................................"
+                           "..........",
+                           ".db");
     char err[512];
     tour_store_t *store = tour_store_open (path, err, sizeof err);
     assert_null (store);

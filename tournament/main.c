@@ -125,7 +125,8 @@ open_results (const char *db, tour_spec_t **spec, tour_store_t **store,
 }
 
 static int
-write_reports (const tour_spec_t *spec, const tour_results_t *results, const char *dir)
+write_reports (const tour_spec_t *spec, const tour_results_t *results,
+               const char *dir)
 {
     if (mkdir (dir, 0777) != 0 && errno != EEXIST) {
         fprintf (stderr, "solo-tournament: %s - cannot make the directory: "
@@ -137,7 +138,8 @@ write_reports (const tour_spec_t *spec, const tour_results_t *results, const cha
         snprintf (path, sizeof path, "%s/%s", dir,
                   tour_report_file_name ((tour_report_format_t) f));
         FILE *out = fopen (path, "w");
-        int rc = out ? tour_report_write (spec, results, (tour_report_format_t) f, out)
+        int rc = out ? tour_report_write (spec, results,
+                                          (tour_report_format_t) f, out)
                      : -1;
         if (out && fclose (out) != 0)
             rc = -1;
@@ -236,8 +238,10 @@ cmd_run (int argc, char **argv)
     else {
         int loaded = tour_store_load_spec (store, spec, err, sizeof err);
         if (loaded == 1)
-            snprintf (err, sizeof err, "%s - holds no tournament (give a "
-                      "tournament file or settings)", tour_spec_database (spec));
+            snprintf (err, sizeof err,
+                      "%s - holds no tournament (give a "
+                      "tournament file or settings)",
+                      tour_spec_database (spec));
         if (loaded != 0)
             goto fail;
     }
@@ -251,12 +255,16 @@ cmd_run (int argc, char **argv)
         goto fail;
     if (!quiet) {
         int stored = tour_results_games_stored (results);
-        fprintf (stderr, "tournament \"%s\" (%s, %s tables %s): %d "
+        fprintf (stderr,
+                 "tournament \"%s\" (%s, %s tables %s): %d "
                  "strategies, %d pairings, %d games%s; %d local worker%s%s%s"
-                 "\n", tour_spec_name (spec), tour_spec_id (spec), tour_spec_ruleset (spec),
-                 tour_spec_tables (spec)->hash, tour_spec_strategy_count (spec),
-                 tour_spec_pairing_count (spec), tour_results_games_planned (results),
-                 stored ? "" : "", tour_spec_concurrency (spec),
+                 "\n",
+                 tour_spec_name (spec), tour_spec_id (spec),
+                 tour_spec_ruleset (spec), tour_spec_tables (spec)->hash,
+                 tour_spec_strategy_count (spec),
+                 tour_spec_pairing_count (spec),
+                 tour_results_games_planned (results), stored ? "" : "",
+                 tour_spec_concurrency (spec),
                  tour_spec_concurrency (spec) == 1 ? "" : "s",
                  tour_spec_bind (spec)[0] ? ", workers welcome at " : "",
                  tour_spec_bind (spec));
@@ -276,8 +284,10 @@ cmd_run (int argc, char **argv)
     if (tour_results_fit (results, fit_err, sizeof fit_err) < 0 && !quiet)
         fprintf (stderr, "solo-tournament: no ratings: %s\n", fit_err);
     if (run == 1) {
-        fprintf (stderr, "interrupted: %d games stored in %s; run again to "
-                 "resume\n", tour_results_games_stored (results),
+        fprintf (stderr,
+                 "interrupted: %d games stored in %s; run again to "
+                 "resume\n",
+                 tour_results_games_stored (results),
                  tour_spec_database (spec));
         rc = EXIT_INTERRUPTED;
         goto done;
@@ -314,7 +324,8 @@ cmd_worker (int argc, char **argv)
         return usage (stderr);
     catch_signals ();
     char err[SOLO_ERR_MAX];
-    if (tour_worker_run (NULL, endpoint, name, &interrupted, err, sizeof err) < 0) {
+    if (tour_worker_run (NULL, endpoint, name, &interrupted, err, sizeof err)
+        < 0) {
         complain (err);
         return 1;
     }
@@ -370,7 +381,8 @@ cmd_report (int argc, char **argv, bool games)
                  strerror (errno));
         goto done;
     }
-    rc = tour_report_write (spec, results, (tour_report_format_t) format, out) < 0;
+    rc = tour_report_write (spec, results, (tour_report_format_t) format, out)
+         < 0;
     if (out != stdout && fclose (out) != 0)
         rc = 1;
     goto done;
@@ -381,16 +393,18 @@ list:
                 tour_game_t game;
                 char *log, *decisions;
                 int64_t id = tour_spec_game_id (spec, pairing, pair, g);
-                if (tour_store_get_game (store, id, &game, &log, &decisions, err,
-                                    sizeof err) == 1)
+                if (tour_store_get_game (store, id, &game, &log, &decisions,
+                                         err, sizeof err)
+                    == 1)
                     printf ("%-8lld %-7d %-5d %-16s %-16s %-10s %-6d %s%s%s\n",
                             (long long) id, pairing, pair,
                             tour_spec_strategy (spec, game.blue)->name,
                             tour_spec_strategy (spec, game.red)->name,
-                            game.winner < 0 ? "draw" : game.winner == 0
-                            ? "blue wins" : "red wins", game.turns,
-                            game.forfeit, game.forfeit[0] ? ": " : "",
-                            game.forfeit_detail);
+                            game.winner < 0    ? "draw"
+                            : game.winner == 0 ? "blue wins"
+                                               : "red wins",
+                            game.turns, game.forfeit,
+                            game.forfeit[0] ? ": " : "", game.forfeit_detail);
                 free (log);
                 free (decisions);
             }
@@ -473,8 +487,10 @@ cmd_replay (int argc, char **argv)
     char game_id[96];
     snprintf (game_id, sizeof game_id, "%s-%d-%d-%d", tour_spec_id (spec),
               stored.pairing, stored.pair_index, stored.game);
-    tour_arena_game_t game = { .seed = stored.seed, .scenario = stored.scenario,
-                          .blue = stored.blue, .red = stored.red,
+    tour_arena_game_t game = { .seed = stored.seed,
+                               .scenario = stored.scenario,
+                               .blue = stored.blue,
+                               .red = stored.red,
                           .game_id = game_id,
                           .replay_of = &stored };
     tour_game_t g;
@@ -497,16 +513,19 @@ cmd_replay (int argc, char **argv)
         rc = EXIT_MISMATCH;
         goto done;
     }
-    fprintf (stderr, "game %lld (%s vs %s, %s, seed %llu) replays %s: %s "
-             "after %d turns%s%s\n", id, tour_spec_strategy (spec, stored.blue)->name,
+    fprintf (stderr,
+             "game %lld (%s vs %s, %s, seed %llu) replays %s: %s "
+             "after %d turns%s%s\n",
+             id, tour_spec_strategy (spec, stored.blue)->name,
              tour_spec_strategy (spec, stored.red)->name,
              tour_spec_scenario (spec, stored.scenario)->name,
              (unsigned long long) stored.seed,
              log[0] ? "line for line as its stored log"
                     : "with the stored result (no log was stored)",
-             g.winner < 0 ? "a draw" : g.winner == 0 ? "blue wins"
-             : "red wins", g.turns, g.forfeit[0] ? "; forfeit: " : "",
-             g.forfeit_detail);
+             g.winner < 0    ? "a draw"
+             : g.winner == 0 ? "blue wins"
+                             : "red wins",
+             g.turns, g.forfeit[0] ? "; forfeit: " : "", g.forfeit_detail);
     rc = 0;
     goto done;
 fail:

@@ -125,8 +125,8 @@ tour_arena_new_spec (const tour_spec_t *spec, bool keep_logs, char *err,
 {
     int n = tour_spec_scenario_count (spec);
     int k = tour_spec_strategy_count (spec);
-    tour_arena_file_t tables = { tour_spec_tables (spec)->path,
-                                 tour_spec_tables (spec)->text };
+    tour_arena_file_t tables
+        = { tour_spec_tables (spec)->path, tour_spec_tables (spec)->text };
     tour_arena_file_t *scenarios = calloc ((size_t) (n > 0 ? n : 1),
                                            sizeof *scenarios);
     tour_spec_strategy_t *strategies = calloc ((size_t) (k > 0 ? k : 1),
@@ -141,8 +141,8 @@ tour_arena_new_spec (const tour_spec_t *spec, bool keep_logs, char *err,
         }
         for (int i = 0; i < k; i++)
             strategies[i] = *tour_spec_strategy (spec, i);
-        self = tour_arena_new (&tables, scenarios, n, strategies, k,
-                               keep_logs, NULL, err, errlen);
+        self = tour_arena_new (&tables, scenarios, n, strategies, k, keep_logs,
+                               NULL, err, errlen);
     }
     free (scenarios);
     free (strategies);
@@ -323,9 +323,8 @@ external_decide (void *arg, const game_t *g, int side, const int *units,
             return forfeit (gc, g, side, TOUR_FORFEIT_CRASH, detail, err,
                             errlen);
     }
-    tour_forfeit_t f = tour_extern_decide (*x, g, side, units, n,
-                                           &gc->request, out, detail,
-                                           sizeof detail);
+    tour_forfeit_t f = tour_extern_decide (*x, g, side, units, n, &gc->request,
+                                           out, detail, sizeof detail);
     if (f != TOUR_FORFEIT_NONE)
         return forfeit (gc, g, side, f, detail, err, errlen);
     for (int i = 0; i < n; i++)

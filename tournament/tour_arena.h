@@ -70,7 +70,7 @@ typedef struct {
  *  game (0).  -1 with `err` only when the game could not be played at
  *  all (a bad index, out of memory, a replay whose orders do not fit). */
 int tour_arena_play (tour_arena_t *self, const tour_arena_game_t *game,
-                     tour_game_t *out, char **log, char **decisions,
-                     char *err, int errlen);
+                     tour_game_t *out, char **log, char **decisions, char *err,
+                     int errlen);
 
 #endif

@@ -1,4 +1,4 @@
-/*  coord.c - the coordinator: jobs out, games in, workers watched.  */
+/*  tour_coord.c - the coordinator: jobs out, games in, workers watched.  */
 #include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -104,7 +104,8 @@ standings (coord_t *c, char *buf, size_t size)
 {
     int n = tour_spec_strategy_count (c->spec);
     double score[TOUR_SPEC_MAX_STRATEGIES];
-    int games[TOUR_SPEC_MAX_STRATEGIES] = { 0 }, order[TOUR_SPEC_MAX_STRATEGIES];
+    int games[TOUR_SPEC_MAX_STRATEGIES] = { 0 },
+        order[TOUR_SPEC_MAX_STRATEGIES];
     for (int i = 0; i < n; i++) {
         score[i] = 0;
         order[i] = i;
@@ -436,10 +437,12 @@ on_game (coord_t *c, peer_t *p, const Solo__V1__GameDone *done)
         return;
     if (g.forfeit[0])
         say (c, "game %" PRId64 ": %s forfeits (%s): %s", g.id,
-             tour_spec_strategy (spec, g.forfeit_side == SIDE_RED ? red
-                            : blue)->name, g.forfeit, g.forfeit_detail);
+             tour_spec_strategy (spec, g.forfeit_side == SIDE_RED ? red : blue)
+                 ->name,
+             g.forfeit, g.forfeit_detail);
     if (tour_results_add (c->results, &g)) {
-        const tour_results_pairing_t *r = tour_results_pairing (c->results, pairing);
+        const tour_results_pairing_t *r
+            = tour_results_pairing (c->results, pairing);
         say (c, "SPRT %s vs %s: %s accepted after %d pairs (LLR %.2f)",
              tour_spec_strategy (spec, first)->name,
              tour_spec_strategy (spec, second)->name,
@@ -514,7 +517,8 @@ local_main (void *arg)
 {
     local_t *l = arg;
     char err[SOLO_ERR_MAX];
-    if (tour_worker_run (l->ctx, l->endpoint, l->name, l->stop, err, sizeof err)
+    if (tour_worker_run (l->ctx, l->endpoint, l->name, l->stop, err,
+                         sizeof err)
         < 0)
         fprintf (stderr, "solo-tournament: %s: %s\n", l->name, err);
     return NULL;
@@ -533,7 +537,8 @@ typedef struct {
 static int
 build_setup (const tour_spec_t *spec, setup_t *s)
 {
-    int ns = tour_spec_scenario_count (spec), nk = tour_spec_strategy_count (spec);
+    int ns = tour_spec_scenario_count (spec),
+        nk = tour_spec_strategy_count (spec);
     memset (s, 0, sizeof *s);
     solo__v1__setup__init (&s->setup);
     solo__v1__file_text__init (&s->tables);
@@ -590,8 +595,9 @@ free_setup (setup_t *s)
 }
 
 int
-tour_coord_run (const tour_spec_t *spec, tour_store_t *store, tour_results_t *results,
-           const tour_coord_options_t *options, char *err, int errlen)
+tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
+                tour_results_t *results, const tour_coord_options_t *options,
+                char *err, int errlen)
 {
     assert (spec && store && results && options && err && errlen > 0);
     coord_t c;
@@ -639,7 +645,8 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store, tour_results_t *re
                   zmq_strerror (errno));
         goto done;
     }
-    if (tour_spec_bind (spec)[0] && zmq_bind (c.router, tour_spec_bind (spec)) != 0) {
+    if (tour_spec_bind (spec)[0]
+        && zmq_bind (c.router, tour_spec_bind (spec)) != 0) {
         snprintf (err, errlen, "cannot bind \"%s\" for workers: %s",
                   tour_spec_bind (spec), zmq_strerror (errno));
         goto done;

@@ -1,4 +1,4 @@
-/*  coord.h - the tournament's coordinator: hands game pairs to workers
+/*  tour_coord.h - the tournament's coordinator: hands game pairs to workers
  *  over ZeroMQ, stores each game as it is reported, stops a pairing when
  *  its SPRT decides, takes the games of a worker gone silent back and
  *  gives them to another, and shows the progress.
@@ -33,7 +33,9 @@ typedef struct {
  *  new ones.  0 when every game is played; 1 when interrupted (the games
  *  played are stored); -1 with `err` (a worker could not load the setup,
  *  the database failed, the endpoint would not bind). */
-int tour_coord_run (const tour_spec_t *spec, tour_store_t *store, tour_results_t *results,
-               const tour_coord_options_t *options, char *err, int errlen);
+int tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
+                    tour_results_t *results,
+                    const tour_coord_options_t *options, char *err,
+                    int errlen);
 
 #endif

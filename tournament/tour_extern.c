@@ -652,8 +652,8 @@ tour_extern_decide (tour_extern_t *self, const game_t *g, int side,
         if (!(item.revents & ZMQ_POLLIN))
             continue;
         size_t len;
-        uint8_t *data = tour_wire_recv (self->socket, NULL, NULL, &len,
-                                        ZMQ_DONTWAIT);
+        uint8_t *data
+            = tour_wire_recv (self->socket, NULL, NULL, &len, ZMQ_DONTWAIT);
         if (!data)
             continue;
         Solo__V1__StrategyReply *reply =

@@ -1,4 +1,4 @@
-/*  report.c - text, CSV, JSON and SVG of a tournament's results.  */
+/*  tour_report.c - text, CSV, JSON and SVG of a tournament's results.  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -56,7 +56,8 @@ rank_order (const tour_spec_t *spec, const tour_results_t *r, int *order)
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0; j--) {
             const tour_results_player_t *a = tour_results_player (r, order[j]);
-            const tour_results_player_t *b = tour_results_player (r, order[j - 1]);
+            const tour_results_player_t *b
+                = tour_results_player (r, order[j - 1]);
             double ka = a->rated ? a->rating : -1e300;
             double kb = b->rated ? b->rating : -1e300;
             double sa = a->games ? a->points / a->games : 0;
@@ -74,9 +75,11 @@ rank_order (const tour_spec_t *spec, const tour_results_t *r, int *order)
 static void
 header_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
-    fprintf (out, "Tournament \"%s\" (id %s): %s, %d strategies, %d games "
-             "per pairing in pairs with sides swapped\n", tour_spec_name (spec),
-             tour_spec_id (spec), tour_spec_format_name (tour_spec_format (spec)),
+    fprintf (out,
+             "Tournament \"%s\" (id %s): %s, %d strategies, %d games "
+             "per pairing in pairs with sides swapped\n",
+             tour_spec_name (spec), tour_spec_id (spec),
+             tour_spec_format_name (tour_spec_format (spec)),
              tour_spec_strategy_count (spec), tour_spec_games (spec));
     fprintf (out, "Rules: %s, tables hash %s (%s)\n", tour_spec_ruleset (spec),
              tour_spec_tables (spec)->hash, tour_spec_tables (spec)->path);
@@ -88,9 +91,11 @@ header_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
     fprintf (out, "\n");
     if (tour_spec_has_sprt (spec)) {
         const tour_stats_sprt_t *s = tour_spec_sprt (spec);
-        fprintf (out, "SPRT per pairing: elo0 %g, elo1 %g, alpha %g, beta %g "
-                 "(bounds %.2f, %.2f)\n", s->elo0, s->elo1, s->alpha,
-                 s->beta, tour_stats_sprt_lower (s), tour_stats_sprt_upper (s));
+        fprintf (out,
+                 "SPRT per pairing: elo0 %g, elo1 %g, alpha %g, beta %g "
+                 "(bounds %.2f, %.2f)\n",
+                 s->elo0, s->elo1, s->alpha, s->beta,
+                 tour_stats_sprt_lower (s), tour_stats_sprt_upper (s));
     }
     fprintf (out, "Games: %d stored, %d counted, %d planned\n",
              tour_results_games_stored (r), tour_results_games_counted (r),
@@ -127,12 +132,15 @@ write_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
         if (!tour_spec_has_sprt (spec))
             snprintf (sprt, sizeof sprt, "-");
         else if (p->stopped_at >= 0)
-            snprintf (sprt, sizeof sprt, "%s accepted after %d pairs "
-                      "(LLR %.2f)", tour_stats_sprt_verdict_name (p->verdict),
-                      p->stopped_at, p->llr);
+            snprintf (sprt, sizeof sprt,
+                      "%s accepted after %d pairs "
+                      "(LLR %.2f)",
+                      tour_stats_sprt_verdict_name (p->verdict), p->stopped_at,
+                      p->llr);
         else
             snprintf (sprt, sizeof sprt, "undecided (LLR %.2f)", p->llr);
-        fprintf (out, "  %-16s %-16s %6d %11s %7.1f %5.1f%% %8s %18s %5.1f%%"
+        fprintf (out,
+                 "  %-16s %-16s %6d %11s %7.1f %5.1f%% %8s %18s %5.1f%%"
                  "  %-21s %-13s %-13s %s\n",
                  tour_spec_strategy (spec, p->first)->name,
                  tour_spec_strategy (spec, p->second)->name, p->games, wld,
@@ -142,10 +150,13 @@ write_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
     }
     int order[TOUR_SPEC_MAX_STRATEGIES];
     rank_order (spec, r, order);
-    fprintf (out, "\nRatings (Bradley-Terry fit of every counted game, mean "
-             "0, 95%% interval%s):\n", tour_results_prior (r) > 0
+    fprintf (out,
+             "\nRatings (Bradley-Terry fit of every counted game, mean "
+             "0, 95%% interval%s):\n",
+             tour_results_prior (r) > 0
              ? "; one virtual draw per pairing, as some strategy won or "
-               "lost every game" : "");
+                   "lost every game"
+                 : "");
     fprintf (out, "  %4s %-16s %8s %18s %6s %11s %7s %6s %7s %8s %7s\n",
              "rank", "name", "rating", "95% interval", "games", "W-L-D",
              "points", "score", "crashes", "timeouts", "illegal");
@@ -159,10 +170,12 @@ write_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
                       elo_text (p->high, c, sizeof c));
         else
             snprintf (interval, sizeof interval, "-");
-        fprintf (out, "  %4d %-16s %8s %18s %6d %11s %7.1f %5.1f%% %7d %8d "
-                 "%7d\n", k + 1, tour_spec_strategy (spec, order[k])->name,
-                 p->rated ? elo_text (p->rating, a, sizeof a) : "-",
-                 interval, p->games, wld, p->points,
+        fprintf (out,
+                 "  %4d %-16s %8s %18s %6d %11s %7.1f %5.1f%% %7d %8d "
+                 "%7d\n",
+                 k + 1, tour_spec_strategy (spec, order[k])->name,
+                 p->rated ? elo_text (p->rating, a, sizeof a) : "-", interval,
+                 p->games, wld, p->points,
                  p->games ? 100.0 * p->points / p->games : 0.0,
                  p->forfeits.crashes, p->forfeits.timeouts,
                  p->forfeits.illegal);
@@ -233,7 +246,8 @@ write_ratings_csv (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 }
 
 static int
-write_pairings_csv (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
+write_pairings_csv (const tour_spec_t *spec, const tour_results_t *r,
+                    FILE *out)
 {
     fprintf (out, "first,second,games,wins,losses,draws,points,score,elo,"
              "elo_low,elo_high,los,pairs_0,pairs_0.5,pairs_1,pairs_1.5,"
@@ -264,8 +278,10 @@ write_pairings_csv (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
         fputc (',', out);
         if (tour_spec_has_sprt (spec))
             number (out, p->llr, "");
-        fprintf (out, ",%s,", !tour_spec_has_sprt (spec) ? ""
-                 : p->stopped_at >= 0 ? tour_stats_sprt_verdict_name (p->verdict)
+        fprintf (out, ",%s,",
+                 !tour_spec_has_sprt (spec) ? ""
+                 : p->stopped_at >= 0
+                     ? tour_stats_sprt_verdict_name (p->verdict)
                  : "undecided");
         if (p->stopped_at >= 0)
             fprintf (out, "%d", p->stopped_at);
@@ -308,28 +324,34 @@ write_json (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
     fprintf (out, "{\n  \"tournament\": {\"name\": ");
     json_string (out, tour_spec_name (spec));
-    fprintf (out, ", \"id\": \"%s\", \"format\": \"%s\", "
-             "\"games_per_pairing\": %d,\n    \"ruleset\": ", tour_spec_id (spec),
-             tour_spec_format_name (tour_spec_format (spec)), tour_spec_games (spec));
+    fprintf (out,
+             ", \"id\": \"%s\", \"format\": \"%s\", "
+             "\"games_per_pairing\": %d,\n    \"ruleset\": ",
+             tour_spec_id (spec),
+             tour_spec_format_name (tour_spec_format (spec)),
+             tour_spec_games (spec));
     json_string (out, tour_spec_ruleset (spec));
     fprintf (out, ", \"tables_hash\": \"%s\",\n    \"scenarios\": [",
              tour_spec_tables (spec)->hash);
     for (int i = 0; i < tour_spec_scenario_count (spec); i++) {
         fprintf (out, "%s{\"name\": ", i ? ", " : "");
         json_string (out, tour_spec_scenario (spec, i)->name);
-        fprintf (out, ", \"hash\": \"%s\"}", tour_spec_scenario (spec, i)->hash);
+        fprintf (out, ", \"hash\": \"%s\"}",
+                 tour_spec_scenario (spec, i)->hash);
     }
     fprintf (out, "],\n    \"sprt\": ");
     if (tour_spec_has_sprt (spec)) {
         const tour_stats_sprt_t *s = tour_spec_sprt (spec);
-        fprintf (out, "{\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": "
-                 "%g, \"lower\": %.6g, \"upper\": %.6g}", s->elo0, s->elo1,
-                 s->alpha, s->beta, tour_stats_sprt_lower (s),
-                 tour_stats_sprt_upper (s));
+        fprintf (out,
+                 "{\"elo0\": %g, \"elo1\": %g, \"alpha\": %g, \"beta\": "
+                 "%g, \"lower\": %.6g, \"upper\": %.6g}",
+                 s->elo0, s->elo1, s->alpha, s->beta,
+                 tour_stats_sprt_lower (s), tour_stats_sprt_upper (s));
     }
     else
         fprintf (out, "null");
-    fprintf (out, "},\n  \"games\": {\"stored\": %d, \"counted\": %d, "
+    fprintf (out,
+             "},\n  \"games\": {\"stored\": %d, \"counted\": %d, "
              "\"planned\": %d},\n  \"pairings\": [",
              tour_results_games_stored (r), tour_results_games_counted (r),
              tour_results_games_planned (r));
@@ -362,7 +384,8 @@ write_json (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
             fprintf (out, "{\"llr\": ");
             number (out, p->llr, "null");
             fprintf (out, ", \"verdict\": \"%s\", \"stopped_after_pairs\": ",
-                     p->stopped_at >= 0 ? tour_stats_sprt_verdict_name (p->verdict)
+                     p->stopped_at >= 0
+                         ? tour_stats_sprt_verdict_name (p->verdict)
                      : "undecided");
             if (p->stopped_at >= 0)
                 fprintf (out, "%d}", p->stopped_at);
@@ -454,11 +477,13 @@ write_svg (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
     fprintf (out, "<text x=\"%d\" y=\"24\" font-size=\"16\" "
              "font-weight=\"bold\">Ratings: ", left - 150);
     xml_text (out, tour_spec_name (spec));
-    fprintf (out, "</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">", left - 150);
+    fprintf (out, "</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">",
+             left - 150);
     xml_text (out, tour_spec_ruleset (spec));
-    fprintf (out, ", tables %s; Bradley-Terry fit, mean 0, 95%% intervals; "
-             "%d games</text>\n", tour_spec_tables (spec)->hash,
-             tour_results_games_counted (r));
+    fprintf (out,
+             ", tables %s; Bradley-Terry fit, mean 0, 95%% intervals; "
+             "%d games</text>\n",
+             tour_spec_tables (spec)->hash, tour_results_games_counted (r));
     /* the axis */
     int axis_y = top + row * (n > 0 ? n : 1) + 8;
     fprintf (out, "<line x1=\"%d\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
@@ -515,7 +540,8 @@ tour_report_write (const tour_spec_t *spec, const tour_results_t *results,
     switch (format) {
     case TOUR_REPORT_TEXT: return write_text (spec, results, out);
     case TOUR_REPORT_CSV: return write_ratings_csv (spec, results, out);
-    case TOUR_REPORT_PAIRINGS_CSV: return write_pairings_csv (spec, results, out);
+    case TOUR_REPORT_PAIRINGS_CSV:
+        return write_pairings_csv (spec, results, out);
     case TOUR_REPORT_JSON: return write_json (spec, results, out);
     case TOUR_REPORT_SVG: return write_svg (spec, results, out);
     default: return -1;

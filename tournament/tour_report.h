@@ -1,4 +1,4 @@
-/*  report.h - a tournament's results as text, CSV, JSON and an SVG plot.
+/*  tour_report.h - a tournament's results as text, CSV, JSON and an SVG plot.
  *
  *  Every form names the tournament, the ruleset and the hash of its table
  *  file, so results of house-rule variants are never mixed up:
@@ -19,7 +19,11 @@
 #include "tour_spec.h"
 
 typedef enum {
-    TOUR_REPORT_TEXT = 0, TOUR_REPORT_CSV, TOUR_REPORT_PAIRINGS_CSV, TOUR_REPORT_JSON, TOUR_REPORT_SVG
+    TOUR_REPORT_TEXT = 0,
+    TOUR_REPORT_CSV,
+    TOUR_REPORT_PAIRINGS_CSV,
+    TOUR_REPORT_JSON,
+    TOUR_REPORT_SVG
 } tour_report_format_t;
 #define TOUR_REPORT_FORMAT_COUNT 5
 

@@ -1,4 +1,4 @@
-/*  results.c - standings from games: pairings, SPRT stops, ratings.  */
+/*  tour_results.c - standings from games: pairings, SPRT stops, ratings.  */
 #include <assert.h>
 #include <math.h>
 #include <stdint.h>
@@ -175,7 +175,8 @@ add_each (void *arg, const tour_game_t *g)
 }
 
 int
-tour_results_add_store (tour_results_t *self, tour_store_t *store, char *err, int errlen)
+tour_results_add_store (tour_results_t *self, tour_store_t *store, char *err,
+                        int errlen)
 {
     return tour_store_each_game (store, add_each, self, err, errlen);
 }
@@ -271,10 +272,12 @@ tour_results_fit (tour_results_t *self, char *err, int errlen)
         }
     }
     self->prior = 0;
-    int rc = tour_stats_fit_ratings (n, games, points, 0, rating, se, err, errlen);
+    int rc = tour_stats_fit_ratings (n, games, points, 0, rating, se, err,
+                                     errlen);
     if (rc < 0 && strstr (err, "infinite")) {
         self->prior = 1;
-        rc = tour_stats_fit_ratings (n, games, points, 1, rating, se, err, errlen);
+        rc = tour_stats_fit_ratings (n, games, points, 1, rating, se, err,
+                                     errlen);
     }
     for (int i = 0; rc == 0 && i < n; i++) {
         tour_results_player_t *p = &self->players[i];

@@ -1,4 +1,4 @@
-/*  results.h - a tournament's standings from its games: per pairing the
+/*  tour_results.h - a tournament's standings from its games: per pairing the
  *  wins, losses, draws, points, pentanomial counts, forfeits, Elo with
  *  its interval, LOS and SPRT; per strategy its totals and its rating
  *  fitted to all games.
@@ -65,18 +65,20 @@ void tour_results_destroy (tour_results_t **self_p);
 bool tour_results_add (tour_results_t *self, const tour_game_t *g);
 
 /*  Every game of the database. */
-int tour_results_add_store (tour_results_t *self, tour_store_t *store, char *err,
-                       int errlen);
+int tour_results_add_store (tour_results_t *self, tour_store_t *store,
+                            char *err, int errlen);
 
 /*  True when game `game` of pair `pair` of `pairing` is stored. */
-bool tour_results_has (const tour_results_t *self, int pairing, int pair, int game);
+bool tour_results_has (const tour_results_t *self, int pairing, int pair,
+                       int game);
 
 /*  True when the pairing needs no more games (all pairs played, or the
  *  SPRT stopped it). */
 bool tour_results_pairing_done (const tour_results_t *self, int pairing);
 
 int tour_results_pairing_count (const tour_results_t *self);
-const tour_results_pairing_t *tour_results_pairing (const tour_results_t *self, int i);
+const tour_results_pairing_t *tour_results_pairing (const tour_results_t *self,
+                                                    int i);
 
 /*  Games stored; games the tournament will play in all (fewer once an
  *  SPRT stops a pairing); games counted. */
@@ -92,6 +94,7 @@ int tour_results_fit (tour_results_t *self, char *err, int errlen);
 /*  The prior the last fit used (0 or 1). */
 double tour_results_prior (const tour_results_t *self);
 
-const tour_results_player_t *tour_results_player (const tour_results_t *self, int i);
+const tour_results_player_t *tour_results_player (const tour_results_t *self,
+                                                  int i);
 
 #endif

@@ -1,4 +1,4 @@
-/*  spec.c - the tournament's definition: from a file, from flags, from a
+/*  tour_spec.c - the tournament's definition: from a file, from flags, from a
  *  database; checked; its id.  */
 #include <assert.h>
 #include <ctype.h>
@@ -255,7 +255,8 @@ static tour_spec_strategy_t *
 new_strategy (tour_spec_t *self, const char *name, char *err, int errlen)
 {
     if (self->strategy_count >= TOUR_SPEC_MAX_STRATEGIES) {
-        fail (err, errlen, "more than %d strategies", TOUR_SPEC_MAX_STRATEGIES);
+        fail (err, errlen, "more than %d strategies",
+              TOUR_SPEC_MAX_STRATEGIES);
         return NULL;
     }
     tour_spec_strategy_t *s = &self->strategies[self->strategy_count];
@@ -337,8 +338,8 @@ split_name (const char *value, char *name, size_t size, const char *flag,
 }
 
 int
-tour_spec_set (tour_spec_t *self, const char *key_in, const char *value, char *err,
-          int errlen)
+tour_spec_set (tour_spec_t *self, const char *key_in, const char *value,
+               char *err, int errlen)
 {
     assert (self && key_in && value && err && errlen > 0);
     char key[64];
@@ -591,7 +592,8 @@ load_strategy (tour_spec_t *self, const config_setting_t *g, const char *path,
 }
 
 int
-tour_spec_load_file (tour_spec_t *self, const char *path, char *err, int errlen)
+tour_spec_load_file (tour_spec_t *self, const char *path, char *err,
+                     int errlen)
 {
     assert (self && path && err && errlen > 0);
     config_t cfg;
@@ -629,9 +631,10 @@ tour_spec_load_file (tour_spec_t *self, const char *path, char *err, int errlen)
             }
             self->strategy_count = 0;
             for (int k = 0; k < config_setting_length (s); k++)
-                if (load_strategy (self, config_setting_get_elem (s,
-                                                                  (unsigned) k),
-                                   path, err, errlen) < 0)
+                if (load_strategy (self,
+                                   config_setting_get_elem (s, (unsigned) k),
+                                   path, err, errlen)
+                    < 0)
                     goto done;
         }
         else if (strcmp (key, "scenarios") == 0) {
@@ -713,7 +716,8 @@ tour_spec_load_file (tour_spec_t *self, const char *path, char *err, int errlen)
                 goto done;
             }
             if (located (tour_stats_sprt_check (&t, err, errlen), s, path, err,
-                         errlen) < 0)
+                         errlen)
+                < 0)
                 goto done;
             self->sprt = t;
             self->has_sprt = true;
@@ -766,7 +770,8 @@ tour_spec_load_file (tour_spec_t *self, const char *path, char *err, int errlen)
                  || strcmp (key, "bind") == 0) {
             if (get_string (s, path, &v, err, errlen) < 0
                 || located (tour_spec_set (self, key, v, err, errlen), s, path,
-                            err, errlen) < 0)
+                            err, errlen)
+                       < 0)
                 goto done;
         }
         else if (strcmp (key, "tables") == 0 || strcmp (key, "database")
@@ -999,7 +1004,8 @@ tour_spec_finish (tour_spec_t *self, char *err, int errlen)
 /*  One "key = value" line of a definition into the spec. */
 static int
 definition_line (tour_spec_t *self, const char *key, const char *value,
-                 tour_spec_file_fn *file_text, void *arg, char *err, int errlen)
+                 tour_spec_file_fn *file_text, void *arg, char *err,
+                 int errlen)
 {
     tour_spec_strategy_t *last = self->strategy_count
         ? &self->strategies[self->strategy_count - 1] : NULL;
@@ -1218,7 +1224,8 @@ tour_spec_pairing_count (const tour_spec_t *self)
 }
 
 void
-tour_spec_pairing (const tour_spec_t *self, int pairing, int *first, int *second)
+tour_spec_pairing (const tour_spec_t *self, int pairing, int *first,
+                   int *second)
 {
     assert (pairing >= 0 && pairing < tour_spec_pairing_count (self));
     if (self->format == TOUR_SPEC_GAUNTLET) {
@@ -1263,8 +1270,8 @@ tour_spec_game_id (const tour_spec_t *self, int pairing, int pair, int game)
 }
 
 int
-tour_spec_game_from_id (const tour_spec_t *self, int64_t id, int *pairing, int *pair,
-                   int *game)
+tour_spec_game_from_id (const tour_spec_t *self, int64_t id, int *pairing,
+                        int *pair, int *game)
 {
     int64_t pairs = tour_spec_pairs (self);
     if (id < 1 || pairs < 1

@@ -1,4 +1,4 @@
-/*  spec.h - what a tournament is: its strategies, the table file in
+/*  tour_spec.h - what a tournament is: its strategies, the table file in
  *  force, the scenarios, the games per pairing, the seeds, the format,
  *  the SPRT; and how it is run (database, concurrency, workers).
  *
@@ -7,22 +7,23 @@
  *
  *      name = "house rules";
  *      tables = "../rules/data/skirmish19/tables.cfg";   # the rules in force
- *      scenarios = [ "../rules/scenarios/farm.cfg", "../rules/scenarios/stream.cfg" ];
- *      format = "round-robin";          # or "gauntlet": the first against the rest
- *      games = 100;                     # per pairing, even: pairs, sides swapped
- *      seed = 1;                        # or seeds = [ 11, 12, 13 ]: one per pair
+ *      scenarios = [ "../rules/scenarios/farm.cfg",
+ *                    "../rules/scenarios/stream.cfg" ];
+ *      format = "round-robin";   # or "gauntlet": the first against the rest
+ *      games = 100;              # per pairing, even: pairs, sides swapped
+ *      seed = 1;                 # or seeds = [ 11, 12, 13 ]: one per pair
  *      sprt = { elo0 = 0.0; elo1 = 50.0; alpha = 0.05; beta = 0.05; };
  *      database = "house.db";
- *      concurrency = 2;                 # local workers
- *      bind = "tcp://0.0.0.0:5601";     # optional: remote workers connect here
- *      worker_timeout = 10.0;           # s of silence before a worker is dead
- *      move_timeout = 5.0;              # s an external strategy may think
- *      keep_logs = true;                # store every game's replay log
+ *      concurrency = 2;          # local workers
+ *      bind = "tcp://0.0.0.0:5601";  # optional: remote workers connect here
+ *      worker_timeout = 10.0;    # s of silence before a worker is dead
+ *      move_timeout = 5.0;       # s an external strategy may think
+ *      keep_logs = true;         # store every game's replay log
  *      strategies = (
  *        { name = "table"; class = "table"; },
  *        { name = "random"; class = "random"; params = ""; },
- *        { name = "python"; command = "/usr/bin/python3 clients/strategies/example_strategy.py";
- *          timeout = 2.0; },
+ *        { name = "python"; timeout = 2.0; command =
+ *            "/usr/bin/python3 clients/strategies/example_strategy.py"; },
  *        { name = "remote"; endpoint = "tcp://10.0.0.7:5700"; }
  *      );
  *
@@ -48,16 +49,18 @@
 #define TOUR_SPEC_MAX_STRATEGIES  TOUR_STATS_MAX_PLAYERS
 #define TOUR_SPEC_MAX_SCENARIOS   64
 #define TOUR_SPEC_MAX_PAIRS       1000000   /* game pairs per pairing */
-#define TOUR_SPEC_NAME_MAX        48        /* a strategy's or tournament's name */
+#define TOUR_SPEC_NAME_MAX        48        /* bytes of a name */
 #define TOUR_SPEC_CLASS_MAX       32
 #define TOUR_SPEC_PATH_MAX        1024
 #define TOUR_SPEC_COMMAND_MAX     1024
 #define TOUR_SPEC_ENDPOINT_MAX    256
 #define TOUR_SPEC_HASH_MAX        17        /* 16 hex digits and the NUL */
-#define TOUR_SPEC_FILE_MAX        (4 << 20) /* bytes of a table or scenario file */
+#define TOUR_SPEC_FILE_MAX        (4 << 20) /* bytes of a file read */
 #define TOUR_SPEC_TIMEOUT_MAX_S   3600.0
 
-typedef enum { TOUR_SPEC_ROUND_ROBIN = 0, TOUR_SPEC_GAUNTLET } tour_spec_format_t;
+typedef enum {
+    TOUR_SPEC_ROUND_ROBIN = 0, TOUR_SPEC_GAUNTLET
+} tour_spec_format_t;
 
 typedef struct {
     char name[TOUR_SPEC_NAME_MAX];
@@ -73,7 +76,7 @@ typedef struct {
     char path[TOUR_SPEC_PATH_MAX];
     char *text;
     char hash[TOUR_SPEC_HASH_MAX];
-    char name[TOUR_SPEC_NAME_MAX];    /* the ruleset's or scenario's own name */
+    char name[TOUR_SPEC_NAME_MAX];    /* its ruleset's or scenario's name */
 } tour_spec_file_t;
 
 typedef struct tour_spec_t tour_spec_t;
@@ -86,7 +89,8 @@ void tour_spec_destroy (tour_spec_t **self_p);
 
 /*  Read a tournament file over the current settings.  0, or -1 with
  *  `err` as "file:line - reason". */
-int tour_spec_load_file (tour_spec_t *self, const char *path, char *err, int errlen);
+int tour_spec_load_file (tour_spec_t *self, const char *path, char *err,
+                         int errlen);
 
 /*  One flag: `key` is the file's setting name (dashes read as
  *  underscores), `value` its text.  Lists: "scenario" adds a scenario,
@@ -94,8 +98,8 @@ int tour_spec_load_file (tour_spec_t *self, const char *path, char *err, int err
  *  "remote" adds NAME=ENDPOINT (the first of each kind given as a flag
  *  replaces the file's list); "sprt" is ELO0,ELO1,ALPHA,BETA or "none";
  *  "seeds" a comma list.  0, or -1 with `err` naming the flag. */
-int tour_spec_set (tour_spec_t *self, const char *key, const char *value, char *err,
-              int errlen);
+int tour_spec_set (tour_spec_t *self, const char *key, const char *value,
+                   char *err, int errlen);
 
 /*  Read the files, check everything (the table file and scenarios load
  *  and play, classes and parameters exist, names are unique, there are
@@ -111,8 +115,8 @@ int tour_spec_finish (tour_spec_t *self, char *err, int errlen);
 typedef char *(tour_spec_file_fn) (void *arg, const char *hash, char *path,
                               int pathlen);
 int tour_spec_from_definition (tour_spec_t *self, const char *definition,
-                          tour_spec_file_fn *file_text, void *arg, char *err,
-                          int errlen);
+                               tour_spec_file_fn *file_text, void *arg,
+                               char *err, int errlen);
 
 /*  ---- the definition ---- */
 
@@ -124,7 +128,8 @@ const char *tour_spec_ruleset (const tour_spec_t *self);
 int tour_spec_scenario_count (const tour_spec_t *self);
 const tour_spec_file_t *tour_spec_scenario (const tour_spec_t *self, int i);
 int tour_spec_strategy_count (const tour_spec_t *self);
-const tour_spec_strategy_t *tour_spec_strategy (const tour_spec_t *self, int i);
+const tour_spec_strategy_t *tour_spec_strategy (const tour_spec_t *self,
+                                                int i);
 bool tour_spec_strategy_external (const tour_spec_strategy_t *s);
 tour_spec_format_t tour_spec_format (const tour_spec_t *self);
 const char *tour_spec_format_name (tour_spec_format_t format);
@@ -136,7 +141,8 @@ const tour_stats_sprt_t *tour_spec_sprt (const tour_spec_t *self);
 /*  Pairings: round-robin, every two strategies (0-1, 0-2, ..., 1-2...);
  *  gauntlet, the first against each other one. */
 int tour_spec_pairing_count (const tour_spec_t *self);
-void tour_spec_pairing (const tour_spec_t *self, int pairing, int *first, int *second);
+void tour_spec_pairing (const tour_spec_t *self, int pairing, int *first,
+                        int *second);
 
 /*  The seed and the scenario of pair `pair` (the same in every pairing:
  *  common random numbers across the whole tournament). */
@@ -144,7 +150,8 @@ uint64_t tour_spec_pair_seed (const tour_spec_t *self, int pair);
 int tour_spec_pair_scenario (const tour_spec_t *self, int pair);
 
 /*  A game's id: ((pairing * pairs) + pair) * 2 + game + 1. */
-int64_t tour_spec_game_id (const tour_spec_t *self, int pairing, int pair, int game);
+int64_t tour_spec_game_id (const tour_spec_t *self, int pairing, int pair,
+                           int game);
 /*  Back: 0, or -1 when id is not a game of this tournament. */
 int tour_spec_game_from_id (const tour_spec_t *self, int64_t id, int *pairing,
                        int *pair, int *game);
@@ -158,6 +165,7 @@ double tour_spec_worker_timeout (const tour_spec_t *self);   /* seconds */
 bool tour_spec_keep_logs (const tour_spec_t *self);
 
 /*  FNV-1a 64 of `len` bytes as 16 hex digits (the rules' table hash). */
-void tour_spec_hash (const char *text, size_t len, char out[TOUR_SPEC_HASH_MAX]);
+void tour_spec_hash (const char *text, size_t len,
+                     char out[TOUR_SPEC_HASH_MAX]);
 
 #endif

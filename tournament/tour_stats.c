@@ -1,4 +1,4 @@
-/*  stats.c - Elo, intervals, LOS, SPRT and the ratings fit.  */
+/*  tour_stats.c - Elo, intervals, LOS, SPRT and the ratings fit.  */
 #include <assert.h>
 #include <math.h>
 #include <stdio.h>
@@ -209,8 +209,7 @@ llr_normal (const double *x, const int *count, int k, double elo0,
 }
 
 double
-tour_stats_llr_wld (int wins, int losses, int draws, double elo0,
-                    double elo1)
+tour_stats_llr_wld (int wins, int losses, int draws, double elo0, double elo1)
 {
     static const double x[3] = { 0.0, 0.5, 1.0 };
     int count[3] = { losses, draws, wins };

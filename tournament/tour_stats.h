@@ -1,4 +1,4 @@
-/*  stats.h - the statistics of a tournament: Elo from a score, its
+/*  tour_stats.h - the statistics of a tournament: Elo from a score, its
  *  interval, the likelihood of superiority, pentanomial counts of game
  *  pairs, the sequential probability ratio test, and ratings fitted to
  *  all games at once.
@@ -34,9 +34,9 @@
 
 #include <stdbool.h>
 
-#define TOUR_STATS_Z95         1.959963984540054   /* the 97.5% normal quantile */
-#define TOUR_STATS_MAX_PLAYERS 64                  /* players in one fit */
-#define TOUR_STATS_PENTA       5                   /* pair classes 0..2 by 1/2 */
+#define TOUR_STATS_Z95         1.959963984540054  /* 97.5% normal quantile */
+#define TOUR_STATS_MAX_PLAYERS 64                 /* players in one fit */
+#define TOUR_STATS_PENTA       5                  /* pair scores 0..2 */
 
 /*  The expected score at an Elo advantage `elo`, in (0, 1). */
 double tour_stats_score_from_elo (double elo);
@@ -92,7 +92,8 @@ typedef enum {
 /*  0 when the test is well formed: elo0 < elo1, both finite, alpha and
  *  beta in (0, 1) with alpha + beta < 1.  Else -1 with `err` naming the
  *  bad value. */
-int tour_stats_sprt_check (const tour_stats_sprt_t *sprt, char *err, int errlen);
+int tour_stats_sprt_check (const tour_stats_sprt_t *sprt, char *err,
+                           int errlen);
 
 /*  The bounds: ln(beta / (1 - alpha)) and ln((1 - beta) / alpha). */
 double tour_stats_sprt_lower (const tour_stats_sprt_t *sprt);
@@ -108,8 +109,8 @@ double tour_stats_llr_penta (const int penta[TOUR_STATS_PENTA], double elo0,
                         double elo1);
 
 /*  What the test says at `llr`. */
-tour_stats_sprt_verdict_t tour_stats_sprt_verdict (const tour_stats_sprt_t *sprt,
-                                         double llr);
+tour_stats_sprt_verdict_t tour_stats_sprt_verdict (
+    const tour_stats_sprt_t *sprt, double llr);
 
 /*  "H0", "H1", "continue". */
 const char *tour_stats_sprt_verdict_name (tour_stats_sprt_verdict_t verdict);

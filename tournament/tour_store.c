@@ -1,4 +1,4 @@
-/*  store.c - the tournament's SQLite database.  */
+/*  tour_store.c - the tournament's SQLite database.  */
 #include <assert.h>
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -187,7 +187,8 @@ first_difference (const char *had, const char *now, char *err, int errlen,
 }
 
 int
-tour_store_begin (tour_store_t *self, const tour_spec_t *spec, char *err, int errlen)
+tour_store_begin (tour_store_t *self, const tour_spec_t *spec, char *err,
+                  int errlen)
 {
     assert (self && spec && err && errlen > 0);
     char *had = meta_get (self, "definition");
@@ -245,13 +246,14 @@ tour_store_file_text (void *arg, const char *hash, char *path, int pathlen)
 }
 
 int
-tour_store_load_spec (tour_store_t *self, tour_spec_t *spec, char *err, int errlen)
+tour_store_load_spec (tour_store_t *self, tour_spec_t *spec, char *err,
+                      int errlen)
 {
     char *definition = meta_get (self, "definition");
     if (!definition)
         return 1;
-    int rc = tour_spec_from_definition (spec, definition, tour_store_file_text, self,
-                                   err, errlen);
+    int rc = tour_spec_from_definition (spec, definition, tour_store_file_text,
+                                        self, err, errlen);
     free (definition);
     if (rc < 0) {
         char why[SOLO_ERR_MAX];
@@ -262,7 +264,8 @@ tour_store_load_spec (tour_store_t *self, tour_spec_t *spec, char *err, int errl
 }
 
 int
-tour_store_put_game (tour_store_t *self, const tour_game_t *g, char *err, int errlen)
+tour_store_put_game (tour_store_t *self, const tour_game_t *g, char *err,
+                     int errlen)
 {
     assert (self && g && err && errlen > 0);
     sqlite3_stmt *st = self->put;
@@ -365,8 +368,8 @@ read_row (sqlite3_stmt *st, tour_game_t *g)
 }
 
 int
-tour_store_each_game (tour_store_t *self, tour_game_fn *fn, void *arg, char *err,
-                 int errlen)
+tour_store_each_game (tour_store_t *self, tour_game_fn *fn, void *arg,
+                      char *err, int errlen)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2 (self->db, "SELECT " GAME_COLUMNS " FROM games "
@@ -385,8 +388,8 @@ tour_store_each_game (tour_store_t *self, tour_game_fn *fn, void *arg, char *err
 }
 
 int
-tour_store_get_game (tour_store_t *self, int64_t id, tour_game_t *g, char **log,
-                char **decisions, char *err, int errlen)
+tour_store_get_game (tour_store_t *self, int64_t id, tour_game_t *g,
+                     char **log, char **decisions, char *err, int errlen)
 {
     sqlite3_stmt *st;
     *log = *decisions = NULL;

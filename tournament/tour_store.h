@@ -1,4 +1,4 @@
-/*  store.h - a tournament's SQLite database: its definition, the files it
+/*  tour_store.h - a tournament's SQLite database: its definition, the files it
  *  was played with (table file, scenarios) and every game, written as
  *  each game ends.
  *
@@ -67,11 +67,13 @@ void tour_store_destroy (tour_store_t **self_p);
  *  definition and files; one that holds a tournament must hold this one.
  *  0, or -1 with `err` naming the first line of the definition that
  *  differs. */
-int tour_store_begin (tour_store_t *self, const tour_spec_t *spec, char *err, int errlen);
+int tour_store_begin (tour_store_t *self, const tour_spec_t *spec, char *err,
+                      int errlen);
 
 /*  The tournament the database holds, into `spec` (its run settings
  *  stay).  0; 1 when the database holds none; -1 with err. */
-int tour_store_load_spec (tour_store_t *self, tour_spec_t *spec, char *err, int errlen);
+int tour_store_load_spec (tour_store_t *self, tour_spec_t *spec, char *err,
+                          int errlen);
 
 /*  A file's text by its hash (malloc'd, or NULL), its path into `path`:
  *  a tour_spec_file_fn with `arg` the store. */
@@ -86,14 +88,14 @@ int tour_store_put_game (tour_store_t *self, const tour_game_t *g, char *err,
 /*  Every stored game in id order, without log and decisions.  0, or -1
  *  with err. */
 typedef void (tour_game_fn) (void *arg, const tour_game_t *g);
-int tour_store_each_game (tour_store_t *self, tour_game_fn *fn, void *arg, char *err,
-                     int errlen);
+int tour_store_each_game (tour_store_t *self, tour_game_fn *fn, void *arg,
+                          char *err, int errlen);
 
 /*  One game with its log and decisions (*log and *decisions malloc'd,
  *  "" when none; g->log and g->decisions point at them).  1 found, 0 no
  *  such game, -1 with err. */
-int tour_store_get_game (tour_store_t *self, int64_t id, tour_game_t *g, char **log,
-                    char **decisions, char *err, int errlen);
+int tour_store_get_game (tour_store_t *self, int64_t id, tour_game_t *g,
+                         char **log, char **decisions, char *err, int errlen);
 
 /*  Games stored; -1 on error. */
 int tour_store_game_count (tour_store_t *self);

@@ -1,4 +1,4 @@
-/*  wire.c - protobuf frames on ZeroMQ sockets.  */
+/*  tour_wire.c - protobuf frames on ZeroMQ sockets.  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,8 +43,8 @@ drain (void *socket)
 }
 
 uint8_t *
-tour_wire_recv (void *socket, void *identity, size_t *identity_len, size_t *len,
-           int flags)
+tour_wire_recv (void *socket, void *identity, size_t *identity_len,
+                size_t *len, int flags)
 {
     zmq_msg_t frame;
     zmq_msg_init (&frame);

@@ -1,4 +1,4 @@
-/*  wire.h - protobuf messages over ZeroMQ sockets for the tournament's
+/*  tour_wire.h - protobuf messages over ZeroMQ sockets for the tournament's
  *  coordinator, workers and external strategies: one message a frame,
  *  after the peer's identity on a ROUTER.
  */

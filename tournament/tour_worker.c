@@ -1,4 +1,4 @@
-/*  worker.c - plays the games a coordinator hands out.  */
+/*  tour_worker.c - plays the games a coordinator hands out.  */
 #include <assert.h>
 #include <errno.h>
 #include <pthread.h>
@@ -132,9 +132,9 @@ player_setup (player_t *p, const uint8_t *data, size_t len)
                       s->endpoint);
             strat[i].timeout_ms = (int) s->timeout_ms;
         }
-        p->arena = tour_arena_new (&tables, scen, (int) ns, strat, (int) nk,
-                              setup->keep_logs, p->args->ctx, err,
-                              sizeof err);
+        p->arena
+            = tour_arena_new (&tables, scen, (int) ns, strat, (int) nk,
+                              setup->keep_logs, p->args->ctx, err, sizeof err);
     }
     if (p->arena) {
         snprintf (p->tournament_id, sizeof p->tournament_id, "%s",
@@ -183,7 +183,8 @@ player_job (player_t *p, const uint8_t *data, size_t len)
         char *log = NULL, *decisions = NULL;
         char err[SOLO_ERR_MAX];
         if (tour_arena_play (p->arena, &game, &g, &log, &decisions, err,
-                        sizeof err) < 0) {
+                             sizeof err)
+            < 0) {
             char message[SOLO_ERR_MAX + 64];
             snprintf (message, sizeof message, "worker %s: %s", p->args->name,
                       err);
@@ -361,8 +362,8 @@ from_coordinator (talk_t *t, const uint8_t *data, size_t len)
         break;
     case SOLO__V1__COORDINATOR_MESSAGE__BODY_WAIT:
         if (!t->busy)
-            t->next_ask = tour_wire_now_ms () + (msg->wait->ms > 0
-                                            ? msg->wait->ms : 100);
+            t->next_ask = tour_wire_now_ms ()
+                          + (msg->wait->ms > 0 ? msg->wait->ms : 100);
         break;
     case SOLO__V1__COORDINATOR_MESSAGE__BODY_STOP:
         t->stopping = true;
@@ -486,8 +487,8 @@ tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
         }
         if (items[0].revents & ZMQ_POLLIN) {
             size_t len;
-            uint8_t *data = tour_wire_recv (t.dealer, NULL, NULL, &len,
-                                       ZMQ_DONTWAIT);
+            uint8_t *data
+                = tour_wire_recv (t.dealer, NULL, NULL, &len, ZMQ_DONTWAIT);
             if (data)
                 from_coordinator (&t, data, len);
             free (data);

@@ -1,4 +1,4 @@
-/*  worker.h - a tournament worker: connects to a coordinator, takes the
+/*  tour_worker.h - a tournament worker: connects to a coordinator, takes the
  *  tournament's Setup, plays the game pairs it is handed and reports each
  *  game as it ends (proto/tournament.proto).
  *
@@ -19,6 +19,7 @@
  *  host:pid).  0 when stopped; -1 with `err` when it could not start.  A
  *  Setup that does not load here is reported to the coordinator. */
 int tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
-                volatile sig_atomic_t *interrupted, char *err, int errlen);
+                     volatile sig_atomic_t *interrupted, char *err,
+                     int errlen);
 
 #endif
