@@ -8,18 +8,24 @@
 static const char unclosed_string[] = "string is not closed";
 static const char no_memory[] = "out of memory";
 
-/*  Skip a comment at text[*i] ('#', '//' to the end of the line, or
- *  a block comment), copying its newlines to out[*o].  Returns 1 when
- *  there was one. */
+/*  Skip a comment at text[*i] ('#' or '//' to the end of the line, or a
+ *  block comment), copying its newlines to out[*o] (a block comment also
+ *  leaves a space, so the names either side stay two).  Returns 1 when there
+ *  was one.  As in libconfig, a line comment needs its newline: '#' on
+ *  the last line without one is a stray character (a syntax error). */
 static int
-skip_comment (const char *text, size_t *i, char *out, size_t *o)
+skip_comment (const char *text, size_t *i, const char *last_newline,
+              char *out, size_t *o)
 {
     if (text[*i] == '#' || (text[*i] == '/' && text[*i + 1] == '/')) {
-        while (text[*i] && text[*i] != '\n')
+        if (!last_newline || text + *i > last_newline)
+            return 0;
+        while (text[*i] != '\n')
             (*i)++;
         return 1;                    /* the newline is copied as text */
     }
     if (text[*i] == '/' && text[*i + 1] == '*') {
+        out[(*o)++] = ' ';           /* it parts the tokens either side */
         *i += 2;
         while (text[*i] && !(text[*i] == '*' && text[*i + 1] == '/')) {
             if (text[*i] == '\n')
@@ -40,18 +46,17 @@ config_text_blank_strings (const char *text, int *unclosed_line)
         text = "";
     *unclosed_line = 0;
     size_t len = strlen (text);
-    /*  each string becomes " 0 " (3 bytes) from at least 2: at most 1.5x */
+    /*  each string becomes " 0 " (3 bytes) from at least 2, and each
+     *  block comment " " from at least 4: at most 1.5x */
     char *out = malloc (len * 2 + 4);
     if (!out)
         return NULL;
     size_t i = 0, o = 0;
-    int line = 1;
+    const char *last_newline = strrchr (text, '\n');
     while (text[i]) {
-        if (skip_comment (text, &i, out, &o))
+        if (skip_comment (text, &i, last_newline, out, &o))
             continue;
         if (text[i] != '"') {
-            if (text[i] == '\n')
-                line++;
             out[o++] = text[i++];
             continue;
         }
@@ -61,19 +66,19 @@ config_text_blank_strings (const char *text, int *unclosed_line)
         out[o++] = '0';
         out[o++] = ' ';
         while (text[i] == '"') {
-            int opened = line;
+            size_t opened = o;               /* the lines so far are out's */
             i++;
             while (text[i] && text[i] != '"') {
                 if (text[i] == '\\' && text[i + 1])
                     i++;            /* \" \\ \n \x41 ...: the next is text */
-                if (text[i] == '\n') {
+                if (text[i] == '\n')
                     out[o++] = '\n';
-                    line++;
-                }
                 i++;
             }
             if (!text[i]) {
-                *unclosed_line = opened;
+                *unclosed_line = 1;
+                for (size_t k = 0; k < opened; k++)
+                    *unclosed_line += out[k] == '\n';
                 break;
             }
             i++;                                  /* the closing quote */
@@ -81,25 +86,22 @@ config_text_blank_strings (const char *text, int *unclosed_line)
             size_t j = i;
             while (text[j]) {
                 if (text[j] == ' ' || text[j] == '\t' || text[j] == '\r'
-                ||  text[j] == '\n')
+                ||  text[j] == '\n' || text[j] == '\f')
                     j++;
-                else if (text[j] == '#'
-                     ||  (text[j] == '/' && (text[j + 1] == '/'
-                                             || text[j + 1] == '*'))) {
+                else {
                     size_t before = o;
-                    skip_comment (text, &j, out, &o);
+                    int skipped = skip_comment (text, &j, last_newline, out,
+                                                &o);
                     o = before;                   /* newlines counted below */
+                    if (!skipped)
+                        break;
                 }
-                else
-                    break;
             }
             if (text[j] != '"')
                 break;                            /* the run ends here */
             for (; i < j; i++)
-                if (text[i] == '\n') {
+                if (text[i] == '\n')
                     out[o++] = '\n';
-                    line++;
-                }
         }
     }
     out[o] = '\0';

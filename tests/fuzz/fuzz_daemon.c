@@ -1,7 +1,11 @@
 /*  fuzz_daemon.c - the handlers of solod set up once for the request
- *  harnesses.  */
+ *  harnesses: the source tree's rulesets and scenarios, the games in
+ *  memory (a fresh store whenever most of GAMESTORE_MAX_GAMES are
+ *  open), and the stop flag raised, so that a search or a battle
+ *  answers at once with what it has: inputs stay quick to run.  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdatomic.h>
 #include "config.h"
 #include "fuzz.h"
 #include "fuzz_daemon.h"
@@ -9,8 +13,27 @@
 #include "log.h"
 #include "wire.h"
 
+#define FUZZ_GAMES_KEPT (GAMESTORE_MAX_GAMES - 16)
+
 static catalog_t *catalog;
+static gamestore_t *games;
+static char scenario_dir[4096];
+static atomic_bool stopping;
 static handler_context_t context;
+
+/*  A fresh store of games in memory. */
+static void
+new_games (void)
+{
+    char err[1024] = "";
+    gamestore_destroy (&games);
+    games = gamestore_new (":memory:", catalog, err, sizeof err);
+    if (!games) {
+        fprintf (stderr, "fuzz: no game store: %s\n", err);
+        abort ();
+    }
+    context.games = games;
+}
 
 /*  Load the rulesets of the source tree; abort when they do not load. */
 static void
@@ -24,9 +47,15 @@ setup (void)
         fprintf (stderr, "fuzz: the rulesets do not load: %s\n", err);
         abort ();
     }
+    snprintf (scenario_dir, sizeof scenario_dir, "%s/rules/scenarios",
+              fuzz_source_dir ());
+    atomic_init (&stopping, true);
     context.catalog = catalog;
+    context.scenario_dir = scenario_dir;
+    context.stopping = &stopping;
     context.max_message_bytes = SOLOD_MESSAGE_DEFAULT;
     context.test_delay_ms = 0;
+    new_games ();
 }
 
 void
@@ -34,6 +63,8 @@ fuzz_daemon_serve (const uint8_t *data, size_t size)
 {
     if (!catalog)
         setup ();
+    if (gamestore_count (games) >= FUZZ_GAMES_KEPT)
+        new_games ();
     uint8_t *reply = NULL;
     size_t reply_len = 0;
     handler_result_t result;
@@ -68,5 +99,6 @@ fuzz_daemon_serve (const uint8_t *data, size_t size)
 void
 fuzz_daemon_teardown (void)
 {
+    gamestore_destroy (&games);
     catalog_destroy (&catalog);
 }

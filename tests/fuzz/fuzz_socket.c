@@ -31,7 +31,7 @@
 
 #define SOCKET_ANSWER_MS   10000   /* the longest a good client waits */
 #define SOCKET_MESSAGES    16      /* messages made from one input */
-#define SOCKET_BUSY_TRIES  200     /* BUSY answers a good client accepts */
+#define SOCKET_BUSY_TRIES  1000    /* BUSY answers a good client accepts */
 
 static server_t *server;
 static void *context;
