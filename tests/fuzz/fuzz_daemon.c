@@ -92,6 +92,13 @@ fuzz_daemon_serve (const uint8_t *data, size_t size)
                  decoded->error->message, decoded->error->field);
         abort ();
     }
+    if (getenv ("FUZZ_VERBOSE"))          /* to see what seeds do */
+        fprintf (stderr, "fuzz: %s id=%llu %s %s%s%s\n", result.body,
+                 (unsigned long long) result.request_id,
+                 handlers_code_name (result.code), result.field,
+                 decoded->body_case == SOLO__V1__REPLY__BODY_ERROR ? ": " : "",
+                 decoded->body_case == SOLO__V1__REPLY__BODY_ERROR
+                 ? decoded->error->message : "");
     solo__v1__reply__free_unpacked (decoded, NULL);
     free (reply);
 }

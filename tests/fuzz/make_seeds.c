@@ -4,7 +4,9 @@
  *
  *      fuzz_make_seeds CORPUS_DIR
  *
- *  writes CORPUS_DIR/request/seed-*, request_body/seed-*, socket/seed-*.
+ *  writes CORPUS_DIR/request/seed-*, request_body/seed-*, socket/seed-*,
+ *  numbered in the order that makes sense to a fresh daemon (a game is
+ *  opened before it is updated), which is the order replay runs them.
  *  (The loaders' corpora start from the project's own files: see
  *  CMakeLists.txt.)
  */
@@ -121,7 +123,7 @@ main (int argc, char **argv)
     request.id = 1;
     request.body_case = SOLO__V1__REQUEST__BODY_HELLO;
     request.hello = &hello;
-    seed ("hello", &request, 10, &hello.base);
+    seed ("01-hello", &request, 10, &hello.base);
 
     /*  a direct look-up, by RF and by factors */
     Solo__V1__DirectLookup direct = SOLO__V1__DIRECT_LOOKUP__INIT;
@@ -135,7 +137,7 @@ main (int argc, char **argv)
     request.id = 2;
     request.body_case = SOLO__V1__REQUEST__BODY_ASK_UNIT;
     request.ask_unit = &ask;
-    seed ("ask-direct", &request, 11, &ask.base);
+    seed ("02-ask-direct", &request, 11, &ask.base);
 
     Solo__V1__FactorInput f1 = SOLO__V1__FACTOR_INPUT__INIT;
     Solo__V1__FactorInput f2 = SOLO__V1__FACTOR_INPUT__INIT;
@@ -152,7 +154,7 @@ main (int argc, char **argv)
     ask.has_seed = true;
     ask.seed = 99;
     request.id = 3;
-    seed ("ask-factors", &request, 11, &ask.base);
+    seed ("03-ask-factors", &request, 11, &ask.base);
 
     /*  a situation as text */
     char *farm = read_text (source_dir, "clients/examples/farm.cfg");
@@ -162,12 +164,12 @@ main (int argc, char **argv)
     text_ask.unit_id = "red-line";
     request.id = 4;
     request.ask_unit = &text_ask;
-    seed ("ask-text", &request, 11, &text_ask.base);
+    seed ("04-ask-text", &request, 11, &text_ask.base);
     char *open_field = read_text (source_dir, "clients/examples/open_field.cfg");
     text_ask.situation_text = open_field;
     text_ask.roll = 3;
     request.id = 5;
-    seed ("ask-open-field", &request, 11, &text_ask.base);
+    seed ("05-ask-open-field", &request, 11, &text_ask.base);
 
     /*  a structured situation: two lines, a wood */
     Solo__V1__Point corners[4] = {
@@ -225,7 +227,115 @@ main (int argc, char **argv)
     structured.unit_id = "red-line";
     request.id = 6;
     request.ask_unit = &structured;
-    seed ("ask-structured", &request, 11, &structured.base);
+    seed ("06-ask-structured", &request, 11, &structured.base);
+
+    /*  games: open (by scenario, by text), update, show, list, close */
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SCENARIO;
+    open.scenario = "farm";
+    request.id = 7;
+    request.body_case = SOLO__V1__REQUEST__BODY_OPEN_GAME;
+    request.open_game = &open;
+    seed ("07-open-game", &request, 12, &open.base);
+    Solo__V1__OpenGame open_text = SOLO__V1__OPEN_GAME__INIT;
+    open_text.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION_TEXT;
+    open_text.situation_text = open_field;
+    open_text.turns = 6;
+    request.id = 8;
+    request.open_game = &open_text;
+    seed ("08-open-game-text", &request, 12, &open_text.base);
+
+    Solo__V1__Point to = SOLO__V1__POINT__INIT;
+    to.x = 60;
+    to.y = 50;
+    Solo__V1__UnitStatus fired = SOLO__V1__UNIT_STATUS__INIT;
+    fired.fired = true;
+    Solo__V1__UnitUpdate moved = SOLO__V1__UNIT_UPDATE__INIT;
+    moved.unit_id = "red-line";
+    moved.has_centre = true;
+    moved.centre = &to;
+    moved.has_facing = true;
+    moved.facing = 170;
+    moved.has_wounded = true;
+    moved.wounded = 1;
+    moved.set = &fired;
+    moved.has_roll = true;
+    moved.roll = 4;
+    Solo__V1__UnitUpdate gone = SOLO__V1__UNIT_UPDATE__INIT;
+    gone.unit_id = "blue-line";
+    gone.removed = true;
+    Solo__V1__UnitUpdate *changes[] = { &moved, &gone };
+    Solo__V1__ReportUpdate update = SOLO__V1__REPORT_UPDATE__INIT;
+    update.game_id = "situation-2";   /* after farm-1 */
+    update.n_units = 2;
+    update.units = changes;
+    update.next_turn = true;
+    request.id = 9;
+    request.body_case = SOLO__V1__REQUEST__BODY_REPORT_UPDATE;
+    request.report_update = &update;
+    seed ("09-report-update", &request, 13, &update.base);
+
+    Solo__V1__ShowGame show = SOLO__V1__SHOW_GAME__INIT;
+    show.game_id = "farm-1";
+    request.id = 10;
+    request.body_case = SOLO__V1__REQUEST__BODY_SHOW_GAME;
+    request.show_game = &show;
+    seed ("11-show-game", &request, 16, &show.base);
+    Solo__V1__ListGames list = SOLO__V1__LIST_GAMES__INIT;
+    request.id = 11;
+    request.body_case = SOLO__V1__REQUEST__BODY_LIST_GAMES;
+    request.list_games = &list;
+    seed ("12-list-games", &request, 15, &list.base);
+    Solo__V1__CloseGame close_game = SOLO__V1__CLOSE_GAME__INIT;
+    close_game.game_id = "farm-1";
+    request.id = 12;
+    request.body_case = SOLO__V1__REQUEST__BODY_CLOSE_GAME;
+    request.close_game = &close_game;
+    seed ("16-close-game", &request, 14, &close_game.base);
+
+    /*  AskUnit on a game */
+    Solo__V1__AskUnit on_game = SOLO__V1__ASK_UNIT__INIT;
+    on_game.source_case = SOLO__V1__ASK_UNIT__SOURCE_GAME_ID;
+    on_game.game_id = "farm-1";
+    on_game.unit_id = "red-left";
+    request.id = 13;
+    request.body_case = SOLO__V1__REQUEST__BODY_ASK_UNIT;
+    request.ask_unit = &on_game;
+    seed ("10-ask-game", &request, 11, &on_game.base);
+
+    /*  a battle and a side's orders */
+    Solo__V1__PlayBattle battle = SOLO__V1__PLAY_BATTLE__INIT;
+    battle.source_case = SOLO__V1__PLAY_BATTLE__SOURCE_SCENARIO;
+    battle.scenario = "farm";
+    battle.blue = "table";
+    battle.red = "random";
+    battle.has_seed = true;
+    battle.seed = 5;
+    battle.with_log = true;
+    request.id = 14;
+    request.body_case = SOLO__V1__REQUEST__BODY_PLAY_BATTLE;
+    request.play_battle = &battle;
+    seed ("13-play-battle", &request, 17, &battle.base);
+    Solo__V1__AskSide side = SOLO__V1__ASK_SIDE__INIT;
+    side.source_case = SOLO__V1__ASK_SIDE__SOURCE_SCENARIO;
+    side.scenario = "farm";
+    side.side = SOLO__V1__SIDE__SIDE_RED;
+    side.budget_ms = 20;
+    side.personality = "bold";
+    side.has_seed = true;
+    side.seed = 3;
+    request.id = 15;
+    request.body_case = SOLO__V1__REQUEST__BODY_ASK_SIDE;
+    request.ask_side = &side;
+    seed ("14-ask-side", &request, 18, &side.base);
+    Solo__V1__AskSide side_text = SOLO__V1__ASK_SIDE__INIT;
+    side_text.source_case = SOLO__V1__ASK_SIDE__SOURCE_SITUATION_TEXT;
+    side_text.situation_text = open_field;
+    side_text.strategy = "greedy";
+    side_text.playouts = 50;
+    request.id = 16;
+    request.ask_side = &side_text;
+    seed ("15-ask-side-text", &request, 18, &side_text.base);
 
     /*  the socket harness's other modes: garbage before a handshake,
      *  and a good greeting's bytes to mutate */
