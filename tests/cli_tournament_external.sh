@@ -5,7 +5,8 @@
 # crashes, answers late, gives an illegal order or an error loses those
 # games, and the report counts and names each forfeit; a game it played is
 # replayed from the database without it; a strategy already running at an
-# endpoint plays too, and when it is gone its games are timeouts.
+# endpoint plays too, and when it is gone its games are timeouts; a worker
+# of another version is sent away.
 #
 # The Python code of the messages is generated here with protoc, in a
 # temporary folder.
@@ -73,7 +74,8 @@ check () {
 
 mkdir -p "$work/pb"
 if ! protoc --python_out="$work/pb" -I "$SOURCE_DIR/proto" \
-        "$SOURCE_DIR/proto/solo.proto" "$SOURCE_DIR/proto/strategy.proto"; then
+        "$SOURCE_DIR/proto/solo.proto" "$SOURCE_DIR/proto/strategy.proto" \
+        "$SOURCE_DIR/proto/tournament.proto"; then
     echo "cli_tournament_external: protoc failed" >&2
     exit 1
 fi
@@ -179,6 +181,49 @@ run gone "$TOUR" run --db "$work/gone.db" --scenario "$FARM" \
     --games 4 --concurrency 2 --move-timeout 0.3 --quiet
 expect_rc gone 0
 expect_in gone out "c0 t4 i0"
+
+# ---- a worker of another version is sent away ------------------------------
+
+port=$("$PY" -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+cat >"$work/old_worker.py" <<END
+import sys, zmq
+sys.path.insert(0, "$work/pb")
+import tournament_pb2 as t
+ctx = zmq.Context()
+s = ctx.socket(zmq.DEALER)
+s.setsockopt(zmq.LINGER, 0)
+s.connect("tcp://127.0.0.1:$port")
+m = t.WorkerMessage()
+m.hello.protocol_version = 1
+m.hello.name = "old"
+m.hello.version = "0.0.1"
+s.send(m.SerializeToString())
+if not s.poll(20000):
+    sys.exit("no answer")
+r = t.CoordinatorMessage()
+r.ParseFromString(s.recv())
+print(r.WhichOneof("body"), r.stop.reason)
+END
+"$TOUR" run --db "$work/versions.db" --scenario "$FARM" --strategy a=table \
+    --strategy b=random --games 20 --concurrency 0 \
+    --bind "tcp://127.0.0.1:$port" >"$work/versions.out" \
+    2>"$work/versions.err" &
+coord_pid=$!
+"$PY" "$work/old_worker.py" >"$work/old.out" 2>"$work/old.err"
+old_rc=$?
+checks=$((checks + 1))
+[ "$old_rc" = 0 ] || { fail "the old worker got no answer"; cat "$work/old.err" >&2; }
+# a worker of this version plays the tournament
+"$TOUR" worker --connect "tcp://127.0.0.1:$port" >"$work/new.out" \
+    2>"$work/new.err"
+rc=$?
+expect_rc new 0
+wait "$coord_pid"
+rc=$?
+expect_rc versions 0
+expect_in versions out "Games: 20 stored"
+expect_in versions err "old sent away: this worker is version 0.0.1"
+expect_in old out "stop this worker is version 0.0.1"
 
 echo "cli_tournament_external: $checks checks, $failures failures"
 [ "$failures" -eq 0 ]

@@ -32,7 +32,7 @@ make_spec (int games, const char *sprt)
                        err, sizeof err)
             < 0
         || tour_spec_set (spec, "scenario",
-                     test_source_path ("rules/scenarios/farm.cfg"), err,
+                          test_source_path ("rules/scenarios/farm.cfg"), err,
                           sizeof err)
                < 0
         || tour_spec_set (spec, "strategy", "a=table", err, sizeof err) < 0

@@ -220,7 +220,8 @@ cmd_run (int argc, char **argv)
         }
         struct stat st;
         if (stat (tour_spec_database (spec), &st) != 0) {
-            snprintf (err, sizeof err, "%s - no such database (give a "
+            snprintf (err, sizeof err,
+                      "%s - no such database (give a "
                       "tournament file or settings to start one)",
                       tour_spec_database (spec));
             goto fail;
@@ -467,7 +468,7 @@ cmd_replay (int argc, char **argv)
         goto fail;
     tour_game_t stored;
     int found = tour_store_get_game (store, id, &stored, &log, &decisions, err,
-                                sizeof err);
+                                     sizeof err);
     if (found < 0)
         goto fail;
     if (found == 0) {
@@ -479,9 +480,10 @@ cmd_replay (int argc, char **argv)
     if (!arena)
         goto fail;
     if (strcmp (tour_arena_tables_hash (arena), stored.tables_hash) != 0) {
-        snprintf (err, sizeof err, "game %lld was played under tables %s, "
-                  "the database holds %s", id, stored.tables_hash,
-                  tour_arena_tables_hash (arena));
+        snprintf (err, sizeof err,
+                  "game %lld was played under tables %s, "
+                  "the database holds %s",
+                  id, stored.tables_hash, tour_arena_tables_hash (arena));
         goto fail;
     }
     char game_id[96];

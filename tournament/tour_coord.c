@@ -17,10 +17,12 @@
 #define MAX_PEERS          4096
 #define MAX_LOCAL_WORKERS  256
 #define POLL_MS            100
+#define BATCH_MS           200      /* messages handled between looks */
 #define WAIT_MS            200      /* an idle worker asks again after */
 #define DRAW_TTY_MS        250
 #define DRAW_LINE_MS       5000
 #define STOP_LINGER_MS     1000     /* time to deliver the last Stops */
+#define LOCAL_PREFIX       "local-" /* local workers' names */
 
 /*  A job: what is left to play of one pair. */
 typedef struct {
@@ -36,6 +38,7 @@ typedef struct {
     int64_t last_seen;
     bool has_job;
     job_t job;
+    bool refused;           /* sent away: another version, no setup */
 } peer_t;
 
 typedef struct {
@@ -289,7 +292,7 @@ static void
 send_to (coord_t *c, peer_t *p, Solo__V1__CoordinatorMessage *msg)
 {
     tour_wire_send (c->router, p->identity, p->identity_len, &msg->base,
-               ZMQ_DONTWAIT);
+                    ZMQ_DONTWAIT);
 }
 
 static void
@@ -323,7 +326,7 @@ on_ask (coord_t *c, peer_t *p, const Solo__V1__WorkRequest *ask)
         return;
     }
     if (all_done (c)) {
-        send_stop (c, p, "the tournament is over");
+        send_stop (c, p, TOUR_WORKER_STOP_DONE);
         return;
     }
     job_t job;
@@ -384,8 +387,10 @@ on_game (coord_t *c, peer_t *p, const Solo__V1__GameDone *done)
     if (strcmp (rec->ruleset, tour_spec_ruleset (spec)) != 0
         || strcmp (rec->tables_hash, tour_spec_tables (spec)->hash) != 0) {
         if (!c->warned_tables)
-            say (c, "%s played under %s tables %s, not %s %s: its games are "
-                 "not counted", p->name, rec->ruleset, rec->tables_hash,
+            say (c,
+                 "%s played under %s tables %s, not %s %s: its games are "
+                 "not counted",
+                 p->name, rec->ruleset, rec->tables_hash,
                  tour_spec_ruleset (spec), tour_spec_tables (spec)->hash);
         c->warned_tables = true;
         return;
@@ -450,6 +455,26 @@ on_game (coord_t *c, peer_t *p, const Solo__V1__GameDone *done)
     }
 }
 
+/*  A worker that cannot play.  Local workers are this very program: the
+ *  tournament cannot go on.  A remote one that cannot load the setup is
+ *  sent away and the others play on. */
+static void
+on_failed (coord_t *c, peer_t *p, const Solo__V1__JobFailed *failed)
+{
+    end_job (c, p);
+    if (strncmp (p->name, LOCAL_PREFIX, strlen (LOCAL_PREFIX)) != 0
+        && failed->job_id == 0) {
+        say (c, "%s sent away: it cannot play: %s", p->name,
+             failed->message);
+        send_stop (c, p, "it cannot load the tournament's setup");
+        p->refused = true;
+        return;
+    }
+    c->failed = true;
+    snprintf (c->err, sizeof c->err, "%s cannot play: %s", p->name,
+              failed->message);
+}
+
 static void
 on_message (coord_t *c, const uint8_t *identity, size_t identity_len,
             const uint8_t *data, size_t len)
@@ -469,21 +494,32 @@ on_message (coord_t *c, const uint8_t *identity, size_t identity_len,
         if (msg->hello->name[0])
             snprintf (p->name, sizeof p->name, "%s", msg->hello->name);
         end_job (c, p);
+        if (strcmp (msg->hello->version, SOLO_VERSION) != 0) {
+            char why[160];
+            snprintf (why, sizeof why, "this worker is version %.40s, the "
+                      "coordinator %s: games of other versions may differ",
+                      msg->hello->version[0] ? msg->hello->version : "?",
+                      SOLO_VERSION);
+            say (c, "%s sent away: %s", p->name, why);
+            send_stop (c, p, why);
+            p->refused = true;
+            break;
+        }
+        p->refused = false;
         send_to (c, p, &c->setup_msg);
         break;
     case SOLO__V1__WORKER_MESSAGE__BODY_ASK:
-        on_ask (c, p, msg->ask);
+        if (p->refused)
+            send_stop (c, p, "refused: say hello again");
+        else
+            on_ask (c, p, msg->ask);
         break;
     case SOLO__V1__WORKER_MESSAGE__BODY_GAME:
-        on_game (c, p, msg->game);
+        if (!p->refused)
+            on_game (c, p, msg->game);
         break;
     case SOLO__V1__WORKER_MESSAGE__BODY_FAILED:
-        if (strcmp (msg->failed->tournament_id, tour_spec_id (c->spec)) == 0
-            || msg->failed->job_id == 0) {
-            c->failed = true;
-            snprintf (c->err, sizeof c->err, "%s cannot play: %s", p->name,
-                      msg->failed->message);
-        }
+        on_failed (c, p, msg->failed);
         break;
     default:
         break;
@@ -655,7 +691,7 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
         local_t *l = &local[started];
         l->ctx = ctx;
         snprintf (l->endpoint, sizeof l->endpoint, "%s", inproc);
-        snprintf (l->name, sizeof l->name, "local-%d", started + 1);
+        snprintf (l->name, sizeof l->name, LOCAL_PREFIX "%d", started + 1);
         l->stop = &local_stop;
         if (pthread_create (&l->thread, NULL, local_main, l) != 0) {
             snprintf (err, errlen, "cannot start local worker %d",
@@ -679,20 +715,26 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
             c.failed = true;
             break;
         }
-        for (int k = 0; k < 1000 && !c.failed; k++) {
+        /* everything waiting, for a while at most: only a drained queue
+           tells who has really gone silent */
+        bool drained = false;
+        int64_t until = tour_wire_now_ms () + BATCH_MS;
+        while (!c.failed && !drained) {
             uint8_t identity[TOUR_WIRE_IDENTITY_MAX];
             size_t identity_len = 0, len;
             uint8_t *data = tour_wire_recv (c.router, identity, &identity_len,
-                                       &len, ZMQ_DONTWAIT);
-            if (!data) {
-                if (errno == EAGAIN || errno == EINTR)
-                    break;
-                continue;          /* a malformed message: dropped */
+                                            &len, ZMQ_DONTWAIT);
+            if (data) {
+                on_message (&c, identity, identity_len, data, len);
+                free (data);
             }
-            on_message (&c, identity, identity_len, data, len);
-            free (data);
+            else if (errno == EAGAIN || errno == EINTR)
+                drained = true;
+            if (tour_wire_now_ms () >= until)
+                break;
         }
-        check_peers (&c);
+        if (drained)
+            check_peers (&c);
         draw (&c, false);
     }
     if (c.failed) {
@@ -706,7 +748,7 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
     }
     /* remote workers stay for a resumed run when interrupted */
     for (int i = 0; rc != 1 && i < c.peer_count; i++)
-        send_stop (&c, &c.peers[i], "the tournament is over");
+        send_stop (&c, &c.peers[i], TOUR_WORKER_STOP_DONE);
 done:
     local_stop = 1;
     for (int i = 0; i < started; i++)

@@ -607,7 +607,7 @@ tour_extern_decide (tour_extern_t *self, const game_t *g, int side,
     /* as REQ sends: an empty delimiter, then the message */
     if (zmq_send (self->socket, "", 0, ZMQ_SNDMORE | ZMQ_DONTWAIT) < 0
         || tour_wire_send (self->socket, NULL, 0, &req->base, ZMQ_DONTWAIT)
-           < 0) {
+               < 0) {
         self->broken = true;
         pool_free (&pool);
         snprintf (detail, detail_len, "cannot send to %s: %s", self->endpoint,

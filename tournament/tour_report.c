@@ -154,7 +154,7 @@ write_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
              "\nRatings (Bradley-Terry fit of every counted game, mean "
              "0, 95%% interval%s):\n",
              tour_results_prior (r) > 0
-             ? "; one virtual draw per pairing, as some strategy won or "
+                 ? "; one virtual draw per pairing, as some strategy won or "
                    "lost every game"
                  : "");
     fprintf (out, "  %4s %-16s %8s %18s %6s %11s %7s %6s %7s %8s %7s\n",
@@ -282,7 +282,7 @@ write_pairings_csv (const tour_spec_t *spec, const tour_results_t *r,
                  !tour_spec_has_sprt (spec) ? ""
                  : p->stopped_at >= 0
                      ? tour_stats_sprt_verdict_name (p->verdict)
-                 : "undecided");
+                     : "undecided");
         if (p->stopped_at >= 0)
             fprintf (out, "%d", p->stopped_at);
         fputc (',', out);
@@ -386,7 +386,7 @@ write_json (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
             fprintf (out, ", \"verdict\": \"%s\", \"stopped_after_pairs\": ",
                      p->stopped_at >= 0
                          ? tour_stats_sprt_verdict_name (p->verdict)
-                     : "undecided");
+                         : "undecided");
             if (p->stopped_at >= 0)
                 fprintf (out, "%d}", p->stopped_at);
             else
@@ -535,7 +535,7 @@ write_svg (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 
 int
 tour_report_write (const tour_spec_t *spec, const tour_results_t *results,
-              tour_report_format_t format, FILE *out)
+                   tour_report_format_t format, FILE *out)
 {
     switch (format) {
     case TOUR_REPORT_TEXT: return write_text (spec, results, out);

@@ -39,6 +39,6 @@ const char *tour_report_file_name (tour_report_format_t format);
 
 /*  Write the report.  0, or -1 on a write error. */
 int tour_report_write (const tour_spec_t *spec, const tour_results_t *results,
-                  tour_report_format_t format, FILE *out);
+                       tour_report_format_t format, FILE *out);
 
 #endif

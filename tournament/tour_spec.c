@@ -961,7 +961,7 @@ check_loaded (tour_spec_t *self, char *err, int errlen)
     snprintf (self->tables.name, sizeof self->tables.name, "%s",
               self->ruleset);
     tour_spec_hash (self->tables.text, strlen (self->tables.text),
-               self->tables.hash);
+                    self->tables.hash);
     int rc = 0;
     for (int i = 0; i < self->scenario_count && rc == 0; i++) {
         tour_spec_file_t *f = &self->scenarios[i];
@@ -1063,8 +1063,8 @@ definition_line (tour_spec_t *self, const char *key, const char *value,
 
 int
 tour_spec_from_definition (tour_spec_t *self, const char *definition,
-                      tour_spec_file_fn *file_text, void *arg, char *err,
-                      int errlen)
+                           tour_spec_file_fn *file_text, void *arg, char *err,
+                           int errlen)
 {
     assert (self && definition && file_text && err && errlen > 0);
     clear_files (self);

@@ -154,7 +154,7 @@ int64_t tour_spec_game_id (const tour_spec_t *self, int pairing, int pair,
                            int game);
 /*  Back: 0, or -1 when id is not a game of this tournament. */
 int tour_spec_game_from_id (const tour_spec_t *self, int64_t id, int *pairing,
-                       int *pair, int *game);
+                            int *pair, int *game);
 
 /*  ---- how it runs ---- */
 

@@ -96,7 +96,7 @@ fill_elo (int n, double mean, double variance, double confidence,
 
 int
 tour_stats_elo_wld (int wins, int losses, int draws, double confidence,
-               tour_stats_elo_t *out)
+                    tour_stats_elo_t *out)
 {
     assert (out);
     memset (out, 0, sizeof *out);
@@ -113,7 +113,7 @@ tour_stats_elo_wld (int wins, int losses, int draws, double confidence,
 
 int
 tour_stats_elo_penta (const int penta[TOUR_STATS_PENTA], double confidence,
-                 tour_stats_elo_t *out)
+                      tour_stats_elo_t *out)
 {
     assert (penta && out);
     memset (out, 0, sizeof *out);
@@ -352,8 +352,8 @@ information (int m, const double *n, const double *s, const double *t,
 
 int
 tour_stats_fit_ratings (int n, const double *games, const double *points,
-                   double prior_draws, double *rating, double *se,
-                   char *err, int errlen)
+                        double prior_draws, double *rating, double *se,
+                        char *err, int errlen)
 {
     assert (n >= 1 && n <= TOUR_STATS_MAX_PLAYERS);
     assert (games && points && rating && err && errlen > 0);

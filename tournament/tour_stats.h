@@ -68,13 +68,13 @@ typedef struct {
  *  of confidence `confidence` in (0, 1) (0.95 usually).  0, or -1 when
  *  there is no game or a count is negative (out zeroed: score 1/2). */
 int tour_stats_elo_wld (int wins, int losses, int draws, double confidence,
-                   tour_stats_elo_t *out);
+                        tour_stats_elo_t *out);
 
 /*  From the pentanomial counts of game pairs (penta[k]: pairs that
  *  scored k/2 of 2), the standard error from the spread of pair scores.
  *  0, or -1 when there is no pair or a count is negative. */
 int tour_stats_elo_penta (const int penta[TOUR_STATS_PENTA], double confidence,
-                     tour_stats_elo_t *out);
+                          tour_stats_elo_t *out);
 
 /*  ---- the sequential probability ratio test ---- */
 
@@ -104,9 +104,9 @@ double tour_stats_sprt_upper (const tour_stats_sprt_t *sprt);
  *  observation), counts of 0 regularised to 0.001.  0 with no
  *  observation or a negative count. */
 double tour_stats_llr_wld (int wins, int losses, int draws, double elo0,
-                      double elo1);
+                           double elo1);
 double tour_stats_llr_penta (const int penta[TOUR_STATS_PENTA], double elo0,
-                        double elo1);
+                             double elo1);
 
 /*  What the test says at `llr`. */
 tour_stats_sprt_verdict_t tour_stats_sprt_verdict (
@@ -129,7 +129,7 @@ const char *tour_stats_sprt_verdict_name (tour_stats_sprt_verdict_t verdict);
  *  not form one connected group (no common scale), a perfect score
  *  without a prior, or no convergence. */
 int tour_stats_fit_ratings (int n, const double *games, const double *points,
-                       double prior_draws, double *rating, double *se,
-                       char *err, int errlen);
+                            double prior_draws, double *rating, double *se,
+                            char *err, int errlen);
 
 #endif

@@ -78,12 +78,12 @@ int tour_store_load_spec (tour_store_t *self, tour_spec_t *spec, char *err,
 /*  A file's text by its hash (malloc'd, or NULL), its path into `path`:
  *  a tour_spec_file_fn with `arg` the store. */
 char *tour_store_file_text (void *self, const char *hash, char *path,
-                       int pathlen);
+                            int pathlen);
 
 /*  Write a game: 1 stored, 0 when a game of that id was already there
  *  (it is left as it was), -1 with err. */
 int tour_store_put_game (tour_store_t *self, const tour_game_t *g, char *err,
-                    int errlen);
+                         int errlen);
 
 /*  Every stored game in id order, without log and decisions.  0, or -1
  *  with err. */

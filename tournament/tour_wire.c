@@ -8,7 +8,7 @@
 
 int
 tour_wire_send (void *socket, const void *identity, size_t identity_len,
-           const ProtobufCMessage *msg, int flags)
+                const ProtobufCMessage *msg, int flags)
 {
     size_t len = protobuf_c_message_get_packed_size (msg);
     zmq_msg_t frame;

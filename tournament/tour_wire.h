@@ -19,14 +19,14 @@
  *  a ROUTER's peer).  `flags` as zmq_send's (ZMQ_DONTWAIT).  0, or -1
  *  (errno from ZeroMQ, ENOMEM). */
 int tour_wire_send (void *socket, const void *identity, size_t identity_len,
-               const ProtobufCMessage *msg, int flags);
+                    const ProtobufCMessage *msg, int flags);
 
 /*  Receive one frame (after the identity, from a ROUTER: copied into
  *  identity, its length into *identity_len) into a malloc'd buffer.
  *  Frames beyond the first of a multipart message are dropped.  The
  *  frame's bytes, *len set, or NULL (errno: EAGAIN, EINTR, ENOMEM...). */
 uint8_t *tour_wire_recv (void *socket, void *identity, size_t *identity_len,
-                    size_t *len, int flags);
+                         size_t *len, int flags);
 
 /*  Current time in milliseconds on a clock that never steps back. */
 int64_t tour_wire_now_ms (void);

@@ -299,6 +299,7 @@ say_hello (talk_t *t)
     Solo__V1__WorkerHello hello = SOLO__V1__WORKER_HELLO__INIT;
     hello.protocol_version = PROTOCOL_VERSION;
     hello.name = t->name;
+    hello.version = (char *) SOLO_VERSION;
     Solo__V1__WorkerMessage msg = SOLO__V1__WORKER_MESSAGE__INIT;
     msg.body_case = SOLO__V1__WORKER_MESSAGE__BODY_HELLO;
     msg.hello = &hello;
@@ -366,6 +367,10 @@ from_coordinator (talk_t *t, const uint8_t *data, size_t len)
                           + (msg->wait->ms > 0 ? msg->wait->ms : 100);
         break;
     case SOLO__V1__COORDINATOR_MESSAGE__BODY_STOP:
+        if (msg->stop->reason[0] && strcmp (msg->stop->reason,
+                                            TOUR_WORKER_STOP_DONE) != 0)
+            fprintf (stderr, "solo-tournament worker %s: stopped: %s\n",
+                     t->name, msg->stop->reason);
         t->stopping = true;
         break;
     default:
@@ -403,7 +408,7 @@ from_player (talk_t *t, const char *cmd, const uint8_t *data, size_t len)
 
 int
 tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
-            volatile sig_atomic_t *interrupted, char *err, int errlen)
+                 volatile sig_atomic_t *interrupted, char *err, int errlen)
 {
     assert (endpoint && err && errlen > 0);
     void *ctx = zmq_context ? zmq_context : zmq_ctx_new ();

@@ -12,6 +12,9 @@
 
 #include <signal.h>
 
+/*  The reason a coordinator gives workers at the end of a tournament. */
+#define TOUR_WORKER_STOP_DONE "the tournament is over"
+
 /*  Work for the coordinator at `endpoint` until it says stop, or until
  *  *interrupted (may be NULL) becomes non-zero.  `zmq_context` (NULL: one
  *  of its own) is borrowed: local workers share the coordinator's to
