@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install, build, start solod in the background, and show the main job:
-# one unit question answered, and a short battle between two strategies.
+# one unit question answered, a short battle between two strategies, and
+# the commander's orders for a whole side.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
@@ -13,7 +14,8 @@ if "$solo" --timeout 500 hello >/dev/null 2>&1; then
   echo "== solod is already running"
 else
   echo "== starting solod (log: $build/solod.log)"
-  "$solod" --config "$root/daemon/solod.conf" >"$build/solod.log" 2>&1 &
+  "$solod" --config "$root/daemon/solod.conf" --state-db "$build/solod.db" \
+    >"$build/solod.log" 2>&1 &
   echo $! >"$build/solod.pid"
   for _ in $(seq 50); do
     "$solo" --timeout 200 hello >/dev/null 2>&1 && break
@@ -29,5 +31,9 @@ echo
 echo "== A short battle: the Risk Factor tables (blue) against random orders (red)"
 echo "\$ solo battle --scenario farm --blue table --red random --seed 1"
 "$solo" battle --scenario farm --blue table --red random --seed 1
+echo
+echo "== What does the French army do on its first turn?  (the commander, 200 playouts)"
+echo "\$ solo side --scenario farm --side red --playouts 200 --seed 1"
+"$solo" side --scenario farm --side red --playouts 200 --seed 1
 echo
 echo "solod is still running (pid $(cat "$build/solod.pid" 2>/dev/null || echo '?')); stop it with: kill \$(cat $build/solod.pid)"

@@ -488,7 +488,9 @@ test_hello_json (void **state)
         "\"tables_hash\":\"abc123\"}],\"limits\":{\"max_message_bytes\":1048576,"
         "\"max_units\":16384,\"max_terrain_features\":1024,"
         "\"max_polygon_vertices\":256,\"max_id_length\":31,"
-        "\"max_table_cm\":100000,\"max_figures\":10000,\"max_factors\":16}}");
+        "\"max_table_cm\":100000,\"max_figures\":10000,\"max_factors\":16,"
+        "\"max_games\":0,\"max_unit_updates\":0,\"max_battle_log_lines\":0,"
+        "\"max_budget_ms\":0},\"scenarios\":[],\"strategies\":[]}");
     json_out_destroy (&out);
 
     hello.limits = NULL;
@@ -498,7 +500,8 @@ test_hello_json (void **state)
     json_hello_reply (out, NULL, &hello);
     assert_string_equal (json_out_text (out),
         "{\"server_version\":\"0.1.0\",\"protocol_version\":1,"
-        "\"default_ruleset\":null,\"rulesets\":[],\"limits\":null}");
+        "\"default_ruleset\":null,\"rulesets\":[],\"limits\":null,"
+        "\"scenarios\":[],\"strategies\":[]}");
     json_out_destroy (&out);
 }
 
@@ -968,11 +971,317 @@ test_transport_bad_endpoint (void **state)
     assert_non_null (strstr (err, "carrier-pigeon://loft"));
 }
 
+/*  ---- battles, sides, games ---------------------------------------------- */
+
+/*  Any message as JSON: every field by its proto name, enums by name,
+ *  repeated fields as arrays, unset messages null, one member of a
+ *  oneof. */
+static void
+test_message_json (void **state)
+{
+    (void) state;
+    Solo__V1__Die die = SOLO__V1__DIE__INIT;
+    die.sides = 6;
+    die.value = 4;
+    Solo__V1__Die *dice [1] = { &die };
+    Solo__V1__LogLine line = SOLO__V1__LOG_LINE__INIT;
+    line.kind = "die";
+    line.turn = 2;
+    line.phase_name = "command";
+    line.text = "D6 = 4";
+    line.dice = dice;
+    line.n_dice = 1;
+    Solo__V1__LogLine *lines [1] = { &line };
+    Solo__V1__SideResult red = SOLO__V1__SIDE_RESULT__INIT;
+    red.side = SOLO__V1__SIDE__SIDE_RED;
+    red.name = "French \"voltigeurs\"";
+    red.strategy = "random";
+    red.killed = 3;
+    Solo__V1__SideResult *sides [1] = { &red };
+    Solo__V1__BattleResult b = SOLO__V1__BATTLE_RESULT__INIT;
+    b.scenario = "farm";
+    b.winner = "";
+    b.turns = 6;
+    b.seed = 18446744073709551615ull;
+    b.sides = sides;
+    b.n_sides = 1;
+    b.log = lines;
+    b.n_log = 1;
+    b.elapsed_ms = 1.5;
+    json_out_t *out = json_out_new ();
+    assert_int_equal (json_message (out, NULL, &b.base), 0);
+    const char *text = json_out_text (out);
+    assert_true (json_out_complete (out));
+    assert_non_null (strstr (text, "\"scenario\":\"farm\""));
+    assert_non_null (strstr (text, "\"winner\":\"\""));
+    assert_non_null (strstr (text, "\"seed\":18446744073709551615"));
+    assert_non_null (strstr (text, "\"side\":\"red\""));
+    assert_non_null (strstr (text, "\"name\":\"French \\\"voltigeurs\\\"\""));
+    assert_non_null (strstr (text, "\"dice\":[{\"sides\":6,\"value\":4}]"));
+    assert_non_null (strstr (text, "\"log_truncated\":false"));
+    assert_non_null (strstr (text, "\"elapsed_ms\":1.5"));
+    assert_python_accepts (text);
+    json_out_destroy (&out);
+
+    /*  a oneof: only the member set; an unset message: null */
+    Solo__V1__AskSide ask = SOLO__V1__ASK_SIDE__INIT;
+    ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_GAME_ID;
+    ask.game_id = "farm-1";
+    out = json_out_new ();
+    assert_int_equal (json_message (out, NULL, &ask.base), 0);
+    text = json_out_text (out);
+    assert_non_null (strstr (text, "\"game_id\":\"farm-1\""));
+    assert_null (strstr (text, "\"scenario\""));
+    assert_null (strstr (text, "\"situation\""));
+    assert_non_null (strstr (text, "\"side\":\"blue\""));
+    json_out_destroy (&out);
+    Solo__V1__GameState g = SOLO__V1__GAME_STATE__INIT;
+    out = json_out_new ();
+    assert_int_equal (json_message (out, NULL, &g.base), 0);
+    assert_non_null (strstr (json_out_text (out), "\"units\":[]"));
+    json_out_destroy (&out);
+    Solo__V1__UnitUpdate u = SOLO__V1__UNIT_UPDATE__INIT;
+    out = json_out_new ();
+    assert_int_equal (json_message (out, NULL, &u.base), 0);
+    assert_non_null (strstr (json_out_text (out), "\"centre\":null"));
+    json_out_destroy (&out);
+}
+
+/*  What a render function prints, in a malloc'd string. */
+#define RENDERED(text, call)                                              \
+    do {                                                                  \
+        size_t size_ = 0;                                                 \
+        FILE *out = open_memstream (&(text), &size_);                     \
+        assert_non_null (out);                                            \
+        call;                                                             \
+        fclose (out);                                                     \
+    } while (0)
+
+static void
+test_render_battle (void **state)
+{
+    (void) state;
+    Solo__V1__LogLine l [6];
+    Solo__V1__LogLine *lines [6];
+    const char *kinds [6] = { "start", "event", "die", "event", "event",
+                              "result" };
+    const char *events [6] = { "", "phase", "", "shoot", "move", "" };
+    const char *texts [6] = { "farm (...)", "turn 1, command", "D6 = 4",
+                              "red-left fires at blue-wall: 2 hits",
+                              "blue-wall: hold; stays", "blue win" };
+    for (int i = 0; i < 6; i++) {
+        solo__v1__log_line__init (&l [i]);
+        l [i].kind = (char *) kinds [i];
+        l [i].event = (char *) events [i];
+        l [i].text = (char *) texts [i];
+        l [i].turn = i == 0 || i == 5 ? 0 : 1;
+        l [i].phase_name = "side A shoots";
+        lines [i] = &l [i];
+    }
+    Solo__V1__SideResult sides [2];
+    Solo__V1__SideResult *side_ptrs [2];
+    for (int s = 0; s < 2; s++) {
+        solo__v1__side_result__init (&sides [s]);
+        sides [s].side = (Solo__V1__Side) s;
+        sides [s].name = s ? "Red" : "Blue";
+        sides [s].strategy = s ? "random" : "search";
+        sides [s].params = s ? "" : "ms=5";
+        sides [s].figures = 20;
+        sides [s].killed = (uint32_t) (3 * s);
+        side_ptrs [s] = &sides [s];
+    }
+    Solo__V1__BattleResult b = SOLO__V1__BATTLE_RESULT__INIT;
+    b.scenario = "farm";
+    b.title = "The farm";
+    b.ruleset = "skirmish19";
+    b.tables_hash = "787b521dddd4a613";
+    b.winner = "blue";
+    b.winner_name = "Blue";
+    b.turns = 1;
+    b.reason = "Red break";
+    b.sides = side_ptrs;
+    b.n_sides = 2;
+    b.log = lines;
+    b.n_log = 6;
+    b.log_lines = 6;
+    render_style_t plain = { 0 };
+    char *text = NULL;
+    RENDERED (text, render_battle (out, &b, false, &plain));
+    assert_non_null (strstr (text, "Battle: farm - The farm (skirmish19, "
+                                   "tables 787b521dddd4), seed 0"));
+    assert_non_null (strstr (text, "  blue Blue: search:ms=5\n"));
+    assert_non_null (strstr (text, "  red  Red: random\n"));
+    assert_non_null (strstr (text, "Turn 1\n  shoot   red-left fires at "
+                                   "blue-wall: 2 hits\n"));
+    assert_null (strstr (text, "D6 = 4"));          /* dice: with --log */
+    assert_null (strstr (text, "stays"));           /* nobody moved */
+    assert_null (strstr (text, "turn 1, command")); /* phases */
+    assert_non_null (strstr (text, "Result: Blue (blue) win after 1 turn: "
+                                   "Red break"));
+    assert_non_null (strstr (text, "  red        20       3"));
+    free (text);
+    RENDERED (text, render_battle (out, &b, true, &plain));
+    assert_non_null (strstr (text, "start: farm (...)\n"));
+    assert_non_null (strstr (text, "turn 1, side A shoots: die D6 = 4\n"));
+    assert_non_null (strstr (text, "turn 1, side A shoots: event shoot: "
+                                   "red-left fires"));
+    assert_non_null (strstr (text, "result: blue win\n"));
+    free (text);
+    b.winner = "";
+    RENDERED (text, render_battle (out, &b, false, &plain));
+    assert_non_null (strstr (text, "Result: a draw after 1 turn"));
+    free (text);
+}
+
+static void
+test_render_side_and_games (void **state)
+{
+    (void) state;
+    Solo__V1__SideUnitOrder orders [2];
+    Solo__V1__SideUnitOrder *order_ptrs [2];
+    for (int i = 0; i < 2; i++) {
+        solo__v1__side_unit_order__init (&orders [i]);
+        order_ptrs [i] = &orders [i];
+    }
+    orders [0].unit_id = "red-left";
+    orders [0].layer = "commander";
+    orders [0].kind = "charge";
+    orders [0].text = "charge blue-wall";
+    orders [0].charge = true;
+    orders [0].why = "charge blue-wall: the search's choice";
+    orders [1].unit_id = "red-right";
+    orders [1].layer = "table";
+    orders [1].kind = "hold";
+    orders [1].text = "hold facing 180";
+    orders [1].why = "RF 3 (RF2-5), rolled 3: halt";
+    Solo__V1__Alternative alt = SOLO__V1__ALTERNATIVE__INIT;
+    alt.visits = 40;
+    alt.value = 0.625;
+    alt.plan = "red-left: charge blue-wall";
+    Solo__V1__Alternative *alts [1] = { &alt };
+    Solo__V1__SearchFigures f = SOLO__V1__SEARCH_FIGURES__INIT;
+    f.strategy = "search";
+    f.playouts = 200;
+    f.elapsed_ms = 9.5;
+    f.value = 0.625;
+    f.plans = 12;
+    f.aggression = 0.7;
+    f.caution = 0.3;
+    f.alternatives = alts;
+    f.n_alternatives = 1;
+    char *rolls [1] = { "red-captain throws 3D6: 11 points" };
+    Solo__V1__SideOrders s = SOLO__V1__SIDE_ORDERS__INIT;
+    s.side = SOLO__V1__SIDE__SIDE_RED;
+    s.side_name = "French";
+    s.game_id = "farm-1";
+    s.turn = 2;
+    s.phase = "side A moves";
+    s.orders = order_ptrs;
+    s.n_orders = 2;
+    s.commanded = 1;
+    s.search = &f;
+    s.command_roll = rolls;
+    s.n_command_roll = 1;
+    s.ruleset = "skirmish19";
+    s.tables_hash = "787b521dddd4a613";
+    s.seed = 3;
+    render_style_t plain = { 0 };
+    char *text = NULL;
+    RENDERED (text, render_side_orders (out, &s, &plain));
+    assert_non_null (strstr (text, "red (French), turn 2, side A moves, game "
+                                   "farm-1 - seed 3\n"));
+    assert_non_null (strstr (text, "Command: red-captain throws 3D6: 11 "
+                                   "points\n"));
+    assert_non_null (strstr (text, "red-left       [commander] charge "
+                                   "blue-wall - CHARGE\n"));
+    assert_non_null (strstr (text, "red-right      [table]     hold facing "
+                                   "180\n"));
+    assert_non_null (strstr (text, "RF 3 (RF2-5), rolled 3: halt"));
+    assert_non_null (strstr (text, "Search (search): 200 playouts in 9.5 ms, "
+                                   "12 plans; value of the plan 0.62 "
+                                   "(aggression 0.70, caution 0.30)"));
+    assert_non_null (strstr (text, "chosen     40 visits  0.62  red-left: "
+                                   "charge blue-wall"));
+    assert_non_null (strstr (text, "Decided by: 1 commander, 1 table "
+                                   "(skirmish19, tables 787b521dddd4)"));
+    free (text);
+
+    Solo__V1__Point at = SOLO__V1__POINT__INIT;
+    at.x = 50;
+    at.y = 30;
+    Solo__V1__UnitStatus status = SOLO__V1__UNIT_STATUS__INIT;
+    status.loaded = true;
+    status.ran_last_turn = true;
+    Solo__V1__Unit units [2];
+    Solo__V1__Unit *unit_ptrs [2];
+    for (int i = 0; i < 2; i++) {
+        solo__v1__unit__init (&units [i]);
+        units [i].figures = 8;
+        units [i].centre = &at;
+        units [i].status = &status;
+        unit_ptrs [i] = &units [i];
+    }
+    units [0].id = "red-left";
+    units [0].side = SOLO__V1__SIDE__SIDE_RED;
+    units [0].killed = 3;
+    units [0].facing = 90;
+    units [1].id = "blue-wall";
+    char *removed [1] = { "blue-wall" };
+    Solo__V1__GameState g = SOLO__V1__GAME_STATE__INIT;
+    g.game_id = "farm-1";
+    g.scenario = "farm";
+    g.title = "The farm";
+    g.ruleset = "skirmish19";
+    g.tables_hash = "787b521dddd4a613";
+    g.turn = 2;
+    g.turns = 12;
+    g.sequence = 1;
+    g.units = unit_ptrs;
+    g.n_units = 2;
+    g.removed = removed;
+    g.n_removed = 1;
+    g.blue_name = "British";
+    g.red_name = "French";
+    RENDERED (text, render_game_state (out, &g, &plain));
+    assert_non_null (strstr (text, "Game farm-1: farm - The farm (skirmish19, "
+                                   "tables 787b521dddd4)\n"));
+    assert_non_null (strstr (text, "Turn 2 of 12; 1 update accepted; blue: "
+                                   "British, red: French\n"));
+    assert_non_null (strstr (text, "red-left       red   8 figures, 0 "
+                                   "wounded, 3 killed  at (50.0, 30.0) facing "
+                                   "90  ran_last_turn, loaded\n"));
+    assert_non_null (strstr (text, "blue-wall      blue  8 figures, 0 wounded,"
+                                   " 0 killed  out of play\n"));
+    free (text);
+    Solo__V1__UpdateAccepted ua = SOLO__V1__UPDATE_ACCEPTED__INIT;
+    ua.game_id = "farm-1";
+    ua.sequence = 2;
+    ua.turn = 3;
+    ua.units_changed = 1;
+    RENDERED (text, render_update_accepted (out, &ua));
+    assert_string_equal (text, "Update 2 accepted for game farm-1: 1 unit "
+                               "changed; turn 3\n");
+    free (text);
+    Solo__V1__GameList none = SOLO__V1__GAME_LIST__INIT;
+    RENDERED (text, render_game_list (out, &none));
+    assert_string_equal (text, "No open games.\n");
+    free (text);
+    Solo__V1__GameClosed closed = SOLO__V1__GAME_CLOSED__INIT;
+    closed.game_id = "farm-1";
+    closed.sequence = 1;
+    RENDERED (text, render_game_closed (out, &closed));
+    assert_string_equal (text, "Game farm-1 closed after 1 update.\n");
+    free (text);
+}
+
 int
 main (void)
 {
     const struct CMUnitTest tests [] = {
         cmocka_unit_test (test_python_check_works),
+        cmocka_unit_test (test_message_json),
+        cmocka_unit_test (test_render_battle),
+        cmocka_unit_test (test_render_side_and_games),
         cmocka_unit_test (test_writer_nesting_and_commas),
         cmocka_unit_test (test_writer_top_level_scalar),
         cmocka_unit_test (test_writer_escapes),

@@ -496,10 +496,27 @@ json_hello_reply (json_out_t *out, const char *key,
         rc |= json_out_double (out, "max_table_cm", l->max_table_cm);
         rc |= json_out_uint (out, "max_figures", l->max_figures);
         rc |= json_out_uint (out, "max_factors", l->max_factors);
+        rc |= json_out_uint (out, "max_games", l->max_games);
+        rc |= json_out_uint (out, "max_unit_updates", l->max_unit_updates);
+        rc |= json_out_uint (out, "max_battle_log_lines",
+                             l->max_battle_log_lines);
+        rc |= json_out_uint (out, "max_budget_ms", l->max_budget_ms);
         rc |= json_out_object_end (out);
     }
     else
         rc |= json_out_null (out, "limits");
+    rc |= json_out_array_begin (out, "scenarios");
+    for (size_t i = 0; i < hello->n_scenarios; i++)
+        rc |= json_out_string (out, NULL, hello->scenarios [i]);
+    rc |= json_out_array_end (out);
+    rc |= json_out_array_begin (out, "strategies");
+    for (size_t i = 0; i < hello->n_strategies; i++) {
+        rc |= json_out_object_begin (out, NULL);
+        rc |= json_out_string (out, "name", hello->strategies [i]->name);
+        rc |= json_out_string (out, "summary", hello->strategies [i]->summary);
+        rc |= json_out_object_end (out);
+    }
+    rc |= json_out_array_end (out);
     rc |= json_out_object_end (out);
     return rc ? -1 : 0;
 }

@@ -294,8 +294,21 @@ render_hello (FILE *out, const Solo__V1__HelloReply *hello,
             fprintf (out, ", %u figures a unit", l->max_figures);
         if (l->max_factors > 0)
             fprintf (out, ", %u factors a look-up", l->max_factors);
+        if (l->max_games > 0)
+            fprintf (out, ", %u open games", l->max_games);
         fprintf (out, "\n");
     }
+    if (hello->n_scenarios > 0) {
+        fprintf (out, "Scenarios:");
+        for (size_t i = 0; i < hello->n_scenarios; i++)
+            fprintf (out, "%s %s", i ? "," : "", hello->scenarios [i]);
+        fprintf (out, "\n");
+    }
+    if (hello->n_strategies > 0)
+        fprintf (out, "Strategies:\n");
+    for (size_t i = 0; i < hello->n_strategies; i++)
+        fprintf (out, "  %-8s %s\n", hello->strategies [i]->name,
+                 hello->strategies [i]->summary);
 }
 
 /*  The length of the name in a "name:line - " or "name - " prefix at
