@@ -2,8 +2,10 @@
 # The web table end to end: the real solod, the relay, and the page in
 # headless Chromium driven by playwright-core.  The page builds a
 # situation with the mouse and the editor, asks the daemon through the
-# relay, and check_web.py asks the daemon the same questions through the
-# Python client and compares them with what the page drew and showed.
+# relay what units do (AskUnit) and what a side does (AskSide), plays a
+# battle (PlayBattle) and steps through its replay; check_web.py asks the
+# daemon the same questions through the Python client and compares them
+# with what the page drew and showed.
 #
 #   bash tests/cli_web.sh <solod> <solo>
 #
@@ -75,5 +77,7 @@ mkdir -p "$out"
 (cd "$web" && node tests/e2e.mjs --url "$url" --out "$out" --chromium "$chromium") ||
   { [ -f "$out/failure.png" ] && cp "$out/failure.png" "${SOLO_BINARY_DIR:-/tmp}/cli_web-failure.png" 2>/dev/null; fail "the page test failed (see above)"; }
 "$py" "$web/tests/check_web.py" "$out/results.json" || fail "the page drew something other than the daemon's answer"
-if [ -n "${SOLO_BINARY_DIR:-}" ]; then cp "$out/table.png" "$SOLO_BINARY_DIR/cli_web-table.png" 2>/dev/null || true; fi
+if [ -n "${SOLO_BINARY_DIR:-}" ]; then
+  for shot in table side battle; do cp "$out/$shot.png" "$SOLO_BINARY_DIR/cli_web-$shot.png" 2>/dev/null || true; done
+fi
 echo "cli_web: all passed"

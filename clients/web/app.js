@@ -6,10 +6,13 @@
 
 import { Wire, RemoteError } from './wire.js';
 import { TableView } from './draw.js';
-import { showWorking, showError } from './working.js';
+import { showWorking, showError, h } from './working.js';
+import { askSideBody, showSideOrders } from './side.js';
+import { replayFrames, objectivesOfFile } from './battle.js';
+import { parseLibconfig, tableOfFile } from './libconfig.js';
 import {
   emptySituation, newUnit, newTerrain, freeId, findUnit, findTerrain, bearing,
-  normaliseFacing, clamp, mm, completeUnit, shortName,
+  normaliseFacing, clamp, mm, completeUnit, shortName, orderFacing,
 } from './model.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -19,9 +22,13 @@ const state = {
   selected: null,      // { kind: 'unit' | 'terrain', id }
   placing: null,       // { kind: 'unit', side } or { kind: 'terrain', terrain }
   answer: null,        // { unitId, decision, stale }
+  sideOrders: null,    // { reply (SideOrders), stale }
+  replay: null,        // { result (BattleResult), frames, index, note }
   hello: null,
   busy: false,
   asked: 0,            // questions answered (or failed) so far
+  sideAsked: 0,        // AskSide answered (or failed) so far
+  battles: 0,          // PlayBattle answered (or failed) so far
 };
 
 let wire = null;
@@ -30,14 +37,21 @@ const view = new TableView($('#table'));
 // ---- drawing and the side panels ----------------------------------------
 
 function redraw() {
-  view.render(state);
+  if (state.replay) {
+    const frame = state.replay.frames[state.replay.index];
+    view.render({ situation: frame.situation, selected: null, answer: null, sideOrders: null, replayFrame: frame });
+  } else {
+    view.render(state);
+  }
   refreshAskUnits();
 }
 
-// The situation changed under the answer: keep it drawn, faded.
+// The situation changed under the answers: keep them drawn, faded.
 function edited() {
   if (state.answer) state.answer.stale = true;
+  if (state.sideOrders) state.sideOrders.stale = true;
   $('#apply').disabled = true;
+  $('#side-apply').disabled = true;
   redraw();
 }
 
@@ -278,15 +292,16 @@ function inTable(p) {
 function onPointerDown(ev) {
   if (ev.button !== 0) return;
   const p = view.clientToTable(ev.clientX, ev.clientY);
-  if (state.placing) {
+  if (state.placing && !state.replay) {
     place(inTable(p));
     ev.preventDefault();
     return;
   }
-  if (ev.target.id === 'rotate-handle') {
+  if (ev.target.id === 'rotate-handle' && !state.replay) {
     drag = { kind: 'unit', id: ev.target.dataset.unitId, rotate: true };
   } else {
-    const g = ev.target.closest('g[data-kind]');
+    // A replay is only looked at: everything pans it.
+    const g = state.replay ? null : ev.target.closest('g[data-kind]');
     if (!g) {
       // The cloth or the margin: deselect, and drag to pan.
       if (state.selected) select(null);
@@ -344,6 +359,7 @@ function onPointerUp(ev) {
 }
 
 function onDoubleClick(ev) {
+  if (state.replay) return;
   // With the pointer captured by the table, the event's target is the
   // table itself: look at what is under the pointer.
   const hit = document.elementFromPoint(ev.clientX, ev.clientY);
@@ -355,7 +371,7 @@ function onDoubleClick(ev) {
 
 // The wheel turns the selected unit under the pointer, else zooms.
 function onWheel(ev) {
-  const sel = state.selected;
+  const sel = state.replay ? null : state.selected;
   const overSelected = sel && sel.kind === 'unit' && ev.target.closest(`g[data-kind="unit"][data-id="${CSS.escape(sel.id)}"]`);
   if (!overSelected) {
     view.zoomAt(state.situation, ev.clientX, ev.clientY, ev.deltaY > 0 ? 1.15 : 1 / 1.15);
@@ -372,6 +388,13 @@ function onWheel(ev) {
 
 function onKey(ev) {
   if (ev.target.closest('input, select, textarea')) return;
+  if (state.replay) {
+    if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
+      showTurn(state.replay.index + (ev.key === 'ArrowRight' ? 1 : -1));
+      ev.preventDefault();
+    }
+    return;
+  }
   const sel = state.selected;
   if (ev.key === 'Escape') { state.placing = null; setHint(''); return; }
   if (!sel) return;
@@ -431,6 +454,7 @@ function removeSelected() {
 // table.  Throws when it is not one.
 function loadSituation(object) {
   const sit = wire.normalise('Situation', object);
+  if (state.replay) leaveReplay();
   if (!(sit.table_width > 0 && sit.table_depth > 0)) {
     throw new Error('the table needs a width and a depth above 0');
   }
@@ -438,6 +462,8 @@ function loadSituation(object) {
   state.situation = sit;
   view.zoom = null;
   state.answer = null;
+  state.sideOrders = null;
+  $('#side-apply').disabled = true;
   state.selected = null;
   $('#apply').disabled = true;
   $('#working').innerHTML = '<p class="hint">Situation loaded: pick a unit and ask.</p>';
@@ -498,6 +524,8 @@ async function ask(unitId = $('#ask-unit').value, roll = Number($('#ask-roll').v
   try {
     const decision = await wire.askUnit(state.situation, unitId, roll, seed || null);
     state.answer = { unitId, decision, stale: false };
+    state.sideOrders = null;
+    $('#side-apply').disabled = true;
     showWorking($('#working'), decision);
     $('#apply').disabled = false;
     redraw();
@@ -526,6 +554,241 @@ function applyAnswer() {
   if (typeof geo.facing === 'number') u.facing = normaliseFacing(geo.facing);
   select('unit', u.id);
   edited();
+}
+
+// ---- the whole side: AskSide ----------------------------------------------
+
+function sideSettings() {
+  const slider = (name) => ($(`#side-${name}-on`).checked ? $(`#side-${name}`).value : null);
+  return {
+    strategy: $('#side-strategy').value,
+    budgetMs: $('#side-budget').value.trim(),
+    playouts: $('#side-playouts').value.trim(),
+    personality: $('#side-personality').value,
+    difficulty: $('#side-difficulty').value,
+    aggression: slider('aggression'),
+    caution: slider('caution'),
+    seed: $('#side-seed').value.trim(),
+  };
+}
+
+// What does `side` ("SIDE_RED", "SIDE_BLUE") do this turn in the
+// situation on the table?  Draws every unit's order and shows the list and
+// the search's figures; resolves to the SideOrders, or null after showing
+// the error.
+async function askSide(side) {
+  let body;
+  try {
+    body = askSideBody(state.situation, side, sideSettings());
+  } catch (e) {
+    setHint(e.message);
+    return null;
+  }
+  document.body.classList.add('busy');
+  for (const b of document.querySelectorAll('.primary-side')) b.disabled = true;
+  try {
+    const r = await wire.request('ask_side', body);
+    state.sideOrders = { reply: r.body, stale: false };
+    state.answer = null;
+    $('#apply').disabled = true;
+    showSideOrders($('#side-working'), r.body);
+    $('#side-apply').disabled = false;
+    redraw();
+    return r.body;
+  } catch (e) {
+    state.sideOrders = null;
+    showError($('#side-working'), e instanceof RemoteError ? e : { message: e.message });
+    redraw();
+    return null;
+  } finally {
+    state.sideAsked += 1;
+    document.body.dataset.sideAsked = String(state.sideAsked);   // for tests
+    for (const b of document.querySelectorAll('.primary-side')) b.disabled = false;
+    document.body.classList.remove('busy');
+  }
+}
+
+// Move every unit as its order says: to its destination, facing as the
+// order leaves it.
+function applySideOrders() {
+  if (!state.sideOrders || state.sideOrders.stale) return;
+  for (const o of state.sideOrders.reply.orders) {
+    const u = findUnit(state.situation, o.unit_id);
+    if (!u) continue;
+    const facing = orderFacing(o, u);
+    if (o.has_destination && o.destination) u.centre = inTable(o.destination);
+    u.facing = normaliseFacing(facing);
+  }
+  edited();
+}
+
+// ---- battles: PlayBattle and its replay -------------------------------------
+
+// The scenario's table, terrain and objectives from its file as the relay
+// serves it, and its units as the daemon reads them (a game opened from
+// it and closed at once).  Resolves to { start, objectives, note }.
+async function scenarioStart(name) {
+  const opened = await wire.request('open_game', { scenario: name });
+  const game = opened.body;
+  await wire.request('close_game', { game_id: game.game_id }).catch(() => {});
+  const units = game.units.filter((u) => !game.removed.includes(u.id)).map(completeUnit);
+  let table = null;
+  let objectives = [];
+  let note = '';
+  try {
+    const r = await fetch(`/scenarios/${encodeURIComponent(name)}.cfg`);
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    const text = await r.text();
+    table = tableOfFile(text);
+    objectives = objectivesOfFile(parseLibconfig(text));
+  } catch (e) {
+    // Units alone: a table that holds them, no terrain.
+    const xs = units.map((u) => u.centre.x), ys = units.map((u) => u.centre.y);
+    table = { table_width: Math.max(180, ...xs.map((x) => x + 20)),
+              table_depth: Math.max(120, ...ys.map((y) => y + 20)), terrain: [] };
+    note = `The relay has no file for the scenario "${name}" (${e.message}): its terrain is not drawn.`;
+  }
+  return { start: { ruleset: game.ruleset, ...table, units }, objectives, note, game };
+}
+
+// Play the scenario chosen in the battle panel; resolves to the
+// BattleResult (and shows turn 0 of its replay), or null after showing
+// the error.
+async function playBattle() {
+  const seed = $('#battle-seed').value.trim();
+  if (seed && !/^\d+$/.test(seed)) { setHint('the battle seed is a whole number'); return null; }
+  const name = $('#battle-scenario').value;
+  const body = { scenario: name, blue: $('#battle-blue').value, blue_params: $('#battle-blue-params').value.trim(),
+                 red: $('#battle-red').value, red_params: $('#battle-red-params').value.trim(), with_log: true };
+  if (seed) { body.has_seed = true; body.seed = seed; }
+  const box = $('#battle-working');
+  box.replaceChildren(h('p', { class: 'hint' }, `playing ${name}…`));
+  $('#battle-play').disabled = true;
+  document.body.classList.add('busy');
+  try {
+    const { start, objectives, note } = await scenarioStart(name);
+    const r = await wire.request('play_battle', body);
+    const result = r.body;
+    const frames = replayFrames(start, result.log, objectives);
+    state.replay = { result, frames, index: 0, note };
+    state.placing = null;
+    view.zoom = null;
+    showBattle(box, result, note);
+    $('#replay-turn').max = String(frames.length - 1);
+    $('#replay-title').textContent = result.title || result.scenario;
+    $('#replay-bar').hidden = false;
+    showTurn(0);
+    return result;
+  } catch (e) {
+    showError(box, e instanceof RemoteError ? e : { message: e.message });
+    return null;
+  } finally {
+    state.battles += 1;
+    document.body.dataset.battles = String(state.battles);   // for tests
+    $('#battle-play').disabled = false;
+    document.body.classList.remove('busy');
+  }
+}
+
+function showBattle(box, result, note) {
+  const winner = result.winner ? `${result.winner_name || result.winner} (${result.winner}) win` : 'a draw';
+  const sides = (result.sides || []).map((sd) => h('tr', { class: sd.side === 'SIDE_RED' ? 'red-text' : 'blue-text',
+                                                        'data-side': sd.side },
+    h('td', {}, sd.name), h('td', {}, `${sd.strategy}${sd.params ? `:${sd.params}` : ''}`),
+    h('td', { class: 'num' }, String(sd.figures)), h('td', { class: 'num' }, String(sd.killed)),
+    h('td', { class: 'num' }, String(sd.wounded)), h('td', { class: 'num' }, String(sd.gone)),
+    h('td', { class: 'num' }, String(sd.units_left)), h('td', { class: 'num' }, String(sd.objective_value))));
+  box.replaceChildren(...[
+    h('p', { id: 'battle-result', class: 'verdict', 'data-winner': result.winner, 'data-turns': result.turns },
+      `${winner} after ${result.turns} turns`),
+    h('p', { id: 'battle-reason' }, result.reason),
+    h('table', { class: 'working', id: 'battle-sides' },
+      h('thead', {}, h('tr', {}, ...['side', 'strategy', 'figures', 'killed', 'wounded', 'left', 'units', 'objectives']
+        .map((t) => h('th', {}, t)))),
+      h('tbody', {}, sides)),
+    h('p', { class: 'provenance' }, `seed ${result.seed} · ${result.dice} dice · ${result.decisions} decisions ` +
+      `(${result.table_decisions} by the tables) · ${result.log_lines} log lines` +
+      `${result.log_truncated ? ' (cut short)' : ''} · ${Number(result.elapsed_ms).toFixed(1)} ms · ` +
+      `${result.ruleset} tables ${String(result.tables_hash).slice(0, 12)}`),
+    note ? h('p', { class: 'hint' }, note) : null,
+    h('details', { class: 'replay-note' }, h('summary', {}, 'How exact is the replay?'),
+      h('p', {}, 'Where a unit ends a plain move, the log says to 0.1 cm, and its facing when the order names one; ' +
+        'after a charge it gives only the distance, after a melee only who fell back: those units are drawn ' +
+        'dashed where they are estimated to be, until a plain move places them again. Casualties per unit are ' +
+        'not drawn; each side\'s are above. An exact replay needs each move line (charges, runs, melee recoils ' +
+        'and follow-ups too) to carry the unit\'s centre and facing after it, or a line per turn with every ' +
+        'unit\'s centre, facing, wounded and killed.')),
+    h('div', { class: 'row' }, h('label', {}, h('input', { type: 'checkbox', id: 'replay-dice' }), ' every die')),
+    h('ol', { id: 'replay-log', class: 'no-dice' }),
+  ].filter((n) => n));
+  $('#replay-dice').addEventListener('change', (ev) => {
+    $('#replay-log').classList.toggle('no-dice', !ev.target.checked);
+  });
+}
+
+// Show turn `index` of the replay (0: the start): the table at the end of
+// that turn with its moves, and the turn's log.
+function showTurn(index) {
+  const rp = state.replay;
+  if (!rp) return;
+  rp.index = clamp(index, 0, rp.frames.length - 1);
+  const frame = rp.frames[rp.index];
+  $('#replay-turn').value = String(rp.index);
+  $('#replay-prev').disabled = rp.index === 0;
+  $('#replay-next').disabled = rp.index === rp.frames.length - 1;
+  $('#replay-label').textContent = rp.index === 0 ? `the start (of ${rp.frames.length - 1} turns)`
+    : `end of turn ${frame.turn} of ${rp.frames.length - 1}`;
+  $('#replay-label').dataset.turn = String(frame.turn);
+  const log = $('#replay-log');
+  if (log) {
+    log.replaceChildren(...frame.lines.map((l) => h('li', {
+      class: `log-${l.kind}${l.kind === 'decision' ? ` layer-${l.layer === 'table' ? 'table' : 'commander'}` : ''}`,
+      'data-kind': l.kind, 'data-turn': l.turn, 'data-unit-id': l.unit_id || null, 'data-event': l.event || null,
+    }, l.kind === 'event' && l.event === 'phase' ? h('b', {}, l.text) : l.text)));
+  }
+  redraw();
+}
+
+function leaveReplay() {
+  state.replay = null;
+  $('#replay-bar').hidden = true;
+  view.zoom = null;
+  redraw();
+}
+
+// Put the replay's units, as they stand at the turn shown, on the
+// player's table: to edit, ask about a unit, or ask what a side does.
+function replayToTable() {
+  const frame = state.replay.frames[state.replay.index];
+  const sit = JSON.parse(JSON.stringify(frame.situation));
+  for (const u of sit.units) {
+    delete u.approx;
+    delete u.gone;
+  }
+  leaveReplay();
+  loadSituation(sit);
+  setHint(`turn ${frame.turn} of the battle is on your table`);
+}
+
+// The scenarios and strategies the daemon said it has.
+function fillBattleChoices() {
+  const hello = state.hello || { scenarios: [], strategies: [] };
+  const option = (value, text) => {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = text;
+    return o;
+  };
+  $('#battle-scenario').replaceChildren(...hello.scenarios.map((n) => option(n, n)));
+  for (const [sel, want] of [['#battle-blue', 'table'], ['#battle-red', 'random']]) {
+    $(sel).replaceChildren(...hello.strategies.map((st) => {
+      const o = option(st.name, st.name);
+      o.title = st.summary;
+      return o;
+    }));
+    if (hello.strategies.some((st) => st.name === want)) $(sel).value = want;
+  }
+  $('#battle-play').disabled = !hello.scenarios.length || !hello.strategies.length;
 }
 
 // ---- start ----------------------------------------------------------------
@@ -576,6 +839,25 @@ async function start() {
   }
   $('#ask').addEventListener('click', () => ask());
   $('#apply').addEventListener('click', applyAnswer);
+  $('#ask-red').addEventListener('click', () => askSide('SIDE_RED'));
+  $('#ask-blue').addEventListener('click', () => askSide('SIDE_BLUE'));
+  $('#side-apply').addEventListener('click', applySideOrders);
+  for (const name of ['aggression', 'caution']) {
+    const on = $(`#side-${name}-on`), slider = $(`#side-${name}`), out = $(`#side-${name}-value`);
+    const show = () => {
+      slider.disabled = !on.checked;
+      out.textContent = on.checked ? Number(slider.value).toFixed(2) : '—';
+    };
+    on.addEventListener('change', show);
+    slider.addEventListener('input', show);
+  }
+  fillBattleChoices();
+  $('#battle-play').addEventListener('click', () => playBattle());
+  $('#replay-prev').addEventListener('click', () => showTurn(state.replay.index - 1));
+  $('#replay-next').addEventListener('click', () => showTurn(state.replay.index + 1));
+  $('#replay-turn').addEventListener('input', (ev) => showTurn(Number(ev.target.value)));
+  $('#replay-exit').addEventListener('click', leaveReplay);
+  $('#replay-copy').addEventListener('click', replayToTable);
   const svg = view.svg;
   svg.addEventListener('pointerdown', onPointerDown);
   svg.addEventListener('pointermove', onPointerMove);
@@ -604,6 +886,9 @@ window.solo = {
   state,
   get wire() { return wire; },
   ask,
+  askSide,
+  playBattle,
+  showTurn,
   loadSituation,
   situationJSON,
   select,

@@ -6,7 +6,7 @@
 // attributes, so what is drawn can be read back and checked.
 
 import { actionWords } from './working.js';
-import { corners, axes, centroid, shortName, findUnit, findTerrain, clamp } from './model.js';
+import { corners, axes, centroid, shortName, findUnit, findTerrain, clamp, orderFacing } from './model.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const MARGIN = 6;
@@ -113,8 +113,11 @@ export class TableView {
     this.drawTable(svg, sit);
     const terrain = el('g', { id: 'layer-terrain' }, svg);
     for (const t of sit.terrain) this.drawTerrain(terrain, t, state);
+    if (state.replayFrame) this.drawObjectives(svg, state.replayFrame);
     const units = el('g', { id: 'layer-units' }, svg);
     for (const u of sit.units) this.drawUnit(units, u, state);
+    if (state.replayFrame) this.drawReplay(svg, state);
+    if (state.sideOrders) this.drawSideOrders(svg, state);
     if (state.answer) this.drawAnswer(svg, state);
     this.drawHandles(svg, state);
   }
@@ -122,7 +125,8 @@ export class TableView {
   defs(svg) {
     const defs = el('defs', {}, svg);
     for (const [id, cls] of [['arrow', 'arrow-head'], ['arrow-charge', 'arrow-head charge'],
-                             ['arrow-facing', 'arrow-head facing']]) {
+                             ['arrow-facing', 'arrow-head facing'],
+                             ['arrow-commander', 'arrow-head commander'], ['arrow-table', 'arrow-head table']]) {
       const m = el('marker', { id, viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 4,
                                markerHeight: 4, orient: 'auto-start-reverse' }, defs);
       el('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }, m);
@@ -173,6 +177,7 @@ export class TableView {
     const cls = ['unit', SIDE_CLASS[u.side] || 'blue', shortName(u.arm).replace(/ /g, '-')];
     if (selected) cls.push('selected');
     if (asked) cls.push('asked');
+    if (u.approx) cls.push('approx');   // a replay's estimate of where it is
     const g = el('g', { class: cls.join(' '), 'data-id': u.id, 'data-kind': 'unit' }, parent);
     const c = corners(u.centre, u.facing, u.width, u.depth);
     el('polygon', { points: this.points(c), class: 'unit-body' }, g);
@@ -283,6 +288,81 @@ export class TableView {
     if (decision.charge) {
       el('text', { id: 'answer-charge', x: lp.x, y: lp.y + Math.max(u.width, u.depth) / 2 + 7,
                    class: 'answer-charge', 'text-anchor': 'middle' }, g, 'CHARGE!');
+    }
+  }
+
+  // A side's orders (a SideOrders reply) on the table: each unit's path,
+  // where it ends and how it faces, and the line to its target, coloured
+  // by the layer that decided it (commander or table).
+  drawSideOrders(svg, state) {
+    const { reply, stale } = state.sideOrders;
+    const sit = state.situation;
+    const g = el('g', { id: 'side-orders', class: stale ? 'stale' : '', 'data-side': reply.side }, svg);
+    for (const o of reply.orders || []) {
+      const u = findUnit(sit, o.unit_id);
+      if (!u) continue;
+      const layer = o.layer === 'commander' ? 'commander' : 'table';
+      const og = el('g', { class: `side-order layer-${layer}${o.charge ? ' charge' : ''}`, 'data-unit-id': o.unit_id,
+                           'data-layer': o.layer, 'data-kind': o.kind, 'data-charge': o.charge ? 1 : 0 }, g);
+      const from = u.centre;
+      const to = o.has_destination && o.destination ? o.destination : from;
+      const facing = orderFacing(o, u);
+      if (o.has_destination && o.destination) {
+        const a = this.toSvg(from), b = this.toSvg(to);
+        el('line', { class: 'order-path', x1: a.x, y1: a.y, x2: b.x, y2: b.y,
+                     'data-x1': from.x, 'data-y1': from.y, 'data-x2': to.x, 'data-y2': to.y,
+                     'marker-end': `url(#arrow-${layer})` }, og);
+      }
+      el('polygon', { class: 'order-ghost', points: this.points(corners(to, facing, u.width, u.depth)),
+                      'data-x': to.x, 'data-y': to.y, 'data-facing': facing }, og);
+      const { ahead } = axes(facing);
+      const tip = { x: to.x + ahead.x * (u.depth / 2 + 5), y: to.y + ahead.y * (u.depth / 2 + 5) };
+      const a = this.toSvg(to), b = this.toSvg(tip);
+      el('line', { class: 'order-facing', x1: a.x, y1: a.y, x2: b.x, y2: b.y, 'data-facing': facing,
+                   'marker-end': `url(#arrow-${layer})` }, og);
+      if (o.target_id) {
+        const t = findUnit(sit, o.target_id);
+        if (t) {
+          const c = this.toSvg(t.centre);
+          el('line', { class: 'order-target', x1: a.x, y1: a.y, x2: c.x, y2: c.y, 'data-target-id': t.id }, og);
+        }
+      }
+      el('text', { class: 'order-label', x: a.x, y: a.y - Math.max(u.width, u.depth) / 2 - 2.5, 'text-anchor': 'middle' },
+         og, `${o.kind.replace(/_/g, ' ')}${o.charge ? ' — CHARGE!' : ''}`);
+      el('title', {}, og, `${o.unit_id} (${o.layer}): ${o.text}${o.why ? `\n${o.why}` : ''}`);
+    }
+  }
+
+  // A battle's objectives, shaded by the side holding them.
+  drawObjectives(svg, frame) {
+    const g = el('g', { id: 'layer-objectives' }, svg);
+    for (const ob of frame.objectives || []) {
+      const c = this.toSvg(ob);
+      el('circle', { class: `objective held-${ob.held_by || 'nobody'}`, cx: c.x, cy: c.y, r: ob.radius,
+                     'data-id': ob.id, 'data-held-by': ob.held_by || '' }, g);
+      el('text', { class: 'objective-label', x: c.x, y: c.y - ob.radius - 1, 'text-anchor': 'middle' }, g,
+         `${ob.id}${ob.value > 1 ? ` (${ob.value})` : ''}: ${ob.held_by || 'nobody'}`);
+    }
+  }
+
+  // One turn of a battle replay: each unit's way this turn, coloured by
+  // who ordered it (the actions table or the strategy), and where the
+  // units that left the table or were destroyed stood.
+  drawReplay(svg, state) {
+    const frame = state.replayFrame;
+    const g = el('g', { id: 'replay', 'data-turn': frame.turn }, svg);
+    for (const m of frame.moves) {
+      const a = this.toSvg(m.from), b = this.toSvg(m.to);
+      const layer = m.layer && m.layer !== 'table' ? 'commander' : 'table';
+      el('line', { class: `replay-move layer-${layer}${m.approx ? ' approx' : ''}${m.charge ? ' charge' : ''}`,
+                   x1: a.x, y1: a.y, x2: b.x, y2: b.y, 'data-unit-id': m.unit_id, 'data-layer': m.layer || '',
+                   'marker-end': `url(#arrow-${layer})` }, g);
+    }
+    for (const gone of frame.gone) {
+      const c = this.toSvg(gone.at);
+      el('path', { class: `gone-mark ${SIDE_CLASS[gone.side] || ''}`, 'data-unit-id': gone.id,
+                   d: `M${c.x - 3},${c.y - 3} L${c.x + 3},${c.y + 3} M${c.x - 3},${c.y + 3} L${c.x + 3},${c.y - 3}` }, g);
+      el('text', { class: 'answer-note', x: c.x + 3.5, y: c.y }, g, `${gone.id} ${gone.why}`);
     }
   }
 }

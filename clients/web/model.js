@@ -98,3 +98,12 @@ export function completeUnit(u) {
   if (!u.has_last_enemy_seen) u.last_enemy_seen = u.last_enemy_seen || null;
   return u;
 }
+
+// How a unit faces after an order of a SideOrders reply: the order's
+// facing when it sets one, else the way it moves, else as it stands.
+export function orderFacing(order, unit) {
+  if (order.has_facing) return ((order.facing % 360) + 360) % 360;
+  const to = order.has_destination && order.destination ? order.destination : null;
+  if (to && Math.hypot(to.x - unit.centre.x, to.y - unit.centre.y) > 0.01) return bearing(unit.centre, to);
+  return unit.facing;
+}

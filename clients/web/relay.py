@@ -14,6 +14,8 @@ Routes:
   GET  /                        the page (index.html)
   GET  /<file>                  the page's own files (clients/web/*.js, ...)
   GET  /situations/<file>.json  example situations
+  GET  /scenarios/<name>.cfg    the scenario files (for a battle replay's
+                                table and terrain)
   GET  /proto/solo.proto        the wire contract
   GET  /vendor/protobuf.min.js  protobufjs (from clients/web/node_modules)
   GET  /vendor/long.js          long.js, for exact 64-bit ids and seeds
@@ -52,12 +54,20 @@ CONTENT_TYPES = {
     ".proto": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
     ".png": "image/png",
+    ".cfg": "text/plain; charset=utf-8",
 }
 
 
 def find_first(paths):
     for path in paths:
         if path and os.path.isfile(path):
+            return path
+    return None
+
+
+def find_dir(paths):
+    for path in paths:
+        if path and os.path.isdir(path):
             return path
     return None
 
@@ -77,6 +87,14 @@ def build_routes(args):
         for name in sorted(os.listdir(situations)):
             if name.endswith(".json"):
                 routes["/situations/" + name] = os.path.join(situations, name)
+    scenarios = find_dir([args.scenarios,
+                          os.path.join(SOURCE_ROOT, "rules", "scenarios"),
+                          "/usr/local/share/solod/scenarios",
+                          "/usr/share/solod/scenarios"])
+    if scenarios:
+        for name in sorted(os.listdir(scenarios)):
+            if name.endswith(".cfg"):
+                routes["/scenarios/" + name] = os.path.join(scenarios, name)
     proto = find_first([args.proto,
                         os.path.join(SOURCE_ROOT, "proto", "solo.proto"),
                         "/usr/local/share/solod/proto/solo.proto",
@@ -239,6 +257,9 @@ def main():
                         help="ms to wait for the daemon (default %d)"
                         % DEFAULT_TIMEOUT_MS)
     parser.add_argument("--proto", help="path of solo.proto")
+    parser.add_argument("--scenarios",
+                        help="folder of the scenario files (default: the "
+                        "source tree's rules/scenarios, else the installed)")
     parser.add_argument("--node-modules",
                         help="folder holding protobufjs and long")
     parser.add_argument("--port-file",

@@ -1,7 +1,7 @@
 // working.js - the answer's working beside the table: every factor, the
 // roll, the cell, the morale, the geometry, and all six outcomes.
 
-function h(tag, attrs = {}, ...children) {
+export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;

@@ -63,14 +63,19 @@ def main():
     url = sys.argv[1]
     for path in ["", "index.html", "app.js", "style.css", "proto/solo.proto",
                  "vendor/protobuf.min.js", "vendor/long.js",
-                 "situations/farm.json", "api/info"]:
+                 "situations/farm.json", "api/info", "side.js", "battle.js",
+                 "libconfig.js", "scenarios/farm.cfg"]:
         status, body, _ = fetch(url + path)
         check(status == 200 and body, "GET /%s" % path, status)
     status, body, ctype = fetch(url + "proto/solo.proto")
     check(b"package solo.v1;" in body, "the page gets the one solo.proto")
+    status, body, ctype = fetch(url + "scenarios/farm.cfg")
+    check(b"scenario = {" in body and ctype.startswith("text/plain"),
+          "the scenario files are served as text", ctype)
     for path in ["../README.md", "%2e%2e/CMakeLists.txt", "relay.py",
                  "package.json", "node_modules/long/package.json",
-                 "tests/e2e.mjs", "situations/../relay.py"]:
+                 "tests/e2e.mjs", "situations/../relay.py",
+                 "scenarios/README.md", "scenarios/../../daemon/solod.conf"]:
         status, _, _ = fetch(url + path)
         check(status == 404, "GET /%s is refused" % path, status)
 

@@ -61,7 +61,7 @@ page.on('request', (r) => {
   }
 });
 
-const results = { asks: [] };
+const results = { asks: [], sides: [], battles: [] };
 
 async function clientPoint(x, y) {
   return page.evaluate(([x, y]) => window.solo.tableToClient(x, y), [x, y]);
@@ -363,8 +363,179 @@ async function run() {
         'a bad weapon name comes back as BAD_REQUEST naming the field', JSON.stringify(err));
   check(!(await page.$('#answer')), 'no answer is drawn after an error');
 
+  await sideAndBattle();
+
   check(pageErrors.length === 0, 'no script errors on the page', pageErrors.join(' | '));
   check(foreign.length === 0, 'the page fetched nothing but from the relay', foreign.join(' '));
+}
+
+// ---- the whole side and battles ---------------------------------------------
+
+// Every order drawn for a side, read back from the SVG in table
+// centimetres, and the list and figures beside it.
+async function readSideOrders() {
+  return page.evaluate(() => {
+    const depth = window.solo.state.situation.table_depth;
+    const cm = (x, y) => ({ x: Number(x), y: depth - Number(y) });
+    const drawn = [...document.querySelectorAll('#side-orders g.side-order')].map((g) => {
+      const path = g.querySelector('.order-path');
+      const ghost = g.querySelector('.order-ghost');
+      const pts = ghost.getAttribute('points').trim().split(/\s+/).map((p) => p.split(',').map(Number))
+        .map(([x, y]) => cm(x, y));
+      const centre = { x: pts.reduce((a, p) => a + p.x, 0) / 4, y: pts.reduce((a, p) => a + p.y, 0) / 4 };
+      const front = { x: (pts[0].x + pts[1].x) / 2, y: (pts[0].y + pts[1].y) / 2 };
+      const target = g.querySelector('.order-target');
+      return {
+        unit_id: g.dataset.unitId, layer: g.dataset.layer, kind: g.dataset.kind, charge: g.dataset.charge === '1',
+        colour: getComputedStyle(g.querySelector('.order-ghost')).stroke,
+        path: path ? { from: cm(path.getAttribute('x1'), path.getAttribute('y1')),
+                       to: cm(path.getAttribute('x2'), path.getAttribute('y2')) } : null,
+        ghost: { centre, facing: ((Math.atan2(front.x - centre.x, front.y - centre.y) * 180) / Math.PI + 360) % 360 },
+        target_id: target ? target.dataset.targetId : null,
+      };
+    });
+    const listed = [...document.querySelectorAll('#side-orders-list tr.side-order-row')]
+      .map((r) => ({ unit_id: r.dataset.unitId, layer: r.dataset.layer, kind: r.dataset.kind,
+                     text: r.children[2].firstChild.textContent }));
+    const figures = Object.fromEntries([...document.querySelectorAll('#side-figures tr')]
+      .map((r) => [r.dataset.name, r.querySelector('td').textContent]));
+    const command = [...document.querySelectorAll('#side-command li')].map((li) => li.textContent);
+    const alternatives = document.querySelectorAll('#side-alternatives tr.alternative').length;
+    return { drawn, listed, figures, command, alternatives, legend: !!document.querySelector('#side-working .legend') };
+  });
+}
+
+// Ask what `side` does with the panel's settings, and record the question
+// (the situation and the AskSide body as sent) and what the page showed.
+async function askSideThroughPanel(side, settings) {
+  await page.selectOption('#side-strategy', settings.strategy);
+  await page.fill('#side-playouts', settings.playouts);
+  await page.fill('#side-budget', settings.budget || '');
+  await page.fill('#side-seed', settings.seed);
+  await page.selectOption('#side-personality', settings.personality || '');
+  for (const name of ['aggression', 'caution']) {
+    const on = settings[name] !== undefined;
+    if (on !== await page.isChecked(`#side-${name}-on`)) await page.click(`#side-${name}-on`);
+    if (on) {
+      await page.$eval(`#side-${name}`, (el, v) => { el.value = v; el.dispatchEvent(new Event('input')); },
+                       String(settings[name]));
+    }
+  }
+  const situation = JSON.parse(await page.evaluate(() => window.solo.situationJSON()));
+  const before = await page.evaluate(() => window.solo.state.sideAsked);
+  await page.click(side === 'SIDE_RED' ? '#ask-red' : '#ask-blue');
+  await page.waitForFunction((n) => window.solo.state.sideAsked > n, before);
+  if (await page.$('#side-working #answer-error')) {
+    throw new Error(`asking ${side}: ${await page.textContent('#side-working #answer-error')}`);
+  }
+  const read = await readSideOrders();
+  results.sides.push({ side, settings, situation, ...read });
+  return read;
+}
+
+// The units drawn for the replay's turn now shown, and its log.
+async function readReplayTurn() {
+  return page.evaluate(() => {
+    const depth = Number(document.querySelector('#table-cloth').getAttribute('height'));
+    const units = [...document.querySelectorAll('#layer-units g[data-kind="unit"]')].map((g) => {
+      const pts = g.querySelector('.unit-body').getAttribute('points').trim().split(/\s+/)
+        .map((p) => p.split(',').map(Number)).map(([x, y]) => ({ x, y: depth - y }));
+      return { id: g.dataset.id, approx: g.classList.contains('approx'),
+               centre: { x: pts.reduce((a, p) => a + p.x, 0) / 4, y: pts.reduce((a, p) => a + p.y, 0) / 4 } };
+    });
+    return {
+      turn: Number(document.querySelector('#replay-label').dataset.turn),
+      units,
+      terrain: document.querySelectorAll('#layer-terrain g.terrain').length,
+      objectives: [...document.querySelectorAll('#layer-objectives circle')].map((c) => c.dataset.id),
+      moves: [...document.querySelectorAll('#replay .replay-move')].map((l) => l.dataset.unitId),
+      gone: [...document.querySelectorAll('#replay .gone-mark')].map((m) => m.dataset.unitId),
+      log: [...document.querySelectorAll('#replay-log li')].map((li) => ({ kind: li.dataset.kind, text: li.textContent })),
+    };
+  });
+}
+
+async function sideAndBattle() {
+  // A commander for red beside the farm's red line, set up in the editor.
+  await page.selectOption('#examples', '');
+  await page.selectOption('#examples', 'farm.json');
+  await page.waitForSelector('g[data-id="blue-dragoons"]');
+  await page.click('#add-red');
+  await clickTable(90, 90);
+  await page.selectOption('#f-arm', 'ARM_COMMAND');
+  await page.selectOption('#f-quality', 'QUALITY_HERO');
+  await setField('#f-weapon', 'pistol');
+  for (const [f, v] of [['#f-figures', 2], ['#f-ncos', 0], ['#f-drummers', 1], ['#f-width', 2], ['#f-depth', 2]]) {
+    await setField(f, v);
+  }
+  const red = await askSideThroughPanel('SIDE_RED', { strategy: '', playouts: '400', seed: '11', aggression: 0.7 });
+  const layers = new Set(red.drawn.map((o) => o.layer));
+  check(red.drawn.length === 4 && red.listed.length === 4, 'every red unit has an order drawn and listed',
+        `${red.drawn.length} drawn, ${red.listed.length} listed`);
+  check(layers.has('commander') && layers.has('table'), 'orders of both layers drawn', [...layers].join());
+  const colours = new Map(red.drawn.map((o) => [o.layer, o.colour]));
+  check(colours.get('commander') !== colours.get('table'), 'the layers are drawn in different colours',
+        [...colours].join(' '));
+  check(red.legend && red.command.length === 1 && red.alternatives > 0,
+        'the legend, the command roll and the plans weighed are shown');
+  const blue = await askSideThroughPanel('SIDE_BLUE', { strategy: 'table', playouts: '', seed: '5' });
+  check(blue.drawn.length === 3 && blue.drawn.every((o) => o.layer === 'table'),
+        'blue on the tables alone: three table orders', JSON.stringify(blue.drawn.map((o) => o.layer)));
+  await askSideThroughPanel('SIDE_RED', { strategy: 'greedy', playouts: '', seed: '7', personality: 'bold', caution: 0.2 });
+  await page.screenshot({ path: path.join(out, 'side.png') });
+
+  // Carry them out: every unit where its drawn order ends.
+  await page.click('#side-apply');
+  const after = await pageState();
+  const last = results.sides[results.sides.length - 1];
+  const misplaced = last.drawn.filter((o) => {
+    const u = unitOf(after, o.unit_id);
+    return !(near(u.centre.x, o.ghost.centre.x, 0.06) && near(u.centre.y, o.ghost.centre.y, 0.06));
+  });
+  check(misplaced.length === 0, 'carrying out the orders puts every unit where its order was drawn',
+        misplaced.map((o) => o.unit_id).join());
+
+  // A battle, played and replayed turn by turn.
+  const battle = { scenario: 'farm', blue: 'table', red: 'random', seed: '3', frames: [] };
+  await page.selectOption('#battle-scenario', battle.scenario);
+  await page.selectOption('#battle-blue', battle.blue);
+  await page.selectOption('#battle-red', battle.red);
+  await page.fill('#battle-seed', battle.seed);
+  const played = await page.evaluate(() => window.solo.state.battles);
+  await page.click('#battle-play');
+  await page.waitForFunction((n) => window.solo.state.battles > n, played);
+  if (await page.$('#battle-working #answer-error')) {
+    throw new Error(`the battle: ${await page.textContent('#battle-working #answer-error')}`);
+  }
+  battle.winner = await page.$eval('#battle-result', (e) => e.dataset.winner);
+  battle.turns = Number(await page.$eval('#battle-result', (e) => e.dataset.turns));
+  battle.reason = await page.textContent('#battle-reason');
+  check(await page.isVisible('#replay-bar'), 'the replay bar is shown after the battle');
+  for (let k = 0; ; k++) {
+    const frame = await readReplayTurn();
+    battle.frames.push(frame);
+    if (await page.isDisabled('#replay-next')) break;
+    await page.click('#replay-next');
+  }
+  results.battles.push(battle);
+  check(battle.frames.length === battle.turns + 1 && battle.frames.every((f, k) => f.turn === k),
+        `the replay steps through the start and ${battle.turns} turns`, String(battle.frames.length));
+  check(battle.frames[0].terrain === 5 && battle.frames[0].objectives.length === 2,
+        "the scenario's terrain and objectives are drawn", JSON.stringify(battle.frames[0].objectives));
+  check(battle.frames.slice(1).some((f) => f.moves.length > 0), 'the moves of a turn are drawn');
+  await page.keyboard.press('ArrowLeft');
+  check(Number(await page.inputValue('#replay-turn')) === battle.turns - 1, 'the left arrow steps back a turn');
+  await page.screenshot({ path: path.join(out, 'battle.png') });
+
+  // The turn shown goes onto the player's table, to edit and ask.
+  const shown = await readReplayTurn();
+  await page.click('#replay-copy');
+  const copied = await pageState();
+  check(!(await page.isVisible('#replay-bar')) && copied.situation.units.length === shown.units.length &&
+        shown.units.every((d) => {
+          const u = unitOf(copied, d.id);
+          return u && near(u.centre.x, d.centre.x, 0.01) && near(u.centre.y, d.centre.y, 0.01);
+        }), 'put on my table: the units as the replay drew them, editable');
 }
 
 try {
