@@ -4,6 +4,8 @@
 # killed mid-tournament: no game is lost (its games go to another worker
 # once it has been silent for the worker timeout), every game is stored
 # once, and the final table is the one a run with local workers gives.
+# Then the coordinator itself is killed and resumed: the workers carry
+# on with the new one, to the same table.
 #
 #   bash tests/cli_tournament_workers.sh <solod> <solo>
 set -u
@@ -118,6 +120,54 @@ assert workers.get('w2', 0) > 0, workers    # w2 played before it died
 assert workers.get('w1', 0) > 0 and workers.get('w3', 0) > 0, workers
 a = json.load(open('$work/local/results.json'))
 b = json.load(open('$work/remote/results.json'))
+assert a == b, (a['ratings'], b['ratings'])
+"
+
+# ---- the coordinator killed and resumed: its workers carry on ---------------
+
+port=$("$PY" -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+endpoint="tcp://127.0.0.1:$port"
+"$TOUR" run --db "$work/again.db" "${args[@]}" --concurrency 0 \
+    --bind "$endpoint" --worker-timeout 2 --quiet \
+    >"$work/again1.out" 2>"$work/again1.err" &
+coord=$!
+pids+=("$coord")
+for w in 4 5; do
+    "$TOUR" worker --connect "$endpoint" --name "w$w" \
+        >"$work/w$w.out" 2>"$work/w$w.err" &
+    pids+=($!)
+    eval "worker$w=$!"
+done
+for _ in $(seq 1 1000); do
+    [ "$(games "$work/again.db")" -ge 300 ] && break
+    sleep 0.01
+done
+kill -KILL "$coord"
+wait "$coord" 2>/dev/null
+cut=$(games "$work/again.db")
+"$TOUR" run --db "$work/again.db" --concurrency 0 --bind "$endpoint" \
+    --worker-timeout 2 --report "$work/again" \
+    >"$work/again2.out" 2>"$work/again2.err"
+rc=$?
+checks=$((checks + 1))
+[ "$rc" = 0 ] || { fail "resumed coordinator: exit code $rc"; tail -5 "$work/again2.err" >&2; }
+checks=$((checks + 1))
+grep -qF "resuming: $cut games already stored" "$work/again2.err" \
+    || fail "the resumed coordinator did not find the $cut games stored"
+for w in 4 5; do
+    eval "pid=\$worker$w"
+    wait "$pid"
+    wrc=$?
+    checks=$((checks + 1))
+    [ "$wrc" = 0 ] || fail "worker w$w: exit code $wrc"
+done
+check "the workers carried on: the same table" "
+import json, sqlite3
+db = sqlite3.connect('$work/again.db')
+workers = dict(db.execute('select worker, count(*) from games group by worker'))
+assert set(workers) == {'w4', 'w5'}, workers
+a = json.load(open('$work/local/results.json'))
+b = json.load(open('$work/again/results.json'))
 assert a == b, (a['ratings'], b['ratings'])
 "
 

@@ -483,12 +483,21 @@ on_message (coord_t *c, const uint8_t *identity, size_t identity_len,
         solo__v1__worker_message__unpack (NULL, len, data);
     if (!msg)
         return;
+    int known = c->peer_count;
     peer_t *p = find_peer (c, identity, identity_len, true);
     if (!p) {
         solo__v1__worker_message__free_unpacked (msg, NULL);
         return;
     }
     p->last_seen = tour_wire_now_ms ();
+    /* a worker of a coordinator that was here before (a resumed run):
+       the Setup makes it ask for work at once if it waits for an answer */
+    if (c->peer_count > known
+        && msg->body_case != SOLO__V1__WORKER_MESSAGE__BODY_HELLO)
+        send_to (c, p, &c->setup_msg);
+    if (msg->body_case == SOLO__V1__WORKER_MESSAGE__BODY_GAME
+        && msg->game->worker[0] && strncmp (p->name, "worker ", 7) == 0)
+        snprintf (p->name, sizeof p->name, "%s", msg->game->worker);
     switch (msg->body_case) {
     case SOLO__V1__WORKER_MESSAGE__BODY_HELLO:
         if (msg->hello->name[0])

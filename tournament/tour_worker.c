@@ -15,6 +15,7 @@
 #define PROTOCOL_VERSION 1
 #define POLL_MS          100     /* at most this long between looks */
 #define HELLO_AGAIN_MS   2000    /* no Setup yet: say hello again */
+#define ASK_AGAIN_MS     5000    /* no answer to a request for work */
 
 /*  Commands between the talking thread and the playing one, as the first
  *  frame on the inproc pipe; the second is a packed message. */
@@ -278,7 +279,7 @@ typedef struct {
     bool busy;                /* a job is being played */
     uint64_t job_id;
     int heartbeat_ms;
-    int64_t next_ask;         /* when idle: ask at this time; -1 asked */
+    int64_t next_ask;         /* when idle: ask at this time; -1 never */
     int64_t last_sent;
     int64_t hello_at;
     bool stopping;
@@ -316,7 +317,10 @@ ask_for_work (talk_t *t)
     msg.body_case = SOLO__V1__WORKER_MESSAGE__BODY_ASK;
     msg.ask = &ask;
     send_to_coordinator (t, &msg, 0);
-    t->next_ask = -1;
+    /* no answer (a coordinator that died and came back): ask again */
+    int again = 2 * t->heartbeat_ms > ASK_AGAIN_MS ? 2 * t->heartbeat_ms
+                                                   : ASK_AGAIN_MS;
+    t->next_ask = tour_wire_now_ms () + again;
 }
 
 static void
