@@ -421,6 +421,46 @@ read_table_name (loader_t *l, const config_setting_t *g, const char *key,
     return 0;
 }
 
+/*  The optional `settings.moves` group: for each of the four arms a
+ *  group giving one full move (cm) in each of the five formations, every
+ *  one of them named, nothing else. */
+static int
+load_moves (loader_t *l, rules_settings_t *s, const config_setting_t *g)
+{
+    s->has_moves = false;
+    if (!config_setting_get_member (g, "moves"))
+        return 0;
+    config_setting_t *moves = get_group (l, g, "moves");
+    if (!moves)
+        return -1;
+    for (int i = 0; i < config_setting_length (moves); i++) {
+        config_setting_t *m = config_setting_get_elem (moves, (unsigned) i);
+        if (arm_parse (config_setting_name (m)) < 0)
+            return fail (l, m, "settings.moves.%s: unknown arm (infantry, "
+                         "cavalry, artillery, command)", config_setting_name (m));
+    }
+    for (int a = 0; a < ARM_COUNT; a++) {
+        config_setting_t *arm = get_group (l, moves, arm_name ((arm_t) a));
+        if (!arm)
+            return -1;
+        for (int i = 0; i < config_setting_length (arm); i++) {
+            config_setting_t *m = config_setting_get_elem (arm, (unsigned) i);
+            const char *name = config_setting_name (m);
+            int f = formation_parse (name);
+            if (f < 0 || strcmp (formation_name ((formation_t) f), name) != 0)
+                return fail (l, m, "settings.moves.%s.%s: unknown formation "
+                             "(line, column, square, loose, mounted)",
+                             arm_name ((arm_t) a), name);
+        }
+        for (int f = 0; f < FORMATION_COUNT; f++)
+            if (get_number_in (l, arm, formation_name ((formation_t) f), 0,
+                               SOLO_MAX_TABLE_CM, &s->moves_cm[a][f]) < 0)
+                return -1;
+    }
+    s->has_moves = true;
+    return 0;
+}
+
 /*  The readings and measures of the `settings` group. */
 static int
 load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
@@ -465,6 +505,8 @@ load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
         return fail (l, config_setting_get_member (g, "rear_half_deg"),
                      "settings: front_half_deg + rear_half_deg is %g, must be "
                      "at most 180", s->front_half_deg + s->rear_half_deg);
+    if (load_moves (l, s, g) < 0)
+        return -1;
     config_setting_t *arms = get_group (l, g, "arm_table");
     if (!arms)
         return -1;
@@ -883,6 +925,9 @@ ruleset_move_cm (const ruleset_t *self, const unit_t *u, const char *pace)
 {
     assert (self && u);
     const rules_settings_t *s = &self->settings;
+    if (s->has_moves && (int) u->arm >= 0 && u->arm < ARM_COUNT
+        && (int) u->formation >= 0 && u->formation < FORMATION_COUNT)
+        return s->moves_cm[u->arm][u->formation];
     if (u->arm == ARM_CAVALRY) {
         if (pace && strcmp (pace, "walk") == 0)
             return s->cavalry_walk_cm;

@@ -129,6 +129,10 @@ typedef struct {
     bool shoot_when_running;            /* a running unit still shoots */
     double withdraw_cover_moves;        /* 1: infantry withdrawing look for
                                            cover this many moves away */
+    /* optional `moves` group: one full move in cm by arm and formation
+       (rulesets whose moves depend on formation, not on pace) */
+    bool has_moves;
+    double moves_cm[ARM_COUNT][FORMATION_COUNT];
 } rules_settings_t;
 
 /*  Range bands of a shot (the weapons table's short, medium, long). */
@@ -187,11 +191,12 @@ double ruleset_weapon_reach (const ruleset_t *self, const unit_t *u);
 range_band_t ruleset_range_band (const ruleset_t *self, int weapon,
                                  double dist_cm);
 
-/*  One full move of the unit in the open, in cm: foot 25 (20 when more
- *  than half of its standing figures are wounded), cavalry by pace:
- *  "walk" 30, "canter" (or "trot") 45, "gallop" 60; a NULL, empty or
- *  unknown pace is the cavalry's full move, the gallop.  Foot ignore the
- *  pace. */
+/*  One full move of the unit in the open, in cm.  When the table file
+ *  gives `settings.moves`, the move of the unit's arm and formation there,
+ *  whatever the pace.  Otherwise foot 25 (20 when more than half of its
+ *  standing figures are wounded), cavalry by pace: "walk" 30, "canter"
+ *  (or "trot") 45, "gallop" 60; a NULL, empty or unknown pace is the
+ *  cavalry's full move, the gallop.  Foot ignore the pace. */
 double ruleset_move_cm (const ruleset_t *self, const unit_t *u,
                         const char *pace);
 

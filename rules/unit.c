@@ -24,7 +24,8 @@ static const name_t arm_names[] = {
 static const name_t quality_names[] = {
     { "regular", QUALITY_REGULAR }, { "hero", QUALITY_HERO },
     { "raw", QUALITY_RAW }, { "veteran", QUALITY_REGULAR },
-    { "good", QUALITY_REGULAR }, { "poor", QUALITY_RAW }, { NULL, 0 }
+    { "good", QUALITY_REGULAR }, { "poor", QUALITY_RAW },
+    { "average", QUALITY_AVERAGE }, { "green", QUALITY_GREEN }, { NULL, 0 }
 };
 
 static const name_t formation_names[] = {

@@ -20,11 +20,15 @@ typedef enum {
 #define ARM_COUNT 4
 
 /*  Seed 002 names three grades; the seed's "veteran", "regular" and "good
- *  troops" are one grade, as are "raw" and "poor". */
+ *  troops" are one grade, as are "raw" and "poor".  Rulesets that rate
+ *  units on five grades (Empire of Liberty: Poor, Green, Average, Veteran,
+ *  Elite) use two more, average and green, between regular and raw; each
+ *  such ruleset says in its tables which grade each value is. */
 typedef enum {
-    QUALITY_REGULAR = 0, QUALITY_HERO, QUALITY_RAW
+    QUALITY_REGULAR = 0, QUALITY_HERO, QUALITY_RAW, QUALITY_AVERAGE,
+    QUALITY_GREEN
 } quality_t;
-#define QUALITY_COUNT 3
+#define QUALITY_COUNT 5
 
 typedef enum {
     FORMATION_LINE = 0, FORMATION_COLUMN, FORMATION_SQUARE,
@@ -71,6 +75,8 @@ typedef struct {
  *  range); each *_parse is case-insensitive and returns the value or -1
  *  for an unknown name or NULL.
  *  sides: blue, red.  arms: infantry, cavalry, artillery, command.
+ *  qualities: regular (also veteran, good), hero, raw (also poor),
+ *  average, green.
  *  formations: line, column, square, loose, mounted.
  *  status flags: ran_last_turn, retreating_from_melee, falling_back,
  *  fortified, loaded, shock, fired, commanded, disloyal, routing;
