@@ -335,6 +335,23 @@ cmd_worker (int argc, char **argv)
 
 /*  ---- report, games ---- */
 
+/*  One line of the games list (a tour_game_fn). */
+static void
+print_game (void *arg, const tour_game_t *g)
+{
+    const tour_spec_t *spec = arg;
+    if (g->blue < 0 || g->blue >= tour_spec_strategy_count (spec)
+        || g->red < 0 || g->red >= tour_spec_strategy_count (spec))
+        return;
+    printf ("%-8lld %-7d %-5d %-16s %-16s %-10s %-6d %s%s%s\n",
+            (long long) g->id, g->pairing, g->pair_index,
+            tour_spec_strategy (spec, g->blue)->name,
+            tour_spec_strategy (spec, g->red)->name,
+            g->winner < 0 ? "draw" : g->winner == 0 ? "blue wins"
+            : "red wins", g->turns, g->forfeit, g->forfeit[0] ? ": " : "",
+            g->forfeit_detail);
+}
+
 static int
 cmd_report (int argc, char **argv, bool games)
 {
@@ -388,27 +405,10 @@ cmd_report (int argc, char **argv, bool games)
         rc = 1;
     goto done;
 list:
-    for (int pairing = 0; pairing < tour_spec_pairing_count (spec); pairing++)
-        for (int pair = 0; pair < tour_spec_pairs (spec); pair++)
-            for (int g = 0; g < 2; g++) {
-                tour_game_t game;
-                char *log, *decisions;
-                int64_t id = tour_spec_game_id (spec, pairing, pair, g);
-                if (tour_store_get_game (store, id, &game, &log, &decisions,
-                                         err, sizeof err)
-                    == 1)
-                    printf ("%-8lld %-7d %-5d %-16s %-16s %-10s %-6d %s%s%s\n",
-                            (long long) id, pairing, pair,
-                            tour_spec_strategy (spec, game.blue)->name,
-                            tour_spec_strategy (spec, game.red)->name,
-                            game.winner < 0    ? "draw"
-                            : game.winner == 0 ? "blue wins"
-                                               : "red wins",
-                            game.turns, game.forfeit,
-                            game.forfeit[0] ? ": " : "", game.forfeit_detail);
-                free (log);
-                free (decisions);
-            }
+    if (tour_store_each_game (store, print_game, spec, err, sizeof err) < 0) {
+        complain (err);
+        rc = 1;
+    }
 done:
     tour_results_destroy (&results);
     tour_store_destroy (&store);
