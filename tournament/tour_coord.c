@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <zmq.h>
 #include "tour_coord.h"
@@ -177,10 +178,20 @@ draw (coord_t *c, bool force)
     bar[20] = 0;
     char board[160];
     standings (c, board, sizeof board);
+    char line[400];
+    snprintf (line, sizeof line, "[%s] %d/%d games %3.0f%% %.1f games/s ETA "
+              "%s | %s", bar, done, planned,
+              planned ? 100.0 * done / planned : 100.0, rate, eta, board);
+    if (c->opt->progress_tty) {
+        /* one line that fits, or the next redraw cannot cover it */
+        struct winsize ws;
+        int width = ioctl (fileno (out), TIOCGWINSZ, &ws) == 0 && ws.ws_col
+                    ? ws.ws_col : 80;
+        if (width - 1 < (int) sizeof line && width > 1)
+            line[width - 1] = 0;
+    }
     clear_line (c);
-    fprintf (out, "[%s] %d/%d games %3.0f%% %.1f games/s ETA %s | %s",
-             bar, done, planned, planned ? 100.0 * done / planned : 100.0,
-             rate, eta, board);
+    fputs (line, out);
     if (c->opt->progress_tty)
         c->line_drawn = true;
     else
