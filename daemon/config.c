@@ -29,8 +29,7 @@ solod_config_defaults (solod_config_t *cfg)
     cfg->max_message_bytes = SOLOD_MESSAGE_DEFAULT;
     cfg->queue_max = SOLOD_QUEUE_DEFAULT;
     cfg->log_level = LOG_LEVEL_INFO;
-    snprintf (cfg->state_db, sizeof cfg->state_db, "%s",
-              SOLOD_STATE_DB_DEFAULT);
+    cfg->state_db[0] = '\0';
     cfg->scenario_dir[0] = '\0';
     cfg->quick_workers = -1;
     cfg->test_delay_ms = 0;
@@ -64,6 +63,40 @@ solod_default_scenario_dir (const char *data_dir, char *buf, int buflen)
         slash[1] = '\0';
         snprintf (buf, (size_t) buflen, "%sscenarios", dir);
     }
+    return buf;
+}
+
+/*  mkdir -p for the folders of `path` (not its last part). */
+static int
+make_parents (const char *path)
+{
+    char dir[SOLOD_PATH_MAX];
+    snprintf (dir, sizeof dir, "%s", path);
+    for (char *slash = strchr (dir + 1, '/'); slash;
+         slash = strchr (slash + 1, '/')) {
+        *slash = '\0';
+        if (mkdir (dir, 0700) != 0 && errno != EEXIST)
+            return -1;
+        *slash = '/';
+    }
+    return 0;
+}
+
+const char *
+solod_default_state_db (char *buf, int buflen)
+{
+    const char *state = getenv ("XDG_STATE_HOME");
+    const char *home = getenv ("HOME");
+    if (state && state[0] == '/')
+        snprintf (buf, (size_t) buflen, "%s/solod/%s", state,
+                  SOLOD_STATE_DB_DEFAULT);
+    else if (home && home[0] == '/')
+        snprintf (buf, (size_t) buflen, "%s/.local/state/solod/%s", home,
+                  SOLOD_STATE_DB_DEFAULT);
+    else
+        snprintf (buf, (size_t) buflen, ":memory:");
+    if (buf[0] == '/' && make_parents (buf) != 0)
+        snprintf (buf, (size_t) buflen, ":memory:");
     return buf;
 }
 

@@ -59,7 +59,8 @@ typedef struct {
     int queue_max;                   /* 0..SOLOD_QUEUE_MAX */
     log_level_t log_level;
     char state_db[SOLOD_PATH_MAX];   /* the game store: a file, or
-                                        ":memory:" (nothing kept) */
+                                        ":memory:" (nothing kept); "":
+                                        solod_default_state_db */
     char scenario_dir[SOLOD_PATH_MAX]; /* "": solod_default_scenario_dir */
     int quick_workers;               /* -1: 1 when workers > 1, else 0;
                                         else 0..workers-1 */
@@ -91,6 +92,12 @@ const char *solod_default_data_dir (char *buf, int buflen);
  *  rules/scenarios in the source tree).  Returns `buf`. */
 const char *solod_default_scenario_dir (const char *data_dir, char *buf,
                                         int buflen);
+
+/*  The game store used when none is configured: solod.db in
+ *  $XDG_STATE_HOME/solod, else in ~/.local/state/solod (the folders made
+ *  when missing), else ":memory:" (no home, or the folders cannot be
+ *  made).  Returns `buf`. */
+const char *solod_default_state_db (char *buf, int buflen);
 
 /*  Workers kept for quick requests under `cfg`: quick_workers, or its
  *  default (1 when there are two workers or more, else 0). */

@@ -42,7 +42,7 @@ usage (FILE *out)
         "  --seed N           seed of the daemon's dice (default: the clock)\n"
         "  --workers N        worker threads, 1..%d (default %d)\n"
         "  --state-db FILE    the open games' SQLite file, or :memory: to\n"
-        "                     keep none (default %s)\n"
+        "                     keep none (default: ~/.local/state/solod/%s)\n"
         "  --log-level LEVEL  error, warn, info or debug (default info)\n"
         "  --make-keys FILE   write a CURVE secret key to FILE and its public\n"
         "                     key to FILE.pub, print the public key, exit\n",

@@ -675,13 +675,17 @@ server_new (const solod_config_t *config, char *err, int errlen)
     else
         solod_default_scenario_dir (data_dir, self->scenario_dir,
                                     sizeof self->scenario_dir);
-    self->games = gamestore_new (config->state_db, self->catalog, err,
-                                 errlen);
+    char state_db[SOLOD_PATH_MAX];
+    if (config->state_db[0])
+        snprintf (state_db, sizeof state_db, "%s", config->state_db);
+    else
+        solod_default_state_db (state_db, sizeof state_db);
+    self->games = gamestore_new (state_db, self->catalog, err, errlen);
     if (!self->games) {
         server_destroy (&self);
         return NULL;
     }
-    log_info ("games kept in %s: %d open; scenarios in %s", config->state_db,
+    log_info ("games kept in %s: %d open; scenarios in %s", state_db,
               gamestore_count (self->games), self->scenario_dir);
     self->handlers.catalog = self->catalog;
     self->handlers.games = self->games;

@@ -119,6 +119,83 @@ test_full_file (void **state)
     assert_false (cfg.has_seed);
 }
 
+/*  The keys of the games: state_db, scenario_dir, quick_workers. */
+static void
+test_game_keys (void **state)
+{
+    (void) state;
+    solod_config_t cfg;
+    char err[512];
+    const char *path;
+    solod_config_defaults (&cfg);
+    assert_string_equal (cfg.state_db, "");
+    assert_string_equal (cfg.scenario_dir, "");
+    assert_int_equal (solod_quick_workers (&cfg), 1);
+    cfg.workers = 1;
+    assert_int_equal (solod_quick_workers (&cfg), 0);
+
+    int rc = load_text ("solod = {\n  state_db = \"games/solod.db\";\n"
+                        "  scenario_dir = \"scen\";\n  quick_workers = 3;\n"
+                        "  workers = 3;\n};\n", &cfg, err, sizeof err, &path);
+    if (rc)
+        fail_msg ("%s", err);
+    char expected[SOLOD_PATH_MAX];
+    int folder = (int) (strrchr (path, '/') - path);
+    snprintf (expected, sizeof expected, "%.*s/games/solod.db", folder, path);
+    assert_string_equal (cfg.state_db, expected);
+    snprintf (expected, sizeof expected, "%.*s/scen", folder, path);
+    assert_string_equal (cfg.scenario_dir, expected);
+    /*  at least one worker takes slow work */
+    assert_int_equal (solod_quick_workers (&cfg), 2);
+    rc = load_text ("solod = { state_db = \":memory:\"; };\n", &cfg, err,
+                    sizeof err, NULL);
+    assert_int_equal (rc, 0);
+    assert_string_equal (cfg.state_db, ":memory:");
+    rc = load_text ("solod = { state_db = \"/var/lib/solod.db\"; };\n", &cfg,
+                    err, sizeof err, NULL);
+    assert_int_equal (rc, 0);
+    assert_string_equal (cfg.state_db, "/var/lib/solod.db");
+    assert_refused ("solod = {\n  quick_workers = -1;\n};\n", 2,
+                    "'quick_workers' is -1, must be in 0..63");
+    assert_refused ("solod = {\n  state_db = \"\";\n};\n", 2,
+                    "'state_db' must not be empty");
+    assert_refused ("solod = {\n  scenario_dir = 3;\n};\n", 2,
+                    "'scenario_dir' must be a string");
+
+    /*  scenarios beside the rulesets */
+    char dir[SOLOD_PATH_MAX];
+    assert_string_equal (solod_default_scenario_dir ("/usr/share/solod/rulesets",
+                                                     dir, sizeof dir),
+                         "/usr/share/solod/scenarios");
+    assert_string_equal (solod_default_scenario_dir ("/src/rules/data/", dir,
+                                                     sizeof dir),
+                         "/src/rules/scenarios");
+    assert_string_equal (solod_default_scenario_dir ("data", dir, sizeof dir),
+                         "scenarios");
+
+    /*  the store in the user's state folder, made when missing */
+    char home[] = "/tmp/solo-state-XXXXXX";
+    assert_non_null (mkdtemp (home));
+    char *saved = getenv ("XDG_STATE_HOME") ? strdup (getenv ("XDG_STATE_HOME"))
+                                            : NULL;
+    setenv ("XDG_STATE_HOME", home, 1);
+    solod_default_state_db (dir, sizeof dir);
+    snprintf (expected, sizeof expected, "%s/solod/solod.db", home);
+    assert_string_equal (dir, expected);
+    struct stat st;
+    snprintf (expected, sizeof expected, "%s/solod", home);
+    assert_int_equal (stat (expected, &st), 0);
+    assert_true (S_ISDIR (st.st_mode));
+    if (saved) {
+        setenv ("XDG_STATE_HOME", saved, 1);
+        free (saved);
+    }
+    else
+        unsetenv ("XDG_STATE_HOME");
+    rmdir (expected);
+    rmdir (home);
+}
+
 /*  The example shipped with the daemon loads, and says what the defaults
  *  are. */
 static void
@@ -357,6 +434,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_defaults),
         cmocka_unit_test (test_full_file),
+        cmocka_unit_test (test_game_keys),
         cmocka_unit_test (test_example_file),
         cmocka_unit_test (test_refused),
         cmocka_unit_test (test_missing_file),
