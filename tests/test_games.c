@@ -13,6 +13,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -846,6 +847,101 @@ test_restart_finds_its_games (void **state)
     assert_int_equal (system (command), 0);
 }
 
+/*  Updates to one game from several clients at once are applied one
+ *  after the other: every number given once, none lost. */
+#define RACE_THREADS 4
+#define RACE_UPDATES 25
+
+typedef struct {
+    const server_t *server;
+    const char *game_id;
+    uint64_t sequences[RACE_UPDATES];
+    int ok;
+} racer_t;
+
+static void *
+race (void *arg)
+{
+    racer_t *r = arg;
+    void *socket = zmq_socket (zmq_context, ZMQ_DEALER);
+    int linger = 0, timeout = REPLY_TIMEOUT_MS;
+    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
+    zmq_setsockopt (socket, ZMQ_RCVTIMEO, &timeout, sizeof timeout);
+    zmq_connect (socket, server_endpoint (r->server));
+    for (int i = 0; i < RACE_UPDATES; i++) {
+        Solo__V1__ReportUpdate u = SOLO__V1__REPORT_UPDATE__INIT;
+        u.game_id = (char *) r->game_id;
+        u.next_turn = true;
+        Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+        request.id = (uint64_t) (i + 1);
+        request.body_case = SOLO__V1__REQUEST__BODY_REPORT_UPDATE;
+        request.report_update = &u;
+        uint8_t buf[256];
+        size_t len = solo__v1__request__pack (&request, buf);
+        if (zmq_send (socket, buf, len, 0) != (int) len)
+            break;
+        zmq_msg_t msg;
+        zmq_msg_init (&msg);
+        if (zmq_msg_recv (&msg, socket, 0) < 0) {
+            zmq_msg_close (&msg);
+            break;
+        }
+        Solo__V1__Reply *reply = solo__v1__reply__unpack (
+            NULL, zmq_msg_size (&msg), zmq_msg_data (&msg));
+        zmq_msg_close (&msg);
+        if (reply && reply->body_case == SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED) {
+            r->sequences[i] = reply->update_accepted->sequence;
+            r->ok++;
+        }
+        solo__v1__reply__free_unpacked (reply, NULL);
+    }
+    zmq_close (socket);
+    return NULL;
+}
+
+static void
+test_concurrent_updates_serialize (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    cfg.workers = RACE_THREADS;
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    char id[GAMESTORE_ID_MAX];
+    open_scenario (socket, "farm", id, sizeof id);
+    racer_t racers[RACE_THREADS];
+    pthread_t threads[RACE_THREADS];
+    for (int t = 0; t < RACE_THREADS; t++) {
+        memset (&racers[t], 0, sizeof racers[t]);
+        racers[t].server = server;
+        racers[t].game_id = id;
+        assert_int_equal (pthread_create (&threads[t], NULL, race,
+                                          &racers[t]), 0);
+    }
+    bool seen[RACE_THREADS * RACE_UPDATES + 1] = { false };
+    for (int t = 0; t < RACE_THREADS; t++) {
+        pthread_join (threads[t], NULL);
+        assert_int_equal (racers[t].ok, RACE_UPDATES);
+        for (int i = 0; i < RACE_UPDATES; i++) {
+            uint64_t n = racers[t].sequences[i];
+            assert_true (n >= 1 && n <= RACE_THREADS * RACE_UPDATES);
+            assert_false (seen[n]);
+            seen[n] = true;
+            if (i > 0)       /* each client sees its own go up */
+                assert_true (n > racers[t].sequences[i - 1]);
+        }
+    }
+    Solo__V1__Reply *reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_int_equal (reply->game_state->sequence,
+                      RACE_THREADS * RACE_UPDATES);
+    assert_int_equal (reply->game_state->turn,
+                      1 + RACE_THREADS * RACE_UPDATES);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
 /*  ---- battles ------------------------------------------------------------ */
 
 static Solo__V1__Reply *
@@ -1322,6 +1418,7 @@ main (void)
         cmocka_unit_test (test_close_and_list),
         cmocka_unit_test (test_open_games_limit),
         cmocka_unit_test (test_restart_finds_its_games),
+        cmocka_unit_test (test_concurrent_updates_serialize),
         cmocka_unit_test (test_battle_same_seed_same_battle),
         cmocka_unit_test (test_battle_errors),
         cmocka_unit_test (test_ask_side),
