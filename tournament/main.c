@@ -258,13 +258,13 @@ cmd_run (int argc, char **argv)
         int stored = tour_results_games_stored (results);
         fprintf (stderr,
                  "tournament \"%s\" (%s, %s tables %s): %d "
-                 "strategies, %d pairings, %d games%s; %d local worker%s%s%s"
+                 "strategies, %d pairings, %d games; %d local worker%s%s%s"
                  "\n",
                  tour_spec_name (spec), tour_spec_id (spec),
                  tour_spec_ruleset (spec), tour_spec_tables (spec)->hash,
                  tour_spec_strategy_count (spec),
                  tour_spec_pairing_count (spec),
-                 tour_results_games_planned (results), stored ? "" : "",
+                 tour_results_games_planned (results),
                  tour_spec_concurrency (spec),
                  tour_spec_concurrency (spec) == 1 ? "" : "s",
                  tour_spec_bind (spec)[0] ? ", workers welcome at " : "",
