@@ -164,7 +164,7 @@ async function run() {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="1"]');
   const status = await page.textContent('#status');
-  check(/^solod \S+ · skirmish19/.test(status), 'the page reached solod through the relay', status);
+  check(/^solod \S+ · .*\bskirmish19 \(tables [0-9a-f]{8}\)/.test(status), 'the page reached solod through the relay', status);
 
   // The example situation, drawn.
   await page.selectOption('#examples', 'farm.json');
