@@ -10,7 +10,9 @@
 
 /*  The engines this build knows.  A new ruleset adds its engine here. */
 extern const game_engine_t s19_engine;
-static const game_engine_t *const engines[] = { &s19_engine, NULL };
+extern const game_engine_t eol_engine;
+static const game_engine_t *const engines[] = { &s19_engine, &eol_engine,
+                                                NULL };
 
 struct game_rules_t {
     ruleset_t *ruleset;
@@ -346,6 +348,24 @@ int
 game_turn (const game_t *self)
 {
     return self->turn;
+}
+
+int
+game_set_turn (game_t *self, int turn)
+{
+    if (turn < 1 || turn > scenario_turns (self->scenario))
+        return -1;
+    self->turn = turn;
+    self->phase = 0;
+    return 0;
+}
+
+void
+game_refresh (game_t *self)
+{
+    const game_engine_t *engine = game_engine (self);
+    if (engine->refresh)
+        engine->refresh (self);
 }
 
 int

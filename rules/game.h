@@ -139,6 +139,10 @@ typedef struct {
     /*  After the last phase: fill `out` (over, winner, reason...) for the
      *  game as it stands at the end of turn game_turn(g). */
     void (*victory) (const game_t *g, game_result_t *out);
+    /*  The situation was changed from outside the rules (a player reports
+     *  what happened on the table): recompute what derives from the
+     *  positions, such as who is in contact.  NULL: nothing derives. */
+    void (*refresh) (game_t *g);
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */
@@ -191,6 +195,15 @@ const situation_t *game_situation (const game_t *self);
 situation_t *game_situation_mut (game_t *self);
 
 int game_turn (const game_t *self);          /* 1-based */
+
+/*  Bring the game to the start of turn `turn` (1..the scenario's turn
+ *  limit), phase 0, as when the table reports a turn played outside the
+ *  daemon.  Returns 0, or -1 when turn is out of that range. */
+int game_set_turn (game_t *self, int turn);
+
+/*  Tell the engine the situation was changed from outside the rules
+ *  (positions, losses, status): it recomputes what derives from them. */
+void game_refresh (game_t *self);
 int game_phase (const game_t *self);         /* 0-based */
 const char *game_phase_name (const game_t *self);
 int game_phase_side (const game_t *self);    /* -1: no orders */

@@ -1480,4 +1480,5 @@ const game_engine_t s19_engine = {
     .table_bound = table_bound,
     .resolve_phase = resolve_phase,
     .victory = victory,
+    .refresh = update_contacts,
 };

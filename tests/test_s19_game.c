@@ -622,6 +622,38 @@ test_victory_on_time (void **state)
     }
 }
 
+/*  A turn and positions reported from the table: game_set_turn takes the
+ *  game to the start of that turn within the scenario's limit, and
+ *  game_refresh finds the contacts a moved unit made. */
+static void
+test_reported_from_table (void **state)
+{
+    (void) state;
+    fixture_t f = make (NULL,
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\"; "
+        "figures = 4; x = 100.0; y = 20.0; facing = 0.0; width = 8.0; depth = 3.0; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\"; "
+        "figures = 4; x = 100.0; y = 180.0; facing = 180.0; width = 8.0; depth = 3.0; }",
+        NULL);
+    assert_int_equal (game_set_turn (f.g, 0), -1);
+    assert_int_equal (game_set_turn (f.g, 11), -1);      /* turns = 10 */
+    assert_int_equal (game_turn (f.g), 1);
+    assert_int_equal (game_set_turn (f.g, 10), 0);
+    assert_int_equal (game_turn (f.g), 10);
+    assert_int_equal (game_phase (f.g), 0);
+
+    int b = idx (&f, "b"), r = idx (&f, "r");
+    assert_false (game_unit (f.g, b)->in_melee);
+    /* the player moves red into base contact with blue */
+    unit_t *ru = situation_unit (game_situation_mut (f.g), r);
+    ru->fp.centre.y = 23.0;
+    assert_false (game_unit (f.g, r)->in_melee);
+    game_refresh (f.g);
+    assert_true (game_unit (f.g, b)->in_melee);
+    assert_true (game_unit (f.g, r)->in_melee);
+    unmake (&f);
+}
+
 /*  Legal orders: a hold first, and every one passes the check. */
 static void
 test_legal_orders (void **state)
@@ -731,6 +763,7 @@ main (void)
         cmocka_unit_test (test_moves),
         cmocka_unit_test (test_run_off_table),
         cmocka_unit_test (test_victory_on_time),
+        cmocka_unit_test (test_reported_from_table),
         cmocka_unit_test (test_legal_orders),
         cmocka_unit_test (test_copy),
         cmocka_unit_test (test_rules_errors),
