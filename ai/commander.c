@@ -29,6 +29,7 @@ commander_settings_defaults (commander_settings_t *s)
     s->tree = COMMANDER_TREE_UCT;
     s->exploration = 0.3;
     s->rollout = COMMANDER_ROLLOUT_SCRIPT;
+    s->pgs_share = 0.5;
     s->seed = 1;
     s->personality.aggression = 0.5;
     s->personality.caution = 0.5;
@@ -79,6 +80,10 @@ commander_settings_check (const commander_settings_t *s, char *err,
         && s->rollout != COMMANDER_ROLLOUT_TABLE) {
         snprintf (err, errlen, "rollout: %d is neither script nor table",
                   (int) s->rollout);
+        return -1;
+    }
+    if (!(s->pgs_share >= 0 && s->pgs_share <= 1)) {
+        snprintf (err, errlen, "pgs: %g is not in 0..1", s->pgs_share);
         return -1;
     }
     if (!(s->exploration >= 0 && s->exploration <= 4)) {
@@ -223,6 +228,14 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
             s->personality.caution = d;
         return 0;
     }
+    if (strcmp (key, "pgs") == 0) {
+        if (!parse_double (value, &d) || d < 0 || d > 1) {
+            snprintf (err, errlen, "pgs: \"%s\" is not in 0..1", value);
+            return -1;
+        }
+        s->pgs_share = d;
+        return 0;
+    }
     if (strcmp (key, "exploration") == 0) {
         if (!parse_double (value, &d) || d < 0 || d > 4) {
             snprintf (err, errlen, "exploration: \"%s\" is not in 0..4",
@@ -319,7 +332,7 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     }
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
-              "horizon, samples, seed, algorithm, tree, exploration, rollout)", key);
+              "horizon, samples, seed, algorithm, tree, exploration, rollout, pgs)", key);
     return -1;
 }
 

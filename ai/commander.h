@@ -92,13 +92,14 @@ typedef struct {
     commander_tree_t tree;
     double exploration;    /* UCB1's constant, 0..4 */
     commander_rollout_t rollout;
+    double pgs_share;      /* share of the budget PGS may take, 0..1 */
     uint64_t seed;         /* the search's own dice */
     commander_personality_t personality;
 } commander_settings_t;
 
 /*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 2,
- *  4 samples, decoupled UCT with exploration 0.3, script rollouts,
- *  seed 1, balanced. */
+ *  4 samples, PGS up to half the budget, decoupled UCT with exploration
+ *  0.3, script rollouts, seed 1, balanced. */
 void commander_settings_defaults (commander_settings_t *s);
 
 /*  0 when the settings are usable, else -1 with `err` naming the field
@@ -126,7 +127,7 @@ const char *commander_personality_name (int i);
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
  *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
- *  (script or table).  Then checks the whole (commander_settings_check).
+ *  (script or table), pgs (pgs_share).  Then checks the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,

@@ -1128,9 +1128,11 @@ search_run (const search_problem_t *p, search_answer_t *out)
             one_turn (c, out->choice);
         else {
             double budget = p->settings.budget_ms;
-            long cap = p->settings.playouts > 0 ? p->settings.playouts / 2
-                                                : -1;
-            double until = budget > 0 ? p->start + budget / 2000.0 : INFINITY;
+            double share = p->settings.pgs_share;
+            long cap = p->settings.playouts > 0
+                     ? (long) (p->settings.playouts * share) : -1;
+            double until = budget > 0 ? p->start + share * budget / 1000.0
+                                      : INFINITY;
             pgs (c, cap, until);
             if (p->settings.tree == COMMANDER_TREE_NAIVE)
                 naive_mcts (c);

@@ -207,7 +207,7 @@ test_settings_parse (void **state)
     assert_int_equal (commander_settings_parse (
         "difficulty=hard, personality=bold,aggression=0.9,threads=2,"
         "horizon=3,samples=6,seed=42,playouts=500,tree=naive,"
-        "exploration=0.7,rollout=table", &s, err, sizeof err), 0);
+        "exploration=0.7,rollout=table,pgs=0.25", &s, err, sizeof err), 0);
     assert_true (s.budget_ms == 400);
     assert_true (s.personality.aggression == 0.9);
     assert_true (s.personality.caution == 0.3);
@@ -219,6 +219,7 @@ test_settings_parse (void **state)
     assert_int_equal (s.tree, COMMANDER_TREE_NAIVE);
     assert_true (s.exploration == 0.7);
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_TABLE);
+    assert_true (s.pgs_share == 0.25);
     /* a later key overrides an earlier one */
     assert_int_equal (commander_settings_parse ("ms=50,difficulty=easy", &s,
                                                 err, sizeof err), 0);
@@ -251,6 +252,7 @@ test_settings_parse (void **state)
         { "tree=deep", "tree: \"deep\" is neither uct nor naive" },
         { "rollout=dice", "rollout: \"dice\" is neither script nor table" },
         { "exploration=5", "exploration: \"5\" is not in 0..4" },
+        { "pgs=1.5", "pgs: \"1.5\" is not in 0..1" },
         { "threads", "\"threads\" has no value" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
