@@ -80,7 +80,8 @@ usage (FILE *out)
 "  --move-timeout S          time an external strategy has per answer\n"
 "  --keep-logs true|false    store each game's replay log\n"
 "  --name NAME               the tournament's name\n"
-"  --quiet                   no progress bar\n"
+"  --quiet                   no progress bar, no events (the report still\n"
+"                            counts every forfeit)\n"
 "  --report DIR              also write results.txt, ratings.csv,\n"
 "                            pairings.csv, results.json, ratings.svg\n"
 "report formats: text, csv (ratings), pairings-csv, json, svg\n");

@@ -91,7 +91,9 @@ say (coord_t *c, const char *fmt, ...) __attribute__ ((format (printf, 2, 3)));
 static void
 say (coord_t *c, const char *fmt, ...)
 {
-    FILE *out = c->opt->progress ? c->opt->progress : stderr;
+    FILE *out = c->opt->progress;
+    if (!out)
+        return;                  /* quiet */
     clear_line (c);
     va_list ap;
     va_start (ap, fmt);

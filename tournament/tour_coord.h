@@ -22,7 +22,8 @@
 #include "tour_store.h"
 
 typedef struct {
-    FILE *progress;            /* the progress bar's stream; NULL: none */
+    FILE *progress;            /* the progress bar and events (forfeits,
+                                  SPRT stops, workers lost); NULL: quiet */
     bool progress_tty;         /* redraw one line (else a line now and
                                   then) */
     volatile sig_atomic_t *interrupted;   /* set by a signal: stop */
