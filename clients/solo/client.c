@@ -19,6 +19,7 @@ struct _solo_client_t {
     solo_progress_fn *progress;      /* called while waiting, or NULL */
     void *progress_arg;
     int progress_every_ms;
+    bool curve;                      /* a CURVE client */
 };
 
 void
@@ -32,6 +33,67 @@ solo_client_set_progress (solo_client_t *self, solo_progress_fn *fn,
 
 solo_client_t *
 solo_client_new (const char *endpoint, int timeout_ms, char *err, size_t errlen)
+{
+    return solo_client_new_curve (endpoint, timeout_ms, NULL, NULL, err,
+                                  errlen);
+}
+
+/*  True when `text` is a Z85 key of 40 characters. */
+static bool
+is_z85_key (const char *text)
+{
+    uint8_t bytes[32];
+    return strlen (text) == 40 && zmq_z85_decode (bytes, text) != NULL;
+}
+
+int
+solo_client_read_key (const char *text_or_path, char *key, char *err,
+                      size_t errlen)
+{
+    if (is_z85_key (text_or_path)) {
+        memcpy (key, text_or_path, 41);
+        return 0;
+    }
+    FILE *file = fopen (text_or_path, "r");
+    if (!file) {
+        snprintf (err, errlen, "\"%s\" is neither a Z85 key (40 characters) "
+                  "nor a key file: %s", text_or_path, strerror (errno));
+        return -1;
+    }
+    char line[256];
+    int number = 0, rc = -1;
+    bool said = false;
+    while (fgets (line, sizeof line, file)) {
+        number++;
+        char *start = line;
+        while (*start == ' ' || *start == '\t')
+            start++;
+        size_t len = strlen (start);
+        while (len > 0 && strchr (" \t\r\n", start[len - 1]))
+            start[--len] = '\0';
+        if (len == 0 || start[0] == '#')
+            continue;
+        if (is_z85_key (start)) {
+            memcpy (key, start, 41);
+            rc = 0;
+        }
+        else {
+            snprintf (err, errlen, "%s:%d - not a Z85 key (40 characters)",
+                      text_or_path, number);
+            said = true;
+        }
+        break;
+    }
+    if (rc && !said)
+        snprintf (err, errlen, "%s - no key in the file", text_or_path);
+    fclose (file);
+    return rc;
+}
+
+solo_client_t *
+solo_client_new_curve (const char *endpoint, int timeout_ms,
+                       const char *server_key, const char *client_secret_key,
+                       char *err, size_t errlen)
 {
     assert (endpoint);
     assert (timeout_ms > 0 && timeout_ms <= SOLO_MAX_TIMEOUT_MS);
@@ -57,6 +119,28 @@ solo_client_new (const char *endpoint, int timeout_ms, char *err, size_t errlen)
     zmq_setsockopt (self->socket, ZMQ_LINGER, &linger, sizeof linger);
     zmq_setsockopt (self->socket, ZMQ_IPV6, &ipv6, sizeof ipv6);
     zmq_setsockopt (self->socket, ZMQ_MAXMSGSIZE, &max_bytes, sizeof max_bytes);
+    if (server_key || client_secret_key) {
+        char public_key[41];
+        if (!zmq_has ("curve")) {
+            snprintf (err, errlen, "this libzmq has no CURVE (built without "
+                      "libsodium)");
+            solo_client_destroy (&self);
+            return NULL;
+        }
+        if (!server_key || !is_z85_key (server_key)
+        ||  !client_secret_key || !is_z85_key (client_secret_key)
+        ||  zmq_curve_public (public_key, client_secret_key)
+        ||  zmq_setsockopt (self->socket, ZMQ_CURVE_SERVERKEY, server_key, 40)
+        ||  zmq_setsockopt (self->socket, ZMQ_CURVE_PUBLICKEY, public_key, 40)
+        ||  zmq_setsockopt (self->socket, ZMQ_CURVE_SECRETKEY,
+                            client_secret_key, 40)) {
+            snprintf (err, errlen, "CURVE needs the daemon's public key and "
+                      "this client's secret key, each 40 characters of Z85");
+            solo_client_destroy (&self);
+            return NULL;
+        }
+        self->curve = true;
+    }
     if (zmq_connect (self->socket, endpoint)) {
         snprintf (err, errlen, "cannot connect to \"%s\": %s", endpoint,
                   zmq_strerror (zmq_errno ()));
@@ -195,8 +279,11 @@ solo_client_call (solo_client_t *self, Solo__V1__Request *request,
         }
         if (ready == 0) {
             snprintf (err, errlen,
-                      "no answer from %s within %d ms: is solod running?",
-                      self->endpoint, self->timeout_ms);
+                      "no answer from %s within %d ms: is solod running?%s",
+                      self->endpoint, self->timeout_ms,
+                      self->curve ? "  Is this client's public key on its "
+                                    "allow-list, and the server key right?"
+                                  : "");
             return SOLO_CALL_NO_ANSWER;
         }
         zmq_msg_t body;

@@ -35,6 +35,24 @@ typedef enum {
 solo_client_t *solo_client_new (const char *endpoint, int timeout_ms,
                                 char *err, size_t errlen);
 
+/*  A client of a daemon that has CURVE on: as solo_client_new, with the
+ *  daemon's public key and this client's secret key, both Z85 text (40
+ *  characters; the client's public key, which the daemon must have on
+ *  its allow-list, is worked out from the secret).  Both NULL: a plain
+ *  client.  NULL with `err` when a key is not one or this libzmq has no
+ *  CURVE.  A daemon that refuses the key does not answer at all: calls
+ *  then end SOLO_CALL_NO_ANSWER. */
+solo_client_t *solo_client_new_curve (const char *endpoint, int timeout_ms,
+                                      const char *server_key,
+                                      const char *client_secret_key,
+                                      char *err, size_t errlen);
+
+/*  A CURVE key given as its Z85 text or as the name of a key file (one
+ *  key on a line; blank lines and '#' comments skipped, as written by
+ *  solod --make-keys) into `key` (41 bytes).  0, or -1 with `err`. */
+int solo_client_read_key (const char *text_or_path, char *key, char *err,
+                          size_t errlen);
+
 /*  Close the socket and free the client; *self_p becomes NULL.  Safe on
  *  NULL and twice. */
 void solo_client_destroy (solo_client_t **self_p);

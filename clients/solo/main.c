@@ -74,6 +74,8 @@ typedef struct {
     unsigned command_bit;      /* CMD_* of the command */
     const char *subcommand;    /* game: open, update, ask, show, close, list */
     const char *endpoint;
+    const char *server_key;    /* CURVE: the daemon's public key (or file) */
+    const char *client_key_file;  /* CURVE: this client's secret key */
     int timeout_ms;
     bool json;
     bool verbose;
@@ -137,6 +139,10 @@ static const char *main_usage =
 "Options (anywhere on the line):\n"
 "  --endpoint ENDPOINT  the daemon's ZeroMQ endpoint (default: $SOLO_ENDPOINT,\n"
 "                       else " SOLO_DEFAULT_ENDPOINT ")\n"
+"  --server-key KEY     the daemon's CURVE public key, or its .pub file\n"
+"                       (default: $SOLO_SERVER_KEY); with --client-key-file\n"
+"  --client-key-file FILE  this client's CURVE secret key (solod --make-keys\n"
+"                       FILE; default: $SOLO_CLIENT_KEY_FILE)\n"
 "  --timeout MS         wait at most MS milliseconds for the answer\n"
 "                       (default 10000)\n"
 "  --json               print one JSON object instead of plain words\n"
@@ -339,6 +345,8 @@ typedef struct {
 static const option_spec_t option_specs [] = {
     { "--endpoint",     true,  CMD_ALL },
     { "--timeout",      true,  CMD_ALL },
+    { "--server-key",   true,  CMD_ALL },
+    { "--client-key-file", true, CMD_ALL },
     { "--json",         false, CMD_ALL },
     { "--verbose",      false, CMD_ALL },
     { "-v",             false, CMD_ALL },
@@ -454,6 +462,12 @@ apply_option (options_t *opt, const char *name, const char *value)
             return usage_error (opt->command, "--endpoint wants an endpoint such as %s", SOLO_DEFAULT_ENDPOINT);
         opt->endpoint = value;
     }
+    else
+    if (strcmp (name, "--server-key") == 0)
+        opt->server_key = value;
+    else
+    if (strcmp (name, "--client-key-file") == 0)
+        opt->client_key_file = value;
     else
     if (strcmp (name, "--timeout") == 0) {
         if (parse_long (value, 1, SOLO_MAX_TIMEOUT_MS, &number))
@@ -901,8 +915,25 @@ call_and_print (const options_t *opt, Solo__V1__Request *request,
                 Solo__V1__Reply__BodyCase expect, const char *progress)
 {
     char err [512];
-    solo_client_t *client = solo_client_new (opt->endpoint, opt->timeout_ms,
-                                             err, sizeof err);
+    char server_key [41], client_key [41];
+    bool curve = (opt->server_key && *opt->server_key)
+              || (opt->client_key_file && *opt->client_key_file);
+    if (curve && (!opt->server_key || !*opt->server_key
+                  || !opt->client_key_file || !*opt->client_key_file))
+        return usage_error (opt->command, "CURVE needs both --server-key and "
+                            "--client-key-file");
+    if (curve && (solo_client_read_key (opt->server_key, server_key, err,
+                                        sizeof err)
+                  || solo_client_read_key (opt->client_key_file, client_key,
+                                           err, sizeof err))) {
+        fprintf (stderr, "solo: %s\n", err);
+        return EXIT_USAGE;
+    }
+    solo_client_t *client = solo_client_new_curve (opt->endpoint,
+                                                   opt->timeout_ms,
+                                                   curve ? server_key : NULL,
+                                                   curve ? client_key : NULL,
+                                                   err, sizeof err);
     if (!client) {
         fprintf (stderr, "solo: %s\n", err);
         return EXIT_USAGE;
@@ -1379,6 +1410,8 @@ main (int argc, char **argv)
     opt.timeout_ms = SOLO_DEFAULT_TIMEOUT_MS;
     const char *from_env = getenv ("SOLO_ENDPOINT");
     opt.endpoint = from_env && *from_env ? from_env : SOLO_DEFAULT_ENDPOINT;
+    opt.server_key = getenv ("SOLO_SERVER_KEY");
+    opt.client_key_file = getenv ("SOLO_CLIENT_KEY_FILE");
 
     int rc = parse_command_line (argc, argv, &opt);
     if (rc)
