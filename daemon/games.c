@@ -565,6 +565,11 @@ table_state_update (table_state_t *self, const Solo__V1__ReportUpdate *update,
         }
         apply_unit_update (next, u, update->units[i]);
     }
+    /*  The rules learn the table's turn (within the scenario's limit) and
+     *  recompute what the new positions imply, such as contacts. */
+    int limit = scenario_turns (game_scenario (next->game));
+    game_set_turn (next->game, next->turn < limit ? next->turn : limit);
+    game_refresh (next->game);
     /*  The new state takes the old one's place. */
     table_state_t old = *self;
     *self = *next;
