@@ -7,120 +7,13 @@
 #   bash tests/cli_solo.sh <solod> <solo>
 set -u
 
-SOLOD=$(realpath "$1")
-SOLO=$(realpath "$2")
-SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
-
-work=$(mktemp -d /tmp/cli_solo.XXXXXX)
-daemon_pid=""
-failures=0
-checks=0
-
-cleanup () {
-    if [ -n "$daemon_pid" ] && kill -0 "$daemon_pid" 2>/dev/null; then
-        kill -TERM "$daemon_pid" 2>/dev/null
-        wait "$daemon_pid" 2>/dev/null
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail () {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# run NAME CMD...: run a command, keeping its stdout, stderr and exit code
-# in $work/NAME.out, $work/NAME.err and $rc.
-run () {
-    local name=$1
-    shift
-    "$@" >"$work/$name.out" 2>"$work/$name.err"
-    rc=$?
-}
-
-# expect_rc NAME CODE: the last run exited with CODE.
-expect_rc () {
-    checks=$((checks + 1))
-    if [ "$rc" != "$2" ]; then
-        fail "$1: exit code $rc, expected $2"
-        sed 's/^/    stderr: /' "$work/$1.err" >&2
-    fi
-}
-
-# expect_in NAME STREAM TEXT: TEXT (fixed string) is in NAME.STREAM.
-expect_in () {
-    checks=$((checks + 1))
-    if ! grep -qF -- "$3" "$work/$1.$2"; then
-        fail "$1: \"$3\" not in its std$2"
-        sed "s/^/    std$2: /" "$work/$1.$2" >&2
-    fi
-}
-
-expect_not_in () {
-    checks=$((checks + 1))
-    if grep -qF -- "$3" "$work/$1.$2"; then
-        fail "$1: \"$3\" should not be in its std$2"
-    fi
-}
-
-# expect_json NAME PYTHON: NAME.out is one JSON object on one line, ending
-# in a newline, and PYTHON (assert statements about `d`) holds for it.
-expect_json () {
-    checks=$((checks + 1))
-    if ! python3 - "$work/$1.out" "$2" <<'PY' >"$work/$1.py" 2>&1
-import json, sys
-raw = open(sys.argv[1], "rb").read()
-assert raw.endswith(b"\n"), "not newline-terminated"
-assert raw.count(b"\n") == 1, "more than one line"
-d = json.loads(raw.decode("utf-8", errors="strict"))
-assert isinstance(d, dict), "not an object"
-exec(sys.argv[2])
-PY
-    then
-        fail "$1: JSON check failed"
-        sed 's/^/    /' "$work/$1.py" >&2
-        sed 's/^/    stdout: /' "$work/$1.out" >&2
-    fi
-}
-
-free_port () {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+. "$(dirname "$0")/lib.sh"
+lib_init cli_solo
 
 # ---- start the daemon -------------------------------------------------------
 
-port=$(free_port)
-endpoint="tcp://127.0.0.1:$port"
-cat >"$work/solod.conf" <<EOF
-solod = {
-  data_dir = "$SOURCE_DIR/rules/data";
-  log_level = "warn";
-  state_db = ":memory:";
-};
-EOF
-"$SOLOD" --config "$work/solod.conf" --bind "$endpoint" --seed 42 \
-    >"$work/solod.log" 2>&1 &
-daemon_pid=$!
-
-export SOLO_ENDPOINT=$endpoint
 unset NO_COLOR
-up=no
-for _ in $(seq 1 100); do
-    if "$SOLO" hello --timeout 200 >/dev/null 2>&1; then
-        up=yes
-        break
-    fi
-    if ! kill -0 "$daemon_pid" 2>/dev/null; then
-        break
-    fi
-    sleep 0.1
-done
-if [ "$up" != yes ]; then
-    echo "FAIL: solod did not come up on $endpoint" >&2
-    sed 's/^/    solod: /' "$work/solod.log" >&2
-    exit 1
-fi
+start_solod --seed 42 || lib_finish
 
 cd "$work" || exit 1
 
@@ -129,7 +22,7 @@ cd "$work" || exit 1
 run hello "$SOLO" hello
 expect_rc hello 0
 expect_in hello out "solod "
-expect_in hello out "at $endpoint, protocol 1"
+expect_in hello out "at $ENDPOINT, protocol 1"
 expect_in hello out "skirmish19"
 expect_in hello out "Limits: messages up to"
 expect_not_in hello out $'\033'
@@ -148,7 +41,7 @@ assert d["limits"]["max_units"] > 0
 tables_hash=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([r for r in d["rulesets"] if r["name"]=="skirmish19"][0]["tables_hash"])' "$work/hello_json.out" 2>/dev/null)
 
 # SOLO_ENDPOINT is honoured; --endpoint overrides it
-run env_override env SOLO_ENDPOINT=tcp://127.0.0.1:1 "$SOLO" hello --endpoint "$endpoint"
+run env_override env SOLO_ENDPOINT=tcp://127.0.0.1:1 "$SOLO" hello --endpoint "$ENDPOINT"
 expect_rc env_override 0
 
 # ---- a plain table look-up ----------------------------------------------------
@@ -430,15 +323,6 @@ fi
 run still_up "$SOLO" hello --timeout 2000
 expect_rc still_up 0
 
-kill -TERM "$daemon_pid"
-wait "$daemon_pid"
-daemon_rc=$?
-daemon_pid=""
-checks=$((checks + 1))
-[ "$daemon_rc" = 0 ] || fail "solod exited $daemon_rc on SIGTERM"
+stop_solod TERM
 
-if [ "$failures" -ne 0 ]; then
-    echo "cli_solo: $failures of $checks checks failed" >&2
-    exit 1
-fi
-echo "cli_solo: all $checks checks passed"
+lib_finish
