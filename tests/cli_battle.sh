@@ -8,91 +8,11 @@
 #   bash tests/cli_battle.sh <solod> <solo>
 set -u
 
-SOLOD=$(realpath "$1")
-SOLO=$(realpath "$2")
-SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$(dirname "$0")/lib.sh"
+lib_init cli_battle
 
-work=$(mktemp -d /tmp/cli_battle.XXXXXX)
-daemon_pid=""
-failures=0
-checks=0
-
-cleanup () {
-    if [ -n "$daemon_pid" ] && kill -0 "$daemon_pid" 2>/dev/null; then
-        kill -TERM "$daemon_pid" 2>/dev/null
-        wait "$daemon_pid" 2>/dev/null
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail () {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-run () {
-    local name=$1
-    shift
-    "$@" >"$work/$name.out" 2>"$work/$name.err"
-    rc=$?
-}
-
-expect_rc () {
-    checks=$((checks + 1))
-    if [ "$rc" != "$2" ]; then
-        fail "$1: exit code $rc, expected $2"
-        sed 's/^/    stderr: /' "$work/$1.err" >&2
-    fi
-}
-
-expect_in () {
-    checks=$((checks + 1))
-    if ! grep -qF -- "$3" "$work/$1.$2"; then
-        fail "$1: \"$3\" not in its std$2"
-        sed "s/^/    std$2: /" "$work/$1.$2" | head -40 >&2
-    fi
-}
-
-# expect_json NAME PYTHON: NAME.out is one JSON object on one line and
-# PYTHON (asserts about `d`) holds.
-expect_json () {
-    checks=$((checks + 1))
-    if ! python3 - "$work/$1.out" "$2" <<'PY' >"$work/$1.check" 2>&1
-import json, sys
-raw = open(sys.argv[1], "rb").read()
-assert raw.endswith(b"\n") and raw.count(b"\n") == 1, "not one line"
-d = json.loads(raw.decode("utf-8"))
-exec(sys.argv[2])
-PY
-    then
-        fail "$1: JSON check failed"
-        sed 's/^/    /' "$work/$1.check" >&2
-    fi
-}
-
-free_port () {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-# start_daemon: solod on $endpoint with its games in $work/games.db.
-start_daemon () {
-    "$SOLOD" --bind "$endpoint" --state-db "$work/games.db" --seed 42 \
-        --log-level info >>"$work/solod.log" 2>&1 &
-    daemon_pid=$!
-    for _ in $(seq 1 100); do
-        "$SOLO" --timeout 200 hello >/dev/null 2>&1 && return 0
-        kill -0 "$daemon_pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    fail "solod did not start"
-    cat "$work/solod.log" >&2
-    exit 1
-}
-
-endpoint="tcp://127.0.0.1:$(free_port)"
-export SOLO_ENDPOINT=$endpoint
-start_daemon
+# solod with its games in $work/solod.db, kept across restarts
+start_solod --seed 42 --log-level info || lib_finish
 cd "$work" || exit 1
 
 # ---- solo battle ------------------------------------------------------------
@@ -111,6 +31,7 @@ expect_in demo out "side  figures  killed  wounded"
 lines=$(wc -l <"$work/demo.out")
 checks=$((checks + 1))
 [ "$lines" -le 150 ] || fail "demo: $lines lines: more than a few screens"
+checks=$((checks + 1))
 [ -s "$work/demo.err" ] && fail "demo: unexpected standard error: $(cat "$work/demo.err")"
 
 # the same seed plays the same battle (the last line has the time taken)
@@ -241,9 +162,9 @@ assert {f["name"]: f["value"] for f in d["factors"]}["per_tenth_lost"] == 3
 '
 
 # SIGKILL: no chance to tidy up; the update was acknowledged, so it is kept
-kill -KILL "$daemon_pid"
-wait "$daemon_pid" 2>/dev/null
-start_daemon
+kill -KILL "$SOLOD_PID"
+wait "$SOLOD_PID" 2>/dev/null
+start_solod --seed 42 --log-level info || lib_finish
 checks=$((checks + 1))
 grep -qF "store: game farm-1 back, turn 2, 1 updates" "$work/solod.log" ||
     fail "the restarted daemon did not say it found farm-1"
@@ -292,15 +213,6 @@ expect_rc game_what 2
 expect_in game_what err "which game command?"
 
 # a clean stop
-kill -TERM "$daemon_pid"
-wait "$daemon_pid"
-rc=$?
-checks=$((checks + 1))
-[ "$rc" = 0 ] || fail "solod exited $rc on SIGTERM"
-daemon_pid=""
+stop_solod TERM
 
-if [ "$failures" -ne 0 ]; then
-    echo "cli_battle: $failures of $checks checks failed" >&2
-    exit 1
-fi
-echo "cli_battle: all $checks checks passed"
+lib_finish
