@@ -6,125 +6,14 @@
 #   bash tests/cli_daemon.sh <solod> <solo>
 set -u
 
-SOLOD=$(realpath "$1")
-SOLO=$(realpath "$2")
-SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
+. "$(dirname "$0")/lib.sh"
+lib_init cli_daemon
 
-work=$(mktemp -d /tmp/cli_daemon.XXXXXX)
-pids=()
-failures=0
-checks=0
-
-cleanup () {
-    for pid in "${pids[@]}"; do
-        if kill -0 "$pid" 2>/dev/null; then
-            kill -KILL "$pid" 2>/dev/null
-            wait "$pid" 2>/dev/null
-        fi
-    done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail () {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# run NAME CMD...: run a command, keeping its stdout, stderr and exit code
-# in $work/NAME.out, $work/NAME.err and $rc.
-run () {
-    local name=$1
-    shift
-    "$@" >"$work/$name.out" 2>"$work/$name.err"
-    rc=$?
-}
-
-expect_rc () {
-    checks=$((checks + 1))
-    if [ "$rc" != "$2" ]; then
-        fail "$1: exit code $rc, expected $2"
-        sed 's/^/    stderr: /' "$work/$1.err" >&2
-    fi
-}
-
-# expect_in NAME STREAM TEXT: TEXT (fixed string) is in NAME.STREAM.
-expect_in () {
-    checks=$((checks + 1))
-    if ! grep -qF -- "$3" "$work/$1.$2"; then
-        fail "$1: \"$3\" not in its std$2"
-        sed "s/^/    std$2: /" "$work/$1.$2" >&2
-    fi
-}
-
-# expect_json NAME PYTHON: NAME.out is a JSON object for which PYTHON
-# (assert statements about `d`) holds.
-expect_json () {
-    checks=$((checks + 1))
-    if ! python3 - "$work/$1.out" "$2" <<'PY' >"$work/$1.py" 2>&1
-import json, sys
-d = json.load(open(sys.argv[1]))
-exec(sys.argv[2])
-PY
-    then
-        fail "$1: JSON check failed"
-        sed 's/^/    /' "$work/$1.py" >&2
-        sed 's/^/    stdout: /' "$work/$1.out" >&2
-    fi
-}
-
-json_field () {
-    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"
-}
-
-free_port () {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-# start NAME ARGS...: start solod in the background ($pid, log NAME.log)
-# and wait until its log says it serves.  No request is sent to find out,
-# so the daemon's dice see only the requests a test makes.
-start () {
-    local name=$1
-    shift
-    "$SOLOD" "$@" >"$work/$name.log" 2>&1 &
-    pid=$!
-    pids+=("$pid")
-    for _ in $(seq 1 100); do
-        if grep -qF "serving on" "$work/$name.log"; then
-            return 0
-        fi
-        if ! kill -0 "$pid" 2>/dev/null; then
-            break
-        fi
-        sleep 0.1
-    done
-    fail "$name: solod did not come up on $endpoint"
-    sed 's/^/    solod: /' "$work/$name.log" >&2
-    return 1
-}
-
-# stop NAME SIGNAL: send SIGNAL and expect a clean exit 0 within 10 s.
+# stop NAME SIGNAL: stop_solod, and its log NAME.log says it stopped.
 stop () {
-    local name=$1 signal=$2
+    stop_solod "$2" || sed 's/^/    solod: /' "$work/$1.log" >&2
     checks=$((checks + 1))
-    kill "-$signal" "$pid"
-    for _ in $(seq 1 100); do
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    if kill -0 "$pid" 2>/dev/null; then
-        fail "$name: solod still running 10 s after SIG$signal"
-        return
-    fi
-    wait "$pid"
-    local status=$?
-    if [ "$status" != 0 ]; then
-        fail "$name: solod exited $status after SIG$signal"
-        sed 's/^/    solod: /' "$work/$name.log" >&2
-    fi
-    checks=$((checks + 1))
-    grep -qF "stopped" "$work/$name.log" || fail "$name: no 'stopped' in the log"
+    grep -qF "stopped" "$work/$1.log" || fail "$1: no 'stopped' in the log"
 }
 
 cat >"$work/solod.conf" <<EOF
@@ -206,20 +95,21 @@ run tables "$SOLOD" --config "$work/tables.conf"
 expect_rc tables 1
 expect_in tables err "$work/data/broken/tables.cfg:3"
 
-# the example config shipped with the daemon is valid (bind elsewhere)
-port=$(free_port)
-endpoint="tcp://127.0.0.1:$port"
-start example --config "$SOURCE_DIR/daemon/solod.conf" --bind "$endpoint" \
-    --state-db "$work/example.db" && stop example TERM
+# the example config shipped with the daemon is valid (bind elsewhere);
+# the daemons wait for their log to say they serve, so that no request is
+# sent to find out and their dice see only the requests a test makes
+start_solod --log "$work/example.log" --wait-log --state-db "$work/example.db" \
+    && stop example TERM
 
 # ---- serving --------------------------------------------------------------------
 
-port=$(free_port)
-endpoint="tcp://127.0.0.1:$port"
 # the command line's --bind overrides the file's
 printf 'solod = {\n  bind = "tcp://127.0.0.1:1";\n  data_dir = "%s/rules/data";\n  state_db = ":memory:";\n};\n' \
     "$SOURCE_DIR" >"$work/override.conf"
-if start serve --config "$work/override.conf" --bind "$endpoint" --seed 5; then
+if start_solod --log "$work/serve.log" --wait-log --config "$work/override.conf" \
+        --state-db :memory: --seed 5; then
+    endpoint=$ENDPOINT
+    port=$SOLOD_PORT
     run hello "$SOLO" --endpoint "$endpoint" hello --json
     expect_rc hello 0
     expect_json hello '
@@ -291,7 +181,8 @@ fi
 
 # the same --seed gives the same first roll after a restart; SIGINT stops
 # as cleanly as SIGTERM
-if start again --config "$work/solod.conf" --bind "$endpoint" --seed 5; then
+if start_solod --log "$work/again.log" --wait-log --config "$work/solod.conf" --seed 5; then
+    endpoint=$ENDPOINT
     # the same requests in the same order as before
     "$SOLO" --endpoint "$endpoint" hello --json >/dev/null 2>&1
     "$SOLO" --endpoint "$endpoint" ask --arm infantry --rf 1 --roll 2 >/dev/null 2>&1
@@ -311,5 +202,4 @@ if start again --config "$work/solod.conf" --bind "$endpoint" --seed 5; then
     stop again INT
 fi
 
-echo "cli_daemon: $checks checks, $failures failures"
-[ "$failures" = 0 ]
+lib_finish
