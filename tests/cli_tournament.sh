@@ -12,71 +12,11 @@
 # runs $SOLO_BINARY_DIR/tournament/solo-tournament.)
 set -u
 
-SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
-BINARY_DIR=${SOLO_BINARY_DIR:-$SOURCE_DIR/build}
-TOUR="$BINARY_DIR/tournament/solo-tournament"
-PY=/usr/bin/python3
+. "$(dirname "$0")/lib.sh"
+lib_init cli_tournament
 TABLES="$SOURCE_DIR/rules/data/skirmish19/tables.cfg"
 FARM="$SOURCE_DIR/rules/scenarios/farm.cfg"
 CAVALRY="$SOURCE_DIR/rules/scenarios/cavalry.cfg"
-
-work=$(mktemp -d /tmp/cli_tournament.XXXXXX)
-bg_pid=""
-failures=0
-checks=0
-
-cleanup () {
-    if [ -n "$bg_pid" ] && kill -0 "$bg_pid" 2>/dev/null; then
-        kill -KILL "$bg_pid" 2>/dev/null
-        wait "$bg_pid" 2>/dev/null
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail () {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# run NAME CMD...: run a command, keeping its stdout, stderr and exit code
-# in $work/NAME.out, $work/NAME.err and $rc.
-run () {
-    local name=$1
-    shift
-    "$@" >"$work/$name.out" 2>"$work/$name.err"
-    rc=$?
-}
-
-expect_rc () {
-    checks=$((checks + 1))
-    if [ "$rc" != "$2" ]; then
-        fail "$1: exit code $rc, expected $2"
-        sed 's/^/    stderr: /' "$work/$1.err" | tail -20 >&2
-    fi
-}
-
-expect_in () {
-    checks=$((checks + 1))
-    if ! grep -qF -- "$3" "$work/$1.$2"; then
-        fail "$1: \"$3\" not in its std$2"
-        sed "s/^/    std$2: /" "$work/$1.$2" | tail -20 >&2
-    fi
-}
-
-# check NAME PYTHON-CODE: a check written in Python; it fails by raising.
-check () {
-    checks=$((checks + 1))
-    if ! "$PY" -c "$2" >"$work/check.out" 2>&1; then
-        fail "$1"
-        sed 's/^/    /' "$work/check.out" >&2
-    fi
-}
-
-# games DB: the number of games stored in the database.
-games () {
-    "$PY" -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from games').fetchone()[0])" "$1" 2>/dev/null || echo 0
-}
 
 if [ ! -x "$TOUR" ]; then
     echo "cli_tournament: $TOUR not built" >&2
@@ -296,14 +236,14 @@ expect_rc whole 0
 "$TOUR" run --db "$work/cut.db" "${resume_args[@]}" --concurrency 1 \
     --quiet >"$work/cut.out" 2>"$work/cut.err" &
 bg_pid=$!
+lib_bg "$bg_pid"
 for _ in $(seq 1 500); do
-    [ "$(games "$work/cut.db")" -ge 300 ] && break
+    [ "$(stored_games "$work/cut.db")" -ge 300 ] && break
     sleep 0.01
 done
 kill -KILL "$bg_pid" 2>/dev/null
 wait "$bg_pid" 2>/dev/null
-bg_pid=""
-cut=$(games "$work/cut.db")
+cut=$(stored_games "$work/cut.db")
 checks=$((checks + 1))
 if [ "$cut" -lt 1 ] || [ "$cut" -ge 1800 ]; then
     fail "resume: the run was not cut short ($cut games of 1800 stored)"
@@ -324,5 +264,4 @@ checks=$((checks + 1))
 diff "$work/whole/results.txt" "$work/cut/results.txt" >/dev/null \
     || fail "resume: the text reports differ"
 
-echo "cli_tournament: $checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+lib_finish
