@@ -14,63 +14,11 @@
 #   bash tests/cli_tournament_external.sh <solod> <solo>
 set -u
 
-SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
-BINARY_DIR=${SOLO_BINARY_DIR:-$SOURCE_DIR/build}
-TOUR="$BINARY_DIR/tournament/solo-tournament"
-PY=/usr/bin/python3
+. "$(dirname "$0")/lib.sh"
+lib_init cli_tournament_external
 STRATEGY="$SOURCE_DIR/clients/strategies/example_strategy.py"
 FARM="$SOURCE_DIR/rules/scenarios/farm.cfg"
 CAVALRY="$SOURCE_DIR/rules/scenarios/cavalry.cfg"
-
-work=$(mktemp -d /tmp/cli_tournament_external.XXXXXX)
-server_pid=""
-failures=0
-checks=0
-
-cleanup () {
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill -KILL "$server_pid" 2>/dev/null
-        wait "$server_pid" 2>/dev/null
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail () {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-run () {
-    local name=$1
-    shift
-    "$@" >"$work/$name.out" 2>"$work/$name.err"
-    rc=$?
-}
-
-expect_rc () {
-    checks=$((checks + 1))
-    if [ "$rc" != "$2" ]; then
-        fail "$1: exit code $rc, expected $2"
-        sed 's/^/    stderr: /' "$work/$1.err" | tail -20 >&2
-    fi
-}
-
-expect_in () {
-    checks=$((checks + 1))
-    if ! grep -qF -- "$3" "$work/$1.$2"; then
-        fail "$1: \"$3\" not in its std$2"
-        sed "s/^/    std$2: /" "$work/$1.$2" | tail -20 >&2
-    fi
-}
-
-check () {
-    checks=$((checks + 1))
-    if ! "$PY" -c "$2" >"$work/check.out" 2>&1; then
-        fail "$1"
-        sed 's/^/    /' "$work/check.out" >&2
-    fi
-}
 
 mkdir -p "$work/pb"
 if ! protoc --python_out="$work/pb" -I "$SOURCE_DIR/proto" \
@@ -162,10 +110,11 @@ expect_in nothing out "c2 t0 i0"
 
 # ---- a strategy already running at an endpoint ----------------------------
 
-port=$("$PY" -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+port=$(free_port)
 "$PY" "$STRATEGY" --bind "tcp://127.0.0.1:$port" >"$work/server.out" \
     2>"$work/server.err" &
 server_pid=$!
+lib_bg "$server_pid"
 run remote "$TOUR" run --db "$work/remote.db" --scenario "$FARM" \
     --strategy random=random --remote "served=tcp://127.0.0.1:$port" \
     --games 4 --concurrency 2 --move-timeout 20 --quiet
@@ -174,7 +123,6 @@ expect_in remote out "Games: 4 stored, 4 counted"
 expect_in remote out "c0 t0 i0      c0 t0 i0"
 kill -TERM "$server_pid" 2>/dev/null
 wait "$server_pid" 2>/dev/null
-server_pid=""
 # gone: every game it should play is a timeout
 run gone "$TOUR" run --db "$work/gone.db" --scenario "$FARM" \
     --strategy random=random --remote "served=tcp://127.0.0.1:$port" \
@@ -184,7 +132,7 @@ expect_in gone out "c0 t4 i0"
 
 # ---- a worker of another version is sent away ------------------------------
 
-port=$("$PY" -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+port=$(free_port)
 cat >"$work/old_worker.py" <<END
 import sys, zmq
 sys.path.insert(0, "$work/pb")
@@ -209,6 +157,7 @@ END
     --bind "tcp://127.0.0.1:$port" >"$work/versions.out" \
     2>"$work/versions.err" &
 coord_pid=$!
+lib_bg "$coord_pid"
 "$PY" "$work/old_worker.py" >"$work/old.out" 2>"$work/old.err"
 old_rc=$?
 checks=$((checks + 1))
@@ -225,5 +174,4 @@ expect_in versions out "Games: 20 stored"
 expect_in versions err "old sent away: this worker is version 0.0.1"
 expect_in old out "stop this worker is version 0.0.1"
 
-echo "cli_tournament_external: $checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+lib_finish
