@@ -1,5 +1,6 @@
 /*  config.c - the daemon's settings from the built-in defaults and a
  *  libconfig file.  */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include <errno.h>
 #include <inttypes.h>
 #include <libconfig.h>
@@ -13,6 +14,9 @@
 
 #ifndef SOLO_SOURCE_DATA_DIR
 #define SOLO_SOURCE_DATA_DIR "rules/data"
+#endif
+#ifndef SOLO_DATA_FROM_PROGRAM
+#define SOLO_DATA_FROM_PROGRAM "../share/solod"
 #endif
 
 void
@@ -35,12 +39,46 @@ solod_config_defaults (solod_config_t *cfg)
     cfg->test_delay_ms = 0;
 }
 
+/*  True when `path` is a folder. */
+static bool
+is_folder (const char *path)
+{
+    struct stat st;
+    return stat (path, &st) == 0 && S_ISDIR (st.st_mode);
+}
+
+int
+solod_data_dir_beside (const char *exe, char *buf, int buflen)
+{
+    if (!exe || exe[0] != '/')
+        return -1;
+    const char *slash = strrchr (exe, '/');
+    char path[SOLOD_PATH_MAX];
+    int n = snprintf (path, sizeof path, "%.*s/%s/rulesets",
+                      (int) (slash - exe), exe, SOLO_DATA_FROM_PROGRAM);
+    if (n < 0 || n >= (int) sizeof path || !is_folder (path))
+        return -1;
+    /*  "<prefix>/share/solod/rulesets", not ".../sbin/../share/..." */
+    char *real = realpath (path, NULL);
+    if (!real)
+        return -1;
+    n = snprintf (buf, (size_t) buflen, "%s", real);
+    free (real);
+    return n < 0 || n >= buflen ? -1 : 0;
+}
+
 const char *
 solod_default_data_dir (char *buf, int buflen)
 {
-    struct stat st;
+    char exe[SOLOD_PATH_MAX];
+    ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        if (solod_data_dir_beside (exe, buf, buflen) == 0)
+            return buf;
+    }
     const char *installed = SOLO_DATA_INSTALL_DIR "/rulesets";
-    if (stat (installed, &st) == 0 && S_ISDIR (st.st_mode))
+    if (is_folder (installed))
         snprintf (buf, (size_t) buflen, "%s", installed);
     else
         snprintf (buf, (size_t) buflen, "%s", SOLO_SOURCE_DATA_DIR);

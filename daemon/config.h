@@ -82,10 +82,23 @@ void solod_config_defaults (solod_config_t *cfg);
 int solod_config_load (solod_config_t *cfg, const char *path,
                        char *err, int errlen);
 
-/*  The data folder used when none is configured: the installed rulesets
- *  (SOLO_DATA_INSTALL_DIR "/rulesets") when that folder exists, else the
- *  source tree's rules/data.  Returns `buf`. */
+/*  The data folder used when none is configured, the first that exists
+ *  of: the rulesets installed beside the running program
+ *  (solod_data_dir_beside of /proc/self/exe: <prefix>/sbin/solod uses
+ *  <prefix>/share/solod/rulesets, so an install under a DESTDIR or
+ *  another --prefix finds its own data), the configured install folder
+ *  (SOLO_DATA_INSTALL_DIR "/rulesets"), else the source tree's
+ *  rules/data.  Returns `buf`. */
 const char *solod_default_data_dir (char *buf, int buflen);
+
+/*  The rulesets folder an install puts beside program `exe` (an absolute
+ *  path): "<exe's folder>/" SOLO_DATA_FROM_PROGRAM "/rulesets", the data
+ *  folder as the install lays it out relative to the sbin folder
+ *  ("../share/solod" by default), as a canonical path (realpath).  0
+ *  with it in `buf` when that folder exists; -1 when it does not, when
+ *  `exe` is NULL or relative, or when the path does not fit in
+ *  `buflen`. */
+int solod_data_dir_beside (const char *exe, char *buf, int buflen);
 
 /*  The scenarios folder used when none is configured: "scenarios" beside
  *  the rulesets folder `data_dir` (share/solod/scenarios installed,

@@ -664,6 +664,7 @@ server_new (const solod_config_t *config, char *err, int errlen)
         server_destroy (&self);
         return NULL;
     }
+    log_info ("rulesets in %s", data_dir);
     for (int i = 0; i < catalog_count (self->catalog); i++) {
         const ruleset_t *rs = catalog_at (self->catalog, i);
         log_info ("ruleset %s, tables %s", ruleset_name (rs),

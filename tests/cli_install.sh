@@ -174,28 +174,23 @@ stop_solod () {
     check "[ $rc -eq 0 ]" "the installed solod exited $rc on SIGTERM"
 }
 
-# The installed config as it is.
+# The installed config as it is: the installed solod finds the rulesets
+# and scenarios installed beside it (under the DESTDIR), not those of the
+# configured prefix nor of the source tree.
 if check "start_solod '$conf' '$work/solod.log'" "the installed solod does not start with $conf"; then
+    check "grep -q 'scenarios in $data/scenarios' '$work/solod.log'" \
+          "solod does not take its scenarios from $data/scenarios: $(cat "$work/solod.log")"
+    check "grep -q 'rulesets in $data/rulesets' '$work/solod.log'" \
+          "solod does not take its rulesets from $data/rulesets: $(cat "$work/solod.log")"
     "$P/bin/solo" --endpoint "$endpoint" hello >"$work/hello.out" 2>&1
     check "grep -q skirmish19 '$work/hello.out'" "the installed solo: hello has no skirmish19: $(cat "$work/hello.out")"
+    "$P/bin/solo" --endpoint "$endpoint" --json hello >"$work/hello.json" 2>&1
+    check "/usr/bin/python3 -c 'import json,sys; h = json.load(open(sys.argv[1])); sys.exit(not any(r[\"name\"] == \"skirmish19\" for r in h[\"rulesets\"]) or \"farm\" not in h[\"scenarios\"])' '$work/hello.json'" \
+          "hello --json does not list skirmish19 and farm: $(cat "$work/hello.json")"
     "$P/bin/solo" --endpoint "$endpoint" ask --situation "$data/scenarios/farm.cfg" \
         --unit red-left --roll 6 >"$work/ask.out" 2>&1
     check "[ \$? -eq 0 ] && grep -q 'rolled 6' '$work/ask.out'" \
           "the installed solo cannot ask about a unit of the installed farm: $(cat "$work/ask.out")"
-    stop_solod
-fi
-
-# The installed config pointed at the installed data: the rulesets and
-# scenarios it serves are the installed ones.
-sed -e "s|^solod = {|solod = {\n  data_dir = \"$data/rulesets\";\n  scenario_dir = \"$data/scenarios\";|" \
-    "$conf" >"$work/solod-installed.conf"
-if check "start_solod '$work/solod-installed.conf' '$work/solod2.log'" \
-         "the installed solod does not start with its data in $data"; then
-    check "grep -q 'scenarios in $data/scenarios' '$work/solod2.log'" \
-          "solod does not take its scenarios from $data/scenarios: $(cat "$work/solod2.log")"
-    "$P/bin/solo" --endpoint "$endpoint" --json hello >"$work/hello.json" 2>&1
-    check "/usr/bin/python3 -c 'import json,sys; h = json.load(open(sys.argv[1])); sys.exit(not any(r[\"name\"] == \"skirmish19\" for r in h[\"rulesets\"]))' '$work/hello.json'" \
-          "hello --json does not list skirmish19: $(cat "$work/hello.json")"
     "$P/bin/solo" --endpoint "$endpoint" side --scenario farm --side red --playouts 200 \
         --seed 1 >"$work/side.out" 2>&1
     check "[ \$? -eq 0 ] && grep -q red-left '$work/side.out'" \

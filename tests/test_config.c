@@ -1,6 +1,7 @@
 /*  test_config.c - the daemon's settings file, its defaults, the ruleset
  *  catalog it loads, and the log levels.
  */
+#define _XOPEN_SOURCE 700   /* realpath */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -172,6 +173,36 @@ test_game_keys (void **state)
                          "/src/rules/scenarios");
     assert_string_equal (solod_default_scenario_dir ("data", dir, sizeof dir),
                          "scenarios");
+
+    /*  an install finds its data beside its program, whatever its prefix */
+    char root[] = "/tmp/solo-prefix-XXXXXX";
+    assert_non_null (mkdtemp (root));
+    char sbin[SOLOD_PATH_MAX], rulesets[SOLOD_PATH_MAX], exe[SOLOD_PATH_MAX];
+    snprintf (sbin, sizeof sbin, "%s/sbin", root);
+    snprintf (exe, sizeof exe, "%s/solod", sbin);
+    snprintf (rulesets, sizeof rulesets, "%s/%s/rulesets", sbin,
+              SOLO_DATA_FROM_PROGRAM);
+    assert_int_equal (solod_data_dir_beside (exe, dir, sizeof dir), -1);
+    char cmd[3 * SOLOD_PATH_MAX];
+    snprintf (cmd, sizeof cmd, "mkdir -p '%s' '%s'", sbin, rulesets);
+    assert_int_equal (system (cmd), 0);
+    assert_int_equal (solod_data_dir_beside (exe, dir, sizeof dir), 0);
+    char *real = realpath (rulesets, NULL);
+    assert_non_null (real);
+    assert_string_equal (dir, real);
+    assert_null (strstr (dir, "/../"));
+    free (real);
+    char scenarios[SOLOD_PATH_MAX], want[SOLOD_PATH_MAX];
+    snprintf (want, sizeof want, "%s", dir);
+    snprintf (strrchr (want, '/'), sizeof want - (size_t) (strrchr (want, '/') - want),
+              "/scenarios");
+    assert_string_equal (solod_default_scenario_dir (dir, scenarios,
+                                                     sizeof scenarios), want);
+    assert_int_equal (solod_data_dir_beside ("solod", dir, sizeof dir), -1);
+    assert_int_equal (solod_data_dir_beside (NULL, dir, sizeof dir), -1);
+    assert_int_equal (solod_data_dir_beside (exe, dir, 8), -1);
+    snprintf (cmd, sizeof cmd, "rm -rf '%s'", root);
+    assert_int_equal (system (cmd), 0);
 
     /*  the store in the user's state folder, made when missing */
     char home[] = "/tmp/solo-state-XXXXXX";
