@@ -1,0 +1,112 @@
+/*  eol_engine.h - Empire of Liberty (seed 001) as a game_engine_t: the
+ *  turn of initiative and alternating actions, movement and formation
+ *  changes, fire, charges and melee, morale checks, leaders and standards,
+ *  and victory.
+ *
+ *  Phases of a turn:
+ *    0       initiative   each side throws a die, ties thrown again; the
+ *                         winner moves first.  Melees that go on from the
+ *                         last turn are fought (every unit in contact has
+ *                         spent its action and rolls its melee dice).
+ *    1..14   actions      the sides take turns, the winner first: in each
+ *                         of its rounds (eol.sequence.rounds, at most 7) a
+ *                         side acts with its units and leaders that have
+ *                         not acted, spread evenly over the rounds left
+ *                         (one each when it has no more units than
+ *                         rounds), the one nearest an enemy first.  Each
+ *                         makes one action: a move (with any formation
+ *                         changes), fire, a charge, dressing ranks, or
+ *                         none.  After the last, the objectives are held.
+ *
+ *  Per-unit state beyond the rules core's: game_unit_t.extra[0] holds the
+ *  EOL_F_* flags, extra[1] the enemy standards the unit holds, extra[2]
+ *  its place in the current phase's order of action.
+ */
+#ifndef SOLO_EOL_ENGINE_H
+#define SOLO_EOL_ENGINE_H
+
+#include <stdbool.h>
+#include "eol_tables.h"
+#include "game.h"
+
+extern const game_engine_t eol_engine;
+
+#define EOL_PHASE_INITIATIVE 0
+#define EOL_PHASE_COUNT      15     /* initiative and 2 x 7 rounds */
+
+/*  game_unit_t.extra[0] */
+enum {
+    EOL_F_ACTED        = 1 << 0,    /* made (or passed) its action */
+    EOL_F_DISORDERED   = 1 << 1,
+    EOL_F_STANDARD_LOST = 1 << 2,   /* its own standard is captured */
+    EOL_F_MELEED       = 1 << 3,    /* rolled melee dice this turn */
+    EOL_F_FRESH        = 1 << 4,    /* fell back this turn: ran_last_turn
+                                       counts next turn */
+    EOL_F_CHARGED      = 1 << 5     /* charged this turn */
+};
+
+/*  The side that moves first this turn (the initiative's winner). */
+side_t eol_first_side (const game_t *g);
+
+/*  True when unit `u` is in play: not gone and with figures standing. */
+bool eol_in_play (const game_t *g, int u);
+
+/*  True when unit `u` is a leader (a unit of arm command). */
+bool eol_is_leader (const game_t *g, int u);
+
+bool eol_disordered (const game_t *g, int u);
+
+/*  Does any leader of u's side stand in contact with unit u. */
+bool eol_leader_in_contact (const game_t *g, int u);
+
+/*  Could unit `u` fire now: in play, no leader, not disordered nor in
+ *  melee, with a ranged weapon, guns unlimbered. */
+bool eol_can_fire (const game_t *g, int u);
+
+/*  The dice unit `u` would throw at `target` now, with every multiplier
+ *  (0 when it cannot bear on it): `reaction` for a charged unit's fire
+ *  (no range limit nor range modifiers).  *kill_dice_words (may be NULL)
+ *  receives the working in words. */
+int eol_fire_dice_at (const game_t *g, int u, int target, bool reaction,
+                      char *words, int wordslen);
+
+/*  Unit `u` fires (one action): at `target` with every base that can bear
+ *  on it, and with the others at the nearest enemy they can bear on; then
+ *  each target that lost figures checks its morale, and leaders in contact
+ *  with it may be killed.  `reaction`: a charged unit's fire at its
+ *  charger (the charger's check is the caller's).  Returns the kills on
+ *  `target`. */
+int eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice);
+
+/*  Where charger `u` would stand in contact with `target`: moved straight
+ *  (within echelon_max_deg of its facing) until the footprints touch.
+ *  Returns the cost in cm of movement (eol_path_cost, less the contact
+ *  distance), INFINITY when the target is not ahead or the path is
+ *  impassable. */
+double eol_charge_footprint (const game_t *g, int u, int target,
+                             footprint_t *out);
+
+/*  May unit `u` charge `target` now: no leader, artillery or column; not
+ *  in melee; the target an enemy unit in play; in contact within one move
+ *  (eol_charge_footprint).  0, or -1 with `err`. */
+int eol_charge_check (const game_t *g, int u, int target, char *err,
+                      int errlen);
+
+/*  The fraction (0..1) of unit u's front edge in contact with units of
+ *  the other side (skirmishers: their front or rear, the larger). */
+double eol_contact_fraction (const game_t *g, int u);
+
+/*  The melee dice of unit `u` now: one per figure on its bases in frontal
+ *  contact (a line: every figure standing, a column its front base,
+ *  skirmishers their front rank, artillerists), rounded. */
+int eol_melee_dice (const game_t *g, int u);
+
+/*  Recompute every unit's in_melee: within contact_cm of an enemy unit
+ *  (not a leader) in play. */
+void eol_update_contacts (game_t *g);
+
+/*  Figures side `side` has lost (killed, routed, and leaders killed or
+ *  captured); `of` (may be NULL) gets its figures at the start. */
+int eol_side_lost (const game_t *g, side_t side, int *of);
+
+#endif

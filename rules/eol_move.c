@@ -1,0 +1,299 @@
+/*  eol_move.c - Empire of Liberty's movement and sight geometry.  */
+#include <assert.h>
+#include <math.h>
+#include "eol_move.h"
+
+#define DEG (3.14159265358979323846 / 180.0)
+
+eol_mover_t
+eol_mover (const unit_t *u)
+{
+    if (u->arm == ARM_ARTILLERY)
+        return EOL_MOVER_ARTILLERY;
+    if (u->arm == ARM_CAVALRY || u->arm == ARM_COMMAND)
+        return EOL_MOVER_MOUNTED;
+    return u->formation == FORMATION_LOOSE ? EOL_MOVER_SKIRMISH_FOOT
+                                           : EOL_MOVER_FORMED_FOOT;
+}
+
+double
+eol_rough_speed (const eol_tables_t *t, eol_mover_t m)
+{
+    switch (m) {
+    case EOL_MOVER_FORMED_FOOT:   return t->rough_speed_formed_foot;
+    case EOL_MOVER_SKIRMISH_FOOT: return t->rough_speed_skirmish_foot;
+    case EOL_MOVER_MOUNTED:       return t->rough_speed_mounted;
+    default:                      return t->rough_speed_artillery;
+    }
+}
+
+bool
+eol_road_applies (const eol_tables_t *t, eol_mover_t m)
+{
+    return m != EOL_MOVER_SKIRMISH_FOOT || t->road_for_skirmish;
+}
+
+/*  Is p inside a feature of a kind marked in `kinds`. */
+static bool
+inside_kind (const situation_t *sit, const bool *kinds, vec2_t p)
+{
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        if (kinds[f->kind] && polygon_contains (f->vertices, f->vertex_count, p))
+            return true;
+    }
+    return false;
+}
+
+bool
+eol_in_rough (const eol_tables_t *t, const situation_t *sit, vec2_t p)
+{
+    return inside_kind (sit, t->rough, p);
+}
+
+/*  Is p inside an impassable feature. */
+static bool
+inside_impassable (const situation_t *sit, vec2_t p)
+{
+    const ruleset_t *rs = situation_ruleset (sit);
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        if (ruleset_terrain (rs, f->kind)->impassable
+            && polygon_contains (f->vertices, f->vertex_count, p))
+            return true;
+    }
+    return false;
+}
+
+#define MAX_CUTS 512
+
+double
+eol_path_cost (const eol_tables_t *t, const situation_t *sit, eol_mover_t m,
+               vec2_t a, vec2_t b)
+{
+    assert (t && sit);
+    double len = geom_dist (a, b);
+    if (len <= 0)
+        return 0;
+    const ruleset_t *rs = situation_ruleset (sit);
+    /* where the path crosses the edge of any feature that matters */
+    double cuts[MAX_CUTS];
+    int n = 0;
+    cuts[n++] = 0;
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        if (!t->rough[f->kind] && !t->road[f->kind]
+            && !ruleset_terrain (rs, f->kind)->impassable)
+            continue;
+        double ts[2 * SOLO_MAX_VERTICES];
+        int k = polygon_segment_cuts (f->vertices, f->vertex_count, a, b, ts,
+                                      2 * SOLO_MAX_VERTICES);
+        for (int j = 0; j < k && n < MAX_CUTS - 1; j++)
+            cuts[n++] = ts[j];
+    }
+    cuts[n++] = 1;
+    geom_sort (cuts, n);
+    bool start_impassable = inside_impassable (sit, a);
+    double speed_rough = eol_rough_speed (t, m);
+    bool roads = eol_road_applies (t, m);
+    double cost = 0;
+    for (int i = 0; i + 1 < n; i++) {
+        double t0 = cuts[i], t1 = cuts[i + 1];
+        if (t1 - t0 <= 1e-12)
+            continue;
+        double mid = (t0 + t1) / 2;
+        vec2_t p = { a.x + (b.x - a.x) * mid, a.y + (b.y - a.y) * mid };
+        if (!start_impassable && inside_impassable (sit, p))
+            return INFINITY;
+        double speed = 1.0;
+        if (roads && inside_kind (sit, t->road, p))
+            speed = t->road_speed;
+        else if (inside_kind (sit, t->rough, p))
+            speed = speed_rough;
+        cost += (t1 - t0) * len / speed;
+    }
+    return cost;
+}
+
+vec2_t
+eol_path_reach (const eol_tables_t *t, const situation_t *sit, eol_mover_t m,
+                vec2_t a, vec2_t b, double budget, double *cost)
+{
+    double whole = eol_path_cost (t, sit, m, a, b);
+    if (whole <= budget + 1e-9) {
+        if (cost)
+            *cost = whole;
+        return b;
+    }
+    double lo = 0, hi = 1, lo_cost = 0;
+    double len = geom_dist (a, b);
+    while ((hi - lo) * len > 0.01) {
+        double mid = (lo + hi) / 2;
+        vec2_t p = { a.x + (b.x - a.x) * mid, a.y + (b.y - a.y) * mid };
+        double c = eol_path_cost (t, sit, m, a, p);
+        if (c <= budget) {
+            lo = mid;
+            lo_cost = c;
+        }
+        else
+            hi = mid;
+    }
+    if (cost)
+        *cost = lo_cost;
+    vec2_t p = { a.x + (b.x - a.x) * lo, a.y + (b.y - a.y) * lo };
+    return p;
+}
+
+double
+eol_turn (double from, double to)
+{
+    double d = fmod (to - from, 360.0);
+    if (d <= -180)
+        d += 360;
+    else if (d > 180)
+        d -= 360;
+    return d;
+}
+
+double
+eol_wheel_cost (double width, double turn_deg)
+{
+    return width * fabs (turn_deg) * DEG;
+}
+
+footprint_t
+eol_wheeled (const footprint_t *fp, double turn_deg)
+{
+    footprint_t out = *fp;
+    if (turn_deg == 0)
+        return out;
+    vec2_t fwd = geom_heading_vec (fp->facing);
+    vec2_t right = geom_heading_vec (fp->facing + 90);
+    double side = turn_deg > 0 ? 1 : -1;   /* the pivot's side */
+    vec2_t pivot = { fp->centre.x + fwd.x * fp->depth / 2
+                                  + right.x * side * fp->width / 2,
+                     fp->centre.y + fwd.y * fp->depth / 2
+                                  + right.y * side * fp->width / 2 };
+    double r = geom_dist (pivot, fp->centre);
+    double b = geom_bearing (pivot, fp->centre) + turn_deg;
+    vec2_t h = geom_heading_vec (b);
+    out.centre.x = pivot.x + h.x * r;
+    out.centre.y = pivot.y + h.y * r;
+    out.facing = geom_norm_deg (fp->facing + turn_deg);
+    return out;
+}
+
+int
+eol_bases (const eol_tables_t *t, const unit_t *u)
+{
+    const eol_troop_t *tr = eol_troop (t, u);
+    if (tr->type == EOL_LEADER)
+        return 1;
+    if (tr->type == EOL_FIELD_ARTILLERY || tr->type == EOL_HEAVY_ARTILLERY)
+        return t->artillery_bases;
+    int per = t->types[tr->type].base_figures;
+    return (u->figures + per - 1) / per;
+}
+
+footprint_t
+eol_formation_footprint (const eol_tables_t *t, const unit_t *u,
+                         formation_t formation, arm_t arm)
+{
+    footprint_t fp = u->fp;
+    const eol_troop_t *tr = eol_troop (t, u);
+    const eol_type_info_t *ti = &t->types[tr->type];
+    int bases = eol_bases (t, u);
+    if (tr->type == EOL_LEADER) {
+        fp.width = fp.depth = t->leader_base_cm;
+    }
+    else if (arm == ARM_ARTILLERY) {
+        fp.width = bases * ti->base_cm;
+        fp.depth = ti->base_cm;
+    }
+    else if (formation == FORMATION_LOOSE) {
+        int n = unit_figures_standing (u);
+        if (n < 1)
+            n = 1;
+        int ranks = t->skirmish_ranks < n ? t->skirmish_ranks : n;
+        int files = (n + ranks - 1) / ranks;
+        fp.width = files * t->skirmish_base_cm
+                 + (files - 1) * t->skirmish_gap_cm;
+        fp.depth = ranks * t->skirmish_base_cm
+                 + (ranks - 1) * t->skirmish_gap_cm;
+    }
+    else if (formation == FORMATION_COLUMN) {
+        fp.width = ti->base_cm;
+        fp.depth = bases * ti->base_cm;
+    }
+    else {
+        fp.width = bases * ti->base_cm;
+        fp.depth = ti->base_cm;
+    }
+    return fp;
+}
+
+bool
+eol_in_front_zone (const eol_tables_t *t, const unit_t *enemy,
+                   const footprint_t *m, double *dist)
+{
+    double d = footprint_distance (m, &enemy->fp);
+    if (dist)
+        *dist = d;
+    if (d >= t->no_closer_cm)
+        return false;
+    if (enemy->formation == FORMATION_LOOSE)
+        return true;
+    /* the point of m nearest the enemy, ahead of the enemy's front edge */
+    vec2_t p = footprint_nearest_point (&enemy->fp, m);
+    vec2_t fwd = geom_heading_vec (enemy->fp.facing);
+    double ahead = (p.x - enemy->fp.centre.x) * fwd.x
+                 + (p.y - enemy->fp.centre.y) * fwd.y;
+    return ahead >= enemy->fp.depth / 2 - 1e-6;
+}
+
+bool
+eol_line_seen (const eol_tables_t *t, const situation_t *sit, vec2_t p,
+               vec2_t q)
+{
+    const ruleset_t *rs = situation_ruleset (sit);
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        bool blocks = ruleset_terrain (rs, f->kind)->blocks_sight;
+        if (!blocks && !t->sight_kind[f->kind])
+            continue;
+        double inside = polygon_segment_inside_length (f->vertices,
+                                                       f->vertex_count, p, q);
+        if (inside <= 1e-9)
+            continue;
+        bool p_in = polygon_contains (f->vertices, f->vertex_count, p);
+        bool q_in = polygon_contains (f->vertices, f->vertex_count, q);
+        if (blocks) {
+            if (!p_in && !q_in)
+                return false;
+            continue;
+        }
+        double limit = p_in || q_in ? t->sight_into_cm : t->sight_through_cm;
+        if (inside > limit + 1e-9)
+            return false;
+    }
+    return true;
+}
+
+bool
+eol_can_see (const eol_tables_t *t, const situation_t *sit, int a, int b)
+{
+    if (a == b)
+        return true;
+    const unit_t *ua = situation_unit_const (sit, a);
+    const unit_t *ub = situation_unit_const (sit, b);
+    vec2_t pts[6];
+    footprint_corners (&ub->fp, pts);
+    pts[4] = ub->fp.centre;
+    pts[5] = footprint_nearest_point (&ua->fp, &ub->fp);
+    for (int i = 5; i >= 0; i--) {
+        vec2_t from = footprint_point_nearest (&ua->fp, pts[i]);
+        if (eol_line_seen (t, sit, from, pts[i]))
+            return true;
+    }
+    return false;
+}
