@@ -10,45 +10,12 @@
 #   bash tests/cli_tournament_workers.sh <solod> <solo>
 set -u
 
-SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
-BINARY_DIR=${SOLO_BINARY_DIR:-$SOURCE_DIR/build}
-TOUR="$BINARY_DIR/tournament/solo-tournament"
-PY=/usr/bin/python3
+. "$(dirname "$0")/lib.sh"
+lib_init cli_tournament_workers
 FARM="$SOURCE_DIR/rules/scenarios/farm.cfg"
 CAVALRY="$SOURCE_DIR/rules/scenarios/cavalry.cfg"
 
-work=$(mktemp -d /tmp/cli_tournament_workers.XXXXXX)
-pids=()
-failures=0
-checks=0
-
-cleanup () {
-    for pid in "${pids[@]}"; do
-        kill -KILL "$pid" 2>/dev/null
-        wait "$pid" 2>/dev/null
-    done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail () {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-check () {
-    checks=$((checks + 1))
-    if ! "$PY" -c "$2" >"$work/check.out" 2>&1; then
-        fail "$1"
-        sed 's/^/    /' "$work/check.out" >&2
-    fi
-}
-
-games () {
-    "$PY" -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from games').fetchone()[0])" "$1" 2>/dev/null || echo 0
-}
-
-port=$("$PY" -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+port=$(free_port)
 endpoint="tcp://127.0.0.1:$port"
 args=(--scenario "$FARM" --scenario "$CAVALRY" --strategy a=table
       --strategy b=random --strategy c=table --games 600 --seed 11
@@ -66,21 +33,21 @@ checks=$((checks + 1))
     --bind "$endpoint" --worker-timeout 1 --report "$work/remote" \
     >"$work/coord.out" 2>"$work/coord.err" &
 coord=$!
-pids+=("$coord")
+lib_bg "$coord"
 for w in 1 2 3; do
     "$TOUR" worker --connect "$endpoint" --name "w$w" \
         >"$work/w$w.out" 2>"$work/w$w.err" &
-    pids+=($!)
+    lib_bg $!
     eval "worker$w=$!"
 done
 # kill worker 2 once the tournament is under way
 for _ in $(seq 1 1000); do
-    [ "$(games "$work/remote.db")" -ge 300 ] && break
+    [ "$(stored_games "$work/remote.db")" -ge 300 ] && break
     sleep 0.01
 done
 # shellcheck disable=SC2154
 kill -KILL "$worker2"
-stored_at_kill=$(games "$work/remote.db")
+stored_at_kill=$(stored_games "$work/remote.db")
 wait "$coord"
 rc=$?
 checks=$((checks + 1))
@@ -125,26 +92,26 @@ assert a == b, (a['ratings'], b['ratings'])
 
 # ---- the coordinator killed and resumed: its workers carry on ---------------
 
-port=$("$PY" -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+port=$(free_port)
 endpoint="tcp://127.0.0.1:$port"
 "$TOUR" run --db "$work/again.db" "${args[@]}" --concurrency 0 \
     --bind "$endpoint" --worker-timeout 2 --quiet \
     >"$work/again1.out" 2>"$work/again1.err" &
 coord=$!
-pids+=("$coord")
+lib_bg "$coord"
 for w in 4 5; do
     "$TOUR" worker --connect "$endpoint" --name "w$w" \
         >"$work/w$w.out" 2>"$work/w$w.err" &
-    pids+=($!)
+    lib_bg $!
     eval "worker$w=$!"
 done
 for _ in $(seq 1 1000); do
-    [ "$(games "$work/again.db")" -ge 300 ] && break
+    [ "$(stored_games "$work/again.db")" -ge 300 ] && break
     sleep 0.01
 done
 kill -KILL "$coord"
 wait "$coord" 2>/dev/null
-cut=$(games "$work/again.db")
+cut=$(stored_games "$work/again.db")
 "$TOUR" run --db "$work/again.db" --concurrency 0 --bind "$endpoint" \
     --worker-timeout 2 --report "$work/again" \
     >"$work/again2.out" 2>"$work/again2.err"
@@ -171,5 +138,4 @@ b = json.load(open('$work/again/results.json'))
 assert a == b, (a['ratings'], b['ratings'])
 "
 
-echo "cli_tournament_workers: $checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+lib_finish
