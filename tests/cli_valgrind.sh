@@ -2,8 +2,9 @@
 # cli_valgrind.sh - the daemon under valgrind memcheck: the protocol tests
 # (a server in the test process, spoken to over loopback), the security
 # tests (CURVE and the ZAP handler), and the real solod binary serving the
-# solo client and stopping on SIGTERM.  Every one must end with no memory
-# error and zero leaks (definite, indirect or possible).
+# solo client, keeping a game, and stopping on SIGTERM during a long
+# search.  Every one must end with no memory error and zero leaks
+# (definite, indirect or possible).
 #
 #   bash tests/cli_valgrind.sh <solod> <solo>
 #
@@ -75,7 +76,8 @@ report () {
 check test_protocol "$BINARY_DIR/tests/test_protocol"
 check test_security "$BINARY_DIR/tests/test_security"
 
-# The real daemon: up, answering, stopped by SIGTERM, all freed.
+# The real daemon: up, answering, keeping a game, stopped by SIGTERM in
+# the middle of a long search, all freed.
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 endpoint="tcp://127.0.0.1:$port"
 cat >"$work/solod.conf" <<EOF
@@ -113,8 +115,21 @@ s.sendall(sys.stdin.buffer.read())
 s.close()' "$port" || true
     "$SOLO" --endpoint "$endpoint" --timeout 60000 hello >"$work/hello2.out" 2>&1 \
         || fail "solo hello after garbage: $(cat "$work/hello2.out")"
+    # a game and an update, then SIGTERM during a long search
+    "$SOLO" --endpoint "$endpoint" --timeout 60000 game open --scenario farm \
+        >"$work/open.out" 2>&1 || fail "solo game open: $(cat "$work/open.out")"
+    "$SOLO" --endpoint "$endpoint" --timeout 60000 game update --game farm-1 \
+        --unit red-left --facing 170 --wounded 1 >"$work/update.out" 2>&1 \
+        || fail "solo game update: $(cat "$work/update.out")"
+    "$SOLO" --endpoint "$endpoint" --timeout 120000 side --scenario farm \
+        --side red --budget-ms 60000 >"$work/side.out" 2>&1 &
+    side_pid=$!
+    sleep 3
 fi
 kill -TERM "$pid" 2>/dev/null
+if [ -n "${side_pid:-}" ]; then
+    wait "$side_pid" || fail "the search was not answered at the stop: $(cat "$work/side.out")"
+fi
 wait "$pid"
 rc=$?
 pid=
