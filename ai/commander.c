@@ -77,8 +77,9 @@ commander_settings_check (const commander_settings_t *s, char *err,
         return -1;
     }
     if (s->rollout != COMMANDER_ROLLOUT_SCRIPT
-        && s->rollout != COMMANDER_ROLLOUT_TABLE) {
-        snprintf (err, errlen, "rollout: %d is neither script nor table",
+        && s->rollout != COMMANDER_ROLLOUT_TABLE
+        && s->rollout != COMMANDER_ROLLOUT_BOTH) {
+        snprintf (err, errlen, "rollout: %d is not script, both or table",
                   (int) s->rollout);
         return -1;
     }
@@ -250,8 +251,10 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
             s->rollout = COMMANDER_ROLLOUT_SCRIPT;
         else if (strcmp (value, "table") == 0)
             s->rollout = COMMANDER_ROLLOUT_TABLE;
+        else if (strcmp (value, "both") == 0)
+            s->rollout = COMMANDER_ROLLOUT_BOTH;
         else {
-            snprintf (err, errlen, "rollout: \"%s\" is neither script nor "
+            snprintf (err, errlen, "rollout: \"%s\" is not script, both or "
                       "table", value);
             return -1;
         }
@@ -695,6 +698,15 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     search_answer_t a = { .choice = choice, .unit_visits = visits,
                           .unit_value = values };
     bool greedy = self->settings.algorithm == COMMANDER_GREEDY;
+    if (self->settings.algorithm == COMMANDER_SEARCH
+        && greedy_choose (self->view, side, su, n, self->visible, pers,
+                          choice, NULL) == 0)
+        /* the search starts from the greedy's plan: its option first */
+        for (int i = 0; i < n; i++) {
+            portfolio_option_t first = su[i].options[0];
+            su[i].options[0] = su[i].options[choice[i]];
+            su[i].options[choice[i]] = first;
+        }
     if (greedy) {
         /* the one ply: no playout; values[] holds the scores */
         if (greedy_choose (self->view, side, su, n, self->visible, pers,

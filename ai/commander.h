@@ -63,13 +63,15 @@ typedef enum {
     COMMANDER_TREE_NAIVE
 } commander_tree_t;
 
-/*  Who orders the searching side's commanded units in the later turns
- *  of a playout: a simple script (fire at the nearest enemy in reach
- *  when loaded, else load, else close in; command figures keep near
- *  their units), or the actions tables like every other unit. */
+/*  Who orders commanded units in the later turns of a playout: a
+ *  simple script (fire at the nearest enemy in reach when loaded, else
+ *  load, else close in; command figures keep near their units) for the
+ *  searching side's, or for both sides' (the enemy commands as sensibly),
+ *  or the actions tables like every other unit. */
 typedef enum {
     COMMANDER_ROLLOUT_SCRIPT = 0,
-    COMMANDER_ROLLOUT_TABLE
+    COMMANDER_ROLLOUT_TABLE,
+    COMMANDER_ROLLOUT_BOTH
 } commander_rollout_t;
 
 /*  How the commander weighs things, each 0..1 (0.5: balanced).
@@ -127,7 +129,7 @@ const char *commander_personality_name (int i);
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
  *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
- *  (script or table), pgs (pgs_share).  Then checks the whole (commander_settings_check).
+ *  (script, both or table), pgs (pgs_share).  Then checks the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,

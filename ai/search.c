@@ -356,9 +356,10 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
             if (!game_needs_order (g, u))
                 continue;
             order_t o;
-            if (p->settings.rollout == COMMANDER_ROLLOUT_SCRIPT
-                && (int) situation_unit_const (game_situation (g), u)->side
-                       == p->side
+            if (p->settings.rollout != COMMANDER_ROLLOUT_TABLE
+                && (p->settings.rollout == COMMANDER_ROLLOUT_BOTH
+                    || (int) situation_unit_const (game_situation (g), u)->side
+                           == p->side)
                 && !game_table_bound (g, u)) {
                 o = script_order (g, u);
                 if (game_apply_order (g, u, &o, err, sizeof err) < 0) {

@@ -167,7 +167,7 @@ main (int argc, char **argv)
             return 1;
         }
         for (int k = 0; k < per; k++) {
-            game_t *g = position (rules, sc, 1 + k % 4, 100 + (uint64_t) k);
+            game_t *g = position (rules, sc, 2 + k % 4, 100 + (uint64_t) k);
             if (!g)
                 continue;
             for (int t = 0; t < 2; t++)

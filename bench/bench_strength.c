@@ -71,6 +71,7 @@ typedef struct {
     /* per pair: A's points in its two games (0..2), per scenario */
     double *pair_points;
     int wins[MAX_SCENARIOS], draws[MAX_SCENARIOS], losses[MAX_SCENARIOS];
+    double as_side[MAX_SCENARIOS][SIDE_COUNT];   /* A's points as blue, red */
     double turns[MAX_SCENARIOS];
     bool failed;
     char err[512];
@@ -129,6 +130,8 @@ worker (void *arg)
             b->draws[sc] += res[side] == 0;
             b->losses[sc] += res[side] == -1;
             b->turns[sc] += turns[side];
+            b->as_side[sc][side] += res[side] == 1 ? 1.0
+                                  : res[side] == 0 ? 0.5 : 0.0;
         }
         if (!b->quiet) {
             fprintf (stderr, "\r  %d/%d pairs", k + 1, total);
@@ -238,9 +241,12 @@ main (int argc, char **argv)
         games += g;
         points += p;
         printf ("  %-10s %4d games: A won %d, drew %d, lost %d: %5.1f%% of "
-                "the points; %.1f turns a game\n",
-                scenario_name (b.scenarios[sc]), g, b.wins[sc], b.draws[sc],
-                b.losses[sc], g ? 100.0 * p / g : 0, g ? b.turns[sc] / g : 0);
+                "the points (%.0f%% as blue, %.0f%% as red); %.1f turns a "
+                "game\n", scenario_name (b.scenarios[sc]), g, b.wins[sc],
+                b.draws[sc], b.losses[sc], g ? 100.0 * p / g : 0,
+                g ? 200.0 * b.as_side[sc][0] / g : 0,
+                g ? 200.0 * b.as_side[sc][1] / g : 0,
+                g ? b.turns[sc] / g : 0);
     }
     /* the interval over the pairs */
     double mean = 0, var = 0;

@@ -250,7 +250,7 @@ test_settings_parse (void **state)
                              "balanced, bold, cautious, reckless)" },
         { "algorithm=alphabeta", "algorithm: \"alphabeta\" is not search, greedy or one-turn" },
         { "tree=deep", "tree: \"deep\" is neither uct nor naive" },
-        { "rollout=dice", "rollout: \"dice\" is neither script nor table" },
+        { "rollout=dice", "rollout: \"dice\" is not script, both or table" },
         { "exploration=5", "exploration: \"5\" is not in 0..4" },
         { "pgs=1.5", "pgs: \"1.5\" is not in 0..1" },
         { "threads", "\"threads\" has no value" },
