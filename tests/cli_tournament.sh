@@ -237,10 +237,7 @@ expect_rc whole 0
     --quiet >"$work/cut.out" 2>"$work/cut.err" &
 bg_pid=$!
 lib_bg "$bg_pid"
-for _ in $(seq 1 500); do
-    [ "$(stored_games "$work/cut.db")" -ge 300 ] && break
-    sleep 0.01
-done
+wait_stored_games "$work/cut.db" 300 500
 kill -KILL "$bg_pid" 2>/dev/null
 wait "$bg_pid" 2>/dev/null
 cut=$(stored_games "$work/cut.db")

@@ -15,6 +15,17 @@ lib_init cli_tournament_workers
 FARM="$SOURCE_DIR/rules/scenarios/farm.cfg"
 CAVALRY="$SOURCE_DIR/rules/scenarios/cavalry.cfg"
 
+# start_workers N...: a worker wN for each N on $endpoint, its pid in $workerN.
+start_workers () {
+    local w
+    for w in "$@"; do
+        "$TOUR" worker --connect "$endpoint" --name "w$w" \
+            >"$work/w$w.out" 2>"$work/w$w.err" &
+        lib_bg $!
+        eval "worker$w=$!"
+    done
+}
+
 port=$(free_port)
 endpoint="tcp://127.0.0.1:$port"
 args=(--scenario "$FARM" --scenario "$CAVALRY" --strategy a=table
@@ -34,17 +45,9 @@ checks=$((checks + 1))
     >"$work/coord.out" 2>"$work/coord.err" &
 coord=$!
 lib_bg "$coord"
-for w in 1 2 3; do
-    "$TOUR" worker --connect "$endpoint" --name "w$w" \
-        >"$work/w$w.out" 2>"$work/w$w.err" &
-    lib_bg $!
-    eval "worker$w=$!"
-done
+start_workers 1 2 3
 # kill worker 2 once the tournament is under way
-for _ in $(seq 1 1000); do
-    [ "$(stored_games "$work/remote.db")" -ge 300 ] && break
-    sleep 0.01
-done
+wait_stored_games "$work/remote.db" 300 1000
 # shellcheck disable=SC2154
 kill -KILL "$worker2"
 stored_at_kill=$(stored_games "$work/remote.db")
@@ -99,16 +102,8 @@ endpoint="tcp://127.0.0.1:$port"
     >"$work/again1.out" 2>"$work/again1.err" &
 coord=$!
 lib_bg "$coord"
-for w in 4 5; do
-    "$TOUR" worker --connect "$endpoint" --name "w$w" \
-        >"$work/w$w.out" 2>"$work/w$w.err" &
-    lib_bg $!
-    eval "worker$w=$!"
-done
-for _ in $(seq 1 1000); do
-    [ "$(stored_games "$work/again.db")" -ge 300 ] && break
-    sleep 0.01
-done
+start_workers 4 5
+wait_stored_games "$work/again.db" 300 1000
 kill -KILL "$coord"
 wait "$coord" 2>/dev/null
 cut=$(stored_games "$work/again.db")

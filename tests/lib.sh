@@ -162,10 +162,11 @@ check () {
     fi
 }
 
-# check_sh CONDITION MESSAGE: a check written in shell (eval'd); fails with MESSAGE; returns its result.
+# check_sh CONDITION MESSAGE: a check written in shell (eval'd, $? still the caller's); fails with MESSAGE; returns its result.
 check_sh () {
+    local status=$?
     checks=$((checks + 1))
-    if ! eval "$1"; then
+    if ! { (exit "$status"); eval "$1"; }; then
         fail "$2"
         return 1
     fi
@@ -175,6 +176,15 @@ check_sh () {
 # stored_games DB: the number of games a tournament database holds (0 if none yet).
 stored_games () {
     "$PY" -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from games').fetchone()[0])" "$1" 2>/dev/null || echo 0
+}
+
+# wait_stored_games DB N TRIES: poll DB every 10 ms, TRIES times at most, until it holds N games.
+wait_stored_games () {
+    for _ in $(seq 1 "$3"); do
+        [ "$(stored_games "$1")" -ge "$2" ] && return 0
+        sleep 0.01
+    done
+    return 1
 }
 
 # free_port: print a TCP port free on 127.0.0.1 now (a random high one without Python).
