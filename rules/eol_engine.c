@@ -938,28 +938,19 @@ eol_contact_fraction (const game_t *g, int u)
     int edges = x->formation == FORMATION_LOOSE ? 2 : 1;
     for (int edge = 0; edge < edges; edge++) {
         vec2_t a = edge == 0 ? c[0] : c[2], b = edge == 0 ? c[1] : c[3];
-        footprint_t facing_fp = x->fp;
-        if (edge == 1)
-            facing_fp.facing = geom_norm_deg (x->fp.facing + 180);
+        vec2_t out = geom_heading_vec (x->fp.facing + (edge == 0 ? 0 : 180));
         int touched = 0;
         for (int i = 0; i < FRONT_SAMPLES; i++) {
             double s = (i + 0.5) / FRONT_SAMPLES;
-            vec2_t p = { a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s };
-            for (int e = 0; e < game_unit_count (g); e++) {
-                if (!is_enemy_unit (g, u, e))
-                    continue;
-                const footprint_t *ef = &unit_c (g, e)->fp;
-                if (footprint_point_distance (ef, p) > t->contact_cm)
-                    continue;
-                vec2_t q = footprint_point_nearest (ef, p);
-                vec2_t fwd = geom_heading_vec (facing_fp.facing);
-                double ahead = (q.x - x->fp.centre.x) * fwd.x
-                             + (q.y - x->fp.centre.y) * fwd.y;
-                if (ahead >= x->fp.depth / 2 - t->contact_cm) {
+            /* the point just ahead of this stretch of the edge */
+            vec2_t p = { a.x + (b.x - a.x) * s + out.x * t->contact_cm,
+                         a.y + (b.y - a.y) * s + out.y * t->contact_cm };
+            for (int e = 0; e < game_unit_count (g); e++)
+                if (is_enemy_unit (g, u, e)
+                    && footprint_contains (&unit_c (g, e)->fp, p)) {
                     touched++;
                     break;
                 }
-            }
         }
         double frac = (double) touched / FRONT_SAMPLES;
         if (frac > best)

@@ -535,6 +535,52 @@ load_sequence (loader_t *ld, eol_tables_t *t)
     return 0;
 }
 
+/*  Every group of `eol` holds only the settings this loader reads. */
+static int
+check_groups (loader_t *ld)
+{
+    static const char *top[] = { "grades", "types", "troops", "units",
+        "movement", "terrain", "sight", "fire", "melee", "morale", "leaders",
+        "standards", "sequence", "doctrine", "victory" };
+    static const char *units[] = { "bases_min", "bases_max",
+        "artillery_bases", "skirmish_base_cm", "skirmish_gap_cm",
+        "skirmish_ranks", "leader_base_cm" };
+    static const char *movement[] = { "echelon_max_deg", "no_closer_cm",
+        "contact_cm", "changes" };
+    static const char *terrain[] = { "rough", "road", "rough_speed",
+        "road_speed", "road_for_skirmish" };
+    static const char *sight[] = { "kinds", "into_cm", "through_cm" };
+    static const char *fire[] = { "kill_on", "arc_half_deg", "fortifications",
+        "cover", "target_skirmish", "target_column_or_flank",
+        "mounted_firing", "point_blank", "long_range", "quality",
+        "reaction_range_modifiers" };
+    static const char *melee[] = { "kill_on", "mounted_in_rough",
+        "skirmish_in_rough", "disordered", "quality", "natural_six_kills" };
+    static const char *morale[] = { "dice", "needed", "per_quarter_lost",
+        "per_casualty", "skirmish", "leader_in_contact", "standard_captured",
+        "charged_after_firing", "fall_back_margin" };
+    static const char *leaders[] = { "chance_per_quarter", "fell_back",
+        "routed", "captured_max" };
+    static const char *standards[] = { "carried_by" };
+    static const char *sequence[] = { "initiative_die", "winner_moves_first",
+        "rounds" };
+    static const char *doctrine[] = { "deploy_cm" };
+    static const char *victory[] = { "army_break" };
+#define GROUP(path, keys) \
+    need_group_of (ld, path, keys, (int) (sizeof keys / sizeof keys[0]))
+    if (!GROUP ("eol", top) || !GROUP ("eol.units", units)
+        || !GROUP ("eol.movement", movement) || !GROUP ("eol.terrain", terrain)
+        || !GROUP ("eol.sight", sight) || !GROUP ("eol.fire", fire)
+        || !GROUP ("eol.melee", melee) || !GROUP ("eol.morale", morale)
+        || !GROUP ("eol.leaders", leaders)
+        || !GROUP ("eol.standards", standards)
+        || !GROUP ("eol.sequence", sequence)
+        || !GROUP ("eol.doctrine", doctrine) || !GROUP ("eol.victory", victory))
+        return -1;
+#undef GROUP
+    return 0;
+}
+
 eol_tables_t *
 eol_tables_load_text (const char *text, const char *origin,
                       const ruleset_t *rs, char *err, int errlen)
@@ -557,7 +603,7 @@ eol_tables_load_text (const char *text, const char *origin,
                   config_error_line (&ld.cfg), config_error_text (&ld.cfg));
         rc = -1;
     }
-    else if (load_grades (&ld, t) < 0 || load_types (&ld, t) < 0
+    else if (check_groups (&ld) < 0 || load_grades (&ld, t) < 0 || load_types (&ld, t) < 0
              || load_troops (&ld, t, rs) < 0 || load_movement (&ld, t) < 0
              || load_fire_melee (&ld, t) < 0 || load_morale (&ld, t) < 0
              || load_sequence (&ld, t) < 0)

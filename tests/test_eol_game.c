@@ -1,0 +1,1247 @@
+/*  test_eol_game.c - Empire of Liberty played through the game interface:
+ *  the turn (initiative, alternating actions), the text's checks on units,
+ *  fire with its geometry, charges with their morale checks and the
+ *  charged unit's fire, melee and its second round, falling back and
+ *  routing, leaders and standards, formation changes, wheeling, echelon,
+ *  terrain and the 4" rule, victory, whole battles and their replays, and
+ *  the Risk Factor engine answering for this ruleset.  Dice are queued so
+ *  that every number can be checked against the text.  */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "battle.h"
+#include "eol_engine.h"
+#include "rf.h"
+#include "strategy.h"
+#include "testutil.h"
+
+#define IN(x) ((x) * 2.54)
+
+static game_rules_t *rules;
+
+static int
+setup (void **state)
+{
+    (void) state;
+    char err[256];
+    rules = game_rules_load (test_source_path ("rules/data/empire_of_liberty/"
+                                               "tables.cfg"), err, sizeof err);
+    if (!rules)
+        fail_msg ("%s", err);
+    return 0;
+}
+
+static int
+teardown (void **state)
+{
+    (void) state;
+    game_rules_destroy (&rules);
+    return 0;
+}
+
+/*  A unit for a scenario's units list (its footprint is laid out by the
+ *  engine; the one given here only has to be valid). */
+static const char *
+unit (const char *id, const char *side, const char *arm, const char *quality,
+      const char *weapon, int figures, const char *formation, double x,
+      double y, double facing)
+{
+    static char buf[16][400];
+    static int next;
+    char *b = buf[next++ % 16];
+    snprintf (b, 400, "{ id = \"%s\"; side = \"%s\"; arm = \"%s\"; quality = "
+              "\"%s\"; weapon = \"%s\"; figures = %d; formation = \"%s\"; "
+              "x = %.2f; y = %.2f; facing = %.1f; width = 4.0; depth = 4.0; }",
+              id, side, arm, quality, weapon, figures, formation, x, y, facing);
+    return b;
+}
+
+typedef struct {
+    scenario_t *sc;
+    game_t *g;
+    dice_t *dice;
+    char events[64][GAME_EVENT_MAX];
+    int event_count;
+} fixture_t;
+
+static void
+on_event (void *arg, const game_event_t *ev)
+{
+    fixture_t *f = arg;
+    if (f->event_count < 64)
+        snprintf (f->events[f->event_count++], GAME_EVENT_MAX, "%s", ev->text);
+}
+
+static char *
+scenario_text (const char *terrain, const char *units, const char *more)
+{
+    static char text[8192];
+    snprintf (text, sizeof text,
+              "ruleset = \"empire_of_liberty\";\n"
+              "table = { width = 200.0; depth = 200.0; };\n"
+              "terrain = ( %s );\nunits = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 10; %s\n"
+              "  victory = { army_break = 0.5; }; };\n",
+              terrain ? terrain : "", units, more ? more : "");
+    return text;
+}
+
+/*  A game on a 200 x 200 cm table. */
+static fixture_t *
+make (const char *terrain, const char *units, const char *more)
+{
+    char err[256] = "";
+    fixture_t *f = calloc (1, sizeof *f);
+    assert_non_null (f);
+    f->sc = scenario_load_text (scenario_text (terrain, units, more), "t.cfg",
+                                game_rules_finder, rules, err, sizeof err);
+    if (!f->sc)
+        fail_msg ("%s", err);
+    f->g = game_new (rules, f->sc, err, sizeof err);
+    if (!f->g)
+        fail_msg ("%s", err);
+    f->dice = dice_new (99);
+    game_set_events (f->g, on_event, f);
+    return f;
+}
+
+static void
+unmake (fixture_t *f)
+{
+    for (int i = 0; getenv ("EOL_TEST_EVENTS") && i < f->event_count; i++)
+        printf ("  event: %s\n", f->events[i]);
+    game_destroy (&f->g);
+    scenario_destroy (&f->sc);
+    dice_destroy (&f->dice);
+    free (f);
+}
+
+/*  The error game_new gives for a scenario. */
+static void
+expect_refused (const char *units, const char *want)
+{
+    char err[256] = "";
+    char both[1024];
+    snprintf (both, sizeof both, "%s, { id = \"enemy\"; side = \"red\"; "
+              "arm = \"infantry\"; quality = \"average\"; weapon = "
+              "\"regular_infantry\"; figures = 8; formation = \"line\"; "
+              "x = 150.0; y = 150.0; facing = 180.0; width = 7.62; "
+              "depth = 3.81; }", units);
+    scenario_t *sc = scenario_load_text (scenario_text (NULL, both, NULL),
+                                         "t.cfg", game_rules_finder, rules,
+                                         err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    game_t *g = game_new (rules, sc, err, sizeof err);
+    if (g)
+        fail_msg ("accepted, expected \"%s\"", want);
+    if (!strstr (err, want))
+        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+    scenario_destroy (&sc);
+}
+
+static int
+idx (fixture_t *f, const char *id)
+{
+    int i = situation_find_unit (game_situation (f->g), id);
+    assert_true (i >= 0);
+    return i;
+}
+
+static const unit_t *
+U (fixture_t *f, const char *id)
+{
+    return situation_unit_const (game_situation (f->g), idx (f, id));
+}
+
+static const game_unit_t *
+GU (fixture_t *f, const char *id)
+{
+    return game_unit (f->g, idx (f, id));
+}
+
+static void
+push (fixture_t *f, int n, ...)
+{
+    va_list ap;
+    va_start (ap, n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal (dice_push (f->dice, 6, va_arg (ap, int)), 0);
+    va_end (ap);
+}
+
+static void
+push_many (fixture_t *f, int n, int value)
+{
+    for (int i = 0; i < n; i++)
+        assert_int_equal (dice_push (f->dice, 6, value), 0);
+}
+
+/*  Begin turn 1 with `first` winning the initiative (6 against 1), and
+ *  go on to phase 1. */
+static void
+start (fixture_t *f, const char *first)
+{
+    if (strcmp (first, "blue") == 0)
+        push (f, 2, 6, 1);
+    else
+        push (f, 2, 1, 6);
+    game_begin_phase (f->g, f->dice);
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase (f->g), 1);
+}
+
+static void
+order (fixture_t *f, const char *id, order_t o)
+{
+    char err[256];
+    if (game_apply_order (f->g, idx (f, id), &o, err, sizeof err) < 0)
+        fail_msg ("%s: %s", id, err);
+}
+
+static void
+refused (fixture_t *f, const char *id, order_t o, const char *want)
+{
+    char err[256] = "";
+    if (game_check_order (f->g, idx (f, id), &o, err, sizeof err) == 0)
+        fail_msg ("%s: order accepted, expected \"%s\"", id, want);
+    if (!strstr (err, want))
+        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+}
+
+static order_t
+fire_at (fixture_t *f, const char *id)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_FIRE;
+    o.target = idx (f, id);
+    o.fire = true;
+    return o;
+}
+
+static order_t
+charge (fixture_t *f, const char *id)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_CHARGE;
+    o.target = idx (f, id);
+    return o;
+}
+
+static order_t
+move_to (double x, double y)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_MOVE;
+    o.has_to = true;
+    o.to.x = x;
+    o.to.y = y;
+    return o;
+}
+
+static void
+near (double a, double b, double eps)
+{
+    if (fabs (a - b) > eps)
+        fail_msg ("%.4f is not %.4f", a, b);
+}
+
+static bool
+saw (fixture_t *f, const char *words)
+{
+    for (int i = 0; i < f->event_count; i++)
+        if (strstr (f->events[i], words))
+            return true;
+    return false;
+}
+
+/*  ---- the turn ---- */
+
+/*  "Each side dices for initiative, with ties rerolled.  Winner chooses
+ *  first or second move" (the winner moves first); then the sides take
+ *  turns, one unit or leader at a time, the one nearest an enemy first. */
+static void
+test_initiative_and_alternation (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("b1", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 50, 100, 0),
+              unit ("b2", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 120, 0),
+              unit ("bl", "blue", "command", "hero", "leader", 1, "line",
+                    100, 20, 0),
+              unit ("r1", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 170, 180),
+              unit ("r2", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 150, 190, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    assert_string_equal (game_phase_name (f->g), "initiative");
+    assert_int_equal (game_phase_side (f->g), -1);
+    /* 3 and 3 tie and are thrown again: blue 2, red 5 */
+    push (f, 4, 3, 3, 2, 5);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (eol_first_side (f->g), SIDE_RED);
+    assert_true (saw (f, "initiative: blue 2, red 5 (ties thrown again); red "
+                      "move first"));
+    game_resolve_phase (f->g, f->dice);
+    /* red's first round: r1, the nearer the enemy */
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase_side (f->g), SIDE_RED);
+    assert_true (game_needs_order (f->g, idx (f, "r1")));
+    assert_false (game_needs_order (f->g, idx (f, "r2")));
+    game_resolve_phase (f->g, f->dice);     /* r1 holds: its action */
+    assert_true (GU (f, "r1")->extra[0] & EOL_F_ACTED);
+    /* blue's: b2 (50 cm from r1) before b1 and the leader */
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase_side (f->g), SIDE_BLUE);
+    assert_true (game_needs_order (f->g, idx (f, "b2")));
+    assert_false (game_needs_order (f->g, idx (f, "b1")));
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_true (game_needs_order (f->g, idx (f, "r2")));
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_true (game_needs_order (f->g, idx (f, "b1")));
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);       /* red has no one left */
+    for (int u = 0; u < game_unit_count (f->g); u++)
+        assert_false (game_needs_order (f->g, u));
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_true (game_needs_order (f->g, idx (f, "bl")));
+    /* to the end of the turn; turn 2 begins with the initiative */
+    while (game_phase (f->g) != 0) {
+        game_resolve_phase (f->g, f->dice);
+        game_begin_phase (f->g, f->dice);
+    }
+    assert_int_equal (game_turn (f->g), 2);
+    unmake (f);
+}
+
+/*  More units than rounds: a side acts with several in a round, spread
+ *  evenly (9 units over 7 rounds: 2, 2, 1, 1, 1, 1, 1). */
+static void
+test_spread_over_rounds (void **state)
+{
+    (void) state;
+    char units[6000] = "";
+    for (int i = 0; i < 9; i++) {
+        char id[8];
+        snprintf (id, sizeof id, "b%d", i);
+        strcat (units, unit (id, "blue", "infantry", "average", "light_infantry",
+                             8, "line", 20 + 18 * i, 50, 0));
+        strcat (units, ", ");
+    }
+    strcat (units, unit ("r", "red", "infantry", "average", "regular_infantry",
+                         8, "line", 100, 180, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    int want[7] = { 2, 2, 1, 1, 1, 1, 1 };
+    for (int round = 0; round < 7; round++) {
+        int n = 0;
+        for (int u = 0; u < game_unit_count (f->g); u++)
+            n += game_needs_order (f->g, u);
+        assert_int_equal (n, want[round]);
+        game_resolve_phase (f->g, f->dice);
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+        game_begin_phase (f->g, f->dice);
+    }
+    unmake (f);
+}
+
+/*  The text's units: types in their formations, two to ten bases. */
+static void
+test_units_checked (void **state)
+{
+    (void) state;
+    expect_refused (unit ("x", "blue", "infantry", "average",
+                          "regular_infantry", 16, "loose", 50, 50, 0),
+                    "never in skirmish");
+    expect_refused (unit ("x", "blue", "infantry", "average", "riflemen", 16,
+                          "line", 50, 50, 0), "always in skirmish");
+    expect_refused (unit ("x", "blue", "infantry", "average",
+                          "regular_infantry", 4, "line", 50, 50, 0),
+                    "1 bases of 4; a unit has 2 to 10 bases");
+    expect_refused (unit ("x", "blue", "infantry", "average",
+                          "regular_infantry", 41, "line", 50, 50, 0),
+                    "11 bases");
+    expect_refused (unit ("x", "blue", "cavalry", "average", "cavalry", 22,
+                          "line", 50, 50, 0), "11 bases of 2");
+    expect_refused (unit ("x", "blue", "infantry", "average", "cavalry", 8,
+                          "line", 50, 50, 0), "skirmish infantry");
+    expect_refused (unit ("x", "blue", "cavalry", "average",
+                          "regular_infantry", 8, "line", 50, 50, 0),
+                    "is arm infantry");
+    expect_refused (unit ("x", "blue", "artillery", "average",
+                          "field_gun_6pdr", 5, "line", 50, 50, 0),
+                    "4 artillerists");
+    expect_refused (unit ("x", "blue", "infantry", "average", "leader", 1,
+                          "line", 50, 50, 0), "weapon \"leader\"");
+    expect_refused (unit ("x", "blue", "command", "hero", "leader", 2,
+                          "line", 50, 50, 0), "one figure");
+    /* accepted: dismounted mounted rifles in skirmish, the bases laid out */
+    char units[1024];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("mr", "blue", "infantry", "average", "mounted_rifles", 8,
+                    "loose", 50, 50, 0),
+              unit ("line", "red", "infantry", "average", "regular_infantry",
+                    22, "line", 150, 150, 0));
+    fixture_t *f = make (NULL, units, NULL);
+    near (U (f, "line")->fp.width, IN (9), 1e-9);
+    near (U (f, "line")->fp.depth, IN (1.5), 1e-9);
+    assert_int_equal (U (f, "mr")->formation, FORMATION_LOOSE);
+    unmake (f);
+}
+
+/*  ---- fire ---- */
+
+/*  Two lines facing each other `gap` inches apart (front to front). */
+static fixture_t *
+facing_lines (double gap, const char *blue_q, int blue_n, const char *red_q,
+              const char *red_form)
+{
+    char units[1024];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("blue", "blue", "infantry", blue_q, "regular_infantry",
+                    blue_n, "line", 100, 50, 0),
+              unit ("red", "red", "infantry", red_q, "regular_infantry", 24,
+                    red_form, 100, 50 + IN (1.5) + IN (gap)
+                    + (strcmp (red_form, "column") == 0 ? IN (9) / 2 - IN (0.75)
+                                                        : 0), 180));
+    return make (NULL, units, NULL);
+}
+
+/*  Every figure of a line fires; Veteran x1.5; point-blank (nearest
+ *  third: up to 3") x2, long range (6" to 9") 1/2; beyond 9" nothing;
+ *  target in column x2. */
+static void
+test_fire_dice_in_play (void **state)
+{
+    (void) state;
+    struct { double gap; const char *q; const char *form; int dice; } rows[] = {
+        { 2, "veteran", "line", 72 },     /* 24 x 1.5 x 2 */
+        { 3, "average", "line", 48 },     /* 24 x 2 */
+        { 5, "average", "line", 24 },
+        { 8, "veteran", "line", 18 },     /* 24 x 1.5 x 1/2 */
+        { 8, "poor", "line", 6 },         /* 24 x 1/2 x 1/2 */
+        { 5, "green", "line", 18 },       /* 24 x 3/4 */
+        { 5, "hero", "line", 48 },        /* elite x2 */
+        { 5, "average", "column", 48 },   /* target in column x2 */
+        { 9.5, "average", "line", 0 },    /* out of range */
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        fixture_t *f = facing_lines (rows[i].gap, rows[i].q, 24, "average",
+                                     rows[i].form);
+        char words[256];
+        int d = eol_fire_dice_at (f->g, idx (f, "blue"), idx (f, "red"),
+                                  false, words, sizeof words);
+        if (d != rows[i].dice)
+            fail_msg ("row %zu: %d dice, not %d (%s)", i, d, rows[i].dice,
+                      words);
+        unmake (f);
+    }
+}
+
+/*  The target in cover (woods at its front) 1/2, in fortifications 1/4,
+ *  in skirmish 1/2; the firer mounted 1/2; a column fires with its front
+ *  base; a 6-pounder throws 6 dice; a line fired on from its flank x2. */
+static void
+test_fire_multipliers_in_play (void **state)
+{
+    (void) state;
+    char units[4096];
+    const char *wood = "{ id = \"w\"; kind = \"woods\"; polygon = ( [80.0, 57.0],"
+        " [120.0, 57.0], [120.0, 90.0], [80.0, 90.0] ); }";
+    const char *fort = "{ id = \"w\"; kind = \"fortification\"; polygon = ( "
+        "[80.0, 57.0], [120.0, 57.0], [120.0, 90.0], [80.0, 90.0] ); }";
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("line", "blue", "infantry", "average", "regular_infantry",
+                    24, "line", 100, 50, 0),
+              unit ("col", "blue", "infantry", "average", "regular_infantry",
+                    24, "column", 40, 50, 0),
+              unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
+                    150, 50, 0),
+              unit ("gun", "blue", "artillery", "average", "field_gun_6pdr", 4,
+                    "line", 100, 30, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    24, "line", 100, 60, 180),
+              unit ("sk", "red", "infantry", "average", "light_infantry", 16,
+                    "loose", 150, 60, 180));
+    fixture_t *f = make (wood, units, NULL);
+    /* red's front at 58.1, in the wood from 57: cover; 6.2 cm (2.4")
+       from blue's front: point-blank */
+    int d = eol_fire_dice_at (f->g, idx (f, "line"), idx (f, "red"), false,
+                              NULL, 0);
+    assert_int_equal (d, 24);                  /* 24 x 2 (point-blank) x 1/2 */
+    unmake (f);
+    f = make (fort, units, NULL);
+    d = eol_fire_dice_at (f->g, idx (f, "line"), idx (f, "red"), false, NULL, 0);
+    assert_int_equal (d, 12);                  /* 24 x 2 x 1/4 */
+    unmake (f);
+    f = make (NULL, units, NULL);
+    /* mounted firing at skirmishers, point-blank: 8 x 1/2 x 1/2 x 2 */
+    d = eol_fire_dice_at (f->g, idx (f, "cav"), idx (f, "sk"), false, NULL, 0);
+    assert_int_equal (d, 4);
+    /* the gun: 6 dice for its 6 pounds, at 9.6": medium range (8" to
+       16") */
+    d = eol_fire_dice_at (f->g, idx (f, "gun"), idx (f, "red"), false, NULL, 0);
+    assert_int_equal (d, 6);
+    unmake (f);
+    /* a column fires with its front base only: 4 figures, long range */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("col", "blue", "infantry", "average", "regular_infantry",
+                    24, "column", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    24, "line", 100, 50 + IN (4.5) + IN (7), 180));
+    f = make (NULL, units, NULL);
+    assert_int_equal (eol_fire_dice_at (f->g, idx (f, "col"), idx (f, "red"),
+                                        false, NULL, 0), 2);   /* 4 x 1/2 */
+    unmake (f);
+    /* a line fired on from its flank: double; outside the firer's 45
+       degree arc: nothing */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("blue", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50, 90),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 112, 50, 0),
+              unit ("off", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 80, 0));
+    f = make (NULL, units, NULL);
+    /* blue faces east at red's left flank, 8 figures point-blank x2 x2 */
+    assert_int_equal (eol_fire_dice_at (f->g, idx (f, "blue"), idx (f, "red"),
+                                        false, NULL, 0), 32);
+    assert_int_equal (eol_fire_dice_at (f->g, idx (f, "blue"), idx (f, "off"),
+                                        false, NULL, 0), 0);
+    unmake (f);
+}
+
+/*  A fire action: sixes kill; the target checks (-1 a casualty) and falls
+ *  back a full column move (8") facing away, disordered; it then cannot
+ *  fire until it dresses its ranks (a full move). */
+static void
+test_fire_action_and_fall_back (void **state)
+{
+    (void) state;
+    fixture_t *f = facing_lines (5, "average", 8, "average", "line");
+    start (f, "blue");
+    order (f, "blue", fire_at (f, "red"));
+    /* 8 dice: three sixes; red needs 10 - 3 = 7, throws 4 + 4 */
+    push (f, 8, 6, 6, 6, 1, 1, 1, 1, 1);
+    push (f, 2, 4, 4);
+    double y0 = U (f, "red")->fp.centre.y;
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (U (f, "red")->killed, 3);
+    assert_true (saw (f, "red checks morale for casualties: needs 7"));
+    near (U (f, "red")->fp.centre.y - y0, IN (8), 0.02);
+    near (U (f, "red")->fp.facing, 0, 1e-6);          /* facing away */
+    assert_true (eol_disordered (f->g, idx (f, "red")));
+    assert_true (U (f, "red")->status & STATUS_RAN_LAST_TURN);
+    assert_true (GU (f, "blue")->fired);
+    /* red's action: disordered, it may not fire; holding dresses ranks */
+    game_begin_phase (f->g, f->dice);
+    assert_false (eol_can_fire (f->g, idx (f, "red")));
+    refused (f, "red", fire_at (f, "blue"), "disordered");
+    order (f, "red", order_hold ());
+    game_resolve_phase (f->g, f->dice);
+    assert_false (eol_disordered (f->g, idx (f, "red")));
+    assert_true (saw (f, "dress_ranks (a full move)"));
+    unmake (f);
+}
+
+/*  Failing by more than two pips, a unit taking casualties routs off the
+ *  table and is removed from play. */
+static void
+test_rout (void **state)
+{
+    (void) state;
+    fixture_t *f = facing_lines (5, "average", 8, "poor", "line");
+    start (f, "blue");
+    order (f, "blue", fire_at (f, "red"));
+    push (f, 8, 6, 1, 1, 1, 1, 1, 1, 1);
+    push (f, 2, 6, 5);           /* poor 8 - 1 = 7; 11 fails by 4 */
+    game_resolve_phase (f->g, f->dice);
+    assert_true (GU (f, "red")->gone);
+    assert_int_equal (GU (f, "red")->left_standing, 23);
+    assert_true (saw (f, "red routs off the table"));
+    game_result_t r;
+    game_result (f->g, &r);
+    assert_int_equal (r.gone[SIDE_RED], 23);
+    assert_int_equal (r.units_left[SIDE_RED], 0);
+    unmake (f);
+}
+
+/*  ---- charges and melee ---- */
+
+/*  Blue cavalry (veteran, 8) 10" from green infantry (16) facing it. */
+static fixture_t *
+cavalry_and_foot (const char *foot_q)
+{
+    char units[1024];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "veteran", "cavalry", 8, "line",
+                    100, 50, 0),
+              unit ("foot", "red", "infantry", foot_q, "regular_infantry", 16,
+                    "line", 100, 50 + IN (1.5) + IN (10), 180));
+    return make (NULL, units, NULL);
+}
+
+/*  The whole charge: the check to charge, the charged unit's check, its
+ *  fire without range modifiers, the charger's check under fire, contact,
+ *  melee dice per figure in frontal contact (cavalry kills on 4-6,
+ *  veteran +1; green formed infantry on 5-6, -1), the checks after the
+ *  round, a standard taken. */
+static void
+test_charge_home (void **state)
+{
+    (void) state;
+    fixture_t *f = cavalry_and_foot ("green");
+    start (f, "blue");
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 3, 3);                       /* cav: 6 against 11, goes in */
+    push (f, 2, 4, 4);                       /* foot: 8 against 9, stands */
+    push (f, 1, 6);                          /* its fire: 16 x 3/4 = 12 */
+    push_many (f, 11, 1);                    /* one killed */
+    push (f, 2, 5, 5);                       /* cav: 10 against 11 - 1 */
+    push (f, 7, 3, 3, 3, 2, 2, 2, 1);        /* 7 dice, kill on 3+: 3 */
+    push (f, 1, 6);                          /* 16 dice, kill on 6: 1 */
+    push_many (f, 15, 1);
+    push (f, 2, 4, 4);                       /* cav: 11 - 1 quarter - 1 */
+    push (f, 2, 6, 6);                       /* foot: 9 - 3: routs */
+    push (f, 2, 1, 6);                       /* its standard: chance 2 */
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "cav checks morale to charge: needs 11"));
+    assert_true (saw (f, "foot checks morale against a charge: needs 9"));
+    assert_true (saw (f, "foot fires at cav"));
+    assert_true (saw (f, "12 dice"));
+    assert_true (saw (f, "cav checks morale under fire while charging: needs 10"));
+    assert_true (saw (f, "cav (cavalry) rolls 7 dice at foot, killing on 3+"));
+    assert_true (saw (f, "foot (formed_infantry) rolls 16 dice at cav, "
+                      "killing on 6+"));
+    assert_true (saw (f, "cav checks morale for casualties: needs 9"));
+    assert_true (saw (f, "foot checks morale for casualties: needs 6"));
+    assert_int_equal (U (f, "cav")->killed, 2);
+    assert_true (GU (f, "foot")->gone);
+    assert_true (saw (f, "foot loses its standard to cav"));
+    assert_int_equal (GU (f, "cav")->extra[1], 1);
+    assert_true (GU (f, "cav")->extra[0] & EOL_F_MELEED);
+    assert_int_equal (dice_queued (f->dice), 0);
+    unmake (f);
+}
+
+/*  "A unit ordered to charge ... will stand and fire instead" (failing by
+ *  two or less), or "stand in place, but will become disordered". */
+static void
+test_charge_refused (void **state)
+{
+    (void) state;
+    fixture_t *f = cavalry_and_foot ("average");
+    start (f, "blue");
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 6, 6);                       /* 12 against 11: fails by 1 */
+    double y0 = U (f, "cav")->fp.centre.y;
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "cav checks morale to charge: needs 11"));
+    assert_true (saw (f, "throws 12: stands and fires"));
+    near (U (f, "cav")->fp.centre.y, y0, 1e-9);
+    assert_true (GU (f, "cav")->fired || saw (f, "no target"));
+    unmake (f);
+    /* poor cavalry: 8 needed, 12 fails by 4: disordered, no action */
+    char units[1024];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "poor", "cavalry", 8, "line",
+                    100, 50, 0),
+              unit ("foot", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 50 + IN (1.5) + IN (10), 180));
+    f = make (NULL, units, NULL);
+    start (f, "blue");
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 6, 6);
+    game_resolve_phase (f->g, f->dice);
+    assert_true (eol_disordered (f->g, idx (f, "cav")));
+    assert_false (GU (f, "cav")->fired);
+    unmake (f);
+}
+
+/*  The charged unit that fails its check falls back; the charger takes
+ *  the ground.  A charged unit that already fired this turn checks at -1
+ *  and does not fire again. */
+static void
+test_charged_unit_gives_way (void **state)
+{
+    (void) state;
+    fixture_t *f = cavalry_and_foot ("average");
+    start (f, "red");
+    /* red fires first (its action), at 10": out of range, so it holds
+       and fires at nothing; mark it as having fired */
+    game_unit_mut (f->g, idx (f, "foot"))->fired = 1;
+    order (f, "foot", order_hold ());
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 3, 3);                       /* cav goes in */
+    push (f, 2, 5, 5);                       /* foot: 10 - 1 = 9; fails */
+    double y0 = U (f, "foot")->fp.centre.y;
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "foot checks morale against a charge: needs 9"));
+    assert_true (saw (f, "already fired"));
+    near (U (f, "foot")->fp.centre.y - y0, IN (8), 0.02);
+    assert_true (eol_disordered (f->g, idx (f, "foot")));
+    assert_true (saw (f, "cav charges into the ground foot gave up"));
+    assert_false (GU (f, "cav")->in_melee);
+    unmake (f);
+}
+
+/*  "Units in column may not charge"; a charge is a move straight forward
+ *  (echelon within 45 degrees) and must reach in one move; leaders and
+ *  guns do not charge. */
+static void
+test_charge_rules (void **state)
+{
+    (void) state;
+    char units[1024];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("col", "blue", "cavalry", "average", "cavalry", 8,
+                    "column", 40, 50, 0),
+              unit ("line", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50, 0),
+              unit ("ldr", "blue", "command", "hero", "leader", 1, "line",
+                    150, 50, 0),
+              unit ("r1", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 40, 70, 180),
+              unit ("r2", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 190, 60, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    char err[256];
+    assert_int_equal (eol_charge_check (f->g, idx (f, "col"), idx (f, "r1"),
+                                        err, sizeof err), -1);
+    assert_non_null (strstr (err, "units in column may not charge"));
+    assert_int_equal (eol_charge_check (f->g, idx (f, "line"), idx (f, "r2"),
+                                        err, sizeof err), -1);
+    assert_non_null (strstr (err, "not straight ahead"));
+    assert_int_equal (eol_charge_check (f->g, idx (f, "line"), idx (f, "r1"),
+                                        err, sizeof err), -1);
+    assert_non_null (strstr (err, "not straight ahead"));
+    assert_int_equal (eol_charge_check (f->g, idx (f, "ldr"), idx (f, "r2"),
+                                        err, sizeof err), -1);
+    assert_non_null (strstr (err, "leaders do not charge"));
+    unmake (f);
+    /* straight ahead but 5" off for a line that moves 4" */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("line", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50, 0),
+              unit ("r", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 100, 50 + IN (1.5) + IN (5), 180));
+    f = make (NULL, units, NULL);
+    assert_int_equal (eol_charge_check (f->g, idx (f, "line"), idx (f, "r"),
+                                        err, sizeof err), -1);
+    assert_non_null (strstr (err, "beyond its 4.0\" move"));
+    unmake (f);
+    /* at 4" it charges */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("line", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50, 0),
+              unit ("r", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 100, 50 + IN (1.5) + IN (4), 180));
+    f = make (NULL, units, NULL);
+    assert_int_equal (eol_charge_check (f->g, idx (f, "line"), idx (f, "r"),
+                                        err, sizeof err), 0);
+    unmake (f);
+}
+
+/*  "Once in combat contact, all units are considered to have spent their
+ *  action for the turn"; "If a charge produces a second round of melee
+ *  in a turn, the charged unit may roll again, but other non-charging
+ *  units will not."  Melees go on next turn, every unit in contact
+ *  rolling. */
+static int
+count_events (fixture_t *f, const char *words)
+{
+    int n = 0;
+    for (int i = 0; i < f->event_count; i++)
+        n += strstr (f->events[i], words) != NULL;
+    return n;
+}
+
+static void
+test_melee_goes_on_and_second_round (void **state)
+{
+    (void) state;
+    char units[1024];
+    double ry = 50 + IN (1.5) + IN (10);
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("a", "blue", "cavalry", "average", "cavalry", 4, "line",
+                    100 + IN (1.5), 50, 0),
+              unit ("b", "blue", "cavalry", "average", "cavalry", 4, "line",
+                    100 - IN (1.5), 50, 0),
+              unit ("r", "red", "infantry", "hero", "regular_infantry", 16,
+                    "line", 100, ry, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    /* a charges: both go in; r (elite, 16) fires 32 dice without effect;
+       a rolls 4 dice, r 8 (half its front in contact) */
+    assert_true (game_needs_order (f->g, idx (f, "a")));
+    order (f, "a", charge (f, "r"));
+    push (f, 4, 1, 1, 1, 1);
+    push_many (f, 32, 1);
+    push_many (f, 4 + 8, 1);
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (dice_queued (f->dice), 0);
+    assert_true (GU (f, "a")->in_melee && GU (f, "r")->in_melee);
+    assert_int_equal (count_events (f, "a (cavalry) rolls 4 dice"), 1);
+    assert_int_equal (count_events (f, "r (formed_infantry) rolls 8 dice"), 1);
+    /* red's round: r is in melee and gets no order */
+    game_begin_phase (f->g, f->dice);
+    assert_false (game_needs_order (f->g, idx (f, "r")));
+    game_resolve_phase (f->g, f->dice);
+    /* b charges the same unit: r checks having fired (-1), does not fire
+       again, and rolls a second round; a does not */
+    game_begin_phase (f->g, f->dice);
+    assert_true (game_needs_order (f->g, idx (f, "b")));
+    order (f, "b", charge (f, "r"));
+    push (f, 4, 1, 1, 1, 1);
+    push_many (f, 4 + 16, 1);
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (dice_queued (f->dice), 0);
+    assert_true (saw (f, "r checks morale against a charge: needs 11"));
+    assert_true (saw (f, "already fired"));
+    assert_int_equal (count_events (f, "r fires at"), 1);
+    assert_int_equal (count_events (f, "a (cavalry) rolls"), 1);
+    assert_int_equal (count_events (f, "b (cavalry) rolls 4 dice"), 1);
+    /* now its whole front is in contact: every figure rolls */
+    assert_int_equal (count_events (f, "r (formed_infantry) rolls 16 dice"), 1);
+    /* the next turn: the melee goes on, every unit rolling, r with its
+       whole front */
+    while (game_phase (f->g) != 0) {
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+    }
+    push (f, 2, 6, 1);
+    push_many (f, 4 + 16 + 4, 1);
+    game_begin_phase (f->g, f->dice);
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (dice_queued (f->dice), 0);
+    assert_true (saw (f, "goes on"));
+    assert_int_equal (count_events (f, "r (formed_infantry) rolls 16 dice"), 2);
+    assert_int_equal (count_events (f, "a (cavalry) rolls"), 2);
+    assert_int_equal (count_events (f, "b (cavalry) rolls"), 2);
+    unmake (f);
+}
+
+/*  Leaders: in contact with a unit losing a quarter under fire, one pip
+ *  of chance, +1 if it falls back; an effect kills him. */
+static void
+test_leader_killed_under_fire (void **state)
+{
+    (void) state;
+    char units[1024];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("blue", "blue", "infantry", "hero", "regular_infantry", 8,
+                    "line", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 100, 50 + IN (1.5) + IN (2), 180),
+              unit ("ldr", "red", "command", "hero", "leader", 1, "line", 100,
+                    50 + IN (1.5) + IN (2) + IN (0.75) + IN (0.75), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    assert_true (eol_leader_in_contact (f->g, idx (f, "red")));
+    start (f, "blue");
+    order (f, "blue", fire_at (f, "red"));
+    /* 8 x 2 x 2 = 32 dice: two sixes (a quarter of 8) */
+    push (f, 2, 6, 6);
+    push_many (f, 30, 1);
+    push (f, 2, 1, 1);                    /* red: 10 - 1 - 2 + 1 = 8: holds */
+    push (f, 1, 1);                       /* the leader: chance 1, threw 1 */
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "red checks morale for casualties: needs 8"));
+    assert_true (saw (f, "leader in contact"));
+    assert_true (GU (f, "ldr")->gone);
+    assert_true (saw (f, "ldr is wounded or killed (chance 1, threw 1)"));
+    unmake (f);
+}
+
+/*  ---- movement and formations ---- */
+
+/*  "Echelon movement is allowed, up to 45 degrees from facing (without
+ *  changing the facing of the unit)"; further round it wheels, paying the
+ *  distance of the outer corner. */
+static void
+test_echelon_and_wheel (void **state)
+{
+    (void) state;
+    char units[1024];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("blue", "blue", "infantry", "average", "regular_infantry",
+                    24, "line", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 100, 190, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    /* 30 degrees right of its facing: echelon, 4" */
+    vec2_t c = U (f, "blue")->fp.centre;
+    order (f, "blue", move_to (c.x + IN (4) * sin (30 * 3.14159265 / 180),
+                               c.y + IN (4) * cos (30 * 3.14159265 / 180)));
+    game_resolve_phase (f->g, f->dice);
+    near (geom_dist (c, U (f, "blue")->fp.centre), IN (4), 0.02);
+    near (U (f, "blue")->fp.facing, 0, 1e-9);
+    unmake (f);
+    /* 90 degrees right: a 9" line wheels 4" / 9" rad on its right corner */
+    f = make (NULL, units, NULL);
+    start (f, "blue");
+    c = U (f, "blue")->fp.centre;
+    order (f, "blue", move_to (c.x + IN (4), c.y));
+    game_resolve_phase (f->g, f->dice);
+    near (U (f, "blue")->fp.facing, 4.0 / 9.0 * 180 / 3.14159265358979, 1e-6);
+    unmake (f);
+}
+
+/*  Doctrine for the formations: a line marching off far from the enemy
+ *  forms column (a full move, keeping facing), or turns to a flank into
+ *  column (half a move, then half a column move); a column near the
+ *  enemy forms line; guns limber to go further than 2" and unlimber near
+ *  an enemy; mounted rifles dismount near the enemy. */
+static void
+test_formation_changes (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("ahead", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 30, 20, 0),
+              unit ("flank", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 60, 40, 0),
+              unit ("gun", "blue", "artillery", "average", "field_gun_6pdr", 4,
+                    "line", 100, 20, 0),
+              unit ("col", "blue", "infantry", "average", "regular_infantry",
+                    16, "column", 150, 150, 0),
+              unit ("mr", "blue", "cavalry", "average", "mounted_rifles", 8,
+                    "line", 180, 150, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 165, 180, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    /* five blue units, one red: blue acts with one unit a round; order
+       each as it comes */
+    int done = 0;
+    while (done < 5 && !game_over (f->g)) {
+        for (int u = 0; u < game_unit_count (f->g); u++) {
+            if (!game_needs_order (f->g, u))
+                continue;
+            const char *id = situation_unit_const (game_situation (f->g), u)->id;
+            vec2_t c = situation_unit_const (game_situation (f->g), u)->fp.centre;
+            order_t o = order_hold ();
+            if (strcmp (id, "ahead") == 0)
+                o = move_to (c.x, c.y + 100);
+            else if (strcmp (id, "flank") == 0)
+                o = move_to (c.x + 100, c.y);
+            else if (strcmp (id, "gun") == 0)
+                o = move_to (c.x, c.y + 50);
+            order (f, id, o);
+            done += situation_unit_const (game_situation (f->g), u)->side
+                    == SIDE_BLUE;
+        }
+        game_resolve_phase (f->g, f->dice);
+        game_begin_phase (f->g, f->dice);
+    }
+    assert_int_equal (done, 5);
+    /* ahead: column from line, a full move: it stays */
+    assert_int_equal (U (f, "ahead")->formation, FORMATION_COLUMN);
+    near (U (f, "ahead")->fp.centre.y, 20, 1e-6);
+    near (U (f, "ahead")->fp.width, IN (1.5), 1e-9);
+    assert_true (saw (f, "ahead: column_from_line (a full move)"));
+    /* flank: turned to its right into column, then half of 8" */
+    assert_int_equal (U (f, "flank")->formation, FORMATION_COLUMN);
+    near (U (f, "flank")->fp.facing, 90, 1e-6);
+    near (U (f, "flank")->fp.centre.x, 60 + IN (4), 0.02);
+    /* the gun limbered and went half of 4" */
+    assert_int_equal (U (f, "gun")->formation, FORMATION_COLUMN);
+    near (U (f, "gun")->fp.centre.y, 20 + IN (2), 0.02);
+    assert_true (saw (f, "gun: limber (half a move)"));
+    /* the column near the enemy formed line */
+    assert_int_equal (U (f, "col")->formation, FORMATION_LINE);
+    assert_true (saw (f, "col: line_from_column (a full move)"));
+    /* the mounted rifles dismounted: on foot in skirmish */
+    assert_int_equal (U (f, "mr")->arm, ARM_INFANTRY);
+    assert_int_equal (U (f, "mr")->formation, FORMATION_LOOSE);
+    unmake (f);
+}
+
+/*  "You may not move within 4" of the front of an enemy unit except to
+ *  charge it, or to pull directly back away from it"; rough slows formed
+ *  infantry by half; roads double movement. */
+static void
+test_four_inches_and_terrain (void **state)
+{
+    (void) state;
+    char units[1024];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("blue", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 100, 50 + IN (1.5) + IN (6), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    order (f, "blue", move_to (100, 150));
+    game_resolve_phase (f->g, f->dice);
+    /* 6" apart, it may close only 2" */
+    double gap = footprint_distance (&U (f, "blue")->fp, &U (f, "red")->fp);
+    near (gap, IN (4), 0.02);
+    /* red pulls straight back from within the zone... */
+    game_begin_phase (f->g, f->dice);
+    order_t back = move_to (100, 190);
+    back.has_facing = true;
+    back.facing = 180;
+    order (f, "red", back);
+    game_resolve_phase (f->g, f->dice);
+    unmake (f);
+    /* rough: a line moves 2"; a column on a road 16" */
+    const char *terrain =
+        "{ id = \"scrub\"; kind = \"rough\"; polygon = ( [0.0, 0.0], "
+        "[80.0, 0.0], [80.0, 200.0], [0.0, 200.0] ); },"
+        "{ id = \"road\"; kind = \"road\"; polygon = ( [145.0, 0.0], "
+        "[155.0, 0.0], [155.0, 200.0], [145.0, 200.0] ); }";
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("rough", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 40, 30, 0),
+              unit ("road", "blue", "infantry", "average", "regular_infantry",
+                    8, "column", 150, 30, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 100, 190, 180));
+    f = make (terrain, units, NULL);
+    start (f, "blue");
+    int done = 0;
+    while (done < 2) {
+        for (int u = 0; u < game_unit_count (f->g); u++) {
+            if (!game_needs_order (f->g, u))
+                continue;
+            const unit_t *x = situation_unit_const (game_situation (f->g), u);
+            double far = strcmp (x->id, "rough") == 0 ? IN (4) : 60;
+            order (f, x->id, x->side == SIDE_BLUE
+                             ? move_to (x->fp.centre.x, x->fp.centre.y + far)
+                             : order_hold ());
+            done += x->side == SIDE_BLUE;
+        }
+        game_resolve_phase (f->g, f->dice);
+        game_begin_phase (f->g, f->dice);
+    }
+    near (U (f, "rough")->fp.centre.y, 30 + IN (2), 0.02);
+    near (U (f, "road")->fp.centre.y, 30 + IN (16), 0.02);
+    unmake (f);
+}
+
+/*  ---- victory, battles, the Risk Factor engine ---- */
+
+static scenario_t *
+load_scenario (const char *name)
+{
+    char path[256], err[256];
+    snprintf (path, sizeof path, "rules/scenarios/%s.cfg", name);
+    scenario_t *sc = scenario_load (test_source_path (path), game_rules_finder,
+                                    rules, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    return sc;
+}
+
+/*  Both scenarios play to the end under every built-in strategy; the
+ *  same seed plays the same battle, and the replay log reproduces it. */
+static void
+test_battles (void **state)
+{
+    (void) state;
+    const char *names[2] = { "eol_freemans_farm", "eol_cowpens" };
+    for (int s = 0; s < 2; s++) {
+        scenario_t *sc = load_scenario (names[s]);
+        for (int k = 0; k < strategy_class_count (); k++) {
+            const char *strat = strategy_class_at (k)->name;
+            if (strcmp (strat, "random") && strcmp (strat, "table"))
+                continue;       /* the commander's: test_commander */
+            battle_setup_t setup;
+            memset (&setup, 0, sizeof setup);
+            setup.seed = 11 + (uint64_t) k;
+            setup.strategy[0] = strat;
+            setup.strategy[1] = "table";
+            battle_log_t *log = battle_log_new ();
+            battle_result_t a, b;
+            char err[256];
+            if (battle_play (rules, sc, &setup, &a, log, err, sizeof err) < 0)
+                fail_msg ("%s: %s", names[s], err);
+            assert_true (a.result.over);
+            assert_true (a.result.turns >= 1 && a.result.turns <= 10);
+            assert_true (a.decisions > 0);
+            if (battle_replay (rules, sc, log, &b, err, sizeof err) < 0)
+                fail_msg ("%s replay: %s", names[s], err);
+            assert_int_equal (a.result.winner, b.result.winner);
+            battle_result_t c;
+            if (battle_play (rules, sc, &setup, &c, NULL, err, sizeof err) < 0)
+                fail_msg ("%s", err);
+            assert_int_equal (c.result.winner, a.result.winner);
+            assert_int_equal (c.result.turns, a.result.turns);
+            assert_int_equal (c.result.killed[0], a.result.killed[0]);
+            assert_int_equal (c.result.killed[1], a.result.killed[1]);
+            battle_log_destroy (&log);
+        }
+        scenario_destroy (&sc);
+    }
+}
+
+/*  Every legal order the engine lists passes its own check, at every
+ *  decision of a random battle; copies play on alike. */
+static void
+test_legal_orders_and_copies (void **state)
+{
+    (void) state;
+    scenario_t *sc = load_scenario ("eol_cowpens");
+    char err[256];
+    game_t *g = game_new (rules, sc, err, sizeof err);
+    assert_non_null (g);
+    dice_t *d = dice_new (5), *pick = dice_new (6);
+    order_t orders[GAME_MAX_LEGAL_ORDERS];
+    int checked = 0;
+    while (!game_over (g) && game_turn (g) <= 4) {
+        game_begin_phase (g, d);
+        for (int u = 0; u < game_unit_count (g); u++) {
+            if (!game_needs_order (g, u))
+                continue;
+            int n = game_legal_orders (g, u, orders, GAME_MAX_LEGAL_ORDERS);
+            assert_true (n >= 1);
+            for (int i = 0; i < n; i++) {
+                if (game_check_order (g, u, &orders[i], err, sizeof err) < 0)
+                    fail_msg ("unit %d order %d: %s", u, i, err);
+                checked++;
+            }
+            order_t o = orders[dice_below (pick, (uint32_t) n)];
+            assert_int_equal (game_apply_order (g, u, &o, err, sizeof err), 0);
+        }
+        game_t *copy = game_dup (g);
+        dice_t *d2 = dice_new (77), *d3 = dice_new (77);
+        game_resolve_phase (copy, d2);
+        game_resolve_phase (g, d3);
+        for (int u = 0; u < game_unit_count (g); u++) {
+            const unit_t *a = situation_unit_const (game_situation (g), u);
+            const unit_t *b = situation_unit_const (game_situation (copy), u);
+            assert_true (a->fp.centre.x == b->fp.centre.x);
+            assert_int_equal (a->killed, b->killed);
+            assert_int_equal (game_unit (g, u)->extra[0],
+                              game_unit (copy, u)->extra[0]);
+        }
+        game_destroy (&copy);
+        dice_destroy (&d2);
+        dice_destroy (&d3);
+    }
+    assert_true (checked > 50);
+    dice_destroy (&d);
+    dice_destroy (&pick);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+}
+
+/*  Victory: a side that loses half its figures breaks. */
+static void
+test_army_break (void **state)
+{
+    (void) state;
+    fixture_t *f = facing_lines (5, "average", 24, "average", "line");
+    situation_unit (game_situation_mut (f->g), idx (f, "red"))->killed = 12;
+    game_result_t r;
+    game_result (f->g, &r);
+    assert_false (r.over);                   /* only at the end of a turn */
+    start (f, "blue");
+    while (game_phase (f->g) != 0 && !game_over (f->g)) {
+        game_resolve_phase (f->g, f->dice);
+        if (!game_over (f->g))
+            game_begin_phase (f->g, f->dice);
+    }
+    assert_true (game_over (f->g));
+    game_result (f->g, &r);
+    assert_int_equal (r.winner, SIDE_BLUE);
+    assert_non_null (strstr (r.reason, "red break: 50%"));
+    unmake (f);
+}
+
+static const rf_factor_t *
+factor (const rf_decision_t *d, const char *name)
+{
+    for (int i = 0; i < d->factor_count; i++)
+        if (strcmp (d->factors[i].name, name) == 0)
+            return &d->factors[i];
+    return NULL;
+}
+
+/*  The Risk Factor engine answers for this ruleset's units: an Elite unit
+ *  counts as the hero line, a formed Veteran unit as regulars, a Poor
+ *  unit in range of an enemy musket (9") +1, a leader in contact the hero
+ *  line; charge reach is the unit's move in its formation. */
+static void
+test_risk_factors (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("vet", "blue", "infantry", "veteran", "regular_infantry",
+                    16, "line", 50, 50, 0),
+              unit ("poor", "blue", "infantry", "poor", "regular_infantry",
+                    16, "line", 100, 50, 0),
+              unit ("sk", "blue", "infantry", "hero", "light_infantry", 16,
+                    "loose", 160, 50, 0),
+              unit ("ldr", "blue", "command", "hero", "leader", 1, "line", 50,
+                    50 - IN (0.75) - IN (0.75), 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 50 + IN (1.5) + IN (8), 180));
+    char *text = scenario_text (NULL, units, NULL);
+    char err[256];
+    situation_t *sit = situation_load_text (text, "t.cfg", game_rules_finder,
+                                            rules, err, sizeof err);
+    assert_non_null (sit);
+    rf_decision_t d;
+    int vet = situation_find_unit (sit, "vet");
+    int poor = situation_find_unit (sit, "poor");
+    int sk = situation_find_unit (sit, "sk");
+    assert_int_equal (rf_factors (sit, vet, NULL, &d, err, sizeof err), 0);
+    assert_non_null (factor (&d, "regulars"));
+    assert_non_null (factor (&d, "hero_near"));      /* the leader */
+    assert_int_equal (rf_factors (sit, poor, NULL, &d, err, sizeof err), 0);
+    assert_null (factor (&d, "regulars"));
+    assert_non_null (factor (&d, "enemy_in_range")); /* 8" < 9" */
+    assert_non_null (factor (&d, "raw_in_range"));
+    assert_int_equal (rf_decide (sit, sk, 6, NULL, &d, err, sizeof err), 0);
+    assert_non_null (factor (&d, "hero_near"));      /* Elite itself */
+    assert_null (factor (&d, "regulars"));           /* not formed */
+    situation_destroy (&sit);
+}
+
+int
+main (void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_initiative_and_alternation),
+        cmocka_unit_test (test_spread_over_rounds),
+        cmocka_unit_test (test_units_checked),
+        cmocka_unit_test (test_fire_dice_in_play),
+        cmocka_unit_test (test_fire_multipliers_in_play),
+        cmocka_unit_test (test_fire_action_and_fall_back),
+        cmocka_unit_test (test_rout),
+        cmocka_unit_test (test_charge_home),
+        cmocka_unit_test (test_charge_refused),
+        cmocka_unit_test (test_charged_unit_gives_way),
+        cmocka_unit_test (test_charge_rules),
+        cmocka_unit_test (test_melee_goes_on_and_second_round),
+        cmocka_unit_test (test_leader_killed_under_fire),
+        cmocka_unit_test (test_echelon_and_wheel),
+        cmocka_unit_test (test_formation_changes),
+        cmocka_unit_test (test_four_inches_and_terrain),
+        cmocka_unit_test (test_battles),
+        cmocka_unit_test (test_legal_orders_and_copies),
+        cmocka_unit_test (test_army_break),
+        cmocka_unit_test (test_risk_factors),
+    };
+    return cmocka_run_group_tests (tests, setup, teardown);
+}
