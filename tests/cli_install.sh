@@ -12,45 +12,16 @@
 # the solod given.
 set -u
 
-SOLOD=$(realpath "$1")
-SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
-BUILD_DIR=${SOLO_BINARY_DIR:-$(cd "$(dirname "$SOLOD")/.." && pwd)}
-
-work=$(mktemp -d /tmp/cli_install.XXXXXX)
-daemon_pid=""
-failures=0
-checks=0
-
-cleanup () {
-    if [ -n "$daemon_pid" ] && kill -0 "$daemon_pid" 2>/dev/null; then
-        kill -TERM "$daemon_pid" 2>/dev/null
-        wait "$daemon_pid" 2>/dev/null
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail () {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-check () {
-    checks=$((checks + 1))
-    if ! eval "$1"; then
-        fail "$2"
-        return 1
-    fi
-    return 0
-}
+. "$(dirname "$0")/lib.sh"
+lib_init cli_install
 
 # The install's own paths, as the build tree was configured.
 cache_value () {
-    sed -n "s/^$1:[A-Z]*=//p" "$BUILD_DIR/CMakeCache.txt" | head -n 1
+    sed -n "s/^$1:[A-Z]*=//p" "$BINARY_DIR/CMakeCache.txt" | head -n 1
 }
-[ -f "$BUILD_DIR/CMakeCache.txt" ] || { echo "FAIL: no CMakeCache.txt in $BUILD_DIR" >&2; exit 1; }
+[ -f "$BINARY_DIR/CMakeCache.txt" ] || { echo "FAIL: no CMakeCache.txt in $BINARY_DIR" >&2; exit 1; }
 prefix=$(cache_value CMAKE_INSTALL_PREFIX)
-[ -n "$prefix" ] || { echo "FAIL: no CMAKE_INSTALL_PREFIX in $BUILD_DIR/CMakeCache.txt" >&2; exit 1; }
+[ -n "$prefix" ] || { echo "FAIL: no CMAKE_INSTALL_PREFIX in $BINARY_DIR/CMakeCache.txt" >&2; exit 1; }
 # GNUInstallDirs: /etc for the /usr prefix, PREFIX/etc otherwise.
 case "$prefix" in
     /usr) etc=/etc ;;
@@ -63,16 +34,16 @@ case "$unit_dir" in /*) ;; *) unit_dir=$prefix/$unit_dir ;; esac
 # ---- the install ----------------------------------------------------------
 
 root=$work/root
-if ! DESTDIR=$root cmake --install "$BUILD_DIR" >"$work/install.log" 2>&1; then
+if ! DESTDIR=$root cmake --install "$BINARY_DIR" >"$work/install.log" 2>&1; then
     cat "$work/install.log" >&2
-    echo "FAIL: cmake --install $BUILD_DIR failed" >&2
+    echo "FAIL: cmake --install $BINARY_DIR failed" >&2
     exit 1
 fi
 P=$root$prefix
 data=$P/share/solod
 
 for f in "$P/sbin/solod" "$P/bin/solo" "$P/bin/solo-tournament"; do
-    check "[ -x '$f' ] && [ -f '$f' ]" "${f#"$root"}: not installed as a program"
+    check_sh "[ -x '$f' ] && [ -f '$f' ]" "${f#"$root"}: not installed as a program"
 done
 for f in "$root$etc/solod/solod.conf" \
          "$data/rulesets/skirmish19/tables.cfg" \
@@ -81,37 +52,37 @@ for f in "$root$etc/solod/solod.conf" \
          "$data/proto/tournament.proto" \
          "$P/share/man/man1/solo.1" "$P/share/man/man8/solod.8" \
          "$root$unit_dir/solod.service"; do
-    check "[ -f '$f' ] && [ -s '$f' ]" "${f#"$root"}: not installed"
+    check_sh "[ -f '$f' ] && [ -s '$f' ]" "${f#"$root"}: not installed"
 done
 # Every scenario and ruleset of the source tree, unchanged.
 for f in "$SOURCE_DIR"/rules/scenarios/*.cfg; do
-    check "cmp -s '$f' '$data/scenarios/$(basename "$f")'" \
+    check_sh "cmp -s '$f' '$data/scenarios/$(basename "$f")'" \
           "scenario $(basename "$f") not installed as it is in the source"
 done
-check "diff -r '$SOURCE_DIR/rules/data' '$data/rulesets' >/dev/null" \
+check_sh "diff -r '$SOURCE_DIR/rules/data' '$data/rulesets' >/dev/null" \
       "the installed rulesets differ from rules/data"
-check "cmp -s '$SOURCE_DIR/daemon/solod.conf' '$root$etc/solod/solod.conf'" \
+check_sh "cmp -s '$SOURCE_DIR/daemon/solod.conf' '$root$etc/solod/solod.conf'" \
       "the installed solod.conf is not daemon/solod.conf"
-check "cmp -s '$SOURCE_DIR/proto/solo.proto' '$data/proto/solo.proto'" \
+check_sh "cmp -s '$SOURCE_DIR/proto/solo.proto' '$data/proto/solo.proto'" \
       "the installed solo.proto is not proto/solo.proto"
 # Nothing outside the prefix but the config.
 outside=$(sed -e "s|^$prefix/.*||" -e "s|^$etc/solod/.*||" \
-    "$BUILD_DIR/install_manifest.txt" | grep -v '^$' || true)
-check "[ -z \"\$outside\" ]" "installed outside $prefix and $etc/solod: $outside"
+    "$BINARY_DIR/install_manifest.txt" | grep -v '^$' || true)
+check_sh "[ -z \"\$outside\" ]" "installed outside $prefix and $etc/solod: $outside"
 
 # ---- the man pages ----------------------------------------------------------
 
 for page in "$P/share/man/man1/solo.1" "$P/share/man/man8/solod.8"; do
     name=$(basename "$page")
     LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z "$page" >"$work/groff.err" 2>&1
-    check "[ \$? -eq 0 ] && [ ! -s '$work/groff.err' ]" \
+    check_sh "[ \$? -eq 0 ] && [ ! -s '$work/groff.err' ]" \
           "$name: groff warns: $(head -c 400 "$work/groff.err")"
     MANWIDTH=80 man -l "$page" >"$work/$name.txt" 2>/dev/null
     for section in NAME SYNOPSIS DESCRIPTION "EXIT STATUS" "SEE ALSO"; do
-        check "grep -q '^$section' '$work/$name.txt'" "$name has no $section section"
+        check_sh "grep -q '^$section' '$work/$name.txt'" "$name has no $section section"
     done
-    check "! grep -q '@[A-Z_]*@' '$page'" "$name: a placeholder left unreplaced"
-    check "grep -q '$etc/solod\|$prefix/share/solod' '$page'" \
+    check_sh "! grep -q '@[A-Z_]*@' '$page'" "$name: a placeholder left unreplaced"
+    check_sh "grep -q '$etc/solod\|$prefix/share/solod' '$page'" \
           "$name does not name the install's own paths"
 done
 # Every option of the programs' --help is in their man pages.
@@ -122,7 +93,7 @@ for pair in "solod.help:solod.8" "solo.help:solo.1"; do
     help=${pair%%:*}
     page=${pair#*:}
     for opt in $(grep -o -- '--[a-z][a-z-]*' "$work/$help" | sort -u); do
-        check "grep -q -- '${opt//-/\\\\-}' '$P/share/man/man${page##*.}/$page'" \
+        check_sh "grep -q -- '${opt//-/\\\\-}' '$P/share/man/man${page##*.}/$page'" \
               "$page does not document $opt (from --help)"
     done
 done
@@ -130,77 +101,53 @@ done
 # ---- the systemd unit -------------------------------------------------------
 
 unit=$root$unit_dir/solod.service
-check "grep -qx 'ExecStart=$prefix/sbin/solod --config $etc/solod/solod.conf' '$unit'" \
+check_sh "grep -qx 'ExecStart=$prefix/sbin/solod --config $etc/solod/solod.conf' '$unit'" \
       "solod.service does not run $prefix/sbin/solod --config $etc/solod/solod.conf"
-check "grep -qx 'Type=simple' '$unit'" "solod.service is not Type=simple"
-check "! grep -q 'forking\|PIDFile\|--daemon' '$unit'" "solod.service forks"
-check "grep -qx 'StandardError=journal' '$unit'" "solod.service does not keep stderr"
-check "grep -q '^WantedBy=multi-user.target' '$unit'" "solod.service is not wanted by multi-user.target"
+check_sh "grep -qx 'Type=simple' '$unit'" "solod.service is not Type=simple"
+check_sh "! grep -q 'forking\|PIDFile\|--daemon' '$unit'" "solod.service forks"
+check_sh "grep -qx 'StandardError=journal' '$unit'" "solod.service does not keep stderr"
+check_sh "grep -q '^WantedBy=multi-user.target' '$unit'" "solod.service is not wanted by multi-user.target"
 if command -v systemd-analyze >/dev/null 2>&1; then
     # Its own checks of the file; the program is where the install puts
     # it, so that complaint alone is expected under a DESTDIR.
     systemd-analyze verify "$unit" 2>&1 | grep -v "is not executable\|man solod\|man solo" \
         | grep -i "solod.service" >"$work/verify.err"
-    check "[ ! -s '$work/verify.err' ]" "systemd-analyze: $(cat "$work/verify.err")"
+    check_sh "[ ! -s '$work/verify.err' ]" "systemd-analyze: $(cat "$work/verify.err")"
 fi
 
 # ---- the installed solod and solo -------------------------------------------
 
-port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null \
-       || echo $((20000 + RANDOM % 20000)))
-endpoint=tcp://127.0.0.1:$port
+# The installed programs from here on.
+SOLOD=$P/sbin/solod
+SOLO=$P/bin/solo
 conf=$root$etc/solod/solod.conf
-
-# start_solod CONFIG LOG: the installed solod with CONFIG; waits until the
-# installed solo gets an answer.
-start_solod () {
-    (cd "$work" && exec "$P/sbin/solod" --config "$1" --bind "$endpoint" \
-        --state-db :memory: --seed 1 >"$2" 2>&1) &
-    daemon_pid=$!
-    for _ in $(seq 100); do
-        "$P/bin/solo" --endpoint "$endpoint" --timeout 200 hello >/dev/null 2>&1 && return 0
-        kill -0 "$daemon_pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    cat "$2" >&2
-    return 1
-}
-
-stop_solod () {
-    kill -TERM "$daemon_pid" 2>/dev/null
-    wait "$daemon_pid"
-    rc=$?
-    daemon_pid=""
-    check "[ $rc -eq 0 ]" "the installed solod exited $rc on SIGTERM"
-}
 
 # The installed config as it is: the installed solod finds the rulesets
 # and scenarios installed beside it (under the DESTDIR), not those of the
 # configured prefix nor of the source tree.
-if check "start_solod '$conf' '$work/solod.log'" "the installed solod does not start with $conf"; then
-    check "grep -q 'scenarios in $data/scenarios' '$work/solod.log'" \
+if start_solod --log "$work/solod.log" --config "$conf" --state-db :memory: --seed 1; then
+    check_sh "grep -q 'scenarios in $data/scenarios' '$work/solod.log'" \
           "solod does not take its scenarios from $data/scenarios: $(cat "$work/solod.log")"
-    check "grep -q 'rulesets in $data/rulesets' '$work/solod.log'" \
+    check_sh "grep -q 'rulesets in $data/rulesets' '$work/solod.log'" \
           "solod does not take its rulesets from $data/rulesets: $(cat "$work/solod.log")"
-    "$P/bin/solo" --endpoint "$endpoint" hello >"$work/hello.out" 2>&1
-    check "grep -q skirmish19 '$work/hello.out'" "the installed solo: hello has no skirmish19: $(cat "$work/hello.out")"
-    "$P/bin/solo" --endpoint "$endpoint" --json hello >"$work/hello.json" 2>&1
-    check "/usr/bin/python3 -c 'import json,sys; h = json.load(open(sys.argv[1])); sys.exit(not any(r[\"name\"] == \"skirmish19\" for r in h[\"rulesets\"]) or \"farm\" not in h[\"scenarios\"])' '$work/hello.json'" \
+    "$SOLO" --endpoint "$ENDPOINT" hello >"$work/hello.out" 2>&1
+    check_sh "grep -q skirmish19 '$work/hello.out'" "the installed solo: hello has no skirmish19: $(cat "$work/hello.out")"
+    "$SOLO" --endpoint "$ENDPOINT" --json hello >"$work/hello.json" 2>&1
+    check_sh "/usr/bin/python3 -c 'import json,sys; h = json.load(open(sys.argv[1])); sys.exit(not any(r[\"name\"] == \"skirmish19\" for r in h[\"rulesets\"]) or \"farm\" not in h[\"scenarios\"])' '$work/hello.json'" \
           "hello --json does not list skirmish19 and farm: $(cat "$work/hello.json")"
-    "$P/bin/solo" --endpoint "$endpoint" ask --situation "$data/scenarios/farm.cfg" \
+    "$SOLO" --endpoint "$ENDPOINT" ask --situation "$data/scenarios/farm.cfg" \
         --unit red-left --roll 6 >"$work/ask.out" 2>&1
-    check "[ \$? -eq 0 ] && grep -q 'rolled 6' '$work/ask.out'" \
+    check_sh "[ \$? -eq 0 ] && grep -q 'rolled 6' '$work/ask.out'" \
           "the installed solo cannot ask about a unit of the installed farm: $(cat "$work/ask.out")"
-    "$P/bin/solo" --endpoint "$endpoint" side --scenario farm --side red --playouts 200 \
+    "$SOLO" --endpoint "$ENDPOINT" side --scenario farm --side red --playouts 200 \
         --seed 1 >"$work/side.out" 2>&1
-    check "[ \$? -eq 0 ] && grep -q red-left '$work/side.out'" \
+    check_sh "[ \$? -eq 0 ] && grep -q red-left '$work/side.out'" \
           "the installed solo cannot ask red's orders in the installed farm: $(head -c 600 "$work/side.out")"
-    "$P/bin/solo" --endpoint "$endpoint" battle --scenario farm --blue table --red random \
+    "$SOLO" --endpoint "$ENDPOINT" battle --scenario farm --blue table --red random \
         --seed 1 >"$work/battle.out" 2>&1
-    check "[ \$? -eq 0 ] && [ -s '$work/battle.out' ]" \
+    check_sh "[ \$? -eq 0 ] && [ -s '$work/battle.out' ]" \
           "the installed solo cannot play the installed farm: $(head -c 600 "$work/battle.out")"
     stop_solod
 fi
 
-echo "cli_install: $checks checks, $failures failed"
-[ "$failures" -eq 0 ]
+lib_finish
