@@ -13,6 +13,9 @@ struct battle_log_t {
     uint64_t seed;
     char strategy[SIDE_COUNT][BATTLE_LAYER_MAX];
     char params[SIDE_COUNT][STRATEGY_PARAMS_MAX];
+    battle_unit_state_t *states;   /* the lines' unit states, in order */
+    int state_count;
+    int state_cap;
 };
 
 battle_log_t *
@@ -28,6 +31,7 @@ battle_log_destroy (battle_log_t **self_p)
     if (!*self_p)
         return;
     free ((*self_p)->lines);
+    free ((*self_p)->states);
     free (*self_p);
     *self_p = NULL;
 }
@@ -43,6 +47,15 @@ battle_log_line (const battle_log_t *self, int i)
 {
     assert (i >= 0 && i < self->count);
     return &self->lines[i];
+}
+
+const battle_unit_state_t *
+battle_log_states (const battle_log_t *self, int i, int *count)
+{
+    assert (i >= 0 && i < self->count && count);
+    const battle_line_t *line = &self->lines[i];
+    *count = line->state_count;
+    return line->state_count ? &self->states[line->state_first] : NULL;
 }
 
 uint64_t
@@ -71,6 +84,7 @@ kind_word (battle_line_kind_t kind)
     case BATTLE_LINE_DIE: return "die";
     case BATTLE_LINE_DECISION: return "order";
     case BATTLE_LINE_EVENT: return "event";
+    case BATTLE_LINE_STATE: return "state";
     default: return "result";
     }
 }
@@ -106,6 +120,11 @@ typedef struct {
     const battle_log_t *source;    /* replay: the strategies' decisions */
     int source_pos;
     battle_result_t *out;
+    battle_unit_state_t *last;     /* with a log: each unit as last logged */
+    bool resolving;                /* in game_resolve_phase of ... */
+    int resolve_turn, resolve_phase;   /* ... this turn and phase */
+    char resolve_phase_name[24];
+    bool phase_closed;             /* its state line is logged */
     bool failed;
     char err[SOLO_ERR_MAX];
 } run_t;
@@ -152,14 +171,135 @@ add_line (run_t *run, battle_line_kind_t kind, int unit)
     return line;
 }
 
+/*  Unit u as it stands now. */
+static battle_unit_state_t
+unit_state_now (const game_t *g, int u)
+{
+    const unit_t *x = situation_unit_const (game_situation (g), u);
+    battle_unit_state_t st;
+    memset (&st, 0, sizeof st);
+    st.unit = u;
+    st.centre = x->fp.centre;
+    st.facing = x->fp.facing;
+    st.wounded = x->wounded;
+    st.killed = x->killed;
+    st.in_play = !game_unit (g, u)->gone && unit_figures_standing (x) > 0;
+    return st;
+}
+
+/*  Two unit states the same in every field. */
+static bool
+same_state (const battle_unit_state_t *a, const battle_unit_state_t *b)
+{
+    return a->unit == b->unit && a->centre.x == b->centre.x
+        && a->centre.y == b->centre.y && a->facing == b->facing
+        && a->wounded == b->wounded && a->killed == b->killed
+        && a->in_play == b->in_play;
+}
+
+/*  Give the last line of the log the units whose state changed since the
+ *  last line that carried any (every unit with `all`).  Returns how many
+ *  it carries. */
+static int
+record_states (run_t *run, bool all)
+{
+    battle_log_t *log = run->log;
+    if (!log || !run->last || log->count == 0)
+        return 0;
+    int n = game_unit_count (run->game);
+    int first = log->state_count, count = 0;
+    for (int u = 0; u < n; u++) {
+        battle_unit_state_t now = unit_state_now (run->game, u);
+        if (!all && same_state (&now, &run->last[u]))
+            continue;
+        if (log->state_count == log->state_cap) {
+            int cap = log->state_cap ? log->state_cap * 2 : 256;
+            battle_unit_state_t *states = realloc (
+                log->states, (size_t) cap * sizeof *states);
+            if (!states) {
+                run_fail (run, "out of memory for the log");
+                break;
+            }
+            log->states = states;
+            log->state_cap = cap;
+        }
+        log->states[log->state_count++] = now;
+        run->last[u] = now;
+        count++;
+    }
+    battle_line_t *line = &log->lines[log->count - 1];
+    line->state_first = first;
+    line->state_count = count;
+    return count;
+}
+
+/*  A state line, labelled with the phase it closes, when units changed
+ *  since the last line that said so (every unit with `all`); its words
+ *  list them as far as they fit. */
+static void
+state_line (run_t *run, bool all, int turn, int phase,
+            const char *phase_name)
+{
+    battle_log_t *log = run->log;
+    battle_line_t *line = add_line (run, BATTLE_LINE_STATE, -1);
+    if (!line)
+        return;
+    line->turn = turn;
+    line->phase = phase;
+    snprintf (line->phase_name, sizeof line->phase_name, "%s", phase_name);
+    int count = record_states (run, all);
+    if (count == 0) {
+        log->count--;            /* nothing changed: no line */
+        return;
+    }
+    line = &log->lines[log->count - 1];
+    const situation_t *sit = game_situation (run->game);
+    size_t used = (size_t) snprintf (line->text, sizeof line->text, "%s",
+                                     all ? "units as they start: "
+                                         : "units now: ");
+    for (int i = 0; i < count && used < sizeof line->text - 1; i++) {
+        const battle_unit_state_t *st = &log->states[line->state_first + i];
+        const char *id = situation_unit_const (sit, st->unit)->id;
+        int n = st->in_play
+              ? snprintf (line->text + used, sizeof line->text - used,
+                          "%s%s (%.1f, %.1f) facing %.0f, %d wounded %d "
+                          "killed", i ? "; " : "", id, st->centre.x,
+                          st->centre.y, st->facing, st->wounded, st->killed)
+              : snprintf (line->text + used, sizeof line->text - used,
+                          "%s%s out of play, %d wounded %d killed",
+                          i ? "; " : "", id, st->wounded, st->killed);
+        if (n < 0)
+            break;
+        used += (size_t) n;
+    }
+}
+
+/*  The state line of the phase being resolved, once: before the first
+ *  event of the next phase (the log stays in the order of its turns) or
+ *  when the phase is resolved. */
+static void
+close_phase (run_t *run)
+{
+    if (!run->resolving || run->phase_closed)
+        return;
+    run->phase_closed = true;
+    state_line (run, false, run->resolve_turn, run->resolve_phase,
+                run->resolve_phase_name);
+}
+
 static void
 on_event (void *arg, const game_event_t *ev)
 {
     run_t *run = arg;
+    if (run->resolving && (game_turn (run->game) != run->resolve_turn
+                           || game_phase (run->game) != run->resolve_phase))
+        close_phase (run);
     battle_line_t *line = add_line (run, BATTLE_LINE_EVENT, ev->unit);
-    if (line)
+    if (line) {
         snprintf (line->text, sizeof line->text, "%s: %s",
                   game_event_kind_name (ev->kind), ev->text);
+        record_states (run, false);
+    }
 }
 
 /*  The rules' dice since the last flush go into the log. */
@@ -324,7 +464,13 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
         goto done;
     }
     if (log) {
+        run.last = malloc ((size_t) (n > 0 ? n : 1) * sizeof *run.last);
+        if (!run.last) {
+            snprintf (err, errlen, "out of memory");
+            goto done;
+        }
         log->count = 0;
+        log->state_count = 0;
         log->seed = setup->seed;
         for (int s = 0; s < SIDE_COUNT; s++) {
             snprintf (log->strategy[s], sizeof log->strategy[s], "%s",
@@ -346,6 +492,8 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                       log->strategy[1], log->params[1][0] ? " " : "",
                       log->params[1]);
         game_set_events (run.game, on_event, &run);
+        state_line (&run, true, game_turn (run.game), game_phase (run.game),
+                    game_phase_name (run.game));
     }
 
     while (!game_over (run.game) && !run.failed) {
@@ -401,7 +549,24 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                 give_order (&run, decisions[i].unit, &decisions[i].order,
                             layer[side], decisions[i].why);
         }
+        if (log) {
+            run.resolving = true;
+            run.phase_closed = false;
+            run.resolve_turn = game_turn (run.game);
+            run.resolve_phase = game_phase (run.game);
+            snprintf (run.resolve_phase_name, sizeof run.resolve_phase_name,
+                      "%s", game_phase_name (run.game));
+        }
         game_resolve_phase (run.game, dice);
+        if (log) {
+            /*  what changed after the next phase's first event belongs to
+             *  that phase */
+            if (run.phase_closed)
+                state_line (&run, false, game_turn (run.game),
+                            game_phase (run.game), game_phase_name (run.game));
+            close_phase (&run);
+            run.resolving = false;
+        }
         flush_dice (&run, dice);
     }
     if (run.failed) {
@@ -436,6 +601,7 @@ done:
     free (group_roll);
     free (rfd);
     free (decisions);
+    free (run.last);
     return rc;
 }
 
@@ -447,16 +613,24 @@ battle_play (const game_rules_t *rules, const scenario_t *scenario,
     return run_battle (rules, scenario, setup, NULL, out, log, err, errlen);
 }
 
-/*  Two lines the same in every field. */
+/*  Line i of logs a and b the same in every field, unit states too. */
 static bool
-same_line (const battle_line_t *a, const battle_line_t *b)
+same_line (const battle_log_t *la, const battle_log_t *lb, int i)
 {
-    return a->kind == b->kind && a->turn == b->turn && a->phase == b->phase
-        && a->unit == b->unit && a->sides == b->sides
-        && a->value == b->value && strcmp (a->layer, b->layer) == 0
-        && (a->kind != BATTLE_LINE_DECISION || order_equal (&a->order,
-                                                            &b->order))
-        && strcmp (a->text, b->text) == 0;
+    const battle_line_t *a = &la->lines[i], *b = &lb->lines[i];
+    if (!(a->kind == b->kind && a->turn == b->turn && a->phase == b->phase
+          && a->unit == b->unit && a->sides == b->sides
+          && a->value == b->value && strcmp (a->layer, b->layer) == 0
+          && (a->kind != BATTLE_LINE_DECISION || order_equal (&a->order,
+                                                              &b->order))
+          && strcmp (a->text, b->text) == 0
+          && a->state_count == b->state_count))
+        return false;
+    for (int k = 0; k < a->state_count; k++)
+        if (!same_state (&la->states[a->state_first + k],
+                         &lb->states[b->state_first + k]))
+            return false;
+    return true;
 }
 
 int
@@ -483,7 +657,7 @@ battle_replay (const game_rules_t *rules, const scenario_t *scenario,
         int n = again->count < log->count ? again->count : log->count;
         char want[BATTLE_TEXT_MAX + 64], got[BATTLE_TEXT_MAX + 64];
         for (int i = 0; i < n && rc == 0; i++)
-            if (!same_line (&log->lines[i], &again->lines[i])) {
+            if (!same_line (log, again, i)) {
                 snprintf (err, errlen, "line %d differs: the log has [%.200s], "
                           "the replay [%.200s]", i + 1,
                           battle_line_format (&log->lines[i], want, sizeof want),

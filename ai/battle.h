@@ -11,6 +11,17 @@
  *  the result.  battle_replay() plays the battle again from a log, taking
  *  the strategies' decisions from it, and checks that every line comes
  *  out the same.
+ *
+ *  The log also says where every unit stands, so a front end can redraw
+ *  the battle exactly from the log alone.  A line carries the units
+ *  whose state (centre, facing, wounded, killed, in play) changed since
+ *  the last line that carried any (battle_log_states): a state line right
+ *  after the start line lists every unit as it starts; each event line
+ *  (a move, a charge, a run, shooting, a melee, a unit leaving) carries
+ *  the units it changed, as they stand once the rules reported it; and a
+ *  state line closes each phase in which something changed without an
+ *  event of its own (the recoils and follow-ups after a melee, a unit
+ *  taken out after its losses).  Units are in index order on each line.
  */
 #ifndef SOLO_BATTLE_H
 #define SOLO_BATTLE_H
@@ -29,8 +40,18 @@ typedef enum {
     BATTLE_LINE_DIE,         /* a die thrown by the rules */
     BATTLE_LINE_DECISION,    /* a unit's order and who decided it */
     BATTLE_LINE_EVENT,       /* what the rules did, in words */
-    BATTLE_LINE_RESULT       /* the end */
+    BATTLE_LINE_RESULT,      /* the end */
+    BATTLE_LINE_STATE        /* units that moved or took losses (above) */
 } battle_line_kind_t;
+
+/*  A unit as it stands after a log line. */
+typedef struct {
+    int unit;                /* index into the scenario's units */
+    vec2_t centre;
+    double facing;           /* [0, 360) */
+    int wounded, killed;     /* totals, as unit_t counts them */
+    bool in_play;            /* false once gone (left, destroyed) */
+} battle_unit_state_t;
 
 typedef struct {
     battle_line_kind_t kind;
@@ -41,6 +62,8 @@ typedef struct {
     char layer[BATTLE_LAYER_MAX];    /* DECISION: "table" or the strategy */
     order_t order;                   /* DECISION */
     char text[BATTLE_TEXT_MAX];      /* the line in plain words */
+    int state_first, state_count;    /* its unit states in the log (use
+                                        battle_log_states) */
 } battle_line_t;
 
 typedef struct battle_log_t battle_log_t;
@@ -51,6 +74,11 @@ void battle_log_destroy (battle_log_t **self_p);
 /*  Lines so far, and the i-th (0 <= i < count). */
 int battle_log_count (const battle_log_t *self);
 const battle_line_t *battle_log_line (const battle_log_t *self, int i);
+
+/*  The unit states of line i (0 <= i < count): *count of them (0 for
+ *  most dice and decisions), in unit index order; NULL when none. */
+const battle_unit_state_t *battle_log_states (const battle_log_t *self,
+                                              int i, int *count);
 
 /*  The setup recorded by the start line (battle_play fills it). */
 uint64_t battle_log_seed (const battle_log_t *self);

@@ -582,6 +582,70 @@ table_state_update (table_state_t *self, const Solo__V1__ReportUpdate *update,
 
 /*  ---- the game as a message ------------------------------------------- */
 
+/*  A terrain feature as the protocol's, its cover as it is (never
+ *  COVER_DEFAULT), in `pool`. */
+static Solo__V1__TerrainFeature *
+terrain_message (const terrain_feature_t *f, pool_t *pool)
+{
+    Solo__V1__TerrainFeature *m = pool_alloc (pool, sizeof *m);
+    Solo__V1__Point **polygon = pool_alloc (
+        pool, (size_t) (f->vertex_count ? f->vertex_count : 1)
+              * sizeof *polygon);
+    if (!m || !polygon)
+        return NULL;
+    solo__v1__terrain_feature__init (m);
+    m->id = pool_strdup (pool, f->id);
+    m->kind = (Solo__V1__TerrainKind) f->kind;
+    m->cover = f->cover == COVER_HARD ? SOLO__V1__COVER__COVER_HARD
+             : f->cover == COVER_SOFT ? SOLO__V1__COVER__COVER_SOFT
+                                      : SOLO__V1__COVER__COVER_NONE;
+    m->polygon = polygon;
+    for (int i = 0; i < f->vertex_count; i++) {
+        Solo__V1__Point *p = pool_alloc (pool, sizeof *p);
+        if (!p)
+            return NULL;
+        solo__v1__point__init (p);
+        p->x = f->vertices[i].x;
+        p->y = f->vertices[i].y;
+        polygon[m->n_polygon++] = p;
+    }
+    return m;
+}
+
+Solo__V1__Situation *
+games_situation_message (const situation_t *sit, Solo__V1__Unit **units,
+                         pool_t *pool)
+{
+    const ruleset_t *rs = situation_ruleset (sit);
+    Solo__V1__Situation *m = pool_alloc (pool, sizeof *m);
+    int t = situation_terrain_count (sit);
+    int n = situation_unit_count (sit);
+    Solo__V1__TerrainFeature **terrain = pool_alloc (
+        pool, (size_t) (t ? t : 1) * sizeof *terrain);
+    if (!m || !terrain)
+        return NULL;
+    solo__v1__situation__init (m);
+    m->ruleset = pool_strdup (pool, ruleset_name (rs));
+    m->table_width = situation_width (sit);
+    m->table_depth = situation_depth (sit);
+    m->terrain = terrain;
+    for (int i = 0; i < t; i++) {
+        terrain[i] = terrain_message (situation_terrain (sit, i), pool);
+        if (!terrain[i])
+            return NULL;
+        m->n_terrain++;
+    }
+    if (!units) {
+        units = pool_alloc (pool, (size_t) (n ? n : 1) * sizeof *units);
+        for (int u = 0; units && u < n; u++)
+            units[u] = convert_unit_message (situation_unit_const (sit, u),
+                                             rs, pool);
+    }
+    m->units = units;
+    m->n_units = units ? (size_t) n : 0;
+    return pool_failed (pool) ? NULL : m;
+}
+
 Solo__V1__GameState *
 games_state_message (const char *game_id, uint64_t sequence,
                      const table_state_t *state, pool_t *pool)
@@ -616,5 +680,8 @@ games_state_message (const char *game_id, uint64_t sequence,
             m->removed[m->n_removed++] = pool_strdup (
                 pool, situation_unit_const (sit, u)->id);
     }
-    return pool_failed (pool) ? NULL : m;
+    if (pool_failed (pool))
+        return NULL;
+    m->situation = games_situation_message (sit, m->units, pool);
+    return m->situation && !pool_failed (pool) ? m : NULL;
 }

@@ -112,7 +112,19 @@ int table_state_update (table_state_t *self,
 /*  True when unit `u` is out of play (removed, or no figure standing). */
 bool table_state_unit_gone (const table_state_t *self, int u);
 
-/*  The game as a protocol message in `pool` (NULL out of memory). */
+/*  A situation as the protocol's Situation in `pool`: its ruleset's
+ *  name, the table's size, every terrain feature with its cover as it is
+ *  (COVER_NONE, _SOFT or _HARD, never COVER_DEFAULT) and every unit.
+ *  `units` (may be NULL: made here) are the units already as messages,
+ *  one per unit of `sit` in order, shared with the caller's message.
+ *  Loading it back (convert_situation) gives the same situation.  NULL
+ *  out of memory. */
+Solo__V1__Situation *games_situation_message (const situation_t *sit,
+                                              Solo__V1__Unit **units,
+                                              pool_t *pool);
+
+/*  The game as a protocol message in `pool`, its `situation` filled by
+ *  games_situation_message (NULL out of memory). */
 Solo__V1__GameState *games_state_message (const char *game_id,
                                           uint64_t sequence,
                                           const table_state_t *state,

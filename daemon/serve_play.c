@@ -119,8 +119,41 @@ static const char *
 line_kind_name (battle_line_kind_t kind)
 {
     static const char *names[] = { "start", "die", "decision", "event",
-                                   "result" };
-    return (int) kind >= 0 && kind <= BATTLE_LINE_RESULT ? names[kind] : "?";
+                                   "result", "state" };
+    return (int) kind >= 0 && kind <= BATTLE_LINE_STATE ? names[kind] : "?";
+}
+
+/*  The unit states of line i of `log` into m->units, in `pool`.  0, or
+ *  -1 out of memory. */
+static int
+log_line_states (Solo__V1__LogLine *m, const battle_log_t *log, int i,
+                 const situation_t *sit, pool_t *pool)
+{
+    int count;
+    const battle_unit_state_t *st = battle_log_states (log, i, &count);
+    if (count == 0)
+        return 0;
+    m->units = pool_alloc (pool, (size_t) count * sizeof *m->units);
+    if (!m->units)
+        return -1;
+    for (int k = 0; k < count; k++) {
+        Solo__V1__LogUnitState *u = pool_alloc (pool, sizeof *u);
+        Solo__V1__Point *centre = pool_alloc (pool, sizeof *centre);
+        if (!u || !centre)
+            return -1;
+        solo__v1__log_unit_state__init (u);
+        solo__v1__point__init (centre);
+        u->unit_id = (char *) situation_unit_const (sit, st[k].unit)->id;
+        centre->x = st[k].centre.x;
+        centre->y = st[k].centre.y;
+        u->centre = centre;
+        u->facing = st[k].facing;
+        u->wounded = st[k].wounded > 0 ? (uint32_t) st[k].wounded : 0;
+        u->killed = st[k].killed > 0 ? (uint32_t) st[k].killed : 0;
+        u->in_play = st[k].in_play;
+        m->units[m->n_units++] = u;
+    }
+    return 0;
 }
 
 /*  One line of the log as a LogLine in `pool`. */
@@ -232,7 +265,7 @@ battle_message (const scenario_t *sc, const battle_setup_t *setup,
             return NULL;
         for (int i = 0; i < kept; i++) {
             m->log[i] = log_line_message (battle_log_line (log, i), sit, pool);
-            if (!m->log[i])
+            if (!m->log[i] || log_line_states (m->log[i], log, i, sit, pool))
                 return NULL;
             m->n_log++;
         }

@@ -145,6 +145,37 @@ run side_help "$SOLO" side --help
 expect_rc side_help 0
 expect_in side_help out "Usage: solo side"
 
+# every command has its own --help, and --json
+for c in hello ask side battle game; do
+    run "help_$c" "$SOLO" "$c" --help
+    expect_rc "help_$c" 0
+    expect_in "help_$c" out "Usage: solo $c"
+    expect_in "help_$c" out "--json"
+done
+run help_main "$SOLO" --help
+checks=$((checks + 1))
+for c in hello ask side battle game; do
+    cmp -s "$work/help_$c.out" "$work/help_main.out" &&
+        fail "solo $c --help prints the main help"
+done
+run hello_json "$SOLO" hello --json
+expect_rc hello_json 0
+expect_json hello_json 'assert "farm" in d["scenarios"] and d["rulesets"]'
+
+# on a terminal, solo side with a budget draws a bar of the budget elapsed
+if script -qec true /dev/null >/dev/null 2>&1; then
+    run side_bar script -qec "'$SOLO' side --scenario farm --side red --budget-ms 1500 --seed 1" /dev/null
+    expect_rc side_bar 0
+    expect_in side_bar out "the commander is thinking ["
+    expect_in side_bar out "% "
+    expect_in side_bar out " s of 1.5 s"
+    expect_in side_bar out "red-left"
+    # not on a pipe: no progress at all
+    run side_pipe "$SOLO" side --scenario farm --side red --budget-ms 300 --seed 1
+    expect_rc side_pipe 0
+    expect_not_in side_pipe err "thinking"
+fi
+
 # ---- solo game, and a daemon killed after an acknowledged update -------------
 
 run open "$SOLO" game open --scenario farm --json

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "battle.h"
@@ -190,6 +191,120 @@ test_replay (void **state)
             }
 }
 
+/*  The log says where every unit stands: a state line with every unit as
+ *  it starts, then the units each line changed, so that the units drawn
+ *  from the log alone end as the battle does. */
+static void
+test_log_unit_states (void **state)
+{
+    (void) state;
+    static const char *pairs[][2] = { { "table", "table" },
+                                      { "random", "table" } };
+    int melees = 0, silent = 0, moves = 0;
+    for (int s = 0; s < 3; s++)
+        for (int p = 0; p < 2; p++)
+            for (uint64_t seed = 1; seed <= 4; seed++) {
+                battle_result_t r;
+                battle_log_t *log = play (s, pairs[p][0], pairs[p][1], seed,
+                                          &r);
+                const situation_t *start = scenario_situation (scenarios[s]);
+                int n = situation_unit_count (start);
+                battle_unit_state_t drawn[64];
+                assert_true (n <= 64);
+                /*  line 1: every unit as the scenario places it */
+                const battle_line_t *first = battle_log_line (log, 1);
+                assert_int_equal (first->kind, BATTLE_LINE_STATE);
+                int count;
+                const battle_unit_state_t *st = battle_log_states (log, 1,
+                                                                   &count);
+                assert_int_equal (count, n);
+                for (int u = 0; u < n; u++) {
+                    const unit_t *x = situation_unit_const (start, u);
+                    assert_int_equal (st[u].unit, u);
+                    assert_true (st[u].centre.x == x->fp.centre.x
+                                 && st[u].centre.y == x->fp.centre.y
+                                 && st[u].facing == x->fp.facing);
+                    assert_int_equal (st[u].killed, x->killed);
+                    assert_true (st[u].in_play);
+                    drawn[u] = st[u];
+                }
+                for (int i = 2; i < battle_log_count (log); i++) {
+                    const battle_line_t *line = battle_log_line (log, i);
+                    /*  the lines keep the order of the turns */
+                    assert_true (line->turn >= battle_log_line (log, i - 1)->turn);
+                    st = battle_log_states (log, i, &count);
+                    bool has_unit = false;
+                    for (int k = 0; k < count; k++) {
+                        assert_true (k == 0 || st[k].unit > st[k - 1].unit);
+                        drawn[st[k].unit] = st[k];
+                        has_unit |= st[k].unit == line->unit;
+                    }
+                    if (line->kind == BATTLE_LINE_DIE
+                        || line->kind == BATTLE_LINE_DECISION)
+                        assert_int_equal (count, 0);
+                    if (line->kind == BATTLE_LINE_STATE) {
+                        assert_true (count > 0);
+                        silent++;
+                    }
+                    /*  a move that goes somewhere carries the unit there */
+                    const char *to = strstr (line->text, " cm to (");
+                    if (line->kind == BATTLE_LINE_EVENT
+                        && strncmp (line->text, "move: ", 6) == 0 && to) {
+                        double x, y;
+                        assert_int_equal (sscanf (to, " cm to (%lf, %lf)", &x,
+                                                  &y), 2);
+                        assert_true (has_unit);
+                        const battle_unit_state_t *at = &drawn[line->unit];
+                        assert_true (fabs (at->centre.x - x) < 0.051
+                                     && fabs (at->centre.y - y) < 0.051);
+                        moves++;
+                    }
+                    if (line->kind == BATTLE_LINE_EVENT
+                        && strncmp (line->text, "melee: ", 7) == 0)
+                        melees++;
+                }
+                /*  the units drawn from the log end as the battle does */
+                int killed[SIDE_COUNT] = { 0 }, wounded[SIDE_COUNT] = { 0 };
+                int left[SIDE_COUNT] = { 0 };
+                for (int u = 0; u < n; u++) {
+                    int side = situation_unit_const (start, u)->side;
+                    killed[side] += drawn[u].killed;
+                    wounded[side] += drawn[u].in_play ? drawn[u].wounded : 0;
+                    left[side] += drawn[u].in_play;
+                }
+                for (int side = 0; side < SIDE_COUNT; side++) {
+                    assert_int_equal (killed[side], r.result.killed[side]
+                                                    + r.result.gone[side]);
+                    assert_int_equal (wounded[side], r.result.wounded[side]);
+                    assert_int_equal (left[side], r.result.units_left[side]);
+                }
+                battle_log_destroy (&log);
+            }
+    /*  moves, melees and the changes no event reports were all seen */
+    assert_true (moves > 0);
+    assert_true (melees > 0);
+    assert_true (silent > 0);
+}
+
+/*  A log whose unit states differ does not replay. */
+static void
+test_replay_catches_a_changed_state (void **state)
+{
+    (void) state;
+    char err[512];
+    battle_result_t r, again;
+    battle_log_t *log = play (1, "table", "table", 3, &r);
+    int count;
+    battle_unit_state_t *st = (battle_unit_state_t *) battle_log_states (
+        log, 1, &count);
+    assert_true (count > 0);
+    st[0].centre.x += 1.0;
+    assert_int_equal (battle_replay (rules, scenarios[1], log, &again, err,
+                                     sizeof err), -1);
+    assert_non_null (strstr (err, "line 2 differs"));
+    battle_log_destroy (&log);
+}
+
 /*  A log with a die or a decision changed does not replay. */
 static void
 test_replay_catches_changes (void **state)
@@ -345,6 +460,8 @@ main (void)
         cmocka_unit_test (test_log_contents),
         cmocka_unit_test (test_replay),
         cmocka_unit_test (test_replay_catches_changes),
+        cmocka_unit_test (test_log_unit_states),
+        cmocka_unit_test (test_replay_catches_a_changed_state),
         cmocka_unit_test (test_platoon_diced_once),
         cmocka_unit_test (test_bad_setup),
         cmocka_unit_test (test_strategies),

@@ -323,6 +323,106 @@ test_open_game_from_scenario (void **state)
     server_destroy (&server);
 }
 
+/*  The packed bytes of a situation message, malloc'd, length in *len. */
+static uint8_t *
+packed_situation (const Solo__V1__Situation *m, size_t *len)
+{
+    *len = solo__v1__situation__get_packed_size (m);
+    uint8_t *buf = malloc (*len ? *len : 1);
+    assert_non_null (buf);
+    solo__v1__situation__pack (m, buf);
+    return buf;
+}
+
+/*  GameState carries the whole table (size, terrain, units) so a front
+ *  end needs no scenario file; a game opened from it is the same game. */
+static void
+test_game_state_has_the_table (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SCENARIO;
+    open.scenario = "farm";
+    Solo__V1__Reply *reply = call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME,
+                                   &open);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_OPENED);
+    const Solo__V1__GameState *g = reply->game_opened;
+    const Solo__V1__Situation *sit = g->situation;
+    assert_non_null (sit);
+    /*  farm.cfg: a 180 x 120 cm table, five features, eight units */
+    assert_string_equal (sit->ruleset, "skirmish19");
+    assert_true (sit->table_width == 180.0 && sit->table_depth == 120.0);
+    assert_int_equal (sit->n_terrain, 5);
+    const Solo__V1__TerrainFeature *house = sit->terrain[0];
+    assert_string_equal (house->id, "farmhouse");
+    assert_int_equal (house->kind, SOLO__V1__TERRAIN_KIND__TERRAIN_TOWN);
+    assert_int_equal (house->cover, SOLO__V1__COVER__COVER_HARD);
+    assert_int_equal (house->n_polygon, 4);
+    assert_true (house->polygon[0]->x == 80.0 && house->polygon[0]->y == 62.0);
+    assert_true (house->polygon[2]->x == 100.0 && house->polygon[2]->y == 74.0);
+    /*  the kinds' covers from the table file, given as they are */
+    assert_string_equal (sit->terrain[1]->id, "yard-wall");
+    assert_int_equal (sit->terrain[1]->kind,
+                      SOLO__V1__TERRAIN_KIND__TERRAIN_LOW_BARRIER);
+    assert_int_equal (sit->terrain[1]->cover, SOLO__V1__COVER__COVER_SOFT);
+    assert_string_equal (sit->terrain[2]->id, "orchard");
+    assert_int_equal (sit->terrain[2]->cover, SOLO__V1__COVER__COVER_SOFT);
+    assert_int_equal (sit->n_units, 8);
+    for (size_t i = 0; i < sit->n_units; i++)
+        assert_string_equal (sit->units[i]->id, g->units[i]->id);
+
+    /*  a game opened from that situation is the same table */
+    size_t len_a, len_b;
+    uint8_t *a = packed_situation (sit, &len_a);
+    Solo__V1__OpenGame again = SOLO__V1__OPEN_GAME__INIT;
+    again.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION;
+    again.situation = (Solo__V1__Situation *) sit;
+    Solo__V1__Reply *copy = call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME,
+                                  &again);
+    assert_body (copy, SOLO__V1__REPLY__BODY_GAME_OPENED);
+    uint8_t *b = packed_situation (copy->game_opened->situation, &len_b);
+    assert_int_equal (len_a, len_b);
+    assert_memory_equal (a, b, len_a);
+    free (a);
+    free (b);
+    solo__v1__reply__free_unpacked (copy, NULL);
+
+    /*  ShowGame: the table as it stands after an update */
+    char id[GAMESTORE_ID_MAX];
+    snprintf (id, sizeof id, "%s", g->game_id);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    unit_change_t left;
+    Solo__V1__UnitUpdate *changes[1] = { unit_change (&left, "red-left") };
+    left.update.has_centre = true;
+    left.update.centre = &left.centre;
+    left.centre.x = 50;
+    left.centre.y = 30;
+    left.update.has_killed = true;
+    left.update.killed = 2;
+    reply = update (socket, id, false, changes, 1);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    sit = reply->game_state->situation;
+    assert_non_null (sit);
+    assert_int_equal (sit->n_terrain, 5);
+    assert_int_equal (sit->n_units, 8);
+    const Solo__V1__Unit *moved = NULL;
+    for (size_t i = 0; i < sit->n_units; i++)
+        if (strcmp (sit->units[i]->id, "red-left") == 0)
+            moved = sit->units[i];
+    assert_non_null (moved);
+    assert_true (moved->centre->x == 50.0 && moved->centre->y == 30.0);
+    assert_int_equal (moved->killed, 2);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
 static void
 test_open_game_errors (void **state)
 {
@@ -962,6 +1062,66 @@ battle (void *socket, const char *scenario, const char *blue,
     return call (socket, SOLO__V1__REQUEST__BODY_PLAY_BATTLE, &play);
 }
 
+/*  The log of a battle carries where every unit stands: a state line
+ *  with all of them as they start, then the units each line changed; the
+ *  units drawn from it end with the losses the result counts. */
+static void
+test_battle_log_unit_states (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    Solo__V1__Reply *reply = battle (socket, "cavalry", "table", "", "table",
+                                     3, true);
+    assert_body (reply, SOLO__V1__REPLY__BODY_BATTLE_RESULT);
+    const Solo__V1__BattleResult *b = reply->battle_result;
+    assert_false (b->log_truncated);
+    assert_string_equal (b->log[0]->kind, "start");
+    const Solo__V1__LogLine *first = b->log[1];
+    assert_string_equal (first->kind, "state");
+    assert_true (first->n_units > 0);
+    enum { MAX = 64 };
+    const Solo__V1__LogUnitState *drawn[MAX];
+    size_t n = first->n_units;
+    assert_true (n <= MAX);
+    for (size_t i = 0; i < n; i++) {
+        drawn[i] = first->units[i];
+        assert_non_null (drawn[i]->centre);
+        assert_true (drawn[i]->in_play);
+    }
+    int states = 0, moves = 0;
+    for (size_t i = 2; i < b->n_log; i++) {
+        const Solo__V1__LogLine *line = b->log[i];
+        states += strcmp (line->kind, "state") == 0;
+        if (strcmp (line->kind, "event") == 0
+            && strcmp (line->event, "move") == 0 && line->n_units)
+            moves++;
+        for (size_t k = 0; k < line->n_units; k++) {
+            size_t u = 0;
+            while (u < n && strcmp (drawn[u]->unit_id,
+                                    line->units[k]->unit_id) != 0)
+                u++;
+            assert_true (u < n);
+            drawn[u] = line->units[k];
+        }
+    }
+    assert_true (states > 0 && moves > 0);
+    /*  the sides' losses as the result counts them (left the table counts
+     *  among the killed of a unit) */
+    uint32_t killed = 0, left = 0;
+    for (size_t u = 0; u < n; u++) {
+        killed += drawn[u]->killed;
+        left += drawn[u]->in_play;
+    }
+    assert_int_equal (killed, b->sides[0]->killed + b->sides[0]->gone
+                              + b->sides[1]->killed + b->sides[1]->gone);
+    assert_int_equal (left, b->sides[0]->units_left + b->sides[1]->units_left);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (socket);
+    server_destroy (&server);
+}
+
 static void
 test_battle_same_seed_same_battle (void **state)
 {
@@ -1411,6 +1571,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_hello_lists_scenarios_and_strategies),
         cmocka_unit_test (test_open_game_from_scenario),
+        cmocka_unit_test (test_game_state_has_the_table),
         cmocka_unit_test (test_open_game_errors),
         cmocka_unit_test (test_open_game_from_situation),
         cmocka_unit_test (test_update_and_ask),
@@ -1420,6 +1581,7 @@ main (void)
         cmocka_unit_test (test_restart_finds_its_games),
         cmocka_unit_test (test_concurrent_updates_serialize),
         cmocka_unit_test (test_battle_same_seed_same_battle),
+        cmocka_unit_test (test_battle_log_unit_states),
         cmocka_unit_test (test_battle_errors),
         cmocka_unit_test (test_ask_side),
         cmocka_unit_test (test_ask_side_on_a_game),

@@ -637,6 +637,45 @@ test_render_moves (void **state)
     free (text);
 }
 
+/*  The progress line: a bar of the budget elapsed, or the time waited. */
+static void
+test_render_progress (void **state)
+{
+    (void) state;
+    char buf [160];
+    assert_string_equal (render_progress (buf, sizeof buf, "thinking", 1000,
+                                          2000),
+                         "thinking [##########..........]  50% 1.0 s of "
+                         "2.0 s");
+    assert_string_equal (render_progress (buf, sizeof buf, "thinking", 0,
+                                          2000),
+                         "thinking [....................]   0% 0.0 s of "
+                         "2.0 s");
+    assert_string_equal (render_progress (buf, sizeof buf, "thinking", -5,
+                                          100),
+                         "thinking [....................]   0% 0.0 s of "
+                         "0.1 s");
+    assert_string_equal (render_progress (buf, sizeof buf, "thinking", 100,
+                                          100),
+                         "thinking [####################] 100% 0.1 s of "
+                         "0.1 s");
+    assert_string_equal (render_progress (buf, sizeof buf, "thinking", 2500,
+                                          2000),
+                         "thinking [####################] 100% 2.5 s of "
+                         "2.0 s, finishing");
+    assert_string_equal (render_progress (buf, sizeof buf, "thinking", 1990,
+                                          2000),
+                         "thinking [###################.]  99% 2.0 s of "
+                         "2.0 s");
+    assert_string_equal (render_progress (buf, sizeof buf, "playing", 3200,
+                                          0),
+                         "playing... 3.2 s");
+    /*  a short buffer is cut, never overrun */
+    char small [8];
+    assert_string_equal (render_progress (small, sizeof small, "thinking",
+                                          10, 20), "thinkin");
+}
+
 static void
 test_render_hello (void **state)
 {
@@ -1243,6 +1282,36 @@ test_render_side_and_games (void **state)
     g.blue_name = "British";
     g.red_name = "French";
     RENDERED (text, render_game_state (out, &g, &plain));
+    assert_null (strstr (text, "Table "));
+    free (text);
+    /*  with the table: its size and its terrain */
+    Solo__V1__Point corners [3] = { SOLO__V1__POINT__INIT,
+                                    SOLO__V1__POINT__INIT,
+                                    SOLO__V1__POINT__INIT };
+    Solo__V1__Point *polygon [3] = { &corners [0], &corners [1], &corners [2] };
+    Solo__V1__TerrainFeature house = SOLO__V1__TERRAIN_FEATURE__INIT;
+    house.id = "farmhouse";
+    house.kind = SOLO__V1__TERRAIN_KIND__TERRAIN_TOWN;
+    house.cover = SOLO__V1__COVER__COVER_HARD;
+    house.polygon = polygon;
+    house.n_polygon = 3;
+    Solo__V1__TerrainFeature hedge = house;
+    hedge.id = "hedge";
+    hedge.kind = SOLO__V1__TERRAIN_KIND__TERRAIN_LOW_BARRIER;
+    hedge.cover = SOLO__V1__COVER__COVER_SOFT;
+    Solo__V1__TerrainFeature *terrain [2] = { &house, &hedge };
+    Solo__V1__Situation table = SOLO__V1__SITUATION__INIT;
+    table.table_width = 180;
+    table.table_depth = 120;
+    table.terrain = terrain;
+    table.n_terrain = 2;
+    table.units = unit_ptrs;
+    table.n_units = 2;
+    g.situation = &table;
+    RENDERED (text, render_game_state (out, &g, &plain));
+    assert_non_null (strstr (text, "Table 180 x 120 cm; terrain: farmhouse "
+                                   "(town, hard cover), hedge (low_barrier, "
+                                   "soft cover)\n"));
     assert_non_null (strstr (text, "Game farm-1: farm - The farm (skirmish19, "
                                    "tables 787b521dddd4)\n"));
     assert_non_null (strstr (text, "Turn 2 of 12; 1 update accepted; blue: "
@@ -1298,6 +1367,7 @@ main (void)
         cmocka_unit_test (test_render_decision),
         cmocka_unit_test (test_render_direct_lookup),
         cmocka_unit_test (test_render_moves),
+        cmocka_unit_test (test_render_progress),
         cmocka_unit_test (test_render_hello),
         cmocka_unit_test (test_error_lines),
         cmocka_unit_test (test_transport_answer_matches_id),

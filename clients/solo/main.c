@@ -43,6 +43,8 @@
 #define SOLO_MAX_OPTION_ARGS      256    /* options on one command line */
 #define SOLO_SLOW_TIMEOUT_MS      600000 /* battle and side, by default */
 #define SOLO_PROGRESS_EVERY_MS    200
+#define SOLO_SIDE_DEFAULT_BUDGET_MS 100   /* AskSide's search time when it
+                                             names none */
 
 /*  The commands, as bits of an option's mask. */
 enum {
@@ -238,7 +240,22 @@ static const char *side_usage =
 "  --personality P      balanced, bold, cautious, reckless\n"
 "  --difficulty D       easy, normal, hard, expert (the search's time)\n"
 "  --seed S             the command dice, the tables' dice and the search\n"
-"  --json               one JSON object: orders, search, command_roll, ...\n";
+"  --json               one JSON object: orders, search, command_roll, ...\n"
+"\n"
+"On a terminal, a bar on standard error shows how much of the search's\n"
+"time (--budget-ms) has passed while the commander thinks.\n";
+
+static const char *hello_usage =
+"Usage: solo hello [--json]\n"
+"\n"
+"Is the daemon there, and what does it know?  It answers with its version\n"
+"and protocol, every ruleset with the hash of its tables (the default one\n"
+"marked), the scenarios it has installed, the strategies it plays, and its\n"
+"limits (message size, units, terrain, games, the log of a battle...).\n"
+"\n"
+"  --json               one JSON object: server_version, protocol_version,\n"
+"                       default_ruleset, rulesets, limits, scenarios,\n"
+"                       strategies\n";
 
 static const char *game_usage =
 "Usage: solo game open (--scenario NAME | --situation FILE [--turns N])\n"
@@ -898,21 +915,32 @@ print_json (json_out_t *out)
     return EXIT_OK;
 }
 
-/*  The progress line on standard error while a battle or a search runs. */
+/*  What the progress line shows: the work, and its time budget when
+ *  known (0: none, the time waited alone). */
+typedef struct {
+    const char *what;
+    int budget_ms;
+} progress_t;
+
+/*  The progress line on standard error while a battle or a search runs:
+ *  a bar of the budget elapsed when there is one. */
 static void
 show_progress (void *arg, int waited_ms)
 {
-    const char *what = arg;
-    fprintf (stderr, "\rsolo: %s... %.1f s ", what, waited_ms / 1000.0);
+    const progress_t *progress = arg;
+    char line [160];
+    render_progress (line, sizeof line, progress->what, waited_ms,
+                     progress->budget_ms);
+    fprintf (stderr, "\rsolo: %s\033[K", line);
     fflush (stderr);
 }
 
 /*  Send `request`, print the answer, and return the exit code.  `expect`
  *  is the reply body that answers the request; `progress` (may be NULL)
- *  names the work for a progress line on a terminal. */
+ *  names the work and its budget for a progress line on a terminal. */
 static int
 call_and_print (const options_t *opt, Solo__V1__Request *request,
-                Solo__V1__Reply__BodyCase expect, const char *progress)
+                Solo__V1__Reply__BodyCase expect, const progress_t *progress)
 {
     char err [512];
     char server_key [41], client_key [41];
@@ -1187,8 +1215,9 @@ command_battle (options_t *opt)
     Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
     request.body_case = SOLO__V1__REQUEST__BODY_PLAY_BATTLE;
     request.play_battle = &play;
+    static const progress_t playing = { "playing the battle", 0 };
     return call_and_print (opt, &request, SOLO__V1__REPLY__BODY_BATTLE_RESULT,
-                           "playing the battle");
+                           &playing);
 }
 
 static int
@@ -1241,8 +1270,15 @@ command_side (options_t *opt)
     Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
     request.body_case = SOLO__V1__REQUEST__BODY_ASK_SIDE;
     request.ask_side = &ask;
+    /*  the bar of the search's time: --budget-ms, else the daemon's 100
+     *  ms when neither playouts nor a difficulty set it otherwise */
+    progress_t thinking = { "the commander is thinking", 0 };
+    if (opt->budget_ms > 0)
+        thinking.budget_ms = (int) opt->budget_ms;
+    else if (!opt->playouts && !opt->difficulty)
+        thinking.budget_ms = SOLO_SIDE_DEFAULT_BUDGET_MS;
     int rc = call_and_print (opt, &request, SOLO__V1__REPLY__BODY_SIDE_ORDERS,
-                             "the commander is thinking");
+                             &thinking);
     free (situation_text);
     return rc;
 }
@@ -1400,6 +1436,8 @@ usage_of (const char *command)
         return side_usage;
     if (strcmp (command, "game") == 0)
         return game_usage;
+    if (strcmp (command, "hello") == 0)
+        return hello_usage;
     return main_usage;
 }
 

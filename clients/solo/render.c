@@ -546,6 +546,44 @@ status_words (const Solo__V1__UnitStatus *s, char *buf, size_t len)
                                        used ? ", " : "", flags [i].name);
 }
 
+/*  An enum value's name in lower case without its prefix ("TERRAIN_TOWN"
+ *  -> "town"), into buf. */
+static const char *
+enum_word (const ProtobufCEnumDescriptor *d, int value, const char *prefix,
+           char *buf, size_t len)
+{
+    const ProtobufCEnumValue *v = protobuf_c_enum_descriptor_get_value (d,
+                                                                        value);
+    const char *name = v ? v->name : "?";
+    if (strncmp (name, prefix, strlen (prefix)) == 0)
+        name += strlen (prefix);
+    size_t i = 0;
+    for (; name [i] && i + 1 < len; i++)
+        buf [i] = (char) tolower ((unsigned char) name [i]);
+    buf [i] = '\0';
+    return buf;
+}
+
+/*  The table of a situation in one line: its size and terrain features. */
+static void
+render_table (FILE *out, const Solo__V1__Situation *sit)
+{
+    fprintf (out, "Table %.0f x %.0f cm; terrain:", sit->table_width,
+             sit->table_depth);
+    if (!sit->n_terrain)
+        fprintf (out, " none");
+    for (size_t i = 0; i < sit->n_terrain; i++) {
+        const Solo__V1__TerrainFeature *f = sit->terrain [i];
+        char kind [32], cover [16];
+        fprintf (out, "%s %s (%s, %s cover)", i ? "," : "", f->id,
+                 enum_word (&solo__v1__terrain_kind__descriptor, (int) f->kind,
+                            "TERRAIN_", kind, sizeof kind),
+                 enum_word (&solo__v1__cover__descriptor, (int) f->cover,
+                            "COVER_", cover, sizeof cover));
+    }
+    fprintf (out, "\n");
+}
+
 void
 render_game_state (FILE *out, const Solo__V1__GameState *g,
                    const render_style_t *style)
@@ -556,6 +594,8 @@ render_game_state (FILE *out, const Solo__V1__GameState *g,
     fprintf (out, "Turn %u of %u; %llu update%s accepted; blue: %s, red: %s\n",
              g->turn, g->turns, (unsigned long long) g->sequence,
              g->sequence == 1 ? "" : "s", g->blue_name, g->red_name);
+    if (g->situation)
+        render_table (out, g->situation);
     for (size_t i = 0; i < g->n_units; i++) {
         const Solo__V1__Unit *u = g->units [i];
         char flags [160];
@@ -602,4 +642,28 @@ render_game_closed (FILE *out, const Solo__V1__GameClosed *c)
 {
     fprintf (out, "Game %s closed after %llu update%s.\n", c->game_id,
              (unsigned long long) c->sequence, c->sequence == 1 ? "" : "s");
+}
+
+char *
+render_progress (char *buf, size_t len, const char *what, int waited_ms,
+                 int budget_ms)
+{
+    if (waited_ms < 0)
+        waited_ms = 0;
+    if (budget_ms <= 0) {
+        snprintf (buf, len, "%s... %.1f s", what, waited_ms / 1000.0);
+        return buf;
+    }
+    double fraction = (double) waited_ms / budget_ms;
+    if (fraction > 1)
+        fraction = 1;
+    int filled = (int) (fraction * RENDER_PROGRESS_WIDTH);
+    char bar [RENDER_PROGRESS_WIDTH + 1];
+    for (int i = 0; i < RENDER_PROGRESS_WIDTH; i++)
+        bar [i] = i < filled ? '#' : '.';
+    bar [RENDER_PROGRESS_WIDTH] = '\0';
+    snprintf (buf, len, "%s [%s] %3d%% %.1f s of %.1f s%s", what, bar,
+              (int) (fraction * 100), waited_ms / 1000.0, budget_ms / 1000.0,
+              waited_ms > budget_ms ? ", finishing" : "");
+    return buf;
 }

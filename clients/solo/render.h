@@ -25,6 +25,18 @@ typedef struct {
 void render_unit_decision (FILE *out, const Solo__V1__UnitDecision *decision,
                            const render_style_t *style);
 
+/*  The words of a progress line (no newline, no escapes) into `buf` of
+ *  `len` bytes: with a budget (budget_ms > 0), the work, a bar of
+ *  RENDER_PROGRESS_WIDTH cells filled with the fraction of the budget
+ *  elapsed (full, and "finishing", once the budget has passed), the
+ *  percentage and the times, e.g. "the commander is thinking
+ *  [##########..........]  50% 1.0 s of 2.0 s"; without one, the work
+ *  and the time waited ("playing the battle... 3.2 s").  A negative
+ *  waited_ms counts as 0.  Returns buf. */
+#define RENDER_PROGRESS_WIDTH 20
+char *render_progress (char *buf, size_t len, const char *what,
+                       int waited_ms, int budget_ms);
+
 /*  A HelloReply from the daemon at `endpoint`. */
 void render_hello (FILE *out, const Solo__V1__HelloReply *hello,
                    const char *endpoint, const render_style_t *style);

@@ -175,7 +175,8 @@ class Client:
         """Open a game the daemon keeps: from an installed scenario by name
         ("farm"), a Situation message, or the text of a situation or
         scenario file (turns: a situation's turn limit, 0 for 12).
-        Returns a GameState; its game_id names the game from now on."""
+        Returns a GameState; its game_id names the game from now on, its
+        situation is the whole table."""
         given = [x is not None for x in (scenario, situation, situation_text)]
         if sum(given) != 1:
             raise ValueError("give exactly one of scenario, situation, "
@@ -203,8 +204,17 @@ class Client:
         return self.request("report_update", body)
 
     def show_game(self, game_id):
-        """The game as it stands: a GameState."""
+        """The game as it stands: a GameState.  Its `situation` is the
+        whole table (size, terrain with its cover, units), so no scenario
+        file is needed to draw it; situation.table() makes it plain
+        data."""
         return self.request("show_game", pb().ShowGame(game_id=game_id))
+
+    def game_table(self, game_id):
+        """The table of a game as it stands: a Situation (ruleset,
+        table_width, table_depth, terrain, units), the same as
+        show_game(game_id).situation."""
+        return self.show_game(game_id).situation
 
     def list_games(self):
         """The open games: a list of GameSummary."""

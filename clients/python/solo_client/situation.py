@@ -130,6 +130,29 @@ def situation(width, depth, units=(), terrain=(), ruleset=""):
     return msg
 
 
+def table(sit):
+    """A Situation (a GameState's `situation`) as plain data for drawing:
+    {"ruleset", "width", "depth", "terrain": [{"id", "kind", "cover",
+    "polygon": [(x, y), ...]}], "units": [{"id", "side", "arm", "x", "y",
+    "facing", "width", "depth", "figures", "wounded", "killed"}]}, with
+    the enums' short names ("town", "hard", "red")."""
+    return {
+        "ruleset": sit.ruleset,
+        "width": sit.table_width,
+        "depth": sit.table_depth,
+        "terrain": [{"id": f.id, "kind": enum_name("TerrainKind", f.kind),
+                     "cover": enum_name("Cover", f.cover),
+                     "polygon": [(p.x, p.y) for p in f.polygon]}
+                    for f in sit.terrain],
+        "units": [{"id": u.id, "side": enum_name("Side", u.side),
+                   "arm": enum_name("Arm", u.arm), "x": u.centre.x,
+                   "y": u.centre.y, "facing": u.facing, "width": u.width,
+                   "depth": u.depth, "figures": u.figures,
+                   "wounded": u.wounded, "killed": u.killed}
+                  for u in sit.units],
+    }
+
+
 def to_dict(message):
     """A message as plain Python data (the protocol's JSON mapping, with
     the .proto field names and every field present)."""

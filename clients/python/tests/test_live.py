@@ -257,6 +257,30 @@ class GamesLiveTest(unittest.TestCase):
             self.solo.show_game(gid)
         self.assertEqual(gone.exception.code, "UNKNOWN_GAME")
 
+    def test_game_state_carries_the_table(self):
+        game = self.solo.open_game(scenario="farm")
+        t = solo_client.situation.table(game.situation)
+        # farm.cfg: 180 x 120 cm, five features, eight units.
+        self.assertEqual((t["width"], t["depth"]), (180.0, 120.0))
+        self.assertEqual(t["ruleset"], "skirmish19")
+        house = t["terrain"][0]
+        self.assertEqual((house["id"], house["kind"], house["cover"]),
+                         ("farmhouse", "town", "hard"))
+        self.assertEqual(house["polygon"][0], (80.0, 62.0))
+        self.assertEqual(len(t["terrain"]), 5)
+        self.assertEqual(len(t["units"]), 8)
+        self.solo.report_update(game.game_id, units=[
+            {"unit_id": "red-left", "centre": (50, 30), "killed": 2}])
+        now = solo_client.situation.table(self.solo.game_table(game.game_id))
+        left = [u for u in now["units"] if u["id"] == "red-left"][0]
+        self.assertEqual((left["x"], left["y"], left["killed"]),
+                         (50.0, 30.0, 2))
+        # A game opened from the table is the same table.
+        copy = self.solo.open_game(situation=game.situation)
+        self.assertEqual(copy.situation, game.situation)
+        self.solo.close_game(copy.game_id)
+        self.solo.close_game(game.game_id)
+
     def test_battle_same_seed_same_battle(self):
         one = self.solo.play_battle("farm", "table", "random", seed=11)
         two = self.solo.play_battle("farm", "table", "random", seed=11)
