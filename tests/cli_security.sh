@@ -9,61 +9,17 @@
 #   bash tests/cli_security.sh <solod> <solo>
 set -u
 
-SOLOD=$(realpath "$1")
-SOLO=$(realpath "$2")
-SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
-
-work=$(mktemp -d /tmp/cli_security.XXXXXX)
+. "$(dirname "$0")/lib.sh"
+lib_init cli_security
 pid=
-failures=0
-checks=0
-cleanup () {
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-        kill -KILL "$pid" 2>/dev/null
-        wait "$pid" 2>/dev/null
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
 
-fail () {
-    echo "FAIL: $*" >&2
-    failures=$((failures + 1))
-}
-
-# run NAME CMD...: output in $work/NAME.out and .err, exit code in $rc.
-run () {
-    local name=$1
-    shift
-    "$@" >"$work/$name.out" 2>"$work/$name.err"
-    rc=$?
-}
-
-expect_rc () {
-    checks=$((checks + 1))
-    if [ "$rc" != "$2" ]; then
-        fail "$1: exit code $rc, expected $2"
-        sed 's/^/    stderr: /' "$work/$1.err" >&2
-    fi
-}
-
-expect_in () {
-    checks=$((checks + 1))
-    if ! grep -qF -- "$3" "$work/$1.$2"; then
-        fail "$1: \"$3\" not in its std$2"
-        sed "s/^/    std$2: /" "$work/$1.$2" >&2
-    fi
-}
-
-free_port () {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-# start NAME CONFIG: start solod in the background and wait for it to serve.
+# start NAME CONFIG: start solod with CONFIG alone (its bind is part of the
+# test, so not start_solod) and wait for its log to say it serves.
 start () {
     : >"$work/$1.log"
     "$SOLOD" --config "$2" >"$work/$1.log" 2>&1 &
     pid=$!
+    lib_bg "$pid"
     for _ in $(seq 1 100); do
         grep -qF "serving on" "$work/$1.log" && return 0
         kill -0 "$pid" 2>/dev/null || break
@@ -210,5 +166,4 @@ if start search "$work/search.conf"; then
     expect_in side out '"stopped":true'              # with what it had
 fi
 
-echo "$checks checks, $failures failures"
-[ "$failures" = 0 ]
+lib_finish
