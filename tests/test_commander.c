@@ -415,7 +415,7 @@ test_greedy_deterministic (void **state)
     game_t *g = position (2, 2, 31, &side);
     assert_non_null (g);
     const char *params[2] = { "algorithm=greedy", "algorithm=one-turn,"
-                                                  "samples=3" };
+                              "samples=3,ms=0,playouts=1000000" };
     const char *words[2] = { "one-ply best", "one-turn best" };
     for (int k = 0; k < 2; k++) {
         commander_t *c = make (params[k]);
@@ -444,7 +444,18 @@ test_greedy_deterministic (void **state)
 /*  No answer late by more than 5% of its time budget.  A machine busy
  *  with other work can keep any thread from running past a deadline, so
  *  a late answer is asked again, twice at most: the search that does not
- *  stop at its deadline is late every time. */
+ *  stop at its deadline is late every time.  Under a sanitizer every step
+ *  is many times slower: there the answer may be late by half. */
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define LATE_SHARE 0.5
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define LATE_SHARE 0.5
+#endif
+#endif
+#ifndef LATE_SHARE
+#define LATE_SHARE 0.05
+#endif
 static void
 test_time_budget_kept (void **state)
 {
@@ -466,12 +477,12 @@ test_time_budget_kept (void **state)
                 assert_true (r.playouts > 0);
                 assert_false (r.stopped);
                 commander_result_free (&r);
-                if (took <= 420.0)
+                if (took <= 400.0 * (1 + LATE_SHARE))
                     break;
             }
-            if (took > 420.0)
-                fail_msg ("%s: answered after %.1f ms, more than 5%% late, "
-                          "three times", params[k], took);
+            if (took > 400.0 * (1 + LATE_SHARE))
+                fail_msg ("%s: answered after %.1f ms, more than %.0f%% late, "
+                          "three times", params[k], took, LATE_SHARE * 100);
             commander_destroy (&c);
             game_destroy (&g);
         }
