@@ -15,6 +15,11 @@
  *  Prints each scenario's games and A's points, then the whole: A's share
  *  of the points with its 95% interval, taken over the pairs (a pair's
  *  two games share their dice, so the pair is the independent trial).
+ *
+ *  The commander's strategies (search, greedy, and one-turn, the
+ *  commander with algorithm=one-turn) play through the registry when it
+ *  holds them, else as the battle's outside decider, seeded the same
+ *  way.
  */
 #include <math.h>
 #include <pthread.h>
@@ -24,6 +29,7 @@
 #include <string.h>
 #include <time.h>
 #include "battle.h"
+#include "commander.h"
 
 #define MAX_SCENARIOS 16
 
@@ -77,6 +83,73 @@ typedef struct {
     char err[512];
 } bench_t;
 
+/*  A commander playing a side as the battle's outside decider. */
+typedef struct {
+    void *state;
+    dice_t *dice;
+} outside_t;
+
+static int
+outside_decide (void *arg, const game_t *g, int side, const int *units,
+                int n, strategy_decision_t *out, char *err, int errlen)
+{
+    (void) err;
+    (void) errlen;
+    outside_t *o = arg;
+    commander_strategy_decide (o->state, g, side, units, n, o->dice, out);
+    return 0;
+}
+
+/*  splitmix64: a side's strategy seed from the battle's, as battle.c. */
+static uint64_t
+side_seed (uint64_t seed, int side)
+{
+    uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (uint64_t) (side + 1);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/*  Make side s's outside decider when the registry lacks the strategy.
+ *  0 (none needed or made), or -1 with err. */
+static int
+outside_for (const spec_t *spec, uint64_t seed, int s, outside_t *o,
+             battle_setup_t *setup, char *err, int errlen)
+{
+    memset (o, 0, sizeof *o);
+    if (strategy_class_find (spec->name))
+        return 0;
+    int rc;
+    char params[STRATEGY_PARAMS_MAX + 32];
+    if (strcmp (spec->name, "search") == 0)
+        rc = commander_strategy_create_search (spec->params, &o->state, err,
+                                               errlen);
+    else if (strcmp (spec->name, "greedy") == 0)
+        rc = commander_strategy_create_greedy (spec->params, &o->state, err,
+                                               errlen);
+    else if (strcmp (spec->name, "one-turn") == 0) {
+        snprintf (params, sizeof params, "algorithm=one-turn%s%s",
+                  spec->params[0] ? "," : "", spec->params);
+        rc = commander_strategy_create_search (params, &o->state, err, errlen);
+    }
+    else
+        return 0;                    /* battle_play names the unknown */
+    if (rc < 0)
+        return -1;
+    o->dice = dice_new (side_seed (seed, s));
+    setup->decide[s] = outside_decide;
+    setup->decide_arg[s] = o;
+    return 0;
+}
+
+static void
+outside_free (outside_t *o)
+{
+    if (o->state)
+        commander_strategy_destroy (o->state);
+    dice_destroy (&o->dice);
+}
+
 /*  One game: A plays side `a_side`.  A's points, or -1 on error. */
 static double
 play_one (bench_t *b, int sc, uint64_t seed, int a_side, int *turns)
@@ -90,8 +163,18 @@ play_one (bench_t *b, int sc, uint64_t seed, int a_side, int *turns)
     setup.params[1 - a_side] = b->b.params;
     battle_result_t r;
     char err[512];
-    if (battle_play (b->rules, b->scenarios[sc], &setup, &r, NULL, err,
-                     sizeof err) < 0) {
+    outside_t outside[SIDE_COUNT];
+    memset (outside, 0, sizeof outside);
+    int rc = 0;
+    for (int s = 0; s < SIDE_COUNT && rc == 0; s++)
+        rc = outside_for (s == a_side ? &b->a : &b->b, seed, s, &outside[s],
+                          &setup, err, sizeof err);
+    if (rc == 0)
+        rc = battle_play (b->rules, b->scenarios[sc], &setup, &r, NULL, err,
+                          sizeof err);
+    for (int s = 0; s < SIDE_COUNT; s++)
+        outside_free (&outside[s]);
+    if (rc < 0) {
         pthread_mutex_lock (&b->mu);
         if (!b->failed)
             snprintf (b->err, sizeof b->err, "%s", err);
