@@ -8,6 +8,8 @@
  *    still served;
  *  - a stop during a long search: the search answers with what it has
  *    and the daemon ends well within the drain time;
+ *  - games updated by many clients at once: every update acknowledged
+ *    once, numbered without a gap, and found in the game;
  *  - every hard limit breached gets an Error that names it;
  *  - the real solod killed with SIGKILL in the middle of a stream of
  *    updates, restarted on the same store, has every update it had
@@ -470,6 +472,217 @@ test_stop_during_search (void **state)
     close_socket (socket);
 }
 
+/*  ---- games under concurrent updates ------------------------------------- */
+
+#define GAME_WRITERS      8      /* clients updating the shared game */
+#define GAME_UPDATES      25     /* updates each of them sends */
+
+typedef struct {
+    int index;
+    const char *endpoint;
+    const char *shared_game;     /* updated by every writer */
+    char own_game[GAMESTORE_ID_MAX];   /* opened and updated by this one */
+    uint64_t sequences[GAME_UPDATES];  /* of the shared game's acks */
+    int acked;
+    char error[CLIENT_ERROR_MAX];
+} game_writer_t;
+
+/*  Send one update of red-left's facing to `game`; the sequence acked,
+ *  or 0 with `error`. */
+static uint64_t
+update_facing (void *socket, const char *game, uint64_t id, double facing,
+               char *error, size_t errlen)
+{
+    Solo__V1__UnitUpdate change = SOLO__V1__UNIT_UPDATE__INIT;
+    change.unit_id = "red-left";
+    change.has_facing = true;
+    change.facing = facing;
+    Solo__V1__UnitUpdate *changes[] = { &change };
+    Solo__V1__ReportUpdate update = SOLO__V1__REPORT_UPDATE__INIT;
+    update.game_id = (char *) game;
+    update.n_units = 1;
+    update.units = changes;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.id = id;
+    request.body_case = SOLO__V1__REQUEST__BODY_REPORT_UPDATE;
+    request.report_update = &update;
+    Solo__V1__Reply *reply = send_request (socket, &request) ? NULL
+                           : receive_reply (socket);
+    uint64_t sequence = 0;
+    if (!reply)
+        snprintf (error, errlen, "update %llx: no reply",
+                  (unsigned long long) id);
+    else if (reply->id != id
+         ||  reply->body_case != SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED)
+        snprintf (error, errlen, "update %llx: reply %llx body %d %s",
+                  (unsigned long long) id, (unsigned long long) reply->id,
+                  reply->body_case, reply_words (reply));
+    else
+        sequence = reply->update_accepted->sequence;
+    if (reply)
+        solo__v1__reply__free_unpacked (reply, NULL);
+    return sequence;
+}
+
+/*  A writer: opens its own game, then updates the shared game and its
+ *  own in turn, and asks about its own game's unit between updates. */
+static void *
+game_writer (void *arg)
+{
+    game_writer_t *self = arg;
+    void *socket = connect_to (self->endpoint);
+    if (!socket) {
+        snprintf (self->error, sizeof self->error, "no socket");
+        return NULL;
+    }
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SCENARIO;
+    open.scenario = "farm";
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.id = load_id (self->index, 0);
+    request.body_case = SOLO__V1__REQUEST__BODY_OPEN_GAME;
+    request.open_game = &open;
+    Solo__V1__Reply *reply = send_request (socket, &request) ? NULL
+                           : receive_reply (socket);
+    if (!reply || reply->body_case != SOLO__V1__REPLY__BODY_GAME_OPENED)
+        snprintf (self->error, sizeof self->error, "writer %d: no game",
+                  self->index);
+    else
+        snprintf (self->own_game, sizeof self->own_game, "%s",
+                  reply->game_opened->game_id);
+    if (reply)
+        solo__v1__reply__free_unpacked (reply, NULL);
+    for (int n = 0; n < GAME_UPDATES && !self->error[0]; n++) {
+        uint64_t seq = update_facing (socket, self->shared_game,
+                                      load_id (self->index, 1 + 3 * n),
+                                      (double) ((self->index * 31 + n) % 360),
+                                      self->error, sizeof self->error);
+        if (!seq)
+            break;
+        self->sequences[self->acked++] = seq;
+        if (!update_facing (socket, self->own_game,
+                            load_id (self->index, 2 + 3 * n),
+                            (double) n, self->error, sizeof self->error))
+            break;
+        Solo__V1__AskUnit ask = SOLO__V1__ASK_UNIT__INIT;
+        ask.source_case = SOLO__V1__ASK_UNIT__SOURCE_GAME_ID;
+        ask.game_id = self->own_game;
+        ask.unit_id = "red-left";
+        ask.roll = 3;
+        ask.has_roll = true;
+        request.id = load_id (self->index, 3 + 3 * n);
+        request.body_case = SOLO__V1__REQUEST__BODY_ASK_UNIT;
+        request.ask_unit = &ask;
+        reply = send_request (socket, &request) ? NULL : receive_reply (socket);
+        if (!reply || reply->id != request.id
+        ||  reply->body_case != SOLO__V1__REPLY__BODY_UNIT_DECISION)
+            snprintf (self->error, sizeof self->error,
+                      "writer %d: ask %d: %s", self->index, n,
+                      reply ? reply_words (reply) : "no reply");
+        if (reply)
+            solo__v1__reply__free_unpacked (reply, NULL);
+    }
+    close_socket (socket);
+    return NULL;
+}
+
+/*  The facing of red-left and the sequence of game `id`. */
+static void
+show_game (void *socket, const char *id, double *facing, uint64_t *sequence)
+{
+    Solo__V1__ShowGame show = SOLO__V1__SHOW_GAME__INIT;
+    show.game_id = (char *) id;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.id = 77;
+    request.body_case = SOLO__V1__REQUEST__BODY_SHOW_GAME;
+    request.show_game = &show;
+    assert_int_equal (send_request (socket, &request), 0);
+    Solo__V1__Reply *reply = receive_reply (socket);
+    assert_non_null (reply);
+    if (reply->body_case != SOLO__V1__REPLY__BODY_GAME_STATE)
+        fail_msg ("game %s: %s", id, reply_words (reply));
+    *sequence = reply->game_state->sequence;
+    *facing = -1;
+    for (size_t i = 0; i < reply->game_state->n_units; i++)
+        if (strcmp (reply->game_state->units[i]->id, "red-left") == 0)
+            *facing = reply->game_state->units[i]->facing;
+    solo__v1__reply__free_unpacked (reply, NULL);
+}
+
+/*  GAME_WRITERS clients on four workers update one shared game, each its
+ *  own game too, and ask about their own between updates.  The shared
+ *  game numbers the updates 1..all without a gap or a repeat, and holds
+ *  them all; each own game holds every update of its writer. */
+static void
+test_concurrent_games (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    cfg.workers = 4;
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server_endpoint (server));
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SCENARIO;
+    open.scenario = "farm";
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.id = 1;
+    request.body_case = SOLO__V1__REQUEST__BODY_OPEN_GAME;
+    request.open_game = &open;
+    assert_int_equal (send_request (socket, &request), 0);
+    Solo__V1__Reply *reply = receive_reply (socket);
+    assert_non_null (reply);
+    assert_int_equal (reply->body_case, SOLO__V1__REPLY__BODY_GAME_OPENED);
+    char shared[GAMESTORE_ID_MAX];
+    snprintf (shared, sizeof shared, "%s", reply->game_opened->game_id);
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    game_writer_t writers[GAME_WRITERS];
+    pthread_t threads[GAME_WRITERS];
+    memset (writers, 0, sizeof writers);
+    for (int i = 0; i < GAME_WRITERS; i++) {
+        writers[i].index = i;
+        writers[i].endpoint = server_endpoint (server);
+        writers[i].shared_game = shared;
+        assert_int_equal (pthread_create (&threads[i], NULL, game_writer,
+                                          &writers[i]), 0);
+    }
+    for (int i = 0; i < GAME_WRITERS; i++)
+        pthread_join (threads[i], NULL);
+    bool seen[GAME_WRITERS * GAME_UPDATES + 1];
+    memset (seen, 0, sizeof seen);
+    for (int i = 0; i < GAME_WRITERS; i++) {
+        if (writers[i].error[0])
+            fail_msg ("%s", writers[i].error);
+        assert_int_equal (writers[i].acked, GAME_UPDATES);
+        for (int n = 0; n < GAME_UPDATES; n++) {
+            uint64_t seq = writers[i].sequences[n];
+            if (seq < 1 || seq > GAME_WRITERS * GAME_UPDATES || seen[seq])
+                fail_msg ("sequence %llu given twice or out of 1..%d",
+                          (unsigned long long) seq,
+                          GAME_WRITERS * GAME_UPDATES);
+            seen[seq] = true;
+            if (n > 0)
+                assert_true (seq > writers[i].sequences[n - 1]);
+        }
+    }
+    double facing;
+    uint64_t sequence;
+    show_game (socket, shared, &facing, &sequence);
+    assert_int_equal (sequence, GAME_WRITERS * GAME_UPDATES);
+    /*  the last update numbered is the one that stands */
+    for (int i = 0; i < GAME_WRITERS; i++)
+        if (writers[i].sequences[GAME_UPDATES - 1] == sequence)
+            assert_float_equal (facing, (double) ((i * 31 + GAME_UPDATES - 1)
+                                                  % 360), 1e-9);
+    for (int i = 0; i < GAME_WRITERS; i++) {
+        show_game (socket, writers[i].own_game, &facing, &sequence);
+        assert_int_equal (sequence, GAME_UPDATES);
+        assert_float_equal (facing, (double) (GAME_UPDATES - 1), 1e-9);
+    }
+    close_socket (socket);
+    server_destroy (&server);
+}
+
 /*  ---- limits ------------------------------------------------------------- */
 
 /*  Send a request and expect LIMIT_EXCEEDED or OUT_OF_RANGE (`code`)
@@ -898,6 +1111,7 @@ main (void)
         cmocka_unit_test (test_sixty_four_clients),
         cmocka_unit_test (test_busy_at_once),
         cmocka_unit_test (test_stop_during_search),
+        cmocka_unit_test (test_concurrent_games),
         cmocka_unit_test (test_limits_named),
         cmocka_unit_test (test_sigkill_keeps_acknowledged_updates),
     };
