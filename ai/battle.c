@@ -13,6 +13,7 @@ struct battle_log_t {
     uint64_t seed;
     char strategy[SIDE_COUNT][BATTLE_LAYER_MAX];
     char params[SIDE_COUNT][STRATEGY_PARAMS_MAX];
+    char tables_hash[SIDE_COUNT][24];
     battle_unit_state_t *states;   /* the lines' unit states, in order */
     int state_count;
     int state_cap;
@@ -74,6 +75,12 @@ const char *
 battle_log_params (const battle_log_t *self, side_t side)
 {
     return self->params[side];
+}
+
+const char *
+battle_log_tables_hash (const battle_log_t *self, side_t side)
+{
+    return self->tables_hash[side];
 }
 
 static const char *
@@ -392,6 +399,42 @@ source_decision (run_t *run, int u, order_t *o, char *why, int whylen)
     return false;
 }
 
+/*  A side's table layer under its own variant of the tables: the view is
+ *  the game's table (terrain, units) under the variant ruleset. */
+static situation_t *
+view_new (const ruleset_t *variant, const situation_t *game_sit, char *err,
+          int errlen)
+{
+    situation_t *view = situation_new (variant, situation_width (game_sit),
+                                       situation_depth (game_sit));
+    if (!view) {
+        snprintf (err, errlen, "out of memory");
+        return NULL;
+    }
+    for (int i = 0; i < situation_terrain_count (game_sit); i++)
+        if (situation_add_terrain (view, situation_terrain (game_sit, i), err,
+                                   errlen) < 0) {
+            situation_destroy (&view);
+            return NULL;
+        }
+    for (int i = 0; i < situation_unit_count (game_sit); i++)
+        if (situation_add_unit (view, situation_unit_const (game_sit, i), err,
+                                errlen) < 0) {
+            situation_destroy (&view);
+            return NULL;
+        }
+    return view;
+}
+
+/*  The view's units as they stand in the game now. */
+static void
+view_sync (situation_t *view, const situation_t *game_sit)
+{
+    int n = situation_unit_count (game_sit);
+    for (int i = 0; i < n; i++)
+        *situation_unit (view, i) = *situation_unit_const (game_sit, i);
+}
+
 /*  splitmix64: a strategy's seed from the battle's. */
 static uint64_t
 derive_seed (uint64_t seed, int side)
@@ -400,6 +443,13 @@ derive_seed (uint64_t seed, int side)
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
+}
+
+/*  The side of unit u. */
+static int
+side_of (const game_t *g, int u)
+{
+    return situation_unit_const (game_situation (g), u)->side;
 }
 
 /*  Play one battle; with `source`, strategy decisions come from it. */
@@ -425,10 +475,39 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
     int *group_roll = NULL;
     rf_decision_t *rfd = NULL;
     strategy_decision_t *decisions = NULL;
+    ruleset_t *variant[SIDE_COUNT] = { NULL, NULL };
+    situation_t *view[SIDE_COUNT] = { NULL, NULL };
+    bool table_on_view[SIDE_COUNT] = { false, false };
+    char rest[SIDE_COUNT][STRATEGY_PARAMS_MAX];
     int rc = -1;
 
+    const ruleset_t *base = game_rules_ruleset (rules);
     for (int s = 0; s < SIDE_COUNT; s++) {
         const char *name = setup->strategy[s] ? setup->strategy[s] : "";
+        char path[STRATEGY_TABLES_PATH_MAX];
+        if (strategy_split_tables (setup->params[s], rest[s], path) < 0) {
+            snprintf (err, errlen, "%s's strategy: %s", side_name (s), path);
+            goto done;
+        }
+        snprintf (out->tables_hash[s], sizeof out->tables_hash[s], "%s",
+                  ruleset_tables_hash (base));
+        if (path[0]) {
+            char why[SOLO_ERR_MAX];
+            variant[s] = strategy_load_variant (base, path, why, sizeof why);
+            if (!variant[s]) {
+                snprintf (err, errlen, "%s's tables: %s", side_name (s), why);
+                goto done;
+            }
+            snprintf (out->tables_hash[s], sizeof out->tables_hash[s], "%s",
+                      ruleset_tables_hash (variant[s]));
+            if (source && strcmp (source->tables_hash[s],
+                                  out->tables_hash[s]) != 0) {
+                snprintf (err, errlen, "%s's tables %s have hash %s, the "
+                          "log's were %s", side_name (s), path,
+                          out->tables_hash[s], source->tables_hash[s]);
+                goto done;
+            }
+        }
         if (setup->decide[s] && !source) {
             snprintf (layer_buf[s], sizeof layer_buf[s], "strategy %s", name);
             layer[s] = layer_buf[s];
@@ -443,16 +522,27 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                   strategy_class_find (name)->name);
         layer[s] = layer_buf[s];
         if (!source) {
-            strategy[s] = strategy_new (name, setup->params[s],
+            strategy[s] = strategy_new (name, rest[s],
                                         derive_seed (setup->seed, s), err,
                                         errlen);
             if (!strategy[s])
                 goto done;
+            /* the class "table" reads its side's variant too */
+            table_on_view[s] = variant[s]
+                            && strcmp (strategy_name (strategy[s]),
+                                       "table") == 0;
         }
     }
     run.game = game_new (rules, scenario, err, errlen);
     if (!run.game)
         goto done;
+    for (int s = 0; s < SIDE_COUNT; s++)
+        if (variant[s]) {
+            view[s] = view_new (variant[s], game_situation (run.game), err,
+                                errlen);
+            if (!view[s])
+                goto done;
+        }
     int n = game_unit_count (run.game);
     dice = dice_new (setup->seed);
     units = malloc ((size_t) (n > 0 ? n : 1) * sizeof *units);
@@ -479,18 +569,27 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                       : strategy_class_find (setup->strategy[s])->name);
             snprintf (log->params[s], sizeof log->params[s], "%s",
                       setup->params[s] ? setup->params[s] : "");
+            snprintf (log->tables_hash[s], sizeof log->tables_hash[s], "%s",
+                      out->tables_hash[s]);
         }
         battle_line_t *line = add_line (&run, BATTLE_LINE_START, -1);
-        if (line)
+        if (line) {
+            /* a side's own tables, when it has them, come first: the
+               words may be cut short after them */
+            char tables[96] = "";
+            if (variant[0] || variant[1])
+                snprintf (tables, sizeof tables, ", tables blue %.16s red "
+                          "%.16s", log->tables_hash[0], log->tables_hash[1]);
             snprintf (line->text, sizeof line->text, "%.31s (%.80s, %d "
-                      "turns) under %.31s, seed %llu: blue %.23s%s%.40s, "
+                      "turns) under %.31s, seed %llu%s: blue %.23s%s%.40s, "
                       "red %.23s%s%.40s", scenario_name (scenario),
                       scenario_title (scenario), scenario_turns (scenario),
                       ruleset_name (game_rules_ruleset (rules)),
-                      (unsigned long long) setup->seed, log->strategy[0],
-                      log->params[0][0] ? " " : "", log->params[0],
-                      log->strategy[1], log->params[1][0] ? " " : "",
-                      log->params[1]);
+                      (unsigned long long) setup->seed, tables,
+                      log->strategy[0], log->params[0][0] ? " " : "",
+                      log->params[0], log->strategy[1],
+                      log->params[1][0] ? " " : "", log->params[1]);
+        }
         game_set_events (run.game, on_event, &run);
         state_line (&run, true, game_turn (run.game), game_phase (run.game),
                     game_phase_name (run.game));
@@ -513,11 +612,14 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                 order_t o;
                 char why[STRATEGY_WHY_MAX];
                 why[0] = 0;
+                situation_t *v = view[side_of (run.game, u)];
+                if (v)
+                    view_sync (v, game_situation (run.game));
                 /* a platoon keeping company is diced once */
-                if (strategy_table_order_roll (run.game, u, group_roll[u],
-                                               dice, &o, rfd,
-                                               log ? why : NULL,
-                                               sizeof why) < 0)
+                if (strategy_table_order_on (run.game, v, u, group_roll[u],
+                                             dice, &o, rfd,
+                                             log ? why : NULL,
+                                             sizeof why) < 0)
                     rfd->order.group_count = 0;
                 for (int i = 0; i < rfd->order.group_count; i++) {
                     int m = rfd->order.group[i];
@@ -541,6 +643,19 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                                          side, units, k, decisions, why,
                                          sizeof why) < 0)
                     run_fail (&run, "%s", why);
+            }
+            else if (k > 0 && table_on_view[side]) {
+                /* the class "table" on its side's tables: as its decide,
+                   with its own dice */
+                for (int i = 0; i < k; i++) {
+                    view_sync (view[side], game_situation (run.game));
+                    decisions[i].unit = units[i];
+                    strategy_table_order_on (run.game, view[side], units[i],
+                                             0, strategy_dice (strategy[side]),
+                                             &decisions[i].order, NULL,
+                                             decisions[i].why,
+                                             sizeof decisions[i].why);
+                }
             }
             else if (k > 0)
                 strategy_decide (strategy[side], run.game, side, units, k,
@@ -593,8 +708,11 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
     }
     rc = 0;
 done:
-    for (int s = 0; s < SIDE_COUNT; s++)
+    for (int s = 0; s < SIDE_COUNT; s++) {
         strategy_destroy (&strategy[s]);
+        situation_destroy (&view[s]);
+        ruleset_destroy (&variant[s]);
+    }
     game_destroy (&run.game);
     dice_destroy (&dice);
     free (units);

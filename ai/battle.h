@@ -85,6 +85,11 @@ uint64_t battle_log_seed (const battle_log_t *self);
 const char *battle_log_strategy (const battle_log_t *self, side_t side);
 const char *battle_log_params (const battle_log_t *self, side_t side);
 
+/*  The hash of the tables side `side`'s table layer used (the game's, or
+ *  the variant its parameters named with "tables=PATH"); "" before a
+ *  start line. */
+const char *battle_log_tables_hash (const battle_log_t *self, side_t side);
+
 /*  One line as plain words, e.g. "turn 3, side A moves: die D6 = 4" or
  *  "turn 3, side A moves: order red-left [table] RF 2 (RF2-5), rolled 5:
  *  ...".  Returns buf. */
@@ -107,7 +112,13 @@ typedef struct {
     uint64_t seed;
     const char *strategy[SIDE_COUNT];   /* class names, e.g. "table"; with
                                            decide[s], the name logged */
-    const char *params[SIDE_COUNT];     /* NULL or "" for none */
+    const char *params[SIDE_COUNT];     /* NULL or "" for none; any
+                                           strategy's may carry
+                                           "tables=PATH": that side's table
+                                           layer (its units out of command,
+                                           and the class "table") uses that
+                                           variant of the tables
+                                           (strategy_load_variant) */
     battle_decide_fn *decide[SIDE_COUNT]; /* NULL: the class decides */
     void *decide_arg[SIDE_COUNT];
 } battle_setup_t;
@@ -119,11 +130,15 @@ typedef struct {
     int dice;                 /* dice the rules threw */
     int decisions;            /* orders given */
     int table_decisions;      /* of which by the actions tables */
+    char tables_hash[SIDE_COUNT][24]; /* each side's table layer's tables
+                                         (ruleset_tables_hash) */
 } battle_result_t;
 
 /*  Play `scenario` under `rules` to its end.  `log` (may be NULL: faster)
  *  receives the replay log, emptied first.  0, or -1 with `err`: unknown
- *  strategy or parameters, a scenario of another ruleset, out of memory. */
+ *  strategy or parameters, a table variant that does not load or does
+ *  not fit the game's ruleset, a scenario of another ruleset, out of
+ *  memory. */
 int battle_play (const game_rules_t *rules, const scenario_t *scenario,
                  const battle_setup_t *setup, battle_result_t *out,
                  battle_log_t *log, char *err, int errlen);

@@ -56,12 +56,13 @@ nearest_fire_order (const game_t *g, int u, order_t *out)
     return true;
 }
 
-void
-strategy_order_from_rf (const game_t *g, int u, const rf_decision_t *d,
-                        order_t *out)
+/*  The rules order of decision d for unit u, the action's morale effect
+ *  by ruleset `rs` (the game's, or its side's table variant). */
+static void
+order_from_rf (const game_t *g, const ruleset_t *rs, int u,
+               const rf_decision_t *d, order_t *out)
 {
     const rf_order_t *ro = &d->order;
-    const ruleset_t *rs = situation_ruleset (game_situation (g));
     order_t o = order_hold ();
     int pace = ro->pace[0] ? order_pace_parse (ro->pace) : -1;
     o.pace = pace > 0 ? (order_pace_t) pace : ORDER_PACE_DEFAULT;
@@ -139,6 +140,13 @@ strategy_order_from_rf (const game_t *g, int u, const rf_decision_t *d,
     *out = o;
 }
 
+void
+strategy_order_from_rf (const game_t *g, int u, const rf_decision_t *d,
+                        order_t *out)
+{
+    order_from_rf (g, situation_ruleset (game_situation (g)), u, d, out);
+}
+
 int
 strategy_table_order (const game_t *g, int u, dice_t *dice, order_t *out,
                       rf_decision_t *decision, char *why, int whylen)
@@ -152,31 +160,128 @@ strategy_table_order_roll (const game_t *g, int u, int roll, dice_t *dice,
                            order_t *out, rf_decision_t *decision, char *why,
                            int whylen)
 {
+    return strategy_table_order_on (g, NULL, u, roll, dice, out, decision,
+                                    why, whylen);
+}
+
+int
+strategy_table_order_on (const game_t *g, const situation_t *view, int u,
+                         int roll, dice_t *dice, order_t *out,
+                         rf_decision_t *decision, char *why, int whylen)
+{
     rf_decision_t local;
     rf_decision_t *d = decision ? decision : &local;
+    const situation_t *sit = view ? view : game_situation (g);
+    const ruleset_t *rs = situation_ruleset (sit);
     char err[256];
     *out = order_hold ();
     /* without `why` nobody reads words: skip them, they cost the most */
     int rc = why
-           ? rf_decide (game_situation (g), u, roll, dice, d, err, sizeof err)
-           : rf_decide_terse (game_situation (g), u, roll, dice, d, err,
-                              sizeof err);
+           ? rf_decide (sit, u, roll, dice, d, err, sizeof err)
+           : rf_decide_terse (sit, u, roll, dice, d, err, sizeof err);
     if (rc < 0) {
         if (why && whylen > 0)
             snprintf (why, whylen, "no table decision: %s", err);
         return -1;
     }
-    strategy_order_from_rf (g, u, d, out);
+    order_from_rf (g, rs, u, d, out);
     if (!why || whylen <= 0)
         return 0;
     char words[160];
     snprintf (why, whylen, "RF %d (%s), %s %d: %s -> %s", d->rf,
-              ruleset_rf_table (situation_ruleset (game_situation (g)),
-                                d->arm)->band_name[d->band],
+              ruleset_rf_table (rs, d->arm)->band_name[d->band],
               roll ? "its platoon's die" : "rolled", d->roll,
               rf_action_name (d->action),
               order_describe (out, game_situation (g), words, sizeof words));
     return 0;
+}
+
+/*  ---- house-ruled table variants ---- */
+
+int
+strategy_split_tables (const char *params, char *rest, char *path)
+{
+    assert (rest && path);
+    rest[0] = 0;
+    path[0] = 0;
+    size_t used = 0;
+    bool found = false;
+    const char *p = params ? params : "";
+    while (*p) {
+        size_t n = strcspn (p, ",");
+        if (n >= 7 && strncmp (p, "tables=", 7) == 0) {
+            if (found) {
+                snprintf (path, STRATEGY_TABLES_PATH_MAX,
+                          "parameter \"tables\" given twice");
+                rest[0] = 0;
+                return -1;
+            }
+            found = true;
+            if (n == 7 || n - 7 >= STRATEGY_TABLES_PATH_MAX) {
+                snprintf (path, STRATEGY_TABLES_PATH_MAX,
+                          "parameter \"tables\": %s", n == 7
+                          ? "an empty path" : "a path too long");
+                rest[0] = 0;
+                return -1;
+            }
+            memcpy (path, p + 7, n - 7);
+            path[n - 7] = 0;
+        }
+        else if (n > 0 && used + n + 2 <= STRATEGY_PARAMS_MAX) {
+            if (used)
+                rest[used++] = ',';
+            memcpy (rest + used, p, n);
+            used += n;
+            rest[used] = 0;
+        }
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    return 0;
+}
+
+int
+strategy_check_variant (const ruleset_t *base, const ruleset_t *variant,
+                        const char *path, char *err, int errlen)
+{
+    assert (base && variant && err && errlen > 0);
+    if (strcmp (ruleset_name (base), ruleset_name (variant)) != 0) {
+        snprintf (err, errlen, "%s: tables of ruleset \"%s\", the game's "
+                  "is \"%s\"", path, ruleset_name (variant),
+                  ruleset_name (base));
+        return -1;
+    }
+    int nb = ruleset_weapon_count (base), nv = ruleset_weapon_count (variant);
+    for (int i = 0; i < nb && i < nv; i++) {
+        const char *wb = ruleset_weapon (base, i)->name;
+        const char *wv = ruleset_weapon (variant, i)->name;
+        if (strcmp (wb, wv) != 0) {
+            snprintf (err, errlen, "%s: weapon %d is \"%s\" where the "
+                      "game's tables have \"%s\" (the weapons must be the "
+                      "same, in the same order)", path, i + 1, wv, wb);
+            return -1;
+        }
+    }
+    if (nb != nv) {
+        snprintf (err, errlen, "%s: %d weapons where the game's tables have "
+                  "%d (the weapons must be the same, in the same order)",
+                  path, nv, nb);
+        return -1;
+    }
+    return 0;
+}
+
+ruleset_t *
+strategy_load_variant (const ruleset_t *base, const char *path, char *err,
+                       int errlen)
+{
+    ruleset_t *variant = ruleset_load (path, err, errlen);
+    if (!variant)
+        return NULL;
+    if (strategy_check_variant (base, variant, path, err, errlen) < 0)
+        ruleset_destroy (&variant);
+    return variant;
 }
 
 /*  ---- parameters ---- */

@@ -87,6 +87,42 @@ int strategy_table_order_roll (const game_t *g, int u, int roll,
                                rf_decision_t *decision, char *why,
                                int whylen);
 
+/*  The table layer on `view`, a situation of the same units and terrain
+ *  as the game's under another ruleset (a house-ruled variant of its
+ *  tables, see strategy_check_variant), its units as they stand in the
+ *  game now: rf_decide on the view, the morale effect from the view's
+ *  ruleset.  `view` NULL is the game's own situation: the same as
+ *  strategy_table_order_roll. */
+int strategy_table_order_on (const game_t *g, const situation_t *view, int u,
+                             int roll, dice_t *dice, order_t *out,
+                             rf_decision_t *decision, char *why, int whylen);
+
+/*  ---- house-ruled table variants ----
+ *
+ *  Any strategy's parameters may carry "tables=PATH": the table file its
+ *  side's table layer uses in place of the game's. */
+
+#define STRATEGY_TABLES_PATH_MAX 256   /* bytes of a variant's path */
+
+/*  Split `params` (NULL is "") into the rest without "tables=PATH" (the
+ *  other keys in their order, comma-separated) and PATH ("" when none).
+ *  rest and path hold STRATEGY_PARAMS_MAX and STRATEGY_TABLES_PATH_MAX
+ *  bytes.  0, or -1 with `path` holding the error: "tables" given twice
+ *  or empty, a path too long. */
+int strategy_split_tables (const char *params, char *rest, char *path);
+
+/*  Whether `variant` may stand in for the game's ruleset `base` in the
+ *  table layer: the same ruleset name, the same weapons in the same order
+ *  (units keep weapon indices).  0, or -1 with `err` naming the file
+ *  `path` and the difference. */
+int strategy_check_variant (const ruleset_t *base, const ruleset_t *variant,
+                            const char *path, char *err, int errlen);
+
+/*  Load the variant table file at `path` (ruleset_load) and check it
+ *  against `base` (strategy_check_variant).  NULL with `err`. */
+ruleset_t *strategy_load_variant (const ruleset_t *base, const char *path,
+                                  char *err, int errlen);
+
 /*  The same from a decision already made. */
 void strategy_order_from_rf (const game_t *g, int u,
                              const rf_decision_t *d, order_t *out);

@@ -451,6 +451,175 @@ test_strategies (void **state)
     assert_null (s);
 }
 
+/*  A variant of the skirmish19 tables: `from` replaced by `to` once (the
+ *  path of a temporary file). */
+static const char *
+variant_file (const char *from, const char *to)
+{
+    FILE *f = fopen (test_source_path ("rules/data/skirmish19/tables.cfg"),
+                     "rb");
+    assert_non_null (f);
+    static char text[64 * 1024];
+    size_t n = fread (text, 1, sizeof text - 1, f);
+    fclose (f);
+    text[n] = 0;
+    char *at = strstr (text, from);
+    assert_non_null (at);
+    static char out[64 * 1024 + 256];
+    snprintf (out, sizeof out, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    return test_write_temp (out, ".cfg");
+}
+
+/*  How many of `side`'s infantry's table decisions up to RF0 were
+ *  `action` (*rf0 of them up to RF0). */
+static int
+count_rf0 (const battle_log_t *log, const scenario_t *sc, int side,
+           const char *action, int *rf0)
+{
+    char words[64];
+    snprintf (words, sizeof words, ": %s -> ", action);
+    int count = 0;
+    *rf0 = 0;
+    for (int i = 0; i < battle_log_count (log); i++) {
+        const battle_line_t *line = battle_log_line (log, i);
+        if (line->kind != BATTLE_LINE_DECISION)
+            continue;
+        const unit_t *u = situation_unit_const (scenario_situation (sc),
+                                                line->unit);
+        if ((int) u->side != side || u->arm != ARM_INFANTRY
+            || !strstr (line->text, "(up to RF0)"))
+            continue;
+        (*rf0)++;
+        if (strstr (line->text, words))
+            count++;
+    }
+    return count;
+}
+
+/*  A side's own variant of the tables ("tables=PATH"): its table layer
+ *  (units out of command, the class "table") decides by it, the other
+ *  side by the game's tables; the log and the result name each side's
+ *  tables' hash and the battle replays exactly. */
+static void
+test_table_variant (void **state)
+{
+    (void) state;
+    char err[256];
+    /* up to RF0 infantry halt whatever the die */
+    const char *path = variant_file (
+        "[\"continue\", \"continue\", \"continue\", \"continue\", "
+        "\"continue\", \"advance_visible\"]",
+        "[\"halt\", \"halt\", \"halt\", \"halt\", \"halt\", \"halt\"]");
+    char params[300];
+    snprintf (params, sizeof params, "tables=%s", path);
+    const ruleset_t *base = game_rules_ruleset (rules);
+    int variant_halts = 0, standard_halts = 0, red_halts = 0;
+    int rf0_variant = 0, rf0_standard = 0, rf0_red = 0, n;
+    for (int sc = 0; sc < 3; sc++) {
+        battle_setup_t setup = { .seed = 11, .strategy = { "table", "table" },
+                                 .params = { params, NULL } };
+        battle_result_t r, plain, again;
+        battle_log_t *log = battle_log_new ();
+        if (battle_play (rules, scenarios[sc], &setup, &r, log, err,
+                         sizeof err) < 0)
+            fail_msg ("%s", err);
+        assert_string_not_equal (r.tables_hash[0], ruleset_tables_hash (base));
+        assert_string_equal (r.tables_hash[1], ruleset_tables_hash (base));
+        assert_string_equal (battle_log_tables_hash (log, SIDE_BLUE),
+                             r.tables_hash[0]);
+        assert_string_equal (battle_log_params (log, SIDE_BLUE), params);
+        char want[64];
+        snprintf (want, sizeof want, "tables blue %s red %s", r.tables_hash[0],
+                  r.tables_hash[1]);
+        assert_non_null (strstr (battle_log_line (log, 0)->text, want));
+        variant_halts += count_rf0 (log, scenarios[sc], SIDE_BLUE, "halt", &n);
+        rf0_variant += n;
+        red_halts += count_rf0 (log, scenarios[sc], SIDE_RED, "halt", &n);
+        rf0_red += n;
+        if (battle_replay (rules, scenarios[sc], log, &again, err,
+                           sizeof err) < 0)
+            fail_msg ("%s", err);
+        assert_int_equal (again.result.winner, r.result.winner);
+        assert_string_equal (again.tables_hash[0], r.tables_hash[0]);
+
+        battle_log_t *std = play (sc, "table", "table", 11, &plain);
+        assert_string_equal (plain.tables_hash[0], ruleset_tables_hash (base));
+        assert_null (strstr (battle_log_line (std, 0)->text, "tables blue"));
+        standard_halts += count_rf0 (std, scenarios[sc], SIDE_BLUE, "halt",
+                                     &n);
+        rf0_standard += n;
+        battle_log_destroy (&std);
+        battle_log_destroy (&log);
+    }
+    assert_true (rf0_variant > 0 && rf0_standard > 0 && rf0_red > 0);
+    assert_true (variant_halts > 0);
+    assert_int_equal (standard_halts, 0);
+    assert_int_equal (red_halts, 0);
+
+    /* the class "random" keeps its parameters; its units out of command
+       read the variant */
+    battle_setup_t rnd = { .seed = 3, .strategy = { "random", "table" },
+                           .params = { params, params } };
+    battle_result_t r;
+    assert_int_equal (battle_play (rules, scenarios[0], &rnd, &r, NULL, err,
+                                   sizeof err), 0);
+    assert_string_equal (r.tables_hash[0], r.tables_hash[1]);
+}
+
+/*  A variant that does not fit, or is not there, is refused by name. */
+static void
+test_table_variant_refused (void **state)
+{
+    (void) state;
+    char err[256], params[300];
+    battle_result_t r;
+    battle_setup_t setup = { .seed = 1, .strategy = { "table", "table" } };
+    setup.params[1] = "tables=/nonexistent/variant.cfg";
+    assert_int_equal (battle_play (rules, scenarios[0], &setup, &r, NULL, err,
+                                   sizeof err), -1);
+    assert_non_null (strstr (err, "red's tables: "));
+    assert_non_null (strstr (err, "/nonexistent/variant.cfg"));
+
+    const char *renamed = variant_file ("name  = \"skirmish19\";",
+                                        "name  = \"house\";");
+    snprintf (params, sizeof params, "tables=%s", renamed);
+    setup.params[1] = params;
+    assert_int_equal (battle_play (rules, scenarios[0], &setup, &r, NULL, err,
+                                   sizeof err), -1);
+    assert_non_null (strstr (err, renamed));
+    assert_non_null (strstr (err, "tables of ruleset \"house\", the game's "
+                             "is \"skirmish19\""));
+
+    const char *swapped = variant_file ("name = \"rifle\";",
+                                        "name = \"house_rifle\";");
+    snprintf (params, sizeof params, "tables=%s", swapped);
+    setup.params[1] = params;
+    assert_int_equal (battle_play (rules, scenarios[0], &setup, &r, NULL, err,
+                                   sizeof err), -1);
+    assert_non_null (strstr (err, "weapon 1 is \"house_rifle\" where the "
+                             "game's tables have \"rifle\""));
+
+    setup.params[1] = "tables=a.cfg,tables=b.cfg";
+    assert_int_equal (battle_play (rules, scenarios[0], &setup, &r, NULL, err,
+                                   sizeof err), -1);
+    assert_non_null (strstr (err, "red's strategy: parameter \"tables\" "
+                             "given twice"));
+    setup.params[1] = "tables=";
+    assert_int_equal (battle_play (rules, scenarios[0], &setup, &r, NULL, err,
+                                   sizeof err), -1);
+    assert_non_null (strstr (err, "an empty path"));
+
+    char rest[STRATEGY_PARAMS_MAX], path[STRATEGY_TABLES_PATH_MAX];
+    assert_int_equal (strategy_split_tables ("a=1,tables=x.cfg,b=2", rest,
+                                             path), 0);
+    assert_string_equal (rest, "a=1,b=2");
+    assert_string_equal (path, "x.cfg");
+    assert_int_equal (strategy_split_tables (NULL, rest, path), 0);
+    assert_string_equal (rest, "");
+    assert_string_equal (path, "");
+}
+
 int
 main (void)
 {
@@ -465,6 +634,8 @@ main (void)
         cmocka_unit_test (test_platoon_diced_once),
         cmocka_unit_test (test_bad_setup),
         cmocka_unit_test (test_strategies),
+        cmocka_unit_test (test_table_variant),
+        cmocka_unit_test (test_table_variant_refused),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
