@@ -133,6 +133,26 @@ dist (const game_t *g, int a, int b)
     return situation_unit_distance (game_situation (g), a, b);
 }
 
+/*  May footprints a and b be within `limit` of each other: their
+ *  bounding circles are (a cheap test before the exact distance). */
+static bool
+maybe_within (const footprint_t *a, const footprint_t *b, double limit)
+{
+    double ra = 0.5 * sqrt (a->width * a->width + a->depth * a->depth);
+    double rb = 0.5 * sqrt (b->width * b->width + b->depth * b->depth);
+    double dx = a->centre.x - b->centre.x, dy = a->centre.y - b->centre.y;
+    double reach = ra + rb + limit;
+    return dx * dx + dy * dy <= reach * reach;
+}
+
+/*  Are units a and b within `limit` (closest points). */
+static bool
+units_within (const game_t *g, int a, int b, double limit)
+{
+    const footprint_t *fa = &unit_c (g, a)->fp, *fb = &unit_c (g, b)->fp;
+    return maybe_within (fa, fb, limit) && footprint_distance (fa, fb) <= limit;
+}
+
 side_t
 eol_first_side (const game_t *g)
 {
@@ -147,7 +167,7 @@ eol_leader_in_contact (const game_t *g, int u)
     for (int l = 0; l < game_unit_count (g); l++)
         if (l != u && eol_is_leader (g, l) && eol_in_play (g, l)
             && unit_c (g, l)->side == unit_c (g, u)->side
-            && dist (g, l, u) <= contact)
+            && units_within (g, l, u, contact))
             return true;
     return false;
 }
@@ -160,7 +180,9 @@ nearest_enemy (const game_t *g, int u, bool seen_only, double *d_out)
     int best = -1;
     double bd = INFINITY;
     for (int e = 0; e < game_unit_count (g); e++) {
-        if (!is_enemy_unit (g, u, e))
+        if (!is_enemy_unit (g, u, e)
+            || (bd < INFINITY && !maybe_within (&unit_c (g, u)->fp,
+                                                &unit_c (g, e)->fp, bd)))
             continue;
         double d = dist (g, u, e);
         if (d < bd && (!seen_only || eol_can_see (tables (g), game_situation (g),
@@ -348,7 +370,7 @@ eol_update_contacts (game_t *g)
         if (!eol_in_play (g, u) || eol_is_leader (g, u))
             continue;
         for (int e = 0; e < n && !gu->in_melee; e++)
-            if (is_enemy_unit (g, u, e) && dist (g, u, e) <= contact)
+            if (is_enemy_unit (g, u, e) && units_within (g, u, e, contact))
                 gu->in_melee = 1;
     }
 }
@@ -434,8 +456,8 @@ begin_turn (game_t *g, dice_t *dice)
                     scenario_side_name (game_scenario (g), (side_t) first));
 }
 
-/*  Units of `side` that may still act, nearest an enemy first, into
- *  list; returns the count. */
+/*  Units of `side` that may still act, nearest an enemy first (leaders
+ *  after the units), into list; returns the count. */
 static int
 waiting_units (game_t *g, int side, int *list)
 {
@@ -447,6 +469,8 @@ waiting_units (game_t *g, int side, int *list)
             continue;
         double du;
         nearest_enemy (g, u, false, &du);
+        if (eol_is_leader (g, u))
+            du += 4 * SOLO_MAX_TABLE_CM;     /* leaders after the units */
         int j = k++;
         while (j > 0 && d[j - 1] > du) {
             list[j] = list[j - 1];
@@ -839,6 +863,7 @@ fall_back (game_t *g, int u, vec2_t from, double distance)
               && c[i].y <= situation_depth (sit);
         for (int e = 0; e < game_unit_count (g) && ok; e++)
             if (is_enemy_unit (g, u, e)
+                && maybe_within (&f, &unit_c (g, e)->fp, t->contact_cm + 0.01)
                 && footprint_distance (&f, &unit_c (g, e)->fp)
                        <= t->contact_cm + 0.01)
                 ok = false;
@@ -910,7 +935,7 @@ leader_effects (game_t *g, int u, bool melee, int casualties, bool fell_back,
     for (int l = 0; l < game_unit_count (g); l++) {
         if (!eol_is_leader (g, l) || !eol_in_play (g, l)
             || unit_c (g, l)->side != x->side
-            || footprint_distance (&unit_c (g, l)->fp, &x->fp) > t->contact_cm)
+            || !units_within (g, l, u, t->contact_cm))
             continue;
         int d1 = dice_roll (dice, 6);
         int d2 = d1 <= chance && melee ? dice_roll (dice, 6) : 0;
@@ -992,7 +1017,7 @@ melee_opponent (const game_t *g, int u, const int *group, int k)
     for (int i = 0; i < k; i++) {
         int e = group[i];
         if (!is_enemy_unit (g, u, e)
-            || dist (g, u, e) > tables (g)->contact_cm)
+            || !units_within (g, u, e, tables (g)->contact_cm))
             continue;
         double d = footprint_point_distance (&unit_c (g, e)->fp, front);
         if (d < bd) {
@@ -1013,7 +1038,8 @@ melee_group (const game_t *g, int u, int *group, int max)
     group[k++] = u;
     for (int i = 0; i < k; i++)
         for (int e = 0; e < game_unit_count (g) && k < max; e++) {
-            if (!is_enemy_unit (g, group[i], e) || dist (g, group[i], e) > contact)
+            if (!is_enemy_unit (g, group[i], e)
+                || !units_within (g, group[i], e, contact))
                 continue;
             bool in = false;
             for (int j = 0; j < k && !in; j++)
@@ -1372,8 +1398,11 @@ step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
                 || c[i].y > situation_depth (sit))
                 return false;
     }
+    double reach = t->no_closer_cm > t->contact_cm ? t->no_closer_cm
+                                                   : t->contact_cm;
     for (int e = 0; e < game_unit_count (g); e++) {
-        if (!is_enemy_unit (g, u, e))
+        if (!is_enemy_unit (g, u, e)
+            || !maybe_within (f, &unit_c (g, e)->fp, reach + 0.02))
             continue;
         double d;
         bool zone = eol_in_front_zone (t, unit_c (g, e), f, &d);
@@ -1496,8 +1525,9 @@ enemy_near (const game_t *g, int u, vec2_t p, double within)
         if (!is_enemy_unit (g, u, e))
             continue;
         const footprint_t *ef = &unit_c (g, e)->fp;
-        if ((footprint_distance (&unit_c (g, u)->fp, ef) <= within
-             || footprint_distance (&at, ef) <= within)
+        if ((units_within (g, u, e, within)
+             || (maybe_within (&at, ef, within)
+                 && footprint_distance (&at, ef) <= within))
             && eol_can_see (t, game_situation (g), u, e))
             return true;
     }

@@ -13,7 +13,8 @@
  *                         side acts with its units and leaders that have
  *                         not acted, spread evenly over the rounds left
  *                         (one each when it has no more units than
- *                         rounds), the one nearest an enemy first.  Each
+ *                         rounds), the one nearest an enemy first and
+ *                         leaders after the units.  Each
  *                         makes one action: a move (with any formation
  *                         changes), fire, a charge, dressing ranks, or
  *                         none.  After the last, the objectives are held.
