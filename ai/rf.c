@@ -23,21 +23,43 @@ typedef enum {
     SPECIAL_NONE = 0, SPECIAL_FORTIFIED, SPECIAL_FALLING_BACK
 } special_t;
 
-/*  What one unit sees and how it stands: worked out once per unit. */
+/*  Sight of a unit, looked at once and remembered. */
+enum { SIGHT_UNKNOWN = 0, SIGHT_SEEN, SIGHT_HIDDEN };
+
+/*  A unit and its distance. */
 typedef struct {
+    int index;
+    double cm;
+} near_t;
+
+/*  What one unit sees and how it stands.  The enemies in sight, nearest
+ *  first (ties by index), are found only as far as the questions asked
+ *  need them: the standing enemies come ring by ring from the rules
+ *  core's unit index, and each is looked at (a line of sight) when its
+ *  turn comes.  When sighting throws dice, everything is looked at at
+ *  once in index order instead, so the dice fall as the rules read. */
+typedef struct {
+    const situation_t *sit;
+    dice_t *dice;
     int unit;
     const unit_t *u;
-    bool *seen;          /* [unit count]: in sight (enemies, retreating
-                            friends) */
-    int *enemies;        /* visible enemies, nearest first */
-    double *enemy_cm;    /* their distances */
-    int enemy_count;
-    int nearest;         /* nearest visible enemy, -1 */
+    unsigned enemy_sides;  /* SITUATION_SIDE_BIT mask */
+    unsigned char *sight;  /* [unit count]: SIGHT_* */
+    near_t *cand;          /* standing enemies found so far, nearest first */
+    int cand_count, cand_cap;
+    int cand_looked;       /* cand[0 .. cand_looked) looked at */
+    double ring_cm;        /* every standing enemy within it is in cand */
+    bool cand_all;         /* every standing enemy is in cand */
+    near_t *vis;           /* enemies in sight, nearest first, so far */
+    int vis_count;
+    int nearest;           /* nearest visible enemy, -1 */
     double nearest_cm;
-    double reach_cm;     /* its own weapon's long range */
-    double charge_cm;    /* one move: foot move, cavalry gallop */
-    double move_cm;      /* its full move (for crossing costs) */
+    double reach_cm;       /* its own weapon's long range */
+    double charge_cm;      /* one move: foot move, cavalry gallop */
+    double move_cm;        /* its full move (for crossing costs) */
 } view_t;
+
+#define VIEW_FIRST_RING_CM 60.0   /* the first ring enemies are looked for in */
 
 /*  ---- small helpers ------------------------------------------------------ */
 
@@ -221,36 +243,187 @@ in_sight (const situation_t *sit, int unit, int target, dice_t *dice)
 static void
 view_free (view_t *v)
 {
-    free (v->seen);
-    free (v->enemies);
-    free (v->enemy_cm);
-    v->seen = NULL;
-    v->enemies = NULL;
-    v->enemy_cm = NULL;
+    free (v->sight);
+    free (v->cand);
+    free (v->vis);
+    v->sight = NULL;
+    v->cand = NULL;
+    v->vis = NULL;
 }
 
-/*  Sort the visible enemies nearest first, ties by index (so the order
- *  never depends on the sort): insertion, as the lists are short. */
-static void
-sort_by_distance (int *list, double *cm, int n)
+/*  Is unit j in sight of the unit: looked at once, then remembered. */
+static bool
+sees (view_t *v, int j)
 {
-    for (int i = 1; i < n; i++) {
-        int x = list[i];
-        double dx = cm[i];
-        int j = i - 1;
-        while (j >= 0 && (cm[j] > dx || (cm[j] == dx && list[j] > x))) {
-            list[j + 1] = list[j];
-            cm[j + 1] = cm[j];
-            j--;
-        }
-        list[j + 1] = x;
-        cm[j + 1] = dx;
-    }
+    if (v->sight[j] == SIGHT_UNKNOWN)
+        v->sight[j] = in_sight (v->sit, v->unit, j, v->dice) ? SIGHT_SEEN
+                                                             : SIGHT_HIDDEN;
+    return v->sight[j] == SIGHT_SEEN;
 }
 
-/*  Work out what unit `unit` sees: every standing enemy and every
- *  retreating friend, in index order (sighting dice are thrown in that
- *  order, so the same seed gives the same answer). */
+/*  Nearest first, ties by index: the order never depends on the sort. */
+static int
+near_cmp (const void *a, const void *b)
+{
+    const near_t *x = a, *y = b;
+    if (x->cm != y->cm)
+        return x->cm < y->cm ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/*  Make room for `more` candidates; -1 when out of memory. */
+static int
+cand_room (view_t *v, int more)
+{
+    if (v->cand_count + more <= v->cand_cap)
+        return 0;
+    int cap = v->cand_cap ? v->cand_cap : 64;
+    while (cap < v->cand_count + more)
+        cap *= 2;
+    near_t *cand = realloc (v->cand, (size_t) cap * sizeof *cand);
+    near_t *vis = realloc (v->vis, (size_t) cap * sizeof *vis);
+    if (cand)
+        v->cand = cand;
+    if (vis)
+        v->vis = vis;
+    if (!cand || !vis)
+        return -1;
+    v->cand_cap = cap;
+    return 0;
+}
+
+/*  The outer limit of the ring after the one ending at lo_cm (-1 for
+ *  the first): rings double; INFINITY takes all the rest, at once when
+ *  the units are not indexed. */
+static double
+ring_after (const situation_t *sit, double lo_cm)
+{
+    double hi = lo_cm > 0 ? 2 * lo_cm : VIEW_FIRST_RING_CM;
+    if (!situation_units_indexed (sit)
+    ||  hi > situation_width (sit) + situation_depth (sit))
+        return INFINITY;
+    return hi;
+}
+
+/*  The units of `sides` at lo < d <= hi from footprint fp but those skip
+ *  leaves out, into malloc'd *found and *cm; returns how many, -1 when
+ *  out of memory. */
+static int
+ring_units (const situation_t *sit, const footprint_t *fp, double lo,
+            double hi, unsigned sides, situation_box_fn skip, void *arg,
+            int **found, double **cm)
+{
+    *found = NULL;
+    *cm = NULL;
+    int n = situation_units_within (sit, fp, lo, hi, sides, skip, arg, NULL,
+                                    NULL, 0);
+    if (n == 0)
+        return 0;
+    *found = malloc ((size_t) n * sizeof **found);
+    *cm = malloc ((size_t) n * sizeof **cm);
+    if (!*found || !*cm) {
+        free (*found);
+        free (*cm);
+        *found = NULL;
+        *cm = NULL;
+        return -1;
+    }
+    return situation_units_within (sit, fp, lo, hi, sides, skip, arg, *found,
+                                   *cm, n);
+}
+
+/*  The standing enemies of the next ring out (all the rest when the
+ *  units are not indexed, or the ring has grown past the table), sorted
+ *  and added to the candidates.  False when there are no more. */
+static bool
+next_ring (view_t *v)
+{
+    if (v->cand_all)
+        return false;
+    const situation_t *sit = v->sit;
+    double lo = v->ring_cm;
+    double hi = ring_after (sit, lo);
+    int *found;
+    double *cm;
+    int n = ring_units (sit, &v->u->fp, lo, hi, v->enemy_sides, NULL, NULL,
+                        &found, &cm);
+    if (n < 0 || cand_room (v, n) < 0) {
+        free (found);
+        free (cm);
+        return false;             /* out of memory: what is found stands */
+    }
+    int first = v->cand_count;
+    for (int k = 0; k < n; k++)
+        if (standing (situation_unit_const (sit, found[k])))
+            v->cand[v->cand_count++] = (near_t) { found[k], cm[k] };
+    qsort (v->cand + first, (size_t) (v->cand_count - first), sizeof *v->cand,
+           near_cmp);
+    free (found);
+    free (cm);
+    v->ring_cm = hi;
+    v->cand_all = hi == INFINITY;
+    return true;
+}
+
+/*  The k-th standing enemy nearest the unit, seen or not; index -1 when
+ *  there are no more. */
+static near_t
+candidate (view_t *v, int k)
+{
+    while (v->cand_count <= k)
+        if (!next_ring (v))
+            return (near_t) { -1, 0 };
+    return v->cand[k];
+}
+
+/*  The i-th enemy in sight of the unit (0: the nearest), its distance in
+ *  *cm; -1 when there are no more.  Looks no further than it must. */
+static int
+visible_enemy (view_t *v, int i, double *cm)
+{
+    while (v->vis_count <= i) {
+        if (v->cand_looked == v->cand_count && !next_ring (v))
+            return -1;
+        while (v->cand_looked < v->cand_count && v->vis_count <= i) {
+            near_t c = v->cand[v->cand_looked++];
+            if (sees (v, c.index))
+                v->vis[v->vis_count++] = c;
+        }
+    }
+    if (cm)
+        *cm = v->vis[i].cm;
+    return v->vis[i].index;
+}
+
+/*  Every enemy in sight, nearest first, into v->vis (for the few orders
+ *  that weigh them all); returns how many. */
+static int
+all_visible_enemies (view_t *v)
+{
+    while (visible_enemy (v, v->vis_count, NULL) >= 0)
+        ;
+    return v->vis_count;
+}
+
+/*  The enemies in sight as a list of indices, nearest first, into a
+ *  malloc'd array (NULL with *count 0 when there are none). */
+static int *
+visible_list (view_t *v, int *count)
+{
+    *count = all_visible_enemies (v);
+    int *list = *count ? malloc ((size_t) *count * sizeof *list) : NULL;
+    if (!list)
+        *count = 0;
+    for (int i = 0; i < *count; i++)
+        list[i] = v->vis[i].index;
+    return list;
+}
+
+/*  Work out how unit `unit` stands and the nearest enemy in sight.  When
+ *  sighting throws dice (settings.sighting_rolls), every standing enemy
+ *  and every retreating friend is looked at now, in index order, so the
+ *  same seed gives the same answer; otherwise sight is looked at when a
+ *  question needs it. */
 static int
 view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
            char *err, int errlen)
@@ -258,39 +431,187 @@ view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
     const ruleset_t *rs = situation_ruleset (sit);
     int n = situation_unit_count (sit);
     memset (v, 0, sizeof *v);
+    v->sit = sit;
+    v->dice = dice;
     v->unit = unit;
     v->u = situation_unit_const (sit, unit);
     v->nearest = -1;
-    v->seen = calloc ((size_t) n, sizeof *v->seen);
-    v->enemies = calloc ((size_t) n, sizeof *v->enemies);
-    v->enemy_cm = calloc ((size_t) n, sizeof *v->enemy_cm);
-    if (!v->seen || !v->enemies || !v->enemy_cm) {
+    v->ring_cm = -1;           /* the first ring takes those touching it */
+    v->enemy_sides = SITUATION_ALL_SIDES & ~SITUATION_SIDE_BIT (v->u->side);
+    v->sight = calloc ((size_t) n, sizeof *v->sight);
+    if (!v->sight || cand_room (v, 1) < 0) {
         view_free (v);
         set_err (err, errlen, "out of memory");
         return -1;
     }
-    for (int j = 0; j < n; j++) {
-        const unit_t *o = situation_unit_const (sit, j);
-        if (j == unit || !standing (o))
-            continue;
-        bool enemy = o->side != v->u->side;
-        if (!enemy && !(o->status & RETREATING_STATUS))
-            continue;
-        v->seen[j] = in_sight (sit, unit, j, dice);
-        if (v->seen[j] && enemy) {
-            v->enemies[v->enemy_count] = j;
-            v->enemy_cm[v->enemy_count++] = situation_unit_distance (sit, unit, j);
+    if (ruleset_settings (rs)->sighting_rolls && dice) {
+        for (int j = 0; j < n; j++) {
+            const unit_t *o = situation_unit_const (sit, j);
+            if (j == unit || !standing (o))
+                continue;
+            if (o->side == v->u->side && !(o->status & RETREATING_STATUS))
+                continue;
+            sees (v, j);
         }
     }
-    sort_by_distance (v->enemies, v->enemy_cm, v->enemy_count);
-    if (v->enemy_count > 0) {
-        v->nearest = v->enemies[0];
-        v->nearest_cm = v->enemy_cm[0];
-    }
+    double cm = 0;
+    v->nearest = visible_enemy (v, 0, &cm);
+    v->nearest_cm = v->nearest >= 0 ? cm : 0;
     v->reach_cm = ruleset_weapon_reach (rs, v->u);
     v->charge_cm = ruleset_move_cm (rs, v->u, "gallop");
     v->move_cm = v->charge_cm;
     return 0;
+}
+
+/*  Units near a footprint, as situation_units_within gives them. */
+#define NEAR_KEPT 64
+typedef struct {
+    int count;
+    int *index;
+    double *cm;
+    int index_kept[NEAR_KEPT];
+    double cm_kept[NEAR_KEPT];
+} near_list_t;
+
+/*  The units of `sides` within `cm` of footprint fp (touching included),
+ *  in no particular order.  Out of memory, the first NEAR_KEPT. */
+static void
+near_units (const situation_t *sit, const footprint_t *fp, double cm,
+            unsigned sides, near_list_t *near)
+{
+    near->index = near->index_kept;
+    near->cm = near->cm_kept;
+    near->count = situation_units_within (sit, fp, -1, cm, sides, NULL, NULL,
+                                          near->index, near->cm, NEAR_KEPT);
+    if (near->count <= NEAR_KEPT)
+        return;
+    int *index = malloc ((size_t) near->count * sizeof *index);
+    double *dist = malloc ((size_t) near->count * sizeof *dist);
+    if (!index || !dist) {
+        free (index);
+        free (dist);
+        near->count = NEAR_KEPT;
+        return;
+    }
+    near->index = index;
+    near->cm = dist;
+    near->count = situation_units_within (sit, fp, -1, cm, sides, NULL, NULL,
+                                          index, dist, near->count);
+}
+
+static void
+near_list_free (near_list_t *near)
+{
+    if (near->index != near->index_kept)
+        free (near->index);
+    if (near->cm != near->cm_kept)
+        free (near->cm);
+    near->index = NULL;
+    near->cm = NULL;
+    near->count = 0;
+}
+
+/*  Is a friendly unit retreating in sight of the unit?  Looked for only
+ *  when no enemy is in sight. */
+static bool
+retreating_friend_seen (view_t *v)
+{
+    int n = situation_unit_count (v->sit);
+    for (int j = 0; j < n; j++) {
+        const unit_t *o = situation_unit_const (v->sit, j);
+        if (j != v->unit && o->side == v->u->side && standing (o)
+        &&  (o->status & RETREATING_STATUS) && sees (v, j))
+            return true;
+    }
+    return false;
+}
+
+/*  The longest range of the ruleset's weapons: no enemy further away
+ *  reaches the unit. */
+static double
+longest_reach (const ruleset_t *rs)
+{
+    double reach = 0;
+    for (int w = 0; w < ruleset_weapon_count (rs); w++)
+        reach = fmax (reach, ruleset_weapon (rs, w)->long_cm);
+    return reach;
+}
+
+/*  The wedge of the front arc of a unit, for boxes wholly inside it. */
+typedef struct {
+    vec2_t centre;
+    vec2_t left, right;      /* its limits, as unit vectors */
+} wedge_t;
+
+/*  True when the whole box lies strictly inside the front arc's wedge
+ *  (every unit in it is then in the front arc). */
+static bool
+box_in_front (vec2_t min, vec2_t max, void *arg)
+{
+    const wedge_t *w = arg;
+    const vec2_t corners[4] = { min, { max.x, min.y }, max, { min.x, max.y } };
+    for (int k = 0; k < 4; k++) {
+        double dx = corners[k].x - w->centre.x, dy = corners[k].y - w->centre.y;
+        double slack = 1e-9 * (fabs (dx) + fabs (dy)) + 1e-9;
+        /* clockwise of the left limit, anticlockwise of the right */
+        if (w->left.x * dy - w->left.y * dx > -slack
+        ||  w->right.x * dy - w->right.y * dx < slack)
+            return false;
+    }
+    return true;
+}
+
+/*  The nearest enemy in sight in the unit's flank or rear arc (ties by
+ *  index), its arc and distance; -1 when none.  Ring by ring, nearest
+ *  first: only the enemies outside the front arc are looked at for
+ *  sight, and with the units indexed the parts of the table wholly in
+ *  front are not even looked through. */
+static int
+flank_enemy (view_t *v, arc_t *arc, double *cm)
+{
+    const situation_t *sit = v->sit;
+    const rules_settings_t *s = ruleset_settings (situation_ruleset (sit));
+    const unit_t *u = v->u;
+    wedge_t wedge = { u->fp.centre,
+                      geom_heading_vec (u->fp.facing - s->front_half_deg),
+                      geom_heading_vec (u->fp.facing + s->front_half_deg) };
+    situation_box_fn skip = s->front_half_deg < 89.0 ? box_in_front : NULL;
+    int best = -1;
+    for (double lo = -1, hi; best < 0 && lo < INFINITY; lo = hi) {
+        hi = ring_after (sit, lo);
+        int *found;
+        double *dist;
+        int n = ring_units (sit, &u->fp, lo, hi, v->enemy_sides, skip,
+                            &wedge, &found, &dist);
+        near_t *list = n > 0 ? malloc ((size_t) n * sizeof *list) : NULL;
+        int kept = 0;
+        for (int k = 0; list && k < n; k++) {
+            const unit_t *o = situation_unit_const (sit, found[k]);
+            arc_t a = standing (o) ? footprint_arc_of (&u->fp, &o->fp,
+                                                       s->front_half_deg,
+                                                       s->rear_half_deg)
+                                   : ARC_FRONT;
+            if (a != ARC_FRONT)
+                list[kept++] = (near_t) { found[k], dist[k] };
+        }
+        qsort (list, (size_t) kept, sizeof *list, near_cmp);
+        for (int k = 0; k < kept && best < 0; k++)
+            if (sees (v, list[k].index)) {
+                best = list[k].index;
+                *cm = list[k].cm;
+            }
+        free (list);
+        free (found);
+        free (dist);
+        if (n < 0)
+            break;                /* out of memory: none found */
+    }
+    if (best >= 0) {
+        const unit_t *o = situation_unit_const (sit, best);
+        *arc = footprint_arc_of (&u->fp, &o->fp, s->front_half_deg,
+                                 s->rear_half_deg);
+    }
+    return best;
 }
 
 /*  ---- the factors -------------------------------------------------------- */
@@ -316,16 +637,15 @@ add_factor (rf_decision_t *out, const char *name, int value,
     va_end (ap);
 }
 
-/*  Does the i-th enemy in sight count as "in range" of the unit: its own
- *  weapon reaches the unit, or (by the other reading) the unit's weapon
- *  reaches it.  The reason is written into `why`. */
+/*  Does enemy e in sight, `d` cm away, count as "in range" of the unit:
+ *  its own weapon reaches the unit, or (by the other reading) the unit's
+ *  weapon reaches it.  The reason is written into `why`. */
 static bool
-enemy_in_range (const situation_t *sit, const view_t *v, int i,
+enemy_in_range (const situation_t *sit, view_t *v, int e, double d,
                 char *why, size_t len)
 {
     const ruleset_t *rs = situation_ruleset (sit);
-    const unit_t *o = situation_unit_const (sit, v->enemies[i]);
-    double d = v->enemy_cm[i];
+    const unit_t *o = situation_unit_const (sit, e);
     char dcm[24], rcm[24];
     if (ruleset_settings (rs)->enemy_range_is_enemy_weapon) {
         double reach = ruleset_weapon_reach (rs, o);
@@ -346,25 +666,20 @@ enemy_in_range (const situation_t *sit, const view_t *v, int i,
 
 /*  The whole list of factors of the unit seen through `v`. */
 static void
-add_all_factors (const situation_t *sit, const rf_table_t *t, const view_t *v,
+add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
                  rf_decision_t *out)
 {
     const ruleset_t *rs = situation_ruleset (sit);
     const rules_settings_t *s = ruleset_settings (rs);
     const unit_t *u = v->u;
-    int n = situation_unit_count (sit);
     char a[24], b[24];
 
     /* -4: no enemy, or friends retreating, in sight */
-    int retreating_friend = -1;
-    for (int j = 0; j < n && retreating_friend < 0; j++)
-        if (v->seen[j] && situation_unit_const (sit, j)->side == u->side)
-            retreating_friend = j;
-    if (v->enemy_count == 0) {
+    if (v->nearest < 0) {
         if (!s->no_enemy_needs_no_retreating_friends)
             add_factor (out, "no_enemy_in_sight", t->f_no_enemy_in_sight,
                         "no enemy is in sight");
-        else if (retreating_friend < 0)
+        else if (!retreating_friend_seen (v))
             add_factor (out, "no_enemy_in_sight", t->f_no_enemy_in_sight,
                         "no enemy is in sight, and no friendly unit "
                         "retreating is in sight");
@@ -378,17 +693,21 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, const view_t *v,
         else {
             int hero = -1;
             double hd = 0;
-            for (int j = 0; j < n; j++) {
+            near_list_t near;
+            near_units (sit, &u->fp, s->hero_distance_cm,
+                        SITUATION_SIDE_BIT (u->side), &near);
+            for (int k = 0; k < near.count; k++) {
+                int j = near.index[k];
+                double d = near.cm[k];
                 const unit_t *o = situation_unit_const (sit, j);
-                if (j == v->unit || o->side != u->side || !standing (o)
-                ||  o->quality != QUALITY_HERO)
+                if (j == v->unit || !standing (o) || o->quality != QUALITY_HERO)
                     continue;
-                double d = situation_unit_distance (sit, v->unit, j);
-                if (d <= s->hero_distance_cm && (hero < 0 || d < hd)) {
+                if (hero < 0 || d < hd || (d == hd && j < hero)) {
                     hero = j;
                     hd = d;
                 }
             }
+            near_list_free (&near);
             if (hero >= 0)
                 add_factor (out, "hero_near", t->f_hero_near,
                             "hero %s is %s away, within %s of the unit",
@@ -436,12 +755,17 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, const view_t *v,
                         "in %s cover", cover_name (cover));
     }
 
-    /* +1: enemy in sight and within their weapons range of the unit */
+    /* +1: enemy in sight and within their weapons range of the unit (no
+       enemy further than the longest range can be) */
     int in_range = -1;
     char range_why[RF_REASON_MAX] = "";
-    for (int i = 0; i < v->enemy_count && in_range < 0; i++)
-        if (enemy_in_range (sit, v, i, range_why, sizeof range_why))
-            in_range = v->enemies[i];
+    double range_bound = s->enemy_range_is_enemy_weapon ? longest_reach (rs)
+                                                         : v->reach_cm;
+    double d = 0;
+    for (int i = 0, e; in_range < 0 && (e = visible_enemy (v, i, &d)) >= 0
+                       && d <= range_bound; i++)
+        if (enemy_in_range (sit, v, e, d, range_why, sizeof range_why))
+            in_range = e;
     if (in_range >= 0)
         add_factor (out, "enemy_in_range", t->f_enemy_in_range, "%s", range_why);
 
@@ -460,28 +784,24 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, const view_t *v,
                     tenths, tenths == 1 ? "" : "s", t->f_per_tenth_lost);
 
     /* +2: enemy to flank or rear and in sight */
-    for (int i = 0; i < v->enemy_count; i++) {
-        const unit_t *o = situation_unit_const (sit, v->enemies[i]);
-        arc_t arc = footprint_arc_of (&u->fp, &o->fp, s->front_half_deg,
-                                      s->rear_half_deg);
-        if (arc != ARC_FRONT) {
-            add_factor (out, "flank_or_rear", t->f_flank_or_rear, "enemy %s "
-                        "in sight is in the unit's %s arc, %s away", o->id,
-                        arc == ARC_REAR ? "rear" : "flank",
-                        fmt_cm (v->enemy_cm[i], a, sizeof a));
-            break;
-        }
-    }
+    arc_t arc = ARC_FRONT;
+    double flank_cm = 0;
+    int flank = flank_enemy (v, &arc, &flank_cm);
+    if (flank >= 0)
+        add_factor (out, "flank_or_rear", t->f_flank_or_rear, "enemy %s "
+                    "in sight is in the unit's %s arc, %s away",
+                    situation_unit_const (sit, flank)->id,
+                    arc == ARC_REAR ? "rear" : "flank",
+                    fmt_cm (flank_cm, a, sizeof a));
 
     /* +2: infantry not in square facing shock cavalry within 50 cm, not
        in cover */
     if (t->f_shock_cavalry != 0 && u->formation != FORMATION_SQUARE
     &&  cover == COVER_NONE) {
-        for (int i = 0; i < v->enemy_count; i++) {
-            const unit_t *o = situation_unit_const (sit, v->enemies[i]);
-            double d = v->enemy_cm[i];
-            if (o->arm == ARM_CAVALRY && (o->status & STATUS_SHOCK)
-            &&  d <= s->shock_cavalry_cm) {
+        for (int i = 0, e; (e = visible_enemy (v, i, &d)) >= 0
+                           && d <= s->shock_cavalry_cm; i++) {
+            const unit_t *o = situation_unit_const (sit, e);
+            if (o->arm == ARM_CAVALRY && (o->status & STATUS_SHOCK)) {
                 add_factor (out, "shock_cavalry", t->f_shock_cavalry,
                             "shock cavalry %s is %s away, within %s, and the "
                             "unit is neither in square nor in cover", o->id,
@@ -522,7 +842,7 @@ unit_table (const situation_t *sit, int unit, char *err, int errlen)
 
 /*  Factors of the unit seen through `v`, into a fresh decision. */
 static void
-factors_into (const situation_t *sit, const rf_table_t *t, const view_t *v,
+factors_into (const situation_t *sit, const rf_table_t *t, view_t *v,
               rf_decision_t *out)
 {
     out->unit = v->unit;
@@ -634,6 +954,17 @@ platoon_group (const situation_t *sit, int unit, rf_order_t *o)
 
 /*  ---- the order ---------------------------------------------------------- */
 
+/*  A bearing away from all the enemies in sight (the rear with none). */
+static double
+away_from_all (view_t *v)
+{
+    int count;
+    int *list = visible_list (v, &count);
+    double bearing = situation_away_bearing (v->sit, v->unit, list, count);
+    free (list);
+    return bearing;
+}
+
 /*  Bearing from point p to enemy e's footprint, nearest point of e to
  *  unit `unit`. */
 static double
@@ -647,10 +978,10 @@ bearing_to_enemy (const situation_t *sit, int unit, int e, vec2_t from)
 /*  Bearing away from enemy e: from its nearest point through the unit's
  *  centre; away from all visible enemies (or to the rear) with none. */
 static double
-bearing_away (const situation_t *sit, const view_t *v, int e)
+bearing_away (const situation_t *sit, view_t *v, int e)
 {
     if (e < 0)
-        return situation_away_bearing (sit, v->unit, v->enemies, v->enemy_count);
+        return away_from_all (v);
     const unit_t *o = situation_unit_const (sit, e);
     vec2_t p = footprint_nearest_point (&v->u->fp, &o->fp);
     if (geom_dist (p, v->u->fp.centre) < 1e-9)
@@ -687,7 +1018,7 @@ affordable_point (const situation_t *sit, vec2_t from, vec2_t to,
  *  (terrain costs counted, except for a charge to contact: reach is
  *  measured in the open). */
 static void
-move_along (const situation_t *sit, const view_t *v, double bearing,
+move_along (const situation_t *sit, view_t *v, double bearing,
             double dist, bool terrain_costs, rf_order_t *o)
 {
     vec2_t from = v->u->fp.centre;
@@ -701,7 +1032,7 @@ move_along (const situation_t *sit, const view_t *v, double bearing,
 
 /*  Move to a point (a cover point), at most `dist`. */
 static void
-move_to_point (const situation_t *sit, const view_t *v, vec2_t to,
+move_to_point (const situation_t *sit, view_t *v, vec2_t to,
                double dist, rf_order_t *o)
 {
     vec2_t from = v->u->fp.centre;
@@ -715,7 +1046,7 @@ move_to_point (const situation_t *sit, const view_t *v, vec2_t to,
 /*  Face the nearest enemy from where the unit ends (towards its point
  *  nearest to the unit there); keep the facing when none is in sight. */
 static void
-face_enemy (const situation_t *sit, const view_t *v, rf_order_t *o)
+face_enemy (const situation_t *sit, view_t *v, rf_order_t *o)
 {
     if (v->nearest < 0)
         return;
@@ -731,7 +1062,7 @@ face_enemy (const situation_t *sit, const view_t *v, rf_order_t *o)
 /*  Face the last known enemy position (falling back), else the nearest
  *  enemy in sight. */
 static void
-face_last_known (const situation_t *sit, const view_t *v, rf_order_t *o)
+face_last_known (const situation_t *sit, view_t *v, rf_order_t *o)
 {
     vec2_t at = o->has_destination ? o->destination : v->u->fp.centre;
     if (v->u->status & STATUS_HAS_LAST_ENEMY) {
@@ -746,7 +1077,7 @@ face_last_known (const situation_t *sit, const view_t *v, rf_order_t *o)
  *  cover within one move, else (unless `halt_if_none`) one move away
  *  from all visible enemies. */
 static void
-order_take_cover (const situation_t *sit, const view_t *v, double move,
+order_take_cover (const situation_t *sit, view_t *v, double move,
                   bool halt_if_none, rf_order_t *o)
 {
     const unit_t *u = v->u;
@@ -761,14 +1092,12 @@ order_take_cover (const situation_t *sit, const view_t *v, double move,
         move_to_point (sit, v, pt, move, o);
     }
     else if (!halt_if_none)
-        move_along (sit, v, situation_away_bearing (sit, v->unit, v->enemies,
-                                                    v->enemy_count), move,
-                    true, o);
+        move_along (sit, v, away_from_all (v), move, true, o);
 }
 
 /*  Advance towards the nearest enemy one move, stopping at contact. */
 static void
-order_advance (const situation_t *sit, const view_t *v, double move,
+order_advance (const situation_t *sit, view_t *v, double move,
                bool charge, rf_order_t *o)
 {
     if (v->nearest < 0)
@@ -780,7 +1109,7 @@ order_advance (const situation_t *sit, const view_t *v, double move,
 
 /*  The movement and facing of `action` for the unit seen through `v`. */
 static void
-order_move (const situation_t *sit, const view_t *v, rf_action_t action,
+order_move (const situation_t *sit, view_t *v, rf_action_t action,
             special_t special, bool charge, const char *pace, rf_order_t *o)
 {
     const ruleset_t *rs = situation_ruleset (sit);
@@ -854,7 +1183,7 @@ order_move (const situation_t *sit, const view_t *v, rf_action_t action,
 
 /*  Follow the lead's move: the same displacement and facing. */
 static void
-follow_lead (const situation_t *sit, const view_t *v, const unit_t *lead,
+follow_lead (const situation_t *sit, view_t *v, const unit_t *lead,
              const rf_order_t *lead_order, rf_order_t *o)
 {
     snprintf (o->pace, sizeof o->pace, "%s", lead_order->pace);
@@ -880,7 +1209,7 @@ follow_lead (const situation_t *sit, const view_t *v, const unit_t *lead,
  *  under command (its commander picks), when charging, when running
  *  (unless the settings say otherwise) and for weapons without range. */
 static void
-order_shoot (const situation_t *sit, const view_t *v, rf_action_t action,
+order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
              bool charge, rf_order_t *o)
 {
     const ruleset_t *rs = situation_ruleset (sit);
@@ -891,13 +1220,21 @@ order_shoot (const situation_t *sit, const view_t *v, rf_action_t action,
     if (o->has_destination)
         at.centre = o->destination;
     at.facing = o->facing;
+    /* an enemy d cm from where the unit stands is no nearer than d less
+       the move and the unit's half-diagonal from where it ends */
+    double shift = geom_dist (v->u->fp.centre, at.centre)
+                 + 0.5 * hypot (at.width, at.depth) + 1e-9;
     int best = -1;
     double best_d = 0;
-    for (int i = 0; i < v->enemy_count; i++) {
-        const unit_t *e = situation_unit_const (sit, v->enemies[i]);
+    near_t c;
+    for (int k = 0; (c = candidate (v, k)).index >= 0; k++) {
+        if (best >= 0 && c.cm - shift > best_d)
+            break;
+        const unit_t *e = situation_unit_const (sit, c.index);
         double d = footprint_distance (&at, &e->fp);
-        if (best < 0 || d < best_d) {
-            best = v->enemies[i];
+        /* sight is looked at only for one that would be nearer */
+        if ((best < 0 || d < best_d) && sees (v, c.index)) {
+            best = c.index;
             best_d = d;
         }
     }
@@ -1050,15 +1387,18 @@ decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
     /* the platoon is diced on its lead's factors */
     platoon_group (sit, unit, &out->order);
     int lead = out->order.group_lead;
-    view_t lv, v;
+    view_t lv, own;
+    view_t *vp = &lv;
     if (view_make (sit, lead, dice, &lv, err, errlen) < 0)
         return -1;
-    if (lead == unit)
-        v = lv;
-    else if (view_make (sit, unit, dice, &v, err, errlen) < 0) {
-        view_free (&lv);
-        return -1;
+    if (lead != unit) {
+        if (view_make (sit, unit, dice, &own, err, errlen) < 0) {
+            view_free (&lv);
+            return -1;
+        }
+        vp = &own;
     }
+    view_t *v = vp;
     factors_into (sit, t, &lv, out);
     out->unit = unit;
     out->arm = u->arm;
@@ -1068,7 +1408,7 @@ decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
     const unit_t *lu = situation_unit_const (sit, lead);
     bool fortified = lu->status & STATUS_FORTIFIED;
     bool falling_back = lu->status & STATUS_FALLING_BACK;
-    bool reach = v.nearest >= 0 && v.nearest_cm <= v.charge_cm;
+    bool reach = v->nearest >= 0 && v->nearest_cm <= v->charge_cm;
     fill_outcomes (rs, t, out->band, fortified, falling_back, reach, out);
     special_t special;
     out->action = face_action (t, out->band, out->roll, fortified,
@@ -1078,30 +1418,30 @@ decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
 
     /* the order: the unit's own view, the lead's move */
     rf_order_t *o = &out->order;
-    o->nearest_enemy = v.nearest;
-    o->nearest_enemy_cm = v.nearest >= 0 ? v.nearest_cm : 0;
-    o->enemy_in_weapon_range = v.nearest >= 0 && v.reach_cm > 0
-                            && v.nearest_cm <= v.reach_cm;
+    o->nearest_enemy = v->nearest;
+    o->nearest_enemy_cm = v->nearest >= 0 ? v->nearest_cm : 0;
+    o->enemy_in_weapon_range = v->nearest >= 0 && v->reach_cm > 0
+                            && v->nearest_cm <= v->reach_cm;
     o->enemy_in_charge_reach = reach;
     const char *pace = face_pace (t, out->band, out->roll, special);
     if (lead == unit || out->charge)
-        order_move (sit, &v, out->action, special, out->charge, pace, o);
+        order_move (sit, v, out->action, special, out->charge, pace, o);
     else {
         rf_order_t lo;
         empty_order (&lo);
         order_move (sit, &lv, out->action, special, false, pace, &lo);
-        o->facing = v.u->fp.facing;
-        follow_lead (sit, &v, lu, &lo, o);
+        o->facing = v->u->fp.facing;
+        follow_lead (sit, v, lu, &lo, o);
         if (!lo.has_destination && out->action != RF_CONTINUE)
-            order_move (sit, &v, out->action, special, false, pace, o);
+            order_move (sit, v, out->action, special, false, pace, o);
         o->facing = geom_norm_deg (o->facing);
     }
-    order_shoot (sit, &v, out->action, out->charge, o);
+    order_shoot (sit, v, out->action, out->charge, o);
     if (words)
         explain (sit, t, out, out->explanation, sizeof out->explanation);
     view_free (&lv);
     if (lead != unit)
-        view_free (&v);
+        view_free (&own);
     return 0;
 }
 

@@ -6,9 +6,11 @@
  *  situation copies only the flat array of units.  Queries allocate
  *  nothing: the commander search asks them millions of times.
  *
- *  Units are scanned linearly, always through next_enemy() or the
- *  feature loop below, so that a spatial index can later replace the
- *  scans in one place.
+ *  Big situations keep two indexes of their units, shared by copies like
+ *  the terrain: the ids hashed (built as units are added), and a uniform
+ *  grid of where they stand (built on demand by situation_index_units,
+ *  dropped by any change to the units).  Small ones, the battles the
+ *  search plays, have neither: scanning a few units is cheaper.
  */
 #include <assert.h>
 #include <math.h>
@@ -24,6 +26,10 @@
 #define MIN_WEIGHT_CM  1.0      /* nearer enemies weigh as if this far */
 #define PATH_CUTS_MAX  4096     /* breakpoints of a path through difficult
                                    going; more falls back to a plain sum */
+#define GRID_UNITS_PER_CELL 4   /* units a cell holds on average */
+#define GRID_SLACK_CM  1e-6     /* rounding allowed for when the grid rules
+                                   units out by their bounds */
+#define NEAREST_FIRST_CM 50.0   /* the first ring a nearest search looks in */
 
 typedef struct {
     vec2_t min, max;
@@ -38,6 +44,31 @@ typedef struct {
     box_t *boxes;                /* bounding box of each feature */
 } terrain_set_t;
 
+/*  The ids of the units hashed (open addressing), shared by copies. */
+typedef struct {
+    atomic_int refs;
+    int cap;                     /* slots, a power of two */
+    int count;
+    int *slots;                  /* unit index + 1; 0: empty */
+} id_hash_t;
+
+/*  Where the units stand: a grid of cells over the table, each listing
+ *  its units of each side in index order (a unit is in the cell of its
+ *  centre, clamped to the grid), with the box that holds their whole
+ *  footprints.  Shared by copies until their units change. */
+typedef struct {
+    atomic_int refs;
+    double cell;                 /* side of a cell, cm */
+    double reach;                /* the largest half-diagonal of a unit */
+    int cols, rows;
+    int cells;
+    int *start;                  /* [SIDE_COUNT * (cells + 1)]: side s,
+                                    cell c lists items[start[s * (cells +
+                                    1) + c] .. start[... + c + 1]) */
+    int *items;                  /* unit indices */
+    box_t *boxes;                /* [SIDE_COUNT * cells] */
+} unit_grid_t;
+
 struct situation_t {
     const ruleset_t *ruleset;
     double width;
@@ -46,6 +77,8 @@ struct situation_t {
     unit_t *units;
     int unit_count;
     int unit_cap;
+    id_hash_t *ids;              /* NULL below SITUATION_HASH_MIN_UNITS */
+    unit_grid_t *grid;           /* NULL while not indexed */
 };
 
 /* ----------------------------------------------------------------------
@@ -125,6 +158,205 @@ terrain_make_room (situation_t *self)
 }
 
 /* ----------------------------------------------------------------------
+ *  The indexes of the units
+ */
+
+static void
+id_hash_release (id_hash_t **hash_p)
+{
+    id_hash_t *hash = *hash_p;
+    if (!hash)
+        return;
+    *hash_p = NULL;
+    if (atomic_fetch_sub (&hash->refs, 1) == 1) {
+        free (hash->slots);
+        free (hash);
+    }
+}
+
+static void
+grid_release (unit_grid_t **grid_p)
+{
+    unit_grid_t *grid = *grid_p;
+    if (!grid)
+        return;
+    *grid_p = NULL;
+    if (atomic_fetch_sub (&grid->refs, 1) == 1) {
+        free (grid->start);
+        free (grid->items);
+        free (grid->boxes);
+        free (grid);
+    }
+}
+
+/*  FNV-1a of an id. */
+static unsigned
+id_hash_of (const char *id)
+{
+    unsigned h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *) id; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+/*  Put unit `index` (whose id is not there yet) into the hash. */
+static void
+id_hash_put (id_hash_t *hash, const unit_t *units, int index)
+{
+    unsigned mask = (unsigned) hash->cap - 1;
+    unsigned at = id_hash_of (units[index].id) & mask;
+    while (hash->slots[at])
+        at = (at + 1) & mask;
+    hash->slots[at] = index + 1;
+    hash->count++;
+}
+
+/*  A private hash of self's units with room for one more: built when
+ *  the situation reaches SITUATION_HASH_MIN_UNITS units, copied when a
+ *  copy shares it, grown when half full.  -1 when out of memory. */
+static int
+id_hash_make_room (situation_t *self)
+{
+    id_hash_t *hash = self->ids;
+    int want = self->unit_count + 1;
+    if (!hash && want < SITUATION_HASH_MIN_UNITS)
+        return 0;
+    if (hash && atomic_load (&hash->refs) == 1 && 2 * want <= hash->cap)
+        return 0;
+    int cap = 64;
+    while (cap < 2 * want)
+        cap *= 2;
+    id_hash_t *fresh = calloc (1, sizeof *fresh);
+    int *slots = calloc ((size_t) cap, sizeof *slots);
+    if (!fresh || !slots) {
+        free (fresh);
+        free (slots);
+        return -1;
+    }
+    atomic_init (&fresh->refs, 1);
+    fresh->cap = cap;
+    fresh->slots = slots;
+    for (int i = 0; i < self->unit_count; i++)
+        id_hash_put (fresh, self->units, i);
+    id_hash_release (&self->ids);
+    self->ids = fresh;
+    return 0;
+}
+
+/*  Half the diagonal of a footprint: no point of it is further from its
+ *  centre. */
+static double
+half_diagonal (const footprint_t *f)
+{
+    return 0.5 * hypot (f->width, f->depth);
+}
+
+/*  The grid cell (column or row) of coordinate v, clamped to the grid. */
+static int
+grid_slot (const unit_grid_t *grid, double v, int count)
+{
+    double k = floor (v / grid->cell);
+    if (!(k >= 0))               /* negative, or NaN */
+        return 0;
+    if (k >= count)
+        return count - 1;
+    return (int) k;
+}
+
+static int
+grid_cell_of (const unit_grid_t *grid, vec2_t p)
+{
+    return grid_slot (grid, p.y, grid->rows) * grid->cols
+         + grid_slot (grid, p.x, grid->cols);
+}
+
+int
+situation_index_units (situation_t *self)
+{
+    assert (self);
+    grid_release (&self->grid);
+    int n = self->unit_count;
+    if (n < SITUATION_INDEX_MIN_UNITS)
+        return 0;
+    /* cells of GRID_UNITS_PER_CELL units on average, no more than
+       GRID_UNITS_PER_CELL cells a unit however the units crowd */
+    double cell = sqrt (self->width * self->depth * GRID_UNITS_PER_CELL / n);
+    int cols, rows;
+    for (;;) {
+        cols = (int) ceil (self->width / cell);
+        rows = (int) ceil (self->depth / cell);
+        cols = cols < 1 ? 1 : cols;
+        rows = rows < 1 ? 1 : rows;
+        if ((double) cols * rows <= (double) GRID_UNITS_PER_CELL * n)
+            break;
+        cell *= 1.5;
+    }
+    unit_grid_t *grid = calloc (1, sizeof *grid);
+    if (!grid)
+        return -1;
+    atomic_init (&grid->refs, 1);
+    grid->cell = cell;
+    grid->cols = cols;
+    grid->rows = rows;
+    grid->cells = cols * rows;
+    size_t starts = (size_t) SIDE_COUNT * (grid->cells + 1);
+    grid->start = calloc (starts, sizeof *grid->start);
+    grid->items = malloc ((size_t) n * sizeof *grid->items);
+    grid->boxes = malloc ((size_t) SIDE_COUNT * grid->cells
+                          * sizeof *grid->boxes);
+    int *cell_of = malloc ((size_t) n * sizeof *cell_of);
+    if (!grid->start || !grid->items || !grid->boxes || !cell_of) {
+        free (cell_of);
+        grid_release (&grid);
+        return -1;
+    }
+    for (int k = 0; k < SIDE_COUNT * grid->cells; k++)
+        grid->boxes[k] = (box_t) { { INFINITY, INFINITY },
+                                   { -INFINITY, -INFINITY } };
+    /* count each side's units per cell, and bound their footprints */
+    for (int i = 0; i < n; i++) {
+        const unit_t *u = &self->units[i];
+        int side = (unsigned) u->side < SIDE_COUNT ? (int) u->side : 0;
+        int c = grid_cell_of (grid, u->fp.centre);
+        cell_of[i] = side * (grid->cells + 1) + c;
+        grid->start[cell_of[i] + 1]++;
+        box_t *b = &grid->boxes[side * grid->cells + c];
+        double r = half_diagonal (&u->fp);
+        grid->reach = fmax (grid->reach, r);
+        b->min.x = fmin (b->min.x, u->fp.centre.x - r);
+        b->min.y = fmin (b->min.y, u->fp.centre.y - r);
+        b->max.x = fmax (b->max.x, u->fp.centre.x + r);
+        b->max.y = fmax (b->max.y, u->fp.centre.y + r);
+    }
+    /* where each list starts, then the lists in index order */
+    for (size_t k = 1; k < starts; k++)
+        grid->start[k] += grid->start[k - 1];
+    for (int i = 0; i < n; i++)
+        grid->items[grid->start[cell_of[i]]++] = i;
+    for (size_t k = starts - 1; k > 0; k--)
+        grid->start[k] = grid->start[k - 1];
+    grid->start[0] = 0;
+    free (cell_of);
+    self->grid = grid;
+    return 0;
+}
+
+bool
+situation_units_indexed (const situation_t *self)
+{
+    return self->grid != NULL;
+}
+
+/*  The units changed (or may change through a pointer handed out): the
+ *  grid no longer says where they stand. */
+static void
+units_changed (situation_t *self)
+{
+    if (self->grid)
+        grid_release (&self->grid);
+}
+
+/* ----------------------------------------------------------------------
  *  Life cycle
  */
 
@@ -151,6 +383,8 @@ situation_destroy (situation_t **self_p)
         return;
     situation_t *self = *self_p;
     terrain_release (&self->terrain);
+    id_hash_release (&self->ids);
+    grid_release (&self->grid);
     free (self->units);
     free (self);
     *self_p = NULL;
@@ -178,6 +412,19 @@ situation_copy_into (situation_t *dst, const situation_t *src)
     if (dst->terrain != src->terrain) {
         terrain_release (&dst->terrain);
         dst->terrain = terrain_retain (src->terrain);
+    }
+    /* the copy's units are src's: so are their indexes */
+    if (dst->ids != src->ids) {
+        id_hash_release (&dst->ids);
+        if (src->ids)
+            atomic_fetch_add (&src->ids->refs, 1);
+        dst->ids = src->ids;
+    }
+    if (dst->grid != src->grid) {
+        grid_release (&dst->grid);
+        if (src->grid)
+            atomic_fetch_add (&src->grid->refs, 1);
+        dst->grid = src->grid;
     }
     dst->ruleset = src->ruleset;
     dst->width = src->width;
@@ -384,9 +631,16 @@ situation_add_unit (situation_t *self, const unit_t *u, char *err, int errlen)
         self->units = units;
         self->unit_cap = cap;
     }
+    if (id_hash_make_room (self) < 0) {
+        snprintf (err, errlen, "unit \"%s\": out of memory", u->id);
+        return -1;
+    }
+    units_changed (self);
     unit_t *slot = &self->units[self->unit_count];
     *slot = *u;
     slot->fp.facing = geom_norm_deg (slot->fp.facing);
+    if (self->ids)
+        id_hash_put (self->ids, self->units, self->unit_count);
     return self->unit_count++;
 }
 
@@ -413,6 +667,7 @@ unit_t *
 situation_unit (situation_t *self, int i)
 {
     assert (i >= 0 && i < self->unit_count);
+    units_changed (self);
     return &self->units[i];
 }
 
@@ -428,6 +683,16 @@ situation_find_unit (const situation_t *self, const char *id)
 {
     if (!id)
         return -1;
+    if (self->ids) {
+        unsigned mask = (unsigned) self->ids->cap - 1;
+        for (unsigned at = id_hash_of (id) & mask; self->ids->slots[at];
+             at = (at + 1) & mask) {
+            int i = self->ids->slots[at] - 1;
+            if (strcmp (self->units[i].id, id) == 0)
+                return i;
+        }
+        return -1;
+    }
     for (int i = 0; i < self->unit_count; i++)
         if (self->units[i].id[0] == id[0] && strcmp (self->units[i].id, id) == 0)
             return i;
@@ -657,19 +922,108 @@ next_enemy (const situation_t *self, side_t side, int after)
     return -1;
 }
 
-/*  Half the diagonal of a footprint: no point of it is further from its
- *  centre. */
-static double
-half_diagonal (const footprint_t *f)
-{
-    return 0.5 * hypot (f->width, f->depth);
-}
-
 double
 situation_unit_distance (const situation_t *self, int a, int b)
 {
     return footprint_distance (&situation_unit_const (self, a)->fp,
                                &situation_unit_const (self, b)->fp);
+}
+
+/*  Distance from p to box b (0 inside), and to its furthest corner. */
+static double
+box_distance (const box_t *b, vec2_t p)
+{
+    double dx = p.x < b->min.x ? b->min.x - p.x
+              : p.x > b->max.x ? p.x - b->max.x : 0.0;
+    double dy = p.y < b->min.y ? b->min.y - p.y
+              : p.y > b->max.y ? p.y - b->max.y : 0.0;
+    return hypot (dx, dy);
+}
+
+static double
+box_far_distance (const box_t *b, vec2_t p)
+{
+    double dx = fmax (fabs (p.x - b->min.x), fabs (p.x - b->max.x));
+    double dy = fmax (fabs (p.y - b->min.y), fabs (p.y - b->max.y));
+    return hypot (dx, dy);
+}
+
+/*  Unit j, if of `sides` and lo < footprint_distance (fp, j) <= hi, into
+ *  out[*count] (when there is room); `reach` is fp's half-diagonal. */
+static void
+take_if_within (const situation_t *self, const footprint_t *fp,
+                double reach, int j, double lo, double hi, int *out,
+                double *out_cm, int cap, int *count)
+{
+    const footprint_t *o = &self->units[j].fp;
+    /* no nearer than the centres' distance less both half-diagonals */
+    if (geom_dist (fp->centre, o->centre) - reach - half_diagonal (o)
+        > hi + GRID_SLACK_CM)
+        return;
+    double d = footprint_distance (fp, o);
+    if (!(d > lo && d <= hi))
+        return;
+    if (*count < cap) {
+        out[*count] = j;
+        if (out_cm)
+            out_cm[*count] = d;
+    }
+    (*count)++;
+}
+
+int
+situation_units_within (const situation_t *self, const footprint_t *fp,
+                        double lo_cm, double hi_cm, unsigned sides,
+                        situation_box_fn skip, void *arg, int *out,
+                        double *out_cm, int cap)
+{
+    assert (self && fp && (out || cap == 0));
+    int count = 0;
+    double reach = half_diagonal (fp);
+    const unit_grid_t *grid = self->grid;
+    if (!grid) {
+        for (int j = 0; j < self->unit_count; j++)
+            if (sides & SITUATION_SIDE_BIT (self->units[j].side))
+                take_if_within (self, fp, reach, j, lo_cm, hi_cm, out,
+                                out_cm, cap, &count);
+        return count;
+    }
+    /* a unit within hi has a point within `span` of fp's centre, and its
+       centre (which places it in the grid) within span + its reach */
+    double span = hi_cm + reach + GRID_SLACK_CM;
+    vec2_t c = fp->centre;
+    box_t q = { { c.x - span, c.y - span }, { c.x + span, c.y + span } };
+    int col0 = grid_slot (grid, q.min.x - grid->reach, grid->cols);
+    int col1 = grid_slot (grid, q.max.x + grid->reach, grid->cols);
+    int row0 = grid_slot (grid, q.min.y - grid->reach, grid->rows);
+    int row1 = grid_slot (grid, q.max.y + grid->reach, grid->rows);
+    for (int side = 0; side < SIDE_COUNT; side++) {
+        if (!(sides & SITUATION_SIDE_BIT (side)))
+            continue;
+        const int *start = grid->start + side * (grid->cells + 1);
+        const box_t *boxes = grid->boxes + side * grid->cells;
+        for (int row = row0; row <= row1; row++)
+        for (int k = row * grid->cols + col0; k <= row * grid->cols + col1;
+             k++) {
+            if (start[k] == start[k + 1])
+                continue;
+            const box_t *b = &boxes[k];
+            if (b->min.x > q.max.x || b->max.x < q.min.x
+                || b->min.y > q.max.y || b->max.y < q.min.y)
+                continue;
+            /* every unit here is nearer than lo: none can be taken */
+            if (box_far_distance (b, c) + GRID_SLACK_CM <= lo_cm)
+                continue;
+            if (box_distance (b, c) - reach > hi_cm + GRID_SLACK_CM)
+                continue;
+            if (skip && skip (b->min, b->max, arg))
+                continue;
+            for (int i = start[k]; i < start[k + 1]; i++)
+                take_if_within (self, fp, reach, grid->items[i], lo_cm,
+                                hi_cm, out, out_cm, cap, &count);
+        }
+    }
+    return count;
 }
 
 int

@@ -86,11 +86,58 @@ int situation_terrain_count (const situation_t *self);
 const terrain_feature_t *situation_terrain (const situation_t *self, int i);
 
 int situation_unit_count (const situation_t *self);
+
+/*  Unit i, to change it: drops the unit index (situation_index_units).
+ *  Its id must not change (situation_find_unit keeps the ids hashed). */
 unit_t *situation_unit (situation_t *self, int i);
 const unit_t *situation_unit_const (const situation_t *self, int i);
 
-/*  Index of the unit with id `id`, or -1. */
+/*  Index of the unit with id `id`, or -1.  Situations of
+ *  SITUATION_HASH_MIN_UNITS units or more keep their ids hashed (shared
+ *  by copies): a look-up does not scan them all. */
+#define SITUATION_HASH_MIN_UNITS 32
 int situation_find_unit (const situation_t *self, const char *id);
+
+/*  ---- the unit index -------------------------------------------------
+ *
+ *  A uniform grid over the table, each cell listing its units by side,
+ *  for the questions that look for units near a place.  Every answer is
+ *  the same with or without it; without it every unit is looked at. */
+
+#define SITUATION_INDEX_MIN_UNITS 64  /* fewer units are scanned: an index
+                                         would cost more than it saves */
+#define SITUATION_SIDE_BIT(side)  (1u << (side))
+#define SITUATION_ALL_SIDES       ((1u << SIDE_COUNT) - 1u)
+
+/*  Index the units where they stand.  Build it when the units are placed
+ *  for the questions to come: any change to the units afterwards
+ *  (situation_unit, situation_add_unit, situation_copy_into over this
+ *  situation) drops it, and a unit pointer taken from situation_unit
+ *  before the build must not be written through after it.  Copies made
+ *  from an indexed situation share its index at no cost.  A situation of
+ *  fewer than SITUATION_INDEX_MIN_UNITS units gets none.  Returns 0, or
+ *  -1 when out of memory (the questions then look at every unit). */
+int situation_index_units (situation_t *self);
+
+/*  True while the units are indexed. */
+bool situation_units_indexed (const situation_t *self);
+
+/*  Asked about a box holding the whole footprints of some units: true to
+ *  leave all of them out. */
+typedef bool (*situation_box_fn) (vec2_t min, vec2_t max, void *arg);
+
+/*  The units of the sides in the mask `sides` (SITUATION_SIDE_BIT) whose
+ *  closest-point distance d to footprint `fp`, footprint_distance (fp,
+ *  unit), is lo_cm < d <= hi_cm (a negative lo_cm takes those touching
+ *  it too; hi_cm may be INFINITY), standing or not, but those that
+ *  `skip` (may be NULL, with its `arg`) leaves out: their indices into
+ *  out[] and distances into out_cm[] (may be NULL), at most `cap` of
+ *  them, in no particular order.  Returns how many there are, which may
+ *  be more than cap.  Without an index skip is never asked. */
+int situation_units_within (const situation_t *self, const footprint_t *fp,
+                            double lo_cm, double hi_cm, unsigned sides,
+                            situation_box_fn skip, void *arg, int *out,
+                            double *out_cm, int cap);
 
 /*  Best cover at point p: the highest cover of the features containing p
  *  (COVER_NONE outside all).  *feature_index gets the feature (-1 none);
