@@ -19,46 +19,92 @@ convert_fail (convert_error_t *error, error_code_t code, const char *field,
     return -1;
 }
 
-/*  "prefix.name" or "prefix[i].name" paths, built into a caller buffer. */
+/*  Where a field sits: "prefix" or "prefix[index]", to which a check adds
+ *  ".name".  The path is written only when a check fails: writing it for
+ *  every field of every unit cost more than the checks themselves. */
+typedef struct {
+    const char *prefix;
+    long index;                      /* -1: no index */
+} where_t;
+
+static where_t
+where (const char *prefix, long index)
+{
+    return (where_t) { prefix, index };
+}
+
+/*  The path of field `name` (NULL: the place itself) at `at`, into a
+ *  caller buffer of CONVERT_FIELD_MAX bytes. */
+static const char *
+path_at (char *buf, where_t at, const char *name)
+{
+    if (at.index >= 0)
+        snprintf (buf, CONVERT_FIELD_MAX, "%s[%ld]%s%s", at.prefix, at.index,
+                  name ? "." : "", name ? name : "");
+    else
+        snprintf (buf, CONVERT_FIELD_MAX, "%s%s%s", at.prefix,
+                  name ? "." : "", name ? name : "");
+    return buf;
+}
+
+/*  "prefix.name", built into a caller buffer. */
 static const char *
 path_of (char *buf, const char *prefix, const char *name)
 {
-    snprintf (buf, CONVERT_FIELD_MAX, "%s.%s", prefix, name);
-    return buf;
+    return path_at (buf, where (prefix, -1), name);
+}
+
+/*  convert_fail naming field `name` at `at`. */
+static int
+fail_at (convert_error_t *error, error_code_t code, where_t at,
+         const char *name, const char *format, ...)
+    __attribute__ ((format (printf, 5, 6)));
+
+static int
+fail_at (convert_error_t *error, error_code_t code, where_t at,
+         const char *name, const char *format, ...)
+{
+    char field[CONVERT_FIELD_MAX];
+    error->code = code;
+    snprintf (error->field, sizeof error->field, "%s",
+              path_at (field, at, name));
+    va_list args;
+    va_start (args, format);
+    vsnprintf (error->message, sizeof error->message, format, args);
+    va_end (args);
+    return -1;
 }
 
 /*  Check an id: present, and short enough for SOLO_ID_MAX. */
 static int
-check_id (const char *id, bool required, const char *field,
+check_id (const char *id, bool required, where_t at, const char *name,
           convert_error_t *error)
 {
     if (required && (!id || !*id))
-        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
-                             "an id is required");
-    if (id && strlen (id) >= SOLO_ID_MAX)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
-                             field, "id of %zu bytes is longer than "
-                             "max_id_length (%d)", strlen (id),
-                             SOLO_ID_MAX - 1);
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, name,
+                        "an id is required");
+    if (id && strnlen (id, SOLO_ID_MAX) >= SOLO_ID_MAX)
+        return fail_at (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED, at,
+                        name, "id of %zu bytes is longer than "
+                        "max_id_length (%d)", strlen (id), SOLO_ID_MAX - 1);
     return 0;
 }
 
 /*  A point read from the wire: present and finite. */
 static int
-take_point (const Solo__V1__Point *p, const char *field, vec2_t *out,
-            convert_error_t *error)
+take_point (const Solo__V1__Point *p, where_t at, const char *name,
+            vec2_t *out, convert_error_t *error)
 {
     if (!p)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
-                             "a point is required");
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, name,
+                        "a point is required");
     if (!isfinite (p->x) || !isfinite (p->y))
-        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
-                             "coordinates must be finite numbers");
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, name,
+                        "coordinates must be finite numbers");
     if (fabs (p->x) > SOLO_MAX_TABLE_CM * 2 || fabs (p->y) > SOLO_MAX_TABLE_CM * 2)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, field,
-                             "(%g, %g) lies too far beyond any table "
-                             "(max_table_cm %g)", p->x, p->y,
-                             SOLO_MAX_TABLE_CM);
+        return fail_at (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, at, name,
+                        "(%g, %g) lies too far beyond any table "
+                        "(max_table_cm %g)", p->x, p->y, SOLO_MAX_TABLE_CM);
     out->x = p->x;
     out->y = p->y;
     return 0;
@@ -66,43 +112,45 @@ take_point (const Solo__V1__Point *p, const char *field, vec2_t *out,
 
 /*  A length in (0, SOLO_MAX_TABLE_CM]. */
 static int
-take_length (double value, const char *field, convert_error_t *error)
+take_length (double value, where_t at, const char *name,
+             convert_error_t *error)
 {
     if (!isfinite (value))
-        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
-                             "must be a finite number");
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, name,
+                        "must be a finite number");
     if (value <= 0)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, field,
-                             "is %g, must be above 0 cm", value);
+        return fail_at (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, at, name,
+                        "is %g, must be above 0 cm", value);
     if (value > SOLO_MAX_TABLE_CM)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
-                             field, "is %g cm, more than max_table_cm (%g)",
-                             value, SOLO_MAX_TABLE_CM);
+        return fail_at (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED, at, name,
+                        "is %g cm, more than max_table_cm (%g)", value,
+                        SOLO_MAX_TABLE_CM);
     return 0;
 }
 
 /*  An enum value read from the wire (protobuf-c keeps unknown values). */
 static int
-take_enum (int value, int count, const char *what, const char *field,
-           convert_error_t *error)
+take_enum (int value, int count, const char *what, where_t at,
+           const char *name, convert_error_t *error)
 {
     if (value < 0 || value >= count)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
-                             "%d is not a %s (0..%d)", value, what, count - 1);
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, name,
+                        "%d is not a %s (0..%d)", value, what, count - 1);
     return 0;
 }
 
 /*  A figure count: 0 or more. */
 static int
-take_count (int32_t value, const char *field, convert_error_t *error)
+take_count (int32_t value, where_t at, const char *name,
+            convert_error_t *error)
 {
     if (value < 0)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, field,
-                             "is %d, must not be negative", (int) value);
+        return fail_at (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, at, name,
+                        "is %d, must not be negative", (int) value);
     if (value > SOLO_MAX_FIGURES)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
-                             field, "is %d, more than max_figures (%d)",
-                             (int) value, SOLO_MAX_FIGURES);
+        return fail_at (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED, at, name,
+                        "is %d, more than max_figures (%d)", (int) value,
+                        SOLO_MAX_FIGURES);
     return 0;
 }
 
@@ -123,35 +171,35 @@ weapon_list (const ruleset_t *rs, char *buf, size_t buflen)
 
 static int
 convert_terrain (situation_t *sit, const ruleset_t *rs,
-                 const Solo__V1__TerrainFeature *msg, const char *prefix,
+                 const Solo__V1__TerrainFeature *msg, where_t at,
                  convert_error_t *error)
 {
-    char field[CONVERT_FIELD_MAX];
     terrain_feature_t *f = calloc (1, sizeof *f);
     if (!f)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL, prefix,
-                             "out of memory");
+        return fail_at (error, SOLO__V1__ERROR__CODE__INTERNAL, at, NULL,
+                        "out of memory");
     int rc = 0;
-    if (check_id (msg->id, true, path_of (field, prefix, "id"), error)
-    ||  take_enum ((int) msg->kind, TERRAIN_KIND_COUNT, "terrain kind",
-                   path_of (field, prefix, "kind"), error)
-    ||  take_enum ((int) msg->cover, COVER_COUNT + 1, "cover",
-                   path_of (field, prefix, "cover"), error))
+    if (check_id (msg->id, true, at, "id", error)
+    ||  take_enum ((int) msg->kind, TERRAIN_KIND_COUNT, "terrain kind", at,
+                   "kind", error)
+    ||  take_enum ((int) msg->cover, COVER_COUNT + 1, "cover", at, "cover",
+                   error))
         rc = -1;
     if (rc == 0 && msg->n_polygon < 3)
-        rc = convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
-                           path_of (field, prefix, "polygon"),
-                           "a polygon needs at least 3 vertices, got %zu",
-                           msg->n_polygon);
+        rc = fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, "polygon",
+                      "a polygon needs at least 3 vertices, got %zu",
+                      msg->n_polygon);
     if (rc == 0 && msg->n_polygon > SOLO_MAX_VERTICES)
-        rc = convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
-                           path_of (field, prefix, "polygon"),
-                           "%zu vertices, more than max_polygon_vertices (%d)",
-                           msg->n_polygon, SOLO_MAX_VERTICES);
-    for (size_t k = 0; rc == 0 && k < msg->n_polygon; k++) {
-        snprintf (field, sizeof field, "%s.polygon[%zu]", prefix, k);
-        rc = take_point (msg->polygon[k], field, &f->vertices[k], error);
-    }
+        rc = fail_at (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED, at,
+                      "polygon", "%zu vertices, more than "
+                      "max_polygon_vertices (%d)", msg->n_polygon,
+                      SOLO_MAX_VERTICES);
+    char polygon[CONVERT_FIELD_MAX];
+    if (rc == 0)
+        path_at (polygon, at, "polygon");
+    for (size_t k = 0; rc == 0 && k < msg->n_polygon; k++)
+        rc = take_point (msg->polygon[k], where (polygon, (long) k), NULL,
+                         &f->vertices[k], error);
     if (rc == 0) {
         snprintf (f->id, sizeof f->id, "%s", msg->id);
         f->kind = (terrain_kind_t) msg->kind;
@@ -167,8 +215,8 @@ convert_terrain (situation_t *sit, const ruleset_t *rs,
         }
         char why[SOLO_ERR_MAX] = "";
         if (situation_add_terrain (sit, f, why, sizeof why))
-            rc = convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
-                               prefix, "%s", why);
+            rc = fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, NULL,
+                          "%s", why);
     }
     free (f);
     return rc;
@@ -195,74 +243,63 @@ convert_status_bits (const Solo__V1__UnitStatus *s)
 
 /*  Fill `u` from a protocol unit, checking each field in turn. */
 static int
-take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, const char *prefix,
+take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
            unit_t *u, convert_error_t *error)
 {
-    char field[CONVERT_FIELD_MAX];
     memset (u, 0, sizeof *u);
-    if (check_id (msg->id, true, path_of (field, prefix, "id"), error)
-    ||  check_id (msg->platoon, false, path_of (field, prefix, "platoon"),
-                  error)
-    ||  take_enum ((int) msg->side, SIDE_COUNT, "side",
-                   path_of (field, prefix, "side"), error)
-    ||  take_enum ((int) msg->arm, ARM_COUNT, "arm",
-                   path_of (field, prefix, "arm"), error)
-    ||  take_enum ((int) msg->quality, QUALITY_COUNT, "quality",
-                   path_of (field, prefix, "quality"), error)
-    ||  take_enum ((int) msg->formation, FORMATION_COUNT, "formation",
-                   path_of (field, prefix, "formation"), error))
+    if (check_id (msg->id, true, at, "id", error)
+    ||  check_id (msg->platoon, false, at, "platoon", error)
+    ||  take_enum ((int) msg->side, SIDE_COUNT, "side", at, "side", error)
+    ||  take_enum ((int) msg->arm, ARM_COUNT, "arm", at, "arm", error)
+    ||  take_enum ((int) msg->quality, QUALITY_COUNT, "quality", at,
+                   "quality", error)
+    ||  take_enum ((int) msg->formation, FORMATION_COUNT, "formation", at,
+                   "formation", error))
         return -1;
 
     char known[512];
-    path_of (field, prefix, "weapon");
     if (!msg->weapon || !*msg->weapon) {
         weapon_list (rs, known, sizeof known);
-        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
-                             "no weapon given (%s knows: %s)",
-                             ruleset_name (rs), known);
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at,
+                        "weapon", "no weapon given (%s knows: %s)",
+                        ruleset_name (rs), known);
     }
     int weapon = ruleset_weapon_find (rs, msg->weapon);
     if (weapon < 0) {
         weapon_list (rs, known, sizeof known);
-        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
-                             "unknown weapon '%.*s' (%s knows: %s)",
-                             SOLO_NAME_MAX, msg->weapon, ruleset_name (rs),
-                             known);
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at,
+                        "weapon", "unknown weapon '%.*s' (%s knows: %s)",
+                        SOLO_NAME_MAX, msg->weapon, ruleset_name (rs), known);
     }
 
-    if (take_count (msg->figures, path_of (field, prefix, "figures"), error)
-    ||  take_count (msg->wounded, path_of (field, prefix, "wounded"), error)
-    ||  take_count (msg->killed, path_of (field, prefix, "killed"), error)
-    ||  take_count (msg->officers, path_of (field, prefix, "officers"), error)
-    ||  take_count (msg->ncos, path_of (field, prefix, "ncos"), error)
-    ||  take_count (msg->drummers, path_of (field, prefix, "drummers"), error)
-    ||  take_count (msg->buglers, path_of (field, prefix, "buglers"), error))
+    if (take_count (msg->figures, at, "figures", error)
+    ||  take_count (msg->wounded, at, "wounded", error)
+    ||  take_count (msg->killed, at, "killed", error)
+    ||  take_count (msg->officers, at, "officers", error)
+    ||  take_count (msg->ncos, at, "ncos", error)
+    ||  take_count (msg->drummers, at, "drummers", error)
+    ||  take_count (msg->buglers, at, "buglers", error))
         return -1;
     if (msg->figures < 1)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
-                             path_of (field, prefix, "figures"),
-                             "a unit has at least 1 figure, got %d",
-                             (int) msg->figures);
+        return fail_at (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, at,
+                        "figures", "a unit has at least 1 figure, got %d",
+                        (int) msg->figures);
     if ((int64_t) msg->wounded + msg->killed > msg->figures)
-        return convert_fail (error, SOLO__V1__ERROR__CODE__IMPOSSIBLE,
-                             path_of (field, prefix, "wounded"),
-                             "%d wounded and %d killed out of %d figures",
-                             (int) msg->wounded, (int) msg->killed,
-                             (int) msg->figures);
+        return fail_at (error, SOLO__V1__ERROR__CODE__IMPOSSIBLE, at,
+                        "wounded", "%d wounded and %d killed out of %d "
+                        "figures", (int) msg->wounded, (int) msg->killed,
+                        (int) msg->figures);
 
-    if (take_point (msg->centre, path_of (field, prefix, "centre"),
-                    &u->fp.centre, error))
+    if (take_point (msg->centre, at, "centre", &u->fp.centre, error))
         return -1;
     if (!isfinite (msg->facing))
-        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
-                             path_of (field, prefix, "facing"),
-                             "must be a finite number of degrees");
-    if (take_length (msg->width, path_of (field, prefix, "width"), error)
-    ||  take_length (msg->depth, path_of (field, prefix, "depth"), error))
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at,
+                        "facing", "must be a finite number of degrees");
+    if (take_length (msg->width, at, "width", error)
+    ||  take_length (msg->depth, at, "depth", error))
         return -1;
     if (msg->has_last_enemy_seen
-    &&  take_point (msg->last_enemy_seen,
-                    path_of (field, prefix, "last_enemy_seen"),
+    &&  take_point (msg->last_enemy_seen, at, "last_enemy_seen",
                     &u->last_enemy_seen, error))
         return -1;
 
@@ -295,61 +332,63 @@ situation_t *
 convert_situation (const Solo__V1__Situation *msg, const catalog_t *catalog,
                    const char *prefix, convert_error_t *error)
 {
-    char field[CONVERT_FIELD_MAX];
+    where_t top = where (prefix, -1);
     const ruleset_t *rs = catalog_find (catalog, msg->ruleset);
     if (!rs) {
-        convert_fail (error, SOLO__V1__ERROR__CODE__UNKNOWN_RULESET,
-                      path_of (field, prefix, "ruleset"),
-                      "no ruleset called '%.*s'", SOLO_NAME_MAX, msg->ruleset);
+        fail_at (error, SOLO__V1__ERROR__CODE__UNKNOWN_RULESET, top, "ruleset",
+                 "no ruleset called '%.*s'", SOLO_NAME_MAX, msg->ruleset);
         return NULL;
     }
-    if (take_length (msg->table_width, path_of (field, prefix, "table_width"),
-                     error)
-    ||  take_length (msg->table_depth, path_of (field, prefix, "table_depth"),
-                     error))
+    if (take_length (msg->table_width, top, "table_width", error)
+    ||  take_length (msg->table_depth, top, "table_depth", error))
         return NULL;
     if (msg->n_terrain > SOLO_MAX_TERRAIN) {
-        convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
-                      path_of (field, prefix, "terrain"),
-                      "%zu terrain features, more than max_terrain_features "
-                      "(%d)", msg->n_terrain, SOLO_MAX_TERRAIN);
+        fail_at (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED, top, "terrain",
+                 "%zu terrain features, more than max_terrain_features (%d)",
+                 msg->n_terrain, SOLO_MAX_TERRAIN);
         return NULL;
     }
     if (msg->n_units > SOLO_MAX_UNITS) {
-        convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
-                      path_of (field, prefix, "units"),
-                      "%zu units, more than max_units (%d)", msg->n_units,
-                      SOLO_MAX_UNITS);
+        fail_at (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED, top, "units",
+                 "%zu units, more than max_units (%d)", msg->n_units,
+                 SOLO_MAX_UNITS);
         return NULL;
     }
     situation_t *sit = situation_new (rs, msg->table_width, msg->table_depth);
     if (!sit) {
-        convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL, prefix,
-                      "out of memory");
+        fail_at (error, SOLO__V1__ERROR__CODE__INTERNAL, top, NULL,
+                 "out of memory");
         return NULL;
     }
+    char terrain[CONVERT_FIELD_MAX], units[CONVERT_FIELD_MAX];
+    path_of (terrain, prefix, "terrain");
+    path_of (units, prefix, "units");
     for (size_t i = 0; i < msg->n_terrain; i++) {
-        snprintf (field, sizeof field, "%s.terrain[%zu]", prefix, i);
-        if (convert_terrain (sit, rs, msg->terrain[i], field, error)) {
+        if (convert_terrain (sit, rs, msg->terrain[i],
+                             where (terrain, (long) i), error)) {
             situation_destroy (&sit);
             return NULL;
         }
     }
     for (size_t i = 0; i < msg->n_units; i++) {
         unit_t unit;
-        snprintf (field, sizeof field, "%s.units[%zu]", prefix, i);
-        if (take_unit (rs, msg->units[i], field, &unit, error)) {
+        where_t at = where (units, (long) i);
+        if (take_unit (rs, msg->units[i], at, &unit, error)) {
             situation_destroy (&sit);
             return NULL;
         }
-        char why[SOLO_ERR_MAX] = "";
+        char why[SOLO_ERR_MAX];
+        why[0] = '\0';
         if (situation_add_unit (sit, &unit, why, sizeof why) < 0) {
-            convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
-                          "%s", why);
+            fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, NULL,
+                     "%s", why);
             situation_destroy (&sit);
             return NULL;
         }
     }
+    /*  Questions about a big table look for units near a place through
+     *  the index; without memory for it they look at every unit. */
+    situation_index_units (sit);
     return sit;
 }
 
@@ -513,6 +552,107 @@ convert_decision (const rf_decision_t *d, const situation_t *sit,
     m->seed = seed;
     if (!decision_complete (m))
         convert_decision_free (&m);
+    return m;
+}
+
+/*  A string of the decision for the message: borrowed, never NULL. */
+static char *
+borrow (const char *s)
+{
+    return (char *) (s ? s : "");
+}
+
+Solo__V1__UnitDecision *
+convert_decision_in (const rf_decision_t *d, const situation_t *sit,
+                     const ruleset_t *ruleset, const char *unit_id,
+                     uint64_t seed, pool_t *pool)
+{
+    Solo__V1__UnitDecision *m = pool_alloc (pool, sizeof *m);
+    Solo__V1__Geometry *g = pool_alloc (pool, sizeof *g);
+    Solo__V1__Point *destination = pool_alloc (pool, sizeof *destination);
+    int factors = d->factor_count < 0 ? 0
+                : d->factor_count > RF_MAX_FACTORS ? RF_MAX_FACTORS
+                : d->factor_count;
+    int group = d->order.group_count < 0 ? 0
+              : d->order.group_count > RF_MAX_GROUP ? RF_MAX_GROUP
+              : d->order.group_count;
+    Solo__V1__Factor *factor = pool_alloc (pool, (size_t) (factors + 1)
+                                                 * sizeof *factor);
+    Solo__V1__Factor **factor_ptrs = pool_alloc (pool, (size_t) (factors + 1)
+                                                       * sizeof *factor_ptrs);
+    Solo__V1__Outcome *outcome = pool_alloc (pool, RF_FACES * sizeof *outcome);
+    Solo__V1__Outcome **outcome_ptrs = pool_alloc (pool, RF_FACES
+                                                   * sizeof *outcome_ptrs);
+    char **group_ids = pool_alloc (pool, (size_t) (group + 1)
+                                         * sizeof *group_ids);
+    if (pool_failed (pool))
+        return NULL;
+
+    solo__v1__unit_decision__init (m);
+    m->unit_id = borrow (unit_id);
+    m->action = borrow (rf_action_name (d->action));
+    m->charge = d->charge;
+    m->rf = d->rf;
+    const rf_table_t *table = ruleset_rf_table (ruleset, d->arm);
+    m->rf_band = borrow (table && d->band >= 0 && d->band < RF_BANDS
+                         ? table->band_name[d->band] : "");
+    m->roll = (uint32_t) d->roll;
+    m->roll_from_player = d->roll_from_player;
+    for (int i = 0; i < factors; i++) {
+        solo__v1__factor__init (&factor[i]);
+        factor[i].name = borrow (d->factors[i].name);
+        factor[i].value = d->factors[i].value;
+        factor[i].reason = borrow (d->factors[i].reason);
+        factor_ptrs[i] = &factor[i];
+    }
+    m->n_factors = (size_t) factors;
+    m->factors = factors ? factor_ptrs : NULL;
+    for (int i = 0; i < RF_FACES; i++) {
+        solo__v1__outcome__init (&outcome[i]);
+        outcome[i].roll = (uint32_t) d->outcomes[i].roll;
+        outcome[i].action = borrow (rf_action_name (d->outcomes[i].action));
+        outcome[i].charge = d->outcomes[i].charge;
+        outcome[i].morale = borrow (d->outcomes[i].morale);
+        outcome[i].text = borrow (d->outcomes[i].text);
+        outcome_ptrs[i] = &outcome[i];
+    }
+    m->n_outcomes = RF_FACES;
+    m->outcomes = outcome_ptrs;
+    m->morale = borrow (d->morale);
+    m->morale_text = borrow (d->morale_text);
+
+    const rf_order_t *order = &d->order;
+    solo__v1__geometry__init (g);
+    g->nearest_enemy_id = borrow (unit_id_at (sit, order->nearest_enemy));
+    g->nearest_enemy_distance = order->nearest_enemy >= 0
+                              ? order->nearest_enemy_cm : 0;
+    g->enemy_in_weapon_range = order->enemy_in_weapon_range;
+    g->enemy_in_charge_reach = order->enemy_in_charge_reach;
+    g->cover_id = borrow (terrain_id_at (sit, order->cover_feature));
+    g->has_destination = order->has_destination;
+    solo__v1__point__init (destination);
+    if (order->has_destination) {
+        destination->x = order->destination.x;
+        destination->y = order->destination.y;
+    }
+    g->destination = destination;
+    g->move_distance = order->move_cm;
+    g->facing = order->facing;
+    g->pace = borrow (order->pace);
+    g->shoot_target_id = borrow (unit_id_at (sit, order->shoot_target));
+    g->range_band = borrow (order->range_band);
+    for (int i = 0; i < group; i++)
+        group_ids[i] = borrow (unit_id_at (sit, order->group[i]));
+    g->n_group_unit_ids = (size_t) group;
+    g->group_unit_ids = group ? group_ids : NULL;
+    m->geometry = g;
+
+    m->layer = borrow ("table");
+    m->ruleset = borrow (ruleset_name (ruleset));
+    m->tables_hash = borrow (ruleset_tables_hash (ruleset));
+    m->explanation = borrow (d->explanation);
+    m->arm = borrow (arm_name (d->arm));
+    m->seed = seed;
     return m;
 }
 

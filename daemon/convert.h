@@ -57,6 +57,16 @@ Solo__V1__UnitDecision *convert_decision (const rf_decision_t *decision,
                                           const ruleset_t *ruleset,
                                           const char *unit_id, uint64_t seed);
 
+/*  convert_decision without copies: the message's parts come from `pool`
+ *  and its strings point into `decision`, `sit` and `ruleset`, which must
+ *  outlive it (pack it, then destroy the pool).  NULL when out of
+ *  memory. */
+Solo__V1__UnitDecision *convert_decision_in (const rf_decision_t *decision,
+                                             const situation_t *sit,
+                                             const ruleset_t *ruleset,
+                                             const char *unit_id,
+                                             uint64_t seed, pool_t *pool);
+
 /*  Free a decision built by convert_decision; safe when *msg_p is NULL. */
 void convert_decision_free (Solo__V1__UnitDecision **msg_p);
 
