@@ -885,6 +885,8 @@ test_limits_named (void **state)
 #define KILL_AFTER_ACKS  40      /* acknowledged updates before the kill */
 #define STREAM_MAX       100000  /* updates the stream may send */
 
+static pid_t spawned;                /* killed by teardown if a test fails */
+
 /*  The real solod, started on `config` with its log in `log`; its pid. */
 static pid_t
 spawn_solod (const char *config, const char *endpoint, const char *log)
@@ -896,6 +898,7 @@ spawn_solod (const char *config, const char *endpoint, const char *log)
                      (char *) endpoint, NULL };
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init (&actions);
+    posix_spawn_file_actions_addopen (&actions, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen (&actions, 2, log,
                                       O_WRONLY | O_CREAT | O_APPEND, 0644);
     pid_t pid = 0;
@@ -903,6 +906,7 @@ spawn_solod (const char *config, const char *endpoint, const char *log)
     posix_spawn_file_actions_destroy (&actions);
     if (rc)
         fail_msg ("cannot start %s: %s", solod, strerror (rc));
+    spawned = pid;
     return pid;
 }
 
@@ -960,13 +964,17 @@ facing_of (uint64_t n)
     return (double) (n * 7 % 360);
 }
 
-/*  The daemon acknowledges updates one after the other while the client
- *  keeps several in flight; it is killed with SIGKILL after
+#define STREAM_IN_FLIGHT 8
+
+/*  The daemon (two workers) takes updates while the client keeps
+ *  STREAM_IN_FLIGHT in flight; it is killed with SIGKILL after
  *  KILL_AFTER_ACKS acknowledgements, with updates still in flight.  The
- *  daemon restarted on the same store has the game with at least every
- *  acknowledged update: its sequence is at least the last one
- *  acknowledged, and the unit stands as the update of that sequence left
- *  it. */
+ *  daemon numbers the updates in the order it commits them, which with
+ *  two workers need not be the order they were sent.  Restarted on the
+ *  same store, it has the game with every acknowledged update: its
+ *  sequence is at least the highest acknowledged, and the unit stands as
+ *  the update of that sequence left it (when that one was acknowledged:
+ *  else as one of those sent). */
 static void
 test_sigkill_keeps_acknowledged_updates (void **state)
 {
@@ -1006,8 +1014,9 @@ test_sigkill_keeps_acknowledged_updates (void **state)
     int timeout = REPLY_TIMEOUT_MS;
     zmq_setsockopt (socket, ZMQ_RCVTIMEO, &timeout, sizeof timeout);
     uint64_t sent = 0, last_ack = 0, acks = 0;
+    uint64_t update_of[KILL_AFTER_ACKS + STREAM_IN_FLIGHT + 2] = { 0 };
     while (acks < KILL_AFTER_ACKS && sent < STREAM_MAX) {
-        while (sent < acks + 8) {
+        while (sent < acks + STREAM_IN_FLIGHT) {
             sent++;
             Solo__V1__UnitUpdate change = SOLO__V1__UNIT_UPDATE__INIT;
             change.unit_id = "red-left";
@@ -1033,9 +1042,14 @@ test_sigkill_keeps_acknowledged_updates (void **state)
             fail_msg ("update %llu refused: %s",
                       (unsigned long long) reply->id - 100,
                       reply_words (reply));
-        /*  the daemon numbers updates in the order it takes them */
-        assert_true (reply->update_accepted->sequence > last_ack);
-        last_ack = reply->update_accepted->sequence;
+        uint64_t sequence = reply->update_accepted->sequence;
+        if (sequence < 1 || sequence > sent || update_of[sequence])
+            fail_msg ("sequence %llu given twice or out of 1..%llu",
+                      (unsigned long long) sequence,
+                      (unsigned long long) sent);
+        update_of[sequence] = reply->id - 100;
+        if (sequence > last_ack)
+            last_ack = sequence;
         acks++;
         solo__v1__reply__free_unpacked (reply, NULL);
     }
@@ -1069,11 +1083,19 @@ test_sigkill_keeps_acknowledged_updates (void **state)
         if (strcmp (reply->game_state->units[i]->id, "red-left") == 0)
             unit = reply->game_state->units[i];
     assert_non_null (unit);
-    assert_float_equal (unit->facing, facing_of (kept), 1e-9);
+    if (update_of[kept])
+        assert_float_equal (unit->facing, facing_of (update_of[kept]), 1e-9);
+    else {
+        bool sent_one = false;
+        for (uint64_t n = 1; n <= sent; n++)
+            sent_one |= unit->facing == facing_of (n);
+        assert_true (sent_one);
+    }
     solo__v1__reply__free_unpacked (reply, NULL);
     close_socket (socket);
     kill (pid, SIGTERM);
     waitpid (pid, &status, 0);
+    spawned = 0;
     assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
     char command[256];
     snprintf (command, sizeof command, "rm -rf '%s'", dir);
@@ -1097,6 +1119,10 @@ static int
 teardown (void **state)
 {
     (void) state;
+    if (spawned > 0) {                     /* a daemon left by a failure */
+        kill (spawned, SIGKILL);
+        waitpid (spawned, NULL, 0);
+    }
     if (atomic_load (&sockets_open) == 0)
         zmq_ctx_term (zmq_context);
     else
