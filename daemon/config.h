@@ -9,7 +9,8 @@
  *        seed = 1;                        # the daemon's dice
  *        data_dir = "../rules/data";      # one folder per ruleset
  *        default_ruleset = "skirmish19";
- *        max_message_bytes = 1048576;     # larger messages drop the peer
+ *        max_message_bytes = 1048576;     # larger: LIMIT_EXCEEDED (a
+ *                                         # quarter more: dropped unread)
  *        queue_max = 256;                 # requests waiting for a worker
  *        log_level = "info";              # error, warn, info, debug
  *        state_db = "solod.db";           # the open games (SQLite, WAL);

@@ -10,8 +10,11 @@
  *  Clients may use REQ (frames: identity, empty, body) or DEALER
  *  (identity, body, or identity, empty, body) sockets: each reply has the
  *  envelope its request had.  A request of more than one body frame is
- *  answered BAD_REQUEST; a message larger than max_message_bytes makes
- *  ZeroMQ drop the peer's connection (ZMQ_MAXMSGSIZE).
+ *  answered BAD_REQUEST; one larger than max_message_bytes is answered
+ *  LIMIT_EXCEEDED, and one more than a quarter larger makes ZeroMQ drop
+ *  the peer's connection unread (ZMQ_MAXMSGSIZE).  With CURVE on
+ *  (config.h, security.h) only clients on the allow-list get through
+ *  the handshake.
  */
 #ifndef SOLOD_SERVER_H
 #define SOLOD_SERVER_H
