@@ -356,8 +356,9 @@ next_ring (view_t *v)
     for (int k = 0; k < n; k++)
         if (standing (situation_unit_const (sit, found[k])))
             v->cand[v->cand_count++] = (near_t) { found[k], cm[k] };
-    qsort (v->cand + first, (size_t) (v->cand_count - first), sizeof *v->cand,
-           near_cmp);
+    if (v->cand_count - first > 1)
+        qsort (v->cand + first, (size_t) (v->cand_count - first),
+               sizeof *v->cand, near_cmp);
     free (found);
     free (cm);
     v->ring_cm = hi;
@@ -594,7 +595,8 @@ flank_enemy (view_t *v, arc_t *arc, double *cm)
             if (a != ARC_FRONT)
                 list[kept++] = (near_t) { found[k], dist[k] };
         }
-        qsort (list, (size_t) kept, sizeof *list, near_cmp);
+        if (kept > 1)
+            qsort (list, (size_t) kept, sizeof *list, near_cmp);
         for (int k = 0; k < kept && best < 0; k++)
             if (sees (v, list[k].index)) {
                 best = list[k].index;

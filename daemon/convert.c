@@ -303,9 +303,10 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
                     &u->last_enemy_seen, error))
         return -1;
 
-    snprintf (u->id, sizeof u->id, "%s", msg->id);
-    snprintf (u->platoon, sizeof u->platoon, "%s",
-              msg->platoon ? msg->platoon : "");
+    /* both checked shorter than SOLO_ID_MAX */
+    memcpy (u->id, msg->id, strlen (msg->id) + 1);
+    if (msg->platoon)
+        memcpy (u->platoon, msg->platoon, strlen (msg->platoon) + 1);
     u->side = (side_t) msg->side;
     u->arm = (arm_t) msg->arm;
     u->quality = (quality_t) msg->quality;

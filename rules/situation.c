@@ -248,7 +248,7 @@ id_hash_make_room (situation_t *self)
 static double
 half_diagonal (const footprint_t *f)
 {
-    return 0.5 * hypot (f->width, f->depth);
+    return 0.5 * sqrt (f->width * f->width + f->depth * f->depth);
 }
 
 /*  The grid cell (column or row) of coordinate v, clamped to the grid. */
@@ -322,11 +322,17 @@ situation_index_units (situation_t *self)
         grid->start[cell_of[i] + 1]++;
         box_t *b = &grid->boxes[side * grid->cells + c];
         double r = half_diagonal (&u->fp);
-        grid->reach = fmax (grid->reach, r);
-        b->min.x = fmin (b->min.x, u->fp.centre.x - r);
-        b->min.y = fmin (b->min.y, u->fp.centre.y - r);
-        b->max.x = fmax (b->max.x, u->fp.centre.x + r);
-        b->max.y = fmax (b->max.y, u->fp.centre.y + r);
+        vec2_t p = u->fp.centre;
+        if (r > grid->reach)
+            grid->reach = r;
+        if (p.x - r < b->min.x)
+            b->min.x = p.x - r;
+        if (p.y - r < b->min.y)
+            b->min.y = p.y - r;
+        if (p.x + r > b->max.x)
+            b->max.x = p.x + r;
+        if (p.y + r > b->max.y)
+            b->max.y = p.y + r;
     }
     /* where each list starts, then the lists in index order */
     for (size_t k = 1; k < starts; k++)
@@ -720,10 +726,11 @@ box_has_point (const box_t *b, vec2_t p)
 static bool
 box_meets_segment (const box_t *b, vec2_t p, vec2_t q)
 {
-    return fmax (p.x, q.x) >= b->min.x - SIT_EPS
-        && fmin (p.x, q.x) <= b->max.x + SIT_EPS
-        && fmax (p.y, q.y) >= b->min.y - SIT_EPS
-        && fmin (p.y, q.y) <= b->max.y + SIT_EPS;
+    /* plain comparisons: fmin and fmax are calls into libm */
+    double x0 = p.x < q.x ? p.x : q.x, x1 = p.x < q.x ? q.x : p.x;
+    double y0 = p.y < q.y ? p.y : q.y, y1 = p.y < q.y ? q.y : p.y;
+    return x1 >= b->min.x - SIT_EPS && x0 <= b->max.x + SIT_EPS
+        && y1 >= b->min.y - SIT_EPS && y0 <= b->max.y + SIT_EPS;
 }
 
 static bool
@@ -937,7 +944,7 @@ box_distance (const box_t *b, vec2_t p)
               : p.x > b->max.x ? p.x - b->max.x : 0.0;
     double dy = p.y < b->min.y ? b->min.y - p.y
               : p.y > b->max.y ? p.y - b->max.y : 0.0;
-    return hypot (dx, dy);
+    return sqrt (dx * dx + dy * dy);
 }
 
 static double
@@ -945,7 +952,7 @@ box_far_distance (const box_t *b, vec2_t p)
 {
     double dx = fmax (fabs (p.x - b->min.x), fabs (p.x - b->max.x));
     double dy = fmax (fabs (p.y - b->min.y), fabs (p.y - b->max.y));
-    return hypot (dx, dy);
+    return sqrt (dx * dx + dy * dy);
 }
 
 /*  Unit j, if of `sides` and lo < footprint_distance (fp, j) <= hi, into
