@@ -106,6 +106,14 @@ check_strategy (const char *side, const char *name, const char *params,
         return convert_fail (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
                              field, "parameters of %zu bytes, at most %d",
                              strlen (params), STRATEGY_PARAMS_MAX - 1);
+    /* a request must not make the daemon read a file it names: table
+       variants play in tournaments, whose files are the runner's */
+    char rest[STRATEGY_PARAMS_MAX], path[STRATEGY_TABLES_PATH_MAX];
+    if (strategy_split_tables (params, rest, path) < 0 || path[0])
+        return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
+                             "\"tables\" is not taken here: a request may "
+                             "not name a file for the daemon to read (table "
+                             "variants play in tournaments)");
     char err[SOLO_ERR_MAX] = "";
     strategy_t *trial = strategy_new (name, params, 0, err, sizeof err);
     if (!trial)
@@ -252,6 +260,7 @@ battle_message (const scenario_t *sc, const battle_setup_t *setup,
         r->gone = (uint32_t) gr->gone[s];
         r->units_left = (uint32_t) gr->units_left[s];
         r->objective_value = (uint32_t) gr->objective_value[s];
+        r->tables_hash = pool_strdup (pool, res->tables_hash[s]);
         m->sides[m->n_sides++] = r;
     }
     if (log) {

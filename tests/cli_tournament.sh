@@ -5,11 +5,14 @@
 # database refusing another tournament; a gauntlet whose SPRT stops its
 # pairings early; a game replayed by id from its stored log and a changed
 # log caught; an interrupted tournament (the coordinator killed) resumed
-# from its database alone to the same final table as an uninterrupted run.
+# from its database alone to the same final table as an uninterrupted run;
+# a strategy with its own house-ruled variant of the tables (tables=PATH)
+# against the standard tables, each side's tables hash in every report,
+# its games replayed; the daemon refusing tables= in a PlayBattle.
 #
 #   bash tests/cli_tournament.sh <solod> <solo>
-# (ctest passes the daemon and the client; this test needs neither: it
-# runs $SOLO_BINARY_DIR/tournament/solo-tournament.)
+# (ctest passes the daemon and the client; the tournament runs
+# $SOLO_BINARY_DIR/tournament/solo-tournament.)
 set -u
 
 . "$(dirname "$0")/lib.sh"
@@ -224,6 +227,116 @@ expect_in replay_changed err "game 7 does not replay as stored: line 4"
 run replay_none "$TOUR" replay --db "$work/rr.db" 999
 expect_rc replay_none 1
 expect_in replay_none err "has no game 999"
+
+# ---- a house-ruled variant of the tables -----------------------------------
+
+# house.cfg: the skirmish19 tables with one cell changed (infantry up to
+# RF0, a 6: halt where the seed says advance towards the visible enemy)
+mkdir -p "$work/house"
+"$PY" -c "
+import sys
+text = open(sys.argv[1]).read()
+cell = '\"continue\", \"advance_visible\"]'
+assert cell in text
+open(sys.argv[2], 'w').write(text.replace(cell, '\"continue\", \"halt\"]', 1))
+" "$TABLES" "$work/house/house.cfg"
+cat >"$work/house/house_t.cfg" <<EOF
+name = "house";
+tables = "$TABLES";
+scenarios = [ "$FARM", "$CAVALRY" ];
+games = 10;
+seed = 5;
+concurrency = 2;
+database = "house.db";
+strategies = (
+  { name = "table"; class = "table"; },
+  { name = "house"; class = "table"; params = "tables=house.cfg"; },
+  { name = "random"; class = "random"; params = "tables=house.cfg"; }
+);
+EOF
+run house "$TOUR" run "$work/house/house_t.cfg" --quiet --report "$work/house/r"
+expect_rc house 0
+expect_in house out "Tables by strategy: table "
+expect_in house out "(its own)"
+check "house: each strategy's tables in the reports" "
+import csv, json
+r = json.load(open('$work/house/r/results.json'))
+std = r['tournament']['tables_hash']
+var = [x['tables_hash'] for x in r['ratings'] if x['name'] == 'house'][0]
+assert len(var) == 16 and var != std, (var, std)
+by = {x['name']: x['tables_hash'] for x in r['ratings']}
+assert by == {'table': std, 'house': var, 'random': var}, by
+p = r['pairings'][0]
+assert (p['first'], p['second']) == ('table', 'house'), p
+assert (p['tables_first'], p['tables_second']) == (std, var), p
+rows = {x['name']: x['tables_hash'] for x in csv.DictReader(open('$work/house/r/ratings.csv'))}
+assert rows == by, rows
+pairs = list(csv.DictReader(open('$work/house/r/pairings.csv')))
+assert (pairs[0]['tables_first'], pairs[0]['tables_second']) == (std, var), pairs[0]
+assert pairs[0]['tables_hash'] == std
+"
+# a game's log names both sides' tables and replays with the variant
+run house_replay "$TOUR" replay --db "$work/house/house.db" 2
+expect_rc house_replay 0
+expect_in house_replay err "replays line for line as its stored log"
+expect_in house_replay out ", tables blue "
+expect_in house_replay out "table tables="
+# the definition keeps the variant's hash: the same file resumes ...
+run house_again "$TOUR" run "$work/house/house_t.cfg"
+expect_rc house_again 0
+expect_in house_again err "resuming: 30 games already stored"
+run house_db "$TOUR" run --db "$work/house/house.db"
+expect_rc house_db 0
+expect_in house_db err "resuming: 30 games already stored"
+# ... a changed variant is another tournament, and the database alone
+# refuses it
+echo "# changed" >>"$work/house/house.cfg"
+run house_changed "$TOUR" run "$work/house/house_t.cfg" --quiet
+expect_rc house_changed 1
+expect_in house_changed err "holds another tournament"
+run house_db_changed "$TOUR" run --db "$work/house/house.db" --quiet
+expect_rc house_db_changed 1
+expect_in house_db_changed err 'strategy "house": the tables '
+expect_in house_db_changed err "the tournament's were"
+# a variant of another ruleset, or with other weapons, is refused by name
+"$PY" -c "
+import sys
+text = open(sys.argv[1]).read()
+open(sys.argv[2], 'w').write(text.replace('name  = \"skirmish19\";', 'name  = \"house\";', 1))
+open(sys.argv[3], 'w').write(text.replace('name = \"rifle\";', 'name = \"house_rifle\";', 1))
+" "$TABLES" "$work/house/renamed.cfg" "$work/house/weapons.cfg"
+run house_renamed "$TOUR" run --db "$work/house/renamed.db" --scenario "$FARM" \
+    --tables "$TABLES" --strategy a=table \
+    --strategy "b=table:tables=$work/house/renamed.cfg"
+expect_rc house_renamed 1
+expect_in house_renamed err 'strategy "b": '
+expect_in house_renamed err "renamed.cfg: tables of ruleset \"house\", the game's is \"skirmish19\""
+run house_weapons "$TOUR" run --db "$work/house/weapons.db" \
+    --scenario "$FARM" --tables "$TABLES" --strategy a=table \
+    --strategy "b=table:tables=$work/house/weapons.cfg"
+expect_rc house_weapons 1
+expect_in house_weapons err "weapon 1 is \"house_rifle\" where the game's tables have \"rifle\""
+run house_missing "$TOUR" run --db "$work/house/missing.db" \
+    --scenario "$FARM" --tables "$TABLES" --strategy a=table \
+    --strategy "b=table:tables=$work/house/none.cfg"
+expect_rc house_missing 1
+expect_in house_missing err "none.cfg"
+
+# ---- the daemon plays no variant -------------------------------------------
+
+# a request must not make solod read a file it names: tables= is refused,
+# naming the field
+start_solod || lib_finish
+run daemon_tables "$SOLO" battle --scenario farm \
+    --blue "table:tables=$work/house/house.cfg" --red table
+expect_rc daemon_tables 3
+expect_in daemon_tables err "error BAD_REQUEST (play_battle.blue_params)"
+expect_in daemon_tables err "\"tables\" is not taken here"
+run daemon_tables_red "$SOLO" battle --scenario farm --blue table \
+    --red "random:tables=/etc/hostname" --json
+expect_rc daemon_tables_red 3
+expect_json daemon_tables_red 'assert d["error"]["code"] == "BAD_REQUEST" and d["error"]["field"] == "play_battle.red_params", d'
+stop_solod
 
 # ---- interrupted and resumed -----------------------------------------------
 

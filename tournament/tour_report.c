@@ -83,6 +83,19 @@ header_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
              tour_spec_strategy_count (spec), tour_spec_games (spec));
     fprintf (out, "Rules: %s, tables hash %s (%s)\n", tour_spec_ruleset (spec),
              tour_spec_tables (spec)->hash, tour_spec_tables (spec)->path);
+    bool variants = false;
+    for (int i = 0; i < tour_spec_strategy_count (spec); i++)
+        variants |= tour_spec_strategy (spec, i)->tables_hash[0] != 0;
+    if (variants) {
+        fprintf (out, "Tables by strategy:");
+        for (int i = 0; i < tour_spec_strategy_count (spec); i++)
+            fprintf (out, "%s %s %s%s", i ? "," : "",
+                     tour_spec_strategy (spec, i)->name,
+                     tour_spec_strategy_tables (spec, i),
+                     tour_spec_strategy (spec, i)->tables_hash[0]
+                     ? " (its own)" : "");
+        fprintf (out, "\n");
+    }
     fprintf (out, "Scenarios:");
     for (int i = 0; i < tour_spec_scenario_count (spec); i++)
         fprintf (out, "%s %s (%s)", i ? "," : "",
@@ -238,7 +251,8 @@ write_ratings_csv (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
         fprintf (out, ",%d,%d,%d,", p->forfeits.crashes,
                  p->forfeits.timeouts, p->forfeits.illegal);
         csv_text (out, tour_spec_ruleset (spec));
-        fprintf (out, ",%s,", tour_spec_tables (spec)->hash);
+        /* the tables its table layer played by */
+        fprintf (out, ",%s,", tour_spec_strategy_tables (spec, order[k]));
         csv_text (out, tour_spec_name (spec));
         fputc ('\n', out);
     }
@@ -253,7 +267,8 @@ write_pairings_csv (const tour_spec_t *spec, const tour_results_t *r,
              "elo_low,elo_high,los,pairs_0,pairs_0.5,pairs_1,pairs_1.5,"
              "pairs_2,crashes_first,timeouts_first,illegal_first,"
              "crashes_second,timeouts_second,illegal_second,llr,sprt,"
-             "stopped_after_pairs,ruleset,tables_hash,tournament\n");
+             "stopped_after_pairs,ruleset,tables_hash,tournament,tables_first,"
+             "tables_second\n");
     for (int i = 0; i < tour_results_pairing_count (r); i++) {
         const tour_results_pairing_t *p = tour_results_pairing (r, i);
         csv_text (out, tour_spec_strategy (spec, p->first)->name);
@@ -289,7 +304,8 @@ write_pairings_csv (const tour_spec_t *spec, const tour_results_t *r,
         csv_text (out, tour_spec_ruleset (spec));
         fprintf (out, ",%s,", tour_spec_tables (spec)->hash);
         csv_text (out, tour_spec_name (spec));
-        fputc ('\n', out);
+        fprintf (out, ",%s,%s\n", tour_spec_strategy_tables (spec, p->first),
+                 tour_spec_strategy_tables (spec, p->second));
     }
     return ferror (out) ? -1 : 0;
 }
@@ -361,6 +377,9 @@ write_json (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
         json_string (out, tour_spec_strategy (spec, p->first)->name);
         fprintf (out, ", \"second\": ");
         json_string (out, tour_spec_strategy (spec, p->second)->name);
+        fprintf (out, ", \"tables_first\": \"%s\", \"tables_second\": "
+                 "\"%s\"", tour_spec_strategy_tables (spec, p->first),
+                 tour_spec_strategy_tables (spec, p->second));
         fprintf (out, ", \"games\": %d, \"wins\": %d, \"losses\": %d, "
                  "\"draws\": %d, \"points\": %.1f, \"score\": ", p->games,
                  p->wins, p->losses, p->draws, p->points);
@@ -405,7 +424,8 @@ write_json (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
         fprintf (out, "%s\n    {\"rank\": %d, \"name\": ", k ? "," : "",
                  k + 1);
         json_string (out, tour_spec_strategy (spec, order[k])->name);
-        fprintf (out, ", \"rating\": ");
+        fprintf (out, ", \"tables_hash\": \"%s\", \"rating\": ",
+                 tour_spec_strategy_tables (spec, order[k]));
         number (out, p->rated ? p->rating : NAN, "null");
         fprintf (out, ", \"se\": ");
         number (out, p->rated ? p->se : NAN, "null");

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <unistd.h>
 #include "game.h"
 #include "tour_spec.h"
@@ -525,6 +526,73 @@ located (int rc, const config_setting_t *s, const char *path, char *err,
     return setting_fail (s, path, err, errlen, "%s", reason);
 }
 
+/*  A "tables=PATH" in a strategy's `params` made relative to the
+ *  directory `base` (the tournament file's); the other keys first. */
+static int
+rebase_tables (char *params, const char *base, char *err, int errlen)
+{
+    char rest[STRATEGY_PARAMS_MAX], path[STRATEGY_TABLES_PATH_MAX];
+    if (strategy_split_tables (params, rest, path) < 0)
+        return fail (err, errlen, "params: %s", path);
+    if (!path[0] || path[0] == '/')
+        return 0;
+    char full[TOUR_SPEC_PATH_MAX];
+    if (set_path (full, base, path, "params' tables", err, errlen) < 0)
+        return -1;
+    char buf[STRATEGY_PARAMS_MAX + TOUR_SPEC_PATH_MAX + 16];
+    snprintf (buf, sizeof buf, "%s%stables=%s", rest, rest[0] ? "," : "",
+              full);
+    return set_text (params, STRATEGY_PARAMS_MAX, buf, "params", err, errlen);
+}
+
+/*  A strategy's own variant of the tables, when its params name one:
+ *  the path made absolute (the workers may run elsewhere), the file
+ *  loaded and checked against the tournament's `base` ruleset, its hash
+ *  (which must be `tables_hash` when that is already set: a tournament
+ *  read back from its database). */
+static int
+check_variant (tour_spec_strategy_t *s, const ruleset_t *base, char *err,
+               int errlen)
+{
+    char rest[STRATEGY_PARAMS_MAX], path[STRATEGY_TABLES_PATH_MAX];
+    if (strategy_split_tables (s->params, rest, path) < 0)
+        return fail (err, errlen, "strategy \"%s\": %s", s->name, path);
+    if (!path[0]) {
+        if (s->tables_hash[0])
+            return fail (err, errlen, "strategy \"%s\": a tables hash "
+                         "without tables in its params", s->name);
+        return 0;
+    }
+    char full[PATH_MAX], cwd[PATH_MAX];
+    if (path[0] == '/')
+        snprintf (full, sizeof full, "%s", path);
+    else if (!getcwd (cwd, sizeof cwd)
+             || strlen (cwd) + strlen (path) + 2 > sizeof full)
+        return fail (err, errlen, "strategy \"%s\": %s - no absolute path "
+                     "for it", s->name, path);
+    else
+        snprintf (full, sizeof full, "%s/%s", cwd, path);
+    char buf[STRATEGY_PARAMS_MAX + PATH_MAX + 16];
+    snprintf (buf, sizeof buf, "%s%stables=%s", rest, rest[0] ? "," : "",
+              full);
+    if (set_text (s->params, sizeof s->params, buf, "params", err, errlen) < 0)
+        return -1;
+    char why[SOLO_ERR_MAX];
+    ruleset_t *variant = strategy_load_variant (base, full, why, sizeof why);
+    if (!variant)
+        return fail (err, errlen, "strategy \"%s\": %s", s->name, why);
+    const char *hash = ruleset_tables_hash (variant);
+    int rc = 0;
+    if (s->tables_hash[0] && strcmp (s->tables_hash, hash) != 0)
+        rc = fail (err, errlen, "strategy \"%s\": the tables %s have hash "
+                   "%s, the tournament's were %s", s->name, full, hash,
+                   s->tables_hash);
+    else
+        snprintf (s->tables_hash, sizeof s->tables_hash, "%s", hash);
+    ruleset_destroy (&variant);
+    return rc;
+}
+
 static int
 load_strategy (tour_spec_t *self, const config_setting_t *g, const char *path,
                char *err, int errlen)
@@ -580,6 +648,16 @@ load_strategy (tour_spec_t *self, const config_setting_t *g, const char *path,
         if (located (rc, m, path, err, errlen) < 0)
             return -1;
     }
+    char base[TOUR_SPEC_PATH_MAX];
+    snprintf (base, sizeof base, "%s", path);
+    char *slash = strrchr (base, '/');
+    if (slash)
+        *slash = 0;
+    else
+        base[0] = 0;
+    if (located (rebase_tables (s->params, base, err, errlen), g, path, err,
+                 errlen) < 0)
+        return -1;
     int kinds = !!s->class_name[0] + !!s->command[0] + !!s->endpoint[0];
     if (kinds != 1)
         return setting_fail (g, path, err, errlen, "strategy \"%s\" needs "
@@ -878,9 +956,12 @@ build_definition (tour_spec_t *self, char *err, int errlen)
     for (int i = 0; i < self->strategy_count; i++) {
         const tour_spec_strategy_t *s = &self->strategies[i];
         text_add (&t, "strategy = %s\n", s->name);
-        if (s->class_name[0])
+        if (s->class_name[0]) {
             text_add (&t, "strategy.class = %s\nstrategy.params = %s\n",
                       s->class_name, s->params);
+            if (s->tables_hash[0])
+                text_add (&t, "strategy.tables_hash = %s\n", s->tables_hash);
+        }
         else
             text_add (&t, "strategy.command = %s\nstrategy.endpoint = %s\n"
                       "strategy.params = %s\nstrategy.timeout_ms = %d\n",
@@ -930,7 +1011,11 @@ check_loaded (tour_spec_t *self, char *err, int errlen)
                 return fail (err, errlen, "two strategies are named \"%s\"",
                              s->name);
         if (s->class_name[0]) {
-            strategy_t *probe = strategy_new (s->class_name, s->params, 0,
+            char rest[STRATEGY_PARAMS_MAX], path[STRATEGY_TABLES_PATH_MAX];
+            if (strategy_split_tables (s->params, rest, path) < 0)
+                return fail (err, errlen, "strategy \"%s\": %s", s->name,
+                             path);
+            strategy_t *probe = strategy_new (s->class_name, rest, 0,
                                               err, errlen);
             if (!probe) {
                 char why[SOLO_ERR_MAX];
@@ -963,6 +1048,10 @@ check_loaded (tour_spec_t *self, char *err, int errlen)
     tour_spec_hash (self->tables.text, strlen (self->tables.text),
                     self->tables.hash);
     int rc = 0;
+    for (int i = 0; i < self->strategy_count && rc == 0; i++)
+        if (self->strategies[i].class_name[0])
+            rc = check_variant (&self->strategies[i],
+                                game_rules_ruleset (rules), err, errlen);
     for (int i = 0; i < self->scenario_count && rc == 0; i++) {
         tour_spec_file_t *f = &self->scenarios[i];
         tour_spec_hash (f->text, strlen (f->text), f->hash);
@@ -1035,6 +1124,9 @@ definition_line (tour_spec_t *self, const char *key, const char *value,
         if (strcmp (f, "params") == 0)
             return set_text (last->params, sizeof last->params, value, key,
                              err, errlen);
+        if (strcmp (f, "tables_hash") == 0)
+            return set_text (last->tables_hash, sizeof last->tables_hash,
+                             value, key, err, errlen);
         if (strcmp (f, "command") == 0)
             return set_text (last->command, sizeof last->command, value, key,
                              err, errlen);
@@ -1170,6 +1262,14 @@ tour_spec_strategy (const tour_spec_t *self, int i)
 {
     assert (i >= 0 && i < self->strategy_count);
     return &self->strategies[i];
+}
+
+const char *
+tour_spec_strategy_tables (const tour_spec_t *self, int i)
+{
+    assert (i >= 0 && i < self->strategy_count);
+    const tour_spec_strategy_t *s = &self->strategies[i];
+    return s->tables_hash[0] ? s->tables_hash : self->tables.hash;
 }
 
 bool

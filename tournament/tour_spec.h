@@ -22,6 +22,7 @@
  *      strategies = (
  *        { name = "table"; class = "table"; },
  *        { name = "random"; class = "random"; params = ""; },
+ *        { name = "house"; class = "table"; params = "tables=house.cfg"; },
  *        { name = "python"; timeout = 2.0; command =
  *            "/usr/bin/python3 clients/strategies/example_strategy.py"; },
  *        { name = "remote"; endpoint = "tcp://10.0.0.7:5700"; }
@@ -32,6 +33,12 @@
  *  table, ...) with its parameters, or external: a `command` each worker
  *  starts (as COMMAND --bind ENDPOINT, from the worker's working
  *  directory) or an `endpoint` it connects to (proto/strategy.proto).
+ *
+ *  A built-in strategy's params may carry "tables=PATH": its side's
+ *  table layer plays by that variant of the table file (battle.h); the
+ *  path, relative to the file, is made absolute, and the definition
+ *  holds the variant's hash.  The workers read the variant from that path
+ *  (remote workers need it at the same path).
  *
  *  The definition (everything that decides the results: tables and
  *  scenarios by their hash, strategies, format, games, seeds, SPRT) is a
@@ -69,6 +76,9 @@ typedef struct {
     char command[TOUR_SPEC_COMMAND_MAX];      /* external, started */
     char endpoint[TOUR_SPEC_ENDPOINT_MAX];    /* external, running */
     int timeout_ms;                      /* external: per request */
+    char tables_hash[TOUR_SPEC_HASH_MAX]; /* its own tables' (a params'
+                                            "tables=PATH" variant), ""
+                                            when it plays the tournament's */
 } tour_spec_strategy_t;
 
 /*  A table or scenario file: where it was read, its text, its hash. */
@@ -163,6 +173,11 @@ int tour_spec_concurrency (const tour_spec_t *self);
 const char *tour_spec_bind (const tour_spec_t *self);        /* "" none */
 double tour_spec_worker_timeout (const tour_spec_t *self);   /* seconds */
 bool tour_spec_keep_logs (const tour_spec_t *self);
+
+/*  The hash of the tables strategy i's table layer plays by: its own
+ *  variant's (params "tables=PATH": a house-ruled copy of the tournament's
+ *  table file, same ruleset and weapons), else the tournament's. */
+const char *tour_spec_strategy_tables (const tour_spec_t *self, int i);
 
 /*  FNV-1a 64 of `len` bytes as 16 hex digits (the rules' table hash). */
 void tour_spec_hash (const char *text, size_t len,
