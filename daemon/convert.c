@@ -566,27 +566,29 @@ borrow (const char *s)
 Solo__V1__UnitDecision *
 convert_decision_in (const rf_decision_t *d, const situation_t *sit,
                      const ruleset_t *ruleset, const char *unit_id,
-                     uint64_t seed, pool_t *pool)
+                     uint64_t seed, ProtobufCAllocator *arena)
 {
-    Solo__V1__UnitDecision *m = pool_alloc (pool, sizeof *m);
-    Solo__V1__Geometry *g = pool_alloc (pool, sizeof *g);
-    Solo__V1__Point *destination = pool_alloc (pool, sizeof *destination);
+    void *a = arena->allocator_data;
     int factors = d->factor_count < 0 ? 0
                 : d->factor_count > RF_MAX_FACTORS ? RF_MAX_FACTORS
                 : d->factor_count;
     int group = d->order.group_count < 0 ? 0
               : d->order.group_count > RF_MAX_GROUP ? RF_MAX_GROUP
               : d->order.group_count;
-    Solo__V1__Factor *factor = pool_alloc (pool, (size_t) (factors + 1)
-                                                 * sizeof *factor);
-    Solo__V1__Factor **factor_ptrs = pool_alloc (pool, (size_t) (factors + 1)
-                                                       * sizeof *factor_ptrs);
-    Solo__V1__Outcome *outcome = pool_alloc (pool, RF_FACES * sizeof *outcome);
-    Solo__V1__Outcome **outcome_ptrs = pool_alloc (pool, RF_FACES
-                                                   * sizeof *outcome_ptrs);
-    char **group_ids = pool_alloc (pool, (size_t) (group + 1)
-                                         * sizeof *group_ids);
-    if (pool_failed (pool))
+    Solo__V1__UnitDecision *m = arena->alloc (a, sizeof *m);
+    Solo__V1__Geometry *g = arena->alloc (a, sizeof *g);
+    Solo__V1__Point *destination = arena->alloc (a, sizeof *destination);
+    Solo__V1__Factor *factor = arena->alloc (a, (size_t) (factors + 1)
+                                                * sizeof *factor);
+    Solo__V1__Factor **factor_ptrs = arena->alloc (a, (size_t) (factors + 1)
+                                                      * sizeof *factor_ptrs);
+    Solo__V1__Outcome *outcome = arena->alloc (a, RF_FACES * sizeof *outcome);
+    Solo__V1__Outcome **outcome_ptrs = arena->alloc (a, RF_FACES
+                                                     * sizeof *outcome_ptrs);
+    char **group_ids = arena->alloc (a, (size_t) (group + 1)
+                                        * sizeof *group_ids);
+    if (!m || !g || !destination || !factor || !factor_ptrs || !outcome
+    ||  !outcome_ptrs || !group_ids)
         return NULL;
 
     solo__v1__unit_decision__init (m);

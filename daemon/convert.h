@@ -57,15 +57,17 @@ Solo__V1__UnitDecision *convert_decision (const rf_decision_t *decision,
                                           const ruleset_t *ruleset,
                                           const char *unit_id, uint64_t seed);
 
-/*  convert_decision without copies: the message's parts come from `pool`
+/*  convert_decision without copies: the message's parts come from
+ *  `arena` (its free is never called: the arena frees them all at once)
  *  and its strings point into `decision`, `sit` and `ruleset`, which must
- *  outlive it (pack it, then destroy the pool).  NULL when out of
+ *  outlive it (pack it, then free the arena).  NULL when out of
  *  memory. */
 Solo__V1__UnitDecision *convert_decision_in (const rf_decision_t *decision,
                                              const situation_t *sit,
                                              const ruleset_t *ruleset,
                                              const char *unit_id,
-                                             uint64_t seed, pool_t *pool);
+                                             uint64_t seed,
+                                             ProtobufCAllocator *arena);
 
 /*  Free a decision built by convert_decision; safe when *msg_p is NULL. */
 void convert_decision_free (Solo__V1__UnitDecision **msg_p);

@@ -5,7 +5,6 @@
 #include <time.h>
 #include "dice.h"
 #include "handlers.h"
-#include "pool.h"
 #include "serve.h"
 #include "strategy.h"
 
@@ -269,16 +268,16 @@ ask_situation (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
     return sit;
 }
 
-/*  The reply to an AskUnit: the decision packed, its message built in
- *  `pool` around the decision's own strings (no copies). */
+/*  The reply to an AskUnit: the decision packed, its message built from
+ *  the request's arena around the decision's own strings (no copies). */
 static int
 pack_decision (const rf_decision_t *decision, const situation_t *sit,
                const ruleset_t *rs, const char *unit_id, uint64_t seed,
-               pool_t *pool, uint64_t id, uint8_t **reply, size_t *reply_len,
-               convert_error_t *error)
+               ProtobufCAllocator *arena, uint64_t id, uint8_t **reply,
+               size_t *reply_len, convert_error_t *error)
 {
     Solo__V1__UnitDecision *body = convert_decision_in (decision, sit, rs,
-                                                        unit_id, seed, pool);
+                                                        unit_id, seed, arena);
     Solo__V1__Reply r = SOLO__V1__REPLY__INIT;
     r.id = id;
     r.body_case = SOLO__V1__REPLY__BODY_UNIT_DECISION;
@@ -294,7 +293,7 @@ static int
 decide_in_situation (const handler_context_t *ctx,
                      const Solo__V1__AskUnit *ask, int player_roll,
                      dice_t *dice, uint64_t seed, rf_decision_t *decision,
-                     pool_t *pool, uint8_t **reply, size_t *reply_len,
+                     ProtobufCAllocator *arena, uint8_t **reply, size_t *reply_len,
                      uint64_t id, convert_error_t *error)
 {
     int reported_roll = 0;
@@ -331,7 +330,7 @@ decide_in_situation (const handler_context_t *ctx,
                                "answer: %s", err);
     }
     if (rc == 0)
-        rc = pack_decision (decision, sit, rs, ask->unit_id, seed, pool, id,
+        rc = pack_decision (decision, sit, rs, ask->unit_id, seed, arena, id,
                             reply, reply_len, error);
     situation_destroy (&sit);
     return rc;
@@ -341,7 +340,7 @@ decide_in_situation (const handler_context_t *ctx,
 static int
 decide_direct (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
                int player_roll, dice_t *dice, uint64_t seed,
-               rf_decision_t *decision, pool_t *pool, uint8_t **reply,
+               rf_decision_t *decision, ProtobufCAllocator *arena, uint8_t **reply,
                size_t *reply_len, uint64_t id, convert_error_t *error)
 {
     const Solo__V1__DirectLookup *direct = ask->direct;
@@ -428,14 +427,15 @@ decide_direct (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
             return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
                                  "ask_unit.direct.factors", "%s", err);
     }
-    return pack_decision (decision, NULL, rs, ask->unit_id, seed, pool, id,
+    return pack_decision (decision, NULL, rs, ask->unit_id, seed, arena, id,
                           reply, reply_len, error);
 }
 
 static int
 serve_ask_unit (const handler_context_t *ctx, uint64_t id,
                 const Solo__V1__AskUnit *ask, uint64_t daemon_seed,
-                pool_t *pool, handler_result_t *result, uint8_t **reply,
+                ProtobufCAllocator *arena, handler_result_t *result,
+                uint8_t **reply,
                 size_t *reply_len)
 {
     convert_error_t error;
@@ -460,16 +460,17 @@ serve_ask_unit (const handler_context_t *ctx, uint64_t id,
     }
     uint64_t seed = ask->has_seed ? ask->seed : daemon_seed;
     dice_t *dice = dice_new (seed);
-    rf_decision_t *decision = pool_alloc (pool, sizeof *decision);
+    rf_decision_t *decision = arena->alloc (arena->allocator_data,
+                                            sizeof *decision);
     if (!dice || !decision) {
         dice_destroy (&dice);
         return -1;
     }
     int rc = ask->source_case == SOLO__V1__ASK_UNIT__SOURCE_DIRECT
            ? decide_direct (ctx, ask, (int) ask->roll, dice, seed, decision,
-                            pool, reply, reply_len, id, &error)
+                            arena, reply, reply_len, id, &error)
            : decide_in_situation (ctx, ask, (int) ask->roll, dice, seed,
-                                  decision, pool, reply, reply_len, id,
+                                  decision, arena, reply, reply_len, id,
                                   &error);
     dice_destroy (&dice);
     if (rc)
@@ -479,18 +480,64 @@ serve_ask_unit (const handler_context_t *ctx, uint64_t id,
 
 /*  ---- the request ------------------------------------------------------ */
 
-/*  protobuf-c's allocator over a pool: pieces are freed with the pool. */
+/*  The arena of one request: the decoded request and the parts of its
+ *  reply, handed out from a block on the worker's stack and then from
+ *  malloc'd blocks, all freed at once when the reply is packed.  Not
+ *  zeroed: protobuf-c and the converters initialise what they take. */
+#define ARENA_STACK_BYTES 32768
+#define ARENA_BLOCK_BYTES 65536
+#define ARENA_ALIGN       16
+
+typedef struct arena_block_t {
+    struct arena_block_t *next;
+    _Alignas (ARENA_ALIGN) unsigned char data[];
+} arena_block_t;
+
+typedef struct {
+    unsigned char *base;             /* the block pieces come from */
+    size_t size, used;
+    arena_block_t *blocks;           /* the malloc'd ones */
+} arena_t;
+
 static void *
-pool_piece (void *pool, size_t size)
+arena_alloc (void *data, size_t size)
 {
-    return pool_alloc (pool, size);
+    arena_t *arena = data;
+    size = (size + ARENA_ALIGN - 1) / ARENA_ALIGN * ARENA_ALIGN;
+    if (size == 0)
+        size = ARENA_ALIGN;
+    if (arena->size - arena->used < size) {
+        size_t room = size > ARENA_BLOCK_BYTES ? size : ARENA_BLOCK_BYTES;
+        arena_block_t *block = malloc (sizeof *block + room);
+        if (!block)
+            return NULL;
+        block->next = arena->blocks;
+        arena->blocks = block;
+        arena->base = block->data;
+        arena->size = room;
+        arena->used = 0;
+    }
+    void *piece = arena->base + arena->used;
+    arena->used += size;
+    return piece;
+}
+
+/*  Pieces are freed with the arena. */
+static void
+arena_free_piece (void *data, void *piece)
+{
+    (void) data;
+    (void) piece;
 }
 
 static void
-pool_piece_free (void *pool, void *piece)
+arena_free_all (arena_t *arena)
 {
-    (void) pool;
-    (void) piece;
+    while (arena->blocks) {
+        arena_block_t *next = arena->blocks->next;
+        free (arena->blocks);
+        arena->blocks = next;
+    }
 }
 
 int
@@ -508,16 +555,15 @@ handlers_serve (const handler_context_t *ctx, const void *data, size_t len,
                                   (ctx->test_delay_ms % 1000) * 1000000L };
         nanosleep (&pause, NULL);
     }
-    /*  The request and the parts of the reply live in one pool, freed at
+    /*  The request and the parts of the reply live in one arena, freed at
      *  once: hundreds of small allocations fewer per request. */
-    pool_t *pool = pool_new ();
-    if (!pool)
-        return -1;
-    ProtobufCAllocator allocator = { pool_piece, pool_piece_free, pool };
+    _Alignas (ARENA_ALIGN) unsigned char first[ARENA_STACK_BYTES];
+    arena_t arena = { first, sizeof first, 0, NULL };
+    ProtobufCAllocator allocator = { arena_alloc, arena_free_piece, &arena };
     Solo__V1__Request *request =
         solo__v1__request__unpack (&allocator, len, (const uint8_t *) data);
     if (!request) {
-        pool_destroy (&pool);
+        arena_free_all (&arena);
         convert_error_t error;
         result->request_id = handlers_peek_request_id (data, len);
         convert_fail (&error, SOLO__V1__ERROR__CODE__BAD_REQUEST, "",
@@ -537,7 +583,7 @@ handlers_serve (const handler_context_t *ctx, const void *data, size_t len,
         case SOLO__V1__REQUEST__BODY_ASK_UNIT:
             result->body = "ask_unit";
             rc = serve_ask_unit (ctx, request->id, request->ask_unit, seed,
-                                 pool, result, reply, reply_len);
+                                 &allocator, result, reply, reply_len);
             break;
         case SOLO__V1__REQUEST__BODY_OPEN_GAME:
             result->body = "open_game";
@@ -586,6 +632,6 @@ handlers_serve (const handler_context_t *ctx, const void *data, size_t len,
             rc = serve_error (request->id, &error, result, reply, reply_len);
         }
     }
-    pool_destroy (&pool);
+    arena_free_all (&arena);
     return rc;
 }

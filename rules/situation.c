@@ -715,6 +715,25 @@ feature_effect (const situation_t *self, int i)
     return ruleset_terrain (self->ruleset, self->terrain->features[i].kind);
 }
 
+/*  Distance from p to box b (0 inside), and to its furthest corner. */
+static double
+box_distance (const box_t *b, vec2_t p)
+{
+    double dx = p.x < b->min.x ? b->min.x - p.x
+              : p.x > b->max.x ? p.x - b->max.x : 0.0;
+    double dy = p.y < b->min.y ? b->min.y - p.y
+              : p.y > b->max.y ? p.y - b->max.y : 0.0;
+    return sqrt (dx * dx + dy * dy);
+}
+
+static double
+box_far_distance (const box_t *b, vec2_t p)
+{
+    double dx = fmax (fabs (p.x - b->min.x), fabs (p.x - b->max.x));
+    double dy = fmax (fabs (p.y - b->min.y), fabs (p.y - b->max.y));
+    return sqrt (dx * dx + dy * dy);
+}
+
 static bool
 box_has_point (const box_t *b, vec2_t p)
 {
@@ -934,25 +953,6 @@ situation_unit_distance (const situation_t *self, int a, int b)
 {
     return footprint_distance (&situation_unit_const (self, a)->fp,
                                &situation_unit_const (self, b)->fp);
-}
-
-/*  Distance from p to box b (0 inside), and to its furthest corner. */
-static double
-box_distance (const box_t *b, vec2_t p)
-{
-    double dx = p.x < b->min.x ? b->min.x - p.x
-              : p.x > b->max.x ? p.x - b->max.x : 0.0;
-    double dy = p.y < b->min.y ? b->min.y - p.y
-              : p.y > b->max.y ? p.y - b->max.y : 0.0;
-    return sqrt (dx * dx + dy * dy);
-}
-
-static double
-box_far_distance (const box_t *b, vec2_t p)
-{
-    double dx = fmax (fabs (p.x - b->min.x), fabs (p.x - b->max.x));
-    double dy = fmax (fabs (p.y - b->min.y), fabs (p.y - b->max.y));
-    return sqrt (dx * dx + dy * dy);
 }
 
 /*  Unit j, if of `sides` and lo < footprint_distance (fp, j) <= hi, into
@@ -1187,6 +1187,11 @@ situation_nearest_cover (const situation_t *self, int u, double reach_cm,
     for (int i = 0; i < count; i++) {
         if (self->terrain->features[i].cover == COVER_NONE
             || feature_effect (self, i)->impassable)
+            continue;
+        /* a move into it costs at least the way to its box: out of reach,
+           or no cheaper than the best, it cannot be chosen */
+        double least = box_distance (&self->terrain->boxes[i], me->fp.centre);
+        if (least > reach_cm + SIT_EPS || least >= best_cost)
             continue;
         vec2_t p;
         double cost = cover_point (self, me, i, reach_cm, &p);
