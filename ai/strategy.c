@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "commander.h"
 #include "strategy.h"
 
 struct strategy_t {
@@ -346,11 +347,21 @@ table_decide (void *state, const game_t *g, int side, const int *units,
     }
 }
 
-static const strategy_class_t classes[] = {
-    { "random", "uniformly random legal orders, seeded", no_params,
-      no_destroy, random_decide },
-    { "table", "every unit does what the Risk Factor actions tables say",
-      no_params, no_destroy, table_decide },
+static const strategy_class_t random_class = {
+    "random", "uniformly random legal orders, seeded", no_params,
+    no_destroy, random_decide
+};
+static const strategy_class_t table_class = {
+    "table", "every unit does what the Risk Factor actions tables say",
+    no_params, no_destroy, table_decide
+};
+/*  The commander's classes (commander.c). */
+static const strategy_class_t greedy_class = COMMANDER_STRATEGY_GREEDY;
+static const strategy_class_t search_class = COMMANDER_STRATEGY_SEARCH;
+
+/*  The registry. */
+static const strategy_class_t *const classes[] = {
+    &random_class, &table_class, &greedy_class, &search_class,
 };
 #define CLASS_COUNT ((int) (sizeof classes / sizeof classes[0]))
 
@@ -363,15 +374,15 @@ strategy_class_count (void)
 const strategy_class_t *
 strategy_class_at (int i)
 {
-    return i >= 0 && i < CLASS_COUNT ? &classes[i] : NULL;
+    return i >= 0 && i < CLASS_COUNT ? classes[i] : NULL;
 }
 
 const strategy_class_t *
 strategy_class_find (const char *name)
 {
     for (int i = 0; name && i < CLASS_COUNT; i++)
-        if (strcmp (classes[i].name, name) == 0)
-            return &classes[i];
+        if (strcmp (classes[i]->name, name) == 0)
+            return classes[i];
     return NULL;
 }
 
@@ -386,7 +397,7 @@ strategy_new (const char *name, const char *params, uint64_t seed,
         size_t used = 0;
         for (int i = 0; i < CLASS_COUNT && used < sizeof known - 1; i++)
             used += (size_t) snprintf (known + used, sizeof known - used,
-                                       "%s%s", i ? ", " : "", classes[i].name);
+                                       "%s%s", i ? ", " : "", classes[i]->name);
         snprintf (err, errlen, "unknown strategy \"%s\" (known: %s)",
                   name ? name : "", known);
         return NULL;

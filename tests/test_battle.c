@@ -435,11 +435,15 @@ test_strategies (void **state)
 {
     (void) state;
     char err[256];
-    assert_true (strategy_class_count () >= 2);
+    assert_int_equal (strategy_class_count (), 4);
     assert_string_equal (strategy_class_at (0)->name, "random");
     assert_string_equal (strategy_class_at (1)->name, "table");
+    assert_string_equal (strategy_class_at (2)->name, "greedy");
+    assert_string_equal (strategy_class_at (3)->name, "search");
     assert_non_null (strategy_class_find ("table"));
-    assert_null (strategy_class_find ("greedy"));
+    assert_null (strategy_class_find ("minimax"));
+    assert_null (strategy_new ("minimax", "", 3, err, sizeof err));
+    assert_non_null (strstr (err, "known: random, table, greedy, search"));
     assert_null (strategy_class_at (strategy_class_count ()));
     assert_null (strategy_class_at (-1));
     strategy_t *s = strategy_new ("random", "", 3, err, sizeof err);
