@@ -569,6 +569,23 @@ test_table_variant (void **state)
     assert_int_equal (battle_play (rules, scenarios[0], &rnd, &r, NULL, err,
                                    sizeof err), 0);
     assert_string_equal (r.tables_hash[0], r.tables_hash[1]);
+
+    /* a log whose variant changed since does not replay */
+    battle_setup_t setup = { .seed = 4, .strategy = { "table", "table" },
+                             .params = { NULL, params } };
+    battle_log_t *log = battle_log_new ();
+    assert_int_equal (battle_play (rules, scenarios[1], &setup, &r, log, err,
+                                   sizeof err), 0);
+    FILE *f = fopen (path, "a");
+    assert_non_null (f);
+    fputs ("# changed\n", f);
+    fclose (f);
+    battle_result_t again;
+    assert_int_equal (battle_replay (rules, scenarios[1], log, &again, err,
+                                     sizeof err), -1);
+    assert_non_null (strstr (err, "red's tables "));
+    assert_non_null (strstr (err, "the log's were"));
+    battle_log_destroy (&log);
 }
 
 /*  A variant that does not fit, or is not there, is refused by name. */
