@@ -18,7 +18,8 @@
 #define INCH 2.54
 #define MAX_FIRERS 40        /* firing positions of one unit */
 #define MAX_GROUP 64         /* units in one melee */
-#define FRONT_SAMPLES 32     /* points along a front edge */
+#define FRONT_SAMPLES 96     /* points along a front edge (halves,
+                                thirds, quarters exact) */
 
 /*  ---- small questions ---- */
 
@@ -795,7 +796,8 @@ eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice)
         int count_dice = eol_fire_dice (weighted * mult);
         int rolls[48];
         int kills = eol_fire_kills (t, count_dice, dice, rolls, 48);
-        hits[h].kills = kill_figures (g, e, kills);
+        int standing = unit_figures_standing (unit_c (g, e));
+        hits[h].kills = kills < standing ? kills : standing;
         if (e == target)
             on_target = hits[h].kills;
         if (game_events_on (g)) {
@@ -809,6 +811,7 @@ eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice)
                         unit_c (g, e)->id, in_inches (dist (g, u, e)),
                         weighted, mult, count_dice, r, hits[h].kills);
         }
+        kill_figures (g, e, hits[h].kills);
     }
     /* morale of each target that lost figures, then its leaders */
     for (int h = 0; h < nh; h++) {
@@ -890,7 +893,21 @@ apply_morale (game_t *g, int u, const eol_morale_t *m, vec2_t from,
         double d = retire ? move_cm (g, u)
                           : move_in (g, u, FORMATION_COLUMN, x->arm);
         vec2_t before = x->fp.centre;
+        /* its leaders in contact go with it */
+        int *with = scratch_ints (g);
+        int k = 0;
+        for (int l = 0; l < game_unit_count (g); l++)
+            if (eol_is_leader (g, l) && eol_in_play (g, l)
+                && unit_c (g, l)->side == x->side
+                && units_within (g, l, u, tables (g)->contact_cm))
+                with[k++] = l;
         fall_back (g, u, from, d);
+        for (int i = 0; i < k; i++) {
+            unit_t *l = unit_m (g, with[i]);
+            l->fp.centre.x += x->fp.centre.x - before.x;
+            l->fp.centre.y += x->fp.centre.y - before.y;
+            l->fp.facing = x->fp.facing;
+        }
         if (!retire && x->formation != FORMATION_LOOSE)
             set_flag (g, u, EOL_F_DISORDERED);
         x->status |= STATUS_RAN_LAST_TURN | STATUS_FALLING_BACK;

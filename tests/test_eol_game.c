@@ -114,8 +114,6 @@ make (const char *terrain, const char *units, const char *more)
 static void
 unmake (fixture_t *f)
 {
-    for (int i = 0; getenv ("EOL_TEST_EVENTS") && i < f->event_count; i++)
-        printf ("  event: %s\n", f->events[i]);
     game_destroy (&f->g);
     scenario_destroy (&f->sc);
     dice_destroy (&f->dice);
@@ -259,6 +257,8 @@ saw (fixture_t *f, const char *words)
     for (int i = 0; i < f->event_count; i++)
         if (strstr (f->events[i], words))
             return true;
+    for (int i = 0; getenv ("EOL_TEST_EVENTS") && i < f->event_count; i++)
+        printf ("  event: %s\n", f->events[i]);
     return false;
 }
 
@@ -821,7 +821,7 @@ test_melee_goes_on_and_second_round (void **state)
     assert_int_equal (count_events (f, "r (formed_infantry) rolls 16 dice"), 1);
     /* the next turn: the melee goes on, every unit rolling, r with its
        whole front */
-    while (game_phase (f->g) != 0) {
+    while (game_phase (f->g) != 0 && !game_over (f->g)) {
         game_begin_phase (f->g, f->dice);
         game_resolve_phase (f->g, f->dice);
     }
@@ -1144,6 +1144,219 @@ test_legal_orders_and_copies (void **state)
     scenario_destroy (&sc);
 }
 
+/*  Give every unit of the current phase that needs an order the order
+ *  `pick` chooses (NULL: hold), phase after phase, until `n` units of
+ *  `side` have been ordered. */
+typedef order_t (picker_fn) (fixture_t *f, const unit_t *x);
+
+static void
+play_orders (fixture_t *f, int side, int n, picker_fn *pick)
+{
+    int done = 0;
+    for (int guard = 0; done < n && guard < 40 && !game_over (f->g); guard++) {
+        for (int u = 0; u < game_unit_count (f->g); u++) {
+            if (!game_needs_order (f->g, u))
+                continue;
+            const unit_t *x = situation_unit_const (game_situation (f->g), u);
+            order_t o = x->side == (side_t) side ? pick (f, x) : order_hold ();
+            order (f, x->id, o);
+            done += x->side == (side_t) side;
+        }
+        game_resolve_phase (f->g, f->dice);
+        game_begin_phase (f->g, f->dice);
+    }
+    assert_int_equal (done, n);
+}
+
+static order_t
+pick_more (fixture_t *f, const unit_t *x)
+{
+    (void) f;
+    vec2_t c = x->fp.centre;
+    if (strcmp (x->id, "light") == 0) {           /* into the wood */
+        order_t o = move_to (c.x, c.y + IN (6));
+        o.kind = ORDER_TAKE_COVER;
+        return o;
+    }
+    if (strcmp (x->id, "back") == 0)              /* the way lies behind */
+        return move_to (c.x, c.y - IN (4));
+    if (strcmp (x->id, "dis") == 0)               /* far off: mounts */
+        return move_to (c.x, c.y + 60);
+    return order_hold ();
+}
+
+/*  More of the formation changes: guns unlimber to face an enemy in
+ *  range (and cannot fire limbered); light infantry taking cover in a
+ *  wood go into skirmish; a line whose way lies behind about-faces (half
+ *  a move) and goes half a line's move; dismounted troops going far
+ *  mount; skirmishers form up with enemy cavalry near. */
+static void
+test_more_formation_changes (void **state)
+{
+    (void) state;
+    char units[3000];
+    const char *wood = "{ id = \"w\"; kind = \"woods\"; polygon = ( "
+        "[10.0, 60.0], [60.0, 60.0], [60.0, 100.0], [10.0, 100.0] ); }";
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s",
+              unit ("gun", "blue", "artillery", "average", "field_gun_6pdr", 4,
+                    "column", 100, 100, 0),
+              unit ("light", "blue", "infantry", "average", "light_infantry",
+                    8, "line", 35, 50, 0),
+              unit ("back", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 150, 60, 0),
+              unit ("dis", "blue", "infantry", "average", "mounted_rifles", 8,
+                    "loose", 170, 20, 0),
+              unit ("sk", "blue", "infantry", "average", "light_infantry", 8,
+                    "loose", 100, 170, 0),
+              unit ("cav", "red", "cavalry", "average", "cavalry", 4, "line",
+                    100, 190, 180),
+              unit ("foot", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 150, 180));
+    fixture_t *f = make (wood, units, NULL);
+    start (f, "blue");
+    assert_false (eol_can_fire (f->g, idx (f, "gun")));   /* limbered */
+    if (game_needs_order (f->g, idx (f, "gun")))
+        refused (f, "gun", fire_at (f, "foot"), "limbered");
+    play_orders (f, SIDE_BLUE, 5, pick_more);
+    assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
+    assert_true (saw (f, "gun: unlimber (half a move)"));
+    assert_true (eol_can_fire (f->g, idx (f, "gun")));
+    assert_int_equal (U (f, "light")->formation, FORMATION_LOOSE);
+    assert_true (saw (f, "light: to_skirmish (half a move)"));
+    near (U (f, "light")->fp.centre.y, 50 + IN (6), 0.05);  /* half of 12" */
+    assert_true (saw (f, "back: about_face (half a move)"));
+    near (U (f, "back")->fp.facing, 180, 1e-6);
+    near (U (f, "back")->fp.centre.y, 60 - IN (2), 0.05);
+    assert_int_equal (U (f, "dis")->arm, ARM_CAVALRY);
+    assert_true (saw (f, "dis: mount (half a move)"));
+    near (U (f, "dis")->fp.centre.y, 20 + IN (6), 0.05);    /* half of 12" */
+    assert_int_equal (U (f, "sk")->formation, FORMATION_LINE);
+    assert_true (saw (f, "sk: form_up (half a move)"));
+    unmake (f);
+}
+
+/*  "A single fire action may be aimed at more than one enemy unit": the
+ *  bases that cannot bear on the target fire at another; a unit deeper
+ *  than 3" in a wood is not seen; skirmishers retire a full move, not
+ *  disordered. */
+static void
+test_fire_two_targets_sight_and_retire (void **state)
+{
+    (void) state;
+    char units[2048];
+    const char *wood = "{ id = \"w\"; kind = \"woods\"; polygon = ( "
+        "[150.0, 40.0], [200.0, 40.0], [200.0, 100.0], [150.0, 100.0] ); }";
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("blue", "blue", "infantry", "average", "regular_infantry",
+                    40, "line", 100, 50, 0),
+              unit ("left", "red", "infantry", "average", "skirmishers", 8,
+                    "loose", 100 - IN (5), 50 + IN (5), 180),
+              unit ("right", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 100 + IN (6), 50 + IN (5), 180),
+              unit ("hidden", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 175, 70, 180));
+    fixture_t *f = make (wood, units, NULL);
+    assert_int_equal (eol_fire_dice_at (f->g, idx (f, "blue"), idx (f, "hidden"),
+                                        false, NULL, 0), 0);
+    start (f, "blue");
+    order (f, "blue", fire_at (f, "left"));
+    int at_left = eol_fire_dice_at (f->g, idx (f, "blue"), idx (f, "left"),
+                                    false, NULL, 0);
+    assert_true (at_left > 0 && at_left < 20);   /* not the whole line */
+    push_many (f, at_left, 6);                   /* every die kills */
+    push_many (f, 64 - at_left, 1);
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "blue fires at left"));
+    assert_true (saw (f, "blue fires at right"));
+    /* the skirmishers lost every figure or retired 12" without disorder */
+    if (!GU (f, "left")->gone && saw (f, "left retires"))
+        assert_false (eol_disordered (f->g, idx (f, "left")));
+    unmake (f);
+    /* skirmishers that fail by two or less retire a full move (12") */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("blue", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50, 0),
+              unit ("sk", "red", "infantry", "average", "skirmishers", 16,
+                    "loose", 100, 50 + IN (0.75) + IN (5) + IN (1.25), 180));
+    f = make (NULL, units, NULL);
+    start (f, "blue");
+    order (f, "blue", fire_at (f, "sk"));
+    /* 8 x 1/2 (skirmish) = 4 dice: one six; 10 - 1 - 2 = 7; throws 8 */
+    push (f, 4, 6, 1, 1, 1);
+    push (f, 2, 4, 4);
+    double y0 = U (f, "sk")->fp.centre.y;
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "sk checks morale for casualties: needs 7"));
+    near (U (f, "sk")->fp.centre.y - y0, IN (12), 0.05);
+    assert_false (eol_disordered (f->g, idx (f, "sk")));
+    assert_true (U (f, "sk")->status & STATUS_RAN_LAST_TURN);
+    unmake (f);
+}
+
+/*  In melee a leader's effect is 1-4 captured, 5-6 killed; a standard
+ *  lost to the enemy costs its unit -1 on every later check. */
+static void
+test_leader_captured_and_standard_lost (void **state)
+{
+    (void) state;
+    char units[1024];
+    double ry = 50 + IN (1.5) + IN (10);
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("cav", "blue", "cavalry", "hero", "cavalry", 8, "line",
+                    100, 50, 0),
+              unit ("foot", "red", "infantry", "average", "regular_infantry",
+                    24, "line", 100, ry, 180),
+              unit ("ldr", "red", "command", "hero", "leader", 1, "line",
+                    100, ry + IN (0.75) + IN (0.75), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 1, 1);                 /* cav goes in */
+    push (f, 2, 1, 1);                 /* foot stands (11 with its leader) */
+    push_many (f, 24, 1);              /* its fire: 24 dice, nothing */
+    push_many (f, 8, 6);               /* cav: 8 dice at 3+: 8 killed */
+    push_many (f, 16, 1);              /* foot: 2/3 of its front, 16 dice */
+    push (f, 2, 2, 1);                 /* foot: 10 - 1 - 8 + 1 = 2: 3 fails */
+    push (f, 2, 2, 3);                 /* ldr: chance 1 + 1 = 2: 2, then 3 */
+    push (f, 2, 1, 5);                 /* standard: chance 2: lost */
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (dice_queued (f->dice), 0);
+    assert_true (saw (f, "foot checks morale for casualties: needs 2"));
+    assert_true (saw (f, "ldr is captured"));
+    assert_true (GU (f, "ldr")->gone);
+    assert_int_equal (GU (f, "ldr")->left_standing, 1);
+    assert_true (saw (f, "foot loses its standard to cav"));
+    assert_true (GU (f, "foot")->extra[0] & EOL_F_STANDARD_LOST);
+    /* it fell back 8", disordered; having fought, it has spent its
+       action.  Next turn it dresses its ranks, then fired on again it
+       checks with its standard lost: 10 - 1 quarter - 1 casualty - 1 */
+    assert_true (eol_disordered (f->g, idx (f, "foot")));
+    while (game_phase (f->g) != 0 && !game_over (f->g)) {
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+    }
+    assert_false (game_over (f->g));
+    push (f, 2, 1, 6);                        /* red moves first */
+    game_begin_phase (f->g, f->dice);
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    order (f, "foot", order_hold ());
+    game_resolve_phase (f->g, f->dice);
+    assert_false (eol_disordered (f->g, idx (f, "foot")));
+    game_begin_phase (f->g, f->dice);
+    order (f, "cav", fire_at (f, "foot"));
+    int n = eol_fire_dice_at (f->g, idx (f, "cav"), idx (f, "foot"), false,
+                              NULL, 0);
+    assert_int_equal (n, 8);     /* 8 x elite 2 x mounted 1/2 x long 1/2 x rear 2 */
+    push (f, 1, 6);
+    push_many (f, n - 1, 1);
+    push (f, 2, 1, 1);
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "foot checks morale for casualties: needs 7"));
+    assert_true (saw (f, "standard captured"));
+    unmake (f);
+}
+
 /*  Victory: a side that loses half its figures breaks. */
 static void
 test_army_break (void **state)
@@ -1241,6 +1454,9 @@ main (void)
         cmocka_unit_test (test_battles),
         cmocka_unit_test (test_legal_orders_and_copies),
         cmocka_unit_test (test_army_break),
+        cmocka_unit_test (test_more_formation_changes),
+        cmocka_unit_test (test_fire_two_targets_sight_and_retire),
+        cmocka_unit_test (test_leader_captured_and_standard_lost),
         cmocka_unit_test (test_risk_factors),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
