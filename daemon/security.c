@@ -63,7 +63,7 @@ security_check_key (const char *text, char *err, int errlen)
         return -1;
     }
     for (size_t i = 0; i < len; i++)
-        if (!strchr (z85_alphabet, text[i]) || text[i] == '\0') {
+        if (!strchr (z85_alphabet, text[i])) {
             snprintf (err, (size_t) errlen,
                       "has '%c' at %zu, not a Z85 character",
                       text[i] >= 32 && text[i] < 127 ? text[i] : '?', i);
