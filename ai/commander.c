@@ -24,11 +24,11 @@ commander_settings_defaults (commander_settings_t *s)
     s->budget_ms = 100;
     s->playouts = 0;
     s->threads = 1;
-    s->horizon = 2;
+    s->horizon = 3;
     s->samples = 4;
     s->tree = COMMANDER_TREE_UCT;
     s->exploration = 0.3;
-    s->rollout = COMMANDER_ROLLOUT_SCRIPT;
+    s->rollout = COMMANDER_ROLLOUT_BOTH;
     s->pgs_share = 0.5;
     s->seed = 1;
     s->personality.aggression = 0.5;

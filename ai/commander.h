@@ -99,9 +99,9 @@ typedef struct {
     commander_personality_t personality;
 } commander_settings_t;
 
-/*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 2,
+/*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 3,
  *  4 samples, PGS up to half the budget, decoupled UCT with exploration
- *  0.3, script rollouts, seed 1, balanced. */
+ *  0.3, script rollouts for both sides, seed 1, balanced. */
 void commander_settings_defaults (commander_settings_t *s);
 
 /*  0 when the settings are usable, else -1 with `err` naming the field

@@ -42,13 +42,15 @@ mix (uint64_t a, uint64_t b)
 
 /*  The weights of search_evaluate: a logistic model of the final result
  *  fitted to the start of every turn of 15000 battles of the three
- *  scenarios played by the actions tables. */
-#define SEARCH_W_LOST      4.9     /* share of figures killed or gone */
-#define SEARCH_W_LOST2     3.75    /* its square: an army near its break */
-#define SEARCH_W_WOUNDED   3.2     /* share wounded */
+ *  scenarios played by the actions tables (objectives counted only as
+ *  the turn limit nears: held early, they say who defends, not who
+ *  wins). */
+#define SEARCH_W_LOST      4.5     /* share of figures killed or gone */
+#define SEARCH_W_LOST2     4.0     /* its square: an army near its break */
+#define SEARCH_W_WOUNDED   2.9     /* share wounded */
 #define SEARCH_W_RISK      0.8     /* share in units that ran or fell back */
-#define SEARCH_W_HELD     -0.7     /* objective value held, net, share */
-#define SEARCH_W_HELD_LATE 3.0     /* the same times the turn / turn limit */
+#define SEARCH_W_HELD_LATE 2.35    /* objective value held, net, as a share
+                                      of all, times the turn / turn limit */
 /*  Not in the fit (the tables play commanded units as the others): the
  *  share of figures within command distance of their command figures. */
 #define SEARCH_W_COMMAND   0.6
@@ -121,7 +123,7 @@ search_heuristic (const game_t *g, int side, const commander_personality_t *p)
                                         - r.objective_value[e]) / total : 0;
     double progress = (double) game_turn (g) / scenario_turns (sc);
     double z = (0.5 + p->aggression) * harm[e] - (0.5 + p->caution) * harm[side]
-             + (SEARCH_W_HELD + SEARCH_W_HELD_LATE * progress) * held
+             + SEARCH_W_HELD_LATE * progress * held
              + SEARCH_W_COMMAND * (reach[side] - reach[e]);
     return 1.0 / (1.0 + exp (-z));
 }

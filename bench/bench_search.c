@@ -23,12 +23,35 @@ now (void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/*  CPU seconds this process has spent, all threads. */
+static double
+cpu_now (void)
+{
+    struct timespec ts;
+    clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static int
 usage (void)
 {
     fprintf (stderr, "usage: bench_search [--tables FILE] [--scenario FILE]"
              "... [--ms M] [--positions N]\n");
     return 2;
+}
+
+/*  The first field of /proc/loadavg, or "?" */
+static const char *
+load_average (void)
+{
+    static char buf[32] = "?";
+    FILE *f = fopen ("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf (f, "%31s", buf) != 1)
+            snprintf (buf, sizeof buf, "?");
+        fclose (f);
+    }
+    return buf;
 }
 
 /*  Give every unit waiting in this phase its actions-table order. */
@@ -81,6 +104,7 @@ position (const game_rules_t *rules, const scenario_t *sc, int turn,
 typedef struct {
     long playouts;
     double seconds;
+    double cpu;                /* CPU seconds spent */
     double worst_late;     /* the latest answer past its budget, ms */
     int decisions;
 } tally_t;
@@ -101,13 +125,14 @@ search_at (game_t *g, int threads, double ms, tally_t *t)
     dice_t *dice = dice_new (7);
     commander_result_t r;
     memset (&r, 0, sizeof r);
-    double start = now ();
+    double start = now (), cpu = cpu_now ();
     int rc = commander_ask_side (c, g, game_phase_side (g), dice, &r, err,
                                  sizeof err);
     double took = (now () - start) * 1000.0;
     if (rc == 0) {
         t->playouts += r.playouts;
         t->seconds += took / 1000.0;
+        t->cpu += cpu_now () - cpu;
         t->decisions++;
         if (took - ms > t->worst_late)
             t->worst_late = took - ms;
@@ -182,10 +207,13 @@ main (int argc, char **argv)
             npaths == 1 ? "" : "s");
     for (int t = 0; t < 2; t++)
         printf ("  %d thread%s: %.0f playouts/s, %.0f playouts a decision, "
-                "latest answer %+.1f ms past the budget\n", t + 1,
-                t ? "s" : " ", tally[t].playouts / tally[t].seconds,
+                "%.0f playouts a CPU second (%.2f cores busy), latest "
+                "answer %+.1f ms past the budget\n", t + 1, t ? "s" : " ",
+                tally[t].playouts / tally[t].seconds,
                 (double) tally[t].playouts / tally[t].decisions,
-                tally[t].worst_late);
+                tally[t].playouts / tally[t].cpu,
+                tally[t].cpu / tally[t].seconds, tally[t].worst_late);
+    printf ("  (the machine's load average: %s)\n", load_average ());
     game_rules_destroy (&rules);
     return 0;
 }

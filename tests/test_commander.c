@@ -169,7 +169,8 @@ test_settings_defaults_and_presets (void **state)
     assert_int_equal (s.algorithm, COMMANDER_SEARCH);
     assert_true (s.budget_ms == 100);
     assert_int_equal (s.threads, 1);
-    assert_int_equal (s.horizon, 2);
+    assert_int_equal (s.horizon, 3);
+    assert_int_equal (s.rollout, COMMANDER_ROLLOUT_BOTH);
     assert_true (s.personality.aggression == 0.5
                  && s.personality.caution == 0.5);
     /* difficulty: the budget */
@@ -206,13 +207,13 @@ test_settings_parse (void **state)
     char err[SOLO_ERR_MAX];
     assert_int_equal (commander_settings_parse (
         "difficulty=hard, personality=bold,aggression=0.9,threads=2,"
-        "horizon=3,samples=6,seed=42,playouts=500,tree=naive,"
+        "horizon=4,samples=6,seed=42,playouts=500,tree=naive,"
         "exploration=0.7,rollout=table,pgs=0.25", &s, err, sizeof err), 0);
     assert_true (s.budget_ms == 400);
     assert_true (s.personality.aggression == 0.9);
     assert_true (s.personality.caution == 0.3);
     assert_int_equal (s.threads, 2);
-    assert_int_equal (s.horizon, 3);
+    assert_int_equal (s.horizon, 4);
     assert_int_equal (s.samples, 6);
     assert_true (s.seed == 42);
     assert_int_equal (s.playouts, 500);
