@@ -17,6 +17,8 @@
 #include <time.h>
 #include "battle.h"
 #include "commander.h"
+#include "greedy.h"
+#include "search.h"
 #include "testutil.h"
 
 static game_rules_t *rules;
@@ -859,6 +861,100 @@ test_fog_no_target_out_of_sight (void **state)
     }
 }
 
+/*  ---- the value of a position, the greedy's score ---- */
+
+/*  Losses lower a side's value and raise the enemy's; the personality
+ *  weighs them; a battle over is 1, 0 or 1/2. */
+static void
+test_value_model (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    game_t *g = game_new (rules, scenarios[0], err, sizeof err);
+    assert_non_null (g);
+    commander_personality_t balanced = { 0.5, 0.5 };
+    double start_blue = search_evaluate (g, SIDE_BLUE, &balanced);
+    double start_red = search_evaluate (g, SIDE_RED, &balanced);
+    assert_true (fabs (start_blue + start_red - 1.0) < 1e-9);
+    /* blue loses four figures of a unit */
+    game_t *hurt = game_dup (g);
+    int u = situation_find_unit (game_situation (hurt), "blue-house");
+    situation_unit (game_situation_mut (hurt), u)->killed = 4;
+    double blue = search_evaluate (hurt, SIDE_BLUE, &balanced);
+    assert_true (blue < start_blue);
+    assert_true (search_evaluate (hurt, SIDE_RED, &balanced) > start_red);
+    /* wounds count, less than kills */
+    game_t *wounded = game_dup (g);
+    situation_unit (game_situation_mut (wounded), u)->wounded = 4;
+    double w = search_evaluate (wounded, SIDE_BLUE, &balanced);
+    assert_true (w < start_blue && w > blue);
+    /* caution weighs its own losses more */
+    commander_personality_t cautious = { 0.5, 1.0 };
+    assert_true (search_evaluate (hurt, SIDE_BLUE, &cautious)
+                 < search_heuristic (hurt, SIDE_BLUE, &balanced));
+    /* over: the winner's value is 1 */
+    game_t *over = game_dup (g);
+    dice_t *dice = dice_new (3);
+    for (int v = 0; v < game_unit_count (over); v++)
+        if (situation_unit_const (game_situation (over), v)->side == SIDE_RED)
+            situation_unit (game_situation_mut (over), v)->killed =
+                situation_unit_const (game_situation (over), v)->figures;
+    while (!game_over (over)) {
+        game_begin_phase (over, dice);
+        table_orders (over, dice);
+        game_resolve_phase (over, dice);
+    }
+    assert_true (search_evaluate (over, SIDE_BLUE, &balanced) == 1.0);
+    assert_true (search_evaluate (over, SIDE_RED, &balanced) == 0.0);
+    dice_destroy (&dice);
+    game_destroy (&over);
+    game_destroy (&wounded);
+    game_destroy (&hurt);
+    game_destroy (&g);
+}
+
+/*  The greedy's score: the same volley at short range beats it at long
+ *  range. */
+static void
+test_greedy_score (void **state)
+{
+    (void) state;
+    int side;
+    game_t *g = position (0, 2, 81, &side);
+    assert_non_null (g);
+    commander_personality_t p = { 0.5, 0.5 };
+    situation_t *sit = game_situation_mut (g);
+    /* a loaded commanded shooter and an enemy in front of it */
+    int shooter = -1, target = -1;
+    for (int u = 0; u < game_unit_count (g); u++) {
+        const unit_t *x = situation_unit_const (sit, u);
+        if (x->arm != ARM_INFANTRY || game_unit (g, u)->gone)
+            continue;
+        if ((int) x->side == side && shooter < 0)
+            shooter = u;
+        if ((int) x->side != side && target < 0)
+            target = u;
+    }
+    assert_true (shooter >= 0 && target >= 0);
+    unit_t *a = situation_unit (sit, shooter);
+    unit_t *b = situation_unit (sit, target);
+    a->status |= STATUS_LOADED;
+    game_unit_mut (g, shooter)->commanded = 1;
+    b->fp.centre = (vec2_t) { 90, 60 };
+    order_t fire = order_hold ();
+    fire.kind = ORDER_FIRE;
+    fire.target = target;
+    fire.fire = true;
+    double score[2];
+    const double range[2] = { 10, 70 };
+    for (int k = 0; k < 2; k++) {
+        a->fp.centre = (vec2_t) { 90, 60 - range[k] - a->fp.depth };
+        score[k] = greedy_score (g, shooter, &fire, NULL, &p);
+    }
+    assert_true (score[0] > score[1]);
+    game_destroy (&g);
+}
+
 int
 main (void)
 {
@@ -876,6 +972,8 @@ main (void)
         cmocka_unit_test (test_fog_hidden_unit_changes_nothing),
         cmocka_unit_test (test_fog_memory),
         cmocka_unit_test (test_fog_no_target_out_of_sight),
+        cmocka_unit_test (test_value_model),
+        cmocka_unit_test (test_greedy_score),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
