@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "battle.h"
+#include "commander.h"
 #include "eol_engine.h"
 #include "rf.h"
 #include "strategy.h"
@@ -1357,6 +1358,90 @@ test_leader_captured_and_standard_lost (void **state)
     unmake (f);
 }
 
+/*  The commander searches over this ruleset: for the unit whose turn it
+ *  is, a legal order, the same for the same seed; a whole battle with the
+ *  commander on one side plays to its end. */
+static int
+commander_decider (void *arg, const game_t *g, int side, const int *units,
+                   int n, strategy_decision_t *out, char *err, int errlen)
+{
+    commander_result_t r;
+    memset (&r, 0, sizeof r);
+    if (commander_decide (arg, g, side, units, n, &r, err, errlen) < 0)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        out[i].unit = units[i];
+        out[i].order = r.orders[i].order;
+        snprintf (out[i].why, sizeof out[i].why, "%s", r.orders[i].choice);
+    }
+    commander_result_free (&r);
+    return 0;
+}
+
+static void
+test_commander (void **state)
+{
+    (void) state;
+    scenario_t *sc = load_scenario ("eol_cowpens");
+    char err[256];
+    commander_settings_t s;
+    commander_settings_defaults (&s);
+    s.budget_ms = 0;
+    s.playouts = 24;
+    s.seed = 3;
+    commander_t *c = commander_new (&s, err, sizeof err);
+    assert_non_null (c);
+    game_t *g = game_new (rules, sc, err, sizeof err);
+    assert_non_null (g);
+    dice_t *d = dice_new (8);
+    game_begin_phase (g, d);
+    game_resolve_phase (g, d);
+    game_begin_phase (g, d);
+    int side = game_phase_side (g);
+    int units[8], n = 0;
+    for (int u = 0; u < game_unit_count (g) && n < 8; u++)
+        if (game_needs_order (g, u))
+            units[n++] = u;
+    assert_int_equal (n, 1);
+    commander_result_t a, b;
+    memset (&a, 0, sizeof a);
+    memset (&b, 0, sizeof b);
+    assert_int_equal (commander_decide (c, g, side, units, n, &a, err,
+                                        sizeof err), 0);
+    assert_int_equal (commander_decide (c, g, side, units, n, &b, err,
+                                        sizeof err), 0);
+    assert_int_equal (a.order_count, 1);
+    assert_true (a.playouts > 0);
+    assert_int_equal (game_check_order (g, units[0], &a.orders[0].order, err,
+                                        sizeof err), 0);
+    assert_true (order_equal (&a.orders[0].order, &b.orders[0].order));
+    commander_result_free (&a);
+    commander_result_free (&b);
+    /* a battle: the commander (blue) against the tables (red) */
+    s.playouts = 4;
+    commander_t *quick = commander_new (&s, err, sizeof err);
+    battle_setup_t setup;
+    memset (&setup, 0, sizeof setup);
+    setup.seed = 5;
+    setup.strategy[0] = "commander";
+    setup.strategy[1] = "table";
+    setup.decide[0] = commander_decider;
+    setup.decide_arg[0] = quick;
+    battle_result_t r;
+    if (battle_play (rules, sc, &setup, &r, NULL, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    assert_true (r.result.over);
+    assert_true (r.decisions > 20);
+    if (getenv ("EOL_TEST_EVENTS"))
+        printf ("commander battle: %d turns, %d decisions, %s\n",
+                r.result.turns, r.decisions, r.result.reason);
+    commander_destroy (&quick);
+    dice_destroy (&d);
+    game_destroy (&g);
+    commander_destroy (&c);
+    scenario_destroy (&sc);
+}
+
 /*  Victory: a side that loses half its figures breaks. */
 static void
 test_army_break (void **state)
@@ -1457,6 +1542,7 @@ main (void)
         cmocka_unit_test (test_more_formation_changes),
         cmocka_unit_test (test_fire_two_targets_sight_and_retire),
         cmocka_unit_test (test_leader_captured_and_standard_lost),
+        cmocka_unit_test (test_commander),
         cmocka_unit_test (test_risk_factors),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
