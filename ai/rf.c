@@ -52,6 +52,9 @@ typedef struct {
     bool cand_all;         /* every standing enemy is in cand */
     near_t *vis;           /* enemies in sight, nearest first, so far */
     int vis_count;
+    int *found;            /* scratch lists of ring_units */
+    double *found_cm;
+    int found_cap;
     int nearest;           /* nearest visible enemy, -1 */
     double nearest_cm;
     double reach_cm;       /* its own weapon's long range */
@@ -97,6 +100,16 @@ append (char *buf, size_t len, const char *fmt, ...)
     va_start (ap, fmt);
     vsnprintf (buf + used, len - used, fmt, ap);
     va_end (ap);
+}
+
+/*  Copy a text into a bounded buffer, cut short at its end as snprintf
+ *  would (a copy through snprintf costs more than the rest of a cell). */
+static void
+copy_text (char *dst, size_t len, const char *src)
+{
+    size_t n = strnlen (src, len - 1);
+    memcpy (dst, src, n);
+    dst[n] = '\0';
 }
 
 static const char *
@@ -178,8 +191,8 @@ fill_outcomes (const ruleset_t *rs, const rf_table_t *t, int band,
         o->roll = f;
         o->action = face_action (t, band, f, fortified, falling_back, &special);
         o->charge = charges_allowed (o->action) && can_charge;
-        snprintf (o->morale, sizeof o->morale, "%s", m->morale[o->action]);
-        snprintf (o->text, sizeof o->text, "%s", face_text (t, band, f, special));
+        copy_text (o->morale, sizeof o->morale, m->morale[o->action]);
+        copy_text (o->text, sizeof o->text, face_text (t, band, f, special));
     }
 }
 
@@ -216,7 +229,7 @@ empty_order (rf_order_t *o)
     o->cover_feature = -1;
     o->shoot_target = -1;
     o->group_lead = -1;
-    snprintf (o->range_band, sizeof o->range_band, "none");
+    copy_text (o->range_band, sizeof o->range_band, "none");
 }
 
 /*  ---- what a unit sees -------------------------------------------------- */
@@ -246,9 +259,13 @@ view_free (view_t *v)
     free (v->sight);
     free (v->cand);
     free (v->vis);
+    free (v->found);
+    free (v->found_cm);
     v->sight = NULL;
     v->cand = NULL;
     v->vis = NULL;
+    v->found = NULL;
+    v->found_cm = NULL;
 }
 
 /*  Is unit j in sight of the unit: looked at once, then remembered. */
@@ -305,31 +322,29 @@ ring_after (const situation_t *sit, double lo_cm)
     return hi;
 }
 
-/*  The units of `sides` at lo < d <= hi from footprint fp but those skip
- *  leaves out, into malloc'd *found and *cm; returns how many, -1 when
- *  out of memory. */
+/*  The units of `sides` at lo < d <= hi from the unit but those skip
+ *  leaves out, into the view's scratch lists v->found and v->found_cm
+ *  (kept until the next call); returns how many, -1 when out of
+ *  memory. */
 static int
-ring_units (const situation_t *sit, const footprint_t *fp, double lo,
-            double hi, unsigned sides, situation_box_fn skip, void *arg,
-            int **found, double **cm)
+ring_units (view_t *v, double lo, double hi, unsigned sides,
+            situation_box_fn skip, void *arg)
 {
-    *found = NULL;
-    *cm = NULL;
-    int n = situation_units_within (sit, fp, lo, hi, sides, skip, arg, NULL,
-                                    NULL, 0);
-    if (n == 0)
-        return 0;
-    *found = malloc ((size_t) n * sizeof **found);
-    *cm = malloc ((size_t) n * sizeof **cm);
-    if (!*found || !*cm) {
-        free (*found);
-        free (*cm);
-        *found = NULL;
-        *cm = NULL;
+    int n = situation_units_within (v->sit, &v->u->fp, lo, hi, sides, skip,
+                                    arg, v->found, v->found_cm, v->found_cap);
+    if (n <= v->found_cap)
+        return n;
+    int *found = realloc (v->found, (size_t) n * sizeof *found);
+    if (found)
+        v->found = found;
+    double *cm = realloc (v->found_cm, (size_t) n * sizeof *cm);
+    if (cm)
+        v->found_cm = cm;
+    if (!found || !cm)
         return -1;
-    }
-    return situation_units_within (sit, fp, lo, hi, sides, skip, arg, *found,
-                                   *cm, n);
+    v->found_cap = n;
+    return situation_units_within (v->sit, &v->u->fp, lo, hi, sides, skip,
+                                   arg, v->found, v->found_cm, n);
 }
 
 /*  The standing enemies of the next ring out (all the rest when the
@@ -343,24 +358,17 @@ next_ring (view_t *v)
     const situation_t *sit = v->sit;
     double lo = v->ring_cm;
     double hi = ring_after (sit, lo);
-    int *found;
-    double *cm;
-    int n = ring_units (sit, &v->u->fp, lo, hi, v->enemy_sides, NULL, NULL,
-                        &found, &cm);
-    if (n < 0 || cand_room (v, n) < 0) {
-        free (found);
-        free (cm);
+    int n = ring_units (v, lo, hi, v->enemy_sides, NULL, NULL);
+    if (n < 0 || cand_room (v, n) < 0)
         return false;             /* out of memory: what is found stands */
-    }
     int first = v->cand_count;
     for (int k = 0; k < n; k++)
-        if (standing (situation_unit_const (sit, found[k])))
-            v->cand[v->cand_count++] = (near_t) { found[k], cm[k] };
+        if (standing (situation_unit_const (sit, v->found[k])))
+            v->cand[v->cand_count++] = (near_t) { v->found[k],
+                                                  v->found_cm[k] };
     if (v->cand_count - first > 1)
         qsort (v->cand + first, (size_t) (v->cand_count - first),
                sizeof *v->cand, near_cmp);
-    free (found);
-    free (cm);
     v->ring_cm = hi;
     v->cand_all = hi == INFINITY;
     return true;
@@ -562,11 +570,30 @@ box_in_front (vec2_t min, vec2_t max, void *arg)
     return true;
 }
 
+/*  The arc of the unit's that enemy o stands in; a box round o wholly in
+ *  front settles it without the exact test. */
+static arc_t
+arc_of (const unit_t *u, const unit_t *o, const rules_settings_t *s,
+        wedge_t *wedge)
+{
+    if (wedge) {
+        double r = 0.5 * sqrt (o->fp.width * o->fp.width
+                               + o->fp.depth * o->fp.depth);
+        vec2_t c = o->fp.centre;
+        if (box_in_front ((vec2_t) { c.x - r, c.y - r },
+                          (vec2_t) { c.x + r, c.y + r }, wedge))
+            return ARC_FRONT;
+    }
+    return footprint_arc_of (&u->fp, &o->fp, s->front_half_deg,
+                             s->rear_half_deg);
+}
+
 /*  The nearest enemy in sight in the unit's flank or rear arc (ties by
- *  index), its arc and distance; -1 when none.  Ring by ring, nearest
- *  first: only the enemies outside the front arc are looked at for
- *  sight, and with the units indexed the parts of the table wholly in
- *  front are not even looked through. */
+ *  index), its arc and distance; -1 when none.  Nearest first: only the
+ *  enemies outside the front arc are looked at for sight.  With the
+ *  units indexed it goes ring by ring without looking through the parts
+ *  of the table wholly in front; otherwise it walks the unit's
+ *  candidates (every standing enemy, nearest first). */
 static int
 flank_enemy (view_t *v, arc_t *arc, double *cm)
 {
@@ -576,24 +603,29 @@ flank_enemy (view_t *v, arc_t *arc, double *cm)
     wedge_t wedge = { u->fp.centre,
                       geom_heading_vec (u->fp.facing - s->front_half_deg),
                       geom_heading_vec (u->fp.facing + s->front_half_deg) };
-    situation_box_fn skip = s->front_half_deg < 89.0 ? box_in_front : NULL;
+    wedge_t *w = s->front_half_deg < 89.0 ? &wedge : NULL;
     int best = -1;
-    for (double lo = -1, hi; best < 0 && lo < INFINITY; lo = hi) {
+    if (!situation_units_indexed (sit)) {
+        near_t c;
+        for (int k = 0; best < 0 && (c = candidate (v, k)).index >= 0; k++) {
+            const unit_t *o = situation_unit_const (sit, c.index);
+            if (arc_of (u, o, s, w) != ARC_FRONT && sees (v, c.index)) {
+                best = c.index;
+                *cm = c.cm;
+            }
+        }
+    }
+    for (double lo = -1, hi; best < 0 && situation_units_indexed (sit)
+                             && lo < INFINITY; lo = hi) {
         hi = ring_after (sit, lo);
-        int *found;
-        double *dist;
-        int n = ring_units (sit, &u->fp, lo, hi, v->enemy_sides, skip,
-                            &wedge, &found, &dist);
+        int n = ring_units (v, lo, hi, v->enemy_sides,
+                            w ? box_in_front : NULL, w);
         near_t *list = n > 0 ? malloc ((size_t) n * sizeof *list) : NULL;
         int kept = 0;
         for (int k = 0; list && k < n; k++) {
-            const unit_t *o = situation_unit_const (sit, found[k]);
-            arc_t a = standing (o) ? footprint_arc_of (&u->fp, &o->fp,
-                                                       s->front_half_deg,
-                                                       s->rear_half_deg)
-                                   : ARC_FRONT;
-            if (a != ARC_FRONT)
-                list[kept++] = (near_t) { found[k], dist[k] };
+            const unit_t *o = situation_unit_const (sit, v->found[k]);
+            if (standing (o) && arc_of (u, o, s, w) != ARC_FRONT)
+                list[kept++] = (near_t) { v->found[k], v->found_cm[k] };
         }
         if (kept > 1)
             qsort (list, (size_t) kept, sizeof *list, near_cmp);
@@ -603,8 +635,6 @@ flank_enemy (view_t *v, arc_t *arc, double *cm)
                 *cm = list[k].cm;
             }
         free (list);
-        free (found);
-        free (dist);
         if (n < 0)
             break;                /* out of memory: none found */
     }
@@ -626,7 +656,7 @@ add_factor (rf_decision_t *out, const char *name, int value,
     if (value == 0 || out->factor_count >= RF_MAX_FACTORS)
         return;
     rf_factor_t *f = &out->factors[out->factor_count++];
-    snprintf (f->name, sizeof f->name, "%s", name);
+    copy_text (f->name, sizeof f->name, name);
     f->value = value;
     out->rf += value;
     if (out->terse) {
@@ -1118,7 +1148,7 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
     const rules_settings_t *s = ruleset_settings (rs);
     const unit_t *u = v->u;
     double move = ruleset_move_cm (rs, u, pace);
-    snprintf (o->pace, sizeof o->pace, "%s", u->arm == ARM_CAVALRY ? pace : "");
+    copy_text (o->pace, sizeof o->pace, u->arm == ARM_CAVALRY ? pace : "");
     o->facing = u->fp.facing;
 
     if (charge && v->nearest >= 0) {
@@ -1188,7 +1218,7 @@ static void
 follow_lead (const situation_t *sit, view_t *v, const unit_t *lead,
              const rf_order_t *lead_order, rf_order_t *o)
 {
-    snprintf (o->pace, sizeof o->pace, "%s", lead_order->pace);
+    copy_text (o->pace, sizeof o->pace, lead_order->pace);
     o->facing = lead_order->facing;
     if (!lead_order->has_destination)
         return;
@@ -1246,7 +1276,7 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
     if (band == RANGE_NONE)
         return;
     o->shoot_target = best;
-    snprintf (o->range_band, sizeof o->range_band, "%s", range_band_name (band));
+    copy_text (o->range_band, sizeof o->range_band, range_band_name (band));
 }
 
 /*  ---- the explanation ---------------------------------------------------- */
@@ -1353,9 +1383,9 @@ static void
 set_morale (const ruleset_t *rs, rf_decision_t *out)
 {
     const rf_morale_t *m = ruleset_rf_morale (rs);
-    snprintf (out->morale, sizeof out->morale, "%s", m->morale[out->action]);
-    snprintf (out->morale_text, sizeof out->morale_text, "%s",
-              m->text[out->action]);
+    copy_text (out->morale, sizeof out->morale, m->morale[out->action]);
+    copy_text (out->morale_text, sizeof out->morale_text,
+               m->text[out->action]);
 }
 
 /*  The pace of a face: the cell's, none for the special cases. */
@@ -1488,8 +1518,8 @@ rf_lookup (const ruleset_t *rs, arm_t arm, int rf, int player_roll,
                                falling_back, &special);
     out->charge = out->outcomes[out->roll - 1].charge;
     set_morale (rs, out);
-    snprintf (out->order.pace, sizeof out->order.pace, "%s",
-              face_pace (t, out->band, out->roll, special));
+    copy_text (out->order.pace, sizeof out->order.pace,
+               face_pace (t, out->band, out->roll, special));
     explain (NULL, t, out, out->explanation, sizeof out->explanation);
     return 0;
 }

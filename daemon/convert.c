@@ -174,10 +174,9 @@ convert_terrain (situation_t *sit, const ruleset_t *rs,
                  const Solo__V1__TerrainFeature *msg, where_t at,
                  convert_error_t *error)
 {
-    terrain_feature_t *f = calloc (1, sizeof *f);
-    if (!f)
-        return fail_at (error, SOLO__V1__ERROR__CODE__INTERNAL, at, NULL,
-                        "out of memory");
+    /* on the stack and not zeroed: only the vertices given are read */
+    terrain_feature_t feature;
+    terrain_feature_t *f = &feature;
     int rc = 0;
     if (check_id (msg->id, true, at, "id", error)
     ||  take_enum ((int) msg->kind, TERRAIN_KIND_COUNT, "terrain kind", at,
@@ -201,7 +200,8 @@ convert_terrain (situation_t *sit, const ruleset_t *rs,
         rc = take_point (msg->polygon[k], where (polygon, (long) k), NULL,
                          &f->vertices[k], error);
     if (rc == 0) {
-        snprintf (f->id, sizeof f->id, "%s", msg->id);
+        memset (f->id, 0, sizeof f->id);
+        memcpy (f->id, msg->id, strlen (msg->id));  /* checked shorter */
         f->kind = (terrain_kind_t) msg->kind;
         f->vertex_count = (int) msg->n_polygon;
         switch (msg->cover) {
@@ -218,7 +218,6 @@ convert_terrain (situation_t *sit, const ruleset_t *rs,
             rc = fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, NULL,
                           "%s", why);
     }
-    free (f);
     return rc;
 }
 

@@ -107,6 +107,19 @@ terrain_retain (terrain_set_t *set)
     return set;
 }
 
+/*  Copy a feature: only the vertices it has (a feature holds room for
+ *  SOLO_MAX_VERTICES, 4 KB, and most have four). */
+static void
+feature_copy (terrain_feature_t *dst, const terrain_feature_t *src)
+{
+    memcpy (dst->id, src->id, sizeof dst->id);
+    dst->kind = src->kind;
+    dst->cover = src->cover;
+    dst->vertex_count = src->vertex_count;
+    memcpy (dst->vertices, src->vertices,
+            (size_t) src->vertex_count * sizeof dst->vertices[0]);
+}
+
 /*  A private terrain block with room for `cap` features holding a copy of
  *  `from`'s (from may be NULL). */
 static terrain_set_t *
@@ -127,8 +140,8 @@ terrain_clone (const terrain_set_t *from, int cap)
     }
     if (from) {
         set->count = from->count;
-        memcpy (set->features, from->features,
-                (size_t) from->count * sizeof *set->features);
+        for (int i = 0; i < from->count; i++)
+            feature_copy (&set->features[i], &from->features[i]);
         memcpy (set->boxes, from->boxes,
                 (size_t) from->count * sizeof *set->boxes);
     }
@@ -590,7 +603,7 @@ situation_add_terrain (situation_t *self, const terrain_feature_t *f,
         return -1;
     }
     terrain_set_t *set = self->terrain;
-    set->features[set->count] = *f;
+    feature_copy (&set->features[set->count], f);
     polygon_bounds (f->vertices, f->vertex_count,
                     &set->boxes[set->count].min, &set->boxes[set->count].max);
     set->count++;

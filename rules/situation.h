@@ -104,7 +104,7 @@ int situation_find_unit (const situation_t *self, const char *id);
  *  for the questions that look for units near a place.  Every answer is
  *  the same with or without it; without it every unit is looked at. */
 
-#define SITUATION_INDEX_MIN_UNITS 64  /* fewer units are scanned: an index
+#define SITUATION_INDEX_MIN_UNITS 256 /* fewer units are scanned: an index
                                          would cost more than it saves */
 #define SITUATION_SIDE_BIT(side)  (1u << (side))
 #define SITUATION_ALL_SIDES       ((1u << SIDE_COUNT) - 1u)
