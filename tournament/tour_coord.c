@@ -560,9 +560,10 @@ check_peers (coord_t *c)
         peer_t *p = &c->peers[i];
         if (now - p->last_seen <= limit)
             continue;
-        if (p->has_job && missing (c, p->job.pairing, p->job.pair))
-            say (c, "%s silent for %.1f s: its games go to another worker",
-                 p->name, (now - p->last_seen) / 1000.0);
+        bool held = p->has_job && missing (c, p->job.pairing, p->job.pair);
+        say (c, "%s silent for %.1f s: gone%s", p->name,
+             (now - p->last_seen) / 1000.0,
+             held ? ", its games go to another worker" : "");
         end_job (c, p);
         c->peers[i--] = c->peers[--c->peer_count];
     }
