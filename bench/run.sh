@@ -1,27 +1,98 @@
 #!/usr/bin/env bash
-# Run every benchmark in one go: builds a Release tree in build-bench/,
-# starts a solod of its own on a loopback port, and prints each table.
-# Usage: bash bench/run.sh [seconds-per-point]
+# Run every benchmark in one go: builds the default optimised tree
+# (RelWithDebInfo, -O2) in build-bench/, starts a solod of its own on a
+# loopback port with a fresh game store, and prints each table:
+#   transport   bench_transport: solod against a bare ZeroMQ + protobuf-c
+#               echo, 1, 8 and 64 clients
+#   scale       bench_scale: the same question on 10 to 10,000 units
+#   memory      bench_memory: solod's RSS idle, with open games, along
+#               a million questions
+#   rules core  bench_battle on one core and two at once, bench_search
+#               on one and two threads
+#   the rest    every other bench/bench_* program, given --endpoint
+# and ends with a summary of the rules core.  The daemon and the
+# benchmarks run at nice -5 when allowed (root).
+#
+# Usage: bash bench/run.sh [SECONDS_PER_POINT]
+# Environment: REPEAT (runs of each transport point, median kept; 3),
+# QUESTIONS (bench_memory; 1000000), GAMES (bench_memory; 1000),
+# SKIP_DEPS=1 (do not check the Debian packages).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build-bench"
 secs=${1:-3}
-"$root/scripts/deps.sh"
-BUILD_DIR="$build" "$root/scripts/build.sh" -DCMAKE_BUILD_TYPE=Release -DSOLO_TESTS=OFF
+repeat=${REPEAT:-3}
+questions=${QUESTIONS:-1000000}
+games=${GAMES:-1000}
+[ "${SKIP_DEPS:-0}" = 1 ] || "$root/scripts/deps.sh"
+BUILD_DIR="$build" "$root/scripts/build.sh" -DSOLO_TESTS=OFF
+
+nice_cmd=()
+if [ "$(id -u)" = 0 ]; then nice_cmd=(nice -n -5); fi
 port=$((20000 + RANDOM % 20000))
 endpoint="tcp://127.0.0.1:$port"
-"$build/daemon/solod" --config "$root/daemon/solod.conf" --bind "$endpoint" \
-    --log-level warning 2>"$build/bench-solod.log" &
+rm -f "$build"/bench-games.db*
+"${nice_cmd[@]}" "$build/daemon/solod" --config "$root/daemon/solod.conf" \
+    --bind "$endpoint" --state-db "$build/bench-games.db" --log-level warn \
+    2>"$build/bench-solod.log" &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null || true' EXIT
-for _ in $(seq 50); do "$build/clients/solo" --endpoint "$endpoint" --timeout 200 hello >/dev/null 2>&1 && break; sleep 0.1; done
-
-echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
-echo "== transport: bare ZeroMQ + protobuf-c echo against solod (AskUnit)"
-"$build/bench/bench_transport" --endpoint "$endpoint" --echo-endpoint "tcp://127.0.0.1:$((port + 1))" --seconds "$secs"
-for b in "$build"/bench/bench_*; do
-  name=$(basename "$b")
-  [ "$name" = bench_transport ] && continue
-  echo "== $name"
-  "$b" --endpoint "$endpoint"
+for _ in $(seq 50); do
+  "$build/clients/solo" --endpoint "$endpoint" --timeout 200 hello >/dev/null 2>&1 && break
+  sleep 0.1
 done
+run () { "${nice_cmd[@]}" "$@"; }
+
+cc=$(grep -m1 '^CMAKE_C_COMPILER:' "$build/CMakeCache.txt" | cut -d= -f2)
+echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
+echo "== compiler: $("$cc" --version | head -1), build type $(grep -m1 '^CMAKE_BUILD_TYPE:' "$build/CMakeCache.txt" | cut -d= -f2)"
+echo "== load average at start: $(cut -d' ' -f1-3 /proc/loadavg)${nice_cmd[*]:+ (run at nice -5)}"
+
+echo "== transport: bare ZeroMQ + protobuf-c echo against solod (AskUnit)"
+run "$build/bench/bench_transport" --endpoint "$endpoint" \
+    --echo-endpoint "tcp://127.0.0.1:$((port + 1))" --seconds "$secs" --repeat "$repeat"
+
+echo "== scale: the same question on bigger tables"
+run "$build/bench/bench_scale" --endpoint "$endpoint"
+
+echo "== memory"
+run "$build/bench/bench_memory" --endpoint "$endpoint" --pid "$pid" \
+    --questions "$questions" --games "$games"
+
+echo "== rules core: battles on one core, then two at once"
+battle1=$(run "$build/bench/bench_battle" --seconds "$secs")
+echo "$battle1"
+run "$build/bench/bench_battle" --seconds "$secs" >"$build/bench-battle-a.txt" &
+a=$!
+run "$build/bench/bench_battle" --seconds "$secs" >"$build/bench-battle-b.txt" &
+b=$!
+wait $a $b
+battle2=$(cat "$build/bench-battle-a.txt" "$build/bench-battle-b.txt")
+echo "$battle2" | grep 'battles/s'
+echo "== rules core: the commander's search"
+search=$(run "$build/bench/bench_search")
+echo "$search"
+
+for bench in "$build"/bench/bench_*; do
+  name=$(basename "$bench")
+  case "$name" in
+    bench_transport|bench_scale|bench_memory|bench_battle|bench_search) continue ;;
+  esac
+  echo "== $name"
+  run "$bench" --endpoint "$endpoint"
+done
+
+# the rules core in one table: battles/s and steps/s summed over the
+# processes, playouts/s as bench_search gives them
+sum () {
+  awk -v key="$1," '{ for (i = 2; i <= NF; i++) if ($i == key)
+                        for (j = i - 1; j > 0; j--) if ($j ~ /^[0-9.]+$/) { s += $j; break } }
+                    END { printf "%.0f", s }'
+}
+playouts () { echo "$search" | awk -v t="$1" '$1 == t && /playouts\/s/ { for (i = 1; i <= NF; i++) if ($i == "playouts/s,") print $(i - 1) }'; }
+echo "== rules core summary"
+printf '%-24s %12s %12s\n' "" "1 core" "2 cores"
+printf '%-24s %12s %12s\n' "battles/s" "$(echo "$battle1" | sum battles/s)" "$(echo "$battle2" | sum battles/s)"
+printf '%-24s %12s %12s\n' "rules steps/s" "$(echo "$battle1" | sum steps/s)" "$(echo "$battle2" | sum steps/s)"
+printf '%-24s %12s %12s\n' "search playouts/s" "$(playouts 1)" "$(playouts 2)"
+echo "== load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
