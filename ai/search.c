@@ -136,6 +136,7 @@ typedef struct {
     int horizon;
     double value;
     bool valid;              /* played to its end */
+    atomic_bool finished;    /* value and valid may be read */
 } job_t;
 
 typedef struct ctx_t ctx_t;
@@ -147,7 +148,6 @@ typedef struct {
     int *group_roll;         /* a platoon's die, per unit */
     rf_decision_t *rfd;
     pthread_t thread;
-    bool started;
 } worker_t;
 
 typedef struct {
@@ -158,7 +158,14 @@ typedef struct {
 } plan_arm_t;
 
 struct ctx_t {
-    const search_problem_t *p;
+    const search_problem_t *p;   /* &problem */
+    search_problem_t problem;    /* the caller's, with its own root and
+                                    units: a thread still finishing a
+                                    playout after the answer needs them */
+    game_t *root;
+    search_unit_t *units;
+    atomic_int refs;             /* the caller and each thread: the last
+                                    one out frees the context */
     int n;
     double deadline;         /* INFINITY without a time budget */
     atomic_bool abort;
@@ -195,20 +202,27 @@ struct ctx_t {
     double best_value;
 };
 
+/*  The search must end now: stopped, or past its deadline.  Any thread;
+ *  the caller's stop flag and hook are polled by the searching thread
+ *  (keep_going), which sets `abort`. */
 static bool
 aborted (ctx_t *c)
 {
     if (atomic_load_explicit (&c->abort, memory_order_relaxed))
         return true;
-    if (c->p->stop_flag && atomic_load (c->p->stop_flag)) {
-        atomic_store (&c->abort, true);
-        return true;
-    }
     if (c->deadline < INFINITY && search_now () >= c->deadline) {
         atomic_store (&c->abort, true);
         return true;
     }
     return false;
+}
+
+/*  A job whose value may be read and counts. */
+static bool
+job_ok (job_t *job)
+{
+    return atomic_load_explicit (&job->finished, memory_order_acquire)
+        && job->valid;
 }
 
 /*  The playout's order for a commanded unit of the searching side in a
@@ -406,6 +420,7 @@ run_job (worker_t *w, job_t *job)
     job->valid = !aborted (c)
               && playout (c, w, job->plan, job->seed, job->horizon,
                           &job->value);
+    atomic_store_explicit (&job->finished, true, memory_order_release);
 }
 
 /*  Take jobs of the current batch until none is left. */
@@ -426,6 +441,8 @@ work (worker_t *w)
     }
 }
 
+static void ctx_release (ctx_t *c);
+
 static void *
 worker_main (void *arg)
 {
@@ -444,15 +461,35 @@ worker_main (void *arg)
         pthread_mutex_lock (&c->mu);
     }
     pthread_mutex_unlock (&c->mu);
+    ctx_release (c);
     return NULL;
 }
 
-/*  Play jobs[0..count-1]; every job has valid set after. */
+/*  The caller's stop flag and stop hook (searching thread only): true
+ *  sets `abort` and `stopped`. */
+static bool
+stop_asked (ctx_t *c)
+{
+    const search_problem_t *p = c->p;
+    bool stop = (p->stop_fn && p->stop_fn (p->stop_arg))
+             || (p->stop_flag && atomic_load (p->stop_flag));
+    if (stop) {
+        c->stopped = true;
+        atomic_store (&c->abort, true);
+    }
+    return stop;
+}
+
+/*  Play jobs[0..count-1].  With other threads, the searching thread
+ *  does not wait for them past the deadline or a stop: a job not
+ *  finished by then does not count (job_ok), and no batch follows. */
 static void
 run_batch (ctx_t *c, int count)
 {
     if (count <= 0)
         return;
+    for (int j = 0; j < count; j++)
+        atomic_store (&c->jobs[j].finished, false);
     if (c->threads == 1) {
         c->job_count = count;
         for (int j = 0; j < count; j++)
@@ -468,13 +505,22 @@ run_batch (ctx_t *c, int count)
         pthread_mutex_unlock (&c->mu);
         work (&c->workers[0]);
         pthread_mutex_lock (&c->mu);
-        while (atomic_load (&c->done) < count)
-            pthread_cond_wait (&c->finished, &c->mu);
+        while (atomic_load (&c->done) < count && !aborted (c)
+               && !stop_asked (c)) {
+            /* wake at the deadline, and every few ms for the stop */
+            double until = search_now () + 0.002;
+            if (c->deadline < until)
+                until = c->deadline;
+            struct timespec ts;
+            ts.tv_sec = (time_t) until;
+            ts.tv_nsec = (long) ((until - (double) ts.tv_sec) * 1e9);
+            pthread_cond_timedwait (&c->finished, &c->mu, &ts);
+        }
         pthread_mutex_unlock (&c->mu);
     }
     c->issued += count;
     for (int j = 0; j < count; j++)
-        c->played += c->jobs[j].valid;
+        c->played += job_ok (&c->jobs[j]);
 }
 
 /*  ---- statistics ---- */
@@ -624,15 +670,7 @@ progress (ctx_t *c, bool force)
 static bool
 keep_going (ctx_t *c)
 {
-    const search_problem_t *p = c->p;
-    if (p->stop_fn && p->stop_fn (p->stop_arg)) {
-        c->stopped = true;
-        atomic_store (&c->abort, true);
-    }
-    if (p->stop_flag && atomic_load (p->stop_flag)) {
-        c->stopped = true;
-        atomic_store (&c->abort, true);
-    }
+    stop_asked (c);
     progress (c, false);
     return !aborted (c);
 }
@@ -661,7 +699,7 @@ candidate_mean (const ctx_t *c, int k, int samples)
 {
     double sum = 0;
     for (int j = k * samples; j < (k + 1) * samples; j++) {
-        if (!c->jobs[j].valid)
+        if (!job_ok (&c->jobs[j]))
             return -1;
         sum += c->jobs[j].value;
     }
@@ -868,7 +906,7 @@ naive_mcts (ctx_t *c)
         }
         run_batch (c, count);
         for (int j = 0; j < count; j++)
-            if (c->jobs[j].valid)
+            if (job_ok (&c->jobs[j]))
                 record (c, c->jobs[j].plan, c->jobs[j].value);
         const plan_arm_t *top = most_visited (c, NULL, 0);
         if (top) {
@@ -962,7 +1000,7 @@ decoupled_uct (ctx_t *c)
         }
         run_batch (c, count);
         for (int j = 0; j < count; j++)
-            if (c->jobs[j].valid)
+            if (job_ok (&c->jobs[j]))
                 record (c, c->jobs[j].plan, c->jobs[j].value);
         most_played_plan (c);
     }
@@ -971,19 +1009,12 @@ decoupled_uct (ctx_t *c)
 
 /*  ---- setting up and answering ---- */
 
+/*  Free the context: the last of the caller and the threads does. */
 static void
 ctx_free (ctx_t *c)
 {
-    if (c->threads > 1) {
-        pthread_mutex_lock (&c->mu);
-        c->quit = true;
-        pthread_cond_broadcast (&c->go);
-        pthread_mutex_unlock (&c->mu);
-    }
     for (int t = 0; t < COMMANDER_MAX_THREADS; t++) {
         worker_t *w = &c->workers[t];
-        if (w->started)
-            pthread_join (w->thread, NULL);
         game_destroy (&w->game);
         dice_destroy (&w->dice);
         free (w->group_roll);
@@ -993,6 +1024,8 @@ ctx_free (ctx_t *c)
     pthread_cond_destroy (&c->go);
     pthread_cond_destroy (&c->finished);
     dice_destroy (&c->rng);
+    game_destroy (&c->root);
+    free (c->units);
     free (c->jobs);
     free (c->job_plans);
     free (c->arms);
@@ -1001,21 +1034,53 @@ ctx_free (ctx_t *c)
     free (c->local_visits);
     free (c->local_sum);
     free (c->best_plan);
+    free (c);
+}
+
+static void
+ctx_release (ctx_t *c)
+{
+    if (atomic_fetch_sub (&c->refs, 1) == 1)
+        ctx_free (c);
+}
+
+/*  The caller is done: the threads leave when their job ends. */
+static void
+ctx_finish (ctx_t *c)
+{
+    pthread_mutex_lock (&c->mu);
+    c->quit = true;
+    pthread_cond_broadcast (&c->go);
+    pthread_mutex_unlock (&c->mu);
+    ctx_release (c);
 }
 
 static int
 ctx_init (ctx_t *c, const search_problem_t *p)
 {
     memset (c, 0, sizeof *c);
-    c->p = p;
+    c->problem = *p;
+    c->p = &c->problem;
     c->n = p->n;
     c->seed = p->settings.seed;
+    atomic_init (&c->refs, 1);
     atomic_init (&c->abort, false);
     atomic_init (&c->next, 0);
     atomic_init (&c->done, 0);
     pthread_mutex_init (&c->mu, NULL);
     pthread_cond_init (&c->go, NULL);
-    pthread_cond_init (&c->finished, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init (&attr);
+    pthread_condattr_setclock (&attr, CLOCK_MONOTONIC);
+    pthread_cond_init (&c->finished, &attr);
+    pthread_condattr_destroy (&attr);
+    c->root = game_dup (p->root);
+    c->units = malloc ((size_t) p->n * sizeof *c->units);
+    if (!c->root || !c->units)
+        return -1;
+    memcpy (c->units, p->units, (size_t) p->n * sizeof *c->units);
+    c->problem.root = c->root;
+    c->problem.units = c->units;
     /* a little of the budget is kept for the answer itself */
     c->deadline = p->settings.budget_ms > 0
                 ? p->start + 0.97 * p->settings.budget_ms / 1000.0 : INFINITY;
@@ -1042,8 +1107,10 @@ ctx_init (ctx_t *c, const search_problem_t *p)
         return -1;
     for (int k = 0; k < c->arm_slots; k++)
         c->arms[k].index = -1;
-    for (int j = 0; j < MAX_JOBS; j++)
+    for (int j = 0; j < MAX_JOBS; j++) {
         c->jobs[j].plan = c->job_plans + (size_t) j * n;
+        atomic_init (&c->jobs[j].finished, false);
+    }
     int want = p->settings.threads;
     if (want < 1)
         want = 1;
@@ -1052,18 +1119,21 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     for (int t = 0; t < want; t++) {
         worker_t *w = &c->workers[t];
         w->ctx = c;
-        w->game = game_dup (p->root);
+        w->game = game_dup (c->root);
         w->dice = dice_new (1);
-        int units = game_unit_count (p->root);
+        int units = game_unit_count (c->root);
         w->group_roll = malloc ((size_t) (units > 0 ? units : 1)
                                 * sizeof *w->group_roll);
         w->rfd = malloc (sizeof *w->rfd);
         if (!w->game || !w->dice || !w->group_roll || !w->rfd)
             return t == 0 ? -1 : 0;
         if (t > 0) {
-            if (pthread_create (&w->thread, NULL, worker_main, w) != 0)
+            atomic_fetch_add (&c->refs, 1);
+            if (pthread_create (&w->thread, NULL, worker_main, w) != 0) {
+                atomic_fetch_sub (&c->refs, 1);
                 return 0;
-            w->started = true;
+            }
+            pthread_detach (w->thread);
         }
         c->threads = t + 1;
     }
@@ -1145,7 +1215,6 @@ search_run (const search_problem_t *p, search_answer_t *out)
         progress (c, true);
         answer (c, out);
     }
-    ctx_free (c);
-    free (c);
+    ctx_finish (c);
     return rc;
 }
