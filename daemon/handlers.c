@@ -300,6 +300,10 @@ decide_in_situation (const handler_context_t *ctx,
     situation_t *sit = ask_situation (ctx, ask, &reported_roll, error);
     if (!sit)
         return -1;
+    /*  A big table is questioned through its unit index (a copy of an
+     *  indexed game shares it); out of memory, every unit is looked at. */
+    if (!situation_units_indexed (sit))
+        situation_index_units (sit);
     if (player_roll == 0 && !ask->has_roll)
         player_roll = reported_roll;
     int rc = 0;
