@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "config_text.h"
 #include "games.h"
 
 /*  ---- scenarios by name ------------------------------------------------ */
@@ -286,7 +287,7 @@ games_text_from_situation_text (const char *text, uint32_t turns,
     }
     config_t cfg;
     config_init (&cfg);
-    if (config_read_string (&cfg, text) != CONFIG_TRUE) {
+    if (config_text_read (&cfg, text) != CONFIG_TRUE) {
         convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
                       "situation_text:%d - %s", config_error_line (&cfg),
                       config_error_text (&cfg));

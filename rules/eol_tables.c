@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "config_text.h"
 #include "eol_tables.h"
 
 static const char *grade_names[EOL_GRADE_COUNT] = {
@@ -598,7 +599,7 @@ eol_tables_load_text (const char *text, const char *origin,
     }
     config_init (&ld.cfg);
     int rc = 0;
-    if (config_read_string (&ld.cfg, text) != CONFIG_TRUE) {
+    if (config_text_read (&ld.cfg, text) != CONFIG_TRUE) {
         snprintf (err, (size_t) errlen, "%s:%d - %s", ld.origin,
                   config_error_line (&ld.cfg), config_error_text (&ld.cfg));
         rc = -1;

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include <libconfig.h>
+#include "config_text.h"
 #include "ruleset.h"
 
 #define TABLE_FILE_MAX (4 * 1024 * 1024)   /* bytes of a table file */
@@ -758,7 +759,7 @@ ruleset_load_text (const char *text, const char *origin, char *err, int errlen)
     config_t cfg;
     config_init (&cfg);
     int rc;
-    if (config_read_string (&cfg, text) != CONFIG_TRUE) {
+    if (config_text_read (&cfg, text) != CONFIG_TRUE) {
         snprintf (err, (size_t) errlen, "%s:%d - %s", l.origin,
                   config_error_line (&cfg), config_error_text (&cfg));
         rc = -1;

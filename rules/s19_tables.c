@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "config_text.h"
 #include "game.h"
 #include "s19_tables.h"
 
@@ -264,7 +265,7 @@ s19_tables_load_text (const char *text, const char *origin, char *err,
     err[0] = 0;
     loader_t ld = { .origin = origin, .err = err, .errlen = errlen };
     config_init (&ld.cfg);
-    if (config_read_string (&ld.cfg, text) != CONFIG_TRUE) {
+    if (config_text_read (&ld.cfg, text) != CONFIG_TRUE) {
         snprintf (err, errlen, "%s:%d - %s", origin,
                   config_error_line (&ld.cfg), config_error_text (&ld.cfg));
         config_destroy (&ld.cfg);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "config_text.h"
 #include "game.h"
 #include "scenario.h"
 
@@ -475,7 +476,7 @@ scenario_load_text (const char *text, const char *origin,
         text = "";
     config_t cfg;
     config_init (&cfg);
-    if (config_read_string (&cfg, text) != CONFIG_TRUE) {
+    if (config_text_read (&cfg, text) != CONFIG_TRUE) {
         snprintf (err, errlen, "%s:%d - %s", ld.origin,
                   config_error_line (&cfg), config_error_text (&cfg));
         config_destroy (&cfg);

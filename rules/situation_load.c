@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "config_text.h"
 #include "situation.h"
 
 #define SITUATION_FILE_MAX (64 * 1024 * 1024)   /* bytes of a situation file */
@@ -497,7 +498,7 @@ situation_load_text (const char *text, const char *origin,
     config_t cfg;
     config_init (&cfg);
     situation_t *sit = NULL;
-    if (!config_read_string (&cfg, text ? text : ""))
+    if (!config_text_read (&cfg, text ? text : ""))
         snprintf (err, errlen, "%s:%d - %s", ld.origin,
                   config_error_line (&cfg), config_error_text (&cfg));
     else
