@@ -177,7 +177,7 @@ struct ctx_t {
     bool quit;
     job_t *jobs;
     uint8_t *job_plans;
-    int job_count;
+    atomic_int job_count;     /* read by workers outside the lock */
     atomic_int next;
     atomic_int done;
     worker_t workers[COMMANDER_MAX_THREADS];
@@ -430,10 +430,11 @@ work (worker_t *w)
     ctx_t *c = w->ctx;
     for (;;) {
         int j = atomic_fetch_add (&c->next, 1);
-        if (j >= c->job_count)
+        int count = atomic_load (&c->job_count);
+        if (j >= count)
             return;
         run_job (w, &c->jobs[j]);
-        if (atomic_fetch_add (&c->done, 1) + 1 == c->job_count) {
+        if (atomic_fetch_add (&c->done, 1) + 1 == count) {
             pthread_mutex_lock (&c->mu);
             pthread_cond_signal (&c->finished);
             pthread_mutex_unlock (&c->mu);
@@ -491,13 +492,13 @@ run_batch (ctx_t *c, int count)
     for (int j = 0; j < count; j++)
         atomic_store (&c->jobs[j].finished, false);
     if (c->threads == 1) {
-        c->job_count = count;
+        atomic_store (&c->job_count, count);
         for (int j = 0; j < count; j++)
             run_job (&c->workers[0], &c->jobs[j]);
     }
     else {
         pthread_mutex_lock (&c->mu);
-        c->job_count = count;
+        atomic_store (&c->job_count, count);
         atomic_store (&c->next, 0);
         atomic_store (&c->done, 0);
         c->generation++;

@@ -13,6 +13,7 @@
  *  (the games played are stored: run again to resume).
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,13 +32,13 @@
 #define EXIT_MISMATCH    3
 #define EXIT_INTERRUPTED 130
 
-static volatile sig_atomic_t interrupted = 0;
+static atomic_int interrupted = 0;
 
 static void
 on_signal (int sig)
 {
     (void) sig;
-    interrupted = 1;
+    atomic_store (&interrupted, 1);
 }
 
 static void
@@ -331,7 +332,7 @@ cmd_worker (int argc, char **argv)
         complain (err);
         return 1;
     }
-    return interrupted ? EXIT_INTERRUPTED : 0;
+    return atomic_load (&interrupted) ? EXIT_INTERRUPTED : 0;
 }
 
 /*  ---- report, games ---- */

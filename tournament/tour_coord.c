@@ -1,5 +1,6 @@
 /*  tour_coord.c - the coordinator: jobs out, games in, workers watched.  */
 #include <assert.h>
+#include <stdatomic.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -46,7 +47,7 @@ typedef struct {
     void *ctx;
     char endpoint[64];
     char name[32];
-    volatile sig_atomic_t *stop;
+    atomic_int *stop;
     pthread_t thread;
 } local_t;
 
@@ -680,7 +681,7 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
                              sizeof *local);
     c.peers = calloc (MAX_PEERS, sizeof *c.peers);
     void *ctx = zmq_ctx_new ();
-    volatile sig_atomic_t local_stop = 0;
+    atomic_int local_stop = 0;
     int started = 0, rc = -1;
     if (build_setup (spec, &setup) < 0 || !local || !c.peers || !ctx) {
         snprintf (err, errlen, "out of memory");
@@ -728,7 +729,7 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
     c.stored_at_start = tour_results_games_stored (results);
     rc = 0;
     while (!c.failed && !all_done (&c)) {
-        if (options->interrupted && *options->interrupted) {
+        if (options->interrupted && atomic_load (options->interrupted)) {
             rc = 1;
             break;
         }
@@ -773,7 +774,7 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
     for (int i = 0; rc != 1 && i < c.peer_count; i++)
         send_stop (&c, &c.peers[i], TOUR_WORKER_STOP_DONE);
 done:
-    local_stop = 1;
+    atomic_store (&local_stop, 1);
     for (int i = 0; i < started; i++)
         pthread_join (local[i].thread, NULL);
     if (c.router)

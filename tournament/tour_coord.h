@@ -15,6 +15,7 @@
 #define SOLO_TOURNAMENT_COORD_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include "tour_results.h"
@@ -26,7 +27,7 @@ typedef struct {
                                   SPRT stops, workers lost); NULL: quiet */
     bool progress_tty;         /* redraw one line (else a line now and
                                   then) */
-    volatile sig_atomic_t *interrupted;   /* set by a signal: stop */
+    atomic_int *interrupted;   /* set by a signal: stop */
 } tour_coord_options_t;
 
 /*  Run the tournament (its database bound by tour_store_begin).  `results`

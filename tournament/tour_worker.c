@@ -412,7 +412,7 @@ from_player (talk_t *t, const char *cmd, const uint8_t *data, size_t len)
 
 int
 tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
-                 volatile sig_atomic_t *interrupted, char *err, int errlen)
+                 atomic_int *interrupted, char *err, int errlen)
 {
     assert (endpoint && err && errlen > 0);
     void *ctx = zmq_context ? zmq_context : zmq_ctx_new ();
@@ -469,7 +469,7 @@ tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
     say_hello (&t);
     bool player_gone = false;
     while (!player_gone) {
-        if (interrupted && *interrupted && !t.stopping)
+        if (interrupted && atomic_load (interrupted) && !t.stopping)
             t.stopping = true;
         if (t.stopping && !atomic_load (&args.stop)) {
             atomic_store (&args.stop, 1);

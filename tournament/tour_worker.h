@@ -11,6 +11,7 @@
 #define SOLO_TOURNAMENT_WORKER_H
 
 #include <signal.h>
+#include <stdatomic.h>
 
 /*  The reason a coordinator gives workers at the end of a tournament. */
 #define TOUR_WORKER_STOP_DONE "the tournament is over"
@@ -22,7 +23,7 @@
  *  host:pid).  0 when stopped; -1 with `err` when it could not start.  A
  *  Setup that does not load here is reported to the coordinator. */
 int tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
-                     volatile sig_atomic_t *interrupted, char *err,
+                     atomic_int *interrupted, char *err,
                      int errlen);
 
 #endif
