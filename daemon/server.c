@@ -7,6 +7,12 @@
  *  and a worker announces itself idle once with the single frame READY.
  *  The envelope flag is one byte: 1 when the client's request carried the
  *  empty delimiter frame (REQ, or a DEALER that mimics one).
+ *
+ *  A worker busy with a quick request may be handed one more quick
+ *  request, which waits in its pipe: it takes it up as soon as it has
+ *  sent its reply, without waiting for the broker to hear of it and hand
+ *  it the next one.  Such a request counts as queued (queue_max), and a
+ *  slow request is never handed on like this, nor put behind a slow one.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -51,6 +57,15 @@ typedef struct {
     int index;
     pthread_t thread;
     bool started;
+    /* the broker's record of it */
+    char id[16];                     /* its routing id, "wN" */
+    int held;                        /* requests handed and not answered */
+    bool slow;                       /* the one it works on is slow */
+    bool ahead;                      /* a second one waits in its pipe */
+    zmq_msg_t ahead_identity;        /* whose, to answer it BUSY should the
+                                        daemon stop before it is taken */
+    bool ahead_delimiter;
+    uint64_t ahead_id;
 } worker_t;
 
 struct server_t {
@@ -80,6 +95,8 @@ struct server_t {
     int busy;
     pending_t *queue_head, *queue_tail;
     int queue_length;
+    int ahead_count;                 /* requests waiting in workers' pipes */
+    int ahead_next;                  /* where the search for one starts */
     bool draining;
     /* the thread of server_start */
     pthread_t thread;
@@ -282,6 +299,20 @@ reply_to_client (server_t *self, zmq_msg_t *identity, bool delimiter,
     send_owned (self->frontend, reply, reply_len, 0);
 }
 
+/*  Answer request `id` in the broker with an Error. */
+static void
+reply_error_id (server_t *self, zmq_msg_t *identity, bool delimiter,
+                uint64_t id, error_code_t code, const char *message)
+{
+    uint8_t *reply = NULL;
+    size_t reply_len = 0;
+    if (handlers_error_reply (id, code, "", message, &reply, &reply_len))
+        return;
+    reply_to_client (self, identity, delimiter, reply, reply_len);
+    log_info ("request id=%" PRIu64 " body=- 0.000 ms %s (%s)", id,
+              handlers_code_name (code), message);
+}
+
 /*  Answer a request in the broker with an Error (BUSY, or a bad envelope). */
 static void
 reply_error_now (server_t *self, zmq_msg_t *identity, bool delimiter,
@@ -291,13 +322,7 @@ reply_error_now (server_t *self, zmq_msg_t *identity, bool delimiter,
                 ? handlers_peek_request_id (zmq_msg_data (first_body),
                                             zmq_msg_size (first_body))
                 : 0;
-    uint8_t *reply = NULL;
-    size_t reply_len = 0;
-    if (handlers_error_reply (id, code, "", message, &reply, &reply_len))
-        return;
-    reply_to_client (self, identity, delimiter, reply, reply_len);
-    log_info ("request id=%" PRIu64 " body=- 0.000 ms %s (%s)", id,
-              handlers_code_name (code), message);
+    reply_error_id (self, identity, delimiter, id, code, message);
 }
 
 /*  The place in the idle list of the idle worker that has waited longest
@@ -312,19 +337,14 @@ idle_for (const server_t *self, bool slow)
     return -1;
 }
 
-/*  Hand a request to the idle worker at place `place` of the idle list. */
+/*  Send a request to worker `worker`. */
 static void
-dispatch (server_t *self, int place, zmq_msg_t *identity, zmq_msg_t *body,
-          bool delimiter, uint64_t seed)
+send_to_worker (server_t *self, int worker, zmq_msg_t *identity,
+                zmq_msg_t *body, bool delimiter, uint64_t seed)
 {
-    int worker = self->idle[place];
-    memmove (&self->idle[place], &self->idle[place + 1],
-             (size_t) (self->idle_count - place - 1) * sizeof self->idle[0]);
-    self->idle_count--;
-    self->busy++;
-    char id[16];
-    snprintf (id, sizeof id, "w%d", worker);
+    const char *id = self->workers[worker].id;
     uint8_t flag = delimiter ? 1 : 0;
+    self->busy++;
     if (send_bytes (self->backend, id, strlen (id), ZMQ_SNDMORE)
     ||  zmq_msg_send (identity, self->backend, ZMQ_SNDMORE) < 0
     ||  send_bytes (self->backend, &flag, 1, ZMQ_SNDMORE)
@@ -334,9 +354,70 @@ dispatch (server_t *self, int place, zmq_msg_t *identity, zmq_msg_t *body,
                    zmq_strerror (errno));
 }
 
+/*  Hand a request to the idle worker at place `place` of the idle list. */
+static void
+dispatch (server_t *self, int place, zmq_msg_t *identity, zmq_msg_t *body,
+          bool delimiter, bool slow, uint64_t seed)
+{
+    int worker = self->idle[place];
+    memmove (&self->idle[place], &self->idle[place + 1],
+             (size_t) (self->idle_count - place - 1) * sizeof self->idle[0]);
+    self->idle_count--;
+    self->workers[worker].held = 1;
+    self->workers[worker].slow = slow;
+    send_to_worker (self, worker, identity, body, delimiter, seed);
+}
+
+/*  A worker busy with a quick request and nothing waiting behind it, or
+ *  -1; the search goes round the workers. */
+static int
+ahead_for (server_t *self)
+{
+    for (int k = 0; k < self->worker_count; k++) {
+        int w = (self->ahead_next + k) % self->worker_count;
+        const worker_t *worker = &self->workers[w];
+        if (worker->held == 1 && !worker->slow && !worker->ahead) {
+            self->ahead_next = (w + 1) % self->worker_count;
+            return w;
+        }
+    }
+    return -1;
+}
+
+/*  Hand a quick request to worker `worker` busy with another quick one:
+ *  it waits in the worker's pipe, counted as queued. */
+static void
+dispatch_ahead (server_t *self, int worker, zmq_msg_t *identity,
+                zmq_msg_t *body, bool delimiter, uint64_t seed)
+{
+    worker_t *w = &self->workers[worker];
+    zmq_msg_init (&w->ahead_identity);
+    zmq_msg_copy (&w->ahead_identity, identity);
+    w->ahead_delimiter = delimiter;
+    w->ahead_id = handlers_peek_request_id (zmq_msg_data (body),
+                                            zmq_msg_size (body));
+    w->ahead = true;
+    w->held = 2;
+    self->ahead_count++;
+    send_to_worker (self, worker, identity, body, delimiter, seed);
+}
+
+/*  The request waiting in worker w's pipe is taken up, or answered. */
+static void
+forget_ahead (server_t *self, worker_t *w)
+{
+    if (!w->ahead)
+        return;
+    zmq_msg_close (&w->ahead_identity);
+    w->ahead = false;
+    self->ahead_count--;
+}
+
 static void
 mark_idle (server_t *self, int worker)
 {
+    self->workers[worker].held = 0;
+    self->workers[worker].slow = false;
     self->idle[self->idle_count++] = worker;
 }
 
@@ -363,10 +444,11 @@ static void
 drain_queue (server_t *self)
 {
     pending_t *prev = NULL, *p = self->queue_head;
-    while (p && self->idle_count > 0) {
+    while (p) {
         pending_t *next = p->next;
         int place = idle_for (self, p->slow);
-        if (place < 0) {
+        int ahead = place < 0 && !p->slow ? ahead_for (self) : -1;
+        if (place < 0 && ahead < 0) {
             prev = p;
             p = next;
             continue;
@@ -378,7 +460,12 @@ drain_queue (server_t *self)
         if (self->queue_tail == p)
             self->queue_tail = prev;
         self->queue_length--;
-        dispatch (self, place, &p->identity, &p->body, p->delimiter, p->seed);
+        if (place >= 0)
+            dispatch (self, place, &p->identity, &p->body, p->delimiter,
+                      p->slow, p->seed);
+        else
+            dispatch_ahead (self, ahead, &p->identity, &p->body,
+                            p->delimiter, p->seed);
         zmq_msg_close (&p->identity);
         zmq_msg_close (&p->body);
         free (p);
@@ -407,7 +494,13 @@ from_worker (server_t *self)
         &&  (!delimiter || send_bytes (self->frontend, "", 0, ZMQ_SNDMORE) == 0))
             zmq_msg_send (&frames[3], self->frontend, 0);
         self->busy--;
-        mark_idle (self, worker);
+        worker_t *w = &self->workers[worker];
+        if (--w->held > 0) {
+            forget_ahead (self, w);      /* the one behind is under way */
+            w->slow = false;
+        }
+        else
+            mark_idle (self, worker);
     }
     else if (total == 2)
         mark_idle (self, worker);            /* READY */
@@ -463,8 +556,13 @@ from_client (server_t *self)
                          "the daemon is shutting down");
     else if ((place = idle_for (self, slow)) >= 0)
         dispatch (self, place, &frames[0], &frames[body_index], delimiter,
-                  seed);
-    else if (self->queue_length < self->config.queue_max) {
+                  slow, seed);
+    else if (!slow && self->queue_length + self->ahead_count
+                      < self->config.queue_max
+             && (place = ahead_for (self)) >= 0)
+        dispatch_ahead (self, place, &frames[0], &frames[body_index],
+                        delimiter, seed);
+    else if (self->queue_length + self->ahead_count < self->config.queue_max) {
         pending_t *p = calloc (1, sizeof *p);
         if (!p)
             reply_error_now (self, &frames[0], delimiter, &frames[body_index],
@@ -489,7 +587,7 @@ from_client (server_t *self)
         char message[160];
         snprintf (message, sizeof message,
                   "all %d workers are busy and %d requests wait; try again",
-                  self->worker_count, self->queue_length);
+                  self->worker_count, self->queue_length + self->ahead_count);
         reply_error_now (self, &frames[0], delimiter, &frames[body_index],
                          SOLO__V1__ERROR__CODE__BUSY, message);
     }
@@ -497,10 +595,20 @@ from_client (server_t *self)
     return 0;
 }
 
-/*  Answer every request still queued when the drain time is up. */
+/*  Answer every request still queued when the drain time is up, those
+ *  waiting in the workers' pipes too (their answers will not be passed
+ *  on). */
 static void
 refuse_queue (server_t *self)
 {
+    for (int i = 0; i < self->worker_count; i++) {
+        worker_t *w = &self->workers[i];
+        if (w->ahead)
+            reply_error_id (self, &w->ahead_identity, w->ahead_delimiter,
+                            w->ahead_id, SOLO__V1__ERROR__CODE__BUSY,
+                            "the daemon is shutting down");
+        forget_ahead (self, w);
+    }
     while (self->queue_head) {
         pending_t *p = self->queue_head;
         self->queue_head = p->next;
@@ -581,7 +689,8 @@ server_run (server_t *self)
                 atomic_store (&self->stopping, true);
                 deadline = monotonic_ms () + SERVER_DRAIN_MS;
                 log_info ("stopping: %d requests in hand, %d queued",
-                          self->busy, self->queue_length);
+                          self->busy - self->ahead_count,
+                          self->queue_length + self->ahead_count);
             }
         }
     }
@@ -764,6 +873,7 @@ server_new (const solod_config_t *config, char *err, int errlen)
         worker_t *worker = &self->workers[i];
         worker->server = self;
         worker->index = i;
+        snprintf (worker->id, sizeof worker->id, "w%d", i);
         if (pthread_create (&worker->thread, NULL, worker_main, worker)) {
             snprintf (err, (size_t) errlen, "cannot start worker %d", i);
             server_destroy (&self);
@@ -802,6 +912,8 @@ server_destroy (server_t **self_p)
         zmq_msg_close (&p->body);
         free (p);
     }
+    for (int i = 0; self->workers && i < self->worker_count; i++)
+        forget_ahead (self, &self->workers[i]);
     security_destroy (&self->security);
     if (self->zmq)
         zmq_ctx_term (self->zmq);
