@@ -83,6 +83,11 @@ commander_settings_check (const commander_settings_t *s, char *err,
                   (int) s->rollout);
         return -1;
     }
+    if (s->worlds < 0 || s->worlds > COMMANDER_MAX_WORLDS) {
+        snprintf (err, errlen, "worlds: %d is not in 0..%d", s->worlds,
+                  COMMANDER_MAX_WORLDS);
+        return -1;
+    }
     if (!(s->pgs_share >= 0 && s->pgs_share <= 1)) {
         snprintf (err, errlen, "pgs: %g is not in 0..1", s->pgs_share);
         return -1;
@@ -229,6 +234,15 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
             s->personality.caution = d;
         return 0;
     }
+    if (strcmp (key, "worlds") == 0) {
+        if (!parse_long (value, 0, COMMANDER_MAX_WORLDS, &v)) {
+            snprintf (err, errlen, "worlds: \"%s\" is not in 0..%d", value,
+                      COMMANDER_MAX_WORLDS);
+            return -1;
+        }
+        s->worlds = (int) v;
+        return 0;
+    }
     if (strcmp (key, "pgs") == 0) {
         if (!parse_double (value, &d) || d < 0 || d > 1) {
             snprintf (err, errlen, "pgs: \"%s\" is not in 0..1", value);
@@ -335,7 +349,7 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     }
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
-              "horizon, samples, seed, algorithm, tree, exploration, rollout, pgs)", key);
+              "horizon, samples, seed, algorithm, tree, exploration, rollout, pgs, worlds)", key);
     return -1;
 }
 

@@ -46,6 +46,7 @@
 #define COMMANDER_MAX_BUDGET_MS    600000.0 /* ten minutes */
 #define COMMANDER_MAX_PLAYOUTS     10000000L
 #define COMMANDER_MAX_ALTERNATIVES 5
+#define COMMANDER_MAX_WORLDS       100000
 #define COMMANDER_WHY_MAX          200
 #define COMMANDER_PLAN_MAX         400      /* bytes of a plan in words */
 
@@ -95,6 +96,9 @@ typedef struct {
     double exploration;    /* UCB1's constant, 0..4 */
     commander_rollout_t rollout;
     double pgs_share;      /* share of the budget PGS may take, 0..1 */
+    int worlds;            /* dice worlds the playouts cycle through, the
+                              same for every plan (0: new dice for every
+                              playout), 0..COMMANDER_MAX_WORLDS */
     uint64_t seed;         /* the search's own dice */
     commander_personality_t personality;
 } commander_settings_t;
@@ -129,7 +133,7 @@ const char *commander_personality_name (int i);
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
  *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
- *  (script, both or table), pgs (pgs_share).  Then checks the whole (commander_settings_check).
+ *  (script, both or table), pgs (pgs_share), worlds.  Then checks the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,

@@ -8,7 +8,7 @@
 
 static const char *kind_names[PORTFOLIO_KIND_COUNT] = {
     "hold", "fire", "fire_advance", "charge", "advance", "objective",
-    "cover", "fall_back", "withdraw", "close_up", "continue" };
+    "cover", "fall_back", "withdraw", "close_up", "continue", "flank" };
 
 const char *
 portfolio_kind_name (portfolio_kind_t kind)
@@ -384,6 +384,52 @@ add_close_up (build_t *b)
          "close up on the units", NULL);
 }
 
+/*  Towards the flank or rear of each of the two nearest enemies seen:
+ *  the point beside or behind it, at two thirds of the unit's own reach
+ *  (or just clear of it, without one), nearest to where the unit stands.
+ *  There it is in the enemy's Risk Factors ("enemy to flank or rear"). */
+static void
+add_flanks (build_t *b)
+{
+    if (b->un->arm == ARM_COMMAND)
+        return;
+    for (int i = 0; i < b->enemy_count && i < 2; i++) {
+        int e = b->enemies[i];
+        const unit_t *x = situation_unit_const (b->sit, e);
+        double off = b->reach > 0 ? b->reach * 2 / 3 : 2.0;
+        off += x->fp.depth / 2 + b->un->fp.depth / 2;
+        double sides[3] = { x->fp.facing + 90, x->fp.facing - 90,
+                            x->fp.facing + 180 };
+        vec2_t best = b->un->fp.centre;
+        double best_d = INFINITY;
+        for (int k = 0; k < 3; k++) {
+            vec2_t h = geom_heading_vec (sides[k]);
+            double reach = k == 2 ? off : off + x->fp.width / 2;
+            vec2_t p = { x->fp.centre.x + h.x * reach,
+                         x->fp.centre.y + h.y * reach };
+            if (p.x <= 0 || p.y <= 0 || p.x >= situation_width (b->sit)
+                || p.y >= situation_depth (b->sit))
+                continue;
+            double d = geom_dist (p, b->un->fp.centre);
+            if (d < best_d) {
+                best_d = d;
+                best = p;
+            }
+        }
+        if (best_d < 2.0 || best_d == INFINITY)
+            continue;
+        order_t o = order_hold ();
+        o.kind = ORDER_MOVE;
+        o.pace = b->cavalry ? ORDER_PACE_GALLOP : ORDER_PACE_FULL;
+        o.has_to = true;
+        o.to = best;
+        o.has_facing = true;
+        o.facing = geom_bearing (best, x->fp.centre);
+        add (b, PORTFOLIO_FLANK, &o, e, 0.15 + 0.2 * b->aggression,
+             "round the flank of %s", unit_id (b, e));
+    }
+}
+
 static void
 add_continue (build_t *b)
 {
@@ -425,6 +471,7 @@ portfolio_build (const game_t *g, int u, const bool *visible,
         add_fall_back (&b);
         add_close_up (&b);
         add_continue (&b);
+        add_flanks (&b);
     }
     if (b.n == 0) {
         all[0].kind = PORTFOLIO_HOLD;

@@ -2,7 +2,9 @@
  *  unit: hold (and load), fire at each of the nearest enemies, fire while
  *  closing in, charge each enemy in reach, advance, make for each
  *  objective, take cover, fall back, withdraw to cover further away,
- *  close up on the other units (command figures), carry on.
+ *  close up on the other units (command figures), carry on, make for a
+ *  flank or the rear of an enemy (which then counts it in its Risk
+ *  Factors).
  *
  *  A search over every point of the table is hopeless; a search over a
  *  dozen sensible orders per unit is not (the "portfolio" of the
@@ -33,9 +35,11 @@ typedef enum {
     PORTFOLIO_FALL_BACK,     /* a full move away from the enemies */
     PORTFOLIO_WITHDRAW,      /* to cover further from the nearest enemy */
     PORTFOLIO_CLOSE_UP,      /* a command figure joins its units */
-    PORTFOLIO_CONTINUE       /* carry on with the current move */
+    PORTFOLIO_CONTINUE,      /* carry on with the current move */
+    PORTFOLIO_FLANK          /* towards a flank or the rear of a target,
+                                within reach of its own weapon */
 } portfolio_kind_t;
-#define PORTFOLIO_KIND_COUNT 11
+#define PORTFOLIO_KIND_COUNT 12
 
 typedef struct {
     portfolio_kind_t kind;

@@ -676,6 +676,18 @@ keep_going (ctx_t *c)
     return !aborted (c);
 }
 
+/*  The dice seed of the k-th playout: with `worlds` set, the playouts
+ *  cycle through that many dice worlds, the same for every plan, so that
+ *  plans are compared on the same dice (common random numbers); else
+ *  every playout throws new dice. */
+static uint64_t
+world (const ctx_t *c, uint64_t k)
+{
+    int worlds = c->p->settings.worlds;
+    return mix (c->seed, 0x574F524CULL + (worlds > 0 ? k % (uint64_t) worlds
+                                                     : k));
+}
+
 /*  How many more playouts may be issued: at most `most`, within the
  *  playout budget and, when `total` >= 0, with no more than `total`
  *  issued in all. */
@@ -720,7 +732,7 @@ candidate_jobs (ctx_t *c, const uint8_t *base, int i, const int *options,
             memcpy (job->plan, base, c->n);
             if (i >= 0)
                 job->plan[i] = (uint8_t) options[k];
-            job->seed = mix (c->seed, 0x50475300ULL + (uint64_t) s);
+            job->seed = world (c, (uint64_t) s);
             job->horizon = horizon;
         }
     return j;
@@ -902,7 +914,7 @@ naive_mcts (ctx_t *c)
             else
                 for (int i = 0; i < c->n; i++)
                     job->plan[i] = (uint8_t) local_choice (c, i);
-            job->seed = mix (c->seed, index++);
+            job->seed = world (c, index++);
             job->horizon = p->settings.horizon;
         }
         run_batch (c, count);
@@ -996,7 +1008,7 @@ decoupled_uct (ctx_t *c)
                 job->plan[i] = (uint8_t) k;
                 pending[i * PORTFOLIO_MAX + k]++;
             }
-            job->seed = mix (c->seed, 0x55435400ULL + index++);
+            job->seed = world (c, index++);
             job->horizon = p->settings.horizon;
         }
         run_batch (c, count);
