@@ -258,9 +258,12 @@ worker_main (void *arg)
         double took = monotonic_ms () - start;
         int rc = -1;
         if (reply) {
-            rc = zmq_msg_send (&frames[0], socket, ZMQ_SNDMORE) < 0
-              || zmq_msg_send (&frames[1], socket, ZMQ_SNDMORE) < 0
-              || send_owned (socket, reply, reply_len, 0) ? -1 : 0;
+            /* send_owned frees the reply; so must a failure before it */
+            if (zmq_msg_send (&frames[0], socket, ZMQ_SNDMORE) < 0
+            ||  zmq_msg_send (&frames[1], socket, ZMQ_SNDMORE) < 0)
+                free (reply);
+            else
+                rc = send_owned (socket, reply, reply_len, 0);
         }
         close_frames (frames, kept);
         if (log_enabled (LOG_LEVEL_INFO))
