@@ -9,10 +9,14 @@
  *              reported), and after closing them again;
  *    questions every tenth of --questions AskUnit (the question of
  *              bench_transport, 20 units a side, asked inline by
- *              --clients clients), so that growth shows as a trend.
+ *              --clients clients connected once for the whole run), so
+ *              that growth shows as a trend;
+ *    churn     after --churn clients (10,000) each connected for one
+ *              question and gone.
  *
  *  Usage: bench_memory --endpoint tcp://127.0.0.1:7460 --pid PID
  *                      [--games 1000] [--questions 1000000] [--clients 8]
+ *                      [--churn 10000]
  *  run.sh starts a solod of its own and passes both.
  */
 #include <inttypes.h>
@@ -115,8 +119,7 @@ close_game (void *sock, const char *id)
 /* ---- the questions --------------------------------------------------------- */
 
 typedef struct {
-    void *ctx;
-    const char *endpoint;
+    void *sock;                  /* connected once, for the whole run */
     const uint8_t *request;
     size_t len;
     atomic_long *left;           /* questions still to ask */
@@ -127,31 +130,29 @@ static void *
 asker_main (void *arg)
 {
     asker_t *a = arg;
-    void *sock = bench_connect (a->ctx, a->endpoint, 10000);
     uint8_t buf[65536];
-    while (sock && atomic_fetch_sub (a->left, 1) > 0) {
-        if (zmq_send (sock, a->request, a->len, 0) < 0
-        ||  zmq_recv (sock, buf, sizeof buf, 0) < 0) {
+    while (atomic_fetch_sub (a->left, 1) > 0) {
+        if (zmq_send (a->sock, a->request, a->len, 0) < 0
+        ||  zmq_recv (a->sock, buf, sizeof buf, 0) < 0) {
             a->errors++;
             break;
         }
     }
-    if (sock)
-        zmq_close (sock);
     return NULL;
 }
 
-/*  Ask `count` questions with `clients` clients; errors are counted. */
+/*  Ask `count` questions through the clients' sockets, one thread each
+ *  (a socket passes from thread to thread through create and join);
+ *  errors are counted. */
 static long
-ask (void *ctx, const char *endpoint, const uint8_t *req, size_t len,
-     long count, int clients)
+ask (void **socks, const uint8_t *req, size_t len, long count, int clients)
 {
     atomic_long left;
     atomic_init (&left, count);
     asker_t askers[MAX_CLIENTS];
     pthread_t threads[MAX_CLIENTS];
     for (int i = 0; i < clients; i++) {
-        askers[i] = (asker_t) { ctx, endpoint, req, len, &left, 0 };
+        askers[i] = (asker_t) { socks[i], req, len, &left, 0 };
         pthread_create (&threads[i], NULL, asker_main, &askers[i]);
     }
     long errors = 0;
@@ -166,7 +167,7 @@ int
 main (int argc, char **argv)
 {
     const char *endpoint = NULL;
-    int pid = 0, games = 1000, clients = 8;
+    int pid = 0, games = 1000, clients = 8, churn = 10000;
     long questions = 1000000;
     for (int i = 1; i < argc; i++) {
         if (!strcmp (argv[i], "--endpoint") && i + 1 < argc)
@@ -179,9 +180,11 @@ main (int argc, char **argv)
             questions = atol (argv[++i]);
         else if (!strcmp (argv[i], "--clients") && i + 1 < argc)
             clients = atoi (argv[++i]);
+        else if (!strcmp (argv[i], "--churn") && i + 1 < argc)
+            churn = atoi (argv[++i]);
         else {
             fprintf (stderr, "usage: %s --endpoint E --pid PID [--games N] "
-                     "[--questions N] [--clients N]\n", argv[0]);
+                     "[--questions N] [--clients N] [--churn N]\n", argv[0]);
             return 2;
         }
     }
@@ -233,12 +236,18 @@ main (int argc, char **argv)
     req.ask_unit = &body;
     size_t len;
     uint8_t *packed = bench_pack_request (&req, &len);
+    void *socks[MAX_CLIENTS];
+    for (int i = 0; i < clients; i++)
+        if (!(socks[i] = bench_connect (ctx, endpoint, 10000))) {
+            fprintf (stderr, "bench_memory: cannot connect\n");
+            return 1;
+        }
     long step = questions / STEPS > 0 ? questions / STEPS : questions;
     long asked = 0, errors = 0, first = -1;
     t0 = bench_now ();
     while (asked < questions) {
         long n = questions - asked < step ? questions - asked : step;
-        errors += ask (ctx, endpoint, packed, len, n, clients);
+        errors += ask (socks, packed, len, n, clients);
         asked += n;
         long now = rss_kb (pid);
         if (first < 0)
@@ -251,6 +260,30 @@ main (int argc, char **argv)
     double ask_s = bench_now () - t0;
     printf ("  %ld questions in %.1f s (%.0f/s, %d clients), %ld errors\n",
             asked, ask_s, asked / (ask_s > 0 ? ask_s : 1), clients, errors);
+    for (int i = 0; i < clients; i++)
+        zmq_close (socks[i]);
+
+    /* clients that come and go: one question each on a new connection */
+    if (churn > 0) {
+        long before = rss_kb (pid);
+        long failed = 0;
+        t0 = bench_now ();
+        for (int i = 0; i < churn; i++) {
+            void *once = bench_connect (ctx, endpoint, 10000);
+            uint8_t buf[65536];
+            if (!once || zmq_send (once, packed, len, 0) < 0
+            ||  zmq_recv (once, buf, sizeof buf, 0) < 0)
+                failed++;
+            if (once)
+                zmq_close (once);
+        }
+        long after = rss_kb (pid);
+        snprintf (label, sizeof label, "after %d clients came and went", churn);
+        printf ("%-44s %10.1f   %+.1f MB, %.2f KB a client (%.1f s)\n", label,
+                mb (after), mb (after - before),
+                (after - before) / (double) churn, bench_now () - t0);
+        errors += failed;
+    }
 
     for (int i = 0; i < opened; i++)
         close_game (sock, ids[i]);

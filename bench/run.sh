@@ -5,8 +5,8 @@
 #   transport   bench_transport: solod against a bare ZeroMQ + protobuf-c
 #               echo, 1, 8 and 64 clients
 #   scale       bench_scale: the same question on 10 to 10,000 units
-#   memory      bench_memory: solod's RSS idle, with open games, along
-#               a million questions
+#   memory      bench_memory: the RSS of a fresh solod idle, with open
+#               games, along a million questions
 #   rules core  bench_battle on one core and two at once, bench_search
 #               on one and two threads
 #   the rest    every other bench/bench_* program, given --endpoint
@@ -25,7 +25,7 @@ repeat=${REPEAT:-3}
 questions=${QUESTIONS:-1000000}
 games=${GAMES:-1000}
 [ "${SKIP_DEPS:-0}" = 1 ] || "$root/scripts/deps.sh"
-BUILD_DIR="$build" "$root/scripts/build.sh" -DSOLO_TESTS=OFF
+BUILD_DIR="$build" "$root/scripts/build.sh" -DSOLO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 nice_cmd=()
 if [ "$(id -u)" = 0 ]; then nice_cmd=(nice -n -5); fi
@@ -55,9 +55,21 @@ run "$build/bench/bench_transport" --endpoint "$endpoint" \
 echo "== scale: the same question on bigger tables"
 run "$build/bench/bench_scale" --endpoint "$endpoint"
 
-echo "== memory"
-run "$build/bench/bench_memory" --endpoint "$endpoint" --pid "$pid" \
+echo "== memory (a fresh solod of its own)"
+rm -f "$build"/bench-memory.db*
+mem_endpoint="tcp://127.0.0.1:$((port + 2))"
+"${nice_cmd[@]}" "$build/daemon/solod" --config "$root/daemon/solod.conf" \
+    --bind "$mem_endpoint" --state-db "$build/bench-memory.db" \
+    --log-level warn 2>"$build/bench-memory.log" &
+mem_pid=$!
+for _ in $(seq 50); do
+  "$build/clients/solo" --endpoint "$mem_endpoint" --timeout 200 hello >/dev/null 2>&1 && break
+  sleep 0.1
+done
+run "$build/bench/bench_memory" --endpoint "$mem_endpoint" --pid "$mem_pid" \
     --questions "$questions" --games "$games"
+kill "$mem_pid"
+wait "$mem_pid" 2>/dev/null || true
 
 echo "== rules core: battles on one core, then two at once"
 battle1=$(run "$build/bench/bench_battle" --seconds "$secs")
