@@ -132,6 +132,7 @@ typedef struct {
     int resolve_turn, resolve_phase;   /* ... this turn and phase */
     char resolve_phase_name[24];
     bool phase_closed;             /* its state line is logged */
+    dice_t *dice;                  /* the rules' dice (while resolving) */
     bool failed;
     char err[SOLO_ERR_MAX];
 } run_t;
@@ -294,10 +295,15 @@ close_phase (run_t *run)
                 run->resolve_phase_name);
 }
 
+static void flush_dice (run_t *run, dice_t *dice);
+
 static void
 on_event (void *arg, const game_event_t *ev)
 {
     run_t *run = arg;
+    /* the dice thrown before the event come before it, in their phase */
+    if (run->resolving && run->dice)
+        flush_dice (run, run->dice);
     if (run->resolving && (game_turn (run->game) != run->resolve_turn
                            || game_phase (run->game) != run->resolve_phase))
         close_phase (run);
@@ -309,7 +315,10 @@ on_event (void *arg, const game_event_t *ev)
     }
 }
 
-/*  The rules' dice since the last flush go into the log. */
+/*  The rules' dice since the last flush go into the log, each labelled
+ *  with the phase that threw it: while a phase is resolved, that phase
+ *  (the game may already stand at the next one when its dice are
+ *  flushed). */
 static void
 flush_dice (run_t *run, dice_t *dice)
 {
@@ -320,6 +329,12 @@ flush_dice (run_t *run, dice_t *dice)
         battle_line_t *line = add_line (run, BATTLE_LINE_DIE, -1);
         if (!line)
             break;
+        if (run->resolving) {
+            line->turn = run->resolve_turn;
+            line->phase = run->resolve_phase;
+            snprintf (line->phase_name, sizeof line->phase_name, "%s",
+                      run->resolve_phase_name);
+        }
         line->sides = t.sides;
         line->value = t.value;
         snprintf (line->text, sizeof line->text, "D%d = %d", t.sides,
@@ -672,10 +687,13 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
             snprintf (run.resolve_phase_name, sizeof run.resolve_phase_name,
                       "%s", game_phase_name (run.game));
         }
+        run.dice = dice;
         game_resolve_phase (run.game, dice);
+        run.dice = NULL;
         if (log) {
-            /*  what changed after the next phase's first event belongs to
-             *  that phase */
+            /*  the phase's own dice, then what changed after the next
+             *  phase's first event, which belongs to that phase */
+            flush_dice (&run, dice);
             if (run.phase_closed)
                 state_line (&run, false, game_turn (run.game),
                             game_phase (run.game), game_phase_name (run.game));

@@ -1094,6 +1094,53 @@ test_battles (void **state)
     }
 }
 
+/*  Each die of a battle's log carries the phase that threw it: it comes
+ *  after the line where that phase begins, and before the next phase
+ *  begins.  (The initiative's dice are thrown as turn's first phase
+ *  begins; fire, charge, melee and morale dice as a round is resolved,
+ *  when the game already stands at the next round.) */
+static void
+test_log_dice_in_their_phase (void **state)
+{
+    (void) state;
+    scenario_t *sc = load_scenario ("eol_cowpens");
+    battle_setup_t setup;
+    memset (&setup, 0, sizeof setup);
+    setup.seed = 21;
+    setup.strategy[0] = "table";
+    setup.strategy[1] = "table";
+    battle_log_t *log = battle_log_new ();
+    battle_result_t r;
+    char err[256];
+    if (battle_play (rules, sc, &setup, &r, log, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    int turn = 0, phase = -1, dice = 0, resolved = 0;
+    char name[32] = "";
+    for (int i = 0; i < battle_log_count (log); i++) {
+        const battle_line_t *line = battle_log_line (log, i);
+        if (line->kind == BATTLE_LINE_EVENT
+            && strncmp (line->text, "phase: ", 7) == 0) {
+            turn = line->turn;
+            phase = line->phase;
+            snprintf (name, sizeof name, "%s", line->phase_name);
+            continue;
+        }
+        if (line->kind != BATTLE_LINE_DIE)
+            continue;
+        dice++;
+        resolved += line->phase > 0;
+        if (line->turn != turn || line->phase != phase
+            || strcmp (line->phase_name, name) != 0)
+            fail_msg ("line %d: a die of turn %d, %s thrown in turn %d, %s",
+                      i + 1, line->turn, line->phase_name, turn, name);
+    }
+    assert_true (dice > 0);
+    assert_true (resolved > 0);     /* fire in the rounds, not only the
+                                       initiative */
+    battle_log_destroy (&log);
+    scenario_destroy (&sc);
+}
+
 /*  Every legal order the engine lists passes its own check, at every
  *  decision of a random battle; copies play on alike. */
 static void
@@ -1543,6 +1590,7 @@ main (void)
         cmocka_unit_test (test_fire_two_targets_sight_and_retire),
         cmocka_unit_test (test_leader_captured_and_standard_lost),
         cmocka_unit_test (test_commander),
+        cmocka_unit_test (test_log_dice_in_their_phase),
         cmocka_unit_test (test_risk_factors),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
