@@ -2,6 +2,7 @@
  *  state, and the phase loop every engine shares.  */
 #include <assert.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -603,4 +604,140 @@ game_event_kind_name (game_event_kind_t kind)
     static const char *names[GAME_EVENT_KIND_COUNT] = {
         "phase", "command", "move", "shoot", "melee", "status", "end" };
     return (int) kind >= 0 && kind < GAME_EVENT_KIND_COUNT ? names[kind] : "?";
+}
+
+/*  ---- victory ---- */
+
+/*  Who holds objective i now (game_update_objectives). */
+static int
+objective_holder_now (const game_t *g, int i,
+                      bool (*holds) (const game_t *g, int u))
+{
+    const scenario_objective_t *o = scenario_objective (g->scenario, i);
+    footprint_t spot = { o->at, 0, 0.001, 0.001 };
+    bool there[SIDE_COUNT] = { false, false };
+    const situation_t *sit = g->sit;
+    for (int u = 0; u < g->unit_count; u++) {
+        const unit_t *x = situation_unit_const (sit, u);
+        if (holds (g, u) && footprint_distance (&x->fp, &spot) <= o->radius)
+            there[x->side] = true;
+    }
+    if (there[0] != there[1])
+        return there[0] ? 0 : 1;
+    return game_objective_holder (g, i);
+}
+
+void
+game_update_objectives (game_t *g, bool (*holds) (const game_t *g, int u))
+{
+    assert (g && holds);
+    for (int i = 0; i < scenario_objective_count (g->scenario); i++) {
+        int now = objective_holder_now (g, i, holds);
+        if (now != game_objective_holder (g, i) && game_events_on (g))
+            game_event (g, GAME_EVENT_STATUS, -1, "objective %s is now held "
+                        "by %s", scenario_objective (g->scenario, i)->id,
+                        now < 0 ? "nobody" : side_name ((side_t) now));
+        game_set_objective_holder (g, i, now);
+    }
+}
+
+/*  The reason when the turn limit ends the battle, by the scenario's
+ *  on_time rule. */
+static void
+judge_on_time (const game_t *g, const char *const *name, game_result_t *out)
+{
+    const scenario_t *sc = g->scenario;
+    switch (scenario_on_time (sc)) {
+    case SCENARIO_ON_TIME_SIDE:
+        out->winner = scenario_on_time_side (sc);
+        snprintf (out->reason, sizeof out->reason, "%s hold out to the "
+                  "turn limit (%d)", name[out->winner], scenario_turns (sc));
+        break;
+    case SCENARIO_ON_TIME_DRAW:
+        snprintf (out->reason, sizeof out->reason, "the turn limit (%d)",
+                  scenario_turns (sc));
+        break;
+    default:
+        if (out->objective_value[0] != out->objective_value[1]) {
+            out->winner = out->objective_value[0] > out->objective_value[1]
+                        ? SIDE_BLUE : SIDE_RED;
+            snprintf (out->reason, sizeof out->reason, "the turn limit "
+                      "(%d): %s hold the objectives (%d to %d)",
+                      scenario_turns (sc), name[out->winner],
+                      out->objective_value[out->winner],
+                      out->objective_value[1 - out->winner]);
+        }
+        else
+            snprintf (out->reason, sizeof out->reason, "the turn limit "
+                      "(%d) with the objectives even (%d each)",
+                      scenario_turns (sc), out->objective_value[0]);
+    }
+}
+
+void
+game_judge_victory (const game_t *g, const game_victory_rules_t *v,
+                    game_result_t *out)
+{
+    assert (g && v && v->side_lost && v->holds && out);
+    const scenario_t *sc = g->scenario;
+    const situation_t *start = scenario_situation (sc);
+    memset (out, 0, sizeof *out);
+    out->winner = -1;
+    out->turns = g->turn;
+    double frac[SIDE_COUNT];
+    bool broken[SIDE_COUNT];
+    double brk = scenario_army_break (sc);
+    if (brk < 0)
+        brk = v->army_break;
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        int of;
+        int lost = v->side_lost (g, (side_t) s, &of);
+        frac[s] = of > 0 ? (double) lost / of : 1.0;
+        broken[s] = frac[s] >= brk - 1e-9;
+    }
+    for (int u = 0; u < g->unit_count; u++) {
+        const unit_t *x = situation_unit_const (g->sit, u);
+        const game_unit_t *gu = &g->units[u];
+        int s = x->side;
+        out->figures[s] += situation_unit_const (start, u)->figures;
+        out->gone[s] += gu->left_standing;
+        out->killed[s] += x->killed - gu->left_standing;
+        if (v->count_wounded && !gu->gone)
+            out->wounded[s] += x->wounded;
+        out->units_left[s] += v->holds (g, u);
+    }
+    for (int i = 0; i < scenario_objective_count (sc); i++) {
+        int h = game_objective_holder (g, i);
+        if (h >= 0)
+            out->objective_value[h] += scenario_objective (sc, i)->value;
+    }
+    const char *name[SIDE_COUNT] = { scenario_side_name (sc, SIDE_BLUE),
+                                     scenario_side_name (sc, SIDE_RED) };
+    out->over = true;
+    if (out->units_left[0] == 0 && out->units_left[1] == 0)
+        snprintf (out->reason, sizeof out->reason, "both sides are gone "
+                  "from the table");
+    else if (out->units_left[0] == 0 || out->units_left[1] == 0) {
+        out->winner = out->units_left[0] == 0 ? SIDE_RED : SIDE_BLUE;
+        snprintf (out->reason, sizeof out->reason, "%s have no unit left on "
+                  "the table", name[1 - out->winner]);
+    }
+    else if (broken[0] || broken[1]) {
+        if (broken[0] && broken[1] && fabs (frac[0] - frac[1]) < 1e-9)
+            snprintf (out->reason, sizeof out->reason, "both armies break "
+                      "together (%.0f%% lost each)", frac[0] * 100);
+        else {
+            int loser = broken[0] && broken[1] ? (frac[0] > frac[1] ? 0 : 1)
+                      : broken[0] ? 0 : 1;
+            out->winner = 1 - loser;
+            snprintf (out->reason, sizeof out->reason, "%s break: %.0f%% of "
+                      "their figures %s (break at %.0f%%)", name[loser],
+                      frac[loser] * 100,
+                      v->lost_words ? v->lost_words : "lost", brk * 100);
+        }
+    }
+    else if (g->turn >= scenario_turns (sc))
+        judge_on_time (g, name, out);
+    else
+        out->over = false;
 }

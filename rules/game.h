@@ -271,6 +271,45 @@ void game_event (game_t *self, game_event_kind_t kind, int unit,
 
 const char *game_event_kind_name (game_event_kind_t kind);
 
+/*  ---- victory, shared by the engines ---- */
+
+/*  What an engine tells the shared victory judgement about its ruleset. */
+typedef struct {
+    /*  The break point, as a fraction of a side's figures lost, used
+     *  when the scenario gives none (scenario_army_break < 0). */
+    double army_break;
+    /*  Figures side `side` has lost (the engine's count), its figures at
+     *  the start in *of. */
+    int (*side_lost) (const game_t *g, side_t side, int *of);
+    /*  Does unit u count as a unit left on the table, one that can hold
+     *  an objective (engines leave out leaders, units gone...). */
+    bool (*holds) (const game_t *g, int u);
+    /*  Count the wounded still in play in the result (rulesets without
+     *  wounds leave them out). */
+    bool count_wounded;
+    /*  How the reason names what a broken army lost ("lost", "killed or
+     *  routed"). */
+    const char *lost_words;
+} game_victory_rules_t;
+
+/*  The result at the end of turn game_turn(g), judged the same way for
+ *  every ruleset: a side with no unit left (`holds`) loses, both gone is
+ *  a draw; else a side whose losses reach the break point breaks (both
+ *  at once: the one that lost the larger fraction; the same fraction: a
+ *  draw); else at the scenario's turn limit its on_time rule (a side
+ *  holds out, a draw, or the objective values held, even values a draw);
+ *  else the battle goes on (out->over false).  The counts (figures,
+ *  killed, gone, units left, objective values) are filled in every
+ *  case. */
+void game_judge_victory (const game_t *g, const game_victory_rules_t *v,
+                         game_result_t *out);
+
+/*  Who holds each objective at the end of a turn: the side that alone
+ *  has a unit that `holds` within its radius; when neither or both do,
+ *  whoever held it before.  An event reports each change of hands. */
+void game_update_objectives (game_t *g,
+                             bool (*holds) (const game_t *g, int u));
+
 /*  A whole text file in a new NUL-terminated buffer (free it), or NULL
  *  with `err` as "path - reason". */
 char *game_read_file (const char *path, char *err, int errlen);

@@ -1295,125 +1295,31 @@ s19_side_lost (const game_t *g, side_t side, int *of)
     return lost;
 }
 
-/*  Who holds objective i now: the side alone with a unit in play within
- *  its radius; else whoever held it before. */
-static int
-objective_holder_now (const game_t *g, int i)
+/*  A unit in play holds objectives and counts as left on the table. */
+static bool
+holds (const game_t *g, int u)
 {
-    const scenario_objective_t *o = scenario_objective (game_scenario (g), i);
-    footprint_t spot = { o->at, 0, 0.001, 0.001 };
-    bool there[2] = { false, false };
-    for (int u = 0; u < game_unit_count (g); u++)
-        if (s19_in_play (g, u)
-            && footprint_distance (&unit_c (g, u)->fp, &spot) <= o->radius)
-            there[unit_c (g, u)->side] = true;
-    if (there[0] != there[1])
-        return there[0] ? 0 : 1;
-    return game_objective_holder (g, i);
+    return s19_in_play (g, u);
 }
 
 static void
 update_objectives (game_t *g)
 {
-    for (int i = 0; i < scenario_objective_count (game_scenario (g)); i++) {
-        int now = objective_holder_now (g, i);
-        if (now != game_objective_holder (g, i) && game_events_on (g))
-            game_event (g, GAME_EVENT_STATUS, -1, "objective %s is now held "
-                        "by %s", scenario_objective (game_scenario (g), i)->id,
-                        now < 0 ? "nobody" : side_name ((side_t) now));
-        game_set_objective_holder (g, i, now);
-    }
+    game_update_objectives (g, holds);
 }
 
+/*  The shared judgement (game_judge_victory): lost figures counted by
+ *  s19_side_lost, wounded reported. */
 static void
 victory (const game_t *g, game_result_t *out)
 {
-    const scenario_t *sc = game_scenario (g);
-    const situation_t *start = scenario_situation (sc);
-    memset (out, 0, sizeof *out);
-    out->winner = -1;
-    out->turns = game_turn (g);
-    double frac[2];
-    bool broken[2];
-    double brk = scenario_army_break (sc);
-    if (brk < 0)
-        brk = tables (g)->army_break;
-    for (int s = 0; s < SIDE_COUNT; s++) {
-        int of;
-        int lost = s19_side_lost (g, (side_t) s, &of);
-        frac[s] = of > 0 ? (double) lost / of : 1.0;
-        broken[s] = frac[s] >= brk - 1e-9;
-    }
-    for (int u = 0; u < game_unit_count (g); u++) {
-        const unit_t *x = unit_c (g, u);
-        const game_unit_t *gu = game_unit (g, u);
-        int s = x->side;
-        out->figures[s] += situation_unit_const (start, u)->figures;
-        out->gone[s] += gu->left_standing;
-        out->killed[s] += x->killed - gu->left_standing;
-        out->wounded[s] += gu->gone ? 0 : x->wounded;
-        out->units_left[s] += s19_in_play (g, u);
-    }
-    for (int i = 0; i < scenario_objective_count (sc); i++) {
-        int h = game_objective_holder (g, i);
-        if (h >= 0)
-            out->objective_value[h] += scenario_objective (sc, i)->value;
-    }
-    const char *blue = scenario_side_name (sc, SIDE_BLUE);
-    const char *red = scenario_side_name (sc, SIDE_RED);
-    out->over = true;
-    if (out->units_left[0] == 0 && out->units_left[1] == 0)
-        snprintf (out->reason, sizeof out->reason, "both sides are gone "
-                  "from the table");
-    else if (out->units_left[0] == 0 || out->units_left[1] == 0) {
-        out->winner = out->units_left[0] == 0 ? SIDE_RED : SIDE_BLUE;
-        snprintf (out->reason, sizeof out->reason, "%s have no unit left on "
-                  "the table", out->winner == SIDE_RED ? blue : red);
-    }
-    else if (broken[0] || broken[1]) {
-        if (broken[0] && broken[1] && fabs (frac[0] - frac[1]) < 1e-9)
-            snprintf (out->reason, sizeof out->reason, "both armies break "
-                      "together (%.0f%% lost each)", frac[0] * 100);
-        else {
-            int loser = broken[0] && broken[1] ? (frac[0] > frac[1] ? 0 : 1)
-                      : broken[0] ? 0 : 1;
-            out->winner = 1 - loser;
-            snprintf (out->reason, sizeof out->reason, "%s break: %.0f%% of "
-                      "their figures lost (break at %.0f%%)",
-                      loser == 0 ? blue : red, frac[loser] * 100, brk * 100);
-        }
-    }
-    else if (game_turn (g) >= scenario_turns (sc)) {
-        switch (scenario_on_time (sc)) {
-        case SCENARIO_ON_TIME_SIDE:
-            out->winner = scenario_on_time_side (sc);
-            snprintf (out->reason, sizeof out->reason, "%s hold out to the "
-                      "turn limit (%d)", out->winner == SIDE_BLUE ? blue : red,
-                      scenario_turns (sc));
-            break;
-        case SCENARIO_ON_TIME_DRAW:
-            snprintf (out->reason, sizeof out->reason, "the turn limit (%d)",
-                      scenario_turns (sc));
-            break;
-        default:
-            if (out->objective_value[0] != out->objective_value[1]) {
-                out->winner = out->objective_value[0] > out->objective_value[1]
-                            ? SIDE_BLUE : SIDE_RED;
-                snprintf (out->reason, sizeof out->reason, "the turn limit "
-                          "(%d): %s hold the objectives (%d to %d)",
-                          scenario_turns (sc),
-                          out->winner == SIDE_BLUE ? blue : red,
-                          out->objective_value[out->winner],
-                          out->objective_value[1 - out->winner]);
-            }
-            else
-                snprintf (out->reason, sizeof out->reason, "the turn limit "
-                          "(%d) with the objectives even (%d each)",
-                          scenario_turns (sc), out->objective_value[0]);
-        }
-    }
-    else
-        out->over = false;
+    game_victory_rules_t v = {
+        .army_break = tables (g)->army_break,
+        .side_lost = s19_side_lost,
+        .holds = holds,
+        .count_wounded = true,
+        .lost_words = "lost" };
+    game_judge_victory (g, &v, out);
 }
 
 /*  Out of command, a unit obeys its actions table (the seed), unless the
