@@ -1164,24 +1164,32 @@ answer (ctx_t *c, search_answer_t *out)
     out->plans = c->arm_count;
     out->value = c->best_value;
     out->stopped = c->stopped;
+    /* the chosen plan always comes first, in the words of the orders
+       given: decoupled UCT picks each unit's most played option, a
+       whole plan that may never have been played as one (its visits
+       are then 0 and its value the search's estimate) */
     const plan_arm_t *shown[COMMANDER_MAX_ALTERNATIVES];
     int k = 0;
     plan_arm_t *chosen = c->arm_count > 0 ? arm_of (c, c->best_plan) : NULL;
-    if (chosen && chosen->visits > 0)
+    if (chosen)
         shown[k++] = chosen;
-    while (k < COMMANDER_MAX_ALTERNATIVES) {
+    commander_alternative_t *first = &out->alternatives[0];
+    first->visits = chosen ? chosen->visits : 0;
+    first->value = chosen && chosen->visits > 0 ? arm_mean (chosen)
+                                                : c->best_value;
+    bytes_words (c, c->best_plan, first->plan, sizeof first->plan);
+    int shown_count = 1;
+    while (shown_count < COMMANDER_MAX_ALTERNATIVES) {
         const plan_arm_t *a = most_visited (c, shown, k);
         if (!a)
             break;
         shown[k++] = a;
+        commander_alternative_t *alt = &out->alternatives[shown_count++];
+        alt->visits = a->visits;
+        alt->value = arm_mean (a);
+        bytes_words (c, arm_plan (c, a), alt->plan, sizeof alt->plan);
     }
-    out->alternative_count = k;
-    for (int i = 0; i < k; i++) {
-        commander_alternative_t *alt = &out->alternatives[i];
-        alt->visits = shown[i]->visits;
-        alt->value = arm_mean (shown[i]);
-        bytes_words (c, arm_plan (c, shown[i]), alt->plan, sizeof alt->plan);
-    }
+    out->alternative_count = shown_count;
     for (int i = 0; i < c->n; i++) {
         long v = c->local_visits[i * PORTFOLIO_MAX + out->choice[i]];
         if (out->unit_visits)

@@ -310,8 +310,27 @@ test_ask_side_layers (void **state)
         assert_int_equal (r.playouts, 200);
         assert_true (r.value >= 0 && r.value <= 1);
         assert_true (r.alternative_count >= 1);
-        assert_true (r.alternatives[0].visits > 0);
         assert_non_null (strstr (r.alternatives[0].plan, ": "));
+        /* the first alternative is the plan given: the commanded units'
+           orders, in the same words (cut short to fit) */
+        char plan[COMMANDER_PLAN_MAX * 2] = "";
+        size_t used = 0;
+        for (int i = 0; i < r.order_count; i++)
+            if (r.orders[i].layer == COMMANDER_LAYER_COMMANDER)
+                used += (size_t) snprintf (plan + used, sizeof plan - used,
+                                           "%s%s: %s", used ? "; " : "",
+                                           situation_unit_const (
+                                               game_situation (g),
+                                               r.orders[i].unit)->id,
+                                           r.orders[i].choice);
+        size_t shown = strlen (r.alternatives[0].plan);
+        assert_true (shown > 0 && shown <= strlen (plan));
+        assert_memory_equal (r.alternatives[0].plan, plan, shown);
+        for (int i = 1; i < r.alternative_count; i++) {
+            assert_true (r.alternatives[i].visits > 0);
+            assert_string_not_equal (r.alternatives[i].plan,
+                                     r.alternatives[0].plan);
+        }
         game_t *copy = game_dup (g);
         char err[SOLO_ERR_MAX];
         for (int i = 0; i < r.order_count; i++) {
