@@ -2,14 +2,16 @@
  *  another on every scenario, each pair played twice with the sides
  *  swapped and the same dice seed, scored 1 a win, 1/2 a draw.
  *
- *  usage: bench_strength [--tables FILE] [--scenario FILE]...
+ *  usage: bench_strength [--tables FILE]... [--scenario FILE]...
  *                        [--a "NAME PARAMS"] [--b "NAME PARAMS"]
  *                        [--pairs N] [--jobs J] [--seed S] [--quiet]
  *                        [--endpoint X (ignored)]
- *  Defaults: the source tree's skirmish19 tables and its three scenarios
- *  (farm, cavalry, stream), run from the top of the tree; A "search
- *  ms=25", B "table"; 2 pairs per scenario; 1 job; seed 1.  A strategy is
- *  its registry name, then optional parameters after a space:
+ *  Defaults: the source tree's five scenarios (farm, cavalry, stream of
+ *  skirmish19; eol_freemans_farm, eol_cowpens of Empire of Liberty), run
+ *  from the top of the tree, each under its own ruleset's tables
+ *  (rules/data/RULESET/tables.cfg, or a --tables file of that ruleset);
+ *  A "search ms=25", B "table"; 2 pairs per scenario; 1 job; seed 1.  A
+ *  strategy is its registry name, then optional parameters after a space:
  *  --a "search playouts=400,threads=1".
  *
  *  Prints each scenario's games and A's points, then the whole: A's share
@@ -32,6 +34,8 @@
 #include "commander.h"
 
 #define MAX_SCENARIOS 16
+#define MAX_RULESETS  8
+#define RULES_DIR     "rules/data"
 
 static double
 now (void)
@@ -64,8 +68,44 @@ spec_parse (const char *text, spec_t *s)
     snprintf (s->params, sizeof s->params, "%s", text[n] ? text + n + 1 : "");
 }
 
+/*  The tables of every ruleset a scenario names: those given with
+ *  --tables first, else loaded from RULES_DIR/NAME/tables.cfg when a
+ *  scenario first asks. */
 typedef struct {
-    const game_rules_t *rules;
+    game_rules_t *rules[MAX_RULESETS];
+    int count;
+    char err[512];
+} rules_set_t;
+
+static game_rules_t *
+rules_named (const rules_set_t *set, const char *name)
+{
+    for (int i = 0; i < set->count; i++)
+        if (strcmp (ruleset_name (game_rules_ruleset (set->rules[i])), name)
+            == 0)
+            return set->rules[i];
+    return NULL;
+}
+
+/*  A ruleset_finder_fn: the ruleset called `name`, loaded when new.
+ *  NULL (the loader's error kept in set->err) when none can be. */
+static const ruleset_t *
+rules_finder (const char *name, void *arg)
+{
+    rules_set_t *set = arg;
+    game_rules_t *r = rules_named (set, name);
+    if (!r && set->count < MAX_RULESETS) {
+        char path[512];
+        snprintf (path, sizeof path, "%s/%s/tables.cfg", RULES_DIR, name);
+        r = game_rules_load (path, set->err, sizeof set->err);
+        if (r)
+            set->rules[set->count++] = r;
+    }
+    return r ? game_rules_ruleset (r) : NULL;
+}
+
+typedef struct {
+    const game_rules_t *rules[MAX_SCENARIOS];    /* each scenario's */
     scenario_t *scenarios[MAX_SCENARIOS];
     int scenario_count;
     spec_t a, b;
@@ -170,7 +210,7 @@ play_one (bench_t *b, int sc, uint64_t seed, int a_side, int *turns)
         rc = outside_for (s == a_side ? &b->a : &b->b, seed, s, &outside[s],
                           &setup, err, sizeof err);
     if (rc == 0)
-        rc = battle_play (b->rules, b->scenarios[sc], &setup, &r, NULL, err,
+        rc = battle_play (b->rules[sc], b->scenarios[sc], &setup, &r, NULL, err,
                           sizeof err);
     for (int s = 0; s < SIDE_COUNT; s++)
         outside_free (&outside[s]);
@@ -227,7 +267,8 @@ worker (void *arg)
 int
 main (int argc, char **argv)
 {
-    const char *tables = "rules/data/skirmish19/tables.cfg";
+    const char *tables[MAX_RULESETS];
+    int ntables = 0;
     const char *paths[MAX_SCENARIOS];
     int npaths = 0;
     const char *a = "search ms=25", *bspec = "table";
@@ -241,8 +282,8 @@ main (int argc, char **argv)
         }
         if (i + 1 >= argc)
             return usage ();
-        if (strcmp (argv[i], "--tables") == 0)
-            tables = argv[++i];
+        if (strcmp (argv[i], "--tables") == 0 && ntables < MAX_RULESETS)
+            tables[ntables++] = argv[++i];
         else if (strcmp (argv[i], "--scenario") == 0 && npaths < MAX_SCENARIOS)
             paths[npaths++] = argv[++i];
         else if (strcmp (argv[i], "--a") == 0)
@@ -266,22 +307,31 @@ main (int argc, char **argv)
         paths[npaths++] = "rules/scenarios/farm.cfg";
         paths[npaths++] = "rules/scenarios/cavalry.cfg";
         paths[npaths++] = "rules/scenarios/stream.cfg";
+        paths[npaths++] = "rules/scenarios/eol_freemans_farm.cfg";
+        paths[npaths++] = "rules/scenarios/eol_cowpens.cfg";
     }
     static bench_t b;
+    static rules_set_t set;
     char err[512];
-    game_rules_t *rules = game_rules_load (tables, err, sizeof err);
-    if (!rules) {
-        fprintf (stderr, "bench_strength: %s\n", err);
-        return 1;
-    }
-    b.rules = rules;
-    for (int i = 0; i < npaths; i++) {
-        b.scenarios[i] = scenario_load (paths[i], game_rules_finder, rules,
-                                        err, sizeof err);
-        if (!b.scenarios[i]) {
+    for (int i = 0; i < ntables; i++) {
+        game_rules_t *r = game_rules_load (tables[i], err, sizeof err);
+        if (!r) {
             fprintf (stderr, "bench_strength: %s\n", err);
             return 1;
         }
+        set.rules[set.count++] = r;
+    }
+    for (int i = 0; i < npaths; i++) {
+        set.err[0] = 0;
+        b.scenarios[i] = scenario_load (paths[i], rules_finder, &set, err,
+                                        sizeof err);
+        if (!b.scenarios[i]) {
+            fprintf (stderr, "bench_strength: %s%s%s\n", err,
+                     set.err[0] ? ": " : "", set.err);
+            return 1;
+        }
+        b.rules[i] = rules_named (&set, ruleset_name (situation_ruleset (
+                                      scenario_situation (b.scenarios[i]))));
         b.scenario_count++;
     }
     spec_parse (a, &b.a);
@@ -323,7 +373,7 @@ main (int argc, char **argv)
         double p = b.wins[sc] + 0.5 * b.draws[sc];
         games += g;
         points += p;
-        printf ("  %-10s %4d games: A won %d, drew %d, lost %d: %5.1f%% of "
+        printf ("  %-18s %4d games: A won %d, drew %d, lost %d: %5.1f%% of "
                 "the points (%.0f%% as blue, %.0f%% as red); %.1f turns a "
                 "game\n", scenario_name (b.scenarios[sc]), g, b.wins[sc],
                 b.draws[sc], b.losses[sc], g ? 100.0 * p / g : 0,
@@ -342,12 +392,13 @@ main (int argc, char **argv)
     }
     var = total > 1 ? var / (total - 1) : 0;
     double half = 1.96 * sqrt (var / total);
-    printf ("  all        %4d games: A %.1f%% of the points, 95%% interval "
+    printf ("  all                %4d games: A %.1f%% of the points, 95%% interval "
             "%.1f%%..%.1f%% (over %d pairs)\n", games, 100.0 * points / games,
             100.0 * (mean - half), 100.0 * (mean + half), total);
     for (int i = 0; i < b.scenario_count; i++)
         scenario_destroy (&b.scenarios[i]);
-    game_rules_destroy (&rules);
+    for (int i = 0; i < set.count; i++)
+        game_rules_destroy (&set.rules[i]);
     free (b.pair_points);
     pthread_mutex_destroy (&b.mu);
     return 0;
