@@ -271,6 +271,14 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
                         SOLO_NAME_MAX, msg->weapon, ruleset_name (rs), known);
     }
 
+    int troop_type = ruleset_troop_type_find (rs, msg->troop_type);
+    if (troop_type < 0)
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at,
+                        "troop_type", "unit '%.*s': unknown troop type '%.*s' "
+                        "(%s knows: %s)", SOLO_ID_MAX, msg->id, SOLO_NAME_MAX,
+                        msg->troop_type, ruleset_name (rs),
+                        ruleset_troop_type_list (rs, known, sizeof known));
+
     if (take_count (msg->figures, at, "figures", error)
     ||  take_count (msg->wounded, at, "wounded", error)
     ||  take_count (msg->killed, at, "killed", error)
@@ -310,6 +318,7 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
     u->arm = (arm_t) msg->arm;
     u->quality = (quality_t) msg->quality;
     u->weapon = weapon;
+    u->troop_type = troop_type;
     u->bayonet = msg->bayonet;
     u->formation = (formation_t) msg->formation;
     u->figures = msg->figures;
@@ -325,6 +334,10 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
     u->status = convert_status_bits (msg->status);
     if (msg->has_last_enemy_seen)
         u->status |= STATUS_HAS_LAST_ENEMY;
+    char why[SOLO_ERR_MAX];
+    if (ruleset_troop_type_check (rs, u, why, sizeof why) < 0)
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at,
+                        "troop_type", "%s", why);
     return 0;
 }
 
@@ -730,6 +743,8 @@ convert_unit_message (const unit_t *u, const ruleset_t *rs, pool_t *pool)
     m->arm = (Solo__V1__Arm) u->arm;
     m->quality = (Solo__V1__Quality) u->quality;
     m->weapon = pool_strdup (pool, weapon ? weapon->name : "");
+    const troop_type_t *troop_type = ruleset_troop_type (rs, u->troop_type);
+    m->troop_type = pool_strdup (pool, troop_type ? troop_type->name : "");
     m->bayonet = u->bayonet;
     m->formation = (Solo__V1__Formation) u->formation;
     m->figures = u->figures;

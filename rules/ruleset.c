@@ -33,6 +33,8 @@ struct ruleset_t {
     terrain_effect_t terrain[TERRAIN_KIND_COUNT];
     weapon_t weapons[SOLO_MAX_WEAPONS];
     int weapon_count;
+    troop_type_t troop_types[SOLO_MAX_TROOP_TYPES + 1]; /* [0]: usual */
+    int troop_type_count;                        /* rows, [0] included */
     rf_table_t rf[RF_TABLE_COUNT];
     int arm_table[ARM_COUNT];                    /* index in rf, NO_TABLE */
     rf_morale_t morale;
@@ -361,6 +363,82 @@ load_weapons (loader_t *l, ruleset_t *rs, const config_setting_t *root)
                              i, w->name);
     }
     rs->weapon_count = n;
+    return 0;
+}
+
+/*  The optional troop-types table: rows { name; arms; foot_move_cm; }
+ *  after the implicit row 0 (the arm's usual, named "").  Names unique
+ *  and not empty; `arms`, a list of arm names, defaults to every arm;
+ *  `foot_move_cm` (0..SOLO_MAX_TABLE_CM) defaults to 0, the arm's usual
+ *  move. */
+static int
+load_troop_types (loader_t *l, ruleset_t *rs, const config_setting_t *root)
+{
+    troop_type_t *usual = &rs->troop_types[0];
+    memset (usual, 0, sizeof *usual);
+    for (int a = 0; a < ARM_COUNT; a++)
+        usual->arm_allowed[a] = true;
+    rs->troop_type_count = 1;
+    if (!config_setting_get_member (root, "troop_types"))
+        return 0;
+    config_setting_t *list = get_sequence (l, root, "troop_types", -1);
+    if (!list)
+        return -1;
+    int n = config_setting_length (list);
+    if (n > SOLO_MAX_TROOP_TYPES)
+        return fail (l, list, "troop_types has %d rows, at most %d", n,
+                     SOLO_MAX_TROOP_TYPES);
+    for (int i = 0; i < n; i++) {
+        config_setting_t *row = config_setting_get_elem (list, (unsigned) i);
+        troop_type_t *t = &rs->troop_types[i + 1];
+        memset (t, 0, sizeof *t);
+        if (!config_setting_is_group (row))
+            return fail (l, row, "troop_types[%d] must be a group { ... }", i);
+        for (int k = 0; k < config_setting_length (row); k++) {
+            const char *key = config_setting_name (
+                config_setting_get_elem (row, (unsigned) k));
+            if (strcmp (key, "name") != 0 && strcmp (key, "arms") != 0
+                && strcmp (key, "foot_move_cm") != 0)
+                return fail (l, row, "troop_types[%d]: unknown field \"%s\" "
+                             "(name, arms, foot_move_cm)", i, key);
+        }
+        if (get_string (l, row, "name", t->name, sizeof t->name) < 0)
+            return -1;
+        if (t->name[0] == '\0')
+            return fail (l, row, "troop_types[%d].name is empty", i);
+        for (int j = 0; j < i; j++)
+            if (strcasecmp (rs->troop_types[j + 1].name, t->name) == 0)
+                return fail (l, row, "troop_types[%d]: a second troop type "
+                             "named \"%s\"", i, t->name);
+        if (config_setting_get_member (row, "foot_move_cm")
+            && get_number_in (l, row, "foot_move_cm", 0, SOLO_MAX_TABLE_CM,
+                              &t->foot_move_cm) < 0)
+            return -1;
+        if (!config_setting_get_member (row, "arms")) {
+            for (int a = 0; a < ARM_COUNT; a++)
+                t->arm_allowed[a] = true;
+            continue;
+        }
+        config_setting_t *arms = get_sequence (l, row, "arms", -1);
+        if (!arms)
+            return -1;
+        if (config_setting_length (arms) < 1)
+            return fail (l, arms, "troop_types[%d] (%s): arms is empty", i,
+                         t->name);
+        for (int k = 0; k < config_setting_length (arms); k++) {
+            char name[16];
+            if (read_string (l, config_setting_get_elem (arms, (unsigned) k),
+                             name, sizeof name) < 0)
+                return -1;
+            int a = arm_parse (name);
+            if (a < 0)
+                return fail (l, arms, "troop_types[%d] (%s): unknown arm "
+                             "\"%s\" (infantry, cavalry, artillery, command)",
+                             i, t->name, name);
+            t->arm_allowed[a] = true;
+        }
+    }
+    rs->troop_type_count = n + 1;
     return 0;
 }
 
@@ -732,6 +810,7 @@ load_config (loader_t *l, ruleset_t *rs, const config_t *cfg)
             return fail (l, units, "units is \"%s\": only \"cm\" is known", u);
     }
     if (load_weapons (l, rs, root) < 0
+    ||  load_troop_types (l, rs, root) < 0
     ||  load_terrain (l, rs, root) < 0
     ||  load_settings (l, rs, root) < 0
     ||  load_risk_factors (l, rs, root) < 0)
@@ -880,6 +959,73 @@ ruleset_weapon_find (const ruleset_t *self, const char *name)
     return -1;
 }
 
+int
+ruleset_troop_type_count (const ruleset_t *self)
+{
+    assert (self);
+    return self->troop_type_count;
+}
+
+const troop_type_t *
+ruleset_troop_type (const ruleset_t *self, int index)
+{
+    assert (self);
+    if (index < 0 || index >= self->troop_type_count)
+        return NULL;
+    return &self->troop_types[index];
+}
+
+int
+ruleset_troop_type_find (const ruleset_t *self, const char *name)
+{
+    assert (self);
+    if (!name || !*name)
+        return 0;
+    for (int i = 1; i < self->troop_type_count; i++)
+        if (strcasecmp (self->troop_types[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+const char *
+ruleset_troop_type_list (const ruleset_t *self, char *buf, int buflen)
+{
+    assert (self && buf && buflen >= 1);
+    size_t used = 0, len = (size_t) buflen;
+    buf[0] = '\0';
+    if (self->troop_type_count <= 1)
+        snprintf (buf, len, "none");
+    for (int i = 1; i < self->troop_type_count && used < len; i++) {
+        int n = snprintf (buf + used, len - used, "%s%s", i > 1 ? ", " : "",
+                          self->troop_types[i].name);
+        if (n < 0)
+            break;
+        used += (size_t) n;
+    }
+    return buf;
+}
+
+int
+ruleset_troop_type_check (const ruleset_t *self, const unit_t *u, char *err,
+                          int errlen)
+{
+    assert (self && u && err && errlen >= 1);
+    const troop_type_t *t = ruleset_troop_type (self, u->troop_type);
+    if (!t) {
+        snprintf (err, (size_t) errlen, "unit \"%s\": troop type index %d "
+                  "not in the %s table's %d", u->id, u->troop_type,
+                  self->name, self->troop_type_count - 1);
+        return -1;
+    }
+    if ((unsigned) u->arm >= ARM_COUNT || !t->arm_allowed[u->arm]) {
+        snprintf (err, (size_t) errlen, "unit \"%s\": troop type \"%s\" "
+                  "is not for %s in %s", u->id, t->name,
+                  arm_name (u->arm), self->name);
+        return -1;
+    }
+    return 0;
+}
+
 const rf_table_t *
 ruleset_rf_table (const ruleset_t *self, arm_t arm)
 {
@@ -936,8 +1082,12 @@ ruleset_move_cm (const ruleset_t *self, const unit_t *u, const char *pace)
             return s->cavalry_canter_cm;
         return s->cavalry_gallop_cm;
     }
+    const troop_type_t *t = ruleset_troop_type (self, u->troop_type);
+    double move = t && t->foot_move_cm > 0 ? t->foot_move_cm
+                                           : s->foot_move_cm;
     int standing = unit_figures_standing (u);
-    if (standing > 0 && 2 * u->wounded > standing)
-        return s->foot_wounded_move_cm;
-    return s->foot_move_cm;
+    if (standing > 0 && 2 * u->wounded > standing
+        && s->foot_wounded_move_cm < move)
+        move = s->foot_wounded_move_cm;
+    return move;
 }

@@ -30,6 +30,17 @@ typedef struct {
     int fire_per_moving;
 } weapon_t;
 
+/*  One row of the troop-types table.  Row 0 of every ruleset is the
+ *  arm's usual troops: its name is "" and it changes nothing; the rows a
+ *  table file declares under `troop_types` follow from 1.  A unit's
+ *  troop_type is the index of its row. */
+typedef struct {
+    char name[SOLO_NAME_MAX];
+    bool arm_allowed[ARM_COUNT];  /* the arms that may be of this type */
+    double foot_move_cm;          /* a foot unit's full move in the open;
+                                     0: the arm's usual */
+} troop_type_t;
+
 /*  The Risk Factor actions.  Names (rf_action_name) are the protocol's. */
 typedef enum {
     RF_CONTINUE = 0,          /* continue current actions */
@@ -173,6 +184,29 @@ const weapon_t *ruleset_weapon (const ruleset_t *self, int index);
 /*  Index of the weapon named `name` (case-insensitive), or -1. */
 int ruleset_weapon_find (const ruleset_t *self, const char *name);
 
+/*  Rows of the troop-types table, row 0 (the arm's usual, "") included:
+ *  always at least 1. */
+int ruleset_troop_type_count (const ruleset_t *self);
+
+/*  The row at `index`, or NULL for an index outside 0..count-1. */
+const troop_type_t *ruleset_troop_type (const ruleset_t *self, int index);
+
+/*  Index of the troop type named `name` (case-insensitive): 0 for NULL or
+ *  "", -1 for a name the table does not declare. */
+int ruleset_troop_type_find (const ruleset_t *self, const char *name);
+
+/*  The declared troop types as "name, name, ..." in `buf` for error
+ *  messages ("none" when the table declares none); always terminated,
+ *  cut short when `buflen` is too small.  Returns `buf`. */
+const char *ruleset_troop_type_list (const ruleset_t *self, char *buf,
+                                     int buflen);
+
+/*  Check a unit's troop type against the table: an index in range and
+ *  a type its arm may have.  Returns 0, or -1 with `err` as
+ *  'unit "ID": troop type "NAME" ...' (naming the unit and the type). */
+int ruleset_troop_type_check (const ruleset_t *self, const unit_t *u,
+                              char *err, int errlen);
+
 /*  The Risk Factor table for an arm, or NULL when the arm has none
  *  (artillery and command figures use the infantry table by the
  *  `settings.arm_table` reading: see RULINGS.md). */
@@ -196,7 +230,10 @@ range_band_t ruleset_range_band (const ruleset_t *self, int weapon,
  *  whatever the pace.  Otherwise foot 25 (20 when more than half of its
  *  standing figures are wounded), cavalry by pace: "walk" 30, "canter"
  *  (or "trot") 45, "gallop" 60; a NULL, empty or unknown pace is the
- *  cavalry's full move, the gallop.  Foot ignore the pace. */
+ *  cavalry's full move, the gallop.  Foot ignore the pace.  A foot unit
+ *  whose troop type gives a foot move (seed 002: civilians 20, heavy
+ *  armour 15) moves that far instead of 25; wounded as above, it moves
+ *  the wounded move when that is shorter. */
 double ruleset_move_cm (const ruleset_t *self, const unit_t *u,
                         const char *pace);
 

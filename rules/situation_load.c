@@ -328,7 +328,7 @@ load_unit (loader_t *ld, situation_t *sit, config_setting_t *g, int index)
         "id", "side", "arm", "quality", "weapon", "bayonet", "figures",
         "wounded", "killed", "officers", "ncos", "drummers", "buglers",
         "formation", "x", "y", "facing", "width", "depth", "status",
-        "platoon", "last_enemy_seen", NULL
+        "platoon", "last_enemy_seen", "troop_type", NULL
     };
     const ruleset_t *rs = situation_ruleset (sit);
     snprintf (ld->what, sizeof ld->what, "unit %d", index + 1);
@@ -362,6 +362,19 @@ load_unit (loader_t *ld, situation_t *sit, config_setting_t *g, int index)
     if (u.weapon < 0)
         return fail (ld, weapon_at, "%s: unknown weapon \"%s\"", ld->what,
                      weapon);
+    const char *troop_type;
+    config_setting_t *troop_type_at;
+    if (get_string (ld, g, "troop_type", false, &troop_type,
+                    &troop_type_at) < 0)
+        return -1;
+    u.troop_type = ruleset_troop_type_find (rs, troop_type);
+    if (u.troop_type < 0) {
+        char known[256];
+        return fail (ld, troop_type_at, "%s: unknown troop_type \"%s\" "
+                     "(%s knows: %s)", ld->what, troop_type,
+                     ruleset_name (rs),
+                     ruleset_troop_type_list (rs, known, sizeof known));
+    }
     if (get_bool (ld, g, "bayonet", false, &u.bayonet) < 0
         || get_int (ld, g, "figures", true, 0, 1, SOLO_MAX_FIGURES,
                     &u.figures) < 0
@@ -397,6 +410,8 @@ load_unit (loader_t *ld, situation_t *sit, config_setting_t *g, int index)
         u.status |= STATUS_HAS_LAST_ENEMY;
     }
     char why[SOLO_ERR_MAX];
+    if (ruleset_troop_type_check (rs, &u, why, sizeof why) < 0)
+        return fail (ld, troop_type_at, "%s", why);
     if (situation_add_unit (sit, &u, why, sizeof why) < 0)
         return fail (ld, g, "%s", why);
     return 0;

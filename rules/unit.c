@@ -193,6 +193,11 @@ unit_validate (const unit_t *u, char *err, int errlen)
                   id, u->weapon);
         return -1;
     }
+    if (u->troop_type < 0) {
+        snprintf (err, errlen, "unit \"%s\": troop type index %d is "
+                  "negative", id, u->troop_type);
+        return -1;
+    }
     if (u->figures < 1 || u->figures > SOLO_MAX_FIGURES) {
         snprintf (err, errlen, "unit \"%s\": figures %d not in 1..%d",
                   id, u->figures, SOLO_MAX_FIGURES);

@@ -59,6 +59,8 @@ typedef struct {
     arm_t arm;
     quality_t quality;
     int weapon;                    /* index in the ruleset's weapons table */
+    int troop_type;                /* index in the ruleset's troop-types
+                                      table; 0: the arm's usual ("") */
     bool bayonet;
     formation_t formation;
     int figures;                   /* strength at the start */
@@ -107,7 +109,8 @@ int unit_loss_tenths (const unit_t *u);
 bool unit_has_leader (const unit_t *u);
 
 /*  Check a unit's own fields for what cannot be on a table: an empty or
- *  unterminated id, enums out of range, a negative weapon index, figures
+ *  unterminated id, enums out of range, a negative weapon or troop-type
+ *  index, figures
  *  not in 1..SOLO_MAX_FIGURES, negative counts, wounded + killed >
  *  figures, officers + ncos + drummers + buglers > figures, a centre or
  *  facing that is not a finite number, width or depth not in

@@ -603,6 +603,8 @@ render_game_state (FILE *out, const Solo__V1__GameState *g,
         fprintf (out, "  %-14s %-4s %2d figures, %d wounded, %d killed",
                  u->id, side_word (u->side), u->figures, u->wounded,
                  u->killed);
+        if (u->troop_type && u->troop_type [0])
+            fprintf (out, ", %s", u->troop_type);
         if (removed (g, u->id))
             fprintf (out, "  out of play\n");
         else

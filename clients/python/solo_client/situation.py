@@ -83,11 +83,13 @@ def status_flags():
 def unit(id, side, x, y, facing=0.0, width=10.0, depth=3.0,
          arm="infantry", quality="regular", weapon="musket",
          formation=None, figures=12, status=(), last_enemy_seen=None,
-         **fields):
+         troop_type="", **fields):
     """A unit: its footprint (centre x, y, facing, width along its front,
     depth), what it is, and its state.
 
     formation defaults to "mounted" for cavalry and "line" otherwise.
+    troop_type: a name from the ruleset's troop types ("heavy_armour",
+    "civilians" in skirmish19); "" is the arm's usual troops.
     status: names of the flags that are set ("loaded", "shock", ...).
     last_enemy_seen: (x, y) for a unit falling back.
     fields: any other field of Unit by name (wounded, killed, officers,
@@ -103,7 +105,7 @@ def unit(id, side, x, y, facing=0.0, width=10.0, depth=3.0,
         quality=enum_value("Quality", "QUALITY_", quality, where + ": quality"),
         formation=enum_value("Formation", "FORMATION_", formation,
                              where + ": formation"),
-        weapon=weapon, figures=figures,
+        weapon=weapon, troop_type=troop_type, figures=figures,
         centre=point(x, y), facing=float(facing),
         width=float(width), depth=float(depth))
     for flag in status:

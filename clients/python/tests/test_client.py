@@ -293,6 +293,11 @@ class SituationTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "terrain t: kind.*swamp"):
             s.rect("t", "swamp", 0, 0, 1, 1)
 
+    def test_troop_type(self):
+        self.assertEqual(s.unit("u", "red", 0, 0).troop_type, "")
+        u = s.unit("k", "blue", 0, 0, weapon="sword", troop_type="heavy_armour")
+        self.assertEqual(u.troop_type, "heavy_armour")
+
     def test_last_enemy_seen(self):
         u = s.unit("u", "red", 0, 0, status=["falling_back"],
                    last_enemy_seen=(5, 6))
