@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
+#include "tour_arena.h"
 #include "tour_spec.h"
 
 static void
@@ -141,6 +142,79 @@ test_ids_seeds_scenarios (void **state)
     tour_spec_destroy (&listed);
     tour_spec_destroy (&same);
     tour_spec_destroy (&other);
+    tour_spec_destroy (&spec);
+}
+
+/*  Without a table file a tournament plays under the ruleset its
+ *  scenarios name (their installed tables and hash): Empire of Liberty
+ *  for its scenarios, and a game of the arena is recorded under it.
+ *  Scenarios of two rulesets are refused; a table file given is the
+ *  variant in force. */
+static void
+test_scenarios_ruleset (void **state)
+{
+    (void) state;
+    char err[512];
+    tour_spec_t *spec = tour_spec_new ();
+    set (spec, "scenario", test_source_path ("rules/scenarios/eol_cowpens.cfg"));
+    set (spec, "scenario",
+         test_source_path ("rules/scenarios/eol_freemans_farm.cfg"));
+    set (spec, "strategy", "a=table");
+    set (spec, "strategy", "b=random");
+    set (spec, "games", "2");
+    if (tour_spec_finish (spec, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    assert_string_equal (tour_spec_ruleset (spec), "empire_of_liberty");
+    const tour_spec_file_t *t = tour_spec_tables (spec);
+    const char *tail = "empire_of_liberty/tables.cfg";
+    assert_true (strlen (t->path) > strlen (tail));
+    assert_string_equal (t->path + strlen (t->path) - strlen (tail), tail);
+    char hash[TOUR_SPEC_HASH_MAX];
+    tour_spec_hash (t->text, strlen (t->text), hash);
+    assert_string_equal (t->hash, hash);
+    assert_non_null (strstr (tour_spec_definition (spec),
+                             "ruleset = empire_of_liberty"));
+    /* a game played by the arena carries the ruleset and its hash */
+    tour_arena_t *arena = tour_arena_new_spec (spec, false, err, sizeof err);
+    if (!arena)
+        fail_msg ("%s", err);
+    assert_string_equal (tour_arena_tables_hash (arena), hash);
+    tour_arena_game_t game = { .seed = 7, .scenario = 0, .blue = 0, .red = 1,
+                               .game_id = "1" };
+    tour_game_t rec;
+    char *log = NULL, *decisions = NULL;
+    if (tour_arena_play (arena, &game, &rec, &log, &decisions, err,
+                         sizeof err) < 0)
+        fail_msg ("%s", err);
+    assert_string_equal (rec.ruleset, "empire_of_liberty");
+    assert_string_equal (rec.tables_hash, hash);
+    free (log);
+    free (decisions);
+    tour_arena_destroy (&arena);
+    tour_spec_destroy (&spec);
+
+    /* two rulesets in one tournament */
+    spec = tour_spec_new ();
+    set (spec, "scenario", test_source_path ("rules/scenarios/farm.cfg"));
+    set (spec, "scenario", test_source_path ("rules/scenarios/eol_cowpens.cfg"));
+    set (spec, "strategy", "a=table");
+    set (spec, "strategy", "b=random");
+    assert_int_equal (tour_spec_finish (spec, err, sizeof err), -1);
+    if (!strstr (err, "the scenarios name two rulesets")
+        || !strstr (err, "skirmish19") || !strstr (err, "empire_of_liberty"))
+        fail_msg ("%s", err);
+    tour_spec_destroy (&spec);
+
+    /* a table file given is in force; a scenario of another ruleset is
+       refused by its load */
+    spec = tour_spec_new ();
+    set (spec, "tables",
+         test_source_path ("rules/data/skirmish19/tables.cfg"));
+    set (spec, "scenario", test_source_path ("rules/scenarios/eol_cowpens.cfg"));
+    set (spec, "strategy", "a=table");
+    set (spec, "strategy", "b=random");
+    assert_int_equal (tour_spec_finish (spec, err, sizeof err), -1);
+    assert_non_null (strstr (err, "empire_of_liberty"));
     tour_spec_destroy (&spec);
 }
 
@@ -354,6 +428,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_pairings),
         cmocka_unit_test (test_ids_seeds_scenarios),
+        cmocka_unit_test (test_scenarios_ruleset),
         cmocka_unit_test (test_bad_flags),
         cmocka_unit_test (test_file),
         cmocka_unit_test (test_definition_read_back),

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <limits.h>
 #include <unistd.h>
+#include "config_text.h"
 #include "game.h"
 #include "tour_spec.h"
 
@@ -874,12 +875,21 @@ done:
 
 /*  ---- checking, the definition, the id ---- */
 
+/*  The installed table file of ruleset `ruleset` (a name of letters,
+ *  digits and underscores), else the source tree's.  0, or -1 when
+ *  neither is there. */
 static int
-default_tables (tour_spec_t *self)
+default_tables (tour_spec_t *self, const char *ruleset)
 {
-    const char *candidates[] = {
-        SOLO_DATA_INSTALL_DIR "/rulesets/" DEFAULT_RULESET "/tables.cfg",
-        SOLO_SOURCE_DATA_DIR "/" DEFAULT_RULESET "/tables.cfg" };
+    if (!ruleset[0] || strspn (ruleset, "abcdefghijklmnopqrstuvwxyz"
+                               "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+                       != strlen (ruleset))
+        return -1;
+    char candidates[2][TOUR_SPEC_PATH_MAX];
+    snprintf (candidates[0], sizeof candidates[0],
+              "%s/rulesets/%s/tables.cfg", SOLO_DATA_INSTALL_DIR, ruleset);
+    snprintf (candidates[1], sizeof candidates[1], "%s/%s/tables.cfg",
+              SOLO_SOURCE_DATA_DIR, ruleset);
     for (int i = 0; i < 2; i++)
         if (access (candidates[i], R_OK) == 0) {
             snprintf (self->tables.path, sizeof self->tables.path, "%s",
@@ -887,6 +897,54 @@ default_tables (tour_spec_t *self)
             return 0;
         }
     return -1;
+}
+
+/*  The ruleset a scenario's text names (its `ruleset` setting) into
+ *  `name`; "" when the text does not read or names none (the scenario's
+ *  own load reports why). */
+static void
+scenario_ruleset (const char *text, char *name, int len)
+{
+    name[0] = 0;
+    config_t cfg;
+    config_init (&cfg);
+    const char *r = NULL;
+    if (config_text_read (&cfg, text) == CONFIG_TRUE
+        && config_lookup_string (&cfg, "ruleset", &r) == CONFIG_TRUE && r)
+        snprintf (name, (size_t) len, "%s", r);
+    config_destroy (&cfg);
+}
+
+/*  No table file given: the scenarios' own ruleset's installed tables
+ *  (every scenario must name the same ruleset: one tournament, one set
+ *  of rules); without scenarios, the default ruleset's.  0, or -1 with
+ *  err. */
+static int
+scenarios_tables (tour_spec_t *self, char *err, int errlen)
+{
+    char ruleset[TOUR_SPEC_NAME_MAX] = DEFAULT_RULESET;
+    int first = -1;
+    for (int i = 0; i < self->scenario_count; i++) {
+        char name[TOUR_SPEC_NAME_MAX];
+        scenario_ruleset (self->scenarios[i].text, name, sizeof name);
+        if (!name[0])
+            continue;
+        if (first < 0) {
+            first = i;
+            snprintf (ruleset, sizeof ruleset, "%s", name);
+        }
+        else if (strcmp (name, ruleset) != 0)
+            return fail (err, errlen, "the scenarios name two rulesets "
+                         "(%s: %s, %s: %s): a tournament plays under one; "
+                         "give each ruleset its own tournament",
+                         self->scenarios[first].path, ruleset,
+                         self->scenarios[i].path, name);
+    }
+    if (default_tables (self, ruleset) < 0)
+        return fail (err, errlen, "no table file given (tables = ...) and "
+                     "the %s ruleset%s is not installed", ruleset,
+                     first < 0 ? "" : " the scenarios name");
+    return 0;
 }
 
 static int
@@ -1079,14 +1137,13 @@ int
 tour_spec_finish (tour_spec_t *self, char *err, int errlen)
 {
     assert (self && err && errlen > 0);
-    if (!self->tables.path[0] && default_tables (self) < 0)
-        return fail (err, errlen, "no table file given (tables = ...) and "
-                     "the %s ruleset is not installed", DEFAULT_RULESET);
-    if (read_text (&self->tables, "table", err, errlen) < 0)
-        return -1;
     for (int i = 0; i < self->scenario_count; i++)
         if (read_text (&self->scenarios[i], "scenario", err, errlen) < 0)
             return -1;
+    if (!self->tables.path[0] && scenarios_tables (self, err, errlen) < 0)
+        return -1;
+    if (read_text (&self->tables, "table", err, errlen) < 0)
+        return -1;
     return check_loaded (self, err, errlen);
 }
 

@@ -7,6 +7,9 @@
  *
  *      name = "house rules";
  *      tables = "../rules/data/skirmish19/tables.cfg";   # the rules in force
+ *                                # (optional: by default the installed
+ *                                # tables of the ruleset the scenarios
+ *                                # name, which must all name one)
  *      scenarios = [ "../rules/scenarios/farm.cfg",
  *                    "../rules/scenarios/stream.cfg" ];
  *      format = "round-robin";   # or "gauntlet": the first against the rest
