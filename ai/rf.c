@@ -721,7 +721,8 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
     if (t->f_hero_near != 0) {
         if (u->quality == QUALITY_HERO)
             add_factor (out, "hero_near", t->f_hero_near,
-                        "the unit is itself of hero quality");
+                        "the unit is itself of %s quality",
+                        ruleset_quality_name (rs, QUALITY_HERO));
         else {
             int hero = -1;
             double hd = 0;
@@ -742,7 +743,8 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
             near_list_free (&near);
             if (hero >= 0)
                 add_factor (out, "hero_near", t->f_hero_near,
-                            "hero %s is %s away, within %s of the unit",
+                            "%s %s is %s away, within %s of the unit",
+                            ruleset_quality_name (rs, QUALITY_HERO),
                             situation_unit_const (sit, hero)->id,
                             fmt_cm (hd, a, sizeof a),
                             fmt_cm (s->hero_distance_cm, b, sizeof b));
@@ -758,14 +760,14 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
         if (t->regulars_need_formed)
             add_factor (out, "regulars", t->f_regulars, "the unit is formed "
                         "(%s) of %s troops", formation_name (u->formation),
-                        quality_name (u->quality));
+                        ruleset_quality_name (rs, u->quality));
         else if (officer && t->f_officer != 0 && s->good_troops_or_officer_once)
             add_factor (out, "regulars", t->f_regulars, "good troops (%s) "
                         "with an officer: the line counts once",
-                        quality_name (u->quality));
+                        ruleset_quality_name (rs, u->quality));
         else
             add_factor (out, "regulars", t->f_regulars, "good troops (%s)",
-                        quality_name (u->quality));
+                        ruleset_quality_name (rs, u->quality));
     }
     if (officer && t->f_officer != 0
     &&  !(regulars && t->f_regulars != 0 && s->good_troops_or_officer_once))
@@ -1294,7 +1296,8 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
     if (u)
         append (buf, len, "%s (%s %s, %s): Risk Factor %d, %s.\n", u->id,
                 side_name (u->side), arm_name (u->arm),
-                quality_name (u->quality), d->rf, t->band_name[d->band]);
+                ruleset_quality_name (rs, u->quality), d->rf,
+                t->band_name[d->band]);
     else
         append (buf, len, "%s: Risk Factor %d, %s.\n", arm_name (d->arm), d->rf,
                 t->band_name[d->band]);

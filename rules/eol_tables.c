@@ -257,9 +257,10 @@ read_by_grade_double (loader_t *ld, const char *path, double lo, double hi,
     return 0;
 }
 
-/*  eol.grades: each of the core's quality names maps to a grade. */
+/*  eol.grades: each of the core's quality names maps to a grade; where
+ *  the ruleset names a quality (`qualities`), the name is its grade's. */
 static int
-load_grades (loader_t *ld, eol_tables_t *t)
+load_grades (loader_t *ld, eol_tables_t *t, const ruleset_t *rs)
 {
     const char *names[QUALITY_COUNT];
     for (int q = 0; q < QUALITY_COUNT; q++)
@@ -273,6 +274,12 @@ load_grades (loader_t *ld, eol_tables_t *t)
         if (read_name (ld, p, grade_names, EOL_GRADE_COUNT, &g) < 0)
             return -1;
         t->grade_of[q] = (eol_grade_t) g;
+        /* the ruleset's display names (`qualities`) must say the same */
+        const char *shown = ruleset_quality_name (rs, (quality_t) q);
+        if (strcmp (shown, names[q]) != 0 && strcmp (shown, grade_names[g]))
+            return fail_at (ld, config_lookup (&ld->cfg, p), p, "grade "
+                            "\"%s\", but qualities.%s names it \"%s\"",
+                            grade_names[g], names[q], shown);
     }
     return 0;
 }
@@ -604,7 +611,7 @@ eol_tables_load_text (const char *text, const char *origin,
                   config_error_line (&ld.cfg), config_error_text (&ld.cfg));
         rc = -1;
     }
-    else if (check_groups (&ld) < 0 || load_grades (&ld, t) < 0 || load_types (&ld, t) < 0
+    else if (check_groups (&ld) < 0 || load_grades (&ld, t, rs) < 0 || load_types (&ld, t) < 0
              || load_troops (&ld, t, rs) < 0 || load_movement (&ld, t) < 0
              || load_fire_melee (&ld, t) < 0 || load_morale (&ld, t) < 0
              || load_sequence (&ld, t) < 0)

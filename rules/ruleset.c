@@ -38,6 +38,7 @@ struct ruleset_t {
     rf_table_t rf[RF_TABLE_COUNT];
     int arm_table[ARM_COUNT];                    /* index in rf, NO_TABLE */
     rf_morale_t morale;
+    char quality_names[QUALITY_COUNT][SOLO_ID_MAX]; /* "": the core's */
 };
 
 static const char *action_names[RF_ACTION_COUNT] = {
@@ -442,6 +443,51 @@ load_troop_types (loader_t *l, ruleset_t *rs, const config_setting_t *root)
     return 0;
 }
 
+/*  The optional `qualities` group: the ruleset's own name of each of
+ *  the core's qualities (`qualities = { regular = "veteran"; hero =
+ *  "elite"; ... };`), keys among the core's names (regular, hero, raw,
+ *  average, green), values names of letters, digits and underscores, no
+ *  two alike.  A quality not named keeps the core's name. */
+static int
+load_qualities (loader_t *l, ruleset_t *rs, const config_setting_t *root)
+{
+    memset (rs->quality_names, 0, sizeof rs->quality_names);
+    config_setting_t *g = config_setting_get_member (root, "qualities");
+    if (!g)
+        return 0;
+    if (!config_setting_is_group (g))
+        return fail (l, g, "qualities must be a group { regular = \"...\"; "
+                     "... }");
+    for (int k = 0; k < config_setting_length (g); k++) {
+        config_setting_t *s = config_setting_get_elem (g, (unsigned) k);
+        const char *key = config_setting_name (s);
+        int q = -1;
+        for (int i = 0; i < QUALITY_COUNT; i++)
+            if (strcmp (key, quality_name ((quality_t) i)) == 0)
+                q = i;
+        if (q < 0)
+            return fail (l, s, "unknown quality \"%s\" (regular, hero, raw, "
+                         "average, green)", key);
+        char *name = rs->quality_names[q];
+        if (read_string (l, s, name, SOLO_ID_MAX) < 0)
+            return -1;
+        if (!name[0] || strspn (name, "abcdefghijklmnopqrstuvwxyz"
+                                "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+                        != strlen (name))
+            return fail (l, s, "\"%s\" is not a name (letters, digits, "
+                         "underscores)", name);
+    }
+    for (int a = 0; a < QUALITY_COUNT; a++)
+        for (int b = a + 1; b < QUALITY_COUNT; b++)
+            if (strcasecmp (ruleset_quality_name (rs, (quality_t) a),
+                            ruleset_quality_name (rs, (quality_t) b)) == 0)
+                return fail (l, g, "qualities %s and %s are both named "
+                             "\"%s\"", quality_name ((quality_t) a),
+                             quality_name ((quality_t) b),
+                             ruleset_quality_name (rs, (quality_t) a));
+    return 0;
+}
+
 /*  What each kind of terrain does: every kind must be given once. */
 static int
 load_terrain (loader_t *l, ruleset_t *rs, const config_setting_t *root)
@@ -811,6 +857,7 @@ load_config (loader_t *l, ruleset_t *rs, const config_t *cfg)
     }
     if (load_weapons (l, rs, root) < 0
     ||  load_troop_types (l, rs, root) < 0
+    ||  load_qualities (l, rs, root) < 0
     ||  load_terrain (l, rs, root) < 0
     ||  load_settings (l, rs, root) < 0
     ||  load_risk_factors (l, rs, root) < 0)
@@ -1090,4 +1137,25 @@ ruleset_move_cm (const ruleset_t *self, const unit_t *u, const char *pace)
         && s->foot_wounded_move_cm < move)
         move = s->foot_wounded_move_cm;
     return move;
+}
+
+const char *
+ruleset_quality_name (const ruleset_t *self, quality_t quality)
+{
+    if (self && (int) quality >= 0 && quality < QUALITY_COUNT
+        && self->quality_names[quality][0])
+        return self->quality_names[quality];
+    return quality_name (quality);
+}
+
+int
+ruleset_quality_parse (const ruleset_t *self, const char *name)
+{
+    if (!name)
+        return -1;
+    for (int q = 0; self && q < QUALITY_COUNT; q++)
+        if (self->quality_names[q][0]
+            && strcasecmp (name, self->quality_names[q]) == 0)
+            return q;
+    return quality_parse (name);
 }

@@ -225,6 +225,18 @@ double ruleset_weapon_reach (const ruleset_t *self, const unit_t *u);
 range_band_t ruleset_range_band (const ruleset_t *self, int weapon,
                                  double dist_cm);
 
+/*  The ruleset's name for a core quality (the table file's optional
+ *  `qualities` group: Empire of Liberty says "veteran" for regular and
+ *  "elite" for hero), else the core's (quality_name); "unknown" out of
+ *  range.  `self` may be NULL: the core's name. */
+const char *ruleset_quality_name (const ruleset_t *self, quality_t quality);
+
+/*  The quality named `name` (case-insensitive): the ruleset's own names
+ *  first, then the core's (quality_parse: regular, veteran, good, hero,
+ *  raw, poor, average, green).  -1 for an unknown name or NULL.  `self`
+ *  may be NULL. */
+int ruleset_quality_parse (const ruleset_t *self, const char *name);
+
 /*  One full move of the unit in the open, in cm.  When the table file
  *  gives `settings.moves`, the move of the unit's arm and formation there,
  *  whatever the pace.  Otherwise foot 25 (20 when more than half of its

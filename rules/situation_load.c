@@ -238,6 +238,24 @@ get_enum (loader_t *ld, config_setting_t *g, const char *name, bool required,
     return 0;
 }
 
+/*  A unit's `quality` (default regular) by the ruleset's names and the
+ *  core's (ruleset_quality_parse: "elite" and "veteran" in Empire of
+ *  Liberty). */
+static int
+get_quality (loader_t *ld, const situation_t *sit, config_setting_t *g,
+             int *out)
+{
+    const char *s;
+    config_setting_t *at;
+    if (get_string (ld, g, "quality", false, &s, &at) < 0)
+        return -1;
+    *out = s ? ruleset_quality_parse (situation_ruleset (sit), s)
+             : QUALITY_REGULAR;
+    if (*out < 0)
+        return fail (ld, at, "%s: unknown quality \"%s\"", ld->what, s);
+    return 0;
+}
+
 static int
 load_terrain (loader_t *ld, situation_t *sit, config_setting_t *g, int index)
 {
@@ -344,8 +362,7 @@ load_unit (loader_t *ld, situation_t *sit, config_setting_t *g, int index)
     int side, arm, quality, formation;
     if (get_enum (ld, g, "side", true, 0, side_parse, &side) < 0
         || get_enum (ld, g, "arm", true, 0, arm_parse, &arm) < 0
-        || get_enum (ld, g, "quality", false, QUALITY_REGULAR, quality_parse,
-                     &quality) < 0
+        || get_quality (ld, sit, g, &quality) < 0
         || get_enum (ld, g, "formation", false,
                      arm == ARM_CAVALRY ? FORMATION_MOUNTED : FORMATION_LINE,
                      formation_parse, &formation) < 0)

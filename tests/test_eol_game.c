@@ -1553,12 +1553,20 @@ test_risk_factors (void **state)
     assert_int_equal (rf_factors (sit, vet, NULL, &d, err, sizeof err), 0);
     assert_non_null (factor (&d, "regulars"));
     assert_non_null (factor (&d, "hero_near"));      /* the leader */
+    /* the working names the text's grades: Veteran, Elite */
+    assert_non_null (strstr (factor (&d, "regulars")->reason,
+                             "of veteran troops"));
+    assert_non_null (strstr (factor (&d, "hero_near")->reason, "elite ldr"));
+    assert_int_equal (rf_decide (sit, vet, 3, NULL, &d, err, sizeof err), 0);
+    assert_non_null (strstr (d.explanation, "(blue infantry, veteran)"));
     assert_int_equal (rf_factors (sit, poor, NULL, &d, err, sizeof err), 0);
     assert_null (factor (&d, "regulars"));
     assert_non_null (factor (&d, "enemy_in_range")); /* 8" < 9" */
     assert_non_null (factor (&d, "raw_in_range"));
     assert_int_equal (rf_decide (sit, sk, 6, NULL, &d, err, sizeof err), 0);
     assert_non_null (factor (&d, "hero_near"));      /* Elite itself */
+    assert_non_null (strstr (factor (&d, "hero_near")->reason,
+                             "itself of elite quality"));
     assert_null (factor (&d, "regulars"));           /* not formed */
     situation_destroy (&sit);
 }

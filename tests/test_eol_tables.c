@@ -88,6 +88,63 @@ test_grades (void **state)
     assert_int_equal (quality_parse ("green"), QUALITY_GREEN);
     assert_string_equal (eol_grade_name (EOL_ELITE), "elite");
     assert_string_equal (eol_grade_name (EOL_POOR), "poor");
+    /* the ruleset speaks the text's names, and reads them and the core's */
+    const char *text_names[QUALITY_COUNT];
+    text_names[QUALITY_RAW] = "poor";
+    text_names[QUALITY_GREEN] = "green";
+    text_names[QUALITY_AVERAGE] = "average";
+    text_names[QUALITY_REGULAR] = "veteran";
+    text_names[QUALITY_HERO] = "elite";
+    for (int q = 0; q < QUALITY_COUNT; q++) {
+        assert_string_equal (ruleset_quality_name (rs, (quality_t) q),
+                             text_names[q]);
+        assert_int_equal (ruleset_quality_parse (rs, text_names[q]), q);
+        assert_int_equal (ruleset_quality_parse (rs, quality_name (
+                                                         (quality_t) q)), q);
+    }
+    assert_int_equal (ruleset_quality_parse (rs, "Elite"), QUALITY_HERO);
+    assert_int_equal (ruleset_quality_parse (rs, "regular"), QUALITY_REGULAR);
+    assert_int_equal (ruleset_quality_parse (rs, "crack"), -1);
+    assert_int_equal (ruleset_quality_parse (NULL, "elite"), -1);
+    assert_string_equal (ruleset_quality_name (NULL, QUALITY_HERO), "hero");
+}
+
+/*  A situation file may rate its units with the text's names. */
+static void
+test_grades_in_files (void **state)
+{
+    (void) state;
+    const char *text =
+        "ruleset = \"empire_of_liberty\";\n"
+        "table = { width = 100.0; depth = 100.0; };\n"
+        "units = (\n"
+        "  { id = \"a\"; side = \"blue\"; arm = \"infantry\"; quality = "
+        "\"elite\"; weapon = \"regular_infantry\"; figures = 8; x = 20.0; "
+        "y = 20.0; facing = 0.0; width = 7.62; depth = 3.81; },\n"
+        "  { id = \"b\"; side = \"red\"; arm = \"infantry\"; quality = "
+        "\"Veteran\"; weapon = \"regular_infantry\"; figures = 8; x = 60.0; "
+        "y = 60.0; facing = 0.0; width = 7.62; depth = 3.81; },\n"
+        "  { id = \"c\"; side = \"red\"; arm = \"infantry\"; quality = "
+        "\"crack\"; weapon = \"regular_infantry\"; figures = 8; x = 80.0; "
+        "y = 60.0; facing = 0.0; width = 7.62; depth = 3.81; }\n"
+        ");\n";
+    char err[256] = "";
+    situation_t *sit = situation_load_text (text, "t.cfg", game_rules_finder, rules, err,
+                                            sizeof err);
+    assert_null (sit);
+    assert_non_null (strstr (err, "unit \"c\": unknown quality \"crack\""));
+    char fixed[4096];
+    snprintf (fixed, sizeof fixed, "%s", text);
+    char *crack = strstr (fixed, "crack");
+    memcpy (crack, "green", 5);
+    sit = situation_load_text (fixed, "t.cfg", game_rules_finder, rules, err,
+                               sizeof err);
+    if (!sit)
+        fail_msg ("%s", err);
+    assert_int_equal (situation_unit_const (sit, 0)->quality, QUALITY_HERO);
+    assert_int_equal (situation_unit_const (sit, 1)->quality, QUALITY_REGULAR);
+    assert_int_equal (situation_unit_const (sit, 2)->quality, QUALITY_GREEN);
+    situation_destroy (&sit);
 }
 
 /*  The seven troop types and their basing: regular infantry four figures
@@ -475,6 +532,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_loads),
         cmocka_unit_test (test_grades),
+        cmocka_unit_test (test_grades_in_files),
         cmocka_unit_test (test_types_and_basing),
         cmocka_unit_test (test_troops),
         cmocka_unit_test (test_ranges),
