@@ -1129,7 +1129,10 @@ order_take_cover (const situation_t *sit, view_t *v, double move,
         move_along (sit, v, away_from_all (v), move, true, o);
 }
 
-/*  Advance towards the nearest enemy one move, stopping at contact. */
+/*  Advance towards the nearest enemy one move: a charge to contact, any
+ *  other advance stopping settings.enemy_gap_cm short of it (as the
+ *  game's moves do: only a charge makes contact); a unit already that
+ *  close stays where it is. */
 static void
 order_advance (const situation_t *sit, view_t *v, double move,
                bool charge, rf_order_t *o)
@@ -1137,7 +1140,11 @@ order_advance (const situation_t *sit, view_t *v, double move,
     if (v->nearest < 0)
         return;
     double bearing = bearing_to_enemy (sit, v->unit, v->nearest, v->u->fp.centre);
-    move_along (sit, v, bearing, fmin (move, v->nearest_cm), !charge, o);
+    double room = v->nearest_cm;
+    if (!charge)
+        room -= ruleset_settings (situation_ruleset (sit))->enemy_gap_cm;
+    if (room > 0)
+        move_along (sit, v, bearing, fmin (move, room), !charge, o);
     o->facing = bearing;
 }
 

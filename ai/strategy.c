@@ -98,6 +98,8 @@ order_from_rf (const game_t *g, const ruleset_t *rs, int u,
             o.has_to = true;
             o.to = ro->destination;
         }
+        else if (d->action == RF_ADVANCE_CHARGE && ro->nearest_enemy >= 0)
+            o.kind = ORDER_HOLD;   /* as near as a move goes: it halts */
         else
             o.kind = ORDER_CONTINUE;
         break;

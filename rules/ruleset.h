@@ -140,6 +140,9 @@ typedef struct {
     bool shoot_when_running;            /* a running unit still shoots */
     double withdraw_cover_moves;        /* 1: infantry withdrawing look for
                                            cover this many moves away */
+    double enemy_gap_cm;                /* 1: a move that is not a charge
+                                           stops this far short of an
+                                           enemy (optional, default 0) */
     /* optional `moves` group: one full move in cm by arm and formation
        (rulesets whose moves depend on formation, not on pace) */
     bool has_moves;

@@ -393,12 +393,11 @@ begin_phase (game_t *g, dice_t *dice)
 
 /*  ---- orders ---- */
 
-/*  How far unit u moves at `pace` (heavy armour is not modelled). */
+/*  How far unit u moves at `pace` (its troop type's move on foot). */
 static double
 allowance (const game_t *g, int u, order_pace_t pace)
 {
-    return s19_move_allowance (rules_of (g), tables (g), unit_c (g, u), pace,
-                               false);
+    return s19_move_allowance (rules_of (g), tables (g), unit_c (g, u), pace);
 }
 
 /*  The pace of a charge: a gallop for cavalry, a full move on foot. */
@@ -684,7 +683,7 @@ static bool
 step_ok (const game_t *g, int u, const footprint_t *f, double before,
          bool keep_on, bool started_off)
 {
-    double gap = tables (g)->enemy_gap_cm;
+    double gap = ruleset_settings (rules_of (g))->enemy_gap_cm;
     double d = enemy_gap_within (g, u, f, gap);
     if (d < gap && d < before)
         return false;

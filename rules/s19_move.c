@@ -1,13 +1,15 @@
 /*  s19_move.c - seed 002's movement rules.  */
 #include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include "s19_move.h"
 
 double
 s19_move_allowance (const ruleset_t *rs, const s19_tables_t *t,
-                    const unit_t *u, order_pace_t pace, bool heavy)
+                    const unit_t *u, order_pace_t pace)
 {
     assert (rs && t && u);
+    (void) t;                      /* the foot moves are the ruleset's */
     const rules_settings_t *s = ruleset_settings (rs);
     int standing = unit_figures_standing (u);
     if (standing <= 0)
@@ -20,11 +22,8 @@ s19_move_allowance (const ruleset_t *rs, const s19_tables_t *t,
         default: return s->cavalry_walk_cm;
         }
     }
-    double full = s->foot_move_cm;
-    if (2 * u->wounded > standing && s->foot_wounded_move_cm < full)
-        full = s->foot_wounded_move_cm;
-    if (heavy && t->foot_heavy_cm < full)
-        full = t->foot_heavy_cm;
+    /* 25, the wounded 20, and the troop type's own (ruleset_move_cm) */
+    double full = ruleset_move_cm (rs, u, NULL);
     return pace == ORDER_PACE_HALF ? full / 2 : full;
 }
 

@@ -13,13 +13,14 @@
 
 /*  The distance in the open a unit may move at `pace` this turn.  Foot
  *  (infantry, artillery, command): 25 cm, 20 when more than half its
- *  standing figures are wounded, 15 in heavy armour or clothing (`heavy`);
+ *  standing figures are wounded, the troop type's move when it has one
+ *  (civilians 20, heavy armour or clothing 15; ruleset_move_cm);
  *  ORDER_PACE_HALF halves it; cavalry paces give foot figures their full
  *  move.  Cavalry: walk 30, canter (trot) 45, gallop 60; DEFAULT and FULL
  *  are a walk; HALF is half a walk.  0 for a unit with no figure
  *  standing. */
 double s19_move_allowance (const ruleset_t *rs, const s19_tables_t *t,
-                           const unit_t *u, order_pace_t pace, bool heavy);
+                           const unit_t *u, order_pace_t pace);
 
 /*  The least distance of a pace band: cavalry walk 5, canter 31, gallop
  *  50; 0 for other paces and foot. */

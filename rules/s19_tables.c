@@ -225,16 +225,12 @@ read_all (loader_t *ld, s19_tables_t *t)
                       &t->cost_per_figure))
         return -1;
 
-    if (read_double (ld, "game.movement.foot_heavy_cm", 0, 1000,
-                     &t->foot_heavy_cm)
-        || read_double (ld, "game.movement.cavalry_walk_min_cm", 0, 1000,
-                        &t->cavalry_walk_min_cm)
+    if (read_double (ld, "game.movement.cavalry_walk_min_cm", 0, 1000,
+                     &t->cavalry_walk_min_cm)
         || read_double (ld, "game.movement.cavalry_canter_min_cm", 0, 1000,
                         &t->cavalry_canter_min_cm)
         || read_double (ld, "game.movement.cavalry_gallop_min_cm", 0, 1000,
-                        &t->cavalry_gallop_min_cm)
-        || read_double (ld, "game.movement.enemy_gap_cm", 0, 100,
-                        &t->enemy_gap_cm))
+                        &t->cavalry_gallop_min_cm))
         return -1;
 
     config_setting_t *s = need (ld, "game.sequence.side_a");

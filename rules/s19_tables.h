@@ -62,12 +62,9 @@ typedef struct {
     bool cost_per_figure;            /* points per figure (else per unit) */
 
     /* movement */
-    double foot_heavy_cm;            /* 15: heavy armour or clothing */
     double cavalry_walk_min_cm;      /* 5 */
     double cavalry_canter_min_cm;    /* 31 */
     double cavalry_gallop_min_cm;    /* 50 */
-    double enemy_gap_cm;             /* a plain move stops this far short
-                                        of an enemy it would touch */
 
     /* sequence */
     side_t side_a;                   /* the side that moves first */

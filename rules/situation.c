@@ -1153,10 +1153,57 @@ on_table (const situation_t *self, vec2_t p)
         && p.y <= self->depth;
 }
 
-/*  Where the unit's centre goes to take cover in feature i: just inside
- *  it, half the unit's depth in from the nearest edge, or less when the
- *  feature is thin or the move too short.  Returns the move's cost, or
- *  -1 when no such point can be reached within reach_cm. */
+#define COVER_STEP_CM 0.5    /* steps of a unit carried into cover */
+
+/*  A unit whose centre stands in feature i but whose footprint sticks out
+ *  of it: the nearest point (in steps of COVER_STEP_CM, within reach_cm
+ *  of movement) its centre may go, straight away from the feature's edge
+ *  nearest it or towards the feature's centroid, for the whole footprint
+ *  to be inside.  Returns the move's cost, or -1 when none is in reach
+ *  (a feature too small for the unit). */
+static double
+cover_inward_point (const situation_t *self, const unit_t *u, int i,
+                    double reach_cm, vec2_t *point)
+{
+    const terrain_feature_t *f = &self->terrain->features[i];
+    vec2_t c = u->fp.centre;
+    vec2_t edge = polygon_nearest_point (f->vertices, f->vertex_count, c);
+    vec2_t mid = polygon_centroid (f->vertices, f->vertex_count);
+    vec2_t aims[2] = { { c.x - edge.x, c.y - edge.y },
+                       { mid.x - c.x, mid.y - c.y } };
+    double best = -1.0;
+    for (int k = 0; k < 2; k++) {
+        double len = hypot (aims[k].x, aims[k].y);
+        if (len <= SIT_EPS)
+            continue;
+        vec2_t dir = { aims[k].x / len, aims[k].y / len };
+        for (double s = COVER_STEP_CM; s <= reach_cm + SIT_EPS;
+             s += COVER_STEP_CM) {
+            footprint_t fp = u->fp;
+            fp.centre = (vec2_t) { c.x + dir.x * s, c.y + dir.y * s };
+            if (!on_table (self, fp.centre))
+                break;
+            if (!feature_contains_footprint (self, i, &fp))
+                continue;
+            double cost = situation_path_cost (self, c, fp.centre, reach_cm);
+            if (cost >= 0.0 && cost <= reach_cm + SIT_EPS
+                && (best < 0.0 || cost < best)) {
+                best = cost;
+                *point = fp.centre;
+            }
+            break;
+        }
+    }
+    return best;
+}
+
+/*  Where the unit's centre goes to take cover in feature i: where it
+ *  stands when it is wholly inside already; carried inwards until it is
+ *  when only part of it is (cover_inward_point; where it stands when the
+ *  feature is too small for it); else just inside the feature, half the
+ *  unit's depth in from the nearest edge, or less when the feature is
+ *  thin or the move too short.  Returns the move's cost, or -1 when no
+ *  such point can be reached within reach_cm. */
 static double
 cover_point (const situation_t *self, const unit_t *u, int i,
              double reach_cm, vec2_t *point)
@@ -1165,7 +1212,10 @@ cover_point (const situation_t *self, const unit_t *u, int i,
     vec2_t c = u->fp.centre;
     if (feature_contains (self, i, c)) {
         *point = c;
-        return 0.0;
+        if (feature_contains_footprint (self, i, &u->fp))
+            return 0.0;
+        double cost = cover_inward_point (self, u, i, reach_cm, point);
+        return cost >= 0.0 ? cost : 0.0;
     }
     vec2_t edge = polygon_nearest_point (f->vertices, f->vertex_count, c);
     double d = geom_dist (c, edge);

@@ -215,8 +215,12 @@ double situation_path_cost (const situation_t *self, vec2_t a, vec2_t b,
  *  enemy").
  *
  *  In detail: features with cover (the feature's own, not NONE) that are
- *  not impassable; the point is the unit's centre when it stands in the
- *  feature already (cost 0), else the feature's point nearest the centre
+ *  not impassable; the point is the unit's centre when it stands wholly
+ *  in the feature already (cost 0); when only its centre does, the
+ *  nearest point (0.5 cm steps, within reach) straight away from the
+ *  feature's nearest edge or towards its centroid where the whole
+ *  footprint is inside (its centre, cost 0, when there is none); else the
+ *  feature's point nearest the centre
  *  carried on inwards by half the unit's depth (a quarter, or almost
  *  nothing, when that is not inside the feature or not within reach), on
  *  the table; reach is measured with situation_path_cost from the centre.

@@ -902,6 +902,75 @@ test_halt_and_continue (void **state)
     assert_true (d.order.facing > 0 && d.order.facing < 90);
 }
 
+/*  A unit half inside a wood, told to take cover, goes wholly into it;
+ *  one wholly inside stays. */
+static void
+test_take_cover_half_inside (void **state)
+{
+    (void) state;
+    int b = blue ();
+    situation_unit (sit, b)->formation = FORMATION_LOOSE;   /* no -1 */
+    red_ahead ("red-1", ARM_INFANTRY, "musket", 100);
+    int w = woods ("wood-1", 100, 30, 130, 70);
+    situation_unit (sit, b)->fp.centre.x = 128;   /* 123..133: 3 cm out */
+    rf_decision_t d = decide (b, 1);              /* RF1, 1: take cover */
+    assert_int_equal (d.rf, 1);
+    assert_int_equal (d.action, RF_TAKE_COVER);
+    assert_int_equal (d.order.cover_feature, w);
+    assert_true (d.order.has_destination);
+    assert_true (d.order.move_cm > 2.9 && d.order.move_cm <= 25);
+    footprint_t at = situation_unit_const (sit, b)->fp;
+    at.centre = d.order.destination;
+    assert_int_equal (situation_footprint_cover (sit, &at), COVER_SOFT);
+
+    /* wholly inside, near its edge and seeing out: it stays (raw: +1 +1
+       -1 in cover = RF1 again) */
+    situation_unit (sit, b)->fp.centre.x = 124;
+    situation_unit (sit, b)->quality = QUALITY_RAW;
+    d = decide (b, 1);
+    assert_int_equal (d.rf, 1);
+    assert_int_equal (d.action, RF_TAKE_COVER);
+    assert_false (d.order.has_destination);
+    assert_int_equal (d.order.cover_feature, w);
+}
+
+/*  Seed 002: "(15 cms if in heavy armour/clothing!)", civilians 20: the
+ *  table's moves are as long as the troop type's. */
+static void
+test_troop_type_moves (void **state)
+{
+    (void) state;
+    int b = blue ();
+    situation_unit (sit, b)->formation = FORMATION_LOOSE;
+    situation_unit (sit, b)->troop_type =
+        ruleset_troop_type_find (rs, "heavy_armour");
+    red_ahead ("red-1", ARM_INFANTRY, "musket", 100);
+    rf_decision_t d = decide (b, 6);              /* RF1, 6: advance */
+    assert_int_equal (d.action, RF_ADVANCE_CHARGE);
+    assert_false (d.charge);
+    assert_near (d.order.move_cm, 15);
+    assert_near (d.order.destination.y, 65);
+    d = decide (b, 1);                            /* take cover: none, away */
+    assert_int_equal (d.action, RF_TAKE_COVER);
+    assert_near (d.order.move_cm, 15);
+    situation_unit (sit, b)->troop_type =
+        ruleset_troop_type_find (rs, "civilians");
+    d = decide (b, 6);
+    assert_near (d.order.move_cm, 20);
+    /* charge reach is one move too: 15 cm in heavy armour */
+    situation_unit (sit, b)->troop_type =
+        ruleset_troop_type_find (rs, "heavy_armour");
+    situation_unit (sit, 1)->fp.centre.y = 52 + 16;
+    d = decide (b, 6);
+    assert_false (d.order.enemy_in_charge_reach);
+    assert_false (d.charge);
+    situation_unit (sit, 1)->fp.centre.y = 52 + 14;
+    d = decide (b, 6);
+    assert_true (d.order.enemy_in_charge_reach);
+    assert_true (d.charge);
+    assert_near (d.order.move_cm, 14);            /* to contact */
+}
+
 /*  "(Charge?)": only with an enemy within one move. */
 static void
 test_charge (void **state)
@@ -928,9 +997,11 @@ test_charge (void **state)
     d = decide (b, 6);                            /* advance (Charge?) */
     assert_int_equal (d.action, RF_ADVANCE_CHARGE);
     assert_false (d.charge);
-    assert_near (d.order.move_cm, 25);            /* a move, short of them */
-    assert_near (d.order.destination.y, 75);
-    assert_int_equal (d.order.shoot_target, r);   /* 0.5 cm: short range */
+    /* a move, not a charge: it stops settings.enemy_gap_cm (1 cm) short
+       of them, where the game's moves stop too */
+    assert_near (d.order.move_cm, 24.5);
+    assert_near (d.order.destination.y, 74.5);
+    assert_int_equal (d.order.shoot_target, r);   /* 1 cm: short range */
     assert_string_equal (d.order.range_band, "short");
     assert_non_null (strstr (d.explanation, "no charge"));
 
@@ -1400,6 +1471,8 @@ main (void)
         cmocka_unit_test_setup_teardown (test_up_to_rf0, setup, teardown),
         cmocka_unit_test_setup_teardown (test_cavalry_up_to_rf0, setup, teardown),
         cmocka_unit_test_setup_teardown (test_take_cover, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_take_cover_half_inside, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_troop_type_moves, setup, teardown),
         cmocka_unit_test_setup_teardown (test_halt_and_continue, setup, teardown),
         cmocka_unit_test_setup_teardown (test_charge, setup, teardown),
         cmocka_unit_test_setup_teardown (test_withdraw, setup, teardown),

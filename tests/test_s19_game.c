@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "rf.h"
 #include "s19_engine.h"
 #include "testutil.h"
 
@@ -533,6 +534,70 @@ test_moves (void **state)
     unmake (&f);
 }
 
+/*  Seed 002: "(15 cms if in heavy armour/clothing!)": the game moves a
+ *  unit in heavy armour 15 cm, civilians 20.  And an advance of the
+ *  actions tables that is not a charge ends where the Risk Factor engine
+ *  said, 1 cm short of the enemy (settings.enemy_gap_cm), as the game's
+ *  own moves do. */
+static void
+test_troop_type_moves (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s",
+              unit ("k", "blue", "infantry", "regular", "sword", 4, 60, 20, 0,
+                    "troop_type = \"heavy_armour\";"),
+              unit ("c", "blue", "infantry", "regular", "rocks", 4, 140, 20, 0,
+                    "troop_type = \"civilians\";"),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 190,
+                    180, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    run_to (&f, S19_PHASE_A_MOVE);
+    order_t m = order_hold ();
+    m.kind = ORDER_MOVE;
+    m.has_to = true;
+    m.to = (vec2_t) { 60, 120 };
+    order (&f, "k", m);
+    m.to = (vec2_t) { 140, 120 };
+    order (&f, "c", m);
+    game_resolve_phase (f.g, f.dice);
+    /* (a move's end is found to 0.1 cm: s19_path_reach) */
+    assert_true (fabs (U (&f, "k")->fp.centre.y - 35) < 0.1);
+    assert_true (fabs (U (&f, "c")->fp.centre.y - 40) < 0.1);
+    unmake (&f);
+
+    /* RF0 (-1 formed regulars, +1 in range of the enemy's muskets), a 6:
+       advance on the nearest enemy, 20 cm away: 19 cm, then 1 cm short */
+    snprintf (units, sizeof units, "%s,%s",
+              unit ("b", "blue", "infantry", "regular", "musket", 4, 100, 50,
+                    0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 73,
+                    180, NULL));
+    f = make (NULL, units, NULL);
+    run_to (&f, S19_PHASE_A_MOVE);
+    rf_decision_t d;
+    char err[256];
+    assert_int_equal (rf_decide (game_situation (f.g), idx (&f, "b"), 6, NULL,
+                                 &d, err, sizeof err), 0);
+    assert_int_equal (d.rf, 0);
+    assert_int_equal (d.action, RF_ADVANCE_VISIBLE);
+    assert_false (d.charge);
+    assert_true (d.order.has_destination);
+    assert_true (fabs (d.order.move_cm - 19) < 0.05);
+    m = order_hold ();
+    m.kind = ORDER_MOVE;
+    m.has_to = true;
+    m.to = d.order.destination;
+    order (&f, "b", m);
+    game_resolve_phase (f.g, f.dice);
+    assert_true (geom_dist (U (&f, "b")->fp.centre, d.order.destination)
+                 < 0.01);
+    double gap = situation_unit_distance (game_situation (f.g), idx (&f, "b"),
+                                          idx (&f, "r"));
+    assert_true (fabs (gap - 1.0) < 0.05);
+    unmake (&f);
+}
+
 /*  Running to the table's edge takes a unit off the table. */
 static void
 test_run_off_table (void **state)
@@ -761,6 +826,7 @@ main (void)
         cmocka_unit_test (test_target_group),
         cmocka_unit_test (test_charge_and_melee),
         cmocka_unit_test (test_moves),
+        cmocka_unit_test (test_troop_type_moves),
         cmocka_unit_test (test_run_off_table),
         cmocka_unit_test (test_victory_on_time),
         cmocka_unit_test (test_reported_from_table),

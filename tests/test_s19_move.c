@@ -57,21 +57,26 @@ test_foot_allowance (void **state)
 {
     (void) state;
     unit_t u = unit (ARM_INFANTRY, 10, 0);
-    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_DEFAULT, false) == 25);
-    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL, false) == 25);
-    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_HALF, false) == 12.5);
-    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_GALLOP, false) == 25);
-    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL, true) == 15);
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_DEFAULT) == 25);
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL) == 25);
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_HALF) == 12.5);
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_GALLOP) == 25);
+    u.troop_type = ruleset_troop_type_find (rs, "heavy_armour");
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL) == 15);
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_HALF) == 7.5);
+    u.troop_type = ruleset_troop_type_find (rs, "civilians");
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL) == 20);
+    u.troop_type = 0;
     /* a group mostly of wounded men moves at their 20 cm */
     u = unit (ARM_INFANTRY, 10, 6);
-    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL, false) == 20);
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL) == 20);
     u = unit (ARM_INFANTRY, 10, 5);
-    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL, false) == 25);
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL) == 25);
     u = unit (ARM_COMMAND, 1, 1);
-    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL, false) == 20);
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL) == 20);
     u = unit (ARM_INFANTRY, 4, 0);
     u.killed = 4;
-    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL, false) == 0);
+    assert_true (s19_move_allowance (rs, t, &u, ORDER_PACE_FULL) == 0);
 }
 
 static void
@@ -79,11 +84,11 @@ test_cavalry_paces (void **state)
 {
     (void) state;
     unit_t c = unit (ARM_CAVALRY, 6, 0);
-    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_WALK, false) == 30);
-    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_DEFAULT, false) == 30);
-    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_CANTER, false) == 45);
-    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_GALLOP, false) == 60);
-    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_HALF, false) == 15);
+    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_WALK) == 30);
+    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_DEFAULT) == 30);
+    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_CANTER) == 45);
+    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_GALLOP) == 60);
+    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_HALF) == 15);
     assert_true (s19_pace_min_cm (t, &c, ORDER_PACE_WALK) == 5);
     assert_true (s19_pace_min_cm (t, &c, ORDER_PACE_CANTER) == 31);
     assert_true (s19_pace_min_cm (t, &c, ORDER_PACE_GALLOP) == 50);
