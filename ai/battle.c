@@ -542,6 +542,10 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                                         errlen);
             if (!strategy[s])
                 goto done;
+            /* a strategy that plays the tables itself (the commander's
+               playouts) plays its side's variant */
+            if (variant[s])
+                strategy_set_tables (strategy[s], variant[s]);
             /* the class "table" reads its side's variant too */
             table_on_view[s] = variant[s]
                             && strcmp (strategy_name (strategy[s]),

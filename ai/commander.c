@@ -432,6 +432,7 @@ struct commander_t {
     commander_stop_fn *stop_fn;
     void *stop_arg;
     atomic_bool stop;
+    const ruleset_t *variant;    /* its side's tables, NULL: the game's */
     /* the memory of the fog of war, per side, for one scenario */
     const scenario_t *scenario;
     int unit_count;
@@ -494,6 +495,13 @@ commander_set_settings (commander_t *self, const commander_settings_t *s,
         return -1;
     self->settings = *s;
     return 0;
+}
+
+void
+commander_set_tables (commander_t *self, const ruleset_t *variant)
+{
+    assert (self);
+    self->variant = variant;
 }
 
 void
@@ -708,7 +716,8 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         .stop_flag = &self->stop, .stop_fn = self->stop_fn,
         .stop_arg = self->stop_arg, .progress_fn = self->progress_fn,
         .progress_arg = self->progress_arg,
-        .progress_every_ms = self->progress_every_ms };
+        .progress_every_ms = self->progress_every_ms,
+        .variant = self->variant };
     search_answer_t a = { .choice = choice, .unit_visits = visits,
                           .unit_value = values };
     bool greedy = self->settings.algorithm == COMMANDER_GREEDY;
@@ -814,10 +823,18 @@ commander_ask_side (commander_t *self, const game_t *g, int side,
     rf_decision_t *d = malloc (sizeof *d);
     commander_order_t *table = malloc ((size_t) (n > 0 ? n : 1)
                                        * sizeof *table);
+    situation_t *view = NULL;
     int rc = -1;
     if (!copy || !units || !group_roll || !d || !table) {
         snprintf (err, errlen, "out of memory");
         goto done;
+    }
+    /* the side's own variant of the tables, when it has one */
+    if (self->variant) {
+        view = search_variant_view (self->variant, game_situation (g), err,
+                                    errlen);
+        if (!view)
+            goto done;
     }
     /* out of command first: the actions tables, on the rules' dice */
     int k = 0, t = 0;
@@ -836,12 +853,15 @@ commander_ask_side (commander_t *self, const game_t *g, int side,
         o->layer = COMMANDER_LAYER_TABLE;
         char bad[SOLO_ERR_MAX];
         /* a platoon keeping company is diced once, as in a battle */
-        if (strategy_table_order_roll (copy, u, group_roll[u], dice,
-                                       &o->order, d, o->why,
-                                       sizeof o->why) == 0) {
+        if (view)
+            search_variant_sync (view, game_situation (copy));
+        if (strategy_table_order_on (copy, view, u, group_roll[u], dice,
+                                     &o->order, d, o->why,
+                                     sizeof o->why) == 0) {
             snprintf (o->choice, sizeof o->choice, "%s (%s)",
                       rf_action_name (d->action),
-                      ruleset_rf_table (rs, d->arm)->band_name[d->band]);
+                      ruleset_rf_table (view ? self->variant : rs,
+                                        d->arm)->band_name[d->band]);
             for (int i = 0; i < d->order.group_count; i++) {
                 int m = d->order.group[i];
                 if (m >= 0 && m < n && !group_roll[m])
@@ -887,6 +907,7 @@ done:
     if (rc < 0)
         commander_result_free (out);
     game_destroy (&copy);
+    situation_destroy (&view);
     free (units);
     free (group_roll);
     free (d);
@@ -944,6 +965,12 @@ commander_strategy_destroy (void *state)
 {
     commander_t *self = state;
     commander_destroy (&self);
+}
+
+void
+commander_strategy_set_tables (void *state, const ruleset_t *variant)
+{
+    commander_set_tables (state, variant);
 }
 
 void

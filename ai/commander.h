@@ -224,6 +224,13 @@ const commander_settings_t *commander_settings (const commander_t *self);
 int commander_set_settings (commander_t *self, const commander_settings_t *s,
                             char *err, int errlen);
 
+/*  Its side's table layer plays `variant` of the game's tables (a
+ *  house rule, strategy_load_variant; borrowed, it must outlive its use;
+ *  NULL: the game's own): the table-bound units commander_ask_side
+ *  orders, and its own side's table-bound units in the search's
+ *  playouts.  The enemy's are played by the game's tables. */
+void commander_set_tables (commander_t *self, const ruleset_t *variant);
+
 void commander_set_progress (commander_t *self, commander_progress_fn *fn,
                              void *arg, double every_ms);
 void commander_set_stop (commander_t *self, commander_stop_fn *fn, void *arg);
@@ -287,14 +294,17 @@ void commander_strategy_destroy (void *state);
 void commander_strategy_decide (void *state, const game_t *g, int side,
                                 const int *units, int n, dice_t *dice,
                                 strategy_decision_t *out);
+void commander_strategy_set_tables (void *state, const ruleset_t *variant);
 
 #define COMMANDER_STRATEGY_GREEDY                                         \
     { "greedy", "one ply: each commanded unit's best order by a static "  \
       "heuristic", commander_strategy_create_greedy,                     \
-      commander_strategy_destroy, commander_strategy_decide }
+      commander_strategy_destroy, commander_strategy_decide,             \
+      commander_strategy_set_tables }
 #define COMMANDER_STRATEGY_SEARCH                                         \
     { "search", "the commander: portfolio greedy search then NaiveMCTS "  \
       "within a time or playout budget", commander_strategy_create_search,\
-      commander_strategy_destroy, commander_strategy_decide }
+      commander_strategy_destroy, commander_strategy_decide,             \
+      commander_strategy_set_tables }
 
 #endif

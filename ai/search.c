@@ -28,6 +28,40 @@ search_now (void)
     return (double) ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+situation_t *
+search_variant_view (const ruleset_t *variant, const situation_t *sit,
+                     char *err, int errlen)
+{
+    assert (variant && sit && err && errlen > 0);
+    situation_t *view = situation_new (variant, situation_width (sit),
+                                       situation_depth (sit));
+    if (!view) {
+        snprintf (err, errlen, "out of memory");
+        return NULL;
+    }
+    for (int i = 0; i < situation_terrain_count (sit); i++)
+        if (situation_add_terrain (view, situation_terrain (sit, i), err,
+                                   errlen) < 0) {
+            situation_destroy (&view);
+            return NULL;
+        }
+    for (int i = 0; i < situation_unit_count (sit); i++)
+        if (situation_add_unit (view, situation_unit_const (sit, i), err,
+                                errlen) < 0) {
+            situation_destroy (&view);
+            return NULL;
+        }
+    return view;
+}
+
+void
+search_variant_sync (situation_t *view, const situation_t *sit)
+{
+    int n = situation_unit_count (sit);
+    for (int i = 0; i < n; i++)
+        *situation_unit (view, i) = *situation_unit_const (sit, i);
+}
+
 /*  splitmix64 of a and b: the seed of playout b of a search seeded a. */
 static uint64_t
 mix (uint64_t a, uint64_t b)
@@ -147,6 +181,7 @@ typedef struct {
     dice_t *dice;
     int *group_roll;         /* a platoon's die, per unit */
     rf_decision_t *rfd;
+    situation_t *view;       /* the side's variant of the tables, or NULL */
     pthread_t thread;
 } worker_t;
 
@@ -384,9 +419,17 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
                 }
                 continue;
             }
+            /* its own side's table layer plays the side's variant of the
+               tables, when it has one */
+            situation_t *view = NULL;
+            if (w->view && (int) situation_unit_const (game_situation (g), u)
+                                   ->side == p->side) {
+                view = w->view;
+                search_variant_sync (view, game_situation (g));
+            }
             /* a platoon keeping company is diced once, as in a battle */
-            if (strategy_table_order_roll (g, u, w->group_roll[u], w->dice,
-                                           &o, w->rfd, NULL, 0) < 0)
+            if (strategy_table_order_on (g, view, u, w->group_roll[u],
+                                         w->dice, &o, w->rfd, NULL, 0) < 0)
                 w->rfd->order.group_count = 0;
             for (int i = 0; i < w->rfd->order.group_count; i++) {
                 int m = w->rfd->order.group[i];
@@ -1032,6 +1075,7 @@ ctx_free (ctx_t *c)
         dice_destroy (&w->dice);
         free (w->group_roll);
         free (w->rfd);
+        situation_destroy (&w->view);
     }
     pthread_mutex_destroy (&c->mu);
     pthread_cond_destroy (&c->go);
@@ -1138,7 +1182,13 @@ ctx_init (ctx_t *c, const search_problem_t *p)
         w->group_roll = malloc ((size_t) (units > 0 ? units : 1)
                                 * sizeof *w->group_roll);
         w->rfd = malloc (sizeof *w->rfd);
-        if (!w->game || !w->dice || !w->group_roll || !w->rfd)
+        char err[SOLO_ERR_MAX];
+        if (p->variant)
+            w->view = search_variant_view (p->variant,
+                                           game_situation (c->root), err,
+                                           sizeof err);
+        if (!w->game || !w->dice || !w->group_roll || !w->rfd
+            || (p->variant && !w->view))
             return t == 0 ? -1 : 0;
         if (t > 0) {
             atomic_fetch_add (&c->refs, 1);

@@ -47,6 +47,10 @@ typedef struct {
     commander_progress_fn *progress_fn;   /* may be NULL */
     void *progress_arg;
     double progress_every_ms;
+    const ruleset_t *variant;    /* the side's table layer's tables, a
+                                    variant of the game's (NULL: the
+                                    game's): its table-bound units play
+                                    by them in the playouts */
 } search_problem_t;
 
 typedef struct {
@@ -62,6 +66,17 @@ typedef struct {
     long *unit_visits;           /* n entries, may be NULL */
     double *unit_value;          /* n entries, may be NULL */
 } search_answer_t;
+
+/*  A situation of the same table and units as `sit` under `variant`
+ *  (a variant of sit's tables, strategy_check_variant): what the table
+ *  layer of a side with its own tables decides on.  NULL out of memory
+ *  or when sit's terrain or units do not fit (err says why). */
+situation_t *search_variant_view (const ruleset_t *variant,
+                                  const situation_t *sit, char *err,
+                                  int errlen);
+
+/*  The view's units as they stand in `sit` now (the same units). */
+void search_variant_sync (situation_t *view, const situation_t *sit);
 
 /*  Seconds on the monotonic clock. */
 double search_now (void);

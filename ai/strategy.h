@@ -43,6 +43,10 @@ typedef struct {
      *  `dice` is the strategy's own. */
     void (*decide) (void *state, const game_t *g, int side, const int *units,
                     int n, dice_t *dice, strategy_decision_t *out);
+    /*  Its side's table layer is `variant` (borrowed, outlives the
+     *  state; NULL: the game's tables), for a strategy that plays the
+     *  tables itself (the commander's playouts).  NULL: it does not. */
+    void (*set_tables) (void *state, const ruleset_t *variant);
 } strategy_class_t;
 
 typedef struct strategy_t strategy_t;
@@ -63,6 +67,12 @@ void strategy_destroy (strategy_t **self_p);
 const char *strategy_name (const strategy_t *self);
 const char *strategy_params (const strategy_t *self);
 dice_t *strategy_dice (strategy_t *self);
+
+/*  The strategy's side plays under `variant` of the tables ("tables=PATH",
+ *  strategy_load_variant; borrowed: it must outlive the strategy; NULL:
+ *  the game's).  Only strategies that play the table layer themselves
+ *  care (the class's set_tables); others ignore it. */
+void strategy_set_tables (strategy_t *self, const ruleset_t *variant);
 
 /*  Orders for the `n` units of `side` in `units`. */
 void strategy_decide (strategy_t *self, const game_t *g, int side,

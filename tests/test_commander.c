@@ -280,6 +280,108 @@ test_settings_parse (void **state)
     assert_null (c);
 }
 
+/*  A variant of the skirmish19 tables where every "continue" and "halt"
+ *  action is "run" (the path of a temporary file), or, with `same`, the
+ *  tables as they are. */
+static const char *
+running_tables (bool same)
+{
+    FILE *f = fopen (test_source_path ("rules/data/skirmish19/tables.cfg"),
+                     "rb");
+    assert_non_null (f);
+    static char text[64 * 1024], out[96 * 1024];
+    size_t n = fread (text, 1, sizeof text - 1, f);
+    fclose (f);
+    text[n] = 0;
+    size_t used = 0;
+    for (const char *p = text; *p;) {
+        if (!same && strncmp (p, "\"continue\"", 10) == 0) {
+            used += (size_t) snprintf (out + used, sizeof out - used,
+                                       "\"run\"");
+            p += 10;
+        }
+        else if (!same && strncmp (p, "\"halt\"", 6) == 0) {
+            used += (size_t) snprintf (out + used, sizeof out - used,
+                                       "\"run\"");
+            p += 6;
+        }
+        else
+            out[used++] = *p++;
+    }
+    out[used] = 0;
+    return test_write_temp (out, ".cfg");
+}
+
+/*  Under a variant of the tables (strategy "tables=PATH"), the side's
+ *  table layer plays the variant: its units out of command in the
+ *  answer, and its own side's table-bound units in the search's
+ *  playouts.  The same tables as the game's change nothing; tables that
+ *  run where the game's continue or halt change what the playouts
+ *  find. */
+static void
+test_variant_tables (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    const ruleset_t *base = game_rules_ruleset (rules);
+    ruleset_t *same = strategy_load_variant (base, running_tables (true), err,
+                                             sizeof err);
+    ruleset_t *running = strategy_load_variant (base, running_tables (false),
+                                                err, sizeof err);
+    assert_non_null (same);
+    assert_non_null (running);
+    int differ = 0, decisions_differ = 0, table_orders = 0;
+    for (int sc = 0; sc < 3; sc++) {
+        int side;
+        game_t *g = position (sc, 3, 31 + (uint64_t) sc, &side);
+        assert_non_null (g);
+        commander_result_t r[3];
+        const ruleset_t *variants[3] = { NULL, same, running };
+        for (int k = 0; k < 3; k++) {
+            commander_t *c = make ("playouts=300,ms=0,seed=4");
+            commander_set_tables (c, variants[k]);
+            ask (c, g, side, 5, &r[k]);
+            commander_destroy (&c);
+        }
+        assert_same_answer (&r[0], &r[1]);
+        differ += r[0].value != r[2].value
+               || r[0].alternatives[0].value != r[2].alternatives[0].value;
+        for (int i = 0; i < r[2].order_count; i++)
+            if (r[2].orders[i].layer == COMMANDER_LAYER_TABLE) {
+                table_orders++;
+                assert_true (strncmp (r[2].orders[i].choice, "continue (",
+                                      10) != 0);
+                assert_true (strncmp (r[2].orders[i].choice, "halt (", 6)
+                             != 0);
+            }
+        /* the strategy "search" is told its side's tables */
+        strategy_decision_t d[2][64];
+        int units[64], n = 0;
+        for (int u = 0; u < game_unit_count (g) && n < 64; u++)
+            if (game_needs_order (g, u) && !game_table_bound (g, u))
+                units[n++] = u;
+        for (int k = 0; k < 2; k++) {
+            strategy_t *st = strategy_new ("search", "playouts=300,ms=0", 8,
+                                           err, sizeof err);
+            assert_non_null (st);
+            if (k)
+                strategy_set_tables (st, running);
+            strategy_decide (st, g, side, units, n, d[k]);
+            strategy_destroy (&st);
+        }
+        for (int i = 0; i < n; i++)
+            decisions_differ += strcmp (d[0][i].why, d[1][i].why) != 0;
+        for (int k = 0; k < 3; k++)
+            commander_result_free (&r[k]);
+        game_destroy (&g);
+    }
+    assert_true (differ > 0);
+    assert_true (decisions_differ > 0);
+    (void) table_orders;
+    ruleset_destroy (&same);
+    ruleset_destroy (&running);
+}
+
 /*  ---- the answer ---- */
 
 /*  Both layers: every unit of the side waiting for an order is answered
@@ -1002,6 +1104,7 @@ main (void)
         cmocka_unit_test (test_settings_parse),
         cmocka_unit_test (test_ask_side_layers),
         cmocka_unit_test (test_refusals),
+        cmocka_unit_test (test_variant_tables),
         cmocka_unit_test (test_same_seed_same_answer),
         cmocka_unit_test (test_greedy_deterministic),
         cmocka_unit_test (test_time_budget_kept),
