@@ -343,6 +343,9 @@ prepare_unit (game_t *g, int u, char *err, int errlen)
     return 0;
 }
 
+static int check_formation (const game_t *g, int u, const order_t *o,
+                            char *err, int errlen);
+
 static int
 prepare (game_t *g, char *err, int errlen)
 {
@@ -352,6 +355,9 @@ prepare (game_t *g, char *err, int errlen)
     const scenario_t *sc = game_scenario (g);
     for (int i = 0; i < scenario_order_count (sc); i++) {
         const scenario_order_t *so = scenario_order (sc, i);
+        if (so->order.has_formation
+            && check_formation (g, so->unit, &so->order, err, errlen) < 0)
+            return -1;
         game_unit_mut (g, so->unit)->current = so->order;
     }
     int first = scenario_first_side (sc);
@@ -1551,6 +1557,170 @@ enemy_near (const game_t *g, int u, vec2_t p, double within)
     return false;
 }
 
+/*  A formation change an order asks for, worked out. */
+typedef struct {
+    bool none;                 /* already in it: nothing to do */
+    eol_change_t change;
+    formation_t formation;     /* after the change */
+    arm_t arm;                 /* after it (mounting, dismounting) */
+    double facing;             /* after it */
+    double cost;               /* in moves (eol.movement.changes) */
+} ordered_form_t;
+
+/*  The change that takes unit u into formation `to` as an order asks,
+ *  `way` the bearing the order turns it to (NAN: none).  The text's
+ *  changes: guns limber (column) and unlimber (line); formed foot and
+ *  mounted troops change between line and column, to a flank when `way`
+ *  lies 45 to 135 degrees off their facing (half a move, facing that
+ *  flank), else without changing facing (a full move); light infantry
+ *  and mounted troops take skirmish order and form up (half a move);
+ *  cavalry and mounted rifles dismount (`loose`: on foot, as skirmish
+ *  infantry) and mount (`mounted` or `line`: mounted in line; `column`:
+ *  mounted in column), half a move.  Refused (-1 with err naming the
+ *  unit and the rule): leaders, disordered units (they dress ranks
+ *  first), square, a formation the unit's type does not have. */
+static int
+ordered_change (const game_t *g, int u, formation_t to, double way,
+                ordered_form_t *out, char *err, int errlen)
+{
+    const eol_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    eol_type_t k = type_of (g, u);
+    const eol_type_info_t *ti = &t->types[k];
+    const char *tn = eol_type_name (k);
+    memset (out, 0, sizeof *out);
+    out->formation = to;
+    out->arm = x->arm;
+    out->facing = x->fp.facing;
+    if ((int) to < 0 || to >= FORMATION_COUNT) {
+        snprintf (err, errlen, "%s: unknown formation %d", x->id, (int) to);
+        return -1;
+    }
+    if (k == EOL_LEADER) {
+        snprintf (err, errlen, "%s: a leader has no formation to change",
+                  x->id);
+        return -1;
+    }
+    if (to == FORMATION_SQUARE) {
+        snprintf (err, errlen, "%s: square is no formation of Empire of "
+                  "Liberty (line, column, skirmish (loose), mounted)", x->id);
+        return -1;
+    }
+    if (eol_disordered (g, u)) {
+        snprintf (err, errlen, "%s: disordered, it must dress its ranks (a "
+                  "full move) before it changes formation", x->id);
+        return -1;
+    }
+    bool mounted = x->arm == ARM_CAVALRY;
+    if (is_artillery (g, u)) {
+        if (to != FORMATION_LINE && to != FORMATION_COLUMN) {
+            snprintf (err, errlen, "%s: guns are limbered (column) or "
+                      "unlimbered (line), not %s", x->id, formation_name (to));
+            return -1;
+        }
+        out->arm = ARM_ARTILLERY;
+        out->change = to == FORMATION_COLUMN ? EOL_CHANGE_LIMBER
+                                             : EOL_CHANGE_UNLIMBER;
+    }
+    else if (ti->dismounts && !mounted) {
+        /* on foot, in skirmish order */
+        if (to == FORMATION_LOOSE) {
+            out->none = true;
+            return 0;
+        }
+        out->arm = ARM_CAVALRY;
+        out->formation = to == FORMATION_COLUMN ? FORMATION_COLUMN
+                                                : FORMATION_LINE;
+        out->change = EOL_CHANGE_MOUNT;
+    }
+    else if (ti->dismounts && to == FORMATION_LOOSE) {
+        out->arm = ARM_INFANTRY;
+        out->change = EOL_CHANGE_DISMOUNT;
+    }
+    else {
+        if (to == FORMATION_MOUNTED) {
+            if (!mounted) {
+                snprintf (err, errlen, "%s: %s do not ride: they are in line, "
+                          "column%s", x->id, tn,
+                          ti->skirmish == EOL_SKIRMISH_NEVER ? ""
+                          : " or skirmish");
+                return -1;
+            }
+            to = out->formation = FORMATION_LINE;
+        }
+        if (to == FORMATION_LOOSE && ti->skirmish == EOL_SKIRMISH_NEVER) {
+            snprintf (err, errlen, "%s: %s never take skirmish order", x->id,
+                      tn);
+            return -1;
+        }
+        if (to != FORMATION_LOOSE && ti->skirmish == EOL_SKIRMISH_ALWAYS) {
+            snprintf (err, errlen, "%s: %s may not form up: they always "
+                      "operate in skirmish", x->id, tn);
+            return -1;
+        }
+        if (to == x->formation) {
+            out->none = true;
+            return 0;
+        }
+        if (to == FORMATION_LOOSE)
+            out->change = EOL_CHANGE_TO_SKIRMISH;
+        else if (x->formation == FORMATION_LOOSE)
+            out->change = EOL_CHANGE_FORM_UP;
+        else {
+            double turn = isnan (way) ? 0 : eol_turn (x->fp.facing, way);
+            bool to_flank = fabs (turn) >= 45 && fabs (turn) <= 135;
+            if (to_flank)
+                out->facing = geom_norm_deg (x->fp.facing
+                                             + (turn > 0 ? 90 : -90));
+            if (to == FORMATION_COLUMN)
+                out->change = to_flank ? EOL_CHANGE_LINE_TO_FLANK_COLUMN
+                                       : EOL_CHANGE_COLUMN_FROM_LINE;
+            else
+                out->change = to_flank ? EOL_CHANGE_COLUMN_TO_FLANK_LINE
+                                       : EOL_CHANGE_LINE_FROM_COLUMN;
+        }
+    }
+    if (out->formation == x->formation && out->arm == x->arm) {
+        out->none = true;
+        return 0;
+    }
+    out->cost = t->change_moves[out->change];
+    return 0;
+}
+
+/*  The bearing an order turns unit u to, for a formation change: the way
+ *  to its point (a move), else the facing it asks, else NAN. */
+static double
+order_way (const game_t *g, int u, const order_t *o)
+{
+    const unit_t *x = unit_c (g, u);
+    if (o->has_to && geom_dist (x->fp.centre, o->to) > 0.01)
+        return geom_bearing (x->fp.centre, o->to);
+    if (o->has_facing)
+        return o->facing;
+    return NAN;
+}
+
+/*  Make the change order `o` asks of unit u (checked when it was given;
+ *  a change the unit can no longer make, as the battle went, is not
+ *  made).  Returns its cost in moves. */
+static double
+make_ordered_change (game_t *g, int u, const order_t *o)
+{
+    ordered_form_t f;
+    char why[GAME_REASON_MAX];
+    if (ordered_change (g, u, o->formation, order_way (g, u, o), &f, why,
+                        sizeof why) < 0) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s", why);
+        return 0;
+    }
+    if (f.none)
+        return 0;
+    change_formation (g, u, f.change, f.formation, f.arm, f.facing);
+    return f.cost;
+}
+
 /*  The formation change unit u makes to carry out a move to `to`
  *  (doctrine: formed units near the enemy fight in line and march in
  *  column further off; guns limber to go further than they move
@@ -1631,7 +1801,10 @@ do_move (game_t *g, int u, const order_t *o)
     unit_t *x = unit_m (g, u);
     vec2_t start = x->fp.centre;
     double left = o->pace == ORDER_PACE_HALF ? 0.5 : 1.0;
-    left -= formation_for_move (g, u, o->to, o->kind == ORDER_TAKE_COVER);
+    if (o->has_formation)
+        left -= make_ordered_change (g, u, o);
+    else
+        left -= formation_for_move (g, u, o->to, o->kind == ORDER_TAKE_COVER);
     bool formed = x->formation != FORMATION_LOOSE && !eol_is_leader (g, u);
     double budget = left > 0 ? left * move_cm (g, u) : 0;
     double bearing = geom_bearing (x->fp.centre, o->to);
@@ -1690,7 +1863,9 @@ do_hold (game_t *g, int u, const order_t *o)
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s holds", x->id);
     double reach = ruleset_weapon_reach (rules_of (g), x);
-    if (is_artillery (g, u)) {
+    if (o->has_formation)
+        left -= make_ordered_change (g, u, o);
+    else if (is_artillery (g, u)) {
         if (x->formation == FORMATION_COLUMN
             && enemy_near (g, u, x->fp.centre, reach)) {
             change_formation (g, u, EOL_CHANGE_UNLIMBER, FORMATION_LINE,
@@ -1753,6 +1928,10 @@ effective_order (const game_t *g, int u)
         c = order_hold ();
     c.fire = o.fire;
     c.target = o.target;
+    if (o.has_formation) {
+        c.has_formation = true;
+        c.formation = o.formation;
+    }
     if (o.has_facing) {
         c.has_facing = true;
         c.facing = o.facing;
@@ -1830,6 +2009,38 @@ execute_action (game_t *g, int u, dice_t *dice)
         game_unit_mut (g, u)->current = next;
 }
 
+/*  An order's formation change: made with a move or a hold (a change is
+ *  a part of a move: not of fire nor of a charge, "each unit ... may only
+ *  make one action"), one the unit may make (ordered_change), costing no
+ *  more than the order's move (half a move at the half pace).  0, or -1
+ *  with err. */
+static int
+check_formation (const game_t *g, int u, const order_t *o, char *err,
+                 int errlen)
+{
+    const unit_t *x = unit_c (g, u);
+    if (o->kind == ORDER_FIRE || o->kind == ORDER_CHARGE
+        || (o->fire && o->kind != ORDER_MOVE && o->kind != ORDER_TAKE_COVER)) {
+        snprintf (err, errlen, "%s: a formation change is part of a move or "
+                  "a hold, not of %s (one action a turn)", x->id,
+                  o->kind == ORDER_CHARGE ? "a charge" : "fire");
+        return -1;
+    }
+    ordered_form_t f;
+    if (ordered_change (g, u, o->formation, order_way (g, u, o), &f, err,
+                        errlen) < 0)
+        return -1;
+    double budget = (o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER)
+                    && o->pace == ORDER_PACE_HALF ? 0.5 : 1.0;
+    if (!f.none && f.cost > budget + 1e-9) {
+        snprintf (err, errlen, "%s: %s takes %s move; the order gives only "
+                  "half a move", x->id, eol_change_name (f.change),
+                  f.cost >= 1 ? "a full" : "half a");
+        return -1;
+    }
+    return 0;
+}
+
 static int
 check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
 {
@@ -1876,6 +2087,8 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
             return -1;
         }
     }
+    if (o->has_formation && check_formation (g, u, o, err, errlen) < 0)
+        return -1;
     if (o->kind == ORDER_CHARGE)
         return eol_charge_check (g, u, o->target, err, errlen);
     return 0;

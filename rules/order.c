@@ -93,6 +93,9 @@ order_describe (const order_t *o, const struct situation_t *sit, char *buf,
         else
             n += snprintf (buf + n, buflen - n, ", firing");
     }
+    if (n < buflen && o->has_formation)
+        n += snprintf (buf + n, buflen - n, ", forming %s",
+                       formation_name (o->formation));
     if (n < buflen && o->follow_up)
         snprintf (buf + n, buflen - n, ", following up");
     return buf;
@@ -113,6 +116,8 @@ order_equal (const order_t *a, const order_t *b)
     if (a->kind != b->kind || a->pace != b->pace || a->target != b->target
         || a->has_to != b->has_to || a->has_facing != b->has_facing
         || a->fire != b->fire || a->follow_up != b->follow_up
+        || a->has_formation != b->has_formation
+        || (a->has_formation && a->formation != b->formation)
         || a->status_set != b->status_set
         || a->status_clear != b->status_clear)
         return false;

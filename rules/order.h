@@ -4,6 +4,9 @@
  *  An order names its kind, and as the kind needs: a target unit (index
  *  in the situation), a destination point, a facing, a pace, whether the
  *  unit also fires while it moves, and whether it follows up a won melee.
+ *  An order may also change the unit's formation (has_formation): the
+ *  ruleset says which changes a unit may make and what they cost, and
+ *  refuses the others when the order is given.
  *  The ruleset checks an order (game_apply_order) and carries it out when
  *  it resolves the phase.
  */
@@ -13,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "geom.h"
+#include "unit.h"
 
 typedef enum {
     ORDER_HOLD = 0,      /* stay where it is (facing `facing` if has_facing);
@@ -46,6 +50,8 @@ typedef struct {
     bool fire;           /* also fire (at `target`, or the nearest enemy it
                             can hit when target is -1) */
     bool follow_up;      /* follow up if it wins a melee */
+    bool has_formation;  /* change to `formation` (with a move or a hold) */
+    formation_t formation;
     uint32_t status_set;   /* the morale effect of the decision that gave
                               the order (Risk Factor tables): STATUS_*   */
     uint32_t status_clear; /* flags set and cleared; the ruleset keeps only
@@ -64,14 +70,15 @@ const char *order_pace_name (order_pace_t pace);
 int order_pace_parse (const char *name);
 
 /*  The order in plain words, e.g. "move to (40.0, 55.0) at gallop facing
- *  180", naming target units by their id in `sit` (may be NULL: #index).
+ *  180, forming column", naming target units by their id in `sit` (may be NULL: #index).
  *  Always terminated; returns buf. */
 struct situation_t;
 char *order_describe (const order_t *o, const struct situation_t *sit,
                       char *buf, int buflen);
 
 /*  True when two orders are the same in every field that matters for
- *  their kind (used to check a replay). */
+ *  their kind (used to check a replay); the formation counts when either
+ *  has one. */
 bool order_equal (const order_t *a, const order_t *b);
 
 #endif

@@ -318,7 +318,8 @@ static int
 load_order (loader_t *ld, scenario_t *sc, config_setting_t *g, int i)
 {
     static const char *const fields[] = { "unit", "order", "to", "pace",
-                                          "facing", "target", NULL };
+                                          "facing", "target", "formation",
+                                          NULL };
     char what[64], name[SOLO_ID_MAX];
     snprintf (what, sizeof what, "scenario.orders[%d]", i);
     if (!config_setting_is_group (g))
@@ -371,6 +372,17 @@ load_order (loader_t *ld, scenario_t *sc, config_setting_t *g, int i)
         if (so->order.target < 0)
             return fail (ld, config_setting_get_member (g, "target"),
                          "%s.target: no unit \"%s\"", what, name);
+    }
+    if (get_string (ld, g, what, "formation", false, name, sizeof name) < 0)
+        return -1;
+    if (name[0]) {
+        int formation = formation_parse (name);
+        if (formation < 0)
+            return fail (ld, config_setting_get_member (g, "formation"),
+                         "%s.formation: unknown formation \"%s\" (line, "
+                         "column, square, loose, mounted)", what, name);
+        so->order.has_formation = true;
+        so->order.formation = (formation_t) formation;
     }
     bool needs_to = so->order.kind == ORDER_MOVE
                  || so->order.kind == ORDER_TAKE_COVER;

@@ -17,7 +17,9 @@
  *                           radius = 15.0; value = 2; held_by = "blue"; } );
  *        };
  *        orders = ( { unit = "red-1"; order = "move"; to = [90.0, 60.0];
- *                     pace = "full"; } );
+ *                     pace = "full"; formation = "column"; } );
+ *                                       # formation: optional, a change
+ *                                       # the ruleset may refuse
  *      };
  *
  *  Errors name the file, the line and the field.  The situation part is

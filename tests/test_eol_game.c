@@ -975,6 +975,201 @@ test_formation_changes (void **state)
     unmake (f);
 }
 
+static order_t
+formed (order_t o, formation_t formation)
+{
+    o.has_formation = true;
+    o.formation = formation;
+    return o;
+}
+
+/*  Formation changes ordered (the order's formation, not the engine's
+ *  doctrine), at the text's costs: "Formation changes require a half
+ *  move, and may be combined with other movement": turning a line to
+ *  flank to form a column (half, then half of 8"), mounting and
+ *  dismounting, limbering and unlimbering, skirmish order; "forming a
+ *  column from line without changing facing" is a full move.  A line
+ *  told to stay a line marches 4" in line. */
+static void
+test_ordered_formations (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s, %s",
+              unit ("keep", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 20, 20, 0),
+              unit ("flank", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 60, 40, 0),
+              unit ("lt", "blue", "infantry", "average", "light_infantry", 16,
+                    "line", 140, 20, 0),
+              unit ("mr", "blue", "cavalry", "average", "mounted_rifles", 8,
+                    "line", 30, 120, 0),
+              unit ("gun", "blue", "artillery", "average", "field_gun_6pdr", 4,
+                    "column", 100, 120, 0),
+              unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
+                    150, 100, 0),
+              unit ("drag", "blue", "infantry", "average", "cavalry", 8,
+                    "loose", 60, 160, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 190, 190, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    int done = 0;
+    while (done < 7 && !game_over (f->g)) {
+        for (int u = 0; u < game_unit_count (f->g); u++) {
+            if (!game_needs_order (f->g, u))
+                continue;
+            const char *id = situation_unit_const (game_situation (f->g), u)->id;
+            vec2_t c = situation_unit_const (game_situation (f->g), u)->fp.centre;
+            order_t o = order_hold ();
+            if (strcmp (id, "keep") == 0)
+                o = formed (move_to (c.x, c.y + 100), FORMATION_LINE);
+            else if (strcmp (id, "flank") == 0)
+                o = formed (move_to (c.x + 100, c.y), FORMATION_COLUMN);
+            else if (strcmp (id, "lt") == 0)
+                o = formed (order_hold (), FORMATION_LOOSE);
+            else if (strcmp (id, "mr") == 0)
+                o = formed (order_hold (), FORMATION_LOOSE);
+            else if (strcmp (id, "gun") == 0)
+                o = formed (order_hold (), FORMATION_LINE);
+            else if (strcmp (id, "cav") == 0)
+                o = formed (move_to (c.x, c.y + 100), FORMATION_COLUMN);
+            else if (strcmp (id, "drag") == 0)
+                o = formed (move_to (c.x, c.y + 10), FORMATION_MOUNTED);
+            order (f, id, o);
+            done += situation_unit_const (game_situation (f->g), u)->side
+                    == SIDE_BLUE;
+        }
+        game_resolve_phase (f->g, f->dice);
+        game_begin_phase (f->g, f->dice);
+    }
+    assert_int_equal (done, 7);
+    /* keep: no column (the doctrine's choice): 4" in line */
+    assert_int_equal (U (f, "keep")->formation, FORMATION_LINE);
+    near (U (f, "keep")->fp.centre.y, 20 + IN (4), 0.02);
+    /* flank: a line turned to its right flank into column (half a move),
+       then half of 8" */
+    assert_int_equal (U (f, "flank")->formation, FORMATION_COLUMN);
+    near (U (f, "flank")->fp.facing, 90, 1e-6);
+    near (U (f, "flank")->fp.centre.x, 60 + IN (4), 0.02);
+    assert_true (saw (f, "flank: line_to_flank_column (half a move)"));
+    /* light infantry took skirmish order, 16 figures on 3/4" bases */
+    assert_int_equal (U (f, "lt")->formation, FORMATION_LOOSE);
+    assert_true (saw (f, "lt: to_skirmish (half a move)"));
+    /* mounted rifles dismounted with no enemy near */
+    assert_int_equal (U (f, "mr")->arm, ARM_INFANTRY);
+    assert_int_equal (U (f, "mr")->formation, FORMATION_LOOSE);
+    assert_true (saw (f, "mr: dismount (half a move)"));
+    /* the gun unlimbered with no enemy in range */
+    assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
+    assert_true (saw (f, "gun: unlimber (half a move)"));
+    /* cavalry formed column without changing facing: a full move */
+    assert_int_equal (U (f, "cav")->formation, FORMATION_COLUMN);
+    near (U (f, "cav")->fp.centre.y, 100, 1e-6);
+    assert_true (saw (f, "cav: column_from_line (a full move)"));
+    /* dismounted cavalry mounted (half a move), then half of 12" in line */
+    assert_int_equal (U (f, "drag")->arm, ARM_CAVALRY);
+    assert_int_equal (U (f, "drag")->formation, FORMATION_LINE);
+    assert_true (saw (f, "drag: mount (half a move)"));
+    near (U (f, "drag")->fp.centre.y, 160 + 10, 0.02);  /* 10 cm < 6" */
+    unmake (f);
+}
+
+/*  Changes the text does not allow are refused when ordered, saying
+ *  why. */
+static void
+test_ordered_formations_refused (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("reg", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 20, 20, 0),
+              unit ("sk", "blue", "infantry", "average", "skirmishers", 8,
+                    "loose", 60, 20, 0),
+              unit ("gun", "blue", "artillery", "average", "field_gun_6pdr", 4,
+                    "line", 100, 20, 0),
+              unit ("ldr", "blue", "command", "hero", "leader", 1, "line", 20,
+                    40, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 190, 190, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    refused (f, "reg", formed (order_hold (), FORMATION_LOOSE),
+             "regular_infantry never take skirmish order");
+    refused (f, "reg", formed (order_hold (), FORMATION_SQUARE),
+             "square is no formation of Empire of Liberty");
+    refused (f, "reg", formed (order_hold (), FORMATION_MOUNTED),
+             "regular_infantry do not ride");
+    refused (f, "sk", formed (order_hold (), FORMATION_LINE),
+             "skirmish_infantry may not form up");
+    refused (f, "gun", formed (order_hold (), FORMATION_LOOSE),
+             "guns are limbered (column) or unlimbered (line), not loose");
+    refused (f, "ldr", formed (order_hold (), FORMATION_COLUMN),
+             "a leader has no formation to change");
+    order_t half = formed (move_to (20, 120), FORMATION_COLUMN);
+    half.pace = ORDER_PACE_HALF;
+    refused (f, "reg", half, "column_from_line takes a full move; the order "
+             "gives only half a move");
+    /* to a flank it is half a move: a half-pace move may make it */
+    half.to.x = 120;
+    half.to.y = 20;
+    char err[256];
+    assert_int_equal (game_check_order (f->g, idx (f, "reg"), &half, err,
+                                        sizeof err), 0);
+    order_t shoot = formed (order_hold (), FORMATION_COLUMN);
+    shoot.fire = true;
+    refused (f, "reg", shoot, "a formation change is part of a move or a "
+             "hold, not of fire");
+    /* the words and the comparison carry the formation */
+    char words[160];
+    order_t col = formed (move_to (20, 120), FORMATION_COLUMN);
+    order_describe (&col, game_situation (f->g), words, sizeof words);
+    assert_string_equal (words, "move to (20.0, 120.0), forming column");
+    order_t line = formed (move_to (20, 120), FORMATION_LINE);
+    order_t plain = move_to (20, 120);
+    assert_true (order_equal (&col, &col));
+    assert_false (order_equal (&col, &line));
+    assert_false (order_equal (&col, &plain));
+    /* the formation it is in: nothing to do, accepted */
+    order_t same = formed (order_hold (), FORMATION_LOOSE);
+    assert_int_equal (game_check_order (f->g, idx (f, "sk"), &same, err,
+                                        sizeof err), 0);
+    /* disordered units dress their ranks first */
+    game_unit_mut (f->g, idx (f, "reg"))->extra[0] |= EOL_F_DISORDERED;
+    refused (f, "reg", formed (order_hold (), FORMATION_COLUMN),
+             "disordered, it must dress its ranks");
+    unmake (f);
+
+    /* a scenario's first orders: a change the unit may not make is
+       refused when the game is set up */
+    char bad[2048];
+    snprintf (bad, sizeof bad, "%s, %s",
+              unit ("sk", "blue", "infantry", "average", "skirmishers", 8,
+                    "loose", 60, 20, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 190, 190, 180));
+    char *text = scenario_text (NULL, bad, "orders = ( { unit = \"sk\"; "
+                                "order = \"move\"; to = [60.0, 80.0]; "
+                                "formation = \"line\"; } );");
+    scenario_t *sc = scenario_load_text (text, "t.cfg", game_rules_finder,
+                                         rules, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    assert_true (scenario_order (sc, 0)->order.has_formation);
+    assert_int_equal (scenario_order (sc, 0)->order.formation,
+                      FORMATION_LINE);
+    assert_null (game_new (rules, sc, err, sizeof err));
+    assert_non_null (strstr (err, "skirmish_infantry may not form up"));
+    scenario_destroy (&sc);
+    text = scenario_text (NULL, bad, "orders = ( { unit = \"sk\"; order = "
+                          "\"move\"; to = [60.0, 80.0]; formation = "
+                          "\"wedge\"; } );");
+    assert_null (scenario_load_text (text, "t.cfg", game_rules_finder, rules,
+                                     err, sizeof err));
+    assert_non_null (strstr (err, "formation: unknown formation \"wedge\""));
+}
+
 /*  "You may not move within 4" of the front of an enemy unit except to
  *  charge it, or to pull directly back away from it"; rough slows formed
  *  infantry by half; roads double movement. */
@@ -1590,6 +1785,8 @@ main (void)
         cmocka_unit_test (test_leader_killed_under_fire),
         cmocka_unit_test (test_echelon_and_wheel),
         cmocka_unit_test (test_formation_changes),
+        cmocka_unit_test (test_ordered_formations),
+        cmocka_unit_test (test_ordered_formations_refused),
         cmocka_unit_test (test_four_inches_and_terrain),
         cmocka_unit_test (test_battles),
         cmocka_unit_test (test_legal_orders_and_copies),
