@@ -39,6 +39,7 @@ struct ruleset_t {
     int arm_table[ARM_COUNT];                    /* index in rf, NO_TABLE */
     rf_morale_t morale;
     char quality_names[QUALITY_COUNT][SOLO_ID_MAX]; /* "": the core's */
+    bool formation_allowed[ARM_COUNT][FORMATION_COUNT]; /* by an order */
 };
 
 static const char *action_names[RF_ACTION_COUNT] = {
@@ -488,6 +489,47 @@ load_qualities (loader_t *l, ruleset_t *rs, const config_setting_t *root)
     return 0;
 }
 
+/*  The optional `formations` group: for each arm (every arm must be
+ *  given), the list of formations an order may put it in; none without
+ *  the group. */
+static int
+load_formations (loader_t *l, ruleset_t *rs, const config_setting_t *root)
+{
+    memset (rs->formation_allowed, 0, sizeof rs->formation_allowed);
+    config_setting_t *g = config_setting_get_member (root, "formations");
+    if (!g)
+        return 0;
+    if (!config_setting_is_group (g))
+        return fail (l, g, "formations must be a group { infantry = [ ... ]; "
+                     "... }");
+    for (int k = 0; k < config_setting_length (g); k++) {
+        const char *key = config_setting_name (
+            config_setting_get_elem (g, (unsigned) k));
+        if (arm_parse (key) < 0 || strcmp (key, arm_name (
+                                                (arm_t) arm_parse (key))))
+            return fail (l, g, "formations: unknown arm \"%s\" (infantry, "
+                         "cavalry, artillery, command)", key);
+    }
+    for (int a = 0; a < ARM_COUNT; a++) {
+        config_setting_t *list = get_sequence (l, g, arm_name ((arm_t) a), -1);
+        if (!list)
+            return -1;
+        for (int i = 0; i < config_setting_length (list); i++) {
+            char name[16];
+            if (read_string (l, config_setting_get_elem (list, (unsigned) i),
+                             name, sizeof name) < 0)
+                return -1;
+            int f = formation_parse (name);
+            if (f < 0)
+                return fail (l, list, "formations.%s: unknown formation "
+                             "\"%s\" (line, column, square, loose, mounted)",
+                             arm_name ((arm_t) a), name);
+            rs->formation_allowed[a][f] = true;
+        }
+    }
+    return 0;
+}
+
 /*  What each kind of terrain does: every kind must be given once. */
 static int
 load_terrain (loader_t *l, ruleset_t *rs, const config_setting_t *root)
@@ -862,6 +904,7 @@ load_config (loader_t *l, ruleset_t *rs, const config_t *cfg)
     if (load_weapons (l, rs, root) < 0
     ||  load_troop_types (l, rs, root) < 0
     ||  load_qualities (l, rs, root) < 0
+    ||  load_formations (l, rs, root) < 0
     ||  load_terrain (l, rs, root) < 0
     ||  load_settings (l, rs, root) < 0
     ||  load_risk_factors (l, rs, root) < 0)
@@ -1162,4 +1205,28 @@ ruleset_quality_parse (const ruleset_t *self, const char *name)
             && strcasecmp (name, self->quality_names[q]) == 0)
             return q;
     return quality_parse (name);
+}
+
+bool
+ruleset_formation_allowed (const ruleset_t *self, arm_t arm,
+                           formation_t formation)
+{
+    return self && (int) arm >= 0 && arm < ARM_COUNT && (int) formation >= 0
+        && formation < FORMATION_COUNT && self->formation_allowed[arm][formation];
+}
+
+const char *
+ruleset_formation_list (const ruleset_t *self, arm_t arm, char *buf,
+                        int buflen)
+{
+    assert (buf && buflen > 0);
+    buf[0] = '\0';
+    int n = 0;
+    for (int f = 0; f < FORMATION_COUNT && n < buflen; f++)
+        if (ruleset_formation_allowed (self, arm, (formation_t) f))
+            n += snprintf (buf + n, (size_t) (buflen - n), "%s%s",
+                           n ? ", " : "", formation_name ((formation_t) f));
+    if (!buf[0])
+        snprintf (buf, (size_t) buflen, "none");
+    return buf;
 }

@@ -240,6 +240,19 @@ const char *ruleset_quality_name (const ruleset_t *self, quality_t quality);
  *  may be NULL. */
 int ruleset_quality_parse (const ruleset_t *self, const char *name);
 
+/*  May an order put a unit of `arm` in `formation` (the table file's
+ *  optional `formations` group: a list of formations by arm; without it,
+ *  no order changes a formation).  False out of range or for NULL.  The
+ *  ruleset's engine may refuse more (Empire of Liberty decides by troop
+ *  type). */
+bool ruleset_formation_allowed (const ruleset_t *self, arm_t arm,
+                                formation_t formation);
+
+/*  Those formations in words ("line, column, square, loose"; "none"),
+ *  always terminated; returns buf. */
+const char *ruleset_formation_list (const ruleset_t *self, arm_t arm,
+                                    char *buf, int buflen);
+
 /*  One full move of the unit in the open, in cm.  When the table file
  *  gives `settings.moves`, the move of the unit's arm and formation there,
  *  whatever the pace.  Otherwise foot 25 (20 when more than half of its

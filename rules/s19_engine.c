@@ -234,14 +234,20 @@ scratch (game_t *g)
     return s;
 }
 
+static int check_order (const game_t *g, int u, const order_t *o,
+                        char *err, int errlen);
+
 static int
 prepare (game_t *g, char *err, int errlen)
 {
-    (void) err;
-    (void) errlen;
     const scenario_t *sc = game_scenario (g);
     for (int i = 0; i < scenario_order_count (sc); i++) {
         const scenario_order_t *so = scenario_order (sc, i);
+        const unit_t *un = unit_c (g, so->unit);
+        if (so->order.has_formation
+            && !ruleset_formation_allowed (rules_of (g), un->arm,
+                                           so->order.formation))
+            return check_order (g, so->unit, &so->order, err, errlen);
         game_unit_mut (g, so->unit)->current = so->order;
     }
     for (int u = 0; u < game_unit_count (g); u++)
@@ -450,6 +456,16 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
     if ((o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER) && !o->has_to) {
         snprintf (err, errlen, "%s: a %s order needs a point to go to",
                   un->id, order_kind_name (o->kind));
+        return -1;
+    }
+    if (o->has_formation
+        && !ruleset_formation_allowed (rules_of (g), un->arm, o->formation)) {
+        char allowed[96];
+        snprintf (err, errlen, "%s: %s cannot form %s (the seed's %s "
+                  "formations: %s)", un->id, arm_name (un->arm),
+                  formation_name (o->formation), arm_name (un->arm),
+                  ruleset_formation_list (rules_of (g), un->arm, allowed,
+                                          sizeof allowed));
         return -1;
     }
     const weapon_t *w = weapon_of (g, u);
@@ -803,6 +819,10 @@ effective_order (const game_t *g, int u)
     c.status_set = o.status_set;
     c.status_clear = o.status_clear;
     c.follow_up = o.follow_up;
+    if (o.has_formation) {
+        c.has_formation = true;
+        c.formation = o.formation;
+    }
     return c;
 }
 
@@ -819,6 +839,14 @@ execute_order (game_t *g, int u)
     un->status = (un->status | set) & ~(o.status_clear & MORALE_FLAGS & ~set);
     gu->extra[0] |= (int16_t) (set & FRESH_FLAGS);
     bool running = set & STATUS_RAN_LAST_TURN;
+    /* an ordered formation: the seed gives no cost, it is simply taken */
+    if (o.has_formation && o.formation != un->formation
+        && ruleset_formation_allowed (rules_of (g), un->arm, o.formation)) {
+        un->formation = o.formation;
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s forms %s", un->id,
+                        formation_name (o.formation));
+    }
     const weapon_t *w = weapon_of (g, u);
     int need = s19_load_halves (w);
     double moved = 0;
