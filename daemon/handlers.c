@@ -109,6 +109,84 @@ handlers_peek_slow (const void *data, size_t len)
         || body == SOLO__V1__REQUEST__BODY_ASK_SIDE;
 }
 
+/*  The source of an AskUnit's packed bytes: the field number of the last
+ *  of situation (1), situation_text (2), direct (3) or game_id (9); 0
+ *  when none, -1 when the bytes are not protobuf. */
+static int
+peek_ask_source (const uint8_t *bytes, size_t len)
+{
+    size_t pos = 0;
+    int source = 0;
+    while (pos < len) {
+        uint64_t tag, value;
+        if (read_varint (bytes, len, &pos, &tag))
+            return -1;
+        int wire = (int) (tag & 7), field = (int) (tag >> 3);
+        if (wire == 0) {
+            if (read_varint (bytes, len, &pos, &value))
+                return -1;
+        }
+        else if (wire == 1 || wire == 5) {
+            size_t size = wire == 1 ? 8 : 4;
+            if (len - pos < size)
+                return -1;
+            pos += size;
+        }
+        else if (wire == 2) {
+            if (read_varint (bytes, len, &pos, &value) || value > len - pos)
+                return -1;
+            pos += (size_t) value;
+            if (field == 1 || field == 2 || field == 3 || field == 9)
+                source = field;
+        }
+        else
+            return -1;
+    }
+    return source;
+}
+
+bool
+handlers_peek_self_contained (const void *data, size_t len)
+{
+    const uint8_t *bytes = data;
+    size_t pos = 0;
+    const uint8_t *ask = NULL;
+    size_t ask_len = 0;
+    int body = 0;
+    while (pos < len) {
+        uint64_t tag, value;
+        if (read_varint (bytes, len, &pos, &tag))
+            return false;
+        int wire = (int) (tag & 7), field = (int) (tag >> 3);
+        if (wire == 0) {
+            if (read_varint (bytes, len, &pos, &value))
+                return false;
+        }
+        else if (wire == 1 || wire == 5) {
+            size_t size = wire == 1 ? 8 : 4;
+            if (len - pos < size)
+                return false;
+            pos += size;
+        }
+        else if (wire == 2) {
+            if (read_varint (bytes, len, &pos, &value) || value > len - pos)
+                return false;
+            if (field >= 10) {
+                body = field;
+                ask = bytes + pos;
+                ask_len = (size_t) value;
+            }
+            pos += (size_t) value;
+        }
+        else
+            return false;
+    }
+    if (body != SOLO__V1__REQUEST__BODY_ASK_UNIT)
+        return false;
+    int source = peek_ask_source (ask, ask_len);
+    return source == 1 || source == 2 || source == 3;
+}
+
 int
 serve_pack_reply (const Solo__V1__Reply *reply, uint8_t **out,
                   size_t *out_len)

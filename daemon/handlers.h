@@ -63,6 +63,15 @@ int handlers_error_reply (uint64_t request_id, error_code_t code,
  *  workers free of it for quick questions. */
 bool handlers_peek_slow (const void *data, size_t len);
 
+/*  True when a packed Request is an AskUnit that brings everything it
+ *  needs (a situation, a situation's text or a direct look-up: no game,
+ *  no file, no lock), read as handlers_peek_request_id reads the id.
+ *  Its work then grows only with its own size: the broker may answer a
+ *  small one itself rather than hand it to a worker.  False for bytes
+ *  that are not protobuf, and for a merged AskUnit whose last source is
+ *  a game. */
+bool handlers_peek_self_contained (const void *data, size_t len);
+
 /*  The request id of a packed Request read without decoding the rest
  *  (field 1 at the top level); 0 when it is absent or the bytes are not
  *  protobuf.  Cheap: the broker uses it to answer BUSY. */

@@ -38,65 +38,38 @@ static uint64_t next_id = 1;
 static solod_config_t
 test_config (void)
 {
-    solod_config_t cfg;
-    solod_config_defaults (&cfg);
-    snprintf (cfg.bind, sizeof cfg.bind, "tcp://127.0.0.1:*");
-    snprintf (cfg.data_dir, sizeof cfg.data_dir, "%s",
-              test_source_path ("rules/data"));
-    snprintf (cfg.state_db, sizeof cfg.state_db, ":memory:");
-    cfg.has_seed = true;
-    cfg.seed = 7;
-    cfg.workers = 2;
-    cfg.log_level = LOG_LEVEL_ERROR;
-    return cfg;
+    return test_server_config (7);
 }
 
 static server_t *
 start_server (const solod_config_t *cfg)
 {
-    char err[512] = "";
-    server_t *server = server_new (cfg, err, sizeof err);
-    if (!server)
-        fail_msg ("server_new: %s", err);
-    assert_int_equal (server_start (server), 0);
-    return server;
+    return test_server_start (cfg);
 }
 
 static void *
 connect_to (const server_t *server)
 {
-    void *socket = zmq_socket (zmq_context, ZMQ_DEALER);
+    void *socket = test_connect (zmq_context, server_endpoint (server),
+                                 ZMQ_DEALER, REPLY_TIMEOUT_MS);
     assert_non_null (socket);
-    int linger = 0, timeout = REPLY_TIMEOUT_MS;
-    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
-    zmq_setsockopt (socket, ZMQ_RCVTIMEO, &timeout, sizeof timeout);
-    assert_int_equal (zmq_connect (socket, server_endpoint (server)), 0);
     return socket;
 }
 
+/*  Send `request` under the next request id. */
 static void
 send_request (void *socket, Solo__V1__Request *request)
 {
     request->id = next_id++;
-    size_t len = solo__v1__request__get_packed_size (request);
-    uint8_t *buf = malloc (len ? len : 1);
-    assert_non_null (buf);
-    solo__v1__request__pack (request, buf);
-    assert_int_equal (zmq_send (socket, buf, len, 0), (int) len);
-    free (buf);
+    assert_int_equal (test_send_request (socket, request), 0);
 }
 
 static Solo__V1__Reply *
 receive_reply (void *socket)
 {
-    zmq_msg_t msg;
-    zmq_msg_init (&msg);
-    if (zmq_msg_recv (&msg, socket, 0) < 0)
+    Solo__V1__Reply *reply = test_receive_reply (socket);
+    if (!reply)
         fail_msg ("no reply within %d ms", REPLY_TIMEOUT_MS);
-    Solo__V1__Reply *reply = solo__v1__reply__unpack (
-        NULL, zmq_msg_size (&msg), zmq_msg_data (&msg));
-    zmq_msg_close (&msg);
-    assert_non_null (reply);
     return reply;
 }
 
@@ -963,12 +936,9 @@ static void *
 race (void *arg)
 {
     racer_t *r = arg;
-    void *socket = zmq_socket (zmq_context, ZMQ_DEALER);
-    int linger = 0, timeout = REPLY_TIMEOUT_MS;
-    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
-    zmq_setsockopt (socket, ZMQ_RCVTIMEO, &timeout, sizeof timeout);
-    zmq_connect (socket, server_endpoint (r->server));
-    for (int i = 0; i < RACE_UPDATES; i++) {
+    void *socket = test_connect (zmq_context, server_endpoint (r->server),
+                                 ZMQ_DEALER, REPLY_TIMEOUT_MS);
+    for (int i = 0; socket && i < RACE_UPDATES; i++) {
         Solo__V1__ReportUpdate u = SOLO__V1__REPORT_UPDATE__INIT;
         u.game_id = (char *) r->game_id;
         u.next_turn = true;
@@ -976,26 +946,19 @@ race (void *arg)
         request.id = (uint64_t) (i + 1);
         request.body_case = SOLO__V1__REQUEST__BODY_REPORT_UPDATE;
         request.report_update = &u;
-        uint8_t buf[256];
-        size_t len = solo__v1__request__pack (&request, buf);
-        if (zmq_send (socket, buf, len, 0) != (int) len)
+        if (test_send_request (socket, &request))
             break;
-        zmq_msg_t msg;
-        zmq_msg_init (&msg);
-        if (zmq_msg_recv (&msg, socket, 0) < 0) {
-            zmq_msg_close (&msg);
+        Solo__V1__Reply *reply = test_receive_reply (socket);
+        if (!reply)
             break;
-        }
-        Solo__V1__Reply *reply = solo__v1__reply__unpack (
-            NULL, zmq_msg_size (&msg), zmq_msg_data (&msg));
-        zmq_msg_close (&msg);
-        if (reply && reply->body_case == SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED) {
+        if (reply->body_case == SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED) {
             r->sequences[i] = reply->update_accepted->sequence;
             r->ok++;
         }
         solo__v1__reply__free_unpacked (reply, NULL);
     }
-    zmq_close (socket);
+    if (socket)
+        zmq_close (socket);
     return NULL;
 }
 

@@ -75,44 +75,23 @@ pause_ms (int ms)
 static solod_config_t
 test_config (void)
 {
-    solod_config_t cfg;
-    solod_config_defaults (&cfg);
-    snprintf (cfg.bind, sizeof cfg.bind, "tcp://127.0.0.1:*");
-    snprintf (cfg.data_dir, sizeof cfg.data_dir, "%s",
-              test_source_path ("rules/data"));
-    snprintf (cfg.state_db, sizeof cfg.state_db, ":memory:");
-    cfg.has_seed = true;
-    cfg.seed = 11;
-    cfg.log_level = LOG_LEVEL_ERROR;
-    return cfg;
+    return test_server_config (11);
 }
 
 static server_t *
 start_server (const solod_config_t *cfg)
 {
-    char err[512] = "";
-    server_t *server = server_new (cfg, err, sizeof err);
-    if (!server)
-        fail_msg ("server_new: %s", err);
-    assert_int_equal (server_start (server), 0);
-    return server;
+    return test_server_start (cfg);
 }
 
-/*  A DEALER to `endpoint` (usable from any one thread). */
+/*  A DEALER to `endpoint` (usable from any one thread), counted open. */
 static void *
 connect_to (const char *endpoint)
 {
-    void *socket = zmq_socket (zmq_context, ZMQ_DEALER);
-    if (!socket)
-        return NULL;
-    int linger = 0, timeout = REPLY_TIMEOUT_MS;
-    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
-    zmq_setsockopt (socket, ZMQ_RCVTIMEO, &timeout, sizeof timeout);
-    if (zmq_connect (socket, endpoint)) {
-        zmq_close (socket);
-        return NULL;
-    }
-    atomic_fetch_add (&sockets_open, 1);
+    void *socket = test_connect (zmq_context, endpoint, ZMQ_DEALER,
+                                 REPLY_TIMEOUT_MS);
+    if (socket)
+        atomic_fetch_add (&sockets_open, 1);
     return socket;
 }
 
@@ -127,30 +106,14 @@ close_socket (void *socket)
 static int
 send_request (void *socket, const Solo__V1__Request *request)
 {
-    size_t len = solo__v1__request__get_packed_size (request);
-    uint8_t *buf = malloc (len ? len : 1);
-    if (!buf)
-        return -1;
-    solo__v1__request__pack (request, buf);
-    int rc = zmq_send (socket, buf, len, 0) == (int) len ? 0 : -1;
-    free (buf);
-    return rc;
+    return test_send_request (socket, request);
 }
 
 /*  The next reply, or NULL (no reply within the socket's timeout). */
 static Solo__V1__Reply *
 receive_reply (void *socket)
 {
-    zmq_msg_t msg;
-    zmq_msg_init (&msg);
-    if (zmq_msg_recv (&msg, socket, 0) < 0) {
-        zmq_msg_close (&msg);
-        return NULL;
-    }
-    Solo__V1__Reply *reply = solo__v1__reply__unpack (
-        NULL, zmq_msg_size (&msg), zmq_msg_data (&msg));
-    zmq_msg_close (&msg);
-    return reply;
+    return test_receive_reply (socket);
 }
 
 /*  A direct look-up: arm infantry, `rf`, the player's `roll`. */

@@ -32,39 +32,21 @@ static void *zmq_context;
 static solod_config_t
 test_config (void)
 {
-    solod_config_t cfg;
-    solod_config_defaults (&cfg);
-    snprintf (cfg.bind, sizeof cfg.bind, "tcp://127.0.0.1:*");
-    snprintf (cfg.data_dir, sizeof cfg.data_dir, "%s",
-              test_source_path ("rules/data"));
-    cfg.has_seed = true;
-    cfg.seed = 7;
-    cfg.workers = 2;
-    cfg.log_level = LOG_LEVEL_ERROR;
-    snprintf (cfg.state_db, sizeof cfg.state_db, ":memory:");
-    return cfg;
+    return test_server_config (7);
 }
 
 static server_t *
 start_server (const solod_config_t *cfg)
 {
-    char err[512] = "";
-    server_t *server = server_new (cfg, err, sizeof err);
-    if (!server)
-        fail_msg ("server_new: %s", err);
-    assert_int_equal (server_start (server), 0);
-    return server;
+    return test_server_start (cfg);
 }
 
 static void *
 client (const server_t *server, int type)
 {
-    void *socket = zmq_socket (zmq_context, type);
+    void *socket = test_connect (zmq_context, server_endpoint (server), type,
+                                 REPLY_TIMEOUT_MS);
     assert_non_null (socket);
-    int linger = 0, timeout = REPLY_TIMEOUT_MS;
-    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
-    zmq_setsockopt (socket, ZMQ_RCVTIMEO, &timeout, sizeof timeout);
-    assert_int_equal (zmq_connect (socket, server_endpoint (server)), 0);
     return socket;
 }
 
@@ -72,42 +54,33 @@ client (const server_t *server, int type)
 static uint8_t *
 pack_request (const Solo__V1__Request *request, size_t *len)
 {
-    *len = solo__v1__request__get_packed_size (request);
-    uint8_t *buf = malloc (*len ? *len : 1);
+    uint8_t *buf = test_pack_request (request, len);
     assert_non_null (buf);
-    solo__v1__request__pack (request, buf);
     return buf;
 }
 
 static void
 send_request (void *socket, const Solo__V1__Request *request)
 {
-    size_t len;
-    uint8_t *buf = pack_request (request, &len);
-    assert_int_equal (zmq_send (socket, buf, len, 0), (int) len);
-    free (buf);
+    assert_int_equal (test_send_request (socket, request), 0);
 }
 
 /*  Receive one reply frame (after an empty delimiter when `delimited`). */
 static Solo__V1__Reply *
 receive_reply (void *socket, bool delimited)
 {
-    zmq_msg_t msg;
-    zmq_msg_init (&msg);
     if (delimited) {
+        zmq_msg_t msg;
+        zmq_msg_init (&msg);
         assert_true (zmq_msg_recv (&msg, socket, 0) >= 0);
         assert_int_equal (zmq_msg_size (&msg), 0);
         assert_true (zmq_msg_more (&msg));
+        zmq_msg_close (&msg);
     }
-    int rc = zmq_msg_recv (&msg, socket, 0);
-    if (rc < 0)
+    Solo__V1__Reply *reply = test_receive_reply (socket);
+    if (!reply)
         fail_msg ("no reply within %d ms: %s", REPLY_TIMEOUT_MS,
                   zmq_strerror (zmq_errno ()));
-    assert_false (zmq_msg_more (&msg));
-    Solo__V1__Reply *reply = solo__v1__reply__unpack (
-        NULL, zmq_msg_size (&msg), zmq_msg_data (&msg));
-    zmq_msg_close (&msg);
-    assert_non_null (reply);
     return reply;
 }
 
@@ -1321,6 +1294,104 @@ test_peek_request_id (void **state)
                          "BUSY");
 }
 
+/*  Which requests bring everything they need: an AskUnit with a
+ *  situation, a situation's text or a direct look-up; not one on a game,
+ *  not another body, not bytes that are not protobuf. */
+static void
+test_peek_self_contained (void **state)
+{
+    (void) state;
+    size_t len;
+    uint8_t *buf;
+    direct_request_t d;
+    direct_request (&d, 7, SOLO__V1__ARM__ARM_INFANTRY, 3, 4);
+    buf = pack_request (&d.request, &len);
+    assert_true (handlers_peek_self_contained (buf, len));
+    assert_false (handlers_peek_self_contained (buf, len - 1));
+    free (buf);
+
+    situation_request_t *s = calloc (1, sizeof *s);
+    assert_non_null (s);
+    situation_request (s, 8, "red-1", 3);
+    buf = pack_request (&s->request, &len);
+    assert_true (handlers_peek_self_contained (buf, len));
+    free (buf);
+    free (s);
+
+    text_request (&d, 9, situation_text, "red-1", 3);
+    buf = pack_request (&d.request, &len);
+    assert_true (handlers_peek_self_contained (buf, len));
+    free (buf);
+
+    direct_request (&d, 10, SOLO__V1__ARM__ARM_INFANTRY, 3, 4);
+    d.ask.source_case = SOLO__V1__ASK_UNIT__SOURCE_GAME_ID;
+    d.ask.game_id = "g1";
+    d.ask.unit_id = "red-1";
+    buf = pack_request (&d.request, &len);
+    assert_false (handlers_peek_self_contained (buf, len));
+    free (buf);
+
+    Solo__V1__Hello hello = SOLO__V1__HELLO__INIT;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.body_case = SOLO__V1__REQUEST__BODY_HELLO;
+    request.hello = &hello;
+    buf = pack_request (&request, &len);
+    assert_false (handlers_peek_self_contained (buf, len));
+    free (buf);
+
+    assert_false (handlers_peek_self_contained ("", 0));
+    assert_false (handlers_peek_self_contained ("\xff\xff", 2));
+    /*  two AskUnit bodies merge: the game of the last one is the source */
+    static const uint8_t merged[] = {
+        0x5a, 0x02, 0x1a, 0x00,                  /* ask_unit { direct {} } */
+        0x5a, 0x04, 0x4a, 0x02, 'g', '1'         /* ask_unit { game_id } */
+    };
+    assert_false (handlers_peek_self_contained (merged, sizeof merged));
+    assert_true (handlers_peek_self_contained (merged, 4));
+}
+
+/*  The broker answers a small self-contained AskUnit itself when nothing
+ *  else waits for it: with the only worker searching, a question with
+ *  its own situation is answered while the search goes on. */
+static void
+test_broker_answers_small_questions (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    cfg.workers = 1;
+    server_t *server = start_server (&cfg);
+    void *slow = client (server, ZMQ_DEALER);
+    void *quick = client (server, ZMQ_DEALER);
+    assert_still_serving (quick);                /* connected */
+    Solo__V1__AskSide side = SOLO__V1__ASK_SIDE__INIT;
+    side.source_case = SOLO__V1__ASK_SIDE__SOURCE_SCENARIO;
+    side.scenario = "farm";
+    side.side = SOLO__V1__SIDE__SIDE_RED;
+    side.budget_ms = 3000;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.id = 600;
+    request.body_case = SOLO__V1__REQUEST__BODY_ASK_SIDE;
+    request.ask_side = &side;
+    send_request (slow, &request);
+    situation_request_t *s = calloc (1, sizeof *s);
+    assert_non_null (s);
+    situation_request (s, 601, "red-1", 3);
+    Solo__V1__Reply *reply = exchange (quick, &s->request);
+    assert_int_equal (reply->id, 601);
+    assert_string_equal (assert_decision (reply)->unit_id, "red-1");
+    solo__v1__reply__free_unpacked (reply, NULL);
+    free (s);
+    zmq_pollitem_t item = { slow, 0, ZMQ_POLLIN, 0 };
+    assert_int_equal (zmq_poll (&item, 1, 0), 0);   /* still searching */
+    reply = receive_reply (slow, false);
+    assert_int_equal (reply->id, 600);
+    assert_int_equal (reply->body_case, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (slow);
+    zmq_close (quick);
+    server_destroy (&server);
+}
+
 int
 main (void)
 {
@@ -1350,6 +1421,8 @@ main (void)
         cmocka_unit_test (test_stop_drains),
         cmocka_unit_test (test_server_new_errors),
         cmocka_unit_test (test_peek_request_id),
+        cmocka_unit_test (test_peek_self_contained),
+        cmocka_unit_test (test_broker_answers_small_questions),
     };
     return cmocka_run_group_tests (shared_tests, setup_shared,
                                    teardown_shared);

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zmq.h>
+#include "config.h"
 #include "testutil.h"
 
 const char *
@@ -61,4 +63,91 @@ test_write_temp (const char *text, const char *suffix)
     if (temp_count < TEMP_MAX)
         snprintf (temp_paths[temp_count++], sizeof temp_paths[0], "%s", path);
     return path;
+}
+
+/*  ---- a server in this process, and its clients ---------------------- */
+
+solod_config_t
+test_server_config (uint64_t seed)
+{
+    solod_config_t cfg;
+    solod_config_defaults (&cfg);
+    snprintf (cfg.bind, sizeof cfg.bind, "tcp://127.0.0.1:*");
+    snprintf (cfg.data_dir, sizeof cfg.data_dir, "%s",
+              test_source_path ("rules/data"));
+    snprintf (cfg.state_db, sizeof cfg.state_db, ":memory:");
+    cfg.has_seed = true;
+    cfg.seed = seed;
+    cfg.workers = 2;
+    cfg.log_level = LOG_LEVEL_ERROR;
+    return cfg;
+}
+
+server_t *
+test_server_start (const solod_config_t *cfg)
+{
+    char err[512] = "";
+    server_t *server = server_new (cfg, err, sizeof err);
+    if (!server)
+        fail_msg ("server_new: %s", err);
+    if (server_start (server)) {
+        server_destroy (&server);
+        fail_msg ("server_start failed");
+    }
+    return server;
+}
+
+void *
+test_connect (void *context, const char *endpoint, int type, int timeout_ms)
+{
+    void *socket = zmq_socket (context, type);
+    if (!socket)
+        return NULL;
+    int linger = 0;
+    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
+    zmq_setsockopt (socket, ZMQ_RCVTIMEO, &timeout_ms, sizeof timeout_ms);
+    if (zmq_connect (socket, endpoint)) {
+        zmq_close (socket);
+        return NULL;
+    }
+    return socket;
+}
+
+uint8_t *
+test_pack_request (const Solo__V1__Request *request, size_t *len)
+{
+    *len = solo__v1__request__get_packed_size (request);
+    uint8_t *buf = malloc (*len ? *len : 1);
+    if (buf)
+        solo__v1__request__pack (request, buf);
+    return buf;
+}
+
+int
+test_send_request (void *socket, const Solo__V1__Request *request)
+{
+    size_t len;
+    uint8_t *buf = test_pack_request (request, &len);
+    if (!buf)
+        return -1;
+    int rc = zmq_send (socket, buf, len, 0) == (int) len ? 0 : -1;
+    free (buf);
+    return rc;
+}
+
+Solo__V1__Reply *
+test_receive_reply (void *socket)
+{
+    zmq_msg_t msg;
+    zmq_msg_init (&msg);
+    if (zmq_msg_recv (&msg, socket, 0) < 0) {
+        zmq_msg_close (&msg);
+        return NULL;
+    }
+    Solo__V1__Reply *reply = zmq_msg_more (&msg)
+                           ? NULL   /* a reply is the message's last frame */
+                           : solo__v1__reply__unpack (NULL, zmq_msg_size (&msg),
+                                                      zmq_msg_data (&msg));
+    zmq_msg_close (&msg);
+    return reply;
 }

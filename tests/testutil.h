@@ -2,7 +2,10 @@
 #ifndef SOLO_TESTUTIL_H
 #define SOLO_TESTUTIL_H
 
+#include <stdint.h>
 #include "ruleset.h"
+#include "server.h"
+#include "solo.pb-c.h"
 
 /*  Path of a file in the source tree: SOLO_SOURCE_DIR "/" rel, in a
  *  static buffer (valid until the next call). */
@@ -15,5 +18,36 @@ ruleset_t *test_load_skirmish19 (void);
 /*  Write `text` to a fresh temporary file and return its path (static
  *  buffer).  The file is removed at exit. */
 const char *test_write_temp (const char *text, const char *suffix);
+
+/*  ---- a server in this process, and its clients ---------------------- */
+
+/*  The config of a test server: built-in defaults, an ephemeral loopback
+ *  port, the source tree's rulesets, games kept in memory only, the
+ *  daemon's dice seeded with `seed`, two workers, errors logged only. */
+solod_config_t test_server_config (uint64_t seed);
+
+/*  A server made from `cfg` and started in its own thread; fails the test
+ *  when it cannot start.  Destroy with server_destroy. */
+server_t *test_server_start (const solod_config_t *cfg);
+
+/*  A socket of `type` (ZMQ_DEALER, ZMQ_REQ) in `context` connected to
+ *  `endpoint`, with no linger and `timeout_ms` to wait for a reply; NULL
+ *  when it cannot be made.  Safe to call from any thread (it asserts
+ *  nothing). */
+void *test_connect (void *context, const char *endpoint, int type,
+                    int timeout_ms);
+
+/*  `request` packed into a malloc'd buffer of *len bytes; NULL when out of
+ *  memory. */
+uint8_t *test_pack_request (const Solo__V1__Request *request, size_t *len);
+
+/*  Pack `request` and send it as one frame: 0, or -1. */
+int test_send_request (void *socket, const Solo__V1__Request *request);
+
+/*  The next frame on `socket` decoded as a Reply (free with
+ *  solo__v1__reply__free_unpacked); NULL when none came within the
+ *  socket's timeout, when more frames follow it, or when its bytes are
+ *  not a Reply. */
+Solo__V1__Reply *test_receive_reply (void *socket);
 
 #endif
