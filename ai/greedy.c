@@ -19,6 +19,12 @@
 #define GREEDY_COMMAND_REACH  0.08  /* a figure kept within command reach */
 #define GREEDY_HOLD_OBJECTIVE 0.6   /* per objective value held */
 #define GREEDY_NEAR_OBJECTIVE 0.01  /* per value and cm nearer */
+#define GREEDY_PLY_SEEDS      3     /* dice of a ply that throws them */
+/*  Any other ruleset: the next volley it stands exposed to, by the
+ *  generic chances, weighs little and a charge in reach nothing (in
+ *  Empire of Liberty the bolder greedy scored 88% against the tables
+ *  over 200 games, with 0.5 and the charges 73%). */
+#define GREEDY_GENERIC_EXPOSED 0.1
 
 static bool
 in_play (const game_t *g, int u)
@@ -135,13 +141,134 @@ melee_worth (const game_t *g, const s19_tables_t *t, int u, int e)
     return dealt - taken + 0.5 * edge * sb;
 }
 
+/*  ---- any ruleset: the game interface and the shared ruleset only ---- */
+
+/*  The chance one figure's shot hits at `band`, behind `cover`: what any
+ *  of our rulesets gives, roughly (a half at short range, a third at
+ *  medium, a sixth at long; cover halves it). */
+static double
+generic_hit (range_band_t band, cover_t cover)
+{
+    double p = band == RANGE_SHORT ? 0.5 : band == RANGE_MEDIUM ? 1.0 / 3
+             : band == RANGE_LONG ? 1.0 / 6 : 0;
+    return cover != COVER_NONE ? p / 2 : p;
+}
+
+/*  Expected figures unit `a` hits on unit `b` firing from where it
+ *  stands, by the generic chances. */
+static double
+generic_volley (const game_t *g, int a, int b)
+{
+    const situation_t *sit = game_situation (g);
+    const ruleset_t *rs = situation_ruleset (sit);
+    const unit_t *ua = situation_unit_const (sit, a);
+    const unit_t *ub = situation_unit_const (sit, b);
+    double d = situation_unit_distance (sit, a, b);
+    range_band_t band = ruleset_range_band (rs, ua->weapon, d);
+    if (band == RANGE_NONE)
+        return 0;
+    vec2_t aim = footprint_nearest_point (&ua->fp, &ub->fp);
+    return unit_figures_standing (ua)
+         * generic_hit (band, situation_cover_at (sit, aim, NULL));
+}
+
+/*  The harm done to `side` so far, in figures: killed and gone count 1,
+ *  wounded a half. */
+static double
+harm_of (const game_result_t *r, int side)
+{
+    return r->killed[side] + r->gone[side] + 0.5 * r->wounded[side];
+}
+
+static double place_score (const game_t *g, int u);
+
+/*  The score of unit u after the ply, in any ruleset: the harm the ply
+ *  did to the enemy less the harm it took (against the game `before`
+ *  it), the fire it can give next (loaded or not: the engines differ)
+ *  and, lightly, the fire it stands exposed to, the objectives and a
+ *  command figure's reach. */
+static double
+generic_score (const game_t *before, const game_t *g, int u,
+               const bool *visible, const commander_personality_t *p)
+{
+    const situation_t *sit = game_situation (g);
+    const ruleset_t *rs = situation_ruleset (sit);
+    const unit_t *un = situation_unit_const (sit, u);
+    int side = un->side;
+    if (!in_play (g, u))
+        return -10.0 * un->figures;
+    game_result_t r0, r1;
+    game_result (before, &r0);
+    game_result (g, &r1);
+    double dealt = harm_of (&r1, 1 - side) - harm_of (&r0, 1 - side);
+    double taken = harm_of (&r1, side) - harm_of (&r0, side);
+    double reach = ruleset_weapon_reach (rs, un);
+    double offense = dealt;
+    int next = nearest_seen (g, u, visible, reach);
+    if (next >= 0)
+        offense += GREEDY_LOAD_SHARE * generic_volley (g, u, next)
+                 * target_worth (g, next);
+    double threat = taken;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        const unit_t *x = situation_unit_const (sit, e);
+        if (x->side == un->side || !in_play (g, e))
+            continue;
+        double d = situation_unit_distance (sit, e, u);
+        if (d <= ruleset_weapon_reach (rs, x)
+            && situation_can_see (sit, e, u, NULL, NULL))
+            threat += GREEDY_GENERIC_EXPOSED * generic_volley (g, e, u);
+    }
+    if (un->arm == ARM_COMMAND)
+        threat *= GREEDY_COMMAND_RISK;
+    return (0.5 + p->aggression) * offense - (0.5 + p->caution) * threat
+         + place_score (g, u);
+}
+
+/*  Objectives held or neared, and a command figure's reach. */
+static double
+place_score (const game_t *g, int u)
+{
+    const situation_t *sit = game_situation (g);
+    const ruleset_t *rs = situation_ruleset (sit);
+    const unit_t *un = situation_unit_const (sit, u);
+    double place = 0;
+    const scenario_t *sc = game_scenario (g);
+    for (int i = 0; i < scenario_objective_count (sc); i++) {
+        const scenario_objective_t *obj = scenario_objective (sc, i);
+        footprint_t spot = { obj->at, 0, 0.001, 0.001 };
+        double d = footprint_distance (&un->fp, &spot);
+        if (d <= obj->radius)
+            place += GREEDY_HOLD_OBJECTIVE * obj->value;
+        else
+            place -= GREEDY_NEAR_OBJECTIVE * obj->value * d;
+    }
+    if (un->arm == ARM_COMMAND) {
+        double command = ruleset_settings (rs)->command_open_cm;
+        for (int v = 0; v < game_unit_count (g); v++) {
+            const unit_t *y = situation_unit_const (sit, v);
+            if (v != u && y->side == un->side && y->arm != ARM_COMMAND
+                && in_play (g, v) && situation_unit_distance (sit, u, v)
+                                         <= command)
+                place += GREEDY_COMMAND_REACH * unit_figures_standing (y);
+        }
+    }
+    return place;
+}
+
+/*  The skirmish19 engine: its own to-hit, damage and firing tables. */
+static bool
+is_skirmish19 (const game_t *g)
+{
+    return strcmp (game_engine (g)->name, "skirmish19") == 0;
+}
+
 double
 greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
               const commander_personality_t *p)
 {
     assert (g && o && p);
-    if (strcmp (game_engine (g)->name, "skirmish19") != 0)
-        return 0;                     /* no tables to score by */
+    if (!is_skirmish19 (g))
+        return generic_score (g, g, u, visible, p);
     const s19_tables_t *t = game_tables (g);
     const situation_t *sit = game_situation (g);
     const ruleset_t *rs = situation_ruleset (sit);
@@ -211,30 +338,8 @@ greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
     if (un->arm == ARM_COMMAND)
         threat *= GREEDY_COMMAND_RISK;
 
-    /* objectives, and a command figure's reach */
-    double place = 0;
-    const scenario_t *sc = game_scenario (g);
-    for (int i = 0; i < scenario_objective_count (sc); i++) {
-        const scenario_objective_t *obj = scenario_objective (sc, i);
-        footprint_t spot = { obj->at, 0, 0.001, 0.001 };
-        double d = footprint_distance (&un->fp, &spot);
-        if (d <= obj->radius)
-            place += GREEDY_HOLD_OBJECTIVE * obj->value;
-        else
-            place -= GREEDY_NEAR_OBJECTIVE * obj->value * d;
-    }
-    if (un->arm == ARM_COMMAND) {
-        double command = ruleset_settings (rs)->command_open_cm;
-        for (int v = 0; v < game_unit_count (g); v++) {
-            const unit_t *y = situation_unit_const (sit, v);
-            if (v != u && y->side == un->side && y->arm != ARM_COMMAND
-                && in_play (g, v) && situation_unit_distance (sit, u, v)
-                                         <= command)
-                place += GREEDY_COMMAND_REACH * unit_figures_standing (y);
-        }
-    }
     return (0.5 + p->aggression) * offense - (0.5 + p->caution) * threat
-         + place;
+         + place_score (g, u);
 }
 
 int
@@ -256,19 +361,33 @@ greedy_choose (const game_t *g, int side, const search_unit_t *units, int n,
     if (!base || !ply || !dice)
         goto done;
     char err[SOLO_ERR_MAX];
+    /* skirmish19 moves without dice: one ply; elsewhere the phase may
+       fire and fight too, so the ply is played on a few fixed seeds */
+    int seeds = is_skirmish19 (g) ? 1 : GREEDY_PLY_SEEDS;
     for (int i = 0; i < n; i++) {
         const search_unit_t *su = &units[i];
         double best = -INFINITY;
         for (int k = 0; k < su->count; k++) {
-            if (game_copy_into (ply, base) < 0)
-                goto done;
             const order_t *o = &su->options[k].order;
-            if (game_apply_order (ply, su->unit, o, err, sizeof err) < 0)
+            double s = 0;
+            bool legal = true;
+            for (int seed = 1; seed <= seeds && legal; seed++) {
+                if (game_copy_into (ply, base) < 0)
+                    goto done;
+                if (game_apply_order (ply, su->unit, o, err, sizeof err) < 0) {
+                    legal = false;
+                    break;
+                }
+                /* the ply: the side's phase resolved */
+                dice_reseed (dice, (uint64_t) seed);
+                game_resolve_phase (ply, dice);
+                s += seeds == 1 ? greedy_score (ply, su->unit, o, visible, p)
+                                : generic_score (base, ply, su->unit, visible,
+                                                 p);
+            }
+            if (!legal)
                 continue;
-            /* the ply: the side moves (no dice are thrown moving) */
-            dice_reseed (dice, 1);
-            game_resolve_phase (ply, dice);
-            double s = greedy_score (ply, su->unit, o, visible, p);
+            s /= seeds;
             if (s > best) {
                 best = s;
                 choice[i] = k;

@@ -10,6 +10,15 @@
  *  to, plus the objective value it holds or nears, and for a command
  *  figure the figures it keeps within command distance.  Weighed by
  *  the personality: aggression the harm done, caution the harm risked.
+ *
+ *  Any other ruleset is scored through the game interface and the shared
+ *  ruleset alone: the ply is the side's phase resolved on a few fixed
+ *  dice seeds (its phases may fire and fight as they move), and the
+ *  score the harm the ply did and took (game_result), the fire the unit
+ *  can give next and (lightly) stands exposed to by generic chances per
+ *  range band (a half short, a third medium, a sixth long, halved in
+ *  cover), the objectives and a command figure's reach, weighed the
+ *  same way.
  */
 #ifndef SOLO_GREEDY_H
 #define SOLO_GREEDY_H
@@ -29,7 +38,9 @@ int greedy_choose (const game_t *g, int side, const search_unit_t *units,
                    double *score);
 
 /*  The score of unit `u` in game `g` after its side's movement, its
- *  order being `o` (exposed for the tests). */
+ *  order being `o` (exposed for the tests).  Under a ruleset other than
+ *  skirmish19 the static part of the generic score (no harm counted: g
+ *  is its own "before"). */
 double greedy_score (const game_t *g, int u, const order_t *o,
                      const bool *visible, const commander_personality_t *p);
 

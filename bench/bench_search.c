@@ -2,10 +2,14 @@
  *  one and on two threads, and how late its answers come, over positions
  *  taken from battles of the actions tables on every scenario.
  *
- *  usage: bench_search [--tables FILE] [--scenario FILE]... [--ms M]
+ *  usage: bench_search [--tables FILE]... [--scenario FILE]... [--ms M]
  *                      [--positions N] [--endpoint X (ignored)]
- *  Defaults: the source tree's tables and its three scenarios, run from
- *  the top of the tree; 100 ms a decision; 6 positions per scenario.
+ *  Defaults: the source tree's five scenarios, each under its own
+ *  ruleset's tables (rules/data/RULESET/tables.cfg, or a --tables file
+ *  of that ruleset), run from the top of the tree; 100 ms a decision;
+ *  6 positions per scenario.  Besides the whole, each scenario's
+ *  playouts per CPU second on one thread: what a playout budget is worth
+ *  in time there.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +18,43 @@
 #include "commander.h"
 
 #define MAX_SCENARIOS 16
+#define MAX_RULESETS  8
+#define RULES_DIR     "rules/data"
+
+/*  The tables of every ruleset a scenario names: those given with
+ *  --tables first, else loaded from RULES_DIR/NAME/tables.cfg when a
+ *  scenario first asks. */
+typedef struct {
+    game_rules_t *rules[MAX_RULESETS];
+    int count;
+    char err[512];
+} rules_set_t;
+
+static game_rules_t *
+rules_named (const rules_set_t *set, const char *name)
+{
+    for (int i = 0; i < set->count; i++)
+        if (strcmp (ruleset_name (game_rules_ruleset (set->rules[i])), name)
+            == 0)
+            return set->rules[i];
+    return NULL;
+}
+
+/*  A ruleset_finder_fn: the ruleset called `name`, loaded when new. */
+static const ruleset_t *
+rules_finder (const char *name, void *arg)
+{
+    rules_set_t *set = arg;
+    game_rules_t *r = rules_named (set, name);
+    if (!r && set->count < MAX_RULESETS) {
+        char path[512];
+        snprintf (path, sizeof path, "%s/%s/tables.cfg", RULES_DIR, name);
+        r = game_rules_load (path, set->err, sizeof set->err);
+        if (r)
+            set->rules[set->count++] = r;
+    }
+    return r ? game_rules_ruleset (r) : NULL;
+}
 
 static double
 now (void)
@@ -148,56 +189,79 @@ search_at (game_t *g, int threads, double ms, tally_t *t)
 int
 main (int argc, char **argv)
 {
-    const char *tables = "rules/data/skirmish19/tables.cfg";
+    const char *tables[MAX_RULESETS];
+    int ntables = 0;
     const char *paths[MAX_SCENARIOS];
     int npaths = 0;
     double ms = 100;
-    int per = 6;
+    int positions = 6;
     for (int i = 1; i < argc; i++) {
         if (i + 1 >= argc)
             return usage ();
-        if (strcmp (argv[i], "--tables") == 0)
-            tables = argv[++i];
+        if (strcmp (argv[i], "--tables") == 0 && ntables < MAX_RULESETS)
+            tables[ntables++] = argv[++i];
         else if (strcmp (argv[i], "--scenario") == 0 && npaths < MAX_SCENARIOS)
             paths[npaths++] = argv[++i];
         else if (strcmp (argv[i], "--ms") == 0)
             ms = atof (argv[++i]);
         else if (strcmp (argv[i], "--positions") == 0)
-            per = atoi (argv[++i]);
+            positions = atoi (argv[++i]);
         else if (strcmp (argv[i], "--endpoint") == 0)
             i++;
         else
             return usage ();
     }
-    if (ms <= 0 || per < 1)
+    if (ms <= 0 || positions < 1)
         return usage ();
     if (npaths == 0) {
         paths[npaths++] = "rules/scenarios/farm.cfg";
         paths[npaths++] = "rules/scenarios/cavalry.cfg";
         paths[npaths++] = "rules/scenarios/stream.cfg";
+        paths[npaths++] = "rules/scenarios/eol_freemans_farm.cfg";
+        paths[npaths++] = "rules/scenarios/eol_cowpens.cfg";
     }
+    static rules_set_t set;
     char err[512];
-    game_rules_t *rules = game_rules_load (tables, err, sizeof err);
-    if (!rules) {
-        fprintf (stderr, "bench_search: %s\n", err);
-        return 1;
-    }
-    tally_t tally[2];
-    memset (tally, 0, sizeof tally);
-    for (int i = 0; i < npaths; i++) {
-        scenario_t *sc = scenario_load (paths[i], game_rules_finder, rules,
-                                        err, sizeof err);
-        if (!sc) {
+    for (int i = 0; i < ntables; i++) {
+        game_rules_t *r = game_rules_load (tables[i], err, sizeof err);
+        if (!r) {
             fprintf (stderr, "bench_search: %s\n", err);
             return 1;
         }
-        for (int k = 0; k < per; k++) {
+        set.rules[set.count++] = r;
+    }
+    tally_t tally[2];
+    memset (tally, 0, sizeof tally);
+    char names[MAX_SCENARIOS][64];
+    tally_t per[MAX_SCENARIOS];
+    memset (per, 0, sizeof per);
+    for (int i = 0; i < npaths; i++) {
+        set.err[0] = 0;
+        scenario_t *sc = scenario_load (paths[i], rules_finder, &set, err,
+                                        sizeof err);
+        if (!sc) {
+            fprintf (stderr, "bench_search: %s%s%s\n", err,
+                     set.err[0] ? ": " : "", set.err);
+            return 1;
+        }
+        const game_rules_t *rules = rules_named (
+            &set, ruleset_name (situation_ruleset (scenario_situation (sc))));
+        snprintf (names[i], sizeof names[i], "%s", scenario_name (sc));
+        for (int k = 0; k < positions; k++) {
             game_t *g = position (rules, sc, 2 + k % 4, 100 + (uint64_t) k);
             if (!g)
                 continue;
-            for (int t = 0; t < 2; t++)
+            for (int t = 0; t < 2; t++) {
+                tally_t before = tally[t];
                 if (search_at (g, t + 1, ms, &tally[t]) < 0)
                     return 1;
+                if (t == 0) {
+                    per[i].playouts += tally[0].playouts - before.playouts;
+                    per[i].seconds += tally[0].seconds - before.seconds;
+                    per[i].cpu += tally[0].cpu - before.cpu;
+                    per[i].decisions += tally[0].decisions - before.decisions;
+                }
+            }
             game_destroy (&g);
         }
         scenario_destroy (&sc);
@@ -213,7 +277,14 @@ main (int argc, char **argv)
                 (double) tally[t].playouts / tally[t].decisions,
                 tally[t].playouts / tally[t].cpu,
                 tally[t].cpu / tally[t].seconds, tally[t].worst_late);
+    for (int i = 0; i < npaths; i++)
+        if (per[i].decisions > 0)
+            printf ("  %-18s 1 thread: %.0f playouts a CPU second, %.0f "
+                    "playouts a decision\n", names[i],
+                    per[i].playouts / per[i].cpu,
+                    (double) per[i].playouts / per[i].decisions);
     printf ("  (the machine's load average: %s)\n", load_average ());
-    game_rules_destroy (&rules);
+    for (int i = 0; i < set.count; i++)
+        game_rules_destroy (&set.rules[i]);
     return 0;
 }

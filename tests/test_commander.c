@@ -1096,6 +1096,99 @@ test_greedy_score (void **state)
     game_destroy (&g);
 }
 
+/*  The greedy scores any ruleset through the game interface: in Empire
+ *  of Liberty its options get scores that differ (not all 0), the same
+ *  position gives the same choice, every choice is legal, and a fire at
+ *  short range scores better than the same fire from far off. */
+static void
+test_greedy_any_ruleset (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    game_rules_t *eol = game_rules_load (
+        test_source_path ("rules/data/empire_of_liberty/tables.cfg"), err,
+        sizeof err);
+    if (!eol)
+        fail_msg ("%s", err);
+    scenario_t *sc = scenario_load (
+        test_source_path ("rules/scenarios/eol_cowpens.cfg"),
+        game_rules_finder, eol, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    game_t *g = game_new (eol, sc, err, sizeof err);
+    assert_non_null (g);
+    dice_t *dice = dice_new (3);
+    commander_personality_t p = { 0.5, 0.5 };
+    int scored = 0, phases = 0;
+    while (!game_over (g) && phases < 12) {
+        game_begin_phase (g, dice);
+        int side = game_phase_side (g);
+        if (side >= 0) {
+            search_unit_t units[32];
+            int n = 0;
+            for (int u = 0; u < game_unit_count (g) && n < 32; u++)
+                if (game_needs_order (g, u) && !game_table_bound (g, u)) {
+                    units[n].unit = u;
+                    units[n].count = portfolio_build (g, u, NULL, 0.5, 0.5,
+                                                      units[n].options,
+                                                      PORTFOLIO_MAX);
+                    n++;
+                }
+            int choice[2][32];
+            double score[2][32];
+            for (int k = 0; k < 2; k++)
+                assert_int_equal (greedy_choose (g, side, units, n, NULL, &p,
+                                                 choice[k], score[k]), 0);
+            for (int i = 0; i < n; i++) {
+                assert_int_equal (choice[0][i], choice[1][i]);
+                assert_true (score[0][i] == score[1][i]);
+                scored += score[0][i] != 0;
+                assert_int_equal (game_check_order (
+                                      g, units[i].unit,
+                                      &units[i].options[choice[0][i]].order,
+                                      err, sizeof err), 0);
+            }
+            phases++;
+        }
+        table_orders (g, dice);
+        game_resolve_phase (g, dice);
+    }
+    assert_true (phases > 0);
+    assert_true (scored > 0);
+    /* nearer is better for a shooter with an enemy in reach */
+    game_t *h = game_new (eol, sc, err, sizeof err);
+    assert_non_null (h);
+    situation_t *sit = game_situation_mut (h);
+    int shooter = -1, target = -1;
+    for (int u = 0; u < game_unit_count (h); u++) {
+        const unit_t *x = situation_unit_const (sit, u);
+        if (x->arm != ARM_INFANTRY)
+            continue;
+        if (x->side == SIDE_BLUE && shooter < 0
+            && ruleset_weapon_reach (game_rules_ruleset (eol), x) > 0)
+            shooter = u;
+        if (x->side == SIDE_RED && target < 0)
+            target = u;
+    }
+    assert_true (shooter >= 0 && target >= 0);
+    unit_t *a = situation_unit (sit, shooter);
+    situation_unit (sit, target)->fp.centre = (vec2_t) { 90, 40 };
+    order_t hold = order_hold ();
+    double reach = ruleset_weapon_reach (game_rules_ruleset (eol), a);
+    double near[2];
+    const double range[2] = { 0.2, 0.9 };
+    for (int k = 0; k < 2; k++) {
+        a->fp.centre = (vec2_t) { 90, 40 + range[k] * reach + a->fp.depth };
+        near[k] = greedy_score (h, shooter, &hold, NULL, &p);
+    }
+    assert_true (near[0] > near[1]);
+    game_destroy (&h);
+    game_destroy (&g);
+    dice_destroy (&dice);
+    scenario_destroy (&sc);
+    game_rules_destroy (&eol);
+}
+
 int
 main (void)
 {
@@ -1116,6 +1209,7 @@ main (void)
         cmocka_unit_test (test_fog_no_target_out_of_sight),
         cmocka_unit_test (test_value_model),
         cmocka_unit_test (test_greedy_score),
+        cmocka_unit_test (test_greedy_any_ruleset),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
