@@ -139,6 +139,17 @@ take_enum (int value, int count, const char *what, where_t at,
     return 0;
 }
 
+/*  An enum the wire maps value by value (`mapped` -1: no such value). */
+static int
+take_wire_enum (int mapped, int value, const char *what, where_t at,
+                const char *name, convert_error_t *error)
+{
+    if (mapped < 0)
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, name,
+                        "%d is not a %s", value, what);
+    return 0;
+}
+
 /*  A figure count: 0 or more. */
 static int
 take_count (int32_t value, where_t at, const char *name,
@@ -250,10 +261,12 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
     ||  check_id (msg->platoon, false, at, "platoon", error)
     ||  take_enum ((int) msg->side, SIDE_COUNT, "side", at, "side", error)
     ||  take_enum ((int) msg->arm, ARM_COUNT, "arm", at, "arm", error)
-    ||  take_enum ((int) msg->quality, QUALITY_COUNT, "quality", at,
-                   "quality", error)
-    ||  take_enum ((int) msg->formation, FORMATION_COUNT, "formation", at,
-                   "formation", error))
+    ||  take_wire_enum (convert_quality_from_wire ((int) msg->quality),
+                        (int) msg->quality, "quality", at, "quality",
+                        error)
+    ||  take_wire_enum (convert_formation_from_wire ((int) msg->formation),
+                        (int) msg->formation, "formation", at, "formation",
+                        error))
         return -1;
 
     char known[512];
@@ -316,11 +329,12 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
         memcpy (u->platoon, msg->platoon, strlen (msg->platoon) + 1);
     u->side = (side_t) msg->side;
     u->arm = (arm_t) msg->arm;
-    u->quality = (quality_t) msg->quality;
+    u->quality = (quality_t) convert_quality_from_wire ((int) msg->quality);
     u->weapon = weapon;
     u->troop_type = troop_type;
     u->bayonet = msg->bayonet;
-    u->formation = (formation_t) msg->formation;
+    u->formation = (formation_t) convert_formation_from_wire (
+        (int) msg->formation);
     u->figures = msg->figures;
     u->wounded = msg->wounded;
     u->killed = msg->killed;
@@ -741,12 +755,12 @@ convert_unit_message (const unit_t *u, const ruleset_t *rs, pool_t *pool)
     m->id = pool_strdup (pool, u->id);
     m->side = (Solo__V1__Side) u->side;
     m->arm = (Solo__V1__Arm) u->arm;
-    m->quality = (Solo__V1__Quality) u->quality;
+    m->quality = convert_quality_message (u->quality);
     m->weapon = pool_strdup (pool, weapon ? weapon->name : "");
     const troop_type_t *troop_type = ruleset_troop_type (rs, u->troop_type);
     m->troop_type = pool_strdup (pool, troop_type ? troop_type->name : "");
     m->bayonet = u->bayonet;
-    m->formation = (Solo__V1__Formation) u->formation;
+    m->formation = convert_formation_message (u->formation);
     m->figures = u->figures;
     m->wounded = u->wounded;
     m->killed = u->killed;
@@ -776,4 +790,56 @@ convert_tracking_finder (const char *name, void *arg)
         snprintf (state->missing, sizeof state->missing, "%s",
                   name ? name : "");
     return rs;
+}
+
+/*  ---- enums value by value ---- */
+
+Solo__V1__Quality
+convert_quality_message (quality_t quality)
+{
+    switch (quality) {
+    case QUALITY_HERO:    return SOLO__V1__QUALITY__QUALITY_HERO;
+    case QUALITY_RAW:     return SOLO__V1__QUALITY__QUALITY_RAW;
+    case QUALITY_AVERAGE: return SOLO__V1__QUALITY__QUALITY_AVERAGE;
+    case QUALITY_GREEN:   return SOLO__V1__QUALITY__QUALITY_GREEN;
+    default:              return SOLO__V1__QUALITY__QUALITY_REGULAR;
+    }
+}
+
+int
+convert_quality_from_wire (int value)
+{
+    switch (value) {
+    case SOLO__V1__QUALITY__QUALITY_REGULAR: return QUALITY_REGULAR;
+    case SOLO__V1__QUALITY__QUALITY_HERO:    return QUALITY_HERO;
+    case SOLO__V1__QUALITY__QUALITY_RAW:     return QUALITY_RAW;
+    case SOLO__V1__QUALITY__QUALITY_AVERAGE: return QUALITY_AVERAGE;
+    case SOLO__V1__QUALITY__QUALITY_GREEN:   return QUALITY_GREEN;
+    default:                                 return -1;
+    }
+}
+
+Solo__V1__Formation
+convert_formation_message (formation_t formation)
+{
+    switch (formation) {
+    case FORMATION_COLUMN:  return SOLO__V1__FORMATION__FORMATION_COLUMN;
+    case FORMATION_SQUARE:  return SOLO__V1__FORMATION__FORMATION_SQUARE;
+    case FORMATION_LOOSE:   return SOLO__V1__FORMATION__FORMATION_LOOSE;
+    case FORMATION_MOUNTED: return SOLO__V1__FORMATION__FORMATION_MOUNTED;
+    default:                return SOLO__V1__FORMATION__FORMATION_LINE;
+    }
+}
+
+int
+convert_formation_from_wire (int value)
+{
+    switch (value) {
+    case SOLO__V1__FORMATION__FORMATION_LINE:    return FORMATION_LINE;
+    case SOLO__V1__FORMATION__FORMATION_COLUMN:  return FORMATION_COLUMN;
+    case SOLO__V1__FORMATION__FORMATION_SQUARE:  return FORMATION_SQUARE;
+    case SOLO__V1__FORMATION__FORMATION_LOOSE:   return FORMATION_LOOSE;
+    case SOLO__V1__FORMATION__FORMATION_MOUNTED: return FORMATION_MOUNTED;
+    default:                                     return -1;
+    }
 }

@@ -83,6 +83,15 @@ Solo__V1__UnitStatus *convert_status_message (uint32_t bits, pool_t *pool);
 Solo__V1__Unit *convert_unit_message (const unit_t *u, const ruleset_t *rs,
                                       pool_t *pool);
 
+/*  The core's qualities and formations on the wire and back, value by
+ *  value (not by number): every quality (regular, hero, raw, average,
+ *  green) and formation has its protocol value.  *_from_wire returns the
+ *  core's value, or -1 for a value the protocol does not have. */
+Solo__V1__Quality convert_quality_message (quality_t quality);
+int convert_quality_from_wire (int value);
+Solo__V1__Formation convert_formation_message (formation_t formation);
+int convert_formation_from_wire (int value);
+
 /*  A ruleset finder for situation_load_text and scenario_load_text that
  *  remembers a name it could not find, so that the error can be
  *  UNKNOWN_RULESET: `arg` is a convert_finder_t. */

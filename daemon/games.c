@@ -153,9 +153,15 @@ put_unit (FILE *out, const unit_t *u, const ruleset_t *rs)
     fputs ("  { id = ", out);
     put_string (out, u->id);
     fprintf (out, "; side = \"%s\"; arm = \"%s\"; quality = \"%s\";\n",
-             side_name (u->side), arm_name (u->arm), quality_name (u->quality));
+             side_name (u->side), arm_name (u->arm),
+             ruleset_quality_name (rs, u->quality));
     fputs ("    weapon = ", out);
     put_string (out, weapon ? weapon->name : "");
+    const troop_type_t *tt = ruleset_troop_type (rs, u->troop_type);
+    if (u->troop_type > 0 && tt) {
+        fputs ("; troop_type = ", out);
+        put_string (out, tt->name);
+    }
     fprintf (out, "; bayonet = %s; formation = \"%s\";\n",
              u->bayonet ? "true" : "false", formation_name (u->formation));
     fprintf (out, "    figures = %d; wounded = %d; killed = %d; officers = %d;"

@@ -571,6 +571,9 @@ order_message (const commander_order_t *o, const game_t *g, pool_t *pool)
     m->fire = o->order.fire || o->order.kind == ORDER_FIRE;
     m->choice = pool_strdup (pool, o->choice);
     m->why = pool_strdup (pool, o->why);
+    m->has_formation = o->order.has_formation;
+    if (o->order.has_formation)
+        m->formation = convert_formation_message (o->order.formation);
     return m;
 }
 

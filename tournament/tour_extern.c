@@ -238,6 +238,45 @@ point_msg (pool_t *pool, vec2_t v)
     return p;
 }
 
+/*  The core's formations and qualities on the wire, value by value;
+ *  *_from_wire: -1 for a value the protocol does not have. */
+static Solo__V1__Formation
+formation_wire (formation_t f)
+{
+    switch (f) {
+    case FORMATION_COLUMN:  return SOLO__V1__FORMATION__FORMATION_COLUMN;
+    case FORMATION_SQUARE:  return SOLO__V1__FORMATION__FORMATION_SQUARE;
+    case FORMATION_LOOSE:   return SOLO__V1__FORMATION__FORMATION_LOOSE;
+    case FORMATION_MOUNTED: return SOLO__V1__FORMATION__FORMATION_MOUNTED;
+    default:                return SOLO__V1__FORMATION__FORMATION_LINE;
+    }
+}
+
+static int
+formation_from_wire (int value)
+{
+    switch (value) {
+    case SOLO__V1__FORMATION__FORMATION_LINE:    return FORMATION_LINE;
+    case SOLO__V1__FORMATION__FORMATION_COLUMN:  return FORMATION_COLUMN;
+    case SOLO__V1__FORMATION__FORMATION_SQUARE:  return FORMATION_SQUARE;
+    case SOLO__V1__FORMATION__FORMATION_LOOSE:   return FORMATION_LOOSE;
+    case SOLO__V1__FORMATION__FORMATION_MOUNTED: return FORMATION_MOUNTED;
+    default:                                     return -1;
+    }
+}
+
+static Solo__V1__Quality
+quality_wire (quality_t q)
+{
+    switch (q) {
+    case QUALITY_HERO:    return SOLO__V1__QUALITY__QUALITY_HERO;
+    case QUALITY_RAW:     return SOLO__V1__QUALITY__QUALITY_RAW;
+    case QUALITY_AVERAGE: return SOLO__V1__QUALITY__QUALITY_AVERAGE;
+    case QUALITY_GREEN:   return SOLO__V1__QUALITY__QUALITY_GREEN;
+    default:              return SOLO__V1__QUALITY__QUALITY_REGULAR;
+    }
+}
+
 static Solo__V1__Order *
 order_msg (pool_t *pool, const situation_t *sit, const order_t *o)
 {
@@ -257,6 +296,9 @@ order_msg (pool_t *pool, const situation_t *sit, const order_t *o)
     m->facing = o->facing;
     m->fire = o->fire;
     m->follow_up = o->follow_up;
+    m->has_formation = o->has_formation;
+    if (o->has_formation)
+        m->formation = formation_wire (o->formation);
     return m;
 }
 
@@ -273,11 +315,11 @@ unit_msg (pool_t *pool, const situation_t *sit, const unit_t *u)
     m->id = (char *) u->id;
     m->side = (Solo__V1__Side) u->side;
     m->arm = (Solo__V1__Arm) u->arm;
-    m->quality = (Solo__V1__Quality) u->quality;
+    m->quality = quality_wire (u->quality);
     if (u->weapon >= 0 && u->weapon < ruleset_weapon_count (rs))
         m->weapon = (char *) ruleset_weapon (rs, u->weapon)->name;
     m->bayonet = u->bayonet;
-    m->formation = (Solo__V1__Formation) u->formation;
+    m->formation = formation_wire (u->formation);
     m->figures = u->figures;
     m->wounded = u->wounded;
     m->killed = u->killed;
@@ -497,6 +539,16 @@ order_from_msg (const situation_t *sit, const Solo__V1__Order *m,
     }
     o->fire = m->fire;
     o->follow_up = m->follow_up;
+    if (m->has_formation) {
+        int f = formation_from_wire ((int) m->formation);
+        if (f < 0) {
+            snprintf (err, errlen, "order.formation %d is not line, column, "
+                      "square, loose or mounted", (int) m->formation);
+            return -1;
+        }
+        o->has_formation = true;
+        o->formation = (formation_t) f;
+    }
     return 0;
 }
 
