@@ -24,7 +24,7 @@
 #include "convert.h"
 #include "games.h"
 
-#define GAMESTORE_MAX_GAMES  256                     /* games open at once */
+#define GAMESTORE_MAX_GAMES  1024                    /* games open at once */
 #define GAMESTORE_ID_MAX     (GAMES_NAME_MAX + 24)   /* bytes of a game id */
 
 typedef struct gamestore_t gamestore_t;
