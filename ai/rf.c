@@ -32,6 +32,9 @@ typedef struct {
     double cm;
 } near_t;
 
+#define VIEW_KEPT_UNITS 256   /* units whose sight a view keeps inline */
+#define VIEW_KEPT_NEAR  64    /* candidates and ring units kept inline */
+
 /*  What one unit sees and how it stands.  The enemies in sight, nearest
  *  first (ties by index), are found only as far as the questions asked
  *  need them: the standing enemies come ring by ring from the rules
@@ -60,6 +63,12 @@ typedef struct {
     double reach_cm;       /* its own weapon's long range */
     double charge_cm;      /* one move: foot move, cavalry gallop */
     double move_cm;        /* its full move (for crossing costs) */
+    /* the lists above live here while they are small: a decision on a
+       small table allocates nothing */
+    unsigned char sight_kept[VIEW_KEPT_UNITS];
+    near_t cand_kept[VIEW_KEPT_NEAR], vis_kept[VIEW_KEPT_NEAR];
+    int found_kept[VIEW_KEPT_NEAR];
+    double found_cm_kept[VIEW_KEPT_NEAR];
 } view_t;
 
 #define VIEW_FIRST_RING_CM 60.0   /* the first ring enemies are looked for in */
@@ -256,11 +265,16 @@ in_sight (const situation_t *sit, int unit, int target, dice_t *dice)
 static void
 view_free (view_t *v)
 {
-    free (v->sight);
-    free (v->cand);
-    free (v->vis);
-    free (v->found);
-    free (v->found_cm);
+    if (v->sight != v->sight_kept)
+        free (v->sight);
+    if (v->cand != v->cand_kept)
+        free (v->cand);
+    if (v->vis != v->vis_kept)
+        free (v->vis);
+    if (v->found != v->found_kept)
+        free (v->found);
+    if (v->found_cm != v->found_cm_kept)
+        free (v->found_cm);
     v->sight = NULL;
     v->cand = NULL;
     v->vis = NULL;
@@ -288,6 +302,20 @@ near_cmp (const void *a, const void *b)
     return (x->index > y->index) - (x->index < y->index);
 }
 
+/*  A list of `had` elements of `size` bytes at `list` (which may be its
+ *  view's inline `kept` storage, never freed) grown to `cap` elements:
+ *  the new place, or NULL when out of memory (`list` untouched). */
+static void *
+grow (void *list, void *kept, int had, size_t cap, size_t size)
+{
+    if (list != kept)
+        return realloc (list, cap * size);
+    void *p = malloc (cap * size);
+    if (p && had > 0)
+        memcpy (p, list, (size_t) had * size);
+    return p;
+}
+
 /*  Make room for `more` candidates; -1 when out of memory. */
 static int
 cand_room (view_t *v, int more)
@@ -297,10 +325,12 @@ cand_room (view_t *v, int more)
     int cap = v->cand_cap ? v->cand_cap : 64;
     while (cap < v->cand_count + more)
         cap *= 2;
-    near_t *cand = realloc (v->cand, (size_t) cap * sizeof *cand);
-    near_t *vis = realloc (v->vis, (size_t) cap * sizeof *vis);
+    near_t *cand = grow (v->cand, v->cand_kept, v->cand_cap, (size_t) cap,
+                         sizeof *cand);
     if (cand)
         v->cand = cand;
+    near_t *vis = grow (v->vis, v->vis_kept, v->cand_cap, (size_t) cap,
+                        sizeof *vis);
     if (vis)
         v->vis = vis;
     if (!cand || !vis)
@@ -334,10 +364,12 @@ ring_units (view_t *v, double lo, double hi, unsigned sides,
                                     arg, v->found, v->found_cm, v->found_cap);
     if (n <= v->found_cap)
         return n;
-    int *found = realloc (v->found, (size_t) n * sizeof *found);
+    int *found = grow (v->found, v->found_kept, 0, (size_t) n,
+                       sizeof *found);
     if (found)
         v->found = found;
-    double *cm = realloc (v->found_cm, (size_t) n * sizeof *cm);
+    double *cm = grow (v->found_cm, v->found_cm_kept, 0, (size_t) n,
+                       sizeof *cm);
     if (cm)
         v->found_cm = cm;
     if (!found || !cm)
@@ -439,16 +471,32 @@ view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
 {
     const ruleset_t *rs = situation_ruleset (sit);
     int n = situation_unit_count (sit);
-    memset (v, 0, sizeof *v);
+    /* the fields one by one: the inline lists need no clearing */
     v->sit = sit;
     v->dice = dice;
     v->unit = unit;
     v->u = situation_unit_const (sit, unit);
-    v->nearest = -1;
-    v->ring_cm = -1;           /* the first ring takes those touching it */
     v->enemy_sides = SITUATION_ALL_SIDES & ~SITUATION_SIDE_BIT (v->u->side);
-    v->sight = calloc ((size_t) n, sizeof *v->sight);
-    if (!v->sight || cand_room (v, 1) < 0) {
+    v->cand = v->cand_kept;
+    v->vis = v->vis_kept;
+    v->cand_count = 0;
+    v->cand_cap = VIEW_KEPT_NEAR;
+    v->cand_looked = 0;
+    v->ring_cm = -1;           /* the first ring takes those touching it */
+    v->cand_all = false;
+    v->vis_count = 0;
+    v->found = v->found_kept;
+    v->found_cm = v->found_cm_kept;
+    v->found_cap = VIEW_KEPT_NEAR;
+    v->nearest = -1;
+    v->nearest_cm = 0;
+    if (n <= VIEW_KEPT_UNITS) {
+        v->sight = v->sight_kept;
+        memset (v->sight, SIGHT_UNKNOWN, (size_t) n);
+    }
+    else
+        v->sight = calloc ((size_t) n, sizeof *v->sight);
+    if (!v->sight) {
         view_free (v);
         set_err (err, errlen, "out of memory");
         return -1;
@@ -671,7 +719,7 @@ add_factor (rf_decision_t *out, const char *name, int value,
 
 /*  Does enemy e in sight, `d` cm away, count as "in range" of the unit:
  *  its own weapon reaches the unit, or (by the other reading) the unit's
- *  weapon reaches it.  The reason is written into `why`. */
+ *  weapon reaches it.  The reason is written into `why` (NULL: none). */
 static bool
 enemy_in_range (const situation_t *sit, view_t *v, int e, double d,
                 char *why, size_t len)
@@ -683,14 +731,16 @@ enemy_in_range (const situation_t *sit, view_t *v, int e, double d,
         double reach = ruleset_weapon_reach (rs, o);
         if (reach <= 0 || d > reach)
             return false;
-        snprintf (why, len, "enemy %s (%s) is %s away, within its %s long "
+        if (why)
+            snprintf (why, len, "enemy %s (%s) is %s away, within its %s long "
                   "range", o->id, weapon_name (rs, o), fmt_cm (d, dcm, sizeof dcm),
                   fmt_cm (reach, rcm, sizeof rcm));
         return true;
     }
     if (v->reach_cm <= 0 || d > v->reach_cm)
         return false;
-    snprintf (why, len, "enemy %s is %s away, within the unit's %s long "
+    if (why)
+        snprintf (why, len, "enemy %s is %s away, within the unit's %s long "
               "range (%s)", o->id, fmt_cm (d, dcm, sizeof dcm),
               fmt_cm (v->reach_cm, rcm, sizeof rcm), weapon_name (rs, v->u));
     return true;
@@ -705,6 +755,8 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
     const rules_settings_t *s = ruleset_settings (rs);
     const unit_t *u = v->u;
     char a[24], b[24];
+    /* lengths in words only when the reasons are written */
+#define CM(cm, buf) (out->terse ? "" : fmt_cm ((cm), (buf), sizeof (buf)))
 
     /* -4: no enemy, or friends retreating, in sight */
     if (v->nearest < 0) {
@@ -746,8 +798,7 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
                             "%s %s is %s away, within %s of the unit",
                             ruleset_quality_name (rs, QUALITY_HERO),
                             situation_unit_const (sit, hero)->id,
-                            fmt_cm (hd, a, sizeof a),
-                            fmt_cm (s->hero_distance_cm, b, sizeof b));
+                            CM (hd, a), CM (s->hero_distance_cm, b));
         }
     }
 
@@ -798,7 +849,8 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
     double d = 0;
     for (int i = 0, e; in_range < 0 && (e = visible_enemy (v, i, &d)) >= 0
                        && d <= range_bound; i++)
-        if (enemy_in_range (sit, v, e, d, range_why, sizeof range_why))
+        if (enemy_in_range (sit, v, e, d, out->terse ? NULL : range_why,
+                            sizeof range_why))
             in_range = e;
     if (in_range >= 0)
         add_factor (out, "enemy_in_range", t->f_enemy_in_range, "%s", range_why);
@@ -826,7 +878,7 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
                     "in sight is in the unit's %s arc, %s away",
                     situation_unit_const (sit, flank)->id,
                     arc == ARC_REAR ? "rear" : "flank",
-                    fmt_cm (flank_cm, a, sizeof a));
+                    CM (flank_cm, a));
 
     /* +2: infantry not in square facing shock cavalry within 50 cm, not
        in cover */
@@ -839,8 +891,7 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
                 add_factor (out, "shock_cavalry", t->f_shock_cavalry,
                             "shock cavalry %s is %s away, within %s, and the "
                             "unit is neither in square nor in cover", o->id,
-                            fmt_cm (d, a, sizeof a),
-                            fmt_cm (s->shock_cavalry_cm, b, sizeof b));
+                            CM (d, a), CM (s->shock_cavalry_cm, b));
                 break;
             }
         }
@@ -854,6 +905,7 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
     else if (u->status & STATUS_RETREATING_FROM_MELEE)
         add_factor (out, "running_or_retreating", t->f_running_or_retreating,
                     "the unit is retreating as a result of melee");
+#undef CM
 }
 
 /*  Check the unit index and find its table. */
@@ -1398,6 +1450,20 @@ set_morale (const ruleset_t *rs, rf_decision_t *out)
                m->text[out->action]);
 }
 
+/*  A decision made ready to fill: the fixed fields zeroed, no factors, no
+ *  explanation, an empty order.  The factors and the six outcomes are
+ *  written whole as they are filled, so the big arrays are not cleared
+ *  (a memset of the whole decision was a good part of a terse one). */
+static void
+decision_clear (rf_decision_t *out, bool words)
+{
+    memset (out, 0, offsetof (rf_decision_t, factors));
+    out->factor_count = 0;
+    out->explanation[0] = '\0';
+    out->terse = !words;
+    empty_order (&out->order);
+}
+
 /*  The pace of a face: the cell's, none for the special cases. */
 static const char *
 face_pace (const rf_table_t *t, int band, int face, special_t special)
@@ -1410,9 +1476,7 @@ decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
         bool words, rf_decision_t *out, char *err, int errlen)
 {
     assert (sit && out);
-    memset (out, 0, sizeof *out);
-    out->terse = !words;
-    empty_order (&out->order);
+    decision_clear (out, words);
     out->unit = unit;
     const ruleset_t *rs = situation_ruleset (sit);
     const rf_table_t *t = unit_table (sit, unit, err, errlen);

@@ -178,10 +178,10 @@ strategy_table_order_on (const game_t *g, const situation_t *view, int u,
     const ruleset_t *rs = situation_ruleset (sit);
     char err[256];
     *out = order_hold ();
-    /* without `why` nobody reads words: skip them, they cost the most */
-    int rc = why
-           ? rf_decide (sit, u, roll, dice, d, err, sizeof err)
-           : rf_decide_terse (sit, u, roll, dice, d, err, sizeof err);
+    /* no words in the decision: `why` is made from its numbers, and
+       nobody reads the factors' reasons and the explanation here; they
+       cost the most (the same decision: rf_decide_terse) */
+    int rc = rf_decide_terse (sit, u, roll, dice, d, err, sizeof err);
     if (rc < 0) {
         if (why && whylen > 0)
             snprintf (why, whylen, "no table decision: %s", err);

@@ -79,12 +79,14 @@ void strategy_decide (strategy_t *self, const game_t *g, int side,
                       const int *units, int n, strategy_decision_t *out);
 
 /*  The table layer: what unit `u` does by the Risk Factor actions tables
- *  now (rf_decide, its die thrown on `dice`), as a rules order with the
- *  action's morale effect.  `decision` (may be NULL) receives the whole
- *  working.  `why` gets "RF 3 (RF2-5), rolled 4: continue_facing_charge
- *  -> ..." (why may be NULL: no words at all, in `why` nor in the
- *  factors and explanation of `decision`: much faster).  Returns 0, or -1 with
- *  `why` holding the error (the order is then a hold). */
+ *  now (rf_decide_terse, its die thrown on `dice`), as a rules order with
+ *  the action's morale effect.  `decision` (may be NULL) receives the
+ *  decision without words (its factors' reasons and explanation empty:
+ *  they cost most of a decision, and a player asking for them goes
+ *  through rf_decide).  `why` gets "RF 3 (RF2-5), rolled 4:
+ *  continue_facing_charge -> ..." (why may be NULL: no words at all).
+ *  Returns 0, or -1 with `why` holding the error (the order is then a
+ *  hold). */
 int strategy_table_order (const game_t *g, int u, dice_t *dice,
                           order_t *out, rf_decision_t *decision, char *why,
                           int whylen);

@@ -3,11 +3,18 @@
  *  log), then times copies of a game state.
  *
  *  usage: bench_battle [--tables FILE] [--scenario FILE] [--seconds S]
- *                      [--blue STRATEGY] [--red STRATEGY]
+ *                      [--battles N] [--blue STRATEGY] [--red STRATEGY]
  *  Defaults: the source tree's skirmish19 tables and farm scenario (found
  *  from $SOLO_SOURCE_DIR, the build tree's parent, or the current
- *  folder); 3 seconds; table against table.  --endpoint is accepted and
- *  ignored (battles are played in-process), so bench/run.sh can pass it.
+ *  folder); 3 seconds; table against table.  --battles plays exactly N
+ *  battles (seeds 1..N) whatever the time they take, for comparing two
+ *  builds (under `perf stat`, say).  --endpoint is accepted and ignored
+ *  (battles are played in-process), so bench/run.sh can pass it.
+ *
+ *  Besides the rate by the wall clock, each rate is given per second of
+ *  the process's own CPU time: on a machine shared with other work the
+ *  wall clock counts the time the scheduler gave to others, the CPU time
+ *  does not.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,11 +59,21 @@ now (void)
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/*  CPU time of this process, in seconds. */
+static double
+cpu_now (void)
+{
+    struct timespec ts;
+    clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static int
 usage (void)
 {
     fprintf (stderr, "usage: bench_battle [--tables FILE] [--scenario FILE] "
-             "[--seconds S] [--blue STRATEGY] [--red STRATEGY]\n");
+             "[--seconds S] [--battles N] [--blue STRATEGY] "
+             "[--red STRATEGY]\n");
     return 2;
 }
 
@@ -71,6 +88,7 @@ main (int argc, char **argv)
                                              sizeof scenario_buf);
     const char *blue = "table", *red = "table";
     double seconds = 3.0;
+    long max_battles = 0;
     for (int i = 1; i < argc; i++) {
         if (i + 1 >= argc)
             return usage ();
@@ -80,6 +98,8 @@ main (int argc, char **argv)
             scenario_path = argv[++i];
         else if (strcmp (argv[i], "--seconds") == 0)
             seconds = atof (argv[++i]);
+        else if (strcmp (argv[i], "--battles") == 0)
+            max_battles = atol (argv[++i]);
         else if (strcmp (argv[i], "--blue") == 0)
             blue = argv[++i];
         else if (strcmp (argv[i], "--red") == 0)
@@ -108,8 +128,8 @@ main (int argc, char **argv)
     battle_result_t r;
     long battles = 0, wins[3] = { 0, 0, 0 };
     unsigned long long steps = 0, dice = 0, turns = 0;
-    double start = now (), elapsed = 0;
-    while (elapsed < seconds) {
+    double start = now (), elapsed = 0, cpu_start = cpu_now ();
+    while (max_battles > 0 ? battles < max_battles : elapsed < seconds) {
         setup.seed = (uint64_t) battles + 1;
         if (battle_play (rules, sc, &setup, &r, NULL, err, sizeof err) < 0) {
             fprintf (stderr, "bench_battle: %s\n", err);
@@ -124,11 +144,14 @@ main (int argc, char **argv)
         wins[r.result.winner + 1]++;
         elapsed = now () - start;
     }
+    double cpu = cpu_now () - cpu_start;
     printf ("scenario %s, %s (blue) against %s (red), one core\n",
             scenario_name (sc), blue, red);
     printf ("  %ld battles in %.2f s: %.0f battles/s, %.0f rules steps/s, "
             "%.0f dice/s\n", battles, elapsed, battles / elapsed,
             steps / elapsed, dice / elapsed);
+    printf ("  per CPU second (%.2f s of CPU): %.0f battles/s, %.0f rules "
+            "steps/s\n", cpu, battles / cpu, steps / cpu);
     printf ("  per battle: %.1f turns, %.0f steps, %.0f dice; blue won %ld, "
             "red %ld, drawn %ld\n", (double) turns / battles,
             (double) steps / battles, (double) dice / battles, wins[1],

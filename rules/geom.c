@@ -10,6 +10,9 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 #include "geom.h"
 #include "solo_limits.h"
 
@@ -39,8 +42,8 @@ geom_norm_deg (double deg)
 
 /*  Exact vectors for the four quarter bearings, so that a unit facing 90
  *  has corners that are exactly where a player measures them. */
-vec2_t
-geom_heading_vec (double deg)
+static vec2_t
+heading_of (double deg)
 {
     double d = geom_norm_deg (deg);
     if (d == 0.0)
@@ -53,6 +56,34 @@ geom_heading_vec (double deg)
         return (vec2_t) { -1.0, 0.0 };
     double r = d * RAD_PER_DEG;
     return (vec2_t) { sin (r), cos (r) };
+}
+
+/*  The last headings worked out by this thread, by the bits of the
+ *  facing asked: the same few facings come back all the time (every
+ *  footprint question works out its footprints' frames), and a sine and
+ *  cosine cost more than the rest of such a question.  The answer is the
+ *  one heading_of gives, bit for bit. */
+#define HEADING_MEMO 8                     /* a power of 2 */
+typedef struct {
+    uint64_t bits;
+    vec2_t v;
+    bool set;
+} heading_memo_t;
+static _Thread_local heading_memo_t heading_memo[HEADING_MEMO];
+
+vec2_t
+geom_heading_vec (double deg)
+{
+    uint64_t bits;
+    memcpy (&bits, &deg, sizeof bits);
+    heading_memo_t *m = &heading_memo[(bits * 0x9E3779B97F4A7C15ull) >> 61
+                                      & (HEADING_MEMO - 1)];
+    if (m->set && m->bits == bits)
+        return m->v;
+    m->v = heading_of (deg);
+    m->bits = bits;
+    m->set = true;
+    return m->v;
 }
 
 double
