@@ -33,17 +33,42 @@ where (const char *prefix, long index)
     return (where_t) { prefix, index };
 }
 
+/*  Text `s` added at buf[*used], cut to leave room for the terminator
+ *  of a CONVERT_FIELD_MAX buffer. */
+static void
+path_add (char *buf, size_t *used, const char *s)
+{
+    size_t room = CONVERT_FIELD_MAX - 1 - *used;
+    size_t len = strnlen (s, room);
+    memcpy (buf + *used, s, len);
+    *used += len;
+}
+
 /*  The path of field `name` (NULL: the place itself) at `at`, into a
- *  caller buffer of CONVERT_FIELD_MAX bytes. */
+ *  caller buffer of CONVERT_FIELD_MAX bytes, cut at its end.  Written
+ *  without printf: every terrain feature of every situation has one. */
 static const char *
 path_at (char *buf, where_t at, const char *name)
 {
-    if (at.index >= 0)
-        snprintf (buf, CONVERT_FIELD_MAX, "%s[%ld]%s%s", at.prefix, at.index,
-                  name ? "." : "", name ? name : "");
-    else
-        snprintf (buf, CONVERT_FIELD_MAX, "%s%s%s", at.prefix,
-                  name ? "." : "", name ? name : "");
+    size_t used = 0;
+    path_add (buf, &used, at.prefix);
+    if (at.index >= 0) {
+        char digits[24];
+        int n = (int) sizeof digits - 1;
+        unsigned long v = (unsigned long) at.index;
+        digits[n] = '\0';
+        do
+            digits[--n] = (char) ('0' + v % 10);
+        while ((v /= 10) > 0);
+        digits[--n] = '[';
+        path_add (buf, &used, digits + n);
+        path_add (buf, &used, "]");
+    }
+    if (name) {
+        path_add (buf, &used, ".");
+        path_add (buf, &used, name);
+    }
+    buf[used] = '\0';
     return buf;
 }
 
