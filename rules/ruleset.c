@@ -672,6 +672,11 @@ load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
         return fail (l, config_setting_get_member (g, "rear_half_deg"),
                      "settings: front_half_deg + rear_half_deg is %g, must be "
                      "at most 180", s->front_half_deg + s->rear_half_deg);
+    s->woods_through_cm = s->woods_shoot_depth_cm;
+    if (config_setting_get_member (g, "woods_through_cm")
+        && get_number_in (l, g, "woods_through_cm", 0, big,
+                          &s->woods_through_cm) < 0)
+        return -1;
     s->enemy_gap_cm = 0;
     if (config_setting_get_member (g, "enemy_gap_cm")
         && get_number_in (l, g, "enemy_gap_cm", 0, 100, &s->enemy_gap_cm) < 0)

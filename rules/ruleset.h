@@ -119,8 +119,16 @@ typedef struct {
     double leader_company_cm;           /* 5: officer/NCO within */
     double front_half_deg;              /* 45 */
     double rear_half_deg;               /* 45 */
-    double woods_shoot_depth_cm;        /* 10: seen/shot in woods up to */
-    double woods_visibility_cm;         /* 20: visibility within woods */
+    double woods_shoot_depth_cm;        /* 10: a line of sight may run
+                                           this far into a wood (or other
+                                           sight_limited terrain) that the
+                                           observer or the target is in */
+    double woods_through_cm;            /* 10: and this far inside such
+                                           terrain in all, woods it passes
+                                           through counted (optional:
+                                           woods_shoot_depth_cm) */
+    double woods_visibility_cm;         /* 20: visibility within woods
+                                           (both ends in the same one) */
     double terrain_edge_cm;             /* 10: within the edge: D6 x 10 */
     double sighting_cm_per_pip;         /* 10 */
     bool sighting_rolls;                /* roll the D6 x 10; else use the

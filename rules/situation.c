@@ -877,7 +877,8 @@ line_clear (const situation_t *self, vec2_t p, vec2_t q, bool fired,
 {
     const rules_settings_t *st = ruleset_settings (self->ruleset);
     double len = geom_dist (p, q);
-    double woods = 0.0;
+    double into = 0.0, through = 0.0;   /* inside sight-limiting terrain
+                                           one end is in; that neither is */
     bool needs_range = false;
     int count = situation_terrain_count (self);
     for (int i = 0; i < count; i++) {
@@ -906,11 +907,14 @@ line_clear (const situation_t *self, vec2_t p, vec2_t q, bool fired,
             if (p_in && q_in) {
                 if (len > st->woods_visibility_cm + SIT_EPS)
                     return false;
-            } else
-                woods += feature_inside_length (self, i, p, q);
+            } else if (p_in || q_in)
+                into += feature_inside_length (self, i, p, q);
+            else
+                through += feature_inside_length (self, i, p, q);
         }
     }
-    if (woods > st->woods_shoot_depth_cm + SIT_EPS)
+    if (into > st->woods_shoot_depth_cm + SIT_EPS
+        || into + through > st->woods_through_cm + SIT_EPS)
         return false;
     if (needs_range && len > sighting_range (st, dice, roll) + SIT_EPS)
         return false;
