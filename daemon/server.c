@@ -155,11 +155,13 @@ send_bytes (void *socket, const void *data, size_t len, int flags)
     return zmq_send (socket, data, len, flags) < 0 ? -1 : 0;
 }
 
-/*  Receive one whole multi-frame message without waiting: the first
- *  SERVER_FRAMES_KEPT frames into `frames`, the count of all into *total.
- *  Returns 0, or -1 with errno (EAGAIN: nothing there). */
+/*  Receive one whole multi-frame message, waiting for its first frame
+ *  when `wait`: the first SERVER_FRAMES_KEPT frames into `frames`, the
+ *  count of all into *total.  Returns 0, or -1 with errno (EAGAIN:
+ *  nothing there; EINTR; ETERM: the context is shutting down). */
 static int
-receive_message (void *socket, zmq_msg_t *frames, int *kept, int *total)
+receive_message_wait (void *socket, zmq_msg_t *frames, int *kept, int *total,
+                      bool wait)
 {
     *kept = 0;
     *total = 0;
@@ -167,7 +169,8 @@ receive_message (void *socket, zmq_msg_t *frames, int *kept, int *total)
     do {
         zmq_msg_t part;
         zmq_msg_init (&part);
-        if (zmq_msg_recv (&part, socket, *total ? 0 : ZMQ_DONTWAIT) < 0) {
+        if (zmq_msg_recv (&part, socket, *total || wait ? 0 : ZMQ_DONTWAIT)
+            < 0) {
             int saved = errno;
             zmq_msg_close (&part);
             for (int i = 0; i < *kept; i++)
@@ -185,6 +188,13 @@ receive_message (void *socket, zmq_msg_t *frames, int *kept, int *total)
         (*total)++;
     } while (more);
     return 0;
+}
+
+/*  receive_message_wait without waiting. */
+static int
+receive_message (void *socket, zmq_msg_t *frames, int *kept, int *total)
+{
+    return receive_message_wait (socket, frames, kept, total, false);
 }
 
 static void
@@ -227,13 +237,9 @@ worker_main (void *arg)
     while (true) {
         zmq_msg_t frames[SERVER_FRAMES_KEPT];
         int kept = 0, total = 0;
-        zmq_pollitem_t item = { socket, 0, ZMQ_POLLIN, 0 };
-        if (zmq_poll (&item, 1, -1) < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        if (receive_message (socket, frames, &kept, &total)) {
+        /*  A blocking read, not a poll first: no system call when the
+         *  next request already waits in the pipe. */
+        if (receive_message_wait (socket, frames, &kept, &total, true)) {
             if (errno == EAGAIN || errno == EINTR)
                 continue;
             break;                           /* ETERM: shutting down */
