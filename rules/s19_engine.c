@@ -323,7 +323,7 @@ s19_activate_side (game_t *g, side_t side, dice_t *dice)
                 continue;
             left -= cost;
             game_unit_mut (g, u)->commanded = 1;
-            if (used < sizeof names - 1)
+            if (game_events_on (g) && used < sizeof names - 1)
                 used += (size_t) snprintf (names + used, sizeof names - used,
                                            "%s%s", used ? ", " : "",
                                            unit_c (g, u)->id);
@@ -725,16 +725,31 @@ move_unit (game_t *g, int u, vec2_t to, double allow, double full,
     double before = enemy_gap (g, u, &un->fp);
     bool started_off = off_table (g, &un->fp);
     /* walk the path in steps of 2 cm to the first place it may not be,
-       then bisect back to where it may */
+       then bisect back to where it may.  Every step has the same facing,
+       so a step `shift` cm from one whose nearest enemy was `clear` cm
+       away is at least clear - shift from every enemy: while that is no
+       less than the gap, only the table's edge needs looking at. */
     double len = geom_dist (from, end);
     int steps = (int) ceil (len / 2.0);
     double lo = 0, hi = -1;
+    double gap = ruleset_settings (rules_of (g))->enemy_gap_cm;
+    double clear = -INFINITY;
+    vec2_t cleared = from;
     for (int k = 1; k <= steps; k++) {
         double t = (double) k / steps;
         vec2_t p = { from.x + (end.x - from.x) * t,
                      from.y + (end.y - from.y) * t };
         footprint_t f = placed (g, u, p, facing);
-        if (!step_ok (g, u, &f, before, !runs, started_off)) {
+        bool ok;
+        if (clear - geom_dist (p, cleared) >= gap + 1e-6)
+            ok = runs || started_off || !off_table (g, &f);
+        else {
+            clear = enemy_gap (g, u, &f);
+            cleared = p;
+            ok = !(clear < gap && clear < before)
+              && (runs || started_off || !off_table (g, &f));
+        }
+        if (!ok) {
             hi = t;
             break;
         }
@@ -1059,11 +1074,12 @@ s19_shoot (game_t *g, int u, int target, dice_t *dice)
     char rolls[128];
     size_t used = 0;
     rolls[0] = 0;
+    bool words = game_events_on (g);   /* the throws in words, if read */
     for (int i = 0; i < shots; i++) {
         int d8 = dice_roll (dice, 8);
         if (need > 0 && d8 >= need)
             hits++;
-        if (used < sizeof rolls - 4)
+        if (words && used < sizeof rolls - 4)
             used += (size_t) snprintf (rolls + used, sizeof rolls - used,
                                        "%s%d", i ? " " : "", d8);
     }
@@ -1112,7 +1128,7 @@ s19_shoot (game_t *g, int u, int target, dice_t *dice)
         int d6 = dice_roll (dice, 6);
         s19_damage_t dmg = s19_damage (t, w, shooter->quality, d6);
         s19_pool_hit (s.pool, at, dmg, dice);
-        if (used < sizeof result - 12)
+        if (words && used < sizeof result - 12)
             used += (size_t) snprintf (result + used, sizeof result - used,
                                        "%s%d %s", h ? ", " : "", d6,
                                        s19_damage_name (dmg));
