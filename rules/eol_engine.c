@@ -68,7 +68,7 @@ clear_flag (game_t *g, int u, int f)
 static eol_type_t
 type_of (const game_t *g, int u)
 {
-    return eol_troop (tables (g), unit_c (g, u))->type;
+    return eol_unit_type (tables (g), unit_c (g, u));
 }
 
 static bool
@@ -273,16 +273,24 @@ prepare_unit (game_t *g, int u, char *err, int errlen)
 {
     const eol_tables_t *t = tables (g);
     unit_t *x = unit_m (g, u);
-    eol_type_t k = eol_troop (t, x)->type;
+    eol_type_t k = eol_unit_type (t, x);
     const eol_type_info_t *ti = &t->types[k];
     const char *tn = eol_type_name (k);
     if (x->formation == FORMATION_SQUARE || x->formation == FORMATION_MOUNTED)
         x->formation = FORMATION_LINE;
+    const weapon_t *w = ruleset_weapon (rules_of (g), x->weapon);
+    bool gun = eol_shot_lb (t, x) > 0;
+    if (gun != (ti->arm == ARM_ARTILLERY)) {
+        snprintf (err, errlen, "unit \"%s\": %s %s, not %s", x->id, tn,
+                  ti->arm == ARM_ARTILLERY ? "fires a gun with a shot weight "
+                  "(eol.shot)" : "fires no gun", w ? w->name : "?");
+        return -1;
+    }
     if (k == EOL_LEADER || x->arm == ARM_COMMAND) {
         if (k != EOL_LEADER || x->arm != ARM_COMMAND) {
-            snprintf (err, errlen, "unit \"%s\": arm command goes with weapon "
-                      "\"leader\" and only with it (type %s, arm %s)", x->id,
-                      tn, arm_name (x->arm));
+            snprintf (err, errlen, "unit \"%s\": arm command goes with troop "
+                      "type \"leader\" and only with it (type %s, arm %s)",
+                      x->id, tn, arm_name (x->arm));
             return -1;
         }
         if (x->figures != 1) {
@@ -552,7 +560,7 @@ fire_positions (const game_t *g, int u, firer_t *out)
                      x->fp.centre.y + fwd.y * x->fp.depth / 2 };
     if (is_artillery (g, u)) {
         out[0].at = front;
-        out[0].figures = standing > 0 ? eol_troop (t, x)->shot_lb : 0;
+        out[0].figures = standing > 0 ? eol_shot_lb (t, x) : 0;
         out[0].all_round = false;
         return 1;
     }

@@ -186,12 +186,12 @@ eol_wheeled (const footprint_t *fp, double turn_deg)
 int
 eol_bases (const eol_tables_t *t, const unit_t *u)
 {
-    const eol_troop_t *tr = eol_troop (t, u);
-    if (tr->type == EOL_LEADER)
+    eol_type_t k = eol_unit_type (t, u);
+    if (k == EOL_LEADER)
         return 1;
-    if (tr->type == EOL_FIELD_ARTILLERY || tr->type == EOL_HEAVY_ARTILLERY)
+    if (k == EOL_FIELD_ARTILLERY || k == EOL_HEAVY_ARTILLERY)
         return t->artillery_bases;
-    int per = t->types[tr->type].base_figures;
+    int per = t->types[k].base_figures;
     return (u->figures + per - 1) / per;
 }
 
@@ -200,10 +200,10 @@ eol_formation_footprint (const eol_tables_t *t, const unit_t *u,
                          formation_t formation, arm_t arm)
 {
     footprint_t fp = u->fp;
-    const eol_troop_t *tr = eol_troop (t, u);
-    const eol_type_info_t *ti = &t->types[tr->type];
+    eol_type_t k = eol_unit_type (t, u);
+    const eol_type_info_t *ti = &t->types[k];
     int bases = eol_bases (t, u);
-    if (tr->type == EOL_LEADER) {
+    if (k == EOL_LEADER) {
         fp.width = fp.depth = t->leader_base_cm;
     }
     else if (arm == ARM_ARTILLERY) {

@@ -327,54 +327,60 @@ load_types (loader_t *ld, eol_tables_t *t)
     return 0;
 }
 
-/*  eol.troops: one row for every weapon of the ruleset, no other. */
+/*  The troop types: every row of the ruleset's troop_types table is one
+ *  of the text's types (eol.types), and every type has its row; a unit
+ *  naming none is the first type of its arm.  eol.shot: the shot weight
+ *  of each gun among the weapons (names of `weapons`, 1..100 pounds). */
 static int
 load_troops (loader_t *ld, eol_tables_t *t, const ruleset_t *rs)
 {
-    config_setting_t *list = need (ld, "eol.troops");
-    if (!list)
-        return -1;
-    if (!config_setting_is_list (list) && !config_setting_is_array (list))
-        return fail_at (ld, list, "eol.troops", "must be a list ( ... )");
-    int n = ruleset_weapon_count (rs);
-    bool seen[SOLO_MAX_WEAPONS] = { false };
-    for (int i = 0; i < config_setting_length (list); i++) {
-        config_setting_t *row = config_setting_get_elem (list, (unsigned) i);
-        char p[80];
-        snprintf (p, sizeof p, "eol.troops.[%d]", i);
-        const char *weapon = NULL;
-        int type, lb;
-        config_setting_t *w = config_setting_get_member (row, "weapon");
-        if (!w || !(weapon = config_setting_get_string (w)))
-            return fail_at (ld, row, p, "needs weapon = \"...\" naming a row "
-                            "of weapons");
-        int wi = ruleset_weapon_find (rs, weapon);
-        if (wi < 0)
-            return fail_at (ld, w, p, "weapon \"%s\" is not in the weapons "
-                            "table", weapon);
-        if (seen[wi])
-            return fail_at (ld, w, p, "a second row for weapon \"%s\"",
-                            weapon);
-        seen[wi] = true;
-        char tp[96];
-        snprintf (tp, sizeof tp, "eol.troops.[%d].type", i);
-        if (read_name (ld, tp, type_names, EOL_TYPE_COUNT, &type) < 0)
-            return -1;
-        snprintf (tp, sizeof tp, "eol.troops.[%d].shot_lb", i);
-        if (read_int (ld, tp, 0, 100, &lb) < 0)
-            return -1;
-        bool gun = type == EOL_FIELD_ARTILLERY || type == EOL_HEAVY_ARTILLERY;
-        if (gun != (lb > 0))
-            return fail_at (ld, row, p, "%s: artillery, and only artillery, "
-                            "has a shot weight", weapon);
-        t->troops[wi].type = (eol_type_t) type;
-        t->troops[wi].shot_lb = lb;
+    bool declared[EOL_TYPE_COUNT] = { false };
+    for (int i = 0; i <= SOLO_MAX_TROOP_TYPES; i++)
+        t->type_of_troop[i] = EOL_TYPE_COUNT;
+    int n = ruleset_troop_type_count (rs);
+    for (int i = 1; i < n; i++) {
+        const char *name = ruleset_troop_type (rs, i)->name;
+        int k = name_index (type_names, EOL_TYPE_COUNT, name);
+        if (k < 0)
+            return fail_at (ld, config_lookup (&ld->cfg, "troop_types"),
+                            "troop_types", "\"%s\" is not a type of "
+                            "eol.types", name);
+        t->type_of_troop[i] = (eol_type_t) k;
+        declared[k] = true;
     }
-    for (int wi = 0; wi < n; wi++)
-        if (!seen[wi])
-            return fail_at (ld, list, "eol.troops", "no row for weapon \"%s\"",
-                            ruleset_weapon (rs, wi)->name);
-    t->troop_count = n;
+    for (int k = 0; k < EOL_TYPE_COUNT; k++)
+        if (!declared[k])
+            return fail_at (ld, config_lookup (&ld->cfg, "troop_types"),
+                            "troop_types", "no row for the type \"%s\"",
+                            type_names[k]);
+    for (int a = 0; a < ARM_COUNT; a++) {
+        t->usual[a] = EOL_TYPE_COUNT;
+        for (int k = EOL_TYPE_COUNT - 1; k >= 0; k--)
+            if (t->types[k].arm == (arm_t) a)
+                t->usual[a] = (eol_type_t) k;
+        if (t->usual[a] == EOL_TYPE_COUNT)
+            return fail_at (ld, config_lookup (&ld->cfg, "eol.types"),
+                            "eol.types", "no type of arm %s",
+                            arm_name ((arm_t) a));
+    }
+    config_setting_t *g = need (ld, "eol.shot");
+    if (!g)
+        return -1;
+    if (!config_setting_is_group (g))
+        return fail_at (ld, g, "eol.shot", "must be a group { gun = pounds; "
+                        "... }");
+    memset (t->shot_lb, 0, sizeof t->shot_lb);
+    for (int i = 0; i < config_setting_length (g); i++) {
+        config_setting_t *m = config_setting_get_elem (g, (unsigned) i);
+        char p[96];
+        snprintf (p, sizeof p, "eol.shot.%s", config_setting_name (m));
+        int wi = ruleset_weapon_find (rs, config_setting_name (m));
+        if (wi < 0)
+            return fail_at (ld, m, p, "\"%s\" is not in the weapons table",
+                            config_setting_name (m));
+        if (read_int (ld, p, 1, 100, &t->shot_lb[wi]) < 0)
+            return -1;
+    }
     return 0;
 }
 
@@ -547,7 +553,7 @@ load_sequence (loader_t *ld, eol_tables_t *t)
 static int
 check_groups (loader_t *ld)
 {
-    static const char *top[] = { "grades", "types", "troops", "units",
+    static const char *top[] = { "grades", "types", "shot", "units",
         "movement", "terrain", "sight", "fire", "melee", "morale", "leaders",
         "standards", "sequence", "doctrine", "victory" };
     static const char *units[] = { "bases_min", "bases_max",
@@ -638,17 +644,27 @@ eol_grade (const eol_tables_t *t, const unit_t *u)
     return t->grade_of[u->quality];
 }
 
-const eol_troop_t *
-eol_troop (const eol_tables_t *t, const unit_t *u)
+eol_type_t
+eol_unit_type (const eol_tables_t *t, const unit_t *u)
 {
-    static const eol_troop_t leader = { EOL_LEADER, 0 };
-    if (u->weapon < 0 || u->weapon >= t->troop_count)
-        return &leader;
-    return &t->troops[u->weapon];
+    if (u->troop_type > 0 && u->troop_type <= SOLO_MAX_TROOP_TYPES
+        && t->type_of_troop[u->troop_type] != EOL_TYPE_COUNT)
+        return t->type_of_troop[u->troop_type];
+    if ((int) u->arm >= 0 && u->arm < ARM_COUNT)
+        return t->usual[u->arm];
+    return EOL_LEADER;
+}
+
+int
+eol_shot_lb (const eol_tables_t *t, const unit_t *u)
+{
+    if (u->weapon < 0 || u->weapon >= SOLO_MAX_WEAPONS)
+        return 0;
+    return t->shot_lb[u->weapon];
 }
 
 const eol_type_info_t *
 eol_type_info (const eol_tables_t *t, const unit_t *u)
 {
-    return &t->types[eol_troop (t, u)->type];
+    return &t->types[eol_unit_type (t, u)];
 }

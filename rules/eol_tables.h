@@ -2,7 +2,8 @@
  *  American Revolution rules and the 2D6 morale checks before them), read
  *  from the `eol` group of the ruleset's table file.
  *
- *  ruleset.h gives the weapons (here: troop types and their ranges),
+ *  ruleset.h gives the weapons (muskets, rifles, guns: their ranges),
+ *  the troop types (a unit's troop_type names one of the text's types),
  *  terrain, settings (with the moves by arm and formation) and the Risk
  *  Factor tables; this module reads the rest of the same file: grades,
  *  troop types, unit sizes, formation changes, terrain effects on
@@ -64,15 +65,12 @@ typedef struct {
 } eol_type_info_t;
 
 typedef struct {
-    eol_type_t type;
-    int shot_lb;               /* artillery: dice per fire */
-} eol_troop_t;
-
-typedef struct {
     eol_grade_t grade_of[QUALITY_COUNT];     /* the core quality's grade */
     eol_type_info_t types[EOL_TYPE_COUNT];
-    eol_troop_t troops[SOLO_MAX_WEAPONS];    /* by weapon index */
-    int troop_count;
+    /* by the ruleset's troop_type index (row 0, none named: unused) */
+    eol_type_t type_of_troop[SOLO_MAX_TROOP_TYPES + 1];
+    eol_type_t usual[ARM_COUNT];             /* naming none: by its arm */
+    int shot_lb[SOLO_MAX_WEAPONS];           /* by weapon index: guns */
 
     /* units */
     int bases_min, bases_max;                /* 2..10 */
@@ -155,8 +153,9 @@ typedef struct {
 } eol_tables_t;
 
 /*  Read the `eol` group from the text of an Empire of Liberty table file,
- *  `rs` being its ruleset (already loaded from the same text): every
- *  weapon of rs must have exactly one troop row.  Returns a new struct
+ *  `rs` being its ruleset (already loaded from the same text): each row
+ *  of rs's troop_types must be a type of eol.types, each type declared.
+ *  Returns a new struct
  *  (free with eol_tables_destroy) or NULL with `err` as "origin:line -
  *  reason" naming the setting by its full path. */
 eol_tables_t *eol_tables_load_text (const char *text, const char *origin,
@@ -176,9 +175,14 @@ const char *eol_change_name (eol_change_t change);
 /*  The grade of a unit (its core quality through `grades`). */
 eol_grade_t eol_grade (const eol_tables_t *t, const unit_t *u);
 
-/*  The troop row of a unit (by its weapon index; the leader row for an
- *  index out of range). */
-const eol_troop_t *eol_troop (const eol_tables_t *t, const unit_t *u);
+/*  A unit's troop type: its troop_type's (the ruleset's troop_types
+ *  rows are the text's types), or the first type of its arm when it
+ *  names none (EOL_LEADER for an arm out of range). */
+eol_type_t eol_unit_type (const eol_tables_t *t, const unit_t *u);
+
+/*  The shot weight in pounds of a unit's weapon (its dice when it is a
+ *  gun); 0 for a weapon that is no gun. */
+int eol_shot_lb (const eol_tables_t *t, const unit_t *u);
 
 /*  Its type's row. */
 const eol_type_info_t *eol_type_info (const eol_tables_t *t,

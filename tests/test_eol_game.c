@@ -46,20 +46,49 @@ teardown (void **state)
     return 0;
 }
 
+/*  A troop, as these tests name it: its troop type and its weapon
+ *  ("riflemen": skirmish infantry with rifles; a gun: artillery of its
+ *  weight). */
+static void
+troop_of (const char *troop, const char **type, const char **weapon)
+{
+    static const struct { const char *troop, *type, *weapon; } rows[] = {
+        { "regular_infantry", "regular_infantry", "musket" },
+        { "light_infantry", "light_infantry", "musket" },
+        { "light_riflemen", "light_infantry", "rifle" },
+        { "skirmishers", "skirmish_infantry", "musket" },
+        { "riflemen", "skirmish_infantry", "rifle" },
+        { "cavalry", "cavalry", "carbine" },
+        { "mounted_rifles", "mounted_rifles", "rifle" },
+        { "leader", "leader", "none" } };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (strcmp (troop, rows[i].troop) == 0) {
+            *type = rows[i].type;
+            *weapon = rows[i].weapon;
+            return;
+        }
+    *type = strncmp (troop, "heavy", 5) == 0 ? "heavy_artillery"
+                                             : "field_artillery";
+    *weapon = troop;
+}
+
 /*  A unit for a scenario's units list (its footprint is laid out by the
  *  engine; the one given here only has to be valid). */
 static const char *
 unit (const char *id, const char *side, const char *arm, const char *quality,
-      const char *weapon, int figures, const char *formation, double x,
+      const char *troop, int figures, const char *formation, double x,
       double y, double facing)
 {
     static char buf[16][400];
     static int next;
     char *b = buf[next++ % 16];
+    const char *type, *weapon;
+    troop_of (troop, &type, &weapon);
     snprintf (b, 400, "{ id = \"%s\"; side = \"%s\"; arm = \"%s\"; quality = "
-              "\"%s\"; weapon = \"%s\"; figures = %d; formation = \"%s\"; "
-              "x = %.2f; y = %.2f; facing = %.1f; width = 4.0; depth = 4.0; }",
-              id, side, arm, quality, weapon, figures, formation, x, y, facing);
+              "\"%s\"; troop_type = \"%s\"; weapon = \"%s\"; figures = %d; "
+              "formation = \"%s\"; x = %.2f; y = %.2f; facing = %.1f; "
+              "width = 4.0; depth = 4.0; }", id, side, arm, quality, type,
+              weapon, figures, formation, x, y, facing);
     return b;
 }
 
@@ -128,15 +157,20 @@ expect_refused (const char *units, const char *want)
     char err[256] = "";
     char both[1024];
     snprintf (both, sizeof both, "%s, { id = \"enemy\"; side = \"red\"; "
-              "arm = \"infantry\"; quality = \"average\"; weapon = "
-              "\"regular_infantry\"; figures = 8; formation = \"line\"; "
+              "arm = \"infantry\"; quality = \"average\"; troop_type = "
+              "\"regular_infantry\"; weapon = \"musket\"; figures = 8; "
+              "formation = \"line\"; "
               "x = 150.0; y = 150.0; facing = 180.0; width = 7.62; "
               "depth = 3.81; }", units);
     scenario_t *sc = scenario_load_text (scenario_text (NULL, both, NULL),
                                          "t.cfg", game_rules_finder, rules,
                                          err, sizeof err);
-    if (!sc)
-        fail_msg ("%s", err);
+    if (!sc) {
+        /* refused as the situation is read (a troop type not of its arm) */
+        if (!strstr (err, want))
+            fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+        return;
+    }
     game_t *g = game_new (rules, sc, err, sizeof err);
     if (g)
         fail_msg ("accepted, expected \"%s\"", want);
@@ -272,7 +306,7 @@ static void
 test_initiative_and_alternation (void **state)
 {
     (void) state;
-    char units[2048];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
               unit ("b1", "blue", "infantry", "average", "regular_infantry",
                     16, "line", 50, 100, 0),
@@ -382,16 +416,40 @@ test_units_checked (void **state)
                           "line", 50, 50, 0), "skirmish infantry");
     expect_refused (unit ("x", "blue", "cavalry", "average",
                           "regular_infantry", 8, "line", 50, 50, 0),
-                    "is arm infantry");
+                    "troop type \"regular_infantry\" is not for cavalry");
     expect_refused (unit ("x", "blue", "artillery", "average",
                           "field_gun_6pdr", 5, "line", 50, 50, 0),
                     "4 artillerists");
     expect_refused (unit ("x", "blue", "infantry", "average", "leader", 1,
-                          "line", 50, 50, 0), "weapon \"leader\"");
+                          "line", 50, 50, 0),
+                    "troop type \"leader\" is not for infantry");
+    /* guns fire guns, and only guns */
+    expect_refused ("{ id = \"x\"; side = \"blue\"; arm = \"artillery\"; "
+                    "troop_type = \"field_artillery\"; weapon = \"musket\"; "
+                    "figures = 4; x = 50.0; y = 50.0; facing = 0.0; "
+                    "width = 7.62; depth = 7.62; }",
+                    "field_artillery fires a gun with a shot weight "
+                    "(eol.shot), not musket");
+    expect_refused ("{ id = \"x\"; side = \"blue\"; arm = \"infantry\"; "
+                    "troop_type = \"regular_infantry\"; weapon = "
+                    "\"field_gun_6pdr\"; figures = 8; x = 50.0; y = 50.0; "
+                    "facing = 0.0; width = 7.62; depth = 3.81; }",
+                    "regular_infantry fires no gun, not field_gun_6pdr");
+    /* a unit naming no troop type is the first type of its arm */
+    char plain[1024];
+    snprintf (plain, sizeof plain, "{ id = \"p\"; side = \"blue\"; arm = "
+              "\"infantry\"; weapon = \"musket\"; figures = 8; x = 50.0; "
+              "y = 50.0; facing = 0.0; width = 7.62; depth = 3.81; }, %s",
+              unit ("line", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 150, 150, 0));
+    fixture_t *pf = make (NULL, plain, NULL);
+    assert_int_equal (eol_unit_type (game_tables (pf->g), U (pf, "p")),
+                      EOL_REGULAR_INFANTRY);
+    unmake (pf);
     expect_refused (unit ("x", "blue", "command", "hero", "leader", 2,
                           "line", 50, 50, 0), "one figure");
     /* accepted: dismounted mounted rifles in skirmish, the bases laid out */
-    char units[1024];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s",
               unit ("mr", "blue", "infantry", "average", "mounted_rifles", 8,
                     "loose", 50, 50, 0),
@@ -411,7 +469,7 @@ static fixture_t *
 facing_lines (double gap, const char *blue_q, int blue_n, const char *red_q,
               const char *red_form)
 {
-    char units[1024];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s",
               unit ("blue", "blue", "infantry", blue_q, "regular_infantry",
                     blue_n, "line", 100, 50, 0),
@@ -587,7 +645,7 @@ test_rout (void **state)
 static fixture_t *
 cavalry_and_foot (const char *foot_q)
 {
-    char units[1024];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s",
               unit ("cav", "blue", "cavalry", "veteran", "cavalry", 8, "line",
                     100, 50, 0),
@@ -657,7 +715,7 @@ test_charge_refused (void **state)
     assert_true (GU (f, "cav")->fired || saw (f, "no target"));
     unmake (f);
     /* poor cavalry: 8 needed, 12 fails by 4: disordered, no action */
-    char units[1024];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s",
               unit ("cav", "blue", "cavalry", "poor", "cavalry", 8, "line",
                     100, 50, 0),
@@ -709,7 +767,7 @@ static void
 test_charge_rules (void **state)
 {
     (void) state;
-    char units[1024];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
               unit ("col", "blue", "cavalry", "average", "cavalry", 8,
                     "column", 40, 50, 0),
@@ -777,7 +835,7 @@ static void
 test_melee_goes_on_and_second_round (void **state)
 {
     (void) state;
-    char units[1024];
+    char units[4096];
     double ry = 50 + IN (1.5) + IN (10);
     snprintf (units, sizeof units, "%s, %s, %s",
               unit ("a", "blue", "cavalry", "average", "cavalry", 4, "line",
@@ -844,7 +902,7 @@ static void
 test_leader_killed_under_fire (void **state)
 {
     (void) state;
-    char units[1024];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s, %s",
               unit ("blue", "blue", "infantry", "hero", "regular_infantry", 8,
                     "line", 100, 50, 0),
@@ -878,7 +936,7 @@ static void
 test_echelon_and_wheel (void **state)
 {
     (void) state;
-    char units[1024];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s",
               unit ("blue", "blue", "infantry", "average", "regular_infantry",
                     24, "line", 100, 50, 0),
@@ -913,7 +971,7 @@ static void
 test_formation_changes (void **state)
 {
     (void) state;
-    char units[2048];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
               unit ("ahead", "blue", "infantry", "average", "regular_infantry",
                     16, "line", 30, 20, 0),
@@ -1177,7 +1235,7 @@ static void
 test_four_inches_and_terrain (void **state)
 {
     (void) state;
-    char units[1024];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s",
               unit ("blue", "blue", "infantry", "average", "regular_infantry",
                     8, "line", 100, 50, 0),
@@ -1486,7 +1544,7 @@ static void
 test_fire_two_targets_sight_and_retire (void **state)
 {
     (void) state;
-    char units[2048];
+    char units[4096];
     const char *wood = "{ id = \"w\"; kind = \"woods\"; polygon = ( "
         "[150.0, 40.0], [200.0, 40.0], [200.0, 100.0], [150.0, 100.0] ); }";
     snprintf (units, sizeof units, "%s, %s, %s, %s",
@@ -1542,7 +1600,7 @@ static void
 test_leader_captured_and_standard_lost (void **state)
 {
     (void) state;
-    char units[1024];
+    char units[4096];
     double ry = 50 + IN (1.5) + IN (10);
     snprintf (units, sizeof units, "%s, %s, %s",
               unit ("cav", "blue", "cavalry", "hero", "cavalry", 8, "line",
@@ -1724,7 +1782,7 @@ static void
 test_risk_factors (void **state)
 {
     (void) state;
-    char units[2048];
+    char units[4096];
     snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
               unit ("vet", "blue", "infantry", "veteran", "regular_infantry",
                     16, "line", 50, 50, 0),

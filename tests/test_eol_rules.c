@@ -513,7 +513,8 @@ test_footprints (void **state)
     unit_t u;
     memset (&u, 0, sizeof u);
     u.arm = ARM_INFANTRY;
-    u.weapon = ruleset_weapon_find (rs, "regular_infantry");
+    u.weapon = ruleset_weapon_find (rs, "musket");
+    u.troop_type = ruleset_troop_type_find (rs, "regular_infantry");
     u.figures = 22;                   /* 6 bases, the last not full */
     u.fp.facing = 0;
     assert_int_equal (eol_bases (t, &u), 6);
@@ -523,25 +524,28 @@ test_footprints (void **state)
     f = eol_formation_footprint (t, &u, FORMATION_COLUMN, ARM_INFANTRY);
     near (f.width, IN (1.5), 1e-9);
     near (f.depth, IN (9), 1e-9);
-    u.weapon = ruleset_weapon_find (rs, "light_infantry");
+    u.troop_type = ruleset_troop_type_find (rs, "light_infantry");
     u.figures = 16;
     f = eol_formation_footprint (t, &u, FORMATION_LOOSE, ARM_INFANTRY);
     near (f.width, 8 * IN (0.75) + 7 * IN (1), 1e-9);
     near (f.depth, 2 * IN (0.75) + IN (1), 1e-9);
-    u.weapon = ruleset_weapon_find (rs, "cavalry");
+    u.weapon = ruleset_weapon_find (rs, "carbine");
+    u.troop_type = ruleset_troop_type_find (rs, "cavalry");
     u.arm = ARM_CAVALRY;
     u.figures = 6;                    /* three squadrons of two */
     assert_int_equal (eol_bases (t, &u), 3);
     f = eol_formation_footprint (t, &u, FORMATION_LINE, ARM_CAVALRY);
     near (f.width, IN (4.5), 1e-9);
     u.weapon = ruleset_weapon_find (rs, "field_gun_6pdr");
+    u.troop_type = ruleset_troop_type_find (rs, "field_artillery");
     u.arm = ARM_ARTILLERY;
     u.figures = 4;
     assert_int_equal (eol_bases (t, &u), 1);
     f = eol_formation_footprint (t, &u, FORMATION_COLUMN, ARM_ARTILLERY);
     near (f.width, IN (3), 1e-9);
     near (f.depth, IN (3), 1e-9);
-    u.weapon = ruleset_weapon_find (rs, "leader");
+    u.weapon = ruleset_weapon_find (rs, "none");
+    u.troop_type = ruleset_troop_type_find (rs, "leader");
     u.arm = ARM_COMMAND;
     u.figures = 1;
     f = eol_formation_footprint (t, &u, FORMATION_LINE, ARM_COMMAND);

@@ -52,12 +52,17 @@ near (double a, double b)
         fail_msg ("%.6f is not %.6f", a, b);
 }
 
-static const eol_troop_t *
-troop (const char *weapon)
+/*  A unit of troop type `type` firing `weapon`. */
+static unit_t
+troop (const char *type, const char *weapon)
 {
-    int i = ruleset_weapon_find (rs, weapon);
-    assert_true (i >= 0);
-    return &t->troops[i];
+    unit_t u;
+    memset (&u, 0, sizeof u);
+    u.troop_type = ruleset_troop_type_find (rs, type);
+    assert_true (u.troop_type > 0);
+    u.weapon = ruleset_weapon_find (rs, weapon);
+    assert_true (u.weapon >= 0);
+    return u;
 }
 
 /*  The ruleset loads under its name, with its engine. */
@@ -119,13 +124,16 @@ test_grades_in_files (void **state)
         "table = { width = 100.0; depth = 100.0; };\n"
         "units = (\n"
         "  { id = \"a\"; side = \"blue\"; arm = \"infantry\"; quality = "
-        "\"elite\"; weapon = \"regular_infantry\"; figures = 8; x = 20.0; "
+        "\"elite\"; troop_type = \"regular_infantry\"; "
+        "weapon = \"musket\"; figures = 8; x = 20.0; "
         "y = 20.0; facing = 0.0; width = 7.62; depth = 3.81; },\n"
         "  { id = \"b\"; side = \"red\"; arm = \"infantry\"; quality = "
-        "\"Veteran\"; weapon = \"regular_infantry\"; figures = 8; x = 60.0; "
+        "\"Veteran\"; troop_type = \"regular_infantry\"; "
+        "weapon = \"musket\"; figures = 8; x = 60.0; "
         "y = 60.0; facing = 0.0; width = 7.62; depth = 3.81; },\n"
         "  { id = \"c\"; side = \"red\"; arm = \"infantry\"; quality = "
-        "\"crack\"; weapon = \"regular_infantry\"; figures = 8; x = 80.0; "
+        "\"crack\"; troop_type = \"regular_infantry\"; "
+        "weapon = \"musket\"; figures = 8; x = 80.0; "
         "y = 60.0; facing = 0.0; width = 7.62; depth = 3.81; }\n"
         ");\n";
     char err[256] = "";
@@ -188,30 +196,50 @@ test_types_and_basing (void **state)
     assert_int_equal (t->bases_max, 10);
 }
 
-/*  Every weapon row is a troop type; "Artillery rolls one die per pound
- *  of shot weight". */
+/*  The text's seven troop types and leaders are the ruleset's troop
+ *  types; a unit naming none is the first type of its arm; "Artillery
+ *  rolls one die per pound of shot weight". */
 static void
 test_troops (void **state)
 {
     (void) state;
-    assert_int_equal (t->troop_count, ruleset_weapon_count (rs));
-    assert_int_equal (troop ("regular_infantry")->type, EOL_REGULAR_INFANTRY);
-    assert_int_equal (troop ("light_infantry")->type, EOL_LIGHT_INFANTRY);
-    assert_int_equal (troop ("light_riflemen")->type, EOL_LIGHT_INFANTRY);
-    assert_int_equal (troop ("skirmishers")->type, EOL_SKIRMISH_INFANTRY);
-    assert_int_equal (troop ("riflemen")->type, EOL_SKIRMISH_INFANTRY);
-    assert_int_equal (troop ("cavalry")->type, EOL_CAVALRY);
-    assert_int_equal (troop ("mounted_rifles")->type, EOL_MOUNTED_RIFLES);
-    assert_int_equal (troop ("field_gun_3pdr")->shot_lb, 3);
-    assert_int_equal (troop ("field_gun_4pdr")->shot_lb, 4);
-    assert_int_equal (troop ("field_gun_6pdr")->shot_lb, 6);
-    assert_int_equal (troop ("field_gun_6pdr")->type, EOL_FIELD_ARTILLERY);
-    assert_int_equal (troop ("heavy_gun_12pdr")->shot_lb, 12);
-    assert_int_equal (troop ("heavy_gun_18pdr")->shot_lb, 18);
-    assert_int_equal (troop ("heavy_gun_24pdr")->shot_lb, 24);
-    assert_int_equal (troop ("heavy_gun_24pdr")->type, EOL_HEAVY_ARTILLERY);
-    assert_int_equal (troop ("leader")->type, EOL_LEADER);
-    assert_int_equal (troop ("regular_infantry")->shot_lb, 0);
+    assert_int_equal (ruleset_troop_type_count (rs), EOL_TYPE_COUNT + 1);
+    for (int k = 0; k < EOL_TYPE_COUNT; k++) {
+        int i = ruleset_troop_type_find (rs, eol_type_name ((eol_type_t) k));
+        assert_true (i > 0);
+        assert_int_equal (t->type_of_troop[i], k);
+    }
+    unit_t u = troop ("skirmish_infantry", "rifle");
+    assert_int_equal (eol_unit_type (t, &u), EOL_SKIRMISH_INFANTRY);
+    assert_int_equal (eol_shot_lb (t, &u), 0);
+    u = troop ("mounted_rifles", "rifle");
+    assert_int_equal (eol_unit_type (t, &u), EOL_MOUNTED_RIFLES);
+    u = troop ("field_artillery", "field_gun_3pdr");
+    assert_int_equal (eol_unit_type (t, &u), EOL_FIELD_ARTILLERY);
+    assert_int_equal (eol_shot_lb (t, &u), 3);
+    u = troop ("field_artillery", "field_gun_4pdr");
+    assert_int_equal (eol_shot_lb (t, &u), 4);
+    u = troop ("field_artillery", "field_gun_6pdr");
+    assert_int_equal (eol_shot_lb (t, &u), 6);
+    u = troop ("heavy_artillery", "heavy_gun_12pdr");
+    assert_int_equal (eol_unit_type (t, &u), EOL_HEAVY_ARTILLERY);
+    assert_int_equal (eol_shot_lb (t, &u), 12);
+    u = troop ("heavy_artillery", "heavy_gun_18pdr");
+    assert_int_equal (eol_shot_lb (t, &u), 18);
+    u = troop ("heavy_artillery", "heavy_gun_24pdr");
+    assert_int_equal (eol_shot_lb (t, &u), 24);
+    u = troop ("leader", "none");
+    assert_int_equal (eol_unit_type (t, &u), EOL_LEADER);
+    /* no troop type: by the arm */
+    u.troop_type = 0;
+    u.arm = ARM_INFANTRY;
+    assert_int_equal (eol_unit_type (t, &u), EOL_REGULAR_INFANTRY);
+    u.arm = ARM_CAVALRY;
+    assert_int_equal (eol_unit_type (t, &u), EOL_CAVALRY);
+    u.arm = ARM_ARTILLERY;
+    assert_int_equal (eol_unit_type (t, &u), EOL_FIELD_ARTILLERY);
+    u.arm = ARM_COMMAND;
+    assert_int_equal (eol_unit_type (t, &u), EOL_LEADER);
 }
 
 /*  "Ranges are: muskets - 9"; rifles - 12"; field guns - 24"; heavy guns
@@ -221,9 +249,7 @@ test_ranges (void **state)
 {
     (void) state;
     struct { const char *w; double range; } rows[] = {
-        { "regular_infantry", 9 }, { "light_infantry", 9 },
-        { "skirmishers", 9 }, { "cavalry", 9 }, { "light_riflemen", 12 },
-        { "riflemen", 12 }, { "mounted_rifles", 12 },
+        { "musket", 9 }, { "carbine", 9 }, { "rifle", 12 },
         { "field_gun_3pdr", 24 }, { "field_gun_4pdr", 24 },
         { "field_gun_6pdr", 24 }, { "heavy_gun_12pdr", 36 },
         { "heavy_gun_18pdr", 36 }, { "heavy_gun_24pdr", 36 } };
@@ -243,7 +269,7 @@ test_ranges (void **state)
         assert_int_equal (ruleset_range_band (rs, w, IN (rows[i].range) + 0.01),
                           RANGE_NONE);
     }
-    assert_true (ruleset_weapon (rs, ruleset_weapon_find (rs, "leader"))->long_cm
+    assert_true (ruleset_weapon (rs, ruleset_weapon_find (rs, "none"))->long_cm
                  == 0);
 }
 
@@ -505,14 +531,14 @@ test_loader_errors (void **state)
                   "eol.morale.sixes");
     expect_error ("raw = \"poor\";", "raw = \"raw\";",
                   "eol.grades.raw: \"raw\" is not one of poor, green");
-    expect_error ("{ weapon = \"riflemen\";         type = \"skirmish_infantry\"; shot_lb = 0; },",
-                  "", "no row for weapon \"riflemen\"");
-    expect_error ("{ weapon = \"cavalry\";          type = \"cavalry\";           shot_lb = 0; },",
-                  "{ weapon = \"cavalry\";          type = \"cavalry\";           shot_lb = 2; },",
-                  "only artillery, has a shot weight");
-    expect_error ("{ weapon = \"leader\";           type = \"leader\";",
-                  "{ weapon = \"sabre\";           type = \"leader\";",
-                  "weapon \"sabre\" is not in the weapons table");
+    expect_error ("  { name = \"heavy_artillery\";   arms = [\"artillery\"]; },\n",
+                  "", "troop_types: no row for the type \"heavy_artillery\"");
+    expect_error ("{ name = \"leader\";", "{ name = \"general\";",
+                  "troop_types: \"general\" is not a type of eol.types");
+    expect_error ("field_gun_3pdr = 3;", "field_gun_3pdr = 0;",
+                  "eol.shot.field_gun_3pdr: 0 is not in 1..100");
+    expect_error ("field_gun_3pdr = 3;", "sabre = 3;",
+                  "eol.shot.sabre: \"sabre\" is not in the weapons table");
     expect_error ("rough = [\"woods\"", "rough = [\"swamp\"",
                   "\"swamp\" is not a kind of terrain");
     expect_error ("    rounds = 7;", "    rounds = 8;",

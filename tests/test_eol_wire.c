@@ -77,7 +77,8 @@ test_grades_round_trip (void **state)
                               : SOLO__V1__SIDE__SIDE_BLUE;
         units[i].arm = SOLO__V1__ARM__ARM_INFANTRY;
         units[i].quality = grades[i];
-        units[i].weapon = (char *) "regular_infantry";
+        units[i].weapon = (char *) "musket";
+        units[i].troop_type = (char *) "regular_infantry";
         units[i].formation = i == 4 ? SOLO__V1__FORMATION__FORMATION_COLUMN
                                     : SOLO__V1__FORMATION__FORMATION_LINE;
         units[i].figures = 16;

@@ -31,7 +31,7 @@ sees (const char *ruleset, double w, double w2, double ox, double tx)
         ? "rules/data/skirmish19/tables.cfg"
         : "rules/data/empire_of_liberty/tables.cfg";
     const char *weapon = strcmp (ruleset, "skirmish19") == 0
-        ? "musket" : "regular_infantry";
+        ? "musket" : "musket";
     char err[256];
     game_rules_t *rules = game_rules_load (test_source_path (tables), err,
                                            sizeof err);

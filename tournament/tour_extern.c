@@ -318,6 +318,9 @@ unit_msg (pool_t *pool, const situation_t *sit, const unit_t *u)
     m->quality = quality_wire (u->quality);
     if (u->weapon >= 0 && u->weapon < ruleset_weapon_count (rs))
         m->weapon = (char *) ruleset_weapon (rs, u->weapon)->name;
+    const troop_type_t *tt = ruleset_troop_type (rs, u->troop_type);
+    if (tt)
+        m->troop_type = (char *) tt->name;
     m->bayonet = u->bayonet;
     m->formation = formation_wire (u->formation);
     m->figures = u->figures;
