@@ -493,6 +493,7 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
     ruleset_t *variant[SIDE_COUNT] = { NULL, NULL };
     situation_t *view[SIDE_COUNT] = { NULL, NULL };
     bool table_on_view[SIDE_COUNT] = { false, false };
+    bool table_class[SIDE_COUNT] = { false, false };
     char rest[SIDE_COUNT][STRATEGY_PARAMS_MAX];
     int rc = -1;
 
@@ -547,9 +548,9 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
             if (variant[s])
                 strategy_set_tables (strategy[s], variant[s]);
             /* the class "table" reads its side's variant too */
-            table_on_view[s] = variant[s]
-                            && strcmp (strategy_name (strategy[s]),
-                                       "table") == 0;
+            table_class[s] = strcmp (strategy_name (strategy[s]),
+                                     "table") == 0;
+            table_on_view[s] = variant[s] && table_class[s];
         }
     }
     run.game = game_new (rules, scenario, err, errlen);
@@ -663,16 +664,21 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                                          sizeof why) < 0)
                     run_fail (&run, "%s", why);
             }
-            else if (k > 0 && table_on_view[side]) {
-                /* the class "table" on its side's tables: as its decide,
-                   with its own dice */
+            else if (k > 0 && (table_on_view[side]
+                               || (table_class[side] && !log))) {
+                /* the class "table" played here, as its decide does with
+                   its own dice: on its side's tables (a variant), and in
+                   no words when no log reads them (the words of every
+                   order were a twentieth of a battle) */
                 for (int i = 0; i < k; i++) {
-                    view_sync (view[side], game_situation (run.game));
+                    if (view[side])
+                        view_sync (view[side], game_situation (run.game));
                     decisions[i].unit = units[i];
+                    decisions[i].why[0] = 0;
                     strategy_table_order_on (run.game, view[side], units[i],
                                              0, strategy_dice (strategy[side]),
                                              &decisions[i].order, NULL,
-                                             decisions[i].why,
+                                             log ? decisions[i].why : NULL,
                                              sizeof decisions[i].why);
                 }
             }
