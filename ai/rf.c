@@ -1075,9 +1075,12 @@ bearing_away (const situation_t *sit, view_t *v, int e)
     return geom_bearing (p, v->u->fp.centre);
 }
 
+#define AFFORD_CM 1e-4      /* a move's end is found to a micrometre */
+
 /*  How far along from-to the unit gets with `budget` cm of movement,
  *  difficult going counting double and low barriers costing their part
- *  of a move (`move_cm`): the point reached. */
+ *  of a move (`move_cm`): the point reached, found by halving to within
+ *  AFFORD_CM (a path's cost is no formula: barriers cost in steps). */
 static vec2_t
 affordable_point (const situation_t *sit, vec2_t from, vec2_t to,
                   double budget, double move_cm)
@@ -1085,8 +1088,8 @@ affordable_point (const situation_t *sit, vec2_t from, vec2_t to,
     double cost = situation_path_cost (sit, from, to, move_cm);
     if (cost >= 0 && cost <= budget + 1e-9)
         return to;
-    double lo = 0, hi = 1;
-    for (int i = 0; i < 40; i++) {
+    double lo = 0, hi = 1, len = geom_dist (from, to);
+    for (int i = 0; i < 40 && (hi - lo) * len > AFFORD_CM; i++) {
         double mid = (lo + hi) / 2;
         vec2_t p = { from.x + (to.x - from.x) * mid,
                      from.y + (to.y - from.y) * mid };
