@@ -154,17 +154,38 @@ enemy_gap (const game_t *g, int u, const footprint_t *fp)
     return enemy_gap_within (g, u, fp, INFINITY);
 }
 
-/*  Recompute every unit's in_melee: in contact with an enemy in play. */
+/*  Recompute every unit's in_melee: in contact with an enemy in play.
+ *  Contact is mutual, so each pair of enemies is looked at once, and not
+ *  at all when both are already known to be in contact or their centres
+ *  are too far apart for their footprints to touch. */
 static void
 update_contacts (game_t *g)
 {
     int n = game_unit_count (g);
     double contact = tables (g)->contact_cm;
+    for (int u = 0; u < n; u++)
+        game_unit_mut (g, u)->in_melee = 0;
     for (int u = 0; u < n; u++) {
-        game_unit_t *gu = game_unit_mut (g, u);
-        gu->in_melee = s19_in_play (g, u)
-                    && enemy_gap_within (g, u, &unit_c (g, u)->fp, contact)
-                           <= contact;
+        if (!s19_in_play (g, u))
+            continue;
+        const footprint_t *a = &unit_c (g, u)->fp;
+        side_t side = unit_c (g, u)->side;
+        double ra = radius_of (a);
+        for (int e = u + 1; e < n; e++) {
+            const unit_t *x = unit_c (g, e);
+            if (x->side == side
+                || (game_unit (g, u)->in_melee && game_unit (g, e)->in_melee)
+                || !s19_in_play (g, e))
+                continue;
+            double dx = x->fp.centre.x - a->centre.x;
+            double dy = x->fp.centre.y - a->centre.y;
+            double reach = ra + radius_of (&x->fp) + contact;
+            if (dx * dx + dy * dy > reach * reach
+                || footprint_distance (a, &x->fp) > contact)
+                continue;
+            game_unit_mut (g, u)->in_melee = 1;
+            game_unit_mut (g, e)->in_melee = 1;
+        }
     }
 }
 
