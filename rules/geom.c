@@ -369,9 +369,15 @@ bool
 polygon_contains (const vec2_t *pts, int n, vec2_t p)
 {
     bool inside = false;
+    /* a point on an edge lies within GEOM_EPS of it, so within twice
+       that of its box: only then is on_segment asked */
+    const double m = 2 * GEOM_EPS;
     for (int i = 0, j = n - 1; i < n; j = i++) {
         vec2_t a = pts[j], b = pts[i];
-        if (on_segment (a, b, p))
+        double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+        double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+        if (p.x >= x0 - m && p.x <= x1 + m && p.y >= y0 - m && p.y <= y1 + m
+            && on_segment (a, b, p))
             return true;
         if ((b.y > p.y) != (a.y > p.y)) {
             double x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
