@@ -3,6 +3,7 @@
  *  error names the file, the line and the setting's full path.  */
 #include <assert.h>
 #include <libconfig.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -385,7 +386,7 @@ load_troops (loader_t *ld, eol_tables_t *t, const ruleset_t *rs)
 }
 
 static int
-load_movement (loader_t *ld, eol_tables_t *t)
+load_movement (loader_t *ld, eol_tables_t *t, const ruleset_t *rs)
 {
     if (read_int (ld, "eol.units.bases_min", 1, 1000, &t->bases_min) < 0
     ||  read_int (ld, "eol.units.bases_max", t->bases_min, 1000,
@@ -439,6 +440,19 @@ load_movement (loader_t *ld, eol_tables_t *t)
     ||  read_double (ld, "eol.sight.through_cm", 0, SOLO_MAX_TABLE_CM,
                      &t->sight_through_cm) < 0)
         return -1;
+    /* the rules core's sight (the Risk Factors, fog of war) must see as
+       far as the game's: the same two depths */
+    const rules_settings_t *st = ruleset_settings (rs);
+    if (fabs (st->woods_shoot_depth_cm - t->sight_into_cm) > 1e-9)
+        return fail_at (ld, config_lookup (&ld->cfg, "eol.sight.into_cm"),
+                        "eol.sight.into_cm", "%g, but settings."
+                        "woods_shoot_depth_cm is %g: the two must agree",
+                        t->sight_into_cm, st->woods_shoot_depth_cm);
+    if (fabs (st->woods_through_cm - t->sight_through_cm) > 1e-9)
+        return fail_at (ld, config_lookup (&ld->cfg, "eol.sight.through_cm"),
+                        "eol.sight.through_cm", "%g, but settings."
+                        "woods_through_cm is %g: the two must agree",
+                        t->sight_through_cm, st->woods_through_cm);
     return 0;
 }
 
@@ -618,7 +632,7 @@ eol_tables_load_text (const char *text, const char *origin,
         rc = -1;
     }
     else if (check_groups (&ld) < 0 || load_grades (&ld, t, rs) < 0 || load_types (&ld, t) < 0
-             || load_troops (&ld, t, rs) < 0 || load_movement (&ld, t) < 0
+             || load_troops (&ld, t, rs) < 0 || load_movement (&ld, t, rs) < 0
              || load_fire_melee (&ld, t) < 0 || load_morale (&ld, t) < 0
              || load_sequence (&ld, t) < 0)
         rc = -1;

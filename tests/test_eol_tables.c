@@ -539,6 +539,18 @@ test_loader_errors (void **state)
                   "eol.shot.field_gun_3pdr: 0 is not in 1..100");
     expect_error ("field_gun_3pdr = 3;", "sabre = 3;",
                   "eol.shot.sabre: \"sabre\" is not in the weapons table");
+    expect_error ("qualities = { raw = \"poor\";",
+                  "qualities = { raw = \"green\";",
+                  "qualities raw and green are both named \"green\"");
+    expect_error ("qualities = { raw", "qualities = { rookie",
+                  "unknown quality \"rookie\"");
+    expect_error ("qualities = { raw = \"poor\";",
+                  "qualities = { raw = \"rookie\";",
+                  "eol.grades.raw: grade \"poor\", but qualities.raw names "
+                  "it \"rookie\"");
+    expect_error ("    through_cm = 15.24;", "    through_cm = 12.0;",
+                  "eol.sight.through_cm: 12, but settings.woods_through_cm "
+                  "is 15.24");
     expect_error ("rough = [\"woods\"", "rough = [\"swamp\"",
                   "\"swamp\" is not a kind of terrain");
     expect_error ("    rounds = 7;", "    rounds = 8;",
