@@ -631,7 +631,8 @@ eol_tables_load_text (const char *text, const char *origin,
                   config_error_line (&ld.cfg), config_error_text (&ld.cfg));
         rc = -1;
     }
-    else if (check_groups (&ld) < 0 || load_grades (&ld, t, rs) < 0 || load_types (&ld, t) < 0
+    else if (check_groups (&ld) < 0 || load_grades (&ld, t, rs) < 0
+             || load_types (&ld, t) < 0
              || load_troops (&ld, t, rs) < 0 || load_movement (&ld, t, rs) < 0
              || load_fire_melee (&ld, t) < 0 || load_morale (&ld, t) < 0
              || load_sequence (&ld, t) < 0)

@@ -70,8 +70,8 @@ const char *order_pace_name (order_pace_t pace);
 int order_pace_parse (const char *name);
 
 /*  The order in plain words, e.g. "move to (40.0, 55.0) at gallop facing
- *  180, forming column", naming target units by their id in `sit` (may be NULL: #index).
- *  Always terminated; returns buf. */
+ *  180, forming column", naming target units by their id in `sit` (may
+ *  be NULL: #index).  Always terminated; returns buf. */
 struct situation_t;
 char *order_describe (const order_t *o, const struct situation_t *sit,
                       char *buf, int buflen);

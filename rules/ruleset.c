@@ -1217,7 +1217,8 @@ ruleset_formation_allowed (const ruleset_t *self, arm_t arm,
                            formation_t formation)
 {
     return self && (int) arm >= 0 && arm < ARM_COUNT && (int) formation >= 0
-        && formation < FORMATION_COUNT && self->formation_allowed[arm][formation];
+        && formation < FORMATION_COUNT
+        && self->formation_allowed[arm][formation];
 }
 
 const char *

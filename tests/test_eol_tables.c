@@ -137,7 +137,8 @@ test_grades_in_files (void **state)
         "y = 60.0; facing = 0.0; width = 7.62; depth = 3.81; }\n"
         ");\n";
     char err[256] = "";
-    situation_t *sit = situation_load_text (text, "t.cfg", game_rules_finder, rules, err,
+    situation_t *sit = situation_load_text (text, "t.cfg", game_rules_finder,
+                                            rules, err,
                                             sizeof err);
     assert_null (sit);
     assert_non_null (strstr (err, "unit \"c\": unknown quality \"crack\""));

@@ -169,8 +169,8 @@ test_orders (void **state)
         game_resolve_phase (g, dice);
     }
     assert_true (ordered);
-    assert_int_equal (situation_unit_const (game_situation (g), foot)->formation,
-                      FORMATION_SQUARE);
+    const unit_t *fu = situation_unit_const (game_situation (g), foot);
+    assert_int_equal (fu->formation, FORMATION_SQUARE);
     dice_destroy (&dice);
     game_destroy (&g);
     scenario_destroy (&sc);

@@ -156,7 +156,8 @@ test_scenarios_ruleset (void **state)
     (void) state;
     char err[512];
     tour_spec_t *spec = tour_spec_new ();
-    set (spec, "scenario", test_source_path ("rules/scenarios/eol_cowpens.cfg"));
+    set (spec, "scenario",
+         test_source_path ("rules/scenarios/eol_cowpens.cfg"));
     set (spec, "scenario",
          test_source_path ("rules/scenarios/eol_freemans_farm.cfg"));
     set (spec, "strategy", "a=table");
@@ -196,7 +197,8 @@ test_scenarios_ruleset (void **state)
     /* two rulesets in one tournament */
     spec = tour_spec_new ();
     set (spec, "scenario", test_source_path ("rules/scenarios/farm.cfg"));
-    set (spec, "scenario", test_source_path ("rules/scenarios/eol_cowpens.cfg"));
+    set (spec, "scenario",
+         test_source_path ("rules/scenarios/eol_cowpens.cfg"));
     set (spec, "strategy", "a=table");
     set (spec, "strategy", "b=random");
     assert_int_equal (tour_spec_finish (spec, err, sizeof err), -1);
@@ -210,7 +212,8 @@ test_scenarios_ruleset (void **state)
     spec = tour_spec_new ();
     set (spec, "tables",
          test_source_path ("rules/data/skirmish19/tables.cfg"));
-    set (spec, "scenario", test_source_path ("rules/scenarios/eol_cowpens.cfg"));
+    set (spec, "scenario",
+         test_source_path ("rules/scenarios/eol_cowpens.cfg"));
     set (spec, "strategy", "a=table");
     set (spec, "strategy", "b=random");
     assert_int_equal (tour_spec_finish (spec, err, sizeof err), -1);
