@@ -10,25 +10,31 @@
 #   rules core  bench_battle on one core and two at once, bench_search
 #               on one and two threads
 #   the rest    every other bench/bench_* program, given --endpoint
-# and ends with a summary of the rules core.  The daemon and the
-# benchmarks run at nice -5 when allowed (root).
+# and ends with a summary of the rules core and the load average.  On a
+# machine shared with other work, start it with `nice -n 5` and compare
+# the load averages it prints; NICE=-5 (as root) runs the daemon and the
+# benchmarks at a higher priority than the rest instead.
 #
 # Usage: bash bench/run.sh [SECONDS_PER_POINT]
 # Environment: REPEAT (runs of each transport point, median kept; 3),
 # QUESTIONS (bench_memory; 1000000), GAMES (bench_memory; 1000),
+# BUILD_DIR (the build tree; build-bench, configured without tests when
+# new), NICE (a niceness increment for the daemon and the benchmarks),
 # SKIP_DEPS=1 (do not check the Debian packages).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build="$root/build-bench"
+build=${BUILD_DIR:-$root/build-bench}
 secs=${1:-3}
 repeat=${REPEAT:-3}
 questions=${QUESTIONS:-1000000}
 games=${GAMES:-1000}
 [ "${SKIP_DEPS:-0}" = 1 ] || "$root/scripts/deps.sh"
-BUILD_DIR="$build" "$root/scripts/build.sh" -DSOLO_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+configure=(-DCMAKE_BUILD_TYPE=RelWithDebInfo)
+[ -f "$build/CMakeCache.txt" ] || configure+=(-DSOLO_TESTS=OFF)
+BUILD_DIR="$build" "$root/scripts/build.sh" "${configure[@]}"
 
 nice_cmd=()
-if [ "$(id -u)" = 0 ]; then nice_cmd=(nice -n -5); fi
+if [ -n "${NICE:-}" ]; then nice_cmd=(nice -n "$NICE"); fi
 port=$((20000 + RANDOM % 20000))
 endpoint="tcp://127.0.0.1:$port"
 rm -f "$build"/bench-games.db*
@@ -46,11 +52,13 @@ run () { "${nice_cmd[@]}" "$@"; }
 cc=$(grep -m1 '^CMAKE_C_COMPILER:' "$build/CMakeCache.txt" | cut -d= -f2)
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
 echo "== compiler: $("$cc" --version | head -1), build type $(grep -m1 '^CMAKE_BUILD_TYPE:' "$build/CMakeCache.txt" | cut -d= -f2)"
-echo "== load average at start: $(cut -d' ' -f1-3 /proc/loadavg)${nice_cmd[*]:+ (run at nice -5)}"
+echo "== load average at start: $(cut -d' ' -f1-3 /proc/loadavg), niceness $(nice)${nice_cmd[*]:+ (daemon and benchmarks: ${nice_cmd[*]})}"
 
 echo "== transport: bare ZeroMQ + protobuf-c echo against solod (AskUnit)"
 run "$build/bench/bench_transport" --endpoint "$endpoint" \
     --echo-endpoint "tcp://127.0.0.1:$((port + 1))" --seconds "$secs" --repeat "$repeat"
+
+echo "== load average after transport: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo "== scale: the same question on bigger tables"
 run "$build/bench/bench_scale" --endpoint "$endpoint"
@@ -95,9 +103,10 @@ for bench in "$build"/bench/bench_*; do
 done
 
 # the rules core in one table: battles/s and steps/s summed over the
-# processes, playouts/s as bench_search gives them
+# processes (their wall-clock lines, "N battles in S s: ..."), playouts/s
+# as bench_search gives them
 sum () {
-  awk -v key="$1," '{ for (i = 2; i <= NF; i++) if ($i == key)
+  awk -v key="$1," '/ battles in / { for (i = 2; i <= NF; i++) if ($i == key)
                         for (j = i - 1; j > 0; j--) if ($j ~ /^[0-9.]+$/) { s += $j; break } }
                     END { printf "%.0f", s }'
 }
