@@ -502,12 +502,79 @@ geom_sort (double *v, int n)
     }
 }
 
+/*  The turn of a simple polygon's boundary: +1 when it turns left at
+ *  every vertex (convex, counter-clockwise), -1 right at every vertex
+ *  (convex, clockwise), 0 when it turns both ways (not convex) or never
+ *  (no area).  Straight runs through a vertex count for nothing.  A
+ *  simple polygon (situation_add_terrain refuses crossing edges) that
+ *  turns one way only is convex. */
+static int
+convex_turn (const vec2_t *pts, int n)
+{
+    int turn = 0;
+    for (int i = 0; i < n; i++) {
+        vec2_t a = pts[i], b = pts[(i + 1) % n], c = pts[(i + 2) % n];
+        vec2_t ab = v_sub (b, a), bc = v_sub (c, b);
+        double cross = v_cross (ab, bc);
+        if (cross * cross <= 1e-24 * v_len2 (ab) * v_len2 (bc))
+            continue;
+        int t = cross > 0.0 ? 1 : -1;
+        if (turn == 0)
+            turn = t;
+        else if (t != turn)
+            return 0;
+    }
+    return turn;
+}
+
+/*  The length of segment a-b inside a convex polygon turning `turn`
+ *  (convex_turn): the stretch of the segment on the inner side of every
+ *  edge.  A segment parallel to an edge within GEOM_EPS of its line runs
+ *  along it: inside, as polygon_contains has it; one touching a vertex
+ *  only gets nothing (to rounding). */
+static double
+convex_inside_length (const vec2_t *pts, int n, int turn, vec2_t a,
+                      vec2_t b)
+{
+    vec2_t ab = v_sub (b, a);
+    double lo = 0.0, hi = 1.0;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        vec2_t e = v_sub (pts[i], pts[j]);
+        /* how far a is on the inner side, and how fast the segment goes
+           in, both times the edge's length */
+        double at = turn * v_cross (e, v_sub (a, pts[j]));
+        double rate = turn * v_cross (e, ab);
+        double le = sqrt (v_len2 (e));
+        if (fabs (rate) <= 1e-12 * le * sqrt (v_len2 (ab))) {
+            if (at < -GEOM_EPS * le)
+                return 0.0;            /* parallel and outside */
+            continue;                  /* parallel: along or inside */
+        }
+        double t = -at / rate;
+        if (rate > 0.0) {
+            if (t > lo)
+                lo = t;
+        }
+        else if (t < hi)
+            hi = t;
+        if (hi <= lo)
+            return 0.0;
+    }
+    return (hi - lo) * sqrt (v_len2 (ab));
+}
+
 /*  Cut segment a-b at every place it meets the polygon's boundary, then
- *  add up the pieces whose middle is inside. */
+ *  add up the pieces whose middle is inside; a convex polygon (the usual
+ *  wood or building) is clipped in one pass instead. */
 double
 polygon_segment_inside_length (const vec2_t *pts, int n, vec2_t a, vec2_t b)
 {
     assert (n <= SOLO_MAX_VERTICES);
+    if (a.x == b.x && a.y == b.y)
+        return 0.0;
+    int turn = n >= 3 ? convex_turn (pts, n) : 0;
+    if (turn != 0)
+        return convex_inside_length (pts, n, turn, a, b);
     double ts[2 * SOLO_MAX_VERTICES + 2];
     int count = polygon_segment_cuts (pts, n, a, b, ts + 1,
                                       2 * SOLO_MAX_VERTICES);
