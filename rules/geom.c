@@ -537,16 +537,17 @@ convex_inside_length (const vec2_t *pts, int n, int turn, vec2_t a,
                       vec2_t b)
 {
     vec2_t ab = v_sub (b, a);
+    double ab2 = v_len2 (ab);
     double lo = 0.0, hi = 1.0;
     for (int i = 0, j = n - 1; i < n; j = i++) {
         vec2_t e = v_sub (pts[i], pts[j]);
         /* how far a is on the inner side, and how fast the segment goes
-           in, both times the edge's length */
+           in, both times the edge's length (compared squared: no sqrt) */
         double at = turn * v_cross (e, v_sub (a, pts[j]));
         double rate = turn * v_cross (e, ab);
-        double le = sqrt (v_len2 (e));
-        if (fabs (rate) <= 1e-12 * le * sqrt (v_len2 (ab))) {
-            if (at < -GEOM_EPS * le)
+        double e2 = v_len2 (e);
+        if (rate * rate <= 1e-24 * e2 * ab2) {
+            if (at < 0.0 && at * at > GEOM_EPS * GEOM_EPS * e2)
                 return 0.0;            /* parallel and outside */
             continue;                  /* parallel: along or inside */
         }
@@ -560,7 +561,7 @@ convex_inside_length (const vec2_t *pts, int n, int turn, vec2_t a,
         if (hi <= lo)
             return 0.0;
     }
-    return (hi - lo) * sqrt (v_len2 (ab));
+    return (hi - lo) * sqrt (ab2);
 }
 
 /*  Cut segment a-b at every place it meets the polygon's boundary, then
