@@ -320,8 +320,15 @@ footprint_nearest_point (const footprint_t *a, const footprint_t *b)
             point = cb[i];
         }
     }
+    /* an edge of one can run parallel to an edge of the other only when
+       their facings differ by a multiple of 90 degrees: the sine or the
+       cosine of the difference is about 0 (parallel_nearest looks for a
+       sine under 1e-9 between edges; 1e-8 here leaves room for the
+       rounding of the corners) */
+    double s = fabs (v_cross (fa.fwd, fb.fwd));
+    double c = fabs (v_dot (fa.fwd, fb.fwd));
     vec2_t p;
-    if (parallel_nearest (a, ca, cb, best, &p))
+    if ((s < c ? s : c) <= 1e-8 && parallel_nearest (a, ca, cb, best, &p))
         return p;
     return point;
 }
