@@ -156,15 +156,22 @@ frame_point_nearest (const frame_t *fr, vec2_t p)
     return v_add (fr->c, v_add (v_scale (fr->right, u), v_scale (fr->fwd, v)));
 }
 
+/*  The square of the distance from p to the frame's rectangle. */
 static double
-frame_point_distance (const frame_t *fr, vec2_t p)
+frame_point_distance2 (const frame_t *fr, vec2_t p)
 {
     vec2_t d = v_sub (p, fr->c);
     double du = fabs (v_dot (d, fr->right)) - fr->hw;
     double dv = fabs (v_dot (d, fr->fwd)) - fr->hd;
     if (du < 0.0) du = 0.0;
     if (dv < 0.0) dv = 0.0;
-    return sqrt (du * du + dv * dv);
+    return du * du + dv * dv;
+}
+
+static double
+frame_point_distance (const frame_t *fr, vec2_t p)
+{
+    return sqrt (frame_point_distance2 (fr, p));
 }
 
 /*  Separating-axis test: the largest gap between the two rectangles'
@@ -238,16 +245,17 @@ footprint_distance (const footprint_t *a, const footprint_t *b)
     vec2_t ca[4], cb[4];
     frame_corners (&fa, ca);
     frame_corners (&fb, cb);
+    /* the least square, then one root: the same as the least root */
     double best = INFINITY;
     for (int i = 0; i < 4; i++) {
-        double d = frame_point_distance (&fb, ca[i]);
+        double d = frame_point_distance2 (&fb, ca[i]);
         if (d < best)
             best = d;
-        d = frame_point_distance (&fa, cb[i]);
+        d = frame_point_distance2 (&fa, cb[i]);
         if (d < best)
             best = d;
     }
-    return best;
+    return sqrt (best);
 }
 
 /*  Nearest point of segment a-b to p. */
