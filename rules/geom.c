@@ -63,7 +63,7 @@ heading_of (double deg)
  *  footprint question works out its footprints' frames), and a sine and
  *  cosine cost more than the rest of such a question.  The answer is the
  *  one heading_of gives, bit for bit. */
-#define HEADING_MEMO 8                     /* a power of 2 */
+#define HEADING_MEMO 32                    /* a power of 2 */
 typedef struct {
     uint64_t bits;
     vec2_t v;
@@ -76,7 +76,7 @@ geom_heading_vec (double deg)
 {
     uint64_t bits;
     memcpy (&bits, &deg, sizeof bits);
-    heading_memo_t *m = &heading_memo[(bits * 0x9E3779B97F4A7C15ull) >> 61
+    heading_memo_t *m = &heading_memo[(bits * 0x9E3779B97F4A7C15ull) >> 59
                                       & (HEADING_MEMO - 1)];
     if (m->set && m->bits == bits)
         return m->v;
