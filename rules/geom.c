@@ -538,9 +538,12 @@ static int
 convex_turn (const vec2_t *pts, int n)
 {
     int turn = 0;
+    vec2_t a = pts[n - 2], b = pts[n - 1];   /* the turn at b, then on */
     for (int i = 0; i < n; i++) {
-        vec2_t a = pts[i], b = pts[(i + 1) % n], c = pts[(i + 2) % n];
+        vec2_t c = pts[i];
         vec2_t ab = v_sub (b, a), bc = v_sub (c, b);
+        a = b;
+        b = c;
         double cross = v_cross (ab, bc);
         if (cross * cross <= 1e-24 * v_len2 (ab) * v_len2 (bc))
             continue;
