@@ -11,8 +11,8 @@
  *              bench_transport, 20 units a side, asked inline by
  *              --clients clients connected once for the whole run), so
  *              that growth shows as a trend;
- *    churn     after --churn clients (10,000) each connected for one
- *              question and gone.
+ *    churn     after each quarter of --churn clients (10,000) each
+ *              connected for one question and gone.
  *
  *  Usage: bench_memory --endpoint tcp://127.0.0.1:7460 --pid PID
  *                      [--games 1000] [--questions 1000000] [--clients 8]
@@ -26,6 +26,7 @@
 
 #define MAX_CLIENTS 64
 #define STEPS       10
+#define CHURN_STEPS 4
 
 static long
 rss_kb (int pid)
@@ -263,25 +264,34 @@ main (int argc, char **argv)
     for (int i = 0; i < clients; i++)
         zmq_close (socks[i]);
 
-    /* clients that come and go: one question each on a new connection */
+    /* clients that come and go: one question each on a new connection,
+       reported by quarters so that growth shows as a trend (a heap that
+       settles grows in the first quarter only) */
     if (churn > 0) {
         long before = rss_kb (pid);
         long failed = 0;
+        int done = 0;
         t0 = bench_now ();
-        for (int i = 0; i < churn; i++) {
-            void *once = bench_connect (ctx, endpoint, 10000);
-            uint8_t buf[65536];
-            if (!once || zmq_send (once, packed, len, 0) < 0
-            ||  zmq_recv (once, buf, sizeof buf, 0) < 0)
-                failed++;
-            if (once)
-                zmq_close (once);
+        for (int quarter = 1; quarter <= CHURN_STEPS; quarter++) {
+            int until = (int) ((long) churn * quarter / CHURN_STEPS);
+            for (; done < until; done++) {
+                void *once = bench_connect (ctx, endpoint, 10000);
+                uint8_t buf[65536];
+                if (!once || zmq_send (once, packed, len, 0) < 0
+                ||  zmq_recv (once, buf, sizeof buf, 0) < 0)
+                    failed++;
+                if (once)
+                    zmq_close (once);
+            }
+            long after = rss_kb (pid);
+            snprintf (label, sizeof label, "after %d clients came and went",
+                      done);
+            printf ("%-44s %10.1f   %+.1f MB, %.2f KB a client (%.1f s)\n",
+                    label, mb (after), mb (after - before),
+                    (after - before) / (double) (done ? done : 1),
+                    bench_now () - t0);
+            fflush (stdout);
         }
-        long after = rss_kb (pid);
-        snprintf (label, sizeof label, "after %d clients came and went", churn);
-        printf ("%-44s %10.1f   %+.1f MB, %.2f KB a client (%.1f s)\n", label,
-                mb (after), mb (after - before),
-                (after - before) / (double) churn, bench_now () - t0);
         errors += failed;
     }
 
