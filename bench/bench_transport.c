@@ -78,6 +78,7 @@ typedef struct {
 typedef struct {
     unsigned char *base;
     size_t size, used;
+    bool spilled;                      /* a piece came from malloc */
 } echo_arena_t;
 
 static void *
@@ -85,8 +86,10 @@ echo_alloc (void *data, size_t size)
 {
     echo_arena_t *a = data;
     size = (size + 15) / 16 * 16;
-    if (a->size - a->used < size)
+    if (a->size - a->used < size) {
+        a->spilled = true;
         return malloc (size);          /* freed by echo_free */
+    }
     void *piece = a->base + a->used;
     a->used += size;
     return piece;
@@ -122,7 +125,7 @@ echo_main (void *arg)
         exit (1);
     }
     static _Alignas (16) unsigned char block[1 << 20];
-    echo_arena_t arena = { block, sizeof block, 0 };
+    echo_arena_t arena = { block, sizeof block, 0, false };
     ProtobufCAllocator allocator = { echo_alloc, echo_free, &arena };
     e->ready = true;
     while (!e->stop) {
@@ -135,11 +138,12 @@ echo_main (void *arg)
         zmq_msg_init (&body);
         zmq_msg_recv (&body, sock, 0);
         arena.used = 0;
+        arena.spilled = false;
         Solo__V1__Request *req = solo__v1__request__unpack (
             &allocator, zmq_msg_size (&body), zmq_msg_data (&body));
         tmpl->id = req ? req->id : 0;
         size_t n = solo__v1__reply__pack (tmpl, out);
-        if (req)
+        if (req && arena.spilled)      /* else the block is simply reused */
             solo__v1__request__free_unpacked (req, &allocator);
         zmq_msg_send (&ident, sock, ZMQ_SNDMORE);
         zmq_send (sock, out, n, 0);
