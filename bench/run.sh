@@ -3,7 +3,7 @@
 # (RelWithDebInfo, -O2) in build-bench/, starts a solod of its own on a
 # loopback port with a fresh game store, and prints each table:
 #   transport   bench_transport: solod against a bare ZeroMQ + protobuf-c
-#               echo, 1, 8 and 64 clients
+#               echo, 1, 8 and 64 clients; then Hello, 1 and 8 clients
 #   scale       bench_scale: the same question on 10 to 10,000 units
 #   memory      bench_memory: the RSS of a fresh solod idle, with open
 #               games, along a million questions
@@ -58,6 +58,9 @@ echo "== transport: bare ZeroMQ + protobuf-c echo against solod (AskUnit)"
 run "$build/bench/bench_transport" --endpoint "$endpoint" \
     --echo-endpoint "tcp://127.0.0.1:$((port + 1))" --seconds "$secs" --repeat "$repeat"
 
+echo "== transport: the same with Hello (the daemon's plumbing, almost no work)"
+run "$build/bench/bench_transport" --endpoint "$endpoint" --hello --clients 1,8 \
+    --echo-endpoint "tcp://127.0.0.1:$((port + 1))" --seconds "$secs" --repeat "$repeat"
 echo "== load average after transport: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo "== scale: the same question on bigger tables"
