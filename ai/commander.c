@@ -24,7 +24,7 @@ commander_settings_defaults (commander_settings_t *s)
     s->budget_ms = 100;
     s->playouts = 0;
     s->threads = 1;
-    s->horizon = 3;
+    s->horizon = 0;
     s->samples = 4;
     s->tree = COMMANDER_TREE_UCT;
     s->exploration = 0.3;
@@ -66,8 +66,8 @@ commander_settings_check (const commander_settings_t *s, char *err,
                   COMMANDER_MAX_THREADS);
         return -1;
     }
-    if (s->horizon < 1 || s->horizon > COMMANDER_MAX_HORIZON) {
-        snprintf (err, errlen, "horizon: %d is not in 1..%d", s->horizon,
+    if (s->horizon < 0 || s->horizon > COMMANDER_MAX_HORIZON) {
+        snprintf (err, errlen, "horizon: %d is not in 0..%d", s->horizon,
                   COMMANDER_MAX_HORIZON);
         return -1;
     }
@@ -308,9 +308,10 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
         || strcmp (key, "samples") == 0) {
         int hi = key[0] == 't' ? COMMANDER_MAX_THREADS
                : key[0] == 'h' ? COMMANDER_MAX_HORIZON : 64;
-        if (!parse_long (value, 1, hi, &v)) {
-            snprintf (err, errlen, "%s: \"%s\" is not in 1..%d", key, value,
-                      hi);
+        int lo = key[0] == 'h' ? 0 : 1;     /* horizon 0: by the ruleset */
+        if (!parse_long (value, lo, hi, &v)) {
+            snprintf (err, errlen, "%s: \"%s\" is not in %d..%d", key,
+                      value, lo, hi);
             return -1;
         }
         if (key[0] == 't')
@@ -651,6 +652,23 @@ unit_id (const game_t *g, int u)
     return situation_unit_const (game_situation (g), u)->id;
 }
 
+/*  The playouts' horizon in turns: the settings' own, or with 0 the
+ *  ruleset's: COMMANDER_HORIZON_SHORT_TURNS where a turn has a few
+ *  phases (skirmish19: command, moves, shooting, melee), one turn where
+ *  it has COMMANDER_LONG_TURN_PHASES or more (Empire of Liberty's turn
+ *  is seven activations a side: one turn ahead is already 14 side
+ *  decisions, and three turns made the search weaker against the greedy
+ *  there, 52% against 75% over 24 games, with its playouts three times
+ *  dearer). */
+static int
+horizon_for (const commander_settings_t *s, const game_t *g)
+{
+    if (s->horizon > 0)
+        return s->horizon;
+    return game_engine (g)->phase_count >= COMMANDER_LONG_TURN_PHASES
+         ? 1 : COMMANDER_HORIZON_SHORT_TURNS;
+}
+
 /*  The search's orders for `units` of g, the clock started at `start`. */
 static int
 decide (commander_t *self, const game_t *g, int side, const int *units,
@@ -718,6 +736,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         .progress_arg = self->progress_arg,
         .progress_every_ms = self->progress_every_ms,
         .variant = self->variant };
+    p.settings.horizon = horizon_for (&self->settings, g);
     search_answer_t a = { .choice = choice, .unit_visits = visits,
                           .unit_value = values };
     bool greedy = self->settings.algorithm == COMMANDER_GREEDY;

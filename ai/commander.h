@@ -43,6 +43,11 @@
 
 #define COMMANDER_MAX_THREADS      8
 #define COMMANDER_MAX_HORIZON      8        /* turns a playout looks ahead */
+#define COMMANDER_HORIZON_SHORT_TURNS 3     /* horizon 0, a turn of a few
+                                               phases: turns ahead */
+#define COMMANDER_LONG_TURN_PHASES 8        /* horizon 0: a turn of this
+                                               many phases or more looks
+                                               one turn ahead */
 #define COMMANDER_MAX_BUDGET_MS    600000.0 /* ten minutes */
 #define COMMANDER_MAX_PLAYOUTS     10000000L
 #define COMMANDER_MAX_ALTERNATIVES 5
@@ -89,7 +94,9 @@ typedef struct {
     long playouts;         /* playouts per decision; 0: no playout limit.
                               At least one of the two is set. */
     int threads;           /* 1..COMMANDER_MAX_THREADS */
-    int horizon;           /* 1..COMMANDER_MAX_HORIZON turns */
+    int horizon;           /* 1..COMMANDER_MAX_HORIZON turns; 0: by the
+                              ruleset (3, or 1 where a turn has
+                              COMMANDER_LONG_TURN_PHASES phases or more) */
     int samples;           /* common seeds per candidate (PGS, greedy),
                               1..64 */
     commander_tree_t tree;
@@ -103,7 +110,8 @@ typedef struct {
     commander_personality_t personality;
 } commander_settings_t;
 
-/*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 3,
+/*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 0
+ *  (by the ruleset: 3 turns in skirmish19, 1 in Empire of Liberty),
  *  4 samples, PGS up to half the budget, decoupled UCT with exploration
  *  0.3, script rollouts for both sides, seed 1, balanced. */
 void commander_settings_defaults (commander_settings_t *s);

@@ -171,7 +171,7 @@ test_settings_defaults_and_presets (void **state)
     assert_int_equal (s.algorithm, COMMANDER_SEARCH);
     assert_true (s.budget_ms == 100);
     assert_int_equal (s.threads, 1);
-    assert_int_equal (s.horizon, 3);
+    assert_int_equal (s.horizon, 0);     /* by the ruleset */
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_BOTH);
     assert_true (s.personality.aggression == 0.5
                  && s.personality.caution == 0.5);
@@ -241,7 +241,7 @@ test_settings_parse (void **state)
         { "caution=nan", "caution: \"nan\" is not in 0..1" },
         { "threads=0", "threads: \"0\" is not in 1..8" },
         { "threads=9", "threads: \"9\" is not in 1..8" },
-        { "horizon=x", "horizon: \"x\" is not in 1..8" },
+        { "horizon=x", "horizon: \"x\" is not in 0..8" },
         { "samples=65", "samples: \"65\" is not in 1..64" },
         { "ms=-1", "ms: \"-1\" is not in 0..600000" },
         { "playouts=1e3", "playouts: \"1e3\" is not in 0..10000000" },
@@ -1189,6 +1189,71 @@ test_greedy_any_ruleset (void **state)
     game_rules_destroy (&eol);
 }
 
+/*  Horizon 0 is the ruleset's: 3 turns in skirmish19, 1 in Empire of
+ *  Liberty (a turn of 15 phases): the same answers as those horizons
+ *  set outright. */
+static void
+test_horizon_by_ruleset (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    int side;
+    game_t *g = position (0, 2, 41, &side);
+    assert_non_null (g);
+    commander_result_t r[2];
+    const char *s19[2] = { "playouts=120,ms=0,seed=3",
+                           "playouts=120,ms=0,seed=3,horizon=3" };
+    for (int k = 0; k < 2; k++) {
+        commander_t *c = make (s19[k]);
+        ask (c, g, side, 5, &r[k]);
+        commander_destroy (&c);
+    }
+    assert_same_answer (&r[0], &r[1]);
+    for (int k = 0; k < 2; k++)
+        commander_result_free (&r[k]);
+    game_destroy (&g);
+
+    game_rules_t *eol = game_rules_load (
+        test_source_path ("rules/data/empire_of_liberty/tables.cfg"), err,
+        sizeof err);
+    if (!eol)
+        fail_msg ("%s", err);
+    scenario_t *sc = scenario_load (
+        test_source_path ("rules/scenarios/eol_freemans_farm.cfg"),
+        game_rules_finder, eol, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    g = game_new (eol, sc, err, sizeof err);
+    assert_non_null (g);
+    dice_t *dice = dice_new (2);
+    for (;;) {
+        game_begin_phase (g, dice);
+        bool waiting = false;
+        for (int u = 0; u < game_unit_count (g); u++)
+            waiting |= game_needs_order (g, u);
+        if (game_phase_side (g) >= 0 && waiting)
+            break;
+        game_resolve_phase (g, dice);
+    }
+    const char *eols[3] = { "playouts=120,ms=0,seed=3",
+                            "playouts=120,ms=0,seed=3,horizon=1",
+                            "playouts=120,ms=0,seed=3,horizon=3" };
+    commander_result_t e[3];
+    for (int k = 0; k < 3; k++) {
+        commander_t *c = make (eols[k]);
+        ask (c, g, game_phase_side (g), 5, &e[k]);
+        commander_destroy (&c);
+    }
+    assert_same_answer (&e[0], &e[1]);
+    assert_false (e[0].value == e[2].value);
+    for (int k = 0; k < 3; k++)
+        commander_result_free (&e[k]);
+    game_destroy (&g);
+    dice_destroy (&dice);
+    scenario_destroy (&sc);
+    game_rules_destroy (&eol);
+}
+
 int
 main (void)
 {
@@ -1210,6 +1275,7 @@ main (void)
         cmocka_unit_test (test_value_model),
         cmocka_unit_test (test_greedy_score),
         cmocka_unit_test (test_greedy_any_ruleset),
+        cmocka_unit_test (test_horizon_by_ruleset),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
