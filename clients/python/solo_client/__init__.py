@@ -16,9 +16,9 @@ request body, so each new message of the protocol is one method here.
 from .client import (Client, SoloError, NoAnswer, RemoteError,
                      DEFAULT_ENDPOINT, PROTOCOL_VERSION)
 from .proto import pb, ProtoError
-from .text import describe
+from .text import describe, describe_orders, describe_game
 from . import situation
 
 __all__ = ["Client", "SoloError", "NoAnswer", "RemoteError", "ProtoError",
            "DEFAULT_ENDPOINT", "PROTOCOL_VERSION", "pb", "describe",
-           "situation"]
+           "describe_orders", "describe_game", "situation"]

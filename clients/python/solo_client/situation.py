@@ -2,7 +2,9 @@
 
 Names are the protocol's enum names in lower case without their prefix:
 side "red", arm "cavalry", quality "raw", formation "square", terrain kind
-"woods", cover "hard", status flags "ran_last_turn", ...  Lengths are
+"woods", cover "hard", status flags "ran_last_turn", ...  The other names
+the daemon reads in a situation file are read too: quality "veteran",
+"good", "poor", "elite", formation "skirmish", "circle" (ALIASES).  Lengths are
 centimetres; facing is a compass bearing (0 faces +y, 90 faces +x); the
 origin is the near left corner of the table.
 
@@ -24,29 +26,66 @@ _PREFIX = {
 }
 
 
+# The other names the daemon reads for an enum's values, each with the
+# protocol's name it stands for: the core's own (rules/unit.c,
+# quality_parse and formation_parse) and every ruleset's names of the
+# qualities (the `qualities` group of rules/data/<ruleset>/tables.cfg:
+# Empire of Liberty grades its troops poor, green, average, veteran,
+# elite).  The wire carries the number, so a name is the same number
+# whatever the ruleset; tests/test_client.py checks this table against
+# those files.
+ALIASES = {
+    "Quality": {"veteran": "regular", "good": "regular", "poor": "raw",
+                "elite": "hero"},
+    "Formation": {"circle": "square", "skirmish": "loose"},
+}
+
+# Each ruleset's own names of the qualities, where it has its own (the
+# `qualities` groups): what describe_game and table() print for them.
+RULESET_QUALITY_NAMES = {
+    "empire_of_liberty": {"raw": "poor", "green": "green",
+                          "average": "average", "regular": "veteran",
+                          "hero": "elite"},
+}
+
+
 def enum_value(enum_name, prefix, value, field):
-    """The number of `value` ("red", "SIDE_RED" or 1) in enum `enum_name`.
+    """The number of `value` ("red", "SIDE_RED" or 1) in enum `enum_name`;
+    names are read in any case, and the other names of ALIASES too
+    ("elite" is QUALITY_HERO).
 
     Raises ValueError naming `field` and the accepted names."""
     enum = getattr(pb(), enum_name)
+    aliases = ALIASES.get(enum_name, {})
     if isinstance(value, int) and not isinstance(value, bool):
         if value in enum.values():
             return value
     elif isinstance(value, str):
         name = value.upper()
-        if not name.startswith(prefix):
-            name = prefix + name
-        if name in enum.keys():
-            return enum.Value(name)
-    accepted = ", ".join(k[len(prefix):].lower() for k in enum.keys())
+        if name.startswith(prefix):
+            name = name[len(prefix):]
+        name = aliases.get(name.lower(), name.lower()).upper()
+        if prefix + name in enum.keys():
+            return enum.Value(prefix + name)
+    accepted = [k[len(prefix):].lower() for k in enum.keys()]
+    accepted += ["%s (%s)" % (alias, name)
+                 for alias, name in sorted(aliases.items())]
     raise ValueError("%s: unknown %s %r (one of: %s)"
-                     % (field, enum_name, value, accepted))
+                     % (field, enum_name, value, ", ".join(accepted)))
 
 
 def enum_name(enum_name_, number):
     """The short lower-case name of an enum number ("red" for SIDE_RED)."""
     enum = getattr(pb(), enum_name_)
     return enum.Name(number)[len(_PREFIX[enum_name_]):].lower()
+
+
+def quality_name(number, ruleset=""):
+    """The name of a quality as `ruleset` calls it ("elite" for
+    QUALITY_HERO in empire_of_liberty), else the protocol's ("hero"); a
+    ruleset without names of its own, or "", gives the protocol's."""
+    name = enum_name("Quality", number)
+    return RULESET_QUALITY_NAMES.get(ruleset, {}).get(name, name)
 
 
 def point(x, y):
@@ -87,7 +126,10 @@ def unit(id, side, x, y, facing=0.0, width=10.0, depth=3.0,
     """A unit: its footprint (centre x, y, facing, width along its front,
     depth), what it is, and its state.
 
-    formation defaults to "mounted" for cavalry and "line" otherwise.
+    quality: "regular" (also "veteran", "good"), "hero" ("elite"),
+    "raw" ("poor"), "average" or "green".
+    formation defaults to "mounted" for cavalry and "line" otherwise
+    ("skirmish" is "loose", "circle" is "square").
     troop_type: a name from the ruleset's troop types ("heavy_armour",
     "civilians" in skirmish19); "" is the arm's usual troops.
     status: names of the flags that are set ("loaded", "shock", ...).
@@ -135,9 +177,12 @@ def situation(width, depth, units=(), terrain=(), ruleset=""):
 def table(sit):
     """A Situation (a GameState's `situation`) as plain data for drawing:
     {"ruleset", "width", "depth", "terrain": [{"id", "kind", "cover",
-    "polygon": [(x, y), ...]}], "units": [{"id", "side", "arm", "x", "y",
-    "facing", "width", "depth", "figures", "wounded", "killed"}]}, with
-    the enums' short names ("town", "hard", "red")."""
+    "polygon": [(x, y), ...]}], "units": [{"id", "side", "arm",
+    "troop_type", "quality", "formation", "x", "y", "facing", "width",
+    "depth", "figures", "wounded", "killed"}]}, with the enums' short
+    names ("town", "hard", "red") and the qualities as the situation's
+    ruleset names them ("elite" in Empire of Liberty, "hero" in
+    skirmish19); troop_type is "" for the arm's usual troops."""
     return {
         "ruleset": sit.ruleset,
         "width": sit.table_width,
@@ -147,7 +192,11 @@ def table(sit):
                      "polygon": [(p.x, p.y) for p in f.polygon]}
                     for f in sit.terrain],
         "units": [{"id": u.id, "side": enum_name("Side", u.side),
-                   "arm": enum_name("Arm", u.arm), "x": u.centre.x,
+                   "arm": enum_name("Arm", u.arm),
+                   "troop_type": u.troop_type,
+                   "quality": quality_name(u.quality, sit.ruleset),
+                   "formation": enum_name("Formation", u.formation),
+                   "x": u.centre.x,
                    "y": u.centre.y, "facing": u.facing, "width": u.width,
                    "depth": u.depth, "figures": u.figures,
                    "wounded": u.wounded, "killed": u.killed}

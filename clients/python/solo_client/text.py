@@ -42,3 +42,79 @@ def _geometry(g):
     if g.shoot_target_id:
         lines.append("Shoots at: %s" % g.shoot_target_id)
     return lines
+
+
+def describe_orders(orders, units=()):
+    """A SideOrders (Client.ask_side) as lines of text: the side, the
+    command dice, then each unit's order with the layer that decided it,
+    the formation it takes (when the order changes it) and why; last the
+    search's figures and how many orders each layer gave.
+
+    units: the Unit messages of the table (a GameState's units, or the
+    Situation asked about), to show each unit's troop type and quality
+    beside its order; none given, none shown.  A unit not among them is
+    shown without."""
+    from .situation import enum_name
+    known = {u.id: u for u in units}
+    head = "%s (%s), turn %d, %s" % (enum_name("Side", orders.side),
+                                     orders.side_name, orders.turn,
+                                     orders.phase)
+    if orders.game_id:
+        head += ", game %s" % orders.game_id
+    lines = [head + " - seed %d" % orders.seed]
+    lines.extend("Command: %s" % c for c in orders.command_roll)
+    for o in orders.orders:
+        text = o.text
+        if o.has_formation:
+            formation = enum_name("Formation", o.formation)
+            # The daemon's words say it already ("..., forming square").
+            if "forming " + formation not in text:
+                text += ", forming %s" % formation
+        lines.append("  %-14s [%s] %s%s" % (o.unit_id, o.layer, text,
+                                            " - CHARGE" if o.charge else ""))
+        u = known.get(o.unit_id)
+        if u is not None:
+            lines.append("  %-14s %s" % ("", _unit_kind(u, orders.ruleset)))
+        if o.why:
+            lines.append("  %-14s %s" % ("", o.why))
+    f = orders.search
+    if f.strategy and f.strategy != "table":
+        lines.append("Search (%s): %d playouts in %.1f ms; value of the plan "
+                     "%.2f%s" % (f.strategy, f.playouts, f.elapsed_ms,
+                                 f.value, "; stopped early" if f.stopped
+                                 else ""))
+    lines.append("Decided by: %d commander, %d table (%s, tables %s)"
+                 % (orders.commanded, len(orders.orders) - orders.commanded,
+                    orders.ruleset, orders.tables_hash[:12]))
+    return "\n".join(lines)
+
+
+def describe_game(state):
+    """A GameState (Client.open_game, show_game) as lines of text: the
+    game and its turn, then each unit: side, troop type, quality (as the
+    game's ruleset names it), formation, strength and where it stands."""
+    from .situation import enum_name
+    removed = set(state.removed)
+    lines = ["Game %s: %s - %s (%s, tables %s)"
+             % (state.game_id, state.scenario, state.title, state.ruleset,
+                state.tables_hash[:12]),
+             "Turn %d of %d; %d updates accepted; blue: %s, red: %s"
+             % (state.turn, state.turns, state.sequence, state.blue_name,
+                state.red_name)]
+    for u in state.units:
+        where = "out of play" if u.id in removed else \
+            "at (%.1f, %.1f) facing %.0f" % (u.centre.x, u.centre.y, u.facing)
+        lines.append("  %-14s %-4s %s; %d figures, %d wounded, %d killed; %s"
+                     % (u.id, enum_name("Side", u.side),
+                        _unit_kind(u, state.ruleset), u.figures, u.wounded,
+                        u.killed, where))
+    return "\n".join(lines)
+
+
+def _unit_kind(u, ruleset):
+    """"regular_infantry, veteran, line": the unit's troop type (its arm
+    when it has none), quality in the ruleset's words, formation."""
+    from .situation import enum_name, quality_name
+    return "%s, %s, %s" % (u.troop_type or enum_name("Arm", u.arm),
+                           quality_name(u.quality, ruleset),
+                           enum_name("Formation", u.formation))

@@ -6,6 +6,7 @@ matching, errors and time-outs are checked without the daemon.
 """
 
 import os
+import re
 import sys
 import threading
 import unittest
@@ -269,7 +270,124 @@ class EnvelopeTest(unittest.TestCase):
             client.hello()
 
 
+SOURCE = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(
+    __file__)), "..", "..", ".."))
+
+
+def c_names(table):
+    """The (name, value) pairs of a name table of rules/unit.c
+    ("quality_names"): what the daemon reads in a situation."""
+    with open(os.path.join(SOURCE, "rules", "unit.c")) as f:
+        text = f.read()
+    body = re.search(r"static const name_t %s\[\] = \{(.*?)\};" % table,
+                     text, re.S)
+    assert body, "no %s in rules/unit.c" % table
+    return re.findall(r'\{ "(\w+)", (\w+) \}', body.group(1))
+
+
+def ruleset_qualities():
+    """{ruleset: {core name: the ruleset's name}} from the `qualities`
+    group of each rules/data/<ruleset>/tables.cfg that has one."""
+    found = {}
+    data = os.path.join(SOURCE, "rules", "data")
+    for ruleset in sorted(os.listdir(data)):
+        path = os.path.join(data, ruleset, "tables.cfg")
+        if not os.path.isfile(path):
+            continue
+        with open(path) as f:
+            text = re.sub(r"#.*", "", f.read())
+        group = re.search(r"^qualities\s*=\s*\{(.*?)\}", text, re.S | re.M)
+        if group:
+            found[ruleset] = dict(re.findall(r'(\w+)\s*=\s*"(\w+)"',
+                                             group.group(1)))
+    return found
+
+
+@unittest.skipUnless(os.path.isfile(os.path.join(SOURCE, "rules", "unit.c")),
+                     "the source tree's rules/ is not here")
+class NamesAsTheDaemonReadsThem(unittest.TestCase):
+    """Every name the daemon reads for a quality or a formation, read by
+    the client as the same number: the core's names in rules/unit.c and
+    the rulesets' names of the qualities in their tables.cfg."""
+
+    def test_core_quality_names(self):
+        pairs = c_names("quality_names")
+        for name, value in pairs:
+            for spelling in (name, name.upper(), name.capitalize()):
+                self.assertEqual(s.unit("u", "red", 0, 0,
+                                        quality=spelling).quality,
+                                 pb().Quality.Value(value), spelling)
+        names = {name for name, _ in pairs}
+        self.assertTrue({"veteran", "good", "poor", "regular", "hero",
+                         "raw", "average", "green"} <= names)
+
+    def test_core_formation_names(self):
+        pairs = c_names("formation_names")
+        self.assertIn(("skirmish", "FORMATION_LOOSE"), pairs)
+        for name, value in pairs:
+            self.assertEqual(s.unit("u", "red", 0, 0,
+                                    formation=name).formation,
+                             pb().Formation.Value(value), name)
+
+    def test_rulesets_quality_names(self):
+        groups = ruleset_qualities()
+        # Empire of Liberty names its five grades (seed 001).
+        self.assertEqual(groups.get("empire_of_liberty"),
+                         {"raw": "poor", "green": "green",
+                          "average": "average", "regular": "veteran",
+                          "hero": "elite"})
+        for ruleset, names in groups.items():
+            for core, own in names.items():
+                number = pb().Quality.Value("QUALITY_" + core.upper())
+                self.assertEqual(s.unit("u", "red", 0, 0,
+                                        quality=own).quality, number,
+                                 "%s: %s" % (ruleset, own))
+                self.assertEqual(s.quality_name(number, ruleset), own)
+        self.assertEqual(s.RULESET_QUALITY_NAMES, groups)
+
+    def test_every_alias_is_one_the_daemon_reads(self):
+        core = {n: v for n, v in c_names("quality_names")}
+        own = {name: "QUALITY_" + c.upper()
+               for names in ruleset_qualities().values()
+               for c, name in names.items()}
+        for alias, name in s.ALIASES["Quality"].items():
+            self.assertEqual(core.get(alias, own.get(alias)),
+                             "QUALITY_" + name.upper(), alias)
+        formations = dict(c_names("formation_names"))
+        for alias, name in s.ALIASES["Formation"].items():
+            self.assertEqual(formations[alias], "FORMATION_" + name.upper())
+
+
 class SituationTest(unittest.TestCase):
+
+    def test_quality_names_of_the_rulesets(self):
+        # Empire of Liberty: poor, green, average, veteran, elite;
+        # skirmish19: veteran or good for regular, poor for raw, hero.
+        for name, value in [("poor", "RAW"), ("green", "GREEN"),
+                            ("average", "AVERAGE"), ("veteran", "REGULAR"),
+                            ("elite", "HERO"), ("good", "REGULAR"),
+                            ("hero", "HERO"), ("raw", "RAW"),
+                            ("Elite", "HERO"), ("QUALITY_ELITE", "HERO")]:
+            self.assertEqual(s.unit("u", "red", 0, 0, quality=name).quality,
+                             pb().Quality.Value("QUALITY_" + value), name)
+        self.assertEqual(s.quality_name(pb().QUALITY_HERO,
+                                        "empire_of_liberty"), "elite")
+        self.assertEqual(s.quality_name(pb().QUALITY_HERO, "skirmish19"),
+                         "hero")
+        self.assertEqual(s.quality_name(pb().QUALITY_RAW), "raw")
+        with self.assertRaisesRegex(ValueError, r"unit u: quality: unknown "
+                                    r"Quality 'crack' \(one of: regular, "
+                                    r"hero, raw, average, green, elite "
+                                    r"\(hero\), good \(regular\), poor "
+                                    r"\(raw\), veteran \(regular\)\)"):
+            s.unit("u", "red", 0, 0, quality="crack")
+
+    def test_formation_names(self):
+        self.assertEqual(s.unit("u", "red", 0, 0,
+                                formation="skirmish").formation,
+                         pb().FORMATION_LOOSE)
+        self.assertEqual(s.unit("u", "red", 0, 0, formation="circle").formation,
+                         pb().FORMATION_SQUARE)
 
     def test_names_and_defaults(self):
         u = s.unit("c", "red", 1, 2, arm="cavalry", quality="raw")
@@ -310,6 +428,85 @@ class SituationTest(unittest.TestCase):
         data = s.to_dict(sit)
         self.assertEqual(data["units"][0]["side"], "SIDE_RED")
         self.assertEqual(s.from_dict("Situation", data), sit)
+
+    def eol_units(self):
+        return [s.unit("howard", "blue", 90, 95, quality="veteran",
+                       troop_type="regular_infantry"),
+                s.unit("morgan", "blue", 91, 100, arm="command",
+                       quality="elite", troop_type="leader"),
+                s.unit("pickens", "blue", 91, 76, quality="poor",
+                       formation="skirmish")]
+
+    def test_table_shows_troop_type_quality_formation(self):
+        sit = s.situation(183, 122, units=self.eol_units(),
+                          ruleset="empire_of_liberty")
+        units = s.table(sit)["units"]
+        self.assertEqual([(u["troop_type"], u["quality"], u["formation"])
+                          for u in units],
+                         [("regular_infantry", "veteran", "line"),
+                          ("leader", "elite", "line"),
+                          ("", "poor", "loose")])
+        sit.ruleset = "skirmish19"
+        self.assertEqual([u["quality"] for u in s.table(sit)["units"]],
+                         ["regular", "hero", "raw"])
+
+    def test_describe_orders(self):
+        orders = pb().SideOrders(side=pb().SIDE_BLUE, side_name="Americans",
+                                 turn=2, phase="movement", game_id="g-1",
+                                 seed=7, commanded=2,
+                                 ruleset="empire_of_liberty",
+                                 tables_hash="e78e318334a8ffff")
+        orders.command_roll.append("initiative: Americans 5")
+        # The daemon's words name the new formation already, or not.
+        orders.orders.add(unit_id="howard", layer="commander",
+                          text="hold, forming square", why="cavalry near",
+                          has_formation=True,
+                          formation=pb().FORMATION_SQUARE)
+        orders.orders.add(unit_id="pickens", layer="commander",
+                          text="move to (80.0, 70.0)", has_formation=True,
+                          formation=pb().FORMATION_LOOSE)
+        orders.orders.add(unit_id="morgan", layer="table", text="charge x",
+                          charge=True, formation=pb().FORMATION_COLUMN)
+        orders.search.strategy = "search"
+        orders.search.playouts = 50
+        text = solo_client.describe_orders(orders, self.eol_units())
+        lines = text.splitlines()
+        self.assertEqual(lines[0], "blue (Americans), turn 2, movement, "
+                         "game g-1 - seed 7")
+        self.assertEqual(lines[1], "Command: initiative: Americans 5")
+        self.assertEqual(lines[2].split(), ["howard", "[commander]", "hold,",
+                                            "forming", "square"])
+        self.assertEqual(lines[3].strip(), "regular_infantry, veteran, line")
+        self.assertEqual(lines[4].strip(), "cavalry near")
+        self.assertEqual(lines[5].split()[-2:], ["forming", "loose"])
+        self.assertEqual(lines[6].strip(), "infantry, poor, loose")
+        # No formation change: none shown, though the field holds one.
+        self.assertNotIn("forming", lines[7])
+        self.assertTrue(lines[7].endswith("charge x - CHARGE"))
+        self.assertEqual(lines[8].strip(), "leader, elite, line")
+        self.assertIn("Search (search): 50 playouts", text)
+        self.assertEqual(lines[-1], "Decided by: 2 commander, 1 table "
+                         "(empire_of_liberty, tables e78e318334a8)")
+        # Without the units, the orders alone.
+        bare = solo_client.describe_orders(orders).splitlines()
+        self.assertEqual(len(bare), len(lines) - 3)
+        self.assertNotIn("veteran", "\n".join(bare))
+
+    def test_describe_game(self):
+        state = pb().GameState(game_id="eol-1", scenario="eol_cowpens",
+                               title="Cowpens", ruleset="empire_of_liberty",
+                               tables_hash="e78e318334a8ffff", turn=1,
+                               turns=12, blue_name="Americans",
+                               red_name="British")
+        state.units.extend(self.eol_units())
+        state.removed.append("pickens")
+        lines = solo_client.describe_game(state).splitlines()
+        self.assertEqual(lines[0], "Game eol-1: eol_cowpens - Cowpens "
+                         "(empire_of_liberty, tables e78e318334a8)")
+        self.assertIn("howard         blue regular_infantry, veteran, line; "
+                      "12 figures", lines[2])
+        self.assertIn("leader, elite, line", lines[3])
+        self.assertTrue(lines[4].endswith("out of play"))
 
     def test_describe(self):
         d = pb().UnitDecision(unit_id="r", arm="infantry", rf=3,

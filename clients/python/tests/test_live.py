@@ -175,6 +175,18 @@ class ExamplesTest(unittest.TestCase):
         self.assertEqual(len(out.splitlines()), 5)
         self.assertIn("RF9+", out)
 
+    def test_ask_side(self):
+        out = self.run_example(os.path.join(EXAMPLES, "ask_side.py"),
+                               "--scenario", "eol_cowpens", "--side", "red",
+                               "--playouts", "60")
+        self.assertIn("red (", out)
+        self.assertIn("Decided by: ", out)
+        self.assertIn("(empire_of_liberty, tables ", out)
+        # Each order is followed by the unit's troop type, grade, formation.
+        self.assertRegex(out, r"\n {17}(regular_infantry|light_infantry|"
+                         r"cavalry|artillery|leader), (poor|green|average|"
+                         r"veteran|elite), \w+\n")
+
     def test_ask_file(self):
         farm = os.path.join(SOURCE, "clients", "examples", "farm.cfg")
         out = self.run_example(os.path.join(EXAMPLES, "ask_file.py"), farm,
@@ -295,6 +307,87 @@ class GamesLiveTest(unittest.TestCase):
             self.solo.play_battle("farm", "table", "chess")
         self.assertEqual(bad.exception.code, "UNKNOWN_STRATEGY")
         self.assertIn("random", bad.exception.message)
+
+    # An Empire of Liberty table, each unit's grade in the words of the
+    # seed (poor, green, average, veteran, elite) and of skirmish19 (good).
+    EOL_UNITS = [
+        # id, side, arm, quality, troop type, weapon, formation, x, y, facing
+        ("morgan", "blue", "command", "elite", "leader", "none", "line",
+         91, 100, 180),
+        ("militia", "blue", "infantry", "poor", "skirmish_infantry",
+         "musket", "skirmish", 91, 58, 180),
+        ("howard", "blue", "infantry", "veteran", "regular_infantry",
+         "musket", "line", 91, 95, 180),
+        ("7th-foot", "red", "infantry", "green", "regular_infantry",
+         "musket", "line", 115, 22, 0),
+        ("legion", "red", "infantry", "average", "light_infantry", "musket",
+         "column", 65, 22, 0),
+        ("71st", "red", "infantry", "good", "regular_infantry", "musket",
+         "line", 140, 12, 0),
+    ]
+
+    def eol_situation(self):
+        return s.situation(183, 122, ruleset="empire_of_liberty", units=[
+            s.unit(id, side, x, y, facing=facing, width=15, depth=4,
+                   arm=arm, quality=quality, troop_type=troop,
+                   weapon=weapon, formation=formation,
+                   figures=1 if arm == "command" else 16)
+            for (id, side, arm, quality, troop, weapon, formation, x, y,
+                 facing) in self.EOL_UNITS])
+
+    def eol_text(self):
+        """The same table as a situation file, the names as the daemon
+        reads them there."""
+        units = ",\n".join(
+            '{ id = "%s"; side = "%s"; arm = "%s"; quality = "%s"; '
+            'troop_type = "%s"; weapon = "%s"; formation = "%s"; '
+            'figures = %d; x = %.1f; y = %.1f; facing = %.1f; '
+            'width = 15.0; depth = 4.0; }'
+            % (id, side, arm, quality, troop, weapon, formation,
+               1 if arm == "command" else 16, x, y, facing)
+            for (id, side, arm, quality, troop, weapon, formation, x, y,
+                 facing) in self.EOL_UNITS)
+        return ('ruleset = "empire_of_liberty";\n'
+                'table = { width = 183.0; depth = 122.0; };\n'
+                'units = (\n%s\n);\n' % units)
+
+    def test_empire_of_liberty_grades_and_troop_types(self):
+        built = self.solo.open_game(situation=self.eol_situation())
+        self.addCleanup(self.solo.close_game, built.game_id)
+        read = self.solo.open_game(situation_text=self.eol_text())
+        self.addCleanup(self.solo.close_game, read.game_id)
+        self.assertEqual(built.ruleset, "empire_of_liberty")
+        # The client's names are the daemon's: the same units either way.
+        self.assertEqual(list(built.units), list(read.units))
+        table = s.table(self.solo.game_table(built.game_id))
+        self.assertEqual([(u["id"], u["quality"], u["troop_type"],
+                           u["formation"]) for u in table["units"]],
+                         [("morgan", "elite", "leader", "line"),
+                          ("militia", "poor", "skirmish_infantry", "loose"),
+                          ("howard", "veteran", "regular_infantry", "line"),
+                          ("7th-foot", "green", "regular_infantry", "line"),
+                          ("legion", "average", "light_infantry", "column"),
+                          ("71st", "veteran", "regular_infantry", "line")])
+        game = solo_client.describe_game(self.solo.show_game(built.game_id))
+        self.assertIn("leader, elite, line", game)
+        self.assertIn("skirmish_infantry, poor, loose", game)
+        orders = self.solo.ask_side("blue", game_id=built.game_id,
+                                    playouts=60, seed=3)
+        self.assertTrue(orders.orders)
+        text = solo_client.describe_orders(orders, built.units)
+        for o in orders.orders:
+            self.assertIn(o.unit_id, text)
+            if o.has_formation:
+                self.assertIn("forming " + s.enum_name("Formation",
+                                                       o.formation), text)
+        kinds = {"morgan": "leader, elite, line",
+                 "militia": "skirmish_infantry, poor, loose",
+                 "howard": "regular_infantry, veteran, line"}
+        lines = text.splitlines()
+        for i, line in enumerate(lines):
+            unit = line.split()[0] if line.startswith("  ") else None
+            if unit in kinds:
+                self.assertEqual(lines[i + 1].strip(), kinds[unit])
 
     def test_ask_side_on_a_scenario(self):
         orders = self.solo.ask_side("blue", scenario="farm", strategy="table",
