@@ -7,6 +7,7 @@ relay hands them unchanged to the daemon's ZeroMQ socket and returns the
 Reply bytes unchanged, so there is no second API to keep in step.
 
     clients/web/relay.py [--listen 127.0.0.1:8746] [--endpoint tcp://127.0.0.1:7460]
+                         [--server-key KEY --client-key-file FILE]
 
 then open http://127.0.0.1:8746/ in a browser.
 
@@ -25,10 +26,18 @@ Routes:
                                 daemon does not answer in time
 Everything is served from loopback by default; nothing is fetched from
 elsewhere.
+
+A daemon serving with CURVE answers only the clients on its allow-list:
+--server-key (the daemon's public key, or its .pub file) and
+--client-key-file (the relay's own secret key file, from solod
+--make-keys; its .pub goes on the daemon's list), or SOLO_SERVER_KEY and
+SOLO_CLIENT_KEY_FILE, as for the solo command.  The page needs no key:
+the relay speaks for it.
 """
 
 import argparse
 import http.server
+import importlib.util
 import ipaddress
 import json
 import os
@@ -56,6 +65,16 @@ CONTENT_TYPES = {
     ".png": "image/png",
     ".cfg": "text/plain; charset=utf-8",
 }
+
+
+def load_keys_module():
+    """The Python client's solo_client/keys.py (reading CURVE keys as the
+    solo command does), loaded alone: it needs only zmq."""
+    path = os.path.join(HERE, "..", "python", "solo_client", "keys.py")
+    spec = importlib.util.spec_from_file_location("solo_client_keys", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def find_first(paths):
@@ -120,7 +139,8 @@ def build_routes(args):
 class Relay(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, listen, endpoint, timeout_ms, routes, verbose):
+    def __init__(self, listen, endpoint, timeout_ms, routes, verbose,
+                 curve=None, apply_keys=None):
         host, _, port = listen.rpartition(":")
         host = host.strip("[]") or "127.0.0.1"
         if ":" in host:
@@ -130,6 +150,8 @@ class Relay(http.server.ThreadingHTTPServer):
         self.timeout_ms = timeout_ms
         self.routes = routes
         self.verbose = verbose
+        self.curve = curve              # (server, public, secret) or None
+        self.apply_keys = apply_keys
         self.context = zmq.Context()
         super().__init__((host, int(port)), Handler)
 
@@ -152,6 +174,8 @@ class Relay(http.server.ThreadingHTTPServer):
         sock = self.context.socket(zmq.DEALER)
         sock.setsockopt(zmq.LINGER, 0)
         try:
+            if self.curve is not None:
+                self.apply_keys(sock, self.curve)
             sock.connect(self.endpoint)
             sock.send(payload)
             if not sock.poll(self.timeout_ms, zmq.POLLIN):
@@ -189,6 +213,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path == "/api/info":
             info = {"endpoint": self.server.endpoint,
                     "timeout_ms": self.server.timeout_ms,
+                    "curve": self.server.curve is not None,
                     "situations": sorted(
                         p[len("/situations/"):] for p in self.server.routes
                         if p.startswith("/situations/"))}
@@ -237,9 +262,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         payload = self.rfile.read(length)
         reply = self.server.forward(payload)
         if reply is None:
+            hint = ""
+            if self.server.curve is not None:
+                hint = ("  Is the relay's public key (%s) on its allow-list, "
+                        "and the server key right?" % self.server.curve[1])
             self.send_text(504, "no answer from %s within %d ms: is solod "
-                           "running?" % (self.server.endpoint,
-                                         self.server.timeout_ms))
+                           "running?%s" % (self.server.endpoint,
+                                           self.server.timeout_ms, hint))
             return
         self.send_bytes(200, "application/x-protobuf", reply)
 
@@ -256,6 +285,13 @@ def main():
     parser.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT_MS,
                         help="ms to wait for the daemon (default %d)"
                         % DEFAULT_TIMEOUT_MS)
+    parser.add_argument("--server-key",
+                        help="CURVE: the daemon's public key, or its .pub "
+                        "file (default: $SOLO_SERVER_KEY); with "
+                        "--client-key-file")
+    parser.add_argument("--client-key-file",
+                        help="CURVE: the relay's secret key file (solod "
+                        "--make-keys FILE; default: $SOLO_CLIENT_KEY_FILE)")
     parser.add_argument("--proto", help="path of solo.proto")
     parser.add_argument("--scenarios",
                         help="folder of the scenario files (default: the "
@@ -270,9 +306,14 @@ def main():
     if ":" not in args.listen:
         sys.exit("relay: --listen wants HOST:PORT, got %r" % args.listen)
     routes = build_routes(args)
+    keys = load_keys_module()
+    try:
+        curve = keys.curve_keys(args.server_key, args.client_key_file)
+    except keys.CurveKeyError as e:
+        sys.exit("relay: %s" % e)
     try:
         relay = Relay(args.listen, args.endpoint, args.timeout, routes,
-                      args.verbose)
+                      args.verbose, curve, keys.apply_keys)
     except (OSError, ValueError) as e:
         sys.exit("relay: cannot listen on %s: %s" % (args.listen, e))
     host, port = relay.server_address[:2]
@@ -282,8 +323,10 @@ def main():
         with open(args.port_file + ".tmp", "w") as f:
             f.write("%d\n" % port)
         os.rename(args.port_file + ".tmp", args.port_file)
-    print("relay: web table on http://%s:%d/ -> solod at %s"
-          % (host, port, args.endpoint), flush=True)
+    print("relay: web table on http://%s:%d/ -> solod at %s%s"
+          % (host, port, args.endpoint,
+             " with CURVE, public key %s" % curve[1] if curve else ""),
+          flush=True)
     try:
         relay.serve_forever()
     except KeyboardInterrupt:

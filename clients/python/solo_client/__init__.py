@@ -15,10 +15,12 @@ request body, so each new message of the protocol is one method here.
 
 from .client import (Client, SoloError, NoAnswer, RemoteError,
                      DEFAULT_ENDPOINT, PROTOCOL_VERSION)
+from .keys import CurveKeyError, read_key
 from .proto import pb, ProtoError
 from .text import describe, describe_orders, describe_game
 from . import situation
 
 __all__ = ["Client", "SoloError", "NoAnswer", "RemoteError", "ProtoError",
            "DEFAULT_ENDPOINT", "PROTOCOL_VERSION", "pb", "describe",
-           "describe_orders", "describe_game", "situation"]
+           "describe_orders", "describe_game", "situation", "CurveKeyError",
+           "read_key"]

@@ -15,6 +15,7 @@ import time
 
 import zmq
 
+from .keys import curve_keys, apply_keys
 from .proto import pb
 
 DEFAULT_ENDPOINT = "tcp://127.0.0.1:7460"
@@ -52,18 +53,38 @@ class Client:
     tcp://127.0.0.1:7460).  timeout_ms: how long to wait for each answer.
     Use as a context manager, or call close().  Like its ZeroMQ socket, a
     Client belongs to one thread: give each thread its own.
+
+    A daemon serving with CURVE (its `curve` settings) answers only
+    clients whose public key is on its allow-list: give server_key, the
+    daemon's public key (its 40 characters of Z85, or the .pub file
+    `solod --make-keys` wrote), and client_key_file, this client's secret
+    key file (`solod --make-keys FILE` makes FILE and FILE.pub; FILE.pub
+    goes on the daemon's list).  Their defaults are SOLO_SERVER_KEY and
+    SOLO_CLIENT_KEY_FILE, as for the `solo` command.  Neither: the
+    client speaks in the clear.  One without the other, or a key that
+    cannot be read, raises CurveKeyError (a ValueError) at once.  A
+    daemon that refuses the key does not answer: NoAnswer, after the
+    timeout.
     """
 
     def __init__(self, endpoint=None, timeout_ms=DEFAULT_TIMEOUT_MS,
-                 client_name="solo_client.py", context=None):
+                 client_name="solo_client.py", context=None,
+                 server_key=None, client_key_file=None):
         self.endpoint = endpoint or os.environ.get("SOLO_ENDPOINT") \
             or DEFAULT_ENDPOINT
         self.timeout_ms = timeout_ms
         self.client_name = client_name
+        self._socket = None
+        self._context = None
+        self._own_context = False
+        keys = curve_keys(server_key, client_key_file)
+        self.curve = keys is not None
+        self.public_key = keys[1] if keys else None
         self._own_context = context is None
         self._context = context or zmq.Context()
         self._socket = self._context.socket(zmq.DEALER)
         self._socket.setsockopt(zmq.LINGER, 0)
+        apply_keys(self._socket, keys)
         self._socket.connect(self.endpoint)
         self._next_id = random.getrandbits(48) + 1
 
@@ -121,7 +142,12 @@ class Client:
             left = deadline - _now_ms()
             if left <= 0 or not poller.poll(left):
                 raise NoAnswer("no answer from %s within %d ms: is solod "
-                               "running?" % (self.endpoint, self.timeout_ms))
+                               "running?%s" % (
+                                   self.endpoint, self.timeout_ms,
+                                   "  Is this client's public key (%s) on "
+                                   "its allow-list, and the server key "
+                                   "right?" % self.public_key if self.curve
+                                   else ""))
             frames = self._socket.recv_multipart()
             # A REQ-style empty delimiter may precede the body.
             while len(frames) > 1 and frames[0] == b"":

@@ -7,11 +7,16 @@ matching, errors and time-outs are checked without the daemon.
 
 import os
 import re
+import shutil
 import sys
+import tempfile
 import threading
+import time
 import unittest
+import unittest.mock
 
 import zmq
+from zmq.auth.thread import ThreadAuthenticator
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
@@ -24,12 +29,32 @@ class FakeDaemon:
     """A ROUTER on 127.0.0.1 that hands each Request to `answer(request)`,
     which returns a list of Reply messages to send back (maybe none)."""
 
-    def __init__(self, answer):
+    def __init__(self, answer, curve_secret=None, allowed=None):
+        """curve_secret: serve with CURVE under this secret key (Z85);
+        allowed: then only these client public keys get in (a ZAP
+        handler, as solod's), None for any client."""
         self.answer = answer
         self.requests = []
+        self.refused = []
         self.context = zmq.Context()
+        self.auth = None
+        if allowed is not None:
+            self.auth = ThreadAuthenticator(self.context)
+            self.auth.start()
+            outer = self
+
+            class Keys:
+                def callback(self, domain, key):
+                    if key.decode() in allowed:
+                        return True
+                    outer.refused.append(key.decode())
+                    return False
+            self.auth.configure_curve_callback("*", Keys())
         self.socket = self.context.socket(zmq.ROUTER)
         self.socket.setsockopt(zmq.LINGER, 0)
+        if curve_secret:
+            self.socket.curve_server = True
+            self.socket.curve_secretkey = curve_secret.encode()
         port = self.socket.bind_to_random_port("tcp://127.0.0.1")
         self.endpoint = "tcp://127.0.0.1:%d" % port
         self.stop = threading.Event()
@@ -54,6 +79,8 @@ class FakeDaemon:
         self.stop.set()
         self.thread.join()
         self.socket.close(0)
+        if self.auth is not None:
+            self.auth.stop()
         self.context.term()
 
 
@@ -356,6 +383,134 @@ class NamesAsTheDaemonReadsThem(unittest.TestCase):
         formations = dict(c_names("formation_names"))
         for alias, name in s.ALIASES["Formation"].items():
             self.assertEqual(formations[alias], "FORMATION_" + name.upper())
+
+
+def key_files(folder, name):
+    """A key pair as `solod --make-keys FOLDER/NAME` writes it: the
+    secret in NAME, the public key in NAME.pub, each after a comment.
+    Returns (public, secret, path of the secret file)."""
+    public, secret = (k.decode() for k in zmq.curve_keypair())
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write("# solod CURVE secret key: keep it private\n%s\n" % secret)
+    with open(path + ".pub", "w") as f:
+        f.write("# solod CURVE public key\n%s\n" % public)
+    return public, secret, path
+
+
+@unittest.skipUnless(zmq.has("curve"), "this libzmq has no CURVE")
+class CurveTest(unittest.TestCase):
+    """CURVE: the daemon's public key and this client's secret key file,
+    read as the solo command reads them, against a stand-in serving with
+    CURVE and an allow-list."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir, True)
+        self.server_public, self.server_secret, self.server_file = \
+            key_files(self.dir, "server")
+        self.alice_public, _, self.alice = key_files(self.dir, "alice")
+        self.eve_public, _, self.eve = key_files(self.dir, "eve")
+        self.daemon = FakeDaemon(lambda req: [decision_reply(req)],
+                                 curve_secret=self.server_secret,
+                                 allowed={self.alice_public})
+        self.addCleanup(self.daemon.close)
+
+    def client(self, **kw):
+        c = solo_client.Client(self.daemon.endpoint, **kw)
+        self.addCleanup(c.close)
+        return c
+
+    def test_allowed_key_from_files_and_from_text(self):
+        for server_key in (self.server_file + ".pub", self.server_public):
+            c = self.client(server_key=server_key,
+                            client_key_file=self.alice)
+            self.assertTrue(c.curve)
+            self.assertEqual(c.public_key, self.alice_public)
+            self.assertEqual(c.lookup("infantry", rf=1, roll=2).roll, 2)
+
+    def test_keys_from_the_environment(self):
+        env = {"SOLO_SERVER_KEY": self.server_public,
+               "SOLO_CLIENT_KEY_FILE": self.alice}
+        with unittest.mock.patch.dict(os.environ, env):
+            c = self.client()
+        self.assertTrue(c.curve)
+        self.assertEqual(c.lookup("cavalry", rf=3, roll=6).roll, 6)
+
+    def test_key_not_on_the_list_gets_no_answer(self):
+        c = self.client(server_key=self.server_public,
+                        client_key_file=self.eve, timeout_ms=300)
+        with self.assertRaisesRegex(solo_client.NoAnswer,
+                                    "within 300 ms.*public key \\(%s\\) on "
+                                    "its allow-list" % re.escape(
+                                        self.eve_public)):
+            c.hello()
+        # The refusal is the handshake's, which a busy machine may finish
+        # after the client gave up: wait for it.
+        for _ in range(1000):
+            if self.eve_public in self.daemon.refused:
+                break
+            time.sleep(0.01)
+        self.assertIn(self.eve_public, self.daemon.refused)
+        self.assertEqual(self.daemon.requests, [])
+
+    def test_in_the_clear_gets_no_answer(self):
+        c = self.client(timeout_ms=300)
+        self.assertFalse(c.curve)
+        with self.assertRaisesRegex(solo_client.NoAnswer, "running\\?$"):
+            c.hello()
+        self.assertEqual(self.daemon.requests, [])
+
+    def test_wrong_server_key_gets_no_answer(self):
+        other, _, _ = key_files(self.dir, "other")
+        c = self.client(server_key=other, client_key_file=self.alice,
+                        timeout_ms=300)
+        with self.assertRaises(solo_client.NoAnswer):
+            c.hello()
+
+    def test_bad_keys_are_refused_at_once(self):
+        pub = self.server_file + ".pub"
+        with self.assertRaisesRegex(solo_client.CurveKeyError,
+                                    "needs both the server key and the "
+                                    "client key file"):
+            solo_client.Client(self.daemon.endpoint, server_key=pub)
+        with self.assertRaisesRegex(solo_client.CurveKeyError, "needs both"):
+            solo_client.Client(self.daemon.endpoint,
+                               client_key_file=self.alice)
+        missing = os.path.join(self.dir, "nothing.pub")
+        with self.assertRaisesRegex(ValueError, '"%s" is neither a Z85 key '
+                                    r'\(40 characters\) nor a key file: No '
+                                    "such file" % re.escape(missing)):
+            solo_client.Client(self.daemon.endpoint, server_key=missing,
+                               client_key_file=self.alice)
+        short = os.path.join(self.dir, "short")
+        with open(short, "w") as f:
+            f.write("\n  # a comment\n\n  tooshort  \n%s\n"
+                    % self.alice_public)
+        with self.assertRaisesRegex(solo_client.CurveKeyError,
+                                    "%s:4 - not a Z85 key" % re.escape(short)):
+            solo_client.Client(self.daemon.endpoint, server_key=pub,
+                               client_key_file=short)
+        empty = os.path.join(self.dir, "empty")
+        with open(empty, "w") as f:
+            f.write("# nothing but a comment\n\n")
+        with self.assertRaisesRegex(solo_client.CurveKeyError,
+                                    "%s - no key in the file"
+                                    % re.escape(empty)):
+            solo_client.Client(self.daemon.endpoint, server_key=pub,
+                               client_key_file=empty)
+
+    def test_read_key(self):
+        # Blanks around the key and comment lines before it are fine.
+        path = os.path.join(self.dir, "spaced.pub")
+        with open(path, "w") as f:
+            f.write("# a comment\n\n\t %s \r\n" % self.alice_public)
+        self.assertEqual(solo_client.read_key(path), self.alice_public)
+        self.assertEqual(solo_client.read_key(self.alice_public),
+                         self.alice_public)
+        # 40 characters, but one outside Z85: a path, and no such file.
+        with self.assertRaises(solo_client.CurveKeyError):
+            solo_client.read_key("~" * 40)
 
 
 class SituationTest(unittest.TestCase):
