@@ -33,17 +33,32 @@ trap cleanup EXIT
 export SOLO_CACHE_DIR=$tmp/pb
 unset SOLO_PB2_DIR
 
-port=$("$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-export SOLO_ENDPOINT="tcp://127.0.0.1:$port"
-"$solod" --bind "$SOLO_ENDPOINT" --config "$src/daemon/solod.conf" \
-    --state-db "$tmp/solod.db" >"$tmp/solod.log" 2>&1 &
-solod_pid=$!
-for _ in $(seq 100); do
-  "$py" -c 'import sys; sys.path.insert(0, sys.argv[1]); import solo_client
-c = solo_client.Client(timeout_ms=200); c.hello(); c.close()' "$src/clients/python" 2>/dev/null && break
-  kill -0 "$solod_pid" 2>/dev/null || { cat "$tmp/solod.log" >&2; fail "solod did not start"; }
-  sleep 0.1
+# solod on a free port; a port taken between choosing it and binding it
+# (another test's client may take it) is chosen again.  Up when the
+# Python client's Hello is answered: 60 s at most, a busy machine is slow.
+up=no
+for attempt in 1 2 3 4 5; do
+  port=$("$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  export SOLO_ENDPOINT="tcp://127.0.0.1:$port"
+  "$solod" --bind "$SOLO_ENDPOINT" --config "$src/daemon/solod.conf" \
+      --state-db "$tmp/solod.db" >"$tmp/solod.log" 2>&1 &
+  solod_pid=$!
+  for _ in $(seq 300); do
+    if "$py" -c 'import sys; sys.path.insert(0, sys.argv[1]); import solo_client
+c = solo_client.Client(timeout_ms=200); c.hello(); c.close()' "$src/clients/python" 2>/dev/null; then
+      up=yes
+      break
+    fi
+    kill -0 "$solod_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  [ "$up" = yes ] && break
+  kill -KILL "$solod_pid" 2>/dev/null || true
+  wait "$solod_pid" 2>/dev/null || true
+  solod_pid=""
+  grep -qF "cannot bind" "$tmp/solod.log" || break
 done
+[ "$up" = yes ] || { cat "$tmp/solod.log" >&2; fail "solod did not start (attempt $attempt)"; }
 [ -f "$tmp/pb/"*/solo_pb2.py ] || fail "solo_pb2.py was not generated into $tmp/pb"
 
 cd "$src/clients/python"
