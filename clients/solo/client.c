@@ -117,6 +117,11 @@ solo_client_new_curve (const char *endpoint, int timeout_ms,
     int ipv6 = 1;
     int64_t max_bytes = SOLO_MAX_REPLY_BYTES;
     zmq_setsockopt (self->socket, ZMQ_LINGER, &linger, sizeof linger);
+    /*  A DEALER without a connection waits for one to send, and a daemon
+     *  that refused this client (its CURVE key, or its lack of one) has
+     *  dropped it for good: waiting to send counts as waiting for the
+     *  answer. */
+    zmq_setsockopt (self->socket, ZMQ_SNDTIMEO, &timeout_ms, sizeof timeout_ms);
     zmq_setsockopt (self->socket, ZMQ_IPV6, &ipv6, sizeof ipv6);
     zmq_setsockopt (self->socket, ZMQ_MAXMSGSIZE, &max_bytes, sizeof max_bytes);
     if (server_key || client_secret_key) {
@@ -248,15 +253,18 @@ solo_client_call (solo_client_t *self, Solo__V1__Request *request,
         return SOLO_CALL_FAILED;
     }
     solo__v1__request__pack (request, zmq_msg_data (&message));
+    int64_t start = now_ms ();
+    int64_t deadline = start + self->timeout_ms;
     if (zmq_msg_send (&message, self->socket, 0) < 0) {
+        bool unsent = zmq_errno () == EAGAIN;      /* ZMQ_SNDTIMEO */
         snprintf (err, errlen, "cannot send to %s: %s", self->endpoint,
                   zmq_strerror (zmq_errno ()));
         zmq_msg_close (&message);
-        return SOLO_CALL_FAILED;
+        if (!unsent)
+            return SOLO_CALL_FAILED;
+        deadline = now_ms ();           /* no answer, said below */
     }
 
-    int64_t start = now_ms ();
-    int64_t deadline = start + self->timeout_ms;
     while (true) {
         int64_t left = deadline - now_ms ();
         if (left < 0)
