@@ -106,6 +106,7 @@ expect_in again err "exists; not overwritten"
 "$SOLOD" --make-keys "$work/alice" >/dev/null
 "$SOLOD" --make-keys "$work/eve" >/dev/null
 "$SOLOD" --make-keys "$work/mallory" >/dev/null
+"$SOLOD" --make-keys "$work/trudy" >/dev/null
 
 # ---- a CURVE daemon --------------------------------------------------------------
 
@@ -174,6 +175,35 @@ if start curve "$work/curve.in"; then
     expect_in py_mallory err "public key ($(public "$work/mallory")) on its allow-list"
     wait_log "$work/curve.log" "$refused $(public "$work/mallory")"
     expect_in curve log "$refused $(public "$work/mallory")"
+    # Refused before it sends (a busy machine): ZeroMQ has dropped the
+    # connection, and a send without one waited for ever (more often than
+    # not).  Five clients, each asking once the daemon has refused it.
+    cat >"$work/late.py" <<'PY'
+import sys, time
+sys.path.insert(0, sys.argv[1])
+import solo_client
+endpoint, server_key, key_file, log, line = sys.argv[2:7]
+for attempt in range(5):
+    before = open(log).read().count(line)
+    client = solo_client.Client(endpoint, timeout_ms=300,
+                                server_key=server_key,
+                                client_key_file=key_file)
+    while open(log).read().count(line) == before:   # refused now
+        time.sleep(0.05)
+    time.sleep(0.3)                     # and the client has heard it
+    try:
+        client.hello()
+        print("answered")
+    except solo_client.NoAnswer as e:
+        print("NoAnswer: %s" % e)
+    client.close()
+PY
+    run py_late timeout 120 "$PY" "$work/late.py" "$SOURCE_DIR/clients/python" \
+        "$endpoint" "$work/server.pub" "$work/trudy" "$work/curve.log" \
+        "$refused $(public "$work/trudy")"
+    expect_rc py_late 0
+    check_sh '[ "$(grep -c "^NoAnswer: no answer from $endpoint within 300 ms" "$work/py_late.out")" = 5 ]' \
+        "py_late: not five NoAnswers: $(cat "$work/py_late.out")"
     run py_plain "$PY" "$pyhello" --endpoint "$endpoint" --timeout "$REFUSED_MS"
     expect_rc py_plain 1
     expect_in py_plain err "no answer from $endpoint"

@@ -177,7 +177,14 @@ class Relay(http.server.ThreadingHTTPServer):
             if self.curve is not None:
                 self.apply_keys(sock, self.curve)
             sock.connect(self.endpoint)
-            sock.send(payload)
+            # Waiting to send too: a DEALER whose connection was refused
+            # (a CURVE key not on the daemon's list) would wait for ever.
+            if not sock.poll(self.timeout_ms, zmq.POLLOUT):
+                return None
+            try:
+                sock.send(payload, zmq.NOBLOCK)
+            except zmq.Again:
+                return None
             if not sock.poll(self.timeout_ms, zmq.POLLIN):
                 return None
             frames = sock.recv_multipart()

@@ -131,23 +131,32 @@ class Client:
         if body_name not in request.DESCRIPTOR.fields_by_name:
             raise ValueError("the protocol has no request body %r" % body_name)
         getattr(request, body_name).CopyFrom(body)
-        self._socket.send(request.SerializeToString())
-        return self._await(request.id)
+        deadline = _now_ms() + self.timeout_ms
+        # A DEALER with no connection waits for one before it sends, and
+        # a daemon that refused this client's key has dropped the
+        # connection for good: so wait to send within the time too.
+        if not self._socket.poll(self.timeout_ms, zmq.POLLOUT):
+            raise self._no_answer()
+        try:
+            self._socket.send(request.SerializeToString(), zmq.NOBLOCK)
+        except zmq.Again:
+            raise self._no_answer() from None
+        return self._await(request.id, deadline)
 
-    def _await(self, request_id):
+    def _no_answer(self):
+        return NoAnswer("no answer from %s within %d ms: is solod running?%s"
+                        % (self.endpoint, self.timeout_ms,
+                           "  Is this client's public key (%s) on its "
+                           "allow-list, and the server key right?"
+                           % self.public_key if self.curve else ""))
+
+    def _await(self, request_id, deadline):
         poller = zmq.Poller()
         poller.register(self._socket, zmq.POLLIN)
-        deadline = _now_ms() + self.timeout_ms
         while True:
             left = deadline - _now_ms()
             if left <= 0 or not poller.poll(left):
-                raise NoAnswer("no answer from %s within %d ms: is solod "
-                               "running?%s" % (
-                                   self.endpoint, self.timeout_ms,
-                                   "  Is this client's public key (%s) on "
-                                   "its allow-list, and the server key "
-                                   "right?" % self.public_key if self.curve
-                                   else ""))
+                raise self._no_answer()
             frames = self._socket.recv_multipart()
             # A REQ-style empty delimiter may precede the body.
             while len(frames) > 1 and frames[0] == b"":

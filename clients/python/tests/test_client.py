@@ -454,6 +454,34 @@ class CurveTest(unittest.TestCase):
         self.assertIn(self.eve_public, self.daemon.refused)
         self.assertEqual(self.daemon.requests, [])
 
+    def test_refused_before_the_request_is_sent(self):
+        # The daemon refuses the key while the client has yet to send (a
+        # busy machine): ZeroMQ has dropped the connection, and a send
+        # with no connection waits for ever.  NoAnswer all the same.
+        c = self.client(server_key=self.server_public,
+                        client_key_file=self.eve, timeout_ms=300)
+        for _ in range(1000):
+            if self.eve_public in self.daemon.refused:
+                break
+            time.sleep(0.01)
+        self.assertIn(self.eve_public, self.daemon.refused)
+        time.sleep(0.2)         # the refusal has reached the client
+        caught = []
+
+        def ask():
+            try:
+                c.hello()
+            except Exception as e:
+                caught.append(e)
+        asking = threading.Thread(target=ask, daemon=True)
+        asking.start()
+        asking.join(30)
+        self.assertFalse(asking.is_alive(), "hello() still waiting to send")
+        self.assertEqual(len(caught), 1)
+        self.assertIsInstance(caught[0], solo_client.NoAnswer)
+        self.assertIn("within 300 ms", str(caught[0]))
+        self.assertIn("allow-list", str(caught[0]))
+
     def test_in_the_clear_gets_no_answer(self):
         c = self.client(timeout_ms=300)
         self.assertFalse(c.curve)
