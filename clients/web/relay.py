@@ -295,7 +295,8 @@ def main():
     parser.add_argument("--server-key",
                         help="CURVE: the daemon's public key, or its .pub "
                         "file (default: $SOLO_SERVER_KEY); with "
-                        "--client-key-file")
+                        "--client-key-file.  A key that begins with '-': "
+                        "--server-key=KEY")
     parser.add_argument("--client-key-file",
                         help="CURVE: the relay's secret key file (solod "
                         "--make-keys FILE; default: $SOLO_CLIENT_KEY_FILE)")

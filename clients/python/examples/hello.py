@@ -22,7 +22,8 @@ def main():
     parser.add_argument("--endpoint", help="default: $SOLO_ENDPOINT or "
                         + solo_client.DEFAULT_ENDPOINT)
     parser.add_argument("--server-key",
-                        help="CURVE: the daemon's public key or .pub file")
+                        help="CURVE: the daemon's public key or .pub file "
+                        "(a key that begins with '-': --server-key=KEY)")
     parser.add_argument("--client-key-file",
                         help="CURVE: this client's secret key file")
     parser.add_argument("--timeout", type=int, default=10000,
