@@ -77,7 +77,8 @@ struct situation_t {
     unit_t *units;
     int unit_count;
     int unit_cap;
-    id_hash_t *ids;              /* NULL below SITUATION_HASH_MIN_UNITS */
+    id_hash_t *ids;              /* NULL below SITUATION_HASH_MIN_UNITS
+                                    units unless reserved for more */
     unit_grid_t *grid;           /* NULL while not indexed */
 };
 
@@ -224,16 +225,13 @@ id_hash_put (id_hash_t *hash, const unit_t *units, int index)
     hash->count++;
 }
 
-/*  A private hash of self's units with room for one more: built when
- *  the situation reaches SITUATION_HASH_MIN_UNITS units, copied when a
- *  copy shares it, grown when half full.  -1 when out of memory. */
+/*  Give self a private hash of its units with room for `want` of them
+ *  (kept when the one it has is private and no more than half full with
+ *  them).  -1 when out of memory, self unchanged. */
 static int
-id_hash_make_room (situation_t *self)
+id_hash_size_for (situation_t *self, int want)
 {
     id_hash_t *hash = self->ids;
-    int want = self->unit_count + 1;
-    if (!hash && want < SITUATION_HASH_MIN_UNITS)
-        return 0;
     if (hash && atomic_load (&hash->refs) == 1 && 2 * want <= hash->cap)
         return 0;
     int cap = 64;
@@ -254,6 +252,18 @@ id_hash_make_room (situation_t *self)
     id_hash_release (&self->ids);
     self->ids = fresh;
     return 0;
+}
+
+/*  A private hash of self's units with room for one more: built when
+ *  the situation reaches SITUATION_HASH_MIN_UNITS units, copied when a
+ *  copy shares it, grown when half full.  -1 when out of memory. */
+static int
+id_hash_make_room (situation_t *self)
+{
+    int want = self->unit_count + 1;
+    if (!self->ids && want < SITUATION_HASH_MIN_UNITS)
+        return 0;
+    return id_hash_size_for (self, want);
 }
 
 /*  Half the diagonal of a footprint: no point of it is further from its
@@ -661,6 +671,29 @@ situation_add_unit (situation_t *self, const unit_t *u, char *err, int errlen)
     if (self->ids)
         id_hash_put (self->ids, self->units, self->unit_count);
     return self->unit_count++;
+}
+
+int
+situation_reserve_units (situation_t *self, int count)
+{
+    assert (self);
+    if (count > SOLO_MAX_UNITS)
+        count = SOLO_MAX_UNITS;
+    if (count <= self->unit_count)
+        return 0;
+    if (count > self->unit_cap) {
+        unit_t *units = realloc (self->units, (size_t) count * sizeof *units);
+        if (!units)
+            return -1;
+        self->units = units;
+        self->unit_cap = count;
+    }
+    /*  The hash, when there will be one, sized for them all now: adding
+     *  would otherwise build it at SITUATION_HASH_MIN_UNITS and rebuild
+     *  it each time it is half full. */
+    if (count < SITUATION_HASH_MIN_UNITS)
+        return 0;
+    return id_hash_size_for (self, count);
 }
 
 int

@@ -82,6 +82,15 @@ int situation_add_terrain (situation_t *self, const terrain_feature_t *f,
 int situation_add_unit (situation_t *self, const unit_t *u,
                         char *err, int errlen);
 
+/*  Make room for `count` units in all before adding them one by one, so
+ *  that a situation built from a known list (a request's) grows its
+ *  array and its id hash once instead of doubling them as it goes.  Only
+ *  a hint: every answer is the same without it.  A count at or below the
+ *  units already there, or above SOLO_MAX_UNITS (clamped), asks nothing
+ *  more.  Returns 0, or -1 when out of memory (the situation is then as
+ *  it was, and still usable). */
+int situation_reserve_units (situation_t *self, int count);
+
 int situation_terrain_count (const situation_t *self);
 const terrain_feature_t *situation_terrain (const situation_t *self, int i);
 

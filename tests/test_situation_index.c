@@ -306,6 +306,67 @@ test_ids_hashed (void **state)
     situation_destroy (&sit);
 }
 
+/*  Room reserved for the units before they are added (as a request's
+ *  situation is built): the same indices, look-ups and refusals as when
+ *  the array and the hash grow as they go; a reserve below the units
+ *  there asks nothing; a reserve on a copy leaves the original alone. */
+static void
+test_ids_reserved (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    int n = SITUATION_HASH_MIN_UNITS + 8;
+    situation_t *sit = situation_new (rs, 500, 500);
+    assert_int_equal (situation_reserve_units (sit, n), 0);
+    assert_int_equal (situation_reserve_units (sit, 0), 0);
+    assert_int_equal (situation_reserve_units (sit, -5), 0);
+    unit_t u;
+    memset (&u, 0, sizeof u);
+    u.figures = 10;
+    u.fp = (footprint_t) { { 10, 10 }, 0, 10, 3 };
+    for (int i = 0; i < n; i++) {
+        snprintf (u.id, sizeof u.id, "unit-%d", i);
+        u.fp.centre.x = 1 + i;
+        assert_int_equal (situation_add_unit (sit, &u, err, sizeof err), i);
+        assert_int_equal (situation_find_unit (sit, u.id), i);
+    }
+    for (int i = 0; i < n; i++) {
+        char id[SOLO_ID_MAX];
+        snprintf (id, sizeof id, "unit-%d", i);
+        assert_int_equal (situation_find_unit (sit, id), i);
+    }
+    assert_int_equal (situation_find_unit (sit, "unit-x"), -1);
+    snprintf (u.id, sizeof u.id, "unit-3");
+    assert_int_equal (situation_add_unit (sit, &u, err, sizeof err), -1);
+    assert_string_equal (err, "unit \"unit-3\": duplicate id");
+    /* more than there is room for: added all the same */
+    snprintf (u.id, sizeof u.id, "one-more");
+    assert_int_equal (situation_add_unit (sit, &u, err, sizeof err), n);
+
+    situation_t *copy = situation_dup (sit);
+    assert_int_equal (situation_reserve_units (copy, 4 * n), 0);
+    snprintf (u.id, sizeof u.id, "only-in-copy");
+    assert_int_equal (situation_add_unit (copy, &u, err, sizeof err), n + 1);
+    assert_int_equal (situation_find_unit (copy, "only-in-copy"), n + 1);
+    assert_int_equal (situation_find_unit (sit, "only-in-copy"), -1);
+    assert_int_equal (situation_find_unit (copy, "unit-7"), 7);
+    assert_int_equal (situation_find_unit (sit, "unit-7"), 7);
+    assert_int_equal (situation_unit_count (sit), n + 1);
+    situation_destroy (&copy);
+
+    /* a small reserve: no hash, look-ups by scan as before */
+    situation_t *small = situation_new (rs, 500, 500);
+    assert_int_equal (situation_reserve_units (small, 3), 0);
+    for (int i = 0; i < 5; i++) {
+        snprintf (u.id, sizeof u.id, "s-%d", i);
+        assert_int_equal (situation_add_unit (small, &u, err, sizeof err), i);
+    }
+    assert_int_equal (situation_find_unit (small, "s-4"), 4);
+    assert_int_equal (situation_find_unit (small, "s-5"), -1);
+    situation_destroy (&small);
+    situation_destroy (&sit);
+}
+
 /*  Two decisions are the same in every field. */
 static void
 assert_same_decision (const rf_decision_t *a, const rf_decision_t *b)
@@ -381,6 +442,7 @@ main (void)
         cmocka_unit_test (test_units_off_the_table),
         cmocka_unit_test (test_index_life),
         cmocka_unit_test (test_ids_hashed),
+        cmocka_unit_test (test_ids_reserved),
         cmocka_unit_test (test_rf_same_with_index),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
