@@ -1046,15 +1046,30 @@ ruleset_weapon (const ruleset_t *self, int index)
     return &self->weapons[index];
 }
 
+/*  c in lower case when it is an ASCII capital; any other byte as it is. */
+static inline unsigned char
+ascii_fold (unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char) (c - 'A' + 'a') : c;
+}
+
 int
 ruleset_weapon_find (const ruleset_t *self, const char *name)
 {
     assert (self);
     if (!name)
         return -1;
-    for (int i = 0; i < self->weapon_count; i++)
+    /*  Each unit of a request names its weapon: a name whose first letter
+     *  differs (ASCII case folded, as strcasecmp folds it) is passed over
+     *  without the call. */
+    unsigned char first = ascii_fold ((unsigned char) name[0]);
+    for (int i = 0; i < self->weapon_count; i++) {
+        unsigned char have = (unsigned char) self->weapons[i].name[0];
+        if (have < 0x80 && first < 0x80 && ascii_fold (have) != first)
+            continue;
         if (strcasecmp (self->weapons[i].name, name) == 0)
             return i;
+    }
     return -1;
 }
 

@@ -147,6 +147,16 @@ test_weapons (void **state)
 
     assert_int_equal (ruleset_weapon_find (rs, "lance"), -1);
     assert_int_equal (ruleset_weapon_find (rs, NULL), -1);
+    /* names match whatever their case, the first letter too; an empty
+       name or a name that differs only after its first letter does not */
+    assert_int_equal (ruleset_weapon_find (rs, "Baker_Rifle"),
+                      ruleset_weapon_find (rs, "baker_rifle"));
+    assert_int_equal (ruleset_weapon_find (rs, "mUSKET"),
+                      ruleset_weapon_find (rs, "musket"));
+    assert_true (ruleset_weapon_find (rs, "Minie_Rifle") >= 0);
+    assert_int_equal (ruleset_weapon_find (rs, ""), -1);
+    assert_int_equal (ruleset_weapon_find (rs, "muskets"), -1);
+    assert_int_equal (ruleset_weapon_find (rs, "Musket "), -1);
     assert_null (ruleset_weapon (rs, -1));
     assert_null (ruleset_weapon (rs, ruleset_weapon_count (rs)));
     ruleset_destroy (&rs);
