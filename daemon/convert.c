@@ -412,9 +412,10 @@ convert_situation (const Solo__V1__Situation *msg, const catalog_t *catalog,
                  "out of memory");
         return NULL;
     }
-    /*  Room for every unit at once (a hint: without memory for it they
-     *  are added all the same). */
+    /*  Room for every unit and feature at once (a hint: without memory
+     *  for it they are added all the same). */
     (void) situation_reserve_units (sit, (int) msg->n_units);
+    (void) situation_reserve_terrain (sit, (int) msg->n_terrain);
     char terrain[CONVERT_FIELD_MAX], units[CONVERT_FIELD_MAX];
     path_of (terrain, prefix, "terrain");
     path_of (units, prefix, "units");

@@ -697,6 +697,25 @@ situation_reserve_units (situation_t *self, int count)
 }
 
 int
+situation_reserve_terrain (situation_t *self, int count)
+{
+    assert (self);
+    if (count > SOLO_MAX_TERRAIN)
+        count = SOLO_MAX_TERRAIN;
+    terrain_set_t *set = self->terrain;
+    if (count <= (set ? set->count : 0))
+        return 0;
+    if (set && atomic_load (&set->refs) == 1 && count <= set->cap)
+        return 0;
+    terrain_set_t *fresh = terrain_clone (set, count);
+    if (!fresh)
+        return -1;
+    terrain_release (&self->terrain);
+    self->terrain = fresh;
+    return 0;
+}
+
+int
 situation_terrain_count (const situation_t *self)
 {
     return self->terrain ? self->terrain->count : 0;

@@ -91,6 +91,12 @@ int situation_add_unit (situation_t *self, const unit_t *u,
  *  it was, and still usable). */
 int situation_reserve_units (situation_t *self, int count);
 
+/*  The same for terrain features: room for `count` in all (clamped to
+ *  SOLO_MAX_TERRAIN), so that adding them copies no block.  A count at
+ *  or below the features there asks nothing.  0, or -1 when out of
+ *  memory (the situation as it was). */
+int situation_reserve_terrain (situation_t *self, int count);
+
 int situation_terrain_count (const situation_t *self);
 const terrain_feature_t *situation_terrain (const situation_t *self, int i);
 

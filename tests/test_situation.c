@@ -243,6 +243,52 @@ test_too_much_terrain (void **state)
     situation_destroy (&sit);
 }
 
+/*  Room reserved for terrain before it is added (as a request's
+ *  situation is built): the features the same, more than reserved still
+ *  taken, a reserve on a copy leaving the original's terrain alone, and
+ *  the limit kept whatever was reserved. */
+static void
+test_reserve_terrain (void **state)
+{
+    (void) state;
+    situation_t *sit = situation_new (rs, 180, 120);
+    assert_int_equal (situation_reserve_terrain (sit, 0), 0);
+    assert_int_equal (situation_reserve_terrain (sit, 3), 0);
+    assert_int_equal (situation_terrain_count (sit), 0);
+    char id[32];
+    for (int i = 0; i < 5; i++) {
+        snprintf (id, sizeof id, "f%d", i);
+        add_rect (sit, id, TERRAIN_WOODS, 10 * i, 0, 10 * i + 5, 5);
+    }
+    assert_int_equal (situation_terrain_count (sit), 5);
+    assert_string_equal (situation_terrain (sit, 4)->id, "f4");
+    assert_close (situation_terrain (sit, 3)->vertices[0].x, 30);
+    assert_int_equal (situation_cover_at (sit, (vec2_t) { 22, 2 }, NULL),
+                      COVER_SOFT);
+
+    situation_t *copy = situation_dup (sit);
+    assert_int_equal (situation_reserve_terrain (copy, 2), 0);
+    assert_int_equal (situation_reserve_terrain (copy, 50), 0);
+    add_rect (copy, "only-in-copy", TERRAIN_WOODS, 100, 100, 110, 110);
+    assert_int_equal (situation_terrain_count (copy), 6);
+    assert_int_equal (situation_terrain_count (sit), 5);
+    assert_string_equal (situation_terrain (copy, 2)->id, "f2");
+    situation_destroy (&copy);
+
+    situation_t *big = situation_new (rs, 1000, 1000);
+    assert_int_equal (situation_reserve_terrain (big, SOLO_MAX_TERRAIN + 5),
+                      0);
+    for (int i = 0; i < SOLO_MAX_TERRAIN; i++) {
+        snprintf (id, sizeof id, "f%d", i);
+        add_rect (big, id, TERRAIN_ROUGH, i, 0, i + 1, 1);
+    }
+    terrain_feature_t f = *situation_terrain (big, 0);
+    strcpy (f.id, "one-more");
+    expect_terrain_error (big, &f, "more than 1024 terrain features");
+    situation_destroy (&big);
+    situation_destroy (&sit);
+}
+
 static void
 expect_unit_error (situation_t *sit, const unit_t *u, const char *words)
 {
@@ -1064,6 +1110,7 @@ main (void)
         cmocka_unit_test (test_new_and_sizes),
         cmocka_unit_test (test_add_terrain),
         cmocka_unit_test (test_too_much_terrain),
+        cmocka_unit_test (test_reserve_terrain),
         cmocka_unit_test (test_add_unit),
         cmocka_unit_test (test_too_many_units),
         cmocka_unit_test (test_cover),
