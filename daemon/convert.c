@@ -367,7 +367,7 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
     u->ncos = msg->ncos;
     u->drummers = msg->drummers;
     u->buglers = msg->buglers;
-    u->fp.facing = geom_norm_deg (msg->facing);
+    u->fp.facing = msg->facing;     /* situation_add_unit normalises it */
     u->fp.width = msg->width;
     u->fp.depth = msg->depth;
     u->status = convert_status_bits (msg->status);
