@@ -16,45 +16,9 @@
 #include <string.h>
 #include <time.h>
 #include "commander.h"
+#include "bench_rules.h"
 
 #define MAX_SCENARIOS 16
-#define MAX_RULESETS  8
-#define RULES_DIR     "rules/data"
-
-/*  The tables of every ruleset a scenario names: those given with
- *  --tables first, else loaded from RULES_DIR/NAME/tables.cfg when a
- *  scenario first asks. */
-typedef struct {
-    game_rules_t *rules[MAX_RULESETS];
-    int count;
-    char err[512];
-} rules_set_t;
-
-static game_rules_t *
-rules_named (const rules_set_t *set, const char *name)
-{
-    for (int i = 0; i < set->count; i++)
-        if (strcmp (ruleset_name (game_rules_ruleset (set->rules[i])), name)
-            == 0)
-            return set->rules[i];
-    return NULL;
-}
-
-/*  A ruleset_finder_fn: the ruleset called `name`, loaded when new. */
-static const ruleset_t *
-rules_finder (const char *name, void *arg)
-{
-    rules_set_t *set = arg;
-    game_rules_t *r = rules_named (set, name);
-    if (!r && set->count < MAX_RULESETS) {
-        char path[512];
-        snprintf (path, sizeof path, "%s/%s/tables.cfg", RULES_DIR, name);
-        r = game_rules_load (path, set->err, sizeof set->err);
-        if (r)
-            set->rules[set->count++] = r;
-    }
-    return r ? game_rules_ruleset (r) : NULL;
-}
 
 static double
 now (void)

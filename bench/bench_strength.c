@@ -32,10 +32,9 @@
 #include <time.h>
 #include "battle.h"
 #include "commander.h"
+#include "bench_rules.h"
 
 #define MAX_SCENARIOS 16
-#define MAX_RULESETS  8
-#define RULES_DIR     "rules/data"
 
 static double
 now (void)
@@ -66,42 +65,6 @@ spec_parse (const char *text, spec_t *s)
     size_t n = strcspn (text, " ");
     snprintf (s->name, sizeof s->name, "%.*s", (int) (n < 63 ? n : 63), text);
     snprintf (s->params, sizeof s->params, "%s", text[n] ? text + n + 1 : "");
-}
-
-/*  The tables of every ruleset a scenario names: those given with
- *  --tables first, else loaded from RULES_DIR/NAME/tables.cfg when a
- *  scenario first asks. */
-typedef struct {
-    game_rules_t *rules[MAX_RULESETS];
-    int count;
-    char err[512];
-} rules_set_t;
-
-static game_rules_t *
-rules_named (const rules_set_t *set, const char *name)
-{
-    for (int i = 0; i < set->count; i++)
-        if (strcmp (ruleset_name (game_rules_ruleset (set->rules[i])), name)
-            == 0)
-            return set->rules[i];
-    return NULL;
-}
-
-/*  A ruleset_finder_fn: the ruleset called `name`, loaded when new.
- *  NULL (the loader's error kept in set->err) when none can be. */
-static const ruleset_t *
-rules_finder (const char *name, void *arg)
-{
-    rules_set_t *set = arg;
-    game_rules_t *r = rules_named (set, name);
-    if (!r && set->count < MAX_RULESETS) {
-        char path[512];
-        snprintf (path, sizeof path, "%s/%s/tables.cfg", RULES_DIR, name);
-        r = game_rules_load (path, set->err, sizeof set->err);
-        if (r)
-            set->rules[set->count++] = r;
-    }
-    return r ? game_rules_ruleset (r) : NULL;
 }
 
 typedef struct {

@@ -1,0 +1,50 @@
+/*  bench_rules.h - the tables of every ruleset the benchmarks' scenarios
+ *  name, loaded once each: those given with --tables first, else
+ *  RULES_DIR/NAME/tables.cfg (run from the top of the source tree) when a
+ *  scenario first asks.  Header only, like bench_common.h.
+ */
+#ifndef SOLO_BENCH_RULES_H
+#define SOLO_BENCH_RULES_H
+
+#include <stdio.h>
+#include <string.h>
+#include "game.h"
+
+#define MAX_RULESETS  8
+#define RULES_DIR     "rules/data"
+
+typedef struct {
+    game_rules_t *rules[MAX_RULESETS];
+    int count;
+    char err[512];
+} rules_set_t;
+
+/*  The loaded tables of the ruleset called `name`, or NULL. */
+static inline game_rules_t *
+rules_named (const rules_set_t *set, const char *name)
+{
+    for (int i = 0; i < set->count; i++)
+        if (strcmp (ruleset_name (game_rules_ruleset (set->rules[i])), name)
+            == 0)
+            return set->rules[i];
+    return NULL;
+}
+
+/*  A ruleset_finder_fn: the ruleset called `name`, loaded when new.
+ *  NULL (the loader's error kept in set->err) when none can be. */
+static inline const ruleset_t *
+rules_finder (const char *name, void *arg)
+{
+    rules_set_t *set = arg;
+    game_rules_t *r = rules_named (set, name);
+    if (!r && set->count < MAX_RULESETS) {
+        char path[512];
+        snprintf (path, sizeof path, "%s/%s/tables.cfg", RULES_DIR, name);
+        r = game_rules_load (path, set->err, sizeof set->err);
+        if (r)
+            set->rules[set->count++] = r;
+    }
+    return r ? game_rules_ruleset (r) : NULL;
+}
+
+#endif
