@@ -49,43 +49,72 @@ read_varint (const uint8_t *data, size_t len, size_t *pos, uint64_t *value)
     return -1;
 }
 
+/*  One field of packed protobuf at *pos: its number, and for a varint its
+ *  value, for a length-delimited field its bytes (*sub, *sub_len; NULL
+ *  otherwise).  Advances *pos past it.  Returns 0, or -1 when the bytes
+ *  are not protobuf (a truncated field, an unknown wire type).  The one
+ *  walker of the peek functions below, which look at a request without
+ *  decoding it. */
+static int
+next_field (const uint8_t *bytes, size_t len, size_t *pos, int *field,
+            uint64_t *value, const uint8_t **sub, size_t *sub_len)
+{
+    uint64_t tag;
+    if (read_varint (bytes, len, pos, &tag))
+        return -1;
+    int wire = (int) (tag & 7);
+    *field = (int) (tag >> 3);
+    *value = 0;
+    *sub = NULL;
+    *sub_len = 0;
+    if (wire == 0)
+        return read_varint (bytes, len, pos, value);
+    if (wire == 1 || wire == 5) {
+        size_t size = wire == 1 ? 8 : 4;
+        if (len - *pos < size)
+            return -1;
+        *pos += size;
+        return 0;
+    }
+    if (wire == 2) {
+        uint64_t n;
+        if (read_varint (bytes, len, pos, &n) || n > len - *pos)
+            return -1;
+        *sub = bytes + *pos;
+        *sub_len = (size_t) n;
+        *pos += (size_t) n;
+        return 0;
+    }
+    return -1;
+}
+
 /*  Walk the top-level fields of a packed Request: the id (field 1, the
  *  last one wins as when decoding) and the field number of the last
- *  length-delimited field at 10 or above (the body).  -1 when the bytes
- *  are not protobuf. */
+ *  length-delimited field at 10 or above (the body, its bytes in *body_bytes
+ *  and *body_len).  -1 when the bytes are not protobuf. */
 static int
-peek_request (const void *data, size_t len, uint64_t *id, int *body)
+peek_request (const void *data, size_t len, uint64_t *id, int *body,
+              const uint8_t **body_bytes, size_t *body_len)
 {
-    const uint8_t *bytes = data;
     size_t pos = 0;
     *id = 0;
     *body = 0;
+    *body_bytes = NULL;
+    *body_len = 0;
     while (pos < len) {
-        uint64_t tag, value;
-        if (read_varint (bytes, len, &pos, &tag))
+        int field;
+        uint64_t value;
+        const uint8_t *sub;
+        size_t sub_len;
+        if (next_field (data, len, &pos, &field, &value, &sub, &sub_len))
             return -1;
-        int wire = (int) (tag & 7);
-        if (wire == 0) {
-            if (read_varint (bytes, len, &pos, &value))
-                return -1;
-            if ((tag >> 3) == 1)
-                *id = value;
+        if (!sub && field == 1)
+            *id = value;
+        else if (sub && field >= 10) {
+            *body = field;
+            *body_bytes = sub;
+            *body_len = sub_len;
         }
-        else if (wire == 1 || wire == 5) {
-            size_t size = wire == 1 ? 8 : 4;
-            if (len - pos < size)
-                return -1;
-            pos += size;
-        }
-        else if (wire == 2) {
-            if (read_varint (bytes, len, &pos, &value) || value > len - pos)
-                return -1;
-            pos += (size_t) value;
-            if ((tag >> 3) >= 10)
-                *body = (int) (tag >> 3);
-        }
-        else
-            return -1;
     }
     return 0;
 }
@@ -95,7 +124,9 @@ handlers_peek_request_id (const void *data, size_t len)
 {
     uint64_t id;
     int body;
-    return peek_request (data, len, &id, &body) ? 0 : id;
+    const uint8_t *bytes;
+    size_t bytes_len;
+    return peek_request (data, len, &id, &body, &bytes, &bytes_len) ? 0 : id;
 }
 
 bool
@@ -103,7 +134,9 @@ handlers_peek_slow (const void *data, size_t len)
 {
     uint64_t id;
     int body;
-    if (peek_request (data, len, &id, &body))
+    const uint8_t *bytes;
+    size_t bytes_len;
+    if (peek_request (data, len, &id, &body, &bytes, &bytes_len))
         return false;
     return body == SOLO__V1__REQUEST__BODY_PLAY_BATTLE
         || body == SOLO__V1__REQUEST__BODY_ASK_SIDE;
@@ -118,29 +151,14 @@ peek_ask_source (const uint8_t *bytes, size_t len)
     size_t pos = 0;
     int source = 0;
     while (pos < len) {
-        uint64_t tag, value;
-        if (read_varint (bytes, len, &pos, &tag))
+        int field;
+        uint64_t value;
+        const uint8_t *sub;
+        size_t sub_len;
+        if (next_field (bytes, len, &pos, &field, &value, &sub, &sub_len))
             return -1;
-        int wire = (int) (tag & 7), field = (int) (tag >> 3);
-        if (wire == 0) {
-            if (read_varint (bytes, len, &pos, &value))
-                return -1;
-        }
-        else if (wire == 1 || wire == 5) {
-            size_t size = wire == 1 ? 8 : 4;
-            if (len - pos < size)
-                return -1;
-            pos += size;
-        }
-        else if (wire == 2) {
-            if (read_varint (bytes, len, &pos, &value) || value > len - pos)
-                return -1;
-            pos += (size_t) value;
-            if (field == 1 || field == 2 || field == 3 || field == 9)
-                source = field;
-        }
-        else
-            return -1;
+        if (sub && (field == 1 || field == 2 || field == 3 || field == 9))
+            source = field;
     }
     return source;
 }
@@ -148,40 +166,12 @@ peek_ask_source (const uint8_t *bytes, size_t len)
 bool
 handlers_peek_self_contained (const void *data, size_t len)
 {
-    const uint8_t *bytes = data;
-    size_t pos = 0;
-    const uint8_t *ask = NULL;
-    size_t ask_len = 0;
-    int body = 0;
-    while (pos < len) {
-        uint64_t tag, value;
-        if (read_varint (bytes, len, &pos, &tag))
-            return false;
-        int wire = (int) (tag & 7), field = (int) (tag >> 3);
-        if (wire == 0) {
-            if (read_varint (bytes, len, &pos, &value))
-                return false;
-        }
-        else if (wire == 1 || wire == 5) {
-            size_t size = wire == 1 ? 8 : 4;
-            if (len - pos < size)
-                return false;
-            pos += size;
-        }
-        else if (wire == 2) {
-            if (read_varint (bytes, len, &pos, &value) || value > len - pos)
-                return false;
-            if (field >= 10) {
-                body = field;
-                ask = bytes + pos;
-                ask_len = (size_t) value;
-            }
-            pos += (size_t) value;
-        }
-        else
-            return false;
-    }
-    if (body != SOLO__V1__REQUEST__BODY_ASK_UNIT)
+    uint64_t id;
+    int body;
+    const uint8_t *ask;
+    size_t ask_len;
+    if (peek_request (data, len, &id, &body, &ask, &ask_len)
+    ||  body != SOLO__V1__REQUEST__BODY_ASK_UNIT)
         return false;
     int source = peek_ask_source (ask, ask_len);
     return source == 1 || source == 2 || source == 3;
