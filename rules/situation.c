@@ -30,6 +30,12 @@
 #define GRID_SLACK_CM  1e-6     /* rounding allowed for when the grid rules
                                    units out by their bounds */
 #define NEAREST_FIRST_CM 50.0   /* the first ring a nearest search looks in */
+#define CONVEX_MARGIN_CM 1e-6   /* how clearly inside its edges a vertex
+                                   must be for a polygon to be taken as
+                                   convex without the full simplicity test:
+                                   a thousand times polygon_is_simple's
+                                   tolerance, far above the rounding of
+                                   coordinates within 2 x SOLO_MAX_TABLE_CM */
 
 typedef struct {
     vec2_t min, max;
@@ -523,6 +529,43 @@ polygon_collinear (const vec2_t *pts, int n)
     return true;
 }
 
+/*  True when every vertex of the polygon lies on the same side of every
+ *  edge it is not on, more than CONVEX_MARGIN_CM from the edge's line:
+ *  the polygon is convex, goes round once, and no vertex comes within
+ *  polygon_is_simple's tolerance of another edge, so that test would
+ *  find it simple (its crossing tests compute the same products from the
+ *  same points, and the margin covers the rounding of those that start
+ *  from another vertex).  Most terrain (rectangles, woods drawn round)
+ *  is convex: this costs a product per vertex and edge where the full
+ *  test costs several orientations and square roots per pair of edges.
+ *  False says nothing: the polygon may still be simple.  Edges shorter
+ *  than twice the margin give false.  Needs n >= 3. */
+static bool
+polygon_clearly_convex (const vec2_t *pts, int n)
+{
+    const double margin2 = CONVEX_MARGIN_CM * CONVEX_MARGIN_CM;
+    double side = 0.0;                   /* +1 inside on the left, -1 right */
+    for (int i = 0; i < n; i++) {
+        vec2_t a = pts[i], b = pts[i + 1 < n ? i + 1 : 0];
+        double ex = b.x - a.x, ey = b.y - a.y;
+        double len2 = ex * ex + ey * ey;
+        if (!(len2 > 4 * margin2))
+            return false;
+        /*  the other vertices, from the one after b round to the one
+         *  before a */
+        for (int k = i + 2; k < i + n; k++) {
+            vec2_t v = pts[k < n ? k : k - n];
+            double cross = ex * (v.y - a.y) - ey * (v.x - a.x);
+            if (side == 0.0)
+                side = cross > 0.0 ? 1.0 : -1.0;
+            double inward = side * cross;
+            if (!(inward > 0.0 && inward * inward > margin2 * len2))
+                return false;
+        }
+    }
+    return true;
+}
+
 static bool
 id_ok (const char *id, char *err, int errlen, const char *what)
 {
@@ -598,7 +641,8 @@ situation_add_terrain (situation_t *self, const terrain_feature_t *f,
         return -1;
     }
     int bad = 0;
-    if (!polygon_is_simple (f->vertices, f->vertex_count, &bad)) {
+    if (!polygon_clearly_convex (f->vertices, f->vertex_count)
+        && !polygon_is_simple (f->vertices, f->vertex_count, &bad)) {
         snprintf (err, errlen,
                   "terrain \"%s\": polygon edge from vertex %d crosses "
                   "another edge", f->id, bad + 1);

@@ -226,6 +226,138 @@ test_add_terrain (void **state)
     situation_destroy (&sit);
 }
 
+/*  Polygon `pts` (n vertices) offered as a feature: added, or refused
+ *  for crossing edges exactly when polygon_is_simple says so, naming the
+ *  same vertex.  Refusals for other reasons (no area, repeated points)
+ *  come before that test and are passed over.  Returns 1 when added. */
+static int
+expect_simple_verdict (situation_t *sit, const vec2_t *pts, int n, int serial)
+{
+    terrain_feature_t f;
+    memset (&f, 0, sizeof f);
+    snprintf (f.id, sizeof f.id, "p%d", serial);
+    f.kind = TERRAIN_WOODS;
+    f.cover = COVER_SOFT;
+    f.vertex_count = n;
+    memcpy (f.vertices, pts, (size_t) n * sizeof *pts);
+    char err[256] = "";
+    int bad = -1;
+    bool simple = polygon_is_simple (pts, n, &bad);
+    int rc = situation_add_terrain (sit, &f, err, sizeof err);
+    if (rc == 0) {
+        if (!simple)
+            fail_msg ("polygon %d taken, but it is not simple", serial);
+        return 1;
+    }
+    if (strstr (err, "crosses another edge")) {
+        char words[64];
+        snprintf (words, sizeof words, "edge from vertex %d crosses",
+                  bad + 1);
+        if (simple)
+            fail_msg ("polygon %d refused (%s), but it is simple", serial,
+                      err);
+        assert_contains (err, words);
+    }
+    else if (simple && !strstr (err, "no area")
+             && !strstr (err, "same point"))
+        fail_msg ("polygon %d: %s", serial, err);
+    return 0;
+}
+
+/*  Whether a polygon's edges cross is decided as polygon_is_simple
+ *  decides it, for convex polygons (which are taken without its full
+ *  test when clearly convex) and others: regular polygons at table and
+ *  at kilometre scale, with a vertex pulled towards the line of its
+ *  neighbours by less and less (down to none, and past it), squares
+ *  and triangles turning either way, stars, bow ties and random
+ *  quadrilaterals. */
+static void
+test_terrain_simple_verdicts (void **state)
+{
+    (void) state;
+    situation_t *sit = situation_new (rs, SOLO_MAX_TABLE_CM,
+                                      SOLO_MAX_TABLE_CM);
+    vec2_t pts[SOLO_MAX_VERTICES];
+    int serial = 0, added = 0, tried = 0;
+    const double pulls[] = { 0.5, 1e-3, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10,
+                             1e-12, 0.0, -1e-9, -1e-3 };
+    const int sizes[] = { 3, 4, 5, 8, 17, 64 };
+    const double scales[] = { 1e-3, 1.0, 40.0, 1e5 };
+    for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+    for (size_t ci = 0; ci < sizeof scales / sizeof scales[0]; ci++)
+    for (size_t pi = 0; pi < sizeof pulls / sizeof pulls[0]; pi++)
+    for (int way = -1; way <= 1; way += 2) {
+        int n = sizes[si];
+        double r = scales[ci], cx = scales[ci] > 1e4 ? 1e5 : 500.0;
+        for (int i = 0; i < n; i++) {
+            double a = way * 2 * 3.14159265358979323846 * i / n + 0.3;
+            pts[i] = (vec2_t) { cx + r * cos (a), cx + r * sin (a) };
+        }
+        /*  vertex 1 towards the chord from vertex 0 to vertex 2: at
+         *  pull 0 on it, below 0 beyond it (a dent) */
+        vec2_t mid = { (pts[0].x + pts[2 % n].x) / 2,
+                       (pts[0].y + pts[2 % n].y) / 2 };
+        if (n > 3) {
+            double d = pulls[pi];
+            pts[1] = (vec2_t) { mid.x + d * (pts[1].x - mid.x),
+                                mid.y + d * (pts[1].y - mid.y) };
+        }
+        added += expect_simple_verdict (sit, pts, n, serial++);
+        tried++;
+        /*  the same polygon as a star: every second vertex in turn */
+        if (n == 5 || n == 17) {
+            vec2_t star[SOLO_MAX_VERTICES];
+            for (int i = 0; i < n; i++)
+                star[i] = pts[(2 * i) % n];
+            added += expect_simple_verdict (sit, star, n, serial++);
+            tried++;
+        }
+    }
+    /*  thin rectangles, triangles and houses: a vertex within the
+     *  tolerance of an edge it is not on touches it */
+    for (int k = 0; k < 200; k++) {
+        double h = 1e-11 * pow (10.0, k / 40.0);     /* 1e-11 .. 1e-6 */
+        double w = k % 2 ? 10.0 : 1e4;
+        pts[0] = (vec2_t) { 100, 100 };
+        pts[1] = (vec2_t) { 100 + w, 100 };
+        pts[2] = (vec2_t) { 100 + w, 100 + h };
+        pts[3] = (vec2_t) { 100, 100 + h };
+        added += expect_simple_verdict (sit, pts, 4, serial++);
+        pts[2] = (vec2_t) { 100 + w / 3, 100 + h };
+        added += expect_simple_verdict (sit, pts, 3, serial++);
+        /*  a house: walls of height h under a roof, so that the ends
+         *  of its floor's neighbours lie within h of the floor's line */
+        pts[2] = (vec2_t) { 100 + w, 100 + h };
+        pts[3] = (vec2_t) { 100 + w / 2, 100 + w / 2 };
+        pts[4] = (vec2_t) { 100, 100 + h };
+        added += expect_simple_verdict (sit, pts, 5, serial++);
+        tried += 3;
+    }
+    /*  bow ties and random quadrilaterals (a fixed seed) */
+    unsigned seed = 12345;
+    for (int k = 0; k < 4000; k++) {
+        for (int i = 0; i < 4; i++) {
+            seed = seed * 1103515245u + 12345u;
+            double x = (seed >> 8) % 1000;
+            seed = seed * 1103515245u + 12345u;
+            double y = (seed >> 8) % 1000;
+            pts[i] = (vec2_t) { x / 10.0, y / 10.0 };
+        }
+        if (k % 5 == 0)          /* a vertex on the line of two others */
+            pts[3] = (vec2_t) { (pts[0].x + pts[2].x) / 2,
+                                (pts[0].y + pts[2].y) / 2 };
+        added += expect_simple_verdict (sit, pts, 4, serial++);
+        tried++;
+        if (situation_terrain_count (sit) >= SOLO_MAX_TERRAIN - 1) {
+            situation_destroy (&sit);
+            sit = situation_new (rs, SOLO_MAX_TABLE_CM, SOLO_MAX_TABLE_CM);
+        }
+    }
+    /*  both ways were seen */
+    assert_true (added > 0 && added < tried);
+    situation_destroy (&sit);
+}
+
 static void
 test_too_much_terrain (void **state)
 {
@@ -1109,6 +1241,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_new_and_sizes),
         cmocka_unit_test (test_add_terrain),
+        cmocka_unit_test (test_terrain_simple_verdicts),
         cmocka_unit_test (test_too_much_terrain),
         cmocka_unit_test (test_reserve_terrain),
         cmocka_unit_test (test_add_unit),
