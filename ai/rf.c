@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rf.h"
+#include "rf_text.h"
 
 /*  The statuses that show a friendly unit retreating. */
 #define RETREATING_STATUS (STATUS_RAN_LAST_TURN | STATUS_RETREATING_FROM_MELEE \
@@ -83,31 +84,6 @@ set_err (char *err, int errlen, const char *fmt, ...)
     va_list ap;
     va_start (ap, fmt);
     vsnprintf (err, (size_t) errlen, fmt, ap);
-    va_end (ap);
-}
-
-/*  A length for people: "34 cm", "4.5 cm". */
-static const char *
-fmt_cm (double cm, char *buf, size_t len)
-{
-    double r = round (cm);
-    if (fabs (cm - r) < 0.05)
-        snprintf (buf, len, "%.0f cm", r);
-    else
-        snprintf (buf, len, "%.1f cm", cm);
-    return buf;
-}
-
-/*  Append to a bounded text; silently stops at its end. */
-static void
-append (char *buf, size_t len, const char *fmt, ...)
-{
-    size_t used = strlen (buf);
-    if (used + 1 >= len)
-        return;
-    va_list ap;
-    va_start (ap, fmt);
-    vsnprintf (buf + used, len - used, fmt, ap);
     va_end (ap);
 }
 
@@ -696,25 +672,31 @@ flank_enemy (view_t *v, arc_t *arc, double *cm)
 
 /*  ---- the factors -------------------------------------------------------- */
 
-/*  Add one factor line; a line worth 0 in the table is no line at all. */
-static void
-add_factor (rf_decision_t *out, const char *name, int value,
-            const char *fmt, ...)
+/*  Add one factor line; a line worth 0 in the table is no line at all.
+ *  True when the line is added and its reason is to be written into
+ *  `why` (started empty on the line's reason); false when there is no
+ *  line, or no words (a terse decision: the reason stays empty). */
+static bool
+add_factor (rf_decision_t *out, const char *name, int value, rf_text_t *why)
 {
     if (value == 0 || out->factor_count >= RF_MAX_FACTORS)
-        return;
+        return false;
     rf_factor_t *f = &out->factors[out->factor_count++];
     copy_text (f->name, sizeof f->name, name);
     f->value = value;
     out->rf += value;
-    if (out->terse) {
-        f->reason[0] = '\0';
-        return;
-    }
-    va_list ap;
-    va_start (ap, fmt);
-    vsnprintf (f->reason, sizeof f->reason, fmt, ap);
-    va_end (ap);
+    rf_text_start (why, f->reason, sizeof f->reason);
+    return !out->terse;
+}
+
+/*  Add one factor line whose reason is the fixed text `reason`. */
+static void
+add_factor_said (rf_decision_t *out, const char *name, int value,
+                 const char *reason)
+{
+    rf_text_t why;
+    if (add_factor (out, name, value, &why))
+        rf_text_add (&why, reason);
 }
 
 /*  Does enemy e in sight, `d` cm away, count as "in range" of the unit:
@@ -722,27 +704,33 @@ add_factor (rf_decision_t *out, const char *name, int value,
  *  weapon reaches it.  The reason is written into `why` (NULL: none). */
 static bool
 enemy_in_range (const situation_t *sit, view_t *v, int e, double d,
-                char *why, size_t len)
+                rf_text_t *why)
 {
     const ruleset_t *rs = situation_ruleset (sit);
     const unit_t *o = situation_unit_const (sit, e);
-    char dcm[24], rcm[24];
     if (ruleset_settings (rs)->enemy_range_is_enemy_weapon) {
         double reach = ruleset_weapon_reach (rs, o);
         if (reach <= 0 || d > reach)
             return false;
-        if (why)
-            snprintf (why, len, "enemy %s (%s) is %s away, within its %s long "
-                  "range", o->id, weapon_name (rs, o), fmt_cm (d, dcm, sizeof dcm),
-                  fmt_cm (reach, rcm, sizeof rcm));
+        if (why) {
+            rf_text_adds (why, "enemy ", o->id, " (", weapon_name (rs, o),
+                          ") is ", NULL);
+            rf_text_cm (why, d);
+            rf_text_add (why, " away, within its ");
+            rf_text_cm (why, reach);
+            rf_text_add (why, " long range");
+        }
         return true;
     }
     if (v->reach_cm <= 0 || d > v->reach_cm)
         return false;
-    if (why)
-        snprintf (why, len, "enemy %s is %s away, within the unit's %s long "
-              "range (%s)", o->id, fmt_cm (d, dcm, sizeof dcm),
-              fmt_cm (v->reach_cm, rcm, sizeof rcm), weapon_name (rs, v->u));
+    if (why) {
+        rf_text_adds (why, "enemy ", o->id, " is ", NULL);
+        rf_text_cm (why, d);
+        rf_text_add (why, " away, within the unit's ");
+        rf_text_cm (why, v->reach_cm);
+        rf_text_adds (why, " long range (", weapon_name (rs, v->u), ")", NULL);
+    }
     return true;
 }
 
@@ -754,27 +742,27 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
     const ruleset_t *rs = situation_ruleset (sit);
     const rules_settings_t *s = ruleset_settings (rs);
     const unit_t *u = v->u;
-    char a[24], b[24];
-    /* lengths in words only when the reasons are written */
-#define CM(cm, buf) (out->terse ? "" : fmt_cm ((cm), (buf), sizeof (buf)))
+    rf_text_t why;
 
     /* -4: no enemy, or friends retreating, in sight */
     if (v->nearest < 0) {
         if (!s->no_enemy_needs_no_retreating_friends)
-            add_factor (out, "no_enemy_in_sight", t->f_no_enemy_in_sight,
-                        "no enemy is in sight");
+            add_factor_said (out, "no_enemy_in_sight", t->f_no_enemy_in_sight,
+                             "no enemy is in sight");
         else if (!retreating_friend_seen (v))
-            add_factor (out, "no_enemy_in_sight", t->f_no_enemy_in_sight,
-                        "no enemy is in sight, and no friendly unit "
-                        "retreating is in sight");
+            add_factor_said (out, "no_enemy_in_sight", t->f_no_enemy_in_sight,
+                             "no enemy is in sight, and no friendly unit "
+                             "retreating is in sight");
     }
 
     /* -1: hero within 5 cm of the unit */
     if (t->f_hero_near != 0) {
-        if (u->quality == QUALITY_HERO)
-            add_factor (out, "hero_near", t->f_hero_near,
-                        "the unit is itself of %s quality",
-                        ruleset_quality_name (rs, QUALITY_HERO));
+        if (u->quality == QUALITY_HERO) {
+            if (add_factor (out, "hero_near", t->f_hero_near, &why))
+                rf_text_adds (&why, "the unit is itself of ",
+                              ruleset_quality_name (rs, QUALITY_HERO),
+                              " quality", NULL);
+        }
         else {
             int hero = -1;
             double hd = 0;
@@ -793,12 +781,16 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
                 }
             }
             near_list_free (&near);
-            if (hero >= 0)
-                add_factor (out, "hero_near", t->f_hero_near,
-                            "%s %s is %s away, within %s of the unit",
-                            ruleset_quality_name (rs, QUALITY_HERO),
-                            situation_unit_const (sit, hero)->id,
-                            CM (hd, a), CM (s->hero_distance_cm, b));
+            if (hero >= 0 && add_factor (out, "hero_near", t->f_hero_near,
+                                         &why)) {
+                rf_text_adds (&why, ruleset_quality_name (rs, QUALITY_HERO),
+                              " ", situation_unit_const (sit, hero)->id,
+                              " is ", NULL);
+                rf_text_cm (&why, hd);
+                rf_text_add (&why, " away, within ");
+                rf_text_cm (&why, s->hero_distance_cm);
+                rf_text_add (&why, " of the unit");
+            }
         }
     }
 
@@ -807,23 +799,26 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
              || (t->regulars_include_hero && u->quality == QUALITY_HERO);
     bool regulars = good && (!t->regulars_need_formed || unit_is_formed (u));
     bool officer = u->officers > 0;
-    if (regulars && t->f_regulars != 0) {
+    if (regulars && t->f_regulars != 0
+    &&  add_factor (out, "regulars", t->f_regulars, &why)) {
+        const char *quality = ruleset_quality_name (rs, u->quality);
         if (t->regulars_need_formed)
-            add_factor (out, "regulars", t->f_regulars, "the unit is formed "
-                        "(%s) of %s troops", formation_name (u->formation),
-                        ruleset_quality_name (rs, u->quality));
+            rf_text_adds (&why, "the unit is formed (",
+                          formation_name (u->formation), ") of ", quality,
+                          " troops", NULL);
         else if (officer && t->f_officer != 0 && s->good_troops_or_officer_once)
-            add_factor (out, "regulars", t->f_regulars, "good troops (%s) "
-                        "with an officer: the line counts once",
-                        ruleset_quality_name (rs, u->quality));
+            rf_text_adds (&why, "good troops (", quality, ") with an officer: "
+                          "the line counts once", NULL);
         else
-            add_factor (out, "regulars", t->f_regulars, "good troops (%s)",
-                        ruleset_quality_name (rs, u->quality));
+            rf_text_adds (&why, "good troops (", quality, ")", NULL);
     }
     if (officer && t->f_officer != 0
-    &&  !(regulars && t->f_regulars != 0 && s->good_troops_or_officer_once))
-        add_factor (out, "officer", t->f_officer, "the unit has %d officer%s",
-                    u->officers, u->officers == 1 ? "" : "s");
+    &&  !(regulars && t->f_regulars != 0 && s->good_troops_or_officer_once)
+    &&  add_factor (out, "officer", t->f_officer, &why)) {
+        rf_text_add (&why, "the unit has ");
+        rf_text_int (&why, u->officers);
+        rf_text_add (&why, u->officers == 1 ? " officer" : " officers");
+    }
 
     /* -1: unit entirely in cover */
     cover_t cover = situation_footprint_cover (sit, &u->fp);
@@ -831,54 +826,66 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
         int fi = -1;
         situation_cover_at (sit, u->fp.centre, &fi);
         const terrain_feature_t *tf = fi >= 0 ? situation_terrain (sit, fi) : NULL;
-        if (tf)
-            add_factor (out, "in_cover", t->f_in_cover, "the unit is entirely "
-                        "in %s cover (%s %s)", cover_name (cover),
-                        terrain_kind_name (tf->kind), tf->id);
-        else
-            add_factor (out, "in_cover", t->f_in_cover, "the unit is entirely "
-                        "in %s cover", cover_name (cover));
+        if (add_factor (out, "in_cover", t->f_in_cover, &why)) {
+            rf_text_adds (&why, "the unit is entirely in ", cover_name (cover),
+                          " cover", NULL);
+            if (tf)
+                rf_text_adds (&why, " (", terrain_kind_name (tf->kind), " ",
+                              tf->id, ")", NULL);
+        }
     }
 
     /* +1: enemy in sight and within their weapons range of the unit (no
        enemy further than the longest range can be) */
     int in_range = -1;
     char range_why[RF_REASON_MAX] = "";
+    rf_text_t range_text;
+    rf_text_start (&range_text, range_why, sizeof range_why);
     double range_bound = s->enemy_range_is_enemy_weapon ? longest_reach (rs)
                                                          : v->reach_cm;
     double d = 0;
     for (int i = 0, e; in_range < 0 && (e = visible_enemy (v, i, &d)) >= 0
                        && d <= range_bound; i++)
-        if (enemy_in_range (sit, v, e, d, out->terse ? NULL : range_why,
-                            sizeof range_why))
+        if (enemy_in_range (sit, v, e, d, out->terse ? NULL : &range_text))
             in_range = e;
-    if (in_range >= 0)
-        add_factor (out, "enemy_in_range", t->f_enemy_in_range, "%s", range_why);
+    if (in_range >= 0
+    &&  add_factor (out, "enemy_in_range", t->f_enemy_in_range, &why))
+        rf_text_add (&why, range_why);
 
     /* +1: raw (poor) unit in range of any enemy unit in sight */
-    if (in_range >= 0 && u->quality == QUALITY_RAW)
-        add_factor (out, "raw_in_range", t->f_raw_in_range, "the unit is raw, "
-                    "and %s", range_why);
+    if (in_range >= 0 && u->quality == QUALITY_RAW
+    &&  add_factor (out, "raw_in_range", t->f_raw_in_range, &why))
+        rf_text_adds (&why, "the unit is raw, and ", range_why, NULL);
 
     /* +1 per 10% of the group wounded or killed */
     int tenths = unit_loss_tenths (u);
-    if (tenths > 0)
-        add_factor (out, "per_tenth_lost", tenths * t->f_per_tenth_lost,
-                    "%d of %d figures wounded or killed (%d%%): %d tenth%s at "
-                    "%+d", u->wounded + u->killed, u->figures,
-                    (int) floor (100.0 * (u->wounded + u->killed) / u->figures),
-                    tenths, tenths == 1 ? "" : "s", t->f_per_tenth_lost);
+    if (tenths > 0
+    &&  add_factor (out, "per_tenth_lost", tenths * t->f_per_tenth_lost,
+                    &why)) {
+        int lost = u->wounded + u->killed;
+        rf_text_int (&why, lost);
+        rf_text_add (&why, " of ");
+        rf_text_int (&why, u->figures);
+        rf_text_add (&why, " figures wounded or killed (");
+        rf_text_int (&why, (int) floor (100.0 * lost / u->figures));
+        rf_text_add (&why, "%): ");
+        rf_text_int (&why, tenths);
+        rf_text_add (&why, tenths == 1 ? " tenth at " : " tenths at ");
+        rf_text_signed (&why, t->f_per_tenth_lost);
+    }
 
     /* +2: enemy to flank or rear and in sight */
     arc_t arc = ARC_FRONT;
     double flank_cm = 0;
     int flank = flank_enemy (v, &arc, &flank_cm);
-    if (flank >= 0)
-        add_factor (out, "flank_or_rear", t->f_flank_or_rear, "enemy %s "
-                    "in sight is in the unit's %s arc, %s away",
-                    situation_unit_const (sit, flank)->id,
-                    arc == ARC_REAR ? "rear" : "flank",
-                    CM (flank_cm, a));
+    if (flank >= 0
+    &&  add_factor (out, "flank_or_rear", t->f_flank_or_rear, &why)) {
+        rf_text_adds (&why, "enemy ", situation_unit_const (sit, flank)->id,
+                      " in sight is in the unit's ",
+                      arc == ARC_REAR ? "rear" : "flank", " arc, ", NULL);
+        rf_text_cm (&why, flank_cm);
+        rf_text_add (&why, " away");
+    }
 
     /* +2: infantry not in square facing shock cavalry within 50 cm, not
        in cover */
@@ -888,10 +895,15 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
                            && d <= s->shock_cavalry_cm; i++) {
             const unit_t *o = situation_unit_const (sit, e);
             if (o->arm == ARM_CAVALRY && (o->status & STATUS_SHOCK)) {
-                add_factor (out, "shock_cavalry", t->f_shock_cavalry,
-                            "shock cavalry %s is %s away, within %s, and the "
-                            "unit is neither in square nor in cover", o->id,
-                            CM (d, a), CM (s->shock_cavalry_cm, b));
+                if (add_factor (out, "shock_cavalry", t->f_shock_cavalry,
+                                &why)) {
+                    rf_text_adds (&why, "shock cavalry ", o->id, " is ", NULL);
+                    rf_text_cm (&why, d);
+                    rf_text_add (&why, " away, within ");
+                    rf_text_cm (&why, s->shock_cavalry_cm);
+                    rf_text_add (&why, ", and the unit is neither in square "
+                                 "nor in cover");
+                }
                 break;
             }
         }
@@ -900,12 +912,13 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
     /* +3: running from enemy last turn, or retreating as a result of
        melee */
     if (u->status & STATUS_RAN_LAST_TURN)
-        add_factor (out, "running_or_retreating", t->f_running_or_retreating,
-                    "the unit ran from the enemy last turn");
+        add_factor_said (out, "running_or_retreating",
+                         t->f_running_or_retreating,
+                         "the unit ran from the enemy last turn");
     else if (u->status & STATUS_RETREATING_FROM_MELEE)
-        add_factor (out, "running_or_retreating", t->f_running_or_retreating,
-                    "the unit is retreating as a result of melee");
-#undef CM
+        add_factor_said (out, "running_or_retreating",
+                         t->f_running_or_retreating,
+                         "the unit is retreating as a result of melee");
 }
 
 /*  Check the unit index and find its table. */
@@ -1218,7 +1231,7 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
     if (charge && v->nearest >= 0) {
         /* to contact with the nearest enemy in reach */
         if (u->arm == ARM_CAVALRY)
-            snprintf (o->pace, sizeof o->pace, "gallop");
+            copy_text (o->pace, sizeof o->pace, "gallop");
         order_advance (sit, v, v->nearest_cm, true, o);
         return;
     }
@@ -1345,6 +1358,16 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
 
 /*  ---- the explanation ---------------------------------------------------- */
 
+/*  "270 degrees.\n": a facing in whole degrees, the end of an order. */
+static void
+add_facing (rf_text_t *w, double facing)
+{
+    rf_text_fixed (w, facing, 0);
+    rf_text_add (w, " degrees.\n");
+}
+
+/*  The working of decision `d` in plain words into `buf` of `len` bytes
+ *  (cut short at its end).  `sit` NULL: a direct look-up, no unit. */
 static void
 explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
          char *buf, size_t len)
@@ -1353,92 +1376,121 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
     const unit_t *u = sit && d->unit >= 0 ? situation_unit_const (sit, d->unit)
                                           : NULL;
     const rf_order_t *o = &d->order;
-    char a[24];
-    buf[0] = '\0';
+    rf_text_t w;
+    rf_text_start (&w, buf, len);
     if (u)
-        append (buf, len, "%s (%s %s, %s): Risk Factor %d, %s.\n", u->id,
-                side_name (u->side), arm_name (u->arm),
-                ruleset_quality_name (rs, u->quality), d->rf,
-                t->band_name[d->band]);
+        rf_text_adds (&w, u->id, " (", side_name (u->side), " ",
+                      arm_name (u->arm), ", ",
+                      ruleset_quality_name (rs, u->quality), "): Risk Factor ",
+                      NULL);
     else
-        append (buf, len, "%s: Risk Factor %d, %s.\n", arm_name (d->arm), d->rf,
-                t->band_name[d->band]);
+        rf_text_adds (&w, arm_name (d->arm), ": Risk Factor ", NULL);
+    rf_text_int (&w, d->rf);
+    rf_text_adds (&w, ", ", t->band_name[d->band], ".\n", NULL);
     if (u && o->group_count > 1) {
         const unit_t *lead = situation_unit_const (sit, o->group_lead);
-        append (buf, len, "Platoon %s keeps company and is diced once (%d "
-                "groups)", u->platoon, o->group_count);
+        rf_text_adds (&w, "Platoon ", u->platoon, " keeps company and is "
+                      "diced once (", NULL);
+        rf_text_int (&w, o->group_count);
+        rf_text_add (&w, " groups)");
         if (o->group_lead != d->unit)
-            append (buf, len, "; the factors are those of its lead group %s, "
-                    "which it follows", lead->id);
-        append (buf, len, ".\n");
+            rf_text_adds (&w, "; the factors are those of its lead group ",
+                          lead->id, ", which it follows", NULL);
+        rf_text_add (&w, ".\n");
     }
     if (d->factor_count == 0 && u)
-        append (buf, len, "  No factor applies.\n");
+        rf_text_add (&w, "  No factor applies.\n");
     else if (d->factor_count == 0)
-        append (buf, len, "  The Risk Factor was given directly.\n");
-    for (int i = 0; i < d->factor_count; i++)
-        append (buf, len, "  %+d %s: %s.\n", d->factors[i].value,
-                d->factors[i].name, d->factors[i].reason);
-    append (buf, len, "D6: %d, %s.\n", d->roll, d->roll_from_player
-            ? "the player's throw" : "thrown by the daemon");
+        rf_text_add (&w, "  The Risk Factor was given directly.\n");
+    for (int i = 0; i < d->factor_count; i++) {
+        rf_text_add (&w, "  ");
+        rf_text_signed (&w, d->factors[i].value);
+        rf_text_adds (&w, " ", d->factors[i].name, ": ",
+                      d->factors[i].reason, ".\n", NULL);
+    }
+    rf_text_add (&w, "D6: ");
+    rf_text_int (&w, d->roll);
+    rf_text_add (&w, d->roll_from_player ? ", the player's throw.\n"
+                                         : ", thrown by the daemon.\n");
     const rf_outcome_t *oc = &d->outcomes[d->roll - 1];
-    append (buf, len, "Cell %s, %d: %s - %s.", t->band_name[d->band], d->roll,
-            rf_action_name (d->action), oc->text);
+    rf_text_adds (&w, "Cell ", t->band_name[d->band], ", ", NULL);
+    rf_text_int (&w, d->roll);
+    rf_text_adds (&w, ": ", rf_action_name (d->action), " - ", oc->text, ".",
+                  NULL);
     if (charges_allowed (d->action) && !u)
-        append (buf, len, " It charges if an enemy is within one move.");
+        rf_text_add (&w, " It charges if an enemy is within one move.");
     else if (charges_allowed (d->action))
-        append (buf, len, d->charge ? " It charges." : " No enemy in charge "
-                "reach: no charge.");
-    append (buf, len, "\nMorale: %s - %s\n", d->morale, d->morale_text);
+        rf_text_add (&w, d->charge ? " It charges." : " No enemy in charge "
+                     "reach: no charge.");
+    rf_text_adds (&w, "\nMorale: ", d->morale, " - ", d->morale_text, "\n",
+                  NULL);
     if (u) {
         if (o->nearest_enemy >= 0) {
             const unit_t *e = situation_unit_const (sit, o->nearest_enemy);
-            append (buf, len, "Nearest enemy in sight: %s, %s away (%s weapon "
-                    "range, %s charge reach).\n", e->id,
-                    fmt_cm (o->nearest_enemy_cm, a, sizeof a),
-                    o->enemy_in_weapon_range ? "within" : "beyond",
-                    o->enemy_in_charge_reach ? "within" : "beyond");
+            rf_text_adds (&w, "Nearest enemy in sight: ", e->id, ", ", NULL);
+            rf_text_cm (&w, o->nearest_enemy_cm);
+            rf_text_adds (&w, " away (",
+                          o->enemy_in_weapon_range ? "within" : "beyond",
+                          " weapon range, ",
+                          o->enemy_in_charge_reach ? "within" : "beyond",
+                          " charge reach).\n", NULL);
         }
         else
-            append (buf, len, "No enemy in sight.\n");
+            rf_text_add (&w, "No enemy in sight.\n");
         if (o->has_destination) {
-            append (buf, len, "Order: move %s%s%s to (%.1f, %.1f)",
-                    fmt_cm (o->move_cm, a, sizeof a), o->pace[0] ? " at " : "",
-                    o->pace, o->destination.x, o->destination.y);
+            rf_text_add (&w, "Order: move ");
+            rf_text_cm (&w, o->move_cm);
+            if (o->pace[0])
+                rf_text_adds (&w, " at ", o->pace, NULL);
+            rf_text_add (&w, " to (");
+            rf_text_fixed (&w, o->destination.x, 1);
+            rf_text_add (&w, ", ");
+            rf_text_fixed (&w, o->destination.y, 1);
+            rf_text_add (&w, ")");
             if (o->cover_feature >= 0)
-                append (buf, len, " into %s",
-                        situation_terrain (sit, o->cover_feature)->id);
-            append (buf, len, ", ending facing %.0f degrees.\n", o->facing);
+                rf_text_adds (&w, " into ",
+                              situation_terrain (sit, o->cover_feature)->id,
+                              NULL);
+            rf_text_add (&w, ", ending facing ");
+            add_facing (&w, o->facing);
         }
-        else if (o->cover_feature >= 0)
-            append (buf, len, "Order: stay in cover in %s, facing %.0f "
-                    "degrees.\n", situation_terrain (sit, o->cover_feature)->id,
-                    o->facing);
+        else if (o->cover_feature >= 0) {
+            rf_text_adds (&w, "Order: stay in cover in ",
+                          situation_terrain (sit, o->cover_feature)->id,
+                          ", facing ", NULL);
+            add_facing (&w, o->facing);
+        }
         else if (d->action == RF_CONTINUE)
-            append (buf, len, "Order: carry on with its current actions.\n");
+            rf_text_add (&w, "Order: carry on with its current actions.\n");
         else if (d->action == RF_CONTINUE_FACING
-             ||  d->action == RF_CONTINUE_FACING_CHARGE)
-            append (buf, len, "Order: carry on with its current actions, "
-                    "facing %.0f degrees.\n", o->facing);
-        else
-            append (buf, len, "Order: halt where it stands, facing %.0f "
-                    "degrees.\n", o->facing);
+             ||  d->action == RF_CONTINUE_FACING_CHARGE) {
+            rf_text_add (&w, "Order: carry on with its current actions, "
+                         "facing ");
+            add_facing (&w, o->facing);
+        }
+        else {
+            rf_text_add (&w, "Order: halt where it stands, facing ");
+            add_facing (&w, o->facing);
+        }
         if (o->shoot_target >= 0)
-            append (buf, len, "Shoots at %s (%s range, %s).\n",
-                    situation_unit_const (sit, o->shoot_target)->id,
-                    o->range_band, weapon_name (rs, u));
+            rf_text_adds (&w, "Shoots at ",
+                          situation_unit_const (sit, o->shoot_target)->id,
+                          " (", o->range_band, " range, ", weapon_name (rs, u),
+                          ").\n", NULL);
         else if (u->status & STATUS_COMMANDED)
-            append (buf, len, "Under command: its commander picks its target "
-                    "and may ignore the table's shooting and movement.\n");
+            rf_text_add (&w, "Under command: its commander picks its target "
+                         "and may ignore the table's shooting and movement.\n");
         else
-            append (buf, len, "Shoots at nothing.\n");
+            rf_text_add (&w, "Shoots at nothing.\n");
     }
-    append (buf, len, "Every face:");
-    for (int f = 0; f < RF_FACES; f++)
-        append (buf, len, " %d %s%s%s", f + 1,
-                rf_action_name (d->outcomes[f].action),
-                d->outcomes[f].charge ? " (charge)" : "",
-                f + 1 < RF_FACES ? ";" : ".\n");
+    rf_text_add (&w, "Every face:");
+    for (int f = 0; f < RF_FACES; f++) {
+        rf_text_add (&w, " ");
+        rf_text_int (&w, f + 1);
+        rf_text_adds (&w, " ", rf_action_name (d->outcomes[f].action),
+                      d->outcomes[f].charge ? " (charge)" : "",
+                      f + 1 < RF_FACES ? ";" : ".\n", NULL);
+    }
 }
 
 /*  ---- the decisions ------------------------------------------------------ */
