@@ -276,7 +276,9 @@ convert_status_bits (const Solo__V1__UnitStatus *s)
     return bits;
 }
 
-/*  Fill `u` from a protocol unit, checking each field in turn. */
+/*  Fill `u` from a protocol unit, checking each field in turn: every
+ *  check unit_validate makes is made here, naming the wire field, so
+ *  that the unit can be added with situation_add_checked_unit. */
 static int
 take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
            unit_t *u, convert_error_t *error)
@@ -377,6 +379,14 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
     if (ruleset_troop_type_check (rs, u, why, sizeof why) < 0)
         return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at,
                         "troop_type", "%s", why);
+    /*  The one check of unit_validate's not made above, in its words
+     *  (the unit is added without unit_validate). */
+    long leaders = (long) u->officers + u->ncos + u->drummers + u->buglers;
+    if (leaders > u->figures)
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, NULL,
+                        "unit \"%s\": officers + ncos + drummers + buglers "
+                        "(%ld) exceeds figures (%d)", u->id, leaders,
+                        u->figures);
     return 0;
 }
 
@@ -435,7 +445,8 @@ convert_situation (const Solo__V1__Situation *msg, const catalog_t *catalog,
         }
         char why[SOLO_ERR_MAX];
         why[0] = '\0';
-        if (situation_add_unit (sit, &unit, why, sizeof why) < 0) {
+        /*  take_unit made every check of unit_validate's */
+        if (situation_add_checked_unit (sit, &unit, why, sizeof why) < 0) {
             fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, NULL,
                      "%s", why);
             situation_destroy (&sit);

@@ -670,6 +670,15 @@ situation_add_unit (situation_t *self, const unit_t *u, char *err, int errlen)
     assert (self && u);
     if (unit_validate (u, err, errlen) < 0)
         return -1;
+    return situation_add_checked_unit (self, u, err, errlen);
+}
+
+int
+situation_add_checked_unit (situation_t *self, const unit_t *u, char *err,
+                            int errlen)
+{
+    assert (self && u);
+    assert (unit_validate (u, err, errlen) == 0);
     if (self->unit_count >= SOLO_MAX_UNITS) {
         snprintf (err, errlen, "unit \"%s\": more than %d units", u->id,
                   SOLO_MAX_UNITS);
@@ -711,7 +720,10 @@ situation_add_unit (situation_t *self, const unit_t *u, char *err, int errlen)
     units_changed (self);
     unit_t *slot = &self->units[self->unit_count];
     *slot = *u;
-    slot->fp.facing = geom_norm_deg (slot->fp.facing);
+    /*  most facings come in range already (geom_norm_deg keeps those,
+     *  -0 included) */
+    if (!(slot->fp.facing >= 0.0 && slot->fp.facing < 360.0))
+        slot->fp.facing = geom_norm_deg (slot->fp.facing);
     if (self->ids)
         id_hash_put (self->ids, self->units, self->unit_count);
     return self->unit_count++;

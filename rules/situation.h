@@ -82,6 +82,17 @@ int situation_add_terrain (situation_t *self, const terrain_feature_t *f,
 int situation_add_unit (situation_t *self, const unit_t *u,
                         char *err, int errlen);
 
+/*  situation_add_unit for a unit whose own fields the caller has checked
+ *  already, as unit_validate checks them (the protocol's converter does,
+ *  naming the wire field in each complaint): only what depends on the
+ *  situation is checked (too many units, a duplicate id, a weapon index
+ *  outside the ruleset's table, a centre off the table), with the same
+ *  errors.  A unit unit_validate refuses is a programmer error here
+ *  (asserted).  Units from files and scenarios go through
+ *  situation_add_unit. */
+int situation_add_checked_unit (situation_t *self, const unit_t *u,
+                                char *err, int errlen);
+
 /*  Make room for `count` units in all before adding them one by one, so
  *  that a situation built from a known list (a request's) grows its
  *  array and its id hash once instead of doubling them as it goes.  Only

@@ -1030,6 +1030,29 @@ test_situation_errors (void **state)
     assert_error (reply, 207, SOLO__V1__ERROR__CODE__BAD_REQUEST,
                   "ask_unit.situation.terrain[0].polygon[2]");
     solo__v1__reply__free_unpacked (reply, NULL);
+
+    /*  more leaders than figures: the unit named in the rules' words */
+    situation_request (s, 208, "red-1", 3);
+    s->units[2].ncos = 6;
+    s->units[2].drummers = 4;
+    s->units[2].buglers = 2;
+    reply = exchange (dealer, &s->request);
+    assert_error (reply, 208, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "ask_unit.situation.units[2]");
+    assert_string_equal (reply->error->message, "unit \"red-2\": officers + "
+                         "ncos + drummers + buglers (13) exceeds figures "
+                         "(12)");
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    /*  off the table: the situation's own check */
+    situation_request (s, 209, "red-1", 3);
+    s->centres[2].x = 500;
+    reply = exchange (dealer, &s->request);
+    assert_error (reply, 209, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "ask_unit.situation.units[2]");
+    assert_non_null (strstr (reply->error->message, "unit \"red-2\": x, y "
+                             "(500, 110) is off the"));
+    solo__v1__reply__free_unpacked (reply, NULL);
     free (s);
     assert_still_serving (dealer);
 }
