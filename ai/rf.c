@@ -278,6 +278,37 @@ near_cmp (const void *a, const void *b)
     return (x->index > y->index) - (x->index < y->index);
 }
 
+#define NEAR_INSERTION_MAX 64   /* longer lists are sorted by qsort */
+
+/*  Sort `n` units nearest first, ties by index.  The order is total (no
+ *  two units share an index), so any sort gives the same list: a short
+ *  one is sorted by insertion, without qsort's call per comparison (most
+ *  of the cost of a ring of a few dozen).  A list with a distance that is
+ *  not a number (no order at all) goes to qsort as it always did. */
+static void
+near_sort (near_t *list, int n)
+{
+    bool numbers = n <= NEAR_INSERTION_MAX;
+    for (int i = 0; numbers && i < n; i++)
+        numbers = !isnan (list[i].cm);
+    if (!numbers) {
+        if (n > 1)
+            qsort (list, (size_t) n, sizeof *list, near_cmp);
+        return;
+    }
+    for (int i = 1; i < n; i++) {
+        near_t x = list[i];
+        int j = i;
+        while (j > 0 && (list[j - 1].cm > x.cm
+                         || (list[j - 1].cm == x.cm
+                             && list[j - 1].index > x.index))) {
+            list[j] = list[j - 1];
+            j--;
+        }
+        list[j] = x;
+    }
+}
+
 /*  A list of `had` elements of `size` bytes at `list` (which may be its
  *  view's inline `kept` storage, never freed) grown to `cap` elements:
  *  the new place, or NULL when out of memory (`list` untouched). */
@@ -374,9 +405,7 @@ next_ring (view_t *v)
         if (standing (situation_unit_const (sit, v->found[k])))
             v->cand[v->cand_count++] = (near_t) { v->found[k],
                                                   v->found_cm[k] };
-    if (v->cand_count - first > 1)
-        qsort (v->cand + first, (size_t) (v->cand_count - first),
-               sizeof *v->cand, near_cmp);
+    near_sort (v->cand + first, v->cand_count - first);
     v->ring_cm = hi;
     v->cand_all = hi == INFINITY;
     return true;
@@ -629,13 +658,17 @@ flank_enemy (view_t *v, arc_t *arc, double *cm)
                       geom_heading_vec (u->fp.facing + s->front_half_deg) };
     wedge_t *w = s->front_half_deg < 89.0 ? &wedge : NULL;
     int best = -1;
+    bool arc_known = false;    /* *arc already worked out for best */
     if (!situation_units_indexed (sit)) {
         near_t c;
         for (int k = 0; best < 0 && (c = candidate (v, k)).index >= 0; k++) {
             const unit_t *o = situation_unit_const (sit, c.index);
-            if (arc_of (u, o, s, w) != ARC_FRONT && sees (v, c.index)) {
+            arc_t a = arc_of (u, o, s, w);
+            if (a != ARC_FRONT && sees (v, c.index)) {
                 best = c.index;
                 *cm = c.cm;
+                *arc = a;      /* not from the box: footprint_arc_of's */
+                arc_known = true;
             }
         }
     }
@@ -651,8 +684,7 @@ flank_enemy (view_t *v, arc_t *arc, double *cm)
             if (standing (o) && arc_of (u, o, s, w) != ARC_FRONT)
                 list[kept++] = (near_t) { v->found[k], v->found_cm[k] };
         }
-        if (kept > 1)
-            qsort (list, (size_t) kept, sizeof *list, near_cmp);
+        near_sort (list, kept);
         for (int k = 0; k < kept && best < 0; k++)
             if (sees (v, list[k].index)) {
                 best = list[k].index;
@@ -662,7 +694,7 @@ flank_enemy (view_t *v, arc_t *arc, double *cm)
         if (n < 0)
             break;                /* out of memory: none found */
     }
-    if (best >= 0) {
+    if (best >= 0 && !arc_known) {
         const unit_t *o = situation_unit_const (sit, best);
         *arc = footprint_arc_of (&u->fp, &o->fp, s->front_half_deg,
                                  s->rear_half_deg);
@@ -1340,6 +1372,10 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
         if (best >= 0 && c.cm - shift > best_d)
             break;
         const unit_t *e = situation_unit_const (sit, c.index);
+        /* one that cannot be nearer than the best is passed over: its
+           distance could not be less than best_d */
+        if (best >= 0 && footprint_distance_floor (&at, &e->fp) >= best_d)
+            continue;
         double d = footprint_distance (&at, &e->fp);
         /* sight is looked at only for one that would be nearer */
         if ((best < 0 || d < best_d) && sees (v, c.index)) {

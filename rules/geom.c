@@ -272,6 +272,36 @@ segment_nearest (vec2_t a, vec2_t b, vec2_t p)
     return v_add (a, v_scale (ab, t));
 }
 
+/*  Room for rounding in footprint_distance_floor: an absolute micrometre
+ *  and a relative billionth, far more than the few units in the last
+ *  place that footprint_distance's corners and products can lose. */
+#define FLOOR_SLACK_CM  1e-4
+#define FLOOR_SLACK_REL 1e-9
+
+/*  Every point of a footprint lies within its half extents along a unit
+ *  direction n of its centre: half width times |n . right| plus half
+ *  depth times |n . forward|.  So the centres' distance along n less both
+ *  extents is no more than any two points' distance: the floor. */
+double
+footprint_distance_floor (const footprint_t *a, const footprint_t *b)
+{
+    vec2_t d = v_sub (b->centre, a->centre);
+    double len = sqrt (v_len2 (d));
+    double scale = len + fabs (a->centre.x) + fabs (a->centre.y)
+                 + fabs (b->centre.x) + fabs (b->centre.y)
+                 + a->width + a->depth + b->width + b->depth;
+    double slack = FLOOR_SLACK_CM + FLOOR_SLACK_REL * scale;
+    if (!(len > slack))
+        return -1.0;              /* the centres (about) meet */
+    vec2_t n = v_scale (d, 1.0 / len);
+    vec2_t fa = geom_heading_vec (a->facing), fb = geom_heading_vec (b->facing);
+    double ea = 0.5 * (a->width * fabs (v_cross (fa, n))
+                       + a->depth * fabs (v_dot (fa, n)));
+    double eb = 0.5 * (b->width * fabs (v_cross (fb, n))
+                       + b->depth * fabs (v_dot (fb, n)));
+    return len - ea - eb - slack;
+}
+
 /*  When an edge of b runs parallel to an edge of a at the nearest
  *  distance `dmin`, the stretch of b's edge facing a's edge is all
  *  nearest: return its point closest to a's centre in *out. */

@@ -52,6 +52,14 @@ double footprint_point_distance (const footprint_t *f, vec2_t p);
  *  the nearest figure): 0 when they touch or overlap. */
 double footprint_distance (const footprint_t *a, const footprint_t *b);
 
+/*  A cheap floor under footprint_distance (a, b): never more than it
+ *  gives, rounding included, and near it for footprints apart along the
+ *  line of their centres (the gap between their shadows on that line,
+ *  less a micrometre and a billionth of the coordinates).  For skipping
+ *  the exact distance of footprints that cannot be nearer than one
+ *  already found.  Negative when they may touch. */
+double footprint_distance_floor (const footprint_t *a, const footprint_t *b);
+
 /*  The point of footprint `b` nearest to footprint `a` (on b's boundary,
  *  or b's centre when they overlap).  When a whole stretch of b is
  *  nearest (facing edges parallel), the point of that stretch closest to

@@ -143,6 +143,44 @@ test_footprint_distance (void **state)
     assert_close (footprint_distance (&a, &b), sqrt (4 + 4));
 }
 
+/*  The floor is never above the distance, and near it for footprints
+ *  apart in line: worked cases, then random pairs of every size, facing
+ *  and spread, touching and overlapping ones included. */
+static void
+test_footprint_distance_floor (void **state)
+{
+    (void) state;
+    footprint_t a = fp (0, 0, 0, 10, 2);
+    footprint_t b = fp (0, 10, 0, 10, 2);      /* 8 apart, head on */
+    double floor_cm = footprint_distance_floor (&a, &b);
+    assert_true (floor_cm <= 8 && floor_cm > 8 - 1e-3);
+    b = fp (0, 0.5, 0, 10, 2);                 /* overlapping */
+    assert_true (footprint_distance_floor (&a, &b) <= 0);
+    b = fp (0, 0, 0, 1, 1);                    /* same centre */
+    assert_true (footprint_distance_floor (&a, &b) < 0);
+    uint64_t r = 88172645463325252ULL;
+    for (int i = 0; i < 200000; i++) {
+        double v[10];
+        for (int k = 0; k < 10; k++) {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            v[k] = (double) (r >> 11) / 9007199254740992.0;
+        }
+        double spread = i % 3 == 0 ? 20 : i % 3 == 1 ? 300 : 50000;
+        a = fp (v[0] * spread, v[1] * spread, v[2] * 360, 0.5 + v[3] * 40,
+                0.5 + v[4] * 10);
+        b = fp (v[5] * spread, v[6] * spread, i % 4 ? v[7] * 360 : a.facing,
+                0.5 + v[8] * 40, 0.5 + v[9] * 10);
+        double exact = footprint_distance (&a, &b);
+        double low = footprint_distance_floor (&a, &b);
+        if (!(low <= exact))
+            fail_msg ("floor %.17g above the distance %.17g", low, exact);
+        if (!(footprint_distance_floor (&b, &a) <= exact))
+            fail_msg ("floor (b, a) above the distance %.17g", exact);
+    }
+}
+
 static void
 test_footprint_nearest_point (void **state)
 {
@@ -389,6 +427,7 @@ main (void)
         cmocka_unit_test (test_corners_and_contains),
         cmocka_unit_test (test_point_nearest),
         cmocka_unit_test (test_footprint_distance),
+        cmocka_unit_test (test_footprint_distance_floor),
         cmocka_unit_test (test_footprint_nearest_point),
         cmocka_unit_test (test_arcs),
         cmocka_unit_test (test_arc_of),
