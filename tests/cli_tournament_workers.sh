@@ -1,11 +1,15 @@
 #!/bin/bash
-# cli_tournament_workers.sh - a tournament played by three worker
-# processes on loopback (solo-tournament worker --connect), one of them
-# killed mid-tournament: no game is lost (its games go to another worker
-# once it has been silent for the worker timeout), every game is stored
-# once, and the final table is the one a run with local workers gives.
-# Then the coordinator itself is killed and resumed: the workers carry
-# on with the new one, to the same table.
+# cli_tournament_workers.sh - a tournament played by worker processes on
+# loopback (solo-tournament worker --connect).  The first one is killed
+# mid-tournament while it plays alone, so the tournament cannot end before
+# the coordinator finds it silent for the worker timeout; two others then
+# join: no game is lost (its games go to them), every game is stored once,
+# and the final table is the one a run with local workers gives.  Then the
+# coordinator itself is killed and resumed: the workers carry on with the
+# new one, to the same table.
+#
+# Every wait is for something the test can see (games stored, a line of
+# the coordinator, a process gone), with a deadline, never a fixed sleep.
 #
 #   bash tests/cli_tournament_workers.sh <solod> <solo>
 set -u
@@ -39,44 +43,46 @@ rc=$?
 checks=$((checks + 1))
 [ "$rc" = 0 ] || { fail "local run: exit code $rc"; cat "$work/local.err" >&2; }
 
-# the coordinator alone, three workers on loopback
+# the coordinator alone on loopback, w2 its only worker
 "$TOUR" run --db "$work/remote.db" "${args[@]}" --concurrency 0 \
     --bind "$endpoint" --worker-timeout 1 --report "$work/remote" \
     >"$work/coord.out" 2>"$work/coord.err" &
 coord=$!
 lib_bg "$coord"
-start_workers 1 2 3
-# kill worker 2 once the tournament is under way
+start_workers 2
+# w2 killed once the tournament is under way: no one else plays, so the
+# games it held wait for the coordinator to find it silent
 wait_stored_games "$work/remote.db" 300 1000
 # shellcheck disable=SC2154
 kill -KILL "$worker2"
+wait "$worker2" 2>/dev/null
 stored_at_kill=$(stored_games "$work/remote.db")
-wait "$coord"
-rc=$?
-checks=$((checks + 1))
-[ "$rc" = 0 ] || { fail "coordinator: exit code $rc"; tail -5 "$work/coord.err" >&2; }
 checks=$((checks + 1))
 if [ "$stored_at_kill" -ge 1800 ]; then
     fail "the worker was killed after the last game ($stored_at_kill stored)"
 fi
 checks=$((checks + 1))
-grep -qF "w2 silent for" "$work/coord.err" \
+wait_for_text "$work/coord.err" "w2 silent for" 30 \
     || { fail "the coordinator did not notice w2 was gone"; tail -5 "$work/coord.err" >&2; }
-# the surviving workers were told to stop
+# two workers join and play the rest, w2's games too
+start_workers 1 3
+checks=$((checks + 1))
+if ! wait_exit "$coord" 120; then
+    fail "the coordinator still running 120 s after w2 died"
+    tail -5 "$work/coord.err" >&2
+elif [ "$rc" != 0 ]; then
+    fail "coordinator: exit code $rc"
+    tail -5 "$work/coord.err" >&2
+fi
+# the workers were told to stop
 for w in 1 3; do
     eval "pid=\$worker$w"
-    for _ in $(seq 1 300); do
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.01
-    done
     checks=$((checks + 1))
-    if kill -0 "$pid" 2>/dev/null; then
-        fail "worker w$w still running after the tournament"
+    if ! wait_exit "$pid" 30; then
+        fail "worker w$w still running 30 s after the tournament"
     else
-        wait "$pid"
-        wrc=$?
         checks=$((checks + 1))
-        [ "$wrc" = 0 ] || fail "worker w$w: exit code $wrc"
+        [ "$rc" = 0 ] || fail "worker w$w: exit code $rc"
     fi
 done
 check "no game lost, none twice, the same table" "
@@ -109,19 +115,29 @@ wait "$coord" 2>/dev/null
 cut=$(stored_games "$work/again.db")
 "$TOUR" run --db "$work/again.db" --concurrency 0 --bind "$endpoint" \
     --worker-timeout 2 --report "$work/again" \
-    >"$work/again2.out" 2>"$work/again2.err"
-rc=$?
+    >"$work/again2.out" 2>"$work/again2.err" &
+coord=$!
+lib_bg "$coord"
 checks=$((checks + 1))
-[ "$rc" = 0 ] || { fail "resumed coordinator: exit code $rc"; tail -5 "$work/again2.err" >&2; }
+if ! wait_exit "$coord" 120; then
+    fail "the resumed coordinator still running after 120 s"
+    tail -5 "$work/again2.err" >&2
+elif [ "$rc" != 0 ]; then
+    fail "resumed coordinator: exit code $rc"
+    tail -5 "$work/again2.err" >&2
+fi
 checks=$((checks + 1))
 grep -qF "resuming: $cut games already stored" "$work/again2.err" \
     || fail "the resumed coordinator did not find the $cut games stored"
 for w in 4 5; do
     eval "pid=\$worker$w"
-    wait "$pid"
-    wrc=$?
     checks=$((checks + 1))
-    [ "$wrc" = 0 ] || fail "worker w$w: exit code $wrc"
+    if ! wait_exit "$pid" 30; then
+        fail "worker w$w still running 30 s after the tournament"
+    else
+        checks=$((checks + 1))
+        [ "$rc" = 0 ] || fail "worker w$w: exit code $rc"
+    fi
 done
 check "the workers carried on: the same table" "
 import json, sqlite3

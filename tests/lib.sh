@@ -187,6 +187,36 @@ wait_stored_games () {
     return 1
 }
 
+# wait_for_text FILE TEXT SECONDS: poll FILE every 50 ms until it holds TEXT
+# (a fixed string; a missing FILE holds nothing yet); 1 if it does not
+# within SECONDS.
+wait_for_text () {
+    local deadline=$((SECONDS + $3))
+    while :; do
+        grep -qF -- "$2" "$1" 2>/dev/null && return 0
+        [ "$SECONDS" -lt "$deadline" ] || return 1
+        sleep 0.05
+    done
+}
+
+# wait_exit PID SECONDS: wait for the background process PID (a child of
+# this shell) to exit, SECONDS at most; its exit code in $rc, and 0
+# returned.  Still running after SECONDS: returns 1 with rc=124 and leaves
+# it running (lib_cleanup kills what lib_bg registered).
+wait_exit () {
+    local deadline=$((SECONDS + $2))
+    while kill -0 "$1" 2>/dev/null; do
+        if [ "$SECONDS" -ge "$deadline" ]; then
+            rc=124
+            return 1
+        fi
+        sleep 0.05
+    done
+    wait "$1"
+    rc=$?
+    return 0
+}
+
 # free_port: print a TCP port free on 127.0.0.1 now (a random high one without Python).
 free_port () {
     "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null \
