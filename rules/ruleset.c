@@ -24,6 +24,19 @@
 #define TITLE_MAX 128
 #define RF_TABLE_COUNT 2                   /* infantry, cavalry */
 #define NO_TABLE (-1)
+#define NAME_SLOTS 128          /* slots of a name index: a power of two,
+                                   at least twice the rows it indexes */
+
+/*  Rows of a table found by name, ASCII case folded: open addressing
+ *  over the FNV-1a hash of the folded name.  Built once as the table
+ *  is loaded; every unit of a request names its weapon. */
+typedef struct {
+    unsigned char slots[NAME_SLOTS];    /* row + 1; 0: empty */
+} name_index_t;
+_Static_assert (NAME_SLOTS >= 2 * SOLO_MAX_WEAPONS
+                && NAME_SLOTS >= 2 * (SOLO_MAX_TROOP_TYPES + 1)
+                && SOLO_MAX_TROOP_TYPES + 1 < 255,
+                "a name index holds every row of a table, half full at most");
 
 struct ruleset_t {
     char name[SOLO_NAME_MAX];
@@ -35,6 +48,8 @@ struct ruleset_t {
     int weapon_count;
     troop_type_t troop_types[SOLO_MAX_TROOP_TYPES + 1]; /* [0]: usual */
     int troop_type_count;                        /* rows, [0] included */
+    name_index_t weapon_index;
+    name_index_t troop_type_index;               /* rows 1 on */
     rf_table_t rf[RF_TABLE_COUNT];
     int arm_table[ARM_COUNT];                    /* index in rf, NO_TABLE */
     rf_morale_t morale;
@@ -325,6 +340,53 @@ read_action (loader_t *l, const config_setting_t *s, rf_action_t *out)
 
 /*  ---- the parts of the table file --------------------------------------- */
 
+/*  c in lower case when it is an ASCII capital; any other byte as it is
+ *  (the C locale's folding, the only one the programs use). */
+static inline unsigned char
+ascii_fold (unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char) (c - 'A' + 'a') : c;
+}
+
+/*  FNV-1a of a name folded as ascii_fold folds it: names strcasecmp
+ *  finds equal hash the same. */
+static unsigned
+name_hash (const char *name)
+{
+    unsigned h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *) name; *p; p++)
+        h = (h ^ ascii_fold (*p)) * 16777619u;
+    return h;
+}
+
+/*  Put `row` under `name` (not there yet: the loaders refuse a second
+ *  row of the same name).  Needs row + 1 < 256 and fewer than NAME_SLOTS
+ *  rows in all. */
+static void
+name_index_put (name_index_t *index, const char *name, int row)
+{
+    assert (row >= 0 && row + 1 < 256);
+    unsigned at = name_hash (name) & (NAME_SLOTS - 1);
+    while (index->slots[at])
+        at = (at + 1) & (NAME_SLOTS - 1);
+    index->slots[at] = (unsigned char) (row + 1);
+}
+
+/*  The row whose name equals `name` but for case (strcasecmp), or -1.
+ *  Row r's name is at first_name + r * stride. */
+static int
+name_index_find (const name_index_t *index, const char *first_name,
+                 size_t stride, const char *name)
+{
+    for (unsigned at = name_hash (name) & (NAME_SLOTS - 1); index->slots[at];
+         at = (at + 1) & (NAME_SLOTS - 1)) {
+        int row = index->slots[at] - 1;
+        if (strcasecmp (first_name + (size_t) row * stride, name) == 0)
+            return row;
+    }
+    return -1;
+}
+
 /*  The weapons table: names unique, ranges growing, a weapon without
  *  ranges has all three 0. */
 static int
@@ -365,6 +427,8 @@ load_weapons (loader_t *l, ruleset_t *rs, const config_setting_t *root)
                              i, w->name);
     }
     rs->weapon_count = n;
+    for (int i = 0; i < n; i++)
+        name_index_put (&rs->weapon_index, rs->weapons[i].name, i);
     return 0;
 }
 
@@ -441,6 +505,8 @@ load_troop_types (loader_t *l, ruleset_t *rs, const config_setting_t *root)
         }
     }
     rs->troop_type_count = n + 1;
+    for (int i = 1; i <= n; i++)
+        name_index_put (&rs->troop_type_index, rs->troop_types[i].name, i);
     return 0;
 }
 
@@ -1046,31 +1112,14 @@ ruleset_weapon (const ruleset_t *self, int index)
     return &self->weapons[index];
 }
 
-/*  c in lower case when it is an ASCII capital; any other byte as it is. */
-static inline unsigned char
-ascii_fold (unsigned char c)
-{
-    return c >= 'A' && c <= 'Z' ? (unsigned char) (c - 'A' + 'a') : c;
-}
-
 int
 ruleset_weapon_find (const ruleset_t *self, const char *name)
 {
     assert (self);
     if (!name)
         return -1;
-    /*  Each unit of a request names its weapon: a name whose first letter
-     *  differs (ASCII case folded, as strcasecmp folds it) is passed over
-     *  without the call. */
-    unsigned char first = ascii_fold ((unsigned char) name[0]);
-    for (int i = 0; i < self->weapon_count; i++) {
-        unsigned char have = (unsigned char) self->weapons[i].name[0];
-        if (have < 0x80 && first < 0x80 && ascii_fold (have) != first)
-            continue;
-        if (strcasecmp (self->weapons[i].name, name) == 0)
-            return i;
-    }
-    return -1;
+    return name_index_find (&self->weapon_index, self->weapons[0].name,
+                            sizeof self->weapons[0], name);
 }
 
 int
@@ -1095,10 +1144,9 @@ ruleset_troop_type_find (const ruleset_t *self, const char *name)
     assert (self);
     if (!name || !*name)
         return 0;
-    for (int i = 1; i < self->troop_type_count; i++)
-        if (strcasecmp (self->troop_types[i].name, name) == 0)
-            return i;
-    return -1;
+    return name_index_find (&self->troop_type_index,
+                            self->troop_types[0].name,
+                            sizeof self->troop_types[0], name);
 }
 
 const char *

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <ctype.h>
 #include "ruleset.h"
 #include "testutil.h"
 
@@ -160,6 +162,103 @@ test_weapons (void **state)
     assert_null (ruleset_weapon (rs, -1));
     assert_null (ruleset_weapon (rs, ruleset_weapon_count (rs)));
     ruleset_destroy (&rs);
+}
+
+/*  The row named `name` as a plain walk with strcasecmp finds it: what
+ *  the rulesets' lookups by name must answer. */
+static int
+weapon_by_walking (const ruleset_t *rs, const char *name)
+{
+    for (int i = 0; name && i < ruleset_weapon_count (rs); i++)
+        if (strcasecmp (ruleset_weapon (rs, i)->name, name) == 0)
+            return i;
+    return -1;
+}
+
+static int
+troop_type_by_walking (const ruleset_t *rs, const char *name)
+{
+    if (!name || !*name)
+        return 0;
+    for (int i = 1; i < ruleset_troop_type_count (rs); i++)
+        if (strcasecmp (ruleset_troop_type (rs, i)->name, name) == 0)
+            return i;
+    return -1;
+}
+
+/*  `name` (shorter than 60 bytes) in the ways a request may spell it or
+ *  get it wrong: as it is, in capitals, capitalised, cut short,
+ *  lengthened, a letter changed, a byte above ASCII in place of one.
+ *  Returns how many, at most 7. */
+static int
+spellings (const char *name, char out[][64])
+{
+    int n = 0;
+    size_t len = strlen (name);
+    snprintf (out[n++], 64, "%s", name);
+    snprintf (out[n], 64, "%s", name);
+    for (char *p = out[n]; *p; p++)
+        *p = (char) toupper ((unsigned char) *p);
+    n++;
+    snprintf (out[n], 64, "%s", name);
+    out[n][0] = (char) toupper ((unsigned char) out[n][0]);
+    n++;
+    snprintf (out[n++], 64, "%.*s", (int) (len ? len - 1 : 0), name);
+    snprintf (out[n++], 64, "%ss", name);
+    if (len == 0)
+        return n;
+    snprintf (out[n], 64, "%s", name);
+    out[n][len / 2] = out[n][len / 2] == 'z' ? 'a' : 'z';
+    n++;
+    snprintf (out[n], 64, "%s", name);
+    out[n][0] = (char) 0xc9;
+    n++;
+    return n;
+}
+
+/*  Weapons and troop types are found by name as a walk of their tables
+ *  with strcasecmp finds them, in both rulesets, however the names are
+ *  spelt, and names of the one table asked of the other. */
+static void
+test_find_by_name (void **state)
+{
+    (void) state;
+    char err[256];
+    ruleset_t *sets[2] = {
+        test_load_skirmish19 (),
+        ruleset_load (test_source_path ("rules/data/empire_of_liberty/"
+                                        "tables.cfg"), err, sizeof err)
+    };
+    if (!sets[1])
+        fail_msg ("%s", err);
+    int found = 0;
+    for (int a = 0; a < 2; a++)
+    for (int b = 0; b < 2; b++) {
+        const ruleset_t *rs = sets[a], *names = sets[b];
+        char spelt[8][64];
+        for (int i = 0; i < ruleset_weapon_count (names); i++) {
+            int n = spellings (ruleset_weapon (names, i)->name, spelt);
+            for (int k = 0; k < n; k++) {
+                int want = weapon_by_walking (rs, spelt[k]);
+                assert_int_equal (ruleset_weapon_find (rs, spelt[k]), want);
+                found += want >= 0;
+            }
+        }
+        for (int i = 0; i < ruleset_troop_type_count (names); i++) {
+            int n = spellings (ruleset_troop_type (names, i)->name, spelt);
+            for (int k = 0; k < n; k++) {
+                int want = troop_type_by_walking (rs, spelt[k]);
+                assert_int_equal (ruleset_troop_type_find (rs, spelt[k]),
+                                  want);
+                found += want > 0;
+            }
+        }
+    }
+    assert_true (found > 0);
+    assert_int_equal (ruleset_troop_type_find (sets[0], NULL), 0);
+    assert_int_equal (ruleset_troop_type_find (sets[0], ""), 0);
+    ruleset_destroy (&sets[0]);
+    ruleset_destroy (&sets[1]);
 }
 
 static void
@@ -527,6 +626,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_loads),
         cmocka_unit_test (test_weapons),
+        cmocka_unit_test (test_find_by_name),
         cmocka_unit_test (test_reach_and_bands),
         cmocka_unit_test (test_settings),
         cmocka_unit_test (test_move),
