@@ -588,6 +588,23 @@ retreating_friend_seen (view_t *v)
     return false;
 }
 
+/*  Does the side of unit `unit` have another standing unit of hero
+ *  quality?  Without one no hero can be near, and the units around the
+ *  unit need not be measured. */
+static bool
+side_has_hero (const situation_t *sit, int unit)
+{
+    side_t side = situation_unit_const (sit, unit)->side;
+    int n = situation_unit_count (sit);
+    for (int j = 0; j < n; j++) {
+        const unit_t *o = situation_unit_const (sit, j);
+        if (j != unit && o->side == side && o->quality == QUALITY_HERO
+        &&  standing (o))
+            return true;
+    }
+    return false;
+}
+
 /*  The longest range of the ruleset's weapons: no enemy further away
  *  reaches the unit. */
 static double
@@ -795,7 +812,7 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
                               ruleset_quality_name (rs, QUALITY_HERO),
                               " quality", NULL);
         }
-        else {
+        else if (side_has_hero (sit, v->unit)) {
             int hero = -1;
             double hd = 0;
             near_list_t near;
