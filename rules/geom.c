@@ -586,6 +586,41 @@ convex_turn (const vec2_t *pts, int n)
     return turn;
 }
 
+/*  The turns of the last polygons asked, by their vertices: the same few
+ *  woods and buildings are crossed by line after line of sight, and
+ *  finding that a polygon is convex cost about as much as clipping the
+ *  line through it.  An entry is used only for the same vertices bit for
+ *  bit (a polygon changed in place is worked out again), so the answer
+ *  is always convex_turn's.  Per thread, as the headings are. */
+#define CONVEX_MEMO          8     /* polygons remembered, a power of 2 */
+#define CONVEX_MEMO_VERTICES 16    /* larger ones are worked out each time */
+typedef struct {
+    const vec2_t *pts;
+    int n;                         /* 0: an empty entry */
+    int turn;
+    vec2_t kept[CONVEX_MEMO_VERTICES];
+} convex_memo_t;
+static _Thread_local convex_memo_t convex_memo[CONVEX_MEMO];
+
+/*  convex_turn (pts, n), remembered. */
+static int
+convex_turn_memo (const vec2_t *pts, int n)
+{
+    if (n > CONVEX_MEMO_VERTICES)
+        return convex_turn (pts, n);
+    uint64_t key = (uint64_t) (uintptr_t) pts;
+    convex_memo_t *m = &convex_memo[(key * 0x9E3779B97F4A7C15ull) >> 61
+                                    & (CONVEX_MEMO - 1)];
+    size_t bytes = (size_t) n * sizeof *pts;
+    if (m->pts == pts && m->n == n && memcmp (m->kept, pts, bytes) == 0)
+        return m->turn;
+    m->turn = convex_turn (pts, n);
+    m->pts = pts;
+    m->n = n;
+    memcpy (m->kept, pts, bytes);
+    return m->turn;
+}
+
 /*  The length of segment a-b inside a convex polygon turning `turn`
  *  (convex_turn): the stretch of the segment on the inner side of every
  *  edge.  A segment parallel to an edge within GEOM_EPS of its line runs
@@ -632,7 +667,7 @@ polygon_segment_inside_length (const vec2_t *pts, int n, vec2_t a, vec2_t b)
     assert (n <= SOLO_MAX_VERTICES);
     if (a.x == b.x && a.y == b.y)
         return 0.0;
-    int turn = n >= 3 ? convex_turn (pts, n) : 0;
+    int turn = n >= 3 ? convex_turn_memo (pts, n) : 0;
     if (turn != 0)
         return convex_inside_length (pts, n, turn, a, b);
     double ts[2 * SOLO_MAX_VERTICES + 2];

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <math.h>
+#include <string.h>
 #include "geom.h"
 
 #define EPS 1e-9
@@ -355,6 +356,27 @@ test_segment_inside_length (void **state)
     assert_close (ts[1], 0.75);
 }
 
+/*  A polygon's convexity is remembered by its vertices: the same array
+ *  made concave in place (the square's six-vertex copy turned into the
+ *  L) is clipped as the L, and back again as the square. */
+static void
+test_segment_inside_length_changed_in_place (void **state)
+{
+    (void) state;
+    vec2_t poly[6] = { { 0, 0 }, { 10, 0 }, { 10, 5 }, { 10, 10 },
+                       { 5, 10 }, { 0, 10 } };
+    vec2_t a = { 2, 7 }, b = { 8, 7 };
+    for (int round = 0; round < 3; round++) {
+        assert_close (polygon_segment_inside_length (poly, 6, a, b), 6);
+        memcpy (poly, ell, sizeof poly);
+        assert_close (polygon_segment_inside_length (poly, 6, a, b), 2);
+        poly[2] = (vec2_t) { 10, 5 };
+        poly[3] = (vec2_t) { 10, 10 };
+        poly[4] = (vec2_t) { 5, 10 };
+        poly[5] = (vec2_t) { 0, 10 };
+    }
+}
+
 static void
 test_contains_footprint (void **state)
 {
@@ -434,6 +456,7 @@ main (void)
         cmocka_unit_test (test_polygon_contains),
         cmocka_unit_test (test_polygon_distances),
         cmocka_unit_test (test_segment_inside_length),
+        cmocka_unit_test (test_segment_inside_length_changed_in_place),
         cmocka_unit_test (test_contains_footprint),
         cmocka_unit_test (test_segment_intersects),
         cmocka_unit_test (test_area_and_simple),
