@@ -1,4 +1,5 @@
 /*  convert.c - protocol messages to rules-core values and back.  */
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -723,6 +724,58 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
     m->arm = borrow (arm_name (d->arm));
     m->seed = seed;
     return m;
+}
+
+/*  Reply's fields as solo.proto numbers them, and the wire types of a
+ *  varint and of a length-delimited field. */
+#define REPLY_FIELD_ID            1
+#define REPLY_FIELD_UNIT_DECISION 12
+#define WIRE_VARINT               0
+#define WIRE_LENGTH_DELIMITED     2
+#define VARINT_MAX_BYTES          10       /* of a 64-bit value */
+
+/*  `value` as a protobuf varint at `buf`; returns the bytes written
+ *  (1 to VARINT_MAX_BYTES). */
+static size_t
+put_varint (uint8_t *buf, uint64_t value)
+{
+    size_t n = 0;
+    while (value >= 0x80) {
+        buf[n++] = (uint8_t) (value | 0x80);
+        value >>= 7;
+    }
+    buf[n++] = (uint8_t) value;
+    return n;
+}
+
+int
+convert_pack_decision_reply (uint64_t request_id,
+                             const Solo__V1__UnitDecision *body,
+                             uint8_t **out, size_t *out_len)
+{
+    assert (body && out && out_len);
+    /*  As protobuf-c packs a proto3 Reply: the id unless 0, then the
+     *  oneof's message as tag, length and bytes. */
+    uint8_t head[2 * (1 + VARINT_MAX_BYTES)];
+    size_t used = 0;
+    if (request_id != 0) {
+        used += put_varint (head + used,
+                            REPLY_FIELD_ID << 3 | WIRE_VARINT);
+        used += put_varint (head + used, request_id);
+    }
+    size_t size = solo__v1__unit_decision__get_packed_size (body);
+    used += put_varint (head + used, REPLY_FIELD_UNIT_DECISION << 3
+                                     | WIRE_LENGTH_DELIMITED);
+    used += put_varint (head + used, size);
+    uint8_t *buf = malloc (used + size);
+    if (!buf)
+        return -1;
+    memcpy (buf, head, used);
+    size_t packed = solo__v1__unit_decision__pack (body, buf + used);
+    assert (packed == size);
+    *out = buf;
+    *out_len = used + packed;
+    return 0;
 }
 
 void

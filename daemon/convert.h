@@ -69,6 +69,16 @@ Solo__V1__UnitDecision *convert_decision_in (const rf_decision_t *decision,
                                              uint64_t seed,
                                              ProtobufCAllocator *arena);
 
+/*  A Reply with id `request_id` and `body` as its unit_decision, packed
+ *  into a malloc'd buffer (*out, *out_len; free it with free): the bytes
+ *  solo__v1__reply__pack gives, but the decision is packed where it
+ *  belongs, after its length prefix (protobuf-c packs a message field
+ *  first, then moves it along to make room for a prefix longer than a
+ *  byte).  Returns 0, or -1 when out of memory. */
+int convert_pack_decision_reply (uint64_t request_id,
+                                 const Solo__V1__UnitDecision *body,
+                                 uint8_t **out, size_t *out_len);
+
 /*  Free a decision built by convert_decision; safe when *msg_p is NULL. */
 void convert_decision_free (Solo__V1__UnitDecision **msg_p);
 

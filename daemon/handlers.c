@@ -346,11 +346,7 @@ pack_decision (const rf_decision_t *decision, const situation_t *sit,
 {
     Solo__V1__UnitDecision *body = convert_decision_in (decision, sit, rs,
                                                         unit_id, seed, arena);
-    Solo__V1__Reply r = SOLO__V1__REPLY__INIT;
-    r.id = id;
-    r.body_case = SOLO__V1__REPLY__BODY_UNIT_DECISION;
-    r.unit_decision = body;
-    if (!body || serve_pack_reply (&r, reply, reply_len))
+    if (!body || convert_pack_decision_reply (id, body, reply, reply_len))
         return convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL,
                              "ask_unit", "out of memory");
     return 0;
