@@ -20,18 +20,24 @@ convert_fail (convert_error_t *error, error_code_t code, const char *field,
     return -1;
 }
 
-/*  Where a field sits: "prefix" or "prefix[index]", to which a check adds
- *  ".name".  The path is written only when a check fails: writing it for
- *  every field of every unit cost more than the checks themselves. */
-typedef struct {
-    const char *prefix;
+/*  Where a field sits: a chain of names from the request down, each
+ *  with an index into its list or not, "ask_unit.situation" ->
+ *  "terrain[3]" -> "polygon[2]", to which a check adds ".name".  The
+ *  path is written only when a check fails: writing it for every field
+ *  of every unit cost more than the checks themselves. */
+typedef struct where_s where_t;
+struct where_s {
+    const where_t *parent;           /* NULL: the top */
+    const char *name;
     long index;                      /* -1: no index */
-} where_t;
+};
 
+/*  `name` (element `index` of it, -1 for none) within `parent` (NULL:
+ *  at the top). */
 static where_t
-where (const char *prefix, long index)
+where (const where_t *parent, const char *name, long index)
 {
-    return (where_t) { prefix, index };
+    return (where_t) { parent, name, index };
 }
 
 /*  Text `s` added at buf[*used], cut to leave room for the terminator
@@ -45,26 +51,38 @@ path_add (char *buf, size_t *used, const char *s)
     *used += len;
 }
 
-/*  The path of field `name` (NULL: the place itself) at `at`, into a
- *  caller buffer of CONVERT_FIELD_MAX bytes, cut at its end.  Written
- *  without printf: every terrain feature of every situation has one. */
-static const char *
-path_at (char *buf, where_t at, const char *name)
+/*  The path of `at` added at buf[*used]: its parents' first, then
+ *  ".name" (no dot at the top) and "[index]". */
+static void
+path_add_where (char *buf, size_t *used, const where_t *at)
 {
-    size_t used = 0;
-    path_add (buf, &used, at.prefix);
-    if (at.index >= 0) {
+    if (at->parent) {
+        path_add_where (buf, used, at->parent);
+        path_add (buf, used, ".");
+    }
+    path_add (buf, used, at->name);
+    if (at->index >= 0) {
         char digits[24];
         int n = (int) sizeof digits - 1;
-        unsigned long v = (unsigned long) at.index;
+        unsigned long v = (unsigned long) at->index;
         digits[n] = '\0';
         do
             digits[--n] = (char) ('0' + v % 10);
         while ((v /= 10) > 0);
         digits[--n] = '[';
-        path_add (buf, &used, digits + n);
-        path_add (buf, &used, "]");
+        path_add (buf, used, digits + n);
+        path_add (buf, used, "]");
     }
+}
+
+/*  The path of field `name` (NULL: the place itself) at `at`, into a
+ *  caller buffer of CONVERT_FIELD_MAX bytes, cut at its end.  Written
+ *  without printf. */
+static const char *
+path_at (char *buf, const where_t *at, const char *name)
+{
+    size_t used = 0;
+    path_add_where (buf, &used, at);
     if (name) {
         path_add (buf, &used, ".");
         path_add (buf, &used, name);
@@ -73,21 +91,14 @@ path_at (char *buf, where_t at, const char *name)
     return buf;
 }
 
-/*  "prefix.name", built into a caller buffer. */
-static const char *
-path_of (char *buf, const char *prefix, const char *name)
-{
-    return path_at (buf, where (prefix, -1), name);
-}
-
 /*  convert_fail naming field `name` at `at`. */
 static int
-fail_at (convert_error_t *error, error_code_t code, where_t at,
+fail_at (convert_error_t *error, error_code_t code, const where_t *at,
          const char *name, const char *format, ...)
     __attribute__ ((format (printf, 5, 6)));
 
 static int
-fail_at (convert_error_t *error, error_code_t code, where_t at,
+fail_at (convert_error_t *error, error_code_t code, const where_t *at,
          const char *name, const char *format, ...)
 {
     char field[CONVERT_FIELD_MAX];
@@ -103,7 +114,7 @@ fail_at (convert_error_t *error, error_code_t code, where_t at,
 
 /*  Check an id: present, and short enough for SOLO_ID_MAX. */
 static int
-check_id (const char *id, bool required, where_t at, const char *name,
+check_id (const char *id, bool required, const where_t *at, const char *name,
           convert_error_t *error)
 {
     if (required && (!id || !*id))
@@ -118,7 +129,7 @@ check_id (const char *id, bool required, where_t at, const char *name,
 
 /*  A point read from the wire: present and finite. */
 static int
-take_point (const Solo__V1__Point *p, where_t at, const char *name,
+take_point (const Solo__V1__Point *p, const where_t *at, const char *name,
             vec2_t *out, convert_error_t *error)
 {
     if (!p)
@@ -138,7 +149,7 @@ take_point (const Solo__V1__Point *p, where_t at, const char *name,
 
 /*  A length in (0, SOLO_MAX_TABLE_CM]. */
 static int
-take_length (double value, where_t at, const char *name,
+take_length (double value, const where_t *at, const char *name,
              convert_error_t *error)
 {
     if (!isfinite (value))
@@ -156,7 +167,7 @@ take_length (double value, where_t at, const char *name,
 
 /*  An enum value read from the wire (protobuf-c keeps unknown values). */
 static int
-take_enum (int value, int count, const char *what, where_t at,
+take_enum (int value, int count, const char *what, const where_t *at,
            const char *name, convert_error_t *error)
 {
     if (value < 0 || value >= count)
@@ -167,7 +178,7 @@ take_enum (int value, int count, const char *what, where_t at,
 
 /*  An enum the wire maps value by value (`mapped` -1: no such value). */
 static int
-take_wire_enum (int mapped, int value, const char *what, where_t at,
+take_wire_enum (int mapped, int value, const char *what, const where_t *at,
                 const char *name, convert_error_t *error)
 {
     if (mapped < 0)
@@ -178,7 +189,7 @@ take_wire_enum (int mapped, int value, const char *what, where_t at,
 
 /*  A figure count: 0 or more. */
 static int
-take_count (int32_t value, where_t at, const char *name,
+take_count (int32_t value, const where_t *at, const char *name,
             convert_error_t *error)
 {
     if (value < 0)
@@ -208,7 +219,7 @@ weapon_list (const ruleset_t *rs, char *buf, size_t buflen)
 
 static int
 convert_terrain (situation_t *sit, const ruleset_t *rs,
-                 const Solo__V1__TerrainFeature *msg, where_t at,
+                 const Solo__V1__TerrainFeature *msg, const where_t *at,
                  convert_error_t *error)
 {
     /* on the stack and not zeroed: only the vertices given are read */
@@ -230,12 +241,11 @@ convert_terrain (situation_t *sit, const ruleset_t *rs,
                       "polygon", "%zu vertices, more than "
                       "max_polygon_vertices (%d)", msg->n_polygon,
                       SOLO_MAX_VERTICES);
-    char polygon[CONVERT_FIELD_MAX];
-    if (rc == 0)
-        path_at (polygon, at, "polygon");
-    for (size_t k = 0; rc == 0 && k < msg->n_polygon; k++)
-        rc = take_point (msg->polygon[k], where (polygon, (long) k), NULL,
-                         &f->vertices[k], error);
+    for (size_t k = 0; rc == 0 && k < msg->n_polygon; k++) {
+        where_t vertex = where (at, "polygon", (long) k);
+        rc = take_point (msg->polygon[k], &vertex, NULL, &f->vertices[k],
+                         error);
+    }
     if (rc == 0) {
         memset (f->id, 0, sizeof f->id);
         memcpy (f->id, msg->id, strlen (msg->id));  /* checked shorter */
@@ -281,7 +291,7 @@ convert_status_bits (const Solo__V1__UnitStatus *s)
  *  check unit_validate makes is made here, naming the wire field, so
  *  that the unit can be added with situation_add_checked_unit. */
 static int
-take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, where_t at,
+take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, const where_t *at,
            unit_t *u, convert_error_t *error)
 {
     memset (u, 0, sizeof *u);
@@ -395,7 +405,8 @@ situation_t *
 convert_situation (const Solo__V1__Situation *msg, const catalog_t *catalog,
                    const char *prefix, convert_error_t *error)
 {
-    where_t top = where (prefix, -1);
+    where_t top_place = where (NULL, prefix, -1);
+    const where_t *top = &top_place;
     const ruleset_t *rs = catalog_find (catalog, msg->ruleset);
     if (!rs) {
         fail_at (error, SOLO__V1__ERROR__CODE__UNKNOWN_RULESET, top, "ruleset",
@@ -427,19 +438,17 @@ convert_situation (const Solo__V1__Situation *msg, const catalog_t *catalog,
      *  for it they are added all the same). */
     (void) situation_reserve_units (sit, (int) msg->n_units);
     (void) situation_reserve_terrain (sit, (int) msg->n_terrain);
-    char terrain[CONVERT_FIELD_MAX], units[CONVERT_FIELD_MAX];
-    path_of (terrain, prefix, "terrain");
-    path_of (units, prefix, "units");
     for (size_t i = 0; i < msg->n_terrain; i++) {
-        if (convert_terrain (sit, rs, msg->terrain[i],
-                             where (terrain, (long) i), error)) {
+        where_t at = where (top, "terrain", (long) i);
+        if (convert_terrain (sit, rs, msg->terrain[i], &at, error)) {
             situation_destroy (&sit);
             return NULL;
         }
     }
     for (size_t i = 0; i < msg->n_units; i++) {
         unit_t unit;
-        where_t at = where (units, (long) i);
+        where_t place = where (top, "units", (long) i);
+        const where_t *at = &place;
         if (take_unit (rs, msg->units[i], at, &unit, error)) {
             situation_destroy (&sit);
             return NULL;
