@@ -18,7 +18,7 @@ shift || true
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(request request_body socket config
                                          situation scenario tables
-                                         config_text)
+                                         config_text quick_unpack)
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 if [ -z "${FUZZ_BUILD_DIR:-}" ]; then
   CC=clang cmake -S "$root" -B "$build" -DSOLO_FUZZ=ON >/dev/null
