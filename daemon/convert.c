@@ -127,6 +127,26 @@ check_id (const char *id, bool required, const where_t *at, const char *name,
     return 0;
 }
 
+/*  check_id, then the id copied into `out` (SOLO_ID_MAX bytes; "" for
+ *  NULL), measured once for both. */
+static int
+take_id (const char *id, bool required, const where_t *at, const char *name,
+         char *out, convert_error_t *error)
+{
+    size_t len = id ? strnlen (id, SOLO_ID_MAX) : 0;
+    if (required && len == 0)
+        return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at, name,
+                        "an id is required");
+    if (len >= SOLO_ID_MAX)
+        return fail_at (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED, at,
+                        name, "id of %zu bytes is longer than "
+                        "max_id_length (%d)", strlen (id), SOLO_ID_MAX - 1);
+    if (len > 0)
+        memcpy (out, id, len);
+    out[len] = '\0';
+    return 0;
+}
+
 /*  A point read from the wire: present and finite. */
 static int
 take_point (const Solo__V1__Point *p, const where_t *at, const char *name,
@@ -287,16 +307,23 @@ convert_status_bits (const Solo__V1__UnitStatus *s)
     return bits;
 }
 
+/*  The weapon the last unit named, found: units in a row mostly carry
+ *  the same one, and the same bytes find the same row. */
+typedef struct {
+    const char *name;                /* NULL: none yet */
+    int index;
+} weapon_memo_t;
+
 /*  Fill `u` from a protocol unit, checking each field in turn: every
  *  check unit_validate makes is made here, naming the wire field, so
  *  that the unit can be added with situation_add_checked_unit. */
 static int
 take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, const where_t *at,
-           unit_t *u, convert_error_t *error)
+           weapon_memo_t *memo, unit_t *u, convert_error_t *error)
 {
     memset (u, 0, sizeof *u);
-    if (check_id (msg->id, true, at, "id", error)
-    ||  check_id (msg->platoon, false, at, "platoon", error)
+    if (take_id (msg->id, true, at, "id", u->id, error)
+    ||  take_id (msg->platoon, false, at, "platoon", u->platoon, error)
     ||  take_enum ((int) msg->side, SIDE_COUNT, "side", at, "side", error)
     ||  take_enum ((int) msg->arm, ARM_COUNT, "arm", at, "arm", error)
     ||  take_wire_enum (convert_quality_from_wire ((int) msg->quality),
@@ -314,7 +341,14 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, const where_t *at,
                         "weapon", "no weapon given (%s knows: %s)",
                         ruleset_name (rs), known);
     }
-    int weapon = ruleset_weapon_find (rs, msg->weapon);
+    int weapon;
+    if (memo->name && strcmp (memo->name, msg->weapon) == 0)
+        weapon = memo->index;
+    else {
+        weapon = ruleset_weapon_find (rs, msg->weapon);
+        if (weapon >= 0)
+            *memo = (weapon_memo_t) { msg->weapon, weapon };
+    }
     if (weapon < 0) {
         weapon_list (rs, known, sizeof known);
         return fail_at (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, at,
@@ -361,10 +395,6 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, const where_t *at,
                     &u->last_enemy_seen, error))
         return -1;
 
-    /* both checked shorter than SOLO_ID_MAX */
-    memcpy (u->id, msg->id, strlen (msg->id) + 1);
-    if (msg->platoon)
-        memcpy (u->platoon, msg->platoon, strlen (msg->platoon) + 1);
     u->side = (side_t) msg->side;
     u->arm = (arm_t) msg->arm;
     u->quality = (quality_t) convert_quality_from_wire ((int) msg->quality);
@@ -445,11 +475,12 @@ convert_situation (const Solo__V1__Situation *msg, const catalog_t *catalog,
             return NULL;
         }
     }
+    weapon_memo_t memo = { NULL, -1 };
     for (size_t i = 0; i < msg->n_units; i++) {
         unit_t unit;
         where_t place = where (top, "units", (long) i);
         const where_t *at = &place;
-        if (take_unit (rs, msg->units[i], at, &unit, error)) {
+        if (take_unit (rs, msg->units[i], at, &memo, &unit, error)) {
             situation_destroy (&sit);
             return NULL;
         }

@@ -1053,6 +1053,40 @@ test_situation_errors (void **state)
     assert_non_null (strstr (reply->error->message, "unit \"red-2\": x, y "
                              "(500, 110) is off the"));
     solo__v1__reply__free_unpacked (reply, NULL);
+
+    /*  ids: none, a platoon's too long */
+    situation_request (s, 210, "red-1", 3);
+    s->units[2].id = "";
+    reply = exchange (dealer, &s->request);
+    assert_error (reply, 210, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "ask_unit.situation.units[2].id");
+    assert_string_equal (reply->error->message, "an id is required");
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    situation_request (s, 211, "red-1", 3);
+    s->units[1].platoon = "a-platoon-name-that-is-far-too-long-for-it";
+    reply = exchange (dealer, &s->request);
+    assert_error (reply, 211, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                  "ask_unit.situation.units[1].platoon");
+    assert_non_null (strstr (reply->error->message, "max_id_length"));
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    /*  weapons named again by the next unit: in other capitals, then
+     *  misspelt */
+    situation_request (s, 212, "red-1", 3);
+    s->units[1].weapon = "MUSKET";
+    s->units[2].weapon = "Rifle";
+    reply = exchange (dealer, &s->request);
+    assert_decision (reply);
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    situation_request (s, 213, "red-1", 3);
+    s->units[2].weapon = "muskett";
+    reply = exchange (dealer, &s->request);
+    assert_error (reply, 213, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "ask_unit.situation.units[2].weapon");
+    assert_non_null (strstr (reply->error->message, "'muskett'"));
+    solo__v1__reply__free_unpacked (reply, NULL);
     free (s);
     assert_still_serving (dealer);
 }
