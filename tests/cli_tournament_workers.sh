@@ -1,12 +1,13 @@
 #!/bin/bash
 # cli_tournament_workers.sh - a tournament played by worker processes on
-# loopback (solo-tournament worker --connect).  The first one is killed
-# mid-tournament while it plays alone, so the tournament cannot end before
-# the coordinator finds it silent for the worker timeout; two others then
-# join: no game is lost (its games go to them), every game is stored once,
-# and the final table is the one a run with local workers gives.  Then the
-# coordinator itself is killed and resumed: the workers carry on with the
-# new one, to the same table.
+# loopback (solo-tournament worker --connect), each found silent by the
+# coordinator while it plays alone, so that the tournament cannot end
+# first: w2 killed, then w1 paused (SIGSTOP) until the tournament is over;
+# w3 plays the rest.  No game is lost (the silent ones' games go to
+# another worker), every game is stored once, the final table is the one
+# a run with local workers gives, and w1, woken after the end, finds the
+# Stop it was sent and exits.  Then the coordinator itself is killed and
+# resumed: the workers carry on with the new one, to the same table.
 #
 # Every wait is for something the test can see (games stored, a line of
 # the coordinator, a process gone), with a deadline, never a fixed sleep.
@@ -18,6 +19,11 @@ set -u
 lib_init cli_tournament_workers
 FARM="$SOURCE_DIR/rules/scenarios/farm.cfg"
 CAVALRY="$SOURCE_DIR/rules/scenarios/cavalry.cfg"
+
+# worker_games DB NAME: the number of games worker NAME has stored in DB.
+worker_games () {
+    "$PY" -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from games where worker = ?', (sys.argv[2],)).fetchone()[0])" "$1" "$2" 2>/dev/null || echo 0
+}
 
 # start_workers N...: a worker wN for each N on $endpoint, its pid in $workerN.
 start_workers () {
@@ -64,8 +70,20 @@ fi
 checks=$((checks + 1))
 wait_for_text "$work/coord.err" "w2 silent for" 30 \
     || { fail "the coordinator did not notice w2 was gone"; tail -5 "$work/coord.err" >&2; }
-# two workers join and play the rest, w2's games too
-start_workers 1 3
+# w1 joins alone, is paused once it has stored a game, and is found
+# silent too: a worker that is only slow, not dead
+start_workers 1
+for _ in $(seq 1 1000); do
+    [ "$(worker_games "$work/remote.db" w1)" -gt 0 ] && break
+    sleep 0.01
+done
+# shellcheck disable=SC2154
+kill -STOP "$worker1"
+checks=$((checks + 1))
+wait_for_text "$work/coord.err" "w1 silent for" 30 \
+    || { fail "the coordinator did not notice w1 was silent"; tail -5 "$work/coord.err" >&2; }
+# w3 plays the rest, w2's and w1's unfinished games too
+start_workers 3
 checks=$((checks + 1))
 if ! wait_exit "$coord" 120; then
     fail "the coordinator still running 120 s after w2 died"
@@ -74,7 +92,8 @@ elif [ "$rc" != 0 ]; then
     fail "coordinator: exit code $rc"
     tail -5 "$work/coord.err" >&2
 fi
-# the workers were told to stop
+# both workers were told to stop: w1 reads it as it wakes
+kill -CONT "$worker1"
 for w in 1 3; do
     eval "pid=\$worker$w"
     checks=$((checks + 1))

@@ -41,6 +41,9 @@ typedef struct {
     bool has_job;
     job_t job;
     bool refused;           /* sent away: another version, no setup */
+    bool gone;              /* silent past the worker timeout; kept so
+                               that it is known if it speaks again, and
+                               told to stop at the end */
 } peer_t;
 
 typedef struct {
@@ -59,6 +62,7 @@ typedef struct {
     void *router;
     peer_t *peers;
     int peer_count;
+    int peers_named;        /* "worker N" names given so far */
     job_t *requeue;
     int requeue_head, requeue_count, requeue_cap;
     int cursor_pair, cursor_pairing;
@@ -285,20 +289,33 @@ all_done (coord_t *c)
 
 /*  ---- peers ---- */
 
+/*  The peer with this identity, gone ones included; *added tells whether
+ *  it is a new one, made here.  A full table makes room by forgetting the
+ *  gone peer silent the longest.  NULL when the table is full of peers
+ *  still playing (MAX_PEERS of them): the message is dropped. */
 static peer_t *
-find_peer (coord_t *c, const uint8_t *identity, size_t len, bool add)
+find_peer (coord_t *c, const uint8_t *identity, size_t len, bool *added)
 {
+    *added = false;
     for (int i = 0; i < c->peer_count; i++)
         if (c->peers[i].identity_len == len
             && memcmp (c->peers[i].identity, identity, len) == 0)
             return &c->peers[i];
-    if (!add || c->peer_count == MAX_PEERS)
+    peer_t *p = NULL;
+    if (c->peer_count < MAX_PEERS)
+        p = &c->peers[c->peer_count++];
+    else
+        for (int i = 0; i < c->peer_count; i++)
+            if (c->peers[i].gone
+                && (!p || c->peers[i].last_seen < p->last_seen))
+                p = &c->peers[i];
+    if (!p)
         return NULL;
-    peer_t *p = &c->peers[c->peer_count++];
     memset (p, 0, sizeof *p);
     memcpy (p->identity, identity, len);
     p->identity_len = len;
-    snprintf (p->name, sizeof p->name, "worker %d", c->peer_count);
+    snprintf (p->name, sizeof p->name, "worker %d", ++c->peers_named);
+    *added = true;
     return p;
 }
 
@@ -497,8 +514,8 @@ on_message (coord_t *c, const uint8_t *identity, size_t identity_len,
         solo__v1__worker_message__unpack (NULL, len, data);
     if (!msg)
         return;
-    int known = c->peer_count;
-    peer_t *p = find_peer (c, identity, identity_len, true);
+    bool added;
+    peer_t *p = find_peer (c, identity, identity_len, &added);
     if (!p) {
         solo__v1__worker_message__free_unpacked (msg, NULL);
         return;
@@ -506,9 +523,14 @@ on_message (coord_t *c, const uint8_t *identity, size_t identity_len,
     p->last_seen = tour_wire_now_ms ();
     /* a worker of a coordinator that was here before (a resumed run):
        the Setup makes it ask for work at once if it waits for an answer */
-    if (c->peer_count > known
-        && msg->body_case != SOLO__V1__WORKER_MESSAGE__BODY_HELLO)
+    if (added && msg->body_case != SOLO__V1__WORKER_MESSAGE__BODY_HELLO)
         send_to (c, p, &c->setup_msg);
+    /* a worker found silent that was only slow (a paused process, a
+       stalled host): its games went to others, it plays on from here */
+    if (p->gone) {
+        p->gone = false;
+        say (c, "%s heard from again: back", p->name);
+    }
     if (msg->body_case == SOLO__V1__WORKER_MESSAGE__BODY_GAME
         && msg->game->worker[0] && strncmp (p->name, "worker ", 7) == 0)
         snprintf (p->name, sizeof p->name, "%s", msg->game->worker);
@@ -551,7 +573,10 @@ on_message (coord_t *c, const uint8_t *identity, size_t identity_len,
 }
 
 /*  Workers not heard from within the worker timeout are gone: their
- *  games go back in the queue. */
+ *  games go back in the queue.  They stay in the table, marked: one that
+ *  was only slow is known when it speaks again, and every one is told to
+ *  stop at the end (a worker that never hears it would wait for a
+ *  resumed coordinator for ever). */
 static void
 check_peers (coord_t *c)
 {
@@ -559,14 +584,14 @@ check_peers (coord_t *c)
     int64_t limit = (int64_t) (tour_spec_worker_timeout (c->spec) * 1000);
     for (int i = 0; i < c->peer_count; i++) {
         peer_t *p = &c->peers[i];
-        if (now - p->last_seen <= limit)
+        if (p->gone || now - p->last_seen <= limit)
             continue;
         bool held = p->has_job && missing (c, p->job.pairing, p->job.pair);
         say (c, "%s silent for %.1f s: gone%s", p->name,
              (now - p->last_seen) / 1000.0,
              held ? ", its games go to another worker" : "");
         end_job (c, p);
-        c->peers[i--] = c->peers[--c->peer_count];
+        p->gone = true;
     }
 }
 
@@ -770,7 +795,9 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
         fputc ('\n', c.opt->progress);
         c.line_drawn = false;
     }
-    /* remote workers stay for a resumed run when interrupted */
+    /* remote workers stay for a resumed run when interrupted; the gone
+       are told too: a worker only paused reads it when it wakes, and a
+       Stop to a closed connection is dropped */
     for (int i = 0; rc != 1 && i < c.peer_count; i++)
         send_stop (&c, &c.peers[i], TOUR_WORKER_STOP_DONE);
 done:
