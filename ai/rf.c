@@ -386,6 +386,42 @@ ring_units (view_t *v, double lo, double hi, unsigned sides,
                                    arg, v->found, v->found_cm, n);
 }
 
+/*  Every standing enemy at once, for units not indexed, sorted into the
+ *  candidates: the list situation_units_within gives for the one ring
+ *  of such a table (from -1 to INFINITY: every unit of the enemy sides
+ *  whose distance is a number) with the standing ones kept, each
+ *  measured from the unit's footprint made ready once.  False out of
+ *  memory (room is made for every enemy, standing or not, as for that
+ *  list). */
+static bool
+all_enemies (view_t *v)
+{
+    const situation_t *sit = v->sit;
+    int n = situation_unit_count (sit);
+    int enemies = 0;
+    for (int j = 0; j < n; j++)
+        if (v->enemy_sides
+            & SITUATION_SIDE_BIT (situation_unit_const (sit, j)->side))
+            enemies++;
+    if (cand_room (v, enemies) < 0)
+        return false;             /* out of memory: what is found stands */
+    footprint_ready_t from;
+    footprint_ready (&v->u->fp, &from);
+    int first = v->cand_count;
+    for (int j = 0; j < n; j++) {
+        const unit_t *o = situation_unit_const (sit, j);
+        if (!(v->enemy_sides & SITUATION_SIDE_BIT (o->side)) || !standing (o))
+            continue;
+        double d = footprint_distance_ready (&from, &o->fp);
+        if (d > v->ring_cm && d <= INFINITY)
+            v->cand[v->cand_count++] = (near_t) { j, d };
+    }
+    near_sort (v->cand + first, v->cand_count - first);
+    v->ring_cm = INFINITY;
+    v->cand_all = true;
+    return true;
+}
+
 /*  The standing enemies of the next ring out (all the rest when the
  *  units are not indexed, or the ring has grown past the table), sorted
  *  and added to the candidates.  False when there are no more. */
@@ -394,6 +430,8 @@ next_ring (view_t *v)
 {
     if (v->cand_all)
         return false;
+    if (!situation_units_indexed (v->sit))
+        return all_enemies (v);
     const situation_t *sit = v->sit;
     double lo = v->ring_cm;
     double hi = ring_after (sit, lo);

@@ -234,28 +234,60 @@ footprint_point_distance (const footprint_t *f, vec2_t p)
     return frame_point_distance (&fr, p);
 }
 
-/*  Two convex shapes apart are nearest at a corner of one of them, so the
- *  eight corner-to-rectangle distances give the answer. */
+/*  The distance between the rectangles of frames fa (its corners ca) and
+ *  fb, known not to touch: two convex shapes apart are nearest at a
+ *  corner of one of them, so the eight corner-to-rectangle distances
+ *  give the answer. */
+static double
+apart_distance (const frame_t *fa, const vec2_t ca[4], const frame_t *fb)
+{
+    vec2_t cb[4];
+    frame_corners (fb, cb);
+    /* the least square, then one root: the same as the least root */
+    double best = INFINITY;
+    for (int i = 0; i < 4; i++) {
+        double d = frame_point_distance2 (fb, ca[i]);
+        if (d < best)
+            best = d;
+        d = frame_point_distance2 (fa, cb[i]);
+        if (d < best)
+            best = d;
+    }
+    return sqrt (best);
+}
+
 double
 footprint_distance (const footprint_t *a, const footprint_t *b)
 {
     frame_t fa = frame_of (a), fb = frame_of (b);
     if (!frames_far (&fa, &fb) && frames_gap (&fa, &fb) <= GEOM_EPS)
         return 0.0;
-    vec2_t ca[4], cb[4];
+    vec2_t ca[4];
     frame_corners (&fa, ca);
-    frame_corners (&fb, cb);
-    /* the least square, then one root: the same as the least root */
-    double best = INFINITY;
-    for (int i = 0; i < 4; i++) {
-        double d = frame_point_distance2 (&fb, ca[i]);
-        if (d < best)
-            best = d;
-        d = frame_point_distance2 (&fa, cb[i]);
-        if (d < best)
-            best = d;
-    }
-    return sqrt (best);
+    return apart_distance (&fa, ca, &fb);
+}
+
+void
+footprint_ready (const footprint_t *f, footprint_ready_t *out)
+{
+    frame_t fr = frame_of (f);
+    out->centre = fr.c;
+    out->forward = fr.fwd;
+    out->right = fr.right;
+    out->half_width = fr.hw;
+    out->half_depth = fr.hd;
+    frame_corners (&fr, out->corners);
+}
+
+double
+footprint_distance_ready (const footprint_ready_t *a, const footprint_t *b)
+{
+    frame_t fa = { a->centre, a->forward, a->right, a->half_width,
+                   a->half_depth };
+    frame_t fb = frame_of (b);
+    if (!frames_far (&fa, &fb) && frames_gap (&fa, &fb) <= GEOM_EPS)
+        return 0.0;
+    return apart_distance (&fa, a->corners, &fb);
 }
 
 /*  Nearest point of segment a-b to p. */

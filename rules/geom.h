@@ -52,6 +52,22 @@ double footprint_point_distance (const footprint_t *f, vec2_t p);
  *  the nearest figure): 0 when they touch or overlap. */
 double footprint_distance (const footprint_t *a, const footprint_t *b);
 
+/*  A footprint made ready for many footprint_distance questions from
+ *  it: its frame and corners worked out once (footprint_ready).  The
+ *  fields are the geometry's own. */
+typedef struct {
+    vec2_t centre, forward, right;
+    double half_width, half_depth;
+    vec2_t corners[4];
+} footprint_ready_t;
+
+void footprint_ready (const footprint_t *f, footprint_ready_t *out);
+
+/*  footprint_distance (f, b) for the footprint f made ready in `a`: the
+ *  same answer, bit for bit, without working out f's frame again. */
+double footprint_distance_ready (const footprint_ready_t *a,
+                                 const footprint_t *b);
+
 /*  A cheap floor under footprint_distance (a, b): never more than it
  *  gives, rounding included, and near it for footprints apart along the
  *  line of their centres (the gap between their shadows on that line,

@@ -146,7 +146,9 @@ test_footprint_distance (void **state)
 
 /*  The floor is never above the distance, and near it for footprints
  *  apart in line: worked cases, then random pairs of every size, facing
- *  and spread, touching and overlapping ones included. */
+ *  and spread, touching and overlapping ones included; over the same
+ *  pairs the distance from a footprint made ready is footprint_distance
+ *  bit for bit. */
 static void
 test_footprint_distance_floor (void **state)
 {
@@ -174,6 +176,12 @@ test_footprint_distance_floor (void **state)
         b = fp (v[5] * spread, v[6] * spread, i % 4 ? v[7] * 360 : a.facing,
                 0.5 + v[8] * 40, 0.5 + v[9] * 10);
         double exact = footprint_distance (&a, &b);
+        footprint_ready_t ready;
+        footprint_ready (&a, &ready);
+        double from_ready = footprint_distance_ready (&ready, &b);
+        if (memcmp (&from_ready, &exact, sizeof exact) != 0)
+            fail_msg ("made ready %.17g, footprint_distance %.17g",
+                      from_ready, exact);
         double low = footprint_distance_floor (&a, &b);
         if (!(low <= exact))
             fail_msg ("floor %.17g above the distance %.17g", low, exact);
