@@ -1,9 +1,11 @@
 /*  config.c - the daemon's settings from the built-in defaults and a
  *  libconfig file.  */
-#define _XOPEN_SOURCE 700   /* realpath */
+#define _GNU_SOURCE         /* realpath, sched_getaffinity */
+#include <assert.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <libconfig.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,7 @@ solod_config_defaults (solod_config_t *cfg)
     cfg->state_db[0] = '\0';
     cfg->scenario_dir[0] = '\0';
     cfg->quick_workers = -1;
+    cfg->broker_answers = SOLOD_BROKER_AUTO;
     cfg->test_delay_ms = 0;
 }
 
@@ -136,6 +139,38 @@ solod_default_state_db (char *buf, int buflen)
     if (buf[0] == '/' && make_parents (buf) != 0)
         snprintf (buf, (size_t) buflen, ":memory:");
     return buf;
+}
+
+/*  The file's spellings of solod_broker_answers_t, in its order. */
+static const char *const broker_answers_names[] = {
+    "auto", "always", "when_idle", "never"
+};
+
+const char *
+solod_broker_answers_name (solod_broker_answers_t mode)
+{
+    assert ((unsigned) mode < sizeof broker_answers_names
+                              / sizeof broker_answers_names[0]);
+    return broker_answers_names[mode];
+}
+
+solod_broker_answers_t
+solod_broker_answers (const solod_config_t *cfg, int cpus)
+{
+    if (cfg->broker_answers != SOLOD_BROKER_AUTO)
+        return cfg->broker_answers;
+    return cpus <= SOLOD_BROKER_ALWAYS_CPUS ? SOLOD_BROKER_ALWAYS
+                                            : SOLOD_BROKER_WHEN_IDLE;
+}
+
+int
+solod_usable_cpus (void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity (0, sizeof set, &set) == 0 && CPU_COUNT (&set) > 0)
+        return CPU_COUNT (&set);
+    long online = sysconf (_SC_NPROCESSORS_ONLN);
+    return online > 0 ? (int) online : 1;
 }
 
 int
@@ -310,6 +345,21 @@ apply_setting (solod_config_t *cfg, const config_setting_t *s,
         cfg->quick_workers = (int) value;
         return 0;
     }
+    if (strcmp (name, "broker_answers") == 0) {
+        char mode[16];
+        if (take_string (s, mode, sizeof mode, path, err, errlen))
+            return -1;
+        for (size_t i = 0; i < sizeof broker_answers_names
+                               / sizeof broker_answers_names[0]; i++)
+            if (strcmp (mode, broker_answers_names[i]) == 0) {
+                cfg->broker_answers = (solod_broker_answers_t) i;
+                return 0;
+            }
+        snprintf (reason, sizeof reason,
+                  "'broker_answers' is \"%s\", must be auto, always, "
+                  "when_idle or never", mode);
+        return fail_at (err, errlen, path, line, reason);
+    }
     if (strcmp (name, "default_ruleset") == 0)
         return take_string (s, cfg->default_ruleset,
                             sizeof cfg->default_ruleset, path, err, errlen);
@@ -356,7 +406,8 @@ apply_setting (solod_config_t *cfg, const config_setting_t *s,
     snprintf (reason, sizeof reason,
               "unknown key '%s' (known: bind, workers, seed, data_dir, "
               "default_ruleset, max_message_bytes, queue_max, log_level, "
-              "insecure, curve, state_db, scenario_dir, quick_workers)",
+              "insecure, curve, state_db, scenario_dir, quick_workers, "
+              "broker_answers)",
               name);
     return fail_at (err, errlen, path, line, reason);
 }

@@ -18,6 +18,9 @@
  *        scenario_dir = "../rules/scenarios";  # the scenarios by name
  *        quick_workers = 1;               # workers kept for quick
  *                                         # requests (not battles, searches)
+ *        broker_answers = "auto";         # small self-contained AskUnits
+ *                                         # answered by the broker thread:
+ *                                         # auto, always, when_idle, never
  *        insecure = false;                # true: may serve other machines
  *                                         # without CURVE
  *        curve = { secret_key_file = "solod.key";        # security.h
@@ -49,6 +52,22 @@
 #define SOLOD_MESSAGE_MAX       (256 * 1024 * 1024)
 #define SOLOD_STATE_DB_DEFAULT  "solod.db"
 
+/*  When the broker thread answers a small self-contained AskUnit itself
+ *  instead of handing it to a worker (two thread hand-overs fewer). */
+typedef enum {
+    SOLOD_BROKER_AUTO = 0,           /* ALWAYS on at most
+                                        SOLOD_BROKER_ALWAYS_CPUS CPUs, else
+                                        WHEN_IDLE */
+    SOLOD_BROKER_ALWAYS,             /* every one */
+    SOLOD_BROKER_WHEN_IDLE,          /* when nothing else waits for it */
+    SOLOD_BROKER_NEVER               /* workers answer everything */
+} solod_broker_answers_t;
+
+/*  Up to this many CPUs the workers cannot run beside the broker and
+ *  ZeroMQ's I/O thread, so a hand-over to a worker costs thread switches
+ *  and buys no parallel work (BENCHMARKS.md, Transport). */
+#define SOLOD_BROKER_ALWAYS_CPUS 2
+
 typedef struct {
     char bind[SOLOD_ENDPOINT_MAX];
     int workers;                     /* 1..SOLOD_WORKERS_MAX */
@@ -65,6 +84,7 @@ typedef struct {
     char scenario_dir[SOLOD_PATH_MAX]; /* "": solod_default_scenario_dir */
     int quick_workers;               /* -1: 1 when workers > 1, else 0;
                                         else 0..workers-1 */
+    solod_broker_answers_t broker_answers;
     bool insecure;                   /* a bind other machines can reach
                                         is allowed without CURVE */
     security_config_t curve;         /* curve.enabled: CURVE + allow-list */
@@ -116,6 +136,21 @@ const char *solod_default_state_db (char *buf, int buflen);
 /*  Workers kept for quick requests under `cfg`: quick_workers, or its
  *  default (1 when there are two workers or more, else 0). */
 int solod_quick_workers (const solod_config_t *cfg);
+
+/*  What the broker answers itself under `cfg` on a machine where the
+ *  daemon may run on `cpus` CPUs: broker_answers, with AUTO resolved to
+ *  ALWAYS when cpus <= SOLOD_BROKER_ALWAYS_CPUS (0 or less: unknown,
+ *  taken as 1) and WHEN_IDLE otherwise.  Never returns AUTO. */
+solod_broker_answers_t solod_broker_answers (const solod_config_t *cfg,
+                                             int cpus);
+
+/*  The CPUs this process may run on (its affinity mask, so taskset and
+ *  container limits count), else the online CPUs; at least 1. */
+int solod_usable_cpus (void);
+
+/*  The name of `mode` as the file spells it ("auto", "always",
+ *  "when_idle", "never"). */
+const char *solod_broker_answers_name (solod_broker_answers_t mode);
 
 /*  Parse a seed: a decimal integer 0..2^64-1, nothing else.  Returns 0,
  *  or -1 when `text` is not one. */

@@ -93,6 +93,7 @@ struct server_t {
     int *idle;                       /* idle worker indices, longest
                                         waiting first */
     int idle_count;
+    solod_broker_answers_t broker_answers;  /* never AUTO */
     int quick_workers;               /* workers 0..quick_workers-1 take
                                         no slow work */
     int busy;
@@ -525,18 +526,27 @@ from_worker (server_t *self)
 
 /*  True when the broker answers a request itself rather than hand it to
  *  a worker: a small self-contained AskUnit (handlers_peek_self_contained,
- *  at most SERVER_HERE_MAX_BYTES) while nothing else waits for the
- *  broker, neither a queued request, nor another client's, nor a
- *  worker's reply.  Two thread hand-overs fewer for the commonest
- *  question; what arrives meanwhile waits at most one such answer. */
+ *  at most SERVER_HERE_MAX_BYTES), always (SOLOD_BROKER_ALWAYS: on a
+ *  machine of one or two CPUs, where a worker cannot run beside the
+ *  broker and ZeroMQ's I/O thread and a hand-over only costs thread
+ *  switches), or only while nothing else waits for the broker, neither a
+ *  queued request, nor another client's, nor a worker's reply
+ *  (SOLOD_BROKER_WHEN_IDLE: with more CPUs, where the workers answer a
+ *  crowd in parallel).  Two thread hand-overs fewer for the commonest
+ *  question; what arrives meanwhile waits at most one such answer per
+ *  batch of SERVER_BATCH. */
 static bool
 answer_here (server_t *self, zmq_msg_t *body)
 {
-    if (self->queue_head
+    if (self->broker_answers == SOLOD_BROKER_NEVER
     ||  zmq_msg_size (body) > SERVER_HERE_MAX_BYTES
     ||  self->config.test_delay_ms > 0
     ||  !handlers_peek_self_contained (zmq_msg_data (body),
                                        zmq_msg_size (body)))
+        return false;
+    if (self->broker_answers == SOLOD_BROKER_ALWAYS)
+        return true;
+    if (self->queue_head)
         return false;
     int events = 0;
     size_t size = sizeof events;
@@ -715,8 +725,10 @@ server_run (server_t *self)
         if (from_worker (self) && errno != EAGAIN && errno != EINTR)
             break;
     }
-    log_info ("solod %s serving on %s with %d workers, dice seed %" PRIu64,
-              SOLO_VERSION, self->endpoint, self->worker_count, self->seed);
+    log_info ("solod %s serving on %s with %d workers, dice seed %" PRIu64
+              ", broker_answers %s",
+              SOLO_VERSION, self->endpoint, self->worker_count, self->seed,
+              solod_broker_answers_name (self->broker_answers));
     double deadline = 0;
     int rc = 0;
     while (true) {
@@ -875,6 +887,7 @@ server_new (const solod_config_t *config, char *err, int errlen)
     self->dice = dice_new (self->seed);
     self->worker_count = config->workers;
     self->quick_workers = solod_quick_workers (config);
+    self->broker_answers = solod_broker_answers (config, solod_usable_cpus ());
     self->idle = calloc ((size_t) self->worker_count, sizeof *self->idle);
     self->workers = calloc ((size_t) self->worker_count, sizeof *self->workers);
     self->zmq = zmq_ctx_new ();

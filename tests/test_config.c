@@ -120,6 +120,57 @@ test_full_file (void **state)
     assert_false (cfg.has_seed);
 }
 
+/*  broker_answers: its four spellings, AUTO resolved by the CPUs (at
+ *  most two: the broker answers every small question itself; more: only
+ *  while idle; none known: taken as one), and a wrong one refused with
+ *  its line and the spellings. */
+static void
+test_broker_answers (void **state)
+{
+    (void) state;
+    solod_config_t cfg;
+    char err[512];
+    solod_config_defaults (&cfg);
+    assert_int_equal (cfg.broker_answers, SOLOD_BROKER_AUTO);
+    assert_int_equal (solod_broker_answers (&cfg, 0), SOLOD_BROKER_ALWAYS);
+    assert_int_equal (solod_broker_answers (&cfg, 1), SOLOD_BROKER_ALWAYS);
+    assert_int_equal (solod_broker_answers (&cfg, 2), SOLOD_BROKER_ALWAYS);
+    assert_int_equal (solod_broker_answers (&cfg, 3), SOLOD_BROKER_WHEN_IDLE);
+    assert_int_equal (solod_broker_answers (&cfg, 64), SOLOD_BROKER_WHEN_IDLE);
+    assert_true (solod_usable_cpus () >= 1);
+
+    static const struct {
+        const char *text;
+        solod_broker_answers_t mode;
+    } modes[] = {
+        { "auto", SOLOD_BROKER_AUTO },
+        { "always", SOLOD_BROKER_ALWAYS },
+        { "when_idle", SOLOD_BROKER_WHEN_IDLE },
+        { "never", SOLOD_BROKER_NEVER },
+    };
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        char text[128];
+        snprintf (text, sizeof text, "solod = { broker_answers = \"%s\"; };\n",
+                  modes[i].text);
+        solod_config_defaults (&cfg);
+        if (load_text (text, &cfg, err, sizeof err, NULL))
+            fail_msg ("%s", err);
+        assert_int_equal (cfg.broker_answers, modes[i].mode);
+        assert_string_equal (solod_broker_answers_name (modes[i].mode),
+                             modes[i].text);
+        if (modes[i].mode != SOLOD_BROKER_AUTO) {
+            /*  a chosen mode is kept whatever the CPUs */
+            assert_int_equal (solod_broker_answers (&cfg, 1), modes[i].mode);
+            assert_int_equal (solod_broker_answers (&cfg, 8), modes[i].mode);
+        }
+    }
+    assert_refused ("solod = {\n  broker_answers = \"sometimes\";\n};\n", 2,
+                    "'broker_answers' is \"sometimes\", must be auto, "
+                    "always, when_idle or never");
+    assert_refused ("solod = {\n  broker_answers = 1;\n};\n", 2,
+                    "'broker_answers' must be a string");
+}
+
 /*  The keys of the games: state_db, scenario_dir, quick_workers. */
 static void
 test_game_keys (void **state)
@@ -466,6 +517,7 @@ main (void)
         cmocka_unit_test (test_defaults),
         cmocka_unit_test (test_full_file),
         cmocka_unit_test (test_game_keys),
+        cmocka_unit_test (test_broker_answers),
         cmocka_unit_test (test_example_file),
         cmocka_unit_test (test_refused),
         cmocka_unit_test (test_missing_file),

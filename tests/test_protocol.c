@@ -1407,8 +1407,8 @@ test_peek_self_contained (void **state)
     assert_true (handlers_peek_self_contained (merged, 4));
 }
 
-/*  The broker answers a small self-contained AskUnit itself when nothing
- *  else waits for it: with the only worker searching, a question with
+/*  broker_answers = when_idle: the broker answers a small self-contained
+ *  AskUnit itself when nothing else waits for it: with the only worker searching, a question with
  *  its own situation is answered while the search goes on. */
 static void
 test_broker_answers_small_questions (void **state)
@@ -1416,6 +1416,7 @@ test_broker_answers_small_questions (void **state)
     (void) state;
     solod_config_t cfg = test_config ();
     cfg.workers = 1;
+    cfg.broker_answers = SOLOD_BROKER_WHEN_IDLE;
     server_t *server = start_server (&cfg);
     void *slow = client (server, ZMQ_DEALER);
     void *quick = client (server, ZMQ_DEALER);
@@ -1443,6 +1444,102 @@ test_broker_answers_small_questions (void **state)
     reply = receive_reply (slow, false);
     assert_int_equal (reply->id, 600);
     assert_int_equal (reply->body_case, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    zmq_close (slow);
+    zmq_close (quick);
+    server_destroy (&server);
+}
+
+/*  Start a search on the server's only worker from `slow` (request 600),
+ *  a search of `budget_ms`. */
+static void
+start_search (void *slow, int budget_ms)
+{
+    Solo__V1__AskSide side = SOLO__V1__ASK_SIDE__INIT;
+    side.source_case = SOLO__V1__ASK_SIDE__SOURCE_SCENARIO;
+    side.scenario = "farm";
+    side.side = SOLO__V1__SIDE__SIDE_RED;
+    side.budget_ms = budget_ms;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.id = 600;
+    request.body_case = SOLO__V1__REQUEST__BODY_ASK_SIDE;
+    request.ask_side = &side;
+    send_request (slow, &request);
+}
+
+/*  broker_answers = always: a burst of small questions from several
+ *  clients at once, arriving together (so never "while idle"), is
+ *  answered by the broker while the only worker still searches. */
+static void
+test_broker_always_answers_a_burst (void **state)
+{
+    (void) state;
+    enum { BURST = 4 };
+    solod_config_t cfg = test_config ();
+    cfg.workers = 1;
+    cfg.broker_answers = SOLOD_BROKER_ALWAYS;
+    server_t *server = start_server (&cfg);
+    void *slow = client (server, ZMQ_DEALER);
+    void *quick[BURST];
+    for (int i = 0; i < BURST; i++) {
+        quick[i] = client (server, ZMQ_DEALER);
+        assert_still_serving (quick[i]);          /* connected */
+    }
+    start_search (slow, 3000);
+    situation_request_t *s = calloc (1, sizeof *s);
+    assert_non_null (s);
+    for (int i = 0; i < BURST; i++) {
+        situation_request (s, 601 + (uint64_t) i, "red-1", 3);
+        send_request (quick[i], &s->request);
+    }
+    for (int i = 0; i < BURST; i++) {
+        Solo__V1__Reply *reply = receive_reply (quick[i], false);
+        assert_int_equal (reply->id, 601 + i);
+        assert_string_equal (assert_decision (reply)->unit_id, "red-1");
+        solo__v1__reply__free_unpacked (reply, NULL);
+    }
+    free (s);
+    zmq_pollitem_t item = { slow, 0, ZMQ_POLLIN, 0 };
+    assert_int_equal (zmq_poll (&item, 1, 0), 0);   /* still searching */
+    Solo__V1__Reply *reply = receive_reply (slow, false);
+    assert_int_equal (reply->id, 600);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    for (int i = 0; i < BURST; i++)
+        zmq_close (quick[i]);
+    zmq_close (slow);
+    server_destroy (&server);
+}
+
+/*  broker_answers = never: the workers answer everything, so a small
+ *  question waits for the only worker's search to end. */
+static void
+test_broker_never_answers (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    cfg.workers = 1;
+    cfg.broker_answers = SOLOD_BROKER_NEVER;
+    server_t *server = start_server (&cfg);
+    void *slow = client (server, ZMQ_DEALER);
+    void *quick = client (server, ZMQ_DEALER);
+    assert_still_serving (quick);                /* connected */
+    start_search (slow, 1500);
+    struct timespec pause = { 0, 200 * 1000 * 1000 };
+    nanosleep (&pause, NULL);                  /* the search at the worker */
+    situation_request_t *s = calloc (1, sizeof *s);
+    assert_non_null (s);
+    situation_request (s, 601, "red-1", 3);
+    send_request (quick, &s->request);
+    free (s);
+    zmq_pollitem_t item = { quick, 0, ZMQ_POLLIN, 0 };
+    assert_int_equal (zmq_poll (&item, 1, 300), 0);  /* waits for the worker */
+    Solo__V1__Reply *reply = receive_reply (slow, false);
+    assert_int_equal (reply->id, 600);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    assert_int_equal (zmq_poll (&item, 1, 5000), 1);
+    reply = receive_reply (quick, false);
+    assert_int_equal (reply->id, 601);
+    assert_string_equal (assert_decision (reply)->unit_id, "red-1");
     solo__v1__reply__free_unpacked (reply, NULL);
     zmq_close (slow);
     zmq_close (quick);
@@ -1480,6 +1577,8 @@ main (void)
         cmocka_unit_test (test_peek_request_id),
         cmocka_unit_test (test_peek_self_contained),
         cmocka_unit_test (test_broker_answers_small_questions),
+        cmocka_unit_test (test_broker_always_answers_a_burst),
+        cmocka_unit_test (test_broker_never_answers),
     };
     return cmocka_run_group_tests (shared_tests, setup_shared,
                                    teardown_shared);
