@@ -18,13 +18,23 @@
  *  Usage: bench_transport --endpoint tcp://127.0.0.1:7460
  *                         [--echo-endpoint E] [--clients 1,8,64]
  *                         [--seconds 3] [--repeat 3] [--units 20]
- *                         [--hello]
+ *                         [--hello] [--echo-decoder protobuf-c|quick]
+ *                         [--echo-context own|shared]
+ *  The echo has a ZeroMQ context of its own (its own I/O thread), as a
+ *  server in its own process has; --echo-context shared gives it the
+ *  clients' context instead, where one I/O thread carries both ends of
+ *  every exchange (two thread wake-ups a request fewer than any server
+ *  in a process of its own gets).
+ *  --echo-decoder quick makes the echo decode with quick_unpack, the
+ *  one-pass decoder solod uses (protobuf-c's unpack as its fallback),
+ *  instead of protobuf-c's: a limit as lean as solod's own decode.
  *  --hello asks solod Hello instead of AskUnit (what the daemon's own
  *  plumbing costs, with almost no work behind it).
  */
 #include <inttypes.h>
 #include <pthread.h>
 #include "bench_common.h"
+#include "quick_unpack.h"
 
 #define MAX_CLIENTS 256
 #define MAX_SAMPLES 2000000
@@ -68,6 +78,7 @@ typedef struct {
     char endpoint[128];
     const uint8_t *reply_template;
     size_t reply_len;
+    bool quick;                        /* decode with quick_unpack */
     volatile bool stop;
     volatile bool ready;
 } echo_t;
@@ -139,8 +150,14 @@ echo_main (void *arg)
         zmq_msg_recv (&body, sock, 0);
         arena.used = 0;
         arena.spilled = false;
-        Solo__V1__Request *req = solo__v1__request__unpack (
-            &allocator, zmq_msg_size (&body), zmq_msg_data (&body));
+        Solo__V1__Request *req = e->quick
+            ? (Solo__V1__Request *) quick_unpack (
+                  &solo__v1__request__descriptor, &allocator,
+                  zmq_msg_size (&body), zmq_msg_data (&body))
+            : NULL;
+        if (!req)
+            req = solo__v1__request__unpack (&allocator, zmq_msg_size (&body),
+                                             zmq_msg_data (&body));
         tmpl->id = req ? req->id : 0;
         size_t n = solo__v1__reply__pack (tmpl, out);
         if (req && arena.spilled)      /* else the block is simply reused */
@@ -288,7 +305,7 @@ main (int argc, char **argv)
     char clients_arg[64] = "1,8,64";
     double seconds = 3.0;
     int units = 20, repeat = 3;
-    bool hello = false;
+    bool hello = false, quick_echo = false, shared_context = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp (argv[i], "--endpoint") && i + 1 < argc)
             endpoint = argv[++i];
@@ -304,10 +321,20 @@ main (int argc, char **argv)
             units = atoi (argv[++i]);
         else if (!strcmp (argv[i], "--hello"))
             hello = true;
+        else if (!strcmp (argv[i], "--echo-decoder") && i + 1 < argc
+                 && (!strcmp (argv[i + 1], "quick")
+                     || !strcmp (argv[i + 1], "protobuf-c")))
+            quick_echo = !strcmp (argv[++i], "quick");
+        else if (!strcmp (argv[i], "--echo-context") && i + 1 < argc
+                 && (!strcmp (argv[i + 1], "own")
+                     || !strcmp (argv[i + 1], "shared")))
+            shared_context = !strcmp (argv[++i], "shared");
         else {
             fprintf (stderr, "usage: %s [--endpoint E] [--echo-endpoint E] "
                      "[--clients 1,8,64] [--seconds S] [--repeat R] "
-                     "[--units PER_SIDE] [--hello]\n", argv[0]);
+                     "[--units PER_SIDE] [--hello] "
+                     "[--echo-decoder protobuf-c|quick] "
+                     "[--echo-context own|shared]\n", argv[0]);
             return 2;
         }
     }
@@ -333,7 +360,9 @@ main (int argc, char **argv)
                  endpoint);
         return 1;
     }
-    echo_t echo = { ctx, "", reply, reply_len, false, false };
+    void *echo_ctx = shared_context ? ctx : zmq_ctx_new ();
+    zmq_ctx_set (echo_ctx, ZMQ_IO_THREADS, 1);
+    echo_t echo = { echo_ctx, "", reply, reply_len, quick_echo, false, false };
     snprintf (echo.endpoint, sizeof echo.endpoint, "%s", echo_endpoint);
     pthread_t echo_thread;
     pthread_create (&echo_thread, NULL, echo_main, &echo);
@@ -348,7 +377,9 @@ main (int argc, char **argv)
         printf ("AskUnit: %zu bytes, UnitDecision: %zu bytes, %d units a "
                 "side, %d terrain features", req_len, reply_len, units,
                 BENCH_TERRAIN_FEATURES);
-    printf ("; median of %d runs of %.1f s\n", repeat, seconds);
+    printf ("; the echo decodes with %s, %s ZeroMQ context; median of %d "
+            "runs of %.1f s\n", quick_echo ? "quick_unpack" : "protobuf-c",
+            shared_context ? "the clients'" : "its own", repeat, seconds);
     printf ("%-8s %-7s %12s %10s %10s %10s %8s\n",
             "server", "clients", "req/s", "p50 us", "p99 us", "p99.9 us", "ratio");
     char *save = NULL;
@@ -377,6 +408,8 @@ main (int argc, char **argv)
     pthread_join (echo_thread, NULL);
     free (req);
     bench_table_free (&table);
+    if (echo_ctx != ctx)
+        zmq_ctx_term (echo_ctx);
     zmq_ctx_term (ctx);
     return 0;
 }

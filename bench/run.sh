@@ -3,7 +3,9 @@
 # (RelWithDebInfo, -O2) in build-bench/, starts a solod of its own on a
 # loopback port with a fresh game store, and prints each table:
 #   transport   bench_transport: solod against a bare ZeroMQ + protobuf-c
-#               echo, 1, 8 and 64 clients; then Hello, 1 and 8 clients
+#               echo, 1, 8 and 64 clients; against an echo sharing the
+#               clients' ZeroMQ context and one decoding as solod does,
+#               1 and 8; then Hello, 1 and 8 clients
 #   scale       bench_scale: the same question on 10 to 10,000 units
 #   memory      bench_memory: the RSS of a fresh solod idle, with open
 #               games, along a million questions
@@ -56,6 +58,16 @@ echo "== load average at start: $(cut -d' ' -f1-3 /proc/loadavg), niceness $(nic
 
 echo "== transport: bare ZeroMQ + protobuf-c echo against solod (AskUnit)"
 run "$build/bench/bench_transport" --endpoint "$endpoint" \
+    --echo-endpoint "tcp://127.0.0.1:$((port + 1))" --seconds "$secs" --repeat "$repeat"
+
+echo "== transport: the same against two other echoes (1 and 8 clients): one on the"
+echo "   clients' ZeroMQ context (its I/O thread carries both ends), one decoding"
+echo "   with solod's own quick_unpack"
+run "$build/bench/bench_transport" --endpoint "$endpoint" --clients 1,8 \
+    --echo-context shared \
+    --echo-endpoint "tcp://127.0.0.1:$((port + 1))" --seconds "$secs" --repeat "$repeat"
+run "$build/bench/bench_transport" --endpoint "$endpoint" --clients 1,8 \
+    --echo-decoder quick \
     --echo-endpoint "tcp://127.0.0.1:$((port + 1))" --seconds "$secs" --repeat "$repeat"
 
 echo "== transport: the same with Hello (the daemon's plumbing, almost no work)"
