@@ -20,9 +20,34 @@ lib_init cli_tournament_workers
 FARM="$SOURCE_DIR/rules/scenarios/farm.cfg"
 CAVALRY="$SOURCE_DIR/rules/scenarios/cavalry.cfg"
 
-# worker_games DB NAME: the number of games worker NAME has stored in DB.
+# worker_games DB NAME...: the number of games each worker NAME has stored
+# in DB, on one line (0s if DB cannot be read yet).
 worker_games () {
-    "$PY" -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from games where worker = ?', (sys.argv[2],)).fetchone()[0])" "$1" "$2" 2>/dev/null || echo 0
+    "$PY" - "$@" <<'PY' 2>/dev/null || { shift; echo "${@/*/0}"; }
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+print(*(db.execute("select count(*) from games where worker = ?",
+                   (name,)).fetchone()[0] for name in sys.argv[2:]))
+PY
+}
+
+# paused_when CONDITION SECONDS PID...: let the PIDs run in steps of 50 ms,
+# paused (SIGSTOP) while CONDITION (a shell command, eval'd) is checked,
+# until it holds: they are left paused then.  So however long the check
+# takes on a loaded machine, the PIDs get one step past the first moment
+# it would hold (50 ms, or as long as this shell takes to wake), not the
+# length of a check.  1 if it does not hold within SECONDS (the PIDs are
+# left running).
+paused_when () {
+    local condition=$1 deadline=$((SECONDS + $2))
+    shift 2
+    while :; do
+        kill -STOP "$@"
+        eval "$condition" && return 0
+        kill -CONT "$@"
+        [ "$SECONDS" -lt "$deadline" ] || return 1
+        sleep 0.05
+    done
 }
 
 # start_workers N...: a worker wN for each N on $endpoint, its pid in $workerN.
@@ -38,8 +63,8 @@ start_workers () {
 
 port=$(free_port)
 endpoint="tcp://127.0.0.1:$port"
-# 600 games in all, 200 a pairing: each kill comes after 100 of them,
-# while 500 are still to play, and the test stays short under TSan
+# 600 games in all, 200 a pairing: each kill comes after 50 of them, the
+# players paused, and the test stays short under TSan
 GAMES=600
 args=(--scenario "$FARM" --scenario "$CAVALRY" --strategy a=table
       --strategy b=random --strategy c=table --games $((GAMES / 3))
@@ -61,8 +86,8 @@ lib_bg "$coord"
 start_workers 2
 # w2 killed once the tournament is under way: no one else plays, so the
 # games it held wait for the coordinator to find it silent
-wait_stored_games "$work/remote.db" 100 1000
-# shellcheck disable=SC2154
+# shellcheck disable=SC2016,SC2154
+paused_when '[ "$(stored_games "$work/remote.db")" -ge 50 ]' 60 "$worker2"
 { kill -KILL "$worker2"; wait "$worker2"; } 2>/dev/null
 stored_at_kill=$(stored_games "$work/remote.db")
 checks=$((checks + 1))
@@ -75,13 +100,8 @@ wait_for_text "$work/coord.err" "w2 silent for" 30 \
 # w1 joins alone, is paused once it has stored a game, and is found
 # silent too: a worker that is only slow, not dead
 start_workers 1
-deadline=$((SECONDS + 60))
-until [ "$(worker_games "$work/remote.db" w1)" -gt 0 ] \
-        || [ "$SECONDS" -ge "$deadline" ]; do
-    sleep 0.01
-done
-# shellcheck disable=SC2154
-kill -STOP "$worker1"
+# shellcheck disable=SC2016,SC2154
+paused_when '[ "$(worker_games "$work/remote.db" w1)" -gt 0 ]' 60 "$worker1"
 checks=$((checks + 1))
 wait_for_text "$work/coord.err" "w1 silent for" 30 \
     || { fail "the coordinator did not notice w1 was silent"; tail -5 "$work/coord.err" >&2; }
@@ -131,15 +151,50 @@ endpoint="tcp://127.0.0.1:$port"
 coord=$!
 lib_bg "$coord"
 start_workers 4 5
-wait_stored_games "$work/again.db" 100 1000
+# the coordinator killed once the tournament is under way, both workers
+# paused meanwhile; they wake to find it gone
+# shellcheck disable=SC2016,SC2154
+paused_when '[ "$(stored_games "$work/again.db")" -ge 50 ]' 60 \
+    "$worker4" "$worker5"
 kill -KILL "$coord"
 wait "$coord" 2>/dev/null
+kill -CONT "$worker4" "$worker5"
 cut=$(stored_games "$work/again.db")
+checks=$((checks + 1))
+[ "$cut" -lt "$GAMES" ] || fail "the coordinator was killed after the last game"
+read -r cut4 cut5 <<<"$(worker_games "$work/again.db" w4 w5)"
 "$TOUR" run --db "$work/again.db" --concurrency 0 --bind "$endpoint" \
     --worker-timeout 2 --report "$work/again" \
     >"$work/again2.out" 2>"$work/again2.err" &
 coord=$!
 lib_bg "$coord"
+# both workers carry on: the first to store a game for the new coordinator
+# is paused until the other has too, so the tournament cannot end before
+# the new coordinator has heard them both (one it never heard would never
+# be told to stop)
+n4=0
+checks=$((checks + 1))
+# shellcheck disable=SC2016
+if ! paused_when 'read -r n4 n5 <<<"$(worker_games "$work/again.db" w4 w5)"
+                  [ "$n4" -gt "$cut4" ] || [ "$n5" -gt "$cut5" ]' 60 \
+        "$worker4" "$worker5"; then
+    fail "neither worker played for the resumed coordinator"
+else
+    if [ "$n4" -gt "$cut4" ]; then
+        first=$worker4 second=$worker5 name=w5 cut_second=$cut5
+    else
+        first=$worker5 second=$worker4 name=w4 cut_second=$cut4
+    fi
+    kill -CONT "$second"
+    deadline=$((SECONDS + 60))
+    until [ "$(worker_games "$work/again.db" "$name")" -gt "$cut_second" ] \
+            || [ "$SECONDS" -ge "$deadline" ]; do
+        sleep 0.01
+    done
+    kill -CONT "$first"
+    [ "$(worker_games "$work/again.db" "$name")" -gt "$cut_second" ] \
+        || fail "$name did not play for the resumed coordinator"
+fi
 checks=$((checks + 1))
 if ! wait_exit "$coord" 120; then
     fail "the resumed coordinator still running after 120 s"
