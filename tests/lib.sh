@@ -217,6 +217,25 @@ wait_exit () {
     return 0
 }
 
+# paused_when CONDITION SECONDS PID...: let the PIDs run in steps of 50 ms,
+# paused (SIGSTOP) while CONDITION (a shell command, eval'd) is checked,
+# until it holds: they are left paused then.  So however long the check
+# takes on a loaded machine, the PIDs get one step past the first moment
+# it would hold (50 ms, or as long as this shell takes to wake), not the
+# length of a check.  1 if it does not hold within SECONDS (the PIDs are
+# left running).
+paused_when () {
+    local condition=$1 deadline=$((SECONDS + $2))
+    shift 2
+    while :; do
+        kill -STOP "$@"
+        eval "$condition" && return 0
+        kill -CONT "$@"
+        [ "$SECONDS" -lt "$deadline" ] || return 1
+        sleep 0.05
+    done
+}
+
 # free_port: print a TCP port free on 127.0.0.1 now (a random high one without Python).
 free_port () {
     "$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null \
