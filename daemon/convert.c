@@ -766,17 +766,52 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
     return m;
 }
 
-/*  Reply's fields as solo.proto numbers them, and the wire types of a
- *  varint and of a length-delimited field. */
+/*  ---- a decision's reply on the wire ----------------------------------
+ *
+ *  A UnitDecision packed by hand, byte for byte as protobuf-c packs a
+ *  proto3 message: fields in the order of their numbers, a scalar only
+ *  when it is not 0 (false, "", 0.0 and -0.0 left out), a message field
+ *  when it is not NULL (empty or not), each element of a repeated
+ *  message or string field (empty strings too).  protobuf-c walks the
+ *  descriptors field by field, for sizing the reply and again for
+ *  packing it: this costs half of that.  The messages' shapes are
+ *  checked against their descriptors (test_convert_reply); should a
+ *  field be added to one, the field counts differ and protobuf-c packs
+ *  the reply. */
+
+/*  Reply's fields as solo.proto numbers them, and the wire types. */
 #define REPLY_FIELD_ID            1
 #define REPLY_FIELD_UNIT_DECISION 12
 #define WIRE_VARINT               0
+#define WIRE_64BIT                1
 #define WIRE_LENGTH_DELIMITED     2
 #define VARINT_MAX_BYTES          10       /* of a 64-bit value */
 
+#define WIRE_MESSAGES_MAX 64      /* message fields of one decision (more:
+                                     protobuf-c packs it) */
+
+/*  Fields of each message the hand packer knows. */
+#define DECISION_FIELDS 18
+#define FACTOR_FIELDS   3
+#define OUTCOME_FIELDS  5
+#define GEOMETRY_FIELDS 13
+#define POINT_FIELDS    2
+
+/*  The bytes of `value` as a varint. */
+static inline size_t
+varint_size (uint64_t value)
+{
+    size_t n = 1;
+    while (value >= 0x80) {
+        value >>= 7;
+        n++;
+    }
+    return n;
+}
+
 /*  `value` as a protobuf varint at `buf`; returns the bytes written
  *  (1 to VARINT_MAX_BYTES). */
-static size_t
+static inline size_t
 put_varint (uint8_t *buf, uint64_t value)
 {
     size_t n = 0;
@@ -788,33 +823,241 @@ put_varint (uint8_t *buf, uint64_t value)
     return n;
 }
 
+/*  The packer's cursor: sizing (buf NULL) only counts, packing writes.
+ *  Sizing notes the size of each message field, in the order the fields
+ *  come (a message before those within it), for packing to write as
+ *  their lengths without sizing them again. */
+typedef struct {
+    uint8_t *buf;
+    size_t used;
+    size_t *sizes;                   /* WIRE_MESSAGES_MAX of them */
+    int next;                        /* the next message field's */
+} wire_t;
+
+/*  The key of field number `field` sent as `wire_type`. */
+static inline void
+wire_tag (wire_t *w, unsigned field, unsigned wire_type)
+{
+    uint64_t tag = (uint64_t) field << 3 | wire_type;
+    if (w->buf)
+        w->used += put_varint (w->buf + w->used, tag);
+    else
+        w->used += varint_size (tag);
+}
+
+/*  A varint (a length, a number, a bool). */
+static inline void
+wire_varint (wire_t *w, uint64_t value)
+{
+    if (w->buf)
+        w->used += put_varint (w->buf + w->used, value);
+    else
+        w->used += varint_size (value);
+}
+
+/*  A string field: left out when NULL or empty unless `always` (an
+ *  element of a repeated field). */
+static inline void
+wire_string (wire_t *w, unsigned field, const char *s, bool always)
+{
+    size_t len = s ? strlen (s) : 0;
+    if (len == 0 && !always)
+        return;
+    wire_tag (w, field, WIRE_LENGTH_DELIMITED);
+    wire_varint (w, len);
+    if (w->buf && len)
+        memcpy (w->buf + w->used, s, len);
+    w->used += len;
+}
+
+/*  A bool field: left out when false, else 1 whatever true it holds. */
+static inline void
+wire_bool (wire_t *w, unsigned field, protobuf_c_boolean value)
+{
+    if (!value)
+        return;
+    wire_tag (w, field, WIRE_VARINT);
+    wire_varint (w, 1);
+}
+
+/*  int32, uint32, uint64: a negative int32 goes as its 64-bit two's
+ *  complement (ten bytes), as protobuf-c sends it. */
+static inline void
+wire_int64 (wire_t *w, unsigned field, uint64_t value)
+{
+    if (value == 0)
+        return;
+    wire_tag (w, field, WIRE_VARINT);
+    wire_varint (w, value);
+}
+
+/*  A double field: left out when 0 or -0 (NaN is sent), else its eight
+ *  bytes, little-end first. */
+static inline void
+wire_double (wire_t *w, unsigned field, double value)
+{
+    if (value == 0)
+        return;
+    wire_tag (w, field, WIRE_64BIT);
+    if (w->buf) {
+        uint64_t bits;
+        memcpy (&bits, &value, sizeof bits);
+        for (int i = 0; i < 8; i++)
+            w->buf[w->used + (size_t) i] = (uint8_t) (bits >> (8 * i));
+    }
+    w->used += 8;
+}
+
+/*  A message field's tag and length, the message to follow. */
+static inline void
+wire_message_head (wire_t *w, unsigned field, size_t size)
+{
+    wire_tag (w, field, WIRE_LENGTH_DELIMITED);
+    wire_varint (w, size);
+}
+
+/*  The fields of each message, in the order of their numbers. */
+static void
+wire_point (wire_t *w, const Solo__V1__Point *p)
+{
+    wire_double (w, 1, p->x);
+    wire_double (w, 2, p->y);
+}
+
+static void
+wire_factor (wire_t *w, const Solo__V1__Factor *f)
+{
+    wire_string (w, 1, f->name, false);
+    wire_int64 (w, 2, (uint64_t) (int64_t) f->value);
+    wire_string (w, 3, f->reason, false);
+}
+
+static void
+wire_outcome (wire_t *w, const Solo__V1__Outcome *o)
+{
+    wire_int64 (w, 1, o->roll);
+    wire_string (w, 2, o->action, false);
+    wire_bool (w, 3, o->charge);
+    wire_string (w, 4, o->morale, false);
+    wire_string (w, 5, o->text, false);
+}
+
+/*  A message field (or an element of a repeated one) as tag, length and
+ *  message packed by `pack`; a NULL element of a list as a message of no
+ *  bytes, as protobuf-c packs it.  Sizing packs it to count its bytes
+ *  and notes them; packing takes them from the note. */
+#define WIRE_MESSAGE(w, field, pack, msg)                                 \
+    do {                                                                  \
+        int slot_ = (w)->next++;                                          \
+        if (!(w)->buf) {                                                  \
+            size_t start_ = (w)->used;                                    \
+            if (msg)                                                      \
+                pack (w, msg);                                            \
+            (w)->sizes[slot_] = (w)->used - start_;                       \
+            (w)->used = start_;                                           \
+        }                                                                 \
+        size_t size_ = (w)->sizes[slot_];                                 \
+        wire_message_head (w, field, size_);                              \
+        if ((w)->buf && (msg))                                            \
+            pack (w, msg);                                                \
+        else                                                              \
+            (w)->used += size_;                                           \
+    } while (0)
+
+static void
+wire_geometry (wire_t *w, const Solo__V1__Geometry *g)
+{
+    wire_string (w, 1, g->nearest_enemy_id, false);
+    wire_double (w, 2, g->nearest_enemy_distance);
+    wire_bool (w, 3, g->enemy_in_weapon_range);
+    wire_bool (w, 4, g->enemy_in_charge_reach);
+    wire_string (w, 5, g->cover_id, false);
+    wire_bool (w, 6, g->has_destination);
+    if (g->destination)
+        WIRE_MESSAGE (w, 7, wire_point, g->destination);
+    wire_double (w, 8, g->move_distance);
+    wire_double (w, 9, g->facing);
+    wire_string (w, 10, g->pace, false);
+    wire_string (w, 11, g->shoot_target_id, false);
+    wire_string (w, 12, g->range_band, false);
+    for (size_t i = 0; i < g->n_group_unit_ids; i++)
+        wire_string (w, 13, g->group_unit_ids[i], true);
+}
+
+static void
+wire_decision (wire_t *w, const Solo__V1__UnitDecision *m)
+{
+    wire_string (w, 1, m->unit_id, false);
+    wire_string (w, 2, m->action, false);
+    wire_bool (w, 3, m->charge);
+    wire_int64 (w, 4, (uint64_t) (int64_t) m->rf);
+    wire_string (w, 5, m->rf_band, false);
+    wire_int64 (w, 6, m->roll);
+    wire_bool (w, 7, m->roll_from_player);
+    for (size_t i = 0; i < m->n_factors; i++)
+        WIRE_MESSAGE (w, 8, wire_factor, m->factors[i]);
+    for (size_t i = 0; i < m->n_outcomes; i++)
+        WIRE_MESSAGE (w, 9, wire_outcome, m->outcomes[i]);
+    wire_string (w, 10, m->morale, false);
+    wire_string (w, 11, m->morale_text, false);
+    if (m->geometry)
+        WIRE_MESSAGE (w, 12, wire_geometry, m->geometry);
+    wire_string (w, 13, m->layer, false);
+    wire_string (w, 14, m->ruleset, false);
+    wire_string (w, 15, m->tables_hash, false);
+    wire_string (w, 16, m->explanation, false);
+    wire_string (w, 17, m->arm, false);
+    wire_int64 (w, 18, m->seed);
+}
+
+/*  True when the hand packer can pack `m`: the messages have the fields
+ *  it packs, and `m` no more message fields than it notes. */
+static bool
+wire_can_pack (const Solo__V1__UnitDecision *m)
+{
+    return m->n_factors + m->n_outcomes + 2 <= WIRE_MESSAGES_MAX
+        && solo__v1__unit_decision__descriptor.n_fields == DECISION_FIELDS
+        && solo__v1__factor__descriptor.n_fields == FACTOR_FIELDS
+        && solo__v1__outcome__descriptor.n_fields == OUTCOME_FIELDS
+        && solo__v1__geometry__descriptor.n_fields == GEOMETRY_FIELDS
+        && solo__v1__point__descriptor.n_fields == POINT_FIELDS;
+}
+
 int
 convert_pack_decision_reply (uint64_t request_id,
                              const Solo__V1__UnitDecision *body,
                              uint8_t **out, size_t *out_len)
 {
     assert (body && out && out_len);
+    bool by_hand = wire_can_pack (body);
     /*  As protobuf-c packs a proto3 Reply: the id unless 0, then the
      *  oneof's message as tag, length and bytes. */
-    uint8_t head[2 * (1 + VARINT_MAX_BYTES)];
-    size_t used = 0;
-    if (request_id != 0) {
-        used += put_varint (head + used,
-                            REPLY_FIELD_ID << 3 | WIRE_VARINT);
-        used += put_varint (head + used, request_id);
+    size_t sizes[WIRE_MESSAGES_MAX];
+    wire_t sizing = { NULL, 0, sizes, 0 };
+    size_t size;
+    if (by_hand) {
+        wire_decision (&sizing, body);
+        size = sizing.used;
     }
-    size_t size = solo__v1__unit_decision__get_packed_size (body);
-    used += put_varint (head + used, REPLY_FIELD_UNIT_DECISION << 3
-                                     | WIRE_LENGTH_DELIMITED);
-    used += put_varint (head + used, size);
-    uint8_t *buf = malloc (used + size);
+    else
+        size = solo__v1__unit_decision__get_packed_size (body);
+    wire_t head = { NULL, 0, NULL, 0 };
+    wire_int64 (&head, REPLY_FIELD_ID, request_id);
+    wire_message_head (&head, REPLY_FIELD_UNIT_DECISION, size);
+    uint8_t *buf = malloc (head.used + size);
     if (!buf)
         return -1;
-    memcpy (buf, head, used);
-    size_t packed = solo__v1__unit_decision__pack (body, buf + used);
-    assert (packed == size);
+    wire_t w = { buf, 0, sizes, 0 };
+    wire_int64 (&w, REPLY_FIELD_ID, request_id);
+    wire_message_head (&w, REPLY_FIELD_UNIT_DECISION, size);
+    if (by_hand)
+        wire_decision (&w, body);
+    else
+        w.used += solo__v1__unit_decision__pack (body, buf + w.used);
+    assert (w.used == head.used + size);
+    assert (!by_hand || w.next == sizing.next);
     *out = buf;
-    *out_len = used + packed;
+    *out_len = w.used;
     return 0;
 }
 

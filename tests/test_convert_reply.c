@@ -1,8 +1,10 @@
 /*  test_convert_reply.c - a decision's reply packed by
- *  convert_pack_decision_reply is the very bytes solo__v1__reply__pack
- *  gives for the same Reply, whatever the request id (none, one byte of
- *  varint, several, the largest) and whatever the decision (every unit
- *  of a small battle, every face of the die).
+ *  convert_pack_decision_reply (by hand) is the very bytes
+ *  solo__v1__reply__pack gives for the same Reply, whatever the request
+ *  id (none, one byte of varint, several, the largest) and whatever the
+ *  decision (every unit of a small battle, every face of the die, and
+ *  every field at the values the wire treats apart); the messages have
+ *  the fields the hand packer packs.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +13,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include "convert.h"
 #include "dice.h"
@@ -152,11 +155,194 @@ test_same_bytes (void **state)
     ruleset_destroy (&rs);
 }
 
+/*  Decisions no battle gives: every field set to what the wire treats
+ *  apart (empty and absent strings, strings of two-byte lengths,
+ *  negative and largest numbers, -0, NaN and infinite doubles, no
+ *  geometry, a geometry without a destination, empty lists, a group). */
+static void
+test_edges (void **state)
+{
+    (void) state;
+    char long_text[300];
+    memset (long_text, 'w', sizeof long_text - 1);
+    long_text[sizeof long_text - 1] = '\0';
+    Solo__V1__Factor factor[2];
+    Solo__V1__Factor *factor_ptrs[2] = { &factor[0], &factor[1] };
+    for (int i = 0; i < 2; i++)
+        solo__v1__factor__init (&factor[i]);
+    factor[0].name = "enemy_in_range";
+    factor[0].value = -3;
+    factor[0].reason = long_text;
+    factor[1].value = INT32_MIN;
+    Solo__V1__Outcome outcome[2];
+    Solo__V1__Outcome *outcome_ptrs[2] = { &outcome[0], &outcome[1] };
+    for (int i = 0; i < 2; i++)
+        solo__v1__outcome__init (&outcome[i]);
+    outcome[0].roll = UINT32_MAX;
+    outcome[0].action = "halt";
+    outcome[0].charge = true;
+    outcome[0].morale = "";
+    outcome[1].text = "";
+    Solo__V1__Point destination = SOLO__V1__POINT__INIT;
+    destination.x = -0.0;
+    destination.y = 1e-300;
+    char *group[3] = { "blue-1", "", "a-unit" };
+    Solo__V1__Geometry g = SOLO__V1__GEOMETRY__INIT;
+    g.nearest_enemy_id = "red-2";
+    g.nearest_enemy_distance = NAN;
+    g.enemy_in_charge_reach = true;
+    g.cover_id = "";
+    g.has_destination = true;
+    g.destination = &destination;
+    g.move_distance = INFINITY;
+    g.facing = -90.5;
+    g.pace = NULL;
+    g.range_band = long_text;
+    g.group_unit_ids = group;
+    g.n_group_unit_ids = 3;
+    Solo__V1__UnitDecision m = SOLO__V1__UNIT_DECISION__INIT;
+    m.unit_id = "red-1";
+    m.action = "advance_charge";
+    m.charge = true;
+    m.rf = -12;
+    m.rf_band = "up to RF0";
+    m.roll = 6;
+    m.roll_from_player = true;
+    m.factors = factor_ptrs;
+    m.n_factors = 2;
+    m.outcomes = outcome_ptrs;
+    m.n_outcomes = 2;
+    m.morale = NULL;
+    m.morale_text = "";
+    m.geometry = &g;
+    m.layer = "table";
+    m.tables_hash = "0123456789abcdef";
+    m.explanation = long_text;
+    m.arm = "cavalry";
+    m.seed = UINT64_MAX;
+    for (uint64_t id = 0; id < 3; id++)
+        assert_same_bytes (&m, id * 200);
+    g.destination = NULL;               /* a geometry without one */
+    g.n_group_unit_ids = 0;
+    g.group_unit_ids = NULL;
+    g.facing = -0.0;
+    assert_same_bytes (&m, 7);
+    m.geometry = NULL;                  /* nothing but defaults */
+    m.n_factors = 0;
+    m.factors = NULL;
+    m.n_outcomes = 0;
+    m.outcomes = NULL;
+    m.rf = 0;
+    m.seed = 0;
+    m.explanation = "";
+    m.unit_id = "";
+    assert_same_bytes (&m, 0);
+    Solo__V1__UnitDecision empty = SOLO__V1__UNIT_DECISION__INIT;
+    assert_same_bytes (&empty, 1);
+}
+
+/*  The fields of a message: name, number, type, label. */
+typedef struct {
+    const char *name;
+    unsigned number;
+    ProtobufCType type;
+    ProtobufCLabel label;
+} field_shape_t;
+
+static void
+assert_shape (const ProtobufCMessageDescriptor *d, const field_shape_t *want,
+              unsigned count)
+{
+    if (d->n_fields != count)
+        fail_msg ("%s has %u fields, the hand packer knows %u", d->name,
+                  d->n_fields, count);
+    for (unsigned i = 0; i < count; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        if (strcmp (f->name, want[i].name) || f->id != want[i].number
+            || f->type != want[i].type || f->label != want[i].label
+            || (f->flags & PROTOBUF_C_FIELD_FLAG_ONEOF))
+            fail_msg ("%s field %u is %s = %u, the hand packer knows "
+                      "%s = %u", d->name, i, f->name, f->id, want[i].name,
+                      want[i].number);
+    }
+}
+
+/*  The messages are as convert_pack_decision_reply packs them by hand:
+ *  a field added, renumbered or retyped in solo.proto fails here (and
+ *  one added makes the packer leave the reply to protobuf-c). */
+static void
+test_shapes (void **state)
+{
+    (void) state;
+    const ProtobufCLabel one = PROTOBUF_C_LABEL_NONE;
+    const ProtobufCLabel many = PROTOBUF_C_LABEL_REPEATED;
+    const field_shape_t decision[] = {
+        { "unit_id", 1, PROTOBUF_C_TYPE_STRING, one },
+        { "action", 2, PROTOBUF_C_TYPE_STRING, one },
+        { "charge", 3, PROTOBUF_C_TYPE_BOOL, one },
+        { "rf", 4, PROTOBUF_C_TYPE_INT32, one },
+        { "rf_band", 5, PROTOBUF_C_TYPE_STRING, one },
+        { "roll", 6, PROTOBUF_C_TYPE_UINT32, one },
+        { "roll_from_player", 7, PROTOBUF_C_TYPE_BOOL, one },
+        { "factors", 8, PROTOBUF_C_TYPE_MESSAGE, many },
+        { "outcomes", 9, PROTOBUF_C_TYPE_MESSAGE, many },
+        { "morale", 10, PROTOBUF_C_TYPE_STRING, one },
+        { "morale_text", 11, PROTOBUF_C_TYPE_STRING, one },
+        { "geometry", 12, PROTOBUF_C_TYPE_MESSAGE, one },
+        { "layer", 13, PROTOBUF_C_TYPE_STRING, one },
+        { "ruleset", 14, PROTOBUF_C_TYPE_STRING, one },
+        { "tables_hash", 15, PROTOBUF_C_TYPE_STRING, one },
+        { "explanation", 16, PROTOBUF_C_TYPE_STRING, one },
+        { "arm", 17, PROTOBUF_C_TYPE_STRING, one },
+        { "seed", 18, PROTOBUF_C_TYPE_UINT64, one },
+    };
+    const field_shape_t factor[] = {
+        { "name", 1, PROTOBUF_C_TYPE_STRING, one },
+        { "value", 2, PROTOBUF_C_TYPE_INT32, one },
+        { "reason", 3, PROTOBUF_C_TYPE_STRING, one },
+    };
+    const field_shape_t outcome[] = {
+        { "roll", 1, PROTOBUF_C_TYPE_UINT32, one },
+        { "action", 2, PROTOBUF_C_TYPE_STRING, one },
+        { "charge", 3, PROTOBUF_C_TYPE_BOOL, one },
+        { "morale", 4, PROTOBUF_C_TYPE_STRING, one },
+        { "text", 5, PROTOBUF_C_TYPE_STRING, one },
+    };
+    const field_shape_t geometry[] = {
+        { "nearest_enemy_id", 1, PROTOBUF_C_TYPE_STRING, one },
+        { "nearest_enemy_distance", 2, PROTOBUF_C_TYPE_DOUBLE, one },
+        { "enemy_in_weapon_range", 3, PROTOBUF_C_TYPE_BOOL, one },
+        { "enemy_in_charge_reach", 4, PROTOBUF_C_TYPE_BOOL, one },
+        { "cover_id", 5, PROTOBUF_C_TYPE_STRING, one },
+        { "has_destination", 6, PROTOBUF_C_TYPE_BOOL, one },
+        { "destination", 7, PROTOBUF_C_TYPE_MESSAGE, one },
+        { "move_distance", 8, PROTOBUF_C_TYPE_DOUBLE, one },
+        { "facing", 9, PROTOBUF_C_TYPE_DOUBLE, one },
+        { "pace", 10, PROTOBUF_C_TYPE_STRING, one },
+        { "shoot_target_id", 11, PROTOBUF_C_TYPE_STRING, one },
+        { "range_band", 12, PROTOBUF_C_TYPE_STRING, one },
+        { "group_unit_ids", 13, PROTOBUF_C_TYPE_STRING, many },
+    };
+    const field_shape_t point[] = {
+        { "x", 1, PROTOBUF_C_TYPE_DOUBLE, one },
+        { "y", 2, PROTOBUF_C_TYPE_DOUBLE, one },
+    };
+#define SHAPE(d, f) assert_shape (&d, f, sizeof f / sizeof f[0])
+    SHAPE (solo__v1__unit_decision__descriptor, decision);
+    SHAPE (solo__v1__factor__descriptor, factor);
+    SHAPE (solo__v1__outcome__descriptor, outcome);
+    SHAPE (solo__v1__geometry__descriptor, geometry);
+    SHAPE (solo__v1__point__descriptor, point);
+#undef SHAPE
+}
+
 int
 main (void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_same_bytes),
+        cmocka_unit_test (test_edges),
+        cmocka_unit_test (test_shapes),
     };
     return cmocka_run_group_tests (tests, NULL, NULL);
 }
