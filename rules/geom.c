@@ -690,16 +690,32 @@ convex_inside_length (const vec2_t *pts, int n, int turn, vec2_t a,
     return (hi - lo) * sqrt (ab2);
 }
 
-/*  Cut segment a-b at every place it meets the polygon's boundary, then
- *  add up the pieces whose middle is inside; a convex polygon (the usual
- *  wood or building) is clipped in one pass instead. */
+int
+polygon_convex_turn (const vec2_t *pts, int n)
+{
+    return n >= 3 ? convex_turn (pts, n) : 0;
+}
+
 double
 polygon_segment_inside_length (const vec2_t *pts, int n, vec2_t a, vec2_t b)
 {
     assert (n <= SOLO_MAX_VERTICES);
     if (a.x == b.x && a.y == b.y)
         return 0.0;
-    int turn = n >= 3 ? convex_turn_memo (pts, n) : 0;
+    return polygon_segment_inside_length_turn (
+        pts, n, n >= 3 ? convex_turn_memo (pts, n) : 0, a, b);
+}
+
+/*  Cut segment a-b at every place it meets the polygon's boundary, then
+ *  add up the pieces whose middle is inside; a convex polygon (the usual
+ *  wood or building, `turn` not 0) is clipped in one pass instead. */
+double
+polygon_segment_inside_length_turn (const vec2_t *pts, int n, int turn,
+                                    vec2_t a, vec2_t b)
+{
+    assert (n <= SOLO_MAX_VERTICES);
+    if (a.x == b.x && a.y == b.y)
+        return 0.0;
     if (turn != 0)
         return convex_inside_length (pts, n, turn, a, b);
     double ts[2 * SOLO_MAX_VERTICES + 2];

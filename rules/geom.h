@@ -119,6 +119,19 @@ vec2_t polygon_centroid (const vec2_t *pts, int n);
 double polygon_segment_inside_length (const vec2_t *pts, int n,
                                       vec2_t a, vec2_t b);
 
+/*  Which way a polygon turns at every vertex, for working it out once per
+ *  polygon instead of once per question: 1 or -1 when it always turns
+ *  the same way (a simple polygon that does is convex), 0 when it turns
+ *  both ways or never (no area, or n < 3). */
+int polygon_convex_turn (const vec2_t *pts, int n);
+
+/*  polygon_segment_inside_length for a polygon whose turn,
+ *  polygon_convex_turn (pts, n), is known: the same answer bit for bit
+ *  given that turn; another turn is a programmer error with a wrong
+ *  answer. */
+double polygon_segment_inside_length_turn (const vec2_t *pts, int n, int turn,
+                                           vec2_t a, vec2_t b);
+
 /*  The parameters t in (0, 1) where segment a-b (a + t(b - a)) meets the
  *  polygon's boundary, unsorted, into ts (room for `max`; 2n is always
  *  enough).  Returns how many; 0 when a == b. */

@@ -48,6 +48,7 @@ typedef struct {
     int cap;
     terrain_feature_t *features;
     box_t *boxes;                /* bounding box of each feature */
+    int *turns;                  /* polygon_convex_turn of each feature */
 } terrain_set_t;
 
 /*  The ids of the units hashed (open addressing), shared by copies. */
@@ -102,6 +103,7 @@ terrain_release (terrain_set_t **set_p)
     if (atomic_fetch_sub (&set->refs, 1) == 1) {
         free (set->features);
         free (set->boxes);
+        free (set->turns);
         free (set);
     }
 }
@@ -139,9 +141,11 @@ terrain_clone (const terrain_set_t *from, int cap)
     set->cap = cap;
     set->features = malloc ((size_t) cap * sizeof *set->features);
     set->boxes = malloc ((size_t) cap * sizeof *set->boxes);
-    if (!set->features || !set->boxes) {
+    set->turns = malloc ((size_t) cap * sizeof *set->turns);
+    if (!set->features || !set->boxes || !set->turns) {
         free (set->features);
         free (set->boxes);
+        free (set->turns);
         free (set);
         return NULL;
     }
@@ -151,6 +155,8 @@ terrain_clone (const terrain_set_t *from, int cap)
             feature_copy (&set->features[i], &from->features[i]);
         memcpy (set->boxes, from->boxes,
                 (size_t) from->count * sizeof *set->boxes);
+        memcpy (set->turns, from->turns,
+                (size_t) from->count * sizeof *set->turns);
     }
     return set;
 }
@@ -660,6 +666,8 @@ situation_add_terrain (situation_t *self, const terrain_feature_t *f,
     feature_copy (&set->features[set->count], f);
     polygon_bounds (f->vertices, f->vertex_count,
                     &set->boxes[set->count].min, &set->boxes[set->count].max);
+    set->turns[set->count] = polygon_convex_turn (f->vertices,
+                                                  f->vertex_count);
     set->count++;
     return 0;
 }
@@ -881,13 +889,15 @@ feature_contains (const situation_t *self, int i, vec2_t p)
         && polygon_contains (f->vertices, f->vertex_count, p);
 }
 
+/*  The length of segment a-b inside feature i, whose box the caller has
+ *  found the segment's box meeting (box_meets_segment): the feature's
+ *  turn is known, so its convexity is not looked up again. */
 static double
 feature_inside_length (const situation_t *self, int i, vec2_t a, vec2_t b)
 {
     const terrain_feature_t *f = &self->terrain->features[i];
-    if (!box_meets_segment (&self->terrain->boxes[i], a, b))
-        return 0.0;
-    return polygon_segment_inside_length (f->vertices, f->vertex_count, a, b);
+    return polygon_segment_inside_length_turn (f->vertices, f->vertex_count,
+                                               self->terrain->turns[i], a, b);
 }
 
 static bool
