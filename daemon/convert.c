@@ -307,6 +307,17 @@ convert_status_bits (const Solo__V1__UnitStatus *s)
     return bits;
 }
 
+/*  True when every figure count of the unit is one take_count takes. */
+static bool
+counts_in_range (const Solo__V1__Unit *msg)
+{
+    const uint32_t max = SOLO_MAX_FIGURES;     /* a negative is huge */
+    return (uint32_t) msg->figures <= max && (uint32_t) msg->wounded <= max
+        && (uint32_t) msg->killed <= max && (uint32_t) msg->officers <= max
+        && (uint32_t) msg->ncos <= max && (uint32_t) msg->drummers <= max
+        && (uint32_t) msg->buglers <= max;
+}
+
 /*  The weapon the last unit named, found: units in a row mostly carry
  *  the same one, and the same bytes find the same row. */
 typedef struct {
@@ -364,13 +375,16 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, const where_t *at,
                         msg->troop_type, ruleset_name (rs),
                         ruleset_troop_type_list (rs, known, sizeof known));
 
-    if (take_count (msg->figures, at, "figures", error)
+    /*  the usual case, every count in range, in one test; otherwise
+     *  each in turn, to name the first out of range */
+    if (!counts_in_range (msg)
+    &&  (take_count (msg->figures, at, "figures", error)
     ||  take_count (msg->wounded, at, "wounded", error)
     ||  take_count (msg->killed, at, "killed", error)
     ||  take_count (msg->officers, at, "officers", error)
     ||  take_count (msg->ncos, at, "ncos", error)
     ||  take_count (msg->drummers, at, "drummers", error)
-    ||  take_count (msg->buglers, at, "buglers", error))
+    ||  take_count (msg->buglers, at, "buglers", error)))
         return -1;
     if (msg->figures < 1)
         return fail_at (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, at,

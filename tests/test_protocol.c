@@ -1071,6 +1071,21 @@ test_situation_errors (void **state)
     assert_non_null (strstr (reply->error->message, "max_id_length"));
     solo__v1__reply__free_unpacked (reply, NULL);
 
+    /*  counts out of range: the first one named */
+    situation_request (s, 214, "red-1", 3);
+    s->units[1].buglers = SOLO_MAX_FIGURES + 1;
+    s->units[1].killed = -1;
+    reply = exchange (dealer, &s->request);
+    assert_error (reply, 214, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "ask_unit.situation.units[1].killed");
+    solo__v1__reply__free_unpacked (reply, NULL);
+    situation_request (s, 215, "red-1", 3);
+    s->units[1].buglers = SOLO_MAX_FIGURES + 1;
+    reply = exchange (dealer, &s->request);
+    assert_error (reply, 215, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                  "ask_unit.situation.units[1].buglers");
+    solo__v1__reply__free_unpacked (reply, NULL);
+
     /*  weapons named again by the next unit: in other capitals, then
      *  misspelt */
     situation_request (s, 212, "red-1", 3);
