@@ -225,16 +225,45 @@ id_hash_of (const char *id)
     return h;
 }
 
-/*  Put unit `index` (whose id is not there yet) into the hash. */
+/*  Put unit `index` (whose id is not there yet, hashed `h` by
+ *  id_hash_of) into the hash. */
 static void
-id_hash_put (id_hash_t *hash, const unit_t *units, int index)
+id_hash_put_hashed (id_hash_t *hash, unsigned h, int index)
 {
     unsigned mask = (unsigned) hash->cap - 1;
-    unsigned at = id_hash_of (units[index].id) & mask;
+    unsigned at = h & mask;
     while (hash->slots[at])
         at = (at + 1) & mask;
     hash->slots[at] = index + 1;
     hash->count++;
+}
+
+/*  Put unit `index` (whose id is not there yet) into the hash. */
+static void
+id_hash_put (id_hash_t *hash, const unit_t *units, int index)
+{
+    id_hash_put_hashed (hash, id_hash_of (units[index].id), index);
+}
+
+/*  The index of the unit whose id is `id`, hashed `h` by id_hash_of (read
+ *  only when self has the hash), or -1. */
+static int
+find_unit_hashed (const situation_t *self, const char *id, unsigned h)
+{
+    if (self->ids) {
+        unsigned mask = (unsigned) self->ids->cap - 1;
+        for (unsigned at = h & mask; self->ids->slots[at];
+             at = (at + 1) & mask) {
+            int i = self->ids->slots[at] - 1;
+            if (strcmp (self->units[i].id, id) == 0)
+                return i;
+        }
+        return -1;
+    }
+    for (int i = 0; i < self->unit_count; i++)
+        if (self->units[i].id[0] == id[0] && strcmp (self->units[i].id, id) == 0)
+            return i;
+    return -1;
 }
 
 /*  Give self a private hash of its units with room for `want` of them
@@ -692,7 +721,10 @@ situation_add_checked_unit (situation_t *self, const unit_t *u, char *err,
                   SOLO_MAX_UNITS);
         return -1;
     }
-    if (situation_find_unit (self, u->id) >= 0) {
+    /*  the id hashed once, for the look for a duplicate and the put */
+    bool hashed = self->ids != NULL;
+    unsigned h = hashed ? id_hash_of (u->id) : 0;
+    if (find_unit_hashed (self, u->id, h) >= 0) {
         snprintf (err, errlen, "unit \"%s\": duplicate id", u->id);
         return -1;
     }
@@ -732,8 +764,9 @@ situation_add_checked_unit (situation_t *self, const unit_t *u, char *err,
      *  -0 included) */
     if (!(slot->fp.facing >= 0.0 && slot->fp.facing < 360.0))
         slot->fp.facing = geom_norm_deg (slot->fp.facing);
-    if (self->ids)
-        id_hash_put (self->ids, self->units, self->unit_count);
+    if (self->ids)                      /* made just now, or hashed */
+        id_hash_put_hashed (self->ids, hashed ? h : id_hash_of (u->id),
+                            self->unit_count);
     return self->unit_count++;
 }
 
@@ -818,20 +851,7 @@ situation_find_unit (const situation_t *self, const char *id)
 {
     if (!id)
         return -1;
-    if (self->ids) {
-        unsigned mask = (unsigned) self->ids->cap - 1;
-        for (unsigned at = id_hash_of (id) & mask; self->ids->slots[at];
-             at = (at + 1) & mask) {
-            int i = self->ids->slots[at] - 1;
-            if (strcmp (self->units[i].id, id) == 0)
-                return i;
-        }
-        return -1;
-    }
-    for (int i = 0; i < self->unit_count; i++)
-        if (self->units[i].id[0] == id[0] && strcmp (self->units[i].id, id) == 0)
-            return i;
-    return -1;
+    return find_unit_hashed (self, id, self->ids ? id_hash_of (id) : 0);
 }
 
 /* ----------------------------------------------------------------------
