@@ -178,15 +178,6 @@ stored_games () {
     "$PY" -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from games').fetchone()[0])" "$1" 2>/dev/null || echo 0
 }
 
-# wait_stored_games DB N TRIES: poll DB every 10 ms, TRIES times at most, until it holds N games.
-wait_stored_games () {
-    for _ in $(seq 1 "$3"); do
-        [ "$(stored_games "$1")" -ge "$2" ] && return 0
-        sleep 0.01
-    done
-    return 1
-}
-
 # wait_for_text FILE TEXT SECONDS: poll FILE every 50 ms until it holds TEXT
 # (a fixed string; a missing FILE holds nothing yet); 1 if it does not
 # within SECONDS.
