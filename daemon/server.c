@@ -15,6 +15,7 @@
  *  slow request is never handed on like this, nor put behind a slow one.
  */
 #include <errno.h>
+#include <assert.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -106,6 +107,8 @@ struct server_t {
     pthread_t thread;
     bool thread_started;
     atomic_bool running;
+    atomic_int in_hand;              /* busy + queue_length, for
+                                        server_requests_in_hand */
 };
 
 /*  ---- small helpers ---------------------------------------------------- */
@@ -760,6 +763,8 @@ server_run (server_t *self)
         for (int i = 0; i < SERVER_BATCH && (items[1].revents & ZMQ_POLLIN); i++)
             if (from_client (self))
                 break;
+        atomic_store_explicit (&self->in_hand, self->busy + self->queue_length,
+                               memory_order_relaxed);
         if (items[2].revents & ZMQ_POLLIN) {
             char byte[16];
             ssize_t got = read (self->stop_pipe[0], byte, sizeof byte);
@@ -778,6 +783,14 @@ server_run (server_t *self)
     log_info ("stopped");
     atomic_store (&self->running, false);
     return rc;
+}
+
+int
+server_requests_in_hand (const server_t *self)
+{
+    assert (self);
+    return atomic_load_explicit (&((server_t *) self)->in_hand,
+                                 memory_order_relaxed);
 }
 
 static void *
@@ -840,6 +853,7 @@ server_new (const solod_config_t *config, char *err, int errlen)
     self->stop_pipe[0] = self->stop_pipe[1] = -1;
     atomic_init (&self->running, false);
     atomic_init (&self->stopping, false);
+    atomic_init (&self->in_hand, 0);
     log_set_level (config->log_level);
 
     char data_dir[SOLOD_PATH_MAX];

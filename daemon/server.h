@@ -39,6 +39,13 @@ const char *server_endpoint (const server_t *self);
 /*  The dice seed the daemon started with. */
 uint64_t server_seed (const server_t *self);
 
+/*  The requests the broker holds: with a worker (or waiting in a
+ *  worker's pipe) or queued, not yet answered; 0 before the server runs.
+ *  Updated by the broker after each round of its loop, so it may lag by
+ *  one round; safe from any thread.  For tests that must know a request
+ *  has reached the daemon before they go on, and for monitoring. */
+int server_requests_in_hand (const server_t *self);
+
 /*  Serve in the calling thread until server_stop.  Returns 0 after a
  *  clean stop, -1 when the broker failed (logged). */
 int server_run (server_t *self);

@@ -412,7 +412,7 @@ test_stop_during_search (void **state)
     assert_int_equal (send_request (socket, &r.request), 0);
     search_request (&r, 301, SOLOD_SIDE_MAX_BUDGET_MS);
     assert_int_equal (send_request (socket, &r.request), 0);
-    pause_ms (300);                        /* 300 searching, 301 waiting */
+    test_wait_in_hand (server, 2);         /* 300 searching, 301 waiting */
     double start = now_ms ();
     server_destroy (&server);              /* stops, drains, joins */
     double took = now_ms () - start;

@@ -1263,8 +1263,7 @@ test_slow_does_not_block_quick (void **state)
     send_request (a, &r.request);
     r.request.id = 403;
     send_request (b, &r.request);
-    struct timespec pause = { 0, 100 * 1000000L };
-    nanosleep (&pause, NULL);                /* 402, 403 in the workers */
+    test_wait_in_hand (server, 2);           /* 402, 403 in the workers */
     r.request.id = 404;
     send_request (c, &r.request);
     Solo__V1__Reply *rc = receive_reply (c, false);
@@ -1299,8 +1298,7 @@ test_stop_drains (void **state)
     send_request (socket, &r.request);         /* in the worker */
     r.request.id = 501;
     send_request (socket, &r.request);         /* queued */
-    struct timespec pause = { 0, 150 * 1000000L };
-    nanosleep (&pause, NULL);                  /* both with the broker */
+    test_wait_in_hand (server, 2);             /* both with the broker */
     server_stop (server);
     Solo__V1__Reply *a = receive_reply (socket, false);
     Solo__V1__Reply *b = receive_reply (socket, false);
@@ -1539,8 +1537,7 @@ test_broker_never_answers (void **state)
     void *quick = client (server, ZMQ_DEALER);
     assert_still_serving (quick);                /* connected */
     start_search (slow, 1500);
-    struct timespec pause = { 0, 200 * 1000 * 1000 };
-    nanosleep (&pause, NULL);                  /* the search at the worker */
+    test_wait_in_hand (server, 1);             /* the search at the worker */
     situation_request_t *s = calloc (1, sizeof *s);
     assert_non_null (s);
     situation_request (s, 601, "red-1", 3);

@@ -138,13 +138,6 @@ receive (void *socket, bool *busy)
     return id;
 }
 
-static void
-pause_ms (long ms)
-{
-    struct timespec pause = { ms / 1000, (ms % 1000) * 1000000L };
-    nanosleep (&pause, NULL);
-}
-
 /*  One worker, a queue of two: one in hand, one handed ahead, one in the
  *  broker's queue, the fourth refused; the three answered in order. */
 static void
@@ -213,7 +206,7 @@ test_never_ahead_of_slow (void **state)
     server_t *server = start_server (&cfg);
     void *socket = client (server);
     send_slow (socket, 1);
-    pause_ms (100);
+    test_wait_in_hand (server, 1);
     send_quick (socket, 2);
     bool busy;
     assert_int_equal (receive (socket, &busy), 2);
@@ -236,7 +229,7 @@ test_stop_answers_ahead_busy (void **state)
     void *socket = client (server);
     send_quick (socket, 1);
     send_quick (socket, 2);
-    pause_ms (100);                   /* 1 in hand, 2 handed ahead */
+    test_wait_in_hand (server, 2);    /* 1 in hand, 2 handed ahead */
     server_stop (server);
     bool busy;
     assert_int_equal (receive (socket, &busy), 2);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <zmq.h>
 #include "config.h"
@@ -95,6 +96,19 @@ test_server_start (const solod_config_t *cfg)
         fail_msg ("server_start failed");
     }
     return server;
+}
+
+void
+test_wait_in_hand (server_t *server, int count)
+{
+    int held = server_requests_in_hand (server);
+    for (int i = 0; i < 1000 && held < count; i++) {
+        struct timespec pause = { 0, 10 * 1000000L };
+        nanosleep (&pause, NULL);
+        held = server_requests_in_hand (server);
+    }
+    if (held != count)
+        fail_msg ("the server holds %d requests, expected %d", held, count);
 }
 
 void *

@@ -30,6 +30,13 @@ solod_config_t test_server_config (uint64_t seed);
  *  when it cannot start.  Destroy with server_destroy. */
 server_t *test_server_start (const solod_config_t *cfg);
 
+/*  Wait until `server` holds `count` requests (with its workers or
+ *  queued: server_requests_in_hand), for at most 10 s; fails the test
+ *  when it holds another number then.  A request sent is then known to
+ *  be in the daemon however slow the machine, where a fixed pause only
+ *  hopes so. */
+void test_wait_in_hand (server_t *server, int count);
+
 /*  A socket of `type` (ZMQ_DEALER, ZMQ_REQ) in `context` connected to
  *  `endpoint`, with no linger and `timeout_ms` to wait for a reply; NULL
  *  when it cannot be made.  Safe to call from any thread (it asserts
