@@ -890,15 +890,29 @@ box_has_point (const box_t *b, vec2_t p)
         && p.y >= b->min.y - SIT_EPS && p.y <= b->max.y + SIT_EPS;
 }
 
+/*  The box of segment p-q. */
+static inline box_t
+segment_box (vec2_t p, vec2_t q)
+{
+    /* plain comparisons: fmin and fmax are calls into libm */
+    return (box_t) { { p.x < q.x ? p.x : q.x, p.y < q.y ? p.y : q.y },
+                     { p.x < q.x ? q.x : p.x, p.y < q.y ? q.y : p.y } };
+}
+
+/*  True when box a comes within `margin` of box b on both axes. */
+static inline bool
+boxes_near (const box_t *b, const box_t *a, double margin)
+{
+    return a->max.x >= b->min.x - margin && a->min.x <= b->max.x + margin
+        && a->max.y >= b->min.y - margin && a->min.y <= b->max.y + margin;
+}
+
 /*  True when the boxes of segment a-b and feature box b may meet. */
 static bool
 box_meets_segment (const box_t *b, vec2_t p, vec2_t q)
 {
-    /* plain comparisons: fmin and fmax are calls into libm */
-    double x0 = p.x < q.x ? p.x : q.x, x1 = p.x < q.x ? q.x : p.x;
-    double y0 = p.y < q.y ? p.y : q.y, y1 = p.y < q.y ? q.y : p.y;
-    return x1 >= b->min.x - SIT_EPS && x0 <= b->max.x + SIT_EPS
-        && y1 >= b->min.y - SIT_EPS && y0 <= b->max.y + SIT_EPS;
+    box_t seg = segment_box (p, q);
+    return boxes_near (b, &seg, SIT_EPS);
 }
 
 static bool
@@ -1018,10 +1032,10 @@ line_clear (const situation_t *self, vec2_t p, vec2_t q, bool fired,
     double into = 0.0, through = 0.0;   /* inside sight-limiting terrain
                                            one end is in; that neither is */
     bool needs_range = false;
+    box_t line = segment_box (p, q);
     int count = situation_terrain_count (self);
     for (int i = 0; i < count; i++) {
-        const box_t *box = &self->terrain->boxes[i];
-        if (!box_meets_segment (box, p, q))
+        if (!boxes_near (&self->terrain->boxes[i], &line, SIT_EPS))
             continue;
         const terrain_effect_t *eff = feature_effect (self, i);
         bool concealing = eff->enclosed || eff->sight_limited;
@@ -1231,16 +1245,29 @@ situation_path_cost (const situation_t *self, vec2_t a, vec2_t b,
     double cuts[PATH_CUTS_MAX];
     int ncuts = 0;
     bool difficult = false;
+    /* the difficult going whose box comes near the path, the only
+       features a point of the path can be in: a point a + t(b - a)
+       strays from the path's box by rounding alone, far less than the
+       SIT_EPS more allowed here than feature_contains's box allows */
+    int dear[SOLO_MAX_TERRAIN];
+    int ndear = 0;
+    box_t path = segment_box (a, b);
     int count = situation_terrain_count (self);
     for (int i = 0; i < count; i++) {
-        const box_t *box = &self->terrain->boxes[i];
-        if (!box_meets_segment (box, a, b))
-            continue;
         const terrain_effect_t *eff = feature_effect (self, i);
-        const terrain_feature_t *f = &self->terrain->features[i];
         if (!eff->impassable && eff->crossing_cost <= 0.0
             && eff->move_cost <= 1.0)
             continue;
+        const box_t *box = &self->terrain->boxes[i];
+        bool dearer = !eff->impassable && eff->move_cost > 1.0;
+        if (!boxes_near (box, &path, SIT_EPS)) {
+            if (dearer && boxes_near (box, &path, 2 * SIT_EPS))
+                dear[ndear++] = i;
+            continue;
+        }
+        if (dearer)
+            dear[ndear++] = i;
+        const terrain_feature_t *f = &self->terrain->features[i];
         bool from_inside = feature_contains (self, i, a);
         if (eff->impassable) {
             if (!from_inside && feature_inside_length (self, i, a, b) > SIT_EPS)
@@ -1277,10 +1304,10 @@ situation_path_cost (const situation_t *self, vec2_t a, vec2_t b,
         double tm = (t0 + t1) / 2.0;
         vec2_t mid = { a.x + (b.x - a.x) * tm, a.y + (b.y - a.y) * tm };
         double dearest = 1.0;
-        for (int i = 0; i < count; i++) {
-            const terrain_effect_t *eff = feature_effect (self, i);
-            if (eff->move_cost > dearest && !eff->impassable
-                && feature_contains (self, i, mid))
+        for (int j = 0; j < ndear; j++) {
+            const terrain_effect_t *eff = feature_effect (self, dear[j]);
+            if (eff->move_cost > dearest
+                && feature_contains (self, dear[j], mid))
                 dearest = eff->move_cost;
         }
         cost += (dearest - 1.0) * (t1 - t0) * len;
