@@ -279,6 +279,21 @@ footprint_ready (const footprint_t *f, footprint_ready_t *out)
     frame_corners (&fr, out->corners);
 }
 
+/*  The frame of a footprint made ready: the fields frame_of gave it. */
+static frame_t
+frame_of_ready (const footprint_ready_t *a)
+{
+    return (frame_t) { a->centre, a->forward, a->right, a->half_width,
+                       a->half_depth };
+}
+
+vec2_t
+footprint_point_nearest_ready (const footprint_ready_t *a, vec2_t p)
+{
+    frame_t fa = frame_of_ready (a);
+    return frame_point_nearest (&fa, p);
+}
+
 double
 footprint_distance_ready (const footprint_ready_t *a, const footprint_t *b)
 {
@@ -338,7 +353,7 @@ footprint_distance_floor (const footprint_t *a, const footprint_t *b)
  *  distance `dmin`, the stretch of b's edge facing a's edge is all
  *  nearest: return its point closest to a's centre in *out. */
 static bool
-parallel_nearest (const footprint_t *a, const vec2_t ca[4],
+parallel_nearest (vec2_t a_centre, const vec2_t ca[4],
                   const vec2_t cb[4], double dmin, vec2_t *out)
 {
     for (int i = 0; i < 4; i++) {
@@ -367,7 +382,7 @@ parallel_nearest (const footprint_t *a, const vec2_t ca[4],
             if (hi > 1.0) hi = 1.0;
             if ((hi - lo) * sqrt (lb2) <= 1e-7)
                 continue;                       /* meet at a corner only */
-            double tc = v_dot (v_sub (a->centre, b0), eb) / lb2;
+            double tc = v_dot (v_sub (a_centre, b0), eb) / lb2;
             if (tc < lo) tc = lo;
             if (tc > hi) tc = hi;
             *out = v_add (b0, v_scale (eb, tc));
@@ -377,14 +392,16 @@ parallel_nearest (const footprint_t *a, const vec2_t ca[4],
     return false;
 }
 
-vec2_t
-footprint_nearest_point (const footprint_t *a, const footprint_t *b)
+/*  footprint_nearest_point for a footprint of frame fa and corners ca
+ *  (its centre fa->c). */
+static vec2_t
+frame_nearest_point (const frame_t *fa, const vec2_t ca[4],
+                     const footprint_t *b)
 {
-    frame_t fa = frame_of (a), fb = frame_of (b);
-    if (!frames_far (&fa, &fb) && frames_gap (&fa, &fb) < -GEOM_EPS)
+    frame_t fb = frame_of (b);
+    if (!frames_far (fa, &fb) && frames_gap (fa, &fb) < -GEOM_EPS)
         return b->centre;              /* their insides overlap */
-    vec2_t ca[4], cb[4];
-    frame_corners (&fa, ca);
+    vec2_t cb[4];
     frame_corners (&fb, cb);
     double best = INFINITY;
     vec2_t point = b->centre;
@@ -395,7 +412,7 @@ footprint_nearest_point (const footprint_t *a, const footprint_t *b)
             best = d;
             point = q;
         }
-        d = frame_point_distance (&fa, cb[i]);
+        d = frame_point_distance (fa, cb[i]);
         if (d < best) {
             best = d;
             point = cb[i];
@@ -406,12 +423,29 @@ footprint_nearest_point (const footprint_t *a, const footprint_t *b)
        cosine of the difference is about 0 (parallel_nearest looks for a
        sine under 1e-9 between edges; 1e-8 here leaves room for the
        rounding of the corners) */
-    double s = fabs (v_cross (fa.fwd, fb.fwd));
-    double c = fabs (v_dot (fa.fwd, fb.fwd));
+    double s = fabs (v_cross (fa->fwd, fb.fwd));
+    double c = fabs (v_dot (fa->fwd, fb.fwd));
     vec2_t p;
-    if ((s < c ? s : c) <= 1e-8 && parallel_nearest (a, ca, cb, best, &p))
+    if ((s < c ? s : c) <= 1e-8 && parallel_nearest (fa->c, ca, cb, best, &p))
         return p;
     return point;
+}
+
+vec2_t
+footprint_nearest_point (const footprint_t *a, const footprint_t *b)
+{
+    frame_t fa = frame_of (a);
+    vec2_t ca[4];
+    frame_corners (&fa, ca);
+    return frame_nearest_point (&fa, ca, b);
+}
+
+vec2_t
+footprint_nearest_point_ready (const footprint_ready_t *a,
+                               const footprint_t *b)
+{
+    frame_t fa = frame_of_ready (a);
+    return frame_nearest_point (&fa, a->corners, b);
 }
 
 arc_t

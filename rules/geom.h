@@ -68,6 +68,10 @@ void footprint_ready (const footprint_t *f, footprint_ready_t *out);
 double footprint_distance_ready (const footprint_ready_t *a,
                                  const footprint_t *b);
 
+/*  footprint_point_nearest (f, p) for the footprint f made ready in `a`:
+ *  the same point, bit for bit. */
+vec2_t footprint_point_nearest_ready (const footprint_ready_t *a, vec2_t p);
+
 /*  A cheap floor under footprint_distance (a, b): never more than it
  *  gives, rounding included, and near it for footprints apart along the
  *  line of their centres (the gap between their shadows on that line,
@@ -81,6 +85,11 @@ double footprint_distance_floor (const footprint_t *a, const footprint_t *b);
  *  nearest (facing edges parallel), the point of that stretch closest to
  *  a's centre: two lines facing each other aim at each other's middle. */
 vec2_t footprint_nearest_point (const footprint_t *a, const footprint_t *b);
+
+/*  footprint_nearest_point (f, b) for the footprint f made ready in `a`:
+ *  the same point, bit for bit. */
+vec2_t footprint_nearest_point_ready (const footprint_ready_t *a,
+                                      const footprint_t *b);
 
 /*  Which arc of `f` the point `p` lies in.  The front arc is the half-angle
  *  `front_half_deg` either side of the facing, seen from the centre; the

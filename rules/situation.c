@@ -1087,11 +1087,13 @@ situation_can_see (const situation_t *self, int observer, int target,
     if (!seen) {
         bool fired = (t->status & STATUS_FIRED) != 0;
         vec2_t samples[6];
-        samples[0] = footprint_nearest_point (&o->fp, &t->fp);
+        footprint_ready_t from;
+        footprint_ready (&o->fp, &from);
+        samples[0] = footprint_nearest_point_ready (&from, &t->fp);
         samples[1] = t->fp.centre;
         footprint_corners (&t->fp, samples + 2);
         for (int k = 0; k < 6 && !seen; k++) {
-            vec2_t p = footprint_point_nearest (&o->fp, samples[k]);
+            vec2_t p = footprint_point_nearest_ready (&from, samples[k]);
             seen = line_clear (self, p, samples[k], fired, dice, &roll);
         }
     }
