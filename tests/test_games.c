@@ -249,7 +249,7 @@ test_hello_lists_scenarios_and_strategies (void **state)
     assert_int_equal (h->limits->max_unit_updates, GAMES_MAX_UNIT_UPDATES);
     assert_int_equal (h->limits->max_budget_ms, SOLOD_SIDE_MAX_BUDGET_MS);
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -292,7 +292,7 @@ test_open_game_from_scenario (void **state)
     assert_string_equal (id, "farm-2");
     open_scenario (socket, "cavalry", id, sizeof id);
     assert_string_equal (id, "cavalry-3");
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -392,7 +392,7 @@ test_game_state_has_the_table (void **state)
     assert_true (moved->centre->x == 50.0 && moved->centre->y == 30.0);
     assert_int_equal (moved->killed, 2);
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -451,7 +451,7 @@ test_open_game_errors (void **state)
     assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
                   SOLO__V1__ERROR__CODE__BAD_REQUEST,
                   "open_game.situation_text", "side blue has no units");
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -558,7 +558,7 @@ test_open_game_from_situation (void **state)
     assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
                   SOLO__V1__ERROR__CODE__BAD_REQUEST,
                   "open_game.situation.units[1].weapon", "blunderbuss");
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -636,7 +636,7 @@ test_update_and_ask (void **state)
     assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
     assert_false (reply->unit_decision->roll_from_player);
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -770,7 +770,7 @@ test_update_errors (void **state)
     assert_string_not_equal (reply->unit_decision->geometry->nearest_enemy_id,
                              "blue-wall");
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -816,7 +816,7 @@ test_close_and_list (void **state)
     assert_int_equal (reply->game_list->n_games, 1);
     assert_string_equal (reply->game_list->games[0]->game_id, two);
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -843,7 +843,7 @@ test_open_games_limit (void **state)
     assert_body (reply, SOLO__V1__REPLY__BODY_GAME_CLOSED);
     solo__v1__reply__free_unpacked (reply, NULL);
     open_scenario (socket, "farm", id, sizeof id);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -874,7 +874,7 @@ test_restart_finds_its_games (void **state)
     reply = call (socket, SOLO__V1__REQUEST__BODY_CLOSE_GAME, &close);
     assert_body (reply, SOLO__V1__REPLY__BODY_GAME_CLOSED);
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 
     server = start_server (&cfg);
@@ -900,7 +900,7 @@ test_restart_finds_its_games (void **state)
     char again[GAMESTORE_ID_MAX];
     open_scenario (socket, "farm", again, sizeof again);
     assert_string_equal (again, "farm-3");
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 
     /*  a file that is not a store stops the daemon, naming it */
@@ -958,7 +958,7 @@ race (void *arg)
         solo__v1__reply__free_unpacked (reply, NULL);
     }
     if (socket)
-        zmq_close (socket);
+        test_close (socket);
     return NULL;
 }
 
@@ -1001,7 +1001,7 @@ test_concurrent_updates_serialize (void **state)
     assert_int_equal (reply->game_state->turn,
                       1 + RACE_THREADS * RACE_UPDATES);
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -1081,7 +1081,7 @@ test_battle_log_unit_states (void **state)
                               + b->sides[1]->killed + b->sides[1]->gone);
     assert_int_equal (left, b->sides[0]->units_left + b->sides[1]->units_left);
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -1164,7 +1164,7 @@ test_battle_same_seed_same_battle (void **state)
     solo__v1__reply__free_unpacked (two, NULL);
     solo__v1__reply__free_unpacked (three, NULL);
     solo__v1__reply__free_unpacked (four, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -1208,7 +1208,7 @@ test_battle_errors (void **state)
     assert_error (call (socket, SOLO__V1__REQUEST__BODY_PLAY_BATTLE, &play),
                   SOLO__V1__ERROR__CODE__BAD_REQUEST,
                   "play_battle.scenario_text", "scenario");
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -1301,7 +1301,7 @@ test_ask_side (void **state)
     assert_body (one, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
     assert_string_equal (one->side_orders->search->strategy, "greedy");
     solo__v1__reply__free_unpacked (one, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -1334,7 +1334,7 @@ test_ask_side_on_a_game (void **state)
     assert_int_equal (reply->game_state->sequence, 1);
     assert_true (unit_in (reply->game_state, "red-left")->centre->x == 45.0);
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -1387,7 +1387,7 @@ test_ask_side_errors (void **state)
     assert_error (call (socket, SOLO__V1__REQUEST__BODY_ASK_SIDE, &ask),
                   SOLO__V1__ERROR__CODE__BAD_REQUEST, "ask_side.difficulty",
                   "expert");
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -1437,9 +1437,9 @@ test_quick_question_passes_a_search (void **state)
     reply = receive_reply (slow_too);
     assert_body (reply, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (slow);
-    zmq_close (slow_too);
-    zmq_close (quick);
+    test_close (slow);
+    test_close (slow_too);
+    test_close (quick);
     server_destroy (&server);
 }
 
@@ -1553,6 +1553,6 @@ main (void)
         cmocka_unit_test (test_situation_text_round_trip),
     };
     int failed = cmocka_run_group_tests (tests, NULL, NULL);
-    zmq_ctx_term (zmq_context);
+    test_context_end (zmq_context);
     return failed;
 }

@@ -53,7 +53,6 @@ extern char **environ;
 #define CLIENT_ERROR_MAX    512
 
 static void *zmq_context;
-static atomic_int sockets_open;      /* a failed test may leave some */
 
 /*  ---- helpers ---------------------------------------------------------- */
 
@@ -84,22 +83,11 @@ start_server (const solod_config_t *cfg)
     return test_server_start (cfg);
 }
 
-/*  A DEALER to `endpoint` (usable from any one thread), counted open. */
+/*  A DEALER to `endpoint` (usable from any one thread). */
 static void *
 connect_to (const char *endpoint)
 {
-    void *socket = test_connect (zmq_context, endpoint, ZMQ_DEALER,
-                                 REPLY_TIMEOUT_MS);
-    if (socket)
-        atomic_fetch_add (&sockets_open, 1);
-    return socket;
-}
-
-static void
-close_socket (void *socket)
-{
-    zmq_close (socket);
-    atomic_fetch_sub (&sockets_open, 1);
+    return test_connect (zmq_context, endpoint, ZMQ_DEALER, REPLY_TIMEOUT_MS);
 }
 
 /*  Pack and send; 0 or -1. */
@@ -221,7 +209,7 @@ load_client (void *arg)
             self->answered++;
         if (reply)
             solo__v1__reply__free_unpacked (reply, NULL);
-        close_socket (socket);
+        test_close (socket);
         return NULL;
     }
     for (int n = 0; n < LOAD_QUESTIONS && !self->error[0]; n++) {
@@ -267,7 +255,7 @@ load_client (void *arg)
         if (reply)
             solo__v1__reply__free_unpacked (reply, NULL);
     }
-    close_socket (socket);
+    test_close (socket);
     return NULL;
 }
 
@@ -387,8 +375,8 @@ test_busy_at_once (void **state)
                       reply->body_case, reply_words (reply));
         solo__v1__reply__free_unpacked (reply, NULL);
     }
-    close_socket (quick);
-    close_socket (socket);
+    test_close (quick);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -437,7 +425,7 @@ test_stop_during_search (void **state)
         solo__v1__reply__free_unpacked (reply, NULL);
     }
     assert_true (seen[0] && seen[1]);
-    close_socket (socket);
+    test_close (socket);
 }
 
 /*  ---- games under concurrent updates ------------------------------------- */
@@ -550,7 +538,7 @@ game_writer (void *arg)
         if (reply)
             solo__v1__reply__free_unpacked (reply, NULL);
     }
-    close_socket (socket);
+    test_close (socket);
     return NULL;
 }
 
@@ -647,7 +635,7 @@ test_concurrent_games (void **state)
         assert_int_equal (sequence, GAME_UPDATES);
         assert_float_equal (facing, (double) (GAME_UPDATES - 1), 1e-9);
     }
-    close_socket (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -844,7 +832,7 @@ test_limits_named (void **state)
     request.id = 7;
     expect_limit (socket, &request, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
                   "open_game", "max_games");
-    close_socket (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -1025,7 +1013,7 @@ test_sigkill_keeps_acknowledged_updates (void **state)
     int status = 0;
     assert_int_equal (waitpid (pid, &status, 0), pid);
     assert_true (WIFSIGNALED (status));
-    close_socket (socket);
+    test_close (socket);
 
     pid = spawn_solod (config, endpoint, log);
     socket = connect_to (endpoint);
@@ -1060,7 +1048,7 @@ test_sigkill_keeps_acknowledged_updates (void **state)
         assert_true (sent_one);
     }
     solo__v1__reply__free_unpacked (reply, NULL);
-    close_socket (socket);
+    test_close (socket);
     kill (pid, SIGTERM);
     waitpid (pid, &status, 0);
     spawned = 0;
@@ -1081,8 +1069,6 @@ setup (void **state)
     return zmq_context ? 0 : -1;
 }
 
-/*  A failed test leaves its sockets open, and zmq_ctx_term would wait
- *  for them for ever: then only shut the context down. */
 static int
 teardown (void **state)
 {
@@ -1091,10 +1077,7 @@ teardown (void **state)
         kill (spawned, SIGKILL);
         waitpid (spawned, NULL, 0);
     }
-    if (atomic_load (&sockets_open) == 0)
-        zmq_ctx_term (zmq_context);
-    else
-        zmq_ctx_shutdown (zmq_context);
+    test_context_end (zmq_context);
     return 0;
 }
 

@@ -312,11 +312,11 @@ static int
 teardown_shared (void **state)
 {
     (void) state;
-    zmq_close (dealer);
+    test_close (dealer);
     server_destroy (&shared);
     server_destroy (&shared);           /* safe twice */
     assert_null (shared);
-    zmq_ctx_term (zmq_context);
+    test_context_end (zmq_context);
     return 0;
 }
 
@@ -394,7 +394,7 @@ test_req_client (void **state)
     void *req = client (shared, ZMQ_REQ);
     for (int i = 0; i < 3; i++)
         assert_still_serving (req);
-    zmq_close (req);
+    test_close (req);
 }
 
 /*  A DEALER that sends the empty delimiter (as REQ does) gets it back. */
@@ -514,10 +514,10 @@ test_oversized_message (void **state)
     free (buf);
     char reply[16];
     assert_int_equal (zmq_recv (big, reply, sizeof reply, 0), -1);
-    zmq_close (big);
+    test_close (big);
     void *next = client (shared, ZMQ_DEALER);
     assert_still_serving (next);
-    zmq_close (next);
+    test_close (next);
     assert_still_serving (dealer);
 }
 
@@ -770,7 +770,7 @@ test_daemon_seed_repeats (void **state)
             rolls[k][i] = d->roll;
             solo__v1__reply__free_unpacked (reply, NULL);
         }
-        zmq_close (socket);
+        test_close (socket);
         server_destroy (&server);
     }
     for (int i = 0; i < 3; i++) {
@@ -1224,7 +1224,7 @@ test_busy (void **state)
         solo__v1__reply__free_unpacked (reply, NULL);
     }
     assert_still_serving (socket);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -1276,9 +1276,9 @@ test_slow_does_not_block_quick (void **state)
     solo__v1__reply__free_unpacked (ra, NULL);
     solo__v1__reply__free_unpacked (rb, NULL);
     assert_still_serving (c);
-    zmq_close (a);
-    zmq_close (b);
-    zmq_close (c);
+    test_close (a);
+    test_close (b);
+    test_close (c);
     server_destroy (&server);
 }
 
@@ -1308,7 +1308,7 @@ test_stop_drains (void **state)
     assert_decision (b);
     solo__v1__reply__free_unpacked (a, NULL);
     solo__v1__reply__free_unpacked (b, NULL);
-    zmq_close (socket);
+    test_close (socket);
     server_destroy (&server);
 }
 
@@ -1420,9 +1420,45 @@ test_peek_self_contained (void **state)
     assert_true (handlers_peek_self_contained (merged, 4));
 }
 
+/*  Start a search on the server's only worker from `slow` (request 600)
+ *  with the longest budget there is, and wait until the worker has it.
+ *  The search goes on until the test stops the server (end_search):
+ *  however slow the machine (valgrind, a sanitizer), it is still
+ *  searching while the test asks its small questions. */
+static void
+start_search (server_t *server, void *slow)
+{
+    Solo__V1__AskSide side = SOLO__V1__ASK_SIDE__INIT;
+    side.source_case = SOLO__V1__ASK_SIDE__SOURCE_SCENARIO;
+    side.scenario = "farm";
+    side.side = SOLO__V1__SIDE__SIDE_RED;
+    side.budget_ms = SOLOD_SIDE_MAX_BUDGET_MS;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.id = 600;
+    request.body_case = SOLO__V1__REQUEST__BODY_ASK_SIDE;
+    request.ask_side = &side;
+    send_request (slow, &request);
+    test_wait_in_hand (server, 1);
+}
+
+/*  The search started by start_search is still going; stop the server,
+ *  which ends it with the orders it has, and check that `slow` gets them. */
+static void
+end_search (server_t *server, void *slow)
+{
+    zmq_pollitem_t item = { slow, 0, ZMQ_POLLIN, 0 };
+    assert_int_equal (zmq_poll (&item, 1, 0), 0);   /* still searching */
+    server_stop (server);
+    Solo__V1__Reply *reply = receive_reply (slow, false);
+    assert_int_equal (reply->id, 600);
+    assert_int_equal (reply->body_case, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    solo__v1__reply__free_unpacked (reply, NULL);
+}
+
 /*  broker_answers = when_idle: the broker answers a small self-contained
- *  AskUnit itself when nothing else waits for it: with the only worker searching, a question with
- *  its own situation is answered while the search goes on. */
+ *  AskUnit itself when nothing else waits for it: with the only worker
+ *  searching, a question with its own situation is answered while the
+ *  search goes on. */
 static void
 test_broker_answers_small_questions (void **state)
 {
@@ -1434,16 +1470,7 @@ test_broker_answers_small_questions (void **state)
     void *slow = client (server, ZMQ_DEALER);
     void *quick = client (server, ZMQ_DEALER);
     assert_still_serving (quick);                /* connected */
-    Solo__V1__AskSide side = SOLO__V1__ASK_SIDE__INIT;
-    side.source_case = SOLO__V1__ASK_SIDE__SOURCE_SCENARIO;
-    side.scenario = "farm";
-    side.side = SOLO__V1__SIDE__SIDE_RED;
-    side.budget_ms = 3000;
-    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
-    request.id = 600;
-    request.body_case = SOLO__V1__REQUEST__BODY_ASK_SIDE;
-    request.ask_side = &side;
-    send_request (slow, &request);
+    start_search (server, slow);
     situation_request_t *s = calloc (1, sizeof *s);
     assert_non_null (s);
     situation_request (s, 601, "red-1", 3);
@@ -1452,32 +1479,10 @@ test_broker_answers_small_questions (void **state)
     assert_string_equal (assert_decision (reply)->unit_id, "red-1");
     solo__v1__reply__free_unpacked (reply, NULL);
     free (s);
-    zmq_pollitem_t item = { slow, 0, ZMQ_POLLIN, 0 };
-    assert_int_equal (zmq_poll (&item, 1, 0), 0);   /* still searching */
-    reply = receive_reply (slow, false);
-    assert_int_equal (reply->id, 600);
-    assert_int_equal (reply->body_case, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
-    solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (slow);
-    zmq_close (quick);
+    end_search (server, slow);
+    test_close (slow);
+    test_close (quick);
     server_destroy (&server);
-}
-
-/*  Start a search on the server's only worker from `slow` (request 600),
- *  a search of `budget_ms`. */
-static void
-start_search (void *slow, int budget_ms)
-{
-    Solo__V1__AskSide side = SOLO__V1__ASK_SIDE__INIT;
-    side.source_case = SOLO__V1__ASK_SIDE__SOURCE_SCENARIO;
-    side.scenario = "farm";
-    side.side = SOLO__V1__SIDE__SIDE_RED;
-    side.budget_ms = budget_ms;
-    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
-    request.id = 600;
-    request.body_case = SOLO__V1__REQUEST__BODY_ASK_SIDE;
-    request.ask_side = &side;
-    send_request (slow, &request);
 }
 
 /*  broker_answers = always: a burst of small questions from several
@@ -1498,7 +1503,7 @@ test_broker_always_answers_a_burst (void **state)
         quick[i] = client (server, ZMQ_DEALER);
         assert_still_serving (quick[i]);          /* connected */
     }
-    start_search (slow, 3000);
+    start_search (server, slow);
     situation_request_t *s = calloc (1, sizeof *s);
     assert_non_null (s);
     for (int i = 0; i < BURST; i++) {
@@ -1512,19 +1517,16 @@ test_broker_always_answers_a_burst (void **state)
         solo__v1__reply__free_unpacked (reply, NULL);
     }
     free (s);
-    zmq_pollitem_t item = { slow, 0, ZMQ_POLLIN, 0 };
-    assert_int_equal (zmq_poll (&item, 1, 0), 0);   /* still searching */
-    Solo__V1__Reply *reply = receive_reply (slow, false);
-    assert_int_equal (reply->id, 600);
-    solo__v1__reply__free_unpacked (reply, NULL);
+    end_search (server, slow);
     for (int i = 0; i < BURST; i++)
-        zmq_close (quick[i]);
-    zmq_close (slow);
+        test_close (quick[i]);
+    test_close (slow);
     server_destroy (&server);
 }
 
 /*  broker_answers = never: the workers answer everything, so a small
- *  question waits for the only worker's search to end. */
+ *  question waits for the only worker's search to end, and is answered
+ *  after it. */
 static void
 test_broker_never_answers (void **state)
 {
@@ -1536,25 +1538,22 @@ test_broker_never_answers (void **state)
     void *slow = client (server, ZMQ_DEALER);
     void *quick = client (server, ZMQ_DEALER);
     assert_still_serving (quick);                /* connected */
-    start_search (slow, 1500);
-    test_wait_in_hand (server, 1);             /* the search at the worker */
+    start_search (server, slow);
     situation_request_t *s = calloc (1, sizeof *s);
     assert_non_null (s);
     situation_request (s, 601, "red-1", 3);
     send_request (quick, &s->request);
     free (s);
+    test_wait_in_hand (server, 2);             /* queued behind the search */
     zmq_pollitem_t item = { quick, 0, ZMQ_POLLIN, 0 };
     assert_int_equal (zmq_poll (&item, 1, 300), 0);  /* waits for the worker */
-    Solo__V1__Reply *reply = receive_reply (slow, false);
-    assert_int_equal (reply->id, 600);
-    solo__v1__reply__free_unpacked (reply, NULL);
-    assert_int_equal (zmq_poll (&item, 1, 5000), 1);
-    reply = receive_reply (quick, false);
+    end_search (server, slow);
+    Solo__V1__Reply *reply = receive_reply (quick, false);
     assert_int_equal (reply->id, 601);
     assert_string_equal (assert_decision (reply)->unit_id, "red-1");
     solo__v1__reply__free_unpacked (reply, NULL);
-    zmq_close (slow);
-    zmq_close (quick);
+    test_close (slow);
+    test_close (quick);
     server_destroy (&server);
 }
 

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,10 @@ test_wait_in_hand (server_t *server, int count)
         fail_msg ("the server holds %d requests, expected %d", held, count);
 }
 
+/*  Sockets made by test_connect and not yet closed by test_close: a test
+ *  that fails leaves its sockets open. */
+static atomic_int sockets_open;
+
 void *
 test_connect (void *context, const char *endpoint, int type, int timeout_ms)
 {
@@ -124,7 +129,26 @@ test_connect (void *context, const char *endpoint, int type, int timeout_ms)
         zmq_close (socket);
         return NULL;
     }
+    atomic_fetch_add (&sockets_open, 1);
     return socket;
+}
+
+void
+test_close (void *socket)
+{
+    if (!socket)
+        return;
+    zmq_close (socket);
+    atomic_fetch_sub (&sockets_open, 1);
+}
+
+void
+test_context_end (void *context)
+{
+    if (atomic_load (&sockets_open) == 0)
+        zmq_ctx_term (context);
+    else
+        zmq_ctx_shutdown (context);
 }
 
 uint8_t *

@@ -44,6 +44,17 @@ void test_wait_in_hand (server_t *server, int count);
 void *test_connect (void *context, const char *endpoint, int type,
                     int timeout_ms);
 
+/*  Close a socket made by test_connect; NULL is ignored.  Safe from any
+ *  thread. */
+void test_close (void *socket);
+
+/*  End `context` once its tests are done: zmq_ctx_term when every socket
+ *  test_connect made has been closed with test_close, else only
+ *  zmq_ctx_shutdown.  A failed test leaves its sockets open, and
+ *  zmq_ctx_term would wait for them for ever: the run would hang until
+ *  ctest's time limit instead of reporting the failure. */
+void test_context_end (void *context);
+
 /*  `request` packed into a malloc'd buffer of *len bytes; NULL when out of
  *  memory. */
 uint8_t *test_pack_request (const Solo__V1__Request *request, size_t *len);
