@@ -44,7 +44,11 @@ fail () {
     failures=$((failures + 1))
 }
 
-memcheck=(valgrind --tool=memcheck --leak-check=full
+# --fair-sched=yes: valgrind runs one thread at a time, and by default a
+# thread busy with a search can keep the others (the broker answering a
+# small question beside it, ZeroMQ's I/O thread) waiting for seconds;
+# the fair scheduler takes them in turn, as the kernel would.
+memcheck=(valgrind --tool=memcheck --fair-sched=yes --leak-check=full
           --show-leak-kinds=definite,indirect,possible
           --errors-for-leak-kinds=definite,indirect,possible
           --error-exitcode=99 --num-callers=30 --track-origins=yes)
