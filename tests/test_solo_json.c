@@ -1243,6 +1243,26 @@ test_render_side_and_games (void **state)
                                    "charge blue-wall"));
     assert_non_null (strstr (text, "Decided by: 1 commander, 1 table "
                                    "(skirmish19, tables 787b521dddd4)"));
+    assert_null (strstr (text, "chosen unit by unit"));
+    free (text);
+
+    /*  another plan played more often than the chosen one: said why */
+    Solo__V1__Alternative other = SOLO__V1__ALTERNATIVE__INIT;
+    other.visits = 55;
+    other.value = 0.7;
+    other.plan = "red-left: hold";
+    Solo__V1__Alternative *two [2] = { &alt, &other };
+    f.alternatives = two;
+    f.n_alternatives = 2;
+    RENDERED (text, render_side_orders (out, &s, &plain));
+    assert_non_null (strstr (text, "other      55 visits  0.70  red-left: "
+                                   "hold\n  (chosen unit by unit: each "
+                                   "unit's most played order, a plan played "
+                                   "less often as a whole)\n"));
+    free (text);
+    other.visits = 40;                    /* no more than the chosen */
+    RENDERED (text, render_side_orders (out, &s, &plain));
+    assert_null (strstr (text, "chosen unit by unit"));
     free (text);
 
     Solo__V1__Point at = SOLO__V1__POINT__INIT;

@@ -499,11 +499,22 @@ render_side_orders (FILE *out, const Solo__V1__SideOrders *s,
                  f->strategy, (unsigned long long) f->playouts, f->elapsed_ms,
                  (unsigned long long) f->plans, f->value, f->aggression,
                  f->caution, f->stopped ? "; stopped early" : "");
-        for (size_t i = 0; i < f->n_alternatives; i++)
+        uint64_t most_other = 0;
+        for (size_t i = 0; i < f->n_alternatives; i++) {
             fprintf (out, "  %-6s %6llu visits  %.2f  %s\n",
                      i == 0 ? "chosen" : "other",
                      (unsigned long long) f->alternatives [i]->visits,
                      f->alternatives [i]->value, f->alternatives [i]->plan);
+            if (i > 0 && f->alternatives [i]->visits > most_other)
+                most_other = f->alternatives [i]->visits;
+        }
+        /*  A decoupled search chooses unit by unit: a reader seeing the
+         *  chosen plan below another in visits should be told why. */
+        if (f->n_alternatives > 1
+            && f->alternatives [0]->visits < most_other)
+            fprintf (out, "  %s(chosen unit by unit: each unit's most "
+                     "played order, a plan played less often as a whole)%s\n",
+                     ansi (style, ANSI_DIM), ansi (style, ANSI_RESET));
         if (f->hidden)
             fprintf (out, "  %u enemies out of sight (%u remembered)\n",
                      f->hidden, f->remembered);
