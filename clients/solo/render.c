@@ -1,6 +1,7 @@
 /*  render.c - the daemon's answers in plain words, for a player.  */
 #include <assert.h>
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "json.h"
