@@ -694,6 +694,30 @@ load_moves (loader_t *l, rules_settings_t *s, const config_setting_t *g)
     return 0;
 }
 
+/*  The optional unit of length (settings.length_unit, a short name, and
+ *  settings.cm_per_length_unit, its size): the table file's lengths stay
+ *  in cm; this says how answers state them to a player measuring in the
+ *  text's own unit.  Both or neither; without them, cm. */
+static int
+load_length_unit (loader_t *l, rules_settings_t *s, const config_setting_t *g)
+{
+    snprintf (s->length_unit, sizeof s->length_unit, "cm");
+    s->cm_per_length_unit = 1;
+    config_setting_t *name = config_setting_get_member (g, "length_unit");
+    config_setting_t *size = config_setting_get_member (g, "cm_per_length_unit");
+    if (!name && !size)
+        return 0;
+    if (!name || !size)
+        return fail (l, name ? name : size, "settings: length_unit and "
+                     "cm_per_length_unit go together (one is missing)");
+    if (read_string (l, name, s->length_unit, sizeof s->length_unit) < 0)
+        return -1;
+    if (s->length_unit[0] == '\0')
+        return fail (l, name, "settings.length_unit is empty");
+    return get_number_in (l, g, "cm_per_length_unit", 0.01, 1000,
+                          &s->cm_per_length_unit);
+}
+
 /*  The readings and measures of the `settings` group. */
 static int
 load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
@@ -747,7 +771,7 @@ load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
     if (config_setting_get_member (g, "enemy_gap_cm")
         && get_number_in (l, g, "enemy_gap_cm", 0, 100, &s->enemy_gap_cm) < 0)
         return -1;
-    if (load_moves (l, s, g) < 0)
+    if (load_length_unit (l, s, g) < 0 || load_moves (l, s, g) < 0)
         return -1;
     config_setting_t *arms = get_group (l, g, "arm_table");
     if (!arms)
@@ -1079,6 +1103,34 @@ ruleset_tables_hash (const ruleset_t *self)
 {
     assert (self);
     return self->hash;
+}
+
+const char *
+ruleset_length_unit (const ruleset_t *self)
+{
+    return self ? self->settings.length_unit : "cm";
+}
+
+double
+ruleset_cm_per_length_unit (const ruleset_t *self)
+{
+    return self ? self->settings.cm_per_length_unit : 1.0;
+}
+
+const char *
+ruleset_length_text (const ruleset_t *self, double cm, char *buf, int buflen)
+{
+    assert (buf && buflen > 0);
+    const char *unit = ruleset_length_unit (self);
+    double size = ruleset_cm_per_length_unit (self);
+    if (strcmp (unit, "cm") == 0 && size == 1.0)
+        snprintf (buf, (size_t) buflen, "%.1f cm", cm);
+    else if (strcmp (unit, "in") == 0)
+        snprintf (buf, (size_t) buflen, "%.1f\" (%.1f cm)", cm / size, cm);
+    else
+        snprintf (buf, (size_t) buflen, "%.1f %s (%.1f cm)", cm / size, unit,
+                  cm);
+    return buf;
 }
 
 const rules_settings_t *

@@ -151,11 +151,32 @@ typedef struct {
     double enemy_gap_cm;                /* 1: a move that is not a charge
                                            stops this far short of an
                                            enemy (optional, default 0) */
+    /* optional: the ruleset's own unit of length, in which its text
+       gives distances and answers state them besides cm ("cm" and 1
+       when the table file gives none; "in" and 2.54 for inches; "TUM"
+       and its size for a table unit of measure) */
+    char length_unit[12];
+    double cm_per_length_unit;
     /* optional `moves` group: one full move in cm by arm and formation
        (rulesets whose moves depend on formation, not on pace) */
     bool has_moves;
     double moves_cm[ARM_COUNT][FORMATION_COUNT];
 } rules_settings_t;
+
+/*  The ruleset's unit of length ("cm", "in", "TUM") and its size in cm
+ *  (settings.length_unit, settings.cm_per_length_unit; "cm" and 1 when
+ *  the table file gives none). */
+const char *ruleset_length_unit (const ruleset_t *self);
+double ruleset_cm_per_length_unit (const ruleset_t *self);
+
+/*  A length of `cm` in the ruleset's own unit, for words a player reads
+ *  with a tape measure: "18.6 cm" in a ruleset measured in cm; "4.0\"
+ *  (10.2 cm)" in one measured in inches ("in" is written as the inch
+ *  mark); "3.5 TUM (14.0 cm)" in one measured in TUM.  One decimal;
+ *  always terminated, cut short when `buflen` is too small; NULL `self`
+ *  means cm.  Returns buf. */
+const char *ruleset_length_text (const ruleset_t *self, double cm, char *buf,
+                                 int buflen);
 
 /*  Range bands of a shot (the weapons table's short, medium, long). */
 typedef enum {

@@ -620,6 +620,57 @@ test_no_cavalry (void **state)
     free (text);
 }
 
+/*  The ruleset's unit of length: seed 002 measures in cm, seed 001 in
+ *  inches ("Infantry in line 4\""); answers state the text's unit with cm
+ *  beside it; a TUM is whatever the table file says. */
+static void
+test_length_unit (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX], buf[48];
+    ruleset_t *s19 = ruleset_load (test_source_path (
+        "rules/data/skirmish19/tables.cfg"), err, sizeof err);
+    ruleset_t *eol = ruleset_load (test_source_path (
+        "rules/data/empire_of_liberty/tables.cfg"), err, sizeof err);
+    assert_non_null (s19);
+    assert_non_null (eol);
+    assert_string_equal (ruleset_length_unit (s19), "cm");
+    assert_string_equal (ruleset_length_text (s19, 18.64, buf, sizeof buf),
+                         "18.6 cm");
+    assert_string_equal (ruleset_length_unit (eol), "in");
+    assert_true (ruleset_cm_per_length_unit (eol) == 2.54);
+    assert_string_equal (ruleset_length_text (eol, 10.16, buf, sizeof buf),
+                         "4.0\" (10.2 cm)");
+    assert_string_equal (ruleset_length_text (NULL, 5, buf, sizeof buf),
+                         "5.0 cm");
+    ruleset_destroy (&s19);
+    ruleset_destroy (&eol);
+    /* a TUM of 4 cm */
+    char *text = tables_with ("  length_unit = \"cm\";\n  cm_per_length_unit = 1.0;",
+                              "  length_unit = \"TUM\";\n  cm_per_length_unit = 4.0;");
+    ruleset_t *tum = ruleset_load_text (text, "tum.cfg", err, sizeof err);
+    if (!tum)
+        fail_msg ("%s", err);
+    assert_string_equal (ruleset_length_text (tum, 14, buf, sizeof buf),
+                         "3.5 TUM (14.0 cm)");
+    ruleset_destroy (&tum);
+    free (text);
+    /* no unit at all: cm */
+    text = tables_with ("  length_unit = \"cm\";\n  cm_per_length_unit = 1.0;", "");
+    ruleset_t *plain = ruleset_load_text (text, "plain.cfg", err, sizeof err);
+    if (!plain)
+        fail_msg ("%s", err);
+    assert_string_equal (ruleset_length_unit (plain), "cm");
+    ruleset_destroy (&plain);
+    free (text);
+    expect_error ("  cm_per_length_unit = 1.0;", "",
+                  "length_unit and cm_per_length_unit go together");
+    expect_error ("  cm_per_length_unit = 1.0;", "  cm_per_length_unit = 0.0;",
+                  "settings.cm_per_length_unit is 0, must be within");
+    expect_error ("  length_unit = \"cm\";", "  length_unit = \"\";",
+                  "settings.length_unit is empty");
+}
+
 int
 main (void)
 {
@@ -637,6 +688,7 @@ main (void)
         cmocka_unit_test (test_file_errors),
         cmocka_unit_test (test_content_errors),
         cmocka_unit_test (test_no_cavalry),
+        cmocka_unit_test (test_length_unit),
     };
     return cmocka_run_group_tests (tests, NULL, NULL);
 }
