@@ -45,7 +45,18 @@
 typedef struct game_t game_t;
 typedef struct game_rules_t game_rules_t;
 
-/*  Per-unit battle state, flat.  Engines may use `extra` as they like. */
+/*  Words of a unit's state that belong to its ruleset's engine, copied
+ *  with the game and zero at its start.  Each engine names them with a
+ *  struct of int16_t fields of its own (s19_unit_state_t,
+ *  eol_unit_state_t) read through game_unit_t.ruleset_state: the core
+ *  never looks inside. */
+#define GAME_UNIT_RULESET_WORDS 4
+typedef union {
+    int16_t word[GAME_UNIT_RULESET_WORDS];
+    int64_t align;
+} game_ruleset_state_t;
+
+/*  Per-unit battle state, flat. */
 typedef struct {
     uint8_t commanded;       /* under command this turn */
     uint8_t needs_order;     /* the current phase waits for its order */
@@ -56,7 +67,7 @@ typedef struct {
     uint8_t in_melee;        /* in contact with an enemy */
     uint8_t gone;            /* off the table or destroyed: out of play */
     int16_t left_standing;   /* figures standing when it left the table */
-    int16_t extra[3];
+    game_ruleset_state_t ruleset_state;   /* the engine's own */
     order_t order;           /* this turn's order */
     order_t current;         /* its current actions ("continue") */
 } game_unit_t;

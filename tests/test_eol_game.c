@@ -334,7 +334,7 @@ test_initiative_and_alternation (void **state)
     assert_true (game_needs_order (f->g, idx (f, "r1")));
     assert_false (game_needs_order (f->g, idx (f, "r2")));
     game_resolve_phase (f->g, f->dice);     /* r1 holds: its action */
-    assert_true (GU (f, "r1")->extra[0] & EOL_F_ACTED);
+    assert_true (eol_state_const (GU (f, "r1"))->flags & EOL_F_ACTED);
     /* blue's: b2 (50 cm from r1) before b1 and the leader */
     game_begin_phase (f->g, f->dice);
     assert_int_equal (game_phase_side (f->g), SIDE_BLUE);
@@ -691,8 +691,8 @@ test_charge_home (void **state)
     assert_int_equal (U (f, "cav")->killed, 2);
     assert_true (GU (f, "foot")->gone);
     assert_true (saw (f, "foot loses its standard to cav"));
-    assert_int_equal (GU (f, "cav")->extra[1], 1);
-    assert_true (GU (f, "cav")->extra[0] & EOL_F_MELEED);
+    assert_int_equal (eol_state_const (GU (f, "cav"))->standards_held, 1);
+    assert_true (eol_state_const (GU (f, "cav"))->flags & EOL_F_MELEED);
     assert_int_equal (dice_queued (f->dice), 0);
     unmake (f);
 }
@@ -1194,7 +1194,7 @@ test_ordered_formations_refused (void **state)
     assert_int_equal (game_check_order (f->g, idx (f, "sk"), &same, err,
                                         sizeof err), 0);
     /* disordered units dress their ranks first */
-    game_unit_mut (f->g, idx (f, "reg"))->extra[0] |= EOL_F_DISORDERED;
+    eol_state (game_unit_mut (f->g, idx (f, "reg")))->flags |= EOL_F_DISORDERED;
     refused (f, "reg", formed (order_hold (), FORMATION_COLUMN),
              "disordered, it must dress its ranks");
     unmake (f);
@@ -1431,8 +1431,8 @@ test_legal_orders_and_copies (void **state)
             const unit_t *b = situation_unit_const (game_situation (copy), u);
             assert_true (a->fp.centre.x == b->fp.centre.x);
             assert_int_equal (a->killed, b->killed);
-            assert_int_equal (game_unit (g, u)->extra[0],
-                              game_unit (copy, u)->extra[0]);
+            assert_int_equal (eol_state_const (game_unit (g, u))->flags,
+                              eol_state_const (game_unit (copy, u))->flags);
         }
         game_destroy (&copy);
         dice_destroy (&d2);
@@ -1627,7 +1627,7 @@ test_leader_captured_and_standard_lost (void **state)
     assert_true (GU (f, "ldr")->gone);
     assert_int_equal (GU (f, "ldr")->left_standing, 1);
     assert_true (saw (f, "foot loses its standard to cav"));
-    assert_true (GU (f, "foot")->extra[0] & EOL_F_STANDARD_LOST);
+    assert_true (eol_state_const (GU (f, "foot"))->flags & EOL_F_STANDARD_LOST);
     /* it fell back 8", disordered; having fought, it has spent its
        action.  Next turn it dresses its ranks, then fired on again it
        checks with its standard lost: 10 - 1 quarter - 1 casualty - 1 */

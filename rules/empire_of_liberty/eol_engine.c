@@ -50,19 +50,19 @@ unit_m (game_t *g, int u)
 static int
 flags (const game_t *g, int u)
 {
-    return game_unit (g, u)->extra[0];
+    return eol_state_const (game_unit (g, u))->flags;
 }
 
 static void
 set_flag (game_t *g, int u, int f)
 {
-    game_unit_mut (g, u)->extra[0] = (int16_t) (game_unit (g, u)->extra[0] | f);
+    eol_state (game_unit_mut (g, u))->flags |= (int16_t) f;
 }
 
 static void
 clear_flag (game_t *g, int u, int f)
 {
-    game_unit_mut (g, u)->extra[0] = (int16_t) (game_unit (g, u)->extra[0] & ~f);
+    eol_state (game_unit_mut (g, u))->flags &= (int16_t) ~f;
 }
 
 static eol_type_t
@@ -438,12 +438,11 @@ begin_turn (game_t *g, dice_t *dice)
         game_unit_t *gu = game_unit_mut (g, u);
         unit_t *x = unit_m (g, u);
         /* fell back: "ran last turn" counts for the next turn, then goes */
-        if (!(gu->extra[0] & EOL_F_FRESH))
+        if (!(eol_state (gu)->flags & EOL_F_FRESH))
             x->status &= ~(STATUS_RAN_LAST_TURN | STATUS_RETREATING_FROM_MELEE);
-        gu->extra[0] = (int16_t) (gu->extra[0] & ~(EOL_F_ACTED | EOL_F_MELEED
-                                                   | EOL_F_CHARGED
-                                                   | EOL_F_FRESH));
-        gu->extra[2] = 0;
+        eol_state (gu)->flags &= (int16_t) ~(EOL_F_ACTED | EOL_F_MELEED
+                                             | EOL_F_CHARGED | EOL_F_FRESH);
+        eol_state (gu)->action_rank = 0;
         gu->fired = 0;
         gu->ordered = 0;
         gu->moved_halves = 0;
@@ -520,7 +519,7 @@ begin_phase (game_t *g, dice_t *dice)
     for (int i = 0; i < count; i++) {
         game_unit_t *gu = game_unit_mut (g, list[i]);
         gu->needs_order = 1;
-        gu->extra[2] = (int16_t) (i + 1);
+        eol_state (gu)->action_rank = (int16_t) (i + 1);
     }
 }
 
@@ -1091,7 +1090,7 @@ standard_effects (game_t *g, int u, int opponent, int casualties,
     const unit_t *x = unit_c (g, u);
     bool own = t->standard_carried[type_of (g, u)]
             && !(flags (g, u) & EOL_F_STANDARD_LOST);
-    int held = game_unit (g, u)->extra[1];
+    int held = eol_state_const (game_unit (g, u))->standards_held;
     if (!own && held <= 0)
         return;
     int chance = eol_leader_chance (t, eol_quarters (casualties, x->figures),
@@ -1105,10 +1104,11 @@ standard_effects (game_t *g, int u, int opponent, int casualties,
     int lost = (own ? 1 : 0) + (held > 0 ? held : 0);
     if (own)
         set_flag (g, u, EOL_F_STANDARD_LOST);
-    game_unit_mut (g, u)->extra[1] = 0;
+    eol_state (game_unit_mut (g, u))->standards_held = 0;
     if (opponent >= 0)
-        game_unit_mut (g, opponent)->extra[1] =
-            (int16_t) (game_unit (g, opponent)->extra[1] + lost);
+        eol_state (game_unit_mut (g, opponent))->standards_held =
+            (int16_t) (eol_state_const (game_unit (g, opponent))->standards_held
+                       + lost);
     if (game_events_on (g))
         game_event (g, GAME_EVENT_STATUS, u, "%s loses %s%s%s to %s (chance "
                     "%d, threw %d and %d)", x->id, own ? "its standard" : "",
@@ -2289,11 +2289,11 @@ resolve_phase (game_t *g, dice_t *dice)
     for (int rank = 1; rank <= n; rank++) {
         int u = -1;
         for (int v = 0; v < n && u < 0; v++)
-            if (game_unit (g, v)->extra[2] == rank)
+            if (eol_state_const (game_unit (g, v))->action_rank == rank)
                 u = v;
         if (u < 0)
             break;
-        game_unit_mut (g, u)->extra[2] = 0;
+        eol_state (game_unit_mut (g, u))->action_rank = 0;
         game_unit_mut (g, u)->needs_order = 0;
         execute_action (g, u, dice);
     }

@@ -19,9 +19,7 @@
  *                         changes), fire, a charge, dressing ranks, or
  *                         none.  After the last, the objectives are held.
  *
- *  Per-unit state beyond the rules core's: game_unit_t.extra[0] holds the
- *  EOL_F_* flags, extra[1] the enemy standards the unit holds, extra[2]
- *  its place in the current phase's order of action.
+ *  Per-unit state beyond the rules core's: eol_unit_state_t (below).
  */
 #ifndef SOLO_EOL_ENGINE_H
 #define SOLO_EOL_ENGINE_H
@@ -35,7 +33,31 @@ extern const game_engine_t eol_engine;
 #define EOL_PHASE_INITIATIVE 0
 #define EOL_PHASE_COUNT      15     /* initiative and 2 x 7 rounds */
 
-/*  game_unit_t.extra[0] */
+/*  A unit's state of its own in this ruleset (game_unit_t.ruleset_state,
+ *  through eol_state). */
+typedef struct {
+    int16_t flags;            /* EOL_F_* */
+    int16_t standards_held;   /* enemy standards the unit has taken */
+    int16_t action_rank;      /* its place in the current phase's order of
+                                 action (1-based; 0: none) */
+} eol_unit_state_t;
+
+_Static_assert (sizeof (eol_unit_state_t) <= sizeof (game_ruleset_state_t),
+                "eol_unit_state_t fits game_unit_t.ruleset_state");
+
+static inline eol_unit_state_t *
+eol_state (game_unit_t *gu)
+{
+    return (eol_unit_state_t *) (void *) &gu->ruleset_state;
+}
+
+static inline const eol_unit_state_t *
+eol_state_const (const game_unit_t *gu)
+{
+    return (const eol_unit_state_t *) (const void *) &gu->ruleset_state;
+}
+
+/*  eol_unit_state_t.flags */
 enum {
     EOL_F_ACTED        = 1 << 0,    /* made (or passed) its action */
     EOL_F_DISORDERED   = 1 << 1,

@@ -15,7 +15,7 @@
 #define MORALE_FLAGS (STATUS_RAN_LAST_TURN | STATUS_RETREATING_FROM_MELEE \
                       | STATUS_FALLING_BACK)
 /*  Flags that last one turn after the turn they were set in: kept in
- *  game_unit_t.extra[0] while fresh. */
+ *  s19_unit_state_t.fresh_status while fresh. */
 #define FRESH_FLAGS (STATUS_RAN_LAST_TURN | STATUS_RETREATING_FROM_MELEE)
 
 static const s19_tables_t *
@@ -315,7 +315,7 @@ s19_activate_side (game_t *g, side_t side, dice_t *dice)
                    && in_command_reach (g, c, u);
         }
         /* busy: fired or loaded last turn, or in melee */
-        bool busy = gc->fired || gc->in_melee || gc->extra[1];
+        bool busy = gc->fired || gc->in_melee || s19_state_const (gc)->loading_now;
         int count = s19_command_dice (t, cu->quality, drummer, busy);
         int points = count > 0 ? dice_roll_sum (dice, count, 6) : 0;
         thrown += points;
@@ -376,9 +376,9 @@ new_turn (game_t *g)
         game_unit_t *gu = game_unit_mut (g, u);
         unit_t *un = unit_m (g, u);
         /* ran / retreated: counts for the turn after, then goes */
-        uint32_t fresh = (uint32_t) gu->extra[0];
+        uint32_t fresh = (uint32_t) s19_state (gu)->fresh_status;
         un->status &= ~(FRESH_FLAGS & ~fresh);
-        gu->extra[0] = 0;
+        s19_state (gu)->fresh_status = 0;
         gu->commanded = 0;
     }
 }
@@ -392,7 +392,7 @@ clear_turn_marks (game_t *g)
         gu->ordered = 0;
         gu->moved_halves = 0;
         gu->fired = 0;
-        gu->extra[1] = 0;          /* loading this turn */
+        s19_state (gu)->loading_now = 0;
         gu->order = order_hold ();
         unit_m (g, u)->status &= ~STATUS_FIRED;
     }
@@ -873,7 +873,7 @@ execute_order (game_t *g, int u)
     /* the morale effect */
     uint32_t set = o.status_set & MORALE_FLAGS;
     un->status = (un->status | set) & ~(o.status_clear & MORALE_FLAGS & ~set);
-    gu->extra[0] |= (int16_t) (set & FRESH_FLAGS);
+    s19_state (gu)->fresh_status |= (int16_t) (set & FRESH_FLAGS);
     bool running = set & STATUS_RAN_LAST_TURN;
     /* an ordered formation: the seed gives no cost, it is simply taken */
     if (o.has_formation && o.formation != un->formation
@@ -929,7 +929,7 @@ execute_order (game_t *g, int u)
                 un->fp.facing = geom_norm_deg (o.facing);
             /* the first half of the turn finishes loading (rifles) */
             if (!is_loaded (g, u) && gu->load_halves + 1 >= need) {
-                gu->extra[1] = 1;
+                s19_state (gu)->loading_now = 1;
                 gu->load_halves = (uint8_t) need;
                 un->status |= STATUS_LOADED;
             }
@@ -968,7 +968,7 @@ execute_order (game_t *g, int u)
             un->fp.facing = geom_norm_deg (o.facing);
         /* halted a whole turn: load */
         if (need > 0 && !is_loaded (g, u)) {
-            gu->extra[1] = 1;
+            s19_state (gu)->loading_now = 1;
             gu->load_halves = (uint8_t) (gu->load_halves + 2 > need
                                          ? need : gu->load_halves + 2);
             if (gu->load_halves >= need)
@@ -1314,7 +1314,7 @@ s19_fight_melees (game_t *g, dice_t *dice)
             double away = geom_bearing (centre[1 - sd], x->fp.centre);
             shift (g, u, away, t->melee_back_cm);
             x->status |= STATUS_RETREATING_FROM_MELEE;
-            game_unit_mut (g, u)->extra[0] |= STATUS_RETREATING_FROM_MELEE;
+            s19_state (game_unit_mut (g, u))->fresh_status |= STATUS_RETREATING_FROM_MELEE;
         }
         /* the winners may follow up */
         if (r.worse >= 0)

@@ -21,6 +21,29 @@
 
 extern const game_engine_t s19_engine;
 
+/*  A unit's state of its own in this ruleset (game_unit_t.ruleset_state,
+ *  through s19_state). */
+typedef struct {
+    int16_t fresh_status;   /* STATUS_* flags set this turn that last into
+                               the next (ran, retreating from melee) */
+    int16_t loading_now;    /* 1: it halted to load this turn */
+} s19_unit_state_t;
+
+_Static_assert (sizeof (s19_unit_state_t) <= sizeof (game_ruleset_state_t),
+                "s19_unit_state_t fits game_unit_t.ruleset_state");
+
+static inline s19_unit_state_t *
+s19_state (game_unit_t *gu)
+{
+    return (s19_unit_state_t *) (void *) &gu->ruleset_state;
+}
+
+static inline const s19_unit_state_t *
+s19_state_const (const game_unit_t *gu)
+{
+    return (const s19_unit_state_t *) (const void *) &gu->ruleset_state;
+}
+
 enum {
     S19_PHASE_COMMAND = 0, S19_PHASE_A_MOVE, S19_PHASE_A_SHOOT,
     S19_PHASE_B_MOVE, S19_PHASE_B_SHOOT, S19_PHASE_MELEE
