@@ -1,14 +1,12 @@
 /*  greedy.c - the one-ply greedy: a static score of each option after
- *  the side's movement, from the ruleset's own shooting and melee
- *  tables.  */
+ *  the side's movement, from the ruleset's own shooting and melee as its
+ *  engine estimates them (game_estimates_t), or from rough chances for
+ *  an engine that gives none.  */
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "greedy.h"
-#include "s19_engine.h"
-#include "s19_melee.h"
-#include "s19_shoot.h"
 
 /*  Weights of the score, in expected figures. */
 #define GREEDY_LOAD_SHARE     0.5   /* a turn loading: half the next volley */
@@ -32,40 +30,6 @@ in_play (const game_t *g, int u)
     return !game_unit (g, u)->gone
         && unit_figures_standing (situation_unit_const (game_situation (g), u))
                > 0;
-}
-
-/*  The expected effect of one hit of `w` by shooters of `quality`: a
- *  kill counts 1, a wound a half. */
-static double
-hit_effect (const s19_tables_t *t, const weapon_t *w, quality_t quality)
-{
-    double sum = 0;
-    for (int d6 = 1; d6 <= 6; d6++) {
-        s19_damage_t dmg = s19_damage (t, w, quality, d6);
-        sum += dmg == S19_KILL ? 1.0 : dmg == S19_WOUND ? 0.5 : 0.0;
-    }
-    return sum / 6;
-}
-
-/*  Expected figures unit `a` takes off unit `b` with `shooters` firing
- *  from where they stand now. */
-static double
-volley (const game_t *g, const s19_tables_t *t, int a, int b, int shooters)
-{
-    const situation_t *sit = game_situation (g);
-    const unit_t *ua = situation_unit_const (sit, a);
-    const unit_t *ub = situation_unit_const (sit, b);
-    const weapon_t *w = ruleset_weapon (situation_ruleset (sit), ua->weapon);
-    double d = situation_unit_distance (sit, a, b);
-    s19_band_t band = s19_range_band (w, d);
-    if (band == S19_BAND_NONE || shooters <= 0)
-        return 0;
-    vec2_t aim = footprint_nearest_point (&ua->fp, &ub->fp);
-    int need = s19_to_hit_score (t, band, situation_cover_at (sit, aim, NULL));
-    if (need <= 0)
-        return 0;
-    double p_hit = need > 8 ? 0 : (9.0 - need) / 8.0;
-    return shooters * p_hit * hit_effect (t, w, ua->quality);
 }
 
 /*  What taking figures off unit b is worth: more for a command figure
@@ -108,37 +72,6 @@ nearest_seen (const game_t *g, int u, const bool *visible, double reach)
         }
     }
     return best;
-}
-
-/*  The melee of unit u in contact with enemy e: figures it should take
- *  off, less those it should lose, plus the loser's falling back. */
-static double
-melee_worth (const game_t *g, const s19_tables_t *t, int u, int e)
-{
-    const situation_t *sit = game_situation (g);
-    const ruleset_t *rs = situation_ruleset (sit);
-    const unit_t *a = situation_unit_const (sit, u);
-    const unit_t *b = situation_unit_const (sit, e);
-    int fa = s19_melee_factor (ruleset_weapon (rs, a->weapon), a->bayonet);
-    int fb = s19_melee_factor (ruleset_weapon (rs, b->weapon), b->bayonet);
-    double sa = unit_figures_standing (a), sb = unit_figures_standing (b);
-    /* each figure's die modifier, on average, turned into strength */
-    double ma = (fa > fb ? t->melee_better_weapon : 0)
-              + (a->quality == QUALITY_HERO ? t->melee_hero : 0)
-              + (a->quality == QUALITY_RAW ? t->melee_raw : 0);
-    double mb = (fb > fa ? t->melee_better_weapon : 0)
-              + (b->quality == QUALITY_HERO ? t->melee_hero : 0)
-              + (b->quality == QUALITY_RAW ? t->melee_raw : 0);
-    double pa = sa * (1.0 + 0.17 * ma), pb = sb * (1.0 + 0.17 * mb);
-    if (pa + pb <= 0)
-        return 0;
-    double edge = (pa - pb) / (pa + pb);           /* -1 .. 1 */
-    double bouts = fmin (sa, sb);
-    double effect = (7.0 - t->melee_wound_on) * 0.5 / 6
-                  + (7.0 - t->melee_kill_on) * 0.5 / 6;
-    double dealt = bouts * (0.5 + 0.5 * edge) * effect * target_worth (g, e);
-    double taken = bouts * (0.5 - 0.5 * edge) * effect;
-    return dealt - taken + 0.5 * edge * sb;
 }
 
 /*  ---- any ruleset: the game interface and the shared ruleset only ---- */
@@ -255,28 +188,20 @@ place_score (const game_t *g, int u)
     return place;
 }
 
-/*  The skirmish19 engine: its own to-hit, damage and firing tables. */
-static bool
-is_skirmish19 (const game_t *g)
-{
-    return strcmp (game_engine (g)->name, "skirmish19") == 0;
-}
-
 double
 greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
               const commander_personality_t *p)
 {
     assert (g && o && p);
-    if (!is_skirmish19 (g))
+    const game_estimates_t *est = game_engine (g)->estimates;
+    if (!est)
         return generic_score (g, g, u, visible, p);
-    const s19_tables_t *t = game_tables (g);
     const situation_t *sit = game_situation (g);
     const ruleset_t *rs = situation_ruleset (sit);
     const unit_t *un = situation_unit_const (sit, u);
     if (!in_play (g, u))
         return -10.0 * un->figures;   /* it ran off the table */
     const game_unit_t *gu = game_unit (g, u);
-    const weapon_t *w = ruleset_weapon (rs, un->weapon);
     int standing = unit_figures_standing (un);
     double reach = ruleset_weapon_reach (rs, un);
 
@@ -289,20 +214,20 @@ greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
         target = nearest_seen (g, u, visible, reach);
     if (target >= 0 && in_play (g, target) && !gu->in_melee && loaded (g, u)
         && (!visible || visible[target]))
-        offense += volley (g, t, u, target,
-                           s19_shooters (t, w, standing, gu->moved_halves > 0,
-                                         gu->commanded != 0))
+        offense += est->volley (g, u, target,
+                                est->shooters (g, u, gu->moved_halves > 0,
+                                               gu->commanded != 0))
                  * target_worth (g, target);
     else if (o->kind == ORDER_HOLD && !loaded (g, u)) {
         int next = nearest_seen (g, u, visible, reach);
         if (next >= 0)
             offense += GREEDY_LOAD_SHARE
-                     * volley (g, t, u, next,
-                               s19_shooters (t, w, standing, false, true))
+                     * est->volley (g, u, next,
+                                    est->shooters (g, u, false, true))
                      * target_worth (g, next);
     }
     if (o->kind == ORDER_CHARGE && gu->in_melee && in_play (g, o->target))
-        offense += melee_worth (g, t, u, o->target);
+        offense += est->melee (g, u, o->target, target_worth (g, o->target));
 
     /* the harm it risks: the enemy's next fire and charges */
     double threat = 0;
@@ -313,7 +238,6 @@ greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
         double d = situation_unit_distance (sit, e, u);
         double e_reach = ruleset_weapon_reach (rs, x);
         if (d <= e_reach && situation_can_see (sit, e, u, NULL, NULL)) {
-            const weapon_t *we = ruleset_weapon (rs, x->weapon);
             int near = -1;
             double near_d = INFINITY;
             for (int v = 0; v < game_unit_count (g); v++) {
@@ -326,9 +250,7 @@ greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
                     }
                 }
             }
-            threat += volley (g, t, e, u,
-                              s19_shooters (t, we, unit_figures_standing (x),
-                                            false, false))
+            threat += est->volley (g, e, u, est->shooters (g, e, false, false))
                     * (near == u ? 1.0 : GREEDY_SIDE_SHOT);
         }
         double sx = unit_figures_standing (x);
@@ -361,9 +283,10 @@ greedy_choose (const game_t *g, int side, const search_unit_t *units, int n,
     if (!base || !ply || !dice)
         goto done;
     char err[SOLO_ERR_MAX];
-    /* skirmish19 moves without dice: one ply; elsewhere the phase may
-       fire and fight too, so the ply is played on a few fixed seeds */
-    int seeds = is_skirmish19 (g) ? 1 : GREEDY_PLY_SEEDS;
+    /* an engine whose moves throw no dice: one ply; elsewhere the phase
+       may fire and fight too, so the ply is played on a few fixed seeds */
+    const game_estimates_t *est = game_engine (g)->estimates;
+    int seeds = est && est->moves_without_dice ? 1 : GREEDY_PLY_SEEDS;
     for (int i = 0; i < n; i++) {
         const search_unit_t *su = &units[i];
         double best = -INFINITY;

@@ -107,6 +107,28 @@ typedef struct {
 
 typedef void (game_event_fn) (void *arg, const game_event_t *event);
 
+/*  What an engine tells a one-ply scorer (ai/greedy.c) of its own fire
+ *  and melee, so that a strategy weighs its options by the ruleset's
+ *  numbers without reading the ruleset's tables itself.  An engine
+ *  without them (game_engine_t.estimates NULL) is scored by rough
+ *  chances any ruleset roughly gives. */
+typedef struct {
+    /*  The figures of unit `u` that may shoot now, having moved this
+     *  turn or not, under command or not: 0 when it cannot shoot. */
+    int (*shooters) (const game_t *g, int u, bool moved, bool commanded);
+    /*  The figures (a kill 1, a wound a half) `shooters` figures of unit
+     *  `a` should take off unit `b` firing from where they stand now, by
+     *  the ruleset's to-hit and damage tables; 0 out of range. */
+    double (*volley) (const game_t *g, int a, int b, int shooters);
+    /*  The worth to unit `u` of its melee with enemy `e`: the figures it
+     *  should take off (each weighed `target_worth`), less those it
+     *  should lose, plus the loser's falling back. */
+    double (*melee) (const game_t *g, int u, int e, double target_worth);
+    /*  True when a side's movement phase throws no dice, so that one
+     *  ply scores an order (else the scorer plays it on a few seeds). */
+    bool moves_without_dice;
+} game_estimates_t;
+
 /*  The engine of one ruleset.  Every function is given the game; `tables`
  *  is what tables_load returned (game_tables()). */
 typedef struct {
@@ -154,6 +176,8 @@ typedef struct {
      *  what happened on the table): recompute what derives from the
      *  positions, such as who is in contact.  NULL: nothing derives. */
     void (*refresh) (game_t *g);
+    /*  Its fire and melee for a one-ply scorer; NULL: rough chances. */
+    const game_estimates_t *estimates;
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */

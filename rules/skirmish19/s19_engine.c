@@ -7,6 +7,7 @@
 #include <string.h>
 #include "s19_command.h"
 #include "s19_engine.h"
+#include "s19_estimate.h"
 #include "s19_melee.h"
 #include "s19_move.h"
 #include "s19_shoot.h"
@@ -1451,4 +1452,5 @@ const game_engine_t s19_engine = {
     .resolve_phase = resolve_phase,
     .victory = victory,
     .refresh = update_contacts,
+    .estimates = &s19_estimates,
 };
