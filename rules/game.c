@@ -726,6 +726,10 @@ game_judge_victory (const game_t *g, const game_victory_rules_t *v,
         if (broken[0] && broken[1] && fabs (frac[0] - frac[1]) < 1e-9)
             snprintf (out->reason, sizeof out->reason, "both armies break "
                       "together (%.0f%% lost each)", frac[0] * 100);
+        else if (broken[0] && broken[1] && v->both_break_draw)
+            snprintf (out->reason, sizeof out->reason, "both armies break "
+                      "together (%s %.0f%%, %s %.0f%%): neither wins",
+                      name[0], frac[0] * 100, name[1], frac[1] * 100);
         else {
             int loser = broken[0] && broken[1] ? (frac[0] > frac[1] ? 0 : 1)
                       : broken[0] ? 0 : 1;

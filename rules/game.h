@@ -325,6 +325,11 @@ typedef struct {
     /*  How the reason names what a broken army lost ("lost", "killed or
      *  routed"). */
     const char *lost_words;
+    /*  Both armies breaking at the end of the same turn is a draw
+     *  whatever each lost (seed 000: "An army wins if it forces the
+     *  enemy to abandon the field and has not itself abandoned the
+     *  field"); false: the side that lost the larger fraction loses. */
+    bool both_break_draw;
 } game_victory_rules_t;
 
 /*  The result at the end of turn game_turn(g), judged the same way for

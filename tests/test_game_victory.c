@@ -1,0 +1,93 @@
+/*  test_game_victory.c - the shared victory judgement (game.h,
+ *  game_judge_victory) as each ruleset tunes it: both armies breaking at
+ *  the end of one turn.  */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include "game.h"
+#include "testutil.h"
+
+/*  The figures killed: the loss count of this test's rules. */
+static int
+killed_lost (const game_t *g, side_t side, int *of)
+{
+    const situation_t *sit = game_situation (g);
+    int lost = 0;
+    *of = 0;
+    for (int u = 0; u < game_unit_count (g); u++) {
+        const unit_t *x = situation_unit_const (sit, u);
+        if (x->side == side) {
+            lost += x->killed;
+            *of += x->figures;
+        }
+    }
+    return lost;
+}
+
+static bool
+any_standing (const game_t *g, int u)
+{
+    return unit_figures_standing (situation_unit_const (game_situation (g), u))
+           > 0;
+}
+
+/*  Blue loses 6 of 10 and red 8 of 10 in one turn: both past a break at
+ *  half.  The lesser loss wins by default; under both_break_draw (seed
+ *  000's "has not itself abandoned the field") neither wins. */
+static void
+test_both_break (void **state)
+{
+    (void) state;
+    char err[256] = "";
+    game_rules_t *rules = game_rules_load (
+        test_source_path ("rules/data/skirmish19/tables.cfg"), err, sizeof err);
+    if (!rules)
+        fail_msg ("%s", err);
+    const char *text =
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 200.0; depth = 200.0; };\n"
+        "units = (\n"
+        " { id = \"b\"; side = \"blue\"; arm = \"infantry\"; quality = \"regular\";"
+        "   weapon = \"musket\"; figures = 10; killed = 6; x = 50.0; y = 50.0;"
+        "   facing = 0.0; width = 20.0; depth = 3.0; },\n"
+        " { id = \"r\"; side = \"red\"; arm = \"infantry\"; quality = \"regular\";"
+        "   weapon = \"musket\"; figures = 10; killed = 8; x = 50.0; y = 150.0;"
+        "   facing = 180.0; width = 20.0; depth = 3.0; } );\n"
+        "scenario = { name = \"t\"; turns = 10; victory = { army_break = 0.5; }; };\n";
+    scenario_t *sc = scenario_load_text (text, "t.cfg", game_rules_finder,
+                                         rules, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    game_t *g = game_new (rules, sc, err, sizeof err);
+    if (!g)
+        fail_msg ("%s", err);
+    game_victory_rules_t v = { .army_break = 0.5, .side_lost = killed_lost,
+                               .holds = any_standing, .lost_words = "lost" };
+    game_result_t r;
+    game_judge_victory (g, &v, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, SIDE_BLUE);
+    assert_non_null (strstr (r.reason, "break: 80% of their figures lost"));
+    v.both_break_draw = true;
+    game_judge_victory (g, &v, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, -1);
+    assert_non_null (strstr (r.reason, "both armies break together"));
+    assert_non_null (strstr (r.reason, "neither wins"));
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&rules);
+}
+
+int
+main (void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_both_break),
+    };
+    return cmocka_run_group_tests (tests, NULL, NULL);
+}
