@@ -101,6 +101,81 @@ order_describe (const order_t *o, const struct situation_t *sit, char *buf,
     return buf;
 }
 
+/*  ", then face 204 (90 right)" for a turn of a degree or more from
+ *  `from` to `to`, else `same` ("" or ", facing unchanged"). */
+static int
+turn_words (char *buf, int buflen, double from, double to, const char *lead,
+            const char *same)
+{
+    double turn = geom_norm_deg (to - from);
+    if (turn > 180)
+        turn -= 360;
+    if (fabs (turn) < 1)
+        return snprintf (buf, (size_t) buflen, "%s", same);
+    return snprintf (buf, (size_t) buflen, "%s %.0f (%.0f %s)", lead,
+                     geom_norm_deg (to), fabs (turn),
+                     turn > 0 ? "right" : "left");
+}
+
+char *
+order_tabletop (const order_t *o, const struct situation_t *sit, int u,
+                char *buf, int buflen)
+{
+    assert (o && sit && buf && buflen > 0);
+    buf[0] = '\0';
+    if (u < 0 || u >= situation_unit_count (sit))
+        return buf;
+    const unit_t *x = situation_unit_const (sit, u);
+    const ruleset_t *rs = situation_ruleset (sit);
+    char len[48], tmp[16];
+    int n = 0;
+    if (o->kind == ORDER_CONTINUE) {
+        snprintf (buf, (size_t) buflen, "carry on as before");
+        return buf;
+    }
+    if (o->kind == ORDER_CHARGE && o->target >= 0
+        && o->target < situation_unit_count (sit)) {
+        ruleset_length_text (rs, situation_unit_distance (sit, u, o->target),
+                             len, sizeof len);
+        snprintf (buf, (size_t) buflen, "charge %s: %s to contact",
+                  unit_label (sit, o->target, tmp, sizeof tmp), len);
+        return buf;
+    }
+    double d = o->has_to ? geom_dist (x->fp.centre, o->to) : 0;
+    if (d < 0.05) {
+        n = snprintf (buf, (size_t) buflen, "stand");
+        if (n > 0 && n < buflen && o->has_facing)
+            turn_words (buf + n, buflen - n, x->fp.facing, o->facing,
+                        ", turning to face", "");
+        return buf;
+    }
+    double heading = geom_bearing (x->fp.centre, o->to);
+    double rel = geom_norm_deg (heading - x->fp.facing);
+    if (rel > 180)
+        rel -= 360;
+    ruleset_length_text (rs, d, len, sizeof len);
+    const char *upto = o->kind == ORDER_FIRE ? "up to " : "";
+    if (fabs (rel) <= 10)
+        n = snprintf (buf, (size_t) buflen, "advance %s%s straight ahead",
+                      upto, len);
+    else if (fabs (rel) >= 170)
+        n = snprintf (buf, (size_t) buflen, "fall back %s%s straight to the "
+                      "rear", upto, len);
+    else
+        n = snprintf (buf, (size_t) buflen, "move %s%s %.0f degrees %s of its "
+                      "front", upto, len, fabs (rel),
+                      rel > 0 ? "right" : "left");
+    if (n <= 0 || n >= buflen)
+        return buf;
+    if (o->has_facing)
+        turn_words (buf + n, buflen - n, x->fp.facing, o->facing,
+                    ", then face", ", facing unchanged");
+    else
+        turn_words (buf + n, buflen - n, x->fp.facing, heading,
+                    ", turning to face the way it moved:", "");
+    return buf;
+}
+
 /*  Doubles compared to a thousandth: orders read back from a log's
  *  words keep that much. */
 static bool

@@ -76,6 +76,23 @@ struct situation_t;
 char *order_describe (const order_t *o, const struct situation_t *sit,
                       char *buf, int buflen);
 
+/*  What a player does with the figures of unit `u` (an index in `sit`)
+ *  to carry out order `o`, measured from where the unit stands, in the
+ *  ruleset's unit of length (ruleset_length_text):
+ *    "advance 18.6 cm straight ahead, then face 204 (90 right)"
+ *    "move 4.0\" (10.2 cm) 35 degrees left of its front, turning to face
+ *     the way it moved: 325 (35 left)"
+ *    "fall back 10.0 cm straight to the rear, then face 0 (180 left)"
+ *    "charge red-2: 12.3 cm to contact"
+ *    "stand, turning to face 90 (90 right)", "stand", "carry on as before"
+ *  A move whose destination is under 0.05 cm away is a stand.  Ahead
+ *  means within 10 degrees of the front, the rear within 10 of the back;
+ *  a move without a facing ends facing the way it moved.
+ *  Always terminated, cut short when buflen is too small; returns buf.
+ *  An index outside `sit`: "" (the caller's error). */
+char *order_tabletop (const order_t *o, const struct situation_t *sit, int u,
+                      char *buf, int buflen);
+
 /*  True when two orders are the same in every field that matters for
  *  their kind (used to check a replay); the formation counts when either
  *  has one. */

@@ -1,0 +1,132 @@
+/*  test_order.c - orders in words: order_tabletop, what a player does
+ *  with the figures, measured in the ruleset's unit of length.  */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include "order.h"
+#include "ruleset.h"
+#include "situation.h"
+#include "testutil.h"
+
+static const ruleset_t *
+find_one (const char *name, void *arg)
+{
+    (void) name;
+    return arg;
+}
+
+/*  Blue "a" at (50, 50) facing 0 (the far edge), red "e" 20 cm ahead of
+ *  its front edge. */
+static situation_t *
+table_of (const ruleset_t *rs, const char *extra)
+{
+    char text[2048];
+    snprintf (text, sizeof text,
+        "ruleset = \"%s\";\n"
+        "table = { width = 200.0; depth = 200.0; };\n"
+        "units = (\n"
+        " { id = \"a\"; side = \"blue\"; arm = \"infantry\"; quality = \"regular\";"
+        "   weapon = \"musket\"; figures = 10; x = 50.0; y = 50.0;"
+        "   facing = 0.0; width = 20.0; depth = 4.0; %s },\n"
+        " { id = \"e\"; side = \"red\"; arm = \"infantry\"; quality = \"regular\";"
+        "   weapon = \"musket\"; figures = 10; x = 50.0; y = 76.0;"
+        "   facing = 180.0; width = 20.0; depth = 4.0; %s } );\n",
+        ruleset_name (rs), extra, extra);
+    char err[256] = "";
+    situation_t *sit = situation_load_text (text, "t.cfg", find_one,
+                                            (void *) rs, err, sizeof err);
+    if (!sit)
+        fail_msg ("%s", err);
+    return sit;
+}
+
+static order_t
+move_to (double x, double y)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_MOVE;
+    o.has_to = true;
+    o.to = (vec2_t) { x, y };
+    return o;
+}
+
+static void
+test_tabletop_cm (void **state)
+{
+    (void) state;
+    char err[256], buf[160];
+    ruleset_t *rs = ruleset_load (test_source_path (
+        "rules/data/skirmish19/tables.cfg"), err, sizeof err);
+    assert_non_null (rs);
+    situation_t *sit = table_of (rs, "");
+    order_t o = move_to (50, 68.6);
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "advance 18.6 cm straight ahead");
+    o.has_facing = true;
+    o.facing = 90;
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "advance 18.6 cm straight ahead, then face 90 "
+                         "(90 right)");
+    o = move_to (40, 60);          /* 45 degrees left, 14.1 cm */
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "move 14.1 cm 45 degrees left of its front, turning "
+                         "to face the way it moved: 315 (45 left)");
+    o = move_to (50, 40);
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "fall back 10.0 cm straight to the rear, turning to "
+                         "face the way it moved: 180 (180 right)");
+    o.has_facing = true;
+    o.facing = 0;
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "fall back 10.0 cm straight to the rear, facing "
+                         "unchanged");
+    o = order_hold ();
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "stand");
+    o.has_facing = true;
+    o.facing = 270;
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "stand, turning to face 270 (90 left)");
+    o = order_hold ();
+    o.kind = ORDER_CHARGE;
+    o.target = 1;                  /* front edges 22 cm apart */
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "charge e: 22.0 cm to contact");
+    o.kind = ORDER_CONTINUE;
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "carry on as before");
+    assert_string_equal (order_tabletop (&o, sit, 7, buf, sizeof buf), "");
+    situation_destroy (&sit);
+    ruleset_destroy (&rs);
+}
+
+/*  Empire of Liberty measures in inches: "Infantry in line 4\"". */
+static void
+test_tabletop_inches (void **state)
+{
+    (void) state;
+    char err[256], buf[160];
+    ruleset_t *rs = ruleset_load (test_source_path (
+        "rules/data/empire_of_liberty/tables.cfg"), err, sizeof err);
+    assert_non_null (rs);
+    situation_t *sit = table_of (rs, "troop_type = \"regular_infantry\";");
+    order_t o = move_to (50, 60.16);
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "advance 4.0\" (10.2 cm) straight ahead");
+    situation_destroy (&sit);
+    ruleset_destroy (&rs);
+}
+
+int
+main (void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_tabletop_cm),
+        cmocka_unit_test (test_tabletop_inches),
+    };
+    return cmocka_run_group_tests (tests, NULL, NULL);
+}
