@@ -549,6 +549,8 @@ order_message (const commander_order_t *o, const game_t *g, pool_t *pool)
     m->kind = (char *) order_kind_name (o->order.kind);
     m->text = pool_strdup (pool, order_describe (&o->order, sit, words,
                                                  sizeof words));
+    m->tabletop = pool_strdup (pool, order_tabletop (&o->order, sit, o->unit,
+                                                     words, sizeof words));
     if (o->order.has_to) {
         m->has_destination = true;
         m->destination = pool_alloc (pool, sizeof *m->destination);

@@ -1268,6 +1268,13 @@ test_ask_side (void **state)
         assert_true (strlen (o->text) > 0);
         assert_true (strlen (o->why) > 0);
         assert_int_equal (o->charge, strcmp (o->kind, "charge") == 0);
+        /*  the order with a tape measure, in the ruleset's cm */
+        if (o->has_destination && strcmp (o->kind, "charge") != 0)
+            assert_true (strstr (o->tabletop, " cm")
+                         || strncmp (o->tabletop, "stand", 5) == 0);
+        else if (strcmp (o->kind, "continue") == 0)
+            assert_string_equal (o->tabletop, "carry on as before");
+        assert_true (strlen (o->tabletop) > 0);
         /*  a playout budget and a seed: the same answer again */
         assert_string_equal (o->unit_id, b->orders[i]->unit_id);
         assert_string_equal (o->text, b->orders[i]->text);

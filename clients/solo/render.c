@@ -489,6 +489,8 @@ render_side_orders (FILE *out, const Solo__V1__SideOrders *s,
                  o->unit_id, ansi (style, ANSI_RESET), o->layer,
                  commander ? "" : "    ", o->text,
                  o->charge ? " - CHARGE" : "");
+        if (!empty (o->tabletop))
+            fprintf (out, "  %-14s on the table: %s\n", "", o->tabletop);
         if (!empty (o->why))
             fprintf (out, "  %-14s %s%s%s\n", "", ansi (style, ANSI_DIM),
                      o->why, ansi (style, ANSI_RESET));

@@ -75,6 +75,8 @@ def describe_orders(orders, units=()):
         u = known.get(o.unit_id)
         if u is not None:
             lines.append("  %-14s %s" % ("", _unit_kind(u, orders.ruleset)))
+        if o.tabletop:
+            lines.append("  %-14s on the table: %s" % ("", o.tabletop))
         if o.why:
             lines.append("  %-14s %s" % ("", o.why))
     f = orders.search
