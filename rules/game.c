@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "game.h"
+#include "overlay.h"
 
 /*  The engines this build knows.  A new ruleset adds its engine here. */
 extern const game_engine_t s19_engine;
@@ -103,7 +104,11 @@ game_rules_load_text (const char *text, const char *origin, char *err,
     self->ruleset = ruleset_load_text (text, origin, err, errlen);
     if (!self->ruleset)
         goto fail;
-    self->engine = game_engine_find (ruleset_name (self->ruleset));
+    /* an overlay is played by its base's engine */
+    const char *engine_name = ruleset_base_name (self->ruleset)
+                            ? ruleset_base_name (self->ruleset)
+                            : ruleset_name (self->ruleset);
+    self->engine = game_engine_find (engine_name);
     if (!self->engine) {
         snprintf (err, errlen, "%s - ruleset \"%s\" has no game engine: it "
                   "answers questions but cannot play battles", origin,
@@ -126,8 +131,12 @@ game_rules_load (const char *path, char *err, int errlen)
     char *text = game_read_file (path, err, errlen);
     if (!text)
         return NULL;
-    game_rules_t *self = game_rules_load_text (text, path, err, errlen);
+    char *tables = overlay_resolve (text, path, err, errlen);
     free (text);
+    if (!tables)
+        return NULL;
+    game_rules_t *self = game_rules_load_text (tables, path, err, errlen);
+    free (tables);
     return self;
 }
 

@@ -18,6 +18,7 @@
 #include <strings.h>
 #include <libconfig.h>
 #include "config_text.h"
+#include "overlay.h"
 #include "ruleset.h"
 
 #define TABLE_FILE_MAX (4 * 1024 * 1024)   /* bytes of a table file */
@@ -42,6 +43,11 @@ struct ruleset_t {
     char name[SOLO_NAME_MAX];
     char title[TITLE_MAX];
     char hash[17];
+    /* a house-rule overlay's (overlay.h): "" for a plain ruleset */
+    char base_name[SOLO_NAME_MAX];
+    char base_hash[17];
+    char overlay_hash[17];
+    bool overlay_partial;
     rules_settings_t settings;
     terrain_effect_t terrain[TERRAIN_KIND_COUNT];
     weapon_t weapons[SOLO_MAX_WEAPONS];
@@ -978,6 +984,28 @@ load_risk_factors (loader_t *l, ruleset_t *rs, const config_setting_t *root)
 }
 
 /*  The whole file, parsed. */
+/*  What an overlay's merged text says it is made of (overlay.h): the
+ *  `overlay` group overlay_resolve writes.  An overlay's own file, not
+ *  merged (a top-level `base`), cannot be read as it is: its base is
+ *  found from its path. */
+static int
+load_overlay (loader_t *l, ruleset_t *rs, const config_setting_t *root)
+{
+    config_setting_t *base = config_setting_get_member (root, "base");
+    if (base)
+        return fail (l, base, "base: a house-rule overlay is read from its "
+                     "file, beside its base ruleset's folder");
+    config_setting_t *g = config_setting_get_member (root, "overlay");
+    if (!g)
+        return 0;
+    return get_string (l, g, "base", rs->base_name, sizeof rs->base_name) < 0
+        || get_string (l, g, "base_tables_hash", rs->base_hash,
+                       sizeof rs->base_hash) < 0
+        || get_string (l, g, "tables_hash", rs->overlay_hash,
+                       sizeof rs->overlay_hash) < 0
+        || get_bool (l, g, "partial", &rs->overlay_partial) < 0 ? -1 : 0;
+}
+
 static int
 load_config (loader_t *l, ruleset_t *rs, const config_t *cfg)
 {
@@ -996,7 +1024,8 @@ load_config (loader_t *l, ruleset_t *rs, const config_t *cfg)
         if (strcmp (u, "cm") != 0)
             return fail (l, units, "units is \"%s\": only \"cm\" is known", u);
     }
-    if (load_weapons (l, rs, root) < 0
+    if (load_overlay (l, rs, root) < 0
+    ||  load_weapons (l, rs, root) < 0
     ||  load_troop_types (l, rs, root) < 0
     ||  load_qualities (l, rs, root) < 0
     ||  load_formations (l, rs, root) < 0
@@ -1071,8 +1100,12 @@ ruleset_load (const char *path, char *err, int errlen)
         free (text);
         return NULL;
     }
-    ruleset_t *rs = ruleset_load_text (text, path, err, errlen);
+    char *tables = overlay_resolve (text, path, err, errlen);
     free (text);
+    if (!tables)
+        return NULL;
+    ruleset_t *rs = ruleset_load_text (tables, path, err, errlen);
+    free (tables);
     return rs;
 }
 
@@ -1103,6 +1136,37 @@ ruleset_tables_hash (const ruleset_t *self)
 {
     assert (self);
     return self->hash;
+}
+
+void
+ruleset_text_hash (const char *text, char out[17])
+{
+    assert (text && out);
+    hash_text (text, strlen (text), out);
+}
+
+const char *
+ruleset_base_name (const ruleset_t *self)
+{
+    return self->base_name[0] ? self->base_name : NULL;
+}
+
+const char *
+ruleset_base_tables_hash (const ruleset_t *self)
+{
+    return self->base_name[0] ? self->base_hash : NULL;
+}
+
+const char *
+ruleset_overlay_hash (const ruleset_t *self)
+{
+    return self->base_name[0] ? self->overlay_hash : NULL;
+}
+
+bool
+ruleset_overlay_partial (const ruleset_t *self)
+{
+    return self->overlay_partial;
 }
 
 const char *

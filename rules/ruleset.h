@@ -206,6 +206,22 @@ const char *ruleset_title (const ruleset_t *self);
 /*  Hex digest (16 characters) of the table file's bytes. */
 const char *ruleset_tables_hash (const ruleset_t *self);
 
+/*  The hex digest ruleset_tables_hash gives for `text` (16 characters
+ *  and a NUL into out). */
+void ruleset_text_hash (const char *text, char out[17]);
+
+/*  For a house-rule overlay (overlay.h): the name of the ruleset it
+ *  changes, that ruleset's table file's hash, and the overlay file's own
+ *  hash; NULL for a ruleset that is no overlay.  ruleset_tables_hash is
+ *  then the hash of the two merged. */
+const char *ruleset_base_name (const ruleset_t *self);
+const char *ruleset_base_tables_hash (const ruleset_t *self);
+const char *ruleset_overlay_hash (const ruleset_t *self);
+
+/*  True for an overlay that says it cannot honour all it describes (its
+ *  RULINGS.md lists what it leaves out). */
+bool ruleset_overlay_partial (const ruleset_t *self);
+
 const rules_settings_t *ruleset_settings (const ruleset_t *self);
 const terrain_effect_t *ruleset_terrain (const ruleset_t *self,
                                          terrain_kind_t kind);

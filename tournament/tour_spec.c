@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "config_text.h"
 #include "game.h"
+#include "overlay.h"
 #include "tour_spec.h"
 
 #ifndef SOLO_SOURCE_DATA_DIR
@@ -1144,6 +1145,14 @@ tour_spec_finish (tour_spec_t *self, char *err, int errlen)
         return -1;
     if (read_text (&self->tables, "table", err, errlen) < 0)
         return -1;
+    /* a house-rule overlay travels merged over its base: a worker on
+       another machine plays the same tables without either file */
+    char *merged = overlay_resolve (self->tables.text, self->tables.path, err,
+                                    errlen);
+    if (!merged)
+        return -1;
+    free (self->tables.text);
+    self->tables.text = merged;
     return check_loaded (self, err, errlen);
 }
 
