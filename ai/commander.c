@@ -670,6 +670,42 @@ horizon_for (const commander_settings_t *s, const game_t *g)
 }
 
 /*  The search's orders for `units` of g, the clock started at `start`. */
+/*  A search whose every plan scored the same has found nothing to tell
+ *  them apart (seen at Cowpens: every plan 0.500, the battle decided
+ *  within the horizon whatever is ordered).  Say so, and say it in each
+ *  order's reasons, rather than let the first plan look chosen on its
+ *  merits.  The greedy pass scores options, not plans: not judged. */
+static void
+judge_alike (commander_result_t *out, bool greedy)
+{
+    out->plans_alike = false;
+    out->verdict[0] = '\0';
+    if (greedy || out->alternative_count < 2 || out->plans < 2)
+        return;
+    double lo = out->alternatives[0].value, hi = lo;
+    for (int i = 1; i < out->alternative_count; i++) {
+        if (out->alternatives[i].visits <= 0)
+            continue;
+        lo = fmin (lo, out->alternatives[i].value);
+        hi = fmax (hi, out->alternatives[i].value);
+    }
+    if (hi - lo > COMMANDER_ALIKE)
+        return;
+    out->plans_alike = true;
+    snprintf (out->verdict, sizeof out->verdict, "every plan the search "
+              "weighed scores %.3f: within its horizon the battle goes the "
+              "same whatever this side orders, so this plan is as good as "
+              "any (%ld plans)", out->value, out->plans);
+    for (int i = 0; i < out->order_count; i++) {
+        commander_order_t *o = &out->orders[i];
+        if (o->layer != COMMANDER_LAYER_COMMANDER)
+            continue;
+        size_t len = strlen (o->why);
+        snprintf (o->why + len, sizeof o->why - len, "; every plan scores "
+                  "%.3f: as good as any", out->value);
+    }
+}
+
 static int
 decide (commander_t *self, const game_t *g, int side, const int *units,
         int n, double start, commander_result_t *out, char *err, int errlen)
@@ -799,6 +835,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     out->stopped = a.stopped;
     out->alternative_count = a.alternative_count;
     memcpy (out->alternatives, a.alternatives, sizeof out->alternatives);
+    judge_alike (out, greedy);
     rc = 0;
 done:
     if (rc < 0) {

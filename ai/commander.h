@@ -51,6 +51,7 @@
 #define COMMANDER_MAX_BUDGET_MS    600000.0 /* ten minutes */
 #define COMMANDER_MAX_PLAYOUTS     10000000L
 #define COMMANDER_MAX_ALTERNATIVES 5
+#define COMMANDER_ALIKE            0.005  /* plan values this close are alike */
 #define COMMANDER_MAX_WORLDS       100000
 #define COMMANDER_WHY_MAX          200
 #define COMMANDER_PLAN_MAX         400      /* bytes of a plan in words */
@@ -189,6 +190,12 @@ typedef struct {
                                         most visited others */
     commander_alternative_t alternatives[COMMANDER_MAX_ALTERNATIVES];
     bool stopped;                    /* ended by the stop hook */
+    /*  The search tried more than one plan and every one it weighed
+     *  scored the same (within COMMANDER_ALIKE): within its horizon the
+     *  battle goes the same whatever the side orders, so the choice is
+     *  no better than any other and says so (verdict). */
+    bool plans_alike;
+    char verdict[COMMANDER_WHY_MAX]; /* that in words; "" otherwise */
     int threads;
     int hidden;                      /* enemies in play it cannot see */
     int remembered;                  /* of which it last saw somewhere */

@@ -627,6 +627,8 @@ side_message (const commander_result_t *res, const game_t *g,
     f->value = res->value;
     f->plans = (uint64_t) (res->plans > 0 ? res->plans : 0);
     f->stopped = res->stopped;
+    f->plans_alike = res->plans_alike;
+    f->verdict = pool_strdup (pool, res->verdict);
     f->hidden = (uint32_t) (res->hidden > 0 ? res->hidden : 0);
     f->remembered = (uint32_t) (res->remembered > 0 ? res->remembered : 0);
     f->aggression = settings->personality.aggression;

@@ -1254,6 +1254,83 @@ test_horizon_by_ruleset (void **state)
     game_rules_destroy (&eol);
 }
 
+/*  Two forces 18 m apart on a long table, out of sight and reach of
+ *  each other for the whole horizon: every plan the search tries plays
+ *  out the same, and the answer says so instead of passing the first
+ *  plan off as chosen on its merits.  Where the forces meet (the farm)
+ *  the plans differ and no such word is said. */
+static void
+test_plans_alike (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX] = "";
+    const char *text =
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 200.0; depth = 2000.0; };\n"
+        "units = (\n"
+        " { id = \"blue-captain\"; side = \"blue\"; arm = \"command\";"
+        "   quality = \"veteran\"; weapon = \"pistol\"; figures = 1; x = 100.0;"
+        "   y = 10.0; facing = 0.0; width = 2.0; depth = 2.0; },\n"
+        " { id = \"blue-line\"; side = \"blue\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 10; x = 100.0;"
+        "   y = 20.0; facing = 0.0; width = 20.0; depth = 3.0; },\n"
+        " { id = \"red-line\"; side = \"red\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 10; x = 100.0;"
+        "   y = 1990.0; facing = 180.0; width = 20.0; depth = 3.0; } );\n"
+        "scenario = { name = \"apart\"; turns = 10;"
+        "  victory = { army_break = 0.5; }; };\n";
+    scenario_t *sc = scenario_load_text (text, "apart.cfg", game_rules_finder,
+                                         rules, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    game_t *g = game_new (rules, sc, err, sizeof err);
+    assert_non_null (g);
+    dice_t *dice = dice_new (5);
+    int side = -1;
+    while (!game_over (g) && side < 0) {
+        game_begin_phase (g, dice);
+        for (int u = 0; u < game_unit_count (g); u++)
+            if (game_needs_order (g, u) && !game_table_bound (g, u))
+                side = game_phase_side (g);
+        if (side < 0) {
+            table_orders (g, dice);
+            game_resolve_phase (g, dice);
+        }
+    }
+    assert_int_equal (side, SIDE_BLUE);
+    commander_t *c = make ("playouts=200,horizon=1,seed=3");
+    commander_result_t r;
+    ask (c, g, side, 9, &r);
+    assert_true (r.plans > 1);
+    assert_true (r.plans_alike);
+    char expect[64];
+    snprintf (expect, sizeof expect, "every plan the search weighed scores "
+              "%.3f", r.value);
+    assert_non_null (strstr (r.verdict, expect));
+    bool said = false;
+    for (int i = 0; i < r.order_count; i++)
+        if (r.orders[i].layer == COMMANDER_LAYER_COMMANDER)
+            said = strstr (r.orders[i].why, "as good as any") != NULL;
+    assert_true (said);
+    commander_result_free (&r);
+    commander_destroy (&c);
+    dice_destroy (&dice);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+
+    /* the farm: the forces meet and the plans differ */
+    g = position (0, 2, 11, &side);
+    assert_non_null (g);
+    c = make ("playouts=400,seed=3");
+    ask (c, g, side, 9, &r);
+    assert_true (r.plans > 1);
+    assert_false (r.plans_alike);
+    assert_string_equal (r.verdict, "");
+    commander_result_free (&r);
+    commander_destroy (&c);
+    game_destroy (&g);
+}
+
 int
 main (void)
 {
@@ -1276,6 +1353,7 @@ main (void)
         cmocka_unit_test (test_greedy_score),
         cmocka_unit_test (test_greedy_any_ruleset),
         cmocka_unit_test (test_horizon_by_ruleset),
+        cmocka_unit_test (test_plans_alike),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

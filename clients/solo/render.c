@@ -521,6 +521,8 @@ render_side_orders (FILE *out, const Solo__V1__SideOrders *s,
         if (f->hidden)
             fprintf (out, "  %u enemies out of sight (%u remembered)\n",
                      f->hidden, f->remembered);
+        if (f->plans_alike && !empty (f->verdict))
+            fprintf (out, "  %s\n", f->verdict);
     }
     unsigned table = (unsigned) s->n_orders - s->commanded;
     fprintf (out, "Decided by: %u commander, %u table (%s, tables %.*s)\n",

@@ -85,6 +85,8 @@ def describe_orders(orders, units=()):
                      "%.2f%s" % (f.strategy, f.playouts, f.elapsed_ms,
                                  f.value, "; stopped early" if f.stopped
                                  else ""))
+        if f.plans_alike and f.verdict:
+            lines.append("  " + f.verdict)
     lines.append("Decided by: %d commander, %d table (%s, tables %s)"
                  % (orders.commanded, len(orders.orders) - orders.commanded,
                     orders.ruleset, orders.tables_hash[:12]))
