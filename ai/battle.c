@@ -460,6 +460,12 @@ derive_seed (uint64_t seed, int side)
     return z ^ (z >> 31);
 }
 
+uint64_t
+battle_strategy_seed (uint64_t seed, int side)
+{
+    return derive_seed (seed, side);
+}
+
 /*  The side of unit u. */
 static int
 side_of (const game_t *g, int u)

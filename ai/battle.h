@@ -134,6 +134,11 @@ typedef struct {
                                          (ruleset_tables_hash) */
 } battle_result_t;
 
+/*  The seed of side `side`'s strategy's own dice in a battle of `seed`
+ *  (what battle_play gives a strategy it makes), for a caller that makes
+ *  the strategy itself and decides through battle_setup_t.decide. */
+uint64_t battle_strategy_seed (uint64_t seed, int side);
+
 /*  Play `scenario` under `rules` to its end.  `log` (may be NULL: faster)
  *  receives the replay log, emptied first.  0, or -1 with `err`: unknown
  *  strategy or parameters, a table variant that does not load or does

@@ -1029,6 +1029,14 @@ commander_strategy_set_tables (void *state, const ruleset_t *variant)
     commander_set_tables (state, variant);
 }
 
+bool
+commander_strategy_uses_clock (const void *state)
+{
+    const commander_t *self = state;
+    return self->settings.algorithm != COMMANDER_GREEDY
+        && self->settings.budget_ms > 0;
+}
+
 void
 commander_strategy_decide (void *state, const game_t *g, int side,
                            const int *units, int n, dice_t *dice,

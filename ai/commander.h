@@ -310,16 +310,19 @@ void commander_strategy_decide (void *state, const game_t *g, int side,
                                 const int *units, int n, dice_t *dice,
                                 strategy_decision_t *out);
 void commander_strategy_set_tables (void *state, const ruleset_t *variant);
+/*  A search within a time budget (budget_ms > 0) depends on the clock;
+ *  the greedy never does. */
+bool commander_strategy_uses_clock (const void *state);
 
 #define COMMANDER_STRATEGY_GREEDY                                         \
     { "greedy", "one ply: each commanded unit's best order by a static "  \
       "heuristic", commander_strategy_create_greedy,                     \
       commander_strategy_destroy, commander_strategy_decide,             \
-      commander_strategy_set_tables }
+      commander_strategy_set_tables, commander_strategy_uses_clock }
 #define COMMANDER_STRATEGY_SEARCH                                         \
     { "search", "the commander: portfolio greedy search then NaiveMCTS "  \
       "within a time or playout budget", commander_strategy_create_search,\
       commander_strategy_destroy, commander_strategy_decide,             \
-      commander_strategy_set_tables }
+      commander_strategy_set_tables, commander_strategy_uses_clock }
 
 #endif

@@ -351,11 +351,11 @@ table_decide (void *state, const game_t *g, int side, const int *units,
 
 static const strategy_class_t random_class = {
     "random", "uniformly random legal orders, seeded", no_params,
-    no_destroy, random_decide, NULL
+    no_destroy, random_decide, NULL, NULL
 };
 static const strategy_class_t table_class = {
     "table", "every unit does what the Risk Factor actions tables say",
-    no_params, no_destroy, table_decide, NULL
+    no_params, no_destroy, table_decide, NULL, NULL
 };
 /*  The commander's classes (commander.c). */
 static const strategy_class_t greedy_class = COMMANDER_STRATEGY_GREEDY;
@@ -469,6 +469,12 @@ strategy_set_tables (strategy_t *self, const ruleset_t *variant)
 {
     if (self->cls->set_tables)
         self->cls->set_tables (self->state, variant);
+}
+
+bool
+strategy_uses_clock (const strategy_t *self)
+{
+    return self->cls->uses_clock && self->cls->uses_clock (self->state);
 }
 
 void

@@ -47,6 +47,10 @@ typedef struct {
      *  state; NULL: the game's tables), for a strategy that plays the
      *  tables itself (the commander's playouts).  NULL: it does not. */
     void (*set_tables) (void *state, const ruleset_t *variant);
+    /*  True when its decisions depend on the clock (a search within a
+     *  time budget), so that the same seed need not give the same
+     *  orders: a replay takes them from a record.  NULL: never. */
+    bool (*uses_clock) (const void *state);
 } strategy_class_t;
 
 typedef struct strategy_t strategy_t;
@@ -73,6 +77,10 @@ dice_t *strategy_dice (strategy_t *self);
  *  the game's).  Only strategies that play the table layer themselves
  *  care (the class's set_tables); others ignore it. */
 void strategy_set_tables (strategy_t *self, const ruleset_t *variant);
+
+/*  True when the strategy's orders depend on the clock (the class's
+ *  uses_clock): the same seed may then give other orders. */
+bool strategy_uses_clock (const strategy_t *self);
 
 /*  Orders for the `n` units of `side` in `units`. */
 void strategy_decide (strategy_t *self, const game_t *g, int side,

@@ -4,7 +4,8 @@
 # ruleset and the tables' hash; settings refused with file:line; a
 # database refusing another tournament; a gauntlet whose SPRT stops its
 # pairings early; a game replayed by id from its stored log and a changed
-# log caught; an interrupted tournament (the coordinator killed) resumed
+# log caught; games of a search within a time budget replayed from the
+# orders recorded as they were played; an interrupted tournament (the coordinator killed) resumed
 # from its database alone to the same final table as an uninterrupted run;
 # a strategy with its own house-ruled variant of the tables (tables=PATH)
 # against the standard tables, each side's tables hash in every report,
@@ -227,6 +228,24 @@ expect_in replay_changed err "game 7 does not replay as stored: line 4"
 run replay_none "$TOUR" replay --db "$work/rr.db" 999
 expect_rc replay_none 1
 expect_in replay_none err "has no game 999"
+
+# a search within a time budget gives orders the clock decides: its games
+# replay from the orders recorded as they were played
+run timed "$TOUR" run --db "$work/timed.db" --tables "$TABLES" \
+    --scenario "$FARM" --strategy "quick=search:ms=15,threads=1" \
+    --strategy table=table --games 4 --seed 3 --concurrency 2 --quiet
+expect_rc timed 0
+for id in 1 2 3 4; do
+    run "timed_replay_$id" "$TOUR" replay --db "$work/timed.db" "$id" --quiet
+    expect_rc "timed_replay_$id" 0
+    expect_in "timed_replay_$id" err "replays line for line as its stored log"
+done
+check "timed: the search's orders are recorded" "
+import sqlite3
+db = sqlite3.connect('$work/timed.db')
+n = db.execute(\"select count(*) from games where decisions like '%search%'\").fetchone()[0]
+assert n == 4, n
+"
 
 # ---- a house-ruled variant of the tables -----------------------------------
 

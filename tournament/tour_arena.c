@@ -191,6 +191,9 @@ typedef struct game_ctx_t game_ctx_t;
 typedef struct {
     game_ctx_t *game;
     int strategy;
+    strategy_t *builtin;        /* a built-in strategy that uses the clock,
+                                   decided here so its orders are recorded */
+    ruleset_t *variant;         /* its tables= variant, if any */
 } side_ctx_t;
 
 struct game_ctx_t {
@@ -271,6 +274,109 @@ recorded (game_ctx_t *gc, strategy_decision_t *d, char *err, int errlen)
     return true;
 }
 
+/*  A replay's orders for the `n` units of `side`, from the game's record
+ *  of what its strategy ordered when it was played (an external's, or a
+ *  built-in's whose orders depend on the clock).  0, or -1 with `err`
+ *  (the record ends or names another unit; a stored forfeit forfeits
+ *  again). */
+static int
+replayed_decide (game_ctx_t *gc, const game_t *g, int side, const int *units,
+                 int n, strategy_decision_t *out, char *err, int errlen)
+{
+    const tour_game_t *stored = gc->game->replay_of;
+    for (int i = 0; i < n; i++) {
+        char why[SOLO_ERR_MAX] = "";
+        if (!recorded (gc, &out[i], why, sizeof why)) {
+            if (why[0] || !stored->forfeit[0]) {
+                snprintf (err, errlen, "the replay needs more orders than "
+                          "were recorded%s%s", why[0] ? ": " : "", why);
+                return -1;
+            }
+            int kind = !strcmp (stored->forfeit, "crash")
+                       ? TOUR_FORFEIT_CRASH
+                       : !strcmp (stored->forfeit, "timeout")
+                       ? TOUR_FORFEIT_TIMEOUT : TOUR_FORFEIT_ILLEGAL;
+            return forfeit (gc, g, side, (tour_forfeit_t) kind,
+                            stored->forfeit_detail, err, errlen);
+        }
+        if (out[i].unit != units[i]) {
+            snprintf (err, errlen, "the recorded order is for unit %d, "
+                      "the replay asks for unit %d", out[i].unit,
+                      units[i]);
+            return -1;
+        }
+        record (gc, &out[i]);
+    }
+    return 0;
+}
+
+/*  The decider of a built-in strategy that uses the clock (a search
+ *  within a time budget): its orders as battle_play would have them,
+ *  recorded so that a replay gives them again whatever the clock says. */
+static int
+builtin_decide (void *arg, const game_t *g, int side, const int *units,
+                int n, strategy_decision_t *out, char *err, int errlen)
+{
+    side_ctx_t *sc = arg;
+    if (sc->game->game->replay_of)
+        return replayed_decide (sc->game, g, side, units, n, out, err, errlen);
+    strategy_decide (sc->builtin, g, side, units, n, out);
+    for (int i = 0; i < n; i++)
+        record (sc->game, &out[i]);
+    return 0;
+}
+
+/*  Side `side` of a game of `seed` is played by the built-in strategy
+ *  sc->strategy: when its orders depend on the clock, make it here
+ *  (seeded as battle_play would, on its tables= variant) so that
+ *  builtin_decide records them; else leave it to battle_play, which
+ *  plays it the same on every replay.  0, or -1 with `err`. */
+static int
+clock_bound (tour_arena_t *self, side_ctx_t *sc, int side, uint64_t seed,
+             char *err, int errlen)
+{
+    const tour_spec_strategy_t *k = &self->strategies[sc->strategy];
+    char rest[STRATEGY_PARAMS_MAX], path[STRATEGY_TABLES_PATH_MAX];
+    if (strategy_split_tables (k->params, rest, path) < 0) {
+        snprintf (err, errlen, "%s: %s", k->name, path);
+        return -1;
+    }
+    char why[SOLO_ERR_MAX];
+    strategy_t *st = strategy_new (k->class_name, rest,
+                                   battle_strategy_seed (seed, side), why,
+                                   sizeof why);
+    if (!st) {
+        snprintf (err, errlen, "%s: %s", k->name, why);
+        return -1;
+    }
+    if (!strategy_uses_clock (st)) {
+        strategy_destroy (&st);
+        return 0;
+    }
+    if (path[0]) {
+        sc->variant = strategy_load_variant (game_rules_ruleset (self->rules),
+                                             path, why, sizeof why);
+        if (!sc->variant) {
+            strategy_destroy (&st);
+            snprintf (err, errlen, "%s's tables: %s", k->name, why);
+            return -1;
+        }
+        strategy_set_tables (st, sc->variant);
+    }
+    sc->builtin = st;
+    return 0;
+}
+
+/*  The strategies and variants a game's sides made for themselves. */
+static void
+release_sides (game_ctx_t *gc)
+{
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        strategy_destroy (&gc->side[s].builtin);
+        ruleset_destroy (&gc->side[s].variant);
+    }
+}
+
 /*  The decider of an external side (battle_decide_fn). */
 static int
 external_decide (void *arg, const game_t *g, int side, const int *units,
@@ -279,33 +385,8 @@ external_decide (void *arg, const game_t *g, int side, const int *units,
     side_ctx_t *sc = arg;
     game_ctx_t *gc = sc->game;
     tour_arena_t *a = gc->arena;
-    const tour_game_t *stored = gc->game->replay_of;
-    if (stored) {
-        for (int i = 0; i < n; i++) {
-            char why[SOLO_ERR_MAX] = "";
-            if (!recorded (gc, &out[i], why, sizeof why)) {
-                if (why[0] || !stored->forfeit[0]) {
-                    snprintf (err, errlen, "the replay needs more orders than "
-                              "were recorded%s%s", why[0] ? ": " : "", why);
-                    return -1;
-                }
-                int kind = !strcmp (stored->forfeit, "crash")
-                           ? TOUR_FORFEIT_CRASH
-                           : !strcmp (stored->forfeit, "timeout")
-                           ? TOUR_FORFEIT_TIMEOUT : TOUR_FORFEIT_ILLEGAL;
-                return forfeit (gc, g, side, (tour_forfeit_t) kind,
-                                stored->forfeit_detail, err, errlen);
-            }
-            if (out[i].unit != units[i]) {
-                snprintf (err, errlen, "the recorded order is for unit %d, "
-                          "the replay asks for unit %d", out[i].unit,
-                          units[i]);
-                return -1;
-            }
-            record (gc, &out[i]);
-        }
-        return 0;
-    }
+    if (gc->game->replay_of)
+        return replayed_decide (gc, g, side, units, n, out, err, errlen);
     char detail[TOUR_STORE_DETAIL_MAX];
     tour_extern_t **x = &a->externs[sc->strategy];
     if (!*x) {
@@ -389,6 +470,15 @@ tour_arena_play (tour_arena_t *self, const tour_arena_game_t *game,
         else {
             setup.strategy[s] = k->class_name;
             setup.params[s] = k->params;
+            if (clock_bound (self, &gc.side[s], s, game->seed, err, errlen)
+                < 0) {
+                release_sides (&gc);
+                return -1;
+            }
+            if (gc.side[s].builtin) {
+                setup.decide[s] = builtin_decide;
+                setup.decide_arg[s] = &gc.side[s];
+            }
         }
     }
     battle_result_t r;
@@ -398,6 +488,7 @@ tour_arena_play (tour_arena_t *self, const tour_arena_game_t *game,
     int rc = battle_play (self->rules, self->scenarios[game->scenario],
                           &setup, &r, blog, why, sizeof why);
     out->seconds = now_seconds () - start;
+    release_sides (&gc);
     /* a broken connection is made afresh for the next game */
     for (int s = 0; s < SIDE_COUNT; s++) {
         tour_extern_t **x = &self->externs[index[s]];
