@@ -51,6 +51,7 @@ for f in "$root$etc/solod/solod.conf" \
          "$data/proto/solo.proto" "$data/proto/strategy.proto" \
          "$data/proto/tournament.proto" \
          "$P/share/man/man1/solo.1" "$P/share/man/man8/solod.8" \
+         "$P/share/man/man1/solo-tournament.1" \
          "$root$unit_dir/solod.service"; do
     check_sh "[ -f '$f' ] && [ -s '$f' ]" "${f#"$root"}: not installed"
 done
@@ -72,7 +73,8 @@ check_sh "[ -z \"\$outside\" ]" "installed outside $prefix and $etc/solod: $outs
 
 # ---- the man pages ----------------------------------------------------------
 
-for page in "$P/share/man/man1/solo.1" "$P/share/man/man8/solod.8"; do
+for page in "$P/share/man/man1/solo.1" "$P/share/man/man8/solod.8" \
+            "$P/share/man/man1/solo-tournament.1"; do
     name=$(basename "$page")
     LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z "$page" >"$work/groff.err" 2>&1
     check_sh "[ \$? -eq 0 ] && [ ! -s '$work/groff.err' ]" \
@@ -89,7 +91,11 @@ done
 "$P/sbin/solod" --help >"$work/solod.help" 2>&1
 "$P/bin/solo" --help >"$work/solo.help" 2>&1
 for c in ask side battle game; do "$P/bin/solo" "$c" --help >>"$work/solo.help" 2>&1; done
-for pair in "solod.help:solod.8" "solo.help:solo.1"; do
+for c in run worker report games replay; do
+    "$P/bin/solo-tournament" "$c" --help >>"$work/solo-tournament.help" 2>&1
+done
+for pair in "solod.help:solod.8" "solo.help:solo.1" \
+            "solo-tournament.help:solo-tournament.1"; do
     help=${pair%%:*}
     page=${pair#*:}
     for opt in $(grep -o -- '--[a-z][a-z-]*' "$work/$help" | sort -u); do

@@ -170,6 +170,20 @@ expect_in bad6 err "nofile.cfg"
 run usage "$TOUR" run
 expect_rc usage 2
 expect_in usage err "usage: solo-tournament run"
+# each command's own help, on standard output
+for c in run worker report games replay; do
+    run "help_$c" "$TOUR" "$c" --help
+    expect_rc "help_$c" 0
+    expect_in "help_$c" out "usage: solo-tournament $c"
+done
+expect_in help_replay out "exit 3 when the game does not replay"
+expect_in help_worker out "--connect ENDPOINT"
+run help_all "$TOUR" --help
+expect_rc help_all 0
+expect_in help_all out "solo-tournament COMMAND --help"
+run usage_worker "$TOUR" worker
+expect_rc usage_worker 2
+expect_in usage_worker err "usage: solo-tournament worker"
 
 # a database holds one tournament
 run other "$TOUR" run "$work/rr.cfg" --games 40 --quiet

@@ -53,22 +53,24 @@ catch_signals (void)
     signal (SIGPIPE, SIG_IGN);
 }
 
-static int
-usage (FILE *out)
-{
-    fprintf (out,
-"usage: solo-tournament run [FILE] [OPTIONS]   run or resume a tournament\n"
-"       solo-tournament worker --connect ENDPOINT [--name NAME]\n"
-"       solo-tournament report --db PATH [--format FORMAT] [--out FILE]\n"
-"       solo-tournament games --db PATH          list the stored games\n"
-"       solo-tournament replay --db PATH GAME_ID [--quiet]\n"
-"\n"
-"run options (each a setting of the tournament file; flags win):\n"
+/*  Each command's synopsis and options: `solo-tournament COMMAND --help`
+ *  prints its own, `solo-tournament --help` the synopses of all. */
+typedef struct {
+    const char *name;
+    const char *synopsis;
+    const char *options;
+} command_help_t;
+
+static const command_help_t commands[] = {
+    { "run", "solo-tournament run [FILE] [OPTIONS]   run or resume a "
+      "tournament",
+"options (each a setting of the tournament file; flags win):\n"
 "  --db PATH                 the database (default tournament.db); alone,\n"
 "                            it resumes the tournament it holds\n"
 "  --tables FILE             the table file in force (default: the\n"
 "                            installed tables of the ruleset the\n"
-"                            scenarios name)\n"
+"                            scenarios name; a house-rule overlay is\n"
+"                            merged over its base)\n"
 "  --scenario FILE           a scenario (repeat for more)\n"
 "  --strategy NAME=CLASS[:PARAMS]   a built-in strategy (repeat)\n"
 "  --external NAME=COMMAND   an external strategy each worker starts\n"
@@ -86,9 +88,61 @@ usage (FILE *out)
 "  --quiet                   no progress bar, no events (the report still\n"
 "                            counts every forfeit)\n"
 "  --report DIR              also write results.txt, ratings.csv,\n"
-"                            pairings.csv, results.json, ratings.svg\n"
-"report formats: text, csv (ratings), pairings-csv, json, svg\n");
+"                            pairings.csv, results.json, ratings.svg\n" },
+    { "worker", "solo-tournament worker --connect ENDPOINT [--name NAME]",
+"  --connect ENDPOINT        the coordinator's --bind endpoint\n"
+"  --name NAME               how the coordinator names this worker\n"
+"                            (default: host and process id)\n" },
+    { "report", "solo-tournament report --db PATH [--format FORMAT] "
+      "[--out FILE]",
+"  --db PATH                 the tournament's database\n"
+"  --format FORMAT           text (default), csv (ratings), pairings-csv,\n"
+"                            json, svg\n"
+"  --out FILE                write there instead of standard output\n" },
+    { "games", "solo-tournament games --db PATH          list the stored "
+      "games",
+"  --db PATH                 the tournament's database\n" },
+    { "replay", "solo-tournament replay --db PATH GAME_ID [--quiet]",
+"  --db PATH                 the tournament's database\n"
+"  GAME_ID                   a game's id (solo-tournament games lists them)\n"
+"  --quiet                   print only the verdict, not the log\n"
+"exit 3 when the game does not replay as its stored log\n" },
+};
+#define COMMAND_COUNT ((int) (sizeof commands / sizeof commands[0]))
+
+/*  The synopses of every command (to `out`); exit 0 on stdout, else the
+ *  usage error's code. */
+static int
+usage (FILE *out)
+{
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        fprintf (out, "%s %s\n", i ? "      " : "usage:", commands[i].synopsis);
+    fprintf (out, "\n`solo-tournament COMMAND --help` shows a command's "
+             "options.\n");
     return out == stderr ? EXIT_USAGE : 0;
+}
+
+/*  One command's synopsis and options (to `out`); as usage(). */
+static int
+usage_of (const char *name, FILE *out)
+{
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp (commands[i].name, name) == 0) {
+            fprintf (out, "usage: %s\n\n%s", commands[i].synopsis,
+                     commands[i].options);
+            break;
+        }
+    return out == stderr ? EXIT_USAGE : 0;
+}
+
+/*  True when argv[0..argc-1] asks for help. */
+static bool
+wants_help (int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp (argv[i], "--help") == 0 || strcmp (argv[i], "-h") == 0)
+            return true;
+    return false;
 }
 
 static void
@@ -187,7 +241,7 @@ cmd_run (int argc, char **argv)
         }
         if (strcmp (a, "--help") == 0 || strcmp (a, "-h") == 0) {
             tour_spec_destroy (&spec);
-            return usage (stdout);
+            return usage_of ("run", stdout);
         }
         if (strncmp (a, "--", 2) != 0 || i + 1 >= argc) {
             fprintf (stderr, "solo-tournament run: \"%s\" %s\n", a,
@@ -220,7 +274,7 @@ cmd_run (int argc, char **argv)
     if (!defined) {
         if (!db_given) {
             tour_spec_destroy (&spec);
-            return usage (stderr);
+            return usage_of ("run", stderr);
         }
         struct stat st;
         if (stat (tour_spec_database (spec), &st) != 0) {
@@ -323,10 +377,10 @@ cmd_worker (int argc, char **argv)
         else if (strcmp (argv[i], "--name") == 0 && i + 1 < argc)
             name = argv[++i];
         else
-            return usage (stderr);
+            return usage_of ("worker", stderr);
     }
     if (!endpoint)
-        return usage (stderr);
+        return usage_of ("worker", stderr);
     catch_signals ();
     char err[SOLO_ERR_MAX];
     if (tour_worker_run (NULL, endpoint, name, &interrupted, err, sizeof err)
@@ -376,10 +430,10 @@ cmd_report (int argc, char **argv, bool games)
             }
         }
         else
-            return usage (stderr);
+            return usage_of (games ? "games" : "report", stderr);
     }
     if (!db)
-        return usage (stderr);
+        return usage_of (games ? "games" : "report", stderr);
     char err[SOLO_ERR_MAX + 512];
     tour_spec_t *spec = NULL;
     tour_store_t *store = NULL;
@@ -455,12 +509,12 @@ cmd_replay (int argc, char **argv)
         else if (argv[i][0] != '-' && !id_text)
             id_text = argv[i];
         else
-            return usage (stderr);
+            return usage_of ("replay", stderr);
     }
     char *end;
     long long id = id_text ? strtoll (id_text, &end, 10) : 0;
     if (!db || !id_text || *end || id < 1)
-        return usage (stderr);
+        return usage_of ("replay", stderr);
     char err[SOLO_ERR_MAX + 512];
     tour_spec_t *spec = NULL;
     tour_store_t *store = NULL;
@@ -554,6 +608,10 @@ main (int argc, char **argv)
     if (argc < 2)
         return usage (stderr);
     const char *cmd = argv[1];
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp (cmd, commands[i].name) == 0 && wants_help (argc - 2,
+                                                               argv + 2))
+            return usage_of (cmd, stdout);
     if (strcmp (cmd, "run") == 0)
         return cmd_run (argc - 2, argv + 2);
     if (strcmp (cmd, "worker") == 0)
