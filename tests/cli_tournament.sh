@@ -55,6 +55,11 @@ for f in results.txt ratings.csv pairings.csv results.json ratings.svg; do
     checks=$((checks + 1))
     [ -s "$work/rr/$f" ] || fail "rr: report $f missing"
 done
+# the text report reads in a terminal of 100 columns, without trailing
+# spaces
+checks=$((checks + 1))
+wide=$(awk 'length($0) > 100 || / $/' "$work/rr/results.txt")
+[ -z "$wide" ] || fail "rr: results.txt has lines over 100 columns: $wide"
 # the database is relative to the tournament file
 checks=$((checks + 1))
 [ -f "$work/rr.db" ] || fail "rr: the database is not next to the file"
@@ -246,7 +251,7 @@ expect_in replay_none err "has no game 999"
 # a search within a time budget gives orders the clock decides: its games
 # replay from the orders recorded as they were played
 run timed "$TOUR" run --db "$work/timed.db" --tables "$TABLES" \
-    --scenario "$FARM" --strategy "quick=search:ms=15,threads=1" \
+    --scenario "$FARM" --strategy "search-fifteen-milliseconds=search:ms=15,threads=1" \
     --strategy table=table --games 4 --seed 3 --concurrency 2 --quiet
 expect_rc timed 0
 for id in 1 2 3 4; do
@@ -254,6 +259,25 @@ for id in 1 2 3 4; do
     expect_rc "timed_replay_$id" 0
     expect_in "timed_replay_$id" err "replays line for line as its stored log"
 done
+# every label of the ratings plot within the picture, a long name too
+run timed_svg "$TOUR" report --db "$work/timed.db" --format svg \
+    --out "$work/timed.svg"
+expect_rc timed_svg 0
+check "timed: the plot's labels fit" "
+import re, html
+svg = open('$work/timed.svg').read()
+width = int(re.search(r'<svg [^>]*width=\"(\d+)\"', svg).group(1))
+assert 'search-fifteen-milliseconds' in svg
+for m in re.finditer(r'<text x=\"([\d.]+)\"([^>]*)>([^<]*)</text>', svg):
+    x, attrs, text = float(m.group(1)), m.group(2), html.unescape(m.group(3))
+    room = 7 * len(text)
+    if 'text-anchor=\"end\"' in attrs:
+        assert x - room >= 0, (text, x)
+    elif 'text-anchor=\"middle\"' in attrs:
+        assert x - room / 2 >= 0 and x + room / 2 <= width, (text, x, width)
+    else:
+        assert x + room <= width, (text, x, width)
+"
 check "timed: the search's orders are recorded" "
 import sqlite3
 db = sqlite3.connect('$work/timed.db')

@@ -1,5 +1,6 @@
 /*  tour_report.c - text, CSV, JSON and SVG of a tournament's results.  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "tour_report.h"
@@ -72,107 +73,184 @@ rank_order (const tour_spec_t *spec, const tour_results_t *r, int *order)
         }
 }
 
+/*  The text report's width: it reads in a terminal of 100 columns. */
+#define REPORT_WIDTH 100
+
+/*  A growing line of words, written out wrapped at REPORT_WIDTH (at
+ *  spaces; a word longer than the width, such as a long path, stays
+ *  whole), continued lines indented two spaces. */
+typedef struct {
+    char text[2048];
+    size_t len;
+} line_t;
+
+static void
+line_add (line_t *l, const char *fmt, ...)
+    __attribute__ ((format (printf, 2, 3)));
+
+static void
+line_add (line_t *l, const char *fmt, ...)
+{
+    if (l->len >= sizeof l->text - 1)
+        return;
+    va_list ap;
+    va_start (ap, fmt);
+    int n = vsnprintf (l->text + l->len, sizeof l->text - l->len, fmt, ap);
+    va_end (ap);
+    if (n > 0)
+        l->len += (size_t) n < sizeof l->text - l->len
+                ? (size_t) n : sizeof l->text - 1 - l->len;
+}
+
+static void
+line_put (line_t *l, FILE *out)
+{
+    const char *p = l->text;
+    int indent = 0;
+    while (*p) {
+        size_t room = (size_t) (REPORT_WIDTH - indent);
+        size_t len = strlen (p);
+        size_t cut = len;
+        if (len > room) {
+            cut = room;
+            while (cut > 0 && p[cut] != ' ')
+                cut--;
+            if (cut == 0)            /* one long word: up to its end */
+                cut = strcspn (p, " ");
+        }
+        fprintf (out, "%*s%.*s\n", indent, "", (int) cut, p);
+        p += cut;
+        while (*p == ' ')
+            p++;
+        indent = 2;
+    }
+    l->len = 0;
+    l->text[0] = '\0';
+}
+
 static void
 header_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
-    fprintf (out,
-             "Tournament \"%s\" (id %s): %s, %d strategies, %d games "
-             "per pairing in pairs with sides swapped\n",
-             tour_spec_name (spec), tour_spec_id (spec),
-             tour_spec_format_name (tour_spec_format (spec)),
-             tour_spec_strategy_count (spec), tour_spec_games (spec));
-    fprintf (out, "Rules: %s, tables hash %s (%s)\n", tour_spec_ruleset (spec),
-             tour_spec_tables (spec)->hash, tour_spec_tables (spec)->path);
+    line_t l = { "", 0 };
+    line_add (&l, "Tournament \"%s\" (id %s): %s, %d strategies, %d games "
+              "per pairing in pairs with sides swapped",
+              tour_spec_name (spec), tour_spec_id (spec),
+              tour_spec_format_name (tour_spec_format (spec)),
+              tour_spec_strategy_count (spec), tour_spec_games (spec));
+    line_put (&l, out);
+    line_add (&l, "Rules: %s, tables hash %s (%s)", tour_spec_ruleset (spec),
+              tour_spec_tables (spec)->hash, tour_spec_tables (spec)->path);
+    line_put (&l, out);
     bool variants = false;
     for (int i = 0; i < tour_spec_strategy_count (spec); i++)
         variants |= tour_spec_strategy (spec, i)->tables_hash[0] != 0;
     if (variants) {
-        fprintf (out, "Tables by strategy:");
+        line_add (&l, "Tables by strategy:");
         for (int i = 0; i < tour_spec_strategy_count (spec); i++)
-            fprintf (out, "%s %s %s%s", i ? "," : "",
-                     tour_spec_strategy (spec, i)->name,
-                     tour_spec_strategy_tables (spec, i),
-                     tour_spec_strategy (spec, i)->tables_hash[0]
-                     ? " (its own)" : "");
-        fprintf (out, "\n");
+            line_add (&l, "%s %s %s%s", i ? "," : "",
+                      tour_spec_strategy (spec, i)->name,
+                      tour_spec_strategy_tables (spec, i),
+                      tour_spec_strategy (spec, i)->tables_hash[0]
+                      ? " (its own)" : "");
+        line_put (&l, out);
     }
-    fprintf (out, "Scenarios:");
+    line_add (&l, "Scenarios:");
     for (int i = 0; i < tour_spec_scenario_count (spec); i++)
-        fprintf (out, "%s %s (%s)", i ? "," : "",
-                 tour_spec_scenario (spec, i)->name,
-                 tour_spec_scenario (spec, i)->hash);
-    fprintf (out, "\n");
+        line_add (&l, "%s %s (%s)", i ? "," : "",
+                  tour_spec_scenario (spec, i)->name,
+                  tour_spec_scenario (spec, i)->hash);
+    line_put (&l, out);
     if (tour_spec_has_sprt (spec)) {
         const tour_stats_sprt_t *s = tour_spec_sprt (spec);
-        fprintf (out,
-                 "SPRT per pairing: elo0 %g, elo1 %g, alpha %g, beta %g "
-                 "(bounds %.2f, %.2f)\n",
-                 s->elo0, s->elo1, s->alpha, s->beta,
-                 tour_stats_sprt_lower (s), tour_stats_sprt_upper (s));
+        line_add (&l, "SPRT per pairing: elo0 %g, elo1 %g, alpha %g, beta %g "
+                  "(bounds %.2f, %.2f)", s->elo0, s->elo1, s->alpha, s->beta,
+                  tour_stats_sprt_lower (s), tour_stats_sprt_upper (s));
+        line_put (&l, out);
     }
     fprintf (out, "Games: %d stored, %d counted, %d planned\n",
              tour_results_games_stored (r), tour_results_games_counted (r),
              tour_results_games_planned (r));
 }
 
+/*  The text report: every table within REPORT_WIDTH columns (names of up
+ *  to 14 characters keep the columns in line). */
 static int
 write_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
     header_text (spec, r, out);
     char a[32], b[32], c[32];
-    fprintf (out, "\nPairings (first against second; Elo is the first's "
-             "advantage with its 95%% interval from the game pairs):\n");
-    fprintf (out, "  %-16s %-16s %6s %11s %7s %6s %8s %18s %6s  %-21s "
-             "%-13s %-13s %s\n", "first", "second", "games", "W-L-D",
-             "points", "score", "Elo", "95% interval", "LOS",
-             "pairs 0/.5/1/1.5/2", "forfeits 1st", "forfeits 2nd", "SPRT");
+    line_t l = { "", 0 };
+    fprintf (out, "\n");
+    line_add (&l, "Pairings (first against second; Elo is the first's "
+              "advantage with its 95%% interval from the game pairs):");
+    line_put (&l, out);
+    fprintf (out, "  %-14s %-14s %5s %11s %6s %6s %7s %18s %6s\n", "first",
+             "second", "games", "W-L-D", "points", "score", "Elo",
+             "95% interval", "LOS");
     for (int i = 0; i < tour_results_pairing_count (r); i++) {
         const tour_results_pairing_t *p = tour_results_pairing (r, i);
-        char wld[32], penta[32], f1[24], f2[24], interval[48], sprt[128];
+        char wld[32], interval[48];
         snprintf (wld, sizeof wld, "%d-%d-%d", p->wins, p->losses, p->draws);
-        snprintf (penta, sizeof penta, "%d/%d/%d/%d/%d", p->penta[0],
-                  p->penta[1], p->penta[2], p->penta[3], p->penta[4]);
-        snprintf (f1, sizeof f1, "c%d t%d i%d", p->forfeits[0].crashes,
-                  p->forfeits[0].timeouts, p->forfeits[0].illegal);
-        snprintf (f2, sizeof f2, "c%d t%d i%d", p->forfeits[1].crashes,
-                  p->forfeits[1].timeouts, p->forfeits[1].illegal);
         if (p->has_elo)
             snprintf (interval, sizeof interval, "[%s, %s]",
                       elo_text (p->elo.elo_low, b, sizeof b),
                       elo_text (p->elo.elo_high, c, sizeof c));
         else
             snprintf (interval, sizeof interval, "-");
-        if (!tour_spec_has_sprt (spec))
-            snprintf (sprt, sizeof sprt, "-");
-        else if (p->stopped_at >= 0)
-            snprintf (sprt, sizeof sprt,
-                      "%s accepted after %d pairs "
-                      "(LLR %.2f)",
-                      tour_stats_sprt_verdict_name (p->verdict), p->stopped_at,
-                      p->llr);
-        else
-            snprintf (sprt, sizeof sprt, "undecided (LLR %.2f)", p->llr);
-        fprintf (out,
-                 "  %-16s %-16s %6d %11s %7.1f %5.1f%% %8s %18s %5.1f%%"
-                 "  %-21s %-13s %-13s %s\n",
+        fprintf (out, "  %-14s %-14s %5d %11s %6.1f %5.1f%% %7s %18s %5.1f%%\n",
                  tour_spec_strategy (spec, p->first)->name,
                  tour_spec_strategy (spec, p->second)->name, p->games, wld,
                  p->points, p->games ? 100.0 * p->points / p->games : 0.0,
                  p->has_elo ? elo_text (p->elo.elo, a, sizeof a) : "-",
-                 interval, 100 * p->los, penta, f1, f2, sprt);
+                 interval, 100 * p->los);
+    }
+    fprintf (out, "\nPairs of games (the first's points in each pair: 0, "
+             "1/2, 1, 1 1/2, 2) and forfeits\n(c crashes, t timeouts, "
+             "i illegal orders):\n");
+    fprintf (out, "  %-14s %-14s %-21s %-13s %s\n", "first", "second",
+             "pairs 0/.5/1/1.5/2", "forfeits 1st", "forfeits 2nd");
+    for (int i = 0; i < tour_results_pairing_count (r); i++) {
+        const tour_results_pairing_t *p = tour_results_pairing (r, i);
+        char penta[32], f1[24], f2[24];
+        snprintf (penta, sizeof penta, "%d/%d/%d/%d/%d", p->penta[0],
+                  p->penta[1], p->penta[2], p->penta[3], p->penta[4]);
+        snprintf (f1, sizeof f1, "c%d t%d i%d", p->forfeits[0].crashes,
+                  p->forfeits[0].timeouts, p->forfeits[0].illegal);
+        snprintf (f2, sizeof f2, "c%d t%d i%d", p->forfeits[1].crashes,
+                  p->forfeits[1].timeouts, p->forfeits[1].illegal);
+        fprintf (out, "  %-14s %-14s %-21s %-13s %s\n",
+                 tour_spec_strategy (spec, p->first)->name,
+                 tour_spec_strategy (spec, p->second)->name, penta, f1, f2);
+    }
+    if (tour_spec_has_sprt (spec)) {
+        fprintf (out, "\nSPRT by pairing:\n");
+        for (int i = 0; i < tour_results_pairing_count (r); i++) {
+            const tour_results_pairing_t *p = tour_results_pairing (r, i);
+            line_add (&l, "  %s against %s: ",
+                      tour_spec_strategy (spec, p->first)->name,
+                      tour_spec_strategy (spec, p->second)->name);
+            if (p->stopped_at >= 0)
+                line_add (&l, "%s accepted after %d pairs (LLR %.2f)",
+                          tour_stats_sprt_verdict_name (p->verdict),
+                          p->stopped_at, p->llr);
+            else
+                line_add (&l, "undecided (LLR %.2f)", p->llr);
+            line_put (&l, out);
+        }
     }
     int order[TOUR_SPEC_MAX_STRATEGIES];
     rank_order (spec, r, order);
-    fprintf (out,
-             "\nRatings (Bradley-Terry fit of every counted game, mean "
-             "0, 95%% interval%s):\n",
-             tour_results_prior (r) > 0
-                 ? "; one virtual draw per pairing, as some strategy won or "
-                   "lost every game"
-                 : "");
-    fprintf (out, "  %4s %-16s %8s %18s %6s %11s %7s %6s %7s %8s %7s\n",
-             "rank", "name", "rating", "95% interval", "games", "W-L-D",
-             "points", "score", "crashes", "timeouts", "illegal");
+    fprintf (out, "\n");
+    line_add (&l, "Ratings (Bradley-Terry fit of every counted game, mean "
+              "0, 95%% interval%s):",
+              tour_results_prior (r) > 0
+                  ? "; one virtual draw per pairing, as some strategy won "
+                    "or lost every game"
+                  : "");
+    line_put (&l, out);
+    fprintf (out, "  %4s %-14s %7s %18s %5s %11s %6s %6s %s\n", "rank",
+             "name", "rating", "95% interval", "games", "W-L-D", "points",
+             "score", "forfeits");
     for (int k = 0; k < tour_spec_strategy_count (spec); k++) {
         const tour_results_player_t *p = tour_results_player (r, order[k]);
         char wld[32], interval[48];
@@ -183,9 +261,8 @@ write_text (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
                       elo_text (p->high, c, sizeof c));
         else
             snprintf (interval, sizeof interval, "-");
-        fprintf (out,
-                 "  %4d %-16s %8s %18s %6d %11s %7.1f %5.1f%% %7d %8d "
-                 "%7d\n",
+        fprintf (out, "  %4d %-14s %7s %18s %5d %11s %6.1f %5.1f%% "
+                 "c%d t%d i%d\n",
                  k + 1, tour_spec_strategy (spec, order[k])->name,
                  p->rated ? elo_text (p->rating, a, sizeof a) : "-", interval,
                  p->games, wld, p->points,
@@ -467,6 +544,10 @@ tick_step (double span)
     return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
 }
 
+/*  Pixels allowed a character of 13 px sans-serif in the plot's labels:
+ *  more than most fonts take, so that no label is cut at the edge. */
+#define SVG_CHAR_PX 8
+
 static int
 write_svg (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
 {
@@ -486,24 +567,49 @@ write_svg (const tour_spec_t *spec, const tour_results_t *r, FILE *out)
     double step = tick_step (hi - lo);
     lo = floor (lo / step) * step;
     hi = ceil (hi / step) * step;
-    const int width = 760, left = 170, right = 110, top = 70, row = 28;
+    /* room for every label, at a generous width a character (the
+       viewer's sans-serif is unknown): the names left of the plot, each
+       rating and its interval right of it, the title and the line under
+       it above */
+    int name_chars = 0, value_chars = 0;
+    for (int i = 0; i < n; i++) {
+        const tour_results_player_t *p = tour_results_player (r, i);
+        int len = (int) strlen (tour_spec_strategy (spec, i)->name);
+        name_chars = len > name_chars ? len : name_chars;
+        char v[64];
+        len = p->rated ? snprintf (v, sizeof v, "%+.1f +- %.1f", p->rating,
+                                   TOUR_STATS_Z95 * p->se)
+                       : (int) strlen ("not rated");
+        value_chars = len > value_chars ? len : value_chars;
+    }
+    char subtitle[256];
+    snprintf (subtitle, sizeof subtitle, "%s, tables %s; Bradley-Terry fit, "
+              "mean 0, 95%% intervals; %d games", tour_spec_ruleset (spec),
+              tour_spec_tables (spec)->hash, tour_results_games_counted (r));
+    const int top = 70, row = 28, plot_width = 480;
+    int left = 30 + SVG_CHAR_PX * name_chars;
+    left = left < 170 ? 170 : left;
+    int right = 20 + SVG_CHAR_PX * value_chars;
+    right = right < 110 ? 110 : right;
+    int width = left + plot_width + right;
+    int title = 20 + (SVG_CHAR_PX + 2) * (int) (strlen ("Ratings: ")
+                                                + strlen (tour_spec_name (spec)));
+    int under = 20 + SVG_CHAR_PX * (int) strlen (subtitle);
+    width = width < title ? title : width;
+    width = width < under ? under : width;
     int height = top + row * (n > 0 ? n : 1) + 50;
-    double plot = width - left - right;
+    double plot = plot_width;
 #define X(v) (left + ((v) - lo) / (hi - lo) * plot)
     fprintf (out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
              "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
              "font-size=\"13\">\n", width, height, width, height);
     fprintf (out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    fprintf (out, "<text x=\"%d\" y=\"24\" font-size=\"16\" "
-             "font-weight=\"bold\">Ratings: ", left - 150);
+    fprintf (out, "<text x=\"20\" y=\"24\" font-size=\"16\" "
+             "font-weight=\"bold\">Ratings: ");
     xml_text (out, tour_spec_name (spec));
-    fprintf (out, "</text>\n<text x=\"%d\" y=\"44\" fill=\"#555\">",
-             left - 150);
-    xml_text (out, tour_spec_ruleset (spec));
-    fprintf (out,
-             ", tables %s; Bradley-Terry fit, mean 0, 95%% intervals; "
-             "%d games</text>\n",
-             tour_spec_tables (spec)->hash, tour_results_games_counted (r));
+    fprintf (out, "</text>\n<text x=\"20\" y=\"44\" fill=\"#555\">");
+    xml_text (out, subtitle);
+    fprintf (out, "</text>\n");
     /* the axis */
     int axis_y = top + row * (n > 0 ? n : 1) + 8;
     fprintf (out, "<line x1=\"%d\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
