@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what the Python client and the web table need beyond
 # scripts/deps.sh: Debian's protobuf-compiler (solo.proto -> Python),
-# python3-zmq, python3-protobuf, chromium (the end-to-end web test),
+# python3-zmq, python3-protobuf, python3-venv, python3-setuptools and
+# python3-pip (the client installed as a package), chromium (the end-to-end web test),
 # node and npm; and the npm packages of clients/web (protobufjs for the
 # page, playwright-core for the test) into clients/web/node_modules, at
 # the versions of its package-lock.json.  Safe to run again.
@@ -12,7 +13,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 exec 9>"${TMPDIR:-/tmp}/solo-deps-web.lock"
 flock 9
 
-packages=(protobuf-compiler python3 python3-zmq python3-protobuf chromium)
+packages=(protobuf-compiler python3 python3-zmq python3-protobuf chromium
+          python3-venv python3-setuptools python3-pip)
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 missing=()

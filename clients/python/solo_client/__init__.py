@@ -9,7 +9,8 @@
         print(d.action, d.morale)
 
 Messages are the protocol's own (generated from proto/solo.proto at first
-use, see solo_client.proto); Client.request(body_name, body) sends any
+use, see solo_client.proto); plain(message) gives any of them as frozen
+dataclasses of plain values (solo_client.results); Client.request(body_name, body) sends any
 request body, so each new message of the protocol is one method here.
 """
 
@@ -18,9 +19,12 @@ from .client import (Client, SoloError, NoAnswer, RemoteError,
 from .keys import CurveKeyError, read_key
 from .proto import pb, ProtoError
 from .text import describe, describe_orders, describe_game
+from .results import plain, plain_class
 from . import situation
+
+__version__ = "0.1.0"
 
 __all__ = ["Client", "SoloError", "NoAnswer", "RemoteError", "ProtoError",
            "DEFAULT_ENDPOINT", "PROTOCOL_VERSION", "pb", "describe",
            "describe_orders", "describe_game", "situation", "CurveKeyError",
-           "read_key"]
+           "read_key", "plain", "plain_class", "__version__"]
