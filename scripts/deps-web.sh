@@ -2,8 +2,8 @@
 # Install what the Python client and the web table need beyond
 # scripts/deps.sh: Debian's protobuf-compiler (solo.proto -> Python),
 # python3-zmq, python3-protobuf, python3-venv, python3-setuptools and
-# python3-pip (the client installed as a package), chromium (the end-to-end web test),
-# node and npm; and the npm packages of clients/web (protobufjs for the
+# python3-pip (the client installed as a package), chromium (the
+# end-to-end web test), node and npm; and the npm packages of clients/web (protobufjs for the
 # page, playwright-core for the test) into clients/web/node_modules, at
 # the versions of its package-lock.json.  Safe to run again.
 set -euo pipefail
