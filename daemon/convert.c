@@ -583,13 +583,28 @@ convert_geometry (const rf_order_t *order, const situation_t *sit)
     return g;
 }
 
+/*  An overlay's base ruleset and its tables' hash; "" for a ruleset of
+ *  its own. */
+static const char *
+base_name_of (const ruleset_t *rs)
+{
+    return ruleset_base_name (rs) ? ruleset_base_name (rs) : "";
+}
+
+static const char *
+base_hash_of (const ruleset_t *rs)
+{
+    return ruleset_base_tables_hash (rs) ? ruleset_base_tables_hash (rs) : "";
+}
+
 /*  Walk a built message for a NULL left by a failed allocation. */
 static bool
 decision_complete (const Solo__V1__UnitDecision *m)
 {
     if (!m->unit_id || !m->action || !m->rf_band || !m->morale
     ||  !m->morale_text || !m->layer || !m->ruleset || !m->tables_hash
-    ||  !m->explanation || !m->arm || !m->geometry)
+    ||  !m->explanation || !m->arm || !m->geometry || !m->length_unit
+    ||  !m->base_ruleset || !m->base_tables_hash)
         return false;
     for (size_t i = 0; i < m->n_factors; i++)
         if (!m->factors[i] || !m->factors[i]->name || !m->factors[i]->reason)
@@ -672,6 +687,10 @@ convert_decision (const rf_decision_t *d, const situation_t *sit,
     m->explanation = copy (d->explanation);
     m->arm = copy (arm_name (d->arm));
     m->seed = seed;
+    m->length_unit = copy (ruleset_length_unit (ruleset));
+    m->cm_per_length_unit = ruleset_cm_per_length_unit (ruleset);
+    m->base_ruleset = copy (base_name_of (ruleset));
+    m->base_tables_hash = copy (base_hash_of (ruleset));
     if (!decision_complete (m))
         convert_decision_free (&m);
     return m;
@@ -777,6 +796,10 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
     m->explanation = borrow (d->explanation);
     m->arm = borrow (arm_name (d->arm));
     m->seed = seed;
+    m->length_unit = borrow (ruleset_length_unit (ruleset));
+    m->cm_per_length_unit = ruleset_cm_per_length_unit (ruleset);
+    m->base_ruleset = borrow (base_name_of (ruleset));
+    m->base_tables_hash = borrow (base_hash_of (ruleset));
     return m;
 }
 
@@ -805,7 +828,7 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
                                      protobuf-c packs it) */
 
 /*  Fields of each message the hand packer knows. */
-#define DECISION_FIELDS 18
+#define DECISION_FIELDS 22
 #define FACTOR_FIELDS   3
 #define OUTCOME_FIELDS  5
 #define GEOMETRY_FIELDS 13
@@ -1022,6 +1045,10 @@ wire_decision (wire_t *w, const Solo__V1__UnitDecision *m)
     wire_string (w, 16, m->explanation, false);
     wire_string (w, 17, m->arm, false);
     wire_int64 (w, 18, m->seed);
+    wire_string (w, 19, m->length_unit, false);
+    wire_double (w, 20, m->cm_per_length_unit);
+    wire_string (w, 21, m->base_ruleset, false);
+    wire_string (w, 22, m->base_tables_hash, false);
 }
 
 /*  True when the hand packer can pack `m`: the messages have the fields

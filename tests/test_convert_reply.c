@@ -220,6 +220,10 @@ test_edges (void **state)
     m.explanation = long_text;
     m.arm = "cavalry";
     m.seed = UINT64_MAX;
+    m.length_unit = "in";
+    m.cm_per_length_unit = 2.54;
+    m.base_ruleset = "bolivar";
+    m.base_tables_hash = "fedcba9876543210";
     for (uint64_t id = 0; id < 3; id++)
         assert_same_bytes (&m, id * 200);
     g.destination = NULL;               /* a geometry without one */
@@ -295,6 +299,10 @@ test_shapes (void **state)
         { "explanation", 16, PROTOBUF_C_TYPE_STRING, one },
         { "arm", 17, PROTOBUF_C_TYPE_STRING, one },
         { "seed", 18, PROTOBUF_C_TYPE_UINT64, one },
+        { "length_unit", 19, PROTOBUF_C_TYPE_STRING, one },
+        { "cm_per_length_unit", 20, PROTOBUF_C_TYPE_DOUBLE, one },
+        { "base_ruleset", 21, PROTOBUF_C_TYPE_STRING, one },
+        { "base_tables_hash", 22, PROTOBUF_C_TYPE_STRING, one },
     };
     const field_shape_t factor[] = {
         { "name", 1, PROTOBUF_C_TYPE_STRING, one },

@@ -180,6 +180,10 @@ test_ask_unit (void **state)
     expect_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
     const Solo__V1__UnitDecision *d = reply->unit_decision;
     assert_string_equal (d->ruleset, RULESET);
+    /* the text measures in inches: the answer says so */
+    assert_string_equal (d->length_unit, "in");
+    assert_true (d->cm_per_length_unit == 2.54);
+    assert_string_equal (d->base_ruleset, "");
     assert_string_equal (d->layer, "table");
     assert_int_equal (factor_value (d, "regulars"), -1);
     assert_int_equal (factor_value (d, "enemy_in_range"), 1);

@@ -547,6 +547,8 @@ test_direct_lookup (void **state)
     assert_true (d->roll_from_player);
     assert_string_equal (d->layer, "table");
     assert_string_equal (d->ruleset, "skirmish19");
+    assert_string_equal (d->length_unit, "cm");
+    assert_true (d->cm_per_length_unit == 1.0);
     assert_int_equal (strlen (d->tables_hash), 16);
     assert_string_equal (d->arm, "infantry");
     assert_true (strlen (d->morale) > 0);
