@@ -434,6 +434,8 @@ struct commander_t {
     void *stop_arg;
     atomic_bool stop;
     const ruleset_t *variant;    /* its side's tables, NULL: the game's */
+    const uint8_t *player_rolls; /* commander_set_player_rolls, borrowed */
+    int player_roll_count;
     /* the memory of the fog of war, per side, for one scenario */
     const scenario_t *scenario;
     int unit_count;
@@ -859,6 +861,15 @@ commander_decide (commander_t *self, const game_t *g, int side,
     return decide (self, g, side, units, n, search_now (), out, err, errlen);
 }
 
+void
+commander_set_player_rolls (commander_t *self, const uint8_t *rolls,
+                            int count)
+{
+    assert (self && count >= 0);
+    self->player_rolls = rolls;
+    self->player_roll_count = rolls ? count : 0;
+}
+
 int
 commander_ask_side (commander_t *self, const game_t *g, int side,
                     dice_t *dice, commander_result_t *out, char *err,
@@ -892,6 +903,11 @@ commander_ask_side (commander_t *self, const game_t *g, int side,
         if (!view)
             goto done;
     }
+    /* the player's own dice, where reported; a platoon keeping company
+       is diced once, so a member's reported die serves the platoon */
+    for (int u = 0; self->player_rolls && u < n
+                    && u < self->player_roll_count; u++)
+        group_roll[u] = self->player_rolls[u];
     /* out of command first: the actions tables, on the rules' dice */
     int k = 0, t = 0;
     const ruleset_t *rs = situation_ruleset (game_situation (g));
@@ -911,9 +927,14 @@ commander_ask_side (commander_t *self, const game_t *g, int side,
         /* a platoon keeping company is diced once, as in a battle */
         if (view)
             search_variant_sync (view, game_situation (copy));
-        if (strategy_table_order_on (copy, view, u, group_roll[u], dice,
-                                     &o->order, d, o->why,
-                                     sizeof o->why) == 0) {
+        bool players = self->player_rolls && u < self->player_roll_count
+                    && self->player_rolls[u] == group_roll[u]
+                    && group_roll[u] != 0;
+        if (strategy_table_order_from (copy, view, u, group_roll[u],
+                                       players ? STRATEGY_ROLL_PLAYER
+                                               : STRATEGY_ROLL_PLATOON,
+                                       dice, &o->order, d, o->why,
+                                       sizeof o->why) == 0) {
             snprintf (o->choice, sizeof o->choice, "%s (%s)",
                       rf_action_name (d->action),
                       ruleset_rf_table (view ? self->variant : rs,

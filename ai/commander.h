@@ -246,6 +246,14 @@ int commander_set_settings (commander_t *self, const commander_settings_t *s,
  *  playouts.  The enemy's are played by the game's tables. */
 void commander_set_tables (commander_t *self, const ruleset_t *variant);
 
+/*  The dice the player threw at the table this turn for units of the
+ *  game (rolls[u] 1..6 for unit u, 0 none; `count` entries), used by the
+ *  next commander_ask_side for its table-bound units in place of the
+ *  rules' dice, as an AskUnit about the unit uses them.  Borrowed until
+ *  then; NULL: none. */
+void commander_set_player_rolls (commander_t *self, const uint8_t *rolls,
+                                 int count);
+
 void commander_set_progress (commander_t *self, commander_progress_fn *fn,
                              void *arg, double every_ms);
 void commander_set_stop (commander_t *self, commander_stop_fn *fn, void *arg);

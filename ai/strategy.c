@@ -172,6 +172,16 @@ strategy_table_order_on (const game_t *g, const situation_t *view, int u,
                          int roll, dice_t *dice, order_t *out,
                          rf_decision_t *decision, char *why, int whylen)
 {
+    return strategy_table_order_from (g, view, u, roll, STRATEGY_ROLL_PLATOON,
+                                      dice, out, decision, why, whylen);
+}
+
+int
+strategy_table_order_from (const game_t *g, const situation_t *view, int u,
+                           int roll, strategy_roll_source_t source,
+                           dice_t *dice, order_t *out,
+                           rf_decision_t *decision, char *why, int whylen)
+{
     rf_decision_t local;
     rf_decision_t *d = decision ? decision : &local;
     const situation_t *sit = view ? view : game_situation (g);
@@ -193,7 +203,9 @@ strategy_table_order_on (const game_t *g, const situation_t *view, int u,
     char words[160];
     snprintf (why, whylen, "RF %d (%s), %s %d: %s -> %s", d->rf,
               ruleset_rf_table (rs, d->arm)->band_name[d->band],
-              roll ? "its platoon's die" : "rolled", d->roll,
+              !roll ? "rolled" : source == STRATEGY_ROLL_PLAYER
+                                 ? "the player's die" : "its platoon's die",
+              d->roll,
               rf_action_name (d->action),
               order_describe (out, game_situation (g), words, sizeof words));
     return 0;

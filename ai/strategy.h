@@ -117,6 +117,20 @@ int strategy_table_order_on (const game_t *g, const situation_t *view, int u,
                              int roll, dice_t *dice, order_t *out,
                              rf_decision_t *decision, char *why, int whylen);
 
+/*  Where a die given to the table layer came from, for its words. */
+typedef enum {
+    STRATEGY_ROLL_PLATOON = 0,   /* thrown for the unit's platoon */
+    STRATEGY_ROLL_PLAYER         /* the player's own, reported for it */
+} strategy_roll_source_t;
+
+/*  strategy_table_order_on, saying where `roll` (1..6) came from: "RF 3
+ *  (RF2-5), the player's die 4: ..." for a die the player threw at the
+ *  table for the unit this turn. */
+int strategy_table_order_from (const game_t *g, const situation_t *view,
+                               int u, int roll, strategy_roll_source_t source,
+                               dice_t *dice, order_t *out,
+                               rf_decision_t *decision, char *why, int whylen);
+
 /*  ---- house-ruled table variants ----
  *
  *  Any strategy's parameters may carry "tables=PATH": the table file its

@@ -494,10 +494,12 @@ stop_requested (void *arg)
     return stopping && atomic_load (stopping);
 }
 
-/*  The table layer for every unit of `side` waiting for an order. */
+/*  The table layer for every unit of `side` waiting for an order: the
+ *  die the player reported for a unit this turn (rolls[u], 0 none; NULL:
+ *  none), else the daemon's. */
 static int
-table_orders (game_t *g, int side, dice_t *dice, commander_result_t *out,
-              convert_error_t *error)
+table_orders (game_t *g, int side, dice_t *dice, const uint8_t *rolls,
+              commander_result_t *out, convert_error_t *error)
 {
     int n = game_unit_count (g);
     memset (out, 0, sizeof *out);
@@ -519,8 +521,10 @@ table_orders (game_t *g, int side, dice_t *dice, commander_result_t *out,
         commander_order_t *o = &out->orders[out->order_count++];
         o->unit = u;
         o->layer = COMMANDER_LAYER_TABLE;
-        if (strategy_table_order (g, u, dice, &o->order, decision, o->why,
-                                  sizeof o->why) == 0)
+        int roll = rolls ? rolls[u] : 0;
+        if (strategy_table_order_from (g, NULL, u, roll, STRATEGY_ROLL_PLAYER,
+                                       dice, &o->order, decision, o->why,
+                                       sizeof o->why) == 0)
             snprintf (o->choice, sizeof o->choice, "%s",
                       rf_action_name (decision->action));
         else
@@ -779,8 +783,12 @@ serve_ask_side (const handler_context_t *ctx, uint64_t id,
         command->side = side;
         rc = reach_side_phase (g, state->game, side, dice, command, &error);
     }
+    /* the dice the player reported this turn, as AskUnit in a game uses
+       them (a situation or scenario has none) */
+    const uint8_t *rolls = state->rolls && game_turn (g) == state->turn
+                         ? state->rolls : NULL;
     if (rc == 0 && strcmp (strategy, "table") == 0)
-        rc = table_orders (g, side, dice, &res, &error);
+        rc = table_orders (g, side, dice, rolls, &res, &error);
     else if (rc == 0) {
         char err[SOLO_ERR_MAX] = "";
         commander_t *commander = commander_new (&settings, err, sizeof err);
@@ -790,6 +798,8 @@ serve_ask_side (const handler_context_t *ctx, uint64_t id,
         else {
             commander_set_stop (commander, stop_requested,
                                 (void *) ctx->stopping);
+            commander_set_player_rolls (commander, rolls,
+                                        game_unit_count (g));
             if (commander_ask_side (commander, g, side, dice, &res, err,
                                     sizeof err))
                 rc = convert_fail (&error, SOLO__V1__ERROR__CODE__BAD_REQUEST,

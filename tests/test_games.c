@@ -562,6 +562,11 @@ test_open_game_from_situation (void **state)
     server_destroy (&server);
 }
 
+static Solo__V1__Reply *side (void *socket, const char *scenario,
+                              const char *game_id, int which,
+                              const char *strategy, long playouts,
+                              uint64_t seed);
+
 static void
 test_update_and_ask (void **state)
 {
@@ -612,6 +617,25 @@ test_update_and_ask (void **state)
     assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
     assert_false (reply->unit_decision->roll_from_player);
     solo__v1__reply__free_unpacked (reply, NULL);
+    /*  the army's orders use the same die for it, as a question about the
+     *  unit does: by the tables alone, and beside the commander */
+    const char *strategies[] = { "table", "search" };
+    for (int k = 0; k < 2; k++) {
+        reply = side (socket, NULL, id, 1, strategies[k], 60, 4);
+        assert_body (reply, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+        bool seen = false;
+        for (size_t i = 0; i < reply->side_orders->n_orders; i++) {
+            const Solo__V1__SideUnitOrder *o = reply->side_orders->orders[i];
+            if (strcmp (o->unit_id, "red-left") == 0
+                && strcmp (o->layer, "table") == 0) {
+                seen = true;
+                assert_non_null (strstr (o->why, "the player's die 5"));
+            }
+        }
+        if (k == 0)
+            assert_true (seen);
+        solo__v1__reply__free_unpacked (reply, NULL);
+    }
 
     reply = show (socket, id);
     assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
