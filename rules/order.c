@@ -130,7 +130,10 @@ order_tabletop (const order_t *o, const struct situation_t *sit, int u,
     char len[48], tmp[16];
     int n = 0;
     if (o->kind == ORDER_CONTINUE) {
-        snprintf (buf, (size_t) buflen, "carry on as before");
+        n = snprintf (buf, (size_t) buflen, "carry on as before");
+        if (n > 0 && n < buflen && o->has_facing)
+            turn_words (buf + n, buflen - n, x->fp.facing, o->facing,
+                        ", turning to face", "");
         return buf;
     }
     if (o->kind == ORDER_CHARGE && o->target >= 0

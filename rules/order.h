@@ -84,7 +84,8 @@ char *order_describe (const order_t *o, const struct situation_t *sit,
  *     the way it moved: 325 (35 left)"
  *    "fall back 10.0 cm straight to the rear, then face 0 (180 left)"
  *    "charge red-2: 12.3 cm to contact"
- *    "stand, turning to face 90 (90 right)", "stand", "carry on as before"
+ *    "stand, turning to face 90 (90 right)", "stand", "carry on as before",
+ *    "carry on as before, turning to face 180 (180 right)"
  *  A move whose destination is under 0.05 cm away is a stand.  Ahead
  *  means within 10 degrees of the front, the rear within 10 of the back;
  *  a move without a facing ends facing the way it moved.

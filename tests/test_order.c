@@ -99,6 +99,11 @@ test_tabletop_cm (void **state)
     o.kind = ORDER_CONTINUE;
     assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
                          "carry on as before");
+    o.has_facing = true;
+    o.facing = 180;
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "carry on as before, turning to face 180 "
+                         "(180 right)");
     assert_string_equal (order_tabletop (&o, sit, 7, buf, sizeof buf), "");
     situation_destroy (&sit);
     ruleset_destroy (&rs);
