@@ -217,6 +217,45 @@ get_id (loader_t *ld, config_setting_t *g, const char *name, bool required,
     return 0;
 }
 
+/*  The names of the values of the enum `parse` reads, for an error that
+ *  says what would have been understood. */
+static const char *kind_word (int i) { return terrain_kind_name ((terrain_kind_t) i); }
+static const char *cover_word (int i) { return cover_name ((cover_t) i); }
+static const char *side_word (int i) { return side_name ((side_t) i); }
+static const char *arm_word (int i) { return arm_name ((arm_t) i); }
+static const char *formation_word (int i) { return formation_name ((formation_t) i); }
+
+static const struct {
+    int (*parse) (const char *);
+    const char *(*word) (int);
+    int count;
+} enum_words[] = {
+    { terrain_kind_parse, kind_word, TERRAIN_KIND_COUNT },
+    { cover_parse, cover_word, COVER_COUNT },
+    { side_parse, side_word, SIDE_COUNT },
+    { arm_parse, arm_word, ARM_COUNT },
+    { formation_parse, formation_word, FORMATION_COUNT },
+};
+
+/*  "one of: a, b, c" for the enum `parse` reads into buf ("" when it is
+ *  not one of the above); returns buf. */
+static const char *
+valid_words (int (*parse) (const char *), char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (size_t e = 0; e < sizeof enum_words / sizeof enum_words[0]; e++) {
+        if (enum_words[e].parse != parse)
+            continue;
+        size_t used = (size_t) snprintf (buf, len, " (one of:");
+        for (int i = 0; i < enum_words[e].count && used < len; i++)
+            used += (size_t) snprintf (buf + used, len - used, "%s %s",
+                                       i ? "," : "", enum_words[e].word (i));
+        if (used < len)
+            snprintf (buf + used, len - used, ")");
+    }
+    return buf;
+}
+
 /*  A name field parsed by `parse` (-1 unknown); def when absent and not
  *  required. */
 static int
@@ -232,8 +271,10 @@ get_enum (loader_t *ld, config_setting_t *g, const char *name, bool required,
         return 0;
     }
     int v = parse (s);
+    char valid[160];
     if (v < 0)
-        return fail (ld, at, "%s: unknown %s \"%s\"", ld->what, name, s);
+        return fail (ld, at, "%s: unknown %s \"%s\"%s", ld->what, name, s,
+                     valid_words (parse, valid, sizeof valid));
     *out = v;
     return 0;
 }

@@ -1297,7 +1297,8 @@ test_ask_side (void **state)
             assert_true (strstr (o->tabletop, " cm")
                          || strncmp (o->tabletop, "stand", 5) == 0);
         else if (strcmp (o->kind, "continue") == 0)
-            assert_string_equal (o->tabletop, "carry on as before");
+            assert_true (strncmp (o->tabletop, "carry on as before", 18)
+                         == 0);
         assert_true (strlen (o->tabletop) > 0);
         /*  a playout budget and a seed: the same answer again */
         assert_string_equal (o->unit_id, b->orders[i]->unit_id);

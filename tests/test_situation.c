@@ -1098,9 +1098,12 @@ test_load_errors (void **state)
                        "farm.cfg:7 - syntax error");
     /* terrain */
     expect_load_error (3, "terrain = ( { id = \"copse\"; kind = \"swamp\"; cover = \"hard\";",
-                       "farm.cfg:3 - terrain \"copse\": unknown kind \"swamp\"");
+                       "farm.cfg:3 - terrain \"copse\": unknown kind \"swamp\" (one of: "
+                       "woods, town, rough, gentle_hill, steep_hill, stream, "
+                       "river, road, fortification, low_barrier)");
     expect_load_error (3, "terrain = ( { id = \"copse\"; kind = \"woods\"; cover = \"total\";",
-                       "farm.cfg:3 - terrain \"copse\": unknown cover \"total\"");
+                       "farm.cfg:3 - terrain \"copse\": unknown cover \"total\" (one of: "
+                       "none, soft, hard)");
     expect_load_error (3, "terrain = ( { kind = \"woods\";",
                        "farm.cfg:3 - terrain 1: missing id");
     expect_load_error (4, "  polygon = ( [10.0, 10.0], [40.0, 10.0] ); },",
@@ -1121,9 +1124,11 @@ test_load_errors (void **state)
     expect_load_error (7, "units = ( { id = \"a-very-long-identifier-of-33-chars\"; side = \"red\"; arm = \"infantry\";",
                        "farm.cfg:7 - unit 1: id \"a-very-long-identifier-of-33-chars\" longer than 31 characters");
     expect_load_error (7, "units = ( { id = \"red-1\"; side = \"green\"; arm = \"infantry\";",
-                       "farm.cfg:7 - unit \"red-1\": unknown side \"green\"");
+                       "farm.cfg:7 - unit \"red-1\": unknown side \"green\" (one of: blue, "
+                       "red)");
     expect_load_error (7, "units = ( { id = \"red-1\"; side = \"red\"; arm = \"pikemen\";",
-                       "farm.cfg:7 - unit \"red-1\": unknown arm \"pikemen\"");
+                       "farm.cfg:7 - unit \"red-1\": unknown arm \"pikemen\" (one of: "
+                       "infantry, cavalry, artillery, command)");
     expect_load_error (7, "units = ( { id = \"red-1\"; side = \"red\";",
                        "farm.cfg:7 - unit \"red-1\": missing arm");
     expect_load_error (8, "  quality = \"elite\"; weapon = \"musket\"; bayonet = true;",
@@ -1141,7 +1146,8 @@ test_load_errors (void **state)
     expect_load_error (9, "  figures = 12; wounded = -1; killed = 0; officers = 1; ncos = 1;",
                        "farm.cfg:9 - unit \"red-1\": wounded -1 not in 0..10000");
     expect_load_error (11, "  formation = \"wedge\"; x = 50.0; y = 60.0; facing = -180.0;",
-                       "farm.cfg:11 - unit \"red-1\": unknown formation \"wedge\"");
+                       "farm.cfg:11 - unit \"red-1\": unknown formation \"wedge\" (one of: "
+                       "line, column, square, loose, mounted)");
     expect_load_error (11, "  formation = \"line\"; x = 200.0; y = 60.0; facing = -180.0;",
                        "farm.cfg:11 - unit \"red-1\": x 200 not in 0..180");
     expect_load_error (11, "  formation = \"line\"; x = 50.0; y = \"sixty\"; facing = -180.0;",
