@@ -9,11 +9,15 @@ Adding a message of the protocol is one method: build its body and call
 request("body_name", body); the reply body comes back.
 """
 
+from __future__ import annotations
+
 import os
 import random
 import time
+from typing import Any, Iterable, List, Mapping, Optional, Union
 
 import zmq
+from google.protobuf.message import Message
 
 from .keys import curve_keys, apply_keys
 from .proto import pb
@@ -38,7 +42,7 @@ class RemoteError(SoloError):
     ("ask_unit.unit_id", may be empty), message the daemon's words.
     """
 
-    def __init__(self, code, message, field=""):
+    def __init__(self, code: str, message: str, field: str = "") -> None:
         self.code = code
         self.message = message
         self.field = field
@@ -67,9 +71,12 @@ class Client:
     timeout.
     """
 
-    def __init__(self, endpoint=None, timeout_ms=DEFAULT_TIMEOUT_MS,
-                 client_name="solo_client.py", context=None,
-                 server_key=None, client_key_file=None):
+    def __init__(self, endpoint: Optional[str] = None,
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS,
+                 client_name: str = "solo_client.py",
+                 context: Optional[zmq.Context] = None,
+                 server_key: Optional[str] = None,
+                 client_key_file: Optional[str] = None) -> None:
         self.endpoint = endpoint or os.environ.get("SOLO_ENDPOINT") \
             or DEFAULT_ENDPOINT
         self.timeout_ms = timeout_ms
@@ -88,7 +95,7 @@ class Client:
         self._socket.connect(self.endpoint)
         self._next_id = random.getrandbits(48) + 1
 
-    def close(self):
+    def close(self) -> None:
         """Close the socket (and the context this client made).  Safe twice."""
         if self._socket is not None:
             self._socket.close(0)
@@ -97,15 +104,15 @@ class Client:
             self._context.term()
         self._context = None
 
-    def __enter__(self):
+    def __enter__(self) -> "Client":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.close()
 
     # ---- the envelope ---------------------------------------------------
 
-    def request(self, body_name, body):
+    def request(self, body_name: str, body: Message) -> Message:
         """Send one Request with `body` in its oneof field `body_name`.
 
         Returns the reply's body message (HelloReply, UnitDecision, ...).
@@ -121,7 +128,7 @@ class Client:
             raise SoloError("reply %d has no body" % reply.id)
         return getattr(reply, kind)
 
-    def exchange(self, body_name, body):
+    def exchange(self, body_name: str, body: Message) -> Message:
         """Send one Request and return the whole Reply envelope."""
         if self._socket is None:
             raise SoloError("client is closed")
@@ -171,14 +178,16 @@ class Client:
 
     # ---- the messages ---------------------------------------------------
 
-    def hello(self):
+    def hello(self) -> Message:
         """Server version, rulesets with their table hashes, limits."""
         body = pb().Hello(protocol_version=PROTOCOL_VERSION,
                           client_name=self.client_name)
         return self.request("hello", body)
 
-    def ask_unit(self, unit_id, situation=None, situation_text=None,
-                 roll=None, seed=None, game_id=None):
+    def ask_unit(self, unit_id: str, situation: Optional[Message] = None,
+                 situation_text: Optional[str] = None,
+                 roll: Optional[int] = None, seed: Optional[int] = None,
+                 game_id: Optional[str] = None) -> Message:
         """What does unit `unit_id` do?  Returns a UnitDecision.
 
         Give the situation as a Situation message (see
@@ -205,8 +214,10 @@ class Client:
 
     # ---- games ------------------------------------------------------------
 
-    def open_game(self, scenario=None, situation=None, situation_text=None,
-                  turns=0):
+    def open_game(self, scenario: Optional[str] = None,
+                  situation: Optional[Message] = None,
+                  situation_text: Optional[str] = None,
+                  turns: int = 0) -> Message:
         """Open a game the daemon keeps: from an installed scenario by name
         ("farm"), a Situation message, or the text of a situation or
         scenario file (turns: a situation's turn limit, 0 for 12).
@@ -225,7 +236,9 @@ class Client:
             body.situation_text = situation_text
         return self.request("open_game", body)
 
-    def report_update(self, game_id, units=(), next_turn=False):
+    def report_update(self, game_id: str,
+                      units: Iterable[Union[Mapping[str, Any], Message]] = (),
+                      next_turn: bool = False) -> Message:
         """Report what happened on the table.  units: dicts (or UnitUpdate
         messages) such as {"unit_id": "red-1", "centre": (60, 40),
         "facing": 90, "wounded": 2, "killed": 1, "set": ["loaded"],
@@ -238,31 +251,32 @@ class Client:
             body.units.append(_unit_update(u))
         return self.request("report_update", body)
 
-    def show_game(self, game_id):
+    def show_game(self, game_id: str) -> Message:
         """The game as it stands: a GameState.  Its `situation` is the
         whole table (size, terrain with its cover, units), so no scenario
         file is needed to draw it; situation.table() makes it plain
         data."""
         return self.request("show_game", pb().ShowGame(game_id=game_id))
 
-    def game_table(self, game_id):
+    def game_table(self, game_id: str) -> Message:
         """The table of a game as it stands: a Situation (ruleset,
         table_width, table_depth, terrain, units), the same as
         show_game(game_id).situation."""
         return self.show_game(game_id).situation
 
-    def list_games(self):
+    def list_games(self) -> List[Message]:
         """The open games: a list of GameSummary."""
         return list(self.request("list_games", pb().ListGames()).games)
 
-    def close_game(self, game_id):
+    def close_game(self, game_id: str) -> Message:
         """Close a game; returns a GameClosed."""
         return self.request("close_game", pb().CloseGame(game_id=game_id))
 
     # ---- battles and the commander ----------------------------------------
 
-    def play_battle(self, scenario, blue, red, seed=None, with_log=True,
-                    scenario_text=None):
+    def play_battle(self, scenario: Optional[str], blue: str, red: str,
+                    seed: Optional[int] = None, with_log: bool = True,
+                    scenario_text: Optional[str] = None) -> Message:
         """Play an installed scenario (or a scenario file's text) to its
         end between two strategies, each "name" or "name:key=value,...".
         Returns a BattleResult (winner, turns, reason, sides, and the
@@ -279,10 +293,14 @@ class Client:
         _set_seed(body, seed)
         return self.request("play_battle", body)
 
-    def ask_side(self, side, game_id=None, scenario=None, situation=None,
-                 situation_text=None, strategy="search", budget_ms=0,
-                 playouts=0, aggression=None, caution=None, personality="",
-                 difficulty="", seed=None):
+    def ask_side(self, side: Union[str, int], game_id: Optional[str] = None,
+                 scenario: Optional[str] = None,
+                 situation: Optional[Message] = None,
+                 situation_text: Optional[str] = None,
+                 strategy: str = "search", budget_ms: float = 0,
+                 playouts: int = 0, aggression: Optional[float] = None,
+                 caution: Optional[float] = None, personality: str = "",
+                 difficulty: str = "", seed: Optional[int] = None) -> Message:
         """What does this army ("blue" or "red") do this turn?  Name an
         open game, a scenario, or give a situation.  Returns SideOrders:
         every unit's order with the layer that decided it ("commander" or
@@ -316,8 +334,11 @@ class Client:
         _set_seed(body, seed)
         return self.request("ask_side", body)
 
-    def lookup(self, arm, rf=None, factors=None, roll=None, fortified=False,
-               falling_back=False, ruleset="", seed=None):
+    def lookup(self, arm: Union[str, int], rf: Optional[int] = None,
+               factors: Optional[Mapping[str, int]] = None,
+               roll: Optional[int] = None, fortified: bool = False,
+               falling_back: bool = False, ruleset: str = "",
+               seed: Optional[int] = None) -> Message:
         """A plain table look-up: the arm ("infantry", "cavalry") and a
         ready Risk Factor, or factors {name: value} summed by the daemon.
         roll: the player's D6, None for the daemon's.  Returns a

@@ -26,7 +26,7 @@ class CurveKeyError(ValueError):
     a libzmq without CURVE."""
 
 
-def is_z85_key(text):
+def is_z85_key(text: str) -> bool:
     """True when `text` (str) is a key: 40 characters of Z85 that decode
     to 32 bytes."""
     if not isinstance(text, str) or len(text) != Z85_KEY_LENGTH \
@@ -38,7 +38,7 @@ def is_z85_key(text):
         return False
 
 
-def read_key(text_or_path):
+def read_key(text_or_path: str) -> str:
     """The key given as its text, else read from the file of that name:
     its first line that is neither blank nor a # comment, with the
     blanks around it taken off, must be the key.  Returns the key (str).

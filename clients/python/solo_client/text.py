@@ -1,7 +1,13 @@
 """Answers in plain words, for examples and consoles."""
 
+from __future__ import annotations
 
-def describe(decision):
+from typing import Iterable
+
+from google.protobuf.message import Message
+
+
+def describe(decision: Message) -> str:
     """A UnitDecision as a few lines of text: the factors, the roll, the
     action and its geometry, and what every face of the die gives."""
     d = decision
@@ -44,7 +50,7 @@ def _geometry(g):
     return lines
 
 
-def describe_orders(orders, units=()):
+def describe_orders(orders: Message, units: Iterable[Message] = ()) -> str:
     """A SideOrders (Client.ask_side) as lines of text: the side, the
     command dice, then each unit's order with the layer that decided it,
     the formation it takes (when the order changes it) and why; last the
@@ -93,7 +99,7 @@ def describe_orders(orders, units=()):
     return "\n".join(lines)
 
 
-def describe_game(state):
+def describe_game(state: Message) -> str:
     """A GameState (Client.open_game, show_game) as lines of text: the
     game and its turn, then each unit: side, troop type, quality (as the
     game's ruleset names it), formation, strength and where it stands."""
