@@ -230,6 +230,32 @@ assert e["code"] == "UNKNOWN_UNIT" and e["field"] == "ask_unit.unit_id", e
 assert "red-9" in e["message"]
 '
 
+# Under --json this program's own failures are JSON on standard output
+# too, in the shape of the daemon's errors: a bad command line, a file
+# that cannot be read, no daemon.
+run usage_json "$SOLO" ask --bogus --json
+expect_rc usage_json 2
+expect_json usage_json '
+e = d["error"]
+assert e["code"] == "USAGE" and e["exit_code"] == 2 and e["field"] is None, e
+assert "--bogus" in e["message"], e
+'
+run no_file_json "$SOLO" --json ask --situation missing.cfg --unit red-1
+expect_rc no_file_json 2
+expect_json no_file_json '
+e = d["error"]
+assert e["code"] == "USAGE" and "missing.cfg" in e["message"], e
+'
+run no_daemon_json "$SOLO" --json --endpoint tcp://127.0.0.1:9 --timeout 200 hello
+expect_rc no_daemon_json 4
+expect_json no_daemon_json '
+e = d["error"]
+assert e["code"] == "NO_ANSWER" and e["exit_code"] == 4, e
+'
+run no_daemon_words "$SOLO" --endpoint tcp://127.0.0.1:9 --timeout 200 hello
+expect_rc no_daemon_words 4
+expect_not_in no_daemon_words out "error"
+
 # A bad weapon: the file name the player gave, the line, the unit, the word.
 sed 's/"musket"; figures = 10; wounded/"blunderbuss"; figures = 10; wounded/' \
     "$work/field.cfg" >"$work/bad weapon.cfg"

@@ -286,6 +286,63 @@ static const char *game_usage =
 "Then ask about any unit (solo game ask, or solo ask --game) or the whole\n"
 "army (solo side --game).  --json prints each answer as one JSON object.\n";
 
+/*  --json anywhere on the command line: every error, the command
+ *  line's and this program's own as well as the daemon's, is also a JSON
+ *  object on standard output, so that a program reading it sees why
+ *  there is no answer.  Known before the command line is parsed. */
+static bool json_errors;
+
+/*  The names of this program's own failures in JSON, by exit code. */
+static const char *
+local_code_name (int exit_code)
+{
+    return exit_code == EXIT_USAGE     ? "USAGE"
+         : exit_code == EXIT_NO_ANSWER ? "NO_ANSWER"
+                                       : "LOCAL";
+}
+
+/*  {"error": {"code": "USAGE", "code_number": 0, "field": null,
+ *  "message": "...", "exit_code": 2}} on standard output, in the shape of
+ *  the daemon's error replies (code_number 0: not the daemon's). */
+static void
+json_local_error (int exit_code, const char *message)
+{
+    json_out_t *out = json_out_new ();
+    int rc = out ? 0 : -1;
+    rc |= out ? json_out_object_begin (out, NULL) : -1;
+    rc |= out ? json_out_object_begin (out, "error") : -1;
+    rc |= out ? json_out_string (out, "code", local_code_name (exit_code)) : -1;
+    rc |= out ? json_out_int (out, "code_number", 0) : -1;
+    rc |= out ? json_out_null (out, "field") : -1;
+    rc |= out ? json_out_string (out, "message", message) : -1;
+    rc |= out ? json_out_int (out, "exit_code", exit_code) : -1;
+    rc |= out ? json_out_object_end (out) : -1;
+    rc |= out ? json_out_object_end (out) : -1;
+    if (rc == 0 && json_out_complete (out))
+        printf ("%s\n", json_out_text (out));
+    json_out_destroy (&out);
+}
+
+/*  This program's own failure: "solo: MESSAGE" on standard error, and
+ *  under --json the same as JSON on standard output.  Returns
+ *  `exit_code`. */
+static int local_error (int exit_code, const char *format, ...)
+    __attribute__ ((format (printf, 2, 3)));
+
+static int
+local_error (int exit_code, const char *format, ...)
+{
+    char message [1024];
+    va_list args;
+    va_start (args, format);
+    vsnprintf (message, sizeof message, format, args);
+    va_end (args);
+    fprintf (stderr, "solo: %s\n", message);
+    if (json_errors)
+        json_local_error (exit_code, message);
+    return exit_code;
+}
+
 /*  Print a usage error, with a pointer to the help of `command` (NULL:
  *  the main help), and return the exit code for it. */
 static int usage_error (const char *command, const char *format, ...)
@@ -294,13 +351,15 @@ static int usage_error (const char *command, const char *format, ...)
 static int
 usage_error (const char *command, const char *format, ...)
 {
+    char message [1024];
     va_list args;
     va_start (args, format);
-    fprintf (stderr, "solo: ");
-    vfprintf (stderr, format, args);
+    vsnprintf (message, sizeof message, format, args);
     va_end (args);
-    fprintf (stderr, "\nTry 'solo %s%s--help'.\n", command ? command : "",
-             command ? " " : "");
+    fprintf (stderr, "solo: %s\nTry 'solo %s%s--help'.\n", message,
+             command ? command : "", command ? " " : "");
+    if (json_errors)
+        json_local_error (EXIT_USAGE, message);
     return EXIT_USAGE;
 }
 
@@ -908,8 +967,7 @@ print_json (json_out_t *out)
 {
     const char *text = json_out_text (out);
     if (!text || !json_out_complete (out)) {
-        fprintf (stderr, "solo: out of memory writing JSON\n");
-        return EXIT_LOCAL;
+        return local_error (EXIT_LOCAL, "out of memory writing JSON");
     }
     printf ("%s\n", text);
     return EXIT_OK;
@@ -953,19 +1011,15 @@ call_and_print (const options_t *opt, Solo__V1__Request *request,
     if (curve && (solo_client_read_key (opt->server_key, server_key, err,
                                         sizeof err)
                   || solo_client_read_key (opt->client_key_file, client_key,
-                                           err, sizeof err))) {
-        fprintf (stderr, "solo: %s\n", err);
-        return EXIT_USAGE;
-    }
+                                           err, sizeof err)))
+        return local_error (EXIT_USAGE, "%s", err);
     solo_client_t *client = solo_client_new_curve (opt->endpoint,
                                                    opt->timeout_ms,
                                                    curve ? server_key : NULL,
                                                    curve ? client_key : NULL,
                                                    err, sizeof err);
-    if (!client) {
-        fprintf (stderr, "solo: %s\n", err);
-        return EXIT_USAGE;
-    }
+    if (!client)
+        return local_error (EXIT_USAGE, "%s", err);
     bool progress_line = progress && isatty (STDERR_FILENO);
     if (progress_line)
         solo_client_set_progress (client, show_progress, (void *) progress,
@@ -979,8 +1033,9 @@ call_and_print (const options_t *opt, Solo__V1__Request *request,
     }
     int rc = EXIT_OK;
     if (call != SOLO_CALL_OK) {
-        fprintf (stderr, "solo: %s\n", err);
-        rc = call == SOLO_CALL_FAILED ? EXIT_LOCAL : EXIT_NO_ANSWER;
+        rc = local_error (call == SOLO_CALL_FAILED ? EXIT_LOCAL
+                                                   : EXIT_NO_ANSWER,
+                          "%s", err);
         solo_client_destroy (&client);
         return rc;
     }
@@ -995,10 +1050,8 @@ call_and_print (const options_t *opt, Solo__V1__Request *request,
         style.colour = false;
 
     json_out_t *json = opt->json ? json_out_new () : NULL;
-    if (opt->json && !json) {
-        fprintf (stderr, "solo: out of memory\n");
-        rc = EXIT_LOCAL;
-    }
+    if (opt->json && !json)
+        rc = local_error (EXIT_LOCAL, "out of memory");
     else
     if (reply->body_case == SOLO__V1__REPLY__BODY_ERROR && reply->error) {
         const char *shown = opt->situation && strcmp (opt->situation, "-") == 0
@@ -1019,9 +1072,9 @@ call_and_print (const options_t *opt, Solo__V1__Request *request,
     || (expect == SOLO__V1__REPLY__BODY_GAME_LIST && !reply->game_list)
     || (expect == SOLO__V1__REPLY__BODY_BATTLE_RESULT && !reply->battle_result)
     || (expect == SOLO__V1__REPLY__BODY_SIDE_ORDERS && !reply->side_orders)) {
-        fprintf (stderr, "solo: the answer from %s is not the one asked for "
-                 "(reply body %d)\n", opt->endpoint, (int) reply->body_case);
-        rc = EXIT_NO_ANSWER;
+        rc = local_error (EXIT_NO_ANSWER, "the answer from %s is not the one "
+                          "asked for (reply body %d)", opt->endpoint,
+                          (int) reply->body_case);
     }
     else
     if (expect == SOLO__V1__REPLY__BODY_HELLO) {
@@ -1090,11 +1143,9 @@ call_and_print (const options_t *opt, Solo__V1__Request *request,
             render_side_orders (stdout, reply->side_orders, &style);
             break;
     }
-    if (fflush (stdout) != 0 && rc == EXIT_OK) {
-        fprintf (stderr, "solo: cannot write the answer: %s\n",
-                 strerror (errno));
-        rc = EXIT_LOCAL;
-    }
+    if (fflush (stdout) != 0 && rc == EXIT_OK)
+        rc = local_error (EXIT_LOCAL, "cannot write the answer: %s",
+                          strerror (errno));
     json_out_destroy (&json);
     solo__v1__reply__free_unpacked (reply, NULL);
     solo_client_destroy (&client);
@@ -1139,10 +1190,8 @@ command_ask (const options_t *opt)
     else
     if (opt->situation) {
         char err [512];
-        if (read_situation (opt->situation, &situation_text, err, sizeof err)) {
-            fprintf (stderr, "solo: %s\n", err);
-            return EXIT_USAGE;
-        }
+        if (read_situation (opt->situation, &situation_text, err, sizeof err))
+            return local_error (EXIT_USAGE, "%s", err);
         ask.source_case = SOLO__V1__ASK_UNIT__SOURCE_SITUATION_TEXT;
         ask.situation_text = situation_text;
         ask.unit_id = (char *) opt->unit;
@@ -1245,10 +1294,8 @@ command_side (options_t *opt)
     }
     else {
         char err [512];
-        if (read_situation (opt->situation, &situation_text, err, sizeof err)) {
-            fprintf (stderr, "solo: %s\n", err);
-            return EXIT_USAGE;
-        }
+        if (read_situation (opt->situation, &situation_text, err, sizeof err))
+            return local_error (EXIT_USAGE, "%s", err);
         ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_SITUATION_TEXT;
         ask.situation_text = situation_text;
     }
@@ -1301,10 +1348,8 @@ command_game_open (const options_t *opt)
     }
     else {
         char err [512];
-        if (read_situation (opt->situation, &situation_text, err, sizeof err)) {
-            fprintf (stderr, "solo: %s\n", err);
-            return EXIT_USAGE;
-        }
+        if (read_situation (opt->situation, &situation_text, err, sizeof err))
+            return local_error (EXIT_USAGE, "%s", err);
         open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION_TEXT;
         open.situation_text = situation_text;
         open.turns = (uint32_t) opt->turns;
@@ -1451,6 +1496,8 @@ main (int argc, char **argv)
     opt.server_key = getenv ("SOLO_SERVER_KEY");
     opt.client_key_file = getenv ("SOLO_CLIENT_KEY_FILE");
 
+    for (int i = 1; i < argc; i++)
+        json_errors |= strcmp (argv [i], "--json") == 0;
     int rc = parse_command_line (argc, argv, &opt);
     if (rc)
         return rc;
