@@ -42,12 +42,13 @@ usage (FILE *out)
         "  --seed N           seed of the daemon's dice (default: the clock)\n"
         "  --workers N        worker threads, 1..%d (default %d)\n"
         "  --state-db FILE    the open games' SQLite file, or :memory: to\n"
-        "                     keep none (default: ~/.local/state/solod/%s)\n"
+        "                     keep none (default: $XDG_STATE_HOME/solod/%s,\n"
+        "                     else ~/.local/state/solod/%s)\n"
         "  --log-level LEVEL  error, warn, info or debug (default info)\n"
         "  --make-keys FILE   write a CURVE secret key to FILE and its public\n"
         "                     key to FILE.pub, print the public key, exit\n",
         SOLOD_DEFAULT_BIND, SOLOD_WORKERS_MAX, SOLOD_WORKERS_DEFAULT,
-        SOLOD_STATE_DB_DEFAULT);
+        SOLOD_STATE_DB_DEFAULT, SOLOD_STATE_DB_DEFAULT);
 }
 
 /*  The value of option argv[*i], moving *i past it; NULL when missing. */

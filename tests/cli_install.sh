@@ -104,6 +104,16 @@ for pair in "solod.help:solod.8" "solo.help:solo.1" \
     done
 done
 
+# The default place of the games' database is stated the same in solod's
+# --help, its man page and the installed config.
+for where in "$work/solod.help" "$P/share/man/man8/solod.8" \
+             "$root$etc/solod/solod.conf"; do
+    for path in 'XDG_STATE_HOME/solod/solod.db' '~/.local/state/solod/solod.db'; do
+        check_sh "grep -qF -- '$path' '$where'" \
+              "${where#"$root"} does not give the default state db as $path"
+    done
+done
+
 # ---- the systemd unit -------------------------------------------------------
 
 unit=$root$unit_dir/solod.service
