@@ -583,6 +583,59 @@ convert_geometry (const rf_order_t *order, const situation_t *sit)
     return g;
 }
 
+char **
+convert_overlap_warnings (const situation_t *sit, int u,
+                          void *(*alloc) (void *arg, size_t size), void *arg,
+                          size_t *count)
+{
+    *count = 0;
+    situation_overlap_t pairs[CONVERT_MAX_WARNINGS];
+    int found = sit ? situation_overlaps (sit, u, pairs, CONVERT_MAX_WARNINGS)
+                    : 0;
+    if (found <= 0)
+        return NULL;
+    int shown = found < CONVERT_MAX_WARNINGS ? found : CONVERT_MAX_WARNINGS;
+    char **out = alloc (arg, (size_t) shown * sizeof *out);
+    if (!out)
+        return NULL;
+    const ruleset_t *rs = situation_ruleset (sit);
+    for (int i = 0; i < shown; i++) {
+        char text[256], depth[48];
+        const situation_overlap_t *p = &pairs[i];
+        if (i == shown - 1 && found > shown)
+            snprintf (text, sizeof text, "and %d more pairs of units overlap "
+                      "on the table", found - shown + 1);
+        else
+            snprintf (text, sizeof text, "units \"%s\" and \"%s\" overlap by "
+                      "%s: figures cannot stand so, move one of them",
+                      situation_unit_const (sit, p->a)->id,
+                      situation_unit_const (sit, p->b)->id,
+                      ruleset_length_text (rs, p->depth_cm, depth,
+                                           sizeof depth));
+        size_t len = strlen (text) + 1;
+        out[i] = alloc (arg, len);
+        if (!out[i])
+            return NULL;
+        memcpy (out[i], text, len);
+    }
+    *count = (size_t) shown;
+    return out;
+}
+
+static void *
+system_alloc (void *arg, size_t size)
+{
+    (void) arg;
+    return malloc (size);
+}
+
+static void *
+arena_alloc (void *arg, size_t size)
+{
+    ProtobufCAllocator *arena = arg;
+    return arena->alloc (arena->allocator_data, size);
+}
+
 /*  An overlay's base ruleset and its tables' hash; "" for a ruleset of
  *  its own. */
 static const char *
@@ -691,6 +744,10 @@ convert_decision (const rf_decision_t *d, const situation_t *sit,
     m->cm_per_length_unit = ruleset_cm_per_length_unit (ruleset);
     m->base_ruleset = copy (base_name_of (ruleset));
     m->base_tables_hash = copy (base_hash_of (ruleset));
+    if (sit && unit_id)
+        m->warnings = convert_overlap_warnings (
+            sit, situation_find_unit (sit, unit_id), system_alloc, NULL,
+            &m->n_warnings);
     if (!decision_complete (m))
         convert_decision_free (&m);
     return m;
@@ -800,6 +857,10 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
     m->cm_per_length_unit = ruleset_cm_per_length_unit (ruleset);
     m->base_ruleset = borrow (base_name_of (ruleset));
     m->base_tables_hash = borrow (base_hash_of (ruleset));
+    if (sit && unit_id)
+        m->warnings = convert_overlap_warnings (
+            sit, situation_find_unit (sit, unit_id), arena_alloc, arena,
+            &m->n_warnings);
     return m;
 }
 
@@ -828,7 +889,7 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
                                      protobuf-c packs it) */
 
 /*  Fields of each message the hand packer knows. */
-#define DECISION_FIELDS 22
+#define DECISION_FIELDS 23
 #define FACTOR_FIELDS   3
 #define OUTCOME_FIELDS  5
 #define GEOMETRY_FIELDS 13
@@ -1049,6 +1110,8 @@ wire_decision (wire_t *w, const Solo__V1__UnitDecision *m)
     wire_double (w, 20, m->cm_per_length_unit);
     wire_string (w, 21, m->base_ruleset, false);
     wire_string (w, 22, m->base_tables_hash, false);
+    for (size_t i = 0; i < m->n_warnings; i++)
+        wire_string (w, 23, m->warnings[i], true);
 }
 
 /*  True when the hand packer can pack `m`: the messages have the fields

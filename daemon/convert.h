@@ -69,6 +69,20 @@ Solo__V1__UnitDecision *convert_decision_in (const rf_decision_t *decision,
                                              uint64_t seed,
                                              ProtobufCAllocator *arena);
 
+/*  Warnings shown beside an answer, at most (the last one says how many
+ *  more there were). */
+#define CONVERT_MAX_WARNINGS 8
+
+/*  The units of `sit` that overlap on the table (situation_overlaps: of
+ *  unit `u` with any other, or u < 0 any two) in words a player acts on:
+ *  'units "red-1" and "blue-2" overlap by 2.0 cm: figures cannot stand
+ *  so, move one of them'.  At most CONVERT_MAX_WARNINGS strings, the
+ *  array and each string from alloc (arg); *count gets how many.  NULL
+ *  (and *count 0) when there is none, or out of memory. */
+char **convert_overlap_warnings (const situation_t *sit, int u,
+                                 void *(*alloc) (void *arg, size_t size),
+                                 void *arg, size_t *count);
+
 /*  A Reply with id `request_id` and `body` as its unit_decision, packed
  *  into a malloc'd buffer (*out, *out_len; free it with free): the bytes
  *  solo__v1__reply__pack gives, but the decision is packed where it

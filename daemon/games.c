@@ -675,6 +675,8 @@ games_state_message (const char *game_id, uint64_t sequence,
     m->sequence = sequence;
     m->blue_name = pool_strdup (pool, scenario_side_name (sc, SIDE_BLUE));
     m->red_name = pool_strdup (pool, scenario_side_name (sc, SIDE_RED));
+    m->warnings = convert_overlap_warnings (sit, -1, pool_alloc_for, pool,
+                                            &m->n_warnings);
     int n = situation_unit_count (sit);
     m->units = pool_alloc (pool, (size_t) (n ? n : 1) * sizeof *m->units);
     m->removed = pool_alloc (pool, (size_t) (n ? n : 1) * sizeof *m->removed);

@@ -82,6 +82,12 @@ pool_alloc (pool_t *self, size_t size)
     return piece;
 }
 
+void *
+pool_alloc_for (void *self, size_t size)
+{
+    return pool_alloc (self, size);
+}
+
 char *
 pool_strdup (pool_t *self, const char *text)
 {

@@ -24,6 +24,10 @@ void pool_destroy (pool_t **self_p);
 /*  `size` zeroed bytes aligned for any type, or NULL (out of memory). */
 void *pool_alloc (pool_t *self, size_t size);
 
+/*  pool_alloc for a caller that takes an allocator and its argument
+ *  (convert_overlap_warnings): `self` is the pool_t. */
+void *pool_alloc_for (void *self, size_t size);
+
 /*  A copy of `text` (NULL copies as ""), or NULL out of memory. */
 char *pool_strdup (pool_t *self, const char *text);
 

@@ -168,10 +168,16 @@ serve_report_update (const handler_context_t *ctx, uint64_t id,
     int turn = gamestore_game_state (game)->turn;
     char game_id[GAMESTORE_ID_MAX];
     snprintf (game_id, sizeof game_id, "%s", gamestore_game_id (game));
+    Solo__V1__UpdateAccepted body = SOLO__V1__UPDATE_ACCEPTED__INIT;
+    /* units the update leaves overlapping: accepted, and said */
+    pool_t *pool = rc ? NULL : pool_new ();
+    if (pool)
+        body.warnings = convert_overlap_warnings (
+            game_situation (gamestore_game_state (game)->game), -1,
+            pool_alloc_for, pool, &body.n_warnings);
     gamestore_release (ctx->games, game);
     if (rc)
         return serve_error (id, &error, result, reply, reply_len);
-    Solo__V1__UpdateAccepted body = SOLO__V1__UPDATE_ACCEPTED__INIT;
     body.game_id = game_id;
     body.sequence = sequence;
     body.turn = (uint32_t) turn;
@@ -180,7 +186,9 @@ serve_report_update (const handler_context_t *ctx, uint64_t id,
     r.id = id;
     r.body_case = SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED;
     r.update_accepted = &body;
-    return serve_pack_reply (&r, reply, reply_len);
+    rc = serve_pack_reply (&r, reply, reply_len);
+    pool_destroy (&pool);
+    return rc;
 }
 
 int

@@ -607,6 +607,9 @@ side_message (const commander_result_t *res, const game_t *g,
     m->ruleset = pool_strdup (pool, ruleset_name (rs));
     m->tables_hash = pool_strdup (pool, ruleset_tables_hash (rs));
     m->seed = seed;
+    m->warnings = convert_overlap_warnings (game_situation (g), -1,
+                                            pool_alloc_for, pool,
+                                            &m->n_warnings);
     m->commanded = (uint32_t) res->commanded;
     m->orders = pool_alloc (pool, (size_t) (res->order_count ? res->order_count
                                                              : 1)

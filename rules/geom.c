@@ -887,3 +887,41 @@ polygon_area (const vec2_t *pts, int n)
         sum += v_cross (pts[j], pts[i]);
     return sum / 2.0;
 }
+
+/*  The extent [lo, hi] of corners c along unit axis `axis`. */
+static void
+project (const vec2_t c[4], vec2_t axis, double *lo, double *hi)
+{
+    *lo = *hi = c[0].x * axis.x + c[0].y * axis.y;
+    for (int i = 1; i < 4; i++) {
+        double d = c[i].x * axis.x + c[i].y * axis.y;
+        *lo = d < *lo ? d : *lo;
+        *hi = d > *hi ? d : *hi;
+    }
+}
+
+double
+footprint_overlap (const footprint_t *a, const footprint_t *b)
+{
+    assert (a && b);
+    vec2_t ca[4], cb[4];
+    footprint_corners (a, ca);
+    footprint_corners (b, cb);
+    /* the edge normals of both rectangles: their facings and at right
+       angles to them */
+    vec2_t axes[4] = { geom_heading_vec (a->facing),
+                       geom_heading_vec (a->facing + 90),
+                       geom_heading_vec (b->facing),
+                       geom_heading_vec (b->facing + 90) };
+    double least = INFINITY;
+    for (int i = 0; i < 4; i++) {
+        double alo, ahi, blo, bhi;
+        project (ca, axes[i], &alo, &ahi);
+        project (cb, axes[i], &blo, &bhi);
+        double depth = fmin (ahi, bhi) - fmax (alo, blo);
+        if (depth <= 0)
+            return 0;
+        least = fmin (least, depth);
+    }
+    return least;
+}

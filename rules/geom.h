@@ -50,6 +50,12 @@ double footprint_point_distance (const footprint_t *f, vec2_t p);
 
 /*  Closest-point distance between two footprints (seed 002 measures from
  *  the nearest figure): 0 when they touch or overlap. */
+/*  How deep footprints a and b overlap: the least distance one would have
+ *  to move (along any edge's normal) to stand clear of the other, in cm;
+ *  0 when they only touch or stand apart (the separating axes of two
+ *  rectangles).  Two units in base contact overlap by 0. */
+double footprint_overlap (const footprint_t *a, const footprint_t *b);
+
 double footprint_distance (const footprint_t *a, const footprint_t *b);
 
 /*  A footprint made ready for many footprint_distance questions from

@@ -1505,3 +1505,46 @@ situation_move_towards (const situation_t *self, vec2_t from, double bearing,
     p.y = fmin (fmax (p.y, 0.0), self->depth);
     return p;
 }
+
+int
+situation_overlaps (const situation_t *self, int u, situation_overlap_t *out,
+                    int max)
+{
+    assert (self && (out || max == 0));
+    int n = situation_unit_count (self);
+    if (u >= n)
+        return 0;
+    int *near = malloc ((size_t) (n > 0 ? n : 1) * sizeof *near);
+    if (!near)
+        return -1;
+    int found = 0;
+    int first = u >= 0 ? u : 0, last = u >= 0 ? u + 1 : n;
+    for (int a = first; a < last; a++) {
+        const unit_t *ua = situation_unit_const (self, a);
+        if (unit_figures_standing (ua) <= 0)
+            continue;
+        /* those touching it or nearer: the only ones that may overlap */
+        int k = situation_units_within (self, &ua->fp, -1, 0,
+                                        SITUATION_ALL_SIDES, NULL, NULL, near,
+                                        NULL, n);
+        for (int i = 0; i < k && i < n; i++) {
+            int b = near[i];
+            /* every pair once: the other unit after this one, or any
+               other when asked about one unit */
+            if (b == a || (u < 0 && b < a))
+                continue;
+            const unit_t *ub = situation_unit_const (self, b);
+            if (unit_figures_standing (ub) <= 0)
+                continue;
+            double depth = footprint_overlap (&ua->fp, &ub->fp);
+            if (depth <= SITUATION_OVERLAP_CM)
+                continue;
+            if (found < max)
+                out[found] = (situation_overlap_t) { a < b ? a : b,
+                                                     a < b ? b : a, depth };
+            found++;
+        }
+    }
+    free (near);
+    return found;
+}

@@ -268,4 +268,23 @@ double situation_away_bearing (const situation_t *self, int u,
 vec2_t situation_move_towards (const situation_t *self, vec2_t from,
                                double bearing, double dist);
 
+/*  Footprints of units that overlap by less than this (cm) are in contact:
+ *  figures touching, as a melee or a column's files stand. */
+#define SITUATION_OVERLAP_CM 0.5
+
+/*  Two units whose footprints overlap: figures cannot stand so on the
+ *  table, and a player should hear of it. */
+typedef struct {
+    int a, b;            /* unit indices, a < b */
+    double depth_cm;     /* footprint_overlap */
+} situation_overlap_t;
+
+/*  The pairs of units with figures standing whose footprints overlap by
+ *  more than SITUATION_OVERLAP_CM: those of unit `u` with any other, or
+ *  with u < 0 those of any two.  Up to `max` pairs into out[] (out may be
+ *  NULL with max 0), in the order of their first unit; returns how many
+ *  there are (which may be more than max), or -1 out of memory. */
+int situation_overlaps (const situation_t *self, int u,
+                        situation_overlap_t *out, int max);
+
 #endif

@@ -224,6 +224,9 @@ test_edges (void **state)
     m.cm_per_length_unit = 2.54;
     m.base_ruleset = "bolivar";
     m.base_tables_hash = "fedcba9876543210";
+    char *warnings[2] = { "units \"a\" and \"b\" overlap by 2.0 cm", "" };
+    m.warnings = warnings;
+    m.n_warnings = 2;
     for (uint64_t id = 0; id < 3; id++)
         assert_same_bytes (&m, id * 200);
     g.destination = NULL;               /* a geometry without one */
@@ -303,6 +306,7 @@ test_shapes (void **state)
         { "cm_per_length_unit", 20, PROTOBUF_C_TYPE_DOUBLE, one },
         { "base_ruleset", 21, PROTOBUF_C_TYPE_STRING, one },
         { "base_tables_hash", 22, PROTOBUF_C_TYPE_STRING, one },
+        { "warnings", 23, PROTOBUF_C_TYPE_STRING, many },
     };
     const field_shape_t factor[] = {
         { "name", 1, PROTOBUF_C_TYPE_STRING, one },

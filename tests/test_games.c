@@ -660,6 +660,39 @@ test_update_and_ask (void **state)
     assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
     assert_false (reply->unit_decision->roll_from_player);
     solo__v1__reply__free_unpacked (reply, NULL);
+
+    /*  A unit reported onto another: the update is kept, and it, the
+     *  game's state and a question about the unit say they overlap. */
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_int_equal (reply->game_state->n_warnings, 0);
+    const Solo__V1__Unit *right = unit_in (reply->game_state, "red-right");
+    unit_change_t onto;
+    Solo__V1__UnitUpdate *moves[1] = { unit_change (&onto, "red-left") };
+    onto.update.has_centre = true;
+    onto.update.centre = &onto.centre;
+    onto.centre.x = right->centre->x;
+    onto.centre.y = right->centre->y;
+    onto.update.has_facing = true;
+    onto.update.facing = right->facing;
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = update (socket, id, false, moves, 1);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    assert_int_equal (reply->update_accepted->n_warnings, 1);
+    assert_non_null (strstr (reply->update_accepted->warnings[0],
+                             "units \"red-left\" and \"red-right\" overlap "
+                             "by "));
+    assert_non_null (strstr (reply->update_accepted->warnings[0],
+                             "figures cannot stand so"));
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = ask_in_game (socket, id, "red-left", 0);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    assert_int_equal (reply->unit_decision->n_warnings, 1);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_int_equal (reply->game_state->n_warnings, 1);
+    solo__v1__reply__free_unpacked (reply, NULL);
     test_close (socket);
     server_destroy (&server);
 }

@@ -209,6 +209,16 @@ render_outcomes (FILE *out, const Solo__V1__UnitDecision *d,
     }
 }
 
+/*  "Warning: ..." lines a player should act on (units overlapping). */
+static void
+render_warnings (FILE *out, char *const *warnings, size_t count,
+                 const render_style_t *style)
+{
+    for (size_t i = 0; i < count; i++)
+        fprintf (out, "%sWarning:%s %s\n", ansi (style, ANSI_BOLD),
+                 ansi (style, ANSI_RESET), warnings [i]);
+}
+
 void
 render_unit_decision (FILE *out, const Solo__V1__UnitDecision *d,
                       const render_style_t *style)
@@ -238,6 +248,7 @@ render_unit_decision (FILE *out, const Solo__V1__UnitDecision *d,
         render_geometry (out, d->geometry, d->unit_id);
     render_outcomes (out, d, style);
 
+    render_warnings (out, d->warnings, d->n_warnings, style);
     fprintf (out, "Decided by: %s (%s", empty (d->layer) ? "?" : d->layer,
              empty (d->ruleset) ? "?" : d->ruleset);
     if (!empty (d->tables_hash))
@@ -524,6 +535,7 @@ render_side_orders (FILE *out, const Solo__V1__SideOrders *s,
         if (f->plans_alike && !empty (f->verdict))
             fprintf (out, "  %s\n", f->verdict);
     }
+    render_warnings (out, s->warnings, s->n_warnings, style);
     unsigned table = (unsigned) s->n_orders - s->commanded;
     fprintf (out, "Decided by: %u commander, %u table (%s, tables %.*s)\n",
              s->commanded, table, s->ruleset, HASH_SHOWN, s->tables_hash);
@@ -629,6 +641,7 @@ render_game_state (FILE *out, const Solo__V1__GameState *g,
                      u->centre ? u->centre->y : 0.0, u->facing,
                      flags [0] ? "  " : "", flags);
     }
+    render_warnings (out, g->warnings, g->n_warnings, style);
 }
 
 void
@@ -637,6 +650,7 @@ render_update_accepted (FILE *out, const Solo__V1__UpdateAccepted *u)
     fprintf (out, "Update %llu accepted for game %s: %u unit%s changed; "
              "turn %u\n", (unsigned long long) u->sequence, u->game_id,
              u->units_changed, u->units_changed == 1 ? "" : "s", u->turn);
+    render_warnings (out, u->warnings, u->n_warnings, NULL);
 }
 
 void

@@ -25,6 +25,7 @@ def describe(decision: Message) -> str:
     lines.append("Every roll: " + " | ".join(
         "%d %s%s" % (o.roll, o.action, "*" if o.charge else "")
         for o in d.outcomes))
+    lines.extend("Warning: " + w for w in d.warnings)
     lines.append("Decided by: %s (%s, tables %s)"
                  % (d.layer, d.ruleset, d.tables_hash[:12]))
     return "\n".join(lines)
@@ -93,6 +94,7 @@ def describe_orders(orders: Message, units: Iterable[Message] = ()) -> str:
                                  else ""))
         if f.plans_alike and f.verdict:
             lines.append("  " + f.verdict)
+    lines.extend("Warning: " + w for w in orders.warnings)
     lines.append("Decided by: %d commander, %d table (%s, tables %s)"
                  % (orders.commanded, len(orders.orders) - orders.commanded,
                     orders.ruleset, orders.tables_hash[:12]))
@@ -118,6 +120,7 @@ def describe_game(state: Message) -> str:
                      % (u.id, enum_name("Side", u.side),
                         _unit_kind(u, state.ruleset), u.figures, u.wounded,
                         u.killed, where))
+    lines.extend("Warning: " + w for w in state.warnings)
     return "\n".join(lines)
 
 
