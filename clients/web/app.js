@@ -10,6 +10,7 @@ import { showWorking, showError, h } from './working.js';
 import { askSideBody, showSideOrders } from './side.js';
 import { replayFrames, objectivesOfFile } from './battle.js';
 import { parseLibconfig, tableOfFile } from './libconfig.js';
+import { situationCfg } from './situation_cfg.js';
 import {
   emptySituation, newUnit, newTerrain, freeId, findUnit, findTerrain, bearing,
   normaliseFacing, clamp, mm, completeUnit, shortName, orderFacing,
@@ -29,6 +30,7 @@ const state = {
   asked: 0,            // questions answered (or failed) so far
   sideAsked: 0,        // AskSide answered (or failed) so far
   battles: 0,          // PlayBattle answered (or failed) so far
+  title: '',           // the title of the situation file loaded, kept
 };
 
 let wire = null;
@@ -454,6 +456,7 @@ function removeSelected() {
 // table.  Throws when it is not one.
 function loadSituation(object) {
   const sit = wire.normalise('Situation', object);
+  state.title = '';
   if (state.replay) leaveReplay();
   if (!(sit.table_width > 0 && sit.table_depth > 0)) {
     throw new Error('the table needs a width and a depth above 0');
@@ -477,20 +480,66 @@ function situationJSON() {
   return JSON.stringify(wire.normalise('Situation', state.situation), null, 2);
 }
 
-function save() {
-  const blob = new Blob([situationJSON() + '\n'], { type: 'application/json' });
+// The situation as a situation file (libconfig), as `solo ask
+// --situation` reads it, with the title the table was loaded with.
+function situationText() {
+  const sit = wire.normalise('Situation', state.situation);
+  // a file names its ruleset: the daemon's default when the table names none
+  if (!sit.ruleset) sit.ruleset = (state.hello && state.hello.default_ruleset) || 'skirmish19';
+  return situationCfg(wire, sit, state.title);
+}
+
+function download(text, name, type) {
+  const blob = new Blob([text], { type });
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
-  a.download = 'situation.json';
+  a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+function save() {
+  download(situationJSON() + '\n', 'situation.json', 'application/json');
+}
+
+function saveCfg() {
+  try {
+    download(situationText(), 'situation.cfg', 'text/plain');
+  } catch (e) {
+    setHint(`cannot write the situation file: ${e.message}`);
+  }
+}
+
+// A situation file's text as a Situation, read by the daemon (a game
+// opened from it and closed at once: the one reader of the format), and
+// its title.  Errors name the file where the daemon says situation_text.
+async function situationOfCfg(text, name) {
+  let opened;
+  try {
+    opened = await wire.request('open_game', { situation_text: text });
+  } catch (e) {
+    const detail = e instanceof RemoteError ? e.detail : e.message;
+    throw new Error(String(detail).replace(/\bsituation_text\b/g, name));
+  }
+  const game = opened.body;
+  await wire.request('close_game', { game_id: game.game_id }).catch(() => {});
+  return { situation: game.situation, title: game.title };
+}
+
+// A .json file in the protocol's JSON mapping, or a situation file (.cfg,
+// or any text that is not JSON), as solo reads it.
 async function loadFile(file) {
   try {
-    loadSituation(JSON.parse(await file.text()));
+    const text = await file.text();
+    if (/\.cfg$/i.test(file.name) || !text.trimStart().startsWith('{')) {
+      const { situation, title } = await situationOfCfg(text, file.name);
+      loadSituation(situation);
+      state.title = title && title !== 'situation' ? title : '';
+    } else {
+      loadSituation(JSON.parse(text));
+    }
     setHint(`loaded ${file.name}`);
   } catch (e) {
     setHint(`${file.name}: ${e.message}`);
@@ -828,6 +877,7 @@ async function start() {
     ev.target.value = '';
   });
   $('#save').addEventListener('click', save);
+  $('#save-cfg').addEventListener('click', saveCfg);
   $('#examples').addEventListener('change', (ev) => loadExample(ev.target.value));
   $('#add-blue').addEventListener('click', () => startPlacing({ kind: 'unit', side: 'SIDE_BLUE' }));
   $('#add-red').addEventListener('click', () => startPlacing({ kind: 'unit', side: 'SIDE_RED' }));
@@ -891,6 +941,7 @@ window.solo = {
   showTurn,
   loadSituation,
   situationJSON,
+  situationText,
   select,
   tableToClient: (x, y) => view.tableToClient(x, y),
   zoomAt: (clientX, clientY, factor) => { view.zoomAt(state.situation, clientX, clientY, factor); redraw(); },

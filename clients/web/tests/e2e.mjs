@@ -324,6 +324,39 @@ async function run() {
   check(await page.evaluate(() => window.solo.situationJSON()) === before_reload,
         'the saved situation loads back unchanged');
 
+  // The same table as a situation file (what solo ask --situation reads),
+  // and back through the daemon's reader: the same situation.
+  const [cfgDownload] = await Promise.all([page.waitForEvent('download'), page.click('#save-cfg')]);
+  const savedCfg = path.join(out, 'situation.cfg');
+  await cfgDownload.saveAs(savedCfg);
+  const cfgText = fs.readFileSync(savedCfg, 'utf8');
+  check(/^ruleset = "skirmish19";$/m.test(cfgText) && /kind = "woods";/.test(cfgText)
+        && /side = "blue";/.test(cfgText), 'saved a situation file', cfgText.slice(0, 300));
+  await page.click('#new-table');
+  await page.setInputFiles('#load-file', savedCfg);
+  await page.waitForSelector('g[data-id="blue-2"]');
+  // the daemon names the cover a feature has by default (woods: soft)
+  const fromCfg = JSON.parse(await page.evaluate(() => window.solo.situationJSON()));
+  const was = JSON.parse(before_reload);
+  if (!was.ruleset) was.ruleset = 'skirmish19';      // the daemon's default, named in the file
+  was.terrain.forEach((t, i) => {
+    if (t.cover === 'COVER_DEFAULT' && fromCfg.terrain[i]) t.cover = fromCfg.terrain[i].cover;
+  });
+  check(JSON.stringify(fromCfg) === JSON.stringify(was), 'the situation file loads back as the same situation',
+        JSON.stringify(fromCfg) === JSON.stringify(was) ? '' : `${JSON.stringify(fromCfg)}\n--- was ---\n${JSON.stringify(was)}`);
+  check(fromCfg.terrain[0].cover === 'COVER_SOFT', 'woods give soft cover by default');
+  // a broken situation file: the daemon's reason, naming the file and line
+  await page.setInputFiles('#load-file', { name: 'swamp.cfg', mimeType: 'text/plain',
+    buffer: Buffer.from(cfgText.replace('kind = "woods";', 'kind = "swamp";')) });
+  await page.waitForFunction(() => document.querySelector('#hint').textContent.startsWith('swamp.cfg'));
+  const swamp = await page.textContent('#hint');
+  check(/swamp\.cfg: swamp\.cfg:\d+ - terrain .*unknown kind "swamp" \(one of: woods/.test(swamp)
+        && JSON.parse(await page.evaluate(() => window.solo.situationJSON())).terrain[0].cover === 'COVER_SOFT',
+        'a broken situation file is refused with the daemon\'s reason', swamp);
+
+  await page.setInputFiles('#load-file', saved);
+  await page.waitForFunction((want) => window.solo.situationJSON() === want, before_reload);
+
   // A file that is not a situation is refused, naming what is wrong, and
   // the table stays as it was.
   for (const [name, text, why] of [
