@@ -351,7 +351,7 @@ tour_spec_set (tour_spec_t *self, const char *key_in, const char *value,
         if (*c == '-')
             *c = '_';
     long long n;
-    double d;
+    double d = 0;
     char name[TOUR_SPEC_NAME_MAX];
 
     if (strcmp (key, "name") == 0)
@@ -702,7 +702,7 @@ tour_spec_load_file (tour_spec_t *self, const char *path, char *err,
                                                              (unsigned) i);
         const char *key = config_setting_name (s);
         const char *v = NULL;
-        double d;
+        double d = 0;
         if (strcmp (key, "strategies") == 0) {
             if (!config_setting_is_list (s)) {
                 setting_fail (s, path, err, errlen, "strategies must be a "

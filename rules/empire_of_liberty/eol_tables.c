@@ -162,6 +162,7 @@ static int
 read_name (loader_t *ld, const char *path, const char *const *names, int n,
            int *out)
 {
+    *out = 0;              /* defined whatever happens below */
     config_setting_t *s = need (ld, path);
     if (!s)
         return -1;
