@@ -7,6 +7,7 @@ packages=(
   libzmq3-dev libprotobuf-c-dev protobuf-c-compiler
   libconfig-dev libsqlite3-dev libcmocka-dev
   python3 python3-zmq python3-protobuf protobuf-compiler
+  valgrind            # tests/cli_valgrind.sh: memcheck of the daemon
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -8,8 +8,9 @@
 #
 #   bash tests/cli_valgrind.sh <solod> <solo>
 #
-# Skipped (exit 0, saying SKIPPED) without valgrind or in a sanitizer
-# build, where valgrind cannot run; .ci/run makes sure it is not skipped.
+# Skipped (exit 77, ctest's SKIP_RETURN_CODE, saying SKIPPED) without
+# valgrind (scripts/deps.sh installs it) or in a sanitizer build, where
+# valgrind cannot run; .ci/run makes sure it is not skipped.
 set -u
 
 SOLOD=$(realpath "$1")
@@ -18,13 +19,13 @@ SOURCE_DIR=${SOLO_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
 BINARY_DIR=${SOLO_BINARY_DIR:-$(dirname "$(dirname "$SOLOD")")}
 
 if ! command -v valgrind >/dev/null 2>&1; then
-    echo "SKIPPED: valgrind is not installed (apt-get install valgrind)"
-    exit 0
+    echo "SKIPPED: valgrind is not installed (scripts/deps.sh installs it)"
+    exit 77
 fi
 if grep -qE '^SOLO_(SANITIZE|TSAN|FUZZ):BOOL=(ON|1|TRUE)' \
         "$BINARY_DIR/CMakeCache.txt" 2>/dev/null; then
     echo "SKIPPED: $BINARY_DIR is a sanitizer build; valgrind runs on the plain one"
-    exit 0
+    exit 77
 fi
 
 work=$(mktemp -d /tmp/cli_valgrind.XXXXXX)
