@@ -1553,6 +1553,9 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
         }
         else if (d->action == RF_CONTINUE)
             rf_text_add (&w, "Order: carry on with its current actions.\n");
+        else if (d->action == RF_ADVANCE_VISIBLE && o->nearest_enemy < 0)
+            rf_text_add (&w, "Order: no enemy is visible to move towards: it "
+                         "carries on with its current actions.\n");
         else if (d->action == RF_CONTINUE_FACING
              ||  d->action == RF_CONTINUE_FACING_CHARGE) {
             rf_text_add (&w, "Order: carry on with its current actions, "

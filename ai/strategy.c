@@ -104,6 +104,20 @@ order_from_rf (const game_t *g, const ruleset_t *rs, int u,
             o.kind = ORDER_CONTINUE;
         break;
     case RF_ADVANCE_VISIBLE:
+        /* "Continue current actions, unless a 6 (D6) is thrown, in which
+           case they will move towards the nearest visible enemy": with no
+           enemy visible there is none to move towards, and the row's
+           current actions go on (not a halt that would end them) */
+        if (moves) {
+            o.kind = ORDER_MOVE;
+            o.has_to = true;
+            o.to = ro->destination;
+        }
+        else if (ro->nearest_enemy < 0) {
+            o.kind = ORDER_CONTINUE;
+            o.has_facing = false;
+        }
+        break;
     case RF_WITHDRAW:
     case RF_RUN:
         if (moves) {
