@@ -90,6 +90,28 @@ test_activation_cost (void **state)
     assert_int_equal (s19_activation_cost (&per_unit, &u), 2);
 }
 
+/*  "Disloyal figures and Routers require 2 pts to activate them": a unit
+ *  that ran from the enemy last turn (the run action leaves it
+ *  ran_last_turn) is a router, as one marked routing is. */
+static void
+test_ran_is_router (void **state)
+{
+    (void) state;
+    assert_true (t->ran_is_router);
+    unit_t u = unit (6, 0, STATUS_RAN_LAST_TURN);
+    assert_int_equal (s19_activation_cost (t, &u), 12);
+    u = unit (6, 2, STATUS_RAN_LAST_TURN | STATUS_FALLING_BACK);
+    assert_int_equal (s19_activation_cost (t, &u), 8);
+    /* the run action is what leaves a unit ran_last_turn */
+    const rf_morale_t *m = ruleset_rf_morale (rs);
+    assert_true (m->sets_status[RF_RUN] & STATUS_RAN_LAST_TURN);
+    /* the other reading: only units marked routing */
+    s19_tables_t marked = *t;
+    marked.ran_is_router = false;
+    u = unit (6, 0, STATUS_RAN_LAST_TURN);
+    assert_int_equal (s19_activation_cost (&marked, &u), 6);
+}
+
 static void
 test_command_distance (void **state)
 {
@@ -105,6 +127,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_command_dice),
         cmocka_unit_test (test_activation_cost),
+        cmocka_unit_test (test_ran_is_router),
         cmocka_unit_test (test_command_distance),
     };
     return cmocka_run_group_tests (tests, setup, teardown);

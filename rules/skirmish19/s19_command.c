@@ -25,7 +25,9 @@ s19_activation_cost (const s19_tables_t *t, const unit_t *u)
     if (standing <= 0)
         return 0;
     int each = t->cost_loyal;
-    if (u->status & STATUS_ROUTING)
+    bool router = (u->status & STATUS_ROUTING)
+               || (t->ran_is_router && (u->status & STATUS_RAN_LAST_TURN));
+    if (router)
         each = t->cost_routing;
     else if (u->status & STATUS_DISLOYAL)
         each = t->cost_disloyal;

@@ -222,7 +222,8 @@ read_all (loader_t *ld, s19_tables_t *t)
         || read_int (ld, "game.command.cost_routing", 0, 100,
                      &t->cost_routing)
         || read_bool (ld, "game.command.cost_per_figure",
-                      &t->cost_per_figure))
+                      &t->cost_per_figure)
+        || read_bool (ld, "game.command.ran_is_router", &t->ran_is_router))
         return -1;
 
     if (read_double (ld, "game.movement.cavalry_walk_min_cm", 0, 1000,

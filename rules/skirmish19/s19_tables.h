@@ -60,6 +60,8 @@ typedef struct {
     int cost_disloyal;               /* 2 points */
     int cost_routing;                /* 2 points */
     bool cost_per_figure;            /* points per figure (else per unit) */
+    bool ran_is_router;              /* a unit that ran last turn (the
+                                        run action) is a router */
 
     /* movement */
     double cavalry_walk_min_cm;      /* 5 */
