@@ -137,11 +137,51 @@ test_rf0_six_without_enemy_in_sight (void **state)
     unmake (&f);
 }
 
+/*  "Heroes throw 4D6 a turn. Veterans throw 3D6 a turn. Raw figures throw
+ *  2D6": the seed has no other grade of command figure.  One of a grade
+ *  another ruleset has (green, average) would throw no dice and never
+ *  command: it is refused, the error naming the unit, its grade and the
+ *  grades that throw. */
+static void
+test_command_figure_of_unknown_grade (void **state)
+{
+    (void) state;
+    const char *grades[] = { "green", "average" };
+    for (int i = 0; i < 2; i++) {
+        char text[2048], err[256] = "";
+        snprintf (text, sizeof text,
+                  "ruleset = \"skirmish19\";\n"
+                  "table = { width = 200.0; depth = 200.0; };\n"
+                  "units = ( { id = \"capt\"; side = \"blue\"; arm = \"command\";"
+                  "  quality = \"%s\"; weapon = \"pistol\"; figures = 1;"
+                  "  x = 50.0; y = 20.0; facing = 0.0; width = 2.0; depth = 2.0; },"
+                  " { id = \"r\"; side = \"red\"; arm = \"infantry\";"
+                  "  weapon = \"musket\"; figures = 6; x = 50.0; y = 150.0;"
+                  "  facing = 180.0; width = 12.0; depth = 3.0; } );\n"
+                  "scenario = { name = \"t\"; turns = 10;"
+                  "  victory = { army_break = 0.5; }; };\n", grades[i]);
+        scenario_t *sc = scenario_load_text (text, "t.cfg", game_rules_finder,
+                                             rules, err, sizeof err);
+        if (!sc)
+            fail_msg ("%s", err);
+        assert_null (game_new (rules, sc, err, sizeof err));
+        char want[160];
+        snprintf (want, sizeof want, "unit \"capt\": a command figure of "
+                  "quality \"%s\" throws no command dice in skirmish19",
+                  grades[i]);
+        if (!strstr (err, want) || !strstr (err, "hero (4D6)")
+            || !strstr (err, "raw (2D6)"))
+            fail_msg ("error \"%s\"", err);
+        scenario_destroy (&sc);
+    }
+}
+
 int
 main (void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_rf0_six_without_enemy_in_sight),
+        cmocka_unit_test (test_command_figure_of_unknown_grade),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

@@ -259,10 +259,43 @@ scratch (game_t *g)
 static int check_order (const game_t *g, int u, const order_t *o,
                         char *err, int errlen);
 
+/*  "Heroes throw 4D6 a turn. Veterans throw 3D6 a turn. Raw figures throw
+ *  2D6": a command figure of a grade the seed gives no dice (average,
+ *  green: grades of other rulesets) could never command; refused, naming
+ *  the unit, its grade and the grades that throw. */
+static int
+check_command_grades (const game_t *g, char *err, int errlen)
+{
+    const s19_tables_t *t = tables (g);
+    const ruleset_t *rs = rules_of (g);
+    for (int u = 0; u < game_unit_count (g); u++) {
+        const unit_t *x = unit_c (g, u);
+        if (x->arm != ARM_COMMAND || t->command_dice[x->quality] > 0)
+            continue;
+        char grades[160] = "";
+        size_t used = 0;
+        for (int q = 0; q < QUALITY_COUNT && used < sizeof grades; q++)
+            if (t->command_dice[q] > 0)
+                used += (size_t) snprintf (grades + used, sizeof grades - used,
+                                           "%s%s (%dD6)", used ? ", " : "",
+                                           ruleset_quality_name (rs, (quality_t) q),
+                                           t->command_dice[q]);
+        snprintf (err, (size_t) errlen, "unit \"%s\": a command figure of "
+                  "quality \"%s\" throws no command dice in %s; its command "
+                  "figures are %s", x->id,
+                  ruleset_quality_name (rs, x->quality), ruleset_name (rs),
+                  grades);
+        return -1;
+    }
+    return 0;
+}
+
 static int
 prepare (game_t *g, char *err, int errlen)
 {
     const scenario_t *sc = game_scenario (g);
+    if (check_command_grades (g, err, errlen) < 0)
+        return -1;
     for (int i = 0; i < scenario_order_count (sc); i++) {
         const scenario_order_t *so = scenario_order (sc, i);
         const unit_t *un = unit_c (g, so->unit);
