@@ -133,13 +133,19 @@ test_shooting_ratios (void **state)
     assert_int_equal (s19_shooters (t, m, 12, true, false), 4);
     assert_int_equal (s19_shooters (t, baker, 12, false, false), 4);
     assert_int_equal (s19_shooters (t, baker, 12, true, false), 3);
-    /* a part of 2 counts (the ruling fire_ratio_round_up) */
-    assert_int_equal (s19_shooters (t, m, 7, false, false), 4);
-    assert_int_equal (s19_shooters (t, m, 1, true, false), 1);
-    s19_tables_t down = *t;
-    down.fire_ratio_round_up = false;
-    assert_int_equal (s19_shooters (&down, m, 7, false, false), 3);
-    assert_int_equal (s19_shooters (&down, m, 1, false, false), 0);
+    /* a remainder does not shoot (the ruling: fire_ratio_round_up false):
+       "1 per 2 figures" of 7 is 3, "1 per 3" of 5 moving is 1 */
+    assert_false (t->fire_ratio_round_up);
+    assert_int_equal (s19_shooters (t, m, 7, false, false), 3);
+    assert_int_equal (s19_shooters (t, m, 5, true, false), 1);
+    assert_int_equal (s19_shooters (t, m, 1, false, false), 0);
+    assert_int_equal (s19_shooters (t, m, 2, true, false), 0);
+    assert_int_equal (s19_shooters (t, baker, 7, true, false), 1);
+    /* the other reading: a part counts */
+    s19_tables_t up = *t;
+    up.fire_ratio_round_up = true;
+    assert_int_equal (s19_shooters (&up, m, 7, false, false), 4);
+    assert_int_equal (s19_shooters (&up, m, 1, true, false), 1);
     /* commanded and loaded: every figure */
     assert_int_equal (s19_shooters (t, m, 12, false, true), 12);
     assert_int_equal (s19_shooters (t, m, 12, true, true), 12);

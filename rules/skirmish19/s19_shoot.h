@@ -35,8 +35,8 @@ s19_damage_t s19_damage (const s19_tables_t *t, const weapon_t *w,
 /*  How many of `standing` figures shoot this turn.  Commanded troops that
  *  are loaded all fire (commanded_all_fire); others fire 1 per
  *  fire_per_stationary figures when stationary, 1 per fire_per_moving
- *  when they moved, a part counting as a whole when fire_ratio_round_up
- *  (7 stationary musketeers: 4; rounding down: 3).  0 when standing <= 0
+ *  when they moved, a remainder shooting only when fire_ratio_round_up
+ *  (7 stationary musketeers: 3; with it, 4).  0 when standing <= 0
  *  or the weapon cannot shoot. */
 int s19_shooters (const s19_tables_t *t, const weapon_t *w, int standing,
                   bool moved, bool commanded);
