@@ -14,6 +14,8 @@
 #include "testutil.h"
 
 static game_rules_t *rules;
+static game_rules_t *in_force;     /* the rules make() uses: rules unless
+                                      a test loads a reading of its own */
 
 static int
 setup (void **state)
@@ -54,11 +56,12 @@ make (const char *terrain, const char *units, const char *orders)
               "  victory = { army_break = 0.5; }; };\n",
               terrain ? terrain : "", units, orders ? orders : "");
     fixture_t f;
-    f.sc = scenario_load_text (text, "t.cfg", game_rules_finder, rules, err,
+    game_rules_t *r = in_force ? in_force : rules;
+    f.sc = scenario_load_text (text, "t.cfg", game_rules_finder, r, err,
                                sizeof err);
     if (!f.sc)
         fail_msg ("%s", err);
-    f.g = game_new (rules, f.sc, err, sizeof err);
+    f.g = game_new (r, f.sc, err, sizeof err);
     if (!f.g)
         fail_msg ("%s", err);
     f.dice = dice_new (7);
@@ -176,12 +179,108 @@ test_command_figure_of_unknown_grade (void **state)
     }
 }
 
+/*  The skirmish19 tables with `from` replaced by `to`. */
+static game_rules_t *
+rules_reading (const char *from, const char *to)
+{
+    char err[256];
+    char *text = game_read_file (test_source_path (
+        "rules/data/skirmish19/tables.cfg"), err, sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    if (!at)
+        fail_msg ("no \"%s\" in the tables", from);
+    char *edited = malloc (strlen (text) + strlen (to) + 1);
+    assert_non_null (edited);
+    memcpy (edited, text, (size_t) (at - text));
+    strcpy (edited + (at - text), to);
+    strcat (edited, at + strlen (from));
+    game_rules_t *r = game_rules_load_text (edited, "reading.cfg", err,
+                                            sizeof err);
+    if (!r)
+        fail_msg ("%s", err);
+    free (edited);
+    free (text);
+    return r;
+}
+
+/*  A commanded musket unit that loaded last turn fires at red; then can
+ *  it fire again in the next turn without a turn halted? */
+static bool
+fires_again (void)
+{
+    fixture_t f = make (NULL,
+        "{ id = \"cpt\"; side = \"blue\"; arm = \"command\"; quality = \"hero\";"
+        "  weapon = \"sword\"; figures = 1; x = 100.0; y = 100.0; facing = 0.0;"
+        "  width = 2.0; depth = 2.0; },"
+        "{ id = \"m\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 4; x = 100.0; y = 105.0; facing = 0.0; width = 8.0;"
+        "  depth = 3.0; status = [\"loaded\"]; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 100.0; y = 140.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }", NULL);
+    int m = idx (&f, "m"), r = idx (&f, "r");
+    order_t fire = order_hold ();
+    fire.kind = ORDER_FIRE;
+    fire.target = r;
+    fire.fire = true;
+    char err[256];
+    bool again = false;
+    for (int turn = 1; turn <= 2; turn++) {
+        for (int i = 0; i < 5; i++)
+            assert_int_equal (dice_push (f.dice, 6, 6), 0);   /* command */
+        game_begin_phase (f.g, f.dice);                 /* command */
+        game_resolve_phase (f.g, f.dice);
+        game_begin_phase (f.g, f.dice);                 /* blue moves */
+        assert_true (game_unit (f.g, m)->commanded);
+        bool can = game_check_order (f.g, m, &fire, err, sizeof err) == 0;
+        if (turn == 1)
+            assert_true (can);                          /* loaded at the start */
+        else
+            again = can;
+        order_t o = can ? fire : order_hold ();
+        assert_int_equal (game_apply_order (f.g, m, &o, err, sizeof err), 0);
+        /* the rest of the turn: red holds, the shots fall as they may */
+        while (game_turn (f.g) == turn && !game_over (f.g)) {
+            game_resolve_phase (f.g, f.dice);
+            if (game_turn (f.g) != turn)
+                break;
+            game_begin_phase (f.g, f.dice);
+            for (int u = 0; u < game_unit_count (f.g); u++)
+                if (game_needs_order (f.g, u)) {
+                    order_t h = order_hold ();
+                    game_apply_order (f.g, u, &h, err, sizeof err);
+                }
+        }
+    }
+    unmake (&f);
+    return again;
+}
+
+/*  "Commanded troops must spend a turn halted to load muzzle loaded
+ *  weapons before a turn in which they fire; they may then move at up to
+ *  half speed and still shoot in any subsequent turn."  Read as every
+ *  turn of fire following a turn halted loading (game.shooting.
+ *  fire_unloads, the default), a commanded unit fires every other turn;
+ *  read as loaded once, loaded for good, it fires again the next turn. */
+static void
+test_commanded_reload (void **state)
+{
+    (void) state;
+    in_force = NULL;
+    assert_false (fires_again ());
+    in_force = rules_reading ("fire_unloads = true", "fire_unloads = false");
+    assert_true (fires_again ());
+    game_rules_destroy (&in_force);
+}
+
 int
 main (void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_rf0_six_without_enemy_in_sight),
         cmocka_unit_test (test_command_figure_of_unknown_grade),
+        cmocka_unit_test (test_commanded_reload),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

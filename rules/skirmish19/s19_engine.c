@@ -1138,9 +1138,15 @@ s19_shoot (game_t *g, int u, int target, dice_t *dice)
             used += (size_t) snprintf (rolls + used, sizeof rolls - used,
                                        "%s%d", i ? " " : "", d8);
     }
-    /* unloaded now */
-    shooter->status = (shooter->status & ~STATUS_LOADED) | STATUS_FIRED;
-    gu->load_halves = 0;
+    /* unloaded now, but a commanded unit under the reading that a unit
+       loaded once shoots in any later turn (fire_unloads false) */
+    bool keeps_load = !t->fire_unloads && gu->commanded
+                   && (shooter->status & STATUS_LOADED);
+    if (!keeps_load) {
+        shooter->status &= ~STATUS_LOADED;
+        gu->load_halves = 0;
+    }
+    shooter->status |= STATUS_FIRED;
     gu->fired = 1;
     if (game_events_on (g))
         game_event (g, GAME_EVENT_SHOOT, u, "%s fires at %s, %.1f cm (%s "

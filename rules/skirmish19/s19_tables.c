@@ -188,6 +188,7 @@ read_all (loader_t *ld, s19_tables_t *t)
                       &t->fire_ratio_round_up)
         || read_bool (ld, "game.shooting.commanded_all_fire",
                       &t->commanded_all_fire)
+        || read_bool (ld, "game.shooting.fire_unloads", &t->fire_unloads)
         || read_int (ld, "game.shooting.shoot_halves", 0, 2, &t->shoot_halves)
         || read_double (ld, "game.shooting.loaded_move_fraction", 0, 1,
                         &t->loaded_move_fraction))

@@ -38,6 +38,9 @@ typedef struct {
     double leader_group_cm;          /* 5: leaders join the nearest group */
     bool fire_ratio_round_up;        /* 1 per 2 figures, or part of 2 */
     bool commanded_all_fire;         /* loaded commanded troops: all fire */
+    bool fire_unloads;               /* a shot unloads a commanded unit (it
+                                        loads again, a turn halted); false:
+                                        once loaded it stays loaded */
     int shoot_halves;                /* 1: shooting takes half a turn */
     double loaded_move_fraction;     /* 0.5: move while still shooting */
 
