@@ -1515,6 +1515,16 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
                      "reach: no charge.");
     rf_text_adds (&w, "\nMorale: ", d->morale, " - ", d->morale_text, "\n",
                   NULL);
+    /* the up-to-RF0 row's special cases are that row's alone: above it a
+       fortified or falling-back unit does what its row says */
+    if (u && d->band > 0 && (u->status & STATUS_FORTIFIED))
+        rf_text_adds (&w, "Fortified: not applied at ", t->band_name[d->band],
+                      " (only the up-to-RF0 row keeps a fortified unit from "
+                      "moving).\n", NULL);
+    if (u && d->band > 0 && (u->status & STATUS_FALLING_BACK))
+        rf_text_adds (&w, "Falling back: not applied at ",
+                      t->band_name[d->band], " (only the up-to-RF0 row halts "
+                      "a unit falling back).\n", NULL);
     if (u) {
         if (o->nearest_enemy >= 0) {
             const unit_t *e = situation_unit_const (sit, o->nearest_enemy);
@@ -1825,4 +1835,42 @@ rf_lookup_factors (const ruleset_t *rs, arm_t arm, const rf_factor_t *factors,
     const rf_table_t *t = ruleset_rf_table (rs, arm);
     explain (NULL, t, out, out->explanation, sizeof out->explanation);
     return 0;
+}
+
+bool
+rf_continues (const rf_decision_t *d)
+{
+    assert (d);
+    switch (d->action) {
+    case RF_CONTINUE:
+    case RF_CONTINUE_FACING:
+        return true;
+    case RF_CONTINUE_FACING_CHARGE:
+        return !d->charge;
+    case RF_ADVANCE_VISIBLE:
+    case RF_ADVANCE_CHARGE:
+        return !d->charge && !d->order.has_destination
+            && d->order.nearest_enemy < 0;
+    default:
+        return false;
+    }
+}
+
+void
+rf_explain_current (rf_decision_t *d, const char *current)
+{
+    assert (d);
+    if (d->terse || !rf_continues (d))
+        return;
+    size_t used = strlen (d->explanation);
+    if (used >= sizeof d->explanation - 1)
+        return;
+    if (current && current[0])
+        snprintf (d->explanation + used, sizeof d->explanation - used,
+                  "Its current actions, carried on: %s.\n", current);
+    else
+        snprintf (d->explanation + used, sizeof d->explanation - used,
+                  "No earlier order is known for it: the daemon takes it to "
+                  "hold where it stands (at the table, it carries on with "
+                  "what it was doing).\n");
 }

@@ -112,6 +112,19 @@ int rf_decide (const situation_t *sit, int unit, int player_roll,
 int rf_decide_terse (const situation_t *sit, int unit, int player_roll,
                      dice_t *dice, rf_decision_t *out, char *err, int errlen);
 
+/*  True when decision `d` leaves its unit carrying on with its current
+ *  actions (continue, continue facing the enemy, advance_visible with no
+ *  enemy visible, an advance with nobody to advance on): what it does then
+ *  is whatever it was doing, which the table alone does not know. */
+bool rf_continues (const rf_decision_t *d);
+
+/*  For such a decision (rf_continues), say in its working what its current
+ *  actions are: `current` in words ("move to (80.0, 48.0)"), or NULL when
+ *  no earlier order is known, which the working says: the daemon takes
+ *  the unit to hold, and at the table it carries on with what it was
+ *  doing.  Nothing for another decision or a terse one. */
+void rf_explain_current (rf_decision_t *d, const char *current);
+
 /*  A plain table look-up for an arm with a ready RF (no situation): the
  *  cell, the six outcomes and the morale, with `fortified` and
  *  `falling_back` for the up-to-RF0 special cases.  Charge is reported as

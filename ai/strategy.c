@@ -214,14 +214,26 @@ strategy_table_order_from (const game_t *g, const situation_t *view, int u,
     order_from_rf (g, rs, u, d, out);
     if (!why || whylen <= 0)
         return 0;
-    char words[160];
-    snprintf (why, whylen, "RF %d (%s), %s %d: %s -> %s", d->rf,
+    char words[160], current[160] = "";
+    /* a unit that carries on: with what, or that nothing is known */
+    if (out->kind == ORDER_CONTINUE) {
+        const order_t *c = &game_unit (g, u)->current;
+        bool known = c->kind != ORDER_HOLD || c->has_facing
+                  || c->has_formation;
+        char said[128];
+        snprintf (current, sizeof current, "; %s%s",
+                  known ? "carrying on: " : "no earlier order known: holds",
+                  known ? order_describe (c, game_situation (g), said,
+                                          sizeof said) : "");
+    }
+    snprintf (why, whylen, "RF %d (%s), %s %d: %s -> %s%s", d->rf,
               ruleset_rf_table (rs, d->arm)->band_name[d->band],
               !roll ? "rolled" : source == STRATEGY_ROLL_PLAYER
                                  ? "the player's die" : "its platoon's die",
               d->roll,
               rf_action_name (d->action),
-              order_describe (out, game_situation (g), words, sizeof words));
+              order_describe (out, game_situation (g), words, sizeof words),
+              current);
     return 0;
 }
 

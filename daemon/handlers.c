@@ -308,11 +308,14 @@ serve_hello (const handler_context_t *ctx, uint64_t id,
  *  unit this turn, if any). */
 static situation_t *
 ask_situation (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
-               int *roll, convert_error_t *error)
+               int *roll, char *current, int currentlen,
+               convert_error_t *error)
 {
+    current[0] = '\0';
     if (ask->source_case == SOLO__V1__ASK_UNIT__SOURCE_GAME_ID)
         return serve_game_situation (ctx, ask->game_id, ask->unit_id,
-                                     "ask_unit.game_id", roll, error);
+                                     "ask_unit.game_id", roll, current,
+                                     currentlen, error);
     if (ask->source_case == SOLO__V1__ASK_UNIT__SOURCE_SITUATION)
         return convert_situation (ask->situation, ctx->catalog,
                                   "ask_unit.situation", error);
@@ -362,7 +365,9 @@ decide_in_situation (const handler_context_t *ctx,
                      uint64_t id, convert_error_t *error)
 {
     int reported_roll = 0;
-    situation_t *sit = ask_situation (ctx, ask, &reported_roll, error);
+    char current[256];
+    situation_t *sit = ask_situation (ctx, ask, &reported_roll, current,
+                                      sizeof current, error);
     if (!sit)
         return -1;
     /*  A big table is questioned through its unit index (a copy of an
@@ -397,6 +402,8 @@ decide_in_situation (const handler_context_t *ctx,
             rc = convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL,
                                "ask_unit", "the actions table gave no "
                                "answer: %s", err);
+        else     /* "continue current actions": which they are, if known */
+            rf_explain_current (decision, current[0] ? current : NULL);
     }
     if (rc == 0)
         rc = pack_decision (decision, sit, rs, ask->unit_id, seed, arena, id,

@@ -39,12 +39,15 @@ int serve_show_game (const handler_context_t *ctx, uint64_t id,
                      uint8_t **reply, size_t *reply_len);
 
 /*  The situation of open game `game_id` as a unit of it sees the table
- *  (a copy: the caller destroys it), and in *roll the player's die
- *  reported for unit `unit_id` this turn (0: none).  NULL with `error`:
- *  UNKNOWN_GAME (field `field`), INTERNAL out of memory. */
+ *  (a copy: the caller destroys it), in *roll the player's die reported
+ *  for unit `unit_id` this turn (0: none), and in `current` (`currentlen`
+ *  bytes) the unit's current actions in the game in words ("" when the
+ *  game knows none: it holds).  NULL with `error`: UNKNOWN_GAME (field
+ *  `field`), INTERNAL out of memory. */
 situation_t *serve_game_situation (const handler_context_t *ctx,
                                    const char *game_id, const char *unit_id,
                                    const char *field, int *roll,
+                                   char *current, int currentlen,
                                    convert_error_t *error);
 
 /*  `seed` is the daemon's for a request that brings none. */

@@ -279,8 +279,9 @@ serve_show_game (const handler_context_t *ctx, uint64_t id,
 situation_t *
 serve_game_situation (const handler_context_t *ctx, const char *game_id,
                       const char *unit_id, const char *field, int *roll,
-                      convert_error_t *error)
+                      char *current, int currentlen, convert_error_t *error)
 {
+    current[0] = '\0';
     gamestore_game_t *game = take_game (ctx, game_id, field, error);
     if (!game)
         return NULL;
@@ -289,6 +290,12 @@ serve_game_situation (const handler_context_t *ctx, const char *game_id,
     situation_t *copy = situation_dup (sit);
     int u = unit_id ? situation_find_unit (sit, unit_id) : -1;
     *roll = u >= 0 ? state->rolls[u] : 0;
+    /* its current actions: an order other than a plain hold */
+    if (u >= 0) {
+        const order_t *c = &game_unit (state->game, u)->current;
+        if (c->kind != ORDER_HOLD || c->has_facing || c->has_formation)
+            order_describe (c, sit, current, currentlen);
+    }
     bool gone = u >= 0 && table_state_unit_gone (state, u);
     if (gone)
         convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,

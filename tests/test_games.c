@@ -661,6 +661,24 @@ test_update_and_ask (void **state)
     assert_false (reply->unit_decision->roll_from_player);
     solo__v1__reply__free_unpacked (reply, NULL);
 
+    /*  "Continue current actions": in a game the daemon knows them (the
+     *  scenario's first orders), and says which; where it knows none it
+     *  says so. */
+    reply = ask_in_game (socket, id, "red-captain", 2);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    assert_string_equal (reply->unit_decision->action, "continue");
+    assert_non_null (strstr (reply->unit_decision->explanation,
+                             "Its current actions, carried on: move to "
+                             "(90.0, 40.0)."));
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = ask_in_game (socket, id, "blue-orchard", 2);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
+    assert_string_equal (reply->unit_decision->action, "continue");
+    assert_non_null (strstr (reply->unit_decision->explanation,
+                             "No earlier order is known for it: the daemon "
+                             "takes it to hold"));
+    solo__v1__reply__free_unpacked (reply, NULL);
+
     /*  A unit reported onto another: the update is kept, and it, the
      *  game's state and a question about the unit say they overlap. */
     reply = show (socket, id);

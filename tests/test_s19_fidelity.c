@@ -179,6 +179,50 @@ test_command_figure_of_unknown_grade (void **state)
     }
 }
 
+static const ruleset_t *
+the_ruleset (const char *name, void *arg)
+{
+    (void) name;
+    return arg;
+}
+
+/*  "Up to RF0: ... They will not move however, from fortified positions
+ *  they are defending.  Units falling back away from the enemy will halt
+ *  ... (5,6 D6)": the row's own special cases.  At RF1 and above a
+ *  fortified or falling-back unit does what its row says, and the working
+ *  names the status as not applied. */
+static void
+test_row_specials_named_above_rf0 (void **state)
+{
+    (void) state;
+    const ruleset_t *rs = game_rules_ruleset (rules);
+    const char *text =
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 200.0; depth = 200.0; };\n"
+        "units = ( { id = \"b\"; side = \"blue\"; arm = \"infantry\";"
+        "  weapon = \"musket\"; figures = 10; killed = 3; x = 100.0; y = 50.0;"
+        "  facing = 0.0; width = 20.0; depth = 3.0;"
+        "  status = [\"fortified\", \"falling_back\"]; },"
+        " { id = \"r\"; side = \"red\"; arm = \"infantry\";"
+        "  weapon = \"musket\"; figures = 10; x = 100.0; y = 80.0;"
+        "  facing = 180.0; width = 20.0; depth = 3.0; } );\n";
+    char err[256] = "";
+    situation_t *sit = situation_load_text (text, "t.cfg", the_ruleset,
+                                            (void *) rs, err, sizeof err);
+    if (!sit)
+        fail_msg ("%s", err);
+    dice_t *dice = dice_new (1);
+    rf_decision_t d;
+    assert_int_equal (rf_decide (sit, 0, 1, dice, &d, err, sizeof err), 0);
+    assert_true (d.band > 0);
+    assert_non_null (strstr (d.explanation, "Fortified: not applied at "));
+    assert_non_null (strstr (d.explanation, "Falling back: not applied at "));
+    /* and the table's own answer: no rule of the first row in it */
+    assert_true (d.action != RF_CONTINUE);
+    dice_destroy (&dice);
+    situation_destroy (&sit);
+}
+
 /*  The skirmish19 tables with `from` replaced by `to`. */
 static game_rules_t *
 rules_reading (const char *from, const char *to)
@@ -281,6 +325,7 @@ main (void)
         cmocka_unit_test (test_rf0_six_without_enemy_in_sight),
         cmocka_unit_test (test_command_figure_of_unknown_grade),
         cmocka_unit_test (test_commanded_reload),
+        cmocka_unit_test (test_row_specials_named_above_rf0),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
