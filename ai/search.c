@@ -212,9 +212,15 @@ struct ctx_t {
     bool quit;
     job_t *jobs;
     uint8_t *job_plans;
-    atomic_int job_count;     /* read by workers outside the lock */
-    atomic_int next;
-    atomic_int done;
+    /* A batch's jobs are handed out by one atomic ticket: the batch's
+       generation, its job count and the next job's index in one word, so
+       a worker late from the batch before can never take a job of this
+       one (it sees another generation), nor run one twice.  done counts
+       the jobs of the batch finished, its generation beside it. */
+    atomic_uint_fast64_t ticket;
+    atomic_uint_fast64_t done;
+    atomic_long runs;             /* jobs started, every batch: never more
+                                     than issued (a job run once) */
     worker_t workers[COMMANDER_MAX_THREADS];
     int threads;
     /* chance of the search itself */
@@ -460,29 +466,55 @@ static void
 run_job (worker_t *w, job_t *job)
 {
     ctx_t *c = w->ctx;
+    atomic_fetch_add (&c->runs, 1);
     job->valid = !aborted (c)
               && playout (c, w, job->plan, job->seed, job->horizon,
                           &job->value);
     atomic_store_explicit (&job->finished, true, memory_order_release);
 }
 
-/*  Take jobs of the current batch until none is left. */
+/*  The ticket's fields: generation (16 bits), job count (24), index (24). */
+#define TICKET_GEN(t)    ((unsigned) ((t) >> 48) & 0xffffu)
+#define TICKET_COUNT(t)  ((int) (((t) >> 24) & 0xffffffu))
+#define TICKET_INDEX(t)  ((int) ((t) & 0xffffffu))
+#define TICKET_MAX_JOBS  0xffffff
+
+/*  Take jobs until the batch the ticket hands out has none left.  The
+ *  ticket says which batch a job is of: a worker late from one batch may
+ *  take a job of the next (its jobs are ready before its ticket is), and
+ *  no job is taken by two workers or lost. */
 static void
 work (worker_t *w)
 {
     ctx_t *c = w->ctx;
     for (;;) {
-        int j = atomic_fetch_add (&c->next, 1);
-        int count = atomic_load (&c->job_count);
+        uint_fast64_t t = atomic_fetch_add (&c->ticket, 1);
+        int j = TICKET_INDEX (t), count = TICKET_COUNT (t);
+        unsigned generation = TICKET_GEN (t);
         if (j >= count)
             return;
         run_job (w, &c->jobs[j]);
-        if (atomic_fetch_add (&c->done, 1) + 1 == count) {
+        /* counted in its own batch only */
+        uint_fast64_t d = atomic_load (&c->done);
+        while ((unsigned) (d >> 32) == generation
+               && !atomic_compare_exchange_weak (&c->done, &d, d + 1))
+            ;
+        if ((unsigned) (d >> 32) == generation
+            && (int) (d & 0xffffffffu) + 1 == count) {
             pthread_mutex_lock (&c->mu);
             pthread_cond_signal (&c->finished);
             pthread_mutex_unlock (&c->mu);
         }
     }
+}
+
+/*  Jobs of batch `generation` finished so far. */
+static int
+done_in (ctx_t *c, unsigned generation)
+{
+    uint_fast64_t d = atomic_load (&c->done);
+    return (unsigned) (d >> 32) == (generation & 0xffffu)
+         ? (int) (d & 0xffffffffu) : 0;
 }
 
 static void ctx_release (ctx_t *c);
@@ -534,22 +566,23 @@ run_batch (ctx_t *c, int count)
         return;
     for (int j = 0; j < count; j++)
         atomic_store (&c->jobs[j].finished, false);
+    assert (count <= TICKET_MAX_JOBS);
     if (c->threads == 1) {
-        atomic_store (&c->job_count, count);
         for (int j = 0; j < count; j++)
             run_job (&c->workers[0], &c->jobs[j]);
     }
     else {
         pthread_mutex_lock (&c->mu);
-        atomic_store (&c->job_count, count);
-        atomic_store (&c->next, 0);
-        atomic_store (&c->done, 0);
         c->generation++;
+        unsigned gen = (unsigned) c->generation & 0xffffu;
+        atomic_store (&c->done, (uint_fast64_t) gen << 32);
+        atomic_store (&c->ticket, ((uint_fast64_t) gen << 48)
+                                  | ((uint_fast64_t) count << 24));
         pthread_cond_broadcast (&c->go);
         pthread_mutex_unlock (&c->mu);
         work (&c->workers[0]);
         pthread_mutex_lock (&c->mu);
-        while (atomic_load (&c->done) < count && !aborted (c)
+        while (done_in (c, gen) < count && !aborted (c)
                && !stop_asked (c)) {
             /* wake at the deadline, and every few ms for the stop */
             double until = search_now () + 0.002;
@@ -1122,8 +1155,9 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     c->seed = p->settings.seed;
     atomic_init (&c->refs, 1);
     atomic_init (&c->abort, false);
-    atomic_init (&c->next, 0);
+    atomic_init (&c->ticket, 0);
     atomic_init (&c->done, 0);
+    atomic_init (&c->runs, 0);
     pthread_mutex_init (&c->mu, NULL);
     pthread_cond_init (&c->go, NULL);
     pthread_condattr_t attr;
@@ -1208,6 +1242,9 @@ static void
 answer (ctx_t *c, search_answer_t *out)
 {
     const search_problem_t *p = c->p;
+    /* every job handed out ran once at most (jobs of a batch past the
+       deadline may still be running: fewer, never more) */
+    assert (atomic_load (&c->runs) <= c->issued);
     for (int i = 0; i < c->n; i++)
         out->choice[i] = c->best_plan[i];
     out->playouts = c->played;

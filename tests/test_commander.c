@@ -529,6 +529,37 @@ test_same_seed_same_answer (void **state)
     }
 }
 
+/*  Batches of every size on one, two and four threads: the same answer
+ *  (each job of a batch is run once, by one thread: the search asserts
+ *  it, and a job run twice or a job skipped would change the figures). */
+static void
+test_same_answer_any_thread_count (void **state)
+{
+    (void) state;
+    int side;
+    game_t *g = position (0, 2, 23, &side);
+    assert_non_null (g);
+    const int budgets[] = { 1, 7, 40, 130, 500 };
+    for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+        commander_result_t r[3];
+        const int threads[3] = { 1, 2, 4 };
+        for (int k = 0; k < 3; k++) {
+            char params[96];
+            snprintf (params, sizeof params, "playouts=%d,ms=0,seed=4,"
+                      "threads=%d", budgets[b], threads[k]);
+            commander_t *c = make (params);
+            ask (c, g, side, 5, &r[k]);
+            commander_destroy (&c);
+        }
+        assert_int_equal (r[0].playouts, budgets[b]);
+        assert_same_answer (&r[0], &r[1]);
+        assert_same_answer (&r[0], &r[2]);
+        for (int k = 0; k < 3; k++)
+            commander_result_free (&r[k]);
+    }
+    game_destroy (&g);
+}
+
 /*  The greedy and the one-turn too; and the same commander asked twice
  *  answers alike. */
 static void
@@ -1354,6 +1385,7 @@ main (void)
         cmocka_unit_test (test_greedy_any_ruleset),
         cmocka_unit_test (test_horizon_by_ruleset),
         cmocka_unit_test (test_plans_alike),
+        cmocka_unit_test (test_same_answer_any_thread_count),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
