@@ -555,6 +555,16 @@ table_state_update (table_state_t *self, const Solo__V1__ReportUpdate *update,
                              "max_unit_updates (%d)", update->n_units,
                              GAMES_MAX_UNIT_UPDATES);
     }
+    /* the scenario's last turn is the last: no turn beyond it is played,
+       so none is reported (the game is over at its limit) */
+    int limit = scenario_turns (game_scenario (self->game));
+    if (update->next_turn && self->turn >= limit) {
+        snprintf (field, sizeof field, "%s.next_turn", prefix);
+        return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                             field, "the game is at its last turn (%d of %d): "
+                             "there is no turn %d; the battle is over", self->turn,
+                             limit, self->turn + 1);
+    }
     table_state_t *next = table_state_dup (self);
     if (!next)
         return convert_fail (error, SOLO__V1__ERROR__CODE__INTERNAL, prefix,
@@ -574,8 +584,7 @@ table_state_update (table_state_t *self, const Solo__V1__ReportUpdate *update,
     }
     /*  The rules learn the table's turn (within the scenario's limit) and
      *  recompute what the new positions imply, such as contacts. */
-    int limit = scenario_turns (game_scenario (next->game));
-    game_set_turn (next->game, next->turn < limit ? next->turn : limit);
+    game_set_turn (next->game, next->turn);
     game_refresh (next->game);
     /*  The new state takes the old one's place. */
     table_state_t old = *self;

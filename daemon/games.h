@@ -102,8 +102,8 @@ void table_state_destroy (table_state_t **self_p);
  *  GAMES_MAX_UNIT_UPDATES units), UNKNOWN_UNIT, BAD_REQUEST (no unit id,
  *  a unit already out of play, a number that is not finite, a flag both
  *  set and cleared), OUT_OF_RANGE (a centre off the table, a negative
- *  count, a roll outside 1..6), IMPOSSIBLE (wounded + killed above the
- *  unit's figures). */
+ *  count, a roll outside 1..6, a new turn past the scenario's last),
+ *  IMPOSSIBLE (wounded + killed above the unit's figures). */
 int table_state_update (table_state_t *self,
                         const Solo__V1__ReportUpdate *update,
                         const char *prefix, int *changed,

@@ -679,6 +679,22 @@ test_update_and_ask (void **state)
                              "takes it to hold"));
     solo__v1__reply__free_unpacked (reply, NULL);
 
+    /*  The farm's last turn is 12: no turn 13 is reported, the game
+     *  keeps its state. */
+    for (int turn = 3; turn < 12; turn++) {
+        reply = update (socket, id, true, NULL, 0);
+        assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+        assert_int_equal (reply->update_accepted->turn, turn + 1);
+        solo__v1__reply__free_unpacked (reply, NULL);
+    }
+    assert_error (update (socket, id, true, NULL, 0),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "report_update.next_turn", "at its last turn (12 of 12)");
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_int_equal (reply->game_state->turn, 12);
+    solo__v1__reply__free_unpacked (reply, NULL);
+
     /*  A unit reported onto another: the update is kept, and it, the
      *  game's state and a question about the unit say they overlap. */
     reply = show (socket, id);
@@ -1014,9 +1030,16 @@ race (void *arg)
     void *socket = test_connect (zmq_context, server_endpoint (r->server),
                                  ZMQ_DEALER, REPLY_TIMEOUT_MS);
     for (int i = 0; socket && i < RACE_UPDATES; i++) {
+        /* an update that turns a unit (a game has only so many turns) */
+        Solo__V1__UnitUpdate turn_it = SOLO__V1__UNIT_UPDATE__INIT;
+        turn_it.unit_id = (char *) "red-left";
+        turn_it.has_facing = true;
+        turn_it.facing = (double) (i * 7 % 360);
+        Solo__V1__UnitUpdate *changes[1] = { &turn_it };
         Solo__V1__ReportUpdate u = SOLO__V1__REPORT_UPDATE__INIT;
         u.game_id = (char *) r->game_id;
-        u.next_turn = true;
+        u.units = changes;
+        u.n_units = 1;
         Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
         request.id = (uint64_t) (i + 1);
         request.body_case = SOLO__V1__REQUEST__BODY_REPORT_UPDATE;
@@ -1072,8 +1095,7 @@ test_concurrent_updates_serialize (void **state)
     assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
     assert_int_equal (reply->game_state->sequence,
                       RACE_THREADS * RACE_UPDATES);
-    assert_int_equal (reply->game_state->turn,
-                      1 + RACE_THREADS * RACE_UPDATES);
+    assert_int_equal (reply->game_state->turn, 1);
     solo__v1__reply__free_unpacked (reply, NULL);
     test_close (socket);
     server_destroy (&server);
