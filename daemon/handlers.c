@@ -257,6 +257,10 @@ serve_hello (const handler_context_t *ctx, uint64_t id,
     limits.max_unit_updates = GAMES_MAX_UNIT_UPDATES;
     limits.max_battle_log_lines = SOLOD_BATTLE_LOG_MAX;
     limits.max_budget_ms = SOLOD_SIDE_MAX_BUDGET_MS;
+    limits.max_playouts = SOLOD_SIDE_MAX_PLAYOUTS;
+    limits.max_battle_decision_ms = SOLOD_BATTLE_MAX_DECISION_MS;
+    limits.max_battle_playouts = SOLOD_BATTLE_MAX_PLAYOUTS;
+    limits.max_search_threads = SOLOD_MAX_SEARCH_THREADS;
 
     char (*scenarios)[GAMES_NAME_MAX] = calloc (GAMES_MAX_SCENARIOS,
                                                 GAMES_NAME_MAX);

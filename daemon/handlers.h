@@ -22,6 +22,13 @@
 
 #define SOLOD_BATTLE_LOG_MAX    200000 /* log lines a BattleResult carries */
 #define SOLOD_SIDE_MAX_BUDGET_MS 60000 /* AskSide's search time */
+#define SOLOD_SIDE_MAX_PLAYOUTS 1000000 /* AskSide's playouts (about the
+                                           max_budget_ms of one thread) */
+#define SOLOD_BATTLE_MAX_DECISION_MS 1000 /* a PlayBattle strategy's time
+                                             for one side's decision */
+#define SOLOD_BATTLE_MAX_PLAYOUTS 20000 /* and its playouts */
+#define SOLOD_MAX_SEARCH_THREADS 2     /* threads one request's search
+                                          may take */
 #define SOLOD_MAX_STRATEGIES    32     /* strategies Hello lists */
 
 typedef struct {

@@ -120,6 +120,43 @@ check_strategy (const char *side, const char *name, const char *params,
         return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, field,
                              "%s: %s", name, err);
     strategy_destroy (&trial);
+    /* the commander's strategies: every decision within the limits Hello
+       gives, so a battle's work is bounded */
+    if (strcmp (name, "search") == 0 || strcmp (name, "greedy") == 0) {
+        commander_settings_t cs;
+        commander_settings_defaults (&cs);
+        if (strcmp (name, "greedy") != 0
+            && commander_settings_parse (params, &cs, err, sizeof err) == 0) {
+            if (cs.budget_ms > SOLOD_BATTLE_MAX_DECISION_MS)
+                return convert_fail (error,
+                                     SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                                     field, "ms=%g, more than "
+                                     "max_battle_decision_ms (%d)",
+                                     cs.budget_ms,
+                                     SOLOD_BATTLE_MAX_DECISION_MS);
+            if (cs.budget_ms <= 0
+                && (cs.playouts <= 0
+                    || cs.playouts > SOLOD_BATTLE_MAX_PLAYOUTS))
+                return convert_fail (error,
+                                     SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                                     field, "playouts=%ld without a time "
+                                     "budget, more than max_battle_playouts "
+                                     "(%d)", cs.playouts,
+                                     SOLOD_BATTLE_MAX_PLAYOUTS);
+            if (cs.playouts > SOLOD_BATTLE_MAX_PLAYOUTS)
+                return convert_fail (error,
+                                     SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                                     field, "playouts=%ld, more than "
+                                     "max_battle_playouts (%d)", cs.playouts,
+                                     SOLOD_BATTLE_MAX_PLAYOUTS);
+            if (cs.threads > SOLOD_MAX_SEARCH_THREADS)
+                return convert_fail (error,
+                                     SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                                     field, "threads=%d, more than "
+                                     "max_search_threads (%d)", cs.threads,
+                                     SOLOD_MAX_SEARCH_THREADS);
+        }
+    }
     return 0;
 }
 
@@ -457,15 +494,20 @@ side_settings (const Solo__V1__AskSide *msg, uint64_t seed,
                              "ask_side.budget_ms", "%u ms, more than "
                              "max_budget_ms (%d)", msg->budget_ms,
                              SOLOD_SIDE_MAX_BUDGET_MS);
-    if (msg->playouts > (uint64_t) COMMANDER_MAX_PLAYOUTS)
+    if (msg->playouts > (uint64_t) SOLOD_SIDE_MAX_PLAYOUTS)
         return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
-                             "ask_side.playouts", "%llu playouts, at most %ld",
+                             "ask_side.playouts", "%llu playouts, more than "
+                             "max_playouts (%d)",
                              (unsigned long long) msg->playouts,
-                             COMMANDER_MAX_PLAYOUTS);
+                             SOLOD_SIDE_MAX_PLAYOUTS);
     if (msg->budget_ms || msg->playouts) {
         s->budget_ms = msg->budget_ms;
         s->playouts = (long) msg->playouts;
     }
+    /* playouts alone (no time budget) still end by max_budget_ms: every
+       request's work is bounded (the answer then says it was stopped) */
+    if (s->budget_ms <= 0 || s->budget_ms > SOLOD_SIDE_MAX_BUDGET_MS)
+        s->budget_ms = SOLOD_SIDE_MAX_BUDGET_MS;
     if (msg->has_aggression) {
         if (!(msg->aggression >= 0 && msg->aggression <= 1))
             return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,

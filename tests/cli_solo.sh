@@ -252,6 +252,10 @@ expect_json no_daemon_json '
 e = d["error"]
 assert e["code"] == "NO_ANSWER" and e["exit_code"] == 4, e
 '
+# solo side takes no more search time than the daemon gives (max_budget_ms)
+run budget_over "$SOLO" side --scenario farm --side red --budget-ms 60001
+expect_rc budget_over 2
+expect_in budget_over err "--budget-ms wants milliseconds, 1 to 60000"
 run no_daemon_words "$SOLO" --endpoint tcp://127.0.0.1:9 --timeout 200 hello
 expect_rc no_daemon_words 4
 expect_not_in no_daemon_words out "error"

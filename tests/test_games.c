@@ -248,6 +248,12 @@ test_hello_lists_scenarios_and_strategies (void **state)
     assert_int_equal (h->limits->max_games, GAMESTORE_MAX_GAMES);
     assert_int_equal (h->limits->max_unit_updates, GAMES_MAX_UNIT_UPDATES);
     assert_int_equal (h->limits->max_budget_ms, SOLOD_SIDE_MAX_BUDGET_MS);
+    assert_int_equal (h->limits->max_playouts, SOLOD_SIDE_MAX_PLAYOUTS);
+    assert_int_equal (h->limits->max_battle_decision_ms,
+                      SOLOD_BATTLE_MAX_DECISION_MS);
+    assert_int_equal (h->limits->max_battle_playouts,
+                      SOLOD_BATTLE_MAX_PLAYOUTS);
+    assert_int_equal (h->limits->max_search_threads, SOLOD_MAX_SEARCH_THREADS);
     solo__v1__reply__free_unpacked (reply, NULL);
     test_close (socket);
     server_destroy (&server);
@@ -1294,6 +1300,19 @@ test_battle_errors (void **state)
                           false),
                   SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
                   "play_battle.blue_params", NULL);
+    /*  every decision of a battle within Hello's limits */
+    assert_error (battle (socket, "farm", "search", "ms=600000", "table", 1,
+                          false),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "play_battle.blue_params", "max_battle_decision_ms (1000)");
+    assert_error (battle (socket, "farm", "search", "ms=100,threads=8",
+                          "table", 1, false),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "play_battle.blue_params", "max_search_threads (2)");
+    assert_error (battle (socket, "farm", "search", "ms=0,playouts=5000000",
+                          "table", 1, false),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "play_battle.blue_params", "max_battle_playouts (20000)");
     /*  a situation is not a scenario */
     Solo__V1__PlayBattle play = SOLO__V1__PLAY_BATTLE__INIT;
     play.source_case = SOLO__V1__PLAY_BATTLE__SOURCE_SCENARIO_TEXT;
@@ -1469,6 +1488,13 @@ test_ask_side_errors (void **state)
     assert_error (call (socket, SOLO__V1__REQUEST__BODY_ASK_SIDE, &ask),
                   SOLO__V1__ERROR__CODE__OUT_OF_RANGE, "ask_side.budget_ms",
                   "max_budget_ms");
+    /*  playouts without a time budget: within max_playouts */
+    ask.budget_ms = 0;
+    ask.playouts = 10000000;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_ASK_SIDE, &ask),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE, "ask_side.playouts",
+                  "max_playouts (1000000)");
+    ask.playouts = 0;
     ask.budget_ms = 10;
     ask.has_aggression = true;
     ask.aggression = 2;

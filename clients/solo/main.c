@@ -40,6 +40,8 @@
 #define SOLO_MAX_SITUATION_BYTES  (1024 * 1024 - 1024)   /* the daemon's
                                    default message limit, less the envelope */
 #define SOLO_MAX_UNIT_ARGS        64     /* --unit in one game update */
+#define SOLO_MAX_BUDGET_MS        60000  /* the daemon's max_budget_ms (Hello's
+                                            limits): AskSide's search time */
 #define SOLO_MAX_OPTION_ARGS      256    /* options on one command line */
 #define SOLO_SLOW_TIMEOUT_MS      600000 /* battle and side, by default */
 #define SOLO_PROGRESS_EVERY_MS    200
@@ -695,9 +697,10 @@ apply_option (options_t *opt, const char *name, const char *value)
     }
     else
     if (strcmp (name, "--budget-ms") == 0) {
-        if (parse_long (value, 1, 600000, &number))
+        if (parse_long (value, 1, SOLO_MAX_BUDGET_MS, &number))
             return usage_error (opt->command, "--budget-ms wants milliseconds, "
-                                "1 to 600000, not \"%s\"", value);
+                                "1 to %d (the daemon's max_budget_ms), not "
+                                "\"%s\"", SOLO_MAX_BUDGET_MS, value);
         opt->budget_ms = number;
     }
     else
