@@ -1323,3 +1323,94 @@ convert_formation_from_wire (int value)
     default:                                     return -1;
     }
 }
+
+/*  ---- UTF-8 of a request's strings -------------------------------------- */
+
+/*  The offset of the first byte of `s` that is not well-formed UTF-8
+ *  (overlong forms, surrogates and code points past U+10FFFF refused), or
+ *  -1 when it all is. */
+static long
+utf8_bad_at (const char *s)
+{
+    const unsigned char *p = (const unsigned char *) s;
+    for (long i = 0; p[i]; ) {
+        unsigned c = p[i];
+        int len;
+        unsigned min;
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        else if ((c & 0xe0) == 0xc0) { len = 2; min = 0x80; c &= 0x1f; }
+        else if ((c & 0xf0) == 0xe0) { len = 3; min = 0x800; c &= 0x0f; }
+        else if ((c & 0xf8) == 0xf0) { len = 4; min = 0x10000; c &= 0x07; }
+        else
+            return i;
+        for (int k = 1; k < len; k++) {
+            if ((p[i + k] & 0xc0) != 0x80)
+                return i;
+            c = (c << 6) | (p[i + k] & 0x3f);
+        }
+        if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+            return i;
+        i += len;
+    }
+    return -1;
+}
+
+static int
+check_utf8_in (const ProtobufCMessage *m, char *path, size_t used,
+               convert_error_t *error)
+{
+    const ProtobufCMessageDescriptor *d = m->descriptor;
+    for (unsigned i = 0; i < d->n_fields; i++) {
+        const ProtobufCFieldDescriptor *f = &d->fields[i];
+        if (f->type != PROTOBUF_C_TYPE_STRING
+            && f->type != PROTOBUF_C_TYPE_MESSAGE)
+            continue;
+        const char *base = (const char *) m;
+        if ((f->flags & PROTOBUF_C_FIELD_FLAG_ONEOF)
+            && *(const uint32_t *) (base + f->quantifier_offset) != f->id)
+            continue;
+        size_t count = 1;
+        const void *const *items = (const void *const *) (base + f->offset);
+        if (f->label == PROTOBUF_C_LABEL_REPEATED) {
+            count = *(const size_t *) (base + f->quantifier_offset);
+            items = *(const void *const *const *) (base + f->offset);
+        }
+        for (size_t k = 0; items && k < count; k++) {
+            const void *item = items[k];
+            if (!item)
+                continue;
+            size_t n = used;
+            n += (size_t) snprintf (path + n, CONVERT_FIELD_MAX - n, "%s%s",
+                                    n ? "." : "", f->name);
+            if (f->label == PROTOBUF_C_LABEL_REPEATED && n < CONVERT_FIELD_MAX)
+                n += (size_t) snprintf (path + n, CONVERT_FIELD_MAX - n,
+                                        "[%zu]", k);
+            if (n >= CONVERT_FIELD_MAX)
+                n = CONVERT_FIELD_MAX - 1;
+            if (f->type == PROTOBUF_C_TYPE_STRING) {
+                long at = utf8_bad_at (item);
+                if (at >= 0)
+                    return convert_fail (error,
+                                         SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                                         path, "not UTF-8 at byte %ld (a "
+                                         "protocol string is UTF-8 text)",
+                                         at);
+            }
+            else if (check_utf8_in (item, path, n, error) < 0)
+                return -1;
+            path[used] = '\0';
+        }
+    }
+    return 0;
+}
+
+int
+convert_check_utf8 (const ProtobufCMessage *message, convert_error_t *error)
+{
+    assert (message && error);
+    char path[CONVERT_FIELD_MAX] = "";
+    return check_utf8_in (message, path, 0, error);
+}

@@ -69,6 +69,15 @@ Solo__V1__UnitDecision *convert_decision_in (const rf_decision_t *decision,
                                              uint64_t seed,
                                              ProtobufCAllocator *arena);
 
+/*  Every string of a decoded message, nested messages and lists
+ *  included, checked for UTF-8 (protobuf's strings are UTF-8: a strict
+ *  client could not decode a reply that echoed one that is not).  For a
+ *  Request the path leaves out the envelope: "ask_unit.situation.
+ *  units[1].id".  0, or -1 with BAD_REQUEST naming the first bad field
+ *  and the byte where it goes wrong. */
+int convert_check_utf8 (const ProtobufCMessage *message,
+                        convert_error_t *error);
+
 /*  Warnings shown beside an answer, at most (the last one says how many
  *  more there were). */
 #define CONVERT_MAX_WARNINGS 8

@@ -658,6 +658,12 @@ handlers_serve (const handler_context_t *ctx, const void *data, size_t len,
                             reply_len);
     }
     result->request_id = request->id;
+    convert_error_t bad_text;
+    if (convert_check_utf8 (&request->base, &bad_text) < 0) {
+        arena_free_all (&arena);
+        return serve_error (result->request_id, &bad_text, result, reply,
+                            reply_len);
+    }
     int rc;
     switch (request->body_case) {
         case SOLO__V1__REQUEST__BODY_HELLO:

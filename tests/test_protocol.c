@@ -921,6 +921,27 @@ test_situation_errors (void **state)
                   "ask_unit.direct.ruleset");
     solo__v1__reply__free_unpacked (reply, NULL);
 
+    /*  strings on the wire are UTF-8: one that is not is refused, named,
+     *  never echoed back where a strict client could not decode it */
+    situation_request (s, 1196, "r\xe9" "d-1", 3);
+    reply = exchange (dealer, &s->request);
+    assert_error (reply, 1196, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "ask_unit.unit_id");
+    assert_non_null (strstr (reply->error->message, "not UTF-8 at byte 1"));
+    solo__v1__reply__free_unpacked (reply, NULL);
+    situation_request (s, 1197, "red-1", 3);
+    s->units[2].id = "blue-\xc0\xae";        /* an overlong form */
+    reply = exchange (dealer, &s->request);
+    assert_error (reply, 1197, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "ask_unit.situation.units[2].id");
+    solo__v1__reply__free_unpacked (reply, NULL);
+    situation_request (s, 1198, "red-1", 3);
+    s->units[2].id = "blue-\xc3\xa9";        /* é: UTF-8, and served */
+    reply = exchange (dealer, &s->request);
+    assert_decision (reply);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    assert_still_serving (dealer);
+
     situation_request (s, 194, "red-1", 3);
     s->units[1].weapon = "blaster";
     reply = exchange (dealer, &s->request);
