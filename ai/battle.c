@@ -553,6 +553,9 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                playouts) plays its side's variant */
             if (variant[s])
                 strategy_set_tables (strategy[s], variant[s]);
+            if (setup->stop)
+                strategy_set_stop (strategy[s], setup->stop,
+                                   setup->stop_arg);
             /* the class "table" reads its side's variant too */
             table_class[s] = strcmp (strategy_name (strategy[s]),
                                      "table") == 0;
@@ -622,6 +625,11 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
     }
 
     while (!game_over (run.game) && !run.failed) {
+        if (setup->stop && setup->stop (setup->stop_arg)) {
+            run_fail (&run, "stopped at turn %d, %s, before the end",
+                      game_turn (run.game), game_phase_name (run.game));
+            break;
+        }
         game_begin_phase (run.game, dice);
         flush_dice (&run, dice);
         int side = game_phase_side (run.game);

@@ -121,6 +121,12 @@ typedef struct {
                                            (strategy_load_variant) */
     battle_decide_fn *decide[SIDE_COUNT]; /* NULL: the class decides */
     void *decide_arg[SIDE_COUNT];
+    /*  NULL, or polled before each phase and by a searching strategy
+     *  while it thinks: true stops the battle there (battle_play returns
+     *  -1, err saying it was stopped), so a daemon shutting down need not
+     *  wait for the battle's end. */
+    bool (*stop) (void *arg);
+    void *stop_arg;
 } battle_setup_t;
 
 typedef struct {
@@ -143,7 +149,7 @@ uint64_t battle_strategy_seed (uint64_t seed, int side);
  *  receives the replay log, emptied first.  0, or -1 with `err`: unknown
  *  strategy or parameters, a table variant that does not load or does
  *  not fit the game's ruleset, a scenario of another ruleset, out of
- *  memory. */
+ *  memory, stopped by setup->stop. */
 int battle_play (const game_rules_t *rules, const scenario_t *scenario,
                  const battle_setup_t *setup, battle_result_t *out,
                  battle_log_t *log, char *err, int errlen);

@@ -1058,6 +1058,14 @@ commander_strategy_uses_clock (const void *state)
         && self->settings.budget_ms > 0;
 }
 
+/*  A battle's stop (the daemon shutting down) ends the search early. */
+void
+commander_strategy_set_stop (void *state, bool (*stop) (void *arg),
+                             void *arg)
+{
+    commander_set_stop (state, stop, arg);
+}
+
 void
 commander_strategy_decide (void *state, const game_t *g, int side,
                            const int *units, int n, dice_t *dice,

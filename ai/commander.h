@@ -321,16 +321,20 @@ void commander_strategy_set_tables (void *state, const ruleset_t *variant);
 /*  A search within a time budget (budget_ms > 0) depends on the clock;
  *  the greedy never does. */
 bool commander_strategy_uses_clock (const void *state);
+void commander_strategy_set_stop (void *state, bool (*stop) (void *arg),
+                                  void *arg);
 
 #define COMMANDER_STRATEGY_GREEDY                                         \
     { "greedy", "one ply: each commanded unit's best order by a static "  \
       "heuristic", commander_strategy_create_greedy,                     \
       commander_strategy_destroy, commander_strategy_decide,             \
-      commander_strategy_set_tables, commander_strategy_uses_clock }
+      commander_strategy_set_tables, commander_strategy_uses_clock,     \
+      commander_strategy_set_stop }
 #define COMMANDER_STRATEGY_SEARCH                                         \
     { "search", "the commander: portfolio greedy search then NaiveMCTS "  \
       "within a time or playout budget", commander_strategy_create_search,\
       commander_strategy_destroy, commander_strategy_decide,             \
-      commander_strategy_set_tables, commander_strategy_uses_clock }
+      commander_strategy_set_tables, commander_strategy_uses_clock,     \
+      commander_strategy_set_stop }
 
 #endif

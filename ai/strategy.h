@@ -51,6 +51,9 @@ typedef struct {
      *  time budget), so that the same seed need not give the same
      *  orders: a replay takes them from a record.  NULL: never. */
     bool (*uses_clock) (const void *state);
+    /*  Polled while it decides: true asks it to answer at once with what
+     *  it has (a search cut short).  NULL: it decides quickly anyway. */
+    void (*set_stop) (void *state, bool (*stop) (void *arg), void *arg);
 } strategy_class_t;
 
 typedef struct strategy_t strategy_t;
@@ -81,6 +84,12 @@ void strategy_set_tables (strategy_t *self, const ruleset_t *variant);
 /*  True when the strategy's orders depend on the clock (the class's
  *  uses_clock): the same seed may then give other orders. */
 bool strategy_uses_clock (const strategy_t *self);
+
+/*  `stop(arg)` (NULL: none) is polled while the strategy decides; when
+ *  it says true, a search answers at once with its best plan so far.
+ *  The daemon's shutdown reaches a battle's searches this way. */
+void strategy_set_stop (strategy_t *self, bool (*stop) (void *arg),
+                        void *arg);
 
 /*  Orders for the `n` units of `side` in `units`. */
 void strategy_decide (strategy_t *self, const game_t *g, int side,

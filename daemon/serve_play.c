@@ -319,6 +319,15 @@ battle_message (const scenario_t *sc, const battle_setup_t *setup,
     return m;
 }
 
+/*  True once the daemon is stopping (arg: its atomic_bool): polled by
+ *  searches and battles so a shutdown never waits for them. */
+static bool
+stop_requested (void *arg)
+{
+    const atomic_bool *stopping = arg;
+    return stopping && atomic_load (stopping);
+}
+
 int
 serve_play_battle (const handler_context_t *ctx, uint64_t id,
                    const Solo__V1__PlayBattle *msg, uint64_t seed,
@@ -366,6 +375,10 @@ serve_play_battle (const handler_context_t *ctx, uint64_t id,
         .params = { msg->blue_params ? msg->blue_params : "",
                     msg->red_params ? msg->red_params : "" },
     };
+    /* the daemon's shutdown stops a battle between phases and cuts its
+       searches short, so SIGTERM never waits for a long battle */
+    setup.stop = stop_requested;
+    setup.stop_arg = (void *) ctx->stopping;
     battle_log_t *log = msg->with_log ? battle_log_new () : NULL;
     battle_result_t res;
     char err[SOLO_ERR_MAX] = "";
@@ -373,10 +386,14 @@ serve_play_battle (const handler_context_t *ctx, uint64_t id,
     int rc = (msg->with_log && !log)
            ? -1 : battle_play (rules, sc, &setup, &res, log, err, sizeof err);
     double elapsed = monotonic_ms () - start;
-    if (rc) {
+    if (rc && stop_requested ((void *) ctx->stopping))
+        convert_fail (&error, SOLO__V1__ERROR__CODE__BUSY, "play_battle",
+                      "the daemon is stopping: %s", err);
+    else if (rc)
         convert_fail (&error, SOLO__V1__ERROR__CODE__INTERNAL, "play_battle",
                       "the battle could not be played: %s",
                       err[0] ? err : "out of memory");
+    if (rc) {
         battle_log_destroy (&log);
         scenario_destroy (&sc);
         return serve_error (id, &error, result, reply, reply_len);
@@ -527,13 +544,6 @@ side_settings (const Solo__V1__AskSide *msg, uint64_t seed,
         return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,
                              "ask_side", "%s", err);
     return 0;
-}
-
-static bool
-stop_requested (void *arg)
-{
-    const atomic_bool *stopping = arg;
-    return stopping && atomic_load (stopping);
 }
 
 /*  The table layer for every unit of `side` waiting for an order: the

@@ -179,6 +179,26 @@ assert d["geometry"]["nearest_enemy_id"] == "blue-1", d["geometry"]
     grep -qF "dice seed 5" "$work/serve.log" || fail "serve: the seed is not logged"
 fi
 
+# a battle of long searches does not hold a SIGTERM up: the battle stops
+# between phases and its searches answer at once (a farm battle at a
+# second a decision takes over ten; stop() allows 10 s, and a battle
+# played to its end would be told OK)
+if start_solod --log "$work/battle_stop.log" --wait-log --config "$work/solod.conf"; then
+    "$SOLO" --endpoint "$ENDPOINT" --timeout 60000 battle --scenario farm \
+        --blue search:ms=1000 --red search:ms=1000 --seed 1 \
+        >"$work/long_battle.out" 2>"$work/long_battle.err" &
+    battle_pid=$!
+    sleep 1.5                           # the battle is under way
+    stop battle_stop TERM
+    wait "$battle_pid"
+    battle_rc=$?
+    checks=$((checks + 1))
+    [ "$battle_rc" != 0 ] || fail "battle_stop: a stopped battle reported success"
+    checks=$((checks + 1))
+    grep -qF "stopping" "$work/long_battle.err" \
+        || fail "battle_stop: the client was not told the daemon is stopping: $(cat "$work/long_battle.err")"
+fi
+
 # the same --seed gives the same first roll after a restart; SIGINT stops
 # as cleanly as SIGTERM
 if start_solod --log "$work/again.log" --wait-log --config "$work/solod.conf" --seed 5; then

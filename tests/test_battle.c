@@ -429,6 +429,49 @@ test_bad_setup (void **state)
                              "\"aggression\""));
 }
 
+/*  A stop hook that says stop at its `limit`-th poll. */
+typedef struct {
+    int polls, limit;
+} stop_count_t;
+
+static bool
+stop_after (void *arg)
+{
+    stop_count_t *c = arg;
+    return ++c->polls >= c->limit;
+}
+
+/*  The stop hook ends a battle between phases (the daemon's shutdown),
+ *  and a search polls it too: a search of a whole second a decision,
+ *  stopped at once, answers with what it has. */
+static void
+test_stop_hook (void **state)
+{
+    (void) state;
+    char err[256] = "";
+    battle_result_t r;
+    stop_count_t count = { 0, 5 };
+    battle_setup_t setup = { .seed = 1, .strategy = { "table", "random" },
+                             .stop = stop_after, .stop_arg = &count };
+    assert_int_equal (battle_play (rules, scenarios[0], &setup, &r, NULL, err,
+                                   sizeof err), -1);
+    assert_non_null (strstr (err, "stopped at turn "));
+    assert_int_equal (count.polls, 5);
+
+    /* a search of a second a decision, told to stop at its first poll,
+       answers then: the battle's next check is the poll after (without
+       the search's polls the battle alone would stop at poll 3) */
+    battle_setup_t search = { .seed = 1, .strategy = { "search", "search" },
+                              .params = { "ms=1000", "ms=1000" },
+                              .stop = stop_after, .stop_arg = &count };
+    count.polls = 0;
+    count.limit = 3;
+    assert_int_equal (battle_play (rules, scenarios[0], &search, &r, NULL,
+                                   err, sizeof err), -1);
+    assert_non_null (strstr (err, "stopped at turn 1"));
+    assert_true (count.polls > 3);
+}
+
 /*  The registry. */
 static void
 test_strategies (void **state)
@@ -654,6 +697,7 @@ main (void)
         cmocka_unit_test (test_replay_catches_a_changed_state),
         cmocka_unit_test (test_platoon_diced_once),
         cmocka_unit_test (test_bad_setup),
+        cmocka_unit_test (test_stop_hook),
         cmocka_unit_test (test_strategies),
         cmocka_unit_test (test_table_variant),
         cmocka_unit_test (test_table_variant_refused),
