@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "convert.h"
+#include "quick_unpack.h"
 
 int
 convert_fail (convert_error_t *error, error_code_t code, const char *field,
@@ -1413,4 +1414,20 @@ convert_check_utf8 (const ProtobufCMessage *message, convert_error_t *error)
     assert (message && error);
     char path[CONVERT_FIELD_MAX] = "";
     return check_utf8_in (message, path, 0, error);
+}
+
+/*  ---- NULs inside a request's strings ---------------------------------- */
+
+int
+convert_check_nul (const ProtobufCMessageDescriptor *descriptor,
+                   const void *data, size_t len, convert_error_t *error)
+{
+    assert (descriptor && error && (data || len == 0));
+    char path[CONVERT_FIELD_MAX];
+    long at = quick_find_nul (descriptor, len, data, path, sizeof path);
+    if (at < 0)
+        return 0;
+    return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST, path,
+                         "a NUL byte at byte %ld (a protocol string is text: "
+                         "it would be cut there)", at);
 }

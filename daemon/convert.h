@@ -78,6 +78,13 @@ Solo__V1__UnitDecision *convert_decision_in (const rf_decision_t *decision,
 int convert_check_utf8 (const ProtobufCMessage *message,
                         convert_error_t *error);
 
+/*  The encoded message data[0..len) of `descriptor` walked for string
+ *  fields holding a NUL byte, which the decoded C string would silently
+ *  end at ("a\0x" read as "a").  Paths as convert_check_utf8 gives them;
+ *  call it on bytes the decoder accepted.  0, or -1 with BAD_REQUEST. */
+int convert_check_nul (const ProtobufCMessageDescriptor *descriptor,
+                       const void *data, size_t len, convert_error_t *error);
+
 /*  Warnings shown beside an answer, at most (the last one says how many
  *  more there were). */
 #define CONVERT_MAX_WARNINGS 8

@@ -659,7 +659,9 @@ handlers_serve (const handler_context_t *ctx, const void *data, size_t len,
     }
     result->request_id = request->id;
     convert_error_t bad_text;
-    if (convert_check_utf8 (&request->base, &bad_text) < 0) {
+    if (convert_check_utf8 (&request->base, &bad_text) < 0
+        || convert_check_nul (&solo__v1__request__descriptor, data, len,
+                              &bad_text) < 0) {
         arena_free_all (&arena);
         return serve_error (result->request_id, &bad_text, result, reply,
                             reply_len);

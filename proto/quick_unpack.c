@@ -15,6 +15,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include "quick_unpack.h"
 
@@ -447,4 +448,89 @@ quick_unpack (const ProtobufCMessageDescriptor *descriptor,
     return unpack_message (descriptor, allocator ? allocator
                                                  : &system_allocator,
                            data, data + len, 0);
+}
+
+/*  ---- strings holding a NUL ---------------------------------------------- */
+
+/*  quick_find_nul's walk of one message of `d` in [at, end); `path` holds
+ *  `used` bytes of the path to it.  A repeated field's index counts its
+ *  earlier occurrences in this message. */
+static long
+find_nul_in (const ProtobufCMessageDescriptor *d, const uint8_t *at,
+             const uint8_t *end, char *path, size_t pathlen, size_t used,
+             int depth)
+{
+    size_t seen[64] = { 0 };        /* occurrences by field index */
+    while (at < end) {
+        uint64_t key, n;
+        at = read_varint (at, end, VARINT_MAX_BYTES, &key);
+        if (!at)
+            return -1;
+        const ProtobufCFieldDescriptor *f =
+            protobuf_c_message_descriptor_get_field (d, (unsigned) (key >> 3));
+        const uint8_t *payload;
+        switch ((ProtobufCWireType) (key & 7)) {
+            case PROTOBUF_C_WIRE_TYPE_VARINT:
+                if (!(at = read_varint (at, end, VARINT_MAX_BYTES, &n)))
+                    return -1;
+                continue;
+            case PROTOBUF_C_WIRE_TYPE_64BIT:
+                if (end - at < 8)
+                    return -1;
+                at += 8;
+                continue;
+            case PROTOBUF_C_WIRE_TYPE_32BIT:
+                if (end - at < 4)
+                    return -1;
+                at += 4;
+                continue;
+            case PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED:
+                at = read_varint (at, end, VARINT_MAX_BYTES, &n);
+                if (!at || n > (uint64_t) (end - at))
+                    return -1;
+                payload = at;
+                at += n;
+                break;
+            default:
+                return -1;
+        }
+        if (!f || (f->type != PROTOBUF_C_TYPE_STRING
+                   && (f->type != PROTOBUF_C_TYPE_MESSAGE
+                       || depth >= QUICK_UNPACK_MAX_DEPTH)))
+            continue;
+        size_t index = (size_t) (f - d->fields);
+        size_t k = index < 64 ? seen[index]++ : 0;
+        size_t next = used;
+        next += (size_t) snprintf (path + next, pathlen - next, "%s%s",
+                                   next ? "." : "", f->name);
+        if (f->label == PROTOBUF_C_LABEL_REPEATED && next < pathlen)
+            next += (size_t) snprintf (path + next, pathlen - next, "[%zu]",
+                                       k);
+        if (next >= pathlen)
+            next = pathlen - 1;
+        if (f->type == PROTOBUF_C_TYPE_STRING) {
+            const uint8_t *nul = memchr (payload, 0, (size_t) n);
+            if (nul)
+                return (long) (nul - payload);
+        }
+        else {
+            long found = find_nul_in (f->descriptor, payload, payload + n,
+                                      path, pathlen, next, depth + 1);
+            if (found >= 0)
+                return found;
+        }
+        path[used] = '\0';
+    }
+    return -1;
+}
+
+long
+quick_find_nul (const ProtobufCMessageDescriptor *descriptor, size_t len,
+                const uint8_t *data, char *path, size_t pathlen)
+{
+    assert (descriptor && path && pathlen > 0 && (data || len == 0));
+    path[0] = '\0';
+    if (!data)
+        return -1;
+    return find_nul_in (descriptor, data, data + len, path, pathlen, 0, 0);
 }

@@ -48,4 +48,16 @@ quick_unpack (const ProtobufCMessageDescriptor *descriptor,
               ProtobufCAllocator *allocator, size_t len,
               const uint8_t *data);
 
+/*  The first string field of the encoded message data[0..len) of
+ *  `descriptor` whose bytes hold a NUL, which a decoded C string would
+ *  silently end at ("a\0x" read as "a").  Returns the NUL's offset in
+ *  that string, its field's path in `path` ("ask_unit.situation.units[1]
+ *  .id": a repeated field's index counts its earlier occurrences, the
+ *  path cut to pathlen - 1 bytes); -1 when there is none (path "").
+ *  Meant for bytes a decoder accepted: bytes that do not parse end the
+ *  walk with -1, the decoder being the judge of the encoding. */
+long quick_find_nul (const ProtobufCMessageDescriptor *descriptor,
+                     size_t len, const uint8_t *data, char *path,
+                     size_t pathlen);
+
 #endif

@@ -941,6 +941,23 @@ test_situation_errors (void **state)
     assert_decision (reply);
     solo__v1__reply__free_unpacked (reply, NULL);
     assert_still_serving (dealer);
+    /*  an embedded NUL ("a\0x" would be read as "a") is refused too: the
+     *  bytes of "blue-#9" patched after packing, as a client could send */
+    situation_request (s, 1199, "red-1", 3);
+    s->units[2].id = "blue-#9";
+    size_t len;
+    uint8_t *buf = pack_request (&s->request, &len);
+    uint8_t *mark = memchr (buf, '#', len);
+    assert_non_null (mark);
+    *mark = 0;
+    assert_int_equal (zmq_send (dealer, buf, len, 0), (int) len);
+    free (buf);
+    reply = receive_reply (dealer, false);
+    assert_error (reply, 1199, SOLO__V1__ERROR__CODE__BAD_REQUEST,
+                  "ask_unit.situation.units[2].id");
+    assert_non_null (strstr (reply->error->message, "NUL byte at byte 5"));
+    solo__v1__reply__free_unpacked (reply, NULL);
+    assert_still_serving (dealer);
 
     situation_request (s, 194, "red-1", 3);
     s->units[1].weapon = "blaster";

@@ -326,6 +326,51 @@ test_unsigned_and_64_bit (void **state)
     free (w);
 }
 
+/*  quick_find_nul: the first string holding a NUL, its path (a repeated
+ *  field's index counting its occurrences) and the NUL's offset; none in
+ *  strings without one, nor in bytes fields' kin (a double's bytes). */
+static void
+test_find_nul (void **state)
+{
+    (void) state;
+    wire_t *one = wire_new (), *two = wire_new (), *sit = wire_new ();
+    wire_t *ask = wire_new ();
+    put_string (one, 1, "blue-1");
+    put_double (one, 16, 0.0);                 /* zero bytes, not a string */
+    put_string (two, 1, "red-1");
+    put_raw (two, "\x2a\x03" "a\0x", 5);       /* weapon (5): "a", NUL, "x" */
+    put_message (sit, 5, one);
+    put_message (sit, 5, two);
+    put_message (ask, 1, sit);
+    put_string (ask, 4, "red-1");
+    char path[64];
+    assert_int_equal (quick_find_nul (&solo__v1__ask_unit__descriptor,
+                                      ask->len, ask->bytes, path,
+                                      sizeof path), 1);
+    assert_string_equal (path, "situation.units[1].weapon");
+    /* cut to the room given */
+    char short_path[8];
+    assert_int_equal (quick_find_nul (&solo__v1__ask_unit__descriptor,
+                                      ask->len, ask->bytes, short_path,
+                                      sizeof short_path), 1);
+    assert_string_equal (short_path, "situati");
+    /* none in the first unit alone */
+    wire_t *clean = wire_new (), *clean_sit = wire_new ();
+    put_message (clean_sit, 5, one);
+    put_message (clean, 1, clean_sit);
+    put_string (clean, 4, "red-1");
+    assert_int_equal (quick_find_nul (&solo__v1__ask_unit__descriptor,
+                                      clean->len, clean->bytes, path,
+                                      sizeof path), -1);
+    assert_string_equal (path, "");
+    free (one);
+    free (two);
+    free (sit);
+    free (ask);
+    free (clean);
+    free (clean_sit);
+}
+
 static void
 test_sint32 (void **state)
 {
@@ -749,6 +794,7 @@ main (void)
         cmocka_unit_test (test_declines_the_unusual),
         cmocka_unit_test (test_declines_truncated_input),
         cmocka_unit_test (test_deepest_request),
+        cmocka_unit_test (test_find_nul),
         cmocka_unit_test (test_declining_frees_everything),
         cmocka_unit_test (test_bench_ask_unit),
     };
