@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "config.h"
+#include "config_text.h"
+#include "game.h"
 
 #ifndef SOLO_SOURCE_DATA_DIR
 #define SOLO_SOURCE_DATA_DIR "rules/data"
@@ -425,12 +427,18 @@ solod_config_load (solod_config_t *cfg, const char *path,
     }
     fclose (probe);
 
+    /*  read as every other file is (a byte-order mark skipped, numbers
+     *  past 32 bits and runaway nesting named) */
+    char *text = game_read_file (path, err, errlen);
+    if (!text)
+        return -1;
     config_t file;
     config_init (&file);
-    if (!config_read_file (&file, path)) {
-        fail_at (err, errlen,
-                 config_error_file (&file) ? config_error_file (&file) : path,
-                 config_error_line (&file), config_error_text (&file));
+    int read_ok = config_text_read (&file, text);
+    free (text);
+    if (!read_ok) {
+        fail_at (err, errlen, path, config_error_line (&file),
+                 config_error_text (&file));
         config_destroy (&file);
         return -1;
     }

@@ -19,11 +19,18 @@
 
 #include <libconfig.h>
 
-/*  config_read_string's drop-in: read `text` (NULL reads as "") into
- *  `cfg`.  CONFIG_TRUE, or CONFIG_FALSE with config_error_line and
- *  config_error_text set as libconfig sets them ("syntax error", or
- *  "string is not closed" for a string still open at the end, or "out of
- *  memory"). */
+/*  Groups and lists nest at most this deep in a text read here (deeper,
+ *  libconfig's parser runs out of stack and says "memory exhausted"). */
+#define CONFIG_TEXT_MAX_DEPTH 64
+
+/*  config_read_string's drop-in: read `text` (NULL reads as ""; a UTF-8
+ *  byte-order mark at its start is skipped) into `cfg`.  CONFIG_TRUE, or
+ *  CONFIG_FALSE with config_error_line and config_error_text set as
+ *  libconfig sets them ("syntax error"), or "string is not closed" for a
+ *  string still open at the end, "out of memory", a nesting deeper than
+ *  CONFIG_TEXT_MAX_DEPTH, or a whole number too large for 32 bits without
+ *  an L (libconfig 1.5 would keep its low 32 bits silently); such an
+ *  error text lasts until the thread's next call. */
 int config_text_read (config_t *cfg, const char *text);
 
 /*  The copy config_text_read reads first (malloc'd, NUL-terminated;

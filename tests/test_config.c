@@ -332,8 +332,18 @@ test_refused (void **state)
     /*  the file's syntax */
     assert_refused ("solod = {\n  workers = 2;\n  seed = = 3;\n};\n", 3,
                     "syntax error");
+    /*  a number past 32 bits is named, not read as its low 32 bits
+     *  (4294967298 would be 2) */
+    assert_refused ("solod = {\n  workers = 4294967298;\n};\n", 2,
+                    "whole number 4294967298 is too large");
     /*  no group at all */
     assert_refused ("# nothing here\n", 1, "no 'solod' group");
+    /*  a byte-order mark, as some editors write, is read past */
+    solod_config_t cfg;
+    char err[512];
+    assert_int_equal (load_text ("\xEF\xBB\xBFsolod = {\n  workers = 3;\n};\n",
+                                 &cfg, err, sizeof err, NULL), 0);
+    assert_int_equal (cfg.workers, 3);
 }
 
 static void

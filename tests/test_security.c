@@ -842,6 +842,56 @@ test_config_text_read (void **state)
     free (big);
 }
 
+/*  What libconfig 1.5 gets wrong or words badly: a whole number past 32
+ *  bits (it keeps the low 32: 99999999999 as 1215752191), nesting that
+ *  runs its parser out of stack ("memory exhausted"), a byte-order mark
+ *  (a syntax error). */
+static void
+test_config_text_faults (void **state)
+{
+    (void) state;
+    assert_read_fails ("a = 1;\nfigures = 99999999999;", 2,
+                       "whole number 99999999999 is too large (at most "
+                       "2147483647)");
+    assert_read_fails ("a = -2147483649;", 1, "whole number -2147483649 is "
+                       "too large (at least -2147483648)");
+    assert_read_fails ("a = 0x100000000;", 1, "whole number 0x100000000 is "
+                       "too large (at most 4294967295)");
+    config_t cfg;
+    /* the edges, a 64-bit number with its L, floats, names with digits */
+    assert_int_equal (read_text ("a = 2147483647; b = -2147483648; "
+                                 "c = 0xFFFFFFFF; d = 99999999999L; "
+                                 "e = 99999999999.5; f = 1e300; "
+                                 "g2 = 3; h = \"99999999999\"; "
+                                 "/* 99999999999 */ i = 1;", &cfg),
+                      CONFIG_TRUE);
+    long long big = 0;
+    assert_true (config_lookup_int64 (&cfg, "d", &big));
+    assert_true (big == 99999999999LL);
+    config_destroy (&cfg);
+
+    char deep[2 * (CONFIG_TEXT_MAX_DEPTH + 1) + 16] = "a = ";
+    size_t n = strlen (deep);
+    for (int i = 0; i < CONFIG_TEXT_MAX_DEPTH + 1; i++)
+        deep[n++] = '(';
+    for (int i = 0; i < CONFIG_TEXT_MAX_DEPTH + 1; i++)
+        deep[n++] = ')';
+    strcpy (deep + n, ";");
+    assert_read_fails (deep, 1, "groups and lists nested more than 64 deep");
+    deep[4] = ' ';                       /* 64 deep is read */
+    deep[n - 1] = ' ';
+    assert_int_equal (read_text (deep, &cfg), CONFIG_TRUE);
+    config_destroy (&cfg);
+
+    assert_int_equal (read_text ("\xEF\xBB\xBF" "a = 1;\nb = 2;", &cfg),
+                      CONFIG_TRUE);
+    int b = 0;
+    assert_true (config_lookup_int (&cfg, "b", &b));
+    assert_int_equal (b, 2);
+    config_destroy (&cfg);
+    assert_read_fails ("\xEF\xBB\xBF" "a = 1;\nb = ;", 2, "syntax error");
+}
+
 /*  ---- main ------------------------------------------------------------- */
 
 static int
@@ -879,6 +929,7 @@ main (void)
         cmocka_unit_test (test_missing_handler_fails_closed),
         cmocka_unit_test (test_blank_strings),
         cmocka_unit_test (test_config_text_read),
+        cmocka_unit_test (test_config_text_faults),
     };
     return cmocka_run_group_tests (tests, make_temp_dir, remove_temp_dir);
 }
