@@ -1431,3 +1431,13 @@ convert_check_nul (const ProtobufCMessageDescriptor *descriptor,
                          "a NUL byte at byte %ld (a protocol string is text: "
                          "it would be cut there)", at);
 }
+
+Solo__V1__Error__Code
+convert_load_code (const char *err, const char *missing)
+{
+    if (missing && missing[0])
+        return SOLO__V1__ERROR__CODE__UNKNOWN_RULESET;
+    if (err && strstr (err, "out of memory"))
+        return SOLO__V1__ERROR__CODE__INTERNAL;
+    return SOLO__V1__ERROR__CODE__BAD_REQUEST;
+}

@@ -142,6 +142,13 @@ typedef struct {
 
 const ruleset_t *convert_tracking_finder (const char *name, void *arg);
 
+/*  The error code for a file the rules' loaders refused with `err`: an
+ *  unknown ruleset when the finder missed one (`missing` non-empty),
+ *  INTERNAL when the loader ran out of memory (the loaders say so in the
+ *  words "out of memory": the request was not at fault), BAD_REQUEST
+ *  otherwise. */
+Solo__V1__Error__Code convert_load_code (const char *err, const char *missing);
+
 /*  True when the text has a libconfig @include line: a request must not
  *  make the daemon read its own files. */
 bool convert_has_include (const char *text);

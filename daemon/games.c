@@ -341,9 +341,7 @@ games_load_scenario (const catalog_t *catalog, const char *text,
                                          convert_tracking_finder, &finder,
                                          err, sizeof err);
     if (!sc) {
-        convert_fail (error, finder.missing[0]
-                             ? SOLO__V1__ERROR__CODE__UNKNOWN_RULESET
-                             : SOLO__V1__ERROR__CODE__BAD_REQUEST,
+        convert_fail (error, convert_load_code (err, finder.missing),
                       field, "%s", err[0] ? err : "the scenario did not load");
         return NULL;
     }

@@ -130,20 +130,26 @@ exec_sql (sqlite3 *db, const char *sql, char *err, int errlen)
     return 0;
 }
 
-/*  Replay the stored updates of `game` in order. */
-static void
-replay_updates (gamestore_t *self, gamestore_game_t *game)
+/*  Replay the stored updates of `game` in order.  An update that no
+ *  longer applies (the tables changed) leaves the game as of the one
+ *  before, said in the log; a file that cannot be read is -1 with `err`
+ *  (a read error is never taken for the last row: the daemon would serve
+ *  a game short of updates it had accepted). */
+static int
+replay_updates (gamestore_t *self, gamestore_game_t *game, char *err,
+                int errlen)
 {
     sqlite3_stmt *stmt = NULL;
     if (sqlite3_prepare_v2 (self->db, "SELECT seq, body FROM updates "
                             "WHERE game = ? ORDER BY seq", -1, &stmt,
                             NULL) != SQLITE_OK) {
-        log_error ("store: game %s: cannot read its updates: %s", game->id,
-                   sqlite3_errmsg (self->db));
-        return;
+        snprintf (err, (size_t) errlen, "game %s: cannot read its updates: "
+                  "%s", game->id, sqlite3_errmsg (self->db));
+        return -1;
     }
     sqlite3_bind_int64 (stmt, 1, game->row);
-    while (sqlite3_step (stmt) == SQLITE_ROW) {
+    int step;
+    while ((step = sqlite3_step (stmt)) == SQLITE_ROW) {
         int64_t seq = sqlite3_column_int64 (stmt, 0);
         const void *body = sqlite3_column_blob (stmt, 1);
         int len = sqlite3_column_bytes (stmt, 1);
@@ -162,11 +168,17 @@ replay_updates (gamestore_t *self, gamestore_game_t *game)
                        "applies (%s: %s); the game is served as of the "
                        "update before", game->id, seq, error.field,
                        error.message);
+            step = SQLITE_DONE;      /* stopped on purpose */
             break;
         }
         game->sequence = (uint64_t) seq;
     }
+    if (step != SQLITE_DONE)
+        snprintf (err, (size_t) errlen, "game %s: reading its updates "
+                  "failed after update %" PRIu64 ": %s", game->id,
+                  game->sequence, sqlite3_errmsg (self->db));
     sqlite3_finalize (stmt);
+    return step == SQLITE_DONE ? 0 : -1;
 }
 
 /*  Rebuild every game of the file. */
@@ -181,7 +193,8 @@ reload_games (gamestore_t *self, char *err, int errlen)
                   sqlite3_errmsg (self->db));
         return -1;
     }
-    while (sqlite3_step (stmt) == SQLITE_ROW) {
+    int step;
+    while ((step = sqlite3_step (stmt)) == SQLITE_ROW) {
         int64_t row = sqlite3_column_int64 (stmt, 0);
         const char *origin = (const char *) sqlite3_column_text (stmt, 1);
         const char *source = (const char *) sqlite3_column_text (stmt, 2);
@@ -191,6 +204,7 @@ reload_games (gamestore_t *self, char *err, int errlen)
             log_error ("store: more than max_games (%d) open games in the "
                        "file; game %" PRId64 " and later are not served",
                        GAMESTORE_MAX_GAMES, row);
+            step = SQLITE_DONE;          /* stopped on purpose */
             break;
         }
         gamestore_game_t *game = game_build (self->catalog, source ? source : "",
@@ -208,13 +222,19 @@ reload_games (gamestore_t *self, char *err, int errlen)
             log_warn ("store: game %s was opened under tables %s; the "
                       "tables are now %s", game->id, hash,
                       ruleset_tables_hash (rs));
-        replay_updates (self, game);
         self->games[self->count++] = game;
+        if (replay_updates (self, game, err, errlen) < 0) {
+            sqlite3_finalize (stmt);
+            return -1;
+        }
         log_info ("store: game %s back, turn %d, %" PRIu64 " updates",
                   game->id, game->state->turn, game->sequence);
     }
+    if (step != SQLITE_DONE)
+        snprintf (err, (size_t) errlen, "cannot read the games: %s",
+                  sqlite3_errmsg (self->db));
     sqlite3_finalize (stmt);
-    return 0;
+    return step == SQLITE_DONE ? 0 : -1;
 }
 
 gamestore_t *

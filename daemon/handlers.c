@@ -337,9 +337,7 @@ ask_situation (const handler_context_t *ctx, const Solo__V1__AskUnit *ask,
                                             convert_tracking_finder, &state,
                                             err, sizeof err);
     if (!sit)
-        convert_fail (error, state.missing[0]
-                             ? SOLO__V1__ERROR__CODE__UNKNOWN_RULESET
-                             : SOLO__V1__ERROR__CODE__BAD_REQUEST,
+        convert_fail (error, convert_load_code (err, state.missing),
                       field, "%s", err[0] ? err : "the situation did not load");
     return sit;
 }

@@ -348,6 +348,24 @@ test_shapes (void **state)
 #undef SHAPE
 }
 
+/*  A loader's refusal: the request's fault, an unknown ruleset, or the
+ *  daemon's (out of memory is never the sender's bad request). */
+static void
+test_load_code (void **state)
+{
+    (void) state;
+    assert_int_equal (convert_load_code ("t.cfg:3 - figures 0 not in 1..10000",
+                                         ""),
+                      SOLO__V1__ERROR__CODE__BAD_REQUEST);
+    assert_int_equal (convert_load_code ("t.cfg:1 - unknown ruleset", "nap"),
+                      SOLO__V1__ERROR__CODE__UNKNOWN_RULESET);
+    assert_int_equal (convert_load_code ("t.cfg:9 - unit \"a\": out of memory",
+                                         ""),
+                      SOLO__V1__ERROR__CODE__INTERNAL);
+    assert_int_equal (convert_load_code (NULL, NULL),
+                      SOLO__V1__ERROR__CODE__BAD_REQUEST);
+}
+
 int
 main (void)
 {
@@ -355,6 +373,7 @@ main (void)
         cmocka_unit_test (test_same_bytes),
         cmocka_unit_test (test_edges),
         cmocka_unit_test (test_shapes),
+        cmocka_unit_test (test_load_code),
     };
     return cmocka_run_group_tests (tests, NULL, NULL);
 }

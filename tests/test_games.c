@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sqlite3.h>
 #include <string.h>
 #include <unistd.h>
 #include <zmq.h>
@@ -999,6 +1000,31 @@ test_restart_finds_its_games (void **state)
     assert_string_equal (again, "farm-3");
     test_close (socket);
     server_destroy (&server);
+
+    /*  a read that fails part way through a game's updates is an error
+     *  that stops the daemon, not the end of the updates: it would serve
+     *  the game short of an update it had accepted.  The updates become
+     *  a view whose second row fails to compute. */
+    server = start_server (&cfg);
+    socket = connect_to (server);
+    reply = update (socket, id, false, NULL, 0);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    test_close (socket);
+    server_destroy (&server);
+    sqlite3 *db = NULL;
+    assert_int_equal (sqlite3_open (cfg.state_db, &db), SQLITE_OK);
+    assert_int_equal (sqlite3_exec (db, "ALTER TABLE updates RENAME TO kept;"
+                                    "CREATE VIEW updates AS SELECT game, seq, "
+                                    "CASE WHEN seq > 1 THEN "
+                                    "abs(-9223372036854775808) ELSE body END "
+                                    "AS body FROM kept;", NULL, NULL, NULL),
+                      SQLITE_OK);
+    sqlite3_close (db);
+    char why[512] = "";
+    assert_null (server_new (&cfg, why, sizeof why));
+    if (!strstr (why, "reading its updates failed after update 1"))
+        fail_msg ("%s", why);
 
     /*  a file that is not a store stops the daemon, naming it */
     char path[128];
