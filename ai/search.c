@@ -374,26 +374,36 @@ phase_dice (worker_t *w, uint64_t seed, const game_t *g, int step)
                                      + (uint64_t) step));
 }
 
+/*  Give unit `u` order `o`, or a hold when the rules refuse it (a script
+ *  or a table order the position does not allow).  False when the rules
+ *  refuse even the hold: the playout cannot go on honestly. */
+static bool
+order_or_hold (game_t *g, int u, const order_t *o)
+{
+    char err[SOLO_ERR_MAX];
+    if (game_apply_order (g, u, o, err, sizeof err) == 0)
+        return true;
+    order_t hold = order_hold ();
+    return game_apply_order (g, u, &hold, err, sizeof err) == 0;
+}
+
 /*  Play the plan out: its orders now, then the actions tables for every
  *  later order, until `horizon` turns have begun after this one or the
- *  battle ends.  False when the search is stopped on the way. */
+ *  battle ends.  False when the search is stopped on the way, or when a
+ *  unit can take no order at all (the playout is not counted). */
 static bool
 playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
          int horizon, double *value)
 {
     const search_problem_t *p = c->p;
     game_t *g = w->game;
-    char err[SOLO_ERR_MAX];
     if (game_copy_into (g, p->root) < 0)
         return false;
     for (int i = 0; i < c->n; i++) {
         const search_unit_t *su = &p->units[i];
         const order_t *o = &su->options[plan[i]].order;
-        if (game_needs_order (g, su->unit)
-            && game_apply_order (g, su->unit, o, err, sizeof err) < 0) {
-            order_t hold = order_hold ();
-            game_apply_order (g, su->unit, &hold, err, sizeof err);
-        }
+        if (game_needs_order (g, su->unit) && !order_or_hold (g, su->unit, o))
+            return false;
     }
     int end_turn = game_turn (p->root) + horizon;
     int count = game_unit_count (g);
@@ -419,10 +429,8 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
                            == p->side)
                 && !game_table_bound (g, u)) {
                 o = script_order (g, u);
-                if (game_apply_order (g, u, &o, err, sizeof err) < 0) {
-                    o = order_hold ();
-                    game_apply_order (g, u, &o, err, sizeof err);
-                }
+                if (!order_or_hold (g, u, &o))
+                    return false;
                 continue;
             }
             /* its own side's table layer plays the side's variant of the
@@ -442,10 +450,8 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
                 if (m >= 0 && m < count && !w->group_roll[m])
                     w->group_roll[m] = w->rfd->roll;
             }
-            if (game_apply_order (g, u, &o, err, sizeof err) < 0) {
-                o = order_hold ();
-                game_apply_order (g, u, &o, err, sizeof err);
-            }
+            if (!order_or_hold (g, u, &o))
+                return false;
         }
     }
     /* the enemy it has never seen is out of play in its view: a battle
@@ -884,8 +890,8 @@ pgs (ctx_t *c, long cap, double until)
 
 /*  One turn: each unit alone, the others at their first option, takes
  *  the option whose playouts to the end of this turn value best on the
- *  common seeds. */
-static void
+ *  common seeds.  0, or -1 out of memory. */
+static int
 one_turn (ctx_t *c, int *choice)
 {
     const search_problem_t *p = c->p;
@@ -924,7 +930,9 @@ one_turn (ctx_t *c, int *choice)
         c->best_plan[i] = (uint8_t) choice[i];
     }
     c->best_value = valued ? total / valued : 0.5;
+    bool ok = base != NULL;
     free (base);
+    return ok ? 0 : -1;
 }
 
 /*  ---- NaiveMCTS ---- */
@@ -1306,7 +1314,7 @@ search_run (const search_problem_t *p, search_answer_t *out)
     int rc = ctx_init (c, p);
     if (rc == 0) {
         if (p->settings.algorithm == COMMANDER_ONE_TURN)
-            one_turn (c, out->choice);
+            rc = one_turn (c, out->choice);
         else {
             double budget = p->settings.budget_ms;
             double share = p->settings.pgs_share;

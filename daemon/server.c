@@ -226,11 +226,12 @@ worker_main (void *arg)
         return NULL;
     }
     int linger = 0;
-    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
     char id[16];
     snprintf (id, sizeof id, "w%d", self->index);
-    zmq_setsockopt (socket, ZMQ_ROUTING_ID, id, strlen (id));
-    if (zmq_connect (socket, server->backend_endpoint)
+    /*  the broker sends to a worker by this id */
+    if (zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger)
+    ||  zmq_setsockopt (socket, ZMQ_ROUTING_ID, id, strlen (id))
+    ||  zmq_connect (socket, server->backend_endpoint)
     ||  send_bytes (socket, SERVER_READY, strlen (SERVER_READY), 0)) {
         if (errno != ETERM)
             log_error ("worker %d: cannot reach the broker: %s", self->index,
@@ -408,7 +409,9 @@ dispatch_ahead (server_t *self, int worker, zmq_msg_t *identity,
 {
     worker_t *w = &self->workers[worker];
     zmq_msg_init (&w->ahead_identity);
-    zmq_msg_copy (&w->ahead_identity, identity);
+    int copied = zmq_msg_copy (&w->ahead_identity, identity);
+    assert (copied == 0);        /* fails only on an invalid message */
+    (void) copied;
     w->ahead_delimiter = delimiter;
     w->ahead_id = handlers_peek_request_id (zmq_msg_data (body),
                                             zmq_msg_size (body));
@@ -831,12 +834,17 @@ router_socket (server_t *self, bool facing_clients)
         return NULL;
     int linger = facing_clients ? SERVER_LINGER_MS : 0;
     int mandatory = 0;
-    zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger);
-    zmq_setsockopt (socket, ZMQ_ROUTER_MANDATORY, &mandatory, sizeof mandatory);
-    if (facing_clients) {
-        int64_t max_size = self->config.max_message_bytes
-            + self->config.max_message_bytes / SERVER_MESSAGE_GRACE_DIVISOR;
-        zmq_setsockopt (socket, ZMQ_MAXMSGSIZE, &max_size, sizeof max_size);
+    int64_t max_size = self->config.max_message_bytes
+        + self->config.max_message_bytes / SERVER_MESSAGE_GRACE_DIVISOR;
+    /*  a socket without its size limit would take any message: none */
+    if (zmq_setsockopt (socket, ZMQ_LINGER, &linger, sizeof linger)
+        || zmq_setsockopt (socket, ZMQ_ROUTER_MANDATORY, &mandatory,
+                           sizeof mandatory)
+        || (facing_clients
+            && zmq_setsockopt (socket, ZMQ_MAXMSGSIZE, &max_size,
+                               sizeof max_size))) {
+        zmq_close (socket);
+        return NULL;
     }
     return socket;
 }
