@@ -215,6 +215,20 @@ run stdin "$SOLO" ask --situation - --unit blue-1 --roll 2 --json <"$work/field.
 expect_rc stdin 0
 expect_json stdin 'assert d["unit_id"] == "blue-1"'
 
+# A FIFO nobody writes to is given up after --timeout, not waited on for
+# ever; one that is written to is read.
+mkfifo "$work/situation.fifo"
+run fifo_silent "$SOLO" --timeout 300 ask --situation "$work/situation.fifo" --unit blue-1
+expect_rc fifo_silent 2
+expect_in fifo_silent err "nothing more to read after 300 ms (--timeout)"
+(sleep 0.2; cat "$work/field.cfg" >"$work/situation.fifo") &
+writer=$!
+run fifo_written "$SOLO" --timeout 5000 ask --situation "$work/situation.fifo" --unit blue-1 --roll 2 --json
+kill "$writer" 2>/dev/null         # a writer left alone if the read failed
+wait "$writer" 2>/dev/null
+expect_rc fifo_written 0
+expect_json fifo_written 'assert d["unit_id"] == "blue-1"'
+
 # ---- errors from the daemon: exit 3, "error CODE (field): message" ----------
 
 run unknown_unit "$SOLO" ask --situation field.cfg --unit red-9

@@ -16,6 +16,8 @@
  *  local failure).  It knows the protocol only: no rules.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -23,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "client.h"
 #include "json.h"
@@ -147,8 +150,8 @@ static const char *main_usage =
 "                       (default: $SOLO_SERVER_KEY); with --client-key-file\n"
 "  --client-key-file FILE  this client's CURVE secret key (solod --make-keys\n"
 "                       FILE; default: $SOLO_CLIENT_KEY_FILE)\n"
-"  --timeout MS         wait at most MS milliseconds for the answer\n"
-"                       (default 10000)\n"
+"  --timeout MS         wait at most MS milliseconds for the answer, and\n"
+"                       for a situation file or pipe (default 10000)\n"
 "  --json               print one JSON object instead of plain words\n"
 "  --verbose, -v        add the daemon's whole working to the plain words\n"
 "  --no-color           no colours (none either when NO_COLOR is set or the\n"
@@ -903,18 +906,32 @@ check_ask_options (const options_t *opt)
     return 0;
 }
 
+/*  Milliseconds of the monotonic clock. */
+static long long
+now_ms (void)
+{
+    struct timespec ts;
+    clock_gettime (CLOCK_MONOTONIC, &ts);
+    return (long long) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 /*  The whole of `path` ("-": standard input) as a NUL-terminated string
- *  in *text.  Returns 0, or -1 with the reason in `err`. */
+ *  in *text, waiting at most `timeout_ms` for it: a FIFO nobody writes
+ *  to, or a standard input left open, is an error after that, not a
+ *  command that hangs.  Returns 0, or -1 with the reason in `err`. */
 static int
-read_situation (const char *path, char **text, char *err, size_t errlen)
+read_situation (const char *path, int timeout_ms, char **text, char *err,
+                size_t errlen)
 {
     bool from_stdin = strcmp (path, "-") == 0;
-    FILE *file = from_stdin ? stdin : fopen (path, "rb");
-    if (!file) {
+    /* O_NONBLOCK: opening a FIFO does not wait for its writer */
+    int fd = from_stdin ? STDIN_FILENO : open (path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0) {
         snprintf (err, errlen, "cannot read situation file \"%s\": %s", path,
                   strerror (errno));
         return -1;
     }
+    long long deadline = now_ms () + timeout_ms;
     size_t cap = 4096, len = 0;
     char *data = malloc (cap);
     int rc = data ? 0 : -1;
@@ -931,25 +948,38 @@ read_situation (const char *path, char **text, char *err, size_t errlen)
             data = grown;
             cap *= 2;
         }
-        size_t got = fread (data + len, 1, cap - len - 1, file);
-        len += got;
+        long long left = deadline - now_ms ();
+        struct pollfd ready = { fd, POLLIN, 0 };
+        int polled = left > 0 ? poll (&ready, 1, (int) left) : 0;
+        if (polled < 0 && errno == EINTR)
+            continue;
+        if (polled == 0) {
+            snprintf (err, errlen, "situation file \"%s\": nothing more to "
+                      "read after %d ms (--timeout); is anything writing "
+                      "to it?", path, timeout_ms);
+            rc = -1;
+            break;
+        }
+        ssize_t got = polled < 0 ? -1 : read (fd, data + len, cap - len - 1);
+        if (got < 0 && (errno == EAGAIN || errno == EINTR))
+            continue;
+        if (got < 0) {
+            snprintf (err, errlen, "cannot read situation file \"%s\": %s",
+                      path, strerror (errno));
+            rc = -1;
+            break;
+        }
+        if (got == 0)
+            break;
+        len += (size_t) got;
         if (len > SOLO_MAX_SITUATION_BYTES) {
             snprintf (err, errlen, "situation file \"%s\" is too large "
                       "(more than %d bytes)", path, SOLO_MAX_SITUATION_BYTES);
             rc = -1;
         }
-        else
-        if (got == 0) {
-            if (ferror (file)) {
-                snprintf (err, errlen, "cannot read situation file \"%s\": %s",
-                          path, strerror (errno));
-                rc = -1;
-            }
-            break;
-        }
     }
     if (!from_stdin)
-        fclose (file);
+        close (fd);
     if (rc == 0 && memchr (data, '\0', len)) {
         snprintf (err, errlen, "situation file \"%s\" is not text (it holds "
                   "a NUL byte)", path);
@@ -1193,7 +1223,8 @@ command_ask (const options_t *opt)
     else
     if (opt->situation) {
         char err [512];
-        if (read_situation (opt->situation, &situation_text, err, sizeof err))
+        if (read_situation (opt->situation, opt->timeout_ms, &situation_text,
+                            err, sizeof err))
             return local_error (EXIT_USAGE, "%s", err);
         ask.source_case = SOLO__V1__ASK_UNIT__SOURCE_SITUATION_TEXT;
         ask.situation_text = situation_text;
@@ -1297,7 +1328,8 @@ command_side (options_t *opt)
     }
     else {
         char err [512];
-        if (read_situation (opt->situation, &situation_text, err, sizeof err))
+        if (read_situation (opt->situation, opt->timeout_ms, &situation_text,
+                            err, sizeof err))
             return local_error (EXIT_USAGE, "%s", err);
         ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_SITUATION_TEXT;
         ask.situation_text = situation_text;
@@ -1351,7 +1383,8 @@ command_game_open (const options_t *opt)
     }
     else {
         char err [512];
-        if (read_situation (opt->situation, &situation_text, err, sizeof err))
+        if (read_situation (opt->situation, opt->timeout_ms, &situation_text,
+                            err, sizeof err))
             return local_error (EXIT_USAGE, "%s", err);
         open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION_TEXT;
         open.situation_text = situation_text;
