@@ -719,6 +719,89 @@ test_reported_from_table (void **state)
     unmake (&f);
 }
 
+/*  Contact on a table big enough for the unit index (at least
+ *  SITUATION_INDEX_MIN_UNITS units) is found as on a small one: footprints
+ *  within contact_cm (0.5) of an enemy's are in melee, at 0.6 cm they
+ *  are not, and friends touching are not.  Checked again after the
+ *  player moves a unit (game_refresh): the index is rebuilt, not stale. */
+static void
+test_contacts_on_a_big_table (void **state)
+{
+    (void) state;
+    size_t cap = 200000, used = 0;
+    char *text = malloc (cap);
+    assert_non_null (text);
+    used += (size_t) snprintf (text + used, cap - used,
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 2000.0; depth = 2000.0; };\nterrain = ( );\n"
+        "units = (\n");
+    for (int i = 0; i < 2 * SITUATION_INDEX_MIN_UNITS; i++) {
+        bool blue = i % 2 == 0;
+        char id[16];
+        snprintf (id, sizeof id, "%c%03d", blue ? 'b' : 'r', i);
+        used += (size_t) snprintf (text + used, cap - used, "%s,\n",
+            unit (id, blue ? "blue" : "red", "infantry", "regular", "musket",
+                  4, 20.0 + (i / 2 % 60) * 30.0,
+                  blue ? 100.0 + (i / 120) * 20.0 : 1900.0 - (i / 120) * 20.0,
+                  blue ? 0.0 : 180.0, NULL));
+    }
+    /* pairs in the middle: touching, 0.4 cm apart, 0.6 cm apart, and two
+       friends touching */
+    used += (size_t) snprintf (text + used, cap - used, "%s,\n%s,\n%s,\n"
+        "%s,\n%s,\n%s,\n%s,\n%s\n);\n"
+        "scenario = { name = \"t\"; turns = 10;\n"
+        "  victory = { army_break = 0.5; }; };\n",
+        unit ("touch-b", "blue", "infantry", "regular", "musket", 4, 1000.0,
+              1000.0, 0.0, NULL),
+        unit ("touch-r", "red", "infantry", "regular", "musket", 4, 1000.0,
+              1003.0, 180.0, NULL),
+        unit ("near-b", "blue", "infantry", "regular", "musket", 4, 1100.0,
+              1000.0, 0.0, NULL),
+        unit ("near-r", "red", "infantry", "regular", "musket", 4, 1100.0,
+              1003.4, 180.0, NULL),
+        unit ("apart-b", "blue", "infantry", "regular", "musket", 4, 1200.0,
+              1000.0, 0.0, NULL),
+        unit ("apart-r", "red", "infantry", "regular", "musket", 4, 1200.0,
+              1003.6, 180.0, NULL),
+        unit ("friend-1", "blue", "infantry", "regular", "musket", 4, 1300.0,
+              1000.0, 0.0, NULL),
+        unit ("friend-2", "blue", "infantry", "regular", "musket", 4, 1300.0,
+              1003.0, 0.0, NULL));
+    assert_true (used < cap);
+    char err[256] = "";
+    fixture_t f;
+    f.sc = scenario_load_text (text, "big.cfg", game_rules_finder, rules, err,
+                               sizeof err);
+    if (!f.sc)
+        fail_msg ("%s", err);
+    free (text);
+    f.g = game_new (rules, f.sc, err, sizeof err);
+    assert_non_null (f.g);
+    f.dice = dice_new (1);
+    assert_true (game_unit_count (f.g) >= SITUATION_INDEX_MIN_UNITS);
+    int in_melee = 0;
+    for (int u = 0; u < game_unit_count (f.g); u++)
+        in_melee += game_unit (f.g, u)->in_melee;
+    assert_int_equal (in_melee, 4);
+    assert_true (game_unit (f.g, idx (&f, "touch-b"))->in_melee);
+    assert_true (game_unit (f.g, idx (&f, "touch-r"))->in_melee);
+    assert_true (game_unit (f.g, idx (&f, "near-b"))->in_melee);
+    assert_true (game_unit (f.g, idx (&f, "near-r"))->in_melee);
+    assert_false (game_unit (f.g, idx (&f, "apart-b"))->in_melee);
+    assert_false (game_unit (f.g, idx (&f, "friend-1"))->in_melee);
+    /* the player moves apart-r into contact and touch-r away */
+    situation_unit (game_situation_mut (f.g), idx (&f, "apart-r"))
+        ->fp.centre.y = 1003.2;
+    situation_unit (game_situation_mut (f.g), idx (&f, "touch-r"))
+        ->fp.centre.y = 1010.0;
+    game_refresh (f.g);
+    assert_true (game_unit (f.g, idx (&f, "apart-b"))->in_melee);
+    assert_true (game_unit (f.g, idx (&f, "apart-r"))->in_melee);
+    assert_false (game_unit (f.g, idx (&f, "touch-b"))->in_melee);
+    assert_false (game_unit (f.g, idx (&f, "touch-r"))->in_melee);
+    unmake (&f);
+}
+
 /*  Legal orders: a hold first, and every one passes the check. */
 static void
 test_legal_orders (void **state)
@@ -830,6 +913,7 @@ main (void)
         cmocka_unit_test (test_run_off_table),
         cmocka_unit_test (test_victory_on_time),
         cmocka_unit_test (test_reported_from_table),
+        cmocka_unit_test (test_contacts_on_a_big_table),
         cmocka_unit_test (test_legal_orders),
         cmocka_unit_test (test_copy),
         cmocka_unit_test (test_rules_errors),

@@ -159,6 +159,47 @@ enemy_gap (const game_t *g, int u, const footprint_t *fp)
  *  Contact is mutual, so each pair of enemies is looked at once, and not
  *  at all when both are already known to be in contact or their centres
  *  are too far apart for their footprints to touch. */
+/*  Enemies near a unit looked up at once, at most (more: every unit is
+ *  looked at for that one). */
+#define CONTACT_NEAR_MAX 64
+
+/*  update_contacts on a big table: each unit's enemies within contact
+ *  from the grid index (built here: the units have moved since the last
+ *  one), instead of every pair, which on a table of thousands of units
+ *  was most of a phase.  False when there is no index (too few units, or
+ *  out of memory): the caller looks at every pair. */
+static bool
+update_contacts_indexed (game_t *g, double contact)
+{
+    situation_t *sit = game_situation_mut (g);
+    int n = game_unit_count (g);
+    if (n < SITUATION_INDEX_MIN_UNITS || situation_index_units (sit) < 0
+        || !situation_units_indexed (sit))
+        return false;
+    int near[CONTACT_NEAR_MAX];
+    for (int u = 0; u < n; u++) {
+        if (!s19_in_play (g, u) || game_unit (g, u)->in_melee)
+            continue;
+        const unit_t *a = unit_c (g, u);
+        unsigned enemies = SITUATION_ALL_SIDES & ~SITUATION_SIDE_BIT (a->side);
+        int k = situation_units_within (sit, &a->fp, -1, contact, enemies,
+                                        NULL, NULL, near, NULL,
+                                        CONTACT_NEAR_MAX);
+        for (int i = 0; i < k && i < CONTACT_NEAR_MAX; i++)
+            if (s19_in_play (g, near[i])) {
+                game_unit_mut (g, u)->in_melee = 1;
+                game_unit_mut (g, near[i])->in_melee = 1;
+            }
+        for (int e = 0; k > CONTACT_NEAR_MAX && e < n; e++)
+            if (unit_c (g, e)->side != a->side && s19_in_play (g, e)
+                && footprint_distance (&a->fp, &unit_c (g, e)->fp) <= contact) {
+                game_unit_mut (g, u)->in_melee = 1;
+                game_unit_mut (g, e)->in_melee = 1;
+            }
+    }
+    return true;
+}
+
 static void
 update_contacts (game_t *g)
 {
@@ -166,6 +207,8 @@ update_contacts (game_t *g)
     double contact = tables (g)->contact_cm;
     for (int u = 0; u < n; u++)
         game_unit_mut (g, u)->in_melee = 0;
+    if (update_contacts_indexed (g, contact))
+        return;
     for (int u = 0; u < n; u++) {
         if (!s19_in_play (g, u))
             continue;
