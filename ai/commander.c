@@ -778,9 +778,17 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     search_answer_t a = { .choice = choice, .unit_visits = visits,
                           .unit_value = values };
     bool greedy = self->settings.algorithm == COMMANDER_GREEDY;
+    /* the search's start pass takes no more than the share of the time
+       its first stage has (on a big table it could take it all); the
+       greedy strategy and a search by playouts weigh every unit, their
+       answers depending on no clock */
+    double until = self->settings.budget_ms > 0
+                 ? start + self->settings.pgs_share
+                           * self->settings.budget_ms / 1000.0
+                 : INFINITY;
     if (self->settings.algorithm == COMMANDER_SEARCH
         && greedy_choose (self->view, side, su, n, self->visible, pers,
-                          choice, NULL) == 0)
+                          until, choice, NULL) >= 0)
         /* the search starts from the greedy's plan: its option first */
         for (int i = 0; i < n; i++) {
             portfolio_option_t first = su[i].options[0];
@@ -790,7 +798,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     if (greedy) {
         /* the one ply: no playout; values[] holds the scores */
         if (greedy_choose (self->view, side, su, n, self->visible, pers,
-                           choice, values) < 0) {
+                           INFINITY, choice, values) < 0) {
             snprintf (err, errlen, "out of memory for the greedy");
             goto done;
         }

@@ -267,7 +267,7 @@ greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
 int
 greedy_choose (const game_t *g, int side, const search_unit_t *units, int n,
                const bool *visible, const commander_personality_t *p,
-               int *choice, double *score)
+               double until, int *choice, double *score)
 {
     assert (g && units && p && choice);
     (void) side;
@@ -287,7 +287,10 @@ greedy_choose (const game_t *g, int side, const search_unit_t *units, int n,
        may fire and fight too, so the ply is played on a few fixed seeds */
     const game_estimates_t *est = game_engine (g)->estimates;
     int seeds = est && est->moves_without_dice ? 1 : GREEDY_PLY_SEEDS;
-    for (int i = 0; i < n; i++) {
+    int weighed = 0;
+    for (int i = 0; i < n; i++, weighed++) {
+        if (until < INFINITY && search_now () > until)
+            break;
         const search_unit_t *su = &units[i];
         double best = -INFINITY;
         for (int k = 0; k < su->count; k++) {
@@ -318,10 +321,16 @@ greedy_choose (const game_t *g, int side, const search_unit_t *units, int n,
         }
         if (score)
             score[i] = best > -INFINITY ? best : 0;
-        game_apply_order (base, su->unit, &su->options[choice[i]].order, err,
-                          sizeof err);
+        /* the next units are weighed with this one's order given (a hold
+           when the rules refuse every option) */
+        if (game_apply_order (base, su->unit, &su->options[choice[i]].order,
+                              err, sizeof err) < 0) {
+            order_t hold = order_hold ();
+            if (game_apply_order (base, su->unit, &hold, err, sizeof err) < 0)
+                goto done;
+        }
     }
-    rc = 0;
+    rc = weighed;
 done:
     dice_destroy (&dice);
     game_destroy (&ply);

@@ -30,12 +30,18 @@
 /*  Choose an option for each of the `n` units of `side` in game `g` (at
  *  the phase where they take orders), seeing the enemies marked in
  *  visible[] (NULL: all).  Fills choice[0..n-1] and, when not NULL,
- *  score[0..n-1] (the chosen option's score).  0, or -1 out of memory
- *  (choice[] then holds every unit's first option). */
+ *  score[0..n-1] (the chosen option's score).  `until` is a search_now()
+ *  time past which no more units are weighed (the search's start pass
+ *  on a big table must leave the search its time); INFINITY weighs them
+ *  all, as the greedy strategy must, its answers depending on no clock.
+ *  Returns how many units were weighed (the first ones: the others keep
+ *  their first option, score 0), or -1 out of memory or when the rules
+ *  refuse a unit even a hold (choice[] then holds each unit's first
+ *  option from there on). */
 int greedy_choose (const game_t *g, int side, const search_unit_t *units,
                    int n, const bool *visible,
-                   const commander_personality_t *p, int *choice,
-                   double *score);
+                   const commander_personality_t *p, double until,
+                   int *choice, double *score);
 
 /*  The score of unit `u` in game `g` after its side's movement, its
  *  order being `o` (exposed for the tests).  Under a ruleset other than

@@ -1169,7 +1169,18 @@ test_greedy_any_ruleset (void **state)
             double score[2][32];
             for (int k = 0; k < 2; k++)
                 assert_int_equal (greedy_choose (g, side, units, n, NULL, &p,
-                                                 choice[k], score[k]), 0);
+                                                 INFINITY, choice[k],
+                                                 score[k]), n);
+            /* past its time the start pass weighs no unit: each keeps its
+               first option (the search's time is not eaten by it) */
+            int late[32];
+            if (n > 0) {
+                assert_int_equal (greedy_choose (g, side, units, n, NULL, &p,
+                                                 search_now () - 1.0, late,
+                                                 NULL), 0);
+                for (int i = 0; i < n; i++)
+                    assert_int_equal (late[i], 0);
+            }
             for (int i = 0; i < n; i++) {
                 assert_int_equal (choice[0][i], choice[1][i]);
                 assert_true (score[0][i] == score[1][i]);
