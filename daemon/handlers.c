@@ -219,6 +219,48 @@ serve_error (uint64_t id, const convert_error_t *error,
 
 /*  ---- Hello ------------------------------------------------------------ */
 
+/*  A ruleset's lists for its RulesetInfo: pointers to its own names. */
+typedef struct {
+    char *grades[QUALITY_COUNT];
+    char *formations[FORMATION_COUNT];
+    char *weapons[SOLO_MAX_WEAPONS];
+    char *troop_types[SOLO_MAX_TROOP_TYPES + 1];
+} ruleset_lists_t;
+
+/*  Fill `lists` from `rs` and point `info`'s repeated fields at them:
+ *  its grades by its own names, the formations an order may set for any
+ *  arm, its weapons, its declared troop types (row 0, the arm's usual,
+ *  has no name and is left out). */
+static void
+ruleset_lists_fill (ruleset_lists_t *lists, const ruleset_t *rs,
+                    Solo__V1__RulesetInfo *info)
+{
+    quality_t grades[QUALITY_COUNT];
+    int grade_count = ruleset_grades (rs, grades);
+    for (int i = 0; i < grade_count; i++)
+        lists->grades[info->n_grades++] =
+            (char *) ruleset_quality_name (rs, grades[i]);
+    for (int f = 0; f < FORMATION_COUNT; f++) {
+        bool any = false;
+        for (int a = 0; a < ARM_COUNT; a++)
+            any |= ruleset_formation_allowed (rs, (arm_t) a, (formation_t) f);
+        if (any)
+            lists->formations[info->n_formations++] =
+                (char *) formation_name ((formation_t) f);
+    }
+    for (int w = 0; w < ruleset_weapon_count (rs) && w < SOLO_MAX_WEAPONS; w++)
+        lists->weapons[info->n_weapons++] =
+            (char *) ruleset_weapon (rs, w)->name;
+    for (int t = 1; t < ruleset_troop_type_count (rs)
+                    && t <= SOLO_MAX_TROOP_TYPES; t++)
+        lists->troop_types[info->n_troop_types++] =
+            (char *) ruleset_troop_type (rs, t)->name;
+    info->grades = lists->grades;
+    info->formations = lists->formations;
+    info->weapons = lists->weapons;
+    info->troop_types = lists->troop_types;
+}
+
 static int
 serve_hello (const handler_context_t *ctx, uint64_t id,
              const Solo__V1__Hello *hello, handler_result_t *result,
@@ -236,12 +278,26 @@ serve_hello (const handler_context_t *ctx, uint64_t id,
     int count = catalog_count (ctx->catalog);
     Solo__V1__RulesetInfo infos[CATALOG_MAX];
     Solo__V1__RulesetInfo *info_ptrs[CATALOG_MAX];
+    /* the lists point into the rulesets; only the arrays are the reply's */
+    ruleset_lists_t *lists = calloc ((size_t) (count > 0 ? count : 1),
+                                     sizeof *lists);
+    if (!lists)
+        return -1;
     for (int i = 0; i < count; i++) {
         const ruleset_t *rs = catalog_at (ctx->catalog, i);
         solo__v1__ruleset_info__init (&infos[i]);
         infos[i].name = (char *) ruleset_name (rs);
         infos[i].title = (char *) ruleset_title (rs);
         infos[i].tables_hash = (char *) ruleset_tables_hash (rs);
+        infos[i].length_unit = (char *) ruleset_length_unit (rs);
+        infos[i].cm_per_length_unit = ruleset_cm_per_length_unit (rs);
+        infos[i].base_ruleset = (char *) (ruleset_base_name (rs)
+                                          ? ruleset_base_name (rs) : "");
+        infos[i].base_tables_hash = (char *) (ruleset_base_tables_hash (rs)
+                                              ? ruleset_base_tables_hash (rs)
+                                              : "");
+        infos[i].partial = ruleset_overlay_partial (rs);
+        ruleset_lists_fill (&lists[i], rs, &infos[i]);
         info_ptrs[i] = &infos[i];
     }
     Solo__V1__Limits limits = SOLO__V1__LIMITS__INIT;
@@ -302,6 +358,7 @@ serve_hello (const handler_context_t *ctx, uint64_t id,
     r.hello = &body;
     int rc = serve_pack_reply (&r, reply, reply_len);
     free (scenarios);
+    free (lists);
     return rc;
 }
 

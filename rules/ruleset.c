@@ -60,6 +60,9 @@ struct ruleset_t {
     int arm_table[ARM_COUNT];                    /* index in rf, NO_TABLE */
     rf_morale_t morale;
     char quality_names[QUALITY_COUNT][SOLO_ID_MAX]; /* "": the core's */
+    bool quality_used[QUALITY_COUNT];  /* the ruleset's grades (`grades`) */
+    quality_t grades[QUALITY_COUNT];   /* ... in the order it lists them */
+    int grade_count;
     bool formation_allowed[ARM_COUNT][FORMATION_COUNT]; /* by an order */
 };
 
@@ -561,6 +564,44 @@ load_qualities (loader_t *l, ruleset_t *rs, const config_setting_t *root)
     return 0;
 }
 
+/*  The optional `grades` list: the core's qualities (by the core's
+ *  names) the text grades troops in, for front ends to offer (Hello);
+ *  every quality without the list.  A unit of another grade is still
+ *  read: an engine refuses it where the text gives it no number. */
+static int
+load_grades (loader_t *l, ruleset_t *rs, const config_setting_t *root)
+{
+    config_setting_t *g = config_setting_get_member (root, "grades");
+    rs->grade_count = 0;
+    for (int q = 0; q < QUALITY_COUNT; q++) {
+        rs->quality_used[q] = g == NULL;
+        if (!g)
+            rs->grades[rs->grade_count++] = (quality_t) q;
+    }
+    if (!g)
+        return 0;
+    if (!config_setting_is_array (g) && !config_setting_is_list (g))
+        return fail (l, g, "grades must be a list of qualities "
+                     "[\"raw\", \"regular\", ...]");
+    for (int k = 0; k < config_setting_length (g); k++) {
+        config_setting_t *s = config_setting_get_elem (g, (unsigned) k);
+        const char *name = config_setting_get_string (s);
+        int q = -1;
+        for (int i = 0; name && i < QUALITY_COUNT; i++)
+            if (strcmp (name, quality_name ((quality_t) i)) == 0)
+                q = i;
+        if (q < 0)
+            return fail (l, s, "grades: unknown quality %s%s%s (regular, "
+                         "hero, raw, average, green)", name ? "\"" : "",
+                         name ? name : "(not a string)", name ? "\"" : "");
+        if (rs->quality_used[q])
+            return fail (l, s, "grades: \"%s\" twice", name);
+        rs->quality_used[q] = true;
+        rs->grades[rs->grade_count++] = (quality_t) q;
+    }
+    return 0;
+}
+
 /*  The optional `formations` group: for each arm (every arm must be
  *  given), the list of formations an order may put it in; none without
  *  the group. */
@@ -1028,6 +1069,7 @@ load_config (loader_t *l, ruleset_t *rs, const config_t *cfg)
     ||  load_weapons (l, rs, root) < 0
     ||  load_troop_types (l, rs, root) < 0
     ||  load_qualities (l, rs, root) < 0
+    ||  load_grades (l, rs, root) < 0
     ||  load_formations (l, rs, root) < 0
     ||  load_terrain (l, rs, root) < 0
     ||  load_settings (l, rs, root) < 0
@@ -1377,6 +1419,21 @@ ruleset_quality_name (const ruleset_t *self, quality_t quality)
         && self->quality_names[quality][0])
         return self->quality_names[quality];
     return quality_name (quality);
+}
+
+int
+ruleset_grades (const ruleset_t *self, quality_t out[QUALITY_COUNT])
+{
+    assert (self && out);
+    memcpy (out, self->grades, (size_t) self->grade_count * sizeof *out);
+    return self->grade_count;
+}
+
+bool
+ruleset_quality_used (const ruleset_t *self, quality_t quality)
+{
+    return self && (int) quality >= 0 && quality < QUALITY_COUNT
+        && self->quality_used[quality];
 }
 
 int

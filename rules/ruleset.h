@@ -279,6 +279,15 @@ range_band_t ruleset_range_band (const ruleset_t *self, int weapon,
  *  range.  `self` may be NULL: the core's name. */
 const char *ruleset_quality_name (const ruleset_t *self, quality_t quality);
 
+/*  Does the text grade troops in `quality` (the table file's optional
+ *  `grades` list; every quality without one)?  False out of range or for
+ *  NULL. */
+bool ruleset_quality_used (const ruleset_t *self, quality_t quality);
+
+/*  Those grades into out[], in the order the table file lists them
+ *  (the core's order without a list), and how many. */
+int ruleset_grades (const ruleset_t *self, quality_t out[QUALITY_COUNT]);
+
 /*  The quality named `name` (case-insensitive): the ruleset's own names
  *  first, then the core's (quality_parse: regular, veteran, good, hero,
  *  raw, poor, average, green).  -1 for an unknown name or NULL.  `self`

@@ -147,8 +147,21 @@ test_hello (void **state)
     for (size_t i = 0; i < reply->hello->n_rulesets; i++)
         if (strcmp (reply->hello->rulesets[i]->name, RULESET) == 0) {
             ruleset = true;
-            assert_int_equal (strlen (reply->hello->rulesets[i]->tables_hash),
-                              16);
+            const Solo__V1__RulesetInfo *info = reply->hello->rulesets[i];
+            assert_int_equal (strlen (info->tables_hash), 16);
+            /* the text measures in inches; "Units are rated Poor, Green,
+               Average, Veteran, or Elite" */
+            assert_string_equal (info->length_unit, "in");
+            assert_true (info->cm_per_length_unit == 2.54);
+            static const char *const grades[] = { "poor", "green", "average",
+                                                  "veteran", "elite" };
+            assert_int_equal (info->n_grades, 5);
+            for (int k = 0; k < 5; k++)
+                assert_string_equal (info->grades[k], grades[k]);
+            bool skirmish = false;
+            for (size_t k = 0; k < info->n_formations; k++)
+                skirmish |= strcmp (info->formations[k], "loose") == 0;
+            assert_true (skirmish);
         }
     assert_true (ruleset);
     int scenarios = 0;

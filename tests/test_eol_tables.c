@@ -545,6 +545,11 @@ test_loader_errors (void **state)
                   "qualities raw and green are both named \"green\"");
     expect_error ("qualities = { raw", "qualities = { rookie",
                   "unknown quality \"rookie\"");
+    expect_error ("grades = [\"raw\", \"green\"", "grades = [\"raw\", \"raw\"",
+                  "grades: \"raw\" twice");
+    expect_error ("grades = [\"raw\"", "grades = [\"rookie\"",
+                  "grades: unknown quality \"rookie\" (regular, hero, raw, "
+                  "average, green)");
     expect_error ("qualities = { raw = \"poor\";",
                   "qualities = { raw = \"rookie\";",
                   "eol.grades.raw: grade \"poor\", but qualities.raw names "

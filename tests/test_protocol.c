@@ -344,8 +344,26 @@ test_hello (void **state)
     for (size_t i = 0; i < h->n_rulesets; i++)
         if (strcmp (h->rulesets[i]->name, "skirmish19") == 0) {
             found = true;
-            assert_int_equal (strlen (h->rulesets[i]->tables_hash), 16);
-            assert_true (strlen (h->rulesets[i]->title) > 0);
+            const Solo__V1__RulesetInfo *r = h->rulesets[i];
+            assert_int_equal (strlen (r->tables_hash), 16);
+            assert_true (strlen (r->title) > 0);
+            /* seed 002 measures in cm; "Heroes throw 4D6 a turn.
+               Veterans throw 3D6 a turn.  Raw figures throw 2D6." */
+            assert_string_equal (r->length_unit, "cm");
+            assert_true (r->cm_per_length_unit == 1.0);
+            assert_string_equal (r->base_ruleset, "");
+            assert_false (r->partial);
+            assert_int_equal (r->n_grades, 3);
+            assert_string_equal (r->grades[0], "raw");
+            assert_string_equal (r->grades[1], "regular");
+            assert_string_equal (r->grades[2], "hero");
+            /* "Infantry not in square/circle facing Shock Cavalry" */
+            bool square = false, musket = false;
+            for (size_t k = 0; k < r->n_formations; k++)
+                square |= strcmp (r->formations[k], "square") == 0;
+            for (size_t k = 0; k < r->n_weapons; k++)
+                musket |= strcmp (r->weapons[k], "musket") == 0;
+            assert_true (square && musket);
         }
     assert_true (found);
     assert_non_null (h->limits);

@@ -461,6 +461,17 @@ test_hello_json (void **state)
     info.name = "skirmish19";
     info.title = "19th Century skirmish rules";
     info.tables_hash = "abc123";
+    info.length_unit = "cm";
+    info.cm_per_length_unit = 1.0;
+    char *grades [3] = { "raw", "regular", "hero" };
+    info.n_grades = 3;
+    info.grades = grades;
+    char *formations [2] = { "line", "loose" };
+    info.n_formations = 2;
+    info.formations = formations;
+    char *weapons [1] = { "musket" };
+    info.n_weapons = 1;
+    info.weapons = weapons;
     Solo__V1__RulesetInfo *infos [1] = { &info };
     Solo__V1__Limits limits = SOLO__V1__LIMITS__INIT;
     limits.max_message_bytes = 1048576;
@@ -485,12 +496,19 @@ test_hello_json (void **state)
         "{\"server_version\":\"0.1.0\",\"protocol_version\":1,"
         "\"default_ruleset\":\"skirmish19\",\"rulesets\":["
         "{\"name\":\"skirmish19\",\"title\":\"19th Century skirmish rules\","
-        "\"tables_hash\":\"abc123\"}],\"limits\":{\"max_message_bytes\":1048576,"
+        "\"tables_hash\":\"abc123\",\"length_unit\":\"cm\","
+        "\"cm_per_length_unit\":1,\"base_ruleset\":null,"
+        "\"base_tables_hash\":null,\"partial\":false,"
+        "\"grades\":[\"raw\",\"regular\",\"hero\"],"
+        "\"formations\":[\"line\",\"loose\"],\"weapons\":[\"musket\"],"
+        "\"troop_types\":[]}],\"limits\":{\"max_message_bytes\":1048576,"
         "\"max_units\":16384,\"max_terrain_features\":1024,"
         "\"max_polygon_vertices\":256,\"max_id_length\":31,"
         "\"max_table_cm\":100000,\"max_figures\":10000,\"max_factors\":16,"
         "\"max_games\":0,\"max_unit_updates\":0,\"max_battle_log_lines\":0,"
-        "\"max_budget_ms\":0},\"scenarios\":[],\"strategies\":[]}");
+        "\"max_budget_ms\":0,\"max_playouts\":0,"
+        "\"max_battle_decision_ms\":0,\"max_battle_playouts\":0,"
+        "\"max_search_threads\":0},\"scenarios\":[],\"strategies\":[]}");
     json_out_destroy (&out);
 
     hello.limits = NULL;
@@ -703,6 +721,27 @@ test_render_hello (void **state)
     fclose (out);
     assert_non_null (strstr (text, "solod 0.1.0 at tcp://127.0.0.1:7460, protocol 1\n"));
     assert_non_null (strstr (text, "  skirmish19  tables abc123  19th Century skirmish rules (default)\n"));
+    free (text);
+
+    /* an overlay in inches names its base, says it is partial, and its
+       unit of length; grades are listed */
+    info.name = "house";
+    info.length_unit = "in";
+    info.cm_per_length_unit = 2.54;
+    info.base_ruleset = "bolivar";
+    info.base_tables_hash = "def456";
+    info.partial = true;
+    char *grades [2] = { "raw", "superior" };
+    info.n_grades = 2;
+    info.grades = grades;
+    hello.default_ruleset = "";
+    out = open_memstream (&text, &size);
+    render_hello (out, &hello, "tcp://127.0.0.1:7460", &style);
+    fclose (out);
+    assert_non_null (strstr (text, "  house  tables abc123  19th Century skirmish rules\n"
+                                   "         house rules over bolivar (tables def456), partial: its RULINGS.md lists what it leaves out\n"
+                                   "         measures in in (2.54 cm)\n"
+                                   "         grades: raw, superior\n"));
     assert_non_null (strstr (text, "Limits: messages up to 1048576 bytes, 16384 units"));
     free (text);
 }

@@ -367,6 +367,16 @@ string_or_null (json_out_t *out, const char *key, const char *value)
     return json_out_string (out, key, value && *value ? value : NULL);
 }
 
+/*  A list of strings, [] when there are none. */
+static int
+string_list (json_out_t *out, const char *key, char *const *values, size_t n)
+{
+    int rc = json_out_array_begin (out, key);
+    for (size_t i = 0; i < n; i++)
+        rc |= json_out_string (out, NULL, values[i]);
+    return rc | json_out_array_end (out);
+}
+
 /*  A direct look-up names no unit: it has no geometry. */
 static bool
 empty_id (const char *id)
@@ -482,6 +492,18 @@ json_hello_reply (json_out_t *out, const char *key,
         rc |= json_out_string (out, "name", r->name);
         rc |= json_out_string (out, "title", r->title);
         rc |= json_out_string (out, "tables_hash", r->tables_hash);
+        rc |= json_out_string (out, "length_unit", r->length_unit);
+        rc |= json_out_double (out, "cm_per_length_unit",
+                               r->cm_per_length_unit);
+        rc |= string_or_null (out, "base_ruleset", r->base_ruleset);
+        rc |= string_or_null (out, "base_tables_hash", r->base_tables_hash);
+        rc |= json_out_bool (out, "partial", r->partial);
+        rc |= string_list (out, "grades", r->grades, r->n_grades);
+        rc |= string_list (out, "formations", r->formations,
+                           r->n_formations);
+        rc |= string_list (out, "weapons", r->weapons, r->n_weapons);
+        rc |= string_list (out, "troop_types", r->troop_types,
+                           r->n_troop_types);
         rc |= json_out_object_end (out);
     }
     rc |= json_out_array_end (out);
@@ -501,14 +523,19 @@ json_hello_reply (json_out_t *out, const char *key,
         rc |= json_out_uint (out, "max_battle_log_lines",
                              l->max_battle_log_lines);
         rc |= json_out_uint (out, "max_budget_ms", l->max_budget_ms);
+        rc |= json_out_uint (out, "max_playouts", l->max_playouts);
+        rc |= json_out_uint (out, "max_battle_decision_ms",
+                             l->max_battle_decision_ms);
+        rc |= json_out_uint (out, "max_battle_playouts",
+                             l->max_battle_playouts);
+        rc |= json_out_uint (out, "max_search_threads",
+                             l->max_search_threads);
         rc |= json_out_object_end (out);
     }
     else
         rc |= json_out_null (out, "limits");
-    rc |= json_out_array_begin (out, "scenarios");
-    for (size_t i = 0; i < hello->n_scenarios; i++)
-        rc |= json_out_string (out, NULL, hello->scenarios [i]);
-    rc |= json_out_array_end (out);
+    rc |= string_list (out, "scenarios", hello->scenarios,
+                       hello->n_scenarios);
     rc |= json_out_array_begin (out, "strategies");
     for (size_t i = 0; i < hello->n_strategies; i++) {
         rc |= json_out_object_begin (out, NULL);

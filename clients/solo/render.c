@@ -292,6 +292,27 @@ render_hello (FILE *out, const Solo__V1__HelloReply *hello,
         fprintf (out, "  %-*s  tables %s  %s%s\n", width, r->name,
                  empty (r->tables_hash) ? "?" : r->tables_hash, r->title,
                  is_default ? " (default)" : "");
+        if (!empty (r->base_ruleset))
+            fprintf (out, "  %-*s  house rules over %s (tables %s)%s\n", width,
+                     "", r->base_ruleset, empty (r->base_tables_hash) ? "?"
+                     : r->base_tables_hash, r->partial
+                     ? ", partial: its RULINGS.md lists what it leaves out"
+                     : "");
+        if (!empty (r->length_unit) && strcmp (r->length_unit, "cm") != 0)
+            fprintf (out, "  %-*s  measures in %s (%g cm)\n", width, "",
+                     r->length_unit, r->cm_per_length_unit);
+        if (r->n_grades) {
+            fprintf (out, "  %-*s  grades:", width, "");
+            for (size_t k = 0; k < r->n_grades; k++)
+                fprintf (out, "%s %s", k ? "," : "", r->grades[k]);
+            fputc ('\n', out);
+        }
+        if (r->n_formations) {
+            fprintf (out, "  %-*s  formations:", width, "");
+            for (size_t k = 0; k < r->n_formations; k++)
+                fprintf (out, "%s %s", k ? "," : "", r->formations[k]);
+            fputc ('\n', out);
+        }
     }
     const Solo__V1__Limits *l = hello->limits;
     if (l) {
