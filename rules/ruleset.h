@@ -290,7 +290,7 @@ int ruleset_grades (const ruleset_t *self, quality_t out[QUALITY_COUNT]);
 
 /*  The quality named `name` (case-insensitive): the ruleset's own names
  *  first, then the core's (quality_parse: regular, veteran, good, hero,
- *  raw, poor, average, green).  -1 for an unknown name or NULL.  `self`
+ *  elite, raw, poor, average, green).  -1 for an unknown name or NULL.  `self`
  *  may be NULL. */
 int ruleset_quality_parse (const ruleset_t *self, const char *name);
 

@@ -292,8 +292,21 @@ get_quality (loader_t *ld, const situation_t *sit, config_setting_t *g,
         return -1;
     *out = s ? ruleset_quality_parse (situation_ruleset (sit), s)
              : QUALITY_REGULAR;
-    if (*out < 0)
-        return fail (ld, at, "%s: unknown quality \"%s\"", ld->what, s);
+    if (*out < 0) {
+        /* the ruleset's grades by its own names, as a player reads them */
+        const ruleset_t *rs = situation_ruleset (sit);
+        quality_t grades[QUALITY_COUNT];
+        int n = rs ? ruleset_grades (rs, grades) : 0;
+        char known[160] = "";
+        size_t used = 0;
+        for (int i = 0; i < n && used < sizeof known; i++)
+            used += (size_t) snprintf (known + used, sizeof known - used,
+                                       "%s%s", i ? ", " : "",
+                                       ruleset_quality_name (rs, grades[i]));
+        return fail (ld, at, "%s: unknown quality \"%s\" (%s grades %s)",
+                     ld->what, s, rs ? ruleset_name (rs) : "the ruleset",
+                     n ? known : "none");
+    }
     return 0;
 }
 

@@ -25,6 +25,7 @@ static const name_t quality_names[] = {
     { "regular", QUALITY_REGULAR }, { "hero", QUALITY_HERO },
     { "raw", QUALITY_RAW }, { "veteran", QUALITY_REGULAR },
     { "good", QUALITY_REGULAR }, { "poor", QUALITY_RAW },
+    { "elite", QUALITY_HERO },
     { "average", QUALITY_AVERAGE }, { "green", QUALITY_GREEN }, { NULL, 0 }
 };
 

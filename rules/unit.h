@@ -89,7 +89,9 @@ int side_parse (const char *name);
 const char *arm_name (arm_t arm);
 int arm_parse (const char *name);
 const char *quality_name (quality_t quality);
-int quality_parse (const char *name);   /* also accepts veteran, good, poor */
+int quality_parse (const char *name);   /* also accepts veteran, good, poor,
+                                           elite (every client reads the
+                                           same names whatever the ruleset) */
 const char *formation_name (formation_t formation);
 int formation_parse (const char *name); /* also accepts circle, skirmish */
 const char *status_flag_name (uint32_t flag);  /* one bit */

@@ -110,7 +110,8 @@ test_grades (void **state)
     assert_int_equal (ruleset_quality_parse (rs, "Elite"), QUALITY_HERO);
     assert_int_equal (ruleset_quality_parse (rs, "regular"), QUALITY_REGULAR);
     assert_int_equal (ruleset_quality_parse (rs, "crack"), -1);
-    assert_int_equal (ruleset_quality_parse (NULL, "elite"), -1);
+    assert_int_equal (ruleset_quality_parse (NULL, "elite"), QUALITY_HERO);
+    assert_int_equal (ruleset_quality_parse (NULL, "crack"), -1);
     assert_string_equal (ruleset_quality_name (NULL, QUALITY_HERO), "hero");
 }
 

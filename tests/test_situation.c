@@ -1131,8 +1131,9 @@ test_load_errors (void **state)
                        "infantry, cavalry, artillery, command)");
     expect_load_error (7, "units = ( { id = \"red-1\"; side = \"red\";",
                        "farm.cfg:7 - unit \"red-1\": missing arm");
-    expect_load_error (8, "  quality = \"elite\"; weapon = \"musket\"; bayonet = true;",
-                       "farm.cfg:8 - unit \"red-1\": unknown quality \"elite\"");
+    expect_load_error (8, "  quality = \"superb\"; weapon = \"musket\"; bayonet = true;",
+                       "farm.cfg:8 - unit \"red-1\": unknown quality \"superb\" "
+                       "(skirmish19 grades raw, regular, hero)");
     expect_load_error (8, "  quality = \"regular\"; weapon = \"musket\"; bayonet = 1;",
                        "farm.cfg:8 - unit \"red-1\": bayonet must be true or false");
     expect_load_error (9, "  figures = 12.5; wounded = 1; killed = 0; officers = 1; ncos = 1;",

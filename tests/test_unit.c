@@ -62,7 +62,11 @@ test_quality_names (void **state)
     assert_int_equal (quality_parse ("hero"), QUALITY_HERO);
     assert_int_equal (quality_parse ("raw"), QUALITY_RAW);
     assert_int_equal (quality_parse ("poor"), QUALITY_RAW);
-    assert_int_equal (quality_parse ("elite"), -1);
+    /* Empire of Liberty's names are read under every ruleset, as the
+       clients read them: elite is the hero's grade, as veteran and poor
+       are regular's and raw's */
+    assert_int_equal (quality_parse ("elite"), QUALITY_HERO);
+    assert_int_equal (quality_parse ("superb"), -1);
 }
 
 static void
