@@ -384,9 +384,13 @@ copy_text (char *dst, int len, const char *src)
     dst[n] = 0;
 }
 
-/*  The next strategy decision of the source log, for unit u. */
+/*  The next strategy decision of the source log into *out: for one of
+ *  the `k` units waiting (units[]) not decided yet (decided[] marks them),
+ *  in the log's order, which is the strategy's (a strategy lists its
+ *  orders as it chose, most urgent first where units act one at a time). */
 static bool
-source_decision (run_t *run, int u, order_t *o, char *why, int whylen)
+source_decision (run_t *run, const int *units, int k, bool *decided,
+                 strategy_decision_t *out)
 {
     const battle_log_t *src = run->source;
     while (run->source_pos < src->count) {
@@ -394,23 +398,28 @@ source_decision (run_t *run, int u, order_t *o, char *why, int whylen)
         if (line->kind != BATTLE_LINE_DECISION
             || strcmp (line->layer, "table") == 0)
             continue;
-        if (line->unit != u) {
-            run_fail (run, "log line %d: a decision for unit %d where the "
-                      "battle asks for unit %d", run->source_pos, line->unit,
-                      u);
+        int i = 0;
+        while (i < k && (units[i] != line->unit || decided[i]))
+            i++;
+        if (i == k) {
+            run_fail (run, "log line %d: a decision for unit %d, which the "
+                      "battle does not ask for now", run->source_pos,
+                      line->unit);
             return false;
         }
-        *o = line->order;
+        decided[i] = true;
+        out->unit = line->unit;
+        out->order = line->order;
         /* the words after "id [layer] " */
         const char *w = strstr (line->text, "] ");
-        copy_text (why, whylen, w ? w + 2 : line->text);
-        char *refused = strstr (why, "; refused (");
+        copy_text (out->why, (int) sizeof out->why, w ? w + 2 : line->text);
+        char *refused = strstr (out->why, "; refused (");
         if (refused)
             *refused = 0;
         return true;
     }
     run_fail (run, "the log ends before the battle does (no decision for "
-              "unit %d)", u);
+              "%d units)", k);
     return false;
 }
 
@@ -494,6 +503,7 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
     dice_t *dice = NULL;
     int *units = NULL;
     int *group_roll = NULL;
+    bool *decided = NULL;       /* replaying: the units given their order */
     rf_decision_t *rfd = NULL;
     strategy_decision_t *decisions = NULL;
     ruleset_t *variant[SIDE_COUNT] = { NULL, NULL };
@@ -576,9 +586,10 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
     dice = dice_new (setup->seed);
     units = malloc ((size_t) (n > 0 ? n : 1) * sizeof *units);
     group_roll = malloc ((size_t) (n > 0 ? n : 1) * sizeof *group_roll);
+    decided = malloc ((size_t) (n > 0 ? n : 1) * sizeof *decided);
     decisions = malloc ((size_t) (n > 0 ? n : 1) * sizeof *decisions);
     rfd = malloc (sizeof *rfd);
-    if (!dice || !units || !group_roll || !decisions || !rfd) {
+    if (!dice || !units || !group_roll || !decided || !decisions || !rfd) {
         snprintf (err, errlen, "out of memory");
         goto done;
     }
@@ -664,12 +675,9 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
                 give_order (&run, u, &o, "table", why);
             }
             if (k > 0 && source) {
-                for (int i = 0; i < k && !run.failed; i++) {
-                    decisions[i].unit = units[i];
-                    source_decision (&run, units[i], &decisions[i].order,
-                                     decisions[i].why,
-                                     sizeof decisions[i].why);
-                }
+                memset (decided, 0, (size_t) n * sizeof *decided);
+                for (int i = 0; i < k && !run.failed; i++)
+                    source_decision (&run, units, k, decided, &decisions[i]);
             }
             else if (k > 0 && setup->decide[side]) {
                 char why[SOLO_ERR_MAX];
@@ -759,6 +767,7 @@ done:
     dice_destroy (&dice);
     free (units);
     free (group_roll);
+    free (decided);
     free (rfd);
     free (decisions);
     free (run.last);

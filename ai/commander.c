@@ -1074,6 +1074,70 @@ commander_strategy_set_stop (void *state, bool (*stop) (void *arg),
     commander_set_stop (state, stop, arg);
 }
 
+/*  How urgent an order is when the units act one at a time (a ruleset of
+ *  alternating activations acts with the unit ordered first): a charge,
+ *  then fire, then a move, holds last. */
+static int
+order_urgency (const order_t *o)
+{
+    if (o->kind == ORDER_CHARGE)
+        return 0;
+    if (o->kind == ORDER_FIRE || o->fire)
+        return 1;
+    if (o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER)
+        return 2;
+    return 3;
+}
+
+/*  The distance from unit u to the nearest enemy in play (INFINITY when
+ *  none). */
+static double
+nearest_enemy_cm (const game_t *g, int u)
+{
+    const situation_t *sit = game_situation (g);
+    const unit_t *x = situation_unit_const (sit, u);
+    double best = INFINITY;
+    for (int e = 0; e < situation_unit_count (sit); e++) {
+        const unit_t *y = situation_unit_const (sit, e);
+        if (y->side != x->side && !game_unit (g, e)->gone
+            && unit_figures_standing (y) > 0) {
+            double d = footprint_distance (&x->fp, &y->fp);
+            if (d < best)
+                best = d;
+        }
+    }
+    return best;
+}
+
+/*  The decisions most urgent first (stable: alike orders nearest the
+ *  enemy first, then in unit order): where units act one at a time, the
+ *  first is the unit the commander acts with. */
+static void
+sort_by_urgency (const game_t *g, strategy_decision_t *out, int n)
+{
+    double *near = malloc ((size_t) (n > 0 ? n : 1) * sizeof *near);
+    if (!near)
+        return;                       /* unit order: still legal orders */
+    for (int i = 0; i < n; i++)
+        near[i] = nearest_enemy_cm (g, out[i].unit);
+    for (int i = 1; i < n; i++) {
+        strategy_decision_t d = out[i];
+        double dn = near[i];
+        int urgency = order_urgency (&d.order), j = i;
+        while (j > 0) {
+            int other = order_urgency (&out[j - 1].order);
+            if (other < urgency || (other == urgency && near[j - 1] <= dn))
+                break;
+            out[j] = out[j - 1];
+            near[j] = near[j - 1];
+            j--;
+        }
+        out[j] = d;
+        near[j] = dn;
+    }
+    free (near);
+}
+
 void
 commander_strategy_decide (void *state, const game_t *g, int side,
                            const int *units, int n, dice_t *dice,
@@ -1101,4 +1165,5 @@ commander_strategy_decide (void *state, const game_t *g, int side,
         }
     }
     commander_result_free (&r);
+    sort_by_urgency (g, out, n);
 }

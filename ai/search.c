@@ -369,7 +369,9 @@ script_order (const game_t *g, int u)
 static void
 phase_dice (worker_t *w, uint64_t seed, const game_t *g, int step)
 {
-    dice_reseed (w->dice, mix (seed, (uint64_t) game_turn (g) * 64
+    /* a turn of alternating activations has up to 2 x SOLO_MAX_UNITS
+       phases: no two (turn, phase, step) share a number */
+    dice_reseed (w->dice, mix (seed, ((uint64_t) game_turn (g) << 20)
                                      + (uint64_t) game_phase (g) * 2
                                      + (uint64_t) step));
 }

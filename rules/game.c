@@ -36,6 +36,7 @@ struct game_t {
     int8_t objective_holder[SCENARIO_MAX_OBJECTIVES];
     int side_extra[SIDE_COUNT][GAME_SIDE_EXTRA];
     uint64_t steps;
+    uint32_t orders_given;   /* order_seq of the last order */
     /* not copied: */
     game_event_fn *event_fn;
     void *event_arg;
@@ -291,6 +292,7 @@ game_copy_into (game_t *dst, const game_t *src)
             sizeof dst->objective_holder);
     memcpy (dst->side_extra, src->side_extra, sizeof dst->side_extra);
     dst->steps = src->steps;
+    dst->orders_given = src->orders_given;
     if (dst->scratch_size < src->scratch_size) {
         void *scratch = realloc (dst->scratch, src->scratch_size);
         if (!scratch)
@@ -541,6 +543,7 @@ game_apply_order (game_t *self, int u, const order_t *o, char *err,
     self->units[u].order = *o;
     self->units[u].ordered = 1;
     self->units[u].needs_order = 0;
+    self->units[u].order_seq = ++self->orders_given;
     self->steps++;
     return 0;
 }
@@ -553,7 +556,11 @@ game_resolve_phase (game_t *self, dice_t *dice)
     const game_engine_t *engine = self->rules->engine;
     engine->resolve_phase (self, dice);
     self->steps++;
-    if (++self->phase < engine->phase_count)
+    int next = engine->next_phase ? engine->next_phase (self, self->phase)
+                                  : self->phase + 1;
+    assert (next > self->phase);
+    self->phase = next < engine->phase_count ? next : engine->phase_count;
+    if (self->phase < engine->phase_count)
         return;
     /* the end of the turn */
     game_result_t r;

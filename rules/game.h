@@ -67,6 +67,10 @@ typedef struct {
     uint8_t in_melee;        /* in contact with an enemy */
     uint8_t gone;            /* off the table or destroyed: out of play */
     int16_t left_standing;   /* figures standing when it left the table */
+    uint32_t order_seq;      /* when its order was given, counted over the
+                                game (0: none yet): an engine that acts
+                                with one unit at a time takes the first
+                                ordered, as its player chose */
     game_ruleset_state_t ruleset_state;   /* the engine's own */
     order_t order;           /* this turn's order */
     order_t current;         /* its current actions ("continue") */
@@ -169,6 +173,11 @@ typedef struct {
     bool (*table_bound) (const game_t *g, int u);
     /*  Carry out the phase. */
     void (*resolve_phase) (game_t *g, dice_t *dice);
+    /*  The phase that follows `phase` once it is resolved: phase_count or
+     *  more ends the turn (a turn of alternating activations ends when no
+     *  unit is left to act, long before its last possible phase).  NULL:
+     *  phase + 1, every phase played. */
+    int (*next_phase) (const game_t *g, int phase);
     /*  After the last phase: fill `out` (over, winner, reason...) for the
      *  game as it stands at the end of turn game_turn(g). */
     void (*victory) (const game_t *g, game_result_t *out);

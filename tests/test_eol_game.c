@@ -297,6 +297,19 @@ saw (fixture_t *f, const char *words)
     return false;
 }
 
+/*  Units of `side` that have made their action this turn (one a side's
+ *  activation: every waiting unit is ordered, the first ordered acts). */
+static int
+acted_count (fixture_t *f, int side)
+{
+    int n = 0;
+    for (int u = 0; u < game_unit_count (f->g); u++)
+        n += situation_unit_const (game_situation (f->g), u)->side
+                 == (side_t) side
+             && (eol_state_const (game_unit (f->g, u))->flags & EOL_F_ACTED);
+    return n;
+}
+
 /*  ---- the turn ---- */
 
 /*  "Each side dices for initiative, with ties rerolled.  Winner chooses
@@ -328,31 +341,56 @@ test_initiative_and_alternation (void **state)
     assert_true (saw (f, "initiative: blue 2, red 5 (ties thrown again); red "
                       "move first"));
     game_resolve_phase (f->g, f->dice);
-    /* red's first round: r1, the nearer the enemy */
+    /* red's activation: both its units wait for an order; the one ordered
+       first acts ("Player with first move selects a unit or leader to make
+       an action") and the other waits */
     game_begin_phase (f->g, f->dice);
     assert_int_equal (game_phase_side (f->g), SIDE_RED);
+    assert_string_equal (game_phase_name (f->g), "first side acts");
+    assert_true (game_needs_order (f->g, idx (f, "r1")));
+    assert_true (game_needs_order (f->g, idx (f, "r2")));
+    assert_false (game_needs_order (f->g, idx (f, "b1")));
+    order (f, "r2", order_hold ());
+    order (f, "r1", order_hold ());
+    game_resolve_phase (f->g, f->dice);
+    assert_true (eol_state_const (GU (f, "r2"))->flags & EOL_F_ACTED);
+    assert_false (eol_state_const (GU (f, "r1"))->flags & EOL_F_ACTED);
+    /* "Opposing player then selects a unit or leader": every blue one */
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase_side (f->g), SIDE_BLUE);
+    assert_string_equal (game_phase_name (f->g), "second side acts");
+    assert_true (game_needs_order (f->g, idx (f, "b1")));
+    assert_true (game_needs_order (f->g, idx (f, "b2")));
+    assert_true (game_needs_order (f->g, idx (f, "bl")));
+    order (f, "bl", order_hold ());
+    order (f, "b2", order_hold ());
+    order (f, "b1", order_hold ());
+    game_resolve_phase (f->g, f->dice);
+    assert_true (eol_state_const (GU (f, "bl"))->flags & EOL_F_ACTED);
+    assert_false (eol_state_const (GU (f, "b2"))->flags & EOL_F_ACTED);
+    /* red's last unit; a player who orders none: the engine's pick holds */
+    game_begin_phase (f->g, f->dice);
     assert_true (game_needs_order (f->g, idx (f, "r1")));
     assert_false (game_needs_order (f->g, idx (f, "r2")));
-    game_resolve_phase (f->g, f->dice);     /* r1 holds: its action */
+    game_resolve_phase (f->g, f->dice);
     assert_true (eol_state_const (GU (f, "r1"))->flags & EOL_F_ACTED);
-    /* blue's: b2 (50 cm from r1) before b1 and the leader */
+    /* "Actions pass back and forth until every unit and leader has ...
+       made an action": red has none left, so blue acts with its two one
+       at a time, then the turn ends */
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase_side (f->g), SIDE_BLUE);
+    assert_true (game_needs_order (f->g, idx (f, "b1")));
+    assert_true (game_needs_order (f->g, idx (f, "b2")));
+    order (f, "b1", order_hold ());
+    order (f, "b2", order_hold ());
+    game_resolve_phase (f->g, f->dice);
+    assert_true (eol_state_const (GU (f, "b1"))->flags & EOL_F_ACTED);
     game_begin_phase (f->g, f->dice);
     assert_int_equal (game_phase_side (f->g), SIDE_BLUE);
     assert_true (game_needs_order (f->g, idx (f, "b2")));
-    assert_false (game_needs_order (f->g, idx (f, "b1")));
     game_resolve_phase (f->g, f->dice);
-    game_begin_phase (f->g, f->dice);
-    assert_true (game_needs_order (f->g, idx (f, "r2")));
-    game_resolve_phase (f->g, f->dice);
-    game_begin_phase (f->g, f->dice);
-    assert_true (game_needs_order (f->g, idx (f, "b1")));
-    game_resolve_phase (f->g, f->dice);
-    game_begin_phase (f->g, f->dice);       /* red has no one left */
-    for (int u = 0; u < game_unit_count (f->g); u++)
-        assert_false (game_needs_order (f->g, u));
-    game_resolve_phase (f->g, f->dice);
-    game_begin_phase (f->g, f->dice);
-    assert_true (game_needs_order (f->g, idx (f, "bl")));
+    assert_int_equal (game_turn (f->g), 2);
+    assert_int_equal (game_phase (f->g), 0);
     /* to the end of the turn; turn 2 begins with the initiative */
     while (game_phase (f->g) != 0) {
         game_resolve_phase (f->g, f->dice);
@@ -362,10 +400,11 @@ test_initiative_and_alternation (void **state)
     unmake (f);
 }
 
-/*  More units than rounds: a side acts with several in a round, spread
- *  evenly (9 units over 7 rounds: 2, 2, 1, 1, 1, 1, 1). */
+/*  Nine units against one: the sides alternate while both have units
+ *  to act, then the nine act one at a time: ten activations make the
+ *  turn, each unit acting once, whatever the side's size. */
 static void
-test_spread_over_rounds (void **state)
+test_one_at_a_time (void **state)
 {
     (void) state;
     char units[6000] = "";
@@ -380,17 +419,82 @@ test_spread_over_rounds (void **state)
                          8, "line", 100, 180, 180));
     fixture_t *f = make (NULL, units, NULL);
     start (f, "blue");
-    int want[7] = { 2, 2, 1, 1, 1, 1, 1 };
-    for (int round = 0; round < 7; round++) {
-        int n = 0;
+    int activations = 0, acted[16] = { 0 };
+    while (game_turn (f->g) == 1) {
+        int waiting = 0;
         for (int u = 0; u < game_unit_count (f->g); u++)
-            n += game_needs_order (f->g, u);
-        assert_int_equal (n, want[round]);
+            waiting += game_needs_order (f->g, u);
+        assert_int_equal (waiting, activations == 1 ? 1 : 9 - activations
+                                                   + (activations > 1));
+        activations++;
         game_resolve_phase (f->g, f->dice);
-        game_begin_phase (f->g, f->dice);
-        game_resolve_phase (f->g, f->dice);
-        game_begin_phase (f->g, f->dice);
+        for (int u = 0; u < game_unit_count (f->g); u++)
+            acted[u] = (eol_state_const (game_unit (f->g, u))->flags
+                        & EOL_F_ACTED) != 0;
+        if (game_turn (f->g) == 1)
+            game_begin_phase (f->g, f->dice);
     }
+    assert_int_equal (activations, 10);
+    for (int u = 0; u < 10; u++)
+        assert_true (acted[u]);
+    unmake (f);
+}
+
+/*  Urgency of an order for the test below: charge, fire, move, hold. */
+static int
+urgency (const order_t *o)
+{
+    return o->kind == ORDER_CHARGE ? 0
+         : o->kind == ORDER_FIRE || o->fire ? 1
+         : o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER ? 2 : 3;
+}
+
+/*  The player chooses which unit acts: the commander's strategies list
+ *  their orders most urgent first (a charge, fire, a move, a hold; alike
+ *  orders nearest the enemy first), and the unit listed first is the
+ *  one that acts. */
+static void
+test_commander_chooses_who_acts (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("far", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 40, 20, 0),
+              unit ("close", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 150, 0),
+              unit ("back", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 160, 20, 0),
+              unit ("r", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 150 + IN (1.5) + IN (3), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    int waiting[8], n = 0;
+    for (int u = 0; u < game_unit_count (f->g); u++)
+        if (game_needs_order (f->g, u))
+            waiting[n++] = u;
+    assert_int_equal (n, 3);
+    char err[256];
+    strategy_t *st = strategy_new ("greedy", NULL, 1, err, sizeof err);
+    assert_non_null (st);
+    strategy_decision_t out[8];
+    strategy_decide (st, f->g, SIDE_BLUE, waiting, n, out);
+    for (int i = 1; i < n; i++)
+        assert_true (urgency (&out[i - 1].order) <= urgency (&out[i].order));
+    /* every unit ordered once */
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            assert_int_not_equal (out[i].unit, out[j].unit);
+    for (int i = 0; i < n; i++)
+        order (f, situation_unit_const (game_situation (f->g),
+                                        out[i].unit)->id, out[i].order);
+    game_resolve_phase (f->g, f->dice);
+    assert_true (eol_state_const (game_unit (f->g, out[0].unit))->flags
+                 & EOL_F_ACTED);
+    for (int i = 1; i < n; i++)
+        assert_false (eol_state_const (game_unit (f->g, out[i].unit))->flags
+                      & EOL_F_ACTED);
+    strategy_destroy (&st);
     unmake (f);
 }
 
@@ -858,13 +962,13 @@ test_melee_goes_on_and_second_round (void **state)
     assert_true (GU (f, "a")->in_melee && GU (f, "r")->in_melee);
     assert_int_equal (count_events (f, "a (cavalry) rolls 4 dice"), 1);
     assert_int_equal (count_events (f, "r (formed_infantry) rolls 8 dice"), 1);
-    /* red's round: r is in melee and gets no order */
+    /* red has no unit to act (r is in melee: "all units are considered to
+       have spent their action"), so blue acts again */
     game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase_side (f->g), SIDE_BLUE);
     assert_false (game_needs_order (f->g, idx (f, "r")));
-    game_resolve_phase (f->g, f->dice);
     /* b charges the same unit: r checks having fired (-1), does not fire
        again, and rolls a second round; a does not */
-    game_begin_phase (f->g, f->dice);
     assert_true (game_needs_order (f->g, idx (f, "b")));
     order (f, "b", charge (f, "r"));
     push (f, 4, 1, 1, 1, 1);
@@ -1004,10 +1108,9 @@ test_formation_changes (void **state)
             else if (strcmp (id, "gun") == 0)
                 o = move_to (c.x, c.y + 50);
             order (f, id, o);
-            done += situation_unit_const (game_situation (f->g), u)->side
-                    == SIDE_BLUE;
         }
         game_resolve_phase (f->g, f->dice);
+        done = acted_count (f, SIDE_BLUE);
         game_begin_phase (f->g, f->dice);
     }
     assert_int_equal (done, 5);
@@ -1095,10 +1198,9 @@ test_ordered_formations (void **state)
             else if (strcmp (id, "drag") == 0)
                 o = formed (move_to (c.x, c.y + 10), FORMATION_MOUNTED);
             order (f, id, o);
-            done += situation_unit_const (game_situation (f->g), u)->side
-                    == SIDE_BLUE;
         }
         game_resolve_phase (f->g, f->dice);
+        done = acted_count (f, SIDE_BLUE);
         game_begin_phase (f->g, f->dice);
     }
     assert_int_equal (done, 7);
@@ -1281,9 +1383,9 @@ test_four_inches_and_terrain (void **state)
             order (f, x->id, x->side == SIDE_BLUE
                              ? move_to (x->fp.centre.x, x->fp.centre.y + far)
                              : order_hold ());
-            done += x->side == SIDE_BLUE;
         }
         game_resolve_phase (f->g, f->dice);
+        done = acted_count (f, SIDE_BLUE);
         game_begin_phase (f->g, f->dice);
     }
     near (U (f, "rough")->fp.centre.y, 30 + IN (2), 0.02);
@@ -1461,9 +1563,9 @@ play_orders (fixture_t *f, int side, int n, picker_fn *pick)
             const unit_t *x = situation_unit_const (game_situation (f->g), u);
             order_t o = x->side == (side_t) side ? pick (f, x) : order_hold ();
             order (f, x->id, o);
-            done += x->side == (side_t) side;
         }
         game_resolve_phase (f->g, f->dice);
+        done = acted_count (f, side);
         game_begin_phase (f->g, f->dice);
     }
     assert_int_equal (done, n);
@@ -1702,7 +1804,9 @@ test_commander (void **state)
     for (int u = 0; u < game_unit_count (g) && n < 8; u++)
         if (game_needs_order (g, u))
             units[n++] = u;
-    assert_int_equal (n, 1);
+    /* every unit of the side that moves first waits: the one ordered
+       first acts */
+    assert_int_equal (n, 7);
     commander_result_t a, b;
     memset (&a, 0, sizeof a);
     memset (&b, 0, sizeof b);
@@ -1710,7 +1814,7 @@ test_commander (void **state)
                                         sizeof err), 0);
     assert_int_equal (commander_decide (c, g, side, units, n, &b, err,
                                         sizeof err), 0);
-    assert_int_equal (a.order_count, 1);
+    assert_int_equal (a.order_count, n);
     assert_true (a.playouts > 0);
     assert_int_equal (game_check_order (g, units[0], &a.orders[0].order, err,
                                         sizeof err), 0);
@@ -1829,7 +1933,8 @@ main (void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_initiative_and_alternation),
-        cmocka_unit_test (test_spread_over_rounds),
+        cmocka_unit_test (test_one_at_a_time),
+        cmocka_unit_test (test_commander_chooses_who_acts),
         cmocka_unit_test (test_units_checked),
         cmocka_unit_test (test_fire_dice_in_play),
         cmocka_unit_test (test_fire_multipliers_in_play),

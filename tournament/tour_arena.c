@@ -299,10 +299,17 @@ replayed_decide (game_ctx_t *gc, const game_t *g, int side, const int *units,
             return forfeit (gc, g, side, (tour_forfeit_t) kind,
                             stored->forfeit_detail, err, errlen);
         }
-        if (out[i].unit != units[i]) {
+        /* for a unit asked and not yet given one: a strategy lists its
+           orders in the order it chose */
+        int asked = 0, again = 0;
+        for (int j = 0; j < n; j++)
+            asked += units[j] == out[i].unit;
+        for (int j = 0; j < i; j++)
+            again += out[j].unit == out[i].unit;
+        if (!asked || again) {
             snprintf (err, errlen, "the recorded order is for unit %d, "
-                      "the replay asks for unit %d", out[i].unit,
-                      units[i]);
+                      "which the replay %s", out[i].unit,
+                      asked ? "already has an order for" : "does not ask for");
             return -1;
         }
         record (gc, &out[i]);

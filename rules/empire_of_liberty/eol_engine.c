@@ -232,14 +232,11 @@ tables_free (void *t)
 static const char *
 phase_name (int phase)
 {
-    static const char *names[EOL_PHASE_COUNT] = {
-        "initiative", "first side acts (1)", "second side acts (1)",
-        "first side acts (2)", "second side acts (2)", "first side acts (3)",
-        "second side acts (3)", "first side acts (4)", "second side acts (4)",
-        "first side acts (5)", "second side acts (5)", "first side acts (6)",
-        "second side acts (6)", "first side acts (7)",
-        "second side acts (7)" };
-    return phase >= 0 && phase < EOL_PHASE_COUNT ? names[phase] : "?";
+    if (phase == EOL_PHASE_INITIATIVE)
+        return "initiative";
+    if (phase < 0 || phase >= EOL_PHASE_COUNT)
+        return "?";
+    return phase % 2 == 1 ? "first side acts" : "second side acts";
 }
 
 static int
@@ -499,6 +496,10 @@ waiting_units (game_t *g, int side, int *list)
 
 static void fight_melees (game_t *g, dice_t *dice);
 
+/*  An activation: every unit and leader of the side that has not acted
+ *  waits for an order, and the one its player orders first acts
+ *  (resolve_phase): "Player with first move selects a unit or leader to
+ *  make an action.  Opposing player then selects a unit or leader". */
 static void
 begin_phase (game_t *g, dice_t *dice)
 {
@@ -508,18 +509,14 @@ begin_phase (game_t *g, dice_t *dice)
         return;
     }
     int side = phase_side (g, phase);
-    int round = (phase - 1) / 2;
-    int rounds = tables (g)->rounds;
-    if (side < 0 || round >= rounds)
+    if (side < 0)
         return;
     int *list = scratch_ints (g);
     int k = waiting_units (g, side, list);
-    int left = rounds - round;
-    int count = (k + left - 1) / left;
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < k; i++) {
         game_unit_t *gu = game_unit_mut (g, list[i]);
         gu->needs_order = 1;
-        eol_state (gu)->action_rank = (int16_t) (i + 1);
+        eol_state (gu)->action_rank = 1;          /* a candidate */
     }
 }
 
@@ -2277,6 +2274,20 @@ victory (const game_t *g, game_result_t *out)
 
 /*  ---- resolving ---- */
 
+/*  Does `side` have a unit or leader left to act this turn? */
+static bool
+side_waits (const game_t *g, int side)
+{
+    for (int u = 0; u < game_unit_count (g); u++)
+        if (unit_c (g, u)->side == (side_t) side && eol_in_play (g, u)
+            && !(flags (g, u) & EOL_F_ACTED) && !game_unit (g, u)->in_melee)
+            return true;
+    return false;
+}
+
+/*  An activation: the candidate ordered first acts (its player's choice);
+ *  the others wait for a later activation, their orders forgotten.  After
+ *  the turn's last action the objectives are held. */
 static void
 resolve_phase (game_t *g, dice_t *dice)
 {
@@ -2285,21 +2296,55 @@ resolve_phase (game_t *g, dice_t *dice)
         fight_melees (g, dice);
         return;
     }
-    int n = game_unit_count (g);
-    for (int rank = 1; rank <= n; rank++) {
-        int u = -1;
-        for (int v = 0; v < n && u < 0; v++)
-            if (eol_state_const (game_unit (g, v))->action_rank == rank)
-                u = v;
-        if (u < 0)
-            break;
-        eol_state (game_unit_mut (g, u))->action_rank = 0;
-        game_unit_mut (g, u)->needs_order = 0;
-        execute_action (g, u, dice);
+    int n = game_unit_count (g), chosen = -1;
+    for (int u = 0; u < n; u++) {
+        game_unit_t *gu = game_unit_mut (g, u);
+        if (!eol_state (gu)->action_rank)
+            continue;
+        if (!gu->needs_order
+            && (chosen < 0
+                || gu->order_seq < game_unit (g, chosen)->order_seq))
+            chosen = u;
     }
+    for (int u = 0; u < n; u++) {
+        game_unit_t *gu = game_unit_mut (g, u);
+        if (!eol_state (gu)->action_rank)
+            continue;
+        eol_state (gu)->action_rank = 0;
+        gu->needs_order = 0;
+        if (u != chosen) {
+            gu->ordered = 0;
+            gu->order = order_hold ();
+        }
+    }
+    if (chosen < 0) {
+        /* nobody was ordered (a player who reported no action): the
+           engine's pick, the candidate nearest an enemy, holds */
+        int *list = scratch_ints (g);
+        if (waiting_units (g, phase_side (g, phase), list) > 0)
+            chosen = list[0];
+    }
+    if (chosen >= 0)
+        execute_action (g, chosen, dice);
     eol_update_contacts (g);
-    if (phase == EOL_PHASE_COUNT - 1)
+    if (!side_waits (g, SIDE_BLUE) && !side_waits (g, SIDE_RED))
         update_objectives (g);
+}
+
+/*  The activations pass back and forth while both sides have units to
+ *  act; then the side with units left acts with them one by one ("Actions
+ *  pass back and forth until every unit and leader has either made an
+ *  action or stated that it will not make one this turn"); the turn ends
+ *  when none is left. */
+static int
+next_phase (const game_t *g, int phase)
+{
+    if (!side_waits (g, SIDE_BLUE) && !side_waits (g, SIDE_RED))
+        return EOL_PHASE_COUNT;
+    int next = phase + 1;
+    if (!side_waits (g, phase_side (g, next)))
+        next++;                           /* the same side acts again */
+    return next;
 }
 
 const game_engine_t eol_engine = {
@@ -2317,6 +2362,7 @@ const game_engine_t eol_engine = {
     .check_order = check_order,
     .table_bound = NULL,
     .resolve_phase = resolve_phase,
+    .next_phase = next_phase,
     .victory = victory,
     .refresh = eol_update_contacts,
 };

@@ -8,16 +8,16 @@
  *                         winner moves first.  Melees that go on from the
  *                         last turn are fought (every unit in contact has
  *                         spent its action and rolls its melee dice).
- *    1..14   actions      the sides take turns, the winner first: in each
- *                         of its rounds (eol.sequence.rounds, at most 7) a
- *                         side acts with its units and leaders that have
- *                         not acted, spread evenly over the rounds left
- *                         (one each when it has no more units than
- *                         rounds), the one nearest an enemy first and
- *                         leaders after the units.  Each
- *                         makes one action: a move (with any formation
- *                         changes), fire, a charge, dressing ranks, or
- *                         none.  After the last, the objectives are held.
+ *    1, 2... activations  the sides take turns, the first side first:
+ *                         in its activation every unit and leader of the
+ *                         side that has not acted waits for an order, and
+ *                         the one its player orders first makes its
+ *                         action (a move with any formation changes, fire,
+ *                         a charge, dressing ranks, or none); the others
+ *                         wait for a later activation.  When one side has
+ *                         no unit left, the other acts with its remaining
+ *                         units one by one; the turn ends when none is
+ *                         left (next_phase), and the objectives are held.
  *
  *  Per-unit state beyond the rules core's: eol_unit_state_t (below).
  */
@@ -31,15 +31,17 @@
 extern const game_engine_t eol_engine;
 
 #define EOL_PHASE_INITIATIVE 0
-#define EOL_PHASE_COUNT      15     /* initiative and 2 x 7 rounds */
+/*  The initiative and at most an activation for every unit of each side
+ *  (a turn ends as soon as no unit is left to act). */
+#define EOL_PHASE_COUNT      (1 + 2 * SOLO_MAX_UNITS)
 
 /*  A unit's state of its own in this ruleset (game_unit_t.ruleset_state,
  *  through eol_state). */
 typedef struct {
     int16_t flags;            /* EOL_F_* */
     int16_t standards_held;   /* enemy standards the unit has taken */
-    int16_t action_rank;      /* its place in the current phase's order of
-                                 action (1-based; 0: none) */
+    int16_t action_rank;      /* 1 while it is a candidate of the current
+                                 activation, else 0 */
 } eol_unit_state_t;
 
 _Static_assert (sizeof (eol_unit_state_t) <= sizeof (game_ruleset_state_t),

@@ -555,7 +555,6 @@ load_sequence (loader_t *ld, eol_tables_t *t)
                   &t->initiative_die) < 0
     ||  read_bool (ld, "eol.sequence.winner_moves_first",
                    &t->winner_moves_first) < 0
-    ||  read_int (ld, "eol.sequence.rounds", 1, 7, &t->rounds) < 0
     ||  read_double (ld, "eol.doctrine.deploy_cm", 0, SOLO_MAX_TABLE_CM,
                      &t->deploy_cm) < 0
     ||  read_double (ld, "eol.victory.army_break", 0.01, 1,
@@ -591,8 +590,8 @@ check_groups (loader_t *ld)
     static const char *leaders[] = { "chance_per_quarter", "fell_back",
         "routed", "captured_max" };
     static const char *standards[] = { "carried_by" };
-    static const char *sequence[] = { "initiative_die", "winner_moves_first",
-        "rounds" };
+    static const char *sequence[] = { "initiative_die",
+        "winner_moves_first" };
     static const char *doctrine[] = { "deploy_cm" };
     static const char *victory[] = { "army_break" };
 #define GROUP(path, keys) \

@@ -143,7 +143,6 @@ typedef struct {
     /* sequence */
     int initiative_die;                      /* 6 */
     bool winner_moves_first;
-    int rounds;                              /* action phases per side */
 
     /* doctrine */
     double deploy_cm;                        /* 12" */
