@@ -498,6 +498,11 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
     run.source = source;
     run.log = log;
     strategy_t *strategy[SIDE_COUNT] = { NULL, NULL };
+    /* who makes a side's choice to move first or second: its strategy
+       class, whether it also decides the orders (a decider's class, a
+       replay's) or not; none for an outside decider */
+    strategy_t *chooser[SIDE_COUNT] = { NULL, NULL };
+    strategy_t *chooser_own[SIDE_COUNT] = { NULL, NULL };
     const char *layer[SIDE_COUNT];
     char layer_buf[SIDE_COUNT][BATTLE_LAYER_MAX];
     dice_t *dice = NULL;
@@ -572,6 +577,18 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
             table_on_view[s] = variant[s] && table_class[s];
         }
     }
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        chooser[s] = strategy[s];
+        const char *name = setup->strategy[s] ? setup->strategy[s] : "";
+        if (!chooser[s] && strategy_class_find (name)) {
+            chooser_own[s] = strategy_new (name, rest[s],
+                                           derive_seed (setup->seed, s), err,
+                                           errlen);
+            if (!chooser_own[s])
+                goto done;
+            chooser[s] = chooser_own[s];
+        }
+    }
     run.game = game_new (rules, scenario, err, errlen);
     if (!run.game)
         goto done;
@@ -643,6 +660,13 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
         }
         game_begin_phase (run.game, dice);
         flush_dice (&run, dice);
+        /* an initiative's winner chooses to move first or second: its
+           strategy, when it has a view (a replay makes the choice again:
+           it depends on the position alone) */
+        int chooser_side = game_choice_side (run.game);
+        if (chooser_side >= 0 && chooser[chooser_side])
+            strategy_choose_first (chooser[chooser_side], run.game,
+                                   chooser_side);
         int side = game_phase_side (run.game);
         if (side >= 0) {
             int k = 0;
@@ -760,6 +784,7 @@ run_battle (const game_rules_t *rules, const scenario_t *scenario,
 done:
     for (int s = 0; s < SIDE_COUNT; s++) {
         strategy_destroy (&strategy[s]);
+        strategy_destroy (&chooser_own[s]);
         situation_destroy (&view[s]);
         ruleset_destroy (&variant[s]);
     }

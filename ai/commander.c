@@ -1074,6 +1074,31 @@ commander_strategy_set_stop (void *state, bool (*stop) (void *arg),
     commander_set_stop (state, stop, arg);
 }
 
+/*  The commander moves first when one of its units already reaches an
+ *  enemy with its weapon (strike before the enemy does), else second
+ *  (see what the enemy does, then answer it). */
+bool
+commander_strategy_moves_first (void *state, const game_t *g, int side)
+{
+    (void) state;
+    const situation_t *sit = game_situation (g);
+    const ruleset_t *rs = situation_ruleset (sit);
+    for (int u = 0; u < situation_unit_count (sit); u++) {
+        const unit_t *x = situation_unit_const (sit, u);
+        double reach = ruleset_weapon_reach (rs, x);
+        if ((int) x->side != side || game_unit (g, u)->gone || reach <= 0)
+            continue;
+        for (int e = 0; e < situation_unit_count (sit); e++) {
+            const unit_t *y = situation_unit_const (sit, e);
+            if ((int) y->side != side && !game_unit (g, e)->gone
+                && unit_figures_standing (y) > 0
+                && footprint_distance (&x->fp, &y->fp) <= reach)
+                return true;
+        }
+    }
+    return false;
+}
+
 /*  How urgent an order is when the units act one at a time (a ruleset of
  *  alternating activations acts with the unit ordered first): a charge,
  *  then fire, then a move, holds last. */

@@ -323,18 +323,19 @@ void commander_strategy_set_tables (void *state, const ruleset_t *variant);
 bool commander_strategy_uses_clock (const void *state);
 void commander_strategy_set_stop (void *state, bool (*stop) (void *arg),
                                   void *arg);
+bool commander_strategy_moves_first (void *state, const game_t *g, int side);
 
 #define COMMANDER_STRATEGY_GREEDY                                         \
     { "greedy", "one ply: each commanded unit's best order by a static "  \
       "heuristic", commander_strategy_create_greedy,                     \
       commander_strategy_destroy, commander_strategy_decide,             \
       commander_strategy_set_tables, commander_strategy_uses_clock,     \
-      commander_strategy_set_stop }
+      commander_strategy_set_stop, commander_strategy_moves_first }
 #define COMMANDER_STRATEGY_SEARCH                                         \
     { "search", "the commander: portfolio greedy search then NaiveMCTS "  \
       "within a time or playout budget", commander_strategy_create_search,\
       commander_strategy_destroy, commander_strategy_decide,             \
       commander_strategy_set_tables, commander_strategy_uses_clock,     \
-      commander_strategy_set_stop }
+      commander_strategy_set_stop, commander_strategy_moves_first }
 
 #endif

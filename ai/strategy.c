@@ -389,11 +389,11 @@ table_decide (void *state, const game_t *g, int side, const int *units,
 
 static const strategy_class_t random_class = {
     "random", "uniformly random legal orders, seeded", no_params,
-    no_destroy, random_decide, NULL, NULL, NULL
+    no_destroy, random_decide, NULL, NULL, NULL, NULL
 };
 static const strategy_class_t table_class = {
     "table", "every unit does what the Risk Factor actions tables say",
-    no_params, no_destroy, table_decide, NULL, NULL, NULL
+    no_params, no_destroy, table_decide, NULL, NULL, NULL, NULL
 };
 /*  The commander's classes (commander.c). */
 static const strategy_class_t greedy_class = COMMANDER_STRATEGY_GREEDY;
@@ -513,6 +513,15 @@ bool
 strategy_uses_clock (const strategy_t *self)
 {
     return self->cls->uses_clock && self->cls->uses_clock (self->state);
+}
+
+bool
+strategy_choose_first (strategy_t *self, game_t *g, int side)
+{
+    if (!self->cls->moves_first || game_choice_side (g) != side)
+        return false;
+    game_choose_first (g, self->cls->moves_first (self->state, g, side));
+    return true;
 }
 
 void

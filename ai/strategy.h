@@ -54,6 +54,11 @@ typedef struct {
     /*  Polled while it decides: true asks it to answer at once with what
      *  it has (a search cut short).  NULL: it decides quickly anyway. */
     void (*set_stop) (void *state, bool (*stop) (void *arg), void *arg);
+    /*  `side` won a choice of moving first or second (game_choice_side):
+     *  true to move first.  Decided from the position alone (no dice, no
+     *  clock), so a replay makes it again.  NULL: the ruleset's reading
+     *  stands. */
+    bool (*moves_first) (void *state, const game_t *g, int side);
 } strategy_class_t;
 
 typedef struct strategy_t strategy_t;
@@ -90,6 +95,11 @@ bool strategy_uses_clock (const strategy_t *self);
  *  The daemon's shutdown reaches a battle's searches this way. */
 void strategy_set_stop (strategy_t *self, bool (*stop) (void *arg),
                         void *arg);
+
+/*  When `side` must choose to move first or second (game_choice_side),
+ *  make the strategy's choice (game_choose_first); a strategy without a
+ *  view leaves the ruleset's reading.  True when it chose. */
+bool strategy_choose_first (strategy_t *self, game_t *g, int side);
 
 /*  Orders for the `n` units of `side` in `units`. */
 void strategy_decide (strategy_t *self, const game_t *g, int side,

@@ -496,6 +496,21 @@ game_needs_order (const game_t *self, int u)
     return !self->over && self->units[u].needs_order;
 }
 
+int
+game_choice_side (const game_t *self)
+{
+    const game_engine_t *engine = self->rules->engine;
+    return !self->over && engine->choice_side ? engine->choice_side (self)
+                                              : -1;
+}
+
+void
+game_choose_first (game_t *self, bool first)
+{
+    if (game_choice_side (self) >= 0)
+        self->rules->engine->choose_first (self, first);
+}
+
 bool
 game_table_bound (const game_t *self, int u)
 {

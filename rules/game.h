@@ -178,6 +178,12 @@ typedef struct {
      *  unit is left to act, long before its last possible phase).  NULL:
      *  phase + 1, every phase played. */
     int (*next_phase) (const game_t *g, int phase);
+    /*  A side's choice of when to move, after the phase has begun: the
+     *  side that must choose now (an initiative's winner choosing to move
+     *  first or second), or -1; and the choice made (true: first).  NULL:
+     *  no such choice. */
+    int (*choice_side) (const game_t *g);
+    void (*choose_first) (game_t *g, bool first);
     /*  After the last phase: fill `out` (over, winner, reason...) for the
      *  game as it stands at the end of turn game_turn(g). */
     void (*victory) (const game_t *g, game_result_t *out);
@@ -283,6 +289,13 @@ void game_begin_phase (game_t *self, dice_t *dice);
 
 /*  True when unit `u` must be given an order in this phase. */
 bool game_needs_order (const game_t *self, int u);
+
+/*  The side that must now choose whether it moves first or second (the
+ *  engine's choice_side: an initiative's winner), or -1 when none must;
+ *  and its choice (no effect when none is pending).  A strategy makes it
+ *  (strategy_moves_first) before any unit is ordered in the phase. */
+int game_choice_side (const game_t *self);
+void game_choose_first (game_t *self, bool first);
 
 /*  True when unit `u` must take its order from the ruleset's actions
  *  tables (engine's table_bound), false when a strategy gives it. */

@@ -339,7 +339,13 @@ test_initiative_and_alternation (void **state)
     game_begin_phase (f->g, f->dice);
     assert_int_equal (eol_first_side (f->g), SIDE_RED);
     assert_true (saw (f, "initiative: blue 2, red 5 (ties thrown again); red "
-                      "move first"));
+                      "win: they move first unless they choose second"));
+    /* "Winner chooses first or second move": red is asked; until it says,
+       the reading winner_moves_first stands */
+    assert_int_equal (game_choice_side (f->g), SIDE_RED);
+    game_choose_first (f->g, true);
+    assert_int_equal (game_choice_side (f->g), -1);
+    assert_true (saw (f, "red choose to move first"));
     game_resolve_phase (f->g, f->dice);
     /* red's activation: both its units wait for an order; the one ordered
        first acts ("Player with first move selects a unit or leader to make
@@ -397,6 +403,53 @@ test_initiative_and_alternation (void **state)
         game_begin_phase (f->g, f->dice);
     }
     assert_int_equal (game_turn (f->g), 2);
+    unmake (f);
+}
+
+/*  "Winner chooses first or second move": a winner who chooses to move
+ *  second lets the loser act first; the commander moves first when one of
+ *  its units reaches an enemy with its weapon, second otherwise; a
+ *  scenario that names the first side settles turn 1 without a choice. */
+static void
+test_winner_chooses (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 20, 0),
+              unit ("r", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 190, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    push (f, 2, 6, 1);                          /* blue wins */
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_choice_side (f->g), SIDE_BLUE);
+    /* far apart: the commander would rather see the enemy move */
+    assert_false (commander_strategy_moves_first (NULL, f->g, SIDE_BLUE));
+    game_choose_first (f->g, false);
+    assert_true (saw (f, "blue choose to move second"));
+    assert_int_equal (eol_first_side (f->g), SIDE_RED);
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase_side (f->g), SIDE_RED);
+    unmake (f);
+
+    /* within musket reach: it strikes first */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 100, 0),
+              unit ("r", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 100 + IN (1.5) + IN (6), 180));
+    f = make (NULL, units, NULL);
+    assert_true (commander_strategy_moves_first (NULL, f->g, SIDE_BLUE));
+    unmake (f);
+
+    /* a scenario's first side: no choice in turn 1 */
+    f = make (NULL, units, "first = \"red\";");
+    push (f, 2, 6, 1);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_choice_side (f->g), -1);
+    assert_int_equal (eol_first_side (f->g), SIDE_RED);
     unmake (f);
 }
 
@@ -1934,6 +1987,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_initiative_and_alternation),
         cmocka_unit_test (test_one_at_a_time),
+        cmocka_unit_test (test_winner_chooses),
         cmocka_unit_test (test_commander_chooses_who_acts),
         cmocka_unit_test (test_units_checked),
         cmocka_unit_test (test_fire_dice_in_play),

@@ -367,6 +367,7 @@ prepare (game_t *g, char *err, int errlen)
     }
     int first = scenario_first_side (sc);
     game_side_extra (g, SIDE_BLUE)[0] = first >= 0 ? first : SIDE_BLUE;
+    game_side_extra (g, SIDE_BLUE)[1] = -1;        /* no choice pending */
     eol_update_contacts (g);
     return 0;
 }
@@ -455,16 +456,48 @@ begin_turn (game_t *g, dice_t *dice)
     } while (a == b && throws < 100);
     int winner = a >= b ? SIDE_BLUE : SIDE_RED;
     int first = t->winner_moves_first ? winner : 1 - winner;
-    if (game_turn (g) == 1 && scenario_first_side (game_scenario (g)) >= 0)
+    bool scenario_says = game_turn (g) == 1
+                         && scenario_first_side (game_scenario (g)) >= 0;
+    if (scenario_says)
         first = scenario_first_side (game_scenario (g));
     game_side_extra (g, SIDE_BLUE)[0] = first;
+    /* "Winner chooses first or second move": the winner's strategy is
+       asked (game_choice_side) unless the scenario sets turn 1 */
+    game_side_extra (g, SIDE_BLUE)[1] = scenario_says ? -1 : winner;
     if (game_events_on (g))
         game_event (g, GAME_EVENT_COMMAND, -1, "initiative: %s %d, %s %d%s; "
-                    "%s move first",
-                    scenario_side_name (game_scenario (g), SIDE_BLUE), a,
-                    scenario_side_name (game_scenario (g), SIDE_RED), b,
+                    "%s %s", scenario_side_name (game_scenario (g), SIDE_BLUE),
+                    a, scenario_side_name (game_scenario (g), SIDE_RED), b,
                     throws > 1 ? " (ties thrown again)" : "",
-                    scenario_side_name (game_scenario (g), (side_t) first));
+                    scenario_side_name (game_scenario (g), (side_t) (
+                        scenario_says ? first : winner)),
+                    scenario_says ? "move first (the scenario)"
+                    : t->winner_moves_first
+                    ? "win: they move first unless they choose second"
+                    : "win: they move second unless they choose first");
+}
+
+/*  The initiative's winner, while its choice is pending. */
+static int
+choice_side (const game_t *g)
+{
+    int s = game_side_extra_const (g, SIDE_BLUE)[1];
+    return game_phase (g) == EOL_PHASE_INITIATIVE
+           && (s == SIDE_BLUE || s == SIDE_RED) ? s : -1;
+}
+
+static void
+choose_first (game_t *g, bool first)
+{
+    int winner = choice_side (g);
+    if (winner < 0)
+        return;
+    game_side_extra (g, SIDE_BLUE)[0] = first ? winner : 1 - winner;
+    game_side_extra (g, SIDE_BLUE)[1] = -1;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_COMMAND, -1, "%s choose to move %s",
+                    scenario_side_name (game_scenario (g), (side_t) winner),
+                    first ? "first" : "second");
 }
 
 /*  Units of `side` that may still act, nearest an enemy first (leaders
@@ -2363,6 +2396,8 @@ const game_engine_t eol_engine = {
     .table_bound = NULL,
     .resolve_phase = resolve_phase,
     .next_phase = next_phase,
+    .choice_side = choice_side,
+    .choose_first = choose_first,
     .victory = victory,
     .refresh = eol_update_contacts,
 };
