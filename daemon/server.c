@@ -45,6 +45,11 @@
 /*  A request up to a quarter over max_message_bytes is read and answered
  *  LIMIT_EXCEEDED; a larger one makes ZeroMQ drop the connection unread. */
 #define SERVER_MESSAGE_GRACE_DIVISOR 4
+/*  Connections told apart by their file descriptor below this: a client
+ *  that leaves having sent nothing the daemon read is logged (ZeroMQ
+ *  drops a message over the socket's size limit by closing the
+ *  connection, and says nothing else). */
+#define SERVER_FDS_TRACKED 65536
 
 /*  A request waiting for a worker. */
 typedef struct pending_t {
@@ -84,6 +89,11 @@ struct server_t {
     void *zmq;
     security_t *security;            /* the ZAP handler, with CURVE */
     void *frontend;                  /* ROUTER facing the clients */
+    void *monitor;                   /* PAIR: the frontend's connections
+                                        accepted and closed; NULL: none */
+    uint8_t *fd_spoke;               /* SERVER_FDS_TRACKED: 1 once the
+                                        connection on that fd sent a
+                                        message the daemon read */
     void *backend;                   /* ROUTER facing the workers */
     char endpoint[SOLOD_ENDPOINT_MAX];
     char backend_endpoint[64];
@@ -609,6 +619,10 @@ from_client (server_t *self)
     bool delimiter = total >= 3 && zmq_msg_size (&frames[1]) == 0;
     int body_index = delimiter ? 2 : 1;
     int bodies = total - body_index;
+    int fd = zmq_msg_get (&frames[body_index < kept ? body_index : 0],
+                          ZMQ_SRCFD);
+    if (self->fd_spoke && fd >= 0 && fd < SERVER_FDS_TRACKED)
+        self->fd_spoke[fd] = 1;
     uint64_t seed = next_seed (self);
     int place;
     bool slow = bodies == 1
@@ -707,6 +721,37 @@ refuse_queue (server_t *self)
     self->queue_length = 0;
 }
 
+/*  An event of the frontend's monitor: a connection closed without a
+ *  message read is logged, as the only trace of a request ZeroMQ dropped
+ *  for its size; its fd starts unheard for the next connection. */
+static void
+from_monitor (server_t *self)
+{
+    zmq_msg_t frames[SERVER_FRAMES_KEPT];
+    int kept, total;
+    if (receive_message (self->monitor, frames, &kept, &total))
+        return;
+    if (kept >= 1 && zmq_msg_size (&frames[0]) >= 6) {
+        uint16_t event;
+        uint32_t fd;
+        memcpy (&event, zmq_msg_data (&frames[0]), sizeof event);
+        memcpy (&fd, (const uint8_t *) zmq_msg_data (&frames[0]) + 2,
+                sizeof fd);
+        if (fd < SERVER_FDS_TRACKED && event == ZMQ_EVENT_DISCONNECTED
+            && !self->fd_spoke[fd]++)
+            log_warn ("a client (connection %u) left without a request the "
+                      "daemon could read: a request of more than %lld bytes "
+                      "(max_message_bytes and a quarter) is dropped by "
+                      "ZeroMQ this way, unanswered", fd,
+                      (long long) self->config.max_message_bytes
+                      + self->config.max_message_bytes
+                        / SERVER_MESSAGE_GRACE_DIVISOR);
+        if (fd < SERVER_FDS_TRACKED && event == ZMQ_EVENT_DISCONNECTED)
+            self->fd_spoke[fd] = 0;         /* the fd is free for the next */
+    }
+    close_frames (frames, kept);
+}
+
 int
 server_run (server_t *self)
 {
@@ -738,10 +783,11 @@ server_run (server_t *self)
     double deadline = 0;
     int rc = 0;
     while (true) {
-        zmq_pollitem_t items[3] = {
+        zmq_pollitem_t items[4] = {
             { self->backend, 0, ZMQ_POLLIN, 0 },
             { self->frontend, 0, ZMQ_POLLIN, 0 },
-            { NULL, self->stop_pipe[0], ZMQ_POLLIN, 0 }
+            { NULL, self->stop_pipe[0], ZMQ_POLLIN, 0 },
+            { self->monitor, 0, ZMQ_POLLIN, 0 }
         };
         long timeout = -1;
         if (self->draining) {
@@ -752,7 +798,7 @@ server_run (server_t *self)
                 break;
             timeout = (long) left + 1;
         }
-        if (zmq_poll (items, 3, timeout) < 0) {
+        if (zmq_poll (items, self->monitor ? 4 : 3, timeout) < 0) {
             if (errno == EINTR)
                 continue;
             log_error ("the broker stopped: %s", zmq_strerror (errno));
@@ -766,6 +812,11 @@ server_run (server_t *self)
         for (int i = 0; i < SERVER_BATCH && (items[1].revents & ZMQ_POLLIN); i++)
             if (from_client (self))
                 break;
+        /* after the clients: a message read before its connection closed
+           marks it as heard */
+        for (int i = 0; self->monitor && i < SERVER_BATCH
+                        && (items[3].revents & ZMQ_POLLIN); i++)
+            from_monitor (self);
         atomic_store_explicit (&self->in_hand, self->busy + self->queue_length,
                                memory_order_relaxed);
         if (items[2].revents & ZMQ_POLLIN) {
@@ -963,6 +1014,29 @@ server_new (const solod_config_t *config, char *err, int errlen)
     if (zmq_getsockopt (self->frontend, ZMQ_LAST_ENDPOINT, self->endpoint,
                         &endpoint_len))
         snprintf (self->endpoint, sizeof self->endpoint, "%s", config->bind);
+    /* the frontend's connections watched, for the one trace of a request
+       dropped for its size; without it the daemon serves the same */
+    char monitor_endpoint[64];
+    snprintf (monitor_endpoint, sizeof monitor_endpoint,
+              "inproc://solod-monitor-%p", (void *) self);
+    self->fd_spoke = calloc (SERVER_FDS_TRACKED, 1);
+    if (self->fd_spoke
+        && zmq_socket_monitor (self->frontend, monitor_endpoint,
+                               ZMQ_EVENT_ACCEPTED | ZMQ_EVENT_DISCONNECTED)
+           == 0) {
+        self->monitor = zmq_socket (self->zmq, ZMQ_PAIR);
+        int linger = 0;
+        if (self->monitor
+            && (zmq_setsockopt (self->monitor, ZMQ_LINGER, &linger,
+                                sizeof linger)
+                || zmq_connect (self->monitor, monitor_endpoint))) {
+            zmq_close (self->monitor);
+            self->monitor = NULL;
+        }
+    }
+    if (!self->monitor)
+        log_warn ("no watch on client connections: a request dropped for "
+                  "its size leaves no line in the log");
     snprintf (self->backend_endpoint, sizeof self->backend_endpoint,
               "inproc://solod-workers-%p", (void *) self);
     self->backend = router_socket (self, false);
@@ -999,6 +1073,10 @@ server_destroy (server_t **self_p)
     }
     /*  Replies still on their way get the linger time; then the context
      *  shutdown wakes the workers, which close their sockets and end. */
+    if (self->monitor) {
+        zmq_socket_monitor (self->frontend, NULL, 0);
+        zmq_close (self->monitor);
+    }
     if (self->frontend)
         zmq_close (self->frontend);
     if (self->zmq)
@@ -1028,6 +1106,7 @@ server_destroy (server_t **self_p)
     catalog_destroy (&self->catalog);
     free (self->workers);
     free (self->idle);
+    free (self->fd_spoke);
     free (self);
     *self_p = NULL;
 }

@@ -179,6 +179,38 @@ assert d["geometry"]["nearest_enemy_id"] == "blue-1", d["geometry"]
     grep -qF "dice seed 5" "$work/serve.log" || fail "serve: the seed is not logged"
 fi
 
+# a request too big for ZeroMQ's limit (max_message_bytes and a quarter)
+# is dropped by ZeroMQ with its connection: the log says so, the one
+# trace of it; a client that was answered leaves no such line
+printf 'solod = {\n  data_dir = "%s/rules/data";\n  max_message_bytes = 65536;\n  state_db = ":memory:";\n};\n' \
+    "$SOURCE_DIR" >"$work/small.conf"
+{
+    echo 'ruleset = "skirmish19";'
+    echo 'table = { width = 2000.0; depth = 2000.0; };'
+    echo 'units = ('
+    for i in $(seq 1 1200); do
+        echo "  { id = \"blue-$i\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\"; figures = 10; x = $((i % 90 * 20 + 10)).0; y = $((i / 90 * 10 + 10)).0; facing = 0.0; width = 10.0; depth = 3.0; },"
+    done
+    echo '  { id = "red-1"; side = "red"; arm = "infantry"; weapon = "musket"; figures = 10; x = 1000.0; y = 1900.0; facing = 180.0; width = 10.0; depth = 3.0; }'
+    echo ');'
+} >"$work/too_big.cfg"
+if start_solod --log "$work/too_big.log" --wait-log --config "$work/small.conf"; then
+    run small_hello "$SOLO" --endpoint "$ENDPOINT" hello
+    expect_rc small_hello 0
+    sleep 0.3
+    checks=$((checks + 1))
+    if grep -qF "left without a request" "$work/too_big.log"; then
+        fail "too_big: an answered client was logged as leaving unheard"
+    fi
+    run too_big "$SOLO" --endpoint "$ENDPOINT" --timeout 1000 ask --situation "$work/too_big.cfg" --unit red-1
+    expect_rc too_big 4
+    sleep 0.3
+    checks=$((checks + 1))
+    grep -qF "left without a request the daemon could read: a request of more than 81920 bytes" "$work/too_big.log" \
+        || fail "too_big: no line in the log for the request ZeroMQ dropped"
+    stop too_big TERM
+fi
+
 # a battle of long searches does not hold a SIGTERM up: the battle stops
 # between phases and its searches answer at once (a farm battle at a
 # second a decision takes over ten; stop() allows 10 s, and a battle
