@@ -140,6 +140,55 @@ test_rf0_six_without_enemy_in_sight (void **state)
     unmake (&f);
 }
 
+/*  "Check every row for the same fault": the rows whose move is away
+ *  from or towards the enemy ("Withdraw towards cover further from
+ *  enemy", "Run from nearest enemy", "Move to take cover ... or away from
+ *  all enemies", "Advance towards nearest enemy") have nothing to move
+ *  from or towards when no enemy is known: the unit's current actions go
+ *  on, never a halt that would end them for good ("Halt in position"
+ *  halts: the row says so). */
+static void
+test_rows_without_an_enemy_known (void **state)
+{
+    (void) state;
+    /* blue, heavily hit (+8 for its losses), marches out of sight of red
+       (no cover within a move): RF 4 (RF2-5) */
+    fixture_t f = make (
+        "{ id = \"forest\"; kind = \"woods\"; polygon = ( [200.0, 200.0], "
+        "[290.0, 200.0], [290.0, 290.0], [200.0, 290.0] ); }",
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; killed = 8; x = 50.0; y = 20.0; facing = 0.0;"
+        "  width = 12.0; depth = 3.0; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 250.0; y = 250.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }",
+        "{ unit = \"b\"; order = \"move\"; to = [50.0, 280.0]; }");
+    int b = idx (&f, "b");
+    game_begin_phase (f.g, f.dice);
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);
+    assert_true (game_table_bound (f.g, b));
+    for (int roll = 1; roll <= 6; roll++) {
+        order_t o;
+        rf_decision_t d;
+        char why[256];
+        assert_int_equal (strategy_table_order_roll (f.g, b, roll, f.dice, &o,
+                                                     &d, why, sizeof why), 0);
+        assert_int_equal (d.order.nearest_enemy, -1);
+        if (getenv ("S19_TEST_ROWS"))
+            printf ("RF %d die %d: %s dest %d -> %s\n", d.rf, roll,
+                    rf_action_name (d.action), d.order.has_destination,
+                    order_kind_name (o.kind));
+        if (d.order.has_destination || d.action == RF_HALT)
+            continue;   /* a move it can make; "Halt in position" halts */
+        if (o.kind != ORDER_CONTINUE)
+            fail_msg ("RF %d, die %d, %s: order %s ends the march", d.rf,
+                      roll, rf_action_name (d.action),
+                      order_kind_name (o.kind));
+    }
+    unmake (&f);
+}
+
 /*  "Heroes throw 4D6 a turn. Veterans throw 3D6 a turn. Raw figures throw
  *  2D6": the seed has no other grade of command figure.  One of a grade
  *  another ruleset has (green, average) would throw no dice and never
@@ -323,6 +372,7 @@ main (void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_rf0_six_without_enemy_in_sight),
+        cmocka_unit_test (test_rows_without_an_enemy_known),
         cmocka_unit_test (test_command_figure_of_unknown_grade),
         cmocka_unit_test (test_commanded_reload),
         cmocka_unit_test (test_row_specials_named_above_rf0),
