@@ -655,7 +655,8 @@ side_message (const commander_result_t *res, const game_t *g,
                                                           (side_t) res->side));
     m->game_id = pool_strdup (pool, game_id);
     m->turn = (uint32_t) turn;
-    m->phase = pool_strdup (pool, game_phase_name (g));
+    char phase[GAME_EVENT_MAX];
+    m->phase = pool_strdup (pool, game_phase_title (g, phase, sizeof phase));
     m->ruleset = pool_strdup (pool, ruleset_name (rs));
     m->tables_hash = pool_strdup (pool, ruleset_tables_hash (rs));
     m->seed = seed;

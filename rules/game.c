@@ -496,6 +496,18 @@ game_needs_order (const game_t *self, int u)
     return !self->over && self->units[u].needs_order;
 }
 
+const char *
+game_phase_title (const game_t *self, char *buf, int len)
+{
+    assert (buf && len > 0);
+    const game_engine_t *engine = self->rules->engine;
+    if (engine->phase_title)
+        engine->phase_title (self, self->phase, buf, len);
+    else
+        snprintf (buf, (size_t) len, "%s", game_phase_name (self));
+    return buf;
+}
+
 int
 game_choice_side (const game_t *self)
 {

@@ -182,6 +182,9 @@ typedef struct {
      *  side that must choose now (an initiative's winner choosing to move
      *  first or second), or -1; and the choice made (true: first).  NULL:
      *  no such choice. */
+    /*  The phase in a player's words, naming the army ("French
+     *  voltigeurs' move (side A)"), into buf.  NULL: phase_name. */
+    void (*phase_title) (const game_t *g, int phase, char *buf, int len);
     int (*choice_side) (const game_t *g);
     void (*choose_first) (game_t *g, bool first);
     /*  After the last phase: fill `out` (over, winner, reason...) for the
@@ -256,6 +259,13 @@ int game_set_turn (game_t *self, int turn);
 void game_refresh (game_t *self);
 int game_phase (const game_t *self);         /* 0-based */
 const char *game_phase_name (const game_t *self);
+
+/*  The current phase as a player says it, the side named where the
+ *  ruleset's name has a letter ("British light company's move (side B)"
+ *  for skirmish19's "side B moves"): the engine's phase_title, else the
+ *  phase's name.
+ *  Always terminated; returns buf. */
+const char *game_phase_title (const game_t *self, char *buf, int len);
 int game_phase_side (const game_t *self);    /* -1: no orders */
 bool game_over (const game_t *self);
 

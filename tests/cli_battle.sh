@@ -109,7 +109,7 @@ expect_in battle_help out "Usage: solo battle --scenario NAME"
 
 run side "$SOLO" side --scenario farm --side red --playouts 80 --seed 5
 expect_rc side 0
-expect_in side out "red (French voltigeurs), turn 1, side A moves"
+expect_in side out "red (French voltigeurs), turn 1, French voltigeurs' move (side A)"
 expect_in side out "Command: red-captain throws"
 expect_in side out "[commander]"
 expect_in side out "Search (search): "
@@ -123,7 +123,7 @@ fi
 run side_json "$SOLO" side --scenario farm --side blue --strategy table --seed 5 --json
 expect_rc side_json 0
 expect_json side_json '
-assert d["side"] == "blue" and d["phase"] == "side B moves"
+assert d["side"] == "blue" and d["phase"] == "British light company\u0027s move (side B)", d["phase"]
 assert d["orders"] and all(o["layer"] == "table" for o in d["orders"])
 assert all(o["unit_id"].startswith("blue-") for o in d["orders"])
 assert d["search"]["strategy"] == "table"
@@ -211,7 +211,7 @@ expect_in show out "Turn 2 of 12; 1 update accepted"
 expect_in show out "red-left       red   8 figures, 0 wounded, 3 killed  at (50.0, 30.0)"
 run side_game "$SOLO" side --game farm-1 --side red --playouts 40 --seed 2
 expect_rc side_game 0
-expect_in side_game out "turn 2, side A moves, game farm-1"
+expect_in side_game out "turn 2, French voltigeurs' move (side A), game farm-1"
 run list "$SOLO" game list
 expect_rc list 0
 expect_in list out "farm-1"

@@ -282,7 +282,8 @@ test_ask_side (void **state)
     assert_string_equal (x->orders[0]->layer, "commander");
     assert_string_equal (x->orders[0]->unit_id, b->side_orders->orders[0]->unit_id);
     assert_string_equal (x->orders[0]->text, b->side_orders->orders[0]->text);
-    assert_non_null (strstr (x->phase, "acts"));
+    assert_non_null (strstr (x->phase, "activation "));
+    assert_non_null (strstr (x->phase, x->side_name));
     assert_true (x->n_command_roll >= 1);
     assert_non_null (strstr (x->command_roll[0], "initiative"));
     solo__v1__reply__free_unpacked (a, NULL);

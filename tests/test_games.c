@@ -1392,7 +1392,8 @@ test_ask_side (void **state)
     assert_int_equal (a->side, SOLO__V1__SIDE__SIDE_RED);
     assert_string_equal (a->side_name, "French voltigeurs");
     assert_int_equal (a->turn, 1);
-    assert_string_equal (a->phase, "side A moves");
+    /* the seed's "Side 'A'" named as the army a player sees */
+    assert_string_equal (a->phase, "French voltigeurs' move (side A)");
     assert_string_equal (a->ruleset, "skirmish19");
     assert_int_equal (strlen (a->tables_hash), 16);
     assert_int_equal (a->seed, 3);
@@ -1436,7 +1437,7 @@ test_ask_side (void **state)
     /*  blue is side B: red's moves are on the table already */
     one = side (socket, "farm", NULL, 0, "table", 0, 3);
     assert_body (one, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
-    assert_string_equal (one->side_orders->phase, "side B moves");
+    assert_string_equal (one->side_orders->phase, "British light company's move (side B)");
     assert_int_equal (one->side_orders->commanded, 0);
     assert_string_equal (one->side_orders->search->strategy, "table");
     for (size_t i = 0; i < one->side_orders->n_orders; i++) {

@@ -248,6 +248,20 @@ phase_side (const game_t *g, int phase)
     return phase % 2 == 1 ? (int) first : 1 - (int) first;
 }
 
+/*  "activation 3: Morgan's Americans (second side)": the army, not only
+ *  its place in the order. */
+static void
+phase_title (const game_t *g, int phase, char *buf, int len)
+{
+    int side = phase_side (g, phase);
+    if (side < 0)
+        snprintf (buf, (size_t) len, "%s", phase_name (phase));
+    else
+        snprintf (buf, (size_t) len, "activation %d: %s (%s side)", phase,
+                  scenario_side_name (game_scenario (g), (side_t) side),
+                  phase % 2 == 1 ? "first" : "second");
+}
+
 static size_t
 scratch_size (const game_t *g)
 {
@@ -2388,6 +2402,7 @@ const game_engine_t eol_engine = {
     .phase_count = EOL_PHASE_COUNT,
     .phase_name = phase_name,
     .phase_side = phase_side,
+    .phase_title = phase_title,
     .scratch_size = scratch_size,
     .prepare = prepare,
     .begin_phase = begin_phase,

@@ -82,6 +82,27 @@ s19_side_a (const game_t *g)
     return first >= 0 ? (side_t) first : tables (g)->side_a;
 }
 
+/*  The seed's "Side 'A'" and "Side 'B'" are letters of the sequence: a
+ *  player says which army ("French voltigeurs' move (side A)"). */
+static void
+phase_title (const game_t *g, int phase, char *buf, int len)
+{
+    side_t a = s19_side_a (g);
+    const scenario_t *sc = game_scenario (g);
+    bool side_b = phase == S19_PHASE_B_MOVE || phase == S19_PHASE_B_SHOOT;
+    bool moves = phase == S19_PHASE_A_MOVE || phase == S19_PHASE_B_MOVE;
+    if (phase >= S19_PHASE_A_MOVE && phase <= S19_PHASE_B_SHOOT) {
+        const char *army = scenario_side_name (sc, side_b ? (side_t) (1 - a)
+                                                          : a);
+        size_t n = strlen (army);
+        snprintf (buf, (size_t) len, "%s%s %s (side %c)", army,
+                  n && army[n - 1] == 's' ? "'" : "'s",
+                  moves ? "move" : "shooting", side_b ? 'B' : 'A');
+    }
+    else
+        snprintf (buf, (size_t) len, "%s", phase_name (phase));
+}
+
 static int
 phase_side (const game_t *g, int phase)
 {
@@ -1525,6 +1546,7 @@ const game_engine_t s19_engine = {
     .phase_count = S19_PHASE_COUNT,
     .phase_name = phase_name,
     .phase_side = phase_side,
+    .phase_title = phase_title,
     .scratch_size = scratch_size,
     .prepare = prepare,
     .begin_phase = begin_phase,
