@@ -229,6 +229,16 @@ wait "$writer" 2>/dev/null
 expect_rc fifo_written 0
 expect_json fifo_written 'assert d["unit_id"] == "blue-1"'
 
+# The web table's JSON file is read too (the protocol's JSON situation),
+# and a mistake in one is named by line and field, locally
+run web_json "$SOLO" ask --situation "$SOURCE_DIR/clients/web/situations/farm.json" --unit red-line --roll 3 --json
+expect_rc web_json 0
+expect_json web_json 'assert d["unit_id"] == "red-line" and d["roll"] == 3'
+printf '{ "units": [\n  { "id": "a", "side": "SIDE_PURPLE" } ] }\n' >"$work/bad.json"
+run bad_json "$SOLO" ask --situation "$work/bad.json" --unit a
+expect_rc bad_json 2
+expect_in bad_json err "(JSON): line 2, units[0].side: unknown Side \"SIDE_PURPLE\" (SIDE_BLUE, SIDE_RED)"
+
 # ---- errors from the daemon: exit 3, "error CODE (field): message" ----------
 
 run unknown_unit "$SOLO" ask --situation field.cfg --unit red-9

@@ -29,6 +29,7 @@
 #include <unistd.h>
 #include "client.h"
 #include "json.h"
+#include "json_in.h"
 #include "render.h"
 
 #define EXIT_OK           0
@@ -174,7 +175,8 @@ static const char *ask_usage =
 "every face of the die would have given.\n"
 "\n"
 "The whole question, from a situation file (see clients/examples/):\n"
-"  --situation FILE     the table: terrain and both sides' units (- : stdin)\n"
+"  --situation FILE     the table: terrain and both sides' units (- : stdin),\n"
+"                       a situation file or the web table's JSON\n"
 "  --unit ID            the unit to ask about\n"
 "Or about a unit of a game kept in the daemon (solo game --help):\n"
 "  --game ID            the game, as it stands after the updates reported\n"
@@ -994,6 +996,32 @@ read_situation (const char *path, int timeout_ms, char **text, char *err,
     return 0;
 }
 
+/*  The situation file of `opt` as a request carries it: a libconfig
+ *  file as its text (*text), a JSON one (the web table's, the protocol's
+ *  JSON mapping of a Situation) as the message it describes (*sit, free
+ *  with protobuf_c_message_free_unpacked).  0, or a local error's exit. */
+static int
+situation_source (const options_t *opt, char **text,
+                  Solo__V1__Situation **sit)
+{
+    char err [512];
+    *sit = NULL;
+    if (read_situation (opt->situation, opt->timeout_ms, text, err,
+                        sizeof err))
+        return local_error (EXIT_USAGE, "%s", err);
+    if (!json_in_looks_like_json (*text))
+        return 0;
+    char why [400];
+    *sit = (Solo__V1__Situation *) json_in_message (
+        &solo__v1__situation__descriptor, *text, why, sizeof why);
+    free (*text);
+    *text = NULL;
+    if (!*sit)
+        return local_error (EXIT_USAGE, "situation file \"%s\" (JSON): %s",
+                            opt->situation, why);
+    return 0;
+}
+
 /*  Print one JSON value built by `out`, newline-terminated. */
 static int
 print_json (json_out_t *out)
@@ -1210,6 +1238,7 @@ command_ask (const options_t *opt)
     Solo__V1__FactorInput factors [SOLO_MAX_FACTOR_ARGS];
     Solo__V1__FactorInput *factor_ptrs [SOLO_MAX_FACTOR_ARGS];
     char *situation_text = NULL;
+    Solo__V1__Situation *situation = NULL;
 
     ask.roll = opt->roll;
     ask.has_roll = opt->roll != 0;
@@ -1222,12 +1251,17 @@ command_ask (const options_t *opt)
     }
     else
     if (opt->situation) {
-        char err [512];
-        if (read_situation (opt->situation, opt->timeout_ms, &situation_text,
-                            err, sizeof err))
-            return local_error (EXIT_USAGE, "%s", err);
-        ask.source_case = SOLO__V1__ASK_UNIT__SOURCE_SITUATION_TEXT;
-        ask.situation_text = situation_text;
+        int bad = situation_source (opt, &situation_text, &situation);
+        if (bad)
+            return bad;
+        if (situation) {
+            ask.source_case = SOLO__V1__ASK_UNIT__SOURCE_SITUATION;
+            ask.situation = situation;
+        }
+        else {
+            ask.source_case = SOLO__V1__ASK_UNIT__SOURCE_SITUATION_TEXT;
+            ask.situation_text = situation_text;
+        }
         ask.unit_id = (char *) opt->unit;
     }
     else {
@@ -1254,6 +1288,8 @@ command_ask (const options_t *opt)
     rc = call_and_print (opt, &request, SOLO__V1__REPLY__BODY_UNIT_DECISION,
                          NULL);
     free (situation_text);
+    if (situation)
+        protobuf_c_message_free_unpacked (&situation->base, NULL);
     return rc;
 }
 
@@ -1317,6 +1353,7 @@ command_side (options_t *opt)
                             "army?");
     Solo__V1__AskSide ask = SOLO__V1__ASK_SIDE__INIT;
     char *situation_text = NULL;
+    Solo__V1__Situation *situation = NULL;
     if (opt->game) {
         ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_GAME_ID;
         ask.game_id = (char *) opt->game;
@@ -1327,12 +1364,17 @@ command_side (options_t *opt)
         ask.scenario = (char *) opt->scenario;
     }
     else {
-        char err [512];
-        if (read_situation (opt->situation, opt->timeout_ms, &situation_text,
-                            err, sizeof err))
-            return local_error (EXIT_USAGE, "%s", err);
-        ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_SITUATION_TEXT;
-        ask.situation_text = situation_text;
+        int bad = situation_source (opt, &situation_text, &situation);
+        if (bad)
+            return bad;
+        if (situation) {
+            ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_SITUATION;
+            ask.situation = situation;
+        }
+        else {
+            ask.source_case = SOLO__V1__ASK_SIDE__SOURCE_SITUATION_TEXT;
+            ask.situation_text = situation_text;
+        }
     }
     ask.side = strcmp (opt->side, "red") == 0 ? SOLO__V1__SIDE__SIDE_RED
                                               : SOLO__V1__SIDE__SIDE_BLUE;
@@ -1362,6 +1404,8 @@ command_side (options_t *opt)
     int rc = call_and_print (opt, &request, SOLO__V1__REPLY__BODY_SIDE_ORDERS,
                              &thinking);
     free (situation_text);
+    if (situation)
+        protobuf_c_message_free_unpacked (&situation->base, NULL);
     return rc;
 }
 
@@ -1377,17 +1421,23 @@ command_game_open (const options_t *opt)
                             "its own turn limit");
     Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
     char *situation_text = NULL;
+    Solo__V1__Situation *situation = NULL;
     if (opt->scenario) {
         open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SCENARIO;
         open.scenario = (char *) opt->scenario;
     }
     else {
-        char err [512];
-        if (read_situation (opt->situation, opt->timeout_ms, &situation_text,
-                            err, sizeof err))
-            return local_error (EXIT_USAGE, "%s", err);
-        open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION_TEXT;
-        open.situation_text = situation_text;
+        int bad = situation_source (opt, &situation_text, &situation);
+        if (bad)
+            return bad;
+        if (situation) {
+            open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION;
+            open.situation = situation;
+        }
+        else {
+            open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION_TEXT;
+            open.situation_text = situation_text;
+        }
         open.turns = (uint32_t) opt->turns;
     }
     Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
@@ -1396,6 +1446,8 @@ command_game_open (const options_t *opt)
     int rc = call_and_print (opt, &request, SOLO__V1__REPLY__BODY_GAME_OPENED,
                              NULL);
     free (situation_text);
+    if (situation)
+        protobuf_c_message_free_unpacked (&situation->base, NULL);
     return rc;
 }
 
