@@ -7,7 +7,9 @@ packages=(
   libzmq3-dev libprotobuf-c-dev protobuf-c-compiler
   libconfig-dev libsqlite3-dev libcmocka-dev
   python3 python3-zmq python3-protobuf protobuf-compiler
+  python3-yaml        # tests/cli_scheduler_docs.sh: the Kubernetes example
   valgrind            # tests/cli_valgrind.sh: memcheck of the daemon
+  slurmctld slurmd slurm-client munge   # tests/cli_slurm.sh: a one-node cluster
 )
 missing=()
 for p in "${packages[@]}"; do

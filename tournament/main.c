@@ -24,6 +24,7 @@
 #include "tour_coord.h"
 #include "tour_report.h"
 #include "tour_results.h"
+#include "tour_slurm.h"
 #include "tour_spec.h"
 #include "tour_store.h"
 #include "tour_worker.h"
@@ -88,7 +89,14 @@ static const command_help_t commands[] = {
 "  --quiet                   no progress bar, no events (the report still\n"
 "                            counts every forfeit)\n"
 "  --report DIR              also write results.txt, ratings.csv,\n"
-"                            pairings.csv, results.json, ratings.svg\n" },
+"                            pairings.csv, results.json, ratings.svg\n"
+"  --slurm-tasks N           submit N workers as a Slurm job array\n"
+"                            (sbatch; needs --bind, scancelled at the end)\n"
+"  --slurm-connect ENDPOINT  where those workers connect (default: --bind,\n"
+"                            * or 0.0.0.0 as this host's name)\n"
+"  --slurm-args \"ARGS\"      more sbatch arguments: --partition, --time...\n"
+"  --slurm-script FILE       where the batch script is written (default:\n"
+"                            the database's path and .sbatch)\n" },
     { "worker", "solo-tournament worker --connect ENDPOINT [--name NAME]",
 "  --connect ENDPOINT        the coordinator's --bind endpoint\n"
 "  --name NAME               how the coordinator names this worker\n"
@@ -212,6 +220,45 @@ write_reports (const tour_spec_t *spec, const tour_results_t *results,
 
 /*  ---- run ---- */
 
+/*  Submit the workers of `slurm` (its unset fields from the tournament:
+ *  the endpoint from --bind, the script beside the database, this very
+ *  binary as the worker) and say so.  0, or -1 with err. */
+static int
+submit_workers (const tour_spec_t *spec, tour_slurm_t *slurm, char *job,
+                bool quiet, char *err, size_t errlen)
+{
+    static char connect[512], script[1024], self[1024];
+    if (!tour_spec_bind (spec)[0]) {
+        snprintf (err, errlen, "--slurm-tasks needs --bind ENDPOINT, where "
+                  "the workers on the cluster's nodes connect");
+        return -1;
+    }
+    if (!slurm->connect) {
+        if (tour_slurm_connect_for (tour_spec_bind (spec), connect,
+                                    sizeof connect) < 0) {
+            snprintf (err, errlen, "no endpoint for the workers from --bind "
+                      "%s: give --slurm-connect", tour_spec_bind (spec));
+            return -1;
+        }
+        slurm->connect = connect;
+    }
+    if (!slurm->script) {
+        snprintf (script, sizeof script, "%s.sbatch",
+                  tour_spec_database (spec));
+        slurm->script = script;
+    }
+    ssize_t n = readlink ("/proc/self/exe", self, sizeof self - 1);
+    self[n > 0 ? n : 0] = '\0';
+    slurm->worker = n > 0 ? self : "solo-tournament";
+    if (tour_slurm_submit (slurm, job, err, errlen) < 0)
+        return -1;
+    if (!quiet)
+        fprintf (stderr, "workers: Slurm job %s, %d array tasks connecting "
+                 "to %s (%s)\n", job, slurm->tasks, slurm->connect,
+                 slurm->script);
+    return 0;
+}
+
 static int
 cmd_run (int argc, char **argv)
 {
@@ -222,6 +269,8 @@ cmd_run (int argc, char **argv)
     const char *report_dir = NULL;
     bool quiet = false, defined = false, db_given = false;
     int rc = 1;
+    tour_slurm_t slurm = { 0 };
+    char slurm_job[TOUR_SLURM_JOB_MAX] = "";
     if (!spec) {
         complain ("out of memory");
         return 1;
@@ -253,6 +302,29 @@ cmd_run (int argc, char **argv)
         const char *v = argv[++i];
         if (strcmp (a, "--report") == 0) {
             report_dir = v;
+            continue;
+        }
+        if (strcmp (a, "--slurm-tasks") == 0) {
+            char *end;
+            long n = strtol (v, &end, 10);
+            if (*end || n < 1 || n > TOUR_SLURM_MAX_TASKS) {
+                snprintf (err, sizeof err, "--slurm-tasks: \"%s\" is not a "
+                          "number of tasks in 1..%d", v, TOUR_SLURM_MAX_TASKS);
+                goto fail;
+            }
+            slurm.tasks = (int) n;
+            continue;
+        }
+        if (strcmp (a, "--slurm-connect") == 0) {
+            slurm.connect = v;
+            continue;
+        }
+        if (strcmp (a, "--slurm-args") == 0) {
+            slurm.sbatch_args = v;
+            continue;
+        }
+        if (strcmp (a, "--slurm-script") == 0) {
+            slurm.script = v;
             continue;
         }
         const char *key = a + 2;
@@ -332,6 +404,9 @@ cmd_run (int argc, char **argv)
                      stored, tour_spec_database (spec));
     }
     catch_signals ();
+    if (slurm.tasks > 0 && submit_workers (spec, &slurm, slurm_job, quiet, err,
+                                           sizeof err) < 0)
+        goto fail;
     tour_coord_options_t options = {
         .progress = quiet ? NULL : stderr,
         .progress_tty = !quiet && isatty (STDERR_FILENO),
@@ -359,6 +434,8 @@ cmd_run (int argc, char **argv)
 fail:
     complain (err);
 done:
+    if (slurm_job[0])
+        tour_slurm_cancel (slurm_job);
     tour_results_destroy (&results);
     tour_store_destroy (&store);
     tour_spec_destroy (&spec);
