@@ -2,7 +2,8 @@
 # cli_slurm.sh - a tournament whose workers are a Slurm job array.  A
 # one-node Slurm cluster (munged, slurmctld and slurmd in the foreground,
 # from Debian's packages, its state in the test's directory, on loopback)
-# runs `solo-tournament run --slurm-tasks 3`; one array task is scancelled
+# runs `solo-tournament run --slurm-tasks 3` over CURVE (the workers'
+# key file on the shared file system); one array task is scancelled
 # while the tournament is under way.  No game is lost, none is played
 # twice, and the final table is the one the same tournament gives with
 # local workers.  Skipped (77) where Slurm cannot start: not root, or its
@@ -106,9 +107,16 @@ rc=$?
 checks=$((checks + 1))
 [ "$rc" = 0 ] || { fail "local run: exit code $rc"; cat "$work/local.err" >&2; }
 
+# over CURVE, as on a real cluster: the coordinator's key pair and the
+# workers' (their secret key file on the file system the nodes share,
+# here the test's own folder), the workers' public key allowed
+"$SOLOD" --make-keys "$work/coord" >/dev/null 2>&1
+"$SOLOD" --make-keys "$work/workers" >/dev/null 2>&1
 endpoint="tcp://127.0.0.1:$(free_port)"
 "$TOUR" run --db "$work/slurm.db" "${args[@]}" --concurrency 0 \
     --bind "$endpoint" --worker-timeout 2 --slurm-tasks 3 \
+    --curve-secret-key-file "$work/coord" --curve-allow "$work/workers.pub" \
+    --slurm-worker-key-file "$work/workers" \
     --report "$work/slurm" >"$work/coord.out" 2>"$work/coord.err" &
 coord=$!
 lib_bg "$coord"
@@ -122,6 +130,7 @@ job=$(sed -n 's/^workers: Slurm job \([0-9]*\),.*/\1/p' "$work/coord.err")
 checks=$((checks + 1))
 grep -qF 'worker --connect' "$work/slurm.db.sbatch" \
     && grep -qF '#SBATCH --array=0-2' "$work/slurm.db.sbatch" \
+    && grep -qF -- "--client-key-file '$work/workers'" "$work/slurm.db.sbatch" \
     || fail "the batch script: $(cat "$work/slurm.db.sbatch")"
 # task 0 cancelled once it has played: its games go to the others
 deadline=$((SECONDS + 120))

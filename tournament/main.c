@@ -23,6 +23,7 @@
 #include "tour_arena.h"
 #include "tour_coord.h"
 #include "tour_report.h"
+#include "security.h"
 #include "tour_results.h"
 #include "tour_slurm.h"
 #include "tour_spec.h"
@@ -96,11 +97,20 @@ static const command_help_t commands[] = {
 "                            * or 0.0.0.0 as this host's name)\n"
 "  --slurm-args \"ARGS\"      more sbatch arguments: --partition, --time...\n"
 "  --slurm-script FILE       where the batch script is written (default:\n"
-"                            the database's path and .sbatch)\n" },
+"                            the database's path and .sbatch)\n"
+"  --slurm-worker-key-file FILE  the workers' CURVE secret key file, on a\n"
+"                            file system the nodes share (with CURVE on)\n"
+"  --curve-secret-key-file FILE  CURVE on --bind: the coordinator's secret\n"
+"                            key (solod --make-keys FILE writes a pair)\n"
+"  --curve-allow FILE        a worker's public key file it accepts\n"
+"                            (repeat; CURVE refuses any other)\n" },
     { "worker", "solo-tournament worker --connect ENDPOINT [--name NAME]",
 "  --connect ENDPOINT        the coordinator's --bind endpoint\n"
 "  --name NAME               how the coordinator names this worker\n"
-"                            (default: host and process id)\n" },
+"                            (default: host and process id)\n"
+"  --server-key KEY|FILE     the coordinator's CURVE public key (its\n"
+"                            .pub file): with --client-key-file\n"
+"  --client-key-file FILE    this worker's CURVE secret key file\n" },
     { "report", "solo-tournament report --db PATH [--format FORMAT] "
       "[--out FILE]",
 "  --db PATH                 the tournament's database\n"
@@ -271,6 +281,8 @@ cmd_run (int argc, char **argv)
     int rc = 1;
     tour_slurm_t slurm = { 0 };
     char slurm_job[TOUR_SLURM_JOB_MAX] = "";
+    static security_config_t curve;   /* large: not on the stack */
+    memset (&curve, 0, sizeof curve);
     if (!spec) {
         complain ("out of memory");
         return 1;
@@ -325,6 +337,34 @@ cmd_run (int argc, char **argv)
         }
         if (strcmp (a, "--slurm-script") == 0) {
             slurm.script = v;
+            continue;
+        }
+        if (strcmp (a, "--slurm-worker-key-file") == 0) {
+            slurm.client_key_file = v;
+            continue;
+        }
+        if (strcmp (a, "--curve-secret-key-file") == 0) {
+            if (security_read_key_file (v, curve.secret_key, err,
+                                        (int) sizeof err) < 0
+                || security_public_key (curve.secret_key, curve.public_key)
+                   < 0) {
+                if (!err[0] || !strstr (err, v))
+                    snprintf (err, sizeof err, "%s - not a secret key", v);
+                goto fail;
+            }
+            curve.enabled = true;
+            continue;
+        }
+        if (strcmp (a, "--curve-allow") == 0) {
+            if (curve.client_count == SECURITY_CLIENTS_MAX) {
+                snprintf (err, sizeof err, "--curve-allow: more than %d "
+                          "keys", SECURITY_CLIENTS_MAX);
+                goto fail;
+            }
+            if (security_read_key_file (v, curve.clients[curve.client_count],
+                                        err, (int) sizeof err) < 0)
+                goto fail;
+            curve.client_count++;
             continue;
         }
         const char *key = a + 2;
@@ -403,6 +443,21 @@ cmd_run (int argc, char **argv)
             fprintf (stderr, "resuming: %d games already stored in %s\n",
                      stored, tour_spec_database (spec));
     }
+    if (curve.enabled || curve.client_count) {
+        if (!curve.enabled) {
+            snprintf (err, sizeof err, "--curve-allow needs "
+                      "--curve-secret-key-file, the coordinator's key");
+            goto fail;
+        }
+        if (security_config_check (&curve, err, (int) sizeof err) < 0)
+            goto fail;
+        if (slurm.tasks > 0 && !slurm.client_key_file) {
+            snprintf (err, sizeof err, "with CURVE on, --slurm-tasks needs "
+                      "--slurm-worker-key-file, the workers' secret key");
+            goto fail;
+        }
+        slurm.server_key = curve.public_key;
+    }
     catch_signals ();
     if (slurm.tasks > 0 && submit_workers (spec, &slurm, slurm_job, quiet, err,
                                            sizeof err) < 0)
@@ -410,7 +465,8 @@ cmd_run (int argc, char **argv)
     tour_coord_options_t options = {
         .progress = quiet ? NULL : stderr,
         .progress_tty = !quiet && isatty (STDERR_FILENO),
-        .interrupted = &interrupted };
+        .interrupted = &interrupted,
+        .curve = curve.enabled ? &curve : NULL };
     int run = tour_coord_run (spec, store, results, &options, err, sizeof err);
     if (run < 0)
         goto fail;
@@ -447,21 +503,50 @@ done:
 static int
 cmd_worker (int argc, char **argv)
 {
-    const char *endpoint = NULL, *name = NULL;
+    const char *endpoint = NULL, *name = NULL, *server = NULL;
+    const char *client_file = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp (argv[i], "--connect") == 0 && i + 1 < argc)
             endpoint = argv[++i];
         else if (strcmp (argv[i], "--name") == 0 && i + 1 < argc)
             name = argv[++i];
+        else if (strcmp (argv[i], "--server-key") == 0 && i + 1 < argc)
+            server = argv[++i];
+        else if (strcmp (argv[i], "--client-key-file") == 0 && i + 1 < argc)
+            client_file = argv[++i];
+        else if (strcmp (argv[i], "--help") == 0 || strcmp (argv[i], "-h") == 0)
+            return usage_of ("worker", stdout);
         else
             return usage_of ("worker", stderr);
     }
     if (!endpoint)
         return usage_of ("worker", stderr);
-    catch_signals ();
     char err[SOLO_ERR_MAX];
-    if (tour_worker_run (NULL, endpoint, name, &interrupted, err, sizeof err)
-        < 0) {
+    char server_key[SECURITY_KEY_TEXT], client_key[SECURITY_KEY_TEXT];
+    if (!server != !client_file) {
+        complain ("CURVE needs both --server-key and --client-key-file");
+        return EXIT_USAGE;
+    }
+    if (server) {
+        char why[SOLO_ERR_MAX];
+        if (security_check_key (server, why, sizeof why) == 0)
+            snprintf (server_key, sizeof server_key, "%s", server);
+        else if (security_read_key_file (server, server_key, err,
+                                         sizeof err) < 0) {
+            complain (err);
+            return EXIT_USAGE;
+        }
+        if (security_read_key_file (client_file, client_key, err,
+                                    sizeof err) < 0) {
+            complain (err);
+            return EXIT_USAGE;
+        }
+    }
+    catch_signals ();
+    if (tour_worker_run_curve (NULL, endpoint, name,
+                               server ? server_key : NULL,
+                               server ? client_key : NULL, &interrupted, err,
+                               sizeof err) < 0) {
         complain (err);
         return 1;
     }

@@ -706,6 +706,7 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
                              sizeof *local);
     c.peers = calloc (MAX_PEERS, sizeof *c.peers);
     void *ctx = zmq_ctx_new ();
+    security_t *zap = NULL;           /* the allow-list's handler, CURVE on */
     atomic_int local_stop = 0;
     int started = 0, rc = -1;
     if (build_setup (spec, &setup) < 0 || !local || !c.peers || !ctx) {
@@ -729,6 +730,15 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
         snprintf (err, errlen, "cannot bind %s: %s", inproc,
                   zmq_strerror (errno));
         goto done;
+    }
+    if (options->curve && options->curve->enabled) {
+        char why[SOLO_ERR_MAX];
+        zap = security_new (ctx, options->curve, why, sizeof why);
+        if (!zap || security_apply_server (c.router, options->curve, why,
+                                           sizeof why) < 0) {
+            snprintf (err, errlen, "CURVE for the workers: %s", why);
+            goto done;
+        }
     }
     if (tour_spec_bind (spec)[0]
         && zmq_bind (c.router, tour_spec_bind (spec)) != 0) {
@@ -806,6 +816,7 @@ done:
         pthread_join (local[i].thread, NULL);
     if (c.router)
         zmq_close (c.router);
+    security_destroy (&zap);          /* before the context ends */
     if (ctx)
         zmq_ctx_term (ctx);
     free_setup (&setup);

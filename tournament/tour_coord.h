@@ -18,6 +18,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include "security.h"
 #include "tour_results.h"
 #include "tour_spec.h"
 #include "tour_store.h"
@@ -28,6 +29,11 @@ typedef struct {
     bool progress_tty;         /* redraw one line (else a line now and
                                   then) */
     atomic_int *interrupted;   /* set by a signal: stop */
+    const security_config_t *curve;  /* NULL or not enabled: none; else
+                                        the bind endpoint is a CURVE
+                                        server taking the workers on its
+                                        allow-list (local workers, on
+                                        inproc, need no key) */
 } tour_coord_options_t;
 
 /*  Run the tournament (its database bound by tour_store_begin).  `results`

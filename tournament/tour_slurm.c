@@ -59,8 +59,15 @@ tour_slurm_script (const tour_slurm_t *opts, FILE *out)
     put_quoted (out, opts->worker);
     fputs (" worker --connect ", out);
     put_quoted (out, opts->connect);
-    fputs (" --name \"slurm-${SLURM_ARRAY_JOB_ID}-${SLURM_ARRAY_TASK_ID}\"\n",
+    fputs (" --name \"slurm-${SLURM_ARRAY_JOB_ID}-${SLURM_ARRAY_TASK_ID}\"",
            out);
+    if (opts->server_key && opts->client_key_file) {
+        fputs (" \\\n    --server-key ", out);
+        put_quoted (out, opts->server_key);
+        fputs (" --client-key-file ", out);
+        put_quoted (out, opts->client_key_file);
+    }
+    fputc ('\n', out);
 }
 
 /*  Run argv, its standard output into out (len bytes at most, then

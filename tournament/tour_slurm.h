@@ -25,6 +25,8 @@ typedef struct {
     const char *script;         /* where the batch script is written */
     const char *sbatch_args;    /* more sbatch arguments, split on spaces
                                    (NULL: none): --partition, --time ... */
+    const char *server_key;     /* CURVE: the coordinator's public key and */
+    const char *client_key_file;/* the workers' secret key file; NULL: none */
 } tour_slurm_t;
 
 /*  The endpoint workers on other nodes reach for a coordinator bound to

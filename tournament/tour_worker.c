@@ -414,7 +414,18 @@ int
 tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
                  atomic_int *interrupted, char *err, int errlen)
 {
+    return tour_worker_run_curve (zmq_context, endpoint, name, NULL, NULL,
+                                  interrupted, err, errlen);
+}
+
+int
+tour_worker_run_curve (void *zmq_context, const char *endpoint,
+                       const char *name, const char *server_key,
+                       const char *client_secret, atomic_int *interrupted,
+                       char *err, int errlen)
+{
     assert (endpoint && err && errlen > 0);
+    assert (!server_key == !client_secret);
     void *ctx = zmq_context ? zmq_context : zmq_ctx_new ();
     if (!ctx) {
         snprintf (err, errlen, "cannot make a ZeroMQ context");
@@ -455,6 +466,19 @@ tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
     zmq_setsockopt (t.dealer, ZMQ_SNDHWM, &hwm, sizeof hwm);
     zmq_setsockopt (t.dealer, ZMQ_MAXMSGSIZE, &maxmsg, sizeof maxmsg);
     zmq_setsockopt (t.pipe, ZMQ_LINGER, &linger, sizeof linger);
+    if (server_key) {
+        char client_public[41];
+        if (zmq_curve_public (client_public, client_secret) != 0
+            || zmq_setsockopt (t.dealer, ZMQ_CURVE_SERVERKEY, server_key, 40)
+            || zmq_setsockopt (t.dealer, ZMQ_CURVE_PUBLICKEY, client_public,
+                               40)
+            || zmq_setsockopt (t.dealer, ZMQ_CURVE_SECRETKEY, client_secret,
+                               40)) {
+            snprintf (err, errlen, "CURVE keys refused: %s (is this "
+                      "ZeroMQ built with CURVE?)", zmq_strerror (errno));
+            goto done;
+        }
+    }
     if (zmq_connect (t.dealer, endpoint) != 0) {
         snprintf (err, errlen, "cannot connect to \"%s\": %s", endpoint,
                   zmq_strerror (errno));

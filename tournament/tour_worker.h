@@ -26,4 +26,14 @@ int tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
                      atomic_int *interrupted, char *err,
                      int errlen);
 
+/*  tour_worker_run over CURVE: `server_key` is the coordinator's public
+ *  key and `client_secret` this worker's secret key (Z85, 40 characters;
+ *  its public key must be on the coordinator's allow-list).  Both NULL:
+ *  no CURVE, as tour_worker_run.  A coordinator that refuses the key
+ *  never answers: the worker waits as for one not yet started. */
+int tour_worker_run_curve (void *zmq_context, const char *endpoint,
+                           const char *name, const char *server_key,
+                           const char *client_secret,
+                           atomic_int *interrupted, char *err, int errlen);
+
 #endif
