@@ -6,7 +6,8 @@
 # key file on the shared file system); one array task is scancelled
 # while the tournament is under way.  No game is lost, none is played
 # twice, and the final table is the one the same tournament gives with
-# local workers.  Skipped (77) where Slurm cannot start: not root, or its
+# local workers.  Then workers as job steps of an allocation (srun) play
+# a tournament of their own.  Skipped (77) where Slurm cannot start: not root, or its
 # packages missing (scripts/deps.sh installs them).
 #
 #   bash tests/cli_slurm.sh <solod> <solo>
@@ -178,5 +179,31 @@ until [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] || [ "$SECONDS" -ge "$deadline
 done
 [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] || fail "job $job still queued after the tournament"
 job=""
+
+# inside an allocation: the workers as job steps (srun), the same command
+endpoint="tcp://127.0.0.1:$(free_port)"
+"$TOUR" run --db "$work/srun.db" --scenario "$FARM" --strategy a=table \
+    --strategy b=random --games 40 --seed 9 --concurrency 0 \
+    --bind "$endpoint" --curve-secret-key-file "$work/coord" \
+    --curve-allow "$work/workers.pub" --quiet \
+    >"$work/srun_coord.out" 2>"$work/srun_coord.err" &
+coord=$!
+lib_bg "$coord"
+srun -n 2 "$TOUR" worker --connect "$endpoint" --server-key "$work/coord.pub" \
+    --client-key-file "$work/workers" >"$work/srun.out" 2>"$work/srun.err" &
+steps=$!
+lib_bg "$steps"
+checks=$((checks + 1))
+if ! wait_exit "$coord" "$finish_s"; then
+    fail "the coordinator of the srun workers did not finish"
+elif [ "$rc" != 0 ]; then
+    fail "srun coordinator: exit code $rc: $(tail -3 "$work/srun_coord.err")"
+fi
+checks=$((checks + 1))
+wait_exit "$steps" 60 && [ "$rc" = 0 ] \
+    || fail "srun's workers: exit code $rc: $(tail -3 "$work/srun.err")"
+checks=$((checks + 1))
+[ "$(stored_games "$work/srun.db")" = 40 ] \
+    || fail "srun's workers stored $(stored_games "$work/srun.db") of 40 games"
 
 lib_finish
