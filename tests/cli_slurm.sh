@@ -3,8 +3,8 @@
 # one-node Slurm cluster (munged, slurmctld and slurmd in the foreground,
 # from Debian's packages, its state in the test's directory, on loopback)
 # runs `solo-tournament run --slurm-tasks 3` over CURVE (the workers'
-# key file on the shared file system); one array task is scancelled
-# while the tournament is under way.  No game is lost, none is played
+# key file on the shared file system); one array task is scancelled and
+# another requeued while the tournament is under way.  No game is lost, none is played
 # twice, and the final table is the one the same tournament gives with
 # local workers.  Then workers as job steps of an allocation (srun) play
 # a tournament of their own.  Skipped (77) where Slurm cannot start: not root, or its
@@ -147,6 +147,12 @@ do
 done
 stored_at_cancel=$(stored_games "$work/slurm.db")
 scancel "${job}_0"
+# and task 1 requeued (as a preemption does): killed, it starts again and
+# joins under its own name
+scontrol requeue "${job}_1" >"$work/requeue.out" 2>&1
+requeued=$?
+checks=$((checks + 1))
+[ "$requeued" = 0 ] || fail "task 1 not requeued: $(cat "$work/requeue.out")"
 checks=$((checks + 1))
 [ "$stored_at_cancel" -lt "$GAMES" ] \
     || fail "task 0 was cancelled after the last game ($stored_at_cancel stored)"
