@@ -430,7 +430,16 @@ load_scenario_group (loader_t *ld, scenario_t *sc, config_setting_t *g)
             return fail (ld, config_setting_get_member (g, "first"),
                          "scenario.first: unknown side \"%s\"", first);
     }
+    /* a situation file's own title and army names, when the scenario
+       group gives none (a game opened from a situation keeps them) */
+    config_setting_t *root = config_setting_parent (g);
+    if (!sc->title[0] && root
+        && get_string (ld, root, what, "title", false, sc->title,
+                       sizeof sc->title) < 0)
+        return -1;
     config_setting_t *sides = config_setting_get_member (g, "sides");
+    if (!sides && root)
+        sides = config_setting_get_member (root, "sides");
     if (sides) {
         static const char *const side_fields[] = { "blue", "red", NULL };
         if (!config_setting_is_group (sides))

@@ -506,9 +506,9 @@ load_config (loader_t *ld, config_t *cfg, ruleset_finder_fn find_ruleset,
 {
     /* a scenario file is a situation file with a `scenario` group
      * (scenario.h): a situation loader passes over it */
-    static const char *const top_fields[] = { "ruleset", "title", "table",
-                                              "terrain", "units", "scenario",
-                                              NULL };
+    static const char *const top_fields[] = { "ruleset", "title", "sides",
+                                              "table", "terrain", "units",
+                                              "scenario", NULL };
     static const char *const table_fields[] = { "width", "depth", NULL };
     config_setting_t *root = config_root_setting (cfg);
     snprintf (ld->what, sizeof ld->what, "situation");

@@ -155,6 +155,33 @@ test_good_text (void **state)
     assert_int_equal (o->value, 1);
     assert_true (o->radius == 10.0);
     scenario_destroy (&sc);
+
+    /*  a situation file's title and army names stand when its scenario
+     *  group gives none (a game opened from it keeps them); the group's
+     *  own win */
+    char text[4096];
+    snprintf (text, sizeof text, "title = \"The ford\";\nsides = { blue = "
+              "\"Rifles\"; red = \"Voltigeurs\"; };\n%s", good);
+    sc = scenario_load_text (text, "tiny.cfg", game_rules_finder, rules, err,
+                             sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    assert_string_equal (scenario_title (sc), "The ford");
+    assert_string_equal (scenario_side_name (sc, SIDE_BLUE), "Rifles");
+    assert_string_equal (scenario_side_name (sc, SIDE_RED), "Voltigeurs");
+    scenario_destroy (&sc);
+    const char *named = strstr (good, "  name = \"tiny\";\n");
+    assert_non_null (named);
+    snprintf (text, sizeof text, "title = \"The ford\";\n%.*s  name = "
+              "\"tiny\"; title = \"Tiny\"; sides = { red = \"Reds\"; };\n%s",
+              (int) (named - good), good, named + strlen ("  name = \"tiny\";\n"));
+    sc = scenario_load_text (text, "tiny.cfg", game_rules_finder, rules, err,
+                             sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    assert_string_equal (scenario_title (sc), "Tiny");
+    assert_string_equal (scenario_side_name (sc, SIDE_RED), "Reds");
+    scenario_destroy (&sc);
 }
 
 static void
