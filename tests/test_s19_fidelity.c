@@ -84,6 +84,29 @@ idx (fixture_t *f, const char *id)
     return i;
 }
 
+/*  Blue ("b", its figures as `figures`) marching up the table under a
+ *  first order, red ("r") deep in a wood out of its sight; played to side
+ *  A's (blue's) move, where b waits for its order from the tables. */
+static fixture_t
+marching_out_of_sight (const char *figures)
+{
+    char units[1024];
+    snprintf (units, sizeof units,
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  %s x = 50.0; y = 20.0; facing = 0.0; width = 12.0; depth = 3.0; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 250.0; y = 250.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }", figures);
+    fixture_t f = make (
+        "{ id = \"forest\"; kind = \"woods\"; polygon = ( [200.0, 200.0], "
+        "[290.0, 200.0], [290.0, 290.0], [200.0, 290.0] ); }",
+        units, "{ unit = \"b\"; order = \"move\"; to = [50.0, 280.0]; }");
+    game_begin_phase (f.g, f.dice);
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);
+    return f;
+}
+
 /*  "Up to RF0: Continue current actions, unless a 6 (D6) is thrown, in
  *  which case they will move towards the nearest visible enemy."  With no
  *  enemy visible a 6 has no enemy to move towards: the unit's current
@@ -94,20 +117,8 @@ test_rf0_six_without_enemy_in_sight (void **state)
 {
     (void) state;
     /* blue marches up the table; red stands deep in a wood, unseen */
-    fixture_t f = make (
-        "{ id = \"forest\"; kind = \"woods\"; polygon = ( [200.0, 200.0], "
-        "[290.0, 200.0], [290.0, 290.0], [200.0, 290.0] ); }",
-        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
-        "  figures = 6; x = 50.0; y = 20.0; facing = 0.0; width = 12.0; depth = 3.0; },"
-        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
-        "  figures = 6; x = 250.0; y = 250.0; facing = 180.0; width = 12.0;"
-        "  depth = 3.0; }",
-        "{ unit = \"b\"; order = \"move\"; to = [50.0, 280.0]; }");
+    fixture_t f = marching_out_of_sight ("figures = 6;");
     int b = idx (&f, "b");
-    /* side A (blue) moves */
-    game_begin_phase (f.g, f.dice);
-    game_resolve_phase (f.g, f.dice);
-    game_begin_phase (f.g, f.dice);
     assert_true (game_needs_order (f.g, b));
     assert_true (game_table_bound (f.g, b));
     order_t o;
@@ -153,20 +164,8 @@ test_rows_without_an_enemy_known (void **state)
     (void) state;
     /* blue, heavily hit (+8 for its losses), marches out of sight of red
        (no cover within a move): RF 4 (RF2-5) */
-    fixture_t f = make (
-        "{ id = \"forest\"; kind = \"woods\"; polygon = ( [200.0, 200.0], "
-        "[290.0, 200.0], [290.0, 290.0], [200.0, 290.0] ); }",
-        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
-        "  figures = 10; killed = 8; x = 50.0; y = 20.0; facing = 0.0;"
-        "  width = 12.0; depth = 3.0; },"
-        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
-        "  figures = 6; x = 250.0; y = 250.0; facing = 180.0; width = 12.0;"
-        "  depth = 3.0; }",
-        "{ unit = \"b\"; order = \"move\"; to = [50.0, 280.0]; }");
+    fixture_t f = marching_out_of_sight ("figures = 10; killed = 8;");
     int b = idx (&f, "b");
-    game_begin_phase (f.g, f.dice);
-    game_resolve_phase (f.g, f.dice);
-    game_begin_phase (f.g, f.dice);
     assert_true (game_table_bound (f.g, b));
     for (int roll = 1; roll <= 6; roll++) {
         order_t o;
