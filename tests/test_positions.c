@@ -1,0 +1,271 @@
+/*  test_positions.c - the commander's decisions on test positions: each
+ *  a scenario in tests/data/positions/ where one order is clearly right
+ *  for one unit of the side that moves first, listed with that order's
+ *  kind in tests/data/positions/expected.txt (Pachi's style: positions as
+ *  data, answers beside them).  The search must find the right order
+ *  within the playouts the list allows, on every seed tried; a chooser
+ *  that picks at random among the unit's legal orders must miss it on
+ *  most seeds, which shows the position asks a real question.
+ *  POSITIONS_VERBOSE=1 in the environment prints the plans the search
+ *  weighed, for whoever adds a position.  */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "commander.h"
+#include "strategy.h"
+#include "testutil.h"
+
+#define POSITIONS_MAX 16
+#define SEEDS 3                 /* search seeds per position */
+#define RANDOM_SEEDS 40         /* random chooser seeds per position */
+
+typedef struct {
+    char file[64];
+    char unit[32];
+    char kinds[64];             /* "take_cover" or "fire|charge" */
+    int playouts;
+} position_t;
+
+static position_t positions[POSITIONS_MAX];
+static int position_count;
+static game_rules_t *rules[2];
+
+/*  Both rulesets' rules, for scenario_load's finder. */
+static const ruleset_t *
+finder (const char *name, void *arg)
+{
+    (void) arg;
+    for (int i = 0; i < 2; i++) {
+        const ruleset_t *rs = game_rules_finder (name, rules[i]);
+        if (rs)
+            return rs;
+    }
+    return NULL;
+}
+
+static const game_rules_t *
+rules_of (const scenario_t *sc)
+{
+    for (int i = 0; i < 2; i++)
+        if (game_rules_finder (ruleset_name (situation_ruleset (
+                                   scenario_situation (sc))), rules[i]))
+            return rules[i];
+    return NULL;
+}
+
+static int
+setup (void **state)
+{
+    (void) state;
+    static const char *tables[2] = {
+        "rules/data/skirmish19/tables.cfg",
+        "rules/data/empire_of_liberty/tables.cfg" };
+    char err[256];
+    for (int i = 0; i < 2; i++) {
+        rules[i] = game_rules_load (test_source_path (tables[i]), err,
+                                    sizeof err);
+        if (!rules[i])
+            fail_msg ("%s", err);
+    }
+    FILE *f = fopen (test_source_path ("tests/data/positions/expected.txt"),
+                     "r");
+    if (!f)
+        fail_msg ("tests/data/positions/expected.txt cannot be read");
+    char line[256];
+    while (fgets (line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (position_count == POSITIONS_MAX)
+            fail_msg ("more than %d positions", POSITIONS_MAX);
+        position_t *p = &positions[position_count];
+        if (sscanf (line, "%63s %31s %63s %d", p->file, p->unit, p->kinds,
+                    &p->playouts) != 4)
+            fail_msg ("expected.txt: a line that is not 'file unit kinds "
+                      "playouts': %s", line);
+        position_count++;
+    }
+    fclose (f);
+    if (position_count == 0)
+        fail_msg ("expected.txt lists no position");
+    return 0;
+}
+
+static int
+teardown (void **state)
+{
+    (void) state;
+    for (int i = 0; i < 2; i++)
+        game_rules_destroy (&rules[i]);
+    return 0;
+}
+
+static const unit_t *
+unit_of (const game_t *g, int u)
+{
+    return situation_unit_const (game_situation (g), u);
+}
+
+/*  True when `kind` is one of the "|"-separated names in `kinds`. */
+static bool
+kind_expected (const char *kinds, order_kind_t kind)
+{
+    const char *name = order_kind_name (kind);
+    size_t n = strlen (name);
+    for (const char *k = kinds; *k; ) {
+        const char *bar = strchr (k, '|');
+        size_t len = bar ? (size_t) (bar - k) : strlen (k);
+        if (len == n && strncmp (k, name, n) == 0)
+            return true;
+        k += len + (bar ? 1 : 0);
+    }
+    return false;
+}
+
+/*  The game of position `p` at the first phase where the unit waits for
+ *  an order that a strategy may give; *unit gets its index.  The phases
+ *  before are played with every unit holding (their dice from `seed`). */
+static game_t *
+open_position (const position_t *p, scenario_t **sc, int *unit,
+               uint64_t seed)
+{
+    char err[SOLO_ERR_MAX];
+    char rel[128];
+    snprintf (rel, sizeof rel, "tests/data/positions/%s", p->file);
+    *sc = scenario_load (test_source_path (rel), finder, NULL, err,
+                         sizeof err);
+    if (!*sc)
+        fail_msg ("%s: %s", p->file, err);
+    game_t *g = game_new (rules_of (*sc), *sc, err, sizeof err);
+    if (!g)
+        fail_msg ("%s: %s", p->file, err);
+    *unit = situation_find_unit (game_situation (g), p->unit);
+    if (*unit < 0)
+        fail_msg ("%s: no unit %s", p->file, p->unit);
+    dice_t *dice = dice_new (seed);
+    while (!game_over (g)) {
+        game_begin_phase (g, dice);
+        if (game_needs_order (g, *unit) && !game_table_bound (g, *unit))
+            break;
+        for (int u = 0; u < game_unit_count (g); u++) {
+            if (!game_needs_order (g, u))
+                continue;
+            order_t hold = order_hold ();
+            assert_int_equal (game_apply_order (g, u, &hold, err,
+                                                sizeof err), 0);
+        }
+        game_resolve_phase (g, dice);
+    }
+    dice_destroy (&dice);
+    if (game_over (g))
+        fail_msg ("%s: %s never waits for a strategy's order", p->file,
+                  p->unit);
+    return g;
+}
+
+/*  The search, at the position's playouts (no clock: the same answer on
+ *  a slow machine), gives the unit an order of the right kind on every
+ *  seed. */
+static void
+test_search_finds_the_order (void **state)
+{
+    (void) state;
+    for (int i = 0; i < position_count; i++) {
+        const position_t *p = &positions[i];
+        for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+            scenario_t *sc = NULL;
+            int unit;
+            game_t *g = open_position (p, &sc, &unit, seed);
+            commander_settings_t s;
+            commander_settings_defaults (&s);
+            s.budget_ms = 0;
+            s.playouts = p->playouts;
+            s.seed = seed;
+            char err[SOLO_ERR_MAX];
+            commander_t *c = commander_new (&s, err, sizeof err);
+            assert_non_null (c);
+            int side = unit_of (g, unit)->side;
+            int units[SOLO_MAX_UNITS], n = 0;
+            for (int u = 0; u < game_unit_count (g); u++)
+                if ((int) unit_of (g, u)->side == side && game_needs_order (g, u)
+                    && !game_table_bound (g, u))
+                    units[n++] = u;
+            commander_result_t r;
+            memset (&r, 0, sizeof r);
+            if (commander_decide (c, g, side, units, n, &r, err,
+                                  sizeof err) < 0)
+                fail_msg ("%s: %s", p->file, err);
+            bool found = false;
+            for (int k = 0; k < r.order_count; k++)
+                if (r.orders[k].unit == unit) {
+                    found = true;
+                    if (getenv ("POSITIONS_VERBOSE"))
+                        for (int a = 0; a < r.alternative_count; a++)
+                            fprintf (stderr, "%s: %ld playouts %.3f %s\n",
+                                     p->file, r.alternatives[a].visits,
+                                     r.alternatives[a].value,
+                                     r.alternatives[a].plan);
+                    if (!kind_expected (p->kinds, r.orders[k].order.kind))
+                        fail_msg ("%s seed %d: %s was ordered to %s (%s), "
+                                  "not %s", p->file, (int) seed, p->unit,
+                                  order_kind_name (r.orders[k].order.kind),
+                                  r.orders[k].choice, p->kinds);
+                }
+            assert_true (found);
+            commander_result_free (&r);
+            commander_destroy (&c);
+            game_destroy (&g);
+            scenario_destroy (&sc);
+        }
+    }
+}
+
+/*  A chooser at random among the unit's legal orders finds the right
+ *  kind on fewer than half the seeds: the position is a real test. */
+static void
+test_random_choice_misses_it (void **state)
+{
+    (void) state;
+    for (int i = 0; i < position_count; i++) {
+        const position_t *p = &positions[i];
+        int right = 0;
+        for (uint64_t seed = 1; seed <= RANDOM_SEEDS; seed++) {
+            scenario_t *sc = NULL;
+            int unit;
+            game_t *g = open_position (p, &sc, &unit, 1);
+            char err[SOLO_ERR_MAX];
+            strategy_t *random = strategy_new ("random", NULL, seed, err,
+                                               sizeof err);
+            assert_non_null (random);
+            strategy_decision_t d;
+            strategy_decide (random, g, unit_of (g, unit)->side, &unit, 1,
+                             &d);
+            if (kind_expected (p->kinds, d.order.kind))
+                right++;
+            strategy_destroy (&random);
+            game_destroy (&g);
+            scenario_destroy (&sc);
+        }
+        if (getenv ("POSITIONS_VERBOSE"))
+            fprintf (stderr, "%s: a random choice right %d times in %d\n",
+                     p->file, right, RANDOM_SEEDS);
+        if (right * 2 >= RANDOM_SEEDS)
+            fail_msg ("%s: a random choice was right %d times in %d: the "
+                      "position does not test a decision", p->file, right,
+                      RANDOM_SEEDS);
+    }
+}
+
+int
+main (void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_search_finds_the_order),
+        cmocka_unit_test (test_random_choice_misses_it),
+    };
+    return cmocka_run_group_tests (tests, setup, teardown);
+}
