@@ -319,6 +319,34 @@ counts_in_range (const Solo__V1__Unit *msg)
         && (uint32_t) msg->buglers <= max;
 }
 
+/*  A unit's stands from the wire into `u`, each checked and named by its
+ *  place (units[3].stands[1].strength). */
+static int
+take_stands (const Solo__V1__Unit *msg, const where_t *at, unit_t *u,
+             convert_error_t *error)
+{
+    if (msg->n_stands > SOLO_MAX_STANDS)
+        return fail_at (error, SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED, at,
+                        "stands", "%zu stands, more than max_stands (%d)",
+                        msg->n_stands, SOLO_MAX_STANDS);
+    for (size_t i = 0; i < msg->n_stands; i++) {
+        const Solo__V1__Stand *st = msg->stands[i];
+        where_t place = where (at, "stands", (long) i);
+        if (st->start < 1 || st->start > SOLO_MAX_STAND_STRENGTH)
+            return fail_at (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, &place,
+                            "start", "is %d, not in 1..%d", (int) st->start,
+                            SOLO_MAX_STAND_STRENGTH);
+        if (st->strength < 0 || st->strength > st->start)
+            return fail_at (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, &place,
+                            "strength", "is %d, not in 0..%d (its start)",
+                            (int) st->strength, (int) st->start);
+        u->stands[i] = (stand_t) { (int16_t) st->start,
+                                   (int16_t) st->strength };
+    }
+    u->stand_count = (int) msg->n_stands;
+    return 0;
+}
+
 /*  The weapon the last unit named, found: units in a row mostly carry
  *  the same one, and the same bytes find the same row. */
 typedef struct {
@@ -408,6 +436,8 @@ take_unit (const ruleset_t *rs, const Solo__V1__Unit *msg, const where_t *at,
     if (msg->has_last_enemy_seen
     &&  take_point (msg->last_enemy_seen, at, "last_enemy_seen",
                     &u->last_enemy_seen, error))
+        return -1;
+    if (msg->n_stands && take_stands (msg, at, u, error))
         return -1;
 
     u->side = (side_t) msg->side;
@@ -1255,6 +1285,21 @@ convert_unit_message (const unit_t *u, const ruleset_t *rs, pool_t *pool)
     m->depth = u->fp.depth;
     m->status = convert_status_message (u->status, pool);
     m->platoon = pool_strdup (pool, u->platoon);
+    if (u->stand_count > 0) {
+        m->stands = pool_alloc (pool, (size_t) u->stand_count
+                                      * sizeof *m->stands);
+        Solo__V1__Stand *stands = pool_alloc (pool, (size_t) u->stand_count
+                                                    * sizeof *stands);
+        if (m->stands && stands) {
+            for (int i = 0; i < u->stand_count; i++) {
+                solo__v1__stand__init (&stands[i]);
+                stands[i].start = u->stands[i].start;
+                stands[i].strength = u->stands[i].strength;
+                m->stands[i] = &stands[i];
+            }
+            m->n_stands = (size_t) u->stand_count;
+        }
+    }
     if (u->status & STATUS_HAS_LAST_ENEMY) {
         m->has_last_enemy_seen = true;
         m->last_enemy_seen = point_message (u->last_enemy_seen, pool);

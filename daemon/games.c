@@ -168,6 +168,13 @@ put_unit (FILE *out, const unit_t *u, const ruleset_t *rs)
              " ncos = %d; drummers = %d; buglers = %d;\n", u->figures,
              u->wounded, u->killed, u->officers, u->ncos, u->drummers,
              u->buglers);
+    if (u->stand_count > 0) {
+        fputs ("    stands = (", out);
+        for (int i = 0; i < u->stand_count; i++)
+            fprintf (out, "%s { start = %d; strength = %d; }",
+                     i ? "," : "", u->stands[i].start, u->stands[i].strength);
+        fputs (" );\n", out);
+    }
     fputs ("    x = ", out);
     put_number (out, u->fp.centre.x);
     fputs ("; y = ", out);
@@ -485,6 +492,30 @@ check_unit_update (const table_state_t *self, const Solo__V1__UnitUpdate *uu,
                              "of unit '%s'", (long) wounded + killed,
                              unit->figures, unit->id);
     }
+    if (uu->n_stands && uu->n_stands != (size_t) unit->stand_count) {
+        snprintf (field, sizeof field, "%s.stands", prefix);
+        return convert_fail (error, SOLO__V1__ERROR__CODE__IMPOSSIBLE, field,
+                             "%zu stands given, unit '%s' has %d",
+                             uu->n_stands, unit->id, unit->stand_count);
+    }
+    for (size_t i = 0; i < uu->n_stands; i++) {
+        const Solo__V1__Stand *st = uu->stands[i];
+        const stand_t *now = &unit->stands[i];
+        if (st->start != 0 && st->start != now->start) {
+            snprintf (field, sizeof field, "%s.stands[%zu].start", prefix, i);
+            return convert_fail (error, SOLO__V1__ERROR__CODE__IMPOSSIBLE,
+                                 field, "is %d, stand %zu of unit '%s' "
+                                 "started at %d", (int) st->start, i + 1,
+                                 unit->id, now->start);
+        }
+        if (st->strength < 0 || st->strength > now->start) {
+            snprintf (field, sizeof field, "%s.stands[%zu].strength", prefix,
+                      i);
+            return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                                 field, "is %d, not in 0..%d (its start)",
+                                 (int) st->strength, now->start);
+        }
+    }
     if (uu->has_roll && (uu->roll < 1 || uu->roll > 6)) {
         snprintf (field, sizeof field, "%s.roll", prefix);
         return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE, field,
@@ -522,6 +553,8 @@ apply_unit_update (table_state_t *self, int u, const Solo__V1__UnitUpdate *uu)
         unit->wounded = uu->wounded;
     if (uu->has_killed)
         unit->killed = uu->killed;
+    for (size_t i = 0; i < uu->n_stands; i++)
+        unit->stands[i].strength = (int16_t) uu->stands[i]->strength;
     unit->status |= convert_status_bits (uu->set);
     unit->status &= ~convert_status_bits (uu->clear);
     if (uu->has_roll)

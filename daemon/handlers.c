@@ -317,6 +317,8 @@ serve_hello (const handler_context_t *ctx, uint64_t id,
     limits.max_battle_decision_ms = SOLOD_BATTLE_MAX_DECISION_MS;
     limits.max_battle_playouts = SOLOD_BATTLE_MAX_PLAYOUTS;
     limits.max_search_threads = SOLOD_MAX_SEARCH_THREADS;
+    limits.max_stands = SOLO_MAX_STANDS;
+    limits.max_stand_strength = SOLO_MAX_STAND_STRENGTH;
 
     char (*scenarios)[GAMES_NAME_MAX] = calloc (GAMES_MAX_SCENARIOS,
                                                 GAMES_NAME_MAX);

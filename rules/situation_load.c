@@ -21,7 +21,7 @@ typedef struct {
     const char *origin;
     char *err;
     int errlen;
-    char what[SOLO_ID_MAX + 16];   /* 'unit "red-1"' for messages */
+    char what[SOLO_ID_MAX + 32];   /* 'unit "red-1" stand 2' for messages */
 } loader_t;
 
 /*  Report `fmt` at setting s's line (or without a line when there is
@@ -393,6 +393,47 @@ load_status (loader_t *ld, config_setting_t *g, uint32_t *status)
     return 0;
 }
 
+/*  A unit's stands: stands = ( { start = 4; strength = 3; }, ... ), each
+ *  strength defaulting to its start (a fresh stand). */
+static int
+load_stands (loader_t *ld, config_setting_t *g, unit_t *u)
+{
+    static const char *const fields[] = { "start", "strength", NULL };
+    config_setting_t *list = config_setting_get_member (g, "stands");
+    if (!list)
+        return 0;
+    if (!config_setting_is_list (list)
+        && !(config_setting_is_array (list)
+             && config_setting_length (list) == 0))
+        return fail (ld, list, "%s: stands must be a list ( { start = ...; "
+                     "strength = ...; }, ... )", ld->what);
+    int n = config_setting_length (list);
+    if (n > SOLO_MAX_STANDS)
+        return fail (ld, list, "%s: %d stands, more than %d", ld->what, n,
+                     SOLO_MAX_STANDS);
+    char unit_what[sizeof ld->what];
+    snprintf (unit_what, sizeof unit_what, "%s", ld->what);
+    for (int i = 0; i < n; i++) {
+        config_setting_t *st = config_setting_get_elem (list, (unsigned) i);
+        snprintf (ld->what, sizeof ld->what, "%.*s stand %d",
+                  (int) sizeof ld->what - 16, unit_what, i + 1);
+        if (!config_setting_is_group (st))
+            return fail (ld, st, "%s: must be a group { start = ...; }",
+                         ld->what);
+        int start, strength;
+        if (check_fields (ld, st, fields) < 0
+            || get_int (ld, st, "start", true, 0, 1, SOLO_MAX_STAND_STRENGTH,
+                        &start) < 0
+            || get_int (ld, st, "strength", false, start, 0, start,
+                        &strength) < 0)
+            return -1;
+        u->stands[i] = (stand_t) { (int16_t) start, (int16_t) strength };
+    }
+    u->stand_count = n;
+    snprintf (ld->what, sizeof ld->what, "%s", unit_what);
+    return 0;
+}
+
 static int
 load_unit (loader_t *ld, situation_t *sit, config_setting_t *g, int index)
 {
@@ -400,7 +441,7 @@ load_unit (loader_t *ld, situation_t *sit, config_setting_t *g, int index)
         "id", "side", "arm", "quality", "weapon", "bayonet", "figures",
         "wounded", "killed", "officers", "ncos", "drummers", "buglers",
         "formation", "x", "y", "facing", "width", "depth", "status",
-        "platoon", "last_enemy_seen", "troop_type", NULL
+        "platoon", "last_enemy_seen", "troop_type", "stands", NULL
     };
     const ruleset_t *rs = situation_ruleset (sit);
     snprintf (ld->what, sizeof ld->what, "unit %d", index + 1);
@@ -472,7 +513,8 @@ load_unit (loader_t *ld, situation_t *sit, config_setting_t *g, int index)
                        &u.fp.depth) < 0)
         return -1;
     if (load_status (ld, g, &u.status) < 0
-        || get_id (ld, g, "platoon", false, u.platoon) < 0)
+        || get_id (ld, g, "platoon", false, u.platoon) < 0
+        || load_stands (ld, g, &u) < 0)
         return -1;
     config_setting_t *last = config_setting_get_member (g, "last_enemy_seen");
     if (last) {

@@ -153,6 +153,32 @@ terminated (const char *field, size_t size)
 /*  Checks go from the id (needed to name the unit) to the footprint; the
  *  first problem found is reported. */
 int
+unit_stands_check (const unit_t *u, char *err, int errlen)
+{
+    if (u->stand_count < 0 || u->stand_count > SOLO_MAX_STANDS) {
+        snprintf (err, errlen, "unit \"%s\": %d stands, not 0..%d", u->id,
+                  u->stand_count, SOLO_MAX_STANDS);
+        return -1;
+    }
+    for (int i = 0; i < u->stand_count; i++) {
+        const stand_t *st = &u->stands[i];
+        if (st->start < 1 || st->start > SOLO_MAX_STAND_STRENGTH) {
+            snprintf (err, errlen, "unit \"%s\": stand %d: start %d not in "
+                      "1..%d", u->id, i + 1, st->start,
+                      SOLO_MAX_STAND_STRENGTH);
+            return -1;
+        }
+        if (st->strength < 0 || st->strength > st->start) {
+            snprintf (err, errlen, "unit \"%s\": stand %d: strength %d not "
+                      "in 0..%d (its start)", u->id, i + 1, st->strength,
+                      st->start);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int
 unit_validate (const unit_t *u, char *err, int errlen)
 {
     if (!terminated (u->id, sizeof u->id)) {
@@ -228,6 +254,8 @@ unit_validate (const unit_t *u, char *err, int errlen)
                   "exceeds figures (%d)", id, leaders, u->figures);
         return -1;
     }
+    if (unit_stands_check (u, err, errlen) < 0)
+        return -1;
     if (!isfinite (u->fp.centre.x) || !isfinite (u->fp.centre.y)) {
         snprintf (err, errlen, "unit \"%s\": position x, y is not a number",
                   id);

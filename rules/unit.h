@@ -52,6 +52,16 @@ enum {
 };
 #define STATUS_FLAG_COUNT 11
 
+/*  One stand (base) of a unit made of stands: seed 003's units are one
+ *  or two stands, each with its own resolve (2 to 4) worn down by hits;
+ *  seed 004 removes bases.  `start` is its strength at the start
+ *  (1..SOLO_MAX_STAND_STRENGTH), `strength` now (0..start; 0: lost).
+ *  What the strength means (resolve, hits left) is the ruleset's. */
+typedef struct {
+    int16_t start;
+    int16_t strength;
+} stand_t;
+
 typedef struct {
     char id[SOLO_ID_MAX];
     char platoon[SOLO_ID_MAX];     /* "" when the unit has no platoon */
@@ -67,6 +77,8 @@ typedef struct {
     int wounded;
     int killed;
     int officers, ncos, drummers, buglers;
+    int stand_count;               /* 0: a unit of figures only */
+    stand_t stands[SOLO_MAX_STANDS];
     footprint_t fp;
     uint32_t status;
     vec2_t last_enemy_seen;        /* valid with STATUS_HAS_LAST_ENEMY */
@@ -116,9 +128,15 @@ bool unit_has_leader (const unit_t *u);
  *  not in 1..SOLO_MAX_FIGURES, negative counts, wounded + killed >
  *  figures, officers + ncos + drummers + buglers > figures, a centre or
  *  facing that is not a finite number, width or depth not in
- *  (0, SOLO_MAX_TABLE_CM], unknown status bits.  Any finite facing is
+ *  (0, SOLO_MAX_TABLE_CM], unknown status bits, stands unit_stands_check
+ *  refuses.  Any finite facing is
  *  accepted (situation_add_unit normalises it).  Returns 0, or -1 with
  *  `err` as 'unit "ID": FIELD ...' naming the field. */
 int unit_validate (const unit_t *u, char *err, int errlen);
+
+/*  Check a unit's stands: 0..SOLO_MAX_STANDS of them, each start in
+ *  1..SOLO_MAX_STAND_STRENGTH and its strength in 0..start.  0, or -1
+ *  with `err` as 'unit "ID": stand N: ...' (N from 1). */
+int unit_stands_check (const unit_t *u, char *err, int errlen);
 
 #endif

@@ -236,6 +236,46 @@ expect_in closed err "error UNKNOWN_GAME (show_game.game_id)"
 run list_none "$SOLO" game list --json
 expect_rc list_none 0
 expect_json list_none 'assert d == {"games": []}'
+# a unit of two stands of different resolve (seed 003's units) travels:
+# a JSON situation in, a stand's strength reported, the state out as JSON
+# and as words
+cat >"$work/stands.json" <<'JSON'
+{ "ruleset": "skirmish19", "table_width": 120, "table_depth": 80,
+  "units": [
+    { "id": "battalion", "side": "SIDE_BLUE", "arm": "ARM_INFANTRY",
+      "weapon": "musket", "figures": 8, "width": 12, "depth": 3,
+      "centre": { "x": 60, "y": 20 },
+      "stands": [ { "start": 4, "strength": 4 }, { "start": 3, "strength": 2 } ] },
+    { "id": "llaneros", "side": "SIDE_RED", "arm": "ARM_CAVALRY",
+      "weapon": "sword", "figures": 6, "width": 10, "depth": 5,
+      "centre": { "x": 60, "y": 60 }, "facing": 180 } ] }
+JSON
+run stands_open "$SOLO" game open --situation "$work/stands.json" --json
+expect_rc stands_open 0
+expect_json stands_open '
+u = {x["id"]: x for x in d["units"]}
+assert u["battalion"]["stands"] == [{"start": 4, "strength": 4}, {"start": 3, "strength": 2}], u["battalion"]
+assert "stands" not in u["llaneros"] or u["llaneros"]["stands"] == []
+'
+stands_game=$("$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["game_id"])' "$work/stands_open.out")
+run stands_update "$SOLO" game update --game "$stands_game" --unit battalion --stands 3,1
+expect_rc stands_update 0
+run stands_show "$SOLO" game show --game "$stands_game" --json
+expect_rc stands_show 0
+expect_json stands_show '
+u = {x["id"]: x for x in d["units"]}
+assert u["battalion"]["stands"] == [{"start": 4, "strength": 3}, {"start": 3, "strength": 1}], u["battalion"]
+'
+run stands_words "$SOLO" game show --game "$stands_game"
+expect_in stands_words out "battalion      blue  8 figures, 0 wounded, 0 killed, stands 3/4 1/3"
+run stands_wrong "$SOLO" game update --game "$stands_game" --unit battalion --stands 2
+expect_rc stands_wrong 3
+expect_in stands_wrong err "error IMPOSSIBLE (report_update.units[0].stands): 1 stands given, unit 'battalion' has 2"
+run stands_bad "$SOLO" game update --game "$stands_game" --unit battalion --stands 3,x
+expect_rc stands_bad 2
+expect_in stands_bad err "--stands wants whole numbers"
+run stands_close "$SOLO" game close --game "$stands_game"
+expect_rc stands_close 0
 run game_help "$SOLO" game --help
 expect_rc game_help 0
 expect_in game_help out "Usage: solo game open"

@@ -255,6 +255,8 @@ test_hello_lists_scenarios_and_strategies (void **state)
     assert_int_equal (h->limits->max_battle_playouts,
                       SOLOD_BATTLE_MAX_PLAYOUTS);
     assert_int_equal (h->limits->max_search_threads, SOLOD_MAX_SEARCH_THREADS);
+    assert_int_equal (h->limits->max_stands, 6);
+    assert_int_equal (h->limits->max_stand_strength, 100);
     solo__v1__reply__free_unpacked (reply, NULL);
     test_close (socket);
     server_destroy (&server);
@@ -521,6 +523,16 @@ test_open_game_from_situation (void **state)
     last_seen.y = 10;
     units[0].has_last_enemy_seen = true;
     units[0].last_enemy_seen = &last_seen;
+    /*  a unit of two stands of different resolve (seed 003) */
+    Solo__V1__Stand stands[2] = { SOLO__V1__STAND__INIT,
+                                  SOLO__V1__STAND__INIT };
+    Solo__V1__Stand *stand_ptrs[2] = { &stands[0], &stands[1] };
+    stands[0].start = 4;
+    stands[0].strength = 3;
+    stands[1].start = 3;
+    stands[1].strength = 3;
+    units[0].stands = stand_ptrs;
+    units[0].n_stands = 2;
     units[1].id = "blue-1";
     units[1].side = SOLO__V1__SIDE__SIDE_BLUE;
     units[1].weapon = "rifle";
@@ -558,8 +570,72 @@ test_open_game_from_situation (void **state)
     assert_false (red->status->fired);
     assert_true (red->has_last_enemy_seen);
     assert_true (red->last_enemy_seen->x == 60.0);
+    assert_int_equal (red->n_stands, 2);
+    assert_int_equal (red->stands[0]->start, 4);
+    assert_int_equal (red->stands[0]->strength, 3);
+    assert_int_equal (red->stands[1]->start, 3);
+    assert_int_equal (red->stands[1]->strength, 3);
     assert_string_equal (unit_in (g, "blue-1")->weapon, "rifle");
+    assert_int_equal (unit_in (g, "blue-1")->n_stands, 0);
+    /*  a stand's strength reported: the unit's stands as they are now */
+    char game_id[64];
+    snprintf (game_id, sizeof game_id, "%s", g->game_id);
     solo__v1__reply__free_unpacked (reply, NULL);
+    Solo__V1__Stand now[2] = { SOLO__V1__STAND__INIT, SOLO__V1__STAND__INIT };
+    Solo__V1__Stand *now_ptrs[2] = { &now[0], &now[1] };
+    now[0].start = 4;
+    now[0].strength = 3;
+    now[1].start = 3;
+    now[1].strength = 1;
+    Solo__V1__UnitUpdate uu = SOLO__V1__UNIT_UPDATE__INIT;
+    uu.unit_id = "red-1";
+    uu.stands = now_ptrs;
+    uu.n_stands = 2;
+    Solo__V1__UnitUpdate *uu_ptrs[1] = { &uu };
+    Solo__V1__ReportUpdate report = SOLO__V1__REPORT_UPDATE__INIT;
+    report.game_id = game_id;
+    report.units = uu_ptrs;
+    report.n_units = 1;
+    reply = call (socket, SOLO__V1__REQUEST__BODY_REPORT_UPDATE, &report);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = show (socket, game_id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    red = unit_in (reply->game_state, "red-1");
+    assert_int_equal (red->n_stands, 2);
+    assert_int_equal (red->stands[0]->strength, 3);
+    assert_int_equal (red->stands[1]->strength, 1);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /*  stands that are not the unit's are refused, naming the field */
+    uu.n_stands = 1;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_REPORT_UPDATE,
+                        &report), SOLO__V1__ERROR__CODE__IMPOSSIBLE,
+                  "report_update.units[0].stands", "1 stands given, unit "
+                  "'red-1' has 2");
+    uu.n_stands = 2;
+    now[1].strength = 4;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_REPORT_UPDATE,
+                        &report), SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "report_update.units[0].stands[1].strength", "is 4, not in "
+                  "0..3");
+    now[1].strength = 1;
+    now[1].start = 2;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_REPORT_UPDATE,
+                        &report), SOLO__V1__ERROR__CODE__IMPOSSIBLE,
+                  "report_update.units[0].stands[1].start", "started at 3");
+    /*  a stand weaker than nothing or stronger than its start is refused */
+    stands[0].strength = 5;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "open_game.situation.units[0].stands[0].strength",
+                  "is 5, not in 0..4");
+    stands[0].strength = 3;
+    stands[1].start = 0;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
+                  "open_game.situation.units[0].stands[1].start",
+                  "is 0, not in 1..100");
+    stands[1].start = 3;
     /*  a bad field of the situation is named */
     units[1].weapon = "blunderbuss";
     assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),

@@ -984,7 +984,7 @@ static const char *brief_text =
     "  figures = 12; wounded = 1; killed = 0; officers = 1; ncos = 1;\n"
     "  drummers = 0; buglers = 0;\n"                                /* 10 */
     "  formation = \"line\"; x = 50.0; y = 60.0; facing = -180.0;\n"
-    "  width = 12.0; depth = 3.0;\n"
+    "  width = 12.0; depth = 3.0; stands = ( { start = 4; strength = 3; }, { start = 3; } );\n"
     "  status = [\"loaded\", \"fired\"]; platoon = \"1st\";\n"
     "  last_enemy_seen = [90.0, 20.0]; },\n"
     "  { id = \"blue-1\"; side = \"blue\"; arm = \"cavalry\";\n"    /* 15 */
@@ -1022,6 +1022,12 @@ test_load_text (void **state)
     assert_int_equal (u->wounded, 1);
     assert_int_equal (u->officers, 1);
     assert_int_equal (u->ncos, 1);
+    /* two stands of different resolve, the second at its start */
+    assert_int_equal (u->stand_count, 2);
+    assert_int_equal (u->stands[0].start, 4);
+    assert_int_equal (u->stands[0].strength, 3);
+    assert_int_equal (u->stands[1].start, 3);
+    assert_int_equal (u->stands[1].strength, 3);
     assert_int_equal (u->formation, FORMATION_LINE);
     assert_close (u->fp.centre.x, 50);
     assert_close (u->fp.facing, 180);
@@ -1038,6 +1044,7 @@ test_load_text (void **state)
     assert_int_equal (u->wounded + u->killed + u->officers, 0);
     assert_int_equal (u->status, 0);
     assert_string_equal (u->platoon, "");
+    assert_int_equal (u->stand_count, 0);
     situation_destroy (&sit);
 }
 
@@ -1074,6 +1081,18 @@ static void
 test_load_errors (void **state)
 {
     (void) state;
+    expect_load_error (12, "  width = 12.0; depth = 3.0; stands = ( { start = 4; strength = 5; } );",
+                       "farm.cfg:12 - unit \"red-1\" stand 1: strength 5 not in 0..4");
+    expect_load_error (12, "  width = 12.0; depth = 3.0; stands = ( { start = 4; }, { start = 0; } );",
+                       "farm.cfg:12 - unit \"red-1\" stand 2: start 0 not in 1..100");
+    expect_load_error (12, "  width = 12.0; depth = 3.0; stands = ( { strength = 2; } );",
+                       "farm.cfg:12 - unit \"red-1\" stand 1: missing start");
+    expect_load_error (12, "  width = 12.0; depth = 3.0; stands = ( { start = 3; resolve = 2; } );",
+                       "farm.cfg:12 - unit \"red-1\" stand 1: unknown field \"resolve\"");
+    expect_load_error (12, "  width = 12.0; depth = 3.0; stands = [ 4, 3 ];",
+                       "farm.cfg:12 - unit \"red-1\": stands must be a list ( { start = ...; strength = ...; }, ... )");
+    expect_load_error (12, "  width = 12.0; depth = 3.0; stands = ( {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;} );",
+                       "farm.cfg:12 - unit \"red-1\": 7 stands, more than 6");
     expect_load_error (8, "  quality = \"regular\"; weapon = \"blunderbuss\"; bayonet = true;",
                        "farm.cfg:8 - unit \"red-1\": unknown weapon \"blunderbuss\"");
     expect_load_error (1, "ruleset = \"napoleonics\";",

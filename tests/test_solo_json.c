@@ -508,7 +508,8 @@ test_hello_json (void **state)
         "\"max_games\":0,\"max_unit_updates\":0,\"max_battle_log_lines\":0,"
         "\"max_budget_ms\":0,\"max_playouts\":0,"
         "\"max_battle_decision_ms\":0,\"max_battle_playouts\":0,"
-        "\"max_search_threads\":0},\"scenarios\":[],\"strategies\":[]}");
+        "\"max_search_threads\":0,\"max_stands\":0,"
+        "\"max_stand_strength\":0},\"scenarios\":[],\"strategies\":[]}");
     json_out_destroy (&out);
 
     hello.limits = NULL;

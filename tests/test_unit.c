@@ -239,6 +239,21 @@ test_validate (void **state)
     u = good_unit (); u.status = STATUS_HAS_LAST_ENEMY;
     u.last_enemy_seen.y = NAN;
     expect_invalid (&u, "last_enemy_seen");
+    /* stands: two of different resolve (seed 003), one of them lost */
+    u = good_unit ();
+    u.stand_count = 2;
+    u.stands[0] = (stand_t) { 4, 3 };
+    u.stands[1] = (stand_t) { 3, 0 };
+    assert_int_equal (unit_validate (&u, err, sizeof err), 0);
+    u.stands[1].strength = 4;
+    expect_invalid (&u, "unit \"red-1\": stand 2: strength 4 not in 0..3");
+    u.stands[1] = (stand_t) { SOLO_MAX_STAND_STRENGTH + 1, 1 };
+    expect_invalid (&u, "stand 2: start 101 not in 1..100");
+    u.stands[1] = (stand_t) { 3, -1 };
+    expect_invalid (&u, "stand 2: strength -1");
+    u.stands[1] = (stand_t) { 3, 3 };
+    u.stand_count = SOLO_MAX_STANDS + 1;
+    expect_invalid (&u, "7 stands, not 0..6");
 }
 
 int

@@ -530,6 +530,9 @@ json_hello_reply (json_out_t *out, const char *key,
                              l->max_battle_playouts);
         rc |= json_out_uint (out, "max_search_threads",
                              l->max_search_threads);
+        rc |= json_out_uint (out, "max_stands", l->max_stands);
+        rc |= json_out_uint (out, "max_stand_strength",
+                             l->max_stand_strength);
         rc |= json_out_object_end (out);
     }
     else

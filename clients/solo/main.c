@@ -44,6 +44,9 @@
 #define SOLO_MAX_SITUATION_BYTES  (1024 * 1024 - 1024)   /* the daemon's
                                    default message limit, less the envelope */
 #define SOLO_MAX_UNIT_ARGS        64     /* --unit in one game update */
+#define SOLO_CLI_MAX_STANDS       16     /* numbers in one --stands (the
+                                            daemon says how many a unit
+                                            may have) */
 #define SOLO_MAX_BUDGET_MS        60000  /* the daemon's max_budget_ms (Hello's
                                             limits): AskSide's search time */
 #define SOLO_MAX_OPTION_ARGS      256    /* options on one command line */
@@ -70,6 +73,8 @@ typedef struct {
     int wounded;
     bool has_killed;
     int killed;
+    int stand_count;           /* --stands: each stand's strength now */
+    int stands [SOLO_CLI_MAX_STANDS];
     Solo__V1__UnitStatus set, clear;
     bool removed;
     unsigned roll;
@@ -268,7 +273,7 @@ static const char *game_usage =
 "Usage: solo game open (--scenario NAME | --situation FILE [--turns N])\n"
 "       solo game update --game ID [--next-turn] [--unit ID [--at X,Y]\n"
 "                        [--facing DEG] [--wounded N] [--killed N]\n"
-"                        [--set FLAG,...] [--clear FLAG,...] [--removed]\n"
+"                        [--stands N,...] [--set FLAG,...] [--clear FLAG,...] [--removed]\n"
 "                        [--roll D]] ...\n"
 "       solo game ask --game ID --unit ID [--roll D] [--seed S]\n"
 "       solo game show --game ID\n"
@@ -283,6 +288,8 @@ static const char *game_usage =
 "  --facing DEG         its facing now\n"
 "  --wounded N          its wounded now, in all\n"
 "  --killed N           its killed now, in all\n"
+"  --stands N,...       a unit of stands: each stand's strength now\n"
+"                       (resolve, bases...), as many as it has\n"
 "  --set FLAG,...       status flags now true: ran_last_turn,\n"
 "                       retreating_from_melee, falling_back, fortified,\n"
 "                       loaded, shock, fired, commanded, disloyal, routing\n"
@@ -467,6 +474,7 @@ static const option_spec_t option_specs [] = {
     { "--facing",       true,  CMD_GAME },
     { "--wounded",      true,  CMD_GAME },
     { "--killed",       true,  CMD_GAME },
+    { "--stands",       true,  CMD_GAME },
     { "--set",          true,  CMD_GAME },
     { "--clear",        true,  CMD_GAME },
     { "--removed",      false, CMD_GAME },
@@ -774,6 +782,30 @@ apply_option (options_t *opt, const char *name, const char *value)
             else {
                 u->killed = (int) number;
                 u->has_killed = true;
+            }
+        }
+        else
+        if (strcmp (name, "--stands") == 0) {
+            const char *p = value;
+            u->stand_count = 0;
+            for (;;) {
+                char item [32];
+                size_t len = strcspn (p, ",");
+                if (u->stand_count == SOLO_CLI_MAX_STANDS || len == 0
+                    || len >= sizeof item)
+                    return usage_error (opt->command, "--stands wants up to "
+                                        "%d whole numbers, each stand's "
+                                        "strength, e.g. 3,2, not \"%s\"",
+                                        SOLO_CLI_MAX_STANDS, value);
+                snprintf (item, sizeof item, "%.*s", (int) len, p);
+                if (parse_long (item, 0, 100000, &number))
+                    return usage_error (opt->command, "--stands wants whole "
+                                        "numbers, each stand's strength, "
+                                        "e.g. 3,2, not \"%s\"", value);
+                u->stands [u->stand_count++] = (int) number;
+                if (!p [len])
+                    break;
+                p += len + 1;
             }
         }
         else
@@ -1463,6 +1495,8 @@ command_game_update (const options_t *opt)
     Solo__V1__UnitUpdate units [SOLO_MAX_UNIT_ARGS];
     Solo__V1__UnitUpdate *unit_ptrs [SOLO_MAX_UNIT_ARGS];
     Solo__V1__Point points [SOLO_MAX_UNIT_ARGS];
+    Solo__V1__Stand stands [SOLO_MAX_UNIT_ARGS][SOLO_CLI_MAX_STANDS];
+    Solo__V1__Stand *stand_ptrs [SOLO_MAX_UNIT_ARGS][SOLO_CLI_MAX_STANDS];
     for (int i = 0; i < opt->unit_count; i++) {
         const unit_arg_t *a = &opt->units [i];
         Solo__V1__UnitUpdate *u = &units [i];
@@ -1481,6 +1515,13 @@ command_game_update (const options_t *opt)
         u->wounded = a->wounded;
         u->has_killed = a->has_killed;
         u->killed = a->killed;
+        for (int k = 0; k < a->stand_count; k++) {
+            solo__v1__stand__init (&stands [i][k]);
+            stands [i][k].strength = a->stands [k];
+            stand_ptrs [i][k] = &stands [i][k];
+        }
+        u->n_stands = (size_t) a->stand_count;
+        u->stands = stand_ptrs [i];
         u->set = (Solo__V1__UnitStatus *) &a->set;
         u->clear = (Solo__V1__UnitStatus *) &a->clear;
         u->removed = a->removed;
@@ -1513,10 +1554,10 @@ command_game (options_t *opt)
         for (int i = 0; i < opt->unit_count; i++) {
             const unit_arg_t *u = &opt->units [i];
             if (u->has_at || u->has_facing || u->has_wounded || u->has_killed
-            ||  u->removed || opt->next_turn)
+            ||  u->stand_count || u->removed || opt->next_turn)
                 return usage_error ("game", "--at, --facing, --wounded, "
-                                    "--killed, --removed and --next-turn "
-                                    "are for game update");
+                                    "--killed, --stands, --removed and "
+                                    "--next-turn are for game update");
         }
     }
     if (strcmp (sub, "open") == 0)

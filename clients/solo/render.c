@@ -325,6 +325,8 @@ render_hello (FILE *out, const Solo__V1__HelloReply *hello,
             fprintf (out, ", tables up to %.0f cm", l->max_table_cm);
         if (l->max_figures > 0)
             fprintf (out, ", %u figures a unit", l->max_figures);
+        if (l->max_stands > 0)
+            fprintf (out, ", %u stands a unit", l->max_stands);
         if (l->max_factors > 0)
             fprintf (out, ", %u factors a look-up", l->max_factors);
         if (l->max_games > 0)
@@ -654,6 +656,9 @@ render_game_state (FILE *out, const Solo__V1__GameState *g,
                  u->killed);
         if (u->troop_type && u->troop_type [0])
             fprintf (out, ", %s", u->troop_type);
+        for (size_t k = 0; k < u->n_stands; k++)
+            fprintf (out, "%s%d/%d", k ? " " : ", stands ",
+                     (int) u->stands [k]->strength, (int) u->stands [k]->start);
         if (removed (g, u->id))
             fprintf (out, "  out of play\n");
         else

@@ -242,7 +242,8 @@ class Client:
         """Report what happened on the table.  units: dicts (or UnitUpdate
         messages) such as {"unit_id": "red-1", "centre": (60, 40),
         "facing": 90, "wounded": 2, "killed": 1, "set": ["loaded"],
-        "clear": ["fired"], "removed": False, "roll": 4}; only the keys
+        "clear": ["fired"], "removed": False, "roll": 4, "stands": [3, 1]}
+        (a unit of stands: each stand's strength now); only the keys
         given change.  next_turn: a new turn begins first.  All or none is
         applied.  Returns an UpdateAccepted with the update's sequence
         number."""
@@ -362,7 +363,7 @@ def _unit_update(u):
     if not isinstance(u, dict):
         return u
     known = {"unit_id", "centre", "facing", "wounded", "killed", "set",
-             "clear", "removed", "roll"}
+             "clear", "removed", "roll", "stands"}
     unknown = set(u) - known
     if unknown:
         raise ValueError("unknown unit update keys: %s (known: %s)"
@@ -376,6 +377,8 @@ def _unit_update(u):
         if key in u:
             setattr(m, "has_" + key, True)
             setattr(m, key, u[key])
+    for strength in u.get("stands", ()):
+        m.stands.add(strength=strength)
     for key in ("set", "clear"):
         for flag in u.get(key, ()):
             if flag not in pb().UnitStatus.DESCRIPTOR.fields_by_name:

@@ -122,7 +122,7 @@ def status_flags():
 def unit(id, side, x, y, facing=0.0, width=10.0, depth=3.0,
          arm="infantry", quality="regular", weapon="musket",
          formation=None, figures=12, status=(), last_enemy_seen=None,
-         troop_type="", **fields):
+         troop_type="", stands=(), **fields):
     """A unit: its footprint (centre x, y, facing, width along its front,
     depth), what it is, and its state.
 
@@ -134,6 +134,8 @@ def unit(id, side, x, y, facing=0.0, width=10.0, depth=3.0,
     "civilians" in skirmish19); "" is the arm's usual troops.
     status: names of the flags that are set ("loaded", "shock", ...).
     last_enemy_seen: (x, y) for a unit falling back.
+    stands: a unit made of stands (seed 003: one or two, each with its
+    own resolve): each stand's start, or (start, strength now).
     fields: any other field of Unit by name (wounded, killed, officers,
     ncos, drummers, buglers, bayonet, platoon).
     """
@@ -158,6 +160,9 @@ def unit(id, side, x, y, facing=0.0, width=10.0, depth=3.0,
     if last_enemy_seen is not None:
         msg.last_enemy_seen.CopyFrom(point(*last_enemy_seen))
         msg.has_last_enemy_seen = True
+    for st in stands:
+        start, strength = (st, st) if isinstance(st, int) else st
+        msg.stands.add(start=start, strength=strength)
     for name, value in fields.items():
         if name not in msg.DESCRIPTOR.fields_by_name:
             raise ValueError("%s: Unit has no field %r" % (where, name))
@@ -179,7 +184,8 @@ def table(sit):
     {"ruleset", "width", "depth", "terrain": [{"id", "kind", "cover",
     "polygon": [(x, y), ...]}], "units": [{"id", "side", "arm",
     "troop_type", "quality", "formation", "x", "y", "facing", "width",
-    "depth", "figures", "wounded", "killed"}]}, with the enums' short
+    "depth", "figures", "wounded", "killed", "stands": [(start,
+    strength), ...]}]}, with the enums' short
     names ("town", "hard", "red") and the qualities as the situation's
     ruleset names them ("elite" in Empire of Liberty, "hero" in
     skirmish19); troop_type is "" for the arm's usual troops."""
@@ -199,7 +205,8 @@ def table(sit):
                    "x": u.centre.x,
                    "y": u.centre.y, "facing": u.facing, "width": u.width,
                    "depth": u.depth, "figures": u.figures,
-                   "wounded": u.wounded, "killed": u.killed}
+                   "wounded": u.wounded, "killed": u.killed,
+                   "stands": [(st.start, st.strength) for st in u.stands]}
                   for u in sit.units],
     }
 

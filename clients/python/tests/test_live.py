@@ -293,6 +293,32 @@ class GamesLiveTest(unittest.TestCase):
         self.solo.close_game(copy.game_id)
         self.solo.close_game(game.game_id)
 
+    def test_a_unit_of_two_stands_round_trips(self):
+        # Seed 003's units: one or two stands, each with its own resolve.
+        s = solo_client.situation
+        sit = s.situation(120, 80, ruleset="skirmish19", units=[
+            s.unit("battalion", "blue", 60, 20, figures=8,
+                   stands=[4, (3, 2)]),
+            s.unit("llaneros", "red", 60, 60, facing=180, arm="cavalry",
+                   weapon="sword", figures=6)])
+        game = self.solo.open_game(situation=sit)
+        t = s.table(game.situation)
+        units = {u["id"]: u for u in t["units"]}
+        self.assertEqual(units["battalion"]["stands"], [(4, 4), (3, 2)])
+        self.assertEqual(units["llaneros"]["stands"], [])
+        self.solo.report_update(game.game_id, units=[
+            {"unit_id": "battalion", "stands": [3, 1]}])
+        now = s.table(self.solo.game_table(game.game_id))
+        units = {u["id"]: u for u in now["units"]}
+        self.assertEqual(units["battalion"]["stands"], [(4, 3), (3, 1)])
+        with self.assertRaises(solo_client.RemoteError) as bad:
+            self.solo.report_update(game.game_id, units=[
+                {"unit_id": "battalion", "stands": [5, 1]}])
+        self.assertEqual(bad.exception.code, "OUT_OF_RANGE")
+        self.assertEqual(bad.exception.field,
+                         "report_update.units[0].stands[0].strength")
+        self.solo.close_game(game.game_id)
+
     def test_battle_same_seed_same_battle(self):
         one = self.solo.play_battle("farm", "table", "random", seed=11)
         two = self.solo.play_battle("farm", "table", "random", seed=11)
