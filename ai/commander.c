@@ -955,6 +955,13 @@ commander_ask_side (commander_t *self, const game_t *g, int side,
         }
         else
             snprintf (o->choice, sizeof o->choice, "hold");
+        /* why the tables answer for it, as its ruleset says, first */
+        char bound[COMMANDER_WHY_MAX / 2], rest[COMMANDER_WHY_MAX];
+        game_table_bound_why (copy, u, bound, (int) sizeof bound);
+        memcpy (rest, o->why, sizeof rest);
+        snprintf (o->why, sizeof o->why, "%.*s; %.*s",
+                  (int) sizeof bound - 1, bound,
+                  (int) (sizeof o->why - sizeof bound - 2), rest);
         if (game_apply_order (copy, u, &o->order, bad, sizeof bad) < 0) {
             o->order = order_hold ();
             game_apply_order (copy, u, &o->order, bad, sizeof bad);

@@ -531,6 +531,21 @@ game_table_bound (const game_t *self, int u)
     return engine->table_bound && engine->table_bound (self, u);
 }
 
+const char *
+game_table_bound_why (const game_t *self, int u, char *buf, int len)
+{
+    assert (buf && len > 0);
+    buf[0] = '\0';
+    if (!game_table_bound (self, u))
+        return buf;
+    const game_engine_t *engine = self->rules->engine;
+    if (engine->table_bound_why)
+        engine->table_bound_why (self, u, buf, len);
+    else
+        snprintf (buf, (size_t) len, "out of command");
+    return buf;
+}
+
 int
 game_legal_orders (const game_t *self, int u, order_t *out, int max)
 {

@@ -171,6 +171,10 @@ typedef struct {
      *  tables this phase (out of command) rather than from a strategy.
      *  NULL: never. */
     bool (*table_bound) (const game_t *g, int u);
+    /*  Why unit `u` is table-bound now, in a player's words ("no command
+     *  figure within 50 cm"), into why (len bytes, terminated); called
+     *  only while table_bound says true.  NULL: "out of command". */
+    void (*table_bound_why) (const game_t *g, int u, char *why, int len);
     /*  Carry out the phase. */
     void (*resolve_phase) (game_t *g, dice_t *dice);
     /*  The phase that follows `phase` once it is resolved: phase_count or
@@ -310,6 +314,12 @@ void game_choose_first (game_t *self, bool first);
 /*  True when unit `u` must take its order from the ruleset's actions
  *  tables (engine's table_bound), false when a strategy gives it. */
 bool game_table_bound (const game_t *self, int u);
+
+/*  Why unit `u` is table-bound now, as its ruleset says it (the engine's
+ *  table_bound_why, else "out of command"); "" when it is not.  Always
+ *  terminated; returns buf. */
+const char *game_table_bound_why (const game_t *self, int u, char *buf,
+                                  int len);
 
 /*  The legal orders of unit `u` now (at most `max`); the count. */
 int game_legal_orders (const game_t *self, int u, order_t *out, int max);

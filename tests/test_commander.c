@@ -443,8 +443,17 @@ test_ask_side_layers (void **state)
                                         ? COMMANDER_LAYER_TABLE
                                         : COMMANDER_LAYER_COMMANDER);
             assert_true (o->why[0] && o->choice[0]);
-            if (o->layer == COMMANDER_LAYER_TABLE)
+            /* a table order says why the tables answer for the unit, as
+               the seed has it: out of command distance, or the points
+               thrown did not reach it */
+            if (o->layer == COMMANDER_LAYER_TABLE) {
                 assert_non_null (strstr (o->why, "RF "));
+                if (strncmp (o->why, "out of command: no command figure of "
+                             "its side within command distance; ", 71) != 0
+                    && strncmp (o->why, "out of command: the command points "
+                                "thrown did not reach it; ", 60) != 0)
+                    fail_msg ("a table order's why: %s", o->why);
+            }
             if (game_apply_order (copy, o->unit, &o->order, err, sizeof err)
                 < 0)
                 fail_msg ("%s", err);

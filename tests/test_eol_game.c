@@ -453,6 +453,98 @@ test_winner_chooses (void **state)
     unmake (f);
 }
 
+/*  Who is uncommanded (RULINGS.md): the text has no command rule, so by
+ *  default every unit is the player's to order; under the table file's
+ *  eol.sequence.uncommanded a unit with no leader of its side in contact,
+ *  or every unit, follows the actions tables, and says why.  Leaders
+ *  never do. */
+static void
+test_uncommanded (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("led", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 20, 0),
+              unit ("general", "blue", "command", "elite", "leader", 1,
+                    "line", 100 + 2.0 + 2.0 + 0.3, 20, 0),
+              unit ("alone", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 40, 20, 0),
+              unit ("r", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 190, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    char why[200];
+    for (int u = 0; u < game_unit_count (f->g); u++) {
+        assert_false (game_table_bound (f->g, u));
+        assert_string_equal (game_table_bound_why (f->g, u, why, sizeof why),
+                             "");
+    }
+    unmake (f);
+    static const char *readings[2] = { "no_leader_in_contact", "all" };
+    for (int k = 0; k < 2; k++) {
+        char err[256];
+        char *text = game_read_file (test_source_path (
+            "rules/data/empire_of_liberty/tables.cfg"), err, sizeof err);
+        assert_non_null (text);
+        char *at = strstr (text, "uncommanded = \"none\";");
+        assert_non_null (at);
+        char edited[65536];
+        snprintf (edited, sizeof edited, "%.*suncommanded = \"%s\";%s",
+                  (int) (at - text), text, readings[k],
+                  at + strlen ("uncommanded = \"none\";"));
+        free (text);
+        game_rules_t *variant = game_rules_load_text (edited, "eol.cfg", err,
+                                                      sizeof err);
+        if (!variant)
+            fail_msg ("%s", err);
+        scenario_t *sc = scenario_load_text (
+            scenario_text (NULL, units, NULL), "t.cfg", game_rules_finder,
+            variant, err, sizeof err);
+        assert_non_null (sc);
+        game_t *g = game_new (variant, sc, err, sizeof err);
+        assert_non_null (g);
+        int led = situation_find_unit (game_situation (g), "led");
+        int alone = situation_find_unit (game_situation (g), "alone");
+        int general = situation_find_unit (game_situation (g), "general");
+        assert_true (eol_leader_in_contact (g, led));
+        assert_int_equal (game_table_bound (g, led), k == 1);
+        assert_true (game_table_bound (g, alone));
+        assert_false (game_table_bound (g, general));
+        game_table_bound_why (g, alone, why, sizeof why);
+        assert_non_null (strstr (why, k == 0 ? "no leader of its side in "
+                                               "contact"
+                                             : "the whole army follows the "
+                                               "actions tables"));
+        /* the table-bound play to a result, their orders the tables' */
+        battle_setup_t setup;
+        memset (&setup, 0, sizeof setup);
+        setup.seed = 5;
+        setup.strategy[0] = "greedy";
+        setup.strategy[1] = "greedy";
+        battle_log_t *log = battle_log_new ();
+        battle_result_t r;
+        if (battle_play (variant, sc, &setup, &r, log, err, sizeof err) < 0)
+            fail_msg ("%s", err);
+        int table = 0, strategy = 0, others = 0;
+        for (int i = 0; i < battle_log_count (log); i++) {
+            const battle_line_t *line = battle_log_line (log, i);
+            if (line->kind != BATTLE_LINE_DECISION)
+                continue;
+            bool by_table = strcmp (line->layer, "table") == 0;
+            table += by_table;
+            strategy += !by_table;
+            others += !by_table && line->unit != general;
+        }
+        assert_true (table > 0 && strategy > 0);
+        /* "all": only the leader takes a strategy's orders */
+        assert_int_equal (others > 0, k == 0);
+        battle_log_destroy (&log);
+        game_destroy (&g);
+        scenario_destroy (&sc);
+        game_rules_destroy (&variant);
+    }
+}
+
 /*  Nine units against one: the sides alternate while both have units
  *  to act, then the nine act one at a time: ten activations make the
  *  turn, each unit acting once, whatever the side's size. */
@@ -1987,6 +2079,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_initiative_and_alternation),
         cmocka_unit_test (test_one_at_a_time),
+        cmocka_unit_test (test_uncommanded),
         cmocka_unit_test (test_winner_chooses),
         cmocka_unit_test (test_commander_chooses_who_acts),
         cmocka_unit_test (test_units_checked),

@@ -483,6 +483,8 @@ test_sequence_numbers (void **state)
     (void) state;
     assert_int_equal (t->initiative_die, 6);
     assert_true (t->winner_moves_first);
+    /* no command rule in the text: no unit is uncommanded */
+    assert_int_equal (t->uncommanded, EOL_UNCOMMANDED_NONE);
     near (t->army_break, 0.5);
     near (t->deploy_cm, IN (12));
 }
@@ -531,6 +533,9 @@ test_loader_errors (void **state)
                   "eol.fire.kill_on: must be an integer");
     expect_error ("    dice = 2;", "    dice = 2; sixes = 1;",
                   "eol.morale.sixes");
+    expect_error ("uncommanded = \"none\";", "uncommanded = \"some\";",
+                  "eol.sequence.uncommanded: \"some\" is not one of none, "
+                  "no_leader_in_contact, all");
     expect_error ("raw = \"poor\";", "raw = \"raw\";",
                   "eol.grades.raw: \"raw\" is not one of poor, green");
     expect_error ("  { name = \"heavy_artillery\";   arms = [\"artillery\"]; },\n",

@@ -2270,6 +2270,37 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
     return n;
 }
 
+/*  ---- who is uncommanded ---- */
+
+/*  The text has no command rule: each unit acts at its player's choice,
+ *  so none follows the actions tables unless the table file's
+ *  eol.sequence.uncommanded says otherwise (RULINGS.md).  Leaders are
+ *  never table-bound: the tables have no row for a lone leader. */
+static bool
+table_bound (const game_t *g, int u)
+{
+    switch (tables (g)->uncommanded) {
+    case EOL_UNCOMMANDED_ALL:
+        return !eol_is_leader (g, u);
+    case EOL_UNCOMMANDED_NO_LEADER_IN_CONTACT:
+        return !eol_is_leader (g, u) && !eol_leader_in_contact (g, u);
+    default:
+        return false;
+    }
+}
+
+static void
+table_bound_why (const game_t *g, int u, char *why, int len)
+{
+    (void) u;
+    snprintf (why, (size_t) len, "%s",
+              tables (g)->uncommanded == EOL_UNCOMMANDED_ALL
+              ? "uncommanded: the whole army follows the actions tables "
+                "(eol.sequence.uncommanded = all)"
+              : "uncommanded: no leader of its side in contact "
+                "(eol.sequence.uncommanded)");
+}
+
 /*  ---- victory ---- */
 
 int
@@ -2408,7 +2439,8 @@ const game_engine_t eol_engine = {
     .begin_phase = begin_phase,
     .legal_orders = legal_orders,
     .check_order = check_order,
-    .table_bound = NULL,
+    .table_bound = table_bound,
+    .table_bound_why = table_bound_why,
     .resolve_phase = resolve_phase,
     .next_phase = next_phase,
     .choice_side = choice_side,

@@ -551,10 +551,14 @@ load_morale (loader_t *ld, eol_tables_t *t)
 static int
 load_sequence (loader_t *ld, eol_tables_t *t)
 {
+    static const char *const uncommanded_names[] = {
+        "none", "no_leader_in_contact", "all" };
     if (read_int (ld, "eol.sequence.initiative_die", 2, 100,
                   &t->initiative_die) < 0
     ||  read_bool (ld, "eol.sequence.winner_moves_first",
                    &t->winner_moves_first) < 0
+    ||  read_name (ld, "eol.sequence.uncommanded", uncommanded_names, 3,
+                   &t->uncommanded) < 0
     ||  read_double (ld, "eol.doctrine.deploy_cm", 0, SOLO_MAX_TABLE_CM,
                      &t->deploy_cm) < 0
     ||  read_double (ld, "eol.victory.army_break", 0.01, 1,
@@ -591,7 +595,7 @@ check_groups (loader_t *ld)
         "routed", "captured_max" };
     static const char *standards[] = { "carried_by" };
     static const char *sequence[] = { "initiative_die",
-        "winner_moves_first" };
+        "winner_moves_first", "uncommanded" };
     static const char *doctrine[] = { "deploy_cm" };
     static const char *victory[] = { "army_break" };
 #define GROUP(path, keys) \

@@ -56,6 +56,16 @@ typedef enum {
 } eol_change_t;
 #define EOL_CHANGE_COUNT 12
 
+/*  Which units the Risk Factor tables answer for (eol.sequence.uncommanded):
+ *  the text has no command rule, every unit acting at its player's
+ *  choice (none); a player may have a unit with no leader of its side in
+ *  contact follow the tables, or the whole army. */
+enum {
+    EOL_UNCOMMANDED_NONE = 0,
+    EOL_UNCOMMANDED_NO_LEADER_IN_CONTACT,
+    EOL_UNCOMMANDED_ALL
+};
+
 typedef struct {
     arm_t arm;                 /* formed up (mounted) */
     eol_skirmish_t skirmish;
@@ -143,6 +153,7 @@ typedef struct {
     /* sequence */
     int initiative_die;                      /* 6 */
     bool winner_moves_first;
+    int uncommanded;                         /* EOL_UNCOMMANDED_* */
 
     /* doctrine */
     double deploy_cm;                        /* 12" */

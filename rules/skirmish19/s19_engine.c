@@ -1498,6 +1498,24 @@ table_bound (const game_t *g, int u)
     return tables (g)->uncommanded_follow_table && !game_unit (g, u)->commanded;
 }
 
+/*  Out of command, in the seed's terms: no command figure of its side
+ *  has it within command distance, or those that do spent their points
+ *  on units nearer them (or threw too few). */
+static void
+table_bound_why (const game_t *g, int u, char *why, int len)
+{
+    side_t side = unit_c (g, u)->side;
+    for (int c = 0; c < game_unit_count (g); c++)
+        if (c != u && unit_c (g, c)->side == side && s19_in_play (g, c)
+            && s19_is_commander (g, c) && in_command_reach (g, c, u)) {
+            snprintf (why, (size_t) len, "out of command: the command "
+                      "points thrown did not reach it");
+            return;
+        }
+    snprintf (why, (size_t) len, "out of command: no command figure of "
+              "its side within command distance");
+}
+
 /*  ---- resolving ---- */
 
 static void
@@ -1553,6 +1571,7 @@ const game_engine_t s19_engine = {
     .legal_orders = legal_orders,
     .check_order = check_order,
     .table_bound = table_bound,
+    .table_bound_why = table_bound_why,
     .resolve_phase = resolve_phase,
     .victory = victory,
     .refresh = update_contacts,
