@@ -1,0 +1,440 @@
+/*  eol_fight.c - Empire of Liberty's melee and charges: contact, the
+ *  rounds of melee, the charge and the fire that meets it.  */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "eol_fire.h"
+#include "eol_melee.h"
+#include "eol_morale.h"
+#include "eol_play.h"
+
+/*  ---- melee ---- */
+
+double
+eol_contact_fraction (const game_t *g, int u)
+{
+    const eol_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    vec2_t c[4];
+    footprint_corners (&x->fp, c);     /* front-left, front-right, ... */
+    double best = 0;
+    int edges = x->formation == FORMATION_LOOSE ? 2 : 1;
+    for (int edge = 0; edge < edges; edge++) {
+        vec2_t a = edge == 0 ? c[0] : c[2], b = edge == 0 ? c[1] : c[3];
+        vec2_t out = geom_heading_vec (x->fp.facing + (edge == 0 ? 0 : 180));
+        int touched = 0;
+        for (int i = 0; i < FRONT_SAMPLES; i++) {
+            double s = (i + 0.5) / FRONT_SAMPLES;
+            /* the point just ahead of this stretch of the edge */
+            vec2_t p = { a.x + (b.x - a.x) * s + out.x * t->contact_cm,
+                         a.y + (b.y - a.y) * s + out.y * t->contact_cm };
+            for (int e = 0; e < game_unit_count (g); e++)
+                if (is_enemy_unit (g, u, e)
+                    && footprint_contains (&unit_c (g, e)->fp, p)) {
+                    touched++;
+                    break;
+                }
+        }
+        double frac = (double) touched / FRONT_SAMPLES;
+        if (frac > best)
+            best = frac;
+    }
+    return best;
+}
+
+int
+eol_melee_dice (const game_t *g, int u)
+{
+    const eol_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    if (!eol_in_play (g, u) || eol_is_leader (g, u))
+        return 0;
+    int standing = unit_figures_standing (x);
+    double figures = standing;
+    if (x->formation == FORMATION_LOOSE) {
+        int ranks = t->skirmish_ranks < standing ? t->skirmish_ranks : standing;
+        figures = ranks > 0 ? ceil ((double) standing / ranks) : 0;
+    }
+    else if (x->formation == FORMATION_COLUMN && !is_artillery (g, u))
+        figures = eol_fire_figures (FORMATION_COLUMN, standing,
+                                    eol_type_info (t, x)->base_figures);
+    return eol_fire_dice (figures * eol_contact_fraction (g, u));
+}
+
+/*  The enemy unit u fights: the one of the group in contact with it
+ *  nearest its front's middle. */
+static int
+melee_opponent (const game_t *g, int u, const int *group, int k)
+{
+    const unit_t *x = unit_c (g, u);
+    vec2_t fwd = geom_heading_vec (x->fp.facing);
+    vec2_t front = { x->fp.centre.x + fwd.x * x->fp.depth / 2,
+                     x->fp.centre.y + fwd.y * x->fp.depth / 2 };
+    int best = -1;
+    double bd = INFINITY;
+    for (int i = 0; i < k; i++) {
+        int e = group[i];
+        if (!is_enemy_unit (g, u, e)
+            || !units_within (g, u, e, tables (g)->contact_cm))
+            continue;
+        double d = footprint_point_distance (&unit_c (g, e)->fp, front);
+        if (d < bd) {
+            bd = d;
+            best = e;
+        }
+    }
+    return best;
+}
+
+/*  The units in contact with unit u, through contact, into group (its
+ *  size at most max); returns the count. */
+static int
+melee_group (const game_t *g, int u, int *group, int max)
+{
+    double contact = tables (g)->contact_cm;
+    int k = 0;
+    group[k++] = u;
+    for (int i = 0; i < k; i++)
+        for (int e = 0; e < game_unit_count (g) && k < max; e++) {
+            if (!is_enemy_unit (g, group[i], e)
+                || !units_within (g, group[i], e, contact))
+                continue;
+            bool in = false;
+            for (int j = 0; j < k && !in; j++)
+                in = group[j] == e;
+            if (!in)
+                group[k++] = e;
+        }
+    return k;
+}
+
+/*  Standards of unit u after a melee round: its own (if it still has it)
+ *  and those it holds may be lost to the enemy it fought. */
+static void
+standard_effects (game_t *g, int u, int opponent, int casualties,
+                  bool fell_back, bool routed, dice_t *dice)
+{
+    const eol_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    bool own = t->standard_carried[type_of (g, u)]
+            && !(flags (g, u) & EOL_F_STANDARD_LOST);
+    int held = eol_state_const (game_unit (g, u))->standards_held;
+    if (!own && held <= 0)
+        return;
+    int chance = eol_leader_chance (t, eol_quarters (casualties, x->figures),
+                                    fell_back, routed);
+    if (chance <= 0)
+        return;
+    int d1 = dice_roll (dice, 6);
+    int d2 = d1 <= chance ? dice_roll (dice, 6) : 0;
+    if (!eol_standard_lost (t, chance, d1, d2))
+        return;
+    int lost = (own ? 1 : 0) + (held > 0 ? held : 0);
+    if (own)
+        set_flag (g, u, EOL_F_STANDARD_LOST);
+    eol_state (game_unit_mut (g, u))->standards_held = 0;
+    if (opponent >= 0)
+        eol_state (game_unit_mut (g, opponent))->standards_held =
+            (int16_t) (eol_state_const (game_unit (g, opponent))->standards_held
+                       + lost);
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_STATUS, u, "%s loses %s%s%s to %s (chance "
+                    "%d, threw %d and %d)", x->id, own ? "its standard" : "",
+                    own && held > 0 ? " and " : "",
+                    held > 0 ? "the standards it held" : "",
+                    opponent >= 0 ? unit_c (g, opponent)->id : "the enemy",
+                    chance, d1, d2);
+}
+
+/*  One round of the melee that unit `u` is in.  Units roll when they have
+ *  not rolled this turn, and the charger and the charged unit always
+ *  (a charge's second round).  Then checks for casualties, leaders and
+ *  standards.  Every unit of the melee has spent its action. */
+static void
+melee_round (game_t *g, int u, int charger, int charged, dice_t *dice)
+{
+    const eol_tables_t *t = tables (g);
+    int group[MAX_GROUP];
+    int k = melee_group (g, u, group, MAX_GROUP);
+    if (k < 2)
+        return;
+    int dice_n[MAX_GROUP], kills[MAX_GROUP], opp[MAX_GROUP], lost[MAX_GROUP];
+    for (int i = 0; i < k; i++) {
+        kills[i] = lost[i] = 0;
+        opp[i] = melee_opponent (g, group[i], group, k);
+        int v = group[i];
+        bool rolls = !(flags (g, v) & EOL_F_MELEED) || v == charger
+                  || v == charged;
+        dice_n[i] = rolls && opp[i] >= 0 ? eol_melee_dice (g, v) : 0;
+    }
+    for (int i = 0; i < k; i++) {
+        int v = group[i];
+        if (dice_n[i] <= 0)
+            continue;
+        const unit_t *x = unit_c (g, v);
+        eol_fighter_t fighter = eol_fighter (type_of (g, v), x->arm,
+                                             x->formation);
+        bool rough = eol_in_rough (t, game_situation (g), x->fp.centre);
+        int mod = eol_melee_modifier (t, eol_grade (t, x), is_mounted (g, v),
+                                      x->formation == FORMATION_LOOSE
+                                      && !is_mounted (g, v), rough,
+                                      eol_disordered (g, v));
+        int rolls[48];
+        kills[i] = eol_melee_kills (t, dice_n[i], mod, t->kill_on[fighter],
+                                    dice, rolls, 48);
+        if (game_events_on (g)) {
+            char r[160] = "";
+            size_t used = 0;
+            for (int j = 0; j < dice_n[i] && j < 48 && used < sizeof r - 4; j++)
+                used += (size_t) snprintf (r + used, sizeof r - used, "%s%d",
+                                           j ? " " : "", rolls[j]);
+            game_event (g, GAME_EVENT_MELEE, v, "%s (%s) rolls %d dice at %s, "
+                        "killing on %d+ (%d, modifier %+d): [%s]: %d killed",
+                        x->id, eol_fighter_name (fighter), dice_n[i],
+                        unit_c (g, opp[i])->id, t->kill_on[fighter] - mod,
+                        t->kill_on[fighter], mod, r, kills[i]);
+        }
+    }
+    /* casualties land together */
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < k; j++)
+            if (opp[i] == group[j])
+                lost[j] += kills[i];
+    for (int i = 0; i < k; i++) {
+        set_flag (g, group[i], EOL_F_MELEED | EOL_F_ACTED);
+        lost[i] = eol_kill_figures (g, group[i], lost[i]);
+    }
+    /* morale, leaders, standards */
+    for (int i = 0; i < k; i++) {
+        int v = group[i];
+        bool fell_back = false, routed = !eol_in_play (g, v) && lost[i] > 0;
+        if (lost[i] > 0 && eol_in_play (g, v)) {
+            vec2_t from = { 0, 0 };
+            int m = 0;
+            for (int j = 0; j < k; j++)
+                if (unit_c (g, group[j])->side != unit_c (g, v)->side) {
+                    from.x += unit_c (g, group[j])->fp.centre.x;
+                    from.y += unit_c (g, group[j])->fp.centre.y;
+                    m++;
+                }
+            from.x /= m > 0 ? m : 1;
+            from.y /= m > 0 ? m : 1;
+            eol_morale_t mr;
+            eol_check_morale (g, v, EOL_CHECK_CASUALTIES, lost[i], dice, &mr);
+            eol_apply_morale (g, v, &mr, from, &fell_back, &routed);
+        }
+        eol_leader_effects (g, v, true, lost[i], fell_back, routed, dice);
+        standard_effects (g, v, opp[i], lost[i], fell_back, routed, dice);
+    }
+    eol_update_contacts (g);
+}
+
+/*  Melees that go on from the last turn: every unit in contact rolls. */
+void
+eol_fight_melees (game_t *g, dice_t *dice)
+{
+    for (int u = 0; u < game_unit_count (g); u++)
+        if (eol_in_play (g, u) && game_unit (g, u)->in_melee
+            && !(flags (g, u) & EOL_F_MELEED)) {
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_MELEE, u, "the melee of %s goes on",
+                            unit_c (g, u)->id);
+            melee_round (g, u, -1, -1, dice);
+        }
+}
+
+/*  ---- charges ---- */
+
+/*  Charger footprint `f`, touching target footprint `tf`, lined up on
+ *  the face of the target it struck (the face towards its centre): its
+ *  front against that face, as much of the two in contact as their
+ *  widths allow, nearest where it struck.  Players line up base to base;
+ *  the text leaves it to them. */
+static footprint_t
+conformed (const footprint_t *f, const footprint_t *tf)
+{
+    vec2_t fwd = geom_heading_vec (tf->facing);
+    vec2_t right = geom_heading_vec (tf->facing + 90);
+    double dx = f->centre.x - tf->centre.x, dy = f->centre.y - tf->centre.y;
+    double lx = dx * right.x + dy * right.y;      /* across the target */
+    double ly = dx * fwd.x + dy * fwd.y;          /* along its facing */
+    double u = lx / (tf->width / 2), v = ly / (tf->depth / 2);
+    double normal, half, along;
+    vec2_t mid, axis;
+    if (fabs (v) >= fabs (u)) {                   /* front or rear face */
+        double sign = v >= 0 ? 1 : -1;
+        normal = tf->facing + (sign > 0 ? 0 : 180);
+        mid.x = tf->centre.x + fwd.x * sign * tf->depth / 2;
+        mid.y = tf->centre.y + fwd.y * sign * tf->depth / 2;
+        axis = right;
+        half = tf->width / 2;
+        along = lx;
+    }
+    else {                                        /* a flank */
+        double sign = u >= 0 ? 1 : -1;
+        normal = tf->facing + (sign > 0 ? 90 : 270);
+        mid.x = tf->centre.x + right.x * sign * tf->width / 2;
+        mid.y = tf->centre.y + right.y * sign * tf->width / 2;
+        axis = fwd;
+        half = tf->depth / 2;
+        along = ly;
+    }
+    double limit = fabs (half - f->width / 2);
+    if (along > limit)
+        along = limit;
+    if (along < -limit)
+        along = -limit;
+    vec2_t n = geom_heading_vec (normal);
+    footprint_t out = *f;
+    out.facing = geom_norm_deg (normal + 180);
+    out.centre.x = mid.x + axis.x * along + n.x * (f->depth / 2 + 0.01);
+    out.centre.y = mid.y + axis.y * along + n.y * (f->depth / 2 + 0.01);
+    return out;
+}
+
+double
+eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
+{
+    const eol_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    const unit_t *y = unit_c (g, target);
+    footprint_t fp = x->fp;
+    vec2_t pa = footprint_nearest_point (&y->fp, &fp);   /* of the charger */
+    vec2_t pb = footprint_nearest_point (&fp, &y->fp);   /* of the target */
+    double len = geom_dist (pa, pb);
+    if (len > 1e-9) {
+        double bearing = geom_bearing (pa, pb);
+        if (fabs (eol_turn (x->fp.facing, bearing)) > t->echelon_max_deg + 1e-6)
+            return INFINITY;
+        fp.centre.x += pb.x - pa.x;
+        fp.centre.y += pb.y - pa.y;
+    }
+    if (!ahead_of_front (&fp, footprint_nearest_point (&fp, &y->fp))
+        && len > 1e-9)
+        return INFINITY;
+    double cost = eol_path_cost (t, game_situation (g), eol_mover (x),
+                                 x->fp.centre, fp.centre);
+    if (out)
+        *out = conformed (&fp, &y->fp);
+    if (!isfinite (cost))
+        return INFINITY;
+    /* touching within contact distance is contact */
+    return cost > t->contact_cm ? cost - t->contact_cm : 0;
+}
+
+int
+eol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
+{
+    const unit_t *x = unit_c (g, u);
+    if (eol_is_leader (g, u) || is_artillery (g, u)) {
+        snprintf (err, errlen, "%s: %s do not charge", x->id,
+                  eol_is_leader (g, u) ? "leaders" : "guns");
+        return -1;
+    }
+    if (x->formation == FORMATION_COLUMN) {
+        snprintf (err, errlen, "%s: units in column may not charge", x->id);
+        return -1;
+    }
+    if (game_unit (g, u)->in_melee) {
+        snprintf (err, errlen, "%s: already in melee", x->id);
+        return -1;
+    }
+    if (!is_enemy_unit (g, u, target)) {
+        snprintf (err, errlen, "%s: charge unit %d, which is no enemy unit in "
+                  "play", x->id, target);
+        return -1;
+    }
+    double reach = move_cm (g, u);
+    double cost = eol_charge_footprint (g, u, target, NULL);
+    if (!isfinite (cost)) {
+        snprintf (err, errlen, "%s: %s is not straight ahead (a charge is a "
+                  "move straight forward, echelon within %.0f degrees)",
+                  x->id, unit_c (g, target)->id, tables (g)->echelon_max_deg);
+        return -1;
+    }
+    if (cost > reach + 1e-6) {
+        snprintf (err, errlen, "%s: %s is %.1f\" of movement away, beyond its "
+                  "%.1f\" move", x->id, unit_c (g, target)->id,
+                  in_inches (cost), in_inches (reach));
+        return -1;
+    }
+    return 0;
+}
+
+/*  Unit u charges `target`: its check to charge, the target's check, the
+ *  target's fire and the charger's check under it, contact and a round of
+ *  melee. */
+void
+eol_do_charge (game_t *g, int u, int target, dice_t *dice)
+{
+    unit_t *x = unit_m (g, u);
+    char err[SOLO_ERR_MAX];
+    set_flag (g, u, EOL_F_ACTED);
+    if (eol_charge_check (g, u, target, err, sizeof err) < 0) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "no charge: %s", err);
+        return;
+    }
+    footprint_t contact;
+    eol_charge_footprint (g, u, target, &contact);
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s is ordered to charge %s",
+                    x->id, unit_c (g, target)->id);
+    eol_morale_t m;
+    bool fb, rt;
+    eol_morale_result_t r = eol_check_morale (g, u, EOL_CHECK_TO_CHARGE, 0, dice, &m);
+    if (r == EOL_MORALE_STAND_AND_FIRE) {
+        eol_fire (g, u, target, false, dice);
+        return;
+    }
+    if (r == EOL_MORALE_STAND_DISORDERED) {
+        eol_apply_morale (g, u, &m, x->fp.centre, &fb, &rt);
+        return;
+    }
+    set_flag (g, u, EOL_F_CHARGED);
+    /* the charging unit goes in: the target checks */
+    r = eol_check_morale (g, target, EOL_CHECK_CHARGED, 0, dice, &m);
+    if (r != EOL_MORALE_PASS) {
+        eol_apply_morale (g, target, &m, x->fp.centre, &fb, &rt);
+        x->fp = contact;            /* into the ground it gave up */
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s charges into the ground "
+                        "%s gave up, to (%.1f, %.1f)", x->id,
+                        unit_c (g, target)->id, x->fp.centre.x,
+                        x->fp.centre.y);
+        eol_update_contacts (g);
+        return;
+    }
+    /* it stands: and fires, if it has not fired */
+    if (!game_unit (g, target)->fired && eol_can_fire (g, target)
+        && eol_fire_dice_at (g, target, u, true, NULL, 0) > 0) {
+        int kills = eol_fire (g, target, u, true, dice);
+        set_flag (g, target, EOL_F_ACTED);
+        if (!eol_in_play (g, u))
+            return;
+        if (kills > 0) {
+            r = eol_check_morale (g, u, EOL_CHECK_FIRED_ON_CHARGING, kills, dice,
+                              &m);
+            if (r == EOL_MORALE_STAND_AND_FIRE) {
+                eol_fire (g, u, target, false, dice);
+                return;
+            }
+            if (r == EOL_MORALE_STAND_DISORDERED) {
+                eol_apply_morale (g, u, &m, x->fp.centre, &fb, &rt);
+                return;
+            }
+        }
+    }
+    if (!eol_in_play (g, target))
+        return;
+    x->fp = contact;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s charges home on %s at (%.1f, "
+                    "%.1f)", x->id, unit_c (g, target)->id, x->fp.centre.x,
+                    x->fp.centre.y);
+    eol_update_contacts (g);
+    set_flag (g, target, EOL_F_ACTED);
+    melee_round (g, u, u, target, dice);
+}

@@ -1,0 +1,512 @@
+/*  eol_march.c - Empire of Liberty's moves: paths, wheels, echelon,
+ *  formation changes, terrain and the 4" zone in front of an enemy.  */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "eol_fire.h"
+#include "eol_melee.h"
+#include "eol_morale.h"
+#include "eol_play.h"
+
+/*  ---- moves ---- */
+
+/*  Is footprint f a place unit u may pass through on a move that is not
+ *  a charge: on the table (unless it started off), not in contact with an
+ *  enemy, and not nearer an enemy's front than 4" unless no nearer than
+ *  it started (`before[e]`). */
+static bool
+step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
+         bool started_off)
+{
+    const eol_tables_t *t = tables (g);
+    const situation_t *sit = game_situation (g);
+    if (!started_off) {
+        vec2_t c[4];
+        footprint_corners (f, c);
+        for (int i = 0; i < 4; i++)
+            if (c[i].x < 0 || c[i].y < 0 || c[i].x > situation_width (sit)
+                || c[i].y > situation_depth (sit))
+                return false;
+    }
+    double reach = t->no_closer_cm > t->contact_cm ? t->no_closer_cm
+                                                   : t->contact_cm;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (!is_enemy_unit (g, u, e)
+            || !maybe_within (f, &unit_c (g, e)->fp, reach + 0.02))
+            continue;
+        double d;
+        bool zone = eol_in_front_zone (t, unit_c (g, e), f, &d);
+        if (d < before[e] - 1e-9
+            && (zone || d <= t->contact_cm + 0.01))
+            return false;
+    }
+    return true;
+}
+
+/*  Move unit u's footprint straight towards `to` with `budget` cm of
+ *  movement, keeping its facing, as far as step_ok allows.  Returns the
+ *  cost spent. */
+static double
+move_straight (game_t *g, int u, vec2_t to, double budget)
+{
+    const eol_tables_t *t = tables (g);
+    const situation_t *sit = game_situation (g);
+    unit_t *x = unit_m (g, u);
+    double spent = 0;
+    vec2_t from = x->fp.centre;
+    vec2_t end = eol_path_reach (t, sit, eol_mover (x), from, to, budget,
+                                 &spent);
+    double *before = (double *) eol_scratch_ints (g);
+    int n = game_unit_count (g);
+    for (int e = 0; e < n; e++)
+        before[e] = is_enemy_unit (g, u, e)
+                  ? footprint_distance (&x->fp, &unit_c (g, e)->fp) : INFINITY;
+    vec2_t c[4];
+    footprint_corners (&x->fp, c);
+    bool started_off = false;
+    for (int i = 0; i < 4; i++)
+        started_off |= c[i].x < 0 || c[i].y < 0 || c[i].x > situation_width (sit)
+                    || c[i].y > situation_depth (sit);
+    double len = geom_dist (from, end);
+    int steps = (int) ceil (len);
+    double lo = 0, hi = -1;
+    for (int k = 1; k <= steps; k++) {
+        double s = (double) k / steps;
+        footprint_t f = x->fp;
+        f.centre.x = from.x + (end.x - from.x) * s;
+        f.centre.y = from.y + (end.y - from.y) * s;
+        if (!step_ok (g, u, &f, before, started_off)) {
+            hi = s;
+            break;
+        }
+        lo = s;
+    }
+    if (hi > 0)
+        for (int i = 0; i < 14; i++) {
+            double mid = (lo + hi) / 2;
+            footprint_t f = x->fp;
+            f.centre.x = from.x + (end.x - from.x) * mid;
+            f.centre.y = from.y + (end.y - from.y) * mid;
+            if (step_ok (g, u, &f, before, started_off))
+                lo = mid;
+            else
+                hi = mid;
+        }
+    vec2_t p = { from.x + (end.x - from.x) * lo, from.y + (end.y - from.y) * lo };
+    if (lo < 1)
+        spent = eol_path_cost (t, sit, eol_mover (x), from, p);
+    x->fp.centre = p;
+    return spent;
+}
+
+/*  Change unit u's formation (the change's cost is the caller's): its
+ *  footprint laid out anew about its centre, facing `facing`. */
+static void
+change_formation (game_t *g, int u, eol_change_t change, formation_t to,
+                  arm_t arm, double facing)
+{
+    unit_t *x = unit_m (g, u);
+    x->formation = to;
+    x->arm = arm;
+    x->fp.facing = geom_norm_deg (facing);
+    x->fp = eol_formation_footprint (tables (g), x, to, arm);
+    if (change == EOL_CHANGE_DRESS_RANKS)
+        clear_flag (g, u, EOL_F_DISORDERED);
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s: %s (%s move)", x->id,
+                    eol_change_name (change),
+                    tables (g)->change_moves[change] >= 1 ? "a full" : "half a");
+}
+
+/*  Turn unit u towards bearing `to` with `budget` cm: skirmishers and
+ *  leaders turn freely; formed units wheel on a front corner paying the
+ *  outer corner's distance, turning as far as the budget allows.  Returns
+ *  the cost. */
+static double
+wheel_towards (game_t *g, int u, double to, double budget)
+{
+    unit_t *x = unit_m (g, u);
+    double turn = eol_turn (x->fp.facing, to);
+    if (fabs (turn) < 1e-6)
+        return 0;
+    if (x->formation == FORMATION_LOOSE || eol_is_leader (g, u)) {
+        x->fp.facing = geom_norm_deg (to);
+        return 0;
+    }
+    double cost = eol_wheel_cost (x->fp.width, turn);
+    if (cost > budget) {
+        turn = turn * (budget / cost);
+        cost = budget;
+    }
+    if (fabs (turn) < 1e-6)
+        return 0;
+    x->fp = eol_wheeled (&x->fp, turn);
+    return cost;
+}
+
+/*  Is an enemy unit in sight of u within deploy_cm of u or of point p. */
+static bool
+enemy_near (const game_t *g, int u, vec2_t p, double within)
+{
+    const eol_tables_t *t = tables (g);
+    footprint_t at = unit_c (g, u)->fp;
+    at.centre = p;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (!is_enemy_unit (g, u, e))
+            continue;
+        const footprint_t *ef = &unit_c (g, e)->fp;
+        if ((units_within (g, u, e, within)
+             || (maybe_within (&at, ef, within)
+                 && footprint_distance (&at, ef) <= within))
+            && eol_can_see (t, game_situation (g), u, e))
+            return true;
+    }
+    return false;
+}
+
+/*  The change that takes unit u into formation `to` as an order asks,
+ *  `way` the bearing the order turns it to (NAN: none).  The text's
+ *  changes: guns limber (column) and unlimber (line); formed foot and
+ *  mounted troops change between line and column, to a flank when `way`
+ *  lies 45 to 135 degrees off their facing (half a move, facing that
+ *  flank), else without changing facing (a full move); light infantry
+ *  and mounted troops take skirmish order and form up (half a move);
+ *  cavalry and mounted rifles dismount (`loose`: on foot, as skirmish
+ *  infantry) and mount (`mounted` or `line`: mounted in line; `column`:
+ *  mounted in column), half a move.  Refused (-1 with err naming the
+ *  unit and the rule): leaders, disordered units (they dress ranks
+ *  first), square, a formation the unit's type does not have. */
+int
+eol_ordered_change (const game_t *g, int u, formation_t to, double way,
+                    ordered_form_t *out, char *err, int errlen)
+{
+    const eol_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    eol_type_t k = type_of (g, u);
+    const eol_type_info_t *ti = &t->types[k];
+    const char *tn = eol_type_name (k);
+    memset (out, 0, sizeof *out);
+    out->formation = to;
+    out->arm = x->arm;
+    out->facing = x->fp.facing;
+    if ((int) to < 0 || to >= FORMATION_COUNT) {
+        snprintf (err, errlen, "%s: unknown formation %d", x->id, (int) to);
+        return -1;
+    }
+    if (k == EOL_LEADER) {
+        snprintf (err, errlen, "%s: a leader has no formation to change",
+                  x->id);
+        return -1;
+    }
+    if (to == FORMATION_SQUARE) {
+        snprintf (err, errlen, "%s: square is no formation of Empire of "
+                  "Liberty (line, column, skirmish (loose), mounted)", x->id);
+        return -1;
+    }
+    if (eol_disordered (g, u)) {
+        snprintf (err, errlen, "%s: disordered, it must dress its ranks (a "
+                  "full move) before it changes formation", x->id);
+        return -1;
+    }
+    bool mounted = x->arm == ARM_CAVALRY;
+    if (is_artillery (g, u)) {
+        if (to != FORMATION_LINE && to != FORMATION_COLUMN) {
+            snprintf (err, errlen, "%s: guns are limbered (column) or "
+                      "unlimbered (line), not %s", x->id, formation_name (to));
+            return -1;
+        }
+        out->arm = ARM_ARTILLERY;
+        out->change = to == FORMATION_COLUMN ? EOL_CHANGE_LIMBER
+                                             : EOL_CHANGE_UNLIMBER;
+    }
+    else if (ti->dismounts && !mounted) {
+        /* on foot, in skirmish order */
+        if (to == FORMATION_LOOSE) {
+            out->none = true;
+            return 0;
+        }
+        out->arm = ARM_CAVALRY;
+        out->formation = to == FORMATION_COLUMN ? FORMATION_COLUMN
+                                                : FORMATION_LINE;
+        out->change = EOL_CHANGE_MOUNT;
+    }
+    else if (ti->dismounts && to == FORMATION_LOOSE) {
+        out->arm = ARM_INFANTRY;
+        out->change = EOL_CHANGE_DISMOUNT;
+    }
+    else {
+        if (to == FORMATION_MOUNTED) {
+            if (!mounted) {
+                snprintf (err, errlen, "%s: %s do not ride: they are in line, "
+                          "column%s", x->id, tn,
+                          ti->skirmish == EOL_SKIRMISH_NEVER ? ""
+                          : " or skirmish");
+                return -1;
+            }
+            to = out->formation = FORMATION_LINE;
+        }
+        if (to == FORMATION_LOOSE && ti->skirmish == EOL_SKIRMISH_NEVER) {
+            snprintf (err, errlen, "%s: %s never take skirmish order", x->id,
+                      tn);
+            return -1;
+        }
+        if (to != FORMATION_LOOSE && ti->skirmish == EOL_SKIRMISH_ALWAYS) {
+            snprintf (err, errlen, "%s: %s may not form up: they always "
+                      "operate in skirmish", x->id, tn);
+            return -1;
+        }
+        if (to == x->formation) {
+            out->none = true;
+            return 0;
+        }
+        if (to == FORMATION_LOOSE)
+            out->change = EOL_CHANGE_TO_SKIRMISH;
+        else if (x->formation == FORMATION_LOOSE)
+            out->change = EOL_CHANGE_FORM_UP;
+        else {
+            double turn = isnan (way) ? 0 : eol_turn (x->fp.facing, way);
+            bool to_flank = fabs (turn) >= 45 && fabs (turn) <= 135;
+            if (to_flank)
+                out->facing = geom_norm_deg (x->fp.facing
+                                             + (turn > 0 ? 90 : -90));
+            if (to == FORMATION_COLUMN)
+                out->change = to_flank ? EOL_CHANGE_LINE_TO_FLANK_COLUMN
+                                       : EOL_CHANGE_COLUMN_FROM_LINE;
+            else
+                out->change = to_flank ? EOL_CHANGE_COLUMN_TO_FLANK_LINE
+                                       : EOL_CHANGE_LINE_FROM_COLUMN;
+        }
+    }
+    if (out->formation == x->formation && out->arm == x->arm) {
+        out->none = true;
+        return 0;
+    }
+    out->cost = t->change_moves[out->change];
+    return 0;
+}
+
+/*  The bearing an order turns unit u to, for a formation change: the way
+ *  to its point (a move), else the facing it asks, else NAN. */
+double
+eol_order_way (const game_t *g, int u, const order_t *o)
+{
+    const unit_t *x = unit_c (g, u);
+    if (o->has_to && geom_dist (x->fp.centre, o->to) > 0.01)
+        return geom_bearing (x->fp.centre, o->to);
+    if (o->has_facing)
+        return o->facing;
+    return NAN;
+}
+
+/*  Make the change order `o` asks of unit u (checked when it was given;
+ *  a change the unit can no longer make, as the battle went, is not
+ *  made).  Returns its cost in moves. */
+static double
+make_ordered_change (game_t *g, int u, const order_t *o)
+{
+    ordered_form_t f;
+    char why[GAME_REASON_MAX];
+    if (eol_ordered_change (g, u, o->formation, eol_order_way (g, u, o), &f, why,
+                        sizeof why) < 0) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s", why);
+        return 0;
+    }
+    if (f.none)
+        return 0;
+    change_formation (g, u, f.change, f.formation, f.arm, f.facing);
+    return f.cost;
+}
+
+/*  The formation change unit u makes to carry out a move to `to`
+ *  (doctrine: formed units near the enemy fight in line and march in
+ *  column further off; guns limber to go further than they move
+ *  unlimbered; dismounted troops mount to go further than they walk;
+ *  light infantry taking cover in rough ground go into skirmish).  Makes
+ *  it and returns its cost in moves, 0 for none. */
+static double
+formation_for_move (game_t *g, int u, vec2_t to, bool cover)
+{
+    const eol_tables_t *t = tables (g);
+    unit_t *x = unit_m (g, u);
+    eol_type_t k = type_of (g, u);
+    const eol_type_info_t *ti = &t->types[k];
+    double d = geom_dist (x->fp.centre, to);
+    double bearing = geom_bearing (x->fp.centre, to);
+    double turn = eol_turn (x->fp.facing, bearing);
+    if (k == EOL_LEADER)
+        return 0;
+    if (is_artillery (g, u)) {
+        if (x->formation == FORMATION_LINE
+            && d > move_in (g, u, FORMATION_LINE, ARM_ARTILLERY)) {
+            change_formation (g, u, EOL_CHANGE_LIMBER, FORMATION_COLUMN,
+                              ARM_ARTILLERY, x->fp.facing);
+            return t->change_moves[EOL_CHANGE_LIMBER];
+        }
+        return 0;
+    }
+    if (ti->dismounts && x->arm == ARM_INFANTRY) {
+        if (d > move_cm (g, u) && !enemy_near (g, u, to, t->deploy_cm)) {
+            change_formation (g, u, EOL_CHANGE_MOUNT, FORMATION_LINE,
+                              ARM_CAVALRY, x->fp.facing);
+            return t->change_moves[EOL_CHANGE_MOUNT];
+        }
+        return 0;
+    }
+    if (x->formation == FORMATION_LOOSE)
+        return 0;
+    if (cover && ti->skirmish == EOL_SKIRMISH_MAY && x->arm == ARM_INFANTRY
+        && eol_in_rough (t, game_situation (g), to)) {
+        change_formation (g, u, EOL_CHANGE_TO_SKIRMISH, FORMATION_LOOSE,
+                          ARM_INFANTRY, x->fp.facing);
+        return t->change_moves[EOL_CHANGE_TO_SKIRMISH];
+    }
+    bool near = enemy_near (g, u, to, t->deploy_cm);
+    bool to_flank = fabs (turn) >= 45 && fabs (turn) <= 135;
+    double flank = x->fp.facing + (turn > 0 ? 90 : -90);
+    if (x->formation == FORMATION_COLUMN && near) {
+        if (to_flank) {
+            change_formation (g, u, EOL_CHANGE_COLUMN_TO_FLANK_LINE,
+                              FORMATION_LINE, x->arm, flank);
+            return t->change_moves[EOL_CHANGE_COLUMN_TO_FLANK_LINE];
+        }
+        change_formation (g, u, EOL_CHANGE_LINE_FROM_COLUMN, FORMATION_LINE,
+                          x->arm, x->fp.facing);
+        return t->change_moves[EOL_CHANGE_LINE_FROM_COLUMN];
+    }
+    if (x->formation == FORMATION_LINE && !near
+        && d > move_in (g, u, FORMATION_LINE, x->arm) + 1e-6) {
+        if (to_flank) {
+            change_formation (g, u, EOL_CHANGE_LINE_TO_FLANK_COLUMN,
+                              FORMATION_COLUMN, x->arm, flank);
+            return t->change_moves[EOL_CHANGE_LINE_TO_FLANK_COLUMN];
+        }
+        change_formation (g, u, EOL_CHANGE_COLUMN_FROM_LINE, FORMATION_COLUMN,
+                          x->arm, x->fp.facing);
+        return t->change_moves[EOL_CHANGE_COLUMN_FROM_LINE];
+    }
+    return 0;
+}
+
+/*  A move to `to` (half a move at ORDER_PACE_HALF), with the formation
+ *  changes it takes, wheeling or echelon, ending facing `facing` (NAN: as
+ *  it went) if the move left enough. */
+void
+eol_do_move (game_t *g, int u, const order_t *o)
+{
+    const eol_tables_t *t = tables (g);
+    unit_t *x = unit_m (g, u);
+    vec2_t start = x->fp.centre;
+    double left = o->pace == ORDER_PACE_HALF ? 0.5 : 1.0;
+    if (o->has_formation)
+        left -= make_ordered_change (g, u, o);
+    else
+        left -= formation_for_move (g, u, o->to, o->kind == ORDER_TAKE_COVER);
+    bool formed = x->formation != FORMATION_LOOSE && !eol_is_leader (g, u);
+    double budget = left > 0 ? left * move_cm (g, u) : 0;
+    double bearing = geom_bearing (x->fp.centre, o->to);
+    if (budget > 0 && geom_dist (x->fp.centre, o->to) > 0.01) {
+        double turn = eol_turn (x->fp.facing, bearing);
+        if (!formed)
+            x->fp.facing = geom_norm_deg (bearing);
+        else if (fabs (turn) > t->echelon_max_deg) {
+            /* about-face when the way lies behind, then wheel */
+            if (fabs (turn) >= 135 && left >= t->change_moves[EOL_CHANGE_ABOUT_FACE]) {
+                change_formation (g, u, EOL_CHANGE_ABOUT_FACE, x->formation,
+                                  x->arm, x->fp.facing + 180);
+                left -= t->change_moves[EOL_CHANGE_ABOUT_FACE];
+                budget = left * move_cm (g, u);
+                turn = eol_turn (x->fp.facing, bearing);
+            }
+            if (fabs (turn) > t->echelon_max_deg)
+                budget -= wheel_towards (g, u, bearing, budget);
+            bearing = geom_bearing (x->fp.centre, o->to);
+        }
+        if (budget > 0 && fabs (eol_turn (x->fp.facing, bearing))
+                              <= t->echelon_max_deg + 1e-6)
+            budget -= move_straight (g, u, o->to, budget);
+    }
+    if (o->has_facing && budget > 0)
+        wheel_towards (g, u, o->facing, budget);
+    else if (o->has_facing && !formed)
+        x->fp.facing = geom_norm_deg (o->facing);
+    double moved = geom_dist (start, x->fp.centre);
+    if (moved > 0.01)
+        game_unit_mut (g, u)->moved_halves = 2;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f\" to (%.1f, %.1f) "
+                    "in %s, facing %.0f", x->id, in_inches (moved),
+                    x->fp.centre.x, x->fp.centre.y,
+                    formation_name (x->formation), x->fp.facing);
+}
+
+/*  Holding: a disordered unit dresses its ranks; a column near the enemy
+ *  forms line; limbered guns with an enemy in range unlimber; mounted
+ *  rifles near the enemy dismount; skirmishing light infantry with enemy
+ *  cavalry near form up; then it turns to `facing`. */
+void
+eol_do_hold (game_t *g, int u, const order_t *o)
+{
+    const eol_tables_t *t = tables (g);
+    unit_t *x = unit_m (g, u);
+    eol_type_t k = type_of (g, u);
+    double left = 1.0;
+    if (eol_disordered (g, u)) {
+        change_formation (g, u, EOL_CHANGE_DRESS_RANKS, x->formation, x->arm,
+                          x->fp.facing);
+        x->status &= ~STATUS_FALLING_BACK;
+        return;
+    }
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s holds", x->id);
+    double reach = ruleset_weapon_reach (rules_of (g), x);
+    if (o->has_formation)
+        left -= make_ordered_change (g, u, o);
+    else if (is_artillery (g, u)) {
+        if (x->formation == FORMATION_COLUMN
+            && enemy_near (g, u, x->fp.centre, reach)) {
+            change_formation (g, u, EOL_CHANGE_UNLIMBER, FORMATION_LINE,
+                              ARM_ARTILLERY, x->fp.facing);
+            left -= t->change_moves[EOL_CHANGE_UNLIMBER];
+        }
+    }
+    else if (k == EOL_MOUNTED_RIFLES && x->arm == ARM_CAVALRY
+             && enemy_near (g, u, x->fp.centre, t->deploy_cm)) {
+        change_formation (g, u, EOL_CHANGE_DISMOUNT, FORMATION_LOOSE,
+                          ARM_INFANTRY, x->fp.facing);
+        left -= t->change_moves[EOL_CHANGE_DISMOUNT];
+    }
+    else if (x->formation == FORMATION_COLUMN && k != EOL_LEADER
+             && enemy_near (g, u, x->fp.centre, t->deploy_cm)) {
+        change_formation (g, u, EOL_CHANGE_LINE_FROM_COLUMN, FORMATION_LINE,
+                          x->arm, x->fp.facing);
+        left -= t->change_moves[EOL_CHANGE_LINE_FROM_COLUMN];
+    }
+    else if (x->formation == FORMATION_LOOSE && x->arm == ARM_INFANTRY
+             && t->types[k].skirmish == EOL_SKIRMISH_MAY
+             && !t->types[k].dismounts) {
+        bool cavalry = false;
+        for (int e = 0; e < game_unit_count (g) && !cavalry; e++)
+            cavalry = is_enemy_unit (g, u, e)
+                   && unit_c (g, e)->arm == ARM_CAVALRY
+                   && dist (g, u, e) <= t->deploy_cm;
+        if (cavalry) {
+            change_formation (g, u, EOL_CHANGE_FORM_UP, FORMATION_LINE,
+                              ARM_INFANTRY, x->fp.facing);
+            left -= t->change_moves[EOL_CHANGE_FORM_UP];
+        }
+    }
+    if (!o->has_facing || left <= 0)
+        return;
+    double turn = eol_turn (x->fp.facing, o->facing);
+    bool formed = x->formation != FORMATION_LOOSE && k != EOL_LEADER;
+    if (formed && fabs (turn) >= 135
+        && left >= t->change_moves[EOL_CHANGE_ABOUT_FACE]) {
+        change_formation (g, u, EOL_CHANGE_ABOUT_FACE, x->formation, x->arm,
+                          x->fp.facing + 180);
+        left -= t->change_moves[EOL_CHANGE_ABOUT_FACE];
+    }
+    wheel_towards (g, u, o->facing, left * move_cm (g, u));
+}

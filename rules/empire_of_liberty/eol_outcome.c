@@ -1,0 +1,148 @@
+/*  eol_outcome.c - what a failed morale check does (fall back, rout)
+ *  and what befalls leaders and standards with the unit.  */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "eol_fire.h"
+#include "eol_melee.h"
+#include "eol_morale.h"
+#include "eol_play.h"
+
+/*  ---- morale outcomes ---- */
+
+/*  Unit u falls back (or retires) `distance` straight away from point
+ *  `from`, in formation, ending facing away; it stops short of enemies
+ *  and at the table's edge. */
+static void
+fall_back (game_t *g, int u, vec2_t from, double distance)
+{
+    const eol_tables_t *t = tables (g);
+    const situation_t *sit = game_situation (g);
+    unit_t *x = unit_m (g, u);
+    double away = geom_dist (from, x->fp.centre) > 1e-9
+                ? geom_bearing (from, x->fp.centre)
+                : geom_norm_deg (x->fp.facing + 180);
+    vec2_t to = situation_move_towards (sit, x->fp.centre, away, distance);
+    vec2_t end = eol_path_reach (t, sit, eol_mover (x), x->fp.centre, to,
+                                 distance, NULL);
+    /* stop short of any enemy it would touch, and on the table */
+    footprint_t start = x->fp;
+    start.facing = away;
+    double len = geom_dist (start.centre, end);
+    double lo = 0;
+    int steps = (int) ceil (len);
+    for (int k = 1; k <= steps; k++) {
+        double s = (double) k / steps;
+        footprint_t f = start;
+        f.centre.x += (end.x - start.centre.x) * s;
+        f.centre.y += (end.y - start.centre.y) * s;
+        bool ok = true;
+        vec2_t c[4];
+        footprint_corners (&f, c);
+        for (int i = 0; i < 4 && ok; i++)
+            ok = c[i].x >= 0 && c[i].y >= 0 && c[i].x <= situation_width (sit)
+              && c[i].y <= situation_depth (sit);
+        for (int e = 0; e < game_unit_count (g) && ok; e++)
+            if (is_enemy_unit (g, u, e)
+                && maybe_within (&f, &unit_c (g, e)->fp, t->contact_cm + 0.01)
+                && footprint_distance (&f, &unit_c (g, e)->fp)
+                       <= t->contact_cm + 0.01)
+                ok = false;
+        if (!ok)
+            break;
+        lo = s;
+    }
+    x->fp = start;
+    x->fp.centre.x += (end.x - start.centre.x) * lo;
+    x->fp.centre.y += (end.y - start.centre.y) * lo;
+}
+
+/*  Carry out a morale result on unit u (the attacker at `from`). */
+void
+eol_apply_morale (game_t *g, int u, const eol_morale_t *m, vec2_t from,
+                  bool *fell_back, bool *routed)
+{
+    unit_t *x = unit_m (g, u);
+    *fell_back = *routed = false;
+    switch (m->result) {
+    case EOL_MORALE_FALL_BACK:
+    case EOL_MORALE_RETIRE: {
+        bool retire = m->result == EOL_MORALE_RETIRE;
+        double d = retire ? move_cm (g, u)
+                          : move_in (g, u, FORMATION_COLUMN, x->arm);
+        vec2_t before = x->fp.centre;
+        /* its leaders in contact go with it */
+        int *with = eol_scratch_ints (g);
+        int k = 0;
+        for (int l = 0; l < game_unit_count (g); l++)
+            if (eol_is_leader (g, l) && eol_in_play (g, l)
+                && unit_c (g, l)->side == x->side
+                && units_within (g, l, u, tables (g)->contact_cm))
+                with[k++] = l;
+        fall_back (g, u, from, d);
+        for (int i = 0; i < k; i++) {
+            unit_t *l = unit_m (g, with[i]);
+            l->fp.centre.x += x->fp.centre.x - before.x;
+            l->fp.centre.y += x->fp.centre.y - before.y;
+            l->fp.facing = x->fp.facing;
+        }
+        if (!retire && x->formation != FORMATION_LOOSE)
+            set_flag (g, u, EOL_F_DISORDERED);
+        x->status |= STATUS_RAN_LAST_TURN | STATUS_FALLING_BACK;
+        set_flag (g, u, EOL_F_FRESH);
+        *fell_back = true;
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s %s %.1f\" to (%.1f, %.1f)"
+                        "%s", x->id, retire ? "retires" : "falls back",
+                        in_inches (geom_dist (before, x->fp.centre)),
+                        x->fp.centre.x, x->fp.centre.y,
+                        retire ? "" : ", disordered, facing away");
+        break;
+    }
+    case EOL_MORALE_ROUT:
+        *routed = true;
+        eol_take_out (g, u, true, "routs off the table");
+        break;
+    case EOL_MORALE_STAND_DISORDERED:
+        if (x->formation != FORMATION_LOOSE)
+            set_flag (g, u, EOL_F_DISORDERED);
+        break;
+    default:
+        break;
+    }
+}
+
+/*  Leaders of u's side in contact with unit u after it lost `casualties`
+ *  in a melee or fire: one die each, an effect on at most the chance;
+ *  in melee a second die, 1-4 captured, 5-6 wounded or killed; under fire
+ *  killed.  Either removes him.  Dice are thrown only when there is a
+ *  chance. */
+void
+eol_leader_effects (game_t *g, int u, bool melee, int casualties,
+                    bool fell_back, bool routed, dice_t *dice)
+{
+    const eol_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    int q = eol_quarters (casualties, x->figures);
+    int chance = eol_leader_chance (t, q, fell_back, routed);
+    if (chance <= 0)
+        return;
+    for (int l = 0; l < game_unit_count (g); l++) {
+        if (!eol_is_leader (g, l) || !eol_in_play (g, l)
+            || unit_c (g, l)->side != x->side
+            || !units_within (g, l, u, t->contact_cm))
+            continue;
+        int d1 = dice_roll (dice, 6);
+        int d2 = d1 <= chance && melee ? dice_roll (dice, 6) : 0;
+        eol_leader_fate_t fate = eol_leader_fate (t, melee, chance, d1, d2);
+        if (fate == EOL_LEADER_UNHURT)
+            continue;
+        char why[96];
+        snprintf (why, sizeof why, "is %s (chance %d, threw %d%s)",
+                  fate == EOL_LEADER_CAPTURED ? "captured" : "wounded or "
+                  "killed", chance, d1, melee ? " then a fate die" : "");
+        eol_take_out (g, l, fate == EOL_LEADER_CAPTURED, why);
+    }
+}
