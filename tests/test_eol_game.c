@@ -1495,6 +1495,9 @@ test_four_inches_and_terrain (void **state)
     /* 6" apart, it may close only 2" */
     double gap = footprint_distance (&U (f, "blue")->fp, &U (f, "red")->fp);
     near (gap, IN (4), 0.02);
+    /* said in the text's inches and in cm, the point in cm */
+    assert_true (saw (f, "blue moves 2.0\" (5.1 cm) to (100.0, "));
+    assert_true (saw (f, ") cm in line, facing 0"));
     /* red pulls straight back from within the zone... */
     game_begin_phase (f->g, f->dice);
     order_t back = move_to (100, 190);

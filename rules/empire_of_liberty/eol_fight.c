@@ -401,7 +401,7 @@ eol_do_charge (game_t *g, int u, int target, dice_t *dice)
         x->fp = contact;            /* into the ground it gave up */
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s charges into the ground "
-                        "%s gave up, to (%.1f, %.1f)", x->id,
+                        "%s gave up, to (%.1f, %.1f) cm", x->id,
                         unit_c (g, target)->id, x->fp.centre.x,
                         x->fp.centre.y);
         eol_update_contacts (g);

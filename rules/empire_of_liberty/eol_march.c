@@ -436,9 +436,9 @@ eol_do_move (game_t *g, int u, const order_t *o)
     if (moved > 0.01)
         game_unit_mut (g, u)->moved_halves = 2;
     if (game_events_on (g))
-        game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f\" to (%.1f, %.1f) "
-                    "in %s, facing %.0f", x->id, in_inches (moved),
-                    x->fp.centre.x, x->fp.centre.y,
+        game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f\" (%.1f cm) to "
+                    "(%.1f, %.1f) cm in %s, facing %.0f", x->id,
+                    in_inches (moved), moved, x->fp.centre.x, x->fp.centre.y,
                     formation_name (x->formation), x->fp.facing);
 }
 

@@ -94,9 +94,11 @@ eol_apply_morale (game_t *g, int u, const eol_morale_t *m, vec2_t from,
         set_flag (g, u, EOL_F_FRESH);
         *fell_back = true;
         if (game_events_on (g))
-            game_event (g, GAME_EVENT_MOVE, u, "%s %s %.1f\" to (%.1f, %.1f)"
-                        "%s", x->id, retire ? "retires" : "falls back",
+            game_event (g, GAME_EVENT_MOVE, u, "%s %s %.1f\" (%.1f cm) to "
+                        "(%.1f, %.1f) cm%s", x->id,
+                        retire ? "retires" : "falls back",
                         in_inches (geom_dist (before, x->fp.centre)),
+                        geom_dist (before, x->fp.centre),
                         x->fp.centre.x, x->fp.centre.y,
                         retire ? "" : ", disordered, facing away");
         break;
