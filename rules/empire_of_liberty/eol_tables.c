@@ -10,6 +10,7 @@
 #include <string.h>
 #include "config_text.h"
 #include "eol_tables.h"
+#include "table_reader.h"
 
 static const char *grade_names[EOL_GRADE_COUNT] = {
     "poor", "green", "average", "veteran", "elite" };
@@ -51,178 +52,24 @@ eol_change_name (eol_change_t change)
          ? change_names[change] : "?";
 }
 
-/*  Index of `name` in `names` (n of them), or -1. */
-static int
-name_index (const char *const *names, int n, const char *name)
-{
-    for (int i = 0; name && i < n; i++)
-        if (strcmp (names[i], name) == 0)
-            return i;
-    return -1;
-}
-
-/*  ---- the loader ---- */
-
-typedef struct {
-    config_t cfg;
-    const char *origin;
-    char *err;
-    int errlen;
-} loader_t;
-
-/*  Report "origin:line - path: reason" at setting `s` (no line when s is
- *  NULL).  Always -1. */
-static int
-fail_at (loader_t *ld, const config_setting_t *s, const char *path,
-         const char *fmt, ...)
-{
-    char why[SOLO_ERR_MAX];
-    va_list ap;
-    va_start (ap, fmt);
-    vsnprintf (why, sizeof why, fmt, ap);
-    va_end (ap);
-    int line = s ? config_setting_source_line (s) : 0;
-    if (line > 0)
-        snprintf (ld->err, (size_t) ld->errlen, "%s:%d - %s: %s", ld->origin,
-                  line, path, why);
-    else
-        snprintf (ld->err, (size_t) ld->errlen, "%s - %s: %s", ld->origin,
-                  path, why);
-    return -1;
-}
-
-/*  The setting at dotted `path`, or an error naming it missing (at the
- *  line of its nearest parent that exists). */
-static config_setting_t *
-need (loader_t *ld, const char *path)
-{
-    config_setting_t *s = config_lookup (&ld->cfg, path);
-    if (s)
-        return s;
-    char parent[160];
-    snprintf (parent, sizeof parent, "%s", path);
-    config_setting_t *p = NULL;
-    char *dot = strrchr (parent, '.');
-    while (dot && !p) {
-        *dot = 0;
-        p = config_lookup (&ld->cfg, parent);
-        dot = strrchr (parent, '.');
-    }
-    fail_at (ld, p, path, "missing");
-    return NULL;
-}
-
-static int
-read_int (loader_t *ld, const char *path, int lo, int hi, int *out)
-{
-    config_setting_t *s = need (ld, path);
-    if (!s)
-        return -1;
-    if (config_setting_type (s) != CONFIG_TYPE_INT)
-        return fail_at (ld, s, path, "must be an integer");
-    int v = config_setting_get_int (s);
-    if (v < lo || v > hi)
-        return fail_at (ld, s, path, "%d is not in %d..%d", v, lo, hi);
-    *out = v;
-    return 0;
-}
-
-static int
-read_double (loader_t *ld, const char *path, double lo, double hi,
-             double *out)
-{
-    config_setting_t *s = need (ld, path);
-    if (!s)
-        return -1;
-    int type = config_setting_type (s);
-    if (type != CONFIG_TYPE_FLOAT && type != CONFIG_TYPE_INT)
-        return fail_at (ld, s, path, "must be a number");
-    double v = type == CONFIG_TYPE_FLOAT ? config_setting_get_float (s)
-                                         : config_setting_get_int (s);
-    if (!(v >= lo && v <= hi))
-        return fail_at (ld, s, path, "%g is not in %g..%g", v, lo, hi);
-    *out = v;
-    return 0;
-}
-
-static int
-read_bool (loader_t *ld, const char *path, bool *out)
-{
-    config_setting_t *s = need (ld, path);
-    if (!s)
-        return -1;
-    if (config_setting_type (s) != CONFIG_TYPE_BOOL)
-        return fail_at (ld, s, path, "must be true or false");
-    *out = config_setting_get_bool (s);
-    return 0;
-}
-
-/*  A string naming one of `names`: its index. */
-static int
-read_name (loader_t *ld, const char *path, const char *const *names, int n,
-           int *out)
-{
-    *out = 0;              /* defined whatever happens below */
-    config_setting_t *s = need (ld, path);
-    if (!s)
-        return -1;
-    if (config_setting_type (s) != CONFIG_TYPE_STRING)
-        return fail_at (ld, s, path, "must be a string");
-    const char *v = config_setting_get_string (s);
-    int i = name_index (names, n, v);
-    if (i < 0) {
-        char known[256] = "";
-        for (int k = 0; k < n; k++)
-            snprintf (known + strlen (known), sizeof known - strlen (known),
-                      "%s%s", k ? ", " : "", names[k]);
-        return fail_at (ld, s, path, "\"%s\" is not one of %s", v, known);
-    }
-    *out = i;
-    return 0;
-}
-
-/*  A group that must hold exactly the keys `names` (n of them): anything
- *  else is reported, so a misspelt key never passes silently. */
-static config_setting_t *
-need_group_of (loader_t *ld, const char *path, const char *const *names,
-               int n)
-{
-    config_setting_t *g = need (ld, path);
-    if (!g)
-        return NULL;
-    if (!config_setting_is_group (g)) {
-        fail_at (ld, g, path, "must be a group { ... }");
-        return NULL;
-    }
-    for (int i = 0; i < config_setting_length (g); i++) {
-        config_setting_t *m = config_setting_get_elem (g, (unsigned) i);
-        if (name_index (names, n, config_setting_name (m)) < 0) {
-            char full[200];
-            snprintf (full, sizeof full, "%s.%s", path, config_setting_name (m));
-            fail_at (ld, m, full, "unknown setting");
-            return NULL;
-        }
-    }
-    return g;
-}
-
 /*  A list of terrain kind names into a set. */
 static int
-read_kinds (loader_t *ld, const char *path, bool out[TERRAIN_KIND_COUNT])
+read_kinds (table_reader_t *ld, const char *path, bool out[TERRAIN_KIND_COUNT])
 {
-    config_setting_t *s = need (ld, path);
+    config_setting_t *s = table_need (ld, path);
     if (!s)
         return -1;
     if (!config_setting_is_array (s) && !config_setting_is_list (s))
-        return fail_at (ld, s, path, "must be a list of terrain kinds");
+        return table_fail_at (ld, s, path, "must be a list of terrain kinds");
     memset (out, 0, TERRAIN_KIND_COUNT * sizeof out[0]);
     for (int i = 0; i < config_setting_length (s); i++) {
         config_setting_t *e = config_setting_get_elem (s, (unsigned) i);
         const char *v = config_setting_get_string (e);
         int k = v ? terrain_kind_parse (v) : -1;
         if (k < 0)
-            return fail_at (ld, e, path, "\"%s\" is not a kind of terrain",
-                            v ? v : "(not a string)");
+            return table_fail_at (ld, e, path,
+                                  "\"%s\" is not a kind of terrain",
+                                  v ? v : "(not a string)");
         out[k] = true;
     }
     return 0;
@@ -230,30 +77,31 @@ read_kinds (loader_t *ld, const char *path, bool out[TERRAIN_KIND_COUNT])
 
 /*  "poor" .. "elite" keyed values, integer or number. */
 static int
-read_by_grade_int (loader_t *ld, const char *path, int lo, int hi,
+read_by_grade_int (table_reader_t *ld, const char *path, int lo, int hi,
                    int out[EOL_GRADE_COUNT])
 {
-    if (!need_group_of (ld, path, grade_names, EOL_GRADE_COUNT))
+    if (!table_need_group_of (ld, path, grade_names, EOL_GRADE_COUNT))
         return -1;
     for (int g = 0; g < EOL_GRADE_COUNT; g++) {
         char p[160];
         snprintf (p, sizeof p, "%s.%s", path, grade_names[g]);
-        if (read_int (ld, p, lo, hi, &out[g]) < 0)
+        if (table_read_int (ld, p, lo, hi, &out[g]) < 0)
             return -1;
     }
     return 0;
 }
 
 static int
-read_by_grade_double (loader_t *ld, const char *path, double lo, double hi,
+read_by_grade_double (table_reader_t *ld, const char *path, double lo,
+                      double hi,
                       double out[EOL_GRADE_COUNT])
 {
-    if (!need_group_of (ld, path, grade_names, EOL_GRADE_COUNT))
+    if (!table_need_group_of (ld, path, grade_names, EOL_GRADE_COUNT))
         return -1;
     for (int g = 0; g < EOL_GRADE_COUNT; g++) {
         char p[160];
         snprintf (p, sizeof p, "%s.%s", path, grade_names[g]);
-        if (read_double (ld, p, lo, hi, &out[g]) < 0)
+        if (table_read_double (ld, p, lo, hi, &out[g]) < 0)
             return -1;
     }
     return 0;
@@ -262,68 +110,68 @@ read_by_grade_double (loader_t *ld, const char *path, double lo, double hi,
 /*  eol.grades: each of the core's quality names maps to a grade; where
  *  the ruleset names a quality (`qualities`), the name is its grade's. */
 static int
-load_grades (loader_t *ld, eol_tables_t *t, const ruleset_t *rs)
+load_grades (table_reader_t *ld, eol_tables_t *t, const ruleset_t *rs)
 {
     const char *names[QUALITY_COUNT];
     for (int q = 0; q < QUALITY_COUNT; q++)
         names[q] = quality_name ((quality_t) q);
-    if (!need_group_of (ld, "eol.grades", names, QUALITY_COUNT))
+    if (!table_need_group_of (ld, "eol.grades", names, QUALITY_COUNT))
         return -1;
     for (int q = 0; q < QUALITY_COUNT; q++) {
         char p[80];
         int g;
         snprintf (p, sizeof p, "eol.grades.%s", names[q]);
-        if (read_name (ld, p, grade_names, EOL_GRADE_COUNT, &g) < 0)
+        if (table_read_name (ld, p, grade_names, EOL_GRADE_COUNT, &g) < 0)
             return -1;
         t->grade_of[q] = (eol_grade_t) g;
         /* the ruleset's display names (`qualities`) must say the same */
         const char *shown = ruleset_quality_name (rs, (quality_t) q);
         if (strcmp (shown, names[q]) != 0 && strcmp (shown, grade_names[g]))
-            return fail_at (ld, config_lookup (&ld->cfg, p), p, "grade "
-                            "\"%s\", but qualities.%s names it \"%s\"",
-                            grade_names[g], names[q], shown);
+            return table_fail_at (ld, config_lookup (&ld->cfg, p), p, "grade "
+                                  "\"%s\", but qualities.%s names it \"%s\"",
+                                  grade_names[g], names[q], shown);
     }
     return 0;
 }
 
 /*  eol.types: one group per type. */
 static int
-load_types (loader_t *ld, eol_tables_t *t)
+load_types (table_reader_t *ld, eol_tables_t *t)
 {
     static const char *keys[] = { "arm", "skirmish", "dismounts",
                                   "base_figures", "base_cm" };
     static const char *skirmish[] = { "never", "may", "always" };
-    if (!need_group_of (ld, "eol.types", type_names, EOL_TYPE_COUNT))
+    if (!table_need_group_of (ld, "eol.types", type_names, EOL_TYPE_COUNT))
         return -1;
     for (int k = 0; k < EOL_TYPE_COUNT; k++) {
         char base[80], p[120];
         snprintf (base, sizeof base, "eol.types.%s", type_names[k]);
-        if (!need_group_of (ld, base, keys, 5))
+        if (!table_need_group_of (ld, base, keys, 5))
             return -1;
         eol_type_info_t *ti = &t->types[k];
         int arm, sk;
         snprintf (p, sizeof p, "%s.arm", base);
-        config_setting_t *s = need (ld, p);
+        config_setting_t *s = table_need (ld, p);
         if (!s)
             return -1;
         const char *v = config_setting_get_string (s);
         arm = v ? arm_parse (v) : -1;
         if (arm < 0)
-            return fail_at (ld, s, p, "not infantry, cavalry, artillery or "
-                            "command");
+            return table_fail_at (ld, s, p, "not infantry, cavalry, "
+                                  "artillery or command");
         ti->arm = (arm_t) arm;
         snprintf (p, sizeof p, "%s.skirmish", base);
-        if (read_name (ld, p, skirmish, 3, &sk) < 0)
+        if (table_read_name (ld, p, skirmish, 3, &sk) < 0)
             return -1;
         ti->skirmish = (eol_skirmish_t) sk;
         snprintf (p, sizeof p, "%s.dismounts", base);
-        if (read_bool (ld, p, &ti->dismounts) < 0)
+        if (table_read_bool (ld, p, &ti->dismounts) < 0)
             return -1;
         snprintf (p, sizeof p, "%s.base_figures", base);
-        if (read_int (ld, p, 1, 100, &ti->base_figures) < 0)
+        if (table_read_int (ld, p, 1, 100, &ti->base_figures) < 0)
             return -1;
         snprintf (p, sizeof p, "%s.base_cm", base);
-        if (read_double (ld, p, 0.01, 1000, &ti->base_cm) < 0)
+        if (table_read_double (ld, p, 0.01, 1000, &ti->base_cm) < 0)
             return -1;
     }
     return 0;
@@ -334,7 +182,7 @@ load_types (loader_t *ld, eol_tables_t *t)
  *  naming none is the first type of its arm.  eol.shot: the shot weight
  *  of each gun among the weapons (names of `weapons`, 1..100 pounds). */
 static int
-load_troops (loader_t *ld, eol_tables_t *t, const ruleset_t *rs)
+load_troops (table_reader_t *ld, eol_tables_t *t, const ruleset_t *rs)
 {
     bool declared[EOL_TYPE_COUNT] = { false };
     for (int i = 0; i <= SOLO_MAX_TROOP_TYPES; i++)
@@ -342,35 +190,36 @@ load_troops (loader_t *ld, eol_tables_t *t, const ruleset_t *rs)
     int n = ruleset_troop_type_count (rs);
     for (int i = 1; i < n; i++) {
         const char *name = ruleset_troop_type (rs, i)->name;
-        int k = name_index (type_names, EOL_TYPE_COUNT, name);
+        int k = table_name_index (type_names, EOL_TYPE_COUNT, name);
         if (k < 0)
-            return fail_at (ld, config_lookup (&ld->cfg, "troop_types"),
-                            "troop_types", "\"%s\" is not a type of "
-                            "eol.types", name);
+            return table_fail_at (ld, config_lookup (&ld->cfg, "troop_types"),
+                                  "troop_types", "\"%s\" is not a type of "
+                                  "eol.types", name);
         t->type_of_troop[i] = (eol_type_t) k;
         declared[k] = true;
     }
     for (int k = 0; k < EOL_TYPE_COUNT; k++)
         if (!declared[k])
-            return fail_at (ld, config_lookup (&ld->cfg, "troop_types"),
-                            "troop_types", "no row for the type \"%s\"",
-                            type_names[k]);
+            return table_fail_at (ld, config_lookup (&ld->cfg, "troop_types"),
+                                  "troop_types", "no row for the type \"%s\"",
+                                  type_names[k]);
     for (int a = 0; a < ARM_COUNT; a++) {
         t->usual[a] = EOL_TYPE_COUNT;
         for (int k = EOL_TYPE_COUNT - 1; k >= 0; k--)
             if (t->types[k].arm == (arm_t) a)
                 t->usual[a] = (eol_type_t) k;
         if (t->usual[a] == EOL_TYPE_COUNT)
-            return fail_at (ld, config_lookup (&ld->cfg, "eol.types"),
-                            "eol.types", "no type of arm %s",
-                            arm_name ((arm_t) a));
+            return table_fail_at (ld, config_lookup (&ld->cfg, "eol.types"),
+                                  "eol.types", "no type of arm %s",
+                                  arm_name ((arm_t) a));
     }
-    config_setting_t *g = need (ld, "eol.shot");
+    config_setting_t *g = table_need (ld, "eol.shot");
     if (!g)
         return -1;
     if (!config_setting_is_group (g))
-        return fail_at (ld, g, "eol.shot", "must be a group { gun = pounds; "
-                        "... }");
+        return table_fail_at (ld, g, "eol.shot",
+                              "must be a group { gun = pounds; "
+                              "... }");
     memset (t->shot_lb, 0, sizeof t->shot_lb);
     for (int i = 0; i < config_setting_length (g); i++) {
         config_setting_t *m = config_setting_get_elem (g, (unsigned) i);
@@ -378,198 +227,207 @@ load_troops (loader_t *ld, eol_tables_t *t, const ruleset_t *rs)
         snprintf (p, sizeof p, "eol.shot.%s", config_setting_name (m));
         int wi = ruleset_weapon_find (rs, config_setting_name (m));
         if (wi < 0)
-            return fail_at (ld, m, p, "\"%s\" is not in the weapons table",
-                            config_setting_name (m));
-        if (read_int (ld, p, 1, 100, &t->shot_lb[wi]) < 0)
+            return table_fail_at (ld, m, p,
+                                  "\"%s\" is not in the weapons table",
+                                  config_setting_name (m));
+        if (table_read_int (ld, p, 1, 100, &t->shot_lb[wi]) < 0)
             return -1;
     }
     return 0;
 }
 
 static int
-load_movement (loader_t *ld, eol_tables_t *t, const ruleset_t *rs)
+load_movement (table_reader_t *ld, eol_tables_t *t, const ruleset_t *rs)
 {
-    if (read_int (ld, "eol.units.bases_min", 1, 1000, &t->bases_min) < 0
-    ||  read_int (ld, "eol.units.bases_max", t->bases_min, 1000,
-                  &t->bases_max) < 0
-    ||  read_int (ld, "eol.units.artillery_bases", 1, 1000,
-                  &t->artillery_bases) < 0
-    ||  read_double (ld, "eol.units.skirmish_base_cm", 0.01, 1000,
-                     &t->skirmish_base_cm) < 0
-    ||  read_double (ld, "eol.units.skirmish_gap_cm", 0, 1000,
-                     &t->skirmish_gap_cm) < 0
-    ||  read_int (ld, "eol.units.skirmish_ranks", 1, 100,
-                  &t->skirmish_ranks) < 0
-    ||  read_double (ld, "eol.units.leader_base_cm", 0.01, 1000,
-                     &t->leader_base_cm) < 0
-    ||  read_double (ld, "eol.movement.echelon_max_deg", 0, 90,
-                     &t->echelon_max_deg) < 0
-    ||  read_double (ld, "eol.movement.no_closer_cm", 0, SOLO_MAX_TABLE_CM,
-                     &t->no_closer_cm) < 0
-    ||  read_double (ld, "eol.movement.contact_cm", 0, 100,
-                     &t->contact_cm) < 0)
+    if (table_read_int (ld, "eol.units.bases_min", 1, 1000, &t->bases_min) < 0
+    ||  table_read_int (ld, "eol.units.bases_max", t->bases_min, 1000,
+                        &t->bases_max) < 0
+    ||  table_read_int (ld, "eol.units.artillery_bases", 1, 1000,
+                        &t->artillery_bases) < 0
+    ||  table_read_double (ld, "eol.units.skirmish_base_cm", 0.01, 1000,
+                           &t->skirmish_base_cm) < 0
+    ||  table_read_double (ld, "eol.units.skirmish_gap_cm", 0, 1000,
+                           &t->skirmish_gap_cm) < 0
+    ||  table_read_int (ld, "eol.units.skirmish_ranks", 1, 100,
+                        &t->skirmish_ranks) < 0
+    ||  table_read_double (ld, "eol.units.leader_base_cm", 0.01, 1000,
+                           &t->leader_base_cm) < 0
+    ||  table_read_double (ld, "eol.movement.echelon_max_deg", 0, 90,
+                           &t->echelon_max_deg) < 0
+    ||  table_read_double (ld, "eol.movement.no_closer_cm", 0,
+                           SOLO_MAX_TABLE_CM,
+                           &t->no_closer_cm) < 0
+    ||  table_read_double (ld, "eol.movement.contact_cm", 0, 100,
+                           &t->contact_cm) < 0)
         return -1;
-    if (!need_group_of (ld, "eol.movement.changes", change_names,
-                        EOL_CHANGE_COUNT))
+    if (!table_need_group_of (ld, "eol.movement.changes", change_names,
+                              EOL_CHANGE_COUNT))
         return -1;
     for (int c = 0; c < EOL_CHANGE_COUNT; c++) {
         char p[96];
         snprintf (p, sizeof p, "eol.movement.changes.%s", change_names[c]);
-        if (read_double (ld, p, 0, 1, &t->change_moves[c]) < 0)
+        if (table_read_double (ld, p, 0, 1, &t->change_moves[c]) < 0)
             return -1;
     }
     static const char *speeds[] = { "formed_foot", "mounted", "artillery",
                                     "skirmish_foot" };
     if (read_kinds (ld, "eol.terrain.rough", t->rough) < 0
     ||  read_kinds (ld, "eol.terrain.road", t->road) < 0
-    ||  !need_group_of (ld, "eol.terrain.rough_speed", speeds, 4)
-    ||  read_double (ld, "eol.terrain.rough_speed.formed_foot", 0.01, 10,
-                     &t->rough_speed_formed_foot) < 0
-    ||  read_double (ld, "eol.terrain.rough_speed.mounted", 0.01, 10,
-                     &t->rough_speed_mounted) < 0
-    ||  read_double (ld, "eol.terrain.rough_speed.artillery", 0.01, 10,
-                     &t->rough_speed_artillery) < 0
-    ||  read_double (ld, "eol.terrain.rough_speed.skirmish_foot", 0.01, 10,
-                     &t->rough_speed_skirmish_foot) < 0
-    ||  read_double (ld, "eol.terrain.road_speed", 0.01, 10,
-                     &t->road_speed) < 0
-    ||  read_bool (ld, "eol.terrain.road_for_skirmish",
-                   &t->road_for_skirmish) < 0
+    ||  !table_need_group_of (ld, "eol.terrain.rough_speed", speeds, 4)
+    ||  table_read_double (ld, "eol.terrain.rough_speed.formed_foot", 0.01, 10,
+                           &t->rough_speed_formed_foot) < 0
+    ||  table_read_double (ld, "eol.terrain.rough_speed.mounted", 0.01, 10,
+                           &t->rough_speed_mounted) < 0
+    ||  table_read_double (ld, "eol.terrain.rough_speed.artillery", 0.01, 10,
+                           &t->rough_speed_artillery) < 0
+    ||  table_read_double (ld, "eol.terrain.rough_speed.skirmish_foot", 0.01,
+                           10,
+                           &t->rough_speed_skirmish_foot) < 0
+    ||  table_read_double (ld, "eol.terrain.road_speed", 0.01, 10,
+                           &t->road_speed) < 0
+    ||  table_read_bool (ld, "eol.terrain.road_for_skirmish",
+                         &t->road_for_skirmish) < 0
     ||  read_kinds (ld, "eol.sight.kinds", t->sight_kind) < 0
-    ||  read_double (ld, "eol.sight.into_cm", 0, SOLO_MAX_TABLE_CM,
-                     &t->sight_into_cm) < 0
-    ||  read_double (ld, "eol.sight.through_cm", 0, SOLO_MAX_TABLE_CM,
-                     &t->sight_through_cm) < 0)
+    ||  table_read_double (ld, "eol.sight.into_cm", 0, SOLO_MAX_TABLE_CM,
+                           &t->sight_into_cm) < 0
+    ||  table_read_double (ld, "eol.sight.through_cm", 0, SOLO_MAX_TABLE_CM,
+                           &t->sight_through_cm) < 0)
         return -1;
     /* the rules core's sight (the Risk Factors, fog of war) must see as
        far as the game's: the same two depths */
     const rules_settings_t *st = ruleset_settings (rs);
     if (fabs (st->woods_shoot_depth_cm - t->sight_into_cm) > 1e-9)
-        return fail_at (ld, config_lookup (&ld->cfg, "eol.sight.into_cm"),
-                        "eol.sight.into_cm", "%g, but settings."
-                        "woods_shoot_depth_cm is %g: the two must agree",
-                        t->sight_into_cm, st->woods_shoot_depth_cm);
+        return table_fail_at (ld, config_lookup (&ld->cfg,
+                                                 "eol.sight.into_cm"),
+                              "eol.sight.into_cm", "%g, but settings."
+                              "woods_shoot_depth_cm is %g: the two must agree",
+                              t->sight_into_cm, st->woods_shoot_depth_cm);
     if (fabs (st->woods_through_cm - t->sight_through_cm) > 1e-9)
-        return fail_at (ld, config_lookup (&ld->cfg, "eol.sight.through_cm"),
-                        "eol.sight.through_cm", "%g, but settings."
-                        "woods_through_cm is %g: the two must agree",
-                        t->sight_through_cm, st->woods_through_cm);
+        return table_fail_at (ld, config_lookup (&ld->cfg,
+                                                 "eol.sight.through_cm"),
+                              "eol.sight.through_cm", "%g, but settings."
+                              "woods_through_cm is %g: the two must agree",
+                              t->sight_through_cm, st->woods_through_cm);
     return 0;
 }
 
 static int
-load_fire_melee (loader_t *ld, eol_tables_t *t)
+load_fire_melee (table_reader_t *ld, eol_tables_t *t)
 {
-    if (read_int (ld, "eol.fire.kill_on", 1, 7, &t->fire_kill_on) < 0
-    ||  read_double (ld, "eol.fire.arc_half_deg", 0, 180,
-                     &t->fire_arc_half_deg) < 0
-    ||  read_double (ld, "eol.fire.fortifications", 0, 100,
-                     &t->fire_fortifications) < 0
-    ||  read_double (ld, "eol.fire.cover", 0, 100, &t->fire_cover) < 0
-    ||  read_double (ld, "eol.fire.target_skirmish", 0, 100,
-                     &t->fire_target_skirmish) < 0
-    ||  read_double (ld, "eol.fire.target_column_or_flank", 0, 100,
-                     &t->fire_target_column_or_flank) < 0
-    ||  read_double (ld, "eol.fire.mounted_firing", 0, 100,
-                     &t->fire_mounted) < 0
-    ||  read_double (ld, "eol.fire.point_blank", 0, 100,
-                     &t->fire_point_blank) < 0
-    ||  read_double (ld, "eol.fire.long_range", 0, 100,
-                     &t->fire_long_range) < 0
+    if (table_read_int (ld, "eol.fire.kill_on", 1, 7, &t->fire_kill_on) < 0
+    ||  table_read_double (ld, "eol.fire.arc_half_deg", 0, 180,
+                           &t->fire_arc_half_deg) < 0
+    ||  table_read_double (ld, "eol.fire.fortifications", 0, 100,
+                           &t->fire_fortifications) < 0
+    ||  table_read_double (ld, "eol.fire.cover", 0, 100, &t->fire_cover) < 0
+    ||  table_read_double (ld, "eol.fire.target_skirmish", 0, 100,
+                           &t->fire_target_skirmish) < 0
+    ||  table_read_double (ld, "eol.fire.target_column_or_flank", 0, 100,
+                           &t->fire_target_column_or_flank) < 0
+    ||  table_read_double (ld, "eol.fire.mounted_firing", 0, 100,
+                           &t->fire_mounted) < 0
+    ||  table_read_double (ld, "eol.fire.point_blank", 0, 100,
+                           &t->fire_point_blank) < 0
+    ||  table_read_double (ld, "eol.fire.long_range", 0, 100,
+                           &t->fire_long_range) < 0
     ||  read_by_grade_double (ld, "eol.fire.quality", 0, 100,
                               t->fire_quality) < 0
-    ||  read_bool (ld, "eol.fire.reaction_range_modifiers",
-                   &t->reaction_range_modifiers) < 0)
+    ||  table_read_bool (ld, "eol.fire.reaction_range_modifiers",
+                         &t->reaction_range_modifiers) < 0)
         return -1;
-    if (!need_group_of (ld, "eol.melee.kill_on", fighter_names,
-                        EOL_FIGHTER_COUNT))
+    if (!table_need_group_of (ld, "eol.melee.kill_on", fighter_names,
+                              EOL_FIGHTER_COUNT))
         return -1;
     for (int f = 0; f < EOL_FIGHTER_COUNT; f++) {
         char p[96];
         snprintf (p, sizeof p, "eol.melee.kill_on.%s", fighter_names[f]);
-        if (read_int (ld, p, 1, 12, &t->kill_on[f]) < 0)
+        if (table_read_int (ld, p, 1, 12, &t->kill_on[f]) < 0)
             return -1;
     }
-    if (read_int (ld, "eol.melee.mounted_in_rough", -6, 6,
-                  &t->melee_mounted_in_rough) < 0
-    ||  read_int (ld, "eol.melee.skirmish_in_rough", -6, 6,
-                  &t->melee_skirmish_in_rough) < 0
-    ||  read_int (ld, "eol.melee.disordered", -6, 6,
-                  &t->melee_disordered) < 0
+    if (table_read_int (ld, "eol.melee.mounted_in_rough", -6, 6,
+                        &t->melee_mounted_in_rough) < 0
+    ||  table_read_int (ld, "eol.melee.skirmish_in_rough", -6, 6,
+                        &t->melee_skirmish_in_rough) < 0
+    ||  table_read_int (ld, "eol.melee.disordered", -6, 6,
+                        &t->melee_disordered) < 0
     ||  read_by_grade_int (ld, "eol.melee.quality", -6, 6,
                            t->melee_quality) < 0
-    ||  read_bool (ld, "eol.melee.natural_six_kills",
-                   &t->natural_six_kills) < 0)
+    ||  table_read_bool (ld, "eol.melee.natural_six_kills",
+                         &t->natural_six_kills) < 0)
         return -1;
     return 0;
 }
 
 static int
-load_morale (loader_t *ld, eol_tables_t *t)
+load_morale (table_reader_t *ld, eol_tables_t *t)
 {
-    if (read_int (ld, "eol.morale.dice", 1, 10, &t->morale_dice) < 0
+    if (table_read_int (ld, "eol.morale.dice", 1, 10, &t->morale_dice) < 0
     ||  read_by_grade_int (ld, "eol.morale.needed", 0, 60,
                            t->morale_needed) < 0
-    ||  read_int (ld, "eol.morale.per_quarter_lost", -20, 20,
-                  &t->morale_per_quarter_lost) < 0
-    ||  read_int (ld, "eol.morale.per_casualty", -20, 20,
-                  &t->morale_per_casualty) < 0
-    ||  read_int (ld, "eol.morale.skirmish", -20, 20, &t->morale_skirmish) < 0
-    ||  read_int (ld, "eol.morale.leader_in_contact", -20, 20,
-                  &t->morale_leader) < 0
-    ||  read_int (ld, "eol.morale.standard_captured", -20, 20,
-                  &t->morale_standard_captured) < 0
-    ||  read_int (ld, "eol.morale.charged_after_firing", -20, 20,
-                  &t->morale_charged_after_firing) < 0
-    ||  read_int (ld, "eol.morale.fall_back_margin", 0, 60,
-                  &t->fall_back_margin) < 0
-    ||  read_int (ld, "eol.leaders.chance_per_quarter", 0, 6,
-                  &t->leader_chance_per_quarter) < 0
-    ||  read_int (ld, "eol.leaders.fell_back", 0, 6, &t->leader_fell_back) < 0
-    ||  read_int (ld, "eol.leaders.routed", 0, 6, &t->leader_routed) < 0
-    ||  read_int (ld, "eol.leaders.captured_max", 0, 6,
-                  &t->leader_captured_max) < 0)
+    ||  table_read_int (ld, "eol.morale.per_quarter_lost", -20, 20,
+                        &t->morale_per_quarter_lost) < 0
+    ||  table_read_int (ld, "eol.morale.per_casualty", -20, 20,
+                        &t->morale_per_casualty) < 0
+    ||  table_read_int (ld, "eol.morale.skirmish", -20, 20,
+                        &t->morale_skirmish) < 0
+    ||  table_read_int (ld, "eol.morale.leader_in_contact", -20, 20,
+                        &t->morale_leader) < 0
+    ||  table_read_int (ld, "eol.morale.standard_captured", -20, 20,
+                        &t->morale_standard_captured) < 0
+    ||  table_read_int (ld, "eol.morale.charged_after_firing", -20, 20,
+                        &t->morale_charged_after_firing) < 0
+    ||  table_read_int (ld, "eol.morale.fall_back_margin", 0, 60,
+                        &t->fall_back_margin) < 0
+    ||  table_read_int (ld, "eol.leaders.chance_per_quarter", 0, 6,
+                        &t->leader_chance_per_quarter) < 0
+    ||  table_read_int (ld, "eol.leaders.fell_back", 0, 6,
+                        &t->leader_fell_back) < 0
+    ||  table_read_int (ld, "eol.leaders.routed", 0, 6, &t->leader_routed) < 0
+    ||  table_read_int (ld, "eol.leaders.captured_max", 0, 6,
+                        &t->leader_captured_max) < 0)
         return -1;
-    config_setting_t *s = need (ld, "eol.standards.carried_by");
+    config_setting_t *s = table_need (ld, "eol.standards.carried_by");
     if (!s)
         return -1;
     if (!config_setting_is_array (s) && !config_setting_is_list (s))
-        return fail_at (ld, s, "eol.standards.carried_by", "must be a list "
-                        "of troop types");
+        return table_fail_at (ld, s, "eol.standards.carried_by",
+                              "must be a list "
+                              "of troop types");
     for (int i = 0; i < config_setting_length (s); i++) {
         config_setting_t *e = config_setting_get_elem (s, (unsigned) i);
         const char *v = config_setting_get_string (e);
-        int k = name_index (type_names, EOL_TYPE_COUNT, v);
+        int k = table_name_index (type_names, EOL_TYPE_COUNT, v);
         if (k < 0)
-            return fail_at (ld, e, "eol.standards.carried_by", "\"%s\" is not "
-                            "a troop type", v ? v : "(not a string)");
+            return table_fail_at (ld, e, "eol.standards.carried_by",
+                                  "\"%s\" is not "
+                                  "a troop type", v ? v : "(not a string)");
         t->standard_carried[k] = true;
     }
     return 0;
 }
 
 static int
-load_sequence (loader_t *ld, eol_tables_t *t)
+load_sequence (table_reader_t *ld, eol_tables_t *t)
 {
     static const char *const uncommanded_names[] = {
         "none", "no_leader_in_contact", "all" };
-    if (read_int (ld, "eol.sequence.initiative_die", 2, 100,
-                  &t->initiative_die) < 0
-    ||  read_bool (ld, "eol.sequence.winner_moves_first",
-                   &t->winner_moves_first) < 0
-    ||  read_name (ld, "eol.sequence.uncommanded", uncommanded_names, 3,
-                   &t->uncommanded) < 0
-    ||  read_double (ld, "eol.doctrine.deploy_cm", 0, SOLO_MAX_TABLE_CM,
-                     &t->deploy_cm) < 0
-    ||  read_double (ld, "eol.victory.army_break", 0.01, 1,
-                     &t->army_break) < 0)
+    if (table_read_int (ld, "eol.sequence.initiative_die", 2, 100,
+                        &t->initiative_die) < 0
+    ||  table_read_bool (ld, "eol.sequence.winner_moves_first",
+                         &t->winner_moves_first) < 0
+    ||  table_read_name (ld, "eol.sequence.uncommanded", uncommanded_names, 3,
+                         &t->uncommanded) < 0
+    ||  table_read_double (ld, "eol.doctrine.deploy_cm", 0, SOLO_MAX_TABLE_CM,
+                           &t->deploy_cm) < 0
+    ||  table_read_double (ld, "eol.victory.army_break", 0.01, 1,
+                           &t->army_break) < 0)
         return -1;
     return 0;
 }
 
 /*  Every group of `eol` holds only the settings this loader reads. */
 static int
-check_groups (loader_t *ld)
+check_groups (table_reader_t *ld)
 {
     static const char *top[] = { "grades", "types", "shot", "units",
         "movement", "terrain", "sight", "fire", "melee", "morale", "leaders",
@@ -599,7 +457,7 @@ check_groups (loader_t *ld)
     static const char *doctrine[] = { "deploy_cm" };
     static const char *victory[] = { "army_break" };
 #define GROUP(path, keys) \
-    need_group_of (ld, path, keys, (int) (sizeof keys / sizeof keys[0]))
+    table_need_group_of (ld, path, keys, (int) (sizeof keys / sizeof keys[0]))
     if (!GROUP ("eol", top) || !GROUP ("eol.units", units)
         || !GROUP ("eol.movement", movement) || !GROUP ("eol.terrain", terrain)
         || !GROUP ("eol.sight", sight) || !GROUP ("eol.fire", fire)
@@ -607,7 +465,8 @@ check_groups (loader_t *ld)
         || !GROUP ("eol.leaders", leaders)
         || !GROUP ("eol.standards", standards)
         || !GROUP ("eol.sequence", sequence)
-        || !GROUP ("eol.doctrine", doctrine) || !GROUP ("eol.victory", victory))
+        || !GROUP ("eol.doctrine", doctrine) || !GROUP ("eol.victory",
+                                                        victory))
         return -1;
 #undef GROUP
     return 0;
@@ -618,7 +477,7 @@ eol_tables_load_text (const char *text, const char *origin,
                       const ruleset_t *rs, char *err, int errlen)
 {
     assert (text && rs && err && errlen > 0);
-    loader_t ld;
+    table_reader_t ld;
     ld.origin = origin ? origin : "(tables)";
     ld.err = err;
     ld.errlen = errlen;
