@@ -13,8 +13,9 @@
 /*  The engines this build knows.  A new ruleset adds its engine here. */
 extern const game_engine_t s19_engine;
 extern const game_engine_t eol_engine;
+extern const game_engine_t e19_engine;
 static const game_engine_t *const engines[] = { &s19_engine, &eol_engine,
-                                                NULL };
+                                                &e19_engine, NULL };
 
 struct game_rules_t {
     ruleset_t *ruleset;

@@ -46,6 +46,8 @@ RULESET_QUALITY_NAMES = {
     "empire_of_liberty": {"raw": "poor", "green": "green",
                           "average": "average", "regular": "veteran",
                           "hero": "elite"},
+    "europe19": {"raw": "rabble", "green": "levy", "average": "average",
+                 "regular": "elite", "hero": "fanatic"},
 }
 
 
@@ -72,6 +74,17 @@ def enum_value(enum_name, prefix, value, field):
                  for alias, name in sorted(aliases.items())]
     raise ValueError("%s: unknown %s %r (one of: %s)"
                      % (field, enum_name, value, ", ".join(accepted)))
+
+
+def quality_value(value, ruleset, field):
+    """The Quality number of `value`: `ruleset`'s own name of a grade
+    first (as the daemon reads a unit of that ruleset), else the
+    protocol's names and aliases (enum_value)."""
+    if isinstance(value, str):
+        for core, own in RULESET_QUALITY_NAMES.get(ruleset, {}).items():
+            if own == value.lower():
+                return pb().Quality.Value("QUALITY_" + core.upper())
+    return enum_value("Quality", "QUALITY_", value, field)
 
 
 def enum_name(enum_name_, number):
@@ -122,12 +135,14 @@ def status_flags():
 def unit(id, side, x, y, facing=0.0, width=10.0, depth=3.0,
          arm="infantry", quality="regular", weapon="musket",
          formation=None, figures=12, status=(), last_enemy_seen=None,
-         troop_type="", stands=(), **fields):
+         troop_type="", stands=(), ruleset="", **fields):
     """A unit: its footprint (centre x, y, facing, width along its front,
     depth), what it is, and its state.
 
     quality: "regular" (also "veteran", "good"), "hero" ("elite"),
-    "raw" ("poor"), "average" or "green".
+    "raw" ("poor"), "average" or "green"; with `ruleset`, also that
+    ruleset's own names of them first (europe19's "elite" is regular,
+    its "fanatic" hero).
     formation defaults to "mounted" for cavalry and "line" otherwise
     ("skirmish" is "loose", "circle" is "square").
     troop_type: a name from the ruleset's troop types ("heavy_armour",
@@ -146,7 +161,7 @@ def unit(id, side, x, y, facing=0.0, width=10.0, depth=3.0,
         id=id,
         side=enum_value("Side", "SIDE_", side, where + ": side"),
         arm=enum_value("Arm", "ARM_", arm, where + ": arm"),
-        quality=enum_value("Quality", "QUALITY_", quality, where + ": quality"),
+        quality=quality_value(quality, ruleset, where + ": quality"),
         formation=enum_value("Formation", "FORMATION_", formation,
                              where + ": formation"),
         weapon=weapon, troop_type=troop_type, figures=figures,

@@ -366,8 +366,8 @@ class NamesAsTheDaemonReadsThem(unittest.TestCase):
         for ruleset, names in groups.items():
             for core, own in names.items():
                 number = pb().Quality.Value("QUALITY_" + core.upper())
-                self.assertEqual(s.unit("u", "red", 0, 0,
-                                        quality=own).quality, number,
+                self.assertEqual(s.unit("u", "red", 0, 0, quality=own,
+                                        ruleset=ruleset).quality, number,
                                  "%s: %s" % (ruleset, own))
                 self.assertEqual(s.quality_name(number, ruleset), own)
         self.assertEqual(s.RULESET_QUALITY_NAMES, groups)

@@ -1,0 +1,310 @@
+/*  e19_combat.c - hand-to-hand combat and morale by the sheet: dice per
+ *  base by the two units' rows and columns (hit on 4+), the modifiers
+ *  per base, the defender striking only the unit to its front; the unit
+ *  taking more hits retreats 12 cm facing the enemy (the defender on a
+ *  tie), eliminated when its retreat is blocked and guns eliminated when
+ *  they lose; morale tests for each base removed and two for losing,
+ *  each failure removing a base.  */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "e19_play.h"
+
+void
+e19_take_out (game_t *g, int u, const char *why)
+{
+    unit_t *x = unit_m (g, u);
+    game_unit_t *gu = game_unit_mut (g, u);
+    if (gu->gone)
+        return;
+    gu->gone = 1;
+    gu->in_melee = 0;
+    x->killed = x->figures;
+    x->wounded = 0;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_STATUS, u, "%s is eliminated: %s", x->id,
+                    why);
+}
+
+/*  Take one base off unit u; out of play with the last. */
+static void
+lose_base (game_t *g, int u, const char *why)
+{
+    unit_t *x = unit_m (g, u);
+    if (bases (g, u) <= 0)
+        return;
+    x->killed++;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_STATUS, u, "%s loses a base (%s): %d left",
+                    x->id, why, bases (g, u));
+    if (bases (g, u) <= 0)
+        e19_take_out (g, u, "its last base removed");
+}
+
+bool
+e19_morale_test (game_t *g, int u, dice_t *dice, const char *why)
+{
+    if (!e19_in_play (g, u))
+        return false;
+    const e19_tables_t *t = tables (g);
+    int need = t->morale_needed[unit_c (g, u)->quality];
+    int r = dice_roll (dice, 6);
+    bool pass = r >= need;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_STATUS, u, "%s tests morale (%s): needs "
+                    "%d+, threw %d: %s", unit_c (g, u)->id, why, need, r,
+                    pass ? "passes" : "fails");
+    if (!pass) {
+        if (t->failure_tests)
+            e19_remove_bases (g, u, 1, dice, "a failed morale test");
+        else
+            lose_base (g, u, "a failed morale test");
+    }
+    return pass;
+}
+
+int
+e19_remove_bases (game_t *g, int u, int count, dice_t *dice, const char *why)
+{
+    int removed = 0;
+    for (int i = 0; i < count && e19_in_play (g, u); i++) {
+        lose_base (g, u, why);
+        removed++;
+        e19_morale_test (g, u, dice, "a base removed");
+    }
+    return removed;
+}
+
+/*  The opponent's column of the hand-to-hand table. */
+static int
+melee_column (const game_t *g, int e)
+{
+    const unit_t *x = unit_c (g, e);
+    switch (e19_type (g, e)) {
+    case E19_CAVALRY:
+        return E19_VS_CAVALRY;
+    case E19_DRAGOONS:
+        return E19_VS_DRAGOONS;
+    case E19_CLOSE_INFANTRY:
+    case E19_LOOSE_INFANTRY:
+        return x->formation == FORMATION_LINE ? E19_VS_INFANTRY_LINE
+                                              : E19_VS_INFANTRY_COLUMN;
+    case E19_SKIRMISHERS:
+    case E19_ARTILLERY:
+        return E19_VS_SKIRMISHERS_ARTILLERY;
+    default:
+        return -1;
+    }
+}
+
+int
+e19_melee_dice_per_base (const game_t *g, int u, int e, bool charging)
+{
+    int col = melee_column (g, e);
+    int row;
+    switch (e19_type (g, u)) {
+    case E19_CAVALRY:
+        row = E19_MELEE_CAVALRY;
+        break;
+    case E19_SKIRMISHERS:
+    case E19_ARTILLERY:
+        row = E19_MELEE_SKIRMISH_ARTILLERY;
+        break;
+    case E19_DRAGOONS:
+        row = charging ? E19_MELEE_CHARGING_DRAGOONS
+                       : E19_MELEE_DEFENDING_DRAGOONS;
+        break;
+    case E19_CLOSE_INFANTRY:
+    case E19_LOOSE_INFANTRY:
+        row = charging ? E19_MELEE_CHARGING_INFANTRY
+                       : E19_MELEE_DEFENDING_INFANTRY;
+        break;
+    default:
+        return 0;
+    }
+    return col < 0 ? 0 : tables (g)->melee[row][col];
+}
+
+static bool
+high (const game_t *g, int u)
+{
+    vec2_t p = unit_c (g, u)->fp.centre;
+    return e19_point_in (g, p, TERRAIN_GENTLE_HILL)
+        || e19_point_in (g, p, TERRAIN_STEEP_HILL);
+}
+
+/*  A stream between the two units, or under the attacker: the defender
+ *  holds the riverbank. */
+static bool
+across_stream (const game_t *g, int attacker, int defender)
+{
+    const situation_t *sit = game_situation (g);
+    vec2_t a = unit_c (g, attacker)->fp.centre;
+    vec2_t d = unit_c (g, defender)->fp.centre;
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        if (f->kind == TERRAIN_STREAM
+            && !polygon_contains (f->vertices, f->vertex_count, d)
+            && polygon_segment_intersects (f->vertices, f->vertex_count, a,
+                                           d))
+            return true;
+    }
+    return false;
+}
+
+/*  Dice unit u throws against e: bases times its dice per base with the
+ *  modifiers per base (+1 attacking flank or rear, defending a riverbank
+ *  frontally, on higher ground; -1 cavalry against close order
+ *  infantry); none when the row has no dice ("-"). */
+static int
+melee_dice (const game_t *g, int u, int e, bool charging, int face,
+            char *why, size_t len)
+{
+    const e19_tables_t *t = tables (g);
+    int per = e19_melee_dice_per_base (g, u, e, charging);
+    size_t used = (size_t) snprintf (why, len, "%d a base", per);
+    if (per <= 0)
+        return 0;
+    if (charging && face != E19_FACE_FRONT) {
+        per += t->melee_flank_or_rear;
+        used += (size_t) snprintf (why + used, len - used, ", %+d flank or "
+                                   "rear", t->melee_flank_or_rear);
+    }
+    if (!charging && face == E19_FACE_FRONT && across_stream (g, e, u)
+        && used < len) {
+        per += t->melee_riverbank;
+        used += (size_t) snprintf (why + used, len - used, ", %+d riverbank",
+                                   t->melee_riverbank);
+    }
+    if (high (g, u) && !high (g, e) && used < len) {
+        per += t->melee_higher_ground;
+        used += (size_t) snprintf (why + used, len - used, ", %+d higher "
+                                   "ground", t->melee_higher_ground);
+    }
+    if (e19_class (g, u) == E19_CLASS_CAVALRY
+        && e19_type (g, e) == E19_CLOSE_INFANTRY && used < len) {
+        per += t->melee_cavalry_vs_close;
+        snprintf (why + used, len - used, ", %+d against close order "
+                  "infantry", t->melee_cavalry_vs_close);
+    }
+    return per > 0 ? per * bases (g, u) : 0;
+}
+
+static int
+throw_hits (dice_t *dice, int n, int need)
+{
+    int hits = 0;
+    for (int i = 0; i < n; i++)
+        hits += dice_roll (dice, 6) >= need;
+    return hits;
+}
+
+bool
+e19_retreat (game_t *g, int u, int from, double cm)
+{
+    unit_t *x = unit_m (g, u);
+    vec2_t start = x->fp.centre;
+    vec2_t enemy = unit_c (g, from)->fp.centre;
+    double away = geom_bearing (enemy, start);
+    footprint_t fp = x->fp;
+    fp.facing = geom_norm_deg (away + 180);
+    for (double d = 0.5; d <= cm + 1e-9; d += 0.5) {
+        fp.centre = situation_move_towards (game_situation (g), start, away,
+                                            d);
+        bool stuck = geom_dist (fp.centre, start) + 1e-6 < d;
+        for (int k = 0; !stuck && k < game_unit_count (g); k++)
+            stuck = k != u && k != from && e19_in_play (g, k)
+                 && unit_c (g, k)->arm != ARM_COMMAND
+                 && footprint_overlap (&fp, &unit_c (g, k)->fp)
+                    > SITUATION_OVERLAP_CM;
+        if (stuck) {
+            e19_take_out (g, u, "its retreat is blocked");
+            return false;
+        }
+    }
+    x->fp = fp;
+    state_m (g, u)->flags |= E19_F_RETREAT;
+    game_unit_mut (g, u)->in_melee = 0;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s retreats %.0f cm to (%.1f, "
+                    "%.1f) cm, facing the enemy", x->id, cm, fp.centre.x,
+                    fp.centre.y);
+    return true;
+}
+
+/*  One combat: attacker a (the charger) against defender d at `face`. */
+static void
+fight (game_t *g, int a, int d, int face, dice_t *dice)
+{
+    const e19_tables_t *t = tables (g);
+    char why_a[160], why_d[160];
+    int dice_a = melee_dice (g, a, d, true, face, why_a, sizeof why_a);
+    /* "Multiple combats defender may only inflict casualties on unit to
+       front" */
+    int front = state_c (g, d)->opponent - 1;
+    bool strikes = face == E19_FACE_FRONT || front < 0 || front == a
+                || !game_unit (g, front)->in_melee;
+    int dice_d = strikes ? melee_dice (g, d, a, false, face, why_d,
+                                       sizeof why_d) : 0;
+    if (!strikes)
+        snprintf (why_d, sizeof why_d, "it strikes only the unit to its "
+                  "front");
+    int hits_on_d = throw_hits (dice, dice_a, t->melee_hit_on);
+    int hits_on_a = throw_hits (dice, dice_d, t->melee_hit_on);
+    const unit_t *ua = unit_c (g, a), *ud = unit_c (g, d);
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MELEE, a, "hand-to-hand: %s (%d dice: %s) "
+                    "against %s (%d dice: %s), %d+ hits: %s takes %d, %s "
+                    "takes %d", ua->id, dice_a, why_a, ud->id, dice_d, why_d,
+                    t->melee_hit_on, ud->id, hits_on_d, ua->id, hits_on_a);
+    /* "Unit taking greatest number of hits retreats"; "If a tie defender
+       retreats" */
+    int loser = hits_on_a > hits_on_d ? a : d;
+    int winner = loser == a ? d : a;
+    bool was_in_town = e19_in_town (g, loser);
+    vec2_t vacated = unit_c (g, loser)->fp.centre;
+    e19_remove_bases (g, d, hits_on_d / t->hits_per_base, dice,
+                      "a base lost hand-to-hand");
+    e19_remove_bases (g, a, hits_on_a / t->hits_per_base, dice,
+                      "a base lost hand-to-hand");
+    game_unit_mut (g, a)->in_melee = 0;
+    game_unit_mut (g, d)->in_melee = 0;
+    if (!e19_in_play (g, loser))
+        return;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MELEE, loser, "%s loses the hand-to-hand",
+                    unit_c (g, loser)->id);
+    for (int i = 0; i < t->lost_melee_tests; i++)
+        e19_morale_test (g, loser, dice, "lost hand-to-hand combat");
+    if (!e19_in_play (g, loser))
+        return;
+    if (e19_type (g, loser) == E19_ARTILLERY) {
+        e19_take_out (g, loser, "artillery that loses hand-to-hand is "
+                                "eliminated");
+        return;
+    }
+    if (e19_retreat (g, loser, winner, t->retreat_cm) && was_in_town
+        && winner == a && e19_in_play (g, a)) {
+        /* "If a unit vacates a town attacker may occupy it" */
+        unit_m (g, a)->fp.centre = vacated;
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, a, "%s occupies the town %s "
+                        "left", ua->id, ud->id);
+    }
+}
+
+void
+e19_hand_to_hand (game_t *g, dice_t *dice)
+{
+    for (int a = 0; a < game_unit_count (g); a++) {
+        if (!(state_c (g, a)->flags & E19_F_CHARGED) || !e19_in_play (g, a)
+            || !game_unit (g, a)->in_melee)
+            continue;
+        int d = state_c (g, a)->opponent - 1;
+        if (d < 0 || !e19_in_play (g, d))
+            continue;
+        int face = e19_in_town (g, d) ? E19_FACE_FRONT
+                                      : e19_face_of (g, d, a);
+        fight (g, a, d, face, dice);
+    }
+}

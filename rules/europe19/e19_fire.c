@@ -1,0 +1,239 @@
+/*  e19_fire.c - firing by the sheet: the weapon's range and dice per
+ *  base (skirmishers +8 cm with a starred weapon), the 45 degree frontal
+ *  arc (all round in a town), obstructions (woods, towns, hills, other
+ *  units; between higher and lower ground a unit blocks only when it is
+ *  nearer the lower), the firing table's score, the saving roll, and the
+ *  bases the unsaved hits remove.  */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "e19_play.h"
+
+#define MAX_DICE 400         /* dice shown in one volley's words */
+
+int
+e19_firer_row (const game_t *g, int u)
+{
+    const unit_t *x = unit_c (g, u);
+    e19_type_t type = e19_type (g, u);
+    const e19_weapon_t *w = x->weapon >= 0 && x->weapon < SOLO_MAX_WEAPONS
+                          ? &tables (g)->weapons[x->weapon] : NULL;
+    if (!w || !w->fires)
+        return -1;
+    switch (type) {
+    case E19_ARTILLERY:
+        /* "Limbered Artillery: Can not fire" */
+        return x->formation == FORMATION_LINE ? E19_FIRER_LINE_OR_ARTILLERY
+                                              : -1;
+    case E19_CLOSE_INFANTRY:
+    case E19_LOOSE_INFANTRY:
+        return x->formation == FORMATION_LINE ? E19_FIRER_LINE_OR_ARTILLERY
+                                              : E19_FIRER_INFANTRY_COLUMN;
+    case E19_SKIRMISHERS:
+    case E19_DRAGOONS:
+        return E19_FIRER_SKIRMISH_OR_DRAGOON;
+    default:
+        return -1;                     /* cavalry and generals */
+    }
+}
+
+int
+e19_target_column (const game_t *g, int u)
+{
+    const unit_t *x = unit_c (g, u);
+    bool line = x->formation == FORMATION_LINE;
+    switch (e19_type (g, u)) {
+    case E19_CAVALRY:
+        return E19_TARGET_CAVALRY;
+    case E19_CLOSE_INFANTRY:
+        return line ? E19_TARGET_NORMAL : E19_TARGET_CLOSE_COLUMN;
+    case E19_LOOSE_INFANTRY:
+        return line ? E19_TARGET_DISPERSED : E19_TARGET_NORMAL;
+    case E19_DRAGOONS:
+        return E19_TARGET_NORMAL;
+    case E19_ARTILLERY:
+        return line ? E19_TARGET_DISPERSED : E19_TARGET_NORMAL;
+    case E19_SKIRMISHERS:
+        return E19_TARGET_DISPERSED;
+    default:
+        return -1;
+    }
+}
+
+static bool
+on_high_ground (const game_t *g, vec2_t p)
+{
+    return e19_point_in (g, p, TERRAIN_GENTLE_HILL)
+        || e19_point_in (g, p, TERRAIN_STEEP_HILL);
+}
+
+/*  Does another unit stand between u and its target?  On level ground
+ *  any does; between higher and lower ground only one nearer the lower
+ *  unit. */
+static bool
+unit_in_the_way (const game_t *g, int u, int target)
+{
+    vec2_t a = unit_c (g, u)->fp.centre;
+    vec2_t b = footprint_nearest_point (&unit_c (g, target)->fp,
+                                        &unit_c (g, u)->fp);
+    bool high_a = on_high_ground (g, a), high_b = on_high_ground (g, b);
+    for (int k = 0; k < game_unit_count (g); k++) {
+        if (k == u || k == target || !e19_in_play (g, k)
+            || unit_c (g, k)->arm == ARM_COMMAND)
+            continue;
+        vec2_t c[4];
+        footprint_corners (&unit_c (g, k)->fp, c);
+        if (!polygon_segment_intersects (c, 4, a, b))
+            continue;
+        if (high_a == high_b)
+            return true;
+        vec2_t mid = unit_c (g, k)->fp.centre;
+        double to_lower = geom_dist (mid, high_a ? b : a);
+        double to_higher = geom_dist (mid, high_a ? a : b);
+        if (to_lower < to_higher)
+            return true;
+    }
+    return false;
+}
+
+int
+e19_fire_dice (const game_t *g, int u, int target)
+{
+    const e19_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    if (!e19_in_play (g, u) || !is_enemy (g, u, target)
+        || e19_firer_row (g, u) < 0 || e19_target_column (g, target) < 0
+        || game_unit (g, u)->in_melee)
+        return 0;
+    /* "Pivoting Artillery cannot fire" */
+    if (e19_type (g, u) == E19_ARTILLERY
+        && (state_c (g, u)->flags & E19_F_PIVOTED))
+        return 0;
+    const e19_weapon_t *w = &t->weapons[x->weapon];
+    double d = situation_unit_distance (game_situation (g), u, target);
+    double bonus = w->starred && e19_type (g, u) == E19_SKIRMISHERS
+                 ? t->skirmisher_range_cm : 0;
+    int dice = 0;
+    for (int b = 0; b < w->band_count; b++)
+        if (d <= w->bands[b].range_cm + bonus + 1e-9) {
+            dice = w->bands[b].dice;
+            break;
+        }
+    if (dice == 0)
+        return 0;
+    /* "Unit may only fire frontally 45° (360° in towns)" */
+    if (!e19_in_town (g, u)) {
+        vec2_t p = footprint_nearest_point (&unit_c (g, target)->fp, &x->fp);
+        double off = fabs (geom_norm_deg (geom_bearing (x->fp.centre, p)
+                                          - x->fp.facing + 180) - 180);
+        if (off > t->arc_half_deg + 1e-9)
+            return 0;
+    }
+    if (!situation_can_see (game_situation (g), u, target, NULL, NULL)
+        || unit_in_the_way (g, u, target))
+        return 0;
+    return dice * bases (g, u);
+}
+
+int
+e19_save_score (const game_t *g, int firer, int target)
+{
+    const e19_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, target);
+    int armed = t->breech_is_target ? target : firer;
+    const unit_t *a = unit_c (g, armed);
+    bool breech = a->weapon >= 0 && a->weapon < SOLO_MAX_WEAPONS
+               && t->weapons[a->weapon].breech;
+    e19_type_t type = e19_type (g, target);
+    int col = E19_SAVE_ALL_ELSE;
+    if (breech) {
+        bool dispersed = type == E19_SKIRMISHERS
+                      || x->formation == FORMATION_LINE;
+        col = dispersed && type != E19_DRAGOONS
+            ? E19_SAVE_BREECH_SKIRMISH_OR_LINE
+            : E19_SAVE_BREECH_DRAGOONS_OR_COLUMN;
+    }
+    bool cover = e19_point_in (g, x->fp.centre, TERRAIN_WOODS)
+              || e19_point_in (g, x->fp.centre, TERRAIN_TOWN);
+    return cover ? t->save_cover[col] : t->save_open[col];
+}
+
+int
+e19_volley (game_t *g, int u, int target, dice_t *dice, int *hits)
+{
+    const e19_tables_t *t = tables (g);
+    int n = e19_fire_dice (g, u, target);
+    *hits = 0;
+    if (n <= 0)
+        return 0;
+    int row = e19_firer_row (g, u), col = e19_target_column (g, target);
+    int need = t->hit[row][col];
+    int save = e19_save_score (g, u, target);
+    char rolls[3 * MAX_DICE + 8] = "";
+    size_t used = 0;
+    int hit = 0, saved = 0;
+    for (int i = 0; i < n; i++) {
+        int r = dice_roll (dice, 6);
+        if (game_events_on (g) && i < MAX_DICE && used < sizeof rolls - 4)
+            used += (size_t) snprintf (rolls + used, sizeof rolls - used,
+                                       "%s%d", i ? " " : "", r);
+        if (r >= need)
+            hit++;
+    }
+    for (int i = 0; i < hit && save > 0; i++)
+        if (dice_roll (dice, 6) >= save)
+            saved++;
+    *hits = hit - saved;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_SHOOT, u, "%s fires at %s: %d dice need "
+                    "%d+, threw [%s]: %d hit%s, %s%d saved", unit_c (g, u)->id,
+                    unit_c (g, target)->id, n, need, rolls, hit,
+                    hit == 1 ? "" : "s",
+                    save > 0 ? "" : "no save, ", saved);
+    return *hits;
+}
+
+/*  The target unit u fires at: its fire order's, else the nearest enemy
+ *  it may fire at; -1 none. */
+static int
+fire_target (const game_t *g, int u)
+{
+    const game_unit_t *gu = game_unit (g, u);
+    if (gu->ordered && gu->order.kind == ORDER_FIRE
+        && e19_fire_dice (g, u, gu->order.target) > 0)
+        return gu->order.target;
+    int best = -1;
+    double best_d = INFINITY;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (!is_enemy (g, u, e) || e19_fire_dice (g, u, e) <= 0)
+            continue;
+        double d = situation_unit_distance (game_situation (g), u, e);
+        if (d < best_d)
+            best_d = d, best = e;
+    }
+    return best;
+}
+
+void
+e19_firing (game_t *g, dice_t *dice)
+{
+    int n = game_unit_count (g);
+    int *unsaved = game_scratch (g);
+    memset (unsaved, 0, (size_t) n * sizeof *unsaved);
+    /* both sides at once: every volley thrown, then the bases removed */
+    for (int u = 0; u < n; u++) {
+        if (!e19_in_play (g, u) || (state_c (g, u)->flags & E19_F_FIRED))
+            continue;
+        int target = fire_target (g, u);
+        if (target < 0)
+            continue;
+        int hits;
+        e19_volley (g, u, target, dice, &hits);
+        unsaved[target] += hits;
+        game_unit_mut (g, u)->fired = 1;
+    }
+    for (int u = 0; u < n; u++)
+        if (unsaved[u] > 0)
+            e19_remove_bases (g, u, unsaved[u] / tables (g)->hits_per_base,
+                              dice, "a base lost to fire");
+}

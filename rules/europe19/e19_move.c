@@ -1,0 +1,299 @@
+/*  e19_move.c - movement by the sheet's table: the slowest ground a move
+ *  crosses sets its rate, roads at their rate only for a move wholly on
+ *  the road and 24 cm from the enemy, pivots costing a share of the move
+ *  for infantry, only skirmishers passing through friends, one unit to
+ *  a town; and the charge's move into contact.  */
+#include <math.h>
+#include <stdio.h>
+#include "e19_play.h"
+
+#define STEP_CM 0.5          /* a move is walked in steps this long */
+
+/*  The movement table's column for ground at point p: a road (a bridge
+ *  where it crosses a stream: "Bridges: Negate Streams") counts as open
+ *  ground unless the whole move keeps to it; woods and towns; a stream;
+ *  else open (rough ground, hills and hedges are not on the sheet). */
+static e19_going_t
+going_at (const game_t *g, vec2_t p, bool *on_road)
+{
+    *on_road = e19_point_in (g, p, TERRAIN_ROAD);
+    if (e19_point_in (g, p, TERRAIN_WOODS) || e19_point_in (g, p, TERRAIN_TOWN))
+        return E19_GOING_WOODS_TOWNS;
+    if (!*on_road && e19_point_in (g, p, TERRAIN_STREAM))
+        return E19_GOING_STREAM;
+    return E19_GOING_OPEN;
+}
+
+/*  The unit's row of the movement table. */
+static e19_move_row_t
+move_row (const game_t *g, int u)
+{
+    return tables (g)->move_row_of[e19_type (g, u)];
+}
+
+/*  May unit u move at all in its formation: not a line of infantry, not
+ *  unlimbered guns ("May not move but may pivot"). */
+static bool
+may_move (const game_t *g, int u)
+{
+    const unit_t *x = unit_c (g, u);
+    e19_type_t type = e19_type (g, u);
+    if (x->formation == FORMATION_LINE
+        && (type == E19_CLOSE_INFANTRY || type == E19_LOOSE_INFANTRY
+            || type == E19_ARTILLERY))
+        return false;
+    return true;
+}
+
+/*  Nearest enemy footprint to point p (closest point), INFINITY none. */
+static double
+enemy_distance (const game_t *g, int u, vec2_t p)
+{
+    double best = INFINITY;
+    for (int e = 0; e < game_unit_count (g); e++)
+        if (is_enemy (g, u, e)) {
+            double d = footprint_point_distance (&unit_c (g, e)->fp, p);
+            if (d < best)
+                best = d;
+        }
+    return best;
+}
+
+/*  Walk the way from unit u's centre towards `to`, no further than
+ *  `limit`: the rate the slowest ground on it sets (*rate), whether it
+ *  keeps to a road 24 cm from the enemy (*road).  Returns the distance
+ *  it may go before ground its troops may not enter (N/A), or `limit`
+ *  (or the way's length) when there is none. */
+static double
+walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
+           bool *road)
+{
+    const e19_tables_t *t = tables (g);
+    e19_move_row_t row = move_row (g, u);
+    vec2_t from = unit_c (g, u)->fp.centre;
+    double length = fmin (geom_dist (from, to), limit);
+    vec2_t dir = geom_heading_vec (geom_bearing (from, to));
+    *rate = t->move_cm[row][E19_GOING_OPEN];
+    *road = true;
+    for (double d = 0; ; d = fmin (d + STEP_CM, length)) {
+        vec2_t p = { from.x + dir.x * d, from.y + dir.y * d };
+        bool on_road;
+        double r = t->move_cm[row][going_at (g, p, &on_road)];
+        if (r < 0)
+            return fmax (0, d - STEP_CM);      /* N/A: it stops short */
+        *rate = fmin (*rate, r);
+        if (!on_road || enemy_distance (g, u, p) < t->road_enemy_cm)
+            *road = false;
+        if (d >= length)
+            return INFINITY;
+    }
+}
+
+double
+e19_move_rate (const game_t *g, int u, vec2_t to)
+{
+    if (!may_move (g, u))
+        return 0;
+    const e19_tables_t *t = tables (g);
+    double road_rate = t->move_cm[move_row (g, u)][E19_GOING_ROAD];
+    double rate;
+    bool road;
+    double reach = walk_rate (g, u, to, fmax (road_rate, 0), &rate, &road);
+    if (road && road_rate > rate)
+        rate = road_rate;
+    return fmin (rate, reach);
+}
+
+/*  Pivots a turn of `deg` takes (each up to pivot_deg). */
+static int
+pivots (const game_t *g, double deg)
+{
+    deg = fabs (deg);
+    if (deg < 0.5)
+        return 0;
+    return (int) ceil (deg / tables (g)->pivot_deg - 1e-9);
+}
+
+static double
+turn_between (double from, double to)
+{
+    return fabs (geom_norm_deg (to - from + 180) - 180);
+}
+
+/*  Does unit u, its footprint at `fp`, stand where it may not: overlapping
+ *  an enemy, or a friend unless `pass_friends`; in a town holding its
+ *  town_units already.  `ignore` (or -1) is a unit it may touch. */
+static bool
+blocked (const game_t *g, int u, const footprint_t *fp, bool pass_friends,
+         int ignore)
+{
+    int in_town = 0;
+    bool town = e19_point_in (g, fp->centre, TERRAIN_TOWN);
+    for (int k = 0; k < game_unit_count (g); k++) {
+        if (k == u || k == ignore || !e19_in_play (g, k))
+            continue;
+        const unit_t *x = unit_c (g, k);
+        if (x->arm == ARM_COMMAND || unit_c (g, u)->arm == ARM_COMMAND)
+            continue;                  /* generals go anywhere */
+        bool friend = x->side == unit_c (g, u)->side;
+        if ((!friend || !pass_friends)
+            && footprint_overlap (fp, &x->fp) > SITUATION_OVERLAP_CM)
+            return true;
+        if (town && e19_point_in (g, x->fp.centre, TERRAIN_TOWN)
+            && footprint_point_distance (&x->fp, fp->centre) < 40)
+            in_town++;
+    }
+    return town && unit_c (g, u)->arm != ARM_COMMAND
+        && in_town >= tables (g)->town_units;
+}
+
+double
+e19_move (game_t *g, int u, vec2_t to, double facing)
+{
+    unit_t *x = unit_m (g, u);
+    const e19_tables_t *t = tables (g);
+    e19_move_row_t row = move_row (g, u);
+    vec2_t from = x->fp.centre;
+    double length = geom_dist (from, to);
+    double heading = length > 0.05 ? geom_bearing (from, to) : x->fp.facing;
+    double end_facing = isfinite (facing) ? geom_norm_deg (facing) : heading;
+    double rate = length > 0.05 ? e19_move_rate (g, u, to) : 0;
+    bool road;
+    double slowest;
+    walk_rate (g, u, to, fmax (t->move_cm[row][E19_GOING_ROAD], 0), &slowest,
+               &road);
+    /* "Turning: Units on road suffer no penalty" */
+    int turns = pivots (g, turn_between (x->fp.facing, heading))
+              + pivots (g, turn_between (heading, end_facing));
+    double cost = road ? 0 : turns * t->pivot_cost[row] * rate;
+    double allowed = fmax (0, rate - cost);
+    bool pass = e19_type (g, u) == E19_SKIRMISHERS;
+    double goal = length > 0.05 ? fmin (length, allowed) : 0;
+    double moved = 0;
+    footprint_t fp = x->fp;
+    fp.facing = heading;
+    while (moved < goal) {
+        double d = fmin (moved + STEP_CM, goal);
+        footprint_t next = fp;
+        next.centre = situation_move_towards (game_situation (g), from,
+                                              heading, d);
+        if (geom_dist (next.centre, from) + 1e-6 < d
+            || blocked (g, u, &next, pass, -1))
+            break;                     /* impassable, the edge, a unit */
+        fp = next;
+        moved = d;
+    }
+    /* a skirmisher passing through friends must not end on them */
+    while (moved > 0 && blocked (g, u, &fp, false, -1)) {
+        moved = fmax (0, moved - STEP_CM);
+        fp.centre = situation_move_towards (game_situation (g), from, heading,
+                                            moved);
+    }
+    double old_facing = x->fp.facing;
+    x->fp.centre = fp.centre;
+    x->fp.facing = moved > 0 || isfinite (facing) ? end_facing : old_facing;
+    if (turn_between (old_facing, x->fp.facing) > 0.5
+        && e19_type (g, u) == E19_ARTILLERY)
+        state_m (g, u)->flags |= E19_F_PIVOTED;
+    if (moved > 0.01)
+        game_unit_mut (g, u)->moved_halves = 2;
+    if (game_events_on (g)) {
+        if (moved > 0.01)
+            game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f cm to (%.1f, "
+                        "%.1f) cm, facing %.0f%s", x->id, moved,
+                        x->fp.centre.x, x->fp.centre.y, x->fp.facing,
+                        moved + 0.05 < length ? " (as far as it may)" : "");
+        else if (turn_between (old_facing, x->fp.facing) > 0.5)
+            game_event (g, GAME_EVENT_MOVE, u, "%s pivots to face %.0f",
+                        x->id, x->fp.facing);
+        else if (length > 0.05)
+            game_event (g, GAME_EVENT_MOVE, u, "%s cannot move that way",
+                        x->id);
+    }
+    return moved;
+}
+
+vec2_t
+e19_contact_point (const game_t *g, int u, int target, double *distance)
+{
+    const unit_t *x = unit_c (g, u), *t = unit_c (g, target);
+    int face = e19_in_town (g, target) ? E19_FACE_FRONT
+                                       : e19_face_of (g, target, u);
+    double out = t->fp.facing, half = t->fp.depth / 2;
+    if (face == E19_FACE_REAR)
+        out += 180;
+    else if (face == E19_FACE_RIGHT)
+        out += 90, half = t->fp.width / 2;
+    else if (face == E19_FACE_LEFT)
+        out -= 90, half = t->fp.width / 2;
+    vec2_t n = geom_heading_vec (out);
+    double off = half + x->fp.depth / 2;
+    vec2_t at = { t->fp.centre.x + n.x * off, t->fp.centre.y + n.y * off };
+    if (distance)
+        *distance = geom_dist (x->fp.centre, at);
+    return at;
+}
+
+void
+e19_charge (game_t *g, int u, int target, dice_t *dice)
+{
+    unit_t *x = unit_m (g, u);
+    e19_class_t cls = e19_class (g, u);
+    int face = e19_in_town (g, target) ? E19_FACE_FRONT
+                                       : e19_face_of (g, target, u);
+    double distance;
+    vec2_t at = e19_contact_point (g, u, target, &distance);
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s charges %s (%s), %.1f cm",
+                    x->id, unit_c (g, target)->id,
+                    face == E19_FACE_FRONT ? "front"
+                    : face == E19_FACE_REAR ? "rear" : "flank", distance);
+    /* "Charging cavalry fired on by target": the target's volley, then
+       the cavalry's test */
+    if ((cls == E19_CLASS_CAVALRY || cls == E19_CLASS_DRAGOONS)
+        && !(state_c (g, target)->flags & E19_F_FIRED)
+        && e19_fire_dice (g, target, u) > 0) {
+        int hits = 0;
+        e19_volley (g, target, u, dice, &hits);
+        state_m (g, target)->flags |= E19_F_FIRED;
+        game_unit_mut (g, target)->fired = 1;
+        e19_remove_bases (g, u, hits / tables (g)->hits_per_base, dice,
+                          "a base lost to fire");
+        if (e19_in_play (g, u))
+            e19_morale_test (g, u, dice, "charging cavalry fired on by its "
+                                         "target");
+        if (!e19_in_play (g, u))
+            return;
+    }
+    /* the way in, clear of other units */
+    vec2_t from = x->fp.centre;
+    double heading = geom_bearing (from, at);
+    footprint_t fp = x->fp;
+    fp.facing = heading;
+    for (double d = STEP_CM; d < distance; d += STEP_CM) {
+        fp.centre = situation_move_towards (game_situation (g), from, heading,
+                                            d);
+        if (blocked (g, u, &fp, false, target)) {
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_MOVE, u, "%s's charge is stopped "
+                            "%.1f cm short", x->id, distance - d);
+            e19_move (g, u, at, heading);
+            return;
+        }
+    }
+    x->fp.centre = at;
+    x->fp.facing = geom_bearing (at, unit_c (g, target)->fp.centre);
+    game_unit_mut (g, u)->moved_halves = 2;
+    e19_unit_state_t *st = state_m (g, u), *ts = state_m (g, target);
+    st->flags |= E19_F_CHARGED;
+    st->opponent = (int16_t) (target + 1);
+    ts->faces |= (int16_t) face;
+    if (face == E19_FACE_FRONT)
+        ts->opponent = (int16_t) (u + 1);
+    game_unit_mut (g, u)->in_melee = 1;
+    game_unit_mut (g, target)->in_melee = 1;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s is in contact with %s at "
+                    "(%.1f, %.1f) cm", x->id, unit_c (g, target)->id, at.x,
+                    at.y);
+}

@@ -1,0 +1,118 @@
+/*  e19_play.h - what the files of the 19th Century Europe engine share:
+ *  small questions about a unit (inline) and the steps one phase file
+ *  calls in another (an order carries out a move or a charge; a charge
+ *  meets the target's fire; fire and hand-to-hand remove bases).
+ *  Internal to rules/europe19/.  */
+#ifndef SOLO_E19_PLAY_H
+#define SOLO_E19_PLAY_H
+
+#include <math.h>
+#include "e19_engine.h"
+
+static inline const e19_tables_t *
+tables (const game_t *g)
+{
+    return game_tables (g);
+}
+
+static inline const ruleset_t *
+rules_of (const game_t *g)
+{
+    return situation_ruleset (game_situation (g));
+}
+
+static inline const unit_t *
+unit_c (const game_t *g, int u)
+{
+    return situation_unit_const (game_situation (g), u);
+}
+
+static inline unit_t *
+unit_m (game_t *g, int u)
+{
+    return situation_unit (game_situation_mut (g), u);
+}
+
+static inline e19_unit_state_t *
+state_m (game_t *g, int u)
+{
+    return e19_state (game_unit_mut (g, u));
+}
+
+static inline const e19_unit_state_t *
+state_c (const game_t *g, int u)
+{
+    return e19_state_const (game_unit (g, u));
+}
+
+static inline bool
+is_enemy (const game_t *g, int u, int e)
+{
+    return e != u && unit_c (g, e)->side != unit_c (g, u)->side
+        && e19_in_play (g, e) && unit_c (g, e)->arm != ARM_COMMAND;
+}
+
+static inline int
+bases (const game_t *g, int u)
+{
+    return unit_figures_standing (unit_c (g, u));
+}
+
+/*  True when the point lies inside a terrain feature of `kind`. */
+bool e19_point_in (const game_t *g, vec2_t p, terrain_kind_t kind);
+
+/*  True when the unit's centre stands in a town (no flank or rear; fires
+ *  all round). */
+bool e19_in_town (const game_t *g, int u);
+
+/*  The face of unit `target` that unit `from` stands against: one of
+ *  E19_FACE_*, by the bearing from the target's centre to from's centre
+ *  against its facing (front and rear within 45 degrees). */
+int e19_face_of (const game_t *g, int target, int from);
+
+/*  Moves (e19_move.c). */
+
+/*  How far unit `u` may move now in its formation, the slowest ground of
+ *  the way to `to` setting the rate, 0 when it may not move. */
+double e19_move_rate (const game_t *g, int u, vec2_t to);
+
+/*  Carry out a move of unit `u` towards `to` (as far as its rate, less
+ *  its pivots, allows; stopping short of units it may not pass, of
+ *  ground its troops may not enter, of a full town), ending facing
+ *  `facing` (NAN: the way it went).  Returns the distance moved. */
+double e19_move (game_t *g, int u, vec2_t to, double facing);
+
+/*  The point unit `u` would stand at in contact with `target`'s face it
+ *  is on, and the length of the way there. */
+vec2_t e19_contact_point (const game_t *g, int u, int target,
+                          double *distance);
+
+/*  Unit `u` charges `target` (checked by the caller): cavalry meets the
+ *  target's fire on the way and tests; the charger moves into contact
+ *  if it can, the target's face marked. */
+void e19_charge (game_t *g, int u, int target, dice_t *dice);
+
+/*  Fire (e19_fire.c). */
+
+/*  The volley of unit `u` at `target`: its dice, hits, saves, bases
+ *  removed and their tests.  Returns the bases removed.  `apply` false:
+ *  only counts the unsaved hits (for simultaneous fire), into *hits. */
+int e19_volley (game_t *g, int u, int target, dice_t *dice, int *hits);
+
+/*  The firing phase: every unit able fires at its ordered target, else
+ *  at the nearest enemy it may fire at; both sides at once. */
+void e19_firing (game_t *g, dice_t *dice);
+
+/*  Hand-to-hand (e19_combat.c). */
+
+/*  Every charge in contact is fought, outcomes and tests after. */
+void e19_hand_to_hand (game_t *g, dice_t *dice);
+
+/*  Unit `u` retreats `cm` straight away from unit `from`, facing it;
+ *  eliminated when the way is blocked.  True when it got away. */
+bool e19_retreat (game_t *g, int u, int from, double cm);
+
+/*  Take unit `u` out of play (eliminated), saying why. */
+void e19_take_out (game_t *g, int u, const char *why);
+
+#endif
