@@ -623,7 +623,7 @@ victory (const game_t *g, game_result_t *out)
         .side_lost = e19_side_lost,
         .holds = holds,
         .count_wounded = false,
-        .lost_words = "bases lost" };
+        .lost_words = "lost" };
     game_judge_victory (g, &v, out);
 }
 

@@ -74,8 +74,8 @@ static bool
 unit_in_the_way (const game_t *g, int u, int target)
 {
     vec2_t a = unit_c (g, u)->fp.centre;
-    vec2_t b = footprint_nearest_point (&unit_c (g, target)->fp,
-                                        &unit_c (g, u)->fp);
+    vec2_t b = footprint_nearest_point (&unit_c (g, u)->fp,
+                                        &unit_c (g, target)->fp);
     bool high_a = on_high_ground (g, a), high_b = on_high_ground (g, b);
     for (int k = 0; k < game_unit_count (g); k++) {
         if (k == u || k == target || !e19_in_play (g, k)
@@ -123,7 +123,7 @@ e19_fire_dice (const game_t *g, int u, int target)
         return 0;
     /* "Unit may only fire frontally 45° (360° in towns)" */
     if (!e19_in_town (g, u)) {
-        vec2_t p = footprint_nearest_point (&unit_c (g, target)->fp, &x->fp);
+        vec2_t p = footprint_nearest_point (&x->fp, &unit_c (g, target)->fp);
         double off = fabs (geom_norm_deg (geom_bearing (x->fp.centre, p)
                                           - x->fp.facing + 180) - 180);
         if (off > t->arc_half_deg + 1e-9)
@@ -184,12 +184,17 @@ e19_volley (game_t *g, int u, int target, dice_t *dice, int *hits)
         if (dice_roll (dice, 6) >= save)
             saved++;
     *hits = hit - saved;
+    char save_words[48];
+    if (save > 0)
+        snprintf (save_words, sizeof save_words, "saves on %d+: %d saved",
+                  save, saved);
+    else
+        snprintf (save_words, sizeof save_words, "no save");
     if (game_events_on (g))
         game_event (g, GAME_EVENT_SHOOT, u, "%s fires at %s: %d dice need "
-                    "%d+, threw [%s]: %d hit%s, %s%d saved", unit_c (g, u)->id,
+                    "%d+, threw [%s]: %d hit%s; %s", unit_c (g, u)->id,
                     unit_c (g, target)->id, n, need, rolls, hit,
-                    hit == 1 ? "" : "s",
-                    save > 0 ? "" : "no save, ", saved);
+                    hit == 1 ? "" : "s", save_words);
     return *hits;
 }
 

@@ -73,10 +73,12 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
     vec2_t from = unit_c (g, u)->fp.centre;
     double length = fmin (geom_dist (from, to), limit);
     vec2_t dir = geom_heading_vec (geom_bearing (from, to));
+    /* the ground under its front as it goes (it faces the way it moves) */
+    double lead = unit_c (g, u)->fp.depth / 2;
     *rate = t->move_cm[row][E19_GOING_OPEN];
     *road = true;
     for (double d = 0; ; d = fmin (d + STEP_CM, length)) {
-        vec2_t p = { from.x + dir.x * d, from.y + dir.y * d };
+        vec2_t p = { from.x + dir.x * (d + lead), from.y + dir.y * (d + lead) };
         bool on_road;
         double r = t->move_cm[row][going_at (g, p, &on_road)];
         if (r < 0)

@@ -1,0 +1,865 @@
+/*  test_e19_game.c - the 19th Century Europe QRS (seed 004) played
+ *  through the game interface: formations, the charge sequence, movement
+ *  by the table, firing and saves, hand-to-hand and its outcomes, morale,
+ *  the command roll, and the scenarios played to a result and replayed.
+ *  Each test quotes the sheet's line it follows; the dice are the
+ *  player's own (queued), so each number is the sheet's.  */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "battle.h"
+#include "e19_engine.h"
+#include "strategy.h"
+#include "testutil.h"
+
+static game_rules_t *rules;
+
+static int
+setup (void **state)
+{
+    (void) state;
+    char err[256];
+    rules = game_rules_load (test_source_path ("rules/data/europe19/"
+                                               "tables.cfg"), err, sizeof err);
+    if (!rules)
+        fail_msg ("%s", err);
+    return 0;
+}
+
+static int
+teardown (void **state)
+{
+    (void) state;
+    game_rules_destroy (&rules);
+    return 0;
+}
+
+/*  A unit for a scenario's units list: its troop type, weapon, bases
+ *  and formation; a line 4 cm a base wide and 2 deep, a column 4 wide
+ *  and 2 a base deep. */
+static const char *
+unit (const char *id, const char *side, const char *troop,
+      const char *weapon, const char *quality, int bases,
+      const char *formation, double x, double y, double facing)
+{
+    static char buf[24][420];
+    static int next;
+    char *b = buf[next++ % 24];
+    const char *arm = strcmp (troop, "cavalry") == 0
+                   || strcmp (troop, "dragoons") == 0 ? "cavalry"
+                    : strcmp (troop, "artillery") == 0 ? "artillery"
+                    : strcmp (troop, "general") == 0 ? "command" : "infantry";
+    bool column = strcmp (formation, "column") == 0;
+    double w = column ? 4.0 : 4.0 * bases, d = column ? 2.0 * bases : 2.0;
+    snprintf (b, 420, "{ id = \"%s\"; side = \"%s\"; arm = \"%s\"; quality = "
+              "\"%s\"; troop_type = \"%s\"; weapon = \"%s\"; figures = %d; "
+              "formation = \"%s\"; x = %.2f; y = %.2f; facing = %.1f; "
+              "width = %.1f; depth = %.1f; }", id, side, arm, quality, troop,
+              weapon, bases, formation, x, y, facing, w, d);
+    return b;
+}
+
+typedef struct {
+    scenario_t *sc;
+    game_t *g;
+    dice_t *dice;
+    char events[96][GAME_EVENT_MAX];
+    int event_count;
+} fixture_t;
+
+static void
+on_event (void *arg, const game_event_t *ev)
+{
+    fixture_t *f = arg;
+    if (f->event_count < 96)
+        snprintf (f->events[f->event_count++], GAME_EVENT_MAX, "%s", ev->text);
+}
+
+/*  A game of the units (text of the list), terrain (may be NULL), blue
+ *  moving first. */
+static fixture_t *
+make (const char *terrain, const char *units)
+{
+    static char text[8192];
+    snprintf (text, sizeof text,
+              "ruleset = \"europe19\";\n"
+              "table = { width = 200.0; depth = 200.0; };\n"
+              "terrain = ( %s );\nunits = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 10; first = \"blue\";\n"
+              "  victory = { army_break = 0.9; }; };\n",
+              terrain ? terrain : "", units);
+    char err[256] = "";
+    fixture_t *f = calloc (1, sizeof *f);
+    assert_non_null (f);
+    f->sc = scenario_load_text (text, "t.cfg", game_rules_finder, rules, err,
+                                sizeof err);
+    if (!f->sc)
+        fail_msg ("%s", err);
+    f->g = game_new (rules, f->sc, err, sizeof err);
+    if (!f->g)
+        fail_msg ("%s", err);
+    f->dice = dice_new (99);
+    game_set_events (f->g, on_event, f);
+    return f;
+}
+
+static void
+unmake (fixture_t *f)
+{
+    game_destroy (&f->g);
+    scenario_destroy (&f->sc);
+    dice_destroy (&f->dice);
+    free (f);
+}
+
+static int
+idx (fixture_t *f, const char *id)
+{
+    int u = situation_find_unit (game_situation (f->g), id);
+    if (u < 0)
+        fail_msg ("no unit %s", id);
+    return u;
+}
+
+static const unit_t *
+U (fixture_t *f, const char *id)
+{
+    return situation_unit_const (game_situation (f->g), idx (f, id));
+}
+
+static void
+push (fixture_t *f, int n, ...)
+{
+    va_list ap;
+    va_start (ap, n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal (dice_push (f->dice, 6, va_arg (ap, int)), 0);
+    va_end (ap);
+}
+
+static bool
+saw (fixture_t *f, const char *words)
+{
+    for (int i = 0; i < f->event_count; i++)
+        if (strstr (f->events[i], words))
+            return true;
+    for (int i = 0; getenv ("E19_TEST_EVENTS") && i < f->event_count; i++)
+        printf ("  event: %s\n", f->events[i]);
+    return false;
+}
+
+/*  The command phase with both sides' rolls given (blue's first), then
+ *  on to blue's actions. */
+static void
+start (fixture_t *f, int blue_die, int red_die)
+{
+    push (f, 2, blue_die, red_die);
+    game_begin_phase (f->g, f->dice);
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase (f->g), E19_PHASE_A_ACTS);
+}
+
+/*  Resolve the current phase and begin the next. */
+static void
+next (fixture_t *f)
+{
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+}
+
+static void
+order (fixture_t *f, const char *id, order_t o)
+{
+    char err[256];
+    if (game_apply_order (f->g, idx (f, id), &o, err, sizeof err) < 0)
+        fail_msg ("%s: %s", id, err);
+}
+
+static void
+refused (fixture_t *f, const char *id, order_t o, const char *want)
+{
+    char err[256] = "";
+    if (game_check_order (f->g, idx (f, id), &o, err, sizeof err) == 0)
+        fail_msg ("%s: order accepted, expected \"%s\"", id, want);
+    if (!strstr (err, want))
+        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+}
+
+static order_t
+move_to (double x, double y)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_MOVE;
+    o.has_to = true;
+    o.to = (vec2_t) { x, y };
+    return o;
+}
+
+static order_t
+charge (fixture_t *f, const char *target)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_CHARGE;
+    o.target = idx (f, target);
+    return o;
+}
+
+static void
+near (double a, double b, double tol)
+{
+    if (fabs (a - b) > tol)
+        fail_msg ("%g is not %g (within %g)", a, b, tol);
+}
+
+/*  ---- formations ---- */
+
+/*  "Infantry in Line: May not move but may pivot"; "Unlimbered
+ *  Artillery: Can not move but may pivot"; "Limbered Artillery: Can not
+ *  fire"; "Pivoting Artillery cannot fire". */
+static void
+test_formations (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("line", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 40, 0),
+              unit ("guns", "blue", "artillery", "smoothbore_artillery",
+                    "average", 2, "line", 40, 40, 0),
+              unit ("limbered", "blue", "artillery", "smoothbore_artillery",
+                    "average", 2, "column", 160, 40, 0),
+              unit ("target", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 60, 60, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    order_t stay_line = move_to (100, 50);
+    stay_line.has_formation = true;
+    stay_line.formation = FORMATION_LINE;
+    refused (f, "line", stay_line, "in line may not move");
+    stay_line.has_formation = false;
+    /* the formation step comes first: asked to move, a line forms column */
+    order (f, "line", stay_line);
+    order_t unlimbered = move_to (40, 50);
+    unlimbered.has_formation = true;
+    unlimbered.formation = FORMATION_LINE;
+    refused (f, "guns", unlimbered, "in unlimbered may not move");
+    /* limbered guns do not fire */
+    assert_int_equal (e19_firer_row (f->g, idx (f, "limbered")), -1);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "limbered"),
+                                     idx (f, "target")), 0);
+    /* the unlimbered guns, before pivoting, fire: 2 bases x 2 dice */
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "guns"),
+                                     idx (f, "target")), 4);
+    order_t pivot = order_hold ();
+    pivot.has_facing = true;
+    pivot.facing = 30;
+    order (f, "guns", pivot);
+    next (f);
+    assert_int_equal (U (f, "line")->formation, FORMATION_COLUMN);
+    near (U (f, "line")->fp.centre.y, 48, 1e-6);
+    near (U (f, "guns")->fp.facing, 30, 1e-6);
+    near (U (f, "guns")->fp.centre.y, 40, 1e-6);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "guns"),
+                                     idx (f, "target")), 0);
+    /* skirmishers are never in line */
+    unmake (f);
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("sk", "blue", "skirmishers", "musket", "average", 2,
+                    "line", 100, 40, 0),
+              unit ("target", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 60, 60, 180));
+    char err[256];
+    static char text[2048];
+    snprintf (text, sizeof text, "ruleset = \"europe19\";\ntable = { width "
+              "= 200.0; depth = 200.0; };\nunits = ( %s );\nscenario = { "
+              "name = \"t\"; turns = 3; victory = { army_break = 0.5; }; };\n",
+              units);
+    scenario_t *sc = scenario_load_text (text, "t.cfg", game_rules_finder,
+                                         rules, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    assert_null (game_new (rules, sc, err, sizeof err));
+    assert_non_null (strstr (err, "skirmishers are never in line"));
+    scenario_destroy (&sc);
+}
+
+/*  ---- the charge sequence ---- */
+
+/*  The charge sequence table in play: cavalry charges anything,
+ *  dragoons not cavalry, infantry neither; "Maybe: If Attacker begins
+ *  larger than target"; skirmishers and artillery never charge; "May
+ *  pivot 45°"; "One attacker per face". */
+static void
+test_charge_permission (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 3,
+                    "mounted", 40, 40, 0),
+              unit ("dgns", "blue", "dragoons", "rifled_musket", "average", 3,
+                    "mounted", 80, 40, 0),
+              unit ("inf", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 120, 40, 0),
+              unit ("sk", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 160, 40, 0),
+              unit ("red-cav", "red", "cavalry", "sabre", "average", 3,
+                    "mounted", 40, 50, 180),
+              unit ("red-dgns", "red", "dragoons", "rifled_musket",
+                    "average", 3, "mounted", 80, 50, 180),
+              unit ("red-inf", "red", "close_order_infantry", "musket",
+                    "average", 3, "column", 120, 52, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    char err[256];
+    int cav = idx (f, "cav"), dgns = idx (f, "dgns"), inf = idx (f, "inf");
+    int sk = idx (f, "sk");
+    assert_int_equal (e19_charge_permitted (f->g, cav, idx (f, "red-cav"),
+                                            err, sizeof err), 0);
+    assert_int_equal (e19_charge_permitted (f->g, dgns, idx (f, "red-cav"),
+                                            err, sizeof err), -1);
+    assert_non_null (strstr (err, "dragoons may not charge cavalry"));
+    /* dragoons against dragoons, three bases each: not larger */
+    assert_int_equal (e19_charge_permitted (f->g, dgns, idx (f, "red-dgns"),
+                                            err, sizeof err), -1);
+    assert_non_null (strstr (err, "only when it is larger (3 bases against "
+                                  "3)"));
+    /* infantry of four bases against three: larger, so it may */
+    assert_int_equal (e19_charge_permitted (f->g, inf, idx (f, "red-inf"),
+                                            err, sizeof err), 0);
+    assert_int_equal (e19_charge_permitted (f->g, inf, idx (f, "red-dgns"),
+                                            err, sizeof err), -1);
+    assert_int_equal (e19_charge_permitted (f->g, sk, idx (f, "red-inf"),
+                                            err, sizeof err), -1);
+    refused (f, "sk", charge (f, "red-inf"), "skirmishers may not charge");
+    order (f, "cav", charge (f, "red-cav"));
+    order (f, "inf", charge (f, "red-inf"));
+    push (f, 0);
+    next (f);
+    assert_true (saw (f, "cav is in contact with red-cav"));
+    assert_true (saw (f, "inf is in contact with red-inf"));
+    /* the target's front is taken: one attacker per face */
+    assert_true (e19_state_const (game_unit (f->g, idx (f, "red-cav")))->faces
+                 & E19_FACE_FRONT);
+    unmake (f);
+    /* more than 45 degrees off its front: it may not pivot that far */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 3,
+                    "mounted", 100, 100, 0),
+              unit ("aside", "red", "close_order_infantry", "musket",
+                    "average", 3, "column", 112, 100, 270));
+    f = make (NULL, units);
+    start (f, 6, 6);
+    refused (f, "cav", charge (f, "aside"), "degrees off its front (it may "
+                                            "pivot 45)");
+    unmake (f);
+    /* beyond its move: cavalry 16 cm in the open */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 3,
+                    "mounted", 100, 100, 0),
+              unit ("far", "red", "close_order_infantry", "musket",
+                    "average", 3, "column", 100, 130, 180));
+    f = make (NULL, units);
+    start (f, 6, 6);
+    refused (f, "cav", charge (f, "far"), "beyond its move (16.0 cm)");
+    unmake (f);
+}
+
+/*  ---- movement ---- */
+
+/*  One move of each row in the open and in woods; "N/A": cavalry stops
+ *  at the wood's edge; "Road: Remain 24cm from enemy and spend entire
+ *  movement on road"; "Cost per Pivot ¼"; "Turning: Units on road suffer
+ *  no penalty". */
+static void
+test_movement (void **state)
+{
+    (void) state;
+    const char *wood = "{ id = \"wood\"; kind = \"woods\"; polygon = ( "
+                       "[0.0, 100.0], [200.0, 100.0], [200.0, 150.0], "
+                       "[0.0, 150.0] ); }, { id = \"road\"; kind = \"road\"; "
+                       "polygon = ( [190.0, 0.0], [196.0, 0.0], [196.0, "
+                       "200.0], [190.0, 200.0] ); }";
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s, %s",
+              unit ("co", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 20, 20, 0),
+              unit ("lo", "blue", "loose_order_infantry", "musket",
+                    "average", 4, "column", 40, 20, 0),
+              unit ("sk", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 60, 110, 0),
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 90, 90, 0),
+              unit ("co-wood", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 130, 110, 0),
+              unit ("road", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 193, 20, 0),
+              unit ("turner", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 160, 20, 0),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 190, 180));
+    fixture_t *f = make (wood, units);
+    start (f, 6, 6);
+    order (f, "co", move_to (20, 60));
+    order (f, "lo", move_to (40, 60));
+    order (f, "sk", move_to (60, 140));
+    order (f, "cav", move_to (90, 130));
+    order (f, "co-wood", move_to (130, 140));
+    order (f, "road", move_to (193, 80));
+    order_t right = move_to (200, 20);
+    order (f, "turner", right);
+    next (f);
+    near (U (f, "co")->fp.centre.y, 28, 1e-6);         /* Inf (CO) 8 */
+    near (U (f, "lo")->fp.centre.y, 32, 1e-6);         /* Inf (LO) 12 */
+    near (U (f, "sk")->fp.centre.y, 122, 1e-6);        /* Ski in woods 12 */
+    near (U (f, "co-wood")->fp.centre.y, 114, 1e-6);   /* CO in woods 4 */
+    /* Cav woods N/A: its front (1 cm ahead of its centre) stops at the
+       wood's edge */
+    assert_true (U (f, "cav")->fp.centre.y + 1.0 <= 100.0 + 1e-6);
+    assert_true (U (f, "cav")->fp.centre.y + 1.0 >= 99.0);
+    near (U (f, "road")->fp.centre.y, 36, 1e-6);       /* road 16 */
+    /* a quarter turn is two pivots of 45, each a quarter of 8 cm */
+    near (U (f, "turner")->fp.centre.x, 164, 1e-6);
+    unmake (f);
+    /* within 24 cm of the enemy the road gives no more than the open */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("road", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 193, 20, 0),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 175, 40, 180));
+    f = make (wood, units);
+    start (f, 6, 6);
+    order (f, "road", move_to (193, 80));
+    next (f);
+    near (U (f, "road")->fp.centre.y, 28, 1e-6);
+    unmake (f);
+}
+
+/*  "Interpenetration: Only skirmishers may pass through friendly
+ *  units." */
+static void
+test_interpenetration (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("col", "blue", "loose_order_infantry", "musket",
+                    "average", 2, "column", 50, 20, 0),
+              unit ("sk", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 100, 20, 0),
+              unit ("wall-1", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 50, 28, 0),
+              unit ("wall-2", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 26, 0),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 190, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    order (f, "col", move_to (50, 40));
+    order (f, "sk", move_to (100, 40));
+    next (f);
+    /* it stops where it would stand on the line (half a cm of overlap is
+       figures touching) */
+    assert_true (U (f, "col")->fp.centre.y <= 25.5 + 1e-6);
+    near (U (f, "sk")->fp.centre.y, 32, 1e-6);
+    unmake (f);
+}
+
+/*  ---- firing ---- */
+
+/*  Dice per base by weapon and range band ("Smoothbore Artillery 32cm
+ *  2", "12cm 5"; "*Skirmishers +8cm"); "Unit may only fire frontally
+ *  45° (360° in towns)"; "other Units are obstructions"; the firing
+ *  table's score and the saving roll, in play. */
+static void
+test_firing (void **state)
+{
+    (void) state;
+    const char *town = "{ id = \"village\"; kind = \"town\"; polygon = ( "
+                       "[155.0, 165.0], [185.0, 165.0], [185.0, 185.0], "
+                       "[155.0, 185.0] ); }";
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s",
+              unit ("guns", "blue", "artillery", "smoothbore_artillery",
+                    "average", 2, "line", 40, 40, 0),
+              unit ("near", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 40, 50, 180),
+              unit ("sk", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 100, 40, 0),
+              unit ("line", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 130, 40, 0),
+              unit ("in-town", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 170, 168, 0),
+              unit ("behind", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 170, 158, 0),
+              unit ("far", "red", "skirmishers", "musket", "average", 2,
+                    "loose", 100, 56, 180));
+    fixture_t *f = make (town, units);
+    int guns = idx (f, "guns"), sk = idx (f, "sk"), line = idx (f, "line");
+    /* canister within 12 cm: 5 dice a base */
+    near (situation_unit_distance (game_situation (f->g), guns,
+                                   idx (f, "near")), 8, 1e-6);
+    assert_int_equal (e19_fire_dice (f->g, guns, idx (f, "near")), 10);
+    /* a musket reaches 8 cm, a skirmisher's 16: "far" is 14 cm off */
+    near (situation_unit_distance (game_situation (f->g), sk,
+                                   idx (f, "far")), 14, 1e-6);
+    assert_int_equal (e19_fire_dice (f->g, sk, idx (f, "far")), 2);
+    assert_int_equal (e19_fire_dice (f->g, line, idx (f, "far")), 0);
+    /* the town: fire all round ("behind" is at its rear) */
+    assert_true (e19_fire_dice (f->g, idx (f, "in-town"),
+                                idx (f, "behind")) > 0);
+    /* the rows and columns of the firing table */
+    assert_int_equal (e19_firer_row (f->g, line),
+                      E19_FIRER_LINE_OR_ARTILLERY);
+    assert_int_equal (e19_firer_row (f->g, sk),
+                      E19_FIRER_SKIRMISH_OR_DRAGOON);
+    assert_int_equal (e19_firer_row (f->g, idx (f, "in-town")),
+                      E19_FIRER_INFANTRY_COLUMN);
+    /* "Normal: ... Close order Infantry in line"; "Dispersed:
+       Skirmishers, Unlimbered Artillery" */
+    assert_int_equal (e19_target_column (f->g, idx (f, "near")),
+                      E19_TARGET_NORMAL);
+    assert_int_equal (e19_target_column (f->g, idx (f, "far")),
+                      E19_TARGET_DISPERSED);
+    assert_int_equal (e19_target_column (f->g, guns), E19_TARGET_DISPERSED);
+    assert_int_equal (e19_target_column (f->g, idx (f, "behind")),
+                      E19_TARGET_CLOSE_COLUMN);
+    /* no save in the open against muskets ("All else ... Open None") */
+    assert_int_equal (e19_save_score (f->g, guns, idx (f, "near")), 0);
+    /* "All else ... Woods, towns 5+" */
+    assert_int_equal (e19_save_score (f->g, idx (f, "behind"),
+                                      idx (f, "in-town")), 5);
+    unmake (f);
+
+    /* a unit between them blocks on level ground */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("line", "blue", "close_order_infantry",
+                    "later_breech_loader", "average", 4, "line", 100, 40, 0),
+              unit ("screen", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 50, 0),
+              unit ("target", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 60, 180));
+    f = make (NULL, units);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "line"),
+                                     idx (f, "target")), 0);
+    unmake (f);
+
+    /* the volley: later breech-loaders, 2 dice a base, a line firing at
+       close order infantry in line (Normal): 4+; the target, armed with
+       breech-loaders and in line, saves on 5+ in the open */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("line", "blue", "close_order_infantry",
+                    "later_breech_loader", "average", 2, "line", 100, 40, 0),
+              unit ("target", "red", "close_order_infantry",
+                    "later_breech_loader", "elite", 4, "line", 100, 60, 180));
+    f = make (NULL, units);
+    start (f, 6, 6);
+    next (f);                                   /* blue acts: holds */
+    assert_int_equal (e19_save_score (f->g, idx (f, "line"),
+                                      idx (f, "target")), 5);
+    next (f);                                   /* red acts: holds */
+    assert_int_equal (game_phase (f->g), E19_PHASE_FIRING);
+    /* blue's 4 dice: 4, 3, 6, 1 (two hits); red's 8 dice all miss;
+       red saves: 5 (saved), 2 (not); its test for the base: 3, passes
+       (elite 3+) */
+    push (f, 4, 4, 3, 6, 1);
+    push (f, 2, 5, 2);
+    push (f, 8, 1, 1, 1, 1, 1, 1, 1, 1);
+    push (f, 1, 3);
+    next (f);
+    assert_true (saw (f, "line fires at target: 4 dice need 4+, threw "
+                         "[4 3 6 1]: 2 hits; saves on 5+: 1 saved"));
+    assert_int_equal (U (f, "target")->killed, 1);
+    assert_true (saw (f, "target tests morale (a base removed): needs 3+, "
+                         "threw 3: passes"));
+    unmake (f);
+}
+
+/*  ---- hand-to-hand ---- */
+
+/*  Dice per base ("Cav ... Inf Ln 3"; "Defending Infantry ... Cav 1");
+ *  "-1 dice per base: Cavalry vs Close order Infantry"; "+1 dice per
+ *  base: Attacking Flank or Rear"; "Unit taking greatest number of hits
+ *  retreats 12cm facing enemy"; "Lost hand-to-hand combat (two tests)";
+ *  "Failure: Remove a base". */
+static void
+test_hand_to_hand (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 90, 0),
+              unit ("loose", "red", "loose_order_infantry", "musket",
+                    "average", 2, "line", 100, 100, 180));
+    fixture_t *f = make (NULL, units);
+    int cav = idx (f, "cav"), inf = idx (f, "loose");
+    assert_int_equal (e19_melee_dice_per_base (f->g, cav, inf, true), 3);
+    assert_int_equal (e19_melee_dice_per_base (f->g, inf, cav, false), 1);
+    start (f, 6, 6);
+    order (f, "cav", charge (f, "loose"));
+    /* the charged line fires at the charging cavalry: 2 dice (musket),
+       need 2+ against cavalry: 1, 1, no hit; the cavalry's test for
+       being fired on: 4, passes */
+    push (f, 3, 1, 1, 4);
+    next (f);
+    assert_true (saw (f, "charging cavalry fired on by its target"));
+    next (f);                                  /* red acts */
+    next (f);                                  /* firing: in contact */
+    assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
+    /* the cavalry's 6 dice (3 a base): 4 5 6 1 1 1, three hits; the
+       line's 2 dice: 1 1; red loses three... it has two: both go (the
+       first base's test first: 6, passes) */
+    push (f, 6, 4, 5, 6, 1, 1, 1);
+    push (f, 2, 1, 1);
+    push (f, 1, 6);
+    next (f);
+    assert_true (saw (f, "hand-to-hand: cav (6 dice: 3 a base) against "
+                         "loose (2 dice: 1 a base), 4+ hits: loose takes 3, "
+                         "cav takes 0"));
+    assert_false (e19_in_play (f->g, inf));
+    unmake (f);
+
+    /* close order infantry in column, charged in the flank by cavalry:
+       2 a base, -1 against close order, +1 flank: 2 a base; the loser
+       retreats 12 cm facing the enemy after its two tests */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 90, 100, 90),
+              unit ("col", "red", "close_order_infantry", "musket",
+                    "elite", 3, "column", 100, 100, 0));
+    f = make (NULL, units);
+    start (f, 6, 6);
+    order (f, "cav", charge (f, "col"));
+    next (f);                       /* no fire: the column faces away */
+    next (f);
+    next (f);
+    assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
+    /* cav: 4 dice (2 a base with the modifiers): 4 1 1 1 one hit; the
+       column strikes at no one at its front? it was charged in the
+       flank and has no front attacker: 3 dice (1 a base vs cavalry):
+       1 1 1; the base's test: 3 (elite passes); lost: two tests 3, 1:
+       the second fails, a base goes; then it retreats */
+    push (f, 4, 4, 1, 1, 1);
+    push (f, 3, 1, 1, 1);
+    push (f, 1, 3);
+    push (f, 2, 3, 1);
+    vec2_t before = U (f, "col")->fp.centre;
+    next (f);
+    assert_true (saw (f, "cav (4 dice: 2 a base, +1 flank or rear, -1 "
+                         "against close order infantry)"));
+    assert_true (saw (f, "col loses the hand-to-hand"));
+    assert_int_equal (U (f, "col")->killed, 2);
+    near (geom_dist (before, U (f, "col")->fp.centre), 12, 1e-6);
+    assert_true (saw (f, "col retreats 12 cm"));
+    unmake (f);
+}
+
+/*  "If a tie defender retreats"; "Artillery are eliminated"; "Unit
+ *  eliminated if retreat blocked". */
+static void
+test_outcomes (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 90, 0),
+              unit ("guns", "red", "artillery", "smoothbore_artillery",
+                    "average", 2, "column", 100, 100, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    order (f, "cav", charge (f, "guns"));
+    next (f);
+    next (f);
+    next (f);
+    /* cav 8 dice (4 a base against artillery): all 1; guns 2 dice: 1 1:
+       a tie, nobody hit: the defender retreats, and guns are eliminated */
+    push (f, 8, 1, 1, 1, 1, 1, 1, 1, 1);
+    push (f, 2, 1, 1);
+    push (f, 2, 6, 6);
+    next (f);
+    assert_true (saw (f, "guns loses the hand-to-hand"));
+    assert_true (saw (f, "guns is eliminated: artillery that loses"));
+    unmake (f);
+
+    /* the defender's retreat runs into its own friends: eliminated */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 95, 0),
+              unit ("col", "red", "loose_order_infantry", "musket",
+                    "average", 2, "column", 100, 103, 180),
+              unit ("wall", "red", "close_order_infantry", "musket",
+                    "average", 6, "line", 100, 112, 180));
+    f = make (NULL, units);
+    start (f, 6, 6);
+    order (f, "cav", charge (f, "col"));
+    /* the column's fire at the charging cavalry, 4 cm off: 2 dice need
+       4+ (a column firing at cavalry): 1 1; the cavalry's test: 6 */
+    push (f, 2, 1, 1);
+    push (f, 1, 6);
+    next (f);
+    next (f);
+    next (f);
+    push (f, 4, 1, 1, 1, 1);
+    push (f, 2, 1, 1);
+    push (f, 2, 6, 6);
+    next (f);
+    assert_true (saw (f, "col is eliminated: its retreat is blocked"));
+    unmake (f);
+}
+
+/*  ---- morale ---- */
+
+/*  "Fanatic 2+ ... Rabble 6"; "Failure: Remove a base"; a base removed
+ *  by a failed test causes no test of its own (RULINGS.md). */
+static void
+test_morale (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("rabble", "blue", "close_order_infantry", "musket",
+                    "rabble", 4, "line", 100, 40, 0),
+              unit ("fanatic", "red", "close_order_infantry", "musket",
+                    "fanatic", 4, "line", 100, 80, 180));
+    fixture_t *f = make (NULL, units);
+    push (f, 1, 5);
+    assert_false (e19_morale_test (f->g, idx (f, "rabble"), f->dice, "t"));
+    assert_int_equal (U (f, "rabble")->killed, 1);
+    push (f, 1, 6);
+    assert_true (e19_morale_test (f->g, idx (f, "rabble"), f->dice, "t"));
+    push (f, 1, 2);
+    assert_true (e19_morale_test (f->g, idx (f, "fanatic"), f->dice, "t"));
+    push (f, 1, 1);
+    assert_false (e19_morale_test (f->g, idx (f, "fanatic"), f->dice, "t"));
+    assert_int_equal (U (f, "fanatic")->killed, 1);
+    assert_int_equal (dice_queued (f->dice), 0);    /* no test after */
+    /* "Each base removed": a test each */
+    push (f, 2, 6, 6);
+    assert_int_equal (e19_remove_bases (f->g, idx (f, "fanatic"), 2, f->dice,
+                                        "t"), 2);
+    assert_int_equal (U (f, "fanatic")->killed, 3);
+    assert_int_equal (dice_queued (f->dice), 0);
+    unmake (f);
+}
+
+/*  ---- the command roll ---- */
+
+/*  "Command Roll ... Standard game ... Poor 1-2: 2": a poor general's
+ *  side rolling 1 orders two units, the nearest to him; the others
+ *  follow the Risk Factor tables and say why. */
+static void
+test_command_roll (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("general", "blue", "general", "none", "levy", 1, "line",
+                    100, 10, 0),
+              unit ("first", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 20, 0),
+              unit ("second", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 120, 20, 0),
+              unit ("third", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 160, 20, 0),
+              unit ("red-a", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 180, 180),
+              unit ("red-b", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 140, 180, 180));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (e19_command_count (f->g, SIDE_BLUE, 1), 2);
+    /* red has no general: rolls as poor; 6: 4 units */
+    assert_int_equal (e19_command_count (f->g, SIDE_RED, 6), 4);
+    start (f, 1, 6);
+    assert_true (saw (f, "command roll: 1, 2 units to order (of 3)"));
+    assert_false (game_table_bound (f->g, idx (f, "first")));
+    assert_false (game_table_bound (f->g, idx (f, "second")));
+    assert_true (game_table_bound (f->g, idx (f, "third")));
+    assert_false (game_table_bound (f->g, idx (f, "general")));
+    char why[200];
+    game_table_bound_why (f->g, idx (f, "third"), why, sizeof why);
+    assert_string_equal (why, "out of command: its side's command roll (1) "
+                              "orders 2 units, nearer the general");
+    unmake (f);
+}
+
+/*  ---- the scenarios ---- */
+
+static scenario_t *
+load_scenario (const char *name)
+{
+    char path[256], err[256];
+    snprintf (path, sizeof path, "rules/scenarios/%s.cfg", name);
+    scenario_t *sc = scenario_load (test_source_path (path), game_rules_finder,
+                                    rules, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    return sc;
+}
+
+/*  Every scenario plays to a result under the table, random and greedy
+ *  strategies; the same seed plays the same battle, and the replay log
+ *  reproduces it. */
+static void
+test_battles (void **state)
+{
+    (void) state;
+    const char *names[3] = { "e19_spicheren", "e19_quatre_bras",
+                             "e19_magenta" };
+    const char *strategies[3] = { "table", "random", "greedy" };
+    for (int s = 0; s < 3; s++) {
+        scenario_t *sc = load_scenario (names[s]);
+        for (int k = 0; k < 3; k++) {
+            battle_setup_t setup;
+            memset (&setup, 0, sizeof setup);
+            setup.seed = 21 + (uint64_t) k;
+            setup.strategy[0] = strategies[k];
+            setup.strategy[1] = "table";
+            battle_log_t *log = battle_log_new ();
+            battle_result_t a, b, c;
+            char err[256];
+            if (battle_play (rules, sc, &setup, &a, log, err, sizeof err) < 0)
+                fail_msg ("%s: %s", names[s], err);
+            assert_true (a.result.over);
+            assert_true (a.result.turns >= 1 && a.result.turns <= 12);
+            assert_true (a.decisions > 0);
+            if (battle_replay (rules, sc, log, &b, err, sizeof err) < 0)
+                fail_msg ("%s replay: %s", names[s], err);
+            assert_int_equal (a.result.winner, b.result.winner);
+            assert_int_equal (a.result.killed[0], b.result.killed[0]);
+            assert_int_equal (a.result.killed[1], b.result.killed[1]);
+            if (battle_play (rules, sc, &setup, &c, NULL, err, sizeof err) < 0)
+                fail_msg ("%s", err);
+            assert_int_equal (c.result.winner, a.result.winner);
+            assert_int_equal (c.result.turns, a.result.turns);
+            battle_log_destroy (&log);
+        }
+        scenario_destroy (&sc);
+    }
+}
+
+int
+main (void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_formations),
+        cmocka_unit_test (test_charge_permission),
+        cmocka_unit_test (test_movement),
+        cmocka_unit_test (test_interpenetration),
+        cmocka_unit_test (test_firing),
+        cmocka_unit_test (test_hand_to_hand),
+        cmocka_unit_test (test_outcomes),
+        cmocka_unit_test (test_morale),
+        cmocka_unit_test (test_command_roll),
+        cmocka_unit_test (test_battles),
+    };
+    return cmocka_run_group_tests (tests, setup, teardown);
+}
