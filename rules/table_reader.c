@@ -6,8 +6,33 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "config_text.h"
 #include "solo_limits.h"
 #include "table_reader.h"
+
+int
+table_reader_open (table_reader_t *ld, const char *text, const char *origin,
+                   char *err, int errlen)
+{
+    ld->origin = origin ? origin : "(tables)";
+    ld->err = err;
+    ld->errlen = errlen;
+    err[0] = 0;
+    config_init (&ld->cfg);
+    if (config_text_read (&ld->cfg, text) != CONFIG_TRUE) {
+        snprintf (err, (size_t) errlen, "%s:%d - %s", ld->origin,
+                  config_error_line (&ld->cfg), config_error_text (&ld->cfg));
+        config_destroy (&ld->cfg);
+        return -1;
+    }
+    return 0;
+}
+
+void
+table_reader_close (table_reader_t *ld)
+{
+    config_destroy (&ld->cfg);
+}
 
 /*  Index of `name` in `names` (n of them), or -1. */
 int

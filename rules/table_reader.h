@@ -21,6 +21,14 @@ typedef struct {
     int errlen;
 } table_reader_t;
 
+/*  Parse `text` (the whole table file; `origin` names it in errors,
+ *  NULL: "(tables)") into ld->cfg, errors to err[errlen].  0, or -1
+ *  with err as "origin:line - reason" (ld->cfg then already closed).
+ *  Every open that succeeds is closed with table_reader_close. */
+int table_reader_open (table_reader_t *ld, const char *text,
+                       const char *origin, char *err, int errlen);
+void table_reader_close (table_reader_t *ld);
+
 /*  Index of `name` in `names` (n of them), or -1 (name NULL: -1). */
 int table_name_index (const char *const *names, int n, const char *name);
 

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "config_text.h"
 #include "eol_tables.h"
 #include "table_reader.h"
 
@@ -478,31 +477,18 @@ eol_tables_load_text (const char *text, const char *origin,
 {
     assert (text && rs && err && errlen > 0);
     table_reader_t ld;
-    ld.origin = origin ? origin : "(tables)";
-    ld.err = err;
-    ld.errlen = errlen;
-    err[0] = 0;
-    eol_tables_t *t = calloc (1, sizeof *t);
-    if (!t) {
-        snprintf (err, (size_t) errlen, "%s - out of memory", ld.origin);
+    if (table_reader_open (&ld, text, origin, err, errlen) < 0)
         return NULL;
-    }
-    config_init (&ld.cfg);
-    int rc = 0;
-    if (config_text_read (&ld.cfg, text) != CONFIG_TRUE) {
-        snprintf (err, (size_t) errlen, "%s:%d - %s", ld.origin,
-                  config_error_line (&ld.cfg), config_error_text (&ld.cfg));
-        rc = -1;
-    }
+    eol_tables_t *t = calloc (1, sizeof *t);
+    if (!t)
+        snprintf (err, (size_t) errlen, "%s - out of memory", ld.origin);
     else if (check_groups (&ld) < 0 || load_grades (&ld, t, rs) < 0
              || load_types (&ld, t) < 0
              || load_troops (&ld, t, rs) < 0 || load_movement (&ld, t, rs) < 0
              || load_fire_melee (&ld, t) < 0 || load_morale (&ld, t) < 0
              || load_sequence (&ld, t) < 0)
-        rc = -1;
-    config_destroy (&ld.cfg);
-    if (rc < 0)
         eol_tables_destroy (&t);
+    table_reader_close (&ld);
     return t;
 }
 

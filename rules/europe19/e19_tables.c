@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "config_text.h"
 #include "e19_tables.h"
 #include "table_reader.h"
 
@@ -396,28 +395,17 @@ e19_tables_load_text (const char *text, const char *origin,
                       const ruleset_t *rs, char *err, int errlen)
 {
     assert (text && rs && err && errlen > 0);
-    table_reader_t ld;
-    ld.origin = origin ? origin : "(tables)";
-    ld.err = err;
-    ld.errlen = errlen;
-    err[0] = 0;
-    e19_tables_t *t = calloc (1, sizeof *t);
-    if (!t) {
-        snprintf (err, (size_t) errlen, "%s - out of memory", ld.origin);
-        return NULL;
-    }
     static const char *const top[] = { "units", "types", "charge",
         "movement", "weapons", "fire", "saves", "melee", "morale",
         "command", "victory" };
     static const char *const units[] = { "hits_per_base" };
     static const char *const victory[] = { "army_break" };
-    config_init (&ld.cfg);
-    int rc = 0;
-    if (config_text_read (&ld.cfg, text) != CONFIG_TRUE) {
-        snprintf (err, (size_t) errlen, "%s:%d - %s", ld.origin,
-                  config_error_line (&ld.cfg), config_error_text (&ld.cfg));
-        rc = -1;
-    }
+    table_reader_t ld;
+    if (table_reader_open (&ld, text, origin, err, errlen) < 0)
+        return NULL;
+    e19_tables_t *t = calloc (1, sizeof *t);
+    if (!t)
+        snprintf (err, (size_t) errlen, "%s - out of memory", ld.origin);
     else if (!table_need_group_of (&ld, "e19", top, 11)
              || !table_need_group_of (&ld, "e19.units", units, 1)
              || table_read_int (&ld, "e19.units.hits_per_base", 1, 100,
@@ -429,10 +417,8 @@ e19_tables_load_text (const char *text, const char *origin,
              || !table_need_group_of (&ld, "e19.victory", victory, 1)
              || table_read_double (&ld, "e19.victory.army_break", 0.01, 1,
                                    &t->army_break) < 0)
-        rc = -1;
-    config_destroy (&ld.cfg);
-    if (rc < 0)
         e19_tables_destroy (&t);
+    table_reader_close (&ld);
     return t;
 }
 
