@@ -66,6 +66,37 @@ assert [s["strategy"] for s in d["sides"]] == ["table", "random"]
 assert d["ruleset"] == "skirmish19" and len(d["tables_hash"]) == 16
 assert d["log"] == []
 '
+# The third ruleset (seed 004) is served like the others: a battle of
+# each of its scenarios plays to a result, a unit is answered from the
+# Risk Factor tables, Hello lists its grades, errors name its values.
+for sc in e19_spicheren e19_quatre_bras e19_magenta; do
+    run "battle_$sc" "$SOLO" battle --scenario "$sc" --blue greedy --red table --seed 2 --json
+    expect_rc "battle_$sc" 0
+    expect_json "battle_$sc" '
+assert d["ruleset"] == "europe19" and d["reason"] and 1 <= d["turns"] <= 12
+'
+done
+run e19_ask "$SOLO" ask --situation "$SOURCE_DIR/rules/scenarios/e19_magenta.cfg" --unit zouaves --roll 4 --json
+expect_rc e19_ask 0
+expect_json e19_ask '
+# fanatic zouaves: "hero near" on the unit itself (RULINGS.md), RF -1: the
+# table row up to RF0, a 4: continue
+assert d["ruleset"] == "europe19" and d["rf"] == -1 and d["action"] == "continue"
+assert {f["name"]: f["value"] for f in d["factors"]} == {"hero_near": -1}
+'
+run e19_hello "$SOLO" hello --json
+expect_json e19_hello '
+r = {x["name"]: x for x in d["rulesets"]}["europe19"]
+assert r["grades"] == ["rabble", "levy", "average", "elite", "fanatic"], r
+assert "close_order_infantry" in r["troop_types"] and "later_breech_loader" in r["weapons"], r
+'
+sed 's/troop_type = "cavalry"; weapon = "sabre"; figures = 3;/troop_type = "cossacks"; weapon = "sabre"; figures = 3;/'     "$SOURCE_DIR/rules/scenarios/e19_magenta.cfg" >"$work/e19_bad.cfg"
+run e19_bad "$SOLO" ask --situation "$work/e19_bad.cfg" --unit zouaves
+expect_rc e19_bad 3
+expect_in e19_bad err "unknown troop_type \"cossacks\" (europe19 knows: close_order_infantry, loose_order_infantry, skirmishers, cavalry, dragoons, artillery, general)"
+run e19_side "$SOLO" side --scenario e19_quatre_bras --side red --playouts 60 --seed 2
+expect_rc e19_side 0
+expect_in e19_side out "Ney's French acts (side A)"
 run json_log "$SOLO" battle --scenario cavalry --blue table --red table --seed 3 --json --log
 expect_rc json_log 0
 expect_json json_log '
