@@ -442,6 +442,79 @@ test_movement (void **state)
     unmake (f);
 }
 
+/*  "Stream" 4 cm for close order infantry; "Bridges: Negate Streams";
+ *  the slowest ground a move crosses sets its rate, ground beyond its
+ *  reach not counting (RULINGS.md). */
+static void
+test_streams_and_bridges (void **state)
+{
+    (void) state;
+    const char *ground = "{ id = \"brook\"; kind = \"stream\"; polygon = ( "
+                         "[0.0, 55.0], [200.0, 55.0], [200.0, 61.0], "
+                         "[0.0, 61.0] ); }, { id = \"road\"; kind = "
+                         "\"road\"; polygon = ( [147.0, 0.0], [153.0, 0.0], "
+                         "[153.0, 200.0], [147.0, 200.0] ); }";
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("short", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 30, 40, 0),
+              unit ("wader", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 60, 48, 0),
+              unit ("bridge", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 150, 48, 0),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 60, 190, 180));
+    fixture_t *f = make (ground, units);
+    start (f, 6, 6);
+    order (f, "short", move_to (30, 90));
+    order (f, "wader", move_to (60, 90));
+    order (f, "bridge", move_to (150, 90));
+    next (f);
+    /* its front (44) stops at 52, short of the brook: the open rate */
+    near (U (f, "short")->fp.centre.y, 48, 1e-6);
+    /* its front (52) would cross the brook: the stream's 4 cm */
+    near (U (f, "wader")->fp.centre.y, 52, 1e-6);
+    /* over the bridge, wholly on the road: the road's 16 */
+    near (U (f, "bridge")->fp.centre.y, 64, 1e-6);
+    unmake (f);
+}
+
+/*  "Level fire any obstruction blocks LOS"; "Fire between higher and
+ *  lower blocked if obstruction closer to lower unit". */
+static void
+test_fire_from_the_heights (void **state)
+{
+    (void) state;
+    const char *hill = "{ id = \"ridge\"; kind = \"gentle_hill\"; polygon "
+                       "= ( [0.0, 0.0], [200.0, 0.0], [200.0, 30.0], "
+                       "[0.0, 30.0] ); }";
+    char units[2048];
+    /* a unit nearer the lower target blocks */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("guns", "blue", "artillery", "steel_rifled_artillery",
+                    "average", 1, "line", 100, 20, 0),
+              unit ("screen", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 62, 0),
+              unit ("target", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 70, 180));
+    fixture_t *f = make (hill, units);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "guns"),
+                                     idx (f, "target")), 0);
+    unmake (f);
+    /* the same unit nearer the guns on the height does not */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("guns", "blue", "artillery", "steel_rifled_artillery",
+                    "average", 1, "line", 100, 20, 0),
+              unit ("screen", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 34, 0),
+              unit ("target", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 70, 180));
+    f = make (hill, units);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "guns"),
+                                     idx (f, "target")), 4);
+    unmake (f);
+}
+
 /*  "Interpenetration: Only skirmishers may pass through friendly
  *  units." */
 static void
@@ -716,6 +789,69 @@ test_outcomes (void **state)
     unmake (f);
 }
 
+/*  "+1 dice per base: ... Defending riverbank frontally; On higher
+ *  ground"; "If a unit vacates a town attacker may occupy it". */
+static void
+test_riverbank_heights_and_towns (void **state)
+{
+    (void) state;
+    const char *ground = "{ id = \"brook\"; kind = \"stream\"; polygon = ( "
+                         "[0.0, 48.0], [200.0, 48.0], [200.0, 52.0], "
+                         "[0.0, 52.0] ); }, { id = \"bank\"; kind = "
+                         "\"gentle_hill\"; polygon = ( [0.0, 55.0], "
+                         "[200.0, 55.0], [200.0, 100.0], [0.0, 100.0] ); }";
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 44, 0),
+              unit ("col", "red", "close_order_infantry", "musket",
+                    "average", 3, "column", 100, 60, 180));
+    fixture_t *f = make (ground, units);
+    start (f, 6, 6);
+    order (f, "cav", charge (f, "col"));
+    next (f);
+    next (f);
+    next (f);
+    next (f);
+    /* the column: 1 a base against cavalry, +1 riverbank, +1 higher
+       ground; the cavalry 2 a base against a column, -1 against close
+       order */
+    assert_true (saw (f, "col (9 dice: 1 a base, +1 riverbank, +1 higher "
+                         "ground)"));
+    assert_true (saw (f, "cav (2 dice: 2 a base, -1 against close order "
+                         "infantry)"));
+    unmake (f);
+
+    const char *town = "{ id = \"village\"; kind = \"town\"; polygon = ( "
+                       "[80.0, 60.0], [120.0, 60.0], [120.0, 72.0], "
+                       "[80.0, 72.0] ); }";
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("column", "blue", "loose_order_infantry", "musket",
+                    "average", 4, "column", 100, 52, 0),
+              unit ("garrison", "red", "skirmishers", "musket", "average", 5,
+                    "loose", 100, 65, 180));
+    f = make (town, units);
+    start (f, 6, 6);
+    order (f, "column", charge (f, "garrison"));
+    /* the garrison's fire at the charge is not taken (infantry): no
+       dice; hand-to-hand: the column 12 dice (3 a base against
+       skirmishers): one hit; the garrison's 5 dice (1 a base): none */
+    next (f);
+    next (f);
+    push (f, 12, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    next (f);                                       /* firing */
+    assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
+    f->event_count = 0;
+    push (f, 12, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    push (f, 5, 1, 1, 1, 1, 1);
+    push (f, 3, 6, 6, 6);
+    next (f);
+    assert_true (saw (f, "garrison loses the hand-to-hand"));
+    assert_true (saw (f, "column occupies the town garrison left"));
+    near (U (f, "column")->fp.centre.y, 65, 1e-6);
+    unmake (f);
+}
+
 /*  ---- morale ---- */
 
 /*  "Fanatic 2+ ... Rabble 6"; "Failure: Remove a base"; a base removed
@@ -854,9 +990,12 @@ main (void)
         cmocka_unit_test (test_charge_permission),
         cmocka_unit_test (test_movement),
         cmocka_unit_test (test_interpenetration),
+        cmocka_unit_test (test_streams_and_bridges),
+        cmocka_unit_test (test_fire_from_the_heights),
         cmocka_unit_test (test_firing),
         cmocka_unit_test (test_hand_to_hand),
         cmocka_unit_test (test_outcomes),
+        cmocka_unit_test (test_riverbank_heights_and_towns),
         cmocka_unit_test (test_morale),
         cmocka_unit_test (test_command_roll),
         cmocka_unit_test (test_battles),

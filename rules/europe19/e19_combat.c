@@ -125,37 +125,12 @@ e19_melee_dice_per_base (const game_t *g, int u, int e, bool charging)
     return col < 0 ? 0 : tables (g)->melee[row][col];
 }
 
-static bool
-high (const game_t *g, int u)
-{
-    vec2_t p = unit_c (g, u)->fp.centre;
-    return e19_point_in (g, p, TERRAIN_GENTLE_HILL)
-        || e19_point_in (g, p, TERRAIN_STEEP_HILL);
-}
-
-/*  A stream between the two units, or under the attacker: the defender
- *  holds the riverbank. */
-static bool
-across_stream (const game_t *g, int attacker, int defender)
-{
-    const situation_t *sit = game_situation (g);
-    vec2_t a = unit_c (g, attacker)->fp.centre;
-    vec2_t d = unit_c (g, defender)->fp.centre;
-    for (int i = 0; i < situation_terrain_count (sit); i++) {
-        const terrain_feature_t *f = situation_terrain (sit, i);
-        if (f->kind == TERRAIN_STREAM
-            && !polygon_contains (f->vertices, f->vertex_count, d)
-            && polygon_segment_intersects (f->vertices, f->vertex_count, a,
-                                           d))
-            return true;
-    }
-    return false;
-}
-
 /*  Dice unit u throws against e: bases times its dice per base with the
  *  modifiers per base (+1 attacking flank or rear, defending a riverbank
  *  frontally, on higher ground; -1 cavalry against close order
- *  infantry); none when the row has no dice ("-"). */
+ *  infantry); none when the row has no dice ("-").  The ground is read
+ *  where the charge began: the charger's centre ends on the defender's
+ *  slope. */
 static int
 melee_dice (const game_t *g, int u, int e, bool charging, int face,
             char *why, size_t len)
@@ -170,13 +145,19 @@ melee_dice (const game_t *g, int u, int e, bool charging, int face,
         used += (size_t) snprintf (why + used, len - used, ", %+d flank or "
                                    "rear", t->melee_flank_or_rear);
     }
-    if (!charging && face == E19_FACE_FRONT && across_stream (g, e, u)
-        && used < len) {
+    /* "Defending riverbank frontally": charged in front by a unit that
+       crossed a stream to reach it */
+    if (!charging && face == E19_FACE_FRONT
+        && (state_c (g, e)->flags & E19_F_CROSSED) && used < len) {
         per += t->melee_riverbank;
         used += (size_t) snprintf (why + used, len - used, ", %+d riverbank",
                                    t->melee_riverbank);
     }
-    if (high (g, u) && !high (g, e) && used < len) {
+    /* "On higher ground": as the charge came, from a hill down at low
+       ground (the charger) or up at a unit on a hill (the defender) */
+    int charger_flags = state_c (g, charging ? u : e)->flags;
+    if ((charging ? (charger_flags & E19_F_DOWNHILL)
+                  : (charger_flags & E19_F_UPHILL)) && used < len) {
         per += t->melee_higher_ground;
         used += (size_t) snprintf (why + used, len - used, ", %+d higher "
                                    "ground", t->melee_higher_ground);
@@ -269,23 +250,19 @@ fight (game_t *g, int a, int d, int face, dice_t *dice)
                       "a base lost hand-to-hand");
     game_unit_mut (g, a)->in_melee = 0;
     game_unit_mut (g, d)->in_melee = 0;
-    if (!e19_in_play (g, loser))
-        return;
-    if (game_events_on (g))
+    if (e19_in_play (g, loser) && game_events_on (g))
         game_event (g, GAME_EVENT_MELEE, loser, "%s loses the hand-to-hand",
                     unit_c (g, loser)->id);
     for (int i = 0; i < t->lost_melee_tests; i++)
         e19_morale_test (g, loser, dice, "lost hand-to-hand combat");
-    if (!e19_in_play (g, loser))
-        return;
-    if (e19_type (g, loser) == E19_ARTILLERY) {
+    if (e19_in_play (g, loser) && e19_type (g, loser) == E19_ARTILLERY)
         e19_take_out (g, loser, "artillery that loses hand-to-hand is "
                                 "eliminated");
-        return;
-    }
-    if (e19_retreat (g, loser, winner, t->retreat_cm) && was_in_town
-        && winner == a && e19_in_play (g, a)) {
-        /* "If a unit vacates a town attacker may occupy it" */
+    if (e19_in_play (g, loser))
+        e19_retreat (g, loser, winner, t->retreat_cm);
+    /* "If a unit vacates a town attacker may occupy it" */
+    if (was_in_town && winner == a && e19_in_play (g, a)
+        && (!e19_in_play (g, loser) || !e19_in_town (g, loser))) {
         unit_m (g, a)->fp.centre = vacated;
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, a, "%s occupies the town %s "

@@ -45,7 +45,10 @@ enum {
     E19_F_PIVOTED  = 1 << 0,   /* artillery that pivoted: may not fire */
     E19_F_CHARGED  = 1 << 1,   /* it charged this turn (the attacker) */
     E19_F_FIRED    = 1 << 2,   /* it fired this turn (at a charger) */
-    E19_F_RETREAT  = 1 << 3    /* retreated from hand-to-hand this turn */
+    E19_F_RETREAT  = 1 << 3,   /* retreated from hand-to-hand this turn */
+    E19_F_CROSSED  = 1 << 4,   /* its charge crossed a stream */
+    E19_F_UPHILL   = 1 << 5,   /* it charged from low ground onto a hill */
+    E19_F_DOWNHILL = 1 << 6    /* it charged from a hill at low ground */
 };
 
 enum {

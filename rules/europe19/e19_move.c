@@ -60,8 +60,8 @@ enemy_distance (const game_t *g, int u, vec2_t p)
 }
 
 /*  Walk the way from unit u's centre towards `to`, no further than
- *  `limit`: the rate the slowest ground on it sets (*rate), whether it
- *  keeps to a road 24 cm from the enemy (*road).  Returns the distance
+ *  `limit` nor than it can go: the rate the slowest ground on it sets
+ *  (*rate), whether it keeps to a road 24 cm from the enemy (*road).  Returns the distance
  *  it may go before ground its troops may not enter (N/A), or `limit`
  *  (or the way's length) when there is none. */
 static double
@@ -86,7 +86,9 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
         *rate = fmin (*rate, r);
         if (!on_road || enemy_distance (g, u, p) < t->road_enemy_cm)
             *road = false;
-        if (d >= length)
+        /* ground beyond the rate so far is never reached (the road's
+           rate is only for a move wholly on the road) */
+        if (d >= length || (!*road && d >= *rate))
             return INFINITY;
     }
 }
@@ -282,6 +284,25 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
             e19_move (g, u, at, heading);
             return;
         }
+    }
+    /* the ground it charged from, for "On higher ground" */
+    bool high_from = e19_point_in (g, from, TERRAIN_GENTLE_HILL)
+                  || e19_point_in (g, from, TERRAIN_STEEP_HILL);
+    vec2_t tc = unit_c (g, target)->fp.centre;
+    bool high_target = e19_point_in (g, tc, TERRAIN_GENTLE_HILL)
+                    || e19_point_in (g, tc, TERRAIN_STEEP_HILL);
+    if (high_target && !high_from)
+        state_m (g, u)->flags |= E19_F_UPHILL;
+    if (high_from && !high_target)
+        state_m (g, u)->flags |= E19_F_DOWNHILL;
+    /* a stream on the way in: the target defends its bank */
+    const situation_t *sit = game_situation (g);
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        if (f->kind == TERRAIN_STREAM
+            && polygon_segment_intersects (f->vertices, f->vertex_count, from,
+                                           at))
+            state_m (g, u)->flags |= E19_F_CROSSED;
     }
     x->fp.centre = at;
     x->fp.facing = geom_bearing (at, unit_c (g, target)->fp.centre);
