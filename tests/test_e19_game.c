@@ -348,6 +348,9 @@ test_charge_permission (void **state)
     /* the target's front is taken: one attacker per face */
     assert_true (e19_state_const (game_unit (f->g, idx (f, "red-cav")))->faces
                  & E19_FACE_FRONT);
+    /* in contact, the charged stay to fight hand to hand (RULINGS.md) */
+    assert_int_equal (game_phase (f->g), E19_PHASE_B_ACTS);
+    refused (f, "red-cav", move_to (40, 90), "stays to fight hand to hand");
     unmake (f);
     /* more than 45 degrees off its front: it may not pivot that far */
     snprintf (units, sizeof units, "%s, %s",

@@ -33,14 +33,15 @@ typedef struct {
 
 static position_t positions[POSITIONS_MAX];
 static int position_count;
-static game_rules_t *rules[2];
+#define RULESETS 3
+static game_rules_t *rules[RULESETS];
 
-/*  Both rulesets' rules, for scenario_load's finder. */
+/*  Every ruleset's rules, for scenario_load's finder. */
 static const ruleset_t *
 finder (const char *name, void *arg)
 {
     (void) arg;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < RULESETS; i++) {
         const ruleset_t *rs = game_rules_finder (name, rules[i]);
         if (rs)
             return rs;
@@ -51,7 +52,7 @@ finder (const char *name, void *arg)
 static const game_rules_t *
 rules_of (const scenario_t *sc)
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < RULESETS; i++)
         if (game_rules_finder (ruleset_name (situation_ruleset (
                                    scenario_situation (sc))), rules[i]))
             return rules[i];
@@ -62,11 +63,12 @@ static int
 setup (void **state)
 {
     (void) state;
-    static const char *tables[2] = {
+    static const char *tables[RULESETS] = {
         "rules/data/skirmish19/tables.cfg",
-        "rules/data/empire_of_liberty/tables.cfg" };
+        "rules/data/empire_of_liberty/tables.cfg",
+        "rules/data/europe19/tables.cfg" };
     char err[256];
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < RULESETS; i++) {
         rules[i] = game_rules_load (test_source_path (tables[i]), err,
                                     sizeof err);
         if (!rules[i])
@@ -99,7 +101,7 @@ static int
 teardown (void **state)
 {
     (void) state;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < RULESETS; i++)
         game_rules_destroy (&rules[i]);
     return 0;
 }

@@ -392,6 +392,16 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
                   "a number", x->id);
         return -1;
     }
+    /* charged or charging, it stays to fight hand to hand this turn */
+    bool moves = o->kind == ORDER_CHARGE
+              || ((o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER
+                   || o->kind == ORDER_FIRE) && o->has_to
+                  && geom_dist (o->to, x->fp.centre) > 0.05);
+    if (moves && game_unit (g, u)->in_melee) {
+        snprintf (err, (size_t) errlen, "%s: in contact with the enemy, it "
+                  "stays to fight hand to hand", x->id);
+        return -1;
+    }
     switch (o->kind) {
     case ORDER_HOLD:
     case ORDER_CONTINUE:
@@ -551,6 +561,8 @@ execute_order (game_t *g, int u, dice_t *dice)
     order_t o = gu->ordered ? gu->order : order_hold ();
     if (o.kind == ORDER_CONTINUE)
         o = gu->current.kind == ORDER_CHARGE ? order_hold () : gu->current;
+    if (gu->in_melee)
+        o = order_hold ();          /* it stays to fight hand to hand */
     unit_t *x = unit_m (g, u);
     char err[SOLO_ERR_MAX];
     /* the Risk Factor tables' morale effect, or a continue's */
