@@ -951,10 +951,10 @@ static void
 test_battles (void **state)
 {
     (void) state;
-    const char *names[3] = { "e19_spicheren", "e19_quatre_bras",
-                             "e19_magenta" };
+    const char *names[4] = { "e19_spicheren", "e19_quatre_bras",
+                             "e19_magenta", "e19_meeting" };
     const char *strategies[3] = { "table", "random", "greedy" };
-    for (int s = 0; s < 3; s++) {
+    for (int s = 0; s < 4; s++) {
         scenario_t *sc = load_scenario (names[s]);
         for (int k = 0; k < 3; k++) {
             battle_setup_t setup;
