@@ -278,8 +278,13 @@ e19_hand_to_hand (game_t *g, dice_t *dice)
             || !game_unit (g, a)->in_melee)
             continue;
         int d = state_c (g, a)->opponent - 1;
-        if (d < 0 || !e19_in_play (g, d))
+        /* its target gone, or driven back by another charger's fight */
+        if (d < 0 || !e19_in_play (g, d)
+            || situation_unit_distance (game_situation (g), a, d)
+               > SITUATION_OVERLAP_CM) {
+            game_unit_mut (g, a)->in_melee = 0;
             continue;
+        }
         int face = e19_in_town (g, d) ? E19_FACE_FRONT
                                       : e19_face_of (g, d, a);
         fight (g, a, d, face, dice);
