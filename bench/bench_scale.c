@@ -295,7 +295,7 @@ main (int argc, char **argv)
     char data_buf[4200], err[512];
     const char *data_dir = bench_source_file ("rules/data", data_buf,
                                               sizeof data_buf);
-    catalog_t *catalog = catalog_new (data_dir, "skirmish19", err, sizeof err);
+    catalog_t *catalog = catalog_new (data_dir, NULL, 0, "skirmish19", err, sizeof err);
     if (!catalog) {
         fprintf (stderr, "bench_scale: %s\n", err);
         return 1;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "catalog.h"
+#include "overlay.h"
 
 /*  One ruleset: loaded with its game engine when one plays it (`rules`
  *  owns the ruleset then), else alone (`own`). */
@@ -71,30 +72,42 @@ compare_entries (const void *a, const void *b)
 
 /*  Load one table file: the ruleset, and its engine's tables when the
  *  build has an engine for it (a table file that loads as a ruleset but
- *  not as a game is an error then, named by file and line). */
+ *  not as a game is an error then, named by file and line).  An overlay
+ *  is merged over its base first: found in `base_dir` when not NULL,
+ *  else beside the overlay's folder. */
 static int
-load_entry (entry_t *entry, const char *path, char *err, int errlen)
+load_entry (entry_t *entry, const char *path, const char *base_dir,
+            char *err, int errlen)
 {
     memset (entry, 0, sizeof *entry);
-    ruleset_t *rs = ruleset_load (path, err, errlen);
-    if (!rs)
+    char *text = game_read_file (path, err, errlen);
+    if (!text)
         return -1;
-    if (!game_engine_find (ruleset_name (rs))) {
+    char *tables = overlay_resolve_in (text, path, base_dir, err, errlen);
+    free (text);
+    if (!tables)
+        return -1;
+    ruleset_t *rs = ruleset_load_text (tables, path, err, errlen);
+    if (rs && !game_engine_find (ruleset_name (rs))) {
         entry->own = rs;
         entry->ruleset = rs;
+        free (tables);
         return 0;
     }
-    ruleset_destroy (&rs);
-    entry->rules = game_rules_load (path, err, errlen);
-    if (!entry->rules)
-        return -1;
-    entry->ruleset = game_rules_ruleset (entry->rules);
-    return 0;
+    if (rs) {
+        ruleset_destroy (&rs);
+        entry->rules = game_rules_load_text (tables, path, err, errlen);
+        if (entry->rules)
+            entry->ruleset = game_rules_ruleset (entry->rules);
+    }
+    free (tables);
+    return entry->ruleset ? 0 : -1;
 }
 
 catalog_t *
-catalog_new (const char *data_dir, const char *default_name,
-             char *err, int errlen)
+catalog_new (const char *data_dir, const char *const *house_rules,
+             int house_count, const char *default_name, char *err,
+             int errlen)
 {
     catalog_t *self = calloc (1, sizeof *self);
     if (!self) {
@@ -115,12 +128,25 @@ catalog_new (const char *data_dir, const char *default_name,
             char path[4096];
             snprintf (path, sizeof path, "%s/%s/tables.cfg", data_dir,
                       names[i]);
-            if (load_entry (&self->entries[self->count], path, err, errlen))
+            if (load_entry (&self->entries[self->count], path, NULL, err,
+                            errlen))
                 rc = -1;
             else
                 self->count++;
         }
         free (names[i]);
+    }
+    for (int i = 0; rc == 0 && i < house_count; i++) {
+        if (self->count == CATALOG_MAX) {
+            snprintf (err, (size_t) errlen, "%s - more than %d rulesets "
+                      "with the house rules", house_rules[i], CATALOG_MAX);
+            rc = -1;
+        }
+        else if (load_entry (&self->entries[self->count], house_rules[i],
+                             data_dir, err, errlen))
+            rc = -1;
+        else
+            self->count++;
     }
     if (rc == 0 && self->count == 0) {
         snprintf (err, (size_t) errlen,

@@ -10,16 +10,20 @@
 #include "game.h"
 #include "ruleset.h"
 
-#define CATALOG_MAX 64            /* rulesets in one data folder */
+#define CATALOG_MAX 64            /* rulesets served, house rules included */
 
 typedef struct catalog_t catalog_t;
 
-/*  Load every `<data_dir>/NAME/tables.cfg`, in name order; `default_name`
- *  must be among them.  Returns the catalog, or NULL with `err`: the
- *  folder cannot be read, holds no ruleset or more than CATALOG_MAX, a
- *  table file does not load ("file:line - reason"), two files give the
- *  same ruleset name, or the default is missing. */
-catalog_t *catalog_new (const char *data_dir, const char *default_name,
+/*  Load every `<data_dir>/NAME/tables.cfg` and the `house_count` table
+ *  files `house_rules` (a player's house rules kept anywhere: overlays
+ *  of a ruleset, whose base named without base_file is the data
+ *  folder's, or whole rulesets), in name order; `default_name` must be
+ *  among them.  Returns the catalog, or NULL with `err`: the folder
+ *  cannot be read, holds no ruleset, more than CATALOG_MAX in all, a
+ *  table file does not load ("file:line - reason", naming the setting),
+ *  two files give the same ruleset name, or the default is missing. */
+catalog_t *catalog_new (const char *data_dir, const char *const *house_rules,
+                        int house_count, const char *default_name,
                         char *err, int errlen);
 
 /*  Destroy *self_p and its rulesets; safe when *self_p is NULL. */

@@ -32,6 +32,7 @@ solod_config_defaults (solod_config_t *cfg)
     cfg->has_seed = false;
     cfg->seed = 0;
     cfg->data_dir[0] = '\0';
+    cfg->house_rules_count = 0;
     snprintf (cfg->default_ruleset, sizeof cfg->default_ruleset, "%s",
               SOLOD_DEFAULT_RULESET);
     cfg->max_message_bytes = SOLOD_MESSAGE_DEFAULT;
@@ -278,6 +279,28 @@ folder_of (const char *path, char *buf, size_t buflen)
         snprintf (buf, buflen, "%.*s", (int) (slash - path), path);
 }
 
+int
+solod_config_add_house_rules (solod_config_t *cfg, const char *file,
+                               const char *folder, char *err, int errlen)
+{
+    if (cfg->house_rules_count == SOLOD_HOUSE_RULES_MAX) {
+        snprintf (err, (size_t) errlen, "more than %d house rules files "
+                  "(%s)", SOLOD_HOUSE_RULES_MAX, file);
+        return -1;
+    }
+    char *slot = cfg->house_rules[cfg->house_rules_count];
+    int n = file[0] == '/' || !folder
+          ? snprintf (slot, SOLOD_PATH_MAX, "%s", file)
+          : snprintf (slot, SOLOD_PATH_MAX, "%s/%s", folder, file);
+    if (n < 0 || n >= SOLOD_PATH_MAX) {
+        snprintf (err, (size_t) errlen, "house rules file %.64s...: the path "
+                  "is too long", file);
+        return -1;
+    }
+    cfg->house_rules_count++;
+    return 0;
+}
+
 /*  Apply one key of the solod group. */
 static int
 apply_setting (solod_config_t *cfg, const config_setting_t *s,
@@ -318,6 +341,30 @@ apply_setting (solod_config_t *cfg, const config_setting_t *s,
         if (n < 0 || n >= (int) sizeof cfg->data_dir)
             return fail_at (err, errlen, path, line,
                             "'data_dir' is too long once made absolute");
+        return 0;
+    }
+    if (strcmp (name, "house_rules") == 0) {
+        if (!config_setting_is_array (s) && !config_setting_is_list (s))
+            return fail_at (err, errlen, path, line, "'house_rules' must be "
+                            "a list of table files [\"my_rules.cfg\", ...]");
+        int n = config_setting_length (s);
+        if (n > SOLOD_HOUSE_RULES_MAX) {
+            snprintf (reason, sizeof reason, "'house_rules' names %d files, "
+                      "more than %d", n, SOLOD_HOUSE_RULES_MAX);
+            return fail_at (err, errlen, path, line, reason);
+        }
+        char folder[SOLOD_PATH_MAX];
+        folder_of (path, folder, sizeof folder);
+        cfg->house_rules_count = 0;
+        for (int i = 0; i < n; i++) {
+            const char *file = config_setting_get_string_elem (s, i);
+            if (!file || !file[0])
+                return fail_at (err, errlen, path, line, "'house_rules' "
+                                "must hold file names (strings)");
+            if (solod_config_add_house_rules (cfg, file, folder, err,
+                                              errlen) < 0)
+                return -1;
+        }
         return 0;
     }
     if (strcmp (name, "state_db") == 0 || strcmp (name, "scenario_dir") == 0) {
@@ -409,7 +456,7 @@ apply_setting (solod_config_t *cfg, const config_setting_t *s,
               "unknown key '%s' (known: bind, workers, seed, data_dir, "
               "default_ruleset, max_message_bytes, queue_max, log_level, "
               "insecure, curve, state_db, scenario_dir, quick_workers, "
-              "broker_answers)",
+              "broker_answers, house_rules)",
               name);
     return fail_at (err, errlen, path, line, reason);
 }

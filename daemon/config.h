@@ -43,6 +43,7 @@
 #define SOLOD_DEFAULT_RULESET   "skirmish19"
 #define SOLOD_ENDPOINT_MAX      256      /* bytes of an endpoint */
 #define SOLOD_PATH_MAX          4096     /* bytes of a path */
+#define SOLOD_HOUSE_RULES_MAX   8        /* house rules files served */
 #define SOLOD_WORKERS_DEFAULT   2
 #define SOLOD_WORKERS_MAX       64
 #define SOLOD_QUEUE_DEFAULT     256
@@ -74,6 +75,10 @@ typedef struct {
     bool has_seed;                   /* false: seed from the clock */
     uint64_t seed;
     char data_dir[SOLOD_PATH_MAX];   /* "" : solod_default_data_dir */
+    /* a player's house rules: table files kept anywhere, served beside
+       the data folder's rulesets (house_rules = [...], --house-rules) */
+    char house_rules[SOLOD_HOUSE_RULES_MAX][SOLOD_PATH_MAX];
+    int house_rules_count;
     char default_ruleset[SOLO_NAME_MAX];
     int max_message_bytes;           /* SOLOD_MESSAGE_MIN..SOLOD_MESSAGE_MAX */
     int queue_max;                   /* 0..SOLOD_QUEUE_MAX */
@@ -92,6 +97,12 @@ typedef struct {
                                         makes every request take this much
                                         longer (0: off) */
 } solod_config_t;
+
+/*  Add a house rules file to cfg->house_rules: `file` as it is when
+ *  absolute or `folder` is NULL, else relative to `folder`.  0, or -1
+ *  with err: more than SOLOD_HOUSE_RULES_MAX, a path too long. */
+int solod_config_add_house_rules (solod_config_t *cfg, const char *file,
+                                  const char *folder, char *err, int errlen);
 
 /*  Fill `cfg` with the built-in defaults: loopback bind, 2 workers, no
  *  seed, data_dir "", skirmish19, 1 MiB messages, a queue of 256, info. */

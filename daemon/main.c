@@ -1,7 +1,8 @@
 /*  solod - the solo opponent daemon.
  *
  *  solod [--config FILE] [--bind ENDPOINT] [--seed N] [--workers N]
- *        [--state-db FILE] [--log-level LEVEL] [--version] [--help]
+ *        [--state-db FILE] [--log-level LEVEL] [--house-rules FILE]...
+ *        [--version] [--help]
  *  solod --make-keys FILE
  *
  *  Options given on the command line override the config file, which
@@ -36,7 +37,7 @@ usage (FILE *out)
     fprintf (out,
         "usage: solod [--config FILE] [--bind ENDPOINT] [--seed N]\n"
         "             [--workers N] [--state-db FILE] [--log-level LEVEL]\n"
-        "             [--version] [--make-keys FILE]\n"
+        "             [--house-rules FILE]... [--version] [--make-keys FILE]\n"
         "  --config FILE      libconfig settings file (solod = { ... };)\n"
         "  --bind ENDPOINT    ZeroMQ endpoint (default %s)\n"
         "  --seed N           seed of the daemon's dice (default: the clock)\n"
@@ -45,6 +46,9 @@ usage (FILE *out)
         "                     keep none (default: $XDG_STATE_HOME/solod/%s,\n"
         "                     else ~/.local/state/solod/%s)\n"
         "  --log-level LEVEL  error, warn, info or debug (default info)\n"
+        "  --house-rules FILE your house rules: a table file naming its base\n"
+        "                     ruleset and what it changes, served as a\n"
+        "                     ruleset of its own (repeat for more)\n"
         "  --make-keys FILE   write a CURVE secret key to FILE and its public\n"
         "                     key to FILE.pub, print the public key, exit\n",
         SOLOD_DEFAULT_BIND, SOLOD_WORKERS_MAX, SOLOD_WORKERS_DEFAULT,
@@ -70,6 +74,8 @@ main (int argc, char **argv)
     const char *config_path = NULL;
     const char *bind = NULL, *seed = NULL, *workers = NULL, *level = NULL;
     const char *state_db = NULL;
+    const char *house_rules[SOLOD_HOUSE_RULES_MAX];
+    int house_rules_count = 0;
 
     for (int i = 1; i < argc; i++) {
         const char **target = NULL;
@@ -92,6 +98,18 @@ main (int argc, char **argv)
             }
             printf ("%s\n", public_key);
             return 0;
+        }
+        if (strcmp (argv[i], "--house-rules") == 0) {
+            const char *path = option_value (argc, argv, &i);
+            if (!path)
+                return 2;
+            if (house_rules_count == SOLOD_HOUSE_RULES_MAX) {
+                fprintf (stderr, "solod: more than %d --house-rules\n",
+                         SOLOD_HOUSE_RULES_MAX);
+                return 2;
+            }
+            house_rules[house_rules_count++] = path;
+            continue;
         }
         if (strcmp (argv[i], "--config") == 0)
             target = &config_path;
@@ -119,6 +137,13 @@ main (int argc, char **argv)
         fprintf (stderr, "solod: %s\n", err);
         return 1;
     }
+    /* the command line's house rules come after the file's */
+    for (int i = 0; i < house_rules_count; i++)
+        if (solod_config_add_house_rules (&config, house_rules[i], NULL, err,
+                                          sizeof err) < 0) {
+            fprintf (stderr, "solod: --house-rules: %s\n", err);
+            return 2;
+        }
     if (bind) {
         if (!*bind || strlen (bind) >= sizeof config.bind) {
             fprintf (stderr, "solod: --bind '%s' is not an endpoint\n", bind);

@@ -920,8 +920,12 @@ server_new (const solod_config_t *config, char *err, int errlen)
         snprintf (data_dir, sizeof data_dir, "%s", config->data_dir);
     else
         solod_default_data_dir (data_dir, sizeof data_dir);
-    self->catalog = catalog_new (data_dir, config->default_ruleset, err,
-                                 errlen);
+    const char *house_rules[SOLOD_HOUSE_RULES_MAX];
+    for (int i = 0; i < config->house_rules_count; i++)
+        house_rules[i] = config->house_rules[i];
+    self->catalog = catalog_new (data_dir, house_rules,
+                                 config->house_rules_count,
+                                 config->default_ruleset, err, errlen);
     if (!self->catalog) {
         server_destroy (&self);
         return NULL;

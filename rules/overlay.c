@@ -160,10 +160,10 @@ write_text (config_t *cfg)
 }
 
 /*  The base's path: base_file relative to the overlay's folder, else
- *  the folder BASE beside the overlay's. */
+ *  BASE in base_dir, else the folder BASE beside the overlay's. */
 static void
 base_path (const char *path, const char *base, const char *base_file,
-           char *out, size_t len)
+           const char *base_dir, char *out, size_t len)
 {
     const char *slash = strrchr (path, '/');
     int dir = slash ? (int) (slash - path) : 1;
@@ -172,6 +172,8 @@ base_path (const char *path, const char *base, const char *base_file,
         snprintf (out, len, "%s", base_file);
     else if (base_file)
         snprintf (out, len, "%.*s/%s", dir, dirname, base_file);
+    else if (base_dir)
+        snprintf (out, len, "%s/%s/tables.cfg", base_dir, base);
     else
         snprintf (out, len, "%.*s/../%s/tables.cfg", dir, dirname, base);
 }
@@ -211,6 +213,13 @@ read_own (merge_t *m, config_t *over, const char **base, const char **base_file,
 char *
 overlay_resolve (const char *text, const char *path, char *err, int errlen)
 {
+    return overlay_resolve_in (text, path, NULL, err, errlen);
+}
+
+char *
+overlay_resolve_in (const char *text, const char *path, const char *base_dir,
+                    char *err, int errlen)
+{
     assert (text && path && err && errlen > 0);
     if (!overlay_is (text)) {
         char *copy = strdup (text);
@@ -230,7 +239,7 @@ overlay_resolve (const char *text, const char *path, char *err, int errlen)
         goto done;
     m.base = base_name;
     char where[4096];
-    base_path (path, base_name, base_file, where, sizeof where);
+    base_path (path, base_name, base_file, base_dir, where, sizeof where);
     base_text = game_read_file (where, err, errlen);
     if (!base_text)
         goto done;

@@ -85,6 +85,7 @@ test_full_file (void **state)
         "  workers = 5;\n"
         "  seed = 9000000000L;\n"
         "  data_dir = \"rulesets\";\n"
+        "  house_rules = [ \"mine.cfg\", \"/srv/theirs.cfg\" ];\n"
         "  default_ruleset = \"house\";\n"
         "  max_message_bytes = 65536;\n"
         "  queue_max = 0;\n"
@@ -101,6 +102,12 @@ test_full_file (void **state)
     snprintf (expected, sizeof expected, "%.*s/rulesets",
               (int) (strrchr (path, '/') - path), path);
     assert_string_equal (cfg.data_dir, expected);
+    /*  house rules files, relative to it too; an absolute one as it is */
+    assert_int_equal (cfg.house_rules_count, 2);
+    snprintf (expected, sizeof expected, "%.*s/mine.cfg",
+              (int) (strrchr (path, '/') - path), path);
+    assert_string_equal (cfg.house_rules[0], expected);
+    assert_string_equal (cfg.house_rules[1], "/srv/theirs.cfg");
     assert_string_equal (cfg.default_ruleset, "house");
     assert_int_equal (cfg.max_message_bytes, 65536);
     assert_int_equal (cfg.queue_max, 0);
@@ -317,6 +324,11 @@ test_refused (void **state)
     assert_refused ("solod = {\n  workers = 2.5;\n};\n", 2,
                     "'workers' must be an integer");
     assert_refused ("solod = 3;\n", 1, "'solod' must be a group");
+    assert_refused ("solod = {\n  house_rules = \"mine.cfg\";\n};\n", 2,
+                    "'house_rules' must be a list of table files");
+    assert_refused ("solod = {\n  house_rules = [ \"a\", \"b\", \"c\", \"d\", "
+                    "\"e\", \"f\", \"g\", \"h\", \"i\" ];\n};\n", 2,
+                    "'house_rules' names 9 files, more than 8");
     /*  bad values */
     assert_refused ("solod = {\n  workers = 0;\n};\n", 2, "'workers' is 0");
     assert_refused ("solod = {\n  workers = 65;\n};\n", 2, "1..64");
@@ -405,7 +417,7 @@ test_catalog (void **state)
 {
     (void) state;
     char err[512] = "";
-    catalog_t *catalog = catalog_new (test_source_path ("rules/data"),
+    catalog_t *catalog = catalog_new (test_source_path ("rules/data"), NULL, 0,
                                       "skirmish19", err, sizeof err);
     if (!catalog)
         fail_msg ("%s", err);
@@ -463,17 +475,19 @@ test_catalog_errors (void **state)
 {
     (void) state;
     char err[512] = "";
-    assert_null (catalog_new ("/nonexistent/solod-data", "skirmish19", err,
+    assert_null (catalog_new ("/nonexistent/solod-data", NULL, 0,
+                              "skirmish19", err,
                               sizeof err));
     assert_non_null (strstr (err, "/nonexistent/solod-data - cannot read"));
 
-    assert_null (catalog_new (test_source_path ("rules/data"), "napoleon",
+    assert_null (catalog_new (test_source_path ("rules/data"), NULL, 0,
+                              "napoleon",
                               err, sizeof err));
     assert_non_null (strstr (err, "'napoleon' is not there"));
 
     char dir[64], sub[128], path[192];
     make_folder (dir, sizeof dir);
-    assert_null (catalog_new (dir, "skirmish19", err, sizeof err));
+    assert_null (catalog_new (dir, NULL, 0, "skirmish19", err, sizeof err));
     assert_non_null (strstr (err, "no ruleset found"));
 
     /*  a broken table file is refused with its file and line */
@@ -481,7 +495,7 @@ test_catalog_errors (void **state)
     assert_int_equal (mkdir (sub, 0700), 0);
     snprintf (path, sizeof path, "%s/tables.cfg", sub);
     write_file (path, "name = \"broken\";\n\ntitle = ;\n");
-    assert_null (catalog_new (dir, "broken", err, sizeof err));
+    assert_null (catalog_new (dir, NULL, 0, "broken", err, sizeof err));
     char where[256];
     snprintf (where, sizeof where, "%s:3", path);
     if (!strstr (err, where))
@@ -499,13 +513,14 @@ test_catalog_errors (void **state)
         snprintf (path, sizeof path, "%s/tables.cfg", sub);
         write_file (path, tables);
     }
-    assert_null (catalog_new (dir, "skirmish19", err, sizeof err));
+    assert_null (catalog_new (dir, NULL, 0, "skirmish19", err, sizeof err));
     assert_non_null (strstr (err, "two table files name the ruleset "
                                   "'skirmish19'"));
     /*  one of them alone is fine */
     snprintf (path, sizeof path, "%s/b/tables.cfg", dir);
     unlink (path);
-    catalog_t *catalog = catalog_new (dir, "skirmish19", err, sizeof err);
+    catalog_t *catalog = catalog_new (dir, NULL, 0, "skirmish19", err,
+                                      sizeof err);
     if (!catalog)
         fail_msg ("%s", err);
     assert_int_equal (catalog_count (catalog), 1);

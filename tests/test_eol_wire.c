@@ -51,7 +51,7 @@ test_grades_round_trip (void **state)
 {
     (void) state;
     char err[SOLO_ERR_MAX];
-    catalog_t *catalog = catalog_new (test_source_path ("rules/data"),
+    catalog_t *catalog = catalog_new (test_source_path ("rules/data"), NULL, 0,
                                       "skirmish19", err, sizeof err);
     assert_non_null (catalog);
     const ruleset_t *rs = catalog_find (catalog, "empire_of_liberty");

@@ -399,6 +399,7 @@ test_decision_json (void **state)
         "\"shoot_target_id\":\"blue-1\",\"group_unit_ids\":[\"red-2\",\"red-3\",\"red-4\"]},"
         "\"layer\":\"table\",\"ruleset\":\"skirmish19\","
         "\"tables_hash\":\"1a2b3c4d5e6f7a8b9c0d\","
+        "\"base_ruleset\":null,\"base_tables_hash\":null,"
         "\"explanation\":\"RF 3 from two factors.\\nRolled 4: continue.\"}"));
     /* six outcomes */
     int rolls = 0;

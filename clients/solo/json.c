@@ -470,6 +470,8 @@ json_unit_decision (json_out_t *out, const char *key,
     rc |= json_out_string (out, "layer", d->layer);
     rc |= json_out_string (out, "ruleset", d->ruleset);
     rc |= json_out_string (out, "tables_hash", d->tables_hash);
+    rc |= string_or_null (out, "base_ruleset", d->base_ruleset);
+    rc |= string_or_null (out, "base_tables_hash", d->base_tables_hash);
     rc |= json_out_string (out, "explanation", d->explanation);
     rc |= json_out_object_end (out);
     return rc ? -1 : 0;

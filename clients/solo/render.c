@@ -253,6 +253,10 @@ render_unit_decision (FILE *out, const Solo__V1__UnitDecision *d,
              empty (d->ruleset) ? "?" : d->ruleset);
     if (!empty (d->tables_hash))
         fprintf (out, ", tables %.*s", HASH_SHOWN, d->tables_hash);
+    if (!empty (d->base_ruleset))
+        fprintf (out, "; house rules over %s, tables %.*s", d->base_ruleset,
+                 HASH_SHOWN, empty (d->base_tables_hash) ? "?"
+                                                          : d->base_tables_hash);
     fprintf (out, ")\n");
 
     if (style && style->verbose && !empty (d->explanation)) {

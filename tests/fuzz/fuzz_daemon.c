@@ -42,7 +42,8 @@ setup (void)
     char dir[4096], err[1024] = "";
     snprintf (dir, sizeof dir, "%s/rules/data", fuzz_source_dir ());
     log_set_level (LOG_LEVEL_ERROR);
-    catalog = catalog_new (dir, SOLOD_DEFAULT_RULESET, err, sizeof err);
+    catalog = catalog_new (dir, NULL, 0, SOLOD_DEFAULT_RULESET, err,
+                           sizeof err);
     if (!catalog) {
         fprintf (stderr, "fuzz: the rulesets do not load: %s\n", err);
         abort ();

@@ -15,7 +15,8 @@ fuzz_find_ruleset (const char *name, void *arg)
     if (!catalog) {
         char dir[4096], err[1024] = "";
         snprintf (dir, sizeof dir, "%s/rules/data", fuzz_source_dir ());
-        catalog = catalog_new (dir, SOLOD_DEFAULT_RULESET, err, sizeof err);
+        catalog = catalog_new (dir, NULL, 0, SOLOD_DEFAULT_RULESET, err,
+                               sizeof err);
         if (!catalog) {
             fprintf (stderr, "fuzz: the rulesets do not load: %s\n", err);
             abort ();
