@@ -38,7 +38,11 @@ static void *context;
 static void *good;                  /* connected all along */
 static void *noisy;                 /* throws messages, reconnects */
 static int port;
-static uint64_t next_id = 1;
+/*  The good Hellos' ids: far from the small ids a thrown message may
+ *  carry, so that the reply to a thrown request on the same socket is
+ *  never taken for the Hello's (under load, BUSY answers move the ids
+ *  along, and a thrown request once carried the Hello's id). */
+static uint64_t next_id = 0x5eed000000000001ULL;
 
 /*  ZMTP 3.0 greeting, NULL mechanism, as a client. */
 static const uint8_t zmtp_greeting[64] = {
@@ -117,8 +121,16 @@ await_hello (void *socket, uint64_t id)
             else if (reply->body_case == SOLO__V1__REPLY__BODY_ERROR
                  &&  reply->error->code == SOLO__V1__ERROR__CODE__BUSY)
                 result = 0;
-            else
+            else {
+                fprintf (stderr, "fuzz_socket: Hello %llu answered with body "
+                         "%d%s%s\n", (unsigned long long) id,
+                         (int) reply->body_case,
+                         reply->body_case == SOLO__V1__REPLY__BODY_ERROR
+                         ? ": " : "",
+                         reply->body_case == SOLO__V1__REPLY__BODY_ERROR
+                         ? reply->error->message : "");
                 die ("Hello answered with something else");
+            }
         }
         solo__v1__reply__free_unpacked (reply, NULL);
         if (result >= 0)
