@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <libconfig.h>
 #include "config_text.h"
 #include "game.h"
@@ -160,7 +161,8 @@ write_text (config_t *cfg)
 }
 
 /*  The base's path: base_file relative to the overlay's folder, else
- *  BASE in base_dir, else the folder BASE beside the overlay's. */
+ *  the folder BASE beside the overlay's when it holds a table file,
+ *  else BASE in base_dir (when given). */
 static void
 base_path (const char *path, const char *base, const char *base_file,
            const char *base_dir, char *out, size_t len)
@@ -172,10 +174,11 @@ base_path (const char *path, const char *base, const char *base_file,
         snprintf (out, len, "%s", base_file);
     else if (base_file)
         snprintf (out, len, "%.*s/%s", dir, dirname, base_file);
-    else if (base_dir)
-        snprintf (out, len, "%s/%s/tables.cfg", base_dir, base);
-    else
+    else {
         snprintf (out, len, "%.*s/../%s/tables.cfg", dir, dirname, base);
+        if (base_dir && access (out, R_OK) != 0)
+            snprintf (out, len, "%s/%s/tables.cfg", base_dir, base);
+    }
 }
 
 /*  Read an overlay's own members: name, title and base strings, partial

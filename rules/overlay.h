@@ -54,9 +54,10 @@ char *overlay_resolve (const char *text, const char *path, char *err,
                        int errlen);
 
 /*  overlay_resolve for an overlay kept anywhere (a player's house rules
- *  file): a base named without base_file is looked for in `base_dir`
- *  (BASE_DIR/BASE/tables.cfg, the data folder of the rulesets) rather
- *  than beside the overlay's folder.  base_dir NULL: overlay_resolve. */
+ *  file): a base named without base_file and not found beside the
+ *  overlay's folder is looked for in `base_dir` (BASE_DIR/BASE/
+ *  tables.cfg, the data folder of the rulesets).  base_dir NULL:
+ *  overlay_resolve. */
 char *overlay_resolve_in (const char *text, const char *path,
                           const char *base_dir, char *err, int errlen);
 

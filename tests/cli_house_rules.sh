@@ -3,8 +3,8 @@
 # example overlay of skirmish19 (clients/examples/house_rules.cfg) given
 # with --house-rules is listed by Hello with its base and both hashes,
 # answers under it carry its changed factor, a situation names it; a
-# house rules file with a setting its base does not have stops the
-# daemon with the file, the line and the setting.
+# tournament plays under it; a house rules file with a setting its base
+# does not have stops the daemon with the file, the line and the setting.
 #
 #   bash tests/cli_house_rules.sh <solod> <solo>
 set -u
@@ -42,6 +42,20 @@ expect_json plain '
 assert {x["name"]: x["value"] for x in d["factors"]}["in_cover"] == -1
 '
 stop_solod TERM
+
+# a tournament under the house rules, the file given as it lies (its base
+# found among the installed rulesets, else the source tree's)
+sed 's/^ruleset = "skirmish19";/ruleset = "my_skirmish";/' \
+    "$SOURCE_DIR/rules/scenarios/farm.cfg" >"$work/farm_tour.cfg"
+run tour "$TOUR" run --db "$work/t.db" --tables "$HOUSE" --scenario "$work/farm_tour.cfg" \
+    --strategy a=table --strategy b=random --games 2 --seed 1 --concurrency 1 \
+    --quiet --report "$work/report"
+expect_rc tour 0
+check "the tournament's report names the house rules" "
+import json
+t = json.load(open('$work/report/results.json'))['tournament']
+assert t['ruleset'] == 'my_skirmish', t
+"
 
 # a misspelt setting: the daemon does not start, and says where
 sed 's/in_cover = -2/in_kover = -2/' "$HOUSE" >"$work/bad_house.cfg"

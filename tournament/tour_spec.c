@@ -1146,9 +1146,16 @@ tour_spec_finish (tour_spec_t *self, char *err, int errlen)
     if (read_text (&self->tables, "table", err, errlen) < 0)
         return -1;
     /* a house-rule overlay travels merged over its base: a worker on
-       another machine plays the same tables without either file */
-    char *merged = overlay_resolve (self->tables.text, self->tables.path, err,
-                                    errlen);
+       another machine plays the same tables without either file.  Its
+       base, when not beside it, is an installed ruleset's (else the
+       source tree's). */
+    char installed[TOUR_SPEC_PATH_MAX];
+    snprintf (installed, sizeof installed, "%s/rulesets",
+              SOLO_DATA_INSTALL_DIR);
+    const char *base_dir = access (installed, R_OK) == 0
+                         ? installed : SOLO_SOURCE_DATA_DIR;
+    char *merged = overlay_resolve_in (self->tables.text, self->tables.path,
+                                       base_dir, err, errlen);
     if (!merged)
         return -1;
     free (self->tables.text);
