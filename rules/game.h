@@ -280,6 +280,26 @@ int game_unit_count (const game_t *self);
 const game_unit_t *game_unit (const game_t *self, int u);
 game_unit_t *game_unit_mut (game_t *self, int u);
 
+/*  Unit u of the game's table, to read or to change, and the ruleset in
+ *  force: what every engine asks all the time. */
+static inline const unit_t *
+game_unit_c (const game_t *self, int u)
+{
+    return situation_unit_const (game_situation (self), u);
+}
+
+static inline unit_t *
+game_unit_m (game_t *self, int u)
+{
+    return situation_unit (game_situation_mut (self), u);
+}
+
+static inline const ruleset_t *
+game_ruleset (const game_t *self)
+{
+    return situation_ruleset (game_situation (self));
+}
+
 /*  The side holding objective i of the scenario now, or -1. */
 int game_objective_holder (const game_t *self, int i);
 void game_set_objective_holder (game_t *self, int i, int side);

@@ -149,7 +149,8 @@ table_read_name (table_reader_t *ld, const char *path,
         for (int k = 0; k < n; k++)
             snprintf (known + strlen (known), sizeof known - strlen (known),
                       "%s%s", k ? ", " : "", names[k]);
-        return table_fail_at (ld, s, path, "\"%s\" is not one of %s", v, known);
+        return table_fail_at (ld, s, path, "\"%s\" is not one of %s", v,
+                              known);
     }
     *out = i;
     return 0;
@@ -172,7 +173,8 @@ table_need_group_of (table_reader_t *ld, const char *path,
         config_setting_t *m = config_setting_get_elem (g, (unsigned) i);
         if (table_name_index (names, n, config_setting_name (m)) < 0) {
             char full[200];
-            snprintf (full, sizeof full, "%s.%s", path, config_setting_name (m));
+            snprintf (full, sizeof full, "%s.%s", path,
+                      config_setting_name (m));
             table_fail_at (ld, m, full, "unknown setting");
             return NULL;
         }

@@ -13,7 +13,7 @@
 void
 e19_take_out (game_t *g, int u, const char *why)
 {
-    unit_t *x = unit_m (g, u);
+    unit_t *x = game_unit_m (g, u);
     game_unit_t *gu = game_unit_mut (g, u);
     if (gu->gone)
         return;
@@ -30,7 +30,7 @@ e19_take_out (game_t *g, int u, const char *why)
 static void
 lose_base (game_t *g, int u, const char *why)
 {
-    unit_t *x = unit_m (g, u);
+    unit_t *x = game_unit_m (g, u);
     if (bases (g, u) <= 0)
         return;
     x->killed++;
@@ -47,12 +47,12 @@ e19_morale_test (game_t *g, int u, dice_t *dice, const char *why)
     if (!e19_in_play (g, u))
         return false;
     const e19_tables_t *t = tables (g);
-    int need = t->morale_needed[unit_c (g, u)->quality];
+    int need = t->morale_needed[game_unit_c (g, u)->quality];
     int r = dice_roll (dice, 6);
     bool pass = r >= need;
     if (game_events_on (g))
         game_event (g, GAME_EVENT_STATUS, u, "%s tests morale (%s): needs "
-                    "%d+, threw %d: %s", unit_c (g, u)->id, why, need, r,
+                    "%d+, threw %d: %s", game_unit_c (g, u)->id, why, need, r,
                     pass ? "passes" : "fails");
     if (!pass) {
         if (t->failure_tests)
@@ -79,7 +79,7 @@ e19_remove_bases (game_t *g, int u, int count, dice_t *dice, const char *why)
 static int
 melee_column (const game_t *g, int e)
 {
-    const unit_t *x = unit_c (g, e);
+    const unit_t *x = game_unit_c (g, e);
     switch (e19_type (g, e)) {
     case E19_CAVALRY:
         return E19_VS_CAVALRY;
@@ -183,9 +183,9 @@ throw_hits (dice_t *dice, int n, int need)
 bool
 e19_retreat (game_t *g, int u, int from, double cm)
 {
-    unit_t *x = unit_m (g, u);
+    unit_t *x = game_unit_m (g, u);
     vec2_t start = x->fp.centre;
-    vec2_t enemy = unit_c (g, from)->fp.centre;
+    vec2_t enemy = game_unit_c (g, from)->fp.centre;
     double away = geom_bearing (enemy, start);
     footprint_t fp = x->fp;
     fp.facing = geom_norm_deg (away + 180);
@@ -195,8 +195,8 @@ e19_retreat (game_t *g, int u, int from, double cm)
         bool stuck = geom_dist (fp.centre, start) + 1e-6 < d;
         for (int k = 0; !stuck && k < game_unit_count (g); k++)
             stuck = k != u && k != from && e19_in_play (g, k)
-                 && unit_c (g, k)->arm != ARM_COMMAND
-                 && footprint_overlap (&fp, &unit_c (g, k)->fp)
+                 && game_unit_c (g, k)->arm != ARM_COMMAND
+                 && footprint_overlap (&fp, &game_unit_c (g, k)->fp)
                     > SITUATION_OVERLAP_CM;
         if (stuck) {
             e19_take_out (g, u, "its retreat is blocked");
@@ -232,7 +232,7 @@ fight (game_t *g, int a, int d, int face, dice_t *dice)
                   "front");
     int hits_on_d = throw_hits (dice, dice_a, t->melee_hit_on);
     int hits_on_a = throw_hits (dice, dice_d, t->melee_hit_on);
-    const unit_t *ua = unit_c (g, a), *ud = unit_c (g, d);
+    const unit_t *ua = game_unit_c (g, a), *ud = game_unit_c (g, d);
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MELEE, a, "hand-to-hand: %s (%d dice: %s) "
                     "against %s (%d dice: %s), %d+ hits: %s takes %d, %s "
@@ -243,7 +243,7 @@ fight (game_t *g, int a, int d, int face, dice_t *dice)
     int loser = hits_on_a > hits_on_d ? a : d;
     int winner = loser == a ? d : a;
     bool was_in_town = e19_in_town (g, loser);
-    vec2_t vacated = unit_c (g, loser)->fp.centre;
+    vec2_t vacated = game_unit_c (g, loser)->fp.centre;
     e19_remove_bases (g, d, hits_on_d / t->hits_per_base, dice,
                       "a base lost hand-to-hand");
     e19_remove_bases (g, a, hits_on_a / t->hits_per_base, dice,
@@ -252,7 +252,7 @@ fight (game_t *g, int a, int d, int face, dice_t *dice)
     game_unit_mut (g, d)->in_melee = 0;
     if (e19_in_play (g, loser) && game_events_on (g))
         game_event (g, GAME_EVENT_MELEE, loser, "%s loses the hand-to-hand",
-                    unit_c (g, loser)->id);
+                    game_unit_c (g, loser)->id);
     for (int i = 0; i < t->lost_melee_tests; i++)
         e19_morale_test (g, loser, dice, "lost hand-to-hand combat");
     if (e19_in_play (g, loser) && e19_type (g, loser) == E19_ARTILLERY)
@@ -263,7 +263,7 @@ fight (game_t *g, int a, int d, int face, dice_t *dice)
     /* "If a unit vacates a town attacker may occupy it" */
     if (was_in_town && winner == a && e19_in_play (g, a)
         && (!e19_in_play (g, loser) || !e19_in_town (g, loser))) {
-        unit_m (g, a)->fp.centre = vacated;
+        game_unit_m (g, a)->fp.centre = vacated;
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, a, "%s occupies the town %s "
                         "left", ua->id, ud->id);

@@ -31,7 +31,7 @@ e19_in_play (const game_t *g, int u)
 e19_type_t
 e19_type (const game_t *g, int u)
 {
-    return e19_unit_type (tables (g), unit_c (g, u));
+    return e19_unit_type (tables (g), game_unit_c (g, u));
 }
 
 e19_class_t
@@ -56,15 +56,15 @@ e19_point_in (const game_t *g, vec2_t p, terrain_kind_t kind)
 bool
 e19_in_town (const game_t *g, int u)
 {
-    return e19_point_in (g, unit_c (g, u)->fp.centre, TERRAIN_TOWN);
+    return e19_point_in (g, game_unit_c (g, u)->fp.centre, TERRAIN_TOWN);
 }
 
 int
 e19_face_of (const game_t *g, int target, int from)
 {
-    const unit_t *t = unit_c (g, target);
+    const unit_t *t = game_unit_c (g, target);
     double rel = geom_norm_deg (geom_bearing (t->fp.centre,
-                                              unit_c (g, from)->fp.centre)
+                                              game_unit_c (g, from)->fp.centre)
                                 - t->fp.facing);
     if (rel <= 45 || rel >= 315)
         return E19_FACE_FRONT;
@@ -162,7 +162,7 @@ static int
 prepare (game_t *g, char *err, int errlen)
 {
     for (int u = 0; u < game_unit_count (g); u++) {
-        const unit_t *x = unit_c (g, u);
+        const unit_t *x = game_unit_c (g, u);
         e19_type_t type = e19_type (g, u);
         if (!formation_of_type (type, x->formation)) {
             snprintf (err, (size_t) errlen, "unit \"%s\": %s are never in "
@@ -190,7 +190,7 @@ e19_command_count (const game_t *g, side_t side, int die)
     e19_general_t grade = t->no_general;
     bool found = false;
     for (int u = 0; u < game_unit_count (g); u++) {
-        const unit_t *x = unit_c (g, u);
+        const unit_t *x = game_unit_c (g, u);
         if (x->side != side || x->arm != ARM_COMMAND || !e19_in_play (g, u))
             continue;
         e19_general_t gr = t->general_grade[x->quality];
@@ -208,8 +208,8 @@ general_distance (const game_t *g, int u)
 {
     double best = INFINITY;
     for (int k = 0; k < game_unit_count (g); k++) {
-        const unit_t *x = unit_c (g, k);
-        if (x->side == unit_c (g, u)->side && x->arm == ARM_COMMAND
+        const unit_t *x = game_unit_c (g, k);
+        if (x->side == game_unit_c (g, u)->side && x->arm == ARM_COMMAND
             && e19_in_play (g, k)) {
             double d = situation_unit_distance (game_situation (g), u, k);
             if (d < best)
@@ -230,7 +230,7 @@ command_side (game_t *g, side_t side, dice_t *dice)
     int *order = game_scratch (g);
     int k = 0;
     for (int u = 0; u < n; u++) {
-        const unit_t *x = unit_c (g, u);
+        const unit_t *x = game_unit_c (g, u);
         if (x->side != side || !e19_in_play (g, u))
             continue;
         state_m (g, u)->commanded_die = (int16_t) die;
@@ -249,7 +249,7 @@ command_side (game_t *g, side_t side, dice_t *dice)
     for (int j = 0; j < k && j < count; j++)
         game_unit_mut (g, order[j])->commanded = 1;
     for (int u = 0; u < n; u++) {
-        unit_t *x = unit_m (g, u);
+        unit_t *x = game_unit_m (g, u);
         if (x->side != side)
             continue;
         if (game_unit (g, u)->commanded)
@@ -271,7 +271,7 @@ new_turn (game_t *g)
     for (int u = 0; u < game_unit_count (g); u++) {
         game_unit_t *gu = game_unit_mut (g, u);
         e19_unit_state_t *st = e19_state (gu);
-        unit_t *x = unit_m (g, u);
+        unit_t *x = game_unit_m (g, u);
         /* a retreat counts for the turn after (the Risk Factor tables'
            "running or retreating"), then goes */
         if (st->flags & E19_F_RETREAT)
@@ -304,7 +304,7 @@ begin_phase (game_t *g, dice_t *dice)
     if (side < 0)
         return;
     for (int u = 0; u < game_unit_count (g); u++)
-        if ((int) unit_c (g, u)->side == side && e19_in_play (g, u))
+        if ((int) game_unit_c (g, u)->side == side && e19_in_play (g, u))
             game_unit_mut (g, u)->needs_order = 1;
 }
 
@@ -319,7 +319,7 @@ table_bound (const game_t *g, int u)
 static void
 table_bound_why (const game_t *g, int u, char *why, int len)
 {
-    const unit_t *x = unit_c (g, u);
+    const unit_t *x = game_unit_c (g, u);
     int die = state_c (g, u)->commanded_die;
     int count = die ? e19_command_count (g, x->side, die) : 0;
     snprintf (why, (size_t) len, "out of command: its side's command roll "
@@ -361,7 +361,7 @@ e19_charge_permitted (const game_t *g, int u, int target, char *err,
 static formation_t
 formation_for (const game_t *g, int u, const order_t *o)
 {
-    const unit_t *x = unit_c (g, u);
+    const unit_t *x = game_unit_c (g, u);
     if (o->has_formation)
         return o->formation;
     bool moves = o->kind == ORDER_CHARGE
@@ -379,7 +379,7 @@ formation_for (const game_t *g, int u, const order_t *o)
 static int
 check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
 {
-    const unit_t *x = unit_c (g, u);
+    const unit_t *x = game_unit_c (g, u);
     e19_type_t type = e19_type (g, u);
     if (o->has_formation && !formation_of_type (type, o->formation)) {
         snprintf (err, (size_t) errlen, "%s: %s are never in %s", x->id,
@@ -453,7 +453,7 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
         if (state_c (g, o->target)->faces & face) {
             snprintf (err, (size_t) errlen, "%s: one attacker per face, and "
                       "that face of %s is taken", x->id,
-                      unit_c (g, o->target)->id);
+                      game_unit_c (g, o->target)->id);
             return -1;
         }
         double distance;
@@ -463,15 +463,15 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
         if (distance > 0.05 && turn > tables (g)->charge_pivot_deg + 1e-6) {
             snprintf (err, (size_t) errlen, "%s: %s lies %.0f degrees off "
                       "its front (it may pivot %.0f)", x->id,
-                      unit_c (g, o->target)->id, turn,
+                      game_unit_c (g, o->target)->id, turn,
                       tables (g)->charge_pivot_deg);
             return -1;
         }
         double rate = e19_move_rate (g, u, at);
         if (distance > rate + 1e-6) {
             snprintf (err, (size_t) errlen, "%s: %s is %.1f cm away, beyond "
-                      "its move (%.1f cm)", x->id, unit_c (g, o->target)->id,
-                      distance, rate);
+                      "its move (%.1f cm)", x->id,
+                      game_unit_c (g, o->target)->id, distance, rate);
             return -1;
         }
         return 0;
@@ -490,7 +490,7 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
 {
     int n = 0;
     char err[SOLO_ERR_MAX];
-    const unit_t *x = unit_c (g, u);
+    const unit_t *x = game_unit_c (g, u);
 #define TRY(o) do { if (n < max && check_order (g, u, &(o), err, \
                                                 sizeof err) == 0) \
                         out[n++] = (o); } while (0)
@@ -500,7 +500,8 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
     if (near >= 0) {
         order_t face = order_hold ();
         face.has_facing = true;
-        face.facing = geom_bearing (x->fp.centre, unit_c (g, near)->fp.centre);
+        face.facing = geom_bearing (x->fp.centre,
+                                    game_unit_c (g, near)->fp.centre);
         TRY (face);
     }
     for (int f = 0; f < FORMATION_COUNT; f++)
@@ -527,7 +528,7 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
         TRY (charge);
     }
     if (near >= 0) {
-        vec2_t c = x->fp.centre, e = unit_c (g, near)->fp.centre;
+        vec2_t c = x->fp.centre, e = game_unit_c (g, near)->fp.centre;
         double d = geom_dist (c, e);
         if (d > 0.1) {
             order_t on = order_hold ();
@@ -563,7 +564,7 @@ execute_order (game_t *g, int u, dice_t *dice)
         o = gu->current.kind == ORDER_CHARGE ? order_hold () : gu->current;
     if (gu->in_melee)
         o = order_hold ();          /* it stays to fight hand to hand */
-    unit_t *x = unit_m (g, u);
+    unit_t *x = game_unit_m (g, u);
     char err[SOLO_ERR_MAX];
     /* the Risk Factor tables' morale effect, or a continue's */
     x->status = (x->status & ~(o.status_clear & MORALE_FLAGS))
@@ -609,7 +610,7 @@ e19_side_lost (const game_t *g, side_t side, int *of)
     const situation_t *start = scenario_situation (game_scenario (g));
     int lost = 0, total = 0;
     for (int u = 0; u < game_unit_count (g); u++) {
-        const unit_t *x = unit_c (g, u);
+        const unit_t *x = game_unit_c (g, u);
         if (x->side != side || x->arm == ARM_COMMAND)
             continue;
         const unit_t *s = situation_unit_const (start, u);
@@ -624,7 +625,7 @@ e19_side_lost (const game_t *g, side_t side, int *of)
 static bool
 holds (const game_t *g, int u)
 {
-    return e19_in_play (g, u) && unit_c (g, u)->arm != ARM_COMMAND;
+    return e19_in_play (g, u) && game_unit_c (g, u)->arm != ARM_COMMAND;
 }
 
 static void
@@ -650,7 +651,7 @@ resolve_phase (game_t *g, dice_t *dice)
     case E19_PHASE_B_ACTS: {
         int side = phase_side (g, phase);
         for (int u = 0; u < game_unit_count (g); u++)
-            if ((int) unit_c (g, u)->side == side && e19_in_play (g, u))
+            if ((int) game_unit_c (g, u)->side == side && e19_in_play (g, u))
                 execute_order (g, u, dice);
         break;
     }

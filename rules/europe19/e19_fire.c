@@ -14,7 +14,7 @@
 int
 e19_firer_row (const game_t *g, int u)
 {
-    const unit_t *x = unit_c (g, u);
+    const unit_t *x = game_unit_c (g, u);
     e19_type_t type = e19_type (g, u);
     const e19_weapon_t *w = x->weapon >= 0 && x->weapon < SOLO_MAX_WEAPONS
                           ? &tables (g)->weapons[x->weapon] : NULL;
@@ -40,7 +40,7 @@ e19_firer_row (const game_t *g, int u)
 int
 e19_target_column (const game_t *g, int u)
 {
-    const unit_t *x = unit_c (g, u);
+    const unit_t *x = game_unit_c (g, u);
     bool line = x->formation == FORMATION_LINE;
     switch (e19_type (g, u)) {
     case E19_CAVALRY:
@@ -73,21 +73,21 @@ on_high_ground (const game_t *g, vec2_t p)
 static bool
 unit_in_the_way (const game_t *g, int u, int target)
 {
-    vec2_t a = unit_c (g, u)->fp.centre;
-    vec2_t b = footprint_nearest_point (&unit_c (g, u)->fp,
-                                        &unit_c (g, target)->fp);
+    vec2_t a = game_unit_c (g, u)->fp.centre;
+    vec2_t b = footprint_nearest_point (&game_unit_c (g, u)->fp,
+                                        &game_unit_c (g, target)->fp);
     bool high_a = on_high_ground (g, a), high_b = on_high_ground (g, b);
     for (int k = 0; k < game_unit_count (g); k++) {
         if (k == u || k == target || !e19_in_play (g, k)
-            || unit_c (g, k)->arm == ARM_COMMAND)
+            || game_unit_c (g, k)->arm == ARM_COMMAND)
             continue;
         vec2_t c[4];
-        footprint_corners (&unit_c (g, k)->fp, c);
+        footprint_corners (&game_unit_c (g, k)->fp, c);
         if (!polygon_segment_intersects (c, 4, a, b))
             continue;
         if (high_a == high_b)
             return true;
-        vec2_t mid = unit_c (g, k)->fp.centre;
+        vec2_t mid = game_unit_c (g, k)->fp.centre;
         double to_lower = geom_dist (mid, high_a ? b : a);
         double to_higher = geom_dist (mid, high_a ? a : b);
         if (to_lower < to_higher)
@@ -100,7 +100,7 @@ int
 e19_fire_dice (const game_t *g, int u, int target)
 {
     const e19_tables_t *t = tables (g);
-    const unit_t *x = unit_c (g, u);
+    const unit_t *x = game_unit_c (g, u);
     if (!e19_in_play (g, u) || !is_enemy (g, u, target)
         || e19_firer_row (g, u) < 0 || e19_target_column (g, target) < 0
         || game_unit (g, u)->in_melee)
@@ -123,7 +123,8 @@ e19_fire_dice (const game_t *g, int u, int target)
         return 0;
     /* "Unit may only fire frontally 45° (360° in towns)" */
     if (!e19_in_town (g, u)) {
-        vec2_t p = footprint_nearest_point (&x->fp, &unit_c (g, target)->fp);
+        vec2_t p = footprint_nearest_point (&x->fp,
+                                            &game_unit_c (g, target)->fp);
         double off = fabs (geom_norm_deg (geom_bearing (x->fp.centre, p)
                                           - x->fp.facing + 180) - 180);
         if (off > t->arc_half_deg + 1e-9)
@@ -139,9 +140,9 @@ int
 e19_save_score (const game_t *g, int firer, int target)
 {
     const e19_tables_t *t = tables (g);
-    const unit_t *x = unit_c (g, target);
+    const unit_t *x = game_unit_c (g, target);
     int armed = t->breech_is_target ? target : firer;
-    const unit_t *a = unit_c (g, armed);
+    const unit_t *a = game_unit_c (g, armed);
     bool breech = a->weapon >= 0 && a->weapon < SOLO_MAX_WEAPONS
                && t->weapons[a->weapon].breech;
     e19_type_t type = e19_type (g, target);
@@ -192,8 +193,8 @@ e19_volley (game_t *g, int u, int target, dice_t *dice, int *hits)
         snprintf (save_words, sizeof save_words, "no save");
     if (game_events_on (g))
         game_event (g, GAME_EVENT_SHOOT, u, "%s fires at %s: %d dice need "
-                    "%d+, threw [%s]: %d hit%s; %s", unit_c (g, u)->id,
-                    unit_c (g, target)->id, n, need, rolls, hit,
+                    "%d+, threw [%s]: %d hit%s; %s", game_unit_c (g, u)->id,
+                    game_unit_c (g, target)->id, n, need, rolls, hit,
                     hit == 1 ? "" : "s", save_words);
     return *hits;
 }

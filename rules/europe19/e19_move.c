@@ -17,7 +17,8 @@ static e19_going_t
 going_at (const game_t *g, vec2_t p, bool *on_road)
 {
     *on_road = e19_point_in (g, p, TERRAIN_ROAD);
-    if (e19_point_in (g, p, TERRAIN_WOODS) || e19_point_in (g, p, TERRAIN_TOWN))
+    if (e19_point_in (g, p, TERRAIN_WOODS)
+        || e19_point_in (g, p, TERRAIN_TOWN))
         return E19_GOING_WOODS_TOWNS;
     if (!*on_road && e19_point_in (g, p, TERRAIN_STREAM))
         return E19_GOING_STREAM;
@@ -36,7 +37,7 @@ move_row (const game_t *g, int u)
 static bool
 may_move (const game_t *g, int u)
 {
-    const unit_t *x = unit_c (g, u);
+    const unit_t *x = game_unit_c (g, u);
     e19_type_t type = e19_type (g, u);
     if (x->formation == FORMATION_LINE
         && (type == E19_CLOSE_INFANTRY || type == E19_LOOSE_INFANTRY
@@ -52,7 +53,7 @@ enemy_distance (const game_t *g, int u, vec2_t p)
     double best = INFINITY;
     for (int e = 0; e < game_unit_count (g); e++)
         if (is_enemy (g, u, e)) {
-            double d = footprint_point_distance (&unit_c (g, e)->fp, p);
+            double d = footprint_point_distance (&game_unit_c (g, e)->fp, p);
             if (d < best)
                 best = d;
         }
@@ -61,24 +62,25 @@ enemy_distance (const game_t *g, int u, vec2_t p)
 
 /*  Walk the way from unit u's centre towards `to`, no further than
  *  `limit` nor than it can go: the rate the slowest ground on it sets
- *  (*rate), whether it keeps to a road 24 cm from the enemy (*road).  Returns the distance
- *  it may go before ground its troops may not enter (N/A), or `limit`
- *  (or the way's length) when there is none. */
+ *  (*rate), whether it keeps to a road 24 cm from the enemy (*road).
+ *  Returns the distance it may go before ground its troops may not
+ *  enter (N/A), or INFINITY when there is none. */
 static double
 walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
            bool *road)
 {
     const e19_tables_t *t = tables (g);
     e19_move_row_t row = move_row (g, u);
-    vec2_t from = unit_c (g, u)->fp.centre;
+    vec2_t from = game_unit_c (g, u)->fp.centre;
     double length = fmin (geom_dist (from, to), limit);
     vec2_t dir = geom_heading_vec (geom_bearing (from, to));
     /* the ground under its front as it goes (it faces the way it moves) */
-    double lead = unit_c (g, u)->fp.depth / 2;
+    double lead = game_unit_c (g, u)->fp.depth / 2;
     *rate = t->move_cm[row][E19_GOING_OPEN];
     *road = true;
     for (double d = 0; ; d = fmin (d + STEP_CM, length)) {
-        vec2_t p = { from.x + dir.x * (d + lead), from.y + dir.y * (d + lead) };
+        vec2_t p = { from.x + dir.x * (d + lead),
+                     from.y + dir.y * (d + lead) };
         bool on_road;
         double r = t->move_cm[row][going_at (g, p, &on_road)];
         if (r < 0)
@@ -136,10 +138,10 @@ blocked (const game_t *g, int u, const footprint_t *fp, bool pass_friends,
     for (int k = 0; k < game_unit_count (g); k++) {
         if (k == u || k == ignore || !e19_in_play (g, k))
             continue;
-        const unit_t *x = unit_c (g, k);
-        if (x->arm == ARM_COMMAND || unit_c (g, u)->arm == ARM_COMMAND)
+        const unit_t *x = game_unit_c (g, k);
+        if (x->arm == ARM_COMMAND || game_unit_c (g, u)->arm == ARM_COMMAND)
             continue;                  /* generals go anywhere */
-        bool friend = x->side == unit_c (g, u)->side;
+        bool friend = x->side == game_unit_c (g, u)->side;
         if ((!friend || !pass_friends)
             && footprint_overlap (fp, &x->fp) > SITUATION_OVERLAP_CM)
             return true;
@@ -147,14 +149,14 @@ blocked (const game_t *g, int u, const footprint_t *fp, bool pass_friends,
             && footprint_point_distance (&x->fp, fp->centre) < 40)
             in_town++;
     }
-    return town && unit_c (g, u)->arm != ARM_COMMAND
+    return town && game_unit_c (g, u)->arm != ARM_COMMAND
         && in_town >= tables (g)->town_units;
 }
 
 double
 e19_move (game_t *g, int u, vec2_t to, double facing)
 {
-    unit_t *x = unit_m (g, u);
+    unit_t *x = game_unit_m (g, u);
     const e19_tables_t *t = tables (g);
     e19_move_row_t row = move_row (g, u);
     vec2_t from = x->fp.centre;
@@ -220,7 +222,7 @@ e19_move (game_t *g, int u, vec2_t to, double facing)
 vec2_t
 e19_contact_point (const game_t *g, int u, int target, double *distance)
 {
-    const unit_t *x = unit_c (g, u), *t = unit_c (g, target);
+    const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
     int face = e19_in_town (g, target) ? E19_FACE_FRONT
                                        : e19_face_of (g, target, u);
     double out = t->fp.facing, half = t->fp.depth / 2;
@@ -241,7 +243,7 @@ e19_contact_point (const game_t *g, int u, int target, double *distance)
 void
 e19_charge (game_t *g, int u, int target, dice_t *dice)
 {
-    unit_t *x = unit_m (g, u);
+    unit_t *x = game_unit_m (g, u);
     e19_class_t cls = e19_class (g, u);
     int face = e19_in_town (g, target) ? E19_FACE_FRONT
                                        : e19_face_of (g, target, u);
@@ -249,7 +251,7 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     vec2_t at = e19_contact_point (g, u, target, &distance);
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s charges %s (%s), %.1f cm",
-                    x->id, unit_c (g, target)->id,
+                    x->id, game_unit_c (g, target)->id,
                     face == E19_FACE_FRONT ? "front"
                     : face == E19_FACE_REAR ? "rear" : "flank", distance);
     /* "Charging cavalry fired on by target": the target's volley, then
@@ -288,7 +290,7 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     /* the ground it charged from, for "On higher ground" */
     bool high_from = e19_point_in (g, from, TERRAIN_GENTLE_HILL)
                   || e19_point_in (g, from, TERRAIN_STEEP_HILL);
-    vec2_t tc = unit_c (g, target)->fp.centre;
+    vec2_t tc = game_unit_c (g, target)->fp.centre;
     bool high_target = e19_point_in (g, tc, TERRAIN_GENTLE_HILL)
                     || e19_point_in (g, tc, TERRAIN_STEEP_HILL);
     if (high_target && !high_from)
@@ -305,7 +307,7 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
             state_m (g, u)->flags |= E19_F_CROSSED;
     }
     x->fp.centre = at;
-    x->fp.facing = geom_bearing (at, unit_c (g, target)->fp.centre);
+    x->fp.facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
     game_unit_mut (g, u)->moved_halves = 2;
     e19_unit_state_t *st = state_m (g, u), *ts = state_m (g, target);
     st->flags |= E19_F_CHARGED;
@@ -317,6 +319,6 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     game_unit_mut (g, target)->in_melee = 1;
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s is in contact with %s at "
-                    "(%.1f, %.1f) cm", x->id, unit_c (g, target)->id, at.x,
-                    at.y);
+                    "(%.1f, %.1f) cm", x->id, game_unit_c (g, target)->id,
+                    at.x, at.y);
 }

@@ -15,24 +15,6 @@ tables (const game_t *g)
     return game_tables (g);
 }
 
-static inline const ruleset_t *
-rules_of (const game_t *g)
-{
-    return situation_ruleset (game_situation (g));
-}
-
-static inline const unit_t *
-unit_c (const game_t *g, int u)
-{
-    return situation_unit_const (game_situation (g), u);
-}
-
-static inline unit_t *
-unit_m (game_t *g, int u)
-{
-    return situation_unit (game_situation_mut (g), u);
-}
-
 static inline e19_unit_state_t *
 state_m (game_t *g, int u)
 {
@@ -48,14 +30,14 @@ state_c (const game_t *g, int u)
 static inline bool
 is_enemy (const game_t *g, int u, int e)
 {
-    return e != u && unit_c (g, e)->side != unit_c (g, u)->side
-        && e19_in_play (g, e) && unit_c (g, e)->arm != ARM_COMMAND;
+    return e != u && game_unit_c (g, e)->side != game_unit_c (g, u)->side
+        && e19_in_play (g, e) && game_unit_c (g, e)->arm != ARM_COMMAND;
 }
 
 static inline int
 bases (const game_t *g, int u)
 {
-    return unit_figures_standing (unit_c (g, u));
+    return unit_figures_standing (game_unit_c (g, u));
 }
 
 /*  True when the point lies inside a terrain feature of `kind`. */
