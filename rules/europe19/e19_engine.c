@@ -429,9 +429,9 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
             return -1;
         }
         if (e19_firer_row (g, u) < 0 && !o->has_formation) {
-            snprintf (err, (size_t) errlen, "%s: %s %s do not fire", x->id,
-                      e19_type_name (type),
-                      type == E19_ARTILLERY ? "limbered" : "");
+            snprintf (err, (size_t) errlen, "%s: %s%s do not fire", x->id,
+                      type == E19_ARTILLERY ? "limbered " : "",
+                      e19_type_name (type));
             return -1;
         }
         return 0;
