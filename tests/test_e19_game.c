@@ -252,6 +252,11 @@ test_formations (void **state)
     refused (f, "guns", unlimbered, "in unlimbered may not move");
     /* limbered guns do not fire */
     assert_int_equal (e19_firer_row (f->g, idx (f, "limbered")), -1);
+    order_t fire = order_hold ();
+    fire.kind = ORDER_FIRE;
+    fire.target = idx (f, "target");
+    fire.fire = true;
+    refused (f, "limbered", fire, "limbered artillery do not fire");
     assert_int_equal (e19_fire_dice (f->g, idx (f, "limbered"),
                                      idx (f, "target")), 0);
     /* the unlimbered guns, before pivoting, fire: 2 bases x 2 dice */
