@@ -398,14 +398,17 @@ gamestore_acquire (gamestore_t *self, const char *id)
     return game;
 }
 
-/*  One holder fewer: the last one frees a closed game. */
+/*  One holder fewer: the last one frees a closed game.  Whether the game
+ *  is closed is read under the store's lock with the count: read after
+ *  it, the game may already be freed by another holder dropping the
+ *  last reference in between. */
 static void
 drop_ref (gamestore_t *self, gamestore_game_t *game)
 {
     pthread_mutex_lock (&self->lock);
-    bool last = --game->refs == 0;
+    bool free_it = --game->refs == 0 && atomic_load (&game->closed);
     pthread_mutex_unlock (&self->lock);
-    if (last && atomic_load (&game->closed))
+    if (free_it)
         game_free (&game);
 }
 

@@ -1129,6 +1129,7 @@ typedef struct {
     const char *game_id;
     uint64_t sequences[RACE_UPDATES];
     int ok;
+    int answered;            /* replies of any kind */
 } racer_t;
 
 static void *
@@ -1157,6 +1158,7 @@ race (void *arg)
         Solo__V1__Reply *reply = test_receive_reply (socket);
         if (!reply)
             break;
+        r->answered++;
         if (reply->body_case == SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED) {
             r->sequences[i] = reply->update_accepted->sequence;
             r->ok++;
@@ -1205,6 +1207,50 @@ test_concurrent_updates_serialize (void **state)
                       RACE_THREADS * RACE_UPDATES);
     assert_int_equal (reply->game_state->turn, 1);
     solo__v1__reply__free_unpacked (reply, NULL);
+    test_close (socket);
+    server_destroy (&server);
+}
+
+/*  A game closed while clients update it: every update is answered
+ *  (accepted before the close, UNKNOWN_GAME after), the daemon goes on
+ *  serving, and the last holder frees the game.  Under ThreadSanitizer
+ *  this is the test of the store's reference count (the closed flag once
+ *  read after the count was dropped, when another holder could already
+ *  have freed the game). */
+static void
+test_close_while_updating (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    cfg.workers = RACE_THREADS;
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    for (int round = 0; round < 4; round++) {
+        char id[GAMESTORE_ID_MAX];
+        open_scenario (socket, "farm", id, sizeof id);
+        racer_t racers[RACE_THREADS];
+        pthread_t threads[RACE_THREADS];
+        for (int t = 0; t < RACE_THREADS; t++) {
+            memset (&racers[t], 0, sizeof racers[t]);
+            racers[t].server = server;
+            racers[t].game_id = id;
+            assert_int_equal (pthread_create (&threads[t], NULL, race,
+                                              &racers[t]), 0);
+        }
+        Solo__V1__CloseGame close = SOLO__V1__CLOSE_GAME__INIT;
+        close.game_id = id;
+        Solo__V1__Reply *reply = call (socket,
+                                       SOLO__V1__REQUEST__BODY_CLOSE_GAME,
+                                       &close);
+        assert_body (reply, SOLO__V1__REPLY__BODY_GAME_CLOSED);
+        solo__v1__reply__free_unpacked (reply, NULL);
+        for (int t = 0; t < RACE_THREADS; t++) {
+            pthread_join (threads[t], NULL);
+            assert_int_equal (racers[t].answered, RACE_UPDATES);
+        }
+        assert_error (show (socket, id), SOLO__V1__ERROR__CODE__UNKNOWN_GAME,
+                      "show_game.game_id", NULL);
+    }
     test_close (socket);
     server_destroy (&server);
 }
@@ -1781,6 +1827,7 @@ main (void)
         cmocka_unit_test (test_open_games_limit),
         cmocka_unit_test (test_restart_finds_its_games),
         cmocka_unit_test (test_concurrent_updates_serialize),
+        cmocka_unit_test (test_close_while_updating),
         cmocka_unit_test (test_battle_same_seed_same_battle),
         cmocka_unit_test (test_battle_log_unit_states),
         cmocka_unit_test (test_battle_errors),
