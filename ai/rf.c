@@ -773,6 +773,7 @@ add_factor (rf_decision_t *out, const char *name, int value, rf_text_t *why)
     f->value = value;
     out->rf += value;
     rf_text_start (why, f->reason, sizeof f->reason);
+    rf_text_measure (why, out->length_unit, out->cm_per_length_unit);
     return !out->terse;
 }
 
@@ -928,6 +929,8 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
     char range_why[RF_REASON_MAX] = "";
     rf_text_t range_text;
     rf_text_start (&range_text, range_why, sizeof range_why);
+    rf_text_measure (&range_text, ruleset_length_unit (rs),
+                     ruleset_cm_per_length_unit (rs));
     double range_bound = s->enemy_range_is_enemy_weapon ? longest_reach (rs)
                                                          : v->reach_cm;
     double d = 0;
@@ -1035,6 +1038,9 @@ factors_into (const situation_t *sit, const rf_table_t *t, view_t *v,
     out->arm = v->u->arm;
     out->rf = 0;
     out->factor_count = 0;
+    out->length_unit = ruleset_length_unit (situation_ruleset (sit));
+    out->cm_per_length_unit = ruleset_cm_per_length_unit (
+        situation_ruleset (sit));
     add_all_factors (sit, t, v, out);
     out->band = rf_band (t, out->rf);
 }
@@ -1469,6 +1475,9 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
     const rf_order_t *o = &d->order;
     rf_text_t w;
     rf_text_start (&w, buf, len);
+    if (rs)
+        rf_text_measure (&w, ruleset_length_unit (rs),
+                         ruleset_cm_per_length_unit (rs));
     if (u)
         rf_text_adds (&w, u->id, " (", side_name (u->side), " ",
                       arm_name (u->arm), ", ",

@@ -79,6 +79,10 @@ typedef struct {
     rf_order_t order;
     char explanation[2048];    /* the working in plain words */
     bool terse;                /* made by rf_decide_terse: no words */
+    /* the ruleset's unit of length, stated in the words beside cm
+       (ruleset_length_unit; NULL for a direct look-up) */
+    const char *length_unit;
+    double cm_per_length_unit;
 } rf_decision_t;
 
 /*  The band of the RF table an RF falls in (0 = up to RF0). */

@@ -9,6 +9,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,7 +29,17 @@ rf_text_start (rf_text_t *t, char *buf, size_t len)
     t->buf = buf;
     t->len = len;
     t->used = 0;
+    t->unit = NULL;
+    t->cm_per_unit = 1;
     buf[0] = '\0';
+}
+
+void
+rf_text_measure (rf_text_t *t, const char *unit, double cm_per_unit)
+{
+    bool own = unit && unit[0] && strcmp (unit, "cm") != 0 && cm_per_unit > 0;
+    t->unit = own ? unit : NULL;
+    t->cm_per_unit = own ? cm_per_unit : 1;
 }
 
 /*  Append the n bytes at s, as many as fit. */
@@ -132,13 +143,30 @@ rf_text_fixed (rf_text_t *t, double x, int decimals)
     add_bytes (t, tail, sizeof tail);
 }
 
+/*  "34" within 0.05 of a whole number, else "4.5". */
+static void
+add_length (rf_text_t *t, double x)
+{
+    double r = round (x);
+    if (fabs (x - r) < 0.05)
+        rf_text_fixed (t, r, 0);
+    else
+        rf_text_fixed (t, x, 1);
+}
+
 void
 rf_text_cm (rf_text_t *t, double cm)
 {
-    double r = round (cm);
-    if (fabs (cm - r) < 0.05)
-        rf_text_fixed (t, r, 0);
-    else
-        rf_text_fixed (t, cm, 1);
-    add_bytes (t, " cm", 3);
+    if (t->unit) {
+        add_length (t, cm / t->cm_per_unit);
+        if (strcmp (t->unit, "in") == 0)
+            add_bytes (t, "\"", 1);
+        else {
+            add_bytes (t, " ", 1);
+            rf_text_add (t, t->unit);
+        }
+        add_bytes (t, " (", 2);
+    }
+    add_length (t, cm);
+    add_bytes (t, t->unit ? " cm)" : " cm", t->unit ? 4 : 3);
 }

@@ -19,6 +19,9 @@ typedef struct {
     char *buf;
     size_t len;
     size_t used;
+    const char *unit;          /* lengths in this unit too (NULL, "cm":
+                                  cm alone) */
+    double cm_per_unit;
 } rf_text_t;
 
 /*  Start an empty text in `buf` of `len` bytes (at least 1). */
@@ -40,7 +43,13 @@ void rf_text_signed (rf_text_t *t, long v);
 void rf_text_fixed (rf_text_t *t, double x, int decimals);
 
 /*  Append a length for people: "34 cm" when it is within 0.05 of a
- *  whole number (that number), else "4.5 cm" (one decimal). */
+ *  whole number (that number), else "4.5 cm" (one decimal); in the unit
+ *  set by rf_text_measure first when there is one: "6.5 TUM (13 cm)". */
 void rf_text_cm (rf_text_t *t, double cm);
+
+/*  Lengths written by rf_text_cm from now on state `unit` first, cm
+ *  beside ("6.5 TUM (13 cm)", "4.7\" (12 cm)"): the ruleset's own unit
+ *  (NULL or "cm": cm alone). */
+void rf_text_measure (rf_text_t *t, const char *unit, double cm_per_unit);
 
 #endif

@@ -94,6 +94,22 @@ sed 's/troop_type = "cavalry"; weapon = "sabre"; figures = 3;/troop_type = "coss
 run e19_bad "$SOLO" ask --situation "$work/e19_bad.cfg" --unit zouaves
 expect_rc e19_bad 3
 expect_in e19_bad err "unknown troop_type \"cossacks\" (europe19 knows: close_order_infantry, loose_order_infantry, skirmishers, cavalry, dragoons, artillery, general)"
+# 4 Page Bolivar (seed 003): its units answered from the Risk Factor
+# tables, lengths in TUM with cm beside; no engine plays its games yet
+run bolivar_ask "$SOLO" ask --situation "$SOURCE_DIR/clients/examples/boyaca.cfg" --unit llaneros --roll 6 --json
+expect_rc bolivar_ask 0
+expect_json bolivar_ask '
+assert d["ruleset"] == "bolivar" and d["length_unit"] == "TUM", d
+assert d["cm_per_length_unit"] == 2.0
+assert {f["name"]: f["value"] for f in d["factors"]} == {"regulars": -1, "flank_or_rear": 2}
+assert d["action"] == "advance_charge"
+assert "13 TUM (26.1 cm) away" in d["explanation"], d["explanation"]
+'
+run bolivar_words "$SOLO" ask --situation "$SOURCE_DIR/clients/examples/boyaca.cfg" --unit llaneros --roll 6
+expect_in bolivar_words out "nearest enemy numancia at 8.3 TUM (16.6 cm)"
+run bolivar_game "$SOLO" game open --situation "$SOURCE_DIR/clients/examples/boyaca.cfg"
+expect_rc bolivar_game 3
+expect_in bolivar_game err "ruleset bolivar has no game engine"
 run e19_side "$SOLO" side --scenario e19_quatre_bras --side red --playouts 60 --seed 2
 expect_rc e19_side 0
 expect_in e19_side out "Ney's French acts (side A)"

@@ -315,6 +315,8 @@ decision_fixture (decision_fixture_t *f)
     d->morale_text = "Steady: carries on, facing the enemy, charging if in reach.";
     d->layer = "table";
     d->ruleset = "skirmish19";
+    d->length_unit = "cm";
+    d->cm_per_length_unit = 1;
     d->tables_hash = "1a2b3c4d5e6f7a8b9c0d";
     d->explanation = "RF 3 from two factors.\nRolled 4: continue.";
 
@@ -400,6 +402,7 @@ test_decision_json (void **state)
         "\"layer\":\"table\",\"ruleset\":\"skirmish19\","
         "\"tables_hash\":\"1a2b3c4d5e6f7a8b9c0d\","
         "\"base_ruleset\":null,\"base_tables_hash\":null,"
+        "\"length_unit\":\"cm\",\"cm_per_length_unit\":1,"
         "\"explanation\":\"RF 3 from two factors.\\nRolled 4: continue.\"}"));
     /* six outcomes */
     int rolls = 0;
@@ -653,7 +656,20 @@ test_render_moves (void **state)
     assert_non_null (strstr (text, "Action: Withdraw towards cover further "
                                    "from enemy -> \033[1mrun\033[0m\n"));
     assert_non_null (strstr (text, "; cover wood; move 60.0 cm to (100.0, 12.3) "
-                                   "at the gallop; facing 2 deg; no shooting\n"));
+                                   "cm at the gallop; facing 2 deg; no "
+                                   "shooting\n"));
+    free (text);
+    /* a ruleset measuring in TUM or inches: its unit first, cm beside */
+    f.decision.length_unit = "TUM";
+    f.decision.cm_per_length_unit = 2.0;
+    text = rendered (&f.decision, false, false);
+    assert_non_null (strstr (text, "; move 30.0 TUM (60.0 cm) to (100.0, "
+                                   "12.3) cm"));
+    free (text);
+    f.decision.length_unit = "in";
+    f.decision.cm_per_length_unit = 2.54;
+    text = rendered (&f.decision, false, false);
+    assert_non_null (strstr (text, "; move 23.6\" (60.0 cm) to"));
     free (text);
 }
 

@@ -472,6 +472,8 @@ json_unit_decision (json_out_t *out, const char *key,
     rc |= json_out_string (out, "tables_hash", d->tables_hash);
     rc |= string_or_null (out, "base_ruleset", d->base_ruleset);
     rc |= string_or_null (out, "base_tables_hash", d->base_tables_hash);
+    rc |= json_out_string (out, "length_unit", d->length_unit);
+    rc |= json_out_double (out, "cm_per_length_unit", d->cm_per_length_unit);
     rc |= json_out_string (out, "explanation", d->explanation);
     rc |= json_out_object_end (out);
     return rc ? -1 : 0;

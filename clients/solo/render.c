@@ -139,22 +139,44 @@ render_charge (FILE *out, const Solo__V1__UnitDecision *d)
 /*  "Geometry: nearest enemy blue-1 at 34.0 cm (...); move ...; facing
  *  182 deg; shoot at blue-1 (medium range after the move); diced with
  *  red-3" */
+/*  A length in the ruleset's own unit with cm beside it ("6.5 TUM
+ *  (13.0 cm)"), or cm alone when the ruleset measures in cm or says
+ *  nothing.  Returns buf. */
+static const char *
+length_words (double cm, const char *unit, double cm_per_unit, char *buf,
+              size_t len)
+{
+    if (!empty (unit) && strcmp (unit, "in") == 0 && cm_per_unit > 0)
+        snprintf (buf, len, "%.1f\" (%.1f cm)", cm / cm_per_unit, cm);
+    else if (!empty (unit) && strcmp (unit, "cm") != 0 && cm_per_unit > 0)
+        snprintf (buf, len, "%.1f %s (%.1f cm)", cm / cm_per_unit, unit, cm);
+    else
+        snprintf (buf, len, "%.1f cm", cm);
+    return buf;
+}
+
 static void
-render_geometry (FILE *out, const Solo__V1__Geometry *g, const char *unit_id)
+render_geometry (FILE *out, const Solo__V1__Geometry *g, const char *unit_id,
+                 const char *length_unit, double cm_per_unit)
 {
     fprintf (out, "Geometry: ");
     if (empty (g->nearest_enemy_id))
         fprintf (out, "no enemy in sight");
     else {
-        fprintf (out, "nearest enemy %s at %.1f cm (", g->nearest_enemy_id,
-                 g->nearest_enemy_distance);
+        char len[48];
+        fprintf (out, "nearest enemy %s at %s (", g->nearest_enemy_id,
+                 length_words (g->nearest_enemy_distance, length_unit,
+                               cm_per_unit, len, sizeof len));
         fprintf (out, "in weapon range: %s)",
                  g->enemy_in_weapon_range ? "yes" : "no");
     }
     if (!empty (g->cover_id))
         fprintf (out, "; cover %s", g->cover_id);
     if (g->has_destination && g->destination) {
-        fprintf (out, "; move %.1f cm to (%.1f, %.1f)", g->move_distance,
+        char len[48];
+        fprintf (out, "; move %s to (%.1f, %.1f) cm",
+                 length_words (g->move_distance, length_unit, cm_per_unit,
+                               len, sizeof len),
                  g->destination->x, g->destination->y);
         if (!empty (g->pace))
             fprintf (out, " at the %s", g->pace);
@@ -245,7 +267,8 @@ render_unit_decision (FILE *out, const Solo__V1__UnitDecision *d,
     fprintf (out, "\n");
 
     if (d->geometry && !empty (d->unit_id))
-        render_geometry (out, d->geometry, d->unit_id);
+        render_geometry (out, d->geometry, d->unit_id, d->length_unit,
+                         d->cm_per_length_unit);
     render_outcomes (out, d, style);
 
     render_warnings (out, d->warnings, d->n_warnings, style);

@@ -43,6 +43,8 @@ ALIASES = {
 # Each ruleset's own names of the qualities, where it has its own (the
 # `qualities` groups): what describe_game and table() print for them.
 RULESET_QUALITY_NAMES = {
+    "bolivar": {"raw": "raw", "green": "inferior", "regular": "ordinary",
+                "hero": "superior"},
     "empire_of_liberty": {"raw": "poor", "green": "green",
                           "average": "average", "regular": "veteran",
                           "hero": "elite"},
