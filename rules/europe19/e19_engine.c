@@ -54,6 +54,13 @@ e19_point_in (const game_t *g, vec2_t p, terrain_kind_t kind)
 }
 
 bool
+e19_on_high_ground (const game_t *g, vec2_t p)
+{
+    return e19_point_in (g, p, TERRAIN_GENTLE_HILL)
+        || e19_point_in (g, p, TERRAIN_STEEP_HILL);
+}
+
+bool
 e19_in_town (const game_t *g, int u)
 {
     return e19_point_in (g, game_unit_c (g, u)->fp.centre, TERRAIN_TOWN);
@@ -125,7 +132,8 @@ phase_title (const game_t *g, int phase, char *buf, int len)
 static size_t
 scratch_size (const game_t *g)
 {
-    /* the firing phase's unsaved hits, per unit */
+    /* an int per unit: the command roll's order of units, the firing
+       phase's unsaved hits */
     return (size_t) game_unit_count (g) * sizeof (int);
 }
 
@@ -354,6 +362,17 @@ e19_charge_permitted (const game_t *g, int u, int target, char *err,
     return -1;
 }
 
+/*  Does order `o` take unit u off the spot: a charge, or a move (or a
+ *  fire order with a point) to somewhere else. */
+static bool
+order_moves (const game_t *g, int u, const order_t *o)
+{
+    return o->kind == ORDER_CHARGE
+        || ((o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER
+             || o->kind == ORDER_FIRE) && o->has_to
+            && geom_dist (o->to, game_unit_c (g, u)->fp.centre) > 0.05);
+}
+
 /*  The formation an order leaves unit u in before it moves: the order's,
  *  else its own, a line or unlimbered guns asked to move or charge
  *  forming column or limbering first (the sequence changes formation
@@ -364,12 +383,8 @@ formation_for (const game_t *g, int u, const order_t *o)
     const unit_t *x = game_unit_c (g, u);
     if (o->has_formation)
         return o->formation;
-    bool moves = o->kind == ORDER_CHARGE
-              || ((o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER
-                   || o->kind == ORDER_FIRE) && o->has_to
-                  && geom_dist (o->to, x->fp.centre) > 0.05);
     e19_type_t type = e19_type (g, u);
-    if (moves && x->formation == FORMATION_LINE
+    if (order_moves (g, u, o) && x->formation == FORMATION_LINE
         && (type == E19_CLOSE_INFANTRY || type == E19_LOOSE_INFANTRY
             || type == E19_ARTILLERY))
         return FORMATION_COLUMN;
@@ -393,11 +408,7 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
         return -1;
     }
     /* charged or charging, it stays to fight hand to hand this turn */
-    bool moves = o->kind == ORDER_CHARGE
-              || ((o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER
-                   || o->kind == ORDER_FIRE) && o->has_to
-                  && geom_dist (o->to, x->fp.centre) > 0.05);
-    if (moves && game_unit (g, u)->in_melee) {
+    if (order_moves (g, u, o) && game_unit (g, u)->in_melee) {
         snprintf (err, (size_t) errlen, "%s: in contact with the enemy, it "
                   "stays to fight hand to hand", x->id);
         return -1;
@@ -667,14 +678,6 @@ resolve_phase (game_t *g, dice_t *dice)
     }
 }
 
-/*  Contacts derive from charges, which a report from the table does not
- *  give: nothing to recompute. */
-static void
-refresh (game_t *g)
-{
-    (void) g;
-}
-
 const game_engine_t e19_engine = {
     .name = "europe19",
     .title = "19th Century Europe QRS (seed 004), played",
@@ -693,5 +696,6 @@ const game_engine_t e19_engine = {
     .table_bound_why = table_bound_why,
     .resolve_phase = resolve_phase,
     .victory = victory,
-    .refresh = refresh,
+    /* contacts derive from charges, which a report from the table does
+       not give: nothing to recompute (refresh NULL) */
 };

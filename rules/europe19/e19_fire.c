@@ -60,13 +60,6 @@ e19_target_column (const game_t *g, int u)
     }
 }
 
-static bool
-on_high_ground (const game_t *g, vec2_t p)
-{
-    return e19_point_in (g, p, TERRAIN_GENTLE_HILL)
-        || e19_point_in (g, p, TERRAIN_STEEP_HILL);
-}
-
 /*  Does another unit stand between u and its target?  On level ground
  *  any does; between higher and lower ground only one nearer the lower
  *  unit. */
@@ -76,7 +69,8 @@ unit_in_the_way (const game_t *g, int u, int target)
     vec2_t a = game_unit_c (g, u)->fp.centre;
     vec2_t b = footprint_nearest_point (&game_unit_c (g, u)->fp,
                                         &game_unit_c (g, target)->fp);
-    bool high_a = on_high_ground (g, a), high_b = on_high_ground (g, b);
+    bool high_a = e19_on_high_ground (g, a);
+    bool high_b = e19_on_high_ground (g, b);
     for (int k = 0; k < game_unit_count (g); k++) {
         if (k == u || k == target || !e19_in_play (g, k)
             || game_unit_c (g, k)->arm == ARM_COMMAND)
@@ -160,11 +154,10 @@ e19_save_score (const game_t *g, int firer, int target)
 }
 
 int
-e19_volley (game_t *g, int u, int target, dice_t *dice, int *hits)
+e19_volley (game_t *g, int u, int target, dice_t *dice)
 {
     const e19_tables_t *t = tables (g);
     int n = e19_fire_dice (g, u, target);
-    *hits = 0;
     if (n <= 0)
         return 0;
     int row = e19_firer_row (g, u), col = e19_target_column (g, target);
@@ -184,7 +177,6 @@ e19_volley (game_t *g, int u, int target, dice_t *dice, int *hits)
     for (int i = 0; i < hit && save > 0; i++)
         if (dice_roll (dice, 6) >= save)
             saved++;
-    *hits = hit - saved;
     char save_words[48];
     if (save > 0)
         snprintf (save_words, sizeof save_words, "saves on %d+: %d saved",
@@ -196,7 +188,7 @@ e19_volley (game_t *g, int u, int target, dice_t *dice, int *hits)
                     "%d+, threw [%s]: %d hit%s; %s", game_unit_c (g, u)->id,
                     game_unit_c (g, target)->id, n, need, rolls, hit,
                     hit == 1 ? "" : "s", save_words);
-    return *hits;
+    return hit - saved;
 }
 
 /*  The target unit u fires at: its fire order's, else the nearest enemy
@@ -233,9 +225,7 @@ e19_firing (game_t *g, dice_t *dice)
         int target = fire_target (g, u);
         if (target < 0)
             continue;
-        int hits;
-        e19_volley (g, u, target, dice, &hits);
-        unsaved[target] += hits;
+        unsaved[target] += e19_volley (g, u, target, dice);
         game_unit_mut (g, u)->fired = 1;
     }
     for (int u = 0; u < n; u++)

@@ -259,8 +259,7 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     if ((cls == E19_CLASS_CAVALRY || cls == E19_CLASS_DRAGOONS)
         && !(state_c (g, target)->flags & E19_F_FIRED)
         && e19_fire_dice (g, target, u) > 0) {
-        int hits = 0;
-        e19_volley (g, target, u, dice, &hits);
+        int hits = e19_volley (g, target, u, dice);
         state_m (g, target)->flags |= E19_F_FIRED;
         game_unit_mut (g, target)->fired = 1;
         e19_remove_bases (g, u, hits / tables (g)->hits_per_base, dice,
@@ -288,11 +287,9 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
         }
     }
     /* the ground it charged from, for "On higher ground" */
-    bool high_from = e19_point_in (g, from, TERRAIN_GENTLE_HILL)
-                  || e19_point_in (g, from, TERRAIN_STEEP_HILL);
-    vec2_t tc = game_unit_c (g, target)->fp.centre;
-    bool high_target = e19_point_in (g, tc, TERRAIN_GENTLE_HILL)
-                    || e19_point_in (g, tc, TERRAIN_STEEP_HILL);
+    bool high_from = e19_on_high_ground (g, from);
+    bool high_target = e19_on_high_ground (g,
+                                           game_unit_c (g, target)->fp.centre);
     if (high_target && !high_from)
         state_m (g, u)->flags |= E19_F_UPHILL;
     if (high_from && !high_target)

@@ -43,6 +43,9 @@ bases (const game_t *g, int u)
 /*  True when the point lies inside a terrain feature of `kind`. */
 bool e19_point_in (const game_t *g, vec2_t p, terrain_kind_t kind);
 
+/*  True when point p stands on a hill (gentle or steep). */
+bool e19_on_high_ground (const game_t *g, vec2_t p);
+
 /*  True when the unit's centre stands in a town (no flank or rear; fires
  *  all round). */
 bool e19_in_town (const game_t *g, int u);
@@ -76,10 +79,11 @@ void e19_charge (game_t *g, int u, int target, dice_t *dice);
 
 /*  Fire (e19_fire.c). */
 
-/*  The volley of unit `u` at `target`: its dice, hits, saves, bases
- *  removed and their tests.  Returns the bases removed.  `apply` false:
- *  only counts the unsaved hits (for simultaneous fire), into *hits. */
-int e19_volley (game_t *g, int u, int target, dice_t *dice, int *hits);
+/*  The volley of unit `u` at `target`: its dice, the hits, the saving
+ *  rolls, said as an event.  Returns the unsaved hits; the caller
+ *  removes the bases (fire is simultaneous: all volleys are thrown
+ *  first). */
+int e19_volley (game_t *g, int u, int target, dice_t *dice);
 
 /*  The firing phase: every unit able fires at its ordered target, else
  *  at the nearest enemy it may fire at; both sides at once. */
