@@ -14,8 +14,10 @@
 extern const game_engine_t s19_engine;
 extern const game_engine_t eol_engine;
 extern const game_engine_t e19_engine;
+extern const game_engine_t bol_engine;
 static const game_engine_t *const engines[] = { &s19_engine, &eol_engine,
-                                                &e19_engine, NULL };
+                                                &e19_engine, &bol_engine,
+                                                NULL };
 
 struct game_rules_t {
     ruleset_t *ruleset;
@@ -794,9 +796,10 @@ game_judge_victory (const game_t *g, const game_victory_rules_t *v,
                       : broken[0] ? 0 : 1;
             out->winner = 1 - loser;
             snprintf (out->reason, sizeof out->reason, "%s break: %.0f%% of "
-                      "their figures %s (break at %.0f%%)", name[loser],
+                      "their %s (break at %.0f%%)", name[loser],
                       frac[loser] * 100,
-                      v->lost_words ? v->lost_words : "lost", brk * 100);
+                      v->lost_words ? v->lost_words : "figures lost",
+                      brk * 100);
         }
     }
     else if (g->turn >= scenario_turns (sc))

@@ -384,8 +384,9 @@ typedef struct {
     /*  Count the wounded still in play in the result (rulesets without
      *  wounds leave them out). */
     bool count_wounded;
-    /*  How the reason names what a broken army lost ("lost", "killed or
-     *  routed"). */
+    /*  How the reason names what a broken army lost, and of what its
+     *  fraction is counted ("figures lost", "figures killed or routed",
+     *  "units lost (routed or eliminated)"); NULL: "figures lost". */
     const char *lost_words;
     /*  Both armies breaking at the end of the same turn is a draw
      *  whatever each lost (seed 000: "An army wins if it forces the

@@ -1204,6 +1204,18 @@ situation_units_within (const situation_t *self, const footprint_t *fp,
     return count;
 }
 
+bool
+situation_point_in (const situation_t *self, vec2_t p, terrain_kind_t kind)
+{
+    for (int i = 0; i < situation_terrain_count (self); i++) {
+        const terrain_feature_t *f = situation_terrain (self, i);
+        if (f->kind == kind && polygon_contains (f->vertices,
+                                                 f->vertex_count, p))
+            return true;
+    }
+    return false;
+}
+
 int
 situation_nearest_enemy (const situation_t *self, int u, const bool *visible)
 {

@@ -212,6 +212,11 @@ bool situation_footprint_enclosed (const situation_t *self,
 bool situation_can_see (const situation_t *self, int observer, int target,
                         dice_t *dice, int *sighting_roll);
 
+/*  True when point p lies inside a terrain feature of `kind` (on its
+ *  edge counts as inside). */
+bool situation_point_in (const situation_t *self, vec2_t p,
+                         terrain_kind_t kind);
+
 /*  Closest-point distance between two units' footprints. */
 double situation_unit_distance (const situation_t *self, int a, int b);
 

@@ -475,7 +475,7 @@ victory (const game_t *g, game_result_t *out)
         .side_lost = eol_side_lost,
         .holds = eol_holds,
         .count_wounded = false,
-        .lost_words = "killed or routed" };
+        .lost_words = "figures killed or routed" };
     game_judge_victory (g, &v, out);
 }
 

@@ -43,14 +43,7 @@ e19_class (const game_t *g, int u)
 bool
 e19_point_in (const game_t *g, vec2_t p, terrain_kind_t kind)
 {
-    const situation_t *sit = game_situation (g);
-    for (int i = 0; i < situation_terrain_count (sit); i++) {
-        const terrain_feature_t *f = situation_terrain (sit, i);
-        if (f->kind == kind && polygon_contains (f->vertices,
-                                                 f->vertex_count, p))
-            return true;
-    }
-    return false;
+    return situation_point_in (game_situation (g), p, kind);
 }
 
 bool
@@ -647,7 +640,7 @@ victory (const game_t *g, game_result_t *out)
         .side_lost = e19_side_lost,
         .holds = holds,
         .count_wounded = false,
-        .lost_words = "lost" };
+        .lost_words = "figures lost" };
     game_judge_victory (g, &v, out);
 }
 

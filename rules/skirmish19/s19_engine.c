@@ -1486,7 +1486,7 @@ victory (const game_t *g, game_result_t *out)
         .side_lost = s19_side_lost,
         .holds = holds,
         .count_wounded = true,
-        .lost_words = "lost" };
+        .lost_words = "figures lost" };
     game_judge_victory (g, &v, out);
 }
 

@@ -1,0 +1,1306 @@
+/*  bol_engine.c - 4 Page Bolivar played: the sequence (initiative, the
+ *  active and reactive player's phases, close combat, morale), command
+ *  checks and who is commanded, the orders a unit may take in each phase
+ *  and their checks, the morale phase and the army breakpoint.  Moves
+ *  and charges are in bol_move.c, shooting in bol_shoot.c, close combat
+ *  in bol_melee.c.  */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bol_play.h"
+
+/*  The status flags an order's morale effect may set or clear. */
+#define MORALE_FLAGS (STATUS_RAN_LAST_TURN | STATUS_RETREATING_FROM_MELEE \
+                      | STATUS_FALLING_BACK)
+
+/*  Closest points nearer than this are in contact (cm). */
+#define CONTACT_CM 0.3
+
+/*  ---- small questions ---- */
+
+side_t
+bol_attacker (const game_t *g)
+{
+    int a = game_side_extra_const (g, SIDE_BLUE)[BOL_SX_ATTACKER];
+    if (a > 0)
+        return (side_t) (a - 1);
+    int first = scenario_first_side (game_scenario (g));
+    return first >= 0 ? (side_t) first : SIDE_BLUE;
+}
+
+side_t
+bol_active (const game_t *g)
+{
+    int a = game_side_extra_const (g, SIDE_BLUE)[BOL_SX_ACTIVE];
+    return a > 0 ? (side_t) (a - 1) : bol_attacker (g);
+}
+
+bool
+bol_in_play (const game_t *g, int u)
+{
+    return !game_unit (g, u)->gone;
+}
+
+bol_type_t
+bol_type (const game_t *g, int u)
+{
+    return bol_unit_type (tables (g), game_unit_c (g, u));
+}
+
+double
+bol_cm (const game_t *g, double tum)
+{
+    return tum * ruleset_cm_per_length_unit (game_ruleset (g));
+}
+
+/*  The higher of a unit's stands' resolve (the command check's: "Two
+ *  stand units have two resolve values and use the higher"). */
+static int
+higher_resolve (const unit_t *x)
+{
+    int best = 0;
+    for (int i = 0; i < x->stand_count; i++)
+        if (x->stands[i].strength > best)
+            best = x->stands[i].strength;
+    return best;
+}
+
+int
+bol_resolve (const game_t *g, int u)
+{
+    const unit_t *x = game_unit_c (g, u);
+    if (x->arm == ARM_COMMAND)
+        return 0;
+    if (tables (g)->unit_resolve == BOL_RESOLVE_HIGHER)
+        return higher_resolve (x);
+    int sum = 0;
+    for (int i = 0; i < x->stand_count; i++)
+        sum += x->stands[i].strength;
+    return sum;
+}
+
+arc_t
+bol_arc_of (const game_t *g, int of, int from)
+{
+    const unit_t *t = game_unit_c (g, of);
+    if (t->formation == FORMATION_SQUARE && t->arm == ARM_INFANTRY)
+        return ARC_FRONT;                 /* "Squares have no flank or rear" */
+    return footprint_arc (&t->fp, game_unit_c (g, from)->fp.centre, 45, 45);
+}
+
+bool
+bol_in_difficult (const game_t *g, const footprint_t *fp)
+{
+    static const terrain_kind_t difficult[] = {
+        TERRAIN_WOODS, TERRAIN_TOWN, TERRAIN_ROUGH, TERRAIN_STEEP_HILL,
+        TERRAIN_STREAM };
+    vec2_t c[4];
+    footprint_corners (fp, c);
+    for (size_t k = 0; k < sizeof difficult / sizeof *difficult; k++) {
+        const situation_t *sit = game_situation (g);
+        for (int i = 0; i < situation_terrain_count (sit); i++) {
+            const terrain_feature_t *f = situation_terrain (sit, i);
+            if (f->kind != difficult[k])
+                continue;
+            if (polygon_contains (f->vertices, f->vertex_count, fp->centre))
+                return true;
+            for (int j = 0; j < 4; j++)
+                if (polygon_contains (f->vertices, f->vertex_count, c[j]))
+                    return true;
+        }
+    }
+    return false;
+}
+
+bool
+bol_directly_to_front (const game_t *g, int u, int e)
+{
+    const footprint_t *a = &game_unit_c (g, u)->fp, *b = &game_unit_c (g, e)->fp;
+    vec2_t ahead = geom_heading_vec (a->facing);
+    vec2_t right = { ahead.y, -ahead.x };
+    vec2_t c[4];
+    footprint_corners (b, c);
+    double lo = INFINITY, hi = -INFINITY, front = -INFINITY;
+    for (int i = 0; i < 4; i++) {
+        vec2_t d = { c[i].x - a->centre.x, c[i].y - a->centre.y };
+        double across = d.x * right.x + d.y * right.y;
+        double along = d.x * ahead.x + d.y * ahead.y;
+        lo = fmin (lo, across);
+        hi = fmax (hi, across);
+        front = fmax (front, along);
+    }
+    return front > a->depth / 2 - 0.01 && lo < a->width / 2
+        && hi > -a->width / 2;
+}
+
+int
+bol_attached_commander (const game_t *g, int u)
+{
+    if (is_commander (g, u))
+        return -1;
+    double reach = bol_cm (g, tables (g)->attached_tum) + 1e-6;
+    for (int k = 0; k < game_unit_count (g); k++)
+        if (is_commander (g, k) && bol_in_play (g, k)
+            && game_unit_c (g, k)->side == game_unit_c (g, u)->side
+            && situation_unit_distance (game_situation (g), u, k) <= reach)
+            return k;
+    return -1;
+}
+
+int
+bol_division_commander (const game_t *g, int u)
+{
+    const unit_t *x = game_unit_c (g, u);
+    int nearest = -1, chief = -1;
+    double best = INFINITY;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *c = game_unit_c (g, k);
+        if (k == u || c->side != x->side || c->arm != ARM_COMMAND
+            || !bol_in_play (g, k))
+            continue;
+        if (bol_type (g, k) == BOL_C_IN_C) {
+            chief = k;
+            continue;
+        }
+        if (x->platoon[0] && strcmp (c->platoon, x->platoon) == 0)
+            return k;
+        double d = situation_unit_distance (game_situation (g), u, k);
+        if (!x->platoon[0] && d < best) {
+            best = d;
+            nearest = k;
+        }
+    }
+    /* a division's own brigadier lost: its units answer to the C-in-C */
+    return nearest >= 0 ? nearest : chief;
+}
+
+int
+bol_command_dice (const game_t *g, int u)
+{
+    const bol_tables_t *t = tables (g);
+    int dice = higher_resolve (game_unit_c (g, u));
+    int c = bol_division_commander (g, u);
+    if (c < 0 || situation_unit_distance (game_situation (g), u, c)
+                     > bol_cm (g, t->command_reach_tum) + 1e-6)
+        dice -= t->command_reach_dice;
+    return dice < 0 ? 0 : dice;
+}
+
+bool
+bol_command_check (game_t *g, int u, dice_t *dice, const char *what)
+{
+    int n = bol_command_dice (g, u);
+    int hit = tables (g)->command_hit, best = 0;
+    for (int i = 0; i < n; i++) {
+        int d = dice_roll (dice, 6);
+        if (d > best)
+            best = d;
+    }
+    bool ok = best >= hit;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_COMMAND, u, "%s's command check to %s: "
+                    "%dd6, best %d: %s", game_unit_c (g, u)->id, what, n,
+                    best, ok ? "passed" : "failed");
+    return ok;
+}
+
+const char *
+bol_zone_name (bol_zone_t zone)
+{
+    static const char *names[] = { "manoeuvre zone", "threat zone",
+                                   "control zone", "locked zone" };
+    return (int) zone >= 0 && zone <= BOL_ZONE_LOCKED ? names[zone] : "?";
+}
+
+bol_zone_t
+bol_zone (const game_t *g, int u)
+{
+    if (is_commander (g, u))
+        return BOL_ZONE_MANOEUVRE;   /* "Commanders are always in the
+                                        manoeuvre zone" */
+    const bol_tables_t *t = tables (g);
+    const situation_t *sit = game_situation (g);
+    bol_zone_t zone = BOL_ZONE_MANOEUVRE;
+    if (state_c (g, u)->flags & BOL_F_SHOOTING)
+        zone = BOL_ZONE_THREAT;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (!is_enemy (g, u, e))
+            continue;
+        double d = situation_unit_distance (sit, u, e);
+        if (d < CONTACT_CM)
+            return BOL_ZONE_LOCKED;
+        if (d <= bol_cm (g, t->control_tum) + 1e-6
+            && bol_directly_to_front (g, e, u))
+            zone = BOL_ZONE_CONTROL;
+        else if (zone < BOL_ZONE_THREAT
+                 && (d <= bol_cm (g, t->threat_tum) + 1e-6
+                     || (bol_can_shoot (g, e)
+                         && bol_priority_target (g, e) == u)))
+            zone = BOL_ZONE_THREAT;
+    }
+    return zone;
+}
+
+double
+bol_move_allowance (const game_t *g, int u)
+{
+    const bol_tables_t *t = tables (g);
+    const unit_t *x = game_unit_c (g, u);
+    if (x->formation == FORMATION_SQUARE && x->arm == ARM_INFANTRY)
+        return bol_cm (g, t->charge_tum);
+    if (bol_in_difficult (g, &x->fp))
+        return bol_cm (g, fmin (t->difficult_tum,
+                                t->type[bol_type (g, u)].move_tum));
+    return bol_cm (g, t->type[bol_type (g, u)].move_tum);
+}
+
+/*  ---- stands and resolve ---- */
+
+bool
+bol_take_hits (game_t *g, int u, int hits, int from, const char *why)
+{
+    unit_t *x = game_unit_m (g, u);
+    if (hits <= 0 || !bol_in_play (g, u) || x->stand_count == 0)
+        return false;
+    for (int h = 0; h < hits; h++) {
+        int best = -1;
+        for (int i = 0; i < x->stand_count; i++)
+            if (x->stands[i].strength > 0
+                && (best < 0 || x->stands[i].strength
+                                > x->stands[best].strength))
+                best = i;
+        if (best < 0)
+            break;
+        if (--x->stands[best].strength == 0)
+            x->killed++;             /* a stand lost */
+    }
+    if (from >= 0)
+        state_m (g, u)->credit = (int16_t) (from + 1);
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_STATUS, u, "%s loses %d resolve (%s): "
+                    "resolve %d", x->id, hits, why, higher_resolve (x));
+    if (higher_resolve (x) > 0)
+        return false;
+    if (from >= 0)
+        state_m (g, u)->flags |= BOL_F_HEROIC;
+    bol_remove (g, u, BOL_F_ROUTED, "routs at resolve 0");
+    return true;
+}
+
+void
+bol_regain (game_t *g, int u, int n, const char *why)
+{
+    unit_t *x = game_unit_m (g, u);
+    int got = 0;
+    for (int k = 0; k < n; k++) {
+        int low = -1;
+        for (int i = 0; i < x->stand_count; i++)
+            if (x->stands[i].strength > 0
+                && x->stands[i].strength < x->stands[i].start
+                && (low < 0 || x->stands[i].strength
+                               < x->stands[low].strength))
+                low = i;
+        if (low < 0)
+            break;
+        x->stands[low].strength++;
+        got++;
+    }
+    if (got && game_events_on (g))
+        game_event (g, GAME_EVENT_STATUS, u, "%s regains %d resolve (%s): "
+                    "resolve %d", x->id, got, why, higher_resolve (x));
+}
+
+void
+bol_remove (game_t *g, int u, int16_t flag, const char *why)
+{
+    game_unit_t *gu = game_unit_mut (g, u);
+    unit_t *x = game_unit_m (g, u);
+    gu->gone = 1;
+    gu->in_melee = 0;
+    gu->left_standing = 0;
+    state_m (g, u)->flags |= (int16_t) (flag | BOL_F_LOST);
+    if (flag == BOL_F_ROUTED)
+        x->status |= STATUS_ROUTING;
+    for (int i = 0; i < x->stand_count; i++)
+        x->stands[i].strength = 0;
+    x->killed = x->figures;
+    if (game_events_on (g)) {
+        int markers = x->stand_count > 0 ? x->stand_count : 1;
+        if (flag == BOL_F_ROUTED)
+            game_event (g, GAME_EVENT_STATUS, u, "%s %s: remove it and place "
+                        "%d rout marker%s", x->id, why, markers,
+                        markers == 1 ? "" : "s");
+        else
+            game_event (g, GAME_EVENT_STATUS, u, "%s %s: remove it", x->id,
+                        why);
+    }
+}
+
+void
+bol_commander_risk (game_t *g, int u, bool routed, dice_t *dice)
+{
+    const bol_tables_t *t = tables (g);
+    int c = -1;
+    /* the unit has gone when it routed: its commander was beside it */
+    double reach = bol_cm (g, t->attached_tum) + 1e-6;
+    for (int k = 0; k < game_unit_count (g); k++)
+        if (is_commander (g, k) && bol_in_play (g, k)
+            && game_unit_c (g, k)->side == game_unit_c (g, u)->side
+            && situation_unit_distance (game_situation (g), u, k) <= reach) {
+            c = k;
+            break;
+        }
+    if (c < 0)
+        return;
+    int n = routed ? t->casualty_dice_routed : t->casualty_dice;
+    int sixes = 0;
+    for (int i = 0; i < n; i++)
+        if (dice_roll (dice, 6) >= t->casualty_hit)
+            sixes++;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_STATUS, c, "%s, attached to %s, risks "
+                    "becoming a casualty: %dd6, %d six%s", game_unit_c (g, c)->id,
+                    game_unit_c (g, u)->id, n, sixes, sixes == 1 ? "" : "es");
+    if (sixes > 0)
+        bol_remove (g, c, BOL_F_CASUALTY, "is a commander casualty (place a "
+                    "commander casualty marker)");
+}
+
+/*  A friendly unit of arm in `arms` (a bit per arm) to-rear of u within
+ *  `cm`, or an enemy when `enemy`. */
+static bool
+someone_to_rear (const game_t *g, int u, double cm, bool enemy,
+                 unsigned arms)
+{
+    const unit_t *x = game_unit_c (g, u);
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *y = game_unit_c (g, k);
+        if (k == u || !bol_in_play (g, k) || y->arm == ARM_COMMAND
+            || (y->side != x->side) != enemy || !(arms & (1u << y->arm)))
+            continue;
+        if (footprint_arc (&x->fp, y->fp.centre, 45, 45) == ARC_REAR
+            && situation_unit_distance (game_situation (g), u, k)
+                   <= cm + 1e-6)
+            return true;
+    }
+    return false;
+}
+
+bool
+bol_supported (const game_t *g, int u)
+{
+    const unit_t *x = game_unit_c (g, u);
+    if (x->arm == ARM_INFANTRY && (x->formation == FORMATION_SQUARE
+                                   || x->formation == FORMATION_COLUMN))
+        return true;                 /* "always supported" */
+    bool line = x->arm == ARM_INFANTRY && x->formation == FORMATION_LINE;
+    if (!line && x->arm != ARM_CAVALRY && bol_type (g, u) != BOL_SKIRMISHER)
+        return false;
+    double cm = bol_cm (g, tables (g)->support_tum);
+    if (someone_to_rear (g, u, cm, true, 0xf))
+        return false;
+    /* "friendly cavalry, battalion or spearmen unit to-rear" */
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *y = game_unit_c (g, k);
+        bol_type_t ty = bol_type (g, k);
+        if (k == u || !bol_in_play (g, k) || y->side != x->side
+            || !(y->arm == ARM_CAVALRY || ty == BOL_BATTALION
+                 || ty == BOL_SPEARMEN))
+            continue;
+        if (footprint_arc (&x->fp, y->fp.centre, 45, 45) == ARC_REAR
+            && situation_unit_distance (game_situation (g), u, k)
+                   <= cm + 1e-6)
+            return true;
+    }
+    return false;
+}
+
+bool
+bol_crowded (const game_t *g, int u)
+{
+    const bol_tables_t *t = tables (g);
+    const unit_t *x = game_unit_c (g, u);
+    if (x->arm != ARM_INFANTRY || (x->formation != FORMATION_LINE
+                                   && x->formation != FORMATION_COLUMN))
+        return false;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *y = game_unit_c (g, k);
+        /* "Commanders, skirmishers and enemy cannot cause a unit to be
+           crowded" */
+        if (k == u || !bol_in_play (g, k) || y->side != x->side
+            || y->arm == ARM_COMMAND || bol_type (g, k) == BOL_SKIRMISHER)
+            continue;
+        double d = situation_unit_distance (game_situation (g), u, k);
+        arc_t arc = footprint_arc (&x->fp, y->fp.centre, 45, 45);
+        if (x->formation == FORMATION_LINE) {
+            if (y->arm == ARM_INFANTRY && y->formation == FORMATION_LINE
+                && arc == ARC_REAR && d <= bol_cm (g, t->crowded_line_tum)
+                                           + 1e-6)
+                return true;
+            continue;
+        }
+        if (arc == ARC_FLANK && y->formation == FORMATION_COLUMN
+            && d <= bol_cm (g, t->crowded_column_flank_tum) + 1e-6)
+            return true;
+        if ((arc == ARC_FLANK || arc == ARC_REAR)
+            && d <= bol_cm (g, t->crowded_column_tum) + 1e-6)
+            return true;
+    }
+    return false;
+}
+
+/*  ---- engine tables ---- */
+
+static void *
+tables_load (const char *text, const char *origin, const ruleset_t *rs,
+             char *err, int errlen)
+{
+    return bol_tables_load_text (text, origin, rs, err, errlen);
+}
+
+static void
+tables_free (void *t)
+{
+    bol_tables_t *p = t;
+    bol_tables_destroy (&p);
+}
+
+static const char *
+phase_name (int phase)
+{
+    static const char *names[BOL_PHASE_COUNT] = {
+        "initiative", "active player moves", "reactive player shoots",
+        "reactive player moves", "active player shoots",
+        "active player declares charges", "reactive player declares charges",
+        "morale" };
+    return phase >= 0 && phase < BOL_PHASE_COUNT ? names[phase] : "?";
+}
+
+static bool
+active_phase (int phase)
+{
+    return phase == BOL_PHASE_ACTIVE_MOVE || phase == BOL_PHASE_ACTIVE_SHOOT
+        || phase == BOL_PHASE_ACTIVE_CHARGES;
+}
+
+static int
+phase_side (const game_t *g, int phase)
+{
+    if (phase == BOL_PHASE_INITIATIVE || phase == BOL_PHASE_MORALE
+        || phase < 0 || phase >= BOL_PHASE_COUNT)
+        return -1;
+    side_t a = bol_active (g);
+    return active_phase (phase) ? (int) a : 1 - (int) a;
+}
+
+static bool
+move_phase (int phase)
+{
+    return phase == BOL_PHASE_ACTIVE_MOVE || phase == BOL_PHASE_REACTIVE_MOVE;
+}
+
+static bool
+shoot_phase (int phase)
+{
+    return phase == BOL_PHASE_REACTIVE_SHOOT
+        || phase == BOL_PHASE_ACTIVE_SHOOT;
+}
+
+static bool
+charge_phase (int phase)
+{
+    return phase == BOL_PHASE_ACTIVE_CHARGES
+        || phase == BOL_PHASE_REACTIVE_CHARGES;
+}
+
+/*  "Royalist army moves (active player)". */
+static void
+phase_title (const game_t *g, int phase, char *buf, int len)
+{
+    int side = phase_side (g, phase);
+    if (side < 0) {
+        snprintf (buf, (size_t) len, "%s", phase_name (phase));
+        return;
+    }
+    const char *what = move_phase (phase) ? "moves"
+                     : shoot_phase (phase) ? "shoots" : "declares charges";
+    snprintf (buf, (size_t) len, "%s %s (%s player)",
+              scenario_side_name (game_scenario (g), (side_t) side), what,
+              active_phase (phase) ? "active" : "reactive");
+}
+
+static size_t
+scratch_size (const game_t *g)
+{
+    /* per unit, five ints: the shooters' targets; the melee's
+       opponents, hits taken and inflicted, marks and first opponents */
+    return (size_t) game_unit_count (g) * 5 * sizeof (int);
+}
+
+/*  A unit's formation must be one its troops have: battalions and
+ *  spearmen line, column or square; skirmishers and rabble loose;
+ *  cavalry mounted; guns deployed (line) or limbered (column);
+ *  commanders any. */
+bool
+bol_formation_allowed (bol_type_t type, formation_t f)
+{
+    switch (type) {
+    case BOL_BATTALION:
+    case BOL_SPEARMEN:
+        return f == FORMATION_LINE || f == FORMATION_COLUMN
+            || f == FORMATION_SQUARE;
+    case BOL_SKIRMISHER:
+    case BOL_RABBLE:
+        return f == FORMATION_LOOSE;
+    case BOL_GAUCHOS:
+    case BOL_HORSE:
+        return f == FORMATION_MOUNTED;
+    case BOL_LIGHT_GUN:
+    case BOL_HOWITZER:
+    case BOL_HEAVY_GUN:
+        return f == FORMATION_LINE || f == FORMATION_COLUMN;
+    default:
+        return true;
+    }
+}
+
+const char *
+bol_formation_words (bol_type_t type, formation_t f)
+{
+    if (type == BOL_LIGHT_GUN || type == BOL_HOWITZER || type == BOL_HEAVY_GUN)
+        return f == FORMATION_LINE ? "deployed" : "limbered";
+    return formation_name (f);
+}
+
+/*  Check a unit's stands against its type and quality, filling them in
+ *  when the scenario gives none: so many stands of the type, each the
+ *  type's resolve for its quality. */
+static int
+prepare_stands (game_t *g, int u, char *err, int errlen)
+{
+    const bol_tables_t *t = tables (g);
+    unit_t *x = game_unit_m (g, u);
+    bol_type_t type = bol_type (g, u);
+    if (x->arm == ARM_COMMAND) {
+        x->stand_count = 0;
+        return 0;
+    }
+    int want = t->type[type].stands;
+    if (x->stand_count == 0) {
+        int r = bol_stand_resolve (t, type, x->quality);
+        x->stand_count = want;
+        for (int i = 0; i < want; i++)
+            x->stands[i] = (stand_t) { .start = (int16_t) r,
+                                       .strength = (int16_t) r };
+    }
+    if (x->stand_count != want) {
+        snprintf (err, (size_t) errlen, "unit \"%s\": a %s unit has %d "
+                  "stand%s, not %d (\"Battalion and spearmen units have two "
+                  "stands, and all other units have one stand\")", x->id,
+                  bol_type_name (type), want, want == 1 ? "" : "s",
+                  x->stand_count);
+        return -1;
+    }
+    int lo = 99, hi = 0;
+    for (int i = 0; i < x->stand_count; i++) {
+        int s = x->stands[i].start;
+        if (s < t->resolve_min || s > t->resolve_max) {
+            snprintf (err, (size_t) errlen, "unit \"%s\": stand %d: resolve "
+                      "%d is not in %d..%d (\"Each stand has Resolve "
+                      "(2-4)\")", x->id, i + 1, s, t->resolve_min,
+                      t->resolve_max);
+            return -1;
+        }
+        lo = s < lo ? s : lo;
+        hi = s > hi ? s : hi;
+    }
+    if (hi - lo > 1) {
+        snprintf (err, (size_t) errlen, "unit \"%s\": its stands' resolve "
+                  "%d and %d differ by more than one (\"Stands in a two "
+                  "stand unit must have the same resolve as each other, or "
+                  "differ by at most one\")", x->id, lo, hi);
+        return -1;
+    }
+    /* a figure a stand: the Risk Factor tables count stands lost */
+    x->figures = x->stand_count;
+    x->killed = 0;
+    x->wounded = 0;
+    for (int i = 0; i < x->stand_count; i++)
+        if (x->stands[i].strength == 0)
+            x->killed++;
+    return 0;
+}
+
+static int
+prepare (game_t *g, char *err, int errlen)
+{
+    for (int u = 0; u < game_unit_count (g); u++) {
+        const unit_t *x = game_unit_c (g, u);
+        bol_type_t type = bol_type (g, u);
+        if (!bol_formation_allowed (type, x->formation)) {
+            snprintf (err, (size_t) errlen, "unit \"%s\": %s are never in %s "
+                      "(battalions and spearmen line, column or square; "
+                      "skirmishers and rabble loose; cavalry mounted; guns "
+                      "deployed (line) or limbered (column))", x->id,
+                      bol_type_name (type), formation_name (x->formation));
+            return -1;
+        }
+        if (prepare_stands (g, u, err, errlen) < 0)
+            return -1;
+        if (is_artillery (g, u) && x->formation == FORMATION_COLUMN)
+            state_m (g, u)->flags |= BOL_F_LIMBERED;
+    }
+    const scenario_t *sc = game_scenario (g);
+    for (int i = 0; i < scenario_order_count (sc); i++) {
+        const scenario_order_t *so = scenario_order (sc, i);
+        game_unit_mut (g, so->unit)->current = so->order;
+    }
+    return 0;
+}
+
+/*  ---- initiative and the turn ---- */
+
+/*  A die each, re-thrown on a tie: the side that throws higher.  Said as
+ *  an event headed `what`. */
+static side_t
+roll_off (game_t *g, dice_t *dice, bool tie_to_attacker, const char *what)
+{
+    for (;;) {
+        int b = dice_roll (dice, 6), r = dice_roll (dice, 6);
+        if (b != r || tie_to_attacker) {
+            side_t w = b > r ? SIDE_BLUE : r > b ? SIDE_RED : bol_attacker (g);
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_COMMAND, -1, "%s: %s %d, %s %d: %s",
+                            what, scenario_side_name (game_scenario (g),
+                                                      SIDE_BLUE), b,
+                            scenario_side_name (game_scenario (g), SIDE_RED),
+                            r, scenario_side_name (game_scenario (g), w));
+            return w;
+        }
+    }
+}
+
+/*  The start of a game turn: last turn's marks go (the shooting marker
+ *  stays: "Units that already have a shooting marker must either shoot
+ *  or attempt a command check to remove the shooting marker"). */
+static void
+new_turn (game_t *g)
+{
+    for (int u = 0; u < game_unit_count (g); u++) {
+        game_unit_t *gu = game_unit_mut (g, u);
+        bol_unit_state_t *st = bol_state (gu);
+        unit_t *x = game_unit_m (g, u);
+        int16_t keep = st->flags & (BOL_F_SHOOTING | BOL_F_LOST
+                                    | BOL_F_ROUTED | BOL_F_CASUALTY);
+        if (st->flags & BOL_F_RALLIED) {
+            keep |= BOL_F_RALLIED_LAST;
+            x->status |= STATUS_RETREATING_FROM_MELEE;
+        }
+        else
+            x->status &= ~STATUS_RETREATING_FROM_MELEE;
+        if (is_artillery (g, u) && x->formation == FORMATION_COLUMN)
+            keep |= BOL_F_LIMBERED;
+        st->flags = keep;
+        st->target = 0;
+        gu->ordered = 0;
+        gu->fired = 0;
+        gu->moved_halves = 0;
+    }
+}
+
+static void
+begin_phase (game_t *g, dice_t *dice)
+{
+    int phase = game_phase (g);
+    int *blue = game_side_extra (g, SIDE_BLUE);
+    if (phase == BOL_PHASE_INITIATIVE) {
+        new_turn (g);
+        if (!blue[BOL_SX_ATTACKER]) {
+            int first = scenario_first_side (game_scenario (g));
+            side_t a = first >= 0 ? (side_t) first
+                     : roll_off (g, dice, false, "the attacker (no scenario "
+                                 "names one: a die each, ties thrown again)");
+            blue[BOL_SX_ATTACKER] = (int) a + 1;
+        }
+        side_t active = game_turn (g) == 1
+                      ? bol_attacker (g)
+                      : roll_off (g, dice, true, "initiative (a tie to the "
+                                  "attacker)");
+        blue[BOL_SX_ACTIVE] = (int) active + 1;
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_COMMAND, -1, "%s is the active player",
+                        scenario_side_name (game_scenario (g), active));
+        return;
+    }
+    int side = phase_side (g, phase);
+    if (side < 0)
+        return;
+    for (int u = 0; u < game_unit_count (g); u++) {
+        if ((int) game_unit_c (g, u)->side != side || !bol_in_play (g, u))
+            continue;
+        bool needs = true;
+        if (shoot_phase (phase))
+            needs = bol_can_shoot (g, u) && bol_priority_target (g, u) >= 0
+                 && game_unit (g, u)->commanded;
+        else if (charge_phase (phase)) {
+            needs = false;
+            for (int e = 0; e < game_unit_count (g) && !needs; e++) {
+                char err[8];
+                needs = is_enemy (g, u, e)
+                     && bol_charge_check (g, u, e, err, sizeof err) == 0;
+            }
+            needs = needs && game_unit (g, u)->commanded;
+        }
+        game_unit_mut (g, u)->needs_order = needs;
+    }
+}
+
+/*  Is unit u uncommanded now (readings.uncommanded)?  Why, into why. */
+static bool
+uncommanded (const game_t *g, int u, char *why, int len)
+{
+    const bol_tables_t *t = tables (g);
+    if (is_commander (g, u) || t->uncommanded == BOL_UNCOMMANDED_NONE)
+        return false;
+    const unit_t *x = game_unit_c (g, u);
+    int c = bol_division_commander (g, u);
+    double reach = bol_cm (g, t->command_reach_tum);
+    double d = c >= 0 ? situation_unit_distance (game_situation (g), u, c)
+                      : INFINITY;
+    if (t->uncommanded == BOL_UNCOMMANDED_BEYOND_REACH) {
+        if (d <= reach + 1e-6)
+            return false;
+        if (why) {
+            char far[48];
+            ruleset_length_text (game_ruleset (g), reach, far, sizeof far);
+            snprintf (why, (size_t) len, "uncommanded: %s", c < 0
+                      ? "no commander of its side is left"
+                      : "beyond its commander's reach");
+            if (c >= 0) {
+                size_t n = strlen (why);
+                snprintf (why + n, (size_t) len - n, " (%s)", far);
+            }
+        }
+        return true;
+    }
+    /* no_commander: its division's own commander lost, no C-in-C within
+       reach */
+    bool own = false;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *y = game_unit_c (g, k);
+        if (y->side == x->side && y->arm == ARM_COMMAND && bol_in_play (g, k)
+            && bol_type (g, k) == BOL_BRIGADIER
+            && (!x->platoon[0] || strcmp (y->platoon, x->platoon) == 0))
+            own = true;
+    }
+    if (own)
+        return false;
+    if (c >= 0 && bol_type (g, c) == BOL_C_IN_C && d <= reach + 1e-6)
+        return false;
+    if (why)
+        snprintf (why, (size_t) len, "uncommanded: its division's commander "
+                  "is lost and no C-in-C is within reach");
+    return true;
+}
+
+/*  Uncommanded units take their moves from the Risk Factor tables; in
+ *  the shooting and charge phases the engine carries out what their
+ *  move began (bol_shooting, bol_close_combat). */
+static bool
+table_bound (const game_t *g, int u)
+{
+    return move_phase (game_phase (g)) && uncommanded (g, u, NULL, 0);
+}
+
+static void
+table_bound_why (const game_t *g, int u, char *why, int len)
+{
+    if (!uncommanded (g, u, why, len))
+        snprintf (why, (size_t) len, "commanded");
+}
+
+/*  ---- orders ---- */
+
+/*  Does order `o` take unit u off the spot? */
+static bool
+order_moves (const game_t *g, int u, const order_t *o)
+{
+    return (o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER
+            || o->kind == ORDER_FIRE) && o->has_to
+        && geom_dist (o->to, game_unit_c (g, u)->fp.centre) > 0.05;
+}
+
+/*  The enemy whose control zone unit u stands in, or -1. */
+static int
+controller (const game_t *g, int u)
+{
+    double cm = bol_cm (g, tables (g)->control_tum);
+    for (int e = 0; e < game_unit_count (g); e++)
+        if (is_enemy (g, u, e)
+            && situation_unit_distance (game_situation (g), u, e) <= cm + 1e-6
+            && bol_directly_to_front (g, e, u))
+            return e;
+    return -1;
+}
+
+static int
+check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
+{
+    const unit_t *x = game_unit_c (g, u);
+    bol_type_t type = bol_type (g, u);
+    bol_zone_t zone = bol_zone (g, u);
+    if (o->has_formation && !bol_formation_allowed (type, o->formation)) {
+        snprintf (err, (size_t) errlen, "%s: %s are never in %s", x->id,
+                  bol_type_name (type), formation_name (o->formation));
+        return -1;
+    }
+    bool moves = order_moves (g, u, o);
+    if (zone == BOL_ZONE_LOCKED) {
+        /* "The only allowable move is to about face if that will leave
+           the unit in enemy contact" */
+        bool about = o->has_facing
+                  && fabs (turn_between (x->fp.facing, o->facing) - 180) < 1;
+        bool turns = o->has_facing
+                  && turn_between (x->fp.facing, o->facing) > 0.5;
+        if (moves || (o->has_formation && o->formation != x->formation)
+            || (turns && !about)) {
+            snprintf (err, (size_t) errlen, "%s: in the locked zone (in "
+                      "contact with the enemy) it may only about face",
+                      x->id);
+            return -1;
+        }
+        return 0;
+    }
+    if (moves && zone == BOL_ZONE_CONTROL) {
+        int e = controller (g, u);
+        vec2_t c = x->fp.centre, ec = game_unit_c (g, e)->fp.centre;
+        double heading = geom_bearing (c, o->to);
+        bool away = turn_between (heading, geom_bearing (ec, c)) <= 10;
+        bool rear = turn_between (heading, x->fp.facing + 180) <= 10;
+        footprint_t fp = game_unit_c (g, e)->fp;
+        bool closer = footprint_point_distance (&fp, o->to)
+                      <= footprint_point_distance (&fp, c) + 1e-6;
+        if (!away && !rear && !closer) {
+            snprintf (err, (size_t) errlen, "%s: in %s's control zone it may "
+                      "only stand, move closer to it, directly away from it "
+                      "or directly to its rear", x->id,
+                      game_unit_c (g, e)->id);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int
+bol_order_check (const game_t *g, int u, const order_t *o, char *err,
+                 int errlen)
+{
+    const unit_t *x = game_unit_c (g, u);
+    int phase = game_phase (g);
+    if ((o->has_to && !(isfinite (o->to.x) && isfinite (o->to.y)))
+        || (o->has_facing && !isfinite (o->facing))) {
+        snprintf (err, (size_t) errlen, "%s: a point or facing that is not "
+                  "a number", x->id);
+        return -1;
+    }
+    if ((o->kind == ORDER_FIRE || o->kind == ORDER_CHARGE)
+        && (o->target < 0 || o->target >= game_unit_count (g)
+            || !is_enemy (g, u, o->target))
+        && !(o->kind == ORDER_FIRE && o->target < 0)) {
+        snprintf (err, (size_t) errlen, "%s: no enemy unit to %s", x->id,
+                  o->kind == ORDER_FIRE ? "shoot at" : "charge");
+        return -1;
+    }
+    if (move_phase (phase)) {
+        if ((o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER)
+            && !o->has_to) {
+            snprintf (err, (size_t) errlen, "%s: a move needs a point", x->id);
+            return -1;
+        }
+        /* a charge order in the move phase: stand ready, the charge
+           declared in Step 4.1 */
+        return check_move (g, u, o, err, errlen);
+    }
+    if (shoot_phase (phase)) {
+        if (o->kind != ORDER_FIRE)
+            return 0;                    /* it does not shoot */
+        if (!bol_can_shoot (g, u)) {
+            snprintf (err, (size_t) errlen, "%s: it cannot shoot now (%s)",
+                      x->id, !tables (g)->type[bol_type (g, u)].shoots
+                      ? "its troops do not shoot"
+                      : state_c (g, u)->flags & BOL_F_MOVED
+                      ? "a moved marker" : "limbered, or in contact");
+            return -1;
+        }
+        /* the target is the rule's, not the order's: "Target priority
+           is the closest viable target directly-to-front, otherwise
+           closest in arc" */
+        if (bol_priority_target (g, u) < 0) {
+            snprintf (err, (size_t) errlen, "%s: no target in range, in "
+                      "arc and in sight", x->id);
+            return -1;
+        }
+        return 0;
+    }
+    if (charge_phase (phase)) {
+        if (o->kind != ORDER_CHARGE)
+            return 0;                    /* no charge declared */
+        return bol_charge_check (g, u, o->target, err, errlen);
+    }
+    snprintf (err, (size_t) errlen, "%s: no orders in the %s phase", x->id,
+              phase_name (phase));
+    return -1;
+}
+
+static int
+check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
+{
+    return bol_order_check (g, u, o, err, errlen);
+}
+
+/*  Up to `max` legal orders for the phase: hold first; in a move: face
+ *  the nearest enemy, each formation its troops have, on towards the
+ *  nearest enemy and back from it; in a shooting phase: shoot; in a
+ *  charge phase: each charge it may make. */
+static int
+legal_orders (const game_t *g, int u, order_t *out, int max)
+{
+    int n = 0;
+    char err[SOLO_ERR_MAX];
+    const unit_t *x = game_unit_c (g, u);
+    int phase = game_phase (g);
+#define TRY(o) do { if (n < max && check_order (g, u, &(o), err, \
+                                                sizeof err) == 0) \
+                        out[n++] = (o); } while (0)
+    order_t hold = order_hold ();
+    TRY (hold);
+    if (shoot_phase (phase)) {
+        int p = bol_priority_target (g, u);
+        if (p >= 0 && bol_can_shoot (g, u)) {
+            order_t fire = order_hold ();
+            fire.kind = ORDER_FIRE;
+            fire.target = p;
+            fire.fire = true;
+            TRY (fire);
+        }
+        return n;
+    }
+    if (charge_phase (phase)) {
+        for (int e = 0; e < game_unit_count (g) && n < max; e++)
+            if (is_enemy (g, u, e)) {
+                order_t charge = order_hold ();
+                charge.kind = ORDER_CHARGE;
+                charge.target = e;
+                TRY (charge);
+            }
+        return n;
+    }
+    int near = situation_nearest_enemy (game_situation (g), u, NULL);
+    if (near >= 0) {
+        order_t face = order_hold ();
+        face.has_facing = true;
+        face.facing = geom_bearing (x->fp.centre,
+                                    game_unit_c (g, near)->fp.centre);
+        TRY (face);
+    }
+    for (int f = 0; f < FORMATION_COUNT; f++)
+        if ((formation_t) f != x->formation
+            && bol_formation_allowed (bol_type (g, u), (formation_t) f)) {
+            order_t change = order_hold ();
+            change.has_formation = true;
+            change.formation = (formation_t) f;
+            TRY (change);
+        }
+    if (near >= 0) {
+        vec2_t c = x->fp.centre, e = game_unit_c (g, near)->fp.centre;
+        double d = situation_unit_distance (game_situation (g), u, near);
+        double step = bol_move_allowance (g, u);
+        double charge = bol_cm (g, tables (g)->charge_tum);
+        if (d > 0.5) {
+            /* on to a charge's reach, or a whole move */
+            order_t on = order_hold ();
+            on.kind = ORDER_MOVE;
+            on.has_to = true;
+            on.to = situation_move_towards (game_situation (g), c,
+                                            geom_bearing (c, e),
+                                            fmin (step, fmax (0, d
+                                                  - charge * 0.6)));
+            if (is_artillery (g, u) && x->formation == FORMATION_LINE) {
+                on.has_formation = true;
+                on.formation = FORMATION_COLUMN;
+            }
+            TRY (on);
+            order_t back = on;
+            back.to = situation_move_towards (game_situation (g), c,
+                                              geom_bearing (e, c), step);
+            back.has_facing = true;
+            back.facing = geom_bearing (c, e);
+            TRY (back);
+        }
+    }
+#undef TRY
+    return n;
+}
+
+/*  ---- the morale phase ---- */
+
+/*  True when units u and k are of one division (the same `platoon`, the
+ *  side's units without one being one division). */
+static bool
+same_division (const game_t *g, int u, int k)
+{
+    const unit_t *a = game_unit_c (g, u), *b = game_unit_c (g, k);
+    return a->side == b->side && strcmp (a->platoon, b->platoon) == 0;
+}
+
+static void
+morale_phase (game_t *g, dice_t *dice)
+{
+    (void) dice;
+    int n = game_unit_count (g);
+    /* 5.1 Remove Moving Markers */
+    for (int u = 0; u < n; u++)
+        state_m (g, u)->flags &= ~BOL_F_MOVED;
+    /* 5.2 Commander Loss: "All units in the division lose one resolve" */
+    for (int c = 0; c < n; c++) {
+        if (!(state_c (g, c)->flags & BOL_F_CASUALTY))
+            continue;
+        state_m (g, c)->flags &= ~BOL_F_CASUALTY;
+        for (int u = 0; u < n; u++)
+            if (bol_in_play (g, u) && !is_commander (g, u)
+                && same_division (g, u, c))
+                bol_take_hits (g, u, 1, -1, "commander loss");
+    }
+    /* 5.3 Morale Erosion: each friendly rout, one resolve from a unit of
+       its division (the one with most resolve); routs this causes erode
+       next turn */
+    int *routed = game_scratch (g), k = 0;
+    for (int r = 0; r < n; r++)
+        if (state_c (g, r)->flags & BOL_F_ROUTED) {
+            state_m (g, r)->flags &= ~BOL_F_ROUTED;
+            routed[k++] = r;
+        }
+    for (int i = 0; i < k; i++) {
+        int best = -1;
+        for (int u = 0; u < n; u++)
+            if (bol_in_play (g, u) && !is_commander (g, u)
+                && same_division (g, u, routed[i])
+                && (best < 0 || bol_resolve (g, u) > bol_resolve (g, best)))
+                best = u;
+        if (best >= 0) {
+            char why[96];
+            snprintf (why, sizeof why, "morale erosion: %s routed",
+                      game_unit_c (g, routed[i])->id);
+            bol_take_hits (g, best, 1, -1, why);
+        }
+    }
+    /* 5.4 Unit Heroics: each enemy rout this turn, one resolve back for
+       the unit whose hits routed it */
+    for (int r = 0; r < n; r++) {
+        if (!(state_c (g, r)->flags & BOL_F_HEROIC))
+            continue;
+        state_m (g, r)->flags &= ~BOL_F_HEROIC;
+        int hero = state_c (g, r)->credit - 1;
+        if (hero >= 0 && bol_in_play (g, hero)) {
+            char why[96];
+            snprintf (why, sizeof why, "heroics: %s routed",
+                      game_unit_c (g, r)->id);
+            bol_regain (g, hero, 1, why);
+        }
+    }
+    /* 5.5 Commander Rally */
+    for (int u = 0; u < n; u++)
+        if (bol_in_play (g, u) && bol_attached_commander (g, u) >= 0)
+            bol_regain (g, u, 1, "commander rally");
+}
+
+/*  ---- victory ---- */
+
+int
+bol_side_lost (const game_t *g, side_t side, int *of)
+{
+    int lost = 0, total = 0;
+    for (int u = 0; u < game_unit_count (g); u++) {
+        const unit_t *x = game_unit_c (g, u);
+        if (x->side != side || x->arm == ARM_COMMAND)
+            continue;
+        total++;
+        if (state_c (g, u)->flags & BOL_F_LOST)
+            lost++;
+    }
+    if (of)
+        *of = total;
+    return lost;
+}
+
+static bool
+holds (const game_t *g, int u)
+{
+    return bol_in_play (g, u) && !is_commander (g, u);
+}
+
+/*  The army breakpoint ("total lost units equals or exceeds ... 1/3 the
+ *  number of the original units, rounded up"); both at once a draw (each
+ *  "loses the battle"); at the time limit, when neither broke, "The
+ *  attacker loses". */
+static void
+victory (const game_t *g, game_result_t *out)
+{
+    game_victory_rules_t v = {
+        .army_break = tables (g)->breakpoint,
+        .side_lost = bol_side_lost,
+        .holds = holds,
+        .count_wounded = false,
+        .lost_words = "units lost (routed or eliminated)",
+        .both_break_draw = true };
+    game_judge_victory (g, &v, out);
+    bool broke = false;
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        int of, lost = bol_side_lost (g, (side_t) s, &of);
+        if (of > 0 && lost >= (int) ceil (of * tables (g)->breakpoint - 1e-9))
+            broke = true;
+        if (of > 0 && out->units_left[s] == 0)
+            broke = true;
+    }
+    if (!broke && game_turn (g) >= scenario_turns (game_scenario (g))) {
+        side_t a = bol_attacker (g);
+        out->over = true;
+        out->winner = 1 - (int) a;
+        snprintf (out->reason, sizeof out->reason, "the time limit: the "
+                  "attacker (%s) has not won in %d game turns, and loses",
+                  scenario_side_name (game_scenario (g), a),
+                  scenario_turns (game_scenario (g)));
+    }
+}
+
+/*  ---- resolving ---- */
+
+/*  Carry out the move phase's orders of side `side`. */
+static void
+move_side (game_t *g, int side, dice_t *dice)
+{
+    for (int u = 0; u < game_unit_count (g); u++) {
+        if ((int) game_unit_c (g, u)->side != side || !bol_in_play (g, u))
+            continue;
+        game_unit_t *gu = game_unit_mut (g, u);
+        order_t o = gu->ordered ? gu->order : order_hold ();
+        if (o.kind == ORDER_CONTINUE)
+            o = gu->current.kind == ORDER_CHARGE ? order_hold () : gu->current;
+        unit_t *x = game_unit_m (g, u);
+        /* the Risk Factor tables' morale effect */
+        x->status = (x->status & ~(o.status_clear & MORALE_FLAGS))
+                  | (o.status_set & MORALE_FLAGS);
+        char err[SOLO_ERR_MAX];
+        if (bol_order_check (g, u, &o, err, sizeof err) < 0) {
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_MOVE, u, "%s stands: %s", x->id,
+                            err);
+            o = order_hold ();
+        }
+        if (o.kind == ORDER_CHARGE) {
+            /* ready to charge: declared in Step 4.1 if still in reach */
+            state_m (g, u)->target = (int16_t) (o.target + 1);
+            o.kind = ORDER_HOLD;
+            o.has_to = false;
+        }
+        bol_move_order (g, u, &o, dice);
+        gu->current = gu->ordered ? gu->order : o;
+    }
+}
+
+/*  The declared charges of side `side`: its ordered ones, and the ones
+ *  its uncommanded units made ready in their move. */
+static void
+declare_charges (game_t *g, int side)
+{
+    for (int u = 0; u < game_unit_count (g); u++) {
+        if ((int) game_unit_c (g, u)->side != side || !bol_in_play (g, u))
+            continue;
+        game_unit_t *gu = game_unit_mut (g, u);
+        bol_unit_state_t *st = bol_state (gu);
+        int target = -1;
+        if (gu->commanded && gu->ordered && gu->order.kind == ORDER_CHARGE)
+            target = gu->order.target;
+        else if (!gu->commanded && st->target > 0)
+            target = st->target - 1;
+        char err[SOLO_ERR_MAX];
+        st->target = 0;
+        st->flags &= ~BOL_F_CHARGE;
+        if (target >= 0 && bol_charge_check (g, u, target, err,
+                                             sizeof err) == 0) {
+            st->flags |= BOL_F_CHARGE;
+            st->target = (int16_t) (target + 1);
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_MELEE, u, "%s declares a charge on "
+                            "%s", game_unit_c (g, u)->id,
+                            game_unit_c (g, target)->id);
+        }
+    }
+}
+
+static void
+resolve_phase (game_t *g, dice_t *dice)
+{
+    int phase = game_phase (g);
+    int side = phase_side (g, phase);
+    if (move_phase (phase))
+        move_side (g, side, dice);
+    else if (shoot_phase (phase))
+        bol_shooting (g, (side_t) side, dice);
+    else if (phase == BOL_PHASE_ACTIVE_CHARGES)
+        declare_charges (g, side);
+    else if (phase == BOL_PHASE_REACTIVE_CHARGES) {
+        declare_charges (g, side);
+        bol_close_combat (g, dice);
+    }
+    else if (phase == BOL_PHASE_MORALE) {
+        morale_phase (g, dice);
+        game_update_objectives (g, holds);
+    }
+}
+
+/*  Who is under command is decided at the start of each phase: a unit
+ *  the tables do not bind is its player's. */
+static void
+refresh (game_t *g)
+{
+    for (int u = 0; u < game_unit_count (g); u++) {
+        bool c = !uncommanded (g, u, NULL, 0);
+        game_unit_mut (g, u)->commanded = c;
+        unit_t *x = game_unit_m (g, u);
+        if (c)
+            x->status |= STATUS_COMMANDED;
+        else
+            x->status &= ~STATUS_COMMANDED;
+    }
+}
+
+static void
+begin_phase_commanded (game_t *g, dice_t *dice)
+{
+    refresh (g);
+    begin_phase (g, dice);
+}
+
+const game_engine_t bol_engine = {
+    .name = "bolivar",
+    .title = "4 Page Bolivar (seed 003), played",
+    .tables_load = tables_load,
+    .tables_free = tables_free,
+    .phase_count = BOL_PHASE_COUNT,
+    .phase_name = phase_name,
+    .phase_side = phase_side,
+    .phase_title = phase_title,
+    .scratch_size = scratch_size,
+    .prepare = prepare,
+    .begin_phase = begin_phase_commanded,
+    .legal_orders = legal_orders,
+    .check_order = check_order,
+    .table_bound = table_bound,
+    .table_bound_why = table_bound_why,
+    .resolve_phase = resolve_phase,
+    .victory = victory,
+    .refresh = refresh,
+};

@@ -1,0 +1,422 @@
+/*  bol_melee.c - close combat by the text's Phase 4: charges cancelled,
+ *  evades, charges into contact (cavalry first, the active player
+ *  first; mutual chargers meeting half way; guns eliminated), the melee
+ *  target by target from the attacker's right flank, the primary and
+ *  secondary fighters, rally backs, cavalry passing through, and the
+ *  Gauchos' one feigned flight.  */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "bol_play.h"
+
+#define CONTACT_CM 0.3
+
+static int
+charge_target (const game_t *g, int u)
+{
+    const bol_unit_state_t *st = state_c (g, u);
+    return (st->flags & BOL_F_CHARGE) && st->target > 0 ? st->target - 1 : -1;
+}
+
+/*  Step 4.2: a unit's charge is cancelled when it is the target of a
+ *  charge it cannot respond to (a charger in its flank or rear), or it
+ *  is infantry charged by cavalry. */
+static void
+cancel_charges (game_t *g)
+{
+    int n = game_unit_count (g);
+    int *cancel = game_scratch (g);
+    for (int u = 0; u < n; u++) {
+        cancel[u] = 0;
+        if (charge_target (g, u) < 0)
+            continue;
+        for (int c = 0; c < n; c++) {
+            if (charge_target (g, c) != u)
+                continue;
+            if (bol_arc_of (g, u, c) != ARC_FRONT)
+                cancel[u] = 1;
+            if (game_unit_c (g, u)->arm == ARM_INFANTRY && is_cavalry (g, c))
+                cancel[u] = 2;
+        }
+    }
+    for (int u = 0; u < n; u++)
+        if (cancel[u]) {
+            state_m (g, u)->flags &= ~BOL_F_CHARGE;
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_MELEE, u, "%s's charge is "
+                            "cancelled: %s", game_unit_c (g, u)->id,
+                            cancel[u] == 2 ? "infantry charged by cavalry"
+                            : "it is charged where it cannot respond");
+        }
+}
+
+/*  Step 4.3: a Gauchos/Llaneros or skirmisher unit charged, not
+ *  charging itself, may evade with a command check. */
+static void
+evades (game_t *g, dice_t *dice)
+{
+    int n = game_unit_count (g);
+    for (int u = 0; u < n; u++) {
+        if (!bol_in_play (g, u) || !tables (g)->type[bol_type (g, u)].evades
+            || charge_target (g, u) >= 0 || game_unit (g, u)->in_melee)
+            continue;
+        int charger = -1;
+        for (int c = 0; c < n && charger < 0; c++)
+            if (charge_target (g, c) == u)
+                charger = c;
+        if (charger >= 0 && bol_command_check (g, u, dice, "evade"))
+            bol_evade (g, u, charger);
+    }
+}
+
+/*  Mutual chargers meet half way: both placed in contact at the middle
+ *  of the way between them, facing each other. */
+static void
+meet_half_way (game_t *g, int u, int e)
+{
+    unit_t *a = game_unit_m (g, u), *b = game_unit_m (g, e);
+    vec2_t mid = { (a->fp.centre.x + b->fp.centre.x) / 2,
+                   (a->fp.centre.y + b->fp.centre.y) / 2 };
+    double ab = geom_bearing (a->fp.centre, b->fp.centre);
+    vec2_t d = geom_heading_vec (ab);
+    a->fp.facing = ab;
+    b->fp.facing = geom_norm_deg (ab + 180);
+    a->fp.centre = (vec2_t) { mid.x - d.x * a->fp.depth / 2,
+                              mid.y - d.y * a->fp.depth / 2 };
+    b->fp.centre = (vec2_t) { mid.x + d.x * b->fp.depth / 2,
+                              mid.y + d.y * b->fp.depth / 2 };
+    for (int i = 0; i < 2; i++) {
+        int me = i ? e : u, other = i ? u : e;
+        bol_unit_state_t *st = state_m (g, me);
+        st->flags = (int16_t) ((st->flags | BOL_F_CHARGED) & ~BOL_F_CHARGE);
+        st->opponent = (int16_t) (other + 1);
+        game_unit_mut (g, me)->in_melee = 1;
+        game_unit_mut (g, me)->moved_halves = 2;
+    }
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s and %s charge each other and "
+                    "meet half way, at (%.1f, %.1f)", a->id, b->id, mid.x,
+                    mid.y);
+}
+
+/*  Step 4.4: "Cavalry charge before infantry before commanders, active
+ *  before reactive." */
+static void
+charges (game_t *g)
+{
+    int n = game_unit_count (g);
+    side_t active = bol_active (g);
+    for (int pass = 0; pass < 4; pass++) {
+        bool cavalry = pass < 2;
+        side_t side = pass % 2 == 0 ? active : (side_t) (1 - active);
+        for (int u = 0; u < n; u++) {
+            int t = charge_target (g, u);
+            if (t < 0 || game_unit_c (g, u)->side != side
+                || is_cavalry (g, u) != cavalry)
+                continue;
+            state_m (g, u)->flags &= ~BOL_F_CHARGE;
+            if (!bol_in_play (g, u) || !bol_in_play (g, t))
+                continue;
+            if (charge_target (g, t) == u) {
+                meet_half_way (g, u, t);
+                continue;
+            }
+            char err[SOLO_ERR_MAX];
+            if (bol_charge_check (g, u, t, err, sizeof err) < 0) {
+                /* the target evaded out of reach: as far as it goes */
+                double distance;
+                vec2_t at = bol_contact_point (g, u, t, &distance, NULL);
+                double reach = bol_cm (g, tables (g)->charge_tum);
+                unit_t *x = game_unit_m (g, u);
+                double heading = geom_bearing (x->fp.centre, at);
+                x->fp.centre = situation_move_towards (game_situation (g),
+                                                       x->fp.centre, heading,
+                                                       fmin (reach,
+                                                             distance - 0.5));
+                if (game_events_on (g))
+                    game_event (g, GAME_EVENT_MOVE, u, "%s charges but does "
+                                "not reach %s (%s)", x->id,
+                                game_unit_c (g, t)->id, err);
+                continue;
+            }
+            if (bol_charge_move (g, u, t) && is_artillery (g, t)) {
+                /* "Artillery are Eliminated if contacted by a charge.  They
+                   are lost but not routed." */
+                bol_remove (g, t, 0, "is eliminated, contacted by a charge");
+                game_unit_mut (g, u)->in_melee = 0;
+                state_m (g, u)->opponent = 0;
+            }
+        }
+    }
+}
+
+/*  The enemy unit u melees: the one it charged or that charged it, if
+ *  still in contact, else the nearest in contact; -1 none. */
+static int
+opponent_of (const game_t *g, int u)
+{
+    if (!bol_in_play (g, u) || is_commander (g, u) || is_artillery (g, u))
+        return -1;
+    int o = state_c (g, u)->opponent - 1;
+    const situation_t *sit = game_situation (g);
+    if (o >= 0 && is_enemy (g, u, o)
+        && situation_unit_distance (sit, u, o) < CONTACT_CM)
+        return o;
+    int best = -1;
+    double best_d = CONTACT_CM;
+    for (int e = 0; e < game_unit_count (g); e++)
+        if (is_enemy (g, u, e) && !is_artillery (g, e)) {
+            double d = situation_unit_distance (sit, u, e);
+            if (d < best_d)
+                best_d = d, best = e;
+        }
+    return best;
+}
+
+/*  The melee dice of u against e: as primary fighter its dice per
+ *  resolve (charging or not) with support, crowding and an attached
+ *  commander; as secondary 1d6; none against an enemy entirely
+ *  behind-flank or to-rear. */
+int
+bol_melee_dice (const game_t *g, int u, int e, bool primary)
+{
+    const bol_tables_t *t = tables (g);
+    const unit_t *x = game_unit_c (g, u);
+    if (x->formation != FORMATION_SQUARE) {
+        vec2_t c = game_unit_c (g, e)->fp.centre;
+        vec2_t ahead = geom_heading_vec (x->fp.facing);
+        double along = (c.x - x->fp.centre.x) * ahead.x
+                     + (c.y - x->fp.centre.y) * ahead.y;
+        arc_t arc = footprint_arc (&x->fp, c, 45, 45);
+        if (arc == ARC_REAR || (arc == ARC_FLANK && along < 0))
+            return 0;
+    }
+    if (!primary)
+        return t->secondary_dice;
+    const bol_type_row_t *row = &t->type[bol_type (g, u)];
+    int per = state_c (g, u)->flags & BOL_F_CHARGED ? row->melee_charging
+                                                    : row->melee_defending;
+    int dice = per * bol_resolve (g, u);
+    if (bol_supported (g, u))
+        dice += t->supported_dice;
+    if (bol_crowded (g, u))
+        dice += t->crowded_dice;
+    if (bol_attached_commander (g, u) >= 0)
+        dice += t->attached_melee_dice;
+    return dice < 0 ? 0 : dice;
+}
+
+int
+bol_melee_hit (const game_t *g, int u, int e)
+{
+    const bol_tables_t *t = tables (g);
+    const unit_t *x = game_unit_c (g, u);
+    if (x->arm == ARM_INFANTRY && x->formation == FORMATION_SQUARE
+        && is_cavalry (g, e))
+        return t->melee_square_vs_cavalry_hit;
+    return t->melee_hit;
+}
+
+/*  The primary fighter against `target` among the units whose opponent
+ *  it is: the one with most dice (the player's choice; a reading). */
+static int
+primary_against (const game_t *g, const int *opp, int target)
+{
+    int best = -1, best_dice = -1;
+    for (int k = 0; k < game_unit_count (g); k++)
+        if (opp[k] == target && bol_in_play (g, k)) {
+            int d = bol_melee_dice (g, k, target, true);
+            if (d > best_dice)
+                best_dice = d, best = k;
+        }
+    return best;
+}
+
+/*  Unit u throws its melee dice at its opponent: the hits. */
+static int
+throw_at (game_t *g, const int *opp, int u, dice_t *dice, char *said,
+          size_t size)
+{
+    int e = opp[u];
+    bool primary = primary_against (g, opp, e) == u;
+    int n = bol_melee_dice (g, u, e, primary);
+    int need = bol_melee_hit (g, u, e), got = 0;
+    for (int i = 0; i < n; i++)
+        if (dice_roll (dice, 6) >= need)
+            got++;
+    size_t len = strlen (said);
+    if (len < size)
+        snprintf (said + len, size - len, "%s%s (%s) %dd6 needing %d: %d hit%s",
+                  len ? "; " : "", game_unit_c (g, u)->id,
+                  primary ? "primary" : "secondary", n, need, got,
+                  got == 1 ? "" : "s");
+    return got;
+}
+
+/*  How far right of the attacker's army a point lies: melees are fought
+ *  "from one side of the table to the other starting on the attacker's
+ *  right flank". */
+static double
+rightness (const game_t *g, vec2_t p)
+{
+    side_t a = bol_attacker (g);
+    double sx = 0, sy = 0;
+    for (int u = 0; u < game_unit_count (g); u++)
+        if (game_unit_c (g, u)->side == a && bol_in_play (g, u)) {
+            vec2_t h = geom_heading_vec (game_unit_c (g, u)->fp.facing);
+            sx += h.x, sy += h.y;
+        }
+    double len = hypot (sx, sy);
+    if (len < 1e-9)
+        return p.x;
+    vec2_t right = { sy / len, -sx / len };
+    return p.x * right.x + p.y * right.y;
+}
+
+/*  A Gauchos/Llaneros unit with a commander attached that rallied back
+ *  may make its army's one feigned flight: a command check, then all its
+ *  resolve back and a charge on the unit it fought. */
+static void
+feigned_flight (game_t *g, int u, int foe, dice_t *dice)
+{
+    side_t s = game_unit_c (g, u)->side;
+    int *used = &game_side_extra (g, s)[BOL_SX_FEIGNED];
+    if (*used || bol_type (g, u) != BOL_GAUCHOS || !bol_in_play (g, u)
+        || bol_attached_commander (g, u) < 0 || foe < 0
+        || !bol_in_play (g, foe))
+        return;
+    *used = 1;
+    if (!bol_command_check (g, u, dice, "make a feigned flight"))
+        return;
+    unit_t *x = game_unit_m (g, u);
+    for (int i = 0; i < x->stand_count; i++)
+        if (x->stands[i].strength > 0)
+            x->stands[i].strength = x->stands[i].start;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MELEE, u, "%s's feigned flight: it recovers "
+                    "all its resolve and charges %s", x->id,
+                    game_unit_c (g, foe)->id);
+    x->fp.facing = geom_bearing (x->fp.centre, game_unit_c (g, foe)->fp.centre);
+    if (!bol_charge_move (g, u, foe))
+        return;
+    /* the charge's melee, at once */
+    int hits_foe = 0, hits_u = 0, need;
+    int n = bol_melee_dice (g, u, foe, true);
+    need = bol_melee_hit (g, u, foe);
+    for (int i = 0; i < n; i++)
+        hits_foe += dice_roll (dice, 6) >= need;
+    n = bol_melee_dice (g, foe, u, true);
+    need = bol_melee_hit (g, foe, u);
+    for (int i = 0; i < n; i++)
+        hits_u += dice_roll (dice, 6) >= need;
+    bool foe_routed = bol_take_hits (g, foe, hits_foe, u, "melee");
+    bool u_routed = bol_take_hits (g, u, hits_u, foe, "melee");
+    if (hits_foe)
+        bol_commander_risk (g, foe, foe_routed, dice);
+    if (hits_u)
+        bol_commander_risk (g, u, u_routed, dice);
+    if (!foe_routed && bol_in_play (g, foe) && hits_foe > hits_u)
+        bol_rally_back (g, foe);
+    else if (!u_routed && bol_in_play (g, u) && hits_u >= hits_foe)
+        bol_rally_back (g, u);
+}
+
+/*  Step 4.5 and 4.6: every unit in contact melees one enemy, target by
+ *  target; the losers rally back. */
+static void
+melee (game_t *g, dice_t *dice)
+{
+    int n = game_unit_count (g);
+    enum { THREW = 1, FOUGHT = 2 };
+    int *opp = game_scratch (g), *taken = opp + n, *dealt = taken + n;
+    int *mark = dealt + n, *first_opp = mark + n;
+    for (int u = 0; u < n; u++) {
+        opp[u] = first_opp[u] = opponent_of (g, u);
+        taken[u] = dealt[u] = mark[u] = 0;
+        game_unit_mut (g, u)->in_melee = opp[u] >= 0;
+    }
+    for (;;) {
+        /* the next target: the rightmost not fought yet */
+        int tg = -1;
+        double best = -INFINITY;
+        for (int k = 0; k < n; k++) {
+            if ((mark[k] & FOUGHT) || !bol_in_play (g, k))
+                continue;
+            bool targeted = false;
+            for (int f = 0; f < n && !targeted; f++)
+                targeted = opp[f] == k && bol_in_play (g, f);
+            if (!targeted)
+                continue;
+            double r = rightness (g, game_unit_c (g, k)->fp.centre);
+            if (r > best)
+                best = r, tg = k;
+        }
+        if (tg < 0)
+            break;
+        mark[tg] |= FOUGHT;
+        char said[GAME_EVENT_MAX] = "";
+        int on_target = 0, back = 0, back_at = -1;
+        for (int f = 0; f < n; f++)
+            if (opp[f] == tg && bol_in_play (g, f) && !(mark[f] & THREW)) {
+                int h = throw_at (g, opp, f, dice, said, sizeof said);
+                on_target += h;
+                dealt[f] += h;
+                mark[f] |= THREW;
+            }
+        if (!(mark[tg] & THREW) && opp[tg] >= 0 && bol_in_play (g, opp[tg])) {
+            back_at = opp[tg];
+            back = throw_at (g, opp, tg, dice, said, sizeof said);
+            dealt[tg] += back;
+            mark[tg] |= THREW;
+        }
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MELEE, tg, "melee at %s: %s",
+                        game_unit_c (g, tg)->id, said);
+        taken[tg] += on_target;
+        int hitter = primary_against (g, opp, tg);
+        bool routed = bol_take_hits (g, tg, on_target, hitter, "melee");
+        if (on_target)
+            bol_commander_risk (g, tg, routed, dice);
+        if (back_at >= 0 && back > 0) {
+            taken[back_at] += back;
+            bool r2 = bol_take_hits (g, back_at, back, tg, "melee");
+            bol_commander_risk (g, back_at, r2, dice);
+        }
+    }
+    /* Step 4.6: "A unit will Lose a Melee if they take more hits than
+       they inflicted"; chargers rally back from a tie, except cavalry
+       that tie pass through each other */
+    for (int u = 0; u < n; u++) {
+        if (!bol_in_play (g, u) || first_opp[u] < 0)
+            continue;
+        bol_unit_state_t *st = state_m (g, u);
+        int e = first_opp[u];
+        if (taken[u] > dealt[u]) {
+            bol_rally_back (g, u);
+            feigned_flight (g, u, e, dice);
+        }
+        else if (taken[u] == dealt[u] && (st->flags & BOL_F_CHARGED)
+                 && !(st->flags & BOL_F_RALLIED)) {
+            if (is_cavalry (g, u) && e >= 0 && bol_in_play (g, e)
+                && is_cavalry (g, e) && first_opp[e] == u
+                && taken[e] == dealt[e])
+                bol_pass_through (g, u, e);
+            else {
+                bol_rally_back (g, u);
+                feigned_flight (g, u, e, dice);
+            }
+        }
+    }
+    /* who is still in contact */
+    for (int u = 0; u < n; u++)
+        game_unit_mut (g, u)->in_melee = opponent_of (g, u) >= 0;
+}
+
+void
+bol_close_combat (game_t *g, dice_t *dice)
+{
+    cancel_charges (g);
+    evades (g, dice);
+    charges (g);
+    melee (g, dice);
+}

@@ -1,0 +1,450 @@
+/*  bol_move.c - movement by the text's Step 2.1: a formation change, a
+ *  first change of direction, a move straight ahead and a second change,
+ *  within the movement allowance and the zone's limits (the manoeuvre
+ *  zone's free move of the front centre, the command checks of the
+ *  threat zone); and the moves of close combat: charges into contact,
+ *  evades, rally backs and cavalry passing through.  */
+#include <math.h>
+#include <stdio.h>
+#include "bol_play.h"
+
+#define STEP_CM 0.5          /* a move is walked in steps this long */
+#define RAD (3.14159265358979323846 / 180.0)   /* radians a degree */
+
+/*  May unit u pass through friendly unit k ("Only certain friendly
+ *  interpenetrations are allowed - see QRS": commanders go anywhere,
+ *  skirmishers pass through friends; a reading). */
+static bool
+passes (const game_t *g, int u, int k)
+{
+    return is_commander (g, u) || is_commander (g, k)
+        || bol_type (g, u) == BOL_SKIRMISHER;
+}
+
+/*  Does unit u, its footprint at `fp`, stand where it may not: on an
+ *  enemy (or in contact with one, `contact` false), on a friend it may
+ *  not pass (`passing`: while moving) or end on.  `ignore` (or -1) is a
+ *  unit it may touch. */
+static bool
+blocked (const game_t *g, int u, const footprint_t *fp, bool passing,
+         bool contact, int ignore)
+{
+    for (int k = 0; k < game_unit_count (g); k++) {
+        if (k == u || k == ignore || !bol_in_play (g, k))
+            continue;
+        const unit_t *y = game_unit_c (g, k);
+        bool friend = y->side == game_unit_c (g, u)->side;
+        if (friend) {
+            if (is_commander (g, u) || is_commander (g, k))
+                continue;
+            if ((!passing || !passes (g, u, k))
+                && footprint_overlap (fp, &y->fp) > SITUATION_OVERLAP_CM)
+                return true;
+            continue;
+        }
+        if (is_commander (g, k))
+            continue;
+        double d = footprint_distance (fp, &y->fp);
+        if (footprint_overlap (fp, &y->fp) > 0.01 || (!contact && d < 0.5))
+            return true;
+    }
+    return false;
+}
+
+/*  Guns cross rivers and streams only at bridges and fords (a road). */
+static bool
+gun_barred (const game_t *g, int u, vec2_t p)
+{
+    const situation_t *sit = game_situation (g);
+    return is_artillery (g, u) && situation_point_in (sit, p, TERRAIN_STREAM)
+        && !situation_point_in (sit, p, TERRAIN_ROAD);
+}
+
+/*  Walk unit u from its centre along `heading` up to `length`, facing
+ *  `facing` as it goes; stop short of what blocks it.  Returns the
+ *  distance walked (the unit placed there). */
+static double
+walk (game_t *g, int u, double heading, double length, double facing,
+      bool contact, int ignore)
+{
+    unit_t *x = game_unit_m (g, u);
+    vec2_t from = x->fp.centre;
+    footprint_t fp = x->fp;
+    fp.facing = facing;
+    double moved = 0;
+    while (moved < length) {
+        double d = fmin (moved + STEP_CM, length);
+        footprint_t next = fp;
+        next.centre = situation_move_towards (game_situation (g), from,
+                                              heading, d);
+        if (geom_dist (next.centre, from) + 1e-6 < d
+            || gun_barred (g, u, next.centre)
+            || blocked (g, u, &next, true, contact, ignore))
+            break;
+        fp = next;
+        moved = d;
+    }
+    /* a unit passing through friends must not end on them */
+    while (moved > 0 && blocked (g, u, &fp, false, contact, ignore)) {
+        moved = fmax (0, moved - STEP_CM);
+        fp.centre = situation_move_towards (game_situation (g), from, heading,
+                                            moved);
+    }
+    x->fp.centre = fp.centre;
+    if (moved > 0.01)
+        x->fp.facing = facing;
+    return moved;
+}
+
+/*  The formation change of a two-stand unit: "One stand must remain
+ *  stationary ... the other moves": a line's two stands side by side, a
+ *  column's and a square's one behind the other. */
+static void
+reshape (unit_t *x, formation_t to)
+{
+    bool was_line = x->formation == FORMATION_LINE;
+    bool is_line = to == FORMATION_LINE;
+    if (x->stand_count == 2 && was_line != is_line) {
+        if (is_line)
+            x->fp.width *= 2, x->fp.depth /= 2;
+        else
+            x->fp.width /= 2, x->fp.depth *= 2;
+    }
+    x->formation = to;
+}
+
+/*  The distance the corner that moves most goes in a turn of `deg` (a
+ *  wheel or pivot; an about face costs the text's fixed amount). */
+static double
+turn_cost (const game_t *g, int u, double deg)
+{
+    const bol_tables_t *t = tables (g);
+    if (deg < 0.5)
+        return 0;
+    if (deg > 135)
+        return bol_cm (g, game_unit_c (g, u)->arm == ARM_INFANTRY
+                          ? t->about_face_infantry_tum
+                          : t->about_face_other_tum);
+    return game_unit_c (g, u)->fp.width * deg * RAD;
+}
+
+void
+bol_move_order (game_t *g, int u, const order_t *o, dice_t *dice)
+{
+    unit_t *x = game_unit_m (g, u);
+    bol_unit_state_t *st = state_m (g, u);
+    const bol_tables_t *t = tables (g);
+    bol_zone_t zone = bol_zone (g, u);
+    bool events = game_events_on (g);
+    /* the formation change first; guns that move limber first ("In a
+       game turn deployed artillery can either move and limber or move and
+       shoot": a reading, RULINGS.md) and deploy at the end if told to */
+    bool moves = o->has_to && geom_dist (o->to, x->fp.centre) > 0.05
+              && zone != BOL_ZONE_LOCKED;
+    formation_t want = o->has_formation ? o->formation : x->formation;
+    formation_t before = want, after = want;
+    if (is_artillery (g, u) && moves)
+        before = FORMATION_COLUMN;
+    bool stuck = false;
+    if (before != x->formation) {
+        bool ok = true;
+        if (zone >= BOL_ZONE_THREAT && (st->flags & BOL_F_SHOOTING))
+            ok = bol_command_check (g, u, dice, "change formation (a "
+                                    "shooting unit in the threat zone)");
+        if (ok) {
+            if (is_artillery (g, u))
+                st->flags |= BOL_F_LIMBERED;
+            if (events)
+                game_event (g, GAME_EVENT_MOVE, u, "%s %s", x->id,
+                            is_artillery (g, u)
+                            ? (before == FORMATION_LINE ? "deploys" : "limbers")
+                            : before == FORMATION_SQUARE ? "forms square"
+                            : before == FORMATION_LINE ? "forms line"
+                            : "forms column");
+            reshape (x, before);
+        }
+        else {
+            after = x->formation;
+            stuck = is_artillery (g, u);   /* guns not limbered stay */
+        }
+    }
+    vec2_t from = x->fp.centre;
+    vec2_t to = o->has_to ? o->to : from;
+    double dist = geom_dist (from, to);
+    bool moving = dist > 0.05 && !stuck;
+    double heading = moving ? geom_bearing (from, to) : x->fp.facing;
+    double end_facing = o->has_facing ? geom_norm_deg (o->facing) : heading;
+    double allowance = bol_move_allowance (g, u);
+    if (zone == BOL_ZONE_LOCKED)
+        moving = false;            /* it may only about face */
+    if (zone == BOL_ZONE_MANOEUVRE) {
+        /* "move in any direction ... as long as the centre of the front of
+           the unit is within movement allowance of its original
+           position" */
+        double moved = moving ? walk (g, u, heading, fmin (dist, allowance),
+                                      heading, false, -1) : 0;
+        x->fp.facing = end_facing;
+        if (events && moved > 0.01)
+            game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f cm to (%.1f, "
+                        "%.1f), facing %.0f (manoeuvre zone)%s", x->id, moved,
+                        x->fp.centre.x, x->fp.centre.y, x->fp.facing,
+                        moved + 0.05 < dist ? ", as far as it may" : "");
+        else if (events && o->has_facing)
+            game_event (g, GAME_EVENT_MOVE, u, "%s turns to face %.0f",
+                        x->id, x->fp.facing);
+    }
+    else {
+        /* the first change of direction: a wheel of up to 45 degrees
+           needs no check; a pivot or an about face does */
+        double first = moving ? turn_between (x->fp.facing, heading) : 0;
+        double cost = turn_cost (g, u, first);
+        if (first > t->wheel_deg + 0.5
+            && !bol_command_check (g, u, dice, first > 135 ? "about face"
+                                   : "change direction")) {
+            moving = false;
+            first = 0;
+            cost = 0;
+        }
+        if (first > 135)
+            st->flags |= BOL_F_MOVED;   /* "place a moved marker" */
+        double second = turn_between (moving ? heading : x->fp.facing,
+                                      end_facing);
+        double cost2 = turn_cost (g, u, second);
+        double length = moving ? fmin (dist, fmax (0, allowance - cost)) : 0;
+        if (second > 0.5 && cost + length + cost2 > allowance + 1e-6)
+            length = fmax (0, allowance - cost - cost2);
+        double moved = length > 0 ? walk (g, u, heading, length, heading,
+                                          false, -1) : 0;
+        if (moved < 0.01 && first > 0.5 && moving)
+            x->fp.facing = heading;
+        /* standing, its turn is its first change (a wheel needs no
+           check); after a move it is the second */
+        bool turn = second > 0.5 && cost + moved + cost2 <= allowance + 1e-6;
+        bool free_wheel = !moving && second <= t->wheel_deg + 0.5;
+        if (turn && !free_wheel)
+            turn = bol_command_check (g, u, dice, second > 135 ? "about face"
+                                      : "change direction");
+        if (turn) {
+            if (second > 135)
+                st->flags |= BOL_F_MOVED;
+            x->fp.facing = end_facing;
+        }
+        if (events && moved > 0.01)
+            game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f cm to (%.1f, "
+                        "%.1f), facing %.0f (%s)%s", x->id, moved,
+                        x->fp.centre.x, x->fp.centre.y, x->fp.facing,
+                        bol_zone_name (zone),
+                        moved + 0.05 < dist ? ", as far as it may" : "");
+        else if (events && turn)
+            game_event (g, GAME_EVENT_MOVE, u, "%s turns to face %.0f",
+                        x->id, x->fp.facing);
+    }
+    if (after != x->formation) {
+        reshape (x, after);
+        if (events)
+            game_event (g, GAME_EVENT_MOVE, u, "%s deploys (it cannot shoot "
+                        "this turn)", x->id);
+    }
+    if (geom_dist (from, x->fp.centre) > 0.01)
+        game_unit_mut (g, u)->moved_halves = 2;
+}
+
+vec2_t
+bol_contact_point (const game_t *g, int u, int target, double *distance,
+                   arc_t *arc)
+{
+    const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
+    arc_t a = bol_arc_of (g, target, u);
+    double out = t->fp.facing, half = t->fp.depth / 2;
+    if (a == ARC_REAR)
+        out += 180;
+    else if (a == ARC_FLANK) {
+        double rel = geom_norm_deg (geom_bearing (t->fp.centre, x->fp.centre)
+                                    - t->fp.facing);
+        out += rel < 180 ? 90 : -90;
+        half = t->fp.width / 2;
+    }
+    else if (t->formation == FORMATION_SQUARE) {
+        /* a square: whichever face the charger comes at */
+        out = geom_bearing (t->fp.centre, x->fp.centre);
+        half = fmax (t->fp.width, t->fp.depth) / 2;
+    }
+    vec2_t n = geom_heading_vec (out);
+    double off = half + x->fp.depth / 2;
+    vec2_t at = { t->fp.centre.x + n.x * off, t->fp.centre.y + n.y * off };
+    if (distance)
+        *distance = geom_dist (x->fp.centre, at);
+    if (arc)
+        *arc = a;
+    return at;
+}
+
+int
+bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
+{
+    const unit_t *x = game_unit_c (g, u);
+    const bol_tables_t *t = tables (g);
+    int flags = state_c (g, u)->flags;
+    const char *no = NULL;
+    if (is_commander (g, u))
+        no = "commanders only charge with an attached unit";
+    else if (is_artillery (g, u))
+        no = "guns do not charge";
+    else if (x->formation == FORMATION_SQUARE)
+        no = "a square does not charge";
+    else if (flags & BOL_F_SHOOTING)
+        no = "it has a shooting marker (\"Shooting units cannot charge\")";
+    else if (flags & BOL_F_MOVED)
+        no = "it has a moved marker";
+    else if (bol_zone (g, u) == BOL_ZONE_LOCKED)
+        no = "it is in the locked zone";
+    if (no) {
+        snprintf (err, (size_t) errlen, "%s: no charge: %s", x->id, no);
+        return -1;
+    }
+    if (target < 0 || target >= game_unit_count (g) || !is_enemy (g, u, target)) {
+        snprintf (err, (size_t) errlen, "%s: no enemy unit to charge", x->id);
+        return -1;
+    }
+    double distance;
+    vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
+    double wheel = distance > 0.05
+                 ? turn_between (x->fp.facing, geom_bearing (x->fp.centre, at))
+                 : 0;
+    if (wheel > t->wheel_deg + 1) {
+        snprintf (err, (size_t) errlen, "%s: %s lies %.0f degrees off its "
+                  "front (a charge may wheel %.0f)", x->id,
+                  game_unit_c (g, target)->id, wheel, t->wheel_deg);
+        return -1;
+    }
+    double reach = bol_cm (g, t->charge_tum);
+    if (distance > reach + 0.05) {
+        char a[48], b[48];
+        ruleset_length_text (game_ruleset (g), distance, a, sizeof a);
+        ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
+        snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a charge "
+                  "(%s)", x->id, game_unit_c (g, target)->id, a, b);
+        return -1;
+    }
+    return 0;
+}
+
+bool
+bol_charge_move (game_t *g, int u, int target)
+{
+    unit_t *x = game_unit_m (g, u);
+    double distance;
+    arc_t arc;
+    vec2_t at = bol_contact_point (g, u, target, &distance, &arc);
+    double heading = geom_bearing (x->fp.centre, at);
+    double facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
+    double moved = walk (g, u, heading, distance, heading, true, target);
+    if (moved + 0.05 < distance) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s's charge on %s is stopped "
+                        "%.1f cm short", x->id, game_unit_c (g, target)->id,
+                        distance - moved);
+        return false;
+    }
+    x->fp.centre = at;
+    x->fp.facing = facing;
+    game_unit_mut (g, u)->moved_halves = 2;
+    bol_unit_state_t *st = state_m (g, u), *ts = state_m (g, target);
+    st->flags |= BOL_F_CHARGED;
+    st->opponent = (int16_t) (target + 1);
+    if (!ts->opponent || !game_unit (g, target)->in_melee)
+        ts->opponent = (int16_t) (u + 1);
+    game_unit_mut (g, u)->in_melee = 1;
+    game_unit_mut (g, target)->in_melee = 1;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s charges %s in the %s: in "
+                    "contact at (%.1f, %.1f)", x->id,
+                    game_unit_c (g, target)->id,
+                    arc == ARC_FRONT ? "front" : arc == ARC_REAR ? "rear"
+                                                                 : "flank",
+                    at.x, at.y);
+    return true;
+}
+
+void
+bol_evade (game_t *g, int u, int charger)
+{
+    unit_t *x = game_unit_m (g, u);
+    double away = geom_bearing (game_unit_c (g, charger)->fp.centre,
+                                x->fp.centre);
+    double moved = walk (g, u, away, bol_move_allowance (g, u), away, false,
+                         -1);
+    x->fp.facing = away;
+    state_m (g, u)->flags |= BOL_F_EVADED;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s evades %s: %.1f cm directly "
+                    "away", x->id, game_unit_c (g, charger)->id, moved);
+}
+
+/*  Is an enemy in contact with u behind its flank or to its rear? */
+static bool
+enemy_behind (const game_t *g, int u)
+{
+    const unit_t *x = game_unit_c (g, u);
+    vec2_t ahead = geom_heading_vec (x->fp.facing);
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (!is_enemy (g, u, e)
+            || situation_unit_distance (game_situation (g), u, e) > 0.3)
+            continue;
+        vec2_t c = game_unit_c (g, e)->fp.centre;
+        double along = (c.x - x->fp.centre.x) * ahead.x
+                     + (c.y - x->fp.centre.y) * ahead.y;
+        arc_t arc = footprint_arc (&x->fp, c, 45, 45);
+        if (arc == ARC_REAR || (arc == ARC_FLANK && along < 0))
+            return true;
+    }
+    return false;
+}
+
+void
+bol_rally_back (game_t *g, int u)
+{
+    unit_t *x = game_unit_m (g, u);
+    const bol_tables_t *t = tables (g);
+    state_m (g, u)->flags |= BOL_F_RALLIED;
+    if (enemy_behind (g, u)) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s cannot rally back: an enemy "
+                        "in contact behind its flank or to its rear", x->id);
+        return;
+    }
+    double cm = bol_cm (g, is_cavalry (g, u) ? t->rally_back_cavalry_tum
+                                             : t->rally_back_infantry_tum);
+    double facing = x->fp.facing;
+    double moved = walk (g, u, facing + 180, cm, facing, true, -1);
+    x->fp.facing = facing;
+    game_unit_mut (g, u)->in_melee = 0;
+    state_m (g, u)->opponent = 0;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s rallies back %.1f cm directly "
+                    "to its rear", x->id, moved);
+}
+
+void
+bol_pass_through (game_t *g, int u, int e)
+{
+    const bol_tables_t *t = tables (g);
+    int pair[2] = { u, e };
+    double through[2];
+    for (int i = 0; i < 2; i++)
+        through[i] = game_unit_c (g, pair[0])->fp.depth
+                   + game_unit_c (g, pair[1])->fp.depth
+                   + bol_cm (g, t->pass_through_tum);
+    for (int i = 0; i < 2; i++) {
+        unit_t *x = game_unit_m (g, pair[i]);
+        x->fp.centre = situation_move_towards (game_situation (g),
+                                               x->fp.centre, x->fp.facing,
+                                               through[i]);
+        game_unit_mut (g, pair[i])->in_melee = 0;
+        state_m (g, pair[i])->opponent = 0;
+    }
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s and %s tie and pass through "
+                    "each other, each %.1f cm on", game_unit_c (g, u)->id,
+                    game_unit_c (g, e)->id, through[0]);
+}

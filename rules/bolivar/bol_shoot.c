@@ -1,0 +1,203 @@
+/*  bol_shoot.c - shooting by the text's Step 2.2: who may shoot, the
+ *  target priority, the primary and secondary shooters' dice, hits
+ *  weakening resolve, the keep shooting rule and commander casualties.  */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "bol_play.h"
+
+bool
+bol_can_shoot (const game_t *g, int u)
+{
+    if (!bol_in_play (g, u) || game_unit (g, u)->in_melee)
+        return false;
+    const unit_t *x = game_unit_c (g, u);
+    bol_type_t type = bol_type (g, u);
+    int flags = state_c (g, u)->flags;
+    if (!tables (g)->type[type].shoots || (flags & BOL_F_MOVED))
+        return false;
+    /* "deployed artillery stands": not limbered, nor limbered at the
+       turn's start ("cannot shoot in a game turn they were limbered") */
+    if (is_artillery (g, u)
+        && (x->formation != FORMATION_LINE || (flags & BOL_F_LIMBERED)))
+        return false;
+    return true;
+}
+
+/*  Is the line from u to `target` clear of other units ("on the near
+ *  side of ... friends and enemy")? */
+static bool
+line_clear (const game_t *g, int u, int target)
+{
+    const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
+    vec2_t a = footprint_nearest_point (&x->fp, &t->fp);
+    vec2_t b = footprint_nearest_point (&t->fp, &x->fp);
+    for (int k = 0; k < game_unit_count (g); k++) {
+        if (k == u || k == target || !bol_in_play (g, k) || is_commander (g, k))
+            continue;
+        vec2_t c[4];
+        footprint_corners (&game_unit_c (g, k)->fp, c);
+        if (polygon_segment_intersects (c, 4, a, b))
+            return false;
+    }
+    return true;
+}
+
+/*  Can u shoot at `target` from where it stands: in range (its weapon's
+ *  long range), in arc (directly-to-front or obliquely, 45 degrees; a
+ *  square all round), seen, the line clear? */
+static bool
+viable (const game_t *g, int u, int target)
+{
+    const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
+    const weapon_t *w = ruleset_weapon (game_ruleset (g), x->weapon);
+    if (!w || w->long_cm <= 0)
+        return false;
+    if (situation_unit_distance (game_situation (g), u, target)
+        > w->long_cm + 1e-6)
+        return false;
+    if (x->formation != FORMATION_SQUARE || x->arm != ARM_INFANTRY) {
+        vec2_t p = footprint_nearest_point (&t->fp, &x->fp);
+        if (footprint_arc (&x->fp, p, tables (g)->arc_deg, 45) != ARC_FRONT)
+            return false;
+    }
+    return situation_can_see (game_situation (g), u, target, NULL, NULL)
+        && line_clear (g, u, target);
+}
+
+int
+bol_priority_target (const game_t *g, int u)
+{
+    int best = -1;
+    bool best_front = false;
+    double best_d = INFINITY;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (!is_enemy (g, u, e) || !viable (g, u, e))
+            continue;
+        bool front = bol_directly_to_front (g, u, e);
+        double d = situation_unit_distance (game_situation (g), u, e);
+        if ((front && !best_front) || (front == best_front && d < best_d)) {
+            best = e;
+            best_front = front;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+int
+bol_shoot_dice (const game_t *g, int u, int target, bool primary)
+{
+    const bol_tables_t *t = tables (g);
+    if (!primary)
+        return t->secondary_dice;
+    int per = bol_type (g, u) == BOL_HEAVY_GUN ? t->primary_heavy_gun_dice
+                                               : t->primary_dice;
+    int dice = per * bol_resolve (g, u);
+    const situation_t *sit = game_situation (g);
+    vec2_t c = game_unit_c (g, target)->fp.centre;
+    if (situation_point_in (sit, c, TERRAIN_WOODS)
+        || situation_point_in (sit, c, TERRAIN_TOWN))
+        dice += t->shoot_cover_dice;
+    return dice < 1 ? 1 : dice;
+}
+
+int
+bol_shoot_hit (const game_t *g, int u, int target)
+{
+    const bol_tables_t *t = tables (g);
+    double d = situation_unit_distance (game_situation (g), u, target);
+    return d <= bol_cm (g, t->shoot_close_tum) + 1e-6 ? t->shoot_close_hit
+                                                      : t->shoot_hit;
+}
+
+/*  Does unit u shoot this phase: its order says so (a fire order, or an
+ *  order to fire as it stands; a continue carrying on with one); an
+ *  uncommanded unit shoots unless it is falling back; a unit with a
+ *  shooting marker not ordered to shoot takes a command check to remove
+ *  it, and shoots when that fails ("Keep Shooting Rule").  Whatever the
+ *  order names, it shoots at its priority target. */
+static bool
+will_shoot (game_t *g, int u, dice_t *dice)
+{
+    const game_unit_t *gu = game_unit (g, u);
+    if (!bol_can_shoot (g, u) || bol_priority_target (g, u) < 0)
+        return false;
+    order_t o = gu->ordered ? gu->order : order_hold ();
+    if (o.kind == ORDER_CONTINUE)
+        o = gu->current;
+    bool ordered = gu->commanded
+                 ? o.kind == ORDER_FIRE || o.fire
+                 : !(game_unit_c (g, u)->status & STATUS_FALLING_BACK);
+    if (ordered)
+        return true;
+    if (!(state_c (g, u)->flags & BOL_F_SHOOTING))
+        return false;
+    if (bol_command_check (g, u, dice, "remove its shooting marker")) {
+        state_m (g, u)->flags &= ~BOL_F_SHOOTING;
+        return false;
+    }
+    return true;
+}
+
+void
+bol_shooting (game_t *g, side_t side, dice_t *dice)
+{
+    int n = game_unit_count (g);
+    int *target = game_scratch (g);
+    for (int u = 0; u < n; u++) {
+        target[u] = -1;
+        if (game_unit_c (g, u)->side == side && will_shoot (g, u, dice))
+            target[u] = bol_priority_target (g, u);
+    }
+    /* target by target, in the order of the first shooter at each */
+    for (int u = 0; u < n; u++) {
+        int tg = target[u];
+        if (tg < 0)
+            continue;
+        /* the primary shooter: the one with most dice (the player's
+           choice; a reading), the rest secondary */
+        int primary = -1, best = -1;
+        for (int k = u; k < n; k++)
+            if (target[k] == tg) {
+                int d = bol_shoot_dice (g, k, tg, true);
+                if (d > best)
+                    best = d, primary = k;
+            }
+        int hits = 0;
+        char said[GAME_EVENT_MAX] = "";
+        size_t len = 0;
+        for (int k = u; k < n; k++) {
+            if (target[k] != tg)
+                continue;
+            target[k] = -1;
+            bool prim = k == primary;
+            int dice_n = bol_shoot_dice (g, k, tg, prim);
+            int need = bol_shoot_hit (g, k, tg), got = 0;
+            for (int i = 0; i < dice_n; i++)
+                if (dice_roll (dice, 6) >= need)
+                    got++;
+            hits += got;
+            game_unit_mut (g, k)->fired = 1;
+            state_m (g, k)->flags |= BOL_F_SHOT | BOL_F_SHOOTING;
+            if (len < sizeof said)
+                len += (size_t) snprintf (said + len, sizeof said - len,
+                                          "%s%s (%s) %dd6 needing %d: %d hit%s",
+                                          len ? "; " : "",
+                                          game_unit_c (g, k)->id,
+                                          prim ? "primary" : "secondary",
+                                          dice_n, need, got,
+                                          got == 1 ? "" : "s");
+        }
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_SHOOT, primary, "shooting at %s: %s",
+                        game_unit_c (g, tg)->id, said);
+        if (hits == 0)
+            continue;
+        /* "Units that take hits from shooting must shoot (place marker)" */
+        if (bol_can_shoot (g, tg))
+            state_m (g, tg)->flags |= BOL_F_SHOOTING;
+        bool routed = bol_take_hits (g, tg, hits, primary, "shooting");
+        bol_commander_risk (g, tg, routed, dice);
+    }
+}

@@ -1,0 +1,251 @@
+/*  bol_tables.c - read 4 Page Bolivar's numbers from the table file's
+ *  `bolivar` group.  Strict: every number must be there and in range; an
+ *  error names the file, the line and the setting's full path.  */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bol_tables.h"
+#include "table_reader.h"
+
+static const char *const type_names[BOL_TYPE_COUNT] = {
+    "battalion", "spearmen", "skirmisher", "rabble", "gauchos_llaneros",
+    "horse", "light_gun", "howitzer", "heavy_gun", "c_in_c", "brigadier" };
+static const char *const type_arms[BOL_TYPE_COUNT] = {
+    "infantry", "infantry", "infantry", "infantry", "cavalry", "cavalry",
+    "artillery", "artillery", "artillery", "command", "command" };
+static const char *const unit_resolve_names[] = { "higher", "sum" };
+static const char *const uncommanded_names[] = {
+    "none", "no_commander", "beyond_reach" };
+
+const char *
+bol_type_name (bol_type_t type)
+{
+    return (int) type >= 0 && type < BOL_TYPE_COUNT ? type_names[type] : "?";
+}
+
+/*  A number at "bolivar.GROUP.KEY" into *out. */
+static int
+num (table_reader_t *ld, const char *group, const char *key, double lo,
+     double hi, double *out)
+{
+    char p[160];
+    snprintf (p, sizeof p, "bolivar.%s.%s", group, key);
+    return table_read_double (ld, p, lo, hi, out);
+}
+
+static int
+whole (table_reader_t *ld, const char *group, const char *key, int lo,
+       int hi, int *out)
+{
+    char p[160];
+    snprintf (p, sizeof p, "bolivar.%s.%s", group, key);
+    return table_read_int (ld, p, lo, hi, out);
+}
+
+static int
+load_text (table_reader_t *ld, bol_tables_t *t)
+{
+    static const char *const keys[] = {
+        "resolve_min", "resolve_max", "superior_bonus", "inferior_bonus",
+        "raw_resolve", "command_hit", "command_reach_tum",
+        "command_reach_dice", "charge_tum", "difficult_tum", "wheel_deg",
+        "about_face_infantry_tum", "about_face_other_tum", "threat_tum",
+        "control_tum", "arc_deg", "primary_heavy_gun_dice", "primary_dice",
+        "secondary_dice", "casualty_dice_routed", "casualty_dice",
+        "casualty_hit", "attached_melee_dice", "support_tum",
+        "crowded_line_tum", "crowded_column_flank_tum", "crowded_column_tum",
+        "rally_back_cavalry_tum", "rally_back_infantry_tum",
+        "pass_through_tum", "breakpoint", "time_limit_turns" };
+    if (!table_need_group_of (ld, "bolivar.text", keys,
+                              (int) (sizeof keys / sizeof *keys)))
+        return -1;
+    const char *g = "text";
+    return whole (ld, g, "resolve_min", 1, 10, &t->resolve_min) < 0
+        || whole (ld, g, "resolve_max", t->resolve_min, 10,
+                  &t->resolve_max) < 0
+        || whole (ld, g, "superior_bonus", -5, 5, &t->superior_bonus) < 0
+        || whole (ld, g, "inferior_bonus", -5, 5, &t->inferior_bonus) < 0
+        || whole (ld, g, "raw_resolve", t->resolve_min, t->resolve_max,
+                  &t->raw_resolve) < 0
+        || whole (ld, g, "command_hit", 2, 6, &t->command_hit) < 0
+        || num (ld, g, "command_reach_tum", 0, 1000,
+                &t->command_reach_tum) < 0
+        || whole (ld, g, "command_reach_dice", 0, 10,
+                  &t->command_reach_dice) < 0
+        || num (ld, g, "charge_tum", 0.1, 1000, &t->charge_tum) < 0
+        || num (ld, g, "difficult_tum", 0.1, 1000, &t->difficult_tum) < 0
+        || num (ld, g, "wheel_deg", 1, 180, &t->wheel_deg) < 0
+        || num (ld, g, "about_face_infantry_tum", 0, 100,
+                &t->about_face_infantry_tum) < 0
+        || num (ld, g, "about_face_other_tum", 0, 100,
+                &t->about_face_other_tum) < 0
+        || num (ld, g, "threat_tum", 0, 1000, &t->threat_tum) < 0
+        || num (ld, g, "control_tum", 0, 1000, &t->control_tum) < 0
+        || num (ld, g, "arc_deg", 1, 180, &t->arc_deg) < 0
+        || whole (ld, g, "primary_heavy_gun_dice", 1, 10,
+                  &t->primary_heavy_gun_dice) < 0
+        || whole (ld, g, "primary_dice", 1, 10, &t->primary_dice) < 0
+        || whole (ld, g, "secondary_dice", 0, 10, &t->secondary_dice) < 0
+        || whole (ld, g, "casualty_dice_routed", 0, 10,
+                  &t->casualty_dice_routed) < 0
+        || whole (ld, g, "casualty_dice", 0, 10, &t->casualty_dice) < 0
+        || whole (ld, g, "casualty_hit", 2, 6, &t->casualty_hit) < 0
+        || whole (ld, g, "attached_melee_dice", 0, 10,
+                  &t->attached_melee_dice) < 0
+        || num (ld, g, "support_tum", 0, 1000, &t->support_tum) < 0
+        || num (ld, g, "crowded_line_tum", 0, 1000, &t->crowded_line_tum) < 0
+        || num (ld, g, "crowded_column_flank_tum", 0, 1000,
+                &t->crowded_column_flank_tum) < 0
+        || num (ld, g, "crowded_column_tum", 0, 1000,
+                &t->crowded_column_tum) < 0
+        || num (ld, g, "rally_back_cavalry_tum", 0, 1000,
+                &t->rally_back_cavalry_tum) < 0
+        || num (ld, g, "rally_back_infantry_tum", 0, 1000,
+                &t->rally_back_infantry_tum) < 0
+        || num (ld, g, "pass_through_tum", 0, 1000, &t->pass_through_tum) < 0
+        || num (ld, g, "breakpoint", 0.01, 1, &t->breakpoint) < 0
+        || whole (ld, g, "time_limit_turns", 1, 1000,
+                  &t->time_limit_turns) < 0 ? -1 : 0;
+}
+
+/*  Each type's row; every troop type of the ruleset one of the text's,
+ *  of the arm the text gives it, and every type of the text declared. */
+static int
+load_types (table_reader_t *ld, bol_tables_t *t, const ruleset_t *rs)
+{
+    static const char *const keys[] = { "stands", "resolve", "move_tum",
+        "shoots", "evades", "melee_charging", "melee_defending" };
+    if (!table_need_group_of (ld, "bolivar.types", type_names,
+                              BOL_TYPE_COUNT))
+        return -1;
+    char p[160], g[64];
+    for (int k = 0; k < BOL_TYPE_COUNT; k++) {
+        bol_type_row_t *r = &t->type[k];
+        snprintf (g, sizeof g, "types.%s", type_names[k]);
+        snprintf (p, sizeof p, "bolivar.%s", g);
+        if (!table_need_group_of (ld, p, keys, 7))
+            return -1;
+        if (whole (ld, g, "stands", 1, SOLO_MAX_STANDS, &r->stands) < 0
+            || whole (ld, g, "resolve", t->resolve_min, t->resolve_max,
+                      &r->resolve) < 0
+            || num (ld, g, "move_tum", 0, 1000, &r->move_tum) < 0
+            || whole (ld, g, "melee_charging", 0, 10, &r->melee_charging) < 0
+            || whole (ld, g, "melee_defending", 0, 10,
+                      &r->melee_defending) < 0)
+            return -1;
+        snprintf (p, sizeof p, "bolivar.%s.shoots", g);
+        if (table_read_bool (ld, p, &r->shoots) < 0)
+            return -1;
+        snprintf (p, sizeof p, "bolivar.%s.evades", g);
+        if (table_read_bool (ld, p, &r->evades) < 0)
+            return -1;
+    }
+    bool declared[BOL_TYPE_COUNT] = { false };
+    config_setting_t *rows = config_lookup (&ld->cfg, "troop_types");
+    for (int i = 1; i < ruleset_troop_type_count (rs); i++) {
+        const troop_type_t *tt = ruleset_troop_type (rs, i);
+        int k = table_name_index (type_names, BOL_TYPE_COUNT, tt->name);
+        if (k < 0)
+            return table_fail_at (ld, rows, "troop_types", "\"%s\" is not a "
+                                  "unit type of the text (bolivar.types)",
+                                  tt->name);
+        t->type_of_troop[i] = (bol_type_t) k;
+        declared[k] = true;
+    }
+    for (int k = 0; k < BOL_TYPE_COUNT; k++)
+        if (!declared[k])
+            return table_fail_at (ld, rows, "troop_types", "no row for the "
+                                  "unit type \"%s\"", type_names[k]);
+    for (int a = 0; a < ARM_COUNT; a++) {
+        t->usual[a] = BOL_BRIGADIER;
+        for (int k = BOL_TYPE_COUNT - 1; k >= 0; k--)
+            if (strcmp (type_arms[k], arm_name ((arm_t) a)) == 0)
+                t->usual[a] = (bol_type_t) k;
+    }
+    return 0;
+}
+
+static int
+load_readings (table_reader_t *ld, bol_tables_t *t)
+{
+    static const char *const keys[] = { "unit_resolve", "shoot_hit",
+        "shoot_close_hit", "shoot_close_tum", "shoot_cover_dice",
+        "melee_hit", "melee_square_vs_cavalry_hit", "supported_dice",
+        "crowded_dice", "attached_tum", "uncommanded" };
+    if (!table_need_group_of (ld, "bolivar.readings", keys,
+                              (int) (sizeof keys / sizeof *keys)))
+        return -1;
+    const char *g = "readings";
+    int ur, un;
+    if (table_read_name (ld, "bolivar.readings.unit_resolve",
+                         unit_resolve_names, 2, &ur) < 0
+        || table_read_name (ld, "bolivar.readings.uncommanded",
+                            uncommanded_names, 3, &un) < 0)
+        return -1;
+    t->unit_resolve = (bol_unit_resolve_t) ur;
+    t->uncommanded = (bol_uncommanded_t) un;
+    return whole (ld, g, "shoot_hit", 2, 6, &t->shoot_hit) < 0
+        || whole (ld, g, "shoot_close_hit", 2, 6, &t->shoot_close_hit) < 0
+        || num (ld, g, "shoot_close_tum", 0, 1000, &t->shoot_close_tum) < 0
+        || whole (ld, g, "shoot_cover_dice", -10, 10,
+                  &t->shoot_cover_dice) < 0
+        || whole (ld, g, "melee_hit", 2, 6, &t->melee_hit) < 0
+        || whole (ld, g, "melee_square_vs_cavalry_hit", 2, 6,
+                  &t->melee_square_vs_cavalry_hit) < 0
+        || whole (ld, g, "supported_dice", -10, 10, &t->supported_dice) < 0
+        || whole (ld, g, "crowded_dice", -10, 10, &t->crowded_dice) < 0
+        || num (ld, g, "attached_tum", 0, 100, &t->attached_tum) < 0 ? -1 : 0;
+}
+
+bol_tables_t *
+bol_tables_load_text (const char *text, const char *origin,
+                      const ruleset_t *rs, char *err, int errlen)
+{
+    assert (text && rs && err && errlen > 0);
+    static const char *const top[] = { "text", "types", "readings" };
+    table_reader_t ld;
+    if (table_reader_open (&ld, text, origin, err, errlen) < 0)
+        return NULL;
+    bol_tables_t *t = calloc (1, sizeof *t);
+    if (!t)
+        snprintf (err, (size_t) errlen, "%s - out of memory", ld.origin);
+    else if (!table_need_group_of (&ld, "bolivar", top, 3)
+             || load_text (&ld, t) < 0 || load_types (&ld, t, rs) < 0
+             || load_readings (&ld, t) < 0)
+        bol_tables_destroy (&t);
+    table_reader_close (&ld);
+    return t;
+}
+
+void
+bol_tables_destroy (bol_tables_t **self_p)
+{
+    assert (self_p);
+    free (*self_p);
+    *self_p = NULL;
+}
+
+bol_type_t
+bol_unit_type (const bol_tables_t *t, const unit_t *u)
+{
+    if (u->troop_type > 0 && u->troop_type <= SOLO_MAX_TROOP_TYPES)
+        return t->type_of_troop[u->troop_type];
+    if ((int) u->arm >= 0 && u->arm < ARM_COUNT)
+        return t->usual[u->arm];
+    return BOL_BRIGADIER;
+}
+
+int
+bol_stand_resolve (const bol_tables_t *t, bol_type_t type, quality_t q)
+{
+    int r = t->type[type].resolve;
+    if (q == QUALITY_RAW)
+        return t->raw_resolve;
+    if (q == QUALITY_HERO)
+        r += t->superior_bonus;
+    else if (q == QUALITY_GREEN)
+        r += t->inferior_bonus;
+    return r < t->resolve_min ? t->resolve_min
+         : r > t->resolve_max ? t->resolve_max : r;
+}

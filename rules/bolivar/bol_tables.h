@@ -1,0 +1,121 @@
+/*  bol_tables.h - the numbers of 4 Page Bolivar (seed 003), read from the
+ *  table file's `bolivar` group: the four pages' own numbers (resolve 2
+ *  to 4, the zones' 3 and 4 TUM, charges of 3 TUM, rally backs, the
+ *  commander casualty's dice, the army breakpoint...) in `text`, and in
+ *  `types` and `readings` what the absent Quick Reference Sheet would
+ *  give (resolve and move by type, hit scores, melee dice), each a
+ *  reading listed in RULINGS.md.  Lengths are TUM here; the engine turns
+ *  them into cm by the ruleset's cm_per_length_unit.
+ */
+#ifndef SOLO_BOL_TABLES_H
+#define SOLO_BOL_TABLES_H
+
+#include <stdbool.h>
+#include "ruleset.h"
+#include "unit.h"
+
+/*  The text's unit types (the table file's troop_types). */
+typedef enum {
+    BOL_BATTALION = 0, BOL_SPEARMEN, BOL_SKIRMISHER, BOL_RABBLE,
+    BOL_GAUCHOS, BOL_HORSE, BOL_LIGHT_GUN, BOL_HOWITZER, BOL_HEAVY_GUN,
+    BOL_C_IN_C, BOL_BRIGADIER
+} bol_type_t;
+#define BOL_TYPE_COUNT 11
+
+/*  How a two-stand unit's resolve counts where the text asks for "the"
+ *  resolve of a unit (dice per resolve). */
+typedef enum { BOL_RESOLVE_HIGHER = 0, BOL_RESOLVE_SUM } bol_unit_resolve_t;
+
+/*  Who takes its orders from the Risk Factor tables. */
+typedef enum {
+    BOL_UNCOMMANDED_NONE = 0,      /* nobody: the text has no such rule */
+    BOL_UNCOMMANDED_NO_COMMANDER,  /* a division whose commander is lost,
+                                      beyond the C-in-C's reach */
+    BOL_UNCOMMANDED_BEYOND_REACH   /* beyond the reach of its commander */
+} bol_uncommanded_t;
+
+/*  One unit type's row. */
+typedef struct {
+    int stands;              /* text: battalions and spearmen 2, others 1 */
+    int resolve;             /* QRS (absent): an ordinary stand's resolve */
+    double move_tum;         /* QRS (absent): its normal move */
+    bool shoots;             /* text: battalion, skirmisher, horse, guns */
+    bool evades;             /* text: gauchos/llaneros and skirmishers */
+    int melee_charging;      /* QRS (absent): dice per resolve, charging */
+    int melee_defending;     /* QRS (absent): dice per resolve, otherwise */
+} bol_type_row_t;
+
+typedef struct {
+    bol_type_t type_of_troop[SOLO_MAX_TROOP_TYPES + 1];
+    bol_type_t usual[ARM_COUNT];     /* a unit naming no troop type */
+    bol_type_row_t type[BOL_TYPE_COUNT];
+
+    /* the text's numbers */
+    int resolve_min, resolve_max;    /* "Each stand has Resolve (2-4)" */
+    int superior_bonus;              /* "+1 resolve for the type" */
+    int inferior_bonus;              /* "-1" */
+    int raw_resolve;                 /* "raw are a flat 2" */
+    int command_hit;                 /* "success if any hit (6)" */
+    double command_reach_tum;        /* "beyond 8 TUM ... -1d6" */
+    int command_reach_dice;
+    double charge_tum;               /* "3 TUM for charge moves" */
+    double difficult_tum;            /* "or moving in difficult" */
+    double wheel_deg;                /* "A Wheel is up to 45°" */
+    double about_face_infantry_tum;  /* "by 1 TUM for infantry" */
+    double about_face_other_tum;     /* "and 3 TUM for others" */
+    double threat_tum;               /* "within 4 TUM of any enemy" */
+    double control_tum;              /* "directly-to-front ... within 3" */
+    double arc_deg;                  /* "obliquely (45°) to-flank" */
+    int primary_heavy_gun_dice;      /* "2d6 per resolve if a heavy gun" */
+    int primary_dice;                /* "otherwise 1d6 per resolve" */
+    int secondary_dice;              /* "a secondary shooter ... 1d6" */
+    int casualty_dice_routed;        /* "3d6 if the attached unit routed" */
+    int casualty_dice;               /* "and 2d6 if it did not" */
+    int casualty_hit;                /* "hits on any 6" */
+    int attached_melee_dice;         /* "An attached commander gets 1d6" */
+    double support_tum;              /* "within 4 TUM" */
+    double crowded_line_tum;         /* "directly-to-rear within 1 TUM" */
+    double crowded_column_flank_tum; /* "in column to-flank within 2" */
+    double crowded_column_tum;       /* "within 1 TUM" */
+    double rally_back_cavalry_tum;   /* "up to 3 TUM for cavalry" */
+    double rally_back_infantry_tum;  /* "and 1 TUM for infantry" */
+    double pass_through_tum;         /* "directly-to-front for 3 TUM" */
+    double breakpoint;               /* "1/3 the number of the original
+                                        units, rounded up" */
+    int time_limit_turns;            /* "(10 game turns)" */
+
+    /* readings of what the absent QRS gives */
+    bol_unit_resolve_t unit_resolve;
+    int shoot_hit;                   /* "score to hit (6 or 5-6)" */
+    int shoot_close_hit;
+    double shoot_close_tum;          /* the 5-6 within this */
+    int shoot_cover_dice;            /* a target in woods or a village */
+    int melee_hit;
+    int melee_square_vs_cavalry_hit;
+    int supported_dice;
+    int crowded_dice;
+    double attached_tum;             /* a commander this near is attached */
+    bol_uncommanded_t uncommanded;
+} bol_tables_t;
+
+/*  Read the `bolivar` group of a table file's text (origin names it in
+ *  errors), the ruleset `rs` already read from it: every troop type of
+ *  the ruleset must be one of the text's, every type of the text a row.
+ *  NULL with err as "file:line - path: reason". */
+bol_tables_t *bol_tables_load_text (const char *text, const char *origin,
+                                    const ruleset_t *rs, char *err,
+                                    int errlen);
+void bol_tables_destroy (bol_tables_t **self_p);
+
+/*  The text's type of unit `u` (its troop type, else its arm's usual). */
+bol_type_t bol_unit_type (const bol_tables_t *t, const unit_t *u);
+
+/*  The type's name as the table file spells it ("gauchos_llaneros"). */
+const char *bol_type_name (bol_type_t type);
+
+/*  The resolve a stand of type `type` and quality `q` starts with:
+ *  the type's, +1 superior, -1 inferior, raw a flat 2; within the
+ *  text's 2..4. */
+int bol_stand_resolve (const bol_tables_t *t, bol_type_t type, quality_t q);
+
+#endif
