@@ -95,7 +95,9 @@ run e19_bad "$SOLO" ask --situation "$work/e19_bad.cfg" --unit zouaves
 expect_rc e19_bad 3
 expect_in e19_bad err "unknown troop_type \"cossacks\" (europe19 knows: close_order_infantry, loose_order_infantry, skirmishers, cavalry, dragoons, artillery, general)"
 # 4 Page Bolivar (seed 003): its units answered from the Risk Factor
-# tables, lengths in TUM with cm beside; no engine plays its games yet
+# tables, lengths in TUM with cm beside; its games played by its engine:
+# a battle of each scenario to a result, a game opened from a situation,
+# the commander's orders for an army
 run bolivar_ask "$SOLO" ask --situation "$SOURCE_DIR/clients/examples/boyaca.cfg" --unit llaneros --roll 6 --json
 expect_rc bolivar_ask 0
 expect_json bolivar_ask '
@@ -107,9 +109,19 @@ assert "13 TUM (26.1 cm) away" in d["explanation"], d["explanation"]
 '
 run bolivar_words "$SOLO" ask --situation "$SOURCE_DIR/clients/examples/boyaca.cfg" --unit llaneros --roll 6
 expect_in bolivar_words out "nearest enemy numancia at 8.3 TUM (16.6 cm)"
-run bolivar_game "$SOLO" game open --situation "$SOURCE_DIR/clients/examples/boyaca.cfg"
-expect_rc bolivar_game 3
-expect_in bolivar_game err "ruleset bolivar has no game engine"
+for sc in bol_boyaca bol_las_queseras bol_carabobo; do
+    run "battle_$sc" "$SOLO" battle --scenario "$sc" --blue greedy --red table --seed 2 --json
+    expect_rc "battle_$sc" 0
+    expect_json "battle_$sc" '
+assert d["ruleset"] == "bolivar" and d["reason"] and 1 <= d["turns"] <= 10
+'
+done
+run bolivar_battle "$SOLO" battle --scenario bol_las_queseras --blue table --red table --seed 4
+expect_rc bolivar_battle 0
+expect_in bolivar_battle out "Páez's llaneros is the active player"
+run bolivar_side "$SOLO" side --scenario bol_carabobo --side red --playouts 60 --seed 2
+expect_rc bolivar_side 0
+expect_in bolivar_side out "La Torre's army moves (active player)"
 run e19_side "$SOLO" side --scenario e19_quatre_bras --side red --playouts 60 --seed 2
 expect_rc e19_side 0
 expect_in e19_side out "Ney's French acts (side A)"
@@ -329,6 +341,15 @@ expect_in game_help out "Usage: solo game open"
 run game_what "$SOLO" game
 expect_rc game_what 2
 expect_in game_what err "which game command?"
+
+# a game of 4 Page Bolivar opened from a situation, asked, closed
+run bolivar_game "$SOLO" game open --situation "$SOURCE_DIR/clients/examples/boyaca.cfg" --json
+expect_rc bolivar_game 0
+bolivar_game=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["game_id"])' <"$work/bolivar_game.out")
+run bolivar_game_ask "$SOLO" game ask --game "$bolivar_game" --unit numancia --roll 2
+expect_rc bolivar_game_ask 0
+run bolivar_game_close "$SOLO" game close --game "$bolivar_game"
+expect_rc bolivar_game_close 0
 
 # a clean stop
 stop_solod TERM

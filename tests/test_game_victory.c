@@ -66,7 +66,8 @@ test_both_break (void **state)
     if (!g)
         fail_msg ("%s", err);
     game_victory_rules_t v = { .army_break = 0.5, .side_lost = killed_lost,
-                               .holds = any_standing, .lost_words = "lost" };
+                               .holds = any_standing,
+                               .lost_words = "figures lost" };
     game_result_t r;
     game_judge_victory (g, &v, &r);
     assert_true (r.over);

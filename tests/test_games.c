@@ -420,7 +420,7 @@ test_open_game_errors (void **state)
     open.scenario = "waterloo";
     assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
                   SOLO__V1__ERROR__CODE__UNKNOWN_SCENARIO,
-                  "open_game.scenario", "installed: cavalry, ");
+                  "open_game.scenario", "installed: bol_boyaca, ");
     open.scenario = "../data/skirmish19/tables";
     assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
                   SOLO__V1__ERROR__CODE__BAD_REQUEST, "open_game.scenario",

@@ -785,17 +785,19 @@ uncommanded (const game_t *g, int u, char *why, int len)
         }
         return true;
     }
-    /* no_commander: its division's own commander lost, no C-in-C within
-       reach */
-    bool own = false;
+    /* no_commander: its division's own commander lost (a division that
+       never had one is its player's), no C-in-C within reach */
+    bool had = false, own = false;
     for (int k = 0; k < game_unit_count (g); k++) {
         const unit_t *y = game_unit_c (g, k);
-        if (y->side == x->side && y->arm == ARM_COMMAND && bol_in_play (g, k)
+        if (y->side == x->side && y->arm == ARM_COMMAND
             && bol_type (g, k) == BOL_BRIGADIER
-            && (!x->platoon[0] || strcmp (y->platoon, x->platoon) == 0))
-            own = true;
+            && (!x->platoon[0] || strcmp (y->platoon, x->platoon) == 0)) {
+            had = true;
+            own = own || bol_in_play (g, k);
+        }
     }
-    if (own)
+    if (own || !had)
         return false;
     if (c >= 0 && bol_type (g, c) == BOL_C_IN_C && d <= reach + 1e-6)
         return false;

@@ -160,6 +160,11 @@ bool bol_take_hits (game_t *g, int u, int hits, int from, const char *why);
  *  none above its start; a lost stand stays lost). */
 void bol_regain (game_t *g, int u, int n, const char *why);
 
+/*  Take unit u out of play, lost, saying `why`: `flag` BOL_F_ROUTED (its
+ *  rout markers, one a stand), BOL_F_CASUALTY (a commander), or 0 (guns
+ *  eliminated: "lost but not routed"). */
+void bol_remove (game_t *g, int u, int16_t flag, const char *why);
+
 /*  An attached commander of a unit that took hits may become a casualty:
  *  3d6 if the unit routed, 2d6 if not, any 6. */
 void bol_commander_risk (game_t *g, int u, bool routed, dice_t *dice);

@@ -133,10 +133,11 @@ charges (game_t *g)
                                                        x->fp.centre, heading,
                                                        fmin (reach,
                                                              distance - 0.5));
+                const char *why = strstr (err, ": ");
                 if (game_events_on (g))
                     game_event (g, GAME_EVENT_MOVE, u, "%s charges but does "
                                 "not reach %s (%s)", x->id,
-                                game_unit_c (g, t)->id, err);
+                                game_unit_c (g, t)->id, why ? why + 2 : err);
                 continue;
             }
             if (bol_charge_move (g, u, t) && is_artillery (g, t)) {
@@ -369,6 +370,8 @@ melee (game_t *g, dice_t *dice)
             dealt[tg] += back;
             mark[tg] |= THREW;
         }
+        if (!said[0])
+            continue;               /* all its fighters fought elsewhere */
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MELEE, tg, "melee at %s: %s",
                         game_unit_c (g, tg)->id, said);

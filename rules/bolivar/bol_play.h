@@ -114,8 +114,5 @@ void bol_shooting (game_t *g, side_t side, dice_t *dice);
  *  backs. */
 void bol_close_combat (game_t *g, dice_t *dice);
 
-/*  Take unit u out of play: routed (rout markers), eliminated guns, or
- *  a commander casualty. */
-void bol_remove (game_t *g, int u, int16_t flag, const char *why);
 
 #endif

@@ -1,0 +1,994 @@
+/*  test_bol_game.c - 4 Page Bolivar (seed 003) played through the game
+ *  interface: stands and resolve, hits and routs, command checks, the
+ *  movement zones, initiative, shooting, charges, melee and rally backs,
+ *  support and crowding, the morale phase, the army breakpoint and the
+ *  time limit, who is uncommanded, and the scenarios played to a result
+ *  and replayed.  Each test quotes the line of the four pages it
+ *  follows; where the number is a reading of the absent QRS the test
+ *  says so.  The dice are the player's own (queued).  A TUM is 2 cm. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "battle.h"
+#include "bol_engine.h"
+#include "strategy.h"
+#include "testutil.h"
+
+static game_rules_t *rules;
+
+static int
+setup (void **state)
+{
+    (void) state;
+    char err[256];
+    rules = game_rules_load (test_source_path ("rules/data/bolivar/"
+                                               "tables.cfg"), err, sizeof err);
+    if (!rules)
+        fail_msg ("%s", err);
+    return 0;
+}
+
+static int
+teardown (void **state)
+{
+    (void) state;
+    game_rules_destroy (&rules);
+    return 0;
+}
+
+/*  A unit for a scenario's units list: "Commanders and artillery are on
+ *  a stand 1 TUM across.  Other troops are on 2 TUM by 1 TUM rectangular
+ *  stands": a battalion's line 4 TUM by 1, its column or square 2 by 2;
+ *  `extra` adds fields (stands, platoon). */
+static const char *
+unit (const char *id, const char *side, const char *troop,
+      const char *quality, const char *formation, double x, double y,
+      double facing, const char *extra)
+{
+    static char buf[24][520];
+    static int next;
+    char *b = buf[next++ % 24];
+    bool two = strcmp (troop, "battalion") == 0
+            || strcmp (troop, "spearmen") == 0;
+    bool gun = strstr (troop, "gun") || strcmp (troop, "howitzer") == 0;
+    bool chief = strcmp (troop, "c_in_c") == 0
+              || strcmp (troop, "brigadier") == 0;
+    bool horse = strcmp (troop, "horse") == 0
+              || strcmp (troop, "gauchos_llaneros") == 0;
+    const char *arm = horse ? "cavalry" : gun ? "artillery"
+                    : chief ? "command" : "infantry";
+    const char *weapon = gun ? troop : chief ? "none"
+                       : strcmp (troop, "horse") == 0 ? "carbine"
+                       : horse ? "lance"
+                       : strcmp (troop, "skirmisher") == 0 ? "rifle"
+                       : strcmp (troop, "spearmen") == 0 ? "spear" : "musket";
+    double w = 4, d = 2;
+    if (gun || chief)
+        w = 2, d = 2;
+    else if (two && strcmp (formation, "line") == 0)
+        w = 8, d = 2;
+    else if (two)
+        w = 4, d = 4;
+    snprintf (b, 520, "{ id = \"%s\"; side = \"%s\"; arm = \"%s\"; quality = "
+              "\"%s\"; troop_type = \"%s\"; weapon = \"%s\"; figures = %d; "
+              "formation = \"%s\"; x = %.2f; y = %.2f; facing = %.1f; "
+              "width = %.1f; depth = %.1f; %s }", id, side, arm, quality,
+              troop, weapon, two ? 2 : 1, formation, x, y, facing, w, d,
+              extra ? extra : "");
+    return b;
+}
+
+typedef struct {
+    scenario_t *sc;
+    game_t *g;
+    dice_t *dice;
+    char events[128][GAME_EVENT_MAX];
+    int event_count;
+} fixture_t;
+
+static void
+on_event (void *arg, const game_event_t *ev)
+{
+    fixture_t *f = arg;
+    if (f->event_count < 128)
+        snprintf (f->events[f->event_count++], GAME_EVENT_MAX, "%s", ev->text);
+}
+
+/*  The scenario text of these units and terrain, blue the attacker. */
+static const char *
+scenario_text (const char *terrain, const char *units)
+{
+    static char text[12288];
+    snprintf (text, sizeof text,
+              "ruleset = \"bolivar\";\n"
+              "table = { width = 100.0; depth = 100.0; };\n"
+              "terrain = ( %s );\nunits = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 10; first = \"blue\";\n"
+              "  victory = { on_time = \"red\"; }; };\n",
+              terrain ? terrain : "", units);
+    return text;
+}
+
+static fixture_t *
+make (const char *terrain, const char *units)
+{
+    char err[256] = "";
+    fixture_t *f = calloc (1, sizeof *f);
+    assert_non_null (f);
+    f->sc = scenario_load_text (scenario_text (terrain, units), "t.cfg",
+                                game_rules_finder, rules, err, sizeof err);
+    if (!f->sc)
+        fail_msg ("%s", err);
+    f->g = game_new (rules, f->sc, err, sizeof err);
+    if (!f->g)
+        fail_msg ("%s", err);
+    f->dice = dice_new (99);
+    game_set_events (f->g, on_event, f);
+    return f;
+}
+
+/*  The error a game of these units is refused with. */
+static void
+refuse_game (const char *units, const char *want)
+{
+    char err[512] = "", both[2048];
+    snprintf (both, sizeof both, "%s, %s", units,
+              unit ("enemy", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    scenario_t *sc = scenario_load_text (scenario_text (NULL, both), "t.cfg",
+                                         game_rules_finder, rules, err,
+                                         sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    game_t *g = game_new (rules, sc, err, sizeof err);
+    if (g)
+        fail_msg ("game accepted, expected \"%s\"", want);
+    if (!strstr (err, want))
+        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+    scenario_destroy (&sc);
+}
+
+static void
+unmake (fixture_t *f)
+{
+    game_destroy (&f->g);
+    scenario_destroy (&f->sc);
+    dice_destroy (&f->dice);
+    free (f);
+}
+
+static int
+idx (fixture_t *f, const char *id)
+{
+    int u = situation_find_unit (game_situation (f->g), id);
+    if (u < 0)
+        fail_msg ("no unit %s", id);
+    return u;
+}
+
+static const unit_t *
+U (fixture_t *f, const char *id)
+{
+    return situation_unit_const (game_situation (f->g), idx (f, id));
+}
+
+static bol_unit_state_t *
+S (fixture_t *f, const char *id)
+{
+    return bol_state (game_unit_mut (f->g, idx (f, id)));
+}
+
+static void
+push (fixture_t *f, int n, ...)
+{
+    va_list ap;
+    va_start (ap, n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal (dice_push (f->dice, 6, va_arg (ap, int)), 0);
+    va_end (ap);
+}
+
+static bool
+saw (fixture_t *f, const char *words)
+{
+    for (int i = 0; i < f->event_count; i++)
+        if (strstr (f->events[i], words))
+            return true;
+    for (int i = 0; getenv ("BOL_TEST_EVENTS") && i < f->event_count; i++)
+        printf ("  event: %s\n", f->events[i]);
+    return false;
+}
+
+/*  The first turn's initiative (the attacker, blue, active without a
+ *  die), then on to the active player's move. */
+static void
+start (fixture_t *f)
+{
+    game_begin_phase (f->g, f->dice);
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase (f->g), BOL_PHASE_ACTIVE_MOVE);
+}
+
+/*  Resolve the current phase and begin the next. */
+static void
+next (fixture_t *f)
+{
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+}
+
+/*  On, every unit holding, to the start of phase `phase`. */
+static void
+on_to (fixture_t *f, int phase)
+{
+    while (game_phase (f->g) != phase)
+        next (f);
+}
+
+static void
+order (fixture_t *f, const char *id, order_t o)
+{
+    char err[256];
+    if (game_apply_order (f->g, idx (f, id), &o, err, sizeof err) < 0)
+        fail_msg ("%s: %s", id, err);
+}
+
+static void
+refused (fixture_t *f, const char *id, order_t o, const char *want)
+{
+    char err[256] = "";
+    if (game_check_order (f->g, idx (f, id), &o, err, sizeof err) == 0)
+        fail_msg ("%s: order accepted, expected \"%s\"", id, want);
+    if (!strstr (err, want))
+        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+}
+
+static order_t
+move_to (double x, double y)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_MOVE;
+    o.has_to = true;
+    o.to = (vec2_t) { x, y };
+    return o;
+}
+
+static order_t
+charge (fixture_t *f, const char *target)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_CHARGE;
+    o.target = idx (f, target);
+    return o;
+}
+
+static order_t
+fire (void)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_FIRE;
+    o.fire = true;
+    return o;
+}
+
+static void
+near (double a, double b, double tol)
+{
+    if (fabs (a - b) > tol)
+        fail_msg ("%g is not %g (within %g)", a, b, tol);
+}
+
+/*  "Each stand has Resolve (2-4).  Superior stands are +1 resolve for the
+ *  type, inferior stands are -1 resolve, and raw are a flat 2."
+ *  "Battalion and spearmen units have two stands, and all other units
+ *  have one stand."  "Stands in a two stand unit must have the same
+ *  resolve as each other, or differ by at most one." */
+static void
+test_stands_and_resolve (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("sup", "blue", "battalion", "superior", "line", 20, 20, 0,
+                    NULL),
+              unit ("ord", "blue", "battalion", "ordinary", "line", 40, 20, 0,
+                    NULL),
+              unit ("inf", "blue", "spearmen", "inferior", "column", 60, 20, 0,
+                    NULL),
+              unit ("raw", "red", "rabble", "raw", "loose", 20, 80, 180,
+                    NULL),
+              unit ("skirm", "red", "skirmisher", "ordinary", "loose", 40, 80,
+                    180, NULL),
+              unit ("given", "red", "battalion", "ordinary", "line", 60, 80,
+                    180, "stands = ( { start = 3; }, { start = 2; } );"));
+    fixture_t *f = make (NULL, units);
+    /* the QRS's resolve for the type is a reading: 3 for battalions */
+    assert_int_equal (U (f, "sup")->stand_count, 2);
+    assert_int_equal (U (f, "sup")->stands[0].start, 4);
+    assert_int_equal (U (f, "sup")->stands[1].strength, 4);
+    assert_int_equal (U (f, "ord")->stands[0].start, 3);
+    assert_int_equal (U (f, "inf")->stand_count, 2);
+    assert_int_equal (U (f, "inf")->stands[0].start, 2);
+    assert_int_equal (U (f, "raw")->stand_count, 1);
+    assert_int_equal (U (f, "raw")->stands[0].start, 2);   /* a flat 2 */
+    assert_int_equal (U (f, "skirm")->stand_count, 1);
+    assert_int_equal (U (f, "given")->stands[1].start, 2);
+    /* "Two stand units have two resolve values and use the higher" */
+    assert_int_equal (bol_resolve (f->g, idx (f, "given")), 3);
+    unmake (f);
+
+    refuse_game (unit ("one", "blue", "battalion", "ordinary", "line", 20, 20,
+                       0, "stands = ( { start = 3; } );"),
+                 "a battalion unit has 2 stands, not 1");
+    refuse_game (unit ("two", "blue", "horse", "ordinary", "mounted", 20, 20,
+                       0, "stands = ( { start = 3; }, { start = 3; } );"),
+                 "a horse unit has 1 stand, not 2");
+    refuse_game (unit ("apart", "blue", "battalion", "ordinary", "line", 20,
+                       20, 0, "stands = ( { start = 4; }, { start = 2; } );"),
+                 "differ by more than one");
+    refuse_game (unit ("five", "blue", "skirmisher", "ordinary", "loose", 20,
+                       20, 0, "stands = ( { start = 5; } );"),
+                 "resolve 5 is not in 2..4");
+    refuse_game (unit ("sq", "blue", "skirmisher", "ordinary", "square", 20,
+                       20, 0, NULL), "skirmisher are never in square");
+}
+
+/*  "Resolve is weakened by hits ... A unit with a resolve of zero
+ *  immediately Routs; remove it from the table and replace with a rout
+ *  marker for each stand."  Hits fall on the stand with the higher
+ *  resolve, so the two stay within one (RULINGS.md). */
+static void
+test_hits_and_rout (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "ordinary", "line", 20, 20, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 20, 80,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    int bn = idx (f, "bn");
+    assert_false (bol_take_hits (f->g, bn, 1, idx (f, "foe"), "test"));
+    assert_int_equal (U (f, "bn")->stands[0].strength, 2);
+    assert_int_equal (U (f, "bn")->stands[1].strength, 3);
+    assert_false (bol_take_hits (f->g, bn, 1, -1, "test"));
+    assert_int_equal (U (f, "bn")->stands[1].strength, 2);
+    assert_int_equal (bol_resolve (f->g, bn), 2);
+    /* regained: the lower stand first, never above its start */
+    assert_false (bol_take_hits (f->g, bn, 1, -1, "test"));
+    bol_regain (f->g, bn, 5, "test");
+    assert_int_equal (U (f, "bn")->stands[0].strength, 3);
+    assert_int_equal (U (f, "bn")->stands[1].strength, 3);
+    /* six hits: resolve 0, a rout */
+    assert_true (bol_take_hits (f->g, bn, 6, idx (f, "foe"), "test"));
+    assert_false (bol_in_play (f->g, bn));
+    assert_true (U (f, "bn")->status & STATUS_ROUTING);
+    assert_true (saw (f, "bn routs at resolve 0: remove it and place 2 rout "
+                         "markers"));
+    int of;
+    assert_int_equal (bol_side_lost (f->g, SIDE_BLUE, &of), 1);
+    assert_int_equal (of, 1);
+    unmake (f);
+}
+
+/*  "For a Command Check roll 1d6 for each point of the current resolve
+ *  with success if any hit (6).  Two stand units have two resolve values
+ *  and use the higher.  A unit beyond 8 TUM of the commander of the
+ *  division has a -1d6 modifier." */
+static void
+test_command_check (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("near", "blue", "battalion", "ordinary", "line", 20, 20,
+                    0, "platoon = \"first\"; stands = ( { start = 3; }, "
+                       "{ start = 2; } );"),
+              unit ("far", "blue", "battalion", "ordinary", "line", 60, 20, 0,
+                    "platoon = \"first\";"),
+              unit ("bolivar", "blue", "brigadier", "ordinary", "line", 20,
+                    16, 0, "platoon = \"first\";"),
+              unit ("foe", "red", "battalion", "ordinary", "line", 20, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_command_dice (f->g, idx (f, "near")), 3);
+    /* 40 cm from its commander: beyond 8 TUM (16 cm), one die fewer */
+    assert_int_equal (bol_command_dice (f->g, idx (f, "far")), 2);
+    push (f, 3, 5, 5, 6);
+    assert_true (bol_command_check (f->g, idx (f, "near"), f->dice, "t"));
+    push (f, 3, 5, 5, 5);
+    assert_false (bol_command_check (f->g, idx (f, "near"), f->dice, "t"));
+    assert_true (saw (f, "3d6, best 5: failed"));
+    unmake (f);
+}
+
+/*  The movement zones: "Threat Zone: ... (3) within 4 TUM of any enemy";
+ *  "Control Zone: The unit is directly-to-front of enemy and within 3
+ *  TUM"; "Locked Zone: The unit is in contact with at least one enemy
+ *  unit"; "Commanders are always in the manoeuvre zone". */
+static void
+test_zones (void **state)
+{
+    (void) state;
+    char units[3072];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("free", "blue", "battalion", "ordinary", "column", 10, 10,
+                    0, NULL),
+              unit ("threat", "blue", "skirmisher", "ordinary", "loose", 80,
+                    50, 0, NULL),
+              unit ("control", "blue", "skirmisher", "ordinary", "loose", 30,
+                    45, 0, NULL),
+              unit ("chief", "blue", "c_in_c", "ordinary", "line", 30, 42, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 30, 51,
+                    180, NULL),
+              unit ("foe2", "red", "skirmisher", "ordinary", "loose", 87, 50,
+                    90, NULL));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_zone (f->g, idx (f, "free")), BOL_ZONE_MANOEUVRE);
+    /* 5 cm apart side by side: within 4 TUM (8 cm), not to its front */
+    assert_int_equal (bol_zone (f->g, idx (f, "threat")), BOL_ZONE_THREAT);
+    /* 4 cm straight before the enemy line: within 3 TUM (6 cm) */
+    assert_int_equal (bol_zone (f->g, idx (f, "control")), BOL_ZONE_CONTROL);
+    assert_int_equal (bol_zone (f->g, idx (f, "chief")), BOL_ZONE_MANOEUVRE);
+    /* in the control zone: "move closer ... directly away ... directly
+       to rear", nothing else */
+    start (f);
+    refused (f, "control", move_to (45, 47), "control zone");
+    order (f, "control", move_to (30, 41));       /* directly away */
+    unmake (f);
+
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("locked", "blue", "battalion", "ordinary", "line", 30, 49,
+                    0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 30, 51,
+                    180, NULL));
+    f = make (NULL, units);
+    assert_int_equal (bol_zone (f->g, idx (f, "locked")), BOL_ZONE_LOCKED);
+    start (f);
+    /* "The only allowable move is to about face if that will leave the
+       unit in enemy contact" */
+    refused (f, "locked", move_to (30, 30), "may only about face");
+    order_t about = order_hold ();
+    about.has_facing = true;
+    about.facing = 180;
+    order (f, "locked", about);
+    unmake (f);
+}
+
+/*  "The Attacker is automatically the Active Player in the first game
+ *  turn.  After that each player rolls a die.  The highest scorer wins
+ *  Initiative ... Upon a tie the attacker becomes active player." */
+static void
+test_initiative (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 20, 10, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 20, 90, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_active (f->g), SIDE_BLUE);
+    assert_int_equal (game_phase_side (f->g), SIDE_BLUE);
+    next (f);
+    assert_int_equal (game_phase (f->g), BOL_PHASE_REACTIVE_SHOOT);
+    assert_int_equal (game_phase_side (f->g), SIDE_RED);
+    /* turn 2: blue 2, red 5: red active */
+    assert_int_equal (game_set_turn (f->g, 2), 0);
+    push (f, 2, 2, 5);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (bol_active (f->g), SIDE_RED);
+    /* turn 3: a tie, the attacker */
+    assert_int_equal (game_set_turn (f->g, 3), 0);
+    push (f, 2, 4, 4);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (bol_active (f->g), SIDE_BLUE);
+    unmake (f);
+}
+
+/*  "Target priority is the closest viable target directly-to-front,
+ *  otherwise closest in arc."  "The primary shooter gets 2d6 per resolve
+ *  if a heavy gun, otherwise 1d6 per resolve ...; a secondary shooter
+ *  gets only 1d6."  "each hit weakens the enemy resolve by 1."  "Units
+ *  that take hits from shooting must shoot (place marker)." */
+static void
+test_shooting (void **state)
+{
+    (void) state;
+    char units[3072];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("line", "blue", "battalion", "ordinary", "line", 50, 20,
+                    0, NULL),
+              unit ("gun", "blue", "heavy_gun", "ordinary", "line", 40, 20, 0,
+                    NULL),
+              /* straight ahead of the line, 6 cm off */
+              unit ("ahead", "red", "battalion", "ordinary", "line", 50, 28,
+                    180, NULL),
+              /* nearer (5.1 cm) but off to the line's side, in its arc */
+              unit ("oblique", "red", "skirmisher", "ordinary", "loose", 57,
+                    27, 180, NULL));
+    fixture_t *f = make (NULL, units);
+    int line = idx (f, "line"), gun = idx (f, "gun"), ahead = idx (f, "ahead");
+    assert_int_equal (bol_priority_target (f->g, line), ahead);
+    /* not directly to the gun's front: the closest in its arc */
+    assert_int_equal (bol_priority_target (f->g, gun), ahead);
+    assert_int_equal (bol_shoot_dice (f->g, line, ahead, true), 3);
+    assert_int_equal (bol_shoot_dice (f->g, gun, ahead, true), 6);
+    assert_int_equal (bol_shoot_dice (f->g, gun, ahead, false), 1);
+    /* "score to hit (6 or 5-6)": 5-6 within 2 TUM, a reading */
+    assert_int_equal (bol_shoot_hit (f->g, line, ahead), 6);
+    start (f);
+    on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    order (f, "line", fire ());
+    order (f, "gun", fire ());
+    /* the gun the primary shooter (6 dice), the line a secondary (1d6):
+       the line throws first (6: a hit), then the gun (6, 6: two) */
+    push (f, 7, 6, 6, 6, 1, 1, 1, 1);
+    next (f);
+    assert_true (saw (f, "shooting at ahead: line (secondary) 1d6 needing 6: "
+                         "1 hit; gun (primary) 6d6 needing 6: 2 hits"));
+    const unit_t *a = U (f, "ahead");
+    assert_int_equal (a->stands[0].strength + a->stands[1].strength, 3);
+    /* hit, it must shoot: a shooting marker */
+    assert_true (S (f, "ahead")->flags & BOL_F_SHOOTING);
+    assert_true (S (f, "line")->flags & BOL_F_SHOOTING);
+    unmake (f);
+
+    /* guns limbered at the turn's start do not shoot; a moved marker
+       stops any unit */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("gun", "blue", "light_gun", "ordinary", "column", 40, 20,
+                    0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 40, 30,
+                    180, NULL));
+    f = make (NULL, units);
+    start (f);
+    order_t deploy = order_hold ();
+    deploy.has_formation = true;
+    deploy.formation = FORMATION_LINE;
+    order (f, "gun", deploy);
+    next (f);
+    assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
+    assert_false (bol_can_shoot (f->g, idx (f, "gun")));
+    unmake (f);
+}
+
+/*  A unit that about faces in the threat zone makes a command check and
+ *  "Units that about face cannot shoot or charge (place a moved
+ *  marker)"; "Units with a moved marker cannot shoot"; the marker goes in
+ *  "Step 5.1. Remove Moving Markers". */
+static void
+test_about_face (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "skirmisher", "ordinary", "loose", 50, 26,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    order_t about = order_hold ();
+    about.has_facing = true;
+    about.facing = 180;
+    order (f, "b", about);
+    push (f, 3, 6, 1, 1);               /* its command check passes */
+    next (f);
+    near (U (f, "b")->fp.facing, 180, 0.01);
+    assert_true (S (f, "b")->flags & BOL_F_MOVED);
+    assert_false (bol_can_shoot (f->g, idx (f, "b")));
+    on_to (f, BOL_PHASE_MORALE);
+    next (f);
+    assert_false (S (f, "b")->flags & BOL_F_MOVED);
+    unmake (f);
+}
+
+/*  Charges: "Charges are up to 3 TUM and end in contact"; "A unit cannot
+ *  charge if it has no legitimate target, has a shooting marker, has a
+ *  moved marker, or is in the locked zone"; "Artillery are Eliminated if
+ *  contacted by a charge.  They are lost but not routed." */
+static void
+test_charges (void **state)
+{
+    (void) state;
+    char units[3072];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("horse", "blue", "horse", "ordinary", "mounted", 50, 20,
+                    0, NULL),
+              unit ("far", "blue", "horse", "ordinary", "mounted", 20, 20, 0,
+                    NULL),
+              unit ("gun", "red", "light_gun", "ordinary", "line", 50, 26,
+                    180, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 20, 30,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    /* 8 cm to the line's front, 4 TUM: beyond 3 TUM */
+    refused (f, "far", charge (f, "foe"), "beyond a charge (3.0 TUM "
+                                          "(6.0 cm))");
+    order (f, "horse", charge (f, "gun"));
+    next (f);                           /* the reactive player's charges */
+    next (f);                           /* close combat */
+    assert_true (saw (f, "gun is eliminated, contacted by a charge"));
+    assert_false (bol_in_play (f->g, idx (f, "gun")));
+    assert_false (U (f, "gun")->status & STATUS_ROUTING);   /* not routed */
+    int of;
+    assert_int_equal (bol_side_lost (f->g, SIDE_RED, &of), 1);
+    unmake (f);
+
+    /* a shooting marker: "Shooting units cannot charge" */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("horse", "blue", "horse", "ordinary", "mounted", 50, 20,
+                    0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 26,
+                    180, NULL));
+    f = make (NULL, units);
+    start (f);
+    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    S (f, "horse")->flags |= BOL_F_SHOOTING;
+    refused (f, "horse", charge (f, "foe"), "Shooting units cannot charge");
+    S (f, "horse")->flags = BOL_F_MOVED;
+    refused (f, "horse", charge (f, "foe"), "moved marker");
+    unmake (f);
+}
+
+/*  "Cancel Charges ... (2) infantry charged by cavalry"; the melee's
+ *  loser: "A unit will Lose a Melee if they take more hits than they
+ *  inflicted and must rally back"; "The rally back is directly-to-rear
+ *  and must be as far as possible, up to 3 TUM for cavalry and 1 TUM for
+ *  infantry."  Cavalry charging: 2d6 per resolve, a reading of the
+ *  QRS's "1d6 or 2d6 per resolve". */
+/*  A blue unit `charger` at (50, 20) facing up the table and a red
+ *  `target` 6 cm beyond its front, on to the close combat with blue's
+ *  charge declared (and red's, when `back` is set: the target charges
+ *  the charger). */
+static fixture_t *
+charge_at (const char *charger, const char *target, bool back)
+{
+    char units[2048];
+    bool foot = strcmp (target, "battalion") == 0;
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("a", "blue", charger, "ordinary",
+                    strcmp (charger, "battalion") == 0 ? "column" : "mounted",
+                    50, 20, 0, NULL),
+              unit ("d", "red", target, "ordinary", foot ? "line" : "mounted",
+                    50, 26, 180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "a", charge (f, "d"));
+    next (f);
+    if (back)
+        order (f, "d", charge (f, "a"));
+    return f;
+}
+
+static void
+test_melee_and_rally_back (void **state)
+{
+    (void) state;
+    /* horse charges a battalion's line, which had declared a charge of
+       its own: cancelled, "infantry charged by cavalry".  The line
+       fights first (3 dice: 1d6 per resolve), the horse 6 (2d6 per
+       resolve charging) */
+    fixture_t *f = charge_at ("horse", "battalion", true);
+    push (f, 9, 1, 1, 1, 6, 6, 1, 1, 1, 1);
+    next (f);
+    assert_true (saw (f, "d's charge is cancelled: infantry charged by "
+                         "cavalry"));
+    assert_true (saw (f, "d (primary) 3d6 needing 6: 0 hits"));
+    assert_true (saw (f, "a (primary) 6d6 needing 6: 2 hits"));
+    assert_int_equal (bol_resolve (f->g, idx (f, "d")), 2);
+    /* the line lost: 1 TUM (2 cm) straight back, from 26 to 28 */
+    assert_true (saw (f, "d rallies back 2.0 cm"));
+    near (U (f, "d")->fp.centre.y, 28, 0.01);
+    near (U (f, "a")->fp.centre.y, 24, 0.01);    /* in contact where it hit */
+    unmake (f);
+
+    /* the horse loses: 3 TUM (6 cm) back */
+    f = charge_at ("horse", "battalion", false);
+    push (f, 9, 6, 6, 1, 1, 1, 1, 1, 1, 1);
+    next (f);
+    assert_true (saw (f, "a rallies back 6.0 cm"));
+    near (U (f, "a")->fp.centre.y, 18, 0.01);
+    unmake (f);
+
+    /* "Chargers must rally back from a tie, except cavalry that tie pass
+       through each other instead": 1 hit each */
+    f = charge_at ("horse", "horse", false);
+    push (f, 9, 6, 1, 1, 6, 1, 1, 1, 1, 1);
+    next (f);
+    assert_true (saw (f, "a and d tie and pass through each other"));
+    /* each on through the other, then 3 TUM: 2 + 2 + 6 cm */
+    near (U (f, "a")->fp.centre.y, 24 + 10, 0.01);
+    unmake (f);
+
+    /* a battalion's charge ending in a tie: the charger rallies back */
+    f = charge_at ("battalion", "battalion", false);
+    push (f, 6, 6, 1, 1, 6, 1, 1);
+    next (f);
+    assert_true (saw (f, "a rallies back"));
+    unmake (f);
+}
+
+/*  Support and crowding: "Squares and columns are always supported.
+ *  ... Line, cavalry and skirmishers are supported when ... (1) No enemy
+ *  unit to-rear within 4 TUM; (2) At least one friendly cavalry,
+ *  battalion or spearmen unit to-rear within 4 TUM."  "A line is
+ *  crowded when any part of a friendly line is directly-to-rear within
+ *  1 TUM.  ... Commanders, skirmishers and enemy cannot cause a unit to
+ *  be crowded." */
+static void
+test_support_and_crowding (void **state)
+{
+    (void) state;
+    char units[3072];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("behind", "blue", "battalion", "ordinary", "line", 30,
+                    27.5, 0, NULL),
+              unit ("alone", "blue", "battalion", "ordinary", "line", 70, 30,
+                    0, NULL),
+              unit ("col", "blue", "battalion", "ordinary", "column", 90, 30,
+                    0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 30, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    assert_true (bol_supported (f->g, idx (f, "front")));
+    assert_false (bol_supported (f->g, idx (f, "alone")));
+    assert_true (bol_supported (f->g, idx (f, "col")));
+    /* the line behind stands 0.5 cm behind it: within 1 TUM */
+    assert_true (bol_crowded (f->g, idx (f, "front")));
+    assert_false (bol_crowded (f->g, idx (f, "alone")));
+    unmake (f);
+
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("skirm", "blue", "skirmisher", "ordinary", "loose", 30,
+                    28, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 30, 90,
+                    180, NULL));
+    f = make (NULL, units);
+    assert_false (bol_crowded (f->g, idx (f, "front")));
+    /* a skirmisher to its rear is no support either */
+    assert_false (bol_supported (f->g, idx (f, "front")));
+    unmake (f);
+}
+
+/*  Unit Morale (Phase 5): "Step 5.2. Commander Loss.  All units in the
+ *  division lose one resolve.  Step 5.3. Morale Erosion.  For every
+ *  friendly rout, lose one resolve from a unit in the same division (not
+ *  the commander).  Step 5.4. Unit Heroics.  For each enemy rout this
+ *  game turn, regain one resolve for a single friendly unit involved.
+ *  Step 5.5. Commander Rally.  A unit with attached commander regains
+ *  one resolve." */
+static void
+test_morale_phase (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s",
+              unit ("a1", "blue", "battalion", "ordinary", "line", 10, 10, 0,
+                    "platoon = \"a\";"),
+              unit ("a2", "blue", "battalion", "ordinary", "line", 30, 10, 0,
+                    "platoon = \"a\"; stands = ( { start = 3; "
+                    "strength = 2; }, { start = 3; strength = 2; } );"),
+              unit ("a-chief", "blue", "brigadier", "ordinary", "line", 50,
+                    10, 0, "platoon = \"a\";"),
+              unit ("b1", "blue", "battalion", "ordinary", "line", 70, 10, 0,
+                    "platoon = \"b\"; stands = ( { start = 3; "
+                    "strength = 2; }, { start = 3; strength = 2; } );"),
+              unit ("b-chief", "blue", "brigadier", "ordinary", "line", 70,
+                    7.5, 0, "platoon = \"b\";"),
+              unit ("r1", "red", "battalion", "ordinary", "line", 10, 90, 180,
+                    "platoon = \"r\";"),
+              unit ("r2", "red", "battalion", "ordinary", "line", 40, 90, 180,
+                    "platoon = \"r\";"));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    /* a-chief falls; r2 routs, hit by b1; nothing else this turn */
+    bol_remove (f->g, idx (f, "a-chief"), BOL_F_CASUALTY, "a test casualty");
+    assert_true (bol_take_hits (f->g, idx (f, "r2"), 6, idx (f, "b1"), "t"));
+    on_to (f, BOL_PHASE_MORALE);
+    next (f);
+    assert_true (saw (f, "commander loss"));
+    /* 5.2: a1's stands 3 and 3 -> 2 and 3; a2's 2 and 2 -> 1 and 2 */
+    assert_int_equal (U (f, "a1")->stands[0].strength, 2);
+    assert_int_equal (U (f, "a1")->stands[1].strength, 3);
+    assert_int_equal (U (f, "a2")->stands[0].strength, 1);
+    assert_int_equal (U (f, "a2")->stands[1].strength, 2);
+    /* 5.3: r1, the only other unit of r2's division, 3 and 3 -> 2, 3 */
+    assert_int_equal (U (f, "r1")->stands[0].strength, 2);
+    assert_true (saw (f, "morale erosion: r2 routed"));
+    /* 5.4: b1 regains one for r2's rout (2 -> 3 on a stand); 5.5: b1 with
+       b-chief attached regains one more (the other stand) */
+    assert_int_equal (U (f, "b1")->stands[0].strength, 3);
+    assert_int_equal (U (f, "b1")->stands[1].strength, 3);
+    assert_true (saw (f, "heroics: r2 routed"));
+    assert_true (saw (f, "commander rally"));
+    unmake (f);
+}
+
+/*  Army Morale (Phase 6): "A side loses the battle if their total lost
+ *  units equals or exceeds the Army Breakpoint (1/3 the number of the
+ *  original units, rounded up).  The attacker loses if the game turn
+ *  time limit expires." */
+static void
+test_breakpoint_and_time (void **state)
+{
+    (void) state;
+    char units[8192] = "";
+    size_t len = 0;
+    /* blue 7 units (break at 3), red 6 (break at 2) */
+    for (int i = 0; i < 7; i++) {
+        char id[16];
+        snprintf (id, sizeof id, "b%d", i);
+        len += (size_t) snprintf (units + len, sizeof units - len, "%s%s",
+                                  len ? ", " : "",
+                                  unit (id, "blue", "skirmisher", "ordinary",
+                                        "loose", 10 + 10 * i, 10, 0, NULL));
+    }
+    for (int i = 0; i < 6; i++) {
+        char id[16];
+        snprintf (id, sizeof id, "r%d", i);
+        len += (size_t) snprintf (units + len, sizeof units - len, ", %s",
+                                  unit (id, "red", "skirmisher", "ordinary",
+                                        "loose", 10 + 10 * i, 90, 180, NULL));
+    }
+    fixture_t *f = make (NULL, units);
+    game_result_t r;
+    bol_engine.victory (f->g, &r);
+    assert_false (r.over);
+    bol_remove (f->g, idx (f, "b0"), BOL_F_ROUTED, "t");
+    bol_remove (f->g, idx (f, "b1"), BOL_F_ROUTED, "t");
+    bol_engine.victory (f->g, &r);
+    assert_false (r.over);                   /* 2 of 7: not 3 */
+    bol_remove (f->g, idx (f, "r0"), BOL_F_ROUTED, "t");
+    bol_remove (f->g, idx (f, "r1"), 0, "t");   /* eliminated guns count */
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, SIDE_BLUE);  /* 2 of 6: red breaks */
+    bol_remove (f->g, idx (f, "b2"), BOL_F_ROUTED, "t");
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, -1);         /* both break: neither wins */
+    unmake (f);
+
+    /* the time limit: the attacker (blue) loses */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 20, 10, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 20, 90, 180,
+                    NULL));
+    f = make (NULL, units);
+    assert_int_equal (game_set_turn (f->g, 10), 0);
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, SIDE_RED);
+    assert_non_null (strstr (r.reason, "the attacker"));
+    unmake (f);
+}
+
+/*  Who is uncommanded (RULINGS.md, readings.uncommanded = no_commander):
+ *  a unit whose division's commander is lost, with no C-in-C within 8
+ *  TUM, takes its moves from the Risk Factor tables. */
+static void
+test_uncommanded (void **state)
+{
+    (void) state;
+    char units[3072];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("near", "blue", "battalion", "ordinary", "line", 20, 10,
+                    0, "platoon = \"a\";"),
+              unit ("far", "blue", "battalion", "ordinary", "line", 80, 10, 0,
+                    "platoon = \"a\";"),
+              unit ("a-chief", "blue", "brigadier", "ordinary", "line", 50,
+                    30, 0, "platoon = \"a\";"),
+              unit ("chief", "blue", "c_in_c", "ordinary", "line", 20, 16, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 20, 90, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_false (game_table_bound (f->g, idx (f, "far")));
+    bol_remove (f->g, idx (f, "a-chief"), BOL_F_CASUALTY, "t");
+    game_refresh (f->g);
+    /* near: the C-in-C within 8 TUM; far: none */
+    assert_false (game_table_bound (f->g, idx (f, "near")));
+    assert_true (game_table_bound (f->g, idx (f, "far")));
+    char why[160];
+    game_table_bound_why (f->g, idx (f, "far"), why, sizeof why);
+    assert_non_null (strstr (why, "its division's commander is lost"));
+    unmake (f);
+}
+
+static scenario_t *
+load_scenario (const char *name)
+{
+    char path[256], err[256];
+    snprintf (path, sizeof path, "rules/scenarios/%s.cfg", name);
+    scenario_t *sc = scenario_load (test_source_path (path),
+                                    game_rules_finder, rules, err,
+                                    sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    return sc;
+}
+
+/*  Every scenario plays to a result under the table, random and greedy
+ *  strategies; the same seed plays the same battle, and the replay log
+ *  reproduces it. */
+static void
+test_battles (void **state)
+{
+    (void) state;
+    const char *names[4] = { "bol_boyaca", "bol_las_queseras",
+                             "bol_carabobo", "bol_meeting" };
+    const char *strategies[3] = { "table", "random", "greedy" };
+    for (int s = 0; s < 4; s++) {
+        scenario_t *sc = load_scenario (names[s]);
+        for (int k = 0; k < 3; k++) {
+            battle_setup_t setup;
+            memset (&setup, 0, sizeof setup);
+            setup.seed = 31 + (uint64_t) k;
+            setup.strategy[0] = strategies[k];
+            setup.strategy[1] = "table";
+            battle_log_t *log = battle_log_new ();
+            battle_result_t a, b, c;
+            char err[256];
+            if (battle_play (rules, sc, &setup, &a, log, err, sizeof err) < 0)
+                fail_msg ("%s: %s", names[s], err);
+            assert_true (a.result.over);
+            assert_true (a.result.turns >= 1 && a.result.turns <= 10);
+            assert_true (a.decisions > 0);
+            if (battle_replay (rules, sc, log, &b, err, sizeof err) < 0)
+                fail_msg ("%s replay: %s", names[s], err);
+            assert_int_equal (a.result.winner, b.result.winner);
+            assert_int_equal (a.result.killed[0], b.result.killed[0]);
+            assert_int_equal (a.result.killed[1], b.result.killed[1]);
+            if (battle_play (rules, sc, &setup, &c, NULL, err, sizeof err) < 0)
+                fail_msg ("%s", err);
+            assert_int_equal (c.result.winner, a.result.winner);
+            assert_int_equal (c.result.turns, a.result.turns);
+            battle_log_destroy (&log);
+        }
+        scenario_destroy (&sc);
+    }
+}
+
+int
+main (void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_stands_and_resolve),
+        cmocka_unit_test (test_hits_and_rout),
+        cmocka_unit_test (test_command_check),
+        cmocka_unit_test (test_zones),
+        cmocka_unit_test (test_initiative),
+        cmocka_unit_test (test_shooting),
+        cmocka_unit_test (test_about_face),
+        cmocka_unit_test (test_charges),
+        cmocka_unit_test (test_melee_and_rally_back),
+        cmocka_unit_test (test_support_and_crowding),
+        cmocka_unit_test (test_morale_phase),
+        cmocka_unit_test (test_breakpoint_and_time),
+        cmocka_unit_test (test_uncommanded),
+        cmocka_unit_test (test_battles),
+    };
+    return cmocka_run_group_tests (tests, setup, teardown);
+}
