@@ -1,9 +1,10 @@
 /*  bol_engine.c - 4 Page Bolivar played: the sequence (initiative, the
- *  active and reactive player's phases, close combat, morale), command
- *  checks and who is commanded, the orders a unit may take in each phase
- *  and their checks, the morale phase and the army breakpoint.  Moves
- *  and charges are in bol_move.c, shooting in bol_shoot.c, close combat
- *  in bol_melee.c.  */
+ *  active and reactive player's phases, close combat, morale), the
+ *  orders a unit may take in each phase and their checks, stands set up
+ *  from the unit types, and the army breakpoint and the time limit.
+ *  Command and zones are in bol_command.c, moves and charges in
+ *  bol_move.c, shooting in bol_shoot.c, close combat in bol_melee.c,
+ *  resolve and the morale phase in bol_morale.c.  */
 #include <assert.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,8 +16,6 @@
 #define MORALE_FLAGS (STATUS_RAN_LAST_TURN | STATUS_RETREATING_FROM_MELEE \
                       | STATUS_FALLING_BACK)
 
-/*  Closest points nearer than this are in contact (cm). */
-#define CONTACT_CM 0.3
 
 /*  ---- small questions ---- */
 
@@ -53,18 +52,6 @@ double
 bol_cm (const game_t *g, double tum)
 {
     return tum * ruleset_cm_per_length_unit (game_ruleset (g));
-}
-
-/*  The higher of a unit's stands' resolve (the command check's: "Two
- *  stand units have two resolve values and use the higher"). */
-static int
-higher_resolve (const unit_t *x)
-{
-    int best = 0;
-    for (int i = 0; i < x->stand_count; i++)
-        if (x->stands[i].strength > best)
-            best = x->stands[i].strength;
-    return best;
 }
 
 int
@@ -135,114 +122,6 @@ bol_directly_to_front (const game_t *g, int u, int e)
         && hi > -a->width / 2;
 }
 
-int
-bol_attached_commander (const game_t *g, int u)
-{
-    if (is_commander (g, u))
-        return -1;
-    double reach = bol_cm (g, tables (g)->attached_tum) + 1e-6;
-    for (int k = 0; k < game_unit_count (g); k++)
-        if (is_commander (g, k) && bol_in_play (g, k)
-            && game_unit_c (g, k)->side == game_unit_c (g, u)->side
-            && situation_unit_distance (game_situation (g), u, k) <= reach)
-            return k;
-    return -1;
-}
-
-int
-bol_division_commander (const game_t *g, int u)
-{
-    const unit_t *x = game_unit_c (g, u);
-    int nearest = -1, chief = -1;
-    double best = INFINITY;
-    for (int k = 0; k < game_unit_count (g); k++) {
-        const unit_t *c = game_unit_c (g, k);
-        if (k == u || c->side != x->side || c->arm != ARM_COMMAND
-            || !bol_in_play (g, k))
-            continue;
-        if (bol_type (g, k) == BOL_C_IN_C) {
-            chief = k;
-            continue;
-        }
-        if (x->platoon[0] && strcmp (c->platoon, x->platoon) == 0)
-            return k;
-        double d = situation_unit_distance (game_situation (g), u, k);
-        if (!x->platoon[0] && d < best) {
-            best = d;
-            nearest = k;
-        }
-    }
-    /* a division's own brigadier lost: its units answer to the C-in-C */
-    return nearest >= 0 ? nearest : chief;
-}
-
-int
-bol_command_dice (const game_t *g, int u)
-{
-    const bol_tables_t *t = tables (g);
-    int dice = higher_resolve (game_unit_c (g, u));
-    int c = bol_division_commander (g, u);
-    if (c < 0 || situation_unit_distance (game_situation (g), u, c)
-                     > bol_cm (g, t->command_reach_tum) + 1e-6)
-        dice -= t->command_reach_dice;
-    return dice < 0 ? 0 : dice;
-}
-
-bool
-bol_command_check (game_t *g, int u, dice_t *dice, const char *what)
-{
-    int n = bol_command_dice (g, u);
-    int hit = tables (g)->command_hit, best = 0;
-    for (int i = 0; i < n; i++) {
-        int d = dice_roll (dice, 6);
-        if (d > best)
-            best = d;
-    }
-    bool ok = best >= hit;
-    if (game_events_on (g))
-        game_event (g, GAME_EVENT_COMMAND, u, "%s's command check to %s: "
-                    "%dd6, best %d: %s", game_unit_c (g, u)->id, what, n,
-                    best, ok ? "passed" : "failed");
-    return ok;
-}
-
-const char *
-bol_zone_name (bol_zone_t zone)
-{
-    static const char *names[] = { "manoeuvre zone", "threat zone",
-                                   "control zone", "locked zone" };
-    return (int) zone >= 0 && zone <= BOL_ZONE_LOCKED ? names[zone] : "?";
-}
-
-bol_zone_t
-bol_zone (const game_t *g, int u)
-{
-    if (is_commander (g, u))
-        return BOL_ZONE_MANOEUVRE;   /* "Commanders are always in the
-                                        manoeuvre zone" */
-    const bol_tables_t *t = tables (g);
-    const situation_t *sit = game_situation (g);
-    bol_zone_t zone = BOL_ZONE_MANOEUVRE;
-    if (state_c (g, u)->flags & BOL_F_SHOOTING)
-        zone = BOL_ZONE_THREAT;
-    for (int e = 0; e < game_unit_count (g); e++) {
-        if (!is_enemy (g, u, e))
-            continue;
-        double d = situation_unit_distance (sit, u, e);
-        if (d < CONTACT_CM)
-            return BOL_ZONE_LOCKED;
-        if (d <= bol_cm (g, t->control_tum) + 1e-6
-            && bol_directly_to_front (g, e, u))
-            zone = BOL_ZONE_CONTROL;
-        else if (zone < BOL_ZONE_THREAT
-                 && (d <= bol_cm (g, t->threat_tum) + 1e-6
-                     || (bol_can_shoot (g, e)
-                         && bol_priority_target (g, e) == u)))
-            zone = BOL_ZONE_THREAT;
-    }
-    return zone;
-}
-
 double
 bol_move_allowance (const game_t *g, int u)
 {
@@ -257,199 +136,6 @@ bol_move_allowance (const game_t *g, int u)
 }
 
 /*  ---- stands and resolve ---- */
-
-bool
-bol_take_hits (game_t *g, int u, int hits, int from, const char *why)
-{
-    unit_t *x = game_unit_m (g, u);
-    if (hits <= 0 || !bol_in_play (g, u) || x->stand_count == 0)
-        return false;
-    for (int h = 0; h < hits; h++) {
-        int best = -1;
-        for (int i = 0; i < x->stand_count; i++)
-            if (x->stands[i].strength > 0
-                && (best < 0 || x->stands[i].strength
-                                > x->stands[best].strength))
-                best = i;
-        if (best < 0)
-            break;
-        if (--x->stands[best].strength == 0)
-            x->killed++;             /* a stand lost */
-    }
-    if (from >= 0)
-        state_m (g, u)->credit = (int16_t) (from + 1);
-    if (game_events_on (g))
-        game_event (g, GAME_EVENT_STATUS, u, "%s loses %d resolve (%s): "
-                    "resolve %d", x->id, hits, why, higher_resolve (x));
-    if (higher_resolve (x) > 0)
-        return false;
-    if (from >= 0)
-        state_m (g, u)->flags |= BOL_F_HEROIC;
-    bol_remove (g, u, BOL_F_ROUTED, "routs at resolve 0");
-    return true;
-}
-
-void
-bol_regain (game_t *g, int u, int n, const char *why)
-{
-    unit_t *x = game_unit_m (g, u);
-    int got = 0;
-    for (int k = 0; k < n; k++) {
-        int low = -1;
-        for (int i = 0; i < x->stand_count; i++)
-            if (x->stands[i].strength > 0
-                && x->stands[i].strength < x->stands[i].start
-                && (low < 0 || x->stands[i].strength
-                               < x->stands[low].strength))
-                low = i;
-        if (low < 0)
-            break;
-        x->stands[low].strength++;
-        got++;
-    }
-    if (got && game_events_on (g))
-        game_event (g, GAME_EVENT_STATUS, u, "%s regains %d resolve (%s): "
-                    "resolve %d", x->id, got, why, higher_resolve (x));
-}
-
-void
-bol_remove (game_t *g, int u, int16_t flag, const char *why)
-{
-    game_unit_t *gu = game_unit_mut (g, u);
-    unit_t *x = game_unit_m (g, u);
-    gu->gone = 1;
-    gu->in_melee = 0;
-    gu->left_standing = 0;
-    state_m (g, u)->flags |= (int16_t) (flag | BOL_F_LOST);
-    if (flag == BOL_F_ROUTED)
-        x->status |= STATUS_ROUTING;
-    for (int i = 0; i < x->stand_count; i++)
-        x->stands[i].strength = 0;
-    x->killed = x->figures;
-    if (game_events_on (g)) {
-        int markers = x->stand_count > 0 ? x->stand_count : 1;
-        if (flag == BOL_F_ROUTED)
-            game_event (g, GAME_EVENT_STATUS, u, "%s %s: remove it and place "
-                        "%d rout marker%s", x->id, why, markers,
-                        markers == 1 ? "" : "s");
-        else
-            game_event (g, GAME_EVENT_STATUS, u, "%s %s: remove it", x->id,
-                        why);
-    }
-}
-
-void
-bol_commander_risk (game_t *g, int u, bool routed, dice_t *dice)
-{
-    const bol_tables_t *t = tables (g);
-    int c = -1;
-    /* the unit has gone when it routed: its commander was beside it */
-    double reach = bol_cm (g, t->attached_tum) + 1e-6;
-    for (int k = 0; k < game_unit_count (g); k++)
-        if (is_commander (g, k) && bol_in_play (g, k)
-            && game_unit_c (g, k)->side == game_unit_c (g, u)->side
-            && situation_unit_distance (game_situation (g), u, k) <= reach) {
-            c = k;
-            break;
-        }
-    if (c < 0)
-        return;
-    int n = routed ? t->casualty_dice_routed : t->casualty_dice;
-    int sixes = 0;
-    for (int i = 0; i < n; i++)
-        if (dice_roll (dice, 6) >= t->casualty_hit)
-            sixes++;
-    if (game_events_on (g))
-        game_event (g, GAME_EVENT_STATUS, c, "%s, attached to %s, risks "
-                    "becoming a casualty: %dd6, %d six%s", game_unit_c (g, c)->id,
-                    game_unit_c (g, u)->id, n, sixes, sixes == 1 ? "" : "es");
-    if (sixes > 0)
-        bol_remove (g, c, BOL_F_CASUALTY, "is a commander casualty (place a "
-                    "commander casualty marker)");
-}
-
-/*  A friendly unit of arm in `arms` (a bit per arm) to-rear of u within
- *  `cm`, or an enemy when `enemy`. */
-static bool
-someone_to_rear (const game_t *g, int u, double cm, bool enemy,
-                 unsigned arms)
-{
-    const unit_t *x = game_unit_c (g, u);
-    for (int k = 0; k < game_unit_count (g); k++) {
-        const unit_t *y = game_unit_c (g, k);
-        if (k == u || !bol_in_play (g, k) || y->arm == ARM_COMMAND
-            || (y->side != x->side) != enemy || !(arms & (1u << y->arm)))
-            continue;
-        if (footprint_arc (&x->fp, y->fp.centre, 45, 45) == ARC_REAR
-            && situation_unit_distance (game_situation (g), u, k)
-                   <= cm + 1e-6)
-            return true;
-    }
-    return false;
-}
-
-bool
-bol_supported (const game_t *g, int u)
-{
-    const unit_t *x = game_unit_c (g, u);
-    if (x->arm == ARM_INFANTRY && (x->formation == FORMATION_SQUARE
-                                   || x->formation == FORMATION_COLUMN))
-        return true;                 /* "always supported" */
-    bool line = x->arm == ARM_INFANTRY && x->formation == FORMATION_LINE;
-    if (!line && x->arm != ARM_CAVALRY && bol_type (g, u) != BOL_SKIRMISHER)
-        return false;
-    double cm = bol_cm (g, tables (g)->support_tum);
-    if (someone_to_rear (g, u, cm, true, 0xf))
-        return false;
-    /* "friendly cavalry, battalion or spearmen unit to-rear" */
-    for (int k = 0; k < game_unit_count (g); k++) {
-        const unit_t *y = game_unit_c (g, k);
-        bol_type_t ty = bol_type (g, k);
-        if (k == u || !bol_in_play (g, k) || y->side != x->side
-            || !(y->arm == ARM_CAVALRY || ty == BOL_BATTALION
-                 || ty == BOL_SPEARMEN))
-            continue;
-        if (footprint_arc (&x->fp, y->fp.centre, 45, 45) == ARC_REAR
-            && situation_unit_distance (game_situation (g), u, k)
-                   <= cm + 1e-6)
-            return true;
-    }
-    return false;
-}
-
-bool
-bol_crowded (const game_t *g, int u)
-{
-    const bol_tables_t *t = tables (g);
-    const unit_t *x = game_unit_c (g, u);
-    if (x->arm != ARM_INFANTRY || (x->formation != FORMATION_LINE
-                                   && x->formation != FORMATION_COLUMN))
-        return false;
-    for (int k = 0; k < game_unit_count (g); k++) {
-        const unit_t *y = game_unit_c (g, k);
-        /* "Commanders, skirmishers and enemy cannot cause a unit to be
-           crowded" */
-        if (k == u || !bol_in_play (g, k) || y->side != x->side
-            || y->arm == ARM_COMMAND || bol_type (g, k) == BOL_SKIRMISHER)
-            continue;
-        double d = situation_unit_distance (game_situation (g), u, k);
-        arc_t arc = footprint_arc (&x->fp, y->fp.centre, 45, 45);
-        if (x->formation == FORMATION_LINE) {
-            if (y->arm == ARM_INFANTRY && y->formation == FORMATION_LINE
-                && arc == ARC_REAR && d <= bol_cm (g, t->crowded_line_tum)
-                                           + 1e-6)
-                return true;
-            continue;
-        }
-        if (arc == ARC_FLANK && y->formation == FORMATION_COLUMN
-            && d <= bol_cm (g, t->crowded_column_flank_tum) + 1e-6)
-            return true;
-        if ((arc == ARC_FLANK || arc == ARC_REAR)
-            && d <= bol_cm (g, t->crowded_column_tum) + 1e-6)
-            return true;
-    }
-    return false;
-}
 
 /*  ---- engine tables ---- */
 
@@ -757,69 +443,19 @@ begin_phase (game_t *g, dice_t *dice)
     }
 }
 
-/*  Is unit u uncommanded now (readings.uncommanded)?  Why, into why. */
-static bool
-uncommanded (const game_t *g, int u, char *why, int len)
-{
-    const bol_tables_t *t = tables (g);
-    if (is_commander (g, u) || t->uncommanded == BOL_UNCOMMANDED_NONE)
-        return false;
-    const unit_t *x = game_unit_c (g, u);
-    int c = bol_division_commander (g, u);
-    double reach = bol_cm (g, t->command_reach_tum);
-    double d = c >= 0 ? situation_unit_distance (game_situation (g), u, c)
-                      : INFINITY;
-    if (t->uncommanded == BOL_UNCOMMANDED_BEYOND_REACH) {
-        if (d <= reach + 1e-6)
-            return false;
-        if (why) {
-            char far[48];
-            ruleset_length_text (game_ruleset (g), reach, far, sizeof far);
-            snprintf (why, (size_t) len, "uncommanded: %s", c < 0
-                      ? "no commander of its side is left"
-                      : "beyond its commander's reach");
-            if (c >= 0) {
-                size_t n = strlen (why);
-                snprintf (why + n, (size_t) len - n, " (%s)", far);
-            }
-        }
-        return true;
-    }
-    /* no_commander: its division's own commander lost (a division that
-       never had one is its player's), no C-in-C within reach */
-    bool had = false, own = false;
-    for (int k = 0; k < game_unit_count (g); k++) {
-        const unit_t *y = game_unit_c (g, k);
-        if (y->side == x->side && y->arm == ARM_COMMAND
-            && bol_type (g, k) == BOL_BRIGADIER
-            && (!x->platoon[0] || strcmp (y->platoon, x->platoon) == 0)) {
-            had = true;
-            own = own || bol_in_play (g, k);
-        }
-    }
-    if (own || !had)
-        return false;
-    if (c >= 0 && bol_type (g, c) == BOL_C_IN_C && d <= reach + 1e-6)
-        return false;
-    if (why)
-        snprintf (why, (size_t) len, "uncommanded: its division's commander "
-                  "is lost and no C-in-C is within reach");
-    return true;
-}
-
 /*  Uncommanded units take their moves from the Risk Factor tables; in
  *  the shooting and charge phases the engine carries out what their
  *  move began (bol_shooting, bol_close_combat). */
 static bool
 table_bound (const game_t *g, int u)
 {
-    return move_phase (game_phase (g)) && uncommanded (g, u, NULL, 0);
+    return move_phase (game_phase (g)) && bol_uncommanded (g, u, NULL, 0);
 }
 
 static void
 table_bound_why (const game_t *g, int u, char *why, int len)
 {
-    if (!uncommanded (g, u, why, len))
+    if (!bol_uncommanded (g, u, why, len))
         snprintf (why, (size_t) len, "commanded");
 }
 
@@ -1048,94 +684,7 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
 
 /*  ---- the morale phase ---- */
 
-/*  True when units u and k are of one division (the same `platoon`, the
- *  side's units without one being one division). */
-static bool
-same_division (const game_t *g, int u, int k)
-{
-    const unit_t *a = game_unit_c (g, u), *b = game_unit_c (g, k);
-    return a->side == b->side && strcmp (a->platoon, b->platoon) == 0;
-}
-
-static void
-morale_phase (game_t *g, dice_t *dice)
-{
-    (void) dice;
-    int n = game_unit_count (g);
-    /* 5.1 Remove Moving Markers */
-    for (int u = 0; u < n; u++)
-        state_m (g, u)->flags &= ~BOL_F_MOVED;
-    /* 5.2 Commander Loss: "All units in the division lose one resolve" */
-    for (int c = 0; c < n; c++) {
-        if (!(state_c (g, c)->flags & BOL_F_CASUALTY))
-            continue;
-        state_m (g, c)->flags &= ~BOL_F_CASUALTY;
-        for (int u = 0; u < n; u++)
-            if (bol_in_play (g, u) && !is_commander (g, u)
-                && same_division (g, u, c))
-                bol_take_hits (g, u, 1, -1, "commander loss");
-    }
-    /* 5.3 Morale Erosion: each friendly rout, one resolve from a unit of
-       its division (the one with most resolve); routs this causes erode
-       next turn */
-    int *routed = game_scratch (g), k = 0;
-    for (int r = 0; r < n; r++)
-        if (state_c (g, r)->flags & BOL_F_ROUTED) {
-            state_m (g, r)->flags &= ~BOL_F_ROUTED;
-            routed[k++] = r;
-        }
-    for (int i = 0; i < k; i++) {
-        int best = -1;
-        for (int u = 0; u < n; u++)
-            if (bol_in_play (g, u) && !is_commander (g, u)
-                && same_division (g, u, routed[i])
-                && (best < 0 || bol_resolve (g, u) > bol_resolve (g, best)))
-                best = u;
-        if (best >= 0) {
-            char why[96];
-            snprintf (why, sizeof why, "morale erosion: %s routed",
-                      game_unit_c (g, routed[i])->id);
-            bol_take_hits (g, best, 1, -1, why);
-        }
-    }
-    /* 5.4 Unit Heroics: each enemy rout this turn, one resolve back for
-       the unit whose hits routed it */
-    for (int r = 0; r < n; r++) {
-        if (!(state_c (g, r)->flags & BOL_F_HEROIC))
-            continue;
-        state_m (g, r)->flags &= ~BOL_F_HEROIC;
-        int hero = state_c (g, r)->credit - 1;
-        if (hero >= 0 && bol_in_play (g, hero)) {
-            char why[96];
-            snprintf (why, sizeof why, "heroics: %s routed",
-                      game_unit_c (g, r)->id);
-            bol_regain (g, hero, 1, why);
-        }
-    }
-    /* 5.5 Commander Rally */
-    for (int u = 0; u < n; u++)
-        if (bol_in_play (g, u) && bol_attached_commander (g, u) >= 0)
-            bol_regain (g, u, 1, "commander rally");
-}
-
 /*  ---- victory ---- */
-
-int
-bol_side_lost (const game_t *g, side_t side, int *of)
-{
-    int lost = 0, total = 0;
-    for (int u = 0; u < game_unit_count (g); u++) {
-        const unit_t *x = game_unit_c (g, u);
-        if (x->side != side || x->arm == ARM_COMMAND)
-            continue;
-        total++;
-        if (state_c (g, u)->flags & BOL_F_LOST)
-            lost++;
-    }
-    if (of)
-        *of = total;
-    return lost;
-}
 
 static bool
 holds (const game_t *g, int u)
@@ -1258,7 +807,7 @@ resolve_phase (game_t *g, dice_t *dice)
         bol_close_combat (g, dice);
     }
     else if (phase == BOL_PHASE_MORALE) {
-        morale_phase (g, dice);
+        bol_morale_phase (g, dice);
         game_update_objectives (g, holds);
     }
 }
@@ -1269,7 +818,7 @@ static void
 refresh (game_t *g)
 {
     for (int u = 0; u < game_unit_count (g); u++) {
-        bool c = !uncommanded (g, u, NULL, 0);
+        bool c = !bol_uncommanded (g, u, NULL, 0);
         game_unit_mut (g, u)->commanded = c;
         unit_t *x = game_unit_m (g, u);
         if (c)

@@ -9,7 +9,88 @@
 #include <string.h>
 #include "bol_play.h"
 
-#define CONTACT_CM 0.3
+/*  A friendly unit of arm in `arms` (a bit per arm) to-rear of u within
+ *  `cm`, or an enemy when `enemy`. */
+static bool
+someone_to_rear (const game_t *g, int u, double cm, bool enemy,
+                 unsigned arms)
+{
+    const unit_t *x = game_unit_c (g, u);
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *y = game_unit_c (g, k);
+        if (k == u || !bol_in_play (g, k) || y->arm == ARM_COMMAND
+            || (y->side != x->side) != enemy || !(arms & (1u << y->arm)))
+            continue;
+        if (footprint_arc (&x->fp, y->fp.centre, 45, 45) == ARC_REAR
+            && situation_unit_distance (game_situation (g), u, k)
+                   <= cm + 1e-6)
+            return true;
+    }
+    return false;
+}
+
+bool
+bol_supported (const game_t *g, int u)
+{
+    const unit_t *x = game_unit_c (g, u);
+    if (x->arm == ARM_INFANTRY && (x->formation == FORMATION_SQUARE
+                                   || x->formation == FORMATION_COLUMN))
+        return true;                 /* "always supported" */
+    bool line = x->arm == ARM_INFANTRY && x->formation == FORMATION_LINE;
+    if (!line && x->arm != ARM_CAVALRY && bol_type (g, u) != BOL_SKIRMISHER)
+        return false;
+    double cm = bol_cm (g, tables (g)->support_tum);
+    if (someone_to_rear (g, u, cm, true, 0xf))
+        return false;
+    /* "friendly cavalry, battalion or spearmen unit to-rear" */
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *y = game_unit_c (g, k);
+        bol_type_t ty = bol_type (g, k);
+        if (k == u || !bol_in_play (g, k) || y->side != x->side
+            || !(y->arm == ARM_CAVALRY || ty == BOL_BATTALION
+                 || ty == BOL_SPEARMEN))
+            continue;
+        if (footprint_arc (&x->fp, y->fp.centre, 45, 45) == ARC_REAR
+            && situation_unit_distance (game_situation (g), u, k)
+                   <= cm + 1e-6)
+            return true;
+    }
+    return false;
+}
+
+bool
+bol_crowded (const game_t *g, int u)
+{
+    const bol_tables_t *t = tables (g);
+    const unit_t *x = game_unit_c (g, u);
+    if (x->arm != ARM_INFANTRY || (x->formation != FORMATION_LINE
+                                   && x->formation != FORMATION_COLUMN))
+        return false;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *y = game_unit_c (g, k);
+        /* "Commanders, skirmishers and enemy cannot cause a unit to be
+           crowded" */
+        if (k == u || !bol_in_play (g, k) || y->side != x->side
+            || y->arm == ARM_COMMAND || bol_type (g, k) == BOL_SKIRMISHER)
+            continue;
+        double d = situation_unit_distance (game_situation (g), u, k);
+        arc_t arc = footprint_arc (&x->fp, y->fp.centre, 45, 45);
+        if (x->formation == FORMATION_LINE) {
+            if (y->arm == ARM_INFANTRY && y->formation == FORMATION_LINE
+                && arc == ARC_REAR && d <= bol_cm (g, t->crowded_line_tum)
+                                           + 1e-6)
+                return true;
+            continue;
+        }
+        if (arc == ARC_FLANK && y->formation == FORMATION_COLUMN
+            && d <= bol_cm (g, t->crowded_column_flank_tum) + 1e-6)
+            return true;
+        if ((arc == ARC_FLANK || arc == ARC_REAR)
+            && d <= bol_cm (g, t->crowded_column_tum) + 1e-6)
+            return true;
+    }
+    return false;
+}
 
 static int
 charge_target (const game_t *g, int u)
@@ -161,10 +242,10 @@ opponent_of (const game_t *g, int u)
     int o = state_c (g, u)->opponent - 1;
     const situation_t *sit = game_situation (g);
     if (o >= 0 && is_enemy (g, u, o)
-        && situation_unit_distance (sit, u, o) < CONTACT_CM)
+        && situation_unit_distance (sit, u, o) < BOL_CONTACT_CM)
         return o;
     int best = -1;
-    double best_d = CONTACT_CM;
+    double best_d = BOL_CONTACT_CM;
     for (int e = 0; e < game_unit_count (g); e++)
         if (is_enemy (g, u, e) && !is_artillery (g, e)) {
             double d = situation_unit_distance (sit, u, e);

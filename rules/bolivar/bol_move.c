@@ -389,7 +389,7 @@ enemy_behind (const game_t *g, int u)
     vec2_t ahead = geom_heading_vec (x->fp.facing);
     for (int e = 0; e < game_unit_count (g); e++) {
         if (!is_enemy (g, u, e)
-            || situation_unit_distance (game_situation (g), u, e) > 0.3)
+            || situation_unit_distance (game_situation (g), u, e) > BOL_CONTACT_CM)
             continue;
         vec2_t c = game_unit_c (g, e)->fp.centre;
         double along = (c.x - x->fp.centre.x) * ahead.x

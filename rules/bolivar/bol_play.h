@@ -7,6 +7,21 @@
 #include <math.h>
 #include "bol_engine.h"
 
+/*  Closest points nearer than this are in contact (cm). */
+#define BOL_CONTACT_CM 0.3
+
+/*  The higher of a unit's stands' resolve (the command check's: "Two
+ *  stand units have two resolve values and use the higher"). */
+static inline int
+higher_resolve (const unit_t *x)
+{
+    int best = 0;
+    for (int i = 0; i < x->stand_count; i++)
+        if (x->stands[i].strength > best)
+            best = x->stands[i].strength;
+    return best;
+}
+
 static inline const bol_tables_t *
 tables (const game_t *g)
 {
@@ -71,6 +86,15 @@ bool bol_in_difficult (const game_t *g, const footprint_t *fp);
 /*  Is unit `e` directly-to-front of unit `u`: ahead of its front edge
  *  and overlapping the lane its frontage makes straight ahead? */
 bool bol_directly_to_front (const game_t *g, int u, int e);
+
+/*  Is unit u uncommanded now (readings.uncommanded: its division's
+ *  commander lost, or beyond his reach)?  Why, in a player's words, into
+ *  why (may be NULL). */
+bool bol_uncommanded (const game_t *g, int u, char *why, int len);
+
+/*  Phase 5, unit morale: moved markers removed, commander loss, morale
+ *  erosion, heroics, commander rally (bol_morale.c). */
+void bol_morale_phase (game_t *g, dice_t *dice);
 
 /*  Moves (bol_move.c). */
 

@@ -1,0 +1,166 @@
+/*  bol_command.c - command: the commander a unit answers to and the one
+ *  attached to it, the command check ("roll 1d6 for each point of the
+ *  current resolve"), the movement zones a unit stands in, and who is
+ *  uncommanded (the Risk Factor tables' units).  */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "bol_play.h"
+
+int
+bol_attached_commander (const game_t *g, int u)
+{
+    if (is_commander (g, u))
+        return -1;
+    double reach = bol_cm (g, tables (g)->attached_tum) + 1e-6;
+    for (int k = 0; k < game_unit_count (g); k++)
+        if (is_commander (g, k) && bol_in_play (g, k)
+            && game_unit_c (g, k)->side == game_unit_c (g, u)->side
+            && situation_unit_distance (game_situation (g), u, k) <= reach)
+            return k;
+    return -1;
+}
+
+int
+bol_division_commander (const game_t *g, int u)
+{
+    const unit_t *x = game_unit_c (g, u);
+    int nearest = -1, chief = -1;
+    double best = INFINITY;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *c = game_unit_c (g, k);
+        if (k == u || c->side != x->side || c->arm != ARM_COMMAND
+            || !bol_in_play (g, k))
+            continue;
+        if (bol_type (g, k) == BOL_C_IN_C) {
+            chief = k;
+            continue;
+        }
+        if (x->platoon[0] && strcmp (c->platoon, x->platoon) == 0)
+            return k;
+        double d = situation_unit_distance (game_situation (g), u, k);
+        if (!x->platoon[0] && d < best) {
+            best = d;
+            nearest = k;
+        }
+    }
+    /* a division's own brigadier lost: its units answer to the C-in-C */
+    return nearest >= 0 ? nearest : chief;
+}
+
+int
+bol_command_dice (const game_t *g, int u)
+{
+    const bol_tables_t *t = tables (g);
+    int dice = higher_resolve (game_unit_c (g, u));
+    int c = bol_division_commander (g, u);
+    if (c < 0 || situation_unit_distance (game_situation (g), u, c)
+                     > bol_cm (g, t->command_reach_tum) + 1e-6)
+        dice -= t->command_reach_dice;
+    return dice < 0 ? 0 : dice;
+}
+
+bool
+bol_command_check (game_t *g, int u, dice_t *dice, const char *what)
+{
+    int n = bol_command_dice (g, u);
+    int hit = tables (g)->command_hit, best = 0;
+    for (int i = 0; i < n; i++) {
+        int d = dice_roll (dice, 6);
+        if (d > best)
+            best = d;
+    }
+    bool ok = best >= hit;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_COMMAND, u, "%s's command check to %s: "
+                    "%dd6, best %d: %s", game_unit_c (g, u)->id, what, n,
+                    best, ok ? "passed" : "failed");
+    return ok;
+}
+
+const char *
+bol_zone_name (bol_zone_t zone)
+{
+    static const char *names[] = { "manoeuvre zone", "threat zone",
+                                   "control zone", "locked zone" };
+    return (int) zone >= 0 && zone <= BOL_ZONE_LOCKED ? names[zone] : "?";
+}
+
+bol_zone_t
+bol_zone (const game_t *g, int u)
+{
+    if (is_commander (g, u))
+        return BOL_ZONE_MANOEUVRE;   /* "Commanders are always in the
+                                        manoeuvre zone" */
+    const bol_tables_t *t = tables (g);
+    const situation_t *sit = game_situation (g);
+    bol_zone_t zone = BOL_ZONE_MANOEUVRE;
+    if (state_c (g, u)->flags & BOL_F_SHOOTING)
+        zone = BOL_ZONE_THREAT;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (!is_enemy (g, u, e))
+            continue;
+        double d = situation_unit_distance (sit, u, e);
+        if (d < BOL_CONTACT_CM)
+            return BOL_ZONE_LOCKED;
+        if (d <= bol_cm (g, t->control_tum) + 1e-6
+            && bol_directly_to_front (g, e, u))
+            zone = BOL_ZONE_CONTROL;
+        else if (zone < BOL_ZONE_THREAT
+                 && (d <= bol_cm (g, t->threat_tum) + 1e-6
+                     || (bol_can_shoot (g, e)
+                         && bol_priority_target (g, e) == u)))
+            zone = BOL_ZONE_THREAT;
+    }
+    return zone;
+}
+
+/*  Is unit u uncommanded now (readings.uncommanded)?  Why, into why. */
+bool
+bol_uncommanded (const game_t *g, int u, char *why, int len)
+{
+    const bol_tables_t *t = tables (g);
+    if (is_commander (g, u) || t->uncommanded == BOL_UNCOMMANDED_NONE)
+        return false;
+    const unit_t *x = game_unit_c (g, u);
+    int c = bol_division_commander (g, u);
+    double reach = bol_cm (g, t->command_reach_tum);
+    double d = c >= 0 ? situation_unit_distance (game_situation (g), u, c)
+                      : INFINITY;
+    if (t->uncommanded == BOL_UNCOMMANDED_BEYOND_REACH) {
+        if (d <= reach + 1e-6)
+            return false;
+        if (why) {
+            char far[48];
+            ruleset_length_text (game_ruleset (g), reach, far, sizeof far);
+            snprintf (why, (size_t) len, "uncommanded: %s", c < 0
+                      ? "no commander of its side is left"
+                      : "beyond its commander's reach");
+            if (c >= 0) {
+                size_t n = strlen (why);
+                snprintf (why + n, (size_t) len - n, " (%s)", far);
+            }
+        }
+        return true;
+    }
+    /* no_commander: its division's own commander lost (a division that
+       never had one is its player's), no C-in-C within reach */
+    bool had = false, own = false;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *y = game_unit_c (g, k);
+        if (y->side == x->side && y->arm == ARM_COMMAND
+            && bol_type (g, k) == BOL_BRIGADIER
+            && (!x->platoon[0] || strcmp (y->platoon, x->platoon) == 0)) {
+            had = true;
+            own = own || bol_in_play (g, k);
+        }
+    }
+    if (own || !had)
+        return false;
+    if (c >= 0 && bol_type (g, c) == BOL_C_IN_C && d <= reach + 1e-6)
+        return false;
+    if (why)
+        snprintf (why, (size_t) len, "uncommanded: its division's commander "
+                  "is lost and no C-in-C is within reach");
+    return true;
+}
