@@ -26,11 +26,8 @@ static int
 setup (void **state)
 {
     (void) state;
-    char err[256];
-    rules = game_rules_load (test_source_path ("rules/data/bolivar/"
-                                               "tables.cfg"), err, sizeof err);
-    if (!rules)
-        fail_msg ("%s", err);
+    rules = test_rules_load ("rules/data/bolivar/"
+                                               "tables.cfg");
     return 0;
 }
 
@@ -235,19 +232,13 @@ on_to (fixture_t *f, int phase)
 static void
 order (fixture_t *f, const char *id, order_t o)
 {
-    char err[256];
-    if (game_apply_order (f->g, idx (f, id), &o, err, sizeof err) < 0)
-        fail_msg ("%s: %s", id, err);
+    test_give_order (f->g, id, o);
 }
 
 static void
 refused (fixture_t *f, const char *id, order_t o, const char *want)
 {
-    char err[256] = "";
-    if (game_check_order (f->g, idx (f, id), &o, err, sizeof err) == 0)
-        fail_msg ("%s: order accepted, expected \"%s\"", id, want);
-    if (!strstr (err, want))
-        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+    test_order_refused (f->g, id, o, want);
 }
 
 static order_t
@@ -528,7 +519,13 @@ test_shooting (void **state)
     assert_int_equal (bol_shoot_dice (f->g, gun, ahead, false), 1);
     /* "score to hit (6 or 5-6)": 5-6 within 2 TUM, a reading */
     assert_int_equal (bol_shoot_hit (f->g, line, ahead), 6);
+    /* "Pre-game 7. Bombardment. Artillery get a free shot": the gun, with
+       no shooting marker for it */
+    push (f, 6, 6, 1, 1, 1, 1, 1);
     start (f);
+    assert_true (saw (f, "bombardment at ahead: gun (primary) 6d6 needing "
+                         "6: 1 hit"));
+    assert_false (S (f, "gun")->flags & BOL_F_SHOOTING);
     on_to (f, BOL_PHASE_ACTIVE_SHOOT);
     order (f, "line", fire ());
     order (f, "gun", fire ());
@@ -539,7 +536,7 @@ test_shooting (void **state)
     assert_true (saw (f, "shooting at ahead: line (secondary) 1d6 needing 6: "
                          "1 hit; gun (primary) 6d6 needing 6: 2 hits"));
     const unit_t *a = U (f, "ahead");
-    assert_int_equal (a->stands[0].strength + a->stands[1].strength, 3);
+    assert_int_equal (a->stands[0].strength + a->stands[1].strength, 6 - 4);
     /* hit, it must shoot: a shooting marker */
     assert_true (S (f, "ahead")->flags & BOL_F_SHOOTING);
     assert_true (S (f, "line")->flags & BOL_F_SHOOTING);
@@ -917,19 +914,6 @@ test_uncommanded (void **state)
     unmake (f);
 }
 
-static scenario_t *
-load_scenario (const char *name)
-{
-    char path[256], err[256];
-    snprintf (path, sizeof path, "rules/scenarios/%s.cfg", name);
-    scenario_t *sc = scenario_load (test_source_path (path),
-                                    game_rules_finder, rules, err,
-                                    sizeof err);
-    if (!sc)
-        fail_msg ("%s", err);
-    return sc;
-}
-
 /*  Every scenario plays to a result under the table, random and greedy
  *  strategies; the same seed plays the same battle, and the replay log
  *  reproduces it. */
@@ -937,38 +921,10 @@ static void
 test_battles (void **state)
 {
     (void) state;
-    const char *names[4] = { "bol_boyaca", "bol_las_queseras",
+    static const char *const names[] = { "bol_boyaca", "bol_las_queseras",
                              "bol_carabobo", "bol_meeting" };
-    const char *strategies[3] = { "table", "random", "greedy" };
-    for (int s = 0; s < 4; s++) {
-        scenario_t *sc = load_scenario (names[s]);
-        for (int k = 0; k < 3; k++) {
-            battle_setup_t setup;
-            memset (&setup, 0, sizeof setup);
-            setup.seed = 31 + (uint64_t) k;
-            setup.strategy[0] = strategies[k];
-            setup.strategy[1] = "table";
-            battle_log_t *log = battle_log_new ();
-            battle_result_t a, b, c;
-            char err[256];
-            if (battle_play (rules, sc, &setup, &a, log, err, sizeof err) < 0)
-                fail_msg ("%s: %s", names[s], err);
-            assert_true (a.result.over);
-            assert_true (a.result.turns >= 1 && a.result.turns <= 10);
-            assert_true (a.decisions > 0);
-            if (battle_replay (rules, sc, log, &b, err, sizeof err) < 0)
-                fail_msg ("%s replay: %s", names[s], err);
-            assert_int_equal (a.result.winner, b.result.winner);
-            assert_int_equal (a.result.killed[0], b.result.killed[0]);
-            assert_int_equal (a.result.killed[1], b.result.killed[1]);
-            if (battle_play (rules, sc, &setup, &c, NULL, err, sizeof err) < 0)
-                fail_msg ("%s", err);
-            assert_int_equal (c.result.winner, a.result.winner);
-            assert_int_equal (c.result.turns, a.result.turns);
-            battle_log_destroy (&log);
-        }
-        scenario_destroy (&sc);
-    }
+    test_battles_replayed (rules, names, (int) (sizeof names / sizeof *names),
+                           31, 10);
 }
 
 int

@@ -26,10 +26,7 @@ static int
 setup (void **state)
 {
     (void) state;
-    char err[256];
-    rules = game_rules_load (test_source_path (TABLES), err, sizeof err);
-    if (!rules)
-        fail_msg ("%s", err);
+    rules = test_rules_load (TABLES);
     t = game_rules_tables (rules);
     rs = game_rules_ruleset (rules);
     return 0;
@@ -202,52 +199,25 @@ test_units_and_victory (void **state)
                       BOL_GAUCHOS);
 }
 
-/*  The table file with `from` replaced by `to` (once). */
-static void
-expect_error (const char *from, const char *to, const char *want)
-{
-    char err[SOLO_ERR_MAX];
-    char *text = game_read_file (test_source_path (TABLES), err, sizeof err);
-    assert_non_null (text);
-    char *at = strstr (text, from);
-    if (!at)
-        fail_msg ("no \"%s\" in the table file", from);
-    size_t n = strlen (text) + strlen (to) + 1;
-    char *edited = malloc (n);
-    assert_non_null (edited);
-    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
-              at + strlen (from));
-    free (text);
-    game_rules_t *r = game_rules_load_text (edited, "bolivar.cfg", err,
-                                            sizeof err);
-    free (edited);
-    if (r) {
-        game_rules_destroy (&r);
-        fail_msg ("loaded, expected \"%s\"", want);
-    }
-    if (!strstr (err, want))
-        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
-}
-
 static void
 test_loader_errors (void **state)
 {
     (void) state;
-    expect_error ("command_hit = 6;", "command_hit = 7;",
+    test_tables_refused (TABLES, "command_hit = 6;", "command_hit = 7;",
                   "bolivar.text.command_hit: 7 is not in 2..6");
-    expect_error ("resolve_max = 4;", "resolve_most = 4;",
+    test_tables_refused (TABLES, "resolve_max = 4;", "resolve_most = 4;",
                   "bolivar.text.resolve_most: unknown setting");
-    expect_error ("uncommanded = \"no_commander\";",
+    test_tables_refused (TABLES, "uncommanded = \"no_commander\";",
                   "uncommanded = \"sometimes\";",
                   "bolivar.readings.uncommanded: \"sometimes\" is not one "
                   "of none, no_commander, beyond_reach");
-    expect_error ("horse            = { stands = 1; resolve = 3;",
+    test_tables_refused (TABLES, "horse            = { stands = 1; resolve = 3;",
                   "horse            = { stands = 1; resolve = 5;",
                   "bolivar.types.horse.resolve: 5 is not in 2..4");
-    expect_error ("{ name = \"brigadier\";        arms = [\"command\"]; }",
+    test_tables_refused (TABLES, "{ name = \"brigadier\";        arms = [\"command\"]; }",
                   "{ name = \"general\";          arms = [\"command\"]; }",
                   "\"general\" is not a unit type of the text");
-    expect_error ("    breakpoint = 0.3333333333333333;", "",
+    test_tables_refused (TABLES, "    breakpoint = 0.3333333333333333;", "",
                   "bolivar.text.breakpoint");
 }
 

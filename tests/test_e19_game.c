@@ -24,11 +24,8 @@ static int
 setup (void **state)
 {
     (void) state;
-    char err[256];
-    rules = game_rules_load (test_source_path ("rules/data/europe19/"
-                                               "tables.cfg"), err, sizeof err);
-    if (!rules)
-        fail_msg ("%s", err);
+    rules = test_rules_load ("rules/data/europe19/"
+                                               "tables.cfg");
     return 0;
 }
 
@@ -177,19 +174,13 @@ next (fixture_t *f)
 static void
 order (fixture_t *f, const char *id, order_t o)
 {
-    char err[256];
-    if (game_apply_order (f->g, idx (f, id), &o, err, sizeof err) < 0)
-        fail_msg ("%s: %s", id, err);
+    test_give_order (f->g, id, o);
 }
 
 static void
 refused (fixture_t *f, const char *id, order_t o, const char *want)
 {
-    char err[256] = "";
-    if (game_check_order (f->g, idx (f, id), &o, err, sizeof err) == 0)
-        fail_msg ("%s: order accepted, expected \"%s\"", id, want);
-    if (!strstr (err, want))
-        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+    test_order_refused (f->g, id, o, want);
 }
 
 static order_t
@@ -935,20 +926,6 @@ test_command_roll (void **state)
     unmake (f);
 }
 
-/*  ---- the scenarios ---- */
-
-static scenario_t *
-load_scenario (const char *name)
-{
-    char path[256], err[256];
-    snprintf (path, sizeof path, "rules/scenarios/%s.cfg", name);
-    scenario_t *sc = scenario_load (test_source_path (path), game_rules_finder,
-                                    rules, err, sizeof err);
-    if (!sc)
-        fail_msg ("%s", err);
-    return sc;
-}
-
 /*  Every scenario plays to a result under the table, random and greedy
  *  strategies; the same seed plays the same battle, and the replay log
  *  reproduces it. */
@@ -956,38 +933,10 @@ static void
 test_battles (void **state)
 {
     (void) state;
-    const char *names[4] = { "e19_spicheren", "e19_quatre_bras",
+    static const char *const names[] = { "e19_spicheren", "e19_quatre_bras",
                              "e19_magenta", "e19_meeting" };
-    const char *strategies[3] = { "table", "random", "greedy" };
-    for (int s = 0; s < 4; s++) {
-        scenario_t *sc = load_scenario (names[s]);
-        for (int k = 0; k < 3; k++) {
-            battle_setup_t setup;
-            memset (&setup, 0, sizeof setup);
-            setup.seed = 21 + (uint64_t) k;
-            setup.strategy[0] = strategies[k];
-            setup.strategy[1] = "table";
-            battle_log_t *log = battle_log_new ();
-            battle_result_t a, b, c;
-            char err[256];
-            if (battle_play (rules, sc, &setup, &a, log, err, sizeof err) < 0)
-                fail_msg ("%s: %s", names[s], err);
-            assert_true (a.result.over);
-            assert_true (a.result.turns >= 1 && a.result.turns <= 12);
-            assert_true (a.decisions > 0);
-            if (battle_replay (rules, sc, log, &b, err, sizeof err) < 0)
-                fail_msg ("%s replay: %s", names[s], err);
-            assert_int_equal (a.result.winner, b.result.winner);
-            assert_int_equal (a.result.killed[0], b.result.killed[0]);
-            assert_int_equal (a.result.killed[1], b.result.killed[1]);
-            if (battle_play (rules, sc, &setup, &c, NULL, err, sizeof err) < 0)
-                fail_msg ("%s", err);
-            assert_int_equal (c.result.winner, a.result.winner);
-            assert_int_equal (c.result.turns, a.result.turns);
-            battle_log_destroy (&log);
-        }
-        scenario_destroy (&sc);
-    }
+    test_battles_replayed (rules, names, (int) (sizeof names / sizeof *names),
+                           21, 12);
 }
 
 int

@@ -25,10 +25,7 @@ static int
 setup (void **state)
 {
     (void) state;
-    char err[256];
-    rules = game_rules_load (test_source_path (TABLES), err, sizeof err);
-    if (!rules)
-        fail_msg ("%s", err);
+    rules = test_rules_load (TABLES);
     t = game_rules_tables (rules);
     rs = game_rules_ruleset (rules);
     return 0;
@@ -274,56 +271,29 @@ test_command_roll (void **state)
     assert_false (t->mini_game);
 }
 
-/*  The table file with `from` replaced by `to` (once). */
-static void
-expect_error (const char *from, const char *to, const char *want)
-{
-    char err[SOLO_ERR_MAX];
-    char *text = game_read_file (test_source_path (TABLES), err, sizeof err);
-    assert_non_null (text);
-    char *at = strstr (text, from);
-    if (!at)
-        fail_msg ("no \"%s\" in the table file", from);
-    size_t n = strlen (text) + strlen (to) + 1;
-    char *edited = malloc (n);
-    assert_non_null (edited);
-    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
-              at + strlen (from));
-    free (text);
-    game_rules_t *r = game_rules_load_text (edited, "e19.cfg", err,
-                                            sizeof err);
-    free (edited);
-    if (r) {
-        game_rules_destroy (&r);
-        fail_msg ("loaded, expected \"%s\"", want);
-    }
-    if (!strstr (err, want))
-        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
-}
-
 static void
 test_loader_errors (void **state)
 {
     (void) state;
-    expect_error ("hit_on = 4;", "hit_on = 7;",
+    test_tables_refused (TABLES, "hit_on = 4;", "hit_on = 7;",
                   "e19.melee.hit_on: 7 is not in 2..6");
-    expect_error ("dragoons    = { cavalry = \"no\";",
+    test_tables_refused (TABLES, "dragoons    = { cavalry = \"no\";",
                   "dragoons    = { cavalry = \"perhaps\";",
                   "e19.charge.dragoons.cavalry: \"perhaps\" is not one of "
                   "no, yes, maybe");
-    expect_error ("fanatic = 2; elite = 3;", "fanatic = 2; elitist = 3;",
+    test_tables_refused (TABLES, "fanatic = 2; elite = 3;", "fanatic = 2; elitist = 3;",
                   "e19.morale.elitist: unknown setting");
-    expect_error ("size = \"standard\";", "size = \"huge\";",
+    test_tables_refused (TABLES, "size = \"standard\";", "size = \"huge\";",
                   "e19.command.size: \"huge\" is not one of standard, mini");
-    expect_error ("poor = [2, 3, 4];", "poor = [2, 3];",
+    test_tables_refused (TABLES, "poor = [2, 3, 4];", "poor = [2, 3];",
                   "e19.command.standard.poor: must be [1-2, 3-4, 5-6]");
-    expect_error ("    musket                  = {",
+    test_tables_refused (TABLES, "    musket                  = {",
                   "    arquebus                = {",
                   "e19.weapons: \"arquebus\" is not in the weapons table");
-    expect_error ("{ name = \"general\";              arms = [\"command\"]; }",
+    test_tables_refused (TABLES, "{ name = \"general\";              arms = [\"command\"]; }",
                   "{ name = \"marshal\";              arms = [\"command\"]; }",
                   "\"marshal\" is not a troop of the sheet");
-    expect_error ("hits_per_base = 1;", "hits_per_base = 0;",
+    test_tables_refused (TABLES, "hits_per_base = 1;", "hits_per_base = 0;",
                   "e19.units.hits_per_base: 0 is not in 1..100");
 }
 

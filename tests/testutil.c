@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <zmq.h>
+#include "battle.h"
 #include "config.h"
 #include "testutil.h"
 
@@ -188,4 +189,117 @@ test_receive_reply (void *socket)
                                                       zmq_msg_data (&msg));
     zmq_msg_close (&msg);
     return reply;
+}
+
+/*  ---- a ruleset's games ---- */
+
+game_rules_t *
+test_rules_load (const char *rel)
+{
+    char err[256];
+    game_rules_t *rules = game_rules_load (test_source_path (rel), err,
+                                           sizeof err);
+    if (!rules)
+        fail_msg ("%s", err);
+    return rules;
+}
+
+void
+test_tables_refused (const char *rel, const char *from, const char *to,
+                     const char *want)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path (rel), err, sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    if (!at)
+        fail_msg ("no \"%s\" in %s", from, rel);
+    size_t n = strlen (text) + strlen (to) + 1;
+    char *edited = malloc (n);
+    assert_non_null (edited);
+    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    free (text);
+    game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
+                                            sizeof err);
+    free (edited);
+    if (r) {
+        game_rules_destroy (&r);
+        fail_msg ("loaded, expected \"%s\"", want);
+    }
+    if (!strstr (err, want))
+        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+}
+
+scenario_t *
+test_scenario_load (const game_rules_t *rules, const char *name)
+{
+    char path[256], err[256];
+    snprintf (path, sizeof path, "rules/scenarios/%s.cfg", name);
+    scenario_t *sc = scenario_load (test_source_path (path), game_rules_finder,
+                                    (void *) rules, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    return sc;
+}
+
+void
+test_battles_replayed (const game_rules_t *rules, const char *const *names,
+                       int n, uint64_t seed, int max_turns)
+{
+    const char *strategies[3] = { "table", "random", "greedy" };
+    for (int s = 0; s < n; s++) {
+        scenario_t *sc = test_scenario_load (rules, names[s]);
+        for (int k = 0; k < 3; k++) {
+            battle_setup_t setup;
+            memset (&setup, 0, sizeof setup);
+            setup.seed = seed + (uint64_t) k;
+            setup.strategy[0] = strategies[k];
+            setup.strategy[1] = "table";
+            battle_log_t *log = battle_log_new ();
+            battle_result_t a, b, c;
+            char err[256];
+            if (battle_play (rules, sc, &setup, &a, log, err, sizeof err) < 0)
+                fail_msg ("%s: %s", names[s], err);
+            assert_true (a.result.over);
+            assert_true (a.result.turns >= 1 && a.result.turns <= max_turns);
+            assert_true (a.decisions > 0);
+            if (battle_replay (rules, sc, log, &b, err, sizeof err) < 0)
+                fail_msg ("%s replay: %s", names[s], err);
+            assert_int_equal (a.result.winner, b.result.winner);
+            assert_int_equal (a.result.killed[0], b.result.killed[0]);
+            assert_int_equal (a.result.killed[1], b.result.killed[1]);
+            if (battle_play (rules, sc, &setup, &c, NULL, err, sizeof err) < 0)
+                fail_msg ("%s", err);
+            assert_int_equal (c.result.winner, a.result.winner);
+            assert_int_equal (c.result.turns, a.result.turns);
+            battle_log_destroy (&log);
+        }
+        scenario_destroy (&sc);
+    }
+}
+
+void
+test_give_order (game_t *g, const char *id, order_t o)
+{
+    char err[256];
+    int u = situation_find_unit (game_situation (g), id);
+    if (u < 0)
+        fail_msg ("no unit %s", id);
+    if (game_apply_order (g, u, &o, err, sizeof err) < 0)
+        fail_msg ("%s: %s", id, err);
+}
+
+void
+test_order_refused (const game_t *g, const char *id, order_t o,
+                    const char *want)
+{
+    char err[256] = "";
+    int u = situation_find_unit (game_situation (g), id);
+    if (u < 0)
+        fail_msg ("no unit %s", id);
+    if (game_check_order (g, u, &o, err, sizeof err) == 0)
+        fail_msg ("%s: order accepted, expected \"%s\"", id, want);
+    if (!strstr (err, want))
+        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
 }

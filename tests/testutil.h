@@ -3,6 +3,7 @@
 #define SOLO_TESTUTIL_H
 
 #include <stdint.h>
+#include "game.h"
 #include "ruleset.h"
 #include "server.h"
 #include "solo.pb-c.h"
@@ -18,6 +19,39 @@ ruleset_t *test_load_skirmish19 (void);
 /*  Write `text` to a fresh temporary file and return its path (static
  *  buffer).  The file is removed at exit. */
 const char *test_write_temp (const char *text, const char *suffix);
+
+/*  ---- a ruleset's games -------------------------------------------- */
+
+/*  The rules of the table file at `rel` in the source tree; fails the
+ *  test when they do not load.  Destroy with game_rules_destroy. */
+game_rules_t *test_rules_load (const char *rel);
+
+/*  The table file at `rel` with its first `from` replaced by `to` must be
+ *  refused with an error holding `want`; fails the test otherwise. */
+void test_tables_refused (const char *rel, const char *from, const char *to,
+                          const char *want);
+
+/*  The installed scenario `name` (rules/scenarios/NAME.cfg) under
+ *  `rules`; fails the test when it does not load. */
+scenario_t *test_scenario_load (const game_rules_t *rules, const char *name);
+
+/*  Each of the `n` scenarios `names` plays to a result within
+ *  `max_turns` with the table, random and greedy strategies as blue
+ *  against the table as red (seeds seed, seed + 1, seed + 2); the replay
+ *  log reproduces each battle and the same seed plays it again the same
+ *  way.  Fails the test otherwise. */
+void test_battles_replayed (const game_rules_t *rules,
+                            const char *const *names, int n, uint64_t seed,
+                            int max_turns);
+
+/*  Give unit `id` of game `g` order `o` (game_apply_order); fails the
+ *  test, naming the unit and the error, when it is refused. */
+void test_give_order (game_t *g, const char *id, order_t o);
+
+/*  Order `o` for unit `id` must be refused (game_check_order) with an
+ *  error holding `want`; fails the test otherwise. */
+void test_order_refused (const game_t *g, const char *id, order_t o,
+                         const char *want);
 
 /*  ---- a server in this process, and its clients ---------------------- */
 

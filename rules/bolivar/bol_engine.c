@@ -135,8 +135,6 @@ bol_move_allowance (const game_t *g, int u)
     return bol_cm (g, t->type[bol_type (g, u)].move_tum);
 }
 
-/*  ---- stands and resolve ---- */
-
 /*  ---- engine tables ---- */
 
 static void *
@@ -415,6 +413,14 @@ begin_phase (game_t *g, dice_t *dice)
                       : roll_off (g, dice, true, "initiative (a tie to the "
                                   "attacker)");
         blue[BOL_SX_ACTIVE] = (int) active + 1;
+        if (game_turn (g) == 1 && !blue[BOL_SX_BOMBARDED]) {
+            /* "Pre-game 7. Bombardment. Artillery get a free shot": the
+               defender's guns first (they were deployed first) */
+            blue[BOL_SX_BOMBARDED] = 1;
+            side_t a = bol_attacker (g);
+            bol_shooting (g, (side_t) (1 - a), true, dice);
+            bol_shooting (g, a, true, dice);
+        }
         if (game_events_on (g))
             game_event (g, GAME_EVENT_COMMAND, -1, "%s is the active player",
                         scenario_side_name (game_scenario (g), active));
@@ -799,7 +805,7 @@ resolve_phase (game_t *g, dice_t *dice)
     if (move_phase (phase))
         move_side (g, side, dice);
     else if (shoot_phase (phase))
-        bol_shooting (g, (side_t) side, dice);
+        bol_shooting (g, (side_t) side, false, dice);
     else if (phase == BOL_PHASE_ACTIVE_CHARGES)
         declare_charges (g, side);
     else if (phase == BOL_PHASE_REACTIVE_CHARGES) {

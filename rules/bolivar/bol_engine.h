@@ -1,9 +1,10 @@
 /*  bol_engine.h - 4 Page Bolivar (seed 003) as a game_engine_t.
  *
  *  Phases of a game turn (the text's Phases 1 to 6):
- *    0 initiative       the attacker is active in the first turn; after
- *                       that each side throws a die, the higher active,
- *                       a tie to the attacker
+ *    0 initiative       the attacker is active in the first turn (its
+ *                       guns' free shot, the defender's first, before
+ *                       it: Pre-game 7); after that each side throws a
+ *                       die, the higher active, a tie to the attacker
  *    1 active move      Step 2.1: the active player's units move
  *    2 reactive shoot   Step 2.2: the reactive player's units shoot
  *    3 reactive move    Phase 3: the roles reversed
@@ -77,7 +78,8 @@ bol_state_const (const game_unit_t *gu)
 }
 
 /*  game_side_extra words. */
-enum { BOL_SX_ACTIVE = 0, BOL_SX_ATTACKER = 1, BOL_SX_FEIGNED = 2 };
+enum { BOL_SX_ACTIVE = 0, BOL_SX_ATTACKER = 1, BOL_SX_FEIGNED = 2,
+       BOL_SX_BOMBARDED = 3 };
 
 /*  The attacker ("A scenario will specify which side is the Attacker":
  *  its `first` side; else the roll of the first turn's initiative) and

@@ -131,8 +131,11 @@ void bol_rally_back (game_t *g, int u);
 void bol_pass_through (game_t *g, int u, int e);
 
 /*  Shooting (bol_shoot.c): side `side` shoots, its units ordered to or
- *  bound to by the keep shooting rule. */
-void bol_shooting (game_t *g, side_t side, dice_t *dice);
+ *  bound to by the keep shooting rule; or, `bombardment`, the free shot
+ *  of its deployed guns before the first turn ("Pre-game 7.
+ *  Bombardment.  Artillery get a free shot."), which places no shooting
+ *  marker on them. */
+void bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice);
 
 /*  Close combat (bol_melee.c): cancels, evades, charges, melee, rally
  *  backs. */

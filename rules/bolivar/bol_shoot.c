@@ -141,13 +141,16 @@ will_shoot (game_t *g, int u, dice_t *dice)
 }
 
 void
-bol_shooting (game_t *g, side_t side, dice_t *dice)
+bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
 {
     int n = game_unit_count (g);
     int *target = game_scratch (g);
     for (int u = 0; u < n; u++) {
         target[u] = -1;
-        if (game_unit_c (g, u)->side == side && will_shoot (g, u, dice))
+        if (game_unit_c (g, u)->side != side)
+            continue;
+        if (bombardment ? is_artillery (g, u) && bol_can_shoot (g, u)
+                        : will_shoot (g, u, dice))
             target[u] = bol_priority_target (g, u);
     }
     /* target by target, in the order of the first shooter at each */
@@ -179,7 +182,8 @@ bol_shooting (game_t *g, side_t side, dice_t *dice)
                     got++;
             hits += got;
             game_unit_mut (g, k)->fired = 1;
-            state_m (g, k)->flags |= BOL_F_SHOT | BOL_F_SHOOTING;
+            if (!bombardment)
+                state_m (g, k)->flags |= BOL_F_SHOT | BOL_F_SHOOTING;
             if (len < sizeof said)
                 len += (size_t) snprintf (said + len, sizeof said - len,
                                           "%s%s (%s) %dd6 needing %d: %d hit%s",
@@ -190,7 +194,8 @@ bol_shooting (game_t *g, side_t side, dice_t *dice)
                                           got == 1 ? "" : "s");
         }
         if (game_events_on (g))
-            game_event (g, GAME_EVENT_SHOOT, primary, "shooting at %s: %s",
+            game_event (g, GAME_EVENT_SHOOT, primary, "%s at %s: %s",
+                        bombardment ? "bombardment" : "shooting",
                         game_unit_c (g, tg)->id, said);
         if (hits == 0)
             continue;

@@ -423,6 +423,30 @@ class GamesLiveTest(unittest.TestCase):
         self.assertEqual(orders.ruleset, "skirmish19")
         self.assertTrue(orders.tables_hash)
 
+    def test_bolivar_played(self):
+        # 4 Page Bolivar (seed 003): its battles, its army's orders and a
+        # game of its units, stands and resolve and all.
+        battle = self.solo.play_battle("bol_las_queseras", "greedy", "table",
+                                       seed=3)
+        self.assertTrue(battle.reason)
+        self.assertTrue(1 <= battle.turns <= 10)
+        orders = self.solo.ask_side("red", scenario="bol_carabobo",
+                                    strategy="table", seed=2)
+        self.assertEqual(orders.ruleset, "bolivar")
+        self.assertTrue(orders.orders)
+        s = solo_client.situation
+        sit = s.situation(60, 60, ruleset="bolivar", units=[
+            s.unit("legion", "blue", 30, 20, figures=2, quality="hero",
+                   troop_type="battalion", weapon="musket",
+                   width=8, depth=2, stands=[4, (4, 3)]),
+            s.unit("hussars", "red", 30, 40, facing=180, arm="cavalry",
+                   troop_type="horse", weapon="carbine", figures=1,
+                   formation="mounted", width=4, depth=2, stands=[3])])
+        game = self.solo.open_game(situation=sit)
+        units = {u["id"]: u for u in s.table(game.situation)["units"]}
+        self.assertEqual(units["legion"]["stands"], [(4, 4), (4, 3)])
+        self.solo.close_game(game.game_id)
+
 
 if __name__ == "__main__":
     unittest.main()

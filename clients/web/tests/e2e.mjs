@@ -569,6 +569,20 @@ async function sideAndBattle() {
           const u = unitOf(copied, d.id);
           return u && near(u.centre.x, d.centre.x, 0.01) && near(u.centre.y, d.centre.y, 0.01);
         }), 'put on my table: the units as the replay drew them, editable');
+
+  // A battle of 4 Page Bolivar (seed 003), played by its engine.
+  await page.selectOption('#battle-scenario', 'bol_carabobo');
+  await page.selectOption('#battle-blue', 'greedy');
+  await page.selectOption('#battle-red', 'table');
+  await page.fill('#battle-seed', '2');
+  const before = await page.evaluate(() => window.solo.state.battles);
+  await page.click('#battle-play');
+  await page.waitForFunction((n) => window.solo.state.battles > n, before);
+  check(!(await page.$('#battle-working #answer-error')), 'a Bolivar battle plays',
+        await page.textContent('#battle-working').catch(() => ''));
+  const bolTurns = Number(await page.$eval('#battle-result', (e) => e.dataset.turns));
+  check(bolTurns >= 1 && bolTurns <= 10 && (await page.textContent('#battle-reason')).length > 0,
+        'the Bolivar battle ends within its ten game turns, with its reason', String(bolTurns));
 }
 
 try {
