@@ -1272,6 +1272,8 @@ convert_unit_message (const unit_t *u, const ruleset_t *rs, pool_t *pool)
     m->troop_type = pool_strdup (pool, troop_type ? troop_type->name : "");
     m->bayonet = u->bayonet;
     m->formation = convert_formation_message (u->formation);
+    m->formation_word = pool_strdup (pool, ruleset_formation_word (
+                                               rs, u->arm, u->formation));
     m->figures = u->figures;
     m->wounded = u->wounded;
     m->killed = u->killed;
@@ -1353,6 +1355,7 @@ convert_formation_message (formation_t formation)
     case FORMATION_SQUARE:  return SOLO__V1__FORMATION__FORMATION_SQUARE;
     case FORMATION_LOOSE:   return SOLO__V1__FORMATION__FORMATION_LOOSE;
     case FORMATION_MOUNTED: return SOLO__V1__FORMATION__FORMATION_MOUNTED;
+    case FORMATION_MARCH:   return SOLO__V1__FORMATION__FORMATION_MARCH;
     default:                return SOLO__V1__FORMATION__FORMATION_LINE;
     }
 }
@@ -1366,6 +1369,7 @@ convert_formation_from_wire (int value)
     case SOLO__V1__FORMATION__FORMATION_SQUARE:  return FORMATION_SQUARE;
     case SOLO__V1__FORMATION__FORMATION_LOOSE:   return FORMATION_LOOSE;
     case SOLO__V1__FORMATION__FORMATION_MOUNTED: return FORMATION_MOUNTED;
+    case SOLO__V1__FORMATION__FORMATION_MARCH:   return FORMATION_MARCH;
     default:                                     return -1;
     }
 }

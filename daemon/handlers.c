@@ -223,6 +223,8 @@ serve_error (uint64_t id, const convert_error_t *error,
 typedef struct {
     char *grades[QUALITY_COUNT];
     char *formations[FORMATION_COUNT];
+    Solo__V1__FormationWord words[ARM_COUNT * FORMATION_COUNT];
+    Solo__V1__FormationWord *word_ptrs[ARM_COUNT * FORMATION_COUNT];
     char *weapons[SOLO_MAX_WEAPONS];
     char *troop_types[SOLO_MAX_TROOP_TYPES + 1];
 } ruleset_lists_t;
@@ -248,6 +250,23 @@ ruleset_lists_fill (ruleset_lists_t *lists, const ruleset_t *rs,
             lists->formations[info->n_formations++] =
                 (char *) formation_name ((formation_t) f);
     }
+    /* its own words for the formations its arms take */
+    size_t nw = 0;
+    for (int a = 0; a < ARM_COUNT; a++)
+        for (int f = 0; f < FORMATION_COUNT; f++) {
+            const char *word = ruleset_formation_word (rs, (arm_t) a,
+                                                       (formation_t) f);
+            if (strcmp (word, formation_name ((formation_t) f)) == 0)
+                continue;
+            Solo__V1__FormationWord *fw = &lists->words[nw];
+            solo__v1__formation_word__init (fw);
+            fw->arm = (Solo__V1__Arm) a;
+            fw->formation = convert_formation_message ((formation_t) f);
+            fw->word = (char *) word;
+            lists->word_ptrs[nw++] = fw;
+        }
+    info->n_formation_words = nw;
+    info->formation_words = lists->word_ptrs;
     for (int w = 0; w < ruleset_weapon_count (rs) && w < SOLO_MAX_WEAPONS; w++)
         lists->weapons[info->n_weapons++] =
             (char *) ruleset_weapon (rs, w)->name;

@@ -64,6 +64,8 @@ struct ruleset_t {
     quality_t grades[QUALITY_COUNT];   /* ... in the order it lists them */
     int grade_count;
     bool formation_allowed[ARM_COUNT][FORMATION_COUNT]; /* by an order */
+    /* its own words for formations ("limbered"); "" for the core's */
+    char formation_word[ARM_COUNT][FORMATION_COUNT][SOLO_NAME_MAX];
 };
 
 static const char *action_names[RF_ACTION_COUNT] = {
@@ -635,9 +637,64 @@ load_formations (loader_t *l, ruleset_t *rs, const config_setting_t *root)
             int f = formation_parse (name);
             if (f < 0)
                 return fail (l, list, "formations.%s: unknown formation "
-                             "\"%s\" (line, column, square, loose, mounted)",
+                             "\"%s\" (line, column, square, loose, mounted, march)",
                              arm_name ((arm_t) a), name);
             rs->formation_allowed[a][f] = true;
+        }
+    }
+    return 0;
+}
+
+/*  The optional `formation_words` group: for an arm, its own word for a
+ *  formation of the rules core ({ artillery = { line = "unlimbered";
+ *  column = "limbered"; }; }).  A word is a name of letters, digits and
+ *  underscores, not another formation's core name, used once an arm. */
+static int
+load_formation_words (loader_t *l, ruleset_t *rs,
+                      const config_setting_t *root)
+{
+    memset (rs->formation_word, 0, sizeof rs->formation_word);
+    config_setting_t *g = config_setting_get_member (root, "formation_words");
+    if (!g)
+        return 0;
+    if (!config_setting_is_group (g))
+        return fail (l, g, "formation_words must be a group { artillery = "
+                     "{ line = \"unlimbered\"; ... }; }");
+    for (int k = 0; k < config_setting_length (g); k++) {
+        config_setting_t *arm_g = config_setting_get_elem (g, (unsigned) k);
+        const char *key = config_setting_name (arm_g);
+        int a = arm_parse (key);
+        if (a < 0 || strcmp (key, arm_name ((arm_t) a)))
+            return fail (l, arm_g, "formation_words: unknown arm \"%s\" "
+                         "(infantry, cavalry, artillery, command)", key);
+        if (!config_setting_is_group (arm_g))
+            return fail (l, arm_g, "formation_words.%s must be a group", key);
+        for (int i = 0; i < config_setting_length (arm_g); i++) {
+            config_setting_t *w = config_setting_get_elem (arm_g, (unsigned) i);
+            const char *fname = config_setting_name (w);
+            int f = formation_parse (fname);
+            if (f < 0 || strcmp (fname, formation_name ((formation_t) f)))
+                return fail (l, w, "formation_words.%s.%s: unknown formation "
+                             "(line, column, square, loose, mounted, march)",
+                             key, fname);
+            char word[SOLO_NAME_MAX];
+            if (read_string (l, w, word, sizeof word) < 0)
+                return -1;
+            bool ok = word[0] != 0;
+            for (const char *c = word; *c; c++)
+                ok = ok && ((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9')
+                            || *c == '_');
+            int other = formation_parse (word);
+            if (!ok || (other >= 0 && other != f))
+                return fail (l, w, "formation_words.%s.%s: \"%s\" must be "
+                             "a word of lower-case letters, digits and _, "
+                             "not another formation's name", key, fname,
+                             word);
+            for (int o = 0; o < FORMATION_COUNT; o++)
+                if (o != f && strcmp (rs->formation_word[a][o], word) == 0)
+                    return fail (l, w, "formation_words.%s: \"%s\" names "
+                                 "two formations", key, word);
+            snprintf (rs->formation_word[a][f], SOLO_NAME_MAX, "%s", word);
         }
     }
     return 0;
@@ -729,13 +786,21 @@ load_moves (loader_t *l, rules_settings_t *s, const config_setting_t *g)
             int f = formation_parse (name);
             if (f < 0 || strcmp (formation_name ((formation_t) f), name) != 0)
                 return fail (l, m, "settings.moves.%s.%s: unknown formation "
-                             "(line, column, square, loose, mounted)",
+                             "(line, column, square, loose, mounted, march)",
                              arm_name ((arm_t) a), name);
         }
-        for (int f = 0; f < FORMATION_COUNT; f++)
+        for (int f = 0; f < FORMATION_COUNT; f++) {
+            /* march, the newest formation, moves as a column unless the
+               table file says otherwise */
+            if (f == FORMATION_MARCH
+                && !config_setting_get_member (arm, "march")) {
+                s->moves_cm[a][f] = s->moves_cm[a][FORMATION_COLUMN];
+                continue;
+            }
             if (get_number_in (l, arm, formation_name ((formation_t) f), 0,
                                SOLO_MAX_TABLE_CM, &s->moves_cm[a][f]) < 0)
                 return -1;
+        }
     }
     s->has_moves = true;
     return 0;
@@ -1071,6 +1136,7 @@ load_config (loader_t *l, ruleset_t *rs, const config_t *cfg)
     ||  load_qualities (l, rs, root) < 0
     ||  load_grades (l, rs, root) < 0
     ||  load_formations (l, rs, root) < 0
+    ||  load_formation_words (l, rs, root) < 0
     ||  load_terrain (l, rs, root) < 0
     ||  load_settings (l, rs, root) < 0
     ||  load_risk_factors (l, rs, root) < 0)
@@ -1467,8 +1533,31 @@ ruleset_formation_list (const ruleset_t *self, arm_t arm, char *buf,
     for (int f = 0; f < FORMATION_COUNT && n < buflen; f++)
         if (ruleset_formation_allowed (self, arm, (formation_t) f))
             n += snprintf (buf + n, (size_t) (buflen - n), "%s%s",
-                           n ? ", " : "", formation_name ((formation_t) f));
+                           n ? ", " : "",
+                           ruleset_formation_word (self, arm, (formation_t) f));
     if (!buf[0])
         snprintf (buf, (size_t) buflen, "none");
     return buf;
+}
+
+const char *
+ruleset_formation_word (const ruleset_t *self, arm_t arm,
+                        formation_t formation)
+{
+    if (self && (int) arm >= 0 && arm < ARM_COUNT && (int) formation >= 0
+        && formation < FORMATION_COUNT
+        && self->formation_word[arm][formation][0])
+        return self->formation_word[arm][formation];
+    return formation_name (formation);
+}
+
+int
+ruleset_formation_parse (const ruleset_t *self, arm_t arm, const char *name)
+{
+    if (self && name && (int) arm >= 0 && arm < ARM_COUNT)
+        for (int f = 0; f < FORMATION_COUNT; f++)
+            if (self->formation_word[arm][f][0]
+                && strcasecmp (self->formation_word[arm][f], name) == 0)
+                return f;
+    return formation_parse (name);
 }

@@ -302,6 +302,19 @@ int ruleset_quality_parse (const ruleset_t *self, const char *name);
 bool ruleset_formation_allowed (const ruleset_t *self, arm_t arm,
                                 formation_t formation);
 
+/*  The ruleset's own word for `formation` of a unit of `arm` (its table
+ *  file's `formation_words`: "limbered" for guns in column under
+ *  europe19), else the core's name (formation_name).  `self` may be
+ *  NULL; never NULL. */
+const char *ruleset_formation_word (const ruleset_t *self, arm_t arm,
+                                    formation_t formation);
+
+/*  The formation named `name` for a unit of `arm`: the ruleset's own
+ *  words first (case-insensitive), then the core's names
+ *  (formation_parse).  -1 for an unknown name or NULL. */
+int ruleset_formation_parse (const ruleset_t *self, arm_t arm,
+                             const char *name);
+
 /*  Those formations in words ("line, column, square, loose"; "none"),
  *  always terminated; returns buf. */
 const char *ruleset_formation_list (const ruleset_t *self, arm_t arm,

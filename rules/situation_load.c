@@ -310,6 +310,40 @@ get_quality (loader_t *ld, const situation_t *sit, config_setting_t *g,
     return 0;
 }
 
+/*  A unit's `formation` (default mounted for cavalry, line otherwise) by
+ *  the ruleset's words for the unit's arm ("limbered" guns) and the
+ *  core's names. */
+static int
+get_formation (loader_t *ld, const situation_t *sit, config_setting_t *g,
+               arm_t arm, int *out)
+{
+    const char *s;
+    config_setting_t *at;
+    if (get_string (ld, g, "formation", false, &s, &at) < 0)
+        return -1;
+    const ruleset_t *rs = situation_ruleset (sit);
+    *out = !s ? (arm == ARM_CAVALRY ? FORMATION_MOUNTED : FORMATION_LINE)
+              : ruleset_formation_parse (rs, arm, s);
+    if (*out >= 0)
+        return 0;
+    /* the core's names, then the ruleset's own words for this arm */
+    char valid[240];
+    size_t used = (size_t) snprintf (valid, sizeof valid, " (one of:");
+    for (int k = 0; k < 2 * FORMATION_COUNT && used < sizeof valid; k++) {
+        formation_t f = (formation_t) (k % FORMATION_COUNT);
+        const char *word = k < FORMATION_COUNT ? formation_name (f)
+                         : ruleset_formation_word (rs, arm, f);
+        if (k >= FORMATION_COUNT && strcmp (word, formation_name (f)) == 0)
+            continue;
+        used += (size_t) snprintf (valid + used, sizeof valid - used, "%s %s",
+                                   k ? "," : "", word);
+    }
+    if (used < sizeof valid)
+        snprintf (valid + used, sizeof valid - used, ")");
+    return fail (ld, at, "%s: unknown formation \"%s\"%s", ld->what, s,
+                 valid);
+}
+
 static int
 load_terrain (loader_t *ld, situation_t *sit, config_setting_t *g, int index)
 {
@@ -458,9 +492,7 @@ load_unit (loader_t *ld, situation_t *sit, config_setting_t *g, int index)
     if (get_enum (ld, g, "side", true, 0, side_parse, &side) < 0
         || get_enum (ld, g, "arm", true, 0, arm_parse, &arm) < 0
         || get_quality (ld, sit, g, &quality) < 0
-        || get_enum (ld, g, "formation", false,
-                     arm == ARM_CAVALRY ? FORMATION_MOUNTED : FORMATION_LINE,
-                     formation_parse, &formation) < 0)
+        || get_formation (ld, sit, g, (arm_t) arm, &formation) < 0)
         return -1;
     u.side = (side_t) side;
     u.arm = (arm_t) arm;

@@ -32,7 +32,8 @@ static const name_t quality_names[] = {
 static const name_t formation_names[] = {
     { "line", FORMATION_LINE }, { "column", FORMATION_COLUMN },
     { "square", FORMATION_SQUARE }, { "loose", FORMATION_LOOSE },
-    { "mounted", FORMATION_MOUNTED }, { "circle", FORMATION_SQUARE },
+    { "mounted", FORMATION_MOUNTED }, { "march", FORMATION_MARCH },
+    { "circle", FORMATION_SQUARE },
     { "skirmish", FORMATION_LOOSE }, { NULL, 0 }
 };
 

@@ -30,11 +30,15 @@ typedef enum {
 } quality_t;
 #define QUALITY_COUNT 5
 
+/*  Seed 003 adds march ("Battalion and Spearman must be in Formation
+ *  (Line, Column, Square or March)"); a ruleset lists the formations its
+ *  troops take (its table file's `formations`) and may name them in its
+ *  own words (`formation_words`: guns "limbered" and "unlimbered"). */
 typedef enum {
     FORMATION_LINE = 0, FORMATION_COLUMN, FORMATION_SQUARE,
-    FORMATION_LOOSE, FORMATION_MOUNTED
+    FORMATION_LOOSE, FORMATION_MOUNTED, FORMATION_MARCH
 } formation_t;
-#define FORMATION_COUNT 5
+#define FORMATION_COUNT 6
 
 /*  Status flags, as a bit set in unit_t.status. */
 enum {
@@ -91,7 +95,7 @@ typedef struct {
  *  sides: blue, red.  arms: infantry, cavalry, artillery, command.
  *  qualities: regular (also veteran, good), hero, raw (also poor),
  *  average, green.
- *  formations: line, column, square, loose, mounted.
+ *  formations: line, column, square, loose, mounted, march.
  *  status flags: ran_last_turn, retreating_from_melee, falling_back,
  *  fortified, loaded, shock, fired, commanded, disloyal, routing;
  *  STATUS_HAS_LAST_ENEMY prints as "has_last_enemy_seen" but is not

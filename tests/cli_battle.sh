@@ -109,6 +109,17 @@ assert "13 TUM (26.1 cm) away" in d["explanation"], d["explanation"]
 '
 run bolivar_words "$SOLO" ask --situation "$SOURCE_DIR/clients/examples/boyaca.cfg" --unit llaneros --roll 6
 expect_in bolivar_words out "nearest enemy numancia at 8.3 TUM (16.6 cm)"
+# its formations, march among them, and its own words for the guns'
+run bolivar_hello "$SOLO" hello --json
+expect_json bolivar_hello '
+r = {x["name"]: x for x in d["rulesets"]}
+assert "march" in r["bolivar"]["formations"], r["bolivar"]
+assert {"arm": "artillery", "formation": "line", "word": "deployed"} in r["bolivar"]["formation_words"], r["bolivar"]
+assert {"arm": "artillery", "formation": "column", "word": "limbered"} in r["europe19"]["formation_words"]
+assert r["skirmish19"]["formation_words"] == []
+'
+run bolivar_hello_words "$SOLO" hello
+expect_in bolivar_hello_words out "in its words: deployed (artillery in line), limbered (artillery in column)"
 for sc in bol_boyaca bol_las_queseras bol_carabobo; do
     run "battle_$sc" "$SOLO" battle --scenario "$sc" --blue greedy --red table --seed 2 --json
     expect_rc "battle_$sc" 0

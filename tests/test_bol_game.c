@@ -881,6 +881,82 @@ test_breakpoint_and_time (void **state)
     unmake (f);
 }
 
+/*  "Battalion and Spearman must be in Formation (Line, Column, Square or
+ *  March) ... Only line can change to march.  March can only change to
+ *  line."  "The unit must occupy the same space before and after a Line
+ *  <-> March ... change."  "March never [supported]"; only "Battalion
+ *  (line, column, square)" shoots.  The guns' words: "deployed" and
+ *  "limbered" (formation_words). */
+static void
+test_march_and_words (void **state)
+{
+    (void) state;
+    char units[3072];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("line", "blue", "battalion", "ordinary", "line", 20, 20,
+                    0, NULL),
+              unit ("col", "blue", "battalion", "ordinary", "column", 50, 20,
+                    0, NULL),
+              unit ("march", "blue", "spearmen", "ordinary", "march", 80, 20,
+                    0, NULL),
+              unit ("gun", "blue", "light_gun", "ordinary", "limbered", 50,
+                    10, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 20, 26,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    /* the text's words name the formations of the core */
+    assert_int_equal (U (f, "gun")->formation, FORMATION_COLUMN);
+    assert_string_equal (ruleset_formation_word (game_ruleset (f->g),
+                                                 ARM_ARTILLERY,
+                                                 FORMATION_LINE), "deployed");
+    assert_int_equal (U (f, "march")->formation, FORMATION_MARCH);
+    assert_false (bol_supported (f->g, idx (f, "march")));
+    start (f);
+    order_t to_march = order_hold ();
+    to_march.has_formation = true;
+    to_march.formation = FORMATION_MARCH;
+    refused (f, "col", to_march, "Only line can change to march");
+    order_t to_col = order_hold ();
+    to_col.has_formation = true;
+    to_col.formation = FORMATION_COLUMN;
+    refused (f, "march", to_col, "March can only change to line");
+    /* line to march: the same space, and it shoots no more */
+    assert_true (bol_can_shoot (f->g, idx (f, "line")));
+    footprint_t before = U (f, "line")->fp;
+    order (f, "line", to_march);
+    next (f);
+    assert_int_equal (U (f, "line")->formation, FORMATION_MARCH);
+    near (U (f, "line")->fp.width, before.width, 1e-9);
+    near (U (f, "line")->fp.depth, before.depth, 1e-9);
+    assert_false (bol_can_shoot (f->g, idx (f, "line")));
+    unmake (f);
+
+    /* a march moves 8 TUM (a reading: the longest of "3, 6 or 8 TUM") */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("march", "blue", "battalion", "ordinary", "march", 20, 10,
+                    0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 80, 90,
+                    180, NULL));
+    f = make (NULL, units);
+    near (bol_move_allowance (f->g, idx (f, "march")), 16, 1e-9);
+    unmake (f);
+
+    /* an unknown formation lists the text's words beside the core's */
+    char err[512] = "", both[2048];
+    snprintf (both, sizeof both, "%s, %s",
+              unit ("gun", "blue", "light_gun", "ordinary", "unlimbered", 50,
+                    10, 0, NULL),
+              unit ("enemy", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    scenario_t *sc = scenario_load_text (scenario_text (NULL, both), "t.cfg",
+                                         game_rules_finder, rules, err,
+                                         sizeof err);
+    assert_null (sc);
+    assert_non_null (strstr (err, "unknown formation \"unlimbered\" (one of: "
+                                  "line, column, square, loose, mounted, "
+                                  "march, deployed, limbered)"));
+}
+
 /*  Who is uncommanded (RULINGS.md, readings.uncommanded = no_commander):
  *  a unit whose division's commander is lost, with no C-in-C within 8
  *  TUM, takes its moves from the Risk Factor tables. */
@@ -944,6 +1020,7 @@ main (void)
         cmocka_unit_test (test_morale_phase),
         cmocka_unit_test (test_breakpoint_and_time),
         cmocka_unit_test (test_uncommanded),
+        cmocka_unit_test (test_march_and_words),
         cmocka_unit_test (test_battles),
     };
     return cmocka_run_group_tests (tests, setup, teardown);

@@ -219,6 +219,19 @@ test_loader_errors (void **state)
                   "\"general\" is not a unit type of the text");
     test_tables_refused (TABLES, "    breakpoint = 0.3333333333333333;", "",
                   "bolivar.text.breakpoint");
+    /* the guns' words: a word, not another formation's name */
+    test_tables_refused (TABLES, "column = \"limbered\"; }; };",
+                         "column = \"line\"; }; };",
+                         "formation_words.artillery.column: \"line\" must be "
+                         "a word of lower-case letters, digits and _, not "
+                         "another formation's name");
+    test_tables_refused (TABLES, "column = \"limbered\"; }; };",
+                         "column = \"deployed\"; }; };",
+                         "formation_words.artillery: \"deployed\" names two "
+                         "formations");
+    test_tables_refused (TABLES, "formation_words = { artillery",
+                         "formation_words = { gunners",
+                         "formation_words: unknown arm \"gunners\"");
 }
 
 int

@@ -1167,7 +1167,7 @@ test_load_errors (void **state)
                        "farm.cfg:9 - unit \"red-1\": wounded -1 not in 0..10000");
     expect_load_error (11, "  formation = \"wedge\"; x = 50.0; y = 60.0; facing = -180.0;",
                        "farm.cfg:11 - unit \"red-1\": unknown formation \"wedge\" (one of: "
-                       "line, column, square, loose, mounted)");
+                       "line, column, square, loose, mounted, march)");
     expect_load_error (11, "  formation = \"line\"; x = 200.0; y = 60.0; facing = -180.0;",
                        "farm.cfg:11 - unit \"red-1\": x 200 not in 0..180");
     expect_load_error (11, "  formation = \"line\"; x = 50.0; y = \"sixty\"; facing = -180.0;",

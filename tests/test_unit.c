@@ -73,7 +73,8 @@ static void
 test_formation_names (void **state)
 {
     (void) state;
-    const char *names[] = { "line", "column", "square", "loose", "mounted" };
+    const char *names[] = { "line", "column", "square", "loose", "mounted",
+                            "march" };
     for (int i = 0; i < FORMATION_COUNT; i++) {
         assert_string_equal (formation_name ((formation_t) i), names[i]);
         assert_int_equal (formation_parse (names[i]), i);
@@ -230,7 +231,7 @@ test_validate (void **state)
     expect_invalid (&u, "arm");
     u = good_unit (); u.quality = (quality_t) -1;
     expect_invalid (&u, "quality");
-    u = good_unit (); u.formation = (formation_t) 5;
+    u = good_unit (); u.formation = (formation_t) FORMATION_COUNT;
     expect_invalid (&u, "formation");
     u = good_unit (); u.weapon = -1;
     expect_invalid (&u, "weapon");

@@ -248,6 +248,7 @@ formation_wire (formation_t f)
     case FORMATION_SQUARE:  return SOLO__V1__FORMATION__FORMATION_SQUARE;
     case FORMATION_LOOSE:   return SOLO__V1__FORMATION__FORMATION_LOOSE;
     case FORMATION_MOUNTED: return SOLO__V1__FORMATION__FORMATION_MOUNTED;
+    case FORMATION_MARCH:   return SOLO__V1__FORMATION__FORMATION_MARCH;
     default:                return SOLO__V1__FORMATION__FORMATION_LINE;
     }
 }
@@ -261,6 +262,7 @@ formation_from_wire (int value)
     case SOLO__V1__FORMATION__FORMATION_SQUARE:  return FORMATION_SQUARE;
     case SOLO__V1__FORMATION__FORMATION_LOOSE:   return FORMATION_LOOSE;
     case SOLO__V1__FORMATION__FORMATION_MOUNTED: return FORMATION_MOUNTED;
+    case SOLO__V1__FORMATION__FORMATION_MARCH:   return FORMATION_MARCH;
     default:                                     return -1;
     }
 }

@@ -368,6 +368,9 @@ string_or_null (json_out_t *out, const char *key, const char *value)
 }
 
 /*  A list of strings, [] when there are none. */
+static int enum_value (json_out_t *out, const char *key,
+                       const ProtobufCEnumDescriptor *d, int value);
+
 static int
 string_list (json_out_t *out, const char *key, char *const *values, size_t n)
 {
@@ -508,6 +511,19 @@ json_hello_reply (json_out_t *out, const char *key,
         rc |= string_list (out, "weapons", r->weapons, r->n_weapons);
         rc |= string_list (out, "troop_types", r->troop_types,
                            r->n_troop_types);
+        rc |= json_out_array_begin (out, "formation_words");
+        for (size_t k = 0; k < r->n_formation_words; k++) {
+            const Solo__V1__FormationWord *w = r->formation_words[k];
+            rc |= json_out_object_begin (out, NULL);
+            rc |= enum_value (out, "arm", &solo__v1__arm__descriptor,
+                              (int) w->arm);
+            rc |= enum_value (out, "formation",
+                              &solo__v1__formation__descriptor,
+                              (int) w->formation);
+            rc |= json_out_string (out, "word", w->word);
+            rc |= json_out_object_end (out);
+        }
+        rc |= json_out_array_end (out);
         rc |= json_out_object_end (out);
     }
     rc |= json_out_array_end (out);

@@ -295,6 +295,9 @@ render_unit_decision (FILE *out, const Solo__V1__UnitDecision *d,
     }
 }
 
+static const char *enum_word (const ProtobufCEnumDescriptor *d, int value,
+                              const char *prefix, char *buf, size_t len);
+
 void
 render_hello (FILE *out, const Solo__V1__HelloReply *hello,
               const char *endpoint, const render_style_t *style)
@@ -338,6 +341,21 @@ render_hello (FILE *out, const Solo__V1__HelloReply *hello,
             fprintf (out, "  %-*s  formations:", width, "");
             for (size_t k = 0; k < r->n_formations; k++)
                 fprintf (out, "%s %s", k ? "," : "", r->formations[k]);
+            fputc ('\n', out);
+        }
+        if (r->n_formation_words) {
+            /* its own words: "limbered (artillery in column)" */
+            fprintf (out, "  %-*s  in its words:", width, "");
+            for (size_t k = 0; k < r->n_formation_words; k++) {
+                const Solo__V1__FormationWord *w = r->formation_words[k];
+                char arm[24], formation[24];
+                fprintf (out, "%s %s (%s in %s)", k ? "," : "", w->word,
+                         enum_word (&solo__v1__arm__descriptor, (int) w->arm,
+                                    "ARM_", arm, sizeof arm),
+                         enum_word (&solo__v1__formation__descriptor,
+                                    (int) w->formation, "FORMATION_",
+                                    formation, sizeof formation));
+            }
             fputc ('\n', out);
         }
     }

@@ -129,6 +129,8 @@ bol_move_allowance (const game_t *g, int u)
     const unit_t *x = game_unit_c (g, u);
     if (x->formation == FORMATION_SQUARE && x->arm == ARM_INFANTRY)
         return bol_cm (g, t->charge_tum);
+    if (x->formation == FORMATION_MARCH && !bol_in_difficult (g, &x->fp))
+        return bol_cm (g, t->march_tum);
     if (bol_in_difficult (g, &x->fp))
         return bol_cm (g, fmin (t->difficult_tum,
                                 t->type[bol_type (g, u)].move_tum));
@@ -234,7 +236,7 @@ bol_formation_allowed (bol_type_t type, formation_t f)
     case BOL_BATTALION:
     case BOL_SPEARMEN:
         return f == FORMATION_LINE || f == FORMATION_COLUMN
-            || f == FORMATION_SQUARE;
+            || f == FORMATION_SQUARE || f == FORMATION_MARCH;
     case BOL_SKIRMISHER:
     case BOL_RABBLE:
         return f == FORMATION_LOOSE;
@@ -248,14 +250,6 @@ bol_formation_allowed (bol_type_t type, formation_t f)
     default:
         return true;
     }
-}
-
-const char *
-bol_formation_words (bol_type_t type, formation_t f)
-{
-    if (type == BOL_LIGHT_GUN || type == BOL_HOWITZER || type == BOL_HEAVY_GUN)
-        return f == FORMATION_LINE ? "deployed" : "limbered";
-    return formation_name (f);
 }
 
 /*  Check a unit's stands against its type and quality, filling them in
@@ -325,7 +319,8 @@ prepare (game_t *g, char *err, int errlen)
         bol_type_t type = bol_type (g, u);
         if (!bol_formation_allowed (type, x->formation)) {
             snprintf (err, (size_t) errlen, "unit \"%s\": %s are never in %s "
-                      "(battalions and spearmen line, column or square; "
+                      "(battalions and spearmen line, column, square or "
+                      "march; "
                       "skirmishers and rabble loose; cavalry mounted; guns "
                       "deployed (line) or limbered (column))", x->id,
                       bol_type_name (type), formation_name (x->formation));
@@ -498,6 +493,15 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
     if (o->has_formation && !bol_formation_allowed (type, o->formation)) {
         snprintf (err, (size_t) errlen, "%s: %s are never in %s", x->id,
                   bol_type_name (type), formation_name (o->formation));
+        return -1;
+    }
+    if (o->has_formation && o->formation != x->formation
+        && (o->formation == FORMATION_MARCH || x->formation == FORMATION_MARCH)
+        && o->formation != FORMATION_LINE && x->formation != FORMATION_LINE) {
+        snprintf (err, (size_t) errlen, "%s: %s to %s: \"Only line can "
+                  "change to march.  March can only change to line.\"",
+                  x->id, formation_name (x->formation),
+                  formation_name (o->formation));
         return -1;
     }
     bool moves = order_moves (g, u, o);

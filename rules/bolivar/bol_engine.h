@@ -180,9 +180,6 @@ bool bol_crowded (const game_t *g, int u);
  *  guns deployed (line) or limbered (column); commanders any)? */
 bool bol_formation_allowed (bol_type_t type, formation_t f);
 
-/*  The formation in the text's words ("deployed", "limbered" for guns). */
-const char *bol_formation_words (bol_type_t type, formation_t f);
-
 /*  0 when order `o` is legal for unit u in the current phase, else -1
  *  with err naming the rule (the engine's check_order). */
 int bol_order_check (const game_t *g, int u, const order_t *o, char *err,

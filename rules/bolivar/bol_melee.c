@@ -36,6 +36,8 @@ bol_supported (const game_t *g, int u)
     if (x->arm == ARM_INFANTRY && (x->formation == FORMATION_SQUARE
                                    || x->formation == FORMATION_COLUMN))
         return true;                 /* "always supported" */
+    if (x->formation == FORMATION_MARCH)
+        return false;                /* "March never" */
     bool line = x->arm == ARM_INFANTRY && x->formation == FORMATION_LINE;
     if (!line && x->arm != ARM_CAVALRY && bol_type (g, u) != BOL_SKIRMISHER)
         return false;

@@ -98,12 +98,15 @@ walk (game_t *g, int u, double heading, double length, double facing,
 
 /*  The formation change of a two-stand unit: "One stand must remain
  *  stationary ... the other moves": a line's two stands side by side, a
- *  column's and a square's one behind the other. */
+ *  column's and a square's one behind the other; "The unit must occupy
+ *  the same space before and after a Line <-> March or a Column <->
+ *  Square change": march stands as the line did. */
 static void
 reshape (unit_t *x, formation_t to)
 {
-    bool was_line = x->formation == FORMATION_LINE;
-    bool is_line = to == FORMATION_LINE;
+    bool was_line = x->formation == FORMATION_LINE
+                 || x->formation == FORMATION_MARCH;
+    bool is_line = to == FORMATION_LINE || to == FORMATION_MARCH;
     if (x->stand_count == 2 && was_line != is_line) {
         if (is_line)
             x->fp.width *= 2, x->fp.depth /= 2;
@@ -160,6 +163,7 @@ bol_move_order (game_t *g, int u, const order_t *o, dice_t *dice)
                             ? (before == FORMATION_LINE ? "deploys" : "limbers")
                             : before == FORMATION_SQUARE ? "forms square"
                             : before == FORMATION_LINE ? "forms line"
+                            : before == FORMATION_MARCH ? "forms march"
                             : "forms column");
             reshape (x, before);
         }

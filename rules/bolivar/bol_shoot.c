@@ -14,7 +14,9 @@ bol_can_shoot (const game_t *g, int u)
     const unit_t *x = game_unit_c (g, u);
     bol_type_t type = bol_type (g, u);
     int flags = state_c (g, u)->flags;
-    if (!tables (g)->type[type].shoots || (flags & BOL_F_MOVED))
+    /* "Battalion (line, column, square)": not in march */
+    if (!tables (g)->type[type].shoots || (flags & BOL_F_MOVED)
+        || x->formation == FORMATION_MARCH)
         return false;
     /* "deployed artillery stands": not limbered, nor limbered at the
        turn's start ("cannot shoot in a game turn they were limbered") */

@@ -172,7 +172,7 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
     static const char *const keys[] = { "unit_resolve", "shoot_hit",
         "shoot_close_hit", "shoot_close_tum", "shoot_cover_dice",
         "melee_hit", "melee_square_vs_cavalry_hit", "supported_dice",
-        "crowded_dice", "attached_tum", "uncommanded" };
+        "crowded_dice", "attached_tum", "march_tum", "uncommanded" };
     if (!table_need_group_of (ld, "bolivar.readings", keys,
                               (int) (sizeof keys / sizeof *keys)))
         return -1;
@@ -195,7 +195,8 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
                   &t->melee_square_vs_cavalry_hit) < 0
         || whole (ld, g, "supported_dice", -10, 10, &t->supported_dice) < 0
         || whole (ld, g, "crowded_dice", -10, 10, &t->crowded_dice) < 0
-        || num (ld, g, "attached_tum", 0, 100, &t->attached_tum) < 0 ? -1 : 0;
+        || num (ld, g, "attached_tum", 0, 100, &t->attached_tum) < 0
+        || num (ld, g, "march_tum", 0, 1000, &t->march_tum) < 0 ? -1 : 0;
 }
 
 bol_tables_t *

@@ -95,6 +95,7 @@ typedef struct {
     int supported_dice;
     int crowded_dice;
     double attached_tum;             /* a commander this near is attached */
+    double march_tum;                /* the move of a unit in march */
     bol_uncommanded_t uncommanded;
 } bol_tables_t;
 

@@ -151,12 +151,13 @@ formation_of_type (e19_type_t type, formation_t f)
     }
 }
 
+/*  The formation in the sheet's words (the table file's formation_words:
+ *  guns "unlimbered" and "limbered"). */
 static const char *
 formation_words (const game_t *g, int u, formation_t f)
 {
-    if (e19_type (g, u) == E19_ARTILLERY)
-        return f == FORMATION_LINE ? "unlimbered" : "limbered";
-    return formation_name (f);
+    return ruleset_formation_word (game_ruleset (g), game_unit_c (g, u)->arm,
+                                   f);
 }
 
 static int

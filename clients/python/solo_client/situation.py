@@ -52,6 +52,18 @@ RULESET_QUALITY_NAMES = {
                  "regular": "elite", "hero": "fanatic"},
 }
 
+# Each ruleset's own words for the formations of an arm (the
+# `formation_words` groups): guns "limbered" and "unlimbered".  The daemon
+# reads them in a unit of that ruleset and gives them in replies
+# (Unit.formation_word); tests/test_client.py checks this table against
+# the files.
+RULESET_FORMATION_WORDS = {
+    "bolivar": {"artillery": {"line": "deployed", "column": "limbered"}},
+    "empire_of_liberty": {"artillery": {"line": "unlimbered",
+                                        "column": "limbered"}},
+    "europe19": {"artillery": {"line": "unlimbered", "column": "limbered"}},
+}
+
 
 def enum_value(enum_name, prefix, value, field):
     """The number of `value` ("red", "SIDE_RED" or 1) in enum `enum_name`;
@@ -87,6 +99,18 @@ def quality_value(value, ruleset, field):
             if own == value.lower():
                 return pb().Quality.Value("QUALITY_" + core.upper())
     return enum_value("Quality", "QUALITY_", value, field)
+
+
+def formation_value(value, ruleset, arm, field):
+    """The Formation number of `value`: `ruleset`'s own word for a
+    formation of `arm` first ("limbered" guns), else the protocol's names
+    and aliases (enum_value)."""
+    if isinstance(value, str) and isinstance(arm, str):
+        words = RULESET_FORMATION_WORDS.get(ruleset, {}).get(arm.lower(), {})
+        for core, own in words.items():
+            if own == value.lower():
+                return pb().Formation.Value("FORMATION_" + core.upper())
+    return enum_value("Formation", "FORMATION_", value, field)
 
 
 def enum_name(enum_name_, number):
@@ -164,8 +188,8 @@ def unit(id, side, x, y, facing=0.0, width=10.0, depth=3.0,
         side=enum_value("Side", "SIDE_", side, where + ": side"),
         arm=enum_value("Arm", "ARM_", arm, where + ": arm"),
         quality=quality_value(quality, ruleset, where + ": quality"),
-        formation=enum_value("Formation", "FORMATION_", formation,
-                             where + ": formation"),
+        formation=formation_value(formation, ruleset, arm,
+                                  where + ": formation"),
         weapon=weapon, troop_type=troop_type, figures=figures,
         centre=point(x, y), facing=float(facing),
         width=float(width), depth=float(depth))

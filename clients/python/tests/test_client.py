@@ -330,6 +330,27 @@ def ruleset_qualities():
     return found
 
 
+def ruleset_formation_words():
+    """{ruleset: {arm: {core name: the ruleset's word}}} from the
+    `formation_words` group of each rules/data/<ruleset>/tables.cfg."""
+    found = {}
+    data = os.path.join(SOURCE, "rules", "data")
+    for ruleset in sorted(os.listdir(data)):
+        path = os.path.join(data, ruleset, "tables.cfg")
+        if not os.path.isfile(path):
+            continue
+        with open(path) as f:
+            text = re.sub(r"#.*", "", f.read())
+        group = re.search(r"^formation_words\s*=\s*\{(.*?)\};\s*$", text,
+                          re.S | re.M)
+        if group:
+            found[ruleset] = {
+                arm: dict(re.findall(r'(\w+)\s*=\s*"(\w+)"', words))
+                for arm, words in re.findall(r"(\w+)\s*=\s*\{(.*?)\}",
+                                             group.group(1), re.S)}
+    return found
+
+
 @unittest.skipUnless(os.path.isfile(os.path.join(SOURCE, "rules", "unit.c")),
                      "the source tree's rules/ is not here")
 class NamesAsTheDaemonReadsThem(unittest.TestCase):
@@ -371,6 +392,23 @@ class NamesAsTheDaemonReadsThem(unittest.TestCase):
                                  "%s: %s" % (ruleset, own))
                 self.assertEqual(s.quality_name(number, ruleset), own)
         self.assertEqual(s.RULESET_QUALITY_NAMES, groups)
+
+    def test_rulesets_formation_words(self):
+        groups = ruleset_formation_words()
+        # 4 Page Bolivar's guns: "Limbered artillery can move, and
+        # optionally deploy at the end" (seed 003).
+        self.assertEqual(groups.get("bolivar"),
+                         {"artillery": {"line": "deployed",
+                                        "column": "limbered"}})
+        for ruleset, arms in groups.items():
+            for arm, words in arms.items():
+                for core, own in words.items():
+                    number = pb().Formation.Value("FORMATION_" + core.upper())
+                    self.assertEqual(s.unit("u", "red", 0, 0, arm=arm,
+                                            formation=own,
+                                            ruleset=ruleset).formation,
+                                     number, "%s: %s" % (ruleset, own))
+        self.assertEqual(s.RULESET_FORMATION_WORDS, groups)
 
     def test_every_alias_is_one_the_daemon_reads(self):
         core = {n: v for n, v in c_names("quality_names")}

@@ -338,6 +338,8 @@ async function run() {
   // the daemon names the cover a feature has by default (woods: soft)
   const fromCfg = JSON.parse(await page.evaluate(() => window.solo.situationJSON()));
   const was = JSON.parse(before_reload);
+  // a reply's words for a formation ("limbered" guns) are not part of the table
+  for (const s of [fromCfg, was]) s.units.forEach((u) => { delete u.formation_word; });
   if (!was.ruleset) was.ruleset = 'skirmish19';      // the daemon's default, named in the file
   was.terrain.forEach((t, i) => {
     if (t.cover === 'COVER_DEFAULT' && fromCfg.terrain[i]) t.cover = fromCfg.terrain[i].cover;
