@@ -376,11 +376,16 @@ load_order (loader_t *ld, scenario_t *sc, config_setting_t *g, int i)
     if (get_string (ld, g, what, "formation", false, name, sizeof name) < 0)
         return -1;
     if (name[0]) {
-        int formation = formation_parse (name);
+        /* the ruleset's own words for the unit's arm ("limbered") too */
+        const unit_t *x = situation_unit_const (sc->sit, so->unit);
+        int formation = ruleset_formation_parse (situation_ruleset (sc->sit),
+                                                 x->arm, name);
         if (formation < 0)
             return fail (ld, config_setting_get_member (g, "formation"),
                          "%s.formation: unknown formation \"%s\" (line, "
-                         "column, square, loose, mounted)", what, name);
+                         "column, square, loose, mounted, march, or the "
+                         "ruleset's words for a %s unit)", what, name,
+                         arm_name (x->arm));
         so->order.has_formation = true;
         so->order.formation = (formation_t) formation;
     }

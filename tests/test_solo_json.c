@@ -476,6 +476,14 @@ test_hello_json (void **state)
     char *weapons [1] = { "musket" };
     info.n_weapons = 1;
     info.weapons = weapons;
+    /* a ruleset's own word for a formation: guns in column "limbered" */
+    Solo__V1__FormationWord word = SOLO__V1__FORMATION_WORD__INIT;
+    word.arm = SOLO__V1__ARM__ARM_ARTILLERY;
+    word.formation = SOLO__V1__FORMATION__FORMATION_COLUMN;
+    word.word = "limbered";
+    Solo__V1__FormationWord *words [1] = { &word };
+    info.n_formation_words = 1;
+    info.formation_words = words;
     Solo__V1__RulesetInfo *infos [1] = { &info };
     Solo__V1__Limits limits = SOLO__V1__LIMITS__INIT;
     limits.max_message_bytes = 1048576;
@@ -505,7 +513,9 @@ test_hello_json (void **state)
         "\"base_tables_hash\":null,\"partial\":false,"
         "\"grades\":[\"raw\",\"regular\",\"hero\"],"
         "\"formations\":[\"line\",\"loose\"],\"weapons\":[\"musket\"],"
-        "\"troop_types\":[]}],\"limits\":{\"max_message_bytes\":1048576,"
+        "\"troop_types\":[],\"formation_words\":[{\"arm\":\"artillery\","
+        "\"formation\":\"column\",\"word\":\"limbered\"}]}],"
+        "\"limits\":{\"max_message_bytes\":1048576,"
         "\"max_units\":16384,\"max_terrain_features\":1024,"
         "\"max_polygon_vertices\":256,\"max_id_length\":31,"
         "\"max_table_cm\":100000,\"max_figures\":10000,\"max_factors\":16,"
