@@ -661,8 +661,9 @@ charge_at (const char *charger, const char *target, bool back)
               unit ("a", "blue", charger, "ordinary",
                     strcmp (charger, "battalion") == 0 ? "column" : "mounted",
                     50, 20, 0, NULL),
-              unit ("d", "red", target, "ordinary", foot ? "line" : "mounted",
-                    50, 26, 180, NULL));
+              unit ("d", "red", target, "ordinary",
+                    foot ? "line" : strcmp (target, "skirmisher") == 0
+                    ? "loose" : "mounted", 50, 26, 180, NULL));
     fixture_t *f = make (NULL, units);
     start (f);
     on_to (f, BOL_PHASE_ACTIVE_CHARGES);
@@ -718,6 +719,197 @@ test_melee_and_rally_back (void **state)
     push (f, 6, 6, 1, 1, 6, 1, 1);
     next (f);
     assert_true (saw (f, "a rallies back"));
+    unmake (f);
+}
+
+/*  "A Gauchos/Llaneros or skirmisher unit can Evade to avoid being
+ *  contacted by a charge.  The unit cannot be charging and must make a
+ *  command check.  The unit then moves directly away from charger, with
+ *  full movement allowance"; "The charger might catch the evader". */
+static void
+test_evade (void **state)
+{
+    (void) state;
+    fixture_t *f = charge_at ("horse", "skirmisher", false);
+    /* its check: resolve 3, a die fewer with no commander: 2d6, a 6 */
+    push (f, 2, 6, 1);
+    next (f);
+    assert_true (saw (f, "d's command check to evade: 2d6, best 6: passed"));
+    assert_true (saw (f, "d evades a: 12.0 cm directly away"));
+    near (U (f, "d")->fp.centre.y, 26 + 12, 0.01);
+    assert_true (saw (f, "a charges but does not reach d"));
+    assert_false (game_unit (f->g, idx (f, "d"))->in_melee);
+    unmake (f);
+
+    /* the check failed: caught */
+    f = charge_at ("horse", "skirmisher", false);
+    push (f, 2, 1, 1);
+    next (f);
+    assert_false (saw (f, "evades"));
+    assert_true (saw (f, "a charges d in the front"));
+    unmake (f);
+}
+
+/*  "Mutually charging units meet half way." */
+static void
+test_mutual_charges (void **state)
+{
+    (void) state;
+    fixture_t *f = charge_at ("horse", "horse", true);
+    next (f);
+    assert_true (saw (f, "a and d charge each other and meet half way, at "
+                         "(50.0, 23.0)"));
+    unmake (f);
+}
+
+/*  "An army with Gauchos/Llaneros can conduct a single Feigned Flight in
+ *  a game.  This follows a rally back move by a Gauchos/Llaneros unit
+ *  that has a commander attached.  It requires a command check ...  The
+ *  unit recovers all resolve, then charges the original opponents." */
+static void
+test_feigned_flight (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("a", "blue", "gauchos_llaneros", "ordinary", "mounted",
+                    50, 20, 0, NULL),
+              /* attached: 0.5 cm behind it */
+              unit ("paez", "blue", "brigadier", "ordinary", "line", 50, 17.5,
+                    0, NULL),
+              unit ("d", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "a")),
+                      idx (f, "paez"));
+    start (f);
+    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "a", charge (f, "d"));
+    next (f);
+    /* the line's 3 dice (2 hits), the llaneros' 7 (2d6 per resolve
+       charging, a reading, and the commander's 1d6): none; Páez risks
+       2d6; the llaneros rally back, their check (resolve 1: 1d6) passes,
+       they charge again: 7 dice (3 hits) against the line's 3 (none) */
+    push (f, 3, 6, 6, 1);
+    push (f, 7, 1, 1, 1, 1, 1, 1, 1);
+    push (f, 2, 1, 1);
+    push (f, 1, 6);
+    push (f, 7, 6, 6, 6, 1, 1, 1, 1);
+    push (f, 3, 1, 1, 1);
+    next (f);
+    assert_true (saw (f, "a rallies back 6.0 cm"));
+    assert_true (saw (f, "a's feigned flight: it recovers all its resolve "
+                         "and charges d"));
+    assert_int_equal (bol_resolve (f->g, idx (f, "a")), 3);
+    /* the commander went with them */
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "a")),
+                      idx (f, "paez"));
+    const unit_t *d = U (f, "d");
+    assert_int_equal (d->stands[0].strength + d->stands[1].strength, 3);
+    assert_true (saw (f, "d rallies back 2.0 cm"));
+    /* "a single Feigned Flight in a game" */
+    assert_int_equal (game_side_extra (f->g, SIDE_BLUE)[BOL_SX_FEIGNED], 1);
+    unmake (f);
+}
+
+/*  "Units that already have a shooting marker must either shoot or
+ *  attempt a command check to remove the shooting marker." */
+static void
+test_keep_shooting (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    S (f, "b")->flags |= BOL_F_SHOOTING;
+    /* not told to shoot: the check, resolve 3 less a die with no
+       commander */
+    push (f, 2, 6, 1);
+    next (f);
+    assert_true (saw (f, "b's command check to remove its shooting marker: "
+                         "2d6, best 6: passed"));
+    assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
+    assert_false (saw (f, "shooting at r"));
+    unmake (f);
+
+    f = make (NULL, units);
+    start (f);
+    on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    S (f, "b")->flags |= BOL_F_SHOOTING;
+    push (f, 5, 1, 1, 1, 1, 1);         /* the check fails: it shoots */
+    next (f);
+    assert_true (saw (f, "shooting at r: b (primary) 3d6"));
+    unmake (f);
+}
+
+/*  "3 TUM for charge moves or moving in difficult"; "If any part of a
+ *  unit is in difficult terrain the entire unit is considered in
+ *  difficult terrain"; "Artillery can only cross rivers/streams at
+ *  bridges/fords". */
+static void
+test_difficult_ground (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("edge", "blue", "battalion", "ordinary", "column", 30, 20,
+                    0, NULL),
+              unit ("gun", "blue", "light_gun", "ordinary", "limbered", 70,
+                    20, 0, NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 90, 180,
+                    NULL));
+    const char *terrain =
+        "{ id = \"wood\"; kind = \"woods\"; polygon = ( [31.0, 21.0], "
+        "[40.0, 21.0], [40.0, 40.0], [31.0, 40.0] ); },"
+        "{ id = \"brook\"; kind = \"stream\"; polygon = ( [0.0, 26.0], "
+        "[100.0, 26.0], [100.0, 28.0], [0.0, 28.0] ); }";
+    fixture_t *f = make (terrain, units);
+    /* a corner of the column in the wood: 3 TUM, not 6 */
+    near (bol_move_allowance (f->g, idx (f, "edge")), 6, 1e-9);
+    near (bol_move_allowance (f->g, idx (f, "gun")), 12, 1e-9);
+    start (f);
+    order (f, "gun", move_to (70, 40));
+    next (f);
+    /* the gun stops at the brook's edge: no road crosses it */
+    assert_true (U (f, "gun")->fp.centre.y < 26);
+    assert_true (U (f, "gun")->fp.centre.y > 24);
+    unmake (f);
+}
+
+/*  "A commander attached to a unit that takes hits, from either
+ *  shooting or melee, can become a Commander Casualty ... The enemy
+ *  player rolls 3d6 if the attached unit routed and 2d6 if it did not
+ *  and hits on any 6." */
+static void
+test_commander_casualty (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    "platoon = \"x\";"),
+              unit ("chief", "blue", "brigadier", "ordinary", "line", 50,
+                    17.5, 0, "platoon = \"x\";"),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    push (f, 2, 1, 1);
+    bol_commander_risk (f->g, idx (f, "b"), false, f->dice);
+    assert_true (saw (f, "chief, attached to b, risks becoming a casualty: "
+                         "2d6, 0 sixes"));
+    assert_true (bol_in_play (f->g, idx (f, "chief")));
+    push (f, 3, 1, 1, 6);
+    bol_commander_risk (f->g, idx (f, "b"), true, f->dice);
+    assert_true (saw (f, "3d6, 1 six"));
+    assert_false (bol_in_play (f->g, idx (f, "chief")));
+    assert_true (S (f, "chief")->flags & BOL_F_CASUALTY);
     unmake (f);
 }
 
@@ -1016,6 +1208,12 @@ main (void)
         cmocka_unit_test (test_about_face),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_melee_and_rally_back),
+        cmocka_unit_test (test_evade),
+        cmocka_unit_test (test_mutual_charges),
+        cmocka_unit_test (test_feigned_flight),
+        cmocka_unit_test (test_keep_shooting),
+        cmocka_unit_test (test_difficult_ground),
+        cmocka_unit_test (test_commander_casualty),
         cmocka_unit_test (test_support_and_crowding),
         cmocka_unit_test (test_morale_phase),
         cmocka_unit_test (test_breakpoint_and_time),

@@ -158,6 +158,7 @@ static void
 meet_half_way (game_t *g, int u, int e)
 {
     unit_t *a = game_unit_m (g, u), *b = game_unit_m (g, e);
+    bol_carry_t carry_a = bol_carry_begin (g, u), carry_b = bol_carry_begin (g, e);
     vec2_t mid = { (a->fp.centre.x + b->fp.centre.x) / 2,
                    (a->fp.centre.y + b->fp.centre.y) / 2 };
     double ab = geom_bearing (a->fp.centre, b->fp.centre);
@@ -168,6 +169,8 @@ meet_half_way (game_t *g, int u, int e)
                               mid.y - d.y * a->fp.depth / 2 };
     b->fp.centre = (vec2_t) { mid.x + d.x * b->fp.depth / 2,
                               mid.y + d.y * b->fp.depth / 2 };
+    bol_carry_end (g, u, carry_a);
+    bol_carry_end (g, e, carry_b);
     for (int i = 0; i < 2; i++) {
         int me = i ? e : u, other = i ? u : e;
         bol_unit_state_t *st = state_m (g, me);

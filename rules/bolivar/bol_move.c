@@ -96,6 +96,24 @@ walk (game_t *g, int u, double heading, double length, double facing,
     return moved;
 }
 
+bol_carry_t
+bol_carry_begin (const game_t *g, int u)
+{
+    return (bol_carry_t) { .commander = bol_attached_commander (g, u),
+                           .from = game_unit_c (g, u)->fp.centre };
+}
+
+void
+bol_carry_end (game_t *g, int u, bol_carry_t carry)
+{
+    if (carry.commander < 0 || !bol_in_play (g, carry.commander))
+        return;
+    vec2_t to = game_unit_c (g, u)->fp.centre;
+    unit_t *c = game_unit_m (g, carry.commander);
+    c->fp.centre.x += to.x - carry.from.x;
+    c->fp.centre.y += to.y - carry.from.y;
+}
+
 /*  The formation change of a two-stand unit: "One stand must remain
  *  stationary ... the other moves": a line's two stands side by side, a
  *  column's and a square's one behind the other; "The unit must occupy
@@ -131,8 +149,8 @@ turn_cost (const game_t *g, int u, double deg)
     return game_unit_c (g, u)->fp.width * deg * RAD;
 }
 
-void
-bol_move_order (game_t *g, int u, const order_t *o, dice_t *dice)
+static void
+bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
 {
     unit_t *x = game_unit_m (g, u);
     bol_unit_state_t *st = state_m (g, u);
@@ -333,8 +351,8 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
     return 0;
 }
 
-bool
-bol_charge_move (game_t *g, int u, int target)
+static bool
+bol_charge_move_alone (game_t *g, int u, int target)
 {
     unit_t *x = game_unit_m (g, u);
     double distance;
@@ -370,8 +388,8 @@ bol_charge_move (game_t *g, int u, int target)
     return true;
 }
 
-void
-bol_evade (game_t *g, int u, int charger)
+static void
+bol_evade_alone (game_t *g, int u, int charger)
 {
     unit_t *x = game_unit_m (g, u);
     double away = geom_bearing (game_unit_c (g, charger)->fp.centre,
@@ -405,8 +423,8 @@ enemy_behind (const game_t *g, int u)
     return false;
 }
 
-void
-bol_rally_back (game_t *g, int u)
+static void
+bol_rally_back_alone (game_t *g, int u)
 {
     unit_t *x = game_unit_m (g, u);
     const bol_tables_t *t = tables (g);
@@ -441,9 +459,11 @@ bol_pass_through (game_t *g, int u, int e)
                    + bol_cm (g, t->pass_through_tum);
     for (int i = 0; i < 2; i++) {
         unit_t *x = game_unit_m (g, pair[i]);
+        bol_carry_t carry = bol_carry_begin (g, pair[i]);
         x->fp.centre = situation_move_towards (game_situation (g),
                                                x->fp.centre, x->fp.facing,
                                                through[i]);
+        bol_carry_end (g, pair[i], carry);
         game_unit_mut (g, pair[i])->in_melee = 0;
         state_m (g, pair[i])->opponent = 0;
     }
@@ -451,4 +471,39 @@ bol_pass_through (game_t *g, int u, int e)
         game_event (g, GAME_EVENT_MOVE, u, "%s and %s tie and pass through "
                     "each other, each %.1f cm on", game_unit_c (g, u)->id,
                     game_unit_c (g, e)->id, through[0]);
+}
+
+/*  ---- the moves, an attached commander carried along ---- */
+
+void
+bol_move_order (game_t *g, int u, const order_t *o, dice_t *dice)
+{
+    bol_carry_t carry = bol_carry_begin (g, u);
+    bol_move_order_alone (g, u, o, dice);
+    bol_carry_end (g, u, carry);
+}
+
+bool
+bol_charge_move (game_t *g, int u, int target)
+{
+    bol_carry_t carry = bol_carry_begin (g, u);
+    bool done = bol_charge_move_alone (g, u, target);
+    bol_carry_end (g, u, carry);
+    return done;
+}
+
+void
+bol_evade (game_t *g, int u, int charger)
+{
+    bol_carry_t carry = bol_carry_begin (g, u);
+    bol_evade_alone (g, u, charger);
+    bol_carry_end (g, u, carry);
+}
+
+void
+bol_rally_back (game_t *g, int u)
+{
+    bol_carry_t carry = bol_carry_begin (g, u);
+    bol_rally_back_alone (g, u);
+    bol_carry_end (g, u, carry);
 }

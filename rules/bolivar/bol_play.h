@@ -98,6 +98,19 @@ void bol_morale_phase (game_t *g, dice_t *dice);
 
 /*  Moves (bol_move.c). */
 
+/*  A commander attached to a unit goes where it goes ("Commanders only
+ *  charge with an attached unit"; rally backs, evades): the commander
+ *  attached to unit u before it moves, and where u stood. */
+typedef struct {
+    int commander;           /* -1: none */
+    vec2_t from;
+} bol_carry_t;
+bol_carry_t bol_carry_begin (const game_t *g, int u);
+
+/*  Move the commander of `carry` as far and the same way as unit u
+ *  moved since bol_carry_begin. */
+void bol_carry_end (game_t *g, int u, bol_carry_t carry);
+
 /*  Carry out unit u's move order `o` in its movement phase: formation
  *  change, direction changes and the move straight ahead, within its
  *  zone's limits and its allowance, the command checks a threat zone
