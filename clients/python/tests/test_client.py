@@ -312,17 +312,22 @@ def c_names(table):
     return re.findall(r'\{ "(\w+)", (\w+) \}', body.group(1))
 
 
+def table_files():
+    """(ruleset, text without comments) of each
+    rules/data/<ruleset>/tables.cfg."""
+    data = os.path.join(SOURCE, "rules", "data")
+    for ruleset in sorted(os.listdir(data)):
+        path = os.path.join(data, ruleset, "tables.cfg")
+        if os.path.isfile(path):
+            with open(path) as f:
+                yield ruleset, re.sub(r"#.*", "", f.read())
+
+
 def ruleset_qualities():
     """{ruleset: {core name: the ruleset's name}} from the `qualities`
     group of each rules/data/<ruleset>/tables.cfg that has one."""
     found = {}
-    data = os.path.join(SOURCE, "rules", "data")
-    for ruleset in sorted(os.listdir(data)):
-        path = os.path.join(data, ruleset, "tables.cfg")
-        if not os.path.isfile(path):
-            continue
-        with open(path) as f:
-            text = re.sub(r"#.*", "", f.read())
+    for ruleset, text in table_files():
         group = re.search(r"^qualities\s*=\s*\{(.*?)\}", text, re.S | re.M)
         if group:
             found[ruleset] = dict(re.findall(r'(\w+)\s*=\s*"(\w+)"',
@@ -334,13 +339,7 @@ def ruleset_formation_words():
     """{ruleset: {arm: {core name: the ruleset's word}}} from the
     `formation_words` group of each rules/data/<ruleset>/tables.cfg."""
     found = {}
-    data = os.path.join(SOURCE, "rules", "data")
-    for ruleset in sorted(os.listdir(data)):
-        path = os.path.join(data, ruleset, "tables.cfg")
-        if not os.path.isfile(path):
-            continue
-        with open(path) as f:
-            text = re.sub(r"#.*", "", f.read())
+    for ruleset, text in table_files():
         group = re.search(r"^formation_words\s*=\s*\{(.*?)\};\s*$", text,
                           re.S | re.M)
         if group:
