@@ -222,6 +222,7 @@ serve_error (uint64_t id, const convert_error_t *error,
 /*  A ruleset's lists for its RulesetInfo: pointers to its own names. */
 typedef struct {
     char *grades[QUALITY_COUNT];
+    Solo__V1__Quality grade_values[QUALITY_COUNT];
     char *formations[FORMATION_COUNT];
     Solo__V1__FormationWord words[ARM_COUNT * FORMATION_COUNT];
     Solo__V1__FormationWord *word_ptrs[ARM_COUNT * FORMATION_COUNT];
@@ -239,9 +240,14 @@ ruleset_lists_fill (ruleset_lists_t *lists, const ruleset_t *rs,
 {
     quality_t grades[QUALITY_COUNT];
     int grade_count = ruleset_grades (rs, grades);
-    for (int i = 0; i < grade_count; i++)
+    for (int i = 0; i < grade_count; i++) {
+        lists->grade_values[info->n_grades] =
+            convert_quality_message (grades[i]);
         lists->grades[info->n_grades++] =
             (char *) ruleset_quality_name (rs, grades[i]);
+    }
+    info->n_grade_values = info->n_grades;
+    info->grade_values = lists->grade_values;
     for (int f = 0; f < FORMATION_COUNT; f++) {
         bool any = false;
         for (int a = 0; a < ARM_COUNT; a++)

@@ -117,6 +117,7 @@ assert "march" in r["bolivar"]["formations"], r["bolivar"]
 assert {"arm": "artillery", "formation": "line", "word": "deployed"} in r["bolivar"]["formation_words"], r["bolivar"]
 assert {"arm": "artillery", "formation": "column", "word": "limbered"} in r["europe19"]["formation_words"]
 assert r["skirmish19"]["formation_words"] == []
+assert dict(zip(r["bolivar"]["grade_values"], r["bolivar"]["grades"])) == {"raw": "raw", "green": "inferior", "regular": "ordinary", "hero": "superior"}, r["bolivar"]
 '
 run bolivar_hello_words "$SOLO" hello
 expect_in bolivar_hello_words out "in its words: deployed (artillery in line), limbered (artillery in column)"

@@ -470,6 +470,11 @@ test_hello_json (void **state)
     char *grades [3] = { "raw", "regular", "hero" };
     info.n_grades = 3;
     info.grades = grades;
+    Solo__V1__Quality values [3] = { SOLO__V1__QUALITY__QUALITY_RAW,
+                                     SOLO__V1__QUALITY__QUALITY_REGULAR,
+                                     SOLO__V1__QUALITY__QUALITY_HERO };
+    info.n_grade_values = 3;
+    info.grade_values = values;
     char *formations [2] = { "line", "loose" };
     info.n_formations = 2;
     info.formations = formations;
@@ -512,6 +517,7 @@ test_hello_json (void **state)
         "\"cm_per_length_unit\":1,\"base_ruleset\":null,"
         "\"base_tables_hash\":null,\"partial\":false,"
         "\"grades\":[\"raw\",\"regular\",\"hero\"],"
+        "\"grade_values\":[\"raw\",\"regular\",\"hero\"],"
         "\"formations\":[\"line\",\"loose\"],\"weapons\":[\"musket\"],"
         "\"troop_types\":[],\"formation_words\":[{\"arm\":\"artillery\","
         "\"formation\":\"column\",\"word\":\"limbered\"}]}],"

@@ -506,6 +506,11 @@ json_hello_reply (json_out_t *out, const char *key,
         rc |= string_or_null (out, "base_tables_hash", r->base_tables_hash);
         rc |= json_out_bool (out, "partial", r->partial);
         rc |= string_list (out, "grades", r->grades, r->n_grades);
+        rc |= json_out_array_begin (out, "grade_values");
+        for (size_t k = 0; k < r->n_grade_values; k++)
+            rc |= enum_value (out, NULL, &solo__v1__quality__descriptor,
+                              (int) r->grade_values[k]);
+        rc |= json_out_array_end (out);
         rc |= string_list (out, "formations", r->formations,
                            r->n_formations);
         rc |= string_list (out, "weapons", r->weapons, r->n_weapons);

@@ -86,7 +86,8 @@ function unitFields() {
   const fields = [
     ['id', 'text', 'id'], ['side', 'enum:Side', 'side'], ['arm', 'enum:Arm', 'arm'],
     ['quality', 'enum:Quality', 'quality'], ['formation', 'enum:Formation', 'formation'],
-    ['weapon', 'weapon', 'weapon'], ['bayonet', 'bool', 'bayonet'],
+    ['weapon', 'weapon', 'weapon'], ['troop_type', 'troop', 'troop type'],
+    ['stands', 'stands', 'stands (resolve/start)'], ['bayonet', 'bool', 'bayonet'],
     ['figures', 'int', 'figures'], ['wounded', 'int', 'wounded'], ['killed', 'int', 'killed'],
     ['officers', 'int', 'officers'], ['ncos', 'int', 'NCOs'], ['drummers', 'int', 'drummers'],
     ['buglers', 'int', 'buglers'], ['centre.x', 'num', 'x'], ['centre.y', 'num', 'y'],
@@ -97,6 +98,64 @@ function unitFields() {
   const last = [['has_last_enemy_seen', 'bool', 'last enemy seen'],
                 ['last_enemy_seen.x', 'num', 'last enemy x'], ['last_enemy_seen.y', 'num', 'last enemy y']];
   return { main: fields, flags, last };
+}
+
+// The ruleset of the table being edited, as Hello describes it (null
+// before Hello, or for a ruleset the daemon does not serve).
+function tableRuleset() {
+  const h = state.hello;
+  if (!h) return null;
+  const name = state.situation.ruleset || h.default_ruleset;
+  return h.rulesets.find((r) => r.name === name) || null;
+}
+
+// An enum value in the words of the table's ruleset: its own grade names
+// ("superior" under 4 Page Bolivar), its words for a formation of the
+// unit's arm ("limbered" guns); else the protocol's short name.
+function optionText(type, name, target) {
+  const rs = tableRuleset();
+  if (rs && type === 'enum:Quality') {
+    const i = (rs.grade_values || []).indexOf(name);
+    if (i >= 0) return rs.grades[i];
+  }
+  if (rs && type === 'enum:Formation' && target && target.arm) {
+    const w = (rs.formation_words || []).find((fw) => fw.arm === target.arm && fw.formation === name);
+    if (w) return w.word;
+  }
+  return shortName(name);
+}
+
+// A unit's stands as a player writes them: "4/4 2/3" (strength/start).
+function standsText(stands) {
+  return (stands || []).map((s) => `${s.strength}/${s.start}`).join(' ');
+}
+
+// "4/4 2/3" (or "4 3": a stand at its start) back to stands; null when
+// the text is not that.
+function parseStands(text) {
+  const stands = [];
+  for (const part of text.trim().split(/[\s,]+/).filter(Boolean)) {
+    const m = /^(\d+)(?:\/(\d+))?$/.exec(part);
+    if (!m) return null;
+    const strength = Number(m[1]);
+    const start = m[2] === undefined ? strength : Number(m[2]);
+    if (strength > start) return null;
+    stands.push({ start, strength });
+  }
+  return stands;
+}
+
+// The weapons and troop types the inputs offer: the table's ruleset's.
+function fillRulesetLists() {
+  const rs = tableRuleset();
+  if (!rs) return;
+  for (const [id, names] of [['weapons', rs.weapons || []], ['troop-types', rs.troop_types || []]]) {
+    $(`#${id}`).replaceChildren(...names.map((n) => {
+      const o = document.createElement('option');
+      o.value = n;
+      return o;
+    }));
+  }
 }
 
 function getPath(obj, path) {
@@ -123,7 +182,7 @@ function fieldInput(target, [path, type, label], onChange) {
     for (const name of wire.enumNames(type.slice(5))) {
       const o = document.createElement('option');
       o.value = name;
-      o.textContent = shortName(name);
+      o.textContent = optionText(type, name, target);
       input.append(o);
     }
     input.value = value;
@@ -138,7 +197,8 @@ function fieldInput(target, [path, type, label], onChange) {
     if (type === 'int') { input.step = '1'; input.min = '0'; }
     if (type === 'num') input.step = 'any';
     if (type === 'weapon') input.setAttribute('list', 'weapons');
-    input.value = value ?? '';
+    if (type === 'troop') input.setAttribute('list', 'troop-types');
+    input.value = type === 'stands' ? standsText(value) : value ?? '';
   }
   input.id = `f-${path.replace(/\./g, '-')}`;
   input.dataset.path = path;
@@ -147,6 +207,7 @@ function fieldInput(target, [path, type, label], onChange) {
     if (type === 'bool') return input.checked;
     if (type === 'int') return Math.max(0, parseInt(input.value, 10) || 0);
     if (type === 'num') return Number.isFinite(parseFloat(input.value)) ? parseFloat(input.value) : 0;
+    if (type === 'stands') return parseStands(input.value);
     return input.value;
   };
   const event = type === 'bool' || type.startsWith('enum:') || path === 'id' ? 'change' : 'input';
@@ -178,6 +239,7 @@ function renameOk(input, oldId, newId) {
 
 function buildUnitEditor(form, u) {
   const { main, flags, last } = unitFields();
+  fillRulesetLists();
   const onChange = (path, value, input) => {
     if (path === 'id') {
       if (!renameOk(input, u.id, value)) return;
@@ -185,6 +247,18 @@ function buildUnitEditor(form, u) {
       state.selected.id = value;
     }
     if (path === 'facing') value = normaliseFacing(value);
+    if (path === 'stands' && value === null) {
+      input.setCustomValidity('stands as strength/start, e.g. "4/4 2/3"');
+      input.reportValidity();
+      return;
+    }
+    if (path === 'stands') input.setCustomValidity('');
+    if (path === 'arm') {
+      setPath(u, path, value);
+      edited();
+      buildEditor();                  // its formations' words follow its arm
+      return;
+    }
     if (path.startsWith('last_enemy_seen.') && !u.last_enemy_seen) u.last_enemy_seen = { x: 0, y: 0 };
     setPath(u, path, value);
     edited();
@@ -264,7 +338,7 @@ function buildTableEditor() {
     rs.append(o);
   }
   rs.value = sit.ruleset || '';
-  rs.addEventListener('change', () => { sit.ruleset = rs.value; edited(); });
+  rs.addEventListener('change', () => { sit.ruleset = rs.value; edited(); buildEditor(); });
   label.append(rs);
   grid.append(label);
   form.append(grid);

@@ -572,19 +572,41 @@ async function sideAndBattle() {
           return u && near(u.centre.x, d.centre.x, 0.01) && near(u.centre.y, d.centre.y, 0.01);
         }), 'put on my table: the units as the replay drew them, editable');
 
-  // A battle of 4 Page Bolivar (seed 003), played by its engine.
-  await page.selectOption('#battle-scenario', 'bol_carabobo');
-  await page.selectOption('#battle-blue', 'greedy');
-  await page.selectOption('#battle-red', 'table');
-  await page.fill('#battle-seed', '2');
-  const before = await page.evaluate(() => window.solo.state.battles);
-  await page.click('#battle-play');
-  await page.waitForFunction((n) => window.solo.state.battles > n, before);
-  check(!(await page.$('#battle-working #answer-error')), 'a Bolivar battle plays',
-        await page.textContent('#battle-working').catch(() => ''));
-  const bolTurns = Number(await page.$eval('#battle-result', (e) => e.dataset.turns));
-  check(bolTurns >= 1 && bolTurns <= 10 && (await page.textContent('#battle-reason')).length > 0,
-        'the Bolivar battle ends within its ten game turns, with its reason', String(bolTurns));
+  // A battle of 4 Page Bolivar (seed 003) and one of the 19th Century
+  // Europe QRS (seed 004), each played by its ruleset's engine.
+  for (const [scenario, ruleset, turns] of [['bol_carabobo', 'Bolivar', 10], ['e19_magenta', 'europe19', 12]]) {
+    await page.selectOption('#battle-scenario', scenario);
+    await page.selectOption('#battle-blue', 'greedy');
+    await page.selectOption('#battle-red', 'table');
+    await page.fill('#battle-seed', '2');
+    const before = await page.evaluate(() => window.solo.state.battles);
+    await page.click('#battle-play');
+    await page.waitForFunction((n) => window.solo.state.battles > n, before);
+    check(!(await page.$('#battle-working #answer-error')), `a ${ruleset} battle plays`,
+          await page.textContent('#battle-working').catch(() => ''));
+    const played = Number(await page.$eval('#battle-result', (e) => e.dataset.turns));
+    check(played >= 1 && played <= turns && (await page.textContent('#battle-reason')).length > 0,
+          `the ${ruleset} battle ends within its ${turns} turns, with its reason`, String(played));
+  }
+
+  // The editor in the words of the table's ruleset: 4 Page Bolivar's
+  // grades, its guns' "limbered", its troop types, a unit's stands.
+  await page.evaluate(() => { window.solo.state.situation.ruleset = 'bolivar'; });
+  const someone = (await pageState()).situation.units[0].id;
+  await page.evaluate((id) => window.solo.select('unit', id), someone);
+  const grades = await page.$$eval('#f-quality option', (os) => os.map((o) => o.textContent));
+  check(['raw', 'inferior', 'ordinary', 'superior'].every((g) => grades.includes(g)),
+        'the quality offered in the ruleset\'s grades', grades.join());
+  await page.selectOption('#f-arm', 'ARM_ARTILLERY');
+  const words = await page.$$eval('#f-formation option', (os) => os.map((o) => `${o.value}=${o.textContent}`));
+  check(words.includes('FORMATION_COLUMN=limbered') && words.includes('FORMATION_LINE=deployed'),
+        'the guns\' formations in the ruleset\'s words', words.join());
+  const troops = await page.$$eval('#troop-types option', (os) => os.map((o) => o.value));
+  check(troops.includes('gauchos_llaneros') && troops.includes('heavy_gun'), 'its troop types offered', troops.join());
+  await setField('#f-stands', '4/4 2/3');
+  const stands = unitOf(await pageState(), someone).stands;
+  check(stands.length === 2 && stands[1].start === 3 && stands[1].strength === 2,
+        'a unit\'s stands written as strength/start', JSON.stringify(stands));
 }
 
 try {
