@@ -358,6 +358,15 @@ test_hits_and_rout (void **state)
     bol_regain (f->g, bn, 5, "test");
     assert_int_equal (U (f, "bn")->stands[0].strength, 3);
     assert_int_equal (U (f, "bn")->stands[1].strength, 3);
+    /* a stand lost: the unit fights on with the other, a figure killed */
+    assert_false (bol_take_hits (f->g, bn, 5, -1, "test"));
+    assert_int_equal (U (f, "bn")->stands[0].strength
+                      + U (f, "bn")->stands[1].strength, 1);
+    assert_int_equal (U (f, "bn")->killed, 1);
+    assert_true (bol_in_play (f->g, bn));
+    assert_int_equal (bol_resolve (f->g, bn), 1);
+    bol_regain (f->g, bn, 5, "test");       /* a lost stand stays lost */
+    assert_int_equal (U (f, "bn")->killed, 1);
     /* six hits: resolve 0, a rout */
     assert_true (bol_take_hits (f->g, bn, 6, idx (f, "foe"), "test"));
     assert_false (bol_in_play (f->g, bn));
@@ -913,6 +922,34 @@ test_commander_casualty (void **state)
     unmake (f);
 }
 
+/*  "Passage of lines is when two lines, one behind the other within 3
+ *  Tum, swap positions; no move straight ahead or second change
+ *  direction is allowed": a line told to move onto the line before or
+ *  behind it swaps places with it. */
+static void
+test_passage_of_lines (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("back", "blue", "battalion", "ordinary", "line", 30, 26,
+                    0, NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 30, 90, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    order (f, "back", move_to (30, 30));
+    order (f, "front", move_to (30, 40));      /* it has passed: it stays */
+    next (f);
+    assert_true (saw (f, "passage of lines: back and front swap places"));
+    near (U (f, "back")->fp.centre.y, 30, 1e-9);
+    near (U (f, "front")->fp.centre.y, 26, 1e-9);
+    near (U (f, "back")->fp.facing, 0, 1e-9);
+    unmake (f);
+}
+
 /*  Support and crowding: "Squares and columns are always supported.
  *  ... Line, cavalry and skirmishers are supported when ... (1) No enemy
  *  unit to-rear within 4 TUM; (2) At least one friendly cavalry,
@@ -1208,6 +1245,7 @@ main (void)
         cmocka_unit_test (test_about_face),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_melee_and_rally_back),
+        cmocka_unit_test (test_passage_of_lines),
         cmocka_unit_test (test_evade),
         cmocka_unit_test (test_mutual_charges),
         cmocka_unit_test (test_feigned_flight),

@@ -171,6 +171,9 @@ test_close_combat (void **state)
     is (t->rally_back_infantry_tum, 1);
     /* "both units make an extra move directly-to-front for 3 TUM" */
     is (t->pass_through_tum, 3);
+    /* "Passage of lines is when two lines, one behind the other within 3
+       Tum, swap positions" */
+    is (t->passage_tum, 3);
 }
 
 /*  Game Basics' stands, Phase 6 and the time limit. */

@@ -738,17 +738,37 @@ victory (const game_t *g, game_result_t *out)
 
 /*  ---- resolving ---- */
 
-/*  Carry out the move phase's orders of side `side`. */
+/*  The order unit u carries out in its move: this turn's, else a hold; a
+ *  continue carries on with its current actions (a charge ends). */
+static order_t
+move_order_of (const game_t *g, int u)
+{
+    const game_unit_t *gu = game_unit (g, u);
+    order_t o = gu->ordered ? gu->order : order_hold ();
+    if (o.kind == ORDER_CONTINUE)
+        o = gu->current.kind == ORDER_CHARGE ? order_hold () : gu->current;
+    return o;
+}
+
+/*  Carry out the move phase's orders of side `side`: the passages of
+ *  lines first (the two lines swap places before either moves), then
+ *  every other unit's. */
 static void
 move_side (game_t *g, int side, dice_t *dice)
 {
-    for (int u = 0; u < game_unit_count (g); u++) {
+    for (int k = 0; k < 2 * game_unit_count (g); k++) {
+        int u = k % game_unit_count (g);
+        bool passages = k < game_unit_count (g);
         if ((int) game_unit_c (g, u)->side != side || !bol_in_play (g, u))
             continue;
         game_unit_t *gu = game_unit_mut (g, u);
-        order_t o = gu->ordered ? gu->order : order_hold ();
-        if (o.kind == ORDER_CONTINUE)
-            o = gu->current.kind == ORDER_CHARGE ? order_hold () : gu->current;
+        if (bol_state (gu)->flags & BOL_F_PASSED)
+            continue;               /* it swapped places in a passage */
+        order_t o = move_order_of (g, u);
+        bool passage = o.has_to && !o.has_formation
+                    && bol_passage_partner (g, u, o.to) >= 0;
+        if (passage != passages)
+            continue;
         unit_t *x = game_unit_m (g, u);
         /* the Risk Factor tables' morale effect */
         x->status = (x->status & ~(o.status_clear & MORALE_FLAGS))

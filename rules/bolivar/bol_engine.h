@@ -62,7 +62,9 @@ enum {
     BOL_F_CHARGED    = 1 << 10,  /* it charged into contact this turn */
     BOL_F_HEROIC     = 1 << 11,  /* an enemy rout this turn owes it
                                     heroics (the count in credit) */
-    BOL_F_EVADED     = 1 << 12
+    BOL_F_EVADED     = 1 << 12,
+    BOL_F_PASSED     = 1 << 13   /* it swapped places in a passage of
+                                    lines: it does not move again */
 };
 
 static inline bol_unit_state_t *

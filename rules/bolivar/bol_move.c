@@ -149,9 +149,50 @@ turn_cost (const game_t *g, int u, double deg)
     return game_unit_c (g, u)->fp.width * deg * RAD;
 }
 
+int
+bol_passage_partner (const game_t *g, int u, vec2_t to)
+{
+    const unit_t *x = game_unit_c (g, u);
+    if (x->arm != ARM_INFANTRY || x->formation != FORMATION_LINE)
+        return -1;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const unit_t *y = game_unit_c (g, k);
+        if (k == u || !bol_in_play (g, k) || y->side != x->side
+            || y->arm != ARM_INFANTRY || y->formation != FORMATION_LINE
+            || !footprint_contains (&y->fp, to)
+            || (state_c (g, k)->flags & BOL_F_PASSED))
+            continue;
+        arc_t arc = footprint_arc (&x->fp, y->fp.centre, 45, 45);
+        if (arc != ARC_FLANK
+            && situation_unit_distance (game_situation (g), u, k)
+                   <= bol_cm (g, tables (g)->passage_tum) + 1e-6)
+            return k;
+    }
+    return -1;
+}
+
 static void
 bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
 {
+    if (o->has_to && !o->has_formation) {
+        int k = bol_passage_partner (g, u, o->to);
+        if (k >= 0) {
+            /* "no move straight ahead or second change direction is
+               allowed": the two swap places, each keeping its facing */
+            unit_t *x = game_unit_m (g, u), *y = game_unit_m (g, k);
+            vec2_t c = x->fp.centre;
+            x->fp.centre = y->fp.centre;
+            y->fp.centre = c;
+            state_m (g, u)->flags |= BOL_F_PASSED;
+            state_m (g, k)->flags |= BOL_F_PASSED;
+            game_unit_mut (g, u)->moved_halves = 2;
+            game_unit_mut (g, k)->moved_halves = 2;
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_MOVE, u, "passage of lines: %s and "
+                            "%s swap places", x->id, y->id);
+            return;
+        }
+    }
     unit_t *x = game_unit_m (g, u);
     bol_unit_state_t *st = state_m (g, u);
     const bol_tables_t *t = tables (g);

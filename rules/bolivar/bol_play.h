@@ -128,6 +128,12 @@ vec2_t bol_contact_point (const game_t *g, int u, int target,
 int bol_charge_check (const game_t *g, int u, int target, char *err,
                       int errlen);
 
+/*  The friendly line unit u, a line, swaps places with in a passage of
+ *  lines ("when two lines, one behind the other within 3 TUM, swap
+ *  positions"): the one whose footprint holds `to`, the point u is told
+ *  to move to, directly to its front or rear within 3 TUM; -1 none. */
+int bol_passage_partner (const game_t *g, int u, vec2_t to);
+
 /*  Unit u's charge into contact with `target` (checked); false when
  *  blocked short. */
 bool bol_charge_move (game_t *g, int u, int target);

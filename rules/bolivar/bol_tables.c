@@ -56,7 +56,8 @@ load_text (table_reader_t *ld, bol_tables_t *t)
         "casualty_hit", "attached_melee_dice", "support_tum",
         "crowded_line_tum", "crowded_column_flank_tum", "crowded_column_tum",
         "rally_back_cavalry_tum", "rally_back_infantry_tum",
-        "pass_through_tum", "breakpoint", "time_limit_turns" };
+        "pass_through_tum", "passage_tum", "breakpoint",
+        "time_limit_turns" };
     if (!table_need_group_of (ld, "bolivar.text", keys,
                               (int) (sizeof keys / sizeof *keys)))
         return -1;
@@ -104,6 +105,7 @@ load_text (table_reader_t *ld, bol_tables_t *t)
         || num (ld, g, "rally_back_infantry_tum", 0, 1000,
                 &t->rally_back_infantry_tum) < 0
         || num (ld, g, "pass_through_tum", 0, 1000, &t->pass_through_tum) < 0
+        || num (ld, g, "passage_tum", 0, 1000, &t->passage_tum) < 0
         || num (ld, g, "breakpoint", 0.01, 1, &t->breakpoint) < 0
         || whole (ld, g, "time_limit_turns", 1, 1000,
                   &t->time_limit_turns) < 0 ? -1 : 0;

@@ -80,6 +80,7 @@ typedef struct {
     double rally_back_cavalry_tum;   /* "up to 3 TUM for cavalry" */
     double rally_back_infantry_tum;  /* "and 1 TUM for infantry" */
     double pass_through_tum;         /* "directly-to-front for 3 TUM" */
+    double passage_tum;              /* "one behind the other within 3 Tum" */
     double breakpoint;               /* "1/3 the number of the original
                                         units, rounded up" */
     int time_limit_turns;            /* "(10 game turns)" */
