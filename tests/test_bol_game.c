@@ -81,21 +81,7 @@ unit (const char *id, const char *side, const char *troop,
     return b;
 }
 
-typedef struct {
-    scenario_t *sc;
-    game_t *g;
-    dice_t *dice;
-    char events[128][GAME_EVENT_MAX];
-    int event_count;
-} fixture_t;
-
-static void
-on_event (void *arg, const game_event_t *ev)
-{
-    fixture_t *f = arg;
-    if (f->event_count < 128)
-        snprintf (f->events[f->event_count++], GAME_EVENT_MAX, "%s", ev->text);
-}
+typedef test_game_t fixture_t;
 
 /*  The scenario text of these units and terrain, blue the attacker. */
 static const char *
@@ -115,19 +101,7 @@ scenario_text (const char *terrain, const char *units)
 static fixture_t *
 make (const char *terrain, const char *units)
 {
-    char err[256] = "";
-    fixture_t *f = calloc (1, sizeof *f);
-    assert_non_null (f);
-    f->sc = scenario_load_text (scenario_text (terrain, units), "t.cfg",
-                                game_rules_finder, rules, err, sizeof err);
-    if (!f->sc)
-        fail_msg ("%s", err);
-    f->g = game_new (rules, f->sc, err, sizeof err);
-    if (!f->g)
-        fail_msg ("%s", err);
-    f->dice = dice_new (99);
-    game_set_events (f->g, on_event, f);
-    return f;
+    return test_game_new (rules, scenario_text (terrain, units));
 }
 
 /*  The error a game of these units is refused with. */
@@ -154,19 +128,13 @@ refuse_game (const char *units, const char *want)
 static void
 unmake (fixture_t *f)
 {
-    game_destroy (&f->g);
-    scenario_destroy (&f->sc);
-    dice_destroy (&f->dice);
-    free (f);
+    test_game_destroy (&f);
 }
 
 static int
 idx (fixture_t *f, const char *id)
 {
-    int u = situation_find_unit (game_situation (f->g), id);
-    if (u < 0)
-        fail_msg ("no unit %s", id);
-    return u;
+    return test_unit_index (f, id);
 }
 
 static const unit_t *
@@ -181,27 +149,6 @@ S (fixture_t *f, const char *id)
     return bol_state (game_unit_mut (f->g, idx (f, id)));
 }
 
-static void
-push (fixture_t *f, int n, ...)
-{
-    va_list ap;
-    va_start (ap, n);
-    for (int i = 0; i < n; i++)
-        assert_int_equal (dice_push (f->dice, 6, va_arg (ap, int)), 0);
-    va_end (ap);
-}
-
-static bool
-saw (fixture_t *f, const char *words)
-{
-    for (int i = 0; i < f->event_count; i++)
-        if (strstr (f->events[i], words))
-            return true;
-    for (int i = 0; getenv ("BOL_TEST_EVENTS") && i < f->event_count; i++)
-        printf ("  event: %s\n", f->events[i]);
-    return false;
-}
-
 /*  The first turn's initiative (the attacker, blue, active without a
  *  die), then on to the active player's move. */
 static void
@@ -213,20 +160,12 @@ start (fixture_t *f)
     assert_int_equal (game_phase (f->g), BOL_PHASE_ACTIVE_MOVE);
 }
 
-/*  Resolve the current phase and begin the next. */
-static void
-next (fixture_t *f)
-{
-    game_resolve_phase (f->g, f->dice);
-    game_begin_phase (f->g, f->dice);
-}
-
 /*  On, every unit holding, to the start of phase `phase`. */
 static void
 on_to (fixture_t *f, int phase)
 {
     while (game_phase (f->g) != phase)
-        next (f);
+        test_next_phase (f);
 }
 
 static void
@@ -239,25 +178,6 @@ static void
 refused (fixture_t *f, const char *id, order_t o, const char *want)
 {
     test_order_refused (f->g, id, o, want);
-}
-
-static order_t
-move_to (double x, double y)
-{
-    order_t o = order_hold ();
-    o.kind = ORDER_MOVE;
-    o.has_to = true;
-    o.to = (vec2_t) { x, y };
-    return o;
-}
-
-static order_t
-charge (fixture_t *f, const char *target)
-{
-    order_t o = order_hold ();
-    o.kind = ORDER_CHARGE;
-    o.target = idx (f, target);
-    return o;
 }
 
 static order_t
@@ -371,7 +291,7 @@ test_hits_and_rout (void **state)
     assert_true (bol_take_hits (f->g, bn, 6, idx (f, "foe"), "test"));
     assert_false (bol_in_play (f->g, bn));
     assert_true (U (f, "bn")->status & STATUS_ROUTING);
-    assert_true (saw (f, "bn routs at resolve 0: remove it and place 2 rout "
+    assert_true (test_saw (f, "bn routs at resolve 0: remove it and place 2 rout "
                          "markers"));
     int of;
     assert_int_equal (bol_side_lost (f->g, SIDE_BLUE, &of), 1);
@@ -402,11 +322,11 @@ test_command_check (void **state)
     assert_int_equal (bol_command_dice (f->g, idx (f, "near")), 3);
     /* 40 cm from its commander: beyond 8 TUM (16 cm), one die fewer */
     assert_int_equal (bol_command_dice (f->g, idx (f, "far")), 2);
-    push (f, 3, 5, 5, 6);
+    test_push (f, 3, 5, 5, 6);
     assert_true (bol_command_check (f->g, idx (f, "near"), f->dice, "t"));
-    push (f, 3, 5, 5, 5);
+    test_push (f, 3, 5, 5, 5);
     assert_false (bol_command_check (f->g, idx (f, "near"), f->dice, "t"));
-    assert_true (saw (f, "3d6, best 5: failed"));
+    assert_true (test_saw (f, "3d6, best 5: failed"));
     unmake (f);
 }
 
@@ -442,8 +362,8 @@ test_zones (void **state)
     /* in the control zone: "move closer ... directly away ... directly
        to rear", nothing else */
     start (f);
-    refused (f, "control", move_to (45, 47), "control zone");
-    order (f, "control", move_to (30, 41));       /* directly away */
+    refused (f, "control", test_move_order (45, 47), "control zone");
+    order (f, "control", test_move_order (30, 41));       /* directly away */
     unmake (f);
 
     snprintf (units, sizeof units, "%s, %s",
@@ -456,7 +376,7 @@ test_zones (void **state)
     start (f);
     /* "The only allowable move is to about face if that will leave the
        unit in enemy contact" */
-    refused (f, "locked", move_to (30, 30), "may only about face");
+    refused (f, "locked", test_move_order (30, 30), "may only about face");
     order_t about = order_hold ();
     about.has_facing = true;
     about.facing = 180;
@@ -481,17 +401,17 @@ test_initiative (void **state)
     start (f);
     assert_int_equal (bol_active (f->g), SIDE_BLUE);
     assert_int_equal (game_phase_side (f->g), SIDE_BLUE);
-    next (f);
+    test_next_phase (f);
     assert_int_equal (game_phase (f->g), BOL_PHASE_REACTIVE_SHOOT);
     assert_int_equal (game_phase_side (f->g), SIDE_RED);
     /* turn 2: blue 2, red 5: red active */
     assert_int_equal (game_set_turn (f->g, 2), 0);
-    push (f, 2, 2, 5);
+    test_push (f, 2, 2, 5);
     game_begin_phase (f->g, f->dice);
     assert_int_equal (bol_active (f->g), SIDE_RED);
     /* turn 3: a tie, the attacker */
     assert_int_equal (game_set_turn (f->g, 3), 0);
-    push (f, 2, 4, 4);
+    test_push (f, 2, 4, 4);
     game_begin_phase (f->g, f->dice);
     assert_int_equal (bol_active (f->g), SIDE_BLUE);
     unmake (f);
@@ -530,9 +450,9 @@ test_shooting (void **state)
     assert_int_equal (bol_shoot_hit (f->g, line, ahead), 6);
     /* "Pre-game 7. Bombardment. Artillery get a free shot": the gun, with
        no shooting marker for it */
-    push (f, 6, 6, 1, 1, 1, 1, 1);
+    test_push (f, 6, 6, 1, 1, 1, 1, 1);
     start (f);
-    assert_true (saw (f, "bombardment at ahead: gun (primary) 6d6 needing "
+    assert_true (test_saw (f, "bombardment at ahead: gun (primary) 6d6 needing "
                          "6: 1 hit"));
     assert_false (S (f, "gun")->flags & BOL_F_SHOOTING);
     on_to (f, BOL_PHASE_ACTIVE_SHOOT);
@@ -540,9 +460,9 @@ test_shooting (void **state)
     order (f, "gun", fire ());
     /* the gun the primary shooter (6 dice), the line a secondary (1d6):
        the line throws first (6: a hit), then the gun (6, 6: two) */
-    push (f, 7, 6, 6, 6, 1, 1, 1, 1);
-    next (f);
-    assert_true (saw (f, "shooting at ahead: line (secondary) 1d6 needing 6: "
+    test_push (f, 7, 6, 6, 6, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "shooting at ahead: line (secondary) 1d6 needing 6: "
                          "1 hit; gun (primary) 6d6 needing 6: 2 hits"));
     const unit_t *a = U (f, "ahead");
     assert_int_equal (a->stands[0].strength + a->stands[1].strength, 6 - 4);
@@ -564,7 +484,7 @@ test_shooting (void **state)
     deploy.has_formation = true;
     deploy.formation = FORMATION_LINE;
     order (f, "gun", deploy);
-    next (f);
+    test_next_phase (f);
     assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
     assert_false (bol_can_shoot (f->g, idx (f, "gun")));
     unmake (f);
@@ -590,13 +510,13 @@ test_about_face (void **state)
     about.has_facing = true;
     about.facing = 180;
     order (f, "b", about);
-    push (f, 3, 6, 1, 1);               /* its command check passes */
-    next (f);
+    test_push (f, 3, 6, 1, 1);               /* its command check passes */
+    test_next_phase (f);
     near (U (f, "b")->fp.facing, 180, 0.01);
     assert_true (S (f, "b")->flags & BOL_F_MOVED);
     assert_false (bol_can_shoot (f->g, idx (f, "b")));
     on_to (f, BOL_PHASE_MORALE);
-    next (f);
+    test_next_phase (f);
     assert_false (S (f, "b")->flags & BOL_F_MOVED);
     unmake (f);
 }
@@ -623,12 +543,12 @@ test_charges (void **state)
     start (f);
     on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     /* 8 cm to the line's front, 4 TUM: beyond 3 TUM */
-    refused (f, "far", charge (f, "foe"), "beyond a charge (3.0 TUM "
-                                          "(6.0 cm))");
-    order (f, "horse", charge (f, "gun"));
-    next (f);                           /* the reactive player's charges */
-    next (f);                           /* close combat */
-    assert_true (saw (f, "gun is eliminated, contacted by a charge"));
+    refused (f, "far", test_charge_order (f, "foe"),
+             "beyond a charge (3.0 TUM (6.0 cm))");
+    order (f, "horse", test_charge_order (f, "gun"));
+    test_next_phase (f);                           /* the reactive player's charges */
+    test_next_phase (f);                           /* close combat */
+    assert_true (test_saw (f, "gun is eliminated, contacted by a charge"));
     assert_false (bol_in_play (f->g, idx (f, "gun")));
     assert_false (U (f, "gun")->status & STATUS_ROUTING);   /* not routed */
     int of;
@@ -645,9 +565,10 @@ test_charges (void **state)
     start (f);
     on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     S (f, "horse")->flags |= BOL_F_SHOOTING;
-    refused (f, "horse", charge (f, "foe"), "Shooting units cannot charge");
+    refused (f, "horse", test_charge_order (f, "foe"),
+             "Shooting units cannot charge");
     S (f, "horse")->flags = BOL_F_MOVED;
-    refused (f, "horse", charge (f, "foe"), "moved marker");
+    refused (f, "horse", test_charge_order (f, "foe"), "moved marker");
     unmake (f);
 }
 
@@ -676,10 +597,10 @@ charge_at (const char *charger, const char *target, bool back)
     fixture_t *f = make (NULL, units);
     start (f);
     on_to (f, BOL_PHASE_ACTIVE_CHARGES);
-    order (f, "a", charge (f, "d"));
-    next (f);
+    order (f, "a", test_charge_order (f, "d"));
+    test_next_phase (f);
     if (back)
-        order (f, "d", charge (f, "a"));
+        order (f, "d", test_charge_order (f, "a"));
     return f;
 }
 
@@ -692,42 +613,42 @@ test_melee_and_rally_back (void **state)
        fights first (3 dice: 1d6 per resolve), the horse 6 (2d6 per
        resolve charging) */
     fixture_t *f = charge_at ("horse", "battalion", true);
-    push (f, 9, 1, 1, 1, 6, 6, 1, 1, 1, 1);
-    next (f);
-    assert_true (saw (f, "d's charge is cancelled: infantry charged by "
+    test_push (f, 9, 1, 1, 1, 6, 6, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "d's charge is cancelled: infantry charged by "
                          "cavalry"));
-    assert_true (saw (f, "d (primary) 3d6 needing 6: 0 hits"));
-    assert_true (saw (f, "a (primary) 6d6 needing 6: 2 hits"));
+    assert_true (test_saw (f, "d (primary) 3d6 needing 6: 0 hits"));
+    assert_true (test_saw (f, "a (primary) 6d6 needing 6: 2 hits"));
     assert_int_equal (bol_resolve (f->g, idx (f, "d")), 2);
     /* the line lost: 1 TUM (2 cm) straight back, from 26 to 28 */
-    assert_true (saw (f, "d rallies back 2.0 cm"));
+    assert_true (test_saw (f, "d rallies back 2.0 cm"));
     near (U (f, "d")->fp.centre.y, 28, 0.01);
     near (U (f, "a")->fp.centre.y, 24, 0.01);    /* in contact where it hit */
     unmake (f);
 
     /* the horse loses: 3 TUM (6 cm) back */
     f = charge_at ("horse", "battalion", false);
-    push (f, 9, 6, 6, 1, 1, 1, 1, 1, 1, 1);
-    next (f);
-    assert_true (saw (f, "a rallies back 6.0 cm"));
+    test_push (f, 9, 6, 6, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a rallies back 6.0 cm"));
     near (U (f, "a")->fp.centre.y, 18, 0.01);
     unmake (f);
 
     /* "Chargers must rally back from a tie, except cavalry that tie pass
        through each other instead": 1 hit each */
     f = charge_at ("horse", "horse", false);
-    push (f, 9, 6, 1, 1, 6, 1, 1, 1, 1, 1);
-    next (f);
-    assert_true (saw (f, "a and d tie and pass through each other"));
+    test_push (f, 9, 6, 1, 1, 6, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a and d tie and pass through each other"));
     /* each on through the other, then 3 TUM: 2 + 2 + 6 cm */
     near (U (f, "a")->fp.centre.y, 24 + 10, 0.01);
     unmake (f);
 
     /* a battalion's charge ending in a tie: the charger rallies back */
     f = charge_at ("battalion", "battalion", false);
-    push (f, 6, 6, 1, 1, 6, 1, 1);
-    next (f);
-    assert_true (saw (f, "a rallies back"));
+    test_push (f, 6, 6, 1, 1, 6, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a rallies back"));
     unmake (f);
 }
 
@@ -741,21 +662,21 @@ test_evade (void **state)
     (void) state;
     fixture_t *f = charge_at ("horse", "skirmisher", false);
     /* its check: resolve 3, a die fewer with no commander: 2d6, a 6 */
-    push (f, 2, 6, 1);
-    next (f);
-    assert_true (saw (f, "d's command check to evade: 2d6, best 6: passed"));
-    assert_true (saw (f, "d evades a: 12.0 cm directly away"));
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "d's command check to evade: 2d6, best 6: passed"));
+    assert_true (test_saw (f, "d evades a: 12.0 cm directly away"));
     near (U (f, "d")->fp.centre.y, 26 + 12, 0.01);
-    assert_true (saw (f, "a charges but does not reach d"));
+    assert_true (test_saw (f, "a charges but does not reach d"));
     assert_false (game_unit (f->g, idx (f, "d"))->in_melee);
     unmake (f);
 
     /* the check failed: caught */
     f = charge_at ("horse", "skirmisher", false);
-    push (f, 2, 1, 1);
-    next (f);
-    assert_false (saw (f, "evades"));
-    assert_true (saw (f, "a charges d in the front"));
+    test_push (f, 2, 1, 1);
+    test_next_phase (f);
+    assert_false (test_saw (f, "evades"));
+    assert_true (test_saw (f, "a charges d in the front"));
     unmake (f);
 }
 
@@ -765,8 +686,8 @@ test_mutual_charges (void **state)
 {
     (void) state;
     fixture_t *f = charge_at ("horse", "horse", true);
-    next (f);
-    assert_true (saw (f, "a and d charge each other and meet half way, at "
+    test_next_phase (f);
+    assert_true (test_saw (f, "a and d charge each other and meet half way, at "
                          "(50.0, 23.0)"));
     unmake (f);
 }
@@ -793,21 +714,21 @@ test_feigned_flight (void **state)
                       idx (f, "paez"));
     start (f);
     on_to (f, BOL_PHASE_ACTIVE_CHARGES);
-    order (f, "a", charge (f, "d"));
-    next (f);
+    order (f, "a", test_charge_order (f, "d"));
+    test_next_phase (f);
     /* the line's 3 dice (2 hits), the llaneros' 7 (2d6 per resolve
        charging, a reading, and the commander's 1d6): none; Páez risks
        2d6; the llaneros rally back, their check (resolve 1: 1d6) passes,
        they charge again: 7 dice (3 hits) against the line's 3 (none) */
-    push (f, 3, 6, 6, 1);
-    push (f, 7, 1, 1, 1, 1, 1, 1, 1);
-    push (f, 2, 1, 1);
-    push (f, 1, 6);
-    push (f, 7, 6, 6, 6, 1, 1, 1, 1);
-    push (f, 3, 1, 1, 1);
-    next (f);
-    assert_true (saw (f, "a rallies back 6.0 cm"));
-    assert_true (saw (f, "a's feigned flight: it recovers all its resolve "
+    test_push (f, 3, 6, 6, 1);
+    test_push (f, 7, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 1, 6);
+    test_push (f, 7, 6, 6, 6, 1, 1, 1, 1);
+    test_push (f, 3, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a rallies back 6.0 cm"));
+    assert_true (test_saw (f, "a's feigned flight: it recovers all its resolve "
                          "and charges d"));
     assert_int_equal (bol_resolve (f->g, idx (f, "a")), 3);
     /* the commander went with them */
@@ -815,7 +736,7 @@ test_feigned_flight (void **state)
                       idx (f, "paez"));
     const unit_t *d = U (f, "d");
     assert_int_equal (d->stands[0].strength + d->stands[1].strength, 3);
-    assert_true (saw (f, "d rallies back 2.0 cm"));
+    assert_true (test_saw (f, "d rallies back 2.0 cm"));
     /* "a single Feigned Flight in a game" */
     assert_int_equal (game_side_extra (f->g, SIDE_BLUE)[BOL_SX_FEIGNED], 1);
     unmake (f);
@@ -839,21 +760,21 @@ test_keep_shooting (void **state)
     S (f, "b")->flags |= BOL_F_SHOOTING;
     /* not told to shoot: the check, resolve 3 less a die with no
        commander */
-    push (f, 2, 6, 1);
-    next (f);
-    assert_true (saw (f, "b's command check to remove its shooting marker: "
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "b's command check to remove its shooting marker: "
                          "2d6, best 6: passed"));
     assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
-    assert_false (saw (f, "shooting at r"));
+    assert_false (test_saw (f, "shooting at r"));
     unmake (f);
 
     f = make (NULL, units);
     start (f);
     on_to (f, BOL_PHASE_ACTIVE_SHOOT);
     S (f, "b")->flags |= BOL_F_SHOOTING;
-    push (f, 5, 1, 1, 1, 1, 1);         /* the check fails: it shoots */
-    next (f);
-    assert_true (saw (f, "shooting at r: b (primary) 3d6"));
+    test_push (f, 5, 1, 1, 1, 1, 1);         /* the check fails: it shoots */
+    test_next_phase (f);
+    assert_true (test_saw (f, "shooting at r: b (primary) 3d6"));
     unmake (f);
 }
 
@@ -883,8 +804,8 @@ test_difficult_ground (void **state)
     near (bol_move_allowance (f->g, idx (f, "edge")), 6, 1e-9);
     near (bol_move_allowance (f->g, idx (f, "gun")), 12, 1e-9);
     start (f);
-    order (f, "gun", move_to (70, 40));
-    next (f);
+    order (f, "gun", test_move_order (70, 40));
+    test_next_phase (f);
     /* the gun stops at the brook's edge: no road crosses it */
     assert_true (U (f, "gun")->fp.centre.y < 26);
     assert_true (U (f, "gun")->fp.centre.y > 24);
@@ -909,14 +830,14 @@ test_commander_casualty (void **state)
                     NULL));
     fixture_t *f = make (NULL, units);
     start (f);
-    push (f, 2, 1, 1);
+    test_push (f, 2, 1, 1);
     bol_commander_risk (f->g, idx (f, "b"), false, f->dice);
-    assert_true (saw (f, "chief, attached to b, risks becoming a casualty: "
+    assert_true (test_saw (f, "chief, attached to b, risks becoming a casualty: "
                          "2d6, 0 sixes"));
     assert_true (bol_in_play (f->g, idx (f, "chief")));
-    push (f, 3, 1, 1, 6);
+    test_push (f, 3, 1, 1, 6);
     bol_commander_risk (f->g, idx (f, "b"), true, f->dice);
-    assert_true (saw (f, "3d6, 1 six"));
+    assert_true (test_saw (f, "3d6, 1 six"));
     assert_false (bol_in_play (f->g, idx (f, "chief")));
     assert_true (S (f, "chief")->flags & BOL_F_CASUALTY);
     unmake (f);
@@ -940,10 +861,10 @@ test_passage_of_lines (void **state)
                     NULL));
     fixture_t *f = make (NULL, units);
     start (f);
-    order (f, "back", move_to (30, 30));
-    order (f, "front", move_to (30, 40));      /* it has passed: it stays */
-    next (f);
-    assert_true (saw (f, "passage of lines: back and front swap places"));
+    order (f, "back", test_move_order (30, 30));
+    order (f, "front", test_move_order (30, 40));      /* it has passed: it stays */
+    test_next_phase (f);
+    assert_true (test_saw (f, "passage of lines: back and front swap places"));
     near (U (f, "back")->fp.centre.y, 30, 1e-9);
     near (U (f, "front")->fp.centre.y, 26, 1e-9);
     near (U (f, "back")->fp.facing, 0, 1e-9);
@@ -1031,8 +952,8 @@ test_morale_phase (void **state)
     bol_remove (f->g, idx (f, "a-chief"), BOL_F_CASUALTY, "a test casualty");
     assert_true (bol_take_hits (f->g, idx (f, "r2"), 6, idx (f, "b1"), "t"));
     on_to (f, BOL_PHASE_MORALE);
-    next (f);
-    assert_true (saw (f, "commander loss"));
+    test_next_phase (f);
+    assert_true (test_saw (f, "commander loss"));
     /* 5.2: a1's stands 3 and 3 -> 2 and 3; a2's 2 and 2 -> 1 and 2 */
     assert_int_equal (U (f, "a1")->stands[0].strength, 2);
     assert_int_equal (U (f, "a1")->stands[1].strength, 3);
@@ -1040,13 +961,13 @@ test_morale_phase (void **state)
     assert_int_equal (U (f, "a2")->stands[1].strength, 2);
     /* 5.3: r1, the only other unit of r2's division, 3 and 3 -> 2, 3 */
     assert_int_equal (U (f, "r1")->stands[0].strength, 2);
-    assert_true (saw (f, "morale erosion: r2 routed"));
+    assert_true (test_saw (f, "morale erosion: r2 routed"));
     /* 5.4: b1 regains one for r2's rout (2 -> 3 on a stand); 5.5: b1 with
        b-chief attached regains one more (the other stand) */
     assert_int_equal (U (f, "b1")->stands[0].strength, 3);
     assert_int_equal (U (f, "b1")->stands[1].strength, 3);
-    assert_true (saw (f, "heroics: r2 routed"));
-    assert_true (saw (f, "commander rally"));
+    assert_true (test_saw (f, "heroics: r2 routed"));
+    assert_true (test_saw (f, "commander rally"));
     unmake (f);
 }
 
@@ -1153,7 +1074,7 @@ test_march_and_words (void **state)
     assert_true (bol_can_shoot (f->g, idx (f, "line")));
     footprint_t before = U (f, "line")->fp;
     order (f, "line", to_march);
-    next (f);
+    test_next_phase (f);
     assert_int_equal (U (f, "line")->formation, FORMATION_MARCH);
     near (U (f, "line")->fp.width, before.width, 1e-9);
     near (U (f, "line")->fp.depth, before.depth, 1e-9);

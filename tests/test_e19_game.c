@@ -62,21 +62,7 @@ unit (const char *id, const char *side, const char *troop,
     return b;
 }
 
-typedef struct {
-    scenario_t *sc;
-    game_t *g;
-    dice_t *dice;
-    char events[96][GAME_EVENT_MAX];
-    int event_count;
-} fixture_t;
-
-static void
-on_event (void *arg, const game_event_t *ev)
-{
-    fixture_t *f = arg;
-    if (f->event_count < 96)
-        snprintf (f->events[f->event_count++], GAME_EVENT_MAX, "%s", ev->text);
-}
+typedef test_game_t fixture_t;
 
 /*  A game of the units (text of the list), terrain (may be NULL), blue
  *  moving first. */
@@ -91,37 +77,19 @@ make (const char *terrain, const char *units)
               "scenario = { name = \"t\"; turns = 10; first = \"blue\";\n"
               "  victory = { army_break = 0.9; }; };\n",
               terrain ? terrain : "", units);
-    char err[256] = "";
-    fixture_t *f = calloc (1, sizeof *f);
-    assert_non_null (f);
-    f->sc = scenario_load_text (text, "t.cfg", game_rules_finder, rules, err,
-                                sizeof err);
-    if (!f->sc)
-        fail_msg ("%s", err);
-    f->g = game_new (rules, f->sc, err, sizeof err);
-    if (!f->g)
-        fail_msg ("%s", err);
-    f->dice = dice_new (99);
-    game_set_events (f->g, on_event, f);
-    return f;
+    return test_game_new (rules, text);
 }
 
 static void
 unmake (fixture_t *f)
 {
-    game_destroy (&f->g);
-    scenario_destroy (&f->sc);
-    dice_destroy (&f->dice);
-    free (f);
+    test_game_destroy (&f);
 }
 
 static int
 idx (fixture_t *f, const char *id)
 {
-    int u = situation_find_unit (game_situation (f->g), id);
-    if (u < 0)
-        fail_msg ("no unit %s", id);
-    return u;
+    return test_unit_index (f, id);
 }
 
 static const unit_t *
@@ -130,45 +98,16 @@ U (fixture_t *f, const char *id)
     return situation_unit_const (game_situation (f->g), idx (f, id));
 }
 
-static void
-push (fixture_t *f, int n, ...)
-{
-    va_list ap;
-    va_start (ap, n);
-    for (int i = 0; i < n; i++)
-        assert_int_equal (dice_push (f->dice, 6, va_arg (ap, int)), 0);
-    va_end (ap);
-}
-
-static bool
-saw (fixture_t *f, const char *words)
-{
-    for (int i = 0; i < f->event_count; i++)
-        if (strstr (f->events[i], words))
-            return true;
-    for (int i = 0; getenv ("E19_TEST_EVENTS") && i < f->event_count; i++)
-        printf ("  event: %s\n", f->events[i]);
-    return false;
-}
-
 /*  The command phase with both sides' rolls given (blue's first), then
  *  on to blue's actions. */
 static void
 start (fixture_t *f, int blue_die, int red_die)
 {
-    push (f, 2, blue_die, red_die);
+    test_push (f, 2, blue_die, red_die);
     game_begin_phase (f->g, f->dice);
     game_resolve_phase (f->g, f->dice);
     game_begin_phase (f->g, f->dice);
     assert_int_equal (game_phase (f->g), E19_PHASE_A_ACTS);
-}
-
-/*  Resolve the current phase and begin the next. */
-static void
-next (fixture_t *f)
-{
-    game_resolve_phase (f->g, f->dice);
-    game_begin_phase (f->g, f->dice);
 }
 
 static void
@@ -181,25 +120,6 @@ static void
 refused (fixture_t *f, const char *id, order_t o, const char *want)
 {
     test_order_refused (f->g, id, o, want);
-}
-
-static order_t
-move_to (double x, double y)
-{
-    order_t o = order_hold ();
-    o.kind = ORDER_MOVE;
-    o.has_to = true;
-    o.to = (vec2_t) { x, y };
-    return o;
-}
-
-static order_t
-charge (fixture_t *f, const char *target)
-{
-    order_t o = order_hold ();
-    o.kind = ORDER_CHARGE;
-    o.target = idx (f, target);
-    return o;
 }
 
 static void
@@ -230,14 +150,14 @@ test_formations (void **state)
                     "average", 4, "line", 60, 60, 180));
     fixture_t *f = make (NULL, units);
     start (f, 6, 6);
-    order_t stay_line = move_to (100, 50);
+    order_t stay_line = test_move_order (100, 50);
     stay_line.has_formation = true;
     stay_line.formation = FORMATION_LINE;
     refused (f, "line", stay_line, "in line may not move");
     stay_line.has_formation = false;
     /* the formation step comes first: asked to move, a line forms column */
     order (f, "line", stay_line);
-    order_t unlimbered = move_to (40, 50);
+    order_t unlimbered = test_move_order (40, 50);
     unlimbered.has_formation = true;
     unlimbered.formation = FORMATION_LINE;
     refused (f, "guns", unlimbered, "in unlimbered may not move");
@@ -257,7 +177,7 @@ test_formations (void **state)
     pivot.has_facing = true;
     pivot.facing = 30;
     order (f, "guns", pivot);
-    next (f);
+    test_next_phase (f);
     assert_int_equal (U (f, "line")->formation, FORMATION_COLUMN);
     near (U (f, "line")->fp.centre.y, 48, 1e-6);
     near (U (f, "guns")->fp.facing, 30, 1e-6);
@@ -334,19 +254,19 @@ test_charge_permission (void **state)
                                             err, sizeof err), -1);
     assert_int_equal (e19_charge_permitted (f->g, sk, idx (f, "red-inf"),
                                             err, sizeof err), -1);
-    refused (f, "sk", charge (f, "red-inf"), "skirmishers may not charge");
-    order (f, "cav", charge (f, "red-cav"));
-    order (f, "inf", charge (f, "red-inf"));
-    push (f, 0);
-    next (f);
-    assert_true (saw (f, "cav is in contact with red-cav"));
-    assert_true (saw (f, "inf is in contact with red-inf"));
+    refused (f, "sk", test_charge_order (f, "red-inf"), "skirmishers may not charge");
+    order (f, "cav", test_charge_order (f, "red-cav"));
+    order (f, "inf", test_charge_order (f, "red-inf"));
+    test_push (f, 0);
+    test_next_phase (f);
+    assert_true (test_saw (f, "cav is in contact with red-cav"));
+    assert_true (test_saw (f, "inf is in contact with red-inf"));
     /* the target's front is taken: one attacker per face */
     assert_true (e19_state_const (game_unit (f->g, idx (f, "red-cav")))->faces
                  & E19_FACE_FRONT);
     /* in contact, the charged stay to fight hand to hand (RULINGS.md) */
     assert_int_equal (game_phase (f->g), E19_PHASE_B_ACTS);
-    refused (f, "red-cav", move_to (40, 90), "stays to fight hand to hand");
+    refused (f, "red-cav", test_move_order (40, 90), "stays to fight hand to hand");
     unmake (f);
     /* more than 45 degrees off its front: it may not pivot that far */
     snprintf (units, sizeof units, "%s, %s",
@@ -356,8 +276,8 @@ test_charge_permission (void **state)
                     "average", 3, "column", 112, 100, 270));
     f = make (NULL, units);
     start (f, 6, 6);
-    refused (f, "cav", charge (f, "aside"), "degrees off its front (it may "
-                                            "pivot 45)");
+    refused (f, "cav", test_charge_order (f, "aside"),
+             "degrees off its front (it may pivot 45)");
     unmake (f);
     /* beyond its move: cavalry 16 cm in the open */
     snprintf (units, sizeof units, "%s, %s",
@@ -367,7 +287,7 @@ test_charge_permission (void **state)
                     "average", 3, "column", 100, 130, 180));
     f = make (NULL, units);
     start (f, 6, 6);
-    refused (f, "cav", charge (f, "far"), "beyond its move (16.0 cm)");
+    refused (f, "cav", test_charge_order (f, "far"), "beyond its move (16.0 cm)");
     unmake (f);
 }
 
@@ -406,15 +326,15 @@ test_movement (void **state)
                     "average", 2, "column", 100, 190, 180));
     fixture_t *f = make (wood, units);
     start (f, 6, 6);
-    order (f, "co", move_to (20, 60));
-    order (f, "lo", move_to (40, 60));
-    order (f, "sk", move_to (60, 140));
-    order (f, "cav", move_to (90, 130));
-    order (f, "co-wood", move_to (130, 140));
-    order (f, "road", move_to (193, 80));
-    order_t right = move_to (200, 20);
+    order (f, "co", test_move_order (20, 60));
+    order (f, "lo", test_move_order (40, 60));
+    order (f, "sk", test_move_order (60, 140));
+    order (f, "cav", test_move_order (90, 130));
+    order (f, "co-wood", test_move_order (130, 140));
+    order (f, "road", test_move_order (193, 80));
+    order_t right = test_move_order (200, 20);
     order (f, "turner", right);
-    next (f);
+    test_next_phase (f);
     near (U (f, "co")->fp.centre.y, 28, 1e-6);         /* Inf (CO) 8 */
     near (U (f, "lo")->fp.centre.y, 32, 1e-6);         /* Inf (LO) 12 */
     near (U (f, "sk")->fp.centre.y, 122, 1e-6);        /* Ski in woods 12 */
@@ -435,8 +355,8 @@ test_movement (void **state)
                     "average", 2, "column", 175, 40, 180));
     f = make (wood, units);
     start (f, 6, 6);
-    order (f, "road", move_to (193, 80));
-    next (f);
+    order (f, "road", test_move_order (193, 80));
+    test_next_phase (f);
     near (U (f, "road")->fp.centre.y, 28, 1e-6);
     unmake (f);
 }
@@ -465,10 +385,10 @@ test_streams_and_bridges (void **state)
                     "average", 2, "column", 60, 190, 180));
     fixture_t *f = make (ground, units);
     start (f, 6, 6);
-    order (f, "short", move_to (30, 90));
-    order (f, "wader", move_to (60, 90));
-    order (f, "bridge", move_to (150, 90));
-    next (f);
+    order (f, "short", test_move_order (30, 90));
+    order (f, "wader", test_move_order (60, 90));
+    order (f, "bridge", test_move_order (150, 90));
+    test_next_phase (f);
     /* its front (44) stops at 52, short of the brook: the open rate */
     near (U (f, "short")->fp.centre.y, 48, 1e-6);
     /* its front (52) would cross the brook: the stream's 4 cm */
@@ -534,9 +454,9 @@ test_interpenetration (void **state)
                     "average", 2, "column", 100, 190, 180));
     fixture_t *f = make (NULL, units);
     start (f, 6, 6);
-    order (f, "col", move_to (50, 40));
-    order (f, "sk", move_to (100, 40));
-    next (f);
+    order (f, "col", test_move_order (50, 40));
+    order (f, "sk", test_move_order (100, 40));
+    test_next_phase (f);
     /* it stops where it would stand on the line (half a cm of overlap is
        figures touching) */
     assert_true (U (f, "col")->fp.centre.y <= 25.5 + 1e-6);
@@ -633,23 +553,23 @@ test_firing (void **state)
                     "later_breech_loader", "elite", 4, "line", 100, 60, 180));
     f = make (NULL, units);
     start (f, 6, 6);
-    next (f);                                   /* blue acts: holds */
+    test_next_phase (f);                                   /* blue acts: holds */
     assert_int_equal (e19_save_score (f->g, idx (f, "line"),
                                       idx (f, "target")), 5);
-    next (f);                                   /* red acts: holds */
+    test_next_phase (f);                                   /* red acts: holds */
     assert_int_equal (game_phase (f->g), E19_PHASE_FIRING);
     /* blue's 4 dice: 4, 3, 6, 1 (two hits); red's 8 dice all miss;
        red saves: 5 (saved), 2 (not); its test for the base: 3, passes
        (elite 3+) */
-    push (f, 4, 4, 3, 6, 1);
-    push (f, 2, 5, 2);
-    push (f, 8, 1, 1, 1, 1, 1, 1, 1, 1);
-    push (f, 1, 3);
-    next (f);
-    assert_true (saw (f, "line fires at target: 4 dice need 4+, threw "
+    test_push (f, 4, 4, 3, 6, 1);
+    test_push (f, 2, 5, 2);
+    test_push (f, 8, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 1, 3);
+    test_next_phase (f);
+    assert_true (test_saw (f, "line fires at target: 4 dice need 4+, threw "
                          "[4 3 6 1]: 2 hits; saves on 5+: 1 saved"));
     assert_int_equal (U (f, "target")->killed, 1);
-    assert_true (saw (f, "target tests morale (a base removed): needs 3+, "
+    assert_true (test_saw (f, "target tests morale (a base removed): needs 3+, "
                          "threw 3: passes"));
     unmake (f);
 }
@@ -676,24 +596,24 @@ test_hand_to_hand (void **state)
     assert_int_equal (e19_melee_dice_per_base (f->g, cav, inf, true), 3);
     assert_int_equal (e19_melee_dice_per_base (f->g, inf, cav, false), 1);
     start (f, 6, 6);
-    order (f, "cav", charge (f, "loose"));
+    order (f, "cav", test_charge_order (f, "loose"));
     /* the charged line fires at the charging cavalry: 2 dice (musket),
        need 2+ against cavalry: 1, 1, no hit; the cavalry's test for
        being fired on: 4, passes */
-    push (f, 3, 1, 1, 4);
-    next (f);
-    assert_true (saw (f, "charging cavalry fired on by its target"));
-    next (f);                                  /* red acts */
-    next (f);                                  /* firing: in contact */
+    test_push (f, 3, 1, 1, 4);
+    test_next_phase (f);
+    assert_true (test_saw (f, "charging cavalry fired on by its target"));
+    test_next_phase (f);                                  /* red acts */
+    test_next_phase (f);                                  /* firing: in contact */
     assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
     /* the cavalry's 6 dice (3 a base): 4 5 6 1 1 1, three hits; the
        line's 2 dice: 1 1; red loses three... it has two: both go (the
        first base's test first: 6, passes) */
-    push (f, 6, 4, 5, 6, 1, 1, 1);
-    push (f, 2, 1, 1);
-    push (f, 1, 6);
-    next (f);
-    assert_true (saw (f, "hand-to-hand: cav (6 dice: 3 a base) against "
+    test_push (f, 6, 4, 5, 6, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "hand-to-hand: cav (6 dice: 3 a base) against "
                          "loose (2 dice: 1 a base), 4+ hits: loose takes 3, "
                          "cav takes 0"));
     assert_false (e19_in_play (f->g, inf));
@@ -709,28 +629,28 @@ test_hand_to_hand (void **state)
                     "elite", 3, "column", 100, 100, 0));
     f = make (NULL, units);
     start (f, 6, 6);
-    order (f, "cav", charge (f, "col"));
-    next (f);                       /* no fire: the column faces away */
-    next (f);
-    next (f);
+    order (f, "cav", test_charge_order (f, "col"));
+    test_next_phase (f);                       /* no fire: the column faces away */
+    test_next_phase (f);
+    test_next_phase (f);
     assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
     /* cav: 4 dice (2 a base with the modifiers): 4 1 1 1 one hit; the
        column strikes at no one at its front? it was charged in the
        flank and has no front attacker: 3 dice (1 a base vs cavalry):
        1 1 1; the base's test: 3 (elite passes); lost: two tests 3, 1:
        the second fails, a base goes; then it retreats */
-    push (f, 4, 4, 1, 1, 1);
-    push (f, 3, 1, 1, 1);
-    push (f, 1, 3);
-    push (f, 2, 3, 1);
+    test_push (f, 4, 4, 1, 1, 1);
+    test_push (f, 3, 1, 1, 1);
+    test_push (f, 1, 3);
+    test_push (f, 2, 3, 1);
     vec2_t before = U (f, "col")->fp.centre;
-    next (f);
-    assert_true (saw (f, "cav (4 dice: 2 a base, +1 flank or rear, -1 "
+    test_next_phase (f);
+    assert_true (test_saw (f, "cav (4 dice: 2 a base, +1 flank or rear, -1 "
                          "against close order infantry)"));
-    assert_true (saw (f, "col loses the hand-to-hand"));
+    assert_true (test_saw (f, "col loses the hand-to-hand"));
     assert_int_equal (U (f, "col")->killed, 2);
     near (geom_dist (before, U (f, "col")->fp.centre), 12, 1e-6);
-    assert_true (saw (f, "col retreats 12 cm"));
+    assert_true (test_saw (f, "col retreats 12 cm"));
     unmake (f);
 }
 
@@ -748,18 +668,18 @@ test_outcomes (void **state)
                     "average", 2, "column", 100, 100, 180));
     fixture_t *f = make (NULL, units);
     start (f, 6, 6);
-    order (f, "cav", charge (f, "guns"));
-    next (f);
-    next (f);
-    next (f);
+    order (f, "cav", test_charge_order (f, "guns"));
+    test_next_phase (f);
+    test_next_phase (f);
+    test_next_phase (f);
     /* cav 8 dice (4 a base against artillery): all 1; guns 2 dice: 1 1:
        a tie, nobody hit: the defender retreats, and guns are eliminated */
-    push (f, 8, 1, 1, 1, 1, 1, 1, 1, 1);
-    push (f, 2, 1, 1);
-    push (f, 2, 6, 6);
-    next (f);
-    assert_true (saw (f, "guns loses the hand-to-hand"));
-    assert_true (saw (f, "guns is eliminated: artillery that loses"));
+    test_push (f, 8, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "guns loses the hand-to-hand"));
+    assert_true (test_saw (f, "guns is eliminated: artillery that loses"));
     unmake (f);
 
     /* the defender's retreat runs into its own friends: eliminated */
@@ -772,19 +692,19 @@ test_outcomes (void **state)
                     "average", 6, "line", 100, 112, 180));
     f = make (NULL, units);
     start (f, 6, 6);
-    order (f, "cav", charge (f, "col"));
+    order (f, "cav", test_charge_order (f, "col"));
     /* the column's fire at the charging cavalry, 4 cm off: 2 dice need
        4+ (a column firing at cavalry): 1 1; the cavalry's test: 6 */
-    push (f, 2, 1, 1);
-    push (f, 1, 6);
-    next (f);
-    next (f);
-    next (f);
-    push (f, 4, 1, 1, 1, 1);
-    push (f, 2, 1, 1);
-    push (f, 2, 6, 6);
-    next (f);
-    assert_true (saw (f, "col is eliminated: its retreat is blocked"));
+    test_push (f, 2, 1, 1);
+    test_push (f, 1, 6);
+    test_next_phase (f);
+    test_next_phase (f);
+    test_next_phase (f);
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "col is eliminated: its retreat is blocked"));
     unmake (f);
 }
 
@@ -807,17 +727,17 @@ test_riverbank_heights_and_towns (void **state)
                     "average", 3, "column", 100, 60, 180));
     fixture_t *f = make (ground, units);
     start (f, 6, 6);
-    order (f, "cav", charge (f, "col"));
-    next (f);
-    next (f);
-    next (f);
-    next (f);
+    order (f, "cav", test_charge_order (f, "col"));
+    test_next_phase (f);
+    test_next_phase (f);
+    test_next_phase (f);
+    test_next_phase (f);
     /* the column: 1 a base against cavalry, +1 riverbank, +1 higher
        ground; the cavalry 2 a base against a column, -1 against close
        order */
-    assert_true (saw (f, "col (9 dice: 1 a base, +1 riverbank, +1 higher "
+    assert_true (test_saw (f, "col (9 dice: 1 a base, +1 riverbank, +1 higher "
                          "ground)"));
-    assert_true (saw (f, "cav (2 dice: 2 a base, -1 against close order "
+    assert_true (test_saw (f, "cav (2 dice: 2 a base, -1 against close order "
                          "infantry)"));
     unmake (f);
 
@@ -831,22 +751,22 @@ test_riverbank_heights_and_towns (void **state)
                     "loose", 100, 65, 180));
     f = make (town, units);
     start (f, 6, 6);
-    order (f, "column", charge (f, "garrison"));
+    order (f, "column", test_charge_order (f, "garrison"));
     /* the garrison's fire at the charge is not taken (infantry): no
        dice; hand-to-hand: the column 12 dice (3 a base against
        skirmishers): one hit; the garrison's 5 dice (1 a base): none */
-    next (f);
-    next (f);
-    push (f, 12, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
-    next (f);                                       /* firing */
+    test_next_phase (f);
+    test_next_phase (f);
+    test_push (f, 12, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);                                       /* firing */
     assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
     f->event_count = 0;
-    push (f, 12, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
-    push (f, 5, 1, 1, 1, 1, 1);
-    push (f, 3, 6, 6, 6);
-    next (f);
-    assert_true (saw (f, "garrison loses the hand-to-hand"));
-    assert_true (saw (f, "column occupies the town garrison left"));
+    test_push (f, 12, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 5, 1, 1, 1, 1, 1);
+    test_push (f, 3, 6, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "garrison loses the hand-to-hand"));
+    assert_true (test_saw (f, "column occupies the town garrison left"));
     near (U (f, "column")->fp.centre.y, 65, 1e-6);
     unmake (f);
 }
@@ -866,19 +786,19 @@ test_morale (void **state)
               unit ("fanatic", "red", "close_order_infantry", "musket",
                     "fanatic", 4, "line", 100, 80, 180));
     fixture_t *f = make (NULL, units);
-    push (f, 1, 5);
+    test_push (f, 1, 5);
     assert_false (e19_morale_test (f->g, idx (f, "rabble"), f->dice, "t"));
     assert_int_equal (U (f, "rabble")->killed, 1);
-    push (f, 1, 6);
+    test_push (f, 1, 6);
     assert_true (e19_morale_test (f->g, idx (f, "rabble"), f->dice, "t"));
-    push (f, 1, 2);
+    test_push (f, 1, 2);
     assert_true (e19_morale_test (f->g, idx (f, "fanatic"), f->dice, "t"));
-    push (f, 1, 1);
+    test_push (f, 1, 1);
     assert_false (e19_morale_test (f->g, idx (f, "fanatic"), f->dice, "t"));
     assert_int_equal (U (f, "fanatic")->killed, 1);
     assert_int_equal (dice_queued (f->dice), 0);    /* no test after */
     /* "Each base removed": a test each */
-    push (f, 2, 6, 6);
+    test_push (f, 2, 6, 6);
     assert_int_equal (e19_remove_bases (f->g, idx (f, "fanatic"), 2, f->dice,
                                         "t"), 2);
     assert_int_equal (U (f, "fanatic")->killed, 3);
@@ -914,7 +834,7 @@ test_command_roll (void **state)
     /* red has no general: rolls as poor; 6: 4 units */
     assert_int_equal (e19_command_count (f->g, SIDE_RED, 6), 4);
     start (f, 1, 6);
-    assert_true (saw (f, "command roll: 1, 2 units to order (of 3)"));
+    assert_true (test_saw (f, "command roll: 1, 2 units to order (of 3)"));
     assert_false (game_table_bound (f->g, idx (f, "first")));
     assert_false (game_table_bound (f->g, idx (f, "second")));
     assert_true (game_table_bound (f->g, idx (f, "third")));

@@ -303,3 +303,100 @@ test_order_refused (const game_t *g, const char *id, order_t o,
     if (!strstr (err, want))
         fail_msg ("error \"%s\" lacks \"%s\"", err, want);
 }
+
+/*  ---- a game under test ---- */
+
+static void
+on_test_event (void *arg, const game_event_t *ev)
+{
+    test_game_t *f = arg;
+    if (f->event_count < TEST_EVENTS_MAX)
+        snprintf (f->events[f->event_count++], GAME_EVENT_MAX, "%s", ev->text);
+}
+
+test_game_t *
+test_game_new (const game_rules_t *rules, const char *text)
+{
+    char err[512] = "";
+    test_game_t *f = calloc (1, sizeof *f);
+    assert_non_null (f);
+    f->sc = scenario_load_text (text, "t.cfg", game_rules_finder,
+                                (void *) rules, err, sizeof err);
+    if (!f->sc)
+        fail_msg ("%s", err);
+    f->g = game_new (rules, f->sc, err, sizeof err);
+    if (!f->g)
+        fail_msg ("%s", err);
+    f->dice = dice_new (99);
+    game_set_events (f->g, on_test_event, f);
+    return f;
+}
+
+void
+test_game_destroy (test_game_t **self_p)
+{
+    test_game_t *f = *self_p;
+    if (!f)
+        return;
+    game_destroy (&f->g);
+    scenario_destroy (&f->sc);
+    dice_destroy (&f->dice);
+    free (f);
+    *self_p = NULL;
+}
+
+int
+test_unit_index (const test_game_t *f, const char *id)
+{
+    int u = situation_find_unit (game_situation (f->g), id);
+    if (u < 0)
+        fail_msg ("no unit %s", id);
+    return u;
+}
+
+void
+test_push (test_game_t *f, int n, ...)
+{
+    va_list ap;
+    va_start (ap, n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal (dice_push (f->dice, 6, va_arg (ap, int)), 0);
+    va_end (ap);
+}
+
+bool
+test_saw (const test_game_t *f, const char *words)
+{
+    for (int i = 0; i < f->event_count; i++)
+        if (strstr (f->events[i], words))
+            return true;
+    for (int i = 0; getenv ("TEST_EVENTS") && i < f->event_count; i++)
+        printf ("  event: %s\n", f->events[i]);
+    return false;
+}
+
+void
+test_next_phase (test_game_t *f)
+{
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+}
+
+order_t
+test_move_order (double x, double y)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_MOVE;
+    o.has_to = true;
+    o.to = (vec2_t) { x, y };
+    return o;
+}
+
+order_t
+test_charge_order (const test_game_t *f, const char *target)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_CHARGE;
+    o.target = test_unit_index (f, target);
+    return o;
+}

@@ -44,6 +44,41 @@ void test_battles_replayed (const game_rules_t *rules,
                             const char *const *names, int n, uint64_t seed,
                             int max_turns);
 
+/*  A game under test: its scenario, the game, dice seeded 99 that take
+ *  the player's throws (test_push), and the events it said. */
+#define TEST_EVENTS_MAX 128
+typedef struct {
+    scenario_t *sc;
+    game_t *g;
+    dice_t *dice;
+    char events[TEST_EVENTS_MAX][GAME_EVENT_MAX];
+    int event_count;
+} test_game_t;
+
+/*  A game of the scenario file's `text` under `rules`; fails the test
+ *  when the scenario or the game is refused.  Free with
+ *  test_game_destroy. */
+test_game_t *test_game_new (const game_rules_t *rules, const char *text);
+void test_game_destroy (test_game_t **self_p);
+
+/*  The index of unit `id`; fails the test when there is none. */
+int test_unit_index (const test_game_t *f, const char *id);
+
+/*  Queue the player's throws of six-sided dice: n values follow. */
+void test_push (test_game_t *f, int n, ...);
+
+/*  True when an event's words hold `words`; when not, and the
+ *  environment sets TEST_EVENTS, every event is printed. */
+bool test_saw (const test_game_t *f, const char *words);
+
+/*  Resolve the current phase and begin the next. */
+void test_next_phase (test_game_t *f);
+
+/*  An order to move to (x, y), and one to charge unit `target` of f's
+ *  game (fails the test when there is none). */
+order_t test_move_order (double x, double y);
+order_t test_charge_order (const test_game_t *f, const char *target);
+
 /*  Give unit `id` of game `g` order `o` (game_apply_order); fails the
  *  test, naming the unit and the error, when it is refused. */
 void test_give_order (game_t *g, const char *id, order_t o);
