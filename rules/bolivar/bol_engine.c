@@ -610,8 +610,10 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
 
 /*  Up to `max` legal orders for the phase: hold first; in a move: face
  *  the nearest enemy, each formation its troops have, on towards the
- *  nearest enemy and back from it; in a shooting phase: shoot; in a
- *  charge phase: each charge it may make. */
+ *  nearest enemy and back from it, on towards the nearest objective its
+ *  side does not hold, and for a commander, to join each unit of its
+ *  side in reach that has none; in a shooting phase: shoot; in a charge
+ *  phase: each charge it may make. */
 static int
 legal_orders (const game_t *g, int u, order_t *out, int max)
 {
@@ -686,6 +688,57 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
             back.has_facing = true;
             back.facing = geom_bearing (c, e);
             TRY (back);
+        }
+    }
+    const scenario_t *sc = game_scenario (g);
+    double step = bol_move_allowance (g, u);
+    if (x->arm == ARM_COMMAND) {
+        /* a commander joins a unit of its side: attached, it rallies it
+           and fights with it (and may be lost with it) */
+        for (int k = 0; k < game_unit_count (g) && n < max; k++) {
+            const unit_t *y = game_unit_c (g, k);
+            if (k == u || y->side != x->side || !bol_in_play (g, k)
+                || y->arm == ARM_COMMAND
+                || bol_attached_commander (g, k) >= 0)
+                continue;
+            vec2_t behind = geom_heading_vec (y->fp.facing + 180);
+            double off = y->fp.depth / 2 + x->fp.depth / 2 + 0.25;
+            order_t join = order_hold ();
+            join.kind = ORDER_MOVE;
+            join.has_to = true;
+            join.to = (vec2_t) { y->fp.centre.x + behind.x * off,
+                                 y->fp.centre.y + behind.y * off };
+            join.has_facing = true;
+            join.facing = y->fp.facing;
+            if (geom_dist (join.to, x->fp.centre) <= step + 1e-6)
+                TRY (join);
+        }
+    }
+    else if (scenario_objective_count (sc) > 0) {
+        /* on towards the nearest objective its side does not hold */
+        int best = -1;
+        double best_d = INFINITY;
+        for (int i = 0; i < scenario_objective_count (sc); i++) {
+            const scenario_objective_t *ob = scenario_objective (sc, i);
+            double d = geom_dist (x->fp.centre, ob->at);
+            if (game_objective_holder (g, i) != (int) x->side && d < best_d
+                && d > 0.5)
+                best_d = d, best = i;
+        }
+        if (best >= 0) {
+            const scenario_objective_t *ob = scenario_objective (sc, best);
+            order_t on = order_hold ();
+            on.kind = ORDER_MOVE;
+            on.has_to = true;
+            on.to = situation_move_towards (game_situation (g), x->fp.centre,
+                                            geom_bearing (x->fp.centre,
+                                                          ob->at),
+                                            fmin (step, best_d));
+            if (is_artillery (g, u) && x->formation == FORMATION_LINE) {
+                on.has_formation = true;
+                on.formation = FORMATION_COLUMN;
+            }
+            TRY (on);
         }
     }
 #undef TRY
