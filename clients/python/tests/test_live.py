@@ -423,6 +423,29 @@ class GamesLiveTest(unittest.TestCase):
         self.assertEqual(orders.ruleset, "skirmish19")
         self.assertTrue(orders.tables_hash)
 
+    def test_europe19_played(self):
+        # The 19th Century Europe QRS (seed 004): a battle, an army's
+        # orders, and its guns named in its words.
+        battle = self.solo.play_battle("e19_magenta", "greedy", "table",
+                                       seed=3)
+        self.assertTrue(battle.reason)
+        self.assertTrue(1 <= battle.turns <= 12)
+        orders = self.solo.ask_side("blue", scenario="e19_meeting",
+                                    strategy="table", seed=2)
+        self.assertEqual(orders.ruleset, "europe19")
+        self.assertTrue(orders.orders)
+        s = solo_client.situation
+        sit = s.situation(120, 80, ruleset="europe19", units=[
+            s.unit("battery", "blue", 60, 20, arm="artillery",
+                   troop_type="artillery", weapon="smoothbore_artillery",
+                   formation="limbered", figures=2, ruleset="europe19"),
+            s.unit("uhlans", "red", 60, 60, facing=180, arm="cavalry",
+                   troop_type="cavalry", weapon="sabre", figures=2)])
+        game = self.solo.open_game(situation=sit)
+        battery = [u for u in game.situation.units if u.id == "battery"][0]
+        self.assertEqual(battery.formation_word, "limbered")
+        self.solo.close_game(game.game_id)
+
     def test_bolivar_played(self):
         # 4 Page Bolivar (seed 003): its battles, its army's orders and a
         # game of its units, stands and resolve and all.
