@@ -556,6 +556,33 @@ game_legal_orders (const game_t *self, int u, order_t *out, int max)
     return self->rules->engine->legal_orders (self, u, out, max);
 }
 
+/*  What every ruleset asks of an order before its own rules: a kind and
+ *  pace of order.h, a point and facing that are numbers, a point for a
+ *  move.  0, or -1 with err naming the unit. */
+static int
+order_well_formed (const game_t *self, int u, const order_t *o, char *err,
+                   int errlen)
+{
+    const char *id = situation_unit_const (self->sit, u)->id;
+    if ((int) o->kind < 0 || o->kind >= ORDER_KIND_COUNT
+        || (int) o->pace < 0 || o->pace >= ORDER_PACE_COUNT) {
+        snprintf (err, errlen, "%s: unknown order kind or pace", id);
+        return -1;
+    }
+    if ((o->has_to && !(isfinite (o->to.x) && isfinite (o->to.y)))
+        || (o->has_facing && !isfinite (o->facing))) {
+        snprintf (err, errlen, "%s: the order's point or facing is not a "
+                  "number", id);
+        return -1;
+    }
+    if ((o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER) && !o->has_to) {
+        snprintf (err, errlen, "%s: a %s order needs a point to go to", id,
+                  order_kind_name (o->kind));
+        return -1;
+    }
+    return 0;
+}
+
 int
 game_check_order (const game_t *self, int u, const order_t *o, char *err,
                   int errlen)
@@ -565,6 +592,8 @@ game_check_order (const game_t *self, int u, const order_t *o, char *err,
         snprintf (err, errlen, "no unit %d", u);
         return -1;
     }
+    if (order_well_formed (self, u, o, err, errlen) < 0)
+        return -1;
     return self->rules->engine->check_order (self, u, o, err, errlen);
 }
 
@@ -583,7 +612,7 @@ game_apply_order (game_t *self, int u, const order_t *o, char *err,
                   game_phase_name (self));
         return -1;
     }
-    if (self->rules->engine->check_order (self, u, o, err, errlen) < 0)
+    if (game_check_order (self, u, o, err, errlen) < 0)
         return -1;
     self->units[u].order = *o;
     self->units[u].ordered = 1;

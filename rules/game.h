@@ -164,7 +164,10 @@ typedef struct {
     /*  Up to `max` legal orders for unit `u` now (the first is always a
      *  safe default); returns the count. */
     int (*legal_orders) (const game_t *g, int u, order_t *out, int max);
-    /*  0 when order `o` is legal for unit `u` now, else -1 with err. */
+    /*  0 when order `o` is legal for unit `u` now, else -1 with err.
+     *  Called by game_check_order once the order is well formed (a kind
+     *  and pace of order.h, a point and facing that are numbers, a point
+     *  for a move or a take-cover): the engine checks its own rules. */
     int (*check_order) (const game_t *g, int u, const order_t *o, char *err,
                         int errlen);
     /*  True when unit `u` takes its order from the ruleset's actions
@@ -344,8 +347,10 @@ const char *game_table_bound_why (const game_t *self, int u, char *buf,
 /*  The legal orders of unit `u` now (at most `max`); the count. */
 int game_legal_orders (const game_t *self, int u, order_t *out, int max);
 
-/*  0 when order `o` is legal for unit `u` now (the engine's check_order),
- *  else -1 with `err`.  Changes nothing. */
+/*  0 when order `o` is legal for unit `u` now, else -1 with `err`: first
+ *  what every ruleset asks ("unknown order kind or pace", "the order's
+ *  point or facing is not a number", "a move order needs a point to go
+ *  to"), then the engine's check_order.  Changes nothing. */
 int game_check_order (const game_t *self, int u, const order_t *o, char *err,
                       int errlen);
 

@@ -69,13 +69,20 @@ assert d["log"] == []
 # The third ruleset (seed 004) is served like the others: a battle of
 # each of its scenarios plays to a result, a unit is answered from the
 # Risk Factor tables, Hello lists its grades, errors name its values.
-for sc in e19_spicheren e19_quatre_bras e19_magenta; do
-    run "battle_$sc" "$SOLO" battle --scenario "$sc" --blue greedy --red table --seed 2 --json
-    expect_rc "battle_$sc" 0
-    expect_json "battle_$sc" '
-assert d["ruleset"] == "europe19" and d["reason"] and 1 <= d["turns"] <= 12
-'
-done
+# battle_to_result RULESET TURNS SCENARIO...: each scenario's battle,
+# greedy against the table, ends with a reason within its turn limit.
+battle_to_result () {
+    local ruleset=$1 turns=$2 sc
+    shift 2
+    for sc in "$@"; do
+        run "battle_$sc" "$SOLO" battle --scenario "$sc" --blue greedy --red table --seed 2 --json
+        expect_rc "battle_$sc" 0
+        expect_json "battle_$sc" "
+assert d['ruleset'] == '$ruleset' and d['reason'] and 1 <= d['turns'] <= $turns
+"
+    done
+}
+battle_to_result europe19 12 e19_spicheren e19_quatre_bras e19_magenta
 run e19_ask "$SOLO" ask --situation "$SOURCE_DIR/rules/scenarios/e19_magenta.cfg" --unit zouaves --roll 4 --json
 expect_rc e19_ask 0
 expect_json e19_ask '
@@ -121,13 +128,7 @@ assert dict(zip(r["bolivar"]["grade_values"], r["bolivar"]["grades"])) == {"raw"
 '
 run bolivar_hello_words "$SOLO" hello
 expect_in bolivar_hello_words out "in its words: deployed (artillery in line), limbered (artillery in column)"
-for sc in bol_boyaca bol_las_queseras bol_carabobo; do
-    run "battle_$sc" "$SOLO" battle --scenario "$sc" --blue greedy --red table --seed 2 --json
-    expect_rc "battle_$sc" 0
-    expect_json "battle_$sc" '
-assert d["ruleset"] == "bolivar" and d["reason"] and 1 <= d["turns"] <= 10
-'
-done
+battle_to_result bolivar 10 bol_boyaca bol_las_queseras bol_carabobo
 run bolivar_battle "$SOLO" battle --scenario bol_las_queseras --blue table --red table --seed 4
 expect_rc bolivar_battle 0
 expect_in bolivar_battle out "Páez's llaneros is the active player"

@@ -195,8 +195,7 @@ test_units_and_victory (void **state)
        limit (10 game turns)." */
     assert_int_equal (t->time_limit_turns, 10);
     /* the unit types as the text names them */
-    assert_int_equal (ruleset_troop_type_find (rs, "gauchos_llaneros") > 0,
-                      true);
+    assert_true (ruleset_troop_type_find (rs, "gauchos_llaneros") > 0);
     assert_int_equal (bol_unit_type (t, &(unit_t) { .arm = ARM_CAVALRY,
                                                     .troop_type = 0 }),
                       BOL_GAUCHOS);

@@ -127,14 +127,14 @@ bol_move_allowance (const game_t *g, int u)
 {
     const bol_tables_t *t = tables (g);
     const unit_t *x = game_unit_c (g, u);
+    double tum = t->type[bol_type (g, u)].move_tum;
     if (x->formation == FORMATION_SQUARE && x->arm == ARM_INFANTRY)
-        return bol_cm (g, t->charge_tum);
-    if (x->formation == FORMATION_MARCH && !bol_in_difficult (g, &x->fp))
-        return bol_cm (g, t->march_tum);
+        tum = t->charge_tum;
+    else if (x->formation == FORMATION_MARCH)
+        tum = t->march_tum;
     if (bol_in_difficult (g, &x->fp))
-        return bol_cm (g, fmin (t->difficult_tum,
-                                t->type[bol_type (g, u)].move_tum));
-    return bol_cm (g, t->type[bol_type (g, u)].move_tum);
+        tum = fmin (tum, t->difficult_tum);
+    return bol_cm (g, tum);
 }
 
 /*  ---- engine tables ---- */
@@ -373,10 +373,10 @@ new_turn (game_t *g)
         unit_t *x = game_unit_m (g, u);
         int16_t keep = st->flags & (BOL_F_SHOOTING | BOL_F_LOST
                                     | BOL_F_ROUTED | BOL_F_CASUALTY);
-        if (st->flags & BOL_F_RALLIED) {
-            keep |= BOL_F_RALLIED_LAST;
+        /* rallied back last turn: the Risk Factor tables' "running or
+           retreating" */
+        if (st->flags & BOL_F_RALLIED)
             x->status |= STATUS_RETREATING_FROM_MELEE;
-        }
         else
             x->status &= ~STATUS_RETREATING_FROM_MELEE;
         if (is_artillery (g, u) && x->formation == FORMATION_COLUMN)
@@ -547,12 +547,6 @@ bol_order_check (const game_t *g, int u, const order_t *o, char *err,
 {
     const unit_t *x = game_unit_c (g, u);
     int phase = game_phase (g);
-    if ((o->has_to && !(isfinite (o->to.x) && isfinite (o->to.y)))
-        || (o->has_facing && !isfinite (o->facing))) {
-        snprintf (err, (size_t) errlen, "%s: a point or facing that is not "
-                  "a number", x->id);
-        return -1;
-    }
     if ((o->kind == ORDER_FIRE || o->kind == ORDER_CHARGE)
         && (o->target < 0 || o->target >= game_unit_count (g)
             || !is_enemy (g, u, o->target))
@@ -562,11 +556,6 @@ bol_order_check (const game_t *g, int u, const order_t *o, char *err,
         return -1;
     }
     if (move_phase (phase)) {
-        if ((o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER)
-            && !o->has_to) {
-            snprintf (err, (size_t) errlen, "%s: a move needs a point", x->id);
-            return -1;
-        }
         /* a charge order in the move phase: stand ready, the charge
            declared in Step 4.1 */
         return check_move (g, u, o, err, errlen);

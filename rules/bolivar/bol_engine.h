@@ -51,19 +51,17 @@ enum {
     BOL_F_SHOOTING   = 1 << 0,   /* a shooting marker (kept across turns) */
     BOL_F_MOVED      = 1 << 1,   /* a moved marker (it about faced) */
     BOL_F_CHARGE     = 1 << 2,   /* a charge marker */
-    BOL_F_LIMBERED   = 1 << 3,   /* guns limbered at this turn's start */
-    BOL_F_SHOT       = 1 << 4,   /* it shot this turn */
-    BOL_F_RALLIED    = 1 << 5,   /* rallied back this turn */
-    BOL_F_RALLIED_LAST = 1 << 6, /* rallied back last turn */
-    BOL_F_ROUTED     = 1 << 7,   /* routed: its erosion not yet taken */
-    BOL_F_LOST       = 1 << 8,   /* lost (routed, eliminated, casualty) */
-    BOL_F_CASUALTY   = 1 << 9,   /* a commander casualty: its division's
+    BOL_F_LIMBERED   = 1 << 3,   /* guns limbered at this turn's start or
+                                    since: they do not shoot this turn */
+    BOL_F_RALLIED    = 1 << 4,   /* rallied back this turn */
+    BOL_F_ROUTED     = 1 << 5,   /* routed: its erosion not yet taken */
+    BOL_F_LOST       = 1 << 6,   /* lost (routed, eliminated, casualty) */
+    BOL_F_CASUALTY   = 1 << 7,   /* a commander casualty: its division's
                                     loss not yet taken */
-    BOL_F_CHARGED    = 1 << 10,  /* it charged into contact this turn */
-    BOL_F_HEROIC     = 1 << 11,  /* an enemy rout this turn owes it
-                                    heroics (the count in credit) */
-    BOL_F_EVADED     = 1 << 12,
-    BOL_F_PASSED     = 1 << 13   /* it swapped places in a passage of
+    BOL_F_CHARGED    = 1 << 8,   /* it charged into contact this turn */
+    BOL_F_HEROIC     = 1 << 9,   /* routed by enemy hits this turn: the
+                                    unit in `credit` owes it heroics */
+    BOL_F_PASSED     = 1 << 10   /* it swapped places in a passage of
                                     lines: it does not move again */
 };
 
@@ -126,8 +124,9 @@ typedef enum {
 bol_zone_t bol_zone (const game_t *g, int u);
 const char *bol_zone_name (bol_zone_t zone);
 
-/*  The unit u's movement allowance now in cm: its type's normal move,
- *  3 TUM when any part is in difficult terrain. */
+/*  The unit u's movement allowance now in cm: its type's normal move (a
+ *  square 3 TUM, a march readings.march_tum), at most 3 TUM when any
+ *  part is in difficult terrain. */
 double bol_move_allowance (const game_t *g, int u);
 
 /*  May unit u shoot now (a type that shoots, in a formation that does,

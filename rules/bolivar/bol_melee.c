@@ -9,24 +9,13 @@
 #include <string.h>
 #include "bol_play.h"
 
-/*  A friendly unit of arm in `arms` (a bit per arm) to-rear of u within
- *  `cm`, or an enemy when `enemy`. */
+/*  Is unit k to-rear of unit u (in its rear arc) within `cm`? */
 static bool
-someone_to_rear (const game_t *g, int u, double cm, bool enemy,
-                 unsigned arms)
+to_rear_within (const game_t *g, int u, int k, double cm)
 {
-    const unit_t *x = game_unit_c (g, u);
-    for (int k = 0; k < game_unit_count (g); k++) {
-        const unit_t *y = game_unit_c (g, k);
-        if (k == u || !bol_in_play (g, k) || y->arm == ARM_COMMAND
-            || (y->side != x->side) != enemy || !(arms & (1u << y->arm)))
-            continue;
-        if (footprint_arc (&x->fp, y->fp.centre, 45, 45) == ARC_REAR
-            && situation_unit_distance (game_situation (g), u, k)
-                   <= cm + 1e-6)
-            return true;
-    }
-    return false;
+    return footprint_arc (&game_unit_c (g, u)->fp,
+                          game_unit_c (g, k)->fp.centre, 45, 45) == ARC_REAR
+        && situation_unit_distance (game_situation (g), u, k) <= cm + 1e-6;
 }
 
 bool
@@ -41,23 +30,22 @@ bol_supported (const game_t *g, int u)
     bool line = x->arm == ARM_INFANTRY && x->formation == FORMATION_LINE;
     if (!line && x->arm != ARM_CAVALRY && bol_type (g, u) != BOL_SKIRMISHER)
         return false;
+    /* "(1) No enemy unit to-rear within 4 TUM; (2) At least one friendly
+       cavalry, battalion or spearmen unit to-rear within 4 TUM" */
     double cm = bol_cm (g, tables (g)->support_tum);
-    if (someone_to_rear (g, u, cm, true, 0xf))
-        return false;
-    /* "friendly cavalry, battalion or spearmen unit to-rear" */
+    bool friend = false;
     for (int k = 0; k < game_unit_count (g); k++) {
         const unit_t *y = game_unit_c (g, k);
-        bol_type_t ty = bol_type (g, k);
-        if (k == u || !bol_in_play (g, k) || y->side != x->side
-            || !(y->arm == ARM_CAVALRY || ty == BOL_BATTALION
-                 || ty == BOL_SPEARMEN))
+        if (k == u || !bol_in_play (g, k) || y->arm == ARM_COMMAND
+            || !to_rear_within (g, u, k, cm))
             continue;
-        if (footprint_arc (&x->fp, y->fp.centre, 45, 45) == ARC_REAR
-            && situation_unit_distance (game_situation (g), u, k)
-                   <= cm + 1e-6)
-            return true;
+        if (y->side != x->side)
+            return false;
+        bol_type_t ty = bol_type (g, k);
+        friend = friend || y->arm == ARM_CAVALRY || ty == BOL_BATTALION
+                 || ty == BOL_SPEARMEN;
     }
-    return false;
+    return friend;
 }
 
 bool

@@ -438,7 +438,6 @@ bol_evade_alone (game_t *g, int u, int charger)
     double moved = walk (g, u, away, bol_move_allowance (g, u), away, false,
                          -1);
     x->fp.facing = away;
-    state_m (g, u)->flags |= BOL_F_EVADED;
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s evades %s: %.1f cm directly "
                     "away", x->id, game_unit_c (g, charger)->id, moved);

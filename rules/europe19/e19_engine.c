@@ -395,12 +395,6 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
                   e19_type_name (type), formation_name (o->formation));
         return -1;
     }
-    if ((o->has_to && !(isfinite (o->to.x) && isfinite (o->to.y)))
-        || (o->has_facing && !isfinite (o->facing))) {
-        snprintf (err, (size_t) errlen, "%s: a point or facing that is not "
-                  "a number", x->id);
-        return -1;
-    }
     /* charged or charging, it stays to fight hand to hand this turn */
     if (order_moves (g, u, o) && game_unit (g, u)->in_melee) {
         snprintf (err, (size_t) errlen, "%s: in contact with the enemy, it "
@@ -413,10 +407,6 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
         return 0;
     case ORDER_MOVE:
     case ORDER_TAKE_COVER:
-        if (!o->has_to) {
-            snprintf (err, (size_t) errlen, "%s: a move needs a point", x->id);
-            return -1;
-        }
         if (formation_for (g, u, o) == FORMATION_LINE
             && type != E19_SKIRMISHERS && x->arm != ARM_CAVALRY
             && x->arm != ARM_COMMAND) {

@@ -561,22 +561,6 @@ static int
 check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
 {
     const unit_t *un = unit_c (g, u);
-    if ((int) o->kind < 0 || o->kind >= ORDER_KIND_COUNT
-        || (int) o->pace < 0 || o->pace >= ORDER_PACE_COUNT) {
-        snprintf (err, errlen, "%s: unknown order kind or pace", un->id);
-        return -1;
-    }
-    if ((o->has_to && !(isfinite (o->to.x) && isfinite (o->to.y)))
-        || (o->has_facing && !isfinite (o->facing))) {
-        snprintf (err, errlen, "%s: the order's point or facing is not a "
-                  "number", un->id);
-        return -1;
-    }
-    if ((o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER) && !o->has_to) {
-        snprintf (err, errlen, "%s: a %s order needs a point to go to",
-                  un->id, order_kind_name (o->kind));
-        return -1;
-    }
     if (o->has_formation
         && !ruleset_formation_allowed (rules_of (g), un->arm, o->formation)) {
         char allowed[96];
