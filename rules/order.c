@@ -23,6 +23,26 @@ order_hold (void)
     return o;
 }
 
+order_t
+order_carried_on (const order_t *given, const order_t *current, bool goes_on)
+{
+    order_t c = goes_on ? *current : order_hold ();
+    c.fire = given->fire;
+    c.target = given->target;
+    if (given->has_facing) {
+        c.has_facing = true;
+        c.facing = given->facing;
+    }
+    if (given->has_formation) {
+        c.has_formation = true;
+        c.formation = given->formation;
+    }
+    c.status_set = given->status_set;
+    c.status_clear = given->status_clear;
+    c.follow_up = given->follow_up;
+    return c;
+}
+
 const char *
 order_kind_name (order_kind_t kind)
 {

@@ -61,6 +61,14 @@ typedef struct {
 /*  An order to hold, facing unchanged, firing at nothing. */
 order_t order_hold (void);
 
+/*  A continue order `given` carried out: the unit's current actions
+ *  (`current`, or a hold when `goes_on` is false: each ruleset says which
+ *  actions carry on) with the continue's facing and formation when it
+ *  gives them, its fire and target, its follow-up and its morale effect
+ *  (status_set, status_clear). */
+order_t order_carried_on (const order_t *given, const order_t *current,
+                          bool goes_on);
+
 /*  Names used in logs and files ("hold", "move", ...; "full", "gallop",
  *  ...).  *_name returns a static string ("?" when out of range); *_parse
  *  returns the value or -1. */

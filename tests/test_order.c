@@ -126,10 +126,43 @@ test_tabletop_inches (void **state)
     ruleset_destroy (&rs);
 }
 
+/*  A continue carried out: the current move goes on, turned to the
+ *  continue's facing, firing as the continue says, with its morale
+ *  effect; an action that does not go on becomes a hold. */
+static void
+test_carried_on (void **state)
+{
+    (void) state;
+    order_t current = order_hold ();
+    current.kind = ORDER_MOVE;
+    current.has_to = true;
+    current.to = (vec2_t) { 40, 50 };
+    current.fire = true;
+    current.target = 3;
+    order_t given = order_hold ();
+    given.kind = ORDER_CONTINUE;
+    given.has_facing = true;
+    given.facing = 90;
+    given.status_set = STATUS_FALLING_BACK;
+    order_t c = order_carried_on (&given, &current, true);
+    assert_int_equal (c.kind, ORDER_MOVE);
+    assert_true (c.has_to && c.to.x == 40 && c.to.y == 50);
+    assert_true (c.has_facing && c.facing == 90);
+    assert_false (c.fire);
+    assert_int_equal (c.target, -1);
+    assert_int_equal (c.status_set, STATUS_FALLING_BACK);
+    assert_false (c.has_formation);
+    c = order_carried_on (&given, &current, false);
+    assert_int_equal (c.kind, ORDER_HOLD);
+    assert_false (c.has_to);
+    assert_true (c.has_facing && c.facing == 90);
+}
+
 int
 main (void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_carried_on),
         cmocka_unit_test (test_tabletop_cm),
         cmocka_unit_test (test_tabletop_inches),
     };

@@ -21,22 +21,11 @@ effective_order (const game_t *g, int u)
     order_t o = gu->ordered ? gu->order : order_hold ();
     if (o.kind != ORDER_CONTINUE)
         return o;
-    order_t c = gu->current;
-    if (c.kind != ORDER_MOVE && c.kind != ORDER_TAKE_COVER)
-        c = order_hold ();
-    c.fire = o.fire;
-    c.target = o.target;
-    if (o.has_formation) {
-        c.has_formation = true;
-        c.formation = o.formation;
-    }
-    if (o.has_facing) {
-        c.has_facing = true;
-        c.facing = o.facing;
-    }
-    c.status_set = o.status_set;
-    c.status_clear = o.status_clear;
-    return c;
+    /* a move not yet finished goes on (its follow-up is the order's:
+       Empire of Liberty has none) */
+    order_kind_t k = gu->current.kind;
+    return order_carried_on (&o, &gu->current,
+                             k == ORDER_MOVE || k == ORDER_TAKE_COVER);
 }
 
 /*  The enemy unit u fires at for an order with `fire` and no target: the

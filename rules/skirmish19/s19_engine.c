@@ -924,24 +924,9 @@ effective_order (const game_t *g, int u)
     order_t o = gu->ordered ? gu->order : order_hold ();
     if (o.kind != ORDER_CONTINUE)
         return o;
-    order_t c = gu->current;
-    if (c.kind == ORDER_CONTINUE || c.kind == ORDER_FIRE
-        || c.kind == ORDER_CHARGE)
-        c = order_hold ();
-    c.fire = o.fire;
-    c.target = o.target;
-    if (o.has_facing) {
-        c.has_facing = true;
-        c.facing = o.facing;
-    }
-    c.status_set = o.status_set;
-    c.status_clear = o.status_clear;
-    c.follow_up = o.follow_up;
-    if (o.has_formation) {
-        c.has_formation = true;
-        c.formation = o.formation;
-    }
-    return c;
+    order_kind_t k = gu->current.kind;
+    return order_carried_on (&o, &gu->current, k != ORDER_CONTINUE
+                             && k != ORDER_FIRE && k != ORDER_CHARGE);
 }
 
 /*  Carry out unit u's order for the move phase. */
