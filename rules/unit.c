@@ -50,6 +50,8 @@ static const name_t status_names[] = {
     { "commanded", STATUS_COMMANDED },
     { "disloyal", STATUS_DISLOYAL },
     { "routing", STATUS_ROUTING },
+    { "disordered", STATUS_DISORDERED },
+    { "newly_disordered", STATUS_NEWLY_DISORDERED },
     { NULL, 0 }
 };
 

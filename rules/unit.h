@@ -52,9 +52,15 @@ enum {
     STATUS_COMMANDED            = 1u << 7,
     STATUS_DISLOYAL             = 1u << 8,
     STATUS_ROUTING              = 1u << 9,
-    STATUS_HAS_LAST_ENEMY       = 1u << 10   /* last_enemy_seen is valid */
+    STATUS_HAS_LAST_ENEMY       = 1u << 10,  /* last_enemy_seen is valid */
+    STATUS_DISORDERED           = 1u << 11,  /* a disorder marker (seed
+                                                000's red skull) */
+    STATUS_NEWLY_DISORDERED     = 1u << 12   /* its second marker (the
+                                                white): disordered since
+                                                the last rally phase, it
+                                                cannot rally at the next */
 };
-#define STATUS_FLAG_COUNT 11
+#define STATUS_FLAG_COUNT 13
 
 /*  One stand (base) of a unit made of stands: seed 003's units are one
  *  or two stands, each with its own resolve (2 to 4) worn down by hits;
@@ -97,7 +103,8 @@ typedef struct {
  *  average, green.
  *  formations: line, column, square, loose, mounted, march.
  *  status flags: ran_last_turn, retreating_from_melee, falling_back,
- *  fortified, loaded, shock, fired, commanded, disloyal, routing;
+ *  fortified, loaded, shock, fired, commanded, disloyal, routing,
+ *  disordered, newly_disordered;
  *  STATUS_HAS_LAST_ENEMY prints as "has_last_enemy_seen" but is not
  *  parsed (it comes with a last_enemy_seen position). */
 const char *side_name (side_t side);

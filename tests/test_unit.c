@@ -99,6 +99,8 @@ test_status_names (void **state)
         { "commanded", STATUS_COMMANDED },
         { "disloyal", STATUS_DISLOYAL },
         { "routing", STATUS_ROUTING },
+        { "disordered", STATUS_DISORDERED },
+        { "newly_disordered", STATUS_NEWLY_DISORDERED },
     };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
         assert_string_equal (status_flag_name (flags[i].bit), flags[i].name);
