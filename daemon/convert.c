@@ -305,6 +305,8 @@ convert_status_bits (const Solo__V1__UnitStatus *s)
     if (s->commanded)             bits |= STATUS_COMMANDED;
     if (s->disloyal)              bits |= STATUS_DISLOYAL;
     if (s->routing)               bits |= STATUS_ROUTING;
+    if (s->disordered)            bits |= STATUS_DISORDERED;
+    if (s->newly_disordered)      bits |= STATUS_NEWLY_DISORDERED;
     return bits;
 }
 
@@ -1239,6 +1241,8 @@ convert_status_message (uint32_t bits, pool_t *pool)
     m->commanded = (bits & STATUS_COMMANDED) != 0;
     m->disloyal = (bits & STATUS_DISLOYAL) != 0;
     m->routing = (bits & STATUS_ROUTING) != 0;
+    m->disordered = (bits & STATUS_DISORDERED) != 0;
+    m->newly_disordered = (bits & STATUS_NEWLY_DISORDERED) != 0;
     return m;
 }
 

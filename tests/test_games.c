@@ -518,6 +518,8 @@ test_open_game_from_situation (void **state)
     units[0].facing = 180;
     status[0].loaded = true;
     status[0].ran_last_turn = true;
+    status[0].disordered = true;            /* both disorder markers */
+    status[0].newly_disordered = true;
     solo__v1__point__init (&last_seen);
     last_seen.x = 60;
     last_seen.y = 10;
@@ -568,6 +570,7 @@ test_open_game_from_situation (void **state)
     assert_true (red->facing == 180.0);
     assert_true (red->status->loaded && red->status->ran_last_turn);
     assert_false (red->status->fired);
+    assert_true (red->status->disordered && red->status->newly_disordered);
     assert_true (red->has_last_enemy_seen);
     assert_true (red->last_enemy_seen->x == 60.0);
     assert_int_equal (red->n_stands, 2);
@@ -591,6 +594,10 @@ test_open_game_from_situation (void **state)
     uu.unit_id = "red-1";
     uu.stands = now_ptrs;
     uu.n_stands = 2;
+    /*  and the rally phase takes off the second disorder marker */
+    Solo__V1__UnitStatus cleared = SOLO__V1__UNIT_STATUS__INIT;
+    cleared.newly_disordered = true;
+    uu.clear = &cleared;
     Solo__V1__UnitUpdate *uu_ptrs[1] = { &uu };
     Solo__V1__ReportUpdate report = SOLO__V1__REPORT_UPDATE__INIT;
     report.game_id = game_id;
@@ -605,6 +612,8 @@ test_open_game_from_situation (void **state)
     assert_int_equal (red->n_stands, 2);
     assert_int_equal (red->stands[0]->strength, 3);
     assert_int_equal (red->stands[1]->strength, 1);
+    assert_true (red->status->disordered);
+    assert_false (red->status->newly_disordered);
     solo__v1__reply__free_unpacked (reply, NULL);
     /*  stands that are not the unit's are refused, naming the field */
     uu.n_stands = 1;

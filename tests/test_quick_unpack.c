@@ -233,6 +233,12 @@ test_scalars_of_a_unit (void **state)
     put_varint (status, 0);
     put_key (status, 10, PROTOBUF_C_WIRE_TYPE_VARINT);  /* bool, 10 bytes */
     put_raw (status, "\x80\x80\x80\x80\x80\x80\x80\x80\x80\x01", 10);
+    put_key (status, 11, PROTOBUF_C_WIRE_TYPE_VARINT);      /* bool 1 */
+    put_varint (status, 1);
+    put_key (status, 12, PROTOBUF_C_WIRE_TYPE_VARINT);  /* given twice: */
+    put_varint (status, 1);
+    put_key (status, 12, PROTOBUF_C_WIRE_TYPE_VARINT);  /* the last, false */
+    put_varint (status, 0);
     wire_t *centre = wire_new ();
     put_double (centre, 1, -0.0);
     put_double (centre, 2, 1e300);
@@ -281,6 +287,8 @@ test_scalars_of_a_unit (void **state)
     assert_int_equal (unit->status->ran_last_turn, 1);
     assert_int_equal (unit->status->fortified, 0);
     assert_int_equal (unit->status->routing, 1);
+    assert_int_equal (unit->status->disordered, 1);
+    assert_int_equal (unit->status->newly_disordered, 0);
     assert_string_equal (unit->troop_type, "caf\xc3\xa9 \xff");
     protobuf_c_message_free_unpacked (&unit->base, NULL);
     free (w);

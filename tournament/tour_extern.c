@@ -346,6 +346,8 @@ unit_msg (pool_t *pool, const situation_t *sit, const unit_t *u)
     st->commanded = !!(u->status & STATUS_COMMANDED);
     st->disloyal = !!(u->status & STATUS_DISLOYAL);
     st->routing = !!(u->status & STATUS_ROUTING);
+    st->disordered = !!(u->status & STATUS_DISORDERED);
+    st->newly_disordered = !!(u->status & STATUS_NEWLY_DISORDERED);
     m->status = st;
     m->platoon = (char *) u->platoon;
     if (u->status & STATUS_HAS_LAST_ENEMY) {

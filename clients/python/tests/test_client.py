@@ -376,6 +376,17 @@ class NamesAsTheDaemonReadsThem(unittest.TestCase):
                                     formation=name).formation,
                              pb().Formation.Value(value), name)
 
+    def test_core_status_names(self):
+        # the flags a situation file names are the client's, in order,
+        # seed 000's disorder markers among them
+        names = [name for name, _ in c_names("status_names")]
+        self.assertEqual(s.status_flags(), names)
+        self.assertTrue({"disordered", "newly_disordered"} <= set(names))
+        for name in names:
+            u = s.unit("u", "red", 0, 0, status=[name])
+            self.assertEqual([f.name for f, on in u.status.ListFields()
+                              if on], [name])
+
     def test_rulesets_quality_names(self):
         groups = ruleset_qualities()
         # Empire of Liberty names its five grades (seed 001).
