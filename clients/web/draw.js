@@ -31,7 +31,7 @@ const SIDE_CLASS = { SIDE_BLUE: 'blue', SIDE_RED: 'red' };
 const STATUS_MARKS = {
   loaded: 'L', fired: 'F', shock: 'S', fortified: 'Fort', commanded: 'C',
   ran_last_turn: 'Ran', retreating_from_melee: 'Ret', falling_back: 'FB',
-  disloyal: 'D', routing: 'Rout',
+  disloyal: 'D', routing: 'Rout', disordered: 'Dis', newly_disordered: 'NewDis',
 };
 
 export function el(tag, attrs = {}, parent = null, text = null) {
