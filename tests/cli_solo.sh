@@ -351,6 +351,31 @@ run version "$SOLO" --version
 expect_rc version 0
 expect_in version out "solo "
 
+# Every status flag of the protocol (UnitStatus in solo.proto) is named
+# where a player looks for them: solo game --help, the man page, the
+# situation files' reference, the web table's short labels.  A flag added
+# to the protocol and left out of one of them fails here.
+run game_help "$SOLO" game --help
+expect_rc game_help 0
+check status_flags_listed "
+import re
+src = '$SOURCE_DIR'
+proto = open(src + '/proto/solo.proto').read()
+body = re.search(r'message UnitStatus \{(.*?)\n\}', proto, re.S).group(1)
+flags = re.findall(r'bool (\w+) = \d+;', body)
+assert len(flags) >= 12 and 'newly_disordered' in flags, flags
+places = {
+    'solo game --help': open('$work/game_help.out').read(),
+    'doc/solo.1': open(src + '/doc/solo.1').read(),
+    'clients/examples/README.md': open(src + '/clients/examples/README.md').read(),
+}
+draw = open(src + '/clients/web/draw.js').read()
+places['clients/web/draw.js'] = re.search(r'STATUS_MARKS = \{(.*?)\};', draw, re.S).group(1)
+missing = [(flag, where) for flag in flags for where, text in places.items()
+           if not re.search(r'(?<![a-z_])' + flag + r'(?![a-z_])', text)]
+assert not missing, missing
+"
+
 # ---- no answer: exit 4 --------------------------------------------------------
 
 dead_port=$(free_port)

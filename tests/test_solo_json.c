@@ -1415,6 +1415,21 @@ test_render_side_and_games (void **state)
     assert_non_null (strstr (text, "blue-wall      blue  8 figures, 0 wounded,"
                                    " 0 killed  out of play\n"));
     free (text);
+    /*  every status flag of the protocol, by its name, in its order */
+    const ProtobufCMessageDescriptor *sd = &solo__v1__unit_status__descriptor;
+    char every [256] = "facing 90  ";
+    for (unsigned i = 0; i < sd->n_fields; i++) {
+        *(protobuf_c_boolean *) ((char *) &status + sd->fields [i].offset) = 1;
+        snprintf (every + strlen (every), sizeof every - strlen (every),
+                  "%s%s", i ? ", " : "", sd->fields [i].name);
+    }
+    strcat (every, "\n");
+    assert_non_null (strstr (every, ", disordered, newly_disordered\n"));
+    RENDERED (text, render_game_state (out, &g, &plain));
+    if (!strstr (text, every))
+        fail_msg ("\"%s\" not in\n%s", every, text);
+    free (text);
+    status = (Solo__V1__UnitStatus) SOLO__V1__UNIT_STATUS__INIT;
     Solo__V1__UpdateAccepted ua = SOLO__V1__UPDATE_ACCEPTED__INIT;
     ua.game_id = "farm-1";
     ua.sequence = 2;

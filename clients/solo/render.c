@@ -633,7 +633,8 @@ status_words (const Solo__V1__UnitStatus *s, char *buf, size_t len)
         { s->falling_back, "falling_back" }, { s->fortified, "fortified" },
         { s->loaded, "loaded" }, { s->shock, "shock" }, { s->fired, "fired" },
         { s->commanded, "commanded" }, { s->disloyal, "disloyal" },
-        { s->routing, "routing" },
+        { s->routing, "routing" }, { s->disordered, "disordered" },
+        { s->newly_disordered, "newly_disordered" },
     };
     size_t used = 0;
     for (size_t i = 0; i < sizeof flags / sizeof flags [0]; i++)
