@@ -443,8 +443,8 @@ load_stands (loader_t *ld, config_setting_t *g, unit_t *u)
                      "strength = ...; }, ... )", ld->what);
     int n = config_setting_length (list);
     if (n > SOLO_MAX_STANDS)
-        return fail (ld, list, "%s: %d stands, more than %d", ld->what, n,
-                     SOLO_MAX_STANDS);
+        return fail (ld, list, "%s: %d stands, more than max_stands (%d)",
+                     ld->what, n, SOLO_MAX_STANDS);
     char unit_what[sizeof ld->what];
     snprintf (unit_what, sizeof unit_what, "%s", ld->what);
     for (int i = 0; i < n; i++) {

@@ -13,7 +13,8 @@
 #define SOLO_MAX_VERTICES      256    /* vertices of one terrain polygon */
 #define SOLO_MAX_TABLE_CM      100000.0 /* longest table side: 1 km */
 #define SOLO_MAX_FIGURES       10000  /* figures in one unit */
-#define SOLO_MAX_STANDS        6      /* stands (bases) of one unit */
+#define SOLO_MAX_STANDS        8      /* stands (bases) of one unit: seed
+                                         000's columns have up to 8 */
 #define SOLO_MAX_STAND_STRENGTH 100   /* a stand's strength (resolve, ...) */
 #define SOLO_MAX_WEAPONS       32     /* rows of a weapons table */
 #define SOLO_MAX_TROOP_TYPES   32     /* rows of a troop-types table */

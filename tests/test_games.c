@@ -255,7 +255,7 @@ test_hello_lists_scenarios_and_strategies (void **state)
     assert_int_equal (h->limits->max_battle_playouts,
                       SOLOD_BATTLE_MAX_PLAYOUTS);
     assert_int_equal (h->limits->max_search_threads, SOLOD_MAX_SEARCH_THREADS);
-    assert_int_equal (h->limits->max_stands, 6);
+    assert_int_equal (h->limits->max_stands, 8);
     assert_int_equal (h->limits->max_stand_strength, 100);
     solo__v1__reply__free_unpacked (reply, NULL);
     test_close (socket);
@@ -645,6 +645,32 @@ test_open_game_from_situation (void **state)
                   "open_game.situation.units[0].stands[1].start",
                   "is 0, not in 1..100");
     stands[1].start = 3;
+    /*  a column of 8 stands (seed 000's house rules) is a unit; a 9th
+        stand is more than the limit, which the error names */
+    Solo__V1__Stand column[9];
+    Solo__V1__Stand *column_ptrs[9];
+    for (int i = 0; i < 9; i++) {
+        solo__v1__stand__init (&column[i]);
+        column[i].start = 4;
+        column[i].strength = i == 7 ? 2 : 4;
+        column_ptrs[i] = &column[i];
+    }
+    units[0].stands = column_ptrs;
+    units[0].n_stands = 8;
+    reply = call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_OPENED);
+    red = unit_in (reply->game_opened, "red-1");
+    assert_int_equal (red->n_stands, 8);
+    assert_int_equal (red->stands[7]->start, 4);
+    assert_int_equal (red->stands[7]->strength, 2);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    units[0].n_stands = 9;
+    assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),
+                  SOLO__V1__ERROR__CODE__LIMIT_EXCEEDED,
+                  "open_game.situation.units[0].stands",
+                  "9 stands, more than max_stands (8)");
+    units[0].stands = stand_ptrs;
+    units[0].n_stands = 2;
     /*  a bad field of the situation is named */
     units[1].weapon = "blunderbuss";
     assert_error (call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME, &open),

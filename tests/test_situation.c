@@ -1048,12 +1048,12 @@ test_load_text (void **state)
     situation_destroy (&sit);
 }
 
-/*  Replace line `line` (1-based) of brief_text with `with` (which may
- *  hold several lines) and load it: the error must be exactly `want`. */
+/*  brief_text with line `line` (1-based) replaced by `with` (which may
+ *  hold several lines), into `text` (4096 bytes). */
 static void
-expect_load_error (int line, const char *with, const char *want)
+brief_with (int line, const char *with, char *text)
 {
-    char text[4096] = "";
+    text[0] = '\0';
     const char *p = brief_text;
     for (int n = 1; *p; n++) {
         const char *end = strchr (p, '\n');
@@ -1068,6 +1068,15 @@ expect_load_error (int line, const char *with, const char *want)
             strncat (text, p, len);
         p += len;
     }
+}
+
+/*  Replace line `line` of brief_text with `with` and load it: the error
+ *  must be exactly `want`. */
+static void
+expect_load_error (int line, const char *with, const char *want)
+{
+    char text[4096];
+    brief_with (line, with, text);
     char err[256] = "";
     situation_t *sit = situation_load_text (text, "farm.cfg", finder, NULL,
                                             err, sizeof err);
@@ -1075,6 +1084,29 @@ expect_load_error (int line, const char *with, const char *want)
         fail_msg ("loaded, wanted \"%s\"", want);
     if (strcmp (err, want) != 0)
         fail_msg ("error\n  \"%s\"\nwanted\n  \"%s\"", err, want);
+}
+
+/*  An infantry column of 8 stands (seed 000's house rules: columns of 3
+ *  to 8 stands) is one unit, each stand as given. */
+static void
+test_load_eight_stands (void **state)
+{
+    (void) state;
+    char text[4096];
+    brief_with (12, "  width = 12.0; depth = 3.0; stands = ( {start=1;}, "
+                "{start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;}, "
+                "{start=1;}, {start=2; strength=1;} );", text);
+    char err[256] = "";
+    situation_t *sit = situation_load_text (text, "column.cfg", finder, NULL,
+                                            err, sizeof err);
+    if (!sit)
+        fail_msg ("%s", err);
+    const unit_t *u = situation_unit_const (sit, 0);
+    assert_int_equal (u->stand_count, 8);
+    assert_int_equal (u->stands[6].start, 1);
+    assert_int_equal (u->stands[7].start, 2);
+    assert_int_equal (u->stands[7].strength, 1);
+    situation_destroy (&sit);
 }
 
 static void
@@ -1091,8 +1123,8 @@ test_load_errors (void **state)
                        "farm.cfg:12 - unit \"red-1\" stand 1: unknown field \"resolve\"");
     expect_load_error (12, "  width = 12.0; depth = 3.0; stands = [ 4, 3 ];",
                        "farm.cfg:12 - unit \"red-1\": stands must be a list ( { start = ...; strength = ...; }, ... )");
-    expect_load_error (12, "  width = 12.0; depth = 3.0; stands = ( {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;} );",
-                       "farm.cfg:12 - unit \"red-1\": 7 stands, more than 6");
+    expect_load_error (12, "  width = 12.0; depth = 3.0; stands = ( {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;}, {start=1;} );",
+                       "farm.cfg:12 - unit \"red-1\": 9 stands, more than max_stands (8)");
     expect_load_error (8, "  quality = \"regular\"; weapon = \"blunderbuss\"; bayonet = true;",
                        "farm.cfg:8 - unit \"red-1\": unknown weapon \"blunderbuss\"");
     expect_load_error (1, "ruleset = \"napoleonics\";",
@@ -1286,6 +1318,7 @@ main (void)
         cmocka_unit_test (test_move_towards),
         cmocka_unit_test (test_copy_into),
         cmocka_unit_test (test_load_text),
+        cmocka_unit_test (test_load_eight_stands),
         cmocka_unit_test (test_load_errors),
         cmocka_unit_test (test_load_empty_and_scenario),
         cmocka_unit_test (test_load_files),

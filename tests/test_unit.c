@@ -256,7 +256,7 @@ test_validate (void **state)
     expect_invalid (&u, "stand 2: strength -1");
     u.stands[1] = (stand_t) { 3, 3 };
     u.stand_count = SOLO_MAX_STANDS + 1;
-    expect_invalid (&u, "7 stands, not 0..6");
+    expect_invalid (&u, "9 stands, not 0..8");
 }
 
 int
