@@ -59,7 +59,7 @@ viable (const game_t *g, int u, int target)
         > w->long_cm + 1e-6)
         return false;
     if (x->formation != FORMATION_SQUARE || x->arm != ARM_INFANTRY) {
-        vec2_t p = footprint_nearest_point (&t->fp, &x->fp);
+        vec2_t p = footprint_nearest_point (&x->fp, &t->fp);
         if (footprint_arc (&x->fp, p, tables (g)->arc_deg, 45) != ARC_FRONT)
             return false;
     }
