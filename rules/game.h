@@ -50,7 +50,7 @@ typedef struct game_rules_t game_rules_t;
  *  struct of int16_t fields of its own (s19_unit_state_t,
  *  eol_unit_state_t) read through game_unit_t.ruleset_state: the core
  *  never looks inside. */
-#define GAME_UNIT_RULESET_WORDS 4
+#define GAME_UNIT_RULESET_WORDS 6
 typedef union {
     int16_t word[GAME_UNIT_RULESET_WORDS];
     int64_t align;

@@ -252,6 +252,19 @@ bol_formation_allowed (bol_type_t type, formation_t f)
     }
 }
 
+/*  May unit u stand in formation f: its type's formations, and under
+ *  seed 000's battalions of any number of stands a skirmish line too
+ *  ("Infantry skirmishers are a single row of adjacent stands"). */
+static bool
+formation_allowed (const game_t *g, int u, formation_t f)
+{
+    bol_type_t type = bol_type (g, u);
+    if (tables (g)->house.any_stands && f == FORMATION_LOOSE
+        && (type == BOL_BATTALION || type == BOL_SPEARMEN))
+        return true;
+    return bol_formation_allowed (type, f);
+}
+
 /*  Check a unit's stands against its type and quality, filling them in
  *  when the scenario gives none: so many stands of the type, each the
  *  type's resolve for its quality. */
@@ -266,6 +279,11 @@ prepare_stands (game_t *g, int u, char *err, int errlen)
         return 0;
     }
     int want = t->type[type].stands;
+    /* seed 000: units of as many stands as the player has ("A line of
+       infantry is two rows of stands", "8 Stand Infantry Column", "A
+       cavalry line, and deployed artillery, remain 1 row deep") */
+    if (t->house.any_stands && x->stand_count > 0)
+        want = x->stand_count;
     if (x->stand_count == 0) {
         int r = bol_stand_resolve (t, type, x->quality);
         x->stand_count = want;
@@ -294,17 +312,29 @@ prepare_stands (game_t *g, int u, char *err, int errlen)
         lo = s < lo ? s : lo;
         hi = s > hi ? s : hi;
     }
-    if (hi - lo > 1) {
+    if (hi - lo > 1 && !t->house.any_stands) {
         snprintf (err, (size_t) errlen, "unit \"%s\": its stands' resolve "
                   "%d and %d differ by more than one (\"Stands in a two "
                   "stand unit must have the same resolve as each other, or "
                   "differ by at most one\")", x->id, lo, hi);
         return -1;
     }
-    /* a figure a stand: the Risk Factor tables count stands lost */
+    /* a figure a stand: the Risk Factor tables count stands lost (under
+       seed 000's casualty markers, the markers: `killed` as given) */
     x->figures = x->stand_count;
-    x->killed = 0;
     x->wounded = 0;
+    if (t->house.casualty_markers) {
+        if (x->killed < 0 || x->killed >= x->stand_count) {
+            snprintf (err, (size_t) errlen, "unit \"%s\": %d casualty "
+                      "markers (killed) on %d stands: it would have routed "
+                      "(\"If a units takes the same or more casualties as it "
+                      "has stands then it is routed\")", x->id, x->killed,
+                      x->stand_count);
+            return -1;
+        }
+        return 0;
+    }
+    x->killed = 0;
     for (int i = 0; i < x->stand_count; i++)
         if (x->stands[i].strength == 0)
             x->killed++;
@@ -317,7 +347,7 @@ prepare (game_t *g, char *err, int errlen)
     for (int u = 0; u < game_unit_count (g); u++) {
         const unit_t *x = game_unit_c (g, u);
         bol_type_t type = bol_type (g, u);
-        if (!bol_formation_allowed (type, x->formation)) {
+        if (!formation_allowed (g, u, x->formation)) {
             snprintf (err, (size_t) errlen, "unit \"%s\": %s are never in %s "
                       "(battalions and spearmen line, column, square or "
                       "march; "
@@ -326,8 +356,11 @@ prepare (game_t *g, char *err, int errlen)
                       bol_type_name (type), formation_name (x->formation));
             return -1;
         }
-        if (prepare_stands (g, u, err, errlen) < 0)
+        if (prepare_stands (g, u, err, errlen) < 0
+            || bol_house_formation_check (g, u, x->formation, err,
+                                          errlen) < 0)
             return -1;
+        bol_house_fit (g, u);
         if (is_artillery (g, u) && x->formation == FORMATION_COLUMN)
             state_m (g, u)->flags |= BOL_F_LIMBERED;
     }
@@ -383,6 +416,13 @@ new_turn (game_t *g)
             keep |= BOL_F_LIMBERED;
         st->flags = keep;
         st->target = 0;
+        /* seed 000's marks of one turn; where it began, for the high
+           ground ("enemy which is, or began the move, on lower ground") */
+        st->house &= ~(BOL_H_RETREATED | BOL_H_FIRE_HIT | BOL_H_START_LOW);
+        const situation_t *sit = game_situation (g);
+        if (!situation_point_in (sit, x->fp.centre, TERRAIN_GENTLE_HILL)
+            && !situation_point_in (sit, x->fp.centre, TERRAIN_STEEP_HILL))
+            st->house |= BOL_H_START_LOW;
         gu->ordered = 0;
         gu->fired = 0;
         gu->moved_halves = 0;
@@ -419,6 +459,9 @@ begin_phase (game_t *g, dice_t *dice)
         if (game_events_on (g))
             game_event (g, GAME_EVENT_COMMAND, -1, "%s is the active player",
                         scenario_side_name (game_scenario (g), active));
+        /* seed 000's rally phase, before anyone moves ("Leader that
+           attempted to rally this turn: No movement") */
+        bol_house_rally_phase (g, active, dice);
         return;
     }
     int side = phase_side (g, phase);
@@ -490,11 +533,14 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
     const unit_t *x = game_unit_c (g, u);
     bol_type_t type = bol_type (g, u);
     bol_zone_t zone = bol_zone (g, u);
-    if (o->has_formation && !bol_formation_allowed (type, o->formation)) {
+    if (o->has_formation && !formation_allowed (g, u, o->formation)) {
         snprintf (err, (size_t) errlen, "%s: %s are never in %s", x->id,
                   bol_type_name (type), formation_name (o->formation));
         return -1;
     }
+    if (o->has_formation
+        && bol_house_formation_check (g, u, o->formation, err, errlen) < 0)
+        return -1;
     if (o->has_formation && o->formation != x->formation
         && (o->formation == FORMATION_MARCH || x->formation == FORMATION_MARCH)
         && o->formation != FORMATION_LINE && x->formation != FORMATION_LINE) {
@@ -751,18 +797,24 @@ holds (const game_t *g, int u)
 static void
 victory (const game_t *g, game_result_t *out)
 {
+    /* seed 000: "An army abandons the field if, at the end of a turn,
+       half of its units have routed.  A routed unit that subsequently
+       rallies still counts as routed" */
+    double house_break = tables (g)->house.routed_breakpoint;
     game_victory_rules_t v = {
-        .army_break = tables (g)->breakpoint,
-        .side_lost = bol_side_lost,
+        .army_break = house_break > 0 ? house_break : tables (g)->breakpoint,
+        .side_lost = house_break > 0 ? bol_side_routed : bol_side_lost,
         .holds = holds,
         .count_wounded = false,
-        .lost_words = "units lost (routed or eliminated)",
+        .lost_words = house_break > 0
+                    ? "units routed (abandons the field)"
+                    : "units lost (routed or eliminated)",
         .both_break_draw = true };
     game_judge_victory (g, &v, out);
     bool broke = false;
     for (int s = 0; s < SIDE_COUNT; s++) {
-        int of, lost = bol_side_lost (g, (side_t) s, &of);
-        if (of > 0 && lost >= (int) ceil (of * tables (g)->breakpoint - 1e-9))
+        int of, lost = v.side_lost (g, (side_t) s, &of);
+        if (of > 0 && lost >= (int) ceil (of * v.army_break - 1e-9))
             broke = true;
         if (of > 0 && out->units_left[s] == 0)
             broke = true;
@@ -836,7 +888,7 @@ move_side (game_t *g, int side, dice_t *dice)
 /*  The declared charges of side `side`: its ordered ones, and the ones
  *  its uncommanded units made ready in their move. */
 static void
-declare_charges (game_t *g, int side)
+declare_charges (game_t *g, int side, dice_t *dice)
 {
     for (int u = 0; u < game_unit_count (g); u++) {
         if ((int) game_unit_c (g, u)->side != side || !bol_in_play (g, u))
@@ -851,6 +903,12 @@ declare_charges (game_t *g, int side)
         char err[SOLO_ERR_MAX];
         st->target = 0;
         st->flags &= ~BOL_F_CHARGE;
+        /* seed 000: "Take disorder check and if pass then charge" */
+        if (target >= 0 && tables (g)->house.charge_check
+            && bol_charge_check (g, u, target, err, sizeof err) == 0
+            && !bol_house_check (g, u, dice, "pass its disorder check to "
+                                 "charge"))
+            target = -1;
         if (target >= 0 && bol_charge_check (g, u, target, err,
                                              sizeof err) == 0) {
             st->flags |= BOL_F_CHARGE;
@@ -873,9 +931,9 @@ resolve_phase (game_t *g, dice_t *dice)
     else if (shoot_phase (phase))
         bol_shooting (g, (side_t) side, false, dice);
     else if (phase == BOL_PHASE_ACTIVE_CHARGES)
-        declare_charges (g, side);
+        declare_charges (g, side, dice);
     else if (phase == BOL_PHASE_REACTIVE_CHARGES) {
-        declare_charges (g, side);
+        declare_charges (g, side, dice);
         bol_close_combat (g, dice);
     }
     else if (phase == BOL_PHASE_MORALE) {

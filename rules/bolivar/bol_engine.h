@@ -42,6 +42,10 @@ typedef struct {
     int16_t credit;         /* the enemy unit whose hits it took last, + 1
                                (heroics: "a single friendly unit
                                involved" in its rout) */
+    int16_t house;          /* BOL_H_*: seed 000's house rules' marks */
+    int16_t rout_penalty;   /* dice off its rally from rout: one a
+                               complete rout_rally_per from its leader
+                               when it routed */
 } bol_unit_state_t;
 
 _Static_assert (sizeof (bol_unit_state_t) <= sizeof (game_ruleset_state_t),
@@ -76,6 +80,19 @@ bol_state_const (const game_unit_t *gu)
 {
     return (const bol_unit_state_t *) (const void *) &gu->ruleset_state;
 }
+
+/*  Seed 000's marks (bol_unit_state_t.house). */
+enum {
+    BOL_H_ROUTED      = 1 << 0,  /* it routed this game: counted against
+                                    its army even if it rallies */
+    BOL_H_COUNTED     = 1 << 1,  /* its rout counted at a turn's end */
+    BOL_H_LEADER_TRIED = 1 << 2, /* a leader that attempted to rally this
+                                    turn: no movement */
+    BOL_H_RETREATED   = 1 << 3,  /* cavalry that retreated from fire this
+                                    turn */
+    BOL_H_FIRE_HIT    = 1 << 4,  /* took casualties in fire this turn */
+    BOL_H_START_LOW   = 1 << 5   /* began this turn off the high ground */
+};
 
 /*  game_side_extra words. */
 enum { BOL_SX_ACTIVE = 0, BOL_SX_ATTACKER = 1, BOL_SX_FEIGNED = 2,

@@ -200,7 +200,9 @@ charges (game_t *g)
                 /* the target evaded out of reach: as far as it goes */
                 double distance;
                 vec2_t at = bol_contact_point (g, u, t, &distance, NULL);
-                double reach = bol_cm (g, tables (g)->charge_tum);
+                double reach = tables (g)->house.charge_full_move
+                             ? bol_move_allowance (g, u)
+                             : bol_cm (g, tables (g)->charge_tum);
                 unit_t *x = game_unit_m (g, u);
                 double heading = geom_bearing (x->fp.centre, at);
                 x->fp.centre = situation_move_towards (game_situation (g),
@@ -271,7 +273,11 @@ bol_melee_dice (const game_t *g, int u, int e, bool primary)
     const bol_type_row_t *row = &t->type[bol_type (g, u)];
     int per = state_c (g, u)->flags & BOL_F_CHARGED ? row->melee_charging
                                                     : row->melee_defending;
-    int dice = per * bol_resolve (g, u);
+    /* seed 000's stands that fight take the place of resolve */
+    int dice = per * (t->house.stands_fight
+                      ? bol_house_fighting_stands (g, u, e)
+                      : bol_resolve (g, u));
+    dice += bol_house_melee_dice (g, u, e);
     if (bol_supported (g, u))
         dice += t->supported_dice;
     if (bol_crowded (g, u))
@@ -396,6 +402,60 @@ feigned_flight (game_t *g, int u, int foe, dice_t *dice)
         bol_rally_back (g, u);
 }
 
+/*  Seed 000's outcome of the turn's melees: the units joined by whom
+ *  they fought are one melee; its side that took more casualties (or a
+ *  die each on a tie; never a side wholly routed) loses, its units
+ *  retreat and test, the winners hold their ground or pursue.  `first`
+ *  is each unit's first opponent, `taken` its casualties this turn. */
+static void
+house_outcomes (game_t *g, const int *first, const int *taken, dice_t *dice)
+{
+    int n = game_unit_count (g);
+    int *group = (int *) game_scratch (g) + 3 * n;   /* the `mark` ints */
+    for (int u = 0; u < n; u++)
+        group[u] = first[u] >= 0 ? u : -1;
+    /* join each unit to its opponent's group, smallest index naming it */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int u = 0; u < n; u++) {
+            int e = first[u];
+            if (e < 0 || group[e] < 0)
+                continue;
+            int low = group[u] < group[e] ? group[u] : group[e];
+            if (group[u] != low || group[e] != low)
+                group[u] = group[e] = low, changed = true;
+        }
+    }
+    for (int m = 0; m < n; m++) {
+        if (group[m] != m)
+            continue;
+        int took[SIDE_COUNT] = { 0, 0 }, standing[SIDE_COUNT] = { 0, 0 };
+        bool routed[SIDE_COUNT];
+        for (int u = 0; u < n; u++)
+            if (group[u] == m) {
+                side_t s = game_unit_c (g, u)->side;
+                took[s] += taken[u];
+                standing[s] += bol_in_play (g, u);
+            }
+        for (int s = 0; s < SIDE_COUNT; s++)
+            routed[s] = standing[s] == 0;
+        if (routed[SIDE_BLUE] && routed[SIDE_RED])
+            continue;
+        side_t w = bol_house_melee_winner (g, took, routed, dice);
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MELEE, m, "%s wins the melee (%d "
+                        "casualties taken against %d)",
+                        scenario_side_name (game_scenario (g), w), took[w],
+                        took[1 - w]);
+        for (int u = 0; u < n; u++)
+            if (group[u] == m && game_unit_c (g, u)->side != w)
+                bol_house_lost (g, u, dice);
+        for (int u = 0; u < n; u++)
+            if (group[u] == m && game_unit_c (g, u)->side == w)
+                bol_house_won (g, u, dice, 0);
+    }
+}
+
 /*  Step 4.5 and 4.6: every unit in contact melees one enemy, target by
  *  target; the losers rally back. */
 static void
@@ -459,6 +519,12 @@ melee (game_t *g, dice_t *dice)
             bool r2 = bol_take_hits (g, back_at, back, tg, "melee");
             bol_commander_risk (g, back_at, r2, dice);
         }
+    }
+    if (tables (g)->house.no_drawn_melees) {
+        house_outcomes (g, first_opp, taken, dice);
+        for (int u = 0; u < n; u++)
+            game_unit_mut (g, u)->in_melee = opponent_of (g, u) >= 0;
+        return;
     }
     /* Step 4.6: "A unit will Lose a Melee if they take more hits than
        they inflicted"; chargers rally back from a tie, except cavalry

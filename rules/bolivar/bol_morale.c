@@ -7,8 +7,11 @@
 #include <string.h>
 #include "bol_play.h"
 
-bool
-bol_take_hits (game_t *g, int u, int hits, int from, const char *why)
+/*  Unit u's resolve worn down by `hits` (from enemy `from`, or -1),
+ *  stand by stand, the highest first; routed at 0.  True when it
+ *  routed. */
+static bool
+lose_resolve (game_t *g, int u, int hits, int from, const char *why)
 {
     unit_t *x = game_unit_m (g, u);
     if (hits <= 0 || !bol_in_play (g, u) || x->stand_count == 0)
@@ -36,6 +39,19 @@ bol_take_hits (game_t *g, int u, int hits, int from, const char *why)
         state_m (g, u)->flags |= BOL_F_HEROIC;
     bol_remove (g, u, BOL_F_ROUTED, "routs at resolve 0");
     return true;
+}
+
+bool
+bol_take_hits (game_t *g, int u, int hits, int from, const char *why)
+{
+    unit_t *x = game_unit_m (g, u);
+    if (hits <= 0 || !bol_in_play (g, u) || x->stand_count == 0)
+        return false;
+    /* seed 000: "Use markers to represent loses rather than removing
+       stands" */
+    if (tables (g)->house.casualty_markers)
+        return bol_house_take_casualties (g, u, hits, from, why);
+    return lose_resolve (g, u, hits, from, why);
 }
 
 void
@@ -142,7 +158,7 @@ bol_morale_phase (game_t *g, dice_t *dice)
         for (int u = 0; u < n; u++)
             if (bol_in_play (g, u) && !is_commander (g, u)
                 && same_division (g, u, c))
-                bol_take_hits (g, u, 1, -1, "commander loss");
+                lose_resolve (g, u, 1, -1, "commander loss");
     }
     /* 5.3 Morale Erosion: each friendly rout, one resolve from a unit of
        its division (the one with most resolve); routs this causes erode
@@ -164,7 +180,7 @@ bol_morale_phase (game_t *g, dice_t *dice)
             char why[96];
             snprintf (why, sizeof why, "morale erosion: %s routed",
                       game_unit_c (g, routed[i])->id);
-            bol_take_hits (g, best, 1, -1, why);
+            lose_resolve (g, best, 1, -1, why);
         }
     }
     /* 5.4 Unit Heroics: each enemy rout this turn, one resolve back for
@@ -185,6 +201,29 @@ bol_morale_phase (game_t *g, dice_t *dice)
     for (int u = 0; u < n; u++)
         if (bol_in_play (g, u) && bol_attached_commander (g, u) >= 0)
             bol_regain (g, u, 1, "commander rally");
+    /* the house's victory counts the routs at the end of a turn ("An
+       army abandons the field if, at the end of a turn, half of its units
+       have routed") */
+    for (int u = 0; u < n; u++)
+        if (state_c (g, u)->house & BOL_H_ROUTED)
+            state_m (g, u)->house |= BOL_H_COUNTED;
+}
+
+int
+bol_side_routed (const game_t *g, side_t side, int *of)
+{
+    int routed = 0, total = 0;
+    for (int u = 0; u < game_unit_count (g); u++) {
+        const unit_t *x = game_unit_c (g, u);
+        if (x->side != side || x->arm == ARM_COMMAND)
+            continue;
+        total++;
+        if (state_c (g, u)->house & BOL_H_COUNTED)
+            routed++;
+    }
+    if (of)
+        *of = total;
+    return routed;
 }
 
 int

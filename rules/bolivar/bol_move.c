@@ -120,8 +120,14 @@ bol_carry_end (game_t *g, int u, bol_carry_t carry)
  *  the same space before and after a Line <-> March or a Column <->
  *  Square change": march stands as the line did. */
 static void
-reshape (unit_t *x, formation_t to)
+reshape (game_t *g, int u, formation_t to)
 {
+    unit_t *x = game_unit_m (g, u);
+    if (tables (g)->house.stand_width_cm > 0) {
+        x->formation = to;             /* seed 000's layouts */
+        bol_house_fit (g, u);
+        return;
+    }
     bool was_line = x->formation == FORMATION_LINE
                  || x->formation == FORMATION_MARCH;
     bool is_line = to == FORMATION_LINE || to == FORMATION_MARCH;
@@ -201,11 +207,25 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     /* the formation change first; guns that move limber first ("In a
        game turn deployed artillery can either move and limber or move and
        shoot": a reading, RULINGS.md) and deploy at the end if told to */
+    if (st->house & BOL_H_LEADER_TRIED) {
+        /* seed 000: "Leader that attempted to rally this turn: No
+           movement" */
+        if (events)
+            game_event (g, GAME_EVENT_MOVE, u, "%s stays: he attempted to "
+                        "rally a unit this turn", x->id);
+        return;
+    }
     bool moves = o->has_to && geom_dist (o->to, x->fp.centre) > 0.05
               && zone != BOL_ZONE_LOCKED;
     formation_t want = o->has_formation ? o->formation : x->formation;
     formation_t before = want, after = want;
-    if (is_artillery (g, u) && moves)
+    /* seed 000: deployed guns "can, if deployed, move 2 inches and shoot
+       in the same turn": a short move leaves them deployed */
+    double gun_step = bol_cm (g, t->house.guns_move_and_shoot);
+    bool short_move = t->house.guns_move_and_shoot > 0 && moves
+                   && x->formation == FORMATION_LINE && want == FORMATION_LINE
+                   && geom_dist (o->to, x->fp.centre) <= gun_step + 0.05;
+    if (is_artillery (g, u) && moves && !short_move)
         before = FORMATION_COLUMN;
     bool stuck = false;
     if (before != x->formation) {
@@ -224,7 +244,7 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
                             : before == FORMATION_LINE ? "forms line"
                             : before == FORMATION_MARCH ? "forms march"
                             : "forms column");
-            reshape (x, before);
+            reshape (g, u, before);
         }
         else {
             after = x->formation;
@@ -303,7 +323,7 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
                         x->id, x->fp.facing);
     }
     if (after != x->formation) {
-        reshape (x, after);
+        reshape (g, u, after);
         if (events)
             game_event (g, GAME_EVENT_MOVE, u, "%s deploys (it cannot shoot "
                         "this turn)", x->id);
@@ -369,6 +389,17 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
         snprintf (err, (size_t) errlen, "%s: no enemy unit to charge", x->id);
         return -1;
     }
+    if (!t->house.infantry_charge_cavalry && x->arm == ARM_INFANTRY
+        && is_cavalry (g, target)) {
+        snprintf (err, (size_t) errlen, "%s: no charge: \"Infantry cannot "
+                  "charge cavalry\"", x->id);
+        return -1;
+    }
+    if (state_c (g, u)->house & BOL_H_FIRE_HIT) {
+        snprintf (err, (size_t) errlen, "%s: no charge: it took casualties "
+                  "in fire combat and failed its disorder check", x->id);
+        return -1;
+    }
     double distance;
     vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
     double wheel = distance > 0.05
@@ -380,7 +411,8 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
                   game_unit_c (g, target)->id, wheel, t->wheel_deg);
         return -1;
     }
-    double reach = bol_cm (g, t->charge_tum);
+    double reach = t->house.charge_full_move ? bol_move_allowance (g, u)
+                                             : bol_cm (g, t->charge_tum);
     if (distance > reach + 0.05) {
         char a[48], b[48];
         ruleset_length_text (game_ruleset (g), distance, a, sizeof a);
@@ -513,6 +545,35 @@ bol_pass_through (game_t *g, int u, int e)
                     game_unit_c (g, e)->id, through[0]);
 }
 
+static bool
+bol_house_retreat_alone (game_t *g, int u, const char *why)
+{
+    unit_t *x = game_unit_m (g, u);
+    const bol_tables_t *t = tables (g);
+    double want = bol_cm (g, t->house.retreat);
+    /* "using the same parameters as regular movement. So, for example,
+       the retreat move can be reduced by terrain" */
+    if (bol_in_difficult (g, &x->fp))
+        want = fmin (want, bol_cm (g, t->difficult_tum));
+    double facing = x->fp.facing;
+    double moved = enemy_behind (g, u) ? 0
+                 : walk (g, u, facing + 180, want, facing, true, -1);
+    x->fp.facing = facing;
+    game_unit_mut (g, u)->in_melee = 0;
+    state_m (g, u)->opponent = 0;
+    bool whole = moved + 0.05 >= want;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s retreats %.1f cm directly to "
+                    "its rear (%s)%s", x->id, moved, why,
+                    whole ? "" : ", stopped short by what is behind it");
+    /* "A retreating unit that cannot complete the full move because it
+       meets other units or impassable terrain stops at the obstruction
+       and takes a casualty" */
+    if (!whole)
+        bol_take_hits (g, u, 1, -1, "its retreat stopped short");
+    return whole;
+}
+
 /*  ---- the moves, an attached commander carried along ---- */
 
 void
@@ -546,4 +607,13 @@ bol_rally_back (game_t *g, int u)
     bol_carry_t carry = bol_carry_begin (g, u);
     bol_rally_back_alone (g, u);
     bol_carry_end (g, u, carry);
+}
+
+bool
+bol_house_retreat (game_t *g, int u, const char *why)
+{
+    bol_carry_t carry = bol_carry_begin (g, u);
+    bool whole = bol_house_retreat_alone (g, u, why);
+    bol_carry_end (g, u, carry);
+    return whole;
 }

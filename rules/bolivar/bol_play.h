@@ -96,6 +96,11 @@ bool bol_uncommanded (const game_t *g, int u, char *why, int len);
  *  erosion, heroics, commander rally (bol_morale.c). */
 void bol_morale_phase (game_t *g, dice_t *dice);
 
+/*  Units of side `side` that routed this game, counted at the ends of
+ *  turns (seed 000's victory: "A routed unit that subsequently rallies
+ *  still counts as routed"); their number of all its units in *of. */
+int bol_side_routed (const game_t *g, side_t side, int *of);
+
 /*  Moves (bol_move.c). */
 
 /*  A commander attached to a unit goes where it goes ("Commanders only
@@ -160,5 +165,88 @@ void bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice);
  *  backs. */
 void bol_close_combat (game_t *g, dice_t *dice);
 
+/*  ---- seed 000's house rules (bol_house.c), each switched by its
+ *  bolivar.house setting ---- */
+
+/*  Pursuits one melee may lead to, one after another ("Further pursuits
+ *  and combats are also possible"): a bound, not a rule. */
+#define BOL_HOUSE_MAX_PURSUITS 8
+
+/*  Does unit u carry a disorder marker? */
+bool bol_house_disordered (const game_t *g, int u);
+
+/*  Unit u's stands in the house's layout: `front` stands in its front
+ *  row, `rows` rows (a line two deep, the back row up to one short; a
+ *  column at most two wide and three rows or more; skirmishers, cavalry
+ *  and deployed guns one row). */
+void bol_house_layout (const game_t *g, int u, int *front, int *rows);
+
+/*  Size unit u's footprint to its layout of stand_width_cm by
+ *  stand_depth_cm stands, its front edge kept (nothing when the house
+ *  gives no stand size). */
+void bol_house_fit (game_t *g, int u);
+
+/*  May unit u (of any number of stands, under any_stands) stand in
+ *  formation f: a single stand is skirmishers, a line has 2 stands or
+ *  more, a column or square 3?  0, or -1 with err. */
+int bol_house_formation_check (const game_t *g, int u, formation_t f,
+                               char *err, int errlen);
+
+/*  The stands of unit u that fire at `target`: front stands with part
+ *  of it within 45 degrees of their front, measured from either edge,
+ *  and infantry stands of the second row behind them. */
+int bol_house_firing_stands (const game_t *g, int u, int target);
+
+/*  The stands of unit u that fight enemy e: those in contact, infantry
+ *  stands of the second row behind them, and of a charging column every
+ *  second stand of its third and fourth rows behind them; met at a flank
+ *  or the rear, a stand a row. */
+int bol_house_fighting_stands (const game_t *g, int u, int e);
+
+/*  The dice unit u's rally from rout loses, were it to rout now: one a
+ *  complete rout_rally_per from its leader; -1 with no leader left. */
+int bol_house_rout_penalty (const game_t *g, int u);
+
+/*  `hits` casualty markers on unit u (from enemy `from`, or -1); routed,
+ *  and removed, at as many as its stands, its rally penalty noted.  True
+ *  when it routed. */
+bool bol_house_take_casualties (game_t *g, int u, int hits, int from,
+                                const char *why);
+
+/*  Unit u disordered: both markers (red and white). */
+void bol_house_disorder (game_t *g, int u, const char *why);
+
+/*  A disorder check (a morale test): passed, or unit u disordered.
+ *  Always passed when the house has no disorder. */
+bool bol_house_check (game_t *g, int u, dice_t *dice, const char *what);
+
+/*  The rally phase at a turn's start, side `first` (the initiative's)
+ *  first: white markers off, red ones rallied, routed units rallied. */
+void bol_house_rally_phase (game_t *g, side_t first, dice_t *dice);
+
+/*  The house's melee dice for unit u fighting e: cavalry in good order
+ *  against disordered troops, an attack on infantry or guns defending
+ *  high ground. */
+int bol_house_melee_dice (const game_t *g, int u, int e);
+
+/*  The side that wins a melee (no draws): not one wholly routed, else
+ *  the one that took fewer casualties, else a die each, thrown again on
+ *  a tie. */
+side_t bol_house_melee_winner (game_t *g, const int taken[SIDE_COUNT],
+                               const bool routed[SIDE_COUNT], dice_t *dice);
+
+/*  Unit l lost its melee: it retreats and takes one morale test. */
+void bol_house_lost (game_t *g, int l, dice_t *dice);
+
+/*  Unit w won its melee: it holds its ground, or, cavalry with an enemy
+ *  within its normal move, pursues (must, when it fails its check);
+ *  `depth` pursuits so far. */
+void bol_house_won (game_t *g, int w, dice_t *dice, int depth);
+
+/*  Unit u retreats: back the house's retreat distance, directly to its
+ *  rear as a move (difficult ground shortens it); stopped short by a
+ *  unit or impassable ground it takes a casualty.  True when it went
+ *  the whole way. */
+bool bol_house_retreat (game_t *g, int u, const char *why);
 
 #endif

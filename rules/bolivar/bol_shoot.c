@@ -21,7 +21,9 @@ bol_can_shoot (const game_t *g, int u)
     /* "deployed artillery stands": not limbered, nor limbered at the
        turn's start ("cannot shoot in a game turn they were limbered") */
     if (is_artillery (g, u)
-        && (x->formation != FORMATION_LINE || (flags & BOL_F_LIMBERED)))
+        && (x->formation != FORMATION_LINE
+            || ((flags & BOL_F_LIMBERED)
+                && !tables (g)->house.guns_deploy_and_shoot)))
         return false;
     return true;
 }
@@ -71,12 +73,21 @@ int
 bol_priority_target (const game_t *g, int u)
 {
     int best = -1;
-    bool best_front = false;
+    bool best_front = false, nearest = tables (g)->house.nearest_target;
     double best_d = INFINITY;
-    for (int e = 0; e < game_unit_count (g); e++) {
-        if (!is_enemy (g, u, e) || !viable (g, u, e))
+    for (int k = 0; k < 2 * game_unit_count (g); k++) {
+        /* seed 000: "A unit must fire at the nearest eligible enemy
+           unit ... artillery shooters can skip over ignore artillery
+           targets if they wish": guns look past guns first */
+        int e = k % game_unit_count (g);
+        bool pass_over = nearest && is_artillery (g, u) && k < game_unit_count (g);
+        if (k == game_unit_count (g) && (best >= 0 || !nearest
+                                         || !is_artillery (g, u)))
+            break;
+        if (!is_enemy (g, u, e) || !viable (g, u, e)
+            || (pass_over && is_artillery (g, e)))
             continue;
-        bool front = bol_directly_to_front (g, u, e);
+        bool front = !nearest && bol_directly_to_front (g, u, e);
         double d = situation_unit_distance (game_situation (g), u, e);
         if ((front && !best_front) || (front == best_front && d < best_d)) {
             best = e;
@@ -95,7 +106,17 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
         return t->secondary_dice;
     int per = bol_type (g, u) == BOL_HEAVY_GUN ? t->primary_heavy_gun_dice
                                                : t->primary_dice;
-    int dice = per * bol_resolve (g, u);
+    /* seed 000's stands that fire take the place of resolve */
+    int dice = per * (t->house.stands_fire
+                      ? bol_house_firing_stands (g, u, target)
+                      : bol_resolve (g, u));
+    if (is_artillery (g, u) && is_artillery (g, target))
+        dice += t->house.guns_at_guns_dice;      /* "Artillery shooting at
+                                                    artillery -2" */
+    if (state_c (g, target)->house & BOL_H_RETREATED)
+        dice += t->house.cavalry_retreat_dice;   /* "Cavalry that do an
+                                                    immediate retreat move
+                                                    -1" */
     const situation_t *sit = game_situation (g);
     vec2_t c = game_unit_c (g, target)->fp.centre;
     if (situation_point_in (sit, c, TERRAIN_WOODS)
@@ -160,6 +181,14 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
         int tg = target[u];
         if (tg < 0)
             continue;
+        /* seed 000: "when a cavalry unit is being shot at the owner can
+           decide that it is doing a retreat move and hence impose a
+           modifier on the shooter" (taken whenever it may) */
+        const bol_house_t *h = &tables (g)->house;
+        bool retreats = h->cavalry_retreat_from_fire && is_cavalry (g, tg)
+                     && !game_unit (g, tg)->in_melee;
+        if (retreats)
+            state_m (g, tg)->house |= BOL_H_RETREATED;
         /* the primary shooter: the one with most dice (the player's
            choice; a reading), the rest secondary */
         int primary = -1, best = -1;
@@ -199,12 +228,21 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
             game_event (g, GAME_EVENT_SHOOT, primary, "%s at %s: %s",
                         bombardment ? "bombardment" : "shooting",
                         game_unit_c (g, tg)->id, said);
-        if (hits == 0)
+        if (retreats)
+            bol_house_retreat (g, tg, "it retreats from the fire");
+        if (hits == 0 || !bol_in_play (g, tg))
             continue;
         /* "Units that take hits from shooting must shoot (place marker)" */
         if (bol_can_shoot (g, tg))
             state_m (g, tg)->flags |= BOL_F_SHOOTING;
         bool routed = bol_take_hits (g, tg, hits, primary, "shooting");
         bol_commander_risk (g, tg, routed, dice);
+        /* seed 000: casualties in fire combat ask a disorder check ("A
+           charge is cancelled if the charging unit receives casualties
+           in Fire Combat and fails the disorder check") */
+        if (!routed && h->disorder && bol_in_play (g, tg)
+            && !bol_house_check (g, tg, dice, "pass its disorder check, "
+                                 "casualties from fire"))
+            state_m (g, tg)->house |= BOL_H_FIRE_HIT;
     }
 }

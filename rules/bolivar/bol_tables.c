@@ -201,21 +201,94 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
         || num (ld, g, "march_tum", 0, 1000, &t->march_tum) < 0 ? -1 : 0;
 }
 
+/*  The `house` group: seed 000's rules, each a setting (bol_house_t). */
+static int
+load_house (table_reader_t *ld, bol_tables_t *t)
+{
+    static const char *const flags[] = {
+        "casualty_markers", "any_stands", "routs_rally", "disorder",
+        "leader_rallies_twice", "stands_fire", "stands_fight",
+        "nearest_target", "cavalry_retreat_from_fire", "no_drawn_melees",
+        "pursuit", "pursue_when_free", "infantry_charge_cavalry",
+        "charge_check", "charge_full_move", "guns_deploy_and_shoot" };
+    static const char *const keys[] = {
+        "casualty_markers", "any_stands", "routs_rally", "disorder",
+        "leader_rallies_twice", "stands_fire", "stands_fight",
+        "nearest_target", "cavalry_retreat_from_fire", "no_drawn_melees",
+        "pursuit", "pursue_when_free", "infantry_charge_cavalry",
+        "charge_check", "charge_full_move", "guns_deploy_and_shoot",
+        "rout_rally_per",
+        "stand_width_cm", "stand_depth_cm", "guns_at_guns_dice",
+        "cavalry_retreat_dice", "retreat", "cavalry_vs_disordered_dice",
+        "high_ground_dice", "guns_move_and_shoot", "routed_breakpoint" };
+    bol_house_t *h = &t->house;
+    bool *flag_of[] = {
+        &h->casualty_markers, &h->any_stands, &h->routs_rally, &h->disorder,
+        &h->leader_rallies_twice, &h->stands_fire, &h->stands_fight,
+        &h->nearest_target, &h->cavalry_retreat_from_fire,
+        &h->no_drawn_melees, &h->pursuit, &h->pursue_when_free,
+        &h->infantry_charge_cavalry, &h->charge_check, &h->charge_full_move,
+        &h->guns_deploy_and_shoot };
+    _Static_assert (sizeof flags / sizeof *flags
+                    == sizeof flag_of / sizeof *flag_of, "a flag each");
+    if (!table_need_group_of (ld, "bolivar.house", keys,
+                              (int) (sizeof keys / sizeof *keys)))
+        return -1;
+    char p[160];
+    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
+        snprintf (p, sizeof p, "bolivar.house.%s", flags[i]);
+        if (table_read_bool (ld, p, flag_of[i]) < 0)
+            return -1;
+    }
+    const char *g = "house";
+    if (num (ld, g, "rout_rally_per", 0, 1000, &h->rout_rally_per) < 0
+        || num (ld, g, "stand_width_cm", 0, 100, &h->stand_width_cm) < 0
+        || num (ld, g, "stand_depth_cm", 0, 100, &h->stand_depth_cm) < 0
+        || whole (ld, g, "guns_at_guns_dice", -10, 10,
+                  &h->guns_at_guns_dice) < 0
+        || whole (ld, g, "cavalry_retreat_dice", -10, 10,
+                  &h->cavalry_retreat_dice) < 0
+        || num (ld, g, "retreat", 0, 1000, &h->retreat) < 0
+        || whole (ld, g, "cavalry_vs_disordered_dice", -10, 10,
+                  &h->cavalry_vs_disordered_dice) < 0
+        || whole (ld, g, "high_ground_dice", -10, 10,
+                  &h->high_ground_dice) < 0
+        || num (ld, g, "guns_move_and_shoot", 0, 1000,
+                &h->guns_move_and_shoot) < 0
+        || num (ld, g, "routed_breakpoint", 0, 1, &h->routed_breakpoint) < 0)
+        return -1;
+    if ((h->stand_width_cm > 0) != (h->stand_depth_cm > 0))
+        return table_fail_at (ld, config_lookup (&ld->cfg,
+                                                 "bolivar.house"),
+                              "bolivar.house", "stand_width_cm and "
+                              "stand_depth_cm are both given or both 0");
+    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+        if (*flag_of[i] && flag_of[i] != &h->infantry_charge_cavalry)
+            h->on = true;
+    h->on = h->on || !h->infantry_charge_cavalry || h->rout_rally_per > 0
+         || h->stand_width_cm > 0 || h->guns_at_guns_dice
+         || h->cavalry_retreat_dice || h->retreat > 0
+         || h->cavalry_vs_disordered_dice || h->high_ground_dice
+         || h->guns_move_and_shoot > 0 || h->routed_breakpoint > 0;
+    return 0;
+}
+
 bol_tables_t *
 bol_tables_load_text (const char *text, const char *origin,
                       const ruleset_t *rs, char *err, int errlen)
 {
     assert (text && rs && err && errlen > 0);
-    static const char *const top[] = { "text", "types", "readings" };
+    static const char *const top[] = { "text", "types", "readings",
+                                       "house" };
     table_reader_t ld;
     if (table_reader_open (&ld, text, origin, err, errlen) < 0)
         return NULL;
     bol_tables_t *t = calloc (1, sizeof *t);
     if (!t)
         snprintf (err, (size_t) errlen, "%s - out of memory", ld.origin);
-    else if (!table_need_group_of (&ld, "bolivar", top, 3)
+    else if (!table_need_group_of (&ld, "bolivar", top, 4)
              || load_text (&ld, t) < 0 || load_types (&ld, t, rs) < 0
-             || load_readings (&ld, t) < 0)
+             || load_readings (&ld, t) < 0 || load_house (&ld, t) < 0)
         bol_tables_destroy (&t);
     table_reader_close (&ld);
     return t;

@@ -34,6 +34,49 @@ typedef enum {
     BOL_UNCOMMANDED_BEYOND_REACH   /* beyond the reach of its commander */
 } bol_uncommanded_t;
 
+/*  Seed 000's house rules for Liberators QPR, played over this engine:
+ *  each rule a setting of the table file's `bolivar.house` group, all off
+ *  in 4 Page Bolivar's own file and turned on by the liberators_house
+ *  overlay (rules/data/liberators_house, its RULINGS.md).  Lengths in the
+ *  ruleset's unit; dice are a modifier's dice ("-1": one die fewer). */
+typedef struct {
+    bool on;                        /* any of them (house_rules) */
+    bool casualty_markers;          /* hits are casualty markers; routed at
+                                       as many as stands */
+    bool any_stands;                /* infantry of any number of stands */
+    double rout_rally_per;          /* -1 a complete this far from the
+                                       leader at the rout; 0: none */
+    bool routs_rally;               /* a routed unit may rally back */
+    bool disorder;                  /* disorder markers, rally phase */
+    bool leader_rallies_twice;      /* "roll twice to rally" */
+    double stand_width_cm;          /* 0: the host's stands */
+    double stand_depth_cm;
+    bool stands_fire;               /* front and second row fire */
+    bool stands_fight;              /* contact, second row, column */
+    bool nearest_target;            /* "must fire at the nearest" */
+    int guns_at_guns_dice;          /* "Artillery shooting at artillery" */
+    int cavalry_retreat_dice;       /* "Cavalry that do an immediate
+                                       retreat move" */
+    bool cavalry_retreat_from_fire; /* the owner's choice, taken */
+    double retreat;                 /* "moves back 4 inches" */
+    bool no_drawn_melees;
+    bool pursuit;
+    bool pursue_when_free;          /* passed its check: pursues */
+    bool infantry_charge_cavalry;   /* false: "Infantry cannot charge
+                                       cavalry" */
+    bool charge_check;              /* "Take disorder check and if pass
+                                       then charge" */
+    bool charge_full_move;          /* "... then charge full move" */
+    int cavalry_vs_disordered_dice;
+    int high_ground_dice;           /* attacking infantry or guns defending
+                                       high ground */
+    bool guns_deploy_and_shoot;
+    double guns_move_and_shoot;     /* deployed guns move this and shoot;
+                                       0: the host's rule */
+    double routed_breakpoint;       /* abandons the field at this share
+                                       of its units routed; 0: host's */
+} bol_house_t;
+
 /*  One unit type's row. */
 typedef struct {
     int stands;              /* text: battalions and spearmen 2, others 1 */
@@ -98,6 +141,8 @@ typedef struct {
     double attached_tum;             /* a commander this near is attached */
     double march_tum;                /* the move of a unit in march */
     bol_uncommanded_t uncommanded;
+
+    bol_house_t house;               /* seed 000's house rules */
 } bol_tables_t;
 
 /*  Read the `bolivar` group of a table file's text (origin names it in

@@ -1,0 +1,635 @@
+/*  bol_house.c - seed 000's house rules for Liberators QPR, played over
+ *  this engine when the table file's `bolivar.house` settings turn them
+ *  on (the liberators_house overlay): battalions of many stands in the
+ *  house's layouts, the stands that fire and fight, casualty markers and
+ *  the rout at as many as stands, the leader's distance noted for the
+ *  rally from rout, disorder markers and the rally phase, and the melee
+ *  that one side always wins with its retreat, morale test and cavalry
+ *  pursuit.  Each rule's line is in rules/data/liberators_house/RULINGS.md.
+ *  A morale, rally or disorder check is the host's command check (a die
+ *  a point of resolve, any 6): the QPR's morale ratings are not in the
+ *  seeds.  */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "bol_play.h"
+
+static const bol_house_t *
+house (const game_t *g)
+{
+    return &tables (g)->house;
+}
+
+bool
+bol_house_disordered (const game_t *g, int u)
+{
+    return (game_unit_c (g, u)->status & STATUS_DISORDERED) != 0;
+}
+
+/*  ---- stands in the house's layouts ---- */
+
+void
+bol_house_layout (const game_t *g, int u, int *front, int *rows)
+{
+    const unit_t *x = game_unit_c (g, u);
+    int n = x->stand_count > 0 ? x->stand_count : 1;
+    int f = n, r = 1;
+    bool battalion = x->arm == ARM_INFANTRY && n > 1
+                  && (bol_type (g, u) == BOL_BATTALION
+                      || bol_type (g, u) == BOL_SPEARMEN);
+    if (battalion && (x->formation == FORMATION_LINE
+                      || x->formation == FORMATION_MARCH)) {
+        /* "An infantry line is exactly two rows deep ... the back row can
+           have one less stand than the front row" */
+        r = 2;
+        f = (n + 1) / 2;
+    }
+    else if (battalion && (x->formation == FORMATION_COLUMN
+                           || x->formation == FORMATION_SQUARE)) {
+        /* "at least 3 rows deep and at most 2 stands wide": two wide
+           only when that still makes three rows (five stands or more) */
+        f = n >= 5 ? 2 : 1;
+        r = (n + f - 1) / f;
+    }
+    else if (x->arm == ARM_ARTILLERY && x->formation == FORMATION_COLUMN) {
+        f = 1;                           /* limbered: one behind another */
+        r = n;
+    }
+    /* skirmishers, a cavalry line and deployed artillery: one row */
+    *front = f;
+    *rows = r;
+}
+
+void
+bol_house_fit (game_t *g, int u)
+{
+    const bol_house_t *h = house (g);
+    unit_t *x = game_unit_m (g, u);
+    if (h->stand_width_cm <= 0 || x->arm == ARM_COMMAND)
+        return;
+    int front, rows;
+    bol_house_layout (g, u, &front, &rows);
+    /* the front edge stays where it was ("a unit is assumed to be
+       located at the front centre") */
+    vec2_t ahead = geom_heading_vec (x->fp.facing);
+    double depth = rows * h->stand_depth_cm;
+    double shift = (x->fp.depth - depth) / 2;
+    x->fp.centre.x += ahead.x * shift;
+    x->fp.centre.y += ahead.y * shift;
+    x->fp.width = front * h->stand_width_cm;
+    x->fp.depth = depth;
+}
+
+int
+bol_house_formation_check (const game_t *g, int u, formation_t f, char *err,
+                           int errlen)
+{
+    const unit_t *x = game_unit_c (g, u);
+    if (!house (g)->any_stands || x->arm != ARM_INFANTRY)
+        return 0;
+    bol_type_t type = bol_type (g, u);
+    if (type != BOL_BATTALION && type != BOL_SPEARMEN)
+        return 0;
+    int n = x->stand_count;
+    const char *why = NULL;
+    if (n == 1 && f != FORMATION_LOOSE)
+        why = "a single stand is skirmishers (loose) by definition";
+    else if (n > 1 && f == FORMATION_LOOSE)
+        why = NULL;                     /* a skirmish line: one row */
+    else if (n < 2 && (f == FORMATION_LINE || f == FORMATION_MARCH))
+        why = "an infantry line must have at least 2 stands";
+    else if (n < 3 && (f == FORMATION_COLUMN || f == FORMATION_SQUARE))
+        why = "a battalion must have at least 3 stands to form column";
+    if (!why)
+        return 0;
+    snprintf (err, (size_t) errlen, "unit \"%s\": %d stand%s in %s: %s",
+              x->id, n, n == 1 ? "" : "s", formation_name (f), why);
+    return -1;
+}
+
+/*  The centre of stand `col` of row `row` (0 the front) of unit u. */
+static vec2_t
+stand_centre (const unit_t *x, int front, int rows, int col, int row)
+{
+    vec2_t ahead = geom_heading_vec (x->fp.facing);
+    vec2_t right = { ahead.y, -ahead.x };
+    double w = x->fp.width / front, d = x->fp.depth / rows;
+    double across = -x->fp.width / 2 + w * (col + 0.5);
+    double along = x->fp.depth / 2 - d * (row + 0.5);
+    return (vec2_t) { x->fp.centre.x + right.x * across + ahead.x * along,
+                      x->fp.centre.y + right.y * across + ahead.y * along };
+}
+
+/*  Is point p within 45 degrees of the front of a stand `w` wide whose
+ *  front edge's centre is `c`, facing `ahead`, "measured from either
+ *  edge of the stand"? */
+static bool
+in_stand_arc (vec2_t c, vec2_t ahead, double w, vec2_t p)
+{
+    vec2_t right = { ahead.y, -ahead.x };
+    double along = (p.x - c.x) * ahead.x + (p.y - c.y) * ahead.y;
+    double across = (p.x - c.x) * right.x + (p.y - c.y) * right.y;
+    return along > -1e-6 && fabs (across) <= w / 2 + along + 1e-6;
+}
+
+/*  Does any part of unit t lie in the arc of the front stand `col`? */
+static bool
+target_in_stand_arc (const unit_t *x, int front, int rows, int col,
+                     const unit_t *t)
+{
+    vec2_t ahead = geom_heading_vec (x->fp.facing);
+    double d = x->fp.depth / rows;
+    vec2_t c = stand_centre (x, front, rows, col, 0);
+    c.x += ahead.x * d / 2;
+    c.y += ahead.y * d / 2;
+    double w = x->fp.width / front;
+    footprint_t point = { .centre = c, .width = 0.01, .depth = 0.01,
+                          .facing = x->fp.facing };
+    vec2_t near = footprint_nearest_point (&point, &t->fp);
+    if (in_stand_arc (c, ahead, w, near) || in_stand_arc (c, ahead, w,
+                                                          t->fp.centre))
+        return true;
+    vec2_t k[4];
+    footprint_corners (&t->fp, k);
+    for (int i = 0; i < 4; i++)
+        if (in_stand_arc (c, ahead, w, k[i]))
+            return true;
+    return false;
+}
+
+int
+bol_house_firing_stands (const game_t *g, int u, int target)
+{
+    const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
+    int front, rows;
+    bol_house_layout (g, u, &front, &rows);
+    int n = x->stand_count > 0 ? x->stand_count : 1;
+    int back = rows > 1 ? (n - front < front ? n - front : front) : 0;
+    int firing = 0;
+    for (int col = 0; col < front; col++) {
+        if (!target_in_stand_arc (x, front, rows, col, t))
+            continue;
+        firing++;
+        /* "Infantry stands in a second row behind eligible front row
+           stands can also shoot at the same target" (the back row is
+           laid from the left) */
+        if (x->arm == ARM_INFANTRY && col < back)
+            firing++;
+    }
+    return firing;
+}
+
+/*  The stands of unit u whose front edge touches enemy e. */
+static int
+contact_columns (const game_t *g, int u, int e, bool *touch, int front,
+                 int rows)
+{
+    const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, e);
+    vec2_t ahead = geom_heading_vec (x->fp.facing);
+    double d = x->fp.depth / rows, w = x->fp.width / front;
+    int count = 0;
+    for (int col = 0; col < front; col++) {
+        vec2_t c = stand_centre (x, front, rows, col, 0);
+        /* its front half, half a cm narrower each side: a neighbour's
+           corner touching the enemy's is not base to base contact */
+        footprint_t s = { .centre = { c.x + ahead.x * d / 4,
+                                      c.y + ahead.y * d / 4 },
+                          .width = w - 1.0, .depth = d / 2,
+                          .facing = x->fp.facing };
+        touch[col] = footprint_distance (&s, &t->fp) < BOL_CONTACT_CM + 0.05;
+        count += touch[col];
+    }
+    return count;
+}
+
+int
+bol_house_fighting_stands (const game_t *g, int u, int e)
+{
+    const unit_t *x = game_unit_c (g, u);
+    int front, rows;
+    bol_house_layout (g, u, &front, &rows);
+    int n = x->stand_count > 0 ? x->stand_count : 1;
+    bool touch[SOLO_MAX_STANDS];
+    int fighting = contact_columns (g, u, e, touch, front, rows);
+    if (fighting == 0)
+        return rows;      /* met at a flank or the rear: the file there */
+    if (x->arm != ARM_INFANTRY || rows < 2)
+        return fighting;
+    /* stands of row r, file col, exist when r * front + col < n */
+    int deeper = 0;
+    for (int col = 0; col < front; col++) {
+        if (!touch[col])
+            continue;
+        /* "Infantry stands in a second row behind stands in base to base
+           contact" */
+        if (front + col < n)
+            fighting++;
+        /* "In a charging infantry column, every second infantry stand in
+           a third or fourth row behind stands in base to base contact" */
+        if (x->formation == FORMATION_COLUMN
+            && (state_c (g, u)->flags & BOL_F_CHARGED))
+            for (int r = 2; r < 4 && r < rows; r++)
+                if (r * front + col < n)
+                    deeper++;
+    }
+    return fighting + deeper / 2;
+}
+
+/*  ---- casualties, routs and disorder ---- */
+
+int
+bol_house_rout_penalty (const game_t *g, int u)
+{
+    const bol_house_t *h = house (g);
+    if (h->rout_rally_per <= 0)
+        return 0;
+    int leader = bol_division_commander (g, u);
+    if (leader < 0)
+        return -1;                       /* no leader: no rally */
+    double d = situation_unit_distance (game_situation (g), u, leader)
+             / ruleset_cm_per_length_unit (game_ruleset (g));
+    /* "-1 for each complete 12 inches" */
+    return (int) floor (d / h->rout_rally_per + 1e-9);
+}
+
+bool
+bol_house_take_casualties (game_t *g, int u, int hits, int from,
+                           const char *why)
+{
+    unit_t *x = game_unit_m (g, u);
+    int stands = x->stand_count > 0 ? x->stand_count : 1;
+    x->killed += hits;
+    if (x->killed > stands)
+        x->killed = stands;
+    if (from >= 0)
+        state_m (g, u)->credit = (int16_t) (from + 1);
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_STATUS, u, "%s takes %d casualt%s (%s): "
+                    "%d casualty marker%s on %d stand%s", x->id, hits,
+                    hits == 1 ? "y" : "ies", why, x->killed,
+                    x->killed == 1 ? "" : "s", stands,
+                    stands == 1 ? "" : "s");
+    if (x->killed < stands)
+        return false;
+    /* "If a units takes the same or more casualties as it has stands then
+       it is routed.  Note the distance from the leader" */
+    bol_unit_state_t *st = state_m (g, u);
+    int penalty = bol_house_rout_penalty (g, u);
+    st->rout_penalty = (int16_t) penalty;
+    st->house |= BOL_H_ROUTED;
+    if (from >= 0)
+        st->flags |= BOL_F_HEROIC;
+    if (game_events_on (g) && house (g)->rout_rally_per > 0) {
+        if (penalty < 0)
+            game_event (g, GAME_EVENT_STATUS, u, "%s routs with no leader "
+                        "left: it cannot rally", x->id);
+        else
+            game_event (g, GAME_EVENT_STATUS, u, "%s routs: its rally will "
+                        "be at -%d (a die of %d pip%s beside it off table)",
+                        x->id, penalty, penalty, penalty == 1 ? "" : "s");
+    }
+    bol_remove (g, u, BOL_F_ROUTED, "routs, its casualties as many as its "
+                "stands");
+    return true;
+}
+
+void
+bol_house_disorder (game_t *g, int u, const char *why)
+{
+    unit_t *x = game_unit_m (g, u);
+    if (!house (g)->disorder || !bol_in_play (g, u))
+        return;
+    /* "put 2 disorder markers on a unit when it is disordered (red and
+       white)" */
+    x->status |= STATUS_DISORDERED | STATUS_NEWLY_DISORDERED;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_STATUS, u, "%s is disordered (%s): two "
+                    "disorder markers, red and white", x->id, why);
+}
+
+bool
+bol_house_check (game_t *g, int u, dice_t *dice, const char *what)
+{
+    if (!house (g)->disorder)
+        return true;
+    if (bol_command_check (g, u, dice, what))
+        return true;
+    bol_house_disorder (g, u, what);
+    return false;
+}
+
+/*  A rally roll of `n` dice: success on any die of the command check's
+ *  score. */
+static bool
+rally_roll (game_t *g, int u, int n, dice_t *dice, const char *what)
+{
+    int hit = tables (g)->command_hit, best = 0;
+    for (int i = 0; i < n; i++) {
+        int d = dice_roll (dice, 6);
+        best = d > best ? d : best;
+    }
+    bool ok = n > 0 && best >= hit;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_COMMAND, u, "%s: %dd6, best %d: %s", what,
+                    n, best, ok ? "passed" : "failed");
+    return ok;
+}
+
+/*  The dice a leader rolls with his own morale: his type's resolve for
+ *  his quality (he has no stands to wear down). */
+static int
+leader_dice (const game_t *g, int c)
+{
+    return bol_stand_resolve (tables (g), bol_type (g, c),
+                              game_unit_c (g, c)->quality);
+}
+
+/*  A routed unit of side `side` off the table rallies: its resolve's
+ *  dice less its penalty; rallied, it comes back behind its leader,
+ *  disordered, its casualty markers gone (readings: the QPR's rally
+ *  from rout is not in the seeds). */
+static void
+rally_rout (game_t *g, int u, dice_t *dice)
+{
+    bol_unit_state_t *st = state_m (g, u);
+    unit_t *x = game_unit_m (g, u);
+    int leader = bol_division_commander (g, u);
+    if (st->rout_penalty < 0 || leader < 0)
+        return;
+    int best = 0;
+    for (int i = 0; i < x->stand_count; i++)
+        best = x->stands[i].start > best ? x->stands[i].start : best;
+    char what[GAME_EVENT_MAX];
+    snprintf (what, sizeof what, "%s tries to rally from rout (%d less %d "
+              "for its leader's distance)", x->id, best, st->rout_penalty);
+    if (!rally_roll (g, u, best - st->rout_penalty, dice, what))
+        return;
+    const unit_t *c = game_unit_c (g, leader);
+    footprint_t fp = x->fp;
+    vec2_t ahead = geom_heading_vec (c->fp.facing);
+    double back = c->fp.depth / 2 + fp.depth / 2 + 0.5;
+    fp.facing = c->fp.facing;
+    fp.centre = (vec2_t) { c->fp.centre.x - ahead.x * back,
+                           c->fp.centre.y - ahead.y * back };
+    for (int k = 0; k < game_unit_count (g); k++)
+        if (k != u && bol_in_play (g, k) && !is_commander (g, k)
+            && footprint_overlap (&fp, &game_unit_c (g, k)->fp) > 0.01) {
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_STATUS, u, "%s rallies but finds no "
+                            "room behind %s: it stays off the table", x->id,
+                            c->id);
+            return;
+        }
+    x->fp = fp;
+    for (int i = 0; i < x->stand_count; i++)
+        x->stands[i].strength = x->stands[i].start;
+    x->killed = 0;
+    x->status &= ~STATUS_ROUTING;
+    game_unit_t *gu = game_unit_mut (g, u);
+    gu->gone = 0;
+    st->flags &= ~(BOL_F_LOST | BOL_F_ROUTED | BOL_F_SHOOTING);
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_STATUS, u, "%s rallies from rout: it comes "
+                    "back behind %s, still counted as routed", x->id, c->id);
+    x->status |= STATUS_DISORDERED | STATUS_NEWLY_DISORDERED;
+}
+
+/*  One unit's rally from disorder: the white marker goes in the first
+ *  rally phase, the red one needs a rally roll in a later one; with a
+ *  leader attached it rolls twice, once with its own rating and once
+ *  with his (the leader then does not move this turn). */
+static void
+rally_disorder (game_t *g, int u, dice_t *dice)
+{
+    unit_t *x = game_unit_m (g, u);
+    if (x->status & STATUS_NEWLY_DISORDERED) {
+        x->status &= ~STATUS_NEWLY_DISORDERED;
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_STATUS, u, "%s takes off its white "
+                        "disorder marker: it cannot rally this turn", x->id);
+        return;
+    }
+    char what[GAME_EVENT_MAX];
+    snprintf (what, sizeof what, "%s rallies from disorder", x->id);
+    bool ok = bol_command_check (g, u, dice, "rally from disorder");
+    int c = bol_attached_commander (g, u);
+    if (!ok && c >= 0 && house (g)->leader_rallies_twice) {
+        state_m (g, c)->house |= BOL_H_LEADER_TRIED;
+        snprintf (what, sizeof what, "%s rallies %s from disorder with his "
+                  "own rating", game_unit_c (g, c)->id, x->id);
+        ok = rally_roll (g, u, leader_dice (g, c), dice, what);
+    }
+    if (ok) {
+        x->status &= ~STATUS_DISORDERED;
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_STATUS, u, "%s rallies: its red "
+                        "disorder marker comes off", x->id);
+    }
+}
+
+void
+bol_house_rally_phase (game_t *g, side_t first, dice_t *dice)
+{
+    const bol_house_t *h = house (g);
+    if (!h->disorder && !h->routs_rally)
+        return;
+    int n = game_unit_count (g);
+    for (int u = 0; u < n; u++)
+        state_m (g, u)->house &= ~BOL_H_LEADER_TRIED;
+    /* "One side, determined by initiative, acts first in all phases" */
+    for (int s = 0; s < SIDE_COUNT; s++) {
+        side_t side = s == 0 ? first : (side_t) (1 - first);
+        for (int u = 0; u < n; u++) {
+            if (game_unit_c (g, u)->side != side || is_commander (g, u))
+                continue;
+            const bol_unit_state_t *st = state_c (g, u);
+            if (!bol_in_play (g, u)) {
+                if (h->routs_rally && (st->house & BOL_H_ROUTED)
+                    && (st->flags & BOL_F_LOST))
+                    rally_rout (g, u, dice);
+                continue;
+            }
+            if (h->disorder && bol_house_disordered (g, u))
+                rally_disorder (g, u, dice);
+        }
+    }
+}
+
+/*  ---- melee won and lost ---- */
+
+int
+bol_house_melee_dice (const game_t *g, int u, int e)
+{
+    const bol_house_t *h = house (g);
+    const unit_t *x = game_unit_c (g, u), *y = game_unit_c (g, e);
+    const situation_t *sit = game_situation (g);
+    int dice = 0;
+    /* "Cavalry in good order in melee with disordered troops +3" */
+    if (x->arm == ARM_CAVALRY && !(x->status & STATUS_DISORDERED)
+        && (y->status & STATUS_DISORDERED))
+        dice += h->cavalry_vs_disordered_dice;
+    /* "Attacking infantry or artillery defending high ground -1": the
+       defender on a hill, the attacker, its charger, below it now or at
+       the start of its move */
+    bool high = situation_point_in (sit, y->fp.centre, TERRAIN_GENTLE_HILL)
+             || situation_point_in (sit, y->fp.centre, TERRAIN_STEEP_HILL);
+    bool low = !situation_point_in (sit, x->fp.centre, TERRAIN_GENTLE_HILL)
+            && !situation_point_in (sit, x->fp.centre, TERRAIN_STEEP_HILL);
+    if (high && (y->arm == ARM_INFANTRY || y->arm == ARM_ARTILLERY)
+        && (state_c (g, u)->flags & BOL_F_CHARGED)
+        && !(state_c (g, e)->flags & BOL_F_CHARGED)
+        && (low || (state_c (g, u)->house & BOL_H_START_LOW)))
+        dice += h->high_ground_dice;
+    return dice;
+}
+
+/*  The side that wins a melee whose sides took `taken` casualties and
+ *  of which `routed` are wholly routed: never a draw. */
+side_t
+bol_house_melee_winner (game_t *g, const int taken[SIDE_COUNT],
+                        const bool routed[SIDE_COUNT], dice_t *dice)
+{
+    /* "A side which is entirely routed during the melee cannot win the
+       melee, even if its opponent took more casualties" */
+    if (routed[SIDE_BLUE] != routed[SIDE_RED])
+        return routed[SIDE_BLUE] ? SIDE_RED : SIDE_BLUE;
+    /* "the side which took the most casualties in melee combat this turn
+       loses" */
+    if (taken[SIDE_BLUE] != taken[SIDE_RED])
+        return taken[SIDE_BLUE] > taken[SIDE_RED] ? SIDE_RED : SIDE_BLUE;
+    /* "each side rolls a die to break the tie, high roller wins (repeat
+       if necessary)" */
+    for (;;) {
+        int b = dice_roll (dice, 6), r = dice_roll (dice, 6);
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MELEE, -1, "the melee's casualties tie: "
+                        "a die each, %d against %d%s", b, r,
+                        b == r ? ", again" : "");
+        if (b != r)
+            return b > r ? SIDE_BLUE : SIDE_RED;
+    }
+}
+
+/*  The nearest enemy unit within unit u's normal move; -1 none. */
+static int
+enemy_in_reach (const game_t *g, int u)
+{
+    double reach = bol_move_allowance (g, u) + 1e-6, best = INFINITY;
+    int found = -1;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (!is_enemy (g, u, e))
+            continue;
+        double d = situation_unit_distance (game_situation (g), u, e);
+        if (d <= reach && d < best)
+            best = d, found = e;
+    }
+    return found;
+}
+
+/*  Unit u's melee with e fought now, at once (a pursuit's charge): each
+ *  throws its dice as primary fighter, then the house decides. */
+static void fight_now (game_t *g, int u, int e, dice_t *dice, int depth);
+
+void
+bol_house_lost (game_t *g, int l, dice_t *dice)
+{
+    /* "The side that loses retreats"; "Only the losing side takes a
+       morale test at the end of melee, and only one morale test.
+       Failure means they are disordered" */
+    if (!bol_in_play (g, l))
+        return;
+    game_unit_mut (g, l)->in_melee = 0;
+    state_m (g, l)->opponent = 0;
+    bol_house_retreat (g, l, "it lost the melee");
+    if (bol_in_play (g, l))
+        bol_house_check (g, l, dice, "pass its morale test, the melee lost");
+}
+
+void
+bol_house_won (game_t *g, int w, dice_t *dice, int depth)
+{
+    /* "The side that wins the melee holds its ground"; "Only cavalry
+       that win in melee may pursue" */
+    if (!bol_in_play (g, w) || !is_cavalry (g, w) || !house (g)->pursuit)
+        return;
+    bool still = false;
+    for (int e = 0; e < game_unit_count (g) && !still; e++)
+        still = is_enemy (g, w, e) && situation_unit_distance
+                    (game_situation (g), w, e) < BOL_CONTACT_CM;
+    if (still)
+        return;                 /* another enemy holds it in contact */
+    game_unit_mut (g, w)->in_melee = 0;
+    state_m (g, w)->opponent = 0;
+    int e = enemy_in_reach (g, w);
+    const char *id = game_unit_c (g, w)->id;
+    if (e < 0) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MELEE, w, "%s stands its ground: no "
+                        "enemy within its normal move", id);
+        return;
+    }
+    bool passed = bol_command_check (g, w, dice, "hold back from pursuit "
+                                     "(a morale check)");
+    if (passed && !house (g)->pursue_when_free) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MELEE, w, "%s passes its check and "
+                        "stands its ground", id);
+        return;
+    }
+    /* "Must pursue; a pursing unit in good order becomes disordered" */
+    if (!passed && !bol_house_disordered (g, w))
+        bol_house_disorder (g, w, "it must pursue");
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MELEE, w, "%s pursues %s", id,
+                    game_unit_c (g, e)->id);
+    /* "A pursuit is an immediate charge towards the nearest enemy unit
+       within normal movement range"; "the resulting combat is resolved
+       immediately.  Further pursuits and combats are also possible" */
+    if (depth >= BOL_HOUSE_MAX_PURSUITS || !bol_charge_move (g, w, e))
+        return;
+    if (is_artillery (g, e)) {
+        bol_remove (g, e, 0, "is eliminated, contacted by a charge");
+        game_unit_mut (g, w)->in_melee = 0;
+        state_m (g, w)->opponent = 0;
+        return;
+    }
+    fight_now (g, w, e, dice, depth + 1);
+}
+
+static int
+throw_dice (game_t *g, int u, int e, dice_t *dice)
+{
+    int n = bol_melee_dice (g, u, e, true), need = bol_melee_hit (g, u, e);
+    int got = 0;
+    for (int i = 0; i < n; i++)
+        got += dice_roll (dice, 6) >= need;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MELEE, u, "%s fights %s: %dd6 needing %d: "
+                    "%d hit%s", game_unit_c (g, u)->id, game_unit_c (g, e)->id,
+                    n, need, got, got == 1 ? "" : "s");
+    return got;
+}
+
+static void
+fight_now (game_t *g, int u, int e, dice_t *dice, int depth)
+{
+    int on_e = throw_dice (g, u, e, dice), on_u = throw_dice (g, e, u, dice);
+    bool e_routed = bol_take_hits (g, e, on_e, u, "melee");
+    bool u_routed = bol_take_hits (g, u, on_u, e, "melee");
+    if (on_e)
+        bol_commander_risk (g, e, e_routed, dice);
+    if (on_u)
+        bol_commander_risk (g, u, u_routed, dice);
+    side_t su = game_unit_c (g, u)->side;
+    int taken[SIDE_COUNT];
+    bool routed[SIDE_COUNT];
+    taken[su] = on_u, taken[1 - su] = on_e;
+    routed[su] = u_routed, routed[1 - su] = e_routed;
+    side_t w = bol_house_melee_winner (g, taken, routed, dice);
+    int winner = w == su ? u : e, loser = w == su ? e : u;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MELEE, winner, "%s wins the melee",
+                    game_unit_c (g, winner)->id);
+    bol_house_lost (g, loser, dice);
+    bol_house_won (g, winner, dice, depth);
+}

@@ -1,0 +1,706 @@
+/*  test_bol_house.c - seed 000's house rules for Liberators QPR, played
+ *  by the liberators_house overlay over 4 Page Bolivar: each test quotes
+ *  the house rule it follows (seed 000, its line in the overlay's
+ *  RULINGS.md).  The overlay measures in inches (2.54 cm); stands are
+ *  30 mm wide and, a reading, 20 mm deep.  A morale, rally or disorder
+ *  check is the host's command check: a die a point of resolve (3 for
+ *  these ordinary units, one fewer with no commander near), any 6.  The
+ *  dice are the player's own (queued). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bol_engine.h"
+#include "bol_play.h"
+#include "overlay.h"
+#include "testutil.h"
+
+#define IN 2.54                     /* cm an inch */
+
+static game_rules_t *rules;
+
+static int
+setup (void **state)
+{
+    (void) state;
+    rules = test_rules_load ("rules/data/liberators_house/tables.cfg");
+    return 0;
+}
+
+static int
+teardown (void **state)
+{
+    (void) state;
+    game_rules_destroy (&rules);
+    return 0;
+}
+
+/*  A unit of `stands` stands (0: a commander) for a scenario's units
+ *  list; its footprint is sized by the house's layouts.  `extra` adds
+ *  fields. */
+static const char *
+unit (const char *id, const char *side, const char *troop,
+      const char *formation, double x, double y, double facing, int stands,
+      const char *extra)
+{
+    static char buf[24][720];
+    static int next;
+    char *b = buf[next++ % 24];
+    bool gun = strstr (troop, "gun") || strcmp (troop, "howitzer") == 0;
+    bool chief = strcmp (troop, "c_in_c") == 0
+              || strcmp (troop, "brigadier") == 0;
+    bool horse = strcmp (troop, "horse") == 0
+              || strcmp (troop, "gauchos_llaneros") == 0;
+    const char *arm = horse ? "cavalry" : gun ? "artillery"
+                    : chief ? "command" : "infantry";
+    const char *weapon = gun ? troop : chief ? "none"
+                       : strcmp (troop, "horse") == 0 ? "carbine"
+                       : horse ? "lance" : "musket";
+    char list[256] = "";
+    size_t len = 0;
+    for (int i = 0; i < stands; i++)
+        len += (size_t) snprintf (list + len, sizeof list - len, "%s{ start "
+                                  "= 3; }", i ? ", " : "");
+    snprintf (b, 720, "{ id = \"%s\"; side = \"%s\"; arm = \"%s\"; quality = "
+              "\"ordinary\"; troop_type = \"%s\"; weapon = \"%s\"; figures = "
+              "%d; formation = \"%s\"; x = %.2f; y = %.2f; facing = %.1f; "
+              "width = %.2f; depth = 2.0; %s%s%s %s }", id, side, arm, troop,
+              weapon, stands > 0 ? stands : 1, formation, x, y, facing,
+              chief ? 2.5 : 3.0, stands > 0 ? "stands = ( " : "", list,
+              stands > 0 ? " );" : "", extra ? extra : "");
+    return b;
+}
+
+static const char *
+scenario_text (const char *terrain, const char *units)
+{
+    static char text[16384];
+    snprintf (text, sizeof text,
+              "ruleset = \"liberators_house\";\n"
+              "table = { width = 200.0; depth = 200.0; };\n"
+              "terrain = ( %s );\nunits = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 10; first = \"blue\";\n"
+              "  victory = { on_time = \"red\"; }; };\n",
+              terrain ? terrain : "", units);
+    return text;
+}
+
+typedef test_game_t fixture_t;
+
+static fixture_t *
+make (const char *terrain, const char *units)
+{
+    return test_game_new (rules, scenario_text (terrain, units));
+}
+
+static void
+unmake (fixture_t *f)
+{
+    test_game_destroy (&f);
+}
+
+static int
+idx (fixture_t *f, const char *id)
+{
+    return test_unit_index (f, id);
+}
+
+static unit_t *
+U (fixture_t *f, const char *id)
+{
+    return game_unit_m (f->g, idx (f, id));
+}
+
+static bol_unit_state_t *
+S (fixture_t *f, const char *id)
+{
+    return bol_state (game_unit_mut (f->g, idx (f, id)));
+}
+
+/*  The error a game of these units is refused with. */
+static void
+refuse_game (const char *units, const char *want)
+{
+    char err[512] = "";
+    scenario_t *sc = scenario_load_text (scenario_text (NULL, units), "t.cfg",
+                                         game_rules_finder, rules, err,
+                                         sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    game_t *g = game_new (rules, sc, err, sizeof err);
+    if (g)
+        fail_msg ("game accepted, expected \"%s\"", want);
+    if (!strstr (err, want))
+        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+    scenario_destroy (&sc);
+}
+
+/*  Turn 1's initiative (blue, the attacker, active without a die). */
+static void
+start (fixture_t *f)
+{
+    game_begin_phase (f->g, f->dice);
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase (f->g), BOL_PHASE_ACTIVE_MOVE);
+}
+
+static void
+on_to (fixture_t *f, int phase)
+{
+    while (game_phase (f->g) != phase)
+        test_next_phase (f);
+}
+
+/*  On to the next turn's initiative, begun (its dice and rally phase
+ *  thrown). */
+static void
+next_turn (fixture_t *f)
+{
+    test_next_phase (f);
+    on_to (f, BOL_PHASE_INITIATIVE);
+}
+
+static void
+near (double a, double b, double tol)
+{
+    if (fabs (a - b) > tol)
+        fail_msg ("%g is not %g (within %g)", a, b, tol);
+}
+
+static void
+saw (fixture_t *f, const char *words)
+{
+    if (!test_saw (f, words))
+        fail_msg ("no event says \"%s\" (TEST_EVENTS=1 prints them)", words);
+}
+
+/*  The overlay is served as what it is: its base, partial, measured in
+ *  inches, the house rules on; 4 Page Bolivar's own file has them all
+ *  off. */
+static void
+test_overlay_is_partial_over_bolivar (void **state)
+{
+    (void) state;
+    const ruleset_t *rs = game_rules_ruleset (rules);
+    assert_string_equal (ruleset_name (rs), "liberators_house");
+    assert_string_equal (ruleset_base_name (rs), "bolivar");
+    assert_true (ruleset_overlay_partial (rs));
+    near (ruleset_cm_per_length_unit (rs), IN, 1e-9);
+    const bol_tables_t *t = game_rules_tables (rules);
+    assert_true (t->house.on);
+    near (t->house.rout_rally_per, 12, 1e-9);     /* "each complete 12" */
+    near (t->house.retreat, 4, 1e-9);             /* "moves back 4" */
+    near (t->house.stand_width_cm, 3.0, 1e-9);    /* "30mm wide" */
+    assert_int_equal (t->house.guns_at_guns_dice, -2);
+    assert_int_equal (t->house.cavalry_retreat_dice, -1);
+    assert_int_equal (t->house.cavalry_vs_disordered_dice, 3);
+    assert_int_equal (t->house.high_ground_dice, -1);
+    near (t->house.guns_move_and_shoot, 2, 1e-9);
+    near (t->house.routed_breakpoint, 0.5, 1e-9); /* "half of its units" */
+    assert_false (t->house.infantry_charge_cavalry);
+
+    game_rules_t *base = test_rules_load ("rules/data/bolivar/tables.cfg");
+    const bol_tables_t *bt = game_rules_tables (base);
+    assert_false (bt->house.on);
+    game_rules_destroy (&base);
+
+    /* a misspelt house rule names itself and its line */
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path ("rules/data/"
+                                 "liberators_house/tables.cfg"), err,
+                                 sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, "pursue_when_free =");
+    char *named = strstr (text, "base  = \"bolivar\";");
+    assert_non_null (at);
+    assert_non_null (named);
+    at[strlen ("pursue_when_free")] = 'X';       /* pursue_when_freeX */
+    size_t n = strlen (text) + 4096;
+    char *edited = malloc (n);
+    assert_non_null (edited);
+    snprintf (edited, n, "%.*sbase_file = \"%s\"; %s", (int) (named - text),
+              text, test_source_path ("rules/data/bolivar/tables.cfg"), named);
+    game_rules_t *bad = game_rules_load (test_write_temp (edited, ".cfg"),
+                                         err, sizeof err);
+    assert_null (bad);
+    int line = 1;
+    for (const char *c = text; c < at; c++)
+        line += *c == '\n';
+    char where[32];
+    snprintf (where, sizeof where, ":%d - ", line);
+    if (!strstr (err, "bolivar.house.pursue_when_freeX") || !strstr (err, where))
+        fail_msg ("error \"%s\" lacks the setting or its line %d", err, line);
+    free (edited);
+    free (text);
+}
+
+/*  "An infantry line is exactly two rows deep ... the back row can have
+ *  one less stand than the front row"; "An infantry column is at least 3
+ *  rows deep and at most 2 stands wide"; "Infantry skirmishers are a
+ *  single row of adjacent stands"; "A cavalry line, and deployed
+ *  artillery, remain 1 row deep"; stands "on 30mm wide rectangles". */
+static void
+test_formations_lay_out_stands (void **state)
+{
+    (void) state;
+    struct { const char *id, *troop, *formation; int stands;
+             int front, rows; } c[] = {
+        { "l2", "battalion", "line", 2, 1, 2 },
+        { "l5", "battalion", "line", 5, 3, 2 },
+        { "l7", "battalion", "line", 7, 4, 2 },
+        { "c3", "battalion", "column", 3, 1, 3 },
+        { "c4", "battalion", "column", 4, 1, 4 },
+        { "c5", "battalion", "column", 5, 2, 3 },
+        { "c7", "battalion", "column", 7, 2, 4 },
+        { "c8", "battalion", "column", 8, 2, 4 },
+        { "sk5", "battalion", "loose", 5, 5, 1 },
+        { "one", "battalion", "loose", 1, 1, 1 },
+        { "cav3", "horse", "mounted", 3, 3, 1 },
+        { "guns2", "light_gun", "line", 2, 2, 1 },
+    };
+    int n = (int) (sizeof c / sizeof c[0]);
+    char units[16384] = "";
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += (size_t) snprintf (units + len, sizeof units - len, "%s%s",
+                                  i ? ", " : "", unit (c[i].id, "blue",
+                                  c[i].troop, c[i].formation, 20 + 15 * i,
+                                  20, 0, c[i].stands, NULL));
+    snprintf (units + len, sizeof units - len, ", %s",
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    for (int i = 0; i < n; i++) {
+        int front, rows;
+        bol_house_layout (f->g, idx (f, c[i].id), &front, &rows);
+        if (front != c[i].front || rows != c[i].rows)
+            fail_msg ("%s: %d wide, %d deep; expected %d by %d", c[i].id,
+                      front, rows, c[i].front, c[i].rows);
+        near (U (f, c[i].id)->fp.width, 3.0 * c[i].front, 1e-9);
+        near (U (f, c[i].id)->fp.depth, 2.0 * c[i].rows, 1e-9);
+    }
+    /* the front edge stays where the unit was put */
+    near (U (f, "c8")->fp.centre.y + U (f, "c8")->fp.depth / 2, 21, 1e-9);
+
+    /* "These constraints mean a battalion must have at least 3 stands to
+       form column": an order to, refused; a line of six forms column */
+    start (f);
+    order_t o = order_hold ();
+    o.has_formation = true;
+    o.formation = FORMATION_COLUMN;
+    test_order_refused (f->g, "l2", o, "at least 3 stands to form column");
+    test_give_order (f->g, "l5", o);
+    test_next_phase (f);
+    near (U (f, "l5")->fp.width, 6.0, 1e-9);      /* two wide, */
+    near (U (f, "l5")->fp.depth, 6.0, 1e-9);      /* three deep */
+    unmake (f);
+
+    /* "A single stand is skirmishers by definition"; "an infantry line
+       must have at least 2 stands" */
+    char two[2048];
+    snprintf (two, sizeof two, "%s, %s",
+              unit ("lone", "blue", "battalion", "line", 20, 20, 0, 1, NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    refuse_game (two, "a single stand is skirmishers (loose) by definition");
+    snprintf (two, sizeof two, "%s, %s",
+              unit ("pair", "blue", "battalion", "column", 20, 20, 0, 2, NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    refuse_game (two, "at least 3 stands to form column");
+}
+
+/*  "Stands at the front of a unit fire within 45 degrees of their front,
+ *  measured from either edge of the stand.  Infantry stands in a second
+ *  row behind eligible front row stands can also shoot at the same
+ *  target as the front row stand.  Other rear row stands cannot shoot."
+ *  The primary shooter's dice are a die a stand that fires. */
+static void
+test_stands_that_fire (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("l6", "blue", "battalion", "line", 50, 20, 0, 6, NULL),
+              unit ("wide", "red", "battalion", "line", 50, 35, 180, 6, NULL),
+              unit ("col6", "blue", "battalion", "column", 100, 20, 0, 6,
+                    NULL),
+              unit ("wide2", "red", "battalion", "line", 100, 40, 180, 6,
+                    NULL),
+              unit ("cav3", "blue", "horse", "mounted", 150, 20, 0, 3, NULL),
+              unit ("wide3", "red", "battalion", "line", 150, 35, 180, 6,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    /* a target across the whole front: every front stand and the row
+       behind */
+    assert_int_equal (bol_house_firing_stands (f->g, idx (f, "l6"),
+                                               idx (f, "wide")), 6);
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "l6"), idx (f, "wide"),
+                                      true), 6);
+    /* a column: its two front stands and the two behind them */
+    assert_int_equal (bol_house_firing_stands (f->g, idx (f, "col6"),
+                                               idx (f, "wide2")), 4);
+    /* cavalry: one row, no second */
+    assert_int_equal (bol_house_firing_stands (f->g, idx (f, "cav3"),
+                                               idx (f, "wide3")), 3);
+    unmake (f);
+
+    /* a small target off the right: only the rightmost front stand has
+       it within 45 degrees; the stand behind it fires too in a line of
+       six (three behind), not in a line of five (two behind, laid from
+       the left: a reading) */
+    for (int stands = 5; stands <= 6; stands++) {
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("line", "blue", "battalion", "line", 50, 20, 0,
+                        stands, NULL),
+                  unit ("sk", "red", "battalion", "loose", 56.5, 22, 180, 1,
+                        NULL));
+        f = make (NULL, units);
+        assert_int_equal (bol_house_firing_stands (f->g, idx (f, "line"),
+                                                   idx (f, "sk")),
+                          stands == 6 ? 2 : 1);
+        unmake (f);
+    }
+}
+
+/*  "These stands fight in melee: Stands in base to base contact with
+ *  enemy; Infantry stands in a second row behind stands in base to base
+ *  contact; In a charging infantry column, every second infantry stand
+ *  in a third or fourth row behind stands in base to base contact." */
+static void
+test_stands_that_fight (void **state)
+{
+    (void) state;
+    char units[4096];
+    /* fronts meeting at y = 21 */
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s, %s",
+              unit ("l6", "blue", "battalion", "line", 20, 20, 0, 6, NULL),
+              unit ("r1", "red", "battalion", "line", 20, 22, 180, 6, NULL),
+              unit ("c8", "blue", "battalion", "column", 60, 20, 0, 8, NULL),
+              unit ("r2", "red", "battalion", "line", 60, 22, 180, 6, NULL),
+              unit ("c7", "blue", "battalion", "column", 100, 20, 0, 7, NULL),
+              unit ("r3", "red", "battalion", "line", 100, 22, 180, 6, NULL),
+              unit ("l6b", "blue", "battalion", "line", 140, 20, 0, 6, NULL),
+              unit ("r4", "red", "battalion", "loose", 143, 22, 180, 1,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_house_fighting_stands (f->g, idx (f, "l6"),
+                                                 idx (f, "r1")), 6);
+    /* a column standing: its two front stands and the two behind */
+    assert_int_equal (bol_house_fighting_stands (f->g, idx (f, "c8"),
+                                                 idx (f, "r2")), 4);
+    /* charging: and every second of the four in its third and fourth
+       rows; of seven stands, the three there give one */
+    S (f, "c8")->flags |= BOL_F_CHARGED;
+    S (f, "c7")->flags |= BOL_F_CHARGED;
+    assert_int_equal (bol_house_fighting_stands (f->g, idx (f, "c8"),
+                                                 idx (f, "r2")), 6);
+    assert_int_equal (bol_house_fighting_stands (f->g, idx (f, "c7"),
+                                                 idx (f, "r3")), 5);
+    /* one stand met (the right one), and the one behind it */
+    assert_int_equal (bol_house_fighting_stands (f->g, idx (f, "l6b"),
+                                                 idx (f, "r4")), 2);
+    /* the primary fighter's dice: a die a stand that fights (the host's
+       one a point of resolve, defending) */
+    assert_int_equal (bol_melee_dice (f->g, idx (f, "l6"), idx (f, "r1"),
+                                      true), 6);
+    unmake (f);
+}
+
+/*  "If a units takes the same or more casualties as it has stands then
+ *  it is routed.  Note the distance from the leader; each complete 12
+ *  inches imposes a -1 modifier in a subsequent rally roll.  Remove the
+ *  unit from the table."  "So a unit 18 inches from the leader when it
+ *  routs is at -1.  A unit at only 6 has no modifier." */
+static void
+test_casualty_markers_and_rout (void **state)
+{
+    (void) state;
+    char units[4096];
+    /* the line of four: front edge at y = 21 and its back at 17; the
+       brigadier's near edge 18 inches beyond its front */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("general", "blue", "brigadier", "line", 50,
+                    21 + 18 * IN + 1.25, 0, 0, NULL),
+              unit ("foe", "red", "battalion", "line", 150, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    int bn = idx (f, "bn");
+    assert_int_equal (bol_house_rout_penalty (f->g, bn), 1);
+    unit_t *g = U (f, "general");
+    g->fp.centre.y = 21 + 6 * IN + 1.25;
+    assert_int_equal (bol_house_rout_penalty (f->g, bn), 0);
+    g->fp.centre.y = 21 + 24.1 * IN + 1.25;
+    assert_int_equal (bol_house_rout_penalty (f->g, bn), 2);
+    g->fp.centre.y = 21 + 18 * IN + 1.25;
+    /* casualties are markers: the stands stay, resolve untouched */
+    assert_false (bol_take_hits (f->g, bn, 3, idx (f, "foe"), "test"));
+    assert_int_equal (U (f, "bn")->killed, 3);
+    assert_int_equal (U (f, "bn")->stand_count, 4);
+    assert_int_equal (bol_resolve (f->g, bn), 3);
+    saw (f, "3 casualty markers on 4 stands");
+    assert_true (bol_take_hits (f->g, bn, 1, idx (f, "foe"), "test"));
+    assert_false (bol_in_play (f->g, bn));
+    assert_int_equal (S (f, "bn")->rout_penalty, 1);
+    saw (f, "its rally will be at -1 (a die of 1 pip beside it off table)");
+    unmake (f);
+
+    /* a unit given as many markers as stands would have routed */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("gone", "blue", "battalion", "line", 50, 20, 0, 4,
+                    "killed = 4;"),
+              unit ("foe", "red", "battalion", "line", 150, 190, 180, 4,
+                    NULL));
+    refuse_game (units, "4 casualty markers (killed) on 4 stands");
+}
+
+/*  "if a unit is disordered in the Musket Fire Phase of Turn 1 and gains
+ *  two disorder markers (red and white).  In the Rally Phase of Turn 2
+ *  one of the disorder markers is removed (white).  In the Rally phase of
+ *  turn 3 the unit may rally to remove the remaining disorder marker
+ *  (red)." */
+static void
+test_disorder_markers_and_rally (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 150, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    bol_house_disorder (f->g, idx (f, "bn"), "test");
+    uint32_t both = STATUS_DISORDERED | STATUS_NEWLY_DISORDERED;
+    assert_int_equal (U (f, "bn")->status & both, both);
+    /* turn 2: the initiative's dice, then only the white marker off */
+    test_push (f, 2, 4, 3);
+    next_turn (f);
+    assert_int_equal (U (f, "bn")->status & both, STATUS_DISORDERED);
+    saw (f, "bn takes off its white disorder marker: it cannot rally this "
+         "turn");
+    /* turn 3: a rally roll (2d6: resolve 3, no commander near), failed */
+    test_push (f, 4, 4, 3, 5, 5);
+    next_turn (f);
+    assert_int_equal (U (f, "bn")->status & both, STATUS_DISORDERED);
+    saw (f, "bn's command check to rally from disorder: 2d6, best 5: "
+         "failed");
+    /* turn 4: passed, the red marker off */
+    test_push (f, 4, 4, 3, 6, 1);
+    next_turn (f);
+    assert_int_equal (U (f, "bn")->status & both, 0);
+    saw (f, "bn rallies: its red disorder marker comes off");
+    unmake (f);
+}
+
+/*  "A disordered unit with a leader attached can roll twice to rally
+ *  from disorder.  Once with the unit's morale rating and once with the
+ *  leader's morale rating."  "Leader that attempted to rally this turn:
+ *  No movement." */
+static void
+test_leader_rallies_twice (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the brigadier touching the line's rear: attached */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("general", "blue", "brigadier", "line", 50, 15.75, 0, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "line", 150, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    U (f, "bn")->status |= STATUS_DISORDERED;
+    /* initiative 4-3; the unit's 3d6 fail; the leader's 3d6 pass */
+    test_push (f, 8, 4, 3, 5, 5, 5, 1, 1, 6);
+    next_turn (f);
+    assert_false (U (f, "bn")->status & STATUS_DISORDERED);
+    saw (f, "general rallies bn from disorder with his own rating: 3d6, "
+         "best 6: passed");
+    /* and he does not move this turn */
+    test_next_phase (f);
+    vec2_t was = U (f, "general")->fp.centre;
+    test_give_order (f->g, "general", test_move_order (80, 20));
+    test_next_phase (f);
+    near (U (f, "general")->fp.centre.x, was.x, 1e-9);
+    saw (f, "general stays: he attempted to rally a unit this turn");
+    unmake (f);
+}
+
+/*  "A unit must fire at the nearest eligible enemy unit. There is one
+ *  exception, artillery shooters can skip over ignore artillery targets
+ *  if they wish and choose the next closest unit instead."  (4 Page
+ *  Bolivar: "the closest viable target directly-to-front, otherwise
+ *  closest in arc".) */
+static void
+test_target_priority (void **state)
+{
+    (void) state;
+    char units[4096];
+    /* "ahead" is directly to the front 12 cm off, "oblique" in the arc
+       off to the right, 6.5 cm */
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("ahead", "red", "battalion", "line", 50, 34, 180, 2,
+                    NULL),
+              unit ("oblique", "red", "battalion", "loose", 57, 28, 180, 1,
+                    NULL),
+              unit ("gun", "blue", "light_gun", "line", 120, 20, 0, 1, NULL),
+              unit ("their-gun", "red", "light_gun", "line", 120, 30, 180, 1,
+                    NULL),
+              unit ("their-bn", "red", "battalion", "line", 135, 40, 180, 2,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_priority_target (f->g, idx (f, "bn")),
+                      idx (f, "oblique"));
+    assert_int_equal (bol_priority_target (f->g, idx (f, "gun")),
+                      idx (f, "their-bn"));
+    /* with no other target the guns fire at guns */
+    game_unit_mut (f->g, idx (f, "their-bn"))->gone = 1;
+    assert_int_equal (bol_priority_target (f->g, idx (f, "gun")),
+                      idx (f, "their-gun"));
+    /* "New modifier: Artillery shooting at artillery -2": the gun's one
+       stand, one die, less two: never below one die */
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "gun"),
+                                      idx (f, "their-gun"), true), 1);
+    unmake (f);
+
+}
+
+/*  "Cavalry of the period could evade fire. So when a cavalry unit is
+ *  being shot at the owner can decide that it is doing a retreat move and
+ *  hence impose a modifier on the shooter" ("Cavalry that do an immediate
+ *  retreat move -1"); "During a retreat move the unit moves back 4
+ *  inches"; casualties from fire ask a disorder check. */
+static void
+test_fire_and_cavalry_retreat (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 6, NULL),
+              unit ("hussars", "red", "gauchos_llaneros", "mounted", 50, 32,
+                    180, 3, NULL),
+              unit ("far", "red", "battalion", "line", 150, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    order_t o = order_hold ();
+    o.kind = ORDER_FIRE;
+    o.fire = true;
+    test_give_order (f->g, "bn", o);
+    double y = U (f, "hussars")->fp.centre.y;
+    /* the line's six stands less one: 5d6 needing 6 (two hits), then the
+       hussars' disorder check (2d6) failed */
+    test_push (f, 7, 6, 6, 1, 1, 1, 2, 2);
+    test_next_phase (f);
+    saw (f, "bn (primary) 5d6 needing 6: 2 hits");
+    saw (f, "hussars retreats 10.2 cm directly to its rear (it retreats from "
+         "the fire)");
+    near (U (f, "hussars")->fp.centre.y, y + 4 * IN, 1e-6);
+    assert_int_equal (U (f, "hussars")->killed, 2);
+    assert_true (U (f, "hussars")->status & STATUS_DISORDERED);
+    /* "A charge is cancelled if the charging unit receives casualties in
+       Fire Combat and fails the disorder check" */
+    char err[256];
+    assert_int_equal (bol_charge_check (f->g, idx (f, "hussars"),
+                                        idx (f, "bn"), err, sizeof err), -1);
+    assert_non_null (strstr (err, "took casualties in fire combat and "
+                             "failed its disorder check"));
+    unmake (f);
+}
+
+/*  "One side must win the melee; there are no drawn melees. A side which
+ *  is entirely routed during the melee cannot win the melee, even if its
+ *  opponent took more casualties. Otherwise the side which took the most
+ *  casualties in melee combat this turn loses ... If the number of
+ *  casualties is a tie, each side rolls a die to break the tie, high
+ *  roller wins (repeat if necessary)." */
+static void
+test_melee_has_a_winner (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 150, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    int taken[SIDE_COUNT] = { 2, 1 };
+    bool routed[SIDE_COUNT] = { false, false };
+    assert_int_equal (bol_house_melee_winner (f->g, taken, routed, f->dice),
+                      SIDE_RED);
+    taken[SIDE_BLUE] = 1;
+    test_push (f, 4, 3, 3, 5, 2);
+    assert_int_equal (bol_house_melee_winner (f->g, taken, routed, f->dice),
+                      SIDE_BLUE);
+    saw (f, "a die each, 3 against 3, again");
+    taken[SIDE_BLUE] = 0;
+    taken[SIDE_RED] = 3;
+    routed[SIDE_BLUE] = true;
+    assert_int_equal (bol_house_melee_winner (f->g, taken, routed, f->dice),
+                      SIDE_RED);
+    unmake (f);
+}
+
+/*  "The side that wins the melee holds its ground. The side that loses
+ *  retreats."  "Only the losing side takes a morale test at at the end of
+ *  melee, and only one morale test. Failure means they are disordered."
+ *  "During a retreat move the unit moves back 4 inches". */
+static void
+test_melee_loser_retreats_and_tests (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 6, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 22, 180, 6, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    vec2_t bn = U (f, "bn")->fp.centre, foe = U (f, "foe")->fp.centre;
+    /* red's six stands throw first (6d6: three hits), blue's after
+       (none); blue's morale test (2d6) failed */
+    test_push (f, 14, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2);
+    test_next_phase (f);
+    saw (f, "foe (primary) 6d6 needing 6: 3 hits; bn (primary) 6d6 needing "
+         "6: 0 hits");
+    saw (f, "red wins the melee (0 casualties taken against 3)");
+    assert_int_equal (U (f, "bn")->killed, 3);
+    near (U (f, "bn")->fp.centre.y, bn.y - 4 * IN, 1e-6);
+    near (U (f, "foe")->fp.centre.y, foe.y, 1e-9);       /* holds */
+    saw (f, "bn's command check to pass its morale test, the melee lost: "
+         "2d6, best 2: failed");
+    assert_true (U (f, "bn")->status & STATUS_DISORDERED);
+    /* the winner took no test */
+    assert_false (test_saw (f, "foe's command check"));
+    unmake (f);
+}
+
+int
+main (void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_overlay_is_partial_over_bolivar),
+        cmocka_unit_test (test_formations_lay_out_stands),
+        cmocka_unit_test (test_stands_that_fire),
+        cmocka_unit_test (test_stands_that_fight),
+        cmocka_unit_test (test_casualty_markers_and_rout),
+        cmocka_unit_test (test_disorder_markers_and_rally),
+        cmocka_unit_test (test_leader_rallies_twice),
+        cmocka_unit_test (test_target_priority),
+        cmocka_unit_test (test_fire_and_cavalry_retreat),
+        cmocka_unit_test (test_melee_has_a_winner),
+        cmocka_unit_test (test_melee_loser_retreats_and_tests),
+    };
+    return cmocka_run_group_tests (tests, setup, teardown);
+}
