@@ -153,8 +153,13 @@ start (fixture_t *f)
 static void
 on_to (fixture_t *f, int phase)
 {
-    while (game_phase (f->g) != phase)
+    while (game_phase (f->g) != phase) {
+        game_result_t r;
+        game_result (f->g, &r);
+        if (r.over)
+            fail_msg ("the game ended: %s", r.reason);
         test_next_phase (f);
+    }
 }
 
 /*  On to the next turn's initiative, begun (its dice and rally phase
@@ -686,6 +691,273 @@ test_melee_loser_retreats_and_tests (void **state)
     unmake (f);
 }
 
+/*  "Only cavalry that win in melee may pursue"; "No enemy unit within
+ *  normal movement: Must stand its ground"; "Enemy within normal movement
+ *  and fails the morale check: Must pursue; a pursing unit in good order
+ *  becomes disordered"; "and passes the morale check: Choose to pursue or
+ *  stand its ground" (it stands: a reading); "A pursuit is an immediate
+ *  charge towards the nearest enemy unit within normal movement range";
+ *  "the resulting combat is resolved immediately.  Further pursuits and
+ *  combats are also possible." */
+static void
+test_cavalry_pursuit (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("hussars", "blue", "horse", "mounted", 50, 20, 0, 3, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 190, 180, 6, NULL));
+    fixture_t *f = make (NULL, units);
+    int hussars = idx (f, "hussars");
+    bol_house_won (f->g, hussars, f->dice, 0);
+    saw (f, "hussars stands its ground: no enemy within its normal move");
+    /* the foe's front 14 cm off, within the cavalry's 8 inches */
+    U (f, "foe")->fp.centre.y = 37;
+    test_push (f, 2, 6, 1);
+    bol_house_won (f->g, hussars, f->dice, 0);
+    saw (f, "hussars passes its check and stands its ground");
+    near (U (f, "hussars")->fp.centre.y, 20, 1e-9);
+    /* failed: it must pursue, disordered; the charge's melee at once
+       (its three stands charging, 2 dice each: 6d6, two hits; the foe's
+       six, 6d6: none); the foe retreats and passes its test; the hussars,
+       winning again with the foe in reach, pass and stand */
+    test_push (f, 18, 1, 1, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6);
+    bol_house_won (f->g, hussars, f->dice, 0);
+    saw (f, "hussars is disordered (it must pursue)");
+    saw (f, "hussars pursues foe");
+    saw (f, "hussars fights foe: 6d6 needing 6: 2 hits");
+    saw (f, "hussars wins the melee");
+    saw (f, "foe retreats 10.2 cm directly to its rear (it lost the melee)");
+    assert_int_equal (U (f, "foe")->killed, 2);
+    assert_true (U (f, "hussars")->status & STATUS_DISORDERED);
+    unmake (f);
+}
+
+/*  "Infantry cannot charge cavalry. Artillery cannot charge."  "Take
+ *  disorder check and if pass then charge full move." */
+static void
+test_charges (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s, %s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 20, 20, 0, 4, NULL),
+              unit ("horse", "red", "horse", "mounted", 20, 30, 180, 2, NULL),
+              unit ("gun", "blue", "light_gun", "line", 60, 20, 0, 1, NULL),
+              unit ("their-gun", "red", "light_gun", "line", 60, 30, 180, 1,
+                    NULL),
+              unit ("bn2", "blue", "battalion", "line", 100, 20, 0, 4, NULL),
+              unit ("foe2", "red", "battalion", "line", 100, 21 + 5 * IN + 1,
+                    180, 4, NULL),
+              unit ("bn3", "blue", "battalion", "line", 140, 20, 0, 4, NULL),
+              unit ("foe3", "red", "battalion", "line", 140, 21 + 5 * IN + 1,
+                    180, 4, NULL),
+              unit ("bn4", "blue", "battalion", "line", 180, 20, 0, 4, NULL),
+              unit ("foe4", "red", "battalion", "line", 180, 21 + 7 * IN + 1,
+                    180, 4, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_order_refused (f->g, "bn", test_charge_order (f, "horse"),
+                        "Infantry cannot charge cavalry");
+    test_order_refused (f->g, "gun", test_charge_order (f, "their-gun"),
+                        "guns do not charge");
+    /* a full move (6 inches for foot): 5 inches off in reach, 7 not */
+    test_order_refused (f->g, "bn4", test_charge_order (f, "foe4"),
+                        "beyond a charge");
+    test_give_order (f->g, "bn2", test_charge_order (f, "foe2"));
+    test_give_order (f->g, "bn3", test_charge_order (f, "foe3"));
+    /* bn2's disorder check (2d6) fails, bn3's passes */
+    test_push (f, 4, 1, 1, 6, 1);
+    test_next_phase (f);
+    saw (f, "bn2 is disordered (pass its disorder check to charge)");
+    assert_false (test_saw (f, "bn2 declares a charge"));
+    saw (f, "bn3 declares a charge on foe3");
+    unmake (f);
+}
+
+/*  "Cavalry in good order in melee with disordered troops +3";
+ *  "Infantry or artillery defending high ground from enemy which is, or
+ *  began the move, on lower ground get a modifier in melee": "Attacking
+ *  infantry or artillery defending high ground -1". */
+static void
+test_melee_modifiers (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("horse", "blue", "horse", "mounted", 50, 20, 0, 3, NULL),
+              unit ("bn", "red", "battalion", "line", 50, 22, 180, 6, NULL),
+              unit ("attacker", "blue", "battalion", "line", 120, 26, 0, 4,
+                    NULL),
+              unit ("hill-bn", "red", "battalion", "line", 120, 28, 180, 4,
+                    NULL));
+    fixture_t *f = make ("{ id = \"loma\"; kind = \"gentle_hill\"; polygon = "
+                         "( [100.0, 28.0], [140.0, 28.0], [140.0, 60.0], "
+                         "[100.0, 60.0] ); }", units);
+    int horse = idx (f, "horse"), bn = idx (f, "bn");
+    /* three stands in contact, a die each defending */
+    assert_int_equal (bol_melee_dice (f->g, horse, bn, true), 3);
+    U (f, "bn")->status |= STATUS_DISORDERED;
+    assert_int_equal (bol_melee_dice (f->g, horse, bn, true), 6);
+    U (f, "horse")->status |= STATUS_DISORDERED;      /* not good order */
+    assert_int_equal (bol_melee_dice (f->g, horse, bn, true), 3);
+
+    int a = idx (f, "attacker"), h = idx (f, "hill-bn");
+    /* standing, a line of four fights with its four stands */
+    assert_int_equal (bol_melee_dice (f->g, a, h, true), 4);
+    /* having charged up from below: one die fewer */
+    S (f, "attacker")->flags |= BOL_F_CHARGED;
+    assert_int_equal (bol_melee_dice (f->g, a, h, true), 3);
+    unmake (f);
+}
+
+/*  "Artillery move and shoot like other troops. So they can deploy and
+ *  shoot in the same turn. They can, if deployed, move 2 inches and shoot
+ *  in the same turn. They can change face and shoot." */
+static void
+test_guns_move_and_shoot (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("gun", "blue", "light_gun", "line", 50, 20, 0, 1, NULL),
+              unit ("gun2", "blue", "light_gun", "line", 100, 20, 0, 1, NULL),
+              unit ("gun3", "blue", "light_gun", "column", 150, 20, 0, 1,
+                    NULL),
+              unit ("foe", "red", "battalion", "line", 100, 60, 180, 6, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_give_order (f->g, "gun", test_move_order (50, 20 + 1.5 * IN));
+    test_give_order (f->g, "gun2", test_move_order (100, 20 + 3 * IN));
+    order_t deploy = order_hold ();
+    deploy.has_formation = true;
+    deploy.formation = FORMATION_LINE;
+    test_give_order (f->g, "gun3", deploy);
+    test_next_phase (f);
+    /* 1.5 inches: still deployed, and it may shoot */
+    assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
+    assert_true (bol_can_shoot (f->g, idx (f, "gun")));
+    /* 3 inches: it limbered to move */
+    saw (f, "gun2 limbers");
+    assert_false (bol_can_shoot (f->g, idx (f, "gun2")));
+    /* limbered at the turn's start, deployed: it shoots this turn */
+    saw (f, "gun3 deploys");
+    assert_true (bol_can_shoot (f->g, idx (f, "gun3")));
+    unmake (f);
+}
+
+/*  "An army wins if it forces the enemy to abandon the field and has not
+ *  itself abandoned the field. An army abandons the field if, at the end
+ *  of a turn, half of its units have routed." */
+static void
+test_army_abandons_the_field (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("a", "blue", "battalion", "line", 20, 20, 0, 2, NULL),
+              unit ("b", "blue", "battalion", "line", 60, 20, 0, 2, NULL),
+              unit ("c", "blue", "battalion", "line", 100, 20, 0, 2, NULL),
+              unit ("d", "blue", "battalion", "line", 140, 20, 0, 2, NULL),
+              unit ("x", "red", "battalion", "line", 20, 190, 180, 2, NULL),
+              unit ("y", "red", "battalion", "line", 60, 190, 180, 2, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_true (bol_take_hits (f->g, idx (f, "a"), 2, -1, "test"));
+    assert_true (bol_take_hits (f->g, idx (f, "b"), 2, -1, "test"));
+    game_result_t r;
+    game_result (f->g, &r);
+    assert_false (r.over);                  /* not before the turn's end */
+    on_to (f, BOL_PHASE_MORALE);
+    game_resolve_phase (f->g, f->dice);
+    game_result (f->g, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, SIDE_RED);
+    if (!strstr (r.reason, "units routed"))
+        fail_msg ("reason \"%s\"", r.reason);
+    unmake (f);
+}
+
+/*  "Rallying from rout has a modifier based on the distance from the
+ *  leader at the moment of rout. -1 for each complete 12 inches"; "A
+ *  routed unit that subsequently rallies still counts as routed".  (The
+ *  rally's own roll and where a rallied unit returns are the absent
+ *  QPR's: readings, RULINGS.md.) */
+static void
+test_rally_from_rout (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("bn2", "blue", "battalion", "line", 150, 20, 0, 4, NULL),
+              unit ("bn3", "blue", "battalion", "line", 110, 20, 0, 4, NULL),
+              unit ("general", "blue", "brigadier", "line", 50,
+                    21 + 18 * IN + 1.25, 0, 0, NULL),
+              unit ("foe", "red", "battalion", "line", 150, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_true (bol_take_hits (f->g, idx (f, "bn"), 4, -1, "test"));
+    assert_int_equal (S (f, "bn")->rout_penalty, 1);
+    /* turn 2: initiative, then its rally: 3 dice less 1, passed */
+    test_push (f, 4, 4, 3, 6, 1);
+    next_turn (f);
+    saw (f, "bn tries to rally from rout (3 less 1 for its leader's "
+         "distance): 2d6, best 6: passed");
+    assert_true (bol_in_play (f->g, idx (f, "bn")));
+    assert_int_equal (U (f, "bn")->killed, 0);
+    assert_true (U (f, "bn")->status & STATUS_DISORDERED);
+    assert_true (U (f, "bn")->fp.centre.y < U (f, "general")->fp.centre.y);
+    int of;
+    assert_int_equal (bol_side_routed (f->g, SIDE_BLUE, &of), 1);
+    assert_int_equal (of, 3);
+    unmake (f);
+}
+
+/*  "During a retreat move the unit moves back 4 inches using the same
+ *  parameters as regular movement. So, for example, the retreat move can
+ *  be reduced by terrain. A retreating unit that cannot complete the full
+ *  move because it meets other units or impassable terrain stops at the
+ *  obstruction and takes a casualty." */
+static void
+test_retreat (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("behind", "blue", "battalion", "line", 50, 12, 0, 4,
+                    NULL),
+              unit ("in-wood", "blue", "battalion", "line", 150, 100, 0, 4,
+                    NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make ("{ id = \"wood\"; kind = \"woods\"; polygon = "
+                         "( [130.0, 60.0], [170.0, 60.0], [170.0, 110.0], "
+                         "[130.0, 110.0] ); }", units);
+    assert_false (bol_house_retreat (f->g, idx (f, "bn"), "test"));
+    assert_int_equal (U (f, "bn")->killed, 1);
+    saw (f, "stopped short by what is behind it");
+    /* in a wood the host's difficult ground allows 3 (inches), not 4 */
+    double y = U (f, "in-wood")->fp.centre.y;
+    assert_true (bol_house_retreat (f->g, idx (f, "in-wood"), "test"));
+    near (U (f, "in-wood")->fp.centre.y, y - 3 * IN, 1e-6);
+    assert_int_equal (U (f, "in-wood")->killed, 0);
+    unmake (f);
+}
+
+/*  The overlay's scenario played to a result by every kind of strategy
+ *  and replayed the same. */
+static void
+test_battles (void **state)
+{
+    (void) state;
+    static const char *const names[] = { "lib_meeting" };
+    test_battles_replayed (rules, names, 1, 41, 10);
+}
+
 int
 main (void)
 {
@@ -701,6 +973,14 @@ main (void)
         cmocka_unit_test (test_fire_and_cavalry_retreat),
         cmocka_unit_test (test_melee_has_a_winner),
         cmocka_unit_test (test_melee_loser_retreats_and_tests),
+        cmocka_unit_test (test_cavalry_pursuit),
+        cmocka_unit_test (test_charges),
+        cmocka_unit_test (test_melee_modifiers),
+        cmocka_unit_test (test_guns_move_and_shoot),
+        cmocka_unit_test (test_army_abandons_the_field),
+        cmocka_unit_test (test_rally_from_rout),
+        cmocka_unit_test (test_retreat),
+        cmocka_unit_test (test_battles),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

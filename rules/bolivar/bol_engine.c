@@ -418,7 +418,8 @@ new_turn (game_t *g)
         st->target = 0;
         /* seed 000's marks of one turn; where it began, for the high
            ground ("enemy which is, or began the move, on lower ground") */
-        st->house &= ~(BOL_H_RETREATED | BOL_H_FIRE_HIT | BOL_H_START_LOW);
+        st->house &= ~(BOL_H_RETREATED | BOL_H_FIRE_HIT | BOL_H_START_LOW
+                       | BOL_H_LIMBERED_TO_MOVE);
         const situation_t *sit = game_situation (g);
         if (!situation_point_in (sit, x->fp.centre, TERRAIN_GENTLE_HILL)
             && !situation_point_in (sit, x->fp.centre, TERRAIN_STEEP_HILL))

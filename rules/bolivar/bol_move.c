@@ -225,8 +225,11 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     bool short_move = t->house.guns_move_and_shoot > 0 && moves
                    && x->formation == FORMATION_LINE && want == FORMATION_LINE
                    && geom_dist (o->to, x->fp.centre) <= gun_step + 0.05;
-    if (is_artillery (g, u) && moves && !short_move)
+    if (is_artillery (g, u) && moves && !short_move) {
         before = FORMATION_COLUMN;
+        if (x->formation == FORMATION_LINE)
+            st->house |= BOL_H_LIMBERED_TO_MOVE;
+    }
     bool stuck = false;
     if (before != x->formation) {
         bool ok = true;

@@ -25,6 +25,10 @@ bol_can_shoot (const game_t *g, int u)
             || ((flags & BOL_F_LIMBERED)
                 && !tables (g)->house.guns_deploy_and_shoot)))
         return false;
+    /* seed 000: deployed guns "can, if deployed, move 2 inches and
+       shoot": further, they limbered and do not */
+    if (state_c (g, u)->house & BOL_H_LIMBERED_TO_MOVE)
+        return false;
     return true;
 }
 
