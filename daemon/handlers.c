@@ -8,6 +8,7 @@
 #include "quick_unpack.h"
 #include "serve.h"
 #include "strategy.h"
+#include "throws.h"
 
 const char *
 handlers_code_name (error_code_t code)
@@ -228,7 +229,50 @@ typedef struct {
     Solo__V1__FormationWord *word_ptrs[ARM_COUNT * FORMATION_COUNT];
     char *weapons[SOLO_MAX_WEAPONS];
     char *troop_types[SOLO_MAX_TROOP_TYPES + 1];
+    Solo__V1__DiceThrow throws[THROWS_MAX];
+    Solo__V1__DiceThrow *throw_ptrs[THROWS_MAX];
+    Solo__V1__TerrainSight sight[TERRAIN_KIND_COUNT];
+    Solo__V1__TerrainSight *sight_ptrs[TERRAIN_KIND_COUNT];
 } ruleset_lists_t;
+
+/*  The dice of a player's own shooting and melee (throws.c: a house-rule
+ *  overlay throws its base's) and each terrain kind's sight rules from
+ *  the table file, so that a front end can throw the one and check a
+ *  line of sight by the other. */
+static void
+ruleset_play_fill (ruleset_lists_t *lists, const ruleset_t *rs,
+                   Solo__V1__RulesetInfo *info)
+{
+    const throw_t *throws;
+    const char *base = ruleset_base_name (rs);
+    int n = throws_of (base && *base ? base : ruleset_name (rs), &throws);
+    for (int i = 0; i < n && i < THROWS_MAX; i++) {
+        Solo__V1__DiceThrow *t = &lists->throws[i];
+        solo__v1__dice_throw__init (t);
+        t->action = (char *) throws[i].action;
+        t->step = (char *) throws[i].step;
+        t->sides = (uint32_t) throws[i].sides;
+        t->count = (char *) throws[i].count;
+        t->score = (uint32_t) throws[i].score;
+        t->text = (char *) throws[i].text;
+        lists->throw_ptrs[info->n_throws++] = t;
+    }
+    info->throws = lists->throw_ptrs;
+    for (int k = 0; k < TERRAIN_KIND_COUNT; k++) {
+        const terrain_effect_t *e = ruleset_terrain (rs, (terrain_kind_t) k);
+        Solo__V1__TerrainSight *t = &lists->sight[k];
+        solo__v1__terrain_sight__init (t);
+        t->kind = (Solo__V1__TerrainKind) k;
+        t->blocks_sight = e->blocks_sight;
+        t->sight_limited = e->sight_limited;
+        t->cover = (Solo__V1__Cover) (e->cover + 1);  /* COVER_DEFAULT is 0 */
+        lists->sight_ptrs[info->n_sight++] = t;
+    }
+    info->sight = lists->sight_ptrs;
+    const rules_settings_t *st = ruleset_settings (rs);
+    info->woods_visibility_cm = st->woods_visibility_cm;
+    info->woods_through_cm = st->woods_through_cm;
+}
 
 /*  Fill `lists` from `rs` and point `info`'s repeated fields at them:
  *  its grades by its own names, the formations an order may set for any
@@ -323,6 +367,7 @@ serve_hello (const handler_context_t *ctx, uint64_t id,
                                               : "");
         infos[i].partial = ruleset_overlay_partial (rs);
         ruleset_lists_fill (&lists[i], rs, &infos[i]);
+        ruleset_play_fill (&lists[i], rs, &infos[i]);
         info_ptrs[i] = &infos[i];
     }
     Solo__V1__Limits limits = SOLO__V1__LIMITS__INIT;

@@ -386,6 +386,93 @@ test_hello (void **state)
     solo__v1__reply__free_unpacked (reply, NULL);
 }
 
+/*  The dice of each ruleset's shooting and melee, from the seeds' words,
+ *  and its terrain's sight rules from its table file. */
+static const Solo__V1__DiceThrow *
+throw_of (const Solo__V1__RulesetInfo *r, const char *action, size_t k)
+{
+    size_t seen = 0;
+    for (size_t i = 0; i < r->n_throws; i++)
+        if (strcmp (r->throws[i]->action, action) == 0 && seen++ == k)
+            return r->throws[i];
+    return NULL;
+}
+
+static void
+test_hello_throws (void **state)
+{
+    (void) state;
+    Solo__V1__Hello hello = SOLO__V1__HELLO__INIT;
+    hello.protocol_version = 1;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.id = 4;
+    request.body_case = SOLO__V1__REQUEST__BODY_HELLO;
+    request.hello = &hello;
+    Solo__V1__Reply *reply = exchange (dealer, &request);
+    assert_int_equal (reply->body_case, SOLO__V1__REPLY__BODY_HELLO);
+    int checked = 0;
+    for (size_t i = 0; i < reply->hello->n_rulesets; i++) {
+        const Solo__V1__RulesetInfo *r = reply->hello->rulesets[i];
+        const Solo__V1__DiceThrow *hit = throw_of (r, "shooting", 0);
+        const Solo__V1__DiceThrow *second = throw_of (r, "shooting", 1);
+        const Solo__V1__DiceThrow *melee = throw_of (r, "melee", 0);
+        if (strcmp (r->name, "skirmish19") == 0) {
+            /* seed 002: "To Hit: Throw a D8", damage "D6 roll", "each
+               figure throws a D6" */
+            assert_non_null (hit);
+            assert_int_equal (hit->sides, 8);
+            assert_string_equal (hit->step, "to hit");
+            assert_non_null (second);
+            assert_int_equal (second->sides, 6);
+            assert_string_equal (second->step, "damage");
+            assert_non_null (melee);
+            assert_int_equal (melee->sides, 6);
+            assert_int_equal (melee->score, 0);     /* opposed */
+            /* "Visibility is 20 cms within woods"; towns block sight */
+            assert_int_equal (r->n_sight, 10);
+            assert_true (r->sight[SOLO__V1__TERRAIN_KIND__TERRAIN_TOWN]
+                         ->blocks_sight);
+            assert_true (r->sight[SOLO__V1__TERRAIN_KIND__TERRAIN_WOODS]
+                         ->sight_limited);
+            assert_false (r->sight[SOLO__V1__TERRAIN_KIND__TERRAIN_ROAD]
+                          ->blocks_sight);
+            assert_int_equal (r->sight[SOLO__V1__TERRAIN_KIND__TERRAIN_WOODS]
+                              ->cover, SOLO__V1__COVER__COVER_SOFT);
+            assert_true (r->woods_visibility_cm == 20.0);
+            checked++;
+        } else if (strcmp (r->name, "empire_of_liberty") == 0) {
+            /* seed 001: "All dice are ordinary six-sided dice ... Any
+               roll of a 6 kills an enemy figure" */
+            assert_non_null (hit);
+            assert_int_equal (hit->sides, 6);
+            assert_int_equal (hit->score, 6);
+            assert_non_null (melee);
+            assert_int_equal (melee->sides, 6);
+            checked++;
+        } else if (strcmp (r->name, "europe19") == 0) {
+            /* seed 004: "Hand-to-Hand Combat (Hit on 4+) Die per base" */
+            assert_non_null (hit);
+            assert_int_equal (hit->sides, 6);
+            assert_non_null (second);
+            assert_string_equal (second->step, "saving roll");
+            assert_non_null (melee);
+            assert_int_equal (melee->sides, 6);
+            assert_int_equal (melee->score, 4);
+            checked++;
+        } else if (strcmp (r->name, "bolivar") == 0) {
+            /* seed 003: "1d6 per resolve", "1d6 or 2d6 per resolve" */
+            assert_non_null (hit);
+            assert_int_equal (hit->sides, 6);
+            assert_non_null (strstr (hit->count, "per resolve"));
+            assert_non_null (melee);
+            assert_int_equal (melee->sides, 6);
+            checked++;
+        }
+    }
+    assert_int_equal (checked, 4);
+    solo__v1__reply__free_unpacked (reply, NULL);
+}
+
 static void
 test_hello_unsupported_version (void **state)
 {
@@ -1620,6 +1707,7 @@ main (void)
 {
     const struct CMUnitTest shared_tests[] = {
         cmocka_unit_test (test_hello),
+        cmocka_unit_test (test_hello_throws),
         cmocka_unit_test (test_hello_unsupported_version),
         cmocka_unit_test (test_req_client),
         cmocka_unit_test (test_dealer_with_delimiter),
