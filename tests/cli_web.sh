@@ -55,7 +55,7 @@ for attempt in 1 2 3 4 5; do
   port=$("$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   endpoint="tcp://127.0.0.1:$port"
   export SOLO_ENDPOINT=$endpoint
-  "$solod" --bind "$endpoint" --config "$src/daemon/solod.conf" >"$tmp/solod.log" 2>&1 &
+  "$solod" --bind "$endpoint" --config "$src/daemon/solod.conf" --state-db "$tmp/solod.db" >"$tmp/solod.log" 2>&1 &
   solod_pid=$!
   for _ in $(seq 300); do
     if "$py" -c 'import sys; sys.path.insert(0, sys.argv[1]); import solo_client

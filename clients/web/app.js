@@ -5,8 +5,11 @@
 // tableToClient, ...) for the console and the end-to-end test.
 
 import { Wire, RemoteError } from './wire.js';
+import * as games from './game.js';
+import { lengthText, lineOfSight } from './sight.js';
+import { rollDie, throwDice, throwName, showRoll } from './dice.js';
 import { TableView } from './draw.js';
-import { showWorking, showError, h } from './working.js';
+import { showWorking, showError, h, headline } from './working.js';
 import { askSideBody, showSideOrders } from './side.js';
 import { replayFrames, objectivesOfFile } from './battle.js';
 import { parseLibconfig, tableOfFile } from './libconfig.js';
@@ -31,6 +34,12 @@ const state = {
   sideAsked: 0,        // AskSide answered (or failed) so far
   battles: 0,          // PlayBattle answered (or failed) so far
   title: '',           // the title of the situation file loaded, kept
+  game: null,          // { id, gs (GameState), log, undo } while a game is played
+  games: 0,            // game requests answered (or failed) so far
+  measuring: false,    // the measuring tool is on
+  measure: null,       // { from, to, text } in table cm
+  sight: null,         // { from, to, result } the last line of sight
+  rolls: 0,            // dice thrown so far
 };
 
 let wire = null;
@@ -41,7 +50,8 @@ const view = new TableView($('#table'));
 function redraw() {
   if (state.replay) {
     const frame = state.replay.frames[state.replay.index];
-    view.render({ situation: frame.situation, selected: null, answer: null, sideOrders: null, replayFrame: frame });
+    view.render({ situation: frame.situation, selected: null, answer: null, sideOrders: null, replayFrame: frame,
+                  measure: state.measure });
   } else {
     view.render(state);
   }
@@ -52,21 +62,26 @@ function redraw() {
 function edited() {
   if (state.answer) state.answer.stale = true;
   if (state.sideOrders) state.sideOrders.stale = true;
+  state.sight = null;
   $('#apply').disabled = true;
   $('#side-apply').disabled = true;
   redraw();
+  showGamePending();
 }
 
 function refreshAskUnits() {
-  const select = $('#ask-unit');
-  const want = select.value || (state.selected && state.selected.kind === 'unit' ? state.selected.id : '');
-  select.replaceChildren(...state.situation.units.map((u) => {
-    const o = document.createElement('option');
-    o.value = u.id;
-    o.textContent = `${u.id} (${shortName(u.side)})`;
-    return o;
-  }));
-  if (findUnit(state.situation, want)) select.value = want;
+  const sel = state.selected && state.selected.kind === 'unit' ? state.selected.id : '';
+  for (const id of ['#ask-unit', '#sight-from', '#sight-to', '#dice-unit']) {
+    const select = $(id);
+    const want = select.value || sel;
+    select.replaceChildren(...state.situation.units.map((u) => {
+      const o = document.createElement('option');
+      o.value = u.id;
+      o.textContent = `${u.id} (${shortName(u.side)})`;
+      return o;
+    }));
+    if (findUnit(state.situation, want)) select.value = want;
+  }
 }
 
 function select(kind, id) {
@@ -338,7 +353,7 @@ function buildTableEditor() {
     rs.append(o);
   }
   rs.value = sit.ruleset || '';
-  rs.addEventListener('change', () => { sit.ruleset = rs.value; edited(); buildEditor(); });
+  rs.addEventListener('change', () => { sit.ruleset = rs.value; edited(); buildEditor(); fillDice(); });
   label.append(rs);
   grid.append(label);
   form.append(grid);
@@ -356,6 +371,51 @@ function refreshPosition(u) {
   }
 }
 
+// ---- measuring and line of sight -------------------------------------------
+
+// A measure from `from` to `to` (table cm) with its length in the words
+// of the table's ruleset: "4.8 in (12.2 cm)".
+function measured(from, to) {
+  const cm = Math.hypot(to.x - from.x, to.y - from.y);
+  return { from, to, cm, text: lengthText(cm, tableRuleset()) };
+}
+
+function setMeasuring(on) {
+  state.measuring = on;
+  $('#measure').setAttribute('aria-pressed', on ? 'true' : 'false');
+  $('#measure').classList.toggle('active', on);
+  setHint(on ? 'drag on the table to measure (Esc: stop)' : '');
+}
+
+// Can the unit chosen in "From" see the one in "to"?  The line drawn on
+// the table and the verdict beside it, by the ruleset's terrain rules.
+function checkSight(fromId = $('#sight-from').value, toId = $('#sight-to').value) {
+  const a = findUnit(state.situation, fromId), b = findUnit(state.situation, toId);
+  const box = $('#sight-result');
+  if (!a || !b || a === b) {
+    box.replaceChildren(h('p', { class: 'hint' }, 'choose two different units'));
+    return null;
+  }
+  const rs = tableRuleset();
+  const result = lineOfSight(state.situation, a, b, rs);
+  state.sight = { from: a.id, to: b.id, result, text: lengthText(result.distance, rs) };
+  const verdict = result.blocked ? `blocked by ${result.by.join(', ')}` : 'clear';
+  box.replaceChildren(...[
+    h('p', { id: 'sight-verdict', class: `verdict ${result.blocked ? 'blocked' : 'clear'}`,
+             'data-blocked': result.blocked ? 1 : 0, 'data-by': result.by.join(' '),
+             'data-distance': result.distance.toFixed(2) },
+      `${a.id} → ${b.id}: ${verdict}`),
+    h('p', {}, `${state.sight.text}, centre to centre.${result.reason ? ` ${result.reason}.` : ''}`),
+    result.crossed.length ? h('ul', { id: 'sight-crossed' }, result.crossed.map((c) => h('li', { 'data-id': c.id },
+      `${c.id} (${shortName(c.kind)}): ${c.length.toFixed(1)} cm of the line, ${c.effect}`))) : h('p', {}, 'No terrain on the line.'),
+    h('p', { class: 'why' }, 'One line between the units\' centres, by the ruleset\'s terrain rules; the daemon also ' +
+      'looks from corner to corner and hides figures deep in terrain, so it may see less.'),
+  ]);
+  if (state.game) logEntry('sight', `line of sight ${a.id} → ${b.id}: ${verdict} (${state.sight.text})`);
+  redraw();
+  return result;
+}
+
 // ---- pointer and keyboard on the table -------------------------------------
 
 let drag = null;   // { kind, id, start, origin, rotate }
@@ -368,6 +428,14 @@ function inTable(p) {
 function onPointerDown(ev) {
   if (ev.button !== 0) return;
   const p = view.clientToTable(ev.clientX, ev.clientY);
+  if (state.measuring) {
+    state.measure = measured(p, p);
+    drag = { kind: 'measure', moved: false };
+    view.svg.setPointerCapture(ev.pointerId);
+    ev.preventDefault();
+    redraw();
+    return;
+  }
   if (state.placing && !state.replay) {
     place(inTable(p));
     ev.preventDefault();
@@ -401,6 +469,11 @@ function onPointerDown(ev) {
 
 function onPointerMove(ev) {
   if (!drag) return;
+  if (drag.kind === 'measure') {
+    state.measure = measured(state.measure.from, view.clientToTable(ev.clientX, ev.clientY));
+    redraw();
+    return;
+  }
   if (drag.kind === 'pan') {
     const dx = (ev.clientX - drag.start.x) / drag.perUnit, dy = (ev.clientY - drag.start.y) / drag.perUnit;
     view.zoom = { ...drag.box, x: drag.box.x - dx, y: drag.box.y - dy };
@@ -464,6 +537,12 @@ function onWheel(ev) {
 
 function onKey(ev) {
   if (ev.target.closest('input, select, textarea')) return;
+  if (ev.key === 'm' || ev.key === 'M') { setMeasuring(!state.measuring); ev.preventDefault(); return; }
+  if (ev.key === 'Escape' && (state.measuring || state.measure)) {
+    setMeasuring(false);
+    state.measure = null;
+    redraw();
+  }
   if (state.replay) {
     if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
       showTurn(state.replay.index + (ev.key === 'ArrowRight' ? 1 : -1));
@@ -530,6 +609,10 @@ function removeSelected() {
 // table.  Throws when it is not one.
 function loadSituation(object) {
   const sit = wire.normalise('Situation', object);
+  if (state.game) {
+    setHint(`left game ${state.game.id}: it stays open in the daemon (Resume)`);
+    leaveGame();
+  }
   state.title = '';
   if (state.replay) leaveReplay();
   if (!(sit.table_width > 0 && sit.table_depth > 0)) {
@@ -545,9 +628,12 @@ function loadSituation(object) {
   $('#apply').disabled = true;
   $('#working').innerHTML = '<p class="hint">Situation loaded: pick a unit and ask.</p>';
   $('#ask-unit').value = '';
+  state.measure = null;
+  state.sight = null;
   redraw();
   buildEditor();
   buildTableEditor();
+  fillDice();
 }
 
 function situationJSON() {
@@ -641,11 +727,26 @@ async function ask(unitId = $('#ask-unit').value, roll = Number($('#ask-roll').v
                    seed = $('#ask-seed').value.trim()) {
   if (!unitId) { setHint('place a unit first'); return null; }
   if (seed && !/^\d+$/.test(seed)) { setHint('the seed is a whole number'); return null; }
+  if (state.game && unreported()) return null;
   state.busy = true;
   document.body.classList.add('busy');
   $('#ask').disabled = true;
   try {
-    const decision = await wire.askUnit(state.situation, unitId, roll, seed || null);
+    let decision;
+    if (state.game) {
+      const body = { game_id: state.game.id, unit_id: unitId };
+      if (roll) { body.roll = roll; body.has_roll = true; }
+      if (seed) { body.has_seed = true; body.seed = seed; }
+      logEntry('ask', `asked what ${unitId} does${roll ? `, your die ${roll}` : ''}`);
+      decision = (await wire.request('ask_unit', body)).body;
+      const geo = decision.geometry || {};
+      logEntry('answer', `${unitId}: ${headline(decision)}${decision.charge ? ' — CHARGE!' : ''}`,
+               `RF ${decision.rf}, die ${decision.roll}${decision.roll_from_player ? ' (yours)' : ''}` +
+               `${geo.has_destination ? `; moves ${lengthText(geo.move_distance || 0, tableRuleset())}` : ''}` +
+               `${decision.morale ? `; ${decision.morale}` : ''}`);
+    } else {
+      decision = await wire.askUnit(state.situation, unitId, roll, seed || null);
+    }
     state.answer = { unitId, decision, stale: false };
     state.sideOrders = null;
     $('#side-apply').disabled = true;
@@ -656,6 +757,7 @@ async function ask(unitId = $('#ask-unit').value, roll = Number($('#ask-roll').v
   } catch (e) {
     state.answer = null;
     showError($('#working'), e instanceof RemoteError ? e : { message: e.message });
+    if (state.game) logEntry('refused', `no answer for ${unitId}: ${e.detail || e.message}`);
     redraw();
     return null;
   } finally {
@@ -707,6 +809,12 @@ async function askSide(side) {
     setHint(e.message);
     return null;
   }
+  if (state.game) {
+    if (unreported()) return null;
+    delete body.situation;
+    body.game_id = state.game.id;
+    logEntry('side', `asked what ${shortName(side)} does (${body.strategy || 'search'})`);
+  }
   document.body.classList.add('busy');
   for (const b of document.querySelectorAll('.primary-side')) b.disabled = true;
   try {
@@ -716,11 +824,17 @@ async function askSide(side) {
     $('#apply').disabled = true;
     showSideOrders($('#side-working'), r.body);
     $('#side-apply').disabled = false;
+    if (state.game) {
+      for (const o of r.body.orders || []) {
+        logEntry('order', `${o.unit_id} (${o.layer}): ${o.tabletop || o.text}`, o.why || '');
+      }
+    }
     redraw();
     return r.body;
   } catch (e) {
     state.sideOrders = null;
     showError($('#side-working'), e instanceof RemoteError ? e : { message: e.message });
+    if (state.game) logEntry('refused', `no orders for ${shortName(side)}: ${e.detail || e.message}`);
     redraw();
     return null;
   } finally {
@@ -735,6 +849,10 @@ async function askSide(side) {
 // order leaves it.
 function applySideOrders() {
   if (!state.sideOrders || state.sideOrders.stale) return;
+  if (state.game) {
+    carryOut();
+    return;
+  }
   for (const o of state.sideOrders.reply.orders) {
     const u = findUnit(state.situation, o.unit_id);
     if (!u) continue;
@@ -743,6 +861,367 @@ function applySideOrders() {
     u.facing = normaliseFacing(facing);
   }
   edited();
+}
+
+// ---- a game the daemon keeps --------------------------------------------------
+
+function statusFlags() { return wire.fieldNames('UnitStatus'); }
+
+// The table of a game as it stands: its situation, without the units out
+// of play.
+function gameTable(gs) {
+  const sit = wire.normalise('Situation', gs.situation);
+  const removed = new Set(gs.removed || []);
+  sit.units = sit.units.filter((u) => !removed.has(u.id)).map(completeUnit);
+  return sit;
+}
+
+// Keep the game id, its log, the undo batches and the view where a reload
+// finds them.
+function autosave() {
+  if (!state.game) {
+    games.save(window.localStorage, null);
+    return;
+  }
+  games.save(window.localStorage, {
+    game_id: state.game.id, log: state.game.log, undo: state.game.undo,
+    view: { zoom: view.zoom, selected: state.selected },
+  });
+}
+
+// One line of the turn log, under the turn the game is at.
+function logEntry(kind, text, detail = '') {
+  if (!state.game) return;
+  state.game.log.push({ turn: state.game.gs.turn, kind, text, detail });
+  games.showLog($('#game-log'), state.game.log);
+  autosave();
+}
+
+// What changed on the table since the game's state, as updates.
+function pendingChanges() {
+  return games.tableChanges(state.game.gs, state.situation, statusFlags());
+}
+
+// True (after saying so) when the table holds changes not reported yet:
+// a question or an order is about the game as the daemon has it.
+function unreported() {
+  const n = pendingChanges().units.length;
+  if (!n) return false;
+  setHint(`${n} change${n > 1 ? 's' : ''} on the table not reported yet: Report what happened first, or Revert`);
+  return true;
+}
+
+function showGamePending() {
+  if (!state.game) return;
+  const { units, notes } = pendingChanges();
+  const p = $('#game-pending');
+  p.dataset.count = String(units.length);
+  p.textContent = units.length
+    ? `To report: ${units.map(games.updateWords).join('; ')}` : 'The table is as the game stands.';
+  if (notes.length) p.append(h('div', { class: 'why' }, notes.join('; ')));
+  const last = state.game.undo[state.game.undo.length - 1];
+  $('#game-undo').disabled = !last || String(last.sequence) !== String(state.game.gs.sequence);
+}
+
+// Put the game's table on the page as it stands, the view kept.
+function showGameTable() {
+  const gs = state.game.gs;
+  state.situation = gameTable(gs);
+  state.title = gs.title || '';
+  if (state.selected && !(state.selected.kind === 'unit' ? findUnit(state.situation, state.selected.id)
+    : findTerrain(state.situation, state.selected.id))) state.selected = null;
+  $('#game-now').hidden = false;
+  $('#game-headline').textContent = games.gameHeadline(gs);
+  $('#game-headline').dataset.turn = String(gs.turn);
+  $('#game-headline').dataset.sequence = String(gs.sequence);
+  games.showLog($('#game-log'), state.game.log);
+  redraw();
+  buildEditor();
+  buildTableEditor();
+  fillDice();
+  showGamePending();
+  document.body.dataset.gameId = gs.game_id;
+}
+
+// Play game `gs` (a GameState) from now on, with its log and undo
+// batches (a resumed game's).
+function enterGame(gs, log = [], undo = []) {
+  if (state.replay) leaveReplay();
+  state.game = { id: gs.game_id, gs, log, undo };
+  state.answer = null;
+  state.sideOrders = null;
+  state.sight = null;
+  $('#apply').disabled = true;
+  $('#side-apply').disabled = true;
+  $('#game-message').replaceChildren();
+  view.zoom = null;
+  showGameTable();
+  autosave();
+}
+
+function leaveGame() {
+  state.game = null;
+  $('#game-now').hidden = true;
+  delete document.body.dataset.gameId;
+  autosave();
+}
+
+// A game request: resolves to the reply's body, or null after showing
+// the daemon's refusal in the game panel, naming the unit it is about.
+async function gameRequest(bodyName, body, units = []) {
+  document.body.classList.add('busy');
+  try {
+    const r = await wire.request(bodyName, body);
+    $('#game-message').replaceChildren();
+    return r.body;
+  } catch (e) {
+    const err = e instanceof RemoteError ? e : { message: e.message };
+    const who = games.refusedUnit(err.field, units);
+    showError($('#game-message'), err);
+    const box = $('#game-message #answer-error');
+    box.id = 'game-error';
+    if (who) {
+      box.dataset.unitId = who.unitId;
+      box.prepend(h('b', { class: 'refused-unit' }, `${who.unitId}${who.what ? ` (${who.what})` : ''} — `));
+    }
+    if (state.game) {
+      logEntry('refused', `refused: ${who ? `${who.unitId}${who.what ? ` (${who.what})` : ''}: ` : ''}${err.detail || err.message}`);
+    }
+    return null;
+  } finally {
+    state.games += 1;
+    document.body.dataset.games = String(state.games);   // for tests
+    document.body.classList.remove('busy');
+  }
+}
+
+// The game as the daemon has it now (ShowGame), on the table.
+async function refreshGame() {
+  const gs = await gameRequest('show_game', { game_id: state.game.id });
+  if (!gs) return null;
+  state.game.gs = gs;
+  showGameTable();
+  autosave();
+  return gs;
+}
+
+// Report `units` (UnitUpdates) and/or a new turn; the log says `text`.
+// Resolves to the UpdateAccepted, or null when refused.
+async function sendUpdate(units, nextTurn, kind, text) {
+  const accepted = await gameRequest('report_update', { game_id: state.game.id, units, next_turn: nextTurn }, units);
+  if (!accepted) return null;
+  const warnings = (accepted.warnings || []).join('; ');
+  if (nextTurn) await refreshGame();
+  logEntry(kind, `${text} (update ${accepted.sequence})`,
+           [units.map(games.updateWords).join('; '), warnings].filter(Boolean).join(' — '));
+  if (!nextTurn) await refreshGame();
+  return accepted;
+}
+
+// Send what the player changed on the table: moves, losses, stands,
+// status, units taken off.
+async function reportChanges() {
+  const { units, notes } = pendingChanges();
+  if (!units.length) {
+    setHint(notes.length ? notes.join('; ') : 'nothing to report: the table is as the game stands');
+    return null;
+  }
+  return sendUpdate(units, false, 'report', `reported ${units.length} unit${units.length > 1 ? 's' : ''}`);
+}
+
+// Carry out the army's orders on the game: one update with every unit
+// where its order ends; its inverse kept for Undo.
+async function carryOut() {
+  if (unreported()) return null;
+  const reply = state.sideOrders.reply;
+  const { forward, back } = games.ordersUpdate(reply.orders || [], gameTable(state.game.gs).units, orderFacing, inTable);
+  if (!forward.length) {
+    setHint('no unit moves or turns by these orders');
+    return null;
+  }
+  const side = shortName(reply.side);
+  const accepted = await sendUpdate(forward, false, 'carry', `carried out ${side}'s orders: ` +
+    `${forward.length} unit${forward.length > 1 ? 's' : ''} moved or turned`);
+  if (!accepted) return null;
+  state.game.undo.push({ sequence: String(accepted.sequence), turn: accepted.turn, side, back });
+  const formations = (reply.orders || []).filter((o) => o.has_formation).map((o) => o.unit_id);
+  if (formations.length) {
+    setHint(`change the formation of ${formations.join(', ')} on your table: a report carries no formation`);
+  }
+  if (state.sideOrders) state.sideOrders.stale = true;
+  $('#side-apply').disabled = true;
+  showGamePending();
+  autosave();
+  redraw();
+  return accepted;
+}
+
+// Undo the last carried-out orders: their units reported back where they
+// stood (a new update: the daemon keeps no undo of its own).
+async function undoCarry() {
+  const last = state.game.undo[state.game.undo.length - 1];
+  if (!last || String(last.sequence) !== String(state.game.gs.sequence)) {
+    setHint('only the carried-out orders of the last update can be undone');
+    return null;
+  }
+  if (unreported()) return null;
+  const accepted = await sendUpdate(last.back, false, 'undo', `undid ${last.side}'s orders of update ${last.sequence}`);
+  if (accepted) {
+    state.game.undo.pop();
+    showGamePending();
+    autosave();
+  }
+  return accepted;
+}
+
+async function nextTurn() {
+  if (unreported()) return null;
+  const from = state.game.gs.turn;
+  return sendUpdate([], true, 'next', `turn ${from + 1} begins`);
+}
+
+async function openGame(body, what) {
+  const gs = await gameRequest('open_game', body);
+  if (!gs) return null;
+  enterGame(gs);
+  logEntry('open', `opened game ${gs.game_id} ${what}: ${gs.units.length} units, ${gs.turns} turns`,
+           (gs.warnings || []).join('; '));
+  listGames();
+  return gs;
+}
+
+async function openFromTable() {
+  const turns = $('#game-turns').value.trim();
+  if (turns && !/^\d+$/.test(turns)) { setHint('turns: a whole number'); return null; }
+  const body = { situation: wire.normalise('Situation', state.situation) };
+  if (turns) body.turns = Number(turns);
+  return openGame(body, 'from the table');
+}
+
+async function openScenario(name = $('#game-scenario').value) {
+  return openGame({ scenario: name }, `of the scenario ${name}`);
+}
+
+// The games the daemon keeps, in the panel's list.
+async function listGames() {
+  const list = await gameRequest('list_games', {});
+  if (!list) return [];
+  const select = $('#game-list');
+  const keep = select.value;
+  select.replaceChildren(...list.games.map((g) => {
+    const o = document.createElement('option');
+    o.value = g.game_id;
+    o.textContent = `${g.game_id}: ${g.title || g.scenario}, turn ${g.turn}, ${g.units} units`;
+    return o;
+  }));
+  if (list.games.some((g) => g.game_id === keep)) select.value = keep;
+  else if (state.game) select.value = state.game.id;
+  return list.games;
+}
+
+async function resumeGame(id = $('#game-list').value, saved = null) {
+  if (!id) { setHint('choose a game to resume (List shows them)'); return null; }
+  const gs = await gameRequest('show_game', { game_id: id });
+  if (!gs) return null;
+  enterGame(gs, saved ? saved.log || [] : [], saved ? saved.undo || [] : []);
+  logEntry('resume', saved ? `resumed after a reload, at update ${gs.sequence}` : `resumed game ${id} at update ${gs.sequence}`);
+  return gs;
+}
+
+async function closeGame() {
+  const id = state.game.id;
+  const closed = await gameRequest('close_game', { game_id: id });
+  if (!closed) return null;
+  leaveGame();
+  setHint(`game ${id} closed after ${closed.sequence} updates`);
+  listGames();
+  return closed;
+}
+
+// The game saved before a reload, resumed from the daemon as it stands.
+async function resumeSaved() {
+  const saved = games.loadSaved(window.localStorage);
+  if (!saved) return null;
+  const gs = await resumeGame(saved.game_id, saved);
+  if (!gs) {
+    games.save(window.localStorage, null);
+    setHint(`the game ${saved.game_id} saved before the reload is no longer open`);
+    return null;
+  }
+  if (saved.view) {
+    view.zoom = saved.view.zoom || null;
+    if (saved.view.selected) select(saved.view.selected.kind, saved.view.selected.id);
+    redraw();
+  }
+  return gs;
+}
+
+// ---- the player's dice ------------------------------------------------------
+
+// The throws of the table's ruleset in the dice panel.
+function fillDice() {
+  const rs = tableRuleset();
+  const throws = (rs && rs.throws) || [];
+  const select = $('#dice-throw');
+  const keep = select.value;
+  select.replaceChildren(...throws.map((t, i) => {
+    const o = document.createElement('option');
+    o.value = String(i);
+    o.textContent = throwName(t);
+    o.title = t.text;
+    return o;
+  }));
+  if (keep && Number(keep) < throws.length) select.value = keep;
+  else diceThrowChosen();
+  $('#dice-box summary').textContent = rs ? `Dice — ${rs.title || rs.name}` : 'Dice';
+}
+
+function diceThrowChosen() {
+  const rs = tableRuleset();
+  const t = rs && rs.throws && rs.throws[Number($('#dice-throw').value)];
+  $('#dice-score').value = t && t.score ? String(t.score) : '';
+}
+
+// Throw the chosen throw's dice; resolves to the faces.
+function rollThrow() {
+  const rs = tableRuleset();
+  const t = rs && rs.throws && rs.throws[Number($('#dice-throw').value)];
+  if (!t) { setHint('the daemon gives no dice for this ruleset'); return null; }
+  const count = Math.max(1, Math.min(200, parseInt($('#dice-count').value, 10) || 1));
+  const score = parseInt($('#dice-score').value, 10) || 0;
+  const mod = parseInt($('#dice-mod').value, 10) || 0;
+  const faces = throwDice(count, t.sides);
+  const hits = showRoll($('#dice-result'), t, faces, score, mod);
+  state.rolls += 1;
+  document.body.dataset.rolls = String(state.rolls);
+  if (state.game) {
+    logEntry('dice', `threw ${count}D${t.sides} for ${t.action}, ${t.step}: ${faces.join(' ')}` +
+             `${hits === null ? '' : ` — ${hits} score ${score}+`}`);
+  }
+  return { sides: t.sides, faces, hits };
+}
+
+// A D6 for the unit's actions table: reported to the game (an AskUnit on
+// the game without a die of its own uses it), else set as the die to ask
+// with.
+async function rollActionsDie(unitId = $('#dice-unit').value) {
+  if (!unitId) { setHint('place a unit first'); return null; }
+  const face = rollDie(6);
+  state.rolls += 1;
+  document.body.dataset.rolls = String(state.rolls);
+  $('#ask-unit').value = unitId;
+  $('#dice-result').replaceChildren(h('p', { id: 'dice-headline', class: 'verdict', 'data-sides': 6, 'data-face': face },
+    `D6 for ${unitId}'s actions table: ${face}`));
+  if (state.game) {
+    if (unreported()) return null;
+    const accepted = await sendUpdate([{ unit_id: unitId, has_roll: true, roll: face }], false, 'dice',
+                                      `threw ${face} for ${unitId}'s actions table`);
+    if (!accepted) return null;
+    $('#ask-roll').value = '0';     // the game's ask takes the die reported
+  } else {
+    $('#ask-roll').value = String(face);
+  }
+  return face;
 }
 
 // ---- battles: PlayBattle and its replay -------------------------------------
@@ -825,10 +1304,10 @@ function showBattle(box, result, note) {
     h('p', { id: 'battle-result', class: 'verdict', 'data-winner': result.winner, 'data-turns': result.turns },
       `${winner} after ${result.turns} turns`),
     h('p', { id: 'battle-reason' }, result.reason),
-    h('table', { class: 'working', id: 'battle-sides' },
+    h('div', { class: 'table-scroll', id: 'battle-sides-box' }, h('table', { class: 'working', id: 'battle-sides' },
       h('thead', {}, h('tr', {}, ...['side', 'strategy', 'figures', 'killed', 'wounded', 'left', 'units', 'objectives']
         .map((t) => h('th', {}, t)))),
-      h('tbody', {}, sides)),
+      h('tbody', {}, sides))),
     h('p', { class: 'provenance' }, `seed ${result.seed} · ${result.dice} dice · ${result.decisions} decisions ` +
       `(${result.table_decisions} by the tables) · ${result.log_lines} log lines` +
       `${result.log_truncated ? ' (cut short)' : ''} · ${Number(result.elapsed_ms).toFixed(1)} ms · ` +
@@ -976,6 +1455,27 @@ async function start() {
     slider.addEventListener('input', show);
   }
   fillBattleChoices();
+  $('#game-scenario').replaceChildren(...(state.hello ? state.hello.scenarios : []).map((n) => {
+    const o = document.createElement('option');
+    o.value = n;
+    o.textContent = n;
+    return o;
+  }));
+  $('#game-open-table').addEventListener('click', () => openFromTable());
+  $('#game-open-scenario').addEventListener('click', () => openScenario());
+  $('#game-refresh').addEventListener('click', () => listGames());
+  $('#game-resume').addEventListener('click', () => resumeGame());
+  $('#game-report').addEventListener('click', () => reportChanges());
+  $('#game-revert').addEventListener('click', () => { showGameTable(); setHint('the table is as the game stands'); });
+  $('#game-next').addEventListener('click', () => nextTurn());
+  $('#game-undo').addEventListener('click', () => undoCarry());
+  $('#game-leave').addEventListener('click', () => { const id = state.game.id; leaveGame(); setHint(`game ${id} stays open in the daemon`); });
+  $('#game-close').addEventListener('click', () => closeGame());
+  $('#measure').addEventListener('click', () => setMeasuring(!state.measuring));
+  $('#sight-check').addEventListener('click', () => checkSight());
+  $('#dice-throw').addEventListener('change', diceThrowChosen);
+  $('#dice-roll').addEventListener('click', () => rollThrow());
+  $('#dice-d6').addEventListener('click', () => rollActionsDie());
   $('#battle-play').addEventListener('click', () => playBattle());
   $('#replay-prev').addEventListener('click', () => showTurn(state.replay.index - 1));
   $('#replay-next').addEventListener('click', () => showTurn(state.replay.index + 1));
@@ -1003,11 +1503,27 @@ async function start() {
     $('#examples').append(o);
   }
   loadSituation(emptySituation());
+  if (state.hello) {
+    await listGames();
+    await resumeSaved();
+  }
   document.body.dataset.ready = '1';
 }
 
 window.solo = {
   state,
+  openFromTable,
+  openScenario,
+  reportChanges,
+  carryOut,
+  undoCarry,
+  nextTurn,
+  listGames,
+  resumeGame,
+  closeGame,
+  checkSight,
+  rollThrow,
+  rollActionsDie,
   get wire() { return wire; },
   ask,
   askSide,

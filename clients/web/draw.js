@@ -5,12 +5,20 @@
 // answer carries its values in centimetres and unit ids as data-*
 // attributes, so what is drawn can be read back and checked.
 
-import { actionWords } from './working.js';
+import { headline } from './working.js';
 import { corners, axes, centroid, shortName, findUnit, findTerrain, clamp, orderFacing } from './model.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const MARGIN = 6;
 const USUAL_TABLE_CM = 240;    // text and margins are sized for about this
+const MIN_TEXT_PX = 12;        // no text on the table smaller than this
+const SMALLEST_TEXT = 2.1;     // the smallest text's size in --s units (.unit-status)
+
+// The labels of the table, those placed first keeping their place: each
+// later one is nudged off those before it.  Distances give way to
+// terrain names, terrain names to the units' own.
+const LABEL_ORDER = ['unit-label', 'unit-status', 'answer-label', 'answer-charge', 'order-label', 'terrain-label',
+                     'objective-label', 'answer-note', 'sight-label', 'measure-label', 'scale-text'];
 
 // How much bigger than usual the table is, so that text, margins and the
 // grid stay readable on a large one.
@@ -46,11 +54,23 @@ export function el(tag, attrs = {}, parent = null, text = null) {
 
 function fmt(v) { return Math.round(v * 1000) / 1000; }
 
+// `text` on lines of about `width` characters, broken between words.
+function wrapWords(text, width) {
+  const lines = [];
+  for (const word of text.split(/\s+/)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && (last + ' ' + word).length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 export class TableView {
   constructor(svg) {
     this.svg = svg;
     this.depth = 120;
     this.zoom = null;     // the viewBox {x, y, w, h} when zoomed, null: fit
+    this.ts = 1;          // the text's scale (--s): legible on any screen
   }
 
   // The viewBox that shows the whole table with its margin.
@@ -106,8 +126,13 @@ export class TableView {
     this.depth = sit.table_depth;
     const svg = this.svg;
     svg.replaceChildren();
-    svg.style.setProperty('--s', String(tableScale(sit)));
     const b = this.box(sit);
+    // Text at least MIN_TEXT_PX on the screen, however small the table is
+    // drawn (a phone): --s scales every label and its offsets.
+    const ppu = Math.min(svg.clientWidth / b.w, svg.clientHeight / b.h);
+    const legible = ppu > 0 ? MIN_TEXT_PX / (SMALLEST_TEXT * ppu) : 1;
+    this.ts = Math.max(tableScale(sit), legible);
+    svg.style.setProperty('--s', String(this.ts));
     svg.setAttribute('viewBox', `${b.x} ${b.y} ${b.w} ${b.h}`);
     this.defs(svg);
     this.drawTable(svg, sit);
@@ -119,7 +144,75 @@ export class TableView {
     if (state.replayFrame) this.drawReplay(svg, state);
     if (state.sideOrders) this.drawSideOrders(svg, state);
     if (state.answer) this.drawAnswer(svg, state);
+    if (state.sight) this.drawSight(svg, state);
+    if (state.measure) this.drawMeasure(svg, state.measure);
     this.drawHandles(svg, state);
+    this.placeLabels(svg, b);
+  }
+
+  // Move the labels off one another: each, in LABEL_ORDER, is tried where
+  // it was drawn, then ever further above, below and to the sides of it,
+  // until its box overlaps none placed before it and lies inside the view
+  // `view` (a viewBox).  A label that finds no free place within reach
+  // stays where it was drawn (data-overlap).
+  placeLabels(svg, view) {
+    const texts = [];
+    for (const cls of LABEL_ORDER) texts.push(...svg.querySelectorAll(`text.${cls}`));
+    const placed = [];
+    const pad = 0.15 * this.ts;
+    const hits = (r) => placed.some((q) => r.x < q.x + q.width + pad && q.x < r.x + r.width + pad &&
+                                          r.y < q.y + q.height + pad && q.y < r.y + r.height + pad);
+    for (const t of texts) {
+      let box;
+      try { box = t.getBBox(); } catch (e) { continue; }
+      if (!box.width) continue;
+      const dy = box.height * 0.6, dx = box.width * 0.3;
+      let best = null;
+      for (let r = 0; r <= 12 && !best; r++) {
+        const tries = r === 0 ? [[0, 0]]
+          : [[0, -r], [0, r], [r, 0], [-r, 0], [r, -r], [-r, -r], [r, r], [-r, r]];
+        for (const [i, j] of tries) {
+          const cand = { x: box.x + i * dx, y: box.y + j * dy, width: box.width, height: box.height };
+          const inside = cand.x >= view.x && cand.y >= view.y && cand.x + cand.width <= view.x + view.w &&
+                         cand.y + cand.height <= view.y + view.h;
+          if ((inside || box.width > view.w) && !hits(cand)) { best = { cand, i, j }; break; }
+        }
+      }
+      if (!best) {
+        t.dataset.overlap = '1';
+        placed.push(box);
+        continue;
+      }
+      if (best.i || best.j) {
+        t.setAttribute('transform', `translate(${fmt(best.i * dx)} ${fmt(best.j * dy)})`);
+        t.classList.add('nudged');
+      }
+      placed.push(best.cand);
+    }
+  }
+
+  // The measuring tape: from where the drag began to where it is.
+  drawMeasure(svg, m) {
+    const g = el('g', { id: 'measure', 'data-cm': m.cm.toFixed(3), 'data-text': m.text }, svg);
+    const a = this.toSvg(m.from), b = this.toSvg(m.to);
+    el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'measure-line' }, g);
+    for (const p of [a, b]) el('circle', { cx: p.x, cy: p.y, r: 0.6 * this.ts, class: 'measure-end' }, g);
+    el('text', { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 1.2 * this.ts, class: 'measure-label',
+                 'text-anchor': 'middle' }, g, m.text);
+  }
+
+  // The line of sight between two units: green when clear, red when
+  // blocked, with what blocks it.
+  drawSight(svg, state) {
+    const { from, to, result, text } = state.sight;
+    const a = findUnit(state.situation, from), b = findUnit(state.situation, to);
+    if (!a || !b) return;
+    const g = el('g', { id: 'sight', 'data-from': from, 'data-to': to, 'data-blocked': result.blocked ? 1 : 0 }, svg);
+    const p = this.toSvg(a.centre), q = this.toSvg(b.centre);
+    el('line', { id: 'sight-line', x1: p.x, y1: p.y, x2: q.x, y2: q.y,
+                 class: `sight-line ${result.blocked ? 'blocked' : 'clear'}` }, g);
+    el('text', { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 + 2.5 * this.ts, class: 'sight-label', 'text-anchor': 'middle' },
+       g, result.blocked ? `blocked by ${result.by.join(', ')} · ${text}` : `clear · ${text}`);
   }
 
   defs(svg) {
@@ -190,7 +283,7 @@ export class TableView {
                            y: u.centre.y + ahead.y * (u.depth / 2) + right.y * s });
     el('polygon', { points: this.points([tip, base(1.5), base(-1.5)]), class: 'unit-pointer' }, g);
     const lc = this.toSvg(u.centre);
-    el('text', { x: lc.x, y: lc.y + 0.9, class: 'unit-label', 'text-anchor': 'middle' }, g, u.id);
+    el('text', { x: lc.x, y: lc.y + 0.9 * this.ts, class: 'unit-label', 'text-anchor': 'middle' }, g, u.id);
     const marks = Object.keys(STATUS_MARKS).filter((k) => u.status && u.status[k]).map((k) => STATUS_MARKS[k]);
     const lost = (u.wounded || 0) + (u.killed || 0);
     const badge = [`${(u.figures || 0) - (u.killed || 0)}/${u.figures || 0}`];
@@ -198,7 +291,7 @@ export class TableView {
     if (marks.length) badge.push(marks.join(' '));
     // Under the footprint as drawn: its lowest corner on the screen.
     const low = Math.max(...c.map((p) => this.toSvg(p).y));
-    el('text', { x: lc.x, y: low + 2.4, class: 'unit-status',
+    el('text', { x: lc.x, y: low + 2.4 * this.ts, class: 'unit-status',
                  'text-anchor': 'middle', 'data-status': marks.join(' ') }, g, badge.join(' · '));
     el('title', {}, g, `${u.id}: ${shortName(u.side)} ${shortName(u.quality)} ${shortName(u.arm)}, ` +
        `${u.weapon}, ${shortName(u.formation)}; facing ${u.facing}°`);
@@ -280,11 +373,15 @@ export class TableView {
     const a = this.toSvg(to), b = this.toSvg(tip);
     el('line', { id: 'answer-facing', x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'answer-facing',
                  'data-facing': facing, 'marker-end': 'url(#arrow-facing)' }, g);
-    const label = [actionWords(decision.action, decision.charge)];
+    const label = [headline(decision)];
     if (geo.pace) label.push(`at ${geo.pace}`);
     const lp = this.toSvg(to);
-    el('text', { id: 'answer-label', x: lp.x, y: lp.y - Math.max(u.width, u.depth) / 2 - 4.5,
-                 class: 'answer-label', 'text-anchor': 'middle' }, g, label.join(' '));
+    const text = el('text', { id: 'answer-label', x: lp.x, y: lp.y - Math.max(u.width, u.depth) / 2 - 4.5,
+                              class: 'answer-label', 'text-anchor': 'middle', 'data-text': label.join(' ') }, g);
+    // a long cell of the ruleset's table on short lines, the last at the
+    // label's place
+    const lines = wrapWords(label.join(' '), 24);
+    lines.forEach((line, i) => el('tspan', { x: lp.x, dy: i ? '1.1em' : `${-1.1 * (lines.length - 1)}em` }, text, line));
     if (decision.charge) {
       el('text', { id: 'answer-charge', x: lp.x, y: lp.y + Math.max(u.width, u.depth) / 2 + 7,
                    class: 'answer-charge', 'text-anchor': 'middle' }, g, 'CHARGE!');

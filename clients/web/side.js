@@ -46,6 +46,7 @@ export function showSideOrders(box, reply) {
     h('td', {}, o.unit_id),
     h('td', {}, h('span', { class: 'layer-tag' }, o.layer)),
     h('td', {}, o.text, o.charge ? h('b', { class: 'charge-flag' }, ' CHARGE') : null,
+      o.tabletop ? h('div', { class: 'tabletop' }, `On the table: ${o.tabletop}`) : null,
       o.why ? h('div', { class: 'why' }, o.why) : null)));
   const figures = [
     ['strategy', s.strategy],

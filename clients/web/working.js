@@ -26,6 +26,19 @@ export function actionWords(action, charge) {
   return words(action);
 }
 
+// The answer's headline in the ruleset's words: the cell of its actions
+// table the daemon gives for the action ("Move towards the nearest
+// visible enemy"), not the action's internal name; a "(Charge?)" cell says
+// whether the charge goes in.
+export function headline(d) {
+  const outs = d.outcomes || [];
+  const o = outs.find((x) => x.roll === d.roll && x.action === d.action) || outs.find((x) => x.action === d.action);
+  if (!o || !o.text) return actionWords(d.action, d.charge);
+  const text = o.text.replace(/\s*\(Charge\?\)\s*$/, '');
+  if (/\(Charge\?\)\s*$/.test(o.text) && !d.charge) return `${text} (no charge)`;
+  return text;
+}
+
 // Fill `box` with the working of `decision` (a UnitDecision object).
 export function showWorking(box, decision) {
   const d = decision;
@@ -35,7 +48,7 @@ export function showWorking(box, decision) {
     h('h3', { id: 'working-title' }, `${d.unit_id || 'look-up'} (${d.arm})`),
     h('p', { class: 'verdict' },
       h('span', { id: 'working-action', 'data-action': d.action, 'data-charge': d.charge ? 1 : 0 },
-        actionWords(d.action, d.charge)),
+        headline(d)),
       d.charge ? h('span', { class: 'charge-flag' }, ' — CHARGE!') : null),
     d.action.endsWith('_charge') && !d.charge
       ? h('p', { class: 'hint' }, 'Charge? no: no enemy within charge reach.') : null,
