@@ -5,7 +5,8 @@
 # relay what units do (AskUnit) and what a side does (AskSide), plays a
 # battle (PlayBattle) and steps through its replay; check_web.py asks the
 # daemon the same questions through the Python client and compares them
-# with what the page drew and showed.
+# with what the page drew and showed.  Then a game played in the page and
+# its layout on a tablet and a phone (e2e_game.mjs, check_game.py).
 #
 #   bash tests/cli_web.sh <solod> <solo>
 #
@@ -93,7 +94,14 @@ mkdir -p "$out"
 (cd "$web" && node tests/e2e.mjs --url "$url" --out "$out" --chromium "$chromium") ||
   { [ -f "$out/failure.png" ] && cp "$out/failure.png" "${SOLO_BINARY_DIR:-/tmp}/cli_web-failure.png" 2>/dev/null; fail "the page test failed (see above)"; }
 "$py" "$web/tests/check_web.py" "$out/results.json" || fail "the page drew something other than the daemon's answer"
+
+# A game played in the page (open, orders carried out and undone, reports,
+# next turn, a reload, measuring, sight, dice) and the layout on a tablet
+# and a phone; check_game.py asks the daemon the same through Python.
+(cd "$web" && node tests/e2e_game.mjs --url "$url" --out "$out" --chromium "$chromium") ||
+  fail "the game in the page failed (see above)"
+"$py" "$web/tests/check_game.py" "$out/game.json" || fail "the page's game differs from the daemon's"
 if [ -n "${SOLO_BINARY_DIR:-}" ]; then
-  for shot in table side battle; do cp "$out/$shot.png" "$SOLO_BINARY_DIR/cli_web-$shot.png" 2>/dev/null || true; done
+  for shot in table side battle game layout-tablet layout-phone; do cp "$out/$shot.png" "$SOLO_BINARY_DIR/cli_web-$shot.png" 2>/dev/null || true; done
 fi
 echo "cli_web: all passed"

@@ -445,7 +445,7 @@ function onPointerDown(ev) {
     drag = { kind: 'unit', id: ev.target.dataset.unitId, rotate: true };
   } else {
     // A replay is only looked at: everything pans it.
-    const g = state.replay ? null : ev.target.closest('g[data-kind]');
+    const g = state.replay ? null : ev.target.closest('g[data-kind="unit"], g[data-kind="terrain"]');
     if (!g) {
       // The cloth or the margin: deselect, and drag to pan.
       if (state.selected) select(null);

@@ -193,7 +193,7 @@ export class TableView {
 
   // The measuring tape: from where the drag began to where it is.
   drawMeasure(svg, m) {
-    const g = el('g', { id: 'measure', 'data-cm': m.cm.toFixed(3), 'data-text': m.text }, svg);
+    const g = el('g', { id: 'measure-tape', 'data-cm': m.cm.toFixed(3), 'data-text': m.text }, svg);
     const a = this.toSvg(m.from), b = this.toSvg(m.to);
     el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'measure-line' }, g);
     for (const p of [a, b]) el('circle', { cx: p.x, cy: p.y, r: 0.6 * this.ts, class: 'measure-end' }, g);
