@@ -1491,6 +1491,7 @@ async function start() {
   svg.addEventListener('wheel', onWheel, { passive: false });
   document.addEventListener('keydown', onKey);
   window.addEventListener('resize', () => redraw());
+  window.addEventListener('beforeunload', autosave);    // the view as last seen
 
   let examples = [];
   try {

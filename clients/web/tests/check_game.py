@@ -74,8 +74,8 @@ def check_state(solo, game):
     """The game as the daemon keeps it: every unit where the page drew it,
     with the losses reported."""
     gs = solo.show_game(game["id"])
-    check(gs.turn == 2 and gs.sequence == 5,
-          "the game is at turn 2 after 5 updates",
+    check(gs.turn == 2 and gs.sequence == 6,
+          "the game is at turn 2 after 6 updates",
           "turn %d, %d updates" % (gs.turn, gs.sequence))
     units = {u.id: u for u in gs.units}
     wrong = []
@@ -88,6 +88,9 @@ def check_state(solo, game):
             wrong.append(p["id"])
     check(not wrong and len(game["final"]) == len(units) - len(gs.removed),
           "every unit of the game where the page drew it", ", ".join(wrong))
+    check(list(gs.removed) == ["red-hussars"]
+          and units["blue-rifles"].status.fired,
+          "red-hussars out of play, blue-rifles fired, as reported")
     rl = units["red-line"]
     check(rl.wounded == 3 and rl.killed == 1,
           "red-line's losses as reported from the page")

@@ -196,12 +196,23 @@ async function playGame() {
   check(hl.turn === 2 && /turn 2 of 6/.test(hl.text) && log.some((e) => e.kind === 'next' && e.turn === 2),
         'next turn: turn 2, and the log has a turn 2', hl.text);
 
+  // A unit off the table (Delete) and a status flag: out of play, fired.
+  await page.evaluate(() => window.solo.select('unit', 'red-hussars'));
+  await page.click('#delete');
+  await page.evaluate(() => window.solo.select('unit', 'blue-rifles'));
+  await page.check('#f-status-fired');
+  await gameClick(page, '#game-report', 2);
+  const gone = await page.evaluate(() => window.solo.state.game.gs);
+  check(gone.removed.includes('red-hussars') && gone.units.find((u) => u.id === 'blue-rifles').status.fired &&
+        !(await page.$('g[data-id="red-hussars"]')), 'a unit deleted is reported out of play, a flag set is reported',
+        JSON.stringify(gone.removed));
+
   // A D6 for a unit's actions table, thrown in the browser and reported;
   // the ask on the game takes it.
   await page.selectOption('#dice-unit', 'red-line');
   await gameClick(page, '#dice-d6', 2);
   const face = Number(await page.$eval('#dice-headline', (e) => e.dataset.face));
-  check(face >= 1 && face <= 6 && (await headline(page)).sequence === 5, 'the die thrown for red-line is reported (update 5)',
+  check(face >= 1 && face <= 6 && (await headline(page)).sequence === 6, 'the die thrown for red-line is reported (update 6)',
         String(face));
   await page.selectOption('#ask-unit', 'red-line');
   check(await page.inputValue('#ask-roll') === '0', 'the ask is left to take the die reported');
