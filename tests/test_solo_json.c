@@ -489,6 +489,25 @@ test_hello_json (void **state)
     Solo__V1__FormationWord *words [1] = { &word };
     info.n_formation_words = 1;
     info.formation_words = words;
+    /* seed 002: "To Hit: Throw a D8"; towns block sight */
+    Solo__V1__DiceThrow hit = SOLO__V1__DICE_THROW__INIT;
+    hit.action = "shooting";
+    hit.step = "to hit";
+    hit.sides = 8;
+    hit.count = "one per shooter";
+    hit.text = "To Hit: throw a D8";
+    Solo__V1__DiceThrow *throws [1] = { &hit };
+    info.n_throws = 1;
+    info.throws = throws;
+    Solo__V1__TerrainSight town = SOLO__V1__TERRAIN_SIGHT__INIT;
+    town.kind = SOLO__V1__TERRAIN_KIND__TERRAIN_TOWN;
+    town.blocks_sight = true;
+    town.cover = SOLO__V1__COVER__COVER_HARD;
+    Solo__V1__TerrainSight *sight [1] = { &town };
+    info.n_sight = 1;
+    info.sight = sight;
+    info.woods_visibility_cm = 20.0;
+    info.woods_through_cm = 10.0;
     Solo__V1__RulesetInfo *infos [1] = { &info };
     Solo__V1__Limits limits = SOLO__V1__LIMITS__INIT;
     limits.max_message_bytes = 1048576;
@@ -520,7 +539,13 @@ test_hello_json (void **state)
         "\"grade_values\":[\"raw\",\"regular\",\"hero\"],"
         "\"formations\":[\"line\",\"loose\"],\"weapons\":[\"musket\"],"
         "\"troop_types\":[],\"formation_words\":[{\"arm\":\"artillery\","
-        "\"formation\":\"column\",\"word\":\"limbered\"}]}],"
+        "\"formation\":\"column\",\"word\":\"limbered\"}],"
+        "\"throws\":[{\"action\":\"shooting\",\"step\":\"to hit\","
+        "\"sides\":8,\"count\":\"one per shooter\",\"score\":0,"
+        "\"text\":\"To Hit: throw a D8\"}],"
+        "\"sight\":[{\"kind\":\"town\",\"blocks_sight\":true,"
+        "\"sight_limited\":false,\"cover\":\"hard\"}],"
+        "\"woods_visibility_cm\":20,\"woods_through_cm\":10}],"
         "\"limits\":{\"max_message_bytes\":1048576,"
         "\"max_units\":16384,\"max_terrain_features\":1024,"
         "\"max_polygon_vertices\":256,\"max_id_length\":31,"

@@ -529,6 +529,35 @@ json_hello_reply (json_out_t *out, const char *key,
             rc |= json_out_object_end (out);
         }
         rc |= json_out_array_end (out);
+        rc |= json_out_array_begin (out, "throws");
+        for (size_t k = 0; k < r->n_throws; k++) {
+            const Solo__V1__DiceThrow *t = r->throws[k];
+            rc |= json_out_object_begin (out, NULL);
+            rc |= json_out_string (out, "action", t->action);
+            rc |= json_out_string (out, "step", t->step);
+            rc |= json_out_uint (out, "sides", t->sides);
+            rc |= json_out_string (out, "count", t->count);
+            rc |= json_out_uint (out, "score", t->score);
+            rc |= json_out_string (out, "text", t->text);
+            rc |= json_out_object_end (out);
+        }
+        rc |= json_out_array_end (out);
+        rc |= json_out_array_begin (out, "sight");
+        for (size_t k = 0; k < r->n_sight; k++) {
+            const Solo__V1__TerrainSight *t = r->sight[k];
+            rc |= json_out_object_begin (out, NULL);
+            rc |= enum_value (out, "kind", &solo__v1__terrain_kind__descriptor,
+                              (int) t->kind);
+            rc |= json_out_bool (out, "blocks_sight", t->blocks_sight);
+            rc |= json_out_bool (out, "sight_limited", t->sight_limited);
+            rc |= enum_value (out, "cover", &solo__v1__cover__descriptor,
+                              (int) t->cover);
+            rc |= json_out_object_end (out);
+        }
+        rc |= json_out_array_end (out);
+        rc |= json_out_double (out, "woods_visibility_cm",
+                               r->woods_visibility_cm);
+        rc |= json_out_double (out, "woods_through_cm", r->woods_through_cm);
         rc |= json_out_object_end (out);
     }
     rc |= json_out_array_end (out);

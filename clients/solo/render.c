@@ -358,6 +358,18 @@ render_hello (FILE *out, const Solo__V1__HelloReply *hello,
             }
             fputc ('\n', out);
         }
+        if (r->n_throws) {
+            /* the player's own dice: "shooting to hit D8, ... 4+" */
+            fprintf (out, "  %-*s  dice:", width, "");
+            for (size_t k = 0; k < r->n_throws; k++) {
+                const Solo__V1__DiceThrow *t = r->throws[k];
+                fprintf (out, "%s %s %s D%u", k ? "," : "", t->action,
+                         t->step, t->sides);
+                if (t->score)
+                    fprintf (out, " %u+", t->score);
+            }
+            fputc ('\n', out);
+        }
     }
     const Solo__V1__Limits *l = hello->limits;
     if (l) {
