@@ -257,6 +257,11 @@ function buildUnitEditor(form, u) {
   fillRulesetLists();
   const onChange = (path, value, input) => {
     if (path === 'id') {
+      if (state.game) {
+        input.value = u.id;
+        setHint('a unit of a game keeps its id: the daemon knows it by it');
+        return;
+      }
       if (!renameOk(input, u.id, value)) return;
       if (state.answer && state.answer.unitId === u.id) state.answer.unitId = value;
       state.selected.id = value;

@@ -6,6 +6,7 @@
 // attributes, so what is drawn can be read back and checked.
 
 import { headline } from './working.js';
+import { lengthText } from './sight.js';
 import { corners, axes, centroid, shortName, findUnit, findTerrain, clamp, orderFacing } from './model.js';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -345,7 +346,7 @@ export class TableView {
         el('line', { id: 'answer-nearest', x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: 'answer-nearest',
                      'data-enemy-id': e.id, 'data-distance': geo.nearest_enemy_distance }, g);
         el('text', { x: (a.x + b.x) / 2 + 1, y: (a.y + b.y) / 2, class: 'answer-note' }, g,
-           `${fmt(geo.nearest_enemy_distance).toFixed(1)} cm`);
+           lengthText(geo.nearest_enemy_distance, decision));
       }
     }
     if (geo.shoot_target_id) {

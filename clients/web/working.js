@@ -1,6 +1,8 @@
 // working.js - the answer's working beside the table: every factor, the
 // roll, the cell, the morale, the geometry, and all six outcomes.
 
+import { lengthText } from './sight.js';
+
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -16,7 +18,9 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 function signed(v) { return v > 0 ? `+${v}` : String(v); }
-function cm(v) { return `${(Math.round(v * 10) / 10).toFixed(1)} cm`; }
+// A length of the answer in its ruleset's unit with cm beside ("4.8 in
+// (12.2 cm)"): the decision says which unit.
+function cm(v, d) { return lengthText(Math.round(v * 10) / 10, d); }
 function words(action) { return action.replace(/_/g, ' '); }
 
 // The action as the table should read it: a "(Charge?)" cell whose enemy
@@ -58,7 +62,7 @@ export function showWorking(box, decision) {
     factorTable(d),
     h('p', { id: 'working-morale', 'data-morale': d.morale }, h('b', {}, 'Morale: '),
       `${d.morale}${d.morale_text ? ` — ${d.morale_text}` : ''}`),
-    geometryList(geo),
+    geometryList(geo, d),
     outcomeTable(d),
     d.explanation ? h('pre', { id: 'working-explanation' }, d.explanation) : null,
     h('p', { class: 'provenance', id: 'working-provenance' },
@@ -76,10 +80,10 @@ function factorTable(d) {
     h('tfoot', {}, h('tr', {}, h('td', { class: 'num' }, String(d.rf)), h('td', { colspan: 2 }, `total: ${d.rf_band}`))));
 }
 
-function geometryList(geo) {
+function geometryList(geo, d) {
   const items = [];
   if (geo.nearest_enemy_id) {
-    items.push(`nearest enemy ${geo.nearest_enemy_id} at ${cm(geo.nearest_enemy_distance)}` +
+    items.push(`nearest enemy ${geo.nearest_enemy_id} at ${cm(geo.nearest_enemy_distance, d)}` +
       `; in weapon range: ${geo.enemy_in_weapon_range ? 'yes' : 'no'}` +
       `${geo.range_band && geo.range_band !== 'none' ? ` (${geo.range_band} range)` : ''}` +
       `; in charge reach: ${geo.enemy_in_charge_reach ? 'yes' : 'no'}`);
@@ -89,7 +93,7 @@ function geometryList(geo) {
   if (geo.cover_id) items.push(`cover chosen: ${geo.cover_id}`);
   if (geo.has_destination && geo.destination) {
     items.push(`moves to (${geo.destination.x.toFixed(1)}, ${geo.destination.y.toFixed(1)}), ` +
-      `${cm(geo.move_distance)}${geo.pace ? ` at ${geo.pace}` : ''}`);
+      `${cm(geo.move_distance, d)}${geo.pace ? ` at ${geo.pace}` : ''}`);
   }
   items.push(`facing ${Math.round(geo.facing || 0)}° after the action`);
   if (geo.shoot_target_id) items.push(`shoots at ${geo.shoot_target_id}`);
