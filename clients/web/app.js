@@ -1203,6 +1203,20 @@ function rollThrow() {
     logEntry('dice', `threw ${count}D${t.sides} for ${t.action}, ${t.step}: ${faces.join(' ')}` +
              `${hits === null ? '' : ` — ${hits} score ${score}+`}`);
   }
+  // the throw that follows in the same action (skirmish19's damage after
+  // the hits), for as many dice as there were hits
+  const i = Number($('#dice-throw').value);
+  const next = rs.throws[i + 1];
+  if (hits && next && next.action === t.action) {
+    $('#dice-result').append(h('p', {}, h('button', { id: 'dice-next', type: 'button' },
+      `Then ${next.step}: ${hits}D${next.sides}`)));
+    $('#dice-next').addEventListener('click', () => {
+      $('#dice-throw').value = String(i + 1);
+      diceThrowChosen();
+      $('#dice-count').value = String(hits);
+      rollThrow();
+    });
+  }
   return { sides: t.sides, faces, hits };
 }
 

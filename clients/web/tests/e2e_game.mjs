@@ -330,6 +330,14 @@ async function playGame() {
         'thirty D8 thrown, every face 1 to 8', roll.faces.join(' '));
   check(roll.hits === roll.faces.filter((f) => f >= 5).length, 'the hits are the faces of 5 or more', String(roll.hits));
   check(new Set(roll.faces).size > 2, 'the faces vary');
+  if (roll.hits > 0) {
+    await page.click('#dice-next');
+    const damage = await page.evaluate(() => ({
+      faces: [...document.querySelectorAll('#dice-faces .die')].map((d) => Number(d.dataset.face)),
+      sides: Number(document.querySelector('#dice-headline').dataset.sides) }));
+    check(damage.sides === 6 && damage.faces.length === roll.hits && damage.faces.every((f) => f >= 1 && f <= 6),
+          'then a D6 of damage for each hit', JSON.stringify(damage));
+  }
   // 4 Page Bolivar measures in TUM
   await page.evaluate(() => { window.solo.state.situation.ruleset = 'bolivar'; });
   const bol = hello.rulesets.find((r) => r.name === 'bolivar');
