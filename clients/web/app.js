@@ -82,6 +82,13 @@ function refreshAskUnits() {
     }));
     if (findUnit(state.situation, want)) select.value = want;
   }
+  // the line of sight looks from one unit to another: an enemy by default
+  const from = findUnit(state.situation, $('#sight-from').value);
+  if (from && $('#sight-to').value === from.id) {
+    const other = state.situation.units.find((u) => u.side !== from.side) ||
+                  state.situation.units.find((u) => u.id !== from.id);
+    if (other) $('#sight-to').value = other.id;
+  }
 }
 
 function select(kind, id) {
@@ -397,6 +404,8 @@ function setMeasuring(on) {
 function checkSight(fromId = $('#sight-from').value, toId = $('#sight-to').value) {
   const a = findUnit(state.situation, fromId), b = findUnit(state.situation, toId);
   const box = $('#sight-result');
+  if (a) $('#sight-from').value = a.id;
+  if (b) $('#sight-to').value = b.id;
   if (!a || !b || a === b) {
     box.replaceChildren(h('p', { class: 'hint' }, 'choose two different units'));
     return null;

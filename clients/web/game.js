@@ -158,8 +158,9 @@ export function showLog(box, log) {
 
 // The game's summary line: its title, turn and updates.
 export function gameHeadline(gs) {
-  const title = gs.title || gs.scenario;
-  return `${title}: turn ${gs.turn} of ${gs.turns} · ${gs.sequence} updates · ${gs.ruleset}`;
+  const title = gs.scenario === 'situation' ? 'your table' : gs.title || gs.scenario;
+  const n = Number(gs.sequence);
+  return `${title} (${gs.game_id}): turn ${gs.turn} of ${gs.turns} · ${n} update${n === 1 ? '' : 's'} · ${gs.ruleset}`;
 }
 
 // The autosave: the game id, its log, the undo batches and the view, in
