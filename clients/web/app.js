@@ -8,7 +8,7 @@ import { Wire, RemoteError } from './wire.js';
 import * as games from './game.js';
 import { lengthText, lineOfSight } from './sight.js';
 import { rollDie, throwDice, throwName, showRoll } from './dice.js';
-import { TableView } from './draw.js';
+import { TableView, STATUS_MARKS } from './draw.js';
 import { showWorking, showError, h, headline } from './working.js';
 import { askSideBody, showSideOrders } from './side.js';
 import { replayFrames, objectivesOfFile } from './battle.js';
@@ -1483,6 +1483,9 @@ async function start() {
     slider.addEventListener('input', show);
   }
   fillBattleChoices();
+  // the legend of the units' captions: every status mark drawn
+  $('#caption-marks').textContent = Object.entries(STATUS_MARKS)
+    .map(([flag, mark]) => `${mark} ${flag.replace(/_/g, ' ')}`).join(', ');
   $('#game-scenario').replaceChildren(...(state.hello ? state.hello.scenarios : []).map((n) => {
     const o = document.createElement('option');
     o.value = n;

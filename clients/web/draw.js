@@ -37,7 +37,7 @@ function gridStep(sit) {
 const SIDE_CLASS = { SIDE_BLUE: 'blue', SIDE_RED: 'red' };
 
 // Short markers of the status flags, shown beside a unit.
-const STATUS_MARKS = {
+export const STATUS_MARKS = {
   loaded: 'L', fired: 'F', shock: 'S', fortified: 'Fort', commanded: 'C',
   ran_last_turn: 'Ran', retreating_from_melee: 'Ret', falling_back: 'FB',
   disloyal: 'D', routing: 'Rout', disordered: 'Dis', newly_disordered: 'NewDis',

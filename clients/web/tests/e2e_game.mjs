@@ -412,8 +412,9 @@ async function layout(name, width, height) {
   check(overlaps.count > 15 && overlaps.hit.length === 0, `${name}: no label over another (${overlaps.count} labels)`,
         overlaps.hit.slice(0, 5).join(', '));
   check(overlaps.out.length === 0, `${name}: every label inside the table's picture`, overlaps.out.join(', '));
-  check(await page.isVisible('#caption-legend') && /figures standing/.test(await page.textContent('#caption-legend')),
-        `${name}: the units' captions have a legend`);
+  const legend = await page.textContent('#caption-legend');
+  check(await page.isVisible('#caption-legend') && /figures standing/.test(legend) && /L loaded/.test(legend) &&
+        /NewDis newly disordered/.test(legend), `${name}: the units' captions have a legend, every status mark in it`, legend);
   const headlineText = await page.textContent('#working-action');
   check(!/_/.test(headlineText) && headlineText === await page.$eval('#working-outcomes tr.rolled td:nth-child(2)',
     (td) => td.firstChild.textContent.replace(/\s*\(Charge\?\)\s*$/, '')), `${name}: the headline is the ruleset's words`,
