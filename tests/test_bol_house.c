@@ -774,6 +774,45 @@ test_charges (void **state)
     assert_false (test_saw (f, "bn2 declares a charge"));
     saw (f, "bn3 declares a charge on foe3");
     unmake (f);
+
+    /* "A charge can be an oblique move but cannot include a change of
+       facing": an enemy facing 200 would be met facing 20 */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 20, 20, 0, 4, NULL),
+              unit ("skew", "red", "battalion", "line", 22, 32, 200, 4,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_order_refused (f->g, "bn", test_charge_order (f, "skew"),
+                        "cannot include a change of facing");
+    unmake (f);
+}
+
+/*  "Battalions being charged by cavalry this turn can only form a hasty
+ *  square; this requires a morale roll to succeed." */
+static void
+test_hasty_square (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 20, 20, 0, 4, NULL),
+              unit ("horse", "red", "horse", "mounted", 20, 40, 180, 3,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    test_give_order (f->g, "horse", test_charge_order (f, "bn"));
+    /* the horse's disorder check to charge, the battalion's morale roll
+       (2d6 each), both passed */
+    test_push (f, 4, 6, 1, 6, 1);
+    test_next_phase (f);
+    saw (f, "bn's command check to form a hasty square (a morale roll): "
+         "2d6, best 6: passed");
+    saw (f, "bn forms a hasty square");
+    assert_int_equal (U (f, "bn")->formation, FORMATION_SQUARE);
+    unmake (f);
 }
 
 /*  "Cavalry in good order in melee with disordered troops +3";
@@ -975,6 +1014,7 @@ main (void)
         cmocka_unit_test (test_melee_loser_retreats_and_tests),
         cmocka_unit_test (test_cavalry_pursuit),
         cmocka_unit_test (test_charges),
+        cmocka_unit_test (test_hasty_square),
         cmocka_unit_test (test_melee_modifiers),
         cmocka_unit_test (test_guns_move_and_shoot),
         cmocka_unit_test (test_army_abandons_the_field),

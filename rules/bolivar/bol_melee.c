@@ -121,6 +121,34 @@ cancel_charges (game_t *g)
         }
 }
 
+/*  Seed 000: "Battalions being charged by cavalry this turn can only
+ *  form a hasty square; this requires a morale roll to succeed" (each
+ *  tries: the player's choice, a reading). */
+static void
+hasty_squares (game_t *g, dice_t *dice)
+{
+    int n = game_unit_count (g);
+    for (int u = 0; u < n; u++) {
+        unit_t *x = game_unit_m (g, u);
+        bol_type_t type = bol_type (g, u);
+        if (!bol_in_play (g, u) || x->formation == FORMATION_SQUARE
+            || (type != BOL_BATTALION && type != BOL_SPEARMEN)
+            || game_unit (g, u)->in_melee || x->stand_count < 3)
+            continue;
+        bool by_cavalry = false;
+        for (int c = 0; c < n && !by_cavalry; c++)
+            by_cavalry = charge_target (g, c) == u && is_cavalry (g, c);
+        if (!by_cavalry || !bol_command_check (g, u, dice, "form a hasty "
+                                               "square (a morale roll)"))
+            continue;
+        x->formation = FORMATION_SQUARE;
+        bol_house_fit (g, u);
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s forms a hasty square",
+                        x->id);
+    }
+}
+
 /*  Step 4.3: a Gauchos/Llaneros or skirmisher unit charged, not
  *  charging itself, may evade with a command check. */
 static void
@@ -559,6 +587,8 @@ void
 bol_close_combat (game_t *g, dice_t *dice)
 {
     cancel_charges (g);
+    if (tables (g)->house.hasty_square)
+        hasty_squares (g, dice);
     evades (g, dice);
     charges (g);
     melee (g, dice);

@@ -414,6 +414,18 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
                   game_unit_c (g, target)->id, wheel, t->wheel_deg);
         return -1;
     }
+    /* seed 000: "A charge can be an oblique move but cannot include a
+       change of facing" */
+    double meet = geom_bearing (at, game_unit_c (g, target)->fp.centre);
+    if (t->house.charge_facing_deg > 0 && distance > 0.05
+        && turn_between (x->fp.facing, meet) > t->house.charge_facing_deg) {
+        snprintf (err, (size_t) errlen, "%s: it would turn %.0f degrees to "
+                  "meet %s (\"A charge can be an oblique move but cannot "
+                  "include a change of facing\")", x->id,
+                  turn_between (x->fp.facing, meet),
+                  game_unit_c (g, target)->id);
+        return -1;
+    }
     double reach = t->house.charge_full_move ? bol_move_allowance (g, u)
                                              : bol_cm (g, t->charge_tum);
     if (distance > reach + 0.05) {

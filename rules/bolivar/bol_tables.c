@@ -210,14 +210,15 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         "leader_rallies_twice", "stands_fire", "stands_fight",
         "nearest_target", "cavalry_retreat_from_fire", "no_drawn_melees",
         "pursuit", "pursue_when_free", "infantry_charge_cavalry",
-        "charge_check", "charge_full_move", "guns_deploy_and_shoot" };
+        "charge_check", "charge_full_move", "guns_deploy_and_shoot",
+        "hasty_square" };
     static const char *const keys[] = {
         "casualty_markers", "any_stands", "routs_rally", "disorder",
         "leader_rallies_twice", "stands_fire", "stands_fight",
         "nearest_target", "cavalry_retreat_from_fire", "no_drawn_melees",
         "pursuit", "pursue_when_free", "infantry_charge_cavalry",
         "charge_check", "charge_full_move", "guns_deploy_and_shoot",
-        "rout_rally_per",
+        "hasty_square", "charge_facing_deg", "rout_rally_per",
         "stand_width_cm", "stand_depth_cm", "guns_at_guns_dice",
         "cavalry_retreat_dice", "retreat", "cavalry_vs_disordered_dice",
         "high_ground_dice", "guns_move_and_shoot", "routed_breakpoint" };
@@ -228,7 +229,7 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         &h->nearest_target, &h->cavalry_retreat_from_fire,
         &h->no_drawn_melees, &h->pursuit, &h->pursue_when_free,
         &h->infantry_charge_cavalry, &h->charge_check, &h->charge_full_move,
-        &h->guns_deploy_and_shoot };
+        &h->guns_deploy_and_shoot, &h->hasty_square };
     _Static_assert (sizeof flags / sizeof *flags
                     == sizeof flag_of / sizeof *flag_of, "a flag each");
     if (!table_need_group_of (ld, "bolivar.house", keys,
@@ -242,6 +243,7 @@ load_house (table_reader_t *ld, bol_tables_t *t)
     }
     const char *g = "house";
     if (num (ld, g, "rout_rally_per", 0, 1000, &h->rout_rally_per) < 0
+        || num (ld, g, "charge_facing_deg", 0, 180, &h->charge_facing_deg) < 0
         || num (ld, g, "stand_width_cm", 0, 100, &h->stand_width_cm) < 0
         || num (ld, g, "stand_depth_cm", 0, 100, &h->stand_depth_cm) < 0
         || whole (ld, g, "guns_at_guns_dice", -10, 10,
@@ -269,7 +271,8 @@ load_house (table_reader_t *ld, bol_tables_t *t)
          || h->stand_width_cm > 0 || h->guns_at_guns_dice
          || h->cavalry_retreat_dice || h->retreat > 0
          || h->cavalry_vs_disordered_dice || h->high_ground_dice
-         || h->guns_move_and_shoot > 0 || h->routed_breakpoint > 0;
+         || h->guns_move_and_shoot > 0 || h->routed_breakpoint > 0
+         || h->charge_facing_deg > 0;
     return 0;
 }
 

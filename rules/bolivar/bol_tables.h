@@ -67,6 +67,12 @@ typedef struct {
     bool charge_check;              /* "Take disorder check and if pass
                                        then charge" */
     bool charge_full_move;          /* "... then charge full move" */
+    double charge_facing_deg;       /* a charge turns the charger no more
+                                       than this ("cannot include a
+                                       change of facing"); 0: the host's
+                                       wheel */
+    bool hasty_square;              /* battalions charged by cavalry try a
+                                       hasty square (a morale roll) */
     int cavalry_vs_disordered_dice;
     int high_ground_dice;           /* attacking infantry or guns defending
                                        high ground */
