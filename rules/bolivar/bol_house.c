@@ -272,25 +272,35 @@ bol_house_take_casualties (game_t *g, int u, int hits, int from,
     if (x->killed < stands)
         return false;
     /* "If a units takes the same or more casualties as it has stands then
-       it is routed.  Note the distance from the leader" */
-    bol_unit_state_t *st = state_m (g, u);
-    int penalty = bol_house_rout_penalty (g, u);
-    st->rout_penalty = (int16_t) penalty;
-    st->house |= BOL_H_ROUTED;
+       it is routed" */
     if (from >= 0)
-        st->flags |= BOL_F_HEROIC;
-    if (game_events_on (g) && house (g)->rout_rally_per > 0) {
-        if (penalty < 0)
-            game_event (g, GAME_EVENT_STATUS, u, "%s routs with no leader "
-                        "left: it cannot rally", x->id);
-        else
-            game_event (g, GAME_EVENT_STATUS, u, "%s routs: its rally will "
-                        "be at -%d (a die of %d pip%s beside it off table)",
-                        x->id, penalty, penalty, penalty == 1 ? "" : "s");
-    }
+        state_m (g, u)->flags |= BOL_F_HEROIC;
     bol_remove (g, u, BOL_F_ROUTED, "routs, its casualties as many as its "
                 "stands");
     return true;
+}
+
+void
+bol_house_note_rout (game_t *g, int u)
+{
+    bol_unit_state_t *st = state_m (g, u);
+    st->house |= BOL_H_ROUTED;
+    if (house (g)->rout_rally_per <= 0)
+        return;
+    /* "Note the distance from the leader; each complete 12 inches imposes
+       a -1 modifier in a subsequent rally roll" */
+    int penalty = bol_house_rout_penalty (g, u);
+    st->rout_penalty = (int16_t) penalty;
+    const char *id = game_unit_c (g, u)->id;
+    if (!game_events_on (g))
+        return;
+    if (penalty < 0)
+        game_event (g, GAME_EVENT_STATUS, u, "%s routs with no leader left: "
+                    "it cannot rally", id);
+    else
+        game_event (g, GAME_EVENT_STATUS, u, "%s routs: its rally will be at "
+                    "-%d (a die of %d pip%s beside it off table)", id, penalty,
+                    penalty, penalty == 1 ? "" : "s");
 }
 
 void

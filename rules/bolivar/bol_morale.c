@@ -82,6 +82,8 @@ bol_remove (game_t *g, int u, int16_t flag, const char *why)
 {
     game_unit_t *gu = game_unit_mut (g, u);
     unit_t *x = game_unit_m (g, u);
+    if (flag == BOL_F_ROUTED && tables (g)->house.on)
+        bol_house_note_rout (g, u);
     gu->gone = 1;
     gu->in_melee = 0;
     gu->left_standing = 0;

@@ -213,6 +213,10 @@ int bol_house_rout_penalty (const game_t *g, int u);
 bool bol_house_take_casualties (game_t *g, int u, int hits, int from,
                                 const char *why);
 
+/*  Unit u routs (by casualties or by its resolve worn to 0): it counts as
+ *  routed for the house's victory, and its rally penalty is noted. */
+void bol_house_note_rout (game_t *g, int u);
+
 /*  Unit u disordered: both markers (red and white). */
 void bol_house_disorder (game_t *g, int u, const char *why);
 
