@@ -88,7 +88,10 @@ load_entry (entry_t *entry, const char *path, const char *base_dir,
     if (!tables)
         return -1;
     ruleset_t *rs = ruleset_load_text (tables, path, err, errlen);
-    if (rs && !game_engine_find (ruleset_name (rs))) {
+    /* an overlay is played by its base's engine (game_rules_load) */
+    const char *engine = rs && ruleset_base_name (rs)
+                       ? ruleset_base_name (rs) : rs ? ruleset_name (rs) : NULL;
+    if (rs && !game_engine_find (engine)) {
         entry->own = rs;
         entry->ruleset = rs;
         free (tables);

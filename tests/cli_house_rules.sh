@@ -41,6 +41,21 @@ run plain "$SOLO" ask --situation "$SOURCE_DIR/clients/examples/farm.cfg" --unit
 expect_json plain '
 assert {x["name"]: x["value"] for x in d["factors"]}["in_cover"] == -1
 '
+# a game kept and a battle played under house rules (an overlay is
+# played by its base's engine): the example's, and seed 000's overlay over
+# 4 Page Bolivar from the data folder with its scenario
+run game "$SOLO" game open --situation "$work/farm_house.cfg" --json
+expect_rc game 0
+expect_json game '
+assert d["ruleset"] == "my_skirmish", d
+'
+run lib "$SOLO" battle --scenario lib_meeting --blue greedy --red table --seed 3 --json
+expect_rc lib 0
+expect_json lib '
+assert d["ruleset"] == "liberators_house", d
+assert d["winner"] in ("blue", "red", "draw"), d
+assert d["turns"] >= 1 and d["reason"], d
+'
 stop_solod TERM
 
 # a tournament under the house rules, the file given as it lies (its base

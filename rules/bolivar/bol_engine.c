@@ -808,7 +808,7 @@ victory (const game_t *g, game_result_t *out)
         .holds = holds,
         .count_wounded = false,
         .lost_words = house_break > 0
-                    ? "units routed (abandons the field)"
+                    ? "units routed"
                     : "units lost (routed or eliminated)",
         .both_break_draw = true };
     game_judge_victory (g, &v, out);

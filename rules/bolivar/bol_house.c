@@ -297,6 +297,14 @@ bol_house_note_rout (game_t *g, int u)
     if (penalty < 0)
         game_event (g, GAME_EVENT_STATUS, u, "%s routs with no leader left: "
                     "it cannot rally", id);
+    else if (penalty == 0) {
+        char per[48];
+        ruleset_length_text (game_ruleset (g),
+                             bol_cm (g, house (g)->rout_rally_per), per,
+                             sizeof per);
+        game_event (g, GAME_EVENT_STATUS, u, "%s routs within %s of its "
+                    "leader: its rally has no modifier", id, per);
+    }
     else
         game_event (g, GAME_EVENT_STATUS, u, "%s routs: its rally will be at "
                     "-%d (a die of %d pip%s beside it off table)", id, penalty,

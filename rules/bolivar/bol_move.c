@@ -327,9 +327,13 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     }
     if (after != x->formation) {
         reshape (g, u, after);
+        /* seed 000's guns "can deploy and shoot in the same turn", unless
+           they limbered to move further than they may and shoot */
+        bool shoots = t->house.guns_deploy_and_shoot
+                   && !(st->house & BOL_H_LIMBERED_TO_MOVE);
         if (events)
-            game_event (g, GAME_EVENT_MOVE, u, "%s deploys (it cannot shoot "
-                        "this turn)", x->id);
+            game_event (g, GAME_EVENT_MOVE, u, "%s deploys%s", x->id,
+                        shoots ? "" : " (it cannot shoot this turn)");
     }
     if (geom_dist (from, x->fp.centre) > 0.01)
         game_unit_mut (g, u)->moved_halves = 2;
