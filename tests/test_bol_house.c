@@ -239,7 +239,8 @@ test_overlay_is_partial_over_bolivar (void **state)
         line += *c == '\n';
     char where[32];
     snprintf (where, sizeof where, ":%d - ", line);
-    if (!strstr (err, "bolivar.house.pursue_when_freeX") || !strstr (err, where))
+    if (!strstr (err, "bolivar.house.pursue_when_freeX")
+        || !strstr (err, where))
         fail_msg ("error \"%s\" lacks the setting or its line %d", err, line);
     free (edited);
     free (text);

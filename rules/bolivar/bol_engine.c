@@ -104,7 +104,8 @@ bol_in_difficult (const game_t *g, const footprint_t *fp)
 bool
 bol_directly_to_front (const game_t *g, int u, int e)
 {
-    const footprint_t *a = &game_unit_c (g, u)->fp, *b = &game_unit_c (g, e)->fp;
+    const footprint_t *a = &game_unit_c (g, u)->fp;
+    const footprint_t *b = &game_unit_c (g, e)->fp;
     vec2_t ahead = geom_heading_vec (a->facing);
     vec2_t right = { ahead.y, -ahead.x };
     vec2_t c[4];

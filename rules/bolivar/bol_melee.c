@@ -174,7 +174,8 @@ static void
 meet_half_way (game_t *g, int u, int e)
 {
     unit_t *a = game_unit_m (g, u), *b = game_unit_m (g, e);
-    bol_carry_t carry_a = bol_carry_begin (g, u), carry_b = bol_carry_begin (g, e);
+    bol_carry_t carry_a = bol_carry_begin (g, u);
+    bol_carry_t carry_b = bol_carry_begin (g, e);
     vec2_t mid = { (a->fp.centre.x + b->fp.centre.x) / 2,
                    (a->fp.centre.y + b->fp.centre.y) / 2 };
     double ab = geom_bearing (a->fp.centre, b->fp.centre);

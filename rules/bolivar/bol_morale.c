@@ -128,7 +128,8 @@ bol_commander_risk (game_t *g, int u, bool routed, dice_t *dice)
             sixes++;
     if (game_events_on (g))
         game_event (g, GAME_EVENT_STATUS, c, "%s, attached to %s, risks "
-                    "becoming a casualty: %dd6, %d six%s", game_unit_c (g, c)->id,
+                    "becoming a casualty: %dd6, %d six%s",
+                    game_unit_c (g, c)->id,
                     game_unit_c (g, u)->id, n, sixes, sixes == 1 ? "" : "es");
     if (sixes > 0)
         bol_remove (g, c, BOL_F_CASUALTY, "is a commander casualty (place a "

@@ -392,7 +392,8 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
         snprintf (err, (size_t) errlen, "%s: no charge: %s", x->id, no);
         return -1;
     }
-    if (target < 0 || target >= game_unit_count (g) || !is_enemy (g, u, target)) {
+    if (target < 0 || target >= game_unit_count (g)
+        || !is_enemy (g, u, target)) {
         snprintf (err, (size_t) errlen, "%s: no enemy unit to charge", x->id);
         return -1;
     }
@@ -502,7 +503,8 @@ enemy_behind (const game_t *g, int u)
     vec2_t ahead = geom_heading_vec (x->fp.facing);
     for (int e = 0; e < game_unit_count (g); e++) {
         if (!is_enemy (g, u, e)
-            || situation_unit_distance (game_situation (g), u, e) > BOL_CONTACT_CM)
+            || situation_unit_distance (game_situation (g), u, e)
+                   > BOL_CONTACT_CM)
             continue;
         vec2_t c = game_unit_c (g, e)->fp.centre;
         double along = (c.x - x->fp.centre.x) * ahead.x

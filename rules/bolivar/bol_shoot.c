@@ -84,7 +84,8 @@ bol_priority_target (const game_t *g, int u)
            unit ... artillery shooters can skip over ignore artillery
            targets if they wish": guns look past guns first */
         int e = k % game_unit_count (g);
-        bool pass_over = nearest && is_artillery (g, u) && k < game_unit_count (g);
+        bool pass_over = nearest && is_artillery (g, u)
+                      && k < game_unit_count (g);
         if (k == game_unit_count (g) && (best >= 0 || !nearest
                                          || !is_artillery (g, u)))
             break;
