@@ -236,7 +236,8 @@ typedef struct {
 } ruleset_lists_t;
 
 /*  The dice of a player's own shooting and melee (throws.c: a house-rule
- *  overlay throws its base's) and each terrain kind's sight rules from
+ *  overlay throws its own when throws.c knows it, else its base's) and
+ *  each terrain kind's sight rules from
  *  the table file, so that a front end can throw the one and check a
  *  line of sight by the other. */
 static void
@@ -245,7 +246,9 @@ ruleset_play_fill (ruleset_lists_t *lists, const ruleset_t *rs,
 {
     const throw_t *throws;
     const char *base = ruleset_base_name (rs);
-    int n = throws_of (base && *base ? base : ruleset_name (rs), &throws);
+    int n = throws_of (ruleset_name (rs), &throws);
+    if (n == 0 && base && *base)
+        n = throws_of (base, &throws);
     for (int i = 0; i < n && i < THROWS_MAX; i++) {
         Solo__V1__DiceThrow *t = &lists->throws[i];
         solo__v1__dice_throw__init (t);

@@ -66,6 +66,22 @@ static const throw_t bolivar[] = {
       "to hit" },
 };
 
+/*  Seed 000 (house rules for Liberators QPR, played over 4 Page
+ *  Bolivar): "Stands at the front of a unit fire", "These stands fight
+ *  in melee", "Use markers to represent loses rather than removing
+ *  stands" (the overlay's RULINGS.md: a die a stand that fires or
+ *  fights, where the host throws a die a point of resolve). */
+static const throw_t liberators_house[] = {
+    { "shooting", "hits", 6, "1d6 per stand that fires (2d6 a heavy gun's); "
+      "a secondary shooter 1d6; -2 guns at guns, -1 at cavalry that "
+      "retreats", 0, "Each hit a casualty marker; a unit routs at as many "
+      "markers as stands" },
+    { "melee", "hits", 6, "1d6 per stand that fights (2d6 charging horse "
+      "and spearmen); a secondary fighter 1d6; +3 cavalry in good order "
+      "against disordered troops", 0, "Each hit a casualty marker; the side "
+      "that took more loses (a die each on a tie)" },
+};
+
 #define THROWS(name) { #name, name, sizeof name / sizeof name[0] }
 static const struct {
     const char *name;
@@ -73,7 +89,7 @@ static const struct {
     size_t count;
 } s_rulesets[] = {
     THROWS (skirmish19), THROWS (empire_of_liberty), THROWS (europe19),
-    THROWS (bolivar),
+    THROWS (bolivar), THROWS (liberators_house),
 };
 
 int

@@ -467,9 +467,19 @@ test_hello_throws (void **state)
             assert_non_null (melee);
             assert_int_equal (melee->sides, 6);
             checked++;
+        } else if (strcmp (r->name, "liberators_house") == 0) {
+            /* seed 000 over seed 003: "Stands at the front of a unit
+               fire", "These stands fight in melee", casualty markers */
+            assert_non_null (hit);
+            assert_int_equal (hit->sides, 6);
+            assert_non_null (strstr (hit->count, "per stand that fires"));
+            assert_non_null (strstr (hit->text, "casualty marker"));
+            assert_non_null (melee);
+            assert_non_null (strstr (melee->count, "per stand that fights"));
+            checked++;
         }
     }
-    assert_int_equal (checked, 4);
+    assert_int_equal (checked, 5);
     solo__v1__reply__free_unpacked (reply, NULL);
 }
 
