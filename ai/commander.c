@@ -260,6 +260,14 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
         s->exploration = d;
         return 0;
     }
+    if (strcmp (key, "keep") == 0) {
+        if (strcmp (value, "0") != 0 && strcmp (value, "1") != 0) {
+            snprintf (err, errlen, "keep: \"%s\" is not 0 or 1", value);
+            return -1;
+        }
+        s->keep_options = value[0] == '1';
+        return 0;
+    }
     if (strcmp (key, "rollout") == 0) {
         if (strcmp (value, "script") == 0)
             s->rollout = COMMANDER_ROLLOUT_SCRIPT;
@@ -350,7 +358,7 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     }
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
-              "horizon, samples, seed, algorithm, tree, exploration, rollout, pgs, worlds)", key);
+              "horizon, samples, seed, algorithm, tree, exploration, rollout, keep, pgs, worlds)", key);
     return -1;
 }
 

@@ -103,6 +103,10 @@ typedef struct {
     commander_tree_t tree;
     double exploration;    /* UCB1's constant, 0..4 */
     commander_rollout_t rollout;
+    bool keep_options;     /* in a playout, a unit of the plan keeps its
+                              option for the whole horizon (its order
+                              given again wherever the rules take it),
+                              the script only where they do not */
     double pgs_share;      /* share of the budget PGS may take, 0..1 */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
@@ -142,7 +146,8 @@ const char *commander_personality_name (int i);
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
  *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
- *  (script, both or table), pgs (pgs_share), worlds.  Then checks the whole (commander_settings_check).
+ *  (script, both or table), keep (keep_options, 0 or 1), pgs (pgs_share),
+ *  worlds.  Then checks the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,

@@ -180,6 +180,7 @@ typedef struct {
     game_t *game;
     dice_t *dice;
     int *group_roll;         /* a platoon's die, per unit */
+    int *kept;               /* per unit, its index in the plan, or -1 */
     rf_decision_t *rfd;
     situation_t *view;       /* the side's variant of the tables, or NULL */
     pthread_t thread;
@@ -409,6 +410,11 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
     }
     int end_turn = game_turn (p->root) + horizon;
     int count = game_unit_count (g);
+    for (int u = 0; u < count; u++)
+        w->kept[u] = -1;
+    if (p->settings.keep_options)
+        for (int i = 0; i < c->n; i++)
+            w->kept[p->units[i].unit] = i;
     for (;;) {
         phase_dice (w, seed, g, 1);
         game_resolve_phase (g, w->dice);
@@ -430,6 +436,16 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
                     || (int) situation_unit_const (game_situation (g), u)->side
                            == p->side)
                 && !game_table_bound (g, u)) {
+                /* a unit of the plan keeps its option while the rules
+                   take it (an advance goes on to its point, a charge is
+                   declared in the charge phase, a volley fired again) */
+                char err[SOLO_ERR_MAX];
+                int i = w->kept[u];
+                if (i >= 0) {
+                    o = p->units[i].options[plan[i]].order;
+                    if (game_apply_order (g, u, &o, err, sizeof err) == 0)
+                        continue;
+                }
                 o = script_order (g, u);
                 if (!order_or_hold (g, u, &o))
                     return false;
@@ -1117,6 +1133,7 @@ ctx_free (ctx_t *c)
         game_destroy (&w->game);
         dice_destroy (&w->dice);
         free (w->group_roll);
+        free (w->kept);
         free (w->rfd);
         situation_destroy (&w->view);
     }
@@ -1225,13 +1242,15 @@ ctx_init (ctx_t *c, const search_problem_t *p)
         int units = game_unit_count (c->root);
         w->group_roll = malloc ((size_t) (units > 0 ? units : 1)
                                 * sizeof *w->group_roll);
+        w->kept = malloc ((size_t) (units > 0 ? units : 1)
+                          * sizeof *w->kept);
         w->rfd = malloc (sizeof *w->rfd);
         char err[SOLO_ERR_MAX];
         if (p->variant)
             w->view = search_variant_view (p->variant,
                                            game_situation (c->root), err,
                                            sizeof err);
-        if (!w->game || !w->dice || !w->group_roll || !w->rfd
+        if (!w->game || !w->dice || !w->group_roll || !w->kept || !w->rfd
             || (p->variant && !w->view))
             return t == 0 ? -1 : 0;
         if (t > 0) {

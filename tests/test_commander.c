@@ -210,7 +210,8 @@ test_settings_parse (void **state)
     assert_int_equal (commander_settings_parse (
         "difficulty=hard, personality=bold,aggression=0.9,threads=2,"
         "horizon=4,samples=6,seed=42,playouts=500,tree=naive,"
-        "exploration=0.7,rollout=table,pgs=0.25", &s, err, sizeof err), 0);
+        "exploration=0.7,rollout=table,pgs=0.25,keep=1", &s, err,
+        sizeof err), 0);
     assert_true (s.budget_ms == 400);
     assert_true (s.personality.aggression == 0.9);
     assert_true (s.personality.caution == 0.3);
@@ -223,6 +224,7 @@ test_settings_parse (void **state)
     assert_true (s.exploration == 0.7);
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_TABLE);
     assert_true (s.pgs_share == 0.25);
+    assert_true (s.keep_options);
     /* a later key overrides an earlier one */
     assert_int_equal (commander_settings_parse ("ms=50,difficulty=easy", &s,
                                                 err, sizeof err), 0);
@@ -256,6 +258,7 @@ test_settings_parse (void **state)
         { "rollout=dice", "rollout: \"dice\" is not script, both or table" },
         { "exploration=5", "exploration: \"5\" is not in 0..4" },
         { "pgs=1.5", "pgs: \"1.5\" is not in 0..1" },
+        { "keep=yes", "keep: \"yes\" is not 0 or 1" },
         { "threads", "\"threads\" has no value" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
