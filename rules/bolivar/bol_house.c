@@ -614,35 +614,15 @@ bol_house_won (game_t *g, int w, dice_t *dice, int depth)
     fight_now (g, w, e, dice, depth + 1);
 }
 
-static int
-throw_dice (game_t *g, int u, int e, dice_t *dice)
-{
-    int n = bol_melee_dice (g, u, e, true), need = bol_melee_hit (g, u, e);
-    int got = 0;
-    for (int i = 0; i < n; i++)
-        got += dice_roll (dice, 6) >= need;
-    if (game_events_on (g))
-        game_event (g, GAME_EVENT_MELEE, u, "%s fights %s: %dd6 needing %d: "
-                    "%d hit%s", game_unit_c (g, u)->id, game_unit_c (g, e)->id,
-                    n, need, got, got == 1 ? "" : "s");
-    return got;
-}
-
 static void
 fight_now (game_t *g, int u, int e, dice_t *dice, int depth)
 {
-    int on_e = throw_dice (g, u, e, dice), on_u = throw_dice (g, e, u, dice);
-    bool e_routed = bol_take_hits (g, e, on_e, u, "melee");
-    bool u_routed = bol_take_hits (g, u, on_u, e, "melee");
-    if (on_e)
-        bol_commander_risk (g, e, e_routed, dice);
-    if (on_u)
-        bol_commander_risk (g, u, u_routed, dice);
+    bol_melee_now_t m = bol_melee_now (g, u, e, dice);
     side_t su = game_unit_c (g, u)->side;
     int taken[SIDE_COUNT];
     bool routed[SIDE_COUNT];
-    taken[su] = on_u, taken[1 - su] = on_e;
-    routed[su] = u_routed, routed[1 - su] = e_routed;
+    taken[su] = m.on_u, taken[1 - su] = m.on_e;
+    routed[su] = m.u_routed, routed[1 - su] = m.e_routed;
     side_t w = bol_house_melee_winner (g, taken, routed, dice);
     int winner = w == su ? u : e, loser = w == su ? e : u;
     if (game_events_on (g))

@@ -383,6 +383,37 @@ rightness (const game_t *g, vec2_t p)
     return p.x * right.x + p.y * right.y;
 }
 
+/*  Unit u throws its primary fighter's dice at e, said as an event: the
+ *  hits. */
+static int
+throw_now (game_t *g, int u, int e, dice_t *dice)
+{
+    int n = bol_melee_dice (g, u, e, true), need = bol_melee_hit (g, u, e);
+    int got = 0;
+    for (int i = 0; i < n; i++)
+        got += dice_roll (dice, 6) >= need;
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MELEE, u, "%s fights %s: %dd6 needing %d: "
+                    "%d hit%s", game_unit_c (g, u)->id, game_unit_c (g, e)->id,
+                    n, need, got, got == 1 ? "" : "s");
+    return got;
+}
+
+bol_melee_now_t
+bol_melee_now (game_t *g, int u, int e, dice_t *dice)
+{
+    bol_melee_now_t m;
+    m.on_e = throw_now (g, u, e, dice);
+    m.on_u = throw_now (g, e, u, dice);
+    m.e_routed = bol_take_hits (g, e, m.on_e, u, "melee");
+    m.u_routed = bol_take_hits (g, u, m.on_u, e, "melee");
+    if (m.on_e)
+        bol_commander_risk (g, e, m.e_routed, dice);
+    if (m.on_u)
+        bol_commander_risk (g, u, m.u_routed, dice);
+    return m;
+}
+
 /*  A Gauchos/Llaneros unit with a commander attached that rallied back
  *  may make its army's one feigned flight: a command check, then all its
  *  resolve back and a charge on the unit it fought. */
@@ -410,21 +441,9 @@ feigned_flight (game_t *g, int u, int foe, dice_t *dice)
     if (!bol_charge_move (g, u, foe))
         return;
     /* the charge's melee, at once */
-    int hits_foe = 0, hits_u = 0, need;
-    int n = bol_melee_dice (g, u, foe, true);
-    need = bol_melee_hit (g, u, foe);
-    for (int i = 0; i < n; i++)
-        hits_foe += dice_roll (dice, 6) >= need;
-    n = bol_melee_dice (g, foe, u, true);
-    need = bol_melee_hit (g, foe, u);
-    for (int i = 0; i < n; i++)
-        hits_u += dice_roll (dice, 6) >= need;
-    bool foe_routed = bol_take_hits (g, foe, hits_foe, u, "melee");
-    bool u_routed = bol_take_hits (g, u, hits_u, foe, "melee");
-    if (hits_foe)
-        bol_commander_risk (g, foe, foe_routed, dice);
-    if (hits_u)
-        bol_commander_risk (g, u, u_routed, dice);
+    bol_melee_now_t m = bol_melee_now (g, u, foe, dice);
+    int hits_foe = m.on_e, hits_u = m.on_u;
+    bool foe_routed = m.e_routed, u_routed = m.u_routed;
     if (!foe_routed && bol_in_play (g, foe) && hits_foe > hits_u)
         bol_rally_back (g, foe);
     else if (!u_routed && bol_in_play (g, u) && hits_u >= hits_foe)

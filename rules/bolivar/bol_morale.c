@@ -212,36 +212,45 @@ bol_morale_phase (game_t *g, dice_t *dice)
             state_m (g, u)->house |= BOL_H_COUNTED;
 }
 
-int
-bol_side_routed (const game_t *g, side_t side, int *of)
+/*  The units of side `side` (commanders not counted) for which
+ *  `counted` holds; their number of all in *of (may be NULL). */
+static int
+count_units (const game_t *g, side_t side, int *of,
+             bool (*counted) (const game_t *g, int u))
 {
-    int routed = 0, total = 0;
+    int n = 0, total = 0;
     for (int u = 0; u < game_unit_count (g); u++) {
         const unit_t *x = game_unit_c (g, u);
         if (x->side != side || x->arm == ARM_COMMAND)
             continue;
         total++;
-        if (state_c (g, u)->house & BOL_H_COUNTED)
-            routed++;
+        n += counted (g, u);
     }
     if (of)
         *of = total;
-    return routed;
+    return n;
+}
+
+static bool
+routed_counted (const game_t *g, int u)
+{
+    return (state_c (g, u)->house & BOL_H_COUNTED) != 0;
+}
+
+static bool
+lost (const game_t *g, int u)
+{
+    return (state_c (g, u)->flags & BOL_F_LOST) != 0;
+}
+
+int
+bol_side_routed (const game_t *g, side_t side, int *of)
+{
+    return count_units (g, side, of, routed_counted);
 }
 
 int
 bol_side_lost (const game_t *g, side_t side, int *of)
 {
-    int lost = 0, total = 0;
-    for (int u = 0; u < game_unit_count (g); u++) {
-        const unit_t *x = game_unit_c (g, u);
-        if (x->side != side || x->arm == ARM_COMMAND)
-            continue;
-        total++;
-        if (state_c (g, u)->flags & BOL_F_LOST)
-            lost++;
-    }
-    if (of)
-        *of = total;
-    return lost;
+    return count_units (g, side, of, lost);
 }

@@ -161,6 +161,16 @@ void bol_pass_through (game_t *g, int u, int e);
  *  marker on them. */
 void bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice);
 
+/*  A melee fought at once, outside the turn's melees (a feigned
+ *  flight's charge, a pursuit's): unit u and enemy e each throw their
+ *  primary fighter's dice at the other, the hits are taken and the
+ *  attached commanders risked.  What each took and whether it routed. */
+typedef struct {
+    int on_u, on_e;
+    bool u_routed, e_routed;
+} bol_melee_now_t;
+bol_melee_now_t bol_melee_now (game_t *g, int u, int e, dice_t *dice);
+
 /*  Close combat (bol_melee.c): cancels, evades, charges, melee, rally
  *  backs. */
 void bol_close_combat (game_t *g, dice_t *dice);

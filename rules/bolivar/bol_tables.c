@@ -212,16 +212,16 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         "pursuit", "pursue_when_free", "infantry_charge_cavalry",
         "charge_check", "charge_full_move", "guns_deploy_and_shoot",
         "hasty_square" };
-    static const char *const keys[] = {
-        "casualty_markers", "any_stands", "routs_rally", "disorder",
-        "leader_rallies_twice", "stands_fire", "stands_fight",
-        "nearest_target", "cavalry_retreat_from_fire", "no_drawn_melees",
-        "pursuit", "pursue_when_free", "infantry_charge_cavalry",
-        "charge_check", "charge_full_move", "guns_deploy_and_shoot",
-        "hasty_square", "charge_facing_deg", "rout_rally_per",
-        "stand_width_cm", "stand_depth_cm", "guns_at_guns_dice",
-        "cavalry_retreat_dice", "retreat", "cavalry_vs_disordered_dice",
-        "high_ground_dice", "guns_move_and_shoot", "routed_breakpoint" };
+    static const char *const numbers[] = {
+        "charge_facing_deg", "rout_rally_per", "stand_width_cm",
+        "stand_depth_cm", "guns_at_guns_dice", "cavalry_retreat_dice",
+        "retreat", "cavalry_vs_disordered_dice", "high_ground_dice",
+        "guns_move_and_shoot", "routed_breakpoint" };
+    enum { FLAGS = sizeof flags / sizeof *flags,
+           NUMBERS = sizeof numbers / sizeof *numbers };
+    const char *keys[FLAGS + NUMBERS];
+    for (int i = 0; i < FLAGS + NUMBERS; i++)
+        keys[i] = i < FLAGS ? flags[i] : numbers[i - FLAGS];
     bol_house_t *h = &t->house;
     bool *flag_of[] = {
         &h->casualty_markers, &h->any_stands, &h->routs_rally, &h->disorder,
@@ -232,8 +232,7 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         &h->guns_deploy_and_shoot, &h->hasty_square };
     _Static_assert (sizeof flags / sizeof *flags
                     == sizeof flag_of / sizeof *flag_of, "a flag each");
-    if (!table_need_group_of (ld, "bolivar.house", keys,
-                              (int) (sizeof keys / sizeof *keys)))
+    if (!table_need_group_of (ld, "bolivar.house", keys, FLAGS + NUMBERS))
         return -1;
     char p[160];
     for (size_t i = 0; i < sizeof flags / sizeof *flags; i++) {
