@@ -105,12 +105,19 @@ generic_volley (const game_t *g, int a, int b)
          * generic_hit (band, situation_cover_at (sit, aim, NULL));
 }
 
-/*  The harm done to `side` so far, in figures: killed and gone count 1,
- *  wounded a half. */
+/*  The harm done to `side` so far, in figures as its engine weighs its
+ *  strength (game_side_harm: figures killed and gone count 1, wounded a
+ *  half; 4 Page Bolivar's resolve), scaled to figures. */
 static double
-harm_of (const game_result_t *r, int side)
+harm_of (const game_t *g, int side)
 {
-    return r->killed[side] + r->gone[side] + 0.5 * r->wounded[side];
+    double lost, start;
+    game_side_harm (g, side, &lost, &start);
+    if (!game_engine (g)->strength)
+        return lost;
+    game_result_t r;
+    game_result (g, &r);
+    return start > 0 ? lost / start * r.figures[side] : 0;
 }
 
 static double place_score (const game_t *g, int u);
@@ -130,11 +137,8 @@ generic_score (const game_t *before, const game_t *g, int u,
     int side = un->side;
     if (!in_play (g, u))
         return -10.0 * un->figures;
-    game_result_t r0, r1;
-    game_result (before, &r0);
-    game_result (g, &r1);
-    double dealt = harm_of (&r1, 1 - side) - harm_of (&r0, 1 - side);
-    double taken = harm_of (&r1, side) - harm_of (&r0, side);
+    double dealt = harm_of (g, 1 - side) - harm_of (before, 1 - side);
+    double taken = harm_of (g, side) - harm_of (before, side);
     double reach = ruleset_weapon_reach (rs, un);
     double offense = dealt;
     int next = nearest_seen (g, u, visible, reach);

@@ -137,10 +137,19 @@ search_heuristic (const game_t *g, int side, const commander_personality_t *p)
         }
     }
     double lost[SIDE_COUNT], wounded[SIDE_COUNT];
+    bool worn = game_engine (g)->strength != NULL;
     for (int s = 0; s < SIDE_COUNT; s++) {
         double of = r.figures[s] > 0 ? r.figures[s] : 1;
         lost[s] = (r.killed[s] + r.gone[s]) / of;
         wounded[s] = r.wounded[s] / of;
+        if (worn) {
+            /* the engine's own measure of a side worn down (4 Page
+               Bolivar's resolve), in the place of figures lost */
+            double harm, start;
+            game_side_harm (g, s, &harm, &start);
+            lost[s] = start > 0 ? harm / start : 0;
+            wounded[s] = 0;
+        }
         risk[s] /= of;
         reach[s] /= of;
     }

@@ -765,6 +765,29 @@ judge_on_time (const game_t *g, const char *const *name, game_result_t *out)
 }
 
 void
+game_side_harm (const game_t *g, int side, double *lost, double *start)
+{
+    assert (g && lost && start);
+    const game_engine_t *e = game_engine (g);
+    if (!e->strength) {
+        game_result_t r;
+        game_result (g, &r);
+        *lost = r.killed[side] + r.gone[side] + 0.5 * r.wounded[side];
+        *start = r.figures[side];
+        return;
+    }
+    *lost = *start = 0;
+    for (int u = 0; u < game_unit_count (g); u++) {
+        if ((int) game_unit_c (g, u)->side != side)
+            continue;
+        double now, was;
+        e->strength (g, u, &now, &was);
+        *lost += was - now;
+        *start += was;
+    }
+}
+
+void
 game_judge_victory (const game_t *g, const game_victory_rules_t *v,
                     game_result_t *out)
 {

@@ -203,6 +203,12 @@ typedef struct {
     void (*refresh) (game_t *g);
     /*  Its fire and melee for a one-ply scorer; NULL: rough chances. */
     const game_estimates_t *estimates;
+    /*  Unit u's strength now and at its start as the rules wear it down,
+     *  for a strategy weighing a position (4 Page Bolivar: its stands'
+     *  resolve, which hits lower long before a stand is lost); 0 now for
+     *  a unit out of play.  NULL: its figures (killed and gone lost, the
+     *  wounded a half). */
+    void (*strength) (const game_t *g, int u, double *now, double *start);
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */
@@ -411,6 +417,13 @@ typedef struct {
  *  case. */
 void game_judge_victory (const game_t *g, const game_victory_rules_t *v,
                          game_result_t *out);
+
+/*  The strength side `side` has lost so far, and had at the start, as
+ *  its engine weighs it (game_engine_t.strength), else in figures:
+ *  killed and gone count 1, wounded a half, of all its figures.  For a
+ *  strategy's weighing, not for victory. */
+void game_side_harm (const game_t *g, int side, double *lost,
+                     double *start);
 
 /*  Who holds each objective at the end of a turn: the side that alone
  *  has a unit that `holds` within its radius; when neither or both do,

@@ -267,8 +267,12 @@ test_hits_and_rout (void **state)
                     180, NULL));
     fixture_t *f = make (NULL, units);
     int bn = idx (f, "bn");
+    double lost, start;
     assert_false (bol_take_hits (f->g, bn, 1, idx (f, "foe"), "test"));
     assert_int_equal (U (f, "bn")->stands[0].strength, 2);
+    /* a strategy weighs the side worn by the hit, no stand lost yet */
+    game_side_harm (f->g, SIDE_BLUE, &lost, &start);
+    assert_true (lost == 1 && start == 6);
     assert_int_equal (U (f, "bn")->stands[1].strength, 3);
     assert_false (bol_take_hits (f->g, bn, 1, -1, "test"));
     assert_int_equal (U (f, "bn")->stands[1].strength, 2);
@@ -290,6 +294,8 @@ test_hits_and_rout (void **state)
     /* six hits: resolve 0, a rout */
     assert_true (bol_take_hits (f->g, bn, 6, idx (f, "foe"), "test"));
     assert_false (bol_in_play (f->g, bn));
+    game_side_harm (f->g, SIDE_BLUE, &lost, &start);
+    assert_true (lost == 6 && start == 6);
     assert_true (U (f, "bn")->status & STATUS_ROUTING);
     assert_true (test_saw (f, "bn routs at resolve 0: remove it and place 2 rout "
                          "markers"));

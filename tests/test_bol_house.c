@@ -452,6 +452,9 @@ test_casualty_markers_and_rout (void **state)
     assert_int_equal (U (f, "bn")->stand_count, 4);
     assert_int_equal (bol_resolve (f->g, bn), 3);
     saw (f, "3 casualty markers on 4 stands");
+    double lost, start;                /* as a strategy weighs it */
+    game_side_harm (f->g, SIDE_BLUE, &lost, &start);
+    assert_true (lost == 3 && start == 4);
     assert_true (bol_take_hits (f->g, bn, 1, idx (f, "foe"), "test"));
     assert_false (bol_in_play (f->g, bn));
     assert_int_equal (S (f, "bn")->rout_penalty, 1);

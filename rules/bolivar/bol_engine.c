@@ -967,6 +967,27 @@ begin_phase_commanded (game_t *g, dice_t *dice)
     begin_phase (g, dice);
 }
 
+/*  A unit's strength as the rules wear it: its stands' resolve, which
+ *  every hit lowers (a stand lost only at 0); under seed 000's casualty
+ *  markers its stands less its markers. */
+static void
+strength (const game_t *g, int u, double *now, double *start)
+{
+    const unit_t *x = game_unit_c (g, u);
+    *now = *start = 0;
+    if (x->arm == ARM_COMMAND)
+        return;
+    if (tables (g)->house.casualty_markers) {
+        *start = x->stand_count;
+        *now = bol_in_play (g, u) ? x->stand_count - x->killed : 0;
+        return;
+    }
+    for (int i = 0; i < x->stand_count; i++) {
+        *start += x->stands[i].start;
+        *now += bol_in_play (g, u) ? x->stands[i].strength : 0;
+    }
+}
+
 const game_engine_t bol_engine = {
     .name = "bolivar",
     .title = "4 Page Bolivar (seed 003), played",
@@ -986,4 +1007,5 @@ const game_engine_t bol_engine = {
     .resolve_phase = resolve_phase,
     .victory = victory,
     .refresh = refresh,
+    .strength = strength,
 };
