@@ -65,6 +65,13 @@ RULESET_FORMATION_WORDS = {
 }
 
 
+# A house-rule overlay names its base's grades and words unless it
+# changes them: seed 000's house rules over 4 Page Bolivar.
+RULESET_QUALITY_NAMES["liberators_house"] = RULESET_QUALITY_NAMES["bolivar"]
+RULESET_FORMATION_WORDS["liberators_house"] = \
+    RULESET_FORMATION_WORDS["bolivar"]
+
+
 def enum_value(enum_name, prefix, value, field):
     """The number of `value` ("red", "SIDE_RED" or 1) in enum `enum_name`;
     names are read in any case, and the other names of ALIASES too

@@ -314,13 +314,21 @@ def c_names(table):
 
 def table_files():
     """(ruleset, text without comments) of each
-    rules/data/<ruleset>/tables.cfg."""
+    rules/data/<ruleset>/tables.cfg; a house-rule overlay's (a file that
+    names its `base`) followed by its base's text, so that a group it
+    does not change is read from its base, as the daemon merges them."""
     data = os.path.join(SOURCE, "rules", "data")
+    texts = {}
     for ruleset in sorted(os.listdir(data)):
         path = os.path.join(data, ruleset, "tables.cfg")
         if os.path.isfile(path):
             with open(path) as f:
-                yield ruleset, re.sub(r"#.*", "", f.read())
+                texts[ruleset] = re.sub(r"#.*", "", f.read())
+    for ruleset, text in texts.items():
+        base = re.search(r'^base\s*=\s*"(\w+)"', text, re.M)
+        if base and base.group(1) in texts:
+            text += "\n" + texts[base.group(1)]
+        yield ruleset, text
 
 
 def ruleset_qualities():
