@@ -22,22 +22,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+from tally import check, summary  # noqa: E402
 import solo_client  # noqa: E402
 from solo_client import situation as s  # noqa: E402
-
-passed = 0
-failed = 0
-
-
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print("ok - %s" % what)
-    else:
-        failed += 1
-        print("not ok - %s%s" % (what, ": " + detail if detail else ""))
-
 
 def close(a, b, tol=0.01):
     return abs(a - b) <= tol
@@ -130,8 +117,7 @@ def main():
         check_state(solo, game)
         for ask in game["asks"]:
             check_ask(solo, game, ask)
-    print("web game: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary("web game")
 
 
 if __name__ == "__main__":

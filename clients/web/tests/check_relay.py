@@ -21,21 +21,8 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+from tally import check, summary  # noqa: E402
 from solo_client import pb  # noqa: E402
-
-passed = 0
-failed = 0
-
-
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print("ok - %s" % what)
-    else:
-        failed += 1
-        print("not ok - %s%s" % (what, ": " + str(detail) if detail else ""))
-
 
 def fetch(url, data=None, headers=None):
     """(status, body bytes, content type) of one HTTP request."""
@@ -134,8 +121,7 @@ def main():
             relay.terminate()
             relay.wait()
 
-    print("relay: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary("relay")
 
 
 if __name__ == "__main__":

@@ -25,26 +25,13 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+from tally import check, summary  # noqa: E402
 import solo_client  # noqa: E402
 from solo_client import situation as s  # noqa: E402
 from solo_client.proto import pb as protocol  # noqa: E402
 
 CM_TOLERANCE = 0.01      # the SVG is written to 0.001 cm
 DEG_TOLERANCE = 0.1
-
-passed = 0
-failed = 0
-
-
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print("ok - %s" % what)
-    else:
-        failed += 1
-        print("not ok - %s%s" % (what, ": " + detail if detail else ""))
-
 
 def close(a, b, tol=CM_TOLERANCE):
     return abs(a - b) <= tol
@@ -315,8 +302,7 @@ def main():
             check(len(sit.units) == 3 and sit.units[0].id == "red-1"
                   and not math.isnan(sit.units[0].centre.x),
                   "the saved situation reads as a protocol Situation")
-    print("web answers: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return summary("web answers")
 
 
 if __name__ == "__main__":

@@ -10,42 +10,12 @@
 // through the Python client and compares.  Also checks save and load,
 // "move it there", an error reply, and leaves DIR/table.png.
 
-import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
+import { options, check, fail, near, launch, tally } from './harness.mjs';
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-}
-
-const url = arg('url');
-const out = arg('out');
-const executablePath = arg('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
-if (!url || !out) {
-  console.error('usage: node e2e.mjs --url URL --out DIR [--chromium PATH]');
-  process.exit(2);
-}
-
-let passed = 0;
-let failed = 0;
-function check(ok, what, detail = '') {
-  if (ok) {
-    passed++;
-    console.log(`ok - ${what}`);
-  } else {
-    failed++;
-    console.log(`not ok - ${what}${detail ? `: ${detail}` : ''}`);
-  }
-}
-const near = (a, b, tol) => Math.abs(a - b) <= tol;
-
-const browser = await chromium.launch({
-  executablePath,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { url, out, executablePath } = options('e2e.mjs');
+const browser = await launch(executablePath);
 const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
 const page = await context.newPage();
 page.setDefaultTimeout(15000);
@@ -612,11 +582,10 @@ async function sideAndBattle() {
 try {
   await run();
 } catch (e) {
-  failed++;
-  console.log(`not ok - ${e.message}`);
+  fail(e.message);
   await page.screenshot({ path: path.join(out, 'failure.png') }).catch(() => {});
 }
 fs.writeFileSync(path.join(out, 'results.json'), JSON.stringify(results, null, 2));
 await browser.close();
-console.log(`page: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+console.log(`page: ${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed ? 1 : 0);

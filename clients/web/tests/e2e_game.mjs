@@ -15,42 +15,12 @@
 // the table, nothing wider than the screen, text of 12 px at least, no
 // label over another, the battle's result table whole or scrolled.
 
-import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
+import { options, check, fail, near, launch, tally } from './harness.mjs';
 
-function arg(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-}
-
-const url = arg('url');
-const out = arg('out');
-const executablePath = arg('chromium', process.env.CHROMIUM || '/usr/bin/chromium');
-if (!url || !out) {
-  console.error('usage: node e2e_game.mjs --url URL --out DIR [--chromium PATH]');
-  process.exit(2);
-}
-
-let passed = 0;
-let failed = 0;
-function check(ok, what, detail = '') {
-  if (ok) {
-    passed++;
-    console.log(`ok - ${what}`);
-  } else {
-    failed++;
-    console.log(`not ok - ${what}${detail ? `: ${detail}` : ''}`);
-  }
-}
-const near = (a, b, tol) => Math.abs(a - b) <= tol;
-
-const browser = await chromium.launch({
-  executablePath,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { url, out, executablePath } = options('e2e_game.mjs');
+const browser = await launch(executablePath);
 const results = { game: null };
 const pageErrors = [];
 
@@ -446,10 +416,9 @@ try {
   await layout('phone', 390, 844);
   check(pageErrors.length === 0, 'no script errors on the pages', pageErrors.join(' | '));
 } catch (e) {
-  failed++;
-  console.log(`not ok - ${e.message}`);
+  fail(e.message);
 }
 fs.writeFileSync(path.join(out, 'game.json'), JSON.stringify(results, null, 2));
 await browser.close();
-console.log(`game page: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+console.log(`game page: ${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed ? 1 : 0);
