@@ -314,7 +314,8 @@ test_formations_lay_out_stands (void **state)
               unit ("lone", "blue", "battalion", "line", 20, 20, 0, 1, NULL),
               unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
                     NULL));
-    refuse_game (two, "a single stand is skirmishers (loose) by definition");
+    refuse_game (two, "a single stand is skirmishers (loose) by definition "
+                 "(an infantry line must have at least 2 stands)");
     snprintf (two, sizeof two, "%s, %s",
               unit ("pair", "blue", "battalion", "column", 20, 20, 0, 2, NULL),
               unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,

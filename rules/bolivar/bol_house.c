@@ -92,12 +92,10 @@ bol_house_formation_check (const game_t *g, int u, formation_t f, char *err,
         return 0;
     int n = x->stand_count;
     const char *why = NULL;
+    /* any number of stands may stand in a skirmish line, one row */
     if (n == 1 && f != FORMATION_LOOSE)
-        why = "a single stand is skirmishers (loose) by definition";
-    else if (n > 1 && f == FORMATION_LOOSE)
-        why = NULL;                     /* a skirmish line: one row */
-    else if (n < 2 && (f == FORMATION_LINE || f == FORMATION_MARCH))
-        why = "an infantry line must have at least 2 stands";
+        why = "a single stand is skirmishers (loose) by definition (an "
+              "infantry line must have at least 2 stands)";
     else if (n < 3 && (f == FORMATION_COLUMN || f == FORMATION_SQUARE))
         why = "a battalion must have at least 3 stands to form column";
     if (!why)
@@ -194,7 +192,7 @@ contact_columns (const game_t *g, int u, int e, bool *touch, int front,
            corner touching the enemy's is not base to base contact */
         footprint_t s = { .centre = { c.x + ahead.x * d / 4,
                                       c.y + ahead.y * d / 4 },
-                          .width = w - 1.0, .depth = d / 2,
+                          .width = fmax (w - 1.0, w / 2), .depth = d / 2,
                           .facing = x->fp.facing };
         touch[col] = footprint_distance (&s, &t->fp) < BOL_CONTACT_CM + 0.05;
         count += touch[col];
