@@ -278,10 +278,12 @@ for m in re.finditer(r'<text x=\"([\d.]+)\"([^>]*)>([^<]*)</text>', svg):
     else:
         assert x + room <= width, (text, x, width)
 "
+# (each order says its playouts: \"the search's choice ... (36 playouts\", or
+# on a machine so loaded that 15 ms gave none, \"(no playout)\")
 check "timed: the search's orders are recorded" "
 import sqlite3
 db = sqlite3.connect('$work/timed.db')
-n = db.execute(\"select count(*) from games where decisions like '%search%'\").fetchone()[0]
+n = db.execute(\"select count(*) from games where decisions like '%playout%'\").fetchone()[0]
 assert n == 4, n
 "
 
