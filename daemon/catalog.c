@@ -88,10 +88,7 @@ load_entry (entry_t *entry, const char *path, const char *base_dir,
     if (!tables)
         return -1;
     ruleset_t *rs = ruleset_load_text (tables, path, err, errlen);
-    /* an overlay is played by its base's engine (game_rules_load) */
-    const char *engine = rs && ruleset_base_name (rs)
-                       ? ruleset_base_name (rs) : rs ? ruleset_name (rs) : NULL;
-    if (rs && !game_engine_find (engine)) {
+    if (rs && !game_engine_of (rs)) {
         entry->own = rs;
         entry->ruleset = rs;
         free (tables);

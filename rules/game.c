@@ -56,6 +56,13 @@ game_engine_find (const char *name)
     return NULL;
 }
 
+const game_engine_t *
+game_engine_of (const ruleset_t *rs)
+{
+    const char *base = rs ? ruleset_base_name (rs) : NULL;
+    return rs ? game_engine_find (base ? base : ruleset_name (rs)) : NULL;
+}
+
 char *
 game_read_file (const char *path, char *err, int errlen)
 {
@@ -108,11 +115,7 @@ game_rules_load_text (const char *text, const char *origin, char *err,
     self->ruleset = ruleset_load_text (text, origin, err, errlen);
     if (!self->ruleset)
         goto fail;
-    /* an overlay is played by its base's engine */
-    const char *engine_name = ruleset_base_name (self->ruleset)
-                            ? ruleset_base_name (self->ruleset)
-                            : ruleset_name (self->ruleset);
-    self->engine = game_engine_find (engine_name);
+    self->engine = game_engine_of (self->ruleset);
     if (!self->engine) {
         snprintf (err, errlen, "%s - ruleset \"%s\" has no game engine: it "
                   "answers questions but cannot play battles", origin,

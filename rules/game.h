@@ -214,6 +214,11 @@ typedef struct {
 /*  The engine registered for ruleset `name`, or NULL. */
 const game_engine_t *game_engine_find (const char *name);
 
+/*  The engine that plays ruleset `rs`: its own, or for a house-rule
+ *  overlay its base's (the overlay's settings switch the base engine's
+ *  rules); NULL when none is registered. */
+const game_engine_t *game_engine_of (const ruleset_t *rs);
+
 /*  ---- a ruleset that can be played ---- */
 
 /*  Load the ruleset's table file at `path`: the ruleset (ruleset_load)

@@ -104,25 +104,15 @@ make (const char *terrain, const char *units)
     return test_game_new (rules, scenario_text (terrain, units));
 }
 
-/*  The error a game of these units is refused with. */
+/*  The error a game of these units (and an enemy) is refused with. */
 static void
 refuse_game (const char *units, const char *want)
 {
-    char err[512] = "", both[2048];
+    char both[2048];
     snprintf (both, sizeof both, "%s, %s", units,
               unit ("enemy", "red", "battalion", "ordinary", "line", 50, 90,
                     180, NULL));
-    scenario_t *sc = scenario_load_text (scenario_text (NULL, both), "t.cfg",
-                                         game_rules_finder, rules, err,
-                                         sizeof err);
-    if (!sc)
-        fail_msg ("%s", err);
-    game_t *g = game_new (rules, sc, err, sizeof err);
-    if (g)
-        fail_msg ("game accepted, expected \"%s\"", want);
-    if (!strstr (err, want))
-        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
-    scenario_destroy (&sc);
+    test_game_refused (rules, scenario_text (NULL, both), want, false);
 }
 
 static void
@@ -160,14 +150,6 @@ start (fixture_t *f)
     assert_int_equal (game_phase (f->g), BOL_PHASE_ACTIVE_MOVE);
 }
 
-/*  On, every unit holding, to the start of phase `phase`. */
-static void
-on_to (fixture_t *f, int phase)
-{
-    while (game_phase (f->g) != phase)
-        test_next_phase (f);
-}
-
 static void
 order (fixture_t *f, const char *id, order_t o)
 {
@@ -187,13 +169,6 @@ fire (void)
     o.kind = ORDER_FIRE;
     o.fire = true;
     return o;
-}
-
-static void
-near (double a, double b, double tol)
-{
-    if (fabs (a - b) > tol)
-        fail_msg ("%g is not %g (within %g)", a, b, tol);
 }
 
 /*  "Each stand has Resolve (2-4).  Superior stands are +1 resolve for the
@@ -461,7 +436,7 @@ test_shooting (void **state)
     assert_true (test_saw (f, "bombardment at ahead: gun (primary) 6d6 needing "
                          "6: 1 hit"));
     assert_false (S (f, "gun")->flags & BOL_F_SHOOTING);
-    on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
     order (f, "line", fire ());
     order (f, "gun", fire ());
     /* the gun the primary shooter (6 dice), the line a secondary (1d6):
@@ -518,10 +493,10 @@ test_about_face (void **state)
     order (f, "b", about);
     test_push (f, 3, 6, 1, 1);               /* its command check passes */
     test_next_phase (f);
-    near (U (f, "b")->fp.facing, 180, 0.01);
+    test_near (U (f, "b")->fp.facing, 180, 0.01);
     assert_true (S (f, "b")->flags & BOL_F_MOVED);
     assert_false (bol_can_shoot (f->g, idx (f, "b")));
-    on_to (f, BOL_PHASE_MORALE);
+    test_on_to (f, BOL_PHASE_MORALE);
     test_next_phase (f);
     assert_false (S (f, "b")->flags & BOL_F_MOVED);
     unmake (f);
@@ -547,7 +522,7 @@ test_charges (void **state)
                     180, NULL));
     fixture_t *f = make (NULL, units);
     start (f);
-    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     /* 8 cm to the line's front, 4 TUM: beyond 3 TUM */
     refused (f, "far", test_charge_order (f, "foe"),
              "beyond a charge (3.0 TUM (6.0 cm))");
@@ -569,7 +544,7 @@ test_charges (void **state)
                     180, NULL));
     f = make (NULL, units);
     start (f);
-    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     S (f, "horse")->flags |= BOL_F_SHOOTING;
     refused (f, "horse", test_charge_order (f, "foe"),
              "Shooting units cannot charge");
@@ -602,7 +577,7 @@ charge_at (const char *charger, const char *target, bool back)
                     ? "loose" : "mounted", 50, 26, 180, NULL));
     fixture_t *f = make (NULL, units);
     start (f);
-    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     order (f, "a", test_charge_order (f, "d"));
     test_next_phase (f);
     if (back)
@@ -628,8 +603,8 @@ test_melee_and_rally_back (void **state)
     assert_int_equal (bol_resolve (f->g, idx (f, "d")), 2);
     /* the line lost: 1 TUM (2 cm) straight back, from 26 to 28 */
     assert_true (test_saw (f, "d rallies back 2.0 cm"));
-    near (U (f, "d")->fp.centre.y, 28, 0.01);
-    near (U (f, "a")->fp.centre.y, 24, 0.01);    /* in contact where it hit */
+    test_near (U (f, "d")->fp.centre.y, 28, 0.01);
+    test_near (U (f, "a")->fp.centre.y, 24, 0.01);    /* in contact where it hit */
     unmake (f);
 
     /* the horse loses: 3 TUM (6 cm) back */
@@ -637,7 +612,7 @@ test_melee_and_rally_back (void **state)
     test_push (f, 9, 6, 6, 1, 1, 1, 1, 1, 1, 1);
     test_next_phase (f);
     assert_true (test_saw (f, "a rallies back 6.0 cm"));
-    near (U (f, "a")->fp.centre.y, 18, 0.01);
+    test_near (U (f, "a")->fp.centre.y, 18, 0.01);
     unmake (f);
 
     /* "Chargers must rally back from a tie, except cavalry that tie pass
@@ -647,7 +622,7 @@ test_melee_and_rally_back (void **state)
     test_next_phase (f);
     assert_true (test_saw (f, "a and d tie and pass through each other"));
     /* each on through the other, then 3 TUM: 2 + 2 + 6 cm */
-    near (U (f, "a")->fp.centre.y, 24 + 10, 0.01);
+    test_near (U (f, "a")->fp.centre.y, 24 + 10, 0.01);
     unmake (f);
 
     /* a battalion's charge ending in a tie: the charger rallies back */
@@ -672,7 +647,7 @@ test_evade (void **state)
     test_next_phase (f);
     assert_true (test_saw (f, "d's command check to evade: 2d6, best 6: passed"));
     assert_true (test_saw (f, "d evades a: 12.0 cm directly away"));
-    near (U (f, "d")->fp.centre.y, 26 + 12, 0.01);
+    test_near (U (f, "d")->fp.centre.y, 26 + 12, 0.01);
     assert_true (test_saw (f, "a charges but does not reach d"));
     assert_false (game_unit (f->g, idx (f, "d"))->in_melee);
     unmake (f);
@@ -719,7 +694,7 @@ test_feigned_flight (void **state)
     assert_int_equal (bol_attached_commander (f->g, idx (f, "a")),
                       idx (f, "paez"));
     start (f);
-    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     order (f, "a", test_charge_order (f, "d"));
     test_next_phase (f);
     /* the line's 3 dice (2 hits), the llaneros' 7 (2d6 per resolve
@@ -762,7 +737,7 @@ test_keep_shooting (void **state)
                     NULL));
     fixture_t *f = make (NULL, units);
     start (f);
-    on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
     S (f, "b")->flags |= BOL_F_SHOOTING;
     /* not told to shoot: the check, resolve 3 less a die with no
        commander */
@@ -776,7 +751,7 @@ test_keep_shooting (void **state)
 
     f = make (NULL, units);
     start (f);
-    on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
     S (f, "b")->flags |= BOL_F_SHOOTING;
     test_push (f, 5, 1, 1, 1, 1, 1);         /* the check fails: it shoots */
     test_next_phase (f);
@@ -807,8 +782,8 @@ test_difficult_ground (void **state)
         "[100.0, 26.0], [100.0, 28.0], [0.0, 28.0] ); }";
     fixture_t *f = make (terrain, units);
     /* a corner of the column in the wood: 3 TUM, not 6 */
-    near (bol_move_allowance (f->g, idx (f, "edge")), 6, 1e-9);
-    near (bol_move_allowance (f->g, idx (f, "gun")), 12, 1e-9);
+    test_near (bol_move_allowance (f->g, idx (f, "edge")), 6, 1e-9);
+    test_near (bol_move_allowance (f->g, idx (f, "gun")), 12, 1e-9);
     start (f);
     order (f, "gun", test_move_order (70, 40));
     test_next_phase (f);
@@ -871,9 +846,9 @@ test_passage_of_lines (void **state)
     order (f, "front", test_move_order (30, 40));      /* it has passed: it stays */
     test_next_phase (f);
     assert_true (test_saw (f, "passage of lines: back and front swap places"));
-    near (U (f, "back")->fp.centre.y, 30, 1e-9);
-    near (U (f, "front")->fp.centre.y, 26, 1e-9);
-    near (U (f, "back")->fp.facing, 0, 1e-9);
+    test_near (U (f, "back")->fp.centre.y, 30, 1e-9);
+    test_near (U (f, "front")->fp.centre.y, 26, 1e-9);
+    test_near (U (f, "back")->fp.facing, 0, 1e-9);
     unmake (f);
 }
 
@@ -957,7 +932,7 @@ test_morale_phase (void **state)
     /* a-chief falls; r2 routs, hit by b1; nothing else this turn */
     bol_remove (f->g, idx (f, "a-chief"), BOL_F_CASUALTY, "a test casualty");
     assert_true (bol_take_hits (f->g, idx (f, "r2"), 6, idx (f, "b1"), "t"));
-    on_to (f, BOL_PHASE_MORALE);
+    test_on_to (f, BOL_PHASE_MORALE);
     test_next_phase (f);
     assert_true (test_saw (f, "commander loss"));
     /* 5.2: a1's stands 3 and 3 -> 2 and 3; a2's 2 and 2 -> 1 and 2 */
@@ -1082,8 +1057,8 @@ test_march_and_words (void **state)
     order (f, "line", to_march);
     test_next_phase (f);
     assert_int_equal (U (f, "line")->formation, FORMATION_MARCH);
-    near (U (f, "line")->fp.width, before.width, 1e-9);
-    near (U (f, "line")->fp.depth, before.depth, 1e-9);
+    test_near (U (f, "line")->fp.width, before.width, 1e-9);
+    test_near (U (f, "line")->fp.depth, before.depth, 1e-9);
     assert_false (bol_can_shoot (f->g, idx (f, "line")));
     unmake (f);
 
@@ -1094,7 +1069,7 @@ test_march_and_words (void **state)
               unit ("foe", "red", "battalion", "ordinary", "line", 80, 90,
                     180, NULL));
     f = make (NULL, units);
-    near (bol_move_allowance (f->g, idx (f, "march")), 16, 1e-9);
+    test_near (bol_move_allowance (f->g, idx (f, "march")), 16, 1e-9);
     unmake (f);
 
     /* an unknown formation lists the text's words beside the core's */

@@ -126,18 +126,7 @@ S (fixture_t *f, const char *id)
 static void
 refuse_game (const char *units, const char *want)
 {
-    char err[512] = "";
-    scenario_t *sc = scenario_load_text (scenario_text (NULL, units), "t.cfg",
-                                         game_rules_finder, rules, err,
-                                         sizeof err);
-    if (!sc)
-        fail_msg ("%s", err);
-    game_t *g = game_new (rules, sc, err, sizeof err);
-    if (g)
-        fail_msg ("game accepted, expected \"%s\"", want);
-    if (!strstr (err, want))
-        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
-    scenario_destroy (&sc);
+    test_game_refused (rules, scenario_text (NULL, units), want, false);
 }
 
 /*  Turn 1's initiative (blue, the attacker, active without a die). */
@@ -150,32 +139,13 @@ start (fixture_t *f)
     assert_int_equal (game_phase (f->g), BOL_PHASE_ACTIVE_MOVE);
 }
 
-static void
-on_to (fixture_t *f, int phase)
-{
-    while (game_phase (f->g) != phase) {
-        game_result_t r;
-        game_result (f->g, &r);
-        if (r.over)
-            fail_msg ("the game ended: %s", r.reason);
-        test_next_phase (f);
-    }
-}
-
 /*  On to the next turn's initiative, begun (its dice and rally phase
  *  thrown). */
 static void
 next_turn (fixture_t *f)
 {
     test_next_phase (f);
-    on_to (f, BOL_PHASE_INITIATIVE);
-}
-
-static void
-near (double a, double b, double tol)
-{
-    if (fabs (a - b) > tol)
-        fail_msg ("%g is not %g (within %g)", a, b, tol);
+    test_on_to (f, BOL_PHASE_INITIATIVE);
 }
 
 static void
@@ -196,18 +166,18 @@ test_overlay_is_partial_over_bolivar (void **state)
     assert_string_equal (ruleset_name (rs), "liberators_house");
     assert_string_equal (ruleset_base_name (rs), "bolivar");
     assert_true (ruleset_overlay_partial (rs));
-    near (ruleset_cm_per_length_unit (rs), IN, 1e-9);
+    test_near (ruleset_cm_per_length_unit (rs), IN, 1e-9);
     const bol_tables_t *t = game_rules_tables (rules);
     assert_true (t->house.on);
-    near (t->house.rout_rally_per, 12, 1e-9);     /* "each complete 12" */
-    near (t->house.retreat, 4, 1e-9);             /* "moves back 4" */
-    near (t->house.stand_width_cm, 3.0, 1e-9);    /* "30mm wide" */
+    test_near (t->house.rout_rally_per, 12, 1e-9);     /* "each complete 12" */
+    test_near (t->house.retreat, 4, 1e-9);             /* "moves back 4" */
+    test_near (t->house.stand_width_cm, 3.0, 1e-9);    /* "30mm wide" */
     assert_int_equal (t->house.guns_at_guns_dice, -2);
     assert_int_equal (t->house.cavalry_retreat_dice, -1);
     assert_int_equal (t->house.cavalry_vs_disordered_dice, 3);
     assert_int_equal (t->house.high_ground_dice, -1);
-    near (t->house.guns_move_and_shoot, 2, 1e-9);
-    near (t->house.routed_breakpoint, 0.5, 1e-9); /* "half of its units" */
+    test_near (t->house.guns_move_and_shoot, 2, 1e-9);
+    test_near (t->house.routed_breakpoint, 0.5, 1e-9); /* "half of its units" */
     assert_false (t->house.infantry_charge_cavalry);
 
     game_rules_t *base = test_rules_load ("rules/data/bolivar/tables.cfg");
@@ -288,11 +258,11 @@ test_formations_lay_out_stands (void **state)
         if (front != c[i].front || rows != c[i].rows)
             fail_msg ("%s: %d wide, %d deep; expected %d by %d", c[i].id,
                       front, rows, c[i].front, c[i].rows);
-        near (U (f, c[i].id)->fp.width, 3.0 * c[i].front, 1e-9);
-        near (U (f, c[i].id)->fp.depth, 2.0 * c[i].rows, 1e-9);
+        test_near (U (f, c[i].id)->fp.width, 3.0 * c[i].front, 1e-9);
+        test_near (U (f, c[i].id)->fp.depth, 2.0 * c[i].rows, 1e-9);
     }
     /* the front edge stays where the unit was put */
-    near (U (f, "c8")->fp.centre.y + U (f, "c8")->fp.depth / 2, 21, 1e-9);
+    test_near (U (f, "c8")->fp.centre.y + U (f, "c8")->fp.depth / 2, 21, 1e-9);
 
     /* "These constraints mean a battalion must have at least 3 stands to
        form column": an order to, refused; a line of six forms column */
@@ -303,8 +273,8 @@ test_formations_lay_out_stands (void **state)
     test_order_refused (f->g, "l2", o, "at least 3 stands to form column");
     test_give_order (f->g, "l5", o);
     test_next_phase (f);
-    near (U (f, "l5")->fp.width, 6.0, 1e-9);      /* two wide, */
-    near (U (f, "l5")->fp.depth, 6.0, 1e-9);      /* three deep */
+    test_near (U (f, "l5")->fp.width, 6.0, 1e-9);      /* two wide, */
+    test_near (U (f, "l5")->fp.depth, 6.0, 1e-9);      /* three deep */
     unmake (f);
 
     /* "A single stand is skirmishers by definition"; "an infantry line
@@ -540,7 +510,7 @@ test_leader_rallies_twice (void **state)
     vec2_t was = U (f, "general")->fp.centre;
     test_give_order (f->g, "general", test_move_order (80, 20));
     test_next_phase (f);
-    near (U (f, "general")->fp.centre.x, was.x, 1e-9);
+    test_near (U (f, "general")->fp.centre.x, was.x, 1e-9);
     saw (f, "general stays: he attempted to rally a unit this turn");
     unmake (f);
 }
@@ -603,7 +573,7 @@ test_fire_and_cavalry_retreat (void **state)
                     NULL));
     fixture_t *f = make (NULL, units);
     start (f);
-    on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
     order_t o = order_hold ();
     o.kind = ORDER_FIRE;
     o.fire = true;
@@ -616,7 +586,7 @@ test_fire_and_cavalry_retreat (void **state)
     saw (f, "bn (primary) 5d6 needing 6: 2 hits");
     saw (f, "hussars retreats 10.2 cm directly to its rear (it retreats from "
          "the fire)");
-    near (U (f, "hussars")->fp.centre.y, y + 4 * IN, 1e-6);
+    test_near (U (f, "hussars")->fp.centre.y, y + 4 * IN, 1e-6);
     assert_int_equal (U (f, "hussars")->killed, 2);
     assert_true (U (f, "hussars")->status & STATUS_DISORDERED);
     /* "A charge is cancelled if the charging unit receives casualties in
@@ -676,7 +646,7 @@ test_melee_loser_retreats_and_tests (void **state)
               unit ("foe", "red", "battalion", "line", 50, 22, 180, 6, NULL));
     fixture_t *f = make (NULL, units);
     start (f);
-    on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
     vec2_t bn = U (f, "bn")->fp.centre, foe = U (f, "foe")->fp.centre;
     /* red's six stands throw first (6d6: three hits), blue's after
        (none); blue's morale test (2d6) failed */
@@ -686,8 +656,8 @@ test_melee_loser_retreats_and_tests (void **state)
          "6: 0 hits");
     saw (f, "red wins the melee (0 casualties taken against 3)");
     assert_int_equal (U (f, "bn")->killed, 3);
-    near (U (f, "bn")->fp.centre.y, bn.y - 4 * IN, 1e-6);
-    near (U (f, "foe")->fp.centre.y, foe.y, 1e-9);       /* holds */
+    test_near (U (f, "bn")->fp.centre.y, bn.y - 4 * IN, 1e-6);
+    test_near (U (f, "foe")->fp.centre.y, foe.y, 1e-9);       /* holds */
     saw (f, "bn's command check to pass its morale test, the melee lost: "
          "2d6, best 2: failed");
     assert_true (U (f, "bn")->status & STATUS_DISORDERED);
@@ -721,7 +691,7 @@ test_cavalry_pursuit (void **state)
     test_push (f, 2, 6, 1);
     bol_house_won (f->g, hussars, f->dice, 0);
     saw (f, "hussars passes its check and stands its ground");
-    near (U (f, "hussars")->fp.centre.y, 20, 1e-9);
+    test_near (U (f, "hussars")->fp.centre.y, 20, 1e-9);
     /* failed: it must pursue, disordered; the charge's melee at once
        (its three stands charging, 2 dice each: 6d6, two hits; the foe's
        six, 6d6: none); the foe retreats and passes its test; the hussars,
@@ -762,7 +732,7 @@ test_charges (void **state)
                     180, 4, NULL));
     fixture_t *f = make (NULL, units);
     start (f);
-    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     test_order_refused (f->g, "bn", test_charge_order (f, "horse"),
                         "Infantry cannot charge cavalry");
     test_order_refused (f->g, "gun", test_charge_order (f, "their-gun"),
@@ -788,7 +758,7 @@ test_charges (void **state)
                     NULL));
     f = make (NULL, units);
     start (f);
-    on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     test_order_refused (f->g, "bn", test_charge_order (f, "skew"),
                         "cannot include a change of facing");
     unmake (f);
@@ -807,7 +777,7 @@ test_hasty_square (void **state)
                     NULL));
     fixture_t *f = make (NULL, units);
     start (f);
-    on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
     test_give_order (f->g, "horse", test_charge_order (f, "bn"));
     /* the horse's disorder check to charge, the battalion's morale roll
        (2d6 each), both passed */
@@ -913,7 +883,7 @@ test_army_abandons_the_field (void **state)
     game_result_t r;
     game_result (f->g, &r);
     assert_false (r.over);                  /* not before the turn's end */
-    on_to (f, BOL_PHASE_MORALE);
+    test_on_to (f, BOL_PHASE_MORALE);
     game_resolve_phase (f->g, f->dice);
     game_result (f->g, &r);
     assert_true (r.over);
@@ -987,7 +957,7 @@ test_retreat (void **state)
     /* in a wood the host's difficult ground allows 3 (inches), not 4 */
     double y = U (f, "in-wood")->fp.centre.y;
     assert_true (bol_house_retreat (f->g, idx (f, "in-wood"), "test"));
-    near (U (f, "in-wood")->fp.centre.y, y - 3 * IN, 1e-6);
+    test_near (U (f, "in-wood")->fp.centre.y, y - 3 * IN, 1e-6);
     assert_int_equal (U (f, "in-wood")->killed, 0);
     unmake (f);
 }

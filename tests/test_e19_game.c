@@ -122,13 +122,6 @@ refused (fixture_t *f, const char *id, order_t o, const char *want)
     test_order_refused (f->g, id, o, want);
 }
 
-static void
-near (double a, double b, double tol)
-{
-    if (fabs (a - b) > tol)
-        fail_msg ("%g is not %g (within %g)", a, b, tol);
-}
-
 /*  ---- formations ---- */
 
 /*  "Infantry in Line: May not move but may pivot"; "Unlimbered
@@ -179,9 +172,9 @@ test_formations (void **state)
     order (f, "guns", pivot);
     test_next_phase (f);
     assert_int_equal (U (f, "line")->formation, FORMATION_COLUMN);
-    near (U (f, "line")->fp.centre.y, 48, 1e-6);
-    near (U (f, "guns")->fp.facing, 30, 1e-6);
-    near (U (f, "guns")->fp.centre.y, 40, 1e-6);
+    test_near (U (f, "line")->fp.centre.y, 48, 1e-6);
+    test_near (U (f, "guns")->fp.facing, 30, 1e-6);
+    test_near (U (f, "guns")->fp.centre.y, 40, 1e-6);
     assert_int_equal (e19_fire_dice (f->g, idx (f, "guns"),
                                      idx (f, "target")), 0);
     /* skirmishers are never in line */
@@ -335,17 +328,17 @@ test_movement (void **state)
     order_t right = test_move_order (200, 20);
     order (f, "turner", right);
     test_next_phase (f);
-    near (U (f, "co")->fp.centre.y, 28, 1e-6);         /* Inf (CO) 8 */
-    near (U (f, "lo")->fp.centre.y, 32, 1e-6);         /* Inf (LO) 12 */
-    near (U (f, "sk")->fp.centre.y, 122, 1e-6);        /* Ski in woods 12 */
-    near (U (f, "co-wood")->fp.centre.y, 114, 1e-6);   /* CO in woods 4 */
+    test_near (U (f, "co")->fp.centre.y, 28, 1e-6);         /* Inf (CO) 8 */
+    test_near (U (f, "lo")->fp.centre.y, 32, 1e-6);         /* Inf (LO) 12 */
+    test_near (U (f, "sk")->fp.centre.y, 122, 1e-6);        /* Ski in woods 12 */
+    test_near (U (f, "co-wood")->fp.centre.y, 114, 1e-6);   /* CO in woods 4 */
     /* Cav woods N/A: its front (1 cm ahead of its centre) stops at the
        wood's edge */
     assert_true (U (f, "cav")->fp.centre.y + 1.0 <= 100.0 + 1e-6);
     assert_true (U (f, "cav")->fp.centre.y + 1.0 >= 99.0);
-    near (U (f, "road")->fp.centre.y, 36, 1e-6);       /* road 16 */
+    test_near (U (f, "road")->fp.centre.y, 36, 1e-6);       /* road 16 */
     /* a quarter turn is two pivots of 45, each a quarter of 8 cm */
-    near (U (f, "turner")->fp.centre.x, 164, 1e-6);
+    test_near (U (f, "turner")->fp.centre.x, 164, 1e-6);
     unmake (f);
     /* within 24 cm of the enemy the road gives no more than the open */
     snprintf (units, sizeof units, "%s, %s",
@@ -357,7 +350,7 @@ test_movement (void **state)
     start (f, 6, 6);
     order (f, "road", test_move_order (193, 80));
     test_next_phase (f);
-    near (U (f, "road")->fp.centre.y, 28, 1e-6);
+    test_near (U (f, "road")->fp.centre.y, 28, 1e-6);
     unmake (f);
 }
 
@@ -390,11 +383,11 @@ test_streams_and_bridges (void **state)
     order (f, "bridge", test_move_order (150, 90));
     test_next_phase (f);
     /* its front (44) stops at 52, short of the brook: the open rate */
-    near (U (f, "short")->fp.centre.y, 48, 1e-6);
+    test_near (U (f, "short")->fp.centre.y, 48, 1e-6);
     /* its front (52) would cross the brook: the stream's 4 cm */
-    near (U (f, "wader")->fp.centre.y, 52, 1e-6);
+    test_near (U (f, "wader")->fp.centre.y, 52, 1e-6);
     /* over the bridge, wholly on the road: the road's 16 */
-    near (U (f, "bridge")->fp.centre.y, 64, 1e-6);
+    test_near (U (f, "bridge")->fp.centre.y, 64, 1e-6);
     unmake (f);
 }
 
@@ -460,7 +453,7 @@ test_interpenetration (void **state)
     /* it stops where it would stand on the line (half a cm of overlap is
        figures touching) */
     assert_true (U (f, "col")->fp.centre.y <= 25.5 + 1e-6);
-    near (U (f, "sk")->fp.centre.y, 32, 1e-6);
+    test_near (U (f, "sk")->fp.centre.y, 32, 1e-6);
     unmake (f);
 }
 
@@ -496,11 +489,11 @@ test_firing (void **state)
     fixture_t *f = make (town, units);
     int guns = idx (f, "guns"), sk = idx (f, "sk"), line = idx (f, "line");
     /* canister within 12 cm: 5 dice a base */
-    near (situation_unit_distance (game_situation (f->g), guns,
+    test_near (situation_unit_distance (game_situation (f->g), guns,
                                    idx (f, "near")), 8, 1e-6);
     assert_int_equal (e19_fire_dice (f->g, guns, idx (f, "near")), 10);
     /* a musket reaches 8 cm, a skirmisher's 16: "far" is 14 cm off */
-    near (situation_unit_distance (game_situation (f->g), sk,
+    test_near (situation_unit_distance (game_situation (f->g), sk,
                                    idx (f, "far")), 14, 1e-6);
     assert_int_equal (e19_fire_dice (f->g, sk, idx (f, "far")), 2);
     assert_int_equal (e19_fire_dice (f->g, line, idx (f, "far")), 0);
@@ -649,7 +642,7 @@ test_hand_to_hand (void **state)
                          "against close order infantry)"));
     assert_true (test_saw (f, "col loses the hand-to-hand"));
     assert_int_equal (U (f, "col")->killed, 2);
-    near (geom_dist (before, U (f, "col")->fp.centre), 12, 1e-6);
+    test_near (geom_dist (before, U (f, "col")->fp.centre), 12, 1e-6);
     assert_true (test_saw (f, "col retreats 12 cm"));
     unmake (f);
 }
@@ -767,7 +760,7 @@ test_riverbank_heights_and_towns (void **state)
     test_next_phase (f);
     assert_true (test_saw (f, "garrison loses the hand-to-hand"));
     assert_true (test_saw (f, "column occupies the town garrison left"));
-    near (U (f, "column")->fp.centre.y, 65, 1e-6);
+    test_near (U (f, "column")->fp.centre.y, 65, 1e-6);
     unmake (f);
 }
 

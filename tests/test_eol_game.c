@@ -154,7 +154,6 @@ unmake (fixture_t *f)
 static void
 expect_refused (const char *units, const char *want)
 {
-    char err[256] = "";
     char both[1024];
     snprintf (both, sizeof both, "%s, { id = \"enemy\"; side = \"red\"; "
               "arm = \"infantry\"; quality = \"average\"; troop_type = "
@@ -162,21 +161,9 @@ expect_refused (const char *units, const char *want)
               "formation = \"line\"; "
               "x = 150.0; y = 150.0; facing = 180.0; width = 7.62; "
               "depth = 3.81; }", units);
-    scenario_t *sc = scenario_load_text (scenario_text (NULL, both, NULL),
-                                         "t.cfg", game_rules_finder, rules,
-                                         err, sizeof err);
-    if (!sc) {
-        /* refused as the situation is read (a troop type not of its arm) */
-        if (!strstr (err, want))
-            fail_msg ("error \"%s\" lacks \"%s\"", err, want);
-        return;
-    }
-    game_t *g = game_new (rules, sc, err, sizeof err);
-    if (g)
-        fail_msg ("accepted, expected \"%s\"", want);
-    if (!strstr (err, want))
-        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
-    scenario_destroy (&sc);
+    /* refused by the game, or already as the situation is read (a
+       troop type not of its arm) */
+    test_game_refused (rules, scenario_text (NULL, both, NULL), want, true);
 }
 
 static int

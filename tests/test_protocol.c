@@ -91,6 +91,24 @@ exchange (void *socket, const Solo__V1__Request *request)
     return receive_reply (socket, false);
 }
 
+/*  The daemon's answer to a Hello of request `id` at protocol
+ *  `version`, naming the client `name` (or none); the caller frees it. */
+static Solo__V1__Reply *
+hello_exchange (void *socket, uint64_t id, uint32_t version,
+                const char *name)
+{
+    Solo__V1__Hello hello = SOLO__V1__HELLO__INIT;
+    hello.protocol_version = version;
+    if (name)
+        hello.client_name = (char *) name;
+    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
+    request.id = id;
+    request.body_case = SOLO__V1__REQUEST__BODY_HELLO;
+    request.hello = &hello;
+    return exchange (socket, &request);
+}
+
+
 static void
 assert_error (const Solo__V1__Reply *reply, uint64_t id,
               Solo__V1__Error__Code code, const char *field)
@@ -122,13 +140,7 @@ assert_decision (const Solo__V1__Reply *reply)
 static void
 assert_still_serving (void *socket)
 {
-    Solo__V1__Hello hello = SOLO__V1__HELLO__INIT;
-    hello.protocol_version = 1;
-    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
-    request.id = 4242;
-    request.body_case = SOLO__V1__REQUEST__BODY_HELLO;
-    request.hello = &hello;
-    Solo__V1__Reply *reply = exchange (socket, &request);
+    Solo__V1__Reply *reply = hello_exchange (socket, 4242, 1, NULL);
     assert_int_equal (reply->id, 4242);
     assert_int_equal (reply->body_case, SOLO__V1__REPLY__BODY_HELLO);
     solo__v1__reply__free_unpacked (reply, NULL);
@@ -326,14 +338,7 @@ static void
 test_hello (void **state)
 {
     (void) state;
-    Solo__V1__Hello hello = SOLO__V1__HELLO__INIT;
-    hello.protocol_version = 1;
-    hello.client_name = "test_protocol";
-    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
-    request.id = 1;
-    request.body_case = SOLO__V1__REQUEST__BODY_HELLO;
-    request.hello = &hello;
-    Solo__V1__Reply *reply = exchange (dealer, &request);
+    Solo__V1__Reply *reply = hello_exchange (dealer, 1, 1, "test_protocol");
     assert_int_equal (reply->id, 1);
     assert_int_equal (reply->body_case, SOLO__V1__REPLY__BODY_HELLO);
     Solo__V1__HelloReply *h = reply->hello;
@@ -378,9 +383,7 @@ test_hello (void **state)
     solo__v1__reply__free_unpacked (reply, NULL);
 
     /*  version 0 ("any") is served too */
-    hello.protocol_version = 0;
-    request.id = 2;
-    reply = exchange (dealer, &request);
+    reply = hello_exchange (dealer, 2, 0, "test_protocol");
     assert_int_equal (reply->id, 2);
     assert_int_equal (reply->body_case, SOLO__V1__REPLY__BODY_HELLO);
     solo__v1__reply__free_unpacked (reply, NULL);
@@ -402,13 +405,7 @@ static void
 test_hello_throws (void **state)
 {
     (void) state;
-    Solo__V1__Hello hello = SOLO__V1__HELLO__INIT;
-    hello.protocol_version = 1;
-    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
-    request.id = 4;
-    request.body_case = SOLO__V1__REQUEST__BODY_HELLO;
-    request.hello = &hello;
-    Solo__V1__Reply *reply = exchange (dealer, &request);
+    Solo__V1__Reply *reply = hello_exchange (dealer, 4, 1, NULL);
     assert_int_equal (reply->body_case, SOLO__V1__REPLY__BODY_HELLO);
     int checked = 0;
     for (size_t i = 0; i < reply->hello->n_rulesets; i++) {
@@ -487,13 +484,7 @@ static void
 test_hello_unsupported_version (void **state)
 {
     (void) state;
-    Solo__V1__Hello hello = SOLO__V1__HELLO__INIT;
-    hello.protocol_version = 2;
-    Solo__V1__Request request = SOLO__V1__REQUEST__INIT;
-    request.id = 3;
-    request.body_case = SOLO__V1__REQUEST__BODY_HELLO;
-    request.hello = &hello;
-    Solo__V1__Reply *reply = exchange (dealer, &request);
+    Solo__V1__Reply *reply = hello_exchange (dealer, 3, 2, NULL);
     assert_error (reply, 3, SOLO__V1__ERROR__CODE__UNSUPPORTED_VERSION,
                   "hello.protocol_version");
     solo__v1__reply__free_unpacked (reply, NULL);

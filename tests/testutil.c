@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdatomic.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,6 +334,25 @@ test_game_new (const game_rules_t *rules, const char *text)
 }
 
 void
+test_game_refused (const game_rules_t *rules, const char *text,
+                   const char *want, bool or_scenario)
+{
+    char err[512] = "";
+    scenario_t *sc = scenario_load_text (text, "t.cfg", game_rules_finder,
+                                         (void *) rules, err, sizeof err);
+    if (!sc && !or_scenario)
+        fail_msg ("%s", err);
+    if (sc) {
+        game_t *g = game_new (rules, sc, err, sizeof err);
+        scenario_destroy (&sc);
+        if (g)
+            fail_msg ("game accepted, expected \"%s\"", want);
+    }
+    if (!strstr (err, want))
+        fail_msg ("error \"%s\" lacks \"%s\"", err, want);
+}
+
+void
 test_game_destroy (test_game_t **self_p)
 {
     test_game_t *f = *self_p;
@@ -380,6 +400,25 @@ test_next_phase (test_game_t *f)
 {
     game_resolve_phase (f->g, f->dice);
     game_begin_phase (f->g, f->dice);
+}
+
+void
+test_on_to (test_game_t *f, int phase)
+{
+    while (game_phase (f->g) != phase) {
+        game_result_t r;
+        game_result (f->g, &r);
+        if (r.over)
+            fail_msg ("the game ended: %s", r.reason);
+        test_next_phase (f);
+    }
+}
+
+void
+test_near (double a, double b, double tol)
+{
+    if (fabs (a - b) > tol)
+        fail_msg ("%g is not %g (within %g)", a, b, tol);
 }
 
 order_t

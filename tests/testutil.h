@@ -61,6 +61,12 @@ typedef struct {
 test_game_t *test_game_new (const game_rules_t *rules, const char *text);
 void test_game_destroy (test_game_t **self_p);
 
+/*  The scenario file's `text` under `rules` must be refused, with an
+ *  error holding `want`: by game_new, or (`or_scenario`) already as the
+ *  scenario is read.  Fails the test otherwise. */
+void test_game_refused (const game_rules_t *rules, const char *text,
+                        const char *want, bool or_scenario);
+
 /*  The index of unit `id`; fails the test when there is none. */
 int test_unit_index (const test_game_t *f, const char *id);
 
@@ -73,6 +79,13 @@ bool test_saw (const test_game_t *f, const char *words);
 
 /*  Resolve the current phase and begin the next. */
 void test_next_phase (test_game_t *f);
+
+/*  On, every unit holding, to the start of phase `phase`; fails the test
+ *  when the game ends first. */
+void test_on_to (test_game_t *f, int phase);
+
+/*  Fails the test unless a and b are within tol. */
+void test_near (double a, double b, double tol);
 
 /*  An order to move to (x, y), and one to charge unit `target` of f's
  *  game (fails the test when there is none). */

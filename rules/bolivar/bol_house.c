@@ -425,12 +425,11 @@ rally_disorder (game_t *g, int u, dice_t *dice)
                         "disorder marker: it cannot rally this turn", x->id);
         return;
     }
-    char what[GAME_EVENT_MAX];
-    snprintf (what, sizeof what, "%s rallies from disorder", x->id);
     bool ok = bol_command_check (g, u, dice, "rally from disorder");
     int c = bol_attached_commander (g, u);
     if (!ok && c >= 0 && house (g)->leader_rallies_twice) {
         state_m (g, c)->house |= BOL_H_LEADER_TRIED;
+        char what[GAME_EVENT_MAX];
         snprintf (what, sizeof what, "%s rallies %s from disorder with his "
                   "own rating", game_unit_c (g, c)->id, x->id);
         ok = rally_roll (g, u, leader_dice (g, c), dice, what);
