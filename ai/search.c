@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "evaluate.h"
 #include "search.h"
 #include "strategy.h"
 
@@ -74,21 +75,6 @@ mix (uint64_t a, uint64_t b)
 
 /*  ---- the value of a position ---- */
 
-/*  The weights of search_evaluate: a logistic model of the final result
- *  fitted to the start of every turn of 15000 battles of the three
- *  scenarios played by the actions tables (objectives counted only as
- *  the turn limit nears: held early, they say who defends, not who
- *  wins). */
-#define SEARCH_W_LOST      4.5     /* share of figures killed or gone */
-#define SEARCH_W_LOST2     4.0     /* its square: an army near its break */
-#define SEARCH_W_WOUNDED   2.9     /* share wounded */
-#define SEARCH_W_RISK      0.8     /* share in units that ran or fell back */
-#define SEARCH_W_HELD_LATE 2.35    /* objective value held, net, as a share
-                                      of all, times the turn / turn limit */
-/*  Not in the fit (the tables play commanded units as the others): the
- *  share of figures within command distance of their command figures. */
-#define SEARCH_W_COMMAND   0.6
-
 double
 search_evaluate (const game_t *g, int side, const commander_personality_t *p)
 {
@@ -103,72 +89,7 @@ search_evaluate (const game_t *g, int side, const commander_personality_t *p)
 double
 search_heuristic (const game_t *g, int side, const commander_personality_t *p)
 {
-    game_result_t r;
-    game_result (g, &r);
-    /* figures lost (killed or gone: what breaks an army), wounded, and
-       standing in units that ran or fell back from a melee this turn */
-    const situation_t *sit = game_situation (g);
-    double risk[SIDE_COUNT] = { 0, 0 };
-    for (int u = 0; u < game_unit_count (g); u++) {
-        const unit_t *x = situation_unit_const (sit, u);
-        if (!game_unit (g, u)->gone
-            && (x->status & (STATUS_RAN_LAST_TURN
-                             | STATUS_RETREATING_FROM_MELEE)))
-            risk[x->side] += unit_figures_standing (x);
-    }
-    /* figures of units within command distance of a command figure of
-       their side: next turn's activations */
-    double reach[SIDE_COUNT] = { 0, 0 };
-    const rules_settings_t *rules = ruleset_settings (situation_ruleset (sit));
-    for (int u = 0; u < game_unit_count (g); u++) {
-        const unit_t *x = situation_unit_const (sit, u);
-        if (game_unit (g, u)->gone || x->arm == ARM_COMMAND
-            || unit_figures_standing (x) <= 0)
-            continue;
-        for (int k = 0; k < game_unit_count (g); k++) {
-            const unit_t *cmd = situation_unit_const (sit, k);
-            if (cmd->arm != ARM_COMMAND || cmd->side != x->side
-                || game_unit (g, k)->gone || unit_figures_standing (cmd) <= 0)
-                continue;
-            if (situation_unit_distance (sit, u, k) <= rules->command_open_cm) {
-                reach[x->side] += unit_figures_standing (x);
-                break;
-            }
-        }
-    }
-    double lost[SIDE_COUNT], wounded[SIDE_COUNT];
-    bool worn = game_engine (g)->strength != NULL;
-    for (int s = 0; s < SIDE_COUNT; s++) {
-        double of = r.figures[s] > 0 ? r.figures[s] : 1;
-        lost[s] = (r.killed[s] + r.gone[s]) / of;
-        wounded[s] = r.wounded[s] / of;
-        if (worn) {
-            /* the engine's own measure of a side worn down (4 Page
-               Bolivar's resolve), in the place of figures lost */
-            double harm, start;
-            game_side_harm (g, s, &harm, &start);
-            lost[s] = start > 0 ? harm / start : 0;
-            wounded[s] = 0;
-        }
-        risk[s] /= of;
-        reach[s] /= of;
-    }
-    int e = 1 - side;
-    double harm[SIDE_COUNT];
-    for (int s = 0; s < SIDE_COUNT; s++)
-        harm[s] = SEARCH_W_LOST * lost[s] + SEARCH_W_LOST2 * lost[s] * lost[s]
-                + SEARCH_W_WOUNDED * wounded[s] + SEARCH_W_RISK * risk[s];
-    const scenario_t *sc = game_scenario (g);
-    int total = 0;
-    for (int i = 0; i < scenario_objective_count (sc); i++)
-        total += scenario_objective (sc, i)->value;
-    double held = total > 0 ? (double) (r.objective_value[side]
-                                        - r.objective_value[e]) / total : 0;
-    double progress = (double) game_turn (g) / scenario_turns (sc);
-    double z = (0.5 + p->aggression) * harm[e] - (0.5 + p->caution) * harm[side]
-             + SEARCH_W_HELD_LATE * progress * held
-             + SEARCH_W_COMMAND * (reach[side] - reach[e]);
-    return 1.0 / (1.0 + exp (-z));
+    return evaluate_position (g, side, p);
 }
 
 /*  ---- jobs and threads ---- */

@@ -82,11 +82,11 @@ void search_variant_sync (situation_t *view, const situation_t *sit);
 double search_now (void);
 
 /*  The value of game `g` for `side`, 0..1: 1 a win, 0 a loss, 0.5 a
- *  draw once over; before that a logistic model of the chance to win:
- *  the share of each side's figures killed or gone (and its square),
- *  wounded, and in units that ran or fell back from a melee, the enemy's
- *  weighed by 0.5 + aggression, its own by 0.5 + caution; and the
- *  objective value held, more as the turn limit nears. */
+ *  draw once over; before that the ruleset's model of the chance to win
+ *  (evaluate_position, evaluate.h): each side's losses and nearness to
+ *  its break, the enemy's weighed by 0.5 + aggression, its own by 0.5 +
+ *  caution; the objective value held and who the turn limit favours,
+ *  more as it nears; command. */
 double search_evaluate (const game_t *g, int side,
                         const commander_personality_t *p);
 

@@ -810,6 +810,7 @@ game_judge_victory (const game_t *g, const game_victory_rules_t *v,
         int lost = v->side_lost (g, (side_t) s, &of);
         frac[s] = of > 0 ? (double) lost / of : 1.0;
         broken[s] = frac[s] >= brk - 1e-9;
+        out->break_share[s] = brk > 0 ? frac[s] / brk : 1.0;
     }
     for (int u = 0; u < g->unit_count; u++) {
         const unit_t *x = situation_unit_const (g->sit, u);
@@ -829,6 +830,10 @@ game_judge_victory (const game_t *g, const game_victory_rules_t *v,
     }
     const char *name[SIDE_COUNT] = { scenario_side_name (sc, SIDE_BLUE),
                                      scenario_side_name (sc, SIDE_RED) };
+    judge_on_time (g, name, out);    /* were the turn limit now */
+    out->on_time_winner = out->winner;
+    out->winner = -1;
+    out->reason[0] = '\0';
     out->over = true;
     if (out->units_left[0] == 0 && out->units_left[1] == 0)
         snprintf (out->reason, sizeof out->reason, "both sides are gone "

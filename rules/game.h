@@ -88,6 +88,14 @@ typedef struct {
     int gone[SIDE_COUNT];            /* left the table, standing */
     int units_left[SIDE_COUNT];      /* units still in play */
     int objective_value[SIDE_COUNT]; /* objective value held */
+    /*  How near each army is to its break: the share it has lost over
+     *  the share that breaks it (1 or more: broken), for a strategy
+     *  weighing a position. */
+    double break_share[SIDE_COUNT];
+    /*  The side the turn limit would give the battle to if it came now
+     *  with neither army broken (-1: a draw), by the scenario's on_time
+     *  rule or the engine's own (4 Page Bolivar: the attacker loses). */
+    int on_time_winner;
 } game_result_t;
 
 /*  Events: what happened, in plain words, as the engine resolves. */
@@ -418,7 +426,8 @@ typedef struct {
  *  draw); else at the scenario's turn limit its on_time rule (a side
  *  holds out, a draw, or the objective values held, even values a draw);
  *  else the battle goes on (out->over false).  The counts (figures,
- *  killed, gone, units left, objective values) are filled in every
+ *  killed, gone, units left, objective values), each army's break share
+ *  and the on_time rule's winner were the limit now are filled in every
  *  case. */
 void game_judge_victory (const game_t *g, const game_victory_rules_t *v,
                          game_result_t *out);

@@ -982,15 +982,22 @@ test_breakpoint_and_time (void **state)
     game_result_t r;
     bol_engine.victory (f->g, &r);
     assert_false (r.over);
+    /* were the time limit now, the attacker (blue) would lose */
+    assert_int_equal (r.on_time_winner, SIDE_RED);
+    test_near (r.break_share[SIDE_BLUE], 0.0, 1e-9);
     bol_remove (f->g, idx (f, "b0"), BOL_F_ROUTED, "t");
     bol_remove (f->g, idx (f, "b1"), BOL_F_ROUTED, "t");
     bol_engine.victory (f->g, &r);
     assert_false (r.over);                   /* 2 of 7: not 3 */
+    test_near (r.break_share[SIDE_BLUE], (2.0 / 7.0) * 3.0, 1e-9);
+    assert_true (r.break_share[SIDE_BLUE] < 1.0);
+    assert_int_equal (r.on_time_winner, SIDE_RED);
     bol_remove (f->g, idx (f, "r0"), BOL_F_ROUTED, "t");
     bol_remove (f->g, idx (f, "r1"), 0, "t");   /* eliminated guns count */
     bol_engine.victory (f->g, &r);
     assert_true (r.over);
     assert_int_equal (r.winner, SIDE_BLUE);  /* 2 of 6: red breaks */
+    test_near (r.break_share[SIDE_RED], 1.0, 1e-9);
     bol_remove (f->g, idx (f, "b2"), BOL_F_ROUTED, "t");
     bol_engine.victory (f->g, &r);
     assert_true (r.over);

@@ -1,6 +1,7 @@
 /*  test_game_victory.c - the shared victory judgement (game.h,
  *  game_judge_victory) as each ruleset tunes it: both armies breaking at
- *  the end of one turn.  */
+ *  the end of one turn; before the end, each army's break share and the
+ *  side the turn limit would favour.  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -72,6 +73,11 @@ test_both_break (void **state)
     game_judge_victory (g, &v, &r);
     assert_true (r.over);
     assert_int_equal (r.winner, SIDE_BLUE);
+    /* each army's share lost over the share that breaks it */
+    test_near (r.break_share[SIDE_BLUE], 0.6 / 0.5, 1e-9);
+    test_near (r.break_share[SIDE_RED], 0.8 / 0.5, 1e-9);
+    /* no objectives: the turn limit would be a draw */
+    assert_int_equal (r.on_time_winner, -1);
     assert_non_null (strstr (r.reason, "break: 80% of their figures lost"));
     v.both_break_draw = true;
     game_judge_victory (g, &v, &r);
@@ -84,11 +90,64 @@ test_both_break (void **state)
     game_rules_destroy (&rules);
 }
 
+/*  Before the turn limit, the side it would give the battle to: a side
+ *  that holds out, or the holder of the objectives (one held by blue
+ *  from the start); the battle itself goes on, with no reason yet. */
+static void
+test_on_time_winner (void **state)
+{
+    (void) state;
+    game_rules_t *rules = test_rules_load ("rules/data/skirmish19/tables.cfg");
+    const char *victories[] = {
+        "on_time = \"red\";",
+        "on_time = \"objectives\"; objectives = ( { id = \"hill\"; x = 50.0;"
+        " y = 20.0; radius = 5.0; value = 1; held_by = \"blue\"; } );",
+        "on_time = \"draw\";" };
+    const int expected[] = { SIDE_RED, SIDE_BLUE, -1 };
+    for (int i = 0; i < 3; i++) {
+        char text[2048], err[256] = "";
+        snprintf (text, sizeof text,
+            "ruleset = \"skirmish19\";\n"
+            "table = { width = 200.0; depth = 200.0; };\n"
+            "units = (\n"
+            " { id = \"b\"; side = \"blue\"; arm = \"infantry\"; quality = \"regular\";"
+            "   weapon = \"musket\"; figures = 10; killed = 2; x = 50.0; y = 50.0;"
+            "   facing = 0.0; width = 20.0; depth = 3.0; },\n"
+            " { id = \"r\"; side = \"red\"; arm = \"infantry\"; quality = \"regular\";"
+            "   weapon = \"musket\"; figures = 10; x = 50.0; y = 150.0;"
+            "   facing = 180.0; width = 20.0; depth = 3.0; } );\n"
+            "scenario = { name = \"t\"; turns = 10; victory = { army_break = 0.5; %s }; };\n",
+            victories[i]);
+        scenario_t *sc = scenario_load_text (text, "t.cfg", game_rules_finder,
+                                             rules, err, sizeof err);
+        if (!sc)
+            fail_msg ("%s", err);
+        game_t *g = game_new (rules, sc, err, sizeof err);
+        if (!g)
+            fail_msg ("%s", err);
+        game_victory_rules_t v = { .army_break = 0.5, .side_lost = killed_lost,
+                                   .holds = any_standing,
+                                   .lost_words = "figures lost" };
+        game_result_t r;
+        game_judge_victory (g, &v, &r);
+        assert_false (r.over);
+        assert_int_equal (r.winner, -1);
+        assert_string_equal (r.reason, "");
+        assert_int_equal (r.on_time_winner, expected[i]);
+        test_near (r.break_share[SIDE_BLUE], 0.2 / 0.5, 1e-9);
+        test_near (r.break_share[SIDE_RED], 0.0, 1e-9);
+        game_destroy (&g);
+        scenario_destroy (&sc);
+    }
+    game_rules_destroy (&rules);
+}
+
 int
 main (void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_both_break),
+        cmocka_unit_test (test_on_time_winner),
     };
     return cmocka_run_group_tests (tests, NULL, NULL);
 }

@@ -813,6 +813,7 @@ victory (const game_t *g, game_result_t *out)
                     : "units lost (routed or eliminated)",
         .both_break_draw = true };
     game_judge_victory (g, &v, out);
+    out->on_time_winner = 1 - (int) bol_attacker (g);
     bool broke = false;
     for (int s = 0; s < SIDE_COUNT; s++) {
         int of, lost = v.side_lost (g, (side_t) s, &of);

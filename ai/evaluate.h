@@ -1,0 +1,70 @@
+/*  evaluate.h - the value of a position for one side: the chance to win
+ *  the battle from here, as a logistic model of a few terms any ruleset
+ *  gives (what each army has lost, how near it is to its break, the
+ *  objectives, who the turn limit would favour, command), with weights
+ *  fitted per ruleset to battles played to their end.
+ *
+ *  The search values the end of every playout by it (search_evaluate);
+ *  bench/fit_eval fits the weights and says how well each set predicts.
+ */
+#ifndef SOLO_EVALUATE_H
+#define SOLO_EVALUATE_H
+
+#include "commander.h"
+#include "game.h"
+
+/*  The terms of a position, side by side, before weighing. */
+typedef struct {
+    double lost[SIDE_COUNT];     /* share of the side's strength lost:
+                                    figures killed or gone, or the
+                                    engine's own measure (game_side_harm) */
+    double wounded[SIDE_COUNT];  /* share wounded, still standing */
+    double risk[SIDE_COUNT];     /* share in units that ran or fell back
+                                    from a melee this turn */
+    double reach[SIDE_COUNT];    /* share within command distance of a
+                                    command figure of their side */
+    double broken[SIDE_COUNT];   /* the army's break share, 0..1
+                                    (game_result_t.break_share, capped) */
+    double held[SIDE_COUNT];     /* objective value held, share of all */
+    double on_time[SIDE_COUNT];  /* 1 for the side the turn limit would
+                                    give the battle to now, else 0 */
+    double progress;             /* turn / turn limit, 0..1 */
+} evaluate_terms_t;
+
+/*  The weights of one ruleset.  A side's harm is lost, its square,
+ *  wounded, risk, broken and its square, each times its weight; the
+ *  model is
+ *    z = (0.5 + aggression) harm(enemy) - (0.5 + caution) harm(side)
+ *      + held_late  * progress * (held(side) - held(enemy))
+ *      + time_late  * progress * (on_time(side) - on_time(enemy))
+ *      + command    * (reach(side) - reach(enemy))
+ *  and the value 1 / (1 + e^-z). */
+typedef struct {
+    const char *ruleset;         /* the ruleset's name (an overlay's own)
+                                    or its engine's; NULL: any other */
+    double lost, lost2, wounded, risk, broken, broken2;
+    double held_late, time_late, command;
+} evaluate_weights_t;
+
+/*  The terms of game `g` now (over or not). */
+void evaluate_terms (const game_t *g, evaluate_terms_t *out);
+
+/*  The weights fitted to g's ruleset (a house-rule overlay's own set,
+ *  else its engine's), or the default set.  Never NULL. */
+const evaluate_weights_t *evaluate_weights_of (const game_t *g);
+
+/*  The i-th set of weights (the default last), NULL past it: for the
+ *  fitting tool to compare against. */
+const evaluate_weights_t *evaluate_weights_at (int i);
+
+/*  z of the model above for `side` (0 or 1); the value is its logistic. */
+double evaluate_z (const evaluate_terms_t *t, int side,
+                   const evaluate_weights_t *w,
+                   const commander_personality_t *p);
+
+/*  The model's value of `g` for `side`, 0..1, for a game over or not:
+ *  the logistic of evaluate_z on evaluate_terms with g's weights. */
+double evaluate_position (const game_t *g, int side,
+                          const commander_personality_t *p);
+
+#endif

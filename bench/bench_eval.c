@@ -1,0 +1,396 @@
+/*  bench_eval.c - how well the value of a position (ai/evaluate.h)
+ *  predicts who wins, and the weights that would predict it best.
+ *
+ *  usage: bench_eval [--tables FILE]... --scenario FILE... [--battles N]
+ *                    [--a "NAME PARAMS"] [--b "NAME PARAMS"] [--seed S]
+ *                    [--l2 L]
+ *  Plays N battles (default 2000) of each scenario, every scenario of one
+ *  ruleset, A (default "table") as blue and B (default "table") as red,
+ *  and notes the terms of the position (evaluate_terms) at the first
+ *  decision of every turn and who won in the end.  The battles of even
+ *  number fit a logistic model of the result on the weighed terms
+ *  (Newton's method, an L2 penalty L on the weights, default 1; each
+ *  position also counted from the other side, so the model is the same
+ *  for both); the battles of odd number test it.  Prints, on the test
+ *  battles, the log loss and the Brier score of the weights now in
+ *  ai/evaluate.c for this ruleset, of the default set, and of the fitted
+ *  ones, then the fitted weights as a line for ai/evaluate.c's table.
+ *
+ *  Command reach is not fitted (the tables play commanded units as any
+ *  other): every set keeps its own weight for it.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "battle.h"
+#include "bench_rules.h"
+#include "evaluate.h"
+
+#define MAX_SCENARIOS 16
+#define TERMS 8            /* the weights fitted, in evaluate_weights_t
+                              order: lost, lost2, wounded, risk, broken,
+                              broken2, held_late, time_late */
+
+static int
+usage (void)
+{
+    fprintf (stderr, "usage: bench_eval [--tables FILE]... --scenario FILE"
+             "... [--battles N] [--a \"NAME PARAMS\"] [--b \"NAME PARAMS\"] "
+             "[--seed S] [--l2 L]\n");
+    return 2;
+}
+
+/*  One position: its terms and the final result for blue (1, 1/2, 0). */
+typedef struct {
+    evaluate_terms_t t;
+    double result;
+    bool test;
+} sample_t;
+
+typedef struct {
+    sample_t *s;
+    int count, cap;
+    bool failed;
+} samples_t;
+
+/*  A side's strategy as the battle's outside decider, noting the
+ *  position at the first decision of each turn. */
+typedef struct {
+    strategy_t *strategy;
+    samples_t *samples;
+    int *last_turn;          /* shared by both sides of the battle */
+    bool test;
+} decider_t;
+
+static int
+decide (void *arg, const game_t *g, int side, const int *units, int n,
+        strategy_decision_t *out, char *err, int errlen)
+{
+    (void) err;
+    (void) errlen;
+    decider_t *d = arg;
+    if (game_turn (g) != *d->last_turn) {
+        *d->last_turn = game_turn (g);
+        samples_t *ss = d->samples;
+        if (ss->count == ss->cap) {
+            int cap = ss->cap ? 2 * ss->cap : 4096;
+            sample_t *grown = realloc (ss->s, (size_t) cap * sizeof *grown);
+            if (!grown) {
+                ss->failed = true;
+                return -1;
+            }
+            ss->s = grown;
+            ss->cap = cap;
+        }
+        sample_t *x = &ss->s[ss->count++];
+        evaluate_terms (g, &x->t);
+        x->test = d->test;
+    }
+    strategy_decide (d->strategy, g, side, units, n, out);
+    return 0;
+}
+
+/*  The fitted terms of sample x from `side`'s point of view, in
+ *  evaluate_weights_t's order (the harm terms the enemy's less its own). */
+static void
+features (const evaluate_terms_t *t, int side, double *f)
+{
+    int e = 1 - side;
+    f[0] = t->lost[e] - t->lost[side];
+    f[1] = t->lost[e] * t->lost[e] - t->lost[side] * t->lost[side];
+    f[2] = t->wounded[e] - t->wounded[side];
+    f[3] = t->risk[e] - t->risk[side];
+    f[4] = t->broken[e] - t->broken[side];
+    f[5] = t->broken[e] * t->broken[e] - t->broken[side] * t->broken[side];
+    f[6] = t->progress * (t->held[side] - t->held[e]);
+    f[7] = t->progress * (t->on_time[side] - t->on_time[e]);
+}
+
+static void
+weights_vector (const evaluate_weights_t *w, double *v)
+{
+    double x[TERMS] = { w->lost, w->lost2, w->wounded, w->risk, w->broken,
+                        w->broken2, w->held_late, w->time_late };
+    memcpy (v, x, sizeof x);
+}
+
+/*  Log loss and Brier score of weights v (and the command weight) on the
+ *  test samples, from both sides. */
+static void
+score (const samples_t *ss, const double *v, double command, double *logloss,
+       double *brier)
+{
+    double ll = 0, br = 0;
+    long n = 0;
+    for (int i = 0; i < ss->count; i++) {
+        if (!ss->s[i].test)
+            continue;
+        for (int side = 0; side < SIDE_COUNT; side++) {
+            double f[TERMS], z = 0;
+            features (&ss->s[i].t, side, f);
+            for (int k = 0; k < TERMS; k++)
+                z += v[k] * f[k];
+            z += command * (ss->s[i].t.reach[side] - ss->s[i].t.reach[1 - side]);
+            double p = 1.0 / (1.0 + exp (-z));
+            double y = side == 0 ? ss->s[i].result : 1.0 - ss->s[i].result;
+            p = fmin (1 - 1e-9, fmax (1e-9, p));
+            ll -= y * log (p) + (1 - y) * log (1 - p);
+            br += (p - y) * (p - y);
+            n++;
+        }
+    }
+    *logloss = n ? ll / n : 0;
+    *brier = n ? br / n : 0;
+}
+
+/*  Solve a x = b (TERMS unknowns) by Gaussian elimination with partial
+ *  pivoting; false when singular. */
+static bool
+solve (double a[TERMS][TERMS], double *b, double *x)
+{
+    for (int c = 0; c < TERMS; c++) {
+        int p = c;
+        for (int r = c + 1; r < TERMS; r++)
+            if (fabs (a[r][c]) > fabs (a[p][c]))
+                p = r;
+        if (fabs (a[p][c]) < 1e-12)
+            return false;
+        for (int k = 0; k < TERMS; k++) {
+            double t = a[c][k];
+            a[c][k] = a[p][k];
+            a[p][k] = t;
+        }
+        double t = b[c];
+        b[c] = b[p];
+        b[p] = t;
+        for (int r = c + 1; r < TERMS; r++) {
+            double m = a[r][c] / a[c][c];
+            for (int k = c; k < TERMS; k++)
+                a[r][k] -= m * a[c][k];
+            b[r] -= m * b[c];
+        }
+    }
+    for (int c = TERMS - 1; c >= 0; c--) {
+        double s = b[c];
+        for (int k = c + 1; k < TERMS; k++)
+            s -= a[c][k] * x[k];
+        x[c] = s / a[c][c];
+    }
+    return true;
+}
+
+/*  Fit v by Newton's method on the training samples (both sides), with
+ *  penalty l2 * |v|^2 / 2; the command term an offset at `command`. */
+static void
+fit (const samples_t *ss, double command, double l2, double *v)
+{
+    memset (v, 0, TERMS * sizeof *v);
+    for (int iter = 0; iter < 50; iter++) {
+        double h[TERMS][TERMS], g[TERMS];
+        memset (h, 0, sizeof h);
+        for (int k = 0; k < TERMS; k++) {
+            g[k] = l2 * v[k];
+            h[k][k] = l2 > 0 ? l2 : 1e-9;
+        }
+        for (int i = 0; i < ss->count; i++) {
+            if (ss->s[i].test)
+                continue;
+            for (int side = 0; side < SIDE_COUNT; side++) {
+                double f[TERMS], z = 0;
+                features (&ss->s[i].t, side, f);
+                for (int k = 0; k < TERMS; k++)
+                    z += v[k] * f[k];
+                z += command * (ss->s[i].t.reach[side]
+                                - ss->s[i].t.reach[1 - side]);
+                double p = 1.0 / (1.0 + exp (-z));
+                double y = side == 0 ? ss->s[i].result
+                                     : 1.0 - ss->s[i].result;
+                for (int k = 0; k < TERMS; k++) {
+                    g[k] += (p - y) * f[k];
+                    for (int j = 0; j < TERMS; j++)
+                        h[k][j] += p * (1 - p) * f[k] * f[j];
+                }
+            }
+        }
+        double step[TERMS];
+        if (!solve (h, g, step))
+            return;
+        double most = 0;
+        for (int k = 0; k < TERMS; k++) {
+            v[k] -= step[k];
+            most = fmax (most, fabs (step[k]));
+        }
+        if (most < 1e-7)
+            return;
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+    const char *tables[MAX_RULESETS];
+    int ntables = 0;
+    const char *paths[MAX_SCENARIOS];
+    int npaths = 0;
+    const char *aspec = "table", *bspec = "table";
+    int battles = 2000;
+    uint64_t seed = 1;
+    double l2 = 1.0;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 >= argc)
+            return usage ();
+        if (strcmp (argv[i], "--tables") == 0 && ntables < MAX_RULESETS)
+            tables[ntables++] = argv[++i];
+        else if (strcmp (argv[i], "--scenario") == 0 && npaths < MAX_SCENARIOS)
+            paths[npaths++] = argv[++i];
+        else if (strcmp (argv[i], "--battles") == 0)
+            battles = atoi (argv[++i]);
+        else if (strcmp (argv[i], "--a") == 0)
+            aspec = argv[++i];
+        else if (strcmp (argv[i], "--b") == 0)
+            bspec = argv[++i];
+        else if (strcmp (argv[i], "--seed") == 0)
+            seed = strtoull (argv[++i], NULL, 10);
+        else if (strcmp (argv[i], "--l2") == 0)
+            l2 = atof (argv[++i]);
+        else
+            return usage ();
+    }
+    if (npaths == 0 || battles < 2 || !(l2 >= 0))
+        return usage ();
+    static rules_set_t set;
+    char err[512];
+    for (int i = 0; i < ntables; i++) {
+        game_rules_t *r = game_rules_load (tables[i], err, sizeof err);
+        if (!r) {
+            fprintf (stderr, "bench_eval: %s\n", err);
+            return 1;
+        }
+        set.rules[set.count++] = r;
+    }
+    scenario_t *scenarios[MAX_SCENARIOS];
+    const game_rules_t *rules[MAX_SCENARIOS];
+    const char *ruleset = NULL;
+    for (int i = 0; i < npaths; i++) {
+        set.err[0] = 0;
+        scenarios[i] = scenario_load (paths[i], rules_finder, &set, err,
+                                      sizeof err);
+        if (!scenarios[i]) {
+            fprintf (stderr, "bench_eval: %s%s%s\n", err,
+                     set.err[0] ? ": " : "", set.err);
+            return 1;
+        }
+        const char *name = ruleset_name (situation_ruleset (
+                               scenario_situation (scenarios[i])));
+        if (ruleset && strcmp (ruleset, name) != 0) {
+            fprintf (stderr, "bench_eval: %s is a scenario of %s, the others "
+                     "of %s: one ruleset a fit\n", paths[i], name, ruleset);
+            return 1;
+        }
+        ruleset = name;
+        rules[i] = rules_named (&set, name);
+    }
+    char aname[64], bname[64];
+    const char *aparams = strchr (aspec, ' '), *bparams = strchr (bspec, ' ');
+    snprintf (aname, sizeof aname, "%.*s", (int) (aparams ? aparams - aspec
+                                                  : (long) strlen (aspec)),
+              aspec);
+    snprintf (bname, sizeof bname, "%.*s", (int) (bparams ? bparams - bspec
+                                                  : (long) strlen (bspec)),
+              bspec);
+
+    samples_t ss = { 0 };
+    const evaluate_weights_t *now = NULL;
+    int wins[SIDE_COUNT] = { 0, 0 }, draws = 0;
+    for (int sc = 0; sc < npaths; sc++)
+        for (int k = 0; k < battles; k++) {
+            uint64_t s = seed + (uint64_t) k;
+            int last_turn = -1;
+            decider_t d[SIDE_COUNT];
+            battle_setup_t setup;
+            memset (&setup, 0, sizeof setup);
+            setup.seed = s;
+            for (int side = 0; side < SIDE_COUNT; side++) {
+                const char *name = side == 0 ? aname : bname;
+                const char *params = side == 0 ? aparams : bparams;
+                d[side].strategy = strategy_new (name, params ? params + 1 : "",
+                                                 battle_strategy_seed (s, side),
+                                                 err, sizeof err);
+                if (!d[side].strategy) {
+                    fprintf (stderr, "bench_eval: %s\n", err);
+                    return 1;
+                }
+                d[side].samples = &ss;
+                d[side].last_turn = &last_turn;
+                d[side].test = k % 2 == 1;
+                setup.strategy[side] = name;
+                setup.decide[side] = decide;
+                setup.decide_arg[side] = &d[side];
+            }
+            int first = ss.count;
+            battle_result_t r;
+            int rc = battle_play (rules[sc], scenarios[sc], &setup, &r, NULL,
+                                  err, sizeof err);
+            for (int side = 0; side < SIDE_COUNT; side++)
+                strategy_destroy (&d[side].strategy);
+            if (rc < 0 || ss.failed) {
+                fprintf (stderr, "bench_eval: %s\n", ss.failed
+                         ? "out of memory" : err);
+                return 1;
+            }
+            double blue = r.result.winner == 0 ? 1.0
+                        : r.result.winner < 0 ? 0.5 : 0.0;
+            if (r.result.winner >= 0)
+                wins[r.result.winner]++;
+            else
+                draws++;
+            for (int i = first; i < ss.count; i++)
+                ss.s[i].result = blue;
+        }
+    {
+        /* the weights the search uses now for this ruleset */
+        game_t *g = game_new (rules[0], scenarios[0], err, sizeof err);
+        if (!g) {
+            fprintf (stderr, "bench_eval: %s\n", err);
+            return 1;
+        }
+        now = evaluate_weights_of (g);
+        game_destroy (&g);
+    }
+    const evaluate_weights_t *fallback = NULL;
+    for (int i = 0; evaluate_weights_at (i); i++)
+        fallback = evaluate_weights_at (i);
+
+    printf ("%s: %d scenario%s, %d battles each (%s as blue, %s as red): blue "
+            "won %d, red %d, draws %d; %d positions (turn starts), half of "
+            "the battles to fit, half to test\n", ruleset, npaths,
+            npaths == 1 ? "" : "s", battles, aspec, bspec, wins[0], wins[1],
+            draws, ss.count);
+    double v[TERMS], ll, br;
+    weights_vector (now, v);
+    score (&ss, v, now->command, &ll, &br);
+    printf ("  weights now (%s): log loss %.4f, Brier %.4f\n",
+            now->ruleset ? now->ruleset : "default", ll, br);
+    weights_vector (fallback, v);
+    score (&ss, v, fallback->command, &ll, &br);
+    printf ("  default weights: log loss %.4f, Brier %.4f\n", ll, br);
+    memset (v, 0, sizeof v);
+    score (&ss, v, 0, &ll, &br);
+    printf ("  no model (every position 1/2): log loss %.4f, Brier %.4f\n",
+            ll, br);
+    fit (&ss, now->command, l2, v);
+    score (&ss, v, now->command, &ll, &br);
+    printf ("  fitted: log loss %.4f, Brier %.4f\n", ll, br);
+    printf ("    { .ruleset = \"%s\", .lost = %.2f, .lost2 = %.2f, "
+            ".wounded = %.2f,\n      .risk = %.2f, .broken = %.2f, "
+            ".broken2 = %.2f, .held_late = %.2f,\n      .time_late = %.2f, "
+            ".command = %.2f },\n", ruleset, v[0], v[1], v[2], v[3], v[4],
+            v[5], v[6], v[7], now->command);
+    free (ss.s);
+    for (int i = 0; i < npaths; i++)
+        scenario_destroy (&scenarios[i]);
+    for (int i = 0; i < set.count; i++)
+        game_rules_destroy (&set.rules[i]);
+    return 0;
+}
