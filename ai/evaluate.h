@@ -5,7 +5,7 @@
  *  fitted per ruleset to battles played to their end.
  *
  *  The search values the end of every playout by it (search_evaluate);
- *  bench/fit_eval fits the weights and says how well each set predicts.
+ *  bench/bench_eval fits the weights and says how well each set predicts.
  */
 #ifndef SOLO_EVALUATE_H
 #define SOLO_EVALUATE_H

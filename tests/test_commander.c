@@ -17,6 +17,7 @@
 #include <time.h>
 #include "battle.h"
 #include "commander.h"
+#include "evaluate.h"
 #include "greedy.h"
 #include "search.h"
 #include "testutil.h"
@@ -1097,6 +1098,62 @@ test_value_model (void **state)
     game_destroy (&g);
 }
 
+/*  4 Page Bolivar's attacker loses at the time limit: with nothing lost
+ *  on either side the defender's value is above even, more as the limit
+ *  nears; an army near its break is worth less.  The house-rule overlay
+ *  of seed 000 has weights of its own, an unknown ruleset the default. */
+static void
+test_value_time_limit (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    game_rules_t *bol = test_rules_load ("rules/data/bolivar/tables.cfg");
+    scenario_t *sc = test_scenario_load (bol, "bol_meeting");
+    game_t *g = game_new (bol, sc, err, sizeof err);
+    assert_non_null (g);
+    assert_string_equal (evaluate_weights_of (g)->ruleset, "bolivar");
+    game_result_t r;
+    game_result (g, &r);
+    int defender = r.on_time_winner;
+    assert_true (defender == SIDE_BLUE || defender == SIDE_RED);
+    commander_personality_t balanced = { 0.5, 0.5 };
+    assert_int_equal (game_set_turn (g, 1), 0);
+    double early = search_evaluate (g, defender, &balanced);
+    assert_true (early > 0.5);
+    test_near (early + search_evaluate (g, 1 - defender, &balanced), 1.0,
+               1e-9);
+    assert_int_equal (game_set_turn (g, 9), 0);
+    double late = search_evaluate (g, defender, &balanced);
+    assert_true (late > early);
+    /* the defender loses a third of its units' resolve: worth less */
+    evaluate_terms_t t;
+    evaluate_terms (g, &t);
+    assert_true (t.progress > 0.85 && t.on_time[defender] == 1.0
+                 && t.on_time[1 - defender] == 0.0);
+    t.lost[defender] = 0.3;
+    t.broken[defender] = 0.5;
+    assert_true (evaluate_z (&t, defender, evaluate_weights_of (g), &balanced)
+                 < log (late / (1 - late)));
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&bol);
+
+    game_rules_t *house =
+        test_rules_load ("rules/data/liberators_house/tables.cfg");
+    sc = test_scenario_load (house, "lib_meeting");
+    g = game_new (house, sc, err, sizeof err);
+    assert_non_null (g);
+    assert_string_equal (evaluate_weights_of (g)->ruleset, "liberators_house");
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&house);
+    const evaluate_weights_t *last = NULL;
+    for (int i = 0; evaluate_weights_at (i); i++)
+        last = evaluate_weights_at (i);
+    assert_non_null (last);
+    assert_null (last->ruleset);
+}
+
 /*  The greedy's score: the same volley at short range beats it at long
  *  range. */
 static void
@@ -1404,6 +1461,7 @@ main (void)
         cmocka_unit_test (test_fog_memory),
         cmocka_unit_test (test_fog_no_target_out_of_sight),
         cmocka_unit_test (test_value_model),
+        cmocka_unit_test (test_value_time_limit),
         cmocka_unit_test (test_greedy_score),
         cmocka_unit_test (test_greedy_any_ruleset),
         cmocka_unit_test (test_horizon_by_ruleset),

@@ -1542,14 +1542,15 @@ load_scenario (const char *name)
     return sc;
 }
 
-/*  Both scenarios play to the end under every built-in strategy; the
+/*  Every scenario plays to the end under every built-in strategy; the
  *  same seed plays the same battle, and the replay log reproduces it. */
 static void
 test_battles (void **state)
 {
     (void) state;
-    const char *names[2] = { "eol_freemans_farm", "eol_cowpens" };
-    for (int s = 0; s < 2; s++) {
+    const char *names[3] = { "eol_freemans_farm", "eol_cowpens",
+                             "eol_meeting" };
+    for (int s = 0; s < 3; s++) {
         scenario_t *sc = load_scenario (names[s]);
         for (int k = 0; k < strategy_class_count (); k++) {
             const char *strat = strategy_class_at (k)->name;
