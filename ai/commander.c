@@ -88,6 +88,11 @@ commander_settings_check (const commander_settings_t *s, char *err,
                   COMMANDER_MAX_WORLDS);
         return -1;
     }
+    if (s->fog < 0 || s->fog > COMMANDER_MAX_FOG) {
+        snprintf (err, errlen, "fog: %d is not in 0..%d", s->fog,
+                  COMMANDER_MAX_FOG);
+        return -1;
+    }
     if (!(s->pgs_share >= 0 && s->pgs_share <= 1)) {
         snprintf (err, errlen, "pgs: %g is not in 0..1", s->pgs_share);
         return -1;
@@ -243,6 +248,15 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
         s->worlds = (int) v;
         return 0;
     }
+    if (strcmp (key, "fog") == 0) {
+        if (!parse_long (value, 0, COMMANDER_MAX_FOG, &v)) {
+            snprintf (err, errlen, "fog: \"%s\" is not in 0..%d", value,
+                      COMMANDER_MAX_FOG);
+            return -1;
+        }
+        s->fog = (int) v;
+        return 0;
+    }
     if (strcmp (key, "pgs") == 0) {
         if (!parse_double (value, &d) || d < 0 || d > 1) {
             snprintf (err, errlen, "pgs: \"%s\" is not in 0..1", value);
@@ -358,7 +372,7 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     }
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
-              "horizon, samples, seed, algorithm, tree, exploration, rollout, keep, pgs, worlds)", key);
+              "horizon, samples, seed, algorithm, tree, exploration, rollout, keep, pgs, worlds, fog)", key);
     return -1;
 }
 
@@ -452,6 +466,7 @@ struct commander_t {
     /* work space */
     game_t *view;
     bool *visible;
+    int *unseen;                 /* per unit, for the search (search.h) */
     int visible_cap;
 };
 
@@ -488,6 +503,7 @@ commander_destroy (commander_t **self_p)
         free (self->memory[s]);
     game_destroy (&self->view);
     free (self->visible);
+    free (self->unseen);
     free (self);
     *self_p = NULL;
 }
@@ -632,6 +648,22 @@ commander_view (commander_t *self, const game_t *g, int side, game_t *view,
     return 0;
 }
 
+/*  For the search's fog (search_problem_t.unseen): the turns since each
+ *  enemy in play that `side` cannot see now was last seen, -1 for every
+ *  other unit (its own, those in sight, those never seen).  Called right
+ *  after commander_view for the same g and side. */
+static void
+unseen_turns (const commander_t *self, const game_t *g, int side)
+{
+    const sighting_t *memory = self->memory[side];
+    for (int e = 0; e < game_unit_count (g); e++) {
+        self->unseen[e] = -1;
+        if ((int) situation_unit_const (game_situation (g), e)->side != side
+            && in_play (g, e) && !self->visible[e] && memory[e].seen)
+            self->unseen[e] = game_turn (g) - memory[e].turn;
+    }
+}
+
 /*  The commander's own view game and visibility array, fit for g. */
 static int
 workspace_for (commander_t *self, const game_t *g)
@@ -649,6 +681,10 @@ workspace_for (commander_t *self, const game_t *g)
         if (!v)
             return -1;
         self->visible = v;
+        int *t = realloc (self->unseen, (size_t) n * sizeof *t);
+        if (!t)
+            return -1;
+        self->unseen = t;
         self->visible_cap = n;
     }
     return 0;
@@ -783,6 +819,10 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         .progress_every_ms = self->progress_every_ms,
         .variant = self->variant };
     p.settings.horizon = horizon_for (&self->settings, g);
+    if (self->settings.fog > 0 && out->remembered > 0) {
+        unseen_turns (self, g, side);
+        p.unseen = self->unseen;
+    }
     search_answer_t a = { .choice = choice, .unit_visits = visits,
                           .unit_value = values };
     bool greedy = self->settings.algorithm == COMMANDER_GREEDY;

@@ -53,6 +53,7 @@
 #define COMMANDER_MAX_ALTERNATIVES 5
 #define COMMANDER_ALIKE            0.005  /* plan values this close are alike */
 #define COMMANDER_MAX_WORLDS       100000
+#define COMMANDER_MAX_FOG          1024   /* determinizations of the unseen */
 #define COMMANDER_WHY_MAX          200
 #define COMMANDER_PLAN_MAX         400      /* bytes of a plan in words */
 
@@ -111,6 +112,12 @@ typedef struct {
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */
+    int fog;               /* places of the enemies out of sight the
+                              playouts cycle through, each drawn within
+                              the ground it could have covered since it
+                              was seen and out of the side's sight, the
+                              same for every plan (0: each stands where it
+                              was last seen), 0..COMMANDER_MAX_FOG */
     uint64_t seed;         /* the search's own dice */
     commander_personality_t personality;
 } commander_settings_t;
@@ -147,7 +154,7 @@ const char *commander_personality_name (int i);
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
  *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
  *  (script, both or table), keep (keep_options, 0 or 1), pgs (pgs_share),
- *  worlds.  Then checks the whole (commander_settings_check).
+ *  worlds, fog.  Then checks the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,

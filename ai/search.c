@@ -130,6 +130,7 @@ struct ctx_t {
                                     playout after the answer needs them */
     game_t *root;
     search_unit_t *units;
+    int *unseen;             /* the problem's, copied (NULL: none) */
     atomic_int refs;             /* the caller and each thread: the last
                                     one out frees the context */
     int n;
@@ -307,6 +308,62 @@ phase_dice (worker_t *w, uint64_t seed, const game_t *g, int step)
                                      + (uint64_t) step));
 }
 
+/*  A uniform number in [0, 1) from a and b. */
+static double
+uniform (uint64_t a, uint64_t b)
+{
+    return (double) (mix (a, b) >> 11) * 0x1p-53;
+}
+
+/*  Can a unit of `side` in play see unit e? */
+static bool
+side_sees (const game_t *g, int side, int e)
+{
+    const situation_t *sit = game_situation (g);
+    for (int u = 0; u < game_unit_count (g); u++) {
+        const unit_t *x = situation_unit_const (sit, u);
+        if ((int) x->side == side && !game_unit (g, u)->gone
+            && unit_figures_standing (x) > 0
+            && situation_can_see (sit, u, e, NULL, NULL))
+            return true;
+    }
+    return false;
+}
+
+void
+search_fog_place (const search_problem_t *p, game_t *g, uint64_t world)
+{
+    assert (p && g);
+    if (!p->unseen)
+        return;
+    const ruleset_t *rs = situation_ruleset (game_situation (g));
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (p->unseen[e] < 0)
+            continue;
+        unit_t *x = situation_unit (game_situation_mut (g), e);
+        vec2_t seen = x->fp.centre;
+        int turns = p->unseen[e] + 1;
+        if (turns > SEARCH_FOG_TURNS)
+            turns = SEARCH_FOG_TURNS;
+        double ground = turns * ruleset_move_cm (rs, x, NULL);
+        bool placed = false;
+        for (int k = 0; k < SEARCH_FOG_DRAWS && !placed; k++) {
+            uint64_t draw = mix (world, (uint64_t) e * SEARCH_FOG_DRAWS + k);
+            double r = ground * sqrt (uniform (draw, 1));
+            double bearing = 360.0 * uniform (draw, 2);
+            x = situation_unit (game_situation_mut (g), e);
+            x->fp.centre = situation_move_towards (game_situation (g), seen,
+                                                   bearing, r);
+            placed = !side_sees (g, p->side, e)
+                  && situation_overlaps (game_situation (g), e, NULL, 0) == 0;
+        }
+        if (!placed) {
+            x = situation_unit (game_situation_mut (g), e);
+            x->fp.centre = seen;
+        }
+    }
+}
+
 /*  Give unit `u` order `o`, or a hold when the rules refuse it (a script
  *  or a table order the position does not allow).  False when the rules
  *  refuse even the hold: the playout cannot go on honestly. */
@@ -332,6 +389,9 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
     game_t *g = w->game;
     if (game_copy_into (g, p->root) < 0)
         return false;
+    if (p->settings.fog > 0)
+        search_fog_place (p, g, mix (c->seed ^ 0xF06F06ULL,
+                                     seed % (uint64_t) p->settings.fog));
     for (int i = 0; i < c->n; i++) {
         const search_unit_t *su = &p->units[i];
         const order_t *o = &su->options[plan[i]].order;
@@ -1073,6 +1133,7 @@ ctx_free (ctx_t *c)
     dice_destroy (&c->rng);
     game_destroy (&c->root);
     free (c->units);
+    free (c->unseen);
     free (c->jobs);
     free (c->job_plans);
     free (c->arms);
@@ -1127,6 +1188,14 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     if (!c->root || !c->units)
         return -1;
     memcpy (c->units, p->units, (size_t) p->n * sizeof *c->units);
+    if (p->unseen) {
+        size_t units = (size_t) game_unit_count (p->root);
+        c->unseen = malloc ((units ? units : 1) * sizeof *c->unseen);
+        if (!c->unseen)
+            return -1;
+        memcpy (c->unseen, p->unseen, units * sizeof *c->unseen);
+    }
+    c->problem.unseen = c->unseen;
     c->problem.root = c->root;
     c->problem.units = c->units;
     /* a little of the budget is kept for the answer itself */

@@ -21,6 +21,9 @@
 #define SEARCH_MAX_ARMS   16384  /* whole plans remembered by NaiveMCTS */
 #define SEARCH_EPS_EXPLORE 0.4   /* NaiveMCTS: explore (local bandits) */
 #define SEARCH_EPS_LOCAL   0.3   /* NaiveMCTS: a random option of a unit */
+#define SEARCH_FOG_TURNS   3     /* an unseen enemy's ground: at most this
+                                    many full moves from where it was seen */
+#define SEARCH_FOG_DRAWS   4     /* places drawn before it stays put */
 
 /*  One unit to order and its options. */
 typedef struct {
@@ -47,6 +50,11 @@ typedef struct {
     commander_progress_fn *progress_fn;   /* may be NULL */
     void *progress_arg;
     double progress_every_ms;
+    const int *unseen;           /* per unit of root: for an enemy in play
+                                    out of the side's sight, the turns
+                                    since it was last seen (0: earlier
+                                    this turn); -1 for every other unit.
+                                    NULL: none.  Read with settings.fog. */
     const ruleset_t *variant;    /* the side's table layer's tables, a
                                     variant of the game's (NULL: the
                                     game's): its table-bound units play
@@ -93,6 +101,18 @@ double search_evaluate (const game_t *g, int side,
 /*  The model alone, for a game over or not. */
 double search_heuristic (const game_t *g, int side,
                          const commander_personality_t *p);
+
+/*  World `world` of the enemies p->side cannot see, made in `g` (a copy
+ *  of p->root): each enemy with p->unseen[e] >= 0 is put at a point drawn
+ *  evenly from the ground it could have covered since it was last seen,
+ *  a full move in the open (ruleset_move_cm) for each turn since and this
+ *  one, at most SEARCH_FOG_TURNS, in any direction, on the table and
+ *  short of impassable terrain (situation_move_towards), facing as it
+ *  was.  A draw where a unit of p->side in play would see it, or where
+ *  it overlaps another unit, is drawn again, SEARCH_FOG_DRAWS times at
+ *  most; then it stays where it was seen.  The same p, g and world give
+ *  the same places.  Nothing moves when p->unseen is NULL. */
+void search_fog_place (const search_problem_t *p, game_t *g, uint64_t world);
 
 /*  Solve the problem into `out` (choice[] filled even when stopped at
  *  once: every unit's first option).  0, or -1 out of memory (choice[]

@@ -211,7 +211,7 @@ test_settings_parse (void **state)
     assert_int_equal (commander_settings_parse (
         "difficulty=hard, personality=bold,aggression=0.9,threads=2,"
         "horizon=4,samples=6,seed=42,playouts=500,tree=naive,"
-        "exploration=0.7,rollout=table,pgs=0.25,keep=1", &s, err,
+        "exploration=0.7,rollout=table,pgs=0.25,keep=1,fog=16", &s, err,
         sizeof err), 0);
     assert_true (s.budget_ms == 400);
     assert_true (s.personality.aggression == 0.9);
@@ -226,6 +226,7 @@ test_settings_parse (void **state)
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_TABLE);
     assert_true (s.pgs_share == 0.25);
     assert_true (s.keep_options);
+    assert_int_equal (s.fog, 16);
     /* a later key overrides an earlier one */
     assert_int_equal (commander_settings_parse ("ms=50,difficulty=easy", &s,
                                                 err, sizeof err), 0);
@@ -260,6 +261,8 @@ test_settings_parse (void **state)
         { "exploration=5", "exploration: \"5\" is not in 0..4" },
         { "pgs=1.5", "pgs: \"1.5\" is not in 0..1" },
         { "keep=yes", "keep: \"yes\" is not 0 or 1" },
+        { "fog=1025", "fog: \"1025\" is not in 0..1024" },
+        { "fog=-1", "fog: \"-1\" is not in 0..1024" },
         { "threads", "\"threads\" has no value" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -1005,6 +1008,116 @@ test_fog_memory (void **state)
     game_destroy (&g);
 }
 
+/*  The fog's worlds: riflemen seen in the open this turn and gone back
+ *  into the wood are drawn within a full move (25 cm) of where they were
+ *  seen, out of red's sight and clear of every unit, or left where they
+ *  were seen; the same world the same place, several worlds several
+ *  places; longer unseen, wider ground, up to three moves.  A search
+ *  with fog answers the same for the same seed. */
+static void
+test_fog_worlds (void **state)
+{
+    (void) state;
+    game_t *g = stream_start ();
+    int rifles = situation_find_unit (game_situation (g), "blue-rifles-1");
+    commander_t *c = make ("playouts=50,ms=0");
+    game_t *view = game_dup (g);
+    bool visible[64];
+    game_t *open = game_dup (g);
+    situation_unit (game_situation_mut (open), rifles)->fp.centre =
+        (vec2_t) { 70, 62 };
+    vec2_t seen_at = { 70, 62 };
+    assert_int_equal (commander_view (c, open, SIDE_RED, view, visible, NULL,
+                                      NULL), 0);
+    game_t *back = game_dup (g);
+    situation_unit (game_situation_mut (back), rifles)->fp.centre =
+        (vec2_t) { 75, 95 };
+    assert_int_equal (commander_view (c, back, SIDE_RED, view, visible, NULL,
+                                      NULL), 0);
+    assert_false (visible[rifles]);
+
+    int unseen[64];
+    for (int u = 0; u < game_unit_count (view); u++)
+        unseen[u] = -1;
+    unseen[rifles] = 0;
+    search_problem_t p = { .root = view, .side = SIDE_RED, .unseen = NULL };
+    game_t *w = game_dup (view);
+    search_fog_place (&p, w, 1);
+    assert_true (geom_dist (situation_unit_const (game_situation (w), rifles)
+                                ->fp.centre, seen_at) < 1e-9);
+    p.unseen = unseen;
+    int moved = 0;
+    vec2_t first = { 0, 0 };
+    bool apart = false;
+    for (uint64_t world = 0; world < 40; world++) {
+        assert_int_equal (game_copy_into (w, view), 0);
+        search_fog_place (&p, w, world);
+        const situation_t *sit = game_situation (w);
+        vec2_t at = situation_unit_const (sit, rifles)->fp.centre;
+        double d = geom_dist (at, seen_at);
+        assert_true (d <= 25.0 + 1e-6);
+        if (d < 1e-9)
+            continue;
+        moved++;
+        for (int u = 0; u < game_unit_count (w); u++)
+            if (situation_unit_const (sit, u)->side == SIDE_RED
+                && !game_unit (w, u)->gone)
+                assert_false (situation_can_see (sit, u, rifles, NULL, NULL));
+        assert_int_equal (situation_overlaps (sit, rifles, NULL, 0), 0);
+        if (moved == 1)
+            first = at;
+        else if (geom_dist (at, first) > 1e-6)
+            apart = true;
+        /* the same world, the same place */
+        game_t *again = game_dup (view);
+        search_fog_place (&p, again, world);
+        assert_true (geom_dist (situation_unit_const (game_situation (again),
+                                                      rifles)->fp.centre, at)
+                     < 1e-12);
+        game_destroy (&again);
+    }
+    assert_true (moved >= 5);
+    assert_true (apart);
+    /* unseen for two turns: three moves of ground; ten: still three */
+    for (int turns = 2; turns <= 10; turns += 8) {
+        unseen[rifles] = turns;
+        double far = 0;
+        for (uint64_t world = 0; world < 60; world++) {
+            assert_int_equal (game_copy_into (w, view), 0);
+            search_fog_place (&p, w, world);
+            double d = geom_dist (situation_unit_const (game_situation (w),
+                                                        rifles)->fp.centre,
+                                  seen_at);
+            assert_true (d <= 75.0 + 1e-6);
+            far = fmax (far, d);
+        }
+        assert_true (far > 25.0);
+    }
+
+    /* the commander with fog: the same seed, the same answer */
+    commander_result_t a, b;
+    commander_t *ca = make ("playouts=200,ms=0,fog=8");
+    commander_t *cb = make ("playouts=200,ms=0,fog=8");
+    assert_int_equal (commander_view (ca, open, SIDE_RED, view, visible, NULL,
+                                      NULL), 0);
+    assert_int_equal (commander_view (cb, open, SIDE_RED, view, visible, NULL,
+                                      NULL), 0);
+    ask (ca, back, SIDE_RED, 5, &a);
+    ask (cb, back, SIDE_RED, 5, &b);
+    assert_true (a.remembered >= 1);
+    assert_same_answer (&a, &b);
+    commander_result_free (&a);
+    commander_result_free (&b);
+    commander_destroy (&ca);
+    commander_destroy (&cb);
+    game_destroy (&w);
+    commander_destroy (&c);
+    game_destroy (&back);
+    game_destroy (&open);
+    game_destroy (&view);
+    game_destroy (&g);
+}
+
 /*  Only enemies in sight are fired at or charged. */
 static void
 test_fog_no_target_out_of_sight (void **state)
@@ -1459,6 +1572,7 @@ main (void)
         cmocka_unit_test (test_never_illegal_fuzzed),
         cmocka_unit_test (test_fog_hidden_unit_changes_nothing),
         cmocka_unit_test (test_fog_memory),
+        cmocka_unit_test (test_fog_worlds),
         cmocka_unit_test (test_fog_no_target_out_of_sight),
         cmocka_unit_test (test_value_model),
         cmocka_unit_test (test_value_time_limit),
