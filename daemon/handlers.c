@@ -8,7 +8,6 @@
 #include "quick_unpack.h"
 #include "serve.h"
 #include "strategy.h"
-#include "throws.h"
 
 const char *
 handlers_code_name (error_code_t code)
@@ -229,35 +228,31 @@ typedef struct {
     Solo__V1__FormationWord *word_ptrs[ARM_COUNT * FORMATION_COUNT];
     char *weapons[SOLO_MAX_WEAPONS];
     char *troop_types[SOLO_MAX_TROOP_TYPES + 1];
-    Solo__V1__DiceThrow throws[THROWS_MAX];
-    Solo__V1__DiceThrow *throw_ptrs[THROWS_MAX];
+    Solo__V1__DiceThrow throws[RULESET_MAX_THROWS];
+    Solo__V1__DiceThrow *throw_ptrs[RULESET_MAX_THROWS];
     Solo__V1__TerrainSight sight[TERRAIN_KIND_COUNT];
     Solo__V1__TerrainSight *sight_ptrs[TERRAIN_KIND_COUNT];
 } ruleset_lists_t;
 
-/*  The dice of a player's own shooting and melee (throws.c: a house-rule
- *  overlay throws its own when throws.c knows it, else its base's) and
- *  each terrain kind's sight rules from
- *  the table file, so that a front end can throw the one and check a
- *  line of sight by the other. */
+/*  The dice of a player's own shooting and melee (the table file's
+ *  `throws`: a house-rule overlay's own or its base's) and each terrain
+ *  kind's sight rules from the table file, so that a front end can throw
+ *  the one and check a line of sight by the other. */
 static void
 ruleset_play_fill (ruleset_lists_t *lists, const ruleset_t *rs,
                    Solo__V1__RulesetInfo *info)
 {
-    const throw_t *throws;
-    const char *base = ruleset_base_name (rs);
-    int n = throws_of (ruleset_name (rs), &throws);
-    if (n == 0 && base && *base)
-        n = throws_of (base, &throws);
-    for (int i = 0; i < n && i < THROWS_MAX; i++) {
+    int n = ruleset_throw_count (rs);
+    for (int i = 0; i < n; i++) {
+        const ruleset_throw_t *rt = ruleset_throw (rs, i);
         Solo__V1__DiceThrow *t = &lists->throws[i];
         solo__v1__dice_throw__init (t);
-        t->action = (char *) throws[i].action;
-        t->step = (char *) throws[i].step;
-        t->sides = (uint32_t) throws[i].sides;
-        t->count = (char *) throws[i].count;
-        t->score = (uint32_t) throws[i].score;
-        t->text = (char *) throws[i].text;
+        t->action = (char *) rt->action;
+        t->step = (char *) rt->step;
+        t->sides = (uint32_t) rt->sides;
+        t->count = (char *) rt->count;
+        t->score = (uint32_t) rt->score;
+        t->text = (char *) rt->text;
         lists->throw_ptrs[info->n_throws++] = t;
     }
     info->throws = lists->throw_ptrs;

@@ -66,6 +66,8 @@ struct ruleset_t {
     bool formation_allowed[ARM_COUNT][FORMATION_COUNT]; /* by an order */
     /* its own words for formations ("limbered"); "" for the core's */
     char formation_word[ARM_COUNT][FORMATION_COUNT][SOLO_NAME_MAX];
+    ruleset_throw_t throws[RULESET_MAX_THROWS];
+    int throw_count;
 };
 
 static const char *action_names[RF_ACTION_COUNT] = {
@@ -645,6 +647,55 @@ load_formations (loader_t *l, ruleset_t *rs, const config_setting_t *root)
     return 0;
 }
 
+/*  The optional `throws` list: ( { action = "shooting"; step = "to hit";
+ *  sides = 8; count = "one per shooter"; score = 0; text = "..."; }, ...)
+ *  - the dice of a player's own shooting and melee, in the text's
+ *  words.  An action is shooting or melee; a die has 2 to 100 sides; a
+ *  score is 0 (by a table) or one of the die's faces. */
+static int
+load_throws (loader_t *l, ruleset_t *rs, const config_setting_t *root)
+{
+    rs->throw_count = 0;
+    config_setting_t *list = config_setting_get_member (root, "throws");
+    if (!list)
+        return 0;
+    if (!config_setting_is_list (list))
+        return fail (l, list, "throws must be a list ( { action = "
+                     "\"shooting\"; step = ...; sides = 6; ... } )");
+    int n = config_setting_length (list);
+    if (n > RULESET_MAX_THROWS)
+        return fail (l, list, "throws: %d throws, at most %d", n,
+                     RULESET_MAX_THROWS);
+    for (int i = 0; i < n; i++) {
+        config_setting_t *g = config_setting_get_elem (list, (unsigned) i);
+        ruleset_throw_t *t = &rs->throws[i];
+        if (!config_setting_is_group (g))
+            return fail (l, g, "throws[%d] must be a group { action = ...; "
+                         "}", i);
+        if (get_string (l, g, "action", t->action, sizeof t->action) < 0
+            || get_string (l, g, "step", t->step, sizeof t->step) < 0
+            || get_int (l, g, "sides", 2, 100, &t->sides) < 0
+            || get_string (l, g, "count", t->count, sizeof t->count) < 0
+            || get_int (l, g, "score", 0, 100, &t->score) < 0
+            || get_string (l, g, "text", t->text, sizeof t->text) < 0)
+            return -1;
+        if (strcmp (t->action, "shooting") != 0
+            && strcmp (t->action, "melee") != 0)
+            return fail (l, config_setting_get_member (g, "action"),
+                         "throws[%d].action: \"%s\" is neither shooting nor "
+                         "melee", i, t->action);
+        if (t->step[0] == 0)
+            return fail (l, config_setting_get_member (g, "step"),
+                         "throws[%d].step is empty", i);
+        if (t->score > t->sides)
+            return fail (l, config_setting_get_member (g, "score"),
+                         "throws[%d].score: %d is past a D%d's highest face",
+                         i, t->score, t->sides);
+    }
+    rs->throw_count = n;
+    return 0;
+}
+
 /*  The optional `formation_words` group: for an arm, its own word for a
  *  formation of the rules core ({ artillery = { line = "unlimbered";
  *  column = "limbered"; }; }).  A word is a name of letters, digits and
@@ -1137,6 +1188,7 @@ load_config (loader_t *l, ruleset_t *rs, const config_t *cfg)
     ||  load_grades (l, rs, root) < 0
     ||  load_formations (l, rs, root) < 0
     ||  load_formation_words (l, rs, root) < 0
+    ||  load_throws (l, rs, root) < 0
     ||  load_terrain (l, rs, root) < 0
     ||  load_settings (l, rs, root) < 0
     ||  load_risk_factors (l, rs, root) < 0)
@@ -1538,6 +1590,20 @@ ruleset_formation_list (const ruleset_t *self, arm_t arm, char *buf,
     if (!buf[0])
         snprintf (buf, (size_t) buflen, "none");
     return buf;
+}
+
+int
+ruleset_throw_count (const ruleset_t *self)
+{
+    assert (self);
+    return self->throw_count;
+}
+
+const ruleset_throw_t *
+ruleset_throw (const ruleset_t *self, int i)
+{
+    assert (self && i >= 0 && i < self->throw_count);
+    return &self->throws[i];
 }
 
 const char *

@@ -320,6 +320,35 @@ int ruleset_formation_parse (const ruleset_t *self, arm_t arm,
 const char *ruleset_formation_list (const ruleset_t *self, arm_t arm,
                                     char *buf, int buflen);
 
+/*  ---- the dice a player throws ---- */
+
+#define RULESET_MAX_THROWS     4      /* throws of a player's shooting and
+                                         melee in one table file */
+#define RULESET_THROW_WORDS    40     /* bytes of an action's or step's name */
+#define RULESET_THROW_TEXT_MAX 240    /* bytes of a count's or rule's words */
+
+/*  One throw a player makes for his own shooting or melee, as the text
+ *  says (the table file's `throws` list): the engines throw these dice
+ *  themselves in a battle; a front end's dice roller throws them for a
+ *  player at the table. */
+typedef struct {
+    char action[RULESET_THROW_WORDS];    /* "shooting" or "melee" */
+    char step[RULESET_THROW_WORDS];      /* "to hit", "damage", "hits"... */
+    int sides;                           /* a D`sides`, 2..100 */
+    char count[RULESET_THROW_TEXT_MAX];  /* how many, in words */
+    int score;                           /* each die needs this or more;
+                                            0: by a table of the text */
+    char text[RULESET_THROW_TEXT_MAX];   /* the rule in the text's words */
+} ruleset_throw_t;
+
+/*  The throws of the table file's `throws` list, in its order (a house-
+ *  rule overlay's own list, else its base's: a list replaces a list);
+ *  0 when it has none. */
+int ruleset_throw_count (const ruleset_t *self);
+
+/*  The i-th throw, 0 <= i < ruleset_throw_count. */
+const ruleset_throw_t *ruleset_throw (const ruleset_t *self, int i);
+
 /*  One full move of the unit in the open, in cm.  When the table file
  *  gives `settings.moves`, the move of the unit's arm and formation there,
  *  whatever the pace.  Otherwise foot 25 (20 when more than half of its

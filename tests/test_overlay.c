@@ -57,11 +57,32 @@ test_merged (void **state)
     assert_ptr_equal (ruleset_rf_table (rs, ARM_ARTILLERY),
                       ruleset_rf_table (rs, ARM_INFANTRY));
     assert_int_equal (ruleset_weapon_count (rs), ruleset_weapon_count (base));
+    assert_int_equal (ruleset_throw_count (rs), ruleset_throw_count (base));
     /* a plain ruleset is no overlay */
     assert_null (ruleset_base_name (base));
     assert_false (ruleset_overlay_partial (base));
     ruleset_destroy (&rs);
     ruleset_destroy (&base);
+}
+
+/*  An overlay's own dice for a player's throws replace the base's list
+ *  whole (a house rule that hits on a D10). */
+static void
+test_own_throws (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX] = "";
+    ruleset_t *rs = ruleset_load (overlay_file (
+        "throws = ( { action = \"shooting\"; step = \"to hit\"; sides = 10;\n"
+        "  score = 7; count = \"one per figure\"; text = \"7+ on a D10\"; } );\n"),
+        err, sizeof err);
+    if (!rs)
+        fail_msg ("%s", err);
+    assert_int_equal (ruleset_throw_count (rs), 1);
+    assert_int_equal (ruleset_throw (rs, 0)->sides, 10);
+    assert_int_equal (ruleset_throw (rs, 0)->score, 7);
+    assert_string_equal (ruleset_throw (rs, 0)->text, "7+ on a D10");
+    ruleset_destroy (&rs);
 }
 
 /*  An overlay is played by its base's engine, under its own name. */
@@ -142,6 +163,7 @@ main (void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_merged),
+        cmocka_unit_test (test_own_throws),
         cmocka_unit_test (test_played_by_base_engine),
         cmocka_unit_test (test_errors),
     };

@@ -80,6 +80,17 @@ test_loads (void **state)
     assert_int_equal (strlen (hash), 16);
     assert_int_equal (strspn (hash, "0123456789abcdef"), 16);
 
+    /* the dice a player throws: "To Hit: Throw a D8", "Shooting Damage
+       Caused ... D6 roll", "each figure throws a D6" */
+    assert_int_equal (ruleset_throw_count (rs), 3);
+    assert_string_equal (ruleset_throw (rs, 0)->action, "shooting");
+    assert_string_equal (ruleset_throw (rs, 0)->step, "to hit");
+    assert_int_equal (ruleset_throw (rs, 0)->sides, 8);
+    assert_string_equal (ruleset_throw (rs, 1)->step, "damage");
+    assert_int_equal (ruleset_throw (rs, 1)->sides, 6);
+    assert_string_equal (ruleset_throw (rs, 2)->action, "melee");
+    assert_int_equal (ruleset_throw (rs, 2)->sides, 6);
+
     /* the same bytes give the same hash, from a file or from memory */
     char *text = tables_text ();
     char err[SOLO_ERR_MAX];
@@ -584,6 +595,24 @@ test_content_errors (void **state)
                   "unknown status \"panicking\"");
     expect_error ("arm_table = { artillery = \"infantry\";",
                   "arm_table = { artillery = \"guns\";", "\"guns\" is not infantry");
+    /* the dice a player throws */
+    expect_error ("action = \"shooting\"; step = \"to hit\"; sides = 8;",
+                  "action = \"volley\"; step = \"to hit\"; sides = 8;",
+                  "throws[0].action: \"volley\" is neither shooting nor melee");
+    expect_error ("step = \"to hit\"; sides = 8; score = 0;",
+                  "step = \"to hit\"; sides = 1; score = 0;",
+                  "throws[0].sides");
+    expect_error ("step = \"to hit\"; sides = 8; score = 0;",
+                  "step = \"to hit\"; sides = 8; score = 9;",
+                  "throws[0].score: 9 is past a D8's highest face");
+    expect_error ("step = \"to hit\"; sides = 8; score = 0;",
+                  "step = \"\"; sides = 8; score = 0;", "throws[0].step is empty");
+    expect_error ("step = \"damage\"; sides = 6; score = 0;",
+                  "step = \"damage\"; sides = 6;", "throws[1].score is missing");
+    expect_error ("throws = (", "throws = ( {}, {}, {}, {}, {}, ",
+                  "throws: 8 throws, at most 4");
+    expect_error ("throws = (", "throws = { a = 1; }; x = (",
+                  "throws must be a list");
     /* the line of the mistake is given */
     char *text = tables_with ("hero_distance_cm = 5.0;", "hero_distance_cm = true;");
     char err[SOLO_ERR_MAX];
