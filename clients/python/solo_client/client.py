@@ -20,6 +20,7 @@ import zmq
 from google.protobuf.message import Message
 
 from .keys import curve_keys, apply_keys
+from .situation import learn_rulesets
 from .proto import pb
 
 DEFAULT_ENDPOINT = "tcp://127.0.0.1:7460"
@@ -179,10 +180,14 @@ class Client:
     # ---- the messages ---------------------------------------------------
 
     def hello(self) -> Message:
-        """Server version, rulesets with their table hashes, limits."""
+        """Server version, rulesets with their table hashes, limits.  The
+        rulesets' own grade names and formation words are learnt from it
+        (situation.learn_rulesets), a player's house rules among them."""
         body = pb().Hello(protocol_version=PROTOCOL_VERSION,
                           client_name=self.client_name)
-        return self.request("hello", body)
+        reply = self.request("hello", body)
+        learn_rulesets(reply)
+        return reply
 
     def ask_unit(self, unit_id: str, situation: Optional[Message] = None,
                  situation_text: Optional[str] = None,

@@ -72,6 +72,35 @@ RULESET_FORMATION_WORDS["liberators_house"] = \
     RULESET_FORMATION_WORDS["bolivar"]
 
 
+def learn_rulesets(hello):
+    """Take each ruleset's own grade names and formation words from a
+    Hello reply (its RulesetInfo: `grades` with `grade_values`, and
+    `formation_words`) into RULESET_QUALITY_NAMES and
+    RULESET_FORMATION_WORDS, so that a ruleset the daemon serves and this
+    module does not know (a player's house-rule overlay) is read and
+    named as the daemon reads it.  Client.hello() does this for every
+    reply; the tables above serve a client that has not said hello.
+    Returns the names of the rulesets learnt."""
+    learnt = []
+    for info in hello.rulesets:
+        qualities = {}
+        for grade, number in zip(info.grades, info.grade_values):
+            core = enum_name("Quality", number)
+            if grade.lower() != core:
+                qualities[core] = grade.lower()
+        words = {}
+        for fw in info.formation_words:
+            arm = enum_name("Arm", fw.arm)
+            words.setdefault(arm, {})[enum_name("Formation", fw.formation)] = \
+                fw.word.lower()
+        if qualities:
+            RULESET_QUALITY_NAMES[info.name] = qualities
+        if words:
+            RULESET_FORMATION_WORDS[info.name] = words
+        learnt.append(info.name)
+    return learnt
+
+
 def enum_value(enum_name, prefix, value, field):
     """The number of `value` ("red", "SIDE_RED" or 1) in enum `enum_name`;
     names are read in any case, and the other names of ALIASES too

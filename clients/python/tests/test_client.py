@@ -599,6 +599,31 @@ class CurveTest(unittest.TestCase):
 
 class SituationTest(unittest.TestCase):
 
+    def test_rulesets_learnt_from_hello(self):
+        # A player's house rules the client has no table for: their
+        # grades and the guns' words come with Hello.
+        reply = pb().HelloReply()
+        info = reply.rulesets.add(name="my_house", base_ruleset="bolivar")
+        info.grades.extend(["rabble", "regular", "old_guard"])
+        info.grade_values.extend([pb().QUALITY_RAW, pb().QUALITY_REGULAR,
+                                  pb().QUALITY_HERO])
+        info.formation_words.add(arm=pb().ARM_ARTILLERY,
+                                 formation=pb().FORMATION_COLUMN,
+                                 word="Hitched")
+        reply.rulesets.add(name="plain")
+        self.addCleanup(s.RULESET_QUALITY_NAMES.pop, "my_house", None)
+        self.addCleanup(s.RULESET_FORMATION_WORDS.pop, "my_house", None)
+        self.assertEqual(s.learn_rulesets(reply), ["my_house", "plain"])
+        self.assertEqual(s.RULESET_QUALITY_NAMES["my_house"],
+                         {"raw": "rabble", "hero": "old_guard"})
+        self.assertNotIn("plain", s.RULESET_QUALITY_NAMES)
+        u = s.unit("u", "red", 0, 0, arm="artillery", quality="old_guard",
+                   formation="hitched", ruleset="my_house")
+        self.assertEqual(u.quality, pb().QUALITY_HERO)
+        self.assertEqual(u.formation, pb().FORMATION_COLUMN)
+        self.assertEqual(s.quality_name(pb().QUALITY_RAW, "my_house"),
+                         "rabble")
+
     def test_quality_names_of_the_rulesets(self):
         # Empire of Liberty: poor, green, average, veteran, elite;
         # skirmish19: veteran or good for regular, poor for raw, hero.

@@ -51,6 +51,14 @@ class LiveTest(unittest.TestCase):
         self.assertIn("skirmish19", names)
         self.assertTrue(all(r.tables_hash for r in info.rulesets))
         self.assertGreater(info.limits.max_units, 0)
+        # the rulesets' own names come with it: 4 Page Bolivar's grades
+        # ("superior", "ordinary", "inferior") for its house rules too
+        saved = s.RULESET_QUALITY_NAMES.pop("liberators_house")
+        self.addCleanup(s.RULESET_QUALITY_NAMES.__setitem__,
+                        "liberators_house", saved)
+        self.solo.hello()
+        self.assertEqual(s.RULESET_QUALITY_NAMES["liberators_house"]["hero"],
+                         "superior")
 
     def test_table_cells_of_the_seed(self):
         # A few cells of each actions table, read off the rules text.
