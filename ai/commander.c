@@ -567,14 +567,6 @@ commander_forget (commander_t *self)
 
 /*  ---- the fog of war ---- */
 
-static bool
-in_play (const game_t *g, int u)
-{
-    return !game_unit (g, u)->gone
-        && unit_figures_standing (situation_unit_const (game_situation (g), u))
-               > 0;
-}
-
 /*  The memory fits game g, or is made anew for it.  0, or -1. */
 static int
 memory_for (commander_t *self, const game_t *g)
@@ -613,13 +605,9 @@ commander_view (commander_t *self, const game_t *g, int side, game_t *view,
         if (visible)
             visible[e] = false;
         const unit_t *x = situation_unit_const (sit, e);
-        if ((int) x->side == side || !in_play (g, e))
+        if ((int) x->side == side || !game_unit_in_play (g, e))
             continue;               /* own units, and the gone: public */
-        bool seen = false;
-        for (int u = 0; u < n && !seen; u++)
-            seen = (int) situation_unit_const (sit, u)->side == side
-                && in_play (g, u) && situation_can_see (sit, u, e, NULL, NULL);
-        if (seen) {
+        if (game_side_sees (g, side, e)) {
             memory[e].seen = true;
             memory[e].turn = game_turn (g);
             memory[e].unit = *x;
@@ -659,7 +647,7 @@ unseen_turns (const commander_t *self, const game_t *g, int side)
     for (int e = 0; e < game_unit_count (g); e++) {
         self->unseen[e] = -1;
         if ((int) situation_unit_const (game_situation (g), e)->side != side
-            && in_play (g, e) && !self->visible[e] && memory[e].seen)
+            && game_unit_in_play (g, e) && !self->visible[e] && memory[e].seen)
             self->unseen[e] = game_turn (g) - memory[e].turn;
     }
 }

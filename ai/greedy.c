@@ -24,14 +24,6 @@
  *  over 200 games, with 0.5 and the charges 73%). */
 #define GREEDY_GENERIC_EXPOSED 0.1
 
-static bool
-in_play (const game_t *g, int u)
-{
-    return !game_unit (g, u)->gone
-        && unit_figures_standing (situation_unit_const (game_situation (g), u))
-               > 0;
-}
-
 /*  What taking figures off unit b is worth: more for a command figure
  *  and for a unit already hurt (nearer breaking). */
 static double
@@ -62,7 +54,8 @@ nearest_seen (const game_t *g, int u, const bool *visible, double reach)
     int best = -1;
     double best_d = INFINITY;
     for (int e = 0; e < game_unit_count (g); e++) {
-        if (situation_unit_const (sit, e)->side == un->side || !in_play (g, e)
+        if (situation_unit_const (sit, e)->side == un->side
+            || !game_unit_in_play (g, e)
             || (visible && !visible[e]))
             continue;
         double d = situation_unit_distance (sit, u, e);
@@ -135,7 +128,7 @@ generic_score (const game_t *before, const game_t *g, int u,
     const ruleset_t *rs = situation_ruleset (sit);
     const unit_t *un = situation_unit_const (sit, u);
     int side = un->side;
-    if (!in_play (g, u))
+    if (!game_unit_in_play (g, u))
         return -10.0 * un->figures;
     double dealt = harm_of (g, 1 - side) - harm_of (before, 1 - side);
     double taken = harm_of (g, side) - harm_of (before, side);
@@ -148,7 +141,7 @@ generic_score (const game_t *before, const game_t *g, int u,
     double threat = taken;
     for (int e = 0; e < game_unit_count (g); e++) {
         const unit_t *x = situation_unit_const (sit, e);
-        if (x->side == un->side || !in_play (g, e))
+        if (x->side == un->side || !game_unit_in_play (g, e))
             continue;
         double d = situation_unit_distance (sit, e, u);
         if (d <= ruleset_weapon_reach (rs, x)
@@ -184,8 +177,8 @@ place_score (const game_t *g, int u)
         for (int v = 0; v < game_unit_count (g); v++) {
             const unit_t *y = situation_unit_const (sit, v);
             if (v != u && y->side == un->side && y->arm != ARM_COMMAND
-                && in_play (g, v) && situation_unit_distance (sit, u, v)
-                                         <= command)
+                && game_unit_in_play (g, v)
+                && situation_unit_distance (sit, u, v) <= command)
                 place += GREEDY_COMMAND_REACH * unit_figures_standing (y);
         }
     }
@@ -203,7 +196,7 @@ greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
     const situation_t *sit = game_situation (g);
     const ruleset_t *rs = situation_ruleset (sit);
     const unit_t *un = situation_unit_const (sit, u);
-    if (!in_play (g, u))
+    if (!game_unit_in_play (g, u))
         return -10.0 * un->figures;   /* it ran off the table */
     const game_unit_t *gu = game_unit (g, u);
     int standing = unit_figures_standing (un);
@@ -216,8 +209,8 @@ greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
         target = o->target;
     else if (o->fire)
         target = nearest_seen (g, u, visible, reach);
-    if (target >= 0 && in_play (g, target) && !gu->in_melee && loaded (g, u)
-        && (!visible || visible[target]))
+    if (target >= 0 && game_unit_in_play (g, target) && !gu->in_melee
+        && loaded (g, u) && (!visible || visible[target]))
         offense += est->volley (g, u, target,
                                 est->shooters (g, u, gu->moved_halves > 0,
                                                gu->commanded != 0))
@@ -230,14 +223,15 @@ greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
                                     est->shooters (g, u, false, true))
                      * target_worth (g, next);
     }
-    if (o->kind == ORDER_CHARGE && gu->in_melee && in_play (g, o->target))
+    if (o->kind == ORDER_CHARGE && gu->in_melee
+        && game_unit_in_play (g, o->target))
         offense += est->melee (g, u, o->target, target_worth (g, o->target));
 
     /* the harm it risks: the enemy's next fire and charges */
     double threat = 0;
     for (int e = 0; e < game_unit_count (g); e++) {
         const unit_t *x = situation_unit_const (sit, e);
-        if (x->side == un->side || !in_play (g, e))
+        if (x->side == un->side || !game_unit_in_play (g, e))
             continue;
         double d = situation_unit_distance (sit, e, u);
         double e_reach = ruleset_weapon_reach (rs, x);
@@ -246,7 +240,7 @@ greedy_score (const game_t *g, int u, const order_t *o, const bool *visible,
             double near_d = INFINITY;
             for (int v = 0; v < game_unit_count (g); v++) {
                 const unit_t *y = situation_unit_const (sit, v);
-                if (y->side != x->side && in_play (g, v)) {
+                if (y->side != x->side && game_unit_in_play (g, v)) {
                     double dv = situation_unit_distance (sit, e, v);
                     if (dv < near_d) {
                         near_d = dv;

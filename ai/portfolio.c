@@ -43,14 +43,6 @@ typedef struct {
 } build_t;
 
 static bool
-in_play (const game_t *g, int u)
-{
-    return !game_unit (g, u)->gone
-        && unit_figures_standing (situation_unit_const (game_situation (g), u))
-               > 0;
-}
-
-static bool
 same_order (const order_t *a, const order_t *b)
 {
     if (a->kind != b->kind || a->target != b->target || a->pace != b->pace
@@ -120,7 +112,7 @@ survey (build_t *b)
     double any_cm = INFINITY;
     for (int e = 0; e < game_unit_count (b->g); e++) {
         const unit_t *x = situation_unit_const (b->sit, e);
-        if (x->side == b->un->side || !in_play (b->g, e))
+        if (x->side == b->un->side || !game_unit_in_play (b->g, e))
             continue;
         double d = situation_unit_distance (b->sit, b->u, e);
         if (d < any_cm) {
@@ -362,7 +354,7 @@ add_close_up (build_t *b)
     for (int v = 0; v < game_unit_count (b->g); v++) {
         const unit_t *x = situation_unit_const (b->sit, v);
         if (v == b->u || x->side != b->un->side || x->arm == ARM_COMMAND
-            || !in_play (b->g, v))
+            || !game_unit_in_play (b->g, v))
             continue;
         sum.x += x->fp.centre.x;
         sum.y += x->fp.centre.y;
@@ -460,7 +452,7 @@ portfolio_build (const game_t *g, int u, const bool *visible,
     b.caution = caution;
     b.out = all;
     b.max = PORTFOLIO_MAX;
-    if (in_play (g, u)) {
+    if (game_unit_in_play (g, u)) {
         survey (&b);
         add_hold (&b);
         add_fire (&b);

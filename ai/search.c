@@ -315,21 +315,6 @@ uniform (uint64_t a, uint64_t b)
     return (double) (mix (a, b) >> 11) * 0x1p-53;
 }
 
-/*  Can a unit of `side` in play see unit e? */
-static bool
-side_sees (const game_t *g, int side, int e)
-{
-    const situation_t *sit = game_situation (g);
-    for (int u = 0; u < game_unit_count (g); u++) {
-        const unit_t *x = situation_unit_const (sit, u);
-        if ((int) x->side == side && !game_unit (g, u)->gone
-            && unit_figures_standing (x) > 0
-            && situation_can_see (sit, u, e, NULL, NULL))
-            return true;
-    }
-    return false;
-}
-
 void
 search_fog_place (const search_problem_t *p, game_t *g, uint64_t world)
 {
@@ -354,7 +339,7 @@ search_fog_place (const search_problem_t *p, game_t *g, uint64_t world)
             x = situation_unit (game_situation_mut (g), e);
             x->fp.centre = situation_move_towards (game_situation (g), seen,
                                                    bearing, r);
-            placed = !side_sees (g, p->side, e)
+            placed = !game_side_sees (g, p->side, e)
                   && situation_overlaps (game_situation (g), e, NULL, 0) == 0;
         }
         if (!placed) {

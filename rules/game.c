@@ -530,6 +530,26 @@ game_choose_first (game_t *self, bool first)
 }
 
 bool
+game_unit_in_play (const game_t *self, int u)
+{
+    assert (self && u >= 0 && u < self->unit_count);
+    return !self->units[u].gone
+        && unit_figures_standing (situation_unit_const (self->sit, u)) > 0;
+}
+
+bool
+game_side_sees (const game_t *self, int side, int u)
+{
+    assert (self && u >= 0 && u < self->unit_count);
+    for (int k = 0; k < self->unit_count; k++)
+        if ((int) situation_unit_const (self->sit, k)->side == side
+            && game_unit_in_play (self, k)
+            && situation_can_see (self->sit, k, u, NULL, NULL))
+            return true;
+    return false;
+}
+
+bool
 game_table_bound (const game_t *self, int u)
 {
     assert (u >= 0 && u < self->unit_count);

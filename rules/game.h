@@ -338,6 +338,15 @@ uint64_t game_steps (const game_t *self);
 /*  The engine's workspace of scratch_size bytes. */
 void *game_scratch (game_t *self);
 
+/*  True when unit `u` is in play: not gone from the table, with figures
+ *  standing. */
+bool game_unit_in_play (const game_t *self, int u);
+
+/*  True when a unit of `side` in play can see unit `u` now
+ *  (situation_can_see): what that side knows of it under the fog of
+ *  war. */
+bool game_side_sees (const game_t *self, int side, int u);
+
 /*  ---- playing ---- */
 
 /*  Begin the current phase (see above).  No effect once over. */

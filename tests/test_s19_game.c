@@ -107,6 +107,35 @@ U (fixture_t *f, const char *id)
     return situation_unit_const (game_situation (f->g), idx (f, id));
 }
 
+/*  A unit is in play until it is gone or has no figure standing; a side
+ *  sees a unit when one of its units in play sees it: not a unit deep in
+ *  a wood (the seed's woods are seen into only so far), nor with the
+ *  only unit that could see it gone. */
+static void
+test_in_play_and_seen (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s",
+              unit ("b", "blue", "infantry", "regular", "musket", 4, 100, 40, 0, NULL),
+              unit ("hid", "blue", "infantry", "regular", "musket", 4, 100, 150, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 100, 60, 180, NULL));
+    fixture_t f = make ("{ id = \"wood\"; kind = \"woods\"; polygon = ( [60.0, 120.0], "
+                        "[140.0, 120.0], [140.0, 190.0], [60.0, 190.0] ); }", units, NULL);
+    assert_true (game_unit_in_play (f.g, idx (&f, "b")));
+    assert_true (game_side_sees (f.g, SIDE_RED, idx (&f, "b")));
+    assert_false (game_side_sees (f.g, SIDE_RED, idx (&f, "hid")));
+    assert_true (game_side_sees (f.g, SIDE_BLUE, idx (&f, "r")));
+    /* r's figures all killed: out of play, and blind */
+    situation_unit (game_situation_mut (f.g), idx (&f, "r"))->killed = 4;
+    assert_false (game_unit_in_play (f.g, idx (&f, "r")));
+    assert_false (game_side_sees (f.g, SIDE_RED, idx (&f, "b")));
+    /* gone from the table */
+    game_unit_mut (f.g, idx (&f, "b"))->gone = 1;
+    assert_false (game_unit_in_play (f.g, idx (&f, "b")));
+    unmake (&f);
+}
+
 /*  Resolve phases (units hold unless ordered) until `phase` begins. */
 static void
 run_to (fixture_t *f, int phase)
@@ -909,6 +938,7 @@ main (void)
         cmocka_unit_test (test_target_group),
         cmocka_unit_test (test_charge_and_melee),
         cmocka_unit_test (test_moves),
+        cmocka_unit_test (test_in_play_and_seen),
         cmocka_unit_test (test_troop_type_moves),
         cmocka_unit_test (test_run_off_table),
         cmocka_unit_test (test_victory_on_time),
