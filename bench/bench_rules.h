@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "game.h"
+#include "scenario.h"
 
 #define MAX_RULESETS  8
 #define RULES_DIR     "rules/data"
@@ -45,6 +46,45 @@ rules_finder (const char *name, void *arg)
             set->rules[set->count++] = r;
     }
     return r ? game_rules_ruleset (r) : NULL;
+}
+
+/*  Load the table files `paths[0..n-1]` (the --tables of a benchmark)
+ *  into `set`, ahead of those a scenario asks for.  0, or -1 with the
+ *  error printed after `prog`. */
+static inline int
+rules_set_add_files (rules_set_t *set, const char *const *paths, int n,
+                     const char *prog)
+{
+    for (int i = 0; i < n && set->count < MAX_RULESETS; i++) {
+        game_rules_t *r = game_rules_load (paths[i], set->err,
+                                           sizeof set->err);
+        if (!r) {
+            fprintf (stderr, "%s: %s\n", prog, set->err);
+            return -1;
+        }
+        set->rules[set->count++] = r;
+    }
+    return 0;
+}
+
+/*  The scenario at `path` under its ruleset's tables (loaded into `set`
+ *  when new), those tables into *rules.  NULL with the error printed
+ *  after `prog`. */
+static inline scenario_t *
+rules_set_scenario (rules_set_t *set, const char *path,
+                    const game_rules_t **rules, const char *prog)
+{
+    char err[512];
+    set->err[0] = 0;
+    scenario_t *sc = scenario_load (path, rules_finder, set, err, sizeof err);
+    if (!sc) {
+        fprintf (stderr, "%s: %s%s%s\n", prog, err, set->err[0] ? ": " : "",
+                 set->err);
+        return NULL;
+    }
+    *rules = rules_named (set, ruleset_name (situation_ruleset (
+                                   scenario_situation (sc))));
+    return sc;
 }
 
 #endif

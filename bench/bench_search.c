@@ -185,31 +185,19 @@ main (int argc, char **argv)
         paths[npaths++] = "rules/scenarios/eol_cowpens.cfg";
     }
     static rules_set_t set;
-    char err[512];
-    for (int i = 0; i < ntables; i++) {
-        game_rules_t *r = game_rules_load (tables[i], err, sizeof err);
-        if (!r) {
-            fprintf (stderr, "bench_search: %s\n", err);
-            return 1;
-        }
-        set.rules[set.count++] = r;
-    }
+    if (rules_set_add_files (&set, tables, ntables, "bench_search") < 0)
+        return 1;
     tally_t tally[2];
     memset (tally, 0, sizeof tally);
     char names[MAX_SCENARIOS][64];
     tally_t per[MAX_SCENARIOS];
     memset (per, 0, sizeof per);
     for (int i = 0; i < npaths; i++) {
-        set.err[0] = 0;
-        scenario_t *sc = scenario_load (paths[i], rules_finder, &set, err,
-                                        sizeof err);
-        if (!sc) {
-            fprintf (stderr, "bench_search: %s%s%s\n", err,
-                     set.err[0] ? ": " : "", set.err);
+        const game_rules_t *rules;
+        scenario_t *sc = rules_set_scenario (&set, paths[i], &rules,
+                                             "bench_search");
+        if (!sc)
             return 1;
-        }
-        const game_rules_t *rules = rules_named (
-            &set, ruleset_name (situation_ruleset (scenario_situation (sc))));
         snprintf (names[i], sizeof names[i], "%s", scenario_name (sc));
         for (int k = 0; k < positions; k++) {
             game_t *g = position (rules, sc, 2 + k % 4, 100 + (uint64_t) k);

@@ -275,26 +275,13 @@ main (int argc, char **argv)
     }
     static bench_t b;
     static rules_set_t set;
-    char err[512];
-    for (int i = 0; i < ntables; i++) {
-        game_rules_t *r = game_rules_load (tables[i], err, sizeof err);
-        if (!r) {
-            fprintf (stderr, "bench_strength: %s\n", err);
-            return 1;
-        }
-        set.rules[set.count++] = r;
-    }
+    if (rules_set_add_files (&set, tables, ntables, "bench_strength") < 0)
+        return 1;
     for (int i = 0; i < npaths; i++) {
-        set.err[0] = 0;
-        b.scenarios[i] = scenario_load (paths[i], rules_finder, &set, err,
-                                        sizeof err);
-        if (!b.scenarios[i]) {
-            fprintf (stderr, "bench_strength: %s%s%s\n", err,
-                     set.err[0] ? ": " : "", set.err);
+        b.scenarios[i] = rules_set_scenario (&set, paths[i], &b.rules[i],
+                                             "bench_strength");
+        if (!b.scenarios[i])
             return 1;
-        }
-        b.rules[i] = rules_named (&set, ruleset_name (situation_ruleset (
-                                      scenario_situation (b.scenarios[i]))));
         b.scenario_count++;
     }
     spec_parse (a, &b.a);
