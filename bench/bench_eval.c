@@ -115,6 +115,20 @@ weights_vector (const evaluate_weights_t *w, double *v)
     memcpy (v, x, sizeof x);
 }
 
+/*  z of sample x for `side` under weights v (and the command weight);
+ *  f gets its features, y the result for `side`. */
+static double
+sample_z (const sample_t *x, int side, const double *v, double command,
+          double *f, double *y)
+{
+    features (&x->t, side, f);
+    double z = command * (x->t.reach[side] - x->t.reach[1 - side]);
+    for (int k = 0; k < TERMS; k++)
+        z += v[k] * f[k];
+    *y = side == 0 ? x->result : 1.0 - x->result;
+    return z;
+}
+
 /*  Log loss and Brier score of weights v (and the command weight) on the
  *  test samples, from both sides. */
 static void
@@ -127,13 +141,9 @@ score (const samples_t *ss, const double *v, double command, double *logloss,
         if (!ss->s[i].test)
             continue;
         for (int side = 0; side < SIDE_COUNT; side++) {
-            double f[TERMS], z = 0;
-            features (&ss->s[i].t, side, f);
-            for (int k = 0; k < TERMS; k++)
-                z += v[k] * f[k];
-            z += command * (ss->s[i].t.reach[side] - ss->s[i].t.reach[1 - side]);
+            double f[TERMS], y;
+            double z = sample_z (&ss->s[i], side, v, command, f, &y);
             double p = 1.0 / (1.0 + exp (-z));
-            double y = side == 0 ? ss->s[i].result : 1.0 - ss->s[i].result;
             p = fmin (1 - 1e-9, fmax (1e-9, p));
             ll -= y * log (p) + (1 - y) * log (1 - p);
             br += (p - y) * (p - y);
@@ -197,15 +207,9 @@ fit (const samples_t *ss, double command, double l2, double *v)
             if (ss->s[i].test)
                 continue;
             for (int side = 0; side < SIDE_COUNT; side++) {
-                double f[TERMS], z = 0;
-                features (&ss->s[i].t, side, f);
-                for (int k = 0; k < TERMS; k++)
-                    z += v[k] * f[k];
-                z += command * (ss->s[i].t.reach[side]
-                                - ss->s[i].t.reach[1 - side]);
+                double f[TERMS], y;
+                double z = sample_z (&ss->s[i], side, v, command, f, &y);
                 double p = 1.0 / (1.0 + exp (-z));
-                double y = side == 0 ? ss->s[i].result
-                                     : 1.0 - ss->s[i].result;
                 for (int k = 0; k < TERMS; k++) {
                     g[k] += (p - y) * f[k];
                     for (int j = 0; j < TERMS; j++)
@@ -261,26 +265,16 @@ main (int argc, char **argv)
         return usage ();
     static rules_set_t set;
     char err[512];
-    for (int i = 0; i < ntables; i++) {
-        game_rules_t *r = game_rules_load (tables[i], err, sizeof err);
-        if (!r) {
-            fprintf (stderr, "bench_eval: %s\n", err);
-            return 1;
-        }
-        set.rules[set.count++] = r;
-    }
+    if (rules_set_add_files (&set, tables, ntables, "bench_eval") < 0)
+        return 1;
     scenario_t *scenarios[MAX_SCENARIOS];
     const game_rules_t *rules[MAX_SCENARIOS];
     const char *ruleset = NULL;
     for (int i = 0; i < npaths; i++) {
-        set.err[0] = 0;
-        scenarios[i] = scenario_load (paths[i], rules_finder, &set, err,
-                                      sizeof err);
-        if (!scenarios[i]) {
-            fprintf (stderr, "bench_eval: %s%s%s\n", err,
-                     set.err[0] ? ": " : "", set.err);
+        scenarios[i] = rules_set_scenario (&set, paths[i], &rules[i],
+                                           "bench_eval");
+        if (!scenarios[i])
             return 1;
-        }
         const char *name = ruleset_name (situation_ruleset (
                                scenario_situation (scenarios[i])));
         if (ruleset && strcmp (ruleset, name) != 0) {
@@ -289,7 +283,6 @@ main (int argc, char **argv)
             return 1;
         }
         ruleset = name;
-        rules[i] = rules_named (&set, name);
     }
     char aname[64], bname[64];
     const char *aparams = strchr (aspec, ' '), *bparams = strchr (bspec, ' ');
@@ -382,9 +375,9 @@ main (int argc, char **argv)
     fit (&ss, now->command, l2, v);
     score (&ss, v, now->command, &ll, &br);
     printf ("  fitted: log loss %.4f, Brier %.4f\n", ll, br);
-    printf ("    { .ruleset = \"%s\", .lost = %.2f, .lost2 = %.2f, "
-            ".wounded = %.2f,\n      .risk = %.2f, .broken = %.2f, "
-            ".broken2 = %.2f, .held_late = %.2f,\n      .time_late = %.2f, "
+    printf ("    { .ruleset = \"%s\", .lost = %.2f, .lost2 = %.2f,\n"
+            "      .wounded = %.2f, .risk = %.2f, .broken = %.2f, "
+            ".broken2 = %.2f,\n      .held_late = %.2f, .time_late = %.2f, "
             ".command = %.2f },\n", ruleset, v[0], v[1], v[2], v[3], v[4],
             v[5], v[6], v[7], now->command);
     free (ss.s);
