@@ -21,8 +21,10 @@
  *  Fog of war.  The commander sees what its side sees: an enemy no unit
  *  of the side can see (situation_can_see, the fixed sighting range) is
  *  not where it is but where the commander last saw it, as it was then;
- *  one never seen is not on its table at all.  Only enemies in sight are
- *  fired at or charged.  A unit it cannot see does not change its answer.
+ *  one never seen is not on its table at all (with `fog` set, the
+ *  playouts draw where a remembered enemy may have gone since, out of
+ *  the side's sight).  Only enemies in sight are fired at or charged.  A
+ *  unit it cannot see does not change its answer.
  *
  *  The greedy algorithm (COMMANDER_GREEDY, greedy.h) is the one-ply
  *  baseline: each unit in turn takes the option whose outcome after the
