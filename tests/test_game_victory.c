@@ -100,8 +100,8 @@ test_on_time_winner (void **state)
     game_rules_t *rules = test_rules_load ("rules/data/skirmish19/tables.cfg");
     const char *victories[] = {
         "on_time = \"red\";",
-        "on_time = \"objectives\"; objectives = ( { id = \"hill\"; x = 50.0;"
-        " y = 20.0; radius = 5.0; value = 1; held_by = \"blue\"; } );",
+        ("on_time = \"objectives\"; objectives = ( { id = \"hill\"; x = 50.0;"
+         " y = 20.0; radius = 5.0; value = 1; held_by = \"blue\"; } );"),
         "on_time = \"draw\";" };
     const int expected[] = { SIDE_RED, SIDE_BLUE, -1 };
     for (int i = 0; i < 3; i++) {
