@@ -27,7 +27,6 @@
 #include "bench_rules.h"
 #include "evaluate.h"
 
-#define MAX_SCENARIOS 16
 #define TERMS 8            /* the weights fitted, in evaluate_weights_t
                               order: lost, lost2, wounded, risk, broken,
                               broken2, held_late, time_late */
@@ -233,10 +232,7 @@ fit (const samples_t *ss, double command, double l2, double *v)
 int
 main (int argc, char **argv)
 {
-    const char *tables[MAX_RULESETS];
-    int ntables = 0;
-    const char *paths[MAX_SCENARIOS];
-    int npaths = 0;
+    bench_files_t files = { .ntables = 0 };
     const char *aspec = "table", *bspec = "table";
     int battles = 2000;
     uint64_t seed = 1;
@@ -244,11 +240,9 @@ main (int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (i + 1 >= argc)
             return usage ();
-        if (strcmp (argv[i], "--tables") == 0 && ntables < MAX_RULESETS)
-            tables[ntables++] = argv[++i];
-        else if (strcmp (argv[i], "--scenario") == 0 && npaths < MAX_SCENARIOS)
-            paths[npaths++] = argv[++i];
-        else if (strcmp (argv[i], "--battles") == 0)
+        if (bench_files_option (&files, argv, &i))
+            continue;
+        if (strcmp (argv[i], "--battles") == 0)
             battles = atoi (argv[++i]);
         else if (strcmp (argv[i], "--a") == 0)
             aspec = argv[++i];
@@ -261,17 +255,18 @@ main (int argc, char **argv)
         else
             return usage ();
     }
-    if (npaths == 0 || battles < 2 || !(l2 >= 0))
+    if (files.npaths == 0 || battles < 2 || !(l2 >= 0))
         return usage ();
     static rules_set_t set;
     char err[512];
-    if (rules_set_add_files (&set, tables, ntables, "bench_eval") < 0)
+    if (rules_set_add_files (&set, files.tables, files.ntables,
+                             "bench_eval") < 0)
         return 1;
     scenario_t *scenarios[MAX_SCENARIOS];
     const game_rules_t *rules[MAX_SCENARIOS];
     const char *ruleset = NULL;
-    for (int i = 0; i < npaths; i++) {
-        scenarios[i] = rules_set_scenario (&set, paths[i], &rules[i],
+    for (int i = 0; i < files.npaths; i++) {
+        scenarios[i] = rules_set_scenario (&set, files.paths[i], &rules[i],
                                            "bench_eval");
         if (!scenarios[i])
             return 1;
@@ -279,7 +274,8 @@ main (int argc, char **argv)
                                scenario_situation (scenarios[i])));
         if (ruleset && strcmp (ruleset, name) != 0) {
             fprintf (stderr, "bench_eval: %s is a scenario of %s, the others "
-                     "of %s: one ruleset a fit\n", paths[i], name, ruleset);
+                     "of %s: one ruleset a fit\n", files.paths[i], name,
+                     ruleset);
             return 1;
         }
         ruleset = name;
@@ -296,7 +292,7 @@ main (int argc, char **argv)
     samples_t ss = { 0 };
     const evaluate_weights_t *now = NULL;
     int wins[SIDE_COUNT] = { 0, 0 }, draws = 0;
-    for (int sc = 0; sc < npaths; sc++)
+    for (int sc = 0; sc < files.npaths; sc++)
         for (int k = 0; k < battles; k++) {
             uint64_t s = seed + (uint64_t) k;
             int last_turn = -1;
@@ -357,9 +353,9 @@ main (int argc, char **argv)
 
     printf ("%s: %d scenario%s, %d battles each (%s as blue, %s as red): blue "
             "won %d, red %d, draws %d; %d positions (turn starts), half of "
-            "the battles to fit, half to test\n", ruleset, npaths,
-            npaths == 1 ? "" : "s", battles, aspec, bspec, wins[0], wins[1],
-            draws, ss.count);
+            "the battles to fit, half to test\n", ruleset, files.npaths,
+            files.npaths == 1 ? "" : "s", battles, aspec, bspec, wins[0],
+            wins[1], draws, ss.count);
     double v[TERMS], ll, br;
     weights_vector (now, v);
     score (&ss, v, now->command, &ll, &br);
@@ -381,7 +377,7 @@ main (int argc, char **argv)
             ".command = %.2f },\n", ruleset, v[0], v[1], v[2], v[3], v[4],
             v[5], v[6], v[7], now->command);
     free (ss.s);
-    for (int i = 0; i < npaths; i++)
+    for (int i = 0; i < files.npaths; i++)
         scenario_destroy (&scenarios[i]);
     for (int i = 0; i < set.count; i++)
         game_rules_destroy (&set.rules[i]);

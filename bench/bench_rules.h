@@ -6,13 +6,40 @@
 #ifndef SOLO_BENCH_RULES_H
 #define SOLO_BENCH_RULES_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "game.h"
 #include "scenario.h"
 
 #define MAX_RULESETS  8
+#define MAX_SCENARIOS 16
 #define RULES_DIR     "rules/data"
+
+/*  The table files and scenarios a benchmark's command line names. */
+typedef struct {
+    const char *tables[MAX_RULESETS];
+    int ntables;
+    const char *paths[MAX_SCENARIOS];
+    int npaths;
+} bench_files_t;
+
+/*  argv[*i] is "--tables FILE" or "--scenario FILE" (its value at
+ *  argv[*i + 1], which the caller has checked is there): noted, *i moved
+ *  onto the value, true.  False for any other option, or for one past
+ *  MAX_RULESETS tables or MAX_SCENARIOS scenarios. */
+static inline bool
+bench_files_option (bench_files_t *f, char **argv, int *i)
+{
+    if (strcmp (argv[*i], "--tables") == 0 && f->ntables < MAX_RULESETS)
+        f->tables[f->ntables++] = argv[++*i];
+    else if (strcmp (argv[*i], "--scenario") == 0
+             && f->npaths < MAX_SCENARIOS)
+        f->paths[f->npaths++] = argv[++*i];
+    else
+        return false;
+    return true;
+}
 
 typedef struct {
     game_rules_t *rules[MAX_RULESETS];
@@ -46,6 +73,21 @@ rules_finder (const char *name, void *arg)
             set->rules[set->count++] = r;
     }
     return r ? game_rules_ruleset (r) : NULL;
+}
+
+/*  With no --scenario, the five scenarios of the first measurements:
+ *  skirmish19's farm, cavalry and stream, Empire of Liberty's Freeman's
+ *  Farm and Cowpens. */
+static inline void
+bench_files_default (bench_files_t *f)
+{
+    if (f->npaths > 0)
+        return;
+    f->paths[f->npaths++] = "rules/scenarios/farm.cfg";
+    f->paths[f->npaths++] = "rules/scenarios/cavalry.cfg";
+    f->paths[f->npaths++] = "rules/scenarios/stream.cfg";
+    f->paths[f->npaths++] = "rules/scenarios/eol_freemans_farm.cfg";
+    f->paths[f->npaths++] = "rules/scenarios/eol_cowpens.cfg";
 }
 
 /*  Load the table files `paths[0..n-1]` (the --tables of a benchmark)

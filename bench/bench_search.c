@@ -18,8 +18,6 @@
 #include "commander.h"
 #include "bench_rules.h"
 
-#define MAX_SCENARIOS 16
-
 static double
 now (void)
 {
@@ -153,20 +151,15 @@ search_at (game_t *g, int threads, double ms, tally_t *t)
 int
 main (int argc, char **argv)
 {
-    const char *tables[MAX_RULESETS];
-    int ntables = 0;
-    const char *paths[MAX_SCENARIOS];
-    int npaths = 0;
+    bench_files_t files = { .ntables = 0 };
     double ms = 100;
     int positions = 6;
     for (int i = 1; i < argc; i++) {
         if (i + 1 >= argc)
             return usage ();
-        if (strcmp (argv[i], "--tables") == 0 && ntables < MAX_RULESETS)
-            tables[ntables++] = argv[++i];
-        else if (strcmp (argv[i], "--scenario") == 0 && npaths < MAX_SCENARIOS)
-            paths[npaths++] = argv[++i];
-        else if (strcmp (argv[i], "--ms") == 0)
+        if (bench_files_option (&files, argv, &i))
+            continue;
+        if (strcmp (argv[i], "--ms") == 0)
             ms = atof (argv[++i]);
         else if (strcmp (argv[i], "--positions") == 0)
             positions = atoi (argv[++i]);
@@ -177,24 +170,19 @@ main (int argc, char **argv)
     }
     if (ms <= 0 || positions < 1)
         return usage ();
-    if (npaths == 0) {
-        paths[npaths++] = "rules/scenarios/farm.cfg";
-        paths[npaths++] = "rules/scenarios/cavalry.cfg";
-        paths[npaths++] = "rules/scenarios/stream.cfg";
-        paths[npaths++] = "rules/scenarios/eol_freemans_farm.cfg";
-        paths[npaths++] = "rules/scenarios/eol_cowpens.cfg";
-    }
+    bench_files_default (&files);
     static rules_set_t set;
-    if (rules_set_add_files (&set, tables, ntables, "bench_search") < 0)
+    if (rules_set_add_files (&set, files.tables, files.ntables,
+                             "bench_search") < 0)
         return 1;
     tally_t tally[2];
     memset (tally, 0, sizeof tally);
     char names[MAX_SCENARIOS][64];
     tally_t per[MAX_SCENARIOS];
     memset (per, 0, sizeof per);
-    for (int i = 0; i < npaths; i++) {
+    for (int i = 0; i < files.npaths; i++) {
         const game_rules_t *rules;
-        scenario_t *sc = rules_set_scenario (&set, paths[i], &rules,
+        scenario_t *sc = rules_set_scenario (&set, files.paths[i], &rules,
                                              "bench_search");
         if (!sc)
             return 1;
@@ -219,8 +207,8 @@ main (int argc, char **argv)
         scenario_destroy (&sc);
     }
     printf ("commander search, %.0f ms a decision, %d decisions over %d "
-            "scenario%s\n", ms, tally[0].decisions, npaths,
-            npaths == 1 ? "" : "s");
+            "scenario%s\n", ms, tally[0].decisions, files.npaths,
+            files.npaths == 1 ? "" : "s");
     for (int t = 0; t < 2; t++)
         printf ("  %d thread%s: %.0f playouts/s, %.0f playouts a decision, "
                 "%.0f playouts a CPU second (%.2f cores busy), latest "
@@ -229,7 +217,7 @@ main (int argc, char **argv)
                 (double) tally[t].playouts / tally[t].decisions,
                 tally[t].playouts / tally[t].cpu,
                 tally[t].cpu / tally[t].seconds, tally[t].worst_late);
-    for (int i = 0; i < npaths; i++)
+    for (int i = 0; i < files.npaths; i++)
         if (per[i].decisions > 0)
             printf ("  %-18s 1 thread: %.0f playouts a CPU second, %.0f "
                     "playouts a decision\n", names[i],

@@ -34,8 +34,6 @@
 #include "commander.h"
 #include "bench_rules.h"
 
-#define MAX_SCENARIOS 16
-
 static double
 now (void)
 {
@@ -230,10 +228,7 @@ worker (void *arg)
 int
 main (int argc, char **argv)
 {
-    const char *tables[MAX_RULESETS];
-    int ntables = 0;
-    const char *paths[MAX_SCENARIOS];
-    int npaths = 0;
+    bench_files_t files = { .ntables = 0 };
     const char *a = "search ms=25", *bspec = "table";
     int pairs = 2, jobs = 1;
     uint64_t seed = 1;
@@ -245,11 +240,9 @@ main (int argc, char **argv)
         }
         if (i + 1 >= argc)
             return usage ();
-        if (strcmp (argv[i], "--tables") == 0 && ntables < MAX_RULESETS)
-            tables[ntables++] = argv[++i];
-        else if (strcmp (argv[i], "--scenario") == 0 && npaths < MAX_SCENARIOS)
-            paths[npaths++] = argv[++i];
-        else if (strcmp (argv[i], "--a") == 0)
+        if (bench_files_option (&files, argv, &i))
+            continue;
+        if (strcmp (argv[i], "--a") == 0)
             a = argv[++i];
         else if (strcmp (argv[i], "--b") == 0)
             bspec = argv[++i];
@@ -266,19 +259,14 @@ main (int argc, char **argv)
     }
     if (pairs < 1 || jobs < 1 || jobs > 64)
         return usage ();
-    if (npaths == 0) {
-        paths[npaths++] = "rules/scenarios/farm.cfg";
-        paths[npaths++] = "rules/scenarios/cavalry.cfg";
-        paths[npaths++] = "rules/scenarios/stream.cfg";
-        paths[npaths++] = "rules/scenarios/eol_freemans_farm.cfg";
-        paths[npaths++] = "rules/scenarios/eol_cowpens.cfg";
-    }
+    bench_files_default (&files);
     static bench_t b;
     static rules_set_t set;
-    if (rules_set_add_files (&set, tables, ntables, "bench_strength") < 0)
+    if (rules_set_add_files (&set, files.tables, files.ntables,
+                             "bench_strength") < 0)
         return 1;
-    for (int i = 0; i < npaths; i++) {
-        b.scenarios[i] = rules_set_scenario (&set, paths[i], &b.rules[i],
+    for (int i = 0; i < files.npaths; i++) {
+        b.scenarios[i] = rules_set_scenario (&set, files.paths[i], &b.rules[i],
                                              "bench_strength");
         if (!b.scenarios[i])
             return 1;

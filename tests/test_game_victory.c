@@ -36,6 +36,35 @@ any_standing (const game_t *g, int u)
            > 0;
 }
 
+/*  Two lines of ten figures, blue's with `blue_killed` killed and red's
+ *  with `red_killed`, a 10-turn battle breaking at half with `victory`
+ *  added to its victory group. */
+static test_game_t *
+two_lines (const game_rules_t *rules, int blue_killed, int red_killed,
+           const char *victory)
+{
+    char text[2048];
+    snprintf (text, sizeof text,
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 200.0; depth = 200.0; };\n"
+        "units = (\n"
+        " { id = \"b\"; side = \"blue\"; arm = \"infantry\"; quality = \"regular\";"
+        "   weapon = \"musket\"; figures = 10; killed = %d; x = 50.0; y = 50.0;"
+        "   facing = 0.0; width = 20.0; depth = 3.0; },\n"
+        " { id = \"r\"; side = \"red\"; arm = \"infantry\"; quality = \"regular\";"
+        "   weapon = \"musket\"; figures = 10; killed = %d; x = 50.0; y = 150.0;"
+        "   facing = 180.0; width = 20.0; depth = 3.0; } );\n"
+        "scenario = { name = \"t\"; turns = 10;"
+        " victory = { army_break = 0.5; %s }; };\n",
+        blue_killed, red_killed, victory);
+    return test_game_new (rules, text);
+}
+
+/*  This test's rules: figures killed, a break at half. */
+static const game_victory_rules_t killed_at_half = {
+    .army_break = 0.5, .side_lost = killed_lost, .holds = any_standing,
+    .lost_words = "figures lost" };
+
 /*  Blue loses 6 of 10 and red 8 of 10 in one turn: both past a break at
  *  half.  The lesser loss wins by default; under both_break_draw (seed
  *  000's "has not itself abandoned the field") neither wins. */
@@ -43,34 +72,11 @@ static void
 test_both_break (void **state)
 {
     (void) state;
-    char err[256] = "";
-    game_rules_t *rules = game_rules_load (
-        test_source_path ("rules/data/skirmish19/tables.cfg"), err, sizeof err);
-    if (!rules)
-        fail_msg ("%s", err);
-    const char *text =
-        "ruleset = \"skirmish19\";\n"
-        "table = { width = 200.0; depth = 200.0; };\n"
-        "units = (\n"
-        " { id = \"b\"; side = \"blue\"; arm = \"infantry\"; quality = \"regular\";"
-        "   weapon = \"musket\"; figures = 10; killed = 6; x = 50.0; y = 50.0;"
-        "   facing = 0.0; width = 20.0; depth = 3.0; },\n"
-        " { id = \"r\"; side = \"red\"; arm = \"infantry\"; quality = \"regular\";"
-        "   weapon = \"musket\"; figures = 10; killed = 8; x = 50.0; y = 150.0;"
-        "   facing = 180.0; width = 20.0; depth = 3.0; } );\n"
-        "scenario = { name = \"t\"; turns = 10; victory = { army_break = 0.5; }; };\n";
-    scenario_t *sc = scenario_load_text (text, "t.cfg", game_rules_finder,
-                                         rules, err, sizeof err);
-    if (!sc)
-        fail_msg ("%s", err);
-    game_t *g = game_new (rules, sc, err, sizeof err);
-    if (!g)
-        fail_msg ("%s", err);
-    game_victory_rules_t v = { .army_break = 0.5, .side_lost = killed_lost,
-                               .holds = any_standing,
-                               .lost_words = "figures lost" };
+    game_rules_t *rules = test_rules_load ("rules/data/skirmish19/tables.cfg");
+    test_game_t *f = two_lines (rules, 6, 8, "");
+    game_victory_rules_t v = killed_at_half;
     game_result_t r;
-    game_judge_victory (g, &v, &r);
+    game_judge_victory (f->g, &v, &r);
     assert_true (r.over);
     assert_int_equal (r.winner, SIDE_BLUE);
     /* each army's share lost over the share that breaks it */
@@ -80,13 +86,12 @@ test_both_break (void **state)
     assert_int_equal (r.on_time_winner, -1);
     assert_non_null (strstr (r.reason, "break: 80% of their figures lost"));
     v.both_break_draw = true;
-    game_judge_victory (g, &v, &r);
+    game_judge_victory (f->g, &v, &r);
     assert_true (r.over);
     assert_int_equal (r.winner, -1);
     assert_non_null (strstr (r.reason, "both armies break together"));
     assert_non_null (strstr (r.reason, "neither wins"));
-    game_destroy (&g);
-    scenario_destroy (&sc);
+    test_game_destroy (&f);
     game_rules_destroy (&rules);
 }
 
@@ -105,39 +110,16 @@ test_on_time_winner (void **state)
         "on_time = \"draw\";" };
     const int expected[] = { SIDE_RED, SIDE_BLUE, -1 };
     for (int i = 0; i < 3; i++) {
-        char text[2048], err[256] = "";
-        snprintf (text, sizeof text,
-            "ruleset = \"skirmish19\";\n"
-            "table = { width = 200.0; depth = 200.0; };\n"
-            "units = (\n"
-            " { id = \"b\"; side = \"blue\"; arm = \"infantry\"; quality = \"regular\";"
-            "   weapon = \"musket\"; figures = 10; killed = 2; x = 50.0; y = 50.0;"
-            "   facing = 0.0; width = 20.0; depth = 3.0; },\n"
-            " { id = \"r\"; side = \"red\"; arm = \"infantry\"; quality = \"regular\";"
-            "   weapon = \"musket\"; figures = 10; x = 50.0; y = 150.0;"
-            "   facing = 180.0; width = 20.0; depth = 3.0; } );\n"
-            "scenario = { name = \"t\"; turns = 10; victory = { army_break = 0.5; %s }; };\n",
-            victories[i]);
-        scenario_t *sc = scenario_load_text (text, "t.cfg", game_rules_finder,
-                                             rules, err, sizeof err);
-        if (!sc)
-            fail_msg ("%s", err);
-        game_t *g = game_new (rules, sc, err, sizeof err);
-        if (!g)
-            fail_msg ("%s", err);
-        game_victory_rules_t v = { .army_break = 0.5, .side_lost = killed_lost,
-                                   .holds = any_standing,
-                                   .lost_words = "figures lost" };
+        test_game_t *f = two_lines (rules, 2, 0, victories[i]);
         game_result_t r;
-        game_judge_victory (g, &v, &r);
+        game_judge_victory (f->g, &killed_at_half, &r);
         assert_false (r.over);
         assert_int_equal (r.winner, -1);
         assert_string_equal (r.reason, "");
         assert_int_equal (r.on_time_winner, expected[i]);
         test_near (r.break_share[SIDE_BLUE], 0.2 / 0.5, 1e-9);
         test_near (r.break_share[SIDE_RED], 0.0, 1e-9);
-        game_destroy (&g);
-        scenario_destroy (&sc);
+        test_game_destroy (&f);
     }
     game_rules_destroy (&rules);
 }
