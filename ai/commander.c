@@ -641,7 +641,7 @@ commander_view (commander_t *self, const game_t *g, int side, game_t *view,
  *  other unit (its own, those in sight, those never seen).  Called right
  *  after commander_view for the same g and side. */
 static void
-unseen_turns (const commander_t *self, const game_t *g, int side)
+unseen_turns (commander_t *self, const game_t *g, int side)
 {
     const sighting_t *memory = self->memory[side];
     for (int e = 0; e < game_unit_count (g); e++) {

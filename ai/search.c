@@ -83,12 +83,6 @@ search_evaluate (const game_t *g, int side, const commander_personality_t *p)
         game_result (g, &r);
         return r.winner == side ? 1.0 : r.winner < 0 ? 0.5 : 0.0;
     }
-    return search_heuristic (g, side, p);
-}
-
-double
-search_heuristic (const game_t *g, int side, const commander_personality_t *p)
-{
     return evaluate_position (g, side, p);
 }
 
@@ -453,7 +447,7 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
         game_result_t r;
         game_result (g, &r);
         if (r.units_left[1 - p->side] == 0 && r.units_left[p->side] > 0) {
-            *value = search_heuristic (g, p->side, &p->settings.personality);
+            *value = evaluate_position (g, p->side, &p->settings.personality);
             return true;
         }
     }

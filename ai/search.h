@@ -98,10 +98,6 @@ double search_now (void);
 double search_evaluate (const game_t *g, int side,
                         const commander_personality_t *p);
 
-/*  The model alone, for a game over or not. */
-double search_heuristic (const game_t *g, int side,
-                         const commander_personality_t *p);
-
 /*  World `world` of the enemies p->side cannot see, made in `g` (a copy
  *  of p->root): each enemy with p->unseen[e] >= 0 is put at a point drawn
  *  evenly from the ground it could have covered since it was last seen,

@@ -1189,7 +1189,7 @@ test_value_model (void **state)
     /* caution weighs its own losses more */
     commander_personality_t cautious = { 0.5, 1.0 };
     assert_true (search_evaluate (hurt, SIDE_BLUE, &cautious)
-                 < search_heuristic (hurt, SIDE_BLUE, &balanced));
+                 < evaluate_position (hurt, SIDE_BLUE, &balanced));
     /* over: the winner's value is 1 */
     game_t *over = game_dup (g);
     dice_t *dice = dice_new (3);
