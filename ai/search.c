@@ -192,23 +192,22 @@ job_ok (job_t *job)
         && job->valid;
 }
 
-/*  The playout's order for a commanded unit of the searching side in a
- *  later turn: what a sensible commander does without thinking.  A
- *  command figure keeps near its units; a unit fires at the nearest
- *  enemy it sees in reach, else loads, else closes on the nearest enemy
- *  (charging it when it has no weapon to shoot and can reach it). */
-static order_t
-script_order (const game_t *g, int u)
+order_t
+search_script_order (const game_t *g, int u)
 {
+    assert (g && u >= 0 && u < game_unit_count (g));
     const situation_t *sit = game_situation (g);
     const unit_t *un = situation_unit_const (sit, u);
     const ruleset_t *rs = situation_ruleset (sit);
     const weapon_t *w = ruleset_weapon (rs, un->weapon);
     char err[SOLO_ERR_MAX];
     int n = game_unit_count (g);
-    /* the nearest enemy in play it can see */
+    /* the nearest enemy in play it can see: the three nearest are tried
+       in turn, nearest first (sight costs more than distance) */
     int near = -1;
     double near_d = INFINITY;
+    int last = -1;
+    double last_d = -1;
     for (int tries = 0; tries < 3; tries++) {
         int best = -1;
         double best_d = INFINITY;
@@ -218,14 +217,17 @@ script_order (const game_t *g, int u)
                 || unit_figures_standing (x) <= 0)
                 continue;
             double d = situation_unit_distance (sit, u, e);
-            if (d < best_d && d > near_d)
+            bool farther = d > last_d || (d == last_d && e > last);
+            if (farther && d < best_d)
                 best_d = d, best = e;
         }
         if (best < 0)
             break;
-        near_d = best_d;
+        last = best;
+        last_d = best_d;
         if (situation_can_see (sit, u, best, NULL, NULL)) {
             near = best;
+            near_d = best_d;
             break;
         }
     }
@@ -415,7 +417,7 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
                     if (game_apply_order (g, u, &o, err, sizeof err) == 0)
                         continue;
                 }
-                o = script_order (g, u);
+                o = search_script_order (g, u);
                 if (!order_or_hold (g, u, &o))
                     return false;
                 continue;

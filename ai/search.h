@@ -98,6 +98,20 @@ double search_now (void);
 double search_evaluate (const game_t *g, int side,
                         const commander_personality_t *p);
 
+/*  The playout's order for commanded unit `u` of game `g` (at a phase
+ *  where it takes an order) in a turn no plan fills: what a sensible
+ *  commander does without thinking.  A command figure closes on the
+ *  middle of its side's other units when it is more than half the
+ *  command distance from it, else holds.  Any other unit looks for the
+ *  nearest enemy in play it can see (the three nearest tried): none,
+ *  it holds; in reach of its weapon, it fires at it (halted); else,
+ *  with a muzzle-loader not loaded, it halts to load; with no weapon,
+ *  it charges it when the rules let it; else it makes a full move (a
+ *  gallop for cavalry) towards it.  A hold faces the enemy found.  The
+ *  order is checked against the rules where it could be refused (fire,
+ *  charge); a move may still be refused when given. */
+order_t search_script_order (const game_t *g, int u);
+
 /*  World `world` of the enemies p->side cannot see, made in `g` (a copy
  *  of p->root): each enemy with p->unseen[e] >= 0 is put at a point drawn
  *  evenly from the ground it could have covered since it was last seen,

@@ -876,6 +876,105 @@ test_never_illegal_fuzzed (void **state)
     assert_true (asked > 50);
 }
 
+/*  ---- the playouts' script ---- */
+
+/*  Resolve phases, every unit holding, until unit `u` takes an order. */
+static void
+on_to_order (test_game_t *f, int u)
+{
+    for (int k = 0; k < 16 && !game_needs_order (f->g, u); k++)
+        test_next_phase (f);
+    assert_true (game_needs_order (f->g, u));
+}
+
+/*  The order of a later turn in a playout (search_script_order): a
+ *  loaded company fires at the enemy in reach; a company loaded but out
+ *  of reach makes a full move at the nearest enemy it sees; a captain far
+ *  from his men makes for their middle; an enemy behind a house is not
+ *  seen and the unit holds, facing no one. */
+static void
+test_script_order (void **state)
+{
+    (void) state;
+    game_rules_t *r = test_rules_load ("rules/data/skirmish19/tables.cfg");
+    test_game_t *f = test_game_new (r,
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 200.0; depth = 400.0; };\n"
+        "units = (\n"
+        " { id = \"captain\"; side = \"blue\"; arm = \"command\";"
+        "   quality = \"hero\"; weapon = \"sword\"; figures = 1;"
+        "   officers = 1; x = 20.0; y = 30.0; facing = 0.0; width = 3.0;"
+        "   depth = 3.0; },\n"
+        " { id = \"company\"; side = \"blue\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 12;"
+        "   x = 100.0; y = 40.0; facing = 0.0; width = 24.0; depth = 3.0;"
+        "   status = [\"loaded\"]; },\n"
+        " { id = \"flank\"; side = \"blue\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 12;"
+        "   x = 180.0; y = 40.0; facing = 0.0; width = 24.0; depth = 3.0;"
+        "   status = [\"loaded\"]; },\n"
+        " { id = \"near\"; side = \"red\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 4;"
+        "   x = 100.0; y = 58.0; facing = 180.0; width = 16.0; depth = 3.0; },\n"
+        " { id = \"far\"; side = \"red\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 12;"
+        "   x = 100.0; y = 300.0; facing = 180.0; width = 24.0; depth = 3.0;"
+        "   status = [\"loaded\"]; } );\n"
+        "scenario = { name = \"script\"; turns = 6; first = \"blue\";"
+        " victory = { army_break = 0.5; }; };\n");
+    int captain = test_unit_index (f, "captain");
+    int company = test_unit_index (f, "company");
+    int near = test_unit_index (f, "near");
+    int far = test_unit_index (f, "far");
+    on_to_order (f, company);
+    order_t o = search_script_order (f->g, company);
+    assert_int_equal (o.kind, ORDER_FIRE);
+    assert_int_equal (o.target, near);
+    /* the captain is 120 cm from the middle of his two companies, more
+       than half the command distance (50 cm) */
+    o = search_script_order (f->g, captain);
+    assert_int_equal (o.kind, ORDER_MOVE);
+    assert_true (o.has_to);
+    test_near (o.to.x, 140.0, 1e-9);
+    test_near (o.to.y, 40.0, 1e-9);
+    /* 257 cm from the company, beyond the musket's 120: a full move at
+       it (the nearest it sees; the flank company is 272 cm away) */
+    on_to_order (f, far);
+    o = search_script_order (f->g, far);
+    assert_int_equal (o.kind, ORDER_MOVE);
+    assert_int_equal (o.pace, ORDER_PACE_FULL);
+    assert_true (o.has_to);
+    test_near (o.to.x, 100.0, 1e-9);
+    test_near (o.to.y, 40.0, 1e-9);
+    test_game_destroy (&f);
+
+    /* a house between the two: neither sees the other */
+    f = test_game_new (r,
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 200.0; depth = 200.0; };\n"
+        "terrain = ( { id = \"house\"; kind = \"town\";"
+        "   polygon = ( [40.0, 80.0], [160.0, 80.0], [160.0, 120.0],"
+        "               [40.0, 120.0] ); } );\n"
+        "units = (\n"
+        " { id = \"company\"; side = \"blue\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 12;"
+        "   x = 100.0; y = 40.0; facing = 0.0; width = 24.0; depth = 3.0;"
+        "   status = [\"loaded\"]; },\n"
+        " { id = \"behind\"; side = \"red\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 12;"
+        "   x = 100.0; y = 160.0; facing = 180.0; width = 24.0; depth = 3.0;"
+        "   status = [\"loaded\"]; } );\n"
+        "scenario = { name = \"script\"; turns = 6; first = \"blue\";"
+        " victory = { army_break = 0.5; }; };\n");
+    company = test_unit_index (f, "company");
+    on_to_order (f, company);
+    o = search_script_order (f->g, company);
+    assert_int_equal (o.kind, ORDER_HOLD);
+    assert_false (o.has_facing);
+    test_game_destroy (&f);
+    game_rules_destroy (&r);
+}
+
 /*  ---- the fog of war ---- */
 
 /*  The stream at turn 1: red moves first, the British riflemen stand in
@@ -1570,6 +1669,7 @@ main (void)
         cmocka_unit_test (test_stop_hook_and_progress),
         cmocka_unit_test (test_stop_from_another_thread),
         cmocka_unit_test (test_never_illegal_fuzzed),
+        cmocka_unit_test (test_script_order),
         cmocka_unit_test (test_fog_hidden_unit_changes_nothing),
         cmocka_unit_test (test_fog_memory),
         cmocka_unit_test (test_fog_worlds),
