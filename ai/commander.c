@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,13 @@ commander_settings_check (const commander_settings_t *s, char *err,
         && s->rollout != COMMANDER_ROLLOUT_BOTH) {
         snprintf (err, errlen, "rollout: %d is not script, both or table",
                   (int) s->rollout);
+        return -1;
+    }
+    if (s->stance != COMMANDER_STANCE_PRESS
+        && s->stance != COMMANDER_STANCE_STAND
+        && s->stance != COMMANDER_STANCE_HOLD) {
+        snprintf (err, errlen, "script: %d is not press, stand or hold",
+                  (int) s->stance);
         return -1;
     }
     if (s->worlds < 0 || s->worlds > COMMANDER_MAX_WORLDS) {
@@ -274,39 +282,48 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
         s->exploration = d;
         return 0;
     }
-    if (strcmp (key, "keep") == 0) {
+    if (strcmp (key, "keep") == 0 || strcmp (key, "opponent") == 0) {
         if (strcmp (value, "0") != 0 && strcmp (value, "1") != 0) {
-            snprintf (err, errlen, "keep: \"%s\" is not 0 or 1", value);
+            snprintf (err, errlen, "%s: \"%s\" is not 0 or 1", key, value);
             return -1;
         }
-        s->keep_options = value[0] == '1';
+        *(key[0] == 'k' ? &s->keep_options : &s->improve_opponent)
+            = value[0] == '1';
         return 0;
     }
-    if (strcmp (key, "rollout") == 0) {
-        if (strcmp (value, "script") == 0)
-            s->rollout = COMMANDER_ROLLOUT_SCRIPT;
-        else if (strcmp (value, "table") == 0)
-            s->rollout = COMMANDER_ROLLOUT_TABLE;
-        else if (strcmp (value, "both") == 0)
-            s->rollout = COMMANDER_ROLLOUT_BOTH;
-        else {
-            snprintf (err, errlen, "rollout: \"%s\" is not script, both or "
-                      "table", value);
-            return -1;
-        }
-        return 0;
-    }
-    if (strcmp (key, "tree") == 0) {
-        if (strcmp (value, "uct") == 0)
-            s->tree = COMMANDER_TREE_UCT;
-        else if (strcmp (value, "naive") == 0)
-            s->tree = COMMANDER_TREE_NAIVE;
-        else {
-            snprintf (err, errlen, "tree: \"%s\" is neither uct nor naive",
-                      value);
-            return -1;
-        }
-        return 0;
+    /* the keys whose value is a word: its index is the enum's value,
+       stored in the field's int's room */
+    _Static_assert (sizeof (commander_algorithm_t) == sizeof (int)
+                    && sizeof (commander_tree_t) == sizeof (int)
+                    && sizeof (commander_rollout_t) == sizeof (int)
+                    && sizeof (commander_stance_t) == sizeof (int),
+                    "an enum of the settings is not an int");
+    static const struct {
+        const char *key, *words[3], *refusal;
+        size_t offset;
+    } named[] = {
+        { "algorithm", { "search", "greedy", "one-turn" },
+          "is not search, greedy or one-turn",
+          offsetof (commander_settings_t, algorithm) },
+        { "tree", { "uct", "naive", NULL }, "is neither uct nor naive",
+          offsetof (commander_settings_t, tree) },
+        { "rollout", { "script", "table", "both" },
+          "is not script, both or table",
+          offsetof (commander_settings_t, rollout) },
+        { "script", { "press", "stand", "hold" },
+          "is not press, stand or hold",
+          offsetof (commander_settings_t, stance) } };
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
+        if (strcmp (key, named[i].key) != 0)
+            continue;
+        for (int w = 0; w < 3 && named[i].words[w]; w++)
+            if (strcmp (value, named[i].words[w]) == 0) {
+                memcpy ((char *) s + named[i].offset, &w, sizeof w);
+                return 0;
+            }
+        snprintf (err, errlen, "%s: \"%s\" %s", key, value,
+                  named[i].refusal);
+        return -1;
     }
     if (strcmp (key, "ms") == 0) {
         if (!parse_double (value, &d) || d < 0 || d > COMMANDER_MAX_BUDGET_MS) {
@@ -356,23 +373,10 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
         s->seed = (uint64_t) u;
         return 0;
     }
-    if (strcmp (key, "algorithm") == 0) {
-        if (strcmp (value, "search") == 0)
-            s->algorithm = COMMANDER_SEARCH;
-        else if (strcmp (value, "greedy") == 0)
-            s->algorithm = COMMANDER_GREEDY;
-        else if (strcmp (value, "one-turn") == 0)
-            s->algorithm = COMMANDER_ONE_TURN;
-        else {
-            snprintf (err, errlen, "algorithm: \"%s\" is not search, greedy "
-                      "or one-turn", value);
-            return -1;
-        }
-        return 0;
-    }
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
-              "horizon, samples, seed, algorithm, tree, exploration, rollout, keep, pgs, worlds, fog)", key);
+              "horizon, samples, seed, algorithm, tree, exploration, "
+              "rollout, script, keep, opponent, pgs, worlds, fog)", key);
     return -1;
 }
 

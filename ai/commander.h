@@ -9,11 +9,13 @@
  *  How it decides.  Each commanded unit has a small portfolio of
  *  parameterised orders (portfolio.h).  Portfolio Greedy Search improves
  *  a default plan one unit at a time, every candidate played out on the
- *  same dice seeds; then a NaiveMCTS over the units' choices (a bandit per
- *  unit and one over whole plans) re-rolls the dice in every playout.  A
- *  playout plays the rules core for `horizon` turns, every later order
- *  from the actions tables, and values the end by losses, objectives
- *  and victory, weighed by the personality.  Playouts run in batches
+ *  same dice seeds; then decoupled UCT (a bandit per unit) or NaiveMCTS
+ *  over the units' choices re-rolls the dice in every playout.  A
+ *  playout plays the rules core for `horizon` turns: the plan's orders,
+ *  then every commanded unit by a script in its stance (the enemy's
+ *  stances improved first with `opponent`), every unit out of command by
+ *  the actions tables; it values the end by the ruleset's model of the
+ *  chance to win (evaluate.h), weighed by the personality.  Playouts run in batches
  *  chosen before the batch is played, on `threads` threads; each
  *  playout's dice come from its number, so a given seed and playout
  *  budget give the same answer on any number of threads.
@@ -74,15 +76,31 @@ typedef enum {
 } commander_tree_t;
 
 /*  Who orders commanded units in the later turns of a playout: a
- *  simple script (fire at the nearest enemy in reach when loaded, else
- *  load, else close in; command figures keep near their units) for the
- *  searching side's, or for both sides' (the enemy commands as sensibly),
- *  or the actions tables like every other unit. */
+ *  simple script in its stance (commander_stance_t) for the searching
+ *  side's and the actions tables for the enemy's, or the script for both
+ *  sides' (the enemy commands as sensibly), or the actions tables like
+ *  every other unit. */
 typedef enum {
     COMMANDER_ROLLOUT_SCRIPT = 0,
     COMMANDER_ROLLOUT_TABLE,
     COMMANDER_ROLLOUT_BOTH
 } commander_rollout_t;
+
+/*  How the script (rollout script or both) plays a commanded unit the
+ *  plan leaves to it in a playout: its side's units in the later turns,
+ *  the enemy's from the start.  Pressing on: fire at the nearest enemy
+ *  in reach when loaded, else load, else close in (command figures keep
+ *  near their units).  Standing: fire in reach, else hold.  Holding:
+ *  hold, whatever is in reach.  Falling back (a stance PGS may give an
+ *  enemy unit, never a setting): a full move away from the nearest
+ *  enemy. */
+typedef enum {
+    COMMANDER_STANCE_PRESS = 0,
+    COMMANDER_STANCE_STAND,
+    COMMANDER_STANCE_HOLD,
+    COMMANDER_STANCE_FALL_BACK
+} commander_stance_t;
+#define COMMANDER_STANCE_COUNT 4
 
 /*  How the commander weighs things, each 0..1 (0.5: balanced).
  *  aggression: the enemy's losses, closing in, charging, objectives;
@@ -110,6 +128,13 @@ typedef struct {
                               option for the whole horizon (its order
                               given again wherever the rules take it),
                               the script only where they do not */
+    commander_stance_t stance; /* the script's stance for every unit
+                              it plays: press, stand or hold */
+    bool improve_opponent; /* with rollout both: PGS first gives each
+                              enemy unit under the script the stance
+                              worst for the side against its default
+                              plan, then improves and searches the side's
+                              plan against that enemy plan */
     double pgs_share;      /* share of the budget PGS may take, 0..1 */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
@@ -155,8 +180,9 @@ const char *commander_personality_name (int i);
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
  *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
- *  (script, both or table), keep (keep_options, 0 or 1), pgs (pgs_share),
- *  worlds, fog.  Then checks the whole (commander_settings_check).
+ *  (script, both or table), script (stance: press, stand or hold), keep
+ *  (keep_options, 0 or 1), opponent
+ *  (improve_opponent, 0 or 1), pgs (pgs_share), worlds, fog.  Then checks the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,
@@ -225,7 +251,8 @@ typedef struct {
     long playouts;
     double elapsed_ms;
     double best_value;               /* of the plan it would give now */
-    const char *stage;               /* "pgs", "uct", "mcts", "one-turn" */
+    const char *stage;               /* "pgs-enemy", "pgs", "uct", "mcts",
+                                        "one-turn" */
     const char *best_plan;           /* in words */
 } commander_progress_t;
 

@@ -89,7 +89,10 @@ search_evaluate (const game_t *g, int side, const commander_personality_t *p)
 /*  ---- jobs and threads ---- */
 
 typedef struct {
-    uint8_t *plan;           /* n bytes */
+    uint8_t *plan;           /* n bytes, an option per unit of the
+                                plan; then the enemy's plan, a
+                                commander_stance_t per unit of the game,
+                                how the script plays it */
     uint64_t seed;
     int horizon;
     double value;
@@ -128,6 +131,12 @@ struct ctx_t {
     atomic_int refs;             /* the caller and each thread: the last
                                     one out frees the context */
     int n;
+    int plan_bytes;          /* of a job's plan: n + the game's units */
+    int *foes;               /* the enemy units whose stance PGS weighs */
+    int foe_count;
+    uint8_t *stances;       /* the enemy's plan: a stance per unit of
+                                the game, every job's unless it tries
+                                another */
     double deadline;         /* INFINITY without a time budget */
     atomic_bool abort;
     bool stopped;
@@ -193,9 +202,11 @@ job_ok (job_t *job)
 }
 
 order_t
-search_script_order (const game_t *g, int u)
+search_script_order (const game_t *g, int u, commander_stance_t stance)
 {
     assert (g && u >= 0 && u < game_unit_count (g));
+    if (stance == COMMANDER_STANCE_HOLD)
+        return order_hold ();
     const situation_t *sit = game_situation (g);
     const unit_t *un = situation_unit_const (sit, u);
     const ruleset_t *rs = situation_ruleset (sit);
@@ -263,6 +274,17 @@ search_script_order (const game_t *g, int u)
     }
     if (near < 0)
         return o;
+    if (stance == COMMANDER_STANCE_FALL_BACK) {
+        vec2_t from = situation_unit_const (sit, near)->fp.centre;
+        order_t m = order_hold ();
+        m.kind = ORDER_MOVE;
+        m.pace = un->arm == ARM_CAVALRY ? ORDER_PACE_GALLOP : ORDER_PACE_FULL;
+        m.has_to = true;
+        m.to = situation_move_towards (sit, un->fp.centre,
+                                       geom_bearing (from, un->fp.centre),
+                                       ruleset_move_cm (rs, un, NULL));
+        return m;
+    }
     double reach = ruleset_weapon_reach (rs, un);
     if (reach > 0 && near_d <= reach) {
         order_t f = o;
@@ -272,8 +294,9 @@ search_script_order (const game_t *g, int u)
         if (game_check_order (g, u, &f, err, sizeof err) == 0)
             return f;
     }
-    if (w->muzzle_loaded && !(un->status & STATUS_LOADED))
-        return o;                   /* halt to load */
+    if (stance == COMMANDER_STANCE_STAND
+        || (w->muzzle_loaded && !(un->status & STATUS_LOADED)))
+        return o;                   /* hold, or halt to load */
     if (reach <= 0) {
         order_t c = order_hold ();
         c.kind = ORDER_CHARGE;
@@ -417,7 +440,8 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
                     if (game_apply_order (g, u, &o, err, sizeof err) == 0)
                         continue;
                 }
-                o = search_script_order (g, u);
+                o = search_script_order (g, u, (commander_stance_t)
+                                                   plan[c->n + u]);
                 if (!order_or_hold (g, u, &o))
                     return false;
                 continue;
@@ -759,6 +783,13 @@ world (const ctx_t *c, uint64_t k)
                                                      : k));
 }
 
+/*  The job's enemy plan: the search's now. */
+static void
+job_stances (const ctx_t *c, job_t *job)
+{
+    memcpy (job->plan + c->n, c->stances, (size_t) (c->plan_bytes - c->n));
+}
+
 /*  How many more playouts may be issued: at most `most`, within the
  *  playout budget and, when `total` >= 0, with no more than `total`
  *  issued in all. */
@@ -801,12 +832,58 @@ candidate_jobs (ctx_t *c, const uint8_t *base, int i, const int *options,
         for (int s = 0; s < samples; s++, j++) {
             job_t *job = &c->jobs[j];
             memcpy (job->plan, base, c->n);
+            job_stances (c, job);
             if (i >= 0)
                 job->plan[i] = (uint8_t) options[k];
             job->seed = world (c, (uint64_t) s);
             job->horizon = horizon;
         }
     return j;
+}
+
+/*  The enemy's half of Portfolio Greedy Search: each enemy unit of
+ *  c->foes in turn takes the stance that values worst for the side
+ *  against its plan c->best_plan, the others' fixed, all on the same
+ *  seeds.  `best` is the plan's value against the enemy's plan so far
+ *  and becomes its value against the improved one.  False when the
+ *  budget, the clock or a stop ended it. */
+static bool
+improve_foes (ctx_t *c, long cap, double until, double *best)
+{
+    int samples = c->p->settings.samples;
+    int tries = COMMANDER_STANCE_COUNT - 1;
+    for (int f = 0; f < c->foe_count; f++) {
+        int e = c->foes[f];
+        if (room (c, (long) tries * samples, cap) < (long) tries * samples
+            || (until < INFINITY && search_now () >= until)
+            || !keep_going (c))
+            return false;
+        int stances[COMMANDER_STANCE_COUNT];
+        int j = 0, k = 0;
+        for (int s = 0; s < COMMANDER_STANCE_COUNT; s++)
+            if (s != c->stances[e])
+                stances[k++] = s;
+        for (k = 0; k < tries; k++)
+            for (int s = 0; s < samples; s++, j++) {
+                job_t *job = &c->jobs[j];
+                memcpy (job->plan, c->best_plan, c->n);
+                job_stances (c, job);
+                job->plan[c->n + e] = (uint8_t) stances[k];
+                job->seed = world (c, (uint64_t) s);
+                job->horizon = c->p->settings.horizon;
+            }
+        run_batch (c, j);
+        for (k = 0; k < tries; k++) {
+            double m = candidate_mean (c, k, samples);
+            if (m >= 0 && m < *best) {
+                *best = m;
+                c->stances[e] = (uint8_t) stances[k];
+            }
+        }
+        if (aborted (c))
+            return false;
+    }
+    return true;
 }
 
 /*  Portfolio Greedy Search: from the default plan, each unit in turn
@@ -831,8 +908,19 @@ pgs (ctx_t *c, long cap, double until)
     double best = candidate_mean (c, 0, samples);
     if (best < 0)
         return;
-    for (int s = 0; s < samples; s++)
-        record (c, c->jobs[s].plan, c->jobs[s].value);
+    /* the enemy's plan first, the side's against it (the playouts
+       against the enemy's first plan do not count) */
+    if (c->foe_count > 0) {
+        c->stage = "pgs-enemy";
+        bool whole = improve_foes (c, cap, until, &best);
+        c->best_value = best;
+        c->stage = "pgs";
+        if (!whole)
+            return;
+    }
+    else
+        for (int s = 0; s < samples; s++)
+            record (c, c->jobs[s].plan, c->jobs[s].value);
     c->best_value = best;
     for (int round = 0; round < SEARCH_PGS_ROUNDS; round++) {
         bool changed = false;
@@ -987,6 +1075,7 @@ naive_mcts (ctx_t *c)
             else
                 for (int i = 0; i < c->n; i++)
                     job->plan[i] = (uint8_t) local_choice (c, i);
+            job_stances (c, job);
             job->seed = world (c, index++);
             job->horizon = p->settings.horizon;
         }
@@ -1081,6 +1170,7 @@ decoupled_uct (ctx_t *c)
                 job->plan[i] = (uint8_t) k;
                 pending[i * PORTFOLIO_MAX + k]++;
             }
+            job_stances (c, job);
             job->seed = world (c, index++);
             job->horizon = p->settings.horizon;
         }
@@ -1115,6 +1205,8 @@ ctx_free (ctx_t *c)
     game_destroy (&c->root);
     free (c->units);
     free (c->unseen);
+    free (c->foes);
+    free (c->stances);
     free (c->jobs);
     free (c->job_plans);
     free (c->arms);
@@ -1192,8 +1284,27 @@ ctx_init (ctx_t *c, const search_problem_t *p)
         c->arm_cap /= 2;
     c->arm_slots = c->arm_cap * 2;
     c->rng = dice_new (mix (c->seed, 0x4E4D4354ULL));
+    int units = game_unit_count (c->root);
+    c->plan_bytes = c->n + units;
+    c->stances = calloc ((size_t) units + 1, 1);
+    c->foes = malloc (((size_t) units + 1) * sizeof *c->foes);
+    if (!c->stances || !c->foes)
+        return -1;
+    if (p->settings.improve_opponent
+        && p->settings.rollout == COMMANDER_ROLLOUT_BOTH)
+        for (int e = 0; e < units; e++) {
+            const unit_t *x = situation_unit_const (game_situation (c->root),
+                                                    e);
+            if ((int) x->side != p->side && x->arm != ARM_COMMAND
+                && game_unit_in_play (c->root, e)
+                && !game_table_bound (c->root, e))
+                c->foes[c->foe_count++] = e;
+        }
+    /* every unit the plan leaves to the script takes the settings'
+       stance, until PGS gives an enemy another */
+    memset (c->stances, (int) p->settings.stance, (size_t) units);
     c->jobs = calloc (MAX_JOBS, sizeof *c->jobs);
-    c->job_plans = calloc (MAX_JOBS, n);
+    c->job_plans = calloc (MAX_JOBS, (size_t) c->plan_bytes);
     c->arms = malloc ((size_t) c->arm_slots * sizeof *c->arms);
     c->arm_list = malloc ((size_t) c->arm_cap * sizeof *c->arm_list);
     c->arm_plans = malloc ((size_t) c->arm_cap * n);
@@ -1206,7 +1317,7 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     for (int k = 0; k < c->arm_slots; k++)
         c->arms[k].index = -1;
     for (int j = 0; j < MAX_JOBS; j++) {
-        c->jobs[j].plan = c->job_plans + (size_t) j * n;
+        c->jobs[j].plan = c->job_plans + (size_t) j * c->plan_bytes;
         atomic_init (&c->jobs[j].finished, false);
     }
     int want = p->settings.threads;
@@ -1219,7 +1330,6 @@ ctx_init (ctx_t *c, const search_problem_t *p)
         w->ctx = c;
         w->game = game_dup (c->root);
         w->dice = dice_new (1);
-        int units = game_unit_count (c->root);
         w->group_roll = malloc ((size_t) (units > 0 ? units : 1)
                                 * sizeof *w->group_roll);
         w->kept = malloc ((size_t) (units > 0 ? units : 1)

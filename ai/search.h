@@ -100,17 +100,20 @@ double search_evaluate (const game_t *g, int side,
 
 /*  The playout's order for commanded unit `u` of game `g` (at a phase
  *  where it takes an order) in a turn no plan fills: what a sensible
- *  commander does without thinking.  A command figure closes on the
- *  middle of its side's other units when it is more than half the
- *  command distance from it, else holds.  Any other unit looks for the
- *  nearest enemy in play it can see (the three nearest tried): none,
- *  it holds; in reach of its weapon, it fires at it (halted); else,
- *  with a muzzle-loader not loaded, it halts to load; with no weapon,
- *  it charges it when the rules let it; else it makes a full move (a
- *  gallop for cavalry) towards it.  A hold faces the enemy found.  The
- *  order is checked against the rules where it could be refused (fire,
- *  charge); a move may still be refused when given. */
-order_t search_script_order (const game_t *g, int u);
+ *  commander does without thinking, in `stance`.  Holding, it holds,
+ *  facing as it is.  Else a command figure closes on the middle of its
+ *  side's other units when it is more than half the command distance
+ *  from it, or holds.  Any other unit looks for the nearest enemy in
+ *  play it can see (the three nearest tried): none, it holds.  Falling
+ *  back, it makes a full move (a gallop for cavalry) straight away from
+ *  that enemy.  Else, in reach of its weapon, it fires at it (halted);
+ *  else standing, or with a muzzle-loader not loaded, it holds (and
+ *  loads); with no weapon it charges it when the rules let it; else it
+ *  makes a full move (a gallop) towards it.  A hold faces the enemy
+ *  found.  Fire and charge are checked against the rules; a move may
+ *  still be refused when given. */
+order_t search_script_order (const game_t *g, int u,
+                             commander_stance_t stance);
 
 /*  World `world` of the enemies p->side cannot see, made in `g` (a copy
  *  of p->root): each enemy with p->unseen[e] >= 0 is put at a point drawn

@@ -211,7 +211,9 @@ test_settings_parse (void **state)
     assert_int_equal (commander_settings_parse (
         "difficulty=hard, personality=bold,aggression=0.9,threads=2,"
         "horizon=4,samples=6,seed=42,playouts=500,tree=naive,"
-        "exploration=0.7,rollout=table,pgs=0.25,keep=1,fog=16", &s, err,
+        "exploration=0.7,rollout=table,pgs=0.25,keep=1,fog=16,opponent=1,"
+        "script=stand",
+        &s, err,
         sizeof err), 0);
     assert_true (s.budget_ms == 400);
     assert_true (s.personality.aggression == 0.9);
@@ -227,6 +229,8 @@ test_settings_parse (void **state)
     assert_true (s.pgs_share == 0.25);
     assert_true (s.keep_options);
     assert_int_equal (s.fog, 16);
+    assert_true (s.improve_opponent);
+    assert_int_equal (s.stance, COMMANDER_STANCE_STAND);
     /* a later key overrides an earlier one */
     assert_int_equal (commander_settings_parse ("ms=50,difficulty=easy", &s,
                                                 err, sizeof err), 0);
@@ -261,6 +265,9 @@ test_settings_parse (void **state)
         { "exploration=5", "exploration: \"5\" is not in 0..4" },
         { "pgs=1.5", "pgs: \"1.5\" is not in 0..1" },
         { "keep=yes", "keep: \"yes\" is not 0 or 1" },
+        { "opponent=2", "opponent: \"2\" is not 0 or 1" },
+        { "script=fall-back", "script: \"fall-back\" is not press, stand "
+                              "or hold" },
         { "fog=1025", "fog: \"1025\" is not in 0..1024" },
         { "fog=-1", "fog: \"-1\" is not in 0..1024" },
         { "threads", "\"threads\" has no value" },
@@ -746,6 +753,58 @@ test_stop_hook_and_progress (void **state)
     game_destroy (&g);
 }
 
+/*  The progress reports' stages, each once, as one string: "pgs
+ *  pgs-enemy uct". */
+static void
+stages_hook (void *arg, const commander_progress_t *p)
+{
+    char *seen = arg;
+    if (!strstr (seen, p->stage) && strlen (seen) + strlen (p->stage) + 2
+                                        < 64) {
+        strcat (seen, seen[0] ? " " : "");
+        strcat (seen, p->stage);
+    }
+}
+
+/*  opponent=1: the enemy's plan is improved (its stage reported) where
+ *  the enemy has units under command, and the answer stays the same for
+ *  the same seed, on one thread or two.  Without the setting the enemy's
+ *  plan is never weighed. */
+static void
+test_opponent_improved (void **state)
+{
+    (void) state;
+    bool weighed = false;
+    for (int sc = 0; sc < 3; sc++) {
+        int side;
+        game_t *g = position (sc, 2, 61 + (uint64_t) sc, &side);
+        assert_non_null (g);
+        const char *params[4] = { "playouts=300,ms=0,seed=9,opponent=1",
+                                  "playouts=300,ms=0,seed=9,opponent=1",
+                                  "playouts=300,ms=0,seed=9,opponent=1,"
+                                  "threads=2",
+                                  "playouts=300,ms=0,seed=9" };
+        commander_result_t r[4];
+        char stages[4][64] = { "", "", "", "" };
+        for (int k = 0; k < 4; k++) {
+            commander_t *c = make (params[k]);
+            commander_set_progress (c, stages_hook, stages[k], 0);
+            ask (c, g, side, 5, &r[k]);
+            commander_destroy (&c);
+        }
+        assert_same_answer (&r[0], &r[1]);
+        assert_same_answer (&r[0], &r[2]);
+        assert_int_equal (r[0].playouts, 300);
+        assert_null (strstr (stages[3], "pgs-enemy"));
+        weighed |= strstr (stages[0], "pgs-enemy") != NULL;
+        for (int k = 0; k < 4; k++)
+            commander_result_free (&r[k]);
+        game_destroy (&g);
+    }
+    /* at least one of the positions has an enemy under command */
+    assert_true (weighed);
+}
+
 typedef struct {
     commander_t *c;
     int delay_ms;
@@ -887,11 +946,13 @@ on_to_order (test_game_t *f, int u)
     assert_true (game_needs_order (f->g, u));
 }
 
-/*  The order of a later turn in a playout (search_script_order): a
- *  loaded company fires at the enemy in reach; a company loaded but out
- *  of reach makes a full move at the nearest enemy it sees; a captain far
- *  from his men makes for their middle; an enemy behind a house is not
- *  seen and the unit holds, facing no one. */
+/*  The order of a later turn in a playout (search_script_order):
+ *  pressing on, a loaded company fires at the enemy in reach; a company
+ *  loaded but out of reach makes a full move at the nearest enemy it
+ *  sees; a captain far from his men makes for their middle; an enemy
+ *  behind a house is not seen and the unit holds, facing no one.
+ *  Standing, a unit fires in reach and holds out of it; holding, it
+ *  holds; falling back, it moves a full move away. */
 static void
 test_script_order (void **state)
 {
@@ -927,12 +988,26 @@ test_script_order (void **state)
     int near = test_unit_index (f, "near");
     int far = test_unit_index (f, "far");
     on_to_order (f, company);
-    order_t o = search_script_order (f->g, company);
+    order_t o = search_script_order (f->g, company, COMMANDER_STANCE_PRESS);
     assert_int_equal (o.kind, ORDER_FIRE);
     assert_int_equal (o.target, near);
+    /* standing, it fires the same; holding, it holds, facing as it is */
+    o = search_script_order (f->g, company, COMMANDER_STANCE_STAND);
+    assert_int_equal (o.kind, ORDER_FIRE);
+    assert_int_equal (o.target, near);
+    o = search_script_order (f->g, company, COMMANDER_STANCE_HOLD);
+    assert_int_equal (o.kind, ORDER_HOLD);
+    assert_false (o.has_facing);
+    /* falling back: a full move (25 cm of foot) straight away from the
+       skirmishers 18 cm ahead, so to y = 40 - 25 */
+    o = search_script_order (f->g, company, COMMANDER_STANCE_FALL_BACK);
+    assert_int_equal (o.kind, ORDER_MOVE);
+    assert_true (o.has_to);
+    test_near (o.to.x, 100.0, 1e-6);
+    test_near (o.to.y, 15.0, 1e-6);
     /* the captain is 120 cm from the middle of his two companies, more
        than half the command distance (50 cm) */
-    o = search_script_order (f->g, captain);
+    o = search_script_order (f->g, captain, COMMANDER_STANCE_PRESS);
     assert_int_equal (o.kind, ORDER_MOVE);
     assert_true (o.has_to);
     test_near (o.to.x, 140.0, 1e-9);
@@ -940,12 +1015,17 @@ test_script_order (void **state)
     /* 257 cm from the company, beyond the musket's 120: a full move at
        it (the nearest it sees; the flank company is 272 cm away) */
     on_to_order (f, far);
-    o = search_script_order (f->g, far);
+    o = search_script_order (f->g, far, COMMANDER_STANCE_PRESS);
     assert_int_equal (o.kind, ORDER_MOVE);
     assert_int_equal (o.pace, ORDER_PACE_FULL);
     assert_true (o.has_to);
     test_near (o.to.x, 100.0, 1e-9);
     test_near (o.to.y, 40.0, 1e-9);
+    /* standing out of reach: it holds, faced at the company */
+    o = search_script_order (f->g, far, COMMANDER_STANCE_STAND);
+    assert_int_equal (o.kind, ORDER_HOLD);
+    assert_true (o.has_facing);
+    test_near (o.facing, 180.0, 1e-6);
     test_game_destroy (&f);
 
     /* a house between the two: neither sees the other */
@@ -968,7 +1048,7 @@ test_script_order (void **state)
         " victory = { army_break = 0.5; }; };\n");
     company = test_unit_index (f, "company");
     on_to_order (f, company);
-    o = search_script_order (f->g, company);
+    o = search_script_order (f->g, company, COMMANDER_STANCE_PRESS);
     assert_int_equal (o.kind, ORDER_HOLD);
     assert_false (o.has_facing);
     test_game_destroy (&f);
@@ -1670,6 +1750,7 @@ main (void)
         cmocka_unit_test (test_stop_from_another_thread),
         cmocka_unit_test (test_never_illegal_fuzzed),
         cmocka_unit_test (test_script_order),
+        cmocka_unit_test (test_opponent_improved),
         cmocka_unit_test (test_fog_hidden_unit_changes_nothing),
         cmocka_unit_test (test_fog_memory),
         cmocka_unit_test (test_fog_worlds),
