@@ -781,8 +781,8 @@ test_opponent_improved (void **state)
         assert_non_null (g);
         const char *params[4] = { "playouts=300,ms=0,seed=9,opponent=1",
                                   "playouts=300,ms=0,seed=9,opponent=1",
-                                  "playouts=300,ms=0,seed=9,opponent=1,"
-                                  "threads=2",
+                                  ("playouts=300,ms=0,seed=9,opponent=1,"
+                                   "threads=2"),
                                   "playouts=300,ms=0,seed=9" };
         commander_result_t r[4];
         char stages[4][64] = { "", "", "", "" };
