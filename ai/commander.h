@@ -152,7 +152,8 @@ typedef struct {
 /*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 0
  *  (by the ruleset: 3 turns in skirmish19, 1 in Empire of Liberty),
  *  4 samples, PGS up to half the budget, decoupled UCT with exploration
- *  0.3, script rollouts for both sides, seed 1, balanced. */
+ *  0.3, script rollouts for both sides pressing on, the enemy's plan
+ *  not improved, seed 1, balanced. */
 void commander_settings_defaults (commander_settings_t *s);
 
 /*  0 when the settings are usable, else -1 with `err` naming the field
