@@ -134,9 +134,11 @@ struct ctx_t {
     int plan_bytes;          /* of a job's plan: n + the game's units */
     int *foes;               /* the enemy units whose stance PGS weighs */
     int foe_count;
-    uint8_t *stances;       /* the enemy's plan: a stance per unit of
-                                the game, every job's unless it tries
-                                another */
+    uint8_t *stances;        /* a commander_stance_t per unit of the
+                                game, how the script plays it: the
+                                settings' stance, an enemy's as PGS
+                                improved it (the enemy's plan); every
+                                job's unless it tries another */
     double deadline;         /* INFINITY without a time budget */
     atomic_bool abort;
     bool stopped;
@@ -783,7 +785,7 @@ world (const ctx_t *c, uint64_t k)
                                                      : k));
 }
 
-/*  The job's enemy plan: the search's now. */
+/*  The job's stances (the enemy's plan): the search's now. */
 static void
 job_stances (const ctx_t *c, job_t *job)
 {
