@@ -84,9 +84,9 @@ commander_settings_check (const commander_settings_t *s, char *err,
                   (int) s->rollout);
         return -1;
     }
-    if (s->stance != COMMANDER_STANCE_PRESS
-        && s->stance != COMMANDER_STANCE_STAND
-        && s->stance != COMMANDER_STANCE_HOLD) {
+    /* falling back is a stance PGS gives an enemy, never a setting */
+    if ((int) s->stance < COMMANDER_STANCE_PRESS
+        || s->stance > COMMANDER_STANCE_HOLD) {
         snprintf (err, errlen, "script: %d is not press, stand or hold",
                   (int) s->stance);
         return -1;

@@ -174,6 +174,13 @@ test_settings_defaults_and_presets (void **state)
     assert_int_equal (s.threads, 1);
     assert_int_equal (s.horizon, 0);     /* by the ruleset */
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_BOTH);
+    assert_int_equal (s.stance, COMMANDER_STANCE_PRESS);
+    assert_false (s.improve_opponent);
+    /* a stance only PGS gives is no setting */
+    s.stance = COMMANDER_STANCE_FALL_BACK;
+    assert_int_equal (commander_settings_check (&s, err, sizeof err), -1);
+    assert_string_equal (err, "script: 3 is not press, stand or hold");
+    s.stance = COMMANDER_STANCE_PRESS;
     assert_true (s.personality.aggression == 0.5
                  && s.personality.caution == 0.5);
     /* difficulty: the budget */
