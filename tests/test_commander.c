@@ -2,8 +2,9 @@
  *  answer for the same seed and playout budget (on one thread or two),
  *  the time budget kept, the stop hook and progress reports, both
  *  layers in a side's answer, no illegal order over fuzzed situations,
- *  and the fog of war (a unit it cannot see does not change its answer;
- *  a unit seen then hidden is where it was last seen).  */
+ *  the playouts' script in each stance, the enemy's plan improved in
+ *  turn, and the fog of war (a unit it cannot see does not change its
+ *  answer; a unit seen then hidden is where it was last seen).  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
