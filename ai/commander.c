@@ -96,6 +96,11 @@ commander_settings_check (const commander_settings_t *s, char *err,
                   COMMANDER_MAX_WORLDS);
         return -1;
     }
+    if (s->phases < 0 || s->phases > COMMANDER_MAX_PHASES) {
+        snprintf (err, errlen, "phases: %d is not in 0..%d", s->phases,
+                  COMMANDER_MAX_PHASES);
+        return -1;
+    }
     if (s->fog < 0 || s->fog > COMMANDER_MAX_FOG) {
         snprintf (err, errlen, "fog: %d is not in 0..%d", s->fog,
                   COMMANDER_MAX_FOG);
@@ -247,22 +252,27 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
             s->personality.caution = d;
         return 0;
     }
-    if (strcmp (key, "worlds") == 0) {
-        if (!parse_long (value, 0, COMMANDER_MAX_WORLDS, &v)) {
-            snprintf (err, errlen, "worlds: \"%s\" is not in 0..%d", value,
-                      COMMANDER_MAX_WORLDS);
+    /* the keys whose value is a count from 0 */
+    static const struct {
+        const char *key;
+        int most;
+        size_t offset;
+    } counts[] = {
+        { "worlds", COMMANDER_MAX_WORLDS,
+          offsetof (commander_settings_t, worlds) },
+        { "fog", COMMANDER_MAX_FOG, offsetof (commander_settings_t, fog) },
+        { "phases", COMMANDER_MAX_PHASES,
+          offsetof (commander_settings_t, phases) } };
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        if (strcmp (key, counts[i].key) != 0)
+            continue;
+        if (!parse_long (value, 0, counts[i].most, &v)) {
+            snprintf (err, errlen, "%s: \"%s\" is not in 0..%d", key, value,
+                      counts[i].most);
             return -1;
         }
-        s->worlds = (int) v;
-        return 0;
-    }
-    if (strcmp (key, "fog") == 0) {
-        if (!parse_long (value, 0, COMMANDER_MAX_FOG, &v)) {
-            snprintf (err, errlen, "fog: \"%s\" is not in 0..%d", value,
-                      COMMANDER_MAX_FOG);
-            return -1;
-        }
-        s->fog = (int) v;
+        int count = (int) v;
+        memcpy ((char *) s + counts[i].offset, &count, sizeof count);
         return 0;
     }
     if (strcmp (key, "pgs") == 0) {
@@ -376,7 +386,8 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
               "horizon, samples, seed, algorithm, tree, exploration, "
-              "rollout, script, keep, opponent, pgs, worlds, fog)", key);
+              "rollout, script, keep, opponent, pgs, worlds, fog, phases)",
+              key);
     return -1;
 }
 

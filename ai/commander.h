@@ -58,6 +58,7 @@
 #define COMMANDER_ALIKE            0.005  /* plan values this close are alike */
 #define COMMANDER_MAX_WORLDS       100000
 #define COMMANDER_MAX_FOG          1024   /* determinizations of the unseen */
+#define COMMANDER_MAX_PHASES       1000   /* order phases a playout plays */
 #define COMMANDER_WHY_MAX          200
 #define COMMANDER_PLAN_MAX         400      /* bytes of a plan in words */
 
@@ -116,6 +117,11 @@ typedef struct {
     long playouts;         /* playouts per decision; 0: no playout limit.
                               At least one of the two is set. */
     int threads;           /* 1..COMMANDER_MAX_THREADS */
+    int phases;            /* a playout ends after this many phases
+                              where a side gives orders, the plan's own
+                              not counted, if its horizon has not ended
+                              it first (0: the horizon alone),
+                              0..COMMANDER_MAX_PHASES */
     int horizon;           /* 1..COMMANDER_MAX_HORIZON turns; 0: by the
                               ruleset (3, or 1 where a turn has
                               COMMANDER_LONG_TURN_PHASES phases or more) */
@@ -183,7 +189,7 @@ const char *commander_personality_name (int i);
  *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
  *  (script, both or table), script (stance: press, stand or hold), keep
  *  (keep_options, 0 or 1), opponent
- *  (improve_opponent, 0 or 1), pgs (pgs_share), worlds, fog.  Then checks the whole (commander_settings_check).
+ *  (improve_opponent, 0 or 1), pgs (pgs_share), worlds, fog, phases.  Then checks the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,

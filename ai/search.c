@@ -383,9 +383,10 @@ order_or_hold (game_t *g, int u, const order_t *o)
     return game_apply_order (g, u, &hold, err, sizeof err) == 0;
 }
 
-/*  Play the plan out: its orders now, then the actions tables for every
- *  later order, until `horizon` turns have begun after this one or the
- *  battle ends.  False when the search is stopped on the way, or when a
+/*  Play the plan out: its orders now, then the script or the actions
+ *  tables for every later order, until `horizon` turns have begun after
+ *  this one, or settings.phases phases of orders have been played after
+ *  the plan's, or the battle ends.  False when the search is stopped on the way, or when a
  *  unit can take no order at all (the playout is not counted). */
 static bool
 playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
@@ -411,10 +412,12 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
     if (p->settings.keep_options)
         for (int i = 0; i < c->n; i++)
             w->kept[p->units[i].unit] = i;
+    int ordered = 0;         /* order phases played after the plan's */
     for (;;) {
         phase_dice (w, seed, g, 1);
         game_resolve_phase (g, w->dice);
-        if (game_over (g) || (game_turn (g) >= end_turn && game_phase (g) == 0))
+        if (game_over (g) || (game_turn (g) >= end_turn && game_phase (g) == 0)
+            || (p->settings.phases > 0 && ordered >= p->settings.phases))
             break;
         if (aborted (c))
             return false;
@@ -422,6 +425,7 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
         game_begin_phase (g, w->dice);
         if (game_phase_side (g) < 0)
             continue;
+        ordered++;
         memset (w->group_roll, 0, (size_t) count * sizeof *w->group_roll);
         for (int u = 0; u < count; u++) {
             if (!game_needs_order (g, u))

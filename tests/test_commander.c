@@ -220,7 +220,7 @@ test_settings_parse (void **state)
         "difficulty=hard, personality=bold,aggression=0.9,threads=2,"
         "horizon=4,samples=6,seed=42,playouts=500,tree=naive,"
         "exploration=0.7,rollout=table,pgs=0.25,keep=1,fog=16,opponent=1,"
-        "script=stand",
+        "script=stand,phases=2",
         &s, err,
         sizeof err), 0);
     assert_true (s.budget_ms == 400);
@@ -239,6 +239,7 @@ test_settings_parse (void **state)
     assert_int_equal (s.fog, 16);
     assert_true (s.improve_opponent);
     assert_int_equal (s.stance, COMMANDER_STANCE_STAND);
+    assert_int_equal (s.phases, 2);
     /* a later key overrides an earlier one */
     assert_int_equal (commander_settings_parse ("ms=50,difficulty=easy", &s,
                                                 err, sizeof err), 0);
@@ -278,6 +279,7 @@ test_settings_parse (void **state)
                               "or hold" },
         { "fog=1025", "fog: \"1025\" is not in 0..1024" },
         { "fog=-1", "fog: \"-1\" is not in 0..1024" },
+        { "phases=1001", "phases: \"1001\" is not in 0..1000" },
         { "threads", "\"threads\" has no value" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -1602,7 +1604,7 @@ test_greedy_any_ruleset (void **state)
 
 /*  Horizon 0 is the ruleset's: 3 turns in skirmish19, 1 in Empire of
  *  Liberty (a turn of 15 phases): the same answers as those horizons
- *  set outright. */
+ *  set outright.  A playout cut short by `phases` answers otherwise. */
 static void
 test_horizon_by_ruleset (void **state)
 {
@@ -1646,18 +1648,24 @@ test_horizon_by_ruleset (void **state)
             break;
         game_resolve_phase (g, dice);
     }
-    const char *eols[3] = { "playouts=120,ms=0,seed=3",
+    /* phases: a playout of more order phases than a turn has ends at
+       the horizon all the same; one of a single phase ends sooner */
+    const char *eols[5] = { "playouts=120,ms=0,seed=3",
                             "playouts=120,ms=0,seed=3,horizon=1",
-                            "playouts=120,ms=0,seed=3,horizon=3" };
-    commander_result_t e[3];
-    for (int k = 0; k < 3; k++) {
+                            "playouts=120,ms=0,seed=3,horizon=3",
+                            "playouts=120,ms=0,seed=3,phases=1000",
+                            "playouts=120,ms=0,seed=3,phases=1" };
+    commander_result_t e[5];
+    for (int k = 0; k < 5; k++) {
         commander_t *c = make (eols[k]);
         ask (c, g, game_phase_side (g), 5, &e[k]);
         commander_destroy (&c);
     }
     assert_same_answer (&e[0], &e[1]);
     assert_false (e[0].value == e[2].value);
-    for (int k = 0; k < 3; k++)
+    assert_same_answer (&e[0], &e[3]);
+    assert_false (e[0].value == e[4].value);
+    for (int k = 0; k < 5; k++)
         commander_result_free (&e[k]);
     game_destroy (&g);
     dice_destroy (&dice);
