@@ -15,9 +15,9 @@
  *  then every commanded unit by a script in its stance (the enemy's
  *  stances improved first with `opponent`), every unit out of command by
  *  the actions tables; it values the end by the ruleset's model of the
- *  chance to win (evaluate.h), weighed by the personality.  Playouts run in batches
- *  chosen before the batch is played, on `threads` threads; each
- *  playout's dice come from its number, so a given seed and playout
+ *  chance to win (evaluate.h), weighed by the personality.  Playouts run
+ *  in batches chosen before the batch is played, on `threads` threads;
+ *  each playout's dice come from its number, so a given seed and playout
  *  budget give the same answer on any number of threads.
  *
  *  Fog of war.  The commander sees what its side sees: an enemy no unit
@@ -188,8 +188,9 @@ const char *commander_personality_name (int i);
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
  *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
  *  (script, both or table), script (stance: press, stand or hold), keep
- *  (keep_options, 0 or 1), opponent
- *  (improve_opponent, 0 or 1), pgs (pgs_share), worlds, fog, phases.  Then checks the whole (commander_settings_check).
+ *  (keep_options, 0 or 1), opponent (improve_opponent, 0 or 1), pgs
+ *  (pgs_share), worlds, fog, phases.  Then checks the whole
+ *  (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,
