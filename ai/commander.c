@@ -297,8 +297,9 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
             snprintf (err, errlen, "%s: \"%s\" is not 0 or 1", key, value);
             return -1;
         }
-        *(key[0] == 'k' ? &s->keep_options : &s->improve_opponent)
-            = value[0] == '1';
+        bool *flag = strcmp (key, "keep") == 0 ? &s->keep_options
+                                                : &s->improve_opponent;
+        *flag = value[0] == '1';
         return 0;
     }
     /* the keys whose value is a word: its index is the enum's value,

@@ -386,8 +386,9 @@ order_or_hold (game_t *g, int u, const order_t *o)
 /*  Play the plan out: its orders now, then the script or the actions
  *  tables for every later order, until `horizon` turns have begun after
  *  this one, or settings.phases phases of orders have been played after
- *  the plan's, or the battle ends.  False when the search is stopped on the way, or when a
- *  unit can take no order at all (the playout is not counted). */
+ *  the plan's, or the battle ends.  False when the search is stopped on
+ *  the way, or when a unit can take no order at all (the playout is not
+ *  counted). */
 static bool
 playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
          int horizon, double *value)
@@ -916,18 +917,18 @@ pgs (ctx_t *c, long cap, double until)
         return;
     /* the enemy's plan first, the side's against it (the playouts
        against the enemy's first plan do not count) */
+    bool whole = true;
     if (c->foe_count > 0) {
         c->stage = "pgs-enemy";
-        bool whole = improve_foes (c, cap, until, &best);
-        c->best_value = best;
+        whole = improve_foes (c, cap, until, &best);
         c->stage = "pgs";
-        if (!whole)
-            return;
     }
     else
         for (int s = 0; s < samples; s++)
             record (c, c->jobs[s].plan, c->jobs[s].value);
     c->best_value = best;
+    if (!whole)
+        return;
     for (int round = 0; round < SEARCH_PGS_ROUNDS; round++) {
         bool changed = false;
         for (int i = 0; i < c->n; i++) {

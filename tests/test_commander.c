@@ -776,27 +776,29 @@ stages_hook (void *arg, const commander_progress_t *p)
     }
 }
 
-/*  opponent=1: the enemy's plan is improved (its stage reported) where
- *  the enemy has units under command, and the answer stays the same for
- *  the same seed, on one thread or two.  Without the setting the enemy's
- *  plan is never weighed. */
+/*  opponent=1: the enemy's plan is improved (its stage reported, the
+ *  figures other than without it) where the enemy has units under
+ *  command, and the answer stays the same for the same seed, on one
+ *  thread or two.  Without the setting the enemy's plan is never weighed.
+ *  script=hold plays the playouts otherwise than pressing on. */
 static void
 test_opponent_improved (void **state)
 {
     (void) state;
-    bool weighed = false;
+    bool weighed = false, held_apart = false;
     for (int sc = 0; sc < 3; sc++) {
         int side;
         game_t *g = position (sc, 2, 61 + (uint64_t) sc, &side);
         assert_non_null (g);
-        const char *params[4] = { "playouts=300,ms=0,seed=9,opponent=1",
+        const char *params[5] = { "playouts=300,ms=0,seed=9,opponent=1",
                                   "playouts=300,ms=0,seed=9,opponent=1",
                                   ("playouts=300,ms=0,seed=9,opponent=1,"
                                    "threads=2"),
-                                  "playouts=300,ms=0,seed=9" };
-        commander_result_t r[4];
-        char stages[4][64] = { "", "", "", "" };
-        for (int k = 0; k < 4; k++) {
+                                  "playouts=300,ms=0,seed=9",
+                                  "playouts=300,ms=0,seed=9,script=hold" };
+        commander_result_t r[5];
+        char stages[5][64] = { "", "", "", "", "" };
+        for (int k = 0; k < 5; k++) {
             commander_t *c = make (params[k]);
             commander_set_progress (c, stages_hook, stages[k], 0);
             ask (c, g, side, 5, &r[k]);
@@ -806,13 +808,23 @@ test_opponent_improved (void **state)
         assert_same_answer (&r[0], &r[2]);
         assert_int_equal (r[0].playouts, 300);
         assert_null (strstr (stages[3], "pgs-enemy"));
-        weighed |= strstr (stages[0], "pgs-enemy") != NULL;
-        for (int k = 0; k < 4; k++)
+        if (strstr (stages[0], "pgs-enemy")) {
+            /* the enemy's plan weighed: other playouts, other figures */
+            weighed = true;
+            assert_false (r[0].value == r[3].value
+                          && r[0].alternatives[0].value
+                             == r[3].alternatives[0].value);
+        }
+        /* the script's stance reaches the playouts */
+        held_apart |= r[4].value != r[3].value;
+        for (int k = 0; k < 5; k++)
             commander_result_free (&r[k]);
         game_destroy (&g);
     }
-    /* at least one of the positions has an enemy under command */
+    /* at least one of the positions has an enemy under command, and
+       one where holding plays otherwise than pressing on */
     assert_true (weighed);
+    assert_true (held_apart);
 }
 
 typedef struct {
