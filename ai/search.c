@@ -1102,33 +1102,44 @@ naive_mcts (ctx_t *c)
 
 /*  Unit i's option by UCB1 on its own statistics, `pending` counting
  *  the playouts of this batch already given to an option (so a batch
- *  spreads): an option never tried first, the better prior first. */
+ *  spreads): an option never tried first, drawn at random among them;
+ *  ties broken at random.  The draws keep the units apart: with the
+ *  first untried option taken, units with the same number of options
+ *  moved in step (every playout gave them all their k-th option), and
+ *  their statistics could not tell one unit's effect from another's. */
 static int
-ucb_choice (const ctx_t *c, int i, const long *pending)
+ucb_choice (ctx_t *c, int i, const long *pending)
 {
     const search_unit_t *su = &c->p->units[i];
     const long *visits = c->local_visits + i * PORTFOLIO_MAX;
     const double *sum = c->local_sum + i * PORTFOLIO_MAX;
     pending += i * PORTFOLIO_MAX;
     long total = 0;
-    for (int k = 0; k < su->count; k++)
+    int untried[PORTFOLIO_MAX], untried_count = 0;
+    for (int k = 0; k < su->count; k++) {
         total += visits[k] + pending[k];
+        if (visits[k] + pending[k] == 0)
+            untried[untried_count++] = k;
+    }
+    if (untried_count > 0)
+        return untried[dice_below (c->rng, (uint32_t) untried_count)];
     double log_total = log ((double) (total > 1 ? total : 2));
     double explore = c->p->settings.exploration;
-    int best = 0;
+    int best[PORTFOLIO_MAX], best_count = 0;
     double best_score = -INFINITY;
     for (int k = 0; k < su->count; k++) {
         long v = visits[k] + pending[k];
-        if (v == 0)
-            return k;
         double mean = visits[k] > 0 ? sum[k] / visits[k] : 0.5;
         double score = mean + explore * sqrt (log_total / v);
         if (score > best_score) {
             best_score = score;
-            best = k;
+            best_count = 0;
         }
+        if (score == best_score)
+            best[best_count++] = k;
     }
-    return best;
+    return best[best_count > 1 ? dice_below (c->rng, (uint32_t) best_count)
+                               : 0];
 }
 
 /*  Each unit's most played option (ties: the better mean). */

@@ -812,6 +812,7 @@ test_opponent_improved (void **state)
             /* the enemy's plan weighed: other playouts, other figures */
             weighed = true;
             assert_false (r[0].value == r[3].value
+                          && r[0].plans == r[3].plans
                           && r[0].alternatives[0].value
                              == r[3].alternatives[0].value);
         }
@@ -1762,6 +1763,103 @@ test_plans_alike (void **state)
     game_destroy (&g);
 }
 
+/*  The option unit `id` takes in plan words ("a: x; b: y"), into buf. */
+static void
+option_in_plan (const char *plan, const char *id, char *buf, size_t len)
+{
+    char key[64];
+    snprintf (key, sizeof key, "%s: ", id);
+    const char *at = strstr (plan, key);
+    if (!at)
+        fail_msg ("no %s in \"%s\"", id, plan);
+    at += strlen (key);
+    size_t n = strcspn (at, ";");
+    assert_true (n < len);
+    memcpy (buf, at, n);
+    buf[n] = 0;
+}
+
+/*  Decoupled UCT plays the units' bandits apart.  Two captains alike,
+ *  each behind a line of its own, have the same options in the same
+ *  order; each unit taking its first untried option and breaking ties to
+ *  the first, they took their k-th options together in every playout,
+ *  and no playout could tell one captain's effect from the other's.
+ *  With PGS off, the plans the search played most must include one where
+ *  the two captains do different things. */
+static void
+test_units_searched_apart (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX] = "";
+    const char *text =
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 300.0; depth = 300.0; };\n"
+        "units = (\n"
+        " { id = \"blue-captain-a\"; side = \"blue\"; arm = \"command\";"
+        "   quality = \"veteran\"; weapon = \"pistol\"; figures = 1; x = 130.0;"
+        "   y = 12.0; facing = 0.0; width = 2.0; depth = 2.0; },\n"
+        " { id = \"blue-captain-b\"; side = \"blue\"; arm = \"command\";"
+        "   quality = \"veteran\"; weapon = \"pistol\"; figures = 1; x = 170.0;"
+        "   y = 12.0; facing = 0.0; width = 2.0; depth = 2.0; },\n"
+        " { id = \"blue-a\"; side = \"blue\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 10; x = 130.0;"
+        "   y = 20.0; facing = 0.0; width = 15.0; depth = 3.0; },\n"
+        " { id = \"blue-b\"; side = \"blue\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 10; x = 170.0;"
+        "   y = 20.0; facing = 0.0; width = 15.0; depth = 3.0; },\n"
+        " { id = \"red-line\"; side = \"red\"; arm = \"infantry\";"
+        "   quality = \"regular\"; weapon = \"musket\"; figures = 10; x = 150.0;"
+        "   y = 90.0; facing = 180.0; width = 20.0; depth = 3.0; } );\n"
+        "scenario = { name = \"two lines\"; turns = 10;"
+        "  victory = { army_break = 0.5; }; };\n";
+    scenario_t *sc = scenario_load_text (text, "two_lines.cfg",
+                                         game_rules_finder, rules, err,
+                                         sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    /* the first command roll that reaches both lines */
+    game_t *g = NULL;
+    int side = -1;
+    for (uint64_t seed = 1; seed <= 50 && side < 0; seed++) {
+        game_destroy (&g);
+        g = game_new (rules, sc, err, sizeof err);
+        assert_non_null (g);
+        dice_t *dice = dice_new (seed);
+        for (;;) {
+            game_begin_phase (g, dice);
+            if (game_phase_side (g) == SIDE_BLUE)
+                break;
+            table_orders (g, dice);
+            game_resolve_phase (g, dice);
+        }
+        dice_destroy (&dice);
+        int commanded = 0;
+        for (int u = 2; u <= 3; u++)
+            commanded += game_needs_order (g, u) && !game_table_bound (g, u);
+        if (commanded == 2)
+            side = game_phase_side (g);
+    }
+    assert_int_equal (side, SIDE_BLUE);
+    commander_t *c = make ("playouts=300,ms=0,pgs=0,seed=3");
+    commander_result_t r;
+    ask (c, g, side, 9, &r);
+    assert_true (r.alternative_count >= 2);
+    bool apart = false;
+    for (int i = 0; i < r.alternative_count; i++) {
+        char a[PORTFOLIO_NAME_MAX], b[PORTFOLIO_NAME_MAX];
+        option_in_plan (r.alternatives[i].plan, "blue-captain-a", a,
+                        sizeof a);
+        option_in_plan (r.alternatives[i].plan, "blue-captain-b", b,
+                        sizeof b);
+        apart |= strcmp (a, b) != 0;
+    }
+    assert_true (apart);
+    commander_result_free (&r);
+    commander_destroy (&c);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+}
+
 int
 main (void)
 {
@@ -1789,6 +1887,7 @@ main (void)
         cmocka_unit_test (test_greedy_any_ruleset),
         cmocka_unit_test (test_horizon_by_ruleset),
         cmocka_unit_test (test_plans_alike),
+        cmocka_unit_test (test_units_searched_apart),
         cmocka_unit_test (test_same_answer_any_thread_count),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
