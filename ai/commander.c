@@ -110,6 +110,11 @@ commander_settings_check (const commander_settings_t *s, char *err,
         snprintf (err, errlen, "pgs: %g is not in 0..1", s->pgs_share);
         return -1;
     }
+    if (!(s->confidence >= 0 && s->confidence <= COMMANDER_MAX_CONFIDENCE)) {
+        snprintf (err, errlen, "confidence: %g is not in 0..%g",
+                  s->confidence, COMMANDER_MAX_CONFIDENCE);
+        return -1;
+    }
     if (!(s->exploration >= 0 && s->exploration <= 4)) {
         snprintf (err, errlen, "exploration: %g is not in 0..4",
                   s->exploration);
@@ -283,6 +288,16 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
         s->pgs_share = d;
         return 0;
     }
+    if (strcmp (key, "confidence") == 0) {
+        if (!parse_double (value, &d) || d < 0
+            || d > COMMANDER_MAX_CONFIDENCE) {
+            snprintf (err, errlen, "confidence: \"%s\" is not in 0..%g",
+                      value, COMMANDER_MAX_CONFIDENCE);
+            return -1;
+        }
+        s->confidence = d;
+        return 0;
+    }
     if (strcmp (key, "exploration") == 0) {
         if (!parse_double (value, &d) || d < 0 || d > 4) {
             snprintf (err, errlen, "exploration: \"%s\" is not in 0..4",
@@ -387,7 +402,8 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
               "horizon, samples, seed, algorithm, tree, exploration, "
-              "rollout, script, keep, opponent, pgs, worlds, fog, phases)",
+              "rollout, script, keep, opponent, pgs, confidence, worlds, fog, "
+              "phases)",
               key);
     return -1;
 }
@@ -797,9 +813,10 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     int *choice = calloc ((size_t) n, sizeof *choice);
     long *visits = calloc ((size_t) n, sizeof *visits);
     double *values = calloc ((size_t) n, sizeof *values);
+    bool *kept = calloc ((size_t) n, sizeof *kept);
     out->orders = calloc ((size_t) n, sizeof *out->orders);
     int rc = -1;
-    if (!su || !choice || !visits || !values || !out->orders
+    if (!su || !choice || !visits || !values || !kept || !out->orders
         || workspace_for (self, g) < 0
         || commander_view (self, g, side, self->view, self->visible,
                            &out->hidden, &out->remembered) < 0) {
@@ -828,7 +845,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         p.unseen = self->unseen;
     }
     search_answer_t a = { .choice = choice, .unit_visits = visits,
-                          .unit_value = values };
+                          .unit_value = values, .kept_first = kept };
     bool greedy = self->settings.algorithm == COMMANDER_GREEDY;
     /* the search's start pass takes no more than the share of the time
        its first stage has (on a big table it could take it all); the
@@ -879,6 +896,12 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
             snprintf (o->why, sizeof o->why, "%s: the one-ply best of %d "
                       "options (scores %+.2f figures)", opt->name, su[i].count,
                       values[i]);
+        else if (kept[i])
+            snprintf (o->why, sizeof o->why, "%s: the greedy's choice of %d "
+                      "options, kept: the search found none better by %g "
+                      "standard errors (%ld playouts, mean %.2f)", opt->name,
+                      su[i].count, self->settings.confidence, visits[i],
+                      values[i]);
         else if (visits[i] > 0)
             snprintf (o->why, sizeof o->why, "%s: the %s of %d options (%ld "
                       "playouts, mean %.2f)", opt->name,
@@ -908,6 +931,7 @@ done:
     free (choice);
     free (visits);
     free (values);
+    free (kept);
     out->elapsed_ms = (search_now () - start) * 1000.0;
     return rc;
 }

@@ -59,6 +59,8 @@
 #define COMMANDER_MAX_WORLDS       100000
 #define COMMANDER_MAX_FOG          1024   /* determinizations of the unseen */
 #define COMMANDER_MAX_PHASES       1000   /* order phases a playout plays */
+#define COMMANDER_MAX_CONFIDENCE   8.0    /* standard errors to leave the
+                                             greedy's option */
 #define COMMANDER_WHY_MAX          200
 #define COMMANDER_PLAN_MAX         400      /* bytes of a plan in words */
 
@@ -142,6 +144,11 @@ typedef struct {
                               plan, then improves and searches the side's
                               plan against that enemy plan */
     double pgs_share;      /* share of the budget PGS may take, 0..1 */
+    double confidence;     /* a unit leaves its first option (the
+                              greedy's) only for one whose mean beats it
+                              by this many standard errors of the
+                              difference (0: the most played option,
+                              whatever the evidence), 0..COMMANDER_MAX_CONFIDENCE */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */
@@ -189,7 +196,7 @@ const char *commander_personality_name (int i);
  *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
  *  (script, both or table), script (stance: press, stand or hold), keep
  *  (keep_options, 0 or 1), opponent (improve_opponent, 0 or 1), pgs
- *  (pgs_share), worlds, fog, phases.  Then checks the whole
+ *  (pgs_share), confidence, worlds, fog, phases.  Then checks the whole
  *  (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */

@@ -173,6 +173,9 @@ struct ctx_t {
     int arm_count, arm_cap;
     long *local_visits;      /* [unit * PORTFOLIO_MAX + option] */
     double *local_sum;
+    double *local_sum2;      /* of the values' squares */
+    bool *kept_first;        /* per unit: its first option kept for want
+                                of evidence against it (confidence) */
     /* progress */
     double last_progress;
     const char *stage;
@@ -683,6 +686,7 @@ record (ctx_t *c, const uint8_t *plan, double value)
     for (int i = 0; i < c->n; i++) {
         c->local_visits[i * PORTFOLIO_MAX + plan[i]]++;
         c->local_sum[i * PORTFOLIO_MAX + plan[i]] += value;
+        c->local_sum2[i * PORTFOLIO_MAX + plan[i]] += value * value;
     }
 }
 
@@ -1142,7 +1146,41 @@ ucb_choice (ctx_t *c, int i, const long *pending)
                                : 0];
 }
 
-/*  Each unit's most played option (ties: the better mean). */
+/*  Whether unit i's option k beats its first option (the greedy's) by
+ *  settings.confidence standard errors of the difference of their means.
+ *  The variance is pooled over the unit's options played (each option's
+ *  own, from a few playouts, would let an option the bandit left early
+ *  look as sure as the one it kept).  False when either option has fewer
+ *  than two playouts. */
+static bool
+beats_first (const ctx_t *c, int i, int k)
+{
+    const long *visits = c->local_visits + i * PORTFOLIO_MAX;
+    const double *s = c->local_sum + i * PORTFOLIO_MAX;
+    const double *s2 = c->local_sum2 + i * PORTFOLIO_MAX;
+    if (visits[0] < 2 || visits[k] < 2)
+        return false;
+    double squares = 0;
+    long n = 0;
+    int played = 0;
+    for (int o = 0; o < c->p->units[i].count; o++)
+        if (visits[o] > 0) {
+            squares += s2[o] - s[o] * s[o] / visits[o];
+            n += visits[o];
+            played++;
+        }
+    double var = n > played ? fmax (squares, 0) / (double) (n - played) : 0;
+    double se = sqrt (var * (1.0 / visits[0] + 1.0 / visits[k]));
+    return s[k] / visits[k] - s[0] / visits[0] > c->p->settings.confidence * se;
+}
+
+/*  Each unit's most played option (ties: the better mean).  With
+ *  settings.confidence, a unit keeps its first option (the greedy's)
+ *  unless the most played one beats it by that many standard errors:
+ *  at a small budget the bandit's favourite may be the luck of its dice,
+ *  and the greedy's choice is the better bet; a larger budget narrows
+ *  the errors and lets the search leave it where the playouts show it
+ *  wrong. */
 static void
 most_played_plan (ctx_t *c)
 {
@@ -1156,6 +1194,10 @@ most_played_plan (ctx_t *c)
                 || (visits[k] == visits[best] && visits[k] > 0
                     && s[k] / visits[k] > s[best] / visits[best]))
                 best = k;
+        c->kept_first[i] = c->p->settings.confidence > 0 && best != 0
+                        && !beats_first (c, i, best);
+        if (c->kept_first[i])
+            best = 0;
         c->best_plan[i] = (uint8_t) best;
         sum += visits[best] > 0 ? s[best] / visits[best] : 0.5;
     }
@@ -1232,6 +1274,8 @@ ctx_free (ctx_t *c)
     free (c->arm_plans);
     free (c->local_visits);
     free (c->local_sum);
+    free (c->local_sum2);
+    free (c->kept_first);
     free (c->best_plan);
     free (c);
 }
@@ -1328,9 +1372,12 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     c->arm_plans = malloc ((size_t) c->arm_cap * n);
     c->local_visits = calloc (n * PORTFOLIO_MAX, sizeof *c->local_visits);
     c->local_sum = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum);
+    c->local_sum2 = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum2);
+    c->kept_first = calloc (n, sizeof *c->kept_first);
     c->best_plan = calloc (1, n);
     if (!c->rng || !c->jobs || !c->job_plans || !c->arms || !c->arm_list || !c->arm_plans
-        || !c->local_visits || !c->local_sum || !c->best_plan)
+        || !c->local_visits || !c->local_sum || !c->local_sum2
+        || !c->kept_first || !c->best_plan)
         return -1;
     for (int k = 0; k < c->arm_slots; k++)
         c->arms[k].index = -1;
@@ -1422,6 +1469,8 @@ answer (ctx_t *c, search_answer_t *out)
             out->unit_value[i] = v > 0 ? c->local_sum[i * PORTFOLIO_MAX
                                                       + out->choice[i]] / v
                                        : 0.5;
+        if (out->kept_first)
+            out->kept_first[i] = c->kept_first[i];
     }
     (void) p;
 }
@@ -1430,8 +1479,11 @@ int
 search_run (const search_problem_t *p, search_answer_t *out)
 {
     assert (p && out && out->choice && p->n >= 1 && p->root);
-    for (int i = 0; i < p->n; i++)
+    for (int i = 0; i < p->n; i++) {
         out->choice[i] = 0;
+        if (out->kept_first)
+            out->kept_first[i] = false;
+    }
     out->playouts = 0;
     out->plans = 0;
     out->value = 0.5;

@@ -73,6 +73,10 @@ typedef struct {
     /* per unit: the chosen option's own playouts and mean (local) */
     long *unit_visits;           /* n entries, may be NULL */
     double *unit_value;          /* n entries, may be NULL */
+    bool *kept_first;            /* n entries, may be NULL: the unit's
+                                    first option kept because no other
+                                    beat it by settings.confidence
+                                    standard errors */
 } search_answer_t;
 
 /*  A situation of the same table and units as `sit` under `variant`

@@ -220,7 +220,7 @@ test_settings_parse (void **state)
         "difficulty=hard, personality=bold,aggression=0.9,threads=2,"
         "horizon=4,samples=6,seed=42,playouts=500,tree=naive,"
         "exploration=0.7,rollout=table,pgs=0.25,keep=1,fog=16,opponent=1,"
-        "script=stand,phases=2",
+        "script=stand,phases=2,confidence=1.5",
         &s, err,
         sizeof err), 0);
     assert_true (s.budget_ms == 400);
@@ -240,6 +240,7 @@ test_settings_parse (void **state)
     assert_true (s.improve_opponent);
     assert_int_equal (s.stance, COMMANDER_STANCE_STAND);
     assert_int_equal (s.phases, 2);
+    assert_true (s.confidence == 1.5);
     /* a later key overrides an earlier one */
     assert_int_equal (commander_settings_parse ("ms=50,difficulty=easy", &s,
                                                 err, sizeof err), 0);
@@ -280,6 +281,8 @@ test_settings_parse (void **state)
         { "fog=1025", "fog: \"1025\" is not in 0..1024" },
         { "fog=-1", "fog: \"-1\" is not in 0..1024" },
         { "phases=1001", "phases: \"1001\" is not in 0..1000" },
+        { "confidence=9", "confidence: \"9\" is not in 0..8" },
+        { "confidence=-1", "confidence: \"-1\" is not in 0..8" },
         { "threads", "\"threads\" has no value" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -1860,6 +1863,49 @@ test_units_searched_apart (void **state)
     scenario_destroy (&sc);
 }
 
+/*  confidence=N: a unit leaves its first option, the greedy's, only for
+ *  one the playouts show better by N standard errors.  At 8 (the most)
+ *  and a small budget no option is shown better, so the search gives
+ *  the greedy's orders, and says why; with no confidence asked its
+ *  bandit's favourites differ from the greedy's somewhere. */
+static void
+test_confidence_keeps_greedy (void **state)
+{
+    (void) state;
+    bool differed = false, said = false;
+    for (int sc = 0; sc < 3; sc++) {
+        int side;
+        game_t *g = position (sc, 2, 11, &side);
+        assert_non_null (g);
+        const char *params[3] = { "algorithm=greedy",
+                                  "playouts=200,ms=0,seed=3,confidence=8",
+                                  "playouts=200,ms=0,seed=3" };
+        commander_result_t r[3];
+        for (int k = 0; k < 3; k++) {
+            commander_t *c = make (params[k]);
+            ask (c, g, side, 5, &r[k]);
+            commander_destroy (&c);
+            assert_int_equal (r[k].order_count, r[0].order_count);
+        }
+        for (int i = 0; i < r[0].order_count; i++) {
+            if (r[0].orders[i].layer != COMMANDER_LAYER_COMMANDER)
+                continue;
+            assert_true (order_equal (&r[0].orders[i].order,
+                                      &r[1].orders[i].order));
+            said |= strstr (r[1].orders[i].why, "the greedy's choice of") != NULL
+                 && strstr (r[1].orders[i].why, "none better by 8 standard "
+                            "errors") != NULL;
+            differed |= !order_equal (&r[0].orders[i].order,
+                                      &r[2].orders[i].order);
+        }
+        for (int k = 0; k < 3; k++)
+            commander_result_free (&r[k]);
+        game_destroy (&g);
+    }
+    assert_true (said);
+    assert_true (differed);
+}
+
 int
 main (void)
 {
@@ -1888,6 +1934,7 @@ main (void)
         cmocka_unit_test (test_horizon_by_ruleset),
         cmocka_unit_test (test_plans_alike),
         cmocka_unit_test (test_units_searched_apart),
+        cmocka_unit_test (test_confidence_keeps_greedy),
         cmocka_unit_test (test_same_answer_any_thread_count),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
