@@ -144,11 +144,12 @@ typedef struct {
                               plan, then improves and searches the side's
                               plan against that enemy plan */
     double pgs_share;      /* share of the budget PGS may take, 0..1 */
-    double confidence;     /* a unit leaves its first option (the
-                              greedy's) only for one whose mean beats it
-                              by this many standard errors of the
-                              difference (0: the most played option,
-                              whatever the evidence), 0..COMMANDER_MAX_CONFIDENCE */
+    double confidence;     /* tree uct: a unit leaves its first option
+                              (the greedy's) only for one whose mean
+                              beats it by this many standard errors of
+                              the difference (0: the most played option
+                              whatever the evidence),
+                              0..COMMANDER_MAX_CONFIDENCE */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */

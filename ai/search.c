@@ -1171,7 +1171,8 @@ beats_first (const ctx_t *c, int i, int k)
         }
     double var = n > played ? fmax (squares, 0) / (double) (n - played) : 0;
     double se = sqrt (var * (1.0 / visits[0] + 1.0 / visits[k]));
-    return s[k] / visits[k] - s[0] / visits[0] > c->p->settings.confidence * se;
+    double gain = s[k] / visits[k] - s[0] / visits[0];
+    return gain > c->p->settings.confidence * se;
 }
 
 /*  Each unit's most played option (ties: the better mean).  With
@@ -1375,8 +1376,8 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     c->local_sum2 = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum2);
     c->kept_first = calloc (n, sizeof *c->kept_first);
     c->best_plan = calloc (1, n);
-    if (!c->rng || !c->jobs || !c->job_plans || !c->arms || !c->arm_list || !c->arm_plans
-        || !c->local_visits || !c->local_sum || !c->local_sum2
+    if (!c->rng || !c->jobs || !c->job_plans || !c->arms || !c->arm_list
+        || !c->arm_plans || !c->local_visits || !c->local_sum || !c->local_sum2
         || !c->kept_first || !c->best_plan)
         return -1;
     for (int k = 0; k < c->arm_slots; k++)
