@@ -18,7 +18,11 @@
  *  its hand-set weight.  The default, for a ruleset without a set of
  *  its own, is the first fit, to 15000 battles of the actions tables on
  *  skirmish19's three scenarios, before the break and turn-limit terms
- *  existed. */
+ *  existed.  Empire of Liberty's set is fitted with every weight at 0 or
+ *  above (bench_eval --nonnegative): its free fit counted the objectives
+ *  held late against the side (-0.99), and the search that maximised it
+ *  scored 45.0% against the greedy over its three scenarios, 59.2% with
+ *  this set (BENCHMARKS.md).  The other sets are still the free fits. */
 static const evaluate_weights_t weights[] = {
     { .ruleset = "skirmish19", .lost = 2.15, .lost2 = 0.96, .wounded = 3.62,
       .risk = 0.00, .broken = 2.56, .broken2 = 0.19, .held_late = -0.13,
@@ -29,9 +33,9 @@ static const evaluate_weights_t weights[] = {
     { .ruleset = "liberators_house", .lost = 1.75, .lost2 = -0.16,
       .wounded = 0.00, .risk = -0.55, .broken = 2.13, .broken2 = 1.75,
       .held_late = 2.34, .time_late = 4.36, .command = 0.60 },
-    { .ruleset = "empire_of_liberty", .lost = 2.15, .lost2 = 0.22,
-      .wounded = 0.00, .risk = 2.41, .broken = 3.67, .broken2 = -0.52,
-      .held_late = -0.99, .time_late = 1.13, .command = 0.60 },
+    { .ruleset = "empire_of_liberty", .lost = 2.02, .lost2 = 0.00,
+      .wounded = 0.00, .risk = 2.47, .broken = 3.42, .broken2 = 0.00,
+      .held_late = 0.00, .time_late = 0.18, .command = 0.60 },
     { .ruleset = "europe19", .lost = 2.89, .lost2 = -0.80, .wounded = 0.00,
       .risk = 0.01, .broken = 5.58, .broken2 = -4.10, .held_late = 4.97,
       .time_late = -3.23, .command = 0.60 },

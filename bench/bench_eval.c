@@ -243,12 +243,13 @@ fit (const samples_t *ss, double command, double l2, const bool *zero,
 }
 
 /*  Fit v with every weight at least 0: a value the search maximises
- *  must never count a side's losses, its nearness to breaking, the
- *  objectives it holds or the time limit on its side against it, however
- *  the battles correlate them (a free fit gave Empire of Liberty's
- *  objectives held late a weight of -0.99 and europe19's time limit
- *  -3.23, and a search follows such a sign).  The most negative weight
- *  is held at 0 and the rest fitted again, until none is negative. */
+ *  must never reward a side for its own losses or its nearness to
+ *  breaking, nor count against it the objectives it holds or the time
+ *  limit on its side, however the battles correlate them (a free fit
+ *  gave Empire of Liberty's objectives held late a weight of -0.99 and
+ *  europe19's time limit -3.23, and a search follows such a sign).  The
+ *  most negative weight is held at 0 and the rest fitted again, until
+ *  none is negative. */
 static void
 fit_nonnegative (const samples_t *ss, double command, double l2, double *v)
 {

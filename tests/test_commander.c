@@ -1414,6 +1414,21 @@ test_value_model (void **state)
     game_destroy (&wounded);
     game_destroy (&hurt);
     game_destroy (&g);
+    /* Empire of Liberty's set, fitted with no weight below 0, counts
+       nothing a side would want against it: not the objectives it holds
+       late (its free fit did, -0.99) nor the time limit on its side */
+    const evaluate_weights_t *eol = NULL;
+    for (int i = 0; evaluate_weights_at (i); i++)
+        if (evaluate_weights_at (i)->ruleset
+            && strcmp (evaluate_weights_at (i)->ruleset,
+                       "empire_of_liberty") == 0)
+            eol = evaluate_weights_at (i);
+    assert_non_null (eol);
+    const double terms[] = { eol->lost, eol->lost2, eol->wounded, eol->risk,
+                             eol->broken, eol->broken2, eol->held_late,
+                             eol->time_late, eol->command };
+    for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++)
+        assert_true (terms[k] >= 0);
 }
 
 /*  4 Page Bolivar's attacker loses at the time limit: with nothing lost
