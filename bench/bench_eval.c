@@ -277,6 +277,10 @@ main (int argc, char **argv)
     double l2 = 1.0;
     bool nonnegative = false;
     for (int i = 1; i < argc; i++) {
+        if (strcmp (argv[i], "--nonnegative") == 0) {
+            nonnegative = true;
+            continue;
+        }
         if (i + 1 >= argc)
             return usage ();
         if (bench_files_option (&files, argv, &i))
@@ -291,8 +295,6 @@ main (int argc, char **argv)
             seed = strtoull (argv[++i], NULL, 10);
         else if (strcmp (argv[i], "--l2") == 0)
             l2 = atof (argv[++i]);
-        else if (strcmp (argv[i], "--nonnegative") == 0)
-            nonnegative = true;
         else
             return usage ();
     }
