@@ -36,6 +36,35 @@ commander_settings_defaults (commander_settings_t *s)
     s->personality.caution = 0.5;
 }
 
+/*  The settings whose value is a count from 0, and those whose value is
+ *  a number in a range: a row each, read by the parser and the check. */
+static const struct {
+    const char *key;
+    int most;
+    size_t offset;
+} count_keys[] = {
+    { "worlds", COMMANDER_MAX_WORLDS,
+      offsetof (commander_settings_t, worlds) },
+    { "phases", COMMANDER_MAX_PHASES,
+      offsetof (commander_settings_t, phases) },
+    { "fog", COMMANDER_MAX_FOG, offsetof (commander_settings_t, fog) } };
+#define COUNT_KEYS ((int) (sizeof count_keys / sizeof count_keys[0]))
+
+static const struct {
+    const char *key;
+    double least, most;
+    size_t offset;
+} number_keys[] = {
+    { "pgs", 0, 1, offsetof (commander_settings_t, pgs_share) },
+    { "confidence", 0, COMMANDER_MAX_CONFIDENCE,
+      offsetof (commander_settings_t, confidence) },
+    { "exploration", 0, 4, offsetof (commander_settings_t, exploration) },
+    { "aggression", 0, 1,
+      offsetof (commander_settings_t, personality.aggression) },
+    { "caution", 0, 1,
+      offsetof (commander_settings_t, personality.caution) } };
+#define NUMBER_KEYS ((int) (sizeof number_keys / sizeof number_keys[0]))
+
 int
 commander_settings_check (const commander_settings_t *s, char *err,
                           int errlen)
@@ -91,47 +120,29 @@ commander_settings_check (const commander_settings_t *s, char *err,
                   (int) s->stance);
         return -1;
     }
-    if (s->worlds < 0 || s->worlds > COMMANDER_MAX_WORLDS) {
-        snprintf (err, errlen, "worlds: %d is not in 0..%d", s->worlds,
-                  COMMANDER_MAX_WORLDS);
-        return -1;
+    for (int i = 0; i < COUNT_KEYS; i++) {
+        int count;
+        memcpy (&count, (const char *) s + count_keys[i].offset, sizeof count);
+        if (count < 0 || count > count_keys[i].most) {
+            snprintf (err, errlen, "%s: %d is not in 0..%d", count_keys[i].key,
+                      count, count_keys[i].most);
+            return -1;
+        }
     }
-    if (s->phases < 0 || s->phases > COMMANDER_MAX_PHASES) {
-        snprintf (err, errlen, "phases: %d is not in 0..%d", s->phases,
-                  COMMANDER_MAX_PHASES);
-        return -1;
-    }
-    if (s->fog < 0 || s->fog > COMMANDER_MAX_FOG) {
-        snprintf (err, errlen, "fog: %d is not in 0..%d", s->fog,
-                  COMMANDER_MAX_FOG);
-        return -1;
-    }
-    if (!(s->pgs_share >= 0 && s->pgs_share <= 1)) {
-        snprintf (err, errlen, "pgs: %g is not in 0..1", s->pgs_share);
-        return -1;
-    }
-    if (!(s->confidence >= 0 && s->confidence <= COMMANDER_MAX_CONFIDENCE)) {
-        snprintf (err, errlen, "confidence: %g is not in 0..%g",
-                  s->confidence, COMMANDER_MAX_CONFIDENCE);
-        return -1;
-    }
-    if (!(s->exploration >= 0 && s->exploration <= 4)) {
-        snprintf (err, errlen, "exploration: %g is not in 0..4",
-                  s->exploration);
-        return -1;
+    for (int i = 0; i < NUMBER_KEYS; i++) {
+        double x;
+        memcpy (&x, (const char *) s + number_keys[i].offset, sizeof x);
+        if (!(x >= number_keys[i].least && x <= number_keys[i].most)) {
+            snprintf (err, errlen, "%s: %g is not in %g..%g",
+                      number_keys[i].key, x, number_keys[i].least,
+                      number_keys[i].most);
+            return -1;
+        }
     }
     if (s->samples < 1 || s->samples > 64) {
         snprintf (err, errlen, "samples: %d is not in 1..64", s->samples);
         return -1;
     }
-    const double *v[2] = { &s->personality.aggression,
-                           &s->personality.caution };
-    const char *name[2] = { "aggression", "caution" };
-    for (int i = 0; i < 2; i++)
-        if (!(*v[i] >= 0 && *v[i] <= 1)) {
-            snprintf (err, errlen, "%s: %g is not in 0..1", name[i], *v[i]);
-            return -1;
-        }
     return 0;
 }
 
@@ -246,65 +257,28 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
                   "%s)", value, names);
         return -1;
     }
-    if (strcmp (key, "aggression") == 0 || strcmp (key, "caution") == 0) {
-        if (!parse_double (value, &d) || d < 0 || d > 1) {
-            snprintf (err, errlen, "%s: \"%s\" is not in 0..1", key, value);
-            return -1;
-        }
-        if (key[0] == 'a')
-            s->personality.aggression = d;
-        else
-            s->personality.caution = d;
-        return 0;
-    }
-    /* the keys whose value is a count from 0 */
-    static const struct {
-        const char *key;
-        int most;
-        size_t offset;
-    } counts[] = {
-        { "worlds", COMMANDER_MAX_WORLDS,
-          offsetof (commander_settings_t, worlds) },
-        { "fog", COMMANDER_MAX_FOG, offsetof (commander_settings_t, fog) },
-        { "phases", COMMANDER_MAX_PHASES,
-          offsetof (commander_settings_t, phases) } };
-    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-        if (strcmp (key, counts[i].key) != 0)
+    for (int i = 0; i < COUNT_KEYS; i++) {
+        if (strcmp (key, count_keys[i].key) != 0)
             continue;
-        if (!parse_long (value, 0, counts[i].most, &v)) {
+        if (!parse_long (value, 0, count_keys[i].most, &v)) {
             snprintf (err, errlen, "%s: \"%s\" is not in 0..%d", key, value,
-                      counts[i].most);
+                      count_keys[i].most);
             return -1;
         }
         int count = (int) v;
-        memcpy ((char *) s + counts[i].offset, &count, sizeof count);
+        memcpy ((char *) s + count_keys[i].offset, &count, sizeof count);
         return 0;
     }
-    if (strcmp (key, "pgs") == 0) {
-        if (!parse_double (value, &d) || d < 0 || d > 1) {
-            snprintf (err, errlen, "pgs: \"%s\" is not in 0..1", value);
+    for (int i = 0; i < NUMBER_KEYS; i++) {
+        if (strcmp (key, number_keys[i].key) != 0)
+            continue;
+        if (!parse_double (value, &d) || d < number_keys[i].least
+            || d > number_keys[i].most) {
+            snprintf (err, errlen, "%s: \"%s\" is not in %g..%g", key, value,
+                      number_keys[i].least, number_keys[i].most);
             return -1;
         }
-        s->pgs_share = d;
-        return 0;
-    }
-    if (strcmp (key, "confidence") == 0) {
-        if (!parse_double (value, &d) || d < 0
-            || d > COMMANDER_MAX_CONFIDENCE) {
-            snprintf (err, errlen, "confidence: \"%s\" is not in 0..%g",
-                      value, COMMANDER_MAX_CONFIDENCE);
-            return -1;
-        }
-        s->confidence = d;
-        return 0;
-    }
-    if (strcmp (key, "exploration") == 0) {
-        if (!parse_double (value, &d) || d < 0 || d > 4) {
-            snprintf (err, errlen, "exploration: \"%s\" is not in 0..4",
-                      value);
-            return -1;
-        }
-        s->exploration = d;
+        memcpy ((char *) s + number_keys[i].offset, &d, sizeof d);
         return 0;
     }
     if (strcmp (key, "keep") == 0 || strcmp (key, "opponent") == 0) {
