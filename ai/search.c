@@ -1025,19 +1025,39 @@ one_turn (ctx_t *c, int *choice)
 
 /*  ---- NaiveMCTS ---- */
 
+/*  One of unit i's options that no playout has tried (nor, with
+ *  `pending`, any of this batch so far), drawn at random; -1 when every
+ *  option has been tried.  Drawn, not the first: taking the first, units
+ *  with as many options as each other moved in step (every playout gave
+ *  them all their k-th option), and their statistics could not tell one
+ *  unit's effect from another's. */
+static int
+untried_option (ctx_t *c, int i, const long *pending)
+{
+    const long *visits = c->local_visits + i * PORTFOLIO_MAX;
+    int untried[PORTFOLIO_MAX], count = 0;
+    for (int k = 0; k < c->p->units[i].count; k++)
+        if (visits[k] + (pending ? pending[i * PORTFOLIO_MAX + k] : 0) == 0)
+            untried[count++] = k;
+    return count > 0 ? untried[dice_below (c->rng, (uint32_t) count)] : -1;
+}
+
 /*  A unit's option by its local bandit: an option never tried first
- *  (the better prior first), else the best mean; or at random. */
+ *  (untried_option), else the best mean; or at random. */
 static int
 local_choice (ctx_t *c, int i)
 {
     const search_unit_t *su = &c->p->units[i];
     if (dice_uniform (c->rng) < SEARCH_EPS_LOCAL)
         return (int) dice_below (c->rng, (uint32_t) su->count);
+    int untried = untried_option (c, i, NULL);
+    if (untried >= 0)
+        return untried;
     int best = 0;
     double best_m = -1;
     for (int k = 0; k < su->count; k++) {
-        long v = c->local_visits[i * PORTFOLIO_MAX + k];
-        double m = v > 0 ? c->local_sum[i * PORTFOLIO_MAX + k] / v : 2.0;
+        double m = c->local_sum[i * PORTFOLIO_MAX + k]
+                 / c->local_visits[i * PORTFOLIO_MAX + k];
         if (m > best_m) {
             best_m = m;
             best = k;
@@ -1106,27 +1126,21 @@ naive_mcts (ctx_t *c)
 
 /*  Unit i's option by UCB1 on its own statistics, `pending` counting
  *  the playouts of this batch already given to an option (so a batch
- *  spreads): an option never tried first, drawn at random among them;
- *  ties broken at random.  The draws keep the units apart: with the
- *  first untried option taken, units with the same number of options
- *  moved in step (every playout gave them all their k-th option), and
- *  their statistics could not tell one unit's effect from another's. */
+ *  spreads): an option never tried first (untried_option); ties broken
+ *  at random, for the same reason. */
 static int
 ucb_choice (ctx_t *c, int i, const long *pending)
 {
+    int untried = untried_option (c, i, pending);
+    if (untried >= 0)
+        return untried;
     const search_unit_t *su = &c->p->units[i];
     const long *visits = c->local_visits + i * PORTFOLIO_MAX;
     const double *sum = c->local_sum + i * PORTFOLIO_MAX;
     pending += i * PORTFOLIO_MAX;
     long total = 0;
-    int untried[PORTFOLIO_MAX], untried_count = 0;
-    for (int k = 0; k < su->count; k++) {
+    for (int k = 0; k < su->count; k++)
         total += visits[k] + pending[k];
-        if (visits[k] + pending[k] == 0)
-            untried[untried_count++] = k;
-    }
-    if (untried_count > 0)
-        return untried[dice_below (c->rng, (uint32_t) untried_count)];
     double log_total = log ((double) (total > 1 ? total : 2));
     double explore = c->p->settings.exploration;
     int best[PORTFOLIO_MAX], best_count = 0;
