@@ -192,11 +192,11 @@ solve (double a[TERMS][TERMS], double *b, double *x)
 
 /*  Fit v by Newton's method on the training samples (both sides), with
  *  penalty l2 * |v|^2 / 2; the command term an offset at `command`.  The
- *  weights marked in `zero` stay 0.  False when the system is singular
- *  (v then holds the last step's weights). */
-static bool
+ *  weights marked in `zero` stay 0.  A singular system ends it where it
+ *  stands. */
+static void
 fit (const samples_t *ss, double command, double l2, const bool *zero,
-          double *v)
+     double *v)
 {
     memset (v, 0, TERMS * sizeof *v);
     for (int iter = 0; iter < 50; iter++) {
@@ -230,16 +230,15 @@ fit (const samples_t *ss, double command, double l2, const bool *zero,
             }
         double step[TERMS];
         if (!solve (h, g, step))
-            return false;
+            return;
         double most = 0;
         for (int k = 0; k < TERMS; k++) {
             v[k] -= step[k];
             most = fmax (most, fabs (step[k]));
         }
         if (most < 1e-7)
-            return true;
+            return;
     }
-    return true;
 }
 
 /*  Fit v with every weight at least 0: a value the search maximises
@@ -249,12 +248,12 @@ fit (const samples_t *ss, double command, double l2, const bool *zero,
  *  gave Empire of Liberty's objectives held late a weight of -0.99 and
  *  europe19's time limit -3.23, and a search follows such a sign).  The
  *  most negative weight is held at 0 and the rest fitted again, until
- *  none is negative. */
+ *  none is negative (at the latest when all are held at 0). */
 static void
 fit_nonnegative (const samples_t *ss, double command, double l2, double *v)
 {
     bool zero[TERMS] = { false };
-    for (int round = 0; round < TERMS; round++) {
+    for (;;) {
         fit (ss, command, l2, zero, v);
         int worst = -1;
         for (int k = 0; k < TERMS; k++)
@@ -264,7 +263,6 @@ fit_nonnegative (const samples_t *ss, double command, double l2, double *v)
             return;
         zero[worst] = true;
     }
-    fit (ss, command, l2, zero, v);
 }
 
 int
