@@ -1414,21 +1414,26 @@ test_value_model (void **state)
     game_destroy (&wounded);
     game_destroy (&hurt);
     game_destroy (&g);
-    /* Empire of Liberty's set, fitted with no weight below 0, counts
-       nothing a side would want against it: not the objectives it holds
-       late (its free fit did, -0.99) nor the time limit on its side */
-    const evaluate_weights_t *eol = NULL;
-    for (int i = 0; evaluate_weights_at (i); i++)
-        if (evaluate_weights_at (i)->ruleset
-            && strcmp (evaluate_weights_at (i)->ruleset,
-                       "empire_of_liberty") == 0)
-            eol = evaluate_weights_at (i);
-    assert_non_null (eol);
-    const double terms[] = { eol->lost, eol->lost2, eol->wounded, eol->risk,
-                             eol->broken, eol->broken2, eol->held_late,
-                             eol->time_late, eol->command };
-    for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++)
-        assert_true (terms[k] >= 0);
+    /* the sets fitted with no weight below 0 count nothing a side would
+       want against it: not the objectives it holds late (Empire of
+       Liberty's free fit did, -0.99), nor its own losses, nor the time
+       limit on its side */
+    static const char *const signed_sets[] = {
+        "empire_of_liberty", "bolivar", "liberators_house" };
+    for (size_t s = 0; s < sizeof signed_sets / sizeof signed_sets[0]; s++) {
+        const evaluate_weights_t *w = NULL;
+        for (int i = 0; evaluate_weights_at (i); i++)
+            if (evaluate_weights_at (i)->ruleset
+                && strcmp (evaluate_weights_at (i)->ruleset,
+                           signed_sets[s]) == 0)
+                w = evaluate_weights_at (i);
+        assert_non_null (w);
+        const double terms[] = { w->lost, w->lost2, w->wounded, w->risk,
+                                 w->broken, w->broken2, w->held_late,
+                                 w->time_late, w->command };
+        for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++)
+            assert_true (terms[k] >= 0);
+    }
 }
 
 /*  4 Page Bolivar's attacker loses at the time limit: with nothing lost
