@@ -129,12 +129,39 @@ assert dict(zip(r["bolivar"]["grade_values"], r["bolivar"]["grades"])) == {"raw"
 run bolivar_hello_words "$SOLO" hello
 expect_in bolivar_hello_words out "in its words: deployed (artillery in line), limbered (artillery in column)"
 battle_to_result bolivar 10 bol_boyaca bol_las_queseras bol_carabobo
+# expect_attacker NAME SIDE SIDE [ASKED]: the historical scenarios name
+# no attacker, so a die each decides it ("Otherwise, roll a die") and the
+# higher is the active player, whichever side the seed's dice favour
+expect_attacker () {
+    checks=$((checks + 1))
+    if ! "$PY" - "$work/$1.out" "$2" "$3" "${4:-}" <<'PY' >"$work/$1.py" 2>&1
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+sides = (sys.argv[2], sys.argv[3])
+m = re.search(r"the attacker \(no scenario names one: a die each, ties "
+              r"thrown again\): (.+) (\d), (.+) (\d): (.+)", text)
+assert m, "no attacker thrown for"
+a, da, b, db, won = m.groups()
+assert {a, b} == set(sides), (a, b)
+assert da != db, "a tie is thrown again"
+assert won == (a if int(da) > int(db) else b), m.group(0)
+assert (won + " is the active player") in text, won
+# the side the commander was asked for moves first when it is the attacker
+if len(sys.argv) > 4 and sys.argv[4] == won:
+    assert (won + " moves (active player)") in text, won
+PY
+    then
+        fail "$1: the attacker's die"
+        sed 's/^/    /' "$work/$1.py" >&2
+    fi
+}
 run bolivar_battle "$SOLO" battle --scenario bol_las_queseras --blue table --red table --seed 4
 expect_rc bolivar_battle 0
-expect_in bolivar_battle out "Páez's llaneros is the active player"
+expect_attacker bolivar_battle "Páez's llaneros" "Morillo's army"
 run bolivar_side "$SOLO" side --scenario bol_carabobo --side red --playouts 60 --seed 2
 expect_rc bolivar_side 0
-expect_in bolivar_side out "La Torre's army moves (active player)"
+expect_attacker bolivar_side "the British Legion's division" "La Torre's army" "La Torre's army"
+expect_in bolivar_side out "red (La Torre's army), turn 1, La Torre's army "
 run e19_side "$SOLO" side --scenario e19_quatre_bras --side red --playouts 60 --seed 2
 expect_rc e19_side 0
 expect_in e19_side out "Ney's French acts (side A)"
