@@ -437,13 +437,27 @@ collect_command (void *arg, const game_event_t *event)
     snprintf (log->lines[log->count++], GAME_EVENT_MAX, "%s", event->text);
 }
 
+/*  True when a unit of `side` waits for an order in g's phase: a phase
+ *  of the side's where none does (4 Page Bolivar's reactive player
+ *  shoots with no enemy in range) has nothing to ask. */
+static bool
+side_waits (const game_t *g, int side)
+{
+    for (int u = 0; u < game_unit_count (g); u++)
+        if ((int) situation_unit_const (game_situation (g), u)->side == side
+            && game_needs_order (g, u))
+            return true;
+    return false;
+}
+
 /*  Play `g` (a copy of the game as reported, at the start of its turn)
- *  on to the phase where `side` takes its orders: the command dice of
- *  both sides are thrown (collected into `command`), and the phases of
- *  the other side before it pass with every unit holding and firing at
- *  nothing, for their moves and shooting are on the table already.  The
- *  status flags the player reported (ran last turn, retreating, fired)
- *  stand for this turn.  0, or -1 with `error`. */
+ *  on to the first phase where `side` takes orders (a unit of it waits
+ *  for one): the command dice of both sides are thrown (collected into
+ *  `command`), and the phases of the other side before it pass with
+ *  every unit holding and firing at nothing, for their moves and
+ *  shooting are on the table already.  The status flags the player
+ *  reported (ran last turn, retreating, fired) stand for this turn.
+ *  0, or -1 with `error`. */
 static int
 reach_side_phase (game_t *g, const game_t *reported, int side, dice_t *dice,
                   command_log_t *command, convert_error_t *error)
@@ -467,7 +481,7 @@ reach_side_phase (game_t *g, const game_t *reported, int side, dice_t *dice,
         if (game_over (g))
             break;
         game_begin_phase (g, dice);
-        if (game_phase_side (g) == side)
+        if (game_phase_side (g) == side && side_waits (g, side))
             return 0;
     }
     return convert_fail (error, SOLO__V1__ERROR__CODE__BAD_REQUEST,

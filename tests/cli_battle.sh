@@ -146,9 +146,14 @@ assert {a, b} == set(sides), (a, b)
 assert da != db, "a tie is thrown again"
 assert won == (a if int(da) > int(db) else b), m.group(0)
 assert (won + " is the active player") in text, won
-# the side the commander was asked for moves first when it is the attacker
-if len(sys.argv) > 4 and sys.argv[4] == won:
-    assert (won + " moves (active player)") in text, won
+# the side the commander is asked for moves first when it is the
+# attacker; else its first orders are its moves as the reactive player
+# (out of range at the start, it has nothing to shoot before them)
+asked = sys.argv[4] if len(sys.argv) > 4 else ""
+if asked == won:
+    assert (asked + " moves (active player)") in text, asked
+elif asked:
+    assert (asked + " moves (reactive player)") in text, asked
 PY
     then
         fail "$1: the attacker's die"
@@ -162,6 +167,9 @@ run bolivar_side "$SOLO" side --scenario bol_carabobo --side red --playouts 60 -
 expect_rc bolivar_side 0
 expect_attacker bolivar_side "the British Legion's division" "La Torre's army" "La Torre's army"
 expect_in bolivar_side out "red (La Torre's army), turn 1, La Torre's army "
+run bolivar_side_reactive "$SOLO" side --scenario bol_carabobo --side red --playouts 60 --seed 5
+expect_rc bolivar_side_reactive 0
+expect_attacker bolivar_side_reactive "the British Legion's division" "La Torre's army" "La Torre's army"
 run e19_side "$SOLO" side --scenario e19_quatre_bras --side red --playouts 60 --seed 2
 expect_rc e19_side 0
 expect_in e19_side out "Ney's French acts (side A)"
