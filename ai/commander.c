@@ -709,6 +709,92 @@ horizon_for (const commander_settings_t *s, const game_t *g)
          ? 1 : COMMANDER_HORIZON_SHORT_TURNS;
 }
 
+/*  How urgent an order is when the units act one at a time (a ruleset of
+ *  alternating activations acts with the unit ordered first): a charge,
+ *  then fire, then a move, holds last. */
+static int
+order_urgency (const order_t *o)
+{
+    if (o->kind == ORDER_CHARGE)
+        return 0;
+    if (o->kind == ORDER_FIRE || o->fire)
+        return 1;
+    if (o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER)
+        return 2;
+    return 3;
+}
+
+/*  The distance from unit u to the nearest enemy in play (INFINITY when
+ *  none). */
+static double
+nearest_enemy_cm (const game_t *g, int u)
+{
+    const situation_t *sit = game_situation (g);
+    const unit_t *x = situation_unit_const (sit, u);
+    double best = INFINITY;
+    for (int e = 0; e < situation_unit_count (sit); e++) {
+        const unit_t *y = situation_unit_const (sit, e);
+        if (y->side != x->side && !game_unit (g, e)->gone
+            && unit_figures_standing (y) > 0) {
+            double d = footprint_distance (&x->fp, &y->fp);
+            if (d < best)
+                best = d;
+        }
+    }
+    return best;
+}
+
+/*  Where a phase acts with one unit alone (game_engine_t.one_acts), the
+ *  side's choice is which unit acts and how: one search unit `act` whose
+ *  options each order their own unit.  The units are taken as the
+ *  greedy's plan would act (sort_by_urgency's rule on each unit's first
+ *  option, the greedy's), and each gives its options round by round:
+ *  every unit's first, then every unit's second, and so on, up to
+ *  PORTFOLIO_MAX.  So the first option is the unit the greedy would act
+ *  with, in its order, and the units nearest the fight give the most.
+ *  0, or -1 out of memory. */
+static int
+activation_options (const game_t *g, const search_unit_t *su, int n,
+                    search_unit_t *act)
+{
+    int *by = malloc ((size_t) n * sizeof *by);
+    double *near = malloc ((size_t) n * sizeof *near);
+    if (!by || !near) {
+        free (by);
+        free (near);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        double d = nearest_enemy_cm (g, su[i].unit);
+        int urgency = order_urgency (&su[i].options[0].order), j = i;
+        while (j > 0) {
+            int other = order_urgency (&su[by[j - 1]].options[0].order);
+            if (other < urgency || (other == urgency && near[j - 1] <= d))
+                break;
+            by[j] = by[j - 1];
+            near[j] = near[j - 1];
+            j--;
+        }
+        by[j] = i;
+        near[j] = d;
+    }
+    act->count = 0;
+    for (int round = 0; act->count < PORTFOLIO_MAX; round++) {
+        bool any = false;
+        for (int j = 0; j < n && act->count < PORTFOLIO_MAX; j++)
+            if (round < su[by[j]].count) {
+                act->options[act->count++] = su[by[j]].options[round];
+                any = true;
+            }
+        if (!any)
+            break;
+    }
+    act->unit = act->options[0].unit;
+    free (by);
+    free (near);
+    return 0;
+}
+
 /*  The search's orders for `units` of g, the clock started at `start`. */
 /*  A search whose every plan scored the same has found nothing to tell
  *  them apart (seen at Cowpens: every plan 0.500, the battle decided
@@ -751,6 +837,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         int n, double start, commander_result_t *out, char *err, int errlen)
 {
     commander_result_free (out);
+    out->acting = -1;
     out->side = side;
     out->turn = game_turn (g);
     out->phase = game_phase (g);
@@ -784,6 +871,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         return 0;
     }
     search_unit_t *su = calloc ((size_t) n, sizeof *su);
+    search_unit_t *act = NULL;
     int *choice = calloc ((size_t) n, sizeof *choice);
     long *visits = calloc ((size_t) n, sizeof *visits);
     double *values = calloc ((size_t) n, sizeof *values);
@@ -838,6 +926,20 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
             su[i].options[0] = su[i].options[choice[i]];
             su[i].options[choice[i]] = first;
         }
+    /* one unit acts: the search chooses which, and how (the greedy's
+       choice is the most urgent of its orders, as commander_strategy
+       gives them) */
+    out->one_acts = game_engine (g)->one_acts;
+    out->acting = -1;
+    if (out->one_acts && !greedy) {
+        act = calloc (1, sizeof *act);
+        if (!act || activation_options (self->view, su, n, act) < 0) {
+            snprintf (err, errlen, "out of memory");
+            goto done;
+        }
+        p.n = 1;
+        p.units = act;
+    }
     if (greedy) {
         /* the one ply: no playout; values[] holds the scores */
         if (greedy_choose (self->view, side, su, n, self->visible, pers,
@@ -851,11 +953,30 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         snprintf (err, errlen, "out of memory for the search");
         goto done;
     }
+    if (act)
+        out->acting = act->options[choice[0]].unit;
     for (int i = 0; i < n; i++) {
         commander_order_t *o = &out->orders[i];
-        const portfolio_option_t *opt = &su[i].options[choice[i]];
         o->unit = units[i];
         o->layer = COMMANDER_LAYER_COMMANDER;
+        if (act && units[i] != out->acting) {
+            /* its order would be dropped: it acts in a later activation */
+            o->order = order_hold ();
+            snprintf (o->choice, sizeof o->choice, "waits");
+            snprintf (o->why, sizeof o->why, "waits: one unit acts in an "
+                      "activation, and the search acts with %s (of %d "
+                      "orders of %d units)", unit_id (g, out->acting),
+                      act->count, n);
+            continue;
+        }
+        int k = act ? 0 : i;
+        const portfolio_option_t *opt = act ? &act->options[choice[0]]
+                                            : &su[i].options[choice[i]];
+        int options = act ? act->count : su[i].count;
+        /* where one unit acts, the choice was among the orders of all */
+        char among[48] = "";
+        if (act)
+            snprintf (among, sizeof among, " of %d units, it acts now", n);
         o->order = opt->order;
         snprintf (o->choice, sizeof o->choice, "%s", opt->name);
         char bad[SOLO_ERR_MAX];
@@ -868,23 +989,23 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         }
         else if (greedy)
             snprintf (o->why, sizeof o->why, "%s: the one-ply best of %d "
-                      "options (scores %+.2f figures)", opt->name, su[i].count,
-                      values[i]);
-        else if (kept[i])
+                      "options (scores %+.2f figures)", opt->name, options,
+                      values[k]);
+        else if (kept[k])
             snprintf (o->why, sizeof o->why, "%s: the greedy's choice of %d "
-                      "options, kept: the search found none better by %g "
+                      "options%s, kept: the search found none better by %g "
                       "standard errors (%ld playouts, mean %.2f)", opt->name,
-                      su[i].count, self->settings.confidence, visits[i],
-                      values[i]);
-        else if (visits[i] > 0)
-            snprintf (o->why, sizeof o->why, "%s: the %s of %d options (%ld "
-                      "playouts, mean %.2f)", opt->name,
+                      options, among, self->settings.confidence, visits[k],
+                      values[k]);
+        else if (visits[k] > 0)
+            snprintf (o->why, sizeof o->why, "%s: the %s of %d options%s "
+                      "(%ld playouts, mean %.2f)", opt->name,
                       self->settings.algorithm == COMMANDER_ONE_TURN
                       ? "one-turn best" : "search's choice",
-                      su[i].count, visits[i], values[i]);
+                      options, among, visits[k], values[k]);
         else
-            snprintf (o->why, sizeof o->why, "%s: the first of %d options "
-                      "(no playout)", opt->name, su[i].count);
+            snprintf (o->why, sizeof o->why, "%s: the first of %d options%s "
+                      "(no playout)", opt->name, options, among);
     }
     out->order_count = n;
     out->commanded = n;
@@ -902,6 +1023,7 @@ done:
         out->orders = NULL;
     }
     free (su);
+    free (act);
     free (choice);
     free (visits);
     free (values);
@@ -1038,6 +1160,14 @@ commander_ask_side (commander_t *self, const game_t *g, int side,
         else
             all[m++] = table[j++];
     }
+    /* the unit that acts now, where one unit acts, first */
+    for (int x = 1; x < m; x++)
+        if (all[x].unit == out->acting) {
+            commander_order_t acts = all[x];
+            memmove (all + 1, all, (size_t) x * sizeof *all);
+            all[0] = acts;
+            break;
+        }
     free (out->orders);
     out->orders = all;
     out->order_count = m;
@@ -1156,41 +1286,6 @@ commander_strategy_moves_first (void *state, const game_t *g, int side)
     return false;
 }
 
-/*  How urgent an order is when the units act one at a time (a ruleset of
- *  alternating activations acts with the unit ordered first): a charge,
- *  then fire, then a move, holds last. */
-static int
-order_urgency (const order_t *o)
-{
-    if (o->kind == ORDER_CHARGE)
-        return 0;
-    if (o->kind == ORDER_FIRE || o->fire)
-        return 1;
-    if (o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER)
-        return 2;
-    return 3;
-}
-
-/*  The distance from unit u to the nearest enemy in play (INFINITY when
- *  none). */
-static double
-nearest_enemy_cm (const game_t *g, int u)
-{
-    const situation_t *sit = game_situation (g);
-    const unit_t *x = situation_unit_const (sit, u);
-    double best = INFINITY;
-    for (int e = 0; e < situation_unit_count (sit); e++) {
-        const unit_t *y = situation_unit_const (sit, e);
-        if (y->side != x->side && !game_unit (g, e)->gone
-            && unit_figures_standing (y) > 0) {
-            double d = footprint_distance (&x->fp, &y->fp);
-            if (d < best)
-                best = d;
-        }
-    }
-    return best;
-}
-
 /*  The decisions most urgent first (stable: alike orders nearest the
  *  enemy first, then in unit order): where units act one at a time, the
  *  first is the unit the commander acts with. */
@@ -1235,11 +1330,14 @@ commander_strategy_decide (void *state, const game_t *g, int side,
     char err[SOLO_ERR_MAX];
     bool ok = commander_decide (self, g, side, units, n, &r, err,
                                 sizeof err) == 0;
+    int acting = -1;
     for (int i = 0; i < n; i++) {
         out[i].unit = units[i];
         if (ok) {
             out[i].order = r.orders[i].order;
             snprintf (out[i].why, sizeof out[i].why, "%s", r.orders[i].why);
+            if (r.acting == units[i])
+                acting = i;
         }
         else {
             out[i].order = order_hold ();
@@ -1247,5 +1345,13 @@ commander_strategy_decide (void *state, const game_t *g, int side,
         }
     }
     commander_result_free (&r);
-    sort_by_urgency (g, out, n);
+    if (acting < 0) {
+        sort_by_urgency (g, out, n);
+        return;
+    }
+    /* the unit the search acts with is ordered first, so it is the one
+       that acts */
+    strategy_decision_t first = out[acting];
+    memmove (out + 1, out, (size_t) acting * sizeof *out);
+    out[0] = first;
 }

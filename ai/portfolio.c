@@ -484,6 +484,8 @@ portfolio_build (const game_t *g, int u, const bool *visible,
         all[j] = x;
     }
     int n = b.n < max ? b.n : max;
+    for (int i = 0; i < n; i++)
+        all[i].unit = u;
     memcpy (out, all, (size_t) n * sizeof *out);
     return n;
 }

@@ -42,6 +42,7 @@ typedef enum {
 #define PORTFOLIO_KIND_COUNT 12
 
 typedef struct {
+    int unit;                        /* the unit the order is for */
     portfolio_kind_t kind;
     order_t order;
     int target;                      /* the enemy or objective, else -1 */

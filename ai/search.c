@@ -404,9 +404,9 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
         search_fog_place (p, g, mix (c->seed ^ 0xF06F06ULL,
                                      seed % (uint64_t) p->settings.fog));
     for (int i = 0; i < c->n; i++) {
-        const search_unit_t *su = &p->units[i];
-        const order_t *o = &su->options[plan[i]].order;
-        if (game_needs_order (g, su->unit) && !order_or_hold (g, su->unit, o))
+        const portfolio_option_t *opt = &p->units[i].options[plan[i]];
+        if (game_needs_order (g, opt->unit)
+            && !order_or_hold (g, opt->unit, &opt->order))
             return false;
     }
     int end_turn = game_turn (p->root) + horizon;
@@ -415,7 +415,7 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
         w->kept[u] = -1;
     if (p->settings.keep_options)
         for (int i = 0; i < c->n; i++)
-            w->kept[p->units[i].unit] = i;
+            w->kept[p->units[i].options[plan[i]].unit] = i;
     int ordered = 0;         /* order phases played after the plan's */
     for (;;) {
         phase_dice (w, seed, g, 1);
@@ -731,11 +731,11 @@ search_plan_words (const search_problem_t *p, const int *choice, char *buf,
     buf[0] = 0;
     const situation_t *sit = game_situation (p->root);
     for (int i = 0; i < p->n && used < len - 1; i++) {
-        const search_unit_t *su = &p->units[i];
+        const portfolio_option_t *opt = &p->units[i].options[choice[i]];
         int w = snprintf (buf + used, (size_t) (len - used), "%s%s: %s",
                           i ? "; " : "",
-                          situation_unit_const (sit, su->unit)->id,
-                          su->options[choice[i]].name);
+                          situation_unit_const (sit, opt->unit)->id,
+                          opt->name);
         if (w < 0)
             break;
         used += w;

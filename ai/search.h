@@ -25,7 +25,10 @@
                                     many full moves from where it was seen */
 #define SEARCH_FOG_DRAWS   4     /* places drawn before it stays put */
 
-/*  One unit to order and its options. */
+/*  One unit to order and its options; or, where a phase acts with one
+ *  unit alone (game_engine_t.one_acts), the choice of which unit acts
+ *  and how: each option orders its own unit (portfolio_option_t.unit),
+ *  and `unit` is the first option's. */
 typedef struct {
     int unit;
     int count;

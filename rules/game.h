@@ -217,6 +217,11 @@ typedef struct {
      *  a unit out of play.  NULL: its figures (killed and gone lost, the
      *  wounded a half). */
     void (*strength) (const game_t *g, int u, double *now, double *start);
+    /*  True when a phase acts with one unit alone: of the units that wait
+     *  for an order, the one ordered first acts and the others' orders
+     *  are dropped (Empire of Liberty's alternating activations), so a
+     *  side's choice is which unit acts and how. */
+    bool one_acts;
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */

@@ -1492,6 +1492,84 @@ test_value_time_limit (void **state)
     assert_null (last->ruleset);
 }
 
+/*  Empire of Liberty acts with one unit an activation (the unit its
+ *  player orders first; game_engine_t.one_acts): the search chooses
+ *  which unit acts and how, every other unit waits with a hold, and as a
+ *  strategy it gives the acting unit's order first, so that unit is the
+ *  one that acts.  The greedy names no acting unit (its most urgent
+ *  order acts). */
+static void
+test_one_unit_acts (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    game_rules_t *eol =
+        test_rules_load ("rules/data/empire_of_liberty/tables.cfg");
+    scenario_t *sc = test_scenario_load (eol, "eol_meeting");
+    game_t *g = game_new (eol, sc, err, sizeof err);
+    assert_non_null (g);
+    assert_true (game_engine (g)->one_acts);
+    dice_t *dice = dice_new (7);
+    int side = -1;
+    while (!game_over (g)) {
+        game_begin_phase (g, dice);
+        if (game_choice_side (g) >= 0)
+            game_choose_first (g, true);
+        side = game_phase_side (g);
+        if (side >= 0)
+            break;
+        game_resolve_phase (g, dice);
+    }
+    assert_true (side >= 0);
+    int units[64], n = 0;
+    for (int u = 0; u < game_unit_count (g) && n < 64; u++)
+        if (game_needs_order (g, u) && !game_table_bound (g, u))
+            units[n++] = u;
+    assert_true (n > 2);
+
+    commander_t *c = make ("playouts=300,ms=0,seed=3");
+    commander_result_t r;
+    ask (c, g, side, 9, &r);
+    assert_true (r.one_acts);
+    assert_true (r.acting >= 0);
+    assert_int_equal (r.orders[0].unit, r.acting);
+    assert_string_not_equal (r.orders[0].choice, "waits");
+    assert_non_null (strstr (r.orders[0].why, "it acts now"));
+    for (int i = 1; i < r.order_count; i++) {
+        assert_string_equal (r.orders[i].choice, "waits");
+        assert_int_equal (r.orders[i].order.kind, ORDER_HOLD);
+    }
+    commander_result_free (&r);
+    commander_destroy (&c);
+
+    /* as a strategy: the acting unit first, so that given in that order
+       it is the one ordered first, which acts (test_eol_game) */
+    void *strategy = NULL;
+    assert_int_equal (commander_strategy_create_search ("playouts=300,ms=0",
+                                                        &strategy, err,
+                                                        sizeof err), 0);
+    strategy_decision_t out[64];
+    dice_t *own = dice_new (3);
+    commander_strategy_decide (strategy, g, side, units, n, own, out);
+    assert_non_null (strstr (out[0].why, "it acts now"));
+    for (int i = 1; i < n; i++)
+        assert_non_null (strstr (out[i].why, "waits"));
+    commander_strategy_destroy (strategy);
+    dice_destroy (&own);
+
+    /* the greedy: no acting unit named */
+    c = make ("algorithm=greedy");
+    ask (c, g, side, 9, &r);
+    assert_true (r.one_acts);
+    assert_int_equal (r.acting, -1);
+    commander_result_free (&r);
+    commander_destroy (&c);
+    dice_destroy (&dice);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&eol);
+}
+
 /*  The greedy's score: the same volley at short range beats it at long
  *  range. */
 static void
@@ -1950,6 +2028,7 @@ main (void)
         cmocka_unit_test (test_fog_no_target_out_of_sight),
         cmocka_unit_test (test_value_model),
         cmocka_unit_test (test_value_time_limit),
+        cmocka_unit_test (test_one_unit_acts),
         cmocka_unit_test (test_greedy_score),
         cmocka_unit_test (test_greedy_any_ruleset),
         cmocka_unit_test (test_horizon_by_ruleset),

@@ -560,6 +560,7 @@ const game_engine_t eol_engine = {
     .tables_load = tables_load,
     .tables_free = tables_free,
     .phase_count = EOL_PHASE_COUNT,
+    .one_acts = true,
     .phase_name = phase_name,
     .phase_side = phase_side,
     .phase_title = phase_title,
