@@ -962,6 +962,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         if (act && units[i] != out->acting) {
             /* its order would be dropped: it acts in a later activation */
             o->order = order_hold ();
+            o->waits = true;
             snprintf (o->choice, sizeof o->choice, "waits");
             snprintf (o->why, sizeof o->why, "waits: one unit acts in an "
                       "activation, and the search acts with %s (of %d "

@@ -221,6 +221,10 @@ typedef struct {
     char choice[PORTFOLIO_NAME_MAX]; /* the option ("fire at red-left"), or
                                         the table's action */
     char why[COMMANDER_WHY_MAX];     /* in plain words */
+    bool waits;                      /* one unit acts now (the result's
+                                        `acting`), not this one: its
+                                        order is a hold it will not carry
+                                        out before a later activation */
 } commander_order_t;
 
 /*  A plan the search weighed: its playouts and their mean value. */

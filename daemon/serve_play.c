@@ -617,10 +617,16 @@ order_message (const commander_order_t *o, const game_t *g, pool_t *pool)
     m->unit_id = pool_strdup (pool, situation_unit_const (sit, o->unit)->id);
     m->layer = (char *) commander_layer_name (o->layer);
     m->kind = (char *) order_kind_name (o->order.kind);
-    m->text = pool_strdup (pool, order_describe (&o->order, sit, words,
-                                                 sizeof words));
-    m->tabletop = pool_strdup (pool, order_tabletop (&o->order, sit, o->unit,
-                                                     words, sizeof words));
+    m->text = pool_strdup (pool, o->waits
+                                 ? "waits for a later activation"
+                                 : order_describe (&o->order, sit, words,
+                                                   sizeof words));
+    m->tabletop = pool_strdup (pool, o->waits
+                                     ? "leave it as it stands: another unit "
+                                       "acts now"
+                                     : order_tabletop (&o->order, sit,
+                                                       o->unit, words,
+                                                       sizeof words));
     if (o->order.has_to) {
         m->has_destination = true;
         m->destination = pool_alloc (pool, sizeof *m->destination);

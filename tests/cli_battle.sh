@@ -170,6 +170,20 @@ expect_in bolivar_side out "red (La Torre's army), turn 1, La Torre's army "
 run bolivar_side_reactive "$SOLO" side --scenario bol_carabobo --side red --playouts 60 --seed 5
 expect_rc bolivar_side_reactive 0
 expect_attacker bolivar_side_reactive "the British Legion's division" "La Torre's army" "La Torre's army"
+# Empire of Liberty acts with one unit an activation: the answer's first
+# order is the unit that acts, every other waits
+run eol_side "$SOLO" side --scenario eol_freemans_farm --side blue --playouts 60 --seed 2
+expect_rc eol_side 0
+checks=$((checks + 1))
+acting=$(grep -c "units, it acts now" "$work/eol_side.out")
+[ "$acting" = 1 ] || fail "eol_side: $acting units act now, not 1"
+checks=$((checks + 1))
+first=$(sed -n 3p "$work/eol_side.out")
+case "$first" in
+*"waits for a later activation"*) fail "eol_side: the first order waits: $first" ;;
+esac
+expect_in eol_side out "[commander] waits for a later activation"
+expect_in eol_side out "on the table: leave it as it stands: another unit acts now"
 run e19_side "$SOLO" side --scenario e19_quatre_bras --side red --playouts 60 --seed 2
 expect_rc e19_side 0
 expect_in e19_side out "Ney's French acts (side A)"
