@@ -31,6 +31,7 @@ commander_settings_defaults (commander_settings_t *s)
     s->exploration = 0.3;
     s->rollout = COMMANDER_ROLLOUT_BOTH;
     s->pgs_share = 0.5;
+    s->confidence = -1;
     s->seed = 1;
     s->personality.aggression = 0.5;
     s->personality.caution = 0.5;
@@ -56,7 +57,7 @@ static const struct {
     size_t offset;
 } number_keys[] = {
     { "pgs", 0, 1, offsetof (commander_settings_t, pgs_share) },
-    { "confidence", 0, COMMANDER_MAX_CONFIDENCE,
+    { "confidence", -1, COMMANDER_MAX_CONFIDENCE,
       offsetof (commander_settings_t, confidence) },
     { "exploration", 0, 4, offsetof (commander_settings_t, exploration) },
     { "aggression", 0, 1,
@@ -744,6 +745,24 @@ nearest_enemy_cm (const game_t *g, int u)
     return best;
 }
 
+/*  The confidence a unit needs to leave the greedy's option: the
+ *  settings' own, or below 0 the ruleset's.  Where one unit acts an
+ *  activation the search's one choice spans every unit's orders (up to
+ *  PORTFOLIO_MAX of them), a thousand playouts leave each few, and the
+ *  bandit's favourite is often the luck of its dice: there the greedy's
+ *  order stands unless the playouts show another better by
+ *  COMMANDER_ONE_ACTS_CONFIDENCE standard errors (against the greedy on
+ *  Empire of Liberty's three scenarios, 120 games at 1,000 playouts:
+ *  69.2% with it, 61.7% without; BENCHMARKS.md).  Elsewhere 0, as
+ *  measured there before. */
+static double
+confidence_for (const commander_settings_t *s, const game_t *g)
+{
+    if (s->confidence >= 0)
+        return s->confidence;
+    return game_engine (g)->one_acts ? COMMANDER_ONE_ACTS_CONFIDENCE : 0;
+}
+
 /*  Where a phase acts with one unit alone (game_engine_t.one_acts), the
  *  side's choice is which unit acts and how: one search unit `act` whose
  *  options each order their own unit.  The units are taken as the
@@ -902,6 +921,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         .progress_every_ms = self->progress_every_ms,
         .variant = self->variant };
     p.settings.horizon = horizon_for (&self->settings, g);
+    p.settings.confidence = confidence_for (&self->settings, g);
     if (self->settings.fog > 0 && out->remembered > 0) {
         unseen_turns (self, g, side);
         p.unseen = self->unseen;
@@ -996,7 +1016,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
             snprintf (o->why, sizeof o->why, "%s: the greedy's choice of %d "
                       "options%s, kept: the search found none better by %g "
                       "standard errors (%ld playouts, mean %.2f)", opt->name,
-                      options, among, self->settings.confidence, visits[k],
+                      options, among, p.settings.confidence, visits[k],
                       values[k]);
         else if (visits[k] > 0)
             snprintf (o->why, sizeof o->why, "%s: the %s of %d options%s "

@@ -61,6 +61,8 @@
 #define COMMANDER_MAX_PHASES       1000   /* order phases a playout plays */
 #define COMMANDER_MAX_CONFIDENCE   8.0    /* standard errors to leave the
                                              greedy's option */
+#define COMMANDER_ONE_ACTS_CONFIDENCE 2.0 /* confidence by the ruleset where
+                                             one unit acts an activation */
 #define COMMANDER_WHY_MAX          200
 #define COMMANDER_PLAN_MAX         400      /* bytes of a plan in words */
 
@@ -149,7 +151,11 @@ typedef struct {
                               beats it by this many standard errors of
                               the difference (0: the most played option
                               whatever the evidence),
-                              0..COMMANDER_MAX_CONFIDENCE */
+                              0..COMMANDER_MAX_CONFIDENCE; below 0 (the
+                              default, -1): by the ruleset,
+                              COMMANDER_ONE_ACTS_CONFIDENCE where one unit
+                              acts an activation (game_engine_t.one_acts),
+                              else 0 */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */
@@ -166,8 +172,10 @@ typedef struct {
 /*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 0
  *  (by the ruleset: 3 turns in skirmish19, 1 in Empire of Liberty),
  *  4 samples, PGS up to half the budget, decoupled UCT with exploration
- *  0.3, script rollouts for both sides pressing on, the enemy's plan
- *  not improved, seed 1, balanced. */
+ *  0.3, confidence -1 (by the ruleset: 2 where one unit acts an
+ *  activation, as in Empire of Liberty, else 0), script rollouts for
+ *  both sides pressing on, the enemy's plan not improved, seed 1,
+ *  balanced. */
 void commander_settings_defaults (commander_settings_t *s);
 
 /*  0 when the settings are usable, else -1 with `err` naming the field

@@ -174,6 +174,7 @@ test_settings_defaults_and_presets (void **state)
     assert_true (s.budget_ms == 100);
     assert_int_equal (s.threads, 1);
     assert_int_equal (s.horizon, 0);     /* by the ruleset */
+    assert_true (s.confidence == -1);    /* by the ruleset */
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_BOTH);
     assert_int_equal (s.stance, COMMANDER_STANCE_PRESS);
     assert_false (s.improve_opponent);
@@ -281,8 +282,8 @@ test_settings_parse (void **state)
         { "fog=1025", "fog: \"1025\" is not in 0..1024" },
         { "fog=-1", "fog: \"-1\" is not in 0..1024" },
         { "phases=1001", "phases: \"1001\" is not in 0..1000" },
-        { "confidence=9", "confidence: \"9\" is not in 0..8" },
-        { "confidence=-1", "confidence: \"-1\" is not in 0..8" },
+        { "confidence=9", "confidence: \"9\" is not in -1..8" },
+        { "confidence=-2", "confidence: \"-2\" is not in -1..8" },
         { "threads", "\"threads\" has no value" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -1556,6 +1557,36 @@ test_one_unit_acts (void **state)
         assert_non_null (strstr (out[i].why, "waits"));
     commander_strategy_destroy (strategy);
     dice_destroy (&own);
+
+    /* by default the acting order leaves the greedy's only for one
+       better by COMMANDER_ONE_ACTS_CONFIDENCE standard errors: the same
+       answer as that confidence set; elsewhere (skirmish19) as 0 */
+    commander_result_t d[2];
+    const char *same[2] = { "playouts=300,ms=0,seed=5",
+                            "playouts=300,ms=0,seed=5,confidence=2" };
+    for (int k = 0; k < 2; k++) {
+        c = make (same[k]);
+        ask (c, g, side, 9, &d[k]);
+        commander_destroy (&c);
+    }
+    assert_same_answer (&d[0], &d[1]);
+    for (int k = 0; k < 2; k++)
+        commander_result_free (&d[k]);
+    int s19_side;
+    game_t *s19 = position (0, 2, 11, &s19_side);
+    assert_non_null (s19);
+    same[1] = "playouts=300,ms=0,seed=5,confidence=0";
+    for (int k = 0; k < 2; k++) {
+        c = make (same[k]);
+        ask (c, s19, s19_side, 9, &d[k]);
+        commander_destroy (&c);
+    }
+    assert_false (d[0].one_acts);
+    assert_int_equal (d[0].acting, -1);
+    assert_same_answer (&d[0], &d[1]);
+    for (int k = 0; k < 2; k++)
+        commander_result_free (&d[k]);
+    game_destroy (&s19);
 
     /* the greedy: no acting unit named */
     c = make ("algorithm=greedy");
