@@ -745,6 +745,34 @@ nearest_enemy_cm (const game_t *g, int u)
     return best;
 }
 
+/*  by[0..n-1]: the indices 0..n-1 most urgent first (urgency[i], the
+ *  lower the more urgent), alike ones nearest the enemy first, then as
+ *  given (stable): where units act one at a time, the first acts.
+ *  unit[i] is the i-th unit of g.  0, or -1 out of memory. */
+static int
+urgency_sort (const game_t *g, const int *unit, const int *urgency, int n,
+              int *by)
+{
+    double *near = malloc ((size_t) (n > 0 ? n : 1) * sizeof *near);
+    if (!near)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        double d = nearest_enemy_cm (g, unit[i]);
+        int j = i;
+        while (j > 0 && (urgency[by[j - 1]] > urgency[i]
+                         || (urgency[by[j - 1]] == urgency[i]
+                             && near[j - 1] > d))) {
+            by[j] = by[j - 1];
+            near[j] = near[j - 1];
+            j--;
+        }
+        by[j] = i;
+        near[j] = d;
+    }
+    free (near);
+    return 0;
+}
+
 /*  The confidence a unit needs to leave the greedy's option: the
  *  settings' own, or below 0 the ruleset's.  Where one unit acts an
  *  activation the search's one choice spans every unit's orders (up to
@@ -777,26 +805,17 @@ activation_options (const game_t *g, const search_unit_t *su, int n,
                     search_unit_t *act)
 {
     int *by = malloc ((size_t) n * sizeof *by);
-    double *near = malloc ((size_t) n * sizeof *near);
-    if (!by || !near) {
-        free (by);
-        free (near);
-        return -1;
-    }
+    int *unit = malloc ((size_t) n * sizeof *unit);
+    int *urgency = malloc ((size_t) n * sizeof *urgency);
+    int rc = -1;
+    if (!by || !unit || !urgency)
+        goto done;
     for (int i = 0; i < n; i++) {
-        double d = nearest_enemy_cm (g, su[i].unit);
-        int urgency = order_urgency (&su[i].options[0].order), j = i;
-        while (j > 0) {
-            int other = order_urgency (&su[by[j - 1]].options[0].order);
-            if (other < urgency || (other == urgency && near[j - 1] <= d))
-                break;
-            by[j] = by[j - 1];
-            near[j] = near[j - 1];
-            j--;
-        }
-        by[j] = i;
-        near[j] = d;
+        unit[i] = su[i].unit;
+        urgency[i] = order_urgency (&su[i].options[0].order);
     }
+    if (urgency_sort (g, unit, urgency, n, by) < 0)
+        goto done;
     act->count = 0;
     for (int round = 0; act->count < PORTFOLIO_MAX; round++) {
         bool any = false;
@@ -809,9 +828,12 @@ activation_options (const game_t *g, const search_unit_t *su, int n,
             break;
     }
     act->unit = act->options[0].unit;
+    rc = 0;
+done:
     free (by);
-    free (near);
-    return 0;
+    free (unit);
+    free (urgency);
+    return rc;
 }
 
 /*  The search's orders for `units` of g, the clock started at `start`. */
@@ -1313,27 +1335,26 @@ commander_strategy_moves_first (void *state, const game_t *g, int side)
 static void
 sort_by_urgency (const game_t *g, strategy_decision_t *out, int n)
 {
-    double *near = malloc ((size_t) (n > 0 ? n : 1) * sizeof *near);
-    if (!near)
-        return;                       /* unit order: still legal orders */
-    for (int i = 0; i < n; i++)
-        near[i] = nearest_enemy_cm (g, out[i].unit);
-    for (int i = 1; i < n; i++) {
-        strategy_decision_t d = out[i];
-        double dn = near[i];
-        int urgency = order_urgency (&d.order), j = i;
-        while (j > 0) {
-            int other = order_urgency (&out[j - 1].order);
-            if (other < urgency || (other == urgency && near[j - 1] <= dn))
-                break;
-            out[j] = out[j - 1];
-            near[j] = near[j - 1];
-            j--;
+    int *by = malloc ((size_t) (n > 0 ? n : 1) * sizeof *by);
+    int *unit = malloc ((size_t) (n > 0 ? n : 1) * sizeof *unit);
+    int *urgency = malloc ((size_t) (n > 0 ? n : 1) * sizeof *urgency);
+    strategy_decision_t *copy = malloc ((size_t) (n > 0 ? n : 1)
+                                        * sizeof *copy);
+    if (by && unit && urgency && copy) {
+        for (int i = 0; i < n; i++) {
+            unit[i] = out[i].unit;
+            urgency[i] = order_urgency (&out[i].order);
+            copy[i] = out[i];
         }
-        out[j] = d;
-        near[j] = dn;
+        if (urgency_sort (g, unit, urgency, n, by) == 0)
+            for (int i = 0; i < n; i++)
+                out[i] = copy[by[i]];
     }
-    free (near);
+    /* out of memory: unit order, still legal orders */
+    free (by);
+    free (unit);
+    free (urgency);
+    free (copy);
 }
 
 void
