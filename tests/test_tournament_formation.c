@@ -3,7 +3,9 @@
  *  under the ruleset's rules: an Empire of Liberty light infantry unit
  *  told to take skirmish order gets the order; told to form square (no
  *  formation of the text) the strategy forfeits with the rules' reason.
- *  The strategy sees each unit's troop type and grade.  */
+ *  The strategy sees each unit's troop type and grade.  Its orders are
+ *  given in the order of its reply (where one unit acts an activation,
+ *  its first acts).  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -23,6 +25,8 @@
 typedef struct {
     void *ctx;
     Solo__V1__Formation formation;   /* the formation it orders */
+    bool reversed;                   /* a hold for every unit asked, the
+                                        last first */
     char seen_type[32];              /* the light unit's troop type seen */
     int seen_quality;
     int ready;                       /* bound */
@@ -59,14 +63,20 @@ fake_strategy (void *arg)
         }
     Solo__V1__Order order = SOLO__V1__ORDER__INIT;
     order.kind = (char *) "hold";
-    order.has_formation = true;
+    order.has_formation = !f->reversed;
     order.formation = f->formation;
-    Solo__V1__UnitOrder uo = SOLO__V1__UNIT_ORDER__INIT;
-    uo.unit_id = d->n_units > 0 ? d->units[0]->unit_id : (char *) "";
-    uo.order = &order;
-    Solo__V1__UnitOrder *list[1] = { &uo };
+    Solo__V1__UnitOrder uo[2] = { SOLO__V1__UNIT_ORDER__INIT,
+                                  SOLO__V1__UNIT_ORDER__INIT };
+    Solo__V1__UnitOrder *list[2] = { &uo[0], &uo[1] };
+    size_t count = f->reversed && d->n_units == 2 ? 2 : 1;
+    for (size_t i = 0; i < count; i++) {
+        size_t asked = f->reversed ? d->n_units - 1 - i : i;
+        uo[i].unit_id = d->n_units > asked ? d->units[asked]->unit_id
+                                           : (char *) "";
+        uo[i].order = &order;
+    }
     Solo__V1__Orders orders = SOLO__V1__ORDERS__INIT;
-    orders.n_orders = 1;
+    orders.n_orders = count;
     orders.orders = list;
     Solo__V1__StrategyReply reply = SOLO__V1__STRATEGY_REPLY__INIT;
     reply.id = req->id;
@@ -100,6 +110,10 @@ game_at_light (const game_rules_t *rules, scenario_t **sc, int *light)
         "\"green\"; troop_type = \"light_infantry\"; weapon = \"musket\"; "
         "figures = 16; formation = \"line\"; x = 50.0; y = 50.0; "
         "facing = 0.0; width = 15.0; depth = 3.8; },\n"
+        "  { id = \"line\"; side = \"blue\"; arm = \"infantry\"; quality = "
+        "\"average\"; troop_type = \"regular_infantry\"; weapon = "
+        "\"musket\"; figures = 16; formation = \"line\"; x = 100.0; "
+        "y = 50.0; facing = 0.0; width = 15.0; depth = 3.8; },\n"
         "  { id = \"foe\"; side = \"red\"; arm = \"infantry\"; quality = "
         "\"veteran\"; troop_type = \"regular_infantry\"; weapon = "
         "\"musket\"; figures = 16; formation = \"line\"; x = 150.0; "
@@ -124,10 +138,12 @@ game_at_light (const game_rules_t *rules, scenario_t **sc, int *light)
     return g;
 }
 
-/*  Ask the fake strategy once, it ordering `formation`. */
+/*  Ask the fake strategy once, it ordering `formation` for the light
+ *  infantry; or, `reversed`, for both blue units, holds, the second
+ *  first. */
 static tour_forfeit_t
-ask (Solo__V1__Formation formation, strategy_decision_t *out, char *detail,
-     int detail_len, fake_t *f)
+ask (Solo__V1__Formation formation, bool reversed, strategy_decision_t *out,
+     char *detail, int detail_len, fake_t *f)
 {
     char err[256];
     game_rules_t *rules = game_rules_load (test_source_path (
@@ -140,6 +156,10 @@ ask (Solo__V1__Formation formation, strategy_decision_t *out, char *detail,
     memset (f, 0, sizeof *f);
     f->ctx = zmq_ctx_new ();
     f->formation = formation;
+    f->reversed = reversed;
+    int asked[2] = { light, situation_find_unit (game_situation (g),
+                                                 "line") };
+    assert_true (game_needs_order (g, asked[1]));
     pthread_mutex_init (&f->lock, NULL);
     pthread_cond_init (&f->cond, NULL);
     pthread_t th;
@@ -157,8 +177,9 @@ ask (Solo__V1__Formation formation, strategy_decision_t *out, char *detail,
     if (!ext)
         fail_msg ("%s", err);
     tour_extern_game_t game = { "1", "t", 4 };
-    tour_forfeit_t r = tour_extern_decide (ext, g, SIDE_BLUE, &light, 1,
-                                           &game, out, detail, detail_len);
+    tour_forfeit_t r = tour_extern_decide (ext, g, SIDE_BLUE, asked,
+                                           reversed ? 2 : 1, &game, out,
+                                           detail, detail_len);
     pthread_join (th, NULL);
     tour_extern_destroy (&ext);
     zmq_ctx_term (f->ctx);
@@ -177,8 +198,8 @@ test_skirmish_order (void **state)
     strategy_decision_t out[1];
     char detail[256] = "";
     fake_t f;
-    tour_forfeit_t r = ask (SOLO__V1__FORMATION__FORMATION_LOOSE, out,
-                            detail, sizeof detail, &f);
+    tour_forfeit_t r = ask (SOLO__V1__FORMATION__FORMATION_LOOSE, false,
+                            out, detail, sizeof detail, &f);
     if (r != TOUR_FORFEIT_NONE)
         fail_msg ("%s: %s", tour_forfeit_name (r), detail);
     assert_true (out[0].order.has_formation);
@@ -196,11 +217,30 @@ test_square_refused (void **state)
     strategy_decision_t out[1];
     char detail[256] = "";
     fake_t f;
-    tour_forfeit_t r = ask (SOLO__V1__FORMATION__FORMATION_SQUARE, out,
-                            detail, sizeof detail, &f);
+    tour_forfeit_t r = ask (SOLO__V1__FORMATION__FORMATION_SQUARE, false,
+                            out, detail, sizeof detail, &f);
     assert_int_equal (r, TOUR_FORFEIT_ILLEGAL);
     if (!strstr (detail, "square is no formation of Empire of Liberty"))
         fail_msg ("%s", detail);
+}
+
+/*  The orders in the reply's order: asked for the light infantry and the
+ *  line, it answers the line first, so the line is ordered first (under
+ *  Empire of Liberty the one that acts). */
+static void
+test_reply_order_kept (void **state)
+{
+    (void) state;
+    strategy_decision_t out[2];
+    char detail[256] = "";
+    fake_t f;
+    tour_forfeit_t r = ask (SOLO__V1__FORMATION__FORMATION_LINE, true, out,
+                            detail, sizeof detail, &f);
+    if (r != TOUR_FORFEIT_NONE)
+        fail_msg ("%s: %s", tour_forfeit_name (r), detail);
+    /* the line is unit 1 of the scenario, the light infantry unit 0 */
+    assert_int_equal (out[0].unit, 1);
+    assert_int_equal (out[1].unit, 0);
 }
 
 int
@@ -209,6 +249,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_skirmish_order),
         cmocka_unit_test (test_square_refused),
+        cmocka_unit_test (test_reply_order_kept),
     };
     return cmocka_run_group_tests (tests, NULL, NULL);
 }

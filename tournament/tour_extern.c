@@ -577,6 +577,9 @@ read_orders (tour_extern_t *self, const game_t *g, const int *units, int n,
     if (!given)
         return illegal (detail, len, "out of memory");
     tour_forfeit_t rc = TOUR_FORFEIT_NONE;
+    /* the decisions in the reply's order, which the rules are given: where
+       one unit acts a phase, the first acts */
+    int m = 0;
     for (size_t k = 0; k < orders->n_orders && !rc; k++) {
         const Solo__V1__UnitOrder *uo = orders->orders[k];
         int i = 0;
@@ -619,20 +622,20 @@ read_orders (tour_extern_t *self, const game_t *g, const int *units, int n,
                           order_describe (&o, sit, words, sizeof words), why);
             break;
         }
-        out[i].unit = units[i];
-        out[i].order = o;
+        strategy_decision_t *d = &out[m++];
+        d->unit = units[i];
+        d->order = o;
         for (char *c = uo->why; *c; c++)      /* one line in the log */
             if ((unsigned char) *c < 0x20)
                 *c = ' ';
         if (uo->why[0])
-            snprintf (out[i].why, sizeof out[i].why, "%s: %.150s",
-                      self->spec->name, uo->why);
+            snprintf (d->why, sizeof d->why, "%s: %.150s", self->spec->name,
+                      uo->why);
         else if (uo->legal_index > 0)
-            snprintf (out[i].why, sizeof out[i].why, "%s: legal order %u of "
-                      "%zu", self->spec->name, uo->legal_index,
-                      asked->n_legal);
+            snprintf (d->why, sizeof d->why, "%s: legal order %u of %zu",
+                      self->spec->name, uo->legal_index, asked->n_legal);
         else
-            snprintf (out[i].why, sizeof out[i].why, "%s: its own order",
+            snprintf (d->why, sizeof d->why, "%s: its own order",
                       self->spec->name);
     }
     for (int i = 0; i < n && !rc; i++)
