@@ -968,9 +968,10 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
             su[i].options[0] = su[i].options[choice[i]];
             su[i].options[choice[i]] = first;
         }
-    /* one unit acts: the search chooses which, and how (the greedy's
-       choice is the most urgent of its orders, as commander_strategy
-       gives them) */
+    /* one unit acts (game_engine_t.one_acts): the search weighs which,
+       and how, as one choice (activation_options); the greedy answers
+       every unit, and its most urgent order acts as
+       commander_strategy_decide gives them */
     out->one_acts = game_engine (g)->one_acts;
     out->acting = -1;
     if (out->one_acts && !greedy) {
