@@ -972,9 +972,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
        and how, as one choice (activation_options); the greedy answers
        every unit, and its most urgent order acts as
        commander_strategy_decide gives them */
-    out->one_acts = game_engine (g)->one_acts;
-    out->acting = -1;
-    if (out->one_acts && !greedy) {
+    if (game_engine (g)->one_acts && !greedy) {
         act = calloc (1, sizeof *act);
         if (!act || activation_options (self->view, su, n, act) < 0) {
             snprintf (err, errlen, "out of memory");

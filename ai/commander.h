@@ -264,13 +264,12 @@ typedef struct {
      *  no better than any other and says so (verdict). */
     bool plans_alike;
     char verdict[COMMANDER_WHY_MAX]; /* that in words; "" otherwise */
-    /*  The phase acts with one unit alone (game_engine_t.one_acts:
-     *  Empire of Liberty's activations): the search chose `acting`, the
-     *  unit that acts now (its index in the game), and every other unit's
-     *  order is a hold that waits for a later activation.  acting is -1
-     *  with the greedy, whose most urgent order acts (as
-     *  commander_strategy gives them). */
-    bool one_acts;
+    /*  Where a phase acts with one unit alone (game_engine_t.one_acts:
+     *  Empire of Liberty's activations), the unit the search acts with
+     *  now (its index in the game); every other unit's order is a hold
+     *  that waits for a later activation.  -1 elsewhere, and with the
+     *  greedy, whose most urgent order acts (as commander_strategy gives
+     *  them). */
     int acting;
     int threads;
     int hidden;                      /* enemies in play it cannot see */

@@ -26,10 +26,11 @@
  *  the first set fitted at 0 or above; this one is fitted again since
  *  Freeman's Farm was balanced (decided at 7 turns by the cabin: the
  *  turn limit weighs 0.58, was 0.18).  The other two predict as well
- *  either way and the search scored no worse (BENCHMARKS.md).  skirmish19's and europe19's are the
- *  free fits: skirmish19's one negative weight is -0.13, and europe19's
- *  set fitted at 0 or above predicted worse (log loss 0.588 against
- *  0.570) and its search scored no better. */
+ *  either way and the search scored no worse (BENCHMARKS.md).
+ *  skirmish19's and europe19's are the free fits: skirmish19's one
+ *  negative weight is -0.13, and europe19's set fitted at 0 or above
+ *  predicted worse (log loss 0.588 against 0.570) and its search scored
+ *  no better. */
 static const evaluate_weights_t weights[] = {
     { .ruleset = "skirmish19", .lost = 2.15, .lost2 = 0.96, .wounded = 3.62,
       .risk = 0.00, .broken = 2.56, .broken2 = 0.19, .held_late = -0.13,
