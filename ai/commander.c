@@ -109,8 +109,10 @@ commander_settings_check (const commander_settings_t *s, char *err,
     }
     if (s->rollout != COMMANDER_ROLLOUT_SCRIPT
         && s->rollout != COMMANDER_ROLLOUT_TABLE
-        && s->rollout != COMMANDER_ROLLOUT_BOTH) {
-        snprintf (err, errlen, "rollout: %d is not script, both or table",
+        && s->rollout != COMMANDER_ROLLOUT_BOTH
+        && s->rollout != COMMANDER_ROLLOUT_MIXED) {
+        snprintf (err, errlen, "rollout: %d is not script, both, table or "
+                  "mixed",
                   (int) s->rollout);
         return -1;
     }
@@ -300,7 +302,7 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
                     && sizeof (commander_stance_t) == sizeof (int),
                     "an enum of the settings is not an int");
     static const struct {
-        const char *key, *words[3], *refusal;
+        const char *key, *words[4], *refusal;
         size_t offset;
     } named[] = {
         { "algorithm", { "search", "greedy", "one-turn" },
@@ -308,8 +310,8 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
           offsetof (commander_settings_t, algorithm) },
         { "tree", { "uct", "naive", NULL }, "is neither uct nor naive",
           offsetof (commander_settings_t, tree) },
-        { "rollout", { "script", "table", "both" },
-          "is not script, both or table",
+        { "rollout", { "script", "table", "both", "mixed" },
+          "is not script, both, table or mixed",
           offsetof (commander_settings_t, rollout) },
         { "script", { "press", "stand", "hold" },
           "is not press, stand or hold",
@@ -317,7 +319,7 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
         if (strcmp (key, named[i].key) != 0)
             continue;
-        for (int w = 0; w < 3 && named[i].words[w]; w++)
+        for (int w = 0; w < 4 && named[i].words[w]; w++)
             if (strcmp (value, named[i].words[w]) == 0) {
                 memcpy ((char *) s + named[i].offset, &w, sizeof w);
                 return 0;

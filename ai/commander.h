@@ -84,11 +84,15 @@ typedef enum {
  *  simple script in its stance (commander_stance_t) for the searching
  *  side's and the actions tables for the enemy's, or the script for both
  *  sides' (the enemy commands as sensibly), or the actions tables like
- *  every other unit. */
+ *  every other unit, or the script for the searching side's and, for the
+ *  enemy's, the script in half the playouts and the tables in the other
+ *  half (mixed: the search does not know how its opponent commands, and
+ *  a plan good against one sort of opponent alone is not preferred). */
 typedef enum {
     COMMANDER_ROLLOUT_SCRIPT = 0,
     COMMANDER_ROLLOUT_TABLE,
-    COMMANDER_ROLLOUT_BOTH
+    COMMANDER_ROLLOUT_BOTH,
+    COMMANDER_ROLLOUT_MIXED
 } commander_rollout_t;
 
 /*  How the script (rollout script or both) plays a commanded unit the
@@ -203,7 +207,7 @@ const char *commander_personality_name (int i);
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
  *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
- *  (script, both or table), script (stance: press, stand or hold), keep
+ *  (script, both, table or mixed), script (stance: press, stand or hold), keep
  *  (keep_options, 0 or 1), opponent (improve_opponent, 0 or 1), pgs
  *  (pgs_share), confidence, worlds, fog, phases.  Then checks the whole
  *  (commander_settings_check).

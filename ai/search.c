@@ -417,6 +417,13 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
         for (int i = 0; i < c->n; i++)
             w->kept[p->units[i].options[plan[i]].unit] = i;
     int ordered = 0;         /* order phases played after the plan's */
+    /* who commands the enemy in this playout: the script or the tables,
+       by the playout's seed under mixed, so that every plan meets both
+       on the same seeds */
+    commander_rollout_t rollout = p->settings.rollout;
+    if (rollout == COMMANDER_ROLLOUT_MIXED)
+        rollout = mix (seed, 0x4D495845ULL) & 1 ? COMMANDER_ROLLOUT_BOTH
+                                                : COMMANDER_ROLLOUT_SCRIPT;
     for (;;) {
         phase_dice (w, seed, g, 1);
         game_resolve_phase (g, w->dice);
@@ -435,8 +442,8 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
             if (!game_needs_order (g, u))
                 continue;
             order_t o;
-            if (p->settings.rollout != COMMANDER_ROLLOUT_TABLE
-                && (p->settings.rollout == COMMANDER_ROLLOUT_BOTH
+            if (rollout != COMMANDER_ROLLOUT_TABLE
+                && (rollout == COMMANDER_ROLLOUT_BOTH
                     || (int) situation_unit_const (game_situation (g), u)->side
                            == p->side)
                 && !game_table_bound (g, u)) {

@@ -246,6 +246,9 @@ test_settings_parse (void **state)
     assert_int_equal (commander_settings_parse ("ms=50,difficulty=easy", &s,
                                                 err, sizeof err), 0);
     assert_true (s.budget_ms == 25);
+    assert_int_equal (commander_settings_parse ("rollout=mixed", &s, err,
+                                                sizeof err), 0);
+    assert_int_equal (s.rollout, COMMANDER_ROLLOUT_MIXED);
     assert_int_equal (commander_settings_parse ("algorithm=greedy", &s, err,
                                                 sizeof err), 0);
     assert_int_equal (s.algorithm, COMMANDER_GREEDY);
@@ -272,7 +275,8 @@ test_settings_parse (void **state)
                              "balanced, bold, cautious, reckless)" },
         { "algorithm=alphabeta", "algorithm: \"alphabeta\" is not search, greedy or one-turn" },
         { "tree=deep", "tree: \"deep\" is neither uct nor naive" },
-        { "rollout=dice", "rollout: \"dice\" is not script, both or table" },
+        { "rollout=dice",
+          "rollout: \"dice\" is not script, both, table or mixed" },
         { "exploration=5", "exploration: \"5\" is not in 0..4" },
         { "pgs=1.5", "pgs: \"1.5\" is not in 0..1" },
         { "keep=yes", "keep: \"yes\" is not 0 or 1" },
@@ -561,6 +565,41 @@ test_same_seed_same_answer (void **state)
                       && r[0].alternatives[0].value
                          == r[3].alternatives[0].value);
         for (int k = 0; k < 4; k++)
+            commander_result_free (&r[k]);
+        game_destroy (&g);
+    }
+}
+
+/*  Mixed rollouts (the enemy by the script in half the playouts, by the
+ *  tables in the other half, by the playout's seed): the same answer
+ *  again and on two threads, and figures that are neither the script's
+ *  alone nor the tables' alone. */
+static void
+test_mixed_rollout (void **state)
+{
+    (void) state;
+    for (int sc = 0; sc < 3; sc++) {
+        int side;
+        game_t *g = position (sc, 2, 21 + (uint64_t) sc, &side);
+        assert_non_null (g);
+        commander_result_t r[5];
+        const char *params[5] = {
+            "playouts=300,ms=0,seed=9,rollout=mixed",
+            "playouts=300,ms=0,seed=9,rollout=mixed",
+            "playouts=300,ms=0,seed=9,rollout=mixed,threads=2",
+            "playouts=300,ms=0,seed=9,rollout=both",
+            "playouts=300,ms=0,seed=9,rollout=script" };
+        for (int k = 0; k < 5; k++) {
+            commander_t *c = make (params[k]);
+            ask (c, g, side, 5, &r[k]);
+            commander_destroy (&c);
+        }
+        assert_same_answer (&r[0], &r[1]);
+        assert_same_answer (&r[0], &r[2]);
+        assert_int_equal (r[0].playouts, 300);
+        assert_false (r[0].value == r[3].value);
+        assert_false (r[0].value == r[4].value);
+        for (int k = 0; k < 5; k++)
             commander_result_free (&r[k]);
         game_destroy (&g);
     }
@@ -2044,6 +2083,7 @@ main (void)
         cmocka_unit_test (test_refusals),
         cmocka_unit_test (test_variant_tables),
         cmocka_unit_test (test_same_seed_same_answer),
+        cmocka_unit_test (test_mixed_rollout),
         cmocka_unit_test (test_greedy_deterministic),
         cmocka_unit_test (test_time_budget_kept),
         cmocka_unit_test (test_stop_hook_and_progress),
