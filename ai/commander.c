@@ -29,7 +29,7 @@ commander_settings_defaults (commander_settings_t *s)
     s->samples = 4;
     s->tree = COMMANDER_TREE_UCT;
     s->exploration = 0.3;
-    s->rollout = COMMANDER_ROLLOUT_BOTH;
+    s->rollout = COMMANDER_ROLLOUT_MIXED;
     s->pgs_share = 0.5;
     s->confidence = -1;
     s->seed = 1;

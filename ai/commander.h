@@ -13,8 +13,10 @@
  *  over the units' choices re-rolls the dice in every playout.  A
  *  playout plays the rules core for `horizon` turns: the plan's orders,
  *  then every commanded unit by a script in its stance (the enemy's
- *  stances improved first with `opponent`), every unit out of command by
- *  the actions tables; it values the end by the ruleset's model of the
+ *  stances improved first with `opponent`; by default the enemy's
+ *  commanded units are played by the actions tables instead in half the
+ *  playouts, as the search does not know how its opponent commands),
+ *  every unit out of command by the actions tables; it values the end by the ruleset's model of the
  *  chance to win (evaluate.h), weighed by the personality.  Playouts run
  *  in batches chosen before the batch is played, on `threads` threads;
  *  each playout's dice come from its number, so a given seed and playout
@@ -144,11 +146,11 @@ typedef struct {
                               the script only where they do not */
     commander_stance_t stance; /* the script's stance for every unit
                               it plays: press, stand or hold */
-    bool improve_opponent; /* with rollout both: PGS first gives each
-                              enemy unit under the script the stance
-                              worst for the side against its default
-                              plan, then improves and searches the side's
-                              plan against that enemy plan */
+    bool improve_opponent; /* with rollout both or mixed: PGS first
+                              gives each enemy unit under the script
+                              the stance worst for the side against its
+                              default plan, then improves and searches
+                              the side's plan against that enemy plan */
     double pgs_share;      /* share of the budget PGS may take, 0..1 */
     double confidence;     /* tree uct: a unit leaves its first option
                               (the greedy's) only for one whose mean
@@ -177,9 +179,10 @@ typedef struct {
  *  (by the ruleset: 3 turns in skirmish19, 1 in Empire of Liberty),
  *  4 samples, PGS up to half the budget, decoupled UCT with exploration
  *  0.3, confidence -1 (by the ruleset: 2 where one unit acts an
- *  activation, as in Empire of Liberty, else 0), script rollouts for
- *  both sides pressing on, the enemy's plan not improved, seed 1,
- *  balanced. */
+ *  activation, as in Empire of Liberty, else 0), mixed rollouts (the
+ *  script pressing on for the side, for the enemy the script in half
+ *  the playouts and the tables in the other half), the enemy's plan not
+ *  improved, seed 1, balanced. */
 void commander_settings_defaults (commander_settings_t *s);
 
 /*  0 when the settings are usable, else -1 with `err` naming the field

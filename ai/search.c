@@ -1375,7 +1375,8 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     if (!c->stances || !c->foes)
         return -1;
     if (p->settings.improve_opponent
-        && p->settings.rollout == COMMANDER_ROLLOUT_BOTH)
+        && (p->settings.rollout == COMMANDER_ROLLOUT_BOTH
+            || p->settings.rollout == COMMANDER_ROLLOUT_MIXED))
         for (int e = 0; e < units; e++) {
             const unit_t *x = situation_unit_const (game_situation (c->root),
                                                     e);

@@ -175,7 +175,7 @@ test_settings_defaults_and_presets (void **state)
     assert_int_equal (s.threads, 1);
     assert_int_equal (s.horizon, 0);     /* by the ruleset */
     assert_true (s.confidence == -1);    /* by the ruleset */
-    assert_int_equal (s.rollout, COMMANDER_ROLLOUT_BOTH);
+    assert_int_equal (s.rollout, COMMANDER_ROLLOUT_MIXED);
     assert_int_equal (s.stance, COMMANDER_STANCE_PRESS);
     assert_false (s.improve_opponent);
     /* a stance only PGS gives is no setting */
