@@ -138,6 +138,16 @@ ask (commander_t *c, const game_t *g, int side, uint64_t dice_seed,
     dice_destroy (&dice);
 }
 
+/*  A commander made with `params` asked once (dice seed 5), then gone. */
+static void
+ask_with (const char *params, const game_t *g, int side,
+          commander_result_t *r)
+{
+    commander_t *c = make (params);
+    ask (c, g, side, 5, r);
+    commander_destroy (&c);
+}
+
 static void
 assert_same_answer (const commander_result_t *a, const commander_result_t *b)
 {
@@ -552,11 +562,8 @@ test_same_seed_same_answer (void **state)
                                   "playouts=300,ms=0,seed=9",
                                   "playouts=300,ms=0,seed=9,threads=2",
                                   "playouts=300,ms=0,seed=10" };
-        for (int k = 0; k < 4; k++) {
-            commander_t *c = make (params[k]);
-            ask (c, g, side, 5, &r[k]);
-            commander_destroy (&c);
-        }
+        for (int k = 0; k < 4; k++)
+            ask_with (params[k], g, side, &r[k]);
         assert_same_answer (&r[0], &r[1]);   /* again */
         assert_same_answer (&r[0], &r[2]);   /* on two threads */
         assert_int_equal (r[3].playouts, 300);
@@ -570,10 +577,10 @@ test_same_seed_same_answer (void **state)
     }
 }
 
-/*  Mixed rollouts (the enemy by the script in half the playouts, by the
- *  tables in the other half, by the playout's seed): the same answer
- *  again and on two threads, and figures that are neither the script's
- *  alone nor the tables' alone. */
+/*  Mixed rollouts, the default (the enemy by the script in half the
+ *  playouts, by the tables in the other half, by the playout's seed;
+ *  the same answer again and on two threads: above): figures that are
+ *  neither the script's alone nor the tables' alone. */
 static void
 test_mixed_rollout (void **state)
 {
@@ -582,25 +589,17 @@ test_mixed_rollout (void **state)
         int side;
         game_t *g = position (sc, 2, 21 + (uint64_t) sc, &side);
         assert_non_null (g);
-        commander_result_t r[5];
-        const char *params[5] = {
-            "playouts=300,ms=0,seed=9,rollout=mixed",
-            "playouts=300,ms=0,seed=9,rollout=mixed",
-            "playouts=300,ms=0,seed=9,rollout=mixed,threads=2",
-            "playouts=300,ms=0,seed=9,rollout=both",
-            "playouts=300,ms=0,seed=9,rollout=script" };
-        for (int k = 0; k < 5; k++) {
-            commander_t *c = make (params[k]);
-            ask (c, g, side, 5, &r[k]);
-            commander_destroy (&c);
-        }
-        assert_same_answer (&r[0], &r[1]);
-        assert_same_answer (&r[0], &r[2]);
-        assert_int_equal (r[0].playouts, 300);
-        assert_false (r[0].value == r[3].value);
-        assert_false (r[0].value == r[4].value);
-        for (int k = 0; k < 5; k++)
-            commander_result_free (&r[k]);
+        commander_result_t mixed, both, script;
+        ask_with ("playouts=300,ms=0,seed=9", g, side, &mixed);
+        ask_with ("playouts=300,ms=0,seed=9,rollout=both", g, side, &both);
+        ask_with ("playouts=300,ms=0,seed=9,rollout=script", g, side,
+                  &script);
+        assert_int_equal (mixed.playouts, 300);
+        assert_false (mixed.value == both.value);
+        assert_false (mixed.value == script.value);
+        commander_result_free (&mixed);
+        commander_result_free (&both);
+        commander_result_free (&script);
         game_destroy (&g);
     }
 }
@@ -623,9 +622,7 @@ test_same_answer_any_thread_count (void **state)
             char params[96];
             snprintf (params, sizeof params, "playouts=%d,ms=0,seed=4,"
                       "threads=%d", budgets[b], threads[k]);
-            commander_t *c = make (params);
-            ask (c, g, side, 5, &r[k]);
-            commander_destroy (&c);
+            ask_with (params, g, side, &r[k]);
         }
         assert_int_equal (r[0].playouts, budgets[b]);
         assert_same_answer (&r[0], &r[1]);
@@ -2049,9 +2046,7 @@ test_confidence_keeps_greedy (void **state)
                                   "playouts=200,ms=0,seed=3,confidence=0.01" };
         commander_result_t r[3];
         for (int k = 0; k < 3; k++) {
-            commander_t *c = make (params[k]);
-            ask (c, g, side, 5, &r[k]);
-            commander_destroy (&c);
+            ask_with (params[k], g, side, &r[k]);
             assert_int_equal (r[k].order_count, r[0].order_count);
         }
         for (int i = 0; i < r[0].order_count; i++) {
