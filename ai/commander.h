@@ -16,11 +16,12 @@
  *  stances improved first with `opponent`; by default the enemy's
  *  commanded units are played by the actions tables instead in half the
  *  playouts, as the search does not know how its opponent commands),
- *  every unit out of command by the actions tables; it values the end by the ruleset's model of the
- *  chance to win (evaluate.h), weighed by the personality.  Playouts run
- *  in batches chosen before the batch is played, on `threads` threads;
- *  each playout's dice come from its number, so a given seed and playout
- *  budget give the same answer on any number of threads.
+ *  every unit out of command by the actions tables; it values the end by
+ *  the ruleset's model of the chance to win (evaluate.h), weighed by the
+ *  personality.  Playouts run in batches chosen before the batch is
+ *  played, on `threads` threads; each playout's dice come from its
+ *  number, so a given seed and playout budget give the same answer on
+ *  any number of threads.
  *
  *  Fog of war.  The commander sees what its side sees: an enemy no unit
  *  of the side can see (situation_can_see, the fixed sighting range) is
@@ -97,14 +98,14 @@ typedef enum {
     COMMANDER_ROLLOUT_MIXED
 } commander_rollout_t;
 
-/*  How the script (rollout script or both) plays a commanded unit the
- *  plan leaves to it in a playout: its side's units in the later turns,
- *  the enemy's from the start.  Pressing on: fire at the nearest enemy
- *  in reach when loaded, else load, else close in (command figures keep
- *  near their units).  Standing: fire in reach, else hold.  Holding:
- *  hold, whatever is in reach.  Falling back (a stance PGS may give an
- *  enemy unit, never a setting): a full move away from the nearest
- *  enemy. */
+/*  How the script (rollout script, both or mixed) plays a commanded
+ *  unit the plan leaves to it in a playout: its side's units in the
+ *  later turns, the enemy's from the start.  Pressing on: fire at the
+ *  nearest enemy in reach when loaded, else load, else close in (command
+ *  figures keep near their units).  Standing: fire in reach, else hold.
+ *  Holding: hold, whatever is in reach.  Falling back (a stance PGS may
+ *  give an enemy unit, never a setting): a full move away from the
+ *  nearest enemy. */
 typedef enum {
     COMMANDER_STANCE_PRESS = 0,
     COMMANDER_STANCE_STAND,
@@ -209,11 +210,11 @@ const char *commander_personality_name (int i);
  *  right, so a later key overrides an earlier one.  Keys: difficulty
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
- *  (search, greedy or one-turn), tree (uct or naive), exploration, rollout
- *  (script, both, table or mixed), script (stance: press, stand or hold), keep
- *  (keep_options, 0 or 1), opponent (improve_opponent, 0 or 1), pgs
- *  (pgs_share), confidence, worlds, fog, phases.  Then checks the whole
- *  (commander_settings_check).
+ *  (search, greedy or one-turn), tree (uct or naive), exploration,
+ *  rollout (script, both, table or mixed), script (stance: press, stand
+ *  or hold), keep (keep_options, 0 or 1), opponent (improve_opponent, 0
+ *  or 1), pgs (pgs_share), confidence, worlds, fog, phases.  Then checks
+ *  the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,
