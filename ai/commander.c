@@ -107,13 +107,10 @@ commander_settings_check (const commander_settings_t *s, char *err,
                   (int) s->tree);
         return -1;
     }
-    if (s->rollout != COMMANDER_ROLLOUT_SCRIPT
-        && s->rollout != COMMANDER_ROLLOUT_TABLE
-        && s->rollout != COMMANDER_ROLLOUT_BOTH
-        && s->rollout != COMMANDER_ROLLOUT_MIXED) {
+    if ((int) s->rollout < COMMANDER_ROLLOUT_SCRIPT
+        || s->rollout > COMMANDER_ROLLOUT_MIXED) {
         snprintf (err, errlen, "rollout: %d is not script, both, table or "
-                  "mixed",
-                  (int) s->rollout);
+                  "mixed", (int) s->rollout);
         return -1;
     }
     /* falling back is a stance PGS gives an enemy, never a setting */
@@ -301,8 +298,9 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
                     && sizeof (commander_rollout_t) == sizeof (int)
                     && sizeof (commander_stance_t) == sizeof (int),
                     "an enum of the settings is not an int");
+    enum { MOST_WORDS = 4 };
     static const struct {
-        const char *key, *words[4], *refusal;
+        const char *key, *words[MOST_WORDS], *refusal;
         size_t offset;
     } named[] = {
         { "algorithm", { "search", "greedy", "one-turn" },
@@ -319,7 +317,7 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
         if (strcmp (key, named[i].key) != 0)
             continue;
-        for (int w = 0; w < 4 && named[i].words[w]; w++)
+        for (int w = 0; w < MOST_WORDS && named[i].words[w]; w++)
             if (strcmp (value, named[i].words[w]) == 0) {
                 memcpy ((char *) s + named[i].offset, &w, sizeof w);
                 return 0;

@@ -580,7 +580,8 @@ test_same_seed_same_answer (void **state)
 /*  Mixed rollouts, the default (the enemy by the script in half the
  *  playouts, by the tables in the other half, by the playout's seed;
  *  the same answer again and on two threads: above): figures that are
- *  neither the script's alone nor the tables' alone. */
+ *  none of the script's alone for the enemy, the tables' alone for the
+ *  enemy, or the tables' for both sides. */
 static void
 test_mixed_rollout (void **state)
 {
@@ -589,17 +590,18 @@ test_mixed_rollout (void **state)
         int side;
         game_t *g = position (sc, 2, 21 + (uint64_t) sc, &side);
         assert_non_null (g);
-        commander_result_t mixed, both, script;
+        const char *alone[3] = { "playouts=300,ms=0,seed=9,rollout=both",
+                                 "playouts=300,ms=0,seed=9,rollout=script",
+                                 "playouts=300,ms=0,seed=9,rollout=table" };
+        commander_result_t mixed, other;
         ask_with ("playouts=300,ms=0,seed=9", g, side, &mixed);
-        ask_with ("playouts=300,ms=0,seed=9,rollout=both", g, side, &both);
-        ask_with ("playouts=300,ms=0,seed=9,rollout=script", g, side,
-                  &script);
         assert_int_equal (mixed.playouts, 300);
-        assert_false (mixed.value == both.value);
-        assert_false (mixed.value == script.value);
+        for (int k = 0; k < 3; k++) {
+            ask_with (alone[k], g, side, &other);
+            assert_false (mixed.value == other.value);
+            commander_result_free (&other);
+        }
         commander_result_free (&mixed);
-        commander_result_free (&both);
-        commander_result_free (&script);
         game_destroy (&g);
     }
 }
@@ -819,7 +821,9 @@ stages_hook (void *arg, const commander_progress_t *p)
 /*  opponent=1: the enemy's plan is improved (its stage reported, the
  *  figures other than without it) where the enemy has units under
  *  command, and the answer stays the same for the same seed, on one
- *  thread or two.  Without the setting the enemy's plan is never weighed.
+ *  thread or two (under the default, mixed rollouts: the script's half
+ *  plays the improved stances).  Without the setting the enemy's plan is
+ *  never weighed.
  *  script=hold plays the playouts otherwise than pressing on. */
 static void
 test_opponent_improved (void **state)
