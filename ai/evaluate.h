@@ -37,13 +37,21 @@ typedef struct {
  *    z = (0.5 + aggression) harm(enemy) - (0.5 + caution) harm(side)
  *      + held_late  * progress * (held(side) - held(enemy))
  *      + time_late  * progress * (on_time(side) - on_time(enemy))
+ *      + favoured_broken * (on_time(enemy) broken(enemy)
+ *                           - on_time(side) broken(side))
  *      + command    * (reach(side) - reach(enemy))
  *  and the value 1 / (1 + e^-z). */
 typedef struct {
     const char *ruleset;         /* the ruleset's name (an overlay's own)
                                     or its engine's; NULL: any other */
     double lost, lost2, wounded, risk, broken, broken2;
-    double held_late, time_late, command;
+    double held_late, time_late;
+    double favoured_broken;      /* the break share of the side the time
+                                    limit favours, the more it counts: a
+                                    side that wins on time loses only by
+                                    breaking, its enemy wins only by
+                                    breaking it; 0 where not fitted */
+    double command;
 } evaluate_weights_t;
 
 /*  The terms of game `g` now (over or not). */

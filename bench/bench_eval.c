@@ -28,9 +28,10 @@
 #include "bench_rules.h"
 #include "evaluate.h"
 
-#define TERMS 8            /* the weights fitted, in evaluate_weights_t
+#define TERMS 9            /* the weights fitted, in evaluate_weights_t
                               order: lost, lost2, wounded, risk, broken,
-                              broken2, held_late, time_late */
+                              broken2, held_late, time_late,
+                              favoured_broken */
 
 static int
 usage (void)
@@ -105,13 +106,15 @@ features (const evaluate_terms_t *t, int side, double *f)
     f[5] = t->broken[e] * t->broken[e] - t->broken[side] * t->broken[side];
     f[6] = t->progress * (t->held[side] - t->held[e]);
     f[7] = t->progress * (t->on_time[side] - t->on_time[e]);
+    f[8] = t->on_time[e] * t->broken[e] - t->on_time[side] * t->broken[side];
 }
 
 static void
 weights_vector (const evaluate_weights_t *w, double *v)
 {
     double x[TERMS] = { w->lost, w->lost2, w->wounded, w->risk, w->broken,
-                        w->broken2, w->held_late, w->time_late };
+                        w->broken2, w->held_late, w->time_late,
+                        w->favoured_broken };
     memcpy (v, x, sizeof x);
 }
 
@@ -420,8 +423,8 @@ main (int argc, char **argv)
     printf ("    { .ruleset = \"%s\", .lost = %.2f, .lost2 = %.2f,\n"
             "      .wounded = %.2f, .risk = %.2f, .broken = %.2f, "
             ".broken2 = %.2f,\n      .held_late = %.2f, .time_late = %.2f, "
-            ".command = %.2f },\n", ruleset, v[0], v[1], v[2], v[3], v[4],
-            v[5], v[6], v[7], now->command);
+            ".favoured_broken = %.2f, .command = %.2f },\n", ruleset, v[0],
+            v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], now->command);
     free (ss.s);
     for (int i = 0; i < files.npaths; i++)
         scenario_destroy (&scenarios[i]);

@@ -1471,10 +1471,40 @@ test_value_model (void **state)
         assert_non_null (w);
         const double terms[] = { w->lost, w->lost2, w->wounded, w->risk,
                                  w->broken, w->broken2, w->held_late,
-                                 w->time_late, w->command };
+                                 w->time_late, w->favoured_broken,
+                                 w->command };
         for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++)
             assert_true (terms[k] >= 0);
     }
+}
+
+/*  "The attacker loses if the game has not finished before the time
+ *  limit": the attacker wins only by breaking the defender, the defender
+ *  loses only by breaking.  So under both rulesets, at the same point of
+ *  the battle, the attacker gains more by bringing the defender halfway
+ *  to its break than the defender gains by the same harm to the
+ *  attacker. */
+static void
+assert_breaking_the_defender_counts_more (const game_t *g)
+{
+    commander_personality_t balanced = { 0.5, 0.5 };
+    const evaluate_weights_t *w = evaluate_weights_of (g);
+    assert_true (w->favoured_broken > 0);
+    evaluate_terms_t t;
+    evaluate_terms (g, &t);
+    int defender = t.on_time[SIDE_BLUE] == 1.0 ? SIDE_BLUE : SIDE_RED;
+    int attacker = 1 - defender;
+    assert_true (t.on_time[defender] == 1.0 && t.on_time[attacker] == 0.0);
+    evaluate_terms_t hit = t;
+    hit.broken[defender] = 0.5;
+    double attacker_gain = evaluate_z (&hit, attacker, w, &balanced)
+                         - evaluate_z (&t, attacker, w, &balanced);
+    hit = t;
+    hit.broken[attacker] = 0.5;
+    double defender_gain = evaluate_z (&hit, defender, w, &balanced)
+                         - evaluate_z (&t, defender, w, &balanced);
+    assert_true (attacker_gain > defender_gain);
+    assert_true (defender_gain >= 0);
 }
 
 /*  4 Page Bolivar's attacker loses at the time limit: with nothing lost
@@ -1513,6 +1543,7 @@ test_value_time_limit (void **state)
     t.broken[defender] = 0.5;
     assert_true (evaluate_z (&t, defender, evaluate_weights_of (g), &balanced)
                  < log (late / (1 - late)));
+    assert_breaking_the_defender_counts_more (g);
     game_destroy (&g);
     scenario_destroy (&sc);
     game_rules_destroy (&bol);
@@ -1523,6 +1554,8 @@ test_value_time_limit (void **state)
     g = game_new (house, sc, err, sizeof err);
     assert_non_null (g);
     assert_string_equal (evaluate_weights_of (g)->ruleset, "liberators_house");
+    assert_int_equal (game_set_turn (g, 5), 0);
+    assert_breaking_the_defender_counts_more (g);
     game_destroy (&g);
     scenario_destroy (&sc);
     game_rules_destroy (&house);
