@@ -46,10 +46,10 @@ typedef struct {
                                     or its engine's; NULL: any other */
     double lost, lost2, wounded, risk, broken, broken2;
     double held_late, time_late;
-    double favoured_broken;      /* the break share of the side the time
-                                    limit favours, the more it counts: a
-                                    side that wins on time loses only by
-                                    breaking, its enemy wins only by
+    double favoured_broken;      /* the weight of the break share of the
+                                    side the time limit favours, over and
+                                    above its harm: that side loses only
+                                    by breaking, its enemy wins only by
                                     breaking it; 0 where not fitted */
     double command;
 } evaluate_weights_t;
