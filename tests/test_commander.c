@@ -1460,7 +1460,7 @@ test_value_model (void **state)
        Liberty's free fit did, -0.99), nor its own losses, nor the time
        limit on its side */
     static const char *const signed_sets[] = {
-        "empire_of_liberty", "bolivar", "liberators_house" };
+        "empire_of_liberty", "bolivar", "liberators_house", "europe19" };
     for (size_t s = 0; s < sizeof signed_sets / sizeof signed_sets[0]; s++) {
         const evaluate_weights_t *w = NULL;
         for (int i = 0; evaluate_weights_at (i); i++)
