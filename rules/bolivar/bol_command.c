@@ -107,11 +107,21 @@ bol_zone (const game_t *g, int u)
             && bol_directly_to_front (g, e, u))
             zone = BOL_ZONE_CONTROL;
         else if (zone < BOL_ZONE_THREAT
-                 && (d <= bol_cm (g, t->threat_tum) + 1e-6
-                     || (bol_can_shoot (g, e)
-                         && bol_priority_target (g, e) == u)))
+                 && d <= bol_cm (g, t->threat_tum) + 1e-6)
             zone = BOL_ZONE_THREAT;
     }
+    if (zone >= BOL_ZONE_THREAT)
+        return zone;
+    /* the threat of being an enemy's priority target, asked last and
+       only of enemies within their long range: finding a unit's
+       priority target traces lines of sight to every enemy, the most
+       of a playout's time */
+    for (int e = 0; e < game_unit_count (g); e++)
+        if (is_enemy (g, u, e) && bol_can_shoot (g, e)
+            && situation_unit_distance (sit, u, e)
+                   <= bol_long_range_cm (g, e) + 1e-3
+            && bol_priority_target (g, e) == u)
+            return BOL_ZONE_THREAT;
     return zone;
 }
 

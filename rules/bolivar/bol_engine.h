@@ -154,6 +154,10 @@ double bol_move_allowance (const game_t *g, int u);
  *  contact)? */
 bool bol_can_shoot (const game_t *g, int u);
 
+/*  Unit u's long range in cm, its weapon's; 0 when it has none.  No
+ *  target further than that is viable. */
+double bol_long_range_cm (const game_t *g, int u);
+
 /*  Unit u's priority target: "the closest viable target
  *  directly-to-front, otherwise closest in arc" in range, seen, not
  *  behind other units; -1 when none. */

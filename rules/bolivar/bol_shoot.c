@@ -58,11 +58,11 @@ static bool
 viable (const game_t *g, int u, int target)
 {
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
-    const weapon_t *w = ruleset_weapon (game_ruleset (g), x->weapon);
-    if (!w || w->long_cm <= 0)
+    double range = bol_long_range_cm (g, u);
+    if (range <= 0)
         return false;
     if (situation_unit_distance (game_situation (g), u, target)
-        > w->long_cm + 1e-6)
+        > range + 1e-6)
         return false;
     if (x->formation != FORMATION_SQUARE || x->arm != ARM_INFANTRY) {
         vec2_t p = footprint_nearest_point (&x->fp, &t->fp);
@@ -71,6 +71,14 @@ viable (const game_t *g, int u, int target)
     }
     return situation_can_see (game_situation (g), u, target, NULL, NULL)
         && line_clear (g, u, target);
+}
+
+double
+bol_long_range_cm (const game_t *g, int u)
+{
+    const weapon_t *w = ruleset_weapon (game_ruleset (g),
+                                        game_unit_c (g, u)->weapon);
+    return w && w->long_cm > 0 ? w->long_cm : 0;
 }
 
 int
