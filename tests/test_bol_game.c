@@ -398,6 +398,37 @@ test_initiative (void **state)
     unmake (f);
 }
 
+/*  "Threat Zone: A unit is any of: ... (2) is priority target for enemy
+ *  capable of shooting; (3) within 4 TUM of any enemy."  A battalion 10
+ *  TUM (20 cm) before a deployed heavy gun (long range 32 TUM) is its
+ *  priority target, beyond 4 TUM: in the threat zone.  Before a
+ *  battalion's muskets (long range 8 TUM) at the same distance it is no
+ *  one's target: in the manoeuvre zone. */
+static void
+test_zone_priority_target (void **state)
+{
+    (void) state;
+    char units[3072];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("marked", "blue", "battalion", "ordinary", "line", 20, 20,
+                    0, NULL),
+              unit ("gun", "red", "heavy_gun", "ordinary", "line", 20, 40,
+                    180, NULL),
+              unit ("unmarked", "blue", "battalion", "ordinary", "line", 80,
+                    20, 0, NULL),
+              unit ("muskets", "red", "battalion", "ordinary", "line", 80, 40,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    int marked = idx (f, "marked"), gun = idx (f, "gun");
+    assert_true (bol_can_shoot (f->g, gun));
+    assert_int_equal (bol_priority_target (f->g, gun), marked);
+    assert_int_equal (bol_zone (f->g, marked), BOL_ZONE_THREAT);
+    assert_int_equal (bol_priority_target (f->g, idx (f, "muskets")), -1);
+    assert_int_equal (bol_zone (f->g, idx (f, "unmarked")),
+                      BOL_ZONE_MANOEUVRE);
+    unmake (f);
+}
+
 /*  "Target priority is the closest viable target directly-to-front,
  *  otherwise closest in arc."  "The primary shooter gets 2d6 per resolve
  *  if a heavy gun, otherwise 1d6 per resolve ...; a secondary shooter
@@ -1149,6 +1180,7 @@ main (void)
         cmocka_unit_test (test_hits_and_rout),
         cmocka_unit_test (test_command_check),
         cmocka_unit_test (test_zones),
+        cmocka_unit_test (test_zone_priority_target),
         cmocka_unit_test (test_initiative),
         cmocka_unit_test (test_shooting),
         cmocka_unit_test (test_about_face),
