@@ -86,6 +86,19 @@ bol_zone_name (bol_zone_t zone)
     return (int) zone >= 0 && zone <= BOL_ZONE_LOCKED ? names[zone] : "?";
 }
 
+bool
+bol_in_contact (const game_t *g, int u)
+{
+    if (is_commander (g, u))
+        return false;
+    const situation_t *sit = game_situation (g);
+    for (int e = 0; e < game_unit_count (g); e++)
+        if (is_enemy (g, u, e)
+            && situation_unit_distance (sit, u, e) < BOL_CONTACT_CM)
+            return true;
+    return false;
+}
+
 bol_zone_t
 bol_zone (const game_t *g, int u)
 {

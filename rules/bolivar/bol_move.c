@@ -21,15 +21,22 @@ passes (const game_t *g, int u, int k)
         || bol_type (g, u) == BOL_SKIRMISHER;
 }
 
+/*  The most units a walk keeps in its list of those it may meet; a walk
+ *  near more asks every unit at every step. */
+#define WALK_NEAR_MAX 256
+
 /*  Does unit u, its footprint at `fp`, stand where it may not: on an
  *  enemy (or in contact with one, `contact` false), on a friend it may
  *  not pass (`passing`: while moving) or end on.  `ignore` (or -1) is a
- *  unit it may touch. */
+ *  unit it may touch.  Only the units in near[0..n_near) are asked, or
+ *  every unit when `near` is NULL. */
 static bool
 blocked (const game_t *g, int u, const footprint_t *fp, bool passing,
-         bool contact, int ignore)
+         bool contact, int ignore, const int *near, int n_near)
 {
-    for (int k = 0; k < game_unit_count (g); k++) {
+    int n = near ? n_near : game_unit_count (g);
+    for (int i = 0; i < n; i++) {
+        int k = near ? near[i] : i;
         if (k == u || k == ignore || !bol_in_play (g, k))
             continue;
         const unit_t *y = game_unit_c (g, k);
@@ -44,11 +51,35 @@ blocked (const game_t *g, int u, const footprint_t *fp, bool passing,
         }
         if (is_commander (g, k))
             continue;
-        double d = footprint_distance (fp, &y->fp);
-        if (footprint_overlap (fp, &y->fp) > 0.01 || (!contact && d < 0.5))
+        /* overlapping by more than 0.01 cm is a distance of 0 */
+        if (contact ? footprint_overlap (fp, &y->fp) > 0.01
+                    : footprint_distance (fp, &y->fp) < 0.5)
             return true;
     }
     return false;
+}
+
+/*  The units a walk of at most `length` from footprint `fp` may come
+ *  within 0.5 cm of, in near[] (room for WALK_NEAR_MAX): every step's
+ *  footprint is `fp` moved no further than `length`, so a unit whose
+ *  distance from `fp` is surely more than length + 0.5 never blocks it.
+ *  Returns their count, or -1 when there are more than near[] holds. */
+static int
+walk_near (const game_t *g, int u, const footprint_t *fp, double length,
+           int near[WALK_NEAR_MAX])
+{
+    int n = 0;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        if (k == u || !bol_in_play (g, k))
+            continue;
+        if (footprint_distance_floor (fp, &game_unit_c (g, k)->fp)
+            > length + 0.5 + 1e-6)
+            continue;
+        if (n == WALK_NEAR_MAX)
+            return -1;
+        near[n++] = k;
+    }
+    return n;
 }
 
 /*  Guns cross rivers and streams only at bridges and fords (a road). */
@@ -72,6 +103,9 @@ walk (game_t *g, int u, double heading, double length, double facing,
     footprint_t fp = x->fp;
     fp.facing = facing;
     double moved = 0;
+    int near_buf[WALK_NEAR_MAX];
+    int n_near = walk_near (g, u, &fp, length, near_buf);
+    const int *near = n_near >= 0 ? near_buf : NULL;
     while (moved < length) {
         double d = fmin (moved + STEP_CM, length);
         footprint_t next = fp;
@@ -79,13 +113,14 @@ walk (game_t *g, int u, double heading, double length, double facing,
                                               heading, d);
         if (geom_dist (next.centre, from) + 1e-6 < d
             || gun_barred (g, u, next.centre)
-            || blocked (g, u, &next, true, contact, ignore))
+            || blocked (g, u, &next, true, contact, ignore, near, n_near))
             break;
         fp = next;
         moved = d;
     }
     /* a unit passing through friends must not end on them */
-    while (moved > 0 && blocked (g, u, &fp, false, contact, ignore)) {
+    while (moved > 0
+           && blocked (g, u, &fp, false, contact, ignore, near, n_near)) {
         moved = fmax (0, moved - STEP_CM);
         fp.centre = situation_move_towards (game_situation (g), from, heading,
                                             moved);
@@ -386,7 +421,7 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
         no = "it has a shooting marker (\"Shooting units cannot charge\")";
     else if (flags & BOL_F_MOVED)
         no = "it has a moved marker";
-    else if (bol_zone (g, u) == BOL_ZONE_LOCKED)
+    else if (bol_in_contact (g, u))
         no = "it is in the locked zone";
     if (no) {
         snprintf (err, (size_t) errlen, "%s: no charge: %s", x->id, no);

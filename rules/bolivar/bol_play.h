@@ -73,6 +73,11 @@ turn_between (double from, double to)
     return fabs (geom_norm_deg (to - from + 180) - 180);
 }
 
+/*  Is unit u in contact with an enemy (its locked zone)?  The part of
+ *  bol_zone a charge check needs, without the priority targets the
+ *  threat zone asks for.  False for a commander. */
+bool bol_in_contact (const game_t *g, int u);
+
 /*  The arc of unit `of` that unit `from` stands in (front and rear 45
  *  degrees either side; a square has no flank or rear). */
 arc_t bol_arc_of (const game_t *g, int of, int from);
