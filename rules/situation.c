@@ -1126,6 +1126,17 @@ situation_unit_distance (const situation_t *self, int a, int b)
                                &situation_unit_const (self, b)->fp);
 }
 
+double
+situation_unit_distance_within (const situation_t *self, int a, int b,
+                                double limit)
+{
+    const footprint_t *fa = &situation_unit_const (self, a)->fp;
+    const footprint_t *fb = &situation_unit_const (self, b)->fp;
+    if (footprint_distance_floor (fa, fb) > limit)
+        return INFINITY;
+    return footprint_distance (fa, fb);
+}
+
 /*  Unit j, if of `sides` and lo < footprint_distance (fp, j) <= hi, into
  *  out[*count] (when there is room); `reach` is fp's half-diagonal. */
 static void

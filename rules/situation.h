@@ -220,6 +220,14 @@ bool situation_point_in (const situation_t *self, vec2_t p,
 /*  Closest-point distance between two units' footprints. */
 double situation_unit_distance (const situation_t *self, int a, int b);
 
+/*  situation_unit_distance (a, b) when it may be `limit` or less, else
+ *  INFINITY: for the many questions "within so far?", which the cheap
+ *  floor under the distance answers for units far apart.  A caller that
+ *  compares the answer with `limit` or less gets what the distance
+ *  gives. */
+double situation_unit_distance_within (const situation_t *self, int a, int b,
+                                       double limit);
+
 /*  Index of the enemy of unit `u` nearest to it (closest point), among
  *  those `visible[j]` marks true (visible may be NULL: all enemies; else
  *  it has situation_unit_count entries).  Units with no figure standing

@@ -765,6 +765,17 @@ test_nearest_enemy (void **state)
     situation_unit (sit, gone)->killed = 12;     /* no figure standing */
     /* near: x 75..85, y 59..61 against x 45..55, y 49..51: 20 x 8 */
     assert_close (situation_unit_distance (sit, me, near), sqrt (400 + 64));
+    /* within a limit at or beyond the distance: the distance itself;
+       far short of it: beyond the limit */
+    assert_close (situation_unit_distance_within (sit, me, near, 30),
+                  sqrt (400 + 64));
+    assert_close (situation_unit_distance_within (sit, me, near,
+                                                  sqrt (400 + 64)),
+                  sqrt (400 + 64));
+    assert_true (situation_unit_distance_within (sit, me, near, 10) > 10);
+    /* far: y 99..101 against 49..51: 48 */
+    assert_true (situation_unit_distance_within (sit, me, far, 47.9) > 47.9);
+    assert_close (situation_unit_distance_within (sit, me, far, 48), 48);
     assert_int_equal (situation_nearest_enemy (sit, me, NULL), near);
     bool visible[5] = { true, true, true, false, true };
     assert_int_equal (situation_nearest_enemy (sit, me, visible), far);

@@ -94,7 +94,8 @@ bol_in_contact (const game_t *g, int u)
     const situation_t *sit = game_situation (g);
     for (int e = 0; e < game_unit_count (g); e++)
         if (is_enemy (g, u, e)
-            && situation_unit_distance (sit, u, e) < BOL_CONTACT_CM)
+            && situation_unit_distance_within (sit, u, e, BOL_CONTACT_CM)
+                   < BOL_CONTACT_CM)
             return true;
     return false;
 }
@@ -110,17 +111,18 @@ bol_zone (const game_t *g, int u)
     bol_zone_t zone = BOL_ZONE_MANOEUVRE;
     if (state_c (g, u)->flags & BOL_F_SHOOTING)
         zone = BOL_ZONE_THREAT;
+    double control = bol_cm (g, t->control_tum) + 1e-6;
+    double threat = bol_cm (g, t->threat_tum) + 1e-6;
+    double reach = fmax (BOL_CONTACT_CM, fmax (control, threat));
     for (int e = 0; e < game_unit_count (g); e++) {
         if (!is_enemy (g, u, e))
             continue;
-        double d = situation_unit_distance (sit, u, e);
+        double d = situation_unit_distance_within (sit, u, e, reach);
         if (d < BOL_CONTACT_CM)
             return BOL_ZONE_LOCKED;
-        if (d <= bol_cm (g, t->control_tum) + 1e-6
-            && bol_directly_to_front (g, e, u))
+        if (d <= control && bol_directly_to_front (g, e, u))
             zone = BOL_ZONE_CONTROL;
-        else if (zone < BOL_ZONE_THREAT
-                 && d <= bol_cm (g, t->threat_tum) + 1e-6)
+        else if (zone < BOL_ZONE_THREAT && d <= threat)
             zone = BOL_ZONE_THREAT;
     }
     if (zone >= BOL_ZONE_THREAT)
@@ -131,7 +133,8 @@ bol_zone (const game_t *g, int u)
        of a playout's time */
     for (int e = 0; e < game_unit_count (g); e++)
         if (is_enemy (g, u, e) && bol_can_shoot (g, e)
-            && situation_unit_distance (sit, u, e)
+            && situation_unit_distance_within (sit, u, e,
+                                               bol_long_range_cm (g, e) + 1e-3)
                    <= bol_long_range_cm (g, e) + 1e-3
             && bol_priority_target (g, e) == u)
             return BOL_ZONE_THREAT;

@@ -61,8 +61,8 @@ viable (const game_t *g, int u, int target)
     double range = bol_long_range_cm (g, u);
     if (range <= 0)
         return false;
-    if (situation_unit_distance (game_situation (g), u, target)
-        > range + 1e-6)
+    if (situation_unit_distance_within (game_situation (g), u, target,
+                                        range + 1e-6) > range + 1e-6)
         return false;
     if (x->formation != FORMATION_SQUARE || x->arm != ARM_INFANTRY) {
         vec2_t p = footprint_nearest_point (&x->fp, &t->fp);
