@@ -87,6 +87,7 @@ bol_priority_target (const game_t *g, int u)
     int best = -1;
     bool best_front = false, nearest = tables (g)->house.nearest_target;
     double best_d = INFINITY;
+    double range = bol_long_range_cm (g, u) + 1e-6;
     for (int k = 0; k < 2 * game_unit_count (g); k++) {
         /* seed 000: "A unit must fire at the nearest eligible enemy
            unit ... artillery shooters can skip over ignore artillery
@@ -97,12 +98,17 @@ bol_priority_target (const game_t *g, int u)
         if (k == game_unit_count (g) && (best >= 0 || !nearest
                                          || !is_artillery (g, u)))
             break;
-        if (!is_enemy (g, u, e) || !viable (g, u, e)
-            || (pass_over && is_artillery (g, e)))
+        if (!is_enemy (g, u, e) || (pass_over && is_artillery (g, e)))
             continue;
+        /* whether e would be the better target first: the sight and the
+           line of fire viable traces are the dear part */
+        double d = situation_unit_distance_within (game_situation (g), u, e,
+                                                   range);
+        if (d > range)
+            continue;                          /* not viable: out of range */
         bool front = !nearest && bol_directly_to_front (g, u, e);
-        double d = situation_unit_distance (game_situation (g), u, e);
-        if ((front && !best_front) || (front == best_front && d < best_d)) {
+        if (((front && !best_front) || (front == best_front && d < best_d))
+            && viable (g, u, e)) {
             best = e;
             best_front = front;
             best_d = d;
