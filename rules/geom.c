@@ -904,15 +904,15 @@ double
 footprint_overlap (const footprint_t *a, const footprint_t *b)
 {
     assert (a && b);
+    frame_t fa = frame_of (a), fb = frame_of (b);
+    if (frames_far (&fa, &fb))
+        return 0;                  /* surely apart: most pairs asked */
     vec2_t ca[4], cb[4];
-    footprint_corners (a, ca);
-    footprint_corners (b, cb);
+    frame_corners (&fa, ca);
+    frame_corners (&fb, cb);
     /* the edge normals of both rectangles: their facings and at right
        angles to them */
-    vec2_t axes[4] = { geom_heading_vec (a->facing),
-                       geom_heading_vec (a->facing + 90),
-                       geom_heading_vec (b->facing),
-                       geom_heading_vec (b->facing + 90) };
+    vec2_t axes[4] = { fa.fwd, fa.right, fb.fwd, fb.right };
     double least = INFINITY;
     for (int i = 0; i < 4; i++) {
         double alo, ahi, blo, bhi;
