@@ -61,25 +61,16 @@ blocked (const game_t *g, int u, const footprint_t *fp, bool passing,
 
 /*  The units a walk of at most `length` from footprint `fp` may come
  *  within 0.5 cm of, in near[] (room for WALK_NEAR_MAX): every step's
- *  footprint is `fp` moved no further than `length`, so a unit whose
- *  distance from `fp` is surely more than length + 0.5 never blocks it.
- *  Returns their count, or -1 when there are more than near[] holds. */
+ *  footprint is `fp` moved no further than `length`.  Returns their
+ *  count, or -1 when there are more than near[] holds. */
 static int
-walk_near (const game_t *g, int u, const footprint_t *fp, double length,
+walk_near (const game_t *g, const footprint_t *fp, double length,
            int near[WALK_NEAR_MAX])
 {
-    int n = 0;
-    for (int k = 0; k < game_unit_count (g); k++) {
-        if (k == u || !bol_in_play (g, k))
-            continue;
-        if (footprint_distance_floor (fp, &game_unit_c (g, k)->fp)
-            > length + 0.5 + 1e-6)
-            continue;
-        if (n == WALK_NEAR_MAX)
-            return -1;
-        near[n++] = k;
-    }
-    return n;
+    int n = situation_units_within (game_situation (g), fp, -1,
+                                    length + 0.5 + 1e-6, SITUATION_ALL_SIDES,
+                                    NULL, NULL, near, NULL, WALK_NEAR_MAX);
+    return n <= WALK_NEAR_MAX ? n : -1;
 }
 
 /*  Guns cross rivers and streams only at bridges and fords (a road). */
@@ -104,7 +95,7 @@ walk (game_t *g, int u, double heading, double length, double facing,
     fp.facing = facing;
     double moved = 0;
     int near_buf[WALK_NEAR_MAX];
-    int n_near = walk_near (g, u, &fp, length, near_buf);
+    int n_near = walk_near (g, &fp, length, near_buf);
     const int *near = n_near >= 0 ? near_buf : NULL;
     while (moved < length) {
         double d = fmin (moved + STEP_CM, length);

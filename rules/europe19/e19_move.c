@@ -126,31 +126,62 @@ turn_between (double from, double to)
     return fabs (geom_norm_deg (to - from + 180) - 180);
 }
 
+/*  The most units a move keeps in its list of those it may meet; a move
+ *  near more asks every unit at every step. */
+#define NEAR_MAX 256
+
 /*  Does unit u, its footprint at `fp`, stand where it may not: overlapping
  *  an enemy, or a friend unless `pass_friends`; in a town holding its
- *  town_units already.  `ignore` (or -1) is a unit it may touch. */
+ *  town_units already.  `ignore` (or -1) is a unit it may touch.  Only
+ *  the units in near[0..n_near) are asked whether they overlap it, every
+ *  unit when `near` is NULL; every unit counts for the town. */
 static bool
 blocked (const game_t *g, int u, const footprint_t *fp, bool pass_friends,
-         int ignore)
+         int ignore, const int *near, int n_near)
 {
-    int in_town = 0;
-    bool town = e19_point_in (g, fp->centre, TERRAIN_TOWN);
-    for (int k = 0; k < game_unit_count (g); k++) {
+    bool general = game_unit_c (g, u)->arm == ARM_COMMAND;
+    if (general)
+        return false;                  /* generals go anywhere */
+    int n = near ? n_near : game_unit_count (g);
+    for (int i = 0; i < n; i++) {
+        int k = near ? near[i] : i;
         if (k == u || k == ignore || !e19_in_play (g, k))
             continue;
         const unit_t *x = game_unit_c (g, k);
-        if (x->arm == ARM_COMMAND || game_unit_c (g, u)->arm == ARM_COMMAND)
-            continue;                  /* generals go anywhere */
+        if (x->arm == ARM_COMMAND)
+            continue;
         bool friend = x->side == game_unit_c (g, u)->side;
         if ((!friend || !pass_friends)
             && footprint_overlap (fp, &x->fp) > SITUATION_OVERLAP_CM)
             return true;
-        if (town && e19_point_in (g, x->fp.centre, TERRAIN_TOWN)
+    }
+    if (!e19_point_in (g, fp->centre, TERRAIN_TOWN))
+        return false;
+    int in_town = 0;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        if (k == u || k == ignore || !e19_in_play (g, k)
+            || game_unit_c (g, k)->arm == ARM_COMMAND)
+            continue;
+        const unit_t *x = game_unit_c (g, k);
+        if (e19_point_in (g, x->fp.centre, TERRAIN_TOWN)
             && footprint_point_distance (&x->fp, fp->centre) < 40)
             in_town++;
     }
-    return town && game_unit_c (g, u)->arm != ARM_COMMAND
-        && in_town >= tables (g)->town_units;
+    return in_town >= tables (g)->town_units;
+}
+
+/*  The units footprint `fp` may overlap anywhere on a move of at most
+ *  `length`, in near[] (room for NEAR_MAX): every step's footprint is
+ *  `fp` moved no further than `length`.  Returns their count, or -1 when
+ *  there are more than near[] holds. */
+static int
+units_near_move (const game_t *g, const footprint_t *fp, double length,
+                 int near[NEAR_MAX])
+{
+    int n = situation_units_within (game_situation (g), fp, -1,
+                                    length + 1e-6, SITUATION_ALL_SIDES, NULL,
+                                    NULL, near, NULL, NEAR_MAX);
+    return n <= NEAR_MAX ? n : -1;
 }
 
 double
@@ -178,19 +209,22 @@ e19_move (game_t *g, int u, vec2_t to, double facing)
     double moved = 0;
     footprint_t fp = x->fp;
     fp.facing = heading;
+    int near_buf[NEAR_MAX];
+    int n_near = units_near_move (g, &fp, goal, near_buf);
+    const int *near = n_near >= 0 ? near_buf : NULL;
     while (moved < goal) {
         double d = fmin (moved + STEP_CM, goal);
         footprint_t next = fp;
         next.centre = situation_move_towards (game_situation (g), from,
                                               heading, d);
         if (geom_dist (next.centre, from) + 1e-6 < d
-            || blocked (g, u, &next, pass, -1))
+            || blocked (g, u, &next, pass, -1, near, n_near))
             break;                     /* impassable, the edge, a unit */
         fp = next;
         moved = d;
     }
     /* a skirmisher passing through friends must not end on them */
-    while (moved > 0 && blocked (g, u, &fp, false, -1)) {
+    while (moved > 0 && blocked (g, u, &fp, false, -1, near, n_near)) {
         moved = fmax (0, moved - STEP_CM);
         fp.centre = situation_move_towards (game_situation (g), from, heading,
                                             moved);
@@ -275,10 +309,13 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     double heading = geom_bearing (from, at);
     footprint_t fp = x->fp;
     fp.facing = heading;
+    int near_buf[NEAR_MAX];
+    int n_near = units_near_move (g, &fp, distance, near_buf);
+    const int *near = n_near >= 0 ? near_buf : NULL;
     for (double d = STEP_CM; d < distance; d += STEP_CM) {
         fp.centre = situation_move_towards (game_situation (g), from, heading,
                                             d);
-        if (blocked (g, u, &fp, false, target)) {
+        if (blocked (g, u, &fp, false, target, near, n_near)) {
             if (game_events_on (g))
                 game_event (g, GAME_EVENT_MOVE, u, "%s's charge is stopped "
                             "%.1f cm short", x->id, distance - d);
