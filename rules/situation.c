@@ -1218,12 +1218,10 @@ situation_units_within (const situation_t *self, const footprint_t *fp,
 bool
 situation_point_in (const situation_t *self, vec2_t p, terrain_kind_t kind)
 {
-    for (int i = 0; i < situation_terrain_count (self); i++) {
-        const terrain_feature_t *f = situation_terrain (self, i);
-        if (f->kind == kind && polygon_contains (f->vertices,
-                                                 f->vertex_count, p))
+    for (int i = 0; i < situation_terrain_count (self); i++)
+        if (situation_terrain (self, i)->kind == kind
+            && feature_contains (self, i, p))
             return true;
-    }
     return false;
 }
 
