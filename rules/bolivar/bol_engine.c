@@ -478,11 +478,9 @@ begin_phase (game_t *g, dice_t *dice)
                  && game_unit (g, u)->commanded;
         else if (charge_phase (phase)) {
             needs = false;
-            for (int e = 0; e < game_unit_count (g) && !needs; e++) {
-                char err[8];
+            for (int e = 0; e < game_unit_count (g) && !needs; e++)
                 needs = is_enemy (g, u, e)
-                     && bol_charge_check (g, u, e, err, sizeof err) == 0;
-            }
+                     && bol_charge_check (g, u, e, NULL, 0) == 0;
             needs = needs && game_unit (g, u)->commanded;
         }
         game_unit_mut (g, u)->needs_order = needs;

@@ -415,23 +415,29 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
     else if (bol_in_contact (g, u))
         no = "it is in the locked zone";
     if (no) {
-        snprintf (err, (size_t) errlen, "%s: no charge: %s", x->id, no);
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: no charge: %s", x->id, no);
         return -1;
     }
     if (target < 0 || target >= game_unit_count (g)
         || !is_enemy (g, u, target)) {
-        snprintf (err, (size_t) errlen, "%s: no enemy unit to charge", x->id);
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: no enemy unit to charge",
+                      x->id);
         return -1;
     }
     if (!t->house.infantry_charge_cavalry && x->arm == ARM_INFANTRY
         && is_cavalry (g, target)) {
-        snprintf (err, (size_t) errlen, "%s: no charge: \"Infantry cannot "
-                  "charge cavalry\"", x->id);
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: no charge: \"Infantry "
+                      "cannot charge cavalry\"", x->id);
         return -1;
     }
     if (state_c (g, u)->house & BOL_H_FIRE_HIT) {
-        snprintf (err, (size_t) errlen, "%s: no charge: it took casualties "
-                  "in fire combat and failed its disorder check", x->id);
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: no charge: it took "
+                      "casualties in fire combat and failed its disorder "
+                      "check", x->id);
         return -1;
     }
     double distance;
@@ -440,9 +446,10 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
                  ? turn_between (x->fp.facing, geom_bearing (x->fp.centre, at))
                  : 0;
     if (wheel > t->wheel_deg + 1) {
-        snprintf (err, (size_t) errlen, "%s: %s lies %.0f degrees off its "
-                  "front (a charge may wheel %.0f)", x->id,
-                  game_unit_c (g, target)->id, wheel, t->wheel_deg);
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: %s lies %.0f degrees off "
+                      "its front (a charge may wheel %.0f)", x->id,
+                      game_unit_c (g, target)->id, wheel, t->wheel_deg);
         return -1;
     }
     /* seed 000: "A charge can be an oblique move but cannot include a
@@ -450,21 +457,25 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
     double meet = geom_bearing (at, game_unit_c (g, target)->fp.centre);
     if (t->house.charge_facing_deg > 0 && distance > 0.05
         && turn_between (x->fp.facing, meet) > t->house.charge_facing_deg) {
-        snprintf (err, (size_t) errlen, "%s: it would turn %.0f degrees to "
-                  "meet %s (\"A charge can be an oblique move but cannot "
-                  "include a change of facing\")", x->id,
-                  turn_between (x->fp.facing, meet),
-                  game_unit_c (g, target)->id);
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: it would turn %.0f degrees "
+                      "to meet %s (\"A charge can be an oblique move but "
+                      "cannot include a change of facing\")", x->id,
+                      turn_between (x->fp.facing, meet),
+                      game_unit_c (g, target)->id);
         return -1;
     }
     double reach = t->house.charge_full_move ? bol_move_allowance (g, u)
                                              : bol_cm (g, t->charge_tum);
     if (distance > reach + 0.05) {
-        char a[48], b[48];
-        ruleset_length_text (game_ruleset (g), distance, a, sizeof a);
-        ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
-        snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a charge "
-                  "(%s)", x->id, game_unit_c (g, target)->id, a, b);
+        if (err) {
+            char a[48], b[48];
+            ruleset_length_text (game_ruleset (g), distance, a, sizeof a);
+            ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
+            snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a "
+                      "charge (%s)", x->id, game_unit_c (g, target)->id, a,
+                      b);
+        }
         return -1;
     }
     return 0;

@@ -134,7 +134,9 @@ vec2_t bol_contact_point (const game_t *g, int u, int target,
 
 /*  May unit u charge `target` now (in reach of a 3 TUM charge with a
  *  wheel of up to 45 degrees, no shooting or moved marker, not locked,
- *  not a commander, guns or a square)?  0, or -1 with err. */
+ *  not a commander, guns or a square)?  0, or -1 with err; err may be
+ *  NULL (errlen 0) when only the answer is wanted, as when every unit is
+ *  asked about every enemy, and the words are not worked out. */
 int bol_charge_check (const game_t *g, int u, int target, char *err,
                       int errlen);
 
