@@ -833,9 +833,28 @@ polygon_contains_footprint (const vec2_t *pts, int n, const footprint_t *f)
     return true;
 }
 
+/*  Slack of the box test below: far more than the few GEOM_EPS by which
+ *  the exact tests may find a point on an edge or a vertex. */
+#define BOX_SLACK_CM 1e-6
+
 bool
 polygon_segment_intersects (const vec2_t *pts, int n, vec2_t a, vec2_t b)
 {
+    /* a polygon whose box the segment's box misses is apart from it: most
+       of those asked (a line of fire against every unit on the table) */
+    assert (n >= 1);
+    double x0 = pts[0].x, x1 = pts[0].x, y0 = pts[0].y, y1 = pts[0].y;
+    for (int i = 1; i < n; i++) {
+        x0 = pts[i].x < x0 ? pts[i].x : x0;
+        x1 = pts[i].x > x1 ? pts[i].x : x1;
+        y0 = pts[i].y < y0 ? pts[i].y : y0;
+        y1 = pts[i].y > y1 ? pts[i].y : y1;
+    }
+    if ((a.x < x0 - BOX_SLACK_CM && b.x < x0 - BOX_SLACK_CM)
+        || (a.x > x1 + BOX_SLACK_CM && b.x > x1 + BOX_SLACK_CM)
+        || (a.y < y0 - BOX_SLACK_CM && b.y < y0 - BOX_SLACK_CM)
+        || (a.y > y1 + BOX_SLACK_CM && b.y > y1 + BOX_SLACK_CM))
+        return false;
     if (polygon_contains (pts, n, a) || polygon_contains (pts, n, b))
         return true;
     for (int i = 0, j = n - 1; i < n; j = i++)

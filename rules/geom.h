@@ -161,7 +161,7 @@ void geom_sort (double *v, int n);
 bool polygon_contains_footprint (const vec2_t *pts, int n,
                                  const footprint_t *f);
 
-/*  True when segment a-b crosses or touches the polygon. */
+/*  True when segment a-b crosses or touches the polygon (n >= 1). */
 bool polygon_segment_intersects (const vec2_t *pts, int n,
                                  vec2_t a, vec2_t b);
 
