@@ -158,12 +158,12 @@ bol_shoot_hit (const game_t *g, int u, int target)
  *  uncommanded unit shoots unless it is falling back; a unit with a
  *  shooting marker not ordered to shoot takes a command check to remove
  *  it, and shoots when that fails ("Keep Shooting Rule").  Whatever the
- *  order names, it shoots at its priority target. */
+ *  order names, it shoots at its priority target, into *target. */
 static bool
-will_shoot (game_t *g, int u, dice_t *dice)
+will_shoot (game_t *g, int u, dice_t *dice, int *target)
 {
     const game_unit_t *gu = game_unit (g, u);
-    if (!bol_can_shoot (g, u) || bol_priority_target (g, u) < 0)
+    if (!bol_can_shoot (g, u) || (*target = bol_priority_target (g, u)) < 0)
         return false;
     order_t o = gu->ordered ? gu->order : order_hold ();
     if (o.kind == ORDER_CONTINUE)
@@ -191,9 +191,12 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
         target[u] = -1;
         if (game_unit_c (g, u)->side != side)
             continue;
-        if (bombardment ? is_artillery (g, u) && bol_can_shoot (g, u)
-                        : will_shoot (g, u, dice))
-            target[u] = bol_priority_target (g, u);
+        if (bombardment) {
+            if (is_artillery (g, u) && bol_can_shoot (g, u))
+                target[u] = bol_priority_target (g, u);
+        }
+        else if (!will_shoot (g, u, dice, &target[u]))
+            target[u] = -1;
     }
     /* target by target, in the order of the first shooter at each */
     for (int u = 0; u < n; u++) {
