@@ -237,7 +237,7 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
             game_unit_mut (g, k)->fired = 1;
             if (!bombardment)
                 state_m (g, k)->flags |= BOL_F_SHOOTING;
-            if (len < sizeof said)
+            if (game_events_on (g) && len < sizeof said)
                 len += (size_t) snprintf (said + len, sizeof said - len,
                                           "%s%s (%s) %dd6 needing %d: %d hit%s",
                                           len ? "; " : "",
