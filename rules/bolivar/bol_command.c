@@ -38,8 +38,11 @@ bol_division_commander (const game_t *g, int u)
         }
         if (x->platoon[0] && strcmp (c->platoon, x->platoon) == 0)
             return k;
-        double d = situation_unit_distance (game_situation (g), u, k);
-        if (!x->platoon[0] && d < best) {
+        if (x->platoon[0])
+            continue;
+        double d = situation_unit_distance_within (game_situation (g), u, k,
+                                                   best);
+        if (d < best) {
             best = d;
             nearest = k;
         }
@@ -151,7 +154,8 @@ bol_uncommanded (const game_t *g, int u, char *why, int len)
     const unit_t *x = game_unit_c (g, u);
     int c = bol_division_commander (g, u);
     double reach = bol_cm (g, t->command_reach_tum);
-    double d = c >= 0 ? situation_unit_distance (game_situation (g), u, c)
+    double d = c >= 0 ? situation_unit_distance_within (game_situation (g),
+                                                        u, c, reach + 1e-6)
                       : INFINITY;
     if (t->uncommanded == BOL_UNCOMMANDED_BEYOND_REACH) {
         if (d <= reach + 1e-6)

@@ -266,13 +266,14 @@ opponent_of (const game_t *g, int u)
     int o = state_c (g, u)->opponent - 1;
     const situation_t *sit = game_situation (g);
     if (o >= 0 && is_enemy (g, u, o)
-        && situation_unit_distance (sit, u, o) < BOL_CONTACT_CM)
+        && situation_unit_distance_within (sit, u, o, BOL_CONTACT_CM)
+               < BOL_CONTACT_CM)
         return o;
     int best = -1;
     double best_d = BOL_CONTACT_CM;
     for (int e = 0; e < game_unit_count (g); e++)
         if (is_enemy (g, u, e) && !is_artillery (g, e)) {
-            double d = situation_unit_distance (sit, u, e);
+            double d = situation_unit_distance_within (sit, u, e, best_d);
             if (d < best_d)
                 best_d = d, best = e;
         }
