@@ -968,8 +968,8 @@ static void
 test_battles (void **state)
 {
     (void) state;
-    static const char *const names[] = { "lib_meeting" };
-    test_battles_replayed (rules, names, 1, 41, 10);
+    static const char *const names[] = { "lib_meeting", "lib_assault" };
+    test_battles_replayed (rules, names, 2, 41, 10);
 }
 
 int
