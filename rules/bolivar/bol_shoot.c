@@ -81,13 +81,14 @@ bol_long_range_cm (const game_t *g, int u)
     return w && w->long_cm > 0 ? w->long_cm : 0;
 }
 
-int
-bol_priority_target (const game_t *g, int u)
+/*  bol_priority_target by asking every enemy in the order of the table,
+ *  for a shooter with more than TARGETS_MAX enemies in `range`. */
+static int
+priority_target_scan (const game_t *g, int u, double range)
 {
     int best = -1;
     bool best_front = false, nearest = tables (g)->house.nearest_target;
     double best_d = INFINITY;
-    double range = bol_long_range_cm (g, u) + 1e-6;
     for (int k = 0; k < 2 * game_unit_count (g); k++) {
         /* seed 000: "A unit must fire at the nearest eligible enemy
            unit ... artillery shooters can skip over ignore artillery
@@ -115,6 +116,66 @@ bol_priority_target (const game_t *g, int u)
         }
     }
     return best;
+}
+
+/*  The most enemies in range bol_priority_target puts in order; with
+ *  more it asks them all in the order of the table. */
+#define TARGETS_MAX 64
+
+/*  An enemy in range, as bol_priority_target weighs it. */
+typedef struct {
+    int e;
+    double d;              /* its distance */
+    bool front;            /* directly to the shooter's front */
+} target_t;
+
+/*  Does a come before b in the priority: directly to front first, then
+ *  the nearer, then the first in the table. */
+static bool
+target_before (const target_t *a, const target_t *b)
+{
+    if (a->front != b->front)
+        return a->front;
+    if (a->d != b->d)
+        return a->d < b->d;
+    return a->e < b->e;
+}
+
+int
+bol_priority_target (const game_t *g, int u)
+{
+    bool nearest = tables (g)->house.nearest_target;
+    double range = bol_long_range_cm (g, u) + 1e-6;
+    /* the enemies in range in the order of priority, so that the first
+       viable one is the target: the sight and the line of fire that
+       viable traces are the dear part, and are traced no further */
+    target_t in_range[TARGETS_MAX];
+    int n = 0;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (!is_enemy (g, u, e))
+            continue;
+        double d = situation_unit_distance_within (game_situation (g), u, e,
+                                                   range);
+        if (d > range)
+            continue;                          /* not viable: out of range */
+        if (n == TARGETS_MAX)
+            return priority_target_scan (g, u, range);
+        target_t t = { e, d, !nearest && bol_directly_to_front (g, u, e) };
+        int i = n++;
+        for (; i > 0 && target_before (&t, &in_range[i - 1]); i--)
+            in_range[i] = in_range[i - 1];
+        in_range[i] = t;
+    }
+    /* seed 000: "A unit must fire at the nearest eligible enemy unit ...
+       artillery shooters can skip over ignore artillery targets if they
+       wish": guns look past guns first */
+    bool guns_look_past = nearest && is_artillery (g, u);
+    for (int pass = guns_look_past ? 0 : 1; pass < 2; pass++)
+        for (int i = 0; i < n; i++)
+            if (!(pass == 0 && is_artillery (g, in_range[i].e))
+                && viable (g, u, in_range[i].e))
+                return in_range[i].e;
+    return -1;
 }
 
 int
