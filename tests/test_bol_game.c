@@ -87,7 +87,7 @@ typedef test_game_t fixture_t;
 static const char *
 scenario_text (const char *terrain, const char *units)
 {
-    static char text[12288];
+    static char text[40960];
     snprintf (text, sizeof text,
               "ruleset = \"bolivar\";\n"
               "table = { width = 100.0; depth = 100.0; };\n"
@@ -395,6 +395,48 @@ test_initiative (void **state)
     test_push (f, 2, 4, 4);
     game_begin_phase (f->g, f->dice);
     assert_int_equal (bol_active (f->g), SIDE_BLUE);
+    unmake (f);
+}
+
+/*  "Target priority is the closest viable target directly-to-front,
+ *  otherwise closest in arc", with more enemies in range than the
+ *  search for the target puts in order (it then asks them all in the
+ *  order of the table): a heavy gun (long range 32 cm) before 77 light
+ *  guns, one straight ahead 6 cm off, and a nearer skirmisher obliquely
+ *  in its arc. */
+static void
+test_priority_among_many (void **state)
+{
+    (void) state;
+    static char units[36864];
+    size_t len = (size_t) snprintf (units, sizeof units, "%s, %s",
+                                    unit ("gun", "blue", "heavy_gun",
+                                          "ordinary", "line", 50, 10, 0,
+                                          NULL),
+                                    unit ("oblique", "red", "skirmisher",
+                                          "ordinary", "loose", 54, 15, 180,
+                                          NULL));
+    for (int row = 0; row < 7; row++)
+        for (int col = 0; col < 11; col++) {
+            char id[16];
+            snprintf (id, sizeof id, "r%dc%d", row, col);
+            len += (size_t) snprintf (units + len, sizeof units - len,
+                                      ", %s",
+                                      unit (id, "red", "light_gun",
+                                            "ordinary", "line", 35 + 3 * col,
+                                            18 + 3 * row, 180, NULL));
+            assert_true (len < sizeof units);
+        }
+    fixture_t *f = make (NULL, units);
+    int gun = idx (f, "gun"), in_range = 0;
+    for (int e = 0; e < game_unit_count (f->g); e++)
+        if (e != gun && situation_unit_distance (game_situation (f->g), gun, e)
+                            <= bol_long_range_cm (f->g, gun))
+            in_range++;
+    assert_int_equal (in_range, 78);
+    /* r0c5 stands at (50, 18): straight ahead, 6 cm from the gun's
+       front; oblique is nearer (3.2 cm) but not directly to its front */
+    assert_int_equal (bol_priority_target (f->g, gun), idx (f, "r0c5"));
     unmake (f);
 }
 
@@ -1181,6 +1223,7 @@ main (void)
         cmocka_unit_test (test_command_check),
         cmocka_unit_test (test_zones),
         cmocka_unit_test (test_zone_priority_target),
+        cmocka_unit_test (test_priority_among_many),
         cmocka_unit_test (test_initiative),
         cmocka_unit_test (test_shooting),
         cmocka_unit_test (test_about_face),
