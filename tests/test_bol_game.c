@@ -437,6 +437,8 @@ test_priority_among_many (void **state)
     /* r0c5 stands at (50, 18): straight ahead, 6 cm from the gun's
        front; oblique is nearer (3.2 cm) but not directly to its front */
     assert_int_equal (bol_priority_target (f->g, gun), idx (f, "r0c5"));
+    assert_true (bol_is_priority_target (f->g, gun, idx (f, "r0c5")));
+    assert_false (bol_is_priority_target (f->g, gun, idx (f, "oblique")));
     unmake (f);
 }
 
@@ -464,6 +466,10 @@ test_zone_priority_target (void **state)
     int marked = idx (f, "marked"), gun = idx (f, "gun");
     assert_true (bol_can_shoot (f->g, gun));
     assert_int_equal (bol_priority_target (f->g, gun), marked);
+    assert_true (bol_is_priority_target (f->g, gun, marked));
+    assert_false (bol_is_priority_target (f->g, gun, idx (f, "unmarked")));
+    assert_false (bol_is_priority_target (f->g, idx (f, "muskets"),
+                                          idx (f, "unmarked")));
     assert_int_equal (bol_zone (f->g, marked), BOL_ZONE_THREAT);
     assert_int_equal (bol_priority_target (f->g, idx (f, "muskets")), -1);
     assert_int_equal (bol_zone (f->g, idx (f, "unmarked")),

@@ -139,7 +139,7 @@ bol_zone (const game_t *g, int u)
             && situation_unit_distance_within (sit, u, e,
                                                bol_long_range_cm (g, e) + 1e-3)
                    <= bol_long_range_cm (g, e) + 1e-3
-            && bol_priority_target (g, e) == u)
+            && bol_is_priority_target (g, e, u))
             return BOL_ZONE_THREAT;
     return zone;
 }

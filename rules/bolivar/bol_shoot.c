@@ -178,6 +178,13 @@ bol_priority_target (const game_t *g, int u)
     return -1;
 }
 
+bool
+bol_is_priority_target (const game_t *g, int u, int t)
+{
+    return is_enemy (g, u, t) && viable (g, u, t)
+        && bol_priority_target (g, u) == t;
+}
+
 int
 bol_shoot_dice (const game_t *g, int u, int target, bool primary)
 {
