@@ -87,7 +87,7 @@ typedef test_game_t fixture_t;
 static const char *
 scenario_text (const char *terrain, const char *units)
 {
-    static char text[40960];
+    static char text[65536];
     snprintf (text, sizeof text,
               "ruleset = \"bolivar\";\n"
               "table = { width = 100.0; depth = 100.0; };\n"
@@ -400,8 +400,8 @@ test_initiative (void **state)
 
 /*  "Target priority is the closest viable target directly-to-front,
  *  otherwise closest in arc", with more enemies in range than the
- *  search for the target puts in order (it then asks them all in the
- *  order of the table): a heavy gun (long range 32 cm) before 77 light
+ *  search for the target puts in order at a time (it then takes them in
+ *  batches): a heavy gun (long range 32 cm) before 77 light
  *  guns, one straight ahead 6 cm off, and a nearer skirmisher obliquely
  *  in its arc. */
 static void
@@ -439,6 +439,49 @@ test_priority_among_many (void **state)
     assert_int_equal (bol_priority_target (f->g, gun), idx (f, "r0c5"));
     assert_true (bol_is_priority_target (f->g, gun, idx (f, "r0c5")));
     assert_false (bol_is_priority_target (f->g, gun, idx (f, "oblique")));
+    unmake (f);
+}
+
+/*  The same rule when the target comes after more than a batch of
+ *  enemies in the order of priority: a heavy gun with 119 light guns
+ *  behind it, nearer than 12.75 TUM and all in range but out of its arc
+ *  (not viable), and one skirmisher obliquely in its arc 12.75 TUM off
+ *  (25.5 cm), none directly to its front: the closest viable target in
+ *  arc is the skirmisher. */
+static void
+test_priority_after_a_batch (void **state)
+{
+    (void) state;
+    static char units[49152];
+    size_t len = (size_t) snprintf (units, sizeof units, "%s, %s",
+                                    unit ("gun", "blue", "heavy_gun",
+                                          "ordinary", "line", 50, 50, 0,
+                                          NULL),
+                                    unit ("oblique", "red", "skirmisher",
+                                          "ordinary", "loose", 64, 75, 180,
+                                          NULL));
+    for (int row = 0; row < 7; row++)
+        for (int col = 0; col < 17; col++) {
+            char id[16];
+            snprintf (id, sizeof id, "r%dc%d", row, col);
+            len += (size_t) snprintf (units + len, sizeof units - len,
+                                      ", %s",
+                                      unit (id, "red", "light_gun",
+                                            "ordinary", "line", 26 + 3 * col,
+                                            47 - 3 * row, 180, NULL));
+            assert_true (len < sizeof units);
+        }
+    fixture_t *f = make (NULL, units);
+    int gun = idx (f, "gun"), oblique = idx (f, "oblique"), nearer = 0;
+    const situation_t *sit = game_situation (f->g);
+    double target_cm = situation_unit_distance (sit, gun, oblique);
+    assert_true (target_cm <= bol_long_range_cm (f->g, gun));
+    for (int e = 0; e < game_unit_count (f->g); e++)
+        if (e != gun && e != oblique
+            && situation_unit_distance (sit, gun, e) < target_cm)
+            nearer++;
+    assert_true (nearer > 64);
+    assert_int_equal (bol_priority_target (f->g, gun), oblique);
     unmake (f);
 }
 
@@ -1230,6 +1273,7 @@ main (void)
         cmocka_unit_test (test_zones),
         cmocka_unit_test (test_zone_priority_target),
         cmocka_unit_test (test_priority_among_many),
+        cmocka_unit_test (test_priority_after_a_batch),
         cmocka_unit_test (test_initiative),
         cmocka_unit_test (test_shooting),
         cmocka_unit_test (test_about_face),

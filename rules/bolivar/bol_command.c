@@ -134,13 +134,14 @@ bol_zone (const game_t *g, int u)
        only of enemies within their long range: finding a unit's
        priority target traces lines of sight to every enemy, the most
        of a playout's time */
-    for (int e = 0; e < game_unit_count (g); e++)
-        if (is_enemy (g, u, e) && bol_can_shoot (g, e)
-            && situation_unit_distance_within (sit, u, e,
-                                               bol_long_range_cm (g, e) + 1e-3)
-                   <= bol_long_range_cm (g, e) + 1e-3
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (!is_enemy (g, u, e) || !bol_can_shoot (g, e))
+            continue;
+        double range = bol_long_range_cm (g, e) + 1e-3;
+        if (situation_unit_distance_within (sit, u, e, range) <= range
             && bol_is_priority_target (g, e, u))
             return BOL_ZONE_THREAT;
+    }
     return zone;
 }
 

@@ -81,45 +81,8 @@ bol_long_range_cm (const game_t *g, int u)
     return w && w->long_cm > 0 ? w->long_cm : 0;
 }
 
-/*  bol_priority_target by asking every enemy in the order of the table,
- *  for a shooter with more than TARGETS_MAX enemies in `range`. */
-static int
-priority_target_scan (const game_t *g, int u, double range)
-{
-    int best = -1;
-    bool best_front = false, nearest = tables (g)->house.nearest_target;
-    double best_d = INFINITY;
-    for (int k = 0; k < 2 * game_unit_count (g); k++) {
-        /* seed 000: "A unit must fire at the nearest eligible enemy
-           unit ... artillery shooters can skip over ignore artillery
-           targets if they wish": guns look past guns first */
-        int e = k % game_unit_count (g);
-        bool pass_over = nearest && is_artillery (g, u)
-                      && k < game_unit_count (g);
-        if (k == game_unit_count (g) && (best >= 0 || !nearest
-                                         || !is_artillery (g, u)))
-            break;
-        if (!is_enemy (g, u, e) || (pass_over && is_artillery (g, e)))
-            continue;
-        /* whether e would be the better target first: the sight and the
-           line of fire viable traces are the dear part */
-        double d = situation_unit_distance_within (game_situation (g), u, e,
-                                                   range);
-        if (d > range)
-            continue;                          /* not viable: out of range */
-        bool front = !nearest && bol_directly_to_front (g, u, e);
-        if (((front && !best_front) || (front == best_front && d < best_d))
-            && viable (g, u, e)) {
-            best = e;
-            best_front = front;
-            best_d = d;
-        }
-    }
-    return best;
-}
-
-/*  The most enemies in range bol_priority_target puts in order; with
- *  more it asks them all in the order of the table. */
+/*  The most enemies in range bol_priority_target puts in order at a
+ *  time; with more it takes them in batches of this many. */
 #define TARGETS_MAX 64
 
 /*  An enemy in range, as bol_priority_target weighs it. */
@@ -141,40 +104,67 @@ target_before (const target_t *a, const target_t *b)
     return a->e < b->e;
 }
 
-int
-bol_priority_target (const game_t *g, int u)
+/*  The next batch of u's enemies in range, in out[] in order of
+ *  priority: the first TARGETS_MAX that come after *after (NULL: from
+ *  the first), guns left out when `no_guns`.  Returns their count; *more
+ *  is set when enemies after the batch's last were left out. */
+static int
+next_targets (const game_t *g, int u, double range, bool no_guns,
+              const target_t *after, target_t out[TARGETS_MAX], bool *more)
 {
     bool nearest = tables (g)->house.nearest_target;
-    double range = bol_long_range_cm (g, u) + 1e-6;
-    /* the enemies in range in the order of priority, so that the first
-       viable one is the target: the sight and the line of fire that
-       viable traces are the dear part, and are traced no further */
-    target_t in_range[TARGETS_MAX];
     int n = 0;
+    *more = false;
     for (int e = 0; e < game_unit_count (g); e++) {
-        if (!is_enemy (g, u, e))
+        if (!is_enemy (g, u, e) || (no_guns && is_artillery (g, e)))
             continue;
         double d = situation_unit_distance_within (game_situation (g), u, e,
                                                    range);
         if (d > range)
             continue;                          /* not viable: out of range */
-        if (n == TARGETS_MAX)
-            return priority_target_scan (g, u, range);
         target_t t = { e, d, !nearest && bol_directly_to_front (g, u, e) };
+        if (after && !target_before (after, &t))
+            continue;                          /* in an earlier batch */
+        if (n == TARGETS_MAX) {
+            *more = true;
+            if (!target_before (&t, &out[n - 1]))
+                continue;
+            n--;                               /* the last makes room */
+        }
         int i = n++;
-        for (; i > 0 && target_before (&t, &in_range[i - 1]); i--)
-            in_range[i] = in_range[i - 1];
-        in_range[i] = t;
+        for (; i > 0 && target_before (&t, &out[i - 1]); i--)
+            out[i] = out[i - 1];
+        out[i] = t;
     }
+    return n;
+}
+
+int
+bol_priority_target (const game_t *g, int u)
+{
+    double range = bol_long_range_cm (g, u) + 1e-6;
     /* seed 000: "A unit must fire at the nearest eligible enemy unit ...
        artillery shooters can skip over ignore artillery targets if they
        wish": guns look past guns first */
-    bool guns_look_past = nearest && is_artillery (g, u);
-    for (int pass = guns_look_past ? 0 : 1; pass < 2; pass++)
-        for (int i = 0; i < n; i++)
-            if (!(pass == 0 && is_artillery (g, in_range[i].e))
-                && viable (g, u, in_range[i].e))
-                return in_range[i].e;
+    bool guns_look_past = tables (g)->house.nearest_target
+                       && is_artillery (g, u);
+    /* the enemies in range in order of priority, so that the first
+       viable one is the target: the sight and the line of fire that
+       viable traces are the dear part, and are traced no further */
+    for (int pass = guns_look_past ? 0 : 1; pass < 2; pass++) {
+        target_t batch[TARGETS_MAX];
+        bool more;
+        int n = next_targets (g, u, range, pass == 0, NULL, batch, &more);
+        for (;;) {
+            for (int i = 0; i < n; i++)
+                if (viable (g, u, batch[i].e))
+                    return batch[i].e;
+            if (!more)
+                break;
+            target_t last = batch[n - 1];
+            n = next_targets (g, u, range, pass == 0, &last, batch, &more);
+        }
+    }
     return -1;
 }
 
