@@ -398,12 +398,32 @@ test_initiative (void **state)
     unmake (f);
 }
 
+/*  Units text of len characters in units[size], and after it a grid of
+ *  red light guns facing 180 named rRcC: `cols` columns 3 cm apart from
+ *  x0, `rows` rows dy apart from y0.  Returns the new length. */
+static size_t
+add_gun_grid (char *units, size_t size, size_t len, int cols, int rows,
+              double x0, double y0, double dy)
+{
+    for (int row = 0; row < rows; row++)
+        for (int col = 0; col < cols; col++) {
+            char id[16];
+            snprintf (id, sizeof id, "r%dc%d", row, col);
+            len += (size_t) snprintf (units + len, size - len, ", %s",
+                                      unit (id, "red", "light_gun",
+                                            "ordinary", "line", x0 + 3 * col,
+                                            y0 + dy * row, 180, NULL));
+            assert_true (len < size);
+        }
+    return len;
+}
+
 /*  "Target priority is the closest viable target directly-to-front,
  *  otherwise closest in arc", with more enemies in range than the
  *  search for the target puts in order at a time (it then takes them in
- *  batches): a heavy gun (long range 32 cm) before 77 light
- *  guns, one straight ahead 6 cm off, and a nearer skirmisher obliquely
- *  in its arc. */
+ *  batches): a heavy gun (long range 16 TUM, 32 cm: the tables' reading,
+ *  not in the text) before 77 light guns, one straight ahead 6 cm off,
+ *  and a nearer skirmisher obliquely in its arc. */
 static void
 test_priority_among_many (void **state)
 {
@@ -416,17 +436,7 @@ test_priority_among_many (void **state)
                                     unit ("oblique", "red", "skirmisher",
                                           "ordinary", "loose", 54, 15, 180,
                                           NULL));
-    for (int row = 0; row < 7; row++)
-        for (int col = 0; col < 11; col++) {
-            char id[16];
-            snprintf (id, sizeof id, "r%dc%d", row, col);
-            len += (size_t) snprintf (units + len, sizeof units - len,
-                                      ", %s",
-                                      unit (id, "red", "light_gun",
-                                            "ordinary", "line", 35 + 3 * col,
-                                            18 + 3 * row, 180, NULL));
-            assert_true (len < sizeof units);
-        }
+    len = add_gun_grid (units, sizeof units, len, 11, 7, 35, 18, 3);
     fixture_t *f = make (NULL, units);
     int gun = idx (f, "gun"), in_range = 0;
     for (int e = 0; e < game_unit_count (f->g); e++)
@@ -444,10 +454,10 @@ test_priority_among_many (void **state)
 
 /*  The same rule when the target comes after more than a batch of
  *  enemies in the order of priority: a heavy gun with 119 light guns
- *  behind it, nearer than 12.75 TUM and all in range but out of its arc
- *  (not viable), and one skirmisher obliquely in its arc 12.75 TUM off
- *  (25.5 cm), none directly to its front: the closest viable target in
- *  arc is the skirmisher. */
+ *  behind it, all in range but out of its arc (not viable), 111 of them
+ *  nearer than one skirmisher obliquely in its arc 12.75 TUM (25.5 cm)
+ *  off, none directly to its front: the closest viable target in arc is
+ *  the skirmisher. */
 static void
 test_priority_after_a_batch (void **state)
 {
@@ -460,17 +470,7 @@ test_priority_after_a_batch (void **state)
                                     unit ("oblique", "red", "skirmisher",
                                           "ordinary", "loose", 64, 75, 180,
                                           NULL));
-    for (int row = 0; row < 7; row++)
-        for (int col = 0; col < 17; col++) {
-            char id[16];
-            snprintf (id, sizeof id, "r%dc%d", row, col);
-            len += (size_t) snprintf (units + len, sizeof units - len,
-                                      ", %s",
-                                      unit (id, "red", "light_gun",
-                                            "ordinary", "line", 26 + 3 * col,
-                                            47 - 3 * row, 180, NULL));
-            assert_true (len < sizeof units);
-        }
+    len = add_gun_grid (units, sizeof units, len, 17, 7, 26, 47, -3);
     fixture_t *f = make (NULL, units);
     int gun = idx (f, "gun"), oblique = idx (f, "oblique"), nearer = 0;
     const situation_t *sit = game_situation (f->g);
@@ -487,10 +487,10 @@ test_priority_after_a_batch (void **state)
 
 /*  "Threat Zone: A unit is any of: ... (2) is priority target for enemy
  *  capable of shooting; (3) within 4 TUM of any enemy."  A battalion 10
- *  TUM (20 cm) before a deployed heavy gun (long range 32 TUM) is its
- *  priority target, beyond 4 TUM: in the threat zone.  Before a
- *  battalion's muskets (long range 8 TUM) at the same distance it is no
- *  one's target: in the manoeuvre zone. */
+ *  TUM (20 cm) before a deployed heavy gun (long range 16 TUM, the
+ *  tables' reading) is its priority target, beyond 4 TUM: in the threat
+ *  zone.  Before a battalion's muskets (long range 4 TUM) at the same
+ *  distance it is no one's target: in the manoeuvre zone. */
 static void
 test_zone_priority_target (void **state)
 {
