@@ -974,6 +974,55 @@ test_passage_of_lines (void **state)
     unmake (f);
 }
 
+/*  Friends do not pass through each other ("Only certain friendly
+ *  interpenetrations are allowed"), but two already overlapping (a turn
+ *  in place can leave a line's end on its neighbour) may draw apart or
+ *  slide along each other: neither is held fast for the rest of the
+ *  game.  A move that would stand further on the friend still stops. */
+static void
+test_friends_overlapping_move_apart (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* "a" faces west, its 8 cm line running north-south from y 26 to
+       34; "b" faces north, y 33 to 35: 1 cm of "a" stands on "b" */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("a", "blue", "battalion", "ordinary", "line", 30, 30,
+                    270, NULL),
+              unit ("b", "blue", "battalion", "ordinary", "line", 30, 34, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 95, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    double on_b = footprint_overlap (&U (f, "a")->fp, &U (f, "b")->fp);
+    test_near (on_b, 1.0, 1e-6);
+    order (f, "a", test_move_order (25, 30));     /* west, along b's front */
+    test_next_phase (f);
+    test_near (U (f, "a")->fp.centre.x, 25, 1e-6);
+    assert_true (footprint_overlap (&U (f, "a")->fp, &U (f, "b")->fp)
+                 <= on_b + 1e-6);
+    unmake (f);
+
+    /* facing north, "a" clears "b" by 2 cm: its move north stops when it
+       would stand on "b" by more than the 0.5 cm of contact */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("a", "blue", "battalion", "ordinary", "line", 30, 30, 0,
+                    NULL),
+              unit ("b", "blue", "battalion", "ordinary", "line", 30, 34, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 95, 180,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    order (f, "a", test_move_order (30, 40));
+    test_next_phase (f);
+    assert_true (U (f, "a")->fp.centre.y > 31.5 - 1e-6);
+    assert_true (footprint_overlap (&U (f, "a")->fp, &U (f, "b")->fp)
+                 <= SITUATION_OVERLAP_CM + 1e-6);
+    unmake (f);
+}
+
 /*  Support and crowding: "Squares and columns are always supported.
  *  ... Line, cavalry and skirmishers are supported when ... (1) No enemy
  *  unit to-rear within 4 TUM; (2) At least one friendly cavalry,
@@ -1280,6 +1329,7 @@ main (void)
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_melee_and_rally_back),
         cmocka_unit_test (test_passage_of_lines),
+        cmocka_unit_test (test_friends_overlapping_move_apart),
         cmocka_unit_test (test_evade),
         cmocka_unit_test (test_mutual_charges),
         cmocka_unit_test (test_feigned_flight),

@@ -27,12 +27,18 @@ passes (const game_t *g, int u, int k)
 
 /*  Does unit u, its footprint at `fp`, stand where it may not: on an
  *  enemy (or in contact with one, `contact` false), on a friend it may
- *  not pass (`passing`: while moving) or end on.  `ignore` (or -1) is a
- *  unit it may touch.  Only the units in near[0..n_near) are asked, or
- *  every unit when `near` is NULL. */
+ *  not pass (`passing`: while moving) or end on.  A friend the unit
+ *  already stood on at `start` (a turn in place or a formation change
+ *  can leave two friends overlapping) blocks it only where it would
+ *  stand further on it: the two may move apart or along each other,
+ *  as a player would draw them apart on the table, where a rule that
+ *  asked for no overlap at all would hold both fast for the rest of the
+ *  game.  `ignore` (or -1) is a unit it may touch.  Only the units in
+ *  near[0..n_near) are asked, or every unit when `near` is NULL. */
 static bool
-blocked (const game_t *g, int u, const footprint_t *fp, bool passing,
-         bool contact, int ignore, const int *near, int n_near)
+blocked (const game_t *g, int u, const footprint_t *start,
+         const footprint_t *fp, bool passing, bool contact, int ignore,
+         const int *near, int n_near)
 {
     int n = near ? n_near : game_unit_count (g);
     for (int i = 0; i < n; i++) {
@@ -44,8 +50,11 @@ blocked (const game_t *g, int u, const footprint_t *fp, bool passing,
         if (friend) {
             if (is_commander (g, u) || is_commander (g, k))
                 continue;
-            if ((!passing || !passes (g, u, k))
-                && footprint_overlap (fp, &y->fp) > SITUATION_OVERLAP_CM)
+            if (passing && passes (g, u, k))
+                continue;
+            double on = footprint_overlap (fp, &y->fp);
+            if (on > SITUATION_OVERLAP_CM
+                && on > footprint_overlap (start, &y->fp) + 1e-6)
                 return true;
             continue;
         }
@@ -93,6 +102,7 @@ walk (game_t *g, int u, double heading, double length, double facing,
     vec2_t from = x->fp.centre;
     footprint_t fp = x->fp;
     fp.facing = facing;
+    const footprint_t start = fp;
     double moved = 0;
     int near_buf[WALK_NEAR_MAX];
     int n_near = walk_near (g, &fp, length, near_buf);
@@ -104,14 +114,16 @@ walk (game_t *g, int u, double heading, double length, double facing,
                                               heading, d);
         if (geom_dist (next.centre, from) + 1e-6 < d
             || gun_barred (g, u, next.centre)
-            || blocked (g, u, &next, true, contact, ignore, near, n_near))
+            || blocked (g, u, &start, &next, true, contact, ignore, near,
+                        n_near))
             break;
         fp = next;
         moved = d;
     }
     /* a unit passing through friends must not end on them */
     while (moved > 0
-           && blocked (g, u, &fp, false, contact, ignore, near, n_near)) {
+           && blocked (g, u, &start, &fp, false, contact, ignore, near,
+                       n_near)) {
         moved = fmax (0, moved - STEP_CM);
         fp.centre = situation_move_towards (game_situation (g), from, heading,
                                             moved);
