@@ -33,6 +33,8 @@ typedef struct {
     double reach;                 /* its weapon's long range, 0: none */
     double move;                  /* a full move in the open */
     double charge_reach;          /* a charge's move */
+    double charge_after_move;     /* a charge declared after the move
+                                     (game_charge_after_move_cm), or 0 */
     int enemies[PORTFOLIO_TARGETS]; /* nearest visible enemies in play */
     double enemy_cm[PORTFOLIO_TARGETS];
     int enemy_count;
@@ -105,7 +107,10 @@ survey (build_t *b)
     b->in_cover = situation_footprint_cover (b->sit, &b->un->fp) != COVER_NONE;
     b->reach = ruleset_weapon_reach (b->rs, b->un);
     b->move = ruleset_move_cm (b->rs, b->un, b->cavalry ? "walk" : NULL);
-    b->charge_reach = ruleset_move_cm (b->rs, b->un, NULL);
+    b->charge_after_move = game_charge_after_move_cm (b->g, b->u);
+    b->charge_reach = b->charge_after_move > 0
+                    ? b->charge_after_move
+                    : ruleset_move_cm (b->rs, b->un, NULL);
     b->enemy_count = 0;
     b->nearest_any = -1;
     b->threats = 0;
@@ -201,26 +206,52 @@ add_fire (build_t *b)
     }
 }
 
+/*  A charge at each enemy in reach.  Where charges are declared after
+ *  the move (game_charge_after_move_cm), the unit turns to face its
+ *  target in the move (a charge there may wheel little, under the house
+ *  rules not at all), and an enemy beyond the charge's reach but within
+ *  a move and a charge gets a charge after a move: on towards it until
+ *  half a charge away, facing it, the charge declared from there.
+ *  Without it an attacker whose one-turn playouts see no gain in coming
+ *  nearer never comes within a charge's reach. */
 static void
 add_charges (build_t *b)
 {
+    bool after = b->charge_after_move > 0;
     for (int i = 0; i < b->enemy_count; i++) {
         int e = b->enemies[i];
-        if (b->enemy_cm[i] > b->charge_reach)
+        double d = b->enemy_cm[i];
+        bool closing = d > b->charge_reach;
+        if (closing && (!after || d > b->move + b->charge_reach))
             continue;
         order_t o = order_hold ();
         o.kind = ORDER_CHARGE;
         o.target = e;
         o.follow_up = true;
         const unit_t *x = situation_unit_const (b->sit, e);
+        if (after) {
+            double towards = geom_bearing (b->un->fp.centre, x->fp.centre);
+            if (closing) {
+                o.has_to = true;
+                o.to = situation_move_towards (b->sit, b->un->fp.centre,
+                                               towards,
+                                               fmin (b->move,
+                                                     d - b->charge_reach / 2));
+                towards = geom_bearing (o.to, x->fp.centre);
+            }
+            o.has_facing = true;
+            o.facing = towards;
+        }
         double odds = (double) unit_figures_standing (b->un)
                     / (unit_figures_standing (b->un) + unit_figures_standing (x));
         double prior = 0.15 + 0.45 * b->aggression + 0.4 * (odds - 0.5)
                      + (b->cavalry ? 0.15 : 0)
                      - (situation_footprint_cover (b->sit, &x->fp) != COVER_NONE
                         ? 0.15 : 0)
-                     - (b->un->arm == ARM_COMMAND ? 0.4 : 0);
-        add (b, PORTFOLIO_CHARGE, &o, e, prior, "charge %s", unit_id (b, e));
+                     - (b->un->arm == ARM_COMMAND ? 0.4 : 0)
+                     - (closing ? 0.1 : 0);
+        add (b, PORTFOLIO_CHARGE, &o, e, prior,
+             closing ? "close on %s and charge" : "charge %s", unit_id (b, e));
     }
 }
 

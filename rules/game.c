@@ -537,6 +537,14 @@ game_unit_in_play (const game_t *self, int u)
         && unit_figures_standing (situation_unit_const (self->sit, u)) > 0;
 }
 
+double
+game_charge_after_move_cm (const game_t *self, int u)
+{
+    assert (self && u >= 0 && u < self->unit_count);
+    const game_engine_t *e = game_engine (self);
+    return e->charge_after_move ? e->charge_after_move (self, u) : 0;
+}
+
 bool
 game_side_sees (const game_t *self, int side, int u)
 {

@@ -222,6 +222,14 @@ typedef struct {
      *  are dropped (Empire of Liberty's alternating activations), so a
      *  side's choice is which unit acts and how. */
     bool one_acts;
+    /*  The reach of a charge unit `u` declares after its side's move,
+     *  where the rules declare charges in a phase of their own after the
+     *  move (4 Page Bolivar's Step 4.1): an ORDER_CHARGE given in the
+     *  move phase stands ready, moving first to its `to` (has_to) and
+     *  turning to its facing (has_facing), and is declared from there if
+     *  the target is then in reach.  NULL: a charge is a move of its own
+     *  (has_to on a charge means nothing). */
+    double (*charge_after_move) (const game_t *g, int u);
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */
@@ -346,6 +354,11 @@ void *game_scratch (game_t *self);
 /*  True when unit `u` is in play: not gone from the table, with figures
  *  standing. */
 bool game_unit_in_play (const game_t *self, int u);
+
+/*  The reach of the charge unit `u` may declare after a move this turn
+ *  (game_engine_t.charge_after_move), or 0 where a charge is a move of
+ *  its own. */
+double game_charge_after_move_cm (const game_t *self, int u);
 
 /*  True when a unit of `side` in play can see unit `u` now
  *  (situation_can_see): what that side knows of it under the fog of

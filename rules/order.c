@@ -99,7 +99,8 @@ order_describe (const order_t *o, const struct situation_t *sit, char *buf,
                        unit_label (sit, o->target, tmp, sizeof tmp));
     if (n < buflen && o->has_to)
         n += snprintf (buf + n, buflen - n, "%s to (%.1f, %.1f)",
-                       o->kind == ORDER_FIRE ? " and move" : "",
+                       o->kind == ORDER_FIRE ? " and move"
+                       : o->kind == ORDER_CHARGE ? " after a move" : "",
                        o->to.x, o->to.y);
     if (n < buflen && o->pace != ORDER_PACE_DEFAULT)
         n += snprintf (buf + n, buflen - n, " at %s",
@@ -156,15 +157,16 @@ order_tabletop (const order_t *o, const struct situation_t *sit, int u,
                         ", turning to face", "");
         return buf;
     }
-    if (o->kind == ORDER_CHARGE && o->target >= 0
-        && o->target < situation_unit_count (sit)) {
+    double d = o->has_to ? geom_dist (x->fp.centre, o->to) : 0;
+    bool charge = o->kind == ORDER_CHARGE && o->target >= 0
+               && o->target < situation_unit_count (sit);
+    if (charge && d < 0.05) {
         ruleset_length_text (rs, situation_unit_distance (sit, u, o->target),
                              len, sizeof len);
         snprintf (buf, (size_t) buflen, "charge %s: %s to contact",
                   unit_label (sit, o->target, tmp, sizeof tmp), len);
         return buf;
     }
-    double d = o->has_to ? geom_dist (x->fp.centre, o->to) : 0;
     if (d < 0.05) {
         n = snprintf (buf, (size_t) buflen, "stand");
         if (n > 0 && n < buflen && o->has_facing)
@@ -191,11 +193,15 @@ order_tabletop (const order_t *o, const struct situation_t *sit, int u,
     if (n <= 0 || n >= buflen)
         return buf;
     if (o->has_facing)
-        turn_words (buf + n, buflen - n, x->fp.facing, o->facing,
-                    ", then face", ", facing unchanged");
+        n += turn_words (buf + n, buflen - n, x->fp.facing, o->facing,
+                         ", then face", ", facing unchanged");
     else
-        turn_words (buf + n, buflen - n, x->fp.facing, heading,
-                    ", turning to face the way it moved:", "");
+        n += turn_words (buf + n, buflen - n, x->fp.facing, heading,
+                         ", turning to face the way it moved:", "");
+    /* a charge after a move (game_charge_after_move_cm) */
+    if (charge && n > 0 && n < buflen)
+        snprintf (buf + n, (size_t) (buflen - n), ", then charge %s",
+                  unit_label (sit, o->target, tmp, sizeof tmp));
     return buf;
 }
 

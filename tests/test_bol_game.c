@@ -17,6 +17,7 @@
 #include <string.h>
 #include "battle.h"
 #include "bol_engine.h"
+#include "portfolio.h"
 #include "strategy.h"
 #include "testutil.h"
 
@@ -675,6 +676,68 @@ test_charges (void **state)
     unmake (f);
 }
 
+/*  A charge ordered in the move phase stands ready and is declared in
+ *  Step 4.1 ("Charges are up to 3 TUM"); with a point it moves there
+ *  first, turning to its facing, so that a unit 5 TUM off closes to
+ *  within a charge's reach and charges in the same turn.  The options
+ *  the commander weighs (portfolio_build) offer it: "close on foe and
+ *  charge" beyond 3 TUM, "charge foe" facing it within. */
+static void
+test_charge_after_a_move (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the horse's front at y 21, the line's at y 31: 10 cm, 5 TUM */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("horse", "blue", "horse", "ordinary", "mounted", 50, 20,
+                    0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 32,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_true (game_charge_after_move_cm (f->g, idx (f, "horse")) == 6.0);
+
+    portfolio_option_t opt[PORTFOLIO_MAX];
+    int n = portfolio_build (f->g, idx (f, "horse"), NULL, 0.5, 0.5, opt,
+                             PORTFOLIO_MAX);
+    const portfolio_option_t *close = NULL;
+    for (int k = 0; k < n; k++) {
+        assert_false (opt[k].order.kind == ORDER_CHARGE
+                      && !opt[k].order.has_to);   /* none in reach */
+        if (strcmp (opt[k].name, "close on foe and charge") == 0)
+            close = &opt[k];
+    }
+    assert_non_null (close);
+    /* on until half a charge (3 cm) from the line, facing it */
+    test_near (close->order.to.x, 50, 1e-6);
+    test_near (close->order.to.y, 27, 1e-6);
+    test_near (close->order.facing, 0, 1e-6);
+    char words[256];
+    order_tabletop (&close->order, game_situation (f->g), idx (f, "horse"),
+                    words, sizeof words);
+    assert_string_equal (words, "advance 3.5 TUM (7.0 cm) straight ahead, "
+                         "facing unchanged, then charge foe");
+
+    order (f, "horse", close->order);
+    test_next_phase (f);
+    test_near (U (f, "horse")->fp.centre.y, 27, 1e-6);
+    assert_false (S (f, "horse")->flags & BOL_F_MOVED);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    n = portfolio_build (f->g, idx (f, "horse"), NULL, 0.5, 0.5, opt,
+                         PORTFOLIO_MAX);
+    bool charge = false;
+    for (int k = 0; k < n; k++)
+        charge |= strcmp (opt[k].name, "charge foe") == 0
+               && opt[k].order.has_facing && !opt[k].order.has_to;
+    assert_true (charge);
+    order (f, "horse", test_charge_order (f, "foe"));   /* 3 cm: in reach */
+    test_next_phase (f);                   /* the reactive player's charges */
+    test_push (f, 9, 1, 1, 1, 6, 6, 1, 1, 1, 1);
+    test_next_phase (f);                            /* close combat */
+    assert_true (test_saw (f, "horse (primary) 6d6 needing 6: 2 hits"));
+    unmake (f);
+}
+
 /*  "Cancel Charges ... (2) infantry charged by cavalry"; the melee's
  *  loser: "A unit will Lose a Melee if they take more hits than they
  *  inflicted and must rally back"; "The rally back is directly-to-rear
@@ -1327,6 +1390,7 @@ main (void)
         cmocka_unit_test (test_shooting),
         cmocka_unit_test (test_about_face),
         cmocka_unit_test (test_charges),
+        cmocka_unit_test (test_charge_after_a_move),
         cmocka_unit_test (test_melee_and_rally_back),
         cmocka_unit_test (test_passage_of_lines),
         cmocka_unit_test (test_friends_overlapping_move_apart),

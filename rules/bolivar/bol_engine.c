@@ -876,10 +876,10 @@ move_side (game_t *g, int side, dice_t *dice)
             o = order_hold ();
         }
         if (o.kind == ORDER_CHARGE) {
-            /* ready to charge: declared in Step 4.1 if still in reach */
+            /* ready to charge: declared in Step 4.1 if still in reach,
+               after the move to its point when it has one */
             state_m (g, u)->target = (int16_t) (o.target + 1);
-            o.kind = ORDER_HOLD;
-            o.has_to = false;
+            o.kind = o.has_to ? ORDER_MOVE : ORDER_HOLD;
         }
         bol_move_order (g, u, &o, dice);
         gu->current = gu->ordered ? gu->order : o;
@@ -1007,4 +1007,5 @@ const game_engine_t bol_engine = {
     .victory = victory,
     .refresh = refresh,
     .strength = strength,
+    .charge_after_move = bol_charge_reach,
 };

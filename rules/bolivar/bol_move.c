@@ -407,6 +407,14 @@ bol_contact_point (const game_t *g, int u, int target, double *distance,
     return at;
 }
 
+double
+bol_charge_reach (const game_t *g, int u)
+{
+    const bol_tables_t *t = tables (g);
+    return t->house.charge_full_move ? bol_move_allowance (g, u)
+                                     : bol_cm (g, t->charge_tum);
+}
+
 int
 bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
 {
@@ -477,8 +485,7 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
                       game_unit_c (g, target)->id);
         return -1;
     }
-    double reach = t->house.charge_full_move ? bol_move_allowance (g, u)
-                                             : bol_cm (g, t->charge_tum);
+    double reach = bol_charge_reach (g, u);
     if (distance > reach + 0.05) {
         if (err) {
             char a[48], b[48];

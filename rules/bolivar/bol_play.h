@@ -132,6 +132,10 @@ void bol_move_order (game_t *g, int u, const order_t *o, dice_t *dice);
 vec2_t bol_contact_point (const game_t *g, int u, int target,
                           double *distance, arc_t *arc);
 
+/*  How far unit u's charge goes from where it stands: 3 TUM, or under
+ *  the house rules' charge_full_move its move allowance now. */
+double bol_charge_reach (const game_t *g, int u);
+
 /*  May unit u charge `target` now (in reach of a 3 TUM charge with a
  *  wheel of up to 45 degrees, no shooting or moved marker, not locked,
  *  not a commander, guns or a square)?  0, or -1 with err; err may be
