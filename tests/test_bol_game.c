@@ -345,6 +345,11 @@ test_zones (void **state)
        to rear", nothing else */
     start (f);
     refused (f, "control", test_move_order (45, 47), "control zone");
+    /* a charge's move first (to its point) keeps to the same rule */
+    order_t sidle = test_charge_order (f, "foe");
+    sidle.has_to = true;
+    sidle.to = (vec2_t) { 45, 47 };
+    refused (f, "control", sidle, "control zone");
     order (f, "control", test_move_order (30, 41));       /* directly away */
     unmake (f);
 

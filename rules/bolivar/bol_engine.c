@@ -505,12 +505,13 @@ table_bound_why (const game_t *g, int u, char *why, int len)
 
 /*  ---- orders ---- */
 
-/*  Does order `o` take unit u off the spot? */
+/*  Does order `o` take unit u off the spot (a charge with a point moves
+ *  there in the move phase)? */
 static bool
 order_moves (const game_t *g, int u, const order_t *o)
 {
     return (o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER
-            || o->kind == ORDER_FIRE) && o->has_to
+            || o->kind == ORDER_FIRE || o->kind == ORDER_CHARGE) && o->has_to
         && geom_dist (o->to, game_unit_c (g, u)->fp.centre) > 0.05;
 }
 
