@@ -206,14 +206,37 @@ add_fire (build_t *b)
     }
 }
 
+/*  Where unit b->un would stand square before the face of enemy x it
+ *  is on (front, flank or rear: the 45 degree arcs), `gap` from it, and
+ *  the facing square to that face: how a player lines up a charge. */
+static vec2_t
+square_before (const build_t *b, const unit_t *x, double gap, double *facing)
+{
+    arc_t arc = footprint_arc (&x->fp, b->un->fp.centre, 45, 45);
+    double out = x->fp.facing, half = x->fp.depth / 2;
+    if (arc == ARC_REAR)
+        out += 180;
+    else if (arc == ARC_FLANK) {
+        double rel = geom_norm_deg (geom_bearing (x->fp.centre,
+                                                  b->un->fp.centre)
+                                    - x->fp.facing);
+        out += rel < 180 ? 90 : -90;
+        half = x->fp.width / 2;
+    }
+    *facing = geom_norm_deg (out + 180);
+    vec2_t n = geom_heading_vec (out);
+    double off = half + b->un->fp.depth / 2 + gap;
+    return (vec2_t) { x->fp.centre.x + n.x * off, x->fp.centre.y + n.y * off };
+}
+
 /*  A charge at each enemy in reach.  Where charges are declared after
- *  the move (game_charge_after_move_cm), the unit turns to face its
- *  target in the move (a charge there may wheel little, under the house
- *  rules not at all), and an enemy beyond the charge's reach but within
- *  a move and a charge gets a charge after a move: on towards it until
- *  half a charge away, facing it, the charge declared from there.
- *  Without it an attacker whose one-turn playouts see no gain in coming
- *  nearer never comes within a charge's reach. */
+ *  the move (game_charge_after_move_cm), the unit turns square to the
+ *  face it charges in the move (a charge there may wheel little, under
+ *  the house rules not at all), and an enemy beyond the charge's reach
+ *  but within a move and a charge gets a charge after a move: on to half
+ *  a charge before that face, square to it, the charge declared from
+ *  there.  Without it an attacker whose one-turn playouts see no gain in
+ *  coming nearer never comes within a charge's reach. */
 static void
 add_charges (build_t *b)
 {
@@ -230,17 +253,16 @@ add_charges (build_t *b)
         o.follow_up = true;
         const unit_t *x = situation_unit_const (b->sit, e);
         if (after) {
-            double towards = geom_bearing (b->un->fp.centre, x->fp.centre);
+            vec2_t at = square_before (b, x, b->charge_reach / 2,
+                                       &o.facing);
+            o.has_facing = true;
             if (closing) {
                 o.has_to = true;
-                o.to = situation_move_towards (b->sit, b->un->fp.centre,
-                                               towards,
-                                               fmin (b->move,
-                                                     d - b->charge_reach / 2));
-                towards = geom_bearing (o.to, x->fp.centre);
+                o.to = situation_move_towards (
+                    b->sit, b->un->fp.centre,
+                    geom_bearing (b->un->fp.centre, at),
+                    fmin (b->move, geom_dist (b->un->fp.centre, at)));
             }
-            o.has_facing = true;
-            o.facing = towards;
         }
         double odds = (double) unit_figures_standing (b->un)
                     / (unit_figures_standing (b->un) + unit_figures_standing (x));
