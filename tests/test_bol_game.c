@@ -686,7 +686,8 @@ test_charges (void **state)
  *  first, turning to its facing, so that a unit 5 TUM off closes to
  *  within a charge's reach and charges in the same turn.  The options
  *  the commander weighs (portfolio_build) offer it: "close on foe and
- *  charge" beyond 3 TUM, "charge foe" facing it within. */
+ *  charge" beyond 3 TUM, "charge foe" facing it within, each square to
+ *  the face it charges. */
 static void
 test_charge_after_a_move (void **state)
 {
@@ -740,6 +741,28 @@ test_charge_after_a_move (void **state)
     test_push (f, 9, 1, 1, 1, 6, 6, 1, 1, 1, 1);
     test_next_phase (f);                            /* close combat */
     assert_true (test_saw (f, "horse (primary) 6d6 needing 6: 2 hits"));
+    unmake (f);
+
+    /* off the line's flank (its east end at x 54, the horse's front at
+       x 61): it closes to half a charge (3 cm) from that end, square to
+       it, facing west */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("horse", "blue", "horse", "ordinary", "mounted", 62, 32,
+                    270, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 32,
+                    180, NULL));
+    f = make (NULL, units);
+    start (f);
+    n = portfolio_build (f->g, idx (f, "horse"), NULL, 0.5, 0.5, opt,
+                         PORTFOLIO_MAX);
+    close = NULL;
+    for (int k = 0; k < n; k++)
+        if (strcmp (opt[k].name, "close on foe and charge") == 0)
+            close = &opt[k];
+    assert_non_null (close);
+    test_near (close->order.to.x, 58, 1e-6);
+    test_near (close->order.to.y, 32, 1e-6);
+    test_near (close->order.facing, 270, 1e-6);
     unmake (f);
 }
 
