@@ -681,6 +681,29 @@ test_charges (void **state)
     unmake (f);
 }
 
+/*  The option named `name` among unit `id`'s (portfolio_build), the
+ *  test failed when there is none; with `no_charge_in_reach`, fail too
+ *  when a charge without a move first is offered. */
+static portfolio_option_t
+option_named (fixture_t *f, const char *id, const char *name,
+              bool no_charge_in_reach)
+{
+    portfolio_option_t opt[PORTFOLIO_MAX];
+    int n = portfolio_build (f->g, idx (f, id), NULL, 0.5, 0.5, opt,
+                             PORTFOLIO_MAX);
+    int found = -1;
+    for (int k = 0; k < n; k++) {
+        if (no_charge_in_reach)
+            assert_false (opt[k].order.kind == ORDER_CHARGE
+                          && !opt[k].order.has_to);
+        if (strcmp (opt[k].name, name) == 0)
+            found = k;
+    }
+    if (found < 0)
+        fail_msg ("%s has no option \"%s\"", id, name);
+    return opt[found];
+}
+
 /*  A charge ordered in the move phase stands ready and is declared in
  *  Step 4.1 ("Charges are up to 3 TUM"); with a point it moves there
  *  first, turning to its facing, so that a unit 5 TUM off closes to
@@ -702,40 +725,26 @@ test_charge_after_a_move (void **state)
     fixture_t *f = make (NULL, units);
     start (f);
     assert_true (game_charge_after_move_cm (f->g, idx (f, "horse")) == 6.0);
-
-    portfolio_option_t opt[PORTFOLIO_MAX];
-    int n = portfolio_build (f->g, idx (f, "horse"), NULL, 0.5, 0.5, opt,
-                             PORTFOLIO_MAX);
-    const portfolio_option_t *close = NULL;
-    for (int k = 0; k < n; k++) {
-        assert_false (opt[k].order.kind == ORDER_CHARGE
-                      && !opt[k].order.has_to);   /* none in reach */
-        if (strcmp (opt[k].name, "close on foe and charge") == 0)
-            close = &opt[k];
-    }
-    assert_non_null (close);
+    portfolio_option_t close = option_named (f, "horse",
+                                             "close on foe and charge", true);
     /* on until half a charge (3 cm) from the line, facing it */
-    test_near (close->order.to.x, 50, 1e-6);
-    test_near (close->order.to.y, 27, 1e-6);
-    test_near (close->order.facing, 0, 1e-6);
+    test_near (close.order.to.x, 50, 1e-6);
+    test_near (close.order.to.y, 27, 1e-6);
+    test_near (close.order.facing, 0, 1e-6);
     char words[256];
-    order_tabletop (&close->order, game_situation (f->g), idx (f, "horse"),
+    order_tabletop (&close.order, game_situation (f->g), idx (f, "horse"),
                     words, sizeof words);
     assert_string_equal (words, "advance 3.5 TUM (7.0 cm) straight ahead, "
                          "facing unchanged, then charge foe");
 
-    order (f, "horse", close->order);
+    order (f, "horse", close.order);
     test_next_phase (f);
     test_near (U (f, "horse")->fp.centre.y, 27, 1e-6);
     assert_false (S (f, "horse")->flags & BOL_F_MOVED);
     test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
-    n = portfolio_build (f->g, idx (f, "horse"), NULL, 0.5, 0.5, opt,
-                         PORTFOLIO_MAX);
-    bool charge = false;
-    for (int k = 0; k < n; k++)
-        charge |= strcmp (opt[k].name, "charge foe") == 0
-               && opt[k].order.has_facing && !opt[k].order.has_to;
-    assert_true (charge);
+    portfolio_option_t charge = option_named (f, "horse", "charge foe",
+                                              false);
+    assert_true (charge.order.has_facing && !charge.order.has_to);
     order (f, "horse", test_charge_order (f, "foe"));   /* 3 cm: in reach */
     test_next_phase (f);                   /* the reactive player's charges */
     test_push (f, 9, 1, 1, 1, 6, 6, 1, 1, 1, 1);
@@ -753,16 +762,10 @@ test_charge_after_a_move (void **state)
                     180, NULL));
     f = make (NULL, units);
     start (f);
-    n = portfolio_build (f->g, idx (f, "horse"), NULL, 0.5, 0.5, opt,
-                         PORTFOLIO_MAX);
-    close = NULL;
-    for (int k = 0; k < n; k++)
-        if (strcmp (opt[k].name, "close on foe and charge") == 0)
-            close = &opt[k];
-    assert_non_null (close);
-    test_near (close->order.to.x, 58, 1e-6);
-    test_near (close->order.to.y, 32, 1e-6);
-    test_near (close->order.facing, 270, 1e-6);
+    close = option_named (f, "horse", "close on foe and charge", true);
+    test_near (close.order.to.x, 58, 1e-6);
+    test_near (close.order.to.y, 32, 1e-6);
+    test_near (close.order.facing, 270, 1e-6);
     unmake (f);
 }
 
