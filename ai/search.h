@@ -113,7 +113,10 @@ double search_evaluate (const game_t *g, int side,
  *  from it, or holds.  Any other unit looks for the nearest enemy in
  *  play it can see (the three nearest tried): none, it holds.  Falling
  *  back, it makes a full move (a gallop for cavalry) straight away from
- *  that enemy.  Else, in reach of its weapon, it fires at it (halted);
+ *  that enemy.  Pressing on where charges are declared after the move
+ *  (game_charge_after_move_cm), it charges that enemy when the phase's
+ *  legal orders list the charge.  Else, in reach of its weapon, it
+ *  fires at it (halted);
  *  else standing, or with a muzzle-loader not loaded, it holds (and
  *  loads); with no weapon it charges it when the rules let it; else it
  *  makes a full move (a gallop) towards it.  A hold faces the enemy

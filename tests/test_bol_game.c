@@ -18,6 +18,7 @@
 #include "battle.h"
 #include "bol_engine.h"
 #include "portfolio.h"
+#include "search.h"
 #include "strategy.h"
 #include "testutil.h"
 
@@ -745,6 +746,14 @@ test_charge_after_a_move (void **state)
     portfolio_option_t charge = option_named (f, "horse", "charge foe",
                                               false);
     assert_true (charge.order.has_facing && !charge.order.has_to);
+    /* the playouts' script pressing on charges too; standing, it does not */
+    order_t scripted = search_script_order (f->g, idx (f, "horse"),
+                                            COMMANDER_STANCE_PRESS);
+    assert_int_equal (scripted.kind, ORDER_CHARGE);
+    assert_int_equal (scripted.target, idx (f, "foe"));
+    assert_int_not_equal (search_script_order (f->g, idx (f, "horse"),
+                                               COMMANDER_STANCE_STAND).kind,
+                          ORDER_CHARGE);
     order (f, "horse", test_charge_order (f, "foe"));   /* 3 cm: in reach */
     test_next_phase (f);                   /* the reactive player's charges */
     test_push (f, 9, 1, 1, 1, 6, 6, 1, 1, 1, 1);
