@@ -26,7 +26,10 @@ typedef enum {
     ORDER_TAKE_COVER,    /* a move into the cover at `to` */
     ORDER_FIRE,          /* fire at unit `target`; with has_to, also move
                             towards `to` as far as firing allows */
-    ORDER_CHARGE,        /* move to contact unit `target` and fight */
+    ORDER_CHARGE,        /* move to contact unit `target` and fight;
+                            with has_to, where a charge is declared after
+                            the move (game_charge_after_move_cm), first
+                            move to `to` (elsewhere has_to is ignored) */
     ORDER_CONTINUE       /* carry on with the current actions */
 } order_kind_t;
 #define ORDER_KIND_COUNT 6
@@ -91,7 +94,9 @@ char *order_describe (const order_t *o, const struct situation_t *sit,
  *    "move 4.0\" (10.2 cm) 35 degrees left of its front, turning to face
  *     the way it moved: 325 (35 left)"
  *    "fall back 10.0 cm straight to the rear, then face 0 (180 left)"
- *    "charge red-2: 12.3 cm to contact"
+ *    "charge red-2: 12.3 cm to contact",
+ *    "advance 7.0 cm straight ahead, facing unchanged, then charge red-2"
+ *     (a charge with a point: the move first)
  *    "stand, turning to face 90 (90 right)", "stand", "carry on as before",
  *    "carry on as before, turning to face 180 (180 right)"
  *  A move whose destination is under 0.05 cm away is a stand.  Ahead
