@@ -213,16 +213,8 @@ static vec2_t
 square_before (const build_t *b, const unit_t *x, double gap, double *facing)
 {
     arc_t arc = footprint_arc (&x->fp, b->un->fp.centre, 45, 45);
-    double out = x->fp.facing, half = x->fp.depth / 2;
-    if (arc == ARC_REAR)
-        out += 180;
-    else if (arc == ARC_FLANK) {
-        double rel = geom_norm_deg (geom_bearing (x->fp.centre,
-                                                  b->un->fp.centre)
-                                    - x->fp.facing);
-        out += rel < 180 ? 90 : -90;
-        half = x->fp.width / 2;
-    }
+    double half;
+    double out = footprint_face_out (&x->fp, arc, b->un->fp.centre, &half);
     *facing = geom_norm_deg (out + 180);
     vec2_t n = geom_heading_vec (out);
     double off = half + b->un->fp.depth / 2 + gap;

@@ -464,6 +464,22 @@ footprint_arc (const footprint_t *f, vec2_t p,
     return ARC_FLANK;
 }
 
+double
+footprint_face_out (const footprint_t *f, arc_t arc, vec2_t p, double *half)
+{
+    assert (f && half);
+    double out = f->facing;
+    *half = f->depth / 2;
+    if (arc == ARC_REAR)
+        out += 180;
+    else if (arc == ARC_FLANK) {
+        double rel = geom_norm_deg (geom_bearing (f->centre, p) - f->facing);
+        out += rel < 180 ? 90 : -90;
+        *half = f->width / 2;
+    }
+    return out;
+}
+
 arc_t
 footprint_arc_of (const footprint_t *f, const footprint_t *other,
                   double front_half_deg, double rear_half_deg)

@@ -105,6 +105,13 @@ vec2_t footprint_nearest_point_ready (const footprint_ready_t *a,
 arc_t footprint_arc (const footprint_t *f, vec2_t p,
                      double front_half_deg, double rear_half_deg);
 
+/*  The face of footprint `f` that a point `p` in arc `arc` of it
+ *  (footprint_arc) stands before: its front, its rear, or the flank on
+ *  p's side.  Returns the face's outward bearing (degrees, not
+ *  normalised) and sets *half to the distance from f's centre to it. */
+double footprint_face_out (const footprint_t *f, arc_t arc, vec2_t p,
+                           double *half);
+
 /*  Which arc of `f` footprint `other` stands in: the arc of other's point
  *  nearest to f. */
 arc_t footprint_arc_of (const footprint_t *f, const footprint_t *other,

@@ -216,6 +216,29 @@ test_footprint_nearest_point (void **state)
     assert_point (footprint_nearest_point (&a, &b), 1, 0.5);
 }
 
+/*  The face a point stands before: a 10 x 2 footprint facing north
+ *  (0): its front 1 out to the north, its rear to the south, its flanks
+ *  5 out to the east (90) and the west (-90). */
+static void
+test_face_out (void **state)
+{
+    (void) state;
+    footprint_t f = fp (0, 0, 0, 10, 2);
+    double half;
+    assert_true (footprint_face_out (&f, ARC_FRONT, (vec2_t) { 0, 10 },
+                                     &half) == 0);
+    assert_true (half == 1);
+    assert_true (footprint_face_out (&f, ARC_REAR, (vec2_t) { 0, -10 },
+                                     &half) == 180);
+    assert_true (half == 1);
+    assert_true (footprint_face_out (&f, ARC_FLANK, (vec2_t) { 10, 0 },
+                                     &half) == 90);
+    assert_true (half == 5);
+    assert_true (footprint_face_out (&f, ARC_FLANK, (vec2_t) { -10, 0 },
+                                     &half) == -90);
+    assert_true (half == 5);
+}
+
 static void
 test_arcs (void **state)
 {
@@ -460,6 +483,7 @@ main (void)
         cmocka_unit_test (test_footprint_distance_floor),
         cmocka_unit_test (test_footprint_nearest_point),
         cmocka_unit_test (test_arcs),
+        cmocka_unit_test (test_face_out),
         cmocka_unit_test (test_arc_of),
         cmocka_unit_test (test_polygon_contains),
         cmocka_unit_test (test_polygon_distances),

@@ -383,16 +383,9 @@ bol_contact_point (const game_t *g, int u, int target, double *distance,
 {
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
     arc_t a = bol_arc_of (g, target, u);
-    double out = t->fp.facing, half = t->fp.depth / 2;
-    if (a == ARC_REAR)
-        out += 180;
-    else if (a == ARC_FLANK) {
-        double rel = geom_norm_deg (geom_bearing (t->fp.centre, x->fp.centre)
-                                    - t->fp.facing);
-        out += rel < 180 ? 90 : -90;
-        half = t->fp.width / 2;
-    }
-    else if (t->formation == FORMATION_SQUARE) {
+    double half;
+    double out = footprint_face_out (&t->fp, a, x->fp.centre, &half);
+    if (a == ARC_FRONT && t->formation == FORMATION_SQUARE) {
         /* a square: whichever face the charger comes at */
         out = geom_bearing (t->fp.centre, x->fp.centre);
         half = fmax (t->fp.width, t->fp.depth) / 2;
