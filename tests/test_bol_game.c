@@ -405,24 +405,34 @@ test_initiative (void **state)
     unmake (f);
 }
 
-/*  Units text of len characters in units[size], and after it a grid of
- *  red light guns facing 180 named rRcC: `cols` columns 3 cm apart from
- *  x0, `rows` rows dy apart from y0.  Returns the new length. */
-static size_t
-add_gun_grid (char *units, size_t size, size_t len, int cols, int rows,
-              double x0, double y0, double dy)
+/*  A blue heavy gun at (50, gun_y) facing up the table, a red
+ *  skirmisher "oblique" at (oblique_x, oblique_y), and a grid of red
+ *  light guns facing 180 named rRcC: `cols` columns 3 cm apart from x0,
+ *  `rows` rows dy apart from y0. */
+static fixture_t *
+gun_before_grid (double gun_y, double oblique_x, double oblique_y, int cols,
+                 int rows, double x0, double y0, double dy)
 {
+    static char units[49152];
+    size_t len = (size_t) snprintf (units, sizeof units, "%s, %s",
+                                    unit ("gun", "blue", "heavy_gun",
+                                          "ordinary", "line", 50, gun_y, 0,
+                                          NULL),
+                                    unit ("oblique", "red", "skirmisher",
+                                          "ordinary", "loose", oblique_x,
+                                          oblique_y, 180, NULL));
     for (int row = 0; row < rows; row++)
         for (int col = 0; col < cols; col++) {
             char id[16];
             snprintf (id, sizeof id, "r%dc%d", row, col);
-            len += (size_t) snprintf (units + len, size - len, ", %s",
+            len += (size_t) snprintf (units + len, sizeof units - len,
+                                      ", %s",
                                       unit (id, "red", "light_gun",
                                             "ordinary", "line", x0 + 3 * col,
                                             y0 + dy * row, 180, NULL));
-            assert_true (len < size);
+            assert_true (len < sizeof units);
         }
-    return len;
+    return make (NULL, units);
 }
 
 /*  "Target priority is the closest viable target directly-to-front,
@@ -435,16 +445,7 @@ static void
 test_priority_among_many (void **state)
 {
     (void) state;
-    static char units[36864];
-    size_t len = (size_t) snprintf (units, sizeof units, "%s, %s",
-                                    unit ("gun", "blue", "heavy_gun",
-                                          "ordinary", "line", 50, 10, 0,
-                                          NULL),
-                                    unit ("oblique", "red", "skirmisher",
-                                          "ordinary", "loose", 54, 15, 180,
-                                          NULL));
-    len = add_gun_grid (units, sizeof units, len, 11, 7, 35, 18, 3);
-    fixture_t *f = make (NULL, units);
+    fixture_t *f = gun_before_grid (10, 54, 15, 11, 7, 35, 18, 3);
     int gun = idx (f, "gun"), in_range = 0;
     for (int e = 0; e < game_unit_count (f->g); e++)
         if (e != gun && situation_unit_distance (game_situation (f->g), gun, e)
@@ -469,16 +470,7 @@ static void
 test_priority_after_a_batch (void **state)
 {
     (void) state;
-    static char units[49152];
-    size_t len = (size_t) snprintf (units, sizeof units, "%s, %s",
-                                    unit ("gun", "blue", "heavy_gun",
-                                          "ordinary", "line", 50, 50, 0,
-                                          NULL),
-                                    unit ("oblique", "red", "skirmisher",
-                                          "ordinary", "loose", 64, 75, 180,
-                                          NULL));
-    len = add_gun_grid (units, sizeof units, len, 17, 7, 26, 47, -3);
-    fixture_t *f = make (NULL, units);
+    fixture_t *f = gun_before_grid (50, 64, 75, 17, 7, 26, 47, -3);
     int gun = idx (f, "gun"), oblique = idx (f, "oblique"), nearer = 0;
     const situation_t *sit = game_situation (f->g);
     double target_cm = situation_unit_distance (sit, gun, oblique);
@@ -1120,7 +1112,10 @@ test_friends_overlapping_move_apart (void **state)
     start (f);
     order (f, "a", test_move_order (30, 40));
     test_next_phase (f);
+    /* it moved, and stopped with its front (y + 1) within 0.5 cm of b's
+       rear edge at 33 */
     assert_true (U (f, "a")->fp.centre.y > 31.5 - 1e-6);
+    assert_true (U (f, "a")->fp.centre.y <= 32.5 + 1e-6);
     assert_true (footprint_overlap (&U (f, "a")->fp, &U (f, "b")->fp)
                  <= SITUATION_OVERLAP_CM + 1e-6);
     unmake (f);
