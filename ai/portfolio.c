@@ -35,9 +35,6 @@ typedef struct {
     double charge_reach;          /* a charge's move */
     double charge_after_move;     /* a charge declared after the move
                                      (game_charge_after_move_cm), or 0 */
-    double free_turn;             /* the change of direction it makes
-                                     before a move with no test
-                                     (game_free_turn_deg) */
     int enemies[PORTFOLIO_TARGETS]; /* nearest visible enemies in play */
     double enemy_cm[PORTFOLIO_TARGETS];
     int enemy_count;
@@ -111,7 +108,6 @@ survey (build_t *b)
     b->reach = ruleset_weapon_reach (b->rs, b->un);
     b->move = ruleset_move_cm (b->rs, b->un, b->cavalry ? "walk" : NULL);
     b->charge_after_move = game_charge_after_move_cm (b->g, b->u);
-    b->free_turn = game_free_turn_deg (b->g, b->u);
     b->charge_reach = b->charge_after_move > 0
                     ? b->charge_after_move
                     : ruleset_move_cm (b->rs, b->un, NULL);
@@ -471,51 +467,6 @@ add_flanks (build_t *b)
     }
 }
 
-/*  Where a larger change of direction than free_turn asks a test that
- *  keeps the unit where it stands when failed (4 Page Bolivar's threat
- *  zone: a command check, passed about two times in five), each move
- *  towards an enemy, an objective or a flank that turns further gets a
- *  twin that wheels only as far as is free, towards the same side, and
- *  goes on straight ahead as far (a full move at most), its facing
- *  unchanged after: sure to move, if not quite where the other would.
- *  A player in the threat zone wheels and advances rather than throw
- *  for a pivot, turn after turn. */
-static void
-add_wheels (build_t *b)
-{
-    if (b->free_turn >= 180)
-        return;
-    int made = b->n;
-    for (int i = 0; i < made; i++) {
-        const portfolio_option_t *p = &b->out[i];
-        if ((p->kind != PORTFOLIO_ADVANCE && p->kind != PORTFOLIO_OBJECTIVE
-             && p->kind != PORTFOLIO_FLANK) || !p->order.has_to)
-            continue;
-        vec2_t from = b->un->fp.centre;
-        double heading = geom_bearing (from, p->order.to);
-        double turn = geom_norm_deg (heading - b->un->fp.facing);
-        if (turn > 180)
-            turn -= 360;
-        if (fabs (turn) <= b->free_turn + 0.5)
-            continue;
-        order_t o = p->order;
-        double wheel = b->un->fp.facing + (turn > 0 ? b->free_turn
-                                                    : -b->free_turn);
-        double step = fmin (geom_dist (from, p->order.to),
-                            ruleset_move_cm (b->rs, b->un,
-                                             order_pace_name (o.pace)));
-        o.to = situation_move_towards (b->sit, from, geom_norm_deg (wheel),
-                                       step);
-        o.has_facing = false;
-        if (geom_dist (o.to, from) < 1.0)
-            continue;
-        char name[PORTFOLIO_NAME_MAX];
-        snprintf (name, sizeof name, "%s", p->name);
-        add (b, p->kind, &o, p->target, p->prior - 0.02, "%s, wheeling",
-             name);
-    }
-}
-
 static void
 add_continue (build_t *b)
 {
@@ -558,7 +509,6 @@ portfolio_build (const game_t *g, int u, const bool *visible,
         add_close_up (&b);
         add_continue (&b);
         add_flanks (&b);
-        add_wheels (&b);
     }
     if (b.n == 0) {
         all[0].kind = PORTFOLIO_HOLD;

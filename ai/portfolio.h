@@ -4,9 +4,7 @@
  *  objective, take cover, fall back, withdraw to cover further away,
  *  close up on the other units (command figures), carry on, make for a
  *  flank or the rear of an enemy (which then counts it in its Risk
- *  Factors); where a larger change of direction asks a test that can
- *  keep the unit in place (game_free_turn_deg), the same moves wheeling
- *  only as far as is free.
+ *  Factors).
  *
  *  A search over every point of the table is hopeless; a search over a
  *  dozen sensible orders per unit is not (the "portfolio" of the

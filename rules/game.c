@@ -545,15 +545,6 @@ game_charge_after_move_cm (const game_t *self, int u)
     return e->charge_after_move ? e->charge_after_move (self, u) : 0;
 }
 
-double
-game_free_turn_deg (const game_t *self, int u)
-{
-    assert (self && u >= 0 && u < self->unit_count);
-    const game_engine_t *e = game_engine (self);
-    double free = e->free_turn ? e->free_turn (self, u) : 180;
-    return fmin (180, fmax (0, free));
-}
-
 bool
 game_side_sees (const game_t *self, int side, int u)
 {

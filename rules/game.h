@@ -230,12 +230,6 @@ typedef struct {
      *  the target is then in reach.  NULL: a charge is a move of its own
      *  (has_to on a charge means nothing). */
     double (*charge_after_move) (const game_t *g, int u);
-    /*  The largest change of direction, in degrees, unit `u` may make
-     *  before it moves this phase with no test that could keep it where
-     *  it stands (4 Page Bolivar's wheel of the threat and control
-     *  zones: a larger change asks a command check, and a failed check
-     *  means no move).  NULL: any change is free. */
-    double (*free_turn) (const game_t *g, int u);
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */
@@ -365,11 +359,6 @@ bool game_unit_in_play (const game_t *self, int u);
  *  (game_engine_t.charge_after_move), or 0 where a charge is a move of
  *  its own. */
 double game_charge_after_move_cm (const game_t *self, int u);
-
-/*  The largest change of direction unit `u` may make before moving this
- *  phase with no test that could stop it (game_engine_t.free_turn),
- *  0..180 degrees; 180 where any change is free. */
-double game_free_turn_deg (const game_t *self, int u);
 
 /*  True when a unit of `side` in play can see unit `u` now
  *  (situation_can_see): what that side knows of it under the fog of

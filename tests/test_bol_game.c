@@ -770,71 +770,6 @@ test_charge_after_a_move (void **state)
     unmake (f);
 }
 
-/*  "A command check is required for ... each time any unit does a change
- *  direction (except a wheel as first change direction)" in the threat
- *  zone, and a failed check means no move (RULINGS.md): the options the
- *  commander weighs give a move that turns further than a wheel a twin
- *  that wheels 45 degrees and goes straight ahead, which moves with no
- *  check.  In the manoeuvre zone any change is free, and no twin is
- *  made. */
-static void
-test_wheel_in_the_threat_zone (void **state)
-{
-    (void) state;
-    char units[2048];
-    /* the skirmishers off the line's right end, 3 TUM (6 cm) away, facing
-       up the table: the line in their threat zone, not their control */
-    snprintf (units, sizeof units, "%s, %s",
-              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
-                    NULL),
-              unit ("r", "red", "skirmisher", "ordinary", "loose", 62, 20, 0,
-                    NULL));
-    fixture_t *f = make (NULL, units);
-    start (f);
-    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_THREAT);
-    test_near (game_free_turn_deg (f->g, idx (f, "b")), 45, 1e-9);
-    portfolio_option_t wide = option_named (f, "b", "advance on r", false);
-    portfolio_option_t wheel = option_named (f, "b", "advance on r, wheeling",
-                                             false);
-    vec2_t from = U (f, "b")->fp.centre;
-    test_near (geom_bearing (from, wide.order.to), 90, 0.5);
-    test_near (geom_bearing (from, wheel.order.to), 45, 1e-6);
-    assert_false (wheel.order.has_facing);
-    /* the pivot asks a check: failed (three dice, no 6), it stays */
-    order (f, "b", wide.order);
-    test_push (f, 3, 1, 1, 1);
-    test_next_phase (f);
-    assert_true (test_saw (f, "b's command check to change direction"));
-    test_near (geom_dist (U (f, "b")->fp.centre, from), 0, 1e-9);
-    unmake (f);
-    /* the wheel asks none and goes */
-    f = make (NULL, units);
-    start (f);
-    order (f, "b", wheel.order);
-    test_next_phase (f);
-    assert_false (test_saw (f, "command check"));
-    assert_true (geom_dist (U (f, "b")->fp.centre, from) > 5);
-    test_near (U (f, "b")->fp.facing, 45, 1e-6);
-    unmake (f);
-
-    /* out of the threat zone, any change is free */
-    snprintf (units, sizeof units, "%s, %s",
-              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
-                    NULL),
-              unit ("r", "red", "skirmisher", "ordinary", "loose", 90, 20, 0,
-                    NULL));
-    f = make (NULL, units);
-    start (f);
-    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_MANOEUVRE);
-    test_near (game_free_turn_deg (f->g, idx (f, "b")), 180, 1e-9);
-    portfolio_option_t opt[PORTFOLIO_MAX];
-    int n = portfolio_build (f->g, idx (f, "b"), NULL, 0.5, 0.5, opt,
-                             PORTFOLIO_MAX);
-    for (int k = 0; k < n; k++)
-        assert_null (strstr (opt[k].name, "wheeling"));
-    unmake (f);
-}
-
 /*  "Cancel Charges ... (2) infantry charged by cavalry"; the melee's
  *  loser: "A unit will Lose a Melee if they take more hits than they
  *  inflicted and must rally back"; "The rally back is directly-to-rear
@@ -1491,7 +1426,6 @@ main (void)
         cmocka_unit_test (test_about_face),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_charge_after_a_move),
-        cmocka_unit_test (test_wheel_in_the_threat_zone),
         cmocka_unit_test (test_melee_and_rally_back),
         cmocka_unit_test (test_passage_of_lines),
         cmocka_unit_test (test_friends_overlapping_move_apart),

@@ -1009,5 +1009,4 @@ const game_engine_t bol_engine = {
     .refresh = refresh,
     .strength = strength,
     .charge_after_move = bol_charge_reach,
-    .free_turn = bol_free_turn,
 };

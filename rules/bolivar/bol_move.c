@@ -401,12 +401,6 @@ bol_contact_point (const game_t *g, int u, int target, double *distance,
 }
 
 double
-bol_free_turn (const game_t *g, int u)
-{
-    return bol_zone (g, u) == BOL_ZONE_MANOEUVRE ? 180 : tables (g)->wheel_deg;
-}
-
-double
 bol_charge_reach (const game_t *g, int u)
 {
     const bol_tables_t *t = tables (g);

@@ -136,12 +136,6 @@ vec2_t bol_contact_point (const game_t *g, int u, int target,
  *  the house rules' charge_full_move its move allowance now. */
 double bol_charge_reach (const game_t *g, int u);
 
-/*  The change of direction unit u may make before its move with no
- *  command check: any in the manoeuvre zone (180), else a wheel
- *  (wheel_deg, "Wheels in first direction change never require a
- *  command check"). */
-double bol_free_turn (const game_t *g, int u);
-
 /*  May unit u charge `target` now (in reach of a 3 TUM charge with a
  *  wheel of up to 45 degrees, no shooting or moved marker, not locked,
  *  not a commander, guns or a square)?  0, or -1 with err; err may be
