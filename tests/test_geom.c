@@ -225,18 +225,18 @@ test_face_out (void **state)
     (void) state;
     footprint_t f = fp (0, 0, 0, 10, 2);
     double half;
-    assert_true (footprint_face_out (&f, ARC_FRONT, (vec2_t) { 0, 10 },
-                                     &half) == 0);
-    assert_true (half == 1);
-    assert_true (footprint_face_out (&f, ARC_REAR, (vec2_t) { 0, -10 },
-                                     &half) == 180);
-    assert_true (half == 1);
-    assert_true (footprint_face_out (&f, ARC_FLANK, (vec2_t) { 10, 0 },
-                                     &half) == 90);
-    assert_true (half == 5);
-    assert_true (footprint_face_out (&f, ARC_FLANK, (vec2_t) { -10, 0 },
-                                     &half) == -90);
-    assert_true (half == 5);
+    assert_close (footprint_face_out (&f, ARC_FRONT, (vec2_t) { 0, 10 },
+                                      &half), 0);
+    assert_close (half, 1);
+    assert_close (footprint_face_out (&f, ARC_REAR, (vec2_t) { 0, -10 },
+                                      &half), 180);
+    assert_close (half, 1);
+    assert_close (footprint_face_out (&f, ARC_FLANK, (vec2_t) { 10, 0 },
+                                      &half), 90);
+    assert_close (half, 5);
+    assert_close (footprint_face_out (&f, ARC_FLANK, (vec2_t) { -10, 0 },
+                                      &half), -90);
+    assert_close (half, 5);
 }
 
 static void
