@@ -115,6 +115,27 @@ harm_of (const game_t *g, int side)
 
 static double place_score (const game_t *g, int u);
 
+/*  The figures the enemies that see unit u and reach it would hit with
+ *  their next volleys, by the generic chances. */
+static double
+generic_exposure (const game_t *g, int u)
+{
+    const situation_t *sit = game_situation (g);
+    const ruleset_t *rs = situation_ruleset (sit);
+    const unit_t *un = situation_unit_const (sit, u);
+    double hits = 0;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        const unit_t *x = situation_unit_const (sit, e);
+        if (x->side == un->side || !game_unit_in_play (g, e))
+            continue;
+        double d = situation_unit_distance (sit, e, u);
+        if (d <= ruleset_weapon_reach (rs, x)
+            && situation_can_see (sit, e, u, NULL, NULL))
+            hits += generic_volley (g, e, u);
+    }
+    return hits;
+}
+
 /*  The score of unit u after the ply, in any ruleset: the harm the ply
  *  did to the enemy less the harm it took (against the game `before`
  *  it), the fire it can give next (loaded or not: the engines differ)
@@ -138,23 +159,26 @@ generic_score (const game_t *before, const game_t *g, int u,
     if (next >= 0)
         offense += GREEDY_LOAD_SHARE * generic_volley (g, u, next)
                  * target_worth (g, next);
-    double threat = taken;
-    for (int e = 0; e < game_unit_count (g); e++) {
-        const unit_t *x = situation_unit_const (sit, e);
-        if (x->side == un->side || !game_unit_in_play (g, e))
-            continue;
-        double d = situation_unit_distance (sit, e, u);
-        if (d <= ruleset_weapon_reach (rs, x)
-            && situation_can_see (sit, e, u, NULL, NULL))
-            threat += GREEDY_GENERIC_EXPOSED * generic_volley (g, e, u);
-    }
-    if (un->arm == ARM_COMMAND)
+    double threat = taken + GREEDY_GENERIC_EXPOSED * generic_exposure (g, u);
+    if (un->arm == ARM_COMMAND) {
+        /* a command figure standing with a unit shares its fire: under
+           4 Page Bolivar and the house rules it is lost only so */
+        for (int v = 0; v < game_unit_count (g); v++) {
+            const unit_t *y = situation_unit_const (sit, v);
+            if (v != u && y->side == un->side && y->arm != ARM_COMMAND
+                && game_unit_in_play (g, v)
+                && situation_unit_distance (sit, u, v) <= un->fp.width)
+                threat += GREEDY_GENERIC_EXPOSED * generic_exposure (g, v);
+        }
         threat *= GREEDY_COMMAND_RISK;
+    }
     return (0.5 + p->aggression) * offense - (0.5 + p->caution) * threat
          + place_score (g, u);
 }
 
-/*  Objectives held or neared, and a command figure's reach. */
+/*  Objectives held or neared by a unit that can hold them (leaders and
+ *  commanders hold none under most rulesets: game_unit_holds), and a
+ *  command figure's reach. */
 static double
 place_score (const game_t *g, int u)
 {
@@ -163,7 +187,9 @@ place_score (const game_t *g, int u)
     const unit_t *un = situation_unit_const (sit, u);
     double place = 0;
     const scenario_t *sc = game_scenario (g);
-    for (int i = 0; i < scenario_objective_count (sc); i++) {
+    int objectives = game_unit_holds (g, u) ? scenario_objective_count (sc)
+                                             : 0;
+    for (int i = 0; i < objectives; i++) {
         const scenario_objective_t *obj = scenario_objective (sc, i);
         footprint_t spot = { obj->at, 0, 0.001, 0.001 };
         double d = footprint_distance (&un->fp, &spot);

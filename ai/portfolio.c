@@ -307,6 +307,8 @@ add_advances (build_t *b)
 static void
 add_objectives (build_t *b)
 {
+    if (!game_unit_holds (b->g, b->u))
+        return;                     /* it would hold nothing there */
     const scenario_t *sc = game_scenario (b->g);
     int count = scenario_objective_count (sc);
     for (int i = 0; i < count && i < PORTFOLIO_OBJECTIVES; i++) {
@@ -388,12 +390,11 @@ add_fall_back (build_t *b)
     add (b, PORTFOLIO_FALL_BACK, &o, -1, prior, "fall back", NULL);
 }
 
-/*  A command figure keeps near its units: towards their middle. */
-static void
-add_close_up (build_t *b)
+/*  The middle of the units of command figure b->un's side in play, other
+ *  command figures left out; false when it has none. */
+static bool
+units_middle (const build_t *b, vec2_t *mid)
 {
-    if (b->un->arm != ARM_COMMAND)
-        return;
     vec2_t sum = { 0, 0 };
     int k = 0;
     for (int v = 0; v < game_unit_count (b->g); v++) {
@@ -406,8 +407,18 @@ add_close_up (build_t *b)
         k++;
     }
     if (k == 0)
+        return false;
+    *mid = (vec2_t) { sum.x / k, sum.y / k };
+    return true;
+}
+
+/*  A command figure keeps near its units: towards their middle. */
+static void
+add_close_up (build_t *b)
+{
+    vec2_t mid;
+    if (b->un->arm != ARM_COMMAND || !units_middle (b, &mid))
         return;
-    vec2_t mid = { sum.x / k, sum.y / k };
     double d = geom_dist (mid, b->un->fp.centre);
     if (d < 2.0)
         return;
@@ -419,6 +430,48 @@ add_close_up (build_t *b)
     double command = ruleset_settings (b->rs)->command_open_cm;
     add (b, PORTFOLIO_CLOSE_UP, &o, -1, d > command / 2 ? 0.55 : 0.2,
          "close up on the units", NULL);
+}
+
+/*  A command figure behind its units: their middle, a quarter of the
+ *  command distance further from the nearest enemy, and clear of every
+ *  friend by its own width (stepped back by that width, a few times at
+ *  most, while one is nearer).  Where a commander is lost only with a
+ *  unit it is attached to (4 Page Bolivar, the house rules), one that
+ *  stands among the front units is risked at every hit they take. */
+static void
+add_behind_line (build_t *b)
+{
+    vec2_t mid;
+    int e = b->enemy_count > 0 ? b->enemies[0] : b->nearest_any;
+    if (b->un->arm != ARM_COMMAND || e < 0 || !units_middle (b, &mid))
+        return;
+    double away = geom_norm_deg (geom_bearing (mid, centre_of (b, e)) + 180);
+    double command = ruleset_settings (b->rs)->command_open_cm;
+    vec2_t at = situation_move_towards (b->sit, mid, away, command / 4);
+    double clear = b->un->fp.width;
+    for (int step = 0; step < 4; step++) {
+        footprint_t spot = b->un->fp;
+        spot.centre = at;
+        bool crowded = false;
+        for (int v = 0; v < game_unit_count (b->g) && !crowded; v++) {
+            const unit_t *x = situation_unit_const (b->sit, v);
+            crowded = v != b->u && x->side == b->un->side
+                   && game_unit_in_play (b->g, v)
+                   && footprint_distance (&x->fp, &spot) < clear;
+        }
+        if (!crowded)
+            break;
+        at = situation_move_towards (b->sit, at, away, clear);
+    }
+    if (geom_dist (at, b->un->fp.centre) < 1.0)
+        return;
+    order_t o = order_hold ();
+    o.kind = ORDER_MOVE;
+    o.pace = b->cavalry ? ORDER_PACE_WALK : ORDER_PACE_FULL;
+    o.has_to = true;
+    o.to = at;
+    add (b, PORTFOLIO_CLOSE_UP, &o, -1, 0.3 + 0.2 * b->caution,
+         "stand behind the units", NULL);
 }
 
 /*  Towards the flank or rear of each of the two nearest enemies seen:
@@ -507,6 +560,7 @@ portfolio_build (const game_t *g, int u, const bool *visible,
         add_cover (&b);
         add_fall_back (&b);
         add_close_up (&b);
+        add_behind_line (&b);
         add_continue (&b);
         add_flanks (&b);
     }

@@ -537,6 +537,14 @@ game_unit_in_play (const game_t *self, int u)
         && unit_figures_standing (situation_unit_const (self->sit, u)) > 0;
 }
 
+bool
+game_unit_holds (const game_t *self, int u)
+{
+    assert (self && u >= 0 && u < self->unit_count);
+    const game_engine_t *e = self->rules->engine;
+    return e->holds ? e->holds (self, u) : game_unit_in_play (self, u);
+}
+
 double
 game_charge_after_move_cm (const game_t *self, int u)
 {

@@ -230,6 +230,11 @@ typedef struct {
      *  the target is then in reach.  NULL: a charge is a move of its own
      *  (has_to on a charge means nothing). */
     double (*charge_after_move) (const game_t *g, int u);
+    /*  True when unit u counts for holding an objective (the engine's own
+     *  rule, as game_update_objectives is given it: leaders and
+     *  commanders hold nothing under most rulesets).  NULL: every unit in
+     *  play. */
+    bool (*holds) (const game_t *g, int u);
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */
@@ -354,6 +359,10 @@ void *game_scratch (game_t *self);
 /*  True when unit `u` is in play: not gone from the table, with figures
  *  standing. */
 bool game_unit_in_play (const game_t *self, int u);
+
+/*  True when unit u, standing on an objective, would hold it for its side
+ *  (game_engine_t.holds; without one, any unit in play). */
+bool game_unit_holds (const game_t *self, int u);
 
 /*  The reach of the charge unit `u` may declare after a move this turn
  *  (game_engine_t.charge_after_move), or 0 where a charge is a move of

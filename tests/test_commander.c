@@ -1818,6 +1818,93 @@ test_greedy_any_ruleset (void **state)
     game_rules_destroy (&eol);
 }
 
+/*  A command figure under 4 Page Bolivar and the house rules holds no
+ *  objective and is lost only with a unit it is attached to ("A
+ *  commander attached to a unit that takes hits, from either shooting or
+ *  melee, can become a Commander Casualty.  This is the only way that a
+ *  Commander can be lost", seed 003): the greedy scores the brigadier
+ *  standing with the cazadores under the enemy's muskets below the same
+ *  brigadier on the same spot with the cazadores stepped aside, its
+ *  options make for no
+ *  objective, and one of them stands it behind its units, clear of
+ *  every one of them. */
+static void
+test_greedy_commander_clear (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    game_rules_t *house = game_rules_load (
+        test_source_path ("rules/data/liberators_house/tables.cfg"), err,
+        sizeof err);
+    if (!house)
+        fail_msg ("%s", err);
+    scenario_t *sc = scenario_load (
+        test_source_path ("rules/scenarios/lib_meeting.cfg"),
+        game_rules_finder, house, err, sizeof err);
+    if (!sc)
+        fail_msg ("%s", err);
+    game_t *g = game_new (house, sc, err, sizeof err);
+    assert_non_null (g);
+    situation_t *sit = game_situation_mut (g);
+    int brigadier = situation_find_unit (sit, "blue-brigadier");
+    int cazadores = situation_find_unit (sit, "blue-cazadores");
+    int foe = situation_find_unit (sit, "red-1st");
+    assert_true (brigadier >= 0 && cazadores >= 0 && foe >= 0);
+    /* on to the first phase the brigadier takes an order in: its move */
+    dice_t *dice = dice_new (1);
+    for (int phases = 0; phases < 16; phases++) {
+        game_begin_phase (g, dice);
+        if (game_needs_order (g, brigadier))
+            break;
+        table_orders (g, dice);
+        game_resolve_phase (g, dice);
+    }
+    assert_true (game_needs_order (g, brigadier));
+    situation_unit (sit, cazadores)->fp.centre = (vec2_t) { 38.1, 22.0 };
+    assert_false (game_unit_holds (g, brigadier));
+    assert_true (game_unit_holds (g, cazadores));
+    /* the cazadores (38.1, 22) under red-1st's muskets, 10 cm off */
+    unit_t *enemy = situation_unit (sit, foe);
+    enemy->fp.centre = (vec2_t) { 38.1, 22.0 + 1.0 + 10.0 + enemy->fp.depth / 2 };
+    enemy->fp.facing = 180;
+    unit_t *cmd = situation_unit (sit, brigadier);
+    commander_personality_t p = { 0.5, 0.5 };
+    order_t hold = order_hold ();
+    cmd->fp.centre = (vec2_t) { 38.1, 22.0 - 1.0 - cmd->fp.depth / 2 };
+    double with = greedy_score (g, brigadier, &hold, NULL, &p);
+    /* the same spot, the cazadores stepped aside (still within command
+       distance): the brigadier's own exposure is no less */
+    situation_unit (sit, cazadores)->fp.centre = (vec2_t) { 20.0, 22.0 };
+    double clear = greedy_score (g, brigadier, &hold, NULL, &p);
+    assert_true (clear > with);
+    situation_unit (sit, cazadores)->fp.centre = (vec2_t) { 38.1, 22.0 };
+
+    cmd->fp.centre = (vec2_t) { 38.1, 22.0 - 1.0 - cmd->fp.depth / 2 };
+    portfolio_option_t opt[PORTFOLIO_MAX];
+    int n = portfolio_build (g, brigadier, NULL, 0.5, 0.5, opt,
+                             PORTFOLIO_MAX);
+    int behind = -1;
+    for (int k = 0; k < n; k++) {
+        assert_int_not_equal (opt[k].kind, PORTFOLIO_OBJECTIVE);
+        if (strcmp (opt[k].name, "stand behind the units") == 0)
+            behind = k;
+    }
+    assert_true (behind >= 0);
+    footprint_t spot = cmd->fp;
+    spot.centre = opt[behind].order.to;
+    for (int u = 0; u < game_unit_count (g); u++) {
+        const unit_t *x = situation_unit_const (sit, u);
+        if (u != brigadier && x->side == cmd->side)
+            assert_true (footprint_distance (&x->fp, &spot) >= cmd->fp.width);
+    }
+    /* further from the enemy than the middle of the units */
+    assert_true (spot.centre.y < 22.0);
+    dice_destroy (&dice);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&house);
+}
+
 /*  Horizon 0 is the ruleset's: 3 turns in skirmish19, 1 in Empire of
  *  Liberty (a turn of 15 phases): the same answers as those horizons
  *  set outright.  A playout cut short by `phases` answers otherwise. */
@@ -2132,6 +2219,7 @@ main (void)
         cmocka_unit_test (test_one_unit_acts),
         cmocka_unit_test (test_greedy_score),
         cmocka_unit_test (test_greedy_any_ruleset),
+        cmocka_unit_test (test_greedy_commander_clear),
         cmocka_unit_test (test_horizon_by_ruleset),
         cmocka_unit_test (test_plans_alike),
         cmocka_unit_test (test_units_searched_apart),

@@ -1009,4 +1009,5 @@ const game_engine_t bol_engine = {
     .refresh = refresh,
     .strength = strength,
     .charge_after_move = bol_charge_reach,
+    .holds = holds,
 };

@@ -577,4 +577,5 @@ const game_engine_t eol_engine = {
     .choose_first = choose_first,
     .victory = victory,
     .refresh = eol_update_contacts,
+    .holds = eol_holds,
 };

@@ -680,6 +680,7 @@ const game_engine_t e19_engine = {
     .table_bound_why = table_bound_why,
     .resolve_phase = resolve_phase,
     .victory = victory,
+    .holds = holds,
     /* contacts derive from charges, which a report from the table does
        not give: nothing to recompute (refresh NULL) */
 };

@@ -1545,4 +1545,5 @@ const game_engine_t s19_engine = {
     .victory = victory,
     .refresh = update_contacts,
     .estimates = &s19_estimates,
+    .holds = holds,
 };
