@@ -66,6 +66,8 @@
                                              greedy's option */
 #define COMMANDER_ONE_ACTS_CONFIDENCE 2.0 /* confidence by the ruleset where
                                              one unit acts an activation */
+#define COMMANDER_COMMAND_CONFIDENCE 1.5  /* confidence by default for a
+                                             command figure's orders */
 #define COMMANDER_WHY_MAX          200
 #define COMMANDER_PLAN_MAX         400      /* bytes of a plan in words */
 
@@ -162,7 +164,8 @@ typedef struct {
                               default, -1): by the ruleset,
                               COMMANDER_ONE_ACTS_CONFIDENCE where one unit
                               acts an activation (game_engine_t.one_acts),
-                              else 0 */
+                              else 0, and for a command figure at least
+                              COMMANDER_COMMAND_CONFIDENCE */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */

@@ -1186,13 +1186,13 @@ ucb_choice (ctx_t *c, int i, const long *pending)
 }
 
 /*  Whether unit i's option k beats its first option (the greedy's) by
- *  settings.confidence standard errors of the difference of their means.
+ *  `need` standard errors of the difference of their means.
  *  The variance is pooled over the unit's options played (each option's
  *  own, from a few playouts, would let an option the bandit left early
  *  look as sure as the one it kept).  False when either option has fewer
  *  than two playouts. */
 static bool
-beats_first (const ctx_t *c, int i, int k)
+beats_first (const ctx_t *c, int i, int k, double need)
 {
     const long *visits = c->local_visits + i * PORTFOLIO_MAX;
     const double *s = c->local_sum + i * PORTFOLIO_MAX;
@@ -1211,12 +1211,13 @@ beats_first (const ctx_t *c, int i, int k)
     double var = n > played ? fmax (squares, 0) / (double) (n - played) : 0;
     double se = sqrt (var * (1.0 / visits[0] + 1.0 / visits[k]));
     double gain = s[k] / visits[k] - s[0] / visits[0];
-    return gain > c->p->settings.confidence * se;
+    return gain > need * se;
 }
 
 /*  Each unit's most played option (ties: the better mean).  With
- *  settings.confidence, a unit keeps its first option (the greedy's)
- *  unless the most played one beats it by that many standard errors:
+ *  settings.confidence (or the unit's own, the larger), a unit keeps its
+ *  first option (the greedy's) unless the most played one beats it by
+ *  that many standard errors:
  *  at a small budget the bandit's favourite may be the luck of its dice,
  *  and the greedy's choice is the better bet; a larger budget narrows
  *  the errors and lets the search leave it where the playouts show it
@@ -1234,8 +1235,10 @@ most_played_plan (ctx_t *c)
                 || (visits[k] == visits[best] && visits[k] > 0
                     && s[k] / visits[k] > s[best] / visits[best]))
                 best = k;
-        c->kept_first[i] = c->p->settings.confidence > 0 && best != 0
-                        && !beats_first (c, i, best);
+        double need = fmax (c->p->settings.confidence,
+                            c->p->units[i].confidence);
+        c->kept_first[i] = need > 0 && best != 0
+                        && !beats_first (c, i, best, need);
         if (c->kept_first[i])
             best = 0;
         c->best_plan[i] = (uint8_t) best;

@@ -33,6 +33,10 @@ typedef struct {
     int unit;
     int count;
     portfolio_option_t options[PORTFOLIO_MAX];
+    double confidence;           /* standard errors by which another option
+                                    must beat the first for this unit to
+                                    leave it, when more than
+                                    settings.confidence (0: those alone) */
 } search_unit_t;
 
 typedef struct {

@@ -1818,6 +1818,39 @@ test_greedy_any_ruleset (void **state)
     game_rules_destroy (&eol);
 }
 
+/*  A game of the house rules' lib_meeting at the first phase the blue
+ *  brigadier takes an order in (its move), the phases before played by
+ *  the tables; the rules and scenario returned for the caller to free. */
+static game_t *
+house_at_brigadier (game_rules_t **rules, scenario_t **sc, int *brigadier)
+{
+    char err[SOLO_ERR_MAX];
+    *rules = game_rules_load (
+        test_source_path ("rules/data/liberators_house/tables.cfg"), err,
+        sizeof err);
+    if (!*rules)
+        fail_msg ("%s", err);
+    *sc = scenario_load (test_source_path ("rules/scenarios/lib_meeting.cfg"),
+                         game_rules_finder, *rules, err, sizeof err);
+    if (!*sc)
+        fail_msg ("%s", err);
+    game_t *g = game_new (*rules, *sc, err, sizeof err);
+    assert_non_null (g);
+    *brigadier = situation_find_unit (game_situation (g), "blue-brigadier");
+    assert_true (*brigadier >= 0);
+    dice_t *dice = dice_new (1);
+    for (int phases = 0; phases < 16; phases++) {
+        game_begin_phase (g, dice);
+        if (game_needs_order (g, *brigadier))
+            break;
+        table_orders (g, dice);
+        game_resolve_phase (g, dice);
+    }
+    assert_true (game_needs_order (g, *brigadier));
+    dice_destroy (&dice);
+    return g;
+}
+
 /*  A command figure under 4 Page Bolivar and the house rules holds no
  *  objective and is lost only with a unit it is attached to ("A
  *  commander attached to a unit that takes hits, from either shooting or
@@ -1825,41 +1858,20 @@ test_greedy_any_ruleset (void **state)
  *  Commander can be lost", seed 003): the greedy scores the brigadier
  *  standing with the cazadores under the enemy's muskets below the same
  *  brigadier on the same spot with the cazadores stepped aside, its
- *  options make for no
- *  objective, and one of them stands it behind its units, clear of
- *  every one of them. */
+ *  options make for no objective, and one of them stands it behind its
+ *  units, clear of every one of them. */
 static void
 test_greedy_commander_clear (void **state)
 {
     (void) state;
-    char err[SOLO_ERR_MAX];
-    game_rules_t *house = game_rules_load (
-        test_source_path ("rules/data/liberators_house/tables.cfg"), err,
-        sizeof err);
-    if (!house)
-        fail_msg ("%s", err);
-    scenario_t *sc = scenario_load (
-        test_source_path ("rules/scenarios/lib_meeting.cfg"),
-        game_rules_finder, house, err, sizeof err);
-    if (!sc)
-        fail_msg ("%s", err);
-    game_t *g = game_new (house, sc, err, sizeof err);
-    assert_non_null (g);
+    game_rules_t *house;
+    scenario_t *sc;
+    int brigadier;
+    game_t *g = house_at_brigadier (&house, &sc, &brigadier);
     situation_t *sit = game_situation_mut (g);
-    int brigadier = situation_find_unit (sit, "blue-brigadier");
     int cazadores = situation_find_unit (sit, "blue-cazadores");
     int foe = situation_find_unit (sit, "red-1st");
-    assert_true (brigadier >= 0 && cazadores >= 0 && foe >= 0);
-    /* on to the first phase the brigadier takes an order in: its move */
-    dice_t *dice = dice_new (1);
-    for (int phases = 0; phases < 16; phases++) {
-        game_begin_phase (g, dice);
-        if (game_needs_order (g, brigadier))
-            break;
-        table_orders (g, dice);
-        game_resolve_phase (g, dice);
-    }
-    assert_true (game_needs_order (g, brigadier));
+    assert_true (cazadores >= 0 && foe >= 0);
     situation_unit (sit, cazadores)->fp.centre = (vec2_t) { 38.1, 22.0 };
     assert_false (game_unit_holds (g, brigadier));
     assert_true (game_unit_holds (g, cazadores));
@@ -1879,7 +1891,6 @@ test_greedy_commander_clear (void **state)
     assert_true (clear > with);
     situation_unit (sit, cazadores)->fp.centre = (vec2_t) { 38.1, 22.0 };
 
-    cmd->fp.centre = (vec2_t) { 38.1, 22.0 - 1.0 - cmd->fp.depth / 2 };
     portfolio_option_t opt[PORTFOLIO_MAX];
     int n = portfolio_build (g, brigadier, NULL, 0.5, 0.5, opt,
                              PORTFOLIO_MAX);
@@ -1899,10 +1910,54 @@ test_greedy_commander_clear (void **state)
     }
     /* further from the enemy than the middle of the units */
     assert_true (spot.centre.y < 22.0);
-    dice_destroy (&dice);
     game_destroy (&g);
     scenario_destroy (&sc);
     game_rules_destroy (&house);
+}
+
+/*  By default a command figure leaves the greedy's order only for one
+ *  the playouts show better by COMMANDER_COMMAND_CONFIDENCE standard
+ *  errors, and says so when it keeps it; the other units by the
+ *  ruleset's confidence (0 under skirmish19: never "kept"); a
+ *  confidence the settings give is every unit's (0: none kept). */
+static void
+test_command_figure_keeps_greedy (void **state)
+{
+    (void) state;
+    char want[64];
+    snprintf (want, sizeof want, "none better by %g standard errors",
+              COMMANDER_COMMAND_CONFIDENCE);
+    int kept = 0;
+    for (int sc = 0; sc < 3; sc++)
+        for (int turn = 2; turn <= 3; turn++) {
+            int side;
+            game_t *g = position (sc, turn, 11, &side);
+            assert_non_null (g);
+            const char *params[3] = { "algorithm=greedy",
+                                      "playouts=200,ms=0,seed=3",
+                                      "playouts=200,ms=0,seed=3,confidence=0" };
+            commander_result_t r[3];
+            for (int k = 0; k < 3; k++)
+                ask_with (params[k], g, side, &r[k]);
+            for (int i = 0; i < r[1].order_count; i++) {
+                const commander_order_t *o = &r[1].orders[i];
+                if (o->layer != COMMANDER_LAYER_COMMANDER)
+                    continue;
+                assert_null (strstr (r[2].orders[i].why, "kept"));
+                if (!strstr (o->why, "kept: the search found none"))
+                    continue;
+                assert_int_equal (situation_unit_const (game_situation (g),
+                                                        o->unit)->arm,
+                                  ARM_COMMAND);
+                assert_non_null (strstr (o->why, want));
+                assert_true (order_equal (&o->order, &r[0].orders[i].order));
+                kept++;
+            }
+            for (int k = 0; k < 3; k++)
+                commander_result_free (&r[k]);
+            game_destroy (&g);
+        }
+    assert_true (kept > 0);
 }
 
 /*  Horizon 0 is the ruleset's: 3 turns in skirmish19, 1 in Empire of
@@ -2220,6 +2275,7 @@ main (void)
         cmocka_unit_test (test_greedy_score),
         cmocka_unit_test (test_greedy_any_ruleset),
         cmocka_unit_test (test_greedy_commander_clear),
+        cmocka_unit_test (test_command_figure_keeps_greedy),
         cmocka_unit_test (test_horizon_by_ruleset),
         cmocka_unit_test (test_plans_alike),
         cmocka_unit_test (test_units_searched_apart),
