@@ -412,6 +412,19 @@ units_middle (const build_t *b, vec2_t *mid)
     return true;
 }
 
+/*  A command figure's move to `to`: at its full pace, a mounted one at
+ *  a walk. */
+static order_t
+command_move (const build_t *b, vec2_t to)
+{
+    order_t o = order_hold ();
+    o.kind = ORDER_MOVE;
+    o.pace = b->cavalry ? ORDER_PACE_WALK : ORDER_PACE_FULL;
+    o.has_to = true;
+    o.to = to;
+    return o;
+}
+
 /*  A command figure keeps near its units: towards their middle. */
 static void
 add_close_up (build_t *b)
@@ -422,11 +435,7 @@ add_close_up (build_t *b)
     double d = geom_dist (mid, b->un->fp.centre);
     if (d < 2.0)
         return;
-    order_t o = order_hold ();
-    o.kind = ORDER_MOVE;
-    o.pace = b->cavalry ? ORDER_PACE_WALK : ORDER_PACE_FULL;
-    o.has_to = true;
-    o.to = mid;
+    order_t o = command_move (b, mid);
     double command = ruleset_settings (b->rs)->command_open_cm;
     add (b, PORTFOLIO_CLOSE_UP, &o, -1, d > command / 2 ? 0.55 : 0.2,
          "close up on the units", NULL);
@@ -465,11 +474,7 @@ add_behind_line (build_t *b)
     }
     if (geom_dist (at, b->un->fp.centre) < 1.0)
         return;
-    order_t o = order_hold ();
-    o.kind = ORDER_MOVE;
-    o.pace = b->cavalry ? ORDER_PACE_WALK : ORDER_PACE_FULL;
-    o.has_to = true;
-    o.to = at;
+    order_t o = command_move (b, at);
     add (b, PORTFOLIO_CLOSE_UP, &o, -1, 0.3 + 0.2 * b->caution,
          "stand behind the units", NULL);
 }
