@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,8 @@ struct game_t {
     int side_extra[SIDE_COUNT][GAME_SIDE_EXTRA];
     uint64_t steps;
     uint32_t orders_given;   /* order_seq of the last order */
+    uint64_t lineage;        /* game_table_key's serial: one a game_new,
+                                taken by copies with the scenario */
     /* not copied: */
     game_event_fn *event_fn;
     void *event_arg;
@@ -202,6 +205,9 @@ make_room (game_t *self, int n)
     return 0;
 }
 
+/*  The serials game_table_key tells games apart by. */
+static atomic_uint_fast64_t lineages;
+
 /*  A bare game of the scenario: its situation copied, no unit state. */
 static game_t *
 game_alloc (const game_rules_t *rules, const scenario_t *scenario)
@@ -211,6 +217,7 @@ game_alloc (const game_rules_t *rules, const scenario_t *scenario)
         return NULL;
     self->rules = rules;
     self->scenario = scenario;
+    self->lineage = atomic_fetch_add (&lineages, 1) + 1;
     self->sit = situation_dup (scenario_situation (scenario));
     self->unit_count = situation_unit_count (scenario_situation (scenario));
     if (!self->sit || make_room (self, self->unit_count > 0
@@ -299,6 +306,7 @@ game_copy_into (game_t *dst, const game_t *src)
     memcpy (dst->side_extra, src->side_extra, sizeof dst->side_extra);
     dst->steps = src->steps;
     dst->orders_given = src->orders_given;
+    dst->lineage = src->lineage;
     if (dst->scratch_size < src->scratch_size) {
         void *scratch = realloc (dst->scratch, src->scratch_size);
         if (!scratch)
@@ -543,6 +551,53 @@ game_unit_holds (const game_t *self, int u)
     assert (self && u >= 0 && u < self->unit_count);
     const game_engine_t *e = self->rules->engine;
     return e->holds ? e->holds (self, u) : game_unit_in_play (self, u);
+}
+
+/*  One word into the key: a multiply and a rotation, so that equal
+ *  words in different places give different keys. */
+static uint64_t
+key_mix (uint64_t key, uint64_t word)
+{
+    key = (key ^ word) * 0x9E3779B97F4A7C15ull;
+    return key ^ (key >> 29);
+}
+
+static uint64_t
+key_double (uint64_t key, double x)
+{
+    uint64_t bits;
+    memcpy (&bits, &x, sizeof bits);
+    return key_mix (key, bits);
+}
+
+uint64_t
+game_table_key (const game_t *self)
+{
+    assert (self);
+    uint64_t key = key_mix (self->lineage,
+                            (uint64_t) situation_terrain_count (self->sit));
+    key = key_mix (key, (uint64_t) self->unit_count);
+    for (int u = 0; u < self->unit_count; u++) {
+        const unit_t *x = situation_unit_const (self->sit, u);
+        const game_unit_t *gu = &self->units[u];
+        key = key_double (key, x->fp.centre.x);
+        key = key_double (key, x->fp.centre.y);
+        key = key_double (key, x->fp.facing);
+        key = key_double (key, x->fp.width);
+        key = key_double (key, x->fp.depth);
+        key = key_mix (key, (uint64_t) x->status << 32
+                            ^ (uint64_t) x->formation << 24
+                            ^ (uint64_t) x->side << 20
+                            ^ (uint64_t) x->arm << 16 ^ gu->gone << 1
+                            ^ gu->in_melee);
+        key = key_mix (key, (uint64_t) (uint32_t) x->weapon << 32
+                            ^ (uint32_t) (x->figures - x->killed));
+        key = key_mix (key, (uint64_t) (uint32_t) x->wounded);
+        for (int i = 0; i < x->stand_count; i++)
+            key = key_mix (key, (uint64_t) (uint16_t) x->stands[i].strength
+                                << 16 ^ (uint64_t) i);
+    }
+    return key;
 }
 
 double

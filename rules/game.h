@@ -360,6 +360,18 @@ void *game_scratch (game_t *self);
  *  standing. */
 bool game_unit_in_play (const game_t *self, int u);
 
+/*  A key of the table as it stands, for memos of answers that read only
+ *  the table: the game's lineage (its rules and its scenario's terrain,
+ *  a serial that game_new gives and copies keep), how many terrain
+ *  features there are, and every unit's footprint, formation, status,
+ *  side, arm, weapon, figures and stands left, whether it is gone and
+ *  whether it is in melee.  Two games with one key give the same answer
+ *  to a question that reads nothing else (ranges, arcs, lines of sight, a
+ *  unit's priority target); orders, the turn and the engine's own state
+ *  words are not in it.  Distinct tables share a key only as a 64-bit
+ *  hash's collision may. */
+uint64_t game_table_key (const game_t *self);
+
 /*  True when unit u, standing on an objective, would hold it for its side
  *  (game_engine_t.holds; without one, any unit in play). */
 bool game_unit_holds (const game_t *self, int u);

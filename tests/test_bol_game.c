@@ -519,6 +519,51 @@ test_zone_priority_target (void **state)
     unmake (f);
 }
 
+/*  A priority target is remembered by the table as it stands
+ *  (game_table_key), so the answer must follow the table: the gun of
+ *  test_zone_priority_target shoots at "marked" 20 cm ahead; the other
+ *  blue battalion brought between them (10 cm ahead) is nearer and
+ *  directly to its front, so the target; taken away again, "marked" is;
+ *  "marked" gone, the gun has none.  A copy keeps the key, an order
+ *  leaves it, a move or a unit gone changes it. */
+static void
+test_priority_follows_the_table (void **state)
+{
+    (void) state;
+    char units[3072];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("marked", "blue", "battalion", "ordinary", "line", 20, 20,
+                    0, NULL),
+              unit ("gun", "red", "heavy_gun", "ordinary", "line", 20, 40,
+                    180, NULL),
+              unit ("other", "blue", "battalion", "ordinary", "line", 80, 20,
+                    0, NULL));
+    fixture_t *f = make (NULL, units);
+    int marked = idx (f, "marked"), gun = idx (f, "gun"),
+        other = idx (f, "other");
+    uint64_t key = game_table_key (f->g);
+    game_t *copy = game_dup (f->g);
+    assert_non_null (copy);
+    assert_true (game_table_key (copy) == key);
+    game_destroy (&copy);
+    assert_int_equal (bol_priority_target (f->g, gun), marked);
+    vec2_t away = game_unit_c (f->g, other)->fp.centre;
+    game_unit_m (f->g, other)->fp.centre = (vec2_t) { 20, 30 };
+    assert_true (game_table_key (f->g) != key);
+    assert_int_equal (bol_priority_target (f->g, gun), other);
+    assert_false (bol_is_priority_target (f->g, gun, marked));
+    game_unit_m (f->g, other)->fp.centre = away;
+    assert_true (game_table_key (f->g) == key);
+    assert_int_equal (bol_priority_target (f->g, gun), marked);
+    game_unit_mut (f->g, marked)->order = order_hold ();
+    assert_true (game_table_key (f->g) == key);
+    game_unit_mut (f->g, marked)->gone = 1;
+    assert_true (game_table_key (f->g) != key);
+    assert_int_equal (bol_priority_target (f->g, gun), -1);
+    assert_int_equal (bol_zone (f->g, other), BOL_ZONE_MANOEUVRE);
+    unmake (f);
+}
+
 /*  "Target priority is the closest viable target directly-to-front,
  *  otherwise closest in arc."  "The primary shooter gets 2d6 per resolve
  *  if a heavy gun, otherwise 1d6 per resolve ...; a secondary shooter
@@ -1419,6 +1464,7 @@ main (void)
         cmocka_unit_test (test_command_check),
         cmocka_unit_test (test_zones),
         cmocka_unit_test (test_zone_priority_target),
+        cmocka_unit_test (test_priority_follows_the_table),
         cmocka_unit_test (test_priority_among_many),
         cmocka_unit_test (test_priority_after_a_batch),
         cmocka_unit_test (test_initiative),

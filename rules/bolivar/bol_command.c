@@ -134,12 +134,19 @@ bol_zone (const game_t *g, int u)
        only of enemies within their long range: finding a unit's
        priority target traces lines of sight to every enemy, the most
        of a playout's time */
+    uint64_t key = 0;
+    bool keyed = false;
     for (int e = 0; e < game_unit_count (g); e++) {
         if (!is_enemy (g, u, e) || !bol_can_shoot (g, e))
             continue;
         double range = bol_long_range_cm (g, e) + 1e-3;
-        if (situation_unit_distance_within (sit, u, e, range) <= range
-            && bol_is_priority_target (g, e, u))
+        if (situation_unit_distance_within (sit, u, e, range) > range)
+            continue;
+        if (!keyed) {
+            key = game_table_key (g);
+            keyed = true;
+        }
+        if (bol_is_priority_target_keyed (g, e, u, key))
             return BOL_ZONE_THREAT;
     }
     return zone;

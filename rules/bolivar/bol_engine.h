@@ -163,9 +163,8 @@ double bol_long_range_cm (const game_t *g, int u);
  *  behind other units; -1 when none. */
 int bol_priority_target (const game_t *g, int u);
 
-/*  True when unit t is u's priority target: bol_priority_target (g, u)
- *  == t, asking first whether u may shoot at t at all (most units are
- *  not even a shooter's viable target). */
+/*  True when unit t is u's priority target: an enemy, and
+ *  bol_priority_target (g, u) == t. */
 bool bol_is_priority_target (const game_t *g, int u, int t);
 
 /*  The shooting dice of u at `target` as primary shooter (1d6 or 2d6 per

@@ -186,6 +186,11 @@ bol_melee_now_t bol_melee_now (game_t *g, int u, int e, dice_t *dice);
  *  backs. */
 void bol_close_combat (game_t *g, dice_t *dice);
 
+/*  bol_is_priority_target with the table's key (game_table_key) worked
+ *  out once by a caller that asks of many units as they stand. */
+bool bol_is_priority_target_keyed (const game_t *g, int u, int t,
+                                   uint64_t key);
+
 /*  ---- seed 000's house rules (bol_house.c), each switched by its
  *  bolivar.house setting ---- */
 

@@ -139,8 +139,9 @@ next_targets (const game_t *g, int u, double range, bool no_guns,
     return n;
 }
 
-int
-bol_priority_target (const game_t *g, int u)
+/*  Unit u's priority target worked out (bol_priority_target). */
+static int
+find_priority_target (const game_t *g, int u)
 {
     double range = bol_long_range_cm (g, u) + 1e-6;
     /* seed 000: "A unit must fire at the nearest eligible enemy unit ...
@@ -168,11 +169,53 @@ bol_priority_target (const game_t *g, int u)
     return -1;
 }
 
+/*  Priority targets remembered, by the table's key and the shooter.  A
+ *  phase asks for the same ones again and again with nothing moved (who
+ *  must shoot, every unit's zone as each order is checked, the shooting
+ *  itself), and each answer traces lines of sight: most of a playout's
+ *  time before.  Per thread, so that no two threads share an entry; an
+ *  answer depends only on what game_table_key covers (the units' places,
+ *  arms, formations and fired status, who is gone, the terrain, the
+ *  tables through the game's lineage). */
+#define PRIORITY_MEMO 512
+typedef struct {
+    uint64_t key;
+    int unit;             /* the shooter plus one; 0: empty */
+    int target;
+} priority_memo_t;
+static _Thread_local priority_memo_t priority_memo[PRIORITY_MEMO];
+
+static int
+priority_target_keyed (const game_t *g, int u, uint64_t key)
+{
+    uint64_t slot = (key ^ (uint64_t) u * 0xD6E8FEB86659FD93ull)
+                    * 0x9E3779B97F4A7C15ull >> 55;
+    priority_memo_t *m = &priority_memo[slot & (PRIORITY_MEMO - 1)];
+    /* an untouched entry is all zero: unit 0 with key 0, which a real
+       key is only by a 64-bit chance; the unit is stored plus one */
+    if (m->key == key && m->unit == u + 1)
+        return m->target;
+    int target = find_priority_target (g, u);
+    *m = (priority_memo_t) { key, u + 1, target };
+    return target;
+}
+
+int
+bol_priority_target (const game_t *g, int u)
+{
+    return priority_target_keyed (g, u, game_table_key (g));
+}
+
 bool
 bol_is_priority_target (const game_t *g, int u, int t)
 {
-    return is_enemy (g, u, t) && viable (g, u, t)
-        && bol_priority_target (g, u) == t;
+    return is_enemy (g, u, t) && bol_priority_target (g, u) == t;
+}
+
+bool
+bol_is_priority_target_keyed (const game_t *g, int u, int t, uint64_t key)
+{
+    return is_enemy (g, u, t) && priority_target_keyed (g, u, key) == t;
 }
 
 int
