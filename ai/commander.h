@@ -68,6 +68,12 @@
                                              one unit acts an activation */
 #define COMMANDER_COMMAND_CONFIDENCE 1.5  /* confidence by default for a
                                              command figure's orders */
+#define COMMANDER_OPPONENT_PGS     0.5    /* PGS's share of the budget when
+                                             the enemy's plan is improved
+                                             and pgs is 0 */
+#define COMMANDER_START_SHARE      0.5    /* the most of the clock the
+                                             search's greedy start pass
+                                             takes */
 #define COMMANDER_WHY_MAX          200
 #define COMMANDER_PLAN_MAX         400      /* bytes of a plan in words */
 
@@ -154,7 +160,11 @@ typedef struct {
                               the stance worst for the side against its
                               default plan, then improves and searches
                               the side's plan against that enemy plan */
-    double pgs_share;      /* share of the budget PGS may take, 0..1 */
+    double pgs_share;      /* share of the budget Portfolio Greedy
+                              Search may take before the tree, 0..1 (0,
+                              the default: none; with improve_opponent
+                              COMMANDER_OPPONENT_PGS, for the enemy's
+                              plan is improved there) */
     double confidence;     /* tree uct: a unit leaves its first option
                               (the greedy's) only for one whose mean
                               beats it by this many standard errors of
@@ -181,7 +191,7 @@ typedef struct {
 
 /*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 0
  *  (by the ruleset: 3 turns in skirmish19, 1 in Empire of Liberty),
- *  4 samples, PGS up to half the budget, decoupled UCT with exploration
+ *  4 samples, no PGS (the whole budget to the tree), decoupled UCT with exploration
  *  0.3, confidence -1 (by the ruleset: 2 where one unit acts an
  *  activation, as in Empire of Liberty, else 0), mixed rollouts (the
  *  script pressing on for the side, for the enemy the script in half
