@@ -1224,6 +1224,21 @@ situation_units_within (const situation_t *self, const footprint_t *fp,
 }
 
 bool
+situation_segment_meets (const situation_t *self, vec2_t a, vec2_t b,
+                         unsigned kinds)
+{
+    for (int i = 0; i < situation_terrain_count (self); i++) {
+        const terrain_feature_t *f = situation_terrain (self, i);
+        if ((kinds & 1u << f->kind)
+            && box_meets_segment (&self->terrain->boxes[i], a, b)
+            && polygon_segment_intersects (f->vertices, f->vertex_count, a,
+                                           b))
+            return true;
+    }
+    return false;
+}
+
+bool
 situation_point_in (const situation_t *self, vec2_t p, terrain_kind_t kind)
 {
     for (int i = 0; i < situation_terrain_count (self); i++)

@@ -212,6 +212,14 @@ bool situation_footprint_enclosed (const situation_t *self,
 bool situation_can_see (const situation_t *self, int observer, int target,
                         dice_t *dice, int *sighting_roll);
 
+/*  True when segment a-b meets a terrain feature of a kind in `kinds`
+ *  (a bit 1u << kind for each kind asked): crosses it, touches it or
+ *  lies in it.  False: every point of the segment is outside every such
+ *  feature, as situation_point_in answers (a walk along it need not ask
+ *  point by point). */
+bool situation_segment_meets (const situation_t *self, vec2_t a, vec2_t b,
+                              unsigned kinds);
+
 /*  True when point p lies inside a terrain feature of `kind` (on its
  *  edge counts as inside). */
 bool situation_point_in (const situation_t *self, vec2_t p,

@@ -540,6 +540,51 @@ test_cover (void **state)
     situation_destroy (&sit);
 }
 
+/*  situation_segment_meets: a segment meets a feature of a kind asked
+ *  when it crosses it, ends in it, lies wholly in it or touches its
+ *  edge, and it agrees with situation_point_in at the points along it;
+ *  a feature of a kind not asked, or one the segment passes by, is not
+ *  met. */
+static void
+test_segment_meets (void **state)
+{
+    (void) state;
+    situation_t *sit = situation_new (rs, 200, 100);
+    assert_non_null (sit);
+    add_rect (sit, "wood", TERRAIN_WOODS, 10, 10, 30, 30);
+    add_rect (sit, "road", TERRAIN_ROAD, 0, 48, 200, 52);
+    unsigned woods = 1u << TERRAIN_WOODS, road = 1u << TERRAIN_ROAD;
+    vec2_t a = { 0, 20 }, b = { 40, 20 };                  /* across */
+    assert_true (situation_segment_meets (sit, a, b, woods));
+    assert_false (situation_segment_meets (sit, a, b, road));
+    assert_true (situation_segment_meets (sit, (vec2_t) { 0, 20 },
+                                          (vec2_t) { 15, 20 }, woods));
+    assert_true (situation_segment_meets (sit, (vec2_t) { 12, 12 },
+                                          (vec2_t) { 28, 28 }, woods));
+    assert_true (situation_segment_meets (sit, (vec2_t) { 0, 30 },
+                                          (vec2_t) { 40, 30 }, woods));
+    assert_true (situation_point_in (sit, (vec2_t) { 20, 30 },
+                                     TERRAIN_WOODS));     /* the edge */
+    /* past the wood's corner, inside its box's reach: not met, and no
+       point along it is in the wood */
+    vec2_t c = { 25, 40 }, d = { 40, 25 };
+    assert_false (situation_segment_meets (sit, c, d, woods));
+    for (int i = 0; i <= 100; i++) {
+        vec2_t p = { c.x + (d.x - c.x) * i / 100.0,
+                     c.y + (d.y - c.y) * i / 100.0 };
+        assert_false (situation_point_in (sit, p, TERRAIN_WOODS));
+    }
+    assert_true (situation_segment_meets (sit, (vec2_t) { 60, 40 },
+                                          (vec2_t) { 60, 60 }, road));
+    assert_true (situation_segment_meets (sit, (vec2_t) { 60, 40 },
+                                          (vec2_t) { 60, 60 },
+                                          woods | road));
+    assert_false (situation_segment_meets (sit, (vec2_t) { 60, 40 },
+                                           (vec2_t) { 60, 60 }, woods));
+    assert_false (situation_segment_meets (sit, a, b, 0));
+    situation_destroy (&sit);
+}
+
 /* ---------------------------------------------------------------------- */
 /*  Sight.  Units are 4 wide and 2 deep, facing along x, so each spans 2
  *  cm in x and 4 in y; observers stand at y 60 west of the target. */
@@ -1316,6 +1361,7 @@ main (void)
         cmocka_unit_test (test_add_unit),
         cmocka_unit_test (test_too_many_units),
         cmocka_unit_test (test_cover),
+        cmocka_unit_test (test_segment_meets),
         cmocka_unit_test (test_sight_open),
         cmocka_unit_test (test_sight_blocked),
         cmocka_unit_test (test_sight_into_woods_edge),

@@ -25,6 +25,10 @@ going_at (const game_t *g, vec2_t p, bool *on_road)
     return E19_GOING_OPEN;
 }
 
+/*  The kinds going_at tells apart from open ground. */
+#define GOING_KINDS (1u << TERRAIN_ROAD | 1u << TERRAIN_WOODS            \
+                     | 1u << TERRAIN_TOWN | 1u << TERRAIN_STREAM)
+
 /*  The unit's row of the movement table. */
 static e19_move_row_t
 move_row (const game_t *g, int u)
@@ -78,6 +82,18 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
     double lead = game_unit_c (g, u)->fp.depth / 2;
     *rate = t->move_cm[row][E19_GOING_OPEN];
     *road = true;
+    /* on open ground all the way (most moves), the answer of the walk
+       below without a step of it */
+    vec2_t first = { from.x + dir.x * lead, from.y + dir.y * lead };
+    vec2_t last = { from.x + dir.x * (length + lead),
+                    from.y + dir.y * (length + lead) };
+    if (!situation_segment_meets (game_situation (g), first, last,
+                                  GOING_KINDS)) {
+        if (*rate < 0)
+            return 0;                          /* N/A at its first step */
+        *road = false;
+        return INFINITY;
+    }
     for (double d = 0; ; d = fmin (d + STEP_CM, length)) {
         vec2_t p = { from.x + dir.x * (d + lead),
                      from.y + dir.y * (d + lead) };
