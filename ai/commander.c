@@ -30,10 +30,10 @@ commander_settings_defaults (commander_settings_t *s)
     s->tree = COMMANDER_TREE_UCT;
     s->exploration = 0.3;
     s->rollout = COMMANDER_ROLLOUT_MIXED;
-    /* PGS's four samples an option, at the budgets the clock gives,
-       picked by their dice: without it, against the greedy at each
-       ruleset's 100 ms worth of playouts, +4 to +11 points on every
-       ruleset (BENCHMARKS.md) */
+    /* PGS picks each unit's option on four playouts an option: at the
+       budgets the clock gives, a pick of their dice.  Without it,
+       against the greedy at each ruleset's 100 ms worth of playouts,
+       +2.5 to +11 points on every ruleset (BENCHMARKS.md) */
     s->pgs_share = 0;
     s->confidence = -1;
     s->seed = 1;

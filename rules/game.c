@@ -553,7 +553,7 @@ game_unit_holds (const game_t *self, int u)
     return e->holds ? e->holds (self, u) : game_unit_in_play (self, u);
 }
 
-/*  One word into the key: a multiply and a rotation, so that equal
+/*  One word into the key: a multiply and a shift, so that equal
  *  words in different places give different keys. */
 static uint64_t
 key_mix (uint64_t key, uint64_t word)
