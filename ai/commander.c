@@ -777,6 +777,16 @@ urgency_sort (const game_t *g, const int *unit, const int *urgency, int n,
     return 0;
 }
 
+/*  PGS's share of the budget: the settings' own, but where the enemy's
+ *  plan is to be improved (improve_opponent) and the share is 0,
+ *  COMMANDER_OPPONENT_PGS, for that is done in PGS's stage. */
+static double
+pgs_share_for (const commander_settings_t *s)
+{
+    return s->pgs_share <= 0 && s->improve_opponent ? COMMANDER_OPPONENT_PGS
+                                                    : s->pgs_share;
+}
+
 /*  The confidence a unit needs to leave the greedy's option: the
  *  settings' own, or below 0 the ruleset's.  Where one unit acts an
  *  activation the search's one choice spans every unit's orders (up to
@@ -970,6 +980,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
         .variant = self->variant };
     p.settings.horizon = horizon_for (&self->settings, g);
     p.settings.confidence = confidence_for (&self->settings, g);
+    p.settings.pgs_share = pgs_share_for (&self->settings);
     if (self->settings.fog > 0 && out->remembered > 0) {
         unseen_turns (self, g, side);
         p.unseen = self->unseen;

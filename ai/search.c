@@ -1543,8 +1543,6 @@ search_run (const search_problem_t *p, search_answer_t *out)
         else {
             double budget = p->settings.budget_ms;
             double share = p->settings.pgs_share;
-            if (share <= 0 && p->settings.improve_opponent)
-                share = COMMANDER_OPPONENT_PGS;
             long cap = p->settings.playouts > 0
                      ? (long) (p->settings.playouts * share) : -1;
             double until = budget > 0 ? p->start + share * budget / 1000.0

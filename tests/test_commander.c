@@ -1915,7 +1915,8 @@ test_greedy_commander_clear (void **state)
             units++;
         }
     }
-    /* further from the enemy (at the greater y) than the units' middle */
+    /* further from the enemy, who stands at the greater y, than the
+       units' middle */
     assert_true (units > 0 && spot.centre.y < mid_y / units);
     game_destroy (&g);
     scenario_destroy (&sc);

@@ -209,7 +209,7 @@ bol_priority_target (const game_t *g, int u)
 bool
 bol_is_priority_target (const game_t *g, int u, int t)
 {
-    return is_enemy (g, u, t) && bol_priority_target (g, u) == t;
+    return bol_is_priority_target_keyed (g, u, t, game_table_key (g));
 }
 
 bool
