@@ -176,6 +176,14 @@ typedef struct {
                               acts an activation (game_engine_t.one_acts),
                               else 0, and for a command figure at least
                               COMMANDER_COMMAND_CONFIDENCE */
+    int later_stances;     /* tree uct: 1, the tree weighs each unit's
+                              stance for the playout's orders after its
+                              option's (press, stand, hold or fall back:
+                              the script's), a bandit of its own beside
+                              its options'; 0, they take the script's
+                              stance (settings.stance); -1 (the
+                              default), by the ruleset: 1 under
+                              europe19 */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */
@@ -196,7 +204,8 @@ typedef struct {
  *  activation, as in Empire of Liberty, else 0), mixed rollouts (the
  *  script pressing on for the side, for the enemy the script in half
  *  the playouts and the tables in the other half), the enemy's plan not
- *  improved, seed 1, balanced. */
+ *  improved, later -1 (by the ruleset: each unit's later stance weighed
+ *  under europe19), seed 1, balanced. */
 void commander_settings_defaults (commander_settings_t *s);
 
 /*  0 when the settings are usable, else -1 with `err` naming the field
@@ -225,7 +234,8 @@ const char *commander_personality_name (int i);
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
  *  (search, greedy or one-turn), tree (uct or naive), exploration,
  *  rollout (script, both, table or mixed), script (stance: press, stand
- *  or hold), keep (keep_options, 0 or 1), opponent (improve_opponent, 0
+ *  or hold), keep (keep_options, 0 or 1), later (later_stances, -1, 0
+ *  or 1), opponent (improve_opponent, 0
  *  or 1), pgs (pgs_share), confidence, worlds, fog, phases.  Then checks
  *  the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",

@@ -179,6 +179,11 @@ struct ctx_t {
     /* progress */
     double last_progress;
     const char *stage;
+    long *stance_visits;     /* [unit * COMMANDER_STANCE_COUNT + stance]:
+                                the tree's bandit over each unit's stance
+                                for the playout's later orders
+                                (settings.later_stances) */
+    double *stance_sum;
     uint8_t *best_plan;      /* the plan it would give now */
     double best_value;
 };
@@ -1248,6 +1253,51 @@ most_played_plan (ctx_t *c)
     c->best_value = a && a->visits > 0 ? arm_mean (a) : sum / c->n;
 }
 
+/*  Whether the tree weighs unit i's stance for the later orders: not
+ *  where its options order other units (one unit acts an activation). */
+static bool
+stance_weighed (const ctx_t *c, int i)
+{
+    const search_unit_t *su = &c->p->units[i];
+    for (int k = 0; k < su->count; k++)
+        if (su->options[k].unit != su->unit)
+            return false;
+    return true;
+}
+
+/*  Unit i's stance for the playout's later orders by UCB1 on its own
+ *  bandit (a stance never tried first, ties at random), `pending`
+ *  counting this batch's: the unit's script plays it once its option is
+ *  done.  Only where stance_weighed. */
+static int
+ucb_stance (ctx_t *c, int i, const long *pending)
+{
+    const long *visits = c->stance_visits + i * COMMANDER_STANCE_COUNT;
+    const double *sum = c->stance_sum + i * COMMANDER_STANCE_COUNT;
+    pending += i * COMMANDER_STANCE_COUNT;
+    long total = 0;
+    for (int k = 0; k < COMMANDER_STANCE_COUNT; k++)
+        total += visits[k] + pending[k];
+    double log_total = log ((double) (total > 1 ? total : 2));
+    double explore = c->p->settings.exploration;
+    int best[COMMANDER_STANCE_COUNT], best_count = 0;
+    double best_score = -INFINITY;
+    for (int k = 0; k < COMMANDER_STANCE_COUNT; k++) {
+        long v = visits[k] + pending[k];
+        double score = v == 0 ? INFINITY
+                     : (visits[k] > 0 ? sum[k] / visits[k] : 0.5)
+                       + explore * sqrt (log_total / v);
+        if (score > best_score) {
+            best_score = score;
+            best_count = 0;
+        }
+        if (score == best_score)
+            best[best_count++] = k;
+    }
+    return best[best_count > 1 ? dice_below (c->rng, (uint32_t) best_count)
+                               : 0];
+}
+
 /*  Decoupled UCT at the root: every unit has its own bandit over its
  *  options, a playout plays the plan of their choices, its value goes to
  *  each chosen option; dice re-rolled in every playout. */
@@ -1258,14 +1308,21 @@ decoupled_uct (ctx_t *c)
     c->stage = "uct";
     uint64_t index = 0;
     size_t cells = (size_t) c->n * PORTFOLIO_MAX;
+    size_t stance_cells = (size_t) c->n * COMMANDER_STANCE_COUNT;
     long *pending = calloc (cells, sizeof *pending);
-    if (!pending)
+    long *stance_pending = calloc (stance_cells, sizeof *stance_pending);
+    if (!pending || !stance_pending) {
+        free (pending);
+        free (stance_pending);
         return;
+    }
+    bool later = p->settings.later_stances > 0;
     while (keep_going (c)) {
         int count = (int) room (c, SEARCH_BATCH, -1);
         if (count <= 0)
             break;
         memset (pending, 0, cells * sizeof *pending);
+        memset (stance_pending, 0, stance_cells * sizeof *stance_pending);
         for (int j = 0; j < count; j++) {
             job_t *job = &c->jobs[j];
             for (int i = 0; i < c->n; i++) {
@@ -1274,16 +1331,33 @@ decoupled_uct (ctx_t *c)
                 pending[i * PORTFOLIO_MAX + k]++;
             }
             job_stances (c, job);
-            job->seed = world (c, index++);
+            for (int i = 0; later && i < c->n; i++) {
+                if (!stance_weighed (c, i))
+                    continue;
+                int st = ucb_stance (c, i, stance_pending);
+                job->plan[c->n + p->units[i].unit] = (uint8_t) st;
+                stance_pending[i * COMMANDER_STANCE_COUNT + st]++;
+            }
+            job->seed = world (c, (uint64_t) index++);
             job->horizon = p->settings.horizon;
         }
         run_batch (c, count);
         for (int j = 0; j < count; j++)
-            if (job_ok (&c->jobs[j]))
+            if (job_ok (&c->jobs[j])) {
                 record (c, c->jobs[j].plan, c->jobs[j].value);
+                for (int i = 0; later && i < c->n; i++) {
+                    if (!stance_weighed (c, i))
+                        continue;
+                    int st = c->jobs[j].plan[c->n + p->units[i].unit];
+                    c->stance_visits[i * COMMANDER_STANCE_COUNT + st]++;
+                    c->stance_sum[i * COMMANDER_STANCE_COUNT + st]
+                        += c->jobs[j].value;
+                }
+            }
         most_played_plan (c);
     }
     free (pending);
+    free (stance_pending);
 }
 
 /*  ---- setting up and answering ---- */
@@ -1319,6 +1393,8 @@ ctx_free (ctx_t *c)
     free (c->local_sum);
     free (c->local_sum2);
     free (c->kept_first);
+    free (c->stance_visits);
+    free (c->stance_sum);
     free (c->best_plan);
     free (c);
 }
@@ -1418,10 +1494,15 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     c->local_sum = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum);
     c->local_sum2 = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum2);
     c->kept_first = calloc (n, sizeof *c->kept_first);
+    c->stance_visits = calloc (n * COMMANDER_STANCE_COUNT,
+                               sizeof *c->stance_visits);
+    c->stance_sum = calloc (n * COMMANDER_STANCE_COUNT,
+                            sizeof *c->stance_sum);
     c->best_plan = calloc (1, n);
     if (!c->rng || !c->jobs || !c->job_plans || !c->arms || !c->arm_list
         || !c->arm_plans || !c->local_visits || !c->local_sum || !c->local_sum2
-        || !c->kept_first || !c->best_plan)
+        || !c->kept_first || !c->stance_visits || !c->stance_sum
+        || !c->best_plan)
         return -1;
     for (int k = 0; k < c->arm_slots; k++)
         c->arms[k].index = -1;

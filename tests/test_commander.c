@@ -185,6 +185,7 @@ test_settings_defaults_and_presets (void **state)
     assert_int_equal (s.threads, 1);
     assert_int_equal (s.horizon, 0);     /* by the ruleset */
     assert_true (s.confidence == -1);    /* by the ruleset */
+    assert_int_equal (s.later_stances, -1);   /* by the ruleset */
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_MIXED);
     assert_int_equal (s.stance, COMMANDER_STANCE_PRESS);
     assert_false (s.improve_opponent);
@@ -231,7 +232,7 @@ test_settings_parse (void **state)
         "difficulty=hard, personality=bold,aggression=0.9,threads=2,"
         "horizon=4,samples=6,seed=42,playouts=500,tree=naive,"
         "exploration=0.7,rollout=table,pgs=0.25,keep=1,fog=16,opponent=1,"
-        "script=stand,phases=2,confidence=1.5",
+        "script=stand,phases=2,confidence=1.5,later=1",
         &s, err,
         sizeof err), 0);
     assert_true (s.budget_ms == 400);
@@ -252,6 +253,7 @@ test_settings_parse (void **state)
     assert_int_equal (s.stance, COMMANDER_STANCE_STAND);
     assert_int_equal (s.phases, 2);
     assert_true (s.confidence == 1.5);
+    assert_int_equal (s.later_stances, 1);
     /* a later key overrides an earlier one */
     assert_int_equal (commander_settings_parse ("ms=50,difficulty=easy", &s,
                                                 err, sizeof err), 0);
@@ -291,6 +293,8 @@ test_settings_parse (void **state)
         { "pgs=1.5", "pgs: \"1.5\" is not in 0..1" },
         { "keep=yes", "keep: \"yes\" is not 0 or 1" },
         { "opponent=2", "opponent: \"2\" is not 0 or 1" },
+        { "later=2", "later: \"2\" is not -1, 0 or 1" },
+        { "later=yes", "later: \"yes\" is not -1, 0 or 1" },
         { "script=fall-back", "script: \"fall-back\" is not press, stand "
                               "or hold" },
         { "fog=1025", "fog: \"1025\" is not in 0..1024" },
@@ -1672,6 +1676,87 @@ test_one_unit_acts (void **state)
     game_rules_destroy (&eol);
 }
 
+/*  A europe19 battle at the first phase where a side orders units in
+ *  its second turn (the tables ordering both sides before), or NULL. */
+static game_t *
+e19_position (game_rules_t *e19, scenario_t *sc, int *side)
+{
+    char err[SOLO_ERR_MAX];
+    game_t *g = game_new (e19, sc, err, sizeof err);
+    assert_non_null (g);
+    dice_t *dice = dice_new (13);
+    while (!game_over (g)) {
+        game_begin_phase (g, dice);
+        int s = game_phase_side (g);
+        if (s >= 0 && game_turn (g) >= 2)
+            for (int u = 0; u < game_unit_count (g); u++)
+                if (game_needs_order (g, u) && !game_table_bound (g, u)) {
+                    *side = s;
+                    dice_destroy (&dice);
+                    return g;
+                }
+        table_orders (g, dice);
+        game_resolve_phase (g, dice);
+    }
+    dice_destroy (&dice);
+    game_destroy (&g);
+    return NULL;
+}
+
+/*  later=1: the tree weighs each unit's stance for the playout's orders
+ *  after its option's: the same answer for the same seed, on one thread
+ *  or two, other playouts than later=0.  By default (-1) by the
+ *  ruleset: under skirmish19 as later=0, under europe19 as later=1. */
+static void
+test_later_stances (void **state)
+{
+    (void) state;
+    bool apart = false;
+    for (int sc = 0; sc < 3; sc++) {
+        int side;
+        game_t *g = position (sc, 2, 71 + (uint64_t) sc, &side);
+        assert_non_null (g);
+        const char *params[5] = { "playouts=300,ms=0,seed=9,later=1",
+                                  "playouts=300,ms=0,seed=9,later=1",
+                                  "playouts=300,ms=0,seed=9,later=1,threads=2",
+                                  "playouts=300,ms=0,seed=9,later=0",
+                                  "playouts=300,ms=0,seed=9" };
+        commander_result_t r[5];
+        for (int k = 0; k < 5; k++)
+            ask_with (params[k], g, side, &r[k]);
+        assert_same_answer (&r[0], &r[1]);
+        assert_same_answer (&r[0], &r[2]);
+        assert_same_answer (&r[3], &r[4]);
+        assert_int_equal (r[0].playouts, 300);
+        apart |= r[0].value != r[3].value
+              || r[0].alternatives[0].value != r[3].alternatives[0].value;
+        for (int k = 0; k < 5; k++)
+            commander_result_free (&r[k]);
+        game_destroy (&g);
+    }
+    assert_true (apart);
+
+    game_rules_t *e19 = test_rules_load ("rules/data/europe19/tables.cfg");
+    scenario_t *sc = test_scenario_load (e19, "e19_meeting");
+    int side = -1;
+    game_t *g = e19_position (e19, sc, &side);
+    assert_non_null (g);
+    const char *params[3] = { "playouts=300,ms=0,seed=9",
+                              "playouts=300,ms=0,seed=9,later=1",
+                              "playouts=300,ms=0,seed=9,later=0" };
+    commander_result_t r[3];
+    for (int k = 0; k < 3; k++)
+        ask_with (params[k], g, side, &r[k]);
+    assert_same_answer (&r[0], &r[1]);
+    assert_false (r[0].value == r[2].value
+                  && r[0].alternatives[0].value == r[2].alternatives[0].value);
+    for (int k = 0; k < 3; k++)
+        commander_result_free (&r[k]);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&e19);
+}
+
 /*  The greedy's score: the same volley at short range beats it at long
  *  range. */
 static void
@@ -2273,6 +2358,7 @@ main (void)
         cmocka_unit_test (test_never_illegal_fuzzed),
         cmocka_unit_test (test_script_order),
         cmocka_unit_test (test_opponent_improved),
+        cmocka_unit_test (test_later_stances),
         cmocka_unit_test (test_fog_hidden_unit_changes_nothing),
         cmocka_unit_test (test_fog_memory),
         cmocka_unit_test (test_fog_worlds),
