@@ -806,10 +806,11 @@ pgs_share_for (const commander_settings_t *s)
  *  (a variant of the tables plays as its engine does).  On under
  *  europe19, whose playouts run three turns of five phases: against the
  *  same search without it at 2,000 playouts, 58.1% over 160 games, and
- *  55.0% at 500; by the clock against the tables 88.1 to 91.2% (Spicheren
- *  70.0 to 87.5%), against the greedy 90.9 to 95.6%.  Off elsewhere: skirmish19 43.3% over 120 games, 4 Page
- *  Bolivar 51.9% over 160, the house rules 48.8% over 40 (BENCHMARKS.md),
- *  and where one unit acts an activation the stances are not weighed. */
+ *  55.0% at 500; by the clock against the tables 88.1 to 91.2%
+ *  (Spicheren 70.0 to 87.5%), against the greedy 90.9 to 95.6%.  Off
+ *  elsewhere: skirmish19 43.3% over 120 games, 4 Page Bolivar 51.9% over
+ *  160, the house rules 48.8% over 40, Empire of Liberty 38.3% over 60
+ *  at 1,000 playouts (BENCHMARKS.md). */
 static int
 later_stances_for (const commander_settings_t *s, const game_t *g)
 {

@@ -179,10 +179,13 @@ struct ctx_t {
     /* progress */
     double last_progress;
     const char *stage;
-    long *stance_visits;     /* [unit * COMMANDER_STANCE_COUNT + stance]:
-                                the tree's bandit over each unit's stance
-                                for the playout's later orders
+    int *stance_units;       /* the units the options order, once each:
+                                the tree weighs the stance of each for
+                                the playout's later orders
                                 (settings.later_stances) */
+    int stance_unit_count;
+    long *stance_visits;     /* [i * COMMANDER_STANCE_COUNT + stance], i
+                                indexing stance_units */
     double *stance_sum;
     uint8_t *best_plan;      /* the plan it would give now */
     double best_value;
@@ -1253,22 +1256,10 @@ most_played_plan (ctx_t *c)
     c->best_value = a && a->visits > 0 ? arm_mean (a) : sum / c->n;
 }
 
-/*  Whether the tree weighs unit i's stance for the later orders: not
- *  where its options order other units (one unit acts an activation). */
-static bool
-stance_weighed (const ctx_t *c, int i)
-{
-    const search_unit_t *su = &c->p->units[i];
-    for (int k = 0; k < su->count; k++)
-        if (su->options[k].unit != su->unit)
-            return false;
-    return true;
-}
-
-/*  Unit i's stance for the playout's later orders by UCB1 on its own
- *  bandit (a stance never tried first, ties at random), `pending`
- *  counting this batch's: the unit's script plays it once its option is
- *  done.  Only where stance_weighed. */
+/*  The stance of c->stance_units[i] for the playout's later orders by
+ *  UCB1 on its own bandit (a stance never tried first, ties at random),
+ *  `pending` counting this batch's: the unit's script plays it once its
+ *  option, if it has one in the plan, is done. */
 static int
 ucb_stance (ctx_t *c, int i, const long *pending)
 {
@@ -1308,7 +1299,9 @@ decoupled_uct (ctx_t *c)
     c->stage = "uct";
     uint64_t index = 0;
     size_t cells = (size_t) c->n * PORTFOLIO_MAX;
-    size_t stance_cells = (size_t) c->n * COMMANDER_STANCE_COUNT;
+    size_t stance_cells = (size_t) (c->stance_unit_count > 0
+                                    ? c->stance_unit_count : 1)
+                        * COMMANDER_STANCE_COUNT;
     long *pending = calloc (cells, sizeof *pending);
     long *stance_pending = calloc (stance_cells, sizeof *stance_pending);
     if (!pending || !stance_pending) {
@@ -1331,11 +1324,9 @@ decoupled_uct (ctx_t *c)
                 pending[i * PORTFOLIO_MAX + k]++;
             }
             job_stances (c, job);
-            for (int i = 0; later && i < c->n; i++) {
-                if (!stance_weighed (c, i))
-                    continue;
+            for (int i = 0; later && i < c->stance_unit_count; i++) {
                 int st = ucb_stance (c, i, stance_pending);
-                job->plan[c->n + p->units[i].unit] = (uint8_t) st;
+                job->plan[c->n + c->stance_units[i]] = (uint8_t) st;
                 stance_pending[i * COMMANDER_STANCE_COUNT + st]++;
             }
             job->seed = world (c, (uint64_t) index++);
@@ -1345,10 +1336,8 @@ decoupled_uct (ctx_t *c)
         for (int j = 0; j < count; j++)
             if (job_ok (&c->jobs[j])) {
                 record (c, c->jobs[j].plan, c->jobs[j].value);
-                for (int i = 0; later && i < c->n; i++) {
-                    if (!stance_weighed (c, i))
-                        continue;
-                    int st = c->jobs[j].plan[c->n + p->units[i].unit];
+                for (int i = 0; later && i < c->stance_unit_count; i++) {
+                    int st = c->jobs[j].plan[c->n + c->stance_units[i]];
                     c->stance_visits[i * COMMANDER_STANCE_COUNT + st]++;
                     c->stance_sum[i * COMMANDER_STANCE_COUNT + st]
                         += c->jobs[j].value;
@@ -1361,6 +1350,39 @@ decoupled_uct (ctx_t *c)
 }
 
 /*  ---- setting up and answering ---- */
+
+/*  c->stance_units: every unit some option orders, once, in the order
+ *  first met (where one unit acts an activation, the one search unit's
+ *  options order each of the side's units), and their stance bandits.
+ *  0, or -1 out of memory. */
+static int
+stance_units_init (ctx_t *c)
+{
+    int units = game_unit_count (c->root);
+    bool *seen = calloc ((size_t) (units > 0 ? units : 1), sizeof *seen);
+    size_t most = 1;
+    for (int i = 0; i < c->n; i++)
+        most += (size_t) c->units[i].count;
+    c->stance_units = malloc (most * sizeof *c->stance_units);
+    c->stance_visits = calloc (most * COMMANDER_STANCE_COUNT,
+                               sizeof *c->stance_visits);
+    c->stance_sum = calloc (most * COMMANDER_STANCE_COUNT,
+                            sizeof *c->stance_sum);
+    if (!seen || !c->stance_units || !c->stance_visits || !c->stance_sum) {
+        free (seen);
+        return -1;
+    }
+    for (int i = 0; i < c->n; i++)
+        for (int k = 0; k < c->units[i].count; k++) {
+            int u = c->units[i].options[k].unit;
+            if (u >= 0 && u < units && !seen[u]) {
+                seen[u] = true;
+                c->stance_units[c->stance_unit_count++] = u;
+            }
+        }
+    free (seen);
+    return 0;
+}
 
 /*  Free the context: the last of the caller and the threads does. */
 static void
@@ -1393,6 +1415,7 @@ ctx_free (ctx_t *c)
     free (c->local_sum);
     free (c->local_sum2);
     free (c->kept_first);
+    free (c->stance_units);
     free (c->stance_visits);
     free (c->stance_sum);
     free (c->best_plan);
@@ -1494,15 +1517,12 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     c->local_sum = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum);
     c->local_sum2 = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum2);
     c->kept_first = calloc (n, sizeof *c->kept_first);
-    c->stance_visits = calloc (n * COMMANDER_STANCE_COUNT,
-                               sizeof *c->stance_visits);
-    c->stance_sum = calloc (n * COMMANDER_STANCE_COUNT,
-                            sizeof *c->stance_sum);
+    if (stance_units_init (c) < 0)
+        return -1;
     c->best_plan = calloc (1, n);
     if (!c->rng || !c->jobs || !c->job_plans || !c->arms || !c->arm_list
         || !c->arm_plans || !c->local_visits || !c->local_sum || !c->local_sum2
-        || !c->kept_first || !c->stance_visits || !c->stance_sum
-        || !c->best_plan)
+        || !c->kept_first || !c->best_plan)
         return -1;
     for (int k = 0; k < c->arm_slots; k++)
         c->arms[k].index = -1;

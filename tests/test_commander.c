@@ -1664,6 +1664,27 @@ test_one_unit_acts (void **state)
         commander_result_free (&d[k]);
     game_destroy (&s19);
 
+    /* the later stances: by default not weighed under Empire of Liberty
+       (the same answer as later=0); weighed (later=1), those of every
+       unit the acting choice may order, the answer still one acting
+       unit, the same on one thread or two */
+    const char *later[4] = { "playouts=300,ms=0,seed=5",
+                             "playouts=300,ms=0,seed=5,later=0",
+                             "playouts=300,ms=0,seed=5,later=1",
+                             "playouts=300,ms=0,seed=5,later=1,threads=2" };
+    commander_result_t l[4];
+    for (int k = 0; k < 4; k++)
+        ask_with (later[k], g, side, &l[k]);
+    assert_same_answer (&l[0], &l[1]);
+    assert_same_answer (&l[2], &l[3]);
+    assert_int_equal (l[2].playouts, 300);
+    assert_true (l[2].acting >= 0);
+    assert_int_equal (l[2].orders[0].unit, l[2].acting);
+    assert_false (l[2].value == l[1].value
+                  && l[2].alternatives[0].value == l[1].alternatives[0].value);
+    for (int k = 0; k < 4; k++)
+        commander_result_free (&l[k]);
+
     /* the greedy: no acting unit named */
     c = make ("algorithm=greedy");
     ask (c, g, side, 9, &r);
