@@ -1157,6 +1157,38 @@ naive_mcts (ctx_t *c)
 
 /*  ---- decoupled UCT ---- */
 
+/*  UCB1 over `count` arms (count <= PORTFOLIO_MAX) with visits[] and
+ *  value sums sum[], `pending` more visits given this batch: the arm of
+ *  the best mean plus settings.exploration * sqrt (ln N / visits), an
+ *  arm with no visits at all first, ties at random. */
+static int
+ucb_pick (ctx_t *c, const long *visits, const double *sum,
+          const long *pending, int count)
+{
+    assert (count >= 1 && count <= PORTFOLIO_MAX);
+    long total = 0;
+    for (int k = 0; k < count; k++)
+        total += visits[k] + pending[k];
+    double log_total = log ((double) (total > 1 ? total : 2));
+    double explore = c->p->settings.exploration;
+    int best[PORTFOLIO_MAX], best_count = 0;
+    double best_score = -INFINITY;
+    for (int k = 0; k < count; k++) {
+        long v = visits[k] + pending[k];
+        double mean = visits[k] > 0 ? sum[k] / visits[k] : 0.5;
+        double score = v == 0 ? INFINITY
+                     : mean + explore * sqrt (log_total / v);
+        if (score > best_score) {
+            best_score = score;
+            best_count = 0;
+        }
+        if (score == best_score)
+            best[best_count++] = k;
+    }
+    return best[best_count > 1 ? dice_below (c->rng, (uint32_t) best_count)
+                               : 0];
+}
+
 /*  Unit i's option by UCB1 on its own statistics, `pending` counting
  *  the playouts of this batch already given to an option (so a batch
  *  spreads): an option never tried first (untried_option); ties broken
@@ -1167,30 +1199,9 @@ ucb_choice (ctx_t *c, int i, const long *pending)
     int untried = untried_option (c, i, pending);
     if (untried >= 0)
         return untried;
-    const search_unit_t *su = &c->p->units[i];
-    const long *visits = c->local_visits + i * PORTFOLIO_MAX;
-    const double *sum = c->local_sum + i * PORTFOLIO_MAX;
-    pending += i * PORTFOLIO_MAX;
-    long total = 0;
-    for (int k = 0; k < su->count; k++)
-        total += visits[k] + pending[k];
-    double log_total = log ((double) (total > 1 ? total : 2));
-    double explore = c->p->settings.exploration;
-    int best[PORTFOLIO_MAX], best_count = 0;
-    double best_score = -INFINITY;
-    for (int k = 0; k < su->count; k++) {
-        long v = visits[k] + pending[k];
-        double mean = visits[k] > 0 ? sum[k] / visits[k] : 0.5;
-        double score = mean + explore * sqrt (log_total / v);
-        if (score > best_score) {
-            best_score = score;
-            best_count = 0;
-        }
-        if (score == best_score)
-            best[best_count++] = k;
-    }
-    return best[best_count > 1 ? dice_below (c->rng, (uint32_t) best_count)
-                               : 0];
+    return ucb_pick (c, c->local_visits + i * PORTFOLIO_MAX,
+                     c->local_sum + i * PORTFOLIO_MAX,
+                     pending + i * PORTFOLIO_MAX, c->p->units[i].count);
 }
 
 /*  Whether unit i's option k beats its first option (the greedy's) by
@@ -1263,30 +1274,10 @@ most_played_plan (ctx_t *c)
 static int
 ucb_stance (ctx_t *c, int i, const long *pending)
 {
-    const long *visits = c->stance_visits + i * COMMANDER_STANCE_COUNT;
-    const double *sum = c->stance_sum + i * COMMANDER_STANCE_COUNT;
-    pending += i * COMMANDER_STANCE_COUNT;
-    long total = 0;
-    for (int k = 0; k < COMMANDER_STANCE_COUNT; k++)
-        total += visits[k] + pending[k];
-    double log_total = log ((double) (total > 1 ? total : 2));
-    double explore = c->p->settings.exploration;
-    int best[COMMANDER_STANCE_COUNT], best_count = 0;
-    double best_score = -INFINITY;
-    for (int k = 0; k < COMMANDER_STANCE_COUNT; k++) {
-        long v = visits[k] + pending[k];
-        double score = v == 0 ? INFINITY
-                     : (visits[k] > 0 ? sum[k] / visits[k] : 0.5)
-                       + explore * sqrt (log_total / v);
-        if (score > best_score) {
-            best_score = score;
-            best_count = 0;
-        }
-        if (score == best_score)
-            best[best_count++] = k;
-    }
-    return best[best_count > 1 ? dice_below (c->rng, (uint32_t) best_count)
-                               : 0];
+    return ucb_pick (c, c->stance_visits + i * COMMANDER_STANCE_COUNT,
+                     c->stance_sum + i * COMMANDER_STANCE_COUNT,
+                     pending + i * COMMANDER_STANCE_COUNT,
+                     COMMANDER_STANCE_COUNT);
 }
 
 /*  Decoupled UCT at the root: every unit has its own bandit over its

@@ -82,15 +82,16 @@ table_orders (game_t *g, dice_t *dice)
     }
 }
 
-/*  A game of scenario `sc` played by the actions tables (seed `seed`)
- *  to the first phase from turn `turn` on where a side has a commanded
- *  unit waiting for its order; *side gets that side.  NULL when the
- *  battle ends before. */
+/*  A game of scenario `sc` under the rules `in`, played by the actions
+ *  tables (seed `seed`) to the first phase from turn `turn` on where a
+ *  side has a commanded unit waiting for its order; *side gets that
+ *  side.  NULL when the battle ends before. */
 static game_t *
-position (int sc, int turn, uint64_t seed, int *side)
+position_in (const game_rules_t *in, const scenario_t *sc, int turn,
+             uint64_t seed, int *side)
 {
     char err[SOLO_ERR_MAX];
-    game_t *g = game_new (rules, scenarios[sc], err, sizeof err);
+    game_t *g = game_new (in, sc, err, sizeof err);
     assert_non_null (g);
     dice_t *dice = dice_new (seed);
     while (!game_over (g)) {
@@ -110,6 +111,13 @@ position (int sc, int turn, uint64_t seed, int *side)
     dice_destroy (&dice);
     game_destroy (&g);
     return NULL;
+}
+
+/*  position_in for skirmish19's scenarios[sc]. */
+static game_t *
+position (int sc, int turn, uint64_t seed, int *side)
+{
+    return position_in (rules, scenarios[sc], turn, seed, side);
 }
 
 static commander_t *
@@ -1697,33 +1705,6 @@ test_one_unit_acts (void **state)
     game_rules_destroy (&eol);
 }
 
-/*  A europe19 battle at the first phase where a side orders units in
- *  its second turn (the tables ordering both sides before), or NULL. */
-static game_t *
-e19_position (game_rules_t *e19, scenario_t *sc, int *side)
-{
-    char err[SOLO_ERR_MAX];
-    game_t *g = game_new (e19, sc, err, sizeof err);
-    assert_non_null (g);
-    dice_t *dice = dice_new (13);
-    while (!game_over (g)) {
-        game_begin_phase (g, dice);
-        int s = game_phase_side (g);
-        if (s >= 0 && game_turn (g) >= 2)
-            for (int u = 0; u < game_unit_count (g); u++)
-                if (game_needs_order (g, u) && !game_table_bound (g, u)) {
-                    *side = s;
-                    dice_destroy (&dice);
-                    return g;
-                }
-        table_orders (g, dice);
-        game_resolve_phase (g, dice);
-    }
-    dice_destroy (&dice);
-    game_destroy (&g);
-    return NULL;
-}
-
 /*  later=1: the tree weighs each unit's stance for the playout's orders
  *  after its option's: the same answer for the same seed, on one thread
  *  or two, other playouts than later=0.  By default (-1) by the
@@ -1760,7 +1741,7 @@ test_later_stances (void **state)
     game_rules_t *e19 = test_rules_load ("rules/data/europe19/tables.cfg");
     scenario_t *sc = test_scenario_load (e19, "e19_meeting");
     int side = -1;
-    game_t *g = e19_position (e19, sc, &side);
+    game_t *g = position_in (e19, sc, 2, 13, &side);
     assert_non_null (g);
     const char *params[3] = { "playouts=300,ms=0,seed=9",
                               "playouts=300,ms=0,seed=9,later=1",
