@@ -176,11 +176,13 @@ typedef struct {
                               acts an activation (game_engine_t.one_acts),
                               else 0, and for a command figure at least
                               COMMANDER_COMMAND_CONFIDENCE */
-    int later_stances;     /* tree uct: 1, the tree weighs each unit's
-                              stance for the playout's orders after its
-                              option's (press, stand, hold or fall back:
-                              the script's), a bandit of its own beside
-                              its options'; 0, they take the script's
+    int later_stances;     /* tree uct: 1, the tree weighs the stance
+                              of each unit the options order (where one
+                              unit acts, every unit the acting choice
+                              may order) for the playout's orders after
+                              its option's (press, stand, hold or fall
+                              back: the script's), a bandit of its own
+                              beside the options'; 0, they take the script's
                               stance (settings.stance); -1 (the
                               default), by the ruleset: 1 under
                               europe19 */
