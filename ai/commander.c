@@ -107,8 +107,9 @@ commander_settings_check (const commander_settings_t *s, char *err,
                   COMMANDER_MAX_HORIZON);
         return -1;
     }
-    if (s->tree != COMMANDER_TREE_UCT && s->tree != COMMANDER_TREE_NAIVE) {
-        snprintf (err, errlen, "tree: %d is neither uct nor naive",
+    if ((int) s->tree < COMMANDER_TREE_UCT
+        || s->tree > COMMANDER_TREE_HALVING) {
+        snprintf (err, errlen, "tree: %d is not uct, naive or halving",
                   (int) s->tree);
         return -1;
     }
@@ -324,7 +325,8 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
         { "algorithm", { "search", "greedy", "one-turn" },
           "is not search, greedy or one-turn",
           offsetof (commander_settings_t, algorithm) },
-        { "tree", { "uct", "naive", NULL }, "is neither uct nor naive",
+        { "tree", { "uct", "naive", "halving" },
+          "is not uct, naive or halving",
           offsetof (commander_settings_t, tree) },
         { "rollout", { "script", "table", "both", "mixed" },
           "is not script, both, table or mixed",
@@ -395,8 +397,8 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
               "horizon, samples, seed, algorithm, tree, exploration, "
-              "rollout, script, keep, opponent, pgs, confidence, worlds, fog, "
-              "phases)",
+              "rollout, script, keep, later, opponent, pgs, confidence, "
+              "worlds, fog, phases)",
               key);
     return -1;
 }

@@ -83,12 +83,15 @@ typedef enum {
     COMMANDER_ONE_TURN      /* unit by unit, playouts to the turn's end */
 } commander_algorithm_t;
 
-/*  The search after PGS: decoupled UCT (a UCB1 bandit per unit) or
+/*  The search after PGS: decoupled UCT (a UCB1 bandit per unit),
  *  NaiveMCTS (local bandits to explore, the best whole plan to
- *  exploit). */
+ *  exploit) or decoupled sequential halving (the budget in rounds, each
+ *  unit's options played alike in a round and the worse half of them
+ *  dropped at its end). */
 typedef enum {
     COMMANDER_TREE_UCT = 0,
-    COMMANDER_TREE_NAIVE
+    COMMANDER_TREE_NAIVE,
+    COMMANDER_TREE_HALVING
 } commander_tree_t;
 
 /*  Who orders commanded units in the later turns of a playout: a
@@ -234,7 +237,8 @@ const char *commander_personality_name (int i);
  *  right, so a later key overrides an earlier one.  Keys: difficulty
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
- *  (search, greedy or one-turn), tree (uct or naive), exploration,
+ *  (search, greedy or one-turn), tree (uct, naive or halving),
+ *  exploration,
  *  rollout (script, both, table or mixed), script (stance: press, stand
  *  or hold), keep (keep_options, 0 or 1), later (later_stances, -1, 0
  *  or 1), opponent (improve_opponent, 0

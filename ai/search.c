@@ -9,6 +9,7 @@
  *  budget depends on the seed alone, never on the threads or the clock.
  */
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -1280,6 +1281,17 @@ ucb_stance (ctx_t *c, int i, const long *pending)
                      COMMANDER_STANCE_COUNT);
 }
 
+/*  Fold the later stances a playout took into their bandits. */
+static void
+record_stances (ctx_t *c, const job_t *job)
+{
+    for (int i = 0; i < c->stance_unit_count; i++) {
+        int st = job->plan[c->n + c->stance_units[i]];
+        c->stance_visits[i * COMMANDER_STANCE_COUNT + st]++;
+        c->stance_sum[i * COMMANDER_STANCE_COUNT + st] += job->value;
+    }
+}
+
 /*  Decoupled UCT at the root: every unit has its own bandit over its
  *  options, a playout plays the plan of their choices, its value goes to
  *  each chosen option; dice re-rolled in every playout. */
@@ -1327,17 +1339,182 @@ decoupled_uct (ctx_t *c)
         for (int j = 0; j < count; j++)
             if (job_ok (&c->jobs[j])) {
                 record (c, c->jobs[j].plan, c->jobs[j].value);
-                for (int i = 0; later && i < c->stance_unit_count; i++) {
-                    int st = c->jobs[j].plan[c->n + c->stance_units[i]];
-                    c->stance_visits[i * COMMANDER_STANCE_COUNT + st]++;
-                    c->stance_sum[i * COMMANDER_STANCE_COUNT + st]
-                        += c->jobs[j].value;
-                }
+                if (later)
+                    record_stances (c, &c->jobs[j]);
             }
         most_played_plan (c);
     }
     free (pending);
     free (stance_pending);
+}
+
+/*  ---- decoupled sequential halving ---- */
+
+/*  One bandit of the halving: a unit's options, or the later stance of
+ *  one of c->stance_units; the arms still in the race and the order in
+ *  which the playouts of this cycle take them. */
+typedef struct {
+    int byte;                    /* the plan byte it sets in a job */
+    const long *visits;          /* its arms' statistics in the ctx */
+    const double *sum;
+    int alive_count;
+    uint8_t alive[PORTFOLIO_MAX];
+    uint8_t order[PORTFOLIO_MAX];
+    int cursor;                  /* next of order; alive_count: reshuffle */
+} halving_t;
+
+/*  The bandit's next arm: each arm still in the race once a cycle, the
+ *  cycle in an order drawn anew, so that over a round every arm is
+ *  played as often as every other and no two units move in step. */
+static int
+halving_next (ctx_t *c, halving_t *h)
+{
+    if (h->cursor >= h->alive_count) {
+        memcpy (h->order, h->alive, (size_t) h->alive_count);
+        for (int k = h->alive_count - 1; k > 0; k--) {
+            int j = (int) dice_below (c->rng, (uint32_t) k + 1);
+            uint8_t t = h->order[k];
+            h->order[k] = h->order[j];
+            h->order[j] = t;
+        }
+        h->cursor = 0;
+    }
+    return h->order[h->cursor++];
+}
+
+/*  Keep the better half (rounded up) of the bandit's arms by their mean
+ *  over every playout so far; an arm never played counts as 0.5, ties
+ *  go to the earlier arm (the portfolio's order, the greedy's first). */
+static void
+halve (halving_t *h)
+{
+    if (h->alive_count <= 1)
+        return;
+    double mean[PORTFOLIO_MAX];
+    for (int a = 0; a < h->alive_count; a++) {
+        int k = h->alive[a];
+        mean[a] = h->visits[k] > 0 ? h->sum[k] / h->visits[k] : 0.5;
+    }
+    /* insertion sort by mean, best first, stable */
+    for (int a = 1; a < h->alive_count; a++) {
+        uint8_t k = h->alive[a];
+        double m = mean[a];
+        int b = a;
+        while (b > 0 && (mean[b - 1] < m
+                         || (mean[b - 1] == m && h->alive[b - 1] > k))) {
+            h->alive[b] = h->alive[b - 1];
+            mean[b] = mean[b - 1];
+            b--;
+        }
+        h->alive[b] = k;
+        mean[b] = m;
+    }
+    h->alive_count = (h->alive_count + 1) / 2;
+    h->cursor = h->alive_count;
+}
+
+/*  The playouts the tree may still issue in all, counted from `first`
+ *  (c->issued when it began at time t0): the playout budget's, and with
+ *  a deadline the rate so far times the time left; LONG_MAX when
+ *  neither bounds it yet (the clock before any playout). */
+static long
+halving_total (const ctx_t *c, long first, double t0)
+{
+    long total = LONG_MAX;
+    if (c->p->settings.playouts > 0)
+        total = c->p->settings.playouts - first;
+    double now = search_now ();
+    long done = c->issued - first;
+    if (c->deadline < INFINITY && done > 0 && now > t0) {
+        double rate = (double) done / (now - t0);
+        double more = rate * fmax (c->deadline - now, 0);
+        long clock = done + (long) fmin (more, (double) (LONG_MAX / 2));
+        if (clock < total)
+            total = clock;
+    }
+    return total;
+}
+
+/*  Decoupled sequential halving at the root: every unit (and, with the
+ *  later stances, every stance unit) has a bandit of its own; the
+ *  budget is split into as many equal rounds as it takes to halve the
+ *  largest bandit to one arm; in a round every playout takes each
+ *  bandit's arms in turn, and at its end each bandit keeps the better
+ *  half of its arms.  Why, beside UCB1: the answer is the plan, not
+ *  the playouts spent on it (simple regret, not cumulative), and a
+ *  larger budget buys every surviving option proportionally more
+ *  playouts.  The answer is each unit's most played option, as under
+ *  UCT (most_played_plan: the last survivor, the confidence rule kept);
+ *  stopped early, the most played so far. */
+static void
+decoupled_halving (ctx_t *c)
+{
+    const search_problem_t *p = c->p;
+    c->stage = "halving";
+    bool later = p->settings.later_stances > 0;
+    int count_bandits = c->n + (later ? c->stance_unit_count : 0);
+    halving_t *h = calloc ((size_t) count_bandits, sizeof *h);
+    if (!h)
+        return;
+    int rounds = 1;
+    for (int b = 0; b < count_bandits; b++) {
+        bool unit = b < c->n;
+        int i = unit ? b : b - c->n;
+        int arms = unit ? p->units[i].count : COMMANDER_STANCE_COUNT;
+        h[b].byte = unit ? i : c->n + c->stance_units[i];
+        h[b].visits = unit ? c->local_visits + i * PORTFOLIO_MAX
+                           : c->stance_visits + i * COMMANDER_STANCE_COUNT;
+        h[b].sum = unit ? c->local_sum + i * PORTFOLIO_MAX
+                        : c->stance_sum + i * COMMANDER_STANCE_COUNT;
+        h[b].alive_count = arms;
+        h[b].cursor = arms;
+        for (int k = 0; k < arms; k++)
+            h[b].alive[k] = (uint8_t) k;
+        int r = 0;
+        while ((1 << r) < arms)
+            r++;
+        if (r > rounds)
+            rounds = r;
+    }
+    long first = c->issued;
+    double t0 = search_now ();
+    uint64_t index = 0;
+    for (int round = 0; round < rounds && keep_going (c); round++) {
+        for (;;) {
+            long total = halving_total (c, first, t0);
+            long end = total == LONG_MAX
+                     ? LONG_MAX : total / rounds * (round + 1);
+            if (round == rounds - 1 && total != LONG_MAX)
+                end = total;
+            long room_left = end == LONG_MAX ? SEARCH_BATCH
+                                             : end - (c->issued - first);
+            int count = (int) room (c, room_left < SEARCH_BATCH
+                                       ? room_left : SEARCH_BATCH, -1);
+            if (count <= 0 || !keep_going (c))
+                break;
+            for (int j = 0; j < count; j++) {
+                job_t *job = &c->jobs[j];
+                job_stances (c, job);
+                for (int b = 0; b < count_bandits; b++)
+                    job->plan[h[b].byte] = (uint8_t) halving_next (c, &h[b]);
+                job->seed = world (c, index++);
+                job->horizon = p->settings.horizon;
+            }
+            run_batch (c, count);
+            for (int j = 0; j < count; j++)
+                if (job_ok (&c->jobs[j])) {
+                    record (c, c->jobs[j].plan, c->jobs[j].value);
+                    if (later)
+                        record_stances (c, &c->jobs[j]);
+                }
+            most_played_plan (c);
+        }
+        if (aborted (c) || room (c, 1, -1) <= 0)
+            break;
+        for (int b = 0; b < count_bandits; b++)
+            halve (&h[b]);
+    }
+    free (h);
 }
 
 /*  ---- setting up and answering ---- */
@@ -1642,6 +1819,8 @@ search_run (const search_problem_t *p, search_answer_t *out)
             pgs (c, cap, until);
             if (p->settings.tree == COMMANDER_TREE_NAIVE)
                 naive_mcts (c);
+            else if (p->settings.tree == COMMANDER_TREE_HALVING)
+                decoupled_halving (c);
             else
                 decoupled_uct (c);
         }

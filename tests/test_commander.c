@@ -266,6 +266,9 @@ test_settings_parse (void **state)
     assert_int_equal (commander_settings_parse ("ms=50,difficulty=easy", &s,
                                                 err, sizeof err), 0);
     assert_true (s.budget_ms == 25);
+    assert_int_equal (commander_settings_parse ("tree=halving", &s, err,
+                                                sizeof err), 0);
+    assert_int_equal (s.tree, COMMANDER_TREE_HALVING);
     assert_int_equal (commander_settings_parse ("rollout=mixed", &s, err,
                                                 sizeof err), 0);
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_MIXED);
@@ -294,7 +297,7 @@ test_settings_parse (void **state)
         { "personality=shy", "personality: unknown preset \"shy\" (known: "
                              "balanced, bold, cautious, reckless)" },
         { "algorithm=alphabeta", "algorithm: \"alphabeta\" is not search, greedy or one-turn" },
-        { "tree=deep", "tree: \"deep\" is neither uct nor naive" },
+        { "tree=deep", "tree: \"deep\" is not uct, naive or halving" },
         { "rollout=dice",
           "rollout: \"dice\" is not script, both, table or mixed" },
         { "exploration=5", "exploration: \"5\" is not in 0..4" },
@@ -1759,6 +1762,52 @@ test_later_stances (void **state)
     game_rules_destroy (&e19);
 }
 
+/*  tree=halving, decoupled sequential halving: the whole playout budget
+ *  spent, the same answer for the same seed on one thread or two, other
+ *  playouts than UCT's; with the later stances too (europe19's
+ *  default); by the clock, an answer within the budget. */
+static void
+test_halving (void **state)
+{
+    (void) state;
+    for (int sc = 0; sc < 3; sc++) {
+        int side;
+        game_t *g = position (sc, 2, 81 + (uint64_t) sc, &side);
+        assert_non_null (g);
+        const char *params[5] = {
+            "playouts=300,ms=0,seed=9,tree=halving",
+            "playouts=300,ms=0,seed=9,tree=halving",
+            "playouts=300,ms=0,seed=9,tree=halving,threads=2",
+            "playouts=300,ms=0,seed=9,tree=uct",
+            "playouts=300,ms=0,seed=9,tree=halving,later=1" };
+        commander_result_t r[5];
+        for (int k = 0; k < 5; k++)
+            ask_with (params[k], g, side, &r[k]);
+        assert_same_answer (&r[0], &r[1]);
+        assert_same_answer (&r[0], &r[2]);
+        assert_int_equal (r[0].playouts, 300);
+        assert_int_equal (r[4].playouts, 300);
+        assert_false (r[0].value == r[3].value
+                      && r[0].alternatives[0].value
+                         == r[3].alternatives[0].value);
+        for (int k = 0; k < 5; k++)
+            commander_result_free (&r[k]);
+
+        commander_t *c = make ("ms=150,threads=1,tree=halving");
+        commander_result_t timed;
+        double start = now_ms ();
+        ask (c, g, side, 5, &timed);
+        double took = now_ms () - start;
+        assert_true (timed.playouts > 0);
+        assert_false (timed.stopped);
+        if (took > 150.0 * (1 + LATE_SHARE) + scheduler_lag_ms () + 150.0)
+            fail_msg ("tree=halving, ms=150: answered after %.1f ms", took);
+        commander_result_free (&timed);
+        commander_destroy (&c);
+        game_destroy (&g);
+    }
+}
+
 /*  The greedy's score: the same volley at short range beats it at long
  *  range. */
 static void
@@ -2377,6 +2426,7 @@ main (void)
         cmocka_unit_test (test_units_searched_apart),
         cmocka_unit_test (test_confidence_keeps_greedy),
         cmocka_unit_test (test_same_answer_any_thread_count),
+        cmocka_unit_test (test_halving),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
