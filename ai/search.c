@@ -1234,27 +1234,19 @@ beats_first (const ctx_t *c, int i, int k, double need)
     return gain > need * se;
 }
 
-/*  Each unit's most played option (ties: the better mean).  With
- *  settings.confidence (or the unit's own, the larger), a unit keeps its
- *  first option (the greedy's) unless the most played one beats it by
- *  that many standard errors:
- *  at a small budget the bandit's favourite may be the luck of its dice,
- *  and the greedy's choice is the better bet; a larger budget narrows
- *  the errors and lets the search leave it where the playouts show it
- *  wrong. */
+/*  c->best_plan, each unit's favourite option, settled: with
+ *  settings.confidence (or the unit's own, the larger) a unit keeps its
+ *  first option (the greedy's) unless its favourite beats it by that
+ *  many standard errors; and the plan's value, its own mean where it was
+ *  played as a whole, else the mean of its options' means. */
 static void
-most_played_plan (ctx_t *c)
+settle_plan (ctx_t *c)
 {
     double sum = 0;
     for (int i = 0; i < c->n; i++) {
         const long *visits = c->local_visits + i * PORTFOLIO_MAX;
         const double *s = c->local_sum + i * PORTFOLIO_MAX;
         int best = c->best_plan[i];
-        for (int k = 0; k < c->p->units[i].count; k++)
-            if (visits[k] > visits[best]
-                || (visits[k] == visits[best] && visits[k] > 0
-                    && s[k] / visits[k] > s[best] / visits[best]))
-                best = k;
         double need = fmax (c->p->settings.confidence,
                             c->p->units[i].confidence);
         c->kept_first[i] = need > 0 && best != 0
@@ -1266,6 +1258,28 @@ most_played_plan (ctx_t *c)
     }
     plan_arm_t *a = arm_of (c, c->best_plan);
     c->best_value = a && a->visits > 0 ? arm_mean (a) : sum / c->n;
+}
+
+/*  Each unit's most played option (ties: the better mean), settled by
+ *  the confidence rule (settle_plan): at a small budget the bandit's
+ *  favourite may be the luck of its dice, and the greedy's choice is the
+ *  better bet; a larger budget narrows the errors and lets the search
+ *  leave it where the playouts show it wrong. */
+static void
+most_played_plan (ctx_t *c)
+{
+    for (int i = 0; i < c->n; i++) {
+        const long *visits = c->local_visits + i * PORTFOLIO_MAX;
+        const double *s = c->local_sum + i * PORTFOLIO_MAX;
+        int best = c->best_plan[i];
+        for (int k = 0; k < c->p->units[i].count; k++)
+            if (visits[k] > visits[best]
+                || (visits[k] == visits[best] && visits[k] > 0
+                    && s[k] / visits[k] > s[best] / visits[best]))
+                best = k;
+        c->best_plan[i] = (uint8_t) best;
+    }
+    settle_plan (c);
 }
 
 /*  The stance of c->stance_units[i] for the playout's later orders by
@@ -1361,6 +1375,7 @@ typedef struct {
     uint8_t alive[PORTFOLIO_MAX];
     uint8_t order[PORTFOLIO_MAX];
     int cursor;                  /* next of order; alive_count: reshuffle */
+    int halvings;                /* rounds it takes to keep one arm */
 } halving_t;
 
 /*  The bandit's next arm: each arm still in the race once a cycle, the
@@ -1439,13 +1454,15 @@ halving_total (const ctx_t *c, long first, double t0)
  *  later stances, every stance unit) has a bandit of its own; the
  *  budget is split into as many equal rounds as it takes to halve the
  *  largest bandit to one arm; in a round every playout takes each
- *  bandit's arms in turn, and at its end each bandit keeps the better
- *  half of its arms.  Why, beside UCB1: the answer is the plan, not
+ *  bandit's arms in turn, and at the end of each of its last rounds
+ *  (as many as it needs: every bandit comes down to one arm at the
+ *  end, none early on the evidence of the first rounds alone) each
+ *  bandit keeps the better half of its arms.  Why, beside UCB1: the answer is the plan, not
  *  the playouts spent on it (simple regret, not cumulative), and a
  *  larger budget buys every surviving option proportionally more
- *  playouts.  The answer is each unit's most played option, as under
- *  UCT (most_played_plan: the last survivor, the confidence rule kept);
- *  stopped early, the most played so far. */
+ *  playouts.  The answer is each unit's best option by its mean among
+ *  those still in the race, settled by the confidence rule as under UCT
+ *  (settle_plan). */
 static void
 decoupled_halving (ctx_t *c)
 {
@@ -1470,11 +1487,10 @@ decoupled_halving (ctx_t *c)
         h[b].cursor = arms;
         for (int k = 0; k < arms; k++)
             h[b].alive[k] = (uint8_t) k;
-        int r = 0;
-        while ((1 << r) < arms)
-            r++;
-        if (r > rounds)
-            rounds = r;
+        while ((1 << h[b].halvings) < arms)
+            h[b].halvings++;
+        if (h[b].halvings > rounds)
+            rounds = h[b].halvings;
     }
     long first = c->issued;
     double t0 = search_now ();
@@ -1512,8 +1528,26 @@ decoupled_halving (ctx_t *c)
         if (aborted (c) || room (c, 1, -1) <= 0)
             break;
         for (int b = 0; b < count_bandits; b++)
-            halve (&h[b]);
+            if (round >= rounds - h[b].halvings)
+                halve (&h[b]);
     }
+    /* the answer: each unit's best mean among the options still in the
+       race (the last round's playouts need not split evenly, so the
+       most played may be the worse of the last two) */
+    for (int i = 0; i < c->n; i++) {
+        if (h[i].visits[h[i].alive[0]] == 0)
+            continue;            /* stopped before any playout */
+        int best = h[i].alive[0];
+        for (int a = 1; a < h[i].alive_count; a++) {
+            int k = h[i].alive[a];
+            if (h[i].visits[k] > 0
+                && h[i].sum[k] / h[i].visits[k]
+                   > h[i].sum[best] / h[i].visits[best])
+                best = k;
+        }
+        c->best_plan[i] = (uint8_t) best;
+    }
+    settle_plan (c);
     free (h);
 }
 
