@@ -4,12 +4,27 @@
  *
  *  usage: bench_search [--tables FILE]... [--scenario FILE]... [--ms M]
  *                      [--positions N] [--endpoint X (ignored)]
+ *         bench_search --converge [--tables FILE]... [--scenario FILE]...
+ *                      [--positions N] [--seeds S] [--reference P]
+ *                      [--params "key=value,..."]
  *  Defaults: the source tree's five scenarios, each under its own
  *  ruleset's tables (rules/data/RULESET/tables.cfg, or a --tables file
  *  of that ruleset), run from the top of the tree; 100 ms a decision;
  *  6 positions per scenario.  Besides the whole, each scenario's
  *  playouts per CPU second on one thread: what a playout budget is worth
  *  in time there.
+ *
+ *  --converge: how the answers settle as the budget grows, not the
+ *  speed.  On each position the search answers at 500, 1,000, 2,000,
+ *  4,000 and 8,000 playouts (those below the reference), on S seeds
+ *  each (default 4), and once at the reference budget P (default
+ *  32,000) on a seed of its own; each budget's line gives the share of
+ *  the commanded units whose option is the reference's, and the share
+ *  whose option is the same on two seeds at that budget.  A search whose
+ *  answers still move towards the reference's profits from more playouts
+ *  only if the reference's answers are the better ones: this tells
+ *  apart a search that has settled from one that is still choosing.
+ *  --params adds commander settings ("later=1,tree=halving").
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +54,10 @@ static int
 usage (void)
 {
     fprintf (stderr, "usage: bench_search [--tables FILE] [--scenario FILE]"
-             "... [--ms M] [--positions N]\n");
+             "... [--ms M] [--positions N]\n"
+             "       bench_search --converge [--tables FILE] [--scenario "
+             "FILE]... [--positions N] [--seeds S] [--reference P] "
+             "[--params SETTINGS]\n");
     return 2;
 }
 
@@ -148,18 +166,164 @@ search_at (game_t *g, int threads, double ms, tally_t *t)
     return rc;
 }
 
+/*  ---- --converge ---- */
+
+#define CONVERGE_BUDGETS 5
+static const long converge_budget[CONVERGE_BUDGETS] = {
+    500, 1000, 2000, 4000, 8000 };
+#define CONVERGE_MAX_SEEDS 16
+#define CONVERGE_MAX_UNITS 512      /* units of a position compared */
+
+/*  The commander's answer on g at `playouts` with seed `seed` and the
+ *  extra settings `params`: each commanded unit's option in `choice`
+ *  (by unit index, "" where the commander gave none).  0 or -1. */
+static int
+converge_answer (game_t *g, long playouts, uint64_t seed, const char *params,
+                 char (*choice)[PORTFOLIO_NAME_MAX])
+{
+    commander_settings_t s;
+    commander_settings_defaults (&s);
+    char err[SOLO_ERR_MAX];
+    if (params && commander_settings_parse (params, &s, err, sizeof err) < 0) {
+        fprintf (stderr, "bench_search: --params: %s\n", err);
+        return -1;
+    }
+    s.threads = 1;
+    s.budget_ms = 0;
+    s.playouts = playouts;
+    s.seed = seed;
+    commander_t *c = commander_new (&s, err, sizeof err);
+    if (!c) {
+        fprintf (stderr, "bench_search: %s\n", err);
+        return -1;
+    }
+    dice_t *dice = dice_new (7);
+    commander_result_t r;
+    memset (&r, 0, sizeof r);
+    int rc = commander_ask_side (c, g, game_phase_side (g), dice, &r, err,
+                                 sizeof err);
+    for (int u = 0; u < game_unit_count (g); u++)
+        choice[u][0] = 0;
+    if (rc == 0)
+        for (int k = 0; k < r.order_count; k++)
+            if (r.orders[k].layer == COMMANDER_LAYER_COMMANDER)
+                snprintf (choice[r.orders[k].unit], PORTFOLIO_NAME_MAX, "%s",
+                          r.orders[k].choice);
+    if (rc < 0)
+        fprintf (stderr, "bench_search: %s\n", err);
+    commander_result_free (&r);
+    dice_destroy (&dice);
+    commander_destroy (&c);
+    return rc;
+}
+
+/*  Units given an option in both answers, and of those the ones given
+ *  the same. */
+static void
+converge_compare (const game_t *g, char (*a)[PORTFOLIO_NAME_MAX],
+                  char (*b)[PORTFOLIO_NAME_MAX], long *units, long *same)
+{
+    for (int u = 0; u < game_unit_count (g); u++)
+        if (a[u][0] && b[u][0]) {
+            (*units)++;
+            *same += strcmp (a[u], b[u]) == 0;
+        }
+}
+
+static int
+converge (rules_set_t *set, const bench_files_t *files, int positions,
+          int seeds, long reference, const char *params)
+{
+    static char ref[CONVERGE_MAX_UNITS][PORTFOLIO_NAME_MAX];
+    static char got[CONVERGE_MAX_SEEDS][CONVERGE_MAX_UNITS]
+                   [PORTFOLIO_NAME_MAX];
+    long to_ref[CONVERGE_BUDGETS][2], across[CONVERGE_BUDGETS][2];
+    memset (to_ref, 0, sizeof to_ref);
+    memset (across, 0, sizeof across);
+    int searched = 0;
+    double start = now ();
+    for (int i = 0; i < files->npaths; i++) {
+        const game_rules_t *rules;
+        scenario_t *sc = rules_set_scenario (set, files->paths[i], &rules,
+                                             "bench_search");
+        if (!sc)
+            return 1;
+        for (int k = 0; k < positions; k++) {
+            game_t *g = position (rules, sc, 2 + k % 4, 100 + (uint64_t) k);
+            if (!g)
+                continue;
+            if (game_unit_count (g) > CONVERGE_MAX_UNITS
+                || converge_answer (g, reference, 1000, params, ref) < 0) {
+                game_destroy (&g);
+                scenario_destroy (&sc);
+                return 1;
+            }
+            searched++;
+            for (int b = 0; b < CONVERGE_BUDGETS; b++) {
+                if (converge_budget[b] >= reference)
+                    continue;
+                for (int t = 0; t < seeds; t++) {
+                    if (converge_answer (g, converge_budget[b],
+                                         1 + (uint64_t) t, params, got[t])
+                        < 0) {
+                        game_destroy (&g);
+                        scenario_destroy (&sc);
+                        return 1;
+                    }
+                    converge_compare (g, got[t], ref, &to_ref[b][0],
+                                      &to_ref[b][1]);
+                    if (t % 2 == 1)
+                        converge_compare (g, got[t - 1], got[t],
+                                          &across[b][0], &across[b][1]);
+                }
+            }
+            game_destroy (&g);
+        }
+        scenario_destroy (&sc);
+    }
+    printf ("commander search, answers against %ld playouts' (seed 1000), "
+            "%d positions over %d scenario%s, %d seeds a budget%s%s; "
+            "%.0f s\n", reference, searched, files->npaths,
+            files->npaths == 1 ? "" : "s", seeds, params ? ", " : "",
+            params ? params : "", now () - start);
+    printf ("  %-9s %-28s %s\n", "playouts", "units as the reference",
+            "units alike on two seeds");
+    for (int b = 0; b < CONVERGE_BUDGETS; b++)
+        if (to_ref[b][0] > 0)
+            printf ("  %-9ld %5.1f%% of %-19ld %5.1f%% of %ld\n",
+                    converge_budget[b],
+                    100.0 * to_ref[b][1] / to_ref[b][0], to_ref[b][0],
+                    across[b][0] ? 100.0 * across[b][1] / across[b][0] : 0,
+                    across[b][0]);
+    return 0;
+}
+
 int
 main (int argc, char **argv)
 {
     bench_files_t files = { .ntables = 0 };
     double ms = 100;
     int positions = 6;
+    bool converging = false;
+    int seeds = 4;
+    long reference = 32000;
+    const char *params = NULL;
     for (int i = 1; i < argc; i++) {
+        if (strcmp (argv[i], "--converge") == 0) {
+            converging = true;
+            continue;
+        }
         if (i + 1 >= argc)
             return usage ();
         if (bench_files_option (&files, argv, &i))
             continue;
-        if (strcmp (argv[i], "--ms") == 0)
+        if (strcmp (argv[i], "--seeds") == 0)
+            seeds = atoi (argv[++i]);
+        else if (strcmp (argv[i], "--reference") == 0)
+            reference = atol (argv[++i]);
+        else if (strcmp (argv[i], "--params") == 0)
+            params = argv[++i];
+        else if (strcmp (argv[i], "--ms") == 0)
             ms = atof (argv[++i]);
         else if (strcmp (argv[i], "--positions") == 0)
             positions = atoi (argv[++i]);
@@ -168,13 +332,20 @@ main (int argc, char **argv)
         else
             return usage ();
     }
-    if (ms <= 0 || positions < 1)
+    if (ms <= 0 || positions < 1 || seeds < 2 || seeds > CONVERGE_MAX_SEEDS
+        || reference < 1 || reference > COMMANDER_MAX_PLAYOUTS)
         return usage ();
     bench_files_default (&files);
     static rules_set_t set;
     if (rules_set_add_files (&set, files.tables, files.ntables,
                              "bench_search") < 0)
         return 1;
+    if (converging) {
+        int rc = converge (&set, &files, positions, seeds, reference, params);
+        for (int i = 0; i < set.count; i++)
+            game_rules_destroy (&set.rules[i]);
+        return rc;
+    }
     tally_t tally[2];
     memset (tally, 0, sizeof tally);
     char names[MAX_SCENARIOS][64];
