@@ -37,6 +37,7 @@ commander_settings_defaults (commander_settings_t *s)
     s->pgs_share = 0;
     s->confidence = -1;
     s->later_stances = -1;
+    s->fit = -1;
     s->seed = 1;
     s->personality.aggression = 0.5;
     s->personality.caution = 0.5;
@@ -62,6 +63,7 @@ static const struct {
     size_t offset;
 } number_keys[] = {
     { "pgs", 0, 1, offsetof (commander_settings_t, pgs_share) },
+    { "ascent", 0, 1, offsetof (commander_settings_t, ascent_share) },
     { "confidence", -1, COMMANDER_MAX_CONFIDENCE,
       offsetof (commander_settings_t, confidence) },
     { "exploration", 0, 4, offsetof (commander_settings_t, exploration) },
@@ -129,6 +131,10 @@ commander_settings_check (const commander_settings_t *s, char *err,
     if (s->later_stances < -1 || s->later_stances > 1) {
         snprintf (err, errlen, "later: %d is not -1, 0 or 1",
                   s->later_stances);
+        return -1;
+    }
+    if (s->fit < -1 || s->fit > 1) {
+        snprintf (err, errlen, "fit: %d is not -1, 0 or 1", s->fit);
         return -1;
     }
     for (int i = 0; i < COUNT_KEYS; i++) {
@@ -292,12 +298,13 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
         memcpy ((char *) s + number_keys[i].offset, &d, sizeof d);
         return 0;
     }
-    if (strcmp (key, "later") == 0) {
+    if (strcmp (key, "later") == 0 || strcmp (key, "fit") == 0) {
         if (!parse_long (value, -1, 1, &v)) {
-            snprintf (err, errlen, "later: \"%s\" is not -1, 0 or 1", value);
+            snprintf (err, errlen, "%s: \"%s\" is not -1, 0 or 1", key,
+                      value);
             return -1;
         }
-        s->later_stances = (int) v;
+        *(key[0] == 'l' ? &s->later_stances : &s->fit) = (int) v;
         return 0;
     }
     if (strcmp (key, "keep") == 0 || strcmp (key, "opponent") == 0) {
@@ -397,8 +404,8 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
               "horizon, samples, seed, algorithm, tree, exploration, "
-              "rollout, script, keep, later, opponent, pgs, confidence, "
-              "worlds, fog, phases)",
+              "rollout, script, keep, later, fit, opponent, pgs, ascent, "
+              "confidence, worlds, fog, phases)",
               key);
     return -1;
 }
@@ -821,6 +828,17 @@ later_stances_for (const commander_settings_t *s, const game_t *g)
     return strcmp (game_engine (g)->name, "europe19") == 0;
 }
 
+/*  Whether the tree values each option by the additive fit
+ *  (settings.fit): the setting's, or by the ruleset where it is -1. */
+static int
+fit_for (const commander_settings_t *s, const game_t *g)
+{
+    (void) g;
+    if (s->fit >= 0)
+        return s->fit;
+    return 0;
+}
+
 /*  The confidence a unit needs to leave the greedy's option: the
  *  settings' own, or below 0 the ruleset's.  Where one unit acts an
  *  activation the search's one choice spans every unit's orders (up to
@@ -1016,6 +1034,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     p.settings.confidence = confidence_for (&self->settings, g);
     p.settings.pgs_share = pgs_share_for (&self->settings);
     p.settings.later_stances = later_stances_for (&self->settings, g);
+    p.settings.fit = fit_for (&self->settings, g);
     if (self->settings.fog > 0 && out->remembered > 0) {
         unseen_turns (self, g, side);
         p.unseen = self->unseen;

@@ -168,6 +168,12 @@ typedef struct {
                               the default: none; with improve_opponent
                               COMMANDER_OPPONENT_PGS, for the enemy's
                               plan is improved there) */
+    double ascent_share;   /* share of the budget kept for an ascent
+                              after the tree, from its plan: unit by unit
+                              each other option tried on `samples`
+                              common dice worlds with the rest of the
+                              plan fixed, a better mean taken (PGS's
+                              pass), 0..1 (0, the default: none) */
     double confidence;     /* tree uct: a unit leaves its first option
                               (the greedy's) only for one whose mean
                               beats it by this many standard errors of
@@ -189,6 +195,13 @@ typedef struct {
                               stance (settings.stance); -1 (the
                               default), by the ruleset: 1 under
                               europe19 */
+    int fit;               /* tree uct: 1, each unit's options (and the
+                              later stances weighed) valued by an
+                              additive fit over every playout, the other
+                              units' shares of each playout's value taken
+                              out, not by the raw mean of the playouts
+                              an option was in; 0, the raw mean; -1
+                              (the default): by the ruleset */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */
@@ -242,7 +255,8 @@ const char *commander_personality_name (int i);
  *  rollout (script, both, table or mixed), script (stance: press, stand
  *  or hold), keep (keep_options, 0 or 1), later (later_stances, -1, 0
  *  or 1), opponent (improve_opponent, 0
- *  or 1), pgs (pgs_share), confidence, worlds, fog, phases.  Then checks
+ *  or 1), fit (-1, 0 or 1), pgs (pgs_share), ascent (ascent_share),
+ *  confidence, worlds, fog, phases.  Then checks
  *  the whole (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */

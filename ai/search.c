@@ -141,6 +141,10 @@ struct ctx_t {
                                 improved it (the enemy's plan); every
                                 job's unless it tries another */
     double deadline;         /* INFINITY without a time budget */
+    long stage_cap;          /* the tree issues no playout past this many
+                                in all (-1: none): the rest is the
+                                ascent's (settings.ascent_share) */
+    double stage_until;      /* nor goes on past this (INFINITY: none) */
     atomic_bool abort;
     bool stopped;
     /* the pool */
@@ -190,6 +194,16 @@ struct ctx_t {
     double *stance_sum;
     uint8_t *best_plan;      /* the plan it would give now */
     double best_value;
+    /* the additive fit (settings.fit): every playout's choices, one
+       byte a factor (the n units' options, then the stance units'
+       stances), and value; each choice's effect, fitted */
+    int factors;
+    uint8_t *fit_choice;     /* [record * factors] */
+    double *fit_value;
+    double *fit_resid;       /* value less the fit, per record */
+    long fit_count, fit_cap, fit_fitted;
+    double fit_mean;
+    double *fit_effect;      /* [factor * PORTFOLIO_MAX] */
 };
 
 /*  The search must end now: stopped, or past its deadline.  Any thread;
@@ -807,13 +821,15 @@ progress (ctx_t *c, bool force)
     p->progress_fn (p->progress_arg, &pr);
 }
 
-/*  Between batches: the stop hook, the progress report. */
+/*  Between batches: the stop hook, the progress report; false once the
+ *  search must end, or the stage (stage_until) has had its time. */
 static bool
 keep_going (ctx_t *c)
 {
     stop_asked (c);
     progress (c, false);
-    return !aborted (c);
+    return !aborted (c)
+        && (c->stage_until == INFINITY || search_now () < c->stage_until);
 }
 
 /*  The dice seed of the k-th playout: with `worlds` set, the playouts
@@ -847,6 +863,8 @@ room (const ctx_t *c, long most, long total)
         left = budget - c->issued;
     if (total >= 0 && total - c->issued < left)
         left = total - c->issued;
+    if (c->stage_cap >= 0 && c->stage_cap - c->issued < left)
+        left = c->stage_cap - c->issued;
     return left;
 }
 
@@ -931,46 +949,30 @@ improve_foes (ctx_t *c, long cap, double until, double *best)
     return true;
 }
 
-/*  Portfolio Greedy Search: from the default plan, each unit in turn
- *  takes the option that values best with the others fixed, all on the
- *  same seeds; a pass that changes nothing ends it.  Stops when the
- *  playouts reach `cap` or the clock `until`.  Leaves the plan in
- *  c->best_plan and its value in c->best_value. */
+/*  PGS's pass over the side's units, SEARCH_PGS_ROUNDS times at most:
+ *  each unit in turn tries its other options on the `samples` common
+ *  dice worlds, the rest of c->best_plan fixed, and takes the one of the
+ *  best mean if it beats `best`, the plan's mean on those worlds.  With
+ *  `keep_confident`, a unit that needs evidence to leave its first
+ *  option (settings.confidence or its own above 0) is left as it is.
+ *  Ends early at `cap` issued playouts (-1: none), at `until`, or when
+ *  the budget, the clock or a stop ends the search. */
 static void
-pgs (ctx_t *c, long cap, double until)
+improve_units (ctx_t *c, long cap, double until, double best,
+               bool keep_confident)
 {
     const search_problem_t *p = c->p;
     int samples = p->settings.samples;
     int horizon = p->settings.horizon;
     uint8_t *plan = c->best_plan;
     int options[PORTFOLIO_MAX];
-    c->stage = "pgs";
-    /* the default plan */
-    if (room (c, samples, cap) < samples || !keep_going (c))
-        return;
-    int jobs = candidate_jobs (c, plan, -1, NULL, 1, samples, horizon);
-    run_batch (c, jobs);
-    double best = candidate_mean (c, 0, samples);
-    if (best < 0)
-        return;
-    /* the enemy's plan first, the side's against it (the playouts
-       against the enemy's first plan do not count) */
-    bool whole = true;
-    if (c->foe_count > 0) {
-        c->stage = "pgs-enemy";
-        whole = improve_foes (c, cap, until, &best);
-        c->stage = "pgs";
-    }
-    else
-        for (int s = 0; s < samples; s++)
-            record (c, c->jobs[s].plan, c->jobs[s].value);
-    c->best_value = best;
-    if (!whole)
-        return;
     for (int round = 0; round < SEARCH_PGS_ROUNDS; round++) {
         bool changed = false;
         for (int i = 0; i < c->n; i++) {
             const search_unit_t *su = &p->units[i];
+            if (keep_confident
+                && fmax (p->settings.confidence, su->confidence) > 0)
+                continue;
             int count = 0;
             for (int k = 0; k < su->count; k++)
                 if (k != plan[i])
@@ -981,8 +983,8 @@ pgs (ctx_t *c, long cap, double until)
                 || (until < INFINITY && search_now () >= until)
                 || !keep_going (c))
                 return;
-            jobs = candidate_jobs (c, plan, i, options, count, samples,
-                                   horizon);
+            int jobs = candidate_jobs (c, plan, i, options, count, samples,
+                                       horizon);
             run_batch (c, jobs);
             int pick = -1;
             for (int k = 0; k < count; k++) {
@@ -1009,6 +1011,44 @@ pgs (ctx_t *c, long cap, double until)
             break;
     }
 }
+
+/*  Portfolio Greedy Search: from the default plan, each unit in turn
+ *  takes the option that values best with the others fixed, all on the
+ *  same seeds; a pass that changes nothing ends it.  Stops when the
+ *  playouts reach `cap` or the clock `until`.  Leaves the plan in
+ *  c->best_plan and its value in c->best_value. */
+static void
+pgs (ctx_t *c, long cap, double until)
+{
+    const search_problem_t *p = c->p;
+    int samples = p->settings.samples;
+    int horizon = p->settings.horizon;
+    uint8_t *plan = c->best_plan;
+    c->stage = "pgs";
+    /* the default plan */
+    if (room (c, samples, cap) < samples || !keep_going (c))
+        return;
+    int jobs = candidate_jobs (c, plan, -1, NULL, 1, samples, horizon);
+    run_batch (c, jobs);
+    double best = candidate_mean (c, 0, samples);
+    if (best < 0)
+        return;
+    /* the enemy's plan first, the side's against it (the playouts
+       against the enemy's first plan do not count) */
+    bool whole = true;
+    if (c->foe_count > 0) {
+        c->stage = "pgs-enemy";
+        whole = improve_foes (c, cap, until, &best);
+        c->stage = "pgs";
+    }
+    else
+        for (int s = 0; s < samples; s++)
+            record (c, c->jobs[s].plan, c->jobs[s].value);
+    c->best_value = best;
+    if (whole)
+        improve_units (c, cap, until, best, false);
+}
+
 
 /*  One turn: each unit alone, the others at their first option, takes
  *  the option whose playouts to the end of this turn value best on the
@@ -1156,15 +1196,130 @@ naive_mcts (ctx_t *c)
     }
 }
 
+/*  ---- the additive fit ---- */
+
+/*  Room for the fit's records: as many playouts as SEARCH_FIT_BYTES of
+ *  choices hold, no more than the playout budget.  0, or -1 out of
+ *  memory.  Nothing when settings.fit is off. */
+static int
+fit_init (ctx_t *c)
+{
+    if (c->p->settings.fit <= 0)
+        return 0;
+    c->factors = c->n + (c->p->settings.later_stances > 0
+                         ? c->stance_unit_count : 0);
+    long cap = SEARCH_FIT_BYTES / c->factors;
+    if (c->p->settings.playouts > 0 && c->p->settings.playouts < cap)
+        cap = c->p->settings.playouts;
+    c->fit_cap = cap > 0 ? cap : 1;
+    c->fit_choice = malloc ((size_t) c->fit_cap * (size_t) c->factors);
+    c->fit_value = malloc ((size_t) c->fit_cap * sizeof *c->fit_value);
+    c->fit_resid = malloc ((size_t) c->fit_cap * sizeof *c->fit_resid);
+    c->fit_effect = calloc ((size_t) c->factors * PORTFOLIO_MAX,
+                            sizeof *c->fit_effect);
+    return c->fit_choice && c->fit_value && c->fit_resid && c->fit_effect
+         ? 0 : -1;
+}
+
+/*  Keep a playout for the fit (none past fit_cap: the fit then stands on
+ *  the first fit_cap playouts). */
+static void
+fit_add (ctx_t *c, const job_t *job)
+{
+    if (!c->fit_choice || c->fit_count >= c->fit_cap)
+        return;
+    uint8_t *row = c->fit_choice + (size_t) c->fit_count * c->factors;
+    memcpy (row, job->plan, (size_t) c->n);
+    for (int i = c->n; i < c->factors; i++)
+        row[i] = job->plan[c->n + c->stance_units[i - c->n]];
+    c->fit_value[c->fit_count++] = job->value;
+}
+
+/*  Fit value = mean + the sum of each factor's effect for its choice to
+ *  the playouts kept, by backfitting: each factor's effects in turn
+ *  become the mean residual of its choices' playouts, shrunk towards no
+ *  effect by SEARCH_FIT_PRIOR playouts' worth, SEARCH_FIT_SWEEPS times,
+ *  starting from the last fit's effects.  Why: a unit's playouts are
+ *  valued with every other unit's choices in them, which, in an army of
+ *  twenty, drown its own; the fit takes the others' shares out. */
+static void
+fit_refit (ctx_t *c)
+{
+    long count = c->fit_count;
+    if (count == 0)
+        return;
+    double total = 0;
+    for (long r = 0; r < count; r++)
+        total += c->fit_value[r];
+    c->fit_mean = total / (double) count;
+    for (long r = 0; r < count; r++) {
+        const uint8_t *row = c->fit_choice + (size_t) r * c->factors;
+        double v = c->fit_value[r] - c->fit_mean;
+        for (int f = 0; f < c->factors; f++)
+            v -= c->fit_effect[f * PORTFOLIO_MAX + row[f]];
+        c->fit_resid[r] = v;
+    }
+    for (int sweep = 0; sweep < SEARCH_FIT_SWEEPS; sweep++)
+        for (int f = 0; f < c->factors; f++) {
+            double sum[PORTFOLIO_MAX] = { 0 }, delta[PORTFOLIO_MAX];
+            long n[PORTFOLIO_MAX] = { 0 };
+            double *effect = c->fit_effect + f * PORTFOLIO_MAX;
+            for (long r = 0; r < count; r++) {
+                int k = c->fit_choice[(size_t) r * c->factors + f];
+                sum[k] += c->fit_resid[r] + effect[k];
+                n[k]++;
+            }
+            for (int k = 0; k < PORTFOLIO_MAX; k++) {
+                double fitted = sum[k] / ((double) n[k] + SEARCH_FIT_PRIOR);
+                delta[k] = fitted - effect[k];
+                effect[k] = fitted;
+            }
+            for (long r = 0; r < count; r++)
+                c->fit_resid[r]
+                    -= delta[c->fit_choice[(size_t) r * c->factors + f]];
+        }
+    c->fit_fitted = count;
+}
+
+/*  Fold the batch's playouts into the fit, refitting once the playouts
+ *  kept have grown by a quarter since the last fit (a refit costs a
+ *  pass over all of them: so the fit's cost stays in proportion to the
+ *  playouts'). */
+static void
+fit_batch (ctx_t *c, int count)
+{
+    if (!c->fit_choice)
+        return;
+    for (int j = 0; j < count; j++)
+        if (job_ok (&c->jobs[j]))
+            fit_add (c, &c->jobs[j]);
+    if (c->fit_count >= c->fit_fitted + c->fit_fitted / 4 + SEARCH_BATCH)
+        fit_refit (c);
+}
+
+/*  Factor f's fitted values for its `count` choices in out[] (the mean
+ *  plus each choice's effect); NULL when there is no fit yet, and the
+ *  raw means are to be used. */
+static const double *
+fit_values (const ctx_t *c, int f, int count, double *out)
+{
+    if (!c->fit_choice || c->fit_fitted == 0)
+        return NULL;
+    for (int k = 0; k < count; k++)
+        out[k] = c->fit_mean + c->fit_effect[f * PORTFOLIO_MAX + k];
+    return out;
+}
+
 /*  ---- decoupled UCT ---- */
 
 /*  UCB1 over `count` arms (count <= PORTFOLIO_MAX) with visits[] and
- *  value sums sum[], `pending` more visits given this batch: the arm of
- *  the best mean plus settings.exploration * sqrt (ln N / visits), an
- *  arm with no visits at all first, ties at random. */
+ *  value sums sum[] (or, not NULL, the fitted values fitted[]),
+ *  `pending` more visits given this batch: the arm of the best mean plus
+ *  settings.exploration * sqrt (ln N / visits), an arm with no visits
+ *  at all first, ties at random. */
 static int
 ucb_pick (ctx_t *c, const long *visits, const double *sum,
-          const long *pending, int count)
+          const double *fitted, const long *pending, int count)
 {
     assert (count >= 1 && count <= PORTFOLIO_MAX);
     long total = 0;
@@ -1176,7 +1331,8 @@ ucb_pick (ctx_t *c, const long *visits, const double *sum,
     double best_score = -INFINITY;
     for (int k = 0; k < count; k++) {
         long v = visits[k] + pending[k];
-        double mean = visits[k] > 0 ? sum[k] / visits[k] : 0.5;
+        double mean = fitted ? fitted[k]
+                    : visits[k] > 0 ? sum[k] / visits[k] : 0.5;
         double score = v == 0 ? INFINITY
                      : mean + explore * sqrt (log_total / v);
         if (score > best_score) {
@@ -1200,8 +1356,10 @@ ucb_choice (ctx_t *c, int i, const long *pending)
     int untried = untried_option (c, i, pending);
     if (untried >= 0)
         return untried;
+    double fitted[PORTFOLIO_MAX];
     return ucb_pick (c, c->local_visits + i * PORTFOLIO_MAX,
                      c->local_sum + i * PORTFOLIO_MAX,
+                     fit_values (c, i, c->p->units[i].count, fitted),
                      pending + i * PORTFOLIO_MAX, c->p->units[i].count);
 }
 
@@ -1289,8 +1447,10 @@ most_played_plan (ctx_t *c)
 static int
 ucb_stance (ctx_t *c, int i, const long *pending)
 {
+    double fitted[COMMANDER_STANCE_COUNT];
     return ucb_pick (c, c->stance_visits + i * COMMANDER_STANCE_COUNT,
                      c->stance_sum + i * COMMANDER_STANCE_COUNT,
+                     fit_values (c, c->n + i, COMMANDER_STANCE_COUNT, fitted),
                      pending + i * COMMANDER_STANCE_COUNT,
                      COMMANDER_STANCE_COUNT);
 }
@@ -1356,6 +1516,7 @@ decoupled_uct (ctx_t *c)
                 if (later)
                     record_stances (c, &c->jobs[j]);
             }
+        fit_batch (c, count);
         most_played_plan (c);
     }
     free (pending);
@@ -1429,20 +1590,24 @@ halve (halving_t *h)
 }
 
 /*  The playouts the tree may still issue in all, counted from `first`
- *  (c->issued when it began at time t0): the playout budget's, and with
- *  a deadline the rate so far times the time left; LONG_MAX when
- *  neither bounds it yet (the clock before any playout). */
+ *  (c->issued when it began at time t0): the playout budget's (or the
+ *  stage's), and with a deadline the rate so far times the time left;
+ *  LONG_MAX when neither bounds it yet (the clock before any
+ *  playout). */
 static long
 halving_total (const ctx_t *c, long first, double t0)
 {
     long total = LONG_MAX;
     if (c->p->settings.playouts > 0)
         total = c->p->settings.playouts - first;
+    if (c->stage_cap >= 0 && c->stage_cap - first < total)
+        total = c->stage_cap - first;
     double now = search_now ();
     long done = c->issued - first;
-    if (c->deadline < INFINITY && done > 0 && now > t0) {
+    double end = fmin (c->deadline, c->stage_until);
+    if (end < INFINITY && done > 0 && now > t0) {
         double rate = (double) done / (now - t0);
-        double more = rate * fmax (c->deadline - now, 0);
+        double more = rate * fmax (end - now, 0);
         long clock = done + (long) fmin (more, (double) (LONG_MAX / 2));
         if (clock < total)
             total = clock;
@@ -1551,6 +1716,49 @@ decoupled_halving (ctx_t *c)
     free (h);
 }
 
+/*  ---- the ascent after the tree ---- */
+
+/*  Let the next stage have `share` of what is left of the playout
+ *  budget and of the clock, the rest kept for the stage after it. */
+static void
+stage_limits (ctx_t *c, double share)
+{
+    long budget = c->p->settings.playouts;
+    if (budget > 0)
+        c->stage_cap = c->issued
+                     + (long) ((double) (budget - c->issued) * share);
+    if (c->deadline < INFINITY) {
+        double now = search_now ();
+        c->stage_until = now + fmax (c->deadline - now, 0) * share;
+    }
+}
+
+/*  From the tree's plan, PGS's pass (improve_units) on the rest of the
+ *  budget: where the playouts' values hang on the units' choices taken
+ *  together (little chance within the horizon: the same plan scores the
+ *  same on any dice), each unit's bandit sees its options' means over
+ *  its neighbours' changing choices and may miss the plan that is best
+ *  as a whole; tried one unit at a time against the plan itself, on
+ *  common dice, it is not missed.  A unit that needs evidence to leave
+ *  its first option keeps the tree's answer. */
+static void
+ascent (ctx_t *c)
+{
+    int samples = c->p->settings.samples;
+    c->stage = "ascent";
+    if (room (c, samples, -1) < samples || !keep_going (c))
+        return;
+    int jobs = candidate_jobs (c, c->best_plan, -1, NULL, 1, samples,
+                               c->p->settings.horizon);
+    run_batch (c, jobs);
+    double best = candidate_mean (c, 0, samples);
+    if (best < 0)
+        return;
+    for (int s = 0; s < samples; s++)
+        record (c, c->jobs[s].plan, c->jobs[s].value);
+    improve_units (c, -1, INFINITY, best, true);
+}
+
 /*  ---- setting up and answering ---- */
 
 /*  c->stance_units: every unit some option orders, once, in the order
@@ -1621,6 +1829,10 @@ ctx_free (ctx_t *c)
     free (c->stance_visits);
     free (c->stance_sum);
     free (c->best_plan);
+    free (c->fit_choice);
+    free (c->fit_value);
+    free (c->fit_resid);
+    free (c->fit_effect);
     free (c);
 }
 
@@ -1680,6 +1892,8 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     /* a little of the budget is kept for the answer itself */
     c->deadline = p->settings.budget_ms > 0
                 ? p->start + 0.97 * p->settings.budget_ms / 1000.0 : INFINITY;
+    c->stage_cap = -1;
+    c->stage_until = INFINITY;
     c->threads = 1;
     c->last_progress = p->start;
     c->best_value = 0.5;
@@ -1719,7 +1933,7 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     c->local_sum = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum);
     c->local_sum2 = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum2);
     c->kept_first = calloc (n, sizeof *c->kept_first);
-    if (stance_units_init (c) < 0)
+    if (stance_units_init (c) < 0 || fit_init (c) < 0)
         return -1;
     c->best_plan = calloc (1, n);
     if (!c->rng || !c->jobs || !c->job_plans || !c->arms || !c->arm_list
@@ -1851,12 +2065,20 @@ search_run (const search_problem_t *p, search_answer_t *out)
             double until = budget > 0 ? p->start + share * budget / 1000.0
                                       : INFINITY;
             pgs (c, cap, until);
+            double ascent_share = p->settings.ascent_share;
+            if (ascent_share > 0)
+                stage_limits (c, 1 - ascent_share);
             if (p->settings.tree == COMMANDER_TREE_NAIVE)
                 naive_mcts (c);
             else if (p->settings.tree == COMMANDER_TREE_HALVING)
                 decoupled_halving (c);
             else
                 decoupled_uct (c);
+            if (ascent_share > 0) {
+                c->stage_cap = -1;
+                c->stage_until = INFINITY;
+                ascent (c);
+            }
         }
         progress (c, true);
         answer (c, out);

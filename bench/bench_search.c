@@ -24,7 +24,8 @@
  *  answers still move towards the reference's profits from more playouts
  *  only if the reference's answers are the better ones: this tells
  *  apart a search that has settled from one that is still choosing.
- *  --params adds commander settings ("later=1,tree=halving").
+ *  --params adds commander settings ("later=1,tree=halving");
+ *  CONVERGE_VERBOSE=1 in the environment prints every answer's plans.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,6 +210,14 @@ converge_answer (game_t *g, long playouts, uint64_t seed, const char *params,
             if (r.orders[k].layer == COMMANDER_LAYER_COMMANDER)
                 snprintf (choice[r.orders[k].unit], PORTFOLIO_NAME_MAX, "%s",
                           r.orders[k].choice);
+    if (rc == 0 && getenv ("CONVERGE_VERBOSE")) {
+        printf ("    %ld playouts, seed %llu: value %.3f%s%s\n", playouts,
+                (unsigned long long) seed, r.value,
+                r.plans_alike ? ", " : "", r.verdict);
+        for (int a = 0; a < r.alternative_count; a++)
+            printf ("      %6ld playouts %.3f %s\n", r.alternatives[a].visits,
+                    r.alternatives[a].value, r.alternatives[a].plan);
+    }
     if (rc < 0)
         fprintf (stderr, "bench_search: %s\n", err);
     commander_result_free (&r);

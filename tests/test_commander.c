@@ -194,6 +194,8 @@ test_settings_defaults_and_presets (void **state)
     assert_int_equal (s.horizon, 0);     /* by the ruleset */
     assert_true (s.confidence == -1);    /* by the ruleset */
     assert_int_equal (s.later_stances, -1);   /* by the ruleset */
+    assert_int_equal (s.fit, -1);             /* by the ruleset */
+    assert_true (s.ascent_share == 0);
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_MIXED);
     assert_int_equal (s.stance, COMMANDER_STANCE_PRESS);
     assert_false (s.improve_opponent);
@@ -269,6 +271,10 @@ test_settings_parse (void **state)
     assert_int_equal (commander_settings_parse ("tree=halving", &s, err,
                                                 sizeof err), 0);
     assert_int_equal (s.tree, COMMANDER_TREE_HALVING);
+    assert_int_equal (commander_settings_parse ("fit=1,ascent=0.25", &s, err,
+                                                sizeof err), 0);
+    assert_int_equal (s.fit, 1);
+    assert_true (s.ascent_share == 0.25);
     assert_int_equal (commander_settings_parse ("rollout=mixed", &s, err,
                                                 sizeof err), 0);
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_MIXED);
@@ -305,6 +311,8 @@ test_settings_parse (void **state)
         { "keep=yes", "keep: \"yes\" is not 0 or 1" },
         { "opponent=2", "opponent: \"2\" is not 0 or 1" },
         { "later=2", "later: \"2\" is not -1, 0 or 1" },
+        { "fit=yes", "fit: \"yes\" is not -1, 0 or 1" },
+        { "ascent=1.5", "ascent: \"1.5\" is not in 0..1" },
         { "later=yes", "later: \"yes\" is not -1, 0 or 1" },
         { "script=fall-back", "script: \"fall-back\" is not press, stand "
                               "or hold" },
@@ -1808,6 +1816,42 @@ test_halving (void **state)
     }
 }
 
+/*  fit=1 (each option valued by the additive fit) and ascent (PGS's
+ *  pass after the tree): the same answer for the same seed on one
+ *  thread or two, the whole playout budget spent, other playouts than
+ *  without them; with the later stances weighed too. */
+static void
+test_fit_and_ascent (void **state)
+{
+    (void) state;
+    for (int sc = 0; sc < 3; sc++) {
+        int side;
+        game_t *g = position (sc, 2, 91 + (uint64_t) sc, &side);
+        assert_non_null (g);
+        const char *params[6] = {
+            "playouts=400,ms=0,seed=9,fit=1",
+            "playouts=400,ms=0,seed=9,fit=1,threads=2",
+            "playouts=400,ms=0,seed=9,fit=0",
+            "playouts=400,ms=0,seed=9,fit=1,later=1",
+            "playouts=400,ms=0,seed=9,ascent=0.5",
+            "playouts=400,ms=0,seed=9,ascent=0.5,threads=2" };
+        commander_result_t r[6];
+        for (int k = 0; k < 6; k++)
+            ask_with (params[k], g, side, &r[k]);
+        assert_same_answer (&r[0], &r[1]);
+        assert_same_answer (&r[4], &r[5]);
+        assert_int_equal (r[0].playouts, 400);
+        assert_int_equal (r[3].playouts, 400);
+        assert_true (r[4].playouts > 0 && r[4].playouts <= 400);
+        assert_false (r[0].value == r[2].value
+                      && r[0].alternatives[0].visits
+                         == r[2].alternatives[0].visits);
+        for (int k = 0; k < 6; k++)
+            commander_result_free (&r[k]);
+        game_destroy (&g);
+    }
+}
+
 /*  The greedy's score: the same volley at short range beats it at long
  *  range. */
 static void
@@ -2427,6 +2471,7 @@ main (void)
         cmocka_unit_test (test_confidence_keeps_greedy),
         cmocka_unit_test (test_same_answer_any_thread_count),
         cmocka_unit_test (test_halving),
+        cmocka_unit_test (test_fit_and_ascent),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
