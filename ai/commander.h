@@ -201,7 +201,8 @@ typedef struct {
                               units' shares of each playout's value taken
                               out, not by the raw mean of the playouts
                               an option was in; 0, the raw mean; -1
-                              (the default): by the ruleset */
+                              (the default): by the ruleset, 1 under
+                              europe19 */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */

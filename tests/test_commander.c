@@ -1719,7 +1719,8 @@ test_one_unit_acts (void **state)
 /*  later=1: the tree weighs each unit's stance for the playout's orders
  *  after its option's: the same answer for the same seed, on one thread
  *  or two, other playouts than later=0.  By default (-1) by the
- *  ruleset: under skirmish19 as later=0, under europe19 as later=1. */
+ *  ruleset: under skirmish19 as later=0, under europe19 as later=1, and
+ *  there with the additive fit (fit=1) too. */
 static void
 test_later_stances (void **state)
 {
@@ -1754,16 +1755,22 @@ test_later_stances (void **state)
     int side = -1;
     game_t *g = position_in (e19, sc, 2, 13, &side);
     assert_non_null (g);
-    const char *params[3] = { "playouts=300,ms=0,seed=9",
-                              "playouts=300,ms=0,seed=9,later=1",
-                              "playouts=300,ms=0,seed=9,later=0" };
-    commander_result_t r[3];
-    for (int k = 0; k < 3; k++)
+    const char *params[5] = { "playouts=300,ms=0,seed=9",
+                              "playouts=300,ms=0,seed=9,later=1,fit=1",
+                              "playouts=300,ms=0,seed=9,later=0,fit=1",
+                              "playouts=300,ms=0,seed=9,later=1,fit=0",
+                              "playouts=300,ms=0,seed=9,later=-1,fit=-1" };
+    commander_result_t r[5];
+    for (int k = 0; k < 5; k++)
         ask_with (params[k], g, side, &r[k]);
+    /* europe19's default: the later stances weighed, the fit */
     assert_same_answer (&r[0], &r[1]);
-    assert_false (r[0].value == r[2].value
-                  && r[0].alternatives[0].value == r[2].alternatives[0].value);
-    for (int k = 0; k < 3; k++)
+    assert_same_answer (&r[0], &r[4]);
+    for (int k = 2; k <= 3; k++)
+        assert_false (r[0].value == r[k].value
+                      && r[0].alternatives[0].value
+                         == r[k].alternatives[0].value);
+    for (int k = 0; k < 5; k++)
         commander_result_free (&r[k]);
     game_destroy (&g);
     scenario_destroy (&sc);
