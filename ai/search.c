@@ -1466,6 +1466,23 @@ record_stances (ctx_t *c, const job_t *job)
     }
 }
 
+/*  Play the batch's jobs and fold each one played into the statistics:
+ *  the options', the later stances' where the tree weighs them, the
+ *  fit's where there is one. */
+static void
+play_batch (ctx_t *c, int count)
+{
+    run_batch (c, count);
+    bool later = c->p->settings.later_stances > 0;
+    for (int j = 0; j < count; j++)
+        if (job_ok (&c->jobs[j])) {
+            record (c, c->jobs[j].plan, c->jobs[j].value);
+            if (later)
+                record_stances (c, &c->jobs[j]);
+        }
+    fit_batch (c, count);
+}
+
 /*  Decoupled UCT at the root: every unit has its own bandit over its
  *  options, a playout plays the plan of their choices, its value goes to
  *  each chosen option; dice re-rolled in every playout. */
@@ -1509,14 +1526,7 @@ decoupled_uct (ctx_t *c)
             job->seed = world (c, (uint64_t) index++);
             job->horizon = p->settings.horizon;
         }
-        run_batch (c, count);
-        for (int j = 0; j < count; j++)
-            if (job_ok (&c->jobs[j])) {
-                record (c, c->jobs[j].plan, c->jobs[j].value);
-                if (later)
-                    record_stances (c, &c->jobs[j]);
-            }
-        fit_batch (c, count);
+        play_batch (c, count);
         most_played_plan (c);
     }
     free (pending);
@@ -1622,12 +1632,12 @@ halving_total (const ctx_t *c, long first, double t0)
  *  bandit's arms in turn, and at the end of each of its last rounds
  *  (as many as it needs: every bandit comes down to one arm at the
  *  end, none early on the evidence of the first rounds alone) each
- *  bandit keeps the better half of its arms.  Why, beside UCB1: the answer is the plan, not
- *  the playouts spent on it (simple regret, not cumulative), and a
- *  larger budget buys every surviving option proportionally more
- *  playouts.  The answer is each unit's best option by its mean among
- *  those still in the race, settled by the confidence rule as under UCT
- *  (settle_plan). */
+ *  bandit keeps the better half of its arms.  Why, beside UCB1: the
+ *  answer is the plan, not the playouts spent on it (simple regret, not
+ *  cumulative), and a larger budget buys every surviving option
+ *  proportionally more playouts.  The answer is each unit's best option
+ *  by its mean among those still in the race, settled by the confidence
+ *  rule as under UCT (settle_plan). */
 static void
 decoupled_halving (ctx_t *c)
 {
@@ -1681,13 +1691,7 @@ decoupled_halving (ctx_t *c)
                 job->seed = world (c, index++);
                 job->horizon = p->settings.horizon;
             }
-            run_batch (c, count);
-            for (int j = 0; j < count; j++)
-                if (job_ok (&c->jobs[j])) {
-                    record (c, c->jobs[j].plan, c->jobs[j].value);
-                    if (later)
-                        record_stances (c, &c->jobs[j]);
-                }
+            play_batch (c, count);
             most_played_plan (c);
         }
         if (aborted (c) || room (c, 1, -1) <= 0)

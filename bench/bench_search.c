@@ -131,6 +131,35 @@ typedef struct {
     int decisions;
 } tally_t;
 
+/*  A commander of settings `s` asked for the side to move's orders on
+ *  g, the table's dice seeded alike every time: 0 with `r` filled (the
+ *  caller frees it) and the question's wall-clock seconds in *took and
+ *  CPU seconds in *cpu (the commander's making not counted), or -1 with
+ *  the error printed. */
+static int
+ask_side (game_t *g, const commander_settings_t *s, commander_result_t *r,
+          double *took, double *cpu)
+{
+    char err[SOLO_ERR_MAX];
+    memset (r, 0, sizeof *r);
+    commander_t *c = commander_new (s, err, sizeof err);
+    if (!c) {
+        fprintf (stderr, "bench_search: %s\n", err);
+        return -1;
+    }
+    dice_t *dice = dice_new (7);
+    double start = now (), cpu_start = cpu_now ();
+    int rc = commander_ask_side (c, g, game_phase_side (g), dice, r, err,
+                                 sizeof err);
+    *took = now () - start;
+    *cpu = cpu_now () - cpu_start;
+    if (rc < 0)
+        fprintf (stderr, "bench_search: %s\n", err);
+    dice_destroy (&dice);
+    commander_destroy (&c);
+    return rc;
+}
+
 static int
 search_at (game_t *g, int threads, double ms, tally_t *t)
 {
@@ -138,32 +167,19 @@ search_at (game_t *g, int threads, double ms, tally_t *t)
     commander_settings_defaults (&s);
     s.threads = threads;
     s.budget_ms = ms;
-    char err[SOLO_ERR_MAX];
-    commander_t *c = commander_new (&s, err, sizeof err);
-    if (!c) {
-        fprintf (stderr, "bench_search: %s\n", err);
-        return -1;
-    }
-    dice_t *dice = dice_new (7);
     commander_result_t r;
-    memset (&r, 0, sizeof r);
-    double start = now (), cpu = cpu_now ();
-    int rc = commander_ask_side (c, g, game_phase_side (g), dice, &r, err,
-                                 sizeof err);
-    double took = (now () - start) * 1000.0;
+    double seconds, cpu;
+    int rc = ask_side (g, &s, &r, &seconds, &cpu);
     if (rc == 0) {
+        double took = seconds * 1000.0;
         t->playouts += r.playouts;
-        t->seconds += took / 1000.0;
-        t->cpu += cpu_now () - cpu;
+        t->seconds += seconds;
+        t->cpu += cpu;
         t->decisions++;
         if (took - ms > t->worst_late)
             t->worst_late = took - ms;
     }
-    else
-        fprintf (stderr, "bench_search: %s\n", err);
     commander_result_free (&r);
-    dice_destroy (&dice);
-    commander_destroy (&c);
     return rc;
 }
 
@@ -193,16 +209,9 @@ converge_answer (game_t *g, long playouts, uint64_t seed, const char *params,
     s.budget_ms = 0;
     s.playouts = playouts;
     s.seed = seed;
-    commander_t *c = commander_new (&s, err, sizeof err);
-    if (!c) {
-        fprintf (stderr, "bench_search: %s\n", err);
-        return -1;
-    }
-    dice_t *dice = dice_new (7);
     commander_result_t r;
-    memset (&r, 0, sizeof r);
-    int rc = commander_ask_side (c, g, game_phase_side (g), dice, &r, err,
-                                 sizeof err);
+    double took, cpu;
+    int rc = ask_side (g, &s, &r, &took, &cpu);
     for (int u = 0; u < game_unit_count (g); u++)
         choice[u][0] = 0;
     if (rc == 0)
@@ -218,11 +227,7 @@ converge_answer (game_t *g, long playouts, uint64_t seed, const char *params,
             printf ("      %6ld playouts %.3f %s\n", r.alternatives[a].visits,
                     r.alternatives[a].value, r.alternatives[a].plan);
     }
-    if (rc < 0)
-        fprintf (stderr, "bench_search: %s\n", err);
     commander_result_free (&r);
-    dice_destroy (&dice);
-    commander_destroy (&c);
     return rc;
 }
 
