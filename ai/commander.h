@@ -9,7 +9,10 @@
  *  How it decides.  Each commanded unit has a small portfolio of
  *  parameterised orders (portfolio.h).  Portfolio Greedy Search improves
  *  a default plan one unit at a time, every candidate played out on the
- *  same dice seeds; then decoupled UCT (a bandit per unit) or NaiveMCTS
+ *  same dice seeds; then decoupled UCT (a bandit per unit; under
+ *  europe19 each option valued by an additive fit over all the
+ *  playouts, the other units' shares taken out, and each unit's stance
+ *  for its later orders weighed too), NaiveMCTS or sequential halving
  *  over the units' choices re-rolls the dice in every playout.  A
  *  playout plays the rules core for `horizon` turns: the plan's orders,
  *  then every commanded unit by a script in its stance (the enemy's

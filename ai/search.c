@@ -1,6 +1,7 @@
 /*  search.c - playouts, the value of a position, Portfolio Greedy Search,
- *  decoupled UCT or NaiveMCTS, and one-turn playouts per unit, with a
- *  small pool of threads.
+ *  decoupled UCT (its options' values raw or fitted), NaiveMCTS or
+ *  sequential halving, an ascent after the tree, and one-turn playouts
+ *  per unit, with a small pool of threads.
  *
  *  Every playout is a job: a plan (one option per unit), a dice seed and
  *  a horizon.  Jobs go in batches: the whole batch is chosen from the
@@ -1048,7 +1049,6 @@ pgs (ctx_t *c, long cap, double until)
     if (whole)
         improve_units (c, cap, until, best, false);
 }
-
 
 /*  One turn: each unit alone, the others at their first option, takes
  *  the option whose playouts to the end of this turn value best on the

@@ -1,7 +1,7 @@
 /*  search.h - the commander's search over its units' portfolios:
  *  playouts on the rules core, the value of a position, Portfolio Greedy
- *  Search, decoupled UCT or NaiveMCTS, and one-turn playouts unit by unit,
- *  on one or more threads.
+ *  Search, decoupled UCT (raw or fitted values), NaiveMCTS or sequential
+ *  halving, and one-turn playouts unit by unit, on one or more threads.
  *
  *  Internal to ai/: commander.c builds the problem (the game as the side
  *  sees it, every unit's options) and turns the answer into orders.
