@@ -1240,8 +1240,9 @@ fit_add (ctx_t *c, const job_t *job)
  *  become the mean residual of its choices' playouts, shrunk towards no
  *  effect by SEARCH_FIT_PRIOR playouts' worth, SEARCH_FIT_SWEEPS times,
  *  starting from the last fit's effects.  Why: a unit's playouts are
- *  valued with every other unit's choices in them, which, in an army of
- *  twenty, drown its own; the fit takes the others' shares out. */
+ *  valued with every other unit's choices in them, which, with six or
+ *  more units ordered at once, drown its own; the fit takes the others'
+ *  shares out. */
 static void
 fit_refit (ctx_t *c)
 {
