@@ -810,36 +810,24 @@ pgs_share_for (const commander_settings_t *s)
                                                     : s->pgs_share;
 }
 
-/*  Whether the tree weighs each unit's stance for the playout's later
- *  orders: the settings' own, or below 0 the ruleset's, by its engine
- *  (a variant of the tables plays as its engine does).  On under
- *  europe19, whose playouts run three turns of five phases: against the
- *  same search without it at 2,000 playouts, 58.1% over 160 games, and
- *  55.0% at 500; by the clock against the tables 88.1 to 91.2%
- *  (Spicheren 70.0 to 87.5%), against the greedy 90.9 to 95.6%.  Off
- *  elsewhere: skirmish19 43.3% over 120 games, 4 Page Bolivar 51.9% over
- *  160, the house rules 48.8% over 40, Empire of Liberty 38.3% over 60
- *  at 1,000 playouts (BENCHMARKS.md). */
+/*  A setting whose -1 means "by the ruleset" (later_stances, fit): its
+ *  own value when 0 or more, else 1 where the game's engine is `engine`
+ *  (a variant of the tables plays as its engine does), 0 elsewhere.
+ *  Both are on by default under europe19 alone (BENCHMARKS.md), each
+ *  against the same search without it at 2,000 playouts:
+ *  - later_stances: europe19 58.1% over 160 games (55.0% at 500; by the
+ *    clock against the tables 88.1 to 91.2%, Spicheren 70.0 to 87.5%,
+ *    against the greedy 90.9 to 95.6%); skirmish19 43.3% over 120,
+ *    4 Page Bolivar 51.9% over 160, the house rules 48.8% over 40,
+ *    Empire of Liberty 38.3% over 60 at 1,000 playouts;
+ *  - fit: europe19 60.3% over 160 games; Bolivar 49.4%, the house rules
+ *    50.0%, skirmish19 41.7%. */
 static int
-later_stances_for (const commander_settings_t *s, const game_t *g)
+by_engine (int setting, const game_t *g, const char *engine)
 {
-    if (s->later_stances >= 0)
-        return s->later_stances;
-    return strcmp (game_engine (g)->name, "europe19") == 0;
-}
-
-/*  Whether the tree values each option by the additive fit
- *  (settings.fit): the setting's, or by the ruleset where it is -1: on
- *  under europe19, where against the same search without it at 2,000
- *  playouts it scored 60.3% over 160 games; off where it did not gain
- *  (Bolivar 49.4%, the house rules 50.0%) or lost (skirmish19 41.7%),
- *  BENCHMARKS.md. */
-static int
-fit_for (const commander_settings_t *s, const game_t *g)
-{
-    if (s->fit >= 0)
-        return s->fit;
-    return strcmp (game_engine (g)->name, "europe19") == 0;
+    if (setting >= 0)
+        return setting;
+    return strcmp (game_engine (g)->name, engine) == 0;
 }
 
 /*  The confidence a unit needs to leave the greedy's option: the
@@ -1036,8 +1024,9 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     p.settings.horizon = horizon_for (&self->settings, g);
     p.settings.confidence = confidence_for (&self->settings, g);
     p.settings.pgs_share = pgs_share_for (&self->settings);
-    p.settings.later_stances = later_stances_for (&self->settings, g);
-    p.settings.fit = fit_for (&self->settings, g);
+    p.settings.later_stances = by_engine (self->settings.later_stances, g,
+                                          "europe19");
+    p.settings.fit = by_engine (self->settings.fit, g, "europe19");
     if (self->settings.fog > 0 && out->remembered > 0) {
         unseen_turns (self, g, side);
         p.unseen = self->unseen;

@@ -188,14 +188,14 @@ typedef struct {
                               acts an activation (game_engine_t.one_acts),
                               else 0, and for a command figure at least
                               COMMANDER_COMMAND_CONFIDENCE */
-    int later_stances;     /* tree uct: 1, the tree weighs the stance
-                              of each unit the options order (where one
-                              unit acts, every unit the acting choice
-                              may order) for the playout's orders after
-                              its option's (press, stand, hold or fall
-                              back: the script's), a bandit of its own
-                              beside the options'; 0, they take the script's
-                              stance (settings.stance); -1 (the
+    int later_stances;     /* tree uct or halving: 1, the tree weighs
+                              the stance of each unit the options order
+                              (where one unit acts, every unit the acting
+                              choice may order) for the playout's orders
+                              after its option's (press, stand, hold or
+                              fall back: the script's), a bandit of its
+                              own beside the options'; 0, they take the
+                              script's stance (settings.stance); -1 (the
                               default), by the ruleset: 1 under
                               europe19 */
     int fit;               /* tree uct: 1, each unit's options (and the
@@ -226,8 +226,9 @@ typedef struct {
  *  activation, as in Empire of Liberty, else 0), mixed rollouts (the
  *  script pressing on for the side, for the enemy the script in half
  *  the playouts and the tables in the other half), the enemy's plan not
- *  improved, later -1 (by the ruleset: each unit's later stance weighed
- *  under europe19), seed 1, balanced. */
+ *  improved, later and fit -1 (by the ruleset: each unit's later stance
+ *  weighed and the options' values fitted under europe19), no ascent,
+ *  seed 1, balanced. */
 void commander_settings_defaults (commander_settings_t *s);
 
 /*  0 when the settings are usable, else -1 with `err` naming the field
@@ -255,13 +256,12 @@ const char *commander_personality_name (int i);
  *  (a preset), personality (a preset), aggression, caution (0..1), ms
  *  (budget_ms), playouts, threads, horizon, samples, seed, algorithm
  *  (search, greedy or one-turn), tree (uct, naive or halving),
- *  exploration,
- *  rollout (script, both, table or mixed), script (stance: press, stand
- *  or hold), keep (keep_options, 0 or 1), later (later_stances, -1, 0
- *  or 1), opponent (improve_opponent, 0
- *  or 1), fit (-1, 0 or 1), pgs (pgs_share), ascent (ascent_share),
- *  confidence, worlds, fog, phases.  Then checks
- *  the whole (commander_settings_check).
+ *  exploration, rollout (script, both, table or mixed), script (stance:
+ *  press, stand or hold), keep (keep_options, 0 or 1), later
+ *  (later_stances, -1, 0 or 1), fit (-1, 0 or 1), opponent
+ *  (improve_opponent, 0 or 1), pgs (pgs_share), ascent (ascent_share),
+ *  confidence, worlds, fog, phases.  Then checks the whole
+ *  (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */
 int commander_settings_parse (const char *params, commander_settings_t *s,

@@ -1200,12 +1200,12 @@ naive_mcts (ctx_t *c)
 
 /*  Room for the fit's records: as many playouts as SEARCH_FIT_BYTES of
  *  choices hold, no more than the playout budget.  0, or -1 out of
- *  memory.  Nothing when settings.fit is off. */
+ *  memory.  Nothing when settings.fit is off or the tree is not UCT. */
 static int
 fit_init (ctx_t *c)
 {
-    if (c->p->settings.fit <= 0)
-        return 0;
+    if (c->p->settings.fit <= 0 || c->p->settings.tree != COMMANDER_TREE_UCT)
+        return 0;               /* only UCT's bandits read the fit */
     c->factors = c->n + (c->p->settings.later_stances > 0
                          ? c->stance_unit_count : 0);
     long cap = SEARCH_FIT_BYTES / c->factors;
@@ -1569,19 +1569,24 @@ halving_next (ctx_t *c, halving_t *h)
     return h->order[h->cursor++];
 }
 
+/*  Arm k's mean over every playout so far; 0.5 when never played. */
+static double
+halving_mean (const halving_t *h, int k)
+{
+    return h->visits[k] > 0 ? h->sum[k] / h->visits[k] : 0.5;
+}
+
 /*  Keep the better half (rounded up) of the bandit's arms by their mean
- *  over every playout so far; an arm never played counts as 0.5, ties
- *  go to the earlier arm (the portfolio's order, the greedy's first). */
+ *  (halving_mean), ties to the earlier arm (the portfolio's order, the
+ *  greedy's first). */
 static void
 halve (halving_t *h)
 {
     if (h->alive_count <= 1)
         return;
     double mean[PORTFOLIO_MAX];
-    for (int a = 0; a < h->alive_count; a++) {
-        int k = h->alive[a];
-        mean[a] = h->visits[k] > 0 ? h->sum[k] / h->visits[k] : 0.5;
-    }
+    for (int a = 0; a < h->alive_count; a++)
+        mean[a] = halving_mean (h, h->alive[a]);
     /* insertion sort by mean, best first, stable */
     for (int a = 1; a < h->alive_count; a++) {
         uint8_t k = h->alive[a];
@@ -1673,15 +1678,17 @@ decoupled_halving (ctx_t *c)
     uint64_t index = 0;
     for (int round = 0; round < rounds && keep_going (c); round++) {
         for (;;) {
+            /* this round ends at its share of the total, the last at
+               the total itself (no playout left over by the division) */
             long total = halving_total (c, first, t0);
-            long end = total == LONG_MAX
-                     ? LONG_MAX : total / rounds * (round + 1);
-            if (round == rounds - 1 && total != LONG_MAX)
-                end = total;
-            long room_left = end == LONG_MAX ? SEARCH_BATCH
-                                             : end - (c->issued - first);
-            int count = (int) room (c, room_left < SEARCH_BATCH
-                                       ? room_left : SEARCH_BATCH, -1);
+            long want = SEARCH_BATCH;
+            if (total != LONG_MAX) {
+                long end = round == rounds - 1
+                         ? total : total / rounds * (round + 1);
+                if (end - (c->issued - first) < want)
+                    want = end - (c->issued - first);
+            }
+            int count = (int) room (c, want, -1);
             if (count <= 0 || !keep_going (c))
                 break;
             for (int j = 0; j < count; j++) {
@@ -1705,17 +1712,16 @@ decoupled_halving (ctx_t *c)
        race (the last round's playouts need not split evenly, so the
        most played may be the worse of the last two) */
     for (int i = 0; i < c->n; i++) {
-        if (h[i].visits[h[i].alive[0]] == 0)
-            continue;            /* stopped before any playout */
-        int best = h[i].alive[0];
-        for (int a = 1; a < h[i].alive_count; a++) {
+        int best = -1;           /* options never played do not count */
+        for (int a = 0; a < h[i].alive_count; a++) {
             int k = h[i].alive[a];
             if (h[i].visits[k] > 0
-                && h[i].sum[k] / h[i].visits[k]
-                   > h[i].sum[best] / h[i].visits[best])
+                && (best < 0 || halving_mean (&h[i], k)
+                                > halving_mean (&h[i], best)))
                 best = k;
         }
-        c->best_plan[i] = (uint8_t) best;
+        if (best >= 0)
+            c->best_plan[i] = (uint8_t) best;
     }
     settle_plan (c);
     free (h);

@@ -244,13 +244,44 @@ converge_compare (const game_t *g, char (*a)[PORTFOLIO_NAME_MAX],
         }
 }
 
+/*  One position: the reference's answer, then each budget's on every
+ *  seed, counted into to_ref (units and those as the reference's) and
+ *  across (units and those alike on seeds 1 and 2, 3 and 4, ...).  0, or
+ *  -1 with the error printed. */
 static int
-converge (rules_set_t *set, const bench_files_t *files, int positions,
-          int seeds, long reference, const char *params)
+converge_position (game_t *g, int seeds, long reference, const char *params,
+                   long (*to_ref)[2], long (*across)[2])
 {
     static char ref[CONVERGE_MAX_UNITS][PORTFOLIO_NAME_MAX];
     static char got[CONVERGE_MAX_SEEDS][CONVERGE_MAX_UNITS]
                    [PORTFOLIO_NAME_MAX];
+    if (game_unit_count (g) > CONVERGE_MAX_UNITS) {
+        fprintf (stderr, "bench_search: --converge: a position of %d units, "
+                 "more than %d\n", game_unit_count (g), CONVERGE_MAX_UNITS);
+        return -1;
+    }
+    if (converge_answer (g, reference, 1000, params, ref) < 0)
+        return -1;
+    for (int b = 0; b < CONVERGE_BUDGETS; b++) {
+        if (converge_budget[b] >= reference)
+            continue;
+        for (int t = 0; t < seeds; t++) {
+            if (converge_answer (g, converge_budget[b], 1 + (uint64_t) t,
+                                 params, got[t]) < 0)
+                return -1;
+            converge_compare (g, got[t], ref, &to_ref[b][0], &to_ref[b][1]);
+            if (t % 2 == 1)
+                converge_compare (g, got[t - 1], got[t], &across[b][0],
+                                  &across[b][1]);
+        }
+    }
+    return 0;
+}
+
+static int
+converge (rules_set_t *set, const bench_files_t *files, int positions,
+          int seeds, long reference, const char *params)
+{
     long to_ref[CONVERGE_BUDGETS][2], across[CONVERGE_BUDGETS][2];
     memset (to_ref, 0, sizeof to_ref);
     memset (across, 0, sizeof across);
@@ -266,32 +297,14 @@ converge (rules_set_t *set, const bench_files_t *files, int positions,
             game_t *g = position (rules, sc, 2 + k % 4, 100 + (uint64_t) k);
             if (!g)
                 continue;
-            if (game_unit_count (g) > CONVERGE_MAX_UNITS
-                || converge_answer (g, reference, 1000, params, ref) < 0) {
-                game_destroy (&g);
+            int rc = converge_position (g, seeds, reference, params, to_ref,
+                                        across);
+            game_destroy (&g);
+            if (rc < 0) {
                 scenario_destroy (&sc);
                 return 1;
             }
             searched++;
-            for (int b = 0; b < CONVERGE_BUDGETS; b++) {
-                if (converge_budget[b] >= reference)
-                    continue;
-                for (int t = 0; t < seeds; t++) {
-                    if (converge_answer (g, converge_budget[b],
-                                         1 + (uint64_t) t, params, got[t])
-                        < 0) {
-                        game_destroy (&g);
-                        scenario_destroy (&sc);
-                        return 1;
-                    }
-                    converge_compare (g, got[t], ref, &to_ref[b][0],
-                                      &to_ref[b][1]);
-                    if (t % 2 == 1)
-                        converge_compare (g, got[t - 1], got[t],
-                                          &across[b][0], &across[b][1]);
-                }
-            }
-            game_destroy (&g);
         }
         scenario_destroy (&sc);
     }

@@ -209,13 +209,18 @@ open_position (const position_t *p, scenario_t **sc, int *unit,
 }
 
 /*  The trees after the search's greedy start held to the positions:
- *  decoupled UCT (the default) and sequential halving.  NaiveMCTS is
- *  not: it misses cover.cfg and flank.cfg on one seed in three. */
+ *  decoupled UCT (the ruleset's default), with its options' values
+ *  fitted and raw whatever the ruleset, and sequential halving.
+ *  NaiveMCTS is not: it misses cover.cfg and flank.cfg on one seed in
+ *  three. */
 static const struct {
     commander_tree_t tree;
+    int fit;
     const char *name;
-} trees[] = { { COMMANDER_TREE_UCT, "uct" },
-              { COMMANDER_TREE_HALVING, "halving" } };
+} trees[] = { { COMMANDER_TREE_UCT, -1, "uct" },
+              { COMMANDER_TREE_UCT, 1, "uct,fit=1" },
+              { COMMANDER_TREE_UCT, 0, "uct,fit=0" },
+              { COMMANDER_TREE_HALVING, -1, "halving" } };
 #define TREES ((int) (sizeof trees / sizeof trees[0]))
 
 /*  The search, at the position's playouts (no clock: the same answer on
@@ -240,6 +245,7 @@ test_search_finds_the_order (void **state)
             s.playouts = p->playouts;
             s.seed = seed;
             s.tree = trees[tree].tree;
+            s.fit = trees[tree].fit;
             char err[SOLO_ERR_MAX];
             commander_t *c = commander_new (&s, err, sizeof err);
             assert_non_null (c);
