@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 #include "evaluate.h"
+#include "fit.h"
 #include "search.h"
 #include "strategy.h"
 
@@ -196,15 +197,11 @@ struct ctx_t {
     uint8_t *best_plan;      /* the plan it would give now */
     double best_value;
     /* the additive fit (settings.fit): every playout's choices, one
-       byte a factor (the n units' options, then the stance units'
-       stances), and value; each choice's effect, fitted */
+       level a factor (the n units' options, then the stance units'
+       stances), and value */
+    fit_t *fit;
+    uint8_t *fit_row;        /* [factors]: a playout's levels */
     int factors;
-    uint8_t *fit_choice;     /* [record * factors] */
-    double *fit_value;
-    double *fit_resid;       /* value less the fit, per record */
-    long fit_count, fit_cap, fit_fitted;
-    double fit_mean;
-    double *fit_effect;      /* [factor * PORTFOLIO_MAX] */
 };
 
 /*  The search must end now: stopped, or past its deadline.  Any thread;
@@ -1198,11 +1195,11 @@ naive_mcts (ctx_t *c)
 
 /*  ---- the additive fit ---- */
 
-/*  Room for the fit's records: as many playouts as SEARCH_FIT_BYTES of
+/*  The fit, with room for as many playouts as SEARCH_FIT_BYTES of
  *  choices hold, no more than the playout budget.  0, or -1 out of
  *  memory.  Nothing when settings.fit is off or the tree is not UCT. */
 static int
-fit_init (ctx_t *c)
+fit_start (ctx_t *c)
 {
     if (c->p->settings.fit <= 0 || c->p->settings.tree != COMMANDER_TREE_UCT)
         return 0;               /* only UCT's bandits read the fit */
@@ -1211,104 +1208,38 @@ fit_init (ctx_t *c)
     long cap = SEARCH_FIT_BYTES / c->factors;
     if (c->p->settings.playouts > 0 && c->p->settings.playouts < cap)
         cap = c->p->settings.playouts;
-    c->fit_cap = cap > 0 ? cap : 1;
-    c->fit_choice = malloc ((size_t) c->fit_cap * (size_t) c->factors);
-    c->fit_value = malloc ((size_t) c->fit_cap * sizeof *c->fit_value);
-    c->fit_resid = malloc ((size_t) c->fit_cap * sizeof *c->fit_resid);
-    c->fit_effect = calloc ((size_t) c->factors * PORTFOLIO_MAX,
-                            sizeof *c->fit_effect);
-    return c->fit_choice && c->fit_value && c->fit_resid && c->fit_effect
-         ? 0 : -1;
+    c->fit = fit_new (c->factors, PORTFOLIO_MAX, cap > 0 ? cap : 1);
+    c->fit_row = malloc ((size_t) c->factors);
+    return c->fit && c->fit_row ? 0 : -1;
 }
 
-/*  Keep a playout for the fit (none past fit_cap: the fit then stands on
- *  the first fit_cap playouts). */
-static void
-fit_add (ctx_t *c, const job_t *job)
-{
-    if (!c->fit_choice || c->fit_count >= c->fit_cap)
-        return;
-    uint8_t *row = c->fit_choice + (size_t) c->fit_count * c->factors;
-    memcpy (row, job->plan, (size_t) c->n);
-    for (int i = c->n; i < c->factors; i++)
-        row[i] = job->plan[c->n + c->stance_units[i - c->n]];
-    c->fit_value[c->fit_count++] = job->value;
-}
-
-/*  Fit value = mean + the sum of each factor's effect for its choice to
- *  the playouts kept, by backfitting: each factor's effects in turn
- *  become the mean residual of its choices' playouts, shrunk towards no
- *  effect by SEARCH_FIT_PRIOR playouts' worth, SEARCH_FIT_SWEEPS times,
- *  starting from the last fit's effects.  Why: a unit's playouts are
- *  valued with every other unit's choices in them, which, with six or
- *  more units ordered at once, drown its own; the fit takes the others'
- *  shares out. */
-static void
-fit_refit (ctx_t *c)
-{
-    long count = c->fit_count;
-    if (count == 0)
-        return;
-    double total = 0;
-    for (long r = 0; r < count; r++)
-        total += c->fit_value[r];
-    c->fit_mean = total / (double) count;
-    for (long r = 0; r < count; r++) {
-        const uint8_t *row = c->fit_choice + (size_t) r * c->factors;
-        double v = c->fit_value[r] - c->fit_mean;
-        for (int f = 0; f < c->factors; f++)
-            v -= c->fit_effect[f * PORTFOLIO_MAX + row[f]];
-        c->fit_resid[r] = v;
-    }
-    for (int sweep = 0; sweep < SEARCH_FIT_SWEEPS; sweep++)
-        for (int f = 0; f < c->factors; f++) {
-            double sum[PORTFOLIO_MAX] = { 0 }, delta[PORTFOLIO_MAX];
-            long n[PORTFOLIO_MAX] = { 0 };
-            double *effect = c->fit_effect + f * PORTFOLIO_MAX;
-            for (long r = 0; r < count; r++) {
-                int k = c->fit_choice[(size_t) r * c->factors + f];
-                sum[k] += c->fit_resid[r] + effect[k];
-                n[k]++;
-            }
-            for (int k = 0; k < PORTFOLIO_MAX; k++) {
-                double fitted = sum[k] / ((double) n[k] + SEARCH_FIT_PRIOR);
-                delta[k] = fitted - effect[k];
-                effect[k] = fitted;
-            }
-            for (long r = 0; r < count; r++)
-                c->fit_resid[r]
-                    -= delta[c->fit_choice[(size_t) r * c->factors + f]];
-        }
-    c->fit_fitted = count;
-}
-
-/*  Fold the batch's playouts into the fit, refitting once the playouts
- *  kept have grown by a quarter since the last fit (a refit costs a
- *  pass over all of them: so the fit's cost stays in proportion to the
- *  playouts'). */
+/*  Fold the batch's playouts into the fit (none past its capacity: the
+ *  fit then stands on the first it kept), refitting when it is stale
+ *  (fit_stale) by more than a batch. */
 static void
 fit_batch (ctx_t *c, int count)
 {
-    if (!c->fit_choice)
+    if (!c->fit)
         return;
-    for (int j = 0; j < count; j++)
-        if (job_ok (&c->jobs[j]))
-            fit_add (c, &c->jobs[j]);
-    if (c->fit_count >= c->fit_fitted + c->fit_fitted / 4 + SEARCH_BATCH)
-        fit_refit (c);
+    for (int j = 0; j < count; j++) {
+        job_t *job = &c->jobs[j];
+        if (!job_ok (job))
+            continue;
+        memcpy (c->fit_row, job->plan, (size_t) c->n);
+        for (int i = c->n; i < c->factors; i++)
+            c->fit_row[i] = job->plan[c->n + c->stance_units[i - c->n]];
+        fit_add (c->fit, c->fit_row, job->value);
+    }
+    if (fit_stale (c->fit, SEARCH_BATCH))
+        fit_refit (c->fit);
 }
 
-/*  Factor f's fitted values for its `count` choices in out[] (the mean
- *  plus each choice's effect); NULL when there is no fit yet, and the
- *  raw means are to be used. */
+/*  Factor f's fitted values for its `count` choices in out[]; NULL when
+ *  there is no fit yet, and the raw means are to be used. */
 static const double *
-fit_values (const ctx_t *c, int f, int count, double *out)
+fitted_values (const ctx_t *c, int f, int count, double *out)
 {
-    if (!c->fit_choice || c->fit_fitted == 0)
-        return NULL;
-    for (int k = 0; k < count; k++)
-        out[k] = c->fit_mean + c->fit_effect[f * PORTFOLIO_MAX + k];
-    return out;
+    return c->fit ? fit_values (c->fit, f, count, out) : NULL;
 }
 
 /*  ---- decoupled UCT ---- */
@@ -1360,7 +1291,7 @@ ucb_choice (ctx_t *c, int i, const long *pending)
     double fitted[PORTFOLIO_MAX];
     return ucb_pick (c, c->local_visits + i * PORTFOLIO_MAX,
                      c->local_sum + i * PORTFOLIO_MAX,
-                     fit_values (c, i, c->p->units[i].count, fitted),
+                     fitted_values (c, i, c->p->units[i].count, fitted),
                      pending + i * PORTFOLIO_MAX, c->p->units[i].count);
 }
 
@@ -1451,7 +1382,8 @@ ucb_stance (ctx_t *c, int i, const long *pending)
     double fitted[COMMANDER_STANCE_COUNT];
     return ucb_pick (c, c->stance_visits + i * COMMANDER_STANCE_COUNT,
                      c->stance_sum + i * COMMANDER_STANCE_COUNT,
-                     fit_values (c, c->n + i, COMMANDER_STANCE_COUNT, fitted),
+                     fitted_values (c, c->n + i, COMMANDER_STANCE_COUNT,
+                                    fitted),
                      pending + i * COMMANDER_STANCE_COUNT,
                      COMMANDER_STANCE_COUNT);
 }
@@ -1840,10 +1772,8 @@ ctx_free (ctx_t *c)
     free (c->stance_visits);
     free (c->stance_sum);
     free (c->best_plan);
-    free (c->fit_choice);
-    free (c->fit_value);
-    free (c->fit_resid);
-    free (c->fit_effect);
+    fit_destroy (&c->fit);
+    free (c->fit_row);
     free (c);
 }
 
@@ -1944,7 +1874,7 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     c->local_sum = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum);
     c->local_sum2 = calloc (n * PORTFOLIO_MAX, sizeof *c->local_sum2);
     c->kept_first = calloc (n, sizeof *c->kept_first);
-    if (stance_units_init (c) < 0 || fit_init (c) < 0)
+    if (stance_units_init (c) < 0 || fit_start (c) < 0)
         return -1;
     c->best_plan = calloc (1, n);
     if (!c->rng || !c->jobs || !c->job_plans || !c->arms || !c->arm_list

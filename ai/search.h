@@ -21,9 +21,6 @@
 #define SEARCH_MAX_ARMS   16384  /* whole plans remembered by NaiveMCTS */
 #define SEARCH_FIT_BYTES  (16L << 20) /* playouts kept for the additive fit
                                     (settings.fit): their choices' bytes */
-#define SEARCH_FIT_SWEEPS 3      /* backfitting passes over them a refit */
-#define SEARCH_FIT_PRIOR  2.0    /* playouts' worth of "no effect" each
-                                    option's fitted effect starts with */
 #define SEARCH_EPS_EXPLORE 0.4   /* NaiveMCTS: explore (local bandits) */
 #define SEARCH_EPS_LOCAL   0.3   /* NaiveMCTS: a random option of a unit */
 #define SEARCH_FOG_TURNS   3     /* an unseen enemy's ground: at most this
