@@ -190,10 +190,13 @@ static const long converge_budget[CONVERGE_BUDGETS] = {
     500, 1000, 2000, 4000, 8000 };
 #define CONVERGE_MAX_SEEDS 16
 #define CONVERGE_MAX_UNITS 512      /* units of a position compared */
+#define CONVERGE_WAITS "(waits)"    /* a unit that waits for a later
+                                       activation (one unit acts) */
 
 /*  The commander's answer on g at `playouts` with seed `seed` and the
  *  extra settings `params`: each commanded unit's option in `choice`
- *  (by unit index, "" where the commander gave none).  0 or -1. */
+ *  (by unit index, "" where the commander gave none, CONVERGE_WAITS
+ *  where it waits for a later activation).  0 or -1. */
 static int
 converge_answer (game_t *g, long playouts, uint64_t seed, const char *params,
                  char (*choice)[PORTFOLIO_NAME_MAX])
@@ -218,7 +221,8 @@ converge_answer (game_t *g, long playouts, uint64_t seed, const char *params,
         for (int k = 0; k < r.order_count; k++)
             if (r.orders[k].layer == COMMANDER_LAYER_COMMANDER)
                 snprintf (choice[r.orders[k].unit], PORTFOLIO_NAME_MAX, "%s",
-                          r.orders[k].choice);
+                          r.orders[k].waits ? CONVERGE_WAITS
+                                            : r.orders[k].choice);
     if (rc == 0 && getenv ("CONVERGE_VERBOSE")) {
         printf ("    %ld playouts, seed %llu: value %.3f%s%s\n", playouts,
                 (unsigned long long) seed, r.value,
@@ -232,13 +236,17 @@ converge_answer (game_t *g, long playouts, uint64_t seed, const char *params,
 }
 
 /*  Units given an option in both answers, and of those the ones given
- *  the same. */
+ *  the same.  A unit that waits in both is not counted: where one unit
+ *  acts an activation, every other waits, and counting them would call
+ *  two answers that act with different units mostly alike. */
 static void
 converge_compare (const game_t *g, char (*a)[PORTFOLIO_NAME_MAX],
                   char (*b)[PORTFOLIO_NAME_MAX], long *units, long *same)
 {
     for (int u = 0; u < game_unit_count (g); u++)
-        if (a[u][0] && b[u][0]) {
+        if (a[u][0] && b[u][0]
+            && !(strcmp (a[u], CONVERGE_WAITS) == 0
+                 && strcmp (b[u], CONVERGE_WAITS) == 0)) {
             (*units)++;
             *same += strcmp (a[u], b[u]) == 0;
         }
