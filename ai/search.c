@@ -1195,6 +1195,10 @@ naive_mcts (ctx_t *c)
 
 /*  ---- the additive fit ---- */
 
+_Static_assert (PORTFOLIO_MAX <= FIT_MAX_LEVELS
+                && COMMANDER_STANCE_COUNT <= PORTFOLIO_MAX,
+                "an option or a stance is not a level of the fit");
+
 /*  The fit, with room for as many playouts as SEARCH_FIT_BYTES of
  *  choices hold, no more than the playout budget.  0, or -1 out of
  *  memory.  Nothing when settings.fit is off or the tree is not UCT. */
