@@ -4,6 +4,7 @@
 #include "fit.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 struct fit_t {
@@ -25,8 +26,9 @@ struct fit_t {
 fit_t *
 fit_new (int factors, int levels, long capacity)
 {
-    if (factors < 1 || levels < 1 || levels > FIT_MAX_LEVELS || capacity < 1)
-        return NULL;
+    if (factors < 1 || levels < 1 || levels > FIT_MAX_LEVELS || capacity < 1
+        || (size_t) capacity > SIZE_MAX / sizeof (double) / (size_t) factors)
+        return NULL;                    /* its records' room overflows */
     fit_t *self = calloc (1, sizeof *self);
     if (!self)
         return NULL;

@@ -28,7 +28,8 @@ typedef struct fit_t fit_t;
 
 /*  A fit of `factors` factors (1 or more), each of levels 0..levels-1
  *  (1..FIT_MAX_LEVELS), keeping at most `capacity` records (1 or more).
- *  NULL when an argument is out of range or out of memory. */
+ *  NULL when an argument is out of range, the records' room would not
+ *  fit in a size_t, or out of memory. */
 fit_t *fit_new (int factors, int levels, long capacity);
 
 /*  Destroy *self_p and set it to NULL; safe when *self_p is NULL. */

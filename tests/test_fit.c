@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <limits.h>
 #include <math.h>
 #include "fit.h"
 
@@ -20,6 +21,7 @@ test_new_and_destroy (void **state)
     assert_null (fit_new (2, 0, 10));
     assert_null (fit_new (2, FIT_MAX_LEVELS + 1, 10));
     assert_null (fit_new (2, 4, 0));
+    assert_null (fit_new (1 << 20, 4, LONG_MAX));
     fit_t *fit = fit_new (2, FIT_MAX_LEVELS, 1);
     assert_non_null (fit);
     fit_destroy (&fit);
