@@ -28,7 +28,7 @@ fit_new (int factors, int levels, long capacity)
 {
     if (factors < 1 || levels < 1 || levels > FIT_MAX_LEVELS || capacity < 1
         || (size_t) capacity > SIZE_MAX / sizeof (double) / (size_t) factors)
-        return NULL;                    /* its records' room overflows */
+        return NULL;      /* out of range, or the records' room overflows */
     fit_t *self = calloc (1, sizeof *self);
     if (!self)
         return NULL;
