@@ -6,6 +6,7 @@
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct fit_t {
     int factors;
@@ -76,9 +77,8 @@ fit_add (fit_t *self, const uint8_t *level, double value)
     for (int f = 0; f < self->factors; f++)
         if (level[f] >= self->levels)
             return -1;
-    uint8_t *row = self->level + (size_t) self->records * self->factors;
-    for (int f = 0; f < self->factors; f++)
-        row[f] = level[f];
+    memcpy (self->level + (size_t) self->records * self->factors, level,
+            (size_t) self->factors);
     self->value[self->records++] = value;
     return 0;
 }

@@ -62,14 +62,31 @@ test_records (void **state)
     assert_int_equal (fit_add (fit, b, 0.0), 0);
     assert_int_equal (fit_add (fit, b, 0.0), -1);   /* full */
     assert_int_equal (fit_records (fit), 2);
-    /* two records, 1.0 at (1, 2) and 0.0 at (0, 0): mean 0.5; the
-       first sweep of factor 0 gives level 1 +0.5 / (1 + 2) = 1/6 and
-       level 0 -1/6; the rest follows the same shrinkage */
+    /* two records, 1.0 at (1, 2) and 0.0 at (0, 0): mean 0.5, the
+       residuals +1/2 and -1/2 (every effect 0 after the first refit),
+       each level's new effect (its residuals plus its old effect) over
+       its one record and FIT_PRIOR's two, the record of level 0 the
+       mirror of the other's:
+         sweep 1: factor 0 level 1  (1/2) / 3            = 1/6,
+                  residual 1/2 - 1/6 = 1/3;
+                  factor 1 level 2  (1/3) / 3            = 1/9,
+                  residual 1/3 - 1/9 = 2/9;
+         sweep 2: factor 0 level 1  (2/9 + 1/6) / 3      = 7/54,
+                  residual 2/9 + 1/27 = 7/27;
+                  factor 1 level 2  (7/27 + 1/9) / 3     = 10/81,
+                  residual 7/27 - 1/81 = 20/81;
+         sweep 3: factor 0 level 1  (20/81 + 7/54) / 3   = 61/486,
+                  residual 20/81 + 1/243 = 61/243;
+                  factor 1 level 2  (61/243 + 10/81) / 3 = 91/729. */
     fit_refit (fit);
     fit_values (fit, 0, 3, out);
-    assert_true (out[1] > 0.5 && out[0] < 0.5);
-    near (out[1] - 0.5, 0.5 - out[0], 1e-12);
+    near (out[1], 0.5 + 61.0 / 486, 1e-12);
+    near (out[0], 0.5 - 61.0 / 486, 1e-12);
     near (out[2], 0.5, 1e-12);
+    fit_values (fit, 1, 3, out);
+    near (out[2], 0.5 + 91.0 / 729, 1e-12);
+    near (out[0], 0.5 - 91.0 / 729, 1e-12);
+    near (out[1], 0.5, 1e-12);
     fit_destroy (&fit);
 }
 
