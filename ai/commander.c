@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "acttree.h"
 #include "commander.h"
 #include "greedy.h"
 #include "search.h"
@@ -37,6 +38,7 @@ commander_settings_defaults (commander_settings_t *s)
     s->pgs_share = 0;
     s->confidence = -1;
     s->later_stances = -1;
+    s->depth = -1;
     s->fit = -1;
     s->seed = 1;
     s->personality.aggression = 0.5;
@@ -135,6 +137,11 @@ commander_settings_check (const commander_settings_t *s, char *err,
     }
     if (s->fit < -1 || s->fit > 1) {
         snprintf (err, errlen, "fit: %d is not -1, 0 or 1", s->fit);
+        return -1;
+    }
+    if (s->depth < -1 || s->depth > ACTTREE_MAX_DEPTH) {
+        snprintf (err, errlen, "depth: %d is not -1 or 0..%d", s->depth,
+                  ACTTREE_MAX_DEPTH);
         return -1;
     }
     for (int i = 0; i < COUNT_KEYS; i++) {
@@ -298,6 +305,15 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
         memcpy ((char *) s + number_keys[i].offset, &d, sizeof d);
         return 0;
     }
+    if (strcmp (key, "depth") == 0) {
+        if (!parse_long (value, -1, ACTTREE_MAX_DEPTH, &v)) {
+            snprintf (err, errlen, "depth: \"%s\" is not -1 or 0..%d", value,
+                      ACTTREE_MAX_DEPTH);
+            return -1;
+        }
+        s->depth = (int) v;
+        return 0;
+    }
     if (strcmp (key, "later") == 0 || strcmp (key, "fit") == 0) {
         if (!parse_long (value, -1, 1, &v)) {
             snprintf (err, errlen, "%s: \"%s\" is not -1, 0 or 1", key,
@@ -404,7 +420,7 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
               "horizon, samples, seed, algorithm, tree, exploration, "
-              "rollout, script, keep, later, fit, opponent, pgs, ascent, "
+              "rollout, script, keep, later, depth, fit, opponent, pgs, ascent, "
               "confidence, worlds, fog, phases)",
               key);
     return -1;
@@ -1027,6 +1043,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     p.settings.later_stances = by_engine (self->settings.later_stances, g,
                                           "europe19");
     p.settings.fit = by_engine (self->settings.fit, g, "europe19");
+    p.settings.depth = self->settings.depth >= 0 ? self->settings.depth : 0;
     if (self->settings.fog > 0 && out->remembered > 0) {
         unseen_turns (self, g, side);
         p.unseen = self->unseen;

@@ -206,6 +206,15 @@ typedef struct {
                               an option was in; 0, the raw mean; -1
                               (the default): by the ruleset, 1 under
                               europe19 */
+    int depth;             /* where one unit acts an activation
+                              (game_engine_t.one_acts): the activations
+                              after the plan's that a tree searches
+                              (acttree.h), which unit acts in each, the
+                              enemy's and the side's in turn,
+                              0..ACTTREE_MAX_DEPTH (0: none, each acts
+                              with its first waiting unit); -1 (the
+                              default), by the ruleset: 0.  Nothing
+                              elsewhere. */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */
@@ -258,7 +267,8 @@ const char *commander_personality_name (int i);
  *  (search, greedy or one-turn), tree (uct, naive or halving),
  *  exploration, rollout (script, both, table or mixed), script (stance:
  *  press, stand or hold), keep (keep_options, 0 or 1), later
- *  (later_stances, -1, 0 or 1), fit (-1, 0 or 1), opponent
+ *  (later_stances, -1, 0 or 1), depth (-1 or
+ *  0..ACTTREE_MAX_DEPTH), fit (-1, 0 or 1), opponent
  *  (improve_opponent, 0 or 1), pgs (pgs_share), ascent (ascent_share),
  *  confidence, worlds, fog, phases.  Then checks the whole
  *  (commander_settings_check).

@@ -1,7 +1,9 @@
 /*  search.c - playouts, the value of a position, Portfolio Greedy Search,
  *  decoupled UCT (its options' values raw or fitted), NaiveMCTS or
  *  sequential halving, an ascent after the tree, and one-turn playouts
- *  per unit, with a small pool of threads.
+ *  per unit, with a small pool of threads; where one unit acts an
+ *  activation, a tree over the activations after the plan's
+ *  (acttree.h).
  *
  *  Every playout is a job: a plan (one option per unit), a dice seed and
  *  a horizon.  Jobs go in batches: the whole batch is chosen from the
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "acttree.h"
 #include "evaluate.h"
 #include "fit.h"
 #include "search.h"
@@ -98,6 +101,9 @@ typedef struct {
                                 how the script plays it */
     uint64_t seed;
     int horizon;
+    int picks[ACTTREE_MAX_DEPTH];          /* the activation tree's units
+                                              to act (-1: the default) */
+    acttree_step_t steps[ACTTREE_MAX_DEPTH];  /* the activations played */
     double value;
     bool valid;              /* played to its end */
     atomic_bool finished;    /* value and valid may be read */
@@ -202,6 +208,10 @@ struct ctx_t {
     fit_t *fit;
     uint8_t *fit_row;        /* [factors]: a playout's levels */
     int factors;
+    /* the tree over the activations after the plan's (settings.depth,
+       where one unit acts an activation), or NULL */
+    acttree_t *acts;
+    int act_depth;
 };
 
 /*  The search must end now: stopped, or past its deadline.  Any thread;
@@ -425,6 +435,95 @@ order_or_hold (game_t *g, int u, const order_t *o)
     return game_apply_order (g, u, &hold, err, sizeof err) == 0;
 }
 
+/*  The order of unit `u` (waiting for one) in a playout of `plan`: under
+ *  the script (commanded and `rollout` giving it the script) its plan's
+ *  option while the rules take it, else the script in the unit's stance
+ *  in the plan; else the actions tables, the side's
+ *  variant where it has one.  False when the rules refuse even a hold. */
+static bool
+playout_order (ctx_t *c, worker_t *w, game_t *g, const uint8_t *plan, int u,
+               commander_rollout_t rollout)
+{
+    const search_problem_t *p = c->p;
+    int count = game_unit_count (g);
+    order_t o;
+    if (rollout != COMMANDER_ROLLOUT_TABLE
+        && (rollout == COMMANDER_ROLLOUT_BOTH
+            || (int) situation_unit_const (game_situation (g), u)->side
+                   == p->side)
+        && !game_table_bound (g, u)) {
+        /* a unit of the plan keeps its option while the rules take it
+           (an advance goes on to its point, a charge is declared in the
+           charge phase, a volley fired again) */
+        char err[SOLO_ERR_MAX];
+        int i = w->kept[u];
+        if (i >= 0) {
+            o = p->units[i].options[plan[i]].order;
+            if (game_apply_order (g, u, &o, err, sizeof err) == 0)
+                return true;
+        }
+        o = search_script_order (g, u, (commander_stance_t) plan[c->n + u]);
+        return order_or_hold (g, u, &o);
+    }
+    /* its own side's table layer plays the side's variant of the
+       tables, when it has one */
+    situation_t *view = NULL;
+    if (w->view && (int) situation_unit_const (game_situation (g), u)->side
+                       == p->side) {
+        view = w->view;
+        search_variant_sync (view, game_situation (g));
+    }
+    /* a platoon keeping company is diced once, as in a battle */
+    if (strategy_table_order_on (g, view, u, w->group_roll[u], w->dice, &o,
+                                 w->rfd, NULL, 0) < 0)
+        w->rfd->order.group_count = 0;
+    for (int i = 0; i < w->rfd->order.group_count; i++) {
+        int m = w->rfd->order.group[i];
+        if (m >= 0 && m < count && !w->group_roll[m])
+            w->group_roll[m] = w->rfd->roll;
+    }
+    return order_or_hold (g, u, &o);
+}
+
+/*  The activation's candidates for the tree into `step`: the waiting
+ *  units of the side to act, nearest an enemy in play first (the
+ *  nearest ACTTREE_CHILDREN), the index breaking ties. */
+static void
+activation_candidates (const game_t *g, acttree_step_t *step)
+{
+    const situation_t *sit = game_situation (g);
+    int count = game_unit_count (g);
+    double near[ACTTREE_CHILDREN];
+    step->side = game_phase_side (g);
+    step->count = 0;
+    for (int u = 0; u < count; u++) {
+        if (!game_needs_order (g, u))
+            continue;
+        int side = (int) situation_unit_const (sit, u)->side;
+        double d = INFINITY;
+        for (int e = 0; e < count; e++)
+            if ((int) situation_unit_const (sit, e)->side != side
+                && game_unit_in_play (g, e)) {
+                double de = situation_unit_distance (sit, u, e);
+                if (de < d)
+                    d = de;
+            }
+        int k = step->count < ACTTREE_CHILDREN ? step->count++
+                                                : ACTTREE_CHILDREN;
+        while (k > 0 && near[k - 1] > d) {
+            if (k < ACTTREE_CHILDREN) {
+                near[k] = near[k - 1];
+                step->unit[k] = step->unit[k - 1];
+            }
+            k--;
+        }
+        if (k < ACTTREE_CHILDREN) {
+            near[k] = d;
+            step->unit[k] = u;
+        }
+    }
+}
+
 /*  Play the plan out: its orders now, then the script or the actions
  *  tables for every later order, until `horizon` turns have begun after
  *  this one, or settings.phases phases of orders have been played after
@@ -432,11 +531,15 @@ order_or_hold (game_t *g, int u, const order_t *o)
  *  the way, or when a unit can take no order at all (the playout is not
  *  counted). */
 static bool
-playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
-         int horizon, double *value)
+playout (ctx_t *c, worker_t *w, job_t *job, double *value)
 {
     const search_problem_t *p = c->p;
+    const uint8_t *plan = job->plan;
+    uint64_t seed = job->seed;
+    int horizon = job->horizon;
     game_t *g = w->game;
+    for (int k = 0; k < c->act_depth; k++)
+        job->steps[k] = (acttree_step_t) { .side = -1, .acted = -1 };
     if (game_copy_into (g, p->root) < 0)
         return false;
     if (p->settings.fog > 0)
@@ -477,51 +580,30 @@ playout (ctx_t *c, worker_t *w, const uint8_t *plan, uint64_t seed,
             continue;
         ordered++;
         memset (w->group_roll, 0, (size_t) count * sizeof *w->group_roll);
-        for (int u = 0; u < count; u++) {
-            if (!game_needs_order (g, u))
-                continue;
-            order_t o;
-            if (rollout != COMMANDER_ROLLOUT_TABLE
-                && (rollout == COMMANDER_ROLLOUT_BOTH
-                    || (int) situation_unit_const (game_situation (g), u)->side
-                           == p->side)
-                && !game_table_bound (g, u)) {
-                /* a unit of the plan keeps its option while the rules
-                   take it (an advance goes on to its point, a charge is
-                   declared in the charge phase, a volley fired again) */
-                char err[SOLO_ERR_MAX];
-                int i = w->kept[u];
-                if (i >= 0) {
-                    o = p->units[i].options[plan[i]].order;
-                    if (game_apply_order (g, u, &o, err, sizeof err) == 0)
-                        continue;
-                }
-                o = search_script_order (g, u, (commander_stance_t)
-                                                   plan[c->n + u]);
-                if (!order_or_hold (g, u, &o))
+        /* in the tree's activations its pick is ordered first, so it is
+           the one that acts */
+        int first = -1;
+        acttree_step_t *step = c->acts && ordered <= c->act_depth
+                             ? &job->steps[ordered - 1] : NULL;
+        if (step) {
+            activation_candidates (g, step);
+            int pick = job->picks[ordered - 1];
+            if (pick >= 0 && pick < count && game_needs_order (g, pick)) {
+                if (!playout_order (c, w, g, plan, pick, rollout))
                     return false;
+                first = pick;
+            }
+        }
+        for (int u = 0; u < count; u++) {
+            if (u == first || !game_needs_order (g, u))
                 continue;
-            }
-            /* its own side's table layer plays the side's variant of the
-               tables, when it has one */
-            situation_t *view = NULL;
-            if (w->view && (int) situation_unit_const (game_situation (g), u)
-                                   ->side == p->side) {
-                view = w->view;
-                search_variant_sync (view, game_situation (g));
-            }
-            /* a platoon keeping company is diced once, as in a battle */
-            if (strategy_table_order_on (g, view, u, w->group_roll[u],
-                                         w->dice, &o, w->rfd, NULL, 0) < 0)
-                w->rfd->order.group_count = 0;
-            for (int i = 0; i < w->rfd->order.group_count; i++) {
-                int m = w->rfd->order.group[i];
-                if (m >= 0 && m < count && !w->group_roll[m])
-                    w->group_roll[m] = w->rfd->roll;
-            }
-            if (!order_or_hold (g, u, &o))
+            if (first < 0)
+                first = u;
+            if (!playout_order (c, w, g, plan, u, rollout))
                 return false;
         }
+        if (step)
+            step->acted = first;
     }
     /* the enemy it has never seen is out of play in its view: a battle
        "won" because no enemy is left proves nothing */
@@ -543,8 +625,7 @@ run_job (worker_t *w, job_t *job)
     ctx_t *c = w->ctx;
     atomic_fetch_add (&c->runs, 1);
     job->valid = !aborted (c)
-              && playout (c, w, job->plan, job->seed, job->horizon,
-                          &job->value);
+              && playout (c, w, job, &job->value);
     atomic_store_explicit (&job->finished, true, memory_order_release);
 }
 
@@ -631,9 +712,23 @@ stop_asked (ctx_t *c)
     return stop;
 }
 
+/*  The hash of a plan's n options. */
+static uint64_t
+plan_hash (const uint8_t *plan, int n)
+{
+    uint64_t h = 0xCBF29CE484222325ULL;
+    for (int i = 0; i < n; i++) {
+        h ^= plan[i];
+        h *= 0x100000001B3ULL;
+    }
+    return h;
+}
+
 /*  Play jobs[0..count-1].  With other threads, the searching thread
  *  does not wait for them past the deadline or a stop: a job not
- *  finished by then does not count (job_ok), and no batch follows. */
+ *  finished by then does not count (job_ok), and no batch follows.  The
+ *  activation tree, where there is one, chooses each job's path before
+ *  and takes in the activations played after. */
 static void
 run_batch (ctx_t *c, int count)
 {
@@ -641,6 +736,10 @@ run_batch (ctx_t *c, int count)
         return;
     for (int j = 0; j < count; j++)
         atomic_store (&c->jobs[j].finished, false);
+    if (c->acts)
+        for (int j = 0; j < count; j++)
+            acttree_choose (c->acts, plan_hash (c->jobs[j].plan, c->n),
+                            c->jobs[j].picks);
     assert (count <= TICKET_MAX_JOBS);
     if (c->threads == 1) {
         for (int j = 0; j < count; j++)
@@ -673,20 +772,17 @@ run_batch (ctx_t *c, int count)
     c->issued += count;
     for (int j = 0; j < count; j++)
         c->played += job_ok (&c->jobs[j]);
+    if (c->acts) {
+        for (int j = 0; j < count; j++)
+            if (job_ok (&c->jobs[j]))
+                acttree_fold (c->acts, plan_hash (c->jobs[j].plan, c->n),
+                              c->jobs[j].steps, c->p->side,
+                              c->jobs[j].value);
+        acttree_settle (c->acts);
+    }
 }
 
 /*  ---- statistics ---- */
-
-static uint64_t
-plan_hash (const uint8_t *plan, int n)
-{
-    uint64_t h = 0xCBF29CE484222325ULL;
-    for (int i = 0; i < n; i++) {
-        h ^= plan[i];
-        h *= 0x100000001B3ULL;
-    }
-    return h;
-}
 
 /*  The arm of `plan`, made when new and there is room; NULL when full. */
 static plan_arm_t *
@@ -1777,6 +1873,7 @@ ctx_free (ctx_t *c)
     free (c->stance_sum);
     free (c->best_plan);
     fit_destroy (&c->fit);
+    acttree_destroy (&c->acts);
     free (c->fit_row);
     free (c);
 }
@@ -1880,6 +1977,17 @@ ctx_init (ctx_t *c, const search_problem_t *p)
     c->kept_first = calloc (n, sizeof *c->kept_first);
     if (stance_units_init (c) < 0 || fit_start (c) < 0)
         return -1;
+    if (p->settings.depth > 0 && game_engine (c->root)->one_acts) {
+        long nodes = SEARCH_ACT_NODES;
+        if (p->settings.playouts > 0
+            && p->settings.playouts * p->settings.depth < nodes)
+            nodes = p->settings.playouts * p->settings.depth;
+        c->act_depth = p->settings.depth;
+        c->acts = acttree_new (c->act_depth, (int) nodes,
+                               p->settings.exploration);
+        if (!c->acts)
+            return -1;
+    }
     c->best_plan = calloc (1, n);
     if (!c->rng || !c->jobs || !c->job_plans || !c->arms || !c->arm_list
         || !c->arm_plans || !c->local_visits || !c->local_sum || !c->local_sum2

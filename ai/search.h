@@ -1,7 +1,9 @@
 /*  search.h - the commander's search over its units' portfolios:
  *  playouts on the rules core, the value of a position, Portfolio Greedy
  *  Search, decoupled UCT (raw or fitted values), NaiveMCTS or sequential
- *  halving, and one-turn playouts unit by unit, on one or more threads.
+ *  halving, and one-turn playouts unit by unit, on one or more threads;
+ *  where one unit acts an activation, a tree over which units act in
+ *  the activations after the plan's (settings.depth).
  *
  *  Internal to ai/: commander.c builds the problem (the game as the side
  *  sees it, every unit's options) and turns the answer into orders.
@@ -26,6 +28,8 @@
 #define SEARCH_FOG_TURNS   3     /* an unseen enemy's ground: at most this
                                     many full moves from where it was seen */
 #define SEARCH_FOG_DRAWS   4     /* places drawn before it stays put */
+#define SEARCH_ACT_NODES   (1L << 16) /* the activation tree's nodes at
+                                    most (settings.depth) */
 
 /*  One unit to order and its options; or, where a phase acts with one
  *  unit alone (game_engine_t.one_acts), the choice of which unit acts

@@ -314,6 +314,8 @@ test_settings_parse (void **state)
         { "fit=yes", "fit: \"yes\" is not -1, 0 or 1" },
         { "ascent=1.5", "ascent: \"1.5\" is not in 0..1" },
         { "later=yes", "later: \"yes\" is not -1, 0 or 1" },
+        { "depth=5", "depth: \"5\" is not -1 or 0..4" },
+        { "depth=deep", "depth: \"deep\" is not -1 or 0..4" },
         { "script=fall-back", "script: \"fall-back\" is not press, stand "
                               "or hold" },
         { "fog=1025", "fog: \"1025\" is not in 0..1024" },
@@ -1681,6 +1683,16 @@ test_one_unit_acts (void **state)
     assert_same_answer (&d[0], &d[1]);
     for (int k = 0; k < 2; k++)
         commander_result_free (&d[k]);
+    /* the activation tree is nothing where every unit is ordered */
+    same[1] = "playouts=300,ms=0,seed=5,depth=3";
+    for (int k = 0; k < 2; k++) {
+        c = make (same[k]);
+        ask (c, s19, s19_side, 9, &d[k]);
+        commander_destroy (&c);
+    }
+    assert_same_answer (&d[0], &d[1]);
+    for (int k = 0; k < 2; k++)
+        commander_result_free (&d[k]);
     game_destroy (&s19);
 
     /* the later stances: by default not weighed under Empire of Liberty
@@ -1694,6 +1706,26 @@ test_one_unit_acts (void **state)
     commander_result_t l[4];
     for (int k = 0; k < 4; k++)
         ask_with (later[k], g, side, &l[k]);
+    assert_same_answer (&l[0], &l[1]);
+    assert_same_answer (&l[2], &l[3]);
+    assert_int_equal (l[2].playouts, 300);
+    assert_true (l[2].acting >= 0);
+    assert_int_equal (l[2].orders[0].unit, l[2].acting);
+    assert_false (l[2].value == l[1].value
+                  && l[2].alternatives[0].value == l[1].alternatives[0].value);
+    for (int k = 0; k < 4; k++)
+        commander_result_free (&l[k]);
+
+    /* the activation tree (depth=2): the enemy's next activation and the
+       side's after it searched, the answer still one acting unit, the
+       same on one thread or two, other playouts than without it (the
+       default, depth=0) */
+    const char *deep[4] = { "playouts=300,ms=0,seed=5",
+                            "playouts=300,ms=0,seed=5,depth=0",
+                            "playouts=300,ms=0,seed=5,depth=2",
+                            "playouts=300,ms=0,seed=5,depth=2,threads=2" };
+    for (int k = 0; k < 4; k++)
+        ask_with (deep[k], g, side, &l[k]);
     assert_same_answer (&l[0], &l[1]);
     assert_same_answer (&l[2], &l[3]);
     assert_int_equal (l[2].playouts, 300);
