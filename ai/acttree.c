@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include "dice.h"
 
 typedef struct {
     uint64_t key;
@@ -38,10 +39,7 @@ struct acttree_t {
 static uint64_t
 step_key (uint64_t key, int unit)
 {
-    uint64_t z = key + 0x9E3779B97F4A7C15ULL * (uint64_t) (unit + 2);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return dice_scramble (key + 0x9E3779B97F4A7C15ULL * (uint64_t) (unit + 2));
 }
 
 acttree_t *

@@ -463,10 +463,7 @@ view_sync (situation_t *view, const situation_t *game_sit)
 static uint64_t
 derive_seed (uint64_t seed, int side)
 {
-    uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (uint64_t) (side + 1);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return dice_scramble (seed + 0x9E3779B97F4A7C15ULL * (uint64_t) (side + 1));
 }
 
 uint64_t

@@ -73,10 +73,8 @@ search_variant_sync (situation_t *view, const situation_t *sit)
 static uint64_t
 mix (uint64_t a, uint64_t b)
 {
-    uint64_t z = a ^ (b * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return dice_scramble (a ^ (b * 0x9E3779B97F4A7C15ULL
+                               + 0x632BE59BD9B4E019ULL));
 }
 
 /*  ---- the value of a position ---- */

@@ -105,10 +105,7 @@ outside_decide (void *arg, const game_t *g, int side, const int *units,
 static uint64_t
 side_seed (uint64_t seed, int side)
 {
-    uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (uint64_t) (side + 1);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return dice_scramble (seed + 0x9E3779B97F4A7C15ULL * (uint64_t) (side + 1));
 }
 
 /*  Make side s's outside decider when the registry lacks the strategy.

@@ -26,13 +26,18 @@ struct dice_t {
     int log_count;
 };
 
-static uint64_t
-splitmix64 (uint64_t *x)
+uint64_t
+dice_scramble (uint64_t z)
 {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
+}
+
+static uint64_t
+splitmix64 (uint64_t *x)
+{
+    return dice_scramble (*x += 0x9e3779b97f4a7c15ULL);
 }
 
 static uint64_t

@@ -36,6 +36,13 @@ void dice_reseed (dice_t *self, uint64_t seed);
 /*  The seed last given. */
 uint64_t dice_seed (const dice_t *self);
 
+/*  splitmix64's finalizer: z's bits mixed so that inputs a step apart
+ *  give unrelated outputs.  Every seed the project derives from another
+ *  (a side's from a battle's, a playout's from a search's, a tree's
+ *  node from its parent) goes through it; the same z, the same result
+ *  everywhere. */
+uint64_t dice_scramble (uint64_t z);
+
 /*  Queue a player's throw of a `sides`-sided die.  Returns -1 (nothing
  *  queued) when value is not in 1..sides, sides not in 2..DICE_SIDES_MAX, or
  *  the queue is full; 0 otherwise. */

@@ -228,10 +228,24 @@ test_log_keeps_the_latest (void **state)
     dice_destroy (&ref);
 }
 
+/*  dice_scramble is splitmix64's finalizer: splitmix64's first output
+ *  from state 0 (the published reference value 0xE220A8397B1DCDAF) is
+ *  the scramble of its first step, and 0 scrambles to 0. */
+static void
+test_scramble_known_values (void **state)
+{
+    (void) state;
+    assert_true (dice_scramble (0x9E3779B97F4A7C15ULL)
+                 == 0xE220A8397B1DCDAFULL);
+    assert_true (dice_scramble (0) == 0);
+    assert_true (dice_scramble (1) != dice_scramble (2));
+}
+
 int
 main (void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test (test_scramble_known_values),
         cmocka_unit_test (test_known_d6_sequence),
         cmocka_unit_test (test_known_d8_sequence),
         cmocka_unit_test (test_uniform_known_value),
