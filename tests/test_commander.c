@@ -1591,6 +1591,28 @@ test_value_time_limit (void **state)
     assert_null (last->ruleset);
 }
 
+/*  A setting of the search where one unit acts an activation, asked of
+ *  `g` by `params`: [0] the default, [1] the setting off, [2] on, [3] on
+ *  with two threads.  The default answers as off; on answers the same on
+ *  one thread or two, spends its 300 playouts, names one acting unit
+ *  whose order comes first, and played other playouts than off. */
+static void
+assert_one_acts_setting (const game_t *g, int side, const char *params[4])
+{
+    commander_result_t l[4];
+    for (int k = 0; k < 4; k++)
+        ask_with (params[k], g, side, &l[k]);
+    assert_same_answer (&l[0], &l[1]);
+    assert_same_answer (&l[2], &l[3]);
+    assert_int_equal (l[2].playouts, 300);
+    assert_true (l[2].acting >= 0);
+    assert_int_equal (l[2].orders[0].unit, l[2].acting);
+    assert_false (l[2].value == l[1].value
+                  && l[2].alternatives[0].value == l[1].alternatives[0].value);
+    for (int k = 0; k < 4; k++)
+        commander_result_free (&l[k]);
+}
+
 /*  Empire of Liberty acts with one unit an activation (the unit its
  *  player orders first; game_engine_t.one_acts): the search chooses
  *  which unit acts and how, every other unit waits with a hold, and as a
@@ -1703,18 +1725,7 @@ test_one_unit_acts (void **state)
                              "playouts=300,ms=0,seed=5,later=0",
                              "playouts=300,ms=0,seed=5,later=1",
                              "playouts=300,ms=0,seed=5,later=1,threads=2" };
-    commander_result_t l[4];
-    for (int k = 0; k < 4; k++)
-        ask_with (later[k], g, side, &l[k]);
-    assert_same_answer (&l[0], &l[1]);
-    assert_same_answer (&l[2], &l[3]);
-    assert_int_equal (l[2].playouts, 300);
-    assert_true (l[2].acting >= 0);
-    assert_int_equal (l[2].orders[0].unit, l[2].acting);
-    assert_false (l[2].value == l[1].value
-                  && l[2].alternatives[0].value == l[1].alternatives[0].value);
-    for (int k = 0; k < 4; k++)
-        commander_result_free (&l[k]);
+    assert_one_acts_setting (g, side, later);
 
     /* the activation tree (depth=2): the enemy's next activation and the
        side's after it searched, the answer still one acting unit, the
@@ -1724,17 +1735,7 @@ test_one_unit_acts (void **state)
                             "playouts=300,ms=0,seed=5,depth=0",
                             "playouts=300,ms=0,seed=5,depth=2",
                             "playouts=300,ms=0,seed=5,depth=2,threads=2" };
-    for (int k = 0; k < 4; k++)
-        ask_with (deep[k], g, side, &l[k]);
-    assert_same_answer (&l[0], &l[1]);
-    assert_same_answer (&l[2], &l[3]);
-    assert_int_equal (l[2].playouts, 300);
-    assert_true (l[2].acting >= 0);
-    assert_int_equal (l[2].orders[0].unit, l[2].acting);
-    assert_false (l[2].value == l[1].value
-                  && l[2].alternatives[0].value == l[1].alternatives[0].value);
-    for (int k = 0; k < 4; k++)
-        commander_result_free (&l[k]);
+    assert_one_acts_setting (g, side, deep);
 
     /* the greedy: no acting unit named */
     c = make ("algorithm=greedy");
