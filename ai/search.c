@@ -522,12 +522,14 @@ activation_candidates (const game_t *g, acttree_step_t *step)
     }
 }
 
-/*  Play the plan out: its orders now, then the script or the actions
+/*  Play job's plan out: its orders now, then the script or the actions
  *  tables for every later order, until `horizon` turns have begun after
  *  this one, or settings.phases phases of orders have been played after
- *  the plan's, or the battle ends.  False when the search is stopped on
- *  the way, or when a unit can take no order at all (the playout is not
- *  counted). */
+ *  the plan's, or the battle ends.  In the activation tree's first
+ *  activations the job's pick is ordered first, so it acts, and
+ *  job->steps say what each activation was.  False when the search is
+ *  stopped on the way, or when a unit can take no order at all (the
+ *  playout is not counted). */
 static bool
 playout (ctx_t *c, worker_t *w, job_t *job, double *value)
 {
