@@ -420,8 +420,8 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
     snprintf (err, errlen, "unknown key \"%s\" (known: difficulty, "
               "personality, aggression, caution, ms, playouts, threads, "
               "horizon, samples, seed, algorithm, tree, exploration, "
-              "rollout, script, keep, later, depth, fit, opponent, pgs, ascent, "
-              "confidence, worlds, fog, phases)",
+              "rollout, script, keep, later, depth, fit, opponent, pgs, "
+              "ascent, confidence, worlds, fog, phases)",
               key);
     return -1;
 }
@@ -1043,6 +1043,9 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     p.settings.later_stances = by_engine (self->settings.later_stances, g,
                                           "europe19");
     p.settings.fit = by_engine (self->settings.fit, g, "europe19");
+    /* by the ruleset: off everywhere, for at the clock's budget the tree
+       measured no gain (BENCHMARKS.md, "A tree over the next
+       activations") */
     p.settings.depth = self->settings.depth >= 0 ? self->settings.depth : 0;
     if (self->settings.fog > 0 && out->remembered > 0) {
         unseen_turns (self, g, side);

@@ -213,8 +213,9 @@ typedef struct {
                               enemy's and the side's in turn,
                               0..ACTTREE_MAX_DEPTH (0: none, each acts
                               with its first waiting unit); -1 (the
-                              default), by the ruleset: 0.  Nothing
-                              elsewhere. */
+                              default), by the ruleset: 0 under every
+                              ruleset today.  Nothing where every unit
+                              is ordered at once. */
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */
