@@ -18,6 +18,7 @@ typedef struct {
     long visits[ACTTREE_CHILDREN];
     long pending[ACTTREE_CHILDREN];
     double sum[ACTTREE_CHILDREN];
+    bool touched;            /* in acttree_t.touched: a child pending */
 } node_t;
 
 struct acttree_t {
@@ -79,18 +80,23 @@ acttree_destroy (acttree_t **self_p)
     *self_p = NULL;
 }
 
+/*  The slot of `key`'s node, or the empty slot where it would go. */
+static int
+probe (const acttree_t *self, uint64_t key)
+{
+    int mask = self->slots - 1;
+    int k = (int) (key & (uint64_t) mask);
+    while (self->slot[k] != 0 && self->node[self->slot[k] - 1].key != key)
+        k = (k + 1) & mask;
+    return k;
+}
+
 /*  The node of `key`, or NULL. */
 static node_t *
 find (const acttree_t *self, uint64_t key)
 {
-    int mask = self->slots - 1;
-    for (int k = (int) (key & (uint64_t) mask);; k = (k + 1) & mask) {
-        int i = self->slot[k];
-        if (i == 0)
-            return NULL;
-        if (self->node[i - 1].key == key)
-            return &self->node[i - 1];
-    }
+    int i = self->slot[probe (self, key)];
+    return i ? &self->node[i - 1] : NULL;
 }
 
 /*  The node of `key`, made from `step` when new; NULL when new and the
@@ -98,15 +104,9 @@ find (const acttree_t *self, uint64_t key)
 static node_t *
 find_or_make (acttree_t *self, uint64_t key, const acttree_step_t *step)
 {
-    int mask = self->slots - 1;
-    int k = (int) (key & (uint64_t) mask);
-    for (;; k = (k + 1) & mask) {
-        int i = self->slot[k];
-        if (i == 0)
-            break;
-        if (self->node[i - 1].key == key)
-            return &self->node[i - 1];
-    }
+    int k = probe (self, key);
+    if (self->slot[k] != 0)
+        return &self->node[self->slot[k] - 1];
     if (self->count >= self->capacity)
         return NULL;
     node_t *n = &self->node[self->count];
@@ -157,12 +157,9 @@ acttree_choose (acttree_t *self, uint64_t root, int *picks)
         if (!n || n->count == 0)
             break;
         int i = best_child (self, n);
-        if (n->pending[i] == 0) {
-            bool listed = false;
-            for (int c = 0; c < n->count && !listed; c++)
-                listed = n->pending[c] > 0;
-            if (!listed)
-                self->touched[self->touched_count++] = (int) (n - self->node);
+        if (!n->touched) {
+            n->touched = true;
+            self->touched[self->touched_count++] = (int) (n - self->node);
         }
         n->pending[i]++;
         picks[k] = n->unit[i];
@@ -202,9 +199,11 @@ void
 acttree_settle (acttree_t *self)
 {
     assert (self);
-    for (int t = 0; t < self->touched_count; t++)
-        memset (self->node[self->touched[t]].pending, 0,
-                sizeof self->node[0].pending);
+    for (int t = 0; t < self->touched_count; t++) {
+        node_t *n = &self->node[self->touched[t]];
+        memset (n->pending, 0, sizeof n->pending);
+        n->touched = false;
+    }
     self->touched_count = 0;
 }
 

@@ -768,26 +768,6 @@ order_urgency (const order_t *o)
     return 3;
 }
 
-/*  The distance from unit u to the nearest enemy in play (INFINITY when
- *  none). */
-static double
-nearest_enemy_cm (const game_t *g, int u)
-{
-    const situation_t *sit = game_situation (g);
-    const unit_t *x = situation_unit_const (sit, u);
-    double best = INFINITY;
-    for (int e = 0; e < situation_unit_count (sit); e++) {
-        const unit_t *y = situation_unit_const (sit, e);
-        if (y->side != x->side && !game_unit (g, e)->gone
-            && unit_figures_standing (y) > 0) {
-            double d = footprint_distance (&x->fp, &y->fp);
-            if (d < best)
-                best = d;
-        }
-    }
-    return best;
-}
-
 /*  by[0..n-1]: the indices 0..n-1 most urgent first (urgency[i], the
  *  lower the more urgent), alike ones nearest the enemy first, then as
  *  given (stable): where units act one at a time, the first acts.
@@ -800,7 +780,7 @@ urgency_sort (const game_t *g, const int *unit, const int *urgency, int n,
     if (!near)
         return -1;
     for (int i = 0; i < n; i++) {
-        double d = nearest_enemy_cm (g, unit[i]);
+        double d = search_nearest_enemy_cm (g, unit[i]);
         int j = i;
         while (j > 0 && (urgency[by[j - 1]] > urgency[i]
                          || (urgency[by[j - 1]] == urgency[i]

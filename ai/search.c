@@ -483,13 +483,29 @@ playout_order (ctx_t *c, worker_t *w, game_t *g, const uint8_t *plan, int u,
     return order_or_hold (g, u, &o);
 }
 
+double
+search_nearest_enemy_cm (const game_t *g, int u)
+{
+    assert (g && u >= 0 && u < game_unit_count (g));
+    const situation_t *sit = game_situation (g);
+    int side = (int) situation_unit_const (sit, u)->side;
+    double best = INFINITY;
+    for (int e = 0; e < game_unit_count (g); e++)
+        if ((int) situation_unit_const (sit, e)->side != side
+            && game_unit_in_play (g, e)) {
+            double d = situation_unit_distance (sit, u, e);
+            if (d < best)
+                best = d;
+        }
+    return best;
+}
+
 /*  The activation's candidates for the tree into `step`: the waiting
  *  units of the side to act, nearest an enemy in play first (the
  *  nearest ACTTREE_CHILDREN), the index breaking ties. */
 static void
 activation_candidates (const game_t *g, acttree_step_t *step)
 {
-    const situation_t *sit = game_situation (g);
     int count = game_unit_count (g);
     double near[ACTTREE_CHILDREN];
     step->side = game_phase_side (g);
@@ -497,15 +513,7 @@ activation_candidates (const game_t *g, acttree_step_t *step)
     for (int u = 0; u < count; u++) {
         if (!game_needs_order (g, u))
             continue;
-        int side = (int) situation_unit_const (sit, u)->side;
-        double d = INFINITY;
-        for (int e = 0; e < count; e++)
-            if ((int) situation_unit_const (sit, e)->side != side
-                && game_unit_in_play (g, e)) {
-                double de = situation_unit_distance (sit, u, e);
-                if (de < d)
-                    d = de;
-            }
+        double d = search_nearest_enemy_cm (g, u);
         int k = step->count < ACTTREE_CHILDREN ? step->count++
                                                 : ACTTREE_CHILDREN;
         while (k > 0 && near[k - 1] > d) {

@@ -115,6 +115,10 @@ double search_now (void);
 double search_evaluate (const game_t *g, int side,
                         const commander_personality_t *p);
 
+/*  The distance from unit u of g to the nearest enemy in play
+ *  (game_unit_in_play), footprint to footprint; INFINITY when none. */
+double search_nearest_enemy_cm (const game_t *g, int u);
+
 /*  The playout's order for commanded unit `u` of game `g` (at a phase
  *  where it takes an order) in a turn no plan fills: what a sensible
  *  commander does without thinking, in `stance`.  Holding, it holds,
