@@ -48,7 +48,9 @@ static bool
 same_order (const order_t *a, const order_t *b)
 {
     if (a->kind != b->kind || a->target != b->target || a->pace != b->pace
-        || a->has_to != b->has_to || a->fire != b->fire)
+        || a->has_to != b->has_to || a->fire != b->fire
+        || a->has_formation != b->has_formation
+        || (a->has_formation && a->formation != b->formation))
         return false;
     return !a->has_to || geom_dist (a->to, b->to) < 0.5;
 }
@@ -156,6 +158,21 @@ weakness (const build_t *b, int e)
     return (double) (x->killed + x->wounded) / x->figures;
 }
 
+/*  Order o, against enemy e, as a player halting to fire gives it
+ *  (game_aim: the formation the unit fires from, no turn that costs the
+ *  volley); `name` gets the formation's word after it when it changes,
+ *  "fire at red-1st (line)". */
+static void
+aim (const build_t *b, int e, order_t *o, char *name, size_t len)
+{
+    game_aim (b->g, b->u, e, o);
+    if (o->has_formation && o->formation != b->un->formation) {
+        size_t used = strlen (name);
+        snprintf (name + used, len - used, " (%s)",
+                  ruleset_formation_word (b->rs, b->un->arm, o->formation));
+    }
+}
+
 static void
 add_hold (build_t *b)
 {
@@ -166,8 +183,11 @@ add_hold (build_t *b)
         prior += 0.35;
     if (b->in_cover && b->threats > 0)
         prior += 0.2 * b->caution;
-    add (b, PORTFOLIO_HOLD, &o, -1, prior, b->loaded ? "hold" : "hold and load",
-         NULL);
+    char name[PORTFOLIO_NAME_MAX];
+    snprintf (name, sizeof name, "%s", b->loaded ? "hold" : "hold and load");
+    if (b->enemy_count > 0)
+        aim (b, b->enemies[0], &o, name, sizeof name);
+    add (b, PORTFOLIO_HOLD, &o, -1, prior, "%s", name);
 }
 
 static void
@@ -190,7 +210,11 @@ add_fire (build_t *b)
         double near = band == RANGE_SHORT ? 1.0 : band == RANGE_MEDIUM ? 0.6
                                                                        : 0.3;
         double prior = 0.55 + 0.3 * near + 0.1 * weakness (b, e) - 0.05 * i;
-        add (b, PORTFOLIO_FIRE, &o, e, prior, "fire at %s", unit_id (b, e));
+        char name[PORTFOLIO_NAME_MAX];
+        snprintf (name, sizeof name, "fire at %s", unit_id (b, e));
+        order_t aimed = o;
+        aim (b, e, &aimed, name, sizeof name);
+        add (b, PORTFOLIO_FIRE, &aimed, e, prior, "%s", name);
         if (i == 0 && b->loaded && d > 1.0) {
             order_t f = o;
             f.has_to = true;

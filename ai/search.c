@@ -284,6 +284,7 @@ search_script_order (const game_t *g, int u, commander_stance_t stance)
         o.has_facing = true;
         o.facing = geom_bearing (un->fp.centre,
                                  situation_unit_const (sit, near)->fp.centre);
+        game_aim (g, u, near, &o);   /* formed to fire, as a player halts */
     }
     if (un->arm == ARM_COMMAND) {
         vec2_t sum = { 0, 0 };

@@ -134,8 +134,10 @@ double search_nearest_enemy_cm (const game_t *g, int u);
  *  else standing, or with a muzzle-loader not loaded, it holds (and
  *  loads); with no weapon it charges it when the rules let it; else it
  *  makes a full move (a gallop) towards it.  A hold faces the enemy
- *  found.  Fire and charge are checked against the rules; a move may
- *  still be refused when given. */
+ *  found; a hold or a fire at it is formed as a player halting to fire
+ *  gives it (game_aim: guns unlimbered, infantry in line under
+ *  europe19).  Fire and charge are checked against the rules; a move
+ *  may still be refused when given. */
 order_t search_script_order (const game_t *g, int u,
                              commander_stance_t stance);
 

@@ -608,6 +608,15 @@ game_charge_after_move_cm (const game_t *self, int u)
     return e->charge_after_move ? e->charge_after_move (self, u) : 0;
 }
 
+void
+game_aim (const game_t *self, int u, int target, order_t *o)
+{
+    assert (self && o && u >= 0 && u < self->unit_count);
+    const game_engine_t *e = game_engine (self);
+    if (e->aim && target >= 0 && target < self->unit_count && target != u)
+        e->aim (self, u, target, o);
+}
+
 bool
 game_side_sees (const game_t *self, int side, int u)
 {

@@ -235,6 +235,14 @@ typedef struct {
      *  commanders hold nothing under most rulesets).  NULL: every unit in
      *  play. */
     bool (*holds) (const game_t *g, int u);
+    /*  Make `o`, an order of unit u to fire at enemy `target` or to hold
+     *  facing it (and fire where the phase's fire finds it), the order a
+     *  player halting to fire gives under these rules: the formation the
+     *  unit fires from (19th Century Europe: infantry in line, guns
+     *  unlimbered) and no turn where the target is already in the arc
+     *  and a turn would cost the volley (pivoting guns do not fire).
+     *  Nothing else of `o` changes.  NULL: the order as it is. */
+    void (*aim) (const game_t *g, int u, int target, order_t *o);
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */
@@ -380,6 +388,13 @@ bool game_unit_holds (const game_t *self, int u);
  *  (game_engine_t.charge_after_move), or 0 where a charge is a move of
  *  its own. */
 double game_charge_after_move_cm (const game_t *self, int u);
+
+/*  Order `o` of unit u, firing at or holding against enemy `target`,
+ *  made the order a player halting to fire gives (game_engine_t.aim:
+ *  the formation to fire from, no needless turn); unchanged where the
+ *  engine has no such rule or target is not a unit of the game.  The
+ *  caller still checks it (game_check_order). */
+void game_aim (const game_t *self, int u, int target, order_t *o);
 
 /*  True when a unit of `side` in play can see unit `u` now
  *  (situation_can_see): what that side knows of it under the fog of

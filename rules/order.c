@@ -138,14 +138,13 @@ turn_words (char *buf, int buflen, double from, double to, const char *lead,
                      turn > 0 ? "right" : "left");
 }
 
-char *
-order_tabletop (const order_t *o, const struct situation_t *sit, int u,
-                char *buf, int buflen)
+/*  order_tabletop's words for the order's move, stand or charge (the
+ *  change of formation, if any, said before them by the caller). */
+static char *
+tabletop_action (const order_t *o, const struct situation_t *sit, int u,
+                 char *buf, int buflen)
 {
-    assert (o && sit && buf && buflen > 0);
     buf[0] = '\0';
-    if (u < 0 || u >= situation_unit_count (sit))
-        return buf;
     const unit_t *x = situation_unit_const (sit, u);
     const ruleset_t *rs = situation_ruleset (sit);
     char len[48], tmp[16];
@@ -202,6 +201,29 @@ order_tabletop (const order_t *o, const struct situation_t *sit, int u,
     if (charge && n > 0 && n < buflen)
         snprintf (buf + n, (size_t) (buflen - n), ", then charge %s",
                   unit_label (sit, o->target, tmp, sizeof tmp));
+    return buf;
+}
+
+char *
+order_tabletop (const order_t *o, const struct situation_t *sit, int u,
+                char *buf, int buflen)
+{
+    assert (o && sit && buf && buflen > 0);
+    buf[0] = '\0';
+    if (u < 0 || u >= situation_unit_count (sit))
+        return buf;
+    const unit_t *x = situation_unit_const (sit, u);
+    int n = 0;
+    /* "Change Formation" comes first in a turn: said first */
+    if (o->has_formation && o->formation != x->formation
+        && o->kind != ORDER_CONTINUE) {
+        n = snprintf (buf, (size_t) buflen, "change formation to %s, then ",
+                      ruleset_formation_word (situation_ruleset (sit), x->arm,
+                                              o->formation));
+        if (n <= 0 || n >= buflen)
+            return buf;
+    }
+    tabletop_action (o, sit, u, buf + n, buflen - n);
     return buf;
 }
 

@@ -98,7 +98,9 @@ char *order_describe (const order_t *o, const struct situation_t *sit,
  *    "advance 7.0 cm straight ahead, facing unchanged, then charge red-2"
  *     (a charge with a point: the move first)
  *    "stand, turning to face 90 (90 right)", "stand", "carry on as before",
- *    "carry on as before, turning to face 180 (180 right)"
+ *    "carry on as before, turning to face 180 (180 right)";
+ *    a change of formation first: "change formation to unlimbered, then
+ *     stand" (the ruleset's word, ruleset_formation_word)
  *  A move whose destination is under 0.05 cm away is a stand.  Ahead
  *  means within 10 degrees of the front, the rear within 10 of the back;
  *  a move without a facing ends facing the way it moved.

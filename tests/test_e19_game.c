@@ -15,6 +15,8 @@
 #include <string.h>
 #include "battle.h"
 #include "e19_engine.h"
+#include "portfolio.h"
+#include "search.h"
 #include "strategy.h"
 #include "testutil.h"
 
@@ -197,6 +199,113 @@ test_formations (void **state)
     assert_null (game_new (rules, sc, err, sizeof err));
     assert_non_null (strstr (err, "skirmishers are never in line"));
     scenario_destroy (&sc);
+}
+
+/*  A unit halting to fire, as a player orders it (game_aim): "1. Change
+ *  Formation" comes before "4. Firing", "Limbered Artillery: Can not
+ *  fire", the firing table's "Inf line, Art" row throws better than
+ *  "Infantry Col", and "Pivoting Artillery cannot fire".  So limbered
+ *  guns unlimber and keep the facing that already bears, a column forms
+ *  line, guns whose target is out of their arc turn to it, skirmishers
+ *  stay as they are; the options, the playouts' script and the words
+ *  for the table say so. */
+static void
+test_aim (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s, %s",
+              unit ("limbered", "blue", "artillery", "smoothbore_artillery",
+                    "average", 2, "column", 40, 40, 0),
+              unit ("column", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 100, 40, 0),
+              unit ("askew", "blue", "artillery", "smoothbore_artillery",
+                    "average", 2, "line", 160, 40, 90),
+              unit ("sk", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 190, 100, 0),
+              unit ("t1", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 40, 60, 180),
+              unit ("t2", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 50, 180),
+              unit ("t3", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 160, 60, 180),
+              unit ("t4", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 190, 108, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    int limbered = idx (f, "limbered"), column = idx (f, "column");
+    int askew = idx (f, "askew"), sk = idx (f, "sk");
+    int t1 = idx (f, "t1"), t2 = idx (f, "t2"), t3 = idx (f, "t3");
+    int t4 = idx (f, "t4");
+    char err[256];
+    /* the fire orders as built: at the target, facing it */
+    order_t fire[4];
+    const int shooter[4] = { limbered, column, askew, sk };
+    const int target[4] = { t1, t2, t3, t4 };
+    for (int k = 0; k < 4; k++) {
+        fire[k] = order_hold ();
+        fire[k].kind = ORDER_FIRE;
+        fire[k].target = target[k];
+        fire[k].fire = true;
+        fire[k].has_facing = true;
+        fire[k].facing = geom_bearing (
+            U (f, k == 0 ? "limbered" : k == 1 ? "column"
+                  : k == 2 ? "askew" : "sk")->fp.centre,
+            situation_unit_const (game_situation (f->g),
+                                  target[k])->fp.centre);
+        game_aim (f->g, shooter[k], target[k], &fire[k]);
+    }
+    /* limbered guns: unlimbered, the facing that bears kept */
+    assert_true (fire[0].has_formation);
+    assert_int_equal (fire[0].formation, FORMATION_LINE);
+    assert_false (fire[0].has_facing);
+    assert_int_equal (game_check_order (f->g, limbered, &fire[0], err,
+                                        sizeof err), 0);
+    /* the column: in line */
+    assert_true (fire[1].has_formation);
+    assert_int_equal (fire[1].formation, FORMATION_LINE);
+    /* unlimbered guns facing away: no change of formation, the turn kept */
+    assert_false (fire[2].has_formation);
+    assert_true (fire[2].has_facing);
+    test_near (fire[2].facing, 0, 1e-6);
+    /* skirmishers are loose, always */
+    assert_false (fire[3].has_formation);
+    /* the words for the table: the formation first */
+    char words[160];
+    order_tabletop (&fire[0], game_situation (f->g), limbered, words,
+                    sizeof words);
+    assert_string_equal (words, "change formation to unlimbered, then stand");
+    /* the options and the playouts' script fire so */
+    portfolio_option_t opts[PORTFOLIO_MAX];
+    int n = portfolio_build (f->g, limbered, NULL, 0.5, 0.5, opts,
+                             PORTFOLIO_MAX);
+    bool found = false;
+    for (int k = 0; k < n; k++)
+        if (opts[k].kind == PORTFOLIO_FIRE && opts[k].target == t1) {
+            found = true;
+            assert_true (opts[k].order.has_formation);
+            assert_string_equal (opts[k].name, "fire at t1 (unlimbered)");
+        }
+    assert_true (found);
+    order_t scripted = search_script_order (f->g, column,
+                                            COMMANDER_STANCE_PRESS);
+    assert_int_equal (scripted.kind, ORDER_FIRE);
+    assert_int_equal (scripted.target, t2);
+    assert_true (scripted.has_formation);
+    assert_int_equal (scripted.formation, FORMATION_LINE);
+    /* carried out: the guns unlimbered and not pivoted fire (2 bases x
+       2 dice at 17 cm), the line throws the line's row */
+    order (f, "limbered", fire[0]);
+    order (f, "column", fire[1]);
+    order (f, "askew", fire[2]);
+    test_next_phase (f);
+    assert_int_equal (U (f, "limbered")->formation, FORMATION_LINE);
+    assert_int_equal (e19_fire_dice (f->g, limbered, t1), 4);
+    assert_int_equal (e19_firer_row (f->g, column),
+                      E19_FIRER_LINE_OR_ARTILLERY);
+    /* the guns that turned do not fire this turn */
+    assert_int_equal (e19_fire_dice (f->g, askew, t3), 0);
+    unmake (f);
 }
 
 /*  ---- the charge sequence ---- */
@@ -857,6 +966,7 @@ main (void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_formations),
+        cmocka_unit_test (test_aim),
         cmocka_unit_test (test_charge_permission),
         cmocka_unit_test (test_movement),
         cmocka_unit_test (test_interpenetration),

@@ -567,10 +567,12 @@ execute_order (game_t *g, int u, dice_t *dice)
     formation_t f = formation_for (g, u, &o);
     if (f != x->formation) {
         if (game_events_on (g))
-            game_event (g, GAME_EVENT_MOVE, u, "%s: %s to %s", x->id,
+            game_event (g, GAME_EVENT_MOVE, u, "%s %s%s", x->id,
                         e19_type (g, u) == E19_ARTILLERY
                         ? (f == FORMATION_LINE ? "unlimbers" : "limbers")
-                        : "changes formation", formation_words (g, u, f));
+                        : "changes formation to ",
+                        e19_type (g, u) == E19_ARTILLERY
+                        ? "" : formation_words (g, u, f));
         x->formation = f;
     }
     switch (o.kind) {
@@ -635,6 +637,33 @@ victory (const game_t *g, game_result_t *out)
     game_judge_victory (g, &v, out);
 }
 
+/*  ---- aiming ---- */
+
+/*  "Change Formation" comes first in the sequence and "Firing" after
+ *  the move, so a unit halting to fire forms first: infantry in line
+ *  throw the firing table's best row ("Inf line, Art" against "Infantry
+ *  Col") and close-order infantry in line are a "Normal" target where a
+ *  column is "CO If Col"; "Limbered Artillery: Can not fire".  And
+ *  "Pivoting Artillery cannot fire": guns whose target is in their arc
+ *  already keep their facing. */
+static void
+aim (const game_t *g, int u, int target, order_t *o)
+{
+    const unit_t *x = game_unit_c (g, u);
+    e19_type_t type = e19_type (g, u);
+    bool line_fires = type == E19_CLOSE_INFANTRY
+                   || type == E19_LOOSE_INFANTRY || type == E19_ARTILLERY;
+    if (!e19_in_play (g, u) || !is_enemy (g, u, target) || !line_fires)
+        return;
+    if (x->formation != FORMATION_LINE && !game_unit (g, u)->in_melee) {
+        o->has_formation = true;
+        o->formation = FORMATION_LINE;
+    }
+    if (type == E19_ARTILLERY && o->has_facing && !order_moves (g, u, o)
+        && e19_in_arc (g, u, target))
+        o->has_facing = false;
+}
+
 /*  ---- resolving ---- */
 
 static void
@@ -681,6 +710,7 @@ const game_engine_t e19_engine = {
     .resolve_phase = resolve_phase,
     .victory = victory,
     .holds = holds,
+    .aim = aim,
     /* contacts derive from charges, which a report from the table does
        not give: nothing to recompute (refresh NULL) */
 };

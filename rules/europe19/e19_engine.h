@@ -99,6 +99,11 @@ int e19_target_column (const game_t *g, int u);
  *  pivoted guns, in contact. */
 int e19_fire_dice (const game_t *g, int u, int target);
 
+/*  Whether `target` is within unit u's frontal arc of fire now (the
+ *  table file's e19.fire.arc_half_deg each side of its facing; all
+ *  round in a town), whatever its range. */
+bool e19_in_arc (const game_t *g, int u, int target);
+
 /*  The score a saving roll needs for unit `target` hit by unit `firer`
  *  (0: no save). */
 int e19_save_score (const game_t *g, int firer, int target);

@@ -90,6 +90,20 @@ unit_in_the_way (const game_t *g, int u, int target)
     return false;
 }
 
+/*  "Unit may only fire frontally 45° (360° in towns)": the nearest
+ *  point of the target within the arc each side of the unit's facing. */
+bool
+e19_in_arc (const game_t *g, int u, int target)
+{
+    if (e19_in_town (g, u))
+        return true;
+    const unit_t *x = game_unit_c (g, u);
+    vec2_t p = footprint_nearest_point (&x->fp, &game_unit_c (g, target)->fp);
+    double off = fabs (geom_norm_deg (geom_bearing (x->fp.centre, p)
+                                      - x->fp.facing + 180) - 180);
+    return off <= tables (g)->arc_half_deg + 1e-9;
+}
+
 int
 e19_fire_dice (const game_t *g, int u, int target)
 {
@@ -115,16 +129,8 @@ e19_fire_dice (const game_t *g, int u, int target)
         }
     if (dice == 0)
         return 0;
-    /* "Unit may only fire frontally 45° (360° in towns)" */
-    if (!e19_in_town (g, u)) {
-        vec2_t p = footprint_nearest_point (&x->fp,
-                                            &game_unit_c (g, target)->fp);
-        double off = fabs (geom_norm_deg (geom_bearing (x->fp.centre, p)
-                                          - x->fp.facing + 180) - 180);
-        if (off > t->arc_half_deg + 1e-9)
-            return 0;
-    }
-    if (!situation_can_see (game_situation (g), u, target, NULL, NULL)
+    if (!e19_in_arc (g, u, target)
+        || !situation_can_see (game_situation (g), u, target, NULL, NULL)
         || unit_in_the_way (g, u, target))
         return 0;
     return dice * bases (g, u);
