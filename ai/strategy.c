@@ -18,7 +18,9 @@ struct strategy_t {
 /*  ---- the table layer ---- */
 
 /*  A commanded unit picks its own target: the fire order at the nearest
- *  enemy it sees within its weapon's reach, if the rules allow it now. */
+ *  enemy it sees within its weapon's reach, formed to fire as the rules
+ *  would have it (game_aim: guns unlimbered, a column in line under
+ *  europe19), if the rules allow it now. */
 static bool
 nearest_fire_order (const game_t *g, int u, order_t *out)
 {
@@ -50,6 +52,7 @@ nearest_fire_order (const game_t *g, int u, order_t *out)
     o.has_facing = true;
     o.facing = geom_bearing (un->fp.centre,
                              situation_unit_const (sit, best)->fp.centre);
+    game_aim (g, u, best, &o);
     char err[SOLO_ERR_MAX];
     if (game_check_order (g, u, &o, err, sizeof err) < 0)
         return false;

@@ -207,8 +207,8 @@ test_formations (void **state)
  *  "Infantry Col", and "Pivoting Artillery cannot fire".  So limbered
  *  guns unlimber and keep the facing that already bears, a column forms
  *  line, guns whose target is out of their arc turn to it, skirmishers
- *  stay as they are; the options, the playouts' script and the words
- *  for the table say so. */
+ *  stay as they are; the options, the playouts' script, a commanded
+ *  unit the tables halt and the words for the table say so. */
 static void
 test_aim (void **state)
 {
@@ -293,6 +293,21 @@ test_aim (void **state)
     assert_int_equal (scripted.target, t2);
     assert_true (scripted.has_formation);
     assert_int_equal (scripted.formation, FORMATION_LINE);
+    /* a commanded unit the tables halt picks its target, formed so */
+    rf_decision_t halt;
+    memset (&halt, 0, sizeof halt);
+    halt.unit = limbered;
+    halt.action = RF_HALT;
+    halt.order.nearest_enemy = t1;
+    halt.order.shoot_target = -1;
+    halt.order.cover_feature = -1;
+    halt.order.facing = U (f, "limbered")->fp.facing;
+    order_t halted;
+    strategy_order_from_rf (f->g, limbered, &halt, &halted);
+    assert_int_equal (halted.kind, ORDER_FIRE);
+    assert_int_equal (halted.target, t1);
+    assert_true (halted.has_formation);
+    assert_int_equal (halted.formation, FORMATION_LINE);
     /* carried out: the guns unlimbered and not pivoted fire (2 bases x
        2 dice at 17 cm), the line throws the line's row */
     order (f, "limbered", fire[0]);
