@@ -157,6 +157,11 @@ order_from_rf (const game_t *g, const ruleset_t *rs, int u,
             o.target = -1;
         }
     }
+    /* halted to shoot at the tables' target: formed to fire as a player
+       halting to fire would be (game_aim; under europe19 limbered guns
+       could not fire at all) */
+    else if (o.fire && o.target >= 0 && o.kind == ORDER_HOLD)
+        game_aim (g, u, o.target, &o);
     *out = o;
 }
 

@@ -207,8 +207,8 @@ test_formations (void **state)
  *  "Infantry Col", and "Pivoting Artillery cannot fire".  So limbered
  *  guns unlimber and keep the facing that already bears, a column forms
  *  line, guns whose target is out of their arc turn to it, skirmishers
- *  stay as they are; the options, the playouts' script, a commanded
- *  unit the tables halt and the words for the table say so. */
+ *  stay as they are; the options, the playouts' script, a unit the
+ *  tables halt (commanded or not) and the words for the table say so. */
 static void
 test_aim (void **state)
 {
@@ -308,6 +308,15 @@ test_aim (void **state)
     assert_int_equal (halted.target, t1);
     assert_true (halted.has_formation);
     assert_int_equal (halted.formation, FORMATION_LINE);
+    /* and one out of command, halted to shoot at the tables' target */
+    game_unit_mut (f->g, limbered)->commanded = false;
+    halt.order.shoot_target = t1;
+    strategy_order_from_rf (f->g, limbered, &halt, &halted);
+    assert_int_equal (halted.kind, ORDER_HOLD);
+    assert_int_equal (halted.target, t1);
+    assert_true (halted.has_formation);
+    assert_int_equal (halted.formation, FORMATION_LINE);
+    game_unit_mut (f->g, limbered)->commanded = true;
     /* carried out: the guns unlimbered and not pivoted fire (2 bases x
        2 dice at 17 cm), the line throws the line's row */
     order (f, "limbered", fire[0]);
