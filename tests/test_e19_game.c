@@ -242,6 +242,7 @@ test_aim (void **state)
     order_t fire[4];
     const int shooter[4] = { limbered, column, askew, sk };
     const int target[4] = { t1, t2, t3, t4 };
+    const situation_t *sit = game_situation (f->g);
     for (int k = 0; k < 4; k++) {
         fire[k] = order_hold ();
         fire[k].kind = ORDER_FIRE;
@@ -249,10 +250,8 @@ test_aim (void **state)
         fire[k].fire = true;
         fire[k].has_facing = true;
         fire[k].facing = geom_bearing (
-            U (f, k == 0 ? "limbered" : k == 1 ? "column"
-                  : k == 2 ? "askew" : "sk")->fp.centre,
-            situation_unit_const (game_situation (f->g),
-                                  target[k])->fp.centre);
+            situation_unit_const (sit, shooter[k])->fp.centre,
+            situation_unit_const (sit, target[k])->fp.centre);
         game_aim (f->g, shooter[k], target[k], &fire[k]);
     }
     /* limbered guns: unlimbered, the facing that bears kept */
@@ -272,8 +271,7 @@ test_aim (void **state)
     assert_false (fire[3].has_formation);
     /* the words for the table: the formation first */
     char words[160];
-    order_tabletop (&fire[0], game_situation (f->g), limbered, words,
-                    sizeof words);
+    order_tabletop (&fire[0], sit, limbered, words, sizeof words);
     assert_string_equal (words, "change formation to unlimbered, then stand");
     /* the options and the playouts' script fire so */
     portfolio_option_t opts[PORTFOLIO_MAX];
