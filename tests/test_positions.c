@@ -124,26 +124,37 @@ unit_of (const game_t *g, int u)
     return situation_unit_const (game_situation (g), u);
 }
 
+/*  True when `len` bytes at `text` spell `word`. */
+static bool
+spells (const char *text, size_t len, const char *word)
+{
+    return strlen (word) == len && strncmp (text, word, len) == 0;
+}
+
 /*  True when order `o` is one of the "|"-separated answers in `kinds`:
- *  its kind's name, or its kind's name and ":" and its target's id. */
+ *  its kind's name, then optionally ":" and its target's id, then
+ *  optionally "@" and the formation the order names ("fire@line": it
+ *  fires formed in line). */
 static bool
 kind_expected (const char *kinds, const order_t *o, const game_t *g)
 {
     const char *name = order_kind_name (o->kind);
-    size_t n = strlen (name);
     const char *target = o->target >= 0 && o->target < game_unit_count (g)
                        ? unit_of (g, o->target)->id : "";
+    const char *formation = o->has_formation ? formation_name (o->formation)
+                                             : "";
     for (const char *k = kinds; *k; ) {
         const char *bar = strchr (k, '|');
         size_t len = bar ? (size_t) (bar - k) : strlen (k);
-        const char *colon = memchr (k, ':', len);
-        size_t kind_len = colon ? (size_t) (colon - k) : len;
-        bool right = kind_len == n && strncmp (k, name, n) == 0;
-        if (right && colon) {
-            size_t target_len = len - kind_len - 1;
-            right = strlen (target) == target_len
-                 && strncmp (colon + 1, target, target_len) == 0;
-        }
+        const char *at = memchr (k, '@', len);
+        size_t head = at ? (size_t) (at - k) : len;
+        const char *colon = memchr (k, ':', head);
+        size_t kind_len = colon ? (size_t) (colon - k) : head;
+        bool right = spells (k, kind_len, name);
+        if (right && colon)
+            right = spells (colon + 1, head - kind_len - 1, target);
+        if (right && at)
+            right = spells (at + 1, len - head - 1, formation);
         if (right)
             return true;
         k += len + (bar ? 1 : 0);
