@@ -108,11 +108,11 @@ survey (build_t *b)
     b->cavalry = b->un->arm == ARM_CAVALRY;
     b->in_cover = situation_footprint_cover (b->sit, &b->un->fp) != COVER_NONE;
     b->reach = ruleset_weapon_reach (b->rs, b->un);
-    b->move = ruleset_move_cm (b->rs, b->un, b->cavalry ? "walk" : NULL);
+    b->move = game_move_cm (b->g, b->u, b->cavalry ? "walk" : NULL);
     b->charge_after_move = game_charge_after_move_cm (b->g, b->u);
     b->charge_reach = b->charge_after_move > 0
                     ? b->charge_after_move
-                    : ruleset_move_cm (b->rs, b->un, NULL);
+                    : game_move_cm (b->g, b->u, NULL);
     b->enemy_count = 0;
     b->nearest_any = -1;
     b->threats = 0;
@@ -316,7 +316,7 @@ add_advances (build_t *b)
         o.kind = ORDER_MOVE;
         o.pace = paces[k];
         o.has_to = true;
-        double step = ruleset_move_cm (b->rs, b->un, order_pace_name (paces[k]));
+        double step = game_move_cm (b->g, b->u, order_pace_name (paces[k]));
         o.to = situation_move_towards (b->sit, b->un->fp.centre, towards, step);
         if (geom_dist (o.to, b->un->fp.centre) < 1.0)
             continue;
@@ -404,8 +404,8 @@ add_fall_back (build_t *b)
     o.pace = b->cavalry ? ORDER_PACE_CANTER : ORDER_PACE_FULL;
     o.has_to = true;
     o.to = situation_move_towards (b->sit, b->un->fp.centre, bearing,
-                                   ruleset_move_cm (b->rs, b->un,
-                                                    order_pace_name (o.pace)));
+                                   game_move_cm (b->g, b->u,
+                                                 order_pace_name (o.pace)));
     if (geom_dist (o.to, b->un->fp.centre) < 1.0)
         return;
     face_enemy (b, &o);

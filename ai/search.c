@@ -320,7 +320,7 @@ search_script_order (const game_t *g, int u, commander_stance_t stance)
         m.has_to = true;
         m.to = situation_move_towards (sit, un->fp.centre,
                                        geom_bearing (from, un->fp.centre),
-                                       ruleset_move_cm (rs, un, NULL));
+                                       game_move_cm (g, u, NULL));
         return m;
     }
     /* where charges are declared after the move, a unit pressing on
@@ -393,7 +393,6 @@ search_fog_place (const search_problem_t *p, game_t *g, uint64_t world)
     assert (p && g);
     if (!p->unseen)
         return;
-    const ruleset_t *rs = situation_ruleset (game_situation (g));
     for (int e = 0; e < game_unit_count (g); e++) {
         if (p->unseen[e] < 0)
             continue;
@@ -402,7 +401,7 @@ search_fog_place (const search_problem_t *p, game_t *g, uint64_t world)
         int turns = p->unseen[e] + 1;
         if (turns > SEARCH_FOG_TURNS)
             turns = SEARCH_FOG_TURNS;
-        double ground = turns * ruleset_move_cm (rs, x, NULL);
+        double ground = turns * game_move_cm (g, e, NULL);
         bool placed = false;
         for (int k = 0; k < SEARCH_FOG_DRAWS && !placed; k++) {
             uint64_t draw = mix (world, (uint64_t) e * SEARCH_FOG_DRAWS + k);

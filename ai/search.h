@@ -144,7 +144,7 @@ order_t search_script_order (const game_t *g, int u,
 /*  World `world` of the enemies p->side cannot see, made in `g` (a copy
  *  of p->root): each enemy with p->unseen[e] >= 0 is put at a point drawn
  *  evenly from the ground it could have covered since it was last seen,
- *  a full move in the open (ruleset_move_cm) for each turn since and this
+ *  a full move in the open (game_move_cm) for each turn since and this
  *  one, at most SEARCH_FOG_TURNS, in any direction, on the table and
  *  short of impassable terrain (situation_move_towards), facing as it
  *  was.  A draw where a unit of p->side in play would see it, or where

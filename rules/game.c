@@ -608,6 +608,18 @@ game_charge_after_move_cm (const game_t *self, int u)
     return e->charge_after_move ? e->charge_after_move (self, u) : 0;
 }
 
+double
+game_move_cm (const game_t *self, int u, const char *pace)
+{
+    assert (self && u >= 0 && u < self->unit_count);
+    const game_engine_t *e = game_engine (self);
+    unit_t moving = *situation_unit_const (self->sit, u);
+    int f = e->move_formation ? e->move_formation (self, u) : -1;
+    if (f >= 0 && f < FORMATION_COUNT)
+        moving.formation = (formation_t) f;
+    return ruleset_move_cm (situation_ruleset (self->sit), &moving, pace);
+}
+
 void
 game_aim (const game_t *self, int u, int target, order_t *o)
 {

@@ -243,6 +243,10 @@ typedef struct {
      *  and a turn would cost the volley (pivoting guns do not fire).
      *  Nothing else of `o` changes.  NULL: the order as it is. */
     void (*aim) (const game_t *g, int u, int target, order_t *o);
+    /*  The formation unit u moves in when ordered to move without naming
+     *  one, where the rules change it first (19th Century Europe: a line
+     *  or unlimbered guns form column), or -1: its own.  NULL: its own. */
+    int (*move_formation) (const game_t *g, int u);
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */
@@ -395,6 +399,13 @@ double game_charge_after_move_cm (const game_t *self, int u);
  *  engine has no such rule or target is not a unit of the game.  The
  *  caller still checks it (game_check_order). */
 void game_aim (const game_t *self, int u, int target, order_t *o);
+
+/*  A full move in the open of unit u now at `pace` (ruleset_move_cm;
+ *  NULL: its default pace), in the formation it would move in
+ *  (game_engine_t.move_formation): under europe19 a line ordered to
+ *  move forms column first and goes a column's move, where its own
+ *  formation's is 0. */
+double game_move_cm (const game_t *self, int u, const char *pace);
 
 /*  True when a unit of `side` in play can see unit `u` now
  *  (situation_can_see): what that side knows of it under the fog of

@@ -330,6 +330,57 @@ test_aim (void **state)
     unmake (f);
 }
 
+/*  A line ordered to move forms column first ("Infantry in Line: May
+ *  not move"; the table file's moves give a line 0 cm), so its move is
+ *  a column's: "Inf (CO) 8" in the open; unlimbered guns limber and go
+ *  "Art 12"; skirmishers and cavalry move as they stand ("Ski 12", "Cav
+ *  16").  The commander's options for a line then advance and fall back
+ *  a column's move. */
+static void
+test_move_in_formation (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("line", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 40, 0),
+              unit ("guns", "blue", "artillery", "smoothbore_artillery",
+                    "average", 2, "line", 40, 40, 0),
+              unit ("sk", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 160, 40, 0),
+              unit ("horse", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 160, 100, 0),
+              unit ("foe", "red", "close_order_infantry", "musket",
+                    "average", 4, "column", 100, 150, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    int line = idx (f, "line");
+    const ruleset_t *rs = situation_ruleset (game_situation (f->g));
+    test_near (ruleset_move_cm (rs, U (f, "line"), NULL), 0, 1e-9);
+    test_near (game_move_cm (f->g, line, NULL), 8, 1e-9);
+    test_near (game_move_cm (f->g, idx (f, "guns"), NULL), 12, 1e-9);
+    test_near (game_move_cm (f->g, idx (f, "sk"), NULL), 12, 1e-9);
+    test_near (game_move_cm (f->g, idx (f, "horse"), NULL), 16, 1e-9);
+    portfolio_option_t opts[PORTFOLIO_MAX];
+    int n = portfolio_build (f->g, line, NULL, 0.5, 0.5, opts,
+                             PORTFOLIO_MAX);
+    bool advance = false, fall_back = false;
+    for (int k = 0; k < n; k++) {
+        double d = geom_dist (opts[k].order.to, U (f, "line")->fp.centre);
+        if (opts[k].kind == PORTFOLIO_ADVANCE) {
+            advance = true;
+            test_near (d, 8, 1e-6);
+        }
+        if (opts[k].kind == PORTFOLIO_FALL_BACK) {
+            fall_back = true;
+            test_near (d, 8, 1e-6);
+        }
+    }
+    assert_true (advance);
+    assert_true (fall_back);
+    unmake (f);
+}
+
 /*  ---- the charge sequence ---- */
 
 /*  The charge sequence table in play: cavalry charges anything,
@@ -989,6 +1040,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_formations),
         cmocka_unit_test (test_aim),
+        cmocka_unit_test (test_move_in_formation),
         cmocka_unit_test (test_charge_permission),
         cmocka_unit_test (test_movement),
         cmocka_unit_test (test_interpenetration),

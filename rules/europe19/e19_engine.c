@@ -367,6 +367,22 @@ order_moves (const game_t *g, int u, const order_t *o)
             && geom_dist (o->to, game_unit_c (g, u)->fp.centre) > 0.05);
 }
 
+/*  The formation unit u moves in when an order to move names none: a
+ *  line or unlimbered guns form column (limber) first, for "Infantry in
+ *  Line: May not move" and "Unlimbered Artillery: Can not move"; -1 for
+ *  any other (its own). */
+static int
+move_formation (const game_t *g, int u)
+{
+    const unit_t *x = game_unit_c (g, u);
+    e19_type_t type = e19_type (g, u);
+    if (x->formation == FORMATION_LINE
+        && (type == E19_CLOSE_INFANTRY || type == E19_LOOSE_INFANTRY
+            || type == E19_ARTILLERY))
+        return FORMATION_COLUMN;
+    return -1;
+}
+
 /*  The formation an order leaves unit u in before it moves: the order's,
  *  else its own, a line or unlimbered guns asked to move or charge
  *  forming column or limbering first (the sequence changes formation
@@ -377,12 +393,8 @@ formation_for (const game_t *g, int u, const order_t *o)
     const unit_t *x = game_unit_c (g, u);
     if (o->has_formation)
         return o->formation;
-    e19_type_t type = e19_type (g, u);
-    if (order_moves (g, u, o) && x->formation == FORMATION_LINE
-        && (type == E19_CLOSE_INFANTRY || type == E19_LOOSE_INFANTRY
-            || type == E19_ARTILLERY))
-        return FORMATION_COLUMN;
-    return x->formation;
+    int moving = order_moves (g, u, o) ? move_formation (g, u) : -1;
+    return moving >= 0 ? (formation_t) moving : x->formation;
 }
 
 static int
@@ -711,6 +723,7 @@ const game_engine_t e19_engine = {
     .victory = victory,
     .holds = holds,
     .aim = aim,
+    .move_formation = move_formation,
     /* contacts derive from charges, which a report from the table does
        not give: nothing to recompute (refresh NULL) */
 };
