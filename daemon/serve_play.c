@@ -604,6 +604,18 @@ table_orders (game_t *g, int side, dice_t *dice, const uint8_t *rolls,
     return 0;
 }
 
+/*  How far unit o->unit goes this turn at most on its order's pace (a
+ *  full move in the open, in the formation it moves in): the words for
+ *  the table say no more than that, where the order's point lies
+ *  further. */
+static double
+turn_reach (const game_t *g, const commander_order_t *o)
+{
+    const char *pace = o->order.pace == ORDER_PACE_DEFAULT
+                     ? NULL : order_pace_name (o->order.pace);
+    return game_move_cm (g, o->unit, pace);
+}
+
 /*  One order as a SideUnitOrder. */
 static Solo__V1__SideUnitOrder *
 order_message (const commander_order_t *o, const game_t *g, pool_t *pool)
@@ -624,9 +636,10 @@ order_message (const commander_order_t *o, const game_t *g, pool_t *pool)
     m->tabletop = pool_strdup (pool, o->waits
                                      ? "leave it as it stands: another unit "
                                        "acts now"
-                                     : order_tabletop (&o->order, sit,
-                                                       o->unit, words,
-                                                       sizeof words));
+                                     : order_tabletop_turn (
+                                           &o->order, sit, o->unit,
+                                           turn_reach (g, o), words,
+                                           sizeof words));
     if (o->order.has_to) {
         m->has_destination = true;
         m->destination = pool_alloc (pool, sizeof *m->destination);

@@ -139,10 +139,12 @@ turn_words (char *buf, int buflen, double from, double to, const char *lead,
 }
 
 /*  order_tabletop's words for the order's move, stand or charge (the
- *  change of formation, if any, said before them by the caller). */
+ *  change of formation, if any, said before them by the caller); a
+ *  destination beyond `reach` cm (> 0) said as this turn's move towards
+ *  it. */
 static char *
 tabletop_action (const order_t *o, const struct situation_t *sit, int u,
-                 char *buf, int buflen)
+                 double reach, char *buf, int buflen)
 {
     buf[0] = '\0';
     const unit_t *x = situation_unit_const (sit, u);
@@ -177,8 +179,12 @@ tabletop_action (const order_t *o, const struct situation_t *sit, int u,
     double rel = geom_norm_deg (heading - x->fp.facing);
     if (rel > 180)
         rel -= 360;
-    ruleset_length_text (rs, d, len, sizeof len);
-    const char *upto = o->kind == ORDER_FIRE ? "up to " : "";
+    /* beyond this turn's move: the move this turn, and where it leads */
+    bool beyond = reach > 0 && d > reach + 0.05;
+    char whole[48];
+    ruleset_length_text (rs, d, whole, sizeof whole);
+    ruleset_length_text (rs, beyond ? reach : d, len, sizeof len);
+    const char *upto = o->kind == ORDER_FIRE || beyond ? "up to " : "";
     if (fabs (rel) <= 10)
         n = snprintf (buf, (size_t) buflen, "advance %s%s straight ahead",
                       upto, len);
@@ -191,6 +197,13 @@ tabletop_action (const order_t *o, const struct situation_t *sit, int u,
                       rel > 0 ? "right" : "left");
     if (n <= 0 || n >= buflen)
         return buf;
+    if (beyond) {
+        int m = snprintf (buf + n, (size_t) (buflen - n),
+                          ", towards a point %s off", whole);
+        if (m <= 0 || m >= buflen - n)
+            return buf;
+        n += m;
+    }
     if (o->has_facing)
         n += turn_words (buf + n, buflen - n, x->fp.facing, o->facing,
                          ", then face", ", facing unchanged");
@@ -208,6 +221,13 @@ char *
 order_tabletop (const order_t *o, const struct situation_t *sit, int u,
                 char *buf, int buflen)
 {
+    return order_tabletop_turn (o, sit, u, 0, buf, buflen);
+}
+
+char *
+order_tabletop_turn (const order_t *o, const struct situation_t *sit, int u,
+                     double reach, char *buf, int buflen)
+{
     assert (o && sit && buf && buflen > 0);
     buf[0] = '\0';
     if (u < 0 || u >= situation_unit_count (sit))
@@ -223,7 +243,7 @@ order_tabletop (const order_t *o, const struct situation_t *sit, int u,
         if (n <= 0 || n >= buflen)
             return buf;
     }
-    tabletop_action (o, sit, u, buf + n, buflen - n);
+    tabletop_action (o, sit, u, reach, buf + n, buflen - n);
     return buf;
 }
 

@@ -109,6 +109,15 @@ char *order_describe (const order_t *o, const struct situation_t *sit,
 char *order_tabletop (const order_t *o, const struct situation_t *sit, int u,
                       char *buf, int buflen);
 
+/*  As order_tabletop, for a turn of play where unit u moves at most
+ *  `reach` cm (a full move in the open, game_move_cm): a destination
+ *  further off is said as this turn's move towards it, "move up to
+ *  8.0 cm 14 degrees left of its front, towards a point 82.6 cm off,
+ *  then face 270 (90 right)" (the engine moves it as far as it may).
+ *  `reach` 0 or less: as order_tabletop. */
+char *order_tabletop_turn (const order_t *o, const struct situation_t *sit,
+                           int u, double reach, char *buf, int buflen);
+
 /*  True when two orders are the same in every field that matters for
  *  their kind (used to check a replay); the formation counts when either
  *  has one. */

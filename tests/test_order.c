@@ -105,6 +105,33 @@ test_tabletop_cm (void **state)
                          "carry on as before, turning to face 180 "
                          "(180 right)");
     assert_string_equal (order_tabletop (&o, sit, 7, buf, sizeof buf), "");
+    /* this turn's move: a point beyond it is said as the move towards it */
+    o = move_to (50, 80);
+    assert_string_equal (order_tabletop_turn (&o, sit, 0, 12.5, buf,
+                                              sizeof buf),
+                         "advance up to 12.5 cm straight ahead, towards a "
+                         "point 30.0 cm off");
+    o.has_facing = true;
+    o.facing = 90;
+    assert_string_equal (order_tabletop_turn (&o, sit, 0, 12.5, buf,
+                                              sizeof buf),
+                         "advance up to 12.5 cm straight ahead, towards a "
+                         "point 30.0 cm off, then face 90 (90 right)");
+    /* within it, or with no reach given: as before */
+    assert_string_equal (order_tabletop_turn (&o, sit, 0, 30.0, buf,
+                                              sizeof buf),
+                         "advance 30.0 cm straight ahead, then face 90 "
+                         "(90 right)");
+    char plain[160];
+    assert_string_equal (order_tabletop_turn (&o, sit, 0, 0, buf,
+                                              sizeof buf),
+                         order_tabletop (&o, sit, 0, plain, sizeof plain));
+    /* a change of formation first, in the ruleset's words */
+    o = order_hold ();
+    o.has_formation = true;
+    o.formation = FORMATION_COLUMN;
+    assert_string_equal (order_tabletop (&o, sit, 0, buf, sizeof buf),
+                         "change formation to column, then stand");
     situation_destroy (&sit);
     ruleset_destroy (&rs);
 }
