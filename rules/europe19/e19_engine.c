@@ -374,13 +374,7 @@ order_moves (const game_t *g, int u, const order_t *o)
 static int
 move_formation (const game_t *g, int u)
 {
-    const unit_t *x = game_unit_c (g, u);
-    e19_type_t type = e19_type (g, u);
-    if (x->formation == FORMATION_LINE
-        && (type == E19_CLOSE_INFANTRY || type == E19_LOOSE_INFANTRY
-            || type == E19_ARTILLERY))
-        return FORMATION_COLUMN;
-    return -1;
+    return e19_held_in_line (g, u) ? FORMATION_COLUMN : -1;
 }
 
 /*  The formation an order leaves unit u in before it moves: the order's,

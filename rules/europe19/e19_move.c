@@ -36,18 +36,16 @@ move_row (const game_t *g, int u)
     return tables (g)->move_row_of[e19_type (g, u)];
 }
 
-/*  May unit u move at all in its formation: not a line of infantry, not
- *  unlimbered guns ("May not move but may pivot"). */
-static bool
-may_move (const game_t *g, int u)
+/*  Lines of infantry and unlimbered guns pivot but do not move: the
+ *  move's rate is 0 for them, and an order to move forms column first
+ *  (e19_engine.c). */
+bool
+e19_held_in_line (const game_t *g, int u)
 {
-    const unit_t *x = game_unit_c (g, u);
     e19_type_t type = e19_type (g, u);
-    if (x->formation == FORMATION_LINE
+    return game_unit_c (g, u)->formation == FORMATION_LINE
         && (type == E19_CLOSE_INFANTRY || type == E19_LOOSE_INFANTRY
-            || type == E19_ARTILLERY))
-        return false;
-    return true;
+            || type == E19_ARTILLERY);
 }
 
 /*  Nearest enemy footprint to point p (closest point), INFINITY none. */
@@ -114,7 +112,7 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
 double
 e19_move_rate (const game_t *g, int u, vec2_t to)
 {
-    if (!may_move (g, u))
+    if (e19_held_in_line (g, u))
         return 0;
     const e19_tables_t *t = tables (g);
     double road_rate = t->move_cm[move_row (g, u)][E19_GOING_ROAD];

@@ -57,6 +57,11 @@ int e19_face_of (const game_t *g, int target, int from);
 
 /*  Moves (e19_move.c). */
 
+/*  True when unit u stands in a line that may not move: infantry in line
+ *  ("Infantry in Line: May not move but may pivot") or unlimbered guns
+ *  ("Unlimbered Artillery: Can not move but may pivot"). */
+bool e19_held_in_line (const game_t *g, int u);
+
 /*  How far unit `u` may move now in its formation, the slowest ground of
  *  the way to `to` setting the rate, 0 when it may not move. */
 double e19_move_rate (const game_t *g, int u, vec2_t to);
