@@ -97,6 +97,24 @@ r = {x["name"]: x for x in d["rulesets"]}["europe19"]
 assert r["grades"] == ["rabble", "levy", "average", "elite", "fanatic"], r
 assert "close_order_infantry" in r["troop_types"] and "later_breech_loader" in r["weapons"], r
 '
+# the side's orders say what to do this turn: no unit is told to move
+# further than the sheet's Movement table lets it ("Inf (CO) 8", "Ski
+# 12", "Art 12", "Cav 16" in the open), an order's point further off is
+# the move towards it
+run e19_side "$SOLO" side --scenario e19_meeting --side red --playouts 200 --budget-ms 60000 --seed 3 --json
+expect_rc e19_side 0
+expect_json e19_side '
+import re
+move = {"red-1st": 8, "red-2nd": 8, "red-jager": 12, "red-battery": 12, "red-hussars": 16}
+said = 0
+for o in d["orders"]:
+    m = re.match(r"(?:change formation to \w+, then )?(?:move|advance|fall back) (up to )?([0-9.]+) cm", o["tabletop"])
+    if o["unit_id"] in move and m:
+        assert float(m.group(2)) <= move[o["unit_id"]] + 0.05, o
+        said += 1
+assert said >= 3, d["orders"]
+assert any("towards a point" in o["tabletop"] for o in d["orders"]), d["orders"]
+'
 sed 's/troop_type = "cavalry"; weapon = "sabre"; figures = 3;/troop_type = "cossacks"; weapon = "sabre"; figures = 3;/'     "$SOURCE_DIR/rules/scenarios/e19_magenta.cfg" >"$work/e19_bad.cfg"
 run e19_bad "$SOLO" ask --situation "$work/e19_bad.cfg" --unit zouaves
 expect_rc e19_bad 3

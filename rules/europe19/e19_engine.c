@@ -136,11 +136,9 @@ scratch_size (const game_t *g)
 static bool
 formation_of_type (e19_type_t type, formation_t f)
 {
-    switch (type) {
-    case E19_CLOSE_INFANTRY:
-    case E19_LOOSE_INFANTRY:
-    case E19_ARTILLERY:
+    if (line_troops (type))
         return f == FORMATION_LINE || f == FORMATION_COLUMN;
+    switch (type) {
     case E19_SKIRMISHERS:
         return f == FORMATION_LOOSE;
     case E19_CAVALRY:
@@ -657,9 +655,8 @@ aim (const game_t *g, int u, int target, order_t *o)
 {
     const unit_t *x = game_unit_c (g, u);
     e19_type_t type = e19_type (g, u);
-    bool line_fires = type == E19_CLOSE_INFANTRY
-                   || type == E19_LOOSE_INFANTRY || type == E19_ARTILLERY;
-    if (!e19_in_play (g, u) || !is_enemy (g, u, target) || !line_fires)
+    if (!e19_in_play (g, u) || !is_enemy (g, u, target)
+        || !line_troops (type))
         return;
     if (x->formation != FORMATION_LINE && !game_unit (g, u)->in_melee) {
         o->has_formation = true;

@@ -42,10 +42,8 @@ move_row (const game_t *g, int u)
 bool
 e19_held_in_line (const game_t *g, int u)
 {
-    e19_type_t type = e19_type (g, u);
     return game_unit_c (g, u)->formation == FORMATION_LINE
-        && (type == E19_CLOSE_INFANTRY || type == E19_LOOSE_INFANTRY
-            || type == E19_ARTILLERY);
+        && line_troops (e19_type (g, u));
 }
 
 /*  Nearest enemy footprint to point p (closest point), INFINITY none. */

@@ -34,6 +34,16 @@ is_enemy (const game_t *g, int u, int e)
         && e19_in_play (g, e) && game_unit_c (g, e)->arm != ARM_COMMAND;
 }
 
+/*  Troops that stand in line or column and fire best in line: close-
+ *  and loose-order infantry ("Infantry: Line or Column") and guns
+ *  ("Artillery: Limbered or Unlimbered", the core's column and line). */
+static inline bool
+line_troops (e19_type_t type)
+{
+    return type == E19_CLOSE_INFANTRY || type == E19_LOOSE_INFANTRY
+        || type == E19_ARTILLERY;
+}
+
 static inline int
 bases (const game_t *g, int u)
 {
