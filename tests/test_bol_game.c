@@ -637,6 +637,56 @@ test_shooting (void **state)
     unmake (f);
 }
 
+/*  "In a game turn deployed artillery can either move and limber or move
+ *  and shoot" (read in RULINGS.md: a deployed gun told to move limbers
+ *  first).  A gun whose move comes to nothing (a friend stands before
+ *  it) never limbered: it keeps its shot and says nothing of limbering;
+ *  one that moves limbers, and does not shoot that turn. */
+static void
+test_gun_that_cannot_move_stays_deployed (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the gun's front at y 21; the line's rear at 20.5 (already 0.5 cm
+       on it): a step north would stand further on it */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("gun", "blue", "light_gun", "ordinary", "line", 40, 20,
+                    0, NULL),
+              unit ("line", "blue", "battalion", "ordinary", "line", 40,
+                    21.5, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 40, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    order (f, "gun", test_move_order (40, 30));
+    test_next_phase (f);
+    test_near (U (f, "gun")->fp.centre.y, 20, 0.01);
+    assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
+    assert_false (S (f, "gun")->flags & BOL_F_LIMBERED);
+    assert_true (bol_can_shoot (f->g, idx (f, "gun")));
+    assert_false (test_saw (f, "gun limbers"));
+    assert_false (test_saw (f, "gun deploys"));
+    unmake (f);
+
+    /* nothing before it: it limbers, moves, deploys, and cannot shoot */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("gun", "blue", "light_gun", "ordinary", "line", 40, 20,
+                    0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 40, 90,
+                    180, NULL));
+    f = make (NULL, units);
+    start (f);
+    order (f, "gun", test_move_order (40, 30));
+    test_next_phase (f);
+    test_near (U (f, "gun")->fp.centre.y, 30, 0.01);
+    assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
+    assert_true (test_saw (f, "gun limbers"));
+    assert_true (test_saw (f, "gun moves 10.0 cm"));
+    assert_true (test_saw (f, "gun deploys (it cannot shoot this turn)"));
+    assert_false (bol_can_shoot (f->g, idx (f, "gun")));
+    unmake (f);
+}
+
 /*  A unit that about faces in the threat zone makes a command check and
  *  "Units that about face cannot shoot or charge (place a moved
  *  marker)"; "Units with a moved marker cannot shoot"; the marker goes in
@@ -1469,6 +1519,7 @@ main (void)
         cmocka_unit_test (test_priority_after_a_batch),
         cmocka_unit_test (test_initiative),
         cmocka_unit_test (test_shooting),
+        cmocka_unit_test (test_gun_that_cannot_move_stays_deployed),
         cmocka_unit_test (test_about_face),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_charge_after_a_move),

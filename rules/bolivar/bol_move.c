@@ -263,6 +263,12 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     bool short_move = t->house.guns_move_and_shoot > 0 && moves
                    && x->formation == FORMATION_LINE && want == FORMATION_LINE
                    && geom_dist (o->to, x->fp.centre) <= gun_step + 0.05;
+    /* a deployed gun limbers only to move: if the move comes to nothing
+       (friends in the way, an enemy too near) it never limbered and keeps
+       its shot, so its "limbers" is said with the move */
+    bool limber_to_move = is_artillery (g, u) && moves && !short_move
+                       && x->formation == FORMATION_LINE;
+    int16_t flags_at_start = st->flags, house_at_start = st->house;
     if (is_artillery (g, u) && moves && !short_move) {
         before = FORMATION_COLUMN;
         if (x->formation == FORMATION_LINE)
@@ -277,7 +283,7 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
         if (ok) {
             if (is_artillery (g, u))
                 st->flags |= BOL_F_LIMBERED;
-            if (events)
+            if (events && !limber_to_move)
                 game_event (g, GAME_EVENT_MOVE, u, "%s %s", x->id,
                             is_artillery (g, u)
                             ? (before == FORMATION_LINE ? "deploys" : "limbers")
@@ -308,6 +314,8 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
         double moved = moving ? walk (g, u, heading, fmin (dist, allowance),
                                       heading, false, -1) : 0;
         x->fp.facing = end_facing;
+        if (events && moved > 0.01 && limber_to_move)
+            game_event (g, GAME_EVENT_MOVE, u, "%s limbers", x->id);
         if (events && moved > 0.01)
             game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f cm to (%.1f, "
                         "%.1f), facing %.0f (manoeuvre zone)%s", x->id, moved,
@@ -353,6 +361,8 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
                 st->flags |= BOL_F_MOVED;
             x->fp.facing = end_facing;
         }
+        if (events && moved > 0.01 && limber_to_move)
+            game_event (g, GAME_EVENT_MOVE, u, "%s limbers", x->id);
         if (events && moved > 0.01)
             game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f cm to (%.1f, "
                         "%.1f), facing %.0f (%s)%s", x->id, moved,
@@ -362,6 +372,15 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
         else if (events && turn)
             game_event (g, GAME_EVENT_MOVE, u, "%s turns to face %.0f",
                         x->id, x->fp.facing);
+    }
+    if (limber_to_move && after == FORMATION_LINE
+        && geom_dist (from, x->fp.centre) <= 0.01) {
+        /* the gun did not move: it stays deployed, as it began */
+        reshape (g, u, FORMATION_LINE);
+        st->flags = (int16_t) ((st->flags & ~BOL_F_LIMBERED)
+                               | (flags_at_start & BOL_F_LIMBERED));
+        st->house = (int16_t) ((st->house & ~BOL_H_LIMBERED_TO_MOVE)
+                               | (house_at_start & BOL_H_LIMBERED_TO_MOVE));
     }
     if (after != x->formation) {
         reshape (g, u, after);
