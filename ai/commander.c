@@ -40,6 +40,7 @@ commander_settings_defaults (commander_settings_t *s)
     s->later_stances = -1;
     s->depth = -1;
     s->fit = -1;
+    s->keyed = 1;
     s->seed = 1;
     s->personality.aggression = 0.5;
     s->personality.caution = 0.5;
@@ -54,6 +55,7 @@ static const struct {
 } count_keys[] = {
     { "worlds", COMMANDER_MAX_WORLDS,
       offsetof (commander_settings_t, worlds) },
+    { "keyed", 1, offsetof (commander_settings_t, keyed) },
     { "phases", COMMANDER_MAX_PHASES,
       offsetof (commander_settings_t, phases) },
     { "fog", COMMANDER_MAX_FOG, offsetof (commander_settings_t, fog) } };
@@ -421,7 +423,7 @@ apply_key (const char *key, const char *value, commander_settings_t *s,
               "personality, aggression, caution, ms, playouts, threads, "
               "horizon, samples, seed, algorithm, tree, exploration, "
               "rollout, script, keep, later, depth, fit, opponent, pgs, "
-              "ascent, confidence, worlds, fog, phases)",
+              "ascent, confidence, worlds, keyed, fog, phases)",
               key);
     return -1;
 }

@@ -219,6 +219,11 @@ typedef struct {
     int worlds;            /* dice worlds the playouts cycle through, the
                               same for every plan (0: new dice for every
                               playout), 0..COMMANDER_MAX_WORLDS */
+    int keyed;             /* 1 (the default): the playouts' dice keyed
+                              by unit and deed (dice_set_keyed), so that
+                              two plans on a common world throw a unit
+                              the same dice for the same deed whatever
+                              the others did; 0: a stream a phase */
     int fog;               /* places of the enemies out of sight the
                               playouts cycle through, each drawn within
                               the ground it could have covered since it
@@ -271,7 +276,7 @@ const char *commander_personality_name (int i);
  *  (later_stances, -1, 0 or 1), depth (-1 or
  *  0..ACTTREE_MAX_DEPTH), fit (-1, 0 or 1), opponent
  *  (improve_opponent, 0 or 1), pgs (pgs_share), ascent (ascent_share),
- *  confidence, worlds, fog, phases.  Then checks the whole
+ *  confidence, worlds, keyed (0 or 1), fog, phases.  Then checks the whole
  *  (commander_settings_check).
  *  0, or -1 with `err` naming the key or value ("unknown key \"x\"",
  *  "aggression: \"2\" is not in 0..1"). */

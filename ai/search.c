@@ -936,8 +936,9 @@ keep_going (ctx_t *c)
 
 /*  The dice seed of the k-th playout: with `worlds` set, the playouts
  *  cycle through that many dice worlds, the same for every plan, so that
- *  plans are compared on the same dice (common random numbers); else
- *  every playout throws new dice. */
+ *  plans are compared on the same dice (common random numbers; the dice
+ *  keyed by unit and deed, settings.keyed); else every playout throws
+ *  new dice. */
 static uint64_t
 world (const ctx_t *c, uint64_t k)
 {
@@ -2017,6 +2018,8 @@ ctx_init (ctx_t *c, const search_problem_t *p)
         w->ctx = c;
         w->game = game_dup (c->root);
         w->dice = dice_new (1);
+        if (w->dice)
+            dice_set_keyed (w->dice, p->settings.keyed > 0);
         w->group_roll = malloc ((size_t) (units > 0 ? units : 1)
                                 * sizeof *w->group_roll);
         w->kept = malloc ((size_t) (units > 0 ? units : 1)

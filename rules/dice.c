@@ -24,6 +24,10 @@ struct dice_t {
     dice_throw_t log[DICE_LOG_MAX]; /* the latest throws, a ring */
     int log_head;                   /* index of the oldest kept throw */
     int log_count;
+    bool keyed;                     /* dice_key starts streams */
+    int key_count;                  /* keys in use, DICE_KEYS_MAX at most */
+    uint64_t keys[DICE_KEYS_MAX];   /* open addressing; 0 an empty slot */
+    uint32_t key_uses[DICE_KEYS_MAX];
 };
 
 uint64_t
@@ -67,6 +71,8 @@ dice_new (uint64_t seed)
     dice_t *self = malloc (sizeof *self);
     if (!self)
         return NULL;
+    self->keyed = false;
+    self->key_count = 0;
     dice_reseed (self, seed);
     return self;
 }
@@ -94,6 +100,64 @@ dice_reseed (dice_t *self, uint64_t seed)
     self->queue_count = 0;
     self->log_head = 0;
     self->log_count = 0;
+    if (self->key_count > 0) {
+        memset (self->keys, 0, sizeof self->keys);
+        self->key_count = 0;
+    }
+}
+
+void
+dice_set_keyed (dice_t *self, bool keyed)
+{
+    assert (self);
+    if (keyed && !self->keyed) {
+        memset (self->keys, 0, sizeof self->keys);
+        self->key_count = 0;
+    }
+    self->keyed = keyed;
+}
+
+bool
+dice_keyed (const dice_t *self)
+{
+    assert (self);
+    return self->keyed;
+}
+
+/*  The key's uses so far, counted in a table of the keys seen since the
+ *  reseed (key 0 stands as 1: 0 marks an empty slot). */
+static uint32_t
+key_use (dice_t *self, uint64_t key)
+{
+    uint64_t k = key ? key : 1;
+    uint32_t slot = (uint32_t) (dice_scramble (k) % DICE_KEYS_MAX);
+    for (int probe = 0; probe < DICE_KEYS_MAX; probe++) {
+        uint32_t i = (slot + (uint32_t) probe) % DICE_KEYS_MAX;
+        if (self->keys[i] == k)
+            return self->key_uses[i]++;
+        if (self->keys[i] == 0) {
+            if (self->key_count >= DICE_KEYS_MAX * 3 / 4)
+                return 0;           /* the table full enough: no count */
+            self->keys[i] = k;
+            self->key_uses[i] = 1;
+            self->key_count++;
+            return 0;
+        }
+    }
+    return 0;
+}
+
+void
+dice_key (dice_t *self, uint64_t key)
+{
+    assert (self);
+    if (!self->keyed)
+        return;
+    uint32_t use = key_use (self, key);
+    uint64_t x = dice_scramble (self->seed ^ dice_scramble (key))
+               ^ dice_scramble ((uint64_t) use + 0x6B6579ULL);
+    for (int i = 0; i < 4; i++)
+        self->s[i] = splitmix64 (&x);
 }
 
 uint64_t

@@ -67,6 +67,23 @@ double dice_uniform (dice_t *self);
 /*  A uniform integer in [0, n), n >= 1. */
 uint32_t dice_below (dice_t *self, uint32_t n);
 
+/*  Keyed throws, for the search's playouts (common random numbers).
+ *  Keyed, each dice_key() starts the throws after it on a stream of
+ *  their own, drawn from the seed, the key and how many times that key
+ *  was given since the reseed: a unit's throws for one deed in a turn
+ *  are then the same in two playouts of one seed, however many dice the
+ *  other units threw before them in either.  Not keyed (a new dice_t,
+ *  and every battle's), dice_key does nothing and the throws are the
+ *  one stream the seed gives.  A reseed keeps the setting and forgets
+ *  the keys' counts; queued player's throws come first either way. */
+void dice_set_keyed (dice_t *self, bool keyed);
+bool dice_keyed (const dice_t *self);
+void dice_key (dice_t *self, uint64_t key);
+
+/*  Distinct keys whose counts a keyed dice_t keeps since its reseed;
+ *  past them a key's throws start from its first stream again. */
+#define DICE_KEYS_MAX 512
+
 /*  Number of throws logged since the last reseed or dice_log_clear. */
 int dice_log_count (const dice_t *self);
 

@@ -400,6 +400,23 @@ game_phase (const game_t *self)
     return self->phase;
 }
 
+void
+game_dice_key (const game_t *self, dice_t *dice, int u, game_dice_deed_t deed,
+               int other)
+{
+    assert (self && dice);
+    if (!dice_keyed (dice))
+        return;
+    /* 16 bits a unit (offset past the sides' negative numbers), 8 the
+       deed, the turn and phase above */
+    uint64_t key = ((uint64_t) (self->turn & 0xFFFF) << 48)
+                 ^ ((uint64_t) (self->phase & 0xFF) << 40)
+                 ^ ((uint64_t) ((u + 8) & 0xFFFF) << 24)
+                 ^ ((uint64_t) ((other + 8) & 0xFFFF) << 8)
+                 ^ (uint64_t) deed;
+    dice_key (dice, key);
+}
+
 const char *
 game_phase_name (const game_t *self)
 {

@@ -323,6 +323,27 @@ const char *game_phase_name (const game_t *self);
  *  Always terminated; returns buf. */
 const char *game_phase_title (const game_t *self, char *buf, int len);
 int game_phase_side (const game_t *self);    /* -1: no orders */
+
+/*  The deeds an engine throws dice for, to key them (game_dice_key). */
+typedef enum {
+    GAME_DICE_INITIATIVE,    /* who moves first, the attacker */
+    GAME_DICE_COMMAND,       /* command dice, checks, activations */
+    GAME_DICE_FIRE,          /* a volley's dice */
+    GAME_DICE_SAVE,          /* saving throws against it */
+    GAME_DICE_MELEE,         /* a melee's or a charge's dice */
+    GAME_DICE_MORALE,        /* morale tests, casualty checks */
+    GAME_DICE_OTHER
+} game_dice_deed_t;
+
+/*  Key the throws that follow by this turn and phase, unit u (a side's
+ *  throw: -1 - side), the deed and the other unit it concerns (-1:
+ *  none), so that where the dice are keyed (dice_set_keyed: the
+ *  search's playouts) a unit's throws for a deed are the same in two
+ *  playouts of one seed whatever the other units did before it.  Does
+ *  nothing where they are not (every battle).  u and other are above
+ *  -SIDE_COUNT - 1 and below SOLO_MAX_UNITS. */
+void game_dice_key (const game_t *self, dice_t *dice, int u,
+                    game_dice_deed_t deed, int other);
 bool game_over (const game_t *self);
 
 /*  The result so far (final once game_over). */

@@ -275,6 +275,11 @@ test_settings_parse (void **state)
                                                 sizeof err), 0);
     assert_int_equal (s.fit, 1);
     assert_true (s.ascent_share == 0.25);
+    assert_int_equal (s.keyed, 1);             /* the default */
+    assert_int_equal (commander_settings_parse ("keyed=0,worlds=16", &s, err,
+                                                sizeof err), 0);
+    assert_int_equal (s.keyed, 0);
+    assert_int_equal (s.worlds, 16);
     assert_int_equal (commander_settings_parse ("rollout=mixed", &s, err,
                                                 sizeof err), 0);
     assert_int_equal (s.rollout, COMMANDER_ROLLOUT_MIXED);
@@ -287,6 +292,7 @@ test_settings_parse (void **state)
     /* refusals name the key and the value */
     static const struct { const char *params, *words; } bad[] = {
         { "colour=red", "unknown key \"colour\"" },
+        { "keyed=2", "keyed: \"2\" is not in 0..1" },
         { "aggression=2", "aggression: \"2\" is not in 0..1" },
         { "caution=-0.1", "caution: \"-0.1\" is not in 0..1" },
         { "caution=nan", "caution: \"nan\" is not in 0..1" },

@@ -155,6 +155,61 @@ test_player_throws_first (void **state)
     dice_destroy (&ref);
 }
 
+/*  Keyed dice: a key's throws do not depend on the throws before it; the
+ *  same key given again (since the reseed) starts another stream; a
+ *  reseed starts the counts again; not keyed, a key changes nothing. */
+static void
+test_keyed_streams (void **state)
+{
+    (void) state;
+    dice_t *a = dice_new (7), *b = dice_new (7), *plain = dice_new (7);
+    dice_t *ref = dice_new (7);
+    assert_false (dice_keyed (a));
+    dice_set_keyed (a, true);
+    dice_set_keyed (b, true);
+    assert_true (dice_keyed (a));
+    /* b throws three dice more than a before the key */
+    dice_roll (a, 6);
+    for (int i = 0; i < 4; i++)
+        dice_roll (b, 6);
+    dice_key (a, 12345);
+    dice_key (b, 12345);
+    int first[10];
+    for (int i = 0; i < 10; i++) {
+        first[i] = dice_roll (a, 6);
+        assert_int_equal (dice_roll (b, 6), first[i]);
+    }
+    /* the key again: another stream (ten throws alike by chance: 6^-10) */
+    dice_key (a, 12345);
+    int same = 0;
+    for (int i = 0; i < 10; i++)
+        same += dice_roll (a, 6) == first[i];
+    assert_true (same < 10);
+    /* after a reseed the key's first stream again, and a queued player's
+       throw still first */
+    dice_reseed (a, 7);
+    assert_true (dice_keyed (a));
+    assert_int_equal (dice_push (a, 6, 6), 0);
+    dice_key (a, 12345);
+    assert_int_equal (dice_roll (a, 6), 6);
+    for (int i = 0; i < 10; i++)
+        assert_int_equal (dice_roll (a, 6), first[i]);
+    /* not keyed: dice_key does nothing */
+    dice_key (plain, 12345);
+    for (int i = 0; i < 20; i++)
+        assert_int_equal (dice_roll (plain, 6), dice_roll (ref, 6));
+    /* more keys than the table counts: each still throws */
+    for (uint64_t k = 1; k <= 2 * DICE_KEYS_MAX; k++) {
+        dice_key (b, k);
+        int v = dice_roll (b, 6);
+        assert_true (v >= 1 && v <= 6);
+    }
+    dice_destroy (&a);
+    dice_destroy (&b);
+    dice_destroy (&plain);
+    dice_destroy (&ref);
+}
+
 static void
 test_queue_waits_for_its_die (void **state)
 {
@@ -255,6 +310,7 @@ main (void)
         cmocka_unit_test (test_roll_sum),
         cmocka_unit_test (test_player_throws_first),
         cmocka_unit_test (test_queue_waits_for_its_die),
+        cmocka_unit_test (test_keyed_streams),
         cmocka_unit_test (test_push_rejects_bad_throws),
         cmocka_unit_test (test_log_keeps_the_latest),
     };

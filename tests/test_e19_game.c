@@ -749,6 +749,55 @@ test_firing (void **state)
     unmake (f);
 }
 
+/*  b's volley at tb, in words, in a game where a (fired first, its
+ *  index the lower) has `a_bases` bases; the dice keyed or not. */
+static void
+volley_of_b (int a_bases, bool keyed, char *out, size_t len)
+{
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("a", "blue", "close_order_infantry", "musket",
+                    "average", a_bases, "line", 40, 40, 0),
+              unit ("b", "blue", "close_order_infantry", "musket",
+                    "average", 2, "line", 100, 40, 0),
+              unit ("ta", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 40, 46, 180),
+              unit ("tb", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 46, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    dice_set_keyed (f->dice, keyed);
+    test_next_phase (f);                            /* blue holds */
+    test_next_phase (f);                            /* red holds */
+    assert_int_equal (game_phase (f->g), E19_PHASE_FIRING);
+    test_next_phase (f);
+    out[0] = '\0';
+    for (int i = 0; i < f->event_count; i++)
+        if (strstr (f->events[i], "b fires at tb"))
+            snprintf (out, len, "%s", f->events[i]);
+    unmake (f);
+}
+
+/*  The search's playouts key their dice (game_dice_key): a unit's throws
+ *  for a volley are the same whatever the units before it threw, so two
+ *  plans on one world are told apart by their orders, not by dice that
+ *  fell to other units.  Unkeyed (every battle), one stream. */
+static void
+test_keyed_dice (void **state)
+{
+    (void) state;
+    char four[GAME_EVENT_MAX], two[GAME_EVENT_MAX];
+    volley_of_b (4, true, four, sizeof four);
+    volley_of_b (2, true, two, sizeof two);
+    assert_non_null (strstr (four, "threw ["));
+    assert_string_equal (four, two);
+    /* one stream: a's 8 dice or 4 before b's */
+    volley_of_b (4, false, four, sizeof four);
+    volley_of_b (2, false, two, sizeof two);
+    assert_non_null (strstr (four, "threw ["));
+    assert_string_not_equal (four, two);
+}
+
 /*  ---- hand-to-hand ---- */
 
 /*  Dice per base ("Cav ... Inf Ln 3"; "Defending Infantry ... Cav 1");
@@ -1047,6 +1096,7 @@ main (void)
         cmocka_unit_test (test_streams_and_bridges),
         cmocka_unit_test (test_fire_from_the_heights),
         cmocka_unit_test (test_firing),
+        cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_hand_to_hand),
         cmocka_unit_test (test_outcomes),
         cmocka_unit_test (test_riverbank_heights_and_towns),

@@ -68,6 +68,7 @@ bol_command_check (game_t *g, int u, dice_t *dice, const char *what)
 {
     int n = bol_command_dice (g, u);
     int hit = tables (g)->command_hit, best = 0;
+    game_dice_key (g, dice, u, GAME_DICE_COMMAND, -1);
     for (int i = 0; i < n; i++) {
         int d = dice_roll (dice, 6);
         if (d > best)

@@ -380,6 +380,7 @@ prepare (game_t *g, char *err, int errlen)
 static side_t
 roll_off (game_t *g, dice_t *dice, bool tie_to_attacker, const char *what)
 {
+    game_dice_key (g, dice, -1, GAME_DICE_INITIATIVE, -1);
     for (;;) {
         int b = dice_roll (dice, 6), r = dice_roll (dice, 6);
         if (b != r || tie_to_attacker) {

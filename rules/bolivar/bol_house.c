@@ -340,6 +340,7 @@ static bool
 rally_roll (game_t *g, int u, int n, dice_t *dice, const char *what)
 {
     int hit = tables (g)->command_hit, best = 0;
+    game_dice_key (g, dice, u, GAME_DICE_COMMAND, -1);
     for (int i = 0; i < n; i++) {
         int d = dice_roll (dice, 6);
         best = d > best ? d : best;
@@ -514,6 +515,7 @@ bol_house_melee_winner (game_t *g, const int taken[SIDE_COUNT],
         return taken[SIDE_BLUE] > taken[SIDE_RED] ? SIDE_RED : SIDE_BLUE;
     /* "each side rolls a die to break the tie, high roller wins (repeat
        if necessary)" */
+    game_dice_key (g, dice, -1, GAME_DICE_MELEE, -1);
     for (;;) {
         int b = dice_roll (dice, 6), r = dice_roll (dice, 6);
         if (game_events_on (g))

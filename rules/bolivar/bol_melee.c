@@ -352,6 +352,7 @@ throw_at (game_t *g, const int *opp, int u, dice_t *dice, char *said,
     bool primary = primary_against (g, opp, e) == u;
     int n = bol_melee_dice (g, u, e, primary);
     int need = bol_melee_hit (g, u, e), got = 0;
+    game_dice_key (g, dice, u, GAME_DICE_MELEE, e);
     for (int i = 0; i < n; i++)
         if (dice_roll (dice, 6) >= need)
             got++;
@@ -391,6 +392,7 @@ throw_now (game_t *g, int u, int e, dice_t *dice)
 {
     int n = bol_melee_dice (g, u, e, true), need = bol_melee_hit (g, u, e);
     int got = 0;
+    game_dice_key (g, dice, u, GAME_DICE_MELEE, e);
     for (int i = 0; i < n; i++)
         got += dice_roll (dice, 6) >= need;
     if (game_events_on (g))

@@ -123,6 +123,7 @@ bol_commander_risk (game_t *g, int u, bool routed, dice_t *dice)
         return;
     int n = routed ? t->casualty_dice_routed : t->casualty_dice;
     int sixes = 0;
+    game_dice_key (g, dice, c, GAME_DICE_MORALE, u);
     for (int i = 0; i < n; i++)
         if (dice_roll (dice, 6) >= t->casualty_hit)
             sixes++;

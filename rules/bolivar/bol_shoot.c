@@ -331,6 +331,7 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
             bool prim = k == primary;
             int dice_n = bol_shoot_dice (g, k, tg, prim);
             int need = bol_shoot_hit (g, k, tg), got = 0;
+            game_dice_key (g, dice, k, GAME_DICE_FIRE, tg);
             for (int i = 0; i < dice_n; i++)
                 if (dice_roll (dice, 6) >= need)
                     got++;

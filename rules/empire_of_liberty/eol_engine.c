@@ -297,6 +297,7 @@ begin_turn (game_t *g, dice_t *dice)
     }
     /* initiative: one die a side, ties thrown again */
     int a = 0, b = 0, throws = 0;
+    game_dice_key (g, dice, -1, GAME_DICE_INITIATIVE, -1);
     do {
         a = dice_roll (dice, t->initiative_die);
         b = dice_roll (dice, t->initiative_die);

@@ -127,6 +127,7 @@ standard_effects (game_t *g, int u, int opponent, int casualties,
                                     fell_back, routed);
     if (chance <= 0)
         return;
+    game_dice_key (g, dice, u, GAME_DICE_OTHER, opponent);
     int d1 = dice_roll (dice, 6);
     int d2 = d1 <= chance ? dice_roll (dice, 6) : 0;
     if (!eol_standard_lost (t, chance, d1, d2))
@@ -182,6 +183,7 @@ melee_round (game_t *g, int u, int charger, int charged, dice_t *dice)
                                       && !is_mounted (g, v), rough,
                                       eol_disordered (g, v));
         int rolls[48];
+        game_dice_key (g, dice, v, GAME_DICE_MELEE, opp[i]);
         kills[i] = eol_melee_kills (t, dice_n[i], mod, t->kill_on[fighter],
                                     dice, rolls, 48);
         if (game_events_on (g)) {

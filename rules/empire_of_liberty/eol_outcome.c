@@ -136,6 +136,7 @@ eol_leader_effects (game_t *g, int u, bool melee, int casualties,
             || unit_c (g, l)->side != x->side
             || !units_within (g, l, u, t->contact_cm))
             continue;
+        game_dice_key (g, dice, l, GAME_DICE_OTHER, u);
         int d1 = dice_roll (dice, 6);
         int d2 = d1 <= chance && melee ? dice_roll (dice, 6) : 0;
         eol_leader_fate_t fate = eol_leader_fate (t, melee, chance, d1, d2);

@@ -191,6 +191,7 @@ eol_check_morale (game_t *g, int u, eol_check_t why, int casualties_now,
     in.leader_in_contact = eol_leader_in_contact (g, u);
     in.standard_captured = (flags (g, u) & EOL_F_STANDARD_LOST) != 0;
     in.fired_this_turn = game_unit (g, u)->fired != 0;
+    game_dice_key (g, dice, u, GAME_DICE_MORALE, -1);
     eol_morale_check (t, &in, dice, m);
     if (game_events_on (g))
         game_event (g, GAME_EVENT_STATUS, u, "%s checks morale %s: needs %d "
@@ -290,6 +291,7 @@ eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice)
         double mult = eol_fire_multiplier (t, &m);
         int count_dice = eol_fire_dice (weighted * mult);
         int rolls[48];
+        game_dice_key (g, dice, u, GAME_DICE_FIRE, e);
         int kills = eol_fire_kills (t, count_dice, dice, rolls, 48);
         int standing = unit_figures_standing (unit_c (g, e));
         hits[h].kills = kills < standing ? kills : standing;

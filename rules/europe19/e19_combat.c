@@ -48,6 +48,7 @@ e19_morale_test (game_t *g, int u, dice_t *dice, const char *why)
         return false;
     const e19_tables_t *t = tables (g);
     int need = t->morale_needed[game_unit_c (g, u)->quality];
+    game_dice_key (g, dice, u, GAME_DICE_MORALE, -1);
     int r = dice_roll (dice, 6);
     bool pass = r >= need;
     if (game_events_on (g))
@@ -230,7 +231,9 @@ fight (game_t *g, int a, int d, int face, dice_t *dice)
     if (!strikes)
         snprintf (why_d, sizeof why_d, "it strikes only the unit to its "
                   "front");
+    game_dice_key (g, dice, a, GAME_DICE_MELEE, d);
     int hits_on_d = throw_hits (dice, dice_a, t->melee_hit_on);
+    game_dice_key (g, dice, d, GAME_DICE_MELEE, a);
     int hits_on_a = throw_hits (dice, dice_d, t->melee_hit_on);
     const unit_t *ua = game_unit_c (g, a), *ud = game_unit_c (g, d);
     if (game_events_on (g))

@@ -224,6 +224,7 @@ general_distance (const game_t *g, int u)
 static void
 command_side (game_t *g, side_t side, dice_t *dice)
 {
+    game_dice_key (g, dice, -1 - (int) side, GAME_DICE_COMMAND, -1);
     int die = dice_roll (dice, 6);
     int count = e19_command_count (g, side, die);
     int n = game_unit_count (g);

@@ -172,6 +172,7 @@ e19_volley (game_t *g, int u, int target, dice_t *dice)
     char rolls[3 * MAX_DICE + 8] = "";
     size_t used = 0;
     int hit = 0, saved = 0;
+    game_dice_key (g, dice, u, GAME_DICE_FIRE, target);
     for (int i = 0; i < n; i++) {
         int r = dice_roll (dice, 6);
         if (game_events_on (g) && i < MAX_DICE && used < sizeof rolls - 4)

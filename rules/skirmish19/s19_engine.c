@@ -415,6 +415,7 @@ s19_activate_side (game_t *g, side_t side, dice_t *dice)
         /* busy: fired or loaded last turn, or in melee */
         bool busy = gc->fired || gc->in_melee || s19_state_const (gc)->loading_now;
         int count = s19_command_dice (t, cu->quality, drummer, busy);
+        game_dice_key (g, dice, c, GAME_DICE_COMMAND, -1);
         int points = count > 0 ? dice_roll_sum (dice, count, 6) : 0;
         thrown += points;
         /* the candidates, nearest first (insertion sort by distance) */
@@ -1149,6 +1150,7 @@ s19_shoot (game_t *g, int u, int target, dice_t *dice)
     unit_t *shooter = unit_m (g, u);
     const weapon_t *w = weapon_of (g, u);
     const situation_t *sit = game_situation (g);
+    game_dice_key (g, dice, u, GAME_DICE_FIRE, target);
     int shots = s19_shooters (t, w, unit_figures_standing (shooter),
                               gu->moved_halves > 0, gu->commanded != 0);
     double dist = situation_unit_distance (sit, u, target);
@@ -1333,6 +1335,7 @@ s19_fight_melees (game_t *g, dice_t *dice)
         if (count[0] == 0 || count[1] == 0)
             continue;
         s19_melee_result_t r;
+        game_dice_key (g, dice, root, GAME_DICE_MELEE, -1);
         s19_melee_fight (t, side_f[0], count[0], side_f[1], count[1], dice, &r);
         fought++;
         /* casualties back onto the units */
@@ -1509,6 +1512,7 @@ resolve_phase (game_t *g, dice_t *dice)
         for (int u = 0; u < n; u++) {
             if (unit_c (g, u)->side != side || !s19_in_play (g, u))
                 continue;
+            game_dice_key (g, dice, u, GAME_DICE_FIRE, -1);
             int target = s19_fire_target (g, u, dice);
             if (target >= 0)
                 s19_shoot (g, u, target, dice);
