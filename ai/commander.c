@@ -809,23 +809,35 @@ pgs_share_for (const commander_settings_t *s)
 }
 
 /*  A setting whose -1 means "by the ruleset" (later_stances, fit): its
- *  own value when 0 or more, else 1 where the game's engine is `engine`
- *  (a variant of the tables plays as its engine does), 0 elsewhere.
- *  Both are on by default under europe19 alone (BENCHMARKS.md), each
- *  against the same search without it at 2,000 playouts:
- *  - later_stances: europe19 58.1% over 160 games (55.0% at 500; by the
- *    clock against the tables 88.1 to 91.2%, Spicheren 70.0 to 87.5%,
- *    against the greedy 90.9 to 95.6%); skirmish19 43.3% over 120,
- *    4 Page Bolivar 51.9% over 160, the house rules 48.8% over 40,
- *    Empire of Liberty 38.3% over 60 at 1,000 playouts;
- *  - fit: europe19 60.3% over 160 games; Bolivar 49.4%, the house rules
- *    50.0%, skirmish19 41.7%. */
+ *  own value when 0 or more, else 1 where the game's engine or its
+ *  tables are named `first` or `second` (NULL: none; a variant of the
+ *  tables plays as its engine does), 0 elsewhere.  Measured
+ *  (BENCHMARKS.md), each against the same search without it at 2,000
+ *  playouts:
+ *  - later_stances, on under europe19: europe19 58.1% over 160 games
+ *    (55.0% at 500; by the clock against the tables 88.1 to 91.2%,
+ *    Spicheren 70.0 to 87.5%, against the greedy 90.9 to 95.6%);
+ *    skirmish19 43.3% over 120, 4 Page Bolivar 51.9% over 160, the
+ *    house rules 48.8% over 40, Empire of Liberty 38.3% over 60 at
+ *    1,000 playouts;
+ *  - fit, on under europe19 and the house rules: europe19 60.3% over
+ *    160 games; Bolivar 49.4%, the house rules 50.0%, skirmish19 41.7%;
+ *    under the house rules 8,000 playouts against 500 65.7% with it,
+ *    55.0% without (80 games each). */
 static int
-by_engine (int setting, const game_t *g, const char *engine)
+by_ruleset (int setting, const game_t *g, const char *first,
+            const char *second)
 {
     if (setting >= 0)
         return setting;
-    return strcmp (game_engine (g)->name, engine) == 0;
+    const char *engine = game_engine (g)->name;
+    const char *tables = ruleset_name (situation_ruleset (game_situation (g)));
+    for (int i = 0; i < 2; i++) {
+        const char *name = i == 0 ? first : second;
+        if (name && (strcmp (engine, name) == 0 || strcmp (tables, name) == 0))
+            return 1;
+    }
+    return 0;
 }
 
 /*  The confidence a unit needs to leave the greedy's option: the
@@ -1022,9 +1034,10 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     p.settings.horizon = horizon_for (&self->settings, g);
     p.settings.confidence = confidence_for (&self->settings, g);
     p.settings.pgs_share = pgs_share_for (&self->settings);
-    p.settings.later_stances = by_engine (self->settings.later_stances, g,
-                                          "europe19");
-    p.settings.fit = by_engine (self->settings.fit, g, "europe19");
+    p.settings.later_stances = by_ruleset (self->settings.later_stances, g,
+                                           "europe19", NULL);
+    p.settings.fit = by_ruleset (self->settings.fit, g, "europe19",
+                                 "liberators_house");
     /* by the ruleset: off everywhere, for at the clock's budget the tree
        measured no gain (BENCHMARKS.md, "A tree over the next
        activations") */
