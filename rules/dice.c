@@ -25,9 +25,12 @@ struct dice_t {
     int log_head;                   /* index of the oldest kept throw */
     int log_count;
     bool keyed;                     /* dice_key starts streams */
-    int key_count;                  /* keys in use, DICE_KEYS_MAX at most */
+    int key_count;                  /* keys in use */
     uint64_t keys[DICE_KEYS_MAX];   /* open addressing; 0 an empty slot */
     uint32_t key_uses[DICE_KEYS_MAX];
+    uint16_t key_slots[DICE_KEYS_MAX];  /* the slots in use, to clear only
+                                           them at a reseed (a playout
+                                           reseeds every phase) */
 };
 
 uint64_t
@@ -100,10 +103,9 @@ dice_reseed (dice_t *self, uint64_t seed)
     self->queue_count = 0;
     self->log_head = 0;
     self->log_count = 0;
-    if (self->key_count > 0) {
-        memset (self->keys, 0, sizeof self->keys);
-        self->key_count = 0;
-    }
+    for (int i = 0; i < self->key_count; i++)
+        self->keys[self->key_slots[i]] = 0;
+    self->key_count = 0;
 }
 
 void
@@ -140,7 +142,7 @@ key_use (dice_t *self, uint64_t key)
                 return 0;           /* the table full enough: no count */
             self->keys[i] = k;
             self->key_uses[i] = 1;
-            self->key_count++;
+            self->key_slots[self->key_count++] = (uint16_t) i;
             return 0;
         }
     }
