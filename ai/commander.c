@@ -808,10 +808,20 @@ pgs_share_for (const commander_settings_t *s)
                                                     : s->pgs_share;
 }
 
+/*  True when game g plays ruleset `name`: its engine's or its tables'
+ *  (a variant of the tables, the house rules over Bolivar's engine,
+ *  plays as its engine does and is named by its tables). */
+static bool
+plays (const game_t *g, const char *name)
+{
+    return strcmp (game_engine (g)->name, name) == 0
+        || strcmp (ruleset_name (situation_ruleset (game_situation (g))),
+                   name) == 0;
+}
+
 /*  A setting whose -1 means "by the ruleset" (later_stances, fit): its
- *  own value when 0 or more, else 1 where the game's engine or its
- *  tables are named `first` or `second` (NULL: none; a variant of the
- *  tables plays as its engine does), 0 elsewhere.  Measured
+ *  own value when 0 or more, else `on` (whether the game plays a
+ *  ruleset the setting is on for).  Measured
  *  (BENCHMARKS.md), each against the same search without it at 2,000
  *  playouts:
  *  - later_stances, on under europe19: europe19 58.1% over 160 games
@@ -825,19 +835,9 @@ pgs_share_for (const commander_settings_t *s)
  *    under the house rules 8,000 playouts against 500 65.7% with it,
  *    55.0% without (80 games each). */
 static int
-by_ruleset (int setting, const game_t *g, const char *first,
-            const char *second)
+by_ruleset (int setting, bool on)
 {
-    if (setting >= 0)
-        return setting;
-    const char *engine = game_engine (g)->name;
-    const char *tables = ruleset_name (situation_ruleset (game_situation (g)));
-    for (int i = 0; i < 2; i++) {
-        const char *name = i == 0 ? first : second;
-        if (name && (strcmp (engine, name) == 0 || strcmp (tables, name) == 0))
-            return 1;
-    }
-    return 0;
+    return setting >= 0 ? setting : on;
 }
 
 /*  The confidence a unit needs to leave the greedy's option: the
@@ -1034,10 +1034,11 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     p.settings.horizon = horizon_for (&self->settings, g);
     p.settings.confidence = confidence_for (&self->settings, g);
     p.settings.pgs_share = pgs_share_for (&self->settings);
-    p.settings.later_stances = by_ruleset (self->settings.later_stances, g,
-                                           "europe19", NULL);
-    p.settings.fit = by_ruleset (self->settings.fit, g, "europe19",
-                                 "liberators_house");
+    p.settings.later_stances = by_ruleset (self->settings.later_stances,
+                                           plays (g, "europe19"));
+    p.settings.fit = by_ruleset (self->settings.fit,
+                                 plays (g, "europe19")
+                                 || plays (g, "liberators_house"));
     /* by the ruleset: off everywhere, for at the clock's budget the tree
        measured no gain (BENCHMARKS.md, "A tree over the next
        activations") */

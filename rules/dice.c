@@ -7,7 +7,6 @@
  */
 #include <assert.h>
 #include <stdlib.h>
-#include <string.h>
 #include "dice.h"
 
 typedef struct {
@@ -71,11 +70,9 @@ xoshiro_next (dice_t *self)
 dice_t *
 dice_new (uint64_t seed)
 {
-    dice_t *self = malloc (sizeof *self);
+    dice_t *self = calloc (1, sizeof *self);   /* no keys, not keyed */
     if (!self)
         return NULL;
-    self->keyed = false;
-    self->key_count = 0;
     dice_reseed (self, seed);
     return self;
 }
@@ -112,10 +109,6 @@ void
 dice_set_keyed (dice_t *self, bool keyed)
 {
     assert (self);
-    if (keyed && !self->keyed) {
-        memset (self->keys, 0, sizeof self->keys);
-        self->key_count = 0;
-    }
     self->keyed = keyed;
 }
 

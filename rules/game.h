@@ -328,11 +328,11 @@ int game_phase_side (const game_t *self);    /* -1: no orders */
 typedef enum {
     GAME_DICE_INITIATIVE,    /* who moves first, the attacker */
     GAME_DICE_COMMAND,       /* command dice, checks, activations */
-    GAME_DICE_FIRE,          /* a volley's dice */
-    GAME_DICE_SAVE,          /* saving throws against it */
+    GAME_DICE_FIRE,          /* a volley's dice, its saves after them */
     GAME_DICE_MELEE,         /* a melee's or a charge's dice */
     GAME_DICE_MORALE,        /* morale tests, casualty checks */
-    GAME_DICE_OTHER
+    GAME_DICE_OTHER          /* anything else: a leader's or a standard's
+                                fate */
 } game_dice_deed_t;
 
 /*  Key the throws that follow by this turn and phase, unit u (a side's
@@ -344,6 +344,7 @@ typedef enum {
  *  -SIDE_COUNT - 1 and below SOLO_MAX_UNITS. */
 void game_dice_key (const game_t *self, dice_t *dice, int u,
                     game_dice_deed_t deed, int other);
+
 bool game_over (const game_t *self);
 
 /*  The result so far (final once game_over). */

@@ -266,12 +266,12 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     /* a deployed gun limbers only to move: if the move comes to nothing
        (friends in the way, an enemy too near) it never limbered and keeps
        its shot, so its "limbers" is said with the move */
-    bool limber_to_move = is_artillery (g, u) && moves && !short_move
-                       && x->formation == FORMATION_LINE;
+    bool gun_limbers = is_artillery (g, u) && moves && !short_move;
+    bool limber_to_move = gun_limbers && x->formation == FORMATION_LINE;
     int16_t flags_at_start = st->flags, house_at_start = st->house;
-    if (is_artillery (g, u) && moves && !short_move) {
+    if (gun_limbers) {
         before = FORMATION_COLUMN;
-        if (x->formation == FORMATION_LINE)
+        if (limber_to_move)
             st->house |= BOL_H_LIMBERED_TO_MOVE;
     }
     bool stuck = false;
