@@ -1071,6 +1071,95 @@ test_keep_shooting (void **state)
     unmake (f);
 }
 
+/*  Blue's shooting in a game where battalion a (index 0, shooting first)
+ *  is of `a_quality` (its resolve, its dice) and b (index 1) ordinary,
+ *  each at the red battalion 6 cm before it; the dice keyed or not.
+ *  Out: what the events said of a's volley and of b's, and b's own
+ *  throws, from the dice log, as "d d d" (the event gives only their
+ *  hits). */
+static void
+volleys_of_a_and_b (const char *a_quality, bool keyed, char *a_said,
+                    char *b_said, char *b_threw, size_t len)
+{
+    char units[3072];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("a", "blue", "battalion", a_quality, "line", 20, 20, 0,
+                    NULL),
+              unit ("b", "blue", "battalion", "ordinary", "line", 70, 20, 0,
+                    NULL),
+              unit ("ta", "red", "battalion", "ordinary", "line", 20, 28, 180,
+                    NULL),
+              unit ("tb", "red", "battalion", "ordinary", "line", 70, 28, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    dice_set_keyed (f->dice, keyed);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    order (f, "a", fire ());
+    order (f, "b", fire ());
+    int a = idx (f, "a"), b = idx (f, "b");
+    int na = bol_shoot_dice (f->g, a, idx (f, "ta"), true);
+    int nb = bol_shoot_dice (f->g, b, idx (f, "tb"), true);
+    int need = bol_shoot_hit (f->g, b, idx (f, "tb"));
+    dice_log_clear (f->dice);
+    test_next_phase (f);
+    a_said[0] = b_said[0] = b_threw[0] = '\0';
+    for (int i = 0; i < f->event_count; i++) {
+        if (strstr (f->events[i], "shooting at ta: "))
+            snprintf (a_said, len, "%s", f->events[i]);
+        if (strstr (f->events[i], "shooting at tb: "))
+            snprintf (b_said, len, "%s", f->events[i]);
+    }
+    /* a's dice, then b's: none between them (no commander to risk) */
+    assert_true (dice_log_count (f->dice) >= na + nb);
+    int hits = 0;
+    size_t used = 0;
+    for (int i = na; i < na + nb; i++) {
+        dice_throw_t t = dice_log_at (f->dice, i);
+        assert_int_equal (t.sides, 6);
+        hits += t.value >= need;
+        used += (size_t) snprintf (b_threw + used, len - used, "%s%d",
+                                   i > na ? " " : "", t.value);
+    }
+    /* those are the dice b's volley says it hit with */
+    char want[128];
+    snprintf (want, sizeof want, "b (primary) %dd6 needing %d: %d hit%s",
+              nb, need, hits, hits == 1 ? "" : "s");
+    assert_non_null (strstr (b_said, want));
+    unmake (f);
+}
+
+/*  The search's playouts key their dice (game_dice_key): b's throws for
+ *  its volley are the same whether a, shooting before it, threw 4 dice
+ *  (superior, resolve 4) or 2 (inferior), so two plans on one world are
+ *  told apart by their orders, not by dice that fell to other units.
+ *  Unkeyed (every battle), one stream: a's throws move b's.  The event
+ *  gives a volley's hits, not its dice: b's dice are read from the dice
+ *  log, and tied to its event by their hits. */
+static void
+test_keyed_dice (void **state)
+{
+    (void) state;
+    char a4[GAME_EVENT_MAX], a2[GAME_EVENT_MAX];
+    char b4[GAME_EVENT_MAX], b2[GAME_EVENT_MAX];
+    char threw4[GAME_EVENT_MAX], threw2[GAME_EVENT_MAX];
+    volleys_of_a_and_b ("superior", true, a4, b4, threw4, GAME_EVENT_MAX);
+    volleys_of_a_and_b ("inferior", true, a2, b2, threw2, GAME_EVENT_MAX);
+    assert_non_null (strstr (a4, "a (primary) 4d6"));
+    assert_non_null (strstr (a2, "a (primary) 2d6"));
+    assert_non_null (strstr (b4, "b (primary) 3d6"));
+    assert_int_equal (strlen (threw4), 5);                   /* "d d d" */
+    assert_string_equal (threw4, threw2);
+    assert_string_equal (b4, b2);
+    /* one stream: a's 4 dice or 2 before b's */
+    volleys_of_a_and_b ("superior", false, a4, b4, threw4, GAME_EVENT_MAX);
+    volleys_of_a_and_b ("inferior", false, a2, b2, threw2, GAME_EVENT_MAX);
+    assert_non_null (strstr (a4, "a (primary) 4d6"));
+    assert_non_null (strstr (a2, "a (primary) 2d6"));
+    assert_int_equal (strlen (threw4), 5);
+    assert_string_not_equal (threw4, threw2);
+}
+
 /*  "3 TUM for charge moves or moving in difficult"; "If any part of a
  *  unit is in difficult terrain the entire unit is considered in
  *  difficult terrain"; "Artillery can only cross rivers/streams at
@@ -1530,6 +1619,7 @@ main (void)
         cmocka_unit_test (test_mutual_charges),
         cmocka_unit_test (test_feigned_flight),
         cmocka_unit_test (test_keep_shooting),
+        cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_difficult_ground),
         cmocka_unit_test (test_commander_casualty),
         cmocka_unit_test (test_support_and_crowding),

@@ -853,6 +853,75 @@ test_fire_action_and_fall_back (void **state)
     unmake (f);
 }
 
+/*  What the events said of b's fire, in a game where blue's a (figures
+ *  `a_figures`) acts first and fires at ta 5" before it, red's tb
+ *  holds, then blue's b (8 figures) fires at tb 5" before it; the dice
+ *  keyed or not.  a_said: what they said of a's. */
+static void
+fire_of_b (int a_figures, bool keyed, char *a_said, char *b_said,
+           size_t len)
+{
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("a", "blue", "infantry", "average", "regular_infantry",
+                    a_figures, "line", 45, 50, 0),
+              unit ("b", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 155, 50, 0),
+              unit ("ta", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 45, 50 + IN (1.5) + IN (5), 180),
+              unit ("tb", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 155, 50 + IN (1.5) + IN (5), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    dice_set_keyed (f->dice, keyed);
+    start (f, "blue");
+    order (f, "a", fire_at (f, "ta"));
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase_side (f->g), SIDE_RED);
+    order (f, "tb", order_hold ());
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase_side (f->g), SIDE_BLUE);
+    order (f, "b", fire_at (f, "tb"));
+    game_resolve_phase (f->g, f->dice);
+    a_said[0] = b_said[0] = '\0';
+    for (int i = 0; i < f->event_count; i++) {
+        if (strstr (f->events[i], "a fires at ta"))
+            snprintf (a_said, len, "%s", f->events[i]);
+        if (strstr (f->events[i], "b fires at tb"))
+            snprintf (b_said, len, "%s", f->events[i]);
+    }
+    unmake (f);
+}
+
+/*  The search's playouts key their dice (game_dice_key): b's dice for
+ *  its fire are the same whether a, acting before it, threw 16 or 8
+ *  (its figures), so two plans on one world are told apart by their
+ *  orders, not by dice that fell to other units.  Unkeyed (every
+ *  battle), one stream: a's throws move b's. */
+static void
+test_keyed_dice (void **state)
+{
+    (void) state;
+    char a16[GAME_EVENT_MAX], a8[GAME_EVENT_MAX];
+    char b16[GAME_EVENT_MAX], b8[GAME_EVENT_MAX];
+    fire_of_b (16, true, a16, b16, GAME_EVENT_MAX);
+    fire_of_b (8, true, a8, b8, GAME_EVENT_MAX);
+    assert_non_null (strstr (a16, ": 16 dice ["));
+    assert_non_null (strstr (a8, ": 8 dice ["));
+    const char *dice = strstr (b16, ": 8 dice [");
+    assert_non_null (dice);
+    assert_true (dice[10] >= '1' && dice[10] <= '6');
+    assert_string_equal (b16, b8);
+    /* one stream: a's 16 dice or 8 (and what followed them) before b's */
+    fire_of_b (16, false, a16, b16, GAME_EVENT_MAX);
+    fire_of_b (8, false, a8, b8, GAME_EVENT_MAX);
+    assert_non_null (strstr (a16, ": 16 dice ["));
+    assert_non_null (strstr (a8, ": 8 dice ["));
+    assert_non_null (strstr (b16, ": 8 dice ["));
+    assert_string_not_equal (b16, b8);
+}
+
 /*  Failing by more than two pips, a unit taking casualties routs off the
  *  table and is removed from play. */
 static void
@@ -2077,6 +2146,7 @@ main (void)
         cmocka_unit_test (test_fire_dice_in_play),
         cmocka_unit_test (test_fire_multipliers_in_play),
         cmocka_unit_test (test_fire_action_and_fall_back),
+        cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_rout),
         cmocka_unit_test (test_charge_home),
         cmocka_unit_test (test_charge_refused),

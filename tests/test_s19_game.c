@@ -440,6 +440,84 @@ test_target_group (void **state)
     unmake (&f);
 }
 
+/*  What a game's events said of each of its first four units' volleys
+ *  ("... fires at ..."), by unit index. */
+typedef struct {
+    char fired[4][GAME_EVENT_MAX];
+} volleys_t;
+
+static void
+on_volley (void *arg, const game_event_t *ev)
+{
+    volleys_t *v = arg;
+    if (ev->kind == GAME_EVENT_SHOOT && ev->unit >= 0 && ev->unit < 4
+        && strstr (ev->text, " fires at "))
+        snprintf (v->fired[ev->unit], GAME_EVENT_MAX, "%s", ev->text);
+}
+
+/*  Side A's shooting, in words, in a game where a (index 0, shooting
+ *  first) has `a_figures` figures and b (index 1) six, each shooting at
+ *  the enemy 22 cm before it; the dice keyed or not. */
+static void
+volleys (int a_figures, bool keyed, volleys_t *v)
+{
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s,%s",
+              unit ("a", "blue", "infantry", "regular", "musket", a_figures,
+                    40, 100, 0, NULL),
+              unit ("b", "blue", "infantry", "regular", "musket", 6, 140, 100,
+                    0, NULL),
+              unit ("ta", "red", "infantry", "regular", "musket", 6, 40, 125,
+                    180, NULL),
+              unit ("tb", "red", "infantry", "regular", "musket", 6, 140, 125,
+                    180, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    dice_set_keyed (f.dice, keyed);
+    memset (v, 0, sizeof *v);
+    game_set_events (f.g, on_volley, v);
+    run_to (&f, S19_PHASE_A_MOVE);
+    order_t o = order_hold ();
+    o.fire = true;                                  /* the table's order */
+    order (&f, "a", o);
+    order (&f, "b", o);
+    run_to (&f, S19_PHASE_A_SHOOT);
+    game_resolve_phase (f.g, f.dice);
+    unmake (&f);
+}
+
+/*  The search's playouts key their dice (game_dice_key): b's D8s for its
+ *  volley are the same whether a, shooting before it, threw 4 or 2, so
+ *  two plans on one world differ by their orders, not by dice that fell
+ *  to other units.  Unkeyed (every battle), one stream: a's throws move
+ *  b's.  (The phase keys a unit's fire as it picks its target, and
+ *  s19_shoot again by the target: with no sighting roll between them,
+ *  either key alone keeps b's D8s.) */
+static void
+test_keyed_dice (void **state)
+{
+    (void) state;
+    volleys_t eight, four;
+    volleys (8, true, &eight);
+    volleys (4, true, &four);
+    /* uncommanded and halted, one shooter in 2: a throws 4 D8s, or 2 */
+    assert_non_null (strstr (eight.fired[0], "a fires at ta"));
+    assert_non_null (strstr (eight.fired[0], ": 4 shooters need"));
+    assert_non_null (strstr (four.fired[0], ": 2 shooters need"));
+    assert_non_null (strstr (eight.fired[1], "b fires at tb"));
+    assert_non_null (strstr (eight.fired[1], ": 3 shooters need"));
+    const char *threw = strstr (eight.fired[1], "threw [");
+    assert_non_null (threw);
+    assert_true (threw[7] >= '1' && threw[7] <= '8');
+    assert_string_equal (eight.fired[1], four.fired[1]);
+    /* one stream: a's 4 dice or 2 before b's */
+    volleys (8, false, &eight);
+    volleys (4, false, &four);
+    assert_non_null (strstr (eight.fired[0], ": 4 shooters need"));
+    assert_non_null (strstr (four.fired[0], ": 2 shooters need"));
+    assert_non_null (strstr (eight.fired[1], "threw ["));
+    assert_string_not_equal (eight.fired[1], four.fired[1]);
+}
+
 /*  "If a group is directed to Charge? It moves to contact the nearest
  *  enemy figures in reach."  Then the melee: the worse side moves back
  *  5 cm; the winner may follow up. */
@@ -936,6 +1014,7 @@ main (void)
         cmocka_unit_test (test_loading),
         cmocka_unit_test (test_uncommanded_shooting),
         cmocka_unit_test (test_target_group),
+        cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_charge_and_melee),
         cmocka_unit_test (test_moves),
         cmocka_unit_test (test_in_play_and_seen),
