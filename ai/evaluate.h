@@ -28,6 +28,12 @@ typedef struct {
     double held[SIDE_COUNT];     /* objective value held, share of all */
     double on_time[SIDE_COUNT];  /* 1 for the side the turn limit would
                                     give the battle to now, else 0 */
+    double threat[SIDE_COUNT];   /* the fire to come: the enemy's figures,
+                                    as a share, the side's units would hit
+                                    with one volley each from where they
+                                    stand, each at the enemy it sees in
+                                    reach that it hits hardest
+                                    (evaluate_volley) */
     double progress;             /* turn / turn limit, 0..1 */
 } evaluate_terms_t;
 
@@ -40,6 +46,8 @@ typedef struct {
  *      + favoured_broken * (on_time(enemy) broken(enemy)
  *                           - on_time(side) broken(side))
  *      + command    * (reach(side) - reach(enemy))
+ *      + threat     * ((0.5 + aggression) threat(side)
+ *                      - (0.5 + caution) threat(enemy))
  *  and the value 1 / (1 + e^-z). */
 typedef struct {
     const char *ruleset;         /* the ruleset's name (an overlay's own)
@@ -52,10 +60,23 @@ typedef struct {
                                     by breaking, its enemy wins only by
                                     breaking it; 0 where not fitted */
     double command;
+    double threat;               /* the weight of the fire to come, which a
+                                    playout that ends within the turn
+                                    sees nothing of; 0 where not fitted
+                                    (and then not computed) */
 } evaluate_weights_t;
 
-/*  The terms of game `g` now (over or not). */
+/*  The terms of game `g` now (over or not), every one of them. */
 void evaluate_terms (const game_t *g, evaluate_terms_t *out);
+
+/*  The figures (a kill 1, a wound a half) unit `a` should take off unit
+ *  `b` with one volley from where it stands now, not having moved and
+ *  without a command figure's help: by its engine's estimates (game_estimates_t) where it gives
+ *  them, else by rough chances any ruleset gives (a half a figure at
+ *  short range, a third at medium, a sixth at long, cover halving
+ *  them).  0 beyond the reach of a's weapon.  Whether a sees b is not
+ *  asked. */
+double evaluate_volley (const game_t *g, int a, int b);
 
 /*  The weights fitted to g's ruleset (a house-rule overlay's own set,
  *  else its engine's), or the default set.  Never NULL. */

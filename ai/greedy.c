@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "evaluate.h"
 #include "greedy.h"
 
 /*  Weights of the score, in expected figures. */
@@ -69,35 +70,6 @@ nearest_seen (const game_t *g, int u, const bool *visible, double reach)
 
 /*  ---- any ruleset: the game interface and the shared ruleset only ---- */
 
-/*  The chance one figure's shot hits at `band`, behind `cover`: what any
- *  of our rulesets gives, roughly (a half at short range, a third at
- *  medium, a sixth at long; cover halves it). */
-static double
-generic_hit (range_band_t band, cover_t cover)
-{
-    double p = band == RANGE_SHORT ? 0.5 : band == RANGE_MEDIUM ? 1.0 / 3
-             : band == RANGE_LONG ? 1.0 / 6 : 0;
-    return cover != COVER_NONE ? p / 2 : p;
-}
-
-/*  Expected figures unit `a` hits on unit `b` firing from where it
- *  stands, by the generic chances. */
-static double
-generic_volley (const game_t *g, int a, int b)
-{
-    const situation_t *sit = game_situation (g);
-    const ruleset_t *rs = situation_ruleset (sit);
-    const unit_t *ua = situation_unit_const (sit, a);
-    const unit_t *ub = situation_unit_const (sit, b);
-    double d = situation_unit_distance (sit, a, b);
-    range_band_t band = ruleset_range_band (rs, ua->weapon, d);
-    if (band == RANGE_NONE)
-        return 0;
-    vec2_t aim = footprint_nearest_point (&ua->fp, &ub->fp);
-    return unit_figures_standing (ua)
-         * generic_hit (band, situation_cover_at (sit, aim, NULL));
-}
-
 /*  The harm done to `side` so far, in figures as its engine weighs its
  *  strength (game_side_harm: figures killed and gone count 1, wounded a
  *  half; 4 Page Bolivar's resolve), scaled to figures. */
@@ -131,7 +103,7 @@ generic_exposure (const game_t *g, int u)
         double d = situation_unit_distance (sit, e, u);
         if (d <= ruleset_weapon_reach (rs, x)
             && situation_can_see (sit, e, u, NULL, NULL))
-            hits += generic_volley (g, e, u);
+            hits += evaluate_volley (g, e, u);
     }
     return hits;
 }
@@ -157,7 +129,7 @@ generic_score (const game_t *before, const game_t *g, int u,
     double offense = dealt;
     int next = nearest_seen (g, u, visible, reach);
     if (next >= 0)
-        offense += GREEDY_LOAD_SHARE * generic_volley (g, u, next)
+        offense += GREEDY_LOAD_SHARE * evaluate_volley (g, u, next)
                  * target_worth (g, next);
     double threat = taken + GREEDY_GENERIC_EXPOSED * generic_exposure (g, u);
     if (un->arm == ARM_COMMAND) {

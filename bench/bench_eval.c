@@ -14,7 +14,9 @@
  *  for both); the battles of odd number test it.  Prints, on the test
  *  battles, the log loss and the Brier score of the weights now in
  *  ai/evaluate.c for this ruleset, of the default set, and of the fitted
- *  ones, then the fitted weights as a line for ai/evaluate.c's table.
+ *  ones (first with the fire to come held at 0, to say what that term
+ *  adds, then with every term), then the fitted weights as a line for
+ *  ai/evaluate.c's table.
  *  --nonnegative fits every weight at 0 or above (fit_nonnegative).
  *
  *  Command reach is not fitted (the tables play commanded units as any
@@ -28,10 +30,10 @@
 #include "bench_rules.h"
 #include "evaluate.h"
 
-#define TERMS 9            /* the weights fitted, in evaluate_weights_t
+#define TERMS 10           /* the weights fitted, in evaluate_weights_t
                               order: lost, lost2, wounded, risk, broken,
                               broken2, held_late, time_late,
-                              favoured_broken */
+                              favoured_broken, threat */
 
 static int
 usage (void)
@@ -107,6 +109,7 @@ features (const evaluate_terms_t *t, int side, double *f)
     f[6] = t->progress * (t->held[side] - t->held[e]);
     f[7] = t->progress * (t->on_time[side] - t->on_time[e]);
     f[8] = t->on_time[e] * t->broken[e] - t->on_time[side] * t->broken[side];
+    f[9] = t->threat[side] - t->threat[e];
 }
 
 static void
@@ -114,7 +117,7 @@ weights_vector (const evaluate_weights_t *w, double *v)
 {
     double x[TERMS] = { w->lost, w->lost2, w->wounded, w->risk, w->broken,
                         w->broken2, w->held_late, w->time_late,
-                        w->favoured_broken };
+                        w->favoured_broken, w->threat };
     memcpy (v, x, sizeof x);
 }
 
@@ -253,9 +256,11 @@ fit (const samples_t *ss, double command, double l2, const bool *zero,
  *  most negative weight is held at 0 and the rest fitted again, until
  *  none is negative (at the latest when all are held at 0). */
 static void
-fit_nonnegative (const samples_t *ss, double command, double l2, double *v)
+fit_nonnegative (const samples_t *ss, double command, double l2,
+                 const bool *held, double *v)
 {
-    bool zero[TERMS] = { false };
+    bool zero[TERMS];
+    memcpy (zero, held, sizeof zero);
     for (;;) {
         fit (ss, command, l2, zero, v);
         int worst = -1;
@@ -412,19 +417,27 @@ main (int argc, char **argv)
     score (&ss, v, 0, &ll, &br);
     printf ("  no model (every position 1/2): log loss %.4f, Brier %.4f\n",
             ll, br);
-    if (nonnegative)
-        fit_nonnegative (&ss, now->command, l2, v);
-    else {
-        bool free_all[TERMS] = { false };
-        fit (&ss, now->command, l2, free_all, v);
+    /* first without the fire to come (the threat weight held at 0), to
+       say what that term adds, then with every term */
+    bool held[TERMS] = { false };
+    held[TERMS - 1] = true;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1)
+            held[TERMS - 1] = false;
+        if (nonnegative)
+            fit_nonnegative (&ss, now->command, l2, held, v);
+        else
+            fit (&ss, now->command, l2, held, v);
+        score (&ss, v, now->command, &ll, &br);
+        printf ("  fitted%s: log loss %.4f, Brier %.4f\n",
+                pass == 0 ? " without the fire to come" : "", ll, br);
     }
-    score (&ss, v, now->command, &ll, &br);
-    printf ("  fitted: log loss %.4f, Brier %.4f\n", ll, br);
     printf ("    { .ruleset = \"%s\", .lost = %.2f, .lost2 = %.2f,\n"
             "      .wounded = %.2f, .risk = %.2f, .broken = %.2f, "
             ".broken2 = %.2f,\n      .held_late = %.2f, .time_late = %.2f, "
-            ".favoured_broken = %.2f, .command = %.2f },\n", ruleset, v[0],
-            v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], now->command);
+            ".favoured_broken = %.2f, .command = %.2f,\n      .threat = %.2f },\n",
+            ruleset, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8],
+            now->command, v[9]);
     free (ss.s);
     for (int i = 0; i < files.npaths; i++)
         scenario_destroy (&scenarios[i]);

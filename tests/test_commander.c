@@ -1503,7 +1503,7 @@ test_value_model (void **state)
         const double terms[] = { w->lost, w->lost2, w->wounded, w->risk,
                                  w->broken, w->broken2, w->held_late,
                                  w->time_late, w->favoured_broken,
-                                 w->command };
+                                 w->command, w->threat };
         for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++)
             assert_true (terms[k] >= 0);
     }
@@ -1595,6 +1595,71 @@ test_value_time_limit (void **state)
         last = evaluate_weights_at (i);
     assert_non_null (last);
     assert_null (last->ruleset);
+}
+
+/*  The fire to come: a side's threat is the share of the enemy's
+ *  figures its units would hit with a volley each from where they
+ *  stand, each at the enemy it sees in reach that it would hit hardest.
+ *  Under Empire of Liberty, whose playouts end within the turn and so
+ *  see nothing of what a gun brought into range will do, the value
+ *  weighs it: bringing a gun within reach of the enemy is worth
+ *  something before it has fired. */
+static void
+test_value_fire_to_come (void **state)
+{
+    (void) state;
+    char err[SOLO_ERR_MAX];
+    game_rules_t *eol =
+        test_rules_load ("rules/data/empire_of_liberty/tables.cfg");
+    scenario_t *sc = test_scenario_load (eol, "eol_meeting");
+    game_t *g = game_new (eol, sc, err, sizeof err);
+    assert_non_null (g);
+    const evaluate_weights_t *w = evaluate_weights_of (g);
+    assert_string_equal (w->ruleset, "empire_of_liberty");
+    assert_true (w->threat > 0);
+    situation_t *sit = game_situation_mut (g);
+    int guns = situation_find_unit (sit, "blue-guns");
+    int foot = situation_find_unit (sit, "red-1st");
+    /* the gun and one enemy battalion alone on the table, far apart */
+    for (int u = 0; u < game_unit_count (g); u++)
+        if (u != guns && u != foot)
+            game_unit_mut (g, u)->gone = true;
+    situation_unit (sit, guns)->fp.centre = (vec2_t) { 91.5, 10 };
+    situation_unit (sit, guns)->fp.facing = 0;
+    situation_unit (sit, foot)->fp.centre = (vec2_t) { 91.5, 115 };
+    situation_unit (sit, foot)->fp.facing = 180;
+    evaluate_terms_t far;
+    evaluate_terms (g, &far);
+    assert_true (far.threat[SIDE_BLUE] == 0 && far.threat[SIDE_RED] == 0);
+    assert_true (evaluate_volley (g, guns, foot) == 0);
+    commander_personality_t balanced = { 0.5, 0.5 };
+    double before = search_evaluate (g, SIDE_BLUE, &balanced);
+
+    /* the battalion 30 cm before the gun: in its reach, out of the
+       muskets' */
+    situation_unit (sit, foot)->fp.centre = (vec2_t) { 91.5, 40 };
+    const ruleset_t *rs = situation_ruleset (sit);
+    double d = situation_unit_distance (sit, guns, foot);
+    assert_true (d <= ruleset_weapon_reach (rs, situation_unit (sit, guns)));
+    assert_true (d > ruleset_weapon_reach (rs, situation_unit (sit, foot)));
+    assert_true (situation_can_see (sit, guns, foot, NULL, NULL));
+    double hits = evaluate_volley (g, guns, foot);
+    assert_true (hits > 0);
+    evaluate_terms_t near;
+    evaluate_terms (g, &near);
+    game_result_t r;
+    game_result (g, &r);
+    test_near (near.threat[SIDE_BLUE], hits / r.figures[SIDE_RED], 1e-9);
+    assert_true (near.threat[SIDE_RED] == 0);
+    assert_true (search_evaluate (g, SIDE_BLUE, &balanced) > before);
+    assert_true (search_evaluate (g, SIDE_RED, &balanced) < 1 - before + 1e-12);
+    /* in melee it fires at nothing */
+    game_unit_mut (g, guns)->in_melee = true;
+    evaluate_terms (g, &near);
+    assert_true (near.threat[SIDE_BLUE] == 0);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&eol);
 }
 
 /*  A setting of the search where one unit acts an activation, asked of
@@ -2506,6 +2571,7 @@ main (void)
         cmocka_unit_test (test_fog_no_target_out_of_sight),
         cmocka_unit_test (test_value_model),
         cmocka_unit_test (test_value_time_limit),
+        cmocka_unit_test (test_value_fire_to_come),
         cmocka_unit_test (test_one_unit_acts),
         cmocka_unit_test (test_greedy_score),
         cmocka_unit_test (test_greedy_any_ruleset),
