@@ -948,7 +948,9 @@ test_melee_and_rally_back (void **state)
 /*  "A Gauchos/Llaneros or skirmisher unit can Evade to avoid being
  *  contacted by a charge.  The unit cannot be charging and must make a
  *  command check.  The unit then moves directly away from charger, with
- *  full movement allowance"; "The charger might catch the evader". */
+ *  full movement allowance"; "The charger might catch the evader": the
+ *  charger of an evader that got away charges as far as it goes, up to
+ *  3 TUM, stopped short of anything in its way (RULINGS.md). */
 static void
 test_evade (void **state)
 {
@@ -960,8 +962,39 @@ test_evade (void **state)
     assert_true (test_saw (f, "d's command check to evade: 2d6, best 6: passed"));
     assert_true (test_saw (f, "d evades a: 12.0 cm directly away"));
     test_near (U (f, "d")->fp.centre.y, 26 + 12, 0.01);
+    /* the charger goes its 3 TUM (6 cm) after it */
     assert_true (test_saw (f, "a charges but does not reach d"));
+    assert_true (test_saw (f, "it moves 6.0 cm"));
+    test_near (U (f, "a")->fp.centre.y, 20 + 6, 0.01);
     assert_false (game_unit (f->g, idx (f, "d"))->in_melee);
+    unmake (f);
+
+    /* a battalion of red's stands in the way: the skirmishers pass
+       through it, the horse following them stops short of it, in
+       contact with nothing (it charged the skirmishers, not the line) */
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20, 0,
+                    NULL),
+              unit ("d", "red", "skirmisher", "ordinary", "loose", 50, 26,
+                    180, NULL),
+              unit ("e", "red", "battalion", "ordinary", "line", 50, 27.5, 180,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "a", test_charge_order (f, "d"));
+    test_next_phase (f);
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "d evades a"));
+    assert_true (test_saw (f, "a charges but does not reach d"));
+    const situation_t *sit = game_situation (f->g);
+    double gap = situation_unit_distance (sit, idx (f, "a"), idx (f, "e"));
+    assert_true (gap >= 0.5 - 1e-6 && gap < 0.5 + 0.6);
+    assert_true (U (f, "a")->fp.centre.y < 26);
+    assert_false (game_unit (f->g, idx (f, "a"))->in_melee);
+    assert_false (game_unit (f->g, idx (f, "e"))->in_melee);
     unmake (f);
 
     /* the check failed: caught */

@@ -226,23 +226,23 @@ charges (game_t *g)
             }
             char err[SOLO_ERR_MAX];
             if (bol_charge_check (g, u, t, err, sizeof err) < 0) {
-                /* the target evaded out of reach: as far as it goes */
-                double distance;
-                vec2_t at = bol_contact_point (g, u, t, &distance, NULL);
-                double reach = tables (g)->house.charge_full_move
-                             ? bol_move_allowance (g, u)
-                             : bol_cm (g, tables (g)->charge_tum);
-                unit_t *x = game_unit_m (g, u);
-                double heading = geom_bearing (x->fp.centre, at);
-                x->fp.centre = situation_move_towards (game_situation (g),
-                                                       x->fp.centre, heading,
-                                                       fmin (reach,
-                                                             distance - 0.5));
+                /* the target evaded out of reach: as far as it goes;
+                   anything else (locked since, by a charge on it) keeps
+                   it where it stands */
                 const char *why = strstr (err, ": ");
-                if (game_events_on (g))
-                    game_event (g, GAME_EVENT_MOVE, u, "%s charges but does "
-                                "not reach %s (%s)", x->id,
-                                game_unit_c (g, t)->id, why ? why + 2 : err);
+                why = why ? why + 2 : err;
+                const char *id = game_unit_c (g, u)->id;
+                const char *tid = game_unit_c (g, t)->id;
+                if (bol_charge_out_of_reach (g, u, t)) {
+                    double moved = bol_charge_short (g, u, t);
+                    if (game_events_on (g))
+                        game_event (g, GAME_EVENT_MOVE, u, "%s charges but "
+                                    "does not reach %s (%s): it moves "
+                                    "%.1f cm", id, tid, why, moved);
+                }
+                else if (game_events_on (g))
+                    game_event (g, GAME_EVENT_MOVE, u, "%s does not charge "
+                                "%s (%s)", id, tid, why);
                 continue;
             }
             if (bol_charge_move (g, u, t) && is_artillery (g, t)) {

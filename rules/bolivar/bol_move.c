@@ -427,8 +427,10 @@ bol_charge_reach (const game_t *g, int u)
                                      : bol_cm (g, t->charge_tum);
 }
 
-int
-bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
+/*  bol_charge_check, the distance asked or not (`mind_reach`). */
+static int
+charge_check (const game_t *g, int u, int target, char *err, int errlen,
+              bool mind_reach)
 {
     const unit_t *x = game_unit_c (g, u);
     const bol_tables_t *t = tables (g);
@@ -498,7 +500,7 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
         return -1;
     }
     double reach = bol_charge_reach (g, u);
-    if (distance > reach + 0.05) {
+    if (mind_reach && distance > reach + 0.05) {
         if (err) {
             char a[48], b[48];
             ruleset_length_text (game_ruleset (g), distance, a, sizeof a);
@@ -510,6 +512,34 @@ bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
         return -1;
     }
     return 0;
+}
+
+int
+bol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
+{
+    return charge_check (g, u, target, err, errlen, true);
+}
+
+bool
+bol_charge_out_of_reach (const game_t *g, int u, int target)
+{
+    return charge_check (g, u, target, NULL, 0, false) == 0
+        && charge_check (g, u, target, NULL, 0, true) < 0;
+}
+
+/*  The charger of an evader that got away: straight at the contact point
+ *  it would have had, up to its charge reach and 0.5 cm short of it,
+ *  stopped as any move is (walk: never onto another unit, nor into
+ *  contact with an enemy). */
+static double
+bol_charge_short_alone (game_t *g, int u, int target)
+{
+    unit_t *x = game_unit_m (g, u);
+    double distance;
+    vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
+    double heading = geom_bearing (x->fp.centre, at);
+    double length = fmin (bol_charge_reach (g, u), distance - 0.5);
+    return length > 0 ? walk (g, u, heading, length, heading, false, -1) : 0;
 }
 
 static bool
@@ -671,6 +701,15 @@ bol_move_order (game_t *g, int u, const order_t *o, dice_t *dice)
     bol_carry_t carry = bol_carry_begin (g, u);
     bol_move_order_alone (g, u, o, dice);
     bol_carry_end (g, u, carry);
+}
+
+double
+bol_charge_short (game_t *g, int u, int target)
+{
+    bol_carry_t carry = bol_carry_begin (g, u);
+    double moved = bol_charge_short_alone (g, u, target);
+    bol_carry_end (g, u, carry);
+    return moved;
 }
 
 bool

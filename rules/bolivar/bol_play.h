@@ -144,6 +144,19 @@ double bol_charge_reach (const game_t *g, int u);
 int bol_charge_check (const game_t *g, int u, int target, char *err,
                       int errlen);
 
+/*  Is the distance all that keeps unit u from charging `target` now
+ *  (every other condition of bol_charge_check met, the target beyond
+ *  reach)?  So it is when the target evaded out of its reach. */
+bool bol_charge_out_of_reach (const game_t *g, int u, int target);
+
+/*  "The charger might catch the evader": the evader got beyond reach,
+ *  so unit u charges as far as it goes, straight at where the target
+ *  now stands, up to its charge reach (bol_charge_reach) and 0.5 cm
+ *  short of it, stopped short of any other unit as a move is (it ends
+ *  in contact with no enemy), its attached commander carried with it.
+ *  Returns the distance moved, 0 when nothing lets it move. */
+double bol_charge_short (game_t *g, int u, int target);
+
 /*  The friendly line unit u, a line, swaps places with in a passage of
  *  lines ("when two lines, one behind the other within 3 TUM, swap
  *  positions"): the one whose footprint holds `to`, the point u is told
