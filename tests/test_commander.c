@@ -1438,6 +1438,21 @@ test_fog_no_target_out_of_sight (void **state)
 
 /*  ---- the value of a position, the greedy's score ---- */
 
+/*  A game of the installed scenario `name` under the tables at `rel`
+ *  (from the source tree); *rules and *sc get what the caller destroys
+ *  after the game. */
+static game_t *
+scenario_game (const char *rel, const char *name, game_rules_t **rules,
+               scenario_t **sc)
+{
+    char err[SOLO_ERR_MAX];
+    *rules = test_rules_load (rel);
+    *sc = test_scenario_load (*rules, name);
+    game_t *g = game_new (*rules, *sc, err, sizeof err);
+    assert_non_null (g);
+    return g;
+}
+
 /*  Losses lower a side's value and raise the enemy's; the personality
  *  weighs them; a battle over is 1, 0 or 1/2. */
 static void
@@ -1546,11 +1561,10 @@ static void
 test_value_time_limit (void **state)
 {
     (void) state;
-    char err[SOLO_ERR_MAX];
-    game_rules_t *bol = test_rules_load ("rules/data/bolivar/tables.cfg");
-    scenario_t *sc = test_scenario_load (bol, "bol_meeting");
-    game_t *g = game_new (bol, sc, err, sizeof err);
-    assert_non_null (g);
+    game_rules_t *bol;
+    scenario_t *sc;
+    game_t *g = scenario_game ("rules/data/bolivar/tables.cfg", "bol_meeting",
+                               &bol, &sc);
     assert_string_equal (evaluate_weights_of (g)->ruleset, "bolivar");
     game_result_t r;
     game_result (g, &r);
@@ -1579,11 +1593,9 @@ test_value_time_limit (void **state)
     scenario_destroy (&sc);
     game_rules_destroy (&bol);
 
-    game_rules_t *house =
-        test_rules_load ("rules/data/liberators_house/tables.cfg");
-    sc = test_scenario_load (house, "lib_meeting");
-    g = game_new (house, sc, err, sizeof err);
-    assert_non_null (g);
+    game_rules_t *house;
+    g = scenario_game ("rules/data/liberators_house/tables.cfg",
+                       "lib_meeting", &house, &sc);
     assert_string_equal (evaluate_weights_of (g)->ruleset, "liberators_house");
     assert_int_equal (game_set_turn (g, 5), 0);
     assert_breaking_the_defender_counts_more (g);
@@ -1608,12 +1620,10 @@ static void
 test_value_fire_to_come (void **state)
 {
     (void) state;
-    char err[SOLO_ERR_MAX];
-    game_rules_t *eol =
-        test_rules_load ("rules/data/empire_of_liberty/tables.cfg");
-    scenario_t *sc = test_scenario_load (eol, "eol_meeting");
-    game_t *g = game_new (eol, sc, err, sizeof err);
-    assert_non_null (g);
+    game_rules_t *eol;
+    scenario_t *sc;
+    game_t *g = scenario_game ("rules/data/empire_of_liberty/tables.cfg",
+                               "eol_meeting", &eol, &sc);
     const evaluate_weights_t *w = evaluate_weights_of (g);
     assert_string_equal (w->ruleset, "empire_of_liberty");
     assert_true (w->threat > 0);
@@ -1695,11 +1705,10 @@ test_one_unit_acts (void **state)
 {
     (void) state;
     char err[SOLO_ERR_MAX];
-    game_rules_t *eol =
-        test_rules_load ("rules/data/empire_of_liberty/tables.cfg");
-    scenario_t *sc = test_scenario_load (eol, "eol_meeting");
-    game_t *g = game_new (eol, sc, err, sizeof err);
-    assert_non_null (g);
+    game_rules_t *eol;
+    scenario_t *sc;
+    game_t *g = scenario_game ("rules/data/empire_of_liberty/tables.cfg",
+                               "eol_meeting", &eol, &sc);
     assert_true (game_engine (g)->one_acts);
     dice_t *dice = dice_new (7);
     int side = -1;
