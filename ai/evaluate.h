@@ -62,8 +62,8 @@ typedef struct {
     double command;
     double threat;               /* the weight of the fire to come, which a
                                     playout that ends within the turn
-                                    sees nothing of; 0 where not fitted
-                                    (and then not computed) */
+                                    sees nothing of; set by hand, 0 where
+                                    not set (and then not computed) */
 } evaluate_weights_t;
 
 /*  The terms of game `g` now (over or not), every one of them. */
@@ -71,11 +71,11 @@ void evaluate_terms (const game_t *g, evaluate_terms_t *out);
 
 /*  The figures (a kill 1, a wound a half) unit `a` should take off unit
  *  `b` with one volley from where it stands now, not having moved and
- *  without a command figure's help: by its engine's estimates (game_estimates_t) where it gives
- *  them, else by rough chances any ruleset gives (a half a figure at
- *  short range, a third at medium, a sixth at long, cover halving
- *  them).  0 beyond the reach of a's weapon.  Whether a sees b is not
- *  asked. */
+ *  without a command figure's help: by its engine's estimates
+ *  (game_estimates_t) where it gives them, else by rough chances any
+ *  ruleset gives (a hit for half its figures at short range, a third
+ *  at medium, a sixth at long, cover halving them).  0 beyond the
+ *  reach of a's weapon.  Whether a sees b is not asked. */
 double evaluate_volley (const game_t *g, int a, int b);
 
 /*  The weights fitted to g's ruleset (a house-rule overlay's own set,

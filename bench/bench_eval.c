@@ -435,9 +435,9 @@ main (int argc, char **argv)
     printf ("    { .ruleset = \"%s\", .lost = %.2f, .lost2 = %.2f,\n"
             "      .wounded = %.2f, .risk = %.2f, .broken = %.2f, "
             ".broken2 = %.2f,\n      .held_late = %.2f, .time_late = %.2f, "
-            ".favoured_broken = %.2f, .command = %.2f,\n      .threat = %.2f },\n",
-            ruleset, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8],
-            now->command, v[9]);
+            ".favoured_broken = %.2f, .command = %.2f,\n"
+            "      .threat = %.2f },\n", ruleset, v[0], v[1], v[2], v[3],
+            v[4], v[5], v[6], v[7], v[8], now->command, v[9]);
     free (ss.s);
     for (int i = 0; i < files.npaths; i++)
         scenario_destroy (&scenarios[i]);
