@@ -534,10 +534,9 @@ bol_charge_out_of_reach (const game_t *g, int u, int target)
 static double
 bol_charge_short_alone (game_t *g, int u, int target)
 {
-    unit_t *x = game_unit_m (g, u);
     double distance;
     vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
-    double heading = geom_bearing (x->fp.centre, at);
+    double heading = geom_bearing (game_unit_c (g, u)->fp.centre, at);
     double length = fmin (bol_charge_reach (g, u), distance - 0.5);
     return length > 0 ? walk (g, u, heading, length, heading, false, -1) : 0;
 }
