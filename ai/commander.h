@@ -482,8 +482,9 @@ bool commander_strategy_moves_first (void *state, const game_t *g, int side);
       commander_strategy_set_tables, commander_strategy_uses_clock,     \
       commander_strategy_set_stop, commander_strategy_moves_first }
 #define COMMANDER_STRATEGY_SEARCH                                         \
-    { "search", "the commander: portfolio greedy search then NaiveMCTS "  \
-      "within a time or playout budget", commander_strategy_create_search,\
+    { "search", "the commander: each unit's options played out, a bandit "\
+      "a unit, within a time or playout budget",                         \
+      commander_strategy_create_search,                                  \
       commander_strategy_destroy, commander_strategy_decide,             \
       commander_strategy_set_tables, commander_strategy_uses_clock,     \
       commander_strategy_set_stop, commander_strategy_moves_first }

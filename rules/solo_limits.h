@@ -18,6 +18,8 @@
 #define SOLO_MAX_STAND_STRENGTH 100   /* a stand's strength (resolve, ...) */
 #define SOLO_MAX_WEAPONS       32     /* rows of a weapons table */
 #define SOLO_MAX_TROOP_TYPES   32     /* rows of a troop-types table */
-#define SOLO_ERR_MAX           256    /* bytes of an error message */
+#define SOLO_ERR_MAX           512    /* bytes of an error message: room
+                                         for a wrapped one and its list
+                                         of known keys */
 
 #endif

@@ -104,6 +104,22 @@ for pair in "solod.help:solod.8" "solo.help:solo.1" \
     done
 done
 
+# Every key the search takes (its refusal of an unknown one lists them)
+# is in solo-tournament(1)'s STRATEGIES, as "key=".
+"$P/bin/solo-tournament" run --db "$work/keys.db" \
+    --scenario "$data/scenarios/farm.cfg" \
+    --strategy a=search:no_such_key=1 --strategy b=table --games 2 \
+    >"$work/keys.err" 2>&1
+keys=$(sed -n 's/.*(known: \([a-z, ]*\)).*/\1/p' "$work/keys.err" | tr ',' ' ')
+check_sh "[ -n '$keys' ]" \
+      "the search's refusal of an unknown key lists no keys: $(head -c 300 "$work/keys.err")"
+MANWIDTH=200 man -l "$P/share/man/man1/solo-tournament.1" 2>/dev/null \
+    | sed -n '/^STRATEGIES/,/^EXIT STATUS/p' >"$work/strategies.txt"
+for key in $keys; do
+    check_sh "grep -q -- '$key=' '$work/strategies.txt'" \
+          "solo-tournament.1 (STRATEGIES) does not document the search's key $key"
+done
+
 # The default place of the games' database is stated the same in solod's
 # --help, its man page and the installed config.
 for where in "$work/solod.help" "$P/share/man/man8/solod.8" \
