@@ -1006,15 +1006,37 @@ test_evade (void **state)
     unmake (f);
 }
 
-/*  "Mutually charging units meet half way." */
+/*  How many of the game's events hold `words`. */
+static int
+times_saw (const fixture_t *f, const char *words)
+{
+    int n = 0;
+    for (int i = 0; i < f->event_count; i++)
+        n += strstr (f->events[i], words) != NULL;
+    return n;
+}
+
+/*  "Mutually charging units meet half way."  "Cavalry that tie in melee
+ *  Pass Through each other.  Initially the units interpenetrate, then
+ *  both units make an extra move directly-to-front for 3 TUM": once,
+ *  though both charged. */
 static void
 test_mutual_charges (void **state)
 {
     (void) state;
     fixture_t *f = charge_at ("horse", "horse", true);
+    /* both charged: 2d6 per resolve each, 6 dice, 1 hit each */
+    test_push (f, 12, 6, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1);
     test_next_phase (f);
     assert_true (test_saw (f, "a and d charge each other and meet half way, at "
                          "(50.0, 23.0)"));
+    assert_int_equal (times_saw (f, "tie and pass through each other"), 1);
+    /* from 22 and 24 (either side of the middle, 23): through the other
+       (2 + 2 cm) and 3 TUM (6 cm) on, once */
+    test_near (U (f, "a")->fp.centre.y, 22 + 10, 0.01);
+    test_near (U (f, "d")->fp.centre.y, 24 - 10, 0.01);
+    test_near (U (f, "a")->fp.facing, 0, 1e-9);
+    test_near (U (f, "d")->fp.facing, 180, 1e-9);
     unmake (f);
 }
 

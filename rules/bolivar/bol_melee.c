@@ -513,7 +513,7 @@ static void
 melee (game_t *g, dice_t *dice)
 {
     int n = game_unit_count (g);
-    enum { THREW = 1, FOUGHT = 2 };
+    enum { THREW = 1, FOUGHT = 2, PASSED = 4 };
     int *opp = game_scratch (g), *taken = opp + n, *dealt = taken + n;
     int *mark = dealt + n, *first_opp = mark + n;
     for (int u = 0; u < n; u++) {
@@ -579,9 +579,10 @@ melee (game_t *g, dice_t *dice)
     }
     /* Step 4.6: "A unit will Lose a Melee if they take more hits than
        they inflicted"; chargers rally back from a tie, except cavalry
-       that tie pass through each other */
+       that tie pass through each other: the pair once, though both
+       charged (mutual chargers) */
     for (int u = 0; u < n; u++) {
-        if (!bol_in_play (g, u) || first_opp[u] < 0)
+        if (!bol_in_play (g, u) || first_opp[u] < 0 || (mark[u] & PASSED))
             continue;
         bol_unit_state_t *st = state_m (g, u);
         int e = first_opp[u];
@@ -593,8 +594,11 @@ melee (game_t *g, dice_t *dice)
                  && !(st->flags & BOL_F_RALLIED)) {
             if (is_cavalry (g, u) && e >= 0 && bol_in_play (g, e)
                 && is_cavalry (g, e) && first_opp[e] == u
-                && taken[e] == dealt[e])
+                && taken[e] == dealt[e]) {
                 bol_pass_through (g, u, e);
+                mark[u] |= PASSED;
+                mark[e] |= PASSED;
+            }
             else {
                 bol_rally_back (g, u);
                 feigned_flight (g, u, e, dice);
