@@ -1406,6 +1406,110 @@ test_support_and_crowding (void **state)
     unmake (f);
 }
 
+/*  "A line is crowded when any part of a friendly line is
+ *  directly-to-rear within 1 TUM": any part of it in the lane straight
+ *  behind the line's frontage, its centre wherever it is. */
+static void
+test_crowded_line (void **state)
+{
+    (void) state;
+    char units[3072];
+    /* front: x 26..34, its rear edge at y 29; behind: x 33..41, 0.5 cm
+       back, its centre well off to the side (to-flank of front's centre)
+       with 1 cm of it in the lane */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("behind", "blue", "battalion", "ordinary", "line", 37,
+                    27.5, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 30, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    int front = idx (f, "front");
+    unit_t *behind = game_unit_m (f->g, idx (f, "behind"));
+    assert_true (bol_crowded (f->g, front));
+    /* beside the lane (x 34..42): it touches the lane's side, no part of
+       it is in the lane */
+    behind->fp.centre.x = 38;
+    assert_false (bol_crowded (f->g, front));
+    /* straight behind, 1 TUM back (2 cm): crowded; 1.2 TUM: not */
+    behind->fp.centre = (vec2_t) { 30, 26 };
+    assert_true (bol_crowded (f->g, front));
+    behind->fp.centre = (vec2_t) { 30, 25.6 };
+    assert_false (bol_crowded (f->g, front));
+    /* a column there is no "friendly line" */
+    behind->fp.centre = (vec2_t) { 30, 27.5 };
+    behind->formation = FORMATION_COLUMN;
+    assert_false (bol_crowded (f->g, front));
+    unmake (f);
+}
+
+/*  "A column is crowded when any part of a friendly unit is: (1) in
+ *  column to-flank within 2 TUM; (2) within 1 TUM either to-flank or
+ *  directly-to-rear."  Only battalions and spearmen are in column
+ *  ("Battalion and Spearman must be in Formation (Line, Column, Square
+ *  or March)"): limbered guns are not. */
+static void
+test_crowded_column (void **state)
+{
+    (void) state;
+    char units[3072];
+    /* col: x 48..52, y 48..52; the gun 1.5 TUM (3 cm) to its flank */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("col", "blue", "battalion", "ordinary", "column", 50, 50,
+                    0, NULL),
+              unit ("gun", "blue", "light_gun", "ordinary", "limbered", 56,
+                    50, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    int col = idx (f, "col");
+    assert_false (bol_crowded (f->g, col));
+    /* within 1 TUM to-flank, any friend: crowded */
+    game_unit_m (f->g, idx (f, "gun"))->fp.centre.x = 54.5;
+    assert_true (bol_crowded (f->g, col));
+    unmake (f);
+
+    /* a friendly column 1.5 TUM to its flank: crowded */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("col", "blue", "battalion", "ordinary", "column", 50, 50,
+                    0, NULL),
+              unit ("other", "blue", "spearmen", "ordinary", "column", 57,
+                    50, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    f = make (NULL, units);
+    col = idx (f, "col");
+    unit_t *other = game_unit_m (f->g, idx (f, "other"));
+    assert_true (bol_crowded (f->g, col));
+    /* its centre in col's front arc, a part of it to-flank (x above y
+       from col's centre) 1.4 TUM away: crowded */
+    other->fp.centre = (vec2_t) { 54.5, 56 };
+    assert_true (bol_crowded (f->g, col));
+    /* straight ahead of it, 0.5 TUM away: to-front is neither to-flank
+       nor to-rear, not crowded */
+    other->fp.centre = (vec2_t) { 50, 55 };
+    assert_false (bol_crowded (f->g, col));
+    unmake (f);
+
+    /* horse behind and to the side, its centre in col's rear arc, 0.9
+       TUM from it, but no part of it directly-to-rear (x from 52.3) nor
+       to-flank within 1 TUM: not crowded; moved into the lane, it is */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("col", "blue", "battalion", "ordinary", "column", 50, 50,
+                    0, NULL),
+              unit ("horse", "blue", "horse", "ordinary", "mounted", 54.3,
+                    45.2, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    f = make (NULL, units);
+    col = idx (f, "col");
+    assert_false (bol_crowded (f->g, col));
+    game_unit_m (f->g, idx (f, "horse"))->fp.centre.x = 53.5;
+    assert_true (bol_crowded (f->g, col));
+    unmake (f);
+}
+
 /*  Unit Morale (Phase 5): "Step 5.2. Commander Loss.  All units in the
  *  division lose one resolve.  Step 5.3. Morale Erosion.  For every
  *  friendly rout, lose one resolve from a unit in the same division (not
@@ -1678,6 +1782,8 @@ main (void)
         cmocka_unit_test (test_difficult_ground),
         cmocka_unit_test (test_commander_casualty),
         cmocka_unit_test (test_support_and_crowding),
+        cmocka_unit_test (test_crowded_line),
+        cmocka_unit_test (test_crowded_column),
         cmocka_unit_test (test_morale_phase),
         cmocka_unit_test (test_breakpoint_and_time),
         cmocka_unit_test (test_uncommanded),

@@ -4,6 +4,7 @@
  *  target by target from the attacker's right flank, the primary and
  *  secondary fighters, rally backs, cavalry passing through, and the
  *  Gauchos' one feigned flight.  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -48,6 +49,121 @@ bol_supported (const game_t *g, int u)
     return friend;
 }
 
+/*  A part of a unit smaller than this (cm squared) is a touch along a
+ *  region's limit, not a part in it: a friend side by side with a line
+ *  only touches the lane behind it. */
+#define PART_MIN_AREA_CM2 1e-6
+
+/*  The most vertices a unit's footprint has once clipped by up to
+ *  PART_MAX_PLANES half-planes (each adds at most one). */
+#define PART_MAX_PLANES 3
+#define PART_MAX_VERTICES (4 + PART_MAX_PLANES)
+
+/*  A half-plane of the table: the points p with (p - at) . normal >= 0. */
+typedef struct {
+    vec2_t at, normal;
+} half_plane_t;
+
+/*  The part of convex polygon in[n] within half-plane h, into out (room
+ *  for n + 1 vertices); returns its vertex count (under 3: no part). */
+static int
+clip_half_plane (const vec2_t *in, int n, half_plane_t h, vec2_t *out)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        vec2_t a = in[i], b = in[(i + 1) % n];
+        double da = (a.x - h.at.x) * h.normal.x + (a.y - h.at.y) * h.normal.y;
+        double db = (b.x - h.at.x) * h.normal.x + (b.y - h.at.y) * h.normal.y;
+        if (da >= 0)
+            out[m++] = a;
+        if ((da >= 0) != (db >= 0)) {
+            double t = da / (da - db);
+            out[m++] = (vec2_t) { a.x + t * (b.x - a.x),
+                                  a.y + t * (b.y - a.y) };
+        }
+    }
+    return m;
+}
+
+/*  Is any part of unit k in the region of the table the `count`
+ *  half-planes bound (a part with area: touching the region's limit is
+ *  not being in it), and that part within `cm` of unit u?  The distance
+ *  of two convex shapes apart is a vertex of one to the other. */
+static bool
+part_within (const game_t *g, int u, int k, const half_plane_t *planes,
+             int count, double cm)
+{
+    assert (count <= PART_MAX_PLANES);
+    vec2_t poly[PART_MAX_VERTICES], next[PART_MAX_VERTICES];
+    footprint_corners (&game_unit_c (g, k)->fp, poly);
+    int n = 4;
+    for (int i = 0; i < count && n >= 3; i++) {
+        n = clip_half_plane (poly, n, planes[i], next);
+        memcpy (poly, next, (size_t) n * sizeof *poly);
+    }
+    if (n < 3 || fabs (polygon_area (poly, n)) < PART_MIN_AREA_CM2)
+        return false;
+    const footprint_t *a = &game_unit_c (g, u)->fp;
+    double reach = cm + 1e-6;
+    for (int i = 0; i < n; i++)
+        if (footprint_point_distance (a, poly[i]) <= reach)
+            return true;
+    vec2_t c[4];
+    footprint_corners (a, c);
+    for (int i = 0; i < 4; i++)
+        if (polygon_distance (poly, n, c[i]) <= reach)
+            return true;
+    return false;
+}
+
+/*  Is any part of unit k directly-to-rear of unit u within `cm`: in the
+ *  lane its frontage makes straight back from its rear edge? */
+static bool
+directly_to_rear_within (const game_t *g, int u, int k, double cm)
+{
+    const footprint_t *a = &game_unit_c (g, u)->fp;
+    vec2_t ahead = geom_heading_vec (a->facing);
+    vec2_t right = { ahead.y, -ahead.x };
+    vec2_t rear = { a->centre.x - ahead.x * a->depth / 2,
+                    a->centre.y - ahead.y * a->depth / 2 };
+    vec2_t lft = { a->centre.x - right.x * a->width / 2,
+                   a->centre.y - right.y * a->width / 2 };
+    vec2_t rgt = { a->centre.x + right.x * a->width / 2,
+                   a->centre.y + right.y * a->width / 2 };
+    half_plane_t lane[3] = {
+        { rear, { -ahead.x, -ahead.y } },      /* behind its rear edge */
+        { lft, right },                        /* within its frontage */
+        { rgt, { -right.x, -right.y } } };
+    return part_within (g, u, k, lane, 3, cm);
+}
+
+/*  Is any part of unit k to-flank of unit u within `cm`: in its flank
+ *  arc, between the front and rear arcs of 45 degrees either side (seen
+ *  from its centre, as bol_arc_of; the arcs' limits are theirs)? */
+static bool
+to_flank_within (const game_t *g, int u, int k, double cm)
+{
+    const footprint_t *a = &game_unit_c (g, u)->fp;
+    vec2_t ahead = geom_heading_vec (a->facing);
+    vec2_t right = { ahead.y, -ahead.x };
+    for (int s = -1; s <= 1; s += 2) {
+        /* the flank at side s: across >= |along| */
+        half_plane_t wedge[2] = {
+            { a->centre, { s * right.x - ahead.x, s * right.y - ahead.y } },
+            { a->centre, { s * right.x + ahead.x, s * right.y + ahead.y } } };
+        if (part_within (g, u, k, wedge, 2, cm))
+            return true;
+    }
+    return false;
+}
+
+/*  "A line is crowded when any part of a friendly line is
+ *  directly-to-rear within 1 TUM.  A column is crowded when any part of
+ *  a friendly unit is: (1) in column to-flank within 2 TUM; (2) within
+ *  1 TUM either to-flank or directly-to-rear.  Commanders, skirmishers
+ *  and enemy cannot cause a unit to be crowded."  A line or a column is
+ *  a battalion's or spearmen's (limbered guns are no column).  False for
+ *  every other unit. */
 bool
 bol_crowded (const game_t *g, int u)
 {
@@ -56,27 +172,27 @@ bol_crowded (const game_t *g, int u)
     if (x->arm != ARM_INFANTRY || (x->formation != FORMATION_LINE
                                    && x->formation != FORMATION_COLUMN))
         return false;
+    double line_cm = bol_cm (g, t->crowded_line_tum);
+    double flank_cm = bol_cm (g, t->crowded_column_flank_tum);
+    double near_cm = bol_cm (g, t->crowded_column_tum);
     for (int k = 0; k < game_unit_count (g); k++) {
         const unit_t *y = game_unit_c (g, k);
-        /* "Commanders, skirmishers and enemy cannot cause a unit to be
-           crowded" */
         if (k == u || !bol_in_play (g, k) || y->side != x->side
             || y->arm == ARM_COMMAND || bol_type (g, k) == BOL_SKIRMISHER)
             continue;
-        double d = situation_unit_distance (game_situation (g), u, k);
-        arc_t arc = footprint_arc (&x->fp, y->fp.centre, 45, 45);
+        bol_type_t ty = bol_type (g, k);
+        bool formed = ty == BOL_BATTALION || ty == BOL_SPEARMEN;
         if (x->formation == FORMATION_LINE) {
-            if (y->arm == ARM_INFANTRY && y->formation == FORMATION_LINE
-                && arc == ARC_REAR && d <= bol_cm (g, t->crowded_line_tum)
-                                           + 1e-6)
+            if (formed && y->formation == FORMATION_LINE
+                && directly_to_rear_within (g, u, k, line_cm))
                 return true;
             continue;
         }
-        if (arc == ARC_FLANK && y->formation == FORMATION_COLUMN
-            && d <= bol_cm (g, t->crowded_column_flank_tum) + 1e-6)
+        if (formed && y->formation == FORMATION_COLUMN
+            && to_flank_within (g, u, k, flank_cm))
             return true;
-        if ((arc == ARC_FLANK || arc == ARC_REAR)
-            && d <= bol_cm (g, t->crowded_column_tum) + 1e-6)
+        if (to_flank_within (g, u, k, near_cm)
+            || directly_to_rear_within (g, u, k, near_cm))
             return true;
     }
     return false;
