@@ -1040,6 +1040,49 @@ test_mutual_charges (void **state)
     unmake (f);
 }
 
+/*  "The primary fighter gets 1d6 or 2d6 per resolve, then apply the
+ *  modifiers on QRS.  A secondary fighter gets 1d6.  Melee with enemy
+ *  entirely behind-flank or to-rear reduces the melee dice to zero.  An
+ *  attached commander gets 1d6": a secondary fighter with a commander
+ *  attached throws 2d6; an enemy only partly behind-flank leaves the
+ *  dice, every part of it behind takes them all. */
+static void
+test_melee_dice (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* b: a line 8 by 2 cm at (50, 50), its centre line across at y 50;
+       h: horse facing west at its right flank, 4 cm along it, its
+       corners from y 47.5 to 51.5 (its centre behind the line across
+       b's centre, part of it ahead) */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 50, 0,
+                    NULL),
+              unit ("chief", "blue", "brigadier", "ordinary", "line", 50,
+                    47.5, 0, NULL),
+              unit ("h", "red", "horse", "ordinary", "mounted", 55, 49.5,
+                    270, NULL),
+              unit ("other", "blue", "battalion", "ordinary", "line", 20, 50,
+                    0, NULL));
+    fixture_t *f = make (NULL, units);
+    int b = idx (f, "b"), h = idx (f, "h"), other = idx (f, "other");
+    assert_int_equal (bol_attached_commander (f->g, b), idx (f, "chief"));
+    assert_int_equal (bol_attached_commander (f->g, other), -1);
+    /* a secondary fighter: 1d6, and the attached commander's 1d6 */
+    assert_int_equal (bol_melee_dice (f->g, other, h, false), 1);
+    assert_int_equal (bol_melee_dice (f->g, b, h, false), 2);
+    /* the primary: 1d6 per resolve (3) and the commander's */
+    assert_int_equal (bol_melee_dice (f->g, b, h, true), 4);
+    /* the horse wholly behind the line across b's centre: none */
+    game_unit_m (f->g, h)->fp.centre.y = 47.9;
+    assert_int_equal (bol_melee_dice (f->g, b, h, true), 0);
+    assert_int_equal (bol_melee_dice (f->g, b, h, false), 0);
+    /* to its rear: none */
+    game_unit_m (f->g, h)->fp.centre = (vec2_t) { 50, 45 };
+    assert_int_equal (bol_melee_dice (f->g, b, h, true), 0);
+    unmake (f);
+}
+
 /*  "An army with Gauchos/Llaneros can conduct a single Feigned Flight in
  *  a game.  This follows a rally back move by a Gauchos/Llaneros unit
  *  that has a commander attached.  It requires a command check ...  The
@@ -1784,6 +1827,7 @@ main (void)
         cmocka_unit_test (test_support_and_crowding),
         cmocka_unit_test (test_crowded_line),
         cmocka_unit_test (test_crowded_column),
+        cmocka_unit_test (test_melee_dice),
         cmocka_unit_test (test_morale_phase),
         cmocka_unit_test (test_breakpoint_and_time),
         cmocka_unit_test (test_uncommanded),

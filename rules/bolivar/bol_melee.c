@@ -396,26 +396,44 @@ opponent_of (const game_t *g, int u)
     return best;
 }
 
+/*  Is every part of unit e behind-flank of unit u or to its rear: each
+ *  corner of it behind the line across u's centre (the flank arc's half
+ *  behind it and the rear arc are all there is behind that line; a corner
+ *  on it counts as behind)?  Never for a square ("Squares have no flank
+ *  or rear"). */
+static bool
+entirely_behind (const game_t *g, int u, int e)
+{
+    const unit_t *x = game_unit_c (g, u);
+    if (x->arm == ARM_INFANTRY && x->formation == FORMATION_SQUARE)
+        return false;
+    vec2_t ahead = geom_heading_vec (x->fp.facing);
+    vec2_t c[4];
+    footprint_corners (&game_unit_c (g, e)->fp, c);
+    for (int i = 0; i < 4; i++)
+        if ((c[i].x - x->fp.centre.x) * ahead.x
+            + (c[i].y - x->fp.centre.y) * ahead.y > 1e-6)
+            return false;
+    return true;
+}
+
 /*  The melee dice of u against e: as primary fighter its dice per
- *  resolve (charging or not) with support, crowding and an attached
- *  commander; as secondary 1d6; none against an enemy entirely
- *  behind-flank or to-rear. */
+ *  resolve (charging or not) with support and crowding; as secondary
+ *  1d6; either with 1d6 more for an attached commander ("A secondary
+ *  fighter gets 1d6 ... An attached commander gets 1d6"); none at all
+ *  against an enemy entirely behind-flank or to-rear. */
 int
 bol_melee_dice (const game_t *g, int u, int e, bool primary)
 {
     const bol_tables_t *t = tables (g);
-    const unit_t *x = game_unit_c (g, u);
-    if (x->formation != FORMATION_SQUARE) {
-        vec2_t c = game_unit_c (g, e)->fp.centre;
-        vec2_t ahead = geom_heading_vec (x->fp.facing);
-        double along = (c.x - x->fp.centre.x) * ahead.x
-                     + (c.y - x->fp.centre.y) * ahead.y;
-        arc_t arc = footprint_arc (&x->fp, c, 45, 45);
-        if (arc == ARC_REAR || (arc == ARC_FLANK && along < 0))
-            return 0;
-    }
+    /* "Melee with enemy entirely behind-flank or to-rear reduces the
+       melee dice to zero." */
+    if (entirely_behind (g, u, e))
+        return 0;
+    int commander = bol_attached_commander (g, u) >= 0
+                  ? t->attached_melee_dice : 0;
     if (!primary)
-        return t->secondary_dice;
+        return t->secondary_dice + commander;
     const bol_type_row_t *row = &t->type[bol_type (g, u)];
     int per = state_c (g, u)->flags & BOL_F_CHARGED ? row->melee_charging
                                                     : row->melee_defending;
@@ -428,8 +446,7 @@ bol_melee_dice (const game_t *g, int u, int e, bool primary)
         dice += t->supported_dice;
     if (bol_crowded (g, u))
         dice += t->crowded_dice;
-    if (bol_attached_commander (g, u) >= 0)
-        dice += t->attached_melee_dice;
+    dice += commander;
     return dice < 0 ? 0 : dice;
 }
 
