@@ -1674,6 +1674,173 @@ test_breakpoint_and_time (void **state)
     unmake (f);
 }
 
+/*  The rules of the bolivar table file with its first `from` replaced by
+ *  `to` (a setting turned another way). */
+static game_rules_t *
+rules_with (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path ("rules/data/bolivar/"
+                                                   "tables.cfg"),
+                                 err, sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    assert_non_null (at);
+    size_t n = strlen (text) + strlen (to) + 1;
+    char *edited = malloc (n);
+    assert_non_null (edited);
+    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    free (text);
+    game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
+                                            sizeof err);
+    free (edited);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
+}
+
+/*  "Your army must have a C-in-C plus one or more divisions, each of 3
+ *  to 8 units including compulsory commander": commanders are units, so
+ *  "A side loses the battle if their total lost units equals or exceeds
+ *  the Army Breakpoint (1/3 the number of the original units, rounded
+ *  up)" counts them, and a commander casualty ("the only way that a
+ *  Commander can be lost") is a lost unit (readings.army_break_commanders;
+ *  false leaves commanders out of both counts). */
+static void
+test_breakpoint_counts_commanders (void **state)
+{
+    (void) state;
+    char units[4096];
+    /* blue: a brigadier and four skirmishers, 5 units (break at 2); red
+       six skirmishers */
+    size_t len = (size_t) snprintf (units, sizeof units, "%s",
+                                    unit ("chief", "blue", "brigadier",
+                                          "ordinary", "line", 5, 5, 0,
+                                          NULL));
+    for (int i = 0; i < 4; i++) {
+        char id[16];
+        snprintf (id, sizeof id, "b%d", i);
+        len += (size_t) snprintf (units + len, sizeof units - len, ", %s",
+                                  unit (id, "blue", "skirmisher", "ordinary",
+                                        "loose", 20 + 10 * i, 10, 0, NULL));
+    }
+    for (int i = 0; i < 6; i++) {
+        char id[16];
+        snprintf (id, sizeof id, "r%d", i);
+        len += (size_t) snprintf (units + len, sizeof units - len, ", %s",
+                                  unit (id, "red", "skirmisher", "ordinary",
+                                        "loose", 10 + 10 * i, 90, 180, NULL));
+    }
+    fixture_t *f = make (NULL, units);
+    int of;
+    assert_int_equal (bol_side_lost (f->g, SIDE_BLUE, &of), 0);
+    assert_int_equal (of, 5);
+    bol_remove (f->g, idx (f, "chief"), BOL_F_CASUALTY, "t");
+    bol_remove (f->g, idx (f, "b0"), BOL_F_ROUTED, "t");
+    assert_int_equal (bol_side_lost (f->g, SIDE_BLUE, &of), 2);
+    game_result_t r;
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);                     /* 2 of 5: ceil (5/3) = 2 */
+    assert_int_equal (r.winner, SIDE_RED);
+    unmake (f);
+
+    /* commanders left out: 1 of 4, under ceil (4/3) = 2 */
+    game_rules_t *without = rules_with ("army_break_commanders = true;",
+                                        "army_break_commanders = false;");
+    f = test_game_new (without, scenario_text (NULL, units));
+    bol_remove (f->g, idx (f, "chief"), BOL_F_CASUALTY, "t");
+    bol_remove (f->g, idx (f, "b0"), BOL_F_ROUTED, "t");
+    assert_int_equal (bol_side_lost (f->g, SIDE_BLUE, &of), 1);
+    assert_int_equal (of, 4);
+    bol_engine.victory (f->g, &r);
+    assert_false (r.over);
+    unmake (f);
+    game_rules_destroy (&without);
+}
+
+/*  The Army Breakpoint is the text's whatever a scenario's victory group
+ *  says ("1/3 the number of the original units, rounded up"), and so is
+ *  the time limit: "The attacker loses if the game has not finished
+ *  before the time limit (10 game turns)".  A game opened for fewer
+ *  turns ends at its last by the same rule (a reading, RULINGS.md). */
+static void
+test_text_decides_victory (void **state)
+{
+    (void) state;
+    char units[2048], text[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("b0", "blue", "skirmisher", "ordinary", "loose", 10, 10,
+                    0, NULL),
+              unit ("b1", "blue", "skirmisher", "ordinary", "loose", 20, 10,
+                    0, NULL),
+              unit ("b2", "blue", "skirmisher", "ordinary", "loose", 30, 10,
+                    0, NULL),
+              unit ("r0", "red", "skirmisher", "ordinary", "loose", 10, 90,
+                    180, NULL),
+              unit ("r1", "red", "skirmisher", "ordinary", "loose", 20, 90,
+                    180, NULL),
+              unit ("r2", "red", "skirmisher", "ordinary", "loose", 30, 90,
+                    180, NULL));
+    /* the scenario asks for half its units lost, and 12 turns */
+    snprintf (text, sizeof text,
+              "ruleset = \"bolivar\";\n"
+              "table = { width = 100.0; depth = 100.0; };\n"
+              "units = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 12; first = \"blue\";\n"
+              "  victory = { army_break = 0.5; on_time = \"blue\"; }; };\n",
+              units);
+    fixture_t *f = test_game_new (rules, text);
+    game_result_t r;
+    bol_remove (f->g, idx (f, "r0"), BOL_F_ROUTED, "t");
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);                     /* 1 of 3: ceil (3/3) = 1 */
+    assert_int_equal (r.winner, SIDE_BLUE);
+    test_near (r.break_share[SIDE_RED], 1.0, 1e-9);
+    unmake (f);
+
+    /* nobody broken: not over at turn 9; at 10 the attacker (blue) loses,
+       though the scenario would play 12 and give blue the time */
+    f = test_game_new (rules, text);
+    assert_int_equal (game_set_turn (f->g, 9), 0);
+    bol_engine.victory (f->g, &r);
+    assert_false (r.over);
+    assert_int_equal (r.on_time_winner, SIDE_RED);
+    assert_int_equal (game_set_turn (f->g, 10), 0);
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, SIDE_RED);
+    assert_non_null (strstr (r.reason, "has not won in 10 game turns"));
+    unmake (f);
+
+    /* played through: the battle ends after turn 10 */
+    f = test_game_new (rules, text);
+    assert_int_equal (game_set_turn (f->g, 10), 0);
+    while (!game_over (f->g) && game_turn (f->g) == 10) {
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+    }
+    assert_true (game_over (f->g));
+    game_result (f->g, &r);
+    assert_int_equal (r.turns, 10);
+    assert_int_equal (r.winner, SIDE_RED);
+    unmake (f);
+
+    /* a game opened for 6 turns: the attacker loses at its end */
+    snprintf (text, sizeof text,
+              "ruleset = \"bolivar\";\n"
+              "table = { width = 100.0; depth = 100.0; };\n"
+              "units = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 6; first = \"blue\";\n"
+              "  victory = { on_time = \"draw\"; }; };\n", units);
+    f = test_game_new (rules, text);
+    assert_int_equal (game_set_turn (f->g, 6), 0);
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, SIDE_RED);
+    unmake (f);
+}
+
 /*  "Battalion and Spearman must be in Formation (Line, Column, Square or
  *  March) ... Only line can change to march.  March can only change to
  *  line."  "The unit must occupy the same space before and after a Line
@@ -1830,6 +1997,8 @@ main (void)
         cmocka_unit_test (test_melee_dice),
         cmocka_unit_test (test_morale_phase),
         cmocka_unit_test (test_breakpoint_and_time),
+        cmocka_unit_test (test_breakpoint_counts_commanders),
+        cmocka_unit_test (test_text_decides_victory),
         cmocka_unit_test (test_uncommanded),
         cmocka_unit_test (test_march_and_words),
         cmocka_unit_test (test_battles),

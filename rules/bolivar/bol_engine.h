@@ -214,8 +214,9 @@ bool bol_formation_allowed (bol_type_t type, formation_t f);
 int bol_order_check (const game_t *g, int u, const order_t *o, char *err,
                      int errlen);
 
-/*  Units lost by side `side` (routed, eliminated; commanders not counted)
- *  and its units at the start in *of. */
+/*  Units lost by side `side` (routed, eliminated, and commander
+ *  casualties when readings.army_break_commanders counts commanders among
+ *  the units) and its units at the start in *of. */
 int bol_side_lost (const game_t *g, side_t side, int *of);
 
 #endif
