@@ -1607,6 +1607,92 @@ test_morale_phase (void **state)
     unmake (f);
 }
 
+/*  "Step 5.2. Commander Loss. All units in the division lose one
+ *  resolve."  The C-in-C commands no division of his own ("a C-in-C plus
+ *  one or more divisions"): read as the units that answer to him
+ *  directly, those of his `platoon`, and with none, the side's units of
+ *  no division (RULINGS.md).  A division of its own is not touched. */
+static void
+test_c_in_c_loss (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s",
+              unit ("cinc", "blue", "c_in_c", "ordinary", "line", 50, 10, 0,
+                    NULL),
+              unit ("direct", "blue", "battalion", "ordinary", "line", 20, 10,
+                    0, NULL),
+              unit ("div", "blue", "battalion", "ordinary", "line", 80, 10, 0,
+                    "platoon = \"a\";"),
+              unit ("a-chief", "blue", "brigadier", "ordinary", "line", 95, 40,
+                    0, "platoon = \"a\";"),
+              unit ("morillo", "red", "c_in_c", "ordinary", "line", 50, 95,
+                    180, "platoon = \"camp\";"),
+              unit ("camp", "red", "battalion", "ordinary", "line", 20, 90,
+                    180, "platoon = \"camp\";"),
+              unit ("loose", "red", "battalion", "ordinary", "line", 80, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    bol_remove (f->g, idx (f, "cinc"), BOL_F_CASUALTY, "a test casualty");
+    bol_remove (f->g, idx (f, "morillo"), BOL_F_CASUALTY, "a test casualty");
+    test_on_to (f, BOL_PHASE_MORALE);
+    test_next_phase (f);
+    /* blue's C-in-C had no division: the units of none lose one */
+    assert_int_equal (bol_resolve (f->g, idx (f, "direct")), 3);
+    assert_int_equal (U (f, "direct")->stands[0].strength
+                      + U (f, "direct")->stands[1].strength, 5);
+    assert_int_equal (U (f, "div")->stands[0].strength
+                      + U (f, "div")->stands[1].strength, 6);
+    /* red's led the camp: its units lose one, the others not */
+    assert_int_equal (U (f, "camp")->stands[0].strength
+                      + U (f, "camp")->stands[1].strength, 5);
+    assert_int_equal (U (f, "loose")->stands[0].strength
+                      + U (f, "loose")->stands[1].strength, 6);
+    unmake (f);
+}
+
+/*  Threat Zone: "A command check is required for: (1) a shooting unit
+ *  making a formation change (but not non-shooting units)": a shooting
+ *  unit is one with a shooting marker (it shot, and keeps shooting); a
+ *  battalion without one changes formation freely (RULINGS.md). */
+static void
+test_formation_change_check (void **state)
+{
+    (void) state;
+    char units[3072];
+    /* each 7 cm (3.5 TUM) from a foe: the threat zone, not the control
+       zone (3 TUM) */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("shot", "blue", "battalion", "ordinary", "line", 20, 20,
+                    0, NULL),
+              unit ("fresh", "blue", "battalion", "ordinary", "line", 70, 20,
+                    0, NULL),
+              unit ("foe1", "red", "battalion", "ordinary", "line", 20, 29,
+                    180, NULL),
+              unit ("foe2", "red", "battalion", "ordinary", "line", 70, 29,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_zone (f->g, idx (f, "shot")), BOL_ZONE_THREAT);
+    assert_int_equal (bol_zone (f->g, idx (f, "fresh")), BOL_ZONE_THREAT);
+    S (f, "shot")->flags |= BOL_F_SHOOTING;
+    order_t to_col = order_hold ();
+    to_col.has_formation = true;
+    to_col.formation = FORMATION_COLUMN;
+    order (f, "shot", to_col);
+    order (f, "fresh", to_col);
+    /* the marked one's check: resolve 3, a die fewer with no commander:
+       2d6, no 6: it stays in line */
+    test_push (f, 2, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "shot's command check to change formation"));
+    assert_false (test_saw (f, "fresh's command check"));
+    assert_int_equal (U (f, "shot")->formation, FORMATION_LINE);
+    assert_int_equal (U (f, "fresh")->formation, FORMATION_COLUMN);
+    unmake (f);
+}
+
 /*  Army Morale (Phase 6): "A side loses the battle if their total lost
  *  units equals or exceeds the Army Breakpoint (1/3 the number of the
  *  original units, rounded up).  The attacker loses if the game turn
@@ -1996,6 +2082,8 @@ main (void)
         cmocka_unit_test (test_crowded_column),
         cmocka_unit_test (test_melee_dice),
         cmocka_unit_test (test_morale_phase),
+        cmocka_unit_test (test_c_in_c_loss),
+        cmocka_unit_test (test_formation_change_check),
         cmocka_unit_test (test_breakpoint_and_time),
         cmocka_unit_test (test_breakpoint_counts_commanders),
         cmocka_unit_test (test_text_decides_victory),
