@@ -932,7 +932,7 @@ game_judge_victory (const game_t *g, const game_victory_rules_t *v,
     double frac[SIDE_COUNT];
     bool broken[SIDE_COUNT];
     double brk = scenario_army_break (sc);
-    if (brk < 0)
+    if (brk < 0 || v->break_is_ruleset)
         brk = v->army_break;
     for (int s = 0; s < SIDE_COUNT; s++) {
         int of;

@@ -493,8 +493,13 @@ const char *game_event_kind_name (game_event_kind_t kind);
 /*  What an engine tells the shared victory judgement about its ruleset. */
 typedef struct {
     /*  The break point, as a fraction of a side's figures lost, used
-     *  when the scenario gives none (scenario_army_break < 0). */
+     *  when the scenario gives none (scenario_army_break < 0), or always
+     *  when `break_is_ruleset`. */
     double army_break;
+    /*  The ruleset's break point holds whatever a scenario's victory
+     *  group says (4 Page Bolivar's Army Breakpoint, "1/3 the number of
+     *  the original units"): its army_break is not read. */
+    bool break_is_ruleset;
     /*  Figures side `side` has lost (the engine's count), its figures at
      *  the start in *of. */
     int (*side_lost) (const game_t *g, side_t side, int *of);
@@ -517,7 +522,9 @@ typedef struct {
 
 /*  The result at the end of turn game_turn(g), judged the same way for
  *  every ruleset: a side with no unit left (`holds`) loses, both gone is
- *  a draw; else a side whose losses reach the break point breaks (both
+ *  a draw; else a side whose losses reach the break point (the
+ *  scenario's, else the ruleset's; the ruleset's alone when
+ *  v->break_is_ruleset) breaks (both
  *  at once: the one that lost the larger fraction; the same fraction: a
  *  draw); else at the scenario's turn limit its on_time rule (a side
  *  holds out, a draw, or the objective values held, even values a draw);

@@ -1006,15 +1006,80 @@ test_evade (void **state)
     unmake (f);
 }
 
-/*  "Mutually charging units meet half way." */
+/*  How many of the game's events hold `words`. */
+static int
+times_saw (const fixture_t *f, const char *words)
+{
+    int n = 0;
+    for (int i = 0; i < f->event_count; i++)
+        n += strstr (f->events[i], words) != NULL;
+    return n;
+}
+
+/*  "Mutually charging units meet half way."  "Cavalry that tie in melee
+ *  Pass Through each other.  Initially the units interpenetrate, then
+ *  both units make an extra move directly-to-front for 3 TUM": once,
+ *  though both charged. */
 static void
 test_mutual_charges (void **state)
 {
     (void) state;
     fixture_t *f = charge_at ("horse", "horse", true);
+    /* both charged: 2d6 per resolve each, 6 dice, 1 hit each */
+    test_push (f, 12, 6, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1);
     test_next_phase (f);
     assert_true (test_saw (f, "a and d charge each other and meet half way, at "
                          "(50.0, 23.0)"));
+    assert_int_equal (times_saw (f, "tie and pass through each other"), 1);
+    /* from 22 and 24 (either side of the middle, 23): through the other
+       (2 + 2 cm) and 3 TUM (6 cm) on, once */
+    test_near (U (f, "a")->fp.centre.y, 22 + 10, 0.01);
+    test_near (U (f, "d")->fp.centre.y, 24 - 10, 0.01);
+    test_near (U (f, "a")->fp.facing, 0, 1e-9);
+    test_near (U (f, "d")->fp.facing, 180, 1e-9);
+    unmake (f);
+}
+
+/*  "The primary fighter gets 1d6 or 2d6 per resolve, then apply the
+ *  modifiers on QRS.  A secondary fighter gets 1d6.  Melee with enemy
+ *  entirely behind-flank or to-rear reduces the melee dice to zero.  An
+ *  attached commander gets 1d6": a secondary fighter with a commander
+ *  attached throws 2d6; an enemy only partly behind-flank leaves the
+ *  dice, every part of it behind takes them all. */
+static void
+test_melee_dice (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* b: a line 8 by 2 cm at (50, 50), its centre line across at y 50;
+       h: horse facing west at its right flank, 4 cm along it, its
+       corners from y 47.5 to 51.5 (its centre behind the line across
+       b's centre, part of it ahead) */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 50, 0,
+                    NULL),
+              unit ("chief", "blue", "brigadier", "ordinary", "line", 50,
+                    47.5, 0, NULL),
+              unit ("h", "red", "horse", "ordinary", "mounted", 55, 49.5,
+                    270, NULL),
+              unit ("other", "blue", "battalion", "ordinary", "line", 20, 50,
+                    0, NULL));
+    fixture_t *f = make (NULL, units);
+    int b = idx (f, "b"), h = idx (f, "h"), other = idx (f, "other");
+    assert_int_equal (bol_attached_commander (f->g, b), idx (f, "chief"));
+    assert_int_equal (bol_attached_commander (f->g, other), -1);
+    /* a secondary fighter: 1d6, and the attached commander's 1d6 */
+    assert_int_equal (bol_melee_dice (f->g, other, h, false), 1);
+    assert_int_equal (bol_melee_dice (f->g, b, h, false), 2);
+    /* the primary: 1d6 per resolve (3) and the commander's */
+    assert_int_equal (bol_melee_dice (f->g, b, h, true), 4);
+    /* the horse wholly behind the line across b's centre: none */
+    game_unit_m (f->g, h)->fp.centre.y = 47.9;
+    assert_int_equal (bol_melee_dice (f->g, b, h, true), 0);
+    assert_int_equal (bol_melee_dice (f->g, b, h, false), 0);
+    /* to its rear: none */
+    game_unit_m (f->g, h)->fp.centre = (vec2_t) { 50, 45 };
+    assert_int_equal (bol_melee_dice (f->g, b, h, true), 0);
     unmake (f);
 }
 
@@ -1384,6 +1449,110 @@ test_support_and_crowding (void **state)
     unmake (f);
 }
 
+/*  "A line is crowded when any part of a friendly line is
+ *  directly-to-rear within 1 TUM": any part of it in the lane straight
+ *  behind the line's frontage, its centre wherever it is. */
+static void
+test_crowded_line (void **state)
+{
+    (void) state;
+    char units[3072];
+    /* front: x 26..34, its rear edge at y 29; behind: x 33..41, 0.5 cm
+       back, its centre well off to the side (to-flank of front's centre)
+       with 1 cm of it in the lane */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("behind", "blue", "battalion", "ordinary", "line", 37,
+                    27.5, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 30, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    int front = idx (f, "front");
+    unit_t *behind = game_unit_m (f->g, idx (f, "behind"));
+    assert_true (bol_crowded (f->g, front));
+    /* beside the lane (x 34..42): it touches the lane's side, no part of
+       it is in the lane */
+    behind->fp.centre.x = 38;
+    assert_false (bol_crowded (f->g, front));
+    /* straight behind, 1 TUM back (2 cm): crowded; 1.2 TUM: not */
+    behind->fp.centre = (vec2_t) { 30, 26 };
+    assert_true (bol_crowded (f->g, front));
+    behind->fp.centre = (vec2_t) { 30, 25.6 };
+    assert_false (bol_crowded (f->g, front));
+    /* a column there is no "friendly line" */
+    behind->fp.centre = (vec2_t) { 30, 27.5 };
+    behind->formation = FORMATION_COLUMN;
+    assert_false (bol_crowded (f->g, front));
+    unmake (f);
+}
+
+/*  "A column is crowded when any part of a friendly unit is: (1) in
+ *  column to-flank within 2 TUM; (2) within 1 TUM either to-flank or
+ *  directly-to-rear."  Only battalions and spearmen are in column
+ *  ("Battalion and Spearman must be in Formation (Line, Column, Square
+ *  or March)"): limbered guns are not. */
+static void
+test_crowded_column (void **state)
+{
+    (void) state;
+    char units[3072];
+    /* col: x 48..52, y 48..52; the gun 1.5 TUM (3 cm) to its flank */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("col", "blue", "battalion", "ordinary", "column", 50, 50,
+                    0, NULL),
+              unit ("gun", "blue", "light_gun", "ordinary", "limbered", 56,
+                    50, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    int col = idx (f, "col");
+    assert_false (bol_crowded (f->g, col));
+    /* within 1 TUM to-flank, any friend: crowded */
+    game_unit_m (f->g, idx (f, "gun"))->fp.centre.x = 54.5;
+    assert_true (bol_crowded (f->g, col));
+    unmake (f);
+
+    /* a friendly column 1.5 TUM to its flank: crowded */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("col", "blue", "battalion", "ordinary", "column", 50, 50,
+                    0, NULL),
+              unit ("other", "blue", "spearmen", "ordinary", "column", 57,
+                    50, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    f = make (NULL, units);
+    col = idx (f, "col");
+    unit_t *other = game_unit_m (f->g, idx (f, "other"));
+    assert_true (bol_crowded (f->g, col));
+    /* its centre in col's front arc, a part of it to-flank (x above y
+       from col's centre) 1.4 TUM away: crowded */
+    other->fp.centre = (vec2_t) { 54.5, 56 };
+    assert_true (bol_crowded (f->g, col));
+    /* straight ahead of it, 0.5 TUM away: to-front is neither to-flank
+       nor to-rear, not crowded */
+    other->fp.centre = (vec2_t) { 50, 55 };
+    assert_false (bol_crowded (f->g, col));
+    unmake (f);
+
+    /* horse behind and to the side, its centre in col's rear arc, 0.9
+       TUM from it, but no part of it directly-to-rear (x from 52.3) nor
+       to-flank within 1 TUM: not crowded; moved into the lane, it is */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("col", "blue", "battalion", "ordinary", "column", 50, 50,
+                    0, NULL),
+              unit ("horse", "blue", "horse", "ordinary", "mounted", 54.3,
+                    45.2, 0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    f = make (NULL, units);
+    col = idx (f, "col");
+    assert_false (bol_crowded (f->g, col));
+    game_unit_m (f->g, idx (f, "horse"))->fp.centre.x = 53.5;
+    assert_true (bol_crowded (f->g, col));
+    unmake (f);
+}
+
 /*  Unit Morale (Phase 5): "Step 5.2. Commander Loss.  All units in the
  *  division lose one resolve.  Step 5.3. Morale Erosion.  For every
  *  friendly rout, lose one resolve from a unit in the same division (not
@@ -1435,6 +1604,92 @@ test_morale_phase (void **state)
     assert_int_equal (U (f, "b1")->stands[1].strength, 3);
     assert_true (test_saw (f, "heroics: r2 routed"));
     assert_true (test_saw (f, "commander rally"));
+    unmake (f);
+}
+
+/*  "Step 5.2. Commander Loss. All units in the division lose one
+ *  resolve."  The C-in-C commands no division of his own ("a C-in-C plus
+ *  one or more divisions"): read as the units that answer to him
+ *  directly, those of his `platoon`, and with none, the side's units of
+ *  no division (RULINGS.md).  A division of its own is not touched. */
+static void
+test_c_in_c_loss (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s",
+              unit ("cinc", "blue", "c_in_c", "ordinary", "line", 50, 10, 0,
+                    NULL),
+              unit ("direct", "blue", "battalion", "ordinary", "line", 20, 10,
+                    0, NULL),
+              unit ("div", "blue", "battalion", "ordinary", "line", 80, 10, 0,
+                    "platoon = \"a\";"),
+              unit ("a-chief", "blue", "brigadier", "ordinary", "line", 95, 40,
+                    0, "platoon = \"a\";"),
+              unit ("morillo", "red", "c_in_c", "ordinary", "line", 50, 95,
+                    180, "platoon = \"camp\";"),
+              unit ("camp", "red", "battalion", "ordinary", "line", 20, 90,
+                    180, "platoon = \"camp\";"),
+              unit ("loose", "red", "battalion", "ordinary", "line", 80, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    bol_remove (f->g, idx (f, "cinc"), BOL_F_CASUALTY, "a test casualty");
+    bol_remove (f->g, idx (f, "morillo"), BOL_F_CASUALTY, "a test casualty");
+    test_on_to (f, BOL_PHASE_MORALE);
+    test_next_phase (f);
+    /* blue's C-in-C had no division: the units of none lose one */
+    assert_int_equal (bol_resolve (f->g, idx (f, "direct")), 3);
+    assert_int_equal (U (f, "direct")->stands[0].strength
+                      + U (f, "direct")->stands[1].strength, 5);
+    assert_int_equal (U (f, "div")->stands[0].strength
+                      + U (f, "div")->stands[1].strength, 6);
+    /* red's led the camp: its units lose one, the others not */
+    assert_int_equal (U (f, "camp")->stands[0].strength
+                      + U (f, "camp")->stands[1].strength, 5);
+    assert_int_equal (U (f, "loose")->stands[0].strength
+                      + U (f, "loose")->stands[1].strength, 6);
+    unmake (f);
+}
+
+/*  Threat Zone: "A command check is required for: (1) a shooting unit
+ *  making a formation change (but not non-shooting units)": a shooting
+ *  unit is one with a shooting marker (it shot, and keeps shooting); a
+ *  battalion without one changes formation freely (RULINGS.md). */
+static void
+test_formation_change_check (void **state)
+{
+    (void) state;
+    char units[3072];
+    /* each 7 cm (3.5 TUM) from a foe: the threat zone, not the control
+       zone (3 TUM) */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("shot", "blue", "battalion", "ordinary", "line", 20, 20,
+                    0, NULL),
+              unit ("fresh", "blue", "battalion", "ordinary", "line", 70, 20,
+                    0, NULL),
+              unit ("foe1", "red", "battalion", "ordinary", "line", 20, 29,
+                    180, NULL),
+              unit ("foe2", "red", "battalion", "ordinary", "line", 70, 29,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_zone (f->g, idx (f, "shot")), BOL_ZONE_THREAT);
+    assert_int_equal (bol_zone (f->g, idx (f, "fresh")), BOL_ZONE_THREAT);
+    S (f, "shot")->flags |= BOL_F_SHOOTING;
+    order_t to_col = order_hold ();
+    to_col.has_formation = true;
+    to_col.formation = FORMATION_COLUMN;
+    order (f, "shot", to_col);
+    order (f, "fresh", to_col);
+    /* the marked one's check: resolve 3, a die fewer with no commander:
+       2d6, no 6: it stays in line */
+    test_push (f, 2, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "shot's command check to change formation"));
+    assert_false (test_saw (f, "fresh's command check"));
+    assert_int_equal (U (f, "shot")->formation, FORMATION_LINE);
+    assert_int_equal (U (f, "fresh")->formation, FORMATION_COLUMN);
     unmake (f);
 }
 
@@ -1502,6 +1757,173 @@ test_breakpoint_and_time (void **state)
     assert_true (r.over);
     assert_int_equal (r.winner, SIDE_RED);
     assert_non_null (strstr (r.reason, "the attacker"));
+    unmake (f);
+}
+
+/*  The rules of the bolivar table file with its first `from` replaced by
+ *  `to` (a setting turned another way). */
+static game_rules_t *
+rules_with (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path ("rules/data/bolivar/"
+                                                   "tables.cfg"),
+                                 err, sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    assert_non_null (at);
+    size_t n = strlen (text) + strlen (to) + 1;
+    char *edited = malloc (n);
+    assert_non_null (edited);
+    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    free (text);
+    game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
+                                            sizeof err);
+    free (edited);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
+}
+
+/*  "Your army must have a C-in-C plus one or more divisions, each of 3
+ *  to 8 units including compulsory commander": commanders are units, so
+ *  "A side loses the battle if their total lost units equals or exceeds
+ *  the Army Breakpoint (1/3 the number of the original units, rounded
+ *  up)" counts them, and a commander casualty ("the only way that a
+ *  Commander can be lost") is a lost unit (readings.army_break_commanders;
+ *  false leaves commanders out of both counts). */
+static void
+test_breakpoint_counts_commanders (void **state)
+{
+    (void) state;
+    char units[4096];
+    /* blue: a brigadier and four skirmishers, 5 units (break at 2); red
+       six skirmishers */
+    size_t len = (size_t) snprintf (units, sizeof units, "%s",
+                                    unit ("chief", "blue", "brigadier",
+                                          "ordinary", "line", 5, 5, 0,
+                                          NULL));
+    for (int i = 0; i < 4; i++) {
+        char id[16];
+        snprintf (id, sizeof id, "b%d", i);
+        len += (size_t) snprintf (units + len, sizeof units - len, ", %s",
+                                  unit (id, "blue", "skirmisher", "ordinary",
+                                        "loose", 20 + 10 * i, 10, 0, NULL));
+    }
+    for (int i = 0; i < 6; i++) {
+        char id[16];
+        snprintf (id, sizeof id, "r%d", i);
+        len += (size_t) snprintf (units + len, sizeof units - len, ", %s",
+                                  unit (id, "red", "skirmisher", "ordinary",
+                                        "loose", 10 + 10 * i, 90, 180, NULL));
+    }
+    fixture_t *f = make (NULL, units);
+    int of;
+    assert_int_equal (bol_side_lost (f->g, SIDE_BLUE, &of), 0);
+    assert_int_equal (of, 5);
+    bol_remove (f->g, idx (f, "chief"), BOL_F_CASUALTY, "t");
+    bol_remove (f->g, idx (f, "b0"), BOL_F_ROUTED, "t");
+    assert_int_equal (bol_side_lost (f->g, SIDE_BLUE, &of), 2);
+    game_result_t r;
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);                     /* 2 of 5: ceil (5/3) = 2 */
+    assert_int_equal (r.winner, SIDE_RED);
+    unmake (f);
+
+    /* commanders left out: 1 of 4, under ceil (4/3) = 2 */
+    game_rules_t *without = rules_with ("army_break_commanders = true;",
+                                        "army_break_commanders = false;");
+    f = test_game_new (without, scenario_text (NULL, units));
+    bol_remove (f->g, idx (f, "chief"), BOL_F_CASUALTY, "t");
+    bol_remove (f->g, idx (f, "b0"), BOL_F_ROUTED, "t");
+    assert_int_equal (bol_side_lost (f->g, SIDE_BLUE, &of), 1);
+    assert_int_equal (of, 4);
+    bol_engine.victory (f->g, &r);
+    assert_false (r.over);
+    unmake (f);
+    game_rules_destroy (&without);
+}
+
+/*  The Army Breakpoint is the text's whatever a scenario's victory group
+ *  says ("1/3 the number of the original units, rounded up"), and so is
+ *  the time limit: "The attacker loses if the game has not finished
+ *  before the time limit (10 game turns)".  A game opened for fewer
+ *  turns ends at its last by the same rule (a reading, RULINGS.md). */
+static void
+test_text_decides_victory (void **state)
+{
+    (void) state;
+    char units[2048], text[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("b0", "blue", "skirmisher", "ordinary", "loose", 10, 10,
+                    0, NULL),
+              unit ("b1", "blue", "skirmisher", "ordinary", "loose", 20, 10,
+                    0, NULL),
+              unit ("b2", "blue", "skirmisher", "ordinary", "loose", 30, 10,
+                    0, NULL),
+              unit ("r0", "red", "skirmisher", "ordinary", "loose", 10, 90,
+                    180, NULL),
+              unit ("r1", "red", "skirmisher", "ordinary", "loose", 20, 90,
+                    180, NULL),
+              unit ("r2", "red", "skirmisher", "ordinary", "loose", 30, 90,
+                    180, NULL));
+    /* the scenario asks for half its units lost, and 12 turns */
+    snprintf (text, sizeof text,
+              "ruleset = \"bolivar\";\n"
+              "table = { width = 100.0; depth = 100.0; };\n"
+              "units = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 12; first = \"blue\";\n"
+              "  victory = { army_break = 0.5; on_time = \"blue\"; }; };\n",
+              units);
+    fixture_t *f = test_game_new (rules, text);
+    game_result_t r;
+    bol_remove (f->g, idx (f, "r0"), BOL_F_ROUTED, "t");
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);                     /* 1 of 3: ceil (3/3) = 1 */
+    assert_int_equal (r.winner, SIDE_BLUE);
+    test_near (r.break_share[SIDE_RED], 1.0, 1e-9);
+    unmake (f);
+
+    /* nobody broken: not over at turn 9; at 10 the attacker (blue) loses,
+       though the scenario would play 12 and give blue the time */
+    f = test_game_new (rules, text);
+    assert_int_equal (game_set_turn (f->g, 9), 0);
+    bol_engine.victory (f->g, &r);
+    assert_false (r.over);
+    assert_int_equal (r.on_time_winner, SIDE_RED);
+    assert_int_equal (game_set_turn (f->g, 10), 0);
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, SIDE_RED);
+    assert_non_null (strstr (r.reason, "has not won in 10 game turns"));
+    unmake (f);
+
+    /* played through: the battle ends after turn 10 */
+    f = test_game_new (rules, text);
+    assert_int_equal (game_set_turn (f->g, 10), 0);
+    while (!game_over (f->g) && game_turn (f->g) == 10) {
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+    }
+    assert_true (game_over (f->g));
+    game_result (f->g, &r);
+    assert_int_equal (r.turns, 10);
+    assert_int_equal (r.winner, SIDE_RED);
+    unmake (f);
+
+    /* a game opened for 6 turns: the attacker loses at its end */
+    snprintf (text, sizeof text,
+              "ruleset = \"bolivar\";\n"
+              "table = { width = 100.0; depth = 100.0; };\n"
+              "units = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 6; first = \"blue\";\n"
+              "  victory = { on_time = \"draw\"; }; };\n", units);
+    f = test_game_new (rules, text);
+    assert_int_equal (game_set_turn (f->g, 6), 0);
+    bol_engine.victory (f->g, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, SIDE_RED);
     unmake (f);
 }
 
@@ -1656,8 +2078,15 @@ main (void)
         cmocka_unit_test (test_difficult_ground),
         cmocka_unit_test (test_commander_casualty),
         cmocka_unit_test (test_support_and_crowding),
+        cmocka_unit_test (test_crowded_line),
+        cmocka_unit_test (test_crowded_column),
+        cmocka_unit_test (test_melee_dice),
         cmocka_unit_test (test_morale_phase),
+        cmocka_unit_test (test_c_in_c_loss),
+        cmocka_unit_test (test_formation_change_check),
         cmocka_unit_test (test_breakpoint_and_time),
+        cmocka_unit_test (test_breakpoint_counts_commanders),
+        cmocka_unit_test (test_text_decides_victory),
         cmocka_unit_test (test_uncommanded),
         cmocka_unit_test (test_march_and_words),
         cmocka_unit_test (test_battles),

@@ -191,6 +191,9 @@ test_units_and_victory (void **state)
         assert_true (t->type[k].resolve >= 2 && t->type[k].resolve <= 4);
     /* "1/3 the number of the original units, rounded up" */
     is (t->breakpoint, 1.0 / 3.0);
+    /* the units count the commanders: "each of 3 to 8 units including
+       compulsory commander" (a reading, RULINGS.md) */
+    assert_true (t->army_break_commanders);
     /* "The attacker loses if the game has not finished before the time
        limit (10 game turns)." */
     assert_int_equal (t->time_limit_turns, 10);
@@ -221,6 +224,10 @@ test_loader_errors (void **state)
                   "\"general\" is not a unit type of the text");
     test_tables_refused (TABLES, "    breakpoint = 0.3333333333333333;", "",
                   "bolivar.text.breakpoint");
+    test_tables_refused (TABLES, "army_break_commanders = true;",
+                  "army_break_commanders = 1;",
+                  "bolivar.readings.army_break_commanders: must be true or "
+                  "false");
     /* the guns' words: a word, not another formation's name */
     test_tables_refused (TABLES, "column = \"limbered\"; }; };",
                          "column = \"line\"; }; };",

@@ -810,8 +810,12 @@ victory (const game_t *g, game_result_t *out)
         .count_wounded = false,
         .lost_words = house_break > 0
                     ? "units routed"
+                    : tables (g)->army_break_commanders
+                    ? "units lost (routed, eliminated or commander "
+                      "casualties)"
                     : "units lost (routed or eliminated)",
-        .both_break_draw = true };
+        .both_break_draw = true,
+        .break_is_ruleset = true };
     game_judge_victory (g, &v, out);
     out->on_time_winner = 1 - (int) bol_attacker (g);
     bool broke = false;
@@ -822,14 +826,14 @@ victory (const game_t *g, game_result_t *out)
         if (of > 0 && out->units_left[s] == 0)
             broke = true;
     }
-    if (!broke && game_turn (g) >= scenario_turns (game_scenario (g))) {
+    if (!broke && game_turn (g) >= bol_time_limit (g)) {
         side_t a = bol_attacker (g);
         out->over = true;
         out->winner = 1 - (int) a;
         snprintf (out->reason, sizeof out->reason, "the time limit: the "
                   "attacker (%s) has not won in %d game turns, and loses",
                   scenario_side_name (game_scenario (g), a),
-                  scenario_turns (game_scenario (g)));
+                  bol_time_limit (g));
     }
 }
 

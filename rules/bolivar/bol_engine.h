@@ -175,9 +175,9 @@ int bol_shoot_dice (const game_t *g, int u, int target, bool primary);
 int bol_shoot_hit (const game_t *g, int u, int target);
 
 /*  The melee dice of u against enemy e (as the primary fighter: dice per
- *  resolve, charging or not, with support, crowding and an attached
- *  commander; else 1d6; none against an enemy entirely behind-flank or
- *  to-rear), and the score each needs. */
+ *  resolve, charging or not, with support and crowding; else 1d6; either
+ *  with 1d6 more for an attached commander; none against an enemy every
+ *  part of which is behind-flank or to-rear), and the score each needs. */
 int bol_melee_dice (const game_t *g, int u, int e, bool primary);
 int bol_melee_hit (const game_t *g, int u, int e);
 
@@ -214,8 +214,9 @@ bool bol_formation_allowed (bol_type_t type, formation_t f);
 int bol_order_check (const game_t *g, int u, const order_t *o, char *err,
                      int errlen);
 
-/*  Units lost by side `side` (routed, eliminated; commanders not counted)
- *  and its units at the start in *of. */
+/*  Units lost by side `side` (routed, eliminated, and commander
+ *  casualties when readings.army_break_commanders counts commanders among
+ *  the units) and its units at the start in *of. */
 int bol_side_lost (const game_t *g, side_t side, int *of);
 
 #endif

@@ -4,6 +4,7 @@
  *  target by target from the attacker's right flank, the primary and
  *  secondary fighters, rally backs, cavalry passing through, and the
  *  Gauchos' one feigned flight.  */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -48,6 +49,121 @@ bol_supported (const game_t *g, int u)
     return friend;
 }
 
+/*  A part of a unit smaller than this (cm squared) is a touch along a
+ *  region's limit, not a part in it: a friend side by side with a line
+ *  only touches the lane behind it. */
+#define PART_MIN_AREA_CM2 1e-6
+
+/*  The most vertices a unit's footprint has once clipped by up to
+ *  PART_MAX_PLANES half-planes (each adds at most one). */
+#define PART_MAX_PLANES 3
+#define PART_MAX_VERTICES (4 + PART_MAX_PLANES)
+
+/*  A half-plane of the table: the points p with (p - at) . normal >= 0. */
+typedef struct {
+    vec2_t at, normal;
+} half_plane_t;
+
+/*  The part of convex polygon in[n] within half-plane h, into out (room
+ *  for n + 1 vertices); returns its vertex count (under 3: no part). */
+static int
+clip_half_plane (const vec2_t *in, int n, half_plane_t h, vec2_t *out)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        vec2_t a = in[i], b = in[(i + 1) % n];
+        double da = (a.x - h.at.x) * h.normal.x + (a.y - h.at.y) * h.normal.y;
+        double db = (b.x - h.at.x) * h.normal.x + (b.y - h.at.y) * h.normal.y;
+        if (da >= 0)
+            out[m++] = a;
+        if ((da >= 0) != (db >= 0)) {
+            double t = da / (da - db);
+            out[m++] = (vec2_t) { a.x + t * (b.x - a.x),
+                                  a.y + t * (b.y - a.y) };
+        }
+    }
+    return m;
+}
+
+/*  Is any part of unit k in the region of the table the `count`
+ *  half-planes bound (a part with area: touching the region's limit is
+ *  not being in it), and that part within `cm` of unit u?  The distance
+ *  of two convex shapes apart is a vertex of one to the other. */
+static bool
+part_within (const game_t *g, int u, int k, const half_plane_t *planes,
+             int count, double cm)
+{
+    assert (count <= PART_MAX_PLANES);
+    vec2_t poly[PART_MAX_VERTICES], next[PART_MAX_VERTICES];
+    footprint_corners (&game_unit_c (g, k)->fp, poly);
+    int n = 4;
+    for (int i = 0; i < count && n >= 3; i++) {
+        n = clip_half_plane (poly, n, planes[i], next);
+        memcpy (poly, next, (size_t) n * sizeof *poly);
+    }
+    if (n < 3 || fabs (polygon_area (poly, n)) < PART_MIN_AREA_CM2)
+        return false;
+    const footprint_t *a = &game_unit_c (g, u)->fp;
+    double reach = cm + 1e-6;
+    for (int i = 0; i < n; i++)
+        if (footprint_point_distance (a, poly[i]) <= reach)
+            return true;
+    vec2_t c[4];
+    footprint_corners (a, c);
+    for (int i = 0; i < 4; i++)
+        if (polygon_distance (poly, n, c[i]) <= reach)
+            return true;
+    return false;
+}
+
+/*  Is any part of unit k directly-to-rear of unit u within `cm`: in the
+ *  lane its frontage makes straight back from its rear edge? */
+static bool
+directly_to_rear_within (const game_t *g, int u, int k, double cm)
+{
+    const footprint_t *a = &game_unit_c (g, u)->fp;
+    vec2_t ahead = geom_heading_vec (a->facing);
+    vec2_t right = { ahead.y, -ahead.x };
+    vec2_t rear = { a->centre.x - ahead.x * a->depth / 2,
+                    a->centre.y - ahead.y * a->depth / 2 };
+    vec2_t lft = { a->centre.x - right.x * a->width / 2,
+                   a->centre.y - right.y * a->width / 2 };
+    vec2_t rgt = { a->centre.x + right.x * a->width / 2,
+                   a->centre.y + right.y * a->width / 2 };
+    half_plane_t lane[3] = {
+        { rear, { -ahead.x, -ahead.y } },      /* behind its rear edge */
+        { lft, right },                        /* within its frontage */
+        { rgt, { -right.x, -right.y } } };
+    return part_within (g, u, k, lane, 3, cm);
+}
+
+/*  Is any part of unit k to-flank of unit u within `cm`: in its flank
+ *  arc, between the front and rear arcs of 45 degrees either side (seen
+ *  from its centre, as bol_arc_of; the arcs' limits are theirs)? */
+static bool
+to_flank_within (const game_t *g, int u, int k, double cm)
+{
+    const footprint_t *a = &game_unit_c (g, u)->fp;
+    vec2_t ahead = geom_heading_vec (a->facing);
+    vec2_t right = { ahead.y, -ahead.x };
+    for (int s = -1; s <= 1; s += 2) {
+        /* the flank at side s: across >= |along| */
+        half_plane_t wedge[2] = {
+            { a->centre, { s * right.x - ahead.x, s * right.y - ahead.y } },
+            { a->centre, { s * right.x + ahead.x, s * right.y + ahead.y } } };
+        if (part_within (g, u, k, wedge, 2, cm))
+            return true;
+    }
+    return false;
+}
+
+/*  "A line is crowded when any part of a friendly line is
+ *  directly-to-rear within 1 TUM.  A column is crowded when any part of
+ *  a friendly unit is: (1) in column to-flank within 2 TUM; (2) within
+ *  1 TUM either to-flank or directly-to-rear.  Commanders, skirmishers
+ *  and enemy cannot cause a unit to be crowded."  A line or a column is
+ *  a battalion's or spearmen's (limbered guns are no column).  False for
+ *  every other unit. */
 bool
 bol_crowded (const game_t *g, int u)
 {
@@ -56,27 +172,27 @@ bol_crowded (const game_t *g, int u)
     if (x->arm != ARM_INFANTRY || (x->formation != FORMATION_LINE
                                    && x->formation != FORMATION_COLUMN))
         return false;
+    double line_cm = bol_cm (g, t->crowded_line_tum);
+    double flank_cm = bol_cm (g, t->crowded_column_flank_tum);
+    double near_cm = bol_cm (g, t->crowded_column_tum);
     for (int k = 0; k < game_unit_count (g); k++) {
         const unit_t *y = game_unit_c (g, k);
-        /* "Commanders, skirmishers and enemy cannot cause a unit to be
-           crowded" */
         if (k == u || !bol_in_play (g, k) || y->side != x->side
             || y->arm == ARM_COMMAND || bol_type (g, k) == BOL_SKIRMISHER)
             continue;
-        double d = situation_unit_distance (game_situation (g), u, k);
-        arc_t arc = footprint_arc (&x->fp, y->fp.centre, 45, 45);
+        bol_type_t ty = bol_type (g, k);
+        bool formed = ty == BOL_BATTALION || ty == BOL_SPEARMEN;
         if (x->formation == FORMATION_LINE) {
-            if (y->arm == ARM_INFANTRY && y->formation == FORMATION_LINE
-                && arc == ARC_REAR && d <= bol_cm (g, t->crowded_line_tum)
-                                           + 1e-6)
+            if (formed && y->formation == FORMATION_LINE
+                && directly_to_rear_within (g, u, k, line_cm))
                 return true;
             continue;
         }
-        if (arc == ARC_FLANK && y->formation == FORMATION_COLUMN
-            && d <= bol_cm (g, t->crowded_column_flank_tum) + 1e-6)
+        if (formed && y->formation == FORMATION_COLUMN
+            && to_flank_within (g, u, k, flank_cm))
             return true;
-        if ((arc == ARC_FLANK || arc == ARC_REAR)
-            && d <= bol_cm (g, t->crowded_column_tum) + 1e-6)
+        if (to_flank_within (g, u, k, near_cm)
+            || directly_to_rear_within (g, u, k, near_cm))
             return true;
     }
     return false;
@@ -280,26 +396,44 @@ opponent_of (const game_t *g, int u)
     return best;
 }
 
+/*  Is every part of unit e behind-flank of unit u or to its rear: each
+ *  corner of it behind the line across u's centre (the flank arc's half
+ *  behind it and the rear arc are all there is behind that line; a corner
+ *  on it counts as behind)?  Never for a square ("Squares have no flank
+ *  or rear"). */
+static bool
+entirely_behind (const game_t *g, int u, int e)
+{
+    const unit_t *x = game_unit_c (g, u);
+    if (x->arm == ARM_INFANTRY && x->formation == FORMATION_SQUARE)
+        return false;
+    vec2_t ahead = geom_heading_vec (x->fp.facing);
+    vec2_t c[4];
+    footprint_corners (&game_unit_c (g, e)->fp, c);
+    for (int i = 0; i < 4; i++)
+        if ((c[i].x - x->fp.centre.x) * ahead.x
+            + (c[i].y - x->fp.centre.y) * ahead.y > 1e-6)
+            return false;
+    return true;
+}
+
 /*  The melee dice of u against e: as primary fighter its dice per
- *  resolve (charging or not) with support, crowding and an attached
- *  commander; as secondary 1d6; none against an enemy entirely
- *  behind-flank or to-rear. */
+ *  resolve (charging or not) with support and crowding; as secondary
+ *  1d6; either with 1d6 more for an attached commander ("A secondary
+ *  fighter gets 1d6 ... An attached commander gets 1d6"); none at all
+ *  against an enemy entirely behind-flank or to-rear. */
 int
 bol_melee_dice (const game_t *g, int u, int e, bool primary)
 {
     const bol_tables_t *t = tables (g);
-    const unit_t *x = game_unit_c (g, u);
-    if (x->formation != FORMATION_SQUARE) {
-        vec2_t c = game_unit_c (g, e)->fp.centre;
-        vec2_t ahead = geom_heading_vec (x->fp.facing);
-        double along = (c.x - x->fp.centre.x) * ahead.x
-                     + (c.y - x->fp.centre.y) * ahead.y;
-        arc_t arc = footprint_arc (&x->fp, c, 45, 45);
-        if (arc == ARC_REAR || (arc == ARC_FLANK && along < 0))
-            return 0;
-    }
+    /* "Melee with enemy entirely behind-flank or to-rear reduces the
+       melee dice to zero." */
+    if (entirely_behind (g, u, e))
+        return 0;
+    int commander = bol_attached_commander (g, u) >= 0
+                  ? t->attached_melee_dice : 0;
     if (!primary)
-        return t->secondary_dice;
+        return t->secondary_dice + commander;
     const bol_type_row_t *row = &t->type[bol_type (g, u)];
     int per = state_c (g, u)->flags & BOL_F_CHARGED ? row->melee_charging
                                                     : row->melee_defending;
@@ -312,8 +446,7 @@ bol_melee_dice (const game_t *g, int u, int e, bool primary)
         dice += t->supported_dice;
     if (bol_crowded (g, u))
         dice += t->crowded_dice;
-    if (bol_attached_commander (g, u) >= 0)
-        dice += t->attached_melee_dice;
+    dice += commander;
     return dice < 0 ? 0 : dice;
 }
 
@@ -513,7 +646,7 @@ static void
 melee (game_t *g, dice_t *dice)
 {
     int n = game_unit_count (g);
-    enum { THREW = 1, FOUGHT = 2 };
+    enum { THREW = 1, FOUGHT = 2, PASSED = 4 };
     int *opp = game_scratch (g), *taken = opp + n, *dealt = taken + n;
     int *mark = dealt + n, *first_opp = mark + n;
     for (int u = 0; u < n; u++) {
@@ -579,9 +712,10 @@ melee (game_t *g, dice_t *dice)
     }
     /* Step 4.6: "A unit will Lose a Melee if they take more hits than
        they inflicted"; chargers rally back from a tie, except cavalry
-       that tie pass through each other */
+       that tie pass through each other: the pair once, though both
+       charged (mutual chargers) */
     for (int u = 0; u < n; u++) {
-        if (!bol_in_play (g, u) || first_opp[u] < 0)
+        if (!bol_in_play (g, u) || first_opp[u] < 0 || (mark[u] & PASSED))
             continue;
         bol_unit_state_t *st = state_m (g, u);
         int e = first_opp[u];
@@ -593,8 +727,11 @@ melee (game_t *g, dice_t *dice)
                  && !(st->flags & BOL_F_RALLIED)) {
             if (is_cavalry (g, u) && e >= 0 && bol_in_play (g, e)
                 && is_cavalry (g, e) && first_opp[e] == u
-                && taken[e] == dealt[e])
+                && taken[e] == dealt[e]) {
                 bol_pass_through (g, u, e);
+                mark[u] |= PASSED;
+                mark[e] |= PASSED;
+            }
             else {
                 bol_rally_back (g, u);
                 feigned_flight (g, u, e, dice);

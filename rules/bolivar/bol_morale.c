@@ -213,16 +213,17 @@ bol_morale_phase (game_t *g, dice_t *dice)
             state_m (g, u)->house |= BOL_H_COUNTED;
 }
 
-/*  The units of side `side` (commanders not counted) for which
- *  `counted` holds; their number of all in *of (may be NULL). */
+/*  The units of side `side` for which `counted` holds (commanders
+ *  among them only when `commanders`); their number of all such units
+ *  in *of (may be NULL). */
 static int
-count_units (const game_t *g, side_t side, int *of,
+count_units (const game_t *g, side_t side, bool commanders, int *of,
              bool (*counted) (const game_t *g, int u))
 {
     int n = 0, total = 0;
     for (int u = 0; u < game_unit_count (g); u++) {
         const unit_t *x = game_unit_c (g, u);
-        if (x->side != side || x->arm == ARM_COMMAND)
+        if (x->side != side || (x->arm == ARM_COMMAND && !commanders))
             continue;
         total++;
         n += counted (g, u);
@@ -247,11 +248,25 @@ lost (const game_t *g, int u)
 int
 bol_side_routed (const game_t *g, side_t side, int *of)
 {
-    return count_units (g, side, of, routed_counted);
+    /* seed 000's "half of its units have routed": commanders never rout */
+    return count_units (g, side, false, of, routed_counted);
 }
 
+/*  "A side loses the battle if their total lost units equals or exceeds
+ *  the Army Breakpoint (1/3 the number of the original units, rounded
+ *  up)": the text's units take in the commanders ("each of 3 to 8 units
+ *  including compulsory commander"), lost as casualties
+ *  (readings.army_break_commanders). */
 int
 bol_side_lost (const game_t *g, side_t side, int *of)
 {
-    return count_units (g, side, of, lost);
+    return count_units (g, side, tables (g)->army_break_commanders, of, lost);
+}
+
+int
+bol_time_limit (const game_t *g)
+{
+    int text = tables (g)->time_limit_turns;
+    int game = scenario_turns (game_scenario (g));
+    return game < text ? game : text;
 }

@@ -106,6 +106,13 @@ void bol_morale_phase (game_t *g, dice_t *dice);
  *  still counts as routed"); their number of all its units in *of. */
 int bol_side_routed (const game_t *g, side_t side, int *of);
 
+/*  The game turn at whose end "The attacker loses if the game has not
+ *  finished before the time limit (10 game turns)": the text's limit
+ *  (text.time_limit_turns), or the game's last turn when it was opened
+ *  for fewer (the core plays no turn past its scenario's `turns`).  A
+ *  scenario's longer game still ends at the text's limit. */
+int bol_time_limit (const game_t *g);
+
 /*  Moves (bol_move.c). */
 
 /*  A commander attached to a unit goes where it goes ("Commanders only

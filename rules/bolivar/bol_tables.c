@@ -174,7 +174,8 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
     static const char *const keys[] = { "unit_resolve", "shoot_hit",
         "shoot_close_hit", "shoot_close_tum", "shoot_cover_dice",
         "melee_hit", "melee_square_vs_cavalry_hit", "supported_dice",
-        "crowded_dice", "attached_tum", "march_tum", "uncommanded" };
+        "crowded_dice", "army_break_commanders", "attached_tum",
+        "march_tum", "uncommanded" };
     if (!table_need_group_of (ld, "bolivar.readings", keys,
                               (int) (sizeof keys / sizeof *keys)))
         return -1;
@@ -187,6 +188,9 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
         return -1;
     t->unit_resolve = (bol_unit_resolve_t) ur;
     t->uncommanded = (bol_uncommanded_t) un;
+    if (table_read_bool (ld, "bolivar.readings.army_break_commanders",
+                         &t->army_break_commanders) < 0)
+        return -1;
     return whole (ld, g, "shoot_hit", 2, 6, &t->shoot_hit) < 0
         || whole (ld, g, "shoot_close_hit", 2, 6, &t->shoot_close_hit) < 0
         || num (ld, g, "shoot_close_tum", 0, 1000, &t->shoot_close_tum) < 0

@@ -144,6 +144,8 @@ typedef struct {
     int melee_square_vs_cavalry_hit;
     int supported_dice;
     int crowded_dice;
+    bool army_break_commanders;      /* commanders count among the units
+                                        of the army breakpoint */
     double attached_tum;             /* a commander this near is attached */
     double march_tum;                /* the move of a unit in march */
     bol_uncommanded_t uncommanded;
