@@ -893,6 +893,47 @@ test_army_abandons_the_field (void **state)
     unmake (f);
 }
 
+/*  "In the absence of scenario specific victory conditions use this":
+ *  a scenario's own break point stands under the house rules (the
+ *  host's 1/3 and 10 turns do not), and its turns are played out. */
+static void
+test_scenario_victory_stands (void **state)
+{
+    (void) state;
+    char units[4096], text[8192];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("a", "blue", "battalion", "line", 20, 20, 0, 2, NULL),
+              unit ("b", "blue", "battalion", "line", 60, 20, 0, 2, NULL),
+              unit ("c", "blue", "battalion", "line", 100, 20, 0, 2, NULL),
+              unit ("d", "blue", "battalion", "line", 140, 20, 0, 2, NULL),
+              unit ("x", "red", "battalion", "line", 20, 190, 180, 2, NULL));
+    snprintf (text, sizeof text,
+              "ruleset = \"liberators_house\";\n"
+              "table = { width = 200.0; depth = 200.0; };\n"
+              "units = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 12; first = \"blue\";\n"
+              "  victory = { army_break = 0.25; on_time = \"red\"; }; };\n",
+              units);
+    fixture_t *f = test_game_new (rules, text);
+    start (f);
+    /* one unit of four routed: the scenario's quarter, not the half */
+    assert_true (bol_take_hits (f->g, idx (f, "a"), 2, -1, "test"));
+    test_on_to (f, BOL_PHASE_MORALE);
+    game_resolve_phase (f->g, f->dice);
+    game_result_t r;
+    game_result (f->g, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, SIDE_RED);
+    unmake (f);
+
+    /* nobody broken at turn 10: the scenario's 12 turns go on */
+    f = test_game_new (rules, text);
+    assert_int_equal (game_set_turn (f->g, 10), 0);
+    bol_engine.victory (f->g, &r);
+    assert_false (r.over);
+    unmake (f);
+}
+
 /*  "Rallying from rout has a modifier based on the distance from the
  *  leader at the moment of rout. -1 for each complete 12 inches"; "A
  *  routed unit that subsequently rallies still counts as routed".  (The
@@ -993,6 +1034,7 @@ main (void)
         cmocka_unit_test (test_melee_modifiers),
         cmocka_unit_test (test_guns_move_and_shoot),
         cmocka_unit_test (test_army_abandons_the_field),
+        cmocka_unit_test (test_scenario_victory_stands),
         cmocka_unit_test (test_rally_from_rout),
         cmocka_unit_test (test_retreat),
         cmocka_unit_test (test_battles),

@@ -815,7 +815,10 @@ victory (const game_t *g, game_result_t *out)
                       "casualties)"
                     : "units lost (routed or eliminated)",
         .both_break_draw = true,
-        .break_is_ruleset = true };
+        /* the host's 1/3 holds whatever the scenario says; the house
+           rules' half only "In the absence of scenario specific victory
+           conditions" */
+        .break_is_ruleset = house_break <= 0 };
     game_judge_victory (g, &v, out);
     out->on_time_winner = 1 - (int) bol_attacker (g);
     bool broke = false;

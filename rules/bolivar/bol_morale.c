@@ -268,5 +268,7 @@ bol_time_limit (const game_t *g)
 {
     int text = tables (g)->time_limit_turns;
     int game = scenario_turns (game_scenario (g));
+    if (tables (g)->house.routed_breakpoint > 0)
+        return game;
     return game < text ? game : text;
 }

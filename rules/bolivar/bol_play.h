@@ -110,7 +110,10 @@ int bol_side_routed (const game_t *g, side_t side, int *of);
  *  finished before the time limit (10 game turns)": the text's limit
  *  (text.time_limit_turns), or the game's last turn when it was opened
  *  for fewer (the core plays no turn past its scenario's `turns`).  A
- *  scenario's longer game still ends at the text's limit. */
+ *  scenario's longer game still ends at the text's limit.  Under the
+ *  house rules, which give no limit of their own and whose victory
+ *  rule yields to "scenario specific victory conditions", the
+ *  scenario's turns. */
 int bol_time_limit (const game_t *g);
 
 /*  Moves (bol_move.c). */
