@@ -466,6 +466,46 @@ test_charge_permission (void **state)
     unmake (f);
 }
 
+/*  "1. Change Formation 2. Charge Sequence" and "Infantry in Line: May
+ *  not move": a line ordered to charge forms column first and then
+ *  charges (RULINGS.md), its reach a column's ("Inf (CO) 8"); kept in
+ *  line by its order it may not charge. */
+static void
+test_line_charges_in_column (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("line", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 40, 0),
+              unit ("foe", "red", "close_order_infantry", "musket",
+                    "average", 3, "column", 100, 50, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    /* the foe's front is 6 cm off the line's centre: within a column's 8 */
+    order_t in_line = test_charge_order (f, "foe");
+    in_line.has_formation = true;
+    in_line.formation = FORMATION_LINE;
+    refused (f, "line", in_line, "in line may not move, nor charge");
+    order (f, "line", test_charge_order (f, "foe"));
+    test_next_phase (f);
+    assert_true (test_saw (f, "line changes formation to column"));
+    assert_true (test_saw (f, "line is in contact with foe"));
+    assert_int_equal (U (f, "line")->formation, FORMATION_COLUMN);
+    unmake (f);
+    /* beyond a column's 8 cm it is refused as any column would be */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("line", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 40, 0),
+              unit ("foe", "red", "close_order_infantry", "musket",
+                    "average", 3, "column", 100, 56, 180));
+    f = make (NULL, units);
+    start (f, 6, 6);
+    refused (f, "line", test_charge_order (f, "foe"), "beyond its move (8.0 "
+             "cm)");
+    unmake (f);
+}
+
 /*  ---- movement ---- */
 
 /*  One move of each row in the open and in woods; "N/A": cavalry stops
@@ -1091,6 +1131,7 @@ main (void)
         cmocka_unit_test (test_aim),
         cmocka_unit_test (test_move_in_formation),
         cmocka_unit_test (test_charge_permission),
+        cmocka_unit_test (test_line_charges_in_column),
         cmocka_unit_test (test_movement),
         cmocka_unit_test (test_interpenetration),
         cmocka_unit_test (test_streams_and_bridges),

@@ -36,14 +36,21 @@ move_row (const game_t *g, int u)
     return tables (g)->move_row_of[e19_type (g, u)];
 }
 
+/*  Would unit u, in formation f, stand in a line that may not move:
+ *  infantry in line or unlimbered guns? */
+static bool
+held_in (const game_t *g, int u, formation_t f)
+{
+    return f == FORMATION_LINE && line_troops (e19_type (g, u));
+}
+
 /*  Lines of infantry and unlimbered guns pivot but do not move: the
  *  move's rate is 0 for them, and an order to move forms column first
  *  (e19_engine.c). */
 bool
 e19_held_in_line (const game_t *g, int u)
 {
-    return game_unit_c (g, u)->formation == FORMATION_LINE
-        && line_troops (e19_type (g, u));
+    return held_in (g, u, game_unit_c (g, u)->formation);
 }
 
 /*  Nearest enemy footprint to point p (closest point), INFINITY none. */
@@ -108,9 +115,9 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
 }
 
 double
-e19_move_rate (const game_t *g, int u, vec2_t to)
+e19_move_rate (const game_t *g, int u, vec2_t to, formation_t formation)
 {
-    if (e19_held_in_line (g, u))
+    if (held_in (g, u, formation))
         return 0;
     const e19_tables_t *t = tables (g);
     double road_rate = t->move_cm[move_row (g, u)][E19_GOING_ROAD];
@@ -206,7 +213,7 @@ e19_move (game_t *g, int u, vec2_t to, double facing)
     double length = geom_dist (from, to);
     double heading = length > 0.05 ? geom_bearing (from, to) : x->fp.facing;
     double end_facing = isfinite (facing) ? geom_norm_deg (facing) : heading;
-    double rate = length > 0.05 ? e19_move_rate (g, u, to) : 0;
+    double rate = length > 0.05 ? e19_move_rate (g, u, to, x->formation) : 0;
     bool road;
     double slowest;
     walk_rate (g, u, to, fmax (t->move_cm[row][E19_GOING_ROAD], 0), &slowest,
