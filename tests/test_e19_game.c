@@ -918,6 +918,76 @@ test_hand_to_hand (void **state)
     unmake (f);
 }
 
+/*  A line charged in front and in flank by cavalry, the units listed
+ *  with the front charger first or last (the fights go in the units'
+ *  order). */
+static fixture_t *
+charged_twice (bool front_first)
+{
+    char units[2048];
+    const char *front = unit ("front", "blue", "cavalry", "sabre", "average",
+                              3, "mounted", 100, 90, 0);
+    const char *flank = unit ("flank", "blue", "cavalry", "sabre", "average",
+                              3, "mounted", 80, 100, 90);
+    snprintf (units, sizeof units, "%s, %s, %s", front_first ? front : flank,
+              front_first ? flank : front,
+              unit ("def", "red", "close_order_infantry", "none", "average",
+                    3, "line", 100, 100, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    order (f, "front", test_charge_order (f, "def"));
+    order (f, "flank", test_charge_order (f, "def"));
+    test_next_phase (f);
+    assert_true (test_saw (f, "front is in contact with def"));
+    assert_true (test_saw (f, "flank is in contact with def"));
+    test_next_phase (f);
+    test_next_phase (f);
+    assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
+    return f;
+}
+
+/*  "Multiple combats defender may only inflict casualties on unit to
+ *  front": the line throws no die at the cavalry in its flank, whether
+ *  that fight comes before or after the one at its front (even when the
+ *  front charger has been beaten off first). */
+static void
+test_multiple_combats (void **state)
+{
+    (void) state;
+    /* the front fight first: front's 6 dice (3 a base, -1 against close
+       order infantry) all miss; the line's 3 dice (1 a base against
+       cavalry): 6 1 1, one hit; front's test for the base: 6; lost, its
+       two tests: 6 6; it retreats.  Then the flank: 9 dice (3 a base,
+       +1 flank, -1), all miss; the line throws none: a tie, the line
+       retreats after its two tests (6 6) */
+    fixture_t *f = charged_twice (true);
+    test_push (f, 6, 1, 1, 1, 1, 1, 1);
+    test_push (f, 3, 6, 1, 1);
+    test_push (f, 3, 6, 6, 6);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "front (6 dice: 3 a base, -1 against close "
+                              "order infantry) against def (3 dice: 1 a "
+                              "base)"));
+    assert_true (test_saw (f, "front retreats 12 cm"));
+    assert_true (test_saw (f, "flank (9 dice: 3 a base, +1 flank or rear, "
+                              "-1 against close order infantry) against def "
+                              "(0 dice: it strikes only the unit to its "
+                              "front)"));
+    assert_int_equal (U (f, "flank")->killed, 0);
+    unmake (f);
+    /* the flank fight first: the same */
+    f = charged_twice (false);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "against def (0 dice: it strikes only the "
+                              "unit to its front)"));
+    assert_int_equal (U (f, "flank")->killed, 0);
+    unmake (f);
+}
+
 /*  "If a tie defender retreats"; "Artillery are eliminated"; "Unit
  *  eliminated if retreat blocked". */
 static void
@@ -1139,6 +1209,7 @@ main (void)
         cmocka_unit_test (test_firing),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_hand_to_hand),
+        cmocka_unit_test (test_multiple_combats),
         cmocka_unit_test (test_outcomes),
         cmocka_unit_test (test_riverbank_heights_and_towns),
         cmocka_unit_test (test_morale),

@@ -366,8 +366,6 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     st->flags |= E19_F_CHARGED;
     st->opponent = (int16_t) (target + 1);
     ts->faces |= (int16_t) face;
-    if (face == E19_FACE_FRONT)
-        ts->opponent = (int16_t) (u + 1);
     game_unit_mut (g, u)->in_melee = 1;
     game_unit_mut (g, target)->in_melee = 1;
     if (game_events_on (g))
