@@ -613,6 +613,29 @@ test_streams_and_bridges (void **state)
     unmake (f);
 }
 
+/*  The dice of one base of steel rifled guns at (100, guns_y) firing at
+ *  a line at (100, 70) below them, past a strip of `kind` from y0 to y1
+ *  across the table; a ridge (a gentle hill) covers y 0 to 30. */
+static int
+guns_dice_past (const char *kind, double y0, double y1, double guns_y)
+{
+    char terrain[1024], units[2048];
+    snprintf (terrain, sizeof terrain, "{ id = \"ridge\"; kind = "
+              "\"gentle_hill\"; polygon = ( [0.0, 0.0], [200.0, 0.0], "
+              "[200.0, 30.0], [0.0, 30.0] ); }, { id = \"strip\"; kind = "
+              "\"%s\"; polygon = ( [0.0, %.1f], [200.0, %.1f], [200.0, "
+              "%.1f], [0.0, %.1f] ); }", kind, y0, y0, y1, y1);
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("guns", "blue", "artillery", "steel_rifled_artillery",
+                    "average", 1, "line", 100, guns_y, 0),
+              unit ("target", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 70, 180));
+    fixture_t *f = make (terrain, units);
+    int dice = e19_fire_dice (f->g, idx (f, "guns"), idx (f, "target"));
+    unmake (f);
+    return dice;
+}
+
 /*  "Level fire any obstruction blocks LOS"; "Fire between higher and
  *  lower blocked if obstruction closer to lower unit". */
 static void
@@ -646,6 +669,37 @@ test_fire_from_the_heights (void **state)
     f = make (hill, units);
     assert_int_equal (e19_fire_dice (f->g, idx (f, "guns"),
                                      idx (f, "target")), 4);
+    unmake (f);
+    /* "Woods, Towns, Hills, other Units are obstructions", under the same
+       rule: from the ridge over a wood, a town or a hill nearer the guns;
+       not over one nearer the target below; not over any on the level */
+    static const char *const kinds[] = { "woods", "town", "gentle_hill" };
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal (guns_dice_past (kinds[k], 32, 38, 20), 4);
+        assert_int_equal (guns_dice_past (kinds[k], 60, 66, 20), 0);
+        assert_int_equal (guns_dice_past (kinds[k], 50, 56, 40), 0);
+    }
+    /* a line at the edge of a wood fires out of it, through at most 4 cm
+       of it (the project's number, RULINGS.md); one deeper does not */
+    const char *wood = "{ id = \"wood\"; kind = \"woods\"; polygon = ( "
+                       "[0.0, 0.0], [200.0, 0.0], [200.0, 44.0], [0.0, "
+                       "44.0] ); }";
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("edge", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 40, 42, 0),
+              unit ("t-edge", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 40, 50, 180),
+              unit ("deep", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 140, 38, 0),
+              unit ("t-deep", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 140, 46, 180));
+    f = make (wood, units);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "edge"),
+                                     idx (f, "t-edge")), 4);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "t-edge"),
+                                     idx (f, "edge")), 4);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "deep"),
+                                     idx (f, "t-deep")), 0);
     unmake (f);
 }
 
