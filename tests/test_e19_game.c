@@ -574,6 +574,28 @@ test_movement (void **state)
     test_next_phase (f);
     test_near (U (f, "road")->fp.centre.y, 28, 1e-6);
     unmake (f);
+    /* "Turning: Units on road suffer no penalty", a line of its own: a
+       column on the road, 20 cm from the enemy (no road rate), turns a
+       quarter turn to go along it and still moves its whole 8 cm; off
+       the road the same turn costs two pivots of a quarter (4 cm) */
+    const char *road = "{ id = \"road\"; kind = \"road\"; polygon = ( "
+                       "[95.0, 0.0], [105.0, 0.0], [105.0, 200.0], [95.0, "
+                       "200.0] ); }";
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("on-road", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 40, 90),
+              unit ("off-road", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 60, 40, 90),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 120, 50, 270));
+    f = make (road, units);
+    start (f, 6, 6);
+    order (f, "on-road", test_move_order (100, 60));
+    order (f, "off-road", test_move_order (60, 60));
+    test_next_phase (f);
+    test_near (U (f, "on-road")->fp.centre.y, 48, 1e-6);
+    test_near (U (f, "off-road")->fp.centre.y, 44, 1e-6);
+    unmake (f);
 }
 
 /*  "Stream" 4 cm for close order infantry; "Bridges: Negate Streams";

@@ -100,6 +100,8 @@ test_movement (void **state)
     assert_int_equal (t->move_row_of[E19_DRAGOONS], E19_MOVE_DRAGOONS);
     /* "Road: Remain 24cm from enemy"; "Towns: Only one unit" */
     assert_true (t->road_enemy_cm == 24.0);
+    /* "Turning: Units on road suffer no penalty": any unit on a road */
+    assert_true (t->road_turns_on_road);
     assert_int_equal (t->town_units, 1);
 }
 
@@ -293,6 +295,10 @@ test_loader_errors (void **state)
     test_tables_refused (TABLES, "{ name = \"general\";              arms = [\"command\"]; }",
                   "{ name = \"marshal\";              arms = [\"command\"]; }",
                   "\"marshal\" is not a troop of the sheet");
+    test_tables_refused (TABLES, "road_turns = \"on_road\";",
+                  "road_turns = \"never\";",
+                  "e19.movement.road_turns: \"never\" is not one of "
+                  "road_rate, on_road");
     test_tables_refused (TABLES, "hits_per_base = 1;", "hits_per_base = 0;",
                   "e19.units.hits_per_base: 0 is not in 1..100");
 }

@@ -145,6 +145,38 @@ turn_between (double from, double to)
     return fabs (geom_norm_deg (to - from + 180) - 180);
 }
 
+/*  What unit u's pivots cost on a move of `rate` towards `to`: a turn of
+ *  `first` degrees to face its way and one of `last` to its final facing,
+ *  each so many pivots ("Cost per Pivot ¼": a share of the move; none
+ *  for most troops).  "Turning: Units on road suffer no penalty": with
+ *  the setting on_road a turn made on a road is free, the first when
+ *  the unit's centre starts on one, the last when the move reaches `to`
+ *  and it lies on one; with road_rate only a move at the road's rate
+ *  (wholly on the road, 24 cm from the enemy) turns free. */
+static double
+pivot_cost (const game_t *g, int u, vec2_t to, double rate, double first,
+            double last)
+{
+    const e19_tables_t *t = tables (g);
+    double share = t->pivot_cost[move_row (g, u)];
+    if (share <= 0 || rate <= 0)
+        return 0;
+    if (!t->road_turns_on_road) {
+        bool road;
+        double slowest;
+        walk_rate (g, u, to, fmax (t->move_cm[move_row (g, u)]
+                                   [E19_GOING_ROAD], 0), &slowest, &road);
+        return road ? 0 : (pivots (g, first) + pivots (g, last)) * share
+                          * rate;
+    }
+    vec2_t from = game_unit_c (g, u)->fp.centre;
+    double cost = e19_point_in (g, from, TERRAIN_ROAD)
+                ? 0 : pivots (g, first) * share * rate;
+    bool ends_on_road = geom_dist (from, to) <= rate - cost + 1e-9
+                     && e19_point_in (g, to, TERRAIN_ROAD);
+    return cost + (ends_on_road ? 0 : pivots (g, last) * share * rate);
+}
+
 /*  The most units a move keeps in its list of those it may meet; a move
  *  near more asks every unit at every step. */
 #define NEAR_MAX 256
@@ -207,22 +239,15 @@ double
 e19_move (game_t *g, int u, vec2_t to, double facing)
 {
     unit_t *x = game_unit_m (g, u);
-    const e19_tables_t *t = tables (g);
-    e19_move_row_t row = move_row (g, u);
     vec2_t from = x->fp.centre;
     double length = geom_dist (from, to);
     double heading = length > 0.05 ? geom_bearing (from, to) : x->fp.facing;
     double end_facing = isfinite (facing) ? geom_norm_deg (facing) : heading;
     double rate = length > 0.05 ? e19_move_rate (g, u, to, x->formation) : 0;
-    bool road;
-    double slowest;
-    walk_rate (g, u, to, fmax (t->move_cm[row][E19_GOING_ROAD], 0), &slowest,
-               &road);
-    /* "Turning: Units on road suffer no penalty" */
-    int turns = pivots (g, turn_between (x->fp.facing, heading))
-              + pivots (g, turn_between (heading, end_facing));
-    double cost = road ? 0 : turns * t->pivot_cost[row] * rate;
-    double allowed = fmax (0, rate - cost);
+    double allowed = rate - pivot_cost (g, u, to, rate,
+                                        turn_between (x->fp.facing, heading),
+                                        turn_between (heading, end_facing));
+    allowed = fmax (0, allowed);
     bool pass = e19_type (g, u) == E19_SKIRMISHERS;
     double goal = length > 0.05 ? fmin (length, allowed) : 0;
     double moved = 0;

@@ -154,10 +154,11 @@ load_movement (table_reader_t *ld, e19_tables_t *t)
 {
     static const char *const keys[] = { "infantry_loose", "infantry_close",
         "skirmishers", "cavalry", "dragoons", "artillery", "general",
-        "pivot_deg", "road_enemy_cm", "town_units" };
+        "pivot_deg", "road_enemy_cm", "road_turns", "town_units" };
     static const char *const cols[] = { "open", "woods_towns", "stream",
                                         "road", "pivot" };
-    if (!table_need_group_of (ld, "e19.movement", keys, 10))
+    static const char *const road_turns[] = { "road_rate", "on_road" };
+    if (!table_need_group_of (ld, "e19.movement", keys, 11))
         return -1;
     char p[160];
     for (int r = 0; r < E19_MOVE_ROWS; r++) {
@@ -174,12 +175,18 @@ load_movement (table_reader_t *ld, e19_tables_t *t)
         if (table_read_double (ld, p, 0, 1, &t->pivot_cost[r]) < 0)
             return -1;
     }
-    return table_read_double (ld, "e19.movement.pivot_deg", 1, 180,
-                              &t->pivot_deg) < 0
+    int v;
+    if (table_read_double (ld, "e19.movement.pivot_deg", 1, 180,
+                           &t->pivot_deg) < 0
         || table_read_double (ld, "e19.movement.road_enemy_cm", 0, 1000,
                               &t->road_enemy_cm) < 0
+        || table_read_name (ld, "e19.movement.road_turns", road_turns, 2,
+                            &v) < 0
         || table_read_int (ld, "e19.movement.town_units", 1, 100,
-                           &t->town_units) < 0 ? -1 : 0;
+                           &t->town_units) < 0)
+        return -1;
+    t->road_turns_on_road = v == 1;
+    return 0;
 }
 
 /*  e19.weapons: a group per weapon of the ruleset that fires; each

@@ -111,6 +111,9 @@ typedef struct {
     double pivot_cost[E19_MOVE_ROWS];           /* share of a move */
     double pivot_deg;
     double road_enemy_cm;
+    bool road_turns_on_road;     /* "Turning: Units on road suffer no
+                                    penalty": any unit on a road (else only
+                                    a move at the road's rate) */
     int town_units;
     /* firing */
     e19_weapon_t weapons[SOLO_MAX_WEAPONS];     /* by weapon index */
