@@ -598,6 +598,54 @@ test_movement (void **state)
     unmake (f);
 }
 
+/*  Where unit `id` (troop, formation) at (100, y) ends, ordered to
+ *  (100, to_y) along a road through a village, the enemy at (ex, ey). */
+static double
+through_the_village (const char *troop, const char *weapon,
+                     const char *formation, double y, double to_y, double ex,
+                     double ey)
+{
+    const char *ground = "{ id = \"road\"; kind = \"road\"; polygon = ( "
+                         "[95.0, 0.0], [105.0, 0.0], [105.0, 200.0], "
+                         "[95.0, 200.0] ); }, { id = \"village\"; kind = "
+                         "\"town\"; polygon = ( [80.0, 60.0], [120.0, "
+                         "60.0], [120.0, 70.0], [80.0, 70.0] ); }";
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("mover", "blue", troop, weapon, "average", 2, formation,
+                    100, y, 0),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", ex, ey, 180));
+    fixture_t *f = make (ground, units);
+    start (f, 6, 6);
+    order (f, "mover", test_move_order (100, to_y));
+    test_next_phase (f);
+    double end = U (f, "mover")->fp.centre.y;
+    unmake (f);
+    return end;
+}
+
+/*  "Road: Remain 24cm from enemy and spend entire movement on road":
+ *  where the road's rate applies the road is the going (RULINGS.md), so
+ *  limbered guns ("Art ... Road 16") and cavalry ("Cav ... Road 24")
+ *  take the road through a village, though "Woods Towns" is N/A to
+ *  them; within 24 cm of the enemy the road is no road, and they stop
+ *  at the village's edge. */
+static void
+test_road_through_a_village (void **state)
+{
+    (void) state;
+    test_near (through_the_village ("artillery", "smoothbore_artillery",
+                                    "column", 50, 80, 10, 190), 66, 1e-6);
+    test_near (through_the_village ("cavalry", "sabre", "mounted", 44, 90,
+                                    10, 190), 68, 1e-6);
+    /* the enemy 20 cm off: the guns' front (2 cm ahead of their centre)
+       stops at the edge */
+    double y = through_the_village ("artillery", "smoothbore_artillery",
+                                    "column", 50, 80, 125, 50);
+    assert_true (y + 2 <= 60 + 1e-6 && y + 2 >= 59);
+}
+
 /*  "Stream" 4 cm for close order infantry; "Bridges: Negate Streams";
  *  the slowest ground a move crosses sets its rate, ground beyond its
  *  reach not counting (RULINGS.md). */
@@ -1279,6 +1327,7 @@ main (void)
         cmocka_unit_test (test_charge_permission),
         cmocka_unit_test (test_line_charges_in_column),
         cmocka_unit_test (test_movement),
+        cmocka_unit_test (test_road_through_a_village),
         cmocka_unit_test (test_interpenetration),
         cmocka_unit_test (test_streams_and_bridges),
         cmocka_unit_test (test_fire_from_the_heights),

@@ -100,6 +100,8 @@ test_movement (void **state)
     assert_int_equal (t->move_row_of[E19_DRAGOONS], E19_MOVE_DRAGOONS);
     /* "Road: Remain 24cm from enemy"; "Towns: Only one unit" */
     assert_true (t->road_enemy_cm == 24.0);
+    /* the road is the going where its rate applies (RULINGS.md) */
+    assert_true (t->road_is_going);
     /* "Turning: Units on road suffer no penalty": any unit on a road */
     assert_true (t->road_turns_on_road);
     assert_int_equal (t->town_units, 1);

@@ -71,7 +71,12 @@ enemy_distance (const game_t *g, int u, vec2_t p)
  *  `limit` nor than it can go: the rate the slowest ground on it sets
  *  (*rate), whether it keeps to a road 24 cm from the enemy (*road).
  *  Returns the distance it may go before ground its troops may not
- *  enter (N/A), or INFINITY when there is none. */
+ *  enter (N/A), or INFINITY when there is none.  Where the road's rate
+ *  applies the road is the going (e19.movement.road_is_going): a road
+ *  through a village or a wood is open to troops for whom woods and
+ *  towns are N/A, so long as the whole move keeps to the road; a move
+ *  that leaves it, or comes within 24 cm of the enemy, stops short of
+ *  the first N/A ground. */
 static double
 walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
            bool *road)
@@ -97,16 +102,21 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
         *road = false;
         return INFINITY;
     }
+    double na = -1;                  /* the first N/A ground on the road */
     for (double d = 0; ; d = fmin (d + STEP_CM, length)) {
         vec2_t p = { from.x + dir.x * (d + lead),
                      from.y + dir.y * (d + lead) };
         bool on_road;
         double r = t->move_cm[row][going_at (g, p, &on_road)];
-        if (r < 0)
-            return fmax (0, d - STEP_CM);      /* N/A: it stops short */
-        *rate = fmin (*rate, r);
-        if (!on_road || enemy_distance (g, u, p) < t->road_enemy_cm)
+        if (*road
+            && (!on_road || enemy_distance (g, u, p) < t->road_enemy_cm))
             *road = false;
+        if (r < 0 && na < 0)
+            na = d;
+        if (na >= 0 && !(*road && t->road_is_going))
+            return fmax (0, na - STEP_CM);     /* N/A: it stops short */
+        if (r >= 0)
+            *rate = fmin (*rate, r);
         /* ground beyond the rate so far is never reached (the road's
            rate is only for a move wholly on the road) */
         if (d >= length || (!*road && d >= *rate))

@@ -111,6 +111,9 @@ typedef struct {
     double pivot_cost[E19_MOVE_ROWS];           /* share of a move */
     double pivot_deg;
     double road_enemy_cm;
+    bool road_is_going;          /* where the road's rate applies, the
+                                    road is the going (a road through a
+                                    village for guns and horse) */
     bool road_turns_on_road;     /* "Turning: Units on road suffer no
                                     penalty": any unit on a road (else only
                                     a move at the road's rate) */
