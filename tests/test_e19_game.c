@@ -506,6 +506,42 @@ test_line_charges_in_column (void **state)
     unmake (f);
 }
 
+/*  "May pivot 45°"; "Move to contact per movement table", whose "Inf
+ *  (CO) 8 ... Cost per Pivot ¼": a column of close order infantry
+ *  charging straight reaches 8 cm; one that pivots 30 degrees to reach
+ *  its target pays a quarter of its move and reaches 6 (RULINGS.md).
+ *  Cavalry's pivot costs nothing ("Cav ... None"). */
+static void
+test_charge_pivot_cost (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("straight", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 40, 100, 0),
+              unit ("s-foe", "red", "close_order_infantry", "none",
+                    "average", 3, "column", 40, 113.5, 180),
+              unit ("askew", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 100, 100, 0),
+              unit ("a-foe", "red", "close_order_infantry", "none",
+                    "average", 3, "column", 103.75, 113.5, 180),
+              unit ("horse", "blue", "cavalry", "sabre", "average", 4,
+                    "mounted", 160, 100, 0),
+              unit ("h-foe", "red", "close_order_infantry", "none",
+                    "average", 3, "column", 166, 111, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    /* askew's contact point, 4 cm before a-foe's front, is at (103.75,
+       106.5): 7.5 cm away, 30 degrees off its front */
+    refused (f, "askew", test_charge_order (f, "a-foe"), "7.5 cm away, "
+             "beyond its move (6.0 cm)");
+    /* straight ahead, 6.5 cm: no pivot, within its 8 */
+    order (f, "straight", test_charge_order (f, "s-foe"));
+    /* the horse's contact point (166, 107): 9.2 cm, 41 degrees off */
+    order (f, "horse", test_charge_order (f, "h-foe"));
+    unmake (f);
+}
+
 /*  ---- movement ---- */
 
 /*  One move of each row in the open and in woods; "N/A": cavalry stops
@@ -1326,6 +1362,7 @@ main (void)
         cmocka_unit_test (test_move_in_formation),
         cmocka_unit_test (test_charge_permission),
         cmocka_unit_test (test_line_charges_in_column),
+        cmocka_unit_test (test_charge_pivot_cost),
         cmocka_unit_test (test_movement),
         cmocka_unit_test (test_road_through_a_village),
         cmocka_unit_test (test_interpenetration),

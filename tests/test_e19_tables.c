@@ -66,6 +66,8 @@ test_charge_sequence (void **state)
                           sheet[r][c]);
     /* "May pivot 45°", "One attacker per face" */
     assert_true (t->charge_pivot_deg == 45.0);
+    /* "Move to contact per movement table": its pivot costs (RULINGS.md) */
+    assert_true (t->charge_pivot_costs);
     assert_int_equal (t->attackers_per_face, 1);
 }
 

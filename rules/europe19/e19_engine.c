@@ -477,7 +477,7 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
                       formation_words (g, u, FORMATION_LINE));
             return -1;
         }
-        double rate = e19_move_rate (g, u, at, f);
+        double rate = e19_charge_reach (g, u, at, f);
         if (distance > rate + 1e-6) {
             snprintf (err, (size_t) errlen, "%s: %s is %.1f cm away, beyond "
                       "its move (%.1f cm)", x->id,

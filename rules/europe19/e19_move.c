@@ -187,6 +187,19 @@ pivot_cost (const game_t *g, int u, vec2_t to, double rate, double first,
     return cost + (ends_on_road ? 0 : pivots (g, last) * share * rate);
 }
 
+double
+e19_charge_reach (const game_t *g, int u, vec2_t at, formation_t formation)
+{
+    double rate = e19_move_rate (g, u, at, formation);
+    const unit_t *x = game_unit_c (g, u);
+    if (!tables (g)->charge_pivot_costs
+        || geom_dist (x->fp.centre, at) <= 0.05)
+        return rate;
+    double turn = turn_between (x->fp.facing,
+                                geom_bearing (x->fp.centre, at));
+    return fmax (0, rate - pivot_cost (g, u, at, rate, turn, 0));
+}
+
 /*  The most units a move keeps in its list of those it may meet; a move
  *  near more asks every unit at every step. */
 #define NEAR_MAX 256

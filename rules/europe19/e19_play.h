@@ -80,6 +80,14 @@ bool e19_held_in_line (const game_t *g, int u);
 double e19_move_rate (const game_t *g, int u, vec2_t to,
                       formation_t formation);
 
+/*  How far unit `u`, in `formation`, may charge to contact at `at`: its
+ *  move there (e19_move_rate), less the cost of its pivot to face `at`
+ *  ("May pivot 45°"; "Move to contact per movement table": "Cost per
+ *  Pivot ¼" for infantry) when e19.charge.pivot_costs says so; a pivot
+ *  on a road is free as any turn there. */
+double e19_charge_reach (const game_t *g, int u, vec2_t at,
+                         formation_t formation);
+
 /*  Carry out a move of unit `u` towards `to` (as far as its rate, less
  *  its pivots, allows; stopping short of units it may not pass, of
  *  ground its troops may not enter, of a full town), ending facing

@@ -126,8 +126,9 @@ static int
 load_charge (table_reader_t *ld, e19_tables_t *t)
 {
     static const char *const keys[] = { "cavalry", "dragoons", "infantry",
-        "skirmishers", "artillery", "pivot_deg", "attackers_per_face" };
-    if (!table_need_group_of (ld, "e19.charge", keys, 7))
+        "skirmishers", "artillery", "pivot_deg", "pivot_costs",
+        "attackers_per_face" };
+    if (!table_need_group_of (ld, "e19.charge", keys, 8))
         return -1;
     char p[160];
     for (int r = 0; r < E19_CHARGE_CLASSES; r++) {
@@ -145,6 +146,8 @@ load_charge (table_reader_t *ld, e19_tables_t *t)
     }
     return table_read_double (ld, "e19.charge.pivot_deg", 0, 180,
                               &t->charge_pivot_deg) < 0
+        || table_read_bool (ld, "e19.charge.pivot_costs",
+                            &t->charge_pivot_costs) < 0
         || table_read_int (ld, "e19.charge.attackers_per_face", 1, 8,
                            &t->attackers_per_face) < 0 ? -1 : 0;
 }
