@@ -542,6 +542,51 @@ test_charge_pivot_cost (void **state)
     unmake (f);
 }
 
+/*  "Charging cavalry fired on by target": a charge ends in contact, so
+ *  the target fires at the horse as it comes in whenever it can fire at
+ *  it at all (RULINGS.md): a musket line 14 cm off (its range 8) fires,
+ *  smoothbore guns 14 cm off fire canister ("12cm 5"), a line charged in
+ *  the flank does not ("Unit may only fire frontally 45°"). */
+static void
+test_charging_cavalry_fired_on (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 80, 0),
+              unit ("cav2", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 40, 80, 0),
+              unit ("cav3", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 140, 140, 90),
+              unit ("inf", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 96, 180),
+              unit ("guns", "red", "artillery", "smoothbore_artillery",
+                    "average", 2, "line", 40, 96, 180),
+              unit ("flanked", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 160, 140, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    order (f, "cav", test_charge_order (f, "inf"));
+    order (f, "cav2", test_charge_order (f, "guns"));
+    order (f, "cav3", test_charge_order (f, "flanked"));
+    /* the line's 4 dice need 2+ (Inf line at Cav): all 1; cav's test 6;
+       the guns' 10 dice: all 1; cav2's test 6 */
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 1, 6);
+    test_push (f, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "inf fires at cav: 4 dice need 2+"));
+    assert_true (test_saw (f, "guns fires at cav2: 10 dice need 2+"));
+    assert_false (test_saw (f, "fires at cav3"));
+    assert_true (test_saw (f, "cav is in contact with inf"));
+    assert_true (test_saw (f, "cav2 is in contact with guns"));
+    assert_true (test_saw (f, "cav3 is in contact with flanked"));
+    assert_int_equal (dice_queued (f->dice), 0);
+    unmake (f);
+}
+
 /*  ---- movement ---- */
 
 /*  One move of each row in the open and in woods; "N/A": cavalry stops
@@ -1222,7 +1267,15 @@ test_riverbank_heights_and_towns (void **state)
     fixture_t *f = make (ground, units);
     start (f, 6, 6);
     order (f, "cav", test_charge_order (f, "col"));
+    /* "Charging cavalry fired on by target": 12 cm off when it sets out,
+       beyond the column's muskets, but in contact at the end: the
+       column's 3 dice need 4+ (a column at cavalry): 1 1 1; the
+       cavalry's test: 6 */
+    test_push (f, 3, 1, 1, 1);
+    test_push (f, 1, 6);
     test_next_phase (f);
+    assert_true (test_saw (f, "col fires at cav: 3 dice need 4+"));
+    assert_true (test_saw (f, "charging cavalry fired on by its target"));
     test_next_phase (f);
     test_next_phase (f);
     test_next_phase (f);
@@ -1363,6 +1416,7 @@ main (void)
         cmocka_unit_test (test_charge_permission),
         cmocka_unit_test (test_line_charges_in_column),
         cmocka_unit_test (test_charge_pivot_cost),
+        cmocka_unit_test (test_charging_cavalry_fired_on),
         cmocka_unit_test (test_movement),
         cmocka_unit_test (test_road_through_a_village),
         cmocka_unit_test (test_interpenetration),

@@ -68,6 +68,8 @@ test_charge_sequence (void **state)
     assert_true (t->charge_pivot_deg == 45.0);
     /* "Move to contact per movement table": its pivot costs (RULINGS.md) */
     assert_true (t->charge_pivot_costs);
+    /* "Charging cavalry fired on by target": as it comes in, at contact */
+    assert_true (t->charge_fire_at_contact);
     assert_int_equal (t->attackers_per_face, 1);
 }
 
@@ -303,6 +305,10 @@ test_loader_errors (void **state)
                   "road_turns = \"never\";",
                   "e19.movement.road_turns: \"never\" is not one of "
                   "road_rate, on_road");
+    test_tables_refused (TABLES, "fire_at_cavalry = \"contact\";",
+                  "fire_at_cavalry = \"halfway\";",
+                  "e19.charge.fire_at_cavalry: \"halfway\" is not one of "
+                  "start, contact");
     test_tables_refused (TABLES, "hits_per_base = 1;", "hits_per_base = 0;",
                   "e19.units.hits_per_base: 0 is not in 1..100");
 }

@@ -341,11 +341,35 @@ e19_contact_point (const game_t *g, int u, int target, double *distance)
     return at;
 }
 
+/*  "Charging cavalry fired on by target": when charger u is cavalry or
+ *  dragoons and the target can fire at it where it stands now (weapon,
+ *  range, arc, formation, not in contact already, not fired yet this
+ *  turn), the target's volley, the bases it removes, then the charger's
+ *  test.  True when the charger is still in play. */
+static bool
+meets_fire (game_t *g, int u, int target, dice_t *dice)
+{
+    e19_class_t cls = e19_class (g, u);
+    if ((cls != E19_CLASS_CAVALRY && cls != E19_CLASS_DRAGOONS)
+        || (state_c (g, target)->flags & E19_F_FIRED)
+        || e19_fire_dice (g, target, u) <= 0)
+        return true;
+    int hits = e19_volley (g, target, u, dice);
+    state_m (g, target)->flags |= E19_F_FIRED;
+    game_unit_mut (g, target)->fired = 1;
+    e19_remove_bases (g, u, hits / tables (g)->hits_per_base, dice,
+                      "a base lost to fire");
+    if (e19_in_play (g, u))
+        e19_morale_test (g, u, dice, "charging cavalry fired on by its "
+                                     "target");
+    return e19_in_play (g, u);
+}
+
 void
 e19_charge (game_t *g, int u, int target, dice_t *dice)
 {
     unit_t *x = game_unit_m (g, u);
-    e19_class_t cls = e19_class (g, u);
+    bool at_contact = tables (g)->charge_fire_at_contact;
     int face = e19_in_town (g, target) ? E19_FACE_FRONT
                                        : e19_face_of (g, target, u);
     double distance;
@@ -355,22 +379,10 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
                     x->id, game_unit_c (g, target)->id,
                     face == E19_FACE_FRONT ? "front"
                     : face == E19_FACE_REAR ? "rear" : "flank", distance);
-    /* "Charging cavalry fired on by target": the target's volley, then
-       the cavalry's test */
-    if ((cls == E19_CLASS_CAVALRY || cls == E19_CLASS_DRAGOONS)
-        && !(state_c (g, target)->flags & E19_F_FIRED)
-        && e19_fire_dice (g, target, u) > 0) {
-        int hits = e19_volley (g, target, u, dice);
-        state_m (g, target)->flags |= E19_F_FIRED;
-        game_unit_mut (g, target)->fired = 1;
-        e19_remove_bases (g, u, hits / tables (g)->hits_per_base, dice,
-                          "a base lost to fire");
-        if (e19_in_play (g, u))
-            e19_morale_test (g, u, dice, "charging cavalry fired on by its "
-                                         "target");
-        if (!e19_in_play (g, u))
-            return;
-    }
+    /* "Charging cavalry fired on by target", measured where the charge
+       begins (e19.charge.fire_at_cavalry = "start") */
+    if (!at_contact && !meets_fire (g, u, target, dice))
+        return;
     /* the way in, clear of other units */
     vec2_t from = x->fp.centre;
     double heading = geom_bearing (from, at);
@@ -387,6 +399,9 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
                 game_event (g, GAME_EVENT_MOVE, u, "%s's charge is stopped "
                             "%.1f cm short", x->id, distance - d);
             e19_move (g, u, at, heading);
+            /* ("contact": fired on where the charge ends) */
+            if (at_contact)
+                meets_fire (g, u, target, dice);
             return;
         }
     }
@@ -410,6 +425,12 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     x->fp.centre = at;
     x->fp.facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
     game_unit_mut (g, u)->moved_halves = 2;
+    /* "Charging cavalry fired on by target": a charge ends in contact,
+       and the target fires at it as it comes in (e19.charge.
+       fire_at_cavalry = "contact"); a charger it destroys never
+       engages */
+    if (at_contact && !meets_fire (g, u, target, dice))
+        return;
     e19_unit_state_t *st = state_m (g, u), *ts = state_m (g, target);
     st->flags |= E19_F_CHARGED;
     st->opponent = (int16_t) (target + 1);

@@ -127,8 +127,9 @@ load_charge (table_reader_t *ld, e19_tables_t *t)
 {
     static const char *const keys[] = { "cavalry", "dragoons", "infantry",
         "skirmishers", "artillery", "pivot_deg", "pivot_costs",
-        "attackers_per_face" };
-    if (!table_need_group_of (ld, "e19.charge", keys, 8))
+        "fire_at_cavalry", "attackers_per_face" };
+    static const char *const fire_at[] = { "start", "contact" };
+    if (!table_need_group_of (ld, "e19.charge", keys, 9))
         return -1;
     char p[160];
     for (int r = 0; r < E19_CHARGE_CLASSES; r++) {
@@ -144,12 +145,18 @@ load_charge (table_reader_t *ld, e19_tables_t *t)
             t->charge[r][c] = (e19_permit_t) v;
         }
     }
-    return table_read_double (ld, "e19.charge.pivot_deg", 0, 180,
-                              &t->charge_pivot_deg) < 0
+    int v;
+    if (table_read_double (ld, "e19.charge.pivot_deg", 0, 180,
+                           &t->charge_pivot_deg) < 0
         || table_read_bool (ld, "e19.charge.pivot_costs",
                             &t->charge_pivot_costs) < 0
+        || table_read_name (ld, "e19.charge.fire_at_cavalry", fire_at, 2,
+                            &v) < 0
         || table_read_int (ld, "e19.charge.attackers_per_face", 1, 8,
-                           &t->attackers_per_face) < 0 ? -1 : 0;
+                           &t->attackers_per_face) < 0)
+        return -1;
+    t->charge_fire_at_contact = v == 1;
+    return 0;
 }
 
 static int

@@ -106,6 +106,8 @@ typedef struct {
     e19_permit_t charge[E19_CHARGE_CLASSES][E19_CHARGE_CLASSES];
     double charge_pivot_deg;
     bool charge_pivot_costs;     /* a charge's pivot costs as a move's */
+    bool charge_fire_at_contact; /* charging cavalry fired on where the
+                                    charge ends (else where it begins) */
     int attackers_per_face;
     /* movement */
     double move_cm[E19_MOVE_ROWS][E19_GOINGS];  /* < 0: N/A */
