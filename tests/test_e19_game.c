@@ -727,6 +727,47 @@ test_road_through_a_village (void **state)
     assert_true (y + 2 <= 60 + 1e-6 && y + 2 >= 59);
 }
 
+/*  "Towns: Only one unit unless very large": a unit may not enter a
+ *  town where another stands within 40 cm (the project's number,
+ *  e19.movement.town_reach_cm); a town longer than that holds another
+ *  further along it; another town is another town, however near. */
+static void
+test_town_holds_one_unit (void **state)
+{
+    (void) state;
+    const char *towns = "{ id = \"long\"; kind = \"town\"; polygon = ( "
+                        "[0.0, 60.0], [200.0, 60.0], [200.0, 80.0], [0.0, "
+                        "80.0] ); }, { id = \"hamlet\"; kind = \"town\"; "
+                        "polygon = ( [60.0, 84.0], [100.0, 84.0], [100.0, "
+                        "100.0], [60.0, 100.0] ); }";
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("holder", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 50, 70, 0),
+              unit ("near", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 70, 56, 0),
+              unit ("far", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 150, 56, 0),
+              unit ("hamlet", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 80, 102, 180),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 190, 180));
+    fixture_t *f = make (towns, units);
+    start (f, 6, 6);
+    order (f, "near", test_move_order (70, 66));
+    order (f, "far", test_move_order (150, 66));
+    order (f, "hamlet", test_move_order (80, 92));
+    test_next_phase (f);
+    /* 20 cm from the holder: it stops at the town's edge */
+    assert_true (U (f, "near")->fp.centre.y < 60);
+    assert_true (U (f, "near")->fp.centre.y > 59);
+    /* 100 cm along the long town: in */
+    test_near (U (f, "far")->fp.centre.y, 66, 1e-6);
+    /* the hamlet, 34 cm from the holder, is not its town */
+    test_near (U (f, "hamlet")->fp.centre.y, 92, 1e-6);
+    unmake (f);
+}
+
 /*  "Stream" 4 cm for close order infantry; "Bridges: Negate Streams";
  *  the slowest ground a move crosses sets its rate, ground beyond its
  *  reach not counting (RULINGS.md). */
@@ -1419,6 +1460,7 @@ main (void)
         cmocka_unit_test (test_charging_cavalry_fired_on),
         cmocka_unit_test (test_movement),
         cmocka_unit_test (test_road_through_a_village),
+        cmocka_unit_test (test_town_holds_one_unit),
         cmocka_unit_test (test_interpenetration),
         cmocka_unit_test (test_streams_and_bridges),
         cmocka_unit_test (test_fire_from_the_heights),

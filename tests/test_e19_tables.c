@@ -109,6 +109,7 @@ test_movement (void **state)
     /* "Turning: Units on road suffer no penalty": any unit on a road */
     assert_true (t->road_turns_on_road);
     assert_int_equal (t->town_units, 1);
+    assert_true (t->town_reach_cm == 40.0);     /* the project's number */
 }
 
 /*

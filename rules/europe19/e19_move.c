@@ -204,6 +204,38 @@ e19_charge_reach (const game_t *g, int u, vec2_t at, formation_t formation)
  *  near more asks every unit at every step. */
 #define NEAR_MAX 256
 
+/*  "Towns: Only one unit unless very large": is the town at point p
+ *  (inside one) full for unit u?  It is when e19.movement.town_units
+ *  other units (not generals, not `ignore`) already stand in the same
+ *  town within town_reach_cm of p: a town larger than that holds so many
+ *  in each such stretch of it. */
+static bool
+town_full (const game_t *g, int u, vec2_t p, int ignore)
+{
+    const e19_tables_t *t = tables (g);
+    const situation_t *sit = game_situation (g);
+    int in_town = 0;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        if (k == u || k == ignore || !e19_in_play (g, k)
+            || game_unit_c (g, k)->arm == ARM_COMMAND)
+            continue;
+        const unit_t *x = game_unit_c (g, k);
+        if (footprint_point_distance (&x->fp, p) >= t->town_reach_cm)
+            continue;
+        for (int i = 0; i < situation_terrain_count (sit); i++) {
+            const terrain_feature_t *f = situation_terrain (sit, i);
+            if (f->kind == TERRAIN_TOWN
+                && polygon_contains (f->vertices, f->vertex_count, p)
+                && polygon_contains (f->vertices, f->vertex_count,
+                                     x->fp.centre)) {
+                in_town++;
+                break;
+            }
+        }
+    }
+    return in_town >= t->town_units;
+}
+
 /*  Does unit u, its footprint at `fp`, stand where it may not: overlapping
  *  an enemy, or a friend unless `pass_friends`; in a town holding its
  *  town_units already.  `ignore` (or -1) is a unit it may touch.  Only
@@ -229,19 +261,8 @@ blocked (const game_t *g, int u, const footprint_t *fp, bool pass_friends,
             && footprint_overlap (fp, &x->fp) > SITUATION_OVERLAP_CM)
             return true;
     }
-    if (!e19_point_in (g, fp->centre, TERRAIN_TOWN))
-        return false;
-    int in_town = 0;
-    for (int k = 0; k < game_unit_count (g); k++) {
-        if (k == u || k == ignore || !e19_in_play (g, k)
-            || game_unit_c (g, k)->arm == ARM_COMMAND)
-            continue;
-        const unit_t *x = game_unit_c (g, k);
-        if (e19_point_in (g, x->fp.centre, TERRAIN_TOWN)
-            && footprint_point_distance (&x->fp, fp->centre) < 40)
-            in_town++;
-    }
-    return in_town >= tables (g)->town_units;
+    return e19_point_in (g, fp->centre, TERRAIN_TOWN)
+        && town_full (g, u, fp->centre, ignore);
 }
 
 /*  The units footprint `fp` may overlap anywhere on a move of at most

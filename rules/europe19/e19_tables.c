@@ -165,11 +165,11 @@ load_movement (table_reader_t *ld, e19_tables_t *t)
     static const char *const keys[] = { "infantry_loose", "infantry_close",
         "skirmishers", "cavalry", "dragoons", "artillery", "general",
         "pivot_deg", "road_enemy_cm", "road_is_going", "road_turns",
-        "town_units" };
+        "town_units", "town_reach_cm" };
     static const char *const cols[] = { "open", "woods_towns", "stream",
                                         "road", "pivot" };
     static const char *const road_turns[] = { "road_rate", "on_road" };
-    if (!table_need_group_of (ld, "e19.movement", keys, 12))
+    if (!table_need_group_of (ld, "e19.movement", keys, 13))
         return -1;
     char p[160];
     for (int r = 0; r < E19_MOVE_ROWS; r++) {
@@ -196,7 +196,9 @@ load_movement (table_reader_t *ld, e19_tables_t *t)
         || table_read_name (ld, "e19.movement.road_turns", road_turns, 2,
                             &v) < 0
         || table_read_int (ld, "e19.movement.town_units", 1, 100,
-                           &t->town_units) < 0)
+                           &t->town_units) < 0
+        || table_read_double (ld, "e19.movement.town_reach_cm", 0.1, 1000,
+                              &t->town_reach_cm) < 0)
         return -1;
     t->road_turns_on_road = v == 1;
     return 0;

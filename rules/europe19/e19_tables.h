@@ -121,6 +121,8 @@ typedef struct {
                                     penalty": any unit on a road (else only
                                     a move at the road's rate) */
     int town_units;
+    double town_reach_cm;        /* a town's units counted within this of
+                                    the place entered */
     /* firing */
     e19_weapon_t weapons[SOLO_MAX_WEAPONS];     /* by weapon index */
     double skirmisher_range_cm;
