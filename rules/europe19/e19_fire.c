@@ -142,8 +142,8 @@ terrain_line_clear (const game_t *g, vec2_t p, bool high_p, vec2_t q,
             continue;
         const vec2_t *v = f->vertices;
         int n = f->vertex_count;
-        bool p_in = polygon_contains (v, n, p), q_in = polygon_contains (v, n,
-                                                                         q);
+        bool p_in = polygon_contains (v, n, p);
+        bool q_in = polygon_contains (v, n, q);
         if (p_in && q_in) {
             if (cover && len > st->woods_visibility_cm + 1e-9)
                 return false;
