@@ -466,6 +466,127 @@ test_charge_permission (void **state)
     unmake (f);
 }
 
+/*  "1. Change Formation 2. Charge Sequence" and "Infantry in Line: May
+ *  not move": a line ordered to charge forms column first and then
+ *  charges (RULINGS.md), its reach a column's ("Inf (CO) 8"); kept in
+ *  line by its order it may not charge. */
+static void
+test_line_charges_in_column (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("line", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 40, 0),
+              unit ("foe", "red", "close_order_infantry", "musket",
+                    "average", 3, "column", 100, 50, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    /* the foe's front is 6 cm off the line's centre: within a column's 8 */
+    order_t in_line = test_charge_order (f, "foe");
+    in_line.has_formation = true;
+    in_line.formation = FORMATION_LINE;
+    refused (f, "line", in_line, "in line may not move, nor charge");
+    order (f, "line", test_charge_order (f, "foe"));
+    test_next_phase (f);
+    assert_true (test_saw (f, "line changes formation to column"));
+    assert_true (test_saw (f, "line is in contact with foe"));
+    assert_int_equal (U (f, "line")->formation, FORMATION_COLUMN);
+    unmake (f);
+    /* beyond a column's 8 cm it is refused as any column would be */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("line", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 40, 0),
+              unit ("foe", "red", "close_order_infantry", "musket",
+                    "average", 3, "column", 100, 56, 180));
+    f = make (NULL, units);
+    start (f, 6, 6);
+    refused (f, "line", test_charge_order (f, "foe"), "beyond its move (8.0 "
+             "cm)");
+    unmake (f);
+}
+
+/*  "May pivot 45°"; "Move to contact per movement table", whose "Inf
+ *  (CO) 8 ... Cost per Pivot ¼": a column of close order infantry
+ *  charging straight reaches 8 cm; one that pivots 30 degrees to reach
+ *  its target pays a quarter of its move and reaches 6 (RULINGS.md).
+ *  Cavalry's pivot costs nothing ("Cav ... None"). */
+static void
+test_charge_pivot_cost (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("straight", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 40, 100, 0),
+              unit ("s-foe", "red", "close_order_infantry", "none",
+                    "average", 3, "column", 40, 113.5, 180),
+              unit ("askew", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 100, 100, 0),
+              unit ("a-foe", "red", "close_order_infantry", "none",
+                    "average", 3, "column", 103.75, 113.5, 180),
+              unit ("horse", "blue", "cavalry", "sabre", "average", 4,
+                    "mounted", 160, 100, 0),
+              unit ("h-foe", "red", "close_order_infantry", "none",
+                    "average", 3, "column", 166, 111, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    /* askew's contact point, 4 cm before a-foe's front, is at (103.75,
+       106.5): 7.5 cm away, 30 degrees off its front */
+    refused (f, "askew", test_charge_order (f, "a-foe"), "7.5 cm away, "
+             "beyond its move (6.0 cm)");
+    /* straight ahead, 6.5 cm: no pivot, within its 8 */
+    order (f, "straight", test_charge_order (f, "s-foe"));
+    /* the horse's contact point (166, 107): 9.2 cm, 41 degrees off */
+    order (f, "horse", test_charge_order (f, "h-foe"));
+    unmake (f);
+}
+
+/*  "Charging cavalry fired on by target": a charge ends in contact, so
+ *  the target fires at the horse as it comes in whenever it can fire at
+ *  it at all (RULINGS.md): a musket line 14 cm off (its range 8) fires,
+ *  smoothbore guns 14 cm off fire canister ("12cm 5"), a line charged in
+ *  the flank does not ("Unit may only fire frontally 45°"). */
+static void
+test_charging_cavalry_fired_on (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 80, 0),
+              unit ("cav2", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 40, 80, 0),
+              unit ("cav3", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 140, 140, 90),
+              unit ("inf", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 96, 180),
+              unit ("guns", "red", "artillery", "smoothbore_artillery",
+                    "average", 2, "line", 40, 96, 180),
+              unit ("flanked", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 160, 140, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    order (f, "cav", test_charge_order (f, "inf"));
+    order (f, "cav2", test_charge_order (f, "guns"));
+    order (f, "cav3", test_charge_order (f, "flanked"));
+    /* the line's 4 dice need 2+ (Inf line at Cav): all 1; cav's test 6;
+       the guns' 10 dice: all 1; cav2's test 6 */
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 1, 6);
+    test_push (f, 10, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "inf fires at cav: 4 dice need 2+"));
+    assert_true (test_saw (f, "guns fires at cav2: 10 dice need 2+"));
+    assert_false (test_saw (f, "fires at cav3"));
+    assert_true (test_saw (f, "cav is in contact with inf"));
+    assert_true (test_saw (f, "cav2 is in contact with guns"));
+    assert_true (test_saw (f, "cav3 is in contact with flanked"));
+    assert_int_equal (dice_queued (f->dice), 0);
+    unmake (f);
+}
+
 /*  ---- movement ---- */
 
 /*  One move of each row in the open and in woods; "N/A": cavalry stops
@@ -534,6 +655,117 @@ test_movement (void **state)
     test_next_phase (f);
     test_near (U (f, "road")->fp.centre.y, 28, 1e-6);
     unmake (f);
+    /* "Turning: Units on road suffer no penalty", a line of its own: a
+       column on the road, 20 cm from the enemy (no road rate), turns a
+       quarter turn to go along it and still moves its whole 8 cm; off
+       the road the same turn costs two pivots of a quarter (4 cm) */
+    const char *road = "{ id = \"road\"; kind = \"road\"; polygon = ( "
+                       "[95.0, 0.0], [105.0, 0.0], [105.0, 200.0], [95.0, "
+                       "200.0] ); }";
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("on-road", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 40, 90),
+              unit ("off-road", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 60, 40, 90),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 120, 50, 270));
+    f = make (road, units);
+    start (f, 6, 6);
+    order (f, "on-road", test_move_order (100, 60));
+    order (f, "off-road", test_move_order (60, 60));
+    test_next_phase (f);
+    test_near (U (f, "on-road")->fp.centre.y, 48, 1e-6);
+    test_near (U (f, "off-road")->fp.centre.y, 44, 1e-6);
+    unmake (f);
+}
+
+/*  Where unit `id` (troop, formation) at (100, y) ends, ordered to
+ *  (100, to_y) along a road through a village, the enemy at (ex, ey). */
+static double
+through_the_village (const char *troop, const char *weapon,
+                     const char *formation, double y, double to_y, double ex,
+                     double ey)
+{
+    const char *ground = "{ id = \"road\"; kind = \"road\"; polygon = ( "
+                         "[95.0, 0.0], [105.0, 0.0], [105.0, 200.0], "
+                         "[95.0, 200.0] ); }, { id = \"village\"; kind = "
+                         "\"town\"; polygon = ( [80.0, 60.0], [120.0, "
+                         "60.0], [120.0, 70.0], [80.0, 70.0] ); }";
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("mover", "blue", troop, weapon, "average", 2, formation,
+                    100, y, 0),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", ex, ey, 180));
+    fixture_t *f = make (ground, units);
+    start (f, 6, 6);
+    order (f, "mover", test_move_order (100, to_y));
+    test_next_phase (f);
+    double end = U (f, "mover")->fp.centre.y;
+    unmake (f);
+    return end;
+}
+
+/*  "Road: Remain 24cm from enemy and spend entire movement on road":
+ *  where the road's rate applies the road is the going (RULINGS.md), so
+ *  limbered guns ("Art ... Road 16") and cavalry ("Cav ... Road 24")
+ *  take the road through a village, though "Woods Towns" is N/A to
+ *  them; within 24 cm of the enemy the road is no road, and they stop
+ *  at the village's edge. */
+static void
+test_road_through_a_village (void **state)
+{
+    (void) state;
+    test_near (through_the_village ("artillery", "smoothbore_artillery",
+                                    "column", 50, 80, 10, 190), 66, 1e-6);
+    test_near (through_the_village ("cavalry", "sabre", "mounted", 44, 90,
+                                    10, 190), 68, 1e-6);
+    /* the enemy 20 cm off: the guns' front (2 cm ahead of their centre)
+       stops at the edge */
+    double y = through_the_village ("artillery", "smoothbore_artillery",
+                                    "column", 50, 80, 125, 50);
+    assert_true (y + 2 <= 60 + 1e-6 && y + 2 >= 59);
+}
+
+/*  "Towns: Only one unit unless very large": a unit may not enter a
+ *  town where another stands within 40 cm (the project's number,
+ *  e19.movement.town_reach_cm); a town longer than that holds another
+ *  further along it; another town is another town, however near. */
+static void
+test_town_holds_one_unit (void **state)
+{
+    (void) state;
+    const char *towns = "{ id = \"long\"; kind = \"town\"; polygon = ( "
+                        "[0.0, 60.0], [200.0, 60.0], [200.0, 80.0], [0.0, "
+                        "80.0] ); }, { id = \"hamlet\"; kind = \"town\"; "
+                        "polygon = ( [60.0, 84.0], [100.0, 84.0], [100.0, "
+                        "100.0], [60.0, 100.0] ); }";
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("holder", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 50, 70, 0),
+              unit ("near", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 70, 56, 0),
+              unit ("far", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 150, 56, 0),
+              unit ("hamlet", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 80, 102, 180),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 190, 180));
+    fixture_t *f = make (towns, units);
+    start (f, 6, 6);
+    order (f, "near", test_move_order (70, 66));
+    order (f, "far", test_move_order (150, 66));
+    order (f, "hamlet", test_move_order (80, 92));
+    test_next_phase (f);
+    /* 20 cm from the holder: it stops at the town's edge */
+    assert_true (U (f, "near")->fp.centre.y < 60);
+    assert_true (U (f, "near")->fp.centre.y > 59);
+    /* 100 cm along the long town: in */
+    test_near (U (f, "far")->fp.centre.y, 66, 1e-6);
+    /* the hamlet, 34 cm from the holder, is not its town */
+    test_near (U (f, "hamlet")->fp.centre.y, 92, 1e-6);
+    unmake (f);
 }
 
 /*  "Stream" 4 cm for close order infantry; "Bridges: Negate Streams";
@@ -573,6 +805,29 @@ test_streams_and_bridges (void **state)
     unmake (f);
 }
 
+/*  The dice of one base of steel rifled guns at (100, guns_y) firing at
+ *  a line at (100, 70) below them, past a strip of `kind` from y0 to y1
+ *  across the table; a ridge (a gentle hill) covers y 0 to 30. */
+static int
+guns_dice_past (const char *kind, double y0, double y1, double guns_y)
+{
+    char terrain[1024], units[2048];
+    snprintf (terrain, sizeof terrain, "{ id = \"ridge\"; kind = "
+              "\"gentle_hill\"; polygon = ( [0.0, 0.0], [200.0, 0.0], "
+              "[200.0, 30.0], [0.0, 30.0] ); }, { id = \"strip\"; kind = "
+              "\"%s\"; polygon = ( [0.0, %.1f], [200.0, %.1f], [200.0, "
+              "%.1f], [0.0, %.1f] ); }", kind, y0, y0, y1, y1);
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("guns", "blue", "artillery", "steel_rifled_artillery",
+                    "average", 1, "line", 100, guns_y, 0),
+              unit ("target", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 70, 180));
+    fixture_t *f = make (terrain, units);
+    int dice = e19_fire_dice (f->g, idx (f, "guns"), idx (f, "target"));
+    unmake (f);
+    return dice;
+}
+
 /*  "Level fire any obstruction blocks LOS"; "Fire between higher and
  *  lower blocked if obstruction closer to lower unit". */
 static void
@@ -606,6 +861,37 @@ test_fire_from_the_heights (void **state)
     f = make (hill, units);
     assert_int_equal (e19_fire_dice (f->g, idx (f, "guns"),
                                      idx (f, "target")), 4);
+    unmake (f);
+    /* "Woods, Towns, Hills, other Units are obstructions", under the same
+       rule: from the ridge over a wood, a town or a hill nearer the guns;
+       not over one nearer the target below; not over any on the level */
+    static const char *const kinds[] = { "woods", "town", "gentle_hill" };
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal (guns_dice_past (kinds[k], 32, 38, 20), 4);
+        assert_int_equal (guns_dice_past (kinds[k], 60, 66, 20), 0);
+        assert_int_equal (guns_dice_past (kinds[k], 50, 56, 40), 0);
+    }
+    /* a line at the edge of a wood fires out of it, through at most 4 cm
+       of it (the project's number, RULINGS.md); one deeper does not */
+    const char *wood = "{ id = \"wood\"; kind = \"woods\"; polygon = ( "
+                       "[0.0, 0.0], [200.0, 0.0], [200.0, 44.0], [0.0, "
+                       "44.0] ); }";
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("edge", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 40, 42, 0),
+              unit ("t-edge", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 40, 50, 180),
+              unit ("deep", "blue", "close_order_infantry", "musket",
+                    "average", 4, "line", 140, 38, 0),
+              unit ("t-deep", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 140, 46, 180));
+    f = make (wood, units);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "edge"),
+                                     idx (f, "t-edge")), 4);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "t-edge"),
+                                     idx (f, "edge")), 4);
+    assert_int_equal (e19_fire_dice (f->g, idx (f, "deep"),
+                                     idx (f, "t-deep")), 0);
     unmake (f);
 }
 
@@ -878,6 +1164,76 @@ test_hand_to_hand (void **state)
     unmake (f);
 }
 
+/*  A line charged in front and in flank by cavalry, the units listed
+ *  with the front charger first or last (the fights go in the units'
+ *  order). */
+static fixture_t *
+charged_twice (bool front_first)
+{
+    char units[2048];
+    const char *front = unit ("front", "blue", "cavalry", "sabre", "average",
+                              3, "mounted", 100, 90, 0);
+    const char *flank = unit ("flank", "blue", "cavalry", "sabre", "average",
+                              3, "mounted", 80, 100, 90);
+    snprintf (units, sizeof units, "%s, %s, %s", front_first ? front : flank,
+              front_first ? flank : front,
+              unit ("def", "red", "close_order_infantry", "none", "average",
+                    3, "line", 100, 100, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    order (f, "front", test_charge_order (f, "def"));
+    order (f, "flank", test_charge_order (f, "def"));
+    test_next_phase (f);
+    assert_true (test_saw (f, "front is in contact with def"));
+    assert_true (test_saw (f, "flank is in contact with def"));
+    test_next_phase (f);
+    test_next_phase (f);
+    assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
+    return f;
+}
+
+/*  "Multiple combats defender may only inflict casualties on unit to
+ *  front": the line throws no die at the cavalry in its flank, whether
+ *  that fight comes before or after the one at its front (even when the
+ *  front charger has been beaten off first). */
+static void
+test_multiple_combats (void **state)
+{
+    (void) state;
+    /* the front fight first: front's 6 dice (3 a base, -1 against close
+       order infantry) all miss; the line's 3 dice (1 a base against
+       cavalry): 6 1 1, one hit; front's test for the base: 6; lost, its
+       two tests: 6 6; it retreats.  Then the flank: 9 dice (3 a base,
+       +1 flank, -1), all miss; the line throws none: a tie, the line
+       retreats after its two tests (6 6) */
+    fixture_t *f = charged_twice (true);
+    test_push (f, 6, 1, 1, 1, 1, 1, 1);
+    test_push (f, 3, 6, 1, 1);
+    test_push (f, 3, 6, 6, 6);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "front (6 dice: 3 a base, -1 against close "
+                              "order infantry) against def (3 dice: 1 a "
+                              "base)"));
+    assert_true (test_saw (f, "front retreats 12 cm"));
+    assert_true (test_saw (f, "flank (9 dice: 3 a base, +1 flank or rear, "
+                              "-1 against close order infantry) against def "
+                              "(0 dice: it strikes only the unit to its "
+                              "front)"));
+    assert_int_equal (U (f, "flank")->killed, 0);
+    unmake (f);
+    /* the flank fight first: the same */
+    f = charged_twice (false);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "against def (0 dice: it strikes only the "
+                              "unit to its front)"));
+    assert_int_equal (U (f, "flank")->killed, 0);
+    unmake (f);
+}
+
 /*  "If a tie defender retreats"; "Artillery are eliminated"; "Unit
  *  eliminated if retreat blocked". */
 static void
@@ -952,7 +1308,15 @@ test_riverbank_heights_and_towns (void **state)
     fixture_t *f = make (ground, units);
     start (f, 6, 6);
     order (f, "cav", test_charge_order (f, "col"));
+    /* "Charging cavalry fired on by target": 12 cm off when it sets out,
+       beyond the column's muskets, but in contact at the end: the
+       column's 3 dice need 4+ (a column at cavalry): 1 1 1; the
+       cavalry's test: 6 */
+    test_push (f, 3, 1, 1, 1);
+    test_push (f, 1, 6);
     test_next_phase (f);
+    assert_true (test_saw (f, "col fires at cav: 3 dice need 4+"));
+    assert_true (test_saw (f, "charging cavalry fired on by its target"));
     test_next_phase (f);
     test_next_phase (f);
     test_next_phase (f);
@@ -1091,13 +1455,19 @@ main (void)
         cmocka_unit_test (test_aim),
         cmocka_unit_test (test_move_in_formation),
         cmocka_unit_test (test_charge_permission),
+        cmocka_unit_test (test_line_charges_in_column),
+        cmocka_unit_test (test_charge_pivot_cost),
+        cmocka_unit_test (test_charging_cavalry_fired_on),
         cmocka_unit_test (test_movement),
+        cmocka_unit_test (test_road_through_a_village),
+        cmocka_unit_test (test_town_holds_one_unit),
         cmocka_unit_test (test_interpenetration),
         cmocka_unit_test (test_streams_and_bridges),
         cmocka_unit_test (test_fire_from_the_heights),
         cmocka_unit_test (test_firing),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_hand_to_hand),
+        cmocka_unit_test (test_multiple_combats),
         cmocka_unit_test (test_outcomes),
         cmocka_unit_test (test_riverbank_heights_and_towns),
         cmocka_unit_test (test_morale),

@@ -66,6 +66,10 @@ test_charge_sequence (void **state)
                           sheet[r][c]);
     /* "May pivot 45°", "One attacker per face" */
     assert_true (t->charge_pivot_deg == 45.0);
+    /* "Move to contact per movement table": its pivot costs (RULINGS.md) */
+    assert_true (t->charge_pivot_costs);
+    /* "Charging cavalry fired on by target": as it comes in, at contact */
+    assert_true (t->charge_fire_at_contact);
     assert_int_equal (t->attackers_per_face, 1);
 }
 
@@ -100,7 +104,12 @@ test_movement (void **state)
     assert_int_equal (t->move_row_of[E19_DRAGOONS], E19_MOVE_DRAGOONS);
     /* "Road: Remain 24cm from enemy"; "Towns: Only one unit" */
     assert_true (t->road_enemy_cm == 24.0);
+    /* the road is the going where its rate applies (RULINGS.md) */
+    assert_true (t->road_is_going);
+    /* "Turning: Units on road suffer no penalty": any unit on a road */
+    assert_true (t->road_turns_on_road);
     assert_int_equal (t->town_units, 1);
+    assert_true (t->town_reach_cm == 40.0);     /* the project's number */
 }
 
 /*
@@ -293,6 +302,14 @@ test_loader_errors (void **state)
     test_tables_refused (TABLES, "{ name = \"general\";              arms = [\"command\"]; }",
                   "{ name = \"marshal\";              arms = [\"command\"]; }",
                   "\"marshal\" is not a troop of the sheet");
+    test_tables_refused (TABLES, "road_turns = \"on_road\";",
+                  "road_turns = \"never\";",
+                  "e19.movement.road_turns: \"never\" is not one of "
+                  "road_rate, on_road");
+    test_tables_refused (TABLES, "fire_at_cavalry = \"contact\";",
+                  "fire_at_cavalry = \"halfway\";",
+                  "e19.charge.fire_at_cavalry: \"halfway\" is not one of "
+                  "start, contact");
     test_tables_refused (TABLES, "hits_per_base = 1;", "hits_per_base = 0;",
                   "e19.units.hits_per_base: 0 is not in 1..100");
 }

@@ -222,10 +222,9 @@ fight (game_t *g, int a, int d, int face, dice_t *dice)
     char why_a[160], why_d[160];
     int dice_a = melee_dice (g, a, d, true, face, why_a, sizeof why_a);
     /* "Multiple combats defender may only inflict casualties on unit to
-       front" */
-    int front = state_c (g, d)->opponent - 1;
-    bool strikes = face == E19_FACE_FRONT || front < 0 || front == a
-                || !game_unit (g, front)->in_melee;
+       front": charged by several when the hand-to-hand began, it strikes
+       only at its front, whichever fight comes first */
+    bool strikes = face == E19_FACE_FRONT || state_c (g, d)->chargers <= 1;
     int dice_d = strikes ? melee_dice (g, d, a, false, face, why_d,
                                        sizeof why_d) : 0;
     if (!strikes)
@@ -273,19 +272,42 @@ fight (game_t *g, int a, int d, int face, dice_t *dice)
     }
 }
 
+/*  The unit charger `a` fights: its target, when both are in play and
+ *  still in contact (not driven off by another fight); else -1. */
+static int
+fight_target (const game_t *g, int a)
+{
+    if (!(state_c (g, a)->flags & E19_F_CHARGED) || !e19_in_play (g, a))
+        return -1;
+    int d = state_c (g, a)->opponent - 1;
+    if (d < 0 || !e19_in_play (g, d)
+        || situation_unit_distance (game_situation (g), a, d)
+           > SITUATION_OVERLAP_CM)
+        return -1;
+    return d;
+}
+
+/*  The fights, one a charger, in the units' order (the scenario's); a
+ *  unit that both charged and was charged fights both.  Before any is
+ *  thrown each defender counts its chargers in contact, so that a
+ *  defender of several strikes only at its front whatever the order. */
 void
 e19_hand_to_hand (game_t *g, dice_t *dice)
 {
-    for (int a = 0; a < game_unit_count (g); a++) {
-        if (!(state_c (g, a)->flags & E19_F_CHARGED) || !e19_in_play (g, a)
-            || !game_unit (g, a)->in_melee)
-            continue;
-        int d = state_c (g, a)->opponent - 1;
-        /* its target gone, or driven back by another charger's fight */
-        if (d < 0 || !e19_in_play (g, d)
-            || situation_unit_distance (game_situation (g), a, d)
-               > SITUATION_OVERLAP_CM) {
-            game_unit_mut (g, a)->in_melee = 0;
+    int n = game_unit_count (g);
+    for (int u = 0; u < n; u++)
+        state_m (g, u)->chargers = 0;
+    for (int a = 0; a < n; a++) {
+        int d = fight_target (g, a);
+        if (d >= 0)
+            state_m (g, d)->chargers++;
+    }
+    for (int a = 0; a < n; a++) {
+        int d = fight_target (g, a);
+        if (d < 0) {
+            /* its target gone, or driven back by another charger's fight */
+            if (state_c (g, a)->flags & E19_F_CHARGED)
+                game_unit_mut (g, a)->in_melee = 0;
             continue;
         }
         int face = e19_in_town (g, d) ? E19_FACE_FRONT

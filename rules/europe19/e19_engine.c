@@ -282,6 +282,7 @@ new_turn (game_t *g)
         st->flags = 0;
         st->opponent = 0;
         st->faces = 0;
+        st->chargers = 0;
         gu->commanded = 0;
         gu->ordered = 0;
         gu->fired = 0;
@@ -467,7 +468,16 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
                       tables (g)->charge_pivot_deg);
             return -1;
         }
-        double rate = e19_move_rate (g, u, at);
+        /* measured in the formation the order takes first: a line
+           ordered to charge forms column, then charges */
+        formation_t f = formation_for (g, u, o);
+        if (f == FORMATION_LINE && line_troops (type)) {
+            snprintf (err, (size_t) errlen, "%s: %s in %s may not move, nor "
+                      "charge (it may pivot)", x->id, e19_type_name (type),
+                      formation_words (g, u, FORMATION_LINE));
+            return -1;
+        }
+        double rate = e19_charge_reach (g, u, at, f);
         if (distance > rate + 1e-6) {
             snprintf (err, (size_t) errlen, "%s: %s is %.1f cm away, beyond "
                       "its move (%.1f cm)", x->id,

@@ -32,10 +32,11 @@ enum {
 /*  A unit's own state (game_unit_t.ruleset_state). */
 typedef struct {
     int16_t flags;          /* E19_F_* */
-    int16_t opponent;       /* the unit it charged or that charged it at
-                               its front, plus 1; 0: none */
+    int16_t opponent;       /* the unit it charged, plus 1; 0: none */
     int16_t faces;          /* E19_FACE_* bits engaged by chargers */
     int16_t commanded_die;  /* the command roll its side threw (1..6) */
+    int16_t chargers;       /* the chargers in contact with it when the
+                               hand-to-hand begins */
 } e19_unit_state_t;
 
 _Static_assert (sizeof (e19_unit_state_t) <= sizeof (game_ruleset_state_t),

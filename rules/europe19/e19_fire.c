@@ -1,7 +1,7 @@
 /*  e19_fire.c - firing by the sheet: the weapon's range and dice per
  *  base (skirmishers +8 cm with a starred weapon), the 45 degree frontal
  *  arc (all round in a town), obstructions (woods, towns, hills, other
- *  units; between higher and lower ground a unit blocks only when it is
+ *  units; between higher and lower ground one blocks only when it is
  *  nearer the lower), the firing table's score, the saving roll, and the
  *  bases the unsaved hits remove.  */
 #include <math.h>
@@ -60,6 +60,29 @@ e19_target_column (const game_t *g, int u)
     }
 }
 
+/*  Does unit u stand on high ground: its centre on a hill (gentle or
+ *  steep)?  The height the sheet's "Fire between higher and lower" asks
+ *  of firer and target. */
+static bool
+stands_high (const game_t *g, int u)
+{
+    return e19_on_high_ground (g, game_unit_c (g, u)->fp.centre);
+}
+
+/*  Does an obstruction whose middle is at `mid` block fire between a
+ *  firer at p and a target at q?  "Level fire any obstruction blocks
+ *  LOS"; "Fire between higher and lower blocked if obstruction closer to
+ *  lower unit". */
+static bool
+obstruction_blocks (vec2_t mid, vec2_t p, bool high_p, vec2_t q,
+                    bool high_q)
+{
+    if (high_p == high_q)
+        return true;
+    vec2_t lower = high_p ? q : p, higher = high_p ? p : q;
+    return geom_dist (mid, lower) < geom_dist (mid, higher);
+}
+
 /*  Does another unit stand between u and its target?  On level ground
  *  any does; between higher and lower ground only one nearer the lower
  *  unit. */
@@ -69,24 +92,107 @@ unit_in_the_way (const game_t *g, int u, int target)
     vec2_t a = game_unit_c (g, u)->fp.centre;
     vec2_t b = footprint_nearest_point (&game_unit_c (g, u)->fp,
                                         &game_unit_c (g, target)->fp);
-    bool high_a = e19_on_high_ground (g, a);
-    bool high_b = e19_on_high_ground (g, b);
+    bool high_a = stands_high (g, u), high_b = stands_high (g, target);
     for (int k = 0; k < game_unit_count (g); k++) {
         if (k == u || k == target || !e19_in_play (g, k)
             || game_unit_c (g, k)->arm == ARM_COMMAND)
             continue;
         vec2_t c[4];
         footprint_corners (&game_unit_c (g, k)->fp, c);
-        if (!polygon_segment_intersects (c, 4, a, b))
-            continue;
-        if (high_a == high_b)
-            return true;
-        vec2_t mid = game_unit_c (g, k)->fp.centre;
-        double to_lower = geom_dist (mid, high_a ? b : a);
-        double to_higher = geom_dist (mid, high_a ? a : b);
-        if (to_lower < to_higher)
+        if (polygon_segment_intersects (c, 4, a, b)
+            && obstruction_blocks (game_unit_c (g, k)->fp.centre, a, high_a,
+                                   b, high_b))
             return true;
     }
+    return false;
+}
+
+/*  The terrain the sheet counts as obstructions: "Woods, Towns, Hills". */
+#define OBSTRUCTION_KINDS (1u << TERRAIN_WOODS | 1u << TERRAIN_TOWN          \
+                           | 1u << TERRAIN_GENTLE_HILL                      \
+                           | 1u << TERRAIN_STEEP_HILL)
+
+/*  Is the line from p (a point of the firer) to q (one of the target)
+ *  clear of the sheet's terrain obstructions, "Woods, Towns, Hills"?
+ *  - A wood, town or hill neither end stands in is an obstruction: each
+ *    stretch of the line inside it blocks by the rule of height
+ *    (obstruction_blocks, measured from the stretch's middle).
+ *  - A hill one end stands on is that unit's ground, no obstruction.
+ *  - A wood or town one end stands in is fired out of or into through at
+ *    most the table file's settings.woods_shoot_depth_cm of it, both
+ *    ends' woods counted; with both ends in the same one, the line may
+ *    be no longer than settings.woods_visibility_cm (both the project's
+ *    numbers, not the sheet's: RULINGS.md). */
+static bool
+terrain_line_clear (const game_t *g, vec2_t p, bool high_p, vec2_t q,
+                    bool high_q)
+{
+    const situation_t *sit = game_situation (g);
+    if (!situation_segment_meets (sit, p, q, OBSTRUCTION_KINDS))
+        return true;                   /* open ground all the way */
+    const rules_settings_t *st = ruleset_settings (game_ruleset (g));
+    double len = geom_dist (p, q);
+    double into = 0;
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        bool cover = f->kind == TERRAIN_WOODS || f->kind == TERRAIN_TOWN;
+        bool hill = f->kind == TERRAIN_GENTLE_HILL
+                 || f->kind == TERRAIN_STEEP_HILL;
+        if (!cover && !hill)
+            continue;
+        const vec2_t *v = f->vertices;
+        int n = f->vertex_count;
+        bool p_in = polygon_contains (v, n, p);
+        bool q_in = polygon_contains (v, n, q);
+        if (p_in && q_in) {
+            if (cover && len > st->woods_visibility_cm + 1e-9)
+                return false;
+            continue;
+        }
+        if (p_in || q_in) {
+            if (cover)
+                into += polygon_segment_inside_length (v, n, p, q);
+            continue;
+        }
+        if (!polygon_segment_intersects (v, n, p, q))
+            continue;
+        /* the stretches of the line inside it, each by its middle */
+        double ts[2 * SOLO_MAX_VERTICES + 2];
+        int cuts = polygon_segment_cuts (v, n, p, q, ts + 1,
+                                         2 * SOLO_MAX_VERTICES);
+        ts[0] = 0;
+        ts[cuts + 1] = 1;
+        geom_sort (ts, cuts + 2);
+        for (int k = 0; k + 1 < cuts + 2; k++) {
+            double m = (ts[k] + ts[k + 1]) / 2;
+            vec2_t mid = { p.x + (q.x - p.x) * m, p.y + (q.y - p.y) * m };
+            if ((ts[k + 1] - ts[k]) * len > 1e-9
+                && polygon_contains (v, n, mid)
+                && obstruction_blocks (mid, p, high_p, q, high_q))
+                return false;
+        }
+    }
+    return into <= st->woods_shoot_depth_cm + 1e-9;
+}
+
+/*  May unit u fire at `target` past the terrain?  When any one of six
+ *  points of the target (its point nearest u, its centre, its corners),
+ *  each looked at from u's point nearest to it, is in a clear line
+ *  (terrain_line_clear). */
+static bool
+terrain_clear (const game_t *g, int u, int target)
+{
+    const footprint_t *from = &game_unit_c (g, u)->fp;
+    const footprint_t *to = &game_unit_c (g, target)->fp;
+    bool high_u = stands_high (g, u), high_t = stands_high (g, target);
+    vec2_t samples[6];
+    samples[0] = footprint_nearest_point (from, to);
+    samples[1] = to->centre;
+    footprint_corners (to, samples + 2);
+    for (int k = 0; k < 6; k++)
+        if (terrain_line_clear (g, footprint_point_nearest (from, samples[k]),
+                                high_u, samples[k], high_t))
+            return true;
     return false;
 }
 
@@ -130,8 +236,7 @@ e19_fire_dice (const game_t *g, int u, int target)
     if (dice == 0)
         return 0;
     if (!e19_in_arc (g, u, target)
-        || !situation_can_see (game_situation (g), u, target, NULL, NULL)
-        || unit_in_the_way (g, u, target))
+        || !terrain_clear (g, u, target) || unit_in_the_way (g, u, target))
         return 0;
     return dice * bases (g, u);
 }

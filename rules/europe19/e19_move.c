@@ -36,14 +36,21 @@ move_row (const game_t *g, int u)
     return tables (g)->move_row_of[e19_type (g, u)];
 }
 
+/*  Would unit u, in formation f, stand in a line that may not move:
+ *  infantry in line or unlimbered guns? */
+static bool
+held_in (const game_t *g, int u, formation_t f)
+{
+    return f == FORMATION_LINE && line_troops (e19_type (g, u));
+}
+
 /*  Lines of infantry and unlimbered guns pivot but do not move: the
  *  move's rate is 0 for them, and an order to move forms column first
  *  (e19_engine.c). */
 bool
 e19_held_in_line (const game_t *g, int u)
 {
-    return game_unit_c (g, u)->formation == FORMATION_LINE
-        && line_troops (e19_type (g, u));
+    return held_in (g, u, game_unit_c (g, u)->formation);
 }
 
 /*  Nearest enemy footprint to point p (closest point), INFINITY none. */
@@ -64,7 +71,12 @@ enemy_distance (const game_t *g, int u, vec2_t p)
  *  `limit` nor than it can go: the rate the slowest ground on it sets
  *  (*rate), whether it keeps to a road 24 cm from the enemy (*road).
  *  Returns the distance it may go before ground its troops may not
- *  enter (N/A), or INFINITY when there is none. */
+ *  enter (N/A), or INFINITY when there is none.  Where the road's rate
+ *  applies the road is the going (e19.movement.road_is_going): a road
+ *  through a village or a wood is open to troops for whom woods and
+ *  towns are N/A, so long as the whole move keeps to the road; a move
+ *  that leaves it, or comes within 24 cm of the enemy, stops short of
+ *  the first N/A ground. */
 static double
 walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
            bool *road)
@@ -90,16 +102,21 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
         *road = false;
         return INFINITY;
     }
+    double na = -1;                  /* the first N/A ground on the road */
     for (double d = 0; ; d = fmin (d + STEP_CM, length)) {
         vec2_t p = { from.x + dir.x * (d + lead),
                      from.y + dir.y * (d + lead) };
         bool on_road;
         double r = t->move_cm[row][going_at (g, p, &on_road)];
-        if (r < 0)
-            return fmax (0, d - STEP_CM);      /* N/A: it stops short */
-        *rate = fmin (*rate, r);
-        if (!on_road || enemy_distance (g, u, p) < t->road_enemy_cm)
+        if (*road
+            && (!on_road || enemy_distance (g, u, p) < t->road_enemy_cm))
             *road = false;
+        if (r < 0 && na < 0)
+            na = d;
+        if (na >= 0 && !(*road && t->road_is_going))
+            return fmax (0, na - STEP_CM);     /* N/A: it stops short */
+        if (r >= 0)
+            *rate = fmin (*rate, r);
         /* ground beyond the rate so far is never reached (the road's
            rate is only for a move wholly on the road) */
         if (d >= length || (!*road && d >= *rate))
@@ -108,9 +125,9 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
 }
 
 double
-e19_move_rate (const game_t *g, int u, vec2_t to)
+e19_move_rate (const game_t *g, int u, vec2_t to, formation_t formation)
 {
-    if (e19_held_in_line (g, u))
+    if (held_in (g, u, formation))
         return 0;
     const e19_tables_t *t = tables (g);
     double road_rate = t->move_cm[move_row (g, u)][E19_GOING_ROAD];
@@ -138,9 +155,86 @@ turn_between (double from, double to)
     return fabs (geom_norm_deg (to - from + 180) - 180);
 }
 
+/*  What unit u's pivots cost on a move of `rate` towards `to`: a turn of
+ *  `first` degrees to face its way and one of `last` to its final facing,
+ *  each so many pivots ("Cost per Pivot ¼": a share of the move; none
+ *  for most troops).  "Turning: Units on road suffer no penalty": with
+ *  the setting on_road a turn made on a road is free, the first when
+ *  the unit's centre starts on one, the last when the move reaches `to`
+ *  and it lies on one; with road_rate only a move at the road's rate
+ *  (wholly on the road, 24 cm from the enemy) turns free. */
+static double
+pivot_cost (const game_t *g, int u, vec2_t to, double rate, double first,
+            double last)
+{
+    const e19_tables_t *t = tables (g);
+    double share = t->pivot_cost[move_row (g, u)];
+    if (share <= 0 || rate <= 0)
+        return 0;
+    if (!t->road_turns_on_road) {
+        bool road;
+        double slowest;
+        walk_rate (g, u, to, fmax (t->move_cm[move_row (g, u)]
+                                   [E19_GOING_ROAD], 0), &slowest, &road);
+        return road ? 0 : (pivots (g, first) + pivots (g, last)) * share
+                          * rate;
+    }
+    vec2_t from = game_unit_c (g, u)->fp.centre;
+    double cost = e19_point_in (g, from, TERRAIN_ROAD)
+                ? 0 : pivots (g, first) * share * rate;
+    bool ends_on_road = geom_dist (from, to) <= rate - cost + 1e-9
+                     && e19_point_in (g, to, TERRAIN_ROAD);
+    return cost + (ends_on_road ? 0 : pivots (g, last) * share * rate);
+}
+
+double
+e19_charge_reach (const game_t *g, int u, vec2_t at, formation_t formation)
+{
+    double rate = e19_move_rate (g, u, at, formation);
+    const unit_t *x = game_unit_c (g, u);
+    if (!tables (g)->charge_pivot_costs
+        || geom_dist (x->fp.centre, at) <= 0.05)
+        return rate;
+    double turn = turn_between (x->fp.facing,
+                                geom_bearing (x->fp.centre, at));
+    return fmax (0, rate - pivot_cost (g, u, at, rate, turn, 0));
+}
+
 /*  The most units a move keeps in its list of those it may meet; a move
  *  near more asks every unit at every step. */
 #define NEAR_MAX 256
+
+/*  "Towns: Only one unit unless very large": is the town at point p
+ *  (inside one) full for unit u?  It is when e19.movement.town_units
+ *  other units (not generals, not `ignore`) already stand in the same
+ *  town within town_reach_cm of p: a town larger than that holds so many
+ *  in each such stretch of it. */
+static bool
+town_full (const game_t *g, int u, vec2_t p, int ignore)
+{
+    const e19_tables_t *t = tables (g);
+    const situation_t *sit = game_situation (g);
+    int in_town = 0;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        if (k == u || k == ignore || !e19_in_play (g, k)
+            || game_unit_c (g, k)->arm == ARM_COMMAND)
+            continue;
+        const unit_t *x = game_unit_c (g, k);
+        if (footprint_point_distance (&x->fp, p) >= t->town_reach_cm)
+            continue;
+        for (int i = 0; i < situation_terrain_count (sit); i++) {
+            const terrain_feature_t *f = situation_terrain (sit, i);
+            if (f->kind == TERRAIN_TOWN
+                && polygon_contains (f->vertices, f->vertex_count, p)
+                && polygon_contains (f->vertices, f->vertex_count,
+                                     x->fp.centre)) {
+                in_town++;
+                break;
+            }
+        }
+    }
+    return in_town >= t->town_units;
+}
 
 /*  Does unit u, its footprint at `fp`, stand where it may not: overlapping
  *  an enemy, or a friend unless `pass_friends`; in a town holding its
@@ -167,19 +261,8 @@ blocked (const game_t *g, int u, const footprint_t *fp, bool pass_friends,
             && footprint_overlap (fp, &x->fp) > SITUATION_OVERLAP_CM)
             return true;
     }
-    if (!e19_point_in (g, fp->centre, TERRAIN_TOWN))
-        return false;
-    int in_town = 0;
-    for (int k = 0; k < game_unit_count (g); k++) {
-        if (k == u || k == ignore || !e19_in_play (g, k)
-            || game_unit_c (g, k)->arm == ARM_COMMAND)
-            continue;
-        const unit_t *x = game_unit_c (g, k);
-        if (e19_point_in (g, x->fp.centre, TERRAIN_TOWN)
-            && footprint_point_distance (&x->fp, fp->centre) < 40)
-            in_town++;
-    }
-    return in_town >= tables (g)->town_units;
+    return e19_point_in (g, fp->centre, TERRAIN_TOWN)
+        && town_full (g, u, fp->centre, ignore);
 }
 
 /*  The units footprint `fp` may overlap anywhere on a move of at most
@@ -200,22 +283,15 @@ double
 e19_move (game_t *g, int u, vec2_t to, double facing)
 {
     unit_t *x = game_unit_m (g, u);
-    const e19_tables_t *t = tables (g);
-    e19_move_row_t row = move_row (g, u);
     vec2_t from = x->fp.centre;
     double length = geom_dist (from, to);
     double heading = length > 0.05 ? geom_bearing (from, to) : x->fp.facing;
     double end_facing = isfinite (facing) ? geom_norm_deg (facing) : heading;
-    double rate = length > 0.05 ? e19_move_rate (g, u, to) : 0;
-    bool road;
-    double slowest;
-    walk_rate (g, u, to, fmax (t->move_cm[row][E19_GOING_ROAD], 0), &slowest,
-               &road);
-    /* "Turning: Units on road suffer no penalty" */
-    int turns = pivots (g, turn_between (x->fp.facing, heading))
-              + pivots (g, turn_between (heading, end_facing));
-    double cost = road ? 0 : turns * t->pivot_cost[row] * rate;
-    double allowed = fmax (0, rate - cost);
+    double rate = length > 0.05 ? e19_move_rate (g, u, to, x->formation) : 0;
+    double allowed = rate - pivot_cost (g, u, to, rate,
+                                        turn_between (x->fp.facing, heading),
+                                        turn_between (heading, end_facing));
+    allowed = fmax (0, allowed);
     bool pass = e19_type (g, u) == E19_SKIRMISHERS;
     double goal = length > 0.05 ? fmin (length, allowed) : 0;
     double moved = 0;
@@ -286,11 +362,35 @@ e19_contact_point (const game_t *g, int u, int target, double *distance)
     return at;
 }
 
+/*  "Charging cavalry fired on by target": when charger u is cavalry or
+ *  dragoons and the target can fire at it where it stands now (weapon,
+ *  range, arc, formation, not in contact already, not fired yet this
+ *  turn), the target's volley, the bases it removes, then the charger's
+ *  test.  True when the charger is still in play. */
+static bool
+meets_fire (game_t *g, int u, int target, dice_t *dice)
+{
+    e19_class_t cls = e19_class (g, u);
+    if ((cls != E19_CLASS_CAVALRY && cls != E19_CLASS_DRAGOONS)
+        || (state_c (g, target)->flags & E19_F_FIRED)
+        || e19_fire_dice (g, target, u) <= 0)
+        return true;
+    int hits = e19_volley (g, target, u, dice);
+    state_m (g, target)->flags |= E19_F_FIRED;
+    game_unit_mut (g, target)->fired = 1;
+    e19_remove_bases (g, u, hits / tables (g)->hits_per_base, dice,
+                      "a base lost to fire");
+    if (e19_in_play (g, u))
+        e19_morale_test (g, u, dice, "charging cavalry fired on by its "
+                                     "target");
+    return e19_in_play (g, u);
+}
+
 void
 e19_charge (game_t *g, int u, int target, dice_t *dice)
 {
     unit_t *x = game_unit_m (g, u);
-    e19_class_t cls = e19_class (g, u);
+    bool at_contact = tables (g)->charge_fire_at_contact;
     int face = e19_in_town (g, target) ? E19_FACE_FRONT
                                        : e19_face_of (g, target, u);
     double distance;
@@ -300,22 +400,10 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
                     x->id, game_unit_c (g, target)->id,
                     face == E19_FACE_FRONT ? "front"
                     : face == E19_FACE_REAR ? "rear" : "flank", distance);
-    /* "Charging cavalry fired on by target": the target's volley, then
-       the cavalry's test */
-    if ((cls == E19_CLASS_CAVALRY || cls == E19_CLASS_DRAGOONS)
-        && !(state_c (g, target)->flags & E19_F_FIRED)
-        && e19_fire_dice (g, target, u) > 0) {
-        int hits = e19_volley (g, target, u, dice);
-        state_m (g, target)->flags |= E19_F_FIRED;
-        game_unit_mut (g, target)->fired = 1;
-        e19_remove_bases (g, u, hits / tables (g)->hits_per_base, dice,
-                          "a base lost to fire");
-        if (e19_in_play (g, u))
-            e19_morale_test (g, u, dice, "charging cavalry fired on by its "
-                                         "target");
-        if (!e19_in_play (g, u))
-            return;
-    }
+    /* "Charging cavalry fired on by target", measured where the charge
+       begins (e19.charge.fire_at_cavalry = "start") */
+    if (!at_contact && !meets_fire (g, u, target, dice))
+        return;
     /* the way in, clear of other units */
     vec2_t from = x->fp.centre;
     double heading = geom_bearing (from, at);
@@ -332,6 +420,9 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
                 game_event (g, GAME_EVENT_MOVE, u, "%s's charge is stopped "
                             "%.1f cm short", x->id, distance - d);
             e19_move (g, u, at, heading);
+            /* ("contact": fired on where the charge ends) */
+            if (at_contact)
+                meets_fire (g, u, target, dice);
             return;
         }
     }
@@ -355,12 +446,16 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     x->fp.centre = at;
     x->fp.facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
     game_unit_mut (g, u)->moved_halves = 2;
+    /* "Charging cavalry fired on by target": a charge ends in contact,
+       and the target fires at it as it comes in (e19.charge.
+       fire_at_cavalry = "contact"); a charger it destroys never
+       engages */
+    if (at_contact && !meets_fire (g, u, target, dice))
+        return;
     e19_unit_state_t *st = state_m (g, u), *ts = state_m (g, target);
     st->flags |= E19_F_CHARGED;
     st->opponent = (int16_t) (target + 1);
     ts->faces |= (int16_t) face;
-    if (face == E19_FACE_FRONT)
-        ts->opponent = (int16_t) (u + 1);
     game_unit_mut (g, u)->in_melee = 1;
     game_unit_mut (g, target)->in_melee = 1;
     if (game_events_on (g))

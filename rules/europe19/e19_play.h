@@ -72,9 +72,21 @@ int e19_face_of (const game_t *g, int target, int from);
  *  ("Unlimbered Artillery: Can not move but may pivot"). */
 bool e19_held_in_line (const game_t *g, int u);
 
-/*  How far unit `u` may move now in its formation, the slowest ground of
- *  the way to `to` setting the rate, 0 when it may not move. */
-double e19_move_rate (const game_t *g, int u, vec2_t to);
+/*  How far unit `u` may move in `formation` (its own, or the one its
+ *  order forms before it moves: "1. Change Formation" comes before
+ *  "2. Charge Sequence" and "3. Movement"), the slowest ground of the way
+ *  to `to` setting the rate; 0 when it may not move in that formation (a
+ *  line of infantry, unlimbered guns). */
+double e19_move_rate (const game_t *g, int u, vec2_t to,
+                      formation_t formation);
+
+/*  How far unit `u`, in `formation`, may charge to contact at `at`: its
+ *  move there (e19_move_rate), less the cost of its pivot to face `at`
+ *  ("May pivot 45°"; "Move to contact per movement table": "Cost per
+ *  Pivot ¼" for infantry) when e19.charge.pivot_costs says so; a pivot
+ *  on a road is free as any turn there. */
+double e19_charge_reach (const game_t *g, int u, vec2_t at,
+                         formation_t formation);
 
 /*  Carry out a move of unit `u` towards `to` (as far as its rate, less
  *  its pivots, allows; stopping short of units it may not pass, of

@@ -126,8 +126,10 @@ static int
 load_charge (table_reader_t *ld, e19_tables_t *t)
 {
     static const char *const keys[] = { "cavalry", "dragoons", "infantry",
-        "skirmishers", "artillery", "pivot_deg", "attackers_per_face" };
-    if (!table_need_group_of (ld, "e19.charge", keys, 7))
+        "skirmishers", "artillery", "pivot_deg", "pivot_costs",
+        "fire_at_cavalry", "attackers_per_face" };
+    static const char *const fire_at[] = { "start", "contact" };
+    if (!table_need_group_of (ld, "e19.charge", keys, 9))
         return -1;
     char p[160];
     for (int r = 0; r < E19_CHARGE_CLASSES; r++) {
@@ -143,10 +145,18 @@ load_charge (table_reader_t *ld, e19_tables_t *t)
             t->charge[r][c] = (e19_permit_t) v;
         }
     }
-    return table_read_double (ld, "e19.charge.pivot_deg", 0, 180,
-                              &t->charge_pivot_deg) < 0
+    int v;
+    if (table_read_double (ld, "e19.charge.pivot_deg", 0, 180,
+                           &t->charge_pivot_deg) < 0
+        || table_read_bool (ld, "e19.charge.pivot_costs",
+                            &t->charge_pivot_costs) < 0
+        || table_read_name (ld, "e19.charge.fire_at_cavalry", fire_at, 2,
+                            &v) < 0
         || table_read_int (ld, "e19.charge.attackers_per_face", 1, 8,
-                           &t->attackers_per_face) < 0 ? -1 : 0;
+                           &t->attackers_per_face) < 0)
+        return -1;
+    t->charge_fire_at_contact = v == 1;
+    return 0;
 }
 
 static int
@@ -154,10 +164,12 @@ load_movement (table_reader_t *ld, e19_tables_t *t)
 {
     static const char *const keys[] = { "infantry_loose", "infantry_close",
         "skirmishers", "cavalry", "dragoons", "artillery", "general",
-        "pivot_deg", "road_enemy_cm", "town_units" };
+        "pivot_deg", "road_enemy_cm", "road_is_going", "road_turns",
+        "town_units", "town_reach_cm" };
     static const char *const cols[] = { "open", "woods_towns", "stream",
                                         "road", "pivot" };
-    if (!table_need_group_of (ld, "e19.movement", keys, 10))
+    static const char *const road_turns[] = { "road_rate", "on_road" };
+    if (!table_need_group_of (ld, "e19.movement", keys, 13))
         return -1;
     char p[160];
     for (int r = 0; r < E19_MOVE_ROWS; r++) {
@@ -174,12 +186,22 @@ load_movement (table_reader_t *ld, e19_tables_t *t)
         if (table_read_double (ld, p, 0, 1, &t->pivot_cost[r]) < 0)
             return -1;
     }
-    return table_read_double (ld, "e19.movement.pivot_deg", 1, 180,
-                              &t->pivot_deg) < 0
+    int v;
+    if (table_read_double (ld, "e19.movement.pivot_deg", 1, 180,
+                           &t->pivot_deg) < 0
         || table_read_double (ld, "e19.movement.road_enemy_cm", 0, 1000,
                               &t->road_enemy_cm) < 0
+        || table_read_bool (ld, "e19.movement.road_is_going",
+                            &t->road_is_going) < 0
+        || table_read_name (ld, "e19.movement.road_turns", road_turns, 2,
+                            &v) < 0
         || table_read_int (ld, "e19.movement.town_units", 1, 100,
-                           &t->town_units) < 0 ? -1 : 0;
+                           &t->town_units) < 0
+        || table_read_double (ld, "e19.movement.town_reach_cm", 0.1, 1000,
+                              &t->town_reach_cm) < 0)
+        return -1;
+    t->road_turns_on_road = v == 1;
+    return 0;
 }
 
 /*  e19.weapons: a group per weapon of the ruleset that fires; each

@@ -105,13 +105,24 @@ typedef struct {
     /* charge */
     e19_permit_t charge[E19_CHARGE_CLASSES][E19_CHARGE_CLASSES];
     double charge_pivot_deg;
+    bool charge_pivot_costs;     /* a charge's pivot costs as a move's */
+    bool charge_fire_at_contact; /* charging cavalry fired on where the
+                                    charge ends (else where it begins) */
     int attackers_per_face;
     /* movement */
     double move_cm[E19_MOVE_ROWS][E19_GOINGS];  /* < 0: N/A */
     double pivot_cost[E19_MOVE_ROWS];           /* share of a move */
     double pivot_deg;
     double road_enemy_cm;
+    bool road_is_going;          /* where the road's rate applies, the
+                                    road is the going (a road through a
+                                    village for guns and horse) */
+    bool road_turns_on_road;     /* "Turning: Units on road suffer no
+                                    penalty": any unit on a road (else only
+                                    a move at the road's rate) */
     int town_units;
+    double town_reach_cm;        /* a town's units counted within this of
+                                    the place entered */
     /* firing */
     e19_weapon_t weapons[SOLO_MAX_WEAPONS];     /* by weapon index */
     double skirmisher_range_cm;
