@@ -1201,6 +1201,48 @@ test_melee_goes_on_and_second_round (void **state)
     unmake (f);
 }
 
+/*  "Mounted get -2 to dice in rough; ... Skirmishers get a +1 to dice in
+ *  rough": mounted skirmishers in rough are both, -2 +1 = -1 (cavalry
+ *  kill on 4, so on 5 or 6); dismounted, as foot skirmishers, +1 alone
+ *  (6, so on 5 or 6).  Formed infantry have no rough modifier. */
+static void
+test_mounted_skirmishers_in_rough (void **state)
+{
+    (void) state;
+    const eol_tables_t *t = game_rules_tables (rules);
+    const char *wood = "{ id = \"w\"; kind = \"woods\"; polygon = ( "
+        "[40.0, 20.0], [160.0, 20.0], [160.0, 90.0], [40.0, 90.0] ); }";
+    const char *arms[2] = { "cavalry", "infantry" };
+    const char *want[2] = { "cav (cavalry) rolls", "cav (foot_skirmishers) rolls" };
+    const char *mods[2] = { "killing on 5+ (4, modifier -1)",
+                            "killing on 5+ (6, modifier +1)" };
+    for (int i = 0; i < 2; i++) {
+        /* 8 skirmishers in their loose ranks, the line's front touching
+           theirs */
+        int ranks = t->skirmish_ranks < 8 ? t->skirmish_ranks : 8;
+        double depth = ranks * t->skirmish_base_cm
+                     + (ranks - 1) * t->skirmish_gap_cm;
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("cav", "blue", arms[i], "average", "cavalry", 8,
+                        "loose", 100, 50, 0),
+                  unit ("foot", "red", "infantry", "average",
+                        "regular_infantry", 16, "line", 100,
+                        50 + depth / 2 + IN (0.75) + 0.1, 180));
+        fixture_t *f = make (wood, units, NULL);
+        assert_true (GU (f, "cav")->in_melee);
+        push (f, 2, 6, 1);                    /* initiative */
+        push_many (f, 40, 1);                 /* the melee: nothing kills */
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, want[i]));
+        assert_true (saw (f, mods[i]));
+        assert_true (saw (f, "foot (formed_infantry) rolls 16 dice at cav, "
+                          "killing on 5+ (5, modifier +0)"));
+        unmake (f);
+    }
+}
+
 /*  Leaders: in contact with a unit losing a quarter under fire, one pip
  *  of chance, +1 if it falls back; an effect kills him. */
 static void
@@ -2153,6 +2195,7 @@ main (void)
         cmocka_unit_test (test_charged_unit_gives_way),
         cmocka_unit_test (test_charge_rules),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
+        cmocka_unit_test (test_mounted_skirmishers_in_rough),
         cmocka_unit_test (test_leader_killed_under_fire),
         cmocka_unit_test (test_echelon_and_wheel),
         cmocka_unit_test (test_formation_changes),

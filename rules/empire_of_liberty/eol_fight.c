@@ -178,9 +178,10 @@ melee_round (game_t *g, int u, int charger, int charged, dice_t *dice)
         eol_fighter_t fighter = eol_fighter (type_of (g, v), x->arm,
                                              x->formation);
         bool rough = eol_in_rough (t, game_situation (g), x->fp.centre);
+        /* "Mounted get -2 to dice in rough ... Skirmishers get a +1 to
+           dice in rough": mounted skirmishers are both */
         int mod = eol_melee_modifier (t, eol_grade (t, x), is_mounted (g, v),
-                                      x->formation == FORMATION_LOOSE
-                                      && !is_mounted (g, v), rough,
+                                      x->formation == FORMATION_LOOSE, rough,
                                       eol_disordered (g, v));
         int rolls[48];
         game_dice_key (g, dice, v, GAME_DICE_MELEE, opp[i]);
