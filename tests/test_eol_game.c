@@ -1604,28 +1604,35 @@ test_four_inches_and_terrain (void **state)
     order (f, "red", back);
     game_resolve_phase (f->g, f->dice);
     unmake (f);
-    /* rough: a line moves 2"; a column on a road 16" */
+    /* rough: a line moves 2"; a column on a road 16"; mounted
+       skirmishers on a road their 24", not doubled ("Roads double
+       movement ... for all but skirmish") */
     const char *terrain =
         "{ id = \"scrub\"; kind = \"rough\"; polygon = ( [0.0, 0.0], "
         "[80.0, 0.0], [80.0, 200.0], [0.0, 200.0] ); },"
         "{ id = \"road\"; kind = \"road\"; polygon = ( [145.0, 0.0], "
-        "[155.0, 0.0], [155.0, 200.0], [145.0, 200.0] ); }";
-    snprintf (units, sizeof units, "%s, %s, %s",
+        "[155.0, 0.0], [155.0, 200.0], [145.0, 200.0] ); },"
+        "{ id = \"lane\"; kind = \"road\"; polygon = ( [185.0, 0.0], "
+        "[195.0, 0.0], [195.0, 200.0], [185.0, 200.0] ); }";
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
               unit ("rough", "blue", "infantry", "average", "regular_infantry",
                     8, "line", 40, 30, 0),
               unit ("road", "blue", "infantry", "average", "regular_infantry",
                     8, "column", 150, 30, 0),
+              unit ("riders", "blue", "cavalry", "average", "cavalry", 4,
+                    "loose", 190, 30, 0),
               unit ("red", "red", "infantry", "average", "regular_infantry", 8,
                     "line", 100, 190, 180));
     f = make (terrain, units, NULL);
     start (f, "blue");
     int done = 0;
-    while (done < 2) {
+    while (done < 3) {
         for (int u = 0; u < game_unit_count (f->g); u++) {
             if (!game_needs_order (f->g, u))
                 continue;
             const unit_t *x = situation_unit_const (game_situation (f->g), u);
-            double far = strcmp (x->id, "rough") == 0 ? IN (4) : 60;
+            double far = strcmp (x->id, "rough") == 0 ? IN (4)
+                       : strcmp (x->id, "riders") == 0 ? 100 : 60;
             order (f, x->id, x->side == SIDE_BLUE
                              ? move_to (x->fp.centre.x, x->fp.centre.y + far)
                              : order_hold ());
@@ -1636,6 +1643,7 @@ test_four_inches_and_terrain (void **state)
     }
     near (U (f, "rough")->fp.centre.y, 30 + IN (2), 0.02);
     near (U (f, "road")->fp.centre.y, 30 + IN (16), 0.02);
+    near (U (f, "riders")->fp.centre.y, 30 + IN (24), 0.02);
     unmake (f);
 }
 

@@ -53,6 +53,32 @@ near (double a, double b, double eps)
         fail_msg ("%.6f is not %.6f", a, b);
 }
 
+/*  The table file with `from` (found once) replaced by `to`, loaded: the
+ *  other reading of a setting.  Free with game_rules_destroy. */
+static game_rules_t *
+rules_edited (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path ("rules/data/"
+                                 "empire_of_liberty/tables.cfg"), err,
+                                 sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    if (!at)
+        fail_msg ("no \"%s\" in the table file", from);
+    size_t n = strlen (text) - strlen (from) + strlen (to) + 1;
+    char *out = malloc (n);
+    assert_non_null (out);
+    snprintf (out, n, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    free (text);
+    game_rules_t *r = game_rules_load_text (out, "eol.cfg", err, sizeof err);
+    free (out);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
+}
+
 /*  ---- morale ---- */
 
 static eol_morale_in_t
@@ -425,20 +451,40 @@ test_movers (void **state)
     u.formation = FORMATION_LOOSE;
     assert_int_equal (eol_mover (&u), EOL_MOVER_SKIRMISH_FOOT);
     u.arm = ARM_CAVALRY;
+    assert_int_equal (eol_mover (&u), EOL_MOVER_SKIRMISH_MOUNTED);
+    u.formation = FORMATION_LINE;
+    assert_int_equal (eol_mover (&u), EOL_MOVER_MOUNTED);
+    u.formation = FORMATION_COLUMN;
     assert_int_equal (eol_mover (&u), EOL_MOVER_MOUNTED);
     u.arm = ARM_ARTILLERY;
     u.formation = FORMATION_COLUMN;
     assert_int_equal (eol_mover (&u), EOL_MOVER_ARTILLERY);
     u.arm = ARM_COMMAND;
     assert_int_equal (eol_mover (&u), EOL_MOVER_MOUNTED);
+    /* "Roads double movement and negate the effects of rough terrain for
+       all but skirmish": skirmishers on foot or mounted */
     assert_false (eol_road_applies (t, EOL_MOVER_SKIRMISH_FOOT));
+    assert_false (eol_road_applies (t, EOL_MOVER_SKIRMISH_MOUNTED));
     assert_true (eol_road_applies (t, EOL_MOVER_FORMED_FOOT));
     assert_true (eol_road_applies (t, EOL_MOVER_MOUNTED));
+    assert_true (eol_road_applies (t, EOL_MOVER_ARTILLERY));
+    /* "rough slows ... mounted ... by 3/4": mounted skirmishers too */
+    near (eol_rough_speed (t, EOL_MOVER_SKIRMISH_MOUNTED), 0.25, 1e-12);
+    near (eol_rough_speed (t, EOL_MOVER_SKIRMISH_FOOT), 1.0, 1e-12);
+    /* road_for_skirmish = true gives the road to both */
+    game_rules_t *r = rules_edited ("road_for_skirmish = false;",
+                                    "road_for_skirmish = true;");
+    const eol_tables_t *rt = game_rules_tables (r);
+    assert_true (eol_road_applies (rt, EOL_MOVER_SKIRMISH_FOOT));
+    assert_true (eol_road_applies (rt, EOL_MOVER_SKIRMISH_MOUNTED));
+    game_rules_destroy (&r);
 }
 
-/*  Rough slows formed infantry by half, mounted and artillery by 3/4,
- *  skirmishers not at all; roads double movement and negate rough for
- *  all but skirmish; rivers are impassable. */
+/*  "rough slows formed infantry by half, and mounted and artillery by
+ *  3/4.  Roads double movement and negate the effects of rough terrain
+ *  for all but skirmish": foot skirmishers are not slowed, mounted
+ *  skirmishers are (mounted) and have no road (skirmish); rivers are
+ *  impassable. */
 static void
 test_path_cost (void **state)
 {
@@ -455,12 +501,17 @@ test_path_cost (void **state)
     near (eol_path_cost (t, sit, EOL_MOVER_MOUNTED, a, b), 20 + 80, 1e-6);
     near (eol_path_cost (t, sit, EOL_MOVER_ARTILLERY, a, b), 20 + 80, 1e-6);
     near (eol_path_cost (t, sit, EOL_MOVER_SKIRMISH_FOOT, a, b), 40, 1e-6);
+    near (eol_path_cost (t, sit, EOL_MOVER_SKIRMISH_MOUNTED, a, b), 20 + 80,
+          1e-6);
     /* along the road, through the rough: half the length for formed
        troops and horse; skirmishers pay the length */
     vec2_t c = { 10, 100 }, d = { 90, 100 };
     near (eol_path_cost (t, sit, EOL_MOVER_FORMED_FOOT, c, d), 40, 1e-6);
     near (eol_path_cost (t, sit, EOL_MOVER_MOUNTED, c, d), 40, 1e-6);
     near (eol_path_cost (t, sit, EOL_MOVER_SKIRMISH_FOOT, c, d), 80, 1e-6);
+    /* mounted skirmishers have no road: the open at its length, the
+       rough at four times (60 + 20 x 4) */
+    near (eol_path_cost (t, sit, EOL_MOVER_SKIRMISH_MOUNTED, c, d), 140, 1e-6);
     /* into the river: impassable */
     vec2_t e = { 140, 50 }, f = { 160, 50 };
     assert_true (isinf (eol_path_cost (t, sit, EOL_MOVER_FORMED_FOOT, e, f)));

@@ -15,19 +15,23 @@
 typedef enum {
     EOL_MOVER_FORMED_FOOT = 0,   /* formed infantry */
     EOL_MOVER_SKIRMISH_FOOT,     /* on foot in skirmish order */
-    EOL_MOVER_MOUNTED,           /* cavalry, mounted rifles, leaders */
-    EOL_MOVER_ARTILLERY
+    EOL_MOVER_MOUNTED,           /* formed cavalry and mounted rifles,
+                                    leaders */
+    EOL_MOVER_ARTILLERY,
+    EOL_MOVER_SKIRMISH_MOUNTED   /* mounted, in skirmish order */
 } eol_mover_t;
 
-/*  The kind of mover a unit is now (by its arm and formation). */
+/*  The kind of mover a unit is now (by its arm and formation): a mounted
+ *  unit in skirmish order is a mounted skirmisher, a leader mounted. */
 eol_mover_t eol_mover (const unit_t *u);
 
 /*  The speed in rough ground as a fraction of the open: formed foot 1/2,
- *  mounted and artillery 1/4, skirmish foot 1 (not slowed). */
+ *  mounted (mounted skirmishers too) and artillery 1/4, skirmish foot 1
+ *  (not slowed). */
 double eol_rough_speed (const eol_tables_t *t, eol_mover_t m);
 
 /*  Does a road double the mover's speed and negate rough for it: all but
- *  skirmish (unless road_for_skirmish). */
+ *  skirmish, on foot or mounted (unless road_for_skirmish). */
 bool eol_road_applies (const eol_tables_t *t, eol_mover_t m);
 
 /*  Is point p in rough ground (eol.terrain.rough kinds). */
