@@ -1201,6 +1201,38 @@ test_melee_goes_on_and_second_round (void **state)
     unmake (f);
 }
 
+/*  "Any formed base or skirmish figure which has frontal contact with an
+ *  enemy base rolls one die for each figure on it": 8 skirmishers whose
+ *  whole front is against an enemy line roll 8 dice, one a figure (the
+ *  text puts skirmishers in no ranks); against a line of two bases, the
+ *  figures facing its 3" roll. */
+static void
+test_skirmishers_melee_dice (void **state)
+{
+    (void) state;
+    struct { int foot; int dice; } rows[] = { { 40, 8 }, { 8, 2 } };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("sk", "blue", "infantry", "average", "skirmishers", 8,
+                        "loose", 100, 50, 0),
+                  unit ("foot", "red", "infantry", "average",
+                        "regular_infantry", rows[i].foot, "line", 100,
+                        50 + IN (0.75) / 2 + IN (0.75) + 0.1, 180));
+        fixture_t *f = make (NULL, units, NULL);
+        assert_true (GU (f, "sk")->in_melee);
+        push (f, 2, 6, 1);                    /* initiative */
+        push_many (f, 60, 1);                 /* the melee: nothing kills */
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+        char want[96];
+        snprintf (want, sizeof want, "sk (foot_skirmishers) rolls %d dice at "
+                  "foot", rows[i].dice);
+        assert_true (saw (f, want));
+        unmake (f);
+    }
+}
+
 /*  "Mounted get -2 to dice in rough; ... Skirmishers get a +1 to dice in
  *  rough": mounted skirmishers in rough are both, -2 +1 = -1 (cavalry
  *  kill on 4, so on 5 or 6); dismounted, as foot skirmishers, +1 alone
@@ -2203,6 +2235,7 @@ main (void)
         cmocka_unit_test (test_charged_unit_gives_way),
         cmocka_unit_test (test_charge_rules),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
+        cmocka_unit_test (test_skirmishers_melee_dice),
         cmocka_unit_test (test_mounted_skirmishers_in_rough),
         cmocka_unit_test (test_leader_killed_under_fire),
         cmocka_unit_test (test_echelon_and_wheel),

@@ -555,7 +555,7 @@ test_wheel (void **state)
 }
 
 /*  Bases and footprints: a line one base deep, a column one base wide,
- *  skirmishers in two loose ranks, a gun on its 3" base, a leader. */
+ *  skirmishers in one loose line, a gun on its 3" base, a leader. */
 static void
 test_footprints (void **state)
 {
@@ -577,9 +577,12 @@ test_footprints (void **state)
     near (f.depth, IN (9), 1e-9);
     u.troop_type = ruleset_troop_type_find (rs, "light_infantry");
     u.figures = 16;
+    /* the text puts skirmishers in no ranks: "individually mounted on
+       bases 3/4" square", "within 1" of another figure in their unit, but
+       not touching": one loose line, every figure on the frontage */
     f = eol_formation_footprint (t, &u, FORMATION_LOOSE, ARM_INFANTRY);
-    near (f.width, 8 * IN (0.75) + 7 * IN (1), 1e-9);
-    near (f.depth, 2 * IN (0.75) + IN (1), 1e-9);
+    near (f.width, 16 * IN (0.75) + 15 * IN (1), 1e-9);
+    near (f.depth, IN (0.75), 1e-9);
     u.weapon = ruleset_weapon_find (rs, "carbine");
     u.troop_type = ruleset_troop_type_find (rs, "cavalry");
     u.arm = ARM_CAVALRY;

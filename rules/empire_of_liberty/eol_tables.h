@@ -87,7 +87,7 @@ typedef struct {
     int artillery_bases;                     /* 1 */
     double skirmish_base_cm;                 /* 3/4" */
     double skirmish_gap_cm;                  /* within 1" of another */
-    int skirmish_ranks;                      /* loose ranks: 2 */
+    int skirmish_ranks;                      /* loose ranks: 1 */
     double leader_base_cm;                   /* 1.5" */
 
     /* movement */
