@@ -1636,6 +1636,20 @@ test_four_inches_and_terrain (void **state)
     order (f, "red", back);
     game_resolve_phase (f->g, f->dice);
     unmake (f);
+    /* "within" takes in 4" itself: ordered to end 4" from the enemy's
+       front (a billionth of a cm over, as the arithmetic rounds), it
+       stops short of it */
+    f = make (NULL, units, NULL);
+    start (f, "blue");
+    vec2_t c = U (f, "blue")->fp.centre;
+    order (f, "blue", move_to (c.x, c.y + IN (2) - 1e-9));
+    game_resolve_phase (f->g, f->dice);
+    gap = footprint_distance (&U (f, "blue")->fp, &U (f, "red")->fp);
+    near (gap, IN (4), 0.02);
+    if (!(gap > IN (4) + 1e-7))
+        fail_msg ("ended %.9f cm from the enemy's front, not beyond 4\"",
+                  gap);
+    unmake (f);
     /* rough: a line moves 2"; a column on a road 16"; mounted
        skirmishers on a road their 24", not doubled ("Roads double
        movement ... for all but skirmish") */

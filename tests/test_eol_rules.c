@@ -607,7 +607,8 @@ test_footprints (void **state)
 }
 
 /*  "You may not move within 4" of the front of an enemy unit": the zone
- *  is ahead of its front edge; skirmishers face every way. */
+ *  is ahead of its front edge, 4" included; skirmishers face every
+ *  way. */
 static void
 test_front_zone (void **state)
 {
@@ -621,6 +622,17 @@ test_front_zone (void **state)
     assert_true (eol_in_front_zone (t, &e, &m, &d));
     near (d, IN (4) - 0.1, 1e-9);
     m.centre.y += 0.2;
+    assert_false (eol_in_front_zone (t, &e, &m, NULL));
+    /* "within 4"" takes in 4" itself: a footprint exactly 4" from the
+       front (to the last bit of the arithmetic) is within, a thousandth
+       of a cm further is not */
+    m.centre.y = 102 + 2 + IN (4);
+    for (int i = 0; i < 64 && footprint_distance (&m, &e.fp) < t->no_closer_cm;
+         i++)
+        m.centre.y = nextafter (m.centre.y, INFINITY);
+    assert_true (eol_in_front_zone (t, &e, &m, &d));
+    assert_true (d >= t->no_closer_cm && d < t->no_closer_cm + 1e-12);
+    m.centre.y += 0.001;
     assert_false (eol_in_front_zone (t, &e, &m, NULL));
     /* beside its flank, as near: not its front */
     footprint_t s = { { 100 + 10 + 5 + 2, 100 }, 0, 10, 4 };

@@ -241,6 +241,11 @@ eol_formation_footprint (const eol_tables_t *t, const unit_t *u,
     return fp;
 }
 
+/*  How much nearer than no_closer_cm a footprint must be, in cm, to be
+ *  within it: none, but for the rounding of the geometry (a footprint
+ *  placed at exactly 4" is within 4"). */
+#define ZONE_SLACK_CM 1e-6
+
 bool
 eol_in_front_zone (const eol_tables_t *t, const unit_t *enemy,
                    const footprint_t *m, double *dist)
@@ -248,7 +253,8 @@ eol_in_front_zone (const eol_tables_t *t, const unit_t *enemy,
     double d = footprint_distance (m, &enemy->fp);
     if (dist)
         *dist = d;
-    if (d >= t->no_closer_cm)
+    /* "within 4"": at 4" exactly is within */
+    if (d > t->no_closer_cm + ZONE_SLACK_CM)
         return false;
     if (enemy->formation == FORMATION_LOOSE)
         return true;

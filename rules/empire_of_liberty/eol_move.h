@@ -78,10 +78,10 @@ int eol_bases (const eol_tables_t *t, const unit_t *u);
 footprint_t eol_formation_footprint (const eol_tables_t *t, const unit_t *u,
                                      formation_t formation, arm_t arm);
 
-/*  Is footprint `m` within no_closer_cm (4") of the front of `enemy`:
- *  nearer than that to it, at a point ahead of its front edge (any side
- *  of a skirmish unit, whose figures face every way).  *dist (may be
- *  NULL) receives the distance. */
+/*  Is footprint `m` within no_closer_cm (4") of the front of `enemy`: no
+ *  further than that from it (exactly 4" is within), at a point ahead of
+ *  its front edge (any side of a skirmish unit, whose figures face every
+ *  way).  *dist (may be NULL) receives the distance. */
 bool eol_in_front_zone (const eol_tables_t *t, const unit_t *enemy,
                         const footprint_t *m, double *dist);
 
