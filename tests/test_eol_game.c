@@ -981,7 +981,8 @@ test_charge_home (void **state)
     push_many (f, 15, 1);
     push (f, 2, 4, 4);                       /* cav: 11 - 1 quarter - 1 */
     push (f, 2, 6, 6);                       /* foot: 9 - 3: routs */
-    push (f, 2, 1, 6);                       /* its standard: chance 2 */
+    /* its standard: 3 of 16 lost is no quarter, no chance (the +2 of a
+       routed unit is on the second die), no die */
     game_resolve_phase (f->g, f->dice);
     assert_true (saw (f, "cav checks morale to charge: needs 11"));
     assert_true (saw (f, "foot checks morale against a charge: needs 9"));
@@ -995,8 +996,8 @@ test_charge_home (void **state)
     assert_true (saw (f, "foot checks morale for casualties: needs 6"));
     assert_int_equal (U (f, "cav")->killed, 2);
     assert_true (GU (f, "foot")->gone);
-    assert_true (saw (f, "foot loses its standard to cav"));
-    assert_int_equal (eol_state_const (GU (f, "cav"))->standards_held, 1);
+    assert_false (saw (f, "foot loses its standard"));
+    assert_int_equal (eol_state_const (GU (f, "cav"))->standards_held, 0);
     assert_true (eol_state_const (GU (f, "cav"))->flags & EOL_F_MELEED);
     assert_int_equal (dice_queued (f->dice), 0);
     unmake (f);
@@ -1276,7 +1277,7 @@ test_mounted_skirmishers_in_rough (void **state)
 }
 
 /*  Leaders: in contact with a unit losing a quarter under fire, one pip
- *  of chance, +1 if it falls back; an effect kills him. */
+ *  of chance; an effect kills him ("may be killed": no second die). */
 static void
 test_leader_killed_under_fire (void **state)
 {
@@ -1997,8 +1998,9 @@ test_fire_two_targets_sight_and_retire (void **state)
     unmake (f);
 }
 
-/*  In melee a leader's effect is 1-4 captured, 5-6 killed; a standard
- *  lost to the enemy costs its unit -1 on every later check. */
+/*  In melee a leader's effect is 1-4 captured, 5-6 killed, "If unit has
+ *  fallen back: +1" on that second die; a standard lost to the enemy
+ *  (the same mechanism) costs its unit -1 on every later check. */
 static void
 test_leader_captured_and_standard_lost (void **state)
 {
@@ -2021,12 +2023,15 @@ test_leader_captured_and_standard_lost (void **state)
     push_many (f, 8, 6);               /* cav: 8 dice at 3+: 8 killed */
     push_many (f, 16, 1);              /* foot: 2/3 of its front, 16 dice */
     push (f, 2, 2, 1);                 /* foot: 10 - 1 - 8 + 1 = 2: 3 fails */
-    push (f, 2, 2, 3);                 /* ldr: chance 1 + 1 = 2: 2, then 3 */
-    push (f, 2, 1, 5);                 /* standard: chance 2: lost */
+    push (f, 2, 1, 3);                 /* ldr: chance 1 (a quarter lost):
+                                          1, then 3 + 1 (fell back) = 4:
+                                          captured */
+    push (f, 2, 1, 4);                 /* standard: chance 1: 1, then
+                                          4 + 1 = 5: lost */
     game_resolve_phase (f->g, f->dice);
     assert_int_equal (dice_queued (f->dice), 0);
     assert_true (saw (f, "foot checks morale for casualties: needs 2"));
-    assert_true (saw (f, "ldr is captured"));
+    assert_true (saw (f, "ldr is captured (chance 1, threw 1, then 3+1)"));
     assert_true (GU (f, "ldr")->gone);
     assert_int_equal (GU (f, "ldr")->left_standing, 1);
     assert_true (saw (f, "foot loses its standard to cav"));

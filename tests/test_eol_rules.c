@@ -223,9 +223,14 @@ test_morale_check_dice (void **state)
     dice_destroy (&d);
 }
 
-/*  Leaders: one pip per quarter lost in that melee or fire, +1 fallen
- *  back, +2 routed; in melee 1-4 captured, 5-6 wounded or killed; under
- *  fire killed.  Standards: the kill or wound result loses them. */
+/*  "Roll 1 die: for each 1/4 of the unit lost as casualties in that
+ *  melee or fire, the chance of a leader effect is 1 pip.  If there is a
+ *  leader effect, roll a die: if in melee, a 1-4 = leader is captured;
+ *  5/6 = leader wounded or killed, and is removed from play.  If unit
+ *  has fallen back: +1; if unit has routed: +2."  The +1 and +2 follow
+ *  the second die and are read on it (broken_adds_to = "fate_die");
+ *  under fire an effect kills.  Standards: "using the same mechanism
+ *  (kill/wound = captured standard)". */
 static void
 test_leaders_and_standards (void **state)
 {
@@ -234,22 +239,60 @@ test_leaders_and_standards (void **state)
     assert_int_equal (eol_quarters (6, 24), 1);
     assert_int_equal (eol_quarters (18, 24), 3);
     assert_int_equal (eol_quarters (3, 0), 0);
+    assert_int_equal (t->leader_broken_adds_to, EOL_BROKEN_ADDS_TO_FATE_DIE);
+    /* the chance: one pip a quarter, whether it fell back or routed */
     assert_int_equal (eol_leader_chance (t, 0, false, false), 0);
     assert_int_equal (eol_leader_chance (t, 2, false, false), 2);
-    assert_int_equal (eol_leader_chance (t, 1, true, false), 2);
-    assert_int_equal (eol_leader_chance (t, 1, false, true), 3);
+    assert_int_equal (eol_leader_chance (t, 1, true, false), 1);
+    assert_int_equal (eol_leader_chance (t, 1, false, true), 1);
+    assert_int_equal (eol_leader_chance (t, 0, false, true), 0);
+    /* the second die: +1 fallen back, +2 routed */
+    assert_int_equal (eol_leader_fate_modifier (t, false, false), 0);
+    assert_int_equal (eol_leader_fate_modifier (t, true, false), 1);
+    assert_int_equal (eol_leader_fate_modifier (t, false, true), 2);
     /* an effect on a die at most the chance */
-    assert_int_equal (eol_leader_fate (t, true, 2, 3, 1), EOL_LEADER_UNHURT);
-    assert_int_equal (eol_leader_fate (t, true, 2, 2, 1), EOL_LEADER_CAPTURED);
-    assert_int_equal (eol_leader_fate (t, true, 2, 2, 4), EOL_LEADER_CAPTURED);
-    assert_int_equal (eol_leader_fate (t, true, 2, 2, 5), EOL_LEADER_KILLED);
-    assert_int_equal (eol_leader_fate (t, true, 2, 1, 6), EOL_LEADER_KILLED);
-    assert_int_equal (eol_leader_fate (t, false, 2, 2, 0), EOL_LEADER_KILLED);
-    assert_int_equal (eol_leader_fate (t, false, 2, 3, 0), EOL_LEADER_UNHURT);
-    assert_int_equal (eol_leader_fate (t, true, 0, 1, 6), EOL_LEADER_UNHURT);
-    assert_false (eol_standard_lost (t, 3, 3, 4));
-    assert_true (eol_standard_lost (t, 3, 3, 5));
-    assert_false (eol_standard_lost (t, 3, 4, 6));
+    assert_int_equal (eol_leader_fate (t, true, 2, 3, 1, 0), EOL_LEADER_UNHURT);
+    assert_int_equal (eol_leader_fate (t, true, 2, 2, 1, 0),
+                      EOL_LEADER_CAPTURED);
+    assert_int_equal (eol_leader_fate (t, true, 2, 2, 4, 0),
+                      EOL_LEADER_CAPTURED);
+    assert_int_equal (eol_leader_fate (t, true, 2, 2, 5, 0), EOL_LEADER_KILLED);
+    assert_int_equal (eol_leader_fate (t, true, 2, 1, 6, 0), EOL_LEADER_KILLED);
+    assert_int_equal (eol_leader_fate (t, false, 2, 2, 0, 0),
+                      EOL_LEADER_KILLED);
+    assert_int_equal (eol_leader_fate (t, false, 2, 3, 0, 0),
+                      EOL_LEADER_UNHURT);
+    assert_int_equal (eol_leader_fate (t, true, 0, 1, 6, 0), EOL_LEADER_UNHURT);
+    /* fallen back: 4 + 1 is wounded or killed, 3 + 1 captured; routed:
+       3 + 2 killed, 2 + 2 captured */
+    assert_int_equal (eol_leader_fate (t, true, 1, 1, 4, 1), EOL_LEADER_KILLED);
+    assert_int_equal (eol_leader_fate (t, true, 1, 1, 3, 1),
+                      EOL_LEADER_CAPTURED);
+    assert_int_equal (eol_leader_fate (t, true, 1, 1, 3, 2), EOL_LEADER_KILLED);
+    assert_int_equal (eol_leader_fate (t, true, 1, 1, 2, 2),
+                      EOL_LEADER_CAPTURED);
+    /* under fire the modifier changes nothing: an effect kills, no effect
+       is no effect */
+    assert_int_equal (eol_leader_fate (t, false, 1, 2, 0, 2),
+                      EOL_LEADER_UNHURT);
+    assert_false (eol_standard_lost (t, 3, 3, 4, 0));
+    assert_true (eol_standard_lost (t, 3, 3, 5, 0));
+    assert_false (eol_standard_lost (t, 3, 4, 6, 0));
+    assert_true (eol_standard_lost (t, 3, 3, 4, 1));
+    assert_true (eol_standard_lost (t, 3, 3, 3, 2));
+    assert_false (eol_standard_lost (t, 3, 3, 2, 2));
+    /* the other reading: the +1 and +2 are pips of chance */
+    game_rules_t *r = rules_edited ("broken_adds_to = \"fate_die\";",
+                                    "broken_adds_to = \"chance\";");
+    const eol_tables_t *rt = game_rules_tables (r);
+    assert_int_equal (rt->leader_broken_adds_to, EOL_BROKEN_ADDS_TO_CHANCE);
+    assert_int_equal (eol_leader_chance (rt, 1, false, false), 1);
+    assert_int_equal (eol_leader_chance (rt, 1, true, false), 2);
+    assert_int_equal (eol_leader_chance (rt, 1, false, true), 3);
+    assert_int_equal (eol_leader_chance (rt, 0, false, true), 2);
+    assert_int_equal (eol_leader_fate_modifier (rt, true, false), 0);
+    assert_int_equal (eol_leader_fate_modifier (rt, false, true), 0);
+    game_rules_destroy (&r);
 }
 
 /*  ---- fire ---- */

@@ -125,12 +125,13 @@ standard_effects (game_t *g, int u, int opponent, int casualties,
         return;
     int chance = eol_leader_chance (t, eol_quarters (casualties, x->figures),
                                     fell_back, routed);
+    int fate_mod = eol_leader_fate_modifier (t, fell_back, routed);
     if (chance <= 0)
         return;
     game_dice_key (g, dice, u, GAME_DICE_OTHER, opponent);
     int d1 = dice_roll (dice, 6);
     int d2 = d1 <= chance ? dice_roll (dice, 6) : 0;
-    if (!eol_standard_lost (t, chance, d1, d2))
+    if (!eol_standard_lost (t, chance, d1, d2, fate_mod))
         return;
     int lost = (own ? 1 : 0) + (held > 0 ? held : 0);
     if (own)
@@ -142,11 +143,12 @@ standard_effects (game_t *g, int u, int opponent, int casualties,
                        + lost);
     if (game_events_on (g))
         game_event (g, GAME_EVENT_STATUS, u, "%s loses %s%s%s to %s (chance "
-                    "%d, threw %d and %d)", x->id, own ? "its standard" : "",
+                    "%d, threw %d and %d%+d)", x->id,
+                    own ? "its standard" : "",
                     own && held > 0 ? " and " : "",
                     held > 0 ? "the standards it held" : "",
                     opponent >= 0 ? unit_c (g, opponent)->id : "the enemy",
-                    chance, d1, d2);
+                    chance, d1, d2, fate_mod);
 }
 
 /*  One round of the melee that unit `u` is in.  Units roll when they have

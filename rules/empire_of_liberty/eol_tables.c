@@ -360,6 +360,7 @@ load_fire_melee (table_reader_t *ld, eol_tables_t *t)
 static int
 load_morale (table_reader_t *ld, eol_tables_t *t)
 {
+    static const char *const broken_names[] = { "fate_die", "chance" };
     if (table_read_int (ld, "eol.morale.dice", 1, 10, &t->morale_dice) < 0
     ||  read_by_grade_int (ld, "eol.morale.needed", 0, 60,
                            t->morale_needed) < 0
@@ -383,7 +384,9 @@ load_morale (table_reader_t *ld, eol_tables_t *t)
                         &t->leader_fell_back) < 0
     ||  table_read_int (ld, "eol.leaders.routed", 0, 6, &t->leader_routed) < 0
     ||  table_read_int (ld, "eol.leaders.captured_max", 0, 6,
-                        &t->leader_captured_max) < 0)
+                        &t->leader_captured_max) < 0
+    ||  table_read_name (ld, "eol.leaders.broken_adds_to", broken_names, 2,
+                         &t->leader_broken_adds_to) < 0)
         return -1;
     config_setting_t *s = table_need (ld, "eol.standards.carried_by");
     if (!s)
@@ -449,7 +452,7 @@ check_groups (table_reader_t *ld)
         "per_casualty", "skirmish", "leader_in_contact", "standard_captured",
         "charged_after_firing", "fall_back_margin" };
     static const char *leaders[] = { "chance_per_quarter", "fell_back",
-        "routed", "captured_max" };
+        "routed", "captured_max", "broken_adds_to" };
     static const char *standards[] = { "carried_by" };
     static const char *sequence[] = { "initiative_die",
         "winner_moves_first", "uncommanded" };

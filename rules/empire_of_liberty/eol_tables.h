@@ -66,6 +66,15 @@ enum {
     EOL_UNCOMMANDED_ALL
 };
 
+/*  Which die a leader's (or a standard's) "If unit has fallen back: +1;
+ *  if unit has routed: +2" modifies (eol.leaders.broken_adds_to): the
+ *  second die, which it follows in the text (1-4 captured, 5-6 wounded
+ *  or killed), or the chance of an effect on the first. */
+enum {
+    EOL_BROKEN_ADDS_TO_FATE_DIE = 0,
+    EOL_BROKEN_ADDS_TO_CHANCE
+};
+
 typedef struct {
     arm_t arm;                 /* formed up (mounted) */
     eol_skirmish_t skirmish;
@@ -148,6 +157,7 @@ typedef struct {
     int leader_fell_back;                    /* +1 */
     int leader_routed;                       /* +2 */
     int leader_captured_max;                 /* 1-4 captured */
+    int leader_broken_adds_to;               /* EOL_BROKEN_ADDS_TO_* */
     bool standard_carried[EOL_TYPE_COUNT];
 
     /* sequence */
