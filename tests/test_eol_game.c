@@ -745,6 +745,12 @@ test_fire_dice_in_play (void **state)
                       words);
         unmake (f);
     }
+    /* 5 Poor figures: 2.5 dice, 3 to the nearest (eol.fire.round, the
+       text gives no rounding) */
+    fixture_t *f = facing_lines (5, "poor", 5, "average", "line");
+    assert_int_equal (eol_fire_dice_at (f->g, idx (f, "blue"), idx (f, "red"),
+                                        false, NULL, 0), 3);
+    unmake (f);
 }
 
 /*  The target in cover (woods at its front) 1/2, in fortifications 1/4,

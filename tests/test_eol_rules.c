@@ -356,13 +356,32 @@ static void
 test_fire_dice_and_figures (void **state)
 {
     (void) state;
-    assert_int_equal (eol_fire_dice (0), 0);
-    assert_int_equal (eol_fire_dice (-1), 0);
-    assert_int_equal (eol_fire_dice (0.49), 0);
-    assert_int_equal (eol_fire_dice (0.5), 1);
-    assert_int_equal (eol_fire_dice (2.5), 3);
-    assert_int_equal (eol_fire_dice (24 * 1.5 * 0.5 * 0.5), 9);
-    assert_int_equal (eol_fire_dice (16 * 0.75), 12);
+    /* the text gives no rounding: the project's is to the nearest, a
+       half up (eol.fire.round = "nearest"): 5 Poor figures, 2.5, are 3 */
+    assert_int_equal (t->fire_round, EOL_ROUND_NEAREST);
+    assert_int_equal (eol_fire_dice (t, 0), 0);
+    assert_int_equal (eol_fire_dice (t, -1), 0);
+    assert_int_equal (eol_fire_dice (t, 0.49), 0);
+    assert_int_equal (eol_fire_dice (t, 0.5), 1);
+    assert_int_equal (eol_fire_dice (t, 5 * 0.5), 3);
+    assert_int_equal (eol_fire_dice (t, 24 * 1.5 * 0.5 * 0.5), 9);
+    assert_int_equal (eol_fire_dice (t, 16 * 0.75), 12);
+    assert_int_equal (eol_dice_nearest (2.5), 3);
+    assert_int_equal (eol_dice_nearest (2.49), 2);
+    /* the other readings: down and up; whole dice stay whole */
+    struct { const char *to; int at_2_5, at_2_25, at_0_5, at_18; } rounds[] = {
+        { "round = \"down\";", 2, 2, 0, 18 },
+        { "round = \"up\";", 3, 3, 1, 18 } };
+    for (size_t i = 0; i < sizeof rounds / sizeof rounds[0]; i++) {
+        game_rules_t *r = rules_edited ("round = \"nearest\";", rounds[i].to);
+        const eol_tables_t *rt = game_rules_tables (r);
+        assert_int_equal (eol_fire_dice (rt, 5 * 0.5), rounds[i].at_2_5);
+        assert_int_equal (eol_fire_dice (rt, 3 * 0.75), rounds[i].at_2_25);
+        assert_int_equal (eol_fire_dice (rt, 0.5), rounds[i].at_0_5);
+        assert_int_equal (eol_fire_dice (rt, 24 * 0.75), rounds[i].at_18);
+        assert_int_equal (eol_fire_dice (rt, 0), 0);
+        game_rules_destroy (&r);
+    }
     assert_int_equal (eol_fire_figures (FORMATION_LINE, 24, 4), 24);
     assert_int_equal (eol_fire_figures (FORMATION_LOOSE, 13, 4), 13);
     assert_int_equal (eol_fire_figures (FORMATION_COLUMN, 24, 4), 4);

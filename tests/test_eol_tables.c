@@ -404,6 +404,8 @@ test_fire_numbers (void **state)
     near (t->fire_point_blank, 2.0);
     near (t->fire_long_range, 0.5);
     assert_false (t->reaction_range_modifiers);
+    /* the text gives no rounding: the project's, to the nearest */
+    assert_int_equal (t->fire_round, EOL_ROUND_NEAREST);
 }
 
 /*  "Artillerists and foot skirmishers kill on a 6; formed infantry and
@@ -542,6 +544,8 @@ test_loader_errors (void **state)
                   "broken_adds_to = \"first_die\";",
                   "eol.leaders.broken_adds_to: \"first_die\" is not one of "
                   "fate_die, chance");
+    expect_error ("round = \"nearest\";", "round = \"even\";",
+                  "eol.fire.round: \"even\" is not one of nearest, down, up");
     expect_error ("raw = \"poor\";", "raw = \"raw\";",
                   "eol.grades.raw: \"raw\" is not one of poor, green");
     expect_error ("  { name = \"heavy_artillery\";   arms = [\"artillery\"]; },\n",

@@ -60,7 +60,7 @@ eol_melee_dice (const game_t *g, int u)
     else if (x->formation == FORMATION_COLUMN && !is_artillery (g, u))
         figures = eol_fire_figures (FORMATION_COLUMN, standing,
                                     eol_type_info (t, x)->base_figures);
-    return eol_fire_dice (figures * eol_contact_fraction (g, u));
+    return eol_dice_nearest (figures * eol_contact_fraction (g, u));
 }
 
 /*  The enemy unit u fights: the one of the group in contact with it

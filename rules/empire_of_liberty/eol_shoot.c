@@ -156,7 +156,7 @@ eol_fire_dice_at (const game_t *g, int u, int target, bool reaction,
         return 0;
     eol_fire_mods_t m = fire_mods (g, u, target);
     double mult = eol_fire_multiplier (t, &m);
-    int dice = eol_fire_dice (weighted * mult);
+    int dice = eol_fire_dice (t, weighted * mult);
     if (words && wordslen > 0)
         snprintf (words, (size_t) wordslen, "%.0f %s, %s%s%s%s%s%s%s x%.3g: "
                   "%d dice", figures, is_artillery (g, u) ? "dice for the gun"
@@ -289,7 +289,7 @@ eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice)
                 weighted += f[i].figures * band_factor (t, band[i]);
         eol_fire_mods_t m = fire_mods (g, u, e);
         double mult = eol_fire_multiplier (t, &m);
-        int count_dice = eol_fire_dice (weighted * mult);
+        int count_dice = eol_fire_dice (t, weighted * mult);
         int rolls[48];
         game_dice_key (g, dice, u, GAME_DICE_FIRE, e);
         int kills = eol_fire_kills (t, count_dice, dice, rolls, 48);

@@ -313,6 +313,7 @@ load_movement (table_reader_t *ld, eol_tables_t *t, const ruleset_t *rs)
 static int
 load_fire_melee (table_reader_t *ld, eol_tables_t *t)
 {
+    static const char *const round_names[] = { "nearest", "down", "up" };
     if (table_read_int (ld, "eol.fire.kill_on", 1, 7, &t->fire_kill_on) < 0
     ||  table_read_double (ld, "eol.fire.arc_half_deg", 0, 180,
                            &t->fire_arc_half_deg) < 0
@@ -332,7 +333,9 @@ load_fire_melee (table_reader_t *ld, eol_tables_t *t)
     ||  read_by_grade_double (ld, "eol.fire.quality", 0, 100,
                               t->fire_quality) < 0
     ||  table_read_bool (ld, "eol.fire.reaction_range_modifiers",
-                         &t->reaction_range_modifiers) < 0)
+                         &t->reaction_range_modifiers) < 0
+    ||  table_read_name (ld, "eol.fire.round", round_names, 3,
+                         &t->fire_round) < 0)
         return -1;
     if (!table_need_group_of (ld, "eol.melee.kill_on", fighter_names,
                               EOL_FIGHTER_COUNT))
@@ -445,7 +448,7 @@ check_groups (table_reader_t *ld)
     static const char *fire[] = { "kill_on", "arc_half_deg", "fortifications",
         "cover", "target_skirmish", "target_column_or_flank",
         "mounted_firing", "point_blank", "long_range", "quality",
-        "reaction_range_modifiers" };
+        "reaction_range_modifiers", "round" };
     static const char *melee[] = { "kill_on", "mounted_in_rough",
         "skirmish_in_rough", "disordered", "quality", "natural_six_kills" };
     static const char *morale[] = { "dice", "needed", "per_quarter_lost",

@@ -66,6 +66,14 @@ enum {
     EOL_UNCOMMANDED_ALL
 };
 
+/*  How a fire action's fractional dice (figures times multipliers) become
+ *  whole dice (eol.fire.round): the text does not say. */
+enum {
+    EOL_ROUND_NEAREST = 0,     /* to the nearest, a half up */
+    EOL_ROUND_DOWN,
+    EOL_ROUND_UP
+};
+
 /*  Which die a leader's (or a standard's) "If unit has fallen back: +1;
  *  if unit has routed: +2" modifies (eol.leaders.broken_adds_to): the
  *  second die, which it follows in the text (1-4 captured, 5-6 wounded
@@ -132,6 +140,7 @@ typedef struct {
     double fire_long_range;                  /* 1/2 */
     double fire_quality[EOL_GRADE_COUNT];
     bool reaction_range_modifiers;           /* false */
+    int fire_round;                          /* EOL_ROUND_* */
 
     /* melee */
     int kill_on[EOL_FIGHTER_COUNT];
