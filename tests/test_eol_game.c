@@ -2072,6 +2072,48 @@ test_leader_captured_and_standard_lost (void **state)
     unmake (f);
 }
 
+/*  "If unit has fallen back: +1; if unit has routed: +2": a unit
+ *  destroyed outright in melee has neither fallen back nor routed (as
+ *  under fire), so its leader's chance is the quarters it lost in the
+ *  round and his second die is thrown bare. */
+static void
+test_destroyed_is_not_routed (void **state)
+{
+    (void) state;
+    char units[4096];
+    double ry = 50 + IN (1.5) + IN (10);
+    snprintf (units, sizeof units, "%s, { id = \"foot\"; side = \"red\"; "
+              "arm = \"infantry\"; quality = \"average\"; troop_type = "
+              "\"regular_infantry\"; weapon = \"musket\"; figures = 8; "
+              "killed = 4; formation = \"line\"; x = 100.0; y = %.3f; "
+              "facing = 180.0; width = 4.0; depth = 4.0; }, %s",
+              unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
+                    100, 50, 0), ry,
+              unit ("ldr", "red", "command", "hero", "leader", 1, "line",
+                    100, ry + IN (0.75) + IN (0.75), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 1, 1);                 /* cav goes in */
+    push (f, 2, 1, 1);                 /* foot stands: 10 - 2 + 1 = 9 */
+    push_many (f, 4, 1);               /* its fire: 4 dice, nothing */
+    push_many (f, 4, 6);               /* cav: 4 dice (half its front), 4
+                                          killed: the last 4 standing */
+    push_many (f, 4, 1);               /* foot: 4 dice, nothing */
+    push (f, 2, 1, 3);                 /* ldr: chance 2 (half of 8 lost),
+                                          1, then 3 + 0: captured */
+    push (f, 2, 1, 4);                 /* standard: chance 2, 1, then
+                                          4 + 0: kept */
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (dice_queued (f->dice), 0);
+    assert_true (GU (f, "foot")->gone);
+    assert_true (saw (f, "foot is destroyed"));
+    assert_false (saw (f, "foot routs"));
+    assert_true (saw (f, "ldr is captured (chance 2, threw 1, then 3+0)"));
+    assert_false (saw (f, "foot loses its standard"));
+    unmake (f);
+}
+
 /*  The commander searches over this ruleset: for the unit whose turn it
  *  is, a legal order, the same for the same seed; a whole battle with the
  *  commander on one side plays to its end. */
@@ -2274,6 +2316,7 @@ main (void)
         cmocka_unit_test (test_more_formation_changes),
         cmocka_unit_test (test_fire_two_targets_sight_and_retire),
         cmocka_unit_test (test_leader_captured_and_standard_lost),
+        cmocka_unit_test (test_destroyed_is_not_routed),
         cmocka_unit_test (test_commander),
         cmocka_unit_test (test_log_dice_in_their_phase),
         cmocka_unit_test (test_risk_factors),

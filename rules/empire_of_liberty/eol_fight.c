@@ -214,7 +214,9 @@ melee_round (game_t *g, int u, int charger, int charged, dice_t *dice)
     /* morale, leaders, standards */
     for (int i = 0; i < k; i++) {
         int v = group[i];
-        bool fell_back = false, routed = !eol_in_play (g, v) && lost[i] > 0;
+        /* "If unit has fallen back: +1; if unit has routed: +2": a unit
+           destroyed outright has done neither, in melee as under fire */
+        bool fell_back = false, routed = false;
         if (lost[i] > 0 && eol_in_play (g, v)) {
             vec2_t from = { 0, 0 };
             int m = 0;
