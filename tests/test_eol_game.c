@@ -141,6 +141,32 @@ make (const char *terrain, const char *units, const char *more)
     return f;
 }
 
+/*  The table file with `from` (found once) replaced by `to`, loaded: the
+ *  other reading of a setting.  Free with game_rules_destroy. */
+static game_rules_t *
+rules_edited (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path ("rules/data/"
+                                 "empire_of_liberty/tables.cfg"), err,
+                                 sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    if (!at)
+        fail_msg ("no \"%s\" in the table file", from);
+    size_t n = strlen (text) - strlen (from) + strlen (to) + 1;
+    char *out = malloc (n);
+    assert_non_null (out);
+    snprintf (out, n, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    free (text);
+    game_rules_t *r = game_rules_load_text (out, "eol.cfg", err, sizeof err);
+    free (out);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
+}
+
 static void
 unmake (fixture_t *f)
 {
@@ -793,11 +819,20 @@ test_fire_multipliers_in_play (void **state)
     /* mounted firing at skirmishers, point-blank: 8 x 1/2 x 1/2 x 2 */
     d = eol_fire_dice_at (f->g, idx (f, "cav"), idx (f, "sk"), false, NULL, 0);
     assert_int_equal (d, 4);
-    /* the gun: 6 dice for its 6 pounds, at 9.6": medium range (8" to
-       16") */
+    /* the gun: "Artillery rolls one die per pound of shot weight": 6 dice
+       for its 6 pounds, at 9.6": medium range (8" to 16") */
     d = eol_fire_dice_at (f->g, idx (f, "gun"), idx (f, "red"), false, NULL, 0);
     assert_int_equal (d, 6);
     unmake (f);
+    /* the other reading: the base is "a 2-gun section", two guns' shot */
+    game_rules_t *plain = rules;
+    rules = rules_edited ("shot_guns = 1;", "shot_guns = 2;");
+    f = make (NULL, units, NULL);
+    d = eol_fire_dice_at (f->g, idx (f, "gun"), idx (f, "red"), false, NULL, 0);
+    assert_int_equal (d, 12);
+    unmake (f);
+    game_rules_destroy (&rules);
+    rules = plain;
     /* a column fires with its front base only: 4 figures, long range */
     snprintf (units, sizeof units, "%s, %s",
               unit ("col", "blue", "infantry", "average", "regular_infantry",

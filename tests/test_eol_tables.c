@@ -406,6 +406,8 @@ test_fire_numbers (void **state)
     assert_false (t->reaction_range_modifiers);
     /* the text gives no rounding: the project's, to the nearest */
     assert_int_equal (t->fire_round, EOL_ROUND_NEAREST);
+    /* one die per pound of the gun's shot (the base's one gun) */
+    assert_int_equal (t->fire_shot_guns, 1);
 }
 
 /*  "Artillerists and foot skirmishers kill on a 6; formed infantry and

@@ -33,7 +33,8 @@ typedef struct {
 
 /*  Where unit u fires from: each base of the front rank (a line), the
  *  front base (a column), each skirmisher (spread along its front), the
- *  gun (one die per pound of shot weight).  Returns the count. */
+ *  gun (one die per pound of shot weight, of shot_guns guns: the model's
+ *  one by default).  Returns the count. */
 static int
 fire_positions (const game_t *g, int u, firer_t *out)
 {
@@ -46,7 +47,8 @@ fire_positions (const game_t *g, int u, firer_t *out)
                      x->fp.centre.y + fwd.y * x->fp.depth / 2 };
     if (is_artillery (g, u)) {
         out[0].at = front;
-        out[0].figures = standing > 0 ? eol_shot_lb (t, x) : 0;
+        out[0].figures = standing > 0 ? eol_shot_lb (t, x) * t->fire_shot_guns
+                                      : 0;
         out[0].all_round = false;
         return 1;
     }

@@ -335,7 +335,9 @@ load_fire_melee (table_reader_t *ld, eol_tables_t *t)
     ||  table_read_bool (ld, "eol.fire.reaction_range_modifiers",
                          &t->reaction_range_modifiers) < 0
     ||  table_read_name (ld, "eol.fire.round", round_names, 3,
-                         &t->fire_round) < 0)
+                         &t->fire_round) < 0
+    ||  table_read_int (ld, "eol.fire.shot_guns", 1, 10,
+                        &t->fire_shot_guns) < 0)
         return -1;
     if (!table_need_group_of (ld, "eol.melee.kill_on", fighter_names,
                               EOL_FIGHTER_COUNT))
@@ -448,7 +450,7 @@ check_groups (table_reader_t *ld)
     static const char *fire[] = { "kill_on", "arc_half_deg", "fortifications",
         "cover", "target_skirmish", "target_column_or_flank",
         "mounted_firing", "point_blank", "long_range", "quality",
-        "reaction_range_modifiers", "round" };
+        "reaction_range_modifiers", "round", "shot_guns" };
     static const char *melee[] = { "kill_on", "mounted_in_rough",
         "skirmish_in_rough", "disordered", "quality", "natural_six_kills" };
     static const char *morale[] = { "dice", "needed", "per_quarter_lost",

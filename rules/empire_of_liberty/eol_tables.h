@@ -141,6 +141,7 @@ typedef struct {
     double fire_quality[EOL_GRADE_COUNT];
     bool reaction_range_modifiers;           /* false */
     int fire_round;                          /* EOL_ROUND_* */
+    int fire_shot_guns;                      /* guns whose shot counts: 1 */
 
     /* melee */
     int kill_on[EOL_FIGHTER_COUNT];
