@@ -141,6 +141,32 @@ make (const char *terrain, const char *units, const char *more)
     return f;
 }
 
+/*  The table file with `from` (found once) replaced by `to`, loaded: the
+ *  other reading of a setting.  Free with game_rules_destroy. */
+static game_rules_t *
+rules_edited (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path ("rules/data/"
+                                 "empire_of_liberty/tables.cfg"), err,
+                                 sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    if (!at)
+        fail_msg ("no \"%s\" in the table file", from);
+    size_t n = strlen (text) - strlen (from) + strlen (to) + 1;
+    char *out = malloc (n);
+    assert_non_null (out);
+    snprintf (out, n, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    free (text);
+    game_rules_t *r = game_rules_load_text (out, "eol.cfg", err, sizeof err);
+    free (out);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
+}
+
 static void
 unmake (fixture_t *f)
 {
@@ -745,6 +771,12 @@ test_fire_dice_in_play (void **state)
                       words);
         unmake (f);
     }
+    /* 5 Poor figures: 2.5 dice, 3 to the nearest (eol.fire.round, the
+       text gives no rounding) */
+    fixture_t *f = facing_lines (5, "poor", 5, "average", "line");
+    assert_int_equal (eol_fire_dice_at (f->g, idx (f, "blue"), idx (f, "red"),
+                                        false, NULL, 0), 3);
+    unmake (f);
 }
 
 /*  The target in cover (woods at its front) 1/2, in fortifications 1/4,
@@ -787,11 +819,20 @@ test_fire_multipliers_in_play (void **state)
     /* mounted firing at skirmishers, point-blank: 8 x 1/2 x 1/2 x 2 */
     d = eol_fire_dice_at (f->g, idx (f, "cav"), idx (f, "sk"), false, NULL, 0);
     assert_int_equal (d, 4);
-    /* the gun: 6 dice for its 6 pounds, at 9.6": medium range (8" to
-       16") */
+    /* the gun: "Artillery rolls one die per pound of shot weight": 6 dice
+       for its 6 pounds, at 9.6": medium range (8" to 16") */
     d = eol_fire_dice_at (f->g, idx (f, "gun"), idx (f, "red"), false, NULL, 0);
     assert_int_equal (d, 6);
     unmake (f);
+    /* the other reading: the base is "a 2-gun section", two guns' shot */
+    game_rules_t *plain = rules;
+    rules = rules_edited ("shot_guns = 1;", "shot_guns = 2;");
+    f = make (NULL, units, NULL);
+    d = eol_fire_dice_at (f->g, idx (f, "gun"), idx (f, "red"), false, NULL, 0);
+    assert_int_equal (d, 12);
+    unmake (f);
+    game_rules_destroy (&rules);
+    rules = plain;
     /* a column fires with its front base only: 4 figures, long range */
     snprintf (units, sizeof units, "%s, %s",
               unit ("col", "blue", "infantry", "average", "regular_infantry",
@@ -981,7 +1022,8 @@ test_charge_home (void **state)
     push_many (f, 15, 1);
     push (f, 2, 4, 4);                       /* cav: 11 - 1 quarter - 1 */
     push (f, 2, 6, 6);                       /* foot: 9 - 3: routs */
-    push (f, 2, 1, 6);                       /* its standard: chance 2 */
+    /* its standard: 3 of 16 lost is no quarter, no chance (the +2 of a
+       routed unit is on the second die), no die */
     game_resolve_phase (f->g, f->dice);
     assert_true (saw (f, "cav checks morale to charge: needs 11"));
     assert_true (saw (f, "foot checks morale against a charge: needs 9"));
@@ -995,8 +1037,8 @@ test_charge_home (void **state)
     assert_true (saw (f, "foot checks morale for casualties: needs 6"));
     assert_int_equal (U (f, "cav")->killed, 2);
     assert_true (GU (f, "foot")->gone);
-    assert_true (saw (f, "foot loses its standard to cav"));
-    assert_int_equal (eol_state_const (GU (f, "cav"))->standards_held, 1);
+    assert_false (saw (f, "foot loses its standard"));
+    assert_int_equal (eol_state_const (GU (f, "cav"))->standards_held, 0);
     assert_true (eol_state_const (GU (f, "cav"))->flags & EOL_F_MELEED);
     assert_int_equal (dice_queued (f->dice), 0);
     unmake (f);
@@ -1201,8 +1243,82 @@ test_melee_goes_on_and_second_round (void **state)
     unmake (f);
 }
 
+/*  "Any formed base or skirmish figure which has frontal contact with an
+ *  enemy base rolls one die for each figure on it": 8 skirmishers whose
+ *  whole front is against an enemy line roll 8 dice, one a figure (the
+ *  text puts skirmishers in no ranks); against a line of two bases, the
+ *  figures facing its 3" roll. */
+static void
+test_skirmishers_melee_dice (void **state)
+{
+    (void) state;
+    struct { int foot; int dice; } rows[] = { { 40, 8 }, { 8, 2 } };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("sk", "blue", "infantry", "average", "skirmishers", 8,
+                        "loose", 100, 50, 0),
+                  unit ("foot", "red", "infantry", "average",
+                        "regular_infantry", rows[i].foot, "line", 100,
+                        50 + IN (0.75) / 2 + IN (0.75) + 0.1, 180));
+        fixture_t *f = make (NULL, units, NULL);
+        assert_true (GU (f, "sk")->in_melee);
+        push (f, 2, 6, 1);                    /* initiative */
+        push_many (f, 60, 1);                 /* the melee: nothing kills */
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+        char want[96];
+        snprintf (want, sizeof want, "sk (foot_skirmishers) rolls %d dice at "
+                  "foot", rows[i].dice);
+        assert_true (saw (f, want));
+        unmake (f);
+    }
+}
+
+/*  "Mounted get -2 to dice in rough; ... Skirmishers get a +1 to dice in
+ *  rough": mounted skirmishers in rough are both, -2 +1 = -1 (cavalry
+ *  kill on 4, so on 5 or 6); dismounted, as foot skirmishers, +1 alone
+ *  (6, so on 5 or 6).  Formed infantry have no rough modifier. */
+static void
+test_mounted_skirmishers_in_rough (void **state)
+{
+    (void) state;
+    const eol_tables_t *t = game_rules_tables (rules);
+    const char *wood = "{ id = \"w\"; kind = \"woods\"; polygon = ( "
+        "[40.0, 20.0], [160.0, 20.0], [160.0, 90.0], [40.0, 90.0] ); }";
+    const char *arms[2] = { "cavalry", "infantry" };
+    const char *want[2] = { "cav (cavalry) rolls", "cav (foot_skirmishers) rolls" };
+    const char *mods[2] = { "killing on 5+ (4, modifier -1)",
+                            "killing on 5+ (6, modifier +1)" };
+    for (int i = 0; i < 2; i++) {
+        /* 8 skirmishers in their loose ranks, the line's front touching
+           theirs */
+        int ranks = t->skirmish_ranks < 8 ? t->skirmish_ranks : 8;
+        double depth = ranks * t->skirmish_base_cm
+                     + (ranks - 1) * t->skirmish_gap_cm;
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("cav", "blue", arms[i], "average", "cavalry", 8,
+                        "loose", 100, 50, 0),
+                  unit ("foot", "red", "infantry", "average",
+                        "regular_infantry", 16, "line", 100,
+                        50 + depth / 2 + IN (0.75) + 0.1, 180));
+        fixture_t *f = make (wood, units, NULL);
+        assert_true (GU (f, "cav")->in_melee);
+        push (f, 2, 6, 1);                    /* initiative */
+        push_many (f, 40, 1);                 /* the melee: nothing kills */
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, want[i]));
+        assert_true (saw (f, mods[i]));
+        assert_true (saw (f, "foot (formed_infantry) rolls 16 dice at cav, "
+                          "killing on 5+ (5, modifier +0)"));
+        unmake (f);
+    }
+}
+
 /*  Leaders: in contact with a unit losing a quarter under fire, one pip
- *  of chance, +1 if it falls back; an effect kills him. */
+ *  of chance; an effect kills him ("may be killed": no second die). */
 static void
 test_leader_killed_under_fire (void **state)
 {
@@ -1562,28 +1678,49 @@ test_four_inches_and_terrain (void **state)
     order (f, "red", back);
     game_resolve_phase (f->g, f->dice);
     unmake (f);
-    /* rough: a line moves 2"; a column on a road 16" */
+    /* "within" takes in 4" itself: ordered to end 4" from the enemy's
+       front (a billionth of a cm over, as the arithmetic rounds), it
+       stops short of it */
+    f = make (NULL, units, NULL);
+    start (f, "blue");
+    vec2_t c = U (f, "blue")->fp.centre;
+    order (f, "blue", move_to (c.x, c.y + IN (2) - 1e-9));
+    game_resolve_phase (f->g, f->dice);
+    gap = footprint_distance (&U (f, "blue")->fp, &U (f, "red")->fp);
+    near (gap, IN (4), 0.02);
+    if (!(gap > IN (4) + 1e-7))
+        fail_msg ("ended %.9f cm from the enemy's front, not beyond 4\"",
+                  gap);
+    unmake (f);
+    /* rough: a line moves 2"; a column on a road 16"; mounted
+       skirmishers on a road their 24", not doubled ("Roads double
+       movement ... for all but skirmish") */
     const char *terrain =
         "{ id = \"scrub\"; kind = \"rough\"; polygon = ( [0.0, 0.0], "
         "[80.0, 0.0], [80.0, 200.0], [0.0, 200.0] ); },"
         "{ id = \"road\"; kind = \"road\"; polygon = ( [145.0, 0.0], "
-        "[155.0, 0.0], [155.0, 200.0], [145.0, 200.0] ); }";
-    snprintf (units, sizeof units, "%s, %s, %s",
+        "[155.0, 0.0], [155.0, 200.0], [145.0, 200.0] ); },"
+        "{ id = \"lane\"; kind = \"road\"; polygon = ( [185.0, 0.0], "
+        "[195.0, 0.0], [195.0, 200.0], [185.0, 200.0] ); }";
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
               unit ("rough", "blue", "infantry", "average", "regular_infantry",
                     8, "line", 40, 30, 0),
               unit ("road", "blue", "infantry", "average", "regular_infantry",
                     8, "column", 150, 30, 0),
+              unit ("riders", "blue", "cavalry", "average", "cavalry", 4,
+                    "loose", 190, 30, 0),
               unit ("red", "red", "infantry", "average", "regular_infantry", 8,
                     "line", 100, 190, 180));
     f = make (terrain, units, NULL);
     start (f, "blue");
     int done = 0;
-    while (done < 2) {
+    while (done < 3) {
         for (int u = 0; u < game_unit_count (f->g); u++) {
             if (!game_needs_order (f->g, u))
                 continue;
             const unit_t *x = situation_unit_const (game_situation (f->g), u);
-            double far = strcmp (x->id, "rough") == 0 ? IN (4) : 60;
+            double far = strcmp (x->id, "rough") == 0 ? IN (4)
+                       : strcmp (x->id, "riders") == 0 ? 100 : 60;
             order (f, x->id, x->side == SIDE_BLUE
                              ? move_to (x->fp.centre.x, x->fp.centre.y + far)
                              : order_hold ());
@@ -1594,6 +1731,7 @@ test_four_inches_and_terrain (void **state)
     }
     near (U (f, "rough")->fp.centre.y, 30 + IN (2), 0.02);
     near (U (f, "road")->fp.centre.y, 30 + IN (16), 0.02);
+    near (U (f, "riders")->fp.centre.y, 30 + IN (24), 0.02);
     unmake (f);
 }
 
@@ -1901,8 +2039,9 @@ test_fire_two_targets_sight_and_retire (void **state)
     unmake (f);
 }
 
-/*  In melee a leader's effect is 1-4 captured, 5-6 killed; a standard
- *  lost to the enemy costs its unit -1 on every later check. */
+/*  In melee a leader's effect is 1-4 captured, 5-6 killed, "If unit has
+ *  fallen back: +1" on that second die; a standard lost to the enemy
+ *  (the same mechanism) costs its unit -1 on every later check. */
 static void
 test_leader_captured_and_standard_lost (void **state)
 {
@@ -1925,12 +2064,15 @@ test_leader_captured_and_standard_lost (void **state)
     push_many (f, 8, 6);               /* cav: 8 dice at 3+: 8 killed */
     push_many (f, 16, 1);              /* foot: 2/3 of its front, 16 dice */
     push (f, 2, 2, 1);                 /* foot: 10 - 1 - 8 + 1 = 2: 3 fails */
-    push (f, 2, 2, 3);                 /* ldr: chance 1 + 1 = 2: 2, then 3 */
-    push (f, 2, 1, 5);                 /* standard: chance 2: lost */
+    push (f, 2, 1, 3);                 /* ldr: chance 1 (a quarter lost):
+                                          1, then 3 + 1 (fell back) = 4:
+                                          captured */
+    push (f, 2, 1, 4);                 /* standard: chance 1: 1, then
+                                          4 + 1 = 5: lost */
     game_resolve_phase (f->g, f->dice);
     assert_int_equal (dice_queued (f->dice), 0);
     assert_true (saw (f, "foot checks morale for casualties: needs 2"));
-    assert_true (saw (f, "ldr is captured"));
+    assert_true (saw (f, "ldr is captured (chance 1, threw 1, then 3+1)"));
     assert_true (GU (f, "ldr")->gone);
     assert_int_equal (GU (f, "ldr")->left_standing, 1);
     assert_true (saw (f, "foot loses its standard to cav"));
@@ -1962,6 +2104,48 @@ test_leader_captured_and_standard_lost (void **state)
     game_resolve_phase (f->g, f->dice);
     assert_true (saw (f, "foot checks morale for casualties: needs 7"));
     assert_true (saw (f, "standard captured"));
+    unmake (f);
+}
+
+/*  "If unit has fallen back: +1; if unit has routed: +2": a unit
+ *  destroyed outright in melee has neither fallen back nor routed (as
+ *  under fire), so its leader's chance is the quarters it lost in the
+ *  round and his second die is thrown bare. */
+static void
+test_destroyed_is_not_routed (void **state)
+{
+    (void) state;
+    char units[4096];
+    double ry = 50 + IN (1.5) + IN (10);
+    snprintf (units, sizeof units, "%s, { id = \"foot\"; side = \"red\"; "
+              "arm = \"infantry\"; quality = \"average\"; troop_type = "
+              "\"regular_infantry\"; weapon = \"musket\"; figures = 8; "
+              "killed = 4; formation = \"line\"; x = 100.0; y = %.3f; "
+              "facing = 180.0; width = 4.0; depth = 4.0; }, %s",
+              unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
+                    100, 50, 0), ry,
+              unit ("ldr", "red", "command", "hero", "leader", 1, "line",
+                    100, ry + IN (0.75) + IN (0.75), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 1, 1);                 /* cav goes in */
+    push (f, 2, 1, 1);                 /* foot stands: 10 - 2 + 1 = 9 */
+    push_many (f, 4, 1);               /* its fire: 4 dice, nothing */
+    push_many (f, 4, 6);               /* cav: 4 dice (half its front), 4
+                                          killed: the last 4 standing */
+    push_many (f, 4, 1);               /* foot: 4 dice, nothing */
+    push (f, 2, 1, 3);                 /* ldr: chance 2 (half of 8 lost),
+                                          1, then 3 + 0: captured */
+    push (f, 2, 1, 4);                 /* standard: chance 2, 1, then
+                                          4 + 0: kept */
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (dice_queued (f->dice), 0);
+    assert_true (GU (f, "foot")->gone);
+    assert_true (saw (f, "foot is destroyed"));
+    assert_false (saw (f, "foot routs"));
+    assert_true (saw (f, "ldr is captured (chance 2, threw 1, then 3+0)"));
+    assert_false (saw (f, "foot loses its standard"));
     unmake (f);
 }
 
@@ -2153,6 +2337,8 @@ main (void)
         cmocka_unit_test (test_charged_unit_gives_way),
         cmocka_unit_test (test_charge_rules),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
+        cmocka_unit_test (test_skirmishers_melee_dice),
+        cmocka_unit_test (test_mounted_skirmishers_in_rough),
         cmocka_unit_test (test_leader_killed_under_fire),
         cmocka_unit_test (test_echelon_and_wheel),
         cmocka_unit_test (test_formation_changes),
@@ -2165,6 +2351,7 @@ main (void)
         cmocka_unit_test (test_more_formation_changes),
         cmocka_unit_test (test_fire_two_targets_sight_and_retire),
         cmocka_unit_test (test_leader_captured_and_standard_lost),
+        cmocka_unit_test (test_destroyed_is_not_routed),
         cmocka_unit_test (test_commander),
         cmocka_unit_test (test_log_dice_in_their_phase),
         cmocka_unit_test (test_risk_factors),

@@ -53,6 +53,32 @@ near (double a, double b, double eps)
         fail_msg ("%.6f is not %.6f", a, b);
 }
 
+/*  The table file with `from` (found once) replaced by `to`, loaded: the
+ *  other reading of a setting.  Free with game_rules_destroy. */
+static game_rules_t *
+rules_edited (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path ("rules/data/"
+                                 "empire_of_liberty/tables.cfg"), err,
+                                 sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    if (!at)
+        fail_msg ("no \"%s\" in the table file", from);
+    size_t n = strlen (text) - strlen (from) + strlen (to) + 1;
+    char *out = malloc (n);
+    assert_non_null (out);
+    snprintf (out, n, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    free (text);
+    game_rules_t *r = game_rules_load_text (out, "eol.cfg", err, sizeof err);
+    free (out);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
+}
+
 /*  ---- morale ---- */
 
 static eol_morale_in_t
@@ -197,9 +223,14 @@ test_morale_check_dice (void **state)
     dice_destroy (&d);
 }
 
-/*  Leaders: one pip per quarter lost in that melee or fire, +1 fallen
- *  back, +2 routed; in melee 1-4 captured, 5-6 wounded or killed; under
- *  fire killed.  Standards: the kill or wound result loses them. */
+/*  "Roll 1 die: for each 1/4 of the unit lost as casualties in that
+ *  melee or fire, the chance of a leader effect is 1 pip.  If there is a
+ *  leader effect, roll a die: if in melee, a 1-4 = leader is captured;
+ *  5/6 = leader wounded or killed, and is removed from play.  If unit
+ *  has fallen back: +1; if unit has routed: +2."  The +1 and +2 follow
+ *  the second die and are read on it (broken_adds_to = "fate_die");
+ *  under fire an effect kills.  Standards: "using the same mechanism
+ *  (kill/wound = captured standard)". */
 static void
 test_leaders_and_standards (void **state)
 {
@@ -208,22 +239,60 @@ test_leaders_and_standards (void **state)
     assert_int_equal (eol_quarters (6, 24), 1);
     assert_int_equal (eol_quarters (18, 24), 3);
     assert_int_equal (eol_quarters (3, 0), 0);
+    assert_int_equal (t->leader_broken_adds_to, EOL_BROKEN_ADDS_TO_FATE_DIE);
+    /* the chance: one pip a quarter, whether it fell back or routed */
     assert_int_equal (eol_leader_chance (t, 0, false, false), 0);
     assert_int_equal (eol_leader_chance (t, 2, false, false), 2);
-    assert_int_equal (eol_leader_chance (t, 1, true, false), 2);
-    assert_int_equal (eol_leader_chance (t, 1, false, true), 3);
+    assert_int_equal (eol_leader_chance (t, 1, true, false), 1);
+    assert_int_equal (eol_leader_chance (t, 1, false, true), 1);
+    assert_int_equal (eol_leader_chance (t, 0, false, true), 0);
+    /* the second die: +1 fallen back, +2 routed */
+    assert_int_equal (eol_leader_fate_modifier (t, false, false), 0);
+    assert_int_equal (eol_leader_fate_modifier (t, true, false), 1);
+    assert_int_equal (eol_leader_fate_modifier (t, false, true), 2);
     /* an effect on a die at most the chance */
-    assert_int_equal (eol_leader_fate (t, true, 2, 3, 1), EOL_LEADER_UNHURT);
-    assert_int_equal (eol_leader_fate (t, true, 2, 2, 1), EOL_LEADER_CAPTURED);
-    assert_int_equal (eol_leader_fate (t, true, 2, 2, 4), EOL_LEADER_CAPTURED);
-    assert_int_equal (eol_leader_fate (t, true, 2, 2, 5), EOL_LEADER_KILLED);
-    assert_int_equal (eol_leader_fate (t, true, 2, 1, 6), EOL_LEADER_KILLED);
-    assert_int_equal (eol_leader_fate (t, false, 2, 2, 0), EOL_LEADER_KILLED);
-    assert_int_equal (eol_leader_fate (t, false, 2, 3, 0), EOL_LEADER_UNHURT);
-    assert_int_equal (eol_leader_fate (t, true, 0, 1, 6), EOL_LEADER_UNHURT);
-    assert_false (eol_standard_lost (t, 3, 3, 4));
-    assert_true (eol_standard_lost (t, 3, 3, 5));
-    assert_false (eol_standard_lost (t, 3, 4, 6));
+    assert_int_equal (eol_leader_fate (t, true, 2, 3, 1, 0), EOL_LEADER_UNHURT);
+    assert_int_equal (eol_leader_fate (t, true, 2, 2, 1, 0),
+                      EOL_LEADER_CAPTURED);
+    assert_int_equal (eol_leader_fate (t, true, 2, 2, 4, 0),
+                      EOL_LEADER_CAPTURED);
+    assert_int_equal (eol_leader_fate (t, true, 2, 2, 5, 0), EOL_LEADER_KILLED);
+    assert_int_equal (eol_leader_fate (t, true, 2, 1, 6, 0), EOL_LEADER_KILLED);
+    assert_int_equal (eol_leader_fate (t, false, 2, 2, 0, 0),
+                      EOL_LEADER_KILLED);
+    assert_int_equal (eol_leader_fate (t, false, 2, 3, 0, 0),
+                      EOL_LEADER_UNHURT);
+    assert_int_equal (eol_leader_fate (t, true, 0, 1, 6, 0), EOL_LEADER_UNHURT);
+    /* fallen back: 4 + 1 is wounded or killed, 3 + 1 captured; routed:
+       3 + 2 killed, 2 + 2 captured */
+    assert_int_equal (eol_leader_fate (t, true, 1, 1, 4, 1), EOL_LEADER_KILLED);
+    assert_int_equal (eol_leader_fate (t, true, 1, 1, 3, 1),
+                      EOL_LEADER_CAPTURED);
+    assert_int_equal (eol_leader_fate (t, true, 1, 1, 3, 2), EOL_LEADER_KILLED);
+    assert_int_equal (eol_leader_fate (t, true, 1, 1, 2, 2),
+                      EOL_LEADER_CAPTURED);
+    /* under fire the modifier changes nothing: an effect kills, no effect
+       is no effect */
+    assert_int_equal (eol_leader_fate (t, false, 1, 2, 0, 2),
+                      EOL_LEADER_UNHURT);
+    assert_false (eol_standard_lost (t, 3, 3, 4, 0));
+    assert_true (eol_standard_lost (t, 3, 3, 5, 0));
+    assert_false (eol_standard_lost (t, 3, 4, 6, 0));
+    assert_true (eol_standard_lost (t, 3, 3, 4, 1));
+    assert_true (eol_standard_lost (t, 3, 3, 3, 2));
+    assert_false (eol_standard_lost (t, 3, 3, 2, 2));
+    /* the other reading: the +1 and +2 are pips of chance */
+    game_rules_t *r = rules_edited ("broken_adds_to = \"fate_die\";",
+                                    "broken_adds_to = \"chance\";");
+    const eol_tables_t *rt = game_rules_tables (r);
+    assert_int_equal (rt->leader_broken_adds_to, EOL_BROKEN_ADDS_TO_CHANCE);
+    assert_int_equal (eol_leader_chance (rt, 1, false, false), 1);
+    assert_int_equal (eol_leader_chance (rt, 1, true, false), 2);
+    assert_int_equal (eol_leader_chance (rt, 1, false, true), 3);
+    assert_int_equal (eol_leader_chance (rt, 0, false, true), 2);
+    assert_int_equal (eol_leader_fate_modifier (rt, true, false), 0);
+    assert_int_equal (eol_leader_fate_modifier (rt, false, true), 0);
+    game_rules_destroy (&r);
 }
 
 /*  ---- fire ---- */
@@ -287,13 +356,32 @@ static void
 test_fire_dice_and_figures (void **state)
 {
     (void) state;
-    assert_int_equal (eol_fire_dice (0), 0);
-    assert_int_equal (eol_fire_dice (-1), 0);
-    assert_int_equal (eol_fire_dice (0.49), 0);
-    assert_int_equal (eol_fire_dice (0.5), 1);
-    assert_int_equal (eol_fire_dice (2.5), 3);
-    assert_int_equal (eol_fire_dice (24 * 1.5 * 0.5 * 0.5), 9);
-    assert_int_equal (eol_fire_dice (16 * 0.75), 12);
+    /* the text gives no rounding: the project's is to the nearest, a
+       half up (eol.fire.round = "nearest"): 5 Poor figures, 2.5, are 3 */
+    assert_int_equal (t->fire_round, EOL_ROUND_NEAREST);
+    assert_int_equal (eol_fire_dice (t, 0), 0);
+    assert_int_equal (eol_fire_dice (t, -1), 0);
+    assert_int_equal (eol_fire_dice (t, 0.49), 0);
+    assert_int_equal (eol_fire_dice (t, 0.5), 1);
+    assert_int_equal (eol_fire_dice (t, 5 * 0.5), 3);
+    assert_int_equal (eol_fire_dice (t, 24 * 1.5 * 0.5 * 0.5), 9);
+    assert_int_equal (eol_fire_dice (t, 16 * 0.75), 12);
+    assert_int_equal (eol_dice_nearest (2.5), 3);
+    assert_int_equal (eol_dice_nearest (2.49), 2);
+    /* the other readings: down and up; whole dice stay whole */
+    struct { const char *to; int at_2_5, at_2_25, at_0_5, at_18; } rounds[] = {
+        { "round = \"down\";", 2, 2, 0, 18 },
+        { "round = \"up\";", 3, 3, 1, 18 } };
+    for (size_t i = 0; i < sizeof rounds / sizeof rounds[0]; i++) {
+        game_rules_t *r = rules_edited ("round = \"nearest\";", rounds[i].to);
+        const eol_tables_t *rt = game_rules_tables (r);
+        assert_int_equal (eol_fire_dice (rt, 5 * 0.5), rounds[i].at_2_5);
+        assert_int_equal (eol_fire_dice (rt, 3 * 0.75), rounds[i].at_2_25);
+        assert_int_equal (eol_fire_dice (rt, 0.5), rounds[i].at_0_5);
+        assert_int_equal (eol_fire_dice (rt, 24 * 0.75), rounds[i].at_18);
+        assert_int_equal (eol_fire_dice (rt, 0), 0);
+        game_rules_destroy (&r);
+    }
     assert_int_equal (eol_fire_figures (FORMATION_LINE, 24, 4), 24);
     assert_int_equal (eol_fire_figures (FORMATION_LOOSE, 13, 4), 13);
     assert_int_equal (eol_fire_figures (FORMATION_COLUMN, 24, 4), 4);
@@ -425,20 +513,40 @@ test_movers (void **state)
     u.formation = FORMATION_LOOSE;
     assert_int_equal (eol_mover (&u), EOL_MOVER_SKIRMISH_FOOT);
     u.arm = ARM_CAVALRY;
+    assert_int_equal (eol_mover (&u), EOL_MOVER_SKIRMISH_MOUNTED);
+    u.formation = FORMATION_LINE;
+    assert_int_equal (eol_mover (&u), EOL_MOVER_MOUNTED);
+    u.formation = FORMATION_COLUMN;
     assert_int_equal (eol_mover (&u), EOL_MOVER_MOUNTED);
     u.arm = ARM_ARTILLERY;
     u.formation = FORMATION_COLUMN;
     assert_int_equal (eol_mover (&u), EOL_MOVER_ARTILLERY);
     u.arm = ARM_COMMAND;
     assert_int_equal (eol_mover (&u), EOL_MOVER_MOUNTED);
+    /* "Roads double movement and negate the effects of rough terrain for
+       all but skirmish": skirmishers on foot or mounted */
     assert_false (eol_road_applies (t, EOL_MOVER_SKIRMISH_FOOT));
+    assert_false (eol_road_applies (t, EOL_MOVER_SKIRMISH_MOUNTED));
     assert_true (eol_road_applies (t, EOL_MOVER_FORMED_FOOT));
     assert_true (eol_road_applies (t, EOL_MOVER_MOUNTED));
+    assert_true (eol_road_applies (t, EOL_MOVER_ARTILLERY));
+    /* "rough slows ... mounted ... by 3/4": mounted skirmishers too */
+    near (eol_rough_speed (t, EOL_MOVER_SKIRMISH_MOUNTED), 0.25, 1e-12);
+    near (eol_rough_speed (t, EOL_MOVER_SKIRMISH_FOOT), 1.0, 1e-12);
+    /* road_for_skirmish = true gives the road to both */
+    game_rules_t *r = rules_edited ("road_for_skirmish = false;",
+                                    "road_for_skirmish = true;");
+    const eol_tables_t *rt = game_rules_tables (r);
+    assert_true (eol_road_applies (rt, EOL_MOVER_SKIRMISH_FOOT));
+    assert_true (eol_road_applies (rt, EOL_MOVER_SKIRMISH_MOUNTED));
+    game_rules_destroy (&r);
 }
 
-/*  Rough slows formed infantry by half, mounted and artillery by 3/4,
- *  skirmishers not at all; roads double movement and negate rough for
- *  all but skirmish; rivers are impassable. */
+/*  "rough slows formed infantry by half, and mounted and artillery by
+ *  3/4.  Roads double movement and negate the effects of rough terrain
+ *  for all but skirmish": foot skirmishers are not slowed, mounted
+ *  skirmishers are (mounted) and have no road (skirmish); rivers are
+ *  impassable. */
 static void
 test_path_cost (void **state)
 {
@@ -455,12 +563,17 @@ test_path_cost (void **state)
     near (eol_path_cost (t, sit, EOL_MOVER_MOUNTED, a, b), 20 + 80, 1e-6);
     near (eol_path_cost (t, sit, EOL_MOVER_ARTILLERY, a, b), 20 + 80, 1e-6);
     near (eol_path_cost (t, sit, EOL_MOVER_SKIRMISH_FOOT, a, b), 40, 1e-6);
+    near (eol_path_cost (t, sit, EOL_MOVER_SKIRMISH_MOUNTED, a, b), 20 + 80,
+          1e-6);
     /* along the road, through the rough: half the length for formed
        troops and horse; skirmishers pay the length */
     vec2_t c = { 10, 100 }, d = { 90, 100 };
     near (eol_path_cost (t, sit, EOL_MOVER_FORMED_FOOT, c, d), 40, 1e-6);
     near (eol_path_cost (t, sit, EOL_MOVER_MOUNTED, c, d), 40, 1e-6);
     near (eol_path_cost (t, sit, EOL_MOVER_SKIRMISH_FOOT, c, d), 80, 1e-6);
+    /* mounted skirmishers have no road: the open at its length, the
+       rough at four times (60 + 20 x 4) */
+    near (eol_path_cost (t, sit, EOL_MOVER_SKIRMISH_MOUNTED, c, d), 140, 1e-6);
     /* into the river: impassable */
     vec2_t e = { 140, 50 }, f = { 160, 50 };
     assert_true (isinf (eol_path_cost (t, sit, EOL_MOVER_FORMED_FOOT, e, f)));
@@ -504,7 +617,7 @@ test_wheel (void **state)
 }
 
 /*  Bases and footprints: a line one base deep, a column one base wide,
- *  skirmishers in two loose ranks, a gun on its 3" base, a leader. */
+ *  skirmishers in one loose line, a gun on its 3" base, a leader. */
 static void
 test_footprints (void **state)
 {
@@ -526,9 +639,12 @@ test_footprints (void **state)
     near (f.depth, IN (9), 1e-9);
     u.troop_type = ruleset_troop_type_find (rs, "light_infantry");
     u.figures = 16;
+    /* the text puts skirmishers in no ranks: "individually mounted on
+       bases 3/4" square", "within 1" of another figure in their unit, but
+       not touching": one loose line, every figure on the frontage */
     f = eol_formation_footprint (t, &u, FORMATION_LOOSE, ARM_INFANTRY);
-    near (f.width, 8 * IN (0.75) + 7 * IN (1), 1e-9);
-    near (f.depth, 2 * IN (0.75) + IN (1), 1e-9);
+    near (f.width, 16 * IN (0.75) + 15 * IN (1), 1e-9);
+    near (f.depth, IN (0.75), 1e-9);
     u.weapon = ruleset_weapon_find (rs, "carbine");
     u.troop_type = ruleset_troop_type_find (rs, "cavalry");
     u.arm = ARM_CAVALRY;
@@ -553,7 +669,8 @@ test_footprints (void **state)
 }
 
 /*  "You may not move within 4" of the front of an enemy unit": the zone
- *  is ahead of its front edge; skirmishers face every way. */
+ *  is ahead of its front edge, 4" included; skirmishers face every
+ *  way. */
 static void
 test_front_zone (void **state)
 {
@@ -567,6 +684,17 @@ test_front_zone (void **state)
     assert_true (eol_in_front_zone (t, &e, &m, &d));
     near (d, IN (4) - 0.1, 1e-9);
     m.centre.y += 0.2;
+    assert_false (eol_in_front_zone (t, &e, &m, NULL));
+    /* "within 4"" takes in 4" itself: a footprint exactly 4" from the
+       front (to the last bit of the arithmetic) is within, a thousandth
+       of a cm further is not */
+    m.centre.y = 102 + 2 + IN (4);
+    for (int i = 0; i < 64 && footprint_distance (&m, &e.fp) < t->no_closer_cm;
+         i++)
+        m.centre.y = nextafter (m.centre.y, INFINITY);
+    assert_true (eol_in_front_zone (t, &e, &m, &d));
+    assert_true (d >= t->no_closer_cm && d < t->no_closer_cm + 1e-12);
+    m.centre.y += 0.001;
     assert_false (eol_in_front_zone (t, &e, &m, NULL));
     /* beside its flank, as near: not its front */
     footprint_t s = { { 100 + 10 + 5 + 2, 100 }, 0, 10, 4 };

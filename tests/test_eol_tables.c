@@ -404,6 +404,10 @@ test_fire_numbers (void **state)
     near (t->fire_point_blank, 2.0);
     near (t->fire_long_range, 0.5);
     assert_false (t->reaction_range_modifiers);
+    /* the text gives no rounding: the project's, to the nearest */
+    assert_int_equal (t->fire_round, EOL_ROUND_NEAREST);
+    /* one die per pound of the gun's shot (the base's one gun) */
+    assert_int_equal (t->fire_shot_guns, 1);
 }
 
 /*  "Artillerists and foot skirmishers kill on a 6; formed infantry and
@@ -469,6 +473,8 @@ test_leader_numbers (void **state)
     assert_int_equal (t->leader_fell_back, 1);
     assert_int_equal (t->leader_routed, 2);
     assert_int_equal (t->leader_captured_max, 4);
+    /* the +1 and +2 follow the second die in the text: read on it */
+    assert_int_equal (t->leader_broken_adds_to, EOL_BROKEN_ADDS_TO_FATE_DIE);
     assert_true (t->standard_carried[EOL_REGULAR_INFANTRY]);
     assert_true (t->standard_carried[EOL_CAVALRY]);
     assert_false (t->standard_carried[EOL_FIELD_ARTILLERY]);
@@ -536,6 +542,12 @@ test_loader_errors (void **state)
     expect_error ("uncommanded = \"none\";", "uncommanded = \"some\";",
                   "eol.sequence.uncommanded: \"some\" is not one of none, "
                   "no_leader_in_contact, all");
+    expect_error ("broken_adds_to = \"fate_die\";",
+                  "broken_adds_to = \"first_die\";",
+                  "eol.leaders.broken_adds_to: \"first_die\" is not one of "
+                  "fate_die, chance");
+    expect_error ("round = \"nearest\";", "round = \"even\";",
+                  "eol.fire.round: \"even\" is not one of nearest, down, up");
     expect_error ("raw = \"poor\";", "raw = \"raw\";",
                   "eol.grades.raw: \"raw\" is not one of poor, green");
     expect_error ("  { name = \"heavy_artillery\";   arms = [\"artillery\"]; },\n",

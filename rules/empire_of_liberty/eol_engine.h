@@ -123,7 +123,9 @@ double eol_contact_fraction (const game_t *g, int u);
 
 /*  The melee dice of unit `u` now: one per figure on its bases in frontal
  *  contact (a line: every figure standing, a column its front base,
- *  skirmishers their front rank, artillerists), rounded. */
+ *  skirmishers their front rank, every figure in one loose line,
+ *  artillerists), in proportion to the part of its front in contact,
+ *  rounded. */
 int eol_melee_dice (const game_t *g, int u);
 
 /*  Recompute every unit's in_melee: within contact_cm of an enemy unit

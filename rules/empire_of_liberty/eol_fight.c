@@ -60,7 +60,7 @@ eol_melee_dice (const game_t *g, int u)
     else if (x->formation == FORMATION_COLUMN && !is_artillery (g, u))
         figures = eol_fire_figures (FORMATION_COLUMN, standing,
                                     eol_type_info (t, x)->base_figures);
-    return eol_fire_dice (figures * eol_contact_fraction (g, u));
+    return eol_dice_nearest (figures * eol_contact_fraction (g, u));
 }
 
 /*  The enemy unit u fights: the one of the group in contact with it
@@ -125,12 +125,13 @@ standard_effects (game_t *g, int u, int opponent, int casualties,
         return;
     int chance = eol_leader_chance (t, eol_quarters (casualties, x->figures),
                                     fell_back, routed);
+    int fate_mod = eol_leader_fate_modifier (t, fell_back, routed);
     if (chance <= 0)
         return;
     game_dice_key (g, dice, u, GAME_DICE_OTHER, opponent);
     int d1 = dice_roll (dice, 6);
     int d2 = d1 <= chance ? dice_roll (dice, 6) : 0;
-    if (!eol_standard_lost (t, chance, d1, d2))
+    if (!eol_standard_lost (t, chance, d1, d2, fate_mod))
         return;
     int lost = (own ? 1 : 0) + (held > 0 ? held : 0);
     if (own)
@@ -142,11 +143,12 @@ standard_effects (game_t *g, int u, int opponent, int casualties,
                        + lost);
     if (game_events_on (g))
         game_event (g, GAME_EVENT_STATUS, u, "%s loses %s%s%s to %s (chance "
-                    "%d, threw %d and %d)", x->id, own ? "its standard" : "",
+                    "%d, threw %d and %d%+d)", x->id,
+                    own ? "its standard" : "",
                     own && held > 0 ? " and " : "",
                     held > 0 ? "the standards it held" : "",
                     opponent >= 0 ? unit_c (g, opponent)->id : "the enemy",
-                    chance, d1, d2);
+                    chance, d1, d2, fate_mod);
 }
 
 /*  One round of the melee that unit `u` is in.  Units roll when they have
@@ -178,9 +180,10 @@ melee_round (game_t *g, int u, int charger, int charged, dice_t *dice)
         eol_fighter_t fighter = eol_fighter (type_of (g, v), x->arm,
                                              x->formation);
         bool rough = eol_in_rough (t, game_situation (g), x->fp.centre);
+        /* "Mounted get -2 to dice in rough ... Skirmishers get a +1 to
+           dice in rough": mounted skirmishers are both */
         int mod = eol_melee_modifier (t, eol_grade (t, x), is_mounted (g, v),
-                                      x->formation == FORMATION_LOOSE
-                                      && !is_mounted (g, v), rough,
+                                      x->formation == FORMATION_LOOSE, rough,
                                       eol_disordered (g, v));
         int rolls[48];
         game_dice_key (g, dice, v, GAME_DICE_MELEE, opp[i]);
@@ -211,7 +214,9 @@ melee_round (game_t *g, int u, int charger, int charged, dice_t *dice)
     /* morale, leaders, standards */
     for (int i = 0; i < k; i++) {
         int v = group[i];
-        bool fell_back = false, routed = !eol_in_play (g, v) && lost[i] > 0;
+        /* "If unit has fallen back: +1; if unit has routed: +2": a unit
+           destroyed outright has done neither, in melee as under fire */
+        bool fell_back = false, routed = false;
         if (lost[i] > 0 && eol_in_play (g, v)) {
             vec2_t from = { 0, 0 };
             int m = 0;

@@ -25,12 +25,28 @@ eol_fire_multiplier (const eol_tables_t *t, const eol_fire_mods_t *m)
     return x;
 }
 
+/*  The arithmetic's hair, forgiven when rounding dice. */
+#define DICE_SLACK 1e-9
+
 int
-eol_fire_dice (double weighted)
+eol_dice_nearest (double weighted)
 {
     if (!(weighted > 0))
         return 0;
-    return (int) floor (weighted + 0.5 + 1e-9);
+    return (int) floor (weighted + 0.5 + DICE_SLACK);
+}
+
+int
+eol_fire_dice (const eol_tables_t *t, double weighted)
+{
+    assert (t);
+    if (!(weighted > 0))
+        return 0;
+    switch (t->fire_round) {
+    case EOL_ROUND_DOWN: return (int) floor (weighted + DICE_SLACK);
+    case EOL_ROUND_UP:   return (int) ceil (weighted - DICE_SLACK);
+    default:             return eol_dice_nearest (weighted);
+    }
 }
 
 int

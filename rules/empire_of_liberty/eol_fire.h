@@ -29,10 +29,15 @@ typedef struct {
  *  Veteran x1.5, Elite x2, point-blank x2, long range 1/2. */
 double eol_fire_multiplier (const eol_tables_t *t, const eol_fire_mods_t *m);
 
+/*  `weighted` rounded to the nearest whole die, a half rounding up; 0 for
+ *  weighted <= 0.  (Melee dice for a part of a front in contact.) */
+int eol_dice_nearest (double weighted);
+
 /*  Dice thrown for `weighted` dice (figures times multipliers, summed over
- *  the firing bases): rounded to the nearest whole die, a half rounding
- *  up; 0 for weighted <= 0. */
-int eol_fire_dice (double weighted);
+ *  the firing bases), rounded as eol.fire.round says: to the nearest (a
+ *  half up), down or up; 0 for weighted <= 0.  A hair of arithmetic
+ *  (1e-9) is forgiven either way: 24 x 3/4 is 18, not 17 or 19. */
+int eol_fire_dice (const eol_tables_t *t, double weighted);
 
 /*  The figures of a unit that may fire: only the front rank of bases or
  *  individual skirmishers.  A line (one base deep) and skirmishers: every

@@ -17,7 +17,8 @@
 eol_fighter_t eol_fighter (eol_type_t type, arm_t arm, formation_t formation);
 
 /*  The modifier to each die: Elite and Veteran +1, Green and Poor -1,
- *  mounted -2 in rough, skirmishers +1 in rough, disordered -1. */
+ *  mounted -2 in rough, skirmishers (on foot or mounted) +1 in rough,
+ *  disordered -1.  A mounted skirmisher in rough is both: -2 +1. */
 int eol_melee_modifier (const eol_tables_t *t, eol_grade_t grade,
                         bool mounted, bool skirmish, bool in_rough,
                         bool disordered);

@@ -82,33 +82,48 @@ eol_check_words (eol_check_t why)
     return (int) why >= 0 && why < EOL_CHECK_COUNT ? words[why] : "?";
 }
 
+/*  "If unit has fallen back: +1; if unit has routed: +2": what it adds,
+ *  whichever die it is read on. */
+static int
+broken_bonus (const eol_tables_t *t, bool fell_back, bool routed)
+{
+    return (fell_back ? t->leader_fell_back : 0)
+         + (routed ? t->leader_routed : 0);
+}
+
 int
 eol_leader_chance (const eol_tables_t *t, int quarters, bool fell_back,
                    bool routed)
 {
     int pips = quarters * t->leader_chance_per_quarter;
-    if (fell_back)
-        pips += t->leader_fell_back;
-    if (routed)
-        pips += t->leader_routed;
+    if (t->leader_broken_adds_to == EOL_BROKEN_ADDS_TO_CHANCE)
+        pips += broken_bonus (t, fell_back, routed);
     return pips;
+}
+
+int
+eol_leader_fate_modifier (const eol_tables_t *t, bool fell_back, bool routed)
+{
+    return t->leader_broken_adds_to == EOL_BROKEN_ADDS_TO_FATE_DIE
+         ? broken_bonus (t, fell_back, routed) : 0;
 }
 
 eol_leader_fate_t
 eol_leader_fate (const eol_tables_t *t, bool melee, int chance,
-                 int effect_die, int fate_die)
+                 int effect_die, int fate_die, int fate_mod)
 {
     if (effect_die > chance)
         return EOL_LEADER_UNHURT;
     if (!melee)
         return EOL_LEADER_KILLED;
-    return fate_die <= t->leader_captured_max ? EOL_LEADER_CAPTURED
-                                              : EOL_LEADER_KILLED;
+    return fate_die + fate_mod <= t->leader_captured_max ? EOL_LEADER_CAPTURED
+                                                         : EOL_LEADER_KILLED;
 }
 
 bool
 eol_standard_lost (const eol_tables_t *t, int chance, int effect_die,
-                   int fate_die)
+                   int fate_die, int fate_mod)
 {
-    return effect_die <= chance && fate_die > t->leader_captured_max;
+    return effect_die <= chance
+        && fate_die + fate_mod > t->leader_captured_max;
 }

@@ -91,25 +91,35 @@ const char *eol_check_words (eol_check_t why);
 /*  ---- leaders and standards ---- */
 
 /*  The chance in pips of a leader effect (or a standard lost): one pip per
- *  quarter of the unit lost in that melee or fire (`quarters`), +1 when
- *  the unit has fallen back, +2 when it has routed. */
+ *  quarter of the unit lost in that melee or fire (`quarters`); with
+ *  broken_adds_to "chance", +1 when the unit has fallen back, +2 when it
+ *  has routed. */
 int eol_leader_chance (const eol_tables_t *t, int quarters, bool fell_back,
                        bool routed);
+
+/*  What is added to the second die (the fate die, in melee): with
+ *  broken_adds_to "fate_die" (the text's order: the modifiers follow the
+ *  1-4 / 5-6 table), +1 when the unit has fallen back, +2 when it has
+ *  routed; else 0. */
+int eol_leader_fate_modifier (const eol_tables_t *t, bool fell_back,
+                              bool routed);
 
 typedef enum {
     EOL_LEADER_UNHURT = 0, EOL_LEADER_CAPTURED, EOL_LEADER_KILLED
 } eol_leader_fate_t;
 
 /*  A leader's fate from the first die `effect_die` (an effect when it is
- *  at most `chance`) and, in melee, the second die `fate_die`: 1-4
- *  (captured_max) captured, 5-6 wounded or killed; under fire an effect
- *  kills or wounds him.  Either way he is removed from play. */
+ *  at most `chance`) and, in melee, the second die `fate_die` plus
+ *  `fate_mod` (eol_leader_fate_modifier): 1-4 (captured_max) captured,
+ *  5 or more wounded or killed; under fire an effect kills or wounds
+ *  him.  Either way he is removed from play. */
 eol_leader_fate_t eol_leader_fate (const eol_tables_t *t, bool melee,
-                                   int chance, int effect_die, int fate_die);
+                                   int chance, int effect_die, int fate_die,
+                                   int fate_mod);
 
 /*  Is a standard lost: an effect (effect_die <= chance) with the kill or
- *  wound result on the second die (fate_die > captured_max). */
+ *  wound result on the second die (fate_die + fate_mod > captured_max). */
 bool eol_standard_lost (const eol_tables_t *t, int chance, int effect_die,
-                        int fate_die);
+                        int fate_die, int fate_mod);
 
 #endif

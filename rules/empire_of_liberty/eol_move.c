@@ -5,11 +5,17 @@
 
 #define DEG (3.14159265358979323846 / 180.0)
 
+/*  "rough slows formed infantry by half, and mounted and artillery by
+ *  3/4.  Roads double movement and negate the effects of rough terrain
+ *  for all but skirmish": a mounted skirmisher is mounted for the rough
+ *  and skirmish for the road, so it is a mover of its own. */
 eol_mover_t
 eol_mover (const unit_t *u)
 {
     if (u->arm == ARM_ARTILLERY)
         return EOL_MOVER_ARTILLERY;
+    if (u->arm == ARM_CAVALRY && u->formation == FORMATION_LOOSE)
+        return EOL_MOVER_SKIRMISH_MOUNTED;
     if (u->arm == ARM_CAVALRY || u->arm == ARM_COMMAND)
         return EOL_MOVER_MOUNTED;
     return u->formation == FORMATION_LOOSE ? EOL_MOVER_SKIRMISH_FOOT
@@ -22,7 +28,8 @@ eol_rough_speed (const eol_tables_t *t, eol_mover_t m)
     switch (m) {
     case EOL_MOVER_FORMED_FOOT:   return t->rough_speed_formed_foot;
     case EOL_MOVER_SKIRMISH_FOOT: return t->rough_speed_skirmish_foot;
-    case EOL_MOVER_MOUNTED:       return t->rough_speed_mounted;
+    case EOL_MOVER_MOUNTED:
+    case EOL_MOVER_SKIRMISH_MOUNTED: return t->rough_speed_mounted;
     default:                      return t->rough_speed_artillery;
     }
 }
@@ -30,7 +37,9 @@ eol_rough_speed (const eol_tables_t *t, eol_mover_t m)
 bool
 eol_road_applies (const eol_tables_t *t, eol_mover_t m)
 {
-    return m != EOL_MOVER_SKIRMISH_FOOT || t->road_for_skirmish;
+    bool skirmish = m == EOL_MOVER_SKIRMISH_FOOT
+                 || m == EOL_MOVER_SKIRMISH_MOUNTED;
+    return !skirmish || t->road_for_skirmish;
 }
 
 /*  Is p inside a feature of a kind marked in `kinds`. */
@@ -232,6 +241,11 @@ eol_formation_footprint (const eol_tables_t *t, const unit_t *u,
     return fp;
 }
 
+/*  How much nearer than no_closer_cm a footprint must be, in cm, to be
+ *  within it: none, but for the rounding of the geometry (a footprint
+ *  placed at exactly 4" is within 4"). */
+#define ZONE_SLACK_CM 1e-6
+
 bool
 eol_in_front_zone (const eol_tables_t *t, const unit_t *enemy,
                    const footprint_t *m, double *dist)
@@ -239,7 +253,8 @@ eol_in_front_zone (const eol_tables_t *t, const unit_t *enemy,
     double d = footprint_distance (m, &enemy->fp);
     if (dist)
         *dist = d;
-    if (d >= t->no_closer_cm)
+    /* "within 4"": at 4" exactly is within */
+    if (d > t->no_closer_cm + ZONE_SLACK_CM)
         return false;
     if (enemy->formation == FORMATION_LOOSE)
         return true;

@@ -15,19 +15,23 @@
 typedef enum {
     EOL_MOVER_FORMED_FOOT = 0,   /* formed infantry */
     EOL_MOVER_SKIRMISH_FOOT,     /* on foot in skirmish order */
-    EOL_MOVER_MOUNTED,           /* cavalry, mounted rifles, leaders */
-    EOL_MOVER_ARTILLERY
+    EOL_MOVER_MOUNTED,           /* formed cavalry and mounted rifles,
+                                    leaders */
+    EOL_MOVER_ARTILLERY,
+    EOL_MOVER_SKIRMISH_MOUNTED   /* mounted, in skirmish order */
 } eol_mover_t;
 
-/*  The kind of mover a unit is now (by its arm and formation). */
+/*  The kind of mover a unit is now (by its arm and formation): a mounted
+ *  unit in skirmish order is a mounted skirmisher, a leader mounted. */
 eol_mover_t eol_mover (const unit_t *u);
 
 /*  The speed in rough ground as a fraction of the open: formed foot 1/2,
- *  mounted and artillery 1/4, skirmish foot 1 (not slowed). */
+ *  mounted (mounted skirmishers too) and artillery 1/4, skirmish foot 1
+ *  (not slowed). */
 double eol_rough_speed (const eol_tables_t *t, eol_mover_t m);
 
 /*  Does a road double the mover's speed and negate rough for it: all but
- *  skirmish (unless road_for_skirmish). */
+ *  skirmish, on foot or mounted (unless road_for_skirmish). */
 bool eol_road_applies (const eol_tables_t *t, eol_mover_t m);
 
 /*  Is point p in rough ground (eol.terrain.rough kinds). */
@@ -74,10 +78,10 @@ int eol_bases (const eol_tables_t *t, const unit_t *u);
 footprint_t eol_formation_footprint (const eol_tables_t *t, const unit_t *u,
                                      formation_t formation, arm_t arm);
 
-/*  Is footprint `m` within no_closer_cm (4") of the front of `enemy`:
- *  nearer than that to it, at a point ahead of its front edge (any side
- *  of a skirmish unit, whose figures face every way).  *dist (may be
- *  NULL) receives the distance. */
+/*  Is footprint `m` within no_closer_cm (4") of the front of `enemy`: no
+ *  further than that from it (exactly 4" is within), at a point ahead of
+ *  its front edge (any side of a skirmish unit, whose figures face every
+ *  way).  *dist (may be NULL) receives the distance. */
 bool eol_in_front_zone (const eol_tables_t *t, const unit_t *enemy,
                         const footprint_t *m, double *dist);
 

@@ -129,6 +129,7 @@ eol_leader_effects (game_t *g, int u, bool melee, int casualties,
     const unit_t *x = unit_c (g, u);
     int q = eol_quarters (casualties, x->figures);
     int chance = eol_leader_chance (t, q, fell_back, routed);
+    int fate_mod = eol_leader_fate_modifier (t, fell_back, routed);
     if (chance <= 0)
         return;
     for (int l = 0; l < game_unit_count (g); l++) {
@@ -139,13 +140,18 @@ eol_leader_effects (game_t *g, int u, bool melee, int casualties,
         game_dice_key (g, dice, l, GAME_DICE_OTHER, u);
         int d1 = dice_roll (dice, 6);
         int d2 = d1 <= chance && melee ? dice_roll (dice, 6) : 0;
-        eol_leader_fate_t fate = eol_leader_fate (t, melee, chance, d1, d2);
+        eol_leader_fate_t fate = eol_leader_fate (t, melee, chance, d1, d2,
+                                                  fate_mod);
         if (fate == EOL_LEADER_UNHURT)
             continue;
         char why[96];
-        snprintf (why, sizeof why, "is %s (chance %d, threw %d%s)",
-                  fate == EOL_LEADER_CAPTURED ? "captured" : "wounded or "
-                  "killed", chance, d1, melee ? " then a fate die" : "");
+        if (melee)
+            snprintf (why, sizeof why, "is %s (chance %d, threw %d, then %d"
+                      "%+d)", fate == EOL_LEADER_CAPTURED ? "captured"
+                      : "wounded or killed", chance, d1, d2, fate_mod);
+        else
+            snprintf (why, sizeof why, "is wounded or killed (chance %d, "
+                      "threw %d)", chance, d1);
         eol_take_out (g, l, fate == EOL_LEADER_CAPTURED, why);
     }
 }

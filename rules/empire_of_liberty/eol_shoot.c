@@ -33,7 +33,8 @@ typedef struct {
 
 /*  Where unit u fires from: each base of the front rank (a line), the
  *  front base (a column), each skirmisher (spread along its front), the
- *  gun (one die per pound of shot weight).  Returns the count. */
+ *  gun (one die per pound of shot weight, of shot_guns guns: the model's
+ *  one by default).  Returns the count. */
 static int
 fire_positions (const game_t *g, int u, firer_t *out)
 {
@@ -46,7 +47,8 @@ fire_positions (const game_t *g, int u, firer_t *out)
                      x->fp.centre.y + fwd.y * x->fp.depth / 2 };
     if (is_artillery (g, u)) {
         out[0].at = front;
-        out[0].figures = standing > 0 ? eol_shot_lb (t, x) : 0;
+        out[0].figures = standing > 0 ? eol_shot_lb (t, x) * t->fire_shot_guns
+                                      : 0;
         out[0].all_round = false;
         return 1;
     }
@@ -156,7 +158,7 @@ eol_fire_dice_at (const game_t *g, int u, int target, bool reaction,
         return 0;
     eol_fire_mods_t m = fire_mods (g, u, target);
     double mult = eol_fire_multiplier (t, &m);
-    int dice = eol_fire_dice (weighted * mult);
+    int dice = eol_fire_dice (t, weighted * mult);
     if (words && wordslen > 0)
         snprintf (words, (size_t) wordslen, "%.0f %s, %s%s%s%s%s%s%s x%.3g: "
                   "%d dice", figures, is_artillery (g, u) ? "dice for the gun"
@@ -289,7 +291,7 @@ eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice)
                 weighted += f[i].figures * band_factor (t, band[i]);
         eol_fire_mods_t m = fire_mods (g, u, e);
         double mult = eol_fire_multiplier (t, &m);
-        int count_dice = eol_fire_dice (weighted * mult);
+        int count_dice = eol_fire_dice (t, weighted * mult);
         int rolls[48];
         game_dice_key (g, dice, u, GAME_DICE_FIRE, e);
         int kills = eol_fire_kills (t, count_dice, dice, rolls, 48);

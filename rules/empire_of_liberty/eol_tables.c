@@ -313,6 +313,7 @@ load_movement (table_reader_t *ld, eol_tables_t *t, const ruleset_t *rs)
 static int
 load_fire_melee (table_reader_t *ld, eol_tables_t *t)
 {
+    static const char *const round_names[] = { "nearest", "down", "up" };
     if (table_read_int (ld, "eol.fire.kill_on", 1, 7, &t->fire_kill_on) < 0
     ||  table_read_double (ld, "eol.fire.arc_half_deg", 0, 180,
                            &t->fire_arc_half_deg) < 0
@@ -332,7 +333,11 @@ load_fire_melee (table_reader_t *ld, eol_tables_t *t)
     ||  read_by_grade_double (ld, "eol.fire.quality", 0, 100,
                               t->fire_quality) < 0
     ||  table_read_bool (ld, "eol.fire.reaction_range_modifiers",
-                         &t->reaction_range_modifiers) < 0)
+                         &t->reaction_range_modifiers) < 0
+    ||  table_read_name (ld, "eol.fire.round", round_names, 3,
+                         &t->fire_round) < 0
+    ||  table_read_int (ld, "eol.fire.shot_guns", 1, 10,
+                        &t->fire_shot_guns) < 0)
         return -1;
     if (!table_need_group_of (ld, "eol.melee.kill_on", fighter_names,
                               EOL_FIGHTER_COUNT))
@@ -360,6 +365,7 @@ load_fire_melee (table_reader_t *ld, eol_tables_t *t)
 static int
 load_morale (table_reader_t *ld, eol_tables_t *t)
 {
+    static const char *const broken_names[] = { "fate_die", "chance" };
     if (table_read_int (ld, "eol.morale.dice", 1, 10, &t->morale_dice) < 0
     ||  read_by_grade_int (ld, "eol.morale.needed", 0, 60,
                            t->morale_needed) < 0
@@ -383,7 +389,9 @@ load_morale (table_reader_t *ld, eol_tables_t *t)
                         &t->leader_fell_back) < 0
     ||  table_read_int (ld, "eol.leaders.routed", 0, 6, &t->leader_routed) < 0
     ||  table_read_int (ld, "eol.leaders.captured_max", 0, 6,
-                        &t->leader_captured_max) < 0)
+                        &t->leader_captured_max) < 0
+    ||  table_read_name (ld, "eol.leaders.broken_adds_to", broken_names, 2,
+                         &t->leader_broken_adds_to) < 0)
         return -1;
     config_setting_t *s = table_need (ld, "eol.standards.carried_by");
     if (!s)
@@ -442,14 +450,14 @@ check_groups (table_reader_t *ld)
     static const char *fire[] = { "kill_on", "arc_half_deg", "fortifications",
         "cover", "target_skirmish", "target_column_or_flank",
         "mounted_firing", "point_blank", "long_range", "quality",
-        "reaction_range_modifiers" };
+        "reaction_range_modifiers", "round", "shot_guns" };
     static const char *melee[] = { "kill_on", "mounted_in_rough",
         "skirmish_in_rough", "disordered", "quality", "natural_six_kills" };
     static const char *morale[] = { "dice", "needed", "per_quarter_lost",
         "per_casualty", "skirmish", "leader_in_contact", "standard_captured",
         "charged_after_firing", "fall_back_margin" };
     static const char *leaders[] = { "chance_per_quarter", "fell_back",
-        "routed", "captured_max" };
+        "routed", "captured_max", "broken_adds_to" };
     static const char *standards[] = { "carried_by" };
     static const char *sequence[] = { "initiative_die",
         "winner_moves_first", "uncommanded" };

@@ -66,6 +66,23 @@ enum {
     EOL_UNCOMMANDED_ALL
 };
 
+/*  How a fire action's fractional dice (figures times multipliers) become
+ *  whole dice (eol.fire.round): the text does not say. */
+enum {
+    EOL_ROUND_NEAREST = 0,     /* to the nearest, a half up */
+    EOL_ROUND_DOWN,
+    EOL_ROUND_UP
+};
+
+/*  Which die a leader's (or a standard's) "If unit has fallen back: +1;
+ *  if unit has routed: +2" modifies (eol.leaders.broken_adds_to): the
+ *  second die, which it follows in the text (1-4 captured, 5-6 wounded
+ *  or killed), or the chance of an effect on the first. */
+enum {
+    EOL_BROKEN_ADDS_TO_FATE_DIE = 0,
+    EOL_BROKEN_ADDS_TO_CHANCE
+};
+
 typedef struct {
     arm_t arm;                 /* formed up (mounted) */
     eol_skirmish_t skirmish;
@@ -87,7 +104,7 @@ typedef struct {
     int artillery_bases;                     /* 1 */
     double skirmish_base_cm;                 /* 3/4" */
     double skirmish_gap_cm;                  /* within 1" of another */
-    int skirmish_ranks;                      /* loose ranks: 2 */
+    int skirmish_ranks;                      /* loose ranks: 1 */
     double leader_base_cm;                   /* 1.5" */
 
     /* movement */
@@ -123,6 +140,8 @@ typedef struct {
     double fire_long_range;                  /* 1/2 */
     double fire_quality[EOL_GRADE_COUNT];
     bool reaction_range_modifiers;           /* false */
+    int fire_round;                          /* EOL_ROUND_* */
+    int fire_shot_guns;                      /* guns whose shot counts: 1 */
 
     /* melee */
     int kill_on[EOL_FIGHTER_COUNT];
@@ -148,6 +167,7 @@ typedef struct {
     int leader_fell_back;                    /* +1 */
     int leader_routed;                       /* +2 */
     int leader_captured_max;                 /* 1-4 captured */
+    int leader_broken_adds_to;               /* EOL_BROKEN_ADDS_TO_* */
     bool standard_carried[EOL_TYPE_COUNT];
 
     /* sequence */
