@@ -92,9 +92,11 @@ enum {
                                     turn */
     BOL_H_FIRE_HIT    = 1 << 4,  /* took casualties in fire this turn */
     BOL_H_START_LOW   = 1 << 5,  /* began this turn off the high ground */
-    BOL_H_LIMBERED_TO_MOVE = 1 << 6  /* guns deployed at the turn's start
+    BOL_H_LIMBERED_TO_MOVE = 1 << 6, /* guns deployed at the turn's start
                                         that limbered to move further
                                         than they may and shoot */
+    BOL_H_MOVED       = 1 << 7   /* it moved, turned or changed formation
+                                    by its own move this turn */
 };
 
 /*  game_side_extra words. */

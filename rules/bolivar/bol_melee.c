@@ -612,7 +612,8 @@ bol_close_combat (game_t *g, dice_t *dice)
     cancel_charges (g);
     if (tables (g)->house.hasty_square)
         hasty_squares (g, dice);
-    evades (g, dice);
+    if (!tables (g)->house.no_evade)
+        evades (g, dice);
     charges (g);
     melee (g, dice);
 }

@@ -356,8 +356,10 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
             bol_house_retreat (g, tg, "it retreats from the fire");
         if (hits == 0 || !bol_in_play (g, tg))
             continue;
-        /* "Units that take hits from shooting must shoot (place marker)" */
-        if (bol_can_shoot (g, tg))
+        /* "Units that take hits from shooting must shoot (place marker)";
+           seed 000's unit hit that passes its disorder check may still
+           charge, so the hits place no marker (fire_hit_may_charge) */
+        if (bol_can_shoot (g, tg) && !h->fire_hit_may_charge)
             state_m (g, tg)->flags |= BOL_F_SHOOTING;
         bool routed = bol_take_hits (g, tg, hits, primary, "shooting");
         bol_commander_risk (g, tg, routed, dice);

@@ -81,6 +81,14 @@ typedef struct {
                                        0: the host's rule */
     double routed_breakpoint;       /* abandons the field at this share
                                        of its units routed; 0: host's */
+    bool fire_hit_may_charge;       /* hits from fire place no shooting
+                                       marker: passed its disorder check,
+                                       the unit may still charge */
+    bool moved_cannot_charge;       /* "A unit can do one of these": one
+                                       that moved, turned or changed
+                                       formation does not charge */
+    bool no_evade;                  /* "Being charged pre-empts most
+                                       movement": no evades */
 } bol_house_t;
 
 /*  One unit type's row. */
