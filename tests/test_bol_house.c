@@ -272,9 +272,19 @@ test_formations_lay_out_stands (void **state)
     o.formation = FORMATION_COLUMN;
     test_order_refused (f->g, "l2", o, "at least 3 stands to form column");
     test_give_order (f->g, "l5", o);
+    /* "Battalions can form square as a normal formation change": no least
+       number of stands is given, so a battalion of two forms square, its
+       stands one behind the other (the host's two-stand square) */
+    order_t sq = order_hold ();
+    sq.has_formation = true;
+    sq.formation = FORMATION_SQUARE;
+    test_give_order (f->g, "l2", sq);
     test_next_phase (f);
     test_near (U (f, "l5")->fp.width, 6.0, 1e-9);      /* two wide, */
     test_near (U (f, "l5")->fp.depth, 6.0, 1e-9);      /* three deep */
+    assert_int_equal (U (f, "l2")->formation, FORMATION_SQUARE);
+    test_near (U (f, "l2")->fp.width, 3.0, 1e-9);      /* one wide, */
+    test_near (U (f, "l2")->fp.depth, 4.0, 1e-9);      /* two deep */
     unmake (f);
 
     /* "A single stand is skirmishers by definition"; "an infantry line
@@ -916,22 +926,30 @@ test_hasty_square (void **state)
 {
     (void) state;
     char units[2048];
-    snprintf (units, sizeof units, "%s, %s",
+    /* a battalion of two stands too: "Battalions can form square" names
+       no least number */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
               unit ("bn", "blue", "battalion", "line", 20, 20, 0, 4, NULL),
               unit ("horse", "red", "horse", "mounted", 20, 40, 180, 3,
+                    NULL),
+              unit ("pair", "blue", "battalion", "line", 80, 20, 0, 2, NULL),
+              unit ("horse2", "red", "horse", "mounted", 80, 40, 180, 3,
                     NULL));
     fixture_t *f = make (NULL, units);
     start (f);
     test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
     test_give_order (f->g, "horse", test_charge_order (f, "bn"));
-    /* the horse's disorder check to charge, the battalion's morale roll
-       (2d6 each), both passed */
-    test_push (f, 4, 6, 1, 6, 1);
+    test_give_order (f->g, "horse2", test_charge_order (f, "pair"));
+    /* the horses' disorder checks to charge, the battalions' morale rolls
+       (2d6 each), all passed */
+    test_push (f, 8, 6, 1, 6, 1, 6, 1, 6, 1);
     test_next_phase (f);
     saw (f, "bn's command check to form a hasty square (a morale roll): "
          "2d6, best 6: passed");
     saw (f, "bn forms a hasty square");
     assert_int_equal (U (f, "bn")->formation, FORMATION_SQUARE);
+    saw (f, "pair forms a hasty square");
+    assert_int_equal (U (f, "pair")->formation, FORMATION_SQUARE);
     unmake (f);
 }
 

@@ -47,7 +47,8 @@ bol_house_layout (const game_t *g, int u, int *front, int *rows)
     else if (battalion && (x->formation == FORMATION_COLUMN
                            || x->formation == FORMATION_SQUARE)) {
         /* "at least 3 rows deep and at most 2 stands wide": two wide
-           only when that still makes three rows (five stands or more) */
+           only when that still makes three rows (five stands or more); a
+           square of two stands, one behind the other */
         f = n >= 5 ? 2 : 1;
         r = (n + f - 1) / f;
     }
@@ -92,11 +93,14 @@ bol_house_formation_check (const game_t *g, int u, formation_t f, char *err,
         return 0;
     int n = x->stand_count;
     const char *why = NULL;
-    /* any number of stands may stand in a skirmish line, one row */
+    /* any number of stands may stand in a skirmish line, one row;
+       "Battalions can form square as a normal formation change" names no
+       least number: a battalion of two forms square, its two stands one
+       behind the other as the host's two-stand square */
     if (n == 1 && f != FORMATION_LOOSE)
         why = "a single stand is skirmishers (loose) by definition (an "
               "infantry line must have at least 2 stands)";
-    else if (n < 3 && (f == FORMATION_COLUMN || f == FORMATION_SQUARE))
+    else if (n < 3 && f == FORMATION_COLUMN)
         why = "a battalion must have at least 3 stands to form column";
     if (!why)
         return 0;

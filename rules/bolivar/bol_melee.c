@@ -133,7 +133,7 @@ hasty_squares (game_t *g, dice_t *dice)
         bol_type_t type = bol_type (g, u);
         if (!bol_in_play (g, u) || x->formation == FORMATION_SQUARE
             || (type != BOL_BATTALION && type != BOL_SPEARMEN)
-            || game_unit (g, u)->in_melee || x->stand_count < 3)
+            || game_unit (g, u)->in_melee || x->stand_count < 2)
             continue;
         bool by_cavalry = false;
         for (int c = 0; c < n && !by_cavalry; c++)

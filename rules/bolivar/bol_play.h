@@ -227,8 +227,8 @@ void bol_house_layout (const game_t *g, int u, int *front, int *rows);
 void bol_house_fit (game_t *g, int u);
 
 /*  May unit u (of any number of stands, under any_stands) stand in
- *  formation f: a single stand is skirmishers, a line has 2 stands or
- *  more, a column or square 3?  0, or -1 with err. */
+ *  formation f: a single stand is skirmishers, a line or a square has 2
+ *  stands or more, a column 3?  0, or -1 with err. */
 int bol_house_formation_check (const game_t *g, int u, formation_t f,
                                char *err, int errlen);
 
