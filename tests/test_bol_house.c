@@ -330,6 +330,11 @@ test_stands_that_fire (void **state)
                                                idx (f, "wide")), 6);
     assert_int_equal (bol_shoot_dice (f->g, idx (f, "l6"), idx (f, "wide"),
                                       true), 6);
+    /* "Stands at the front of a unit fire": a second unit shooting at the
+       same target fires with its stands too, not the host's 1d6 for a
+       secondary shooter (secondary_by_stands, a reading) */
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "l6"), idx (f, "wide"),
+                                      false), 6);
     /* a column: its two front stands and the two behind them */
     assert_int_equal (bol_house_firing_stands (f->g, idx (f, "col6"),
                                                idx (f, "wide2")), 4);
@@ -397,6 +402,13 @@ test_stands_that_fight (void **state)
        one a point of resolve, defending) */
     assert_int_equal (bol_melee_dice (f->g, idx (f, "l6"), idx (f, "r1"),
                                       true), 6);
+    /* "These stands fight in melee: Stands in base to base contact with
+       enemy": a second unit in contact fights with its stands too, not
+       the host's 1d6 for a secondary fighter */
+    assert_int_equal (bol_melee_dice (f->g, idx (f, "l6"), idx (f, "r1"),
+                                      false), 6);
+    assert_int_equal (bol_melee_dice (f->g, idx (f, "l6b"), idx (f, "r4"),
+                                      false), 2);
     unmake (f);
 }
 
@@ -565,11 +577,25 @@ test_target_priority (void **state)
     assert_int_equal (bol_priority_target (f->g, idx (f, "gun")),
                       idx (f, "their-gun"));
     /* "New modifier: Artillery shooting at artillery -2": the gun's one
-       stand, one die, less two: never below one die */
+       stand, one die, less two: no die left ("Counter battery fire was
+       remarkably ineffective"; the host's floor of one die gives way,
+       shoot_dice_to_zero) */
     assert_int_equal (bol_shoot_dice (f->g, idx (f, "gun"),
-                                      idx (f, "their-gun"), true), 1);
+                                      idx (f, "their-gun"), true), 0);
     unmake (f);
 
+    /* "New modifier: Cavalry that do an immediate retreat move -1": a
+       skirmisher's one stand at cavalry that retreats throws none */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("sk", "blue", "battalion", "loose", 50, 20, 0, 1, NULL),
+              unit ("horse", "red", "horse", "mounted", 50, 32, 180, 3,
+                    NULL));
+    f = make (NULL, units);
+    int sk = idx (f, "sk"), horse = idx (f, "horse");
+    assert_int_equal (bol_shoot_dice (f->g, sk, horse, true), 1);
+    S (f, "horse")->house |= BOL_H_RETREATED;
+    assert_int_equal (bol_shoot_dice (f->g, sk, horse, true), 0);
+    unmake (f);
 }
 
 /*  "Cavalry of the period could evade fire. So when a cavalry unit is

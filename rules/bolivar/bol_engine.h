@@ -170,7 +170,10 @@ int bol_priority_target (const game_t *g, int u);
 bool bol_is_priority_target (const game_t *g, int u, int t);
 
 /*  The shooting dice of u at `target` as primary shooter (1d6 or 2d6 per
- *  resolve, the readings' modifiers) or secondary (1d6). */
+ *  resolve, the readings' modifiers; at least one) or secondary (1d6).
+ *  Under seed 000's settings: per stand that fires, the secondary too
+ *  (secondary_by_stands), and none left by the modifiers
+ *  (shoot_dice_to_zero). */
 int bol_shoot_dice (const game_t *g, int u, int target, bool primary);
 
 /*  The score each shooting die of u needs against target. */
@@ -178,8 +181,9 @@ int bol_shoot_hit (const game_t *g, int u, int target);
 
 /*  The melee dice of u against enemy e (as the primary fighter: dice per
  *  resolve, charging or not, with support, crowding and an attached
- *  commander; else 1d6; none against an enemy entirely behind-flank or
- *  to-rear), and the score each needs. */
+ *  commander; else 1d6, or under seed 000's secondary_by_stands what a
+ *  primary's would be, by its stands that fight; none against an enemy
+ *  entirely behind-flank or to-rear), and the score each needs. */
 int bol_melee_dice (const game_t *g, int u, int e, bool primary);
 int bol_melee_hit (const game_t *g, int u, int e);
 

@@ -298,7 +298,7 @@ bol_melee_dice (const game_t *g, int u, int e, bool primary)
         if (arc == ARC_REAR || (arc == ARC_FLANK && along < 0))
             return 0;
     }
-    if (!primary)
+    if (!primary && !(t->house.stands_fight && t->house.secondary_by_stands))
         return t->secondary_dice;
     const bol_type_row_t *row = &t->type[bol_type (g, u)];
     int per = state_c (g, u)->flags & BOL_F_CHARGED ? row->melee_charging

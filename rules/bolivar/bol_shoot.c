@@ -222,7 +222,9 @@ int
 bol_shoot_dice (const game_t *g, int u, int target, bool primary)
 {
     const bol_tables_t *t = tables (g);
-    if (!primary)
+    /* seed 000: every unit's stands that fire throw, a second unit's too
+       (secondary_by_stands, a reading) */
+    if (!primary && !(t->house.stands_fire && t->house.secondary_by_stands))
         return t->secondary_dice;
     int per = bol_type (g, u) == BOL_HEAVY_GUN ? t->primary_heavy_gun_dice
                                                : t->primary_dice;
@@ -242,6 +244,10 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
     if (situation_point_in (sit, c, TERRAIN_WOODS)
         || situation_point_in (sit, c, TERRAIN_TOWN))
         dice += t->shoot_cover_dice;
+    /* at least one die (a reading of the host's); seed 000's -2 and -1
+       may leave none (shoot_dice_to_zero, a reading) */
+    if (t->house.shoot_dice_to_zero)
+        return dice < 0 ? 0 : dice;
     return dice < 1 ? 1 : dice;
 }
 

@@ -89,6 +89,12 @@ typedef struct {
                                        formation does not charge */
     bool no_evade;                  /* "Being charged pre-empts most
                                        movement": no evades */
+    bool shoot_dice_to_zero;        /* a shooter's modifiers may leave it
+                                       no dice (the host's at least one
+                                       gives way) */
+    bool secondary_by_stands;       /* a secondary shooter or fighter
+                                       throws its stands' dice too, not
+                                       the host's 1d6 */
 } bol_house_t;
 
 /*  One unit type's row. */
