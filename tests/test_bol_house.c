@@ -272,9 +272,19 @@ test_formations_lay_out_stands (void **state)
     o.formation = FORMATION_COLUMN;
     test_order_refused (f->g, "l2", o, "at least 3 stands to form column");
     test_give_order (f->g, "l5", o);
+    /* "Battalions can form square as a normal formation change": no least
+       number of stands is given, so a battalion of two forms square, its
+       stands one behind the other (the host's two-stand square) */
+    order_t sq = order_hold ();
+    sq.has_formation = true;
+    sq.formation = FORMATION_SQUARE;
+    test_give_order (f->g, "l2", sq);
     test_next_phase (f);
     test_near (U (f, "l5")->fp.width, 6.0, 1e-9);      /* two wide, */
     test_near (U (f, "l5")->fp.depth, 6.0, 1e-9);      /* three deep */
+    assert_int_equal (U (f, "l2")->formation, FORMATION_SQUARE);
+    test_near (U (f, "l2")->fp.width, 3.0, 1e-9);      /* one wide, */
+    test_near (U (f, "l2")->fp.depth, 4.0, 1e-9);      /* two deep */
     unmake (f);
 
     /* "A single stand is skirmishers by definition"; "an infantry line
@@ -320,6 +330,11 @@ test_stands_that_fire (void **state)
                                                idx (f, "wide")), 6);
     assert_int_equal (bol_shoot_dice (f->g, idx (f, "l6"), idx (f, "wide"),
                                       true), 6);
+    /* "Stands at the front of a unit fire": a second unit shooting at the
+       same target fires with its stands too, not the host's 1d6 for a
+       secondary shooter (secondary_by_stands, a reading) */
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "l6"), idx (f, "wide"),
+                                      false), 6);
     /* a column: its two front stands and the two behind them */
     assert_int_equal (bol_house_firing_stands (f->g, idx (f, "col6"),
                                                idx (f, "wide2")), 4);
@@ -387,6 +402,13 @@ test_stands_that_fight (void **state)
        one a point of resolve, defending) */
     assert_int_equal (bol_melee_dice (f->g, idx (f, "l6"), idx (f, "r1"),
                                       true), 6);
+    /* "These stands fight in melee: Stands in base to base contact with
+       enemy": a second unit in contact fights with its stands too, not
+       the host's 1d6 for a secondary fighter */
+    assert_int_equal (bol_melee_dice (f->g, idx (f, "l6"), idx (f, "r1"),
+                                      false), 6);
+    assert_int_equal (bol_melee_dice (f->g, idx (f, "l6b"), idx (f, "r4"),
+                                      false), 2);
     unmake (f);
 }
 
@@ -505,13 +527,20 @@ test_leader_rallies_twice (void **state)
     assert_false (U (f, "bn")->status & STATUS_DISORDERED);
     saw (f, "general rallies bn from disorder with his own rating: 3d6, "
          "best 6: passed");
-    /* and he does not move this turn */
+    /* and he does not move this turn: not on his own order, nor with his
+       unit, which goes on without him and leaves him behind */
     test_next_phase (f);
     vec2_t was = U (f, "general")->fp.centre;
+    test_give_order (f->g, "bn", test_move_order (50, 19 + 2 * IN));
     test_give_order (f->g, "general", test_move_order (80, 20));
     test_next_phase (f);
+    test_near (U (f, "bn")->fp.centre.y, 19 + 2 * IN, 1e-6);
     test_near (U (f, "general")->fp.centre.x, was.x, 1e-9);
+    test_near (U (f, "general")->fp.centre.y, was.y, 1e-9);
+    saw (f, "general stays where he is (he attempted to rally this turn): "
+         "bn goes on without him");
     saw (f, "general stays: he attempted to rally a unit this turn");
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "bn")), -1);
     unmake (f);
 }
 
@@ -548,11 +577,25 @@ test_target_priority (void **state)
     assert_int_equal (bol_priority_target (f->g, idx (f, "gun")),
                       idx (f, "their-gun"));
     /* "New modifier: Artillery shooting at artillery -2": the gun's one
-       stand, one die, less two: never below one die */
+       stand, one die, less two: no die left ("Counter battery fire was
+       remarkably ineffective"; the host's floor of one die gives way,
+       shoot_dice_to_zero) */
     assert_int_equal (bol_shoot_dice (f->g, idx (f, "gun"),
-                                      idx (f, "their-gun"), true), 1);
+                                      idx (f, "their-gun"), true), 0);
     unmake (f);
 
+    /* "New modifier: Cavalry that do an immediate retreat move -1": a
+       skirmisher's one stand at cavalry that retreats throws none */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("sk", "blue", "battalion", "loose", 50, 20, 0, 1, NULL),
+              unit ("horse", "red", "horse", "mounted", 50, 32, 180, 3,
+                    NULL));
+    f = make (NULL, units);
+    int sk = idx (f, "sk"), horse = idx (f, "horse");
+    assert_int_equal (bol_shoot_dice (f->g, sk, horse, true), 1);
+    S (f, "horse")->house |= BOL_H_RETREATED;
+    assert_int_equal (bol_shoot_dice (f->g, sk, horse, true), 0);
+    unmake (f);
 }
 
 /*  "Cavalry of the period could evade fire. So when a cavalry unit is
@@ -596,6 +639,144 @@ test_fire_and_cavalry_retreat (void **state)
                                         idx (f, "bn"), err, sizeof err), -1);
     assert_non_null (strstr (err, "took casualties in fire combat and "
                              "failed its disorder check"));
+    unmake (f);
+}
+
+/*  "A charge is cancelled if the charging unit receives casualties in
+ *  Fire Combat and fails the disorder check": one that takes casualties
+ *  and passes still charges, so the host's shooting marker for a unit
+ *  hit ("Units that take hits from shooting must shoot") is not placed;
+ *  a unit that shot still does not charge ("Shooting units cannot
+ *  charge"). */
+static void
+test_fire_hit_may_still_charge (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the fronts 10 cm (about 4 inches) apart: within a foot charge of 6
+       inches, beyond the 2 inches of close range */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 32, 180, 6,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_SHOOT);
+    order_t o = order_hold ();
+    o.kind = ORDER_FIRE;
+    o.fire = true;
+    test_give_order (f->g, "foe", o);
+    /* the foe's six stands: 6d6 needing 6, one hit; bn's disorder check
+       (2d6) passed */
+    test_push (f, 8, 6, 1, 1, 1, 1, 1, 6, 1);
+    test_next_phase (f);
+    saw (f, "foe (primary) 6d6 needing 6: 1 hit");
+    saw (f, "bn's command check to pass its disorder check, casualties from "
+         "fire: 2d6, best 6: passed");
+    assert_int_equal (U (f, "bn")->killed, 1);
+    assert_false (U (f, "bn")->status & STATUS_DISORDERED);
+    assert_false (S (f, "bn")->flags & BOL_F_SHOOTING);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    char err[256] = "";
+    if (bol_charge_check (f->g, idx (f, "bn"), idx (f, "foe"), err,
+                          sizeof err) < 0)
+        fail_msg ("bn may not charge: %s", err);
+    test_give_order (f->g, "bn", test_charge_order (f, "foe"));
+    /* the foe fired: "Shooting units cannot charge" */
+    assert_int_equal (bol_charge_check (f->g, idx (f, "foe"), idx (f, "bn"),
+                                        err, sizeof err), -1);
+    assert_non_null (strstr (err, "it has a shooting marker"));
+    unmake (f);
+}
+
+/*  "A unit can do one of these: Change formation and/or change facing;
+ *  Change facing then 1/2 move; Only if infantry: Step back 1/2 move and
+ *  take disorder check; Leader that attempted to rally this turn: No
+ *  movement; Take disorder check and if pass then charge full move;
+ *  Otherwise full move": a unit that moved, turned or changed formation
+ *  this turn does not charge; one that stood does. */
+static void
+test_moved_unit_does_not_charge (void **state)
+{
+    (void) state;
+    char units[4096];
+    /* each foe's front 10 inches from its battalion's at the start */
+    double far = 21 + 10 * IN + 1, near = 21 + 5 * IN + 1;
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s, %s",
+              unit ("mover", "blue", "battalion", "line", 20, 20, 0, 4, NULL),
+              unit ("foe1", "red", "battalion", "line", 20, far, 180, 4, NULL),
+              unit ("stander", "blue", "battalion", "line", 70, 20, 0, 4,
+                    NULL),
+              unit ("foe2", "red", "battalion", "line", 70, near, 180, 4,
+                    NULL),
+              unit ("turner", "blue", "battalion", "line", 120, 20, 0, 4,
+                    NULL),
+              unit ("foe3", "red", "battalion", "line", 120, near, 180, 4,
+                    NULL),
+              unit ("former", "blue", "battalion", "line", 170, 20, 0, 4,
+                    NULL),
+              unit ("foe4", "red", "battalion", "line", 170, near, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    /* a full move of 5 inches up to within 5 inches of foe1; a turn in
+       place; a change to column */
+    test_give_order (f->g, "mover", test_move_order (20, 19 + 5 * IN));
+    order_t turn = order_hold ();
+    turn.has_facing = true;
+    turn.facing = 10;
+    test_give_order (f->g, "turner", turn);
+    order_t column = order_hold ();
+    column.has_formation = true;
+    column.formation = FORMATION_COLUMN;
+    test_give_order (f->g, "former", column);
+    test_next_phase (f);
+    test_near (U (f, "mover")->fp.centre.y, 19 + 5 * IN, 1e-6);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    const char *why = "it moved, turned or changed formation this turn";
+    test_order_refused (f->g, "mover", test_charge_order (f, "foe1"), why);
+    test_order_refused (f->g, "turner", test_charge_order (f, "foe3"), why);
+    test_order_refused (f->g, "former", test_charge_order (f, "foe4"), why);
+    test_give_order (f->g, "stander", test_charge_order (f, "foe2"));
+    unmake (f);
+
+    /* the next turn, standing, the mover charges from where it now is */
+    f = make (NULL, units);
+    start (f);
+    test_give_order (f->g, "mover", test_move_order (20, 19 + 5 * IN));
+    test_next_phase (f);
+    test_push (f, 2, 4, 3);                    /* turn 2: blue active */
+    next_turn (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    assert_int_equal (bol_active (f->g), SIDE_BLUE);
+    test_give_order (f->g, "mover", test_charge_order (f, "foe1"));
+    unmake (f);
+}
+
+/*  "Being charged pre-empts most movement by the unit on the receiving
+ *  end. The only exception is that infantry may attempt to form a hasty
+ *  square": a unit charged does not evade (4 Page Bolivar's gauchos and
+ *  skirmishers would). */
+static void
+test_charged_unit_does_not_evade (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("horse", "blue", "horse", "mounted", 50, 20, 0, 3, NULL),
+              unit ("gauchos", "red", "gauchos_llaneros", "mounted", 50,
+                    21 + 5 * IN + 1, 180, 3, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_give_order (f->g, "horse", test_charge_order (f, "gauchos"));
+    test_push (f, 2, 6, 1);          /* the horse's disorder check, passed */
+    test_next_phase (f);
+    saw (f, "horse declares a charge on gauchos");
+    test_next_phase (f);             /* close combat */
+    assert_false (test_saw (f, "command check to evade"));
+    assert_false (test_saw (f, "evades"));
+    saw (f, "horse charges gauchos in the front: in contact");
     unmake (f);
 }
 
@@ -771,22 +952,30 @@ test_hasty_square (void **state)
 {
     (void) state;
     char units[2048];
-    snprintf (units, sizeof units, "%s, %s",
+    /* a battalion of two stands too: "Battalions can form square" names
+       no least number */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
               unit ("bn", "blue", "battalion", "line", 20, 20, 0, 4, NULL),
               unit ("horse", "red", "horse", "mounted", 20, 40, 180, 3,
+                    NULL),
+              unit ("pair", "blue", "battalion", "line", 80, 20, 0, 2, NULL),
+              unit ("horse2", "red", "horse", "mounted", 80, 40, 180, 3,
                     NULL));
     fixture_t *f = make (NULL, units);
     start (f);
     test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
     test_give_order (f->g, "horse", test_charge_order (f, "bn"));
-    /* the horse's disorder check to charge, the battalion's morale roll
-       (2d6 each), both passed */
-    test_push (f, 4, 6, 1, 6, 1);
+    test_give_order (f->g, "horse2", test_charge_order (f, "pair"));
+    /* the horses' disorder checks to charge, the battalions' morale rolls
+       (2d6 each), all passed */
+    test_push (f, 8, 6, 1, 6, 1, 6, 1, 6, 1);
     test_next_phase (f);
     saw (f, "bn's command check to form a hasty square (a morale roll): "
          "2d6, best 6: passed");
     saw (f, "bn forms a hasty square");
     assert_int_equal (U (f, "bn")->formation, FORMATION_SQUARE);
+    saw (f, "pair forms a hasty square");
+    assert_int_equal (U (f, "pair")->formation, FORMATION_SQUARE);
     unmake (f);
 }
 
@@ -1026,6 +1215,9 @@ main (void)
         cmocka_unit_test (test_leader_rallies_twice),
         cmocka_unit_test (test_target_priority),
         cmocka_unit_test (test_fire_and_cavalry_retreat),
+        cmocka_unit_test (test_fire_hit_may_still_charge),
+        cmocka_unit_test (test_moved_unit_does_not_charge),
+        cmocka_unit_test (test_charged_unit_does_not_evade),
         cmocka_unit_test (test_melee_has_a_winner),
         cmocka_unit_test (test_melee_loser_retreats_and_tests),
         cmocka_unit_test (test_cavalry_pursuit),

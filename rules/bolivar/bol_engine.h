@@ -92,9 +92,11 @@ enum {
                                     turn */
     BOL_H_FIRE_HIT    = 1 << 4,  /* took casualties in fire this turn */
     BOL_H_START_LOW   = 1 << 5,  /* began this turn off the high ground */
-    BOL_H_LIMBERED_TO_MOVE = 1 << 6  /* guns deployed at the turn's start
+    BOL_H_LIMBERED_TO_MOVE = 1 << 6, /* guns deployed at the turn's start
                                         that limbered to move further
                                         than they may and shoot */
+    BOL_H_MOVED       = 1 << 7   /* it moved, turned or changed formation
+                                    by its own move this turn */
 };
 
 /*  game_side_extra words. */
@@ -168,16 +170,21 @@ int bol_priority_target (const game_t *g, int u);
 bool bol_is_priority_target (const game_t *g, int u, int t);
 
 /*  The shooting dice of u at `target` as primary shooter (1d6 or 2d6 per
- *  resolve, the readings' modifiers) or secondary (1d6). */
+ *  resolve, the readings' modifiers; at least one) or secondary (1d6).
+ *  Under seed 000's settings: per stand that fires, the secondary too
+ *  (secondary_by_stands), and none left by the modifiers
+ *  (shoot_dice_to_zero). */
 int bol_shoot_dice (const game_t *g, int u, int target, bool primary);
 
 /*  The score each shooting die of u needs against target. */
 int bol_shoot_hit (const game_t *g, int u, int target);
 
 /*  The melee dice of u against enemy e (as the primary fighter: dice per
- *  resolve, charging or not, with support and crowding; else 1d6; either
- *  with 1d6 more for an attached commander; none against an enemy every
- *  part of which is behind-flank or to-rear), and the score each needs. */
+ *  resolve, charging or not, with support and crowding; else 1d6, or
+ *  under seed 000's secondary_by_stands what a primary's would be, by its
+ *  stands that fight; either with 1d6 more for an attached commander;
+ *  none against an enemy every part of which is behind-flank or
+ *  to-rear), and the score each needs. */
 int bol_melee_dice (const game_t *g, int u, int e, bool primary);
 int bol_melee_hit (const game_t *g, int u, int e);
 

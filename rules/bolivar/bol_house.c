@@ -47,7 +47,8 @@ bol_house_layout (const game_t *g, int u, int *front, int *rows)
     else if (battalion && (x->formation == FORMATION_COLUMN
                            || x->formation == FORMATION_SQUARE)) {
         /* "at least 3 rows deep and at most 2 stands wide": two wide
-           only when that still makes three rows (five stands or more) */
+           only when that still makes three rows (five stands or more); a
+           square of two stands, one behind the other */
         f = n >= 5 ? 2 : 1;
         r = (n + f - 1) / f;
     }
@@ -92,11 +93,14 @@ bol_house_formation_check (const game_t *g, int u, formation_t f, char *err,
         return 0;
     int n = x->stand_count;
     const char *why = NULL;
-    /* any number of stands may stand in a skirmish line, one row */
+    /* any number of stands may stand in a skirmish line, one row;
+       "Battalions can form square as a normal formation change" names no
+       least number: a battalion of two forms square, its two stands one
+       behind the other as the host's two-stand square */
     if (n == 1 && f != FORMATION_LOOSE)
         why = "a single stand is skirmishers (loose) by definition (an "
               "infantry line must have at least 2 stands)";
-    else if (n < 3 && (f == FORMATION_COLUMN || f == FORMATION_SQUARE))
+    else if (n < 3 && f == FORMATION_COLUMN)
         why = "a battalion must have at least 3 stands to form column";
     if (!why)
         return 0;
@@ -447,11 +451,11 @@ void
 bol_house_rally_phase (game_t *g, side_t first, dice_t *dice)
 {
     const bol_house_t *h = house (g);
-    if (!h->disorder && !h->routs_rally)
-        return;
     int n = game_unit_count (g);
     for (int u = 0; u < n; u++)
-        state_m (g, u)->house &= ~BOL_H_LEADER_TRIED;
+        state_m (g, u)->house &= ~(BOL_H_LEADER_TRIED | BOL_H_MOVED);
+    if (!h->disorder && !h->routs_rally)
+        return;
     /* "One side, determined by initiative, acts first in all phases" */
     for (int s = 0; s < SIDE_COUNT; s++) {
         side_t side = s == 0 ? first : (side_t) (1 - first);
@@ -469,6 +473,56 @@ bol_house_rally_phase (game_t *g, side_t first, dice_t *dice)
                 rally_disorder (g, u, dice);
         }
     }
+}
+
+/*  ---- one of the movement options ---- */
+
+bol_house_move_t
+bol_house_move_begin (const game_t *g, int u)
+{
+    const unit_t *x = game_unit_c (g, u);
+    return (bol_house_move_t) { .fp = x->fp, .formation = x->formation };
+}
+
+void
+bol_house_move_end (game_t *g, int u, bol_house_move_t was)
+{
+    const unit_t *x = game_unit_c (g, u);
+    if (geom_dist (x->fp.centre, was.fp.centre) > 0.01
+        || turn_between (x->fp.facing, was.fp.facing) > 0.5
+        || x->formation != was.formation)
+        state_m (g, u)->house |= BOL_H_MOVED;
+}
+
+const char *
+bol_house_no_charge (const game_t *g, int u)
+{
+    if (!house (g)->moved_cannot_charge)
+        return NULL;
+    /* "A unit can do one of these: Change formation and/or change
+       facing; Change facing then 1/2 move; ... Take disorder check and if
+       pass then charge full move; Otherwise full move" */
+    if ((state_c (g, u)->house & BOL_H_MOVED)
+        || (state_c (g, u)->flags & BOL_F_PASSED))
+        return "it moved, turned or changed formation this turn (\"A unit "
+               "can do one of these\": a charge is one of them, a move "
+               "another)";
+    return NULL;
+}
+
+bool
+bol_house_leader_stays (game_t *g, int c, int u, vec2_t from)
+{
+    if (!(state_c (g, c)->house & BOL_H_LEADER_TRIED))
+        return false;
+    /* "Leader that attempted to rally this turn: No movement": his unit
+       goes without him */
+    if (game_events_on (g)
+        && geom_dist (game_unit_c (g, u)->fp.centre, from) > 0.01)
+        game_event (g, GAME_EVENT_MOVE, c, "%s stays where he is (he "
+                    "attempted to rally this turn): %s goes on without him",
+                    game_unit_c (g, c)->id, game_unit_c (g, u)->id);
+    return true;
 }
 
 /*  ---- melee won and lost ---- */

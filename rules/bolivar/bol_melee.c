@@ -249,7 +249,7 @@ hasty_squares (game_t *g, dice_t *dice)
         bol_type_t type = bol_type (g, u);
         if (!bol_in_play (g, u) || x->formation == FORMATION_SQUARE
             || (type != BOL_BATTALION && type != BOL_SPEARMEN)
-            || game_unit (g, u)->in_melee || x->stand_count < 3)
+            || game_unit (g, u)->in_melee || x->stand_count < 2)
             continue;
         bool by_cavalry = false;
         for (int c = 0; c < n && !by_cavalry; c++)
@@ -419,7 +419,8 @@ entirely_behind (const game_t *g, int u, int e)
 
 /*  The melee dice of u against e: as primary fighter its dice per
  *  resolve (charging or not) with support and crowding; as secondary
- *  1d6; either with 1d6 more for an attached commander ("A secondary
+ *  1d6 (under seed 000's secondary_by_stands a primary's dice by its own
+ *  stands that fight); either with 1d6 more for an attached commander ("A secondary
  *  fighter gets 1d6 ... An attached commander gets 1d6"); none at all
  *  against an enemy entirely behind-flank or to-rear. */
 int
@@ -432,7 +433,7 @@ bol_melee_dice (const game_t *g, int u, int e, bool primary)
         return 0;
     int commander = bol_attached_commander (g, u) >= 0
                   ? t->attached_melee_dice : 0;
-    if (!primary)
+    if (!primary && !(t->house.stands_fight && t->house.secondary_by_stands))
         return t->secondary_dice + commander;
     const bol_type_row_t *row = &t->type[bol_type (g, u)];
     int per = state_c (g, u)->flags & BOL_F_CHARGED ? row->melee_charging
@@ -749,7 +750,8 @@ bol_close_combat (game_t *g, dice_t *dice)
     cancel_charges (g);
     if (tables (g)->house.hasty_square)
         hasty_squares (g, dice);
-    evades (g, dice);
+    if (!tables (g)->house.no_evade)
+        evades (g, dice);
     charges (g);
     melee (g, dice);
 }

@@ -144,7 +144,8 @@ bol_carry_begin (const game_t *g, int u)
 void
 bol_carry_end (game_t *g, int u, bol_carry_t carry)
 {
-    if (carry.commander < 0 || !bol_in_play (g, carry.commander))
+    if (carry.commander < 0 || !bol_in_play (g, carry.commander)
+        || bol_house_leader_stays (g, carry.commander, u, carry.from))
         return;
     vec2_t to = game_unit_c (g, u)->fp.centre;
     unit_t *c = game_unit_m (g, carry.commander);
@@ -448,6 +449,8 @@ charge_check (const game_t *g, int u, int target, char *err, int errlen,
         no = "it has a moved marker";
     else if (bol_in_contact (g, u))
         no = "it is in the locked zone";
+    if (!no)
+        no = bol_house_no_charge (g, u);
     if (no) {
         if (err)
             snprintf (err, (size_t) errlen, "%s: no charge: %s", x->id, no);
@@ -698,8 +701,10 @@ void
 bol_move_order (game_t *g, int u, const order_t *o, dice_t *dice)
 {
     bol_carry_t carry = bol_carry_begin (g, u);
+    bol_house_move_t was = bol_house_move_begin (g, u);
     bol_move_order_alone (g, u, o, dice);
     bol_carry_end (g, u, carry);
+    bol_house_move_end (g, u, was);
 }
 
 double

@@ -128,7 +128,8 @@ typedef struct {
 bol_carry_t bol_carry_begin (const game_t *g, int u);
 
 /*  Move the commander of `carry` as far and the same way as unit u
- *  moved since bol_carry_begin. */
+ *  moved since bol_carry_begin; not a leader seed 000 holds in place
+ *  (bol_house_leader_stays), who is left behind. */
 void bol_carry_end (game_t *g, int u, bol_carry_t carry);
 
 /*  Carry out unit u's move order `o` in its movement phase: formation
@@ -236,8 +237,8 @@ void bol_house_layout (const game_t *g, int u, int *front, int *rows);
 void bol_house_fit (game_t *g, int u);
 
 /*  May unit u (of any number of stands, under any_stands) stand in
- *  formation f: a single stand is skirmishers, a line has 2 stands or
- *  more, a column or square 3?  0, or -1 with err. */
+ *  formation f: a single stand is skirmishers, a line or a square has 2
+ *  stands or more, a column 3?  0, or -1 with err. */
 int bol_house_formation_check (const game_t *g, int u, formation_t f,
                                char *err, int errlen);
 
@@ -274,7 +275,8 @@ void bol_house_disorder (game_t *g, int u, const char *why);
 bool bol_house_check (game_t *g, int u, dice_t *dice, const char *what);
 
 /*  The rally phase at a turn's start, side `first` (the initiative's)
- *  first: white markers off, red ones rallied, routed units rallied. */
+ *  first: last turn's marks of a leader's rally and a unit's move gone,
+ *  white markers off, red ones rallied, routed units rallied. */
 void bol_house_rally_phase (game_t *g, side_t first, dice_t *dice);
 
 /*  The house's melee dice for unit u fighting e: cavalry in good order
@@ -295,6 +297,33 @@ void bol_house_lost (game_t *g, int l, dice_t *dice);
  *  within its normal move, pursues (must, when it fails its check);
  *  `depth` pursuits so far. */
 void bol_house_won (game_t *g, int w, dice_t *dice, int depth);
+
+/*  Where and how unit u stood before its move order: its footprint and
+ *  formation (bol_house_move_begin), for bol_house_move_end. */
+typedef struct {
+    footprint_t fp;
+    formation_t formation;
+} bol_house_move_t;
+bol_house_move_t bol_house_move_begin (const game_t *g, int u);
+
+/*  Unit u's move order done: it is marked as having moved this turn
+ *  (BOL_H_MOVED) when it stands elsewhere, faces another way or is in
+ *  another formation than `was` (seed 000's "A unit can do one of
+ *  these"); the mark goes at the next turn's start. */
+void bol_house_move_end (game_t *g, int u, bol_house_move_t was);
+
+/*  Why the house rules refuse unit u a charge now, beyond the host's own
+ *  reasons, in a player's words: under moved_cannot_charge, it moved,
+ *  turned or changed formation this turn (or swapped places in a
+ *  passage of lines).  NULL when they do not. */
+const char *bol_house_no_charge (const game_t *g, int u);
+
+/*  Does commander c stay where he is as unit u, to which he is attached,
+ *  moves away from `from` ("Leader that attempted to rally this turn: No
+ *  movement")?  True for a leader that attempted to rally this turn,
+ *  said as an event when u moved: he is left behind, no longer
+ *  attached.  False for any other commander (he goes with his unit). */
+bool bol_house_leader_stays (game_t *g, int c, int u, vec2_t from);
 
 /*  Unit u retreats: back the house's retreat distance, directly to its
  *  rear as a move (difficult ground shortens it); stopped short by a

@@ -222,7 +222,9 @@ int
 bol_shoot_dice (const game_t *g, int u, int target, bool primary)
 {
     const bol_tables_t *t = tables (g);
-    if (!primary)
+    /* seed 000: every unit's stands that fire throw, a second unit's too
+       (secondary_by_stands, a reading) */
+    if (!primary && !(t->house.stands_fire && t->house.secondary_by_stands))
         return t->secondary_dice;
     int per = bol_type (g, u) == BOL_HEAVY_GUN ? t->primary_heavy_gun_dice
                                                : t->primary_dice;
@@ -242,6 +244,10 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
     if (situation_point_in (sit, c, TERRAIN_WOODS)
         || situation_point_in (sit, c, TERRAIN_TOWN))
         dice += t->shoot_cover_dice;
+    /* at least one die (a reading of the host's); seed 000's -2 and -1
+       may leave none (shoot_dice_to_zero, a reading) */
+    if (t->house.shoot_dice_to_zero)
+        return dice < 0 ? 0 : dice;
     return dice < 1 ? 1 : dice;
 }
 
@@ -356,8 +362,10 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
             bol_house_retreat (g, tg, "it retreats from the fire");
         if (hits == 0 || !bol_in_play (g, tg))
             continue;
-        /* "Units that take hits from shooting must shoot (place marker)" */
-        if (bol_can_shoot (g, tg))
+        /* "Units that take hits from shooting must shoot (place marker)";
+           seed 000's unit hit that passes its disorder check may still
+           charge, so the hits place no marker (fire_hit_may_charge) */
+        if (bol_can_shoot (g, tg) && !h->fire_hit_may_charge)
             state_m (g, tg)->flags |= BOL_F_SHOOTING;
         bool routed = bol_take_hits (g, tg, hits, primary, "shooting");
         bol_commander_risk (g, tg, routed, dice);

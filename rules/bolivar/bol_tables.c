@@ -215,7 +215,8 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         "nearest_target", "cavalry_retreat_from_fire", "no_drawn_melees",
         "pursuit", "pursue_when_free", "infantry_charge_cavalry",
         "charge_check", "charge_full_move", "guns_deploy_and_shoot",
-        "hasty_square" };
+        "hasty_square", "fire_hit_may_charge", "moved_cannot_charge",
+        "no_evade", "shoot_dice_to_zero", "secondary_by_stands" };
     static const char *const numbers[] = {
         "charge_facing_deg", "rout_rally_per", "stand_width_cm",
         "stand_depth_cm", "guns_at_guns_dice", "cavalry_retreat_dice",
@@ -233,7 +234,9 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         &h->nearest_target, &h->cavalry_retreat_from_fire,
         &h->no_drawn_melees, &h->pursuit, &h->pursue_when_free,
         &h->infantry_charge_cavalry, &h->charge_check, &h->charge_full_move,
-        &h->guns_deploy_and_shoot, &h->hasty_square };
+        &h->guns_deploy_and_shoot, &h->hasty_square, &h->fire_hit_may_charge,
+        &h->moved_cannot_charge, &h->no_evade, &h->shoot_dice_to_zero,
+        &h->secondary_by_stands };
     _Static_assert (sizeof flags / sizeof *flags
                     == sizeof flag_of / sizeof *flag_of, "a flag each");
     if (!table_need_group_of (ld, "bolivar.house", keys, FLAGS + NUMBERS))

@@ -81,6 +81,20 @@ typedef struct {
                                        0: the host's rule */
     double routed_breakpoint;       /* abandons the field at this share
                                        of its units routed; 0: host's */
+    bool fire_hit_may_charge;       /* hits from fire place no shooting
+                                       marker: passed its disorder check,
+                                       the unit may still charge */
+    bool moved_cannot_charge;       /* "A unit can do one of these": one
+                                       that moved, turned or changed
+                                       formation does not charge */
+    bool no_evade;                  /* "Being charged pre-empts most
+                                       movement": no evades */
+    bool shoot_dice_to_zero;        /* a shooter's modifiers may leave it
+                                       no dice (the host's at least one
+                                       gives way) */
+    bool secondary_by_stands;       /* a secondary shooter or fighter
+                                       throws its stands' dice too, not
+                                       the host's 1d6 */
 } bol_house_t;
 
 /*  One unit type's row. */
