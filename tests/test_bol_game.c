@@ -1063,6 +1063,56 @@ test_charges (void **state)
     unmake (f);
 }
 
+/*  "The distance between two units is always measured between closest
+ *  points"; "Charges are up to 3 TUM"; "Chargers can wheel at the start
+ *  but this must be the minimum possible to contact enemy"; "Changes of
+ *  direction are included in the movement allowance". */
+static void
+test_charge_by_closest_points (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the line's nearest end is 5 cm (2.5 TUM) straight before the
+       horse's front, its centre further off to the side: in reach */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20, 0,
+                    NULL),
+              unit ("d", "red", "battalion", "ordinary", "line", 55, 27, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    char err[SOLO_ERR_MAX] = "";
+    order_t charge = test_charge_order (f, "d");
+    if (game_check_order (f->g, idx (f, "a"), &charge, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    order (f, "a", test_charge_order (f, "d"));
+    test_next_phase (f);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a charges d in the front"));
+    unmake (f);
+
+    /* the column's corner is 3.6 cm off, but beside the horse's front:
+       the least wheel that brings it before its front is 27 degrees (its
+       outer corner 1.9 cm), and then 6.6 cm on to its far corner: 8.5
+       cm, beyond 3 TUM */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20, 0,
+                    NULL),
+              unit ("d", "red", "battalion", "ordinary", "column", 57, 25,
+                    180, NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_near (situation_unit_distance (game_situation (f->g), idx (f, "a"),
+                                        idx (f, "d")), sqrt (13), 1e-9);
+    refused (f, "a", test_charge_order (f, "d"), "(a wheel of 27 degrees and "
+             "3.3 TUM (6.6 cm) straight ahead), beyond a charge (3.0 TUM "
+             "(6.0 cm))");
+    unmake (f);
+}
+
 /*  The option named `name` among unit `id`'s (portfolio_build), the
  *  test failed when there is none; with `no_charge_in_reach`, fail too
  *  when a charge without a move first is offered. */
@@ -1986,6 +2036,7 @@ main (void)
         cmocka_unit_test (test_worst_zone_on_the_way),
         cmocka_unit_test (test_changes_of_direction),
         cmocka_unit_test (test_charges),
+        cmocka_unit_test (test_charge_by_closest_points),
         cmocka_unit_test (test_charge_after_a_move),
         cmocka_unit_test (test_melee_and_rally_back),
         cmocka_unit_test (test_passage_of_lines),

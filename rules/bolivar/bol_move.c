@@ -763,6 +763,133 @@ bol_charge_reach (const game_t *g, int u)
                                      : bol_cm (g, t->charge_tum);
 }
 
+/*  How far footprint `a` goes straight ahead before its front meets
+ *  footprint `b`: the nearest part of b within the lane a's frontage
+ *  makes straight ahead (by more than LANE_MIN_CM), less the depth of
+ *  a's front; -1 when no part of b is in the lane or b is not ahead of
+ *  a's front. */
+#define LANE_MIN_CM 0.01
+static double
+ahead_to_meet (const footprint_t *a, const footprint_t *b)
+{
+    vec2_t ahead = geom_heading_vec (a->facing);
+    vec2_t right = { ahead.y, -ahead.x };
+    vec2_t c[4];
+    footprint_corners (b, c);
+    double across[4], on[4];
+    for (int i = 0; i < 4; i++) {
+        vec2_t d = { c[i].x - a->centre.x, c[i].y - a->centre.y };
+        across[i] = d.x * right.x + d.y * right.y;
+        on[i] = d.x * ahead.x + d.y * ahead.y;
+    }
+    /* the least `on` of b cut to the lane: its corners in the lane and
+       where its edges cross the lane's sides */
+    double half = a->width / 2 - LANE_MIN_CM, best = INFINITY;
+    for (int i = 0; i < 4; i++) {
+        int j = (i + 1) % 4;
+        if (fabs (across[i]) <= half)
+            best = fmin (best, on[i]);
+        for (int side = -1; side <= 1; side += 2) {
+            double s = side * half;
+            if ((across[i] - s) * (across[j] - s) < 0) {
+                double k = (s - across[i]) / (across[j] - across[i]);
+                best = fmin (best, on[i] + k * (on[j] - on[i]));
+            }
+        }
+    }
+    double go = best - a->depth / 2;
+    return isfinite (go) && go > -BOL_CONTACT_CM ? fmax (0, go) : -1;
+}
+
+/*  The steps a charge's wheel is looked for in (degrees). */
+#define CHARGE_WHEEL_STEP_DEG 0.5
+
+/*  The way unit u's charge on `target` goes: the least wheel at its
+ *  start, up to `most` degrees either way, after which part of the
+ *  target lies in the lane its frontage makes straight ahead (the wheel
+ *  about its inner front corner, "the distance of the unit's corner
+ *  that moves most is counted"), in *wheel (unsigned), and how far its
+ *  front then goes straight ahead to meet it in *ahead.  False when no
+ *  such wheel brings it into the lane. */
+static bool
+charge_way (const game_t *g, int u, int target, double most, double *wheel,
+            double *ahead)
+{
+    const footprint_t *fp = &game_unit_c (g, u)->fp;
+    const footprint_t *tf = &game_unit_c (g, target)->fp;
+    vec2_t v = geom_heading_vec (fp->facing);
+    vec2_t r = { v.y, -v.x };
+    for (double k = 0; k <= most + 1e-9; k += CHARGE_WHEEL_STEP_DEG)
+        for (int side = 1; side >= (k > 0 ? -1 : 1); side -= 2) {
+            /* the inner front corner stays where it is */
+            double half = fp->width / 2 * side, front = fp->depth / 2;
+            vec2_t pivot = { fp->centre.x + r.x * half + v.x * front,
+                             fp->centre.y + r.y * half + v.y * front };
+            footprint_t at = *fp;
+            at.facing = geom_norm_deg (fp->facing + side * k);
+            vec2_t v2 = geom_heading_vec (at.facing);
+            vec2_t r2 = { v2.y, -v2.x };
+            at.centre = (vec2_t) { pivot.x - r2.x * half - v2.x * front,
+                                   pivot.y - r2.y * half - v2.y * front };
+            double go = ahead_to_meet (&at, tf);
+            if (go >= 0) {
+                *wheel = k;
+                *ahead = go;
+                return true;
+            }
+        }
+    return false;
+}
+
+/*  Seed 000's charge ("A charge can be an oblique move but cannot
+ *  include a change of facing"): straight at the point of contact
+ *  (bol_contact_point), at most a wheel's angle off the charger's front
+ *  and turning it no more than charge_facing_deg to meet the target,
+ *  within its reach; the rest of charge_check. */
+static int
+house_charge_way (const game_t *g, int u, int target, char *err,
+                  int errlen, bool mind_reach)
+{
+    const unit_t *x = game_unit_c (g, u);
+    const bol_tables_t *t = tables (g);
+    double distance;
+    vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
+    double wheel = distance > 0.05
+                 ? turn_between (x->fp.facing, geom_bearing (x->fp.centre, at))
+                 : 0;
+    if (wheel > t->wheel_deg + 1) {
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: %s lies %.0f degrees off "
+                      "its front (a charge may wheel %.0f)", x->id,
+                      game_unit_c (g, target)->id, wheel, t->wheel_deg);
+        return -1;
+    }
+    double meet = geom_bearing (at, game_unit_c (g, target)->fp.centre);
+    if (distance > 0.05
+        && turn_between (x->fp.facing, meet) > t->house.charge_facing_deg) {
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: it would turn %.0f degrees "
+                      "to meet %s (\"A charge can be an oblique move but "
+                      "cannot include a change of facing\")", x->id,
+                      turn_between (x->fp.facing, meet),
+                      game_unit_c (g, target)->id);
+        return -1;
+    }
+    double reach = bol_charge_reach (g, u);
+    if (mind_reach && distance > reach + 0.05) {
+        if (err) {
+            char a[48], b[48];
+            ruleset_length_text (game_ruleset (g), distance, a, sizeof a);
+            ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
+            snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a "
+                      "charge (%s)", x->id, game_unit_c (g, target)->id, a,
+                      b);
+        }
+        return -1;
+    }
+    return 0;
+}
+
 /*  bol_charge_check, the distance asked or not (`mind_reach`). */
 static int
 charge_check (const game_t *g, int u, int target, char *err, int errlen,
@@ -810,40 +937,64 @@ charge_check (const game_t *g, int u, int target, char *err, int errlen,
                       "check", x->id);
         return -1;
     }
-    double distance;
-    vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
-    double wheel = distance > 0.05
-                 ? turn_between (x->fp.facing, geom_bearing (x->fp.centre, at))
-                 : 0;
-    if (wheel > t->wheel_deg + 1) {
-        if (err)
+    if (t->house.charge_facing_deg > 0)
+        return house_charge_way (g, u, target, err, errlen, mind_reach);
+    /* "Charges are up to 3 TUM"; "The distance between two units is
+       always measured between closest points"; "Chargers can wheel at
+       the start but this must be the minimum possible to contact enemy";
+       "Changes of direction are included in the movement allowance" */
+    double reach = bol_charge_reach (g, u);
+    double most = t->wheel_deg + TURN_MIN_DEG;
+    double swing = hypot (x->fp.width, x->fp.depth) * most * RAD;
+    if (mind_reach) {
+        /* no wheel brings any point of it nearer than its swing: a far
+           target is out of reach, its way not looked for */
+        double limit = reach + swing + 1;
+        double d = situation_unit_distance_within (game_situation (g), u,
+                                                   target, limit);
+        if (d - swing > reach + 0.05) {
+            if (err) {
+                char a[48], b[48];
+                ruleset_length_text (game_ruleset (g), d, a, sizeof a);
+                ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
+                snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a "
+                          "charge (%s)", x->id, game_unit_c (g, target)->id,
+                          a, b);
+            }
+            return -1;
+        }
+    }
+    double wheel, ahead;
+    if (!charge_way (g, u, target, most, &wheel, &ahead)) {
+        if (err) {
+            double off = charge_way (g, u, target, 180, &wheel, &ahead)
+                       ? wheel
+                       : turn_between (x->fp.facing,
+                                       geom_bearing (x->fp.centre,
+                                                     game_unit_c (g, target)
+                                                     ->fp.centre));
             snprintf (err, (size_t) errlen, "%s: %s lies %.0f degrees off "
                       "its front (a charge may wheel %.0f)", x->id,
-                      game_unit_c (g, target)->id, wheel, t->wheel_deg);
+                      game_unit_c (g, target)->id, off, t->wheel_deg);
+        }
         return -1;
     }
-    /* seed 000: "A charge can be an oblique move but cannot include a
-       change of facing" */
-    double meet = geom_bearing (at, game_unit_c (g, target)->fp.centre);
-    if (t->house.charge_facing_deg > 0 && distance > 0.05
-        && turn_between (x->fp.facing, meet) > t->house.charge_facing_deg) {
-        if (err)
-            snprintf (err, (size_t) errlen, "%s: it would turn %.0f degrees "
-                      "to meet %s (\"A charge can be an oblique move but "
-                      "cannot include a change of facing\")", x->id,
-                      turn_between (x->fp.facing, meet),
-                      game_unit_c (g, target)->id);
-        return -1;
-    }
-    double reach = bol_charge_reach (g, u);
-    if (mind_reach && distance > reach + 0.05) {
+    double cost = x->fp.width * wheel * RAD + ahead;
+    if (mind_reach && cost > reach + 0.05) {
         if (err) {
-            char a[48], b[48];
-            ruleset_length_text (game_ruleset (g), distance, a, sizeof a);
+            char a[48], b[48], c[48];
+            ruleset_length_text (game_ruleset (g), cost, a, sizeof a);
             ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
-            snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a "
-                      "charge (%s)", x->id, game_unit_c (g, target)->id, a,
-                      b);
+            ruleset_length_text (game_ruleset (g), ahead, c, sizeof c);
+            if (wheel > TURN_MIN_DEG)
+                snprintf (err, (size_t) errlen, "%s: %s is %s away (a wheel "
+                          "of %.0f degrees and %s straight ahead), beyond a "
+                          "charge (%s)", x->id, game_unit_c (g, target)->id,
+                          a, wheel, c, b);
+            else
+                snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a "
+                          "charge (%s)", x->id, game_unit_c (g, target)->id,
+                          a, b);
         }
         return -1;
     }
