@@ -1292,9 +1292,13 @@ test_melee_and_rally_back (void **state)
 /*  "A Gauchos/Llaneros or skirmisher unit can Evade to avoid being
  *  contacted by a charge.  The unit cannot be charging and must make a
  *  command check.  The unit then moves directly away from charger, with
- *  full movement allowance"; "The charger might catch the evader": the
- *  charger of an evader that got away charges as far as it goes, up to
- *  3 TUM, stopped short of anything in its way (RULINGS.md). */
+ *  full movement allowance, making an about face and/or wheel if
+ *  necessary"; "An About Face ... reduces the movement allowance by 1
+ *  TUM for infantry and 3 TUM for others" (readings.evade_turn_costs:
+ *  the skirmishers facing the charger go 6 - 1 TUM); "The charger might
+ *  catch the evader": the charger of an evader that got away charges as
+ *  far as it goes, up to 3 TUM, stopped short of anything in its way
+ *  (RULINGS.md). */
 static void
 test_evade (void **state)
 {
@@ -1304,8 +1308,10 @@ test_evade (void **state)
     test_push (f, 2, 6, 1);
     test_next_phase (f);
     assert_true (test_saw (f, "d's command check to evade: 2d6, best 6: passed"));
-    assert_true (test_saw (f, "d evades a: 12.0 cm directly away"));
-    test_near (U (f, "d")->fp.centre.y, 26 + 12, 0.01);
+    assert_true (test_saw (f, "d evades a: 10.0 cm directly away (turning "
+                           "away cost 2.0 cm of its 12.0 cm)"));
+    test_near (U (f, "d")->fp.centre.y, 26 + 10, 0.01);
+    test_near (U (f, "d")->fp.facing, 0, 1e-9);
     /* the charger goes its 3 TUM (6 cm) after it */
     assert_true (test_saw (f, "a charges but does not reach d"));
     assert_true (test_saw (f, "it moves 6.0 cm"));

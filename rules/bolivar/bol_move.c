@@ -1065,18 +1065,41 @@ bol_charge_move_alone (game_t *g, int u, int target)
     return true;
 }
 
+/*  "The unit then moves directly away from charger, with full movement
+ *  allowance, making an about face and/or wheel if necessary": its
+ *  allowance along the way away (difficult terrain on it counts), less,
+ *  under readings.evade_turn_costs, what turning to go away costs ("An
+ *  About Face is a 180° turn which reduces the movement allowance by 1
+ *  TUM for infantry and 3 TUM for others"; a wheel its corner's way):
+ *  the cheaper of a wheel and an about face with a wheel. */
 static void
 bol_evade_alone (game_t *g, int u, int charger)
 {
     unit_t *x = game_unit_m (g, u);
     double away = geom_bearing (game_unit_c (g, charger)->fp.centre,
                                 x->fp.centre);
-    double moved = walk (g, u, away, bol_move_allowance (g, u), away, false,
-                         -1);
+    double off = turn_between (x->fp.facing, away), cost = 0;
+    if (tables (g)->evade_turn_costs && off > TURN_MIN_DEG) {
+        double wheel = x->fp.width * off * RAD;
+        double about = about_face_cost (g, u)
+                     + x->fp.width * (180 - off) * RAD;
+        cost = fmin (wheel, about);
+    }
+    double allowance = way_allowance (g, u, away, bol_normal_allowance (g, u),
+                                      away);
+    double length = fmax (0, allowance - cost);
+    double moved = length > 0 ? walk (g, u, away, length, away, false, -1)
+                              : 0;
     x->fp.facing = away;
-    if (game_events_on (g))
+    if (game_events_on (g)) {
+        char turn[64] = "";
+        if (cost > 0.005)
+            snprintf (turn, sizeof turn, " (turning away cost %.1f cm of its "
+                      "%.1f cm)", cost, allowance);
         game_event (g, GAME_EVENT_MOVE, u, "%s evades %s: %.1f cm directly "
-                    "away", x->id, game_unit_c (g, charger)->id, moved);
+                    "away%s", x->id, game_unit_c (g, charger)->id, moved,
+                    turn);
+    }
 }
 
 /*  Is an enemy in contact with u behind its flank or to its rear? */
