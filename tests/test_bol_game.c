@@ -694,10 +694,14 @@ test_shooting (void **state)
 }
 
 /*  "In a game turn deployed artillery can either move and limber or move
- *  and shoot" (read in RULINGS.md: a deployed gun told to move limbers
- *  first).  A gun whose move comes to nothing (a friend stands before
- *  it) never limbered: it keeps its shot and says nothing of limbering;
- *  one that moves limbers, and does not shoot that turn. */
+ *  and shoot.  Artillery can wheel or pivot."  A deployed gun told to
+ *  move, and nothing of its formation, moves deployed and keeps its
+ *  shot; told to move "limbered" (the order's formation), it limbers,
+ *  moves and does not shoot that turn; "Limbered artillery can move, and
+ *  optionally deploy at the end, but cannot shoot in a game turn they
+ *  were limbered".  A gun whose move comes to nothing (a friend stands
+ *  before it) stays where it is, deployed, and says nothing of
+ *  limbering. */
 static void
 test_gun_that_cannot_move_stays_deployed (void **state)
 {
@@ -724,22 +728,34 @@ test_gun_that_cannot_move_stays_deployed (void **state)
     assert_false (test_saw (f, "gun deploys"));
     unmake (f);
 
-    /* nothing before it: it limbers, moves, deploys, and cannot shoot */
-    snprintf (units, sizeof units, "%s, %s",
+    /* nothing before it, told only where: it moves deployed, "move and
+       shoot" */
+    snprintf (units, sizeof units, "%s, %s, %s",
               unit ("gun", "blue", "light_gun", "ordinary", "line", 40, 20,
+                    0, NULL),
+              unit ("gun2", "blue", "light_gun", "ordinary", "line", 60, 20,
                     0, NULL),
               unit ("foe", "red", "battalion", "ordinary", "line", 40, 90,
                     180, NULL));
     f = make (NULL, units);
     start (f);
     order (f, "gun", test_move_order (40, 30));
+    /* told to move limbered: "move and limber" */
+    order_t limber = test_move_order (60, 30);
+    limber.has_formation = true;
+    limber.formation = FORMATION_COLUMN;
+    order (f, "gun2", limber);
     test_next_phase (f);
     test_near (U (f, "gun")->fp.centre.y, 30, 0.01);
     assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
-    assert_true (test_saw (f, "gun limbers"));
     assert_true (test_saw (f, "gun moves 10.0 cm"));
-    assert_true (test_saw (f, "gun deploys (it cannot shoot this turn)"));
-    assert_false (bol_can_shoot (f->g, idx (f, "gun")));
+    assert_false (test_saw (f, "gun limbers"));
+    assert_false (S (f, "gun")->flags & BOL_F_LIMBERED);
+    assert_true (bol_can_shoot (f->g, idx (f, "gun")));
+    test_near (U (f, "gun2")->fp.centre.y, 30, 0.01);
+    assert_int_equal (U (f, "gun2")->formation, FORMATION_COLUMN);
+    assert_true (test_saw (f, "gun2 limbers"));
+    assert_false (bol_can_shoot (f->g, idx (f, "gun2")));
     unmake (f);
 }
 

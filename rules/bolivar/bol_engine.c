@@ -714,10 +714,6 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
                                             geom_bearing (c, e),
                                             fmin (step, fmax (0, d
                                                   - charge * 0.6)));
-            if (is_artillery (g, u) && x->formation == FORMATION_LINE) {
-                on.has_formation = true;
-                on.formation = FORMATION_COLUMN;
-            }
             TRY (on);
             order_t back = on;
             back.to = situation_move_towards (game_situation (g), c,
@@ -771,10 +767,6 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
                                             geom_bearing (x->fp.centre,
                                                           ob->at),
                                             fmin (step, best_d));
-            if (is_artillery (g, u) && x->formation == FORMATION_LINE) {
-                on.has_formation = true;
-                on.formation = FORMATION_COLUMN;
-            }
             TRY (on);
         }
     }

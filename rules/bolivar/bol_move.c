@@ -591,9 +591,6 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     const bol_tables_t *t = tables (g);
     bol_zone_t zone = bol_zone (g, u);
     bool events = game_events_on (g);
-    /* the formation change first; guns that move limber first ("In a
-       game turn deployed artillery can either move and limber or move and
-       shoot": a reading, RULINGS.md) and deploy at the end if told to */
     if (st->house & BOL_H_LEADER_TRIED) {
         /* seed 000: "Leader that attempted to rally this turn: No
            movement" */
@@ -602,12 +599,21 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
                         "rally a unit this turn", x->id);
         return;
     }
+    /* the formation change first.  Guns: "In a game turn deployed
+       artillery can either move and limber or move and shoot": a
+       deployed gun told to move in limbered order (the order's
+       formation "limbered") limbers and does not shoot; told nothing,
+       or "deployed", it moves deployed and keeps its shot (RULINGS.md).
+       "Limbered artillery can move, and optionally deploy at the end":
+       told "deployed", a limbered gun deploys, and does not shoot this
+       turn */
     bool moves = o->has_to && geom_dist (o->to, x->fp.centre) > 0.05
               && zone != BOL_ZONE_LOCKED;
     formation_t want = o->has_formation ? o->formation : x->formation;
     formation_t before = want, after = want;
     /* seed 000: deployed guns "can, if deployed, move 2 inches and shoot
-       in the same turn": a short move leaves them deployed */
+       in the same turn": a short move leaves them deployed, a longer one
+       limbers first and deploys at the end */
     double gun_step = bol_cm (g, t->house.guns_move_and_shoot);
     bool short_move = t->house.guns_move_and_shoot > 0 && moves
                    && x->formation == FORMATION_LINE && want == FORMATION_LINE
@@ -615,7 +621,8 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     /* a deployed gun limbers only to move: if the move comes to nothing
        (friends in the way, an enemy too near) it never limbered and keeps
        its shot, so its "limbers" is said with the move */
-    bool gun_limbers = is_artillery (g, u) && moves && !short_move;
+    bool gun_limbers = t->house.guns_move_and_shoot > 0
+                    && is_artillery (g, u) && moves && !short_move;
     bool limber_to_move = gun_limbers && x->formation == FORMATION_LINE;
     int16_t flags_at_start = st->flags, house_at_start = st->house;
     if (gun_limbers) {
