@@ -24,6 +24,8 @@
 
 static game_rules_t *rules;
 
+#define PI 3.14159265358979323846
+
 static int
 setup (void **state)
 {
@@ -171,6 +173,53 @@ fire (void)
     o.kind = ORDER_FIRE;
     o.fire = true;
     return o;
+}
+
+/*  Order `o` is legal for unit `id` now (game_check_order); fails the
+ *  test with the refusal otherwise.  The unit is not ordered. */
+static void
+accepted (fixture_t *f, const char *id, order_t o)
+{
+    char err[SOLO_ERR_MAX];
+    if (game_check_order (f->g, idx (f, id), &o, err, sizeof err) < 0)
+        fail_msg ("%s: %s", id, err);
+}
+
+/*  How many of the game's events hold `words`. */
+static int
+count_saw (const fixture_t *f, const char *words)
+{
+    int n = 0;
+    for (int i = 0; i < f->event_count; i++)
+        n += strstr (f->events[i], words) != NULL;
+    return n;
+}
+
+/*  The rules of 4 Page Bolivar's table file with its first `from`
+ *  replaced by `to` (another reading); fails the test when they do not
+ *  load.  Destroy with game_rules_destroy. */
+static game_rules_t *
+variant (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path ("rules/data/bolivar/"
+                                                   "tables.cfg"),
+                                 err, sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    assert_non_null (at);
+    size_t n = strlen (text) + strlen (to) + 1;
+    char *edited = malloc (n);
+    assert_non_null (edited);
+    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    free (text);
+    game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
+                                            sizeof err);
+    free (edited);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
 }
 
 /*  "Each stand has Resolve (2-4).  Superior stands are +1 resolve for the
@@ -369,6 +418,13 @@ test_zones (void **state)
     about.has_facing = true;
     about.facing = 180;
     order (f, "locked", about);
+    /* the about face is a change of direction: its command check ("In
+       addition to restrictions of movement in the Threat Zone") */
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "locked's command check to about face"));
+    test_near (U (f, "locked")->fp.facing, 180, 1e-9);
+    assert_int_equal (bol_zone (f->g, idx (f, "locked")), BOL_ZONE_LOCKED);
     unmake (f);
 }
 
@@ -638,10 +694,14 @@ test_shooting (void **state)
 }
 
 /*  "In a game turn deployed artillery can either move and limber or move
- *  and shoot" (read in RULINGS.md: a deployed gun told to move limbers
- *  first).  A gun whose move comes to nothing (a friend stands before
- *  it) never limbered: it keeps its shot and says nothing of limbering;
- *  one that moves limbers, and does not shoot that turn. */
+ *  and shoot.  Artillery can wheel or pivot."  A deployed gun told to
+ *  move, and nothing of its formation, moves deployed and keeps its
+ *  shot; told to move "limbered" (the order's formation), it limbers,
+ *  moves and does not shoot that turn; "Limbered artillery can move, and
+ *  optionally deploy at the end, but cannot shoot in a game turn they
+ *  were limbered".  A gun whose move comes to nothing (a friend stands
+ *  before it) stays where it is, deployed, and says nothing of
+ *  limbering. */
 static void
 test_gun_that_cannot_move_stays_deployed (void **state)
 {
@@ -668,22 +728,34 @@ test_gun_that_cannot_move_stays_deployed (void **state)
     assert_false (test_saw (f, "gun deploys"));
     unmake (f);
 
-    /* nothing before it: it limbers, moves, deploys, and cannot shoot */
-    snprintf (units, sizeof units, "%s, %s",
+    /* nothing before it, told only where: it moves deployed, "move and
+       shoot" */
+    snprintf (units, sizeof units, "%s, %s, %s",
               unit ("gun", "blue", "light_gun", "ordinary", "line", 40, 20,
+                    0, NULL),
+              unit ("gun2", "blue", "light_gun", "ordinary", "line", 60, 20,
                     0, NULL),
               unit ("foe", "red", "battalion", "ordinary", "line", 40, 90,
                     180, NULL));
     f = make (NULL, units);
     start (f);
     order (f, "gun", test_move_order (40, 30));
+    /* told to move limbered: "move and limber" */
+    order_t limber = test_move_order (60, 30);
+    limber.has_formation = true;
+    limber.formation = FORMATION_COLUMN;
+    order (f, "gun2", limber);
     test_next_phase (f);
     test_near (U (f, "gun")->fp.centre.y, 30, 0.01);
     assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
-    assert_true (test_saw (f, "gun limbers"));
     assert_true (test_saw (f, "gun moves 10.0 cm"));
-    assert_true (test_saw (f, "gun deploys (it cannot shoot this turn)"));
-    assert_false (bol_can_shoot (f->g, idx (f, "gun")));
+    assert_false (test_saw (f, "gun limbers"));
+    assert_false (S (f, "gun")->flags & BOL_F_LIMBERED);
+    assert_true (bol_can_shoot (f->g, idx (f, "gun")));
+    test_near (U (f, "gun2")->fp.centre.y, 30, 0.01);
+    assert_int_equal (U (f, "gun2")->formation, FORMATION_COLUMN);
+    assert_true (test_saw (f, "gun2 limbers"));
+    assert_false (bol_can_shoot (f->g, idx (f, "gun2")));
     unmake (f);
 }
 
@@ -715,6 +787,244 @@ test_about_face (void **state)
     test_on_to (f, BOL_PHASE_MORALE);
     test_next_phase (f);
     assert_false (S (f, "b")->flags & BOL_F_MOVED);
+    unmake (f);
+}
+
+/*  "A command check is required for ... each time any unit does a
+ *  change direction (except a wheel as first change direction)": one
+ *  check a change; failed, the change is not made and the unit's move
+ *  ends there (RULINGS.md): no second throw for the same turn, no move
+ *  straight ahead the way it did not turn.  The column stands in the
+ *  threat zone of the skirmishers ("within 4 TUM of any enemy"); its
+ *  check is 2d6 (resolve 3, no commander). */
+static void
+test_failed_change_ends_move (void **state)
+{
+    (void) state;
+    const char *foe = unit ("r", "red", "skirmisher", "ordinary", "loose", 60,
+                            28, 180, NULL);
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "column", 50, 20, 0,
+                    NULL), foe);
+    /* back to its rear, told no facing: an about face first; failed, it
+       neither moves nor throws again */
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_THREAT);
+    order (f, "b", test_move_order (50, 12));
+    test_push (f, 2, 1, 1);
+    test_next_phase (f);
+    assert_int_equal (count_saw (f, "b's command check"), 1);
+    assert_true (test_saw (f, "b does not about face, and its move ends"));
+    test_near (U (f, "b")->fp.centre.y, 20, 1e-9);
+    test_near (U (f, "b")->fp.facing, 0, 1e-9);
+    assert_false (S (f, "b")->flags & BOL_F_MOVED);
+    unmake (f);
+
+    /* on the oblique, its facing kept ("An advance on the Oblique is up to
+       45° from straight ahead"): failed, it does not move */
+    f = make (NULL, units);
+    start (f);
+    order_t oblique = test_move_order (45, 25);
+    oblique.has_facing = true;
+    oblique.facing = 0;
+    order (f, "b", oblique);
+    test_push (f, 2, 1, 1);
+    test_next_phase (f);
+    assert_int_equal (count_saw (f, "b's command check"), 1);
+    assert_true (test_saw (f, "command check to advance on the oblique 45 "
+                           "degrees"));
+    test_near (U (f, "b")->fp.centre.x, 50, 1e-9);
+    test_near (U (f, "b")->fp.centre.y, 20, 1e-9);
+    unmake (f);
+
+    /* a turn of 90 standing: the wheel of 45 (the first change, no
+       check), then a pivot of 45 whose check fails: it faces 45 */
+    f = make (NULL, units);
+    start (f);
+    order_t turn = order_hold ();
+    turn.has_facing = true;
+    turn.facing = 90;
+    order (f, "b", turn);
+    test_push (f, 2, 1, 1);
+    test_next_phase (f);
+    assert_int_equal (count_saw (f, "b's command check"), 1);
+    assert_true (test_saw (f, "command check to pivot 45 degrees"));
+    test_near (U (f, "b")->fp.facing, 45, 1e-9);
+    unmake (f);
+}
+
+/*  "Always use the worst movement zone the unit tries to move through in
+ *  a game turn": the zones are read along the whole way, and their
+ *  limits hold from the start. */
+static void
+test_worst_zone_on_the_way (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the column starts 13 cm from the skirmishers (the manoeuvre zone,
+       "move in any direction"); 8 cm east it would be within 4 TUM of
+       them: the threat zone's changes of direction hold, and no wheel
+       turns it 90 degrees */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "column", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "skirmisher", "ordinary", "loose", 66, 27,
+                    270, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_MANOEUVRE);
+    refused (f, "b", test_move_order (58, 20), "in the threat zone it would "
+             "move 90 degrees off its front");
+    /* 1 TUM west it stays in the manoeuvre zone: any direction */
+    order (f, "b", test_move_order (48, 20));
+    unmake (f);
+
+    /* on the oblique towards them: the threat zone's command check is
+       asked, though it starts in the manoeuvre zone */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "column", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "skirmisher", "ordinary", "loose", 60, 36,
+                    180, NULL));
+    f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_MANOEUVRE);
+    order_t oblique = test_move_order (54, 30);
+    oblique.has_facing = true;
+    oblique.facing = 0;
+    order (f, "b", oblique);
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "b's command check to advance on the oblique "
+                           "22 degrees: 2d6, best 6: passed"));
+    test_near (U (f, "b")->fp.centre.x, 54, 1e-6);
+    test_near (U (f, "b")->fp.centre.y, 30, 1e-6);
+    test_near (U (f, "b")->fp.facing, 0, 1e-9);
+    unmake (f);
+
+    /* horse 2.2 cm off the corner of a line, beside its frontage: across
+       its front, 2 cm before it, it would pass through its control zone
+       ("directly-to-front of enemy and within 3 TUM") and end no closer:
+       refused */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 44, 35, 90,
+                    NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 40,
+                    180, NULL));
+    f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_zone (f->g, idx (f, "h")), BOL_ZONE_THREAT);
+    refused (f, "h", test_move_order (60, 35), "in foe's control zone it may "
+             "only stand, move closer to it, directly away from it or "
+             "directly to its rear (its way enters that zone)");
+    unmake (f);
+}
+
+/*  Change Direction: "A Wheel is up to 45° and the distance of the
+ *  unit's corner that moves most is counted towards the movement
+ *  allowance.  Wheels in first direction change never require a command
+ *  check ...  A Pivot on the centre is also up to 45°, but one front
+ *  corner wheels back as other wheels forward, and the distance of the
+ *  unit's corner that moves most is counted ...  An About Face is a 180°
+ *  turn"; "Control Zone: ... (4) move directly-to-rear".  The line (4
+ *  TUM, 8 cm wide; 6 TUM, 12 cm, to move) stands in the threat zone of
+ *  the skirmishers beside it. */
+static fixture_t *
+line_in_threat (void)
+{
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "skirmisher", "ordinary", "loose", 62, 21, 90,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_THREAT);
+    return f;
+}
+
+static void
+test_changes_of_direction (void **state)
+{
+    (void) state;
+    fixture_t *f = line_in_threat ();
+    order_t turn = order_hold ();
+    turn.has_facing = true;
+    /* standing: a wheel (up to 45), a wheel and a pivot (up to 90), an
+       about face (and a pivot); nothing turns it 110 */
+    turn.facing = 30;
+    accepted (f, "b", turn);
+    turn.facing = 90;
+    accepted (f, "b", turn);
+    turn.facing = 150;
+    accepted (f, "b", turn);
+    turn.facing = 110;
+    refused (f, "b", turn, "a turn of 110 degrees is more than a wheel and a "
+             "pivot of 45 each, and no about face");
+    /* moving: up to 45 off its front, or to its rear */
+    accepted (f, "b", test_move_order (56, 26));           /* 45 degrees */
+    refused (f, "b", test_move_order (55.196, 23), "it would move 60 degrees "
+             "off its front");
+    refused (f, "b", test_move_order (60, 20), "90 degrees off its front");
+    accepted (f, "b", test_move_order (53, 25.196));          /* 30 degrees */
+    unmake (f);
+
+    /* a wheel of 30 to its right, no check: its outer corner goes 8 cm x
+       30 degrees (4.19 cm), and it moves 12 - 4.19 = 7.81 cm */
+    f = line_in_threat ();
+    order (f, "b", test_move_order (50 + 12 * 0.5, 20 + 12 * 0.8660254));
+    test_next_phase (f);
+    assert_int_equal (count_saw (f, "command check"), 0);
+    test_near (U (f, "b")->fp.facing, 30, 1e-6);
+    double moved = geom_dist (U (f, "b")->fp.centre, (vec2_t) { 50, 20 });
+    test_near (moved, 12 - 8 * PI / 6, 0.01);
+    unmake (f);
+
+    /* straight ahead, then a pivot of 30 (the second change, a check): a
+       front corner goes half the width x 30 degrees (2.09 cm), and it
+       moves 12 - 2.09 = 9.91 cm */
+    f = line_in_threat ();
+    order_t ahead = test_move_order (50, 40);
+    ahead.has_facing = true;
+    ahead.facing = 30;
+    order (f, "b", ahead);
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "b's command check to pivot 30 degrees: 2d6, "
+                           "best 6: passed"));
+    test_near (U (f, "b")->fp.centre.y, 20 + 12 - 4 * PI / 6, 0.01);
+    test_near (U (f, "b")->fp.facing, 30, 1e-6);
+    unmake (f);
+
+    /* directly to its rear, its facing kept: no change of direction, no
+       check, no moved marker; the whole 12 cm */
+    f = line_in_threat ();
+    order_t back = test_move_order (50, 8);
+    back.has_facing = true;
+    back.facing = 0;
+    order (f, "b", back);
+    test_next_phase (f);
+    assert_int_equal (count_saw (f, "command check"), 0);
+    test_near (U (f, "b")->fp.centre.y, 8, 0.01);
+    test_near (U (f, "b")->fp.facing, 0, 1e-9);
+    assert_false (S (f, "b")->flags & BOL_F_MOVED);
+    unmake (f);
+
+    /* the options the commander weighs for it are all legal, and more
+       than holding */
+    f = line_in_threat ();
+    portfolio_option_t opt[PORTFOLIO_MAX];
+    int n = portfolio_build (f->g, idx (f, "b"), NULL, 0.5, 0.5, opt,
+                             PORTFOLIO_MAX);
+    assert_true (n > 1);
+    char err[SOLO_ERR_MAX];
+    for (int k = 0; k < n; k++)
+        if (game_check_order (f->g, idx (f, "b"), &opt[k].order, err,
+                              sizeof err) < 0)
+            fail_msg ("option \"%s\": %s", opt[k].name, err);
     unmake (f);
 }
 
@@ -766,6 +1076,56 @@ test_charges (void **state)
              "Shooting units cannot charge");
     S (f, "horse")->flags = BOL_F_MOVED;
     refused (f, "horse", test_charge_order (f, "foe"), "moved marker");
+    unmake (f);
+}
+
+/*  "The distance between two units is always measured between closest
+ *  points"; "Charges are up to 3 TUM"; "Chargers can wheel at the start
+ *  but this must be the minimum possible to contact enemy"; "Changes of
+ *  direction are included in the movement allowance". */
+static void
+test_charge_by_closest_points (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the line's nearest end is 5 cm (2.5 TUM) straight before the
+       horse's front, its centre further off to the side: in reach */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20, 0,
+                    NULL),
+              unit ("d", "red", "battalion", "ordinary", "line", 55, 27, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    char err[SOLO_ERR_MAX] = "";
+    order_t charge = test_charge_order (f, "d");
+    if (game_check_order (f->g, idx (f, "a"), &charge, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    order (f, "a", test_charge_order (f, "d"));
+    test_next_phase (f);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a charges d in the front"));
+    unmake (f);
+
+    /* the column's corner is 3.6 cm off, but beside the horse's front:
+       the least wheel that brings it before its front is 27 degrees (its
+       outer corner 1.9 cm), and then 6.6 cm on to its far corner: 8.5
+       cm, beyond 3 TUM */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20, 0,
+                    NULL),
+              unit ("d", "red", "battalion", "ordinary", "column", 57, 25,
+                    180, NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_near (situation_unit_distance (game_situation (f->g), idx (f, "a"),
+                                        idx (f, "d")), sqrt (13), 1e-9);
+    refused (f, "a", test_charge_order (f, "d"), "(a wheel of 27 degrees and "
+             "3.3 TUM (6.6 cm) straight ahead), beyond a charge (3.0 TUM "
+             "(6.0 cm))");
     unmake (f);
 }
 
@@ -948,9 +1308,13 @@ test_melee_and_rally_back (void **state)
 /*  "A Gauchos/Llaneros or skirmisher unit can Evade to avoid being
  *  contacted by a charge.  The unit cannot be charging and must make a
  *  command check.  The unit then moves directly away from charger, with
- *  full movement allowance"; "The charger might catch the evader": the
- *  charger of an evader that got away charges as far as it goes, up to
- *  3 TUM, stopped short of anything in its way (RULINGS.md). */
+ *  full movement allowance, making an about face and/or wheel if
+ *  necessary"; "An About Face ... reduces the movement allowance by 1
+ *  TUM for infantry and 3 TUM for others" (readings.evade_turn_costs:
+ *  the skirmishers facing the charger go 6 - 1 TUM); "The charger might
+ *  catch the evader": the charger of an evader that got away charges as
+ *  far as it goes, up to 3 TUM, stopped short of anything in its way
+ *  (RULINGS.md). */
 static void
 test_evade (void **state)
 {
@@ -960,8 +1324,10 @@ test_evade (void **state)
     test_push (f, 2, 6, 1);
     test_next_phase (f);
     assert_true (test_saw (f, "d's command check to evade: 2d6, best 6: passed"));
-    assert_true (test_saw (f, "d evades a: 12.0 cm directly away"));
-    test_near (U (f, "d")->fp.centre.y, 26 + 12, 0.01);
+    assert_true (test_saw (f, "d evades a: 10.0 cm directly away (turning "
+                           "away cost 2.0 cm of its 12.0 cm)"));
+    test_near (U (f, "d")->fp.centre.y, 26 + 10, 0.01);
+    test_near (U (f, "d")->fp.facing, 0, 1e-9);
     /* the charger goes its 3 TUM (6 cm) after it */
     assert_true (test_saw (f, "a charges but does not reach d"));
     assert_true (test_saw (f, "it moves 6.0 cm"));
@@ -1290,6 +1656,51 @@ test_difficult_ground (void **state)
     assert_true (U (f, "gun")->fp.centre.y < 26);
     assert_true (U (f, "gun")->fp.centre.y > 24);
     unmake (f);
+}
+
+/*  "3 TUM for charge moves or moving in difficult"; "If any part of a
+ *  unit is in difficult terrain the entire unit is considered in
+ *  difficult terrain": a move whose way enters a wood goes 3 TUM, or up
+ *  to the wood's edge when the open ground before it is longer
+ *  (readings.difficult_path "edge"; "whole": 3 TUM however far). */
+static void
+test_difficult_on_the_way (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the columns' fronts at y 22: one wood 1 cm before "near", another
+       8 cm before "far" */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("near", "blue", "battalion", "ordinary", "column", 30, 20,
+                    0, NULL),
+              unit ("far", "blue", "battalion", "ordinary", "column", 70, 20,
+                    0, NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 90, 180,
+                    NULL));
+    const char *terrain =
+        "{ id = \"a\"; kind = \"woods\"; polygon = ( [20.0, 23.0], "
+        "[40.0, 23.0], [40.0, 60.0], [20.0, 60.0] ); },"
+        "{ id = \"b\"; kind = \"woods\"; polygon = ( [60.0, 30.0], "
+        "[80.0, 30.0], [80.0, 60.0], [60.0, 60.0] ); }";
+    for (int whole = 0; whole < 2; whole++) {
+        game_rules_t *r = whole ? variant ("difficult_path = \"edge\";",
+                                           "difficult_path = \"whole\";")
+                                : NULL;
+        fixture_t *f = test_game_new (r ? r : rules,
+                                      scenario_text (terrain, units));
+        /* both start in the open: 6 TUM */
+        test_near (bol_move_allowance (f->g, idx (f, "near")), 12, 1e-9);
+        start (f);
+        order (f, "near", test_move_order (30, 40));
+        order (f, "far", test_move_order (70, 40));
+        test_next_phase (f);
+        /* into the wood a step on: 3 TUM (6 cm) */
+        test_near (U (f, "near")->fp.centre.y, 26, 0.01);
+        /* 8 cm of open ground: to the wood's edge, or 3 TUM */
+        test_near (U (f, "far")->fp.centre.y, whole ? 26 : 28, 0.01);
+        unmake (f);
+        game_rules_destroy (&r);
+    }
 }
 
 /*  "A commander attached to a unit that takes hits, from either
@@ -2065,7 +2476,11 @@ main (void)
         cmocka_unit_test (test_shooting),
         cmocka_unit_test (test_gun_that_cannot_move_stays_deployed),
         cmocka_unit_test (test_about_face),
+        cmocka_unit_test (test_failed_change_ends_move),
+        cmocka_unit_test (test_worst_zone_on_the_way),
+        cmocka_unit_test (test_changes_of_direction),
         cmocka_unit_test (test_charges),
+        cmocka_unit_test (test_charge_by_closest_points),
         cmocka_unit_test (test_charge_after_a_move),
         cmocka_unit_test (test_melee_and_rally_back),
         cmocka_unit_test (test_passage_of_lines),
@@ -2076,6 +2491,7 @@ main (void)
         cmocka_unit_test (test_keep_shooting),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_difficult_ground),
+        cmocka_unit_test (test_difficult_on_the_way),
         cmocka_unit_test (test_commander_casualty),
         cmocka_unit_test (test_support_and_crowding),
         cmocka_unit_test (test_crowded_line),

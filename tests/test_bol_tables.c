@@ -102,6 +102,12 @@ test_movement (void **state)
         if (m != 3 && m != 6 && m != 8)
             fail_msg ("%s moves %g TUM, not 3, 6 or 8", bol_type_name (k), m);
     }
+    /* readings (RULINGS.md): a move that meets difficult terrain on its
+       way goes 3 TUM or up to the edge; an evade's about face ("reduces
+       the movement allowance by 1 TUM for infantry and 3 TUM for
+       others") comes off its "full movement allowance" */
+    assert_int_equal (t->difficult_path, BOL_DIFFICULT_EDGE);
+    assert_true (t->evade_turn_costs);
 }
 
 /*  Step 2.2, Shooting, and commander casualties. */
@@ -216,6 +222,12 @@ test_loader_errors (void **state)
                   "uncommanded = \"sometimes\";",
                   "bolivar.readings.uncommanded: \"sometimes\" is not one "
                   "of none, no_commander, beyond_reach");
+    test_tables_refused (TABLES, "difficult_path = \"edge\";",
+                  "difficult_path = \"sometimes\";",
+                  "bolivar.readings.difficult_path: \"sometimes\" is not "
+                  "one of edge, whole");
+    test_tables_refused (TABLES, "    evade_turn_costs = true;\n", "",
+                  "bolivar.readings.evade_turn_costs");
     test_tables_refused (TABLES, "horse            = { stands = 1; resolve = 3;",
                   "horse            = { stands = 1; resolve = 5;",
                   "bolivar.types.horse.resolve: 5 is not in 2..4");

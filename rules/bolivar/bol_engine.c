@@ -85,27 +85,32 @@ bol_in_difficult (const game_t *g, const footprint_t *fp)
         TERRAIN_STREAM };
     vec2_t c[4];
     footprint_corners (fp, c);
-    for (size_t k = 0; k < sizeof difficult / sizeof *difficult; k++) {
-        const situation_t *sit = game_situation (g);
-        for (int i = 0; i < situation_terrain_count (sit); i++) {
-            const terrain_feature_t *f = situation_terrain (sit, i);
-            if (f->kind != difficult[k])
-                continue;
-            if (polygon_contains (f->vertices, f->vertex_count, fp->centre))
+    const situation_t *sit = game_situation (g);
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        bool hard = false;
+        for (size_t k = 0; k < sizeof difficult / sizeof *difficult; k++)
+            hard = hard || f->kind == difficult[k];
+        if (!hard)
+            continue;
+        /* "any part": a corner or the centre inside it, an edge across
+           it (a stream narrower than the unit), or it inside the unit */
+        if (polygon_contains (f->vertices, f->vertex_count, fp->centre)
+            || (f->vertex_count > 0
+                && footprint_contains (fp, f->vertices[0])))
+            return true;
+        for (int j = 0; j < 4; j++)
+            if (polygon_contains (f->vertices, f->vertex_count, c[j])
+                || polygon_segment_intersects (f->vertices, f->vertex_count,
+                                               c[j], c[(j + 1) % 4]))
                 return true;
-            for (int j = 0; j < 4; j++)
-                if (polygon_contains (f->vertices, f->vertex_count, c[j]))
-                    return true;
-        }
     }
     return false;
 }
 
 bool
-bol_directly_to_front (const game_t *g, int u, int e)
+bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b)
 {
-    const footprint_t *a = &game_unit_c (g, u)->fp;
-    const footprint_t *b = &game_unit_c (g, e)->fp;
     vec2_t ahead = geom_heading_vec (a->facing);
     vec2_t right = { ahead.y, -ahead.x };
     vec2_t c[4];
@@ -123,8 +128,15 @@ bol_directly_to_front (const game_t *g, int u, int e)
         && hi > -a->width / 2;
 }
 
+bool
+bol_directly_to_front (const game_t *g, int u, int e)
+{
+    return bol_fp_directly_to_front (&game_unit_c (g, u)->fp,
+                                     &game_unit_c (g, e)->fp);
+}
+
 double
-bol_move_allowance (const game_t *g, int u)
+bol_normal_allowance (const game_t *g, int u)
 {
     const bol_tables_t *t = tables (g);
     const unit_t *x = game_unit_c (g, u);
@@ -133,9 +145,16 @@ bol_move_allowance (const game_t *g, int u)
         tum = t->charge_tum;
     else if (x->formation == FORMATION_MARCH)
         tum = t->march_tum;
-    if (bol_in_difficult (g, &x->fp))
-        tum = fmin (tum, t->difficult_tum);
     return bol_cm (g, tum);
+}
+
+double
+bol_move_allowance (const game_t *g, int u)
+{
+    double cm = bol_normal_allowance (g, u);
+    if (bol_in_difficult (g, &game_unit_c (g, u)->fp))
+        cm = fmin (cm, bol_cm (g, tables (g)->difficult_tum));
+    return cm;
 }
 
 /*  ---- engine tables ---- */
@@ -516,19 +535,6 @@ order_moves (const game_t *g, int u, const order_t *o)
         && geom_dist (o->to, game_unit_c (g, u)->fp.centre) > 0.05;
 }
 
-/*  The enemy whose control zone unit u stands in, or -1. */
-static int
-controller (const game_t *g, int u)
-{
-    double cm = bol_cm (g, tables (g)->control_tum);
-    for (int e = 0; e < game_unit_count (g); e++)
-        if (is_enemy (g, u, e)
-            && situation_unit_distance (game_situation (g), u, e) <= cm + 1e-6
-            && bol_directly_to_front (g, e, u))
-            return e;
-    return -1;
-}
-
 static int
 check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
 {
@@ -569,22 +575,16 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
         }
         return 0;
     }
-    if (moves && zone == BOL_ZONE_CONTROL) {
-        int e = controller (g, u);
-        vec2_t c = x->fp.centre, ec = game_unit_c (g, e)->fp.centre;
-        double heading = geom_bearing (c, o->to);
-        bool away = turn_between (heading, geom_bearing (ec, c)) <= 10;
-        bool rear = turn_between (heading, x->fp.facing + 180) <= 10;
-        footprint_t fp = game_unit_c (g, e)->fp;
-        bool closer = footprint_point_distance (&fp, o->to)
-                      <= footprint_point_distance (&fp, c) + 1e-6;
-        if (!away && !rear && !closer) {
-            snprintf (err, (size_t) errlen, "%s: in %s's control zone it may "
-                      "only stand, move closer to it, directly away from it "
-                      "or directly to its rear", x->id,
-                      game_unit_c (g, e)->id);
+    /* the worst zone along its way, its control zones' limits and the
+       changes of direction the zone allows (bol_move_plan) */
+    bol_plan_t plan;
+    bool passage = o->has_to && !o->has_formation
+                && bol_passage_partner (g, u, o->to) >= 0;
+    if ((o->has_to || o->has_facing) && !passage) {
+        order_t way = *o;
+        way.has_to = moves;
+        if (bol_move_plan (g, u, &way, &plan, err, errlen) < 0)
             return -1;
-        }
     }
     return 0;
 }
@@ -714,10 +714,6 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
                                             geom_bearing (c, e),
                                             fmin (step, fmax (0, d
                                                   - charge * 0.6)));
-            if (is_artillery (g, u) && x->formation == FORMATION_LINE) {
-                on.has_formation = true;
-                on.formation = FORMATION_COLUMN;
-            }
             TRY (on);
             order_t back = on;
             back.to = situation_move_towards (game_situation (g), c,
@@ -771,10 +767,6 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
                                             geom_bearing (x->fp.centre,
                                                           ob->at),
                                             fmin (step, best_d));
-            if (is_artillery (g, u) && x->formation == FORMATION_LINE) {
-                on.has_formation = true;
-                on.formation = FORMATION_COLUMN;
-            }
             TRY (on);
         }
     }

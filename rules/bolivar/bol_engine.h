@@ -146,9 +146,10 @@ typedef enum {
 bol_zone_t bol_zone (const game_t *g, int u);
 const char *bol_zone_name (bol_zone_t zone);
 
-/*  The unit u's movement allowance now in cm: its type's normal move (a
- *  square 3 TUM, a march readings.march_tum), at most 3 TUM when any
- *  part is in difficult terrain. */
+/*  The unit u's movement allowance now in cm, where it stands: its
+ *  type's normal move (a square 3 TUM, a march readings.march_tum), at
+ *  most 3 TUM when any part is in difficult terrain (a move that meets
+ *  difficult terrain on its way is shortened too: bol_move.c). */
 double bol_move_allowance (const game_t *g, int u);
 
 /*  May unit u shoot now (a type that shoots, in a formation that does,

@@ -179,19 +179,320 @@ reshape (game_t *g, int u, formation_t to)
     x->formation = to;
 }
 
-/*  The distance the corner that moves most goes in a turn of `deg` (a
- *  wheel or pivot; an about face costs the text's fixed amount). */
+/*  A turn smaller than this is no change of direction (degrees): a
+ *  player's placing by eye. */
+#define TURN_MIN_DEG 0.5
+
+/*  The halvings that find where a way first meets difficult terrain
+ *  between two steps: STEP_CM / 2^6, under 0.01 cm. */
+#define EDGE_HALVINGS 6
+
+/*  The signed turn from bearing `from` to bearing `to`, in [-180, 180):
+ *  positive clockwise (to the right). */
 static double
-turn_cost (const game_t *g, int u, double deg)
+signed_turn (double from, double to)
+{
+    return geom_norm_deg (to - from + 180) - 180;
+}
+
+/*  Footprint `fp` moved `s` along `heading`, facing `facing`. */
+static footprint_t
+along (const footprint_t *fp, double heading, double s, double facing)
+{
+    footprint_t at = *fp;
+    vec2_t v = geom_heading_vec (heading);
+    at.centre.x += v.x * s;
+    at.centre.y += v.y * s;
+    at.facing = facing;
+    return at;
+}
+
+/*  The allowance an about face takes: "reduces the movement allowance
+ *  by 1 TUM for infantry and 3 TUM for others". */
+static double
+about_face_cost (const game_t *g, int u)
 {
     const bol_tables_t *t = tables (g);
-    if (deg < 0.5)
+    return bol_cm (g, game_unit_c (g, u)->arm == ARM_INFANTRY
+                      ? t->about_face_infantry_tum
+                      : t->about_face_other_tum);
+}
+
+/*  A change of direction of unit u of `deg` degrees (unsigned), that
+ *  leaves it facing `facing`, its cost: a wheel "the distance of the
+ *  unit's corner that moves most", the outer front corner about the
+ *  inner (its width times the angle); a pivot "on the centre ... one
+ *  front corner wheels back as other wheels forward, and the distance of
+ *  the unit's corner that moves most is counted": a front corner about
+ *  the front's centre, half its width times the angle; an oblique
+ *  nothing (its move is "the distance of either front corner"); an about
+ *  face its fixed amount. */
+static bol_change_t
+change (const game_t *g, int u, bol_turn_t kind, double deg, double facing,
+        bool check)
+{
+    double width = game_unit_c (g, u)->fp.width;
+    double cost = kind == BOL_TURN_WHEEL ? width * deg * RAD
+                : kind == BOL_TURN_PIVOT ? width / 2 * deg * RAD
+                : kind == BOL_TURN_ABOUT ? about_face_cost (g, u) : 0;
+    return (bol_change_t) { .kind = kind, .deg = deg,
+                            .facing = geom_norm_deg (facing),
+                            .cost_cm = cost, .check = check };
+}
+
+/*  The changes of direction that carry out plan p outside the manoeuvre
+ *  zone (bol_move_plan), unit u facing `f0`.  NULL, or the reason none
+ *  do: "A Wheel is up to 45°", "A Pivot ... is also up to 45°", "An
+ *  About Face is a 180° turn", "An advance on the Oblique is up to 45°
+ *  from straight ahead"; "Wheels in first direction change never
+ *  require a command check", every other change does. */
+static const char *
+decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
+           int len)
+{
+    double most = tables (g)->wheel_deg + TURN_MIN_DEG;
+    double wheel = tables (g)->wheel_deg;
+    p->n_before = 0;
+    p->after = (bol_change_t) { .kind = BOL_TURN_NONE };
+    p->move_facing = p->heading;
+    if (!p->moving) {
+        /* standing: a wheel (the first change, free) and a pivot, or an
+           about face and a pivot */
+        double turn = signed_turn (f0, p->end_facing), a = fabs (turn);
+        double side = turn < 0 ? -1 : 1;
+        if (a <= TURN_MIN_DEG)
+            return NULL;
+        if (a <= most)
+            p->before[p->n_before++] = change (g, u, BOL_TURN_WHEEL, a,
+                                               p->end_facing, false);
+        else if (a <= 2 * wheel + TURN_MIN_DEG) {
+            p->before[p->n_before++] = change (g, u, BOL_TURN_WHEEL, wheel,
+                                               f0 + side * wheel, false);
+            p->after = change (g, u, BOL_TURN_PIVOT, a - wheel,
+                               p->end_facing, true);
+        }
+        else if (a >= 180 - most) {
+            p->before[p->n_before++] = change (g, u, BOL_TURN_ABOUT, 180,
+                                               f0 + 180, true);
+            if (180 - a > TURN_MIN_DEG)
+                p->after = change (g, u, BOL_TURN_PIVOT, 180 - a,
+                                   p->end_facing, true);
+            else
+                p->before[0].facing = geom_norm_deg (p->end_facing);
+        }
+        else {
+            snprintf (why, (size_t) len, "a turn of %.0f degrees is more "
+                      "than a wheel and a pivot of %.0f each, and no about "
+                      "face", a, wheel);
+            return why;
+        }
+        return NULL;
+    }
+    double off = turn_between (f0, p->heading);
+    double keep = turn_between (f0, p->end_facing);
+    if (off <= TURN_MIN_DEG)
+        ;                                   /* straight ahead */
+    else if (off <= most && keep <= TURN_MIN_DEG) {
+        /* its facing kept: an advance on the oblique */
+        p->before[p->n_before++] = change (g, u, BOL_TURN_OBLIQUE, off, f0,
+                                           true);
+        p->move_facing = f0;
+    }
+    else if (off <= most)
+        p->before[p->n_before++] = change (g, u, BOL_TURN_WHEEL, off,
+                                           p->heading, false);
+    else if (off >= 180 - BOL_DIRECTLY_DEG && keep <= most)
+        p->move_facing = f0;      /* "move directly-to-rear", facing kept */
+    else if (off >= 180 - BOL_DIRECTLY_DEG)
+        p->before[p->n_before++] = change (g, u, BOL_TURN_ABOUT, 180,
+                                           p->heading, true);
+    else if (off >= 180 - most) {
+        /* "making an about face and/or wheel if necessary" */
+        p->before[p->n_before++] = change (g, u, BOL_TURN_ABOUT, 180,
+                                           f0 + 180, true);
+        p->before[p->n_before++] = change (g, u, BOL_TURN_WHEEL, 180 - off,
+                                           p->heading, true);
+    }
+    else {
+        snprintf (why, (size_t) len, "it would move %.0f degrees off its "
+                  "front: a wheel or an oblique goes up to %.0f, an about "
+                  "face to its rear", off, wheel);
+        return why;
+    }
+    double rest = turn_between (p->move_facing, p->end_facing);
+    if (rest <= TURN_MIN_DEG)
+        return NULL;
+    if (p->n_before == BOL_CHANGES_BEFORE) {
+        snprintf (why, (size_t) len, "after an about face and a wheel it has "
+                  "no change of direction left to turn %.0f degrees at the "
+                  "end", rest);
+        return why;
+    }
+    /* the second change: a pivot (a wheel would ask the same check and
+       cost twice as much), or an about face */
+    if (rest <= most)
+        p->after = change (g, u, BOL_TURN_PIVOT, rest, p->end_facing, true);
+    else if (rest >= 180 - BOL_DIRECTLY_DEG)
+        p->after = change (g, u, BOL_TURN_ABOUT, 180, p->end_facing, true);
+    else {
+        snprintf (why, (size_t) len, "a second change of direction of %.0f "
+                  "degrees at the end is neither a pivot of up to %.0f nor "
+                  "an about face", rest, wheel);
+        return why;
+    }
+    return NULL;
+}
+
+/*  May unit u make plan p's move in the control zone of enemy e: "the
+ *  unit can only: (1) remain stationary; (2) move closer to the enemy;
+ *  (3) move directly away from the enemy ...; or (4) move
+ *  directly-to-rear"?  Closer: its closest points nearer at the end
+ *  than at the start; directly: within BOL_DIRECTLY_DEG. */
+static bool
+control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
+{
+    if (!p->moving)
+        return true;
+    const unit_t *x = game_unit_c (g, u);
+    const footprint_t *ef = &game_unit_c (g, e)->fp;
+    double away = geom_bearing (ef->centre, x->fp.centre);
+    if (turn_between (p->heading, away) <= BOL_DIRECTLY_DEG
+        || turn_between (p->heading, x->fp.facing + 180) <= BOL_DIRECTLY_DEG)
+        return true;
+    footprint_t end = along (&x->fp, p->heading, p->length, p->move_facing);
+    return footprint_distance (&end, ef)
+           <= footprint_distance (&x->fp, ef) + 1e-6;
+}
+
+/*  The worst zone of plan p's way (its start's in p->zone already), by
+ *  the distances at every STEP_CM of it facing p->move_facing: an
+ *  enemy's control zone, or the threat zone within 4 TUM of one (a
+ *  move stops short of contact: its way is no worse than the control
+ *  zone).  Every enemy whose control zone it stands in or enters must
+ *  allow the move (control_allows); -1 with err naming the first that
+ *  does not. */
+static int
+way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
+{
+    const bol_tables_t *t = tables (g);
+    const unit_t *x = game_unit_c (g, u);
+    double control = bol_cm (g, t->control_tum) + 1e-6;
+    double threat = bol_cm (g, t->threat_tum) + 1e-6;
+    int near_buf[WALK_NEAR_MAX];
+    int n_near = walk_near (g, &x->fp, p->length + threat, near_buf);
+    const int *near = n_near >= 0 ? near_buf : NULL;
+    int n = near ? n_near : game_unit_count (g);
+    for (double s = 0;; s = fmin (s + STEP_CM, p->length)) {
+        footprint_t fp = s > 0 ? along (&x->fp, p->heading, s,
+                                        p->move_facing)
+                               : x->fp;
+        for (int i = 0; i < n; i++) {
+            int e = near ? near[i] : i;
+            if (!is_enemy (g, u, e))
+                continue;
+            const footprint_t *ef = &game_unit_c (g, e)->fp;
+            double d = footprint_distance (&fp, ef);
+            if (d <= control && bol_fp_directly_to_front (ef, &fp)) {
+                if (p->zone < BOL_ZONE_CONTROL)
+                    p->zone = BOL_ZONE_CONTROL;
+                if (p->controller < 0)
+                    p->controller = e;
+                if (!control_allows (g, u, e, p)) {
+                    if (err)
+                        snprintf (err, (size_t) errlen, "%s: in %s's control "
+                                  "zone it may only stand, move closer to "
+                                  "it, directly away from it or directly to "
+                                  "its rear%s", x->id,
+                                  game_unit_c (g, e)->id,
+                                  s > 0 ? " (its way enters that zone)" : "");
+                    return -1;
+                }
+            }
+            else if (d <= threat && p->zone < BOL_ZONE_THREAT)
+                p->zone = BOL_ZONE_THREAT;
+        }
+        if (!p->moving || s >= p->length)
+            return 0;
+    }
+}
+
+int
+bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
+               char *err, int errlen)
+{
+    const unit_t *x = game_unit_c (g, u);
+    *p = (bol_plan_t) { .controller = -1 };
+    p->zone = bol_zone (g, u);
+    vec2_t from = x->fp.centre;
+    double dist = o->has_to ? geom_dist (from, o->to) : 0;
+    p->moving = dist > 0.05 && p->zone != BOL_ZONE_LOCKED;
+    p->heading = p->moving ? geom_bearing (from, o->to) : x->fp.facing;
+    p->length = p->moving ? fmin (dist, bol_normal_allowance (g, u)) : 0;
+    p->end_facing = geom_norm_deg (o->has_facing ? o->facing : p->heading);
+    char why[160];
+    const char *no = decompose (g, u, x->fp.facing, p, why, sizeof why);
+    if (!is_commander (g, u) && p->zone != BOL_ZONE_LOCKED
+        && way_zone (g, u, p, err, errlen) < 0)
+        return -1;
+    if (p->zone == BOL_ZONE_MANOEUVRE) {
+        /* "move in any direction they want": no changes to count */
+        p->n_before = 0;
+        p->after = (bol_change_t) { .kind = BOL_TURN_NONE };
+        p->move_facing = p->heading;
         return 0;
-    if (deg > 135)
-        return bol_cm (g, game_unit_c (g, u)->arm == ARM_INFANTRY
-                          ? t->about_face_infantry_tum
-                          : t->about_face_other_tum);
-    return game_unit_c (g, u)->fp.width * deg * RAD;
+    }
+    if (no) {
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: in the %s %s", x->id,
+                      bol_zone_name (p->zone), no);
+        return -1;
+    }
+    return 0;
+}
+
+/*  The allowance of unit u's move of `length` along `heading`, facing
+ *  `facing` as it goes ("3 TUM for charge moves or moving in difficult";
+ *  "If any part of a unit is in difficult terrain the entire unit is
+ *  considered in difficult terrain"): its normal allowance; 3 TUM when
+ *  any part of it stands in difficult terrain; when a step of its way
+ *  first touches difficult terrain, 3 TUM, or under
+ *  readings.difficult_path "edge" the open ground before it when that is
+ *  longer (it goes up to the edge and stops).  Never more than its
+ *  normal allowance. */
+static double
+way_allowance (const game_t *g, int u, double heading, double length,
+               double facing)
+{
+    const bol_tables_t *t = tables (g);
+    const footprint_t *fp = &game_unit_c (g, u)->fp;
+    double normal = bol_normal_allowance (g, u);
+    double hard = fmin (normal, bol_cm (g, t->difficult_tum));
+    if (bol_in_difficult (g, fp))
+        return hard;
+    double most = fmin (length, normal);
+    for (double s = STEP_CM, clear = 0;; s += STEP_CM) {
+        double at = fmin (s, most);
+        footprint_t f = along (fp, heading, at, facing);
+        if (bol_in_difficult (g, &f)) {
+            if (t->difficult_path == BOL_DIFFICULT_WHOLE)
+                return hard;
+            /* where between the last clear step and this one it meets
+               the edge */
+            double lo = clear, hi = at;
+            for (int i = 0; i < EDGE_HALVINGS; i++) {
+                double mid = (lo + hi) / 2;
+                footprint_t m = along (fp, heading, mid, facing);
+                if (bol_in_difficult (g, &m))
+                    hi = mid;
+                else
+                    lo = mid;
+            }
+            return fmax (hard, lo);
+        }
+        clear = at;
+        if (at >= most)
+            return normal;
+    }
 }
 
 int
@@ -214,6 +515,54 @@ bol_passage_partner (const game_t *g, int u, vec2_t to)
             return k;
     }
     return -1;
+}
+
+/*  The words of change c: "wheel 30 degrees", "about face". */
+static const char *
+change_words (const bol_change_t *c, char *buf, int len)
+{
+    if (c->kind == BOL_TURN_ABOUT)
+        snprintf (buf, (size_t) len, "about face");
+    else
+        snprintf (buf, (size_t) len, "%s %.0f degrees",
+                  c->kind == BOL_TURN_WHEEL ? "wheel"
+                  : c->kind == BOL_TURN_PIVOT ? "pivot"
+                  : "advance on the oblique", c->deg);
+    return buf;
+}
+
+/*  Make change c of unit u, `*spent` of its `allowance` gone before it:
+ *  its facing turned (an oblique keeps it), an about face's moved marker
+ *  placed ("Units that about face cannot shoot or charge (place a moved
+ *  marker)"), its cost added to *spent.  Not made when its cost would go
+ *  beyond the allowance, or its command check fails: "A command check
+ *  is required for ... each time any unit does a change direction", one
+ *  check a change.  True when made. */
+static bool
+make_change (game_t *g, int u, const bol_change_t *c, double *spent,
+             double allowance, dice_t *dice)
+{
+    unit_t *x = game_unit_m (g, u);
+    char words[64];
+    change_words (c, words, sizeof words);
+    if (*spent + c->cost_cm > allowance + 1e-6) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s cannot %s: it costs %.1f "
+                        "cm, and %.1f cm of its allowance is left", x->id,
+                        words, c->cost_cm, fmax (0, allowance - *spent));
+        return false;
+    }
+    if (c->check && !bol_command_check (g, u, dice, words)) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s does not %s, and its "
+                        "move ends", x->id, words);
+        return false;
+    }
+    x->fp.facing = c->facing;
+    if (c->kind == BOL_TURN_ABOUT)
+        state_m (g, u)->flags |= BOL_F_MOVED;
+    *spent += c->cost_cm;
+    return true;
 }
 
 static void
@@ -243,9 +592,6 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     const bol_tables_t *t = tables (g);
     bol_zone_t zone = bol_zone (g, u);
     bool events = game_events_on (g);
-    /* the formation change first; guns that move limber first ("In a
-       game turn deployed artillery can either move and limber or move and
-       shoot": a reading, RULINGS.md) and deploy at the end if told to */
     if (st->house & BOL_H_LEADER_TRIED) {
         /* seed 000: "Leader that attempted to rally this turn: No
            movement" */
@@ -254,12 +600,21 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
                         "rally a unit this turn", x->id);
         return;
     }
+    /* the formation change first.  Guns: "In a game turn deployed
+       artillery can either move and limber or move and shoot": a
+       deployed gun told to move in limbered order (the order's
+       formation "limbered") limbers and does not shoot; told nothing,
+       or "deployed", it moves deployed and keeps its shot (RULINGS.md).
+       "Limbered artillery can move, and optionally deploy at the end":
+       told "deployed", a limbered gun deploys, and does not shoot this
+       turn */
     bool moves = o->has_to && geom_dist (o->to, x->fp.centre) > 0.05
               && zone != BOL_ZONE_LOCKED;
     formation_t want = o->has_formation ? o->formation : x->formation;
     formation_t before = want, after = want;
     /* seed 000: deployed guns "can, if deployed, move 2 inches and shoot
-       in the same turn": a short move leaves them deployed */
+       in the same turn": a short move leaves them deployed, a longer one
+       limbers first and deploys at the end */
     double gun_step = bol_cm (g, t->house.guns_move_and_shoot);
     bool short_move = t->house.guns_move_and_shoot > 0 && moves
                    && x->formation == FORMATION_LINE && want == FORMATION_LINE
@@ -267,7 +622,8 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     /* a deployed gun limbers only to move: if the move comes to nothing
        (friends in the way, an enemy too near) it never limbered and keeps
        its shot, so its "limbers" is said with the move */
-    bool gun_limbers = is_artillery (g, u) && moves && !short_move;
+    bool gun_limbers = t->house.guns_move_and_shoot > 0
+                    && is_artillery (g, u) && moves && !short_move;
     bool limber_to_move = gun_limbers && x->formation == FORMATION_LINE;
     int16_t flags_at_start = st->flags, house_at_start = st->house;
     if (gun_limbers) {
@@ -300,80 +656,67 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
         }
     }
     vec2_t from = x->fp.centre;
-    vec2_t to = o->has_to ? o->to : from;
-    double dist = geom_dist (from, to);
-    bool moving = dist > 0.05 && !stuck;
-    double heading = moving ? geom_bearing (from, to) : x->fp.facing;
-    double end_facing = o->has_facing ? geom_norm_deg (o->facing) : heading;
-    double allowance = bol_move_allowance (g, u);
-    if (zone == BOL_ZONE_LOCKED)
-        moving = false;            /* it may only about face */
-    if (zone == BOL_ZONE_MANOEUVRE) {
+    order_t way = *o;
+    way.has_to = o->has_to && !stuck;
+    bol_plan_t p;
+    char err[SOLO_ERR_MAX];
+    double moved = 0;
+    bool turned = false;
+    if (bol_move_plan (g, u, &way, &p, err, sizeof err) < 0) {
+        /* its new formation made the move one it cannot make */
+        if (events)
+            game_event (g, GAME_EVENT_MOVE, u, "%s stands: %s", x->id, err);
+    }
+    else if (p.zone == BOL_ZONE_MANOEUVRE) {
         /* "move in any direction ... as long as the centre of the front of
            the unit is within movement allowance of its original
            position" */
-        double moved = moving ? walk (g, u, heading, fmin (dist, allowance),
-                                      heading, false, -1) : 0;
-        x->fp.facing = end_facing;
-        if (events && moved > 0.01 && limber_to_move)
-            game_event (g, GAME_EVENT_MOVE, u, "%s limbers", x->id);
-        if (events && moved > 0.01)
-            game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f cm to (%.1f, "
-                        "%.1f), facing %.0f (manoeuvre zone)%s", x->id, moved,
-                        x->fp.centre.x, x->fp.centre.y, x->fp.facing,
-                        moved + 0.05 < dist ? ", as far as it may" : "");
-        else if (events && o->has_facing)
-            game_event (g, GAME_EVENT_MOVE, u, "%s turns to face %.0f",
-                        x->id, x->fp.facing);
+        double allowance = p.moving ? way_allowance (g, u, p.heading,
+                                                     p.length, p.heading)
+                                    : 0;
+        moved = p.moving ? walk (g, u, p.heading, fmin (p.length, allowance),
+                                 p.heading, false, -1) : 0;
+        turned = turn_between (x->fp.facing, p.end_facing) > TURN_MIN_DEG;
+        x->fp.facing = p.end_facing;
     }
     else {
-        /* the first change of direction: a wheel of up to 45 degrees
-           needs no check; a pivot or an about face does */
-        double first = moving ? turn_between (x->fp.facing, heading) : 0;
-        double cost = turn_cost (g, u, first);
-        if (first > t->wheel_deg + 0.5
-            && !bol_command_check (g, u, dice, first > 135 ? "about face"
-                                   : "change direction")) {
-            moving = false;
-            first = 0;
-            cost = 0;
+        /* the first change of direction (an about face and a wheel), the
+           move straight ahead, the second change; a change not made ends
+           the move (RULINGS.md) */
+        double allowance = p.moving ? way_allowance (g, u, p.heading,
+                                                     p.length,
+                                                     p.move_facing)
+                                    : bol_move_allowance (g, u);
+        double spent = 0;
+        bool going = true;
+        for (int i = 0; i < p.n_before && going; i++)
+            going = make_change (g, u, &p.before[i], &spent, allowance, dice);
+        turned = going && p.n_before > 0;
+        if (going && p.moving) {
+            double length = fmin (p.length, fmax (0, allowance - spent));
+            if (p.after.kind != BOL_TURN_NONE
+                && spent + length + p.after.cost_cm > allowance + 1e-6)
+                length = fmax (0, allowance - spent - p.after.cost_cm);
+            moved = length > 0 ? walk (g, u, p.heading, length,
+                                       p.move_facing, false, -1) : 0;
+            spent += moved;
         }
-        if (first > 135)
-            st->flags |= BOL_F_MOVED;   /* "place a moved marker" */
-        double second = turn_between (moving ? heading : x->fp.facing,
-                                      end_facing);
-        double cost2 = turn_cost (g, u, second);
-        double length = moving ? fmin (dist, fmax (0, allowance - cost)) : 0;
-        if (second > 0.5 && cost + length + cost2 > allowance + 1e-6)
-            length = fmax (0, allowance - cost - cost2);
-        double moved = length > 0 ? walk (g, u, heading, length, heading,
-                                          false, -1) : 0;
-        if (moved < 0.01 && first > 0.5 && moving)
-            x->fp.facing = heading;
-        /* standing, its turn is its first change (a wheel needs no
-           check); after a move it is the second */
-        bool turn = second > 0.5 && cost + moved + cost2 <= allowance + 1e-6;
-        bool free_wheel = !moving && second <= t->wheel_deg + 0.5;
-        if (turn && !free_wheel)
-            turn = bol_command_check (g, u, dice, second > 135 ? "about face"
-                                      : "change direction");
-        if (turn) {
-            if (second > 135)
-                st->flags |= BOL_F_MOVED;
-            x->fp.facing = end_facing;
-        }
-        if (events && moved > 0.01 && limber_to_move)
-            game_event (g, GAME_EVENT_MOVE, u, "%s limbers", x->id);
-        if (events && moved > 0.01)
-            game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f cm to (%.1f, "
-                        "%.1f), facing %.0f (%s)%s", x->id, moved,
-                        x->fp.centre.x, x->fp.centre.y, x->fp.facing,
-                        bol_zone_name (zone),
-                        moved + 0.05 < dist ? ", as far as it may" : "");
-        else if (events && turn)
-            game_event (g, GAME_EVENT_MOVE, u, "%s turns to face %.0f",
-                        x->id, x->fp.facing);
+        if (going && p.after.kind != BOL_TURN_NONE)
+            turned = make_change (g, u, &p.after, &spent, allowance, dice)
+                  || turned;
     }
+    if (events && moved > 0.01 && limber_to_move)
+        game_event (g, GAME_EVENT_MOVE, u, "%s limbers", x->id);
+    if (events && moved > 0.01)
+        game_event (g, GAME_EVENT_MOVE, u, "%s moves %.1f cm to (%.1f, "
+                    "%.1f), facing %.0f (%s)%s", x->id, moved,
+                    x->fp.centre.x, x->fp.centre.y, x->fp.facing,
+                    bol_zone_name (p.zone),
+                    moved + 0.05 < geom_dist (from, o->to)
+                    ? ", as far as it may" : "");
+    else if (events && turned)
+        game_event (g, GAME_EVENT_MOVE, u, "%s turns to face %.0f",
+                    x->id, x->fp.facing);
     if (limber_to_move && after == FORMATION_LINE
         && geom_dist (from, x->fp.centre) <= 0.01) {
         /* the gun did not move: it stays deployed, as it began */
@@ -428,6 +771,133 @@ bol_charge_reach (const game_t *g, int u)
                                      : bol_cm (g, t->charge_tum);
 }
 
+/*  How far footprint `a` goes straight ahead before its front meets
+ *  footprint `b`: the nearest part of b within the lane a's frontage
+ *  makes straight ahead (by more than LANE_MIN_CM), less the depth of
+ *  a's front; -1 when no part of b is in the lane or b is not ahead of
+ *  a's front. */
+#define LANE_MIN_CM 0.01
+static double
+ahead_to_meet (const footprint_t *a, const footprint_t *b)
+{
+    vec2_t ahead = geom_heading_vec (a->facing);
+    vec2_t right = { ahead.y, -ahead.x };
+    vec2_t c[4];
+    footprint_corners (b, c);
+    double across[4], on[4];
+    for (int i = 0; i < 4; i++) {
+        vec2_t d = { c[i].x - a->centre.x, c[i].y - a->centre.y };
+        across[i] = d.x * right.x + d.y * right.y;
+        on[i] = d.x * ahead.x + d.y * ahead.y;
+    }
+    /* the least `on` of b cut to the lane: its corners in the lane and
+       where its edges cross the lane's sides */
+    double half = a->width / 2 - LANE_MIN_CM, best = INFINITY;
+    for (int i = 0; i < 4; i++) {
+        int j = (i + 1) % 4;
+        if (fabs (across[i]) <= half)
+            best = fmin (best, on[i]);
+        for (int side = -1; side <= 1; side += 2) {
+            double s = side * half;
+            if ((across[i] - s) * (across[j] - s) < 0) {
+                double k = (s - across[i]) / (across[j] - across[i]);
+                best = fmin (best, on[i] + k * (on[j] - on[i]));
+            }
+        }
+    }
+    double go = best - a->depth / 2;
+    return isfinite (go) && go > -BOL_CONTACT_CM ? fmax (0, go) : -1;
+}
+
+/*  The steps a charge's wheel is looked for in (degrees). */
+#define CHARGE_WHEEL_STEP_DEG 0.5
+
+/*  The way unit u's charge on `target` goes: the least wheel at its
+ *  start, up to `most` degrees either way, after which part of the
+ *  target lies in the lane its frontage makes straight ahead (the wheel
+ *  about its inner front corner, "the distance of the unit's corner
+ *  that moves most is counted"), in *wheel (unsigned), and how far its
+ *  front then goes straight ahead to meet it in *ahead.  False when no
+ *  such wheel brings it into the lane. */
+static bool
+charge_way (const game_t *g, int u, int target, double most, double *wheel,
+            double *ahead)
+{
+    const footprint_t *fp = &game_unit_c (g, u)->fp;
+    const footprint_t *tf = &game_unit_c (g, target)->fp;
+    vec2_t v = geom_heading_vec (fp->facing);
+    vec2_t r = { v.y, -v.x };
+    for (double k = 0; k <= most + 1e-9; k += CHARGE_WHEEL_STEP_DEG)
+        for (int side = 1; side >= (k > 0 ? -1 : 1); side -= 2) {
+            /* the inner front corner stays where it is */
+            double half = fp->width / 2 * side, front = fp->depth / 2;
+            vec2_t pivot = { fp->centre.x + r.x * half + v.x * front,
+                             fp->centre.y + r.y * half + v.y * front };
+            footprint_t at = *fp;
+            at.facing = geom_norm_deg (fp->facing + side * k);
+            vec2_t v2 = geom_heading_vec (at.facing);
+            vec2_t r2 = { v2.y, -v2.x };
+            at.centre = (vec2_t) { pivot.x - r2.x * half - v2.x * front,
+                                   pivot.y - r2.y * half - v2.y * front };
+            double go = ahead_to_meet (&at, tf);
+            if (go >= 0) {
+                *wheel = k;
+                *ahead = go;
+                return true;
+            }
+        }
+    return false;
+}
+
+/*  Seed 000's charge ("A charge can be an oblique move but cannot
+ *  include a change of facing"): straight at the point of contact
+ *  (bol_contact_point), at most a wheel's angle off the charger's front
+ *  and turning it no more than charge_facing_deg to meet the target,
+ *  within its reach; the rest of charge_check. */
+static int
+house_charge_way (const game_t *g, int u, int target, char *err,
+                  int errlen, bool mind_reach)
+{
+    const unit_t *x = game_unit_c (g, u);
+    const bol_tables_t *t = tables (g);
+    double distance;
+    vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
+    double wheel = distance > 0.05
+                 ? turn_between (x->fp.facing, geom_bearing (x->fp.centre, at))
+                 : 0;
+    if (wheel > t->wheel_deg + 1) {
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: %s lies %.0f degrees off "
+                      "its front (a charge may wheel %.0f)", x->id,
+                      game_unit_c (g, target)->id, wheel, t->wheel_deg);
+        return -1;
+    }
+    double meet = geom_bearing (at, game_unit_c (g, target)->fp.centre);
+    if (distance > 0.05
+        && turn_between (x->fp.facing, meet) > t->house.charge_facing_deg) {
+        if (err)
+            snprintf (err, (size_t) errlen, "%s: it would turn %.0f degrees "
+                      "to meet %s (\"A charge can be an oblique move but "
+                      "cannot include a change of facing\")", x->id,
+                      turn_between (x->fp.facing, meet),
+                      game_unit_c (g, target)->id);
+        return -1;
+    }
+    double reach = bol_charge_reach (g, u);
+    if (mind_reach && distance > reach + 0.05) {
+        if (err) {
+            char a[48], b[48];
+            ruleset_length_text (game_ruleset (g), distance, a, sizeof a);
+            ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
+            snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a "
+                      "charge (%s)", x->id, game_unit_c (g, target)->id, a,
+                      b);
+        }
+        return -1;
+    }
+    return 0;
+}
+
 /*  bol_charge_check, the distance asked or not (`mind_reach`). */
 static int
 charge_check (const game_t *g, int u, int target, char *err, int errlen,
@@ -477,40 +947,64 @@ charge_check (const game_t *g, int u, int target, char *err, int errlen,
                       "check", x->id);
         return -1;
     }
-    double distance;
-    vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
-    double wheel = distance > 0.05
-                 ? turn_between (x->fp.facing, geom_bearing (x->fp.centre, at))
-                 : 0;
-    if (wheel > t->wheel_deg + 1) {
-        if (err)
+    if (t->house.charge_facing_deg > 0)
+        return house_charge_way (g, u, target, err, errlen, mind_reach);
+    /* "Charges are up to 3 TUM"; "The distance between two units is
+       always measured between closest points"; "Chargers can wheel at
+       the start but this must be the minimum possible to contact enemy";
+       "Changes of direction are included in the movement allowance" */
+    double reach = bol_charge_reach (g, u);
+    double most = t->wheel_deg + TURN_MIN_DEG;
+    double swing = hypot (x->fp.width, x->fp.depth) * most * RAD;
+    if (mind_reach) {
+        /* no wheel brings any point of it nearer than its swing: a far
+           target is out of reach, its way not looked for */
+        double limit = reach + swing + 1;
+        double d = situation_unit_distance_within (game_situation (g), u,
+                                                   target, limit);
+        if (d - swing > reach + 0.05) {
+            if (err) {
+                char a[48], b[48];
+                ruleset_length_text (game_ruleset (g), d, a, sizeof a);
+                ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
+                snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a "
+                          "charge (%s)", x->id, game_unit_c (g, target)->id,
+                          a, b);
+            }
+            return -1;
+        }
+    }
+    double wheel, ahead;
+    if (!charge_way (g, u, target, most, &wheel, &ahead)) {
+        if (err) {
+            double off = charge_way (g, u, target, 180, &wheel, &ahead)
+                       ? wheel
+                       : turn_between (x->fp.facing,
+                                       geom_bearing (x->fp.centre,
+                                                     game_unit_c (g, target)
+                                                     ->fp.centre));
             snprintf (err, (size_t) errlen, "%s: %s lies %.0f degrees off "
                       "its front (a charge may wheel %.0f)", x->id,
-                      game_unit_c (g, target)->id, wheel, t->wheel_deg);
+                      game_unit_c (g, target)->id, off, t->wheel_deg);
+        }
         return -1;
     }
-    /* seed 000: "A charge can be an oblique move but cannot include a
-       change of facing" */
-    double meet = geom_bearing (at, game_unit_c (g, target)->fp.centre);
-    if (t->house.charge_facing_deg > 0 && distance > 0.05
-        && turn_between (x->fp.facing, meet) > t->house.charge_facing_deg) {
-        if (err)
-            snprintf (err, (size_t) errlen, "%s: it would turn %.0f degrees "
-                      "to meet %s (\"A charge can be an oblique move but "
-                      "cannot include a change of facing\")", x->id,
-                      turn_between (x->fp.facing, meet),
-                      game_unit_c (g, target)->id);
-        return -1;
-    }
-    double reach = bol_charge_reach (g, u);
-    if (mind_reach && distance > reach + 0.05) {
+    double cost = x->fp.width * wheel * RAD + ahead;
+    if (mind_reach && cost > reach + 0.05) {
         if (err) {
-            char a[48], b[48];
-            ruleset_length_text (game_ruleset (g), distance, a, sizeof a);
+            char a[48], b[48], c[48];
+            ruleset_length_text (game_ruleset (g), cost, a, sizeof a);
             ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
-            snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a "
-                      "charge (%s)", x->id, game_unit_c (g, target)->id, a,
-                      b);
+            ruleset_length_text (game_ruleset (g), ahead, c, sizeof c);
+            if (wheel > TURN_MIN_DEG)
+                snprintf (err, (size_t) errlen, "%s: %s is %s away (a wheel "
+                          "of %.0f degrees and %s straight ahead), beyond a "
+                          "charge (%s)", x->id, game_unit_c (g, target)->id,
+                          a, wheel, c, b);
+            else
+                snprintf (err, (size_t) errlen, "%s: %s is %s away, beyond a "
+                          "charge (%s)", x->id, game_unit_c (g, target)->id,
+                          a, b);
         }
         return -1;
     }
@@ -581,18 +1075,41 @@ bol_charge_move_alone (game_t *g, int u, int target)
     return true;
 }
 
+/*  "The unit then moves directly away from charger, with full movement
+ *  allowance, making an about face and/or wheel if necessary": its
+ *  allowance along the way away (difficult terrain on it counts), less,
+ *  under readings.evade_turn_costs, what turning to go away costs ("An
+ *  About Face is a 180° turn which reduces the movement allowance by 1
+ *  TUM for infantry and 3 TUM for others"; a wheel its corner's way):
+ *  the cheaper of a wheel and an about face with a wheel. */
 static void
 bol_evade_alone (game_t *g, int u, int charger)
 {
     unit_t *x = game_unit_m (g, u);
     double away = geom_bearing (game_unit_c (g, charger)->fp.centre,
                                 x->fp.centre);
-    double moved = walk (g, u, away, bol_move_allowance (g, u), away, false,
-                         -1);
+    double off = turn_between (x->fp.facing, away), cost = 0;
+    if (tables (g)->evade_turn_costs && off > TURN_MIN_DEG) {
+        double wheel = x->fp.width * off * RAD;
+        double about = about_face_cost (g, u)
+                     + x->fp.width * (180 - off) * RAD;
+        cost = fmin (wheel, about);
+    }
+    double allowance = way_allowance (g, u, away, bol_normal_allowance (g, u),
+                                      away);
+    double length = fmax (0, allowance - cost);
+    double moved = length > 0 ? walk (g, u, away, length, away, false, -1)
+                              : 0;
     x->fp.facing = away;
-    if (game_events_on (g))
+    if (game_events_on (g)) {
+        char turn[64] = "";
+        if (cost > 0.005)
+            snprintf (turn, sizeof turn, " (turning away cost %.1f cm of its "
+                      "%.1f cm)", cost, allowance);
         game_event (g, GAME_EVENT_MOVE, u, "%s evades %s: %.1f cm directly "
-                    "away", x->id, game_unit_c (g, charger)->id, moved);
+                    "away%s", x->id, game_unit_c (g, charger)->id, moved,
+                    turn);
+    }
 }
 
 /*  Is an enemy in contact with u behind its flank or to its rear? */

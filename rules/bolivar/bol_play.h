@@ -89,8 +89,78 @@ arc_t bol_arc_of (const game_t *g, int of, int from);
 bool bol_in_difficult (const game_t *g, const footprint_t *fp);
 
 /*  Is unit `e` directly-to-front of unit `u`: ahead of its front edge
- *  and overlapping the lane its frontage makes straight ahead? */
+ *  and overlapping the lane its frontage makes straight ahead?  The
+ *  same of two footprints, `b` before `a`, wherever they stand. */
 bool bol_directly_to_front (const game_t *g, int u, int e);
+bool bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b);
+
+/*  Unit u's normal movement allowance in cm, its ground not asked: its
+ *  type's move, a square's 3 TUM, a march's readings.march_tum. */
+double bol_normal_allowance (const game_t *g, int u);
+
+/*  "Directly" away from an enemy, to the rear, an about face: within
+ *  this many degrees, a player's placing of a unit by eye (the
+ *  project's number, not the text's: RULINGS.md). */
+#define BOL_DIRECTLY_DEG 10.0
+
+/*  A change of direction (Step 2.1's "Change Direction"): none, a wheel
+ *  or a pivot of up to 45 degrees, an advance on the oblique of up to 45
+ *  degrees (the facing kept), an about face. */
+typedef enum {
+    BOL_TURN_NONE = 0, BOL_TURN_WHEEL, BOL_TURN_PIVOT, BOL_TURN_OBLIQUE,
+    BOL_TURN_ABOUT
+} bol_turn_t;
+
+typedef struct {
+    bol_turn_t kind;
+    double deg;              /* how far it turns (the oblique: how far off
+                                its front it goes), unsigned */
+    double facing;           /* the unit's facing after it */
+    double cost_cm;          /* of the movement allowance ("Changes of
+                                direction are included in the movement
+                                allowance") */
+    bool check;              /* it asks a command check */
+} bol_change_t;
+
+/*  The changes a move may make before its move straight ahead: the
+ *  first change of direction, or an about face and a wheel ("making an
+ *  about face and/or wheel if necessary"). */
+#define BOL_CHANGES_BEFORE 2
+
+/*  A move order read by Step 2.1: "an optional change formation, then
+ *  optional first change direction, then optional move straight ahead,
+ *  then optional second change direction", in the worst movement zone
+ *  the unit tries to move through. */
+typedef struct {
+    bol_zone_t zone;         /* the worst along its way (its start's
+                                with the priority targets asked) */
+    int controller;          /* an enemy whose control zone it enters or
+                                stands in, or -1 */
+    bool moving;             /* it moves off the spot */
+    double heading;          /* the way it moves */
+    double length;           /* how far the order asks, no further than
+                                its normal allowance */
+    double move_facing;      /* its facing as it moves */
+    double end_facing;       /* the facing the order asks at the end */
+    bol_change_t before[BOL_CHANGES_BEFORE];
+    int n_before;
+    bol_change_t after;      /* the second change (kind NONE: none) */
+} bol_plan_t;
+
+/*  Read move order `o` of unit u as it stands now (its formation and
+ *  place): the worst zone along its way (bol_zone where it starts, the
+ *  distances at every STEP of the way), and outside the manoeuvre zone
+ *  the changes of direction it takes: each a wheel or pivot of up to 45
+ *  degrees, an oblique or an about face, one before the move straight
+ *  ahead (an about face and a wheel when it moves back at more than
+ *  BOL_DIRECTLY_DEG off its rear) and one after; standing, a wheel and
+ *  a pivot, or an about face and a pivot.  In the locked zone the unit
+ *  does not move (its only move an about face in place).  0, or -1 with
+ *  err naming the rule when the move cannot be made so: a turn no two
+ *  changes make, or a move in an enemy's control zone that is neither
+ *  closer to it, directly away nor directly to the rear. */
+int bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
+                   char *err, int errlen);
 
 /*  Is unit u uncommanded now (readings.uncommanded: its division's
  *  commander lost, or beyond his reach)?  Why, in a player's words, into

@@ -26,6 +26,13 @@ typedef enum {
  *  resolve of a unit (dice per resolve). */
 typedef enum { BOL_RESOLVE_HIGHER = 0, BOL_RESOLVE_SUM } bol_unit_resolve_t;
 
+/*  How far a move that meets difficult terrain on its way may go ("3
+ *  TUM for ... moving in difficult"): 3 TUM, or as far as the open
+ *  ground before the difficult if that is further (`EDGE`: it stops at
+ *  the edge); `WHOLE`: 3 TUM for the whole move however far the open
+ *  ground before it. */
+typedef enum { BOL_DIFFICULT_EDGE = 0, BOL_DIFFICULT_WHOLE } bol_difficult_path_t;
+
 /*  Who takes its orders from the Risk Factor tables. */
 typedef enum {
     BOL_UNCOMMANDED_NONE = 0,      /* nobody: the text has no such rule */
@@ -162,6 +169,9 @@ typedef struct {
                                         of the army breakpoint */
     double attached_tum;             /* a commander this near is attached */
     double march_tum;                /* the move of a unit in march */
+    bol_difficult_path_t difficult_path; /* a move into difficult terrain */
+    bool evade_turn_costs;           /* an evade's about face and wheel
+                                        come off its full allowance */
     bol_uncommanded_t uncommanded;
 
     bol_house_t house;               /* seed 000's house rules */
