@@ -77,21 +77,58 @@ bol_arc_of (const game_t *g, int of, int from)
     return footprint_arc (&t->fp, game_unit_c (g, from)->fp.centre, 45, 45);
 }
 
+/*  The terrain the text calls difficult: "villages, rough ground,
+ *  fields, woods, difficult hills, streams, bridges and fords". */
+static bool
+is_difficult_kind (terrain_kind_t kind)
+{
+    return kind == TERRAIN_WOODS || kind == TERRAIN_TOWN
+        || kind == TERRAIN_ROUGH || kind == TERRAIN_STEEP_HILL
+        || kind == TERRAIN_STREAM;
+}
+
+bool
+bol_may_meet_difficult (const game_t *g, const footprint_t *from,
+                        const footprint_t *to)
+{
+    vec2_t c[8];
+    footprint_corners (from, c);
+    footprint_corners (to, c + 4);
+    double lox = c[0].x, hix = c[0].x, loy = c[0].y, hiy = c[0].y;
+    for (int i = 1; i < 8; i++) {
+        lox = fmin (lox, c[i].x);
+        hix = fmax (hix, c[i].x);
+        loy = fmin (loy, c[i].y);
+        hiy = fmax (hiy, c[i].y);
+    }
+    const situation_t *sit = game_situation (g);
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        if (!is_difficult_kind (f->kind) || f->vertex_count == 0)
+            continue;
+        double flox = f->vertices[0].x, fhix = flox;
+        double floy = f->vertices[0].y, fhiy = floy;
+        for (int k = 1; k < f->vertex_count; k++) {
+            flox = fmin (flox, f->vertices[k].x);
+            fhix = fmax (fhix, f->vertices[k].x);
+            floy = fmin (floy, f->vertices[k].y);
+            fhiy = fmax (fhiy, f->vertices[k].y);
+        }
+        if (flox <= hix && fhix >= lox && floy <= hiy && fhiy >= loy)
+            return true;
+    }
+    return false;
+}
+
 bool
 bol_in_difficult (const game_t *g, const footprint_t *fp)
 {
-    static const terrain_kind_t difficult[] = {
-        TERRAIN_WOODS, TERRAIN_TOWN, TERRAIN_ROUGH, TERRAIN_STEEP_HILL,
-        TERRAIN_STREAM };
     vec2_t c[4];
     footprint_corners (fp, c);
     const situation_t *sit = game_situation (g);
     for (int i = 0; i < situation_terrain_count (sit); i++) {
         const terrain_feature_t *f = situation_terrain (sit, i);
-        bool hard = false;
-        for (size_t k = 0; k < sizeof difficult / sizeof *difficult; k++)
-            hard = hard || f->kind == difficult[k];
-        if (!hard)
+        if (!is_difficult_kind (f->kind))
             continue;
         /* "any part": a corner or the centre inside it, an edge across
            it (a stream narrower than the unit), or it inside the unit */

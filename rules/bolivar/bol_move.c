@@ -382,16 +382,29 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
     int n_near = walk_near (g, &x->fp, p->length + threat, near_buf);
     const int *near = n_near >= 0 ? near_buf : NULL;
     int n = near ? n_near : game_unit_count (g);
-    for (double s = 0;; s = fmin (s + STEP_CM, p->length)) {
+    for (double s = 0, step = STEP_CM;; s = fmin (s + step, p->length)) {
         footprint_t fp = s > 0 ? along (&x->fp, p->heading, s,
                                         p->move_facing)
                                : x->fp;
+        /* past the start the footprint only slides, so no enemy's
+           distance falls faster than the way goes on: the next step may
+           go as far as the nearest enemy is beyond the zone that could
+           still worsen (a quick way through the open) */
+        double room = INFINITY;
+        footprint_ready_t ready;
+        footprint_ready (&fp, &ready);
         for (int i = 0; i < n; i++) {
             int e = near ? near[i] : i;
             if (!is_enemy (g, u, e))
                 continue;
             const footprint_t *ef = &game_unit_c (g, e)->fp;
-            double d = footprint_distance (&fp, ef);
+            double need = p->zone >= BOL_ZONE_THREAT ? control : threat;
+            double floor = footprint_distance_floor (&fp, ef);
+            if (floor > need) {             /* beyond any zone it could add */
+                room = fmin (room, floor - need);
+                continue;
+            }
+            double d = footprint_distance_ready (&ready, ef);
             if (d <= control && bol_fp_directly_to_front (ef, &fp)) {
                 if (p->zone < BOL_ZONE_CONTROL)
                     p->zone = BOL_ZONE_CONTROL;
@@ -410,9 +423,12 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
             }
             else if (d <= threat && p->zone < BOL_ZONE_THREAT)
                 p->zone = BOL_ZONE_THREAT;
+            room = fmin (room, d - (p->zone >= BOL_ZONE_THREAT ? control
+                                                             : threat));
         }
         if (!p->moving || s >= p->length)
             return 0;
+        step = s > 0 ? fmax (STEP_CM, room) : STEP_CM;
     }
 }
 
@@ -470,6 +486,11 @@ way_allowance (const game_t *g, int u, double heading, double length,
     if (bol_in_difficult (g, fp))
         return hard;
     double most = fmin (length, normal);
+    /* every step is the start turned to `facing` and moved along */
+    footprint_t start = along (fp, heading, 0, facing);
+    footprint_t end = along (fp, heading, most, facing);
+    if (!bol_may_meet_difficult (g, &start, &end))
+        return normal;                  /* no difficult ground near the way */
     for (double s = STEP_CM, clear = 0;; s += STEP_CM) {
         double at = fmin (s, most);
         footprint_t f = along (fp, heading, at, facing);

@@ -88,6 +88,15 @@ arc_t bol_arc_of (const game_t *g, int of, int from);
  *  streams (bridges and fords are streams crossed by a road). */
 bool bol_in_difficult (const game_t *g, const footprint_t *fp);
 
+/*  May a footprint moved without turning from `from` to `to` touch
+ *  difficult terrain on the way?  False only when no difficult feature's
+ *  bounding box meets the box of both footprints' corners (the way's
+ *  sweep lies within it); true means look closer (bol_in_difficult
+ *  along the way).  A quick refusal for the commander's many moves in
+ *  the open. */
+bool bol_may_meet_difficult (const game_t *g, const footprint_t *from,
+                             const footprint_t *to);
+
 /*  Is unit `e` directly-to-front of unit `u`: ahead of its front edge
  *  and overlapping the lane its frontage makes straight ahead?  The
  *  same of two footprints, `b` before `a`, wherever they stand. */
