@@ -63,7 +63,9 @@ typedef struct {
     double nearest_cm;
     double reach_cm;       /* its own weapon's long range */
     double charge_cm;      /* one move: foot move, cavalry gallop */
-    double move_cm;        /* its full move (for crossing costs) */
+    double move_cm;        /* its move at the pace of the order being
+                              worked out: a low barrier costs its part of
+                              it ("1/4 move to clear a low barrier") */
     /* the lists above live here while they are small: a decision on a
        small table allocates nothing */
     unsigned char sight_kept[VIEW_KEPT_UNITS];
@@ -559,7 +561,7 @@ view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
     v->nearest_cm = v->nearest >= 0 ? cm : 0;
     v->reach_cm = ruleset_weapon_reach (rs, v->u);
     v->charge_cm = ruleset_move_cm (rs, v->u, "gallop");
-    v->move_cm = v->charge_cm;
+    v->move_cm = ruleset_move_cm (rs, v->u, NULL);   /* set by each order */
     return 0;
 }
 
@@ -1318,6 +1320,9 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
     const rules_settings_t *s = ruleset_settings (rs);
     const unit_t *u = v->u;
     double move = ruleset_move_cm (rs, u, pace);
+    /* a barrier costs its part of the move at the pace the cell orders
+       (cavalry withdrawing at the canter: a quarter of 45 cm) */
+    v->move_cm = move;
     copy_text (o->pace, sizeof o->pace, u->arm == ARM_CAVALRY ? pace : "");
     o->facing = u->fp.facing;
 
@@ -1383,11 +1388,15 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
     o->facing = geom_norm_deg (o->facing);
 }
 
-/*  Follow the lead's move: the same displacement and facing. */
+/*  Follow the lead's move: the same displacement and facing, a barrier
+ *  on the way costing its part of the follower's own move at the lead's
+ *  pace. */
 static void
 follow_lead (const situation_t *sit, view_t *v, const unit_t *lead,
              const rf_order_t *lead_order, rf_order_t *o)
 {
+    v->move_cm = ruleset_move_cm (situation_ruleset (sit), v->u,
+                                  lead_order->pace);
     copy_text (o->pace, sizeof o->pace, lead_order->pace);
     o->facing = lead_order->facing;
     if (!lead_order->has_destination)

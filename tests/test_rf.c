@@ -130,14 +130,16 @@ red_ahead (const char *id, arm_t arm, const char *weapon, double gap)
     return add (mk (id, SIDE_RED, arm, weapon, 150, 52 + gap, 180));
 }
 
+/*  A rectangle of terrain of `kind`, (x0, y0) to (x1, y1). */
 static int
-woods (const char *id, double x0, double y0, double x1, double y1)
+feature (const char *id, terrain_kind_t kind, double x0, double y0,
+         double x1, double y1)
 {
     terrain_feature_t f;
     memset (&f, 0, sizeof f);
     snprintf (f.id, sizeof f.id, "%s", id);
-    f.kind = TERRAIN_WOODS;
-    f.cover = ruleset_terrain (rs, TERRAIN_WOODS)->cover;
+    f.kind = kind;
+    f.cover = ruleset_terrain (rs, kind)->cover;
     f.vertex_count = 4;
     f.vertices[0] = (vec2_t) { x0, y0 };
     f.vertices[1] = (vec2_t) { x1, y0 };
@@ -147,6 +149,12 @@ woods (const char *id, double x0, double y0, double x1, double y1)
     if (situation_add_terrain (sit, &f, err, sizeof err) < 0)
         fail_msg ("%s", err);
     return situation_terrain_count (sit) - 1;
+}
+
+static int
+woods (const char *id, double x0, double y0, double x1, double y1)
+{
+    return feature (id, TERRAIN_WOODS, x0, y0, x1, y1);
 }
 
 /*  The factors of unit `u`. */
@@ -1072,6 +1080,53 @@ test_withdraw (void **state)
     assert_int_equal (d.order.cover_feature, -1);
 }
 
+/*  Seed 002: "it takes 1/4 move to clear a low barrier (Fallen tree etc)
+ *  or fence": a quarter of the move at the pace the cell orders.  Raw
+ *  cavalry (+1 raw, +1 in the enemy's musket range: RF 2), a 1: "Canter
+ *  further from the nearest enemy", 45 cm, over a fence behind it: the
+ *  fence takes a quarter of the canter, 11.25 cm, and it goes 33.75 cm
+ *  (not a quarter of the 60 cm gallop). */
+static void
+test_barrier_at_pace (void **state)
+{
+    (void) state;
+    unit_t c = mk ("red-c", SIDE_RED, ARM_CAVALRY, "sword", 150, 110, 180);
+    c.quality = QUALITY_RAW;
+    c.fp.depth = 4;
+    int cav = add (c);
+    unit_t m = mk ("blue-m", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 50, 0);
+    m.figures = 6;
+    add (m);
+    feature ("fence", TERRAIN_LOW_BARRIER, 0, 120, 300, 121);
+    rf_decision_t d = decide (cav, 1);
+    assert_int_equal (d.rf, 2);
+    assert_int_equal (d.action, RF_WITHDRAW);
+    assert_string_equal (d.order.pace, "canter");
+    assert_true (fabs (d.order.move_cm - 33.75) < 1e-3);
+    assert_true (fabs (d.order.destination.x - 150) < 1e-3);
+    assert_true (fabs (d.order.destination.y - 143.75) < 1e-3);
+
+    /* "Flee at Gallop": a quarter of the gallop, 15 cm: 45 cm */
+    situation_unit (sit, cav)->status = STATUS_RAN_LAST_TURN;     /* +3 */
+    situation_unit (sit, cav)->killed = 1;                        /* +1 */
+    situation_unit (sit, cav)->fp.centre.y = 100;
+    d = decide (cav, 1);
+    assert_int_equal (d.action, RF_RUN);
+    assert_string_equal (d.order.pace, "gallop");
+    assert_true (fabs (d.order.move_cm - 45) < 1e-3);
+
+    /* foot: a quarter of 25 cm ("Run from nearest enemy") */
+    start (NULL, NULL);
+    int b = blue ();
+    situation_unit (sit, b)->status = STATUS_RAN_LAST_TURN;
+    situation_unit (sit, b)->quality = QUALITY_RAW;
+    add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 10, 0));
+    feature ("fence", TERRAIN_LOW_BARRIER, 0, 60, 300, 61);
+    d = decide (b, 1);
+    assert_int_equal (d.action, RF_RUN);
+    assert_true (fabs (d.order.move_cm - 18.75) < 1e-3);
+}
+
 static void
 test_run (void **state)
 {
@@ -1476,6 +1531,7 @@ main (void)
         cmocka_unit_test_setup_teardown (test_halt_and_continue, setup, teardown),
         cmocka_unit_test_setup_teardown (test_charge, setup, teardown),
         cmocka_unit_test_setup_teardown (test_withdraw, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_barrier_at_pace, setup, teardown),
         cmocka_unit_test_setup_teardown (test_run, setup, teardown),
         cmocka_unit_test_setup_teardown (test_shooting, setup, teardown),
         cmocka_unit_test_setup_teardown (test_platoon, setup, teardown),
