@@ -1415,22 +1415,61 @@ follow_lead (const situation_t *sit, view_t *v, const unit_t *lead,
         o->cover_feature = -1;
 }
 
+/*  Is footprint fp (a unit's, where it stands or will stand) in base
+ *  contact, within settings.contact_cm, with a unit with figures standing
+ *  of a side in `sides`, other than unit `except` (-1: none)? */
+static bool
+in_contact (const situation_t *sit, const footprint_t *fp, unsigned sides,
+            int except)
+{
+    near_list_t near;
+    near_units (sit, fp, ruleset_settings (situation_ruleset (sit))->contact_cm,
+                sides, &near);
+    bool found = false;
+    for (int i = 0; i < near.count && !found; i++)
+        found = near.index[i] != except
+             && standing (situation_unit_const (sit, near.index[i]));
+    near_list_free (&near);
+    return found;
+}
+
+/*  Is enemy e in a melee, in contact with a unit of a side not its own
+ *  (the shooter `unit` left out: it is looked at where it ends)? */
+static bool
+enemy_in_melee (const situation_t *sit, int unit, int e)
+{
+    const unit_t *x = situation_unit_const (sit, e);
+    return in_contact (sit, &x->fp,
+                       SITUATION_ALL_SIDES & ~SITUATION_SIDE_BIT (x->side),
+                       unit);
+}
+
 /*  Whom the unit shoots at: uncommanded troops only at the nearest enemy
  *  they can hit, measured from where they stand after moving.  None when
  *  under command (its commander picks), when charging, when running
- *  (unless the settings say otherwise) and for weapons without range. */
+ *  (unless the settings say otherwise) and for weapons without range.
+ *  Under settings.shoot_in_melee false, none for a unit that ends in base
+ *  contact with an enemy, and no enemy in a melee is shot at (as the
+ *  game plays it); under settings.units_mask_fire an enemy whose line
+ *  of fire another unit masks cannot be hit (situation_fire_masked), and
+ *  the nearest it can hit is shot at. */
 static void
 order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
              bool charge, rf_order_t *o)
 {
     const ruleset_t *rs = situation_ruleset (sit);
+    const rules_settings_t *s = ruleset_settings (rs);
     if (v->reach_cm <= 0 || charge || (v->u->status & STATUS_COMMANDED)
-    ||  (action == RF_RUN && !ruleset_settings (rs)->shoot_when_running))
+    ||  (action == RF_RUN && !s->shoot_when_running))
         return;
     footprint_t at = v->u->fp;
     if (o->has_destination)
         at.centre = o->destination;
     at.facing = o->facing;
+    if (!s->shoot_in_melee && in_contact (sit, &at, v->enemy_sides, -1)) {
+        o->in_melee = true;
+        return;
+    }
     /* an enemy d cm from where the unit stands is no nearer than d less
        the move and the unit's half-diagonal from where it ends */
     double shift = geom_dist (v->u->fp.centre, at.centre)
@@ -1447,8 +1486,14 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
         if (best >= 0 && footprint_distance_floor (&at, &e->fp) >= best_d)
             continue;
         double d = footprint_distance (&at, &e->fp);
-        /* sight is looked at only for one that would be nearer */
-        if ((best < 0 || d < best_d) && sees (v, c.index)) {
+        /* sight, melee and the line of fire are looked at only for one
+           that would be nearer */
+        if ((best < 0 || d < best_d) && sees (v, c.index)
+        &&  (s->shoot_in_melee || !enemy_in_melee (sit, v->unit, c.index))
+        &&  (!s->units_mask_fire
+             || !situation_fire_masked (sit, v->unit, &at, c.index,
+                                        s->shoot_over_cm,
+                                        s->fire_needs_whole_target))) {
             best = c.index;
             best_d = d;
         }
@@ -1602,6 +1647,10 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
         else if (u->status & STATUS_COMMANDED)
             rf_text_add (&w, "Under command: its commander picks its target "
                          "and may ignore the table's shooting and movement.\n");
+        else if (o->in_melee)
+            rf_text_add (&w, "In base contact with the enemy: it fights the "
+                         "melee and shoots at nothing (no one shoots into or "
+                         "out of a melee).\n");
         else
             rf_text_add (&w, "Shoots at nothing.\n");
     }

@@ -11,6 +11,7 @@
 #define SOLO_RF_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "dice.h"
 #include "ruleset.h"
 #include "situation.h"
@@ -54,6 +55,9 @@ typedef struct {
                                   none when commanded, charging, running
                                   or without a ranged weapon */
     char range_band[8];        /* of the shot: short, medium, long, none */
+    bool in_melee;             /* it ends in base contact with an enemy
+                                  (settings.contact_cm) and so does not
+                                  shoot (settings.shoot_in_melee false) */
     int group[RF_MAX_GROUP];   /* unit indices diced with this one, the
                                   unit itself included, in index order */
     int group_count;           /* 1 when the unit is diced alone; 0 for

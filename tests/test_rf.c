@@ -1222,6 +1222,129 @@ test_shooting (void **state)
     assert_false (d.order.enemy_in_weapon_range);
 }
 
+/*  Seed 002: "Shooting is only possible if figures can see the entire
+ *  base of a figure without obstruction, unless shooting over an object
+ *  or person within 2 cms."  Another unit, friend or foe, in the line of
+ *  fire masks it; one within 2 cm of the shooter is shot over.  Blue's
+ *  muskets at (150, 100) facing 0 (RF0: -1 regulars, +1 in the enemy's
+ *  range; a 3, continue: it stands). */
+static void
+test_line_of_fire (void **state)
+{
+    (void) state;
+    int b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
+    unit_t f = mk ("blue-2", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 115, 0);
+    f.fp.width = 30;
+    f.fp.depth = 4;
+    int friend = add (f);
+    int t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    rf_decision_t d = decide (b, 3);
+    assert_int_equal (d.rf, 0);
+    assert_int_equal (d.action, RF_CONTINUE);
+    assert_int_equal (d.order.nearest_enemy, t);  /* seen: units block fire */
+    assert_int_equal (d.order.shoot_target, -1);  /* the friend's line masks */
+    assert_non_null (strstr (d.explanation, "Shoots at nothing"));
+
+    /* "only shoot at the nearest enemy they can hit": the nearest masked,
+       the next, clear of the friend's line, is shot at */
+    int t2 = add (mk ("red-2", SIDE_RED, ARM_INFANTRY, "musket", 200, 130, 180));
+    d = decide (b, 3);
+    assert_int_equal (d.order.nearest_enemy, t);
+    assert_int_equal (d.order.shoot_target, t2);
+    assert_string_equal (d.order.range_band, "long");
+    situation_unit (sit, t2)->killed = 10;
+
+    /* a foe masks as a friend does */
+    situation_unit (sit, friend)->side = SIDE_RED;
+    situation_unit (sit, friend)->fp.centre.x = 250;  /* out of the way */
+    unit_t foe = mk ("red-3", SIDE_RED, ARM_CAVALRY, "sword", 150, 115, 180);
+    foe.fp.width = 30;
+    foe.fp.depth = 4;
+    int masker = add (foe);
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, masker);   /* the nearest */
+    situation_unit (sit, masker)->killed = 10;          /* gone: no mask */
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+    situation_unit (sit, friend)->side = SIDE_BLUE;
+    situation_unit (sit, friend)->fp.centre.x = 150;
+
+    /* "unless shooting over an object or person within 2 cms": the
+       friend's line 1 cm in front of the shooter */
+    situation_unit (sit, friend)->fp.centre.y = 104;    /* 102 .. 106 */
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+    situation_unit (sit, friend)->fp.centre.y = 106;    /* 3 cm: masks */
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, -1);
+
+    /* how much of the target must be seen: a friend 10 cm wide masks the
+       target's left part (x 138 .. 148 before its 145 .. 155): its other
+       figures are seen whole, and it is shot at */
+    situation_unit (sit, friend)->fp = (footprint_t) { { 143, 115 }, 0, 10, 4 };
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+    /* the reading that the target's entire base must be unobstructed */
+    start ("fire_needs_whole_target = false;",
+           "fire_needs_whole_target = true;");
+    b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
+    f.fp = (footprint_t) { { 143, 115 }, 0, 10, 4 };
+    add (f);
+    t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, -1);
+    situation_unit (sit, 1)->fp.centre.x = 130;         /* 125 .. 135 */
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+    /* without units masking fire (another ruleset's reading) */
+    start ("units_mask_fire = true;", "units_mask_fire = false;");
+    b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
+    f.fp = (footprint_t) { { 150, 115 }, 0, 30, 4 };
+    add (f);
+    t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+}
+
+/*  No one shoots into or out of a melee (settings.shoot_in_melee false:
+ *  the project's reading, as the game plays it; the seed says nothing of
+ *  it).  A unit in base contact with an enemy fights and names no target;
+ *  an enemy in contact with another unit is not shot at. */
+static void
+test_no_shooting_in_melee (void **state)
+{
+    (void) state;
+    int b = blue ();                                   /* (150, 50) */
+    int r = red_ahead ("red-1", ARM_INFANTRY, "musket", 0.2);
+    rf_decision_t d = decide (b, 3);
+    assert_int_equal (d.action, RF_CONTINUE);
+    assert_int_equal (d.order.nearest_enemy, r);
+    assert_true (d.order.in_melee);
+    assert_int_equal (d.order.shoot_target, -1);
+    assert_non_null (strstr (d.explanation, "In base contact with the enemy"));
+    /* a friend 20 cm to the side does not shoot into the melee: the next
+       enemy, further away and free, is its target */
+    int f = add (mk ("blue-2", SIDE_BLUE, ARM_INFANTRY, "musket", 180, 50, 0));
+    d = decide (f, 3);
+    assert_int_equal (d.order.nearest_enemy, r);
+    assert_false (d.order.in_melee);
+    assert_int_equal (d.order.shoot_target, -1);
+    int r2 = add (mk ("red-2", SIDE_RED, ARM_INFANTRY, "musket", 190, 90, 180));
+    d = decide (f, 3);
+    assert_int_equal (d.order.shoot_target, r2);
+    /* out of contact (1 cm apart) the melee is over */
+    situation_unit (sit, r)->fp.centre.y = 53;
+    d = decide (b, 3);
+    assert_false (d.order.in_melee);
+    assert_int_equal (d.order.shoot_target, r);
+    /* the reading that lets them shoot */
+    start ("shoot_in_melee = false;", "shoot_in_melee = true;");
+    b = blue ();
+    r = red_ahead ("red-1", ARM_INFANTRY, "musket", 0);
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, r);
+}
+
 /*  "Uncommanded Formed troops will always stay in company with the first
  *  group in their platoon to move if ... all units of the platoon are
  *  within 5cms of each other and there is at least 1 Officer/NCO within 5
@@ -1534,6 +1657,8 @@ main (void)
         cmocka_unit_test_setup_teardown (test_barrier_at_pace, setup, teardown),
         cmocka_unit_test_setup_teardown (test_run, setup, teardown),
         cmocka_unit_test_setup_teardown (test_shooting, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_line_of_fire, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_no_shooting_in_melee, setup, teardown),
         cmocka_unit_test_setup_teardown (test_platoon, setup, teardown),
         cmocka_unit_test_setup_teardown (test_platoon_followers, setup, teardown),
         cmocka_unit_test_setup_teardown (test_sighting_dice, setup, teardown),

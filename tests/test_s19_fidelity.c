@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rf.h"
+#include "s19_engine.h"
 #include "strategy.h"
 #include "testutil.h"
 
@@ -366,6 +367,124 @@ test_commanded_reload (void **state)
     game_rules_destroy (&in_force);
 }
 
+/*  Play to phase `phase` of the first turn, every unit asked for an
+ *  order holding. */
+static void
+play_to (fixture_t *f, int phase)
+{
+    char err[256];
+    while (game_phase (f->g) != phase && !game_over (f->g)) {
+        game_begin_phase (f->g, f->dice);
+        if (game_phase (f->g) == phase)
+            return;
+        for (int u = 0; u < game_unit_count (f->g); u++)
+            if (game_needs_order (f->g, u)) {
+                order_t h = order_hold ();
+                game_apply_order (f->g, u, &h, err, sizeof err);
+            }
+        game_resolve_phase (f->g, f->dice);
+    }
+}
+
+/*  "Shooting is only possible if figures can see the entire base of a
+ *  figure without obstruction, unless shooting over an object or person
+ *  within 2 cms": the game's fire and the tables' answer agree.  Blue's
+ *  muskets at (150, 100), a friendly line 30 cm wide 15 cm before them,
+ *  red beyond it at (150, 130): no target; the friend 1 cm before them
+ *  is shot over. */
+static void
+test_line_of_fire_masked (void **state)
+{
+    (void) state;
+    for (int over = 0; over <= 1; over++) {
+        char units[2048];
+        snprintf (units, sizeof units,
+            "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 10; x = 150.0; y = 100.0; facing = 0.0; width = 10.0;"
+            "  depth = 2.0; },"
+            "{ id = \"f\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 10; x = 150.0; y = %s; facing = 0.0; width = 30.0;"
+            "  depth = 4.0; },"
+            "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 6; x = 150.0; y = 130.0; facing = 180.0; width = 10.0;"
+            "  depth = 2.0; }", over ? "104.0" : "115.0");
+        fixture_t f = make (NULL, units, NULL);
+        play_to (&f, S19_PHASE_A_MOVE);
+        game_begin_phase (f.g, f.dice);
+        int b = idx (&f, "b"), r = idx (&f, "r");
+        rf_decision_t d;
+        char err[256];
+        assert_int_equal (rf_decide (game_situation (f.g), b, 3, f.dice, &d,
+                                     err, sizeof err), 0);
+        assert_int_equal (d.action, RF_CONTINUE);
+        assert_int_equal (d.order.shoot_target, over ? r : -1);
+        /* the game: a unit told to fire shoots at the nearest it can hit */
+        order_t o = order_hold ();
+        o.fire = true;
+        if (game_apply_order (f.g, b, &o, err, sizeof err) < 0)
+            fail_msg ("%s", err);
+        for (int u = 0; u < game_unit_count (f.g); u++)
+            if (game_needs_order (f.g, u)) {
+                order_t h = order_hold ();
+                game_apply_order (f.g, u, &h, err, sizeof err);
+            }
+        game_resolve_phase (f.g, f.dice);
+        game_begin_phase (f.g, f.dice);
+        assert_int_equal (game_phase (f.g), S19_PHASE_A_SHOOT);
+        assert_int_equal (s19_fire_target (f.g, b, NULL), over ? r : -1);
+        unmake (&f);
+    }
+}
+
+/*  No one shoots into or out of a melee (settings.shoot_in_melee false:
+ *  the project's reading; the seed says nothing of it): the tables'
+ *  answer names no target for a unit in base contact, nor a target in
+ *  contact with another, as the game plays it. */
+static void
+test_no_fire_in_melee (void **state)
+{
+    (void) state;
+    fixture_t f = make (NULL,
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 100.0; facing = 0.0; width = 10.0;"
+        "  depth = 2.0; },"
+        "{ id = \"b2\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 180.0; y = 100.0; facing = 0.0; width = 10.0;"
+        "  depth = 2.0; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 150.0; y = 102.2; facing = 180.0; width = 10.0;"
+        "  depth = 2.0; }", NULL);
+    play_to (&f, S19_PHASE_A_MOVE);
+    game_begin_phase (f.g, f.dice);
+    int b = idx (&f, "b"), b2 = idx (&f, "b2");
+    char err[256];
+    for (int k = 0; k < 2; k++) {
+        int u = k ? b2 : b;
+        rf_decision_t d;
+        assert_int_equal (rf_decide (game_situation (f.g), u, 3, f.dice, &d,
+                                     err, sizeof err), 0);
+        assert_false (d.charge);
+        assert_int_equal (d.order.shoot_target, -1);
+        assert_true (d.order.in_melee == (u == b));
+        order_t o = order_hold ();
+        o.fire = true;
+        if (game_apply_order (f.g, u, &o, err, sizeof err) < 0)
+            fail_msg ("%s", err);
+    }
+    for (int u = 0; u < game_unit_count (f.g); u++)
+        if (game_needs_order (f.g, u)) {
+            order_t h = order_hold ();
+            game_apply_order (f.g, u, &h, err, sizeof err);
+        }
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_SHOOT);
+    assert_true (game_unit (f.g, b)->in_melee);
+    assert_int_equal (s19_fire_target (f.g, b, NULL), -1);
+    assert_int_equal (s19_fire_target (f.g, b2, NULL), -1);
+    unmake (&f);
+}
+
 int
 main (void)
 {
@@ -375,6 +494,8 @@ main (void)
         cmocka_unit_test (test_command_figure_of_unknown_grade),
         cmocka_unit_test (test_commanded_reload),
         cmocka_unit_test (test_row_specials_named_above_rf0),
+        cmocka_unit_test (test_line_of_fire_masked),
+        cmocka_unit_test (test_no_fire_in_melee),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

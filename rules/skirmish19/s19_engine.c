@@ -1101,11 +1101,35 @@ s19_target_group (const game_t *g, int target, int *members, int max)
     return count;
 }
 
+/*  Can unit u's fire reach enemy e past the other units on the table?
+ *  "Shooting is only possible if figures can see the entire base of a
+ *  figure without obstruction, unless shooting over an object or person
+ *  within 2 cms" (settings.units_mask_fire, shoot_over_cm,
+ *  fire_needs_whole_target; RULINGS.md, "The line of fire"). */
+static bool
+line_of_fire_open (const game_t *g, int u, int e)
+{
+    const rules_settings_t *s = ruleset_settings (rules_of (g));
+    return !s->units_mask_fire
+        || !situation_fire_masked (game_situation (g), u, &unit_c (g, u)->fp,
+                                   e, s->shoot_over_cm,
+                                   s->fire_needs_whole_target);
+}
+
+/*  May unit u shoot, or be shot at, as it stands in or out of a melee?
+ *  No one shoots into or out of a melee unless settings.shoot_in_melee. */
+static bool
+melee_lets_shoot (const game_t *g, int u)
+{
+    return !game_unit (g, u)->in_melee
+        || ruleset_settings (rules_of (g))->shoot_in_melee;
+}
+
 int
 s19_fire_target (const game_t *g, int u, dice_t *dice)
 {
     const game_unit_t *gu = game_unit (g, u);
-    if (!s19_in_play (g, u) || gu->in_melee || !gu->ordered)
+    if (!s19_in_play (g, u) || !melee_lets_shoot (g, u) || !gu->ordered)
         return -1;
     order_t o = effective_order (g, u);
     if (!o.fire && o.kind != ORDER_FIRE)
@@ -1119,9 +1143,10 @@ s19_fire_target (const game_t *g, int u, dice_t *dice)
             return -1;
         int e = o.target;
         if (e >= 0) {
-            if (!is_enemy_in_play (g, u, e) || game_unit (g, e)->in_melee
+            if (!is_enemy_in_play (g, u, e) || !melee_lets_shoot (g, e)
                 || situation_unit_distance (sit, u, e) > w->long_cm
-                || !situation_can_see (sit, u, e, dice, NULL))
+                || !situation_can_see (sit, u, e, dice, NULL)
+                || !line_of_fire_open (g, u, e))
                 return -1;
             return e;
         }
@@ -1130,11 +1155,12 @@ s19_fire_target (const game_t *g, int u, dice_t *dice)
     int best = -1;
     double bd = INFINITY;
     for (int e = 0; e < game_unit_count (g); e++) {
-        if (!is_enemy_in_play (g, u, e) || game_unit (g, e)->in_melee)
+        if (!is_enemy_in_play (g, u, e) || !melee_lets_shoot (g, e))
             continue;
         double d = situation_unit_distance (sit, u, e);
         if (d <= w->long_cm && d < bd && situation_can_see (sit, u, e, dice,
-                                                            NULL)) {
+                                                            NULL)
+            && line_of_fire_open (g, u, e)) {
             bd = d;
             best = e;
         }
