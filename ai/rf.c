@@ -1578,6 +1578,8 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
                      "reach: no charge.");
     rf_text_adds (&w, "\nMorale: ", d->morale, " - ", d->morale_text, "\n",
                   NULL);
+    if (d->falling_back_halt)
+        rf_text_add (&w, "Falling back: it halts, and falls back no more.\n");
     /* the up-to-RF0 row's special cases are that row's alone: above it a
        fortified or falling-back unit does what its row says */
     if (u && d->band > 0 && (u->status & STATUS_FORTIFIED))
@@ -1746,6 +1748,7 @@ decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
     out->action = face_action (t, out->band, out->roll, fortified,
                                falling_back, &special);
     out->charge = out->outcomes[out->roll - 1].charge;
+    out->falling_back_halt = special == SPECIAL_FALLING_BACK;
     set_morale (rs, out);
 
     /* the order: the unit's own view, the lead's move */
@@ -1817,6 +1820,7 @@ rf_lookup (const ruleset_t *rs, arm_t arm, int rf, int player_roll,
     out->action = face_action (t, out->band, out->roll, fortified,
                                falling_back, &special);
     out->charge = out->outcomes[out->roll - 1].charge;
+    out->falling_back_halt = special == SPECIAL_FALLING_BACK;
     set_morale (rs, out);
     copy_text (out->order.pace, sizeof out->order.pace,
                face_pace (t, out->band, out->roll, special));
@@ -1902,6 +1906,24 @@ rf_lookup_factors (const ruleset_t *rs, arm_t arm, const rf_factor_t *factors,
     const rf_table_t *t = ruleset_rf_table (rs, arm);
     explain (NULL, t, out, out->explanation, sizeof out->explanation);
     return 0;
+}
+
+void
+rf_status_effect (const ruleset_t *rs, const rf_decision_t *d, uint32_t *set,
+                  uint32_t *clear)
+{
+    assert (rs && d && set && clear);
+    *set = 0;
+    *clear = 0;
+    const rf_morale_t *m = ruleset_rf_morale (rs);
+    if (m) {
+        *set = m->sets_status[d->action];
+        *clear = m->clears_status[d->action];
+    }
+    if (d->falling_back_halt) {
+        *set &= ~(uint32_t) STATUS_FALLING_BACK;
+        *clear |= STATUS_FALLING_BACK;
+    }
 }
 
 bool

@@ -74,11 +74,7 @@ order_from_rf (const game_t *g, const ruleset_t *rs, int u,
     o.facing = ro->facing;
     o.target = ro->shoot_target;
     o.fire = ro->shoot_target >= 0;
-    const rf_morale_t *morale = ruleset_rf_morale (rs);
-    if (morale) {
-        o.status_set = morale->sets_status[d->action];
-        o.status_clear = morale->clears_status[d->action];
-    }
+    rf_status_effect (rs, d, &o.status_set, &o.status_clear);
     bool moves = ro->has_destination;
     switch (d->action) {
     case RF_CONTINUE:

@@ -766,6 +766,18 @@ test_up_to_rf0 (void **state)
     assert_near (d.order.facing, geom_bearing (d.order.destination,
                                                (vec2_t) { 250, 150 }));
     assert_non_null (strstr (d.outcomes[5].text, "last known enemy position"));
+    /* "will halt": the halt ends the falling back, though the move into
+       cover is the take_cover action's, whose morale line clears nothing */
+    assert_true (d.falling_back_halt);
+    uint32_t set, clear;
+    rf_status_effect (rs, &d, &set, &clear);
+    assert_true (clear & STATUS_FALLING_BACK);
+    assert_false (set & STATUS_FALLING_BACK);
+    assert_non_null (strstr (d.explanation, "falls back no more"));
+    d = decide (b, 4);
+    assert_false (d.falling_back_halt);
+    rf_status_effect (rs, &d, &set, &clear);
+    assert_false (clear & STATUS_FALLING_BACK);
     d = decide (b, 6);
     assert_int_equal (d.action, RF_TAKE_COVER);
     /* no cover within a move: halts where it is, facing the same way */

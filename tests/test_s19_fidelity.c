@@ -386,6 +386,56 @@ play_to (fixture_t *f, int phase)
     }
 }
 
+/*  "Units falling back away from the enemy will halt in the nearest cover
+ *  facing the last known enemy position (5,6 D6)": the halt ends the
+ *  falling back, as the morale lines say of every halt.  Blue, falling
+ *  back, RF -1 (formed regulars; red in sight beyond musket range),
+ *  throws a 5: it goes into the wood 9 cm away and halts there, no longer
+ *  falling back; with no cover within a move it halts where it stands,
+ *  and falls back no more either. */
+static void
+test_falling_back_halts (void **state)
+{
+    (void) state;
+    const char *units =
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 100.0; facing = 0.0; width = 12.0;"
+        "  depth = 3.0; status = [\"falling_back\"]; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 250.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }";
+    for (int wood = 1; wood >= 0; wood--) {
+        fixture_t f = make (wood ? "{ id = \"copse\"; kind = \"woods\"; "
+                            "polygon = ( [110.0, 80.0], [135.0, 80.0], "
+                            "[135.0, 120.0], [110.0, 120.0] ); }" : NULL,
+                            units, NULL);
+        play_to (&f, S19_PHASE_A_MOVE);
+        game_begin_phase (f.g, f.dice);
+        int b = idx (&f, "b");
+        assert_true (game_table_bound (f.g, b));
+        order_t o;
+        rf_decision_t d;
+        char why[256], err[256];
+        assert_int_equal (strategy_table_order_roll (f.g, b, 5, f.dice, &o, &d,
+                                                     why, sizeof why), 0);
+        assert_int_equal (d.rf, -1);
+        assert_true (d.falling_back_halt);
+        assert_int_equal (d.action, RF_TAKE_COVER);
+        assert_true (o.status_clear & STATUS_FALLING_BACK);
+        assert_false (o.status_set & STATUS_FALLING_BACK);
+        if (game_apply_order (f.g, b, &o, err, sizeof err) < 0)
+            fail_msg ("%s", err);
+        game_resolve_phase (f.g, f.dice);
+        const unit_t *u = situation_unit_const (game_situation (f.g), b);
+        assert_false (u->status & STATUS_FALLING_BACK);
+        if (wood)
+            assert_true (u->fp.centre.x < 135.0);      /* in the copse */
+        else
+            assert_true (fabs (u->fp.centre.x - 150.0) < 1e-6);
+        unmake (&f);
+    }
+}
+
 /*  "Shooting is only possible if figures can see the entire base of a
  *  figure without obstruction, unless shooting over an object or person
  *  within 2 cms": the game's fire and the tables' answer agree.  Blue's
@@ -494,6 +544,7 @@ main (void)
         cmocka_unit_test (test_command_figure_of_unknown_grade),
         cmocka_unit_test (test_commanded_reload),
         cmocka_unit_test (test_row_specials_named_above_rf0),
+        cmocka_unit_test (test_falling_back_halts),
         cmocka_unit_test (test_line_of_fire_masked),
         cmocka_unit_test (test_no_fire_in_melee),
     };
