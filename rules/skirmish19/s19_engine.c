@@ -536,6 +536,22 @@ charge_pace (const game_t *g, int u, order_pace_t asked)
                                              : ORDER_PACE_FULL;
 }
 
+/*  How far a loaded commanded unit may move ordered at `pace` and still
+ *  shoot: "they may then move at up to half speed and still shoot" is
+ *  half the unit's full speed (loaded_move_fraction of its charge pace:
+ *  foot their full move, cavalry the gallop, so a cavalryman firing may
+ *  walk its 30 cm), and never more than the pace ordered allows (a walk
+ *  is not halved again).  ORDER_PACE_DEFAULT: the half speed itself. */
+static double
+loaded_allowance (const game_t *g, int u, order_pace_t pace)
+{
+    double half = allowance (g, u, charge_pace (g, u, ORDER_PACE_DEFAULT))
+                * tables (g)->loaded_move_fraction;
+    if (pace == ORDER_PACE_DEFAULT)
+        return half;
+    return fmin (half, allowance (g, u, pace));
+}
+
 /*  Can unit u see enemy e (the fixed sighting range: no die)? */
 static bool
 sees (const game_t *g, int u, int e, dice_t *dice)
@@ -690,7 +706,8 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
             f.fire = true;
             f.has_to = true;
             f.pace = ORDER_PACE_HALF;
-            f.to = point_along (g, u, towards, allowance (g, u, full) / 2);
+            f.to = point_along (g, u, towards,
+                                loaded_allowance (g, u, ORDER_PACE_DEFAULT));
             out[n++] = f;
         }
         /* advance, and at each cavalry pace */
@@ -962,7 +979,7 @@ execute_order (game_t *g, int u)
         double full = allow;
         bool half = o.pace == ORDER_PACE_HALF;
         if (gu->commanded && o.fire) {
-            allow *= tables (g)->loaded_move_fraction;
+            allow = loaded_allowance (g, u, o.pace);
             half = true;
         }
         moved = move_unit (g, u, o.to, allow, full,
@@ -985,9 +1002,11 @@ execute_order (game_t *g, int u)
     }
     case ORDER_FIRE:
         if (o.has_to) {
-            double allow = allowance (g, u, ORDER_PACE_FULL)
-                         * tables (g)->loaded_move_fraction;
-            moved = move_unit (g, u, o.to, allow, allow * 2,
+            /* moving at up to half speed while it fires */
+            double allow = loaded_allowance (g, u, ORDER_PACE_DEFAULT);
+            double full = allowance (g, u, charge_pace (g, u,
+                                                        ORDER_PACE_DEFAULT));
+            moved = move_unit (g, u, o.to, allow, full,
                                o.has_facing ? o.facing : NAN, false);
             if (moved > 0.01)
                 gu->moved_halves = 1;
