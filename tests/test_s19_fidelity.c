@@ -468,6 +468,14 @@ test_line_of_fire_masked (void **state)
                                      err, sizeof err), 0);
         assert_int_equal (d.action, RF_CONTINUE);
         assert_int_equal (d.order.shoot_target, over ? r : -1);
+        /* the orders the game offers: fire at red only when it can hit */
+        order_t legal[GAME_MAX_LEGAL_ORDERS];
+        int n = game_legal_orders (f.g, b, legal, GAME_MAX_LEGAL_ORDERS);
+        bool fire_at_r = false;
+        for (int i = 0; i < n; i++)
+            fire_at_r |= legal[i].kind == ORDER_FIRE && !legal[i].has_to
+                      && legal[i].target == r;
+        assert_true (fire_at_r == (over == 1));
         /* the game: a unit told to fire shoots at the nearest it can hit */
         order_t o = order_hold ();
         o.fire = true;
