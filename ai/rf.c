@@ -63,7 +63,9 @@ typedef struct {
     double nearest_cm;
     double reach_cm;       /* its own weapon's long range */
     double charge_cm;      /* one move: foot move, cavalry gallop */
-    double move_cm;        /* its full move (for crossing costs) */
+    double move_cm;        /* its move at the pace of the order being
+                              worked out: a low barrier costs its part of
+                              it ("1/4 move to clear a low barrier") */
     /* the lists above live here while they are small: a decision on a
        small table allocates nothing */
     unsigned char sight_kept[VIEW_KEPT_UNITS];
@@ -559,7 +561,7 @@ view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
     v->nearest_cm = v->nearest >= 0 ? cm : 0;
     v->reach_cm = ruleset_weapon_reach (rs, v->u);
     v->charge_cm = ruleset_move_cm (rs, v->u, "gallop");
-    v->move_cm = v->charge_cm;
+    v->move_cm = ruleset_move_cm (rs, v->u, NULL);   /* set by each order */
     return 0;
 }
 
@@ -1318,6 +1320,9 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
     const rules_settings_t *s = ruleset_settings (rs);
     const unit_t *u = v->u;
     double move = ruleset_move_cm (rs, u, pace);
+    /* a barrier costs its part of the move at the pace the cell orders
+       (cavalry withdrawing at the canter: a quarter of 45 cm) */
+    v->move_cm = move;
     copy_text (o->pace, sizeof o->pace, u->arm == ARM_CAVALRY ? pace : "");
     o->facing = u->fp.facing;
 
@@ -1383,11 +1388,15 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
     o->facing = geom_norm_deg (o->facing);
 }
 
-/*  Follow the lead's move: the same displacement and facing. */
+/*  Follow the lead's move: the same displacement and facing, a barrier
+ *  on the way costing its part of the follower's own move at the lead's
+ *  pace. */
 static void
 follow_lead (const situation_t *sit, view_t *v, const unit_t *lead,
              const rf_order_t *lead_order, rf_order_t *o)
 {
+    v->move_cm = ruleset_move_cm (situation_ruleset (sit), v->u,
+                                  lead_order->pace);
     copy_text (o->pace, sizeof o->pace, lead_order->pace);
     o->facing = lead_order->facing;
     if (!lead_order->has_destination)
@@ -1406,22 +1415,61 @@ follow_lead (const situation_t *sit, view_t *v, const unit_t *lead,
         o->cover_feature = -1;
 }
 
+/*  Is footprint fp (a unit's, where it stands or will stand) in base
+ *  contact, within settings.contact_cm, with a unit with figures standing
+ *  of a side in `sides`, other than unit `except` (-1: none)? */
+static bool
+in_contact (const situation_t *sit, const footprint_t *fp, unsigned sides,
+            int except)
+{
+    near_list_t near;
+    near_units (sit, fp, ruleset_settings (situation_ruleset (sit))->contact_cm,
+                sides, &near);
+    bool found = false;
+    for (int i = 0; i < near.count && !found; i++)
+        found = near.index[i] != except
+             && standing (situation_unit_const (sit, near.index[i]));
+    near_list_free (&near);
+    return found;
+}
+
+/*  Is enemy e in a melee, in contact with a unit of a side not its own
+ *  (the shooter `unit` left out: it is looked at where it ends)? */
+static bool
+enemy_in_melee (const situation_t *sit, int unit, int e)
+{
+    const unit_t *x = situation_unit_const (sit, e);
+    return in_contact (sit, &x->fp,
+                       SITUATION_ALL_SIDES & ~SITUATION_SIDE_BIT (x->side),
+                       unit);
+}
+
 /*  Whom the unit shoots at: uncommanded troops only at the nearest enemy
  *  they can hit, measured from where they stand after moving.  None when
  *  under command (its commander picks), when charging, when running
- *  (unless the settings say otherwise) and for weapons without range. */
+ *  (unless the settings say otherwise) and for weapons without range.
+ *  Under settings.shoot_in_melee false, none for a unit that ends in base
+ *  contact with an enemy, and no enemy in a melee is shot at (as the
+ *  game plays it); under settings.units_mask_fire an enemy whose line
+ *  of fire another unit masks cannot be hit (situation_fire_masked), and
+ *  the nearest it can hit is shot at. */
 static void
 order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
              bool charge, rf_order_t *o)
 {
     const ruleset_t *rs = situation_ruleset (sit);
+    const rules_settings_t *s = ruleset_settings (rs);
     if (v->reach_cm <= 0 || charge || (v->u->status & STATUS_COMMANDED)
-    ||  (action == RF_RUN && !ruleset_settings (rs)->shoot_when_running))
+    ||  (action == RF_RUN && !s->shoot_when_running))
         return;
     footprint_t at = v->u->fp;
     if (o->has_destination)
         at.centre = o->destination;
     at.facing = o->facing;
+    if (!s->shoot_in_melee && in_contact (sit, &at, v->enemy_sides, -1)) {
+        o->in_melee = true;
+        return;
+    }
     /* an enemy d cm from where the unit stands is no nearer than d less
        the move and the unit's half-diagonal from where it ends */
     double shift = geom_dist (v->u->fp.centre, at.centre)
@@ -1438,8 +1486,14 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
         if (best >= 0 && footprint_distance_floor (&at, &e->fp) >= best_d)
             continue;
         double d = footprint_distance (&at, &e->fp);
-        /* sight is looked at only for one that would be nearer */
-        if ((best < 0 || d < best_d) && sees (v, c.index)) {
+        /* sight, melee and the line of fire are looked at only for one
+           that would be nearer */
+        if ((best < 0 || d < best_d) && sees (v, c.index)
+        &&  (s->shoot_in_melee || !enemy_in_melee (sit, v->unit, c.index))
+        &&  (!s->units_mask_fire
+             || !situation_fire_masked (sit, v->unit, &at, c.index,
+                                        s->shoot_over_cm,
+                                        s->fire_needs_whole_target))) {
             best = c.index;
             best_d = d;
         }
@@ -1524,6 +1578,8 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
                      "reach: no charge.");
     rf_text_adds (&w, "\nMorale: ", d->morale, " - ", d->morale_text, "\n",
                   NULL);
+    if (d->falling_back_halt)
+        rf_text_add (&w, "Falling back: it halts, and falls back no more.\n");
     /* the up-to-RF0 row's special cases are that row's alone: above it a
        fortified or falling-back unit does what its row says */
     if (u && d->band > 0 && (u->status & STATUS_FORTIFIED))
@@ -1593,6 +1649,10 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
         else if (u->status & STATUS_COMMANDED)
             rf_text_add (&w, "Under command: its commander picks its target "
                          "and may ignore the table's shooting and movement.\n");
+        else if (o->in_melee)
+            rf_text_add (&w, "In base contact with the enemy: it fights the "
+                         "melee and shoots at nothing (no one shoots into or "
+                         "out of a melee).\n");
         else
             rf_text_add (&w, "Shoots at nothing.\n");
     }
@@ -1688,6 +1748,7 @@ decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
     out->action = face_action (t, out->band, out->roll, fortified,
                                falling_back, &special);
     out->charge = out->outcomes[out->roll - 1].charge;
+    out->falling_back_halt = special == SPECIAL_FALLING_BACK;
     set_morale (rs, out);
 
     /* the order: the unit's own view, the lead's move */
@@ -1759,6 +1820,7 @@ rf_lookup (const ruleset_t *rs, arm_t arm, int rf, int player_roll,
     out->action = face_action (t, out->band, out->roll, fortified,
                                falling_back, &special);
     out->charge = out->outcomes[out->roll - 1].charge;
+    out->falling_back_halt = special == SPECIAL_FALLING_BACK;
     set_morale (rs, out);
     copy_text (out->order.pace, sizeof out->order.pace,
                face_pace (t, out->band, out->roll, special));
@@ -1844,6 +1906,24 @@ rf_lookup_factors (const ruleset_t *rs, arm_t arm, const rf_factor_t *factors,
     const rf_table_t *t = ruleset_rf_table (rs, arm);
     explain (NULL, t, out, out->explanation, sizeof out->explanation);
     return 0;
+}
+
+void
+rf_status_effect (const ruleset_t *rs, const rf_decision_t *d, uint32_t *set,
+                  uint32_t *clear)
+{
+    assert (rs && d && set && clear);
+    *set = 0;
+    *clear = 0;
+    const rf_morale_t *m = ruleset_rf_morale (rs);
+    if (m) {
+        *set = m->sets_status[d->action];
+        *clear = m->clears_status[d->action];
+    }
+    if (d->falling_back_halt) {
+        *set &= ~(uint32_t) STATUS_FALLING_BACK;
+        *clear |= STATUS_FALLING_BACK;
+    }
 }
 
 bool

@@ -11,6 +11,7 @@
 #define SOLO_RF_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "dice.h"
 #include "ruleset.h"
 #include "situation.h"
@@ -54,6 +55,9 @@ typedef struct {
                                   none when commanded, charging, running
                                   or without a ranged weapon */
     char range_band[8];        /* of the shot: short, medium, long, none */
+    bool in_melee;             /* it ends in base contact with an enemy
+                                  (settings.contact_cm) and so does not
+                                  shoot (settings.shoot_in_melee false) */
     int group[RF_MAX_GROUP];   /* unit indices diced with this one, the
                                   unit itself included, in index order */
     int group_count;           /* 1 when the unit is diced alone; 0 for
@@ -71,6 +75,10 @@ typedef struct {
     bool roll_from_player;
     rf_action_t action;
     bool charge;
+    bool falling_back_halt;    /* the up-to-RF0 halt of a unit falling back
+                                  (a 5 or 6): it halts, in the nearest
+                                  cover for infantry, and falling back
+                                  ends (rf_status_effect) */
     char morale[24];
     char morale_text[160];
     rf_factor_t factors[RF_MAX_FACTORS];
@@ -115,6 +123,16 @@ int rf_decide (const situation_t *sit, int unit, int player_roll,
  *  formatting would cost most of the time. */
 int rf_decide_terse (const situation_t *sit, int unit, int player_roll,
                      dice_t *dice, rf_decision_t *out, char *err, int errlen);
+
+/*  The statuses decision `d` leaves on its unit, by ruleset `rs`: the
+ *  action's morale line (risk_factors.morale: `sets` into *set, `clears`
+ *  into *clear), and the halt of a unit falling back (d->falling_back_
+ *  halt: "Units falling back away from the enemy will halt in the
+ *  nearest cover facing the last known enemy position") clears
+ *  falling_back, whichever action it is played as (infantry take cover
+ *  to halt in it).  Nothing for a ruleset without a morale table. */
+void rf_status_effect (const ruleset_t *rs, const rf_decision_t *d,
+                       uint32_t *set, uint32_t *clear);
 
 /*  True when decision `d` leaves its unit carrying on with its current
  *  actions (continue, continue facing the enemy, advance_visible with no

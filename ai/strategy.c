@@ -17,10 +17,28 @@ struct strategy_t {
 
 /*  ---- the table layer ---- */
 
+/*  Can unit u's fire reach enemy e under the ruleset's settings: no one
+ *  shoots into or out of a melee unless shoot_in_melee, and no other
+ *  unit masks the line of fire when units_mask_fire (RULINGS.md of
+ *  skirmish19, "The line of fire"). */
+static bool
+fire_reaches (const game_t *g, int u, int e)
+{
+    const situation_t *sit = game_situation (g);
+    const rules_settings_t *s = ruleset_settings (situation_ruleset (sit));
+    if (!s->shoot_in_melee
+        && (game_unit (g, u)->in_melee || game_unit (g, e)->in_melee))
+        return false;
+    return !s->units_mask_fire
+        || !situation_fire_masked (sit, u, &situation_unit_const (sit, u)->fp,
+                                   e, s->shoot_over_cm,
+                                   s->fire_needs_whole_target);
+}
+
 /*  A commanded unit picks its own target: the fire order at the nearest
- *  enemy it sees within its weapon's reach, formed to fire as the rules
- *  would have it (game_aim: guns unlimbered, a column in line under
- *  europe19), if the rules allow it now. */
+ *  enemy it sees within its weapon's reach and can hit (fire_reaches),
+ *  formed to fire as the rules would have it (game_aim: guns unlimbered,
+ *  a column in line under europe19), if the rules allow it now. */
 static bool
 nearest_fire_order (const game_t *g, int u, order_t *out)
 {
@@ -38,7 +56,8 @@ nearest_fire_order (const game_t *g, int u, order_t *out)
             continue;
         double d = situation_unit_distance (sit, u, e);
         if (d <= reach && d < best_d
-            && situation_can_see (sit, u, e, NULL, NULL)) {
+            && situation_can_see (sit, u, e, NULL, NULL)
+            && fire_reaches (g, u, e)) {
             best = e;
             best_d = d;
         }
@@ -74,11 +93,7 @@ order_from_rf (const game_t *g, const ruleset_t *rs, int u,
     o.facing = ro->facing;
     o.target = ro->shoot_target;
     o.fire = ro->shoot_target >= 0;
-    const rf_morale_t *morale = ruleset_rf_morale (rs);
-    if (morale) {
-        o.status_set = morale->sets_status[d->action];
-        o.status_clear = morale->clears_status[d->action];
-    }
+    rf_status_effect (rs, d, &o.status_set, &o.status_clear);
     bool moves = ro->has_destination;
     switch (d->action) {
     case RF_CONTINUE:

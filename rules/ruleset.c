@@ -881,6 +881,34 @@ load_length_unit (loader_t *l, rules_settings_t *s, const config_setting_t *g)
                           &s->cm_per_length_unit);
 }
 
+/*  The optional settings of the line of fire and of shooting in melee:
+ *  a ruleset without them has units that never mask fire and shoot in
+ *  and out of contact (its own engine may say otherwise). */
+static int
+load_fire_settings (loader_t *l, rules_settings_t *s,
+                    const config_setting_t *g)
+{
+    s->units_mask_fire = false;
+    s->shoot_over_cm = 0;
+    s->fire_needs_whole_target = false;
+    s->shoot_in_melee = true;
+    s->contact_cm = 0;
+    if ((config_setting_get_member (g, "units_mask_fire")
+         && get_bool (l, g, "units_mask_fire", &s->units_mask_fire) < 0)
+        || (config_setting_get_member (g, "shoot_over_cm")
+            && get_number_in (l, g, "shoot_over_cm", 0, 100,
+                              &s->shoot_over_cm) < 0)
+        || (config_setting_get_member (g, "fire_needs_whole_target")
+            && get_bool (l, g, "fire_needs_whole_target",
+                         &s->fire_needs_whole_target) < 0)
+        || (config_setting_get_member (g, "shoot_in_melee")
+            && get_bool (l, g, "shoot_in_melee", &s->shoot_in_melee) < 0)
+        || (config_setting_get_member (g, "contact_cm")
+            && get_number_in (l, g, "contact_cm", 0, 10, &s->contact_cm) < 0))
+        return -1;
+    return 0;
+}
+
 /*  The readings and measures of the `settings` group. */
 static int
 load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
@@ -933,6 +961,8 @@ load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
     s->enemy_gap_cm = 0;
     if (config_setting_get_member (g, "enemy_gap_cm")
         && get_number_in (l, g, "enemy_gap_cm", 0, 100, &s->enemy_gap_cm) < 0)
+        return -1;
+    if (load_fire_settings (l, s, g) < 0)
         return -1;
     if (load_length_unit (l, s, g) < 0 || load_moves (l, s, g) < 0)
         return -1;

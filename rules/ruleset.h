@@ -151,6 +151,23 @@ typedef struct {
     double enemy_gap_cm;                /* 1: a move that is not a charge
                                            stops this far short of an
                                            enemy (optional, default 0) */
+    /* optional, the line of fire (seed 002: "Shooting is only possible if
+       figures can see the entire base of a figure without obstruction,
+       unless shooting over an object or person within 2 cms"); absent,
+       units never mask fire */
+    bool units_mask_fire;               /* other units' figures in the
+                                           line of fire mask it */
+    double shoot_over_cm;               /* 2: but not a unit this close to
+                                           the shooter: it is shot over */
+    bool fire_needs_whole_target;       /* the target's whole base must be
+                                           unobstructed (else one figure
+                                           of it seen whole is enough) */
+    /* optional: units in base contact with an enemy (within contact_cm)
+       neither shoot nor are shot at when shoot_in_melee is false
+       (absent: true, and contact_cm 0) */
+    bool shoot_in_melee;
+    double contact_cm;                  /* 0.5: footprints this close are
+                                           in base to base contact */
     /* optional: the ruleset's own unit of length, in which its text
        gives distances and answers state them besides cm ("cm" and 1
        when the table file gives none; "in" and 2.54 for inches; "TUM"

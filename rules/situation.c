@@ -1102,6 +1102,145 @@ situation_can_see (const situation_t *self, int observer, int target,
     return seen;
 }
 
+/*  The footprint f shrunk by `graze` on every side, as corners; false
+ *  when nothing is left of it. */
+static bool
+shrunk_corners (const footprint_t *f, double graze, vec2_t out[4])
+{
+    footprint_t g = *f;
+    g.width -= 2 * graze;
+    g.depth -= 2 * graze;
+    if (g.width <= 0 || g.depth <= 0)
+        return false;
+    footprint_corners (&g, out);
+    return true;
+}
+
+int
+situation_unit_on_segment (const situation_t *self, vec2_t a, vec2_t b,
+                           double graze_cm, situation_unit_fn in_the_way,
+                           void *arg)
+{
+    assert (self && graze_cm >= 0);
+    for (int k = 0; k < self->unit_count; k++) {
+        vec2_t c[4];
+        if (shrunk_corners (&self->units[k].fp, graze_cm, c)
+            && polygon_segment_intersects (c, 4, a, b)
+            && (!in_the_way || in_the_way (self, k, arg)))
+            return k;
+    }
+    return -1;
+}
+
+/*  What masks a line of fire: units with figures standing, neither the
+ *  shooter nor the target, further than over_cm from where the shooter
+ *  stands. */
+typedef struct {
+    int shooter, target;
+    const footprint_t *from;
+    double over_cm;
+} mask_t;
+
+static bool
+masks_fire (const situation_t *self, int k, void *arg)
+{
+    const mask_t *m = arg;
+    const unit_t *u = &self->units[k];
+    return k != m->shooter && k != m->target && unit_figures_standing (u) > 0
+        && footprint_distance (m->from, &u->fp) > m->over_cm;
+}
+
+/*  The convex hull of the n points into hull (room for 2n: the chain
+ *  holds up to 2n - 1 while it is built), anticlockwise (Andrew's
+ *  monotone chain; pts is sorted in place); returns its vertex count,
+ *  fewer than 3 for points on one line. */
+static int
+hull_of (vec2_t *pts, int n, vec2_t *hull)
+{
+    for (int i = 1; i < n; i++)        /* sort by x, then y */
+        for (int j = i; j > 0 && (pts[j].x < pts[j - 1].x
+                                  || (pts[j].x == pts[j - 1].x
+                                      && pts[j].y < pts[j - 1].y)); j--) {
+            vec2_t t = pts[j];
+            pts[j] = pts[j - 1];
+            pts[j - 1] = t;
+        }
+    int k = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int start = k;
+        for (int i = 0; i < n; i++) {
+            vec2_t p = pass == 0 ? pts[i] : pts[n - 1 - i];
+            while (k >= start + 2) {
+                vec2_t o = hull[k - 2], q = hull[k - 1];
+                double cross = (q.x - o.x) * (p.y - o.y)
+                             - (q.y - o.y) * (p.x - o.x);
+                if (cross > SIT_EPS)
+                    break;
+                k--;
+            }
+            hull[k++] = p;
+        }
+        k--;                           /* the last is the next pass's first */
+    }
+    return k;
+}
+
+/*  Does the convex polygon hull (m vertices) meet the polygon c of 4?  */
+static bool
+hull_meets (const vec2_t *hull, int m, const vec2_t c[4])
+{
+    for (int i = 0; i < 4; i++)
+        if (polygon_contains (hull, m, c[i]))
+            return true;
+    for (int i = 0, j = m - 1; i < m; j = i++)
+        if (polygon_segment_intersects (c, 4, hull[j], hull[i]))
+            return true;
+    return false;
+}
+
+bool
+situation_fire_masked (const situation_t *self, int shooter,
+                       const footprint_t *from, int target, double over_cm,
+                       bool whole_target)
+{
+    assert (self && from);
+    assert (target >= 0 && target < self->unit_count);
+    const footprint_t *t = &self->units[target].fp;
+    mask_t m = { shooter, target, from, over_cm };
+    footprint_ready_t ready;
+    footprint_ready (from, &ready);
+    if (!whole_target) {
+        vec2_t samples[6];
+        samples[0] = footprint_nearest_point_ready (&ready, t);
+        samples[1] = t->centre;
+        footprint_corners (t, samples + 2);
+        for (int k = 0; k < 6; k++) {
+            vec2_t p = footprint_point_nearest_ready (&ready, samples[k]);
+            if (situation_unit_on_segment (self, p, samples[k],
+                                           SITUATION_OVERLAP_CM, masks_fire,
+                                           &m) < 0)
+                return false;
+        }
+        return true;
+    }
+    /* the area every line from the shooter's near side to the target
+       runs through */
+    vec2_t pts[8], hull[16];
+    footprint_corners (t, pts);
+    for (int k = 0; k < 4; k++)
+        pts[4 + k] = footprint_point_nearest_ready (&ready, pts[k]);
+    int n = hull_of (pts, 8, hull);
+    assert (n >= 3);                   /* the target's base has an area */
+    for (int k = 0; k < self->unit_count; k++) {
+        vec2_t c[4];
+        if (masks_fire (self, k, &m)
+            && shrunk_corners (&self->units[k].fp, SITUATION_OVERLAP_CM, c)
+            && hull_meets (hull, n, c))
+            return true;
+    }
+    return false;
+}
+
 /* ----------------------------------------------------------------------
  *  Units
  */

@@ -212,6 +212,44 @@ bool situation_footprint_enclosed (const situation_t *self,
 bool situation_can_see (const situation_t *self, int observer, int target,
                         dice_t *dice, int *sighting_roll);
 
+/*  Asked of each unit whose footprint a segment meets (situation_unit_
+ *  on_segment): does unit k stand in the way?  `arg` is the caller's. */
+typedef bool (*situation_unit_fn) (const situation_t *self, int k, void *arg);
+
+/*  The lowest-indexed unit whose footprint segment a-b meets and that
+ *  `in_the_way` accepts (NULL: every unit met), or -1: the unit in the
+ *  way of a line of fire, whatever a ruleset counts as in the way (its
+ *  side, its arm, its ground).  A footprint is met when the segment
+ *  crosses or touches it shrunk by `graze_cm` on every side: 0, touching
+ *  counts; SITUATION_OVERLAP_CM, a line passing so close to a base's
+ *  edge only grazes figures touching, and a footprint no more than twice
+ *  that wide or deep is never met.  graze_cm >= 0. */
+int situation_unit_on_segment (const situation_t *self, vec2_t a, vec2_t b,
+                               double graze_cm, situation_unit_fn in_the_way,
+                               void *arg);
+
+/*  Is the line of fire from unit `shooter`, standing at `from` (its own
+ *  footprint, or where it will stand after its move), to unit `target`
+ *  masked by another unit's figures?  Seed 002: "Shooting is only
+ *  possible if figures can see the entire base of a figure without
+ *  obstruction, unless shooting over an object or person within 2 cms."
+ *  Any unit with figures standing, friend or foe, but the shooter and
+ *  the target masks, unless its footprint is within `over_cm` of `from`
+ *  (shot over).  A line grazing a base's edge (SITUATION_OVERLAP_CM) is
+ *  not masked by it.
+ *  - `whole_target` false: the target is open when one of its figures is
+ *    seen whole: any one of its six points (the point nearest the
+ *    shooter, its centre, its four corners, as situation_can_see) on a
+ *    line from the point of `from` nearest to it that no unit masks.
+ *  - `whole_target` true: the target's entire base must be unobstructed:
+ *    no unit may stand in the area between the shooter's points nearest
+ *    the target's corners and those corners (the hull of the eight).
+ *  Terrain is not looked at (situation_can_see does that).  Units do
+ *  not block sight, only fire. */
+bool situation_fire_masked (const situation_t *self, int shooter,
+                            const footprint_t *from, int target,
+                            double over_cm, bool whole_target);
+
 /*  True when segment a-b meets a terrain feature of a kind in `kinds`
  *  (a bit 1u << kind for each kind asked): crosses it, touches it or
  *  lies in it.  False: every point of the segment is outside every such

@@ -146,6 +146,27 @@ ask (commander_t *c, const game_t *g, int side, uint64_t dice_seed,
     dice_destroy (&dice);
 }
 
+/*  assert_same_answer for every unit but command figures: a command
+ *  figure's order needs a confidence of its own by default
+ *  (command_confidence), whatever the ruleset's. */
+static void
+assert_same_but_commanders (const game_t *g, const commander_result_t *a,
+                            const commander_result_t *b)
+{
+    assert_int_equal (a->order_count, b->order_count);
+    for (int i = 0; i < a->order_count; i++) {
+        assert_int_equal (a->orders[i].unit, b->orders[i].unit);
+        assert_int_equal (a->orders[i].layer, b->orders[i].layer);
+        if (situation_unit_const (game_situation (g), a->orders[i].unit)->arm
+            == ARM_COMMAND)
+            continue;
+        assert_true (order_equal (&a->orders[i].order, &b->orders[i].order));
+        assert_string_equal (a->orders[i].choice, b->orders[i].choice);
+        assert_string_equal (a->orders[i].why, b->orders[i].why);
+    }
+    assert_int_equal (a->playouts, b->playouts);
+}
+
 /*  A commander made with `params` asked once (dice seed 5), then gone. */
 static void
 ask_with (const char *params, const game_t *g, int side,
@@ -743,8 +764,13 @@ test_time_budget_kept (void **state)
     const char *params[2] = { "ms=400,threads=1", "ms=400,threads=2" };
     for (int k = 0; k < 2; k++)
         for (int sc = 0; sc < 3; sc++) {
+            /* a position from the first battle, seed 41 + sc on, that
+               reaches turn 2 + k with a commanded unit waiting (the
+               battles the tables play end as the rules have them) */
             int side;
-            game_t *g = position (sc, 2 + k, 41 + (uint64_t) sc, &side);
+            game_t *g = NULL;
+            for (uint64_t seed = 41 + (uint64_t) sc; !g && seed < 61; seed += 3)
+                g = position (sc, 2 + k, seed, &side);
             assert_non_null (g);
             commander_t *c = make (params[k]);
             double took = 0, allowed = 0;
@@ -1759,7 +1785,8 @@ test_one_unit_acts (void **state)
 
     /* by default the acting order leaves the greedy's only for one
        better by COMMANDER_ONE_ACTS_CONFIDENCE standard errors: the same
-       answer as that confidence set; elsewhere (skirmish19) as 0 */
+       answer as that confidence set; elsewhere (skirmish19) as 0, but
+       for command figures, which have a confidence of their own */
     commander_result_t d[2];
     const char *same[2] = { "playouts=300,ms=0,seed=5",
                             "playouts=300,ms=0,seed=5,confidence=2" };
@@ -1782,7 +1809,7 @@ test_one_unit_acts (void **state)
     }
     assert_false (game_engine (s19)->one_acts);
     assert_int_equal (d[0].acting, -1);
-    assert_same_answer (&d[0], &d[1]);
+    assert_same_but_commanders (s19, &d[0], &d[1]);
     for (int k = 0; k < 2; k++)
         commander_result_free (&d[k]);
     /* the activation tree is nothing where every unit is ordered */

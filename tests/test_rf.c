@@ -130,14 +130,16 @@ red_ahead (const char *id, arm_t arm, const char *weapon, double gap)
     return add (mk (id, SIDE_RED, arm, weapon, 150, 52 + gap, 180));
 }
 
+/*  A rectangle of terrain of `kind`, (x0, y0) to (x1, y1). */
 static int
-woods (const char *id, double x0, double y0, double x1, double y1)
+feature (const char *id, terrain_kind_t kind, double x0, double y0,
+         double x1, double y1)
 {
     terrain_feature_t f;
     memset (&f, 0, sizeof f);
     snprintf (f.id, sizeof f.id, "%s", id);
-    f.kind = TERRAIN_WOODS;
-    f.cover = ruleset_terrain (rs, TERRAIN_WOODS)->cover;
+    f.kind = kind;
+    f.cover = ruleset_terrain (rs, kind)->cover;
     f.vertex_count = 4;
     f.vertices[0] = (vec2_t) { x0, y0 };
     f.vertices[1] = (vec2_t) { x1, y0 };
@@ -147,6 +149,12 @@ woods (const char *id, double x0, double y0, double x1, double y1)
     if (situation_add_terrain (sit, &f, err, sizeof err) < 0)
         fail_msg ("%s", err);
     return situation_terrain_count (sit) - 1;
+}
+
+static int
+woods (const char *id, double x0, double y0, double x1, double y1)
+{
+    return feature (id, TERRAIN_WOODS, x0, y0, x1, y1);
 }
 
 /*  The factors of unit `u`. */
@@ -758,6 +766,18 @@ test_up_to_rf0 (void **state)
     assert_near (d.order.facing, geom_bearing (d.order.destination,
                                                (vec2_t) { 250, 150 }));
     assert_non_null (strstr (d.outcomes[5].text, "last known enemy position"));
+    /* "will halt": the halt ends the falling back, though the move into
+       cover is the take_cover action's, whose morale line clears nothing */
+    assert_true (d.falling_back_halt);
+    uint32_t set, clear;
+    rf_status_effect (rs, &d, &set, &clear);
+    assert_true (clear & STATUS_FALLING_BACK);
+    assert_false (set & STATUS_FALLING_BACK);
+    assert_non_null (strstr (d.explanation, "falls back no more"));
+    d = decide (b, 4);
+    assert_false (d.falling_back_halt);
+    rf_status_effect (rs, &d, &set, &clear);
+    assert_false (clear & STATUS_FALLING_BACK);
     d = decide (b, 6);
     assert_int_equal (d.action, RF_TAKE_COVER);
     /* no cover within a move: halts where it is, facing the same way */
@@ -1072,6 +1092,53 @@ test_withdraw (void **state)
     assert_int_equal (d.order.cover_feature, -1);
 }
 
+/*  Seed 002: "it takes 1/4 move to clear a low barrier (Fallen tree etc)
+ *  or fence": a quarter of the move at the pace the cell orders.  Raw
+ *  cavalry (+1 raw, +1 in the enemy's musket range: RF 2), a 1: "Canter
+ *  further from the nearest enemy", 45 cm, over a fence behind it: the
+ *  fence takes a quarter of the canter, 11.25 cm, and it goes 33.75 cm
+ *  (not a quarter of the 60 cm gallop). */
+static void
+test_barrier_at_pace (void **state)
+{
+    (void) state;
+    unit_t c = mk ("red-c", SIDE_RED, ARM_CAVALRY, "sword", 150, 110, 180);
+    c.quality = QUALITY_RAW;
+    c.fp.depth = 4;
+    int cav = add (c);
+    unit_t m = mk ("blue-m", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 50, 0);
+    m.figures = 6;
+    add (m);
+    feature ("fence", TERRAIN_LOW_BARRIER, 0, 120, 300, 121);
+    rf_decision_t d = decide (cav, 1);
+    assert_int_equal (d.rf, 2);
+    assert_int_equal (d.action, RF_WITHDRAW);
+    assert_string_equal (d.order.pace, "canter");
+    assert_true (fabs (d.order.move_cm - 33.75) < 1e-3);
+    assert_true (fabs (d.order.destination.x - 150) < 1e-3);
+    assert_true (fabs (d.order.destination.y - 143.75) < 1e-3);
+
+    /* "Flee at Gallop": a quarter of the gallop, 15 cm: 45 cm */
+    situation_unit (sit, cav)->status = STATUS_RAN_LAST_TURN;     /* +3 */
+    situation_unit (sit, cav)->killed = 1;                        /* +1 */
+    situation_unit (sit, cav)->fp.centre.y = 100;
+    d = decide (cav, 1);
+    assert_int_equal (d.action, RF_RUN);
+    assert_string_equal (d.order.pace, "gallop");
+    assert_true (fabs (d.order.move_cm - 45) < 1e-3);
+
+    /* foot: a quarter of 25 cm ("Run from nearest enemy") */
+    start (NULL, NULL);
+    int b = blue ();
+    situation_unit (sit, b)->status = STATUS_RAN_LAST_TURN;
+    situation_unit (sit, b)->quality = QUALITY_RAW;
+    add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 10, 0));
+    feature ("fence", TERRAIN_LOW_BARRIER, 0, 60, 300, 61);
+    d = decide (b, 1);
+    assert_int_equal (d.action, RF_RUN);
+    assert_true (fabs (d.order.move_cm - 18.75) < 1e-3);
+}
+
 static void
 test_run (void **state)
 {
@@ -1165,6 +1232,129 @@ test_shooting (void **state)
     d = decide (b, 2);
     assert_int_equal (d.order.shoot_target, -1);
     assert_false (d.order.enemy_in_weapon_range);
+}
+
+/*  Seed 002: "Shooting is only possible if figures can see the entire
+ *  base of a figure without obstruction, unless shooting over an object
+ *  or person within 2 cms."  Another unit, friend or foe, in the line of
+ *  fire masks it; one within 2 cm of the shooter is shot over.  Blue's
+ *  muskets at (150, 100) facing 0 (RF0: -1 regulars, +1 in the enemy's
+ *  range; a 3, continue: it stands). */
+static void
+test_line_of_fire (void **state)
+{
+    (void) state;
+    int b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
+    unit_t f = mk ("blue-2", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 115, 0);
+    f.fp.width = 30;
+    f.fp.depth = 4;
+    int friend = add (f);
+    int t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    rf_decision_t d = decide (b, 3);
+    assert_int_equal (d.rf, 0);
+    assert_int_equal (d.action, RF_CONTINUE);
+    assert_int_equal (d.order.nearest_enemy, t);  /* seen: units block fire */
+    assert_int_equal (d.order.shoot_target, -1);  /* the friend's line masks */
+    assert_non_null (strstr (d.explanation, "Shoots at nothing"));
+
+    /* "only shoot at the nearest enemy they can hit": the nearest masked,
+       the next, clear of the friend's line, is shot at */
+    int t2 = add (mk ("red-2", SIDE_RED, ARM_INFANTRY, "musket", 200, 130, 180));
+    d = decide (b, 3);
+    assert_int_equal (d.order.nearest_enemy, t);
+    assert_int_equal (d.order.shoot_target, t2);
+    assert_string_equal (d.order.range_band, "long");
+    situation_unit (sit, t2)->killed = 10;
+
+    /* a foe masks as a friend does */
+    situation_unit (sit, friend)->side = SIDE_RED;
+    situation_unit (sit, friend)->fp.centre.x = 250;  /* out of the way */
+    unit_t foe = mk ("red-3", SIDE_RED, ARM_CAVALRY, "sword", 150, 115, 180);
+    foe.fp.width = 30;
+    foe.fp.depth = 4;
+    int masker = add (foe);
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, masker);   /* the nearest */
+    situation_unit (sit, masker)->killed = 10;          /* gone: no mask */
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+    situation_unit (sit, friend)->side = SIDE_BLUE;
+    situation_unit (sit, friend)->fp.centre.x = 150;
+
+    /* "unless shooting over an object or person within 2 cms": the
+       friend's line 1 cm in front of the shooter */
+    situation_unit (sit, friend)->fp.centre.y = 104;    /* 102 .. 106 */
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+    situation_unit (sit, friend)->fp.centre.y = 106;    /* 3 cm: masks */
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, -1);
+
+    /* how much of the target must be seen: a friend 10 cm wide masks the
+       target's left part (x 138 .. 148 before its 145 .. 155): its other
+       figures are seen whole, and it is shot at */
+    situation_unit (sit, friend)->fp = (footprint_t) { { 143, 115 }, 0, 10, 4 };
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+    /* the reading that the target's entire base must be unobstructed */
+    start ("fire_needs_whole_target = false;",
+           "fire_needs_whole_target = true;");
+    b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
+    f.fp = (footprint_t) { { 143, 115 }, 0, 10, 4 };
+    add (f);
+    t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, -1);
+    situation_unit (sit, 1)->fp.centre.x = 130;         /* 125 .. 135 */
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+    /* without units masking fire (another ruleset's reading) */
+    start ("units_mask_fire = true;", "units_mask_fire = false;");
+    b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
+    f.fp = (footprint_t) { { 150, 115 }, 0, 30, 4 };
+    add (f);
+    t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+}
+
+/*  No one shoots into or out of a melee (settings.shoot_in_melee false:
+ *  the project's reading, as the game plays it; the seed says nothing of
+ *  it).  A unit in base contact with an enemy fights and names no target;
+ *  an enemy in contact with another unit is not shot at. */
+static void
+test_no_shooting_in_melee (void **state)
+{
+    (void) state;
+    int b = blue ();                                   /* (150, 50) */
+    int r = red_ahead ("red-1", ARM_INFANTRY, "musket", 0.2);
+    rf_decision_t d = decide (b, 3);
+    assert_int_equal (d.action, RF_CONTINUE);
+    assert_int_equal (d.order.nearest_enemy, r);
+    assert_true (d.order.in_melee);
+    assert_int_equal (d.order.shoot_target, -1);
+    assert_non_null (strstr (d.explanation, "In base contact with the enemy"));
+    /* a friend 20 cm to the side does not shoot into the melee: the next
+       enemy, further away and free, is its target */
+    int f = add (mk ("blue-2", SIDE_BLUE, ARM_INFANTRY, "musket", 180, 50, 0));
+    d = decide (f, 3);
+    assert_int_equal (d.order.nearest_enemy, r);
+    assert_false (d.order.in_melee);
+    assert_int_equal (d.order.shoot_target, -1);
+    int r2 = add (mk ("red-2", SIDE_RED, ARM_INFANTRY, "musket", 190, 90, 180));
+    d = decide (f, 3);
+    assert_int_equal (d.order.shoot_target, r2);
+    /* out of contact (1 cm apart) the melee is over */
+    situation_unit (sit, r)->fp.centre.y = 53;
+    d = decide (b, 3);
+    assert_false (d.order.in_melee);
+    assert_int_equal (d.order.shoot_target, r);
+    /* the reading that lets them shoot */
+    start ("shoot_in_melee = false;", "shoot_in_melee = true;");
+    b = blue ();
+    r = red_ahead ("red-1", ARM_INFANTRY, "musket", 0);
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, r);
 }
 
 /*  "Uncommanded Formed troops will always stay in company with the first
@@ -1476,8 +1666,11 @@ main (void)
         cmocka_unit_test_setup_teardown (test_halt_and_continue, setup, teardown),
         cmocka_unit_test_setup_teardown (test_charge, setup, teardown),
         cmocka_unit_test_setup_teardown (test_withdraw, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_barrier_at_pace, setup, teardown),
         cmocka_unit_test_setup_teardown (test_run, setup, teardown),
         cmocka_unit_test_setup_teardown (test_shooting, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_line_of_fire, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_no_shooting_in_melee, setup, teardown),
         cmocka_unit_test_setup_teardown (test_platoon, setup, teardown),
         cmocka_unit_test_setup_teardown (test_platoon_followers, setup, teardown),
         cmocka_unit_test_setup_teardown (test_sighting_dice, setup, teardown),

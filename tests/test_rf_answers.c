@@ -15,7 +15,8 @@
  *  The skirmish19 battles are asked again under a house reading of the
  *  settings (the other reading of "in range", sight by the whole side,
  *  sighting dice, no enemy in sight counted without looking for
- *  retreating friends), on a copy of the table whose units are not
+ *  retreating friends, the target's whole base to be seen, shooting in
+ *  and out of melee), on a copy of the table whose units are not
  *  indexed, and the answers without words (rf_decide_terse) must be the
  *  same as those with.
  *
@@ -65,6 +66,8 @@ static const struct {
       "enemy_range_is_enemy_weapon = false" },
     { "in_sight_of_unit_itself = true", "in_sight_of_unit_itself = false" },
     { "sighting_rolls = false", "sighting_rolls = true" },
+    { "fire_needs_whole_target = false", "fire_needs_whole_target = true" },
+    { "shoot_in_melee = false", "shoot_in_melee = true" },
 };
 
 /*  What the deciders share over a battle. */

@@ -334,6 +334,31 @@ test_settings (void **state)
     assert_true (s->in_sight_of_unit_itself);
     assert_false (s->shoot_when_running);
     assert_true (s->withdraw_cover_moves == 1.0);
+    /* "Shooting is only possible if figures can see the entire base of a
+       figure without obstruction, unless shooting over an object or
+       person within 2 cms" */
+    assert_true (s->units_mask_fire);
+    assert_true (s->shoot_over_cm == 2.0);
+    assert_false (s->fire_needs_whole_target);
+    /* no one shoots into or out of a melee: the project's reading */
+    assert_false (s->shoot_in_melee);
+    assert_true (s->contact_cm == 0.5);
+    ruleset_destroy (&rs);
+
+    /* a ruleset that does not give them: no unit masks fire, melee does
+       not stop it */
+    char *text = tables_with ("units_mask_fire = true;", "");
+    char *t2 = strstr (text, "shoot_in_melee = false;");
+    assert_non_null (t2);
+    memset (t2, ' ', strlen ("shoot_in_melee = false;"));
+    char err[SOLO_ERR_MAX];
+    rs = ruleset_load_text (text, "edited.cfg", err, sizeof err);
+    if (!rs)
+        fail_msg ("%s", err);
+    s = ruleset_settings (rs);
+    assert_false (s->units_mask_fire);
+    assert_true (s->shoot_in_melee);
+    free (text);
     assert_true (s->front_half_deg + s->rear_half_deg <= 180);
     ruleset_destroy (&rs);
 }
@@ -551,6 +576,12 @@ test_content_errors (void **state)
                   "front_half_deg + rear_half_deg is 215");
     expect_error ("good_troops_or_officer_once = true;", "",
                   "good_troops_or_officer_once is missing");
+    expect_error ("shoot_over_cm = 2.0;", "shoot_over_cm = -2.0;",
+                  "settings.shoot_over_cm is -2, must be within");
+    expect_error ("units_mask_fire = true;", "units_mask_fire = 1;",
+                  "settings.units_mask_fire must be true or false");
+    expect_error ("contact_cm = 0.5;", "contact_cm = 20.0;",
+                  "settings.contact_cm is 20, must be within");
     expect_error ("name  = \"skirmish19\";", "name = \"\";", "name is empty");
     expect_error ("units = \"cm\";", "units = \"in\";", "only \"cm\"");
     /* weapons */

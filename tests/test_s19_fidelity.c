@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rf.h"
+#include "s19_engine.h"
 #include "strategy.h"
 #include "testutil.h"
 
@@ -366,6 +367,257 @@ test_commanded_reload (void **state)
     game_rules_destroy (&in_force);
 }
 
+/*  Play to phase `phase` of the first turn, every unit asked for an
+ *  order holding. */
+static void
+play_to (fixture_t *f, int phase)
+{
+    char err[256];
+    while (game_phase (f->g) != phase && !game_over (f->g)) {
+        game_begin_phase (f->g, f->dice);
+        if (game_phase (f->g) == phase)
+            return;
+        for (int u = 0; u < game_unit_count (f->g); u++)
+            if (game_needs_order (f->g, u)) {
+                order_t h = order_hold ();
+                game_apply_order (f->g, u, &h, err, sizeof err);
+            }
+        game_resolve_phase (f->g, f->dice);
+    }
+}
+
+/*  "Units falling back away from the enemy will halt in the nearest cover
+ *  facing the last known enemy position (5,6 D6)": the halt ends the
+ *  falling back, as the morale lines say of every halt.  Blue, falling
+ *  back, RF -1 (formed regulars; red in sight beyond musket range),
+ *  throws a 5: it goes into the wood 9 cm away and halts there, no longer
+ *  falling back; with no cover within a move it halts where it stands,
+ *  and falls back no more either. */
+static void
+test_falling_back_halts (void **state)
+{
+    (void) state;
+    const char *units =
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 100.0; facing = 0.0; width = 12.0;"
+        "  depth = 3.0; status = [\"falling_back\"]; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 250.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }";
+    for (int wood = 1; wood >= 0; wood--) {
+        fixture_t f = make (wood ? "{ id = \"copse\"; kind = \"woods\"; "
+                            "polygon = ( [110.0, 80.0], [135.0, 80.0], "
+                            "[135.0, 120.0], [110.0, 120.0] ); }" : NULL,
+                            units, NULL);
+        play_to (&f, S19_PHASE_A_MOVE);
+        game_begin_phase (f.g, f.dice);
+        int b = idx (&f, "b");
+        assert_true (game_table_bound (f.g, b));
+        order_t o;
+        rf_decision_t d;
+        char why[256], err[256];
+        assert_int_equal (strategy_table_order_roll (f.g, b, 5, f.dice, &o, &d,
+                                                     why, sizeof why), 0);
+        assert_int_equal (d.rf, -1);
+        assert_true (d.falling_back_halt);
+        assert_int_equal (d.action, RF_TAKE_COVER);
+        assert_true (o.status_clear & STATUS_FALLING_BACK);
+        assert_false (o.status_set & STATUS_FALLING_BACK);
+        if (game_apply_order (f.g, b, &o, err, sizeof err) < 0)
+            fail_msg ("%s", err);
+        game_resolve_phase (f.g, f.dice);
+        const unit_t *u = situation_unit_const (game_situation (f.g), b);
+        assert_false (u->status & STATUS_FALLING_BACK);
+        if (wood)
+            assert_true (u->fp.centre.x < 135.0);      /* in the copse */
+        else
+            assert_true (fabs (u->fp.centre.x - 150.0) < 1e-6);
+        unmake (&f);
+    }
+}
+
+/*  "Shooting is only possible if figures can see the entire base of a
+ *  figure without obstruction, unless shooting over an object or person
+ *  within 2 cms": the game's fire and the tables' answer agree.  Blue's
+ *  muskets at (150, 100), a friendly line 30 cm wide 15 cm before them,
+ *  red beyond it at (150, 130): no target; the friend 1 cm before them
+ *  is shot over. */
+static void
+test_line_of_fire_masked (void **state)
+{
+    (void) state;
+    for (int over = 0; over <= 1; over++) {
+        char units[2048];
+        snprintf (units, sizeof units,
+            "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 10; x = 150.0; y = 100.0; facing = 0.0; width = 10.0;"
+            "  depth = 2.0; },"
+            "{ id = \"f\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 10; x = 150.0; y = %s; facing = 0.0; width = 30.0;"
+            "  depth = 4.0; },"
+            "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 6; x = 150.0; y = 130.0; facing = 180.0; width = 10.0;"
+            "  depth = 2.0; }", over ? "104.0" : "115.0");
+        fixture_t f = make (NULL, units, NULL);
+        play_to (&f, S19_PHASE_A_MOVE);
+        game_begin_phase (f.g, f.dice);
+        int b = idx (&f, "b"), r = idx (&f, "r");
+        rf_decision_t d;
+        char err[256];
+        assert_int_equal (rf_decide (game_situation (f.g), b, 3, f.dice, &d,
+                                     err, sizeof err), 0);
+        assert_int_equal (d.action, RF_CONTINUE);
+        assert_int_equal (d.order.shoot_target, over ? r : -1);
+        /* the orders the game offers: fire at red only when it can hit */
+        order_t legal[GAME_MAX_LEGAL_ORDERS];
+        int n = game_legal_orders (f.g, b, legal, GAME_MAX_LEGAL_ORDERS);
+        bool fire_at_r = false;
+        for (int i = 0; i < n; i++)
+            fire_at_r |= legal[i].kind == ORDER_FIRE && !legal[i].has_to
+                      && legal[i].target == r;
+        assert_true (fire_at_r == (over == 1));
+        /* the game: a unit told to fire shoots at the nearest it can hit */
+        order_t o = order_hold ();
+        o.fire = true;
+        if (game_apply_order (f.g, b, &o, err, sizeof err) < 0)
+            fail_msg ("%s", err);
+        for (int u = 0; u < game_unit_count (f.g); u++)
+            if (game_needs_order (f.g, u)) {
+                order_t h = order_hold ();
+                game_apply_order (f.g, u, &h, err, sizeof err);
+            }
+        game_resolve_phase (f.g, f.dice);
+        game_begin_phase (f.g, f.dice);
+        assert_int_equal (game_phase (f.g), S19_PHASE_A_SHOOT);
+        assert_int_equal (s19_fire_target (f.g, b, NULL), over ? r : -1);
+        unmake (&f);
+    }
+}
+
+/*  No one shoots into or out of a melee (settings.shoot_in_melee false:
+ *  the project's reading; the seed says nothing of it): the tables'
+ *  answer names no target for a unit in base contact, nor a target in
+ *  contact with another, as the game plays it. */
+static void
+test_no_fire_in_melee (void **state)
+{
+    (void) state;
+    fixture_t f = make (NULL,
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 100.0; facing = 0.0; width = 10.0;"
+        "  depth = 2.0; },"
+        "{ id = \"b2\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 180.0; y = 100.0; facing = 0.0; width = 10.0;"
+        "  depth = 2.0; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 150.0; y = 102.2; facing = 180.0; width = 10.0;"
+        "  depth = 2.0; }", NULL);
+    play_to (&f, S19_PHASE_A_MOVE);
+    game_begin_phase (f.g, f.dice);
+    int b = idx (&f, "b"), b2 = idx (&f, "b2");
+    char err[256];
+    for (int k = 0; k < 2; k++) {
+        int u = k ? b2 : b;
+        rf_decision_t d;
+        assert_int_equal (rf_decide (game_situation (f.g), u, 3, f.dice, &d,
+                                     err, sizeof err), 0);
+        assert_false (d.charge);
+        assert_int_equal (d.order.shoot_target, -1);
+        assert_true (d.order.in_melee == (u == b));
+        order_t o = order_hold ();
+        o.fire = true;
+        if (game_apply_order (f.g, u, &o, err, sizeof err) < 0)
+            fail_msg ("%s", err);
+    }
+    for (int u = 0; u < game_unit_count (f.g); u++)
+        if (game_needs_order (f.g, u)) {
+            order_t h = order_hold ();
+            game_apply_order (f.g, u, &h, err, sizeof err);
+        }
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_SHOOT);
+    assert_true (game_unit (f.g, b)->in_melee);
+    assert_int_equal (s19_fire_target (f.g, b, NULL), -1);
+    assert_int_equal (s19_fire_target (f.g, b2, NULL), -1);
+    unmake (&f);
+}
+
+/*  "Commanded troops must spend a turn halted to load ... they may then
+ *  move at up to half speed and still shoot": half the unit's full speed.
+ *  Cavalry's full speed is the gallop ("Gallop at 50-60cms"): loaded
+ *  cavalry fire and move 30 cm, by a fire order with a move as by a move
+ *  at the walk with fire (the walk not halved again); foot move half of
+ *  25 cm, 12.5, even when the move was ordered at half pace. */
+static void
+test_loaded_half_speed (void **state)
+{
+    (void) state;
+    fixture_t f = make (NULL,
+        "{ id = \"cpt\"; side = \"blue\"; arm = \"command\"; quality = \"hero\";"
+        "  weapon = \"sword\"; figures = 1; x = 100.0; y = 100.0; facing = 0.0;"
+        "  width = 2.0; depth = 2.0; },"
+        "{ id = \"c1\"; side = \"blue\"; arm = \"cavalry\"; weapon = \"pistol\";"
+        "  figures = 4; x = 80.0; y = 100.0; facing = 0.0; width = 15.0;"
+        "  depth = 4.0; status = [\"loaded\"]; },"
+        "{ id = \"c2\"; side = \"blue\"; arm = \"cavalry\"; weapon = \"pistol\";"
+        "  figures = 4; x = 120.0; y = 100.0; facing = 0.0; width = 15.0;"
+        "  depth = 4.0; status = [\"loaded\"]; },"
+        "{ id = \"m\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 4; x = 100.0; y = 80.0; facing = 0.0; width = 8.0;"
+        "  depth = 3.0; status = [\"loaded\"]; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 100.0; y = 118.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }", NULL);
+    int r = idx (&f, "r");
+    for (int i = 0; i < 5; i++)
+        assert_int_equal (dice_push (f.dice, 6, 6), 0);       /* command */
+    game_begin_phase (f.g, f.dice);
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);                           /* blue moves */
+    const char *ids[] = { "c1", "c2", "m" };
+    for (int k = 0; k < 3; k++)
+        assert_true (game_unit (f.g, idx (&f, ids[k]))->commanded);
+    char err[256];
+    order_t o = order_hold ();
+    o.kind = ORDER_FIRE;                   /* fire, moving west */
+    o.target = r;
+    o.fire = true;
+    o.has_to = true;
+    o.pace = ORDER_PACE_HALF;
+    o.to = (vec2_t) { 0, 100 };
+    if (game_apply_order (f.g, idx (&f, "c1"), &o, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    o = order_hold ();
+    o.kind = ORDER_MOVE;                   /* walk east, and fire */
+    o.target = r;
+    o.fire = true;
+    o.has_to = true;
+    o.pace = ORDER_PACE_WALK;
+    o.to = (vec2_t) { 250, 100 };
+    if (game_apply_order (f.g, idx (&f, "c2"), &o, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    o.pace = ORDER_PACE_HALF;              /* foot at half pace, firing */
+    o.to = (vec2_t) { 100, 0 };
+    if (game_apply_order (f.g, idx (&f, "m"), &o, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    for (int u = 0; u < game_unit_count (f.g); u++)
+        if (game_needs_order (f.g, u)) {
+            order_t h = order_hold ();
+            game_apply_order (f.g, u, &h, err, sizeof err);
+        }
+    game_resolve_phase (f.g, f.dice);
+    const situation_t *sit = game_situation (f.g);
+    double x1 = situation_unit_const (sit, idx (&f, "c1"))->fp.centre.x;
+    double x2 = situation_unit_const (sit, idx (&f, "c2"))->fp.centre.x;
+    double ym = situation_unit_const (sit, idx (&f, "m"))->fp.centre.y;
+    if (fabs (x1 - 50.0) > 0.1 || fabs (x2 - 150.0) > 0.1
+        || fabs (ym - 67.5) > 0.1)
+        fail_msg ("c1 at x %.2f (want 50), c2 at x %.2f (want 150), m at "
+                  "y %.2f (want 67.5)", x1, x2, ym);
+    unmake (&f);
+}
+
 int
 main (void)
 {
@@ -375,6 +627,10 @@ main (void)
         cmocka_unit_test (test_command_figure_of_unknown_grade),
         cmocka_unit_test (test_commanded_reload),
         cmocka_unit_test (test_row_specials_named_above_rf0),
+        cmocka_unit_test (test_falling_back_halts),
+        cmocka_unit_test (test_line_of_fire_masked),
+        cmocka_unit_test (test_no_fire_in_melee),
+        cmocka_unit_test (test_loaded_half_speed),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

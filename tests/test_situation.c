@@ -1349,6 +1349,79 @@ test_load_files (void **state)
     assert_contains (err, "/nonexistent/farm.cfg - cannot open");
 }
 
+/*  Asked of each unit met: only blue units are in the way. */
+static bool
+blue_only (const situation_t *sit, int k, void *arg)
+{
+    (void) arg;
+    return situation_unit_const (sit, k)->side == SIDE_BLUE;
+}
+
+/*  A unit on a line: the first met that the caller counts, a base only
+ *  grazed not met when the caller allows a graze. */
+static void
+test_unit_on_segment (void **state)
+{
+    (void) state;
+    situation_t *sit = situation_new (rs, 200, 100);
+    assert_non_null (sit);
+    int red = add_unit (sit, "red", SIDE_RED, 50, 50, 0, 10, 4);
+    int blue = add_unit (sit, "blue", SIDE_BLUE, 100, 50, 0, 10, 4);
+    vec2_t a = { 0, 50 }, b = { 200, 50 };
+    assert_int_equal (situation_unit_on_segment (sit, a, b, 0, NULL, NULL), red);
+    assert_int_equal (situation_unit_on_segment (sit, a, b, 0, blue_only, NULL),
+                      blue);
+    /* along blue's rear edge (y 48): touching counts without a graze */
+    vec2_t c = { 80, 48 }, d = { 120, 48 };
+    assert_int_equal (situation_unit_on_segment (sit, c, d, 0, NULL, NULL), blue);
+    assert_int_equal (situation_unit_on_segment (sit, c, d, 0.5, NULL, NULL), -1);
+    /* past both */
+    assert_int_equal (situation_unit_on_segment (sit, (vec2_t) { 0, 90 },
+                      (vec2_t) { 200, 90 }, 0, NULL, NULL), -1);
+    situation_destroy (&sit);
+}
+
+/*  "Shooting is only possible if figures can see the entire base of a
+ *  figure without obstruction, unless shooting over an object or person
+ *  within 2 cms": a line of fire masked by a unit between, not by one
+ *  within 2 cm of the shooter; part of the target seen whole is enough,
+ *  unless the whole base must be. */
+static void
+test_fire_masked (void **state)
+{
+    (void) state;
+    situation_t *sit = situation_new (rs, 200, 200);
+    assert_non_null (sit);
+    int s = add_unit (sit, "s", SIDE_BLUE, 100, 100, 0, 10, 2);
+    int m = add_unit (sit, "m", SIDE_BLUE, 100, 115, 0, 30, 4);
+    int t = add_unit (sit, "t", SIDE_RED, 100, 130, 180, 10, 2);
+    const footprint_t *from = &situation_unit_const (sit, s)->fp;
+    assert_true (situation_fire_masked (sit, s, from, t, 2.0, false));
+    assert_true (situation_fire_masked (sit, s, from, t, 2.0, true));
+    /* shot over: 12 cm away when allowed 12 */
+    assert_false (situation_fire_masked (sit, s, from, t, 12.0, false));
+    /* the masking unit with no figure standing masks nothing */
+    situation_unit (sit, m)->killed = 12;
+    assert_false (situation_fire_masked (sit, s, from, t, 2.0, true));
+    situation_unit (sit, m)->killed = 0;
+    /* a part of the target masked (x 88 .. 98 before its 95 .. 105) */
+    situation_unit (sit, m)->fp = (footprint_t) { { 93, 115 }, 0, 10, 4 };
+    assert_false (situation_fire_masked (sit, s, from, t, 2.0, false));
+    assert_true (situation_fire_masked (sit, s, from, t, 2.0, true));
+    /* beside the lines of fire altogether */
+    situation_unit (sit, m)->fp.centre.x = 70;
+    assert_false (situation_fire_masked (sit, s, from, t, 2.0, true));
+    /* a neighbour of the target, touching it, does not mask it */
+    situation_unit (sit, m)->fp = (footprint_t) { { 110, 130 }, 180, 10, 2 };
+    assert_false (situation_fire_masked (sit, s, from, t, 2.0, true));
+    /* from where the shooter will stand: behind the line */
+    situation_unit (sit, m)->fp = (footprint_t) { { 100, 115 }, 0, 30, 4 };
+    footprint_t moved = *from;
+    moved.centre = (vec2_t) { 150, 100 };
+    assert_false (situation_fire_masked (sit, s, &moved, t, 2.0, false));
+    situation_destroy (&sit);
+}
+
 int
 main (void)
 {
@@ -1362,6 +1435,8 @@ main (void)
         cmocka_unit_test (test_too_many_units),
         cmocka_unit_test (test_cover),
         cmocka_unit_test (test_segment_meets),
+        cmocka_unit_test (test_unit_on_segment),
+        cmocka_unit_test (test_fire_masked),
         cmocka_unit_test (test_sight_open),
         cmocka_unit_test (test_sight_blocked),
         cmocka_unit_test (test_sight_into_woods_edge),

@@ -32,6 +32,23 @@ bol_can_shoot (const game_t *g, int u)
     return true;
 }
 
+/*  What line_clear asks of each unit on the line. */
+typedef struct {
+    const game_t *g;
+    int u, target;
+} on_line_t;
+
+/*  Is unit k, on the line, in the way: in play, not the firer, the target
+ *  or a commander? */
+static bool
+stands_on_line (const situation_t *sit, int k, void *arg)
+{
+    (void) sit;
+    const on_line_t *l = arg;
+    return k != l->u && k != l->target && bol_in_play (l->g, k)
+        && !is_commander (l->g, k);
+}
+
 /*  Is the line from u to `target` clear of other units ("on the near
  *  side of ... friends and enemy")? */
 static bool
@@ -40,15 +57,9 @@ line_clear (const game_t *g, int u, int target)
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
     vec2_t a = footprint_nearest_point (&x->fp, &t->fp);
     vec2_t b = footprint_nearest_point (&t->fp, &x->fp);
-    for (int k = 0; k < game_unit_count (g); k++) {
-        if (k == u || k == target || !bol_in_play (g, k) || is_commander (g, k))
-            continue;
-        vec2_t c[4];
-        footprint_corners (&game_unit_c (g, k)->fp, c);
-        if (polygon_segment_intersects (c, 4, a, b))
-            return false;
-    }
-    return true;
+    on_line_t l = { g, u, target };
+    return situation_unit_on_segment (game_situation (g), a, b, 0,
+                                      stands_on_line, &l) < 0;
 }
 
 /*  Can u shoot at `target` from where it stands: in range (its weapon's

@@ -83,28 +83,46 @@ obstruction_blocks (vec2_t mid, vec2_t p, bool high_p, vec2_t q,
     return geom_dist (mid, lower) < geom_dist (mid, higher);
 }
 
+/*  What unit_in_the_way asks of each unit on the line. */
+typedef struct {
+    const game_t *g;
+    int u, target;
+    vec2_t a, b;
+    bool high_a, high_b;
+} in_the_way_t;
+
+/*  Is unit k, on the line, in the way?  Not the firer, the target, a unit
+ *  out of play or a command figure; any other by the rule of height
+ *  (obstruction_blocks, from its centre). */
+static bool
+stands_in_the_way (const situation_t *sit, int k, void *arg)
+{
+    (void) sit;
+    const in_the_way_t *w = arg;
+    if (k == w->u || k == w->target || !e19_in_play (w->g, k)
+        || game_unit_c (w->g, k)->arm == ARM_COMMAND)
+        return false;
+    return obstruction_blocks (game_unit_c (w->g, k)->fp.centre, w->a,
+                               w->high_a, w->b, w->high_b);
+}
+
 /*  Does another unit stand between u and its target?  On level ground
  *  any does; between higher and lower ground only one nearer the lower
  *  unit. */
 static bool
 unit_in_the_way (const game_t *g, int u, int target)
 {
-    vec2_t a = game_unit_c (g, u)->fp.centre;
-    vec2_t b = footprint_nearest_point (&game_unit_c (g, u)->fp,
-                                        &game_unit_c (g, target)->fp);
-    bool high_a = stands_high (g, u), high_b = stands_high (g, target);
-    for (int k = 0; k < game_unit_count (g); k++) {
-        if (k == u || k == target || !e19_in_play (g, k)
-            || game_unit_c (g, k)->arm == ARM_COMMAND)
-            continue;
-        vec2_t c[4];
-        footprint_corners (&game_unit_c (g, k)->fp, c);
-        if (polygon_segment_intersects (c, 4, a, b)
-            && obstruction_blocks (game_unit_c (g, k)->fp.centre, a, high_a,
-                                   b, high_b))
-            return true;
-    }
-    return false;
+    in_the_way_t w;
+    w.g = g;
+    w.u = u;
+    w.target = target;
+    w.a = game_unit_c (g, u)->fp.centre;
+    w.b = footprint_nearest_point (&game_unit_c (g, u)->fp,
+                                   &game_unit_c (g, target)->fp);
+    w.high_a = stands_high (g, u);
+    w.high_b = stands_high (g, target);
+    return situation_unit_on_segment (game_situation (g), w.a, w.b, 0,
+                                      stands_in_the_way, &w) >= 0;
 }
 
 /*  The terrain the sheet counts as obstructions: "Woods, Towns, Hills". */

@@ -536,6 +536,46 @@ charge_pace (const game_t *g, int u, order_pace_t asked)
                                              : ORDER_PACE_FULL;
 }
 
+/*  How far a loaded commanded unit may move ordered at `pace` and still
+ *  shoot: "they may then move at up to half speed and still shoot" is
+ *  half the unit's full speed (loaded_move_fraction of its charge pace:
+ *  foot their full move, cavalry the gallop, so a cavalryman firing may
+ *  walk its 30 cm), and never more than the pace ordered allows (a walk
+ *  is not halved again).  ORDER_PACE_DEFAULT: the half speed itself. */
+static double
+loaded_allowance (const game_t *g, int u, order_pace_t pace)
+{
+    double half = allowance (g, u, charge_pace (g, u, ORDER_PACE_DEFAULT))
+                * tables (g)->loaded_move_fraction;
+    if (pace == ORDER_PACE_DEFAULT)
+        return half;
+    return fmin (half, allowance (g, u, pace));
+}
+
+/*  Can unit u's fire reach enemy e past the other units on the table?
+ *  "Shooting is only possible if figures can see the entire base of a
+ *  figure without obstruction, unless shooting over an object or person
+ *  within 2 cms" (settings.units_mask_fire, shoot_over_cm,
+ *  fire_needs_whole_target; RULINGS.md, "The line of fire"). */
+static bool
+line_of_fire_open (const game_t *g, int u, int e)
+{
+    const rules_settings_t *s = ruleset_settings (rules_of (g));
+    return !s->units_mask_fire
+        || !situation_fire_masked (game_situation (g), u, &unit_c (g, u)->fp,
+                                   e, s->shoot_over_cm,
+                                   s->fire_needs_whole_target);
+}
+
+/*  May unit u shoot, or be shot at, as it stands in or out of a melee?
+ *  No one shoots into or out of a melee unless settings.shoot_in_melee. */
+static bool
+melee_lets_shoot (const game_t *g, int u)
+{
+    return !game_unit (g, u)->in_melee
+        || ruleset_settings (rules_of (g))->shoot_in_melee;
+}
+
 /*  Can unit u see enemy e (the fixed sighting range: no die)? */
 static bool
 sees (const game_t *g, int u, int e, dice_t *dice)
@@ -668,7 +708,8 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
         if (!is_enemy_in_play (g, u, e) || w->long_cm <= 0
             || (commanded && !can_fire_halted (g, u))
             || situation_unit_distance (sit, u, e) > w->long_cm
-            || !sees (g, u, e, NULL))
+            || !sees (g, u, e, NULL) || !melee_lets_shoot (g, u)
+            || !melee_lets_shoot (g, e) || !line_of_fire_open (g, u, e))
             continue;
         order_t f = order_hold ();
         f.kind = ORDER_FIRE;
@@ -690,7 +731,8 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
             f.fire = true;
             f.has_to = true;
             f.pace = ORDER_PACE_HALF;
-            f.to = point_along (g, u, towards, allowance (g, u, full) / 2);
+            f.to = point_along (g, u, towards,
+                                loaded_allowance (g, u, ORDER_PACE_DEFAULT));
             out[n++] = f;
         }
         /* advance, and at each cavalry pace */
@@ -962,7 +1004,7 @@ execute_order (game_t *g, int u)
         double full = allow;
         bool half = o.pace == ORDER_PACE_HALF;
         if (gu->commanded && o.fire) {
-            allow *= tables (g)->loaded_move_fraction;
+            allow = loaded_allowance (g, u, o.pace);
             half = true;
         }
         moved = move_unit (g, u, o.to, allow, full,
@@ -985,9 +1027,11 @@ execute_order (game_t *g, int u)
     }
     case ORDER_FIRE:
         if (o.has_to) {
-            double allow = allowance (g, u, ORDER_PACE_FULL)
-                         * tables (g)->loaded_move_fraction;
-            moved = move_unit (g, u, o.to, allow, allow * 2,
+            /* moving at up to half speed while it fires */
+            double allow = loaded_allowance (g, u, ORDER_PACE_DEFAULT);
+            double full = allowance (g, u, charge_pace (g, u,
+                                                        ORDER_PACE_DEFAULT));
+            moved = move_unit (g, u, o.to, allow, full,
                                o.has_facing ? o.facing : NAN, false);
             if (moved > 0.01)
                 gu->moved_halves = 1;
@@ -1105,7 +1149,7 @@ int
 s19_fire_target (const game_t *g, int u, dice_t *dice)
 {
     const game_unit_t *gu = game_unit (g, u);
-    if (!s19_in_play (g, u) || gu->in_melee || !gu->ordered)
+    if (!s19_in_play (g, u) || !melee_lets_shoot (g, u) || !gu->ordered)
         return -1;
     order_t o = effective_order (g, u);
     if (!o.fire && o.kind != ORDER_FIRE)
@@ -1119,9 +1163,10 @@ s19_fire_target (const game_t *g, int u, dice_t *dice)
             return -1;
         int e = o.target;
         if (e >= 0) {
-            if (!is_enemy_in_play (g, u, e) || game_unit (g, e)->in_melee
+            if (!is_enemy_in_play (g, u, e) || !melee_lets_shoot (g, e)
                 || situation_unit_distance (sit, u, e) > w->long_cm
-                || !situation_can_see (sit, u, e, dice, NULL))
+                || !situation_can_see (sit, u, e, dice, NULL)
+                || !line_of_fire_open (g, u, e))
                 return -1;
             return e;
         }
@@ -1130,11 +1175,12 @@ s19_fire_target (const game_t *g, int u, dice_t *dice)
     int best = -1;
     double bd = INFINITY;
     for (int e = 0; e < game_unit_count (g); e++) {
-        if (!is_enemy_in_play (g, u, e) || game_unit (g, e)->in_melee)
+        if (!is_enemy_in_play (g, u, e) || !melee_lets_shoot (g, e))
             continue;
         double d = situation_unit_distance (sit, u, e);
         if (d <= w->long_cm && d < bd && situation_can_see (sit, u, e, dice,
-                                                            NULL)) {
+                                                            NULL)
+            && line_of_fire_open (g, u, e)) {
             bd = d;
             best = e;
         }

@@ -77,10 +77,12 @@ int s19_activate_side (game_t *g, side_t side, dice_t *dice);
 int s19_target_group (const game_t *g, int target, int *members, int max);
 
 /*  The target unit `u` shoots at now, or -1: a commanded unit's ordered
- *  target, an uncommanded unit's nearest visible enemy in range (the
- *  seed: "Uncommanded troops only shoot at the nearest enemy they can
- *  hit"); none when it is in melee, its order did not fire, it cannot
- *  shoot (a commanded unit not loaded), or the target is in melee. */
+ *  target, an uncommanded unit's nearest visible enemy in range whose
+ *  line of fire no other unit masks (the seed: "Uncommanded troops only
+ *  shoot at the nearest enemy they can hit"; situation_fire_masked under
+ *  the settings); none when it is in melee, its order did not fire, it
+ *  cannot shoot (a commanded unit not loaded), or the target is in melee
+ *  or masked (melee: unless settings.shoot_in_melee). */
 int s19_fire_target (const game_t *g, int u, dice_t *dice);
 
 /*  Unit `u` shoots at `target`: s19_shooters figures throw a D8 each

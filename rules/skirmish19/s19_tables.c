@@ -204,7 +204,7 @@ read_all (loader_t *ld, s19_tables_t *t)
         || read_int (ld, "game.melee.kill_on", 1, 6, &t->melee_kill_on)
         || read_double (ld, "game.melee.loser_back_cm", 0, 1000,
                         &t->melee_back_cm)
-        || read_double (ld, "game.melee.contact_cm", 0, 10, &t->contact_cm))
+        || read_double (ld, "settings.contact_cm", 0, 10, &t->contact_cm))
         return -1;
 
     if (read_int (ld, "game.command.dice.regular", 0, 20,
