@@ -201,25 +201,7 @@ count_saw (const fixture_t *f, const char *words)
 static game_rules_t *
 variant (const char *from, const char *to)
 {
-    char err[SOLO_ERR_MAX];
-    char *text = game_read_file (test_source_path ("rules/data/bolivar/"
-                                                   "tables.cfg"),
-                                 err, sizeof err);
-    assert_non_null (text);
-    char *at = strstr (text, from);
-    assert_non_null (at);
-    size_t n = strlen (text) + strlen (to) + 1;
-    char *edited = malloc (n);
-    assert_non_null (edited);
-    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
-              at + strlen (from));
-    free (text);
-    game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
-                                            sizeof err);
-    free (edited);
-    if (!r)
-        fail_msg ("%s", err);
-    return r;
+    return test_rules_edited ("rules/data/bolivar/tables.cfg", from, to);
 }
 
 /*  "Each stand has Resolve (2-4).  Superior stands are +1 resolve for the
@@ -2171,32 +2153,6 @@ test_breakpoint_and_time (void **state)
     unmake (f);
 }
 
-/*  The rules of the bolivar table file with its first `from` replaced by
- *  `to` (a setting turned another way). */
-static game_rules_t *
-rules_with (const char *from, const char *to)
-{
-    char err[SOLO_ERR_MAX];
-    char *text = game_read_file (test_source_path ("rules/data/bolivar/"
-                                                   "tables.cfg"),
-                                 err, sizeof err);
-    assert_non_null (text);
-    char *at = strstr (text, from);
-    assert_non_null (at);
-    size_t n = strlen (text) + strlen (to) + 1;
-    char *edited = malloc (n);
-    assert_non_null (edited);
-    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
-              at + strlen (from));
-    free (text);
-    game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
-                                            sizeof err);
-    free (edited);
-    if (!r)
-        fail_msg ("%s", err);
-    return r;
-}
-
 /*  "Your army must have a C-in-C plus one or more divisions, each of 3
  *  to 8 units including compulsory commander": commanders are units, so
  *  "A side loses the battle if their total lost units equals or exceeds
@@ -2243,7 +2199,7 @@ test_breakpoint_counts_commanders (void **state)
     unmake (f);
 
     /* commanders left out: 1 of 4, under ceil (4/3) = 2 */
-    game_rules_t *without = rules_with ("army_break_commanders = true;",
+    game_rules_t *without = variant ("army_break_commanders = true;",
                                         "army_break_commanders = false;");
     f = test_game_new (without, scenario_text (NULL, units));
     bol_remove (f->g, idx (f, "chief"), BOL_F_CASUALTY, "t");

@@ -146,25 +146,8 @@ make (const char *terrain, const char *units, const char *more)
 static game_rules_t *
 rules_edited (const char *from, const char *to)
 {
-    char err[SOLO_ERR_MAX];
-    char *text = game_read_file (test_source_path ("rules/data/"
-                                 "empire_of_liberty/tables.cfg"), err,
-                                 sizeof err);
-    assert_non_null (text);
-    char *at = strstr (text, from);
-    if (!at)
-        fail_msg ("no \"%s\" in the table file", from);
-    size_t n = strlen (text) - strlen (from) + strlen (to) + 1;
-    char *out = malloc (n);
-    assert_non_null (out);
-    snprintf (out, n, "%.*s%s%s", (int) (at - text), text, to,
-              at + strlen (from));
-    free (text);
-    game_rules_t *r = game_rules_load_text (out, "eol.cfg", err, sizeof err);
-    free (out);
-    if (!r)
-        fail_msg ("%s", err);
-    return r;
+    return test_rules_edited ("rules/data/empire_of_liberty/tables.cfg",
+                              from, to);
 }
 
 static void

@@ -499,19 +499,7 @@ test_sequence_numbers (void **state)
 static char *
 edited (const char *from, const char *to)
 {
-    char err[256];
-    char *text = game_read_file (test_source_path (TABLES), err, sizeof err);
-    assert_non_null (text);
-    char *at = strstr (text, from);
-    if (!at)
-        fail_msg ("no \"%s\" in the table file", from);
-    size_t n = strlen (text) - strlen (from) + strlen (to) + 1;
-    char *out = malloc (n);
-    assert_non_null (out);
-    snprintf (out, n, "%.*s%s%s", (int) (at - text), text, to,
-              at + strlen (from));
-    free (text);
-    return out;
+    return test_file_edited (TABLES, from, to);
 }
 
 /*  Load an edited table file; expect an error containing `want`. */

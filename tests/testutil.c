@@ -205,22 +205,44 @@ test_rules_load (const char *rel)
     return rules;
 }
 
-void
-test_tables_refused (const char *rel, const char *from, const char *to,
-                     const char *want)
+char *
+test_file_edited (const char *rel, const char *from, const char *to)
 {
     char err[SOLO_ERR_MAX];
     char *text = game_read_file (test_source_path (rel), err, sizeof err);
-    assert_non_null (text);
+    if (!text)
+        fail_msg ("%s", err);
     char *at = strstr (text, from);
     if (!at)
         fail_msg ("no \"%s\" in %s", from, rel);
-    size_t n = strlen (text) + strlen (to) + 1;
+    size_t n = strlen (text) - strlen (from) + strlen (to) + 1;
     char *edited = malloc (n);
     assert_non_null (edited);
     snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
               at + strlen (from));
     free (text);
+    return edited;
+}
+
+game_rules_t *
+test_rules_edited (const char *rel, const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *edited = test_file_edited (rel, from, to);
+    game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
+                                            sizeof err);
+    free (edited);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
+}
+
+void
+test_tables_refused (const char *rel, const char *from, const char *to,
+                     const char *want)
+{
+    char err[SOLO_ERR_MAX];
+    char *edited = test_file_edited (rel, from, to);
     game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
                                             sizeof err);
     free (edited);

@@ -26,6 +26,17 @@ const char *test_write_temp (const char *text, const char *suffix);
  *  test when they do not load.  Destroy with game_rules_destroy. */
 game_rules_t *test_rules_load (const char *rel);
 
+/*  The text of the file at `rel` in the source tree with its first
+ *  `from` replaced by `to` (another reading of a setting); fails the test
+ *  when the file cannot be read or holds no `from`.  Free it. */
+char *test_file_edited (const char *rel, const char *from, const char *to);
+
+/*  The rules of the table file at `rel` with its first `from` replaced
+ *  by `to` (test_file_edited); fails the test when they do not load.
+ *  Destroy with game_rules_destroy. */
+game_rules_t *test_rules_edited (const char *rel, const char *from,
+                                 const char *to);
+
 /*  The table file at `rel` with its first `from` replaced by `to` must be
  *  refused with an error holding `want`; fails the test otherwise. */
 void test_tables_refused (const char *rel, const char *from, const char *to,
