@@ -586,11 +586,46 @@ make_change (game_t *g, int u, const bol_change_t *c, double *spent,
     return true;
 }
 
+/*  The zone of unit u's passage of lines with line k: the worst of
+ *  where u stands and of its way to k's place, its facing kept ("Always
+ *  use the worst movement zone the unit tries to move through in a game
+ *  turn"; way_zone).  Only the zone is asked: the control zone's limits
+ *  are on a move straight ahead, which a passage does not make. */
+static bol_zone_t
+passage_zone (const game_t *g, int u, int k)
+{
+    const unit_t *x = game_unit_c (g, u);
+    vec2_t to = game_unit_c (g, k)->fp.centre;
+    bol_plan_t p = { .controller = -1, .zone = bol_zone (g, u) };
+    p.length = geom_dist (x->fp.centre, to);
+    p.moving = p.length > 0.05;
+    p.heading = p.moving ? geom_bearing (x->fp.centre, to) : x->fp.facing;
+    p.move_facing = x->fp.facing;
+    if (p.zone < BOL_ZONE_LOCKED)
+        way_zone (g, u, &p, NULL, 0);
+    return p.zone;
+}
+
 static void
 bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
 {
     if (o->has_to && !o->has_formation) {
         int k = bol_passage_partner (g, u, o->to);
+        /* "A unit can wheel, pivot, about face, oblique or conduct a
+           passage of lines"; in the threat zone "A command check is
+           required for ... each time any unit does a change direction
+           (except a wheel as first change direction)": failed, the
+           passage is not made and the unit's move ends, as for any
+           change (RULINGS.md) */
+        if (k >= 0 && passage_zone (g, u, k) >= BOL_ZONE_THREAT
+            && !bol_command_check (g, u, dice, "conduct a passage of "
+                                   "lines")) {
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_MOVE, u, "%s does not conduct a "
+                            "passage of lines with %s, and its move ends",
+                            game_unit_c (g, u)->id, game_unit_c (g, k)->id);
+            return;
+        }
         if (k >= 0) {
             /* "no move straight ahead or second change direction is
                allowed": the two swap places, each keeping its facing */
