@@ -1015,6 +1015,40 @@ test_melee_modifiers (void **state)
     unmake (f);
 }
 
+/*  "Infantry skirmishers are a single row of adjacent stands (no gaps).
+ *  A single stand is skirmishers by definition", and the host's "Line,
+ *  cavalry and skirmishers are supported when both these criteria
+ *  apply: (1) No enemy unit to-rear within 4 TUM; (2) At least one
+ *  friendly cavalry, battalion or spearmen unit to-rear within 4 TUM":
+ *  a battalion in skirmish order is skirmishers, supported by a
+ *  battalion behind it, and not without one. */
+static void
+test_skirmish_order_is_supported (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("sk", "blue", "battalion", "loose", 30, 40, 0, 4, NULL),
+              unit ("reserve", "blue", "battalion", "line", 30, 34, 0, 4,
+                    NULL),
+              unit ("lone", "blue", "battalion", "loose", 80, 40, 0, 1,
+                    NULL),
+              unit ("reserve2", "blue", "battalion", "line", 80, 34, 0, 4,
+                    NULL),
+              unit ("bare", "blue", "battalion", "loose", 130, 40, 0, 3,
+                    NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    assert_true (bol_supported (f->g, idx (f, "sk")));
+    assert_true (bol_supported (f->g, idx (f, "lone")));
+    assert_false (bol_supported (f->g, idx (f, "bare")));
+    /* "(1) No enemy unit to-rear within 4 TUM" */
+    U (f, "foe")->fp.centre = (vec2_t) { 30, 28 };
+    assert_false (bol_supported (f->g, idx (f, "sk")));
+    unmake (f);
+}
+
 /*  "Artillery move and shoot like other troops. So they can deploy and
  *  shoot in the same turn. They can, if deployed, move 2 inches and shoot
  *  in the same turn. They can change face and shoot." */
@@ -1224,6 +1258,7 @@ main (void)
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_hasty_square),
         cmocka_unit_test (test_melee_modifiers),
+        cmocka_unit_test (test_skirmish_order_is_supported),
         cmocka_unit_test (test_guns_move_and_shoot),
         cmocka_unit_test (test_army_abandons_the_field),
         cmocka_unit_test (test_scenario_victory_stands),
