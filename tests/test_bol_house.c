@@ -719,6 +719,32 @@ test_moved_unit_does_not_charge (void **state)
                     NULL));
     fixture_t *f = make (NULL, units);
     start (f);
+    /* a charge order in the move phase readies the charge; one that
+       also moves, turns or changes formation is refused when given,
+       naming the rule, not only when the charge is declared */
+    const char *both = "a charge order may not also move, turn or change "
+                       "formation (\"A unit can do one of these: ... Take "
+                       "disorder check and if pass then charge full move; "
+                       "Otherwise full move\")";
+    order_t close = test_charge_order (f, "foe1");
+    close.has_to = true;
+    close.to = (vec2_t) { 20, 19 + 5 * IN };
+    test_order_refused (f->g, "mover", close, both);
+    order_t wheel = test_charge_order (f, "foe3");
+    wheel.has_facing = true;
+    wheel.facing = 10;
+    test_order_refused (f->g, "turner", wheel, both);
+    order_t form = test_charge_order (f, "foe4");
+    form.has_formation = true;
+    form.formation = FORMATION_COLUMN;
+    test_order_refused (f->g, "former", form, both);
+    order_t ready = test_charge_order (f, "foe2");
+    ready.has_facing = true;                     /* the facing it has */
+    ready.facing = 0;
+    char err[SOLO_ERR_MAX];
+    if (game_check_order (f->g, idx (f, "stander"), &ready, err,
+                          sizeof err) < 0)
+        fail_msg ("%s", err);
     /* a full move of 5 inches up to within 5 inches of foe1; a turn in
        place; a change to column */
     test_give_order (f->g, "mover", test_move_order (20, 19 + 5 * IN));
