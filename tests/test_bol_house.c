@@ -1250,6 +1250,35 @@ test_retreat (void **state)
     test_near (U (f, "in-wood")->fp.centre.y, y - 3 * IN, 1e-6);
     assert_int_equal (U (f, "in-wood")->killed, 0);
     unmake (f);
+
+    /* "using the same parameters as regular movement": difficult ground
+       on its way counts as a move's does (the host's "3 TUM for ...
+       moving in difficult", and readings.difficult_path "edge"): a wood
+       1 inch behind it, 3 inches; a wood 3.5 inches behind it, up to its
+       edge.  Ground is no obstruction: no casualty.  Each line's rear
+       edge is at y = 97 (its front edge stays at 101) */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("near", "blue", "battalion", "line", 30, 100, 0, 4, NULL),
+              unit ("far", "blue", "battalion", "line", 80, 100, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    char woods[512];
+    snprintf (woods, sizeof woods,
+              "{ id = \"w1\"; kind = \"woods\"; polygon = ( [20.0, 60.0], "
+              "[40.0, 60.0], [40.0, %.4f], [20.0, %.4f] ); }, "
+              "{ id = \"w2\"; kind = \"woods\"; polygon = ( [70.0, 60.0], "
+              "[90.0, 60.0], [90.0, %.4f], [70.0, %.4f] ); }",
+              97 - 1 * IN, 97 - 1 * IN, 97 - 3.5 * IN, 97 - 3.5 * IN);
+    f = make (woods, units);
+    test_near (U (f, "near")->fp.centre.y - U (f, "near")->fp.depth / 2, 97,
+               1e-9);
+    assert_true (bol_house_retreat (f->g, idx (f, "near"), "test"));
+    test_near (U (f, "near")->fp.centre.y, 99 - 3 * IN, 1e-6);
+    assert_true (bol_house_retreat (f->g, idx (f, "far"), "test"));
+    test_near (U (f, "far")->fp.centre.y, 99 - 3.5 * IN, 0.02);
+    assert_int_equal (U (f, "near")->killed, 0);
+    assert_int_equal (U (f, "far")->killed, 0);
+    unmake (f);
 }
 
 /*  The overlay's scenario played to a result by every kind of strategy

@@ -467,21 +467,20 @@ bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
 }
 
 /*  The allowance of unit u's move of `length` along `heading`, facing
- *  `facing` as it goes ("3 TUM for charge moves or moving in difficult";
- *  "If any part of a unit is in difficult terrain the entire unit is
- *  considered in difficult terrain"): its normal allowance; 3 TUM when
- *  any part of it stands in difficult terrain; when a step of its way
- *  first touches difficult terrain, 3 TUM, or under
- *  readings.difficult_path "edge" the open ground before it when that is
- *  longer (it goes up to the edge and stops).  Never more than its
- *  normal allowance. */
+ *  `facing` as it goes, when it would go `normal` in the open ("3 TUM
+ *  for charge moves or moving in difficult"; "If any part of a unit is
+ *  in difficult terrain the entire unit is considered in difficult
+ *  terrain"): `normal`; 3 TUM when any part of it stands in difficult
+ *  terrain; when a step of its way first touches difficult terrain, 3
+ *  TUM, or under readings.difficult_path "edge" the open ground before
+ *  it when that is longer (it goes up to the edge and stops).  Never
+ *  more than `normal`. */
 static double
-way_allowance (const game_t *g, int u, double heading, double length,
-               double facing)
+allowance_on_way (const game_t *g, int u, double heading, double length,
+                  double facing, double normal)
 {
     const bol_tables_t *t = tables (g);
     const footprint_t *fp = &game_unit_c (g, u)->fp;
-    double normal = bol_normal_allowance (g, u);
     double hard = fmin (normal, bol_cm (g, t->difficult_tum));
     if (bol_in_difficult (g, fp))
         return hard;
@@ -514,6 +513,16 @@ way_allowance (const game_t *g, int u, double heading, double length,
         if (at >= most)
             return normal;
     }
+}
+
+/*  allowance_on_way of a move of unit u by Step 2.1, its normal
+ *  allowance in the open. */
+static double
+way_allowance (const game_t *g, int u, double heading, double length,
+               double facing)
+{
+    return allowance_on_way (g, u, heading, length, facing,
+                             bol_normal_allowance (g, u));
 }
 
 int
@@ -1244,12 +1253,12 @@ bol_house_retreat_alone (game_t *g, int u, const char *why)
 {
     unit_t *x = game_unit_m (g, u);
     const bol_tables_t *t = tables (g);
-    double want = bol_cm (g, t->house.retreat);
-    /* "using the same parameters as regular movement. So, for example,
-       the retreat move can be reduced by terrain" */
-    if (bol_in_difficult (g, &x->fp))
-        want = fmin (want, bol_cm (g, t->difficult_tum));
     double facing = x->fp.facing;
+    /* "using the same parameters as regular movement. So, for example,
+       the retreat move can be reduced by terrain": difficult ground
+       where it stands or on its way, as a move's (allowance_on_way) */
+    double full = bol_cm (g, t->house.retreat);
+    double want = allowance_on_way (g, u, facing + 180, full, facing, full);
     double moved = enemy_behind (g, u) ? 0
                  : walk (g, u, facing + 180, want, facing, true, -1);
     x->fp.facing = facing;

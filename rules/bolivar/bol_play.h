@@ -414,9 +414,10 @@ const char *bol_house_charge_order_no (const game_t *g, int u,
 bool bol_house_leader_stays (game_t *g, int c, int u, vec2_t from);
 
 /*  Unit u retreats: back the house's retreat distance, directly to its
- *  rear as a move (difficult ground shortens it); stopped short by a
- *  unit or impassable ground it takes a casualty.  True when it went
- *  the whole way. */
+ *  rear as a move (difficult ground where it stands or on its way
+ *  shortens it, as it does a move's allowance); stopped short by a unit
+ *  or impassable ground it takes a casualty.  True when it went the
+ *  whole way. */
 bool bol_house_retreat (game_t *g, int u, const char *why);
 
 #endif
