@@ -1738,10 +1738,58 @@ test_passage_of_lines (void **state)
     order (f, "front", test_move_order (30, 40));      /* it has passed: it stays */
     test_next_phase (f);
     assert_true (test_saw (f, "passage of lines: back and front swap places"));
+    /* in the manoeuvre zone: no command check */
+    assert_int_equal (count_saw (f, "command check"), 0);
     test_near (U (f, "back")->fp.centre.y, 30, 1e-9);
     test_near (U (f, "front")->fp.centre.y, 26, 1e-9);
     test_near (U (f, "back")->fp.facing, 0, 1e-9);
     unmake (f);
+}
+
+/*  "Change Direction: A unit can wheel, pivot, about face, oblique or
+ *  conduct a passage of lines."  Threat Zone: "A command check is
+ *  required for ... (2) each time any unit does a change direction
+ *  (except a wheel as first change direction)", and "Always use the
+ *  worst movement zone the unit tries to move through".  The back line
+ *  starts 6 TUM from the enemy (the manoeuvre zone) and its way to the
+ *  front line's place ends 4 TUM from it (the threat zone): its passage
+ *  asks a check (2d6: resolve 3, no commander).  Failed, the passage is
+ *  not made and neither line moves; passed, they swap. */
+static void
+test_passage_of_lines_check (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("back", "blue", "battalion", "ordinary", "line", 30, 26,
+                    0, NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 30, 40, 180,
+                    NULL));
+    for (int pass = 0; pass < 2; pass++) {
+        fixture_t *f = make (NULL, units);
+        start (f);
+        assert_int_equal (bol_zone (f->g, idx (f, "back")),
+                          BOL_ZONE_MANOEUVRE);
+        assert_int_equal (bol_zone (f->g, idx (f, "front")), BOL_ZONE_THREAT);
+        order (f, "back", test_move_order (30, 30));
+        if (pass)
+            test_push (f, 2, 6, 1);
+        else
+            test_push (f, 2, 5, 1);
+        test_next_phase (f);
+        assert_int_equal (count_saw (f, "back's command check to conduct a "
+                                        "passage of lines"), 1);
+        assert_int_equal (test_saw (f, "passage of lines: back and front "
+                                       "swap places"), pass);
+        assert_int_equal (test_saw (f, "back does not conduct a passage of "
+                                       "lines with front, and its move "
+                                       "ends"), !pass);
+        test_near (U (f, "back")->fp.centre.y, pass ? 30 : 26, 1e-9);
+        test_near (U (f, "front")->fp.centre.y, pass ? 26 : 30, 1e-9);
+        unmake (f);
+    }
 }
 
 /*  Friends do not pass through each other ("Only certain friendly
@@ -2440,6 +2488,7 @@ main (void)
         cmocka_unit_test (test_charge_after_a_move),
         cmocka_unit_test (test_melee_and_rally_back),
         cmocka_unit_test (test_passage_of_lines),
+        cmocka_unit_test (test_passage_of_lines_check),
         cmocka_unit_test (test_friends_overlapping_move_apart),
         cmocka_unit_test (test_evade),
         cmocka_unit_test (test_mutual_charges),

@@ -719,6 +719,32 @@ test_moved_unit_does_not_charge (void **state)
                     NULL));
     fixture_t *f = make (NULL, units);
     start (f);
+    /* a charge order in the move phase readies the charge; one that
+       also moves, turns or changes formation is refused when given,
+       naming the rule, not only when the charge is declared */
+    const char *both = "a charge order may not also move, turn or change "
+                       "formation (\"A unit can do one of these: ... Take "
+                       "disorder check and if pass then charge full move; "
+                       "Otherwise full move\")";
+    order_t close = test_charge_order (f, "foe1");
+    close.has_to = true;
+    close.to = (vec2_t) { 20, 19 + 5 * IN };
+    test_order_refused (f->g, "mover", close, both);
+    order_t wheel = test_charge_order (f, "foe3");
+    wheel.has_facing = true;
+    wheel.facing = 10;
+    test_order_refused (f->g, "turner", wheel, both);
+    order_t form = test_charge_order (f, "foe4");
+    form.has_formation = true;
+    form.formation = FORMATION_COLUMN;
+    test_order_refused (f->g, "former", form, both);
+    order_t ready = test_charge_order (f, "foe2");
+    ready.has_facing = true;                     /* the facing it has */
+    ready.facing = 0;
+    char err[SOLO_ERR_MAX];
+    if (game_check_order (f->g, idx (f, "stander"), &ready, err,
+                          sizeof err) < 0)
+        fail_msg ("%s", err);
     /* a full move of 5 inches up to within 5 inches of foe1; a turn in
        place; a change to column */
     test_give_order (f->g, "mover", test_move_order (20, 19 + 5 * IN));
@@ -1015,6 +1041,40 @@ test_melee_modifiers (void **state)
     unmake (f);
 }
 
+/*  "Infantry skirmishers are a single row of adjacent stands (no gaps).
+ *  A single stand is skirmishers by definition", and the host's "Line,
+ *  cavalry and skirmishers are supported when both these criteria
+ *  apply: (1) No enemy unit to-rear within 4 TUM; (2) At least one
+ *  friendly cavalry, battalion or spearmen unit to-rear within 4 TUM":
+ *  a battalion in skirmish order is skirmishers, supported by a
+ *  battalion behind it, and not without one. */
+static void
+test_skirmish_order_is_supported (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("sk", "blue", "battalion", "loose", 30, 40, 0, 4, NULL),
+              unit ("reserve", "blue", "battalion", "line", 30, 34, 0, 4,
+                    NULL),
+              unit ("lone", "blue", "battalion", "loose", 80, 40, 0, 1,
+                    NULL),
+              unit ("reserve2", "blue", "battalion", "line", 80, 34, 0, 4,
+                    NULL),
+              unit ("bare", "blue", "battalion", "loose", 130, 40, 0, 3,
+                    NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    assert_true (bol_supported (f->g, idx (f, "sk")));
+    assert_true (bol_supported (f->g, idx (f, "lone")));
+    assert_false (bol_supported (f->g, idx (f, "bare")));
+    /* "(1) No enemy unit to-rear within 4 TUM" */
+    U (f, "foe")->fp.centre = (vec2_t) { 30, 28 };
+    assert_false (bol_supported (f->g, idx (f, "sk")));
+    unmake (f);
+}
+
 /*  "Artillery move and shoot like other troops. So they can deploy and
  *  shoot in the same turn. They can, if deployed, move 2 inches and shoot
  *  in the same turn. They can change face and shoot." */
@@ -1190,6 +1250,35 @@ test_retreat (void **state)
     test_near (U (f, "in-wood")->fp.centre.y, y - 3 * IN, 1e-6);
     assert_int_equal (U (f, "in-wood")->killed, 0);
     unmake (f);
+
+    /* "using the same parameters as regular movement": difficult ground
+       on its way counts as a move's does (the host's "3 TUM for ...
+       moving in difficult", and readings.difficult_path "edge"): a wood
+       1 inch behind it, 3 inches; a wood 3.5 inches behind it, up to its
+       edge.  Ground is no obstruction: no casualty.  Each line's rear
+       edge is at y = 97 (its front edge stays at 101) */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("near", "blue", "battalion", "line", 30, 100, 0, 4, NULL),
+              unit ("far", "blue", "battalion", "line", 80, 100, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    char woods[512];
+    snprintf (woods, sizeof woods,
+              "{ id = \"w1\"; kind = \"woods\"; polygon = ( [20.0, 60.0], "
+              "[40.0, 60.0], [40.0, %.4f], [20.0, %.4f] ); }, "
+              "{ id = \"w2\"; kind = \"woods\"; polygon = ( [70.0, 60.0], "
+              "[90.0, 60.0], [90.0, %.4f], [70.0, %.4f] ); }",
+              97 - 1 * IN, 97 - 1 * IN, 97 - 3.5 * IN, 97 - 3.5 * IN);
+    f = make (woods, units);
+    test_near (U (f, "near")->fp.centre.y - U (f, "near")->fp.depth / 2, 97,
+               1e-9);
+    assert_true (bol_house_retreat (f->g, idx (f, "near"), "test"));
+    test_near (U (f, "near")->fp.centre.y, 99 - 3 * IN, 1e-6);
+    assert_true (bol_house_retreat (f->g, idx (f, "far"), "test"));
+    test_near (U (f, "far")->fp.centre.y, 99 - 3.5 * IN, 0.02);
+    assert_int_equal (U (f, "near")->killed, 0);
+    assert_int_equal (U (f, "far")->killed, 0);
+    unmake (f);
 }
 
 /*  The overlay's scenario played to a result by every kind of strategy
@@ -1224,6 +1313,7 @@ main (void)
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_hasty_square),
         cmocka_unit_test (test_melee_modifiers),
+        cmocka_unit_test (test_skirmish_order_is_supported),
         cmocka_unit_test (test_guns_move_and_shoot),
         cmocka_unit_test (test_army_abandons_the_field),
         cmocka_unit_test (test_scenario_victory_stands),

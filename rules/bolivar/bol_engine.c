@@ -595,6 +595,13 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
                   formation_name (o->formation));
         return -1;
     }
+    /* seed 000's one option a turn: a charge readied by a move order
+       that also moves, turns or forms would be refused when declared */
+    const char *no = bol_house_charge_order_no (g, u, o);
+    if (no) {
+        snprintf (err, (size_t) errlen, "%s: no charge: %s", x->id, no);
+        return -1;
+    }
     bool moves = order_moves (g, u, o);
     if (zone == BOL_ZONE_LOCKED) {
         /* "The only allowable move is to about face if that will leave

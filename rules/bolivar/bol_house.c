@@ -510,6 +510,24 @@ bol_house_no_charge (const game_t *g, int u)
     return NULL;
 }
 
+const char *
+bol_house_charge_order_no (const game_t *g, int u, const order_t *o)
+{
+    if (!house (g)->moved_cannot_charge || o->kind != ORDER_CHARGE)
+        return NULL;
+    /* as bol_house_move_end tells a unit that moved, turned or changed
+       formation */
+    const unit_t *x = game_unit_c (g, u);
+    if ((o->has_to && geom_dist (o->to, x->fp.centre) > 0.05)
+        || (o->has_facing && turn_between (x->fp.facing, o->facing) > 0.5)
+        || (o->has_formation && o->formation != x->formation))
+        return "a charge order may not also move, turn or change formation "
+               "(\"A unit can do one of these: ... Take disorder check and if "
+               "pass then charge full move; Otherwise full move\"): order the "
+               "charge alone";
+    return NULL;
+}
+
 bool
 bol_house_leader_stays (game_t *g, int c, int u, vec2_t from)
 {

@@ -19,6 +19,13 @@ to_rear_within (const game_t *g, int u, int k, double cm)
         && situation_unit_distance (game_situation (g), u, k) <= cm + 1e-6;
 }
 
+/*  "Squares and columns are always supported.  March never.  Line,
+ *  cavalry and skirmishers are supported when both these criteria
+ *  apply".  Skirmishers: the host's skirmisher units, and under seed
+ *  000's battalions of any number of stands a battalion or spearmen in
+ *  loose order ("Infantry skirmishers are a single row of adjacent
+ *  stands (no gaps).  A single stand is skirmishers by definition").
+ *  Rabble, also loose, are no skirmishers.  False for every other unit. */
 bool
 bol_supported (const game_t *g, int u)
 {
@@ -28,8 +35,13 @@ bol_supported (const game_t *g, int u)
         return true;                 /* "always supported" */
     if (x->formation == FORMATION_MARCH)
         return false;                /* "March never" */
+    bol_type_t type = bol_type (g, u);
     bool line = x->arm == ARM_INFANTRY && x->formation == FORMATION_LINE;
-    if (!line && x->arm != ARM_CAVALRY && bol_type (g, u) != BOL_SKIRMISHER)
+    bool skirmishers = type == BOL_SKIRMISHER
+                    || (tables (g)->house.any_stands
+                        && x->formation == FORMATION_LOOSE
+                        && (type == BOL_BATTALION || type == BOL_SPEARMEN));
+    if (!line && x->arm != ARM_CAVALRY && !skirmishers)
         return false;
     /* "(1) No enemy unit to-rear within 4 TUM; (2) At least one friendly
        cavalry, battalion or spearmen unit to-rear within 4 TUM" */

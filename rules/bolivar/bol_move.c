@@ -467,21 +467,20 @@ bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
 }
 
 /*  The allowance of unit u's move of `length` along `heading`, facing
- *  `facing` as it goes ("3 TUM for charge moves or moving in difficult";
- *  "If any part of a unit is in difficult terrain the entire unit is
- *  considered in difficult terrain"): its normal allowance; 3 TUM when
- *  any part of it stands in difficult terrain; when a step of its way
- *  first touches difficult terrain, 3 TUM, or under
- *  readings.difficult_path "edge" the open ground before it when that is
- *  longer (it goes up to the edge and stops).  Never more than its
- *  normal allowance. */
+ *  `facing` as it goes, when it would go `normal` in the open ("3 TUM
+ *  for charge moves or moving in difficult"; "If any part of a unit is
+ *  in difficult terrain the entire unit is considered in difficult
+ *  terrain"): `normal`; 3 TUM when any part of it stands in difficult
+ *  terrain; when a step of its way first touches difficult terrain, 3
+ *  TUM, or under readings.difficult_path "edge" the open ground before
+ *  it when that is longer (it goes up to the edge and stops).  Never
+ *  more than `normal`. */
 static double
-way_allowance (const game_t *g, int u, double heading, double length,
-               double facing)
+allowance_on_way (const game_t *g, int u, double heading, double length,
+                  double facing, double normal)
 {
     const bol_tables_t *t = tables (g);
     const footprint_t *fp = &game_unit_c (g, u)->fp;
-    double normal = bol_normal_allowance (g, u);
     double hard = fmin (normal, bol_cm (g, t->difficult_tum));
     if (bol_in_difficult (g, fp))
         return hard;
@@ -514,6 +513,16 @@ way_allowance (const game_t *g, int u, double heading, double length,
         if (at >= most)
             return normal;
     }
+}
+
+/*  allowance_on_way of a move of unit u by Step 2.1, its normal
+ *  allowance in the open. */
+static double
+way_allowance (const game_t *g, int u, double heading, double length,
+               double facing)
+{
+    return allowance_on_way (g, u, heading, length, facing,
+                             bol_normal_allowance (g, u));
 }
 
 int
@@ -586,11 +595,46 @@ make_change (game_t *g, int u, const bol_change_t *c, double *spent,
     return true;
 }
 
+/*  The zone of unit u's passage of lines with line k: the worst of
+ *  where u stands and of its way to k's place, its facing kept ("Always
+ *  use the worst movement zone the unit tries to move through in a game
+ *  turn"; way_zone).  Only the zone is asked: the control zone's limits
+ *  are on a move straight ahead, which a passage does not make. */
+static bol_zone_t
+passage_zone (const game_t *g, int u, int k)
+{
+    const unit_t *x = game_unit_c (g, u);
+    vec2_t to = game_unit_c (g, k)->fp.centre;
+    bol_plan_t p = { .controller = -1, .zone = bol_zone (g, u) };
+    p.length = geom_dist (x->fp.centre, to);
+    p.moving = p.length > 0.05;
+    p.heading = p.moving ? geom_bearing (x->fp.centre, to) : x->fp.facing;
+    p.move_facing = x->fp.facing;
+    if (p.zone < BOL_ZONE_LOCKED)
+        way_zone (g, u, &p, NULL, 0);
+    return p.zone;
+}
+
 static void
 bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
 {
     if (o->has_to && !o->has_formation) {
         int k = bol_passage_partner (g, u, o->to);
+        /* "A unit can wheel, pivot, about face, oblique or conduct a
+           passage of lines"; in the threat zone "A command check is
+           required for ... each time any unit does a change direction
+           (except a wheel as first change direction)": failed, the
+           passage is not made and the unit's move ends, as for any
+           change (RULINGS.md) */
+        if (k >= 0 && passage_zone (g, u, k) >= BOL_ZONE_THREAT
+            && !bol_command_check (g, u, dice, "conduct a passage of "
+                                   "lines")) {
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_MOVE, u, "%s does not conduct a "
+                            "passage of lines with %s, and its move ends",
+                            game_unit_c (g, u)->id, game_unit_c (g, k)->id);
+            return;
+        }
         if (k >= 0) {
             /* "no move straight ahead or second change direction is
                allowed": the two swap places, each keeping its facing */
@@ -1209,12 +1253,12 @@ bol_house_retreat_alone (game_t *g, int u, const char *why)
 {
     unit_t *x = game_unit_m (g, u);
     const bol_tables_t *t = tables (g);
-    double want = bol_cm (g, t->house.retreat);
-    /* "using the same parameters as regular movement. So, for example,
-       the retreat move can be reduced by terrain" */
-    if (bol_in_difficult (g, &x->fp))
-        want = fmin (want, bol_cm (g, t->difficult_tum));
     double facing = x->fp.facing;
+    /* "using the same parameters as regular movement. So, for example,
+       the retreat move can be reduced by terrain": difficult ground
+       where it stands or on its way, as a move's (allowance_on_way) */
+    double full = bol_cm (g, t->house.retreat);
+    double want = allowance_on_way (g, u, facing + 180, full, facing, full);
     double moved = enemy_behind (g, u) ? 0
                  : walk (g, u, facing + 180, want, facing, true, -1);
     x->fp.facing = facing;

@@ -397,6 +397,15 @@ void bol_house_move_end (game_t *g, int u, bol_house_move_t was);
  *  passage of lines).  NULL when they do not. */
 const char *bol_house_no_charge (const game_t *g, int u);
 
+/*  Why charge order `o` of unit u, given in a move phase (where it
+ *  readies the charge declared in Step 4.1), is refused: under
+ *  moved_cannot_charge, it also asks a move to a point, a turn or a
+ *  formation change, which bol_house_no_charge would refuse the charge
+ *  for when it is declared.  NULL when it asks none, or the rule is
+ *  off. */
+const char *bol_house_charge_order_no (const game_t *g, int u,
+                                       const order_t *o);
+
 /*  Does commander c stay where he is as unit u, to which he is attached,
  *  moves away from `from` ("Leader that attempted to rally this turn: No
  *  movement")?  True for a leader that attempted to rally this turn,
@@ -405,9 +414,10 @@ const char *bol_house_no_charge (const game_t *g, int u);
 bool bol_house_leader_stays (game_t *g, int c, int u, vec2_t from);
 
 /*  Unit u retreats: back the house's retreat distance, directly to its
- *  rear as a move (difficult ground shortens it); stopped short by a
- *  unit or impassable ground it takes a casualty.  True when it went
- *  the whole way. */
+ *  rear as a move (difficult ground where it stands or on its way
+ *  shortens it, as it does a move's allowance); stopped short by a unit
+ *  or impassable ground it takes a casualty.  True when it went the
+ *  whole way. */
 bool bol_house_retreat (game_t *g, int u, const char *why);
 
 #endif
