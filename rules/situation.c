@@ -1198,10 +1198,10 @@ hull_meets (const vec2_t *hull, int m, const vec2_t c[4])
     return false;
 }
 
-bool
-situation_fire_masked (const situation_t *self, int shooter,
-                       const footprint_t *from, int target, double over_cm,
-                       bool whole_target)
+int
+situation_fire_mask (const situation_t *self, int shooter,
+                     const footprint_t *from, int target, double over_cm,
+                     bool whole_target)
 {
     assert (self && from);
     assert (target >= 0 && target < self->unit_count);
@@ -1214,14 +1214,18 @@ situation_fire_masked (const situation_t *self, int shooter,
         samples[0] = footprint_nearest_point_ready (&ready, t);
         samples[1] = t->centre;
         footprint_corners (t, samples + 2);
+        int first = -1;
         for (int k = 0; k < 6; k++) {
             vec2_t p = footprint_point_nearest_ready (&ready, samples[k]);
-            if (situation_unit_on_segment (self, p, samples[k],
-                                           SITUATION_OVERLAP_CM, masks_fire,
-                                           &m) < 0)
-                return false;
+            int by = situation_unit_on_segment (self, p, samples[k],
+                                                SITUATION_OVERLAP_CM,
+                                                masks_fire, &m);
+            if (by < 0)
+                return -1;
+            if (k == 0)
+                first = by;
         }
-        return true;
+        return first;
     }
     /* the area every line from the shooter's near side to the target
        runs through */
@@ -1236,9 +1240,18 @@ situation_fire_masked (const situation_t *self, int shooter,
         if (masks_fire (self, k, &m)
             && shrunk_corners (&self->units[k].fp, SITUATION_OVERLAP_CM, c)
             && hull_meets (hull, n, c))
-            return true;
+            return k;
     }
-    return false;
+    return -1;
+}
+
+bool
+situation_fire_masked (const situation_t *self, int shooter,
+                       const footprint_t *from, int target, double over_cm,
+                       bool whole_target)
+{
+    return situation_fire_mask (self, shooter, from, target, over_cm,
+                                whole_target) >= 0;
 }
 
 /* ----------------------------------------------------------------------

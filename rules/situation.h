@@ -250,6 +250,16 @@ bool situation_fire_masked (const situation_t *self, int shooter,
                             const footprint_t *from, int target,
                             double over_cm, bool whole_target);
 
+/*  situation_fire_masked, naming the unit that masks: its index, or -1
+ *  when the line of fire is open.  With `whole_target` false, when every
+ *  line is masked, the unit masking the line to the target's point
+ *  nearest the shooter (the first listed when several stand on it); with
+ *  it true, the first listed that stands in the area.  For the words a
+ *  player is told ("masked by the Guards"). */
+int situation_fire_mask (const situation_t *self, int shooter,
+                         const footprint_t *from, int target,
+                         double over_cm, bool whole_target);
+
 /*  True when segment a-b meets a terrain feature of a kind in `kinds`
  *  (a bit 1u << kind for each kind asked): crosses it, touches it or
  *  lies in it.  False: every point of the segment is outside every such

@@ -1398,8 +1398,12 @@ test_fire_masked (void **state)
     const footprint_t *from = &situation_unit_const (sit, s)->fp;
     assert_true (situation_fire_masked (sit, s, from, t, 2.0, false));
     assert_true (situation_fire_masked (sit, s, from, t, 2.0, true));
+    /* the unit that masks, for the words a player is told */
+    assert_int_equal (situation_fire_mask (sit, s, from, t, 2.0, false), m);
+    assert_int_equal (situation_fire_mask (sit, s, from, t, 2.0, true), m);
     /* shot over: 12 cm away when allowed 12 */
     assert_false (situation_fire_masked (sit, s, from, t, 12.0, false));
+    assert_int_equal (situation_fire_mask (sit, s, from, t, 12.0, false), -1);
     /* the masking unit with no figure standing masks nothing */
     situation_unit (sit, m)->killed = 12;
     assert_false (situation_fire_masked (sit, s, from, t, 2.0, true));
