@@ -1287,7 +1287,7 @@ order_take_cover (const situation_t *sit, view_t *v, double move,
         return;
     }
     vec2_t pt;
-    int f = situation_nearest_cover (sit, v->unit, move, NULL, &pt);
+    int f = situation_nearest_cover (sit, v->unit, move, move, NULL, &pt);
     if (f >= 0) {
         o->cover_feature = f;
         move_to_point (sit, v, pt, move, o);
@@ -1369,9 +1369,11 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
                     away = situation_unit_const (sit, v->nearest)->fp.centre;
                     awayp = &away;
                 }
+                /* a barrier on the way costs a quarter of one move at
+                   the pace, however many moves the search looks over */
                 int f = situation_nearest_cover (sit, v->unit,
                                                  move * s->withdraw_cover_moves,
-                                                 awayp, &pt);
+                                                 move, awayp, &pt);
                 if (f >= 0 && geom_dist (pt, u->fp.centre) > 1e-9) {
                     o->cover_feature = f;
                     move_to_point (sit, v, pt, move, o);

@@ -1148,6 +1148,41 @@ test_barrier_at_pace (void **state)
     assert_true (fabs (d.order.move_cm - 18.75) < 1e-3);
 }
 
+/*  Seed 002: "it takes 1/4 move to clear a low barrier (Fallen tree etc)
+ *  or fence": "Withdraw towards cover further from enemy" looked for
+ *  over two moves (withdraw_cover_moves = 2, a house reading) prices a
+ *  fence at a quarter of one move, not of the two.  Blue (RF3, a 1:
+ *  withdraw) with a fence 40 cm behind it: reached for 41 cm and 6.25 to
+ *  cross, 47.25 of its 50; it goes one move, 25 cm, towards it. */
+static void
+test_withdraw_cover_barrier (void **state)
+{
+    (void) state;
+    start ("withdraw_cover_moves = 1.0;", "withdraw_cover_moves = 2.0;");
+    int b = blue ();
+    situation_unit (sit, b)->status = STATUS_RETREATING_FROM_MELEE;  /* +3 -1 */
+    red_ahead ("red-1", ARM_INFANTRY, "musket", 30);                /* +1 */
+    int fence = feature ("fence", TERRAIN_LOW_BARRIER, 0, 9, 300, 10);
+    rf_decision_t d = decide (b, 1);
+    assert_int_equal (d.rf, 3);
+    assert_int_equal (d.action, RF_WITHDRAW);
+    assert_int_equal (d.order.cover_feature, fence);
+    assert_near (d.order.move_cm, 25);
+    assert_near (d.order.destination.x, 150);
+    assert_near (d.order.destination.y, 25);
+    /* over one move (the standard reading) it is out of reach: straight
+       back one move */
+    start (NULL, NULL);
+    b = blue ();
+    situation_unit (sit, b)->status = STATUS_RETREATING_FROM_MELEE;
+    red_ahead ("red-1", ARM_INFANTRY, "musket", 30);
+    feature ("fence", TERRAIN_LOW_BARRIER, 0, 9, 300, 10);
+    d = decide (b, 1);
+    assert_int_equal (d.action, RF_WITHDRAW);
+    assert_int_equal (d.order.cover_feature, -1);
+    assert_near (d.order.destination.y, 25);
+}
+
 static void
 test_run (void **state)
 {
@@ -1751,6 +1786,8 @@ main (void)
         cmocka_unit_test_setup_teardown (test_charge, setup, teardown),
         cmocka_unit_test_setup_teardown (test_withdraw, setup, teardown),
         cmocka_unit_test_setup_teardown (test_barrier_at_pace, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_withdraw_cover_barrier, setup,
+                                         teardown),
         cmocka_unit_test_setup_teardown (test_run, setup, teardown),
         cmocka_unit_test_setup_teardown (test_shooting, setup, teardown),
         cmocka_unit_test_setup_teardown (test_line_of_fire, setup, teardown),

@@ -772,8 +772,9 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
     }
     /* take cover */
     vec2_t cover;
-    if (n < max && situation_nearest_cover (sit, u, allowance (g, u, full),
-                                            NULL, &cover) >= 0
+    double move = allowance (g, u, full);
+    if (n < max && situation_nearest_cover (sit, u, move, move, NULL,
+                                            &cover) >= 0
         && geom_dist (cover, un->fp.centre) > 0.5) {
         order_t m = order_hold ();
         m.kind = ORDER_TAKE_COVER;
