@@ -363,7 +363,8 @@ static void
 add_cover (build_t *b)
 {
     vec2_t pt;
-    int f = situation_nearest_cover (b->sit, b->u, b->move, NULL, &pt);
+    int f = situation_nearest_cover (b->sit, b->u, b->move, b->move, NULL,
+                                     &pt);
     if (f >= 0 && geom_dist (pt, b->un->fp.centre) > 0.5) {
         order_t o = order_hold ();
         o.kind = ORDER_TAKE_COVER;
@@ -379,7 +380,7 @@ add_cover (build_t *b)
     if (b->enemy_count == 0)
         return;
     vec2_t away = centre_of (b, b->enemies[0]);
-    f = situation_nearest_cover (b->sit, b->u, b->move, &away, &pt);
+    f = situation_nearest_cover (b->sit, b->u, b->move, b->move, &away, &pt);
     if (f >= 0 && geom_dist (pt, b->un->fp.centre) > 0.5) {
         order_t o = order_hold ();
         o.kind = ORDER_TAKE_COVER;

@@ -215,6 +215,10 @@ empty_order (rf_order_t *o)
     o->nearest_enemy = -1;
     o->cover_feature = -1;
     o->shoot_target = -1;
+    o->contact_enemy = -1;
+    o->passed_over = -1;
+    o->passed_over_by = -1;
+    o->beyond_range = -1;
     o->group_lead = -1;
     copy_text (o->range_band, sizeof o->range_band, "none");
 }
@@ -1283,7 +1287,7 @@ order_take_cover (const situation_t *sit, view_t *v, double move,
         return;
     }
     vec2_t pt;
-    int f = situation_nearest_cover (sit, v->unit, move, NULL, &pt);
+    int f = situation_nearest_cover (sit, v->unit, move, move, NULL, &pt);
     if (f >= 0) {
         o->cover_feature = f;
         move_to_point (sit, v, pt, move, o);
@@ -1365,9 +1369,11 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
                     away = situation_unit_const (sit, v->nearest)->fp.centre;
                     awayp = &away;
                 }
+                /* a barrier on the way costs a quarter of one move at
+                   the pace, however many moves the search looks over */
                 int f = situation_nearest_cover (sit, v->unit,
                                                  move * s->withdraw_cover_moves,
-                                                 awayp, &pt);
+                                                 move, awayp, &pt);
                 if (f >= 0 && geom_dist (pt, u->fp.centre) > 1e-9) {
                     o->cover_feature = f;
                     move_to_point (sit, v, pt, move, o);
@@ -1417,25 +1423,28 @@ follow_lead (const situation_t *sit, view_t *v, const unit_t *lead,
 
 /*  Is footprint fp (a unit's, where it stands or will stand) in base
  *  contact, within settings.contact_cm, with a unit with figures standing
- *  of a side in `sides`, other than unit `except` (-1: none)? */
-static bool
+ *  of a side in `sides`, other than unit `except` (-1: none)?  The first
+ *  such unit found (its index, for the working), or -1. */
+static int
 in_contact (const situation_t *sit, const footprint_t *fp, unsigned sides,
             int except)
 {
     near_list_t near;
     near_units (sit, fp, ruleset_settings (situation_ruleset (sit))->contact_cm,
                 sides, &near);
-    bool found = false;
-    for (int i = 0; i < near.count && !found; i++)
-        found = near.index[i] != except
-             && standing (situation_unit_const (sit, near.index[i]));
+    int found = -1;
+    for (int i = 0; i < near.count && found < 0; i++)
+        if (near.index[i] != except
+        &&  standing (situation_unit_const (sit, near.index[i])))
+            found = near.index[i];
     near_list_free (&near);
     return found;
 }
 
 /*  Is enemy e in a melee, in contact with a unit of a side not its own
- *  (the shooter `unit` left out: it is looked at where it ends)? */
-static bool
+ *  (the shooter `unit` left out: it is looked at where it ends)?  The
+ *  unit it fights, or -1. */
+static int
 enemy_in_melee (const situation_t *sit, int unit, int e)
 {
     const unit_t *x = situation_unit_const (sit, e);
@@ -1451,8 +1460,11 @@ enemy_in_melee (const situation_t *sit, int unit, int e)
  *  Under settings.shoot_in_melee false, none for a unit that ends in base
  *  contact with an enemy, and no enemy in a melee is shot at (as the
  *  game plays it); under settings.units_mask_fire an enemy whose line
- *  of fire another unit masks cannot be hit (situation_fire_masked), and
- *  the nearest it can hit is shot at. */
+ *  of fire another unit masks cannot be hit (situation_fire_mask), and
+ *  the nearest it can hit is shot at.  For the working, the order also
+ *  keeps why the nearest enemy within range is not shot at: the enemy it
+ *  touches, the enemy passed over and what masks it or whom it fights,
+ *  the nearest it could hit when that is beyond range. */
 static void
 order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
              bool charge, rf_order_t *o)
@@ -1466,16 +1478,19 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
     if (o->has_destination)
         at.centre = o->destination;
     at.facing = o->facing;
-    if (!s->shoot_in_melee && in_contact (sit, &at, v->enemy_sides, -1)) {
-        o->in_melee = true;
-        return;
+    if (!s->shoot_in_melee) {
+        o->contact_enemy = in_contact (sit, &at, v->enemy_sides, -1);
+        if (o->contact_enemy >= 0) {
+            o->in_melee = true;
+            return;
+        }
     }
     /* an enemy d cm from where the unit stands is no nearer than d less
        the move and the unit's half-diagonal from where it ends */
     double shift = geom_dist (v->u->fp.centre, at.centre)
                  + 0.5 * hypot (at.width, at.depth) + 1e-9;
     int best = -1;
-    double best_d = 0;
+    double best_d = 0, passed_d = 0;
     near_t c;
     for (int k = 0; (c = candidate (v, k)).index >= 0; k++) {
         if (best >= 0 && c.cm - shift > best_d)
@@ -1488,21 +1503,38 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
         double d = footprint_distance (&at, &e->fp);
         /* sight, melee and the line of fire are looked at only for one
            that would be nearer */
-        if ((best < 0 || d < best_d) && sees (v, c.index)
-        &&  (s->shoot_in_melee || !enemy_in_melee (sit, v->unit, c.index))
-        &&  (!s->units_mask_fire
-             || !situation_fire_masked (sit, v->unit, &at, c.index,
-                                        s->shoot_over_cm,
-                                        s->fire_needs_whole_target))) {
-            best = c.index;
-            best_d = d;
+        if ((best < 0 || d < best_d) && sees (v, c.index)) {
+            int by = s->shoot_in_melee ? -1
+                   : enemy_in_melee (sit, v->unit, c.index);
+            bool melee = by >= 0;
+            if (!melee && s->units_mask_fire)
+                by = situation_fire_mask (sit, v->unit, &at, c.index,
+                                          s->shoot_over_cm,
+                                          s->fire_needs_whole_target);
+            if (by < 0) {
+                best = c.index;
+                best_d = d;
+            }
+            else if (d <= v->reach_cm
+                 &&  (o->passed_over < 0 || d < passed_d)) {
+                o->passed_over = c.index;
+                o->passed_over_by = by;
+                o->passed_over_in_melee = melee;
+                passed_d = d;
+            }
         }
+    }
+    if (best >= 0 && o->passed_over >= 0 && passed_d >= best_d) {
+        o->passed_over = o->passed_over_by = -1;    /* not nearer */
+        o->passed_over_in_melee = false;
     }
     if (best < 0)
         return;
     range_band_t band = ruleset_range_band (rs, v->u->weapon, best_d);
-    if (band == RANGE_NONE)
+    if (band == RANGE_NONE) {
+        o->beyond_range = best;
         return;
+    }
     o->shoot_target = best;
     copy_text (o->range_band, sizeof o->range_band, range_band_name (band));
 }
@@ -1515,6 +1547,94 @@ add_facing (rf_text_t *w, double facing)
 {
     rf_text_fixed (w, facing, 0);
     rf_text_add (w, " degrees.\n");
+}
+
+/*  The id of unit i. */
+static const char *
+unit_id (const situation_t *sit, int i)
+{
+    return situation_unit_const (sit, i)->id;
+}
+
+/*  Why enemy o->passed_over is not shot at: "masked by blue-2", "in a
+ *  melee with blue-2 (...)". */
+static void
+add_passed_over (rf_text_t *w, const situation_t *sit, const rf_order_t *o)
+{
+    if (o->passed_over_in_melee)
+        rf_text_adds (w, "in a melee with ", unit_id (sit, o->passed_over_by),
+                      " (no one shoots into a melee)", NULL);
+    else
+        rf_text_adds (w, "masked by ", unit_id (sit, o->passed_over_by),
+                      ", standing in the line of fire", NULL);
+}
+
+/*  The fire of unit u's decision `d` in words: its target, or why it
+ *  shoots at nothing.  The player at the table is told why the nearest
+ *  enemy is not fired on: which unit masks it, whom it is in a melee
+ *  with, the enemy this unit touches and fights instead, out of range;
+ *  or that the unit is commanded, charges, runs, has no ranged weapon or
+ *  sees no enemy.  One line. */
+static void
+add_fire (rf_text_t *w, const situation_t *sit, const unit_t *u,
+          const rf_decision_t *d)
+{
+    const ruleset_t *rs = situation_ruleset (sit);
+    const rf_order_t *o = &d->order;
+    const char *weapon = weapon_name (rs, u);
+    if (o->shoot_target >= 0) {
+        rf_text_adds (w, "Shoots at ", unit_id (sit, o->shoot_target), " (",
+                      o->range_band, " range, ", weapon, ")", NULL);
+        if (o->passed_over >= 0) {
+            rf_text_adds (w, "; not at ", unit_id (sit, o->passed_over),
+                          ", nearer: ", NULL);
+            add_passed_over (w, sit, o);
+        }
+        rf_text_add (w, ".\n");
+        return;
+    }
+    if (u->status & STATUS_COMMANDED) {
+        rf_text_add (w, "Under command: its commander picks its target "
+                     "and may ignore the table's shooting and movement.\n");
+        return;
+    }
+    if (o->in_melee) {
+        rf_text_adds (w, "In base contact with ", unit_id (sit, o->contact_enemy),
+                      ": it fights the melee and shoots at nothing (no one "
+                      "shoots into or out of a melee).\n", NULL);
+        return;
+    }
+    rf_text_add (w, "Shoots at nothing: ");
+    if (d->charge)
+        rf_text_add (w, "it charges (a charging unit does not shoot).\n");
+    else if (d->action == RF_RUN && !ruleset_settings (rs)->shoot_when_running)
+        rf_text_add (w, "it runs (a unit fleeing does not stop to fire).\n");
+    else if (ruleset_weapon_reach (rs, u) <= 0)
+        rf_text_adds (w, "it has no weapon that shoots (", weapon, ").\n",
+                      NULL);
+    else if (o->nearest_enemy < 0)
+        rf_text_add (w, "no enemy in sight.\n");
+    else {
+        if (o->passed_over >= 0) {
+            rf_text_adds (w, unit_id (sit, o->passed_over), ", the nearest "
+                          "enemy within its ", weapon, "'s range, is ", NULL);
+            add_passed_over (w, sit, o);
+            if (o->beyond_range >= 0)
+                rf_text_add (w, "; ");
+        }
+        if (o->beyond_range >= 0)
+            rf_text_adds (w, unit_id (sit, o->beyond_range), ", the nearest "
+                          "enemy it could hit, is beyond its ", weapon,
+                          "'s long range (", NULL);
+        else if (o->passed_over < 0)
+            rf_text_adds (w, "no enemy it sees is within its ", weapon,
+                          "'s long range (", NULL);
+        if (o->beyond_range >= 0 || o->passed_over < 0) {
+            rf_text_cm (w, ruleset_weapon_reach (rs, u));
+            rf_text_add (w, ")");
+        }
+        rf_text_add (w, ".\n");
+    }
 }
 
 /*  The working of decision `d` in plain words into `buf` of `len` bytes
@@ -1641,20 +1761,7 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
             rf_text_add (&w, "Order: halt where it stands, facing ");
             add_facing (&w, o->facing);
         }
-        if (o->shoot_target >= 0)
-            rf_text_adds (&w, "Shoots at ",
-                          situation_unit_const (sit, o->shoot_target)->id,
-                          " (", o->range_band, " range, ", weapon_name (rs, u),
-                          ").\n", NULL);
-        else if (u->status & STATUS_COMMANDED)
-            rf_text_add (&w, "Under command: its commander picks its target "
-                         "and may ignore the table's shooting and movement.\n");
-        else if (o->in_melee)
-            rf_text_add (&w, "In base contact with the enemy: it fights the "
-                         "melee and shoots at nothing (no one shoots into or "
-                         "out of a melee).\n");
-        else
-            rf_text_add (&w, "Shoots at nothing.\n");
+        add_fire (&w, sit, u, d);
     }
     rf_text_add (&w, "Every face:");
     for (int f = 0; f < RF_FACES; f++) {

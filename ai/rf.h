@@ -58,6 +58,19 @@ typedef struct {
     bool in_melee;             /* it ends in base contact with an enemy
                                   (settings.contact_cm) and so does not
                                   shoot (settings.shoot_in_melee false) */
+    int contact_enemy;         /* in_melee: the enemy it touches, else -1 */
+    /* why the nearest enemy is not shot at, for the working: */
+    int passed_over;           /* an enemy in sight and within its long
+                                  range, nearer than the target (with no
+                                  target, the nearest such), that it cannot
+                                  hit; -1 */
+    int passed_over_by;        /* the unit masking the fire at it, or
+                                  (passed_over_in_melee) a unit it is in
+                                  base contact with; -1 */
+    bool passed_over_in_melee; /* in a melee (shoot_in_melee false), not
+                                  masked */
+    int beyond_range;          /* no target: the nearest enemy it could
+                                  hit, beyond its weapon's long range; -1 */
     int group[RF_MAX_GROUP];   /* unit indices diced with this one, the
                                   unit itself included, in index order */
     int group_count;           /* 1 when the unit is diced alone; 0 for

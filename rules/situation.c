@@ -1198,10 +1198,10 @@ hull_meets (const vec2_t *hull, int m, const vec2_t c[4])
     return false;
 }
 
-bool
-situation_fire_masked (const situation_t *self, int shooter,
-                       const footprint_t *from, int target, double over_cm,
-                       bool whole_target)
+int
+situation_fire_mask (const situation_t *self, int shooter,
+                     const footprint_t *from, int target, double over_cm,
+                     bool whole_target)
 {
     assert (self && from);
     assert (target >= 0 && target < self->unit_count);
@@ -1214,14 +1214,18 @@ situation_fire_masked (const situation_t *self, int shooter,
         samples[0] = footprint_nearest_point_ready (&ready, t);
         samples[1] = t->centre;
         footprint_corners (t, samples + 2);
+        int first = -1;
         for (int k = 0; k < 6; k++) {
             vec2_t p = footprint_point_nearest_ready (&ready, samples[k]);
-            if (situation_unit_on_segment (self, p, samples[k],
-                                           SITUATION_OVERLAP_CM, masks_fire,
-                                           &m) < 0)
-                return false;
+            int by = situation_unit_on_segment (self, p, samples[k],
+                                                SITUATION_OVERLAP_CM,
+                                                masks_fire, &m);
+            if (by < 0)
+                return -1;
+            if (k == 0)
+                first = by;
         }
-        return true;
+        return first;
     }
     /* the area every line from the shooter's near side to the target
        runs through */
@@ -1236,9 +1240,18 @@ situation_fire_masked (const situation_t *self, int shooter,
         if (masks_fire (self, k, &m)
             && shrunk_corners (&self->units[k].fp, SITUATION_OVERLAP_CM, c)
             && hull_meets (hull, n, c))
-            return true;
+            return k;
     }
-    return false;
+    return -1;
+}
+
+bool
+situation_fire_masked (const situation_t *self, int shooter,
+                       const footprint_t *from, int target, double over_cm,
+                       bool whole_target)
+{
+    return situation_fire_mask (self, shooter, from, target, over_cm,
+                                whole_target) >= 0;
 }
 
 /* ----------------------------------------------------------------------
@@ -1511,13 +1524,13 @@ on_table (const situation_t *self, vec2_t p)
 
 /*  A unit whose centre stands in feature i but whose footprint sticks out
  *  of it: the nearest point (in steps of COVER_STEP_CM, within reach_cm
- *  of movement) its centre may go, straight away from the feature's edge
+ *  of movement, a barrier costing its part of move_cm) its centre may go, straight away from the feature's edge
  *  nearest it or towards the feature's centroid, for the whole footprint
  *  to be inside.  Returns the move's cost, or -1 when none is in reach
  *  (a feature too small for the unit). */
 static double
 cover_inward_point (const situation_t *self, const unit_t *u, int i,
-                    double reach_cm, vec2_t *point)
+                    double reach_cm, double move_cm, vec2_t *point)
 {
     const terrain_feature_t *f = &self->terrain->features[i];
     vec2_t c = u->fp.centre;
@@ -1539,7 +1552,7 @@ cover_inward_point (const situation_t *self, const unit_t *u, int i,
                 break;
             if (!feature_contains_footprint (self, i, &fp))
                 continue;
-            double cost = situation_path_cost (self, c, fp.centre, reach_cm);
+            double cost = situation_path_cost (self, c, fp.centre, move_cm);
             if (cost >= 0.0 && cost <= reach_cm + SIT_EPS
                 && (best < 0.0 || cost < best)) {
                 best = cost;
@@ -1556,11 +1569,12 @@ cover_inward_point (const situation_t *self, const unit_t *u, int i,
  *  when only part of it is (cover_inward_point; where it stands when the
  *  feature is too small for it); else just inside the feature, half the
  *  unit's depth in from the nearest edge, or less when the feature is
- *  thin or the move too short.  Returns the move's cost, or -1 when no
- *  such point can be reached within reach_cm. */
+ *  thin or the move too short.  Returns the move's cost (a barrier
+ *  costing its part of move_cm), or -1 when no such point can be reached
+ *  within reach_cm. */
 static double
 cover_point (const situation_t *self, const unit_t *u, int i,
-             double reach_cm, vec2_t *point)
+             double reach_cm, double move_cm, vec2_t *point)
 {
     const terrain_feature_t *f = &self->terrain->features[i];
     vec2_t c = u->fp.centre;
@@ -1568,7 +1582,8 @@ cover_point (const situation_t *self, const unit_t *u, int i,
         *point = c;
         if (feature_contains_footprint (self, i, &u->fp))
             return 0.0;
-        double cost = cover_inward_point (self, u, i, reach_cm, point);
+        double cost = cover_inward_point (self, u, i, reach_cm, move_cm,
+                                          point);
         return cost >= 0.0 ? cost : 0.0;
     }
     vec2_t edge = polygon_nearest_point (f->vertices, f->vertex_count, c);
@@ -1582,7 +1597,7 @@ cover_point (const situation_t *self, const unit_t *u, int i,
         vec2_t p = { edge.x + dir.x * insets[k], edge.y + dir.y * insets[k] };
         if (!on_table (self, p) || !feature_contains (self, i, p))
             continue;
-        double cost = situation_path_cost (self, c, p, reach_cm);
+        double cost = situation_path_cost (self, c, p, move_cm);
         if (cost >= 0.0 && cost <= reach_cm + SIT_EPS) {
             *point = p;
             return cost;
@@ -1593,7 +1608,8 @@ cover_point (const situation_t *self, const unit_t *u, int i,
 
 int
 situation_nearest_cover (const situation_t *self, int u, double reach_cm,
-                         const vec2_t *away_from, vec2_t *point)
+                         double move_cm, const vec2_t *away_from,
+                         vec2_t *point)
 {
     const unit_t *me = situation_unit_const (self, u);
     int best = -1;
@@ -1611,7 +1627,7 @@ situation_nearest_cover (const situation_t *self, int u, double reach_cm,
         if (least > reach_cm + SIT_EPS || least >= best_cost)
             continue;
         vec2_t p;
-        double cost = cover_point (self, me, i, reach_cm, &p);
+        double cost = cover_point (self, me, i, reach_cm, move_cm, &p);
         if (cost < 0.0 || cost >= best_cost)
             continue;
         if (away_from && geom_dist (p, *away_from) <= now_away + SIT_EPS)

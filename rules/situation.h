@@ -250,6 +250,16 @@ bool situation_fire_masked (const situation_t *self, int shooter,
                             const footprint_t *from, int target,
                             double over_cm, bool whole_target);
 
+/*  situation_fire_masked, naming the unit that masks: its index, or -1
+ *  when the line of fire is open.  With `whole_target` false, when every
+ *  line is masked, the unit masking the line to the target's point
+ *  nearest the shooter (the first listed when several stand on it); with
+ *  it true, the first listed that stands in the area.  For the words a
+ *  player is told ("masked by the Guards"). */
+int situation_fire_mask (const situation_t *self, int shooter,
+                         const footprint_t *from, int target,
+                         double over_cm, bool whole_target);
+
 /*  True when segment a-b meets a terrain feature of a kind in `kinds`
  *  (a bit 1u << kind for each kind asked): crosses it, touches it or
  *  lies in it.  False: every point of the segment is outside every such
@@ -292,7 +302,9 @@ double situation_path_cost (const situation_t *self, vec2_t a, vec2_t b,
                             double move_cm);
 
 /*  The nearest terrain giving cover that unit `u` can reach within
- *  `reach_cm` of movement (difficult going counting double): returns the
+ *  `reach_cm` of movement (difficult going counting double, a low barrier
+ *  costing its crossing fraction of `move_cm`, one move at the pace used,
+ *  each time it is crossed, however many moves reach_cm is): returns the
  *  feature index and the point to move to (the unit's centre placed just
  *  inside the feature, closest to where it stands), or -1.  With
  *  `away_from` not NULL, only features whose chosen point is further from
@@ -311,7 +323,8 @@ double situation_path_cost (const situation_t *self, vec2_t a, vec2_t b,
  *  the table; reach is measured with situation_path_cost from the centre.
  *  The cheapest wins, ties to the lower index.  `point` may be NULL. */
 int situation_nearest_cover (const situation_t *self, int u, double reach_cm,
-                             const vec2_t *away_from, vec2_t *point);
+                             double move_cm, const vec2_t *away_from,
+                             vec2_t *point);
 
 /*  A bearing that leads away from all the enemies in `enemies` (count n):
  *  the direction opposite the sum of the unit vectors (centre to centre)

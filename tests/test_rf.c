@@ -205,6 +205,15 @@ expect_no_factor (const rf_decision_t *d, const char *name)
         fail_msg ("factor %s applied: %s", name, f->reason);
 }
 
+/*  Expect the working of `d` to say `words`. */
+static void
+expect_words (const rf_decision_t *d, const char *words)
+{
+    if (!strstr (d->explanation, words))
+        fail_msg ("the working does not say \"%s\":\n%s", words,
+                  d->explanation);
+}
+
 static rf_decision_t
 decide (int u, int roll)
 {
@@ -1139,6 +1148,41 @@ test_barrier_at_pace (void **state)
     assert_true (fabs (d.order.move_cm - 18.75) < 1e-3);
 }
 
+/*  Seed 002: "it takes 1/4 move to clear a low barrier (Fallen tree etc)
+ *  or fence": "Withdraw towards cover further from enemy" looked for
+ *  over two moves (withdraw_cover_moves = 2, a house reading) prices a
+ *  fence at a quarter of one move, not of the two.  Blue (RF3, a 1:
+ *  withdraw) with a fence 40 cm behind it: reached for 41 cm and 6.25 to
+ *  cross, 47.25 of its 50; it goes one move, 25 cm, towards it. */
+static void
+test_withdraw_cover_barrier (void **state)
+{
+    (void) state;
+    start ("withdraw_cover_moves = 1.0;", "withdraw_cover_moves = 2.0;");
+    int b = blue ();
+    situation_unit (sit, b)->status = STATUS_RETREATING_FROM_MELEE;  /* +3 -1 */
+    red_ahead ("red-1", ARM_INFANTRY, "musket", 30);                /* +1 */
+    int fence = feature ("fence", TERRAIN_LOW_BARRIER, 0, 9, 300, 10);
+    rf_decision_t d = decide (b, 1);
+    assert_int_equal (d.rf, 3);
+    assert_int_equal (d.action, RF_WITHDRAW);
+    assert_int_equal (d.order.cover_feature, fence);
+    assert_near (d.order.move_cm, 25);
+    assert_near (d.order.destination.x, 150);
+    assert_near (d.order.destination.y, 25);
+    /* over one move (the standard reading) it is out of reach: straight
+       back one move */
+    start (NULL, NULL);
+    b = blue ();
+    situation_unit (sit, b)->status = STATUS_RETREATING_FROM_MELEE;
+    red_ahead ("red-1", ARM_INFANTRY, "musket", 30);
+    feature ("fence", TERRAIN_LOW_BARRIER, 0, 9, 300, 10);
+    d = decide (b, 1);
+    assert_int_equal (d.action, RF_WITHDRAW);
+    assert_int_equal (d.order.cover_feature, -1);
+    assert_near (d.order.destination.y, 25);
+}
+
 static void
 test_run (void **state)
 {
@@ -1157,6 +1201,7 @@ test_run (void **state)
     assert_near (d.order.destination.y, 75);
     assert_near (d.order.facing, 0);              /* its back to the enemy */
     assert_int_equal (d.order.shoot_target, -1);  /* runners do not shoot */
+    expect_words (&d, "Shoots at nothing: it runs");
     assert_string_equal (d.morale, "broken");
     (void) r;
 
@@ -1225,6 +1270,7 @@ test_shooting (void **state)
     situation_unit (sit, b)->weapon = ruleset_weapon_find (rs, "sword");
     d = decide (b, 2);
     assert_int_equal (d.order.shoot_target, -1);
+    expect_words (&d, "Shoots at nothing: it has no weapon that shoots (sword)");
     assert_false (d.order.enemy_in_weapon_range);
     assert_string_equal (d.order.range_band, "none");
     /* out of reach */
@@ -1333,7 +1379,7 @@ test_no_shooting_in_melee (void **state)
     assert_int_equal (d.order.nearest_enemy, r);
     assert_true (d.order.in_melee);
     assert_int_equal (d.order.shoot_target, -1);
-    assert_non_null (strstr (d.explanation, "In base contact with the enemy"));
+    assert_non_null (strstr (d.explanation, "In base contact with red-1"));
     /* a friend 20 cm to the side does not shoot into the melee: the next
        enemy, further away and free, is its target */
     int f = add (mk ("blue-2", SIDE_BLUE, ARM_INFANTRY, "musket", 180, 50, 0));
@@ -1355,6 +1401,79 @@ test_no_shooting_in_melee (void **state)
     r = red_ahead ("red-1", ARM_INFANTRY, "musket", 0);
     d = decide (b, 3);
     assert_int_equal (d.order.shoot_target, r);
+}
+
+/*  "Uncommanded troops only shoot at the nearest enemy they can hit" and
+ *  "Shooting is only possible if figures can see the entire base of a
+ *  figure without obstruction, unless shooting over an object or person
+ *  within 2 cms": when the nearest enemy is not shot at, the player at
+ *  the table is told why, naming it and what stops the fire: the unit
+ *  masking it, the unit it is in a melee with, the enemy this unit
+ *  touches and fights instead (no one shoots into or out of a melee: the
+ *  project's reading), its weapon's range. */
+static void
+test_why_no_shot (void **state)
+{
+    (void) state;
+    /* masked: blue-2's line stands 15 cm before blue-1, red-1 beyond */
+    int b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
+    unit_t f = mk ("blue-2", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 115, 0);
+    f.fp.width = 30;
+    f.fp.depth = 4;
+    int friend = add (f);
+    int t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    rf_decision_t d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, -1);
+    assert_int_equal (d.order.passed_over, t);
+    assert_int_equal (d.order.passed_over_by, friend);
+    assert_false (d.order.passed_over_in_melee);
+    expect_words (&d, "Shoots at nothing: red-1, the nearest enemy within its "
+                  "musket's range, is masked by blue-2");
+    /* the next, clear of the line, is shot at: the nearer one is named */
+    int t2 = add (mk ("red-2", SIDE_RED, ARM_INFANTRY, "musket", 200, 130, 180));
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t2);
+    assert_int_equal (d.order.passed_over, t);
+    expect_words (&d, "Shoots at red-2 (long range, musket); not at red-1, "
+                  "nearer: masked by blue-2");
+    situation_unit (sit, t2)->killed = 10;
+    /* nothing in the way: no reason given */
+    situation_unit (sit, friend)->fp.centre.x = 250;
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, t);
+    assert_int_equal (d.order.passed_over, -1);
+    expect_words (&d, "Shoots at red-1 (medium range, musket).\n");
+    /* beyond range: a pistol reaches 20 cm, red-1 is 28 cm away */
+    situation_unit (sit, b)->weapon = ruleset_weapon_find (rs, "pistol");
+    d = decide (b, 3);
+    assert_int_equal (d.order.shoot_target, -1);
+    assert_int_equal (d.order.beyond_range, t);
+    expect_words (&d, "Shoots at nothing: red-1, the nearest enemy it could "
+                  "hit, is beyond its pistol's long range (20 cm).");
+    /* no enemy in sight */
+    situation_unit (sit, t)->killed = 10;
+    d = decide (b, 3);
+    expect_words (&d, "Shoots at nothing: no enemy in sight.");
+
+    /* a melee: blue-3 in base contact with red-3 fights it; blue-4, 20 cm
+       to the side, does not shoot into it */
+    start (NULL, NULL);
+    b = blue ();                                   /* (150, 50) */
+    int r = red_ahead ("red-3", ARM_INFANTRY, "musket", 0.2);
+    d = decide (b, 3);
+    assert_true (d.order.in_melee);
+    assert_int_equal (d.order.contact_enemy, r);
+    expect_words (&d, "In base contact with red-3: it fights the melee and "
+                  "shoots at nothing");
+    int b4 = add (mk ("blue-4", SIDE_BLUE, ARM_INFANTRY, "musket", 180, 50, 0));
+    d = decide (b4, 3);
+    assert_int_equal (d.order.shoot_target, -1);
+    assert_int_equal (d.order.passed_over, r);
+    assert_int_equal (d.order.passed_over_by, b);
+    assert_true (d.order.passed_over_in_melee);
+    expect_words (&d, "Shoots at nothing: red-3, the nearest enemy within its "
+                  "musket's range, is in a melee with blue-1 (no one shoots "
+                  "into a melee)");
 }
 
 /*  "Uncommanded Formed troops will always stay in company with the first
@@ -1667,10 +1786,13 @@ main (void)
         cmocka_unit_test_setup_teardown (test_charge, setup, teardown),
         cmocka_unit_test_setup_teardown (test_withdraw, setup, teardown),
         cmocka_unit_test_setup_teardown (test_barrier_at_pace, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_withdraw_cover_barrier, setup,
+                                         teardown),
         cmocka_unit_test_setup_teardown (test_run, setup, teardown),
         cmocka_unit_test_setup_teardown (test_shooting, setup, teardown),
         cmocka_unit_test_setup_teardown (test_line_of_fire, setup, teardown),
         cmocka_unit_test_setup_teardown (test_no_shooting_in_melee, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_why_no_shot, setup, teardown),
         cmocka_unit_test_setup_teardown (test_platoon, setup, teardown),
         cmocka_unit_test_setup_teardown (test_platoon_followers, setup, teardown),
         cmocka_unit_test_setup_teardown (test_sighting_dice, setup, teardown),

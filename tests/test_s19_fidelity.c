@@ -618,6 +618,85 @@ test_loaded_half_speed (void **state)
     unmake (&f);
 }
 
+/*  "It takes 1/4 move to clear a low barrier (Fallen tree etc) or
+ *  fence", read as a quarter of the move at the pace used (RULINGS.md,
+ *  "The orders"): at half speed a quarter of the half move, however the
+ *  half speed was ordered.  Foot 12.5 cm at half speed, a fence 5 cm
+ *  behind them: 5 cm to it, 3.125 to clear it, 4.375 beyond, 9.375 cm in
+ *  all, for a move ordered at half pace, a fire order with a move and a
+ *  move ordered with fire alike. */
+static void
+test_fence_at_half_speed (void **state)
+{
+    (void) state;
+    fixture_t f = make (
+        "{ id = \"fence\"; kind = \"low_barrier\"; polygon = ( [0.0, 94.0], "
+        "[300.0, 94.0], [300.0, 95.0], [0.0, 95.0] ); }",
+        "{ id = \"cpt\"; side = \"blue\"; arm = \"command\"; quality = \"hero\";"
+        "  weapon = \"sword\"; figures = 1; x = 150.0; y = 110.0; facing = 0.0;"
+        "  width = 2.0; depth = 2.0; },"
+        "{ id = \"half\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 4; x = 120.0; y = 100.0; facing = 0.0; width = 8.0;"
+        "  depth = 3.0; status = [\"loaded\"]; },"
+        "{ id = \"fire\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 4; x = 150.0; y = 100.0; facing = 0.0; width = 8.0;"
+        "  depth = 3.0; status = [\"loaded\"]; },"
+        "{ id = \"movefire\"; side = \"blue\"; arm = \"infantry\";"
+        "  weapon = \"musket\"; figures = 4; x = 180.0; y = 100.0; facing = 0.0;"
+        "  width = 8.0; depth = 3.0; status = [\"loaded\"]; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 150.0; y = 160.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }", NULL);
+    int r = idx (&f, "r");
+    for (int i = 0; i < 5; i++)
+        assert_int_equal (dice_push (f.dice, 6, 6), 0);       /* command */
+    game_begin_phase (f.g, f.dice);
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);                           /* blue moves */
+    const char *ids[] = { "half", "fire", "movefire" };
+    for (int k = 0; k < 3; k++)
+        assert_true (game_unit (f.g, idx (&f, ids[k]))->commanded);
+    char err[256];
+    order_t o = order_hold ();
+    o.kind = ORDER_MOVE;                   /* half pace, no fire */
+    o.has_to = true;
+    o.pace = ORDER_PACE_HALF;
+    o.to = (vec2_t) { 120, 0 };
+    if (game_apply_order (f.g, idx (&f, "half"), &o, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    o = order_hold ();
+    o.kind = ORDER_FIRE;                   /* fire, moving back */
+    o.target = r;
+    o.fire = true;
+    o.has_to = true;
+    o.pace = ORDER_PACE_HALF;
+    o.to = (vec2_t) { 150, 0 };
+    if (game_apply_order (f.g, idx (&f, "fire"), &o, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    o = order_hold ();
+    o.kind = ORDER_MOVE;                   /* a move, and fire */
+    o.target = r;
+    o.fire = true;
+    o.has_to = true;
+    o.to = (vec2_t) { 180, 0 };
+    if (game_apply_order (f.g, idx (&f, "movefire"), &o, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    for (int u = 0; u < game_unit_count (f.g); u++)
+        if (game_needs_order (f.g, u)) {
+            order_t h = order_hold ();
+            game_apply_order (f.g, u, &h, err, sizeof err);
+        }
+    game_resolve_phase (f.g, f.dice);
+    const situation_t *sit = game_situation (f.g);
+    for (int k = 0; k < 3; k++) {
+        double y = situation_unit_const (sit, idx (&f, ids[k]))->fp.centre.y;
+        if (fabs (y - 90.625) > 0.1)
+            fail_msg ("%s at y %.3f, want 90.625 (a quarter of 12.5 cm to "
+                      "clear the fence)", ids[k], y);
+    }
+    unmake (&f);
+}
+
 int
 main (void)
 {
@@ -631,6 +710,7 @@ main (void)
         cmocka_unit_test (test_line_of_fire_masked),
         cmocka_unit_test (test_no_fire_in_melee),
         cmocka_unit_test (test_loaded_half_speed),
+        cmocka_unit_test (test_fence_at_half_speed),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

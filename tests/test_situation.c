@@ -877,25 +877,30 @@ test_nearest_cover (void **state)
     int me = add_unit (sit, "me", SIDE_BLUE, 50, 50, 0, 10, 2);
     vec2_t p;
     /* east: edge at 60, one depth/2 in: (61, 50) for 11 cm */
-    assert_int_equal (situation_nearest_cover (sit, me, 25, NULL, &p), east);
+    assert_int_equal (situation_nearest_cover (sit, me, 25, 25,
+                      NULL, &p), east);
     assert_close (p.x, 61);
     assert_close (p.y, 50);
     /* only 10 cm of move: as far in as reach allows, on the edge */
-    assert_int_equal (situation_nearest_cover (sit, me, 10, NULL, &p), east);
+    assert_int_equal (situation_nearest_cover (sit, me, 10, 10,
+                      NULL, &p), east);
     assert_close (p.x, 60);
     /* too short */
-    assert_int_equal (situation_nearest_cover (sit, me, 9, NULL, &p), -1);
+    assert_int_equal (situation_nearest_cover (sit, me, 9, 9, NULL, &p), -1);
     /* further from an enemy to the east: the west wood, (34, 50) */
     vec2_t enemy = { 120, 50 };
-    assert_int_equal (situation_nearest_cover (sit, me, 25, &enemy, &p), west);
+    assert_int_equal (situation_nearest_cover (sit, me, 25, 25,
+                      &enemy, &p), west);
     assert_close (p.x, 34);
     /* already in cover: stay */
     int in = add_unit (sit, "in", SIDE_BLUE, 70, 100, 0, 10, 2);
-    assert_int_equal (situation_nearest_cover (sit, in, 25, NULL, &p), east);
+    assert_int_equal (situation_nearest_cover (sit, in, 25, 25,
+                      NULL, &p), east);
     assert_close (p.x, 70);
     assert_close (p.y, 100);
     /* NULL point is fine */
-    assert_int_equal (situation_nearest_cover (sit, me, 25, NULL, NULL), east);
+    assert_int_equal (situation_nearest_cover (sit, me, 25, 25,
+                      NULL, NULL), east);
     situation_destroy (&sit);
 
     /* difficult going counts double on the way; a river bars it */
@@ -905,11 +910,27 @@ test_nearest_cover (void **state)
     add_rect (sit, "river", TERRAIN_RIVER, 30, 60, 150, 70);
     me = add_unit (sit, "me", SIDE_BLUE, 50, 20, 0, 10, 2);
     /* rough is cover too: nearer, (53, 20) for 3 cm + 1 in the rough */
-    assert_int_equal (situation_nearest_cover (sit, me, 25, NULL, &p), 0);
+    assert_int_equal (situation_nearest_cover (sit, me, 25, 25, NULL, &p), 0);
     assert_close (p.x, 53);
     int across = add_unit (sit, "across", SIDE_BLUE, 50, 80, 0, 10, 2);
-    assert_int_equal (situation_nearest_cover (sit, across, 25, NULL, &p), -1);
+    assert_int_equal (situation_nearest_cover (sit, across, 25, 25,
+                      NULL, &p), -1);
     (void) wood;
+    situation_destroy (&sit);
+
+    /* "it takes 1/4 move to clear a low barrier (Fallen tree etc) or
+       fence": a quarter of one move (move_cm), however far the search
+       looks.  A fence 40 cm behind, looked for over two moves of 25 cm:
+       (50, 9) for 41 cm and 6.25 to cross; priced at a quarter of the
+       50 cm looked over it would cost 53.5, out of reach */
+    sit = situation_new (rs, 180, 120);
+    int fence = add_rect (sit, "fence", TERRAIN_LOW_BARRIER, 0, 9, 180, 10);
+    me = add_unit (sit, "me", SIDE_BLUE, 50, 50, 0, 10, 2);
+    assert_int_equal (situation_nearest_cover (sit, me, 50, 25,
+                      NULL, &p), fence);
+    assert_close (p.y, 9);
+    assert_int_equal (situation_nearest_cover (sit, me, 50, 50,
+                      NULL, &p), -1);
     situation_destroy (&sit);
 }
 
@@ -1398,8 +1419,12 @@ test_fire_masked (void **state)
     const footprint_t *from = &situation_unit_const (sit, s)->fp;
     assert_true (situation_fire_masked (sit, s, from, t, 2.0, false));
     assert_true (situation_fire_masked (sit, s, from, t, 2.0, true));
+    /* the unit that masks, for the words a player is told */
+    assert_int_equal (situation_fire_mask (sit, s, from, t, 2.0, false), m);
+    assert_int_equal (situation_fire_mask (sit, s, from, t, 2.0, true), m);
     /* shot over: 12 cm away when allowed 12 */
     assert_false (situation_fire_masked (sit, s, from, t, 12.0, false));
+    assert_int_equal (situation_fire_mask (sit, s, from, t, 12.0, false), -1);
     /* the masking unit with no figure standing masks nothing */
     situation_unit (sit, m)->killed = 12;
     assert_false (situation_fire_masked (sit, s, from, t, 2.0, true));

@@ -270,7 +270,8 @@ eol_legal_orders (const game_t *g, int u, order_t *out, int max)
         }
     }
     vec2_t cover;
-    if (n < max && situation_nearest_cover (sit, u, move, NULL, &cover) >= 0
+    if (n < max && situation_nearest_cover (sit, u, move, move, NULL,
+                                            &cover) >= 0
         && geom_dist (cover, x->fp.centre) > 0.5) {
         order_t m = order_hold ();
         m.kind = ORDER_TAKE_COVER;

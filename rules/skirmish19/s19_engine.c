@@ -772,8 +772,9 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
     }
     /* take cover */
     vec2_t cover;
-    if (n < max && situation_nearest_cover (sit, u, allowance (g, u, full),
-                                            NULL, &cover) >= 0
+    double move = allowance (g, u, full);
+    if (n < max && situation_nearest_cover (sit, u, move, move, NULL,
+                                            &cover) >= 0
         && geom_dist (cover, un->fp.centre) > 0.5) {
         order_t m = order_hold ();
         m.kind = ORDER_TAKE_COVER;
@@ -853,16 +854,19 @@ step_ok (const game_t *g, int u, const footprint_t *f, double before,
 }
 
 /*  Move unit u towards `to` with `allow` cm of movement, facing `facing`
- *  at the end (NAN: the way it moved).  A move that is not a charge stops
- *  enemy_gap_cm short of any enemy, and on the table unless the unit
- *  `runs`.  Returns the distance moved. */
+ *  at the end (NAN: the way it moved).  `allow` is the move at the pace
+ *  used, and a low barrier or fence takes a quarter of it (RULINGS.md:
+ *  "a quarter of the move at the pace used": a quarter of the half move
+ *  at half speed, whether ordered as a move or as fire with a move).  A
+ *  move that is not a charge stops enemy_gap_cm short of any enemy, and
+ *  on the table unless the unit `runs`.  Returns the distance moved. */
 static double
-move_unit (game_t *g, int u, vec2_t to, double allow, double full,
-           double facing, bool runs)
+move_unit (game_t *g, int u, vec2_t to, double allow, double facing,
+           bool runs)
 {
     unit_t *un = unit_m (g, u);
     vec2_t from = un->fp.centre;
-    vec2_t end = s19_path_reach (game_situation (g), from, to, allow, full,
+    vec2_t end = s19_path_reach (game_situation (g), from, to, allow, allow,
                                  NULL);
     if (isnan (facing))
         facing = geom_dist (from, end) > 0.01 ? geom_bearing (from, end)
@@ -1001,14 +1005,13 @@ execute_order (game_t *g, int u)
     case ORDER_MOVE:
     case ORDER_TAKE_COVER: {
         double allow = allowance (g, u, o.pace);
-        double full = allow;
         bool half = o.pace == ORDER_PACE_HALF;
         if (gu->commanded && o.fire) {
             allow = loaded_allowance (g, u, o.pace);
             half = true;
         }
-        moved = move_unit (g, u, o.to, allow, full,
-                           o.has_facing ? o.facing : NAN, running);
+        moved = move_unit (g, u, o.to, allow, o.has_facing ? o.facing : NAN,
+                           running);
         if (moved > 0.01)
             gu->moved_halves = half ? 1 : 2;
         if (geom_dist (un->fp.centre, o.to) > 0.5) {
@@ -1029,9 +1032,7 @@ execute_order (game_t *g, int u)
         if (o.has_to) {
             /* moving at up to half speed while it fires */
             double allow = loaded_allowance (g, u, ORDER_PACE_DEFAULT);
-            double full = allowance (g, u, charge_pace (g, u,
-                                                        ORDER_PACE_DEFAULT));
-            moved = move_unit (g, u, o.to, allow, full,
+            moved = move_unit (g, u, o.to, allow,
                                o.has_facing ? o.facing : NAN, false);
             if (moved > 0.01)
                 gu->moved_halves = 1;
@@ -1061,8 +1062,7 @@ execute_order (game_t *g, int u)
                             moved);
         }
         else {
-            moved = move_unit (g, u, fp.centre, allow, allow, fp.facing,
-                               false);
+            moved = move_unit (g, u, fp.centre, allow, fp.facing, false);
             if (game_events_on (g))
                 game_event (g, GAME_EVENT_MOVE, u, "%s charges %s but falls "
                             "short after %.1f cm", un->id,

@@ -43,19 +43,19 @@ s19_pace_min_cm (const s19_tables_t *t, const unit_t *u, order_pace_t pace)
 
 double
 s19_path_cost (const situation_t *sit, vec2_t from, vec2_t to,
-               double full_move_cm)
+               double pace_move_cm)
 {
     assert (sit);
-    double cost = situation_path_cost (sit, from, to, full_move_cm);
+    double cost = situation_path_cost (sit, from, to, pace_move_cm);
     return cost < 0 ? INFINITY : cost;
 }
 
 vec2_t
 s19_path_reach (const situation_t *sit, vec2_t from, vec2_t to,
-                double allowance_cm, double full_move_cm, double *cost_cm)
+                double allowance_cm, double pace_move_cm, double *cost_cm)
 {
     assert (sit);
-    double whole = s19_path_cost (sit, from, to, full_move_cm);
+    double whole = s19_path_cost (sit, from, to, pace_move_cm);
     vec2_t end = to;
     double spent = whole;
     if (whole > allowance_cm) {
@@ -66,7 +66,7 @@ s19_path_reach (const situation_t *sit, vec2_t from, vec2_t to,
             double mid = (lo + hi) / 2;
             vec2_t p = { from.x + (to.x - from.x) * mid,
                          from.y + (to.y - from.y) * mid };
-            double c = s19_path_cost (sit, from, p, full_move_cm);
+            double c = s19_path_cost (sit, from, p, pace_move_cm);
             if (c <= allowance_cm) {
                 lo = mid;
                 spent = c;

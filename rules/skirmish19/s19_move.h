@@ -29,18 +29,19 @@ double s19_pace_min_cm (const s19_tables_t *t, const unit_t *u,
 
 /*  The cost in cm of movement of the straight path from `from` to `to`
  *  (situation_path_cost): its length, difficult going counting double,
- *  plus crossing x `full_move_cm` (a quarter move) for each low barrier
- *  or fence the path enters.  INFINITY when the path enters impassable
+ *  plus crossing x `pace_move_cm` (a quarter of the move at the pace
+ *  used: of the half move at half speed) for each low barrier or fence
+ *  the path enters.  INFINITY when the path enters impassable
  *  terrain. */
 double s19_path_cost (const situation_t *sit, vec2_t from, vec2_t to,
-                      double full_move_cm);
+                      double pace_move_cm);
 
 /*  How far along the path from `from` towards `to` a unit gets with
  *  `allowance_cm` of movement: `to` itself when the whole path costs no
  *  more, else the furthest point (to 0.1 cm) whose path cost fits, kept
  *  on the table.  *cost_cm (may be NULL) receives the cost spent. */
 vec2_t s19_path_reach (const situation_t *sit, vec2_t from, vec2_t to,
-                       double allowance_cm, double full_move_cm,
+                       double allowance_cm, double pace_move_cm,
                        double *cost_cm);
 
 #endif
