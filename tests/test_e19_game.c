@@ -895,6 +895,53 @@ test_fire_from_the_heights (void **state)
     unmake (f);
 }
 
+/*  The dice of one base of steel rifled guns at (100, 40) firing at a
+ *  line of four bases (16 cm) at (100, 70), past a friendly line of two
+ *  bases (8 cm) at (screen_x, 55) and, when `wood`, a wood from x 80 to
+ *  103 between y 55 and 60. */
+static int
+guns_dice_screened (double screen_x, bool wood)
+{
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("guns", "blue", "artillery", "steel_rifled_artillery",
+                    "average", 1, "line", 100, 40, 0),
+              unit ("screen", "blue", "close_order_infantry", "musket",
+                    "average", 2, "line", screen_x, 55, 0),
+              unit ("target", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 70, 180));
+    fixture_t *f = make (wood ? "{ id = \"wood\"; kind = \"woods\"; "
+                                "polygon = ( [80.0, 55.0], [103.0, 55.0], "
+                                "[103.0, 60.0], [80.0, 60.0] ); }" : NULL,
+                         units);
+    int dice = e19_fire_dice (f->g, idx (f, "guns"), idx (f, "target"));
+    unmake (f);
+    return dice;
+}
+
+/*  "Woods, Towns, Hills, other Units are obstructions"; "Level fire any
+ *  obstruction blocks LOS": a line of fire is clear when it is clear of
+ *  terrain and of units at once; the target may be fired at along any
+ *  one such line, from the firer to its nearest point, its centre or a
+ *  corner (RULINGS.md).  A unit hiding the middle of the target leaves
+ *  its ends to be fired at; a wood hiding its middle and left end and a
+ *  unit its right end leave no line. */
+static void
+test_fire_past_a_screen_and_a_wood (void **state)
+{
+    (void) state;
+    /* the screen before the middle only: the corners are in sight */
+    assert_int_equal (guns_dice_screened (100, false), 4);
+    /* the screen before the right end only: in sight past it */
+    assert_int_equal (guns_dice_screened (108, false), 4);
+    /* the wood before the middle and the left end only: in sight past
+       it, at the right end */
+    assert_int_equal (guns_dice_screened (160, true), 4);
+    /* the wood and the screen together: every line blocked by one or the
+       other */
+    assert_int_equal (guns_dice_screened (108, true), 0);
+}
+
 /*  "Interpenetration: Only skirmishers may pass through friendly
  *  units." */
 static void
@@ -1464,6 +1511,7 @@ main (void)
         cmocka_unit_test (test_interpenetration),
         cmocka_unit_test (test_streams_and_bridges),
         cmocka_unit_test (test_fire_from_the_heights),
+        cmocka_unit_test (test_fire_past_a_screen_and_a_wood),
         cmocka_unit_test (test_firing),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_hand_to_hand),
