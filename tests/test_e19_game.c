@@ -768,6 +768,55 @@ test_town_holds_one_unit (void **state)
     unmake (f);
 }
 
+/*  "Towns: Only one unit unless very large" and "Interpenetration: Only
+ *  skirmishers may pass through friendly units": the unit holding a town
+ *  holds all the stretch of it within 40 cm, so a unit's move may not
+ *  end there, nor pass through it unless it is a skirmisher passing a
+ *  friend (RULINGS.md); no unit passes through a town the enemy holds. */
+static void
+test_passing_through_a_town (void **state)
+{
+    (void) state;
+    const char *towns = "{ id = \"village\"; kind = \"town\"; polygon = ( "
+                        "[60.0, 60.0], [120.0, 60.0], [120.0, 66.0], [60.0, "
+                        "66.0] ); }, { id = \"held\"; kind = \"town\"; "
+                        "polygon = ( [140.0, 60.0], [180.0, 60.0], [180.0, "
+                        "66.0], [140.0, 66.0] ); }";
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("holder", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 63, 0),
+              unit ("through", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 85, 57, 0),
+              unit ("into", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 112, 52, 0),
+              unit ("column", "blue", "loose_order_infantry", "musket",
+                    "average", 2, "column", 70, 56, 0),
+              unit ("past-foe", "blue", "skirmishers", "musket", "average",
+                    2, "loose", 150, 57, 0),
+              unit ("foe", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 170, 63, 180));
+    fixture_t *f = make (towns, units);
+    start (f, 6, 6);
+    order (f, "through", test_move_order (85, 69));
+    order (f, "into", test_move_order (112, 63));
+    order (f, "column", test_move_order (70, 68));
+    order (f, "past-foe", test_move_order (150, 69));
+    test_next_phase (f);
+    /* skirmishers pass through the village their friends hold, 12 cm */
+    test_near (U (f, "through")->fp.centre.y, 69, 1e-6);
+    /* but may not stay in it: it stops at the edge */
+    assert_true (U (f, "into")->fp.centre.y < 60);
+    assert_true (U (f, "into")->fp.centre.y > 59);
+    /* others may not pass through it */
+    assert_true (U (f, "column")->fp.centre.y < 60);
+    assert_true (U (f, "column")->fp.centre.y > 59);
+    /* nor may skirmishers pass through a town the enemy holds */
+    assert_true (U (f, "past-foe")->fp.centre.y < 60);
+    assert_true (U (f, "past-foe")->fp.centre.y > 59);
+    unmake (f);
+}
+
 /*  "Stream" 4 cm for close order infantry; "Bridges: Negate Streams";
  *  the slowest ground a move crosses sets its rate, ground beyond its
  *  reach not counting (RULINGS.md). */
@@ -1508,6 +1557,7 @@ main (void)
         cmocka_unit_test (test_movement),
         cmocka_unit_test (test_road_through_a_village),
         cmocka_unit_test (test_town_holds_one_unit),
+        cmocka_unit_test (test_passing_through_a_town),
         cmocka_unit_test (test_interpenetration),
         cmocka_unit_test (test_streams_and_bridges),
         cmocka_unit_test (test_fire_from_the_heights),

@@ -204,17 +204,14 @@ e19_charge_reach (const game_t *g, int u, vec2_t at, formation_t formation)
  *  near more asks every unit at every step. */
 #define NEAR_MAX 256
 
-/*  "Towns: Only one unit unless very large": is the town at point p
- *  (inside one) full for unit u?  It is when e19.movement.town_units
- *  other units (not generals, not `ignore`) already stand in the same
- *  town within town_reach_cm of p: a town larger than that holds so many
- *  in each such stretch of it. */
-static bool
-town_full (const game_t *g, int u, vec2_t p, int ignore)
+bool
+e19_town_full (const game_t *g, int u, vec2_t p, int ignore,
+               bool pass_friends)
 {
     const e19_tables_t *t = tables (g);
     const situation_t *sit = game_situation (g);
     int in_town = 0;
+    bool enemy = false;
     for (int k = 0; k < game_unit_count (g); k++) {
         if (k == u || k == ignore || !e19_in_play (g, k)
             || game_unit_c (g, k)->arm == ARM_COMMAND)
@@ -229,16 +226,18 @@ town_full (const game_t *g, int u, vec2_t p, int ignore)
                 && polygon_contains (f->vertices, f->vertex_count,
                                      x->fp.centre)) {
                 in_town++;
+                enemy = enemy || x->side != game_unit_c (g, u)->side;
                 break;
             }
         }
     }
-    return in_town >= t->town_units;
+    return in_town >= t->town_units && (!pass_friends || enemy);
 }
 
 /*  Does unit u, its footprint at `fp`, stand where it may not: overlapping
  *  an enemy, or a friend unless `pass_friends`; in a town holding its
- *  town_units already.  `ignore` (or -1) is a unit it may touch.  Only
+ *  town_units already (passing through friends, a town its friends
+ *  hold: e19_town_full).  `ignore` (or -1) is a unit it may touch.  Only
  *  the units in near[0..n_near) are asked whether they overlap it, every
  *  unit when `near` is NULL; every unit counts for the town. */
 static bool
@@ -262,7 +261,7 @@ blocked (const game_t *g, int u, const footprint_t *fp, bool pass_friends,
             return true;
     }
     return e19_point_in (g, fp->centre, TERRAIN_TOWN)
-        && town_full (g, u, fp->centre, ignore);
+        && e19_town_full (g, u, fp->centre, ignore, pass_friends);
 }
 
 /*  The units footprint `fp` may overlap anywhere on a move of at most

@@ -88,6 +88,19 @@ double e19_move_rate (const game_t *g, int u, vec2_t to,
 double e19_charge_reach (const game_t *g, int u, vec2_t at,
                          formation_t formation);
 
+/*  "Towns: Only one unit unless very large": is the town at point p
+ *  (inside one) full for unit u?  It is when e19.movement.town_units
+ *  other units (not generals, not `ignore`) already stand in the same
+ *  town within town_reach_cm of p: a town larger than that holds so many
+ *  in each such stretch of it.  The units holding a town hold all that
+ *  stretch of it, so a unit passing through it passes through them
+ *  ("Interpenetration: Only skirmishers may pass through friendly
+ *  units"): with `pass_friends` (a skirmisher on its way) a full town
+ *  blocks only when an enemy is among them.  False when p is in no
+ *  town. */
+bool e19_town_full (const game_t *g, int u, vec2_t p, int ignore,
+                    bool pass_friends);
+
 /*  Carry out a move of unit `u` towards `to` (as far as its rate, less
  *  its pivots, allows; stopping short of units it may not pass, of
  *  ground its troops may not enter, of a full town), ending facing
