@@ -66,10 +66,12 @@ unit (const char *id, const char *side, const char *troop,
 
 typedef test_game_t fixture_t;
 
-/*  A game of the units (text of the list), terrain (may be NULL), blue
+/*  A game under `under` (the table file's rules, or another reading of
+ *  them) of the units (text of the list), terrain (may be NULL), blue
  *  moving first. */
 static fixture_t *
-make (const char *terrain, const char *units)
+make_under (const game_rules_t *under, const char *terrain,
+            const char *units)
 {
     static char text[8192];
     snprintf (text, sizeof text,
@@ -79,7 +81,41 @@ make (const char *terrain, const char *units)
               "scenario = { name = \"t\"; turns = 10; first = \"blue\";\n"
               "  victory = { army_break = 0.9; }; };\n",
               terrain ? terrain : "", units);
-    return test_game_new (rules, text);
+    return test_game_new (under, text);
+}
+
+/*  A game under the table file's rules. */
+static fixture_t *
+make (const char *terrain, const char *units)
+{
+    return make_under (rules, terrain, units);
+}
+
+/*  The rules of the table file with its first `from` replaced by `to`
+ *  (another reading of the sheet, a setting's other value); fails the
+ *  test when they do not load.  Destroy with game_rules_destroy. */
+static game_rules_t *
+variant (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path ("rules/data/europe19/"
+                                                   "tables.cfg"),
+                                 err, sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    assert_non_null (at);
+    size_t n = strlen (text) + strlen (to) + 1;
+    char *edited = malloc (n);
+    assert_non_null (edited);
+    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    free (text);
+    game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
+                                            sizeof err);
+    free (edited);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
 }
 
 static void
@@ -464,6 +500,76 @@ test_charge_permission (void **state)
     start (f, 6, 6);
     refused (f, "cav", test_charge_order (f, "far"), "beyond its move (16.0 cm)");
     unmake (f);
+}
+
+/*  Four cavalry charging a line six bases wide (24 cm): c1, c2 and c4
+ *  at its front, c3 at its right flank, listed c1, c2, c4, c3 (they
+ *  charge in that order), under `under`. */
+static fixture_t *
+charged_on_faces (const game_rules_t *under)
+{
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("c1", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 90, 0),
+              unit ("c2", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 108, 86, 0),
+              unit ("c4", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 92, 86, 0),
+              unit ("c3", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 84, 100, 90),
+              unit ("def", "red", "close_order_infantry", "none", "average",
+                    6, "line", 100, 100, 180));
+    fixture_t *f = make_under (under, NULL, units);
+    start (f, 6, 6);
+    order (f, "c1", test_charge_order (f, "def"));
+    order (f, "c2", test_charge_order (f, "def"));
+    order (f, "c4", test_charge_order (f, "def"));
+    order (f, "c3", test_charge_order (f, "def"));
+    test_next_phase (f);
+    return f;
+}
+
+/*  "One attacker per face": a second charger at the front a first has
+ *  taken is refused; another face (a flank) takes its own.  The table
+ *  file's e19.charge.attackers_per_face is the sheet's 1; a house rule
+ *  of 2 lets a second charger in beside the first, and refuses the
+ *  third. */
+static void
+test_one_attacker_per_face (void **state)
+{
+    (void) state;
+    fixture_t *f = charged_on_faces (rules);
+    assert_true (test_saw (f, "c1 is in contact with def"));
+    assert_true (test_saw (f, "no charge: c2: one attacker per face, and "
+                              "that face of def is taken"));
+    assert_true (test_saw (f, "no charge: c4: one attacker per face"));
+    assert_true (test_saw (f, "c3 is in contact with def"));
+    assert_int_equal (e19_state_const (game_unit (f->g, idx (f, "def")))
+                      ->faces, E19_FACE_FRONT | E19_FACE_RIGHT);
+    test_near (U (f, "c2")->fp.centre.y, 86, 1e-6);
+    unmake (f);
+
+    game_rules_t *two = variant ("attackers_per_face = 1;",
+                                 "attackers_per_face = 2;");
+    f = charged_on_faces (two);
+    assert_true (test_saw (f, "c1 is in contact with def"));
+    assert_true (test_saw (f, "c2 is in contact with def"));
+    assert_true (test_saw (f, "no charge: c4: 2 attackers per face, and "
+                              "that face of def is taken"));
+    assert_true (test_saw (f, "c3 is in contact with def"));
+    /* c2 stands beside c1 at the front, square to it, on its own side */
+    const unit_t *c1 = U (f, "c1"), *c2 = U (f, "c2");
+    test_near (c1->fp.centre.x, 100, 1e-6);
+    test_near (c2->fp.centre.y, c1->fp.centre.y, 1e-6);
+    assert_true (c2->fp.centre.x >= 107.5 - 1e-6
+                 && c2->fp.centre.x <= 112 + 1e-6);
+    test_near (c2->fp.facing, 0, 1e-6);
+    assert_true (situation_unit_distance (game_situation (f->g), idx (f, "c2"),
+                                          idx (f, "def"))
+                 <= SITUATION_OVERLAP_CM);
+    unmake (f);
+    game_rules_destroy (&two);
 }
 
 /*  "1. Change Formation 2. Charge Sequence" and "Infantry in Line: May
@@ -1551,6 +1657,7 @@ main (void)
         cmocka_unit_test (test_aim),
         cmocka_unit_test (test_move_in_formation),
         cmocka_unit_test (test_charge_permission),
+        cmocka_unit_test (test_one_attacker_per_face),
         cmocka_unit_test (test_line_charges_in_column),
         cmocka_unit_test (test_charge_pivot_cost),
         cmocka_unit_test (test_charging_cavalry_fired_on),

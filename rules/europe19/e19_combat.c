@@ -287,10 +287,11 @@ fight_target (const game_t *g, int a)
     return d;
 }
 
-/*  The fights, one a charger, in the units' order (the scenario's); a
- *  unit that both charged and was charged fights both.  Before any is
- *  thrown each defender counts its chargers in contact, so that a
- *  defender of several strikes only at its front whatever the order. */
+/*  The fights, one a charger, in the units' order (the scenario's), each
+ *  at the face it charged; a unit that both charged and was charged
+ *  fights both.  Before any is thrown each defender counts its chargers
+ *  in contact, so that a defender of several strikes only at its front
+ *  whatever the order. */
 void
 e19_hand_to_hand (game_t *g, dice_t *dice)
 {
@@ -310,8 +311,6 @@ e19_hand_to_hand (game_t *g, dice_t *dice)
                 game_unit_mut (g, a)->in_melee = 0;
             continue;
         }
-        int face = e19_in_town (g, d) ? E19_FACE_FRONT
-                                      : e19_face_of (g, d, a);
-        fight (g, a, d, face, dice);
+        fight (g, a, d, state_c (g, a)->face, dice);
     }
 }

@@ -65,6 +65,12 @@ bool e19_in_town (const game_t *g, int u);
  *  against its facing (front and rear within 45 degrees). */
 int e19_face_of (const game_t *g, int target, int from);
 
+/*  The chargers in contact with unit `target`'s face `face` (one of
+ *  E19_FACE_*) this turn: units in play whose charge reached it there.
+ *  "One attacker per face" lets e19.charge.attackers_per_face of them
+ *  at each face. */
+int e19_face_chargers (const game_t *g, int target, int face);
+
 /*  Moves (e19_move.c). */
 
 /*  True when unit u stands in a line that may not move: infantry in line
