@@ -1490,6 +1490,71 @@ test_outcomes (void **state)
     unmake (f);
 }
 
+/*  Cavalry charges a column whose retreat runs into a village that a
+ *  friend of the column holds (not in the retreat's way itself), under
+ *  `under`; the hand-to-hand a tie, so the column retreats. */
+static fixture_t *
+retreat_into_a_held_town (const game_rules_t *under)
+{
+    const char *town = "{ id = \"village\"; kind = \"town\"; polygon = ( "
+                       "[60.0, 108.0], [140.0, 108.0], [140.0, 140.0], "
+                       "[60.0, 140.0] ); }";
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 95, 0),
+              unit ("col", "red", "loose_order_infantry", "none", "average",
+                    2, "column", 100, 103, 180),
+              unit ("garrison", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 130, 125, 180));
+    fixture_t *f = make_under (under, town, units);
+    start (f, 6, 6);
+    order (f, "cav", test_charge_order (f, "col"));
+    test_next_phase (f);
+    assert_true (test_saw (f, "cav is in contact with col"));
+    test_next_phase (f);
+    test_next_phase (f);
+    /* cav 4 dice (2 a base against a column), col 2 (1 a base against
+       cavalry): all miss, a tie: the defender retreats, after its two
+       tests (6 6) */
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "col loses the hand-to-hand"));
+    return f;
+}
+
+/*  "Unit taking greatest number of hits retreats 12cm facing enemy.
+ *  Unit eliminated if retreat blocked." with "Towns: Only one unit
+ *  unless very large": a retreat into a town whose room is taken is
+ *  blocked, and the unit eliminated (e19.melee.full_town_retreat =
+ *  "blocked", RULINGS.md); the other reading ("short") stops it at the
+ *  town's edge. */
+static void
+test_retreat_into_a_full_town (void **state)
+{
+    (void) state;
+    fixture_t *f = retreat_into_a_held_town (rules);
+    assert_true (test_saw (f, "col is eliminated: its retreat is blocked by "
+                              "a town already held"));
+    assert_false (e19_in_play (f->g, idx (f, "col")));
+    unmake (f);
+
+    game_rules_t *shorter = variant ("full_town_retreat = \"blocked\";",
+                                     "full_town_retreat = \"short\";");
+    f = retreat_into_a_held_town (shorter);
+    assert_true (e19_in_play (f->g, idx (f, "col")));
+    assert_true (test_saw (f, "short of a town already held"));
+    /* its centre stops short of the village's edge (y 108), facing the
+       enemy */
+    assert_true (U (f, "col")->fp.centre.y < 108);
+    assert_true (U (f, "col")->fp.centre.y > 107);
+    test_near (U (f, "col")->fp.facing, 180, 1e-6);
+    unmake (f);
+    game_rules_destroy (&shorter);
+}
+
 /*  "+1 dice per base: ... Defending riverbank frontally; On higher
  *  ground"; "If a unit vacates a town attacker may occupy it". */
 static void
@@ -1674,6 +1739,7 @@ main (void)
         cmocka_unit_test (test_hand_to_hand),
         cmocka_unit_test (test_multiple_combats),
         cmocka_unit_test (test_outcomes),
+        cmocka_unit_test (test_retreat_into_a_full_town),
         cmocka_unit_test (test_riverbank_heights_and_towns),
         cmocka_unit_test (test_morale),
         cmocka_unit_test (test_command_roll),

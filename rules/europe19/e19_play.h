@@ -141,7 +141,9 @@ void e19_firing (game_t *g, dice_t *dice);
 void e19_hand_to_hand (game_t *g, dice_t *dice);
 
 /*  Unit `u` retreats `cm` straight away from unit `from`, facing it;
- *  eliminated when the way is blocked.  True when it got away. */
+ *  eliminated when the way is blocked (by a unit, impassable ground, the
+ *  table's edge, a full town; e19.melee.full_town_retreat = "short"
+ *  stops it at a full town's edge instead).  True when it got away. */
 bool e19_retreat (game_t *g, int u, int from, double cm);
 
 /*  Take unit `u` out of play (eliminated), saying why. */
