@@ -66,10 +66,12 @@ unit (const char *id, const char *side, const char *troop,
 
 typedef test_game_t fixture_t;
 
-/*  A game of the units (text of the list), terrain (may be NULL), blue
+/*  A game under `under` (the table file's rules, or another reading of
+ *  them) of the units (text of the list), terrain (may be NULL), blue
  *  moving first. */
 static fixture_t *
-make (const char *terrain, const char *units)
+make_under (const game_rules_t *under, const char *terrain,
+            const char *units)
 {
     static char text[8192];
     snprintf (text, sizeof text,
@@ -79,7 +81,41 @@ make (const char *terrain, const char *units)
               "scenario = { name = \"t\"; turns = 10; first = \"blue\";\n"
               "  victory = { army_break = 0.9; }; };\n",
               terrain ? terrain : "", units);
-    return test_game_new (rules, text);
+    return test_game_new (under, text);
+}
+
+/*  A game under the table file's rules. */
+static fixture_t *
+make (const char *terrain, const char *units)
+{
+    return make_under (rules, terrain, units);
+}
+
+/*  The rules of the table file with its first `from` replaced by `to`
+ *  (another reading of the sheet, a setting's other value); fails the
+ *  test when they do not load.  Destroy with game_rules_destroy. */
+static game_rules_t *
+variant (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = game_read_file (test_source_path ("rules/data/europe19/"
+                                                   "tables.cfg"),
+                                 err, sizeof err);
+    assert_non_null (text);
+    char *at = strstr (text, from);
+    assert_non_null (at);
+    size_t n = strlen (text) + strlen (to) + 1;
+    char *edited = malloc (n);
+    assert_non_null (edited);
+    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
+              at + strlen (from));
+    free (text);
+    game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
+                                            sizeof err);
+    free (edited);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
 }
 
 static void
@@ -466,6 +502,76 @@ test_charge_permission (void **state)
     unmake (f);
 }
 
+/*  Four cavalry charging a line six bases wide (24 cm): c1, c2 and c4
+ *  at its front, c3 at its right flank, listed c1, c2, c4, c3 (they
+ *  charge in that order), under `under`. */
+static fixture_t *
+charged_on_faces (const game_rules_t *under)
+{
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("c1", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 90, 0),
+              unit ("c2", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 108, 86, 0),
+              unit ("c4", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 92, 86, 0),
+              unit ("c3", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 84, 100, 90),
+              unit ("def", "red", "close_order_infantry", "none", "average",
+                    6, "line", 100, 100, 180));
+    fixture_t *f = make_under (under, NULL, units);
+    start (f, 6, 6);
+    order (f, "c1", test_charge_order (f, "def"));
+    order (f, "c2", test_charge_order (f, "def"));
+    order (f, "c4", test_charge_order (f, "def"));
+    order (f, "c3", test_charge_order (f, "def"));
+    test_next_phase (f);
+    return f;
+}
+
+/*  "One attacker per face": a second charger at the front a first has
+ *  taken is refused; another face (a flank) takes its own.  The table
+ *  file's e19.charge.attackers_per_face is the sheet's 1; a house rule
+ *  of 2 lets a second charger in beside the first, and refuses the
+ *  third. */
+static void
+test_one_attacker_per_face (void **state)
+{
+    (void) state;
+    fixture_t *f = charged_on_faces (rules);
+    assert_true (test_saw (f, "c1 is in contact with def"));
+    assert_true (test_saw (f, "no charge: c2: one attacker per face, and "
+                              "that face of def is taken"));
+    assert_true (test_saw (f, "no charge: c4: one attacker per face"));
+    assert_true (test_saw (f, "c3 is in contact with def"));
+    assert_int_equal (e19_state_const (game_unit (f->g, idx (f, "def")))
+                      ->faces, E19_FACE_FRONT | E19_FACE_RIGHT);
+    test_near (U (f, "c2")->fp.centre.y, 86, 1e-6);
+    unmake (f);
+
+    game_rules_t *two = variant ("attackers_per_face = 1;",
+                                 "attackers_per_face = 2;");
+    f = charged_on_faces (two);
+    assert_true (test_saw (f, "c1 is in contact with def"));
+    assert_true (test_saw (f, "c2 is in contact with def"));
+    assert_true (test_saw (f, "no charge: c4: 2 attackers per face, and "
+                              "that face of def is taken"));
+    assert_true (test_saw (f, "c3 is in contact with def"));
+    /* c2 stands beside c1 at the front, square to it, on its own side */
+    const unit_t *c1 = U (f, "c1"), *c2 = U (f, "c2");
+    test_near (c1->fp.centre.x, 100, 1e-6);
+    test_near (c2->fp.centre.y, c1->fp.centre.y, 1e-6);
+    assert_true (c2->fp.centre.x >= 107.5 - 1e-6
+                 && c2->fp.centre.x <= 112 + 1e-6);
+    test_near (c2->fp.facing, 0, 1e-6);
+    assert_true (situation_unit_distance (game_situation (f->g), idx (f, "c2"),
+                                          idx (f, "def"))
+                 <= SITUATION_OVERLAP_CM);
+    unmake (f);
+    game_rules_destroy (&two);
+}
+
 /*  "1. Change Formation 2. Charge Sequence" and "Infantry in Line: May
  *  not move": a line ordered to charge forms column first and then
  *  charges (RULINGS.md), its reach a column's ("Inf (CO) 8"); kept in
@@ -768,6 +874,55 @@ test_town_holds_one_unit (void **state)
     unmake (f);
 }
 
+/*  "Towns: Only one unit unless very large" and "Interpenetration: Only
+ *  skirmishers may pass through friendly units": the unit holding a town
+ *  holds all the stretch of it within 40 cm, so a unit's move may not
+ *  end there, nor pass through it unless it is a skirmisher passing a
+ *  friend (RULINGS.md); no unit passes through a town the enemy holds. */
+static void
+test_passing_through_a_town (void **state)
+{
+    (void) state;
+    const char *towns = "{ id = \"village\"; kind = \"town\"; polygon = ( "
+                        "[60.0, 60.0], [120.0, 60.0], [120.0, 66.0], [60.0, "
+                        "66.0] ); }, { id = \"held\"; kind = \"town\"; "
+                        "polygon = ( [140.0, 60.0], [180.0, 60.0], [180.0, "
+                        "66.0], [140.0, 66.0] ); }";
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("holder", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 63, 0),
+              unit ("through", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 85, 57, 0),
+              unit ("into", "blue", "skirmishers", "musket", "average", 2,
+                    "loose", 112, 52, 0),
+              unit ("column", "blue", "loose_order_infantry", "musket",
+                    "average", 2, "column", 70, 56, 0),
+              unit ("past-foe", "blue", "skirmishers", "musket", "average",
+                    2, "loose", 150, 57, 0),
+              unit ("foe", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 170, 63, 180));
+    fixture_t *f = make (towns, units);
+    start (f, 6, 6);
+    order (f, "through", test_move_order (85, 69));
+    order (f, "into", test_move_order (112, 63));
+    order (f, "column", test_move_order (70, 68));
+    order (f, "past-foe", test_move_order (150, 69));
+    test_next_phase (f);
+    /* skirmishers pass through the village their friends hold, 12 cm */
+    test_near (U (f, "through")->fp.centre.y, 69, 1e-6);
+    /* but may not stay in it: it stops at the edge */
+    assert_true (U (f, "into")->fp.centre.y < 60);
+    assert_true (U (f, "into")->fp.centre.y > 59);
+    /* others may not pass through it */
+    assert_true (U (f, "column")->fp.centre.y < 60);
+    assert_true (U (f, "column")->fp.centre.y > 59);
+    /* nor may skirmishers pass through a town the enemy holds */
+    assert_true (U (f, "past-foe")->fp.centre.y < 60);
+    assert_true (U (f, "past-foe")->fp.centre.y > 59);
+    unmake (f);
+}
+
 /*  "Stream" 4 cm for close order infantry; "Bridges: Negate Streams";
  *  the slowest ground a move crosses sets its rate, ground beyond its
  *  reach not counting (RULINGS.md). */
@@ -893,6 +1048,53 @@ test_fire_from_the_heights (void **state)
     assert_int_equal (e19_fire_dice (f->g, idx (f, "deep"),
                                      idx (f, "t-deep")), 0);
     unmake (f);
+}
+
+/*  The dice of one base of steel rifled guns at (100, 40) firing at a
+ *  line of four bases (16 cm) at (100, 70), past a friendly line of two
+ *  bases (8 cm) at (screen_x, 55) and, when `wood`, a wood from x 80 to
+ *  103 between y 55 and 60. */
+static int
+guns_dice_screened (double screen_x, bool wood)
+{
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("guns", "blue", "artillery", "steel_rifled_artillery",
+                    "average", 1, "line", 100, 40, 0),
+              unit ("screen", "blue", "close_order_infantry", "musket",
+                    "average", 2, "line", screen_x, 55, 0),
+              unit ("target", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 70, 180));
+    fixture_t *f = make (wood ? "{ id = \"wood\"; kind = \"woods\"; "
+                                "polygon = ( [80.0, 55.0], [103.0, 55.0], "
+                                "[103.0, 60.0], [80.0, 60.0] ); }" : NULL,
+                         units);
+    int dice = e19_fire_dice (f->g, idx (f, "guns"), idx (f, "target"));
+    unmake (f);
+    return dice;
+}
+
+/*  "Woods, Towns, Hills, other Units are obstructions"; "Level fire any
+ *  obstruction blocks LOS": a line of fire is clear when it is clear of
+ *  terrain and of units at once; the target may be fired at along any
+ *  one such line, from the firer to its nearest point, its centre or a
+ *  corner (RULINGS.md).  A unit hiding the middle of the target leaves
+ *  its ends to be fired at; a wood hiding its middle and left end and a
+ *  unit its right end leave no line. */
+static void
+test_fire_past_a_screen_and_a_wood (void **state)
+{
+    (void) state;
+    /* the screen before the middle only: the corners are in sight */
+    assert_int_equal (guns_dice_screened (100, false), 4);
+    /* the screen before the right end only: in sight past it */
+    assert_int_equal (guns_dice_screened (108, false), 4);
+    /* the wood before the middle and the left end only: in sight past
+       it, at the right end */
+    assert_int_equal (guns_dice_screened (160, true), 4);
+    /* the wood and the screen together: every line blocked by one or the
+       other */
+    assert_int_equal (guns_dice_screened (108, true), 0);
 }
 
 /*  "Interpenetration: Only skirmishers may pass through friendly
@@ -1288,6 +1490,71 @@ test_outcomes (void **state)
     unmake (f);
 }
 
+/*  Cavalry charges a column whose retreat runs into a village that a
+ *  friend of the column holds (not in the retreat's way itself), under
+ *  `under`; the hand-to-hand a tie, so the column retreats. */
+static fixture_t *
+retreat_into_a_held_town (const game_rules_t *under)
+{
+    const char *town = "{ id = \"village\"; kind = \"town\"; polygon = ( "
+                       "[60.0, 108.0], [140.0, 108.0], [140.0, 140.0], "
+                       "[60.0, 140.0] ); }";
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 95, 0),
+              unit ("col", "red", "loose_order_infantry", "none", "average",
+                    2, "column", 100, 103, 180),
+              unit ("garrison", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 130, 125, 180));
+    fixture_t *f = make_under (under, town, units);
+    start (f, 6, 6);
+    order (f, "cav", test_charge_order (f, "col"));
+    test_next_phase (f);
+    assert_true (test_saw (f, "cav is in contact with col"));
+    test_next_phase (f);
+    test_next_phase (f);
+    /* cav 4 dice (2 a base against a column), col 2 (1 a base against
+       cavalry): all miss, a tie: the defender retreats, after its two
+       tests (6 6) */
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "col loses the hand-to-hand"));
+    return f;
+}
+
+/*  "Unit taking greatest number of hits retreats 12cm facing enemy.
+ *  Unit eliminated if retreat blocked." with "Towns: Only one unit
+ *  unless very large": a retreat into a town whose room is taken is
+ *  blocked, and the unit eliminated (e19.melee.full_town_retreat =
+ *  "blocked", RULINGS.md); the other reading ("short") stops it at the
+ *  town's edge. */
+static void
+test_retreat_into_a_full_town (void **state)
+{
+    (void) state;
+    fixture_t *f = retreat_into_a_held_town (rules);
+    assert_true (test_saw (f, "col is eliminated: its retreat is blocked by "
+                              "a town already held"));
+    assert_false (e19_in_play (f->g, idx (f, "col")));
+    unmake (f);
+
+    game_rules_t *shorter = variant ("full_town_retreat = \"blocked\";",
+                                     "full_town_retreat = \"short\";");
+    f = retreat_into_a_held_town (shorter);
+    assert_true (e19_in_play (f->g, idx (f, "col")));
+    assert_true (test_saw (f, "short of a town already held"));
+    /* its centre stops short of the village's edge (y 108), facing the
+       enemy */
+    assert_true (U (f, "col")->fp.centre.y < 108);
+    assert_true (U (f, "col")->fp.centre.y > 107);
+    test_near (U (f, "col")->fp.facing, 180, 1e-6);
+    unmake (f);
+    game_rules_destroy (&shorter);
+}
+
 /*  "+1 dice per base: ... Defending riverbank frontally; On higher
  *  ground"; "If a unit vacates a town attacker may occupy it". */
 static void
@@ -1455,20 +1722,24 @@ main (void)
         cmocka_unit_test (test_aim),
         cmocka_unit_test (test_move_in_formation),
         cmocka_unit_test (test_charge_permission),
+        cmocka_unit_test (test_one_attacker_per_face),
         cmocka_unit_test (test_line_charges_in_column),
         cmocka_unit_test (test_charge_pivot_cost),
         cmocka_unit_test (test_charging_cavalry_fired_on),
         cmocka_unit_test (test_movement),
         cmocka_unit_test (test_road_through_a_village),
         cmocka_unit_test (test_town_holds_one_unit),
+        cmocka_unit_test (test_passing_through_a_town),
         cmocka_unit_test (test_interpenetration),
         cmocka_unit_test (test_streams_and_bridges),
         cmocka_unit_test (test_fire_from_the_heights),
+        cmocka_unit_test (test_fire_past_a_screen_and_a_wood),
         cmocka_unit_test (test_firing),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_hand_to_hand),
         cmocka_unit_test (test_multiple_combats),
         cmocka_unit_test (test_outcomes),
+        cmocka_unit_test (test_retreat_into_a_full_town),
         cmocka_unit_test (test_riverbank_heights_and_towns),
         cmocka_unit_test (test_morale),
         cmocka_unit_test (test_command_roll),

@@ -231,6 +231,9 @@ test_hand_to_hand (void **state)
     assert_int_equal (t->melee_cavalry_vs_close, -1);
     /* "Unit taking greatest number of hits retreats 12cm facing enemy" */
     assert_true (t->retreat_cm == 12.0);
+    /* "Unit eliminated if retreat blocked", a town whose room is taken
+       blocking it as a unit does (RULINGS.md) */
+    assert_false (t->retreat_short_of_town);
     /* "Lost hand-to-hand combat (two tests)" */
     assert_int_equal (t->lost_melee_tests, 2);
 }
@@ -312,6 +315,13 @@ test_loader_errors (void **state)
                   "start, contact");
     test_tables_refused (TABLES, "hits_per_base = 1;", "hits_per_base = 0;",
                   "e19.units.hits_per_base: 0 is not in 1..100");
+    test_tables_refused (TABLES, "attackers_per_face = 1;",
+                  "attackers_per_face = 0;",
+                  "e19.charge.attackers_per_face: 0 is not in 1..8");
+    test_tables_refused (TABLES, "full_town_retreat = \"blocked\";",
+                  "full_town_retreat = \"stays\";",
+                  "e19.melee.full_town_retreat: \"stays\" is not one of "
+                  "blocked, short");
 }
 
 int

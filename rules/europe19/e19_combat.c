@@ -181,6 +181,12 @@ throw_hits (dice_t *dice, int n, int need)
     return hits;
 }
 
+/*  "Unit eliminated if retreat blocked": by a unit, impassable ground or
+ *  the table's edge on the way.  "Towns: Only one unit unless very
+ *  large": a town whose room is taken (e19_town_full, the winner not
+ *  counted) blocks it too, on the way as at its end; with e19.melee.
+ *  full_town_retreat = "short" the retreat stops at the town's edge
+ *  instead, and is blocked only when it cannot set out at all. */
 bool
 e19_retreat (game_t *g, int u, int from, double cm)
 {
@@ -190,24 +196,40 @@ e19_retreat (game_t *g, int u, int from, double cm)
     double away = geom_bearing (enemy, start);
     footprint_t fp = x->fp;
     fp.facing = geom_norm_deg (away + 180);
+    double gone = 0;
+    bool at_town = false;
     for (double d = 0.5; d <= cm + 1e-9; d += 0.5) {
-        fp.centre = situation_move_towards (game_situation (g), start, away,
-                                            d);
-        bool stuck = geom_dist (fp.centre, start) + 1e-6 < d;
+        footprint_t next = fp;
+        next.centre = situation_move_towards (game_situation (g), start, away,
+                                              d);
+        bool stuck = geom_dist (next.centre, start) + 1e-6 < d;
         for (int k = 0; !stuck && k < game_unit_count (g); k++)
             stuck = k != u && k != from && e19_in_play (g, k)
                  && game_unit_c (g, k)->arm != ARM_COMMAND
-                 && footprint_overlap (&fp, &game_unit_c (g, k)->fp)
+                 && footprint_overlap (&next, &game_unit_c (g, k)->fp)
                     > SITUATION_OVERLAP_CM;
-        if (stuck) {
-            e19_take_out (g, u, "its retreat is blocked");
+        bool full = !stuck && e19_town_full (g, u, next.centre, from, false);
+        if (full && tables (g)->retreat_short_of_town && gone > 0) {
+            at_town = true;            /* it stops at the town's edge */
+            break;
+        }
+        if (stuck || full) {
+            e19_take_out (g, u, full ? "its retreat is blocked by a town "
+                                       "already held"
+                                     : "its retreat is blocked");
             return false;
         }
+        fp = next;
+        gone = d;
     }
     x->fp = fp;
     state_m (g, u)->flags |= E19_F_RETREAT;
     game_unit_mut (g, u)->in_melee = 0;
-    if (game_events_on (g))
+    if (game_events_on (g) && at_town)
+        game_event (g, GAME_EVENT_MOVE, u, "%s retreats %.1f cm to (%.1f, "
+                    "%.1f) cm, facing the enemy, short of a town already "
+                    "held", x->id, gone, fp.centre.x, fp.centre.y);
+    else if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s retreats %.0f cm to (%.1f, "
                     "%.1f) cm, facing the enemy", x->id, cm, fp.centre.x,
                     fp.centre.y);
@@ -287,10 +309,11 @@ fight_target (const game_t *g, int a)
     return d;
 }
 
-/*  The fights, one a charger, in the units' order (the scenario's); a
- *  unit that both charged and was charged fights both.  Before any is
- *  thrown each defender counts its chargers in contact, so that a
- *  defender of several strikes only at its front whatever the order. */
+/*  The fights, one a charger, in the units' order (the scenario's), each
+ *  at the face it charged; a unit that both charged and was charged
+ *  fights both.  Before any is thrown each defender counts its chargers
+ *  in contact, so that a defender of several strikes only at its front
+ *  whatever the order. */
 void
 e19_hand_to_hand (game_t *g, dice_t *dice)
 {
@@ -310,8 +333,6 @@ e19_hand_to_hand (game_t *g, dice_t *dice)
                 game_unit_mut (g, a)->in_melee = 0;
             continue;
         }
-        int face = e19_in_town (g, d) ? E19_FACE_FRONT
-                                      : e19_face_of (g, d, a);
-        fight (g, a, d, face, dice);
+        fight (g, a, d, state_c (g, a)->face, dice);
     }
 }

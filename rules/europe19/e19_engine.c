@@ -73,6 +73,18 @@ e19_face_of (const game_t *g, int target, int from)
     return rel < 180 ? E19_FACE_RIGHT : E19_FACE_LEFT;
 }
 
+int
+e19_face_chargers (const game_t *g, int target, int face)
+{
+    int n = 0;
+    for (int k = 0; k < game_unit_count (g); k++) {
+        const e19_unit_state_t *st = state_c (g, k);
+        n += (st->flags & E19_F_CHARGED) && st->opponent == target + 1
+          && st->face == face && e19_in_play (g, k);
+    }
+    return n;
+}
+
 /*  ---- engine tables ---- */
 
 static void *
@@ -283,6 +295,7 @@ new_turn (game_t *g)
         st->opponent = 0;
         st->faces = 0;
         st->chargers = 0;
+        st->face = 0;
         gu->commanded = 0;
         gu->ordered = 0;
         gu->fired = 0;
@@ -451,9 +464,14 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
         int face = e19_face_of (g, o->target, u);
         if (e19_in_town (g, o->target))
             face = E19_FACE_FRONT;           /* no flank or rear in towns */
-        if (state_c (g, o->target)->faces & face) {
-            snprintf (err, (size_t) errlen, "%s: one attacker per face, and "
-                      "that face of %s is taken", x->id,
+        /* "One attacker per face" (e19.charge.attackers_per_face) */
+        int most = tables (g)->attackers_per_face;
+        if (e19_face_chargers (g, o->target, face) >= most) {
+            char many[32] = "one attacker";
+            if (most > 1)
+                snprintf (many, sizeof many, "%d attackers", most);
+            snprintf (err, (size_t) errlen, "%s: %s per face, and that face "
+                      "of %s is taken", x->id, many,
                       game_unit_c (g, o->target)->id);
             return -1;
         }

@@ -37,6 +37,8 @@ typedef struct {
     int16_t commanded_die;  /* the command roll its side threw (1..6) */
     int16_t chargers;       /* the chargers in contact with it when the
                                hand-to-hand begins */
+    int16_t face;           /* the face of its opponent it charged
+                               (E19_FACE_*); 0: none */
 } e19_unit_state_t;
 
 _Static_assert (sizeof (e19_unit_state_t) <= sizeof (game_ruleset_state_t),

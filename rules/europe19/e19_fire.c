@@ -83,7 +83,7 @@ obstruction_blocks (vec2_t mid, vec2_t p, bool high_p, vec2_t q,
     return geom_dist (mid, lower) < geom_dist (mid, higher);
 }
 
-/*  What unit_in_the_way asks of each unit on the line. */
+/*  What unit_on_line asks of each unit on the line. */
 typedef struct {
     const game_t *g;
     int u, target;
@@ -106,22 +106,25 @@ stands_in_the_way (const situation_t *sit, int k, void *arg)
                                w->high_a, w->b, w->high_b);
 }
 
-/*  Does another unit stand between u and its target?  On level ground
- *  any does; between higher and lower ground only one nearer the lower
- *  unit. */
+/*  Does another unit stand on the line from p (a point of unit u) to q
+ *  (one of its target)?  On level ground any does; between higher and
+ *  lower ground only one nearer the lower unit.  A line touching a
+ *  base's edge meets it (a screen as wide as the target hides it), but
+ *  not within SITUATION_OVERLAP_CM of either end: a unit touching the
+ *  firer or the target at the corner a line starts or ends at stands
+ *  beside it, not between them. */
 static bool
-unit_in_the_way (const game_t *g, int u, int target)
+unit_on_line (const game_t *g, int u, int target, vec2_t p, bool high_p,
+              vec2_t q, bool high_q)
 {
-    in_the_way_t w;
-    w.g = g;
-    w.u = u;
-    w.target = target;
-    w.a = game_unit_c (g, u)->fp.centre;
-    w.b = footprint_nearest_point (&game_unit_c (g, u)->fp,
-                                   &game_unit_c (g, target)->fp);
-    w.high_a = stands_high (g, u);
-    w.high_b = stands_high (g, target);
-    return situation_unit_on_segment (game_situation (g), w.a, w.b, 0,
+    double len = geom_dist (p, q);
+    if (len <= 2 * SITUATION_OVERLAP_CM)
+        return false;
+    double k = SITUATION_OVERLAP_CM / len;
+    vec2_t a = { p.x + (q.x - p.x) * k, p.y + (q.y - p.y) * k };
+    vec2_t b = { q.x - (q.x - p.x) * k, q.y - (q.y - p.y) * k };
+    in_the_way_t w = { g, u, target, p, q, high_p, high_q };
+    return situation_unit_on_segment (game_situation (g), a, b, 0,
                                       stands_in_the_way, &w) >= 0;
 }
 
@@ -193,12 +196,14 @@ terrain_line_clear (const game_t *g, vec2_t p, bool high_p, vec2_t q,
     return into <= st->woods_shoot_depth_cm + 1e-9;
 }
 
-/*  May unit u fire at `target` past the terrain?  When any one of six
- *  points of the target (its point nearest u, its centre, its corners),
- *  each looked at from u's point nearest to it, is in a clear line
- *  (terrain_line_clear). */
+/*  Has unit u a line of fire to `target`?  "Woods, Towns, Hills, other
+ *  Units are obstructions": it has when one of six lines, from u's point
+ *  nearest to each of six points of the target (its point nearest u,
+ *  its centre, its corners), is clear of the terrain (terrain_line_clear)
+ *  and of other units (unit_on_line) at once; a unit screening one part
+ *  of the target and a wood another leave no line. */
 static bool
-terrain_clear (const game_t *g, int u, int target)
+line_of_fire (const game_t *g, int u, int target)
 {
     const footprint_t *from = &game_unit_c (g, u)->fp;
     const footprint_t *to = &game_unit_c (g, target)->fp;
@@ -207,10 +212,12 @@ terrain_clear (const game_t *g, int u, int target)
     samples[0] = footprint_nearest_point (from, to);
     samples[1] = to->centre;
     footprint_corners (to, samples + 2);
-    for (int k = 0; k < 6; k++)
-        if (terrain_line_clear (g, footprint_point_nearest (from, samples[k]),
-                                high_u, samples[k], high_t))
+    for (int k = 0; k < 6; k++) {
+        vec2_t p = footprint_point_nearest (from, samples[k]);
+        if (terrain_line_clear (g, p, high_u, samples[k], high_t)
+            && !unit_on_line (g, u, target, p, high_u, samples[k], high_t))
             return true;
+    }
     return false;
 }
 
@@ -253,8 +260,7 @@ e19_fire_dice (const game_t *g, int u, int target)
         }
     if (dice == 0)
         return 0;
-    if (!e19_in_arc (g, u, target)
-        || !terrain_clear (g, u, target) || unit_in_the_way (g, u, target))
+    if (!e19_in_arc (g, u, target) || !line_of_fire (g, u, target))
         return 0;
     return dice * bases (g, u);
 }

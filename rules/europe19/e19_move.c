@@ -204,17 +204,14 @@ e19_charge_reach (const game_t *g, int u, vec2_t at, formation_t formation)
  *  near more asks every unit at every step. */
 #define NEAR_MAX 256
 
-/*  "Towns: Only one unit unless very large": is the town at point p
- *  (inside one) full for unit u?  It is when e19.movement.town_units
- *  other units (not generals, not `ignore`) already stand in the same
- *  town within town_reach_cm of p: a town larger than that holds so many
- *  in each such stretch of it. */
-static bool
-town_full (const game_t *g, int u, vec2_t p, int ignore)
+bool
+e19_town_full (const game_t *g, int u, vec2_t p, int ignore,
+               bool pass_friends)
 {
     const e19_tables_t *t = tables (g);
     const situation_t *sit = game_situation (g);
     int in_town = 0;
+    bool enemy = false;
     for (int k = 0; k < game_unit_count (g); k++) {
         if (k == u || k == ignore || !e19_in_play (g, k)
             || game_unit_c (g, k)->arm == ARM_COMMAND)
@@ -229,16 +226,18 @@ town_full (const game_t *g, int u, vec2_t p, int ignore)
                 && polygon_contains (f->vertices, f->vertex_count,
                                      x->fp.centre)) {
                 in_town++;
+                enemy = enemy || x->side != game_unit_c (g, u)->side;
                 break;
             }
         }
     }
-    return in_town >= t->town_units;
+    return in_town >= t->town_units && (!pass_friends || enemy);
 }
 
 /*  Does unit u, its footprint at `fp`, stand where it may not: overlapping
  *  an enemy, or a friend unless `pass_friends`; in a town holding its
- *  town_units already.  `ignore` (or -1) is a unit it may touch.  Only
+ *  town_units already (passing through friends, a town its friends
+ *  hold: e19_town_full).  `ignore` (or -1) is a unit it may touch.  Only
  *  the units in near[0..n_near) are asked whether they overlap it, every
  *  unit when `near` is NULL; every unit counts for the town. */
 static bool
@@ -262,7 +261,7 @@ blocked (const game_t *g, int u, const footprint_t *fp, bool pass_friends,
             return true;
     }
     return e19_point_in (g, fp->centre, TERRAIN_TOWN)
-        && town_full (g, u, fp->centre, ignore);
+        && e19_town_full (g, u, fp->centre, ignore, pass_friends);
 }
 
 /*  The units footprint `fp` may overlap anywhere on a move of at most
@@ -341,22 +340,67 @@ e19_move (game_t *g, int u, vec2_t to, double facing)
     return moved;
 }
 
+/*  The outward bearing of face `face` (E19_FACE_*) of the unit whose
+ *  footprint is `t`: *half the distance from its centre to that face,
+ *  *along half the face's length. */
+static double
+face_out (const footprint_t *t, int face, double *half, double *along)
+{
+    double out = t->facing;
+    *half = t->depth / 2;
+    *along = t->width / 2;
+    if (face == E19_FACE_REAR)
+        out += 180;
+    else if (face == E19_FACE_RIGHT || face == E19_FACE_LEFT) {
+        out += face == E19_FACE_RIGHT ? 90 : -90;
+        *half = t->width / 2;
+        *along = t->depth / 2;
+    }
+    return out;
+}
+
+/*  Where charger u stands at a face of `target` whose middle `at`
+ *  another charger holds already (e19.charge.attackers_per_face above
+ *  1): the nearest place along the face, its centre no further than
+ *  `along` from the middle, facing it squarely (`out` + 180) and clear of
+ *  every unit (its base beside theirs), the side nearer u first.  `at`
+ *  when there is none: the charge then stops short of the unit there. */
+static vec2_t
+beside (const game_t *g, int u, int target, vec2_t at, double out,
+        double along)
+{
+    vec2_t s = geom_heading_vec (out + 90);
+    footprint_t fp = game_unit_c (g, u)->fp;
+    double side = (fp.centre.x - at.x) * s.x + (fp.centre.y - at.y) * s.y
+                  >= 0 ? 1 : -1;
+    fp.facing = geom_norm_deg (out + 180);
+    /* its figures clear of the others' (not only touching them), so that
+       its way in, turned a little off square, is clear as well */
+    fp.width += 2 * SITUATION_OVERLAP_CM;
+    for (double o = STEP_CM; o <= along + 1e-9; o += STEP_CM)
+        for (int k = 0; k < 2; k++) {
+            double d = k == 0 ? side * o : -side * o;
+            fp.centre.x = at.x + s.x * d;
+            fp.centre.y = at.y + s.y * d;
+            if (!blocked (g, u, &fp, false, target, NULL, 0))
+                return fp.centre;
+        }
+    return at;
+}
+
 vec2_t
 e19_contact_point (const game_t *g, int u, int target, double *distance)
 {
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
     int face = e19_in_town (g, target) ? E19_FACE_FRONT
                                        : e19_face_of (g, target, u);
-    double out = t->fp.facing, half = t->fp.depth / 2;
-    if (face == E19_FACE_REAR)
-        out += 180;
-    else if (face == E19_FACE_RIGHT)
-        out += 90, half = t->fp.width / 2;
-    else if (face == E19_FACE_LEFT)
-        out -= 90, half = t->fp.width / 2;
+    double half, along;
+    double out = face_out (&t->fp, face, &half, &along);
     vec2_t n = geom_heading_vec (out);
     double off = half + x->fp.depth / 2;
     vec2_t at = { t->fp.centre.x + n.x * off, t->fp.centre.y + n.y * off };
+    if (e19_face_chargers (g, target, face) > 0)
+        at = beside (g, u, target, at, out, along);
     if (distance)
         *distance = geom_dist (x->fp.centre, at);
     return at;
@@ -443,8 +487,11 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
                                            at))
             state_m (g, u)->flags |= E19_F_CROSSED;
     }
+    /* square to the face it charged */
+    double half, along;
     x->fp.centre = at;
-    x->fp.facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
+    x->fp.facing = geom_norm_deg (face_out (&game_unit_c (g, target)->fp,
+                                            face, &half, &along) + 180);
     game_unit_mut (g, u)->moved_halves = 2;
     /* "Charging cavalry fired on by target": a charge ends in contact,
        and the target fires at it as it comes in (e19.charge.
@@ -455,6 +502,7 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     e19_unit_state_t *st = state_m (g, u), *ts = state_m (g, target);
     st->flags |= E19_F_CHARGED;
     st->opponent = (int16_t) (target + 1);
+    st->face = (int16_t) face;
     ts->faces |= (int16_t) face;
     game_unit_mut (g, u)->in_melee = 1;
     game_unit_mut (g, target)->in_melee = 1;

@@ -65,6 +65,12 @@ bool e19_in_town (const game_t *g, int u);
  *  against its facing (front and rear within 45 degrees). */
 int e19_face_of (const game_t *g, int target, int from);
 
+/*  The chargers in contact with unit `target`'s face `face` (one of
+ *  E19_FACE_*) this turn: units in play whose charge reached it there.
+ *  "One attacker per face" lets e19.charge.attackers_per_face of them
+ *  at each face. */
+int e19_face_chargers (const game_t *g, int target, int face);
+
 /*  Moves (e19_move.c). */
 
 /*  True when unit u stands in a line that may not move: infantry in line
@@ -87,6 +93,19 @@ double e19_move_rate (const game_t *g, int u, vec2_t to,
  *  on a road is free as any turn there. */
 double e19_charge_reach (const game_t *g, int u, vec2_t at,
                          formation_t formation);
+
+/*  "Towns: Only one unit unless very large": is the town at point p
+ *  (inside one) full for unit u?  It is when e19.movement.town_units
+ *  other units (not generals, not `ignore`) already stand in the same
+ *  town within town_reach_cm of p: a town larger than that holds so many
+ *  in each such stretch of it.  The units holding a town hold all that
+ *  stretch of it, so a unit passing through it passes through them
+ *  ("Interpenetration: Only skirmishers may pass through friendly
+ *  units"): with `pass_friends` (a skirmisher on its way) a full town
+ *  blocks only when an enemy is among them.  False when p is in no
+ *  town. */
+bool e19_town_full (const game_t *g, int u, vec2_t p, int ignore,
+                    bool pass_friends);
 
 /*  Carry out a move of unit `u` towards `to` (as far as its rate, less
  *  its pivots, allows; stopping short of units it may not pass, of
@@ -122,7 +141,9 @@ void e19_firing (game_t *g, dice_t *dice);
 void e19_hand_to_hand (game_t *g, dice_t *dice);
 
 /*  Unit `u` retreats `cm` straight away from unit `from`, facing it;
- *  eliminated when the way is blocked.  True when it got away. */
+ *  eliminated when the way is blocked (by a unit, impassable ground, the
+ *  table's edge, a full town; e19.melee.full_town_retreat = "short"
+ *  stops it at a full town's edge instead).  True when it got away. */
 bool e19_retreat (game_t *g, int u, int from, double cm);
 
 /*  Take unit `u` out of play (eliminated), saying why. */

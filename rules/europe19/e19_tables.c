@@ -312,8 +312,9 @@ load_melee (table_reader_t *ld, e19_tables_t *t)
         "skirmish_artillery", "charging_dragoons", "charging_infantry",
         "defending_dragoons", "defending_infantry", "flank_or_rear",
         "riverbank", "higher_ground", "cavalry_vs_close_order",
-        "retreat_cm" };
-    if (!table_need_group_of (ld, "e19.melee", keys, 12)
+        "retreat_cm", "full_town_retreat" };
+    static const char *const full_town[] = { "blocked", "short" };
+    if (!table_need_group_of (ld, "e19.melee", keys, 13)
         || table_read_int (ld, "e19.melee.hit_on", 2, 6,
                            &t->melee_hit_on) < 0)
         return -1;
@@ -324,8 +325,9 @@ load_melee (table_reader_t *ld, e19_tables_t *t)
                       t->melee[r]) < 0)
             return -1;
     }
-    return table_read_int (ld, "e19.melee.flank_or_rear", -5, 5,
-                           &t->melee_flank_or_rear) < 0
+    int v;
+    if (table_read_int (ld, "e19.melee.flank_or_rear", -5, 5,
+                        &t->melee_flank_or_rear) < 0
         || table_read_int (ld, "e19.melee.riverbank", -5, 5,
                            &t->melee_riverbank) < 0
         || table_read_int (ld, "e19.melee.higher_ground", -5, 5,
@@ -333,7 +335,12 @@ load_melee (table_reader_t *ld, e19_tables_t *t)
         || table_read_int (ld, "e19.melee.cavalry_vs_close_order", -5, 5,
                            &t->melee_cavalry_vs_close) < 0
         || table_read_double (ld, "e19.melee.retreat_cm", 0, 1000,
-                              &t->retreat_cm) < 0 ? -1 : 0;
+                              &t->retreat_cm) < 0
+        || table_read_name (ld, "e19.melee.full_town_retreat", full_town, 2,
+                            &v) < 0)
+        return -1;
+    t->retreat_short_of_town = v == 1;
+    return 0;
 }
 
 static int

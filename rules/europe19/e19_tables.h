@@ -136,6 +136,8 @@ typedef struct {
     int melee_flank_or_rear, melee_riverbank, melee_higher_ground;
     int melee_cavalry_vs_close;
     double retreat_cm;
+    bool retreat_short_of_town;  /* a retreat into a full town stops at
+                                    its edge (else it is blocked) */
     /* morale, by the core's quality */
     int morale_needed[QUALITY_COUNT];
     int lost_melee_tests;
