@@ -1515,6 +1515,37 @@ test_keep_shooting (void **state)
     test_next_phase (f);
     assert_true (test_saw (f, "shooting at r: b (primary) 3d6"));
     unmake (f);
+
+    /* a marked unit with no target in range cannot shoot, so it must
+       attempt the check: passed, the marker goes and it may charge
+       again; failed, it keeps it for its next shooting phase */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 90, 180,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    S (f, "b")->flags |= BOL_F_SHOOTING;
+    test_push (f, 2, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "b's command check to remove its shooting marker: "
+                         "2d6, best 6: passed"));
+    assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
+    unmake (f);
+
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    S (f, "b")->flags |= BOL_F_SHOOTING;
+    test_push (f, 2, 1, 5);
+    test_next_phase (f);
+    assert_true (test_saw (f, "b's command check to remove its shooting marker: "
+                         "2d6, best 5: failed"));
+    assert_true (S (f, "b")->flags & BOL_F_SHOOTING);
+    assert_false (test_saw (f, "shooting at r"));
+    unmake (f);
 }
 
 /*  Blue's shooting in a game where battalion a (index 0, shooting first)

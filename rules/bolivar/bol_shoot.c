@@ -273,23 +273,31 @@ bol_shoot_hit (const game_t *g, int u, int target)
 
 /*  Does unit u shoot this phase: its order says so (a fire order, or an
  *  order to fire as it stands; a continue carrying on with one); an
- *  uncommanded unit shoots unless it is falling back; a unit with a
- *  shooting marker not ordered to shoot takes a command check to remove
- *  it, and shoots when that fails ("Keep Shooting Rule").  Whatever the
- *  order names, it shoots at its priority target, into *target. */
+ *  uncommanded unit shoots unless it is falling back.  A unit with a
+ *  shooting marker that does not shoot attempts a command check to
+ *  remove it ("Keep Shooting Rule: Units that already have a shooting
+ *  marker *must* either shoot or attempt a command check to remove the
+ *  shooting marker"): not ordered to shoot, or unable to (no viable
+ *  target, a moved marker, in contact).  A failed check makes it shoot
+ *  when it can; one that cannot keeps its marker and tries again in its
+ *  next shooting phase.  Whatever the order names, it shoots at its
+ *  priority target, into *target (-1 when it does not shoot). */
 static bool
 will_shoot (game_t *g, int u, dice_t *dice, int *target)
 {
-    const game_unit_t *gu = game_unit (g, u);
-    if (!bol_can_shoot (g, u) || (*target = bol_priority_target (g, u)) < 0)
+    *target = -1;
+    if (!bol_in_play (g, u))
         return false;
+    const game_unit_t *gu = game_unit (g, u);
+    bool can = bol_can_shoot (g, u)
+            && (*target = bol_priority_target (g, u)) >= 0;
     order_t o = gu->ordered ? gu->order : order_hold ();
     if (o.kind == ORDER_CONTINUE)
         o = gu->current;
     bool ordered = gu->commanded
                  ? o.kind == ORDER_FIRE || o.fire
                  : !(game_unit_c (g, u)->status & STATUS_FALLING_BACK);
-    if (ordered)
+    if (can && ordered)
         return true;
     if (!(state_c (g, u)->flags & BOL_F_SHOOTING))
         return false;
@@ -297,7 +305,7 @@ will_shoot (game_t *g, int u, dice_t *dice, int *target)
         state_m (g, u)->flags &= ~BOL_F_SHOOTING;
         return false;
     }
-    return true;
+    return can;
 }
 
 void
