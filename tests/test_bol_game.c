@@ -1479,6 +1479,39 @@ test_feigned_flight (void **state)
     /* "a single Feigned Flight in a game" */
     assert_int_equal (game_side_extra (f->g, SIDE_BLUE)[BOL_SX_FEIGNED], 1);
     unmake (f);
+
+    /* "This follows a rally back move by a Gauchos/Llaneros unit that has
+       a commander attached": "Enemy in contact behind-flank or to-rear
+       prevent rally back", so the llaneros, with skirmishers in contact
+       at their rear, make no rally back and no feigned flight; the army
+       keeps its one */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("a", "blue", "gauchos_llaneros", "ordinary", "mounted",
+                    50, 24, 0, NULL),
+              unit ("paez", "blue", "brigadier", "ordinary", "line", 53, 24,
+                    0, NULL),
+              unit ("d", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL),
+              unit ("e", "red", "skirmisher", "ordinary", "loose", 50, 22, 0,
+                    NULL));
+    f = make (NULL, units);
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "a")),
+                      idx (f, "paez"));
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    /* the line's 3 dice and the skirmishers' 1 (2 hits), the llaneros' 4
+       (3 and the commander's, none), Paez's 2d6; a check's die left
+       over, which no feigned flight takes */
+    test_push (f, 4, 6, 6, 1, 1);
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a cannot rally back"));
+    assert_false (test_saw (f, "feigned flight"));
+    assert_int_equal (bol_resolve (f->g, idx (f, "a")), 1);
+    assert_int_equal (game_side_extra (f->g, SIDE_BLUE)[BOL_SX_FEIGNED], 0);
+    unmake (f);
 }
 
 /*  "Units that already have a shooting marker must either shoot or

@@ -1198,7 +1198,7 @@ enemy_behind (const game_t *g, int u)
     return false;
 }
 
-static void
+static double
 bol_rally_back_alone (game_t *g, int u)
 {
     unit_t *x = game_unit_m (g, u);
@@ -1208,7 +1208,7 @@ bol_rally_back_alone (game_t *g, int u)
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s cannot rally back: an enemy "
                         "in contact behind its flank or to its rear", x->id);
-        return;
+        return 0;
     }
     double cm = bol_cm (g, is_cavalry (g, u) ? t->rally_back_cavalry_tum
                                              : t->rally_back_infantry_tum);
@@ -1220,6 +1220,7 @@ bol_rally_back_alone (game_t *g, int u)
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s rallies back %.1f cm directly "
                     "to its rear", x->id, moved);
+    return moved;
 }
 
 void
@@ -1315,12 +1316,13 @@ bol_evade (game_t *g, int u, int charger)
     bol_carry_end (g, u, carry);
 }
 
-void
+double
 bol_rally_back (game_t *g, int u)
 {
     bol_carry_t carry = bol_carry_begin (g, u);
-    bol_rally_back_alone (g, u);
+    double moved = bol_rally_back_alone (g, u);
     bol_carry_end (g, u, carry);
+    return moved;
 }
 
 bool

@@ -260,10 +260,11 @@ bool bol_charge_move (game_t *g, int u, int target);
 /*  Unit u evades `charger`: full allowance directly away. */
 void bol_evade (game_t *g, int u, int charger);
 
-/*  Unit u rallies back from `from`: directly to rear, as far as
- *  possible up to 3 TUM (cavalry) or 1 TUM (infantry); none with an
- *  enemy in contact behind-flank or to-rear. */
-void bol_rally_back (game_t *g, int u);
+/*  Unit u rallies back: directly to rear, as far as possible up to 3
+ *  TUM (cavalry) or 1 TUM (infantry); none with an enemy in contact
+ *  behind-flank or to-rear.  Returns the cm it moved: 0 when it was
+ *  prevented or had no room (no rally back move made). */
+double bol_rally_back (game_t *g, int u);
 
 /*  Two cavalry units that tied pass through each other, 3 TUM on. */
 void bol_pass_through (game_t *g, int u, int e);
