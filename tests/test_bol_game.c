@@ -385,6 +385,30 @@ test_zones (void **state)
     order (f, "control", test_move_order (30, 41));       /* directly away */
     unmake (f);
 
+    /* "(2) move closer to the enemy": skirmishers facing along the front
+       of two enemy lines, 1 TUM before them, may not march straight on
+       along it at the same distance (not closer); ending nearer they
+       may */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("c", "blue", "skirmisher", "ordinary", "loose", 40, 46,
+                    90, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 40, 51,
+                    180, NULL),
+              unit ("foe2", "red", "battalion", "ordinary", "line", 48, 51,
+                    180, NULL));
+    f = make (NULL, units);
+    assert_int_equal (bol_zone (f->g, idx (f, "c")), BOL_ZONE_CONTROL);
+    start (f);
+    order_t along_front = test_move_order (44, 46);
+    along_front.has_facing = true;
+    along_front.facing = 90;
+    refused (f, "c", along_front, "in foe's control zone");
+    order_t nearer = test_move_order (44, 46.5);
+    nearer.has_facing = true;
+    nearer.facing = 90;
+    accepted (f, "c", nearer);
+    unmake (f);
+
     snprintf (units, sizeof units, "%s, %s",
               unit ("locked", "blue", "battalion", "ordinary", "line", 30, 49,
                     0, NULL),

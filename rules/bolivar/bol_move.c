@@ -343,11 +343,18 @@ decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
     return NULL;
 }
 
+/*  How much nearer than at its start a move in a control zone must end
+ *  to be "closer to the enemy" (cm): a move that keeps its distance (a
+ *  slide along the enemy's front) is not closer; the margin only keeps
+ *  the rounding of equal distances out. */
+#define CLOSER_MIN_CM 0.001
+
 /*  May unit u make plan p's move in the control zone of enemy e: "the
  *  unit can only: (1) remain stationary; (2) move closer to the enemy;
  *  (3) move directly away from the enemy ...; or (4) move
- *  directly-to-rear"?  Closer: its closest points nearer at the end
- *  than at the start; directly: within BOL_DIRECTLY_DEG. */
+ *  directly-to-rear"?  Closer: its closest points strictly nearer at the
+ *  end than at the start (by CLOSER_MIN_CM); the same distance is not
+ *  closer.  Directly: within BOL_DIRECTLY_DEG. */
 static bool
 control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
 {
@@ -361,7 +368,7 @@ control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
         return true;
     footprint_t end = along (&x->fp, p->heading, p->length, p->move_facing);
     return footprint_distance (&end, ef)
-           <= footprint_distance (&x->fp, ef) + 1e-6;
+           < footprint_distance (&x->fp, ef) - CLOSER_MIN_CM;
 }
 
 /*  The worst zone of plan p's way (its start's in p->zone already), by
