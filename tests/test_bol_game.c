@@ -1309,6 +1309,28 @@ test_melee_and_rally_back (void **state)
     test_next_phase (f);
     assert_true (test_saw (f, "a rallies back"));
     unmake (f);
+
+    /* "Squares have no flank or rear", so "Enemy in contact behind-flank
+       or to-rear prevent rally back" does not hold a square: horse in
+       contact with its right side, behind the line across its centre,
+       wins the melee (the square's 4 dice, none; the horse's 3, two) and
+       the square rallies back its 1 TUM */
+    char units[1024];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("sq", "blue", "battalion", "ordinary", "square", 50, 50,
+                    0, NULL),
+              unit ("h", "red", "horse", "ordinary", "mounted", 53, 48, 270,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    test_push (f, 7, 1, 1, 1, 1, 6, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h (primary) 3d6 needing 6: 2 hits"));
+    assert_false (test_saw (f, "sq cannot rally back"));
+    assert_true (test_saw (f, "sq rallies back 2.0 cm"));
+    test_near (U (f, "sq")->fp.centre.y, 48, 0.01);
+    unmake (f);
 }
 
 /*  "A Gauchos/Llaneros or skirmisher unit can Evade to avoid being

@@ -1184,11 +1184,15 @@ bol_evade_alone (game_t *g, int u, int charger)
     }
 }
 
-/*  Is an enemy in contact with u behind its flank or to its rear? */
+/*  Is an enemy in contact with u behind its flank or to its rear
+ *  ("Enemy in contact behind-flank or to-rear prevent rally back")?
+ *  Never for a square: "Squares have no flank or rear". */
 static bool
 enemy_behind (const game_t *g, int u)
 {
     const unit_t *x = game_unit_c (g, u);
+    if (x->arm == ARM_INFANTRY && x->formation == FORMATION_SQUARE)
+        return false;
     vec2_t ahead = geom_heading_vec (x->fp.facing);
     for (int e = 0; e < game_unit_count (g); e++) {
         if (!is_enemy (g, u, e)
