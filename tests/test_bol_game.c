@@ -1627,6 +1627,80 @@ test_keep_shooting (void **state)
     unmake (f);
 }
 
+/*  "Units that take hits from shooting must shoot (place marker)": the
+ *  hit unit takes the marker though a moved marker ("Units with a moved
+ *  marker cannot shoot") bars its shooting this turn
+ *  (readings.fire_hit_marker "shooters"), so it must shoot or check in
+ *  its next shooting phase ("Units that already have a shooting marker
+ *  must either shoot or attempt a command check"); "able" marks only a
+ *  unit that could shoot now. */
+static void
+test_hit_must_shoot (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    S (f, "b")->flags |= BOL_F_MOVED;          /* it about faced, say */
+    test_on_to (f, BOL_PHASE_REACTIVE_SHOOT);
+    order (f, "r", fire ());
+    test_push (f, 3, 6, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "shooting at b: r (primary) 3d6 needing 5: 2 "
+                         "hits"));
+    assert_true (S (f, "b")->flags & BOL_F_SHOOTING);
+    /* its own shooting phase: it cannot shoot, so it must attempt the
+       check (resolve 2 less a die with no commander: 1d6) */
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    test_push (f, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "b's command check to remove its shooting marker: "
+                         "1d6, best 6: passed"));
+    assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
+    unmake (f);
+
+    /* a unit whose troops never shoot (spearmen) takes no marker */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "spearmen", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_SHOOT);
+    order (f, "r", fire ());
+    test_push (f, 3, 6, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "shooting at b"));
+    assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
+    unmake (f);
+
+    /* the other reading: only a unit able to shoot now is marked */
+    game_rules_t *able = variant ("fire_hit_marker = \"shooters\";",
+                                  "fire_hit_marker = \"able\";");
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    f = test_game_new (able, scenario_text (NULL, units));
+    start (f);
+    S (f, "b")->flags |= BOL_F_MOVED;
+    test_on_to (f, BOL_PHASE_REACTIVE_SHOOT);
+    order (f, "r", fire ());
+    test_push (f, 3, 6, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "shooting at b"));
+    assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
+    unmake (f);
+    game_rules_destroy (&able);
+}
+
 /*  Blue's shooting in a game where battalion a (index 0, shooting first)
  *  is of `a_quality` (its resolve, its dice) and b (index 1) ordinary,
  *  each at the red battalion 6 cm before it; the dice keyed or not.
@@ -2604,6 +2678,7 @@ main (void)
         cmocka_unit_test (test_mutual_charges),
         cmocka_unit_test (test_feigned_flight),
         cmocka_unit_test (test_keep_shooting),
+        cmocka_unit_test (test_hit_must_shoot),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_difficult_ground),
         cmocka_unit_test (test_difficult_on_the_way),

@@ -6,24 +6,36 @@
 #include <string.h>
 #include "bol_play.h"
 
-bool
-bol_can_shoot (const game_t *g, int u)
+/*  Is u a shooter by its troops and formation ("Battalion (line,
+ *  column, square), skirmisher, horse and deployed artillery stands can
+ *  Shoot"), whatever else bars it this turn: in play, not in contact, a
+ *  type that shoots, not in march, a gun deployed. */
+static bool
+shooter (const game_t *g, int u)
 {
     if (!bol_in_play (g, u) || game_unit (g, u)->in_melee)
         return false;
     const unit_t *x = game_unit_c (g, u);
-    bol_type_t type = bol_type (g, u);
-    int flags = state_c (g, u)->flags;
     /* "Battalion (line, column, square)": not in march */
-    if (!tables (g)->type[type].shoots || (flags & BOL_F_MOVED)
+    if (!tables (g)->type[bol_type (g, u)].shoots
         || x->formation == FORMATION_MARCH)
         return false;
-    /* "deployed artillery stands": not limbered, nor limbered at the
-       turn's start ("cannot shoot in a game turn they were limbered") */
-    if (is_artillery (g, u)
-        && (x->formation != FORMATION_LINE
-            || ((flags & BOL_F_LIMBERED)
-                && !tables (g)->house.guns_deploy_and_shoot)))
+    /* "deployed artillery stands": not limbered */
+    return !is_artillery (g, u) || x->formation == FORMATION_LINE;
+}
+
+bool
+bol_can_shoot (const game_t *g, int u)
+{
+    if (!shooter (g, u))
+        return false;
+    int flags = state_c (g, u)->flags;
+    if (flags & BOL_F_MOVED)
+        return false;
+    /* nor a gun limbered at the turn's start ("cannot shoot in a game
+       turn they were limbered") */
+    if (is_artillery (g, u) && (flags & BOL_F_LIMBERED)
+        && !tables (g)->house.guns_deploy_and_shoot)
         return false;
     /* seed 000: deployed guns "can, if deployed, move 2 inches and
        shoot": further, they limbered and do not */
@@ -381,10 +393,15 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
             bol_house_retreat (g, tg, "it retreats from the fire");
         if (hits == 0 || !bol_in_play (g, tg))
             continue;
-        /* "Units that take hits from shooting must shoot (place marker)";
-           seed 000's unit hit that passes its disorder check may still
-           charge, so the hits place no marker (fire_hit_may_charge) */
-        if (bol_can_shoot (g, tg) && !h->fire_hit_may_charge)
+        /* "Units that take hits from shooting must shoot (place marker)":
+           every shooter by its troops and formation, though it cannot
+           shoot this turn (readings.fire_hit_marker "shooters"), or only
+           one that can ("able"); seed 000's unit hit that passes its
+           disorder check may still charge, so the hits place no marker
+           (fire_hit_may_charge) */
+        bool marked = tables (g)->fire_hit_marker == BOL_HIT_MARKER_ABLE
+                    ? bol_can_shoot (g, tg) : shooter (g, tg);
+        if (marked && !h->fire_hit_may_charge)
             state_m (g, tg)->flags |= BOL_F_SHOOTING;
         bool routed = bol_take_hits (g, tg, hits, primary, "shooting");
         bol_commander_risk (g, tg, routed, dice);
