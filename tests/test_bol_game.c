@@ -1135,6 +1135,104 @@ test_charge_by_closest_points (void **state)
     unmake (f);
 }
 
+/*  "Charges are up to 3 TUM and end in contact"; "Chargers can wheel at
+ *  the start but this must be the minimum possible to contact enemy; no
+ *  other change direction is allowed": the charger goes straight ahead
+ *  after its least wheel until it touches, and is then lined up with the
+ *  face it meets where it touched (RULINGS.md: squaring up is the
+ *  project's reading of contact), not slid along to the face's centre. */
+static void
+test_charge_goes_straight (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the horse's lane overlaps the east end of the line (x 46 to 54,
+       its front at y 50) by 1 cm; its front 5.6 cm (2.8 TUM) below */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 55, 43.4, 0,
+                    NULL),
+              unit ("t", "red", "battalion", "ordinary", "line", 50, 51, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "h", test_charge_order (f, "t"));
+    test_next_phase (f);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h charges t in the front: in contact at "
+                         "(55.0, 49.0)"));
+    unmake (f);
+
+    /* askew by 20 degrees, its lane over the line without a wheel: its
+       left front corner meets the line's front after 4.1 cm straight
+       ahead (along its facing of 20), and it is squared up there, its
+       front's centre kept at x 51.75 */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 50, 44.5,
+                    20, NULL),
+              unit ("t", "red", "battalion", "ordinary", "line", 50, 51, 180,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "h", test_charge_order (f, "t"));
+    test_next_phase (f);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h charges t in the front: in contact at "
+                         "(51.8, 49.0)"));
+    unmake (f);
+}
+
+/*  "A charge must be entirely to-rear to contact to-rear; similarly for
+ *  contact behind-flank"; "Melee with enemy entirely behind-flank or
+ *  to-rear reduces the melee dice to zero". */
+static void
+test_charge_entirely_to_rear (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the horse's centre (46, 45) is in the line's rear arc, but its
+       corner at (44, 46) is in the flank arc: no rear contact; it meets
+       the flank, partly ahead of the line across the line's centre, so
+       the line throws its dice */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 46, 45, 0,
+                    NULL),
+              unit ("t", "red", "battalion", "ordinary", "line", 50, 50, 0,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    assert_int_equal (footprint_arc (&U (f, "t")->fp, U (f, "h")->fp.centre,
+                                     45, 45), ARC_REAR);
+    order (f, "h", test_charge_order (f, "t"));
+    test_next_phase (f);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h charges t in the flank"));
+    assert_true (test_saw (f, "t (primary) 3d6"));
+    unmake (f);
+
+    /* wholly in the rear arc: the rear, and no dice for the line */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 50, 45, 0,
+                    NULL),
+              unit ("t", "red", "battalion", "ordinary", "line", 50, 50, 0,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "h", test_charge_order (f, "t"));
+    test_next_phase (f);
+    test_push (f, 6, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h charges t in the rear"));
+    assert_true (test_saw (f, "t (primary) 0d6"));
+    unmake (f);
+}
+
 /*  The option named `name` among unit `id`'s (portfolio_build), the
  *  test failed when there is none; with `no_charge_in_reach`, fail too
  *  when a charge without a move first is offered. */
@@ -2669,6 +2767,8 @@ main (void)
         cmocka_unit_test (test_changes_of_direction),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_charge_by_closest_points),
+        cmocka_unit_test (test_charge_goes_straight),
+        cmocka_unit_test (test_charge_entirely_to_rear),
         cmocka_unit_test (test_charge_after_a_move),
         cmocka_unit_test (test_melee_and_rally_back),
         cmocka_unit_test (test_passage_of_lines),

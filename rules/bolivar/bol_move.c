@@ -812,12 +812,34 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
         game_unit_mut (g, u)->moved_halves = 2;
 }
 
+/*  The arc of `target` whose face a charge by unit u contacts, from
+ *  where u stands: its arc (bol_arc_of: a square all front), but the
+ *  rear only when every corner of u is in the rear arc ("A charge must
+ *  be entirely to-rear to contact to-rear"); a charger partly to-flank
+ *  meets the flank.  (Behind-flank is the flank's face; whether a
+ *  charger is entirely behind-flank is asked of its corners in the
+ *  melee, bol_melee.c.) */
+static arc_t
+charge_arc (const game_t *g, int target, int u)
+{
+    arc_t a = bol_arc_of (g, target, u);
+    if (a != ARC_REAR)
+        return a;
+    const footprint_t *tf = &game_unit_c (g, target)->fp;
+    vec2_t c[4];
+    footprint_corners (&game_unit_c (g, u)->fp, c);
+    for (int i = 0; i < 4; i++)
+        if (footprint_arc (tf, c[i], 45, 45) != ARC_REAR)
+            return ARC_FLANK;
+    return ARC_REAR;
+}
+
 vec2_t
 bol_contact_point (const game_t *g, int u, int target, double *distance,
                    arc_t *arc)
 {
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
-    arc_t a = bol_arc_of (g, target, u);
+    arc_t a = charge_arc (g, target, u);
     double half;
     double out = footprint_face_out (&t->fp, a, x->fp.centre, &half);
     if (a == ARC_FRONT && t->formation == FORMATION_SQUARE) {
@@ -889,11 +911,12 @@ ahead_to_meet (const footprint_t *a, const footprint_t *b)
  *  target lies in the lane its frontage makes straight ahead (the wheel
  *  about its inner front corner, "the distance of the unit's corner
  *  that moves most is counted"), in *wheel (unsigned), and how far its
- *  front then goes straight ahead to meet it in *ahead.  False when no
- *  such wheel brings it into the lane. */
+ *  front then goes straight ahead to meet it in *ahead; its footprint
+ *  after the wheel in *wheeled (may be NULL).  False when no such wheel
+ *  brings it into the lane. */
 static bool
 charge_way (const game_t *g, int u, int target, double most, double *wheel,
-            double *ahead)
+            double *ahead, footprint_t *wheeled)
 {
     const footprint_t *fp = &game_unit_c (g, u)->fp;
     const footprint_t *tf = &game_unit_c (g, target)->fp;
@@ -915,6 +938,8 @@ charge_way (const game_t *g, int u, int target, double most, double *wheel,
             if (go >= 0) {
                 *wheel = k;
                 *ahead = go;
+                if (wheeled)
+                    *wheeled = at;
                 return true;
             }
         }
@@ -1047,9 +1072,9 @@ charge_check (const game_t *g, int u, int target, char *err, int errlen,
         }
     }
     double wheel, ahead;
-    if (!charge_way (g, u, target, most, &wheel, &ahead)) {
+    if (!charge_way (g, u, target, most, &wheel, &ahead, NULL)) {
         if (err) {
-            double off = charge_way (g, u, target, 180, &wheel, &ahead)
+            double off = charge_way (g, u, target, 180, &wheel, &ahead, NULL)
                        ? wheel
                        : turn_between (x->fp.facing,
                                        geom_bearing (x->fp.centre,
@@ -1110,25 +1135,31 @@ bol_charge_short_alone (game_t *g, int u, int target)
     return length > 0 ? walk (g, u, heading, length, heading, false, -1) : 0;
 }
 
-static bool
-bol_charge_move_alone (game_t *g, int u, int target)
+/*  The face of `target` a charge by unit u meets (charge_arc, from where
+ *  u stands): its outward bearing, returned; the distance from the
+ *  target's centre to it in *off, half its length in *half_len, the
+ *  charge's arc in *arc.  A square's ("Squares have no flank or rear":
+ *  every side a front) is the side u stands before. */
+static double
+charge_face (const game_t *g, int u, int target, double *off,
+             double *half_len, arc_t *arc)
 {
-    unit_t *x = game_unit_m (g, u);
-    double distance;
-    arc_t arc;
-    vec2_t at = bol_contact_point (g, u, target, &distance, &arc);
-    double heading = geom_bearing (x->fp.centre, at);
-    double facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
-    double moved = walk (g, u, heading, distance, heading, true, target);
-    if (moved + 0.05 < distance) {
-        if (game_events_on (g))
-            game_event (g, GAME_EVENT_MOVE, u, "%s's charge on %s is stopped "
-                        "%.1f cm short", x->id, game_unit_c (g, target)->id,
-                        distance - moved);
-        return false;
-    }
-    x->fp.centre = at;
-    x->fp.facing = facing;
+    const unit_t *t = game_unit_c (g, target);
+    vec2_t from = game_unit_c (g, u)->fp.centre;
+    *arc = charge_arc (g, target, u);
+    arc_t side = *arc;
+    if (t->arm == ARM_INFANTRY && t->formation == FORMATION_SQUARE)
+        side = footprint_arc (&t->fp, from, 45, 45);
+    *half_len = (side == ARC_FLANK ? t->fp.depth : t->fp.width) / 2;
+    return footprint_face_out (&t->fp, side, from, off);
+}
+
+/*  The charger that reached `target`: in contact, its charge and its
+ *  opponent marked, said as an event (the face by `arc`). */
+static void
+charge_contact (game_t *g, int u, int target, arc_t arc)
+{
+    const unit_t *x = game_unit_c (g, u);
     game_unit_mut (g, u)->moved_halves = 2;
     bol_unit_state_t *st = state_m (g, u), *ts = state_m (g, target);
     st->flags |= BOL_F_CHARGED;
@@ -1143,8 +1174,102 @@ bol_charge_move_alone (game_t *g, int u, int target)
                     game_unit_c (g, target)->id,
                     arc == ARC_FRONT ? "front" : arc == ARC_REAR ? "rear"
                                                                  : "flank",
-                    at.x, at.y);
+                    x->fp.centre.x, x->fp.centre.y);
+}
+
+/*  Said when unit u's charge on `target` is stopped `short_cm` short. */
+static void
+charge_stopped (game_t *g, int u, int target, double short_cm)
+{
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s's charge on %s is stopped "
+                    "%.1f cm short", game_unit_c (g, u)->id,
+                    game_unit_c (g, target)->id, short_cm);
+}
+
+/*  Seed 000's charge ("A charge can be an oblique move"), and any
+ *  charge no wheel of up to 45 degrees brings into line (a feigned
+ *  flight's, which no check asks): straight from the charger's centre to
+ *  the contact point (bol_contact_point), placed there facing the
+ *  target.  False when stopped short. */
+static bool
+charge_to_contact_point (game_t *g, int u, int target)
+{
+    unit_t *x = game_unit_m (g, u);
+    double distance;
+    arc_t arc;
+    vec2_t at = bol_contact_point (g, u, target, &distance, &arc);
+    double heading = geom_bearing (x->fp.centre, at);
+    double facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
+    double moved = walk (g, u, heading, distance, heading, true, target);
+    if (moved + 0.05 < distance) {
+        charge_stopped (g, u, target, distance - moved);
+        return false;
+    }
+    x->fp.centre = at;
+    x->fp.facing = facing;
+    charge_contact (g, u, target, arc);
     return true;
+}
+
+/*  4 Page Bolivar's charge: "Chargers can wheel at the start but this
+ *  must be the minimum possible to contact enemy; no other change
+ *  direction is allowed": the least wheel and the move straight ahead
+ *  into contact (charge_way, the way the reach counted, so no longer
+ *  than "up to 3 TUM"), stopped short by anything in the way as a move
+ *  is.  In contact, its front is lined up with the face it meets
+ *  (charge_face; the project's reading of contact, RULINGS.md): turned
+ *  square to it, its front centre kept where it is along the face, not
+ *  slid to the face's centre, when that leaves its front over the face
+ *  (by more than LANE_MIN_CM) and it on no other unit; otherwise it
+ *  stays as it touched.  False when stopped short. */
+static bool
+host_charge_move (game_t *g, int u, int target)
+{
+    unit_t *x = game_unit_m (g, u);
+    double wheel, ahead;
+    footprint_t wheeled;
+    if (!charge_way (g, u, target, tables (g)->wheel_deg + TURN_MIN_DEG,
+                     &wheel, &ahead, &wheeled))
+        return charge_to_contact_point (g, u, target);
+    double off, half_len;
+    arc_t arc;
+    double out = charge_face (g, u, target, &off, &half_len, &arc);
+    x->fp = wheeled;
+    double moved = walk (g, u, wheeled.facing, ahead, wheeled.facing, true,
+                         target);
+    if (moved + 0.05 < ahead) {
+        charge_stopped (g, u, target, ahead - moved);
+        return false;
+    }
+    const footprint_t *tf = &game_unit_c (g, target)->fp;
+    vec2_t n = geom_heading_vec (out);
+    vec2_t mid = { tf->centre.x + n.x * off, tf->centre.y + n.y * off };
+    vec2_t ahead_v = geom_heading_vec (x->fp.facing);
+    vec2_t front = { x->fp.centre.x + ahead_v.x * x->fp.depth / 2,
+                     x->fp.centre.y + ahead_v.y * x->fp.depth / 2 };
+    footprint_t square = x->fp;
+    square.facing = geom_norm_deg (out + 180);
+    vec2_t fwd = geom_heading_vec (square.facing);
+    vec2_t right = { fwd.y, -fwd.x };
+    double along = (front.x - mid.x) * right.x + (front.y - mid.y) * right.y;
+    square.centre = (vec2_t) {
+        mid.x + right.x * along + n.x * square.depth / 2,
+        mid.y + right.y * along + n.y * square.depth / 2 };
+    if (fabs (along) < half_len + square.width / 2 - LANE_MIN_CM
+        && footprint_distance (&square, tf) < BOL_CONTACT_CM
+        && !blocked (g, u, &x->fp, &square, false, true, target, NULL, 0))
+        x->fp = square;
+    charge_contact (g, u, target, arc);
+    return true;
+}
+
+static bool
+bol_charge_move_alone (game_t *g, int u, int target)
+{
+    if (tables (g)->house.charge_facing_deg > 0)
+        return charge_to_contact_point (g, u, target);
+    return host_charge_move (g, u, target);
 }
 
 /*  "The unit then moves directly away from charger, with full movement
