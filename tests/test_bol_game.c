@@ -769,6 +769,58 @@ test_gun_that_cannot_move_stays_deployed (void **state)
  *  "Units that about face cannot shoot or charge (place a moved
  *  marker)"; "Units with a moved marker cannot shoot"; the marker goes in
  *  "Step 5.1. Remove Moving Markers". */
+/*  "A unit can wheel, pivot, about face, oblique or conduct a passage
+ *  of lines"; "Artillery can wheel or pivot": read, guns change
+ *  direction by wheels and pivots only (readings.guns_wheel_pivot; the
+ *  manoeuvre zone's moves are free and count no changes). */
+static void
+test_guns_wheel_or_pivot (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* a deployed light gun 3 TUM beside an enemy: the threat zone */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("gun", "blue", "light_gun", "ordinary", "deployed", 50,
+                    20, 0, NULL),
+              unit ("r", "red", "skirmisher", "ordinary", "loose", 57, 20,
+                    0, NULL));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_zone (f->g, idx (f, "gun")), BOL_ZONE_THREAT);
+    start (f);
+    order_t about = order_hold ();
+    about.has_facing = true;
+    about.facing = 180;
+    refused (f, "gun", about, "\"Artillery can wheel or pivot\"");
+    order_t back = test_move_order (50, 16);           /* turned about */
+    refused (f, "gun", back, "\"Artillery can wheel or pivot\"");
+    back.has_facing = true;                   /* straight back, facing kept */
+    back.facing = 0;
+    accepted (f, "gun", back);
+    /* off its front, its facing kept: no oblique, but a wheel, the move
+       and a pivot back (its check) */
+    order_t slant = test_move_order (47, 24);
+    slant.has_facing = true;
+    slant.facing = 0;
+    order (f, "gun", slant);
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    assert_false (test_saw (f, "oblique"));
+    assert_true (test_saw (f, "gun's command check to pivot"));
+    test_near (U (f, "gun")->fp.facing, 0, 0.01);
+    test_near (U (f, "gun")->fp.centre.x, 47, 0.01);
+    test_near (U (f, "gun")->fp.centre.y, 24, 0.01);
+    unmake (f);
+
+    /* the other reading: guns about face as any unit */
+    game_rules_t *any = variant ("guns_wheel_pivot = true;",
+                                 "guns_wheel_pivot = false;");
+    f = test_game_new (any, scenario_text (NULL, units));
+    start (f);
+    accepted (f, "gun", about);
+    unmake (f);
+    game_rules_destroy (&any);
+}
+
 static void
 test_about_face (void **state)
 {
@@ -2762,6 +2814,7 @@ main (void)
         cmocka_unit_test (test_shooting),
         cmocka_unit_test (test_gun_that_cannot_move_stays_deployed),
         cmocka_unit_test (test_about_face),
+        cmocka_unit_test (test_guns_wheel_or_pivot),
         cmocka_unit_test (test_failed_change_ends_move),
         cmocka_unit_test (test_worst_zone_on_the_way),
         cmocka_unit_test (test_changes_of_direction),

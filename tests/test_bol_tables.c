@@ -112,6 +112,8 @@ test_movement (void **state)
        read, every unit that shoots by its troops and formation, a moved
        marker or not */
     assert_int_equal (t->fire_hit_marker, BOL_HIT_MARKER_SHOOTERS);
+    /* "Artillery can wheel or pivot": read, only those */
+    assert_true (t->guns_wheel_pivot);
 }
 
 /*  Step 2.2, Shooting, and commander casualties. */

@@ -617,6 +617,12 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
                       x->id);
             return -1;
         }
+        if (about && is_artillery (g, u) && tables (g)->guns_wheel_pivot) {
+            snprintf (err, (size_t) errlen, "%s: in the locked zone it may "
+                      "only about face, and \"Artillery can wheel or "
+                      "pivot\"", x->id);
+            return -1;
+        }
         return 0;
     }
     /* the worst zone along its way, its control zones' limits and the

@@ -245,10 +245,12 @@ change (const game_t *g, int u, bol_turn_t kind, double deg, double facing,
  *  do: "A Wheel is up to 45°", "A Pivot ... is also up to 45°", "An
  *  About Face is a 180° turn", "An advance on the Oblique is up to 45°
  *  from straight ahead"; "Wheels in first direction change never
- *  require a command check", every other change does. */
+ *  require a command check", every other change does.  No oblique
+ *  when `oblique` is false: a move off its front with its facing kept is
+ *  then a wheel, the move and a pivot back. */
 static const char *
-decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
-           int len)
+decompose_changes (const game_t *g, int u, double f0, bol_plan_t *p,
+                   bool oblique, char *why, int len)
 {
     double most = tables (g)->wheel_deg + TURN_MIN_DEG;
     double wheel = tables (g)->wheel_deg;
@@ -292,7 +294,7 @@ decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
     double keep = turn_between (f0, p->end_facing);
     if (off <= TURN_MIN_DEG)
         ;                                   /* straight ahead */
-    else if (off <= most && keep <= TURN_MIN_DEG) {
+    else if (off <= most && keep <= TURN_MIN_DEG && oblique) {
         /* its facing kept: an advance on the oblique */
         p->before[p->n_before++] = change (g, u, BOL_TURN_OBLIQUE, off, f0,
                                            true);
@@ -341,6 +343,28 @@ decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
         return why;
     }
     return NULL;
+}
+
+/*  decompose_changes, and for guns under readings.guns_wheel_pivot
+ *  ("Artillery can wheel or pivot") only wheels and pivots: no oblique
+ *  (a wheel and a pivot back instead), and a plan that needs an about
+ *  face is refused with the line. */
+static const char *
+decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
+           int len)
+{
+    bool guns = is_artillery (g, u) && tables (g)->guns_wheel_pivot;
+    const char *no = decompose_changes (g, u, f0, p, !guns, why, len);
+    if (no || !guns)
+        return no;
+    bool about = p->after.kind == BOL_TURN_ABOUT;
+    for (int i = 0; i < p->n_before; i++)
+        about = about || p->before[i].kind == BOL_TURN_ABOUT;
+    if (!about)
+        return NULL;
+    snprintf (why, (size_t) len, "it would about face (\"Artillery can "
+              "wheel or pivot\")");
+    return why;
 }
 
 /*  How much nearer than at its start a move in a control zone must end

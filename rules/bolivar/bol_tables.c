@@ -178,7 +178,7 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
         "melee_hit", "melee_square_vs_cavalry_hit", "supported_dice",
         "crowded_dice", "army_break_commanders", "attached_tum",
         "march_tum", "difficult_path", "evade_turn_costs", "uncommanded",
-        "fire_hit_marker" };
+        "fire_hit_marker", "guns_wheel_pivot" };
     if (!table_need_group_of (ld, "bolivar.readings", keys,
                               (int) (sizeof keys / sizeof *keys)))
         return -1;
@@ -192,6 +192,8 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
                             difficult_path_names, 2, &dp) < 0
         || table_read_bool (ld, "bolivar.readings.evade_turn_costs",
                             &t->evade_turn_costs) < 0
+        || table_read_bool (ld, "bolivar.readings.guns_wheel_pivot",
+                            &t->guns_wheel_pivot) < 0
         || table_read_name (ld, "bolivar.readings.uncommanded",
                             uncommanded_names, 3, &un) < 0)
         return -1;

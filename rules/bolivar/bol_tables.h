@@ -180,6 +180,8 @@ typedef struct {
     bool evade_turn_costs;           /* an evade's about face and wheel
                                         come off its full allowance */
     bol_hit_marker_t fire_hit_marker; /* who a hit from shooting marks */
+    bool guns_wheel_pivot;           /* guns turn only by wheel or pivot
+                                        ("Artillery can wheel or pivot") */
     bol_uncommanded_t uncommanded;
 
     bol_house_t house;               /* seed 000's house rules */
