@@ -1453,6 +1453,62 @@ test_melee_and_rally_back (void **state)
     test_near (U (f, "a")->fp.centre.y, 24 + 10, 0.01);
     unmake (f);
 
+    /* "Cavalry that tie in melee Pass Through each other": two horse in
+       contact from before, neither charging, tie (one hit each of 3d6) and
+       pass through (readings.cavalry_tie_pass_any); under the other
+       reading they stay in contact */
+    for (int any = 1; any >= 0; any--) {
+        game_rules_t *r = any ? NULL
+                        : variant ("cavalry_tie_pass_any = true;",
+                                   "cavalry_tie_pass_any = false;");
+        char both[1024];
+        snprintf (both, sizeof both, "%s, %s",
+                  unit ("a", "blue", "horse", "ordinary", "mounted", 50, 24,
+                        0, NULL),
+                  unit ("d", "red", "horse", "ordinary", "mounted", 50, 26,
+                        180, NULL));
+        f = test_game_new (r ? r : rules, scenario_text (NULL, both));
+        start (f);
+        test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+        test_push (f, 6, 6, 1, 1, 6, 1, 1);
+        test_next_phase (f);
+        assert_int_equal (bol_resolve (f->g, idx (f, "a")), 2);
+        assert_int_equal (bol_resolve (f->g, idx (f, "d")), 2);
+        assert_int_equal (test_saw (f, "a and d tie and pass through each "
+                                    "other"), any);
+        /* on through the other (2 + 2 cm), then 3 TUM */
+        test_near (U (f, "a")->fp.centre.y, any ? 24 + 10 : 24, 0.01);
+        unmake (f);
+        if (r)
+            game_rules_destroy (&r);
+    }
+
+    /* "then both units make an extra move directly-to-front for 3 TUM":
+       a move, so a friendly line 3 cm past where a came through stops
+       it short (its front at the line's rear, y 32), not on top of it */
+    {
+        char three[1536];
+        snprintf (three, sizeof three, "%s, %s, %s",
+                  unit ("a", "blue", "horse", "ordinary", "mounted", 50, 24,
+                        0, NULL),
+                  unit ("d", "red", "horse", "ordinary", "mounted", 50, 26,
+                        180, NULL),
+                  unit ("b", "blue", "battalion", "ordinary", "line", 50, 33,
+                        0, NULL));
+        f = make (NULL, three);
+        start (f);
+        test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+        test_push (f, 6, 6, 1, 1, 6, 1, 1);
+        test_next_phase (f);
+        assert_true (test_saw (f, "a and d tie and pass through each other"));
+        /* (within the 0.5 cm two friends' edges may overlap) */
+        assert_true (U (f, "a")->fp.centre.y >= 31 - 1e-6);
+        assert_true (U (f, "a")->fp.centre.y
+                     <= 31 + SITUATION_OVERLAP_CM + 1e-6);
+        test_near (U (f, "d")->fp.centre.y, 26 - 10, 0.01);
+        unmake (f);
+    }
+
     /* a battalion's charge ending in a tie: the charger rallies back */
     f = charge_at ("battalion", "battalion", false);
     test_push (f, 6, 6, 1, 1, 6, 1, 1);

@@ -114,6 +114,8 @@ test_movement (void **state)
     assert_int_equal (t->fire_hit_marker, BOL_HIT_MARKER_SHOOTERS);
     /* "Artillery can wheel or pivot": read, only those */
     assert_true (t->guns_wheel_pivot);
+    /* "Cavalry that tie in melee Pass Through each other": any two */
+    assert_true (t->cavalry_tie_pass_any);
 }
 
 /*  Step 2.2, Shooting, and commander casualties. */

@@ -730,7 +730,10 @@ melee (game_t *g, dice_t *dice)
     /* Step 4.6: "A unit will Lose a Melee if they take more hits than
        they inflicted"; chargers rally back from a tie, except cavalry
        that tie pass through each other: the pair once, though both
-       charged (mutual chargers) */
+       charged (mutual chargers).  "Cavalry that tie in melee Pass
+       Through each other": two cavalry neither of which charged too,
+       under readings.cavalry_tie_pass_any */
+    bool any_pass = tables (g)->cavalry_tie_pass_any;
     for (int u = 0; u < n; u++) {
         if (!bol_in_play (g, u) || first_opp[u] < 0 || (mark[u] & PASSED))
             continue;
@@ -738,20 +741,21 @@ melee (game_t *g, dice_t *dice)
         int e = first_opp[u];
         if (taken[u] > dealt[u]) {
             feigned_flight (g, u, e, bol_rally_back (g, u), dice);
+            continue;
         }
-        else if (taken[u] == dealt[u] && (st->flags & BOL_F_CHARGED)
-                 && !(st->flags & BOL_F_RALLIED)) {
-            if (is_cavalry (g, u) && e >= 0 && bol_in_play (g, e)
-                && is_cavalry (g, e) && first_opp[e] == u
-                && taken[e] == dealt[e]) {
-                bol_pass_through (g, u, e);
-                mark[u] |= PASSED;
-                mark[e] |= PASSED;
-            }
-            else {
-                feigned_flight (g, u, e, bol_rally_back (g, u), dice);
-            }
+        if (taken[u] != dealt[u] || (st->flags & BOL_F_RALLIED))
+            continue;
+        bool charged = st->flags & BOL_F_CHARGED;
+        bool pair = is_cavalry (g, u) && e >= 0 && bol_in_play (g, e)
+                 && is_cavalry (g, e) && first_opp[e] == u
+                 && taken[e] == dealt[e];
+        if (pair && (charged || any_pass)) {
+            bol_pass_through (g, u, e);
+            mark[u] |= PASSED;
+            mark[e] |= PASSED;
         }
+        else if (charged)
+            feigned_flight (g, u, e, bol_rally_back (g, u), dice);
     }
     /* who is still in contact */
     for (int u = 0; u < n; u++)

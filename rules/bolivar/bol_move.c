@@ -1388,25 +1388,38 @@ bol_pass_through (game_t *g, int u, int e)
 {
     const bol_tables_t *t = tables (g);
     int pair[2] = { u, e };
-    double through[2];
-    for (int i = 0; i < 2; i++)
-        through[i] = game_unit_c (g, pair[0])->fp.depth
-                   + game_unit_c (g, pair[1])->fp.depth
-                   + bol_cm (g, t->pass_through_tum);
+    double through = game_unit_c (g, u)->fp.depth
+                   + game_unit_c (g, e)->fp.depth;
+    double extra = bol_cm (g, t->pass_through_tum), moved[2];
+    bol_carry_t carry[2];
+    /* "Initially the units interpenetrate": each straight on through the
+       other, both at once (the table's edge and impassable terrain stop
+       it) */
     for (int i = 0; i < 2; i++) {
         unit_t *x = game_unit_m (g, pair[i]);
-        bol_carry_t carry = bol_carry_begin (g, pair[i]);
-        x->fp.centre = situation_move_towards (game_situation (g),
-                                               x->fp.centre, x->fp.facing,
-                                               through[i]);
-        bol_carry_end (g, pair[i], carry);
+        carry[i] = bol_carry_begin (g, pair[i]);
+        vec2_t to = situation_move_towards (game_situation (g),
+                                            x->fp.centre, x->fp.facing,
+                                            through);
+        moved[i] = geom_dist (x->fp.centre, to);
+        x->fp.centre = to;
         game_unit_mut (g, pair[i])->in_melee = 0;
         state_m (g, pair[i])->opponent = 0;
     }
+    /* "then both units make an extra move directly-to-front for 3 TUM":
+       a move, stopped short of what is in its way as any move is */
+    for (int i = 0; i < 2; i++) {
+        unit_t *x = game_unit_m (g, pair[i]);
+        moved[i] += walk (g, pair[i], x->fp.facing, extra, x->fp.facing,
+                          false, -1);
+        bol_carry_end (g, pair[i], carry[i]);
+    }
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s and %s tie and pass through "
-                    "each other, each %.1f cm on", game_unit_c (g, u)->id,
-                    game_unit_c (g, e)->id, through[0]);
+                    "each other: %s %.1f cm on, %s %.1f cm on",
+                    game_unit_c (g, u)->id, game_unit_c (g, e)->id,
+                    game_unit_c (g, u)->id, moved[0],
+                    game_unit_c (g, e)->id, moved[1]);
 }
 
 static bool

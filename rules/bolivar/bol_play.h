@@ -266,7 +266,9 @@ void bol_evade (game_t *g, int u, int charger);
  *  prevented or had no room (no rally back move made). */
 double bol_rally_back (game_t *g, int u);
 
-/*  Two cavalry units that tied pass through each other, 3 TUM on. */
+/*  Two cavalry units that tied pass through each other: each straight
+ *  on through the other (both depths), then 3 TUM on as a move, stopped
+ *  short of any unit in its way. */
 void bol_pass_through (game_t *g, int u, int e);
 
 /*  Shooting (bol_shoot.c): side `side` shoots, its units ordered to or

@@ -178,7 +178,7 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
         "melee_hit", "melee_square_vs_cavalry_hit", "supported_dice",
         "crowded_dice", "army_break_commanders", "attached_tum",
         "march_tum", "difficult_path", "evade_turn_costs", "uncommanded",
-        "fire_hit_marker", "guns_wheel_pivot" };
+        "fire_hit_marker", "guns_wheel_pivot", "cavalry_tie_pass_any" };
     if (!table_need_group_of (ld, "bolivar.readings", keys,
                               (int) (sizeof keys / sizeof *keys)))
         return -1;
@@ -194,6 +194,8 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
                             &t->evade_turn_costs) < 0
         || table_read_bool (ld, "bolivar.readings.guns_wheel_pivot",
                             &t->guns_wheel_pivot) < 0
+        || table_read_bool (ld, "bolivar.readings.cavalry_tie_pass_any",
+                            &t->cavalry_tie_pass_any) < 0
         || table_read_name (ld, "bolivar.readings.uncommanded",
                             uncommanded_names, 3, &un) < 0)
         return -1;

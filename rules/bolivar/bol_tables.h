@@ -182,6 +182,8 @@ typedef struct {
     bol_hit_marker_t fire_hit_marker; /* who a hit from shooting marks */
     bool guns_wheel_pivot;           /* guns turn only by wheel or pivot
                                         ("Artillery can wheel or pivot") */
+    bool cavalry_tie_pass_any;       /* two cavalry that tie pass through
+                                        though neither charged */
     bol_uncommanded_t uncommanded;
 
     bol_house_t house;               /* seed 000's house rules */
