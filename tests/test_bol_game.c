@@ -699,6 +699,33 @@ test_shooting (void **state)
     unmake (f);
 }
 
+/*  The cover of the shooting dice (one die fewer at a target in woods
+ *  or a village: a reading of the QRS) by "If any part of a unit is in
+ *  difficult terrain the entire unit is considered in difficult
+ *  terrain": a line whose east end is in a wood, its centre outside. */
+static void
+test_cover_by_any_part (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    const char *wood =
+        "{ id = \"wood\"; kind = \"woods\"; polygon = ( [53.0, 24.0], "
+        "[60.0, 24.0], [60.0, 30.0], [53.0, 30.0] ); }";
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "b"), idx (f, "r"), true),
+                      3);
+    unmake (f);
+    f = make (wood, units);
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "b"), idx (f, "r"), true),
+                      2);
+    unmake (f);
+}
+
 /*  "In a game turn deployed artillery can either move and limber or move
  *  and shoot.  Artillery can wheel or pivot."  A deployed gun told to
  *  move, and nothing of its formation, moves deployed and keeps its
@@ -2868,6 +2895,7 @@ main (void)
         cmocka_unit_test (test_priority_after_a_batch),
         cmocka_unit_test (test_initiative),
         cmocka_unit_test (test_shooting),
+        cmocka_unit_test (test_cover_by_any_part),
         cmocka_unit_test (test_gun_that_cannot_move_stays_deployed),
         cmocka_unit_test (test_about_face),
         cmocka_unit_test (test_guns_wheel_or_pivot),

@@ -88,6 +88,12 @@ arc_t bol_arc_of (const game_t *g, int of, int from);
  *  streams (bridges and fords are streams crossed by a road). */
 bool bol_in_difficult (const game_t *g, const footprint_t *fp);
 
+/*  True when any part of a unit is in woods or a village, the cover of
+ *  the shooting dice's reading (readings.shoot_cover_dice): "If any part
+ *  of a unit is in difficult terrain the entire unit is considered in
+ *  difficult terrain", and woods and villages are difficult terrain. */
+bool bol_in_cover (const game_t *g, const footprint_t *fp);
+
 /*  May a footprint moved without turning from `from` to `to` touch
  *  difficult terrain on the way?  False only when no difficult feature's
  *  bounding box meets the box of both footprints' corners (the way's

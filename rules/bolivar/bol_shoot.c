@@ -262,10 +262,10 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
         dice += t->house.cavalry_retreat_dice;   /* "Cavalry that do an
                                                     immediate retreat move
                                                     -1" */
-    const situation_t *sit = game_situation (g);
-    vec2_t c = game_unit_c (g, target)->fp.centre;
-    if (situation_point_in (sit, c, TERRAIN_WOODS)
-        || situation_point_in (sit, c, TERRAIN_TOWN))
+    /* a target any part of which is in woods or a village ("If any part
+       of a unit is in difficult terrain the entire unit is considered in
+       difficult terrain") */
+    if (bol_in_cover (g, &game_unit_c (g, target)->fp))
         dice += t->shoot_cover_dice;
     /* at least one die (a reading of the host's); seed 000's -2 and -1
        may leave none (shoot_dice_to_zero, a reading) */
