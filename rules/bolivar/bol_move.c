@@ -1288,6 +1288,9 @@ host_charge_move (game_t *g, int u, int target)
     return true;
 }
 
+/*  Unit u's charge on `target`, its commander not carried: seed 000's
+ *  oblique charge when its charge_facing_deg is set, else the text's
+ *  (host_charge_move).  False when stopped short. */
 static bool
 bol_charge_move_alone (game_t *g, int u, int target)
 {
