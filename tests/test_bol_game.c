@@ -385,6 +385,30 @@ test_zones (void **state)
     order (f, "control", test_move_order (30, 41));       /* directly away */
     unmake (f);
 
+    /* "(2) move closer to the enemy": skirmishers facing along the front
+       of two enemy lines, 1 TUM before them, may not march straight on
+       along it at the same distance (not closer); ending nearer they
+       may */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("c", "blue", "skirmisher", "ordinary", "loose", 40, 46,
+                    90, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 40, 51,
+                    180, NULL),
+              unit ("foe2", "red", "battalion", "ordinary", "line", 48, 51,
+                    180, NULL));
+    f = make (NULL, units);
+    assert_int_equal (bol_zone (f->g, idx (f, "c")), BOL_ZONE_CONTROL);
+    start (f);
+    order_t along_front = test_move_order (44, 46);
+    along_front.has_facing = true;
+    along_front.facing = 90;
+    refused (f, "c", along_front, "in foe's control zone");
+    order_t nearer = test_move_order (44, 46.5);
+    nearer.has_facing = true;
+    nearer.facing = 90;
+    accepted (f, "c", nearer);
+    unmake (f);
+
     snprintf (units, sizeof units, "%s, %s",
               unit ("locked", "blue", "battalion", "ordinary", "line", 30, 49,
                     0, NULL),
@@ -675,6 +699,33 @@ test_shooting (void **state)
     unmake (f);
 }
 
+/*  The cover of the shooting dice (one die fewer at a target in woods
+ *  or a village: a reading of the QRS) by "If any part of a unit is in
+ *  difficult terrain the entire unit is considered in difficult
+ *  terrain": a line whose east end is in a wood, its centre outside. */
+static void
+test_cover_by_any_part (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    const char *wood =
+        "{ id = \"wood\"; kind = \"woods\"; polygon = ( [53.0, 24.0], "
+        "[60.0, 24.0], [60.0, 30.0], [53.0, 30.0] ); }";
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "b"), idx (f, "r"), true),
+                      3);
+    unmake (f);
+    f = make (wood, units);
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "b"), idx (f, "r"), true),
+                      2);
+    unmake (f);
+}
+
 /*  "In a game turn deployed artillery can either move and limber or move
  *  and shoot.  Artillery can wheel or pivot."  A deployed gun told to
  *  move, and nothing of its formation, moves deployed and keeps its
@@ -745,6 +796,58 @@ test_gun_that_cannot_move_stays_deployed (void **state)
  *  "Units that about face cannot shoot or charge (place a moved
  *  marker)"; "Units with a moved marker cannot shoot"; the marker goes in
  *  "Step 5.1. Remove Moving Markers". */
+/*  "A unit can wheel, pivot, about face, oblique or conduct a passage
+ *  of lines"; "Artillery can wheel or pivot": read, guns change
+ *  direction by wheels and pivots only (readings.guns_wheel_pivot; the
+ *  manoeuvre zone's moves are free and count no changes). */
+static void
+test_guns_wheel_or_pivot (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* a deployed light gun 3 TUM beside an enemy: the threat zone */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("gun", "blue", "light_gun", "ordinary", "deployed", 50,
+                    20, 0, NULL),
+              unit ("r", "red", "skirmisher", "ordinary", "loose", 57, 20,
+                    0, NULL));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_zone (f->g, idx (f, "gun")), BOL_ZONE_THREAT);
+    start (f);
+    order_t about = order_hold ();
+    about.has_facing = true;
+    about.facing = 180;
+    refused (f, "gun", about, "\"Artillery can wheel or pivot\"");
+    order_t back = test_move_order (50, 16);           /* turned about */
+    refused (f, "gun", back, "\"Artillery can wheel or pivot\"");
+    back.has_facing = true;                   /* straight back, facing kept */
+    back.facing = 0;
+    accepted (f, "gun", back);
+    /* off its front, its facing kept: no oblique, but a wheel, the move
+       and a pivot back (its check) */
+    order_t slant = test_move_order (47, 24);
+    slant.has_facing = true;
+    slant.facing = 0;
+    order (f, "gun", slant);
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    assert_false (test_saw (f, "oblique"));
+    assert_true (test_saw (f, "gun's command check to pivot"));
+    test_near (U (f, "gun")->fp.facing, 0, 0.01);
+    test_near (U (f, "gun")->fp.centre.x, 47, 0.01);
+    test_near (U (f, "gun")->fp.centre.y, 24, 0.01);
+    unmake (f);
+
+    /* the other reading: guns about face as any unit */
+    game_rules_t *any = variant ("guns_wheel_pivot = true;",
+                                 "guns_wheel_pivot = false;");
+    f = test_game_new (any, scenario_text (NULL, units));
+    start (f);
+    accepted (f, "gun", about);
+    unmake (f);
+    game_rules_destroy (&any);
+}
+
 static void
 test_about_face (void **state)
 {
@@ -1111,6 +1214,104 @@ test_charge_by_closest_points (void **state)
     unmake (f);
 }
 
+/*  "Charges are up to 3 TUM and end in contact"; "Chargers can wheel at
+ *  the start but this must be the minimum possible to contact enemy; no
+ *  other change direction is allowed": the charger goes straight ahead
+ *  after its least wheel until it touches, and is then lined up with the
+ *  face it meets where it touched (RULINGS.md: squaring up is the
+ *  project's reading of contact), not slid along to the face's centre. */
+static void
+test_charge_goes_straight (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the horse's lane overlaps the east end of the line (x 46 to 54,
+       its front at y 50) by 1 cm; its front 5.6 cm (2.8 TUM) below */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 55, 43.4, 0,
+                    NULL),
+              unit ("t", "red", "battalion", "ordinary", "line", 50, 51, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "h", test_charge_order (f, "t"));
+    test_next_phase (f);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h charges t in the front: in contact at "
+                         "(55.0, 49.0)"));
+    unmake (f);
+
+    /* askew by 20 degrees, its lane over the line without a wheel: its
+       left front corner meets the line's front after 4.1 cm straight
+       ahead (along its facing of 20), and it is squared up there, its
+       front's centre kept at x 51.75 */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 50, 44.5,
+                    20, NULL),
+              unit ("t", "red", "battalion", "ordinary", "line", 50, 51, 180,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "h", test_charge_order (f, "t"));
+    test_next_phase (f);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h charges t in the front: in contact at "
+                         "(51.8, 49.0)"));
+    unmake (f);
+}
+
+/*  "A charge must be entirely to-rear to contact to-rear; similarly for
+ *  contact behind-flank"; "Melee with enemy entirely behind-flank or
+ *  to-rear reduces the melee dice to zero". */
+static void
+test_charge_entirely_to_rear (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the horse's centre (46, 45) is in the line's rear arc, but its
+       corner at (44, 46) is in the flank arc: no rear contact; it meets
+       the flank, partly ahead of the line across the line's centre, so
+       the line throws its dice */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 46, 45, 0,
+                    NULL),
+              unit ("t", "red", "battalion", "ordinary", "line", 50, 50, 0,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    assert_int_equal (footprint_arc (&U (f, "t")->fp, U (f, "h")->fp.centre,
+                                     45, 45), ARC_REAR);
+    order (f, "h", test_charge_order (f, "t"));
+    test_next_phase (f);
+    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h charges t in the flank"));
+    assert_true (test_saw (f, "t (primary) 3d6"));
+    unmake (f);
+
+    /* wholly in the rear arc: the rear, and no dice for the line */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 50, 45, 0,
+                    NULL),
+              unit ("t", "red", "battalion", "ordinary", "line", 50, 50, 0,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "h", test_charge_order (f, "t"));
+    test_next_phase (f);
+    test_push (f, 6, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h charges t in the rear"));
+    assert_true (test_saw (f, "t (primary) 0d6"));
+    unmake (f);
+}
+
 /*  The option named `name` among unit `id`'s (portfolio_build), the
  *  test failed when there is none; with `no_charge_in_reach`, fail too
  *  when a charge without a move first is offered. */
@@ -1279,11 +1480,89 @@ test_melee_and_rally_back (void **state)
     test_near (U (f, "a")->fp.centre.y, 24 + 10, 0.01);
     unmake (f);
 
+    /* "Cavalry that tie in melee Pass Through each other": two horse in
+       contact from before, neither charging, tie (one hit each of 3d6) and
+       pass through (readings.cavalry_tie_pass_any); under the other
+       reading they stay in contact */
+    for (int any = 1; any >= 0; any--) {
+        game_rules_t *r = any ? NULL
+                        : variant ("cavalry_tie_pass_any = true;",
+                                   "cavalry_tie_pass_any = false;");
+        char both[1024];
+        snprintf (both, sizeof both, "%s, %s",
+                  unit ("a", "blue", "horse", "ordinary", "mounted", 50, 24,
+                        0, NULL),
+                  unit ("d", "red", "horse", "ordinary", "mounted", 50, 26,
+                        180, NULL));
+        f = test_game_new (r ? r : rules, scenario_text (NULL, both));
+        start (f);
+        test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+        test_push (f, 6, 6, 1, 1, 6, 1, 1);
+        test_next_phase (f);
+        assert_int_equal (bol_resolve (f->g, idx (f, "a")), 2);
+        assert_int_equal (bol_resolve (f->g, idx (f, "d")), 2);
+        assert_int_equal (test_saw (f, "a and d tie and pass through each "
+                                    "other"), any);
+        /* on through the other (2 + 2 cm), then 3 TUM */
+        test_near (U (f, "a")->fp.centre.y, any ? 24 + 10 : 24, 0.01);
+        unmake (f);
+        if (r)
+            game_rules_destroy (&r);
+    }
+
+    /* "then both units make an extra move directly-to-front for 3 TUM":
+       a move, so a friendly line 3 cm past where a came through stops
+       it short (its front at the line's rear, y 32), not on top of it */
+    {
+        char three[1536];
+        snprintf (three, sizeof three, "%s, %s, %s",
+                  unit ("a", "blue", "horse", "ordinary", "mounted", 50, 24,
+                        0, NULL),
+                  unit ("d", "red", "horse", "ordinary", "mounted", 50, 26,
+                        180, NULL),
+                  unit ("b", "blue", "battalion", "ordinary", "line", 50, 33,
+                        0, NULL));
+        f = make (NULL, three);
+        start (f);
+        test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+        test_push (f, 6, 6, 1, 1, 6, 1, 1);
+        test_next_phase (f);
+        assert_true (test_saw (f, "a and d tie and pass through each other"));
+        /* (within the 0.5 cm two friends' edges may overlap) */
+        assert_true (U (f, "a")->fp.centre.y >= 31 - 1e-6);
+        assert_true (U (f, "a")->fp.centre.y
+                     <= 31 + SITUATION_OVERLAP_CM + 1e-6);
+        test_near (U (f, "d")->fp.centre.y, 26 - 10, 0.01);
+        unmake (f);
+    }
+
     /* a battalion's charge ending in a tie: the charger rallies back */
     f = charge_at ("battalion", "battalion", false);
     test_push (f, 6, 6, 1, 1, 6, 1, 1);
     test_next_phase (f);
     assert_true (test_saw (f, "a rallies back"));
+    unmake (f);
+
+    /* "Squares have no flank or rear", so "Enemy in contact behind-flank
+       or to-rear prevent rally back" does not hold a square: horse in
+       contact with its right side, behind the line across its centre,
+       wins the melee (the square's 4 dice, none; the horse's 3, two) and
+       the square rallies back its 1 TUM */
+    char units[1024];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("sq", "blue", "battalion", "ordinary", "square", 50, 50,
+                    0, NULL),
+              unit ("h", "red", "horse", "ordinary", "mounted", 53, 48, 270,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    test_push (f, 7, 1, 1, 1, 1, 6, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h (primary) 3d6 needing 6: 2 hits"));
+    assert_false (test_saw (f, "sq cannot rally back"));
+    assert_true (test_saw (f, "sq rallies back 2.0 cm"));
+    test_near (U (f, "sq")->fp.centre.y, 48, 0.01);
     unmake (f);
 }
 
@@ -1479,6 +1758,39 @@ test_feigned_flight (void **state)
     /* "a single Feigned Flight in a game" */
     assert_int_equal (game_side_extra (f->g, SIDE_BLUE)[BOL_SX_FEIGNED], 1);
     unmake (f);
+
+    /* "This follows a rally back move by a Gauchos/Llaneros unit that has
+       a commander attached": "Enemy in contact behind-flank or to-rear
+       prevent rally back", so the llaneros, with skirmishers in contact
+       at their rear, make no rally back and no feigned flight; the army
+       keeps its one */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("a", "blue", "gauchos_llaneros", "ordinary", "mounted",
+                    50, 24, 0, NULL),
+              unit ("paez", "blue", "brigadier", "ordinary", "line", 53, 24,
+                    0, NULL),
+              unit ("d", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL),
+              unit ("e", "red", "skirmisher", "ordinary", "loose", 50, 22, 0,
+                    NULL));
+    f = make (NULL, units);
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "a")),
+                      idx (f, "paez"));
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    /* the line's 3 dice and the skirmishers' 1 (2 hits), the llaneros' 4
+       (3 and the commander's, none), Paez's 2d6; a check's die left
+       over, which no feigned flight takes */
+    test_push (f, 4, 6, 6, 1, 1);
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a cannot rally back"));
+    assert_false (test_saw (f, "feigned flight"));
+    assert_int_equal (bol_resolve (f->g, idx (f, "a")), 1);
+    assert_int_equal (game_side_extra (f->g, SIDE_BLUE)[BOL_SX_FEIGNED], 0);
+    unmake (f);
 }
 
 /*  "Units that already have a shooting marker must either shoot or
@@ -1515,6 +1827,111 @@ test_keep_shooting (void **state)
     test_next_phase (f);
     assert_true (test_saw (f, "shooting at r: b (primary) 3d6"));
     unmake (f);
+
+    /* a marked unit with no target in range cannot shoot, so it must
+       attempt the check: passed, the marker goes and it may charge
+       again; failed, it keeps it for its next shooting phase */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 90, 180,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    S (f, "b")->flags |= BOL_F_SHOOTING;
+    test_push (f, 2, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "b's command check to remove its shooting marker: "
+                         "2d6, best 6: passed"));
+    assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
+    unmake (f);
+
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    S (f, "b")->flags |= BOL_F_SHOOTING;
+    test_push (f, 2, 1, 5);
+    test_next_phase (f);
+    assert_true (test_saw (f, "b's command check to remove its shooting marker: "
+                         "2d6, best 5: failed"));
+    assert_true (S (f, "b")->flags & BOL_F_SHOOTING);
+    assert_false (test_saw (f, "shooting at r"));
+    unmake (f);
+}
+
+/*  "Units that take hits from shooting must shoot (place marker)": the
+ *  hit unit takes the marker though a moved marker ("Units with a moved
+ *  marker cannot shoot") bars its shooting this turn
+ *  (readings.fire_hit_marker "shooters"), so it must shoot or check in
+ *  its next shooting phase ("Units that already have a shooting marker
+ *  must either shoot or attempt a command check"); "able" marks only a
+ *  unit that could shoot now. */
+static void
+test_hit_must_shoot (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    S (f, "b")->flags |= BOL_F_MOVED;          /* it about faced, say */
+    test_on_to (f, BOL_PHASE_REACTIVE_SHOOT);
+    order (f, "r", fire ());
+    test_push (f, 3, 6, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "shooting at b: r (primary) 3d6 needing 5: 2 "
+                         "hits"));
+    assert_true (S (f, "b")->flags & BOL_F_SHOOTING);
+    /* its own shooting phase: it cannot shoot, so it must attempt the
+       check (resolve 2 less a die with no commander: 1d6) */
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    test_push (f, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "b's command check to remove its shooting marker: "
+                         "1d6, best 6: passed"));
+    assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
+    unmake (f);
+
+    /* a unit whose troops never shoot (spearmen) takes no marker */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "spearmen", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_SHOOT);
+    order (f, "r", fire ());
+    test_push (f, 3, 6, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "shooting at b"));
+    assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
+    unmake (f);
+
+    /* the other reading: only a unit able to shoot now is marked */
+    game_rules_t *able = variant ("fire_hit_marker = \"shooters\";",
+                                  "fire_hit_marker = \"able\";");
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    f = test_game_new (able, scenario_text (NULL, units));
+    start (f);
+    S (f, "b")->flags |= BOL_F_MOVED;
+    test_on_to (f, BOL_PHASE_REACTIVE_SHOOT);
+    order (f, "r", fire ());
+    test_push (f, 3, 6, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "shooting at b"));
+    assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
+    unmake (f);
+    game_rules_destroy (&able);
 }
 
 /*  Blue's shooting in a game where battalion a (index 0, shooting first)
@@ -2478,13 +2895,17 @@ main (void)
         cmocka_unit_test (test_priority_after_a_batch),
         cmocka_unit_test (test_initiative),
         cmocka_unit_test (test_shooting),
+        cmocka_unit_test (test_cover_by_any_part),
         cmocka_unit_test (test_gun_that_cannot_move_stays_deployed),
         cmocka_unit_test (test_about_face),
+        cmocka_unit_test (test_guns_wheel_or_pivot),
         cmocka_unit_test (test_failed_change_ends_move),
         cmocka_unit_test (test_worst_zone_on_the_way),
         cmocka_unit_test (test_changes_of_direction),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_charge_by_closest_points),
+        cmocka_unit_test (test_charge_goes_straight),
+        cmocka_unit_test (test_charge_entirely_to_rear),
         cmocka_unit_test (test_charge_after_a_move),
         cmocka_unit_test (test_melee_and_rally_back),
         cmocka_unit_test (test_passage_of_lines),
@@ -2494,6 +2915,7 @@ main (void)
         cmocka_unit_test (test_mutual_charges),
         cmocka_unit_test (test_feigned_flight),
         cmocka_unit_test (test_keep_shooting),
+        cmocka_unit_test (test_hit_must_shoot),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_difficult_ground),
         cmocka_unit_test (test_difficult_on_the_way),

@@ -108,6 +108,14 @@ test_movement (void **state)
        others") comes off its "full movement allowance" */
     assert_int_equal (t->difficult_path, BOL_DIFFICULT_EDGE);
     assert_true (t->evade_turn_costs);
+    /* "Units that take hits from shooting must shoot (place marker)":
+       read, every unit that shoots by its troops and formation, a moved
+       marker or not */
+    assert_int_equal (t->fire_hit_marker, BOL_HIT_MARKER_SHOOTERS);
+    /* "Artillery can wheel or pivot": read, only those */
+    assert_true (t->guns_wheel_pivot);
+    /* "Cavalry that tie in melee Pass Through each other": any two */
+    assert_true (t->cavalry_tie_pass_any);
 }
 
 /*  Step 2.2, Shooting, and commander casualties. */
@@ -228,6 +236,10 @@ test_loader_errors (void **state)
                   "one of edge, whole");
     test_tables_refused (TABLES, "    evade_turn_costs = true;\n", "",
                   "bolivar.readings.evade_turn_costs");
+    test_tables_refused (TABLES, "fire_hit_marker = \"shooters\";",
+                  "fire_hit_marker = \"all\";",
+                  "bolivar.readings.fire_hit_marker: \"all\" is not one "
+                  "of shooters, able");
     test_tables_refused (TABLES, "horse            = { stands = 1; resolve = 3;",
                   "horse            = { stands = 1; resolve = 5;",
                   "bolivar.types.horse.resolve: 5 is not in 2..4");

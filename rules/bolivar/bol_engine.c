@@ -120,15 +120,24 @@ bol_may_meet_difficult (const game_t *g, const footprint_t *from,
     return false;
 }
 
-bool
-bol_in_difficult (const game_t *g, const footprint_t *fp)
+/*  Woods and villages, the cover of the shooting dice's reading. */
+static bool
+is_cover_kind (terrain_kind_t kind)
+{
+    return kind == TERRAIN_WOODS || kind == TERRAIN_TOWN;
+}
+
+/*  Is any part of footprint fp in terrain of a kind `kind_of` accepts? */
+static bool
+any_part_in (const game_t *g, const footprint_t *fp,
+             bool (*kind_of) (terrain_kind_t))
 {
     vec2_t c[4];
     footprint_corners (fp, c);
     const situation_t *sit = game_situation (g);
     for (int i = 0; i < situation_terrain_count (sit); i++) {
         const terrain_feature_t *f = situation_terrain (sit, i);
-        if (!is_difficult_kind (f->kind))
+        if (!kind_of (f->kind))
             continue;
         /* "any part": a corner or the centre inside it, an edge across
            it (a stream narrower than the unit), or it inside the unit */
@@ -143,6 +152,18 @@ bol_in_difficult (const game_t *g, const footprint_t *fp)
                 return true;
     }
     return false;
+}
+
+bool
+bol_in_difficult (const game_t *g, const footprint_t *fp)
+{
+    return any_part_in (g, fp, is_difficult_kind);
+}
+
+bool
+bol_in_cover (const game_t *g, const footprint_t *fp)
+{
+    return any_part_in (g, fp, is_cover_kind);
 }
 
 bool
@@ -615,6 +636,12 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
             snprintf (err, (size_t) errlen, "%s: in the locked zone (in "
                       "contact with the enemy) it may only about face",
                       x->id);
+            return -1;
+        }
+        if (about && is_artillery (g, u) && tables (g)->guns_wheel_pivot) {
+            snprintf (err, (size_t) errlen, "%s: in the locked zone it may "
+                      "only about face, and \"Artillery can wheel or "
+                      "pivot\"", x->id);
             return -1;
         }
         return 0;

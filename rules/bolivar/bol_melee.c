@@ -565,13 +565,17 @@ bol_melee_now (game_t *g, int u, int e, dice_t *dice)
 
 /*  A Gauchos/Llaneros unit with a commander attached that rallied back
  *  may make its army's one feigned flight: a command check, then all its
- *  resolve back and a charge on the unit it fought. */
+ *  resolve back and a charge on the unit it fought.  `rallied` is the
+ *  cm its rally back moved: none (an enemy behind it prevented it, or
+ *  no room) is no rally back move for the flight to follow ("This
+ *  follows a rally back move"), and the army keeps its one use. */
 static void
-feigned_flight (game_t *g, int u, int foe, dice_t *dice)
+feigned_flight (game_t *g, int u, int foe, double rallied, dice_t *dice)
 {
     side_t s = game_unit_c (g, u)->side;
     int *used = &game_side_extra (g, s)[BOL_SX_FEIGNED];
-    if (*used || bol_type (g, u) != BOL_GAUCHOS || !bol_in_play (g, u)
+    if (rallied <= 0 || *used || bol_type (g, u) != BOL_GAUCHOS
+        || !bol_in_play (g, u)
         || bol_attached_commander (g, u) < 0 || foe < 0
         || !bol_in_play (g, foe))
         return;
@@ -726,30 +730,32 @@ melee (game_t *g, dice_t *dice)
     /* Step 4.6: "A unit will Lose a Melee if they take more hits than
        they inflicted"; chargers rally back from a tie, except cavalry
        that tie pass through each other: the pair once, though both
-       charged (mutual chargers) */
+       charged (mutual chargers).  "Cavalry that tie in melee Pass
+       Through each other": two cavalry neither of which charged too,
+       under readings.cavalry_tie_pass_any */
+    bool any_pass = tables (g)->cavalry_tie_pass_any;
     for (int u = 0; u < n; u++) {
         if (!bol_in_play (g, u) || first_opp[u] < 0 || (mark[u] & PASSED))
             continue;
         bol_unit_state_t *st = state_m (g, u);
         int e = first_opp[u];
         if (taken[u] > dealt[u]) {
-            bol_rally_back (g, u);
-            feigned_flight (g, u, e, dice);
+            feigned_flight (g, u, e, bol_rally_back (g, u), dice);
+            continue;
         }
-        else if (taken[u] == dealt[u] && (st->flags & BOL_F_CHARGED)
-                 && !(st->flags & BOL_F_RALLIED)) {
-            if (is_cavalry (g, u) && e >= 0 && bol_in_play (g, e)
-                && is_cavalry (g, e) && first_opp[e] == u
-                && taken[e] == dealt[e]) {
-                bol_pass_through (g, u, e);
-                mark[u] |= PASSED;
-                mark[e] |= PASSED;
-            }
-            else {
-                bol_rally_back (g, u);
-                feigned_flight (g, u, e, dice);
-            }
+        if (taken[u] != dealt[u] || (st->flags & BOL_F_RALLIED))
+            continue;
+        bool charged = st->flags & BOL_F_CHARGED;
+        bool pair = is_cavalry (g, u) && e >= 0 && bol_in_play (g, e)
+                 && is_cavalry (g, e) && first_opp[e] == u
+                 && taken[e] == dealt[e];
+        if (pair && (charged || any_pass)) {
+            bol_pass_through (g, u, e);
+            mark[u] |= PASSED;
+            mark[e] |= PASSED;
         }
+        else if (charged)
+            feigned_flight (g, u, e, bol_rally_back (g, u), dice);
     }
     /* who is still in contact */
     for (int u = 0; u < n; u++)

@@ -245,10 +245,12 @@ change (const game_t *g, int u, bol_turn_t kind, double deg, double facing,
  *  do: "A Wheel is up to 45°", "A Pivot ... is also up to 45°", "An
  *  About Face is a 180° turn", "An advance on the Oblique is up to 45°
  *  from straight ahead"; "Wheels in first direction change never
- *  require a command check", every other change does. */
+ *  require a command check", every other change does.  No oblique
+ *  when `oblique` is false: a move off its front with its facing kept is
+ *  then a wheel, the move and a pivot back. */
 static const char *
-decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
-           int len)
+decompose_changes (const game_t *g, int u, double f0, bol_plan_t *p,
+                   bool oblique, char *why, int len)
 {
     double most = tables (g)->wheel_deg + TURN_MIN_DEG;
     double wheel = tables (g)->wheel_deg;
@@ -292,7 +294,7 @@ decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
     double keep = turn_between (f0, p->end_facing);
     if (off <= TURN_MIN_DEG)
         ;                                   /* straight ahead */
-    else if (off <= most && keep <= TURN_MIN_DEG) {
+    else if (off <= most && keep <= TURN_MIN_DEG && oblique) {
         /* its facing kept: an advance on the oblique */
         p->before[p->n_before++] = change (g, u, BOL_TURN_OBLIQUE, off, f0,
                                            true);
@@ -343,11 +345,40 @@ decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
     return NULL;
 }
 
+/*  decompose_changes, and for guns under readings.guns_wheel_pivot
+ *  ("Artillery can wheel or pivot") only wheels and pivots: no oblique
+ *  (a wheel and a pivot back instead), and a plan that needs an about
+ *  face is refused with the line. */
+static const char *
+decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
+           int len)
+{
+    bool guns = is_artillery (g, u) && tables (g)->guns_wheel_pivot;
+    const char *no = decompose_changes (g, u, f0, p, !guns, why, len);
+    if (no || !guns)
+        return no;
+    bool about = p->after.kind == BOL_TURN_ABOUT;
+    for (int i = 0; i < p->n_before; i++)
+        about = about || p->before[i].kind == BOL_TURN_ABOUT;
+    if (!about)
+        return NULL;
+    snprintf (why, (size_t) len, "it would about face (\"Artillery can "
+              "wheel or pivot\")");
+    return why;
+}
+
+/*  How much nearer than at its start a move in a control zone must end
+ *  to be "closer to the enemy" (cm): a move that keeps its distance (a
+ *  slide along the enemy's front) is not closer; the margin only keeps
+ *  the rounding of equal distances out. */
+#define CLOSER_MIN_CM 0.001
+
 /*  May unit u make plan p's move in the control zone of enemy e: "the
  *  unit can only: (1) remain stationary; (2) move closer to the enemy;
  *  (3) move directly away from the enemy ...; or (4) move
- *  directly-to-rear"?  Closer: its closest points nearer at the end
- *  than at the start; directly: within BOL_DIRECTLY_DEG. */
+ *  directly-to-rear"?  Closer: its closest points strictly nearer at the
+ *  end than at the start (by CLOSER_MIN_CM); the same distance is not
+ *  closer.  Directly: within BOL_DIRECTLY_DEG. */
 static bool
 control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
 {
@@ -361,7 +392,7 @@ control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
         return true;
     footprint_t end = along (&x->fp, p->heading, p->length, p->move_facing);
     return footprint_distance (&end, ef)
-           <= footprint_distance (&x->fp, ef) + 1e-6;
+           < footprint_distance (&x->fp, ef) - CLOSER_MIN_CM;
 }
 
 /*  The worst zone of plan p's way (its start's in p->zone already), by
@@ -805,12 +836,34 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
         game_unit_mut (g, u)->moved_halves = 2;
 }
 
+/*  The arc of `target` whose face a charge by unit u contacts, from
+ *  where u stands: its arc (bol_arc_of: a square all front), but the
+ *  rear only when every corner of u is in the rear arc ("A charge must
+ *  be entirely to-rear to contact to-rear"); a charger partly to-flank
+ *  meets the flank.  (Behind-flank is the flank's face; whether a
+ *  charger is entirely behind-flank is asked of its corners in the
+ *  melee, bol_melee.c.) */
+static arc_t
+charge_arc (const game_t *g, int target, int u)
+{
+    arc_t a = bol_arc_of (g, target, u);
+    if (a != ARC_REAR)
+        return a;
+    const footprint_t *tf = &game_unit_c (g, target)->fp;
+    vec2_t c[4];
+    footprint_corners (&game_unit_c (g, u)->fp, c);
+    for (int i = 0; i < 4; i++)
+        if (footprint_arc (tf, c[i], 45, 45) != ARC_REAR)
+            return ARC_FLANK;
+    return ARC_REAR;
+}
+
 vec2_t
 bol_contact_point (const game_t *g, int u, int target, double *distance,
                    arc_t *arc)
 {
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
-    arc_t a = bol_arc_of (g, target, u);
+    arc_t a = charge_arc (g, target, u);
     double half;
     double out = footprint_face_out (&t->fp, a, x->fp.centre, &half);
     if (a == ARC_FRONT && t->formation == FORMATION_SQUARE) {
@@ -882,11 +935,12 @@ ahead_to_meet (const footprint_t *a, const footprint_t *b)
  *  target lies in the lane its frontage makes straight ahead (the wheel
  *  about its inner front corner, "the distance of the unit's corner
  *  that moves most is counted"), in *wheel (unsigned), and how far its
- *  front then goes straight ahead to meet it in *ahead.  False when no
- *  such wheel brings it into the lane. */
+ *  front then goes straight ahead to meet it in *ahead; its footprint
+ *  after the wheel in *wheeled (may be NULL).  False when no such wheel
+ *  brings it into the lane. */
 static bool
 charge_way (const game_t *g, int u, int target, double most, double *wheel,
-            double *ahead)
+            double *ahead, footprint_t *wheeled)
 {
     const footprint_t *fp = &game_unit_c (g, u)->fp;
     const footprint_t *tf = &game_unit_c (g, target)->fp;
@@ -908,6 +962,8 @@ charge_way (const game_t *g, int u, int target, double most, double *wheel,
             if (go >= 0) {
                 *wheel = k;
                 *ahead = go;
+                if (wheeled)
+                    *wheeled = at;
                 return true;
             }
         }
@@ -1040,9 +1096,9 @@ charge_check (const game_t *g, int u, int target, char *err, int errlen,
         }
     }
     double wheel, ahead;
-    if (!charge_way (g, u, target, most, &wheel, &ahead)) {
+    if (!charge_way (g, u, target, most, &wheel, &ahead, NULL)) {
         if (err) {
-            double off = charge_way (g, u, target, 180, &wheel, &ahead)
+            double off = charge_way (g, u, target, 180, &wheel, &ahead, NULL)
                        ? wheel
                        : turn_between (x->fp.facing,
                                        geom_bearing (x->fp.centre,
@@ -1103,25 +1159,31 @@ bol_charge_short_alone (game_t *g, int u, int target)
     return length > 0 ? walk (g, u, heading, length, heading, false, -1) : 0;
 }
 
-static bool
-bol_charge_move_alone (game_t *g, int u, int target)
+/*  The face of `target` a charge by unit u meets (charge_arc, from where
+ *  u stands): its outward bearing, returned; the distance from the
+ *  target's centre to it in *off, half its length in *half_len, the
+ *  charge's arc in *arc.  A square's ("Squares have no flank or rear":
+ *  every side a front) is the side u stands before. */
+static double
+charge_face (const game_t *g, int u, int target, double *off,
+             double *half_len, arc_t *arc)
 {
-    unit_t *x = game_unit_m (g, u);
-    double distance;
-    arc_t arc;
-    vec2_t at = bol_contact_point (g, u, target, &distance, &arc);
-    double heading = geom_bearing (x->fp.centre, at);
-    double facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
-    double moved = walk (g, u, heading, distance, heading, true, target);
-    if (moved + 0.05 < distance) {
-        if (game_events_on (g))
-            game_event (g, GAME_EVENT_MOVE, u, "%s's charge on %s is stopped "
-                        "%.1f cm short", x->id, game_unit_c (g, target)->id,
-                        distance - moved);
-        return false;
-    }
-    x->fp.centre = at;
-    x->fp.facing = facing;
+    const unit_t *t = game_unit_c (g, target);
+    vec2_t from = game_unit_c (g, u)->fp.centre;
+    *arc = charge_arc (g, target, u);
+    arc_t side = *arc;
+    if (t->arm == ARM_INFANTRY && t->formation == FORMATION_SQUARE)
+        side = footprint_arc (&t->fp, from, 45, 45);
+    *half_len = (side == ARC_FLANK ? t->fp.depth : t->fp.width) / 2;
+    return footprint_face_out (&t->fp, side, from, off);
+}
+
+/*  The charger that reached `target`: in contact, its charge and its
+ *  opponent marked, said as an event (the face by `arc`). */
+static void
+charge_contact (game_t *g, int u, int target, arc_t arc)
+{
+    const unit_t *x = game_unit_c (g, u);
     game_unit_mut (g, u)->moved_halves = 2;
     bol_unit_state_t *st = state_m (g, u), *ts = state_m (g, target);
     st->flags |= BOL_F_CHARGED;
@@ -1136,8 +1198,105 @@ bol_charge_move_alone (game_t *g, int u, int target)
                     game_unit_c (g, target)->id,
                     arc == ARC_FRONT ? "front" : arc == ARC_REAR ? "rear"
                                                                  : "flank",
-                    at.x, at.y);
+                    x->fp.centre.x, x->fp.centre.y);
+}
+
+/*  Said when unit u's charge on `target` is stopped `short_cm` short. */
+static void
+charge_stopped (game_t *g, int u, int target, double short_cm)
+{
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "%s's charge on %s is stopped "
+                    "%.1f cm short", game_unit_c (g, u)->id,
+                    game_unit_c (g, target)->id, short_cm);
+}
+
+/*  Seed 000's charge ("A charge can be an oblique move"), and any
+ *  charge no wheel of up to 45 degrees brings into line (a feigned
+ *  flight's, which no check asks): straight from the charger's centre to
+ *  the contact point (bol_contact_point), placed there facing the
+ *  target.  False when stopped short. */
+static bool
+charge_to_contact_point (game_t *g, int u, int target)
+{
+    unit_t *x = game_unit_m (g, u);
+    double distance;
+    arc_t arc;
+    vec2_t at = bol_contact_point (g, u, target, &distance, &arc);
+    double heading = geom_bearing (x->fp.centre, at);
+    double facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
+    double moved = walk (g, u, heading, distance, heading, true, target);
+    if (moved + 0.05 < distance) {
+        charge_stopped (g, u, target, distance - moved);
+        return false;
+    }
+    x->fp.centre = at;
+    x->fp.facing = facing;
+    charge_contact (g, u, target, arc);
     return true;
+}
+
+/*  4 Page Bolivar's charge: "Chargers can wheel at the start but this
+ *  must be the minimum possible to contact enemy; no other change
+ *  direction is allowed": the least wheel and the move straight ahead
+ *  into contact (charge_way, the way the reach counted, so no longer
+ *  than "up to 3 TUM"), stopped short by anything in the way as a move
+ *  is.  In contact, its front is lined up with the face it meets
+ *  (charge_face; the project's reading of contact, RULINGS.md): turned
+ *  square to it, its front centre kept where it is along the face, not
+ *  slid to the face's centre, when that leaves its front over the face
+ *  (by more than LANE_MIN_CM) and it on no other unit; otherwise it
+ *  stays as it touched.  False when stopped short. */
+static bool
+host_charge_move (game_t *g, int u, int target)
+{
+    unit_t *x = game_unit_m (g, u);
+    double wheel, ahead;
+    footprint_t wheeled;
+    if (!charge_way (g, u, target, tables (g)->wheel_deg + TURN_MIN_DEG,
+                     &wheel, &ahead, &wheeled))
+        return charge_to_contact_point (g, u, target);
+    double off, half_len;
+    arc_t arc;
+    double out = charge_face (g, u, target, &off, &half_len, &arc);
+    x->fp = wheeled;
+    double moved = walk (g, u, wheeled.facing, ahead, wheeled.facing, true,
+                         target);
+    if (moved + 0.05 < ahead) {
+        charge_stopped (g, u, target, ahead - moved);
+        return false;
+    }
+    const footprint_t *tf = &game_unit_c (g, target)->fp;
+    vec2_t n = geom_heading_vec (out);
+    vec2_t mid = { tf->centre.x + n.x * off, tf->centre.y + n.y * off };
+    vec2_t ahead_v = geom_heading_vec (x->fp.facing);
+    vec2_t front = { x->fp.centre.x + ahead_v.x * x->fp.depth / 2,
+                     x->fp.centre.y + ahead_v.y * x->fp.depth / 2 };
+    footprint_t square = x->fp;
+    square.facing = geom_norm_deg (out + 180);
+    vec2_t fwd = geom_heading_vec (square.facing);
+    vec2_t right = { fwd.y, -fwd.x };
+    double along = (front.x - mid.x) * right.x + (front.y - mid.y) * right.y;
+    square.centre = (vec2_t) {
+        mid.x + right.x * along + n.x * square.depth / 2,
+        mid.y + right.y * along + n.y * square.depth / 2 };
+    if (fabs (along) < half_len + square.width / 2 - LANE_MIN_CM
+        && footprint_distance (&square, tf) < BOL_CONTACT_CM
+        && !blocked (g, u, &x->fp, &square, false, true, target, NULL, 0))
+        x->fp = square;
+    charge_contact (g, u, target, arc);
+    return true;
+}
+
+/*  Unit u's charge on `target`, its commander not carried: seed 000's
+ *  oblique charge when its charge_facing_deg is set, else the text's
+ *  (host_charge_move).  False when stopped short. */
+static bool
+bol_charge_move_alone (game_t *g, int u, int target)
+{
+    if (tables (g)->house.charge_facing_deg > 0)
+        return charge_to_contact_point (g, u, target);
+    return host_charge_move (g, u, target);
 }
 
 /*  "The unit then moves directly away from charger, with full movement
@@ -1177,11 +1336,15 @@ bol_evade_alone (game_t *g, int u, int charger)
     }
 }
 
-/*  Is an enemy in contact with u behind its flank or to its rear? */
+/*  Is an enemy in contact with u behind its flank or to its rear
+ *  ("Enemy in contact behind-flank or to-rear prevent rally back")?
+ *  Never for a square: "Squares have no flank or rear". */
 static bool
 enemy_behind (const game_t *g, int u)
 {
     const unit_t *x = game_unit_c (g, u);
+    if (x->arm == ARM_INFANTRY && x->formation == FORMATION_SQUARE)
+        return false;
     vec2_t ahead = geom_heading_vec (x->fp.facing);
     for (int e = 0; e < game_unit_count (g); e++) {
         if (!is_enemy (g, u, e)
@@ -1198,7 +1361,7 @@ enemy_behind (const game_t *g, int u)
     return false;
 }
 
-static void
+static double
 bol_rally_back_alone (game_t *g, int u)
 {
     unit_t *x = game_unit_m (g, u);
@@ -1208,7 +1371,7 @@ bol_rally_back_alone (game_t *g, int u)
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s cannot rally back: an enemy "
                         "in contact behind its flank or to its rear", x->id);
-        return;
+        return 0;
     }
     double cm = bol_cm (g, is_cavalry (g, u) ? t->rally_back_cavalry_tum
                                              : t->rally_back_infantry_tum);
@@ -1220,6 +1383,7 @@ bol_rally_back_alone (game_t *g, int u)
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s rallies back %.1f cm directly "
                     "to its rear", x->id, moved);
+    return moved;
 }
 
 void
@@ -1227,25 +1391,38 @@ bol_pass_through (game_t *g, int u, int e)
 {
     const bol_tables_t *t = tables (g);
     int pair[2] = { u, e };
-    double through[2];
-    for (int i = 0; i < 2; i++)
-        through[i] = game_unit_c (g, pair[0])->fp.depth
-                   + game_unit_c (g, pair[1])->fp.depth
-                   + bol_cm (g, t->pass_through_tum);
+    double through = game_unit_c (g, u)->fp.depth
+                   + game_unit_c (g, e)->fp.depth;
+    double extra = bol_cm (g, t->pass_through_tum), moved[2];
+    bol_carry_t carry[2];
+    /* "Initially the units interpenetrate": each straight on through the
+       other, both at once (the table's edge and impassable terrain stop
+       it) */
     for (int i = 0; i < 2; i++) {
         unit_t *x = game_unit_m (g, pair[i]);
-        bol_carry_t carry = bol_carry_begin (g, pair[i]);
-        x->fp.centre = situation_move_towards (game_situation (g),
-                                               x->fp.centre, x->fp.facing,
-                                               through[i]);
-        bol_carry_end (g, pair[i], carry);
+        carry[i] = bol_carry_begin (g, pair[i]);
+        vec2_t to = situation_move_towards (game_situation (g),
+                                            x->fp.centre, x->fp.facing,
+                                            through);
+        moved[i] = geom_dist (x->fp.centre, to);
+        x->fp.centre = to;
         game_unit_mut (g, pair[i])->in_melee = 0;
         state_m (g, pair[i])->opponent = 0;
     }
+    /* "then both units make an extra move directly-to-front for 3 TUM":
+       a move, stopped short of what is in its way as any move is */
+    for (int i = 0; i < 2; i++) {
+        unit_t *x = game_unit_m (g, pair[i]);
+        moved[i] += walk (g, pair[i], x->fp.facing, extra, x->fp.facing,
+                          false, -1);
+        bol_carry_end (g, pair[i], carry[i]);
+    }
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s and %s tie and pass through "
-                    "each other, each %.1f cm on", game_unit_c (g, u)->id,
-                    game_unit_c (g, e)->id, through[0]);
+                    "each other: %s %.1f cm on, %s %.1f cm on",
+                    game_unit_c (g, u)->id, game_unit_c (g, e)->id,
+                    game_unit_c (g, u)->id, moved[0],
+                    game_unit_c (g, e)->id, moved[1]);
 }
 
 static bool
@@ -1315,12 +1492,13 @@ bol_evade (game_t *g, int u, int charger)
     bol_carry_end (g, u, carry);
 }
 
-void
+double
 bol_rally_back (game_t *g, int u)
 {
     bol_carry_t carry = bol_carry_begin (g, u);
-    bol_rally_back_alone (g, u);
+    double moved = bol_rally_back_alone (g, u);
     bol_carry_end (g, u, carry);
+    return moved;
 }
 
 bool

@@ -88,6 +88,12 @@ arc_t bol_arc_of (const game_t *g, int of, int from);
  *  streams (bridges and fords are streams crossed by a road). */
 bool bol_in_difficult (const game_t *g, const footprint_t *fp);
 
+/*  True when any part of a unit is in woods or a village, the cover of
+ *  the shooting dice's reading (readings.shoot_cover_dice): "If any part
+ *  of a unit is in difficult terrain the entire unit is considered in
+ *  difficult terrain", and woods and villages are difficult terrain. */
+bool bol_in_cover (const game_t *g, const footprint_t *fp);
+
 /*  May a footprint moved without turning from `from` to `to` touch
  *  difficult terrain on the way?  False only when no difficult feature's
  *  bounding box meets the box of both footprints' corners (the way's
@@ -260,12 +266,15 @@ bool bol_charge_move (game_t *g, int u, int target);
 /*  Unit u evades `charger`: full allowance directly away. */
 void bol_evade (game_t *g, int u, int charger);
 
-/*  Unit u rallies back from `from`: directly to rear, as far as
- *  possible up to 3 TUM (cavalry) or 1 TUM (infantry); none with an
- *  enemy in contact behind-flank or to-rear. */
-void bol_rally_back (game_t *g, int u);
+/*  Unit u rallies back: directly to rear, as far as possible up to 3
+ *  TUM (cavalry) or 1 TUM (infantry); none with an enemy in contact
+ *  behind-flank or to-rear.  Returns the cm it moved: 0 when it was
+ *  prevented or had no room (no rally back move made). */
+double bol_rally_back (game_t *g, int u);
 
-/*  Two cavalry units that tied pass through each other, 3 TUM on. */
+/*  Two cavalry units that tied pass through each other: each straight
+ *  on through the other (both depths), then 3 TUM on as a move, stopped
+ *  short of any unit in its way. */
 void bol_pass_through (game_t *g, int u, int e);
 
 /*  Shooting (bol_shoot.c): side `side` shoots, its units ordered to or

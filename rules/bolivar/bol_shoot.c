@@ -6,24 +6,36 @@
 #include <string.h>
 #include "bol_play.h"
 
-bool
-bol_can_shoot (const game_t *g, int u)
+/*  Is u a shooter by its troops and formation ("Battalion (line,
+ *  column, square), skirmisher, horse and deployed artillery stands can
+ *  Shoot"), whatever else bars it this turn: in play, not in contact, a
+ *  type that shoots, not in march, a gun deployed. */
+static bool
+shooter (const game_t *g, int u)
 {
     if (!bol_in_play (g, u) || game_unit (g, u)->in_melee)
         return false;
     const unit_t *x = game_unit_c (g, u);
-    bol_type_t type = bol_type (g, u);
-    int flags = state_c (g, u)->flags;
     /* "Battalion (line, column, square)": not in march */
-    if (!tables (g)->type[type].shoots || (flags & BOL_F_MOVED)
+    if (!tables (g)->type[bol_type (g, u)].shoots
         || x->formation == FORMATION_MARCH)
         return false;
-    /* "deployed artillery stands": not limbered, nor limbered at the
-       turn's start ("cannot shoot in a game turn they were limbered") */
-    if (is_artillery (g, u)
-        && (x->formation != FORMATION_LINE
-            || ((flags & BOL_F_LIMBERED)
-                && !tables (g)->house.guns_deploy_and_shoot)))
+    /* "deployed artillery stands": not limbered */
+    return !is_artillery (g, u) || x->formation == FORMATION_LINE;
+}
+
+bool
+bol_can_shoot (const game_t *g, int u)
+{
+    if (!shooter (g, u))
+        return false;
+    int flags = state_c (g, u)->flags;
+    if (flags & BOL_F_MOVED)
+        return false;
+    /* nor a gun limbered at the turn's start ("cannot shoot in a game
+       turn they were limbered") */
+    if (is_artillery (g, u) && (flags & BOL_F_LIMBERED)
+        && !tables (g)->house.guns_deploy_and_shoot)
         return false;
     /* seed 000: deployed guns "can, if deployed, move 2 inches and
        shoot": further, they limbered and do not */
@@ -250,10 +262,10 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
         dice += t->house.cavalry_retreat_dice;   /* "Cavalry that do an
                                                     immediate retreat move
                                                     -1" */
-    const situation_t *sit = game_situation (g);
-    vec2_t c = game_unit_c (g, target)->fp.centre;
-    if (situation_point_in (sit, c, TERRAIN_WOODS)
-        || situation_point_in (sit, c, TERRAIN_TOWN))
+    /* a target any part of which is in woods or a village ("If any part
+       of a unit is in difficult terrain the entire unit is considered in
+       difficult terrain") */
+    if (bol_in_cover (g, &game_unit_c (g, target)->fp))
         dice += t->shoot_cover_dice;
     /* at least one die (a reading of the host's); seed 000's -2 and -1
        may leave none (shoot_dice_to_zero, a reading) */
@@ -273,23 +285,31 @@ bol_shoot_hit (const game_t *g, int u, int target)
 
 /*  Does unit u shoot this phase: its order says so (a fire order, or an
  *  order to fire as it stands; a continue carrying on with one); an
- *  uncommanded unit shoots unless it is falling back; a unit with a
- *  shooting marker not ordered to shoot takes a command check to remove
- *  it, and shoots when that fails ("Keep Shooting Rule").  Whatever the
- *  order names, it shoots at its priority target, into *target. */
+ *  uncommanded unit shoots unless it is falling back.  A unit with a
+ *  shooting marker that does not shoot attempts a command check to
+ *  remove it ("Keep Shooting Rule: Units that already have a shooting
+ *  marker *must* either shoot or attempt a command check to remove the
+ *  shooting marker"): not ordered to shoot, or unable to (no viable
+ *  target, a moved marker, in contact).  A failed check makes it shoot
+ *  when it can; one that cannot keeps its marker and tries again in its
+ *  next shooting phase.  Whatever the order names, it shoots at its
+ *  priority target, into *target (-1 when it does not shoot). */
 static bool
 will_shoot (game_t *g, int u, dice_t *dice, int *target)
 {
-    const game_unit_t *gu = game_unit (g, u);
-    if (!bol_can_shoot (g, u) || (*target = bol_priority_target (g, u)) < 0)
+    *target = -1;
+    if (!bol_in_play (g, u))
         return false;
+    const game_unit_t *gu = game_unit (g, u);
+    bool can = bol_can_shoot (g, u)
+            && (*target = bol_priority_target (g, u)) >= 0;
     order_t o = gu->ordered ? gu->order : order_hold ();
     if (o.kind == ORDER_CONTINUE)
         o = gu->current;
     bool ordered = gu->commanded
                  ? o.kind == ORDER_FIRE || o.fire
                  : !(game_unit_c (g, u)->status & STATUS_FALLING_BACK);
-    if (ordered)
+    if (can && ordered)
         return true;
     if (!(state_c (g, u)->flags & BOL_F_SHOOTING))
         return false;
@@ -297,7 +317,7 @@ will_shoot (game_t *g, int u, dice_t *dice, int *target)
         state_m (g, u)->flags &= ~BOL_F_SHOOTING;
         return false;
     }
-    return true;
+    return can;
 }
 
 void
@@ -373,10 +393,15 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
             bol_house_retreat (g, tg, "it retreats from the fire");
         if (hits == 0 || !bol_in_play (g, tg))
             continue;
-        /* "Units that take hits from shooting must shoot (place marker)";
-           seed 000's unit hit that passes its disorder check may still
-           charge, so the hits place no marker (fire_hit_may_charge) */
-        if (bol_can_shoot (g, tg) && !h->fire_hit_may_charge)
+        /* "Units that take hits from shooting must shoot (place marker)":
+           every shooter by its troops and formation, though it cannot
+           shoot this turn (readings.fire_hit_marker "shooters"), or only
+           one that can ("able"); seed 000's unit hit that passes its
+           disorder check may still charge, so the hits place no marker
+           (fire_hit_may_charge) */
+        bool marked = tables (g)->fire_hit_marker == BOL_HIT_MARKER_ABLE
+                    ? bol_can_shoot (g, tg) : shooter (g, tg);
+        if (marked && !h->fire_hit_may_charge)
             state_m (g, tg)->flags |= BOL_F_SHOOTING;
         bool routed = bol_take_hits (g, tg, hits, primary, "shooting");
         bol_commander_risk (g, tg, routed, dice);

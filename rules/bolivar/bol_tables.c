@@ -18,6 +18,7 @@ static const char *const unit_resolve_names[] = { "higher", "sum" };
 static const char *const uncommanded_names[] = {
     "none", "no_commander", "beyond_reach" };
 static const char *const difficult_path_names[] = { "edge", "whole" };
+static const char *const fire_hit_marker_names[] = { "shooters", "able" };
 
 const char *
 bol_type_name (bol_type_t type)
@@ -176,24 +177,32 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
         "shoot_close_hit", "shoot_close_tum", "shoot_cover_dice",
         "melee_hit", "melee_square_vs_cavalry_hit", "supported_dice",
         "crowded_dice", "army_break_commanders", "attached_tum",
-        "march_tum", "difficult_path", "evade_turn_costs", "uncommanded" };
+        "march_tum", "difficult_path", "evade_turn_costs", "uncommanded",
+        "fire_hit_marker", "guns_wheel_pivot", "cavalry_tie_pass_any" };
     if (!table_need_group_of (ld, "bolivar.readings", keys,
                               (int) (sizeof keys / sizeof *keys)))
         return -1;
     const char *g = "readings";
-    int ur, un, dp;
+    int ur, un, dp, hm;
     if (table_read_name (ld, "bolivar.readings.unit_resolve",
                          unit_resolve_names, 2, &ur) < 0
+        || table_read_name (ld, "bolivar.readings.fire_hit_marker",
+                            fire_hit_marker_names, 2, &hm) < 0
         || table_read_name (ld, "bolivar.readings.difficult_path",
                             difficult_path_names, 2, &dp) < 0
         || table_read_bool (ld, "bolivar.readings.evade_turn_costs",
                             &t->evade_turn_costs) < 0
+        || table_read_bool (ld, "bolivar.readings.guns_wheel_pivot",
+                            &t->guns_wheel_pivot) < 0
+        || table_read_bool (ld, "bolivar.readings.cavalry_tie_pass_any",
+                            &t->cavalry_tie_pass_any) < 0
         || table_read_name (ld, "bolivar.readings.uncommanded",
                             uncommanded_names, 3, &un) < 0)
         return -1;
     t->unit_resolve = (bol_unit_resolve_t) ur;
     t->difficult_path = (bol_difficult_path_t) dp;
     t->uncommanded = (bol_uncommanded_t) un;
+    t->fire_hit_marker = (bol_hit_marker_t) hm;
     if (table_read_bool (ld, "bolivar.readings.army_break_commanders",
                          &t->army_break_commanders) < 0)
         return -1;

@@ -33,6 +33,13 @@ typedef enum { BOL_RESOLVE_HIGHER = 0, BOL_RESOLVE_SUM } bol_unit_resolve_t;
  *  ground before it. */
 typedef enum { BOL_DIFFICULT_EDGE = 0, BOL_DIFFICULT_WHOLE } bol_difficult_path_t;
 
+/*  Who takes a shooting marker when hit by shooting ("Units that take
+ *  hits from shooting must shoot (place marker)"): `SHOOTERS`, every
+ *  unit whose troops and formation shoot, though something bars it this
+ *  turn (a moved marker, a gun deployed this turn); `ABLE`, only a unit
+ *  that could shoot now. */
+typedef enum { BOL_HIT_MARKER_SHOOTERS = 0, BOL_HIT_MARKER_ABLE } bol_hit_marker_t;
+
 /*  Who takes its orders from the Risk Factor tables. */
 typedef enum {
     BOL_UNCOMMANDED_NONE = 0,      /* nobody: the text has no such rule */
@@ -172,6 +179,11 @@ typedef struct {
     bol_difficult_path_t difficult_path; /* a move into difficult terrain */
     bool evade_turn_costs;           /* an evade's about face and wheel
                                         come off its full allowance */
+    bol_hit_marker_t fire_hit_marker; /* who a hit from shooting marks */
+    bool guns_wheel_pivot;           /* guns turn only by wheel or pivot
+                                        ("Artillery can wheel or pivot") */
+    bool cavalry_tie_pass_any;       /* two cavalry that tie pass through
+                                        though neither charged */
     bol_uncommanded_t uncommanded;
 
     bol_house_t house;               /* seed 000's house rules */
