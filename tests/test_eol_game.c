@@ -1042,7 +1042,9 @@ test_charge_refused (void **state)
     assert_true (saw (f, "cav checks morale to charge: needs 11"));
     assert_true (saw (f, "throws 12: stands and fires"));
     near (U (f, "cav")->fp.centre.y, y0, 1e-9);
-    assert_true (GU (f, "cav")->fired || saw (f, "no target"));
+    /* the foot is 10" off, beyond the carbines' 9": no die, not fired */
+    assert_true (saw (f, "no target"));
+    assert_false (GU (f, "cav")->fired);
     unmake (f);
     /* poor cavalry: 8 needed, 12 fails by 4: disordered, no action */
     char units[4096];
@@ -1087,6 +1089,55 @@ test_charged_unit_gives_way (void **state)
     assert_true (eol_disordered (f->g, idx (f, "foot")));
     assert_true (saw (f, "cav charges into the ground foot gave up"));
     assert_false (GU (f, "cav")->in_melee);
+    unmake (f);
+}
+
+/*  "If checking versus charge, and have already fired this turn: -1";
+ *  "If it stands, and has not already fired, it may fire at the charging
+ *  unit".  A unit that failed its check to charge "will stand and fire
+ *  instead", but with no enemy it can bear on it throws no die: it has
+ *  not fired, so it checks against a later charge without the -1 and
+ *  fires at that charger. */
+static void
+test_stand_and_fire_without_target (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
+                    100, 50, 0),
+              unit ("foot", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 50 + IN (1.5) + IN (10), 180),
+              unit ("rc", "red", "cavalry", "average", "cavalry", 8, "line",
+                    120, 50 + IN (1.5) + IN (11), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    /* cav: 12 against 10 fails by two: it stands and fires, but the foot
+       is 10" off, beyond its carbines' 9" */
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 6, 6);
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "throws 12: stands and fires"));
+    assert_true (saw (f, "cav has no target it can bear on"));
+    assert_false (GU (f, "cav")->fired);
+    assert_false (U (f, "cav")->status & STATUS_FIRED);
+    game_begin_phase (f->g, f->dice);
+    /* rc charges cav: 6 goes in; cav needs 10 (not 9), throws 10 and
+       stands; it has not fired, so it fires at rc: 8 figures, mounted
+       1/2, 4 dice, no kill */
+    order (f, "rc", charge (f, "cav"));
+    push (f, 2, 3, 3);
+    push (f, 2, 5, 5);
+    push_many (f, 4, 1);
+    push_many (f, 40, 1);
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "cav checks morale against a charge: needs 10 "
+                      "(average 10), throws 10: passes"));
+    assert_false (saw (f, "already fired"));
+    assert_true (saw (f, "cav fires at rc"));
+    assert_true (saw (f, "4 dice [1 1 1 1]: 0 killed"));
+    assert_true (GU (f, "cav")->fired);
+    assert_true (GU (f, "cav")->in_melee && GU (f, "rc")->in_melee);
     unmake (f);
 }
 
@@ -2318,6 +2369,7 @@ main (void)
         cmocka_unit_test (test_charge_home),
         cmocka_unit_test (test_charge_refused),
         cmocka_unit_test (test_charged_unit_gives_way),
+        cmocka_unit_test (test_stand_and_fire_without_target),
         cmocka_unit_test (test_charge_rules),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
         cmocka_unit_test (test_skirmishers_melee_dice),

@@ -99,7 +99,9 @@ int eol_fire_dice_at (const game_t *g, int u, int target, bool reaction,
  *  on it, and with the others at the nearest enemy they can bear on; then
  *  each target that lost figures checks its morale, and leaders in contact
  *  with it may be killed.  `reaction`: a charged unit's fire at its
- *  charger (the charger's check is the caller's).  Returns the kills on
+ *  charger (the charger's check is the caller's).  The unit has fired
+ *  this turn (game_unit_t.fired) only when it threw at least one die: a
+ *  unit with nothing to bear on has not fired.  Returns the kills on
  *  `target`. */
 int eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice);
 

@@ -273,9 +273,10 @@ eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice)
             hits[nh++].kills = 0;
         }
     }
+    /* "If checking versus charge, and have already fired this turn: -1";
+       "If it stands, and has not already fired": a unit has fired when
+       it threw dice, not when it found nothing to fire at */
     game_unit_t *gu = game_unit_mut (g, u);
-    gu->fired = 1;
-    x->status |= STATUS_FIRED;
     if (nh == 0) {
         if (game_events_on (g))
             game_event (g, GAME_EVENT_SHOOT, u, "%s has no target it can "
@@ -293,6 +294,10 @@ eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice)
         double mult = eol_fire_multiplier (t, &m);
         int count_dice = eol_fire_dice (t, weighted * mult);
         int rolls[48];
+        if (count_dice > 0) {
+            gu->fired = 1;
+            x->status |= STATUS_FIRED;
+        }
         game_dice_key (g, dice, u, GAME_DICE_FIRE, e);
         int kills = eol_fire_kills (t, count_dice, dice, rolls, 48);
         int standing = unit_figures_standing (unit_c (g, e));
