@@ -1198,6 +1198,73 @@ test_charge_rules (void **state)
     unmake (f);
 }
 
+/*  "Charges are moves made straight forward which result in a combat
+ *  contact with an enemy unit ... Charges are the only way in which a unit
+ *  may come into contact with an enemy unit."  A charge whose path meets
+ *  another unit before its target is refused, naming the unit in the way:
+ *  enemy skirmishers across the path (the player may charge them
+ *  instead), or a friendly line. */
+static void
+test_charge_path_blocked (void **state)
+{
+    (void) state;
+    const char *between[] = { "skirmishers", "friends" };
+    for (int i = 0; i < 2; i++) {
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100, 50, 0),
+                  i == 0 ? unit ("A", "red", "infantry", "average",
+                                 "skirmishers", 8, "loose", 100,
+                                 50 + IN (5), 180)
+                         : unit ("A", "blue", "infantry", "average",
+                                 "regular_infantry", 16, "line", 100,
+                                 50 + IN (5), 0),
+                  unit ("B", "red", "infantry", "average", "regular_infantry",
+                        16, "line", 100, 50 + IN (1.5) + IN (10), 180));
+        fixture_t *f = make (NULL, units, NULL);
+        char err[256] = "";
+        assert_int_equal (eol_charge_check (f->g, idx (f, "cav"), idx (f, "B"),
+                                            err, sizeof err), -1);
+        if (!strstr (err, i == 0 ? "cav: A stands in the way of its charge "
+                                   "on B"
+                                 : "cav: friendly A stands in the way of its "
+                                   "charge on B"))
+            fail_msg ("%s: %s", between[i], err);
+        assert_true ((i == 0) == (strstr (err, "charge it instead") != NULL));
+        start (f, "blue");
+        refused (f, "cav", charge (f, "B"), "stands in the way");
+        /* no charge on B among the orders the engine offers */
+        order_t legal[64];
+        int n = game_legal_orders (f->g, idx (f, "cav"), legal, 64);
+        for (int k = 0; k < n; k++)
+            assert_false (legal[k].kind == ORDER_CHARGE
+                          && legal[k].target == idx (f, "B"));
+        if (i == 0) {
+            /* the enemy in the way may be charged */
+            assert_int_equal (eol_charge_check (f->g, idx (f, "cav"),
+                                                idx (f, "A"), err, sizeof err),
+                              0);
+        }
+        unmake (f);
+    }
+    /* the way clear (the skirmishers off to a side): the charge is let */
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
+                    100, 50, 0),
+              unit ("A", "red", "infantry", "average", "skirmishers", 8,
+                    "loose", 160, 50 + IN (5), 180),
+              unit ("B", "red", "infantry", "average", "regular_infantry", 16,
+                    "line", 100, 50 + IN (1.5) + IN (10), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    char err[256] = "";
+    if (eol_charge_check (f->g, idx (f, "cav"), idx (f, "B"), err,
+                          sizeof err) != 0)
+        fail_msg ("%s", err);
+    unmake (f);
+}
+
 /*  "Once in combat contact, all units are considered to have spent their
  *  action for the turn"; "If a charge produces a second round of melee
  *  in a turn, the charged unit may roll again, but other non-charging
@@ -2371,6 +2438,7 @@ main (void)
         cmocka_unit_test (test_charged_unit_gives_way),
         cmocka_unit_test (test_stand_and_fire_without_target),
         cmocka_unit_test (test_charge_rules),
+        cmocka_unit_test (test_charge_path_blocked),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
         cmocka_unit_test (test_skirmishers_melee_dice),
         cmocka_unit_test (test_mounted_skirmishers_in_rough),
