@@ -1449,6 +1449,52 @@ test_leader_killed_under_fire (void **state)
     unmake (f);
 }
 
+/*  "Leader in contact with unit: +1"; "Leaders in contact with a unit
+ *  involved in a melee may be killed or captured".  A leader in contact
+ *  with a charging unit goes with it, as a player moves him with his
+ *  unit: after the charge he is still in contact (+1 on its check after
+ *  the round) and shares its fate in the melee. */
+static void
+test_leader_charges_with_unit (void **state)
+{
+    (void) state;
+    char units[4096];
+    /* cav: 4 bases of 2 mounted, 6" by 1.5"; the leader's 1.5" base just
+       behind it */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
+                    100, 50, 0),
+              unit ("ldr", "blue", "command", "hero", "leader", 1, "line",
+                    100, 50 - IN (1.5) - 0.2, 0),
+              unit ("foot", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 50 + IN (1.5) + IN (10), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    assert_true (eol_leader_in_contact (f->g, idx (f, "cav")));
+    start (f, "blue");
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 3, 3);                  /* cav: 6 against 10 + 1, goes in */
+    push (f, 2, 3, 3);                  /* foot stands */
+    push_many (f, 16, 1);               /* its fire: nothing */
+    push_many (f, 8, 1);                /* cav: 8 dice, nothing */
+    push (f, 2, 5, 5);                  /* foot: 16 dice, 2 killed */
+    push_many (f, 14, 1);
+    push (f, 2, 1, 1);                  /* cav: 10 - 1 - 2 + 1 = 8, holds */
+    push (f, 1, 1);                     /* the leader: chance 1, threw 1 */
+    push (f, 1, 2);                     /* then 2: captured */
+    push (f, 1, 6);                     /* the standard: chance 1, threw 6 */
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "cav checks morale to charge: needs 11"));
+    assert_true (saw (f, "ldr goes with cav"));
+    assert_true (saw (f, "cav charges home on foot"));
+    assert_true (saw (f, "cav checks morale for casualties: needs 8 "
+                      "(average 10, quarters lost, casualties now, leader in "
+                      "contact)"));
+    assert_true (saw (f, "ldr is captured (chance 1, threw 1, then 2"));
+    assert_true (GU (f, "ldr")->gone);
+    assert_int_equal (dice_queued (f->dice), 0);
+    unmake (f);
+}
+
 /*  ---- movement and formations ---- */
 
 /*  "Echelon movement is allowed, up to 45 degrees from facing (without
@@ -2443,6 +2489,7 @@ main (void)
         cmocka_unit_test (test_skirmishers_melee_dice),
         cmocka_unit_test (test_mounted_skirmishers_in_rough),
         cmocka_unit_test (test_leader_killed_under_fire),
+        cmocka_unit_test (test_leader_charges_with_unit),
         cmocka_unit_test (test_echelon_and_wheel),
         cmocka_unit_test (test_formation_changes),
         cmocka_unit_test (test_ordered_formations),

@@ -476,7 +476,9 @@ eol_do_charge (game_t *g, int u, int target, dice_t *dice)
     r = eol_check_morale (g, target, EOL_CHECK_CHARGED, 0, dice, &m);
     if (r != EOL_MORALE_PASS) {
         eol_apply_morale (g, target, &m, x->fp.centre, &fb, &rt);
+        footprint_t stood = x->fp;
         x->fp = contact;            /* into the ground it gave up */
+        eol_carry_leaders (g, u, &stood);
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s charges into the ground "
                         "%s gave up, to (%.1f, %.1f) cm", x->id,
@@ -507,7 +509,12 @@ eol_do_charge (game_t *g, int u, int target, dice_t *dice)
     }
     if (!eol_in_play (g, target))
         return;
+    /* its leaders in contact charge with it ("Leader in contact with
+       unit: +1"; "Leaders in contact with a unit involved in a melee may
+       be killed or captured") */
+    footprint_t stood = x->fp;
     x->fp = contact;
+    eol_carry_leaders (g, u, &stood);
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s charges home on %s at (%.1f, "
                     "%.1f)", x->id, unit_c (g, target)->id, x->fp.centre.x,
