@@ -844,6 +844,50 @@ test_fire_multipliers_in_play (void **state)
     unmake (f);
 }
 
+/*  The charged unit's fire: "Range modifiers are not used"
+ *  (eol.fire.reaction_range_modifiers = false): 16 figures throw 16 dice
+ *  at a charger 2.5" off (ordinary fire there is point-blank, 32) and at
+ *  one 10" off, beyond its muskets' 9".  The house rule (true) counts the
+ *  band by the distance: point-blank at 2.5" (32), long beyond the range
+ *  (8). */
+static void
+test_reaction_range_modifiers (void **state)
+{
+    (void) state;
+    static const struct { double gap_in; int plain, modified; } rows[] = {
+        { 2.5, 16, 32 }, { 10, 16, 8 } };
+    game_rules_t *plain = rules;
+    game_rules_t *house = rules_edited ("reaction_range_modifiers = false;",
+                                        "reaction_range_modifiers = true;");
+    assert_non_null (house);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100, 50, 0),
+                  unit ("foot", "red", "infantry", "average",
+                        "regular_infantry", 16, "line", 100,
+                        50 + IN (1.5) + IN (rows[i].gap_in), 180));
+        for (int h = 0; h < 2; h++) {
+            rules = h ? house : plain;
+            fixture_t *f = make (NULL, units, NULL);
+            char words[256];
+            int d = eol_fire_dice_at (f->g, idx (f, "foot"), idx (f, "cav"),
+                                      true, words, sizeof words);
+            if (d != (h ? rows[i].modified : rows[i].plain))
+                fail_msg ("%.1f\", %s: %d dice (%s)", rows[i].gap_in,
+                          h ? "modifiers" : "none", d, words);
+            if (rows[i].gap_in < 3)      /* ordinary fire: point-blank */
+                assert_int_equal (eol_fire_dice_at (f->g, idx (f, "foot"),
+                                                    idx (f, "cav"), false,
+                                                    NULL, 0), 32);
+            unmake (f);
+        }
+    }
+    rules = plain;
+    game_rules_destroy (&house);
+}
+
 /*  A fire action: sixes kill; the target checks (-1 a casualty) and falls
  *  back a full column move (8") facing away, disordered; it then cannot
  *  fire until it dresses its ranks (a full move). */
@@ -2476,6 +2520,7 @@ main (void)
         cmocka_unit_test (test_units_checked),
         cmocka_unit_test (test_fire_dice_in_play),
         cmocka_unit_test (test_fire_multipliers_in_play),
+        cmocka_unit_test (test_reaction_range_modifiers),
         cmocka_unit_test (test_fire_action_and_fall_back),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_rout),

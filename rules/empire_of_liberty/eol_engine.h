@@ -90,7 +90,9 @@ bool eol_can_fire (const game_t *g, int u);
 
 /*  The dice unit `u` would throw at `target` now, with every multiplier
  *  (0 when it cannot bear on it): `reaction` for a charged unit's fire
- *  (no range limit nor range modifiers).  *kill_dice_words (may be NULL)
+ *  (no range limit; no range modifiers unless
+ *  eol.fire.reaction_range_modifiers, then the band of the distance, the
+ *  long band beyond the weapon's range).  *kill_dice_words (may be NULL)
  *  receives the working in words. */
 int eol_fire_dice_at (const game_t *g, int u, int target, bool reaction,
                       char *words, int wordslen);

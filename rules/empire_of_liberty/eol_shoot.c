@@ -80,8 +80,12 @@ fire_positions (const game_t *g, int u, firer_t *out)
 }
 
 /*  Can a firing position of unit u bear on target e: within the weapon's
- *  range (unless `any_range`) and within the arc of the unit's facing
- *  (skirmishers all round).  *band gets the range band. */
+ *  range (unless `any_range`, a charged unit's fire at its charger) and
+ *  within the arc of the unit's facing (skirmishers all round).  *band
+ *  gets the range band: for a charged unit's fire the middle band ("Range
+ *  modifiers are not used"), or with eol.fire.reaction_range_modifiers
+ *  the band of the distance to the charger where it starts, the long
+ *  band beyond the weapon's range. */
 static bool
 bears_on (const game_t *g, int u, const firer_t *f, int e, bool any_range,
           range_band_t *band)
@@ -97,7 +101,10 @@ bears_on (const game_t *g, int u, const firer_t *f, int e, bool any_range,
         && fabs (eol_turn (x->fp.facing, geom_bearing (f->at, p)))
                > tables (g)->fire_arc_half_deg + 1e-9)
         return false;
-    *band = any_range ? RANGE_MEDIUM : b;
+    if (any_range)
+        b = !tables (g)->reaction_range_modifiers ? RANGE_MEDIUM
+          : b == RANGE_NONE ? RANGE_LONG : b;
+    *band = b;
     return true;
 }
 
