@@ -18,6 +18,7 @@
 #include "battle.h"
 #include "commander.h"
 #include "eol_engine.h"
+#include "eol_move.h"
 #include "rf.h"
 #include "strategy.h"
 #include "testutil.h"
@@ -1574,6 +1575,76 @@ test_echelon_and_wheel (void **state)
     unmake (f);
 }
 
+/*  A disordered unit must dress its ranks before any change of formation
+ *  (RULINGS.md: the project's reading, as ordered changes are refused);
+ *  the engine's own changes on a move agree: a disordered line ordered
+ *  far off does not form column (it moves its 4" in line), a disordered
+ *  column near the enemy does not deploy into line, and a disordered line
+ *  whose way lies behind makes no about-face (it wheels).  Dressing ranks
+ *  is "a full-move formation change ... to recover from disorder". */
+static void
+test_disordered_moves_as_it_is (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("far", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 30, 20, 0),
+              unit ("back", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 80, 40, 180),
+              unit ("col", "blue", "infantry", "average", "regular_infantry",
+                    16, "column", 150, 150, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 165, 180, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    const char *ids[] = { "far", "back", "col" };
+    for (int i = 0; i < 3; i++)
+        eol_state (game_unit_mut (f->g, idx (f, ids[i])))->flags
+            |= EOL_F_DISORDERED;
+    start (f, "blue");
+    /* an ordered change is refused */
+    order_t o = move_to (30, 120);
+    o.has_formation = true;
+    o.formation = FORMATION_COLUMN;
+    refused (f, "far", o, "disordered, it must dress its ranks");
+    int done = 0;
+    while (done < 3 && !game_over (f->g)) {
+        for (int u = 0; u < game_unit_count (f->g); u++) {
+            if (!game_needs_order (f->g, u))
+                continue;
+            const char *id = situation_unit_const (game_situation (f->g), u)->id;
+            order_t m = order_hold ();
+            if (strcmp (id, "far") == 0)
+                m = move_to (30, 120);
+            else if (strcmp (id, "back") == 0)
+                m = move_to (80, 120);
+            else if (strcmp (id, "col") == 0)
+                m = move_to (150, 155);
+            order (f, id, m);
+        }
+        game_resolve_phase (f->g, f->dice);
+        done = acted_count (f, SIDE_BLUE);
+        game_begin_phase (f->g, f->dice);
+    }
+    assert_int_equal (done, 3);
+    /* far: in line still, 4" on */
+    assert_int_equal (U (f, "far")->formation, FORMATION_LINE);
+    assert_false (saw (f, "far: column_from_line"));
+    near (U (f, "far")->fp.centre.y, 20 + IN (4), 0.02);
+    /* back: no about-face; it wheels as far as its 4" allows */
+    assert_false (saw (f, "back: about_face"));
+    assert_int_equal (U (f, "back")->formation, FORMATION_LINE);
+    assert_true (fabs (eol_turn (U (f, "back")->fp.facing, 180)) > 1);
+    assert_true (fabs (eol_turn (U (f, "back")->fp.facing, 180)) < 90);
+    /* col: still a column, moved on */
+    assert_int_equal (U (f, "col")->formation, FORMATION_COLUMN);
+    assert_false (saw (f, "col: line_from_column"));
+    near (U (f, "col")->fp.centre.y, 155, 0.02);
+    for (int i = 0; i < 3; i++)
+        assert_true (eol_disordered (f->g, idx (f, ids[i])));
+    unmake (f);
+}
+
 /*  Doctrine for the formations: a line marching off far from the enemy
  *  forms column (a full move, keeping facing), or turns to a flank into
  *  column (half a move, then half a column move); a column near the
@@ -2537,6 +2608,7 @@ main (void)
         cmocka_unit_test (test_leader_charges_with_unit),
         cmocka_unit_test (test_echelon_and_wheel),
         cmocka_unit_test (test_formation_changes),
+        cmocka_unit_test (test_disordered_moves_as_it_is),
         cmocka_unit_test (test_ordered_formations),
         cmocka_unit_test (test_ordered_formations_refused),
         cmocka_unit_test (test_four_inches_and_terrain),

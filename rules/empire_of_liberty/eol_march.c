@@ -325,7 +325,10 @@ make_ordered_change (game_t *g, int u, const order_t *o)
  *  column further off; guns limber to go further than they move
  *  unlimbered; dismounted troops mount to go further than they walk;
  *  light infantry taking cover in rough ground go into skirmish).  Makes
- *  it and returns its cost in moves, 0 for none. */
+ *  it and returns its cost in moves, 0 for none.  A disordered unit
+ *  makes none: it must dress its ranks before any change, as an ordered
+ *  change is refused (eol_ordered_change), and moves in the formation
+ *  it has. */
 static double
 formation_for_move (game_t *g, int u, vec2_t to, bool cover)
 {
@@ -336,7 +339,7 @@ formation_for_move (game_t *g, int u, vec2_t to, bool cover)
     double d = geom_dist (x->fp.centre, to);
     double bearing = geom_bearing (x->fp.centre, to);
     double turn = eol_turn (x->fp.facing, bearing);
-    if (k == EOL_LEADER)
+    if (k == EOL_LEADER || eol_disordered (g, u))
         return 0;
     if (is_artillery (g, u)) {
         if (x->formation == FORMATION_LINE
@@ -412,8 +415,11 @@ eol_do_move (game_t *g, int u, const order_t *o)
         if (!formed)
             x->fp.facing = geom_norm_deg (bearing);
         else if (fabs (turn) > t->echelon_max_deg) {
-            /* about-face when the way lies behind, then wheel */
-            if (fabs (turn) >= 135 && left >= t->change_moves[EOL_CHANGE_ABOUT_FACE]) {
+            /* about-face when the way lies behind, then wheel; the
+               about-face is a formation change, which a disordered unit
+               does not make until it has dressed its ranks: it wheels */
+            if (fabs (turn) >= 135 && !eol_disordered (g, u)
+                && left >= t->change_moves[EOL_CHANGE_ABOUT_FACE]) {
                 change_formation (g, u, EOL_CHANGE_ABOUT_FACE, x->formation,
                                   x->arm, x->fp.facing + 180);
                 left -= t->change_moves[EOL_CHANGE_ABOUT_FACE];
