@@ -1997,6 +1997,48 @@ test_four_inches_and_terrain (void **state)
     unmake (f);
 }
 
+/*  "You may not move within 4" of the front of an enemy unit except to
+ *  charge it, or to pull directly back away from it during regular
+ *  movement."  A line 3" in front of an enemy line, facing along that
+ *  front, moves straight ahead in its own echelon: straight away from the
+ *  enemy, or 30 degrees off, it goes its 4"; 50 degrees off (past the
+ *  project's 45, eol.movement.pull_back_max_deg) or sideways along the
+ *  enemy's front it does not move at all. */
+static void
+test_pull_directly_back (void **state)
+{
+    (void) state;
+    static const struct { double way; bool moves; } rows[] = {
+        { 0, true }, { 30, true }, { 50, false }, { 90, false } };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char units[4096];
+        /* red (two bases, 3" by 1.5") faces the way it is ordered (no
+           wheel, no about-face), its nearest corner 3" from blue's front */
+        double a = rows[i].way * acos (-1.0) / 180;
+        double half = fabs (cos (a)) * IN (0.75) + fabs (sin (a)) * IN (1.5);
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", 100, 50, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 8, "line", 100,
+                        50 + IN (0.75) + IN (3) + half, rows[i].way));
+        fixture_t *f = make (NULL, units, NULL);
+        near (footprint_distance (&U (f, "blue")->fp, &U (f, "red")->fp),
+              IN (3), 0.02);
+        start (f, "red");
+        vec2_t c = U (f, "red")->fp.centre;
+        vec2_t d = geom_heading_vec (rows[i].way);
+        order (f, "red", move_to (c.x + d.x * 40, c.y + d.y * 40));
+        game_resolve_phase (f->g, f->dice);
+        double moved = geom_dist (c, U (f, "red")->fp.centre);
+        if (rows[i].moves)
+            near (moved, IN (4), 0.02);
+        else
+            near (moved, 0, 0.02);
+        unmake (f);
+    }
+}
+
 /*  ---- victory, battles, the Risk Factor engine ---- */
 
 static scenario_t *
@@ -2612,6 +2654,7 @@ main (void)
         cmocka_unit_test (test_ordered_formations),
         cmocka_unit_test (test_ordered_formations_refused),
         cmocka_unit_test (test_four_inches_and_terrain),
+        cmocka_unit_test (test_pull_directly_back),
         cmocka_unit_test (test_battles),
         cmocka_unit_test (test_legal_orders_and_copies),
         cmocka_unit_test (test_army_break),

@@ -333,6 +333,9 @@ test_formation_changes (void **state)
     assert_string_equal (eol_change_name (EOL_CHANGE_DRESS_RANKS), "dress_ranks");
     near (t->echelon_max_deg, 45);
     near (t->no_closer_cm, IN (4));
+    /* "or to pull directly back away from it": the project's 45 degrees
+       off straight away */
+    near (t->pull_back_max_deg, 45);
 }
 
 /*  "rough slows formed infantry by half, and mounted and artillery by 3/4.

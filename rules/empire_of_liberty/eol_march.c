@@ -14,8 +14,10 @@
 
 /*  Is footprint f a place unit u may pass through on a move that is not
  *  a charge: on the table (unless it started off), not in contact with an
- *  enemy, and not nearer an enemy's front than 4" unless no nearer than
- *  it started (`before[e]`). */
+ *  enemy, and not within 4" of an enemy's front unless no nearer than
+ *  `before[e]`: the distance it started at when the move pulls directly
+ *  back from e, INFINITY when it does not (move_straight), so that no
+ *  step of it is within e's 4". */
 static bool
 step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
          bool started_off)
@@ -60,9 +62,28 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
                                  &spent);
     double *before = (double *) eol_scratch_ints (g);
     int n = game_unit_count (g);
-    for (int e = 0; e < n; e++)
-        before[e] = is_enemy_unit (g, u, e)
-                  ? footprint_distance (&x->fp, &unit_c (g, e)->fp) : INFINITY;
+    /* "You may not move within 4" of the front of an enemy unit except to
+       charge it, or to pull directly back away from it": a move whose
+       way lies more than pull_back_max_deg off straight away from enemy
+       e (from e's nearest point to the unit's) may take no step within
+       e's 4" */
+    bool moving = geom_dist (from, end) > 1e-9;
+    double way = moving ? geom_bearing (from, end) : 0;
+    for (int e = 0; e < n; e++) {
+        before[e] = INFINITY;
+        if (!is_enemy_unit (g, u, e))
+            continue;
+        const footprint_t *ef = &unit_c (g, e)->fp;
+        before[e] = footprint_distance (&x->fp, ef);
+        if (!moving)
+            continue;
+        vec2_t pe = footprint_nearest_point (&x->fp, ef);   /* of e */
+        vec2_t pu = footprint_nearest_point (ef, &x->fp);   /* of u */
+        double away = geom_dist (pe, pu) > 1e-6 ? geom_bearing (pe, pu)
+                    : geom_bearing (ef->centre, from);
+        if (fabs (eol_turn (away, way)) > t->pull_back_max_deg + 1e-6)
+            before[e] = INFINITY;
+    }
     vec2_t c[4];
     footprint_corners (&x->fp, c);
     bool started_off = false;

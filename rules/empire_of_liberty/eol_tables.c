@@ -256,6 +256,8 @@ load_movement (table_reader_t *ld, eol_tables_t *t, const ruleset_t *rs)
     ||  table_read_double (ld, "eol.movement.no_closer_cm", 0,
                            SOLO_MAX_TABLE_CM,
                            &t->no_closer_cm) < 0
+    ||  table_read_double (ld, "eol.movement.pull_back_max_deg", 0, 90,
+                           &t->pull_back_max_deg) < 0
     ||  table_read_double (ld, "eol.movement.contact_cm", 0, 100,
                            &t->contact_cm) < 0)
         return -1;
@@ -443,7 +445,7 @@ check_groups (table_reader_t *ld)
         "artillery_bases", "skirmish_base_cm", "skirmish_gap_cm",
         "skirmish_ranks", "leader_base_cm" };
     static const char *movement[] = { "echelon_max_deg", "no_closer_cm",
-        "contact_cm", "changes" };
+        "pull_back_max_deg", "contact_cm", "changes" };
     static const char *terrain[] = { "rough", "road", "rough_speed",
         "road_speed", "road_for_skirmish" };
     static const char *sight[] = { "kinds", "into_cm", "through_cm" };

@@ -110,6 +110,7 @@ typedef struct {
     /* movement */
     double echelon_max_deg;                  /* 45 */
     double no_closer_cm;                     /* 4" */
+    double pull_back_max_deg;                /* 45: "pull directly back" */
     double contact_cm;                       /* bases this close touch */
     double change_moves[EOL_CHANGE_COUNT];   /* 0.5 or 1 move */
 
