@@ -1389,6 +1389,51 @@ test_melee_goes_on_and_second_round (void **state)
     unmake (f);
 }
 
+/*  "If a charge produces a second round of melee in a turn, the charged
+ *  unit may roll again, but other non-charging units will not."  The
+ *  other reading (eol.melee.earlier_chargers_roll = true): a unit that
+ *  charged into the melee earlier this turn is a "charging unit" too, and
+ *  rolls again in the second round with the new charger and the charged
+ *  unit. */
+static void
+test_earlier_chargers_roll (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    rules = rules_edited ("earlier_chargers_roll = false;",
+                          "earlier_chargers_roll = true;");
+    assert_non_null (rules);
+    char units[4096];
+    double ry = 50 + IN (1.5) + IN (10);
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("a", "blue", "cavalry", "average", "cavalry", 4, "line",
+                    100 + IN (1.5), 50, 0),
+              unit ("b", "blue", "cavalry", "average", "cavalry", 4, "line",
+                    100 - IN (1.5), 50, 0),
+              unit ("r", "red", "infantry", "hero", "regular_infantry", 16,
+                    "line", 100, ry, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    order (f, "a", charge (f, "r"));
+    push (f, 4, 1, 1, 1, 1);
+    push_many (f, 32, 1);
+    push_many (f, 4 + 8, 1);
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (dice_queued (f->dice), 0);
+    game_begin_phase (f->g, f->dice);
+    order (f, "b", charge (f, "r"));
+    push (f, 4, 1, 1, 1, 1);
+    push_many (f, 4 + 4 + 16, 1);            /* a rolls again */
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (dice_queued (f->dice), 0);
+    assert_int_equal (count_events (f, "a (cavalry) rolls 4 dice"), 2);
+    assert_int_equal (count_events (f, "b (cavalry) rolls 4 dice"), 1);
+    assert_int_equal (count_events (f, "r (formed_infantry) rolls 16 dice"), 1);
+    unmake (f);
+    game_rules_destroy (&rules);
+    rules = plain;
+}
+
 /*  "Any formed base or skirmish figure which has frontal contact with an
  *  enemy base rolls one die for each figure on it": 8 skirmishers whose
  *  whole front is against an enemy line roll 8 dice, one a figure (the
@@ -1538,6 +1583,63 @@ test_leader_charges_with_unit (void **state)
     assert_true (GU (f, "ldr")->gone);
     assert_int_equal (dice_queued (f->dice), 0);
     unmake (f);
+}
+
+/*  "A unit in skirmish will retire a full move"; "If there is a leader
+ *  effect, roll a die: if in melee, a 1-4 = leader is captured; 5/6 =
+ *  leader wounded or killed ... If unit has fallen back: +1".  A skirmish
+ *  unit that retires has fallen back (eol.leaders.retire_is_fall_back):
+ *  its leader, with a chance of one pip for the quarter it lost, threw 1,
+ *  then 4 + 1: wounded or killed, not captured.  The other reading
+ *  (false): 4, captured. */
+static void
+test_retire_is_fall_back (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    for (int reading = 0; reading < 2; reading++) {
+        if (reading == 1)
+            rules = rules_edited ("retire_is_fall_back = true;",
+                                  "retire_is_fall_back = false;");
+        char units[4096];
+        double sy = 50 + IN (0.75) + IN (6) + IN (0.375);
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100, 50, 0),
+                  unit ("sk", "red", "infantry", "average", "light_infantry",
+                        8, "loose", 100, sy, 180),
+                  unit ("ldr", "red", "command", "hero", "leader", 1, "line",
+                        100, sy + IN (0.375) + IN (0.75) + 0.2, 180));
+        fixture_t *f = make (NULL, units, NULL);
+        assert_true (eol_leader_in_contact (f->g, idx (f, "sk")));
+        start (f, "blue");
+        order (f, "cav", charge (f, "sk"));
+        push (f, 2, 3, 3);              /* cav goes in */
+        push (f, 2, 3, 3);              /* sk: 6 against 10 - 2 + 1: stands */
+        push_many (f, 8, 1);            /* its fire, 8 dice: nothing */
+        push (f, 8, 4, 4, 1, 1, 1, 1, 1, 1);   /* cav: 2 killed, a quarter */
+        push_many (f, 4, 1);            /* sk: the 4 figures facing the
+                                           cavalry's 6", nothing */
+        push (f, 2, 4, 4);              /* sk: 8 against 10-2+1-1-2 = 6:
+                                           fails by 2, retires */
+        push (f, 2, 1, 4);              /* the leader: 1, then 4 */
+        push (f, 1, 6);                 /* the standard: 6, kept */
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, "sk checks morale for casualties: needs 6"));
+        assert_true (saw (f, "sk retires"));
+        if (reading == 0)
+            assert_true (saw (f, "ldr is wounded or killed (chance 1, threw "
+                              "1, then 4+1)"));
+        else
+            assert_true (saw (f, "ldr is captured (chance 1, threw 1, then "
+                              "4+0)"));
+        assert_true (GU (f, "ldr")->gone);
+        assert_int_equal (dice_queued (f->dice), 0);
+        unmake (f);
+        if (reading == 1)
+            game_rules_destroy (&rules);
+    }
+    rules = plain;
 }
 
 /*  ---- movement and formations ---- */
@@ -2644,10 +2746,12 @@ main (void)
         cmocka_unit_test (test_charge_rules),
         cmocka_unit_test (test_charge_path_blocked),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
+        cmocka_unit_test (test_earlier_chargers_roll),
         cmocka_unit_test (test_skirmishers_melee_dice),
         cmocka_unit_test (test_mounted_skirmishers_in_rough),
         cmocka_unit_test (test_leader_killed_under_fire),
         cmocka_unit_test (test_leader_charges_with_unit),
+        cmocka_unit_test (test_retire_is_fall_back),
         cmocka_unit_test (test_echelon_and_wheel),
         cmocka_unit_test (test_formation_changes),
         cmocka_unit_test (test_disordered_moves_as_it_is),

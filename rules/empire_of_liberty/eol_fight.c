@@ -153,8 +153,12 @@ standard_effects (game_t *g, int u, int opponent, int casualties,
 
 /*  One round of the melee that unit `u` is in.  Units roll when they have
  *  not rolled this turn, and the charger and the charged unit always
- *  (a charge's second round).  Then checks for casualties, leaders and
- *  standards.  Every unit of the melee has spent its action. */
+ *  (a charge's second round; with eol.melee.earlier_chargers_roll the
+ *  units that charged earlier this turn too).  The dice are thrown, the
+ *  casualties land together; then unit by unit (u's first, then the
+ *  units in contact as they are found) its morale check and what it
+ *  does, the throws for its leaders, the throws for its standards.
+ *  Every unit of the melee has spent its action. */
 static void
 melee_round (game_t *g, int u, int charger, int charged, dice_t *dice)
 {
@@ -168,8 +172,14 @@ melee_round (game_t *g, int u, int charger, int charged, dice_t *dice)
         kills[i] = lost[i] = 0;
         opp[i] = melee_opponent (g, group[i], group, k);
         int v = group[i];
+        /* "If a charge produces a second round of melee in a turn, the
+           charged unit may roll again, but other non-charging units will
+           not": a unit that charged earlier this turn rolls again only
+           with eol.melee.earlier_chargers_roll */
         bool rolls = !(flags (g, v) & EOL_F_MELEED) || v == charger
-                  || v == charged;
+                  || v == charged
+                  || (t->earlier_chargers_roll && charger >= 0
+                      && (flags (g, v) & EOL_F_CHARGED));
         dice_n[i] = rolls && opp[i] >= 0 ? eol_melee_dice (g, v) : 0;
     }
     for (int i = 0; i < k; i++) {

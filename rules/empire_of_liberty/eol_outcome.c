@@ -134,7 +134,9 @@ eol_apply_morale (game_t *g, int u, const eol_morale_t *m, vec2_t from,
             set_flag (g, u, EOL_F_DISORDERED);
         x->status |= STATUS_RAN_LAST_TURN | STATUS_FALLING_BACK;
         set_flag (g, u, EOL_F_FRESH);
-        *fell_back = true;
+        /* "If unit has fallen back: +1": a skirmish unit that retired
+           has, unless eol.leaders.retire_is_fall_back says not */
+        *fell_back = !retire || tables (g)->retire_is_fall_back;
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s %s %.1f\" (%.1f cm) to "
                         "(%.1f, %.1f) cm%s", x->id,
