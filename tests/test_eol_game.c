@@ -18,6 +18,7 @@
 #include "battle.h"
 #include "commander.h"
 #include "eol_engine.h"
+#include "eol_move.h"
 #include "rf.h"
 #include "strategy.h"
 #include "testutil.h"
@@ -844,6 +845,50 @@ test_fire_multipliers_in_play (void **state)
     unmake (f);
 }
 
+/*  The charged unit's fire: "Range modifiers are not used"
+ *  (eol.fire.reaction_range_modifiers = false): 16 figures throw 16 dice
+ *  at a charger 2.5" off (ordinary fire there is point-blank, 32) and at
+ *  one 10" off, beyond its muskets' 9".  The house rule (true) counts the
+ *  band by the distance: point-blank at 2.5" (32), long beyond the range
+ *  (8). */
+static void
+test_reaction_range_modifiers (void **state)
+{
+    (void) state;
+    static const struct { double gap_in; int plain, modified; } rows[] = {
+        { 2.5, 16, 32 }, { 10, 16, 8 } };
+    game_rules_t *plain = rules;
+    game_rules_t *house = rules_edited ("reaction_range_modifiers = false;",
+                                        "reaction_range_modifiers = true;");
+    assert_non_null (house);
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100, 50, 0),
+                  unit ("foot", "red", "infantry", "average",
+                        "regular_infantry", 16, "line", 100,
+                        50 + IN (1.5) + IN (rows[i].gap_in), 180));
+        for (int h = 0; h < 2; h++) {
+            rules = h ? house : plain;
+            fixture_t *f = make (NULL, units, NULL);
+            char words[256];
+            int d = eol_fire_dice_at (f->g, idx (f, "foot"), idx (f, "cav"),
+                                      true, words, sizeof words);
+            if (d != (h ? rows[i].modified : rows[i].plain))
+                fail_msg ("%.1f\", %s: %d dice (%s)", rows[i].gap_in,
+                          h ? "modifiers" : "none", d, words);
+            if (rows[i].gap_in < 3)      /* ordinary fire: point-blank */
+                assert_int_equal (eol_fire_dice_at (f->g, idx (f, "foot"),
+                                                    idx (f, "cav"), false,
+                                                    NULL, 0), 32);
+            unmake (f);
+        }
+    }
+    rules = plain;
+    game_rules_destroy (&house);
+}
+
 /*  A fire action: sixes kill; the target checks (-1 a casualty) and falls
  *  back a full column move (8") facing away, disordered; it then cannot
  *  fire until it dresses its ranks (a full move). */
@@ -1042,7 +1087,9 @@ test_charge_refused (void **state)
     assert_true (saw (f, "cav checks morale to charge: needs 11"));
     assert_true (saw (f, "throws 12: stands and fires"));
     near (U (f, "cav")->fp.centre.y, y0, 1e-9);
-    assert_true (GU (f, "cav")->fired || saw (f, "no target"));
+    /* the foot is 10" off, beyond the carbines' 9": no die, not fired */
+    assert_true (saw (f, "no target"));
+    assert_false (GU (f, "cav")->fired);
     unmake (f);
     /* poor cavalry: 8 needed, 12 fails by 4: disordered, no action */
     char units[4096];
@@ -1087,6 +1134,55 @@ test_charged_unit_gives_way (void **state)
     assert_true (eol_disordered (f->g, idx (f, "foot")));
     assert_true (saw (f, "cav charges into the ground foot gave up"));
     assert_false (GU (f, "cav")->in_melee);
+    unmake (f);
+}
+
+/*  "If checking versus charge, and have already fired this turn: -1";
+ *  "If it stands, and has not already fired, it may fire at the charging
+ *  unit".  A unit that failed its check to charge "will stand and fire
+ *  instead", but with no enemy it can bear on it throws no die: it has
+ *  not fired, so it checks against a later charge without the -1 and
+ *  fires at that charger. */
+static void
+test_stand_and_fire_without_target (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
+                    100, 50, 0),
+              unit ("foot", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 50 + IN (1.5) + IN (10), 180),
+              unit ("rc", "red", "cavalry", "average", "cavalry", 8, "line",
+                    120, 50 + IN (1.5) + IN (11), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    /* cav: 12 against 10 fails by two: it stands and fires, but the foot
+       is 10" off, beyond its carbines' 9" */
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 6, 6);
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "throws 12: stands and fires"));
+    assert_true (saw (f, "cav has no target it can bear on"));
+    assert_false (GU (f, "cav")->fired);
+    assert_false (U (f, "cav")->status & STATUS_FIRED);
+    game_begin_phase (f->g, f->dice);
+    /* rc charges cav: 6 goes in; cav needs 10 (not 9), throws 10 and
+       stands; it has not fired, so it fires at rc: 8 figures, mounted
+       1/2, 4 dice, no kill */
+    order (f, "rc", charge (f, "cav"));
+    push (f, 2, 3, 3);
+    push (f, 2, 5, 5);
+    push_many (f, 4, 1);
+    push_many (f, 40, 1);
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "cav checks morale against a charge: needs 10 "
+                      "(average 10), throws 10: passes"));
+    assert_false (saw (f, "already fired"));
+    assert_true (saw (f, "cav fires at rc"));
+    assert_true (saw (f, "4 dice [1 1 1 1]: 0 killed"));
+    assert_true (GU (f, "cav")->fired);
+    assert_true (GU (f, "cav")->in_melee && GU (f, "rc")->in_melee);
     unmake (f);
 }
 
@@ -1144,6 +1240,73 @@ test_charge_rules (void **state)
     f = make (NULL, units, NULL);
     assert_int_equal (eol_charge_check (f->g, idx (f, "line"), idx (f, "r"),
                                         err, sizeof err), 0);
+    unmake (f);
+}
+
+/*  "Charges are moves made straight forward which result in a combat
+ *  contact with an enemy unit ... Charges are the only way in which a unit
+ *  may come into contact with an enemy unit."  A charge whose path meets
+ *  another unit before its target is refused, naming the unit in the way:
+ *  enemy skirmishers across the path (the player may charge them
+ *  instead), or a friendly line. */
+static void
+test_charge_path_blocked (void **state)
+{
+    (void) state;
+    const char *between[] = { "skirmishers", "friends" };
+    for (int i = 0; i < 2; i++) {
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100, 50, 0),
+                  i == 0 ? unit ("A", "red", "infantry", "average",
+                                 "skirmishers", 8, "loose", 100,
+                                 50 + IN (5), 180)
+                         : unit ("A", "blue", "infantry", "average",
+                                 "regular_infantry", 16, "line", 100,
+                                 50 + IN (5), 0),
+                  unit ("B", "red", "infantry", "average", "regular_infantry",
+                        16, "line", 100, 50 + IN (1.5) + IN (10), 180));
+        fixture_t *f = make (NULL, units, NULL);
+        char err[256] = "";
+        assert_int_equal (eol_charge_check (f->g, idx (f, "cav"), idx (f, "B"),
+                                            err, sizeof err), -1);
+        if (!strstr (err, i == 0 ? "cav: A stands in the way of its charge "
+                                   "on B"
+                                 : "cav: friendly A stands in the way of its "
+                                   "charge on B"))
+            fail_msg ("%s: %s", between[i], err);
+        assert_true ((i == 0) == (strstr (err, "charge it instead") != NULL));
+        start (f, "blue");
+        refused (f, "cav", charge (f, "B"), "stands in the way");
+        /* no charge on B among the orders the engine offers */
+        order_t legal[64];
+        int n = game_legal_orders (f->g, idx (f, "cav"), legal, 64);
+        for (int k = 0; k < n; k++)
+            assert_false (legal[k].kind == ORDER_CHARGE
+                          && legal[k].target == idx (f, "B"));
+        if (i == 0) {
+            /* the enemy in the way may be charged */
+            assert_int_equal (eol_charge_check (f->g, idx (f, "cav"),
+                                                idx (f, "A"), err, sizeof err),
+                              0);
+        }
+        unmake (f);
+    }
+    /* the way clear (the skirmishers off to a side): the charge is let */
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
+                    100, 50, 0),
+              unit ("A", "red", "infantry", "average", "skirmishers", 8,
+                    "loose", 160, 50 + IN (5), 180),
+              unit ("B", "red", "infantry", "average", "regular_infantry", 16,
+                    "line", 100, 50 + IN (1.5) + IN (10), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    char err[256] = "";
+    if (eol_charge_check (f->g, idx (f, "cav"), idx (f, "B"), err,
+                          sizeof err) != 0)
+        fail_msg ("%s", err);
     unmake (f);
 }
 
@@ -1224,6 +1387,51 @@ test_melee_goes_on_and_second_round (void **state)
     assert_int_equal (count_events (f, "a (cavalry) rolls"), 2);
     assert_int_equal (count_events (f, "b (cavalry) rolls"), 2);
     unmake (f);
+}
+
+/*  "If a charge produces a second round of melee in a turn, the charged
+ *  unit may roll again, but other non-charging units will not."  The
+ *  other reading (eol.melee.earlier_chargers_roll = true): a unit that
+ *  charged into the melee earlier this turn is a "charging unit" too, and
+ *  rolls again in the second round with the new charger and the charged
+ *  unit. */
+static void
+test_earlier_chargers_roll (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    rules = rules_edited ("earlier_chargers_roll = false;",
+                          "earlier_chargers_roll = true;");
+    assert_non_null (rules);
+    char units[4096];
+    double ry = 50 + IN (1.5) + IN (10);
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("a", "blue", "cavalry", "average", "cavalry", 4, "line",
+                    100 + IN (1.5), 50, 0),
+              unit ("b", "blue", "cavalry", "average", "cavalry", 4, "line",
+                    100 - IN (1.5), 50, 0),
+              unit ("r", "red", "infantry", "hero", "regular_infantry", 16,
+                    "line", 100, ry, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    order (f, "a", charge (f, "r"));
+    push (f, 4, 1, 1, 1, 1);
+    push_many (f, 32, 1);
+    push_many (f, 4 + 8, 1);
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (dice_queued (f->dice), 0);
+    game_begin_phase (f->g, f->dice);
+    order (f, "b", charge (f, "r"));
+    push (f, 4, 1, 1, 1, 1);
+    push_many (f, 4 + 4 + 16, 1);            /* a rolls again */
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (dice_queued (f->dice), 0);
+    assert_int_equal (count_events (f, "a (cavalry) rolls 4 dice"), 2);
+    assert_int_equal (count_events (f, "b (cavalry) rolls 4 dice"), 1);
+    assert_int_equal (count_events (f, "r (formed_infantry) rolls 16 dice"), 1);
+    unmake (f);
+    game_rules_destroy (&rules);
+    rules = plain;
 }
 
 /*  "Any formed base or skirmish figure which has frontal contact with an
@@ -1331,6 +1539,109 @@ test_leader_killed_under_fire (void **state)
     unmake (f);
 }
 
+/*  "Leader in contact with unit: +1"; "Leaders in contact with a unit
+ *  involved in a melee may be killed or captured".  A leader in contact
+ *  with a charging unit goes with it, as a player moves him with his
+ *  unit: after the charge he is still in contact (+1 on its check after
+ *  the round) and shares its fate in the melee. */
+static void
+test_leader_charges_with_unit (void **state)
+{
+    (void) state;
+    char units[4096];
+    /* cav: 4 bases of 2 mounted, 6" by 1.5"; the leader's 1.5" base just
+       behind it */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
+                    100, 50, 0),
+              unit ("ldr", "blue", "command", "hero", "leader", 1, "line",
+                    100, 50 - IN (1.5) - 0.2, 0),
+              unit ("foot", "red", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 50 + IN (1.5) + IN (10), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    assert_true (eol_leader_in_contact (f->g, idx (f, "cav")));
+    start (f, "blue");
+    order (f, "cav", charge (f, "foot"));
+    push (f, 2, 3, 3);                  /* cav: 6 against 10 + 1, goes in */
+    push (f, 2, 3, 3);                  /* foot stands */
+    push_many (f, 16, 1);               /* its fire: nothing */
+    push_many (f, 8, 1);                /* cav: 8 dice, nothing */
+    push (f, 2, 5, 5);                  /* foot: 16 dice, 2 killed */
+    push_many (f, 14, 1);
+    push (f, 2, 1, 1);                  /* cav: 10 - 1 - 2 + 1 = 8, holds */
+    push (f, 1, 1);                     /* the leader: chance 1, threw 1 */
+    push (f, 1, 2);                     /* then 2: captured */
+    push (f, 1, 6);                     /* the standard: chance 1, threw 6 */
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, "cav checks morale to charge: needs 11"));
+    assert_true (saw (f, "ldr goes with cav"));
+    assert_true (saw (f, "cav charges home on foot"));
+    assert_true (saw (f, "cav checks morale for casualties: needs 8 "
+                      "(average 10, quarters lost, casualties now, leader in "
+                      "contact)"));
+    assert_true (saw (f, "ldr is captured (chance 1, threw 1, then 2"));
+    assert_true (GU (f, "ldr")->gone);
+    assert_int_equal (dice_queued (f->dice), 0);
+    unmake (f);
+}
+
+/*  "A unit in skirmish will retire a full move"; "If there is a leader
+ *  effect, roll a die: if in melee, a 1-4 = leader is captured; 5/6 =
+ *  leader wounded or killed ... If unit has fallen back: +1".  A skirmish
+ *  unit that retires has fallen back (eol.leaders.retire_is_fall_back):
+ *  its leader, with a chance of one pip for the quarter it lost, threw 1,
+ *  then 4 + 1: wounded or killed, not captured.  The other reading
+ *  (false): 4, captured. */
+static void
+test_retire_is_fall_back (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    for (int reading = 0; reading < 2; reading++) {
+        if (reading == 1)
+            rules = rules_edited ("retire_is_fall_back = true;",
+                                  "retire_is_fall_back = false;");
+        char units[4096];
+        double sy = 50 + IN (0.75) + IN (6) + IN (0.375);
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100, 50, 0),
+                  unit ("sk", "red", "infantry", "average", "light_infantry",
+                        8, "loose", 100, sy, 180),
+                  unit ("ldr", "red", "command", "hero", "leader", 1, "line",
+                        100, sy + IN (0.375) + IN (0.75) + 0.2, 180));
+        fixture_t *f = make (NULL, units, NULL);
+        assert_true (eol_leader_in_contact (f->g, idx (f, "sk")));
+        start (f, "blue");
+        order (f, "cav", charge (f, "sk"));
+        push (f, 2, 3, 3);              /* cav goes in */
+        push (f, 2, 3, 3);              /* sk: 6 against 10 - 2 + 1: stands */
+        push_many (f, 8, 1);            /* its fire, 8 dice: nothing */
+        push (f, 8, 4, 4, 1, 1, 1, 1, 1, 1);   /* cav: 2 killed, a quarter */
+        push_many (f, 4, 1);            /* sk: the 4 figures facing the
+                                           cavalry's 6", nothing */
+        push (f, 2, 4, 4);              /* sk: 8 against 10-2+1-1-2 = 6:
+                                           fails by 2, retires */
+        push (f, 2, 1, 4);              /* the leader: 1, then 4 */
+        push (f, 1, 6);                 /* the standard: 6, kept */
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, "sk checks morale for casualties: needs 6"));
+        assert_true (saw (f, "sk retires"));
+        if (reading == 0)
+            assert_true (saw (f, "ldr is wounded or killed (chance 1, threw "
+                              "1, then 4+1)"));
+        else
+            assert_true (saw (f, "ldr is captured (chance 1, threw 1, then "
+                              "4+0)"));
+        assert_true (GU (f, "ldr")->gone);
+        assert_int_equal (dice_queued (f->dice), 0);
+        unmake (f);
+        if (reading == 1)
+            game_rules_destroy (&rules);
+    }
+    rules = plain;
+}
+
 /*  ---- movement and formations ---- */
 
 /*  "Echelon movement is allowed, up to 45 degrees from facing (without
@@ -1363,6 +1674,76 @@ test_echelon_and_wheel (void **state)
     order (f, "blue", move_to (c.x + IN (4), c.y));
     game_resolve_phase (f->g, f->dice);
     near (U (f, "blue")->fp.facing, 4.0 / 9.0 * 180 / 3.14159265358979, 1e-6);
+    unmake (f);
+}
+
+/*  A disordered unit must dress its ranks before any change of formation
+ *  (RULINGS.md: the project's reading, as ordered changes are refused);
+ *  the engine's own changes on a move agree: a disordered line ordered
+ *  far off does not form column (it moves its 4" in line), a disordered
+ *  column near the enemy does not deploy into line, and a disordered line
+ *  whose way lies behind makes no about-face (it wheels).  Dressing ranks
+ *  is "a full-move formation change ... to recover from disorder". */
+static void
+test_disordered_moves_as_it_is (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("far", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 30, 20, 0),
+              unit ("back", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 80, 40, 180),
+              unit ("col", "blue", "infantry", "average", "regular_infantry",
+                    16, "column", 150, 150, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 165, 180, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    const char *ids[] = { "far", "back", "col" };
+    for (int i = 0; i < 3; i++)
+        eol_state (game_unit_mut (f->g, idx (f, ids[i])))->flags
+            |= EOL_F_DISORDERED;
+    start (f, "blue");
+    /* an ordered change is refused */
+    order_t o = move_to (30, 120);
+    o.has_formation = true;
+    o.formation = FORMATION_COLUMN;
+    refused (f, "far", o, "disordered, it must dress its ranks");
+    int done = 0;
+    while (done < 3 && !game_over (f->g)) {
+        for (int u = 0; u < game_unit_count (f->g); u++) {
+            if (!game_needs_order (f->g, u))
+                continue;
+            const char *id = situation_unit_const (game_situation (f->g), u)->id;
+            order_t m = order_hold ();
+            if (strcmp (id, "far") == 0)
+                m = move_to (30, 120);
+            else if (strcmp (id, "back") == 0)
+                m = move_to (80, 120);
+            else if (strcmp (id, "col") == 0)
+                m = move_to (150, 155);
+            order (f, id, m);
+        }
+        game_resolve_phase (f->g, f->dice);
+        done = acted_count (f, SIDE_BLUE);
+        game_begin_phase (f->g, f->dice);
+    }
+    assert_int_equal (done, 3);
+    /* far: in line still, 4" on */
+    assert_int_equal (U (f, "far")->formation, FORMATION_LINE);
+    assert_false (saw (f, "far: column_from_line"));
+    near (U (f, "far")->fp.centre.y, 20 + IN (4), 0.02);
+    /* back: no about-face; it wheels as far as its 4" allows */
+    assert_false (saw (f, "back: about_face"));
+    assert_int_equal (U (f, "back")->formation, FORMATION_LINE);
+    assert_true (fabs (eol_turn (U (f, "back")->fp.facing, 180)) > 1);
+    assert_true (fabs (eol_turn (U (f, "back")->fp.facing, 180)) < 90);
+    /* col: still a column, moved on */
+    assert_int_equal (U (f, "col")->formation, FORMATION_COLUMN);
+    assert_false (saw (f, "col: line_from_column"));
+    near (U (f, "col")->fp.centre.y, 155, 0.02);
+    for (int i = 0; i < 3; i++)
+        assert_true (eol_disordered (f->g, idx (f, ids[i])));
     unmake (f);
 }
 
@@ -1716,6 +2097,48 @@ test_four_inches_and_terrain (void **state)
     near (U (f, "road")->fp.centre.y, 30 + IN (16), 0.02);
     near (U (f, "riders")->fp.centre.y, 30 + IN (24), 0.02);
     unmake (f);
+}
+
+/*  "You may not move within 4" of the front of an enemy unit except to
+ *  charge it, or to pull directly back away from it during regular
+ *  movement."  A line 3" in front of an enemy line, facing along that
+ *  front, moves straight ahead in its own echelon: straight away from the
+ *  enemy, or 30 degrees off, it goes its 4"; 50 degrees off (past the
+ *  project's 45, eol.movement.pull_back_max_deg) or sideways along the
+ *  enemy's front it does not move at all. */
+static void
+test_pull_directly_back (void **state)
+{
+    (void) state;
+    static const struct { double way; bool moves; } rows[] = {
+        { 0, true }, { 30, true }, { 50, false }, { 90, false } };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char units[4096];
+        /* red (two bases, 3" by 1.5") faces the way it is ordered (no
+           wheel, no about-face), its nearest corner 3" from blue's front */
+        double a = rows[i].way * acos (-1.0) / 180;
+        double half = fabs (cos (a)) * IN (0.75) + fabs (sin (a)) * IN (1.5);
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", 100, 50, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 8, "line", 100,
+                        50 + IN (0.75) + IN (3) + half, rows[i].way));
+        fixture_t *f = make (NULL, units, NULL);
+        near (footprint_distance (&U (f, "blue")->fp, &U (f, "red")->fp),
+              IN (3), 0.02);
+        start (f, "red");
+        vec2_t c = U (f, "red")->fp.centre;
+        vec2_t d = geom_heading_vec (rows[i].way);
+        order (f, "red", move_to (c.x + d.x * 40, c.y + d.y * 40));
+        game_resolve_phase (f->g, f->dice);
+        double moved = geom_dist (c, U (f, "red")->fp.centre);
+        if (rows[i].moves)
+            near (moved, IN (4), 0.02);
+        else
+            near (moved, 0, 0.02);
+        unmake (f);
+    }
 }
 
 /*  ---- victory, battles, the Risk Factor engine ---- */
@@ -2312,22 +2735,30 @@ main (void)
         cmocka_unit_test (test_units_checked),
         cmocka_unit_test (test_fire_dice_in_play),
         cmocka_unit_test (test_fire_multipliers_in_play),
+        cmocka_unit_test (test_reaction_range_modifiers),
         cmocka_unit_test (test_fire_action_and_fall_back),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_rout),
         cmocka_unit_test (test_charge_home),
         cmocka_unit_test (test_charge_refused),
         cmocka_unit_test (test_charged_unit_gives_way),
+        cmocka_unit_test (test_stand_and_fire_without_target),
         cmocka_unit_test (test_charge_rules),
+        cmocka_unit_test (test_charge_path_blocked),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
+        cmocka_unit_test (test_earlier_chargers_roll),
         cmocka_unit_test (test_skirmishers_melee_dice),
         cmocka_unit_test (test_mounted_skirmishers_in_rough),
         cmocka_unit_test (test_leader_killed_under_fire),
+        cmocka_unit_test (test_leader_charges_with_unit),
+        cmocka_unit_test (test_retire_is_fall_back),
         cmocka_unit_test (test_echelon_and_wheel),
         cmocka_unit_test (test_formation_changes),
+        cmocka_unit_test (test_disordered_moves_as_it_is),
         cmocka_unit_test (test_ordered_formations),
         cmocka_unit_test (test_ordered_formations_refused),
         cmocka_unit_test (test_four_inches_and_terrain),
+        cmocka_unit_test (test_pull_directly_back),
         cmocka_unit_test (test_battles),
         cmocka_unit_test (test_legal_orders_and_copies),
         cmocka_unit_test (test_army_break),

@@ -333,6 +333,9 @@ test_formation_changes (void **state)
     assert_string_equal (eol_change_name (EOL_CHANGE_DRESS_RANKS), "dress_ranks");
     near (t->echelon_max_deg, 45);
     near (t->no_closer_cm, IN (4));
+    /* "or to pull directly back away from it": the project's 45 degrees
+       off straight away */
+    near (t->pull_back_max_deg, 45);
 }
 
 /*  "rough slows formed infantry by half, and mounted and artillery by 3/4.
@@ -433,6 +436,9 @@ test_melee_numbers (void **state)
     assert_int_equal (t->melee_quality[EOL_GREEN], -1);
     assert_int_equal (t->melee_quality[EOL_POOR], -1);
     assert_false (t->natural_six_kills);
+    /* "the charged unit may roll again, but other non-charging units will
+       not": a unit that charged into the melee earlier does not */
+    assert_false (t->earlier_chargers_roll);
     near (t->contact_cm, IN (0.25));
 }
 
@@ -475,6 +481,8 @@ test_leader_numbers (void **state)
     assert_int_equal (t->leader_captured_max, 4);
     /* the +1 and +2 follow the second die in the text: read on it */
     assert_int_equal (t->leader_broken_adds_to, EOL_BROKEN_ADDS_TO_FATE_DIE);
+    /* "If unit has fallen back: +1": a skirmish unit that retired has */
+    assert_true (t->retire_is_fall_back);
     assert_true (t->standard_carried[EOL_REGULAR_INFANTRY]);
     assert_true (t->standard_carried[EOL_CAVALRY]);
     assert_false (t->standard_carried[EOL_FIELD_ARTILLERY]);

@@ -90,7 +90,9 @@ bool eol_can_fire (const game_t *g, int u);
 
 /*  The dice unit `u` would throw at `target` now, with every multiplier
  *  (0 when it cannot bear on it): `reaction` for a charged unit's fire
- *  (no range limit nor range modifiers).  *kill_dice_words (may be NULL)
+ *  (no range limit; no range modifiers unless
+ *  eol.fire.reaction_range_modifiers, then the band of the distance, the
+ *  long band beyond the weapon's range).  *kill_dice_words (may be NULL)
  *  receives the working in words. */
 int eol_fire_dice_at (const game_t *g, int u, int target, bool reaction,
                       char *words, int wordslen);
@@ -99,7 +101,9 @@ int eol_fire_dice_at (const game_t *g, int u, int target, bool reaction,
  *  on it, and with the others at the nearest enemy they can bear on; then
  *  each target that lost figures checks its morale, and leaders in contact
  *  with it may be killed.  `reaction`: a charged unit's fire at its
- *  charger (the charger's check is the caller's).  Returns the kills on
+ *  charger (the charger's check is the caller's).  The unit has fired
+ *  this turn (game_unit_t.fired) only when it threw at least one die: a
+ *  unit with nothing to bear on has not fired.  Returns the kills on
  *  `target`. */
 int eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice);
 
@@ -113,7 +117,9 @@ double eol_charge_footprint (const game_t *g, int u, int target,
 
 /*  May unit `u` charge `target` now: no leader, artillery or column; not
  *  in melee; the target an enemy unit in play; in contact within one move
- *  (eol_charge_footprint).  0, or -1 with `err`. */
+ *  (eol_charge_footprint); no other unit, friend or enemy (leaders
+ *  aside), in the way of its straight path (the error names it).  0, or
+ *  -1 with `err`. */
 int eol_charge_check (const game_t *g, int u, int target, char *err,
                       int errlen);
 

@@ -153,8 +153,12 @@ standard_effects (game_t *g, int u, int opponent, int casualties,
 
 /*  One round of the melee that unit `u` is in.  Units roll when they have
  *  not rolled this turn, and the charger and the charged unit always
- *  (a charge's second round).  Then checks for casualties, leaders and
- *  standards.  Every unit of the melee has spent its action. */
+ *  (a charge's second round; with eol.melee.earlier_chargers_roll the
+ *  units that charged earlier this turn too).  The dice are thrown, the
+ *  casualties land together; then unit by unit (u's first, then the
+ *  units in contact as they are found) its morale check and what it
+ *  does, the throws for its leaders, the throws for its standards.
+ *  Every unit of the melee has spent its action. */
 static void
 melee_round (game_t *g, int u, int charger, int charged, dice_t *dice)
 {
@@ -168,8 +172,14 @@ melee_round (game_t *g, int u, int charger, int charged, dice_t *dice)
         kills[i] = lost[i] = 0;
         opp[i] = melee_opponent (g, group[i], group, k);
         int v = group[i];
+        /* "If a charge produces a second round of melee in a turn, the
+           charged unit may roll again, but other non-charging units will
+           not": a unit that charged earlier this turn rolls again only
+           with eol.melee.earlier_chargers_roll */
         bool rolls = !(flags (g, v) & EOL_F_MELEED) || v == charger
-                  || v == charged;
+                  || v == charged
+                  || (t->earlier_chargers_roll && charger >= 0
+                      && (flags (g, v) & EOL_F_CHARGED));
         dice_n[i] = rolls && opp[i] >= 0 ? eol_melee_dice (g, v) : 0;
     }
     for (int i = 0; i < k; i++) {
@@ -301,8 +311,13 @@ conformed (const footprint_t *f, const footprint_t *tf)
     return out;
 }
 
-double
-eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
+/*  Where charger u would stand touching `target` moved straight (within
+ *  echelon_max_deg of its facing), before it lines up on the face it
+ *  struck, into *out; returns the cost in cm of movement less the
+ *  contact distance, INFINITY when the target is not ahead or the path
+ *  is impassable. */
+static double
+charge_straight (const game_t *g, int u, int target, footprint_t *out)
 {
     const eol_tables_t *t = tables (g);
     const unit_t *x = unit_c (g, u);
@@ -311,6 +326,7 @@ eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
     vec2_t pa = footprint_nearest_point (&y->fp, &fp);   /* of the charger */
     vec2_t pb = footprint_nearest_point (&fp, &y->fp);   /* of the target */
     double len = geom_dist (pa, pb);
+    *out = fp;
     if (len > 1e-9) {
         double bearing = geom_bearing (pa, pb);
         if (fabs (eol_turn (x->fp.facing, bearing)) > t->echelon_max_deg + 1e-6)
@@ -318,17 +334,69 @@ eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
         fp.centre.x += pb.x - pa.x;
         fp.centre.y += pb.y - pa.y;
     }
+    *out = fp;
     if (!ahead_of_front (&fp, footprint_nearest_point (&fp, &y->fp))
         && len > 1e-9)
         return INFINITY;
     double cost = eol_path_cost (t, game_situation (g), eol_mover (x),
                                  x->fp.centre, fp.centre);
-    if (out)
-        *out = conformed (&fp, &y->fp);
     if (!isfinite (cost))
         return INFINITY;
     /* touching within contact distance is contact */
     return cost > t->contact_cm ? cost - t->contact_cm : 0;
+}
+
+double
+eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
+{
+    footprint_t fp;
+    double cost = charge_straight (g, u, target, &fp);
+    if (out)
+        *out = conformed (&fp, &unit_c (g, target)->fp);
+    return cost;
+}
+
+/*  The step (cm) at which a charge's path is swept for units in its way:
+ *  finer than the thinnest footprint (a skirmish line, 3/4" deep) less
+ *  the overlap that is only contact. */
+#define CHARGE_SWEEP_CM 0.25
+
+/*  The unit that stands in the way of charger u going straight from its
+ *  place to footprint `to` (touching its target): the first unit in play,
+ *  friend or enemy, other than u and the target, that the charger's
+ *  footprint overlaps on the way by more than SITUATION_OVERLAP_CM (base
+ *  contact) and more than it does where it starts; -1 when the way is
+ *  clear.  "Charges are the only way in which a unit may come into
+ *  contact with an enemy unit": a charge meets its target first, or it
+ *  is not this charge.  Leaders are no units here: a leader steps
+ *  aside. */
+static int
+charge_blocker (const game_t *g, int u, int target, const footprint_t *to)
+{
+    const footprint_t *from = &unit_c (g, u)->fp;
+    double len = geom_dist (from->centre, to->centre);
+    int steps = (int) ceil (len / CHARGE_SWEEP_CM);
+    double reach = len + 0.5 * sqrt (from->width * from->width
+                                     + from->depth * from->depth);
+    for (int s = 1; s <= steps; s++) {
+        footprint_t f = *from;
+        double a = (double) s / steps;
+        f.centre.x += (to->centre.x - from->centre.x) * a;
+        f.centre.y += (to->centre.y - from->centre.y) * a;
+        for (int e = 0; e < game_unit_count (g); e++) {
+            if (e == u || e == target || !eol_in_play (g, e)
+                || eol_is_leader (g, e))
+                continue;
+            const footprint_t *ef = &unit_c (g, e)->fp;
+            if (!maybe_within (from, ef, reach) || !maybe_within (&f, ef, 0))
+                continue;
+            double on = footprint_overlap (&f, ef);
+            if (on > SITUATION_OVERLAP_CM
+                && on > footprint_overlap (from, ef) + 1e-6)
+                return e;
+        }
+    }
+    return -1;
 }
 
 int
@@ -365,6 +433,19 @@ eol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
         snprintf (err, errlen, "%s: %s is %.1f\" of movement away, beyond its "
                   "%.1f\" move", x->id, unit_c (g, target)->id,
                   in_inches (cost), in_inches (reach));
+        return -1;
+    }
+    footprint_t to;
+    charge_straight (g, u, target, &to);
+    int in_way = charge_blocker (g, u, target, &to);
+    if (in_way >= 0) {
+        bool enemy = unit_c (g, in_way)->side != x->side;
+        snprintf (err, errlen, "%s: %s%s stands in the way of its charge on "
+                  "%s (a charge is a move straight forward to contact, and "
+                  "the only way to contact an enemy%s)", x->id,
+                  enemy ? "" : "friendly ", unit_c (g, in_way)->id,
+                  unit_c (g, target)->id,
+                  enemy ? ": charge it instead" : "");
         return -1;
     }
     return 0;
@@ -405,7 +486,9 @@ eol_do_charge (game_t *g, int u, int target, dice_t *dice)
     r = eol_check_morale (g, target, EOL_CHECK_CHARGED, 0, dice, &m);
     if (r != EOL_MORALE_PASS) {
         eol_apply_morale (g, target, &m, x->fp.centre, &fb, &rt);
+        footprint_t stood = x->fp;
         x->fp = contact;            /* into the ground it gave up */
+        eol_carry_leaders (g, u, &stood);
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s charges into the ground "
                         "%s gave up, to (%.1f, %.1f) cm", x->id,
@@ -436,7 +519,12 @@ eol_do_charge (game_t *g, int u, int target, dice_t *dice)
     }
     if (!eol_in_play (g, target))
         return;
+    /* its leaders in contact charge with it ("Leader in contact with
+       unit: +1"; "Leaders in contact with a unit involved in a melee may
+       be killed or captured") */
+    footprint_t stood = x->fp;
     x->fp = contact;
+    eol_carry_leaders (g, u, &stood);
     if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s charges home on %s at (%.1f, "
                     "%.1f)", x->id, unit_c (g, target)->id, x->fp.centre.x,

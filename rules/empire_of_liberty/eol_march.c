@@ -14,8 +14,10 @@
 
 /*  Is footprint f a place unit u may pass through on a move that is not
  *  a charge: on the table (unless it started off), not in contact with an
- *  enemy, and not nearer an enemy's front than 4" unless no nearer than
- *  it started (`before[e]`). */
+ *  enemy, and not within 4" of an enemy's front unless no nearer than
+ *  `before[e]`: the distance it started at when the move pulls directly
+ *  back from e, INFINITY when it does not (move_straight), so that no
+ *  step of it is within e's 4". */
 static bool
 step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
          bool started_off)
@@ -60,9 +62,28 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
                                  &spent);
     double *before = (double *) eol_scratch_ints (g);
     int n = game_unit_count (g);
-    for (int e = 0; e < n; e++)
-        before[e] = is_enemy_unit (g, u, e)
-                  ? footprint_distance (&x->fp, &unit_c (g, e)->fp) : INFINITY;
+    /* "You may not move within 4" of the front of an enemy unit except to
+       charge it, or to pull directly back away from it": a move whose
+       way lies more than pull_back_max_deg off straight away from enemy
+       e (from e's nearest point to the unit's) may take no step within
+       e's 4" */
+    bool moving = geom_dist (from, end) > 1e-9;
+    double way = moving ? geom_bearing (from, end) : 0;
+    for (int e = 0; e < n; e++) {
+        before[e] = INFINITY;
+        if (!is_enemy_unit (g, u, e))
+            continue;
+        const footprint_t *ef = &unit_c (g, e)->fp;
+        before[e] = footprint_distance (&x->fp, ef);
+        if (!moving)
+            continue;
+        vec2_t pe = footprint_nearest_point (&x->fp, ef);   /* of e */
+        vec2_t pu = footprint_nearest_point (ef, &x->fp);   /* of u */
+        double away = geom_dist (pe, pu) > 1e-6 ? geom_bearing (pe, pu)
+                    : geom_bearing (ef->centre, from);
+        if (fabs (eol_turn (away, way)) > t->pull_back_max_deg + 1e-6)
+            before[e] = INFINITY;
+    }
     vec2_t c[4];
     footprint_corners (&x->fp, c);
     bool started_off = false;
@@ -325,7 +346,10 @@ make_ordered_change (game_t *g, int u, const order_t *o)
  *  column further off; guns limber to go further than they move
  *  unlimbered; dismounted troops mount to go further than they walk;
  *  light infantry taking cover in rough ground go into skirmish).  Makes
- *  it and returns its cost in moves, 0 for none. */
+ *  it and returns its cost in moves, 0 for none.  A disordered unit
+ *  makes none: it must dress its ranks before any change, as an ordered
+ *  change is refused (eol_ordered_change), and moves in the formation
+ *  it has. */
 static double
 formation_for_move (game_t *g, int u, vec2_t to, bool cover)
 {
@@ -336,7 +360,7 @@ formation_for_move (game_t *g, int u, vec2_t to, bool cover)
     double d = geom_dist (x->fp.centre, to);
     double bearing = geom_bearing (x->fp.centre, to);
     double turn = eol_turn (x->fp.facing, bearing);
-    if (k == EOL_LEADER)
+    if (k == EOL_LEADER || eol_disordered (g, u))
         return 0;
     if (is_artillery (g, u)) {
         if (x->formation == FORMATION_LINE
@@ -412,8 +436,11 @@ eol_do_move (game_t *g, int u, const order_t *o)
         if (!formed)
             x->fp.facing = geom_norm_deg (bearing);
         else if (fabs (turn) > t->echelon_max_deg) {
-            /* about-face when the way lies behind, then wheel */
-            if (fabs (turn) >= 135 && left >= t->change_moves[EOL_CHANGE_ABOUT_FACE]) {
+            /* about-face when the way lies behind, then wheel; the
+               about-face is a formation change, which a disordered unit
+               does not make until it has dressed its ranks: it wheels */
+            if (fabs (turn) >= 135 && !eol_disordered (g, u)
+                && left >= t->change_moves[EOL_CHANGE_ABOUT_FACE]) {
                 change_formation (g, u, EOL_CHANGE_ABOUT_FACE, x->formation,
                                   x->arm, x->fp.facing + 180);
                 left -= t->change_moves[EOL_CHANGE_ABOUT_FACE];

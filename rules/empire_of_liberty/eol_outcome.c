@@ -59,6 +59,59 @@ fall_back (game_t *g, int u, vec2_t from, double distance)
     x->fp.centre.y += (end.y - start.centre.y) * lo;
 }
 
+/*  Leaders of unit u's side that were in contact with u where it stood
+ *  (`before`) go with it to where it stands now, as a player moves them
+ *  with their unit: each keeps his place about the unit (beside, behind),
+ *  turned as the unit turned, and so stays in contact.  A leader whose
+ *  place would stand him in an enemy unit stands behind the middle of
+ *  the unit's rear instead.  Returns how many went. */
+int
+eol_carry_leaders (game_t *g, int u, const footprint_t *before)
+{
+    const eol_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    vec2_t f0 = geom_heading_vec (before->facing);
+    vec2_t r0 = geom_heading_vec (before->facing + 90);
+    vec2_t f1 = geom_heading_vec (x->fp.facing);
+    vec2_t r1 = geom_heading_vec (x->fp.facing + 90);
+    double turned = x->fp.facing - before->facing;
+    int went = 0;
+    for (int l = 0; l < game_unit_count (g); l++) {
+        if (l == u || !eol_is_leader (g, l) || !eol_in_play (g, l)
+            || unit_c (g, l)->side != x->side)
+            continue;
+        unit_t *ld = unit_m (g, l);
+        if (!maybe_within (&ld->fp, before, t->contact_cm)
+            || footprint_distance (&ld->fp, before) > t->contact_cm)
+            continue;
+        double dx = ld->fp.centre.x - before->centre.x;
+        double dy = ld->fp.centre.y - before->centre.y;
+        double across = dx * r0.x + dy * r0.y, along = dx * f0.x + dy * f0.y;
+        footprint_t to = ld->fp;
+        to.centre.x = x->fp.centre.x + r1.x * across + f1.x * along;
+        to.centre.y = x->fp.centre.y + r1.y * across + f1.y * along;
+        to.facing = geom_norm_deg (ld->fp.facing + turned);
+        bool in_enemy = false;
+        for (int e = 0; e < game_unit_count (g) && !in_enemy; e++)
+            in_enemy = is_enemy_unit (g, u, e)
+                    && maybe_within (&to, &unit_c (g, e)->fp, 0)
+                    && footprint_overlap (&to, &unit_c (g, e)->fp)
+                       > SITUATION_OVERLAP_CM;
+        if (in_enemy) {
+            double back = x->fp.depth / 2 + to.depth / 2;
+            to.centre.x = x->fp.centre.x - f1.x * back;
+            to.centre.y = x->fp.centre.y - f1.y * back;
+            to.facing = x->fp.facing;
+        }
+        ld->fp = to;
+        went++;
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, l, "%s goes with %s", ld->id,
+                        x->id);
+    }
+    return went;
+}
+
 /*  Carry out a morale result on unit u (the attacker at `from`). */
 void
 eol_apply_morale (game_t *g, int u, const eol_morale_t *m, vec2_t from,
@@ -73,26 +126,17 @@ eol_apply_morale (game_t *g, int u, const eol_morale_t *m, vec2_t from,
         double d = retire ? move_cm (g, u)
                           : move_in (g, u, FORMATION_COLUMN, x->arm);
         vec2_t before = x->fp.centre;
-        /* its leaders in contact go with it */
-        int *with = eol_scratch_ints (g);
-        int k = 0;
-        for (int l = 0; l < game_unit_count (g); l++)
-            if (eol_is_leader (g, l) && eol_in_play (g, l)
-                && unit_c (g, l)->side == x->side
-                && units_within (g, l, u, tables (g)->contact_cm))
-                with[k++] = l;
+        footprint_t stood = x->fp;
         fall_back (g, u, from, d);
-        for (int i = 0; i < k; i++) {
-            unit_t *l = unit_m (g, with[i]);
-            l->fp.centre.x += x->fp.centre.x - before.x;
-            l->fp.centre.y += x->fp.centre.y - before.y;
-            l->fp.facing = x->fp.facing;
-        }
+        /* its leaders in contact go with it */
+        eol_carry_leaders (g, u, &stood);
         if (!retire && x->formation != FORMATION_LOOSE)
             set_flag (g, u, EOL_F_DISORDERED);
         x->status |= STATUS_RAN_LAST_TURN | STATUS_FALLING_BACK;
         set_flag (g, u, EOL_F_FRESH);
-        *fell_back = true;
+        /* "If unit has fallen back: +1": a skirmish unit that retired
+           has, unless eol.leaders.retire_is_fall_back says not */
+        *fell_back = !retire || tables (g)->retire_is_fall_back;
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s %s %.1f\" (%.1f cm) to "
                         "(%.1f, %.1f) cm%s", x->id,

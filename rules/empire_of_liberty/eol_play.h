@@ -192,6 +192,12 @@ eol_morale_result_t eol_check_morale (game_t *g, int u, eol_check_t why,
                                       int casualties_now, dice_t *dice,
                                       eol_morale_t *m);
 
+/*  Leaders of unit u's side that were in contact with u where it stood
+ *  (`before`) go with it to where it stands now, keeping their place
+ *  about it (turned as it turned; behind its rear's middle if that place
+ *  is in an enemy unit).  Returns how many went. */
+int eol_carry_leaders (game_t *g, int u, const footprint_t *before);
+
 /*  Carry out a morale result on unit u (the attacker at `from`). */
 void eol_apply_morale (game_t *g, int u, const eol_morale_t *m, vec2_t from,
                        bool *fell_back, bool *routed);

@@ -80,8 +80,12 @@ fire_positions (const game_t *g, int u, firer_t *out)
 }
 
 /*  Can a firing position of unit u bear on target e: within the weapon's
- *  range (unless `any_range`) and within the arc of the unit's facing
- *  (skirmishers all round).  *band gets the range band. */
+ *  range (unless `any_range`, a charged unit's fire at its charger) and
+ *  within the arc of the unit's facing (skirmishers all round).  *band
+ *  gets the range band: for a charged unit's fire the middle band ("Range
+ *  modifiers are not used"), or with eol.fire.reaction_range_modifiers
+ *  the band of the distance to the charger where it starts, the long
+ *  band beyond the weapon's range. */
 static bool
 bears_on (const game_t *g, int u, const firer_t *f, int e, bool any_range,
           range_band_t *band)
@@ -97,7 +101,10 @@ bears_on (const game_t *g, int u, const firer_t *f, int e, bool any_range,
         && fabs (eol_turn (x->fp.facing, geom_bearing (f->at, p)))
                > tables (g)->fire_arc_half_deg + 1e-9)
         return false;
-    *band = any_range ? RANGE_MEDIUM : b;
+    if (any_range)
+        b = !tables (g)->reaction_range_modifiers ? RANGE_MEDIUM
+          : b == RANGE_NONE ? RANGE_LONG : b;
+    *band = b;
     return true;
 }
 
@@ -273,9 +280,10 @@ eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice)
             hits[nh++].kills = 0;
         }
     }
+    /* "If checking versus charge, and have already fired this turn: -1";
+       "If it stands, and has not already fired": a unit has fired when
+       it threw dice, not when it found nothing to fire at */
     game_unit_t *gu = game_unit_mut (g, u);
-    gu->fired = 1;
-    x->status |= STATUS_FIRED;
     if (nh == 0) {
         if (game_events_on (g))
             game_event (g, GAME_EVENT_SHOOT, u, "%s has no target it can "
@@ -293,6 +301,10 @@ eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice)
         double mult = eol_fire_multiplier (t, &m);
         int count_dice = eol_fire_dice (t, weighted * mult);
         int rolls[48];
+        if (count_dice > 0) {
+            gu->fired = 1;
+            x->status |= STATUS_FIRED;
+        }
         game_dice_key (g, dice, u, GAME_DICE_FIRE, e);
         int kills = eol_fire_kills (t, count_dice, dice, rolls, 48);
         int standing = unit_figures_standing (unit_c (g, e));

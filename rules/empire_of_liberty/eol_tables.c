@@ -256,6 +256,8 @@ load_movement (table_reader_t *ld, eol_tables_t *t, const ruleset_t *rs)
     ||  table_read_double (ld, "eol.movement.no_closer_cm", 0,
                            SOLO_MAX_TABLE_CM,
                            &t->no_closer_cm) < 0
+    ||  table_read_double (ld, "eol.movement.pull_back_max_deg", 0, 90,
+                           &t->pull_back_max_deg) < 0
     ||  table_read_double (ld, "eol.movement.contact_cm", 0, 100,
                            &t->contact_cm) < 0)
         return -1;
@@ -357,7 +359,9 @@ load_fire_melee (table_reader_t *ld, eol_tables_t *t)
     ||  read_by_grade_int (ld, "eol.melee.quality", -6, 6,
                            t->melee_quality) < 0
     ||  table_read_bool (ld, "eol.melee.natural_six_kills",
-                         &t->natural_six_kills) < 0)
+                         &t->natural_six_kills) < 0
+    ||  table_read_bool (ld, "eol.melee.earlier_chargers_roll",
+                         &t->earlier_chargers_roll) < 0)
         return -1;
     return 0;
 }
@@ -391,7 +395,9 @@ load_morale (table_reader_t *ld, eol_tables_t *t)
     ||  table_read_int (ld, "eol.leaders.captured_max", 0, 6,
                         &t->leader_captured_max) < 0
     ||  table_read_name (ld, "eol.leaders.broken_adds_to", broken_names, 2,
-                         &t->leader_broken_adds_to) < 0)
+                         &t->leader_broken_adds_to) < 0
+    ||  table_read_bool (ld, "eol.leaders.retire_is_fall_back",
+                         &t->retire_is_fall_back) < 0)
         return -1;
     config_setting_t *s = table_need (ld, "eol.standards.carried_by");
     if (!s)
@@ -443,7 +449,7 @@ check_groups (table_reader_t *ld)
         "artillery_bases", "skirmish_base_cm", "skirmish_gap_cm",
         "skirmish_ranks", "leader_base_cm" };
     static const char *movement[] = { "echelon_max_deg", "no_closer_cm",
-        "contact_cm", "changes" };
+        "pull_back_max_deg", "contact_cm", "changes" };
     static const char *terrain[] = { "rough", "road", "rough_speed",
         "road_speed", "road_for_skirmish" };
     static const char *sight[] = { "kinds", "into_cm", "through_cm" };
@@ -452,12 +458,13 @@ check_groups (table_reader_t *ld)
         "mounted_firing", "point_blank", "long_range", "quality",
         "reaction_range_modifiers", "round", "shot_guns" };
     static const char *melee[] = { "kill_on", "mounted_in_rough",
-        "skirmish_in_rough", "disordered", "quality", "natural_six_kills" };
+        "skirmish_in_rough", "disordered", "quality", "natural_six_kills",
+        "earlier_chargers_roll" };
     static const char *morale[] = { "dice", "needed", "per_quarter_lost",
         "per_casualty", "skirmish", "leader_in_contact", "standard_captured",
         "charged_after_firing", "fall_back_margin" };
     static const char *leaders[] = { "chance_per_quarter", "fell_back",
-        "routed", "captured_max", "broken_adds_to" };
+        "routed", "captured_max", "broken_adds_to", "retire_is_fall_back" };
     static const char *standards[] = { "carried_by" };
     static const char *sequence[] = { "initiative_die",
         "winner_moves_first", "uncommanded" };

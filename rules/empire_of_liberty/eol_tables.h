@@ -110,6 +110,7 @@ typedef struct {
     /* movement */
     double echelon_max_deg;                  /* 45 */
     double no_closer_cm;                     /* 4" */
+    double pull_back_max_deg;                /* 45: "pull directly back" */
     double contact_cm;                       /* bases this close touch */
     double change_moves[EOL_CHANGE_COUNT];   /* 0.5 or 1 move */
 
@@ -150,6 +151,9 @@ typedef struct {
     int melee_disordered;                    /* -1 */
     int melee_quality[EOL_GRADE_COUNT];
     bool natural_six_kills;
+    bool earlier_chargers_roll;              /* false: only this charge's
+                                                charger and charged roll
+                                                a second round */
 
     /* morale */
     int morale_dice;                         /* 2 */
@@ -168,6 +172,8 @@ typedef struct {
     int leader_routed;                       /* +2 */
     int leader_captured_max;                 /* 1-4 captured */
     int leader_broken_adds_to;               /* EOL_BROKEN_ADDS_TO_* */
+    bool retire_is_fall_back;                /* true: a skirmish unit that
+                                                retired "has fallen back" */
     bool standard_carried[EOL_TYPE_COUNT];
 
     /* sequence */
