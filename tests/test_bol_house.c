@@ -598,6 +598,52 @@ test_target_priority (void **state)
     unmake (f);
 }
 
+/*  "A unit must fire at the nearest eligible enemy unit"; "Stands at
+ *  the front of a unit fire within 45 degrees of their front, measured
+ *  from either edge of the stand.  Infantry stands in a second row
+ *  behind eligible front row stands can also shoot at the same target":
+ *  an eligible target is one a stand of the unit can fire at, so the
+ *  nearest such is the target, whatever the unit's centre sees. */
+static void
+test_target_a_stand_can_fire_at (void **state)
+{
+    (void) state;
+    char units[4096];
+    /* a square of six (two stands wide, three deep: its two front stands
+       fire, and the two behind them); an enemy 5 inches behind it, none
+       of whose stands can fire at, and one 8 inches ahead */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("sq", "blue", "battalion", "square", 50, 50, 0, 6, NULL),
+              unit ("behind", "red", "battalion", "line", 50, 50 - 5 * IN, 0,
+                    4, NULL),
+              unit ("ahead", "red", "battalion", "line", 50, 50 + 8 * IN, 180,
+                    4, NULL));
+    fixture_t *f = make (NULL, units);
+    int sq = idx (f, "sq");
+    assert_int_equal (bol_house_firing_stands (f->g, sq, idx (f, "behind")),
+                      0);
+    assert_int_equal (bol_priority_target (f->g, sq), idx (f, "ahead"));
+    assert_int_equal (bol_shoot_dice (f->g, sq, idx (f, "ahead"), true), 4);
+    unmake (f);
+
+    /* a line of six (three wide, two deep) facing 0: a skirmisher off its
+       right, within 45 degrees of the right stand's right edge (and so
+       of the stand behind it) though not of the line's centre, nearer
+       than a line 7 inches ahead: the skirmisher is the target, at two
+       dice */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("line", "blue", "battalion", "line", 50, 20, 0, 6, NULL),
+              unit ("sk", "red", "battalion", "loose", 58.5, 25, 180, 1,
+                    NULL),
+              unit ("far", "red", "battalion", "line", 50, 20 + 7 * IN, 180,
+                    4, NULL));
+    f = make (NULL, units);
+    int line = idx (f, "line");
+    assert_int_equal (bol_priority_target (f->g, line), idx (f, "sk"));
+    assert_int_equal (bol_shoot_dice (f->g, line, idx (f, "sk"), true), 2);
+    unmake (f);
+}
+
 /*  "Cavalry of the period could evade fire. So when a cavalry unit is
  *  being shot at the owner can decide that it is doing a retreat move and
  *  hence impose a modifier on the shooter" ("Cavalry that do an immediate
@@ -1303,6 +1349,7 @@ main (void)
         cmocka_unit_test (test_disorder_markers_and_rally),
         cmocka_unit_test (test_leader_rallies_twice),
         cmocka_unit_test (test_target_priority),
+        cmocka_unit_test (test_target_a_stand_can_fire_at),
         cmocka_unit_test (test_fire_and_cavalry_retreat),
         cmocka_unit_test (test_fire_hit_may_still_charge),
         cmocka_unit_test (test_moved_unit_does_not_charge),

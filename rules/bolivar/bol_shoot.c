@@ -64,7 +64,13 @@ line_clear (const game_t *g, int u, int target)
 
 /*  Can u shoot at `target` from where it stands: in range (its weapon's
  *  long range), in arc (directly-to-front or obliquely, 45 degrees; a
- *  square all round), seen, the line clear? */
+ *  square all round), seen, the line clear?  Under seed 000's stands
+ *  that fire the arc is its stands': a target is eligible when at least
+ *  one of its front stands has part of it within 45 degrees of its
+ *  front, measured from either edge (bol_house_firing_stands), so a
+ *  near enemy off an outer stand is not passed over for one ahead, and
+ *  a square, whose front stands alone fire, does not take an enemy
+ *  behind it. */
 static bool
 viable (const game_t *g, int u, int target)
 {
@@ -75,7 +81,14 @@ viable (const game_t *g, int u, int target)
     if (situation_unit_distance_within (game_situation (g), u, target,
                                         range + 1e-6) > range + 1e-6)
         return false;
-    if (x->formation != FORMATION_SQUARE || x->arm != ARM_INFANTRY) {
+    if (tables (g)->house.stands_fire) {
+        /* "Stands at the front of a unit fire within 45 degrees of their
+           front, measured from either edge of the stand"; "A unit must
+           fire at the nearest eligible enemy unit" */
+        if (bol_house_firing_stands (g, u, target) == 0)
+            return false;
+    }
+    else if (x->formation != FORMATION_SQUARE || x->arm != ARM_INFANTRY) {
         vec2_t p = footprint_nearest_point (&x->fp, &t->fp);
         if (footprint_arc (&x->fp, p, tables (g)->arc_deg, 45) != ARC_FRONT)
             return false;
