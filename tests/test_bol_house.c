@@ -961,6 +961,72 @@ test_cavalry_pursuit (void **state)
     unmake (f);
 }
 
+/*  "A pursuit is an immediate charge towards the nearest enemy unit
+ *  within normal movement range"; "A charge can be an oblique move but
+ *  cannot include a change of facing"; "No enemy unit within normal
+ *  movement: Must stand its ground": an enemy the winner could not
+ *  charge (behind it, too far off its front, or further than its move
+ *  by the way a charge goes) is no pursuit's, and it stands, with no
+ *  morale check thrown. */
+static void
+test_pursuit_only_where_it_could_charge (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* directly behind it, 6 inches off */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("hussars", "blue", "horse", "mounted", 50, 50, 0, 3, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 50 - 2 - 6 * IN, 0,
+                    4, NULL));
+    fixture_t *f = make (NULL, units);
+    int h = idx (f, "hussars");
+    test_push (f, 3, 1, 1, 1);       /* a morale check would fail */
+    bol_house_won (f->g, h, f->dice, 0);
+    saw (f, "hussars stands its ground: no enemy within its normal move "
+         "that it could charge");
+    assert_false (test_saw (f, "hold back from pursuit"));
+    test_near (U (f, "hussars")->fp.centre.y, 50, 1e-9);
+    test_near (U (f, "hussars")->fp.facing, 0, 1e-9);
+    assert_false (U (f, "hussars")->status & STATUS_DISORDERED);
+    unmake (f);
+
+    /* its closest points within the 8 inches of a cavalry move, but the
+       straight way to meet its front is 9 inches: beyond the move */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("hussars", "blue", "horse", "mounted", 50, 50, 0, 3, NULL),
+              unit ("foe", "red", "battalion", "line", 64, 70, 180, 8, NULL));
+    f = make (NULL, units);
+    h = idx (f, "hussars");
+    assert_true (situation_unit_distance (game_situation (f->g), h,
+                                          idx (f, "foe")) < 8 * IN);
+    test_push (f, 3, 1, 1, 1);
+    bol_house_won (f->g, h, f->dice, 0);
+    saw (f, "hussars stands its ground: no enemy within its normal move "
+         "that it could charge");
+    test_near (U (f, "hussars")->fp.centre.x, 50, 1e-9);
+    test_near (U (f, "hussars")->fp.centre.y, 50, 1e-9);
+    unmake (f);
+
+    /* an enemy it could charge behind one it could not: it pursues the
+       one it could charge, straight on, its facing kept */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("hussars", "blue", "horse", "mounted", 50, 50, 0, 3, NULL),
+              unit ("behind", "red", "battalion", "line", 50, 50 - 2 - 2 * IN,
+                    0, 4, NULL),
+              unit ("ahead", "red", "battalion", "line", 50, 51 + 5 * IN + 1,
+                    180, 4, NULL));
+    f = make (NULL, units);
+    h = idx (f, "hussars");
+    test_push (f, 2, 1, 1);          /* the morale check, failed */
+    for (int i = 0; i < 40; i++)
+        dice_push (f->dice, 6, 1);
+    bol_house_won (f->g, h, f->dice, 0);
+    saw (f, "hussars pursues ahead");
+    saw (f, "hussars charges ahead in the front");
+    test_near (U (f, "hussars")->fp.facing, 0, 1e-6);
+    unmake (f);
+}
+
 /*  "Infantry cannot charge cavalry. Artillery cannot charge."  "Take
  *  disorder check and if pass then charge full move." */
 static void
@@ -1357,6 +1423,7 @@ main (void)
         cmocka_unit_test (test_melee_has_a_winner),
         cmocka_unit_test (test_melee_loser_retreats_and_tests),
         cmocka_unit_test (test_cavalry_pursuit),
+        cmocka_unit_test (test_pursuit_only_where_it_could_charge),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_hasty_square),
         cmocka_unit_test (test_melee_modifiers),

@@ -599,7 +599,11 @@ bol_house_melee_winner (game_t *g, const int taken[SIDE_COUNT],
     }
 }
 
-/*  The nearest enemy unit within unit u's normal move; -1 none. */
+/*  The nearest enemy unit (closest points) that unit u, cavalry that
+ *  won its melee, could charge now within its normal move
+ *  (bol_pursuit_check: a pursuit is "an immediate charge", so it goes
+ *  as a charge may, oblique but with no change of facing); -1 none:
+ *  an enemy behind it or beyond its move is no pursuit's. */
 static int
 enemy_in_reach (const game_t *g, int u)
 {
@@ -609,7 +613,7 @@ enemy_in_reach (const game_t *g, int u)
         if (!is_enemy (g, u, e))
             continue;
         double d = situation_unit_distance (game_situation (g), u, e);
-        if (d <= reach && d < best)
+        if (d <= reach && d < best && bol_pursuit_check (g, u, e, NULL, 0) == 0)
             best = d, found = e;
     }
     return found;
@@ -654,7 +658,8 @@ bol_house_won (game_t *g, int w, dice_t *dice, int depth)
     if (e < 0) {
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MELEE, w, "%s stands its ground: no "
-                        "enemy within its normal move", id);
+                        "enemy within its normal move that it could charge",
+                        id);
         return;
     }
     bool passed = bol_command_check (g, w, dice, "hold back from pursuit "

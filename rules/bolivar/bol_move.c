@@ -1331,3 +1331,15 @@ bol_house_retreat (game_t *g, int u, const char *why)
     bol_carry_end (g, u, carry);
     return whole;
 }
+
+int
+bol_pursuit_check (const game_t *g, int u, int target, char *err,
+                   int errlen)
+{
+    /* seed 000: "A pursuit is an immediate charge towards the nearest
+       enemy unit within normal movement range"; "A charge can be an
+       oblique move but cannot include a change of facing" */
+    if (tables (g)->house.charge_facing_deg > 0)
+        return house_charge_way (g, u, target, err, errlen, true);
+    return bol_charge_check (g, u, target, err, errlen);
+}

@@ -253,6 +253,19 @@ double bol_charge_short (game_t *g, int u, int target);
  *  to move to, directly to its front or rear within 3 TUM; -1 none. */
 int bol_passage_partner (const game_t *g, int u, vec2_t to);
 
+/*  May unit u, cavalry that won its melee, pursue `target` (seed 000's
+ *  "A pursuit is an immediate charge towards the nearest enemy unit
+ *  within normal movement range"): the way a charge order of it would
+ *  go, under the house's charge_facing_deg oblique up to a wheel's angle
+ *  off its front, turning it no more than that to meet the target, the
+ *  straight way to contact within its charge reach (its normal move
+ *  under charge_full_move).  Not the charge's markers and moves this
+ *  turn, which decide whether a charge is declared, not whether a
+ *  winner pursues.  Without charge_facing_deg, bol_charge_check whole.
+ *  0, or -1 with err (may be NULL, errlen 0). */
+int bol_pursuit_check (const game_t *g, int u, int target, char *err,
+                       int errlen);
+
 /*  Unit u's charge into contact with `target` (checked); false when
  *  blocked short. */
 bool bol_charge_move (game_t *g, int u, int target);
