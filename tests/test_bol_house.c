@@ -644,6 +644,38 @@ test_target_a_stand_can_fire_at (void **state)
     unmake (f);
 }
 
+/*  The floor of the shooting dice: the host's cover modifier leaves a
+ *  shooter one die at least (RULINGS.md: "4 Page Bolivar's own tables
+ *  keep a shooter at one die at least (a reading of the host's, for its
+ *  cover modifier)"); the page's own "New modifier: Artillery shooting
+ *  at artillery -2" and "Cavalry that do an immediate retreat move -1"
+ *  may leave none. */
+static void
+test_shoot_dice_floor (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("sk", "blue", "battalion", "loose", 50, 20, 0, 1, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 32, 180, 4, NULL),
+              unit ("sk2", "blue", "battalion", "loose", 120, 20, 0, 1, NULL),
+              unit ("horse", "red", "horse", "mounted", 120, 32, 180, 3,
+                    NULL));
+    fixture_t *f = make ("{ id = \"w\"; kind = \"woods\"; polygon = ( "
+                         "[30.0, 30.5], [150.0, 30.5], [150.0, 50.0], "
+                         "[30.0, 50.0] ); }", units);
+    /* one stand at a battalion in the woods: one die, less the host's
+       one for cover, floored at one */
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "sk"), idx (f, "foe"),
+                                      true), 1);
+    /* at cavalry in the woods that retreats: the page's -1 after the
+       host's floor, none left */
+    S (f, "horse")->house |= BOL_H_RETREATED;
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "sk2"), idx (f, "horse"),
+                                      true), 0);
+    unmake (f);
+}
+
 /*  "Cavalry of the period could evade fire. So when a cavalry unit is
  *  being shot at the owner can decide that it is doing a retreat move and
  *  hence impose a modifier on the shooter" ("Cavalry that do an immediate
@@ -1416,6 +1448,7 @@ main (void)
         cmocka_unit_test (test_leader_rallies_twice),
         cmocka_unit_test (test_target_priority),
         cmocka_unit_test (test_target_a_stand_can_fire_at),
+        cmocka_unit_test (test_shoot_dice_floor),
         cmocka_unit_test (test_fire_and_cavalry_retreat),
         cmocka_unit_test (test_fire_hit_may_still_charge),
         cmocka_unit_test (test_moved_unit_does_not_charge),

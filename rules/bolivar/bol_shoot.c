@@ -252,10 +252,22 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
         return t->secondary_dice;
     int per = bol_type (g, u) == BOL_HEAVY_GUN ? t->primary_heavy_gun_dice
                                                : t->primary_dice;
-    /* seed 000's stands that fire take the place of resolve */
-    int dice = per * (t->house.stands_fire
-                      ? bol_house_firing_stands (g, u, target)
-                      : bol_resolve (g, u));
+    /* seed 000's stands that fire take the place of resolve: none of
+       them firing, no die */
+    int stands = t->house.stands_fire ? bol_house_firing_stands (g, u, target)
+                                      : bol_resolve (g, u);
+    if (t->house.stands_fire && stands == 0)
+        return 0;
+    int dice = per * stands;
+    const situation_t *sit = game_situation (g);
+    vec2_t c = game_unit_c (g, target)->fp.centre;
+    if (situation_point_in (sit, c, TERRAIN_WOODS)
+        || situation_point_in (sit, c, TERRAIN_TOWN))
+        dice += t->shoot_cover_dice;
+    /* the host's modifiers leave at least one die (a reading of the
+       host's, for its cover modifier) */
+    if (dice < 1)
+        dice = 1;
     if (is_artillery (g, u) && is_artillery (g, target))
         dice += t->house.guns_at_guns_dice;      /* "Artillery shooting at
                                                     artillery -2" */
@@ -263,13 +275,8 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
         dice += t->house.cavalry_retreat_dice;   /* "Cavalry that do an
                                                     immediate retreat move
                                                     -1" */
-    const situation_t *sit = game_situation (g);
-    vec2_t c = game_unit_c (g, target)->fp.centre;
-    if (situation_point_in (sit, c, TERRAIN_WOODS)
-        || situation_point_in (sit, c, TERRAIN_TOWN))
-        dice += t->shoot_cover_dice;
-    /* at least one die (a reading of the host's); seed 000's -2 and -1
-       may leave none (shoot_dice_to_zero, a reading) */
+    /* seed 000's own -2 and -1 may leave none (shoot_dice_to_zero, a
+       reading), the host's floor not theirs */
     if (t->house.shoot_dice_to_zero)
         return dice < 0 ? 0 : dice;
     return dice < 1 ? 1 : dice;
