@@ -174,6 +174,7 @@ test_overlay_is_partial_over_bolivar (void **state)
     test_near (t->house.stand_width_cm, 3.0, 1e-9);    /* "30mm wide" */
     assert_int_equal (t->house.guns_at_guns_dice, -2);
     assert_int_equal (t->house.cavalry_retreat_dice, -1);
+    assert_true (t->house.retreat_dice_each_shooter);
     assert_int_equal (t->house.cavalry_vs_disordered_dice, 3);
     assert_int_equal (t->house.high_ground_dice, -1);
     test_near (t->house.guns_move_and_shoot, 2, 1e-9);
@@ -717,6 +718,42 @@ test_fire_and_cavalry_retreat (void **state)
                                         idx (f, "bn"), err, sizeof err), -1);
     assert_non_null (strstr (err, "took casualties in fire combat and "
                              "failed its disorder check"));
+    unmake (f);
+}
+
+/*  "New modifier: Cavalry that do an immediate retreat move -1"; "when
+ *  a cavalry unit is being shot at the owner can decide that it is doing
+ *  a retreat move and hence impose a modifier on the shooter": each unit
+ *  shooting at it throws one die fewer, the second as the first
+ *  (retreat_dice_each_shooter, a reading: every unit throws its own dice
+ *  with its own modifiers). */
+static void
+test_cavalry_retreat_on_each_shooter (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("bn2", "blue", "battalion", "line", 60, 20, 0, 4, NULL),
+              unit ("horse", "red", "horse", "mounted", 55, 32, 180, 3,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    int h = idx (f, "horse");
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "bn"), h, true), 4);
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "bn2"), h, false), 4);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    order_t o = order_hold ();
+    o.kind = ORDER_FIRE;
+    o.fire = true;
+    test_give_order (f->g, "bn", o);
+    test_give_order (f->g, "bn2", o);
+    test_push (f, 6, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    saw (f, "bn (primary) 3d6 needing 6: 0 hits; bn2 (secondary) 3d6 "
+         "needing 6: 0 hits");
+    saw (f, "horse retreats 10.2 cm directly to its rear (it retreats from "
+         "the fire)");
     unmake (f);
 }
 
@@ -1450,6 +1487,7 @@ main (void)
         cmocka_unit_test (test_target_a_stand_can_fire_at),
         cmocka_unit_test (test_shoot_dice_floor),
         cmocka_unit_test (test_fire_and_cavalry_retreat),
+        cmocka_unit_test (test_cavalry_retreat_on_each_shooter),
         cmocka_unit_test (test_fire_hit_may_still_charge),
         cmocka_unit_test (test_moved_unit_does_not_charge),
         cmocka_unit_test (test_charged_unit_does_not_evade),

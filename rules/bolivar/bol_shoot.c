@@ -271,10 +271,12 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
     if (is_artillery (g, u) && is_artillery (g, target))
         dice += t->house.guns_at_guns_dice;      /* "Artillery shooting at
                                                     artillery -2" */
-    if (state_c (g, target)->house & BOL_H_RETREATED)
-        dice += t->house.cavalry_retreat_dice;   /* "Cavalry that do an
-                                                    immediate retreat move
-                                                    -1" */
+    /* "Cavalry that do an immediate retreat move -1": on each unit
+       shooting at it (retreat_dice_each_shooter, a reading), or on the
+       primary alone */
+    if ((state_c (g, target)->house & BOL_H_RETREATED)
+        && (primary || t->house.retreat_dice_each_shooter))
+        dice += t->house.cavalry_retreat_dice;
     /* seed 000's own -2 and -1 may leave none (shoot_dice_to_zero, a
        reading), the host's floor not theirs */
     if (t->house.shoot_dice_to_zero)

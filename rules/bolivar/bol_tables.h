@@ -65,6 +65,8 @@ typedef struct {
     int cavalry_retreat_dice;       /* "Cavalry that do an immediate
                                        retreat move" */
     bool cavalry_retreat_from_fire; /* the owner's choice, taken */
+    bool retreat_dice_each_shooter; /* the -1 on each unit shooting at
+                                       it, not on the primary alone */
     double retreat;                 /* "moves back 4 inches" */
     bool no_drawn_melees;
     bool pursuit;
