@@ -1152,6 +1152,43 @@ test_charges (void **state)
     unmake (f);
 }
 
+/*  Mutual chargers (4 Page Bolivar: "Mutually charging units meet half
+ *  way") under "A charge can be an oblique move but cannot include a
+ *  change of facing" and "Edge to edge contact and stands lined up": they
+ *  keep their facings and meet front to front, their fronts centred on
+ *  each other half way between them. */
+static void
+test_mutual_chargers_keep_their_facings (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* fronts at y = 21 and y = 33.7, centres 8 cm apart across */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("a", "blue", "horse", "mounted", 50, 20, 0, 3, NULL),
+              unit ("b", "red", "horse", "mounted", 58, 34.7, 180, 3, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_give_order (f->g, "a", test_charge_order (f, "b"));
+    test_push (f, 2, 6, 1);          /* a's disorder check to charge */
+    test_next_phase (f);
+    test_give_order (f->g, "b", test_charge_order (f, "a"));
+    /* b's check; the melee at a: b's 6d6 one hit, a's none; a's morale
+       test passed; b passes its check and stands its ground */
+    test_push (f, 18, 6, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 6, 1);
+    test_next_phase (f);
+    saw (f, "a and b charge each other and meet half way, at (54.0, 27.4)");
+    saw (f, "red wins the melee");
+    /* b, the winner, holds where they met; a retreated straight back */
+    test_near (U (f, "a")->fp.facing, 0, 1e-6);
+    test_near (U (f, "b")->fp.facing, 180, 1e-6);
+    test_near (U (f, "b")->fp.centre.x, 54, 1e-6);
+    test_near (U (f, "b")->fp.centre.y - 1, (21 + 33.7) / 2, 1e-6);
+    test_near (U (f, "a")->fp.centre.x, 54, 1e-6);
+    test_near (U (f, "a")->fp.centre.y + 1, (21 + 33.7) / 2 - 4 * IN, 1e-6);
+    unmake (f);
+}
+
 /*  "Battalions being charged by cavalry this turn can only form a hasty
  *  square; this requires a morale roll to succeed." */
 static void
@@ -1496,6 +1533,7 @@ main (void)
         cmocka_unit_test (test_cavalry_pursuit),
         cmocka_unit_test (test_pursuit_only_where_it_could_charge),
         cmocka_unit_test (test_charges),
+        cmocka_unit_test (test_mutual_chargers_keep_their_facings),
         cmocka_unit_test (test_hasty_square),
         cmocka_unit_test (test_melee_modifiers),
         cmocka_unit_test (test_skirmish_order_is_supported),

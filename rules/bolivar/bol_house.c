@@ -599,6 +599,32 @@ bol_house_melee_winner (game_t *g, const int taken[SIDE_COUNT],
     }
 }
 
+void
+bol_house_meet (const game_t *g, int u, int e, double *facing, vec2_t *mid)
+{
+    if (house (g)->charge_facing_deg <= 0)
+        return;
+    const footprint_t *a = &game_unit_c (g, u)->fp;
+    const footprint_t *b = &game_unit_c (g, e)->fp;
+    /* each turns half of what parts them from facing exactly opposite */
+    double apart = geom_norm_deg (b->facing + 180 - a->facing + 180) - 180;
+    double f = geom_norm_deg (a->facing + apart / 2);
+    vec2_t ahead = geom_heading_vec (f);
+    vec2_t right = { ahead.y, -ahead.x };
+    /* along: half way between their fronts; across: half way between
+       their centres, the fronts centred on each other */
+    double front_a = a->centre.x * ahead.x + a->centre.y * ahead.y
+                   + a->depth / 2;
+    double front_b = b->centre.x * ahead.x + b->centre.y * ahead.y
+                   - b->depth / 2;
+    double along = (front_a + front_b) / 2;
+    double across = (a->centre.x * right.x + a->centre.y * right.y
+                     + b->centre.x * right.x + b->centre.y * right.y) / 2;
+    *facing = f;
+    *mid = (vec2_t) { ahead.x * along + right.x * across,
+                      ahead.y * along + right.y * across };
+}
+
 /*  The nearest enemy unit (closest points) that unit u, cavalry that
  *  won its melee, could charge now within its normal move
  *  (bol_pursuit_check: a pursuit is "an immediate charge", so it goes

@@ -382,6 +382,19 @@ int bol_house_melee_dice (const game_t *g, int u, int e);
 side_t bol_house_melee_winner (game_t *g, const int taken[SIDE_COUNT],
                                const bool routed[SIDE_COUNT], dice_t *dice);
 
+/*  Where mutual chargers u and e meet under the house's charge
+ *  (charge_facing_deg > 0: "A charge can be an oblique move but cannot
+ *  include a change of facing"; "Edge to edge contact and stands lined
+ *  up"): front to front, each keeping its facing but for half of what
+ *  keeps them from facing exactly opposite (within charge_facing_deg
+ *  when both charges were allowed), their fronts meeting half way
+ *  between them and centred on each other.  u's facing into *facing, the
+ *  middle of the line where their fronts meet into *mid; e faces the
+ *  opposite way.  Nothing changed when the rule is off (the host's
+ *  meeting on the line between their centres). */
+void bol_house_meet (const game_t *g, int u, int e, double *facing,
+                     vec2_t *mid);
+
 /*  Unit l lost its melee: it retreats and takes one morale test. */
 void bol_house_lost (game_t *g, int l, dice_t *dice);
 
