@@ -18,6 +18,7 @@
 #include "bol_engine.h"
 #include "bol_play.h"
 #include "overlay.h"
+#include "portfolio.h"
 #include "testutil.h"
 
 #define IN 2.54                     /* cm an inch */
@@ -528,12 +529,15 @@ test_leader_rallies_twice (void **state)
     assert_false (U (f, "bn")->status & STATUS_DISORDERED);
     saw (f, "general rallies bn from disorder with his own rating: 3d6, "
          "best 6: passed");
-    /* and he does not move this turn: not on his own order, nor with his
-       unit, which goes on without him and leaves him behind */
+    /* and he does not move this turn: an order to is refused when given
+       ("Leaders only get two choices": this one "No movement"), and his
+       unit goes on without him and leaves him behind */
     test_next_phase (f);
     vec2_t was = U (f, "general")->fp.centre;
     test_give_order (f->g, "bn", test_move_order (50, 19 + 2 * IN));
-    test_give_order (f->g, "general", test_move_order (80, 20));
+    test_order_refused (f->g, "general", test_move_order (80, 20),
+                        "he attempted to rally this turn, so he makes no "
+                        "movement");
     test_next_phase (f);
     test_near (U (f, "bn")->fp.centre.y, 19 + 2 * IN, 1e-6);
     test_near (U (f, "general")->fp.centre.x, was.x, 1e-9);
@@ -891,6 +895,176 @@ test_moved_unit_does_not_charge (void **state)
     test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     assert_int_equal (bol_active (f->g), SIDE_BLUE);
     test_give_order (f->g, "mover", test_charge_order (f, "foe1"));
+    unmake (f);
+}
+
+/*  How far unit `id` stands from `was`, in inches. */
+static double
+moved_in (fixture_t *f, const char *id, vec2_t was)
+{
+    return geom_dist (U (f, id)->fp.centre, was) / IN;
+}
+
+/*  "A unit can do one of these: Change formation and/or change facing;
+ *  Change facing then 1/2 move; Only if infantry: Step back 1/2 move and
+ *  take disorder check; Leader that attempted to rally this turn: No
+ *  movement *; Take disorder check and if pass then charge full move;
+ *  Otherwise full move *"; "A full move or 1/2 move can be oblique
+ *  (±45°). In all cases "full" move means up to full move and "1/2 move"
+ *  means up to 1/2 move."; "Leaders only get two choices - marked with
+ *  *".  Each option taken, and orders that are none of them refused. */
+static void
+test_movement_options (void **state)
+{
+    (void) state;
+    char units[8192];
+    /* battalions of four (a move of 6 inches) and horse (8), all facing
+       0, far from the enemy */
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s, %s, %s",
+              unit ("former", "blue", "battalion", "line", 20, 20, 0, 4,
+                    NULL),
+              unit ("oblique", "blue", "battalion", "line", 60, 20, 0, 4,
+                    NULL),
+              unit ("turner", "blue", "battalion", "line", 100, 20, 0, 4,
+                    NULL),
+              unit ("backer", "blue", "battalion", "line", 140, 60, 0, 4,
+                    NULL),
+              unit ("ahead", "blue", "battalion", "line", 180, 20, 0, 4,
+                    NULL),
+              unit ("sider", "blue", "battalion", "line", 20, 100, 0, 4,
+                    NULL),
+              unit ("horse", "blue", "horse", "mounted", 100, 100, 0, 3,
+                    NULL),
+              unit ("general", "blue", "brigadier", "line", 160, 120, 0, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    const char *options = "\"A unit can do one of these: Change formation "
+                          "and/or change facing; Change facing then 1/2 move;";
+    vec2_t c;
+
+    /* "Change formation and/or change facing": standing, both at once */
+    order_t form = order_hold ();
+    form.has_formation = true;
+    form.formation = FORMATION_COLUMN;
+    form.has_facing = true;
+    form.facing = 30;
+    test_give_order (f->g, "former", form);
+    /* a formation change and a move: no option has both */
+    c = U (f, "former")->fp.centre;
+    order_t form_move = test_move_order (c.x, c.y + 3 * IN);
+    form_move.has_formation = true;
+    form_move.formation = FORMATION_COLUMN;
+    test_order_refused (f->g, "former", form_move, "it changes formation or "
+                        "moves, not both");
+    test_order_refused (f->g, "former", form_move, options);
+
+    /* "Otherwise full move", oblique 30 degrees, its facing kept; 60
+       degrees off is no option */
+    vec2_t ob = U (f, "oblique")->fp.centre;
+    vec2_t v30 = geom_heading_vec (30), v60 = geom_heading_vec (60);
+    order_t wide = test_move_order (ob.x + v60.x * 6 * IN,
+                                    ob.y + v60.y * 6 * IN);
+    wide.has_facing = true;
+    wide.facing = 0;
+    test_order_refused (f->g, "oblique", wide, "keeping its facing it moves "
+                        "60 degrees off its front: a full move goes up to 45");
+    order_t full = test_move_order (ob.x + v30.x * 6 * IN,
+                                    ob.y + v30.y * 6 * IN);
+    full.has_facing = true;
+    full.facing = 0;
+    test_give_order (f->g, "oblique", full);
+
+    /* "Change facing then 1/2 move": facing 90, on to the right, as far
+       as half its move; straight on from its old front after the turn is
+       no option */
+    vec2_t tu = U (f, "turner")->fp.centre;
+    order_t ahead_turned = test_move_order (tu.x, tu.y + 3 * IN);
+    ahead_turned.has_facing = true;
+    ahead_turned.facing = 90;
+    test_order_refused (f->g, "turner", ahead_turned, "after its change of "
+                        "facing it moves 90 degrees off its new front");
+    order_t turn_move = test_move_order (tu.x + 6 * IN, tu.y);
+    turn_move.has_facing = true;
+    turn_move.facing = 90;
+    test_give_order (f->g, "turner", turn_move);
+
+    /* "Only if infantry: Step back 1/2 move and take disorder check";
+       cavalry does not step back */
+    vec2_t bk = U (f, "backer")->fp.centre;
+    order_t back = test_move_order (bk.x, bk.y - 6 * IN);
+    back.has_facing = true;
+    back.facing = 0;
+    test_give_order (f->g, "backer", back);
+    vec2_t ho = U (f, "horse")->fp.centre;
+    order_t horse_back = test_move_order (ho.x, ho.y - 8 * IN);
+    horse_back.has_facing = true;
+    horse_back.facing = 0;
+    test_order_refused (f->g, "horse", horse_back, "only infantry step back");
+
+    /* an order naming no facing: the option that goes its way, a full
+       move on the oblique (20 degrees off, facing kept), or further off a
+       change of facing to its way and a half move */
+    vec2_t ah = U (f, "ahead")->fp.centre, v20 = geom_heading_vec (20);
+    test_give_order (f->g, "ahead", test_move_order (ah.x + v20.x * 6 * IN,
+                                                     ah.y + v20.y * 6 * IN));
+    vec2_t si = U (f, "sider")->fp.centre;
+    test_give_order (f->g, "sider", test_move_order (si.x + 6 * IN, si.y));
+
+    /* "Otherwise full move *": a leader moves any way, facing as he
+       likes */
+    vec2_t ge = U (f, "general")->fp.centre;
+    test_give_order (f->g, "general", test_move_order (ge.x, ge.y - 5 * IN));
+
+    /* the step back's disorder check (2d6, resolve 3 less 1 with no
+       commander near), failed */
+    test_push (f, 2, 2, 2);
+    test_next_phase (f);
+
+    assert_int_equal (U (f, "former")->formation, FORMATION_COLUMN);
+    test_near (U (f, "former")->fp.facing, 30, 1e-6);
+    test_near (moved_in (f, "oblique", ob), 6, 1e-6);
+    test_near (U (f, "oblique")->fp.facing, 0, 1e-6);
+    test_near (moved_in (f, "turner", tu), 3, 1e-6);          /* half */
+    test_near (U (f, "turner")->fp.facing, 90, 1e-6);
+    test_near (U (f, "turner")->fp.centre.x, tu.x + 3 * IN, 1e-6);
+    test_near (U (f, "backer")->fp.centre.y, bk.y - 3 * IN, 1e-6);
+    test_near (U (f, "backer")->fp.facing, 0, 1e-6);
+    saw (f, "backer's command check to pass its disorder check, having "
+         "stepped back: 2d6, best 2: failed");
+    assert_true (U (f, "backer")->status & STATUS_DISORDERED);
+    test_near (moved_in (f, "ahead", ah), 6, 1e-6);
+    test_near (U (f, "ahead")->fp.facing, 0, 1e-6);
+    test_near (moved_in (f, "sider", si), 3, 1e-6);
+    test_near (U (f, "sider")->fp.facing, 90, 1e-6);
+    test_near (U (f, "general")->fp.centre.y, ge.y - 5 * IN, 1e-6);
+    assert_false (U (f, "oblique")->status & STATUS_DISORDERED);
+    unmake (f);
+
+    /* the AI's options still find orders that move: the engine's legal
+       orders and a strategy's portfolio, for a line facing away from
+       its enemy (every move on towards it a change of facing first) */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 100, 60, 90, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    int bn = idx (f, "bn");
+    order_t legal[GAME_MAX_LEGAL_ORDERS];
+    int n = game_legal_orders (f->g, bn, legal, GAME_MAX_LEGAL_ORDERS);
+    int moving = 0;
+    for (int i = 0; i < n; i++)
+        moving += legal[i].has_to;
+    assert_true (moving > 0);
+    portfolio_option_t opt[PORTFOLIO_MAX];
+    n = portfolio_build (f->g, bn, NULL, 0.5, 0.5, opt, PORTFOLIO_MAX);
+    moving = 0;
+    for (int i = 0; i < n; i++)
+        moving += opt[i].kind == PORTFOLIO_ADVANCE;
+    assert_true (moving > 0);
     unmake (f);
 }
 
@@ -1527,6 +1701,7 @@ main (void)
         cmocka_unit_test (test_cavalry_retreat_on_each_shooter),
         cmocka_unit_test (test_fire_hit_may_still_charge),
         cmocka_unit_test (test_moved_unit_does_not_charge),
+        cmocka_unit_test (test_movement_options),
         cmocka_unit_test (test_charged_unit_does_not_evade),
         cmocka_unit_test (test_melee_has_a_winner),
         cmocka_unit_test (test_melee_loser_retreats_and_tests),

@@ -414,8 +414,38 @@ bol_house_move_t bol_house_move_begin (const game_t *g, int u);
 /*  Unit u's move order done: it is marked as having moved this turn
  *  (BOL_H_MOVED) when it stands elsewhere, faces another way or is in
  *  another formation than `was` (seed 000's "A unit can do one of
- *  these"); the mark goes at the next turn's start. */
-void bol_house_move_end (game_t *g, int u, bol_house_move_t was);
+ *  these"); the mark goes at the next turn's start.  Under oblique_deg,
+ *  infantry that stepped back (moved back, its facing kept, not in a
+ *  passage of lines) takes its disorder check ("Only if infantry: Step
+ *  back 1/2 move and take disorder check"), with `dice`. */
+void bol_house_move_end (game_t *g, int u, bol_house_move_t was,
+                         dice_t *dice);
+
+/*  Seed 000's movement options (under oblique_deg > 0): "A unit can do
+ *  one of these: Change formation and/or change facing; Change facing
+ *  then 1/2 move; Only if infantry: Step back 1/2 move and take disorder
+ *  check; Leader that attempted to rally this turn: No movement *; Take
+ *  disorder check and if pass then charge full move; Otherwise full move
+ *  *"; "A full move or 1/2 move can be oblique (±45°)"; "Leaders only
+ *  get two choices".  Reads move-phase order `o` of unit u as the option
+ *  it is, into *read: a formation change or a turn standing; a full
+ *  move up to oblique_deg off its front, its facing kept; a change of
+ *  facing then a half move up to oblique_deg off its new front; for
+ *  infantry a step back, facing kept, up to oblique_deg off its rear, a
+ *  half move.  A half move's point is brought in to half the unit's
+ *  normal move ("up to 1/2 move").  An order that names no facing (the
+ *  core's "ending facing the way it moved") is read as the option that
+ *  goes its way: a full move on the oblique, facing kept, when the way
+ *  is within oblique_deg of its front, else a change of facing to the
+ *  way then a half move.  A leader moves as the host's commanders do,
+ *  but not at all after he attempted to rally this turn.  A charge (an
+ *  option of its own), a continue and a passage of lines are left as
+ *  they are.  0, or -1 with err quoting the options when `o` is none of
+ *  them (a move with a formation change, a move further off its front
+ *  than the oblique, a step back by other than infantry).  *read is `o`
+ *  when the rule is off. */
+int bol_house_move_option (const game_t *g, int u, const order_t *o,
+                           order_t *read, char *err, int errlen);
 
 /*  Why the house rules refuse unit u a charge now, beyond the host's own
  *  reasons, in a player's words: under moved_cannot_charge, it moved,

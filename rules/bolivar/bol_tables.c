@@ -228,7 +228,7 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         "charge_facing_deg", "rout_rally_per", "stand_width_cm",
         "stand_depth_cm", "guns_at_guns_dice", "cavalry_retreat_dice",
         "retreat", "cavalry_vs_disordered_dice", "high_ground_dice",
-        "guns_move_and_shoot", "routed_breakpoint" };
+        "guns_move_and_shoot", "routed_breakpoint", "oblique_deg" };
     enum { FLAGS = sizeof flags / sizeof *flags,
            NUMBERS = sizeof numbers / sizeof *numbers };
     const char *keys[FLAGS + NUMBERS];
@@ -270,7 +270,8 @@ load_house (table_reader_t *ld, bol_tables_t *t)
                   &h->high_ground_dice) < 0
         || num (ld, g, "guns_move_and_shoot", 0, 1000,
                 &h->guns_move_and_shoot) < 0
-        || num (ld, g, "routed_breakpoint", 0, 1, &h->routed_breakpoint) < 0)
+        || num (ld, g, "routed_breakpoint", 0, 1, &h->routed_breakpoint) < 0
+        || num (ld, g, "oblique_deg", 0, 90, &h->oblique_deg) < 0)
         return -1;
     if ((h->stand_width_cm > 0) != (h->stand_depth_cm > 0))
         return table_fail_at (ld, config_lookup (&ld->cfg,
@@ -285,7 +286,7 @@ load_house (table_reader_t *ld, bol_tables_t *t)
          || h->cavalry_retreat_dice || h->retreat > 0
          || h->cavalry_vs_disordered_dice || h->high_ground_dice
          || h->guns_move_and_shoot > 0 || h->routed_breakpoint > 0
-         || h->charge_facing_deg > 0;
+         || h->charge_facing_deg > 0 || h->oblique_deg > 0;
     return 0;
 }
 

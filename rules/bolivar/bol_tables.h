@@ -104,6 +104,10 @@ typedef struct {
     bool secondary_by_stands;       /* a secondary shooter or fighter
                                        throws its stands' dice too, not
                                        the host's 1d6 */
+    double oblique_deg;             /* "A unit can do one of these": the
+                                       movement options, a full or half
+                                       move oblique up to this off the
+                                       front; 0: the host's movement */
 } bol_house_t;
 
 /*  One unit type's row. */
