@@ -747,7 +747,8 @@ enemy_in_reach (const game_t *g, int u)
         if (!is_enemy (g, u, e))
             continue;
         double d = situation_unit_distance (game_situation (g), u, e);
-        if (d <= reach && d < best && bol_pursuit_check (g, u, e, NULL, 0) == 0)
+        if (d <= reach && d < best
+            && bol_pursuit_check (g, u, e, NULL, 0) == 0)
             best = d, found = e;
     }
     return found;
