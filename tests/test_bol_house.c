@@ -18,6 +18,7 @@
 #include "bol_engine.h"
 #include "bol_play.h"
 #include "overlay.h"
+#include "portfolio.h"
 #include "testutil.h"
 
 #define IN 2.54                     /* cm an inch */
@@ -174,6 +175,7 @@ test_overlay_is_partial_over_bolivar (void **state)
     test_near (t->house.stand_width_cm, 3.0, 1e-9);    /* "30mm wide" */
     assert_int_equal (t->house.guns_at_guns_dice, -2);
     assert_int_equal (t->house.cavalry_retreat_dice, -1);
+    assert_true (t->house.retreat_dice_each_shooter);
     assert_int_equal (t->house.cavalry_vs_disordered_dice, 3);
     assert_int_equal (t->house.high_ground_dice, -1);
     test_near (t->house.guns_move_and_shoot, 2, 1e-9);
@@ -527,12 +529,15 @@ test_leader_rallies_twice (void **state)
     assert_false (U (f, "bn")->status & STATUS_DISORDERED);
     saw (f, "general rallies bn from disorder with his own rating: 3d6, "
          "best 6: passed");
-    /* and he does not move this turn: not on his own order, nor with his
-       unit, which goes on without him and leaves him behind */
+    /* and he does not move this turn: an order to is refused when given
+       ("Leaders only get two choices": this one "No movement"), and his
+       unit goes on without him and leaves him behind */
     test_next_phase (f);
     vec2_t was = U (f, "general")->fp.centre;
     test_give_order (f->g, "bn", test_move_order (50, 19 + 2 * IN));
-    test_give_order (f->g, "general", test_move_order (80, 20));
+    test_order_refused (f->g, "general", test_move_order (80, 20),
+                        "he attempted to rally this turn, so he makes no "
+                        "movement");
     test_next_phase (f);
     test_near (U (f, "bn")->fp.centre.y, 19 + 2 * IN, 1e-6);
     test_near (U (f, "general")->fp.centre.x, was.x, 1e-9);
@@ -598,6 +603,84 @@ test_target_priority (void **state)
     unmake (f);
 }
 
+/*  "A unit must fire at the nearest eligible enemy unit"; "Stands at
+ *  the front of a unit fire within 45 degrees of their front, measured
+ *  from either edge of the stand.  Infantry stands in a second row
+ *  behind eligible front row stands can also shoot at the same target":
+ *  an eligible target is one a stand of the unit can fire at, so the
+ *  nearest such is the target, whatever the unit's centre sees. */
+static void
+test_target_a_stand_can_fire_at (void **state)
+{
+    (void) state;
+    char units[4096];
+    /* a square of six (two stands wide, three deep: its two front stands
+       fire, and the two behind them); an enemy 5 inches behind it, none
+       of whose stands can fire at, and one 8 inches ahead */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("sq", "blue", "battalion", "square", 50, 50, 0, 6, NULL),
+              unit ("behind", "red", "battalion", "line", 50, 50 - 5 * IN, 0,
+                    4, NULL),
+              unit ("ahead", "red", "battalion", "line", 50, 50 + 8 * IN, 180,
+                    4, NULL));
+    fixture_t *f = make (NULL, units);
+    int sq = idx (f, "sq");
+    assert_int_equal (bol_house_firing_stands (f->g, sq, idx (f, "behind")),
+                      0);
+    assert_int_equal (bol_priority_target (f->g, sq), idx (f, "ahead"));
+    assert_int_equal (bol_shoot_dice (f->g, sq, idx (f, "ahead"), true), 4);
+    unmake (f);
+
+    /* a line of six (three wide, two deep) facing 0: a skirmisher off its
+       right, within 45 degrees of the right stand's right edge (and so
+       of the stand behind it) though not of the line's centre, nearer
+       than a line 7 inches ahead: the skirmisher is the target, at two
+       dice */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("line", "blue", "battalion", "line", 50, 20, 0, 6, NULL),
+              unit ("sk", "red", "battalion", "loose", 58.5, 25, 180, 1,
+                    NULL),
+              unit ("far", "red", "battalion", "line", 50, 20 + 7 * IN, 180,
+                    4, NULL));
+    f = make (NULL, units);
+    int line = idx (f, "line");
+    assert_int_equal (bol_priority_target (f->g, line), idx (f, "sk"));
+    assert_int_equal (bol_shoot_dice (f->g, line, idx (f, "sk"), true), 2);
+    unmake (f);
+}
+
+/*  The floor of the shooting dice: the host's cover modifier leaves a
+ *  shooter one die at least (RULINGS.md: "4 Page Bolivar's own tables
+ *  keep a shooter at one die at least (a reading of the host's, for its
+ *  cover modifier)"); the page's own "New modifier: Artillery shooting
+ *  at artillery -2" and "Cavalry that do an immediate retreat move -1"
+ *  may leave none. */
+static void
+test_shoot_dice_floor (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("sk", "blue", "battalion", "loose", 50, 20, 0, 1, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 32, 180, 4, NULL),
+              unit ("sk2", "blue", "battalion", "loose", 120, 20, 0, 1, NULL),
+              unit ("horse", "red", "horse", "mounted", 120, 32, 180, 3,
+                    NULL));
+    fixture_t *f = make ("{ id = \"w\"; kind = \"woods\"; polygon = ( "
+                         "[30.0, 30.5], [150.0, 30.5], [150.0, 50.0], "
+                         "[30.0, 50.0] ); }", units);
+    /* one stand at a battalion in the woods: one die, less the host's
+       one for cover, floored at one */
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "sk"), idx (f, "foe"),
+                                      true), 1);
+    /* at cavalry in the woods that retreats: the page's -1 after the
+       host's floor, none left */
+    S (f, "horse")->house |= BOL_H_RETREATED;
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "sk2"), idx (f, "horse"),
+                                      true), 0);
+    unmake (f);
+}
+
 /*  "Cavalry of the period could evade fire. So when a cavalry unit is
  *  being shot at the owner can decide that it is doing a retreat move and
  *  hence impose a modifier on the shooter" ("Cavalry that do an immediate
@@ -639,6 +722,42 @@ test_fire_and_cavalry_retreat (void **state)
                                         idx (f, "bn"), err, sizeof err), -1);
     assert_non_null (strstr (err, "took casualties in fire combat and "
                              "failed its disorder check"));
+    unmake (f);
+}
+
+/*  "New modifier: Cavalry that do an immediate retreat move -1"; "when
+ *  a cavalry unit is being shot at the owner can decide that it is doing
+ *  a retreat move and hence impose a modifier on the shooter": each unit
+ *  shooting at it throws one die fewer, the second as the first
+ *  (retreat_dice_each_shooter, a reading: every unit throws its own dice
+ *  with its own modifiers). */
+static void
+test_cavalry_retreat_on_each_shooter (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("bn2", "blue", "battalion", "line", 60, 20, 0, 4, NULL),
+              unit ("horse", "red", "horse", "mounted", 55, 32, 180, 3,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    int h = idx (f, "horse");
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "bn"), h, true), 4);
+    assert_int_equal (bol_shoot_dice (f->g, idx (f, "bn2"), h, false), 4);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    order_t o = order_hold ();
+    o.kind = ORDER_FIRE;
+    o.fire = true;
+    test_give_order (f->g, "bn", o);
+    test_give_order (f->g, "bn2", o);
+    test_push (f, 6, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    saw (f, "bn (primary) 3d6 needing 6: 0 hits; bn2 (secondary) 3d6 "
+         "needing 6: 0 hits");
+    saw (f, "horse retreats 10.2 cm directly to its rear (it retreats from "
+         "the fire)");
     unmake (f);
 }
 
@@ -779,6 +898,176 @@ test_moved_unit_does_not_charge (void **state)
     unmake (f);
 }
 
+/*  How far unit `id` stands from `was`, in inches. */
+static double
+moved_in (fixture_t *f, const char *id, vec2_t was)
+{
+    return geom_dist (U (f, id)->fp.centre, was) / IN;
+}
+
+/*  "A unit can do one of these: Change formation and/or change facing;
+ *  Change facing then 1/2 move; Only if infantry: Step back 1/2 move and
+ *  take disorder check; Leader that attempted to rally this turn: No
+ *  movement *; Take disorder check and if pass then charge full move;
+ *  Otherwise full move *"; "A full move or 1/2 move can be oblique
+ *  (±45°). In all cases "full" move means up to full move and "1/2 move"
+ *  means up to 1/2 move."; "Leaders only get two choices - marked with
+ *  *".  Each option taken, and orders that are none of them refused. */
+static void
+test_movement_options (void **state)
+{
+    (void) state;
+    char units[8192];
+    /* battalions of four (a move of 6 inches) and horse (8), all facing
+       0, far from the enemy */
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s, %s, %s, %s",
+              unit ("former", "blue", "battalion", "line", 20, 20, 0, 4,
+                    NULL),
+              unit ("oblique", "blue", "battalion", "line", 60, 20, 0, 4,
+                    NULL),
+              unit ("turner", "blue", "battalion", "line", 100, 20, 0, 4,
+                    NULL),
+              unit ("backer", "blue", "battalion", "line", 140, 60, 0, 4,
+                    NULL),
+              unit ("ahead", "blue", "battalion", "line", 180, 20, 0, 4,
+                    NULL),
+              unit ("sider", "blue", "battalion", "line", 20, 100, 0, 4,
+                    NULL),
+              unit ("horse", "blue", "horse", "mounted", 100, 100, 0, 3,
+                    NULL),
+              unit ("general", "blue", "brigadier", "line", 160, 120, 0, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    const char *options = "\"A unit can do one of these: Change formation "
+                          "and/or change facing; Change facing then 1/2 move;";
+    vec2_t c;
+
+    /* "Change formation and/or change facing": standing, both at once */
+    order_t form = order_hold ();
+    form.has_formation = true;
+    form.formation = FORMATION_COLUMN;
+    form.has_facing = true;
+    form.facing = 30;
+    test_give_order (f->g, "former", form);
+    /* a formation change and a move: no option has both */
+    c = U (f, "former")->fp.centre;
+    order_t form_move = test_move_order (c.x, c.y + 3 * IN);
+    form_move.has_formation = true;
+    form_move.formation = FORMATION_COLUMN;
+    test_order_refused (f->g, "former", form_move, "it changes formation or "
+                        "moves, not both");
+    test_order_refused (f->g, "former", form_move, options);
+
+    /* "Otherwise full move", oblique 30 degrees, its facing kept; 60
+       degrees off is no option */
+    vec2_t ob = U (f, "oblique")->fp.centre;
+    vec2_t v30 = geom_heading_vec (30), v60 = geom_heading_vec (60);
+    order_t wide = test_move_order (ob.x + v60.x * 6 * IN,
+                                    ob.y + v60.y * 6 * IN);
+    wide.has_facing = true;
+    wide.facing = 0;
+    test_order_refused (f->g, "oblique", wide, "keeping its facing it moves "
+                        "60 degrees off its front: a full move goes up to 45");
+    order_t full = test_move_order (ob.x + v30.x * 6 * IN,
+                                    ob.y + v30.y * 6 * IN);
+    full.has_facing = true;
+    full.facing = 0;
+    test_give_order (f->g, "oblique", full);
+
+    /* "Change facing then 1/2 move": facing 90, on to the right, as far
+       as half its move; straight on from its old front after the turn is
+       no option */
+    vec2_t tu = U (f, "turner")->fp.centre;
+    order_t ahead_turned = test_move_order (tu.x, tu.y + 3 * IN);
+    ahead_turned.has_facing = true;
+    ahead_turned.facing = 90;
+    test_order_refused (f->g, "turner", ahead_turned, "after its change of "
+                        "facing it moves 90 degrees off its new front");
+    order_t turn_move = test_move_order (tu.x + 6 * IN, tu.y);
+    turn_move.has_facing = true;
+    turn_move.facing = 90;
+    test_give_order (f->g, "turner", turn_move);
+
+    /* "Only if infantry: Step back 1/2 move and take disorder check";
+       cavalry does not step back */
+    vec2_t bk = U (f, "backer")->fp.centre;
+    order_t back = test_move_order (bk.x, bk.y - 6 * IN);
+    back.has_facing = true;
+    back.facing = 0;
+    test_give_order (f->g, "backer", back);
+    vec2_t ho = U (f, "horse")->fp.centre;
+    order_t horse_back = test_move_order (ho.x, ho.y - 8 * IN);
+    horse_back.has_facing = true;
+    horse_back.facing = 0;
+    test_order_refused (f->g, "horse", horse_back, "only infantry step back");
+
+    /* an order naming no facing: the option that goes its way, a full
+       move on the oblique (20 degrees off, facing kept), or further off a
+       change of facing to its way and a half move */
+    vec2_t ah = U (f, "ahead")->fp.centre, v20 = geom_heading_vec (20);
+    test_give_order (f->g, "ahead", test_move_order (ah.x + v20.x * 6 * IN,
+                                                     ah.y + v20.y * 6 * IN));
+    vec2_t si = U (f, "sider")->fp.centre;
+    test_give_order (f->g, "sider", test_move_order (si.x + 6 * IN, si.y));
+
+    /* "Otherwise full move *": a leader moves any way, facing as he
+       likes */
+    vec2_t ge = U (f, "general")->fp.centre;
+    test_give_order (f->g, "general", test_move_order (ge.x, ge.y - 5 * IN));
+
+    /* the step back's disorder check (2d6, resolve 3 less 1 with no
+       commander near), failed */
+    test_push (f, 2, 2, 2);
+    test_next_phase (f);
+
+    assert_int_equal (U (f, "former")->formation, FORMATION_COLUMN);
+    test_near (U (f, "former")->fp.facing, 30, 1e-6);
+    test_near (moved_in (f, "oblique", ob), 6, 1e-6);
+    test_near (U (f, "oblique")->fp.facing, 0, 1e-6);
+    test_near (moved_in (f, "turner", tu), 3, 1e-6);          /* half */
+    test_near (U (f, "turner")->fp.facing, 90, 1e-6);
+    test_near (U (f, "turner")->fp.centre.x, tu.x + 3 * IN, 1e-6);
+    test_near (U (f, "backer")->fp.centre.y, bk.y - 3 * IN, 1e-6);
+    test_near (U (f, "backer")->fp.facing, 0, 1e-6);
+    saw (f, "backer's command check to pass its disorder check, having "
+         "stepped back: 2d6, best 2: failed");
+    assert_true (U (f, "backer")->status & STATUS_DISORDERED);
+    test_near (moved_in (f, "ahead", ah), 6, 1e-6);
+    test_near (U (f, "ahead")->fp.facing, 0, 1e-6);
+    test_near (moved_in (f, "sider", si), 3, 1e-6);
+    test_near (U (f, "sider")->fp.facing, 90, 1e-6);
+    test_near (U (f, "general")->fp.centre.y, ge.y - 5 * IN, 1e-6);
+    assert_false (U (f, "oblique")->status & STATUS_DISORDERED);
+    unmake (f);
+
+    /* the AI's options still find orders that move: the engine's legal
+       orders and a strategy's portfolio, for a line facing away from
+       its enemy (every move on towards it a change of facing first) */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 100, 60, 90, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    int bn = idx (f, "bn");
+    order_t legal[GAME_MAX_LEGAL_ORDERS];
+    int n = game_legal_orders (f->g, bn, legal, GAME_MAX_LEGAL_ORDERS);
+    int moving = 0;
+    for (int i = 0; i < n; i++)
+        moving += legal[i].has_to;
+    assert_true (moving > 0);
+    portfolio_option_t opt[PORTFOLIO_MAX];
+    n = portfolio_build (f->g, bn, NULL, 0.5, 0.5, opt, PORTFOLIO_MAX);
+    moving = 0;
+    for (int i = 0; i < n; i++)
+        moving += opt[i].kind == PORTFOLIO_ADVANCE;
+    assert_true (moving > 0);
+    unmake (f);
+}
+
 /*  "Being charged pre-empts most movement by the unit on the receiving
  *  end. The only exception is that infantry may attempt to form a hasty
  *  square": a unit charged does not evade (4 Page Bolivar's gauchos and
@@ -915,6 +1204,72 @@ test_cavalry_pursuit (void **state)
     unmake (f);
 }
 
+/*  "A pursuit is an immediate charge towards the nearest enemy unit
+ *  within normal movement range"; "A charge can be an oblique move but
+ *  cannot include a change of facing"; "No enemy unit within normal
+ *  movement: Must stand its ground": an enemy the winner could not
+ *  charge (behind it, too far off its front, or further than its move
+ *  by the way a charge goes) is no pursuit's, and it stands, with no
+ *  morale check thrown. */
+static void
+test_pursuit_only_where_it_could_charge (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* directly behind it, 6 inches off */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("hussars", "blue", "horse", "mounted", 50, 50, 0, 3, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 50 - 2 - 6 * IN, 0,
+                    4, NULL));
+    fixture_t *f = make (NULL, units);
+    int h = idx (f, "hussars");
+    test_push (f, 3, 1, 1, 1);       /* a morale check would fail */
+    bol_house_won (f->g, h, f->dice, 0);
+    saw (f, "hussars stands its ground: no enemy within its normal move "
+         "that it could charge");
+    assert_false (test_saw (f, "hold back from pursuit"));
+    test_near (U (f, "hussars")->fp.centre.y, 50, 1e-9);
+    test_near (U (f, "hussars")->fp.facing, 0, 1e-9);
+    assert_false (U (f, "hussars")->status & STATUS_DISORDERED);
+    unmake (f);
+
+    /* its closest points within the 8 inches of a cavalry move, but the
+       straight way to meet its front is 9 inches: beyond the move */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("hussars", "blue", "horse", "mounted", 50, 50, 0, 3, NULL),
+              unit ("foe", "red", "battalion", "line", 64, 70, 180, 8, NULL));
+    f = make (NULL, units);
+    h = idx (f, "hussars");
+    assert_true (situation_unit_distance (game_situation (f->g), h,
+                                          idx (f, "foe")) < 8 * IN);
+    test_push (f, 3, 1, 1, 1);
+    bol_house_won (f->g, h, f->dice, 0);
+    saw (f, "hussars stands its ground: no enemy within its normal move "
+         "that it could charge");
+    test_near (U (f, "hussars")->fp.centre.x, 50, 1e-9);
+    test_near (U (f, "hussars")->fp.centre.y, 50, 1e-9);
+    unmake (f);
+
+    /* an enemy it could charge behind one it could not: it pursues the
+       one it could charge, straight on, its facing kept */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("hussars", "blue", "horse", "mounted", 50, 50, 0, 3, NULL),
+              unit ("behind", "red", "battalion", "line", 50, 50 - 2 - 2 * IN,
+                    0, 4, NULL),
+              unit ("ahead", "red", "battalion", "line", 50, 51 + 5 * IN + 1,
+                    180, 4, NULL));
+    f = make (NULL, units);
+    h = idx (f, "hussars");
+    test_push (f, 2, 1, 1);          /* the morale check, failed */
+    for (int i = 0; i < 40; i++)
+        dice_push (f->dice, 6, 1);
+    bol_house_won (f->g, h, f->dice, 0);
+    saw (f, "hussars pursues ahead");
+    saw (f, "hussars charges ahead in the front");
+    test_near (U (f, "hussars")->fp.facing, 0, 1e-6);
+    unmake (f);
+}
+
 /*  "Infantry cannot charge cavalry. Artillery cannot charge."  "Take
  *  disorder check and if pass then charge full move." */
 static void
@@ -968,6 +1323,43 @@ test_charges (void **state)
     test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     test_order_refused (f->g, "bn", test_charge_order (f, "skew"),
                         "cannot include a change of facing");
+    unmake (f);
+}
+
+/*  Mutual chargers (4 Page Bolivar: "Mutually charging units meet half
+ *  way") under "A charge can be an oblique move but cannot include a
+ *  change of facing" and "Edge to edge contact and stands lined up": they
+ *  keep their facings and meet front to front, their fronts centred on
+ *  each other half way between them. */
+static void
+test_mutual_chargers_keep_their_facings (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* fronts at y = 21 and y = 33.7, centres 8 cm apart across */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("a", "blue", "horse", "mounted", 50, 20, 0, 3, NULL),
+              unit ("b", "red", "horse", "mounted", 58, 34.7, 180, 3, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_give_order (f->g, "a", test_charge_order (f, "b"));
+    test_push (f, 2, 6, 1);          /* a's disorder check to charge */
+    test_next_phase (f);
+    test_give_order (f->g, "b", test_charge_order (f, "a"));
+    /* b's check; the melee at a: b's 6d6 one hit, a's none; a's morale
+       test passed; b passes its check and stands its ground */
+    test_push (f, 18, 6, 1, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 6, 1, 6, 1);
+    test_next_phase (f);
+    saw (f, "a and b charge each other and meet half way, at (54.0, 27.4)");
+    saw (f, "red wins the melee");
+    /* b, the winner, holds where they met; a retreated straight back */
+    test_near (U (f, "a")->fp.facing, 0, 1e-6);
+    test_near (U (f, "b")->fp.facing, 180, 1e-6);
+    test_near (U (f, "b")->fp.centre.x, 54, 1e-6);
+    test_near (U (f, "b")->fp.centre.y - 1, (21 + 33.7) / 2, 1e-6);
+    test_near (U (f, "a")->fp.centre.x, 54, 1e-6);
+    test_near (U (f, "a")->fp.centre.y + 1, (21 + 33.7) / 2 - 4 * IN, 1e-6);
     unmake (f);
 }
 
@@ -1303,14 +1695,20 @@ main (void)
         cmocka_unit_test (test_disorder_markers_and_rally),
         cmocka_unit_test (test_leader_rallies_twice),
         cmocka_unit_test (test_target_priority),
+        cmocka_unit_test (test_target_a_stand_can_fire_at),
+        cmocka_unit_test (test_shoot_dice_floor),
         cmocka_unit_test (test_fire_and_cavalry_retreat),
+        cmocka_unit_test (test_cavalry_retreat_on_each_shooter),
         cmocka_unit_test (test_fire_hit_may_still_charge),
         cmocka_unit_test (test_moved_unit_does_not_charge),
+        cmocka_unit_test (test_movement_options),
         cmocka_unit_test (test_charged_unit_does_not_evade),
         cmocka_unit_test (test_melee_has_a_winner),
         cmocka_unit_test (test_melee_loser_retreats_and_tests),
         cmocka_unit_test (test_cavalry_pursuit),
+        cmocka_unit_test (test_pursuit_only_where_it_could_charge),
         cmocka_unit_test (test_charges),
+        cmocka_unit_test (test_mutual_chargers_keep_their_facings),
         cmocka_unit_test (test_hasty_square),
         cmocka_unit_test (test_melee_modifiers),
         cmocka_unit_test (test_skirmish_order_is_supported),

@@ -623,6 +623,12 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
         snprintf (err, (size_t) errlen, "%s: no charge: %s", x->id, no);
         return -1;
     }
+    /* seed 000's movement options: the order read as the option it is
+       (its half move brought in), or refused as none of them */
+    order_t read;
+    if (bol_house_move_option (g, u, o, &read, err, errlen) < 0)
+        return -1;
+    o = &read;
     bool moves = order_moves (g, u, o);
     if (zone == BOL_ZONE_LOCKED) {
         /* "The only allowable move is to about face if that will leave

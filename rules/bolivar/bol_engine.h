@@ -173,7 +173,9 @@ bool bol_is_priority_target (const game_t *g, int u, int t);
 /*  The shooting dice of u at `target` as primary shooter (1d6 or 2d6 per
  *  resolve, the readings' modifiers; at least one) or secondary (1d6).
  *  Under seed 000's settings: per stand that fires, the secondary too
- *  (secondary_by_stands), and none left by the modifiers
+ *  (secondary_by_stands), none when no stand fires; the host's cover
+ *  modifier still leaves one die, and seed 000's own modifiers (guns at
+ *  guns, cavalry that retreats) may then leave none
  *  (shoot_dice_to_zero). */
 int bol_shoot_dice (const game_t *g, int u, int target, bool primary);
 

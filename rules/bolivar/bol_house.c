@@ -484,14 +484,122 @@ bol_house_move_begin (const game_t *g, int u)
     return (bol_house_move_t) { .fp = x->fp, .formation = x->formation };
 }
 
+/*  A turn smaller than this (degrees) is no change of facing, as the
+ *  host's moves read a facing kept. */
+#define HOUSE_TURN_MIN_DEG 0.5
+
+/*  The page's list of movement options, quoted when an order is none of
+ *  them. */
+#define HOUSE_OPTIONS "\"A unit can do one of these: Change formation " \
+    "and/or change facing; Change facing then 1/2 move; Only if infantry: " \
+    "Step back 1/2 move and take disorder check; Leader that attempted to " \
+    "rally this turn: No movement *; Take disorder check and if pass then " \
+    "charge full move; Otherwise full move *\"; \"A full move or 1/2 move " \
+    "can be oblique (±45°)\""
+
+int
+bol_house_move_option (const game_t *g, int u, const order_t *o,
+                       order_t *read, char *err, int errlen)
+{
+    const bol_house_t *h = house (g);
+    const unit_t *x = game_unit_c (g, u);
+    *read = *o;
+    /* a charge is an option of its own (bol_house_charge_order_no); a
+       continue is read as the order it carries on */
+    if (h->oblique_deg <= 0 || o->kind == ORDER_CHARGE
+        || o->kind == ORDER_CONTINUE)
+        return 0;
+    bool moves = (o->kind == ORDER_MOVE || o->kind == ORDER_TAKE_COVER
+                  || o->kind == ORDER_FIRE)
+              && o->has_to && geom_dist (o->to, x->fp.centre) > 0.05;
+    bool turns = o->has_facing
+              && turn_between (x->fp.facing, o->facing) > HOUSE_TURN_MIN_DEG;
+    char why[160] = "";
+    if (is_commander (g, u)) {
+        /* "Leaders only get two choices": no movement after a rally, or
+           a full move, any way and facing as he likes (the host's
+           commanders are always in its manoeuvre zone) */
+        if ((state_c (g, u)->house & BOL_H_LEADER_TRIED) && (moves || turns))
+            snprintf (why, sizeof why, "he attempted to rally this turn, so "
+                      "he makes no movement (\"Leaders only get two "
+                      "choices\")");
+    }
+    else if (moves && o->has_formation && o->formation != x->formation)
+        snprintf (why, sizeof why, "it changes formation or moves, not both");
+    else if (moves && !(!o->has_formation
+                        && bol_passage_partner (g, u, o->to) >= 0)) {
+        double f0 = x->fp.facing, heading = geom_bearing (x->fp.centre, o->to);
+        double most = h->oblique_deg + HOUSE_TURN_MIN_DEG;
+        bool half = false;
+        if (!o->has_facing) {
+            /* no facing asked (the core's "the way it moved"): the option
+               that goes that way, a full move on the oblique, its facing
+               kept; or, further off its front, a change of facing to the
+               way it goes then a half move */
+            read->has_facing = true;
+            read->facing = f0;
+            if (turn_between (f0, heading) > most) {
+                read->facing = heading;
+                half = true;
+            }
+        }
+        else if (!turns) {
+            /* "Otherwise full move", oblique; or "Only if infantry: Step
+               back 1/2 move" */
+            if (turn_between (f0, heading) <= most)
+                ;
+            else if (x->arm == ARM_INFANTRY
+                     && turn_between (f0 + 180, heading) <= most)
+                half = true;
+            else
+                snprintf (why, sizeof why, "keeping its facing it moves "
+                          "%.0f degrees off its front: a full move goes up "
+                          "to %.0f%s", turn_between (f0, heading),
+                          h->oblique_deg, x->arm == ARM_INFANTRY
+                          ? ", a step back as far off its rear"
+                          : ", and only infantry step back");
+        }
+        else if (turn_between (o->facing, heading) <= most)
+            half = true;                /* "Change facing then 1/2 move" */
+        else
+            snprintf (why, sizeof why, "after its change of facing it moves "
+                      "%.0f degrees off its new front: its half move goes "
+                      "up to %.0f", turn_between (o->facing, heading),
+                      h->oblique_deg);
+        /* "1/2 move means up to 1/2 move": as far as it may */
+        double length = geom_dist (x->fp.centre, o->to);
+        double most_cm = bol_normal_allowance (g, u) / 2;
+        if (!why[0] && half && length > most_cm) {
+            vec2_t v = geom_heading_vec (heading);
+            read->to = (vec2_t) { x->fp.centre.x + v.x * most_cm,
+                                  x->fp.centre.y + v.y * most_cm };
+        }
+    }
+    if (!why[0])
+        return 0;
+    snprintf (err, (size_t) errlen, "%s: %s: %s", x->id, why, HOUSE_OPTIONS);
+    return -1;
+}
+
 void
-bol_house_move_end (game_t *g, int u, bol_house_move_t was)
+bol_house_move_end (game_t *g, int u, bol_house_move_t was, dice_t *dice)
 {
     const unit_t *x = game_unit_c (g, u);
-    if (geom_dist (x->fp.centre, was.fp.centre) > 0.01
-        || turn_between (x->fp.facing, was.fp.facing) > 0.5
-        || x->formation != was.formation)
+    double moved = geom_dist (x->fp.centre, was.fp.centre);
+    bool kept = turn_between (x->fp.facing, was.fp.facing)
+             <= HOUSE_TURN_MIN_DEG;
+    if (moved > 0.01 || !kept || x->formation != was.formation)
         state_m (g, u)->house |= BOL_H_MOVED;
+    /* "Only if infantry: Step back 1/2 move and take disorder check":
+       moved back, its facing kept, not swapping places in a passage of
+       lines */
+    double most = house (g)->oblique_deg + HOUSE_TURN_MIN_DEG;
+    if (house (g)->oblique_deg > 0 && x->arm == ARM_INFANTRY && moved > 0.01
+        && kept && !(state_c (g, u)->flags & BOL_F_PASSED)
+        && turn_between (was.fp.facing + 180,
+                         geom_bearing (was.fp.centre, x->fp.centre)) <= most)
+        bol_house_check (g, u, dice, "pass its disorder check, having "
+                         "stepped back");
 }
 
 const char *
@@ -599,7 +707,37 @@ bol_house_melee_winner (game_t *g, const int taken[SIDE_COUNT],
     }
 }
 
-/*  The nearest enemy unit within unit u's normal move; -1 none. */
+void
+bol_house_meet (const game_t *g, int u, int e, double *facing, vec2_t *mid)
+{
+    if (house (g)->charge_facing_deg <= 0)
+        return;
+    const footprint_t *a = &game_unit_c (g, u)->fp;
+    const footprint_t *b = &game_unit_c (g, e)->fp;
+    /* each turns half of what parts them from facing exactly opposite */
+    double apart = geom_norm_deg (b->facing + 180 - a->facing + 180) - 180;
+    double f = geom_norm_deg (a->facing + apart / 2);
+    vec2_t ahead = geom_heading_vec (f);
+    vec2_t right = { ahead.y, -ahead.x };
+    /* along: half way between their fronts; across: half way between
+       their centres, the fronts centred on each other */
+    double front_a = a->centre.x * ahead.x + a->centre.y * ahead.y
+                   + a->depth / 2;
+    double front_b = b->centre.x * ahead.x + b->centre.y * ahead.y
+                   - b->depth / 2;
+    double along = (front_a + front_b) / 2;
+    double across = (a->centre.x * right.x + a->centre.y * right.y
+                     + b->centre.x * right.x + b->centre.y * right.y) / 2;
+    *facing = f;
+    *mid = (vec2_t) { ahead.x * along + right.x * across,
+                      ahead.y * along + right.y * across };
+}
+
+/*  The nearest enemy unit (closest points) that unit u, cavalry that
+ *  won its melee, could charge now within its normal move
+ *  (bol_pursuit_check: a pursuit is "an immediate charge", so it goes
+ *  as a charge may, oblique but with no change of facing); -1 none:
+ *  an enemy behind it or beyond its move is no pursuit's. */
 static int
 enemy_in_reach (const game_t *g, int u)
 {
@@ -609,7 +747,8 @@ enemy_in_reach (const game_t *g, int u)
         if (!is_enemy (g, u, e))
             continue;
         double d = situation_unit_distance (game_situation (g), u, e);
-        if (d <= reach && d < best)
+        if (d <= reach && d < best
+            && bol_pursuit_check (g, u, e, NULL, 0) == 0)
             best = d, found = e;
     }
     return found;
@@ -654,7 +793,8 @@ bol_house_won (game_t *g, int w, dice_t *dice, int depth)
     if (e < 0) {
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MELEE, w, "%s stands its ground: no "
-                        "enemy within its normal move", id);
+                        "enemy within its normal move that it could charge",
+                        id);
         return;
     }
     bool passed = bol_command_check (g, w, dice, "hold back from pursuit "

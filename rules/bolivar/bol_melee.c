@@ -297,7 +297,8 @@ evades (game_t *g, dice_t *dice)
 }
 
 /*  Mutual chargers meet half way: both placed in contact at the middle
- *  of the way between them, facing each other. */
+ *  of the way between them, facing each other (under seed 000's charge,
+ *  front to front with their facings kept: bol_house_meet). */
 static void
 meet_half_way (game_t *g, int u, int e)
 {
@@ -307,6 +308,7 @@ meet_half_way (game_t *g, int u, int e)
     vec2_t mid = { (a->fp.centre.x + b->fp.centre.x) / 2,
                    (a->fp.centre.y + b->fp.centre.y) / 2 };
     double ab = geom_bearing (a->fp.centre, b->fp.centre);
+    bol_house_meet (g, u, e, &ab, &mid);
     vec2_t d = geom_heading_vec (ab);
     a->fp.facing = ab;
     b->fp.facing = geom_norm_deg (ab + 180);

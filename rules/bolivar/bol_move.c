@@ -1459,11 +1459,20 @@ bol_house_retreat_alone (game_t *g, int u, const char *why)
 void
 bol_move_order (game_t *g, int u, const order_t *o, dice_t *dice)
 {
+    /* seed 000's movement options: the order as the option it is */
+    order_t read;
+    char err[SOLO_ERR_MAX];
+    if (bol_house_move_option (g, u, o, &read, err, sizeof err) < 0) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s stands: %s",
+                        game_unit_c (g, u)->id, err);
+        read = order_hold ();
+    }
     bol_carry_t carry = bol_carry_begin (g, u);
     bol_house_move_t was = bol_house_move_begin (g, u);
-    bol_move_order_alone (g, u, o, dice);
+    bol_move_order_alone (g, u, &read, dice);
     bol_carry_end (g, u, carry);
-    bol_house_move_end (g, u, was);
+    bol_house_move_end (g, u, was, dice);
 }
 
 double
@@ -1508,4 +1517,16 @@ bol_house_retreat (game_t *g, int u, const char *why)
     bool whole = bol_house_retreat_alone (g, u, why);
     bol_carry_end (g, u, carry);
     return whole;
+}
+
+int
+bol_pursuit_check (const game_t *g, int u, int target, char *err,
+                   int errlen)
+{
+    /* seed 000: "A pursuit is an immediate charge towards the nearest
+       enemy unit within normal movement range"; "A charge can be an
+       oblique move but cannot include a change of facing" */
+    if (tables (g)->house.charge_facing_deg > 0)
+        return house_charge_way (g, u, target, err, errlen, true);
+    return bol_charge_check (g, u, target, err, errlen);
 }

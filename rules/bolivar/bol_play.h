@@ -259,6 +259,19 @@ double bol_charge_short (game_t *g, int u, int target);
  *  to move to, directly to its front or rear within 3 TUM; -1 none. */
 int bol_passage_partner (const game_t *g, int u, vec2_t to);
 
+/*  May unit u, cavalry that won its melee, pursue `target` (seed 000's
+ *  "A pursuit is an immediate charge towards the nearest enemy unit
+ *  within normal movement range"): the way a charge order of it would
+ *  go, under the house's charge_facing_deg oblique up to a wheel's angle
+ *  off its front, turning it no more than that to meet the target, the
+ *  straight way to contact within its charge reach (its normal move
+ *  under charge_full_move).  Not the charge's markers and moves this
+ *  turn, which decide whether a charge is declared, not whether a
+ *  winner pursues.  Without charge_facing_deg, bol_charge_check whole.
+ *  0, or -1 with err (may be NULL, errlen 0). */
+int bol_pursuit_check (const game_t *g, int u, int target, char *err,
+                       int errlen);
+
 /*  Unit u's charge into contact with `target` (checked); false when
  *  blocked short. */
 bool bol_charge_move (game_t *g, int u, int target);
@@ -378,6 +391,19 @@ int bol_house_melee_dice (const game_t *g, int u, int e);
 side_t bol_house_melee_winner (game_t *g, const int taken[SIDE_COUNT],
                                const bool routed[SIDE_COUNT], dice_t *dice);
 
+/*  Where mutual chargers u and e meet under the house's charge
+ *  (charge_facing_deg > 0: "A charge can be an oblique move but cannot
+ *  include a change of facing"; "Edge to edge contact and stands lined
+ *  up"): front to front, each keeping its facing but for half of what
+ *  keeps them from facing exactly opposite (within charge_facing_deg
+ *  when both charges were allowed), their fronts meeting half way
+ *  between them and centred on each other.  u's facing into *facing, the
+ *  middle of the line where their fronts meet into *mid; e faces the
+ *  opposite way.  Nothing changed when the rule is off (the host's
+ *  meeting on the line between their centres). */
+void bol_house_meet (const game_t *g, int u, int e, double *facing,
+                     vec2_t *mid);
+
 /*  Unit l lost its melee: it retreats and takes one morale test. */
 void bol_house_lost (game_t *g, int l, dice_t *dice);
 
@@ -397,8 +423,38 @@ bol_house_move_t bol_house_move_begin (const game_t *g, int u);
 /*  Unit u's move order done: it is marked as having moved this turn
  *  (BOL_H_MOVED) when it stands elsewhere, faces another way or is in
  *  another formation than `was` (seed 000's "A unit can do one of
- *  these"); the mark goes at the next turn's start. */
-void bol_house_move_end (game_t *g, int u, bol_house_move_t was);
+ *  these"); the mark goes at the next turn's start.  Under oblique_deg,
+ *  infantry that stepped back (moved back, its facing kept, not in a
+ *  passage of lines) takes its disorder check ("Only if infantry: Step
+ *  back 1/2 move and take disorder check"), with `dice`. */
+void bol_house_move_end (game_t *g, int u, bol_house_move_t was,
+                         dice_t *dice);
+
+/*  Seed 000's movement options (under oblique_deg > 0): "A unit can do
+ *  one of these: Change formation and/or change facing; Change facing
+ *  then 1/2 move; Only if infantry: Step back 1/2 move and take disorder
+ *  check; Leader that attempted to rally this turn: No movement *; Take
+ *  disorder check and if pass then charge full move; Otherwise full move
+ *  *"; "A full move or 1/2 move can be oblique (±45°)"; "Leaders only
+ *  get two choices".  Reads move-phase order `o` of unit u as the option
+ *  it is, into *read: a formation change or a turn standing; a full
+ *  move up to oblique_deg off its front, its facing kept; a change of
+ *  facing then a half move up to oblique_deg off its new front; for
+ *  infantry a step back, facing kept, up to oblique_deg off its rear, a
+ *  half move.  A half move's point is brought in to half the unit's
+ *  normal move ("up to 1/2 move").  An order that names no facing (the
+ *  core's "ending facing the way it moved") is read as the option that
+ *  goes its way: a full move on the oblique, facing kept, when the way
+ *  is within oblique_deg of its front, else a change of facing to the
+ *  way then a half move.  A leader moves as the host's commanders do,
+ *  but not at all after he attempted to rally this turn.  A charge (an
+ *  option of its own), a continue and a passage of lines are left as
+ *  they are.  0, or -1 with err quoting the options when `o` is none of
+ *  them (a move with a formation change, a move further off its front
+ *  than the oblique, a step back by other than infantry).  *read is `o`
+ *  when the rule is off. */
+int bol_house_move_option (const game_t *g, int u, const order_t *o,
+                           order_t *read, char *err, int errlen);
 
 /*  Why the house rules refuse unit u a charge now, beyond the host's own
  *  reasons, in a player's words: under moved_cannot_charge, it moved,

@@ -76,7 +76,13 @@ line_clear (const game_t *g, int u, int target)
 
 /*  Can u shoot at `target` from where it stands: in range (its weapon's
  *  long range), in arc (directly-to-front or obliquely, 45 degrees; a
- *  square all round), seen, the line clear? */
+ *  square all round), seen, the line clear?  Under seed 000's stands
+ *  that fire the arc is its stands': a target is eligible when at least
+ *  one of its front stands has part of it within 45 degrees of its
+ *  front, measured from either edge (bol_house_firing_stands), so a
+ *  near enemy off an outer stand is not passed over for one ahead, and
+ *  a square, whose front stands alone fire, does not take an enemy
+ *  behind it. */
 static bool
 viable (const game_t *g, int u, int target)
 {
@@ -87,7 +93,14 @@ viable (const game_t *g, int u, int target)
     if (situation_unit_distance_within (game_situation (g), u, target,
                                         range + 1e-6) > range + 1e-6)
         return false;
-    if (x->formation != FORMATION_SQUARE || x->arm != ARM_INFANTRY) {
+    if (tables (g)->house.stands_fire) {
+        /* "Stands at the front of a unit fire within 45 degrees of their
+           front, measured from either edge of the stand"; "A unit must
+           fire at the nearest eligible enemy unit" */
+        if (bol_house_firing_stands (g, u, target) == 0)
+            return false;
+    }
+    else if (x->formation != FORMATION_SQUARE || x->arm != ARM_INFANTRY) {
         vec2_t p = footprint_nearest_point (&x->fp, &t->fp);
         if (footprint_arc (&x->fp, p, tables (g)->arc_deg, 45) != ARC_FRONT)
             return false;
@@ -251,24 +264,33 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
         return t->secondary_dice;
     int per = bol_type (g, u) == BOL_HEAVY_GUN ? t->primary_heavy_gun_dice
                                                : t->primary_dice;
-    /* seed 000's stands that fire take the place of resolve */
-    int dice = per * (t->house.stands_fire
-                      ? bol_house_firing_stands (g, u, target)
-                      : bol_resolve (g, u));
-    if (is_artillery (g, u) && is_artillery (g, target))
-        dice += t->house.guns_at_guns_dice;      /* "Artillery shooting at
-                                                    artillery -2" */
-    if (state_c (g, target)->house & BOL_H_RETREATED)
-        dice += t->house.cavalry_retreat_dice;   /* "Cavalry that do an
-                                                    immediate retreat move
-                                                    -1" */
+    /* seed 000's stands that fire take the place of resolve: none of
+       them firing, no die */
+    int stands = t->house.stands_fire ? bol_house_firing_stands (g, u, target)
+                                      : bol_resolve (g, u);
+    if (t->house.stands_fire && stands == 0)
+        return 0;
+    int dice = per * stands;
     /* a target any part of which is in woods or a village ("If any part
        of a unit is in difficult terrain the entire unit is considered in
        difficult terrain") */
     if (bol_in_cover (g, &game_unit_c (g, target)->fp))
         dice += t->shoot_cover_dice;
-    /* at least one die (a reading of the host's); seed 000's -2 and -1
-       may leave none (shoot_dice_to_zero, a reading) */
+    /* the host's modifiers leave at least one die (a reading of the
+       host's, for its cover modifier) */
+    if (dice < 1)
+        dice = 1;
+    if (is_artillery (g, u) && is_artillery (g, target))
+        dice += t->house.guns_at_guns_dice;      /* "Artillery shooting at
+                                                    artillery -2" */
+    /* "Cavalry that do an immediate retreat move -1": on each unit
+       shooting at it (retreat_dice_each_shooter, a reading), or on the
+       primary alone */
+    if ((state_c (g, target)->house & BOL_H_RETREATED)
+        && (primary || t->house.retreat_dice_each_shooter))
+        dice += t->house.cavalry_retreat_dice;
+    /* seed 000's own -2 and -1 may leave none (shoot_dice_to_zero, a
+       reading), the host's floor not theirs */
     if (t->house.shoot_dice_to_zero)
         return dice < 0 ? 0 : dice;
     return dice < 1 ? 1 : dice;

@@ -231,12 +231,13 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         "pursuit", "pursue_when_free", "infantry_charge_cavalry",
         "charge_check", "charge_full_move", "guns_deploy_and_shoot",
         "hasty_square", "fire_hit_may_charge", "moved_cannot_charge",
-        "no_evade", "shoot_dice_to_zero", "secondary_by_stands" };
+        "no_evade", "shoot_dice_to_zero", "secondary_by_stands",
+        "retreat_dice_each_shooter" };
     static const char *const numbers[] = {
         "charge_facing_deg", "rout_rally_per", "stand_width_cm",
         "stand_depth_cm", "guns_at_guns_dice", "cavalry_retreat_dice",
         "retreat", "cavalry_vs_disordered_dice", "high_ground_dice",
-        "guns_move_and_shoot", "routed_breakpoint" };
+        "guns_move_and_shoot", "routed_breakpoint", "oblique_deg" };
     enum { FLAGS = sizeof flags / sizeof *flags,
            NUMBERS = sizeof numbers / sizeof *numbers };
     const char *keys[FLAGS + NUMBERS];
@@ -251,7 +252,7 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         &h->infantry_charge_cavalry, &h->charge_check, &h->charge_full_move,
         &h->guns_deploy_and_shoot, &h->hasty_square, &h->fire_hit_may_charge,
         &h->moved_cannot_charge, &h->no_evade, &h->shoot_dice_to_zero,
-        &h->secondary_by_stands };
+        &h->secondary_by_stands, &h->retreat_dice_each_shooter };
     _Static_assert (sizeof flags / sizeof *flags
                     == sizeof flag_of / sizeof *flag_of, "a flag each");
     if (!table_need_group_of (ld, "bolivar.house", keys, FLAGS + NUMBERS))
@@ -278,7 +279,8 @@ load_house (table_reader_t *ld, bol_tables_t *t)
                   &h->high_ground_dice) < 0
         || num (ld, g, "guns_move_and_shoot", 0, 1000,
                 &h->guns_move_and_shoot) < 0
-        || num (ld, g, "routed_breakpoint", 0, 1, &h->routed_breakpoint) < 0)
+        || num (ld, g, "routed_breakpoint", 0, 1, &h->routed_breakpoint) < 0
+        || num (ld, g, "oblique_deg", 0, 90, &h->oblique_deg) < 0)
         return -1;
     if ((h->stand_width_cm > 0) != (h->stand_depth_cm > 0))
         return table_fail_at (ld, config_lookup (&ld->cfg,
@@ -293,7 +295,7 @@ load_house (table_reader_t *ld, bol_tables_t *t)
          || h->cavalry_retreat_dice || h->retreat > 0
          || h->cavalry_vs_disordered_dice || h->high_ground_dice
          || h->guns_move_and_shoot > 0 || h->routed_breakpoint > 0
-         || h->charge_facing_deg > 0;
+         || h->charge_facing_deg > 0 || h->oblique_deg > 0;
     return 0;
 }
 

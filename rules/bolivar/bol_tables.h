@@ -72,6 +72,8 @@ typedef struct {
     int cavalry_retreat_dice;       /* "Cavalry that do an immediate
                                        retreat move" */
     bool cavalry_retreat_from_fire; /* the owner's choice, taken */
+    bool retreat_dice_each_shooter; /* the -1 on each unit shooting at
+                                       it, not on the primary alone */
     double retreat;                 /* "moves back 4 inches" */
     bool no_drawn_melees;
     bool pursuit;
@@ -109,6 +111,10 @@ typedef struct {
     bool secondary_by_stands;       /* a secondary shooter or fighter
                                        throws its stands' dice too, not
                                        the host's 1d6 */
+    double oblique_deg;             /* "A unit can do one of these": the
+                                       movement options, a full or half
+                                       move oblique up to this off the
+                                       front; 0: the host's movement */
 } bol_house_t;
 
 /*  One unit type's row. */
