@@ -270,6 +270,34 @@ sees (view_t *v, int j)
     return v->sight[j] == SIGHT_SEEN;
 }
 
+/*  Is enemy j in sight of the unit standing on footprint `at`, where its
+ *  move ends (`moved`: not where it stands now)?  Unmoved, as sees()
+ *  answers (remembered).  Moved, its own figures must see it from there
+ *  (situation_can_see_from: shooting comes after the move, and "figures
+ *  can see the entire base of a figure"); when the settings count what
+ *  the side sees as in sight, an enemy another standing unit of its side
+ *  sees is in sight too.  Not remembered: the view's sight is of where
+ *  the unit stands. */
+static bool
+sees_from (view_t *v, const footprint_t *at, bool moved, int j)
+{
+    if (!moved)
+        return sees (v, j);
+    if (situation_can_see_from (v->sit, at, j, v->dice, NULL))
+        return true;
+    const rules_settings_t *s = ruleset_settings (situation_ruleset (v->sit));
+    if (s->in_sight_of_unit_itself)
+        return false;
+    int n = situation_unit_count (v->sit);
+    for (int k = 0; k < n; k++) {
+        const unit_t *o = situation_unit_const (v->sit, k);
+        if (k != v->unit && k != j && o->side == v->u->side && standing (o)
+        &&  situation_can_see (v->sit, k, j, v->dice, NULL))
+            return true;
+    }
+    return false;
+}
+
 /*  Nearest first, ties by index: the order never depends on the sort. */
 static int
 near_cmp (const void *a, const void *b)
@@ -1445,9 +1473,11 @@ enemy_in_melee (const situation_t *sit, int unit, int e)
 }
 
 /*  Whom the unit shoots at: uncommanded troops only at the nearest enemy
- *  they can hit, measured from where they stand after moving.  None when
+ *  they can see and hit, seen and measured from where they stand after
+ *  moving (shooting follows movement in the play sequence).  None when
  *  under command (its commander picks), when charging, when running
- *  (unless the settings say otherwise) and for weapons without range.
+ *  (unless the settings say otherwise) and for weapons without range;
+ *  otherwise o->shoots: it fires at whatever it can hit where it ends.
  *  Under settings.shoot_in_melee false, none for a unit that ends in base
  *  contact with an enemy, and no enemy in a melee is shot at (as the
  *  game plays it); under settings.units_mask_fire an enemy whose line
@@ -1462,10 +1492,13 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
     if (v->reach_cm <= 0 || charge || (v->u->status & STATUS_COMMANDED)
     ||  (action == RF_RUN && !s->shoot_when_running))
         return;
+    o->shoots = true;
     footprint_t at = v->u->fp;
     if (o->has_destination)
         at.centre = o->destination;
     at.facing = o->facing;
+    bool moved = o->has_destination
+              && geom_dist (at.centre, v->u->fp.centre) > 1e-9;
     if (!s->shoot_in_melee && in_contact (sit, &at, v->enemy_sides, -1)) {
         o->in_melee = true;
         return;
@@ -1488,7 +1521,7 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
         double d = footprint_distance (&at, &e->fp);
         /* sight, melee and the line of fire are looked at only for one
            that would be nearer */
-        if ((best < 0 || d < best_d) && sees (v, c.index)
+        if ((best < 0 || d < best_d) && sees_from (v, &at, moved, c.index)
         &&  (s->shoot_in_melee || !enemy_in_melee (sit, v->unit, c.index))
         &&  (!s->units_mask_fire
              || !situation_fire_masked (sit, v->unit, &at, c.index,

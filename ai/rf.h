@@ -50,10 +50,15 @@ typedef struct {
     double move_cm;            /* straight-line length of the move */
     double facing;             /* facing after the action, [0, 360) */
     char pace[12];             /* cavalry: walk, canter, gallop; else "" */
-    int shoot_target;          /* unit index, -1: the nearest enemy in
-                                  sight within reach from where it ends;
+    int shoot_target;          /* unit index, -1: the nearest enemy it
+                                  sees within reach from where it ends;
                                   none when commanded, charging, running
                                   or without a ranged weapon */
+    bool shoots;               /* it shoots this turn at the nearest
+                                  enemy it can see and hit from where its
+                                  move ends (shoot_target, when there is
+                                  one there): not commanded, charging,
+                                  running or without a ranged weapon */
     char range_band[8];        /* of the shot: short, medium, long, none */
     bool in_melee;             /* it ends in base contact with an enemy
                                   (settings.contact_cm) and so does not

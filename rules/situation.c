@@ -1080,22 +1080,34 @@ bool
 situation_can_see (const situation_t *self, int observer, int target,
                    dice_t *dice, int *sighting_roll)
 {
-    const unit_t *o = situation_unit_const (self, observer);
+    if (observer == target) {
+        if (sighting_roll)
+            *sighting_roll = 0;
+        return true;
+    }
+    return situation_can_see_from (self,
+                                   &situation_unit_const (self, observer)->fp,
+                                   target, dice, sighting_roll);
+}
+
+/*  situation_can_see's lines, from the points of footprint `at`. */
+bool
+situation_can_see_from (const situation_t *self, const footprint_t *at,
+                        int target, dice_t *dice, int *sighting_roll)
+{
     const unit_t *t = situation_unit_const (self, target);
     int roll = 0;
-    bool seen = observer == target;
-    if (!seen) {
-        bool fired = (t->status & STATUS_FIRED) != 0;
-        vec2_t samples[6];
-        footprint_ready_t from;
-        footprint_ready (&o->fp, &from);
-        samples[0] = footprint_nearest_point_ready (&from, &t->fp);
-        samples[1] = t->fp.centre;
-        footprint_corners (&t->fp, samples + 2);
-        for (int k = 0; k < 6 && !seen; k++) {
-            vec2_t p = footprint_point_nearest_ready (&from, samples[k]);
-            seen = line_clear (self, p, samples[k], fired, dice, &roll);
-        }
+    bool seen = false;
+    bool fired = (t->status & STATUS_FIRED) != 0;
+    vec2_t samples[6];
+    footprint_ready_t from;
+    footprint_ready (at, &from);
+    samples[0] = footprint_nearest_point_ready (&from, &t->fp);
+    samples[1] = t->fp.centre;
+    footprint_corners (&t->fp, samples + 2);
+    for (int k = 0; k < 6 && !seen; k++) {
+        vec2_t p = footprint_point_nearest_ready (&from, samples[k]);
+        seen = line_clear (self, p, samples[k], fired, dice, &roll);
     }
     if (sighting_roll)
         *sighting_roll = roll;

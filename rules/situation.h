@@ -212,6 +212,14 @@ bool situation_footprint_enclosed (const situation_t *self,
 bool situation_can_see (const situation_t *self, int observer, int target,
                         dice_t *dice, int *sighting_roll);
 
+/*  situation_can_see for an observer whose figures stand on footprint
+ *  `at` (a unit where its move will end, not where it stands now): the
+ *  same lines, looked at from `at`'s points.  Seed 002 shoots after the
+ *  move ("(2) Move ... (3) Calculate any shooting"): whom a unit can
+ *  hit is seen from where it ends. */
+bool situation_can_see_from (const situation_t *self, const footprint_t *at,
+                             int target, dice_t *dice, int *sighting_roll);
+
 /*  Asked of each unit whose footprint a segment meets (situation_unit_
  *  on_segment): does unit k stand in the way?  `arg` is the caller's. */
 typedef bool (*situation_unit_fn) (const situation_t *self, int k, void *arg);

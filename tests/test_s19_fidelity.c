@@ -618,6 +618,123 @@ test_loaded_half_speed (void **state)
     unmake (&f);
 }
 
+/*  A game of `units` (no terrain but `terrain`) played to side A's
+ *  (blue's) move, where blue's units wait for their orders. */
+static fixture_t
+at_blue_move (const char *terrain, const char *units, const char *orders)
+{
+    fixture_t f = make (terrain, units, orders);
+    game_begin_phase (f.g, f.dice);                 /* command */
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);                 /* blue moves */
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_MOVE);
+    return f;
+}
+
+/*  Give unit u the tables' order on die `roll` (its decision into *d),
+ *  every other unit waiting for one holding, resolve the move and begin
+ *  the shooting that follows it. */
+static order_t
+table_move_then_shoot (fixture_t *f, int u, int roll, rf_decision_t *d)
+{
+    order_t o;
+    char why[256], err[256];
+    assert_true (game_table_bound (f->g, u));
+    assert_int_equal (strategy_table_order_roll (f->g, u, roll, f->dice, &o,
+                                                 d, why, sizeof why), 0);
+    if (game_apply_order (f->g, u, &o, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    for (int k = 0; k < game_unit_count (f->g); k++)
+        if (game_needs_order (f->g, k)) {
+            order_t h = order_hold ();
+            game_apply_order (f->g, k, &h, err, sizeof err);
+        }
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    return o;
+}
+
+/*  "Uncommanded troops only shoot at the nearest enemy they can hit",
+ *  and the play sequence shoots after the move ("(2) Move all the P.C.s
+ *  side's actions.  (3) Calculate any shooting by Side 'A's units"): the
+ *  target is seen and measured from where the move ends.  Blue at
+ *  (100, 100) sees e1 98 cm up the table; a house hides e2 to its right.
+ *  On a 6 it moves 25 cm towards e1, to (100, 125), where e2 is in sight
+ *  36 cm away and e1 73 cm: it shoots at e2, in the answer and in the
+ *  game. */
+static void
+test_shoots_from_where_the_move_ends (void **state)
+{
+    (void) state;
+    fixture_t f = at_blue_move (
+        "{ id = \"house\"; kind = \"town\"; polygon = ( [115.0, 108.0], "
+        "[125.0, 108.0], [125.0, 118.0], [115.0, 118.0] ); }",
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 100.0; y = 100.0; facing = 0.0; width = 4.0;"
+        "  depth = 2.0; },"
+        "{ id = \"e1\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 100.0; y = 200.0; facing = 180.0; width = 4.0;"
+        "  depth = 2.0; },"
+        "{ id = \"e2\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 140.0; y = 130.0; facing = 180.0; width = 4.0;"
+        "  depth = 2.0; }", NULL);
+    int b = idx (&f, "b"), e1 = idx (&f, "e1"), e2 = idx (&f, "e2");
+    const situation_t *sit = game_situation (f.g);
+    /* where it stands, e2 is out of its sight */
+    assert_false (situation_can_see (sit, b, e2, NULL, NULL));
+    rf_decision_t d;
+    char err[256];
+    assert_int_equal (rf_decide (sit, b, 6, f.dice, &d, err, sizeof err), 0);
+    assert_int_equal (d.action, RF_ADVANCE_VISIBLE);
+    assert_int_equal (d.order.nearest_enemy, e1);
+    assert_true (d.order.has_destination);
+    test_near (d.order.destination.y, 125.0, 0.1);
+    assert_true (d.order.shoots);
+    assert_int_equal (d.order.shoot_target, e2);
+    assert_string_equal (d.order.range_band, "medium");
+    assert_non_null (strstr (d.explanation, "Shoots at e2"));
+    /* the game: the same move, and the shot at e2 */
+    order_t o = table_move_then_shoot (&f, b, 6, &d);
+    assert_true (o.fire);
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_SHOOT);
+    assert_int_equal (s19_fire_target (f.g, b, NULL), e2);
+    unmake (&f);
+}
+
+/*  The same line in a game: a unit carrying on its march ("Continue
+ *  current actions") into sight of the enemy fires at it.  Blue marches
+ *  up the table under its first order; a house hides red from it where
+ *  it starts.  Out of sight (RF -5), on a 1 it continues, 25 cm to
+ *  (100, 75), from where red is 32 cm away in the open: it fires. */
+static void
+test_marches_into_sight_and_fires (void **state)
+{
+    (void) state;
+    fixture_t f = at_blue_move (
+        "{ id = \"house\"; kind = \"town\"; polygon = ( [105.0, 55.0], "
+        "[120.0, 55.0], [120.0, 70.0], [105.0, 70.0] ); }",
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 100.0; y = 50.0; facing = 0.0; width = 4.0;"
+        "  depth = 2.0; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 130.0; y = 95.0; facing = 180.0; width = 4.0;"
+        "  depth = 2.0; }",
+        "{ unit = \"b\"; order = \"move\"; to = [100.0, 250.0]; }");
+    int b = idx (&f, "b"), r = idx (&f, "r");
+    assert_false (situation_can_see (game_situation (f.g), b, r, NULL, NULL));
+    rf_decision_t d;
+    order_t o = table_move_then_shoot (&f, b, 1, &d);
+    assert_int_equal (d.action, RF_CONTINUE);
+    assert_int_equal (d.order.nearest_enemy, -1);
+    assert_int_equal (o.kind, ORDER_CONTINUE);
+    assert_true (o.fire);
+    const unit_t *bu = situation_unit_const (game_situation (f.g), b);
+    test_near (bu->fp.centre.y, 75.0, 0.1);
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_SHOOT);
+    assert_int_equal (s19_fire_target (f.g, b, NULL), r);
+    unmake (&f);
+}
+
 int
 main (void)
 {
@@ -631,6 +748,8 @@ main (void)
         cmocka_unit_test (test_line_of_fire_masked),
         cmocka_unit_test (test_no_fire_in_melee),
         cmocka_unit_test (test_loaded_half_speed),
+        cmocka_unit_test (test_shoots_from_where_the_move_ends),
+        cmocka_unit_test (test_marches_into_sight_and_fires),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
