@@ -1613,6 +1613,9 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
                   NULL);
     if (d->falling_back_halt)
         rf_text_add (&w, "Falling back: it halts, and falls back no more.\n");
+    else if (d->charge && u && (u->status & STATUS_FALLING_BACK))
+        rf_text_add (&w, "Falling back: it charges, and falls back no "
+                     "more.\n");
     /* the up-to-RF0 row's special cases are that row's alone: above it a
        fortified or falling-back unit does what its row says */
     if (u && d->band > 0 && (u->status & STATUS_FORTIFIED))
@@ -1953,7 +1956,9 @@ rf_status_effect (const ruleset_t *rs, const rf_decision_t *d, uint32_t *set,
         *set = m->sets_status[d->action];
         *clear = m->clears_status[d->action];
     }
-    if (d->falling_back_halt) {
+    /* a unit that charges into contact goes at the enemy: it falls back
+       no more, whichever cell ("Continue ... (Charge?)" too) sent it */
+    if (d->falling_back_halt || d->charge) {
         *set &= ~(uint32_t) STATUS_FALLING_BACK;
         *clear |= STATUS_FALLING_BACK;
     }

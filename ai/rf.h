@@ -135,7 +135,9 @@ int rf_decide_terse (const situation_t *sit, int unit, int player_roll,
  *  halt: "Units falling back away from the enemy will halt in the
  *  nearest cover facing the last known enemy position") clears
  *  falling_back, whichever action it is played as (infantry take cover
- *  to halt in it).  Nothing for a ruleset without a morale table. */
+ *  to halt in it); so does a charge (d->charge), from any cell: a unit
+ *  going into contact with the enemy is not falling back.  A ruleset
+ *  without a morale table: only those two clears. */
 void rf_status_effect (const ruleset_t *rs, const rf_decision_t *d,
                        uint32_t *set, uint32_t *clear);
 

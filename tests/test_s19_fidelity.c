@@ -735,6 +735,51 @@ test_marches_into_sight_and_fires (void **state)
     unmake (&f);
 }
 
+/*  "If a group is directed to 'Charge?' It moves to contact the nearest
+ *  enemy figures in reach": a unit that charges into contact goes at the
+ *  enemy, and is falling back no more, from a "Continue current actions
+ *  facing the nearest enemy (Charge?)" cell as from an "Advance ...
+ *  (Charge?)" one.  Blue, raw and falling back, RF 2, red 17 cm before
+ *  it: on a 4 it charges, and the falling back ends, in the answer and
+ *  in the game. */
+static void
+test_charge_ends_falling_back (void **state)
+{
+    (void) state;
+    for (int roll = 4; roll <= 6; roll++) {
+        fixture_t f = at_blue_move (NULL,
+            "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  quality = \"raw\"; figures = 10; x = 100.0; y = 100.0;"
+            "  facing = 0.0; width = 12.0; depth = 3.0;"
+            "  status = [\"falling_back\"]; },"
+            "{ id = \"e1\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 6; x = 100.0; y = 120.0; facing = 180.0; width = 12.0;"
+            "  depth = 3.0; }", NULL);
+        int b = idx (&f, "b"), e1 = idx (&f, "e1");
+        rf_decision_t d;
+        char err[256];
+        assert_int_equal (rf_decide (game_situation (f.g), b, roll, f.dice, &d,
+                                     err, sizeof err), 0);
+        assert_int_equal (d.rf, 2);
+        assert_int_equal (d.action, roll < 6 ? RF_CONTINUE_FACING_CHARGE
+                                             : RF_ADVANCE_CHARGE);
+        assert_true (d.charge);
+        uint32_t set, clear;
+        rf_status_effect (game_rules_ruleset (rules), &d, &set, &clear);
+        assert_false (set & STATUS_FALLING_BACK);
+        assert_true (clear & STATUS_FALLING_BACK);
+        assert_non_null (strstr (d.explanation, "it charges, and falls back "
+                                                "no more"));
+        order_t o = table_move_then_shoot (&f, b, roll, &d);
+        assert_int_equal (o.kind, ORDER_CHARGE);
+        assert_int_equal (o.target, e1);
+        assert_true (game_unit (f.g, b)->in_melee);
+        assert_false (situation_unit_const (game_situation (f.g), b)->status
+                      & STATUS_FALLING_BACK);
+        unmake (&f);
+    }
+}
+
 int
 main (void)
 {
@@ -750,6 +795,7 @@ main (void)
         cmocka_unit_test (test_loaded_half_speed),
         cmocka_unit_test (test_shoots_from_where_the_move_ends),
         cmocka_unit_test (test_marches_into_sight_and_fires),
+        cmocka_unit_test (test_charge_ends_falling_back),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
