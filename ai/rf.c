@@ -1369,7 +1369,10 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
             order_advance (sit, v, move, false, o);
             break;
         case RF_TAKE_COVER:
-            order_take_cover (sit, v, move, special == SPECIAL_FALLING_BACK, o);
+            /* with no cover and no enemy in sight, "away from all
+               enemies" names nothing to move from: it holds */
+            order_take_cover (sit, v, move, special == SPECIAL_FALLING_BACK
+                                            || v->nearest < 0, o);
             if (special == SPECIAL_FALLING_BACK)
                 face_last_known (sit, v, o);
             else
@@ -1403,10 +1406,16 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
                     break;
                 }
             }
-            move_along (sit, v, bearing_away (sit, v, v->nearest), move, true, o);
+            /* "further from enemy" with none in sight: it holds */
+            if (v->nearest >= 0)
+                move_along (sit, v, bearing_away (sit, v, v->nearest), move,
+                            true, o);
             face_enemy (sit, v, o);
             break;
         case RF_RUN: {
+            /* "Run from nearest enemy": with none in sight, it holds */
+            if (v->nearest < 0)
+                break;
             double bearing = bearing_away (sit, v, v->nearest);
             move_along (sit, v, bearing, move, true, o);
             o->facing = bearing;
@@ -1540,6 +1549,21 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
     copy_text (o->range_band, sizeof o->range_band, range_band_name (band));
 }
 
+/*  Does decision `d` (of a unit in a situation) hold because its cell's
+ *  move away from the enemy has nothing to move from: a run, a withdrawal
+ *  or a move to take cover with no enemy in sight, no cover to go to and
+ *  no move.  Such a unit is not running nor falling back. */
+static bool
+holds_for_no_enemy (const rf_decision_t *d)
+{
+    const rf_order_t *o = &d->order;
+    return d->unit >= 0 && !d->charge && !d->falling_back_halt
+        && (d->action == RF_RUN || d->action == RF_WITHDRAW
+            || d->action == RF_TAKE_COVER)
+        && o->nearest_enemy < 0 && !o->has_destination
+        && o->cover_feature < 0;
+}
+
 /*  ---- the explanation ---------------------------------------------------- */
 
 /*  "270 degrees.\n": a facing in whole degrees, the end of an order. */
@@ -1667,6 +1691,15 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
         else if (d->action == RF_ADVANCE_VISIBLE && o->nearest_enemy < 0)
             rf_text_add (&w, "Order: no enemy is visible to move towards: it "
                          "carries on with its current actions.\n");
+        else if (holds_for_no_enemy (d)) {
+            rf_text_add (&w, d->action == RF_RUN || u->arm == ARM_CAVALRY
+                         ? "Order: no enemy in sight to move away from: it "
+                           "holds where it stands, facing "
+                         : "Order: no cover within a move, and no enemy in "
+                           "sight to move away from: it holds where it "
+                           "stands, facing ");
+            add_facing (&w, o->facing);
+        }
         else if (d->action == RF_CONTINUE_FACING
              ||  d->action == RF_CONTINUE_FACING_CHARGE) {
             rf_text_add (&w, "Order: carry on with its current actions, "
@@ -1962,6 +1995,10 @@ rf_status_effect (const ruleset_t *rs, const rf_decision_t *d, uint32_t *set,
         *set &= ~(uint32_t) STATUS_FALLING_BACK;
         *clear |= STATUS_FALLING_BACK;
     }
+    /* a run or a withdrawal that holds, with no enemy in sight to move
+       from, is neither running nor falling back */
+    if (holds_for_no_enemy (d))
+        *set = 0;
 }
 
 bool

@@ -136,8 +136,10 @@ int rf_decide_terse (const situation_t *sit, int unit, int player_roll,
  *  nearest cover facing the last known enemy position") clears
  *  falling_back, whichever action it is played as (infantry take cover
  *  to halt in it); so does a charge (d->charge), from any cell: a unit
- *  going into contact with the enemy is not falling back.  A ruleset
- *  without a morale table: only those two clears. */
+ *  going into contact with the enemy is not falling back.  A run or a
+ *  withdrawal that holds for want of an enemy in sight to move from (and
+ *  of cover to go to) sets nothing: it is neither running nor falling
+ *  back.  A ruleset without a morale table: only the two clears. */
 void rf_status_effect (const ruleset_t *rs, const rf_decision_t *d,
                        uint32_t *set, uint32_t *clear);
 

@@ -77,6 +77,14 @@ unmake (fixture_t *f)
     dice_destroy (&f->dice);
 }
 
+/*  The ruleset a situation's text names: the one given. */
+static const ruleset_t *
+the_ruleset (const char *name, void *arg)
+{
+    (void) name;
+    return arg;
+}
+
 static int
 idx (fixture_t *f, const char *id)
 {
@@ -156,9 +164,13 @@ test_rf0_six_without_enemy_in_sight (void **state)
  *  from or towards the enemy ("Withdraw towards cover further from
  *  enemy", "Run from nearest enemy", "Move to take cover ... or away from
  *  all enemies", "Advance towards nearest enemy") have nothing to move
- *  from or towards when no enemy is known: the unit's current actions go
- *  on, never a halt that would end them for good ("Halt in position"
- *  halts: the row says so). */
+ *  from or towards when no enemy is known.  Towards: "Continue current
+ *  actions facing the nearest enemy" and "Advance towards nearest enemy"
+ *  have no enemy to face or go for, and the current actions go on.  Away:
+ *  with no cover to go to they hold, as RULINGS.md reads it (not a march
+ *  to the rear, away from an enemy nobody has seen), and are neither
+ *  running nor falling back.  "Halt in position" halts: the row says
+ *  so. */
 static void
 test_rows_without_an_enemy_known (void **state)
 {
@@ -179,14 +191,77 @@ test_rows_without_an_enemy_known (void **state)
             printf ("RF %d die %d: %s dest %d -> %s\n", d.rf, roll,
                     rf_action_name (d.action), d.order.has_destination,
                     order_kind_name (o.kind));
-        if (d.order.has_destination || d.action == RF_HALT)
-            continue;   /* a move it can make; "Halt in position" halts */
-        if (o.kind != ORDER_CONTINUE)
+        assert_false (d.order.has_destination);     /* no cover near */
+        bool away = d.action == RF_WITHDRAW || d.action == RF_RUN
+                 || d.action == RF_TAKE_COVER;
+        if (d.action == RF_HALT || away) {
+            if (o.kind != ORDER_HOLD)
+                fail_msg ("RF %d, die %d, %s: order %s, not a hold", d.rf,
+                          roll, rf_action_name (d.action),
+                          order_kind_name (o.kind));
+            if (away)
+                assert_int_equal (o.status_set, 0);
+        }
+        else if (o.kind != ORDER_CONTINUE)
             fail_msg ("RF %d, die %d, %s: order %s ends the march", d.rf,
                       roll, rf_action_name (d.action),
                       order_kind_name (o.kind));
     }
     unmake (&f);
+}
+
+/*  "Withdraw towards cover further from enemy", "Move to take cover in
+ *  the nearest terrain within 1 move, or away from all enemies" and "Run
+ *  from nearest enemy" with no enemy in sight and no cover within a
+ *  move: nothing to move from, and they hold (RULINGS.md, "The orders"),
+ *  not one move to the unit's own rear; the run leaves the unit neither
+ *  running (no +3 next turn) nor falling back.  Blue, 9 of 10 lost, red
+ *  deep in a wood out of its sight: RF 4 (withdraw on a 1, take cover on
+ *  a 2); having run last turn, RF 7 (run on a 1). */
+static void
+test_no_enemy_to_move_from (void **state)
+{
+    (void) state;
+    const ruleset_t *rs = game_rules_ruleset (rules);
+    for (int ran = 0; ran <= 1; ran++) {
+        char text[2048], err[256] = "";
+        snprintf (text, sizeof text,
+            "ruleset = \"skirmish19\";\n"
+            "table = { width = 300.0; depth = 300.0; };\n"
+            "terrain = ( { id = \"forest\"; kind = \"woods\"; polygon = ("
+            "  [200.0, 200.0], [290.0, 200.0], [290.0, 290.0], [200.0, 290.0] );"
+            "  } );\n"
+            "units = ( { id = \"b\"; side = \"blue\"; arm = \"infantry\";"
+            "  weapon = \"musket\"; figures = 10; killed = 9; %s x = 50.0;"
+            "  y = 100.0; facing = 0.0; width = 12.0; depth = 3.0; },"
+            " { id = \"r\"; side = \"red\"; arm = \"infantry\";"
+            "  weapon = \"musket\"; figures = 6; x = 250.0; y = 250.0;"
+            "  facing = 180.0; width = 12.0; depth = 3.0; } );\n",
+            ran ? "status = [\"ran_last_turn\"];" : "");
+        situation_t *sit = situation_load_text (text, "t.cfg", the_ruleset,
+                                                (void *) rs, err, sizeof err);
+        if (!sit)
+            fail_msg ("%s", err);
+        dice_t *dice = dice_new (1);
+        for (int roll = 1; roll <= (ran ? 1 : 2); roll++) {
+            rf_decision_t d;
+            assert_int_equal (rf_decide (sit, 0, roll, dice, &d, err,
+                                         sizeof err), 0);
+            assert_int_equal (d.rf, ran ? 7 : 4);
+            assert_int_equal (d.action, ran ? RF_RUN
+                              : roll == 1 ? RF_WITHDRAW : RF_TAKE_COVER);
+            assert_int_equal (d.order.nearest_enemy, -1);
+            assert_false (d.order.has_destination);
+            test_near (d.order.facing, 0.0, 1e-9);
+            uint32_t set, clear;
+            rf_status_effect (rs, &d, &set, &clear);
+            assert_int_equal (set, 0);
+            assert_non_null (strstr (d.explanation, "it holds where it "
+                                                    "stands"));
+        }
+        dice_destroy (&dice);
+        situation_destroy (&sit);
+    }
 }
 
 /*  "Heroes throw 4D6 a turn. Veterans throw 3D6 a turn. Raw figures throw
@@ -226,13 +301,6 @@ test_command_figure_of_unknown_grade (void **state)
             fail_msg ("error \"%s\"", err);
         scenario_destroy (&sc);
     }
-}
-
-static const ruleset_t *
-the_ruleset (const char *name, void *arg)
-{
-    (void) name;
-    return arg;
 }
 
 /*  "Up to RF0: ... They will not move however, from fortified positions
@@ -796,6 +864,7 @@ main (void)
         cmocka_unit_test (test_shoots_from_where_the_move_ends),
         cmocka_unit_test (test_marches_into_sight_and_fires),
         cmocka_unit_test (test_charge_ends_falling_back),
+        cmocka_unit_test (test_no_enemy_to_move_from),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
