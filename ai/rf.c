@@ -1564,6 +1564,19 @@ holds_for_no_enemy (const rf_decision_t *d)
         && o->cover_feature < 0;
 }
 
+/*  Does decision `d` (of a unit in a situation) carry on because its
+ *  cell's advance has nobody to advance on: "Advance towards nearest
+ *  enemy" or the up-to-RF0 six's "move towards the nearest visible
+ *  enemy" with no enemy in sight.  The current actions go on
+ *  (RULINGS.md), and the unit's statuses with them. */
+static bool
+carries_on_for_no_enemy (const rf_decision_t *d)
+{
+    return d->unit >= 0 && !d->charge
+        && (d->action == RF_ADVANCE_VISIBLE || d->action == RF_ADVANCE_CHARGE)
+        && d->order.nearest_enemy < 0 && !d->order.has_destination;
+}
+
 /*  ---- the explanation ---------------------------------------------------- */
 
 /*  "270 degrees.\n": a facing in whole degrees, the end of an order. */
@@ -1688,7 +1701,7 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
         }
         else if (d->action == RF_CONTINUE)
             rf_text_add (&w, "Order: carry on with its current actions.\n");
-        else if (d->action == RF_ADVANCE_VISIBLE && o->nearest_enemy < 0)
+        else if (carries_on_for_no_enemy (d))
             rf_text_add (&w, "Order: no enemy is visible to move towards: it "
                          "carries on with its current actions.\n");
         else if (holds_for_no_enemy (d)) {
@@ -1999,6 +2012,12 @@ rf_status_effect (const ruleset_t *rs, const rf_decision_t *d, uint32_t *set,
        from, is neither running nor falling back */
     if (holds_for_no_enemy (d))
         *set = 0;
+    /* an advance with nobody to advance on carries on the current
+       actions: a unit falling back is still falling back */
+    if (carries_on_for_no_enemy (d)) {
+        *set = 0;
+        *clear = 0;
+    }
 }
 
 bool

@@ -139,7 +139,9 @@ int rf_decide_terse (const situation_t *sit, int unit, int player_roll,
  *  going into contact with the enemy is not falling back.  A run or a
  *  withdrawal that holds for want of an enemy in sight to move from (and
  *  of cover to go to) sets nothing: it is neither running nor falling
- *  back.  A ruleset without a morale table: only the two clears. */
+ *  back.  An advance with nobody to advance on (no enemy in sight)
+ *  carries on the current actions and changes no status.  A ruleset
+ *  without a morale table: only the two clears. */
 void rf_status_effect (const ruleset_t *rs, const rf_decision_t *d,
                        uint32_t *set, uint32_t *clear);
 

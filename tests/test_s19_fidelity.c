@@ -848,6 +848,47 @@ test_charge_ends_falling_back (void **state)
     }
 }
 
+/*  "Advance towards nearest enemy (Charge?)" with no enemy in sight has
+ *  nobody to advance on: the current actions go on (RULINGS.md, "The
+ *  orders"), in the words of the answer, in the statuses it leaves and
+ *  in the game alike.  Blue, heavily hit and falling back, marches out of
+ *  sight of red (RF2-5); on a 6 it carries on its march, still falling
+ *  back. */
+static void
+test_advance_on_nobody_carries_on (void **state)
+{
+    (void) state;
+    fixture_t f = marching_out_of_sight ("figures = 10; killed = 8;"
+                                         " status = [\"falling_back\"];");
+    int b = idx (&f, "b");
+    rf_decision_t d;
+    char err[256];
+    assert_int_equal (rf_decide (game_situation (f.g), b, 6, f.dice, &d, err,
+                                 sizeof err), 0);
+    assert_true (d.band >= 2);
+    assert_int_equal (d.action, RF_ADVANCE_CHARGE);
+    assert_int_equal (d.order.nearest_enemy, -1);
+    assert_false (d.charge);
+    assert_true (rf_continues (&d));
+    assert_non_null (strstr (d.explanation, "no enemy is visible to move "
+                                            "towards: it carries on with its "
+                                            "current actions"));
+    assert_null (strstr (d.explanation, "halt where it stands"));
+    uint32_t set, clear;
+    rf_status_effect (game_rules_ruleset (rules), &d, &set, &clear);
+    assert_int_equal (set, 0);
+    assert_int_equal (clear, 0);
+    /* the game: the march goes on, and so does the falling back */
+    double y0 = situation_unit_const (game_situation (f.g), b)->fp.centre.y;
+    order_t o = table_move_then_shoot (&f, b, 6, &d);
+    assert_int_equal (o.kind, ORDER_CONTINUE);
+    assert_false (o.status_clear & STATUS_FALLING_BACK);
+    const unit_t *u = situation_unit_const (game_situation (f.g), b);
+    assert_true (u->status & STATUS_FALLING_BACK);
+    test_near (u->fp.centre.y - y0, 25.0, 0.1);
+    unmake (&f);
+}
+
 int
 main (void)
 {
@@ -865,6 +906,7 @@ main (void)
         cmocka_unit_test (test_marches_into_sight_and_fires),
         cmocka_unit_test (test_charge_ends_falling_back),
         cmocka_unit_test (test_no_enemy_to_move_from),
+        cmocka_unit_test (test_advance_on_nobody_carries_on),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
