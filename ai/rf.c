@@ -1320,6 +1320,27 @@ order_take_cover (const situation_t *sit, view_t *v, double move,
         move_along (sit, v, away_from_all (v), move, true, o);
 }
 
+/*  Is the nearest enemy in sight within charge reach: the charge to
+ *  contact (straight towards its nearest point, the move order_advance
+ *  makes) costs no more than one move at charge pace (foot a full move,
+ *  cavalry the gallop).  In the open, or under settings.charge_reach_
+ *  pays_terrain as the game's charges pay: difficult going counting
+ *  double and a low barrier its part of the charge's move; a path into
+ *  impassable terrain is out of reach.  False with no enemy in sight. */
+static bool
+in_charge_reach (const situation_t *sit, view_t *v)
+{
+    if (v->nearest < 0 || v->nearest_cm > v->charge_cm)
+        return false;
+    if (!ruleset_settings (situation_ruleset (sit))->charge_reach_pays_terrain)
+        return true;
+    vec2_t from = v->u->fp.centre;
+    double bearing = bearing_to_enemy (sit, v->unit, v->nearest, from);
+    vec2_t to = situation_move_towards (sit, from, bearing, v->nearest_cm);
+    double cost = situation_path_cost (sit, from, to, v->charge_cm);
+    return cost >= 0 && cost <= v->charge_cm + 1e-9;
+}
+
 /*  Advance towards the nearest enemy one move: a charge to contact, any
  *  other advance stopping settings.enemy_gap_cm short of it (as the
  *  game's moves do: only a charge makes contact); a unit already that
@@ -1824,7 +1845,7 @@ decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
     const unit_t *lu = situation_unit_const (sit, lead);
     bool fortified = lu->status & STATUS_FORTIFIED;
     bool falling_back = lu->status & STATUS_FALLING_BACK;
-    bool reach = v->nearest >= 0 && v->nearest_cm <= v->charge_cm;
+    bool reach = in_charge_reach (sit, v);
     fill_outcomes (rs, t, out->band, fortified, falling_back, reach, out);
     special_t special;
     out->action = face_action (t, out->band, out->roll, fortified,

@@ -42,7 +42,9 @@ typedef struct {
     int nearest_enemy;         /* unit index, -1 when none is visible */
     double nearest_enemy_cm;   /* closest point; 0 when none */
     bool enemy_in_weapon_range;/* the unit's own long range reaches it */
-    bool enemy_in_charge_reach;/* within one move (foot move, gallop) */
+    bool enemy_in_charge_reach;/* within one move (foot move, gallop),
+                                  as the charge's path costs it under
+                                  settings.charge_reach_pays_terrain */
     int cover_feature;         /* terrain index of the cover it moves into
                                   or stays in, -1 */
     bool has_destination;      /* false: it stays where it stands */

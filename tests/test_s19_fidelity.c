@@ -889,6 +889,67 @@ test_advance_on_nobody_carries_on (void **state)
     unmake (&f);
 }
 
+/*  "Difficult going counts double the distance": a charge's reach pays
+ *  for the rough ground on its way, as the game's charge does
+ *  (settings.charge_reach_pays_terrain).  Blue, raw, RF 2, red 20.5 cm
+ *  ahead across 15 cm of rough ground: the charge would cost 35.5 cm of
+ *  its 25, so on a 4 ("Continue current actions facing the nearest enemy
+ *  (Charge?)") it does not charge: it carries on facing red and shoots
+ *  at it, in the answer and in the game.  Reach measured in the open
+ *  (the setting false), it would charge. */
+static void
+test_charge_reach_pays_difficult_going (void **state)
+{
+    (void) state;
+    for (int open = 0; open <= 1; open++) {
+        in_force = open ? test_rules_edited (
+                              "rules/data/skirmish19/tables.cfg",
+                              "charge_reach_pays_terrain = true",
+                              "charge_reach_pays_terrain = false")
+                        : NULL;
+        fixture_t f = at_blue_move (
+            "{ id = \"scrub\"; kind = \"rough\"; polygon = ( [80.0, 103.0], "
+            "[120.0, 103.0], [120.0, 118.0], [80.0, 118.0] ); }",
+            "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  quality = \"raw\"; figures = 10; x = 100.0; y = 100.0;"
+            "  facing = 0.0; width = 12.0; depth = 3.0; },"
+            "{ id = \"e1\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 6; x = 100.0; y = 123.5; facing = 180.0; width = 12.0;"
+            "  depth = 3.0; }", NULL);
+        int b = idx (&f, "b"), e1 = idx (&f, "e1");
+        rf_decision_t d;
+        char err[256];
+        assert_int_equal (rf_decide (game_situation (f.g), b, 4, f.dice, &d,
+                                     err, sizeof err), 0);
+        assert_int_equal (d.rf, 2);
+        assert_int_equal (d.action, RF_CONTINUE_FACING_CHARGE);
+        test_near (d.order.nearest_enemy_cm, 20.5, 1e-6);
+        assert_true (d.charge == (open == 1));
+        assert_true (d.order.enemy_in_charge_reach == (open == 1));
+        for (int face = 0; face < RF_FACES; face++)
+            assert_true (d.outcomes[face].charge
+                         == (open == 1 && (face == 3 || face == 4
+                                           || face == 5)));
+        if (!open) {
+            assert_false (d.order.has_destination);
+            assert_int_equal (d.order.shoot_target, e1);
+            assert_non_null (strstr (d.explanation, "no charge"));
+        }
+        order_t o = table_move_then_shoot (&f, b, 4, &d);
+        if (open)
+            assert_int_equal (o.kind, ORDER_CHARGE);
+        else {
+            assert_int_equal (o.kind, ORDER_CONTINUE);
+            assert_true (o.fire);
+            assert_int_equal (game_phase (f.g), S19_PHASE_A_SHOOT);
+            assert_int_equal (s19_fire_target (f.g, b, NULL), e1);
+        }
+        unmake (&f);
+        if (in_force)
+            game_rules_destroy (&in_force);
+    }
+}
+
 int
 main (void)
 {
@@ -907,6 +968,7 @@ main (void)
         cmocka_unit_test (test_charge_ends_falling_back),
         cmocka_unit_test (test_no_enemy_to_move_from),
         cmocka_unit_test (test_advance_on_nobody_carries_on),
+        cmocka_unit_test (test_charge_reach_pays_difficult_going),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }
