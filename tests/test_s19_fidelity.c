@@ -950,6 +950,76 @@ test_charge_reach_pays_difficult_going (void **state)
     }
 }
 
+/*  "Units falling back away from the enemy will halt in the nearest
+ *  cover facing the last known enemy position (5,6 D6)": the game
+ *  remembers where each unit last saw an enemy.  Blue, falling back,
+ *  sees red at (240, 150); red marches behind a house, out of its sight.
+ *  Next turn blue, seeing no enemy (RF -5), throws a 5: no cover within a
+ *  move, it halts where it stands facing (240, 150), where it last saw
+ *  red, not its old facing. */
+static void
+test_halt_faces_last_known_enemy (void **state)
+{
+    (void) state;
+    fixture_t f = make (
+        "{ id = \"house\"; kind = \"town\"; polygon = ( [180.0, 140.0], "
+        "[215.0, 140.0], [215.0, 180.0], [180.0, 180.0] ); }",
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 100.0; facing = 0.0; width = 12.0;"
+        "  depth = 3.0; status = [\"falling_back\"]; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 240.0; y = 150.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }", NULL);
+    int b = idx (&f, "b"), r = idx (&f, "r");
+    const situation_t *sit = game_situation (f.g);
+    assert_true (situation_can_see (sit, b, r, NULL, NULL));
+    const unit_t *bu = situation_unit_const (sit, b);
+    assert_true (bu->status & STATUS_HAS_LAST_ENEMY);
+    test_near (bu->last_enemy_seen.x, 240.0, 1e-9);
+    test_near (bu->last_enemy_seen.y, 150.0, 1e-9);
+    /* turn 1: blue holds; red marches 25 cm behind the house */
+    char err[256];
+    while (game_turn (f.g) == 1 && !game_over (f.g)) {
+        game_begin_phase (f.g, f.dice);
+        for (int u = 0; u < game_unit_count (f.g); u++)
+            if (game_needs_order (f.g, u)) {
+                order_t o = order_hold ();
+                if (u == r) {
+                    o.kind = ORDER_MOVE;
+                    o.has_to = true;
+                    o.to = (vec2_t) { 240.0, 175.0 };
+                }
+                if (game_apply_order (f.g, u, &o, err, sizeof err) < 0)
+                    fail_msg ("%s", err);
+            }
+        game_resolve_phase (f.g, f.dice);
+    }
+    sit = game_situation (f.g);
+    test_near (situation_unit_const (sit, r)->fp.centre.y, 175.0, 0.1);
+    assert_false (situation_can_see (sit, b, r, NULL, NULL));
+    bu = situation_unit_const (sit, b);
+    test_near (bu->last_enemy_seen.x, 240.0, 1e-9);
+    test_near (bu->last_enemy_seen.y, 150.0, 1e-9);
+    /* turn 2: blue's move */
+    game_begin_phase (f.g, f.dice);                 /* command */
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_MOVE);
+    rf_decision_t d;
+    order_t o = table_move_then_shoot (&f, b, 5, &d);
+    assert_int_equal (d.order.nearest_enemy, -1);
+    assert_true (d.falling_back_halt);
+    assert_false (d.order.has_destination);
+    double want = geom_bearing ((vec2_t) { 150.0, 100.0 },
+                                (vec2_t) { 240.0, 150.0 });
+    test_near (d.order.facing, want, 1e-6);
+    test_near (o.facing, want, 1e-6);
+    bu = situation_unit_const (game_situation (f.g), b);
+    test_near (bu->fp.facing, want, 1e-6);
+    assert_false (bu->status & STATUS_FALLING_BACK);
+    unmake (&f);
+}
+
 int
 main (void)
 {
@@ -969,6 +1039,7 @@ main (void)
         cmocka_unit_test (test_no_enemy_to_move_from),
         cmocka_unit_test (test_advance_on_nobody_carries_on),
         cmocka_unit_test (test_charge_reach_pays_difficult_going),
+        cmocka_unit_test (test_halt_faces_last_known_enemy),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

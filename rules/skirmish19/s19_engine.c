@@ -322,6 +322,7 @@ scratch (game_t *g)
 
 static int check_order (const game_t *g, int u, const order_t *o,
                         char *err, int errlen);
+static void record_sightings (game_t *g);
 
 /*  "Heroes throw 4D6 a turn. Veterans throw 3D6 a turn. Raw figures throw
  *  2D6": a command figure of a grade the seed gives no dice (average,
@@ -374,6 +375,7 @@ prepare (game_t *g, char *err, int errlen)
             game_unit_mut (g, u)->load_halves =
                 (uint8_t) s19_load_halves (weapon_of (g, u));
     update_contacts (g);
+    record_sightings (g);
     return 0;
 }
 
@@ -673,6 +675,79 @@ nearest_seen_enemy (const game_t *g, int u, double *dist)
     if (dist)
         *dist = bd;
     return best;
+}
+
+/*  Enemies of a ring looked at at once, at most (more: every enemy is
+ *  looked at). */
+#define SIGHTING_RING_MAX 64
+#define SIGHTING_FIRST_RING_CM 60.0
+
+/*  nearest_seen_enemy on an indexed table: the enemies ring by ring out
+ *  from the unit (each ring twice as far), nearest first within a ring
+ *  (ties by index), the first seen.  A ring of more than
+ *  SIGHTING_RING_MAX enemies, or no index: nearest_seen_enemy. */
+static int
+nearest_seen_by_rings (const game_t *g, int u)
+{
+    const situation_t *sit = game_situation (g);
+    if (!situation_units_indexed (sit))
+        return nearest_seen_enemy (g, u, NULL);
+    const unit_t *un = unit_c (g, u);
+    unsigned enemies = SITUATION_ALL_SIDES & ~SITUATION_SIDE_BIT (un->side);
+    double span = situation_width (sit) + situation_depth (sit);
+    int ring[SIGHTING_RING_MAX];
+    double cm[SIGHTING_RING_MAX];
+    for (double lo = -1, hi = SIGHTING_FIRST_RING_CM; lo < INFINITY;
+         lo = hi, hi = hi > span ? INFINITY : 2 * hi) {
+        int k = situation_units_within (sit, &un->fp, lo, hi, enemies, NULL,
+                                        NULL, ring, cm, SIGHTING_RING_MAX);
+        if (k > SIGHTING_RING_MAX)
+            return nearest_seen_enemy (g, u, NULL);
+        for (int i = 1; i < k; i++)          /* nearest first, by index */
+            for (int j = i; j > 0 && (cm[j] < cm[j - 1]
+                                      || (cm[j] == cm[j - 1]
+                                          && ring[j] < ring[j - 1])); j--) {
+                int ti = ring[j];
+                double tc = cm[j];
+                ring[j] = ring[j - 1];
+                cm[j] = cm[j - 1];
+                ring[j - 1] = ti;
+                cm[j - 1] = tc;
+            }
+        for (int i = 0; i < k; i++)
+            if (is_enemy_in_play (g, u, ring[i]) && sees (g, u, ring[i], NULL))
+                return ring[i];
+    }
+    return -1;
+}
+
+/*  "Units falling back away from the enemy will halt in the nearest
+ *  cover facing the last known enemy position": every unit in play
+ *  remembers where it last saw an enemy, the centre of the nearest it
+ *  sees (with the fixed sighting range, as the game's sight), in its
+ *  last_enemy_seen (STATUS_HAS_LAST_ENEMY); a unit that sees none keeps
+ *  what it had (the position a scenario or player gave, or none).  Done
+ *  where the units stand at the start and after every phase that moves
+ *  them, shoots (a unit that fired is seen) or fights, so the Risk
+ *  Factor answer of a unit falling back faces it.  All are looked for
+ *  before any is written: a write drops the unit index. */
+static void
+record_sightings (game_t *g)
+{
+    int n = game_unit_count (g);
+    situation_t *sit = game_situation_mut (g);
+    if (!situation_units_indexed (sit))
+        situation_index_units (sit);       /* none for a small table */
+    scratch_t s = scratch (g);
+    for (int u = 0; u < n; u++)
+        s.list[u] = s19_in_play (g, u) ? nearest_seen_by_rings (g, u) : -1;
+    for (int u = 0; u < n; u++) {
+        if (s.list[u] < 0)
+            continue;
+        unit_t *un = unit_m (g, u);
+        un->last_enemy_seen = unit_c (g, s.list[u])->fp.centre;
+        un->status |= STATUS_HAS_LAST_ENEMY;
+    }
 }
 
 /*  A point `dist` from unit u's centre along `bearing`, on the table. */
@@ -1549,6 +1624,7 @@ resolve_phase (game_t *g, dice_t *dice)
             if (unit_c (g, u)->side == side && s19_in_play (g, u))
                 execute_order (g, u);
         update_contacts (g);
+        record_sightings (g);
         break;
     }
     case S19_PHASE_A_SHOOT:
@@ -1564,11 +1640,13 @@ resolve_phase (game_t *g, dice_t *dice)
                 s19_shoot (g, u, target, dice);
         }
         update_contacts (g);
+        record_sightings (g);
         break;
     }
     case S19_PHASE_MELEE:
         s19_fight_melees (g, dice);
         update_objectives (g);
+        record_sightings (g);
         break;
     default:
         break;
