@@ -1684,6 +1684,13 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
         rf_text_adds (&w, "Falling back: not applied at ",
                       t->band_name[d->band], " (only the up-to-RF0 row halts "
                       "a unit falling back).\n", NULL);
+    /* falling back is the current action of a unit falling back: carried
+       on, it goes on until the up-to-RF0 halt (a fortified unit stays) */
+    if (u && (u->status & STATUS_FALLING_BACK)
+    &&  !(u->status & STATUS_FORTIFIED) && rf_continues (d))
+        rf_text_add (&w, "Falling back: carrying on, it goes on falling back "
+                     "away from the enemy, a move a turn, until a 5 or 6 up "
+                     "to RF0 halts it.\n");
     if (u) {
         if (o->nearest_enemy >= 0) {
             const unit_t *e = situation_unit_const (sit, o->nearest_enemy);

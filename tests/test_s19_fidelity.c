@@ -1020,6 +1020,68 @@ test_halt_faces_last_known_enemy (void **state)
     unmake (&f);
 }
 
+/*  "Units falling back away from the enemy will halt in the nearest
+ *  cover facing the last known enemy position (5,6 D6)": on a 1 to 4 they
+ *  do not halt, and "Continue current actions" carries on the falling
+ *  back, a move a turn away from the enemy, until the 5 or 6 (a game no
+ *  longer holds the unit once its first move's point is reached).  Blue,
+ *  falling back, red in sight 150 cm away (RF -1), no cover near: a 1,
+ *  then a 3, take it 25 cm and 25 cm more away from red; a 5 halts it,
+ *  falling back no more. */
+static void
+test_falling_back_goes_on (void **state)
+{
+    (void) state;
+    fixture_t f = make (NULL,
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 100.0; facing = 0.0; width = 12.0;"
+        "  depth = 3.0; status = [\"falling_back\"]; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 250.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }", NULL);
+    int b = idx (&f, "b");
+    const int rolls[3] = { 1, 3, 5 };
+    const double want_y[3] = { 75.0, 50.0, 50.0 };
+    char err[256];
+    for (int turn = 0; turn < 3; turn++) {
+        game_begin_phase (f.g, f.dice);             /* command */
+        game_resolve_phase (f.g, f.dice);
+        game_begin_phase (f.g, f.dice);             /* blue moves */
+        assert_int_equal (game_phase (f.g), S19_PHASE_A_MOVE);
+        rf_decision_t d;
+        assert_int_equal (rf_decide (game_situation (f.g), b, rolls[turn],
+                                     f.dice, &d, err, sizeof err), 0);
+        assert_int_equal (d.rf, -1);
+        if (turn < 2) {
+            assert_int_equal (d.action, RF_CONTINUE);
+            assert_non_null (strstr (d.explanation, "it goes on falling back "
+                                                    "away from the enemy"));
+        }
+        else
+            assert_true (d.falling_back_halt);
+        order_t o = table_move_then_shoot (&f, b, rolls[turn], &d);
+        assert_int_equal (o.kind, turn < 2 ? ORDER_CONTINUE : ORDER_HOLD);
+        const unit_t *u = situation_unit_const (game_situation (f.g), b);
+        test_near (u->fp.centre.x, 150.0, 0.1);
+        test_near (u->fp.centre.y, want_y[turn], 0.1);
+        assert_true (((u->status & STATUS_FALLING_BACK) != 0) == (turn < 2));
+        /* the rest of the turn: everyone holds */
+        for (;;) {
+            for (int k = 0; k < game_unit_count (f.g); k++)
+                if (game_needs_order (f.g, k)) {
+                    order_t h = order_hold ();
+                    game_apply_order (f.g, k, &h, err, sizeof err);
+                }
+            game_resolve_phase (f.g, f.dice);
+            assert_false (game_over (f.g));
+            if (game_phase (f.g) == S19_PHASE_COMMAND)
+                break;
+            game_begin_phase (f.g, f.dice);
+        }
+    }
+    unmake (&f);
+}
+
 int
 main (void)
 {
@@ -1040,6 +1102,7 @@ main (void)
         cmocka_unit_test (test_advance_on_nobody_carries_on),
         cmocka_unit_test (test_charge_reach_pays_difficult_going),
         cmocka_unit_test (test_halt_faces_last_known_enemy),
+        cmocka_unit_test (test_falling_back_goes_on),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

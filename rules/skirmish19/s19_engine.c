@@ -323,6 +323,9 @@ scratch (game_t *g)
 static int check_order (const game_t *g, int u, const order_t *o,
                         char *err, int errlen);
 static void record_sightings (game_t *g);
+static bool falls_back_on (const game_t *g, int u);
+static order_t falling_back_onward (const game_t *g, int u,
+                                    const order_t *done, vec2_t start);
 
 /*  "Heroes throw 4D6 a turn. Veterans throw 3D6 a turn. Raw figures throw
  *  2D6": a command figure of a grade the seed gives no dice (average,
@@ -376,6 +379,13 @@ prepare (game_t *g, char *err, int errlen)
                 (uint8_t) s19_load_halves (weapon_of (g, u));
     update_contacts (g);
     record_sightings (g);
+    /* a unit the scenario sets falling back, with no order of its own:
+       its current actions are falling back away from the enemy it sees */
+    for (int u = 0; u < game_unit_count (g); u++)
+        if (game_unit (g, u)->current.kind == ORDER_HOLD
+            && s19_in_play (g, u) && falls_back_on (g, u))
+            game_unit_mut (g, u)->current =
+                falling_back_onward (g, u, NULL, unit_c (g, u)->fp.centre);
     return 0;
 }
 
@@ -1033,6 +1043,51 @@ s19_contact_footprint (const game_t *g, int a, int b, footprint_t *out)
     return use_turned ? c1 : c2;
 }
 
+/*  "Units falling back away from the enemy will halt in the nearest
+ *  cover facing the last known enemy position (5,6 D6)": until that halt
+ *  (or another order) ends it, falling back is the unit's current
+ *  action.  Is unit u, as it stands, falling back so: falling_back and
+ *  not defending a fortified position (which it does not leave)? */
+static bool
+falls_back_on (const game_t *g, int u)
+{
+    uint32_t st = unit_c (g, u)->status;
+    return (st & STATUS_FALLING_BACK) && !(st & STATUS_FORTIFIED);
+}
+
+/*  The current actions of unit u falling back (falls_back_on) once its
+ *  move is done: one more move, at the pace of the move it made (`done`;
+ *  NULL: the unit's default pace), straight away from where it last saw
+ *  an enemy (last_enemy_seen), else on the way it went from `start`.
+ *  It keeps the facing `done` asked, else the one it has (a unit backing
+ *  away facing the enemy goes on so); it neither fires nor changes a
+ *  status as it goes on.  A hold when it knows no way (no enemy seen, no
+ *  move made) or is at the table's edge that way. */
+static order_t
+falling_back_onward (const game_t *g, int u, const order_t *done,
+                     vec2_t start)
+{
+    const unit_t *un = unit_c (g, u);
+    order_t next = order_hold ();
+    double bearing;
+    if ((un->status & STATUS_HAS_LAST_ENEMY)
+        && geom_dist (un->last_enemy_seen, un->fp.centre) > 0.01)
+        bearing = geom_bearing (un->last_enemy_seen, un->fp.centre);
+    else if (geom_dist (start, un->fp.centre) > 0.01)
+        bearing = geom_bearing (start, un->fp.centre);
+    else
+        return next;
+    next.kind = ORDER_MOVE;
+    next.pace = done ? done->pace : ORDER_PACE_DEFAULT;
+    next.has_to = true;
+    next.to = point_along (g, u, bearing, allowance (g, u, next.pace));
+    next.has_facing = true;
+    next.facing = done && done->has_facing ? done->facing : un->fp.facing;
+    if (geom_dist (next.to, un->fp.centre) <= 0.5)
+        return order_hold ();
+    return next;
+}
+
 /*  The order unit u carries out: CONTINUE becomes its current actions,
  *  keeping the facing and fire of the order. */
 static order_t
@@ -1054,6 +1109,7 @@ execute_order (game_t *g, int u)
     game_unit_t *gu = game_unit_mut (g, u);
     unit_t *un = unit_m (g, u);
     order_t o = effective_order (g, u);
+    vec2_t start = un->fp.centre;
     char words[200];
     /* the morale effect */
     uint32_t set = o.status_set & MORALE_FLAGS;
@@ -1091,6 +1147,8 @@ execute_order (game_t *g, int u)
             next.fire = false;
             next.status_set = next.status_clear = 0;
         }
+        else if (falls_back_on (g, u))      /* and on, until it halts */
+            next = falling_back_onward (g, u, &o, start);
         if (running && touches_edge (g, &un->fp)) {
             if (game_events_on (g))
                 game_event (g, GAME_EVENT_MOVE, u, "%s runs %.1f cm to the "
