@@ -614,9 +614,10 @@ test_no_fire_in_melee (void **state)
 /*  "Commanded troops must spend a turn halted to load ... they may then
  *  move at up to half speed and still shoot": half the unit's full speed.
  *  Cavalry's full speed is the gallop ("Gallop at 50-60cms"): loaded
- *  cavalry fire and move 30 cm, by a fire order with a move as by a move
- *  at the walk with fire (the walk not halved again); foot move half of
- *  25 cm, 12.5, even when the move was ordered at half pace. */
+ *  cavalry fire and move 30 cm, by a fire order with a move, by a move at
+ *  the walk with fire (the walk not halved again) and by a move at half
+ *  pace with fire (half speed is 30 cm, not half a walk); foot move half
+ *  of 25 cm, 12.5, even when the move was ordered at half pace. */
 static void
 test_loaded_half_speed (void **state)
 {
@@ -634,17 +635,20 @@ test_loaded_half_speed (void **state)
         "{ id = \"m\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
         "  figures = 4; x = 100.0; y = 80.0; facing = 0.0; width = 8.0;"
         "  depth = 3.0; status = [\"loaded\"]; },"
+        "{ id = \"c3\"; side = \"blue\"; arm = \"cavalry\"; weapon = \"pistol\";"
+        "  figures = 4; x = 100.0; y = 130.0; facing = 0.0; width = 15.0;"
+        "  depth = 4.0; status = [\"loaded\"]; },"
         "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
         "  figures = 6; x = 100.0; y = 118.0; facing = 180.0; width = 12.0;"
         "  depth = 3.0; }", NULL);
     int r = idx (&f, "r");
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         assert_int_equal (dice_push (f.dice, 6, 6), 0);       /* command */
     game_begin_phase (f.g, f.dice);
     game_resolve_phase (f.g, f.dice);
     game_begin_phase (f.g, f.dice);                           /* blue moves */
-    const char *ids[] = { "c1", "c2", "m" };
-    for (int k = 0; k < 3; k++)
+    const char *ids[] = { "c1", "c2", "m", "c3" };
+    for (int k = 0; k < 4; k++)
         assert_true (game_unit (f.g, idx (&f, ids[k]))->commanded);
     char err[256];
     order_t o = order_hold ();
@@ -669,6 +673,9 @@ test_loaded_half_speed (void **state)
     o.to = (vec2_t) { 100, 0 };
     if (game_apply_order (f.g, idx (&f, "m"), &o, err, sizeof err) < 0)
         fail_msg ("%s", err);
+    o.to = (vec2_t) { 100, 300 };          /* cavalry at half pace, firing */
+    if (game_apply_order (f.g, idx (&f, "c3"), &o, err, sizeof err) < 0)
+        fail_msg ("%s", err);
     for (int u = 0; u < game_unit_count (f.g); u++)
         if (game_needs_order (f.g, u)) {
             order_t h = order_hold ();
@@ -679,10 +686,12 @@ test_loaded_half_speed (void **state)
     double x1 = situation_unit_const (sit, idx (&f, "c1"))->fp.centre.x;
     double x2 = situation_unit_const (sit, idx (&f, "c2"))->fp.centre.x;
     double ym = situation_unit_const (sit, idx (&f, "m"))->fp.centre.y;
+    double y3 = situation_unit_const (sit, idx (&f, "c3"))->fp.centre.y;
     if (fabs (x1 - 50.0) > 0.1 || fabs (x2 - 150.0) > 0.1
-        || fabs (ym - 67.5) > 0.1)
+        || fabs (ym - 67.5) > 0.1 || fabs (y3 - 160.0) > 0.1)
         fail_msg ("c1 at x %.2f (want 50), c2 at x %.2f (want 150), m at "
-                  "y %.2f (want 67.5)", x1, x2, ym);
+                  "y %.2f (want 67.5), c3 at y %.2f (want 160)", x1, x2, ym,
+                  y3);
     unmake (&f);
 }
 
