@@ -1044,7 +1044,9 @@ line_clear (const situation_t *self, vec2_t p, vec2_t q, bool fired,
         const terrain_feature_t *f = &self->terrain->features[i];
         bool p_in = feature_contains (self, i, p);
         bool q_in = feature_contains (self, i, q);
-        /* figures in terrain: hidden unless near its edge, or they fired */
+        /* figures in terrain: hidden unless near its edge, or they
+           fired (then seen at any range, or by the other reading within
+           the sighting range however deep: fired_seen_any_range) */
         if (concealing && q_in && !p_in && !fired) {
             double inside = polygon_boundary_distance (f->vertices,
                                                        f->vertex_count, q);
@@ -1052,6 +1054,8 @@ line_clear (const situation_t *self, vec2_t p, vec2_t q, bool fired,
                 return false;
             needs_range = true;
         }
+        else if (concealing && q_in && !p_in && !st->fired_seen_any_range)
+            needs_range = true;
         if (eff->blocks_sight && !p_in && !q_in
             && feature_inside_length (self, i, p, q) > SIT_EPS)
             return false;

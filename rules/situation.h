@@ -205,7 +205,9 @@ bool situation_footprint_enclosed (const situation_t *self,
  *  - when q is in an enclosed or sight_limited feature (woods, town) that
  *    p is not in, and the target has not fired: deeper than
  *    terrain_edge_cm from the feature's edge it is hidden; within it, the
- *    line must not exceed the sighting range.  Other terrain (hills,
+ *    line must not exceed the sighting range.  A target that fired is
+ *    seen at any depth, at any range (settings.fired_seen_any_range), or
+ *    within the sighting range (false).  Other terrain (hills,
  *    rough, fences, fortifications) leaves a unit in plain sight.
  *  The D6 is thrown at most once per call, only when needed.  Units do
  *  not block sight.  observer == target: true. */

@@ -391,6 +391,23 @@ test_regulars (void **state)
     expect_no_factor (&d, "officer");
 }
 
+/*  "-1: Unit formed of regulars", the other reading: "made up of
+ *  regulars" (risk_factors.infantry.regulars_need_formed = false): a unit
+ *  of regular quality in any order, loose too; raw troops still not. */
+static void
+test_regulars_made_up_of (void **state)
+{
+    (void) state;
+    start ("regulars_need_formed = true;", "regulars_need_formed = false;");
+    int b = blue ();
+    situation_unit (sit, b)->formation = FORMATION_LOOSE;
+    rf_decision_t d = factors (b);
+    expect_factor (&d, "regulars", -1, NULL);
+    situation_unit (sit, b)->quality = QUALITY_RAW;
+    d = factors (b);
+    expect_no_factor (&d, "regulars");
+}
+
 /*  Cavalry: "-1: Good troops or Officer." */
 static void
 test_good_troops_or_officer (void **state)
@@ -1657,6 +1674,7 @@ main (void)
         cmocka_unit_test_setup_teardown (test_sight_of_side, setup, teardown),
         cmocka_unit_test_setup_teardown (test_hero_near, setup, teardown),
         cmocka_unit_test_setup_teardown (test_regulars, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_regulars_made_up_of, setup, teardown),
         cmocka_unit_test_setup_teardown (test_good_troops_or_officer, setup, teardown),
         cmocka_unit_test_setup_teardown (test_in_cover, setup, teardown),
         cmocka_unit_test_setup_teardown (test_enemy_in_range, setup, teardown),

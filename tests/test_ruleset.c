@@ -346,6 +346,8 @@ test_settings (void **state)
     /* "Difficult going counts double the distance": a charge's reach
        too */
     assert_true (s->charge_reach_pays_terrain);
+    /* "seen ... if they fire": at any range */
+    assert_true (s->fired_seen_any_range);
     ruleset_destroy (&rs);
 
     /* a ruleset that does not give them: no unit masks fire, melee does
