@@ -1344,19 +1344,29 @@ in_charge_reach (const situation_t *sit, view_t *v)
 /*  Advance towards the nearest enemy one move: a charge to contact, any
  *  other advance stopping settings.enemy_gap_cm short of it (as the
  *  game's moves do: only a charge makes contact); a unit already that
- *  close stays where it is. */
+ *  close stays where it is.  An advance spends its whole move on the way
+ *  (difficult going counting double): the gap limits how far it goes,
+ *  not what it may spend getting there. */
 static void
 order_advance (const situation_t *sit, view_t *v, double move,
                bool charge, rf_order_t *o)
 {
     if (v->nearest < 0)
         return;
-    double bearing = bearing_to_enemy (sit, v->unit, v->nearest, v->u->fp.centre);
+    vec2_t from = v->u->fp.centre;
+    double bearing = bearing_to_enemy (sit, v->unit, v->nearest, from);
     double room = v->nearest_cm;
     if (!charge)
         room -= ruleset_settings (situation_ruleset (sit))->enemy_gap_cm;
-    if (room > 0)
-        move_along (sit, v, bearing, fmin (move, room), !charge, o);
+    if (room > 0 && charge)
+        move_along (sit, v, bearing, fmin (move, room), false, o);
+    else if (room > 0) {
+        vec2_t to = situation_move_towards (sit, from, bearing,
+                                            fmin (move, room));
+        o->destination = affordable_point (sit, from, to, move, v->move_cm);
+        o->move_cm = geom_dist (from, o->destination);
+        o->has_destination = o->move_cm > 1e-9;
+    }
     o->facing = bearing;
 }
 

@@ -943,6 +943,15 @@ test_charge_reach_pays_difficult_going (void **state)
             assert_false (d.order.has_destination);
             assert_int_equal (d.order.shoot_target, e1);
             assert_non_null (strstr (d.explanation, "no charge"));
+            /* on a 6 it advances, its whole 25 cm spent: 3 cm in the
+               open and 11 cm of rough (22), to y 114 */
+            rf_decision_t a;
+            assert_int_equal (rf_decide (game_situation (f.g), b, 6, f.dice,
+                                         &a, err, sizeof err), 0);
+            assert_int_equal (a.action, RF_ADVANCE_CHARGE);
+            assert_false (a.charge);
+            assert_true (a.order.has_destination);
+            test_near (a.order.destination.y, 114.0, 0.01);
         }
         order_t o = table_move_then_shoot (&f, b, 4, &d);
         if (open)
