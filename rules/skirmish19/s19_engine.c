@@ -692,72 +692,106 @@ nearest_seen_enemy (const game_t *g, int u, double *dist)
 #define SIGHTING_RING_MAX 64
 #define SIGHTING_FIRST_RING_CM 60.0
 
-/*  nearest_seen_enemy on an indexed table: the enemies ring by ring out
- *  from the unit (each ring twice as far), nearest first within a ring
- *  (ties by index), the first seen.  A ring of more than
- *  SIGHTING_RING_MAX enemies, or no index: nearest_seen_enemy. */
+/*  Sort the k units `list` (distances `cm`) nearest first, ties by
+ *  index. */
+static void
+sort_nearest (int *list, double *cm, int k)
+{
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && (cm[j] < cm[j - 1]
+                                  || (cm[j] == cm[j - 1]
+                                      && list[j] < list[j - 1])); j--) {
+            int ti = list[j];
+            double tc = cm[j];
+            list[j] = list[j - 1];
+            cm[j] = cm[j - 1];
+            list[j - 1] = ti;
+            cm[j - 1] = tc;
+        }
+}
+
+/*  nearest_seen_enemy looking no further than it must: the enemies
+ *  nearest first (ties by index), the first seen.  On an indexed table
+ *  ring by ring out from the unit (each ring twice as far), else all at
+ *  once; a ring (or a table) of more than SIGHTING_RING_MAX enemies:
+ *  nearest_seen_enemy. */
 static int
 nearest_seen_by_rings (const game_t *g, int u)
 {
     const situation_t *sit = game_situation (g);
-    if (!situation_units_indexed (sit))
-        return nearest_seen_enemy (g, u, NULL);
     const unit_t *un = unit_c (g, u);
+    int list[SIGHTING_RING_MAX];
+    double cm[SIGHTING_RING_MAX];
+    if (!situation_units_indexed (sit)) {
+        int k = 0;
+        for (int e = 0; e < game_unit_count (g); e++) {
+            if (!is_enemy_in_play (g, u, e))
+                continue;
+            if (k == SIGHTING_RING_MAX)
+                return nearest_seen_enemy (g, u, NULL);
+            list[k] = e;
+            cm[k++] = situation_unit_distance (sit, u, e);
+        }
+        sort_nearest (list, cm, k);
+        for (int i = 0; i < k; i++)
+            if (sees (g, u, list[i], NULL))
+                return list[i];
+        return -1;
+    }
     unsigned enemies = SITUATION_ALL_SIDES & ~SITUATION_SIDE_BIT (un->side);
     double span = situation_width (sit) + situation_depth (sit);
-    int ring[SIGHTING_RING_MAX];
-    double cm[SIGHTING_RING_MAX];
     for (double lo = -1, hi = SIGHTING_FIRST_RING_CM; lo < INFINITY;
          lo = hi, hi = hi > span ? INFINITY : 2 * hi) {
         int k = situation_units_within (sit, &un->fp, lo, hi, enemies, NULL,
-                                        NULL, ring, cm, SIGHTING_RING_MAX);
+                                        NULL, list, cm, SIGHTING_RING_MAX);
         if (k > SIGHTING_RING_MAX)
             return nearest_seen_enemy (g, u, NULL);
-        for (int i = 1; i < k; i++)          /* nearest first, by index */
-            for (int j = i; j > 0 && (cm[j] < cm[j - 1]
-                                      || (cm[j] == cm[j - 1]
-                                          && ring[j] < ring[j - 1])); j--) {
-                int ti = ring[j];
-                double tc = cm[j];
-                ring[j] = ring[j - 1];
-                cm[j] = cm[j - 1];
-                ring[j - 1] = ti;
-                cm[j - 1] = tc;
-            }
+        sort_nearest (list, cm, k);
         for (int i = 0; i < k; i++)
-            if (is_enemy_in_play (g, u, ring[i]) && sees (g, u, ring[i], NULL))
-                return ring[i];
+            if (is_enemy_in_play (g, u, list[i]) && sees (g, u, list[i], NULL))
+                return list[i];
     }
     return -1;
 }
 
+/*  Unit u's last_enemy_seen (STATUS_HAS_LAST_ENEMY): the centre of enemy
+ *  e, when there is one (e >= 0). */
+static void
+remember_enemy (game_t *g, int u, int e)
+{
+    if (e < 0)
+        return;
+    unit_t *un = unit_m (g, u);
+    un->last_enemy_seen = unit_c (g, e)->fp.centre;
+    un->status |= STATUS_HAS_LAST_ENEMY;
+}
+
 /*  "Units falling back away from the enemy will halt in the nearest
- *  cover facing the last known enemy position": every unit in play
+ *  cover facing the last known enemy position": a unit falling back
  *  remembers where it last saw an enemy, the centre of the nearest it
  *  sees (with the fixed sighting range, as the game's sight), in its
- *  last_enemy_seen (STATUS_HAS_LAST_ENEMY); a unit that sees none keeps
- *  what it had (the position a scenario or player gave, or none).  Done
- *  where the units stand at the start and after every phase that moves
- *  them, shoots (a unit that fired is seen) or fights, so the Risk
- *  Factor answer of a unit falling back faces it.  All are looked for
- *  before any is written: a write drops the unit index. */
+ *  last_enemy_seen; one that sees none keeps what it had (the position
+ *  a scenario or player gave, or none).  Looked at when it starts
+ *  falling back (execute_order), and where the units stand at the start
+ *  and after every move (its own side's or the enemy's), for every unit
+ *  falling back: the only ones whose answer faces it (few: the game's
+ *  cost stays that of the others; the shooting and the melee move no
+ *  one far enough to count).  All are looked for before any is written:
+ *  a write drops the unit index. */
 static void
 record_sightings (game_t *g)
 {
     int n = game_unit_count (g);
-    situation_t *sit = game_situation_mut (g);
-    if (!situation_units_indexed (sit))
-        situation_index_units (sit);       /* none for a small table */
     scratch_t s = scratch (g);
-    for (int u = 0; u < n; u++)
-        s.list[u] = s19_in_play (g, u) ? nearest_seen_by_rings (g, u) : -1;
+    int count = 0;
     for (int u = 0; u < n; u++) {
-        if (s.list[u] < 0)
-            continue;
-        unit_t *un = unit_m (g, u);
-        un->last_enemy_seen = unit_c (g, s.list[u])->fp.centre;
-        un->status |= STATUS_HAS_LAST_ENEMY;
+        bool looks = s19_in_play (g, u)
+                  && (unit_c (g, u)->status & STATUS_FALLING_BACK);
+        s.list[u] = looks ? nearest_seen_by_rings (g, u) : -1;
+        count += looks;
     }
+    for (int u = 0; count > 0 && u < n; u++)
+        remember_enemy (g, u, s.list[u]);
 }
 
 /*  A point `dist` from unit u's centre along `bearing`, on the table. */
@@ -1114,6 +1148,8 @@ execute_order (game_t *g, int u)
     /* the morale effect */
     uint32_t set = o.status_set & MORALE_FLAGS;
     un->status = (un->status | set) & ~(o.status_clear & MORALE_FLAGS & ~set);
+    if (set & STATUS_FALLING_BACK)   /* the enemy it falls back from */
+        remember_enemy (g, u, nearest_seen_by_rings (g, u));
     s19_state (gu)->fresh_status |= (int16_t) (set & FRESH_FLAGS);
     bool running = set & STATUS_RAN_LAST_TURN;
     /* an ordered formation: the seed gives no cost, it is simply taken */
@@ -1698,13 +1734,11 @@ resolve_phase (game_t *g, dice_t *dice)
                 s19_shoot (g, u, target, dice);
         }
         update_contacts (g);
-        record_sightings (g);
         break;
     }
     case S19_PHASE_MELEE:
         s19_fight_melees (g, dice);
         update_objectives (g);
-        record_sightings (g);
         break;
     default:
         break;
