@@ -274,6 +274,34 @@ sees (view_t *v, int j)
     return v->sight[j] == SIGHT_SEEN;
 }
 
+/*  Is enemy j in sight of the unit standing on footprint `at`, where its
+ *  move ends (`moved`: not where it stands now)?  Unmoved, as sees()
+ *  answers (remembered).  Moved, its own figures must see it from there
+ *  (situation_can_see_from: shooting comes after the move, and "figures
+ *  can see the entire base of a figure"); when the settings count what
+ *  the side sees as in sight, an enemy another standing unit of its side
+ *  sees is in sight too.  Not remembered: the view's sight is of where
+ *  the unit stands. */
+static bool
+sees_from (view_t *v, const footprint_t *at, bool moved, int j)
+{
+    if (!moved)
+        return sees (v, j);
+    if (situation_can_see_from (v->sit, at, j, v->dice, NULL))
+        return true;
+    const rules_settings_t *s = ruleset_settings (situation_ruleset (v->sit));
+    if (s->in_sight_of_unit_itself)
+        return false;
+    int n = situation_unit_count (v->sit);
+    for (int k = 0; k < n; k++) {
+        const unit_t *o = situation_unit_const (v->sit, k);
+        if (k != v->unit && k != j && o->side == v->u->side && standing (o)
+        &&  situation_can_see (v->sit, k, j, v->dice, NULL))
+            return true;
+    }
+    return false;
+}
+
 /*  Nearest first, ties by index: the order never depends on the sort. */
 static int
 near_cmp (const void *a, const void *b)
@@ -1296,22 +1324,53 @@ order_take_cover (const situation_t *sit, view_t *v, double move,
         move_along (sit, v, away_from_all (v), move, true, o);
 }
 
+/*  Is the nearest enemy in sight within charge reach: the charge to
+ *  contact (straight towards its nearest point, the move order_advance
+ *  makes) costs no more than one move at charge pace (foot a full move,
+ *  cavalry the gallop).  In the open, or under settings.charge_reach_
+ *  pays_terrain as the game's charges pay: difficult going counting
+ *  double and a low barrier its part of the charge's move; a path into
+ *  impassable terrain is out of reach.  False with no enemy in sight. */
+static bool
+in_charge_reach (const situation_t *sit, view_t *v)
+{
+    if (v->nearest < 0 || v->nearest_cm > v->charge_cm)
+        return false;
+    if (!ruleset_settings (situation_ruleset (sit))->charge_reach_pays_terrain)
+        return true;
+    vec2_t from = v->u->fp.centre;
+    double bearing = bearing_to_enemy (sit, v->unit, v->nearest, from);
+    vec2_t to = situation_move_towards (sit, from, bearing, v->nearest_cm);
+    double cost = situation_path_cost (sit, from, to, v->charge_cm);
+    return cost >= 0 && cost <= v->charge_cm + 1e-9;
+}
+
 /*  Advance towards the nearest enemy one move: a charge to contact, any
  *  other advance stopping settings.enemy_gap_cm short of it (as the
  *  game's moves do: only a charge makes contact); a unit already that
- *  close stays where it is. */
+ *  close stays where it is.  An advance spends its whole move on the way
+ *  (difficult going counting double): the gap limits how far it goes,
+ *  not what it may spend getting there. */
 static void
 order_advance (const situation_t *sit, view_t *v, double move,
                bool charge, rf_order_t *o)
 {
     if (v->nearest < 0)
         return;
-    double bearing = bearing_to_enemy (sit, v->unit, v->nearest, v->u->fp.centre);
+    vec2_t from = v->u->fp.centre;
+    double bearing = bearing_to_enemy (sit, v->unit, v->nearest, from);
     double room = v->nearest_cm;
     if (!charge)
         room -= ruleset_settings (situation_ruleset (sit))->enemy_gap_cm;
-    if (room > 0)
-        move_along (sit, v, bearing, fmin (move, room), !charge, o);
+    if (room > 0 && charge)
+        move_along (sit, v, bearing, fmin (move, room), false, o);
+    else if (room > 0) {
+        vec2_t to = situation_move_towards (sit, from, bearing,
+                                            fmin (move, room));
+        o->destination = affordable_point (sit, from, to, move, v->move_cm);
+        o->move_cm = geom_dist (from, o->destination);
+        o->has_destination = o->move_cm > 1e-9;
+    }
     o->facing = bearing;
 }
 
@@ -1345,7 +1404,10 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
             order_advance (sit, v, move, false, o);
             break;
         case RF_TAKE_COVER:
-            order_take_cover (sit, v, move, special == SPECIAL_FALLING_BACK, o);
+            /* with no cover and no enemy in sight, "away from all
+               enemies" names nothing to move from: it holds */
+            order_take_cover (sit, v, move, special == SPECIAL_FALLING_BACK
+                                            || v->nearest < 0, o);
             if (special == SPECIAL_FALLING_BACK)
                 face_last_known (sit, v, o);
             else
@@ -1381,10 +1443,16 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
                     break;
                 }
             }
-            move_along (sit, v, bearing_away (sit, v, v->nearest), move, true, o);
+            /* "further from enemy" with none in sight: it holds */
+            if (v->nearest >= 0)
+                move_along (sit, v, bearing_away (sit, v, v->nearest), move,
+                            true, o);
             face_enemy (sit, v, o);
             break;
         case RF_RUN: {
+            /* "Run from nearest enemy": with none in sight, it holds */
+            if (v->nearest < 0)
+                break;
             double bearing = bearing_away (sit, v, v->nearest);
             move_along (sit, v, bearing, move, true, o);
             o->facing = bearing;
@@ -1454,9 +1522,11 @@ enemy_in_melee (const situation_t *sit, int unit, int e)
 }
 
 /*  Whom the unit shoots at: uncommanded troops only at the nearest enemy
- *  they can hit, measured from where they stand after moving.  None when
+ *  they can see and hit, seen and measured from where they stand after
+ *  moving (shooting follows movement in the play sequence).  None when
  *  under command (its commander picks), when charging, when running
- *  (unless the settings say otherwise) and for weapons without range.
+ *  (unless the settings say otherwise) and for weapons without range;
+ *  otherwise o->shoots: it fires at whatever it can hit where it ends.
  *  Under settings.shoot_in_melee false, none for a unit that ends in base
  *  contact with an enemy, and no enemy in a melee is shot at (as the
  *  game plays it); under settings.units_mask_fire an enemy whose line
@@ -1474,10 +1544,13 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
     if (v->reach_cm <= 0 || charge || (v->u->status & STATUS_COMMANDED)
     ||  (action == RF_RUN && !s->shoot_when_running))
         return;
+    o->shoots = true;
     footprint_t at = v->u->fp;
     if (o->has_destination)
         at.centre = o->destination;
     at.facing = o->facing;
+    bool moved = o->has_destination
+              && geom_dist (at.centre, v->u->fp.centre) > 1e-9;
     if (!s->shoot_in_melee) {
         o->contact_enemy = in_contact (sit, &at, v->enemy_sides, -1);
         if (o->contact_enemy >= 0) {
@@ -1503,7 +1576,7 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
         double d = footprint_distance (&at, &e->fp);
         /* sight, melee and the line of fire are looked at only for one
            that would be nearer */
-        if ((best < 0 || d < best_d) && sees (v, c.index)) {
+        if ((best < 0 || d < best_d) && sees_from (v, &at, moved, c.index)) {
             int by = s->shoot_in_melee ? -1
                    : enemy_in_melee (sit, v->unit, c.index);
             bool melee = by >= 0;
@@ -1537,6 +1610,34 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
     }
     o->shoot_target = best;
     copy_text (o->range_band, sizeof o->range_band, range_band_name (band));
+}
+
+/*  Does decision `d` (of a unit in a situation) hold because its cell's
+ *  move away from the enemy has nothing to move from: a run, a withdrawal
+ *  or a move to take cover with no enemy in sight, no cover to go to and
+ *  no move.  Such a unit is not running nor falling back. */
+static bool
+holds_for_no_enemy (const rf_decision_t *d)
+{
+    const rf_order_t *o = &d->order;
+    return d->unit >= 0 && !d->charge && !d->falling_back_halt
+        && (d->action == RF_RUN || d->action == RF_WITHDRAW
+            || d->action == RF_TAKE_COVER)
+        && o->nearest_enemy < 0 && !o->has_destination
+        && o->cover_feature < 0;
+}
+
+/*  Does decision `d` (of a unit in a situation) carry on because its
+ *  cell's advance has nobody to advance on: "Advance towards nearest
+ *  enemy" or the up-to-RF0 six's "move towards the nearest visible
+ *  enemy" with no enemy in sight.  The current actions go on
+ *  (RULINGS.md), and the unit's statuses with them. */
+static bool
+carries_on_for_no_enemy (const rf_decision_t *d)
+{
+    return d->unit >= 0 && !d->charge
+        && (d->action == RF_ADVANCE_VISIBLE || d->action == RF_ADVANCE_CHARGE)
+        && d->order.nearest_enemy < 0 && !d->order.has_destination;
 }
 
 /*  ---- the explanation ---------------------------------------------------- */
@@ -1700,6 +1801,9 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
                   NULL);
     if (d->falling_back_halt)
         rf_text_add (&w, "Falling back: it halts, and falls back no more.\n");
+    else if (d->charge && u && (u->status & STATUS_FALLING_BACK))
+        rf_text_add (&w, "Falling back: it charges, and falls back no "
+                     "more.\n");
     /* the up-to-RF0 row's special cases are that row's alone: above it a
        fortified or falling-back unit does what its row says */
     if (u && d->band > 0 && (u->status & STATUS_FORTIFIED))
@@ -1710,6 +1814,13 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
         rf_text_adds (&w, "Falling back: not applied at ",
                       t->band_name[d->band], " (only the up-to-RF0 row halts "
                       "a unit falling back).\n", NULL);
+    /* falling back is the current action of a unit falling back: carried
+       on, it goes on until the up-to-RF0 halt (a fortified unit stays) */
+    if (u && (u->status & STATUS_FALLING_BACK)
+    &&  !(u->status & STATUS_FORTIFIED) && rf_continues (d))
+        rf_text_add (&w, "Falling back: carrying on, it goes on falling back "
+                     "away from the enemy, a move a turn, until a 5 or 6 up "
+                     "to RF0 halts it.\n");
     if (u) {
         if (o->nearest_enemy >= 0) {
             const unit_t *e = situation_unit_const (sit, o->nearest_enemy);
@@ -1748,9 +1859,18 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
         }
         else if (d->action == RF_CONTINUE)
             rf_text_add (&w, "Order: carry on with its current actions.\n");
-        else if (d->action == RF_ADVANCE_VISIBLE && o->nearest_enemy < 0)
+        else if (carries_on_for_no_enemy (d))
             rf_text_add (&w, "Order: no enemy is visible to move towards: it "
                          "carries on with its current actions.\n");
+        else if (holds_for_no_enemy (d)) {
+            rf_text_add (&w, d->action == RF_RUN || u->arm == ARM_CAVALRY
+                         ? "Order: no enemy in sight to move away from: it "
+                           "holds where it stands, facing "
+                         : "Order: no cover within a move, and no enemy in "
+                           "sight to move away from: it holds where it "
+                           "stands, facing ");
+            add_facing (&w, o->facing);
+        }
         else if (d->action == RF_CONTINUE_FACING
              ||  d->action == RF_CONTINUE_FACING_CHARGE) {
             rf_text_add (&w, "Order: carry on with its current actions, "
@@ -1849,7 +1969,7 @@ decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
     const unit_t *lu = situation_unit_const (sit, lead);
     bool fortified = lu->status & STATUS_FORTIFIED;
     bool falling_back = lu->status & STATUS_FALLING_BACK;
-    bool reach = v->nearest >= 0 && v->nearest_cm <= v->charge_cm;
+    bool reach = in_charge_reach (sit, v);
     fill_outcomes (rs, t, out->band, fortified, falling_back, reach, out);
     special_t special;
     out->action = face_action (t, out->band, out->roll, fortified,
@@ -2027,9 +2147,21 @@ rf_status_effect (const ruleset_t *rs, const rf_decision_t *d, uint32_t *set,
         *set = m->sets_status[d->action];
         *clear = m->clears_status[d->action];
     }
-    if (d->falling_back_halt) {
+    /* a unit that charges into contact goes at the enemy: it falls back
+       no more, whichever cell ("Continue ... (Charge?)" too) sent it */
+    if (d->falling_back_halt || d->charge) {
         *set &= ~(uint32_t) STATUS_FALLING_BACK;
         *clear |= STATUS_FALLING_BACK;
+    }
+    /* a run or a withdrawal that holds, with no enemy in sight to move
+       from, is neither running nor falling back */
+    if (holds_for_no_enemy (d))
+        *set = 0;
+    /* an advance with nobody to advance on carries on the current
+       actions: a unit falling back is still falling back */
+    if (carries_on_for_no_enemy (d)) {
+        *set = 0;
+        *clear = 0;
     }
 }
 

@@ -42,7 +42,9 @@ typedef struct {
     int nearest_enemy;         /* unit index, -1 when none is visible */
     double nearest_enemy_cm;   /* closest point; 0 when none */
     bool enemy_in_weapon_range;/* the unit's own long range reaches it */
-    bool enemy_in_charge_reach;/* within one move (foot move, gallop) */
+    bool enemy_in_charge_reach;/* within one move (foot move, gallop),
+                                  as the charge's path costs it under
+                                  settings.charge_reach_pays_terrain */
     int cover_feature;         /* terrain index of the cover it moves into
                                   or stays in, -1 */
     bool has_destination;      /* false: it stays where it stands */
@@ -50,10 +52,15 @@ typedef struct {
     double move_cm;            /* straight-line length of the move */
     double facing;             /* facing after the action, [0, 360) */
     char pace[12];             /* cavalry: walk, canter, gallop; else "" */
-    int shoot_target;          /* unit index, -1: the nearest enemy in
-                                  sight within reach from where it ends;
+    int shoot_target;          /* unit index, -1: the nearest enemy it
+                                  sees within reach from where it ends;
                                   none when commanded, charging, running
                                   or without a ranged weapon */
+    bool shoots;               /* it shoots this turn at the nearest
+                                  enemy it can see and hit from where its
+                                  move ends (shoot_target, when there is
+                                  one there): not commanded, charging,
+                                  running or without a ranged weapon */
     char range_band[8];        /* of the shot: short, medium, long, none */
     bool in_melee;             /* it ends in base contact with an enemy
                                   (settings.contact_cm) and so does not
@@ -143,7 +150,13 @@ int rf_decide_terse (const situation_t *sit, int unit, int player_roll,
  *  halt: "Units falling back away from the enemy will halt in the
  *  nearest cover facing the last known enemy position") clears
  *  falling_back, whichever action it is played as (infantry take cover
- *  to halt in it).  Nothing for a ruleset without a morale table. */
+ *  to halt in it); so does a charge (d->charge), from any cell: a unit
+ *  going into contact with the enemy is not falling back.  A run or a
+ *  withdrawal that holds for want of an enemy in sight to move from (and
+ *  of cover to go to) sets nothing: it is neither running nor falling
+ *  back.  An advance with nobody to advance on (no enemy in sight)
+ *  carries on the current actions and changes no status.  A ruleset
+ *  without a morale table: only the two clears. */
 void rf_status_effect (const ruleset_t *rs, const rf_decision_t *d,
                        uint32_t *set, uint32_t *clear);
 

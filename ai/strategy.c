@@ -155,6 +155,15 @@ order_from_rf (const game_t *g, const ruleset_t *rs, int u,
     default:
         break;
     }
+    /* "Uncommanded troops only shoot at the nearest enemy they can hit",
+       after the move: a unit carrying on a move of its current actions
+       ends where the table's answer could not see (it knows no current
+       actions), and fires at the nearest enemy it can hit there, which
+       the game finds when it shoots */
+    if (o.kind == ORDER_CONTINUE && ro->shoots && !o.fire) {
+        order_kind_t k = game_unit (g, u)->current.kind;
+        o.fire = k == ORDER_MOVE || k == ORDER_TAKE_COVER;
+    }
     /* a commanded unit fires only when loaded, at a target it picks */
     const game_unit_t *gu = game_unit (g, u);
     if (gu->commanded && o.kind != ORDER_CHARGE) {

@@ -962,6 +962,16 @@ load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
     if (config_setting_get_member (g, "enemy_gap_cm")
         && get_number_in (l, g, "enemy_gap_cm", 0, 100, &s->enemy_gap_cm) < 0)
         return -1;
+    s->fired_seen_any_range = true;
+    if (config_setting_get_member (g, "fired_seen_any_range")
+        && get_bool (l, g, "fired_seen_any_range",
+                     &s->fired_seen_any_range) < 0)
+        return -1;
+    s->charge_reach_pays_terrain = false;
+    if (config_setting_get_member (g, "charge_reach_pays_terrain")
+        && get_bool (l, g, "charge_reach_pays_terrain",
+                     &s->charge_reach_pays_terrain) < 0)
+        return -1;
     if (load_fire_settings (l, s, g) < 0)
         return -1;
     if (load_length_unit (l, s, g) < 0 || load_moves (l, s, g) < 0)

@@ -151,6 +151,16 @@ typedef struct {
     double enemy_gap_cm;                /* 1: a move that is not a charge
                                            stops this far short of an
                                            enemy (optional, default 0) */
+    bool fired_seen_any_range;          /* a unit in terrain that fired
+                                           is seen at any range (false:
+                                           within the sighting range,
+                                           however deep; optional,
+                                           default true) */
+    bool charge_reach_pays_terrain;     /* a charge's reach is its path's
+                                           cost, difficult going double
+                                           and a low barrier its part of a
+                                           move (optional, default false:
+                                           measured in the open) */
     /* optional, the line of fire (seed 002: "Shooting is only possible if
        figures can see the entire base of a figure without obstruction,
        unless shooting over an object or person within 2 cms"); absent,

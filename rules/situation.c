@@ -1044,7 +1044,9 @@ line_clear (const situation_t *self, vec2_t p, vec2_t q, bool fired,
         const terrain_feature_t *f = &self->terrain->features[i];
         bool p_in = feature_contains (self, i, p);
         bool q_in = feature_contains (self, i, q);
-        /* figures in terrain: hidden unless near its edge, or they fired */
+        /* figures in terrain: hidden unless near its edge, or they
+           fired (then seen at any range, or by the other reading within
+           the sighting range however deep: fired_seen_any_range) */
         if (concealing && q_in && !p_in && !fired) {
             double inside = polygon_boundary_distance (f->vertices,
                                                        f->vertex_count, q);
@@ -1052,6 +1054,8 @@ line_clear (const situation_t *self, vec2_t p, vec2_t q, bool fired,
                 return false;
             needs_range = true;
         }
+        else if (concealing && q_in && !p_in && !st->fired_seen_any_range)
+            needs_range = true;
         if (eff->blocks_sight && !p_in && !q_in
             && feature_inside_length (self, i, p, q) > SIT_EPS)
             return false;
@@ -1080,22 +1084,34 @@ bool
 situation_can_see (const situation_t *self, int observer, int target,
                    dice_t *dice, int *sighting_roll)
 {
-    const unit_t *o = situation_unit_const (self, observer);
+    if (observer == target) {
+        if (sighting_roll)
+            *sighting_roll = 0;
+        return true;
+    }
+    return situation_can_see_from (self,
+                                   &situation_unit_const (self, observer)->fp,
+                                   target, dice, sighting_roll);
+}
+
+/*  situation_can_see's lines, from the points of footprint `at`. */
+bool
+situation_can_see_from (const situation_t *self, const footprint_t *at,
+                        int target, dice_t *dice, int *sighting_roll)
+{
     const unit_t *t = situation_unit_const (self, target);
     int roll = 0;
-    bool seen = observer == target;
-    if (!seen) {
-        bool fired = (t->status & STATUS_FIRED) != 0;
-        vec2_t samples[6];
-        footprint_ready_t from;
-        footprint_ready (&o->fp, &from);
-        samples[0] = footprint_nearest_point_ready (&from, &t->fp);
-        samples[1] = t->fp.centre;
-        footprint_corners (&t->fp, samples + 2);
-        for (int k = 0; k < 6 && !seen; k++) {
-            vec2_t p = footprint_point_nearest_ready (&from, samples[k]);
-            seen = line_clear (self, p, samples[k], fired, dice, &roll);
-        }
+    bool seen = false;
+    bool fired = (t->status & STATUS_FIRED) != 0;
+    vec2_t samples[6];
+    footprint_ready_t from;
+    footprint_ready (at, &from);
+    samples[0] = footprint_nearest_point_ready (&from, &t->fp);
+    samples[1] = t->fp.centre;
+    footprint_corners (&t->fp, samples + 2);
+    for (int k = 0; k < 6 && !seen; k++) {
+        vec2_t p = footprint_point_nearest_ready (&from, samples[k]);
+        seen = line_clear (self, p, samples[k], fired, dice, &roll);
     }
     if (sighting_roll)
         *sighting_roll = roll;

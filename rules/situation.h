@@ -205,12 +205,22 @@ bool situation_footprint_enclosed (const situation_t *self,
  *  - when q is in an enclosed or sight_limited feature (woods, town) that
  *    p is not in, and the target has not fired: deeper than
  *    terrain_edge_cm from the feature's edge it is hidden; within it, the
- *    line must not exceed the sighting range.  Other terrain (hills,
+ *    line must not exceed the sighting range.  A target that fired is
+ *    seen at any depth, at any range (settings.fired_seen_any_range), or
+ *    within the sighting range (false).  Other terrain (hills,
  *    rough, fences, fortifications) leaves a unit in plain sight.
  *  The D6 is thrown at most once per call, only when needed.  Units do
  *  not block sight.  observer == target: true. */
 bool situation_can_see (const situation_t *self, int observer, int target,
                         dice_t *dice, int *sighting_roll);
+
+/*  situation_can_see for an observer whose figures stand on footprint
+ *  `at` (a unit where its move will end, not where it stands now): the
+ *  same lines, looked at from `at`'s points.  Seed 002 shoots after the
+ *  move ("(2) Move ... (3) Calculate any shooting"): whom a unit can
+ *  hit is seen from where it ends. */
+bool situation_can_see_from (const situation_t *self, const footprint_t *at,
+                             int target, dice_t *dice, int *sighting_roll);
 
 /*  Asked of each unit whose footprint a segment meets (situation_unit_
  *  on_segment): does unit k stand in the way?  `arg` is the caller's. */

@@ -400,6 +400,23 @@ test_regulars (void **state)
     expect_no_factor (&d, "officer");
 }
 
+/*  "-1: Unit formed of regulars", the other reading: "made up of
+ *  regulars" (risk_factors.infantry.regulars_need_formed = false): a unit
+ *  of regular quality in any order, loose too; raw troops still not. */
+static void
+test_regulars_made_up_of (void **state)
+{
+    (void) state;
+    start ("regulars_need_formed = true;", "regulars_need_formed = false;");
+    int b = blue ();
+    situation_unit (sit, b)->formation = FORMATION_LOOSE;
+    rf_decision_t d = factors (b);
+    expect_factor (&d, "regulars", -1, NULL);
+    situation_unit (sit, b)->quality = QUALITY_RAW;
+    d = factors (b);
+    expect_no_factor (&d, "regulars");
+}
+
 /*  Cavalry: "-1: Good troops or Officer." */
 static void
 test_good_troops_or_officer (void **state)
@@ -1595,8 +1612,10 @@ test_platoon_followers (void **state)
     assert_true (da.order.facing > 0 && db.order.facing > 270);
 }
 
-/*  Sighting dice come from the same dice, before the D6: the same seed
- *  gives the same answer. */
+/*  Sighting dice come from the same dice, before the D6 (those of where
+ *  the unit stands; a unit that moves looks again from where it ends,
+ *  for whom it shoots at, after the D6): the same seed gives the same
+ *  answer. */
 static void
 test_sighting_dice (void **state)
 {
@@ -1612,12 +1631,18 @@ test_sighting_dice (void **state)
         rf_decision_t d, e;
         char err[SOLO_ERR_MAX];
         dice_reseed (dice, seed);
+        assert_int_equal (rf_factors (sit, b, dice, &d, err, sizeof err), 0);
+        int sighting = dice_log_count (dice);      /* where it stands */
+        assert_true (sighting >= 1);
+        dice_reseed (dice, seed);
         assert_int_equal (rf_decide (sit, b, 0, dice, &d, err, sizeof err), 0);
         int throws = dice_log_count (dice);
-        assert_true (throws >= 2);                  /* a sighting D6, the D6 */
-        dice_throw_t last = dice_log_at (dice, throws - 1);
-        assert_int_equal (last.sides, 6);
-        assert_int_equal (last.value, d.roll);
+        assert_true (throws >= sighting + 1);       /* the D6 next */
+        if (!d.order.has_destination)
+            assert_int_equal (throws, sighting + 1);
+        dice_throw_t die = dice_log_at (dice, sighting);
+        assert_int_equal (die.sides, 6);
+        assert_int_equal (die.value, d.roll);
         dice_reseed (dice, seed);
         assert_int_equal (rf_decide (sit, b, 0, dice, &e, err, sizeof err), 0);
         assert_int_equal (d.rf, e.rf);
@@ -1768,6 +1793,7 @@ main (void)
         cmocka_unit_test_setup_teardown (test_sight_of_side, setup, teardown),
         cmocka_unit_test_setup_teardown (test_hero_near, setup, teardown),
         cmocka_unit_test_setup_teardown (test_regulars, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_regulars_made_up_of, setup, teardown),
         cmocka_unit_test_setup_teardown (test_good_troops_or_officer, setup, teardown),
         cmocka_unit_test_setup_teardown (test_in_cover, setup, teardown),
         cmocka_unit_test_setup_teardown (test_enemy_in_range, setup, teardown),

@@ -16,9 +16,10 @@
  *  settings (the other reading of "in range", sight by the whole side,
  *  sighting dice, no enemy in sight counted without looking for
  *  retreating friends, the target's whole base to be seen, shooting in
- *  and out of melee), on a copy of the table whose units are not
- *  indexed, and the answers without words (rf_decide_terse) must be the
- *  same as those with.
+ *  and out of melee, units that fired seen only within the sighting
+ *  range, charge reach in the open), on a copy of the table whose units
+ *  are not indexed, and the answers without words (rf_decide_terse) must
+ *  be the same as those with.
  *
  *  Every table cell is asserted from the seed by test_rf_tables (the
  *  cells of tests/data/rf_cells.txt); this file guards the whole engine
@@ -68,6 +69,9 @@ static const struct {
     { "sighting_rolls = false", "sighting_rolls = true" },
     { "fire_needs_whole_target = false", "fire_needs_whole_target = true" },
     { "shoot_in_melee = false", "shoot_in_melee = true" },
+    { "fired_seen_any_range = true", "fired_seen_any_range = false" },
+    { "charge_reach_pays_terrain = true",
+      "charge_reach_pays_terrain = false" },
 };
 
 /*  What the deciders share over a battle. */

@@ -343,6 +343,11 @@ test_settings (void **state)
     /* no one shoots into or out of a melee: the project's reading */
     assert_false (s->shoot_in_melee);
     assert_true (s->contact_cm == 0.5);
+    /* "Difficult going counts double the distance": a charge's reach
+       too */
+    assert_true (s->charge_reach_pays_terrain);
+    /* "seen ... if they fire": at any range */
+    assert_true (s->fired_seen_any_range);
     ruleset_destroy (&rs);
 
     /* a ruleset that does not give them: no unit masks fire, melee does
@@ -351,6 +356,9 @@ test_settings (void **state)
     char *t2 = strstr (text, "shoot_in_melee = false;");
     assert_non_null (t2);
     memset (t2, ' ', strlen ("shoot_in_melee = false;"));
+    char *t3 = strstr (text, "charge_reach_pays_terrain = true;");
+    assert_non_null (t3);
+    memset (t3, ' ', strlen ("charge_reach_pays_terrain = true;"));
     char err[SOLO_ERR_MAX];
     rs = ruleset_load_text (text, "edited.cfg", err, sizeof err);
     if (!rs)
@@ -358,6 +366,7 @@ test_settings (void **state)
     s = ruleset_settings (rs);
     assert_false (s->units_mask_fire);
     assert_true (s->shoot_in_melee);
+    assert_false (s->charge_reach_pays_terrain);      /* in the open */
     free (text);
     assert_true (s->front_half_deg + s->rear_half_deg <= 180);
     ruleset_destroy (&rs);

@@ -77,6 +77,14 @@ unmake (fixture_t *f)
     dice_destroy (&f->dice);
 }
 
+/*  The ruleset a situation's text names: the one given. */
+static const ruleset_t *
+the_ruleset (const char *name, void *arg)
+{
+    (void) name;
+    return arg;
+}
+
 static int
 idx (fixture_t *f, const char *id)
 {
@@ -156,9 +164,13 @@ test_rf0_six_without_enemy_in_sight (void **state)
  *  from or towards the enemy ("Withdraw towards cover further from
  *  enemy", "Run from nearest enemy", "Move to take cover ... or away from
  *  all enemies", "Advance towards nearest enemy") have nothing to move
- *  from or towards when no enemy is known: the unit's current actions go
- *  on, never a halt that would end them for good ("Halt in position"
- *  halts: the row says so). */
+ *  from or towards when no enemy is known.  Towards: "Continue current
+ *  actions facing the nearest enemy" and "Advance towards nearest enemy"
+ *  have no enemy to face or go for, and the current actions go on.  Away:
+ *  with no cover to go to they hold, as RULINGS.md reads it (not a march
+ *  to the rear, away from an enemy nobody has seen), and are neither
+ *  running nor falling back.  "Halt in position" halts: the row says
+ *  so. */
 static void
 test_rows_without_an_enemy_known (void **state)
 {
@@ -179,14 +191,77 @@ test_rows_without_an_enemy_known (void **state)
             printf ("RF %d die %d: %s dest %d -> %s\n", d.rf, roll,
                     rf_action_name (d.action), d.order.has_destination,
                     order_kind_name (o.kind));
-        if (d.order.has_destination || d.action == RF_HALT)
-            continue;   /* a move it can make; "Halt in position" halts */
-        if (o.kind != ORDER_CONTINUE)
+        assert_false (d.order.has_destination);     /* no cover near */
+        bool away = d.action == RF_WITHDRAW || d.action == RF_RUN
+                 || d.action == RF_TAKE_COVER;
+        if (d.action == RF_HALT || away) {
+            if (o.kind != ORDER_HOLD)
+                fail_msg ("RF %d, die %d, %s: order %s, not a hold", d.rf,
+                          roll, rf_action_name (d.action),
+                          order_kind_name (o.kind));
+            if (away)
+                assert_int_equal (o.status_set, 0);
+        }
+        else if (o.kind != ORDER_CONTINUE)
             fail_msg ("RF %d, die %d, %s: order %s ends the march", d.rf,
                       roll, rf_action_name (d.action),
                       order_kind_name (o.kind));
     }
     unmake (&f);
+}
+
+/*  "Withdraw towards cover further from enemy", "Move to take cover in
+ *  the nearest terrain within 1 move, or away from all enemies" and "Run
+ *  from nearest enemy" with no enemy in sight and no cover within a
+ *  move: nothing to move from, and they hold (RULINGS.md, "The orders"),
+ *  not one move to the unit's own rear; the run leaves the unit neither
+ *  running (no +3 next turn) nor falling back.  Blue, 9 of 10 lost, red
+ *  deep in a wood out of its sight: RF 4 (withdraw on a 1, take cover on
+ *  a 2); having run last turn, RF 7 (run on a 1). */
+static void
+test_no_enemy_to_move_from (void **state)
+{
+    (void) state;
+    const ruleset_t *rs = game_rules_ruleset (rules);
+    for (int ran = 0; ran <= 1; ran++) {
+        char text[2048], err[256] = "";
+        snprintf (text, sizeof text,
+            "ruleset = \"skirmish19\";\n"
+            "table = { width = 300.0; depth = 300.0; };\n"
+            "terrain = ( { id = \"forest\"; kind = \"woods\"; polygon = ("
+            "  [200.0, 200.0], [290.0, 200.0], [290.0, 290.0], [200.0, 290.0] );"
+            "  } );\n"
+            "units = ( { id = \"b\"; side = \"blue\"; arm = \"infantry\";"
+            "  weapon = \"musket\"; figures = 10; killed = 9; %s x = 50.0;"
+            "  y = 100.0; facing = 0.0; width = 12.0; depth = 3.0; },"
+            " { id = \"r\"; side = \"red\"; arm = \"infantry\";"
+            "  weapon = \"musket\"; figures = 6; x = 250.0; y = 250.0;"
+            "  facing = 180.0; width = 12.0; depth = 3.0; } );\n",
+            ran ? "status = [\"ran_last_turn\"];" : "");
+        situation_t *sit = situation_load_text (text, "t.cfg", the_ruleset,
+                                                (void *) rs, err, sizeof err);
+        if (!sit)
+            fail_msg ("%s", err);
+        dice_t *dice = dice_new (1);
+        for (int roll = 1; roll <= (ran ? 1 : 2); roll++) {
+            rf_decision_t d;
+            assert_int_equal (rf_decide (sit, 0, roll, dice, &d, err,
+                                         sizeof err), 0);
+            assert_int_equal (d.rf, ran ? 7 : 4);
+            assert_int_equal (d.action, ran ? RF_RUN
+                              : roll == 1 ? RF_WITHDRAW : RF_TAKE_COVER);
+            assert_int_equal (d.order.nearest_enemy, -1);
+            assert_false (d.order.has_destination);
+            test_near (d.order.facing, 0.0, 1e-9);
+            uint32_t set, clear;
+            rf_status_effect (rs, &d, &set, &clear);
+            assert_int_equal (set, 0);
+            assert_non_null (strstr (d.explanation, "it holds where it "
+                                                    "stands"));
+        }
+        dice_destroy (&dice);
+        situation_destroy (&sit);
+    }
 }
 
 /*  "Heroes throw 4D6 a turn. Veterans throw 3D6 a turn. Raw figures throw
@@ -226,13 +301,6 @@ test_command_figure_of_unknown_grade (void **state)
             fail_msg ("error \"%s\"", err);
         scenario_destroy (&sc);
     }
-}
-
-static const ruleset_t *
-the_ruleset (const char *name, void *arg)
-{
-    (void) name;
-    return arg;
 }
 
 /*  "Up to RF0: ... They will not move however, from fortified positions
@@ -546,9 +614,10 @@ test_no_fire_in_melee (void **state)
 /*  "Commanded troops must spend a turn halted to load ... they may then
  *  move at up to half speed and still shoot": half the unit's full speed.
  *  Cavalry's full speed is the gallop ("Gallop at 50-60cms"): loaded
- *  cavalry fire and move 30 cm, by a fire order with a move as by a move
- *  at the walk with fire (the walk not halved again); foot move half of
- *  25 cm, 12.5, even when the move was ordered at half pace. */
+ *  cavalry fire and move 30 cm, by a fire order with a move, by a move at
+ *  the walk with fire (the walk not halved again) and by a move at half
+ *  pace with fire (half speed is 30 cm, not half a walk); foot move half
+ *  of 25 cm, 12.5, even when the move was ordered at half pace. */
 static void
 test_loaded_half_speed (void **state)
 {
@@ -566,17 +635,20 @@ test_loaded_half_speed (void **state)
         "{ id = \"m\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
         "  figures = 4; x = 100.0; y = 80.0; facing = 0.0; width = 8.0;"
         "  depth = 3.0; status = [\"loaded\"]; },"
+        "{ id = \"c3\"; side = \"blue\"; arm = \"cavalry\"; weapon = \"pistol\";"
+        "  figures = 4; x = 100.0; y = 130.0; facing = 0.0; width = 15.0;"
+        "  depth = 4.0; status = [\"loaded\"]; },"
         "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
         "  figures = 6; x = 100.0; y = 118.0; facing = 180.0; width = 12.0;"
         "  depth = 3.0; }", NULL);
     int r = idx (&f, "r");
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         assert_int_equal (dice_push (f.dice, 6, 6), 0);       /* command */
     game_begin_phase (f.g, f.dice);
     game_resolve_phase (f.g, f.dice);
     game_begin_phase (f.g, f.dice);                           /* blue moves */
-    const char *ids[] = { "c1", "c2", "m" };
-    for (int k = 0; k < 3; k++)
+    const char *ids[] = { "c1", "c2", "m", "c3" };
+    for (int k = 0; k < 4; k++)
         assert_true (game_unit (f.g, idx (&f, ids[k]))->commanded);
     char err[256];
     order_t o = order_hold ();
@@ -601,6 +673,9 @@ test_loaded_half_speed (void **state)
     o.to = (vec2_t) { 100, 0 };
     if (game_apply_order (f.g, idx (&f, "m"), &o, err, sizeof err) < 0)
         fail_msg ("%s", err);
+    o.to = (vec2_t) { 100, 300 };          /* cavalry at half pace, firing */
+    if (game_apply_order (f.g, idx (&f, "c3"), &o, err, sizeof err) < 0)
+        fail_msg ("%s", err);
     for (int u = 0; u < game_unit_count (f.g); u++)
         if (game_needs_order (f.g, u)) {
             order_t h = order_hold ();
@@ -611,10 +686,417 @@ test_loaded_half_speed (void **state)
     double x1 = situation_unit_const (sit, idx (&f, "c1"))->fp.centre.x;
     double x2 = situation_unit_const (sit, idx (&f, "c2"))->fp.centre.x;
     double ym = situation_unit_const (sit, idx (&f, "m"))->fp.centre.y;
+    double y3 = situation_unit_const (sit, idx (&f, "c3"))->fp.centre.y;
     if (fabs (x1 - 50.0) > 0.1 || fabs (x2 - 150.0) > 0.1
-        || fabs (ym - 67.5) > 0.1)
+        || fabs (ym - 67.5) > 0.1 || fabs (y3 - 160.0) > 0.1)
         fail_msg ("c1 at x %.2f (want 50), c2 at x %.2f (want 150), m at "
-                  "y %.2f (want 67.5)", x1, x2, ym);
+                  "y %.2f (want 67.5), c3 at y %.2f (want 160)", x1, x2, ym,
+                  y3);
+    unmake (&f);
+}
+
+/*  A game of `units` (no terrain but `terrain`) played to side A's
+ *  (blue's) move, where blue's units wait for their orders. */
+static fixture_t
+at_blue_move (const char *terrain, const char *units, const char *orders)
+{
+    fixture_t f = make (terrain, units, orders);
+    game_begin_phase (f.g, f.dice);                 /* command */
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);                 /* blue moves */
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_MOVE);
+    return f;
+}
+
+/*  Give unit u the tables' order on die `roll` (its decision into *d),
+ *  every other unit waiting for one holding, resolve the move and begin
+ *  the shooting that follows it. */
+static order_t
+table_move_then_shoot (fixture_t *f, int u, int roll, rf_decision_t *d)
+{
+    order_t o;
+    char why[256], err[256];
+    assert_true (game_table_bound (f->g, u));
+    assert_int_equal (strategy_table_order_roll (f->g, u, roll, f->dice, &o,
+                                                 d, why, sizeof why), 0);
+    if (game_apply_order (f->g, u, &o, err, sizeof err) < 0)
+        fail_msg ("%s", err);
+    for (int k = 0; k < game_unit_count (f->g); k++)
+        if (game_needs_order (f->g, k)) {
+            order_t h = order_hold ();
+            game_apply_order (f->g, k, &h, err, sizeof err);
+        }
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    return o;
+}
+
+/*  "Uncommanded troops only shoot at the nearest enemy they can hit",
+ *  and the play sequence shoots after the move ("(2) Move all the P.C.s
+ *  side's actions.  (3) Calculate any shooting by Side 'A's units"): the
+ *  target is seen and measured from where the move ends.  Blue at
+ *  (100, 100) sees e1 98 cm up the table; a house hides e2 to its right.
+ *  On a 6 it moves 25 cm towards e1, to (100, 125), where e2 is in sight
+ *  36 cm away and e1 73 cm: it shoots at e2, in the answer and in the
+ *  game. */
+static void
+test_shoots_from_where_the_move_ends (void **state)
+{
+    (void) state;
+    fixture_t f = at_blue_move (
+        "{ id = \"house\"; kind = \"town\"; polygon = ( [115.0, 108.0], "
+        "[125.0, 108.0], [125.0, 118.0], [115.0, 118.0] ); }",
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 100.0; y = 100.0; facing = 0.0; width = 4.0;"
+        "  depth = 2.0; },"
+        "{ id = \"e1\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 100.0; y = 200.0; facing = 180.0; width = 4.0;"
+        "  depth = 2.0; },"
+        "{ id = \"e2\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 140.0; y = 130.0; facing = 180.0; width = 4.0;"
+        "  depth = 2.0; }", NULL);
+    int b = idx (&f, "b"), e1 = idx (&f, "e1"), e2 = idx (&f, "e2");
+    const situation_t *sit = game_situation (f.g);
+    /* where it stands, e2 is out of its sight */
+    assert_false (situation_can_see (sit, b, e2, NULL, NULL));
+    rf_decision_t d;
+    char err[256];
+    assert_int_equal (rf_decide (sit, b, 6, f.dice, &d, err, sizeof err), 0);
+    assert_int_equal (d.action, RF_ADVANCE_VISIBLE);
+    assert_int_equal (d.order.nearest_enemy, e1);
+    assert_true (d.order.has_destination);
+    test_near (d.order.destination.y, 125.0, 0.1);
+    assert_true (d.order.shoots);
+    assert_int_equal (d.order.shoot_target, e2);
+    assert_string_equal (d.order.range_band, "medium");
+    assert_non_null (strstr (d.explanation, "Shoots at e2"));
+    /* the game: the same move, and the shot at e2 */
+    order_t o = table_move_then_shoot (&f, b, 6, &d);
+    assert_true (o.fire);
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_SHOOT);
+    assert_int_equal (s19_fire_target (f.g, b, NULL), e2);
+    unmake (&f);
+}
+
+/*  The same line in a game: a unit carrying on its march ("Continue
+ *  current actions") into sight of the enemy fires at it.  Blue marches
+ *  up the table under its first order; a house hides red from it where
+ *  it starts.  Out of sight (RF -5), on a 1 it continues, 25 cm to
+ *  (100, 75), from where red is 32 cm away in the open: it fires. */
+static void
+test_marches_into_sight_and_fires (void **state)
+{
+    (void) state;
+    fixture_t f = at_blue_move (
+        "{ id = \"house\"; kind = \"town\"; polygon = ( [105.0, 55.0], "
+        "[120.0, 55.0], [120.0, 70.0], [105.0, 70.0] ); }",
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 100.0; y = 50.0; facing = 0.0; width = 4.0;"
+        "  depth = 2.0; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 130.0; y = 95.0; facing = 180.0; width = 4.0;"
+        "  depth = 2.0; }",
+        "{ unit = \"b\"; order = \"move\"; to = [100.0, 250.0]; }");
+    int b = idx (&f, "b"), r = idx (&f, "r");
+    assert_false (situation_can_see (game_situation (f.g), b, r, NULL, NULL));
+    rf_decision_t d;
+    order_t o = table_move_then_shoot (&f, b, 1, &d);
+    assert_int_equal (d.action, RF_CONTINUE);
+    assert_int_equal (d.order.nearest_enemy, -1);
+    assert_int_equal (o.kind, ORDER_CONTINUE);
+    assert_true (o.fire);
+    const unit_t *bu = situation_unit_const (game_situation (f.g), b);
+    test_near (bu->fp.centre.y, 75.0, 0.1);
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_SHOOT);
+    assert_int_equal (s19_fire_target (f.g, b, NULL), r);
+    unmake (&f);
+}
+
+/*  "If a group is directed to 'Charge?' It moves to contact the nearest
+ *  enemy figures in reach": a unit that charges into contact goes at the
+ *  enemy, and is falling back no more, from a "Continue current actions
+ *  facing the nearest enemy (Charge?)" cell as from an "Advance ...
+ *  (Charge?)" one.  Blue, raw and falling back, RF 2, red 17 cm before
+ *  it: on a 4 it charges, and the falling back ends, in the answer and
+ *  in the game. */
+static void
+test_charge_ends_falling_back (void **state)
+{
+    (void) state;
+    for (int roll = 4; roll <= 6; roll++) {
+        fixture_t f = at_blue_move (NULL,
+            "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  quality = \"raw\"; figures = 10; x = 100.0; y = 100.0;"
+            "  facing = 0.0; width = 12.0; depth = 3.0;"
+            "  status = [\"falling_back\"]; },"
+            "{ id = \"e1\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 6; x = 100.0; y = 120.0; facing = 180.0; width = 12.0;"
+            "  depth = 3.0; }", NULL);
+        int b = idx (&f, "b"), e1 = idx (&f, "e1");
+        rf_decision_t d;
+        char err[256];
+        assert_int_equal (rf_decide (game_situation (f.g), b, roll, f.dice, &d,
+                                     err, sizeof err), 0);
+        assert_int_equal (d.rf, 2);
+        assert_int_equal (d.action, roll < 6 ? RF_CONTINUE_FACING_CHARGE
+                                             : RF_ADVANCE_CHARGE);
+        assert_true (d.charge);
+        uint32_t set, clear;
+        rf_status_effect (game_rules_ruleset (rules), &d, &set, &clear);
+        assert_false (set & STATUS_FALLING_BACK);
+        assert_true (clear & STATUS_FALLING_BACK);
+        assert_non_null (strstr (d.explanation, "it charges, and falls back "
+                                                "no more"));
+        order_t o = table_move_then_shoot (&f, b, roll, &d);
+        assert_int_equal (o.kind, ORDER_CHARGE);
+        assert_int_equal (o.target, e1);
+        assert_true (game_unit (f.g, b)->in_melee);
+        assert_false (situation_unit_const (game_situation (f.g), b)->status
+                      & STATUS_FALLING_BACK);
+        unmake (&f);
+    }
+}
+
+/*  "Advance towards nearest enemy (Charge?)" with no enemy in sight has
+ *  nobody to advance on: the current actions go on (RULINGS.md, "The
+ *  orders"), in the words of the answer, in the statuses it leaves and
+ *  in the game alike.  Blue, heavily hit and falling back, marches out of
+ *  sight of red (RF2-5); on a 6 it carries on its march, still falling
+ *  back. */
+static void
+test_advance_on_nobody_carries_on (void **state)
+{
+    (void) state;
+    fixture_t f = marching_out_of_sight ("figures = 10; killed = 8;"
+                                         " status = [\"falling_back\"];");
+    int b = idx (&f, "b");
+    rf_decision_t d;
+    char err[256];
+    assert_int_equal (rf_decide (game_situation (f.g), b, 6, f.dice, &d, err,
+                                 sizeof err), 0);
+    assert_true (d.band >= 2);
+    assert_int_equal (d.action, RF_ADVANCE_CHARGE);
+    assert_int_equal (d.order.nearest_enemy, -1);
+    assert_false (d.charge);
+    assert_true (rf_continues (&d));
+    assert_non_null (strstr (d.explanation, "no enemy is visible to move "
+                                            "towards: it carries on with its "
+                                            "current actions"));
+    assert_null (strstr (d.explanation, "halt where it stands"));
+    uint32_t set, clear;
+    rf_status_effect (game_rules_ruleset (rules), &d, &set, &clear);
+    assert_int_equal (set, 0);
+    assert_int_equal (clear, 0);
+    /* the game: the march goes on, and so does the falling back */
+    double y0 = situation_unit_const (game_situation (f.g), b)->fp.centre.y;
+    order_t o = table_move_then_shoot (&f, b, 6, &d);
+    assert_int_equal (o.kind, ORDER_CONTINUE);
+    assert_false (o.status_clear & STATUS_FALLING_BACK);
+    const unit_t *u = situation_unit_const (game_situation (f.g), b);
+    assert_true (u->status & STATUS_FALLING_BACK);
+    test_near (u->fp.centre.y - y0, 25.0, 0.1);
+    unmake (&f);
+}
+
+/*  "Difficult going counts double the distance": a charge's reach pays
+ *  for the rough ground on its way, as the game's charge does
+ *  (settings.charge_reach_pays_terrain).  Blue, raw, RF 2, red 20.5 cm
+ *  ahead across 15 cm of rough ground: the charge would cost 35.5 cm of
+ *  its 25, so on a 4 ("Continue current actions facing the nearest enemy
+ *  (Charge?)") it does not charge: it carries on facing red and shoots
+ *  at it, in the answer and in the game.  Reach measured in the open
+ *  (the setting false), it would charge. */
+static void
+test_charge_reach_pays_difficult_going (void **state)
+{
+    (void) state;
+    for (int open = 0; open <= 1; open++) {
+        in_force = open ? test_rules_edited (
+                              "rules/data/skirmish19/tables.cfg",
+                              "charge_reach_pays_terrain = true",
+                              "charge_reach_pays_terrain = false")
+                        : NULL;
+        fixture_t f = at_blue_move (
+            "{ id = \"scrub\"; kind = \"rough\"; polygon = ( [80.0, 103.0], "
+            "[120.0, 103.0], [120.0, 118.0], [80.0, 118.0] ); }",
+            "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  quality = \"raw\"; figures = 10; x = 100.0; y = 100.0;"
+            "  facing = 0.0; width = 12.0; depth = 3.0; },"
+            "{ id = \"e1\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 6; x = 100.0; y = 123.5; facing = 180.0; width = 12.0;"
+            "  depth = 3.0; }", NULL);
+        int b = idx (&f, "b"), e1 = idx (&f, "e1");
+        rf_decision_t d;
+        char err[256];
+        assert_int_equal (rf_decide (game_situation (f.g), b, 4, f.dice, &d,
+                                     err, sizeof err), 0);
+        assert_int_equal (d.rf, 2);
+        assert_int_equal (d.action, RF_CONTINUE_FACING_CHARGE);
+        test_near (d.order.nearest_enemy_cm, 20.5, 1e-6);
+        assert_true (d.charge == (open == 1));
+        assert_true (d.order.enemy_in_charge_reach == (open == 1));
+        for (int face = 0; face < RF_FACES; face++)
+            assert_true (d.outcomes[face].charge
+                         == (open == 1 && (face == 3 || face == 4
+                                           || face == 5)));
+        if (!open) {
+            assert_false (d.order.has_destination);
+            assert_int_equal (d.order.shoot_target, e1);
+            assert_non_null (strstr (d.explanation, "no charge"));
+            /* on a 6 it advances, its whole 25 cm spent: 3 cm in the
+               open and 11 cm of rough (22), to y 114 */
+            rf_decision_t a;
+            assert_int_equal (rf_decide (game_situation (f.g), b, 6, f.dice,
+                                         &a, err, sizeof err), 0);
+            assert_int_equal (a.action, RF_ADVANCE_CHARGE);
+            assert_false (a.charge);
+            assert_true (a.order.has_destination);
+            test_near (a.order.destination.y, 114.0, 0.01);
+        }
+        order_t o = table_move_then_shoot (&f, b, 4, &d);
+        if (open)
+            assert_int_equal (o.kind, ORDER_CHARGE);
+        else {
+            assert_int_equal (o.kind, ORDER_CONTINUE);
+            assert_true (o.fire);
+            assert_int_equal (game_phase (f.g), S19_PHASE_A_SHOOT);
+            assert_int_equal (s19_fire_target (f.g, b, NULL), e1);
+        }
+        unmake (&f);
+        if (in_force)
+            game_rules_destroy (&in_force);
+    }
+}
+
+/*  "Units falling back away from the enemy will halt in the nearest
+ *  cover facing the last known enemy position (5,6 D6)": the game
+ *  remembers where each unit last saw an enemy.  Blue, falling back,
+ *  sees red at (240, 150); red marches behind a house, out of its sight.
+ *  Next turn blue, seeing no enemy (RF -5), throws a 5: no cover within a
+ *  move, it halts where it stands facing (240, 150), where it last saw
+ *  red, not its old facing. */
+static void
+test_halt_faces_last_known_enemy (void **state)
+{
+    (void) state;
+    fixture_t f = make (
+        "{ id = \"house\"; kind = \"town\"; polygon = ( [180.0, 140.0], "
+        "[215.0, 140.0], [215.0, 180.0], [180.0, 180.0] ); }",
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 100.0; facing = 0.0; width = 12.0;"
+        "  depth = 3.0; status = [\"falling_back\"]; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 240.0; y = 150.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }", NULL);
+    int b = idx (&f, "b"), r = idx (&f, "r");
+    const situation_t *sit = game_situation (f.g);
+    assert_true (situation_can_see (sit, b, r, NULL, NULL));
+    const unit_t *bu = situation_unit_const (sit, b);
+    assert_true (bu->status & STATUS_HAS_LAST_ENEMY);
+    test_near (bu->last_enemy_seen.x, 240.0, 1e-9);
+    test_near (bu->last_enemy_seen.y, 150.0, 1e-9);
+    /* turn 1: blue holds; red marches 25 cm behind the house */
+    char err[256];
+    while (game_turn (f.g) == 1 && !game_over (f.g)) {
+        game_begin_phase (f.g, f.dice);
+        for (int u = 0; u < game_unit_count (f.g); u++)
+            if (game_needs_order (f.g, u)) {
+                order_t o = order_hold ();
+                if (u == r) {
+                    o.kind = ORDER_MOVE;
+                    o.has_to = true;
+                    o.to = (vec2_t) { 240.0, 175.0 };
+                }
+                if (game_apply_order (f.g, u, &o, err, sizeof err) < 0)
+                    fail_msg ("%s", err);
+            }
+        game_resolve_phase (f.g, f.dice);
+    }
+    sit = game_situation (f.g);
+    test_near (situation_unit_const (sit, r)->fp.centre.y, 175.0, 0.1);
+    assert_false (situation_can_see (sit, b, r, NULL, NULL));
+    bu = situation_unit_const (sit, b);
+    test_near (bu->last_enemy_seen.x, 240.0, 1e-9);
+    test_near (bu->last_enemy_seen.y, 150.0, 1e-9);
+    /* turn 2: blue's move */
+    game_begin_phase (f.g, f.dice);                 /* command */
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);
+    assert_int_equal (game_phase (f.g), S19_PHASE_A_MOVE);
+    rf_decision_t d;
+    order_t o = table_move_then_shoot (&f, b, 5, &d);
+    assert_int_equal (d.order.nearest_enemy, -1);
+    assert_true (d.falling_back_halt);
+    assert_false (d.order.has_destination);
+    double want = geom_bearing ((vec2_t) { 150.0, 100.0 },
+                                (vec2_t) { 240.0, 150.0 });
+    test_near (d.order.facing, want, 1e-6);
+    test_near (o.facing, want, 1e-6);
+    bu = situation_unit_const (game_situation (f.g), b);
+    test_near (bu->fp.facing, want, 1e-6);
+    assert_false (bu->status & STATUS_FALLING_BACK);
+    unmake (&f);
+}
+
+/*  "Units falling back away from the enemy will halt in the nearest
+ *  cover facing the last known enemy position (5,6 D6)": on a 1 to 4 they
+ *  do not halt, and "Continue current actions" carries on the falling
+ *  back, a move a turn away from the enemy, until the 5 or 6 (a game no
+ *  longer holds the unit once its first move's point is reached).  Blue,
+ *  falling back, red in sight 150 cm away (RF -1), no cover near: a 1,
+ *  then a 3, take it 25 cm and 25 cm more away from red; a 5 halts it,
+ *  falling back no more. */
+static void
+test_falling_back_goes_on (void **state)
+{
+    (void) state;
+    fixture_t f = make (NULL,
+        "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 100.0; facing = 0.0; width = 12.0;"
+        "  depth = 3.0; status = [\"falling_back\"]; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 10; x = 150.0; y = 250.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }", NULL);
+    int b = idx (&f, "b");
+    const int rolls[3] = { 1, 3, 5 };
+    const double want_y[3] = { 75.0, 50.0, 50.0 };
+    char err[256];
+    for (int turn = 0; turn < 3; turn++) {
+        game_begin_phase (f.g, f.dice);             /* command */
+        game_resolve_phase (f.g, f.dice);
+        game_begin_phase (f.g, f.dice);             /* blue moves */
+        assert_int_equal (game_phase (f.g), S19_PHASE_A_MOVE);
+        rf_decision_t d;
+        assert_int_equal (rf_decide (game_situation (f.g), b, rolls[turn],
+                                     f.dice, &d, err, sizeof err), 0);
+        assert_int_equal (d.rf, -1);
+        if (turn < 2) {
+            assert_int_equal (d.action, RF_CONTINUE);
+            assert_non_null (strstr (d.explanation, "it goes on falling back "
+                                                    "away from the enemy"));
+        }
+        else
+            assert_true (d.falling_back_halt);
+        order_t o = table_move_then_shoot (&f, b, rolls[turn], &d);
+        assert_int_equal (o.kind, turn < 2 ? ORDER_CONTINUE : ORDER_HOLD);
+        const unit_t *u = situation_unit_const (game_situation (f.g), b);
+        test_near (u->fp.centre.x, 150.0, 0.1);
+        test_near (u->fp.centre.y, want_y[turn], 0.1);
+        assert_true (((u->status & STATUS_FALLING_BACK) != 0) == (turn < 2));
+        /* the rest of the turn: everyone holds */
+        for (;;) {
+            for (int k = 0; k < game_unit_count (f.g); k++)
+                if (game_needs_order (f.g, k)) {
+                    order_t h = order_hold ();
+                    game_apply_order (f.g, k, &h, err, sizeof err);
+                }
+            game_resolve_phase (f.g, f.dice);
+            assert_false (game_over (f.g));
+            if (game_phase (f.g) == S19_PHASE_COMMAND)
+                break;
+            game_begin_phase (f.g, f.dice);
+        }
+    }
     unmake (&f);
 }
 
@@ -711,6 +1193,14 @@ main (void)
         cmocka_unit_test (test_no_fire_in_melee),
         cmocka_unit_test (test_loaded_half_speed),
         cmocka_unit_test (test_fence_at_half_speed),
+        cmocka_unit_test (test_shoots_from_where_the_move_ends),
+        cmocka_unit_test (test_marches_into_sight_and_fires),
+        cmocka_unit_test (test_charge_ends_falling_back),
+        cmocka_unit_test (test_no_enemy_to_move_from),
+        cmocka_unit_test (test_advance_on_nobody_carries_on),
+        cmocka_unit_test (test_charge_reach_pays_difficult_going),
+        cmocka_unit_test (test_halt_faces_last_known_enemy),
+        cmocka_unit_test (test_falling_back_goes_on),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

@@ -88,7 +88,8 @@ test_cavalry_paces (void **state)
     assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_DEFAULT) == 30);
     assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_CANTER) == 45);
     assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_GALLOP) == 60);
-    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_HALF) == 15);
+    /* half speed: half the gallop, its full speed (RULINGS.md) */
+    assert_true (s19_move_allowance (rs, t, &c, ORDER_PACE_HALF) == 30);
     assert_true (s19_pace_min_cm (t, &c, ORDER_PACE_WALK) == 5);
     assert_true (s19_pace_min_cm (t, &c, ORDER_PACE_CANTER) == 31);
     assert_true (s19_pace_min_cm (t, &c, ORDER_PACE_GALLOP) == 50);

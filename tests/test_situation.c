@@ -720,6 +720,44 @@ test_sight_deep_in_woods (void **state)
     situation_destroy (&sit);
 }
 
+/*  "Figures in terrain are seen at D6 x 10cms range if within 10cms of
+ *  the edge, or if they fire, or are in plain sight": read as a unit
+ *  that fired being seen at any range however deep (settings.fired_seen_
+ *  any_range, the default), or as one seen within the sighting range
+ *  however deep (false).  A unit 19 to 21 cm inside a village: unseen
+ *  until it fires; then seen from 48 cm, or by the other reading only
+ *  from 28 cm (within the fixed 35). */
+static void
+test_sight_of_units_that_fired (void **state)
+{
+    (void) state;
+    char *text = test_file_edited ("rules/data/skirmish19/tables.cfg",
+                                   "fired_seen_any_range = true",
+                                   "fired_seen_any_range = false");
+    char err[256] = "";
+    ruleset_t *within = ruleset_load_text (text, "within.cfg", err,
+                                           sizeof err);
+    if (!within)
+        fail_msg ("%s", err);
+    free (text);
+    assert_true (ruleset_settings (rs)->fired_seen_any_range);
+    assert_false (ruleset_settings (within)->fired_seen_any_range);
+    for (int any = 1; any >= 0; any--) {
+        situation_t *sit = sight_table (any ? rs : within);
+        add_rect (sit, "village", TERRAIN_TOWN, 100, -10, 150, 130);
+        int t = target_at (sit, 120);        /* x 119..121: 19..21 inside */
+        int o28 = observer_at (sit, 90);     /* x 89..91: 28 cm */
+        int o48 = observer_at (sit, 70);     /* 48 cm */
+        assert_false (situation_can_see (sit, o28, t, NULL, NULL));
+        assert_false (situation_can_see (sit, o48, t, NULL, NULL));
+        situation_unit (sit, t)->status |= STATUS_FIRED;
+        assert_true (situation_can_see (sit, o28, t, NULL, NULL));
+        assert_true (situation_can_see (sit, o48, t, NULL, NULL) == any);
+        situation_destroy (&sit);
+    }
+    ruleset_destroy (&within);
+}
+
 /*  "Figures may be shot at in, or from, woods up to 10cms inside": the
  *  line's woods add up, the target's own wood and a wood between. */
 static void
@@ -1466,6 +1504,7 @@ main (void)
         cmocka_unit_test (test_sight_blocked),
         cmocka_unit_test (test_sight_into_woods_edge),
         cmocka_unit_test (test_sight_deep_in_woods),
+        cmocka_unit_test (test_sight_of_units_that_fired),
         cmocka_unit_test (test_sight_through_woods),
         cmocka_unit_test (test_sight_rolls),
         cmocka_unit_test (test_nearest_enemy),

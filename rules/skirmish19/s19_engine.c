@@ -322,6 +322,10 @@ scratch (game_t *g)
 
 static int check_order (const game_t *g, int u, const order_t *o,
                         char *err, int errlen);
+static void record_sightings (game_t *g);
+static bool falls_back_on (const game_t *g, int u);
+static order_t falling_back_onward (const game_t *g, int u,
+                                    const order_t *done, vec2_t start);
 
 /*  "Heroes throw 4D6 a turn. Veterans throw 3D6 a turn. Raw figures throw
  *  2D6": a command figure of a grade the seed gives no dice (average,
@@ -374,6 +378,14 @@ prepare (game_t *g, char *err, int errlen)
             game_unit_mut (g, u)->load_halves =
                 (uint8_t) s19_load_halves (weapon_of (g, u));
     update_contacts (g);
+    record_sightings (g);
+    /* a unit the scenario sets falling back, with no order of its own:
+       its current actions are falling back away from the enemy it sees */
+    for (int u = 0; u < game_unit_count (g); u++)
+        if (game_unit (g, u)->current.kind == ORDER_HOLD
+            && s19_in_play (g, u) && falls_back_on (g, u))
+            game_unit_mut (g, u)->current =
+                falling_back_onward (g, u, NULL, unit_c (g, u)->fp.centre);
     return 0;
 }
 
@@ -675,6 +687,113 @@ nearest_seen_enemy (const game_t *g, int u, double *dist)
     return best;
 }
 
+/*  Enemies of a ring looked at at once, at most (more: every enemy is
+ *  looked at). */
+#define SIGHTING_RING_MAX 64
+#define SIGHTING_FIRST_RING_CM 60.0
+
+/*  Sort the k units `list` (distances `cm`) nearest first, ties by
+ *  index. */
+static void
+sort_nearest (int *list, double *cm, int k)
+{
+    for (int i = 1; i < k; i++)
+        for (int j = i; j > 0 && (cm[j] < cm[j - 1]
+                                  || (cm[j] == cm[j - 1]
+                                      && list[j] < list[j - 1])); j--) {
+            int ti = list[j];
+            double tc = cm[j];
+            list[j] = list[j - 1];
+            cm[j] = cm[j - 1];
+            list[j - 1] = ti;
+            cm[j - 1] = tc;
+        }
+}
+
+/*  nearest_seen_enemy looking no further than it must: the enemies
+ *  nearest first (ties by index), the first seen.  On an indexed table
+ *  ring by ring out from the unit (each ring twice as far), else all at
+ *  once; a ring (or a table) of more than SIGHTING_RING_MAX enemies:
+ *  nearest_seen_enemy. */
+static int
+nearest_seen_by_rings (const game_t *g, int u)
+{
+    const situation_t *sit = game_situation (g);
+    const unit_t *un = unit_c (g, u);
+    int list[SIGHTING_RING_MAX];
+    double cm[SIGHTING_RING_MAX];
+    if (!situation_units_indexed (sit)) {
+        int k = 0;
+        for (int e = 0; e < game_unit_count (g); e++) {
+            if (!is_enemy_in_play (g, u, e))
+                continue;
+            if (k == SIGHTING_RING_MAX)
+                return nearest_seen_enemy (g, u, NULL);
+            list[k] = e;
+            cm[k++] = situation_unit_distance (sit, u, e);
+        }
+        sort_nearest (list, cm, k);
+        for (int i = 0; i < k; i++)
+            if (sees (g, u, list[i], NULL))
+                return list[i];
+        return -1;
+    }
+    unsigned enemies = SITUATION_ALL_SIDES & ~SITUATION_SIDE_BIT (un->side);
+    double span = situation_width (sit) + situation_depth (sit);
+    for (double lo = -1, hi = SIGHTING_FIRST_RING_CM; lo < INFINITY;
+         lo = hi, hi = hi > span ? INFINITY : 2 * hi) {
+        int k = situation_units_within (sit, &un->fp, lo, hi, enemies, NULL,
+                                        NULL, list, cm, SIGHTING_RING_MAX);
+        if (k > SIGHTING_RING_MAX)
+            return nearest_seen_enemy (g, u, NULL);
+        sort_nearest (list, cm, k);
+        for (int i = 0; i < k; i++)
+            if (is_enemy_in_play (g, u, list[i]) && sees (g, u, list[i], NULL))
+                return list[i];
+    }
+    return -1;
+}
+
+/*  Unit u's last_enemy_seen (STATUS_HAS_LAST_ENEMY): the centre of enemy
+ *  e, when there is one (e >= 0). */
+static void
+remember_enemy (game_t *g, int u, int e)
+{
+    if (e < 0)
+        return;
+    unit_t *un = unit_m (g, u);
+    un->last_enemy_seen = unit_c (g, e)->fp.centre;
+    un->status |= STATUS_HAS_LAST_ENEMY;
+}
+
+/*  "Units falling back away from the enemy will halt in the nearest
+ *  cover facing the last known enemy position": a unit falling back
+ *  remembers where it last saw an enemy, the centre of the nearest it
+ *  sees (with the fixed sighting range, as the game's sight), in its
+ *  last_enemy_seen; one that sees none keeps what it had (the position
+ *  a scenario or player gave, or none).  Looked at when it starts
+ *  falling back (execute_order), and where the units stand at the start
+ *  and after every move (its own side's or the enemy's), for every unit
+ *  falling back: the only ones whose answer faces it (few: the game's
+ *  cost stays that of the others; the shooting and the melee move no
+ *  one far enough to count).  All are looked for before any is written:
+ *  a write drops the unit index. */
+static void
+record_sightings (game_t *g)
+{
+    int n = game_unit_count (g);
+    scratch_t s = scratch (g);
+    int count = 0;
+    for (int u = 0; u < n; u++) {
+        bool looks = s19_in_play (g, u)
+                  && (unit_c (g, u)->status & STATUS_FALLING_BACK);
+        s.list[u] = looks ? nearest_seen_by_rings (g, u) : -1;
+        count += looks;
+    }
+    for (int u = 0; count > 0 && u < n; u++)
+        remember_enemy (g, u, s.list[u]);
+}
+
 /*  A point `dist` from unit u's centre along `bearing`, on the table. */
 static vec2_t
 point_along (const game_t *g, int u, double bearing, double dist)
@@ -962,6 +1081,51 @@ s19_contact_footprint (const game_t *g, int a, int b, footprint_t *out)
     return use_turned ? c1 : c2;
 }
 
+/*  "Units falling back away from the enemy will halt in the nearest
+ *  cover facing the last known enemy position (5,6 D6)": until that halt
+ *  (or another order) ends it, falling back is the unit's current
+ *  action.  Is unit u, as it stands, falling back so: falling_back and
+ *  not defending a fortified position (which it does not leave)? */
+static bool
+falls_back_on (const game_t *g, int u)
+{
+    uint32_t st = unit_c (g, u)->status;
+    return (st & STATUS_FALLING_BACK) && !(st & STATUS_FORTIFIED);
+}
+
+/*  The current actions of unit u falling back (falls_back_on) once its
+ *  move is done: one more move, at the pace of the move it made (`done`;
+ *  NULL: the unit's default pace), straight away from where it last saw
+ *  an enemy (last_enemy_seen), else on the way it went from `start`.
+ *  It keeps the facing `done` asked, else the one it has (a unit backing
+ *  away facing the enemy goes on so); it neither fires nor changes a
+ *  status as it goes on.  A hold when it knows no way (no enemy seen, no
+ *  move made) or is at the table's edge that way. */
+static order_t
+falling_back_onward (const game_t *g, int u, const order_t *done,
+                     vec2_t start)
+{
+    const unit_t *un = unit_c (g, u);
+    order_t next = order_hold ();
+    double bearing;
+    if ((un->status & STATUS_HAS_LAST_ENEMY)
+        && geom_dist (un->last_enemy_seen, un->fp.centre) > 0.01)
+        bearing = geom_bearing (un->last_enemy_seen, un->fp.centre);
+    else if (geom_dist (start, un->fp.centre) > 0.01)
+        bearing = geom_bearing (start, un->fp.centre);
+    else
+        return next;
+    next.kind = ORDER_MOVE;
+    next.pace = done ? done->pace : ORDER_PACE_DEFAULT;
+    next.has_to = true;
+    next.to = point_along (g, u, bearing, allowance (g, u, next.pace));
+    next.has_facing = true;
+    next.facing = done && done->has_facing ? done->facing : un->fp.facing;
+    if (geom_dist (next.to, un->fp.centre) <= 0.5)
+        return order_hold ();
+    return next;
+}
+
 /*  The order unit u carries out: CONTINUE becomes its current actions,
  *  keeping the facing and fire of the order. */
 static order_t
@@ -983,10 +1147,13 @@ execute_order (game_t *g, int u)
     game_unit_t *gu = game_unit_mut (g, u);
     unit_t *un = unit_m (g, u);
     order_t o = effective_order (g, u);
+    vec2_t start = un->fp.centre;
     char words[200];
     /* the morale effect */
     uint32_t set = o.status_set & MORALE_FLAGS;
     un->status = (un->status | set) & ~(o.status_clear & MORALE_FLAGS & ~set);
+    if (set & STATUS_FALLING_BACK)   /* the enemy it falls back from */
+        remember_enemy (g, u, nearest_seen_by_rings (g, u));
     s19_state (gu)->fresh_status |= (int16_t) (set & FRESH_FLAGS);
     bool running = set & STATUS_RAN_LAST_TURN;
     /* an ordered formation: the seed gives no cost, it is simply taken */
@@ -1019,6 +1186,8 @@ execute_order (game_t *g, int u)
             next.fire = false;
             next.status_set = next.status_clear = 0;
         }
+        else if (falls_back_on (g, u))      /* and on, until it halts */
+            next = falling_back_onward (g, u, &o, start);
         if (running && touches_edge (g, &un->fp)) {
             if (game_events_on (g))
                 game_event (g, GAME_EVENT_MOVE, u, "%s runs %.1f cm to the "
@@ -1549,6 +1718,7 @@ resolve_phase (game_t *g, dice_t *dice)
             if (unit_c (g, u)->side == side && s19_in_play (g, u))
                 execute_order (g, u);
         update_contacts (g);
+        record_sightings (g);
         break;
     }
     case S19_PHASE_A_SHOOT:

@@ -18,7 +18,7 @@ s19_move_allowance (const ruleset_t *rs, const s19_tables_t *t,
         switch (pace) {
         case ORDER_PACE_GALLOP: return s->cavalry_gallop_cm;
         case ORDER_PACE_CANTER: return s->cavalry_canter_cm;
-        case ORDER_PACE_HALF: return s->cavalry_walk_cm / 2;
+        case ORDER_PACE_HALF: return s->cavalry_gallop_cm / 2;
         default: return s->cavalry_walk_cm;
         }
     }

@@ -17,7 +17,8 @@
  *  (civilians 20, heavy armour or clothing 15; ruleset_move_cm);
  *  ORDER_PACE_HALF halves it; cavalry paces give foot figures their full
  *  move.  Cavalry: walk 30, canter (trot) 45, gallop 60; DEFAULT and FULL
- *  are a walk; HALF is half a walk.  0 for a unit with no figure
+ *  are a walk; HALF is half speed, half the gallop (30: "Gallop at
+ *  50-60cms" is its full speed).  0 for a unit with no figure
  *  standing. */
 double s19_move_allowance (const ruleset_t *rs, const s19_tables_t *t,
                            const unit_t *u, order_pace_t pace);
