@@ -97,25 +97,7 @@ make (const char *terrain, const char *units)
 static game_rules_t *
 variant (const char *from, const char *to)
 {
-    char err[SOLO_ERR_MAX];
-    char *text = game_read_file (test_source_path ("rules/data/europe19/"
-                                                   "tables.cfg"),
-                                 err, sizeof err);
-    assert_non_null (text);
-    char *at = strstr (text, from);
-    assert_non_null (at);
-    size_t n = strlen (text) + strlen (to) + 1;
-    char *edited = malloc (n);
-    assert_non_null (edited);
-    snprintf (edited, n, "%.*s%s%s", (int) (at - text), text, to,
-              at + strlen (from));
-    free (text);
-    game_rules_t *r = game_rules_load_text (edited, "tables.cfg", err,
-                                            sizeof err);
-    free (edited);
-    if (!r)
-        fail_msg ("%s", err);
-    return r;
+    return test_rules_edited ("rules/data/europe19/tables.cfg", from, to);
 }
 
 static void
