@@ -91,30 +91,18 @@ bool
 bol_may_meet_difficult (const game_t *g, const footprint_t *from,
                         const footprint_t *to)
 {
-    vec2_t c[8];
+    vec2_t c[8], lo, hi;
     footprint_corners (from, c);
     footprint_corners (to, c + 4);
-    double lox = c[0].x, hix = c[0].x, loy = c[0].y, hiy = c[0].y;
-    for (int i = 1; i < 8; i++) {
-        lox = fmin (lox, c[i].x);
-        hix = fmax (hix, c[i].x);
-        loy = fmin (loy, c[i].y);
-        hiy = fmax (hiy, c[i].y);
-    }
+    polygon_bounds (c, 8, &lo, &hi);
     const situation_t *sit = game_situation (g);
     for (int i = 0; i < situation_terrain_count (sit); i++) {
         const terrain_feature_t *f = situation_terrain (sit, i);
         if (!is_difficult_kind (f->kind) || f->vertex_count == 0)
             continue;
-        double flox = f->vertices[0].x, fhix = flox;
-        double floy = f->vertices[0].y, fhiy = floy;
-        for (int k = 1; k < f->vertex_count; k++) {
-            flox = fmin (flox, f->vertices[k].x);
-            fhix = fmax (fhix, f->vertices[k].x);
-            floy = fmin (floy, f->vertices[k].y);
-            fhiy = fmax (fhiy, f->vertices[k].y);
-        }
-        if (flox <= hix && fhix >= lox && floy <= hiy && fhiy >= loy)
+        vec2_t flo, fhi;
+        polygon_bounds (f->vertices, f->vertex_count, &flo, &fhi);
+        if (flo.x <= hi.x && fhi.x >= lo.x && flo.y <= hi.y && fhi.y >= lo.y)
             return true;
     }
     return false;
