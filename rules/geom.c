@@ -294,6 +294,17 @@ footprint_point_nearest_ready (const footprint_ready_t *a, vec2_t p)
     return frame_point_nearest (&fa, p);
 }
 
+void
+footprint_lines_ready (const footprint_ready_t *from, const footprint_t *to,
+                       vec2_t a[FOOTPRINT_LINES], vec2_t b[FOOTPRINT_LINES])
+{
+    b[0] = footprint_nearest_point_ready (from, to);
+    b[1] = to->centre;
+    footprint_corners (to, b + 2);
+    for (int k = 0; k < FOOTPRINT_LINES; k++)
+        a[k] = footprint_point_nearest_ready (from, b[k]);
+}
+
 double
 footprint_distance_ready (const footprint_ready_t *a, const footprint_t *b)
 {

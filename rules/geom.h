@@ -78,6 +78,19 @@ double footprint_distance_ready (const footprint_ready_t *a,
  *  the same point, bit for bit. */
 vec2_t footprint_point_nearest_ready (const footprint_ready_t *a, vec2_t p);
 
+/*  How many lines footprint_lines_ready gives. */
+#define FOOTPRINT_LINES 6
+
+/*  The lines an observer standing on footprint `from` (made ready) looks
+ *  along at footprint `to`: to each of six points of `to` (its point
+ *  nearest `from`, its centre, its four corners) from `from`'s point
+ *  nearest that point, into a[k] (the observer's end) and b[k].  Sight
+ *  and lines of fire ask whether any one of them is clear. */
+void footprint_lines_ready (const footprint_ready_t *from,
+                            const footprint_t *to,
+                            vec2_t a[FOOTPRINT_LINES],
+                            vec2_t b[FOOTPRINT_LINES]);
+
 /*  A cheap floor under footprint_distance (a, b): never more than it
  *  gives, rounding included, and near it for footprints apart along the
  *  line of their centres (the gap between their shadows on that line,

@@ -1103,16 +1103,12 @@ situation_can_see_from (const situation_t *self, const footprint_t *at,
     int roll = 0;
     bool seen = false;
     bool fired = (t->status & STATUS_FIRED) != 0;
-    vec2_t samples[6];
+    vec2_t a[FOOTPRINT_LINES], b[FOOTPRINT_LINES];
     footprint_ready_t from;
     footprint_ready (at, &from);
-    samples[0] = footprint_nearest_point_ready (&from, &t->fp);
-    samples[1] = t->fp.centre;
-    footprint_corners (&t->fp, samples + 2);
-    for (int k = 0; k < 6 && !seen; k++) {
-        vec2_t p = footprint_point_nearest_ready (&from, samples[k]);
-        seen = line_clear (self, p, samples[k], fired, dice, &roll);
-    }
+    footprint_lines_ready (&from, &t->fp, a, b);
+    for (int k = 0; k < FOOTPRINT_LINES && !seen; k++)
+        seen = line_clear (self, a[k], b[k], fired, dice, &roll);
     if (sighting_roll)
         *sighting_roll = roll;
     return seen;
@@ -1226,14 +1222,11 @@ situation_fire_mask (const situation_t *self, int shooter,
     footprint_ready_t ready;
     footprint_ready (from, &ready);
     if (!whole_target) {
-        vec2_t samples[6];
-        samples[0] = footprint_nearest_point_ready (&ready, t);
-        samples[1] = t->centre;
-        footprint_corners (t, samples + 2);
+        vec2_t a[FOOTPRINT_LINES], b[FOOTPRINT_LINES];
+        footprint_lines_ready (&ready, t, a, b);
         int first = -1;
-        for (int k = 0; k < 6; k++) {
-            vec2_t p = footprint_point_nearest_ready (&ready, samples[k]);
-            int by = situation_unit_on_segment (self, p, samples[k],
+        for (int k = 0; k < FOOTPRINT_LINES; k++) {
+            int by = situation_unit_on_segment (self, a[k], b[k],
                                                 SITUATION_OVERLAP_CM,
                                                 masks_fire, &m);
             if (by < 0)

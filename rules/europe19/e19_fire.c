@@ -205,19 +205,15 @@ terrain_line_clear (const game_t *g, vec2_t p, bool high_p, vec2_t q,
 static bool
 line_of_fire (const game_t *g, int u, int target)
 {
-    const footprint_t *from = &game_unit_c (g, u)->fp;
-    const footprint_t *to = &game_unit_c (g, target)->fp;
+    footprint_ready_t from;
+    footprint_ready (&game_unit_c (g, u)->fp, &from);
     bool high_u = stands_high (g, u), high_t = stands_high (g, target);
-    vec2_t samples[6];
-    samples[0] = footprint_nearest_point (from, to);
-    samples[1] = to->centre;
-    footprint_corners (to, samples + 2);
-    for (int k = 0; k < 6; k++) {
-        vec2_t p = footprint_point_nearest (from, samples[k]);
-        if (terrain_line_clear (g, p, high_u, samples[k], high_t)
-            && !unit_on_line (g, u, target, p, high_u, samples[k], high_t))
+    vec2_t a[FOOTPRINT_LINES], b[FOOTPRINT_LINES];
+    footprint_lines_ready (&from, &game_unit_c (g, target)->fp, a, b);
+    for (int k = 0; k < FOOTPRINT_LINES; k++)
+        if (terrain_line_clear (g, a[k], high_u, b[k], high_t)
+            && !unit_on_line (g, u, target, a[k], high_u, b[k], high_t))
             return true;
-    }
     return false;
 }
 
