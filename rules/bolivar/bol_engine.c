@@ -586,7 +586,6 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
 {
     const unit_t *x = game_unit_c (g, u);
     bol_type_t type = bol_type (g, u);
-    bol_zone_t zone = bol_zone (g, u);
     if (o->has_formation && !formation_allowed (g, u, o->formation)) {
         snprintf (err, (size_t) errlen, "%s: %s are never in %s", x->id,
                   bol_type_name (type), formation_name (o->formation));
@@ -618,7 +617,10 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
         return -1;
     o = &read;
     bool moves = order_moves (g, u, o);
-    if (zone == BOL_ZONE_LOCKED) {
+    /* the locked zone asked alone: the other zones are the plan's, and
+       a unit's whole zone (bol_zone) weighs every enemy's priority
+       target, most of a check's cost */
+    if (bol_in_contact (g, u)) {
         /* "The only allowable move is to about face if that will leave
            the unit in enemy contact" */
         bool about = o->has_facing
