@@ -55,7 +55,12 @@ same_order (const order_t *a, const order_t *b)
     return !a->has_to || geom_dist (a->to, b->to) < 0.5;
 }
 
-/*  Add an option when it is legal and no option gives the same order. */
+/*  Add an option when it is legal and no option gives the same order.
+ *  Where the engine refuses only the facing the order ends with (a
+ *  ruleset that limits a turn's changes of direction, as 4 Page Bolivar
+ *  outside the manoeuvre zone), the same order ending as its move leaves
+ *  it stands in its place: the way and the deed are the option, the
+ *  facing a finish. */
 static void
 add (build_t *b, portfolio_kind_t kind, const order_t *o, int target,
      double prior, const char *fmt, const char *arg)
@@ -63,8 +68,16 @@ add (build_t *b, portfolio_kind_t kind, const order_t *o, int target,
     if (b->n >= b->max)
         return;
     char err[SOLO_ERR_MAX];
-    if (game_check_order (b->g, b->u, o, err, sizeof err) < 0)
-        return;
+    order_t plain;
+    if (game_check_order (b->g, b->u, o, err, sizeof err) < 0) {
+        if (!o->has_facing)
+            return;
+        plain = *o;
+        plain.has_facing = false;
+        if (game_check_order (b->g, b->u, &plain, err, sizeof err) < 0)
+            return;
+        o = &plain;
+    }
     for (int i = 0; i < b->n; i++)
         if (same_order (&b->out[i].order, o))
             return;
