@@ -234,7 +234,7 @@ terms_of (const game_t *g, evaluate_terms_t *out, bool threat)
             out->threat[s] = r.figures[1 - s] > 0
                            ? hits[s] / r.figures[1 - s] : 0;
     }
-    int turns = scenario_turns (sc);
+    int turns = game_last_turn (g);
     out->progress = turns > 0 ? fmin (1.0, (double) game_turn (g) / turns) : 0;
 }
 

@@ -586,9 +586,10 @@ table_state_update (table_state_t *self, const Solo__V1__ReportUpdate *update,
                              "max_unit_updates (%d)", update->n_units,
                              GAMES_MAX_UNIT_UPDATES);
     }
-    /* the scenario's last turn is the last: no turn beyond it is played,
-       so none is reported (the game is over at its limit) */
-    int limit = scenario_turns (game_scenario (self->game));
+    /* the game's last turn is the last (the scenario's, or the rules'
+       own time limit before it): no turn beyond it is played, so none
+       is reported (the game is over at its limit) */
+    int limit = game_last_turn (self->game);
     if (update->next_turn && self->turn >= limit) {
         snprintf (field, sizeof field, "%s.next_turn", prefix);
         return convert_fail (error, SOLO__V1__ERROR__CODE__OUT_OF_RANGE,
@@ -711,7 +712,7 @@ games_state_message (const char *game_id, uint64_t sequence,
     m->ruleset = pool_strdup (pool, ruleset_name (rs));
     m->tables_hash = pool_strdup (pool, ruleset_tables_hash (rs));
     m->turn = (uint32_t) state->turn;
-    m->turns = (uint32_t) scenario_turns (sc);
+    m->turns = (uint32_t) game_last_turn (g);
     m->sequence = sequence;
     m->blue_name = pool_strdup (pool, scenario_side_name (sc, SIDE_BLUE));
     m->red_name = pool_strdup (pool, scenario_side_name (sc, SIDE_RED));

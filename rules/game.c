@@ -507,6 +507,18 @@ game_scratch (game_t *self)
     return self->scratch;
 }
 
+int
+game_last_turn (const game_t *self)
+{
+    assert (self);
+    int turns = scenario_turns (self->scenario);
+    const game_engine_t *e = game_engine (self);
+    int limit = e->last_turn ? e->last_turn (self) : turns;
+    if (limit > turns)
+        limit = turns;
+    return limit < 1 ? 1 : limit;
+}
+
 void
 game_begin_phase (game_t *self, dice_t *dice)
 {

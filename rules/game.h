@@ -247,6 +247,10 @@ typedef struct {
      *  one, where the rules change it first (19th Century Europe: a line
      *  or unlimbered guns form column), or -1: its own.  NULL: its own. */
     int (*move_formation) (const game_t *g, int u);
+    /*  The last turn the game is played to where the rules' own time
+     *  limit ends it before the scenario's `turns` (4 Page Bolivar: "the
+     *  time limit (10 game turns)").  NULL: the scenario's turns. */
+    int (*last_turn) (const game_t *g);
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */
@@ -428,6 +432,13 @@ void game_aim (const game_t *self, int u, int target, order_t *o);
  *  move forms column first and goes a column's move, where its own
  *  formation's is 0. */
 double game_move_cm (const game_t *self, int u, const char *pace);
+
+/*  The last turn game g is played to: the engine's time limit
+ *  (game_engine_t.last_turn) where it comes first, else the scenario's
+ *  `turns`.  What a commander's sense of time and a front end's "turn 3
+ *  of N" read: a game opened for 12 turns under 4 Page Bolivar ends at
+ *  the text's 10.  Never more than the scenario's turns, never below 1. */
+int game_last_turn (const game_t *self);
 
 /*  True when a unit of `side` in play can see unit `u` now
  *  (situation_can_see): what that side knows of it under the fog of

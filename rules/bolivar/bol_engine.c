@@ -1077,4 +1077,5 @@ const game_engine_t bol_engine = {
     .strength = strength,
     .charge_after_move = bol_charge_reach,
     .holds = holds,
+    .last_turn = bol_time_limit,
 };
