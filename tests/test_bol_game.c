@@ -2307,6 +2307,79 @@ test_support_and_crowding (void **state)
     unmake (f);
 }
 
+/*  Support: "(1) No enemy unit to-rear within 4 TUM; (2) At least one
+ *  friendly cavalry, battalion or spearmen unit to-rear within 4 TUM."
+ *  The line says neither "any part" (as crowding does) nor "entirely"
+ *  (as a charge to-rear does), so the text's own rule of where a unit
+ *  is holds: "Otherwise a unit is assumed to be located at the front
+ *  centre of the unit": a unit is to-rear when its front centre is in
+ *  the rear arc (seen from the supported unit's centre, 45 degrees
+ *  either side of its back: the project's reading of the absent QRS);
+ *  within 4 TUM by closest points ("The distance between two units is
+ *  always measured between closest points"). */
+static void
+test_support_front_centre (void **state)
+{
+    (void) state;
+    char units[3072];
+    /* front: x 26..34, y 29..31, its centre (30, 30), facing +y; its rear
+       arc: 4 cm aside takes more than 4 cm back.  The horse (4 by 2)
+       faces the way front does, its centre at (34, 25.5) in the rear arc
+       (4 aside, 4.5 back), its front centre at (34, 26.5) not (3.5 back):
+       it is not to-rear, no support */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("h", "blue", "horse", "ordinary", "mounted", 34, 25.5, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 30, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    int front = idx (f, "front");
+    unit_t *h = game_unit_m (f->g, idx (f, "h"));
+    assert_false (bol_supported (f->g, front));
+    /* turned about, its front centre (34, 24.5) is 5.5 back: to-rear, and
+       2.5 cm (1.25 TUM) from front by closest points: supported */
+    h->fp.facing = 180;
+    assert_true (bol_supported (f->g, front));
+    /* its centre beside the arc (4 aside, 3.5 back), its front centre in
+       it (34, 25.5): to-rear, supported */
+    h->fp.centre.y = 26.5;
+    assert_true (bol_supported (f->g, front));
+    /* facing front's way again, its front centre (34, 27.5) is beside the
+       arc though part of it is behind front: not to-rear */
+    h->fp.facing = 0;
+    assert_false (bol_supported (f->g, front));
+    /* the distance is not the front centre's: turned away, 8 cm (4 TUM)
+       behind front's rear edge by closest points, its front centre 10
+       cm: within 4 TUM, supported; 0.5 cm further, not */
+    h->fp.centre = (vec2_t) { 30, 20 };
+    h->fp.facing = 180;
+    assert_true (bol_supported (f->g, front));
+    h->fp.centre.y = 19.5;
+    assert_false (bol_supported (f->g, front));
+    unmake (f);
+
+    /* "(1) No enemy unit to-rear within 4 TUM": an enemy horse whose
+       centre is in front's rear arc but whose front centre is not (it
+       faces front's way, 4 aside, 3.5 back) is not to-rear, and the line
+       behind supports front; turned about, its front centre is in the
+       arc, and front is not supported */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("behind", "blue", "battalion", "ordinary", "line", 30, 22,
+                    0, NULL),
+              unit ("e", "red", "horse", "ordinary", "mounted", 34, 25.5, 0,
+                    NULL));
+    f = make (NULL, units);
+    front = idx (f, "front");
+    assert_true (bol_supported (f->g, front));
+    game_unit_m (f->g, idx (f, "e"))->fp.facing = 180;
+    assert_false (bol_supported (f->g, front));
+    unmake (f);
+}
+
 /*  "A line is crowded when any part of a friendly line is
  *  directly-to-rear within 1 TUM": any part of it in the lane straight
  *  behind the line's frontage, its centre wherever it is. */
@@ -2921,6 +2994,7 @@ main (void)
         cmocka_unit_test (test_difficult_on_the_way),
         cmocka_unit_test (test_commander_casualty),
         cmocka_unit_test (test_support_and_crowding),
+        cmocka_unit_test (test_support_front_centre),
         cmocka_unit_test (test_crowded_line),
         cmocka_unit_test (test_crowded_column),
         cmocka_unit_test (test_melee_dice),

@@ -10,12 +10,24 @@
 #include <string.h>
 #include "bol_play.h"
 
-/*  Is unit k to-rear of unit u (in its rear arc) within `cm`? */
+/*  Is unit k to-rear of unit u within `cm`, as the support rule asks
+ *  ("(1) No enemy unit to-rear within 4 TUM; (2) At least one friendly
+ *  ... unit to-rear within 4 TUM")?  The line says neither "any part"
+ *  (as crowding does) nor "entirely" (as a charge to-rear does), so the
+ *  text's own rule of where a unit is holds: "Otherwise a unit is
+ *  assumed to be located at the front centre of the unit".  To-rear:
+ *  k's front centre in u's rear arc (the arcs seen from u's centre, the
+ *  project's reading of the absent QRS); within: closest points ("The
+ *  distance between two units is always measured between closest
+ *  points").  A front centre exactly on the arc's limit is in it. */
 static bool
 to_rear_within (const game_t *g, int u, int k, double cm)
 {
-    return footprint_arc (&game_unit_c (g, u)->fp,
-                          game_unit_c (g, k)->fp.centre, 45, 45) == ARC_REAR
+    const footprint_t *kf = &game_unit_c (g, k)->fp;
+    vec2_t ahead = geom_heading_vec (kf->facing);
+    vec2_t front = { kf->centre.x + ahead.x * kf->depth / 2,
+                     kf->centre.y + ahead.y * kf->depth / 2 };
+    return footprint_arc (&game_unit_c (g, u)->fp, front, 45, 45) == ARC_REAR
         && situation_unit_distance (game_situation (g), u, k) <= cm + 1e-6;
 }
 
