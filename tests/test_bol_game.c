@@ -1793,6 +1793,69 @@ test_feigned_flight (void **state)
     unmake (f);
 }
 
+/*  "The unit recovers all resolve, then charges the original opponents":
+ *  a charge, and "Charges are up to 3 TUM and end in contact".  The
+ *  line the llaneros fought loses to the horse beside them too and
+ *  rallies back its 1 TUM first; the llaneros rally back their 3: 4 TUM
+ *  apart, beyond a charge, so the flight's charge is not made (their
+ *  resolve is recovered all the same). */
+static void
+test_feigned_flight_reach (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* d (x 46..54, front at y 25); a, front on it at x 44..48, Paez
+       attached 0.5 cm behind; h, front on it at x 52..56, Bolivar
+       attached behind it (a secondary fighter with a commander throws
+       2d6) */
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("d", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL),
+              unit ("a", "blue", "gauchos_llaneros", "ordinary", "mounted",
+                    46, 24, 0, NULL),
+              unit ("paez", "blue", "brigadier", "ordinary", "line", 46, 21.5,
+                    0, NULL),
+              unit ("h", "blue", "horse", "ordinary", "mounted", 54, 24, 0,
+                    NULL),
+              unit ("bolivar", "blue", "c_in_c", "ordinary", "line", 54,
+                    21.5, 0, NULL));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "a")),
+                      idx (f, "paez"));
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "h")),
+                      idx (f, "bolivar"));
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    /* at d: the llaneros' 4 dice (3 and Paez's): none; the horse's 2:
+       2 hits; the line's 3 at the llaneros: 1 hit; Paez risks 2d6.  The
+       line (2 taken, 1 dealt) rallies back; the llaneros (1 taken, none
+       dealt) rally back, and their flight's check (resolve 2: 2d6)
+       passes */
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_push (f, 3, 6, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "d rallies back 2.0 cm"));
+    assert_true (test_saw (f, "a rallies back 6.0 cm"));
+    assert_true (test_saw (f, "a's feigned flight: it recovers all its "
+                           "resolve and charges d"));
+    assert_int_equal (bol_resolve (f->g, idx (f, "a")), 3);
+    /* 4 TUM apart: no charge, no melee; the llaneros stay where they
+       rallied back to, facing as they were */
+    assert_true (test_saw (f, "a cannot charge d"));
+    assert_true (test_saw (f, "beyond a charge (3.0 TUM (6.0 cm))"));
+    assert_false (test_saw (f, "a charges d"));
+    assert_false (test_saw (f, "a fights d"));
+    test_near (U (f, "a")->fp.centre.y, 18, 0.01);
+    test_near (U (f, "a")->fp.facing, 0, 1e-9);
+    test_near (situation_unit_distance (game_situation (f->g), idx (f, "a"),
+                                        idx (f, "d")), 8, 0.01);
+    assert_int_equal (game_side_extra (f->g, SIDE_BLUE)[BOL_SX_FEIGNED], 1);
+    unmake (f);
+}
+
 /*  "Units that already have a shooting marker must either shoot or
  *  attempt a command check to remove the shooting marker." */
 static void
@@ -2987,6 +3050,7 @@ main (void)
         cmocka_unit_test (test_evade),
         cmocka_unit_test (test_mutual_charges),
         cmocka_unit_test (test_feigned_flight),
+        cmocka_unit_test (test_feigned_flight_reach),
         cmocka_unit_test (test_keep_shooting),
         cmocka_unit_test (test_hit_must_shoot),
         cmocka_unit_test (test_keyed_dice),

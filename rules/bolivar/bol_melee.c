@@ -579,7 +579,9 @@ bol_melee_now (game_t *g, int u, int e, dice_t *dice)
 
 /*  A Gauchos/Llaneros unit with a commander attached that rallied back
  *  may make its army's one feigned flight: a command check, then all its
- *  resolve back and a charge on the unit it fought.  `rallied` is the
+ *  resolve back and a charge on the unit it fought, a charge as any is
+ *  ("up to 3 TUM": none when they are further; bol_feigned_charge), its
+ *  melee fought at once.  `rallied` is the
  *  cm its rally back moved: none (an enemy behind it prevented it, or
  *  no room) is no rally back move for the flight to follow ("This
  *  follows a rally back move"), and the army keeps its one use. */
@@ -604,8 +606,8 @@ feigned_flight (game_t *g, int u, int foe, double rallied, dice_t *dice)
         game_event (g, GAME_EVENT_MELEE, u, "%s's feigned flight: it recovers "
                     "all its resolve and charges %s", x->id,
                     game_unit_c (g, foe)->id);
-    x->fp.facing = geom_bearing (x->fp.centre, game_unit_c (g, foe)->fp.centre);
-    if (!bol_charge_move (g, u, foe))
+    /* a charge: "Charges are up to 3 TUM and end in contact" */
+    if (!bol_feigned_charge (g, u, foe))
         return;
     /* the charge's melee, at once */
     bol_melee_now_t m = bol_melee_now (g, u, foe, dice);

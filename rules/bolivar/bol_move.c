@@ -1493,6 +1493,54 @@ bol_charge_move (game_t *g, int u, int target)
     return done;
 }
 
+/*  The way unit u's charge on `target` would go as it faces now, as the
+ *  charge moves it (bol_charge_move_alone): seed 000's straight way to
+ *  the contact point under charge_facing_deg; else the least wheel's
+ *  corner way and the way straight ahead after it (charge_way, "the
+ *  distance of the unit's corner that moves most is counted"), or,
+ *  when no wheel of up to 45 degrees brings it into line, the straight
+ *  way to the contact point (charge_to_contact_point). */
+static double
+charge_way_length (const game_t *g, int u, int target)
+{
+    double wheel, ahead, distance;
+    if (tables (g)->house.charge_facing_deg <= 0
+        && charge_way (g, u, target, tables (g)->wheel_deg + TURN_MIN_DEG,
+                       &wheel, &ahead, NULL))
+        return game_unit_c (g, u)->fp.width * wheel * RAD + ahead;
+    bol_contact_point (g, u, target, &distance, NULL);
+    return distance;
+}
+
+bool
+bol_feigned_charge (game_t *g, int u, int target)
+{
+    unit_t *x = game_unit_m (g, u);
+    double reach = bol_charge_reach (g, u);
+    double facing = x->fp.facing;
+    double length = charge_way_length (g, u, target);
+    if (length > reach + 0.05) {
+        /* the project's reading: it may turn to face them first */
+        x->fp.facing = geom_bearing (x->fp.centre,
+                                     game_unit_c (g, target)->fp.centre);
+        double turned = charge_way_length (g, u, target);
+        if (turned > reach + 0.05) {
+            x->fp.facing = facing;
+            if (game_events_on (g)) {
+                char a[48], b[48];
+                ruleset_length_text (game_ruleset (g), fmin (length, turned),
+                                     a, sizeof a);
+                ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
+                game_event (g, GAME_EVENT_MOVE, u, "%s cannot charge %s: it "
+                            "is %s away, beyond a charge (%s)", x->id,
+                            game_unit_c (g, target)->id, a, b);
+            }
+            return false;
+        }
+    }
+    return bol_charge_move (g, u, target);
+}
+
 void
 bol_evade (game_t *g, int u, int charger)
 {
