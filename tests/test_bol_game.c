@@ -875,6 +875,111 @@ test_about_face (void **state)
     unmake (f);
 }
 
+/*  "An About Face is a 180° turn which reduces the movement allowance by
+ *  1 TUM for infantry and 3 TUM for others.  Units that about face
+ *  cannot shoot or charge (place a moved marker)": the line names no
+ *  zone, and "Manoeuvre Zone: The unit can change formation then move in
+ *  any direction they want during their move as long as the centre of
+ *  the front of the unit is within movement allowance of its original
+ *  position" frees the way it goes, not its turning round.  So a unit
+ *  that turns about in the manoeuvre zone has about faced: no command
+ *  check (that is the threat zone's), but the moved marker and the
+ *  allowance's cut.  "Artillery can wheel or pivot": a gun turns round
+ *  by wheels and pivots, no about face (readings.guns_wheel_pivot). */
+static void
+test_about_face_manoeuvre_zone (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 20, 40, 0,
+                    NULL),
+              unit ("h", "blue", "horse", "ordinary", "mounted", 50, 40, 0,
+                    NULL),
+              unit ("gun", "blue", "light_gun", "ordinary", "deployed", 80,
+                    40, 0, NULL),
+              unit ("chief", "blue", "brigadier", "ordinary", "line", 80, 20,
+                    0, NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 95,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_MANOEUVRE);
+    assert_int_equal (bol_zone (f->g, idx (f, "h")), BOL_ZONE_MANOEUVRE);
+    assert_int_equal (bol_zone (f->g, idx (f, "gun")), BOL_ZONE_MANOEUVRE);
+    /* the battalion turns about where it stands: a moved marker, no
+       check ("Units that about face cannot shoot or charge") */
+    order_t about = order_hold ();
+    about.has_facing = true;
+    about.facing = 180;
+    order (f, "b", about);
+    /* the horse goes 8 TUM (16 cm) to its rear, turned about: "reduces
+       the movement allowance by ... 3 TUM for others": 5 TUM, 10 cm */
+    order (f, "h", test_move_order (50, 24));
+    /* the gun and the commander turn about: no about face */
+    order (f, "gun", about);
+    order (f, "chief", about);
+    test_next_phase (f);
+    assert_int_equal (count_saw (f, "command check"), 0);
+    test_near (U (f, "b")->fp.facing, 180, 1e-9);
+    assert_true (S (f, "b")->flags & BOL_F_MOVED);
+    assert_false (bol_can_shoot (f->g, idx (f, "b")));
+    assert_true (test_saw (f, "b about faces: a moved marker"));
+    test_near (U (f, "h")->fp.facing, 180, 1e-9);
+    test_near (U (f, "h")->fp.centre.y, 40 - 10, 0.01);
+    assert_true (S (f, "h")->flags & BOL_F_MOVED);
+    test_near (U (f, "gun")->fp.facing, 180, 1e-9);
+    assert_false (S (f, "gun")->flags & BOL_F_MOVED);
+    assert_true (bol_can_shoot (f->g, idx (f, "gun")));
+    assert_false (S (f, "chief")->flags & BOL_F_MOVED);
+    /* "A unit cannot charge if it ... has a moved marker" */
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    game_unit_m (f->g, idx (f, "r"))->fp.centre = (vec2_t) { 50, 24 };
+    refused (f, "h", test_charge_order (f, "r"), "moved marker");
+    unmake (f);
+
+    /* to its rear, its facing kept, or a turn of 90: no about face, no
+       marker; the battalion's whole 6 TUM (12 cm).  Turned about, 1 TUM
+       less for infantry: 5 TUM (10 cm) */
+    f = make (NULL, units);
+    start (f);
+    order_t back = test_move_order (20, 20);
+    back.has_facing = true;
+    back.facing = 0;
+    order (f, "b", back);
+    order_t side = test_move_order (50, 30);
+    side.has_facing = true;
+    side.facing = 90;
+    order (f, "h", side);
+    test_next_phase (f);
+    test_near (U (f, "b")->fp.centre.y, 40 - 12, 0.01);
+    assert_false (S (f, "b")->flags & BOL_F_MOVED);
+    test_near (U (f, "h")->fp.facing, 90, 1e-9);
+    assert_false (S (f, "h")->flags & BOL_F_MOVED);
+    unmake (f);
+    f = make (NULL, units);
+    start (f);
+    order (f, "b", test_move_order (20, 20));
+    test_next_phase (f);
+    test_near (U (f, "b")->fp.centre.y, 40 - 10, 0.01);
+    test_near (U (f, "b")->fp.facing, 180, 1e-9);
+    assert_true (S (f, "b")->flags & BOL_F_MOVED);
+    unmake (f);
+
+    /* the other reading of guns: they about face as any unit, and so
+       take the marker */
+    game_rules_t *any = variant ("guns_wheel_pivot = true;",
+                                 "guns_wheel_pivot = false;");
+    f = test_game_new (any, scenario_text (NULL, units));
+    start (f);
+    order (f, "gun", about);
+    test_next_phase (f);
+    assert_true (S (f, "gun")->flags & BOL_F_MOVED);
+    assert_false (bol_can_shoot (f->g, idx (f, "gun")));
+    unmake (f);
+    game_rules_destroy (&any);
+}
+
 /*  "A command check is required for ... each time any unit does a
  *  change direction (except a wheel as first change direction)": one
  *  check a change; failed, the change is not made and the unit's move
@@ -3034,6 +3139,7 @@ main (void)
         cmocka_unit_test (test_cover_by_any_part),
         cmocka_unit_test (test_gun_that_cannot_move_stays_deployed),
         cmocka_unit_test (test_about_face),
+        cmocka_unit_test (test_about_face_manoeuvre_zone),
         cmocka_unit_test (test_guns_wheel_or_pivot),
         cmocka_unit_test (test_failed_change_ends_move),
         cmocka_unit_test (test_worst_zone_on_the_way),
