@@ -875,6 +875,111 @@ test_about_face (void **state)
     unmake (f);
 }
 
+/*  "An About Face is a 180° turn which reduces the movement allowance by
+ *  1 TUM for infantry and 3 TUM for others.  Units that about face
+ *  cannot shoot or charge (place a moved marker)": the line names no
+ *  zone, and "Manoeuvre Zone: The unit can change formation then move in
+ *  any direction they want during their move as long as the centre of
+ *  the front of the unit is within movement allowance of its original
+ *  position" frees the way it goes, not its turning round.  So a unit
+ *  that turns about in the manoeuvre zone has about faced: no command
+ *  check (that is the threat zone's), but the moved marker and the
+ *  allowance's cut.  "Artillery can wheel or pivot": a gun turns round
+ *  by wheels and pivots, no about face (readings.guns_wheel_pivot). */
+static void
+test_about_face_manoeuvre_zone (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 20, 40, 0,
+                    NULL),
+              unit ("h", "blue", "horse", "ordinary", "mounted", 50, 40, 0,
+                    NULL),
+              unit ("gun", "blue", "light_gun", "ordinary", "deployed", 80,
+                    40, 0, NULL),
+              unit ("chief", "blue", "brigadier", "ordinary", "line", 80, 20,
+                    0, NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 95,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_MANOEUVRE);
+    assert_int_equal (bol_zone (f->g, idx (f, "h")), BOL_ZONE_MANOEUVRE);
+    assert_int_equal (bol_zone (f->g, idx (f, "gun")), BOL_ZONE_MANOEUVRE);
+    /* the battalion turns about where it stands: a moved marker, no
+       check ("Units that about face cannot shoot or charge") */
+    order_t about = order_hold ();
+    about.has_facing = true;
+    about.facing = 180;
+    order (f, "b", about);
+    /* the horse goes 8 TUM (16 cm) to its rear, turned about: "reduces
+       the movement allowance by ... 3 TUM for others": 5 TUM, 10 cm */
+    order (f, "h", test_move_order (50, 24));
+    /* the gun and the commander turn about: no about face */
+    order (f, "gun", about);
+    order (f, "chief", about);
+    test_next_phase (f);
+    assert_int_equal (count_saw (f, "command check"), 0);
+    test_near (U (f, "b")->fp.facing, 180, 1e-9);
+    assert_true (S (f, "b")->flags & BOL_F_MOVED);
+    assert_false (bol_can_shoot (f->g, idx (f, "b")));
+    assert_true (test_saw (f, "b about faces: a moved marker"));
+    test_near (U (f, "h")->fp.facing, 180, 1e-9);
+    test_near (U (f, "h")->fp.centre.y, 40 - 10, 0.01);
+    assert_true (S (f, "h")->flags & BOL_F_MOVED);
+    test_near (U (f, "gun")->fp.facing, 180, 1e-9);
+    assert_false (S (f, "gun")->flags & BOL_F_MOVED);
+    assert_true (bol_can_shoot (f->g, idx (f, "gun")));
+    assert_false (S (f, "chief")->flags & BOL_F_MOVED);
+    /* "A unit cannot charge if it ... has a moved marker" */
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    game_unit_m (f->g, idx (f, "r"))->fp.centre = (vec2_t) { 50, 24 };
+    refused (f, "h", test_charge_order (f, "r"), "moved marker");
+    unmake (f);
+
+    /* to its rear, its facing kept, or a turn of 90: no about face, no
+       marker; the battalion's whole 6 TUM (12 cm).  Turned about, 1 TUM
+       less for infantry: 5 TUM (10 cm) */
+    f = make (NULL, units);
+    start (f);
+    order_t back = test_move_order (20, 20);
+    back.has_facing = true;
+    back.facing = 0;
+    order (f, "b", back);
+    order_t side = test_move_order (50, 30);
+    side.has_facing = true;
+    side.facing = 90;
+    order (f, "h", side);
+    test_next_phase (f);
+    test_near (U (f, "b")->fp.centre.y, 40 - 12, 0.01);
+    assert_false (S (f, "b")->flags & BOL_F_MOVED);
+    test_near (U (f, "h")->fp.facing, 90, 1e-9);
+    assert_false (S (f, "h")->flags & BOL_F_MOVED);
+    unmake (f);
+    f = make (NULL, units);
+    start (f);
+    order (f, "b", test_move_order (20, 20));
+    test_next_phase (f);
+    test_near (U (f, "b")->fp.centre.y, 40 - 10, 0.01);
+    test_near (U (f, "b")->fp.facing, 180, 1e-9);
+    assert_true (S (f, "b")->flags & BOL_F_MOVED);
+    unmake (f);
+
+    /* the other reading of guns: they about face as any unit, and so
+       take the marker */
+    game_rules_t *any = variant ("guns_wheel_pivot = true;",
+                                 "guns_wheel_pivot = false;");
+    f = test_game_new (any, scenario_text (NULL, units));
+    start (f);
+    order (f, "gun", about);
+    test_next_phase (f);
+    assert_true (S (f, "gun")->flags & BOL_F_MOVED);
+    assert_false (bol_can_shoot (f->g, idx (f, "gun")));
+    unmake (f);
+    game_rules_destroy (&any);
+}
+
 /*  "A command check is required for ... each time any unit does a
  *  change direction (except a wheel as first change direction)": one
  *  check a change; failed, the change is not made and the unit's move
@@ -1793,6 +1898,69 @@ test_feigned_flight (void **state)
     unmake (f);
 }
 
+/*  "The unit recovers all resolve, then charges the original opponents":
+ *  a charge, and "Charges are up to 3 TUM and end in contact".  The
+ *  line the llaneros fought loses to the horse beside them too and
+ *  rallies back its 1 TUM first; the llaneros rally back their 3: 4 TUM
+ *  apart, beyond a charge, so the flight's charge is not made (their
+ *  resolve is recovered all the same). */
+static void
+test_feigned_flight_reach (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* d (x 46..54, front at y 25); a, front on it at x 44..48, Paez
+       attached 0.5 cm behind; h, front on it at x 52..56, Bolivar
+       attached behind it (a secondary fighter with a commander throws
+       2d6) */
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("d", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL),
+              unit ("a", "blue", "gauchos_llaneros", "ordinary", "mounted",
+                    46, 24, 0, NULL),
+              unit ("paez", "blue", "brigadier", "ordinary", "line", 46, 21.5,
+                    0, NULL),
+              unit ("h", "blue", "horse", "ordinary", "mounted", 54, 24, 0,
+                    NULL),
+              unit ("bolivar", "blue", "c_in_c", "ordinary", "line", 54,
+                    21.5, 0, NULL));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "a")),
+                      idx (f, "paez"));
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "h")),
+                      idx (f, "bolivar"));
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    /* at d: the llaneros' 4 dice (3 and Paez's): none; the horse's 2:
+       2 hits; the line's 3 at the llaneros: 1 hit; Paez risks 2d6.  The
+       line (2 taken, 1 dealt) rallies back; the llaneros (1 taken, none
+       dealt) rally back, and their flight's check (resolve 2: 2d6)
+       passes */
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_push (f, 3, 6, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "d rallies back 2.0 cm"));
+    assert_true (test_saw (f, "a rallies back 6.0 cm"));
+    assert_true (test_saw (f, "a's feigned flight: it recovers all its "
+                           "resolve and charges d"));
+    assert_int_equal (bol_resolve (f->g, idx (f, "a")), 3);
+    /* 4 TUM apart: no charge, no melee; the llaneros stay where they
+       rallied back to, facing as they were */
+    assert_true (test_saw (f, "a cannot charge d"));
+    assert_true (test_saw (f, "beyond a charge (3.0 TUM (6.0 cm))"));
+    assert_false (test_saw (f, "a charges d"));
+    assert_false (test_saw (f, "a fights d"));
+    test_near (U (f, "a")->fp.centre.y, 18, 0.01);
+    test_near (U (f, "a")->fp.facing, 0, 1e-9);
+    test_near (situation_unit_distance (game_situation (f->g), idx (f, "a"),
+                                        idx (f, "d")), 8, 0.01);
+    assert_int_equal (game_side_extra (f->g, SIDE_BLUE)[BOL_SX_FEIGNED], 1);
+    unmake (f);
+}
+
 /*  "Units that already have a shooting marker must either shoot or
  *  attempt a command check to remove the shooting marker." */
 static void
@@ -2304,6 +2472,79 @@ test_support_and_crowding (void **state)
     assert_false (bol_crowded (f->g, idx (f, "front")));
     /* a skirmisher to its rear is no support either */
     assert_false (bol_supported (f->g, idx (f, "front")));
+    unmake (f);
+}
+
+/*  Support: "(1) No enemy unit to-rear within 4 TUM; (2) At least one
+ *  friendly cavalry, battalion or spearmen unit to-rear within 4 TUM."
+ *  The line says neither "any part" (as crowding does) nor "entirely"
+ *  (as a charge to-rear does), so the text's own rule of where a unit
+ *  is holds: "Otherwise a unit is assumed to be located at the front
+ *  centre of the unit": a unit is to-rear when its front centre is in
+ *  the rear arc (seen from the supported unit's centre, 45 degrees
+ *  either side of its back: the project's reading of the absent QRS);
+ *  within 4 TUM by closest points ("The distance between two units is
+ *  always measured between closest points"). */
+static void
+test_support_front_centre (void **state)
+{
+    (void) state;
+    char units[3072];
+    /* front: x 26..34, y 29..31, its centre (30, 30), facing +y; its rear
+       arc: 4 cm aside takes more than 4 cm back.  The horse (4 by 2)
+       faces the way front does, its centre at (34, 25.5) in the rear arc
+       (4 aside, 4.5 back), its front centre at (34, 26.5) not (3.5 back):
+       it is not to-rear, no support */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("h", "blue", "horse", "ordinary", "mounted", 34, 25.5, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 30, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    int front = idx (f, "front");
+    unit_t *h = game_unit_m (f->g, idx (f, "h"));
+    assert_false (bol_supported (f->g, front));
+    /* turned about, its front centre (34, 24.5) is 5.5 back: to-rear, and
+       2.5 cm (1.25 TUM) from front by closest points: supported */
+    h->fp.facing = 180;
+    assert_true (bol_supported (f->g, front));
+    /* its centre beside the arc (4 aside, 3.5 back), its front centre in
+       it (34, 25.5): to-rear, supported */
+    h->fp.centre.y = 26.5;
+    assert_true (bol_supported (f->g, front));
+    /* facing front's way again, its front centre (34, 27.5) is beside the
+       arc though part of it is behind front: not to-rear */
+    h->fp.facing = 0;
+    assert_false (bol_supported (f->g, front));
+    /* the distance is not the front centre's: turned away, 8 cm (4 TUM)
+       behind front's rear edge by closest points, its front centre 10
+       cm: within 4 TUM, supported; 0.5 cm further, not */
+    h->fp.centre = (vec2_t) { 30, 20 };
+    h->fp.facing = 180;
+    assert_true (bol_supported (f->g, front));
+    h->fp.centre.y = 19.5;
+    assert_false (bol_supported (f->g, front));
+    unmake (f);
+
+    /* "(1) No enemy unit to-rear within 4 TUM": an enemy horse whose
+       centre is in front's rear arc but whose front centre is not (it
+       faces front's way, 4 aside, 3.5 back) is not to-rear, and the line
+       behind supports front; turned about, its front centre is in the
+       arc, and front is not supported */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("behind", "blue", "battalion", "ordinary", "line", 30, 22,
+                    0, NULL),
+              unit ("e", "red", "horse", "ordinary", "mounted", 34, 25.5, 0,
+                    NULL));
+    f = make (NULL, units);
+    front = idx (f, "front");
+    assert_true (bol_supported (f->g, front));
+    game_unit_m (f->g, idx (f, "e"))->fp.facing = 180;
+    assert_false (bol_supported (f->g, front));
     unmake (f);
 }
 
@@ -2898,6 +3139,7 @@ main (void)
         cmocka_unit_test (test_cover_by_any_part),
         cmocka_unit_test (test_gun_that_cannot_move_stays_deployed),
         cmocka_unit_test (test_about_face),
+        cmocka_unit_test (test_about_face_manoeuvre_zone),
         cmocka_unit_test (test_guns_wheel_or_pivot),
         cmocka_unit_test (test_failed_change_ends_move),
         cmocka_unit_test (test_worst_zone_on_the_way),
@@ -2914,6 +3156,7 @@ main (void)
         cmocka_unit_test (test_evade),
         cmocka_unit_test (test_mutual_charges),
         cmocka_unit_test (test_feigned_flight),
+        cmocka_unit_test (test_feigned_flight_reach),
         cmocka_unit_test (test_keep_shooting),
         cmocka_unit_test (test_hit_must_shoot),
         cmocka_unit_test (test_keyed_dice),
@@ -2921,6 +3164,7 @@ main (void)
         cmocka_unit_test (test_difficult_on_the_way),
         cmocka_unit_test (test_commander_casualty),
         cmocka_unit_test (test_support_and_crowding),
+        cmocka_unit_test (test_support_front_centre),
         cmocka_unit_test (test_crowded_line),
         cmocka_unit_test (test_crowded_column),
         cmocka_unit_test (test_melee_dice),

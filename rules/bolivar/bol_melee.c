@@ -10,12 +10,24 @@
 #include <string.h>
 #include "bol_play.h"
 
-/*  Is unit k to-rear of unit u (in its rear arc) within `cm`? */
+/*  Is unit k to-rear of unit u within `cm`, as the support rule asks
+ *  ("(1) No enemy unit to-rear within 4 TUM; (2) At least one friendly
+ *  ... unit to-rear within 4 TUM")?  The line says neither "any part"
+ *  (as crowding does) nor "entirely" (as a charge to-rear does), so the
+ *  text's own rule of where a unit is holds: "Otherwise a unit is
+ *  assumed to be located at the front centre of the unit".  To-rear:
+ *  k's front centre in u's rear arc (the arcs seen from u's centre, the
+ *  project's reading of the absent QRS); within: closest points ("The
+ *  distance between two units is always measured between closest
+ *  points").  A front centre exactly on the arc's limit is in it. */
 static bool
 to_rear_within (const game_t *g, int u, int k, double cm)
 {
-    return footprint_arc (&game_unit_c (g, u)->fp,
-                          game_unit_c (g, k)->fp.centre, 45, 45) == ARC_REAR
+    const footprint_t *kf = &game_unit_c (g, k)->fp;
+    vec2_t ahead = geom_heading_vec (kf->facing);
+    vec2_t front = { kf->centre.x + ahead.x * kf->depth / 2,
+                     kf->centre.y + ahead.y * kf->depth / 2 };
+    return footprint_arc (&game_unit_c (g, u)->fp, front, 45, 45) == ARC_REAR
         && situation_unit_distance (game_situation (g), u, k) <= cm + 1e-6;
 }
 
@@ -567,7 +579,9 @@ bol_melee_now (game_t *g, int u, int e, dice_t *dice)
 
 /*  A Gauchos/Llaneros unit with a commander attached that rallied back
  *  may make its army's one feigned flight: a command check, then all its
- *  resolve back and a charge on the unit it fought.  `rallied` is the
+ *  resolve back and a charge on the unit it fought, a charge as any is
+ *  ("up to 3 TUM": none when they are further; bol_feigned_charge), its
+ *  melee fought at once.  `rallied` is the
  *  cm its rally back moved: none (an enemy behind it prevented it, or
  *  no room) is no rally back move for the flight to follow ("This
  *  follows a rally back move"), and the army keeps its one use. */
@@ -592,8 +606,8 @@ feigned_flight (game_t *g, int u, int foe, double rallied, dice_t *dice)
         game_event (g, GAME_EVENT_MELEE, u, "%s's feigned flight: it recovers "
                     "all its resolve and charges %s", x->id,
                     game_unit_c (g, foe)->id);
-    x->fp.facing = geom_bearing (x->fp.centre, game_unit_c (g, foe)->fp.centre);
-    if (!bol_charge_move (g, u, foe))
+    /* a charge: "Charges are up to 3 TUM and end in contact" */
+    if (!bol_feigned_charge (g, u, foe))
         return;
     /* the charge's melee, at once */
     bol_melee_now_t m = bol_melee_now (g, u, foe, dice);

@@ -463,6 +463,28 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
     }
 }
 
+/*  Does unit u, facing `f0`, make an about face in the manoeuvre zone
+ *  when it ends facing `f1`?  "An About Face is a 180° turn which
+ *  reduces the movement allowance by 1 TUM for infantry and 3 TUM for
+ *  others.  Units that about face cannot shoot or charge (place a moved
+ *  marker)": the line names no zone, and the manoeuvre zone's "move in
+ *  any direction they want" frees the way the unit goes, not its
+ *  turning round.  A turn from 180 less a wheel (135 degrees) on is an
+ *  about face, as it is standing outside this zone (decompose_changes).
+ *  Not for commanders (their stand has no front a rule uses: "Commanders
+ *  are always in the manoeuvre zone"), nor for guns under
+ *  readings.guns_wheel_pivot ("Artillery can wheel or pivot": a gun
+ *  turns round by wheels and pivots, which this zone does not count). */
+static bool
+manoeuvre_about (const game_t *g, int u, double f0, double f1)
+{
+    if (is_commander (g, u)
+        || (is_artillery (g, u) && tables (g)->guns_wheel_pivot))
+        return false;
+    return turn_between (f0, f1)
+           >= 180 - (tables (g)->wheel_deg + TURN_MIN_DEG);
+}
+
 int
 bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
                char *err, int errlen)
@@ -482,10 +504,14 @@ bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
         && way_zone (g, u, p, err, errlen) < 0)
         return -1;
     if (p->zone == BOL_ZONE_MANOEUVRE) {
-        /* "move in any direction they want": no changes to count */
+        /* "move in any direction they want": no changes to count but an
+           about face (manoeuvre_about), which asks no check here */
         p->n_before = 0;
         p->after = (bol_change_t) { .kind = BOL_TURN_NONE };
         p->move_facing = p->heading;
+        if (manoeuvre_about (g, u, x->fp.facing, p->end_facing))
+            p->before[p->n_before++] = change (g, u, BOL_TURN_ABOUT, 180,
+                                               p->end_facing, false);
         return 0;
     }
     if (no) {
@@ -766,14 +792,27 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     else if (p.zone == BOL_ZONE_MANOEUVRE) {
         /* "move in any direction ... as long as the centre of the front of
            the unit is within movement allowance of its original
-           position" */
-        double allowance = p.moving ? way_allowance (g, u, p.heading,
-                                                     p.length, p.heading)
+           position"; an about face (manoeuvre_about) "reduces the
+           movement allowance" and places a moved marker */
+        double about = p.n_before > 0 ? p.before[0].cost_cm : 0;
+        double allowance = p.moving ? fmax (0, way_allowance (g, u, p.heading,
+                                                              p.length,
+                                                              p.heading)
+                                                  - about)
                                     : 0;
-        moved = p.moving ? walk (g, u, p.heading, fmin (p.length, allowance),
-                                 p.heading, false, -1) : 0;
+        moved = p.moving && allowance > 0
+              ? walk (g, u, p.heading, fmin (p.length, allowance), p.heading,
+                      false, -1)
+              : 0;
         turned = turn_between (x->fp.facing, p.end_facing) > TURN_MIN_DEG;
         x->fp.facing = p.end_facing;
+        if (p.n_before > 0) {
+            st->flags |= BOL_F_MOVED;
+            if (events)
+                game_event (g, GAME_EVENT_MOVE, u, "%s about faces: a moved "
+                            "marker (\"Units that about face cannot shoot or "
+                            "charge\")", x->id);
+        }
     }
     else {
         /* the first change of direction (an about face and a wheel), the
@@ -1491,6 +1530,54 @@ bol_charge_move (game_t *g, int u, int target)
     bool done = bol_charge_move_alone (g, u, target);
     bol_carry_end (g, u, carry);
     return done;
+}
+
+/*  The way unit u's charge on `target` would go as it faces now, as the
+ *  charge moves it (bol_charge_move_alone): seed 000's straight way to
+ *  the contact point under charge_facing_deg; else the least wheel's
+ *  corner way and the way straight ahead after it (charge_way, "the
+ *  distance of the unit's corner that moves most is counted"), or,
+ *  when no wheel of up to 45 degrees brings it into line, the straight
+ *  way to the contact point (charge_to_contact_point). */
+static double
+charge_way_length (const game_t *g, int u, int target)
+{
+    double wheel, ahead, distance;
+    if (tables (g)->house.charge_facing_deg <= 0
+        && charge_way (g, u, target, tables (g)->wheel_deg + TURN_MIN_DEG,
+                       &wheel, &ahead, NULL))
+        return game_unit_c (g, u)->fp.width * wheel * RAD + ahead;
+    bol_contact_point (g, u, target, &distance, NULL);
+    return distance;
+}
+
+bool
+bol_feigned_charge (game_t *g, int u, int target)
+{
+    unit_t *x = game_unit_m (g, u);
+    double reach = bol_charge_reach (g, u);
+    double facing = x->fp.facing;
+    double length = charge_way_length (g, u, target);
+    if (length > reach + 0.05) {
+        /* the project's reading: it may turn to face them first */
+        x->fp.facing = geom_bearing (x->fp.centre,
+                                     game_unit_c (g, target)->fp.centre);
+        double turned = charge_way_length (g, u, target);
+        if (turned > reach + 0.05) {
+            x->fp.facing = facing;
+            if (game_events_on (g)) {
+                char a[48], b[48];
+                ruleset_length_text (game_ruleset (g), fmin (length, turned),
+                                     a, sizeof a);
+                ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
+                game_event (g, GAME_EVENT_MOVE, u, "%s cannot charge %s: it "
+                            "is %s away, beyond a charge (%s)", x->id,
+                            game_unit_c (g, target)->id, a, b);
+            }
+            return false;
+        }
+    }
+    return bol_charge_move (g, u, target);
 }
 
 void

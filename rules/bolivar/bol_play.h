@@ -276,6 +276,18 @@ int bol_pursuit_check (const game_t *g, int u, int target, char *err,
  *  blocked short. */
 bool bol_charge_move (game_t *g, int u, int target);
 
+/*  Unit u's charge back on `target` after a feigned flight ("The unit
+ *  recovers all resolve, then charges the original opponents"): a
+ *  charge, so "up to 3 TUM and end in contact" (its charge reach), the
+ *  way counted as the charge goes: as it faces, its least wheel of up
+ *  to 45 degrees and straight ahead; when that is beyond its reach it
+ *  may first turn to face the target's centre (the project's reading:
+ *  the rally back left it facing its opponents, or, met in the flank,
+ *  beside them).  Beyond its reach either way it does not charge, stays
+ *  as it stood (its facing too) and false is returned; else the charge
+ *  is made (bol_charge_move), false when blocked short. */
+bool bol_feigned_charge (game_t *g, int u, int target);
+
 /*  Unit u evades `charger`: full allowance directly away. */
 void bol_evade (game_t *g, int u, int charger);
 
