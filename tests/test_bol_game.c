@@ -2959,8 +2959,10 @@ test_text_decides_victory (void **state)
     unmake (f);
 
     /* nobody broken: not over at turn 9; at 10 the attacker (blue) loses,
-       though the scenario would play 12 and give blue the time */
+       though the scenario would play 12 and give blue the time; the
+       game's last turn, what a commander and a front end read, is 10 */
     f = test_game_new (rules, text);
+    assert_int_equal (game_last_turn (f->g), 10);
     assert_int_equal (game_set_turn (f->g, 9), 0);
     bol_engine.victory (f->g, &r);
     assert_false (r.over);
@@ -2993,6 +2995,7 @@ test_text_decides_victory (void **state)
               "scenario = { name = \"t\"; turns = 6; first = \"blue\";\n"
               "  victory = { on_time = \"draw\"; }; };\n", units);
     f = test_game_new (rules, text);
+    assert_int_equal (game_last_turn (f->g), 6);
     assert_int_equal (game_set_turn (f->g, 6), 0);
     bol_engine.victory (f->g, &r);
     assert_true (r.over);

@@ -1569,6 +1569,7 @@ test_scenario_victory_stands (void **state)
 
     /* nobody broken at turn 10: the scenario's 12 turns go on */
     f = test_game_new (rules, text);
+    assert_int_equal (game_last_turn (f->g), 12);
     assert_int_equal (game_set_turn (f->g, 10), 0);
     bol_engine.victory (f->g, &r);
     assert_false (r.over);
