@@ -1310,6 +1310,50 @@ test_charge_path_blocked (void **state)
     unmake (f);
 }
 
+/*  The sweep of a charge's path looks only at the units near it, and
+ *  finds the one in the way as a look at every unit would: two friendly
+ *  lines side by side across the path, met at the same step, the refusal
+ *  names the first listed; many units off the path change nothing. */
+static void
+test_charge_path_near_units (void **state)
+{
+    (void) state;
+    for (int first = 0; first < 2; first++) {
+        char units[8192];
+        const char *a = unit ("A", "blue", "infantry", "average",
+                              "regular_infantry", 16, "line", 100 - IN (3.1),
+                              50 + IN (5), 0);
+        const char *b = unit ("B", "blue", "infantry", "average",
+                              "regular_infantry", 16, "line", 100 + IN (3.1),
+                              50 + IN (5), 0);
+        int n = snprintf (units, sizeof units, "%s, %s, %s, %s",
+                          unit ("cav", "blue", "cavalry", "average",
+                                "cavalry", 8, "line", 100, 50, 0),
+                          first == 0 ? a : b, first == 0 ? b : a,
+                          unit ("T", "red", "infantry", "average",
+                                "regular_infantry", 16, "line", 100,
+                                50 + IN (1.5) + IN (10), 180));
+        /* friends standing about, none on the way */
+        for (int k = 0; k < 10; k++) {
+            char id[16];
+            snprintf (id, sizeof id, "far%d", k);
+            n += snprintf (units + n, sizeof units - (size_t) n, ", %s",
+                           unit (id, "blue", "infantry", "average",
+                                 "skirmishers", 8, "loose",
+                                 k % 2 ? 20.0 : 180.0, 20.0 + 15 * k, 0));
+        }
+        fixture_t *f = make (NULL, units, NULL);
+        char err[256] = "";
+        assert_int_equal (eol_charge_check (f->g, idx (f, "cav"), idx (f, "T"),
+                                            err, sizeof err), -1);
+        const char *want = first == 0 ? "cav: friendly A stands in the way"
+                                      : "cav: friendly B stands in the way";
+        if (!strstr (err, want))
+            fail_msg ("%s lacks %s", err, want);
+        unmake (f);
+    }
+}
+
 /*  "Once in combat contact, all units are considered to have spent their
  *  action for the turn"; "If a charge produces a second round of melee
  *  in a turn, the charged unit may roll again, but other non-charging
@@ -2745,6 +2789,7 @@ main (void)
         cmocka_unit_test (test_stand_and_fire_without_target),
         cmocka_unit_test (test_charge_rules),
         cmocka_unit_test (test_charge_path_blocked),
+        cmocka_unit_test (test_charge_path_near_units),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
         cmocka_unit_test (test_earlier_chargers_roll),
         cmocka_unit_test (test_skirmishers_melee_dice),

@@ -361,6 +361,36 @@ eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
  *  the overlap that is only contact. */
 #define CHARGE_SWEEP_CM 0.25
 
+/*  The most units sweep_near lists before the sweep looks at them all. */
+#define SWEEP_NEAR_MAX 256
+
+/*  qsort's order of unit indices, ascending. */
+static int
+by_index (const void *a, const void *b)
+{
+    int x = *(const int *) a, y = *(const int *) b;
+    return (x > y) - (x < y);
+}
+
+/*  The units footprint `fp` may overlap anywhere on a straight move of
+ *  at most `length`, in near[] (room for SWEEP_NEAR_MAX), in the order
+ *  of their indices: every step's footprint is `fp` moved no further
+ *  than `length`, so a unit it meets is within `length` of `fp` where it
+ *  starts.  Returns their count, or -1 when there are more than near[]
+ *  holds (the caller then looks at every unit). */
+static int
+sweep_near (const game_t *g, const footprint_t *fp, double length,
+            int near[SWEEP_NEAR_MAX])
+{
+    int n = situation_units_within (game_situation (g), fp, -1,
+                                    length + 1e-6, SITUATION_ALL_SIDES, NULL,
+                                    NULL, near, NULL, SWEEP_NEAR_MAX);
+    if (n > SWEEP_NEAR_MAX)
+        return -1;
+    qsort (near, (size_t) n, sizeof near[0], by_index);
+    return n;
+}
+
 /*  The unit that stands in the way of charger u going straight from its
  *  place to footprint `to` (touching its target): the first unit in play,
  *  friend or enemy, other than u and the target, that the charger's
@@ -369,26 +399,30 @@ eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
  *  clear.  "Charges are the only way in which a unit may come into
  *  contact with an enemy unit": a charge meets its target first, or it
  *  is not this charge.  Leaders are no units here: a leader steps
- *  aside. */
+ *  aside.  Only the units near the path (sweep_near) are looked at, in
+ *  the order of their indices, as a look at every unit would find them. */
 static int
 charge_blocker (const game_t *g, int u, int target, const footprint_t *to)
 {
     const footprint_t *from = &unit_c (g, u)->fp;
     double len = geom_dist (from->centre, to->centre);
     int steps = (int) ceil (len / CHARGE_SWEEP_CM);
-    double reach = len + 0.5 * sqrt (from->width * from->width
-                                     + from->depth * from->depth);
+    int near_buf[SWEEP_NEAR_MAX];
+    int n_near = sweep_near (g, from, len, near_buf);
+    const int *near = n_near >= 0 ? near_buf : NULL;
+    int n = near ? n_near : game_unit_count (g);
     for (int s = 1; s <= steps; s++) {
         footprint_t f = *from;
         double a = (double) s / steps;
         f.centre.x += (to->centre.x - from->centre.x) * a;
         f.centre.y += (to->centre.y - from->centre.y) * a;
-        for (int e = 0; e < game_unit_count (g); e++) {
+        for (int i = 0; i < n; i++) {
+            int e = near ? near[i] : i;
             if (e == u || e == target || !eol_in_play (g, e)
                 || eol_is_leader (g, e))
                 continue;
             const footprint_t *ef = &unit_c (g, e)->fp;
-            if (!maybe_within (from, ef, reach) || !maybe_within (&f, ef, 0))
+            if (!maybe_within (&f, ef, 0))
                 continue;
             double on = footprint_overlap (&f, ef);
             if (on > SITUATION_OVERLAP_CM
