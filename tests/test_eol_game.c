@@ -2185,6 +2185,83 @@ test_pull_directly_back (void **state)
     }
 }
 
+/*  "You may not move within 4" of the front of an enemy unit except to
+ *  charge it, or to pull directly back away from it during regular
+ *  movement"; "Turns are made by wheeling on one front corner or the
+ *  other of the formation, and paying the distance moved by the opposite
+ *  corner."  A wheel is movement, and no pull back: a 6" line ordered
+ *  round to its right wheels on its front-right corner; its 4" move
+ *  would turn it 4/6 rad (38.2 degrees), swinging its front-left corner
+ *  to 1.85" of an enemy line whose front faces it 5.57" off, so it stops
+ *  at 4" from that front.  The same enemy facing away (its rear towards
+ *  the wheel) does not stop it.  A line already within 4" of an enemy's
+ *  front does not wheel at all, moving or holding. */
+static void
+test_wheel_four_inches (void **state)
+{
+    (void) state;
+    double full = 4.0 / 6.0 * 180 / acos (-1.0);
+    for (int rear = 0; rear < 2; rear++) {
+        char units[4096];
+        /* blue's front edge at y = 50 + 0.75"; red's near edge 5.57" on,
+           over blue's left half */
+        double red_near = 50 + IN (0.75) + IN (4) + 4;
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", 16, "line", 100, 50, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 16, "line", 92,
+                        red_near + IN (0.75), rear ? 0 : 180));
+        fixture_t *f = make (NULL, units, NULL);
+        near (footprint_distance (&U (f, "blue")->fp, &U (f, "red")->fp),
+              IN (4) + 4, 1e-6);
+        start (f, "blue");
+        vec2_t c = U (f, "blue")->fp.centre;
+        order (f, "blue", move_to (c.x + 80, c.y));
+        game_resolve_phase (f->g, f->dice);
+        double facing = U (f, "blue")->fp.facing;
+        double gap = footprint_distance (&U (f, "blue")->fp,
+                                         &U (f, "red")->fp);
+        if (rear) {
+            /* the whole wheel: no front is met */
+            near (facing, full, 1e-6);
+            assert_true (gap < IN (4));
+        }
+        else {
+            /* part of it: to 4" of red's front, and no nearer */
+            assert_true (facing > 10 && facing < full - 10);
+            near (gap, IN (4), 0.05);
+            assert_true (gap > IN (4));
+        }
+        unmake (f);
+    }
+    /* 3" in front of red's front: ordered round to its right, or told to
+       hold facing right, it stays as it stands */
+    for (int hold = 0; hold < 2; hold++) {
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", 16, "line", 100, 50, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 16, "line", 100,
+                        50 + IN (1.5) + IN (3), 180));
+        fixture_t *f = make (NULL, units, NULL);
+        start (f, "blue");
+        vec2_t c = U (f, "blue")->fp.centre;
+        order_t o = move_to (c.x + 80, c.y);
+        if (hold) {
+            o = order_hold ();
+            o.has_facing = true;
+            o.facing = 90;
+        }
+        order (f, "blue", o);
+        game_resolve_phase (f->g, f->dice);
+        near (U (f, "blue")->fp.facing, 0, 1e-9);
+        near (geom_dist (c, U (f, "blue")->fp.centre), 0, 1e-9);
+        unmake (f);
+    }
+}
+
 /*  ---- victory, battles, the Risk Factor engine ---- */
 
 static scenario_t *
@@ -2804,6 +2881,7 @@ main (void)
         cmocka_unit_test (test_ordered_formations_refused),
         cmocka_unit_test (test_four_inches_and_terrain),
         cmocka_unit_test (test_pull_directly_back),
+        cmocka_unit_test (test_wheel_four_inches),
         cmocka_unit_test (test_battles),
         cmocka_unit_test (test_legal_orders_and_copies),
         cmocka_unit_test (test_army_break),
