@@ -1310,6 +1310,124 @@ test_charge_path_blocked (void **state)
     unmake (f);
 }
 
+/*  "Charges are moves made straight forward which result in a combat
+ *  contact with an enemy unit"; the text says no more of where the
+ *  charger stands.  It lines up on the face it struck as a player places
+ *  it base to base (RULINGS.md), but not on another unit: a friend
+ *  standing 1/2" in front of the target, its right edge 2" right of the
+ *  target's middle.  Cavalry 3" wide strike the target's front 3.7" right
+ *  of its middle, overhanging its right end (4.5") by 0.7"; lined up
+ *  fully on the face it would stand on the friend by 1/2", so it slides
+ *  along the face away from it, no further than it needs: its left edge
+ *  at the friend's right edge (within base contact, SITUATION_OVERLAP_CM).
+ *  Cavalry 6" wide struck 5.2" right of the middle: lined up it would
+ *  stand 3.5" on the friend; it slides right likewise, its front still
+ *  on the target's face.  Charged home, and the target giving way, the
+ *  charger takes the ground it gave up in that place.  Where no place
+ *  on the face is free, it stays where it struck, as it came. */
+static void
+test_charge_lines_up_beside_a_unit (void **state)
+{
+    (void) state;
+    static const struct { int figures; double at, width; } rows[] = {
+        { 4, 3.7, 3 }, { 8, 5.2, 6 } };
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        double face = 100 - IN (0.75);           /* the target's front */
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("T", "red", "infantry", "average",
+                        "regular_infantry", 24, "line", 100, 100, 180),
+                  unit ("A", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", 100 + IN (0.5),
+                        face - IN (0.5) - IN (0.75), 0),
+                  unit ("cav", "blue", "cavalry", "average", "cavalry",
+                        rows[r].figures, "line", 100 + IN (rows[r].at),
+                        face - IN (6) - IN (0.75), 0));
+        fixture_t *f = make (NULL, units, NULL);
+        char err[256] = "";
+        if (eol_charge_check (f->g, idx (f, "cav"), idx (f, "T"), err,
+                              sizeof err) != 0)
+            fail_msg ("%s", err);
+        footprint_t c;
+        eol_charge_footprint (f->g, idx (f, "cav"), idx (f, "T"), &c);
+        const footprint_t *a = &U (f, "A")->fp, *t = &U (f, "T")->fp;
+        /* lined up, against the target, not on the friend */
+        near (c.facing, 0, 1e-9);
+        near (c.width, IN (rows[r].width), 1e-9);
+        assert_true (footprint_distance (&c, t) <= IN (0.25));
+        near (c.centre.y + c.depth / 2, face, 0.02);
+        assert_true (footprint_overlap (&c, a) <= SITUATION_OVERLAP_CM);
+        /* slid no further than it needed */
+        double a_right = a->centre.x + a->width / 2;
+        double c_left = c.centre.x - c.width / 2;
+        near (c_left, a_right, SITUATION_OVERLAP_CM);
+        /* charged home, the target giving way (12 against 10: it falls
+           back), it takes the ground there */
+        start (f, "blue");
+        order (f, "cav", charge (f, "T"));
+        push (f, 2, 3, 3);
+        push (f, 2, 6, 6);
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, "cav charges into the ground T gave up"));
+        const footprint_t *cf = &U (f, "cav")->fp;
+        near (cf->centre.x, c.centre.x, 1e-9);
+        near (cf->centre.y, c.centre.y, 1e-9);
+        assert_true (footprint_overlap (cf, a) <= SITUATION_OVERLAP_CM);
+        unmake (f);
+    }
+    /* a target whose front lies at 40 degrees to the cavalry's (it faces
+       220): cavalry 6" wide strike it straight ahead and turn flush
+       against its front; with a friend close on their left (A) they
+       slide along that front away from it; with a second friend close on
+       their right (N), there is no room on that front: they stay where
+       they struck, as they came */
+    footprint_t alone = { { 0, 0 }, 0, 0, 0 };
+    for (int k = 0; k < 3; k++) {
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s, %s",
+                  unit ("T", "red", "infantry", "average",
+                        "regular_infantry", 24, "line", 100, 100, 220),
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100, 100 - IN (8), 0),
+                  unit ("A", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", k >= 1 ? 94 : 20, 94,
+                        0),
+                  unit ("N", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", k == 2 ? 113 : 180, 88,
+                        0));
+        fixture_t *f = make (NULL, units, NULL);
+        char err[256] = "";
+        if (eol_charge_check (f->g, idx (f, "cav"), idx (f, "T"), err,
+                              sizeof err) != 0)
+            fail_msg ("%s", err);
+        footprint_t c;
+        eol_charge_footprint (f->g, idx (f, "cav"), idx (f, "T"), &c);
+        assert_true (footprint_distance (&c, &U (f, "T")->fp) <= IN (0.25));
+        assert_true (footprint_overlap (&c, &U (f, "A")->fp)
+                     <= SITUATION_OVERLAP_CM);
+        assert_true (footprint_overlap (&c, &U (f, "N")->fp)
+                     <= SITUATION_OVERLAP_CM);
+        if (k == 0) {
+            near (c.facing, 40, 1e-9);
+            alone = c;
+        }
+        else if (k == 1) {
+            /* flush, slid along the front (down and right: away from A) */
+            near (c.facing, 40, 1e-9);
+            vec2_t along = geom_heading_vec (130);
+            double slid = (c.centre.x - alone.centre.x) * along.x
+                        + (c.centre.y - alone.centre.y) * along.y;
+            assert_true (slid > 0.5);
+            near (geom_dist (c.centre, alone.centre), slid, 1e-6);
+        }
+        else {
+            near (c.facing, 0, 1e-9);
+            near (c.centre.x, 100, 1e-9);
+        }
+        unmake (f);
+    }
+}
+
 /*  The sweep of a charge's path looks only at the units near it, and
  *  finds the one in the way as a look at every unit would: two friendly
  *  lines side by side across the path, met at the same step, the refusal
@@ -2867,6 +2985,7 @@ main (void)
         cmocka_unit_test (test_charge_rules),
         cmocka_unit_test (test_charge_path_blocked),
         cmocka_unit_test (test_charge_path_near_units),
+        cmocka_unit_test (test_charge_lines_up_beside_a_unit),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
         cmocka_unit_test (test_earlier_chargers_roll),
         cmocka_unit_test (test_skirmishers_melee_dice),
