@@ -1310,6 +1310,168 @@ test_charge_path_blocked (void **state)
     unmake (f);
 }
 
+/*  "Charges are moves made straight forward which result in a combat
+ *  contact with an enemy unit"; the text says no more of where the
+ *  charger stands.  It lines up on the face it struck as a player places
+ *  it base to base (RULINGS.md), but not on another unit: a friend
+ *  standing 1/2" in front of the target, its right edge 2" right of the
+ *  target's middle.  Cavalry 3" wide strike the target's front 3.7" right
+ *  of its middle, overhanging its right end (4.5") by 0.7"; lined up
+ *  fully on the face it would stand on the friend by 1/2", so it slides
+ *  along the face away from it, no further than it needs: its left edge
+ *  at the friend's right edge (within base contact, SITUATION_OVERLAP_CM).
+ *  Cavalry 6" wide struck 5.2" right of the middle: lined up it would
+ *  stand 3.5" on the friend; it slides right likewise, its front still
+ *  on the target's face.  Charged home, and the target giving way, the
+ *  charger takes the ground it gave up in that place.  Where no place
+ *  on the face is free, it stays where it struck, as it came. */
+static void
+test_charge_lines_up_beside_a_unit (void **state)
+{
+    (void) state;
+    static const struct { int figures; double at, width; } rows[] = {
+        { 4, 3.7, 3 }, { 8, 5.2, 6 } };
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        double face = 100 - IN (0.75);           /* the target's front */
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("T", "red", "infantry", "average",
+                        "regular_infantry", 24, "line", 100, 100, 180),
+                  unit ("A", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", 100 + IN (0.5),
+                        face - IN (0.5) - IN (0.75), 0),
+                  unit ("cav", "blue", "cavalry", "average", "cavalry",
+                        rows[r].figures, "line", 100 + IN (rows[r].at),
+                        face - IN (6) - IN (0.75), 0));
+        fixture_t *f = make (NULL, units, NULL);
+        char err[256] = "";
+        if (eol_charge_check (f->g, idx (f, "cav"), idx (f, "T"), err,
+                              sizeof err) != 0)
+            fail_msg ("%s", err);
+        footprint_t c;
+        eol_charge_footprint (f->g, idx (f, "cav"), idx (f, "T"), &c);
+        const footprint_t *a = &U (f, "A")->fp, *t = &U (f, "T")->fp;
+        /* lined up, against the target, not on the friend */
+        near (c.facing, 0, 1e-9);
+        near (c.width, IN (rows[r].width), 1e-9);
+        assert_true (footprint_distance (&c, t) <= IN (0.25));
+        near (c.centre.y + c.depth / 2, face, 0.02);
+        assert_true (footprint_overlap (&c, a) <= SITUATION_OVERLAP_CM);
+        /* slid no further than it needed */
+        double a_right = a->centre.x + a->width / 2;
+        double c_left = c.centre.x - c.width / 2;
+        near (c_left, a_right, SITUATION_OVERLAP_CM);
+        /* charged home, the target giving way (12 against 10: it falls
+           back), it takes the ground there */
+        start (f, "blue");
+        order (f, "cav", charge (f, "T"));
+        push (f, 2, 3, 3);
+        push (f, 2, 6, 6);
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, "cav charges into the ground T gave up"));
+        const footprint_t *cf = &U (f, "cav")->fp;
+        near (cf->centre.x, c.centre.x, 1e-9);
+        near (cf->centre.y, c.centre.y, 1e-9);
+        assert_true (footprint_overlap (cf, a) <= SITUATION_OVERLAP_CM);
+        unmake (f);
+    }
+    /* a target whose front lies at 40 degrees to the cavalry's (it faces
+       220): cavalry 6" wide strike it straight ahead and turn flush
+       against its front; with a friend close on their left (A) they
+       slide along that front away from it; with a second friend close on
+       their right (N), there is no room on that front: they stay where
+       they struck, as they came */
+    footprint_t alone = { { 0, 0 }, 0, 0, 0 };
+    for (int k = 0; k < 3; k++) {
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s, %s",
+                  unit ("T", "red", "infantry", "average",
+                        "regular_infantry", 24, "line", 100, 100, 220),
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100, 100 - IN (8), 0),
+                  unit ("A", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", k >= 1 ? 94 : 20, 94,
+                        0),
+                  unit ("N", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", k == 2 ? 113 : 180, 88,
+                        0));
+        fixture_t *f = make (NULL, units, NULL);
+        char err[256] = "";
+        if (eol_charge_check (f->g, idx (f, "cav"), idx (f, "T"), err,
+                              sizeof err) != 0)
+            fail_msg ("%s", err);
+        footprint_t c;
+        eol_charge_footprint (f->g, idx (f, "cav"), idx (f, "T"), &c);
+        assert_true (footprint_distance (&c, &U (f, "T")->fp) <= IN (0.25));
+        assert_true (footprint_overlap (&c, &U (f, "A")->fp)
+                     <= SITUATION_OVERLAP_CM);
+        assert_true (footprint_overlap (&c, &U (f, "N")->fp)
+                     <= SITUATION_OVERLAP_CM);
+        if (k == 0) {
+            near (c.facing, 40, 1e-9);
+            alone = c;
+        }
+        else if (k == 1) {
+            /* flush, slid along the front (down and right: away from A) */
+            near (c.facing, 40, 1e-9);
+            vec2_t along = geom_heading_vec (130);
+            double slid = (c.centre.x - alone.centre.x) * along.x
+                        + (c.centre.y - alone.centre.y) * along.y;
+            assert_true (slid > 0.5);
+            near (geom_dist (c.centre, alone.centre), slid, 1e-6);
+        }
+        else {
+            near (c.facing, 0, 1e-9);
+            near (c.centre.x, 100, 1e-9);
+        }
+        unmake (f);
+    }
+}
+
+/*  The sweep of a charge's path looks only at the units near it, and
+ *  finds the one in the way as a look at every unit would: two friendly
+ *  lines side by side across the path, met at the same step, the refusal
+ *  names the first listed; many units off the path change nothing. */
+static void
+test_charge_path_near_units (void **state)
+{
+    (void) state;
+    for (int first = 0; first < 2; first++) {
+        char units[8192];
+        const char *a = unit ("A", "blue", "infantry", "average",
+                              "regular_infantry", 16, "line", 100 - IN (3.1),
+                              50 + IN (5), 0);
+        const char *b = unit ("B", "blue", "infantry", "average",
+                              "regular_infantry", 16, "line", 100 + IN (3.1),
+                              50 + IN (5), 0);
+        int n = snprintf (units, sizeof units, "%s, %s, %s, %s",
+                          unit ("cav", "blue", "cavalry", "average",
+                                "cavalry", 8, "line", 100, 50, 0),
+                          first == 0 ? a : b, first == 0 ? b : a,
+                          unit ("T", "red", "infantry", "average",
+                                "regular_infantry", 16, "line", 100,
+                                50 + IN (1.5) + IN (10), 180));
+        /* friends standing about, none on the way */
+        for (int k = 0; k < 10; k++) {
+            char id[16];
+            snprintf (id, sizeof id, "far%d", k);
+            n += snprintf (units + n, sizeof units - (size_t) n, ", %s",
+                           unit (id, "blue", "infantry", "average",
+                                 "skirmishers", 8, "loose",
+                                 k % 2 ? 20.0 : 180.0, 20.0 + 15 * k, 0));
+        }
+        fixture_t *f = make (NULL, units, NULL);
+        char err[256] = "";
+        assert_int_equal (eol_charge_check (f->g, idx (f, "cav"), idx (f, "T"),
+                                            err, sizeof err), -1);
+        const char *want = first == 0 ? "cav: friendly A stands in the way"
+                                      : "cav: friendly B stands in the way";
+        if (!strstr (err, want))
+            fail_msg ("%s lacks %s", err, want);
+        unmake (f);
+    }
+}
+
 /*  "Once in combat contact, all units are considered to have spent their
  *  action for the turn"; "If a charge produces a second round of melee
  *  in a turn, the charged unit may roll again, but other non-charging
@@ -2141,6 +2303,83 @@ test_pull_directly_back (void **state)
     }
 }
 
+/*  "You may not move within 4" of the front of an enemy unit except to
+ *  charge it, or to pull directly back away from it during regular
+ *  movement"; "Turns are made by wheeling on one front corner or the
+ *  other of the formation, and paying the distance moved by the opposite
+ *  corner."  A wheel is movement, and no pull back: a 6" line ordered
+ *  round to its right wheels on its front-right corner; its 4" move
+ *  would turn it 4/6 rad (38.2 degrees), swinging its front-left corner
+ *  to 1.85" of an enemy line whose front faces it 5.57" off, so it stops
+ *  at 4" from that front.  The same enemy facing away (its rear towards
+ *  the wheel) does not stop it.  A line already within 4" of an enemy's
+ *  front does not wheel at all, moving or holding. */
+static void
+test_wheel_four_inches (void **state)
+{
+    (void) state;
+    double full = 4.0 / 6.0 * 180 / acos (-1.0);
+    for (int rear = 0; rear < 2; rear++) {
+        char units[4096];
+        /* blue's front edge at y = 50 + 0.75"; red's near edge 5.57" on,
+           over blue's left half */
+        double red_near = 50 + IN (0.75) + IN (4) + 4;
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", 16, "line", 100, 50, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 16, "line", 92,
+                        red_near + IN (0.75), rear ? 0 : 180));
+        fixture_t *f = make (NULL, units, NULL);
+        near (footprint_distance (&U (f, "blue")->fp, &U (f, "red")->fp),
+              IN (4) + 4, 1e-6);
+        start (f, "blue");
+        vec2_t c = U (f, "blue")->fp.centre;
+        order (f, "blue", move_to (c.x + 80, c.y));
+        game_resolve_phase (f->g, f->dice);
+        double facing = U (f, "blue")->fp.facing;
+        double gap = footprint_distance (&U (f, "blue")->fp,
+                                         &U (f, "red")->fp);
+        if (rear) {
+            /* the whole wheel: no front is met */
+            near (facing, full, 1e-6);
+            assert_true (gap < IN (4));
+        }
+        else {
+            /* part of it: to 4" of red's front, and no nearer */
+            assert_true (facing > 10 && facing < full - 10);
+            near (gap, IN (4), 0.05);
+            assert_true (gap > IN (4));
+        }
+        unmake (f);
+    }
+    /* 3" in front of red's front: ordered round to its right, or told to
+       hold facing right, it stays as it stands */
+    for (int hold = 0; hold < 2; hold++) {
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", 16, "line", 100, 50, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 16, "line", 100,
+                        50 + IN (1.5) + IN (3), 180));
+        fixture_t *f = make (NULL, units, NULL);
+        start (f, "blue");
+        vec2_t c = U (f, "blue")->fp.centre;
+        order_t o = move_to (c.x + 80, c.y);
+        if (hold) {
+            o = order_hold ();
+            o.has_facing = true;
+            o.facing = 90;
+        }
+        order (f, "blue", o);
+        game_resolve_phase (f->g, f->dice);
+        near (U (f, "blue")->fp.facing, 0, 1e-9);
+        near (geom_dist (c, U (f, "blue")->fp.centre), 0, 1e-9);
+        unmake (f);
+    }
+}
+
 /*  ---- victory, battles, the Risk Factor engine ---- */
 
 static scenario_t *
@@ -2745,6 +2984,8 @@ main (void)
         cmocka_unit_test (test_stand_and_fire_without_target),
         cmocka_unit_test (test_charge_rules),
         cmocka_unit_test (test_charge_path_blocked),
+        cmocka_unit_test (test_charge_path_near_units),
+        cmocka_unit_test (test_charge_lines_up_beside_a_unit),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
         cmocka_unit_test (test_earlier_chargers_roll),
         cmocka_unit_test (test_skirmishers_melee_dice),
@@ -2759,6 +3000,7 @@ main (void)
         cmocka_unit_test (test_ordered_formations_refused),
         cmocka_unit_test (test_four_inches_and_terrain),
         cmocka_unit_test (test_pull_directly_back),
+        cmocka_unit_test (test_wheel_four_inches),
         cmocka_unit_test (test_battles),
         cmocka_unit_test (test_legal_orders_and_copies),
         cmocka_unit_test (test_army_break),

@@ -108,8 +108,10 @@ int eol_fire_dice_at (const game_t *g, int u, int target, bool reaction,
 int eol_fire (game_t *g, int u, int target, bool reaction, dice_t *dice);
 
 /*  Where charger `u` would stand in contact with `target`: moved straight
- *  (within echelon_max_deg of its facing) until the footprints touch.
- *  Returns the cost in cm of movement (eol_path_cost, less the contact
+ *  (within echelon_max_deg of its facing) until the footprints touch,
+ *  then lined up on the face it struck, slid along it to the nearest
+ *  place no other unit stands on, or left where it struck when there is
+ *  none (leaders aside).  Returns the cost in cm of movement (eol_path_cost, less the contact
  *  distance), INFINITY when the target is not ahead or the path is
  *  impassable. */
 double eol_charge_footprint (const game_t *g, int u, int target,

@@ -264,13 +264,19 @@ eol_fight_melees (game_t *g, dice_t *dice)
 
 /*  ---- charges ---- */
 
-/*  Charger footprint `f`, touching target footprint `tf`, lined up on
- *  the face of the target it struck (the face towards its centre): its
- *  front against that face, as much of the two in contact as their
- *  widths allow, nearest where it struck.  Players line up base to base;
- *  the text leaves it to them. */
-static footprint_t
-conformed (const footprint_t *f, const footprint_t *tf)
+/*  The face of a target that a charger lines up on: its middle, the
+ *  axis along it, the bearing out of it, half its length, and how far
+ *  along the axis from the middle the charger's centre stands. */
+typedef struct {
+    vec2_t mid, axis;
+    double normal, half, along;
+} face_t;
+
+/*  The face of target footprint `tf` that charger footprint `f`,
+ *  touching it, struck: the front or rear, or a flank, whichever f's
+ *  centre lies off (as a share of the target's width and depth). */
+static face_t
+struck_face (const footprint_t *f, const footprint_t *tf)
 {
     vec2_t fwd = geom_heading_vec (tf->facing);
     vec2_t right = geom_heading_vec (tf->facing + 90);
@@ -278,37 +284,182 @@ conformed (const footprint_t *f, const footprint_t *tf)
     double lx = dx * right.x + dy * right.y;      /* across the target */
     double ly = dx * fwd.x + dy * fwd.y;          /* along its facing */
     double u = lx / (tf->width / 2), v = ly / (tf->depth / 2);
-    double normal, half, along;
-    vec2_t mid, axis;
+    face_t face;
     if (fabs (v) >= fabs (u)) {                   /* front or rear face */
         double sign = v >= 0 ? 1 : -1;
-        normal = tf->facing + (sign > 0 ? 0 : 180);
-        mid.x = tf->centre.x + fwd.x * sign * tf->depth / 2;
-        mid.y = tf->centre.y + fwd.y * sign * tf->depth / 2;
-        axis = right;
-        half = tf->width / 2;
-        along = lx;
+        face.normal = tf->facing + (sign > 0 ? 0 : 180);
+        face.mid.x = tf->centre.x + fwd.x * sign * tf->depth / 2;
+        face.mid.y = tf->centre.y + fwd.y * sign * tf->depth / 2;
+        face.axis = right;
+        face.half = tf->width / 2;
+        face.along = lx;
     }
     else {                                        /* a flank */
         double sign = u >= 0 ? 1 : -1;
-        normal = tf->facing + (sign > 0 ? 90 : 270);
-        mid.x = tf->centre.x + right.x * sign * tf->width / 2;
-        mid.y = tf->centre.y + right.y * sign * tf->width / 2;
-        axis = fwd;
-        half = tf->depth / 2;
-        along = ly;
+        face.normal = tf->facing + (sign > 0 ? 90 : 270);
+        face.mid.x = tf->centre.x + right.x * sign * tf->width / 2;
+        face.mid.y = tf->centre.y + right.y * sign * tf->width / 2;
+        face.axis = fwd;
+        face.half = tf->depth / 2;
+        face.along = ly;
     }
-    double limit = fabs (half - f->width / 2);
-    if (along > limit)
-        along = limit;
-    if (along < -limit)
-        along = -limit;
-    vec2_t n = geom_heading_vec (normal);
+    return face;
+}
+
+/*  Charger footprint `f` with its front against `face` (0.01 cm off it,
+ *  facing into it), its centre `along` from the face's middle. */
+static footprint_t
+on_face (const footprint_t *f, const face_t *face, double along)
+{
+    vec2_t n = geom_heading_vec (face->normal);
     footprint_t out = *f;
-    out.facing = geom_norm_deg (normal + 180);
-    out.centre.x = mid.x + axis.x * along + n.x * (f->depth / 2 + 0.01);
-    out.centre.y = mid.y + axis.y * along + n.y * (f->depth / 2 + 0.01);
+    out.facing = geom_norm_deg (face->normal + 180);
+    out.centre.x = face->mid.x + face->axis.x * along
+                 + n.x * (f->depth / 2 + 0.01);
+    out.centre.y = face->mid.y + face->axis.y * along
+                 + n.y * (f->depth / 2 + 0.01);
     return out;
+}
+
+/*  Does charger footprint `f`, coming from `from`, stand on the footprint
+ *  `ef` of another unit: overlap it by more than base contact
+ *  (SITUATION_OVERLAP_CM) and by more than it did where it started. */
+static bool
+stands_on (const footprint_t *from, const footprint_t *f,
+           const footprint_t *ef)
+{
+    if (!maybe_within (f, ef, 0))
+        return false;
+    double on = footprint_overlap (f, ef);
+    return on > SITUATION_OVERLAP_CM
+        && on > footprint_overlap (from, ef) + 1e-6;
+}
+
+/*  Is unit e one a charger may not stand on: in play, not the charger
+ *  u nor its target, not a leader (a leader steps aside). */
+static bool
+solid (const game_t *g, int u, int target, int e)
+{
+    return e != u && e != target && eol_in_play (g, e)
+        && !eol_is_leader (g, e);
+}
+
+/*  The step (cm) at which a charge's path is swept for units in its way:
+ *  finer than the thinnest footprint (a skirmish line, 3/4" deep) less
+ *  the overlap that is only contact. */
+#define CHARGE_SWEEP_CM 0.25
+
+/*  The step (cm) by which a charger lining up slides along the face it
+ *  struck to find room. */
+#define LINE_UP_STEP_CM 0.25
+
+/*  The most units sweep_near lists before the sweep looks at them all. */
+#define SWEEP_NEAR_MAX 256
+
+/*  qsort's order of unit indices, ascending. */
+static int
+by_index (const void *a, const void *b)
+{
+    int x = *(const int *) a, y = *(const int *) b;
+    return (x > y) - (x < y);
+}
+
+/*  The units footprint `fp` may overlap anywhere on a straight move of
+ *  at most `length`, in near[] (room for SWEEP_NEAR_MAX), in the order
+ *  of their indices: every step's footprint is `fp` moved no further
+ *  than `length`, so a unit it meets is within `length` of `fp` where it
+ *  starts.  Returns their count, or -1 when there are more than near[]
+ *  holds (the caller then looks at every unit). */
+static int
+sweep_near (const game_t *g, const footprint_t *fp, double length,
+            int near[SWEEP_NEAR_MAX])
+{
+    int n = situation_units_within (game_situation (g), fp, -1,
+                                    length + 1e-6, SITUATION_ALL_SIDES, NULL,
+                                    NULL, near, NULL, SWEEP_NEAR_MAX);
+    if (n > SWEEP_NEAR_MAX)
+        return -1;
+    qsort (near, (size_t) n, sizeof near[0], by_index);
+    return n;
+}
+
+/*  Charger u, having struck `target` at footprint `struck` (moved
+ *  straight, its path clear: charge_blocker), lined up on the face it
+ *  struck: its front against that face, as much of the two in contact as
+ *  their widths allow, nearest where it struck.  Players line up base to
+ *  base; the text leaves it to them.  That place may be taken by a unit
+ *  standing beside the target, or by one already in contact with it
+ *  (stands_on): the charger then slides along the face, away from every
+ *  unit it would stand on there and onto no other, to the nearest place
+ *  free, its front still meeting the face; with none, it stays where it
+ *  struck, not lined up. */
+static footprint_t
+lined_up (const game_t *g, int u, int target, const footprint_t *struck)
+{
+    const footprint_t *from = &unit_c (g, u)->fp;
+    face_t face = struck_face (struck, &unit_c (g, target)->fp);
+    double limit = fabs (face.half - struck->width / 2);
+    double at = fmax (-limit, fmin (limit, face.along));
+    footprint_t best = on_face (struck, &face, at);
+    /* how far a slide may go: the front meeting the face by a step */
+    double reach = face.half + struck->width / 2 - LINE_UP_STEP_CM;
+    int near_buf[SWEEP_NEAR_MAX];
+    int n_near = sweep_near (g, &best, reach + fabs (at), near_buf);
+    const int *near = n_near >= 0 ? near_buf : NULL;
+    int n = near ? n_near : game_unit_count (g);
+    /* the units it would stand on there, and the ways away from them */
+    int on[SWEEP_NEAR_MAX], k_on = 0;
+    bool way_ok[2] = { true, true };             /* +axis, -axis */
+    for (int i = 0; i < n; i++) {
+        int e = near ? near[i] : i;
+        if (!solid (g, u, target, e)
+            || !stands_on (from, &best, &unit_c (g, e)->fp))
+            continue;
+        if (k_on == SWEEP_NEAR_MAX)
+            return *struck;
+        on[k_on++] = e;
+        vec2_t ec = unit_c (g, e)->fp.centre;
+        double off = (best.centre.x - ec.x) * face.axis.x
+                   + (best.centre.y - ec.y) * face.axis.y;
+        if (off < 0)
+            way_ok[0] = false;                   /* +axis goes into it */
+        if (off > 0)
+            way_ok[1] = false;
+    }
+    if (k_on == 0)
+        return best;
+    /* the nearest free place, the way towards where it struck first */
+    double first = face.along < at ? -1 : 1;
+    int steps = (int) ceil (2 * reach / LINE_UP_STEP_CM);
+    for (int k = 1; k <= steps && (way_ok[0] || way_ok[1]); k++)
+        for (int w = 0; w < 2; w++) {
+            double sign = w == 0 ? first : -first;
+            int way = sign > 0 ? 0 : 1;
+            double a = at + sign * k * LINE_UP_STEP_CM;
+            if (!way_ok[way])
+                continue;
+            if (fabs (a) > reach) {
+                way_ok[way] = false;
+                continue;
+            }
+            footprint_t f = on_face (struck, &face, a);
+            bool free = true;
+            for (int i = 0; i < n && way_ok[way]; i++) {
+                int e = near ? near[i] : i;
+                if (!solid (g, u, target, e)
+                    || !stands_on (from, &f, &unit_c (g, e)->fp))
+                    continue;
+                free = false;
+                bool before = false;
+                for (int j = 0; j < k_on && !before; j++)
+                    before = on[j] == e;
+                if (!before)
+                    way_ok[way] = false;         /* a unit further on */
+            }
+            if (free)
+                return f;
+        }
+    return *struck;
 }
 
 /*  Where charger u would stand touching `target` moved straight (within
@@ -352,14 +503,9 @@ eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
     footprint_t fp;
     double cost = charge_straight (g, u, target, &fp);
     if (out)
-        *out = conformed (&fp, &unit_c (g, target)->fp);
+        *out = lined_up (g, u, target, &fp);
     return cost;
 }
-
-/*  The step (cm) at which a charge's path is swept for units in its way:
- *  finer than the thinnest footprint (a skirmish line, 3/4" deep) less
- *  the overlap that is only contact. */
-#define CHARGE_SWEEP_CM 0.25
 
 /*  The unit that stands in the way of charger u going straight from its
  *  place to footprint `to` (touching its target): the first unit in play,
@@ -369,30 +515,27 @@ eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
  *  clear.  "Charges are the only way in which a unit may come into
  *  contact with an enemy unit": a charge meets its target first, or it
  *  is not this charge.  Leaders are no units here: a leader steps
- *  aside. */
+ *  aside.  Only the units near the path (sweep_near) are looked at, in
+ *  the order of their indices, as a look at every unit would find them. */
 static int
 charge_blocker (const game_t *g, int u, int target, const footprint_t *to)
 {
     const footprint_t *from = &unit_c (g, u)->fp;
     double len = geom_dist (from->centre, to->centre);
     int steps = (int) ceil (len / CHARGE_SWEEP_CM);
-    double reach = len + 0.5 * sqrt (from->width * from->width
-                                     + from->depth * from->depth);
+    int near_buf[SWEEP_NEAR_MAX];
+    int n_near = sweep_near (g, from, len, near_buf);
+    const int *near = n_near >= 0 ? near_buf : NULL;
+    int n = near ? n_near : game_unit_count (g);
     for (int s = 1; s <= steps; s++) {
         footprint_t f = *from;
         double a = (double) s / steps;
         f.centre.x += (to->centre.x - from->centre.x) * a;
         f.centre.y += (to->centre.y - from->centre.y) * a;
-        for (int e = 0; e < game_unit_count (g); e++) {
-            if (e == u || e == target || !eol_in_play (g, e)
-                || eol_is_leader (g, e))
-                continue;
-            const footprint_t *ef = &unit_c (g, e)->fp;
-            if (!maybe_within (from, ef, reach) || !maybe_within (&f, ef, 0))
-                continue;
-            double on = footprint_overlap (&f, ef);
-            if (on > SITUATION_OVERLAP_CM
-                && on > footprint_overlap (from, ef) + 1e-6)
+        for (int i = 0; i < n; i++) {
+            int e = near ? near[i] : i;
+            if (solid (g, u, target, e)
+                && stands_on (from, &f, &unit_c (g, e)->fp))
                 return e;
         }
     }

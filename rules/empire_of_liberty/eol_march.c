@@ -12,6 +12,20 @@
 
 /*  ---- moves ---- */
 
+/*  Does footprint f reach beyond an edge of the table (a corner off it;
+ *  a corner on the edge is on the table). */
+static bool
+off_table (const situation_t *sit, const footprint_t *f)
+{
+    vec2_t c[4];
+    footprint_corners (f, c);
+    for (int i = 0; i < 4; i++)
+        if (c[i].x < 0 || c[i].y < 0 || c[i].x > situation_width (sit)
+            || c[i].y > situation_depth (sit))
+            return true;
+    return false;
+}
+
 /*  Is footprint f a place unit u may pass through on a move that is not
  *  a charge: on the table (unless it started off), not in contact with an
  *  enemy, and not within 4" of an enemy's front unless no nearer than
@@ -23,15 +37,8 @@ step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
          bool started_off)
 {
     const eol_tables_t *t = tables (g);
-    const situation_t *sit = game_situation (g);
-    if (!started_off) {
-        vec2_t c[4];
-        footprint_corners (f, c);
-        for (int i = 0; i < 4; i++)
-            if (c[i].x < 0 || c[i].y < 0 || c[i].x > situation_width (sit)
-                || c[i].y > situation_depth (sit))
-                return false;
-    }
+    if (!started_off && off_table (game_situation (g), f))
+        return false;
     double reach = t->no_closer_cm > t->contact_cm ? t->no_closer_cm
                                                    : t->contact_cm;
     for (int e = 0; e < game_unit_count (g); e++) {
@@ -84,12 +91,7 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
         if (fabs (eol_turn (away, way)) > t->pull_back_max_deg + 1e-6)
             before[e] = INFINITY;
     }
-    vec2_t c[4];
-    footprint_corners (&x->fp, c);
-    bool started_off = false;
-    for (int i = 0; i < 4; i++)
-        started_off |= c[i].x < 0 || c[i].y < 0 || c[i].x > situation_width (sit)
-                    || c[i].y > situation_depth (sit);
+    bool started_off = off_table (sit, &x->fp);
     double len = geom_dist (from, end);
     int steps = (int) ceil (len);
     double lo = 0, hi = -1;
@@ -143,8 +145,13 @@ change_formation (game_t *g, int u, eol_change_t change, formation_t to,
 
 /*  Turn unit u towards bearing `to` with `budget` cm: skirmishers and
  *  leaders turn freely; formed units wheel on a front corner paying the
- *  outer corner's distance, turning as far as the budget allows.  Returns
- *  the cost. */
+ *  outer corner's distance, turning as far as the budget allows and as
+ *  far as step_ok lets every footprint on the way: a wheel is movement,
+ *  and no pull back ("You may not move within 4" of the front of an
+ *  enemy unit except to charge it, or to pull directly back away from
+ *  it"), so it stops where the unit would come within an enemy's 4" (or
+ *  into contact, or off the table), and a unit already within an enemy's
+ *  4" does not wheel at all.  Returns the cost. */
 static double
 wheel_towards (game_t *g, int u, double to, double budget)
 {
@@ -163,8 +170,36 @@ wheel_towards (game_t *g, int u, double to, double budget)
     }
     if (fabs (turn) < 1e-6)
         return 0;
-    x->fp = eol_wheeled (&x->fp, turn);
-    return cost;
+    /* the wheel in steps of no more than 1 cm at the outer corner, then
+       the last good turn found to within 1/16384 of a step */
+    double *before = (double *) eol_scratch_ints (g);
+    for (int e = 0; e < game_unit_count (g); e++)
+        before[e] = INFINITY;
+    bool started_off = off_table (game_situation (g), &x->fp);
+    int steps = (int) ceil (cost);
+    double lo = 0, hi = -1;
+    for (int k = 1; k <= steps; k++) {
+        double s = (double) k / steps;
+        footprint_t f = eol_wheeled (&x->fp, turn * s);
+        if (!step_ok (g, u, &f, before, started_off)) {
+            hi = s;
+            break;
+        }
+        lo = s;
+    }
+    if (hi > 0)
+        for (int i = 0; i < 14; i++) {
+            double mid = (lo + hi) / 2;
+            footprint_t f = eol_wheeled (&x->fp, turn * mid);
+            if (step_ok (g, u, &f, before, started_off))
+                lo = mid;
+            else
+                hi = mid;
+        }
+    if (lo <= 0)
+        return 0;
+    x->fp = eol_wheeled (&x->fp, turn * lo);
+    return cost * lo;
 }
 
 /*  Is an enemy unit in sight of u within deploy_cm of u or of point p. */
