@@ -1683,6 +1683,160 @@ test_command_roll (void **state)
     unmake (f);
 }
 
+/*  ---- the sequence of play: who is side A ---- */
+
+/*  A game under `under` of two battalions 150 cm apart (out of every
+ *  weapon's range: the only dice thrown are the command phase's), the
+ *  scenario naming `first` ("blue", "red") or no side (NULL), the armies
+ *  named so the events say who is who. */
+static fixture_t *
+make_sequence (const game_rules_t *under, const char *first)
+{
+    static char text[4096];
+    char first_line[64] = "";
+    if (first)
+        snprintf (first_line, sizeof first_line, "first = \"%s\";", first);
+    snprintf (text, sizeof text,
+              "ruleset = \"europe19\";\n"
+              "table = { width = 200.0; depth = 200.0; };\n"
+              "units = ( %s, %s );\n"
+              "scenario = { name = \"t\"; turns = 10; %s\n"
+              "  sides = { blue = \"Prussians\"; red = \"Austrians\"; };\n"
+              "  victory = { army_break = 0.9; }; };\n",
+              unit ("prussians", "blue", "close_order_infantry", "musket",
+                    "average", 4, "column", 100, 20, 0),
+              unit ("austrians", "red", "close_order_infantry", "musket",
+                    "average", 4, "column", 100, 170, 180),
+              first_line);
+    return test_game_new (under, text);
+}
+
+/*  The command phase begun and resolved, on to the A phase: the dice
+ *  queued before are all thrown there. */
+static void
+to_side_a (fixture_t *f)
+{
+    game_begin_phase (f->g, f->dice);
+    game_resolve_phase (f->g, f->dice);
+    game_begin_phase (f->g, f->dice);
+    assert_int_equal (game_phase (f->g), E19_PHASE_A_ACTS);
+    assert_int_equal (dice_queued (f->dice), 0);
+}
+
+/*  The side of the A phase and of the B phase, by the phase title too. */
+static void
+assert_side_a (fixture_t *f, side_t a)
+{
+    char title[128];
+    assert_int_equal (game_phase (f->g), E19_PHASE_A_ACTS);
+    assert_int_equal (game_phase_side (f->g), (int) a);
+    game_phase_title (f->g, title, sizeof title);
+    assert_string_equal (title, a == SIDE_RED ? "Austrians acts (side A)"
+                                              : "Prussians acts (side A)");
+    test_next_phase (f);
+    assert_int_equal (game_phase_side (f->g), 1 - (int) a);
+    game_phase_title (f->g, title, sizeof title);
+    assert_string_equal (title, a == SIDE_RED ? "Prussians acts (side B)"
+                                              : "Austrians acts (side B)");
+}
+
+/*  "Sequence of Play 1. Change Formation 2. Charge Sequence
+ *  3. Movement 4. Firing 5. Hand-to-Hand Combat": the sheet does not
+ *  say who goes first.  Under e19.sequence.side_a = "roll" each side
+ *  throws a die every turn before the command rolls, blue's first; the
+ *  higher acts first, even against the scenario's `first`; a tie is
+ *  thrown again; the next turn throws anew. */
+static void
+test_side_a_rolled (void **state)
+{
+    (void) state;
+    game_rules_t *roll = variant ("side_a = \"scenario_else_roll\";",
+                                  "side_a = \"roll\";");
+    fixture_t *f = make_sequence (roll, "blue");
+    /* blue 2, red 5: red is side A; then red's command roll, blue's */
+    test_push (f, 4, 2, 5, 6, 1);
+    to_side_a (f);
+    assert_true (test_saw (f, "who acts first: Prussians 2, Austrians 5: "
+                              "Austrians is side A"));
+    assert_true (test_saw (f, "Austrians's command roll: 6"));
+    assert_true (test_saw (f, "Prussians's command roll: 1"));
+    /* the side A is the game's: a copy keeps it */
+    game_t *copy = game_dup (f->g);
+    assert_non_null (copy);
+    assert_int_equal (game_phase_side (copy), SIDE_RED);
+    game_destroy (&copy);
+    assert_side_a (f, SIDE_RED);
+    /* the next turn: 3 and 3, thrown again: 4 and 1, blue is side A */
+    test_on_to (f, E19_PHASE_MELEE);
+    test_push (f, 6, 3, 3, 4, 1, 5, 5);
+    test_next_phase (f);
+    assert_int_equal (game_turn (f->g), 2);
+    test_next_phase (f);
+    assert_int_equal (dice_queued (f->dice), 0);
+    assert_true (test_saw (f, "who acts first: Prussians 4, Austrians 1 "
+                              "(ties thrown again): Prussians is side A"));
+    assert_side_a (f, SIDE_BLUE);
+    unmake (f);
+    game_rules_destroy (&roll);
+}
+
+/*  The shipped reading, "scenario_else_roll": a scenario that names who
+ *  goes first keeps it every turn, and no die is thrown for it; a
+ *  meeting engagement that names none dices for it. */
+static void
+test_side_a_by_default (void **state)
+{
+    (void) state;
+    assert_int_equal (((const e19_tables_t *) game_rules_tables (rules))
+                      ->side_a, E19_SIDE_A_SCENARIO_ELSE_ROLL);
+    fixture_t *f = make_sequence (rules, "red");
+    test_push (f, 2, 1, 6);            /* red's command roll, then blue's */
+    to_side_a (f);
+    assert_false (test_saw (f, "who acts first"));
+    assert_true (test_saw (f, "Austrians's command roll: 1"));
+    assert_true (test_saw (f, "Prussians's command roll: 6"));
+    assert_side_a (f, SIDE_RED);
+    test_on_to (f, E19_PHASE_MELEE);
+    test_push (f, 2, 1, 6);
+    test_next_phase (f);
+    test_next_phase (f);
+    assert_int_equal (dice_queued (f->dice), 0);
+    assert_side_a (f, SIDE_RED);
+    unmake (f);
+    /* no `first`: blue 1, red 6, red is side A */
+    f = make_sequence (rules, NULL);
+    test_push (f, 4, 1, 6, 3, 3);
+    to_side_a (f);
+    assert_true (test_saw (f, "who acts first: Prussians 1, Austrians 6: "
+                              "Austrians is side A"));
+    assert_side_a (f, SIDE_RED);
+    unmake (f);
+}
+
+/*  "scenario": the old reading, the scenario's `first`, else blue,
+ *  every turn, no die thrown for it. */
+static void
+test_side_a_by_scenario (void **state)
+{
+    (void) state;
+    game_rules_t *scen = variant ("side_a = \"scenario_else_roll\";",
+                                  "side_a = \"scenario\";");
+    fixture_t *f = make_sequence (scen, NULL);
+    test_push (f, 2, 2, 5);            /* blue's command roll, then red's */
+    to_side_a (f);
+    assert_false (test_saw (f, "who acts first"));
+    assert_true (test_saw (f, "Prussians's command roll: 2"));
+    assert_side_a (f, SIDE_BLUE);
+    unmake (f);
+    f = make_sequence (scen, "red");
+    test_push (f, 2, 2, 5);
+    to_side_a (f);
+    assert_true (test_saw (f, "Austrians's command roll: 2"));
+    assert_side_a (f, SIDE_RED);
+    unmake (f);
+    game_rules_destroy (&scen);
+}
+
 /*  Every scenario plays to a result under the table, random and greedy
  *  strategies; the same seed plays the same battle, and the replay log
  *  reproduces it. */
@@ -1725,6 +1879,9 @@ main (void)
         cmocka_unit_test (test_riverbank_heights_and_towns),
         cmocka_unit_test (test_morale),
         cmocka_unit_test (test_command_roll),
+        cmocka_unit_test (test_side_a_rolled),
+        cmocka_unit_test (test_side_a_by_default),
+        cmocka_unit_test (test_side_a_by_scenario),
         cmocka_unit_test (test_battles),
     };
     return cmocka_run_group_tests (tests, setup, teardown);

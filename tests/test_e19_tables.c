@@ -318,6 +318,10 @@ test_loader_errors (void **state)
     test_tables_refused (TABLES, "attackers_per_face = 1;",
                   "attackers_per_face = 0;",
                   "e19.charge.attackers_per_face: 0 is not in 1..8");
+    test_tables_refused (TABLES, "side_a = \"scenario_else_roll\";",
+                  "side_a = \"blue\";",
+                  "e19.sequence.side_a: \"blue\" is not one of scenario, "
+                  "roll, scenario_else_roll");
     test_tables_refused (TABLES, "full_town_retreat = \"blocked\";",
                   "full_town_retreat = \"stays\";",
                   "e19.melee.full_town_retreat: \"stays\" is not one of "

@@ -15,9 +15,17 @@
 
 /*  ---- small questions ---- */
 
+/*  Ties thrown again at most so often for side A, then the scenario's
+ *  side (a run of ties so long never comes from a fair die: a bound on
+ *  the loop, not a rule). */
+#define SIDE_A_THROWS_MAX 100
+
 side_t
 e19_side_a (const game_t *g)
 {
+    int a = game_side_extra_const (g, SIDE_BLUE)[E19_SX_SIDE_A];
+    if (a > 0)
+        return (side_t) (a - 1);
     int first = scenario_first_side (game_scenario (g));
     return first >= 0 ? (side_t) first : SIDE_BLUE;
 }
@@ -277,6 +285,40 @@ command_side (game_t *g, side_t side, dice_t *dice)
                     count == 1 ? "" : "s", k);
 }
 
+/*  The turn's side A, by e19.sequence.side_a, kept in the game
+ *  (E19_SX_SIDE_A) for phase_side and the titles: the scenario's
+ *  `first` (else blue), or a die each side, blue's thrown first from
+ *  the game's dice (a player's own may be queued), the higher side A,
+ *  ties thrown again; said as an event when thrown. */
+static void
+choose_side_a (game_t *g, dice_t *dice)
+{
+    const scenario_t *sc = game_scenario (g);
+    int first = scenario_first_side (sc);
+    e19_side_a_rule_t rule = tables (g)->side_a;
+    side_t a = first >= 0 ? (side_t) first : SIDE_BLUE;
+    if (rule == E19_SIDE_A_ROLL
+        || (rule == E19_SIDE_A_SCENARIO_ELSE_ROLL && first < 0)) {
+        game_dice_key (g, dice, -1, GAME_DICE_INITIATIVE, -1);
+        int b = 0, r = 0, throws = 0;
+        do {
+            b = dice_roll (dice, 6);
+            r = dice_roll (dice, 6);
+            throws++;
+        } while (b == r && throws < SIDE_A_THROWS_MAX);
+        if (b != r)
+            a = b > r ? SIDE_BLUE : SIDE_RED;
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_COMMAND, -1, "who acts first: %s %d, "
+                        "%s %d%s: %s is side A",
+                        scenario_side_name (sc, SIDE_BLUE), b,
+                        scenario_side_name (sc, SIDE_RED), r,
+                        throws > 1 ? " (ties thrown again)" : "",
+                        scenario_side_name (sc, a));
+    }
+    game_side_extra (g, SIDE_BLUE)[E19_SX_SIDE_A] = (int) a + 1;
+}
+
 /*  The start of a turn: last turn's marks go. */
 static void
 new_turn (game_t *g)
@@ -310,6 +352,7 @@ begin_phase (game_t *g, dice_t *dice)
     int phase = game_phase (g);
     if (phase == E19_PHASE_COMMAND) {
         new_turn (g);
+        choose_side_a (g, dice);
         side_t a = e19_side_a (g);
         command_side (g, a, dice);
         command_side (g, (side_t) (1 - a), dice);

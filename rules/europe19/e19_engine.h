@@ -3,7 +3,9 @@
  *
  *  Phases of a turn (the sheet's Sequence of Play, the first three steps
  *  side by side, the last two together):
- *    0 command       each side throws its command roll: so many units
+ *    0 command       side A is chosen (e19.sequence.side_a: the
+ *                    scenario's `first`, or a die each side); each side
+ *                    throws its command roll: so many units
  *                    (nearest its general first) take their player's
  *                    orders; the rest follow the Risk Factor tables
  *    1 A acts        side A's units: 1. change formation, 2. charge,
@@ -71,7 +73,14 @@ e19_state_const (const game_unit_t *gu)
     return (const e19_unit_state_t *) (const void *) &gu->ruleset_state;
 }
 
-/*  Side A of the sequence: the scenario's `first`, else blue. */
+/*  The game's own integers (game_side_extra of blue): the turn's side A
+ *  plus 1, set in the command phase (0: none yet). */
+enum { E19_SX_SIDE_A = 0 };
+
+/*  Side A of the sequence this turn: the side that takes the sheet's
+ *  first three steps first, as the command phase chose it by
+ *  e19.sequence.side_a; before any command phase, the scenario's
+ *  `first`, else blue. */
 side_t e19_side_a (const game_t *g);
 
 /*  True when unit `u` is in play: not gone, a base standing. */

@@ -37,6 +37,8 @@ static const char *const melee_col_names[E19_MELEE_COLS] = {
     "skirmishers_artillery" };
 static const char *const general_names[E19_GENERAL_GRADES] = {
     "poor", "average", "good" };
+static const char *const side_a_names[E19_SIDE_A_RULES] = {
+    "scenario", "roll", "scenario_else_roll" };
 /*  The sheet's morale levels, by the rules core's quality (the table
  *  file's `qualities` names them so). */
 static const char *const level_of_quality[QUALITY_COUNT] = {
@@ -362,6 +364,21 @@ load_morale (table_reader_t *ld, e19_tables_t *t)
                             &t->failure_tests) < 0 ? -1 : 0;
 }
 
+/*  e19.sequence: who is side A each turn (side_a_names; the sheet's
+ *  Sequence of Play does not say). */
+static int
+load_sequence (table_reader_t *ld, e19_tables_t *t)
+{
+    static const char *const keys[] = { "side_a" };
+    int v;
+    if (!table_need_group_of (ld, "e19.sequence", keys, 1)
+        || table_read_name (ld, "e19.sequence.side_a", side_a_names,
+                            E19_SIDE_A_RULES, &v) < 0)
+        return -1;
+    t->side_a = (e19_side_a_rule_t) v;
+    return 0;
+}
+
 static int
 load_command (table_reader_t *ld, e19_tables_t *t)
 {
@@ -424,8 +441,8 @@ e19_tables_load_text (const char *text, const char *origin,
                       const ruleset_t *rs, char *err, int errlen)
 {
     assert (text && rs && err && errlen > 0);
-    static const char *const top[] = { "units", "types", "charge",
-        "movement", "weapons", "fire", "saves", "melee", "morale",
+    static const char *const top[] = { "sequence", "units", "types",
+        "charge", "movement", "weapons", "fire", "saves", "melee", "morale",
         "command", "victory" };
     static const char *const units[] = { "hits_per_base" };
     static const char *const victory[] = { "army_break" };
@@ -435,7 +452,8 @@ e19_tables_load_text (const char *text, const char *origin,
     e19_tables_t *t = calloc (1, sizeof *t);
     if (!t)
         snprintf (err, (size_t) errlen, "%s - out of memory", ld.origin);
-    else if (!table_need_group_of (&ld, "e19", top, 11)
+    else if (!table_need_group_of (&ld, "e19", top, 12)
+             || load_sequence (&ld, t) < 0
              || !table_need_group_of (&ld, "e19.units", units, 1)
              || table_read_int (&ld, "e19.units.hits_per_base", 1, 100,
                                 &t->hits_per_base) < 0

@@ -79,6 +79,15 @@ typedef enum {
 typedef enum { E19_POOR = 0, E19_AVERAGE_GENERAL, E19_GOOD } e19_general_t;
 #define E19_GENERAL_GRADES 3
 
+/*  Who is side A of the sequence of play, the side that changes
+ *  formation, charges and moves first each turn (e19.sequence.side_a):
+ *  the scenario's `first` (else blue) every turn; a die each side every
+ *  turn; or the scenario's `first` where it names one, else the die. */
+typedef enum {
+    E19_SIDE_A_SCENARIO = 0, E19_SIDE_A_ROLL, E19_SIDE_A_SCENARIO_ELSE_ROLL
+} e19_side_a_rule_t;
+#define E19_SIDE_A_RULES 3
+
 #define E19_MAX_BANDS 2      /* range bands of one weapon */
 
 typedef struct {
@@ -95,6 +104,8 @@ typedef struct {
 } e19_weapon_t;
 
 typedef struct {
+    /* the sequence of play */
+    e19_side_a_rule_t side_a;
     /* units */
     int hits_per_base;
     /* types, by the ruleset's troop-type index (0: the arm's first) */
