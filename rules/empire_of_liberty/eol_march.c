@@ -54,6 +54,57 @@ step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
     return true;
 }
 
+/*  A way a unit goes, read at a share of it: where its footprint stands
+ *  s (0..1) of the way along (move_straight: slid; wheel_towards:
+ *  wheeled). */
+typedef struct {
+    footprint_t start;
+    vec2_t end;              /* a slide's end (its centre), or */
+    double turn;             /* a wheel's whole turn, degrees */
+    bool wheel;
+} way_t;
+
+static footprint_t
+way_at (const way_t *w, double s)
+{
+    if (w->wheel)
+        return eol_wheeled (&w->start, w->turn * s);
+    footprint_t f = w->start;
+    f.centre.x = w->start.centre.x + (w->end.x - w->start.centre.x) * s;
+    f.centre.y = w->start.centre.y + (w->end.y - w->start.centre.y) * s;
+    return f;
+}
+
+/*  How much of way w, 0..1, unit u may go with every step_ok: `steps`
+ *  even steps checked in turn (none: 0), then the first one refused
+ *  narrowed by halving 14 times, to within 1/16384 of a step.  1 when
+ *  every step is clear, 0 when the first is refused at once. */
+static double
+clear_share (const game_t *g, int u, const way_t *w, int steps,
+             const double *before, bool started_off)
+{
+    double lo = 0, hi = -1;
+    for (int k = 1; k <= steps; k++) {
+        double s = (double) k / steps;
+        footprint_t f = way_at (w, s);
+        if (!step_ok (g, u, &f, before, started_off)) {
+            hi = s;
+            break;
+        }
+        lo = s;
+    }
+    if (hi > 0)
+        for (int i = 0; i < 14; i++) {
+            double mid = (lo + hi) / 2;
+            footprint_t f = way_at (w, mid);
+            if (step_ok (g, u, &f, before, started_off))
+                lo = mid;
+            else
+                hi = mid;
+        }
+    return lo;
+}
+
 /*  Move unit u's footprint straight towards `to` with `budget` cm of
  *  movement, keeping its facing, as far as step_ok allows.  Returns the
  *  cost spent. */
@@ -92,31 +143,9 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
             before[e] = INFINITY;
     }
     bool started_off = off_table (sit, &x->fp);
-    double len = geom_dist (from, end);
-    int steps = (int) ceil (len);
-    double lo = 0, hi = -1;
-    for (int k = 1; k <= steps; k++) {
-        double s = (double) k / steps;
-        footprint_t f = x->fp;
-        f.centre.x = from.x + (end.x - from.x) * s;
-        f.centre.y = from.y + (end.y - from.y) * s;
-        if (!step_ok (g, u, &f, before, started_off)) {
-            hi = s;
-            break;
-        }
-        lo = s;
-    }
-    if (hi > 0)
-        for (int i = 0; i < 14; i++) {
-            double mid = (lo + hi) / 2;
-            footprint_t f = x->fp;
-            f.centre.x = from.x + (end.x - from.x) * mid;
-            f.centre.y = from.y + (end.y - from.y) * mid;
-            if (step_ok (g, u, &f, before, started_off))
-                lo = mid;
-            else
-                hi = mid;
-        }
+    way_t w = { .start = x->fp, .end = end };
+    double lo = clear_share (g, u, &w, (int) ceil (geom_dist (from, end)),
+                             before, started_off);
     vec2_t p = { from.x + (end.x - from.x) * lo, from.y + (end.y - from.y) * lo };
     if (lo < 1)
         spent = eol_path_cost (t, sit, eol_mover (x), from, p);
@@ -176,26 +205,9 @@ wheel_towards (game_t *g, int u, double to, double budget)
     for (int e = 0; e < game_unit_count (g); e++)
         before[e] = INFINITY;
     bool started_off = off_table (game_situation (g), &x->fp);
-    int steps = (int) ceil (cost);
-    double lo = 0, hi = -1;
-    for (int k = 1; k <= steps; k++) {
-        double s = (double) k / steps;
-        footprint_t f = eol_wheeled (&x->fp, turn * s);
-        if (!step_ok (g, u, &f, before, started_off)) {
-            hi = s;
-            break;
-        }
-        lo = s;
-    }
-    if (hi > 0)
-        for (int i = 0; i < 14; i++) {
-            double mid = (lo + hi) / 2;
-            footprint_t f = eol_wheeled (&x->fp, turn * mid);
-            if (step_ok (g, u, &f, before, started_off))
-                lo = mid;
-            else
-                hi = mid;
-        }
+    way_t w = { .start = x->fp, .turn = turn, .wheel = true };
+    double lo = clear_share (g, u, &w, (int) ceil (cost), before,
+                             started_off);
     if (lo <= 0)
         return 0;
     x->fp = eol_wheeled (&x->fp, turn * lo);
