@@ -58,9 +58,9 @@ same_order (const order_t *a, const order_t *b)
 /*  Add an option when it is legal and no option gives the same order.
  *  Where the engine refuses only the facing the order ends with (a
  *  ruleset that limits a turn's changes of direction, as 4 Page Bolivar
- *  outside the manoeuvre zone), the same order ending as its move leaves
- *  it stands in its place: the way and the deed are the option, the
- *  facing a finish. */
+ *  outside the manoeuvre zone; the house rules' charge, which may not
+ *  also turn), the same order ending as its move leaves it stands in its
+ *  place: the way and the deed are the option, the facing a finish. */
 static void
 add (build_t *b, portfolio_kind_t kind, const order_t *o, int target,
      double prior, const char *fmt, const char *arg)

@@ -1066,6 +1066,28 @@ test_movement_options (void **state)
         moving += opt[i].kind == PORTFOLIO_ADVANCE;
     assert_true (moving > 0);
     unmake (f);
+
+    /* a charge the unit may make where it stands: the portfolio's charge
+       squares the charger to the face it meets, a turn this one option a
+       turn refuses ("Take disorder check and if pass then charge full
+       move"), so the option is the charge as ordered, with no facing */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 100, 60, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 100 + 1.5 * IN,
+                    60 + 4 * IN, 150, 4, NULL));
+    f = make (NULL, units);
+    start (f);
+    bn = idx (f, "bn");
+    n = portfolio_build (f->g, bn, NULL, 0.5, 0.5, opt, PORTFOLIO_MAX);
+    int charges = 0;
+    for (int i = 0; i < n; i++)
+        if (opt[i].kind == PORTFOLIO_CHARGE && opt[i].target == idx (f, "foe")) {
+            assert_false (opt[i].order.has_facing);
+            assert_false (opt[i].order.has_to);
+            charges++;
+        }
+    assert_int_equal (charges, 1);
+    unmake (f);
 }
 
 /*  "Being charged pre-empts most movement by the unit on the receiving
