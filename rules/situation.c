@@ -964,6 +964,42 @@ situation_cover_at (const situation_t *self, vec2_t p, int *feature_index)
 /*  Entirely in cover: wholly inside one feature giving cover; or, for a
  *  unit across two features that meet, every corner, side middle and the
  *  centre in cover (the footprint then gets the least of them). */
+static int
+by_index (const void *a, const void *b)
+{
+    int x = *(const int *) a, y = *(const int *) b;
+    return (x > y) - (x < y);
+}
+
+int
+situation_units_near_way (const situation_t *self, const footprint_t *fp,
+                          double length_cm, double margin_cm, int *out,
+                          int cap)
+{
+    assert (self && fp && out && cap > 0);
+    int n = situation_units_within (self, fp, -1, length_cm + margin_cm
+                                                  + 1e-6,
+                                    SITUATION_ALL_SIDES, NULL, NULL, out,
+                                    NULL, cap);
+    if (n > cap)
+        return -1;
+    qsort (out, (size_t) n, sizeof out[0], by_index);
+    return n;
+}
+
+bool
+situation_footprint_off_table (const situation_t *self, const footprint_t *f)
+{
+    assert (self && f);
+    vec2_t c[4];
+    footprint_corners (f, c);
+    for (int i = 0; i < 4; i++)
+        if (c[i].x < 0 || c[i].y < 0 || c[i].x > self->width
+            || c[i].y > self->depth)
+            return true;
+    return false;
+}
+
 cover_t
 situation_footprint_cover (const situation_t *self, const footprint_t *f)
 {

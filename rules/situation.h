@@ -165,6 +165,25 @@ int situation_units_within (const situation_t *self, const footprint_t *fp,
                             situation_box_fn skip, void *arg, int *out,
                             double *out_cm, int cap);
 
+/*  The units a footprint may come within `margin_cm` of anywhere on a
+ *  move of at most `length_cm` from `fp` (every step's footprint is fp
+ *  moved no further than that): every unit of either side within
+ *  length_cm + margin_cm of fp where it starts, itself included if it
+ *  is one.  Their indices into out[] in ascending order, so that a walk
+ *  over them meets units as a walk over all would.  Returns their
+ *  count, or -1 when there are more than `cap` (the caller then looks
+ *  at every unit). */
+#define SITUATION_NEAR_WAY_MAX 256  /* the room the engines give it: past
+                                       this many, they look at every unit */
+int situation_units_near_way (const situation_t *self, const footprint_t *fp,
+                              double length_cm, double margin_cm, int *out,
+                              int cap);
+
+/*  True when any corner of footprint f lies beyond an edge of the table
+ *  (a corner on the edge is on the table). */
+bool situation_footprint_off_table (const situation_t *self,
+                                    const footprint_t *f);
+
 /*  Best cover at point p: the highest cover of the features containing p
  *  (COVER_NONE outside all).  *feature_index gets the feature (-1 none);
  *  feature_index may be NULL. */

@@ -1440,6 +1440,43 @@ test_unit_on_segment (void **state)
     situation_destroy (&sit);
 }
 
+/*  The units a move may meet: those within its length plus the margin
+ *  of where the footprint starts, in index order, -1 past the room
+ *  given; a footprint is off the table by any corner beyond an edge. */
+static void
+test_units_near_way (void **state)
+{
+    (void) state;
+    situation_t *sit = situation_new (rs, 200, 100);
+    assert_non_null (sit);
+    int far = add_unit (sit, "far", SIDE_RED, 150, 50, 0, 10, 4);
+    int near = add_unit (sit, "near", SIDE_BLUE, 70, 50, 0, 10, 4);
+    int edge = add_unit (sit, "edge", SIDE_RED, 50, 80, 0, 10, 4);
+    footprint_t fp = { { 50, 50 }, 0, 10, 4 };
+    int out[4];
+    /* near: 10 cm apart; edge: 26 cm; far: 90 cm */
+    assert_int_equal (situation_units_near_way (sit, &fp, 9, 0, out, 4), 0);
+    assert_int_equal (situation_units_near_way (sit, &fp, 9, 1, out, 4), 1);
+    assert_int_equal (out[0], near);
+    assert_int_equal (situation_units_near_way (sit, &fp, 30, 0, out, 4), 2);
+    assert_int_equal (out[0], near);
+    assert_int_equal (out[1], edge);
+    assert_int_equal (situation_units_near_way (sit, &fp, 100, 0, out, 4), 3);
+    assert_int_equal (out[0], far);
+    assert_int_equal (situation_units_near_way (sit, &fp, 100, 0, out, 2), -1);
+
+    /* a corner on the edge is on the table, one past it off */
+    footprint_t on = { { 5, 50 }, 0, 10, 4 };
+    assert_false (situation_footprint_off_table (sit, &on));
+    on.centre.x = 4.9;
+    assert_true (situation_footprint_off_table (sit, &on));
+    footprint_t turned = { { 195, 98 }, 90, 10, 4 };   /* 4 wide, 10 deep */
+    assert_true (situation_footprint_off_table (sit, &turned));
+    turned.centre = (vec2_t) { 198, 95 };
+    assert_false (situation_footprint_off_table (sit, &turned));
+    situation_destroy (&sit);
+}
+
 /*  "Shooting is only possible if figures can see the entire base of a
  *  figure without obstruction, unless shooting over an object or person
  *  within 2 cms": a line of fire masked by a unit between, not by one
@@ -1499,6 +1536,7 @@ main (void)
         cmocka_unit_test (test_cover),
         cmocka_unit_test (test_segment_meets),
         cmocka_unit_test (test_unit_on_segment),
+        cmocka_unit_test (test_units_near_way),
         cmocka_unit_test (test_fire_masked),
         cmocka_unit_test (test_sight_open),
         cmocka_unit_test (test_sight_blocked),

@@ -21,10 +21,6 @@ passes (const game_t *g, int u, int k)
         || bol_type (g, u) == BOL_SKIRMISHER;
 }
 
-/*  The most units a walk keeps in its list of those it may meet; a walk
- *  near more asks every unit at every step. */
-#define WALK_NEAR_MAX 256
-
 /*  Does unit u, its footprint at `fp`, stand where it may not: on an
  *  enemy (or in contact with one, `contact` false), on a friend it may
  *  not pass (`passing`: while moving) or end on.  A friend the unit
@@ -68,20 +64,6 @@ blocked (const game_t *g, int u, const footprint_t *start,
     return false;
 }
 
-/*  The units a walk of at most `length` from footprint `fp` may come
- *  within 0.5 cm of, in near[] (room for WALK_NEAR_MAX): every step's
- *  footprint is `fp` moved no further than `length`.  Returns their
- *  count, or -1 when there are more than near[] holds. */
-static int
-walk_near (const game_t *g, const footprint_t *fp, double length,
-           int near[WALK_NEAR_MAX])
-{
-    int n = situation_units_within (game_situation (g), fp, -1,
-                                    length + 0.5 + 1e-6, SITUATION_ALL_SIDES,
-                                    NULL, NULL, near, NULL, WALK_NEAR_MAX);
-    return n <= WALK_NEAR_MAX ? n : -1;
-}
-
 /*  Guns cross rivers and streams only at bridges and fords (a road). */
 static bool
 gun_barred (const game_t *g, int u, vec2_t p)
@@ -104,8 +86,10 @@ walk (game_t *g, int u, double heading, double length, double facing,
     fp.facing = facing;
     const footprint_t start = fp;
     double moved = 0;
-    int near_buf[WALK_NEAR_MAX];
-    int n_near = walk_near (g, &fp, length, near_buf);
+    int near_buf[SITUATION_NEAR_WAY_MAX];
+    int n_near = situation_units_near_way (game_situation (g), &fp, length,
+                                           0.5, near_buf,
+                                           SITUATION_NEAR_WAY_MAX);
     const int *near = n_near >= 0 ? near_buf : NULL;
     while (moved < length) {
         double d = fmin (moved + STEP_CM, length);
@@ -409,8 +393,10 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
     const unit_t *x = game_unit_c (g, u);
     double control = bol_cm (g, t->control_tum) + 1e-6;
     double threat = bol_cm (g, t->threat_tum) + 1e-6;
-    int near_buf[WALK_NEAR_MAX];
-    int n_near = walk_near (g, &x->fp, p->length + threat, near_buf);
+    int near_buf[SITUATION_NEAR_WAY_MAX];
+    int n_near = situation_units_near_way (game_situation (g), &x->fp,
+                                           p->length + threat, 0.5,
+                                           near_buf, SITUATION_NEAR_WAY_MAX);
     const int *near = n_near >= 0 ? near_buf : NULL;
     int n = near ? n_near : game_unit_count (g);
     for (double s = 0, step = STEP_CM;; s = fmin (s + step, p->length)) {

@@ -353,36 +353,6 @@ solid (const game_t *g, int u, int target, int e)
  *  struck to find room. */
 #define LINE_UP_STEP_CM 0.25
 
-/*  The most units sweep_near lists before the sweep looks at them all. */
-#define SWEEP_NEAR_MAX 256
-
-/*  qsort's order of unit indices, ascending. */
-static int
-by_index (const void *a, const void *b)
-{
-    int x = *(const int *) a, y = *(const int *) b;
-    return (x > y) - (x < y);
-}
-
-/*  The units footprint `fp` may overlap anywhere on a straight move of
- *  at most `length`, in near[] (room for SWEEP_NEAR_MAX), in the order
- *  of their indices: every step's footprint is `fp` moved no further
- *  than `length`, so a unit it meets is within `length` of `fp` where it
- *  starts.  Returns their count, or -1 when there are more than near[]
- *  holds (the caller then looks at every unit). */
-static int
-sweep_near (const game_t *g, const footprint_t *fp, double length,
-            int near[SWEEP_NEAR_MAX])
-{
-    int n = situation_units_within (game_situation (g), fp, -1,
-                                    length + 1e-6, SITUATION_ALL_SIDES, NULL,
-                                    NULL, near, NULL, SWEEP_NEAR_MAX);
-    if (n > SWEEP_NEAR_MAX)
-        return -1;
-    qsort (near, (size_t) n, sizeof near[0], by_index);
-    return n;
-}
-
 /*  Charger u, having struck `target` at footprint `struck` (moved
  *  straight, its path clear: charge_blocker), lined up on the face it
  *  struck: its front against that face, as much of the two in contact as
@@ -403,19 +373,21 @@ lined_up (const game_t *g, int u, int target, const footprint_t *struck)
     footprint_t best = on_face (struck, &face, at);
     /* how far a slide may go: the front meeting the face by a step */
     double reach = face.half + struck->width / 2 - LINE_UP_STEP_CM;
-    int near_buf[SWEEP_NEAR_MAX];
-    int n_near = sweep_near (g, &best, reach + fabs (at), near_buf);
+    int near_buf[SITUATION_NEAR_WAY_MAX];
+    int n_near = situation_units_near_way (game_situation (g), &best,
+                                           reach + fabs (at), 0, near_buf,
+                                           SITUATION_NEAR_WAY_MAX);
     const int *near = n_near >= 0 ? near_buf : NULL;
     int n = near ? n_near : game_unit_count (g);
     /* the units it would stand on there, and the ways away from them */
-    int on[SWEEP_NEAR_MAX], k_on = 0;
+    int on[SITUATION_NEAR_WAY_MAX], k_on = 0;
     bool way_ok[2] = { true, true };             /* +axis, -axis */
     for (int i = 0; i < n; i++) {
         int e = near ? near[i] : i;
         if (!solid (g, u, target, e)
             || !stands_on (from, &best, &unit_c (g, e)->fp))
             continue;
-        if (k_on == SWEEP_NEAR_MAX)
+        if (k_on == SITUATION_NEAR_WAY_MAX)
             return *struck;
         on[k_on++] = e;
         vec2_t ec = unit_c (g, e)->fp.centre;
@@ -515,16 +487,18 @@ eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
  *  clear.  "Charges are the only way in which a unit may come into
  *  contact with an enemy unit": a charge meets its target first, or it
  *  is not this charge.  Leaders are no units here: a leader steps
- *  aside.  Only the units near the path (sweep_near) are looked at, in
- *  the order of their indices, as a look at every unit would find them. */
+ *  aside.  Only the units near the path (situation_units_near_way) are
+ *  looked at, in the order of their indices, as a look at every unit
+ *  would find them. */
 static int
 charge_blocker (const game_t *g, int u, int target, const footprint_t *to)
 {
     const footprint_t *from = &unit_c (g, u)->fp;
     double len = geom_dist (from->centre, to->centre);
     int steps = (int) ceil (len / CHARGE_SWEEP_CM);
-    int near_buf[SWEEP_NEAR_MAX];
-    int n_near = sweep_near (g, from, len, near_buf);
+    int near_buf[SITUATION_NEAR_WAY_MAX];
+    int n_near = situation_units_near_way (game_situation (g), from, len, 0,
+                                           near_buf, SITUATION_NEAR_WAY_MAX);
     const int *near = n_near >= 0 ? near_buf : NULL;
     int n = near ? n_near : game_unit_count (g);
     for (int s = 1; s <= steps; s++) {

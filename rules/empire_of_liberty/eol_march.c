@@ -12,20 +12,6 @@
 
 /*  ---- moves ---- */
 
-/*  Does footprint f reach beyond an edge of the table (a corner off it;
- *  a corner on the edge is on the table). */
-static bool
-off_table (const situation_t *sit, const footprint_t *f)
-{
-    vec2_t c[4];
-    footprint_corners (f, c);
-    for (int i = 0; i < 4; i++)
-        if (c[i].x < 0 || c[i].y < 0 || c[i].x > situation_width (sit)
-            || c[i].y > situation_depth (sit))
-            return true;
-    return false;
-}
-
 /*  Is footprint f a place unit u may pass through on a move that is not
  *  a charge: on the table (unless it started off), not in contact with an
  *  enemy, and not within 4" of an enemy's front unless no nearer than
@@ -37,7 +23,8 @@ step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
          bool started_off)
 {
     const eol_tables_t *t = tables (g);
-    if (!started_off && off_table (game_situation (g), f))
+    if (!started_off
+        && situation_footprint_off_table (game_situation (g), f))
         return false;
     double reach = t->no_closer_cm > t->contact_cm ? t->no_closer_cm
                                                    : t->contact_cm;
@@ -142,7 +129,7 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
         if (fabs (eol_turn (away, way)) > t->pull_back_max_deg + 1e-6)
             before[e] = INFINITY;
     }
-    bool started_off = off_table (sit, &x->fp);
+    bool started_off = situation_footprint_off_table (sit, &x->fp);
     way_t w = { .start = x->fp, .end = end };
     double lo = clear_share (g, u, &w, (int) ceil (geom_dist (from, end)),
                              before, started_off);
@@ -204,7 +191,8 @@ wheel_towards (game_t *g, int u, double to, double budget)
     double *before = (double *) eol_scratch_ints (g);
     for (int e = 0; e < game_unit_count (g); e++)
         before[e] = INFINITY;
-    bool started_off = off_table (game_situation (g), &x->fp);
+    bool started_off = situation_footprint_off_table (game_situation (g),
+                                                     &x->fp);
     way_t w = { .start = x->fp, .turn = turn, .wheel = true };
     double lo = clear_share (g, u, &w, (int) ceil (cost), before,
                              started_off);

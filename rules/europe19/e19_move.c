@@ -200,10 +200,6 @@ e19_charge_reach (const game_t *g, int u, vec2_t at, formation_t formation)
     return fmax (0, rate - pivot_cost (g, u, at, rate, turn, 0));
 }
 
-/*  The most units a move keeps in its list of those it may meet; a move
- *  near more asks every unit at every step. */
-#define NEAR_MAX 256
-
 bool
 e19_town_full (const game_t *g, int u, vec2_t p, int ignore,
                bool pass_friends)
@@ -264,20 +260,6 @@ blocked (const game_t *g, int u, const footprint_t *fp, bool pass_friends,
         && e19_town_full (g, u, fp->centre, ignore, pass_friends);
 }
 
-/*  The units footprint `fp` may overlap anywhere on a move of at most
- *  `length`, in near[] (room for NEAR_MAX): every step's footprint is
- *  `fp` moved no further than `length`.  Returns their count, or -1 when
- *  there are more than near[] holds. */
-static int
-units_near_move (const game_t *g, const footprint_t *fp, double length,
-                 int near[NEAR_MAX])
-{
-    int n = situation_units_within (game_situation (g), fp, -1,
-                                    length + 1e-6, SITUATION_ALL_SIDES, NULL,
-                                    NULL, near, NULL, NEAR_MAX);
-    return n <= NEAR_MAX ? n : -1;
-}
-
 double
 e19_move (game_t *g, int u, vec2_t to, double facing)
 {
@@ -296,8 +278,9 @@ e19_move (game_t *g, int u, vec2_t to, double facing)
     double moved = 0;
     footprint_t fp = x->fp;
     fp.facing = heading;
-    int near_buf[NEAR_MAX];
-    int n_near = units_near_move (g, &fp, goal, near_buf);
+    int near_buf[SITUATION_NEAR_WAY_MAX];
+    int n_near = situation_units_near_way (game_situation (g), &fp, goal, 0,
+                                           near_buf, SITUATION_NEAR_WAY_MAX);
     const int *near = n_near >= 0 ? near_buf : NULL;
     while (moved < goal) {
         double d = fmin (moved + STEP_CM, goal);
@@ -453,8 +436,10 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     double heading = geom_bearing (from, at);
     footprint_t fp = x->fp;
     fp.facing = heading;
-    int near_buf[NEAR_MAX];
-    int n_near = units_near_move (g, &fp, distance, near_buf);
+    int near_buf[SITUATION_NEAR_WAY_MAX];
+    int n_near = situation_units_near_way (game_situation (g), &fp, distance,
+                                           0, near_buf,
+                                           SITUATION_NEAR_WAY_MAX);
     const int *near = n_near >= 0 ? near_buf : NULL;
     for (double d = STEP_CM; d < distance; d += STEP_CM) {
         fp.centre = situation_move_towards (game_situation (g), from, heading,

@@ -943,20 +943,6 @@ touches_edge (const game_t *g, const footprint_t *fp)
     return false;
 }
 
-/*  Is any corner of the footprint off the table? */
-static bool
-off_table (const game_t *g, const footprint_t *fp)
-{
-    const situation_t *sit = game_situation (g);
-    vec2_t c[4];
-    footprint_corners (fp, c);
-    for (int i = 0; i < 4; i++)
-        if (c[i].x < 0 || c[i].y < 0 || c[i].x > situation_width (sit)
-            || c[i].y > situation_depth (sit))
-            return true;
-    return false;
-}
-
 /*  May a move that is not a charge pass through footprint f?  Not nearer
  *  than enemy_gap_cm to an enemy (unless no nearer than it started,
  *  `before`), and, unless it runs, not over the table's edge (unless it
@@ -969,7 +955,8 @@ step_ok (const game_t *g, int u, const footprint_t *f, double before,
     double d = enemy_gap_within (g, u, f, gap);
     if (d < gap && d < before)
         return false;
-    return !keep_on || started_off || !off_table (g, f);
+    return !keep_on || started_off
+        || !situation_footprint_off_table (game_situation (g), f);
 }
 
 /*  Move unit u towards `to` with `allow` cm of movement, facing `facing`
@@ -992,7 +979,8 @@ move_unit (game_t *g, int u, vec2_t to, double allow, double facing,
                                                : un->fp.facing;
     footprint_t fp = placed (g, u, end, facing);
     double before = enemy_gap (g, u, &un->fp);
-    bool started_off = off_table (g, &un->fp);
+    const situation_t *sit = game_situation (g);
+    bool started_off = situation_footprint_off_table (sit, &un->fp);
     /* walk the path in steps of 2 cm to the first place it may not be,
        then bisect back to where it may.  Every step has the same facing,
        so a step `shift` cm from one whose nearest enemy was `clear` cm
@@ -1011,12 +999,14 @@ move_unit (game_t *g, int u, vec2_t to, double allow, double facing,
         footprint_t f = placed (g, u, p, facing);
         bool ok;
         if (clear - geom_dist (p, cleared) >= gap + 1e-6)
-            ok = runs || started_off || !off_table (g, &f);
+            ok = runs || started_off
+              || !situation_footprint_off_table (sit, &f);
         else {
             clear = enemy_gap (g, u, &f);
             cleared = p;
             ok = !(clear < gap && clear < before)
-              && (runs || started_off || !off_table (g, &f));
+              && (runs || started_off
+                  || !situation_footprint_off_table (sit, &f));
         }
         if (!ok) {
             hi = t;
