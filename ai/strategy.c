@@ -17,26 +17,9 @@ struct strategy_t {
 
 /*  ---- the table layer ---- */
 
-/*  Can unit u's fire reach enemy e under the ruleset's settings: no one
- *  shoots into or out of a melee unless shoot_in_melee, and no other
- *  unit masks the line of fire when units_mask_fire (RULINGS.md of
- *  skirmish19, "The line of fire"). */
-static bool
-fire_reaches (const game_t *g, int u, int e)
-{
-    const situation_t *sit = game_situation (g);
-    const rules_settings_t *s = ruleset_settings (situation_ruleset (sit));
-    if (!s->shoot_in_melee
-        && (game_unit (g, u)->in_melee || game_unit (g, e)->in_melee))
-        return false;
-    return !s->units_mask_fire
-        || !situation_fire_masked (sit, u, &situation_unit_const (sit, u)->fp,
-                                   e, s->shoot_over_cm,
-                                   s->fire_needs_whole_target);
-}
-
 /*  A commanded unit picks its own target: the fire order at the nearest
- *  enemy it sees within its weapon's reach and can hit (fire_reaches),
+ *  enemy it sees within its weapon's reach and can hit (no melee in the
+ *  way, game_melee_lets_shoot; the line open, game_line_of_fire_open),
  *  formed to fire as the rules would have it (game_aim: guns unlimbered,
  *  a column in line under europe19), if the rules allow it now. */
 static bool
@@ -57,7 +40,8 @@ nearest_fire_order (const game_t *g, int u, order_t *out)
         double d = situation_unit_distance (sit, u, e);
         if (d <= reach && d < best_d
             && situation_can_see (sit, u, e, NULL, NULL)
-            && fire_reaches (g, u, e)) {
+            && game_melee_lets_shoot (g, u) && game_melee_lets_shoot (g, e)
+            && game_line_of_fire_open (g, u, e)) {
             best = e;
             best_d = d;
         }

@@ -507,6 +507,28 @@ game_scratch (game_t *self)
     return self->scratch;
 }
 
+bool
+game_melee_lets_shoot (const game_t *self, int u)
+{
+    assert (self && u >= 0 && u < self->unit_count);
+    return !self->units[u].in_melee
+        || ruleset_settings (situation_ruleset (self->sit))->shoot_in_melee;
+}
+
+bool
+game_line_of_fire_open (const game_t *self, int u, int e)
+{
+    assert (self && u >= 0 && u < self->unit_count && e >= 0
+            && e < self->unit_count);
+    const rules_settings_t *s =
+        ruleset_settings (situation_ruleset (self->sit));
+    return !s->units_mask_fire
+        || !situation_fire_masked (self->sit, u,
+                                   &situation_unit_const (self->sit, u)->fp,
+                                   e, s->shoot_over_cm,
+                                   s->fire_needs_whole_target);
+}
+
 int
 game_last_turn (const game_t *self)
 {

@@ -440,6 +440,19 @@ double game_move_cm (const game_t *self, int u, const char *pace);
  *  the text's 10.  Never more than the scenario's turns, never below 1. */
 int game_last_turn (const game_t *self);
 
+/*  May unit u shoot, or be shot at, as it stands in or out of a melee?
+ *  No one shoots into or out of a melee (game_unit_t.in_melee) unless
+ *  the ruleset's settings.shoot_in_melee. */
+bool game_melee_lets_shoot (const game_t *self, int u);
+
+/*  Is the line of fire from unit u, where it stands, to unit e clear of
+ *  the other units' figures?  Always, unless settings.units_mask_fire
+ *  (seed 002: "Shooting is only possible if figures can see the entire
+ *  base of a figure without obstruction, unless shooting over an object
+ *  or person within 2 cms": situation_fire_masked with shoot_over_cm and
+ *  fire_needs_whole_target).  Sight and range are the caller's. */
+bool game_line_of_fire_open (const game_t *self, int u, int e);
+
 /*  True when a unit of `side` in play can see unit `u` now
  *  (situation_can_see): what that side knows of it under the fog of
  *  war. */

@@ -564,30 +564,6 @@ loaded_allowance (const game_t *g, int u, order_pace_t pace)
     return fmin (half, allowance (g, u, pace));
 }
 
-/*  Can unit u's fire reach enemy e past the other units on the table?
- *  "Shooting is only possible if figures can see the entire base of a
- *  figure without obstruction, unless shooting over an object or person
- *  within 2 cms" (settings.units_mask_fire, shoot_over_cm,
- *  fire_needs_whole_target; RULINGS.md, "The line of fire"). */
-static bool
-line_of_fire_open (const game_t *g, int u, int e)
-{
-    const rules_settings_t *s = ruleset_settings (rules_of (g));
-    return !s->units_mask_fire
-        || !situation_fire_masked (game_situation (g), u, &unit_c (g, u)->fp,
-                                   e, s->shoot_over_cm,
-                                   s->fire_needs_whole_target);
-}
-
-/*  May unit u shoot, or be shot at, as it stands in or out of a melee?
- *  No one shoots into or out of a melee unless settings.shoot_in_melee. */
-static bool
-melee_lets_shoot (const game_t *g, int u)
-{
-    return !game_unit (g, u)->in_melee
-        || ruleset_settings (rules_of (g))->shoot_in_melee;
-}
-
 /*  Can unit u see enemy e (the fixed sighting range: no die)? */
 static bool
 sees (const game_t *g, int u, int e, dice_t *dice)
@@ -827,8 +803,9 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
         if (!is_enemy_in_play (g, u, e) || w->long_cm <= 0
             || (commanded && !can_fire_halted (g, u))
             || situation_unit_distance (sit, u, e) > w->long_cm
-            || !sees (g, u, e, NULL) || !melee_lets_shoot (g, u)
-            || !melee_lets_shoot (g, e) || !line_of_fire_open (g, u, e))
+            || !sees (g, u, e, NULL) || !game_melee_lets_shoot (g, u)
+            || !game_melee_lets_shoot (g, e)
+            || !game_line_of_fire_open (g, u, e))
             continue;
         order_t f = order_hold ();
         f.kind = ORDER_FIRE;
@@ -1308,7 +1285,7 @@ int
 s19_fire_target (const game_t *g, int u, dice_t *dice)
 {
     const game_unit_t *gu = game_unit (g, u);
-    if (!s19_in_play (g, u) || !melee_lets_shoot (g, u) || !gu->ordered)
+    if (!s19_in_play (g, u) || !game_melee_lets_shoot (g, u) || !gu->ordered)
         return -1;
     order_t o = effective_order (g, u);
     if (!o.fire && o.kind != ORDER_FIRE)
@@ -1322,10 +1299,10 @@ s19_fire_target (const game_t *g, int u, dice_t *dice)
             return -1;
         int e = o.target;
         if (e >= 0) {
-            if (!is_enemy_in_play (g, u, e) || !melee_lets_shoot (g, e)
+            if (!is_enemy_in_play (g, u, e) || !game_melee_lets_shoot (g, e)
                 || situation_unit_distance (sit, u, e) > w->long_cm
                 || !situation_can_see (sit, u, e, dice, NULL)
-                || !line_of_fire_open (g, u, e))
+                || !game_line_of_fire_open (g, u, e))
                 return -1;
             return e;
         }
@@ -1334,12 +1311,12 @@ s19_fire_target (const game_t *g, int u, dice_t *dice)
     int best = -1;
     double bd = INFINITY;
     for (int e = 0; e < game_unit_count (g); e++) {
-        if (!is_enemy_in_play (g, u, e) || !melee_lets_shoot (g, e))
+        if (!is_enemy_in_play (g, u, e) || !game_melee_lets_shoot (g, e))
             continue;
         double d = situation_unit_distance (sit, u, e);
         if (d <= w->long_cm && d < bd && situation_can_see (sit, u, e, dice,
                                                             NULL)
-            && line_of_fire_open (g, u, e)) {
+            && game_line_of_fire_open (g, u, e)) {
             bd = d;
             best = e;
         }
