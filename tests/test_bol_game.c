@@ -2792,6 +2792,25 @@ test_formation_change_check (void **state)
     unmake (f);
 }
 
+/*  Append `count` ordinary skirmishers of `side` in a row to units[]
+ *  (its text so far `*len` long): ids `prefix`0, `prefix`1, ..., the
+ *  first at x0, each 10 cm along, all at y facing `facing`. */
+static void
+skirmisher_row (char *units, size_t size, size_t *len, const char *prefix,
+                const char *side, int count, double x0, double y,
+                double facing)
+{
+    for (int i = 0; i < count; i++) {
+        char id[16];
+        snprintf (id, sizeof id, "%s%d", prefix, i);
+        *len += (size_t) snprintf (units + *len, size - *len, "%s%s",
+                                   *len ? ", " : "",
+                                   unit (id, side, "skirmisher", "ordinary",
+                                         "loose", x0 + 10 * i, y, facing,
+                                         NULL));
+    }
+}
+
 /*  Army Morale (Phase 6): "A side loses the battle if their total lost
  *  units equals or exceeds the Army Breakpoint (1/3 the number of the
  *  original units, rounded up).  The attacker loses if the game turn
@@ -2803,21 +2822,8 @@ test_breakpoint_and_time (void **state)
     char units[8192] = "";
     size_t len = 0;
     /* blue 7 units (break at 3), red 6 (break at 2) */
-    for (int i = 0; i < 7; i++) {
-        char id[16];
-        snprintf (id, sizeof id, "b%d", i);
-        len += (size_t) snprintf (units + len, sizeof units - len, "%s%s",
-                                  len ? ", " : "",
-                                  unit (id, "blue", "skirmisher", "ordinary",
-                                        "loose", 10 + 10 * i, 10, 0, NULL));
-    }
-    for (int i = 0; i < 6; i++) {
-        char id[16];
-        snprintf (id, sizeof id, "r%d", i);
-        len += (size_t) snprintf (units + len, sizeof units - len, ", %s",
-                                  unit (id, "red", "skirmisher", "ordinary",
-                                        "loose", 10 + 10 * i, 90, 180, NULL));
-    }
+    skirmisher_row (units, sizeof units, &len, "b", "blue", 7, 10, 10, 0);
+    skirmisher_row (units, sizeof units, &len, "r", "red", 6, 10, 90, 180);
     fixture_t *f = make (NULL, units);
     game_result_t r;
     bol_engine.victory (f->g, &r);
@@ -2877,20 +2883,8 @@ test_breakpoint_counts_commanders (void **state)
                                     unit ("chief", "blue", "brigadier",
                                           "ordinary", "line", 5, 5, 0,
                                           NULL));
-    for (int i = 0; i < 4; i++) {
-        char id[16];
-        snprintf (id, sizeof id, "b%d", i);
-        len += (size_t) snprintf (units + len, sizeof units - len, ", %s",
-                                  unit (id, "blue", "skirmisher", "ordinary",
-                                        "loose", 20 + 10 * i, 10, 0, NULL));
-    }
-    for (int i = 0; i < 6; i++) {
-        char id[16];
-        snprintf (id, sizeof id, "r%d", i);
-        len += (size_t) snprintf (units + len, sizeof units - len, ", %s",
-                                  unit (id, "red", "skirmisher", "ordinary",
-                                        "loose", 10 + 10 * i, 90, 180, NULL));
-    }
+    skirmisher_row (units, sizeof units, &len, "b", "blue", 4, 20, 10, 0);
+    skirmisher_row (units, sizeof units, &len, "r", "red", 6, 10, 90, 180);
     fixture_t *f = make (NULL, units);
     int of;
     assert_int_equal (bol_side_lost (f->g, SIDE_BLUE, &of), 0);
