@@ -507,6 +507,23 @@ game_scratch (game_t *self)
     return self->scratch;
 }
 
+int
+game_roll_off (const game_t *self, dice_t *dice, int faces, bool tie_stands,
+               int *blue, int *red, int *throws)
+{
+    assert (self && dice && faces >= 1 && blue && red);
+    game_dice_key (self, dice, -1, GAME_DICE_INITIATIVE, -1);
+    int n = 0;
+    do {
+        *blue = dice_roll (dice, faces);
+        *red = dice_roll (dice, faces);
+        n++;
+    } while (*blue == *red && !tie_stands && n < GAME_ROLL_OFF_MAX);
+    if (throws)
+        *throws = n;
+    return *blue > *red ? SIDE_BLUE : *red > *blue ? SIDE_RED : -1;
+}
+
 bool
 game_melee_lets_shoot (const game_t *self, int u)
 {

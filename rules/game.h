@@ -349,6 +349,20 @@ typedef enum {
 void game_dice_key (const game_t *self, dice_t *dice, int u,
                     game_dice_deed_t deed, int other);
 
+#define GAME_ROLL_OFF_MAX 100   /* throws of a roll-off at most: a run of
+                                   ties so long never comes from a fair
+                                   die (a bound on the loop, not a rule) */
+
+/*  A roll-off for who goes first: a `faces`-sided die a side, blue's
+ *  thrown first, from `dice` keyed as the initiative (game_dice_key, so
+ *  a player's own throws may be queued), ties thrown again unless
+ *  `tie_stands`, at most GAME_ROLL_OFF_MAX pairs.  The last pair into
+ *  *blue and *red, the pairs thrown into *throws (may be NULL).
+ *  Returns the side that threw higher, or -1 on a tie (one that stands,
+ *  or the last past the bound): the caller's rule settles it. */
+int game_roll_off (const game_t *self, dice_t *dice, int faces,
+                   bool tie_stands, int *blue, int *red, int *throws);
+
 bool game_over (const game_t *self);
 
 /*  The result so far (final once game_over). */

@@ -1,7 +1,8 @@
 /*  test_game_victory.c - the shared victory judgement (game.h,
  *  game_judge_victory) as each ruleset tunes it: both armies breaking at
  *  the end of one turn; before the end, each army's break share and the
- *  side the turn limit would favour.  */
+ *  side the turn limit would favour; and the shared roll-off for who
+ *  goes first (game_roll_off).  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -124,12 +125,49 @@ test_on_time_winner (void **state)
     game_rules_destroy (&rules);
 }
 
+/*  A die a side, blue's first, from the player's own throws where
+ *  queued: a tie thrown again (3-3, then 2-5: red), or standing when the
+ *  caller's rule settles ties (4-4: -1, one pair). */
+static void
+test_roll_off (void **state)
+{
+    (void) state;
+    game_rules_t *rules = test_rules_load ("rules/data/skirmish19/tables.cfg");
+    test_game_t *f = two_lines (rules, 0, 0, "");
+    dice_t *dice = dice_new (1);
+    int blue, red, throws;
+    dice_push (dice, 6, 3);
+    dice_push (dice, 6, 3);
+    dice_push (dice, 6, 2);
+    dice_push (dice, 6, 5);
+    assert_int_equal (game_roll_off (f->g, dice, 6, false, &blue, &red,
+                                     &throws), SIDE_RED);
+    assert_int_equal (blue, 2);
+    assert_int_equal (red, 5);
+    assert_int_equal (throws, 2);
+    dice_push (dice, 6, 4);
+    dice_push (dice, 6, 4);
+    assert_int_equal (game_roll_off (f->g, dice, 6, true, &blue, &red,
+                                     &throws), -1);
+    assert_int_equal (blue, 4);
+    assert_int_equal (throws, 1);
+    dice_push (dice, 10, 7);
+    dice_push (dice, 10, 1);
+    assert_int_equal (game_roll_off (f->g, dice, 10, false, &blue, &red,
+                                     NULL), SIDE_BLUE);
+    assert_int_equal (dice_queued (dice), 0);
+    dice_destroy (&dice);
+    test_game_destroy (&f);
+    game_rules_destroy (&rules);
+}
+
 int
 main (void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_both_break),
         cmocka_unit_test (test_on_time_winner),
+        cmocka_unit_test (test_roll_off),
     };
     return cmocka_run_group_tests (tests, NULL, NULL);
 }

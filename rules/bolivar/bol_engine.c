@@ -440,25 +440,21 @@ prepare (game_t *g, char *err, int errlen)
 
 /*  ---- initiative and the turn ---- */
 
-/*  A die each, re-thrown on a tie: the side that throws higher.  Said as
- *  an event headed `what`. */
+/*  A die each (game_roll_off), re-thrown on a tie unless
+ *  `tie_to_attacker`: the side that throws higher, on a tie the
+ *  attacker.  Said as an event headed `what`. */
 static side_t
 roll_off (game_t *g, dice_t *dice, bool tie_to_attacker, const char *what)
 {
-    game_dice_key (g, dice, -1, GAME_DICE_INITIATIVE, -1);
-    for (;;) {
-        int b = dice_roll (dice, 6), r = dice_roll (dice, 6);
-        if (b != r || tie_to_attacker) {
-            side_t w = b > r ? SIDE_BLUE : r > b ? SIDE_RED : bol_attacker (g);
-            if (game_events_on (g))
-                game_event (g, GAME_EVENT_COMMAND, -1, "%s: %s %d, %s %d: %s",
-                            what, scenario_side_name (game_scenario (g),
-                                                      SIDE_BLUE), b,
-                            scenario_side_name (game_scenario (g), SIDE_RED),
-                            r, scenario_side_name (game_scenario (g), w));
-            return w;
-        }
-    }
+    int b, r;
+    int high = game_roll_off (g, dice, 6, tie_to_attacker, &b, &r, NULL);
+    side_t w = high >= 0 ? (side_t) high : bol_attacker (g);
+    if (game_events_on (g))
+        game_event (g, GAME_EVENT_COMMAND, -1, "%s: %s %d, %s %d: %s", what,
+                    scenario_side_name (game_scenario (g), SIDE_BLUE), b,
+                    scenario_side_name (game_scenario (g), SIDE_RED), r,
+                    scenario_side_name (game_scenario (g), w));
+    return w;
 }
 
 /*  The start of a game turn: last turn's marks go (the shooting marker

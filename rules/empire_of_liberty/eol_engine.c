@@ -296,14 +296,10 @@ begin_turn (game_t *g, dice_t *dice)
         x->status &= ~STATUS_FIRED;
     }
     /* initiative: one die a side, ties thrown again */
-    int a = 0, b = 0, throws = 0;
-    game_dice_key (g, dice, -1, GAME_DICE_INITIATIVE, -1);
-    do {
-        a = dice_roll (dice, t->initiative_die);
-        b = dice_roll (dice, t->initiative_die);
-        throws++;
-    } while (a == b && throws < 100);
-    int winner = a >= b ? SIDE_BLUE : SIDE_RED;
+    int a, b, throws;
+    int high = game_roll_off (g, dice, t->initiative_die, false, &a, &b,
+                              &throws);
+    int winner = high >= 0 ? high : SIDE_BLUE;
     int first = t->winner_moves_first ? winner : 1 - winner;
     bool scenario_says = game_turn (g) == 1
                          && scenario_first_side (game_scenario (g)) >= 0;

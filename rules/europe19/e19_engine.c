@@ -15,11 +15,6 @@
 
 /*  ---- small questions ---- */
 
-/*  Ties thrown again at most so often for side A, then the scenario's
- *  side (a run of ties so long never comes from a fair die: a bound on
- *  the loop, not a rule). */
-#define SIDE_A_THROWS_MAX 100
-
 side_t
 e19_side_a (const game_t *g)
 {
@@ -299,15 +294,10 @@ choose_side_a (game_t *g, dice_t *dice)
     side_t a = first >= 0 ? (side_t) first : SIDE_BLUE;
     if (rule == E19_SIDE_A_ROLL
         || (rule == E19_SIDE_A_SCENARIO_ELSE_ROLL && first < 0)) {
-        game_dice_key (g, dice, -1, GAME_DICE_INITIATIVE, -1);
-        int b = 0, r = 0, throws = 0;
-        do {
-            b = dice_roll (dice, 6);
-            r = dice_roll (dice, 6);
-            throws++;
-        } while (b == r && throws < SIDE_A_THROWS_MAX);
-        if (b != r)
-            a = b > r ? SIDE_BLUE : SIDE_RED;
+        int b, r, throws;
+        int high = game_roll_off (g, dice, 6, false, &b, &r, &throws);
+        if (high >= 0)
+            a = (side_t) high;
         if (game_events_on (g))
             game_event (g, GAME_EVENT_COMMAND, -1, "who acts first: %s %d, "
                         "%s %d%s: %s is side A",
