@@ -658,8 +658,7 @@ test_loaded_half_speed (void **state)
     o.has_to = true;
     o.pace = ORDER_PACE_HALF;
     o.to = (vec2_t) { 0, 100 };
-    if (game_apply_order (f.g, idx (&f, "c1"), &o, err, sizeof err) < 0)
-        fail_msg ("%s", err);
+    test_give_order (f.g, "c1", o);
     o = order_hold ();
     o.kind = ORDER_MOVE;                   /* walk east, and fire */
     o.target = r;
@@ -667,15 +666,12 @@ test_loaded_half_speed (void **state)
     o.has_to = true;
     o.pace = ORDER_PACE_WALK;
     o.to = (vec2_t) { 250, 100 };
-    if (game_apply_order (f.g, idx (&f, "c2"), &o, err, sizeof err) < 0)
-        fail_msg ("%s", err);
+    test_give_order (f.g, "c2", o);
     o.pace = ORDER_PACE_HALF;              /* foot at half pace, firing */
     o.to = (vec2_t) { 100, 0 };
-    if (game_apply_order (f.g, idx (&f, "m"), &o, err, sizeof err) < 0)
-        fail_msg ("%s", err);
+    test_give_order (f.g, "m", o);
     o.to = (vec2_t) { 100, 300 };          /* cavalry at half pace, firing */
-    if (game_apply_order (f.g, idx (&f, "c3"), &o, err, sizeof err) < 0)
-        fail_msg ("%s", err);
+    test_give_order (f.g, "c3", o);
     for (int u = 0; u < game_unit_count (f.g); u++)
         if (game_needs_order (f.g, u)) {
             order_t h = order_hold ();
@@ -1144,8 +1140,7 @@ test_fence_at_half_speed (void **state)
     o.has_to = true;
     o.pace = ORDER_PACE_HALF;
     o.to = (vec2_t) { 120, 0 };
-    if (game_apply_order (f.g, idx (&f, "half"), &o, err, sizeof err) < 0)
-        fail_msg ("%s", err);
+    test_give_order (f.g, "half", o);
     o = order_hold ();
     o.kind = ORDER_FIRE;                   /* fire, moving back */
     o.target = r;
@@ -1153,16 +1148,14 @@ test_fence_at_half_speed (void **state)
     o.has_to = true;
     o.pace = ORDER_PACE_HALF;
     o.to = (vec2_t) { 150, 0 };
-    if (game_apply_order (f.g, idx (&f, "fire"), &o, err, sizeof err) < 0)
-        fail_msg ("%s", err);
+    test_give_order (f.g, "fire", o);
     o = order_hold ();
     o.kind = ORDER_MOVE;                   /* a move, and fire */
     o.target = r;
     o.fire = true;
     o.has_to = true;
     o.to = (vec2_t) { 180, 0 };
-    if (game_apply_order (f.g, idx (&f, "movefire"), &o, err, sizeof err) < 0)
-        fail_msg ("%s", err);
+    test_give_order (f.g, "movefire", o);
     for (int u = 0; u < game_unit_count (f.g); u++)
         if (game_needs_order (f.g, u)) {
             order_t h = order_hold ();
