@@ -1297,6 +1297,23 @@ test_shooting (void **state)
     assert_false (d.order.enemy_in_weapon_range);
 }
 
+/*  Blue's muskets (blue-1) at (150, 100) facing 0, a friendly line 30 cm
+ *  wide (blue-2) 15 cm before them, red-1 beyond at (150, 130): the
+ *  line of fire masked.  Returns blue-1, the others into *friend and
+ *  *target. */
+static int
+masked_fire (int *friend, int *target)
+{
+    int b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
+    unit_t f = mk ("blue-2", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 115, 0);
+    f.fp.width = 30;
+    f.fp.depth = 4;
+    *friend = add (f);
+    *target = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130,
+                       180));
+    return b;
+}
+
 /*  Seed 002: "Shooting is only possible if figures can see the entire
  *  base of a figure without obstruction, unless shooting over an object
  *  or person within 2 cms."  Another unit, friend or foe, in the line of
@@ -1307,12 +1324,8 @@ static void
 test_line_of_fire (void **state)
 {
     (void) state;
-    int b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
-    unit_t f = mk ("blue-2", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 115, 0);
-    f.fp.width = 30;
-    f.fp.depth = 4;
-    int friend = add (f);
-    int t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    int friend, t;
+    int b = masked_fire (&friend, &t);
     rf_decision_t d = decide (b, 3);
     assert_int_equal (d.rf, 0);
     assert_int_equal (d.action, RF_CONTINUE);
@@ -1362,21 +1375,16 @@ test_line_of_fire (void **state)
     /* the reading that the target's entire base must be unobstructed */
     start ("fire_needs_whole_target = false;",
            "fire_needs_whole_target = true;");
-    b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
-    f.fp = (footprint_t) { { 143, 115 }, 0, 10, 4 };
-    add (f);
-    t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    b = masked_fire (&friend, &t);
+    situation_unit (sit, friend)->fp = (footprint_t) { { 143, 115 }, 0, 10, 4 };
     d = decide (b, 3);
     assert_int_equal (d.order.shoot_target, -1);
-    situation_unit (sit, 1)->fp.centre.x = 130;         /* 125 .. 135 */
+    situation_unit (sit, friend)->fp.centre.x = 130;    /* 125 .. 135 */
     d = decide (b, 3);
     assert_int_equal (d.order.shoot_target, t);
     /* without units masking fire (another ruleset's reading) */
     start ("units_mask_fire = true;", "units_mask_fire = false;");
-    b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
-    f.fp = (footprint_t) { { 150, 115 }, 0, 30, 4 };
-    add (f);
-    t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    b = masked_fire (&friend, &t);
     d = decide (b, 3);
     assert_int_equal (d.order.shoot_target, t);
 }
@@ -1433,12 +1441,8 @@ test_why_no_shot (void **state)
 {
     (void) state;
     /* masked: blue-2's line stands 15 cm before blue-1, red-1 beyond */
-    int b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 100, 0));
-    unit_t f = mk ("blue-2", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 115, 0);
-    f.fp.width = 30;
-    f.fp.depth = 4;
-    int friend = add (f);
-    int t = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 150, 130, 180));
+    int friend, t;
+    int b = masked_fire (&friend, &t);
     rf_decision_t d = decide (b, 3);
     assert_int_equal (d.order.shoot_target, -1);
     assert_int_equal (d.order.passed_over, t);
