@@ -55,29 +55,45 @@ same_order (const order_t *a, const order_t *b)
     return !a->has_to || geom_dist (a->to, b->to) < 0.5;
 }
 
-/*  Add an option when it is legal and no option gives the same order.
- *  Where the engine refuses only the facing the order ends with (a
- *  ruleset that limits a turn's changes of direction, as 4 Page Bolivar
- *  outside the manoeuvre zone; the house rules' charge, which may not
- *  also turn), the same order ending as its move leaves it stands in its
- *  place: the way and the deed are the option, the facing a finish. */
+int
+portfolio_legal_shape (const game_t *g, int u, const order_t *o,
+                       order_t *out)
+{
+    assert (g && o && out && u >= 0 && u < game_unit_count (g));
+    char err[SOLO_ERR_MAX];
+    order_t tries[3];
+    int count = 0;
+    tries[count++] = *o;
+    if (o->has_facing) {
+        tries[count] = *o;
+        tries[count++].has_facing = false;
+    }
+    vec2_t from = situation_unit_const (game_situation (g), u)->fp.centre;
+    if (o->has_to && geom_dist (from, o->to) > 0.5) {
+        tries[count] = *o;
+        tries[count].has_facing = true;
+        tries[count++].facing = geom_bearing (from, o->to);
+    }
+    for (int k = 0; k < count; k++)
+        if (game_check_order (g, u, &tries[k], err, sizeof err) == 0) {
+            *out = tries[k];
+            return 0;
+        }
+    return -1;
+}
+
+/*  Add an option when the rules take it in some shape
+ *  (portfolio_legal_shape) and no option gives the same order. */
 static void
 add (build_t *b, portfolio_kind_t kind, const order_t *o, int target,
      double prior, const char *fmt, const char *arg)
 {
     if (b->n >= b->max)
         return;
-    char err[SOLO_ERR_MAX];
-    order_t plain;
-    if (game_check_order (b->g, b->u, o, err, sizeof err) < 0) {
-        if (!o->has_facing)
-            return;
-        plain = *o;
-        plain.has_facing = false;
-        if (game_check_order (b->g, b->u, &plain, err, sizeof err) < 0)
-            return;
-        o = &plain;
-    }
+    order_t shape;
+    if (portfolio_legal_shape (b->g, b->u, o, &shape) < 0)
+        return;
+    o = &shape;
     for (int i = 0; i < b->n; i++)
         if (same_order (&b->out[i].order, o))
             return;

@@ -67,4 +67,17 @@ int portfolio_build (const game_t *g, int u, const bool *visible,
                      double aggression, double caution,
                      portfolio_option_t *out, int max);
 
+/*  Order `o` for unit `u` of game `g` in a shape the rules take: o
+ *  itself when game_check_order takes it; else the same deed as a player
+ *  would try it next, the first taken: ending as its move leaves it (o's
+ *  facing dropped: a ruleset that limits a turn's changes of direction,
+ *  as 4 Page Bolivar outside the manoeuvre zone; the house rules' charge,
+ *  which may not also turn); then, for a move, facing the way it goes
+ *  first (the house rules' "Change facing then 1/2 move", whose half
+ *  move may stop short of a zone the full move would enter).  The shape
+ *  taken into *out.  Returns 0, or -1 when the rules take none (*out
+ *  then unchanged). */
+int portfolio_legal_shape (const game_t *g, int u, const order_t *o,
+                           order_t *out);
+
 #endif

@@ -1088,6 +1088,40 @@ test_movement_options (void **state)
         }
     assert_int_equal (charges, 1);
     unmake (f);
+
+    /* a move about 4 degrees off the front ordered facing the enemy 60
+       degrees to its left: refused as given ("Change facing then 1/2 move": the
+       half move 64 degrees off the new front, "A full move or 1/2 move
+       can be oblique (±45°)"), refused with its facing dropped (a full
+       move on the oblique, whose way enters the enemy's control zone,
+       not closer to it: seed 003), taken facing the way it goes, a change
+       of facing and a half move stopping short of that zone */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 100, 60, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 88, 66, 45, 4, NULL));
+    f = make (NULL, units);
+    start (f);
+    bn = idx (f, "bn");
+    vec2_t v = geom_heading_vec (4);
+    order_t o = test_move_order (100 + 14 * v.x, 60 + 14 * v.y);
+    o.has_facing = true;
+    o.facing = geom_bearing (U (f, "bn")->fp.centre, U (f, "foe")->fp.centre);
+    test_order_refused (f->g, "bn", o, "its half move goes up to 45");
+    order_t plain = o;
+    plain.has_facing = false;
+    test_order_refused (f->g, "bn", plain, "in foe's control zone");
+    order_t shape;
+    assert_int_equal (portfolio_legal_shape (f->g, bn, &o, &shape), 0);
+    double way = geom_bearing (U (f, "bn")->fp.centre, o.to);
+    assert_true (shape.has_to && shape.has_facing);
+    test_near (shape.facing, way, 1e-9);
+    test_near (shape.to.x, o.to.x, 1e-9);
+    /* an order the rules take in no shape: none, *out untouched */
+    order_t own = test_charge_order (f, "bn");
+    own.has_facing = true;
+    assert_int_equal (portfolio_legal_shape (f->g, bn, &own, &shape), -1);
+    test_near (shape.facing, way, 1e-9);
+    unmake (f);
 }
 
 /*  "Being charged pre-empts most movement by the unit on the receiving
