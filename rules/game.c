@@ -668,6 +668,33 @@ game_table_key (const game_t *self)
     return key;
 }
 
+uint64_t
+game_state_key (const game_t *self)
+{
+    assert (self);
+    uint64_t key = key_mix (game_table_key (self),
+                            (uint64_t) (uint32_t) self->turn << 32
+                            ^ (uint32_t) self->phase);
+    for (int s = 0; s < SIDE_COUNT; s++)
+        for (int i = 0; i < GAME_SIDE_EXTRA; i++)
+            key = key_mix (key, (uint64_t) (uint32_t) self->side_extra[s][i]
+                                << 8 ^ (uint64_t) (s * GAME_SIDE_EXTRA + i));
+    for (int u = 0; u < self->unit_count; u++) {
+        const game_unit_t *gu = &self->units[u];
+        uint64_t words = 0;
+        for (int i = 0; i < GAME_UNIT_RULESET_WORDS; i++)
+            words = key_mix (words, (uint64_t) (uint16_t)
+                                    gu->ruleset_state.word[i] << 8 ^ i);
+        key = key_mix (key, words);
+        key = key_mix (key, (uint64_t) gu->commanded << 40
+                            ^ (uint64_t) gu->moved_halves << 32
+                            ^ (uint64_t) gu->load_halves << 24
+                            ^ (uint64_t) gu->fired << 16
+                            ^ (uint16_t) gu->left_standing);
+    }
+    return key;
+}
+
 double
 game_charge_after_move_cm (const game_t *self, int u)
 {

@@ -424,6 +424,15 @@ bool game_unit_in_play (const game_t *self, int u);
  *  hash's collision may. */
 uint64_t game_table_key (const game_t *self);
 
+/*  game_table_key and the rest of the battle's state that a rule may
+ *  read: every unit's engine words, halves moved, load, fired, command
+ *  and figures standing as it left, each side's engine words, and the
+ *  turn and the phase.  Two
+ *  games with one state key answer alike any question that reads no
+ *  unit's order (a move's plan, a unit's zone).  Costs about what
+ *  game_table_key does: one pass over the units. */
+uint64_t game_state_key (const game_t *self);
+
 /*  True when unit u, standing on an objective, would hold it for its side
  *  (game_engine_t.holds; without one, any unit in play). */
 bool game_unit_holds (const game_t *self, int u);

@@ -626,6 +626,43 @@ test_priority_follows_the_table (void **state)
     unmake (f);
 }
 
+/*  A move's plan is remembered by the game's whole state
+ *  (game_state_key), so the answer must follow what the table alone
+ *  does not show: a column far from the enemy moves 90 degrees off its
+ *  front ("The unit can change formation then move in any direction
+ *  they want"); with a shooting marker it stands in the threat zone ("A
+ *  unit is any of: (1) shooting"), where no wheel turns it so far; the marker gone, it may again.  A copy keeps the key, an
+ *  order leaves it, an engine's word changes it. */
+static void
+test_plan_follows_the_state (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "column", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 95, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    uint64_t key = game_state_key (f->g);
+    game_t *copy = game_dup (f->g);
+    assert_non_null (copy);
+    assert_true (game_state_key (copy) == key);
+    game_destroy (&copy);
+    accepted (f, "b", test_move_order (48, 20));
+    S (f, "b")->flags |= BOL_F_SHOOTING;
+    assert_true (game_state_key (f->g) != key);
+    refused (f, "b", test_move_order (48, 20), "in the threat zone it would "
+             "move 90 degrees off its front");
+    S (f, "b")->flags &= (int16_t) ~BOL_F_SHOOTING;
+    assert_true (game_state_key (f->g) == key);
+    accepted (f, "b", test_move_order (48, 20));
+    game_unit_mut (f->g, idx (f, "b"))->order = test_move_order (40, 20);
+    assert_true (game_state_key (f->g) == key);
+    unmake (f);
+}
+
 /*  "Target priority is the closest viable target directly-to-front,
  *  otherwise closest in arc."  "The primary shooter gets 2d6 per resolve
  *  if a heavy gun, otherwise 1d6 per resolve ...; a secondary shooter
@@ -3129,6 +3166,7 @@ main (void)
         cmocka_unit_test (test_zones),
         cmocka_unit_test (test_zone_priority_target),
         cmocka_unit_test (test_priority_follows_the_table),
+        cmocka_unit_test (test_plan_follows_the_state),
         cmocka_unit_test (test_priority_among_many),
         cmocka_unit_test (test_priority_after_a_batch),
         cmocka_unit_test (test_initiative),

@@ -471,9 +471,66 @@ manoeuvre_about (const game_t *g, int u, double f0, double f1)
            >= 180 - (tables (g)->wheel_deg + TURN_MIN_DEG);
 }
 
+/*  Plans remembered, by the game's state key, the unit and the order's
+ *  way.  A move is planned when its order is given, again when the move
+ *  phase checks it and again as it is made, with nothing moved between
+ *  the last two: the zone and the way weigh every enemy near it, most of
+ *  a move phase's time.  Per thread, as the priority targets' memo. */
+#define PLAN_MEMO 64
+typedef struct {
+    uint64_t key;
+    int unit;             /* the unit plus one; 0: empty */
+    bool has_to, has_facing;
+    vec2_t to;
+    double facing;
+    int rc;
+    bol_plan_t plan;
+    char err[SOLO_ERR_MAX];
+} plan_memo_t;
+static _Thread_local plan_memo_t plan_memo[PLAN_MEMO];
+
+static plan_memo_t *
+plan_memo_slot (uint64_t key, int u)
+{
+    uint64_t slot = (key ^ (uint64_t) u * 0xD6E8FEB86659FD93ull)
+                    * 0x9E3779B97F4A7C15ull >> 58;
+    return &plan_memo[slot & (PLAN_MEMO - 1)];
+}
+
+static bool
+plan_memo_holds (const plan_memo_t *m, uint64_t key, int u, const order_t *o)
+{
+    return m->key == key && m->unit == u + 1 && m->has_to == o->has_to
+        && m->has_facing == o->has_facing
+        && (!o->has_to || (m->to.x == o->to.x && m->to.y == o->to.y))
+        && (!o->has_facing || m->facing == o->facing);
+}
+
+static int plan_afresh (const game_t *g, int u, const order_t *o,
+                        bol_plan_t *p, char *err, int errlen);
+
 int
 bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
                char *err, int errlen)
+{
+    uint64_t key = game_state_key (g);
+    plan_memo_t *m = plan_memo_slot (key, u);
+    if (!plan_memo_holds (m, key, u, o)) {
+        *m = (plan_memo_t) { .key = key, .unit = u + 1, .has_to = o->has_to,
+                             .has_facing = o->has_facing, .to = o->to,
+                             .facing = o->facing };
+        m->rc = plan_afresh (g, u, o, &m->plan, m->err, sizeof m->err);
+    }
+    *p = m->plan;
+    if (m->rc < 0 && err)
+        snprintf (err, (size_t) errlen, "%s", m->err);
+    return m->rc;
+}
+
+/*  bol_move_plan worked out. */
+static int
+plan_afresh (const game_t *g, int u, const order_t *o, bol_plan_t *p,
+             char *err, int errlen)
 {
     const unit_t *x = game_unit_c (g, u);
     *p = (bol_plan_t) { .controller = -1 };
