@@ -630,12 +630,48 @@ key_mix (uint64_t key, uint64_t word)
     return key ^ (key >> 29);
 }
 
-static uint64_t
-key_double (uint64_t key, double x)
+/*  One word of a unit hashed alone, told from its neighbours by `place`:
+ *  a bijection of the word for each place.  A unit's words are summed,
+ *  so that their multiplies run side by side rather than one after the
+ *  other (the keys are asked many times a playout). */
+static inline uint64_t
+word_hash (uint64_t word, uint64_t place)
+{
+    word = (word ^ place * 0xBF58476D1CE4E5B9ull) * 0x9E3779B97F4A7C15ull;
+    word ^= word >> 32;
+    return word * 0xD6E8FEB86659FD93ull;
+}
+
+static inline uint64_t
+double_bits (double x)
 {
     uint64_t bits;
     memcpy (&bits, &x, sizeof bits);
-    return key_mix (key, bits);
+    return bits;
+}
+
+/*  The words of unit u that game_table_key covers, summed. */
+static uint64_t
+unit_table_hash (const game_t *self, int u)
+{
+    const unit_t *x = situation_unit_const (self->sit, u);
+    const game_unit_t *gu = &self->units[u];
+    uint64_t h = word_hash (double_bits (x->fp.centre.x), 1)
+               + word_hash (double_bits (x->fp.centre.y), 2)
+               + word_hash (double_bits (x->fp.facing), 3)
+               + word_hash (double_bits (x->fp.width), 4)
+               + word_hash (double_bits (x->fp.depth), 5)
+               + word_hash ((uint64_t) x->status << 32
+                            ^ (uint64_t) x->formation << 24
+                            ^ (uint64_t) x->side << 20
+                            ^ (uint64_t) x->arm << 16 ^ gu->gone << 1
+                            ^ gu->in_melee, 6)
+               + word_hash ((uint64_t) (uint32_t) x->weapon << 32
+                            ^ (uint32_t) (x->figures - x->killed), 7)
+               + word_hash ((uint64_t) (uint32_t) x->wounded, 8);
+    for (int i = 0; i < x->stand_count; i++)
+        h += word_hash ((uint64_t) (uint16_t) x->stands[i].strength, 16 + i);
+    return h;
 }
 
 uint64_t
@@ -645,26 +681,8 @@ game_table_key (const game_t *self)
     uint64_t key = key_mix (self->lineage,
                             (uint64_t) situation_terrain_count (self->sit));
     key = key_mix (key, (uint64_t) self->unit_count);
-    for (int u = 0; u < self->unit_count; u++) {
-        const unit_t *x = situation_unit_const (self->sit, u);
-        const game_unit_t *gu = &self->units[u];
-        key = key_double (key, x->fp.centre.x);
-        key = key_double (key, x->fp.centre.y);
-        key = key_double (key, x->fp.facing);
-        key = key_double (key, x->fp.width);
-        key = key_double (key, x->fp.depth);
-        key = key_mix (key, (uint64_t) x->status << 32
-                            ^ (uint64_t) x->formation << 24
-                            ^ (uint64_t) x->side << 20
-                            ^ (uint64_t) x->arm << 16 ^ gu->gone << 1
-                            ^ gu->in_melee);
-        key = key_mix (key, (uint64_t) (uint32_t) x->weapon << 32
-                            ^ (uint32_t) (x->figures - x->killed));
-        key = key_mix (key, (uint64_t) (uint32_t) x->wounded);
-        for (int i = 0; i < x->stand_count; i++)
-            key = key_mix (key, (uint64_t) (uint16_t) x->stands[i].strength
-                                << 16 ^ (uint64_t) i);
-    }
+    for (int u = 0; u < self->unit_count; u++)
+        key = key_mix (key, unit_table_hash (self, u));
     return key;
 }
 
@@ -672,25 +690,29 @@ uint64_t
 game_state_key (const game_t *self)
 {
     assert (self);
-    uint64_t key = key_mix (game_table_key (self),
-                            (uint64_t) (uint32_t) self->turn << 32
-                            ^ (uint32_t) self->phase);
+    uint64_t key = key_mix (self->lineage ^ 0x5851F42D4C957F2Dull,
+                            (uint64_t) situation_terrain_count (self->sit));
+    key = key_mix (key, (uint64_t) self->unit_count);
+    key = key_mix (key, (uint64_t) (uint32_t) self->turn << 32
+                        ^ (uint32_t) self->phase);
+    uint64_t sides = 0;
     for (int s = 0; s < SIDE_COUNT; s++)
         for (int i = 0; i < GAME_SIDE_EXTRA; i++)
-            key = key_mix (key, (uint64_t) (uint32_t) self->side_extra[s][i]
-                                << 8 ^ (uint64_t) (s * GAME_SIDE_EXTRA + i));
+            sides += word_hash ((uint64_t) (uint32_t) self->side_extra[s][i],
+                                (uint64_t) (s * GAME_SIDE_EXTRA + i));
+    key = key_mix (key, sides);
     for (int u = 0; u < self->unit_count; u++) {
         const game_unit_t *gu = &self->units[u];
-        uint64_t words = 0;
+        const int16_t *w = gu->ruleset_state.word;
+        uint64_t h = unit_table_hash (self, u);
         for (int i = 0; i < GAME_UNIT_RULESET_WORDS; i++)
-            words = key_mix (words, (uint64_t) (uint16_t)
-                                    gu->ruleset_state.word[i] << 8 ^ i);
-        key = key_mix (key, words);
-        key = key_mix (key, (uint64_t) gu->commanded << 40
-                            ^ (uint64_t) gu->moved_halves << 32
-                            ^ (uint64_t) gu->load_halves << 24
-                            ^ (uint64_t) gu->fired << 16
-                            ^ (uint16_t) gu->left_standing);
+            h += word_hash ((uint64_t) (uint16_t) w[i], 64 + i);
+        h += word_hash ((uint64_t) gu->commanded << 40
+                        ^ (uint64_t) gu->moved_halves << 32
+                        ^ (uint64_t) gu->load_halves << 24
+                        ^ (uint64_t) gu->fired << 16
+                        ^ (uint16_t) gu->left_standing, 80);
+        key = key_mix (key, h);
     }
     return key;
 }

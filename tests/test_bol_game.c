@@ -626,13 +626,14 @@ test_priority_follows_the_table (void **state)
     unmake (f);
 }
 
-/*  A move's plan is remembered by the game's whole state
- *  (game_state_key), so the answer must follow what the table alone
- *  does not show: a column far from the enemy moves 90 degrees off its
- *  front ("The unit can change formation then move in any direction
+/*  A move's plan and a unit's zone are remembered by the game's whole
+ *  state (game_state_key), so the answers must follow what the table
+ *  alone does not show: a column far from the enemy moves 90 degrees off
+ *  its front ("The unit can change formation then move in any direction
  *  they want"); with a shooting marker it stands in the threat zone ("A
- *  unit is any of: (1) shooting"), where no wheel turns it so far; the marker gone, it may again.  A copy keeps the key, an
- *  order leaves it, an engine's word changes it. */
+ *  unit is any of: (1) shooting"), where no wheel turns it so far; the
+ *  marker gone, it may again.  A copy keeps the key, an order leaves
+ *  it, an engine's word changes it. */
 static void
 test_plan_follows_the_state (void **state)
 {
@@ -650,9 +651,11 @@ test_plan_follows_the_state (void **state)
     assert_non_null (copy);
     assert_true (game_state_key (copy) == key);
     game_destroy (&copy);
+    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_MANOEUVRE);
     accepted (f, "b", test_move_order (48, 20));
     S (f, "b")->flags |= BOL_F_SHOOTING;
     assert_true (game_state_key (f->g) != key);
+    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_THREAT);
     refused (f, "b", test_move_order (48, 20), "in the threat zone it would "
              "move 90 degrees off its front");
     S (f, "b")->flags &= (int16_t) ~BOL_F_SHOOTING;

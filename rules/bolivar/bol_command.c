@@ -104,12 +104,44 @@ bol_in_contact (const game_t *g, int u)
     return false;
 }
 
+/*  Zones remembered, by the game's state key and the unit: a unit's
+ *  zone is asked for each option the search weighs for it and again as
+ *  it moves, with nothing moved between.  Per thread, as the priority
+ *  targets' memo (bol_shoot.c). */
+#define ZONE_MEMO 256
+typedef struct {
+    uint64_t key;
+    int unit;             /* the unit plus one; 0: empty */
+    bol_zone_t zone;
+} zone_memo_t;
+static _Thread_local zone_memo_t zone_memo[ZONE_MEMO];
+
+static bol_zone_t zone_afresh (const game_t *g, int u);
+
 bol_zone_t
 bol_zone (const game_t *g, int u)
+{
+    return bol_zone_keyed (g, u, game_state_key (g));
+}
+
+bol_zone_t
+bol_zone_keyed (const game_t *g, int u, uint64_t key)
 {
     if (is_commander (g, u))
         return BOL_ZONE_MANOEUVRE;   /* "Commanders are always in the
                                         manoeuvre zone" */
+    uint64_t slot = (key ^ (uint64_t) u * 0xD6E8FEB86659FD93ull)
+                    * 0x9E3779B97F4A7C15ull >> 56;
+    zone_memo_t *m = &zone_memo[slot & (ZONE_MEMO - 1)];
+    if (m->key != key || m->unit != u + 1)
+        *m = (zone_memo_t) { key, u + 1, zone_afresh (g, u) };
+    return m->zone;
+}
+
+/*  bol_zone worked out. */
+static bol_zone_t
+zone_afresh (const game_t *g, int u)
+{
     const bol_tables_t *t = tables (g);
     const situation_t *sit = game_situation (g);
     bol_zone_t zone = BOL_ZONE_MANOEUVRE;

@@ -120,18 +120,24 @@ static bool
 any_part_in (const game_t *g, const footprint_t *fp,
              bool (*kind_of) (terrain_kind_t))
 {
-    vec2_t c[4];
+    vec2_t c[4], lo, hi;
     footprint_corners (fp, c);
+    polygon_bounds (c, 4, &lo, &hi);
     const situation_t *sit = game_situation (g);
     for (int i = 0; i < situation_terrain_count (sit); i++) {
         const terrain_feature_t *f = situation_terrain (sit, i);
-        if (!kind_of (f->kind))
+        if (!kind_of (f->kind) || f->vertex_count == 0)
             continue;
-        /* "any part": a corner or the centre inside it, an edge across
+        /* apart by their bounds, they share no part: one pass over the
+           feature's vertices where the tests below make nine */
+        vec2_t flo, fhi;
+        polygon_bounds (f->vertices, f->vertex_count, &flo, &fhi);
+        if (flo.x > hi.x || fhi.x < lo.x || flo.y > hi.y || fhi.y < lo.y)
+            continue;
+        /* "any part"": a corner or the centre inside it, an edge across
            it (a stream narrower than the unit), or it inside the unit */
         if (polygon_contains (f->vertices, f->vertex_count, fp->centre)
-            || (f->vertex_count > 0
-                && footprint_contains (fp, f->vertices[0])))
+            || footprint_contains (fp, f->vertices[0]))
             return true;
         for (int j = 0; j < 4; j++)
             if (polygon_contains (f->vertices, f->vertex_count, c[j])

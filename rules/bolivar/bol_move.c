@@ -507,7 +507,7 @@ plan_memo_holds (const plan_memo_t *m, uint64_t key, int u, const order_t *o)
 }
 
 static int plan_afresh (const game_t *g, int u, const order_t *o,
-                        bol_plan_t *p, char *err, int errlen);
+                        uint64_t key, bol_plan_t *p, char *err, int errlen);
 
 int
 bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
@@ -519,7 +519,7 @@ bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
         *m = (plan_memo_t) { .key = key, .unit = u + 1, .has_to = o->has_to,
                              .has_facing = o->has_facing, .to = o->to,
                              .facing = o->facing };
-        m->rc = plan_afresh (g, u, o, &m->plan, m->err, sizeof m->err);
+        m->rc = plan_afresh (g, u, o, key, &m->plan, m->err, sizeof m->err);
     }
     *p = m->plan;
     if (m->rc < 0 && err)
@@ -527,14 +527,14 @@ bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
     return m->rc;
 }
 
-/*  bol_move_plan worked out. */
+/*  bol_move_plan worked out, the game's state key `key`. */
 static int
-plan_afresh (const game_t *g, int u, const order_t *o, bol_plan_t *p,
-             char *err, int errlen)
+plan_afresh (const game_t *g, int u, const order_t *o, uint64_t key,
+             bol_plan_t *p, char *err, int errlen)
 {
     const unit_t *x = game_unit_c (g, u);
     *p = (bol_plan_t) { .controller = -1 };
-    p->zone = bol_zone (g, u);
+    p->zone = bol_zone_keyed (g, u, key);
     vec2_t from = x->fp.centre;
     double dist = o->has_to ? geom_dist (from, o->to) : 0;
     p->moving = dist > 0.05 && p->zone != BOL_ZONE_LOCKED;

@@ -177,6 +177,10 @@ typedef struct {
 int bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
                    char *err, int errlen);
 
+/*  bol_zone of a game whose game_state_key is `key`, already worked out
+ *  by the caller (a plan asks for both). */
+bol_zone_t bol_zone_keyed (const game_t *g, int u, uint64_t key);
+
 /*  Is unit u uncommanded now (readings.uncommanded: its division's
  *  commander lost, or beyond his reach)?  Why, in a player's words, into
  *  why (may be NULL). */
