@@ -554,6 +554,67 @@ test_one_attacker_per_face (void **state)
     game_rules_destroy (&two);
 }
 
+/*  Cavalry of two bases charging a line of four (16 cm wide, 2 deep,
+ *  facing 0 at (100, 100)) from 10 cm to the side of its centre (`side`
+ *  +1 its right, -1 its left) and 7 cm forward, turned towards it, under
+ *  `under`; the charge resolved. */
+static fixture_t *
+charged_from_beyond_the_end (const game_rules_t *under, int side)
+{
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100 + 10 * side, 107, side > 0 ? 215 : 145),
+              unit ("line", "red", "close_order_infantry", "none",
+                    "average", 4, "line", 100, 100, 0));
+    fixture_t *f = make_under (under, NULL, units);
+    start (f, 6, 6);
+    order (f, "cav", test_charge_order (f, "line"));
+    test_next_phase (f);
+    return f;
+}
+
+/*  Which face a charger stands against: the sheet names the faces ("One
+ *  attacker per face"; "+1 dice per base: Attacking Flank or Rear") but
+ *  not how they are told apart, and e19.charge.face_by chooses
+ *  (RULINGS.md).  RULINGS.md's case: a charger ahead of a 16 cm line's
+ *  front edge but beyond its end, 10 cm to the side and 7 cm forward of
+ *  its centre, 55 degrees off its front.  By the centres (the table
+ *  file's "centre") it charges the flank on its side; by the edges
+ *  ("edges": ahead of the line of the front edge is front) it charges
+ *  the front, and comes in at the front's middle. */
+static void
+test_face_by_centre_or_edges (void **state)
+{
+    (void) state;
+    for (int side = -1; side <= 1; side += 2) {
+        fixture_t *f = charged_from_beyond_the_end (rules, side);
+        assert_true (test_saw (f, "cav charges line (flank)"));
+        assert_true (test_saw (f, "cav is in contact with line"));
+        assert_int_equal (e19_state_const (game_unit (f->g, idx (f, "line")))
+                          ->faces, side > 0 ? E19_FACE_RIGHT
+                                            : E19_FACE_LEFT);
+        /* at the middle of the flank: 8 + 1 cm to the side of the centre */
+        test_near (U (f, "cav")->fp.centre.x, 100 + 9 * side, 1e-6);
+        test_near (U (f, "cav")->fp.centre.y, 100, 1e-6);
+        unmake (f);
+    }
+    game_rules_t *edges = variant ("face_by = \"centre\";",
+                                   "face_by = \"edges\";");
+    for (int side = -1; side <= 1; side += 2) {
+        fixture_t *f = charged_from_beyond_the_end (edges, side);
+        assert_true (test_saw (f, "cav charges line (front)"));
+        assert_true (test_saw (f, "cav is in contact with line"));
+        assert_int_equal (e19_state_const (game_unit (f->g, idx (f, "line")))
+                          ->faces, E19_FACE_FRONT);
+        /* at the middle of the front: 1 + 1 cm ahead of the centre */
+        test_near (U (f, "cav")->fp.centre.x, 100, 1e-6);
+        test_near (U (f, "cav")->fp.centre.y, 102, 1e-6);
+        unmake (f);
+    }
+    game_rules_destroy (&edges);
+}
+
 /*  "1. Change Formation 2. Charge Sequence" and "Infantry in Line: May
  *  not move": a line ordered to charge forms column first and then
  *  charges (RULINGS.md), its reach a column's ("Inf (CO) 8"); kept in
@@ -1859,6 +1920,7 @@ main (void)
         cmocka_unit_test (test_move_in_formation),
         cmocka_unit_test (test_charge_permission),
         cmocka_unit_test (test_one_attacker_per_face),
+        cmocka_unit_test (test_face_by_centre_or_edges),
         cmocka_unit_test (test_line_charges_in_column),
         cmocka_unit_test (test_charge_pivot_cost),
         cmocka_unit_test (test_charging_cavalry_fired_on),

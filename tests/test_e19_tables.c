@@ -71,6 +71,8 @@ test_charge_sequence (void **state)
     /* "Charging cavalry fired on by target": as it comes in, at contact */
     assert_true (t->charge_fire_at_contact);
     assert_int_equal (t->attackers_per_face, 1);
+    /* the faces are named, not told apart: by the centres (RULINGS.md) */
+    assert_false (t->charge_face_by_edges);
 }
 
 /*
@@ -313,6 +315,10 @@ test_loader_errors (void **state)
                   "fire_at_cavalry = \"halfway\";",
                   "e19.charge.fire_at_cavalry: \"halfway\" is not one of "
                   "start, contact");
+    test_tables_refused (TABLES, "face_by = \"centre\";",
+                  "face_by = \"corners\";",
+                  "e19.charge.face_by: \"corners\" is not one of "
+                  "centre, edges");
     test_tables_refused (TABLES, "hits_per_base = 1;", "hits_per_base = 0;",
                   "e19.units.hits_per_base: 0 is not in 1..100");
     test_tables_refused (TABLES, "attackers_per_face = 1;",

@@ -305,6 +305,73 @@ test_open_game_from_scenario (void **state)
     server_destroy (&server);
 }
 
+/*  The GameState a game opened from `text` (a scenario file, verbatim)
+ *  starts with; the caller frees the reply. */
+static Solo__V1__Reply *
+open_text (void *socket, const char *text)
+{
+    Solo__V1__OpenGame open = SOLO__V1__OPEN_GAME__INIT;
+    open.source_case = SOLO__V1__OPEN_GAME__SOURCE_SITUATION_TEXT;
+    open.situation_text = (char *) text;
+    Solo__V1__Reply *reply = call (socket, SOLO__V1__REQUEST__BODY_OPEN_GAME,
+                                   &open);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_OPENED);
+    return reply;
+}
+
+/*  GameState.turns, the turn limit a front end shows ("turn 3 of N"), is
+ *  the rules' own time limit where they have one.  4 Page Bolivar (seed
+ *  003, "Pre-game 4. Determine Attacker"): "The attacker loses if the
+ *  game has not finished before the time limit (10 game turns)."  So a
+ *  Bolivar scenario reports 10, in GameOpened and in ShowGame, and one
+ *  whose own `turns` says 12 still reports 10: the scenario may not
+ *  lengthen the text's limit.  A ruleset without such a limit (the 19th
+ *  Century Europe QRS names none) reports the scenario's own turns,
+ *  12, or 15 when the scenario says 15. */
+static void
+test_game_state_turns_is_the_rules_limit (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    char id[GAMESTORE_ID_MAX];
+    open_scenario (socket, "bol_boyaca", id, sizeof id);
+    Solo__V1__Reply *reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_string_equal (reply->game_state->ruleset, "bolivar");
+    assert_int_equal (reply->game_state->turns, 10);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /*  the scenario asks for 12 turns: the text's 10 rule */
+    char *text = test_file_edited ("rules/scenarios/bol_boyaca.cfg",
+                                   "turns = 10;", "turns = 12;");
+    reply = open_text (socket, text);
+    assert_string_equal (reply->game_opened->ruleset, "bolivar");
+    assert_int_equal (reply->game_opened->turns, 10);
+    snprintf (id, sizeof id, "%s", reply->game_opened->game_id);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    free (text);
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_int_equal (reply->game_state->turns, 10);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /*  no time limit in the rules: the scenario's own turns */
+    open_scenario (socket, "e19_magenta", id, sizeof id);
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_string_equal (reply->game_state->ruleset, "europe19");
+    assert_int_equal (reply->game_state->turns, 12);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    text = test_file_edited ("rules/scenarios/e19_magenta.cfg",
+                             "turns = 12;", "turns = 15;");
+    reply = open_text (socket, text);
+    assert_int_equal (reply->game_opened->turns, 15);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    free (text);
+    test_close (socket);
+    server_destroy (&server);
+}
+
 /*  The packed bytes of a situation message, malloc'd, length in *len. */
 static uint8_t *
 packed_situation (const Solo__V1__Situation *m, size_t *len)
@@ -1853,6 +1920,7 @@ main (void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_hello_lists_scenarios_and_strategies),
         cmocka_unit_test (test_open_game_from_scenario),
+        cmocka_unit_test (test_game_state_turns_is_the_rules_limit),
         cmocka_unit_test (test_game_state_has_the_table),
         cmocka_unit_test (test_open_game_errors),
         cmocka_unit_test (test_open_game_from_situation),

@@ -9,6 +9,13 @@
 #include <string.h>
 #include "e19_play.h"
 
+/*  The face a charger stands against (e19_face_of): by the centres, the
+ *  half-angle of the front and of the rear, seen from the target's
+ *  centre (the project's reading, RULINGS.md); by the edges, how near
+ *  the line of a front or rear edge counts as on it. */
+#define FACE_HALF_DEG 45.0
+#define EDGE_EPS_CM   1e-9
+
 /*  The status flags an order's morale effect may set or clear. */
 #define MORALE_FLAGS (STATUS_RAN_LAST_TURN | STATUS_RETREATING_FROM_MELEE \
                       | STATUS_FALLING_BACK)
@@ -62,18 +69,40 @@ e19_in_town (const game_t *g, int u)
     return e19_point_in (g, game_unit_c (g, u)->fp.centre, TERRAIN_TOWN);
 }
 
+/*  The sheet names the faces ("One attacker per face", "Attacking Flank
+ *  or Rear") but not how they are told apart; e19.charge.face_by chooses
+ *  (RULINGS.md).  By the centres: the bearing from the target's centre
+ *  to from's, within FACE_HALF_DEG of its front or rear (the limit
+ *  itself counts) is that face.  By the edges: from's centre ahead of
+ *  the line of the target's front edge, or on it (within EDGE_EPS_CM),
+ *  is at its front; behind the line of its rear edge at its rear.  Else
+ *  a flank, the one on from's side of the target's axis (right for a
+ *  centre dead ahead or behind, which only a unit inside it could
+ *  have). */
 int
 e19_face_of (const game_t *g, int target, int from)
 {
     const unit_t *t = game_unit_c (g, target);
-    double rel = geom_norm_deg (geom_bearing (t->fp.centre,
-                                              game_unit_c (g, from)->fp.centre)
+    vec2_t c = game_unit_c (g, from)->fp.centre;
+    double rel = geom_norm_deg (geom_bearing (t->fp.centre, c)
                                 - t->fp.facing);
-    if (rel <= 45 || rel >= 315)
+    int flank = rel < 180 ? E19_FACE_RIGHT : E19_FACE_LEFT;
+    if (tables (g)->charge_face_by_edges) {
+        vec2_t ahead = geom_heading_vec (t->fp.facing);
+        double forward = (c.x - t->fp.centre.x) * ahead.x
+                       + (c.y - t->fp.centre.y) * ahead.y;
+        double half = t->fp.depth / 2;
+        if (forward >= half - EDGE_EPS_CM)
+            return E19_FACE_FRONT;
+        if (forward <= -half + EDGE_EPS_CM)
+            return E19_FACE_REAR;
+        return flank;
+    }
+    if (rel <= FACE_HALF_DEG || rel >= 360 - FACE_HALF_DEG)
         return E19_FACE_FRONT;
-    if (rel >= 135 && rel <= 225)
+    if (rel >= 180 - FACE_HALF_DEG && rel <= 180 + FACE_HALF_DEG)
         return E19_FACE_REAR;
-    return rel < 180 ? E19_FACE_RIGHT : E19_FACE_LEFT;
+    return flank;
 }
 
 int

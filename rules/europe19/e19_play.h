@@ -61,8 +61,12 @@ bool e19_on_high_ground (const game_t *g, vec2_t p);
 bool e19_in_town (const game_t *g, int u);
 
 /*  The face of unit `target` that unit `from` stands against: one of
- *  E19_FACE_*, by the bearing from the target's centre to from's centre
- *  against its facing (front and rear within 45 degrees). */
+ *  E19_FACE_*, as e19.charge.face_by reads it: "centre", by the bearing
+ *  from the target's centre to from's centre against its facing (front
+ *  and rear within 45 degrees); "edges", by the side of the lines of the
+ *  target's front and rear edges from's centre stands on (ahead of the
+ *  front's is front, behind the rear's rear, else the flank on its
+ *  side).  A town's "no flank or rear" is the caller's. */
 int e19_face_of (const game_t *g, int target, int from);
 
 /*  The chargers in contact with unit `target`'s face `face` (one of

@@ -124,14 +124,20 @@ load_types (table_reader_t *ld, e19_tables_t *t, const ruleset_t *rs)
     return 0;
 }
 
+/*  e19.charge: the charge sequence table as printed, and the settings
+ *  for what the sheet's charge lines leave open (the pivot's cost, where
+ *  charging cavalry is fired on, the attackers a face takes, how the
+ *  face a charger stands against is judged: face_by "centre" or
+ *  "edges"). */
 static int
 load_charge (table_reader_t *ld, e19_tables_t *t)
 {
     static const char *const keys[] = { "cavalry", "dragoons", "infantry",
         "skirmishers", "artillery", "pivot_deg", "pivot_costs",
-        "fire_at_cavalry", "attackers_per_face" };
+        "fire_at_cavalry", "attackers_per_face", "face_by" };
     static const char *const fire_at[] = { "start", "contact" };
-    if (!table_need_group_of (ld, "e19.charge", keys, 9))
+    static const char *const face_by[] = { "centre", "edges" };
+    if (!table_need_group_of (ld, "e19.charge", keys, 10))
         return -1;
     char p[160];
     for (int r = 0; r < E19_CHARGE_CLASSES; r++) {
@@ -147,7 +153,7 @@ load_charge (table_reader_t *ld, e19_tables_t *t)
             t->charge[r][c] = (e19_permit_t) v;
         }
     }
-    int v;
+    int v, by;
     if (table_read_double (ld, "e19.charge.pivot_deg", 0, 180,
                            &t->charge_pivot_deg) < 0
         || table_read_bool (ld, "e19.charge.pivot_costs",
@@ -155,9 +161,11 @@ load_charge (table_reader_t *ld, e19_tables_t *t)
         || table_read_name (ld, "e19.charge.fire_at_cavalry", fire_at, 2,
                             &v) < 0
         || table_read_int (ld, "e19.charge.attackers_per_face", 1, 8,
-                           &t->attackers_per_face) < 0)
+                           &t->attackers_per_face) < 0
+        || table_read_name (ld, "e19.charge.face_by", face_by, 2, &by) < 0)
         return -1;
     t->charge_fire_at_contact = v == 1;
+    t->charge_face_by_edges = by == 1;
     return 0;
 }
 

@@ -119,6 +119,10 @@ typedef struct {
     bool charge_pivot_costs;     /* a charge's pivot costs as a move's */
     bool charge_fire_at_contact; /* charging cavalry fired on where the
                                     charge ends (else where it begins) */
+    bool charge_face_by_edges;   /* the face a charger stands against
+                                    judged by the lines of the target's
+                                    edges (else by the bearing between
+                                    the centres) */
     int attackers_per_face;
     /* movement */
     double move_cm[E19_MOVE_ROWS][E19_GOINGS];  /* < 0: N/A */
