@@ -108,13 +108,13 @@ bol_in_contact (const game_t *g, int u)
  *  zone is asked for each option the search weighs for it and again as
  *  it moves, with nothing moved between.  Per thread, as the priority
  *  targets' memo (bol_shoot.c). */
-#define ZONE_MEMO 256
+#define ZONE_MEMO_BITS 8
 typedef struct {
     uint64_t key;
     int unit;             /* the unit plus one; 0: empty */
     bol_zone_t zone;
 } zone_memo_t;
-static _Thread_local zone_memo_t zone_memo[ZONE_MEMO];
+static _Thread_local zone_memo_t zone_memo[1 << ZONE_MEMO_BITS];
 
 static bol_zone_t zone_afresh (const game_t *g, int u);
 
@@ -130,9 +130,7 @@ bol_zone_keyed (const game_t *g, int u, uint64_t key)
     if (is_commander (g, u))
         return BOL_ZONE_MANOEUVRE;   /* "Commanders are always in the
                                         manoeuvre zone" */
-    uint64_t slot = (key ^ (uint64_t) u * 0xD6E8FEB86659FD93ull)
-                    * 0x9E3779B97F4A7C15ull >> 56;
-    zone_memo_t *m = &zone_memo[slot & (ZONE_MEMO - 1)];
+    zone_memo_t *m = &zone_memo[bol_memo_slot (key, u, ZONE_MEMO_BITS)];
     if (m->key != key || m->unit != u + 1)
         *m = (zone_memo_t) { key, u + 1, zone_afresh (g, u) };
     return m->zone;

@@ -476,7 +476,7 @@ manoeuvre_about (const game_t *g, int u, double f0, double f1)
  *  phase checks it and again as it is made, with nothing moved between
  *  the last two: the zone and the way weigh every enemy near it, most of
  *  a move phase's time.  Per thread, as the priority targets' memo. */
-#define PLAN_MEMO 64
+#define PLAN_MEMO_BITS 6
 typedef struct {
     uint64_t key;
     int unit;             /* the unit plus one; 0: empty */
@@ -487,15 +487,7 @@ typedef struct {
     bol_plan_t plan;
     char err[SOLO_ERR_MAX];
 } plan_memo_t;
-static _Thread_local plan_memo_t plan_memo[PLAN_MEMO];
-
-static plan_memo_t *
-plan_memo_slot (uint64_t key, int u)
-{
-    uint64_t slot = (key ^ (uint64_t) u * 0xD6E8FEB86659FD93ull)
-                    * 0x9E3779B97F4A7C15ull >> 58;
-    return &plan_memo[slot & (PLAN_MEMO - 1)];
-}
+static _Thread_local plan_memo_t plan_memo[1 << PLAN_MEMO_BITS];
 
 static bool
 plan_memo_holds (const plan_memo_t *m, uint64_t key, int u, const order_t *o)
@@ -514,7 +506,7 @@ bol_move_plan (const game_t *g, int u, const order_t *o, bol_plan_t *p,
                char *err, int errlen)
 {
     uint64_t key = game_state_key (g);
-    plan_memo_t *m = plan_memo_slot (key, u);
+    plan_memo_t *m = &plan_memo[bol_memo_slot (key, u, PLAN_MEMO_BITS)];
     if (!plan_memo_holds (m, key, u, o)) {
         *m = (plan_memo_t) { .key = key, .unit = u + 1, .has_to = o->has_to,
                              .has_facing = o->has_facing, .to = o->to,

@@ -22,6 +22,16 @@ higher_resolve (const unit_t *x)
     return best;
 }
 
+/*  The slot of unit u's answer in a memo of 2^bits entries keyed by a
+ *  game's key (game_table_key or game_state_key): the engine remembers
+ *  priority targets, zones and plans so, one memo a thread. */
+static inline unsigned
+bol_memo_slot (uint64_t key, int u, int bits)
+{
+    return (unsigned) ((key ^ (uint64_t) u * 0xD6E8FEB86659FD93ull)
+                       * 0x9E3779B97F4A7C15ull >> (64 - bits));
+}
+
 static inline const bol_tables_t *
 tables (const game_t *g)
 {

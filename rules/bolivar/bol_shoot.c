@@ -213,20 +213,19 @@ find_priority_target (const game_t *g, int u)
  *  answer depends only on what game_table_key covers (the units' places,
  *  arms, formations and fired status, who is gone, the terrain, the
  *  tables through the game's lineage). */
-#define PRIORITY_MEMO 512
+#define PRIORITY_MEMO_BITS 9
 typedef struct {
     uint64_t key;
     int unit;             /* the shooter plus one; 0: empty */
     int target;
 } priority_memo_t;
-static _Thread_local priority_memo_t priority_memo[PRIORITY_MEMO];
+static _Thread_local priority_memo_t priority_memo[1 << PRIORITY_MEMO_BITS];
 
 static int
 priority_target_keyed (const game_t *g, int u, uint64_t key)
 {
-    uint64_t slot = (key ^ (uint64_t) u * 0xD6E8FEB86659FD93ull)
-                    * 0x9E3779B97F4A7C15ull >> 55;
-    priority_memo_t *m = &priority_memo[slot & (PRIORITY_MEMO - 1)];
+    priority_memo_t *m = &priority_memo[bol_memo_slot (key, u,
+                                                       PRIORITY_MEMO_BITS)];
     /* an untouched entry is all zero: unit 0 with key 0, which a real
        key is only by a 64-bit chance; the unit is stored plus one */
     if (m->key == key && m->unit == u + 1)
