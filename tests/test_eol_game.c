@@ -2380,6 +2380,108 @@ test_wheel_four_inches (void **state)
     }
 }
 
+/*  The text says nothing of moving through friendly units or ending a
+ *  move on them; no figure stands on another's, and "Charges are the
+ *  only way in which a unit may come into contact with an enemy unit"
+ *  keeps enemies apart.  The project's reading (RULINGS.md,
+ *  eol.movement.pass_through_friends = false): no unit moves through
+ *  another.  A 3" line ordered 4" straight ahead, a friendly line 4"
+ *  ahead of it (its rear 2.5" off): it stops at the friend's rear (base
+ *  contact), saying which friend stopped it.  A friendly skirmish line
+ *  1 5/8" ahead stops it likewise; with pass_through_friends = true it
+ *  passes through the skirmishers and goes its 4", but still stops
+ *  short of the line it would end on; a charge's way likewise (refused
+ *  through a friend, RULINGS.md, or let).  A wheel (the move's turn)
+ *  stops where it would swing onto a friend. */
+static void
+test_no_move_through_friends (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    for (int reading = 0; reading < 2; reading++) {
+        if (reading == 1)
+            rules = rules_edited ("pass_through_friends = false;",
+                                  "pass_through_friends = true;");
+        for (int skirmish = 0; skirmish < 2; skirmish++) {
+            char units[4096];
+            snprintf (units, sizeof units, "%s, %s, %s",
+                      unit ("blue", "blue", "infantry", "average",
+                            "regular_infantry", 8, "line", 100, 50, 0),
+                      skirmish
+                      ? unit ("A", "blue", "infantry", "average",
+                              "skirmishers", 8, "loose", 100, 50 + IN (2), 0)
+                      : unit ("A", "blue", "infantry", "average",
+                              "regular_infantry", 8, "line", 100,
+                              50 + IN (4), 0),
+                      unit ("red", "red", "infantry", "average",
+                            "regular_infantry", 8, "line", 100, 190, 180));
+            fixture_t *f = make (NULL, units, NULL);
+            start (f, "blue");
+            vec2_t c = U (f, "blue")->fp.centre;
+            order (f, "blue", move_to (c.x, c.y + IN (4)));
+            game_resolve_phase (f->g, f->dice);
+            const footprint_t *b = &U (f, "blue")->fp, *a = &U (f, "A")->fp;
+            double moved = U (f, "blue")->fp.centre.y - c.y;
+            assert_true (footprint_overlap (b, a) <= SITUATION_OVERLAP_CM);
+            if (reading == 1 && skirmish) {
+                near (moved, IN (4), 0.02);
+                assert_false (saw (f, "stops short"));
+            }
+            else {
+                /* its front at the friend's rear, in base contact */
+                double rear = a->centre.y - a->depth / 2;
+                near (b->centre.y + b->depth / 2, rear, SITUATION_OVERLAP_CM);
+                assert_true (moved < IN (4) - 1);
+                assert_true (saw (f, "blue stops short of friendly A"));
+            }
+            unmake (f);
+        }
+        /* a charge's straight way through a friendly line: refused, or
+           let when friends may be passed through */
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100, 50, 0),
+                  unit ("A", "blue", "infantry", "average",
+                        "regular_infantry", 16, "line", 100, 50 + IN (5), 0),
+                  unit ("B", "red", "infantry", "average", "regular_infantry",
+                        16, "line", 100, 50 + IN (1.5) + IN (10), 180));
+        fixture_t *f = make (NULL, units, NULL);
+        char err[256] = "";
+        assert_int_equal (eol_charge_check (f->g, idx (f, "cav"), idx (f, "B"),
+                                            err, sizeof err),
+                          reading == 1 ? 0 : -1);
+        unmake (f);
+        if (reading == 1)
+            game_rules_destroy (&rules);
+    }
+    rules = plain;
+    /* a 6" line wheeling right on its front-right corner (its 4" move
+       turns it 38 degrees; an enemy 6" off its left keeps it in line)
+       swings its front across a friend standing over its right half
+       1.5" ahead: it turns only so far */
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("blue", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 50, 0),
+              unit ("A", "blue", "infantry", "average", "regular_infantry", 8,
+                    "line", 100 + IN (1.5), 50 + IN (3), 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 100 - IN (10), 50, 90));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    vec2_t c = U (f, "blue")->fp.centre;
+    order (f, "blue", move_to (c.x + 80, c.y));
+    game_resolve_phase (f->g, f->dice);
+    double facing = U (f, "blue")->fp.facing;
+    assert_true (facing > 5 && facing < 4.0 / 6.0 * 180 / acos (-1.0) - 5);
+    assert_true (footprint_overlap (&U (f, "blue")->fp, &U (f, "A")->fp)
+                 <= SITUATION_OVERLAP_CM);
+    assert_true (saw (f, "blue stops short of friendly A: no unit moves "
+                      "through another"));
+    unmake (f);
+}
+
 /*  ---- victory, battles, the Risk Factor engine ---- */
 
 static scenario_t *
@@ -3001,6 +3103,7 @@ main (void)
         cmocka_unit_test (test_four_inches_and_terrain),
         cmocka_unit_test (test_pull_directly_back),
         cmocka_unit_test (test_wheel_four_inches),
+        cmocka_unit_test (test_no_move_through_friends),
         cmocka_unit_test (test_battles),
         cmocka_unit_test (test_legal_orders_and_copies),
         cmocka_unit_test (test_army_break),

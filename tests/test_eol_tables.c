@@ -336,6 +336,9 @@ test_formation_changes (void **state)
     /* "or to pull directly back away from it": the project's 45 degrees
        off straight away */
     near (t->pull_back_max_deg, 45);
+    /* the text is silent on moving through friends: the project's
+       reading, no unit moves through another */
+    assert_false (t->pass_through_friends);
 }
 
 /*  "rough slows formed infantry by half, and mounted and artillery by 3/4.

@@ -321,20 +321,6 @@ on_face (const footprint_t *f, const face_t *face, double along)
     return out;
 }
 
-/*  Does charger footprint `f`, coming from `from`, stand on the footprint
- *  `ef` of another unit: overlap it by more than base contact
- *  (SITUATION_OVERLAP_CM) and by more than it did where it started. */
-static bool
-stands_on (const footprint_t *from, const footprint_t *f,
-           const footprint_t *ef)
-{
-    if (!maybe_within (f, ef, 0))
-        return false;
-    double on = footprint_overlap (f, ef);
-    return on > SITUATION_OVERLAP_CM
-        && on > footprint_overlap (from, ef) + 1e-6;
-}
-
 /*  Is unit e one a charger may not stand on: in play, not the charger
  *  u nor its target, not a leader (a leader steps aside). */
 static bool
@@ -487,13 +473,16 @@ eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
  *  clear.  "Charges are the only way in which a unit may come into
  *  contact with an enemy unit": a charge meets its target first, or it
  *  is not this charge.  Leaders are no units here: a leader steps
- *  aside.  Only the units near the path (situation_units_near_way) are
+ *  aside.  With eol.movement.pass_through_friends friendly units are not
+ *  in the way either (the charger may not end on one: lined_up).  Only
+ *  the units near the path (situation_units_near_way) are
  *  looked at, in the order of their indices, as a look at every unit
  *  would find them. */
 static int
 charge_blocker (const game_t *g, int u, int target, const footprint_t *to)
 {
     const footprint_t *from = &unit_c (g, u)->fp;
+    bool through = tables (g)->pass_through_friends;
     double len = geom_dist (from->centre, to->centre);
     int steps = (int) ceil (len / CHARGE_SWEEP_CM);
     int near_buf[SITUATION_NEAR_WAY_MAX];
@@ -509,6 +498,7 @@ charge_blocker (const game_t *g, int u, int target, const footprint_t *to)
         for (int i = 0; i < n; i++) {
             int e = near ? near[i] : i;
             if (solid (g, u, target, e)
+                && !(through && unit_c (g, e)->side == unit_c (g, u)->side)
                 && stands_on (from, &f, &unit_c (g, e)->fp))
                 return e;
         }

@@ -12,20 +12,47 @@
 
 /*  ---- moves ---- */
 
-/*  Is footprint f a place unit u may pass through on a move that is not
- *  a charge: on the table (unless it started off), not in contact with an
- *  enemy, and not within 4" of an enemy's front unless no nearer than
- *  `before[e]`: the distance it started at when the move pulls directly
- *  back from e, INFINITY when it does not (move_straight), so that no
- *  step of it is within e's 4". */
-static bool
-step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
-         bool started_off)
+/*  What step_block says when nothing stops a step, and when the table's
+ *  edge does (else it names the unit in the way). */
+#define STEP_CLEAR (-1)
+#define STEP_OFF_TABLE (-2)
+
+/*  The first friendly unit that unit u, moved from footprint `from` to
+ *  `f`, would stand on (stands_on: overlapping it by more than base
+ *  contact, and more than where it started), or -1.  Leaders neither
+ *  stop nor are stopped (a mounted officer steps aside, as on a
+ *  charge's way). */
+static int
+friend_under (const game_t *g, int u, const footprint_t *from,
+              const footprint_t *f)
+{
+    if (eol_is_leader (g, u))
+        return -1;
+    for (int e = 0; e < game_unit_count (g); e++)
+        if (e != u && unit_c (g, e)->side == unit_c (g, u)->side
+            && eol_in_play (g, e) && !eol_is_leader (g, e)
+            && stands_on (from, f, &unit_c (g, e)->fp))
+            return e;
+    return -1;
+}
+
+/*  What stops unit u at footprint f on a move that is not a charge, the
+ *  move having started at footprint `from`: STEP_OFF_TABLE off the table
+ *  (unless it started off); an enemy unit it would touch, or within 4"
+ *  of whose front it would come, unless no nearer than `before[e]`: the
+ *  distance it started at when the move pulls directly back from e,
+ *  INFINITY when it does not (move_straight), so that no step of it is
+ *  within e's 4"; with `friends`, a friendly unit it would stand on
+ *  (friend_under).  STEP_CLEAR when nothing does. */
+static int
+step_block (const game_t *g, int u, const footprint_t *from,
+            const footprint_t *f, const double *before, bool started_off,
+            bool friends)
 {
     const eol_tables_t *t = tables (g);
     if (!started_off
         && situation_footprint_off_table (game_situation (g), f))
-        return false;
+        return STEP_OFF_TABLE;
     double reach = t->no_closer_cm > t->contact_cm ? t->no_closer_cm
                                                    : t->contact_cm;
     for (int e = 0; e < game_unit_count (g); e++) {
@@ -36,9 +63,9 @@ step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
         bool zone = eol_in_front_zone (t, unit_c (g, e), f, &d);
         if (d < before[e] - 1e-9
             && (zone || d <= t->contact_cm + 0.01))
-            return false;
+            return e;
     }
-    return true;
+    return friends ? friend_under (g, u, from, f) : STEP_CLEAR;
 }
 
 /*  A way a unit goes, read at a share of it: where its footprint stands
@@ -62,38 +89,109 @@ way_at (const way_t *w, double s)
     return f;
 }
 
-/*  How much of way w, 0..1, unit u may go with every step_ok: `steps`
- *  even steps checked in turn (none: 0), then the first one refused
- *  narrowed by halving 14 times, to within 1/16384 of a step.  1 when
- *  every step is clear, 0 when the first is refused at once. */
+/*  The halvings that narrow a share of a way to within 1/16384 of a
+ *  step. */
+#define SHARE_HALVINGS 14
+
+/*  With eol.movement.pass_through_friends a move may go through friendly
+ *  units but not end on one: the most of way w, no more than `lo`, at
+ *  which unit u stands on no friend (friend_under), found a step
+ *  (1/`steps`) at a time back from lo, then narrowed; *blocker gets the
+ *  friend it stops short of.  Its start stands on none (stands_on counts
+ *  only overlap beyond the start's), so 0 is the least it gives. */
+static double
+end_off_friends (const game_t *g, int u, const way_t *w, double lo,
+                 int steps, int *blocker)
+{
+    footprint_t f = way_at (w, lo);
+    int on = friend_under (g, u, &w->start, &f);
+    if (on < 0)
+        return lo;
+    *blocker = on;
+    double step = steps > 0 ? 1.0 / steps : lo;
+    double hi = lo, s = lo;
+    for (;;) {
+        s = s - step > 0 ? s - step : 0;
+        f = way_at (w, s);
+        if (s <= 0 || friend_under (g, u, &w->start, &f) < 0)
+            break;
+        hi = s;
+    }
+    for (int i = 0; i < SHARE_HALVINGS; i++) {
+        double mid = (s + hi) / 2;
+        f = way_at (w, mid);
+        if (friend_under (g, u, &w->start, &f) < 0)
+            s = mid;
+        else
+            hi = mid;
+    }
+    return s;
+}
+
+/*  How much of way w, 0..1, unit u may go with nothing stopping it
+ *  (step_block; friendly units at every step, or with
+ *  eol.movement.pass_through_friends only where it ends,
+ *  end_off_friends): `steps` even steps checked in turn (none: 0), then
+ *  the first one refused narrowed by halving SHARE_HALVINGS times.  1
+ *  when every step is clear, 0 when the first is refused at once.
+ *  *blocker gets what stopped it (a unit, STEP_OFF_TABLE, or STEP_CLEAR
+ *  when nothing did). */
 static double
 clear_share (const game_t *g, int u, const way_t *w, int steps,
-             const double *before, bool started_off)
+             const double *before, bool started_off, int *blocker)
 {
+    bool through = tables (g)->pass_through_friends;
     double lo = 0, hi = -1;
+    *blocker = STEP_CLEAR;
     for (int k = 1; k <= steps; k++) {
         double s = (double) k / steps;
         footprint_t f = way_at (w, s);
-        if (!step_ok (g, u, &f, before, started_off)) {
+        int b = step_block (g, u, &w->start, &f, before, started_off,
+                            !through);
+        if (b != STEP_CLEAR) {
             hi = s;
+            *blocker = b;
             break;
         }
         lo = s;
     }
     if (hi > 0)
-        for (int i = 0; i < 14; i++) {
+        for (int i = 0; i < SHARE_HALVINGS; i++) {
             double mid = (lo + hi) / 2;
             footprint_t f = way_at (w, mid);
-            if (step_ok (g, u, &f, before, started_off))
+            int b = step_block (g, u, &w->start, &f, before, started_off,
+                                !through);
+            if (b == STEP_CLEAR)
                 lo = mid;
-            else
+            else {
                 hi = mid;
+                *blocker = b;
+            }
         }
+    if (through)
+        lo = end_off_friends (g, u, w, lo, steps, blocker);
     return lo;
 }
 
+/*  Say so when a friendly unit stopped unit u's move (clear_share's
+ *  blocker): no unit passes through another, or with
+ *  eol.movement.pass_through_friends ends on one. */
+static void
+say_stopped (game_t *g, int u, int blocker)
+{
+    if (blocker < 0 || !game_events_on (g)
+        || unit_c (g, blocker)->side != unit_c (g, u)->side)
+        return;
+    game_event (g, GAME_EVENT_MOVE, u, "%s stops short of friendly %s: %s",
+                unit_c (g, u)->id, unit_c (g, blocker)->id,
+                tables (g)->pass_through_friends
+                ? "no unit ends a move on another"
+                : "no unit moves through another");
+}
+
 /*  Move unit u's footprint straight towards `to` with `budget` cm of
- *  movement, keeping its facing, as far as step_ok allows.  Returns the
+ *  movement, keeping its facing, as far as nothing stops it (clear_share:
+ *  the table's edge, enemies and their 4", friendly units).  Returns the
  *  cost spent. */
 static double
 move_straight (game_t *g, int u, vec2_t to, double budget)
@@ -131,8 +229,10 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
     }
     bool started_off = situation_footprint_off_table (sit, &x->fp);
     way_t w = { .start = x->fp, .end = end };
+    int blocker;
     double lo = clear_share (g, u, &w, (int) ceil (geom_dist (from, end)),
-                             before, started_off);
+                             before, started_off, &blocker);
+    say_stopped (g, u, blocker);
     vec2_t p = { from.x + (end.x - from.x) * lo, from.y + (end.y - from.y) * lo };
     if (lo < 1)
         spent = eol_path_cost (t, sit, eol_mover (x), from, p);
@@ -162,7 +262,8 @@ change_formation (game_t *g, int u, eol_change_t change, formation_t to,
 /*  Turn unit u towards bearing `to` with `budget` cm: skirmishers and
  *  leaders turn freely; formed units wheel on a front corner paying the
  *  outer corner's distance, turning as far as the budget allows and as
- *  far as step_ok lets every footprint on the way: a wheel is movement,
+ *  far as nothing stops any footprint on the way (clear_share, friendly
+ *  units among what stops it): a wheel is movement,
  *  and no pull back ("You may not move within 4" of the front of an
  *  enemy unit except to charge it, or to pull directly back away from
  *  it"), so it stops where the unit would come within an enemy's 4" (or
@@ -194,8 +295,10 @@ wheel_towards (game_t *g, int u, double to, double budget)
     bool started_off = situation_footprint_off_table (game_situation (g),
                                                      &x->fp);
     way_t w = { .start = x->fp, .turn = turn, .wheel = true };
+    int blocker;
     double lo = clear_share (g, u, &w, (int) ceil (cost), before,
-                             started_off);
+                             started_off, &blocker);
+    say_stopped (g, u, blocker);
     if (lo <= 0)
         return 0;
     x->fp = eol_wheeled (&x->fp, turn * lo);

@@ -259,7 +259,9 @@ load_movement (table_reader_t *ld, eol_tables_t *t, const ruleset_t *rs)
     ||  table_read_double (ld, "eol.movement.pull_back_max_deg", 0, 90,
                            &t->pull_back_max_deg) < 0
     ||  table_read_double (ld, "eol.movement.contact_cm", 0, 100,
-                           &t->contact_cm) < 0)
+                           &t->contact_cm) < 0
+    ||  table_read_bool (ld, "eol.movement.pass_through_friends",
+                         &t->pass_through_friends) < 0)
         return -1;
     if (!table_need_group_of (ld, "eol.movement.changes", change_names,
                               EOL_CHANGE_COUNT))
@@ -449,7 +451,8 @@ check_groups (table_reader_t *ld)
         "artillery_bases", "skirmish_base_cm", "skirmish_gap_cm",
         "skirmish_ranks", "leader_base_cm" };
     static const char *movement[] = { "echelon_max_deg", "no_closer_cm",
-        "pull_back_max_deg", "contact_cm", "changes" };
+        "pull_back_max_deg", "contact_cm", "pass_through_friends",
+        "changes" };
     static const char *terrain[] = { "rough", "road", "rough_speed",
         "road_speed", "road_for_skirmish" };
     static const char *sight[] = { "kinds", "into_cm", "through_cm" };

@@ -112,6 +112,9 @@ typedef struct {
     double no_closer_cm;                     /* 4" */
     double pull_back_max_deg;                /* 45: "pull directly back" */
     double contact_cm;                       /* bases this close touch */
+    bool pass_through_friends;               /* false: a move stops at a
+                                                friend; true: it may pass
+                                                but not end on one */
     double change_moves[EOL_CHANGE_COUNT];   /* 0.5 or 1 move */
 
     /* terrain effects on movement */
