@@ -2482,6 +2482,93 @@ test_no_move_through_friends (void **state)
     unmake (f);
 }
 
+/*  "Formed units must have all bases facing in the same direction -
+ *  skirmish units can have figures facing in several directions":
+ *  skirmishers turn at no cost.  But their loose line (8 skirmishers,
+ *  13" wide), laid across the new facing, stands on new ground, and the
+ *  rules on where figures may go hold there: "You may not move within 4"
+ *  of the front of an enemy unit except to charge it, or to pull
+ *  directly back away from it", no unit stands on another (RULINGS.md),
+ *  nor off the table.  Told to hold facing right (90 degrees): in the
+ *  open they turn the whole way; with a friendly line 12 cm ahead of
+ *  their middle they turn only until their line meets it; with an enemy
+ *  line's front 6" ahead, until their line's end comes to 4" of it; 5 cm
+ *  from the table's edge, until their end reaches the edge.  Ordered
+ *  along that edge, they turn as far and go their 12" all the same (a
+ *  skirmish line moves any way it faces). */
+static void
+test_skirmishers_turn_where_they_may (void **state)
+{
+    (void) state;
+    enum { OPEN, FRIEND, ENEMY, EDGE, EDGE_MOVE };
+    for (int k = OPEN; k <= EDGE_MOVE; k++) {
+        double y = k >= EDGE ? 5 : 50;
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("sk", "blue", "infantry", "average", "skirmishers", 8,
+                        "loose", 100, y, 0),
+                  unit ("A", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", k == FRIEND ? 100 : 20,
+                        k == FRIEND ? 62 : 150, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 24, "line", 100,
+                        k == ENEMY ? 50 + IN (0.375) + IN (6) + IN (0.75)
+                                   : 190, 180));
+        fixture_t *f = make (NULL, units, NULL);
+        near (U (f, "sk")->fp.width, IN (8 * 0.75 + 7), 1e-9);
+        start (f, "blue");
+        order_t o = order_hold ();
+        o.has_facing = true;
+        o.facing = 90;
+        if (k == EDGE_MOVE)
+            o = move_to (190, 5);
+        order (f, "sk", o);
+        game_resolve_phase (f->g, f->dice);
+        const footprint_t *sk = &U (f, "sk")->fp;
+        if (k == OPEN) {
+            near (sk->facing, 90, 1e-9);
+            unmake (f);
+            continue;
+        }
+        /* part of the way round, no further than it may stand */
+        assert_true (sk->facing > 5 && sk->facing < 85);
+        assert_true (footprint_overlap (sk, &U (f, "A")->fp)
+                     <= SITUATION_OVERLAP_CM);
+        assert_false (situation_footprint_off_table (game_situation (f->g),
+                                                     sk));
+        if (k == FRIEND)
+            assert_true (saw (f, "sk stops short of friendly A"));
+        if (k == ENEMY) {
+            double gap = footprint_distance (sk, &U (f, "red")->fp);
+            assert_true (gap > IN (4));
+            near (gap, IN (4), 0.05);
+            assert_true (saw (f, "line would come too near red"));
+        }
+        if (k >= EDGE)
+            assert_true (saw (f, "line would come off the table"));
+        if (k == EDGE_MOVE)
+            near (sk->centre.x, 100 + IN (12), 0.02);
+        unmake (f);
+    }
+    /* already within 4" of an enemy's front, they do not turn */
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("sk", "blue", "infantry", "average", "skirmishers", 8,
+                    "loose", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    24, "line", 100, 50 + IN (0.375) + IN (3) + IN (0.75),
+                    180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    order_t o = order_hold ();
+    o.has_facing = true;
+    o.facing = 90;
+    order (f, "sk", o);
+    game_resolve_phase (f->g, f->dice);
+    near (U (f, "sk")->fp.facing, 0, 1e-9);
+    unmake (f);
+}
+
 /*  ---- victory, battles, the Risk Factor engine ---- */
 
 static scenario_t *
@@ -3104,6 +3191,7 @@ main (void)
         cmocka_unit_test (test_pull_directly_back),
         cmocka_unit_test (test_wheel_four_inches),
         cmocka_unit_test (test_no_move_through_friends),
+        cmocka_unit_test (test_skirmishers_turn_where_they_may),
         cmocka_unit_test (test_battles),
         cmocka_unit_test (test_legal_orders_and_copies),
         cmocka_unit_test (test_army_break),

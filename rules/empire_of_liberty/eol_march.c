@@ -70,12 +70,14 @@ step_block (const game_t *g, int u, const footprint_t *from,
 
 /*  A way a unit goes, read at a share of it: where its footprint stands
  *  s (0..1) of the way along (move_straight: slid; wheel_towards:
- *  wheeled). */
+ *  wheeled on a front corner, or skirmishers turned about their
+ *  centre). */
 typedef struct {
     footprint_t start;
     vec2_t end;              /* a slide's end (its centre), or */
-    double turn;             /* a wheel's whole turn, degrees */
+    double turn;             /* a wheel's or a turn's whole turn, degrees */
     bool wheel;
+    bool spin;               /* a turn about the centre */
 } way_t;
 
 static footprint_t
@@ -84,6 +86,10 @@ way_at (const way_t *w, double s)
     if (w->wheel)
         return eol_wheeled (&w->start, w->turn * s);
     footprint_t f = w->start;
+    if (w->spin) {
+        f.facing = geom_norm_deg (w->start.facing + w->turn * s);
+        return f;
+    }
     f.centre.x = w->start.centre.x + (w->end.x - w->start.centre.x) * s;
     f.centre.y = w->start.centre.y + (w->end.y - w->start.centre.y) * s;
     return f;
@@ -259,16 +265,61 @@ change_formation (game_t *g, int u, eol_change_t change, formation_t to,
                     tables (g)->change_moves[change] >= 1 ? "a full" : "half a");
 }
 
-/*  Turn unit u towards bearing `to` with `budget` cm: skirmishers and
- *  leaders turn freely; formed units wheel on a front corner paying the
- *  outer corner's distance, turning as far as the budget allows and as
- *  far as nothing stops any footprint on the way (clear_share, friendly
- *  units among what stops it): a wheel is movement,
- *  and no pull back ("You may not move within 4" of the front of an
- *  enemy unit except to charge it, or to pull directly back away from
- *  it"), so it stops where the unit would come within an enemy's 4" (or
- *  into contact, or off the table), and a unit already within an enemy's
- *  4" does not wheel at all.  Returns the cost. */
+/*  Skirmishers (unit u, in skirmish order) turn `turn` degrees about
+ *  their centre, at no cost: "skirmish units can have figures facing in
+ *  several directions".  But their loose line, laid across the new
+ *  facing, stands on new ground, and the figures going there move: so
+ *  the turn goes only as far as nothing stops the line on the way
+ *  (clear_share, in steps of no more than 1 cm at its corners): not off
+ *  the table, into contact with an enemy or within 4" of an enemy's
+ *  front ("You may not move within 4" of the front of an enemy unit
+ *  except to charge it, or to pull directly back away from it"; a turn
+ *  is no pull back, so skirmishers already within an enemy's 4" do not
+ *  turn), nor onto a friendly unit.  The event says what stopped it. */
+static void
+turn_in_place (game_t *g, int u, double turn)
+{
+    unit_t *x = unit_m (g, u);
+    double *before = (double *) eol_scratch_ints (g);
+    for (int e = 0; e < game_unit_count (g); e++)
+        before[e] = INFINITY;
+    bool started_off = situation_footprint_off_table (game_situation (g),
+                                                     &x->fp);
+    double radius = 0.5 * sqrt (x->fp.width * x->fp.width
+                                + x->fp.depth * x->fp.depth);
+    double arc = radius * fabs (turn) * acos (-1.0) / 180;
+    way_t w = { .start = x->fp, .turn = turn, .spin = true };
+    int blocker;
+    double lo = clear_share (g, u, &w, (int) ceil (arc), before, started_off,
+                             &blocker);
+    x->fp.facing = geom_norm_deg (x->fp.facing + turn * lo);
+    say_stopped (g, u, blocker);
+    if (lo >= 1 || blocker == STEP_CLEAR || !game_events_on (g)
+        || (blocker >= 0 && unit_c (g, blocker)->side == x->side))
+        return;
+    char why[GAME_REASON_MAX];
+    if (blocker == STEP_OFF_TABLE)
+        snprintf (why, sizeof why, "off the table");
+    else
+        snprintf (why, sizeof why, "too near %s (within 4\" of its front, "
+                  "or touching it)", unit_c (g, blocker)->id);
+    game_event (g, GAME_EVENT_MOVE, u, "%s turns %.0f of %.0f degrees: its "
+                "line would come %s", x->id, fabs (turn * lo), fabs (turn),
+                why);
+}
+
+/*  Turn unit u towards bearing `to` with `budget` cm: leaders turn
+ *  freely (a round base); skirmishers turn about their centre at no
+ *  cost, as far as their line may stand (turn_in_place); formed units
+ *  wheel on a front corner paying the outer corner's distance, turning
+ *  as far as the budget allows and as far as nothing stops any
+ *  footprint on the way (clear_share, friendly units among what stops
+ *  it): a wheel is movement, and no pull back ("You may not move within
+ *  4" of the front of an enemy unit except to charge it, or to pull
+ *  directly back away from it"), so it stops where the unit would come
+ *  within an enemy's 4" (or into contact, or off the table), and a unit
+ *  already within an enemy's 4" does not wheel at all.  Returns the
+ *  cost (0 for leaders and skirmishers). */
 static double
 wheel_towards (game_t *g, int u, double to, double budget)
 {
@@ -276,8 +327,12 @@ wheel_towards (game_t *g, int u, double to, double budget)
     double turn = eol_turn (x->fp.facing, to);
     if (fabs (turn) < 1e-6)
         return 0;
-    if (x->formation == FORMATION_LOOSE || eol_is_leader (g, u)) {
+    if (eol_is_leader (g, u)) {
         x->fp.facing = geom_norm_deg (to);
+        return 0;
+    }
+    if (x->formation == FORMATION_LOOSE) {
+        turn_in_place (g, u, turn);
         return 0;
     }
     double cost = eol_wheel_cost (x->fp.width, turn);
@@ -572,7 +627,7 @@ eol_do_move (game_t *g, int u, const order_t *o)
     if (budget > 0 && geom_dist (x->fp.centre, o->to) > 0.01) {
         double turn = eol_turn (x->fp.facing, bearing);
         if (!formed)
-            x->fp.facing = geom_norm_deg (bearing);
+            wheel_towards (g, u, bearing, budget);   /* at no cost */
         else if (fabs (turn) > t->echelon_max_deg) {
             /* about-face when the way lies behind, then wheel; the
                about-face is a formation change, which a disordered unit
@@ -589,14 +644,14 @@ eol_do_move (game_t *g, int u, const order_t *o)
                 budget -= wheel_towards (g, u, bearing, budget);
             bearing = geom_bearing (x->fp.centre, o->to);
         }
-        if (budget > 0 && fabs (eol_turn (x->fp.facing, bearing))
-                              <= t->echelon_max_deg + 1e-6)
+        /* skirmishers go any way, turned or not (their figures face
+           every way); formed units within their echelon */
+        if (budget > 0 && (!formed || fabs (eol_turn (x->fp.facing, bearing))
+                                      <= t->echelon_max_deg + 1e-6))
             budget -= move_straight (g, u, o->to, budget);
     }
-    if (o->has_facing && budget > 0)
+    if (o->has_facing && (budget > 0 || !formed))
         wheel_towards (g, u, o->facing, budget);
-    else if (o->has_facing && !formed)
-        x->fp.facing = geom_norm_deg (o->facing);
     double moved = geom_dist (start, x->fp.centre);
     if (moved > 0.01)
         game_unit_mut (g, u)->moved_halves = 2;
