@@ -1428,6 +1428,74 @@ test_charge_lines_up_beside_a_unit (void **state)
     }
 }
 
+/*  "Charges are moves made straight forward which result in a combat
+ *  contact with an enemy unit"; "Any formed base ... which has frontal
+ *  contact with an enemy base rolls one die for each figure on it".
+ *  The text does not say which face a charge strikes; a player judges
+ *  by the face the charger touches (eol.melee.charge_face = "contact",
+ *  RULINGS.md).  Cavalry 6" wide, 6" in front of a column 1.5" wide and
+ *  6" deep that faces them, their left end over the column's front (its
+ *  centre 2.5" off the column's middle, 3.75" ahead of it: further off
+ *  the column's side than ahead of its front, as shares of its width
+ *  and depth): they strike the column's front and line up on it,
+ *  covering it; the column, charged in its front, rolls its front
+ *  base's 4 dice.  Read by the charger's centre ("centre"), the same
+ *  charge strikes the column's flank, turning to face it. */
+static void
+test_charge_strikes_the_face_it_touches (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    for (int reading = 0; reading < 2; reading++) {
+        if (reading == 1)
+            rules = rules_edited ("charge_face = \"contact\";",
+                                  "charge_face = \"centre\";");
+        double front = 100 - IN (3);             /* the column's front */
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("T", "red", "infantry", "average",
+                        "regular_infantry", 16, "column", 100, 100, 180),
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100 + IN (2.5), front - IN (6) - IN (0.75),
+                        0));
+        fixture_t *f = make (NULL, units, NULL);
+        near (U (f, "T")->fp.width, IN (1.5), 1e-9);
+        near (U (f, "T")->fp.depth, IN (6), 1e-9);
+        near (U (f, "cav")->fp.width, IN (6), 1e-9);
+        char err[256] = "";
+        if (eol_charge_check (f->g, idx (f, "cav"), idx (f, "T"), err,
+                              sizeof err) != 0)
+            fail_msg ("%s", err);
+        footprint_t c;
+        eol_charge_footprint (f->g, idx (f, "cav"), idx (f, "T"), &c);
+        assert_true (footprint_distance (&c, &U (f, "T")->fp) <= IN (0.25));
+        if (reading == 1) {
+            /* the column's flank: the cavalry turned to face it */
+            assert_true (fabs (c.facing - 90) < 1e-9
+                         || fabs (c.facing - 270) < 1e-9);
+            unmake (f);
+            game_rules_destroy (&rules);
+            continue;
+        }
+        /* the front: facing it, front to front, covering it */
+        near (c.facing, 0, 1e-9);
+        near (c.centre.y + c.depth / 2, front, 0.02);
+        assert_true (c.centre.x - c.width / 2 <= 100 - IN (0.75) + 1e-6);
+        assert_true (c.centre.x + c.width / 2 >= 100 + IN (0.75) - 1e-6);
+        /* charged home: both pass, the column's fire kills none */
+        start (f, "blue");
+        order (f, "cav", charge (f, "T"));
+        push (f, 4, 3, 3, 3, 3);
+        push_many (f, 40, 1);
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, "cav charges home on T"));
+        near (U (f, "cav")->fp.facing, 0, 1e-9);
+        assert_true (saw (f, "T (formed_infantry) rolls 4 dice at cav"));
+        unmake (f);
+    }
+    rules = plain;
+}
+
 /*  The sweep of a charge's path looks only at the units near it, and
  *  finds the one in the way as a look at every unit would: two friendly
  *  lines side by side across the path, met at the same step, the refusal
@@ -3175,6 +3243,7 @@ main (void)
         cmocka_unit_test (test_charge_path_blocked),
         cmocka_unit_test (test_charge_path_near_units),
         cmocka_unit_test (test_charge_lines_up_beside_a_unit),
+        cmocka_unit_test (test_charge_strikes_the_face_it_touches),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
         cmocka_unit_test (test_earlier_chargers_roll),
         cmocka_unit_test (test_skirmishers_melee_dice),
