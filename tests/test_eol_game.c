@@ -1428,6 +1428,74 @@ test_charge_lines_up_beside_a_unit (void **state)
     }
 }
 
+/*  "Charges are moves made straight forward which result in a combat
+ *  contact with an enemy unit"; "Any formed base ... which has frontal
+ *  contact with an enemy base rolls one die for each figure on it".
+ *  The text does not say which face a charge strikes; a player judges
+ *  by the face the charger touches (eol.melee.charge_face = "contact",
+ *  RULINGS.md).  Cavalry 6" wide, 6" in front of a column 1.5" wide and
+ *  6" deep that faces them, their left end over the column's front (its
+ *  centre 2.5" off the column's middle, 3.75" ahead of it: further off
+ *  the column's side than ahead of its front, as shares of its width
+ *  and depth): they strike the column's front and line up on it,
+ *  covering it; the column, charged in its front, rolls its front
+ *  base's 4 dice.  Read by the charger's centre ("centre"), the same
+ *  charge strikes the column's flank, turning to face it. */
+static void
+test_charge_strikes_the_face_it_touches (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    for (int reading = 0; reading < 2; reading++) {
+        if (reading == 1)
+            rules = rules_edited ("charge_face = \"contact\";",
+                                  "charge_face = \"centre\";");
+        double front = 100 - IN (3);             /* the column's front */
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("T", "red", "infantry", "average",
+                        "regular_infantry", 16, "column", 100, 100, 180),
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100 + IN (2.5), front - IN (6) - IN (0.75),
+                        0));
+        fixture_t *f = make (NULL, units, NULL);
+        near (U (f, "T")->fp.width, IN (1.5), 1e-9);
+        near (U (f, "T")->fp.depth, IN (6), 1e-9);
+        near (U (f, "cav")->fp.width, IN (6), 1e-9);
+        char err[256] = "";
+        if (eol_charge_check (f->g, idx (f, "cav"), idx (f, "T"), err,
+                              sizeof err) != 0)
+            fail_msg ("%s", err);
+        footprint_t c;
+        eol_charge_footprint (f->g, idx (f, "cav"), idx (f, "T"), &c);
+        assert_true (footprint_distance (&c, &U (f, "T")->fp) <= IN (0.25));
+        if (reading == 1) {
+            /* the column's flank: the cavalry turned to face it */
+            assert_true (fabs (c.facing - 90) < 1e-9
+                         || fabs (c.facing - 270) < 1e-9);
+            unmake (f);
+            game_rules_destroy (&rules);
+            continue;
+        }
+        /* the front: facing it, front to front, covering it */
+        near (c.facing, 0, 1e-9);
+        near (c.centre.y + c.depth / 2, front, 0.02);
+        assert_true (c.centre.x - c.width / 2 <= 100 - IN (0.75) + 1e-6);
+        assert_true (c.centre.x + c.width / 2 >= 100 + IN (0.75) - 1e-6);
+        /* charged home: both pass, the column's fire kills none */
+        start (f, "blue");
+        order (f, "cav", charge (f, "T"));
+        push (f, 4, 3, 3, 3, 3);
+        push_many (f, 40, 1);
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, "cav charges home on T"));
+        near (U (f, "cav")->fp.facing, 0, 1e-9);
+        assert_true (saw (f, "T (formed_infantry) rolls 4 dice at cav"));
+        unmake (f);
+    }
+    rules = plain;
+}
+
 /*  The sweep of a charge's path looks only at the units near it, and
  *  finds the one in the way as a look at every unit would: two friendly
  *  lines side by side across the path, met at the same step, the refusal
@@ -2380,6 +2448,195 @@ test_wheel_four_inches (void **state)
     }
 }
 
+/*  The text says nothing of moving through friendly units or ending a
+ *  move on them; no figure stands on another's, and "Charges are the
+ *  only way in which a unit may come into contact with an enemy unit"
+ *  keeps enemies apart.  The project's reading (RULINGS.md,
+ *  eol.movement.pass_through_friends = false): no unit moves through
+ *  another.  A 3" line ordered 4" straight ahead, a friendly line 4"
+ *  ahead of it (its rear 2.5" off): it stops at the friend's rear (base
+ *  contact), saying which friend stopped it.  A friendly skirmish line
+ *  1 5/8" ahead stops it likewise; with pass_through_friends = true it
+ *  passes through the skirmishers and goes its 4", but still stops
+ *  short of the line it would end on; a charge's way likewise (refused
+ *  through a friend, RULINGS.md, or let).  A wheel (the move's turn)
+ *  stops where it would swing onto a friend. */
+static void
+test_no_move_through_friends (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    for (int reading = 0; reading < 2; reading++) {
+        if (reading == 1)
+            rules = rules_edited ("pass_through_friends = false;",
+                                  "pass_through_friends = true;");
+        for (int skirmish = 0; skirmish < 2; skirmish++) {
+            char units[4096];
+            snprintf (units, sizeof units, "%s, %s, %s",
+                      unit ("blue", "blue", "infantry", "average",
+                            "regular_infantry", 8, "line", 100, 50, 0),
+                      skirmish
+                      ? unit ("A", "blue", "infantry", "average",
+                              "skirmishers", 8, "loose", 100, 50 + IN (2), 0)
+                      : unit ("A", "blue", "infantry", "average",
+                              "regular_infantry", 8, "line", 100,
+                              50 + IN (4), 0),
+                      unit ("red", "red", "infantry", "average",
+                            "regular_infantry", 8, "line", 100, 190, 180));
+            fixture_t *f = make (NULL, units, NULL);
+            start (f, "blue");
+            vec2_t c = U (f, "blue")->fp.centre;
+            order (f, "blue", move_to (c.x, c.y + IN (4)));
+            game_resolve_phase (f->g, f->dice);
+            const footprint_t *b = &U (f, "blue")->fp, *a = &U (f, "A")->fp;
+            double moved = U (f, "blue")->fp.centre.y - c.y;
+            assert_true (footprint_overlap (b, a) <= SITUATION_OVERLAP_CM);
+            if (reading == 1 && skirmish) {
+                near (moved, IN (4), 0.02);
+                assert_false (saw (f, "stops short"));
+            }
+            else {
+                /* its front at the friend's rear, in base contact */
+                double rear = a->centre.y - a->depth / 2;
+                near (b->centre.y + b->depth / 2, rear, SITUATION_OVERLAP_CM);
+                assert_true (moved < IN (4) - 1);
+                assert_true (saw (f, "blue stops short of friendly A"));
+            }
+            unmake (f);
+        }
+        /* a charge's straight way through a friendly line: refused, or
+           let when friends may be passed through */
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("cav", "blue", "cavalry", "average", "cavalry", 8,
+                        "line", 100, 50, 0),
+                  unit ("A", "blue", "infantry", "average",
+                        "regular_infantry", 16, "line", 100, 50 + IN (5), 0),
+                  unit ("B", "red", "infantry", "average", "regular_infantry",
+                        16, "line", 100, 50 + IN (1.5) + IN (10), 180));
+        fixture_t *f = make (NULL, units, NULL);
+        char err[256] = "";
+        assert_int_equal (eol_charge_check (f->g, idx (f, "cav"), idx (f, "B"),
+                                            err, sizeof err),
+                          reading == 1 ? 0 : -1);
+        unmake (f);
+        if (reading == 1)
+            game_rules_destroy (&rules);
+    }
+    rules = plain;
+    /* a 6" line wheeling right on its front-right corner (its 4" move
+       turns it 38 degrees; an enemy 6" off its left keeps it in line)
+       swings its front across a friend standing over its right half
+       1.5" ahead: it turns only so far */
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("blue", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 100, 50, 0),
+              unit ("A", "blue", "infantry", "average", "regular_infantry", 8,
+                    "line", 100 + IN (1.5), 50 + IN (3), 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 100 - IN (10), 50, 90));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    vec2_t c = U (f, "blue")->fp.centre;
+    order (f, "blue", move_to (c.x + 80, c.y));
+    game_resolve_phase (f->g, f->dice);
+    double facing = U (f, "blue")->fp.facing;
+    assert_true (facing > 5 && facing < 4.0 / 6.0 * 180 / acos (-1.0) - 5);
+    assert_true (footprint_overlap (&U (f, "blue")->fp, &U (f, "A")->fp)
+                 <= SITUATION_OVERLAP_CM);
+    assert_true (saw (f, "blue stops short of friendly A: no unit moves "
+                      "through another"));
+    unmake (f);
+}
+
+/*  "Formed units must have all bases facing in the same direction -
+ *  skirmish units can have figures facing in several directions":
+ *  skirmishers turn at no cost.  But their loose line (8 skirmishers,
+ *  13" wide), laid across the new facing, stands on new ground, and the
+ *  rules on where figures may go hold there: "You may not move within 4"
+ *  of the front of an enemy unit except to charge it, or to pull
+ *  directly back away from it", no unit stands on another (RULINGS.md),
+ *  nor off the table.  Told to hold facing right (90 degrees): in the
+ *  open they turn the whole way; with a friendly line 12 cm ahead of
+ *  their middle they turn only until their line meets it; with an enemy
+ *  line's front 6" ahead, until their line's end comes to 4" of it; 5 cm
+ *  from the table's edge, until their end reaches the edge.  Ordered
+ *  along that edge, they turn as far and go their 12" all the same (a
+ *  skirmish line moves any way it faces). */
+static void
+test_skirmishers_turn_where_they_may (void **state)
+{
+    (void) state;
+    enum { OPEN, FRIEND, ENEMY, EDGE, EDGE_MOVE };
+    for (int k = OPEN; k <= EDGE_MOVE; k++) {
+        double y = k >= EDGE ? 5 : 50;
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("sk", "blue", "infantry", "average", "skirmishers", 8,
+                        "loose", 100, y, 0),
+                  unit ("A", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", k == FRIEND ? 100 : 20,
+                        k == FRIEND ? 62 : 150, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 24, "line", 100,
+                        k == ENEMY ? 50 + IN (0.375) + IN (6) + IN (0.75)
+                                   : 190, 180));
+        fixture_t *f = make (NULL, units, NULL);
+        near (U (f, "sk")->fp.width, IN (8 * 0.75 + 7), 1e-9);
+        start (f, "blue");
+        order_t o = order_hold ();
+        o.has_facing = true;
+        o.facing = 90;
+        if (k == EDGE_MOVE)
+            o = move_to (190, 5);
+        order (f, "sk", o);
+        game_resolve_phase (f->g, f->dice);
+        const footprint_t *sk = &U (f, "sk")->fp;
+        if (k == OPEN) {
+            near (sk->facing, 90, 1e-9);
+            unmake (f);
+            continue;
+        }
+        /* part of the way round, no further than it may stand */
+        assert_true (sk->facing > 5 && sk->facing < 85);
+        assert_true (footprint_overlap (sk, &U (f, "A")->fp)
+                     <= SITUATION_OVERLAP_CM);
+        assert_false (situation_footprint_off_table (game_situation (f->g),
+                                                     sk));
+        if (k == FRIEND)
+            assert_true (saw (f, "sk stops short of friendly A"));
+        if (k == ENEMY) {
+            double gap = footprint_distance (sk, &U (f, "red")->fp);
+            assert_true (gap > IN (4));
+            near (gap, IN (4), 0.05);
+            assert_true (saw (f, "line would come too near red"));
+        }
+        if (k >= EDGE)
+            assert_true (saw (f, "line would come off the table"));
+        if (k == EDGE_MOVE)
+            near (sk->centre.x, 100 + IN (12), 0.02);
+        unmake (f);
+    }
+    /* already within 4" of an enemy's front, they do not turn */
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("sk", "blue", "infantry", "average", "skirmishers", 8,
+                    "loose", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    24, "line", 100, 50 + IN (0.375) + IN (3) + IN (0.75),
+                    180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    order_t o = order_hold ();
+    o.has_facing = true;
+    o.facing = 90;
+    order (f, "sk", o);
+    game_resolve_phase (f->g, f->dice);
+    near (U (f, "sk")->fp.facing, 0, 1e-9);
+    unmake (f);
+}
+
 /*  ---- victory, battles, the Risk Factor engine ---- */
 
 static scenario_t *
@@ -2986,6 +3243,7 @@ main (void)
         cmocka_unit_test (test_charge_path_blocked),
         cmocka_unit_test (test_charge_path_near_units),
         cmocka_unit_test (test_charge_lines_up_beside_a_unit),
+        cmocka_unit_test (test_charge_strikes_the_face_it_touches),
         cmocka_unit_test (test_melee_goes_on_and_second_round),
         cmocka_unit_test (test_earlier_chargers_roll),
         cmocka_unit_test (test_skirmishers_melee_dice),
@@ -3001,6 +3259,8 @@ main (void)
         cmocka_unit_test (test_four_inches_and_terrain),
         cmocka_unit_test (test_pull_directly_back),
         cmocka_unit_test (test_wheel_four_inches),
+        cmocka_unit_test (test_no_move_through_friends),
+        cmocka_unit_test (test_skirmishers_turn_where_they_may),
         cmocka_unit_test (test_battles),
         cmocka_unit_test (test_legal_orders_and_copies),
         cmocka_unit_test (test_army_break),

@@ -336,6 +336,9 @@ test_formation_changes (void **state)
     /* "or to pull directly back away from it": the project's 45 degrees
        off straight away */
     near (t->pull_back_max_deg, 45);
+    /* the text is silent on moving through friends: the project's
+       reading, no unit moves through another */
+    assert_false (t->pass_through_friends);
 }
 
 /*  "rough slows formed infantry by half, and mounted and artillery by 3/4.
@@ -439,6 +442,10 @@ test_melee_numbers (void **state)
     /* "the charged unit may roll again, but other non-charging units will
        not": a unit that charged into the melee earlier does not */
     assert_false (t->earlier_chargers_roll);
+    /* "Charges are moves made straight forward which result in a combat
+       contact": the face a charge strikes is the one it touches (the
+       project's reading: the text does not say) */
+    assert_int_equal (t->charge_face, EOL_CHARGE_FACE_CONTACT);
     near (t->contact_cm, IN (0.25));
 }
 
@@ -542,6 +549,9 @@ test_loader_errors (void **state)
                   "broken_adds_to = \"first_die\";",
                   "eol.leaders.broken_adds_to: \"first_die\" is not one of "
                   "fate_die, chance");
+    expect_error ("charge_face = \"contact\";", "charge_face = \"middle\";",
+                  "eol.melee.charge_face: \"middle\" is not one of contact, "
+                  "centre");
     expect_error ("round = \"nearest\";", "round = \"even\";",
                   "eol.fire.round: \"even\" is not one of nearest, down, up");
     expect_error ("raw = \"poor\";", "raw = \"raw\";",

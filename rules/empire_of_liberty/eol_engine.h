@@ -120,8 +120,9 @@ double eol_charge_footprint (const game_t *g, int u, int target,
 /*  May unit `u` charge `target` now: no leader, artillery or column; not
  *  in melee; the target an enemy unit in play; in contact within one move
  *  (eol_charge_footprint); no other unit, friend or enemy (leaders
- *  aside), in the way of its straight path (the error names it).  0, or
- *  -1 with `err`. */
+ *  aside; friends too with eol.movement.pass_through_friends), in the
+ *  way of its straight path (the error names it).  0, or -1 with
+ *  `err`. */
 int eol_charge_check (const game_t *g, int u, int target, char *err,
                       int errlen);
 

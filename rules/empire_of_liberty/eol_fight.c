@@ -272,21 +272,24 @@ typedef struct {
     double normal, half, along;
 } face_t;
 
+/*  How near (cm) a point of a target's edge must lie to a face's line to
+ *  be on that face: far finer than any table measure, coarser than the
+ *  arithmetic's rounding (a corner is on two faces). */
+#define FACE_EDGE_CM 1e-6
+
 /*  The face of target footprint `tf` that charger footprint `f`,
- *  touching it, struck: the front or rear, or a flank, whichever f's
- *  centre lies off (as a share of the target's width and depth). */
+ *  touching it, struck: the front or rear (`front_rear`) on the side
+ *  `sign` (+1 front or right flank, -1 rear or left flank) of tf's
+ *  centre, with f's centre `lx` across the target and `ly` along its
+ *  facing. */
 static face_t
-struck_face (const footprint_t *f, const footprint_t *tf)
+face_of (const footprint_t *tf, bool front_rear, double sign, double lx,
+         double ly)
 {
     vec2_t fwd = geom_heading_vec (tf->facing);
     vec2_t right = geom_heading_vec (tf->facing + 90);
-    double dx = f->centre.x - tf->centre.x, dy = f->centre.y - tf->centre.y;
-    double lx = dx * right.x + dy * right.y;      /* across the target */
-    double ly = dx * fwd.x + dy * fwd.y;          /* along its facing */
-    double u = lx / (tf->width / 2), v = ly / (tf->depth / 2);
     face_t face;
-    if (fabs (v) >= fabs (u)) {                   /* front or rear face */
-        double sign = v >= 0 ? 1 : -1;
+    if (front_rear) {
         face.normal = tf->facing + (sign > 0 ? 0 : 180);
         face.mid.x = tf->centre.x + fwd.x * sign * tf->depth / 2;
         face.mid.y = tf->centre.y + fwd.y * sign * tf->depth / 2;
@@ -294,8 +297,7 @@ struck_face (const footprint_t *f, const footprint_t *tf)
         face.half = tf->width / 2;
         face.along = lx;
     }
-    else {                                        /* a flank */
-        double sign = u >= 0 ? 1 : -1;
+    else {
         face.normal = tf->facing + (sign > 0 ? 90 : 270);
         face.mid.x = tf->centre.x + right.x * sign * tf->width / 2;
         face.mid.y = tf->centre.y + right.y * sign * tf->width / 2;
@@ -304,6 +306,53 @@ struck_face (const footprint_t *f, const footprint_t *tf)
         face.along = ly;
     }
     return face;
+}
+
+/*  The face of target footprint `tf` that charger footprint `f`,
+ *  touching it, struck.  The text says only "Charges are moves made
+ *  straight forward which result in a combat contact"; which face is
+ *  eol.melee.charge_face.  "contact" (a player's reading): the face the
+ *  charger touches, the one tf's point nearest f lies on; at a corner
+ *  (on two faces), the one f's front meets more squarely (its facing
+ *  most nearly against the face's outward bearing).  "centre": the face
+ *  f's centre lies off, as a share of the target's width and depth.
+ *  The centre decides too when the contact says nothing (f overlapping
+ *  tf, or meeting a corner square to neither face). */
+static face_t
+struck_face (const eol_tables_t *t, const footprint_t *f,
+             const footprint_t *tf)
+{
+    vec2_t fwd = geom_heading_vec (tf->facing);
+    vec2_t right = geom_heading_vec (tf->facing + 90);
+    double dx = f->centre.x - tf->centre.x, dy = f->centre.y - tf->centre.y;
+    double lx = dx * right.x + dy * right.y;      /* across the target */
+    double ly = dx * fwd.x + dy * fwd.y;          /* along its facing */
+    if (t->charge_face == EOL_CHARGE_FACE_CONTACT) {
+        vec2_t p = footprint_nearest_point (f, tf);     /* of the target */
+        double px = (p.x - tf->centre.x) * right.x
+                  + (p.y - tf->centre.y) * right.y;
+        double py = (p.x - tf->centre.x) * fwd.x + (p.y - tf->centre.y) * fwd.y;
+        bool on_fr = fabs (fabs (py) - tf->depth / 2) <= FACE_EDGE_CM;
+        bool on_flank = fabs (fabs (px) - tf->width / 2) <= FACE_EDGE_CM;
+        double sfr = py >= 0 ? 1 : -1, sfl = px >= 0 ? 1 : -1;
+        if (on_fr && on_flank) {
+            /* a corner: how squarely f faces into each face */
+            vec2_t cf = geom_heading_vec (f->facing);
+            double into_fr = -sfr * (cf.x * fwd.x + cf.y * fwd.y);
+            double into_fl = -sfl * (cf.x * right.x + cf.y * right.y);
+            if (fabs (into_fr - into_fl) > 1e-9) {
+                on_fr = into_fr > into_fl;
+                on_flank = !on_fr;
+            }
+        }
+        if (on_fr != on_flank)
+            return on_fr ? face_of (tf, true, sfr, lx, ly)
+                         : face_of (tf, false, sfl, lx, ly);
+    }
+    double u = lx / (tf->width / 2), v = ly / (tf->depth / 2);
+    if (fabs (v) >= fabs (u))
+        return face_of (tf, true, v >= 0 ? 1 : -1, lx, ly);
+    return face_of (tf, false, u >= 0 ? 1 : -1, lx, ly);
 }
 
 /*  Charger footprint `f` with its front against `face` (0.01 cm off it,
@@ -319,20 +368,6 @@ on_face (const footprint_t *f, const face_t *face, double along)
     out.centre.y = face->mid.y + face->axis.y * along
                  + n.y * (f->depth / 2 + 0.01);
     return out;
-}
-
-/*  Does charger footprint `f`, coming from `from`, stand on the footprint
- *  `ef` of another unit: overlap it by more than base contact
- *  (SITUATION_OVERLAP_CM) and by more than it did where it started. */
-static bool
-stands_on (const footprint_t *from, const footprint_t *f,
-           const footprint_t *ef)
-{
-    if (!maybe_within (f, ef, 0))
-        return false;
-    double on = footprint_overlap (f, ef);
-    return on > SITUATION_OVERLAP_CM
-        && on > footprint_overlap (from, ef) + 1e-6;
 }
 
 /*  Is unit e one a charger may not stand on: in play, not the charger
@@ -367,7 +402,7 @@ static footprint_t
 lined_up (const game_t *g, int u, int target, const footprint_t *struck)
 {
     const footprint_t *from = &unit_c (g, u)->fp;
-    face_t face = struck_face (struck, &unit_c (g, target)->fp);
+    face_t face = struck_face (tables (g), struck, &unit_c (g, target)->fp);
     double limit = fabs (face.half - struck->width / 2);
     double at = fmax (-limit, fmin (limit, face.along));
     footprint_t best = on_face (struck, &face, at);
@@ -487,13 +522,16 @@ eol_charge_footprint (const game_t *g, int u, int target, footprint_t *out)
  *  clear.  "Charges are the only way in which a unit may come into
  *  contact with an enemy unit": a charge meets its target first, or it
  *  is not this charge.  Leaders are no units here: a leader steps
- *  aside.  Only the units near the path (situation_units_near_way) are
+ *  aside.  With eol.movement.pass_through_friends friendly units are not
+ *  in the way either (the charger may not end on one: lined_up).  Only
+ *  the units near the path (situation_units_near_way) are
  *  looked at, in the order of their indices, as a look at every unit
  *  would find them. */
 static int
 charge_blocker (const game_t *g, int u, int target, const footprint_t *to)
 {
     const footprint_t *from = &unit_c (g, u)->fp;
+    bool through = tables (g)->pass_through_friends;
     double len = geom_dist (from->centre, to->centre);
     int steps = (int) ceil (len / CHARGE_SWEEP_CM);
     int near_buf[SITUATION_NEAR_WAY_MAX];
@@ -509,6 +547,7 @@ charge_blocker (const game_t *g, int u, int target, const footprint_t *to)
         for (int i = 0; i < n; i++) {
             int e = near ? near[i] : i;
             if (solid (g, u, target, e)
+                && !(through && unit_c (g, e)->side == unit_c (g, u)->side)
                 && stands_on (from, &f, &unit_c (g, e)->fp))
                 return e;
         }

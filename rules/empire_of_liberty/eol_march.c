@@ -12,20 +12,47 @@
 
 /*  ---- moves ---- */
 
-/*  Is footprint f a place unit u may pass through on a move that is not
- *  a charge: on the table (unless it started off), not in contact with an
- *  enemy, and not within 4" of an enemy's front unless no nearer than
- *  `before[e]`: the distance it started at when the move pulls directly
- *  back from e, INFINITY when it does not (move_straight), so that no
- *  step of it is within e's 4". */
-static bool
-step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
-         bool started_off)
+/*  What step_block says when nothing stops a step, and when the table's
+ *  edge does (else it names the unit in the way). */
+#define STEP_CLEAR (-1)
+#define STEP_OFF_TABLE (-2)
+
+/*  The first friendly unit that unit u, moved from footprint `from` to
+ *  `f`, would stand on (stands_on: overlapping it by more than base
+ *  contact, and more than where it started), or -1.  Leaders neither
+ *  stop nor are stopped (a mounted officer steps aside, as on a
+ *  charge's way). */
+static int
+friend_under (const game_t *g, int u, const footprint_t *from,
+              const footprint_t *f)
+{
+    if (eol_is_leader (g, u))
+        return -1;
+    for (int e = 0; e < game_unit_count (g); e++)
+        if (e != u && unit_c (g, e)->side == unit_c (g, u)->side
+            && eol_in_play (g, e) && !eol_is_leader (g, e)
+            && stands_on (from, f, &unit_c (g, e)->fp))
+            return e;
+    return -1;
+}
+
+/*  What stops unit u at footprint f on a move that is not a charge, the
+ *  move having started at footprint `from`: STEP_OFF_TABLE off the table
+ *  (unless it started off); an enemy unit it would touch, or within 4"
+ *  of whose front it would come, unless no nearer than `before[e]`: the
+ *  distance it started at when the move pulls directly back from e,
+ *  INFINITY when it does not (move_straight), so that no step of it is
+ *  within e's 4"; with `friends`, a friendly unit it would stand on
+ *  (friend_under).  STEP_CLEAR when nothing does. */
+static int
+step_block (const game_t *g, int u, const footprint_t *from,
+            const footprint_t *f, const double *before, bool started_off,
+            bool friends)
 {
     const eol_tables_t *t = tables (g);
     if (!started_off
         && situation_footprint_off_table (game_situation (g), f))
-        return false;
+        return STEP_OFF_TABLE;
     double reach = t->no_closer_cm > t->contact_cm ? t->no_closer_cm
                                                    : t->contact_cm;
     for (int e = 0; e < game_unit_count (g); e++) {
@@ -36,19 +63,21 @@ step_ok (const game_t *g, int u, const footprint_t *f, const double *before,
         bool zone = eol_in_front_zone (t, unit_c (g, e), f, &d);
         if (d < before[e] - 1e-9
             && (zone || d <= t->contact_cm + 0.01))
-            return false;
+            return e;
     }
-    return true;
+    return friends ? friend_under (g, u, from, f) : STEP_CLEAR;
 }
 
 /*  A way a unit goes, read at a share of it: where its footprint stands
  *  s (0..1) of the way along (move_straight: slid; wheel_towards:
- *  wheeled). */
+ *  wheeled on a front corner, or skirmishers turned about their
+ *  centre). */
 typedef struct {
     footprint_t start;
     vec2_t end;              /* a slide's end (its centre), or */
-    double turn;             /* a wheel's whole turn, degrees */
+    double turn;             /* a wheel's or a turn's whole turn, degrees */
     bool wheel;
+    bool spin;               /* a turn about the centre */
 } way_t;
 
 static footprint_t
@@ -57,43 +86,118 @@ way_at (const way_t *w, double s)
     if (w->wheel)
         return eol_wheeled (&w->start, w->turn * s);
     footprint_t f = w->start;
+    if (w->spin) {
+        f.facing = geom_norm_deg (w->start.facing + w->turn * s);
+        return f;
+    }
     f.centre.x = w->start.centre.x + (w->end.x - w->start.centre.x) * s;
     f.centre.y = w->start.centre.y + (w->end.y - w->start.centre.y) * s;
     return f;
 }
 
-/*  How much of way w, 0..1, unit u may go with every step_ok: `steps`
- *  even steps checked in turn (none: 0), then the first one refused
- *  narrowed by halving 14 times, to within 1/16384 of a step.  1 when
- *  every step is clear, 0 when the first is refused at once. */
+/*  The halvings that narrow a share of a way to within 1/16384 of a
+ *  step. */
+#define SHARE_HALVINGS 14
+
+/*  With eol.movement.pass_through_friends a move may go through friendly
+ *  units but not end on one: the most of way w, no more than `lo`, at
+ *  which unit u stands on no friend (friend_under), found a step
+ *  (1/`steps`) at a time back from lo, then narrowed; *blocker gets the
+ *  friend it stops short of.  Its start stands on none (stands_on counts
+ *  only overlap beyond the start's), so 0 is the least it gives. */
+static double
+end_off_friends (const game_t *g, int u, const way_t *w, double lo,
+                 int steps, int *blocker)
+{
+    footprint_t f = way_at (w, lo);
+    int on = friend_under (g, u, &w->start, &f);
+    if (on < 0)
+        return lo;
+    *blocker = on;
+    double step = steps > 0 ? 1.0 / steps : lo;
+    double hi = lo, s = lo;
+    for (;;) {
+        s = s - step > 0 ? s - step : 0;
+        f = way_at (w, s);
+        if (s <= 0 || friend_under (g, u, &w->start, &f) < 0)
+            break;
+        hi = s;
+    }
+    for (int i = 0; i < SHARE_HALVINGS; i++) {
+        double mid = (s + hi) / 2;
+        f = way_at (w, mid);
+        if (friend_under (g, u, &w->start, &f) < 0)
+            s = mid;
+        else
+            hi = mid;
+    }
+    return s;
+}
+
+/*  How much of way w, 0..1, unit u may go with nothing stopping it
+ *  (step_block; friendly units at every step, or with
+ *  eol.movement.pass_through_friends only where it ends,
+ *  end_off_friends): `steps` even steps checked in turn (none: 0), then
+ *  the first one refused narrowed by halving SHARE_HALVINGS times.  1
+ *  when every step is clear, 0 when the first is refused at once.
+ *  *blocker gets what stopped it (a unit, STEP_OFF_TABLE, or STEP_CLEAR
+ *  when nothing did). */
 static double
 clear_share (const game_t *g, int u, const way_t *w, int steps,
-             const double *before, bool started_off)
+             const double *before, bool started_off, int *blocker)
 {
+    bool through = tables (g)->pass_through_friends;
     double lo = 0, hi = -1;
+    *blocker = STEP_CLEAR;
     for (int k = 1; k <= steps; k++) {
         double s = (double) k / steps;
         footprint_t f = way_at (w, s);
-        if (!step_ok (g, u, &f, before, started_off)) {
+        int b = step_block (g, u, &w->start, &f, before, started_off,
+                            !through);
+        if (b != STEP_CLEAR) {
             hi = s;
+            *blocker = b;
             break;
         }
         lo = s;
     }
     if (hi > 0)
-        for (int i = 0; i < 14; i++) {
+        for (int i = 0; i < SHARE_HALVINGS; i++) {
             double mid = (lo + hi) / 2;
             footprint_t f = way_at (w, mid);
-            if (step_ok (g, u, &f, before, started_off))
+            int b = step_block (g, u, &w->start, &f, before, started_off,
+                                !through);
+            if (b == STEP_CLEAR)
                 lo = mid;
-            else
+            else {
                 hi = mid;
+                *blocker = b;
+            }
         }
+    if (through)
+        lo = end_off_friends (g, u, w, lo, steps, blocker);
     return lo;
 }
 
+/*  Say so when a friendly unit stopped unit u's move (clear_share's
+ *  blocker): no unit passes through another, or with
+ *  eol.movement.pass_through_friends ends on one. */
+static void
+say_stopped (game_t *g, int u, int blocker)
+{
+    if (blocker < 0 || !game_events_on (g)
+        || unit_c (g, blocker)->side != unit_c (g, u)->side)
+        return;
+    game_event (g, GAME_EVENT_MOVE, u, "%s stops short of friendly %s: %s",
+                unit_c (g, u)->id, unit_c (g, blocker)->id,
+                tables (g)->pass_through_friends
+                ? "no unit ends a move on another"
+                : "no unit moves through another");
+}
+
 /*  Move unit u's footprint straight towards `to` with `budget` cm of
- *  movement, keeping its facing, as far as step_ok allows.  Returns the
+ *  movement, keeping its facing, as far as nothing stops it (clear_share:
+ *  the table's edge, enemies and their 4", friendly units).  Returns the
  *  cost spent. */
 static double
 move_straight (game_t *g, int u, vec2_t to, double budget)
@@ -131,8 +235,10 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
     }
     bool started_off = situation_footprint_off_table (sit, &x->fp);
     way_t w = { .start = x->fp, .end = end };
+    int blocker;
     double lo = clear_share (g, u, &w, (int) ceil (geom_dist (from, end)),
-                             before, started_off);
+                             before, started_off, &blocker);
+    say_stopped (g, u, blocker);
     vec2_t p = { from.x + (end.x - from.x) * lo, from.y + (end.y - from.y) * lo };
     if (lo < 1)
         spent = eol_path_cost (t, sit, eol_mover (x), from, p);
@@ -159,15 +265,61 @@ change_formation (game_t *g, int u, eol_change_t change, formation_t to,
                     tables (g)->change_moves[change] >= 1 ? "a full" : "half a");
 }
 
-/*  Turn unit u towards bearing `to` with `budget` cm: skirmishers and
- *  leaders turn freely; formed units wheel on a front corner paying the
- *  outer corner's distance, turning as far as the budget allows and as
- *  far as step_ok lets every footprint on the way: a wheel is movement,
- *  and no pull back ("You may not move within 4" of the front of an
- *  enemy unit except to charge it, or to pull directly back away from
- *  it"), so it stops where the unit would come within an enemy's 4" (or
- *  into contact, or off the table), and a unit already within an enemy's
- *  4" does not wheel at all.  Returns the cost. */
+/*  Skirmishers (unit u, in skirmish order) turn `turn` degrees about
+ *  their centre, at no cost: "skirmish units can have figures facing in
+ *  several directions".  But their loose line, laid across the new
+ *  facing, stands on new ground, and the figures going there move: so
+ *  the turn goes only as far as nothing stops the line on the way
+ *  (clear_share, in steps of no more than 1 cm at its corners): not off
+ *  the table, into contact with an enemy or within 4" of an enemy's
+ *  front ("You may not move within 4" of the front of an enemy unit
+ *  except to charge it, or to pull directly back away from it"; a turn
+ *  is no pull back, so skirmishers already within an enemy's 4" do not
+ *  turn), nor onto a friendly unit.  The event says what stopped it. */
+static void
+turn_in_place (game_t *g, int u, double turn)
+{
+    unit_t *x = unit_m (g, u);
+    double *before = (double *) eol_scratch_ints (g);
+    for (int e = 0; e < game_unit_count (g); e++)
+        before[e] = INFINITY;
+    bool started_off = situation_footprint_off_table (game_situation (g),
+                                                     &x->fp);
+    double radius = 0.5 * sqrt (x->fp.width * x->fp.width
+                                + x->fp.depth * x->fp.depth);
+    double arc = radius * fabs (turn) * acos (-1.0) / 180;
+    way_t w = { .start = x->fp, .turn = turn, .spin = true };
+    int blocker;
+    double lo = clear_share (g, u, &w, (int) ceil (arc), before, started_off,
+                             &blocker);
+    x->fp.facing = geom_norm_deg (x->fp.facing + turn * lo);
+    say_stopped (g, u, blocker);
+    if (lo >= 1 || blocker == STEP_CLEAR || !game_events_on (g)
+        || (blocker >= 0 && unit_c (g, blocker)->side == x->side))
+        return;
+    char why[GAME_REASON_MAX];
+    if (blocker == STEP_OFF_TABLE)
+        snprintf (why, sizeof why, "off the table");
+    else
+        snprintf (why, sizeof why, "too near %s (within 4\" of its front, "
+                  "or touching it)", unit_c (g, blocker)->id);
+    game_event (g, GAME_EVENT_MOVE, u, "%s turns %.0f of %.0f degrees: its "
+                "line would come %s", x->id, fabs (turn * lo), fabs (turn),
+                why);
+}
+
+/*  Turn unit u towards bearing `to` with `budget` cm: leaders turn
+ *  freely (a round base); skirmishers turn about their centre at no
+ *  cost, as far as their line may stand (turn_in_place); formed units
+ *  wheel on a front corner paying the outer corner's distance, turning
+ *  as far as the budget allows and as far as nothing stops any
+ *  footprint on the way (clear_share, friendly units among what stops
+ *  it): a wheel is movement, and no pull back ("You may not move within
+ *  4" of the front of an enemy unit except to charge it, or to pull
+ *  directly back away from it"), so it stops where the unit would come
+ *  within an enemy's 4" (or into contact, or off the table), and a unit
+ *  already within an enemy's 4" does not wheel at all.  Returns the
+ *  cost (0 for leaders and skirmishers). */
 static double
 wheel_towards (game_t *g, int u, double to, double budget)
 {
@@ -175,8 +327,12 @@ wheel_towards (game_t *g, int u, double to, double budget)
     double turn = eol_turn (x->fp.facing, to);
     if (fabs (turn) < 1e-6)
         return 0;
-    if (x->formation == FORMATION_LOOSE || eol_is_leader (g, u)) {
+    if (eol_is_leader (g, u)) {
         x->fp.facing = geom_norm_deg (to);
+        return 0;
+    }
+    if (x->formation == FORMATION_LOOSE) {
+        turn_in_place (g, u, turn);
         return 0;
     }
     double cost = eol_wheel_cost (x->fp.width, turn);
@@ -194,8 +350,10 @@ wheel_towards (game_t *g, int u, double to, double budget)
     bool started_off = situation_footprint_off_table (game_situation (g),
                                                      &x->fp);
     way_t w = { .start = x->fp, .turn = turn, .wheel = true };
+    int blocker;
     double lo = clear_share (g, u, &w, (int) ceil (cost), before,
-                             started_off);
+                             started_off, &blocker);
+    say_stopped (g, u, blocker);
     if (lo <= 0)
         return 0;
     x->fp = eol_wheeled (&x->fp, turn * lo);
@@ -469,7 +627,7 @@ eol_do_move (game_t *g, int u, const order_t *o)
     if (budget > 0 && geom_dist (x->fp.centre, o->to) > 0.01) {
         double turn = eol_turn (x->fp.facing, bearing);
         if (!formed)
-            x->fp.facing = geom_norm_deg (bearing);
+            wheel_towards (g, u, bearing, budget);   /* at no cost */
         else if (fabs (turn) > t->echelon_max_deg) {
             /* about-face when the way lies behind, then wheel; the
                about-face is a formation change, which a disordered unit
@@ -486,14 +644,14 @@ eol_do_move (game_t *g, int u, const order_t *o)
                 budget -= wheel_towards (g, u, bearing, budget);
             bearing = geom_bearing (x->fp.centre, o->to);
         }
-        if (budget > 0 && fabs (eol_turn (x->fp.facing, bearing))
-                              <= t->echelon_max_deg + 1e-6)
+        /* skirmishers go any way, turned or not (their figures face
+           every way); formed units within their echelon */
+        if (budget > 0 && (!formed || fabs (eol_turn (x->fp.facing, bearing))
+                                      <= t->echelon_max_deg + 1e-6))
             budget -= move_straight (g, u, o->to, budget);
     }
-    if (o->has_facing && budget > 0)
+    if (o->has_facing && (budget > 0 || !formed))
         wheel_towards (g, u, o->facing, budget);
-    else if (o->has_facing && !formed)
-        x->fp.facing = geom_norm_deg (o->facing);
     double moved = geom_dist (start, x->fp.centre);
     if (moved > 0.01)
         game_unit_mut (g, u)->moved_halves = 2;

@@ -160,6 +160,22 @@ nearest_enemy (const game_t *g, int u, bool seen_only, double *d_out)
     return best;
 }
 
+/*  Does footprint `f` of a unit that moved from `from` stand on the
+ *  footprint `ef` of another unit: overlap it by more than base contact
+ *  (SITUATION_OVERLAP_CM) and by more than it did where it started (two
+ *  units a scenario placed overlapping may still move apart).  No
+ *  figure stands on another's, so no move or charge ends so. */
+static inline bool
+stands_on (const footprint_t *from, const footprint_t *f,
+           const footprint_t *ef)
+{
+    if (!maybe_within (f, ef, 0))
+        return false;
+    double on = footprint_overlap (f, ef);
+    return on > SITUATION_OVERLAP_CM
+        && on > footprint_overlap (from, ef) + 1e-6;
+}
+
 /*  Is point p ahead of the front edge of footprint f. */
 static inline bool
 ahead_of_front (const footprint_t *f, vec2_t p)

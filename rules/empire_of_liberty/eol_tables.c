@@ -259,7 +259,9 @@ load_movement (table_reader_t *ld, eol_tables_t *t, const ruleset_t *rs)
     ||  table_read_double (ld, "eol.movement.pull_back_max_deg", 0, 90,
                            &t->pull_back_max_deg) < 0
     ||  table_read_double (ld, "eol.movement.contact_cm", 0, 100,
-                           &t->contact_cm) < 0)
+                           &t->contact_cm) < 0
+    ||  table_read_bool (ld, "eol.movement.pass_through_friends",
+                         &t->pass_through_friends) < 0)
         return -1;
     if (!table_need_group_of (ld, "eol.movement.changes", change_names,
                               EOL_CHANGE_COUNT))
@@ -316,6 +318,7 @@ static int
 load_fire_melee (table_reader_t *ld, eol_tables_t *t)
 {
     static const char *const round_names[] = { "nearest", "down", "up" };
+    static const char *const face_names[] = { "contact", "centre" };
     if (table_read_int (ld, "eol.fire.kill_on", 1, 7, &t->fire_kill_on) < 0
     ||  table_read_double (ld, "eol.fire.arc_half_deg", 0, 180,
                            &t->fire_arc_half_deg) < 0
@@ -361,7 +364,9 @@ load_fire_melee (table_reader_t *ld, eol_tables_t *t)
     ||  table_read_bool (ld, "eol.melee.natural_six_kills",
                          &t->natural_six_kills) < 0
     ||  table_read_bool (ld, "eol.melee.earlier_chargers_roll",
-                         &t->earlier_chargers_roll) < 0)
+                         &t->earlier_chargers_roll) < 0
+    ||  table_read_name (ld, "eol.melee.charge_face", face_names, 2,
+                         &t->charge_face) < 0)
         return -1;
     return 0;
 }
@@ -449,7 +454,8 @@ check_groups (table_reader_t *ld)
         "artillery_bases", "skirmish_base_cm", "skirmish_gap_cm",
         "skirmish_ranks", "leader_base_cm" };
     static const char *movement[] = { "echelon_max_deg", "no_closer_cm",
-        "pull_back_max_deg", "contact_cm", "changes" };
+        "pull_back_max_deg", "contact_cm", "pass_through_friends",
+        "changes" };
     static const char *terrain[] = { "rough", "road", "rough_speed",
         "road_speed", "road_for_skirmish" };
     static const char *sight[] = { "kinds", "into_cm", "through_cm" };
@@ -459,7 +465,7 @@ check_groups (table_reader_t *ld)
         "reaction_range_modifiers", "round", "shot_guns" };
     static const char *melee[] = { "kill_on", "mounted_in_rough",
         "skirmish_in_rough", "disordered", "quality", "natural_six_kills",
-        "earlier_chargers_roll" };
+        "earlier_chargers_roll", "charge_face" };
     static const char *morale[] = { "dice", "needed", "per_quarter_lost",
         "per_casualty", "skirmish", "leader_in_contact", "standard_captured",
         "charged_after_firing", "fall_back_margin" };

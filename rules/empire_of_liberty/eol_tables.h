@@ -83,6 +83,14 @@ enum {
     EOL_BROKEN_ADDS_TO_CHANCE
 };
 
+/*  Which face of its target a charge strikes (eol.melee.charge_face):
+ *  the text does not say.  The face its straight move touches, or the
+ *  face the charger's centre lies off when it touches. */
+enum {
+    EOL_CHARGE_FACE_CONTACT = 0,
+    EOL_CHARGE_FACE_CENTRE
+};
+
 typedef struct {
     arm_t arm;                 /* formed up (mounted) */
     eol_skirmish_t skirmish;
@@ -112,6 +120,9 @@ typedef struct {
     double no_closer_cm;                     /* 4" */
     double pull_back_max_deg;                /* 45: "pull directly back" */
     double contact_cm;                       /* bases this close touch */
+    bool pass_through_friends;               /* false: a move stops at a
+                                                friend; true: it may pass
+                                                but not end on one */
     double change_moves[EOL_CHANGE_COUNT];   /* 0.5 or 1 move */
 
     /* terrain effects on movement */
@@ -154,6 +165,7 @@ typedef struct {
     bool earlier_chargers_roll;              /* false: only this charge's
                                                 charger and charged roll
                                                 a second round */
+    int charge_face;                         /* EOL_CHARGE_FACE_* */
 
     /* morale */
     int morale_dice;                         /* 2 */
