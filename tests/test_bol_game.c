@@ -1457,6 +1457,51 @@ test_charge_entirely_to_rear (void **state)
     unmake (f);
 }
 
+/*  "Unit facing and enemy relative position is given in the QRS ...
+ *  Otherwise a unit is assumed to be located at the front centre of the
+ *  unit": the face a charge meets is that of the arc the charger's front
+ *  centre stands in (the arcs 45 degrees either side of the front and
+ *  the back, seen from the target's centre: the project's reading of
+ *  the absent QRS), and "A unit's charges are cancelled if: (1) it is
+ *  the target of a charge it cannot respond to" (read: a charge into
+ *  its flank or rear) asks the same. */
+static void
+test_charge_face_front_centre (void **state)
+{
+    (void) state;
+    /* t (x 46..54, front edge y 51) has declared a charge on v, before
+       its front; a column (4 by 4) north-east of t faces south, its
+       lane over t's east end.  At y 56.8 its centre (55.8, 56.8) is in
+       t's front arc (40 degrees off t's front) but its front centre
+       (55.8, 54.8) in the flank arc (50 degrees): it meets the flank,
+       and t's charge is cancelled.  At y 57.9 its front centre (55.8,
+       55.9) is in the front arc (44.5 degrees): it meets the front, and
+       t's charge stands */
+    for (int front = 0; front <= 1; front++) {
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("a", "blue", "battalion", "ordinary", "column", 55.8,
+                        front ? 57.9 : 56.8, 180, NULL),
+                  unit ("v", "blue", "battalion", "ordinary", "line", 44, 55,
+                        180, NULL),
+                  unit ("t", "red", "battalion", "ordinary", "line", 50, 50,
+                        0, NULL));
+        fixture_t *f = make (NULL, units);
+        start (f);
+        test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+        order (f, "a", test_charge_order (f, "t"));
+        test_next_phase (f);
+        order (f, "t", test_charge_order (f, "v"));
+        test_next_phase (f);
+        assert_int_equal (test_saw (f, "t's charge is cancelled: it is "
+                                    "charged where it cannot respond"),
+                          !front);
+        assert_true (test_saw (f, front ? "a charges t in the front"
+                                        : "a charges t in the flank"));
+        unmake (f);
+    }
+}
+
 /*  The option named `name` among unit `id`'s (portfolio_build), the
  *  test failed when there is none; with `no_charge_in_reach`, fail too
  *  when a charge without a move first is offered. */
@@ -3186,6 +3231,7 @@ main (void)
         cmocka_unit_test (test_charge_by_closest_points),
         cmocka_unit_test (test_charge_goes_straight),
         cmocka_unit_test (test_charge_entirely_to_rear),
+        cmocka_unit_test (test_charge_face_front_centre),
         cmocka_unit_test (test_charge_after_a_move),
         cmocka_unit_test (test_melee_and_rally_back),
         cmocka_unit_test (test_passage_of_lines),

@@ -68,13 +68,46 @@ bol_resolve (const game_t *g, int u)
     return sum;
 }
 
+vec2_t
+bol_front_centre (const footprint_t *fp)
+{
+    vec2_t ahead = geom_heading_vec (fp->facing);
+    return (vec2_t) { fp->centre.x + ahead.x * fp->depth / 2,
+                      fp->centre.y + ahead.y * fp->depth / 2 };
+}
+
+/*  The rear arc's half angle either side of a unit's back (degrees):
+ *  the project's reading of the absent QRS, as the front's. */
+#define REAR_HALF_DEG 45.0
+
+/*  Bearings this close to an arc's limit count as on it (degrees). */
+#define ARC_LIMIT_EPS_DEG 1e-9
+
+arc_t
+bol_arc_at (const footprint_t *of, vec2_t p, double front_half_deg)
+{
+    if (geom_dist (of->centre, p) < 1e-9)
+        return ARC_FRONT;
+    double rel = geom_norm_deg (geom_bearing (of->centre, p) - of->facing);
+    if (rel > 180.0)
+        rel = 360.0 - rel;
+    if (rel <= front_half_deg + ARC_LIMIT_EPS_DEG)
+        return ARC_FRONT;
+    if (rel >= 180.0 - REAR_HALF_DEG - ARC_LIMIT_EPS_DEG)
+        return ARC_REAR;
+    return ARC_FLANK;
+}
+
 arc_t
 bol_arc_of (const game_t *g, int of, int from)
 {
     const unit_t *t = game_unit_c (g, of);
     if (t->formation == FORMATION_SQUARE && t->arm == ARM_INFANTRY)
         return ARC_FRONT;                 /* "Squares have no flank or rear" */
-    return footprint_arc (&t->fp, game_unit_c (g, from)->fp.centre, 45, 45);
+    /* "Otherwise a unit is assumed to be located at the front centre of
+       the unit" */
+    return bol_arc_at (&t->fp, bol_front_centre (&game_unit_c (g, from)->fp),
+                       45);
 }
 
 /*  The terrain the text calls difficult: "villages, rough ground,

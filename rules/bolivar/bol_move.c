@@ -919,7 +919,9 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
 }
 
 /*  The arc of `target` whose face a charge by unit u contacts, from
- *  where u stands: its arc (bol_arc_of: a square all front), but the
+ *  where u stands: the arc its front centre is in (bol_arc_of: "Otherwise
+ *  a unit is assumed to be located at the front centre of the unit"; a
+ *  square all front), but the
  *  rear only when every corner of u is in the rear arc ("A charge must
  *  be entirely to-rear to contact to-rear"); a charger partly to-flank
  *  meets the flank.  (Behind-flank is the flank's face; whether a
@@ -946,11 +948,12 @@ bol_contact_point (const game_t *g, int u, int target, double *distance,
 {
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
     arc_t a = charge_arc (g, target, u);
+    vec2_t from = bol_front_centre (&x->fp);
     double half;
-    double out = footprint_face_out (&t->fp, a, x->fp.centre, &half);
+    double out = footprint_face_out (&t->fp, a, from, &half);
     if (a == ARC_FRONT && t->formation == FORMATION_SQUARE) {
         /* a square: whichever face the charger comes at */
-        out = geom_bearing (t->fp.centre, x->fp.centre);
+        out = geom_bearing (t->fp.centre, from);
         half = fmax (t->fp.width, t->fp.depth) / 2;
     }
     vec2_t n = geom_heading_vec (out);
@@ -1242,20 +1245,21 @@ bol_charge_short_alone (game_t *g, int u, int target)
 }
 
 /*  The face of `target` a charge by unit u meets (charge_arc, from where
- *  u stands): its outward bearing, returned; the distance from the
- *  target's centre to it in *off, half its length in *half_len, the
- *  charge's arc in *arc.  A square's ("Squares have no flank or rear":
- *  every side a front) is the side u stands before. */
+ *  u's front centre stands): its outward bearing, returned; the distance
+ *  from the target's centre to it in *off, half its length in *half_len,
+ *  the charge's arc in *arc.  A square's ("Squares have no flank or
+ *  rear": every side a front) is the side u's front centre stands
+ *  before. */
 static double
 charge_face (const game_t *g, int u, int target, double *off,
              double *half_len, arc_t *arc)
 {
     const unit_t *t = game_unit_c (g, target);
-    vec2_t from = game_unit_c (g, u)->fp.centre;
+    vec2_t from = bol_front_centre (&game_unit_c (g, u)->fp);
     *arc = charge_arc (g, target, u);
     arc_t side = *arc;
     if (t->arm == ARM_INFANTRY && t->formation == FORMATION_SQUARE)
-        side = footprint_arc (&t->fp, from, 45, 45);
+        side = bol_arc_at (&t->fp, from, 45);
     *half_len = (side == ARC_FLANK ? t->fp.depth : t->fp.width) / 2;
     return footprint_face_out (&t->fp, side, from, off);
 }

@@ -78,8 +78,27 @@ turn_between (double from, double to)
  *  threat zone asks for.  False for a commander. */
 bool bol_in_contact (const game_t *g, int u);
 
-/*  The arc of unit `of` that unit `from` stands in (front and rear 45
- *  degrees either side; a square has no flank or rear). */
+/*  The centre of footprint fp's front edge: where "a unit is assumed to
+ *  be located" ("The distance between two units is always measured
+ *  between closest points.  If any part of a unit is in difficult
+ *  terrain the entire unit is considered in difficult terrain.
+ *  Otherwise a unit is assumed to be located at the front centre of the
+ *  unit"), so every relative position the text does not say otherwise
+ *  of is asked of it. */
+vec2_t bol_front_centre (const footprint_t *fp);
+
+/*  The arc of footprint `of` that point p lies in, seen from its centre
+ *  (the project's reading of the absent QRS): front within
+ *  front_half_deg either side of its facing, rear within 45 either side
+ *  of its back, flank between; a point on an arc's limit is in that
+ *  arc.  Unlike footprint_arc, a point on of's edge or within it is
+ *  placed by its bearing too: the front centre of an enemy in contact
+ *  lies on the edge it touches.  p at the centre is front. */
+arc_t bol_arc_at (const footprint_t *of, vec2_t p, double front_half_deg);
+
+/*  The arc of unit `of` that unit `from` stands in: from's front centre
+ *  by bol_arc_at (front and rear 45 degrees either side; a square has
+ *  no flank or rear). */
 arc_t bol_arc_of (const game_t *g, int of, int from);
 
 /*  True when any part of unit u is in difficult terrain ("If any part of
