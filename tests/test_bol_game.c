@@ -2631,6 +2631,24 @@ test_support_front_centre (void **state)
     game_unit_m (f->g, idx (f, "e"))->fp.facing = 180;
     assert_false (bol_supported (f->g, front));
     unmake (f);
+
+    /* an enemy in contact with front's rear, facing it: its front centre
+       (30, 29) lies on front's rear edge, straight behind its centre, so
+       it is to-rear within 4 TUM, and the line 4 TUM behind does not
+       support front ("(1) No enemy unit to-rear within 4 TUM") */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("behind", "blue", "battalion", "ordinary", "line", 30, 20,
+                    0, NULL),
+              unit ("e", "red", "horse", "ordinary", "mounted", 80, 80, 0,
+                    NULL));
+    f = make (NULL, units);
+    front = idx (f, "front");
+    assert_true (bol_supported (f->g, front));
+    game_unit_m (f->g, idx (f, "e"))->fp.centre = (vec2_t) { 30, 28 };
+    assert_false (bol_supported (f->g, front));
+    unmake (f);
 }
 
 /*  "A line is crowded when any part of a friendly line is

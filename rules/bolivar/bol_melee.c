@@ -19,15 +19,14 @@
  *  k's front centre in u's rear arc (the arcs seen from u's centre, the
  *  project's reading of the absent QRS); within: closest points ("The
  *  distance between two units is always measured between closest
- *  points").  A front centre exactly on the arc's limit is in it. */
+ *  points").  A front centre exactly on the arc's limit is in it, and
+ *  one on u's rear edge (an enemy in contact behind it, facing it) is
+ *  placed by its bearing (bol_arc_at), so it is to-rear. */
 static bool
 to_rear_within (const game_t *g, int u, int k, double cm)
 {
-    const footprint_t *kf = &game_unit_c (g, k)->fp;
-    vec2_t ahead = geom_heading_vec (kf->facing);
-    vec2_t front = { kf->centre.x + ahead.x * kf->depth / 2,
-                     kf->centre.y + ahead.y * kf->depth / 2 };
-    return footprint_arc (&game_unit_c (g, u)->fp, front, 45, 45) == ARC_REAR
+    vec2_t front = bol_front_centre (&game_unit_c (g, k)->fp);
+    return bol_arc_at (&game_unit_c (g, u)->fp, front, 45) == ARC_REAR
         && situation_unit_distance (game_situation (g), u, k) <= cm + 1e-6;
 }
 
