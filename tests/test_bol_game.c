@@ -1756,6 +1756,41 @@ test_melee_and_rally_back (void **state)
     unmake (f);
 }
 
+/*  "Enemy in contact behind-flank or to-rear prevent rally back": the
+ *  line says neither "any part" nor "entirely" (as "Melee with enemy
+ *  entirely behind-flank or to-rear" does), so the enemy is where
+ *  "Otherwise a unit is assumed to be located at the front centre of
+ *  the unit" puts it.  A horse stands side by side with the line's east
+ *  flank, in contact; the line loses the melee (its 3d6 no hits, the
+ *  horse's 3d6 two).  Facing the line's way with its centre 0.6 cm
+ *  behind the line's centre, its front centre is 0.4 cm ahead: not
+ *  behind-flank, and the line rallies back its 1 TUM.  Facing the other
+ *  way with its centre 0.6 cm ahead, its front centre is 0.4 cm behind:
+ *  behind-flank, and the line cannot rally back. */
+static void
+test_rally_back_front_centre (void **state)
+{
+    (void) state;
+    for (int behind = 0; behind <= 1; behind++) {
+        char units[1024];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("d", "blue", "battalion", "ordinary", "line", 50, 50,
+                        0, NULL),
+                  unit ("h", "red", "horse", "ordinary", "mounted", 56,
+                        behind ? 50.6 : 49.4, behind ? 180 : 0, NULL));
+        fixture_t *f = make (NULL, units);
+        start (f);
+        test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+        test_push (f, 6, 1, 1, 1, 6, 6, 1);
+        test_next_phase (f);
+        assert_true (test_saw (f, "d (primary) 3d6 needing 6: 0 hits"));
+        assert_true (test_saw (f, "h (primary) 3d6 needing 6: 2 hits"));
+        assert_int_equal (test_saw (f, "d cannot rally back"), behind);
+        assert_int_equal (test_saw (f, "d rallies back 2.0 cm"), !behind);
+        unmake (f);
+    }
+}
+
 /*  "A Gauchos/Llaneros or skirmisher unit can Evade to avoid being
  *  contacted by a charge.  The unit cannot be charging and must make a
  *  command check.  The unit then moves directly away from charger, with
@@ -3252,6 +3287,7 @@ main (void)
         cmocka_unit_test (test_charge_face_front_centre),
         cmocka_unit_test (test_charge_after_a_move),
         cmocka_unit_test (test_melee_and_rally_back),
+        cmocka_unit_test (test_rally_back_front_centre),
         cmocka_unit_test (test_passage_of_lines),
         cmocka_unit_test (test_passage_of_lines_check),
         cmocka_unit_test (test_friends_overlapping_move_apart),

@@ -1424,7 +1424,12 @@ bol_evade_alone (game_t *g, int u, int charger)
 
 /*  Is an enemy in contact with u behind its flank or to its rear
  *  ("Enemy in contact behind-flank or to-rear prevent rally back")?
- *  Never for a square: "Squares have no flank or rear". */
+ *  The line says neither "any part" nor "entirely" (as the melee dice
+ *  do), so the enemy is where "a unit is assumed to be located at the
+ *  front centre of the unit": its front centre in u's rear arc, or in
+ *  its flank arc behind the line across u's centre (bol_arc_at: a front
+ *  centre on u's edge is placed by its bearing).  Never for a square:
+ *  "Squares have no flank or rear". */
 static bool
 enemy_behind (const game_t *g, int u)
 {
@@ -1437,10 +1442,10 @@ enemy_behind (const game_t *g, int u)
             || situation_unit_distance (game_situation (g), u, e)
                    > BOL_CONTACT_CM)
             continue;
-        vec2_t c = game_unit_c (g, e)->fp.centre;
+        vec2_t c = bol_front_centre (&game_unit_c (g, e)->fp);
         double along = (c.x - x->fp.centre.x) * ahead.x
                      + (c.y - x->fp.centre.y) * ahead.y;
-        arc_t arc = footprint_arc (&x->fp, c, 45, 45);
+        arc_t arc = bol_arc_at (&x->fp, c, 45);
         if (arc == ARC_REAR || (arc == ARC_FLANK && along < 0))
             return true;
     }
