@@ -1858,6 +1858,66 @@ test_evade (void **state)
     unmake (f);
 }
 
+/*  "The unit then moves directly away from charger" and the control
+ *  zone's "(3) move directly away from the enemy": away along the line
+ *  from the enemy's front centre through the unit's, "Otherwise a unit
+ *  is assumed to be located at the front centre of the unit". */
+static void
+test_directly_away_front_centre (void **state)
+{
+    (void) state;
+    /* the horse's front centre (50, 21), the skirmishers' (52, 25): away
+       is 26.6 degrees (atan 2/4), not the centres' 18.4 (atan 2/6).
+       Facing the horse, they about face and wheel back 26.6 degrees
+       (1 TUM and 4 cm times the angle: 3.9 cm) and go the rest of their
+       6 TUM: 8.1 cm */
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20, 0,
+                    NULL),
+              unit ("d", "red", "skirmisher", "ordinary", "loose", 52, 26,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "a", test_charge_order (f, "d"));
+    test_next_phase (f);
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    double away = atan2 (2, 4) * 180 / PI;
+    double go = 12 - (2 + 4 * away * PI / 180);
+    assert_true (test_saw (f, "d evades a: 8.1 cm directly away (turning "
+                           "away cost 3.9 cm of its 12.0 cm)"));
+    test_near (U (f, "d")->fp.facing, away, 1e-6);
+    test_near (U (f, "d")->fp.centre.x, 52 + go * sin (away * PI / 180),
+               1e-6);
+    test_near (U (f, "d")->fp.centre.y, 26 + go * cos (away * PI / 180),
+               1e-6);
+    unmake (f);
+
+    /* skirmishers 3 cm to the side of the middle of an enemy line's
+       front, 2 TUM before it: their front centre (33, 46) is in the
+       line's lane, so they are in its control zone; away from the
+       line's front centre (30, 50) is 143 degrees (the centres' line,
+       153).  A move at 140 goes directly away; one at 160 neither goes
+       directly away nor directly to their rear (180), nor closer */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("c", "blue", "skirmisher", "ordinary", "loose", 33, 45,
+                    0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 30, 51,
+                    180, NULL));
+    f = make (NULL, units);
+    assert_int_equal (bol_zone (f->g, idx (f, "c")), BOL_ZONE_CONTROL);
+    start (f);
+    double r = 4;
+    accepted (f, "c", test_move_order (33 + r * sin (140 * PI / 180),
+                                       45 + r * cos (140 * PI / 180)));
+    refused (f, "c", test_move_order (33 + r * sin (160 * PI / 180),
+                                      45 + r * cos (160 * PI / 180)),
+             "in foe's control zone");
+    unmake (f);
+}
+
 /*  How many of the game's events hold `words`. */
 static int
 times_saw (const fixture_t *f, const char *words)
@@ -3292,6 +3352,7 @@ main (void)
         cmocka_unit_test (test_passage_of_lines_check),
         cmocka_unit_test (test_friends_overlapping_move_apart),
         cmocka_unit_test (test_evade),
+        cmocka_unit_test (test_directly_away_front_centre),
         cmocka_unit_test (test_mutual_charges),
         cmocka_unit_test (test_feigned_flight),
         cmocka_unit_test (test_feigned_flight_reach),

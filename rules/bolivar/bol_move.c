@@ -362,7 +362,9 @@ decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
  *  (3) move directly away from the enemy ...; or (4) move
  *  directly-to-rear"?  Closer: its closest points strictly nearer at the
  *  end than at the start (by CLOSER_MIN_CM); the same distance is not
- *  closer.  Directly: within BOL_DIRECTLY_DEG. */
+ *  closer.  Directly: within BOL_DIRECTLY_DEG.  Away: along the line
+ *  from the enemy's front centre through u's ("Otherwise a unit is
+ *  assumed to be located at the front centre of the unit"). */
 static bool
 control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
 {
@@ -370,7 +372,8 @@ control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
         return true;
     const unit_t *x = game_unit_c (g, u);
     const footprint_t *ef = &game_unit_c (g, e)->fp;
-    double away = geom_bearing (ef->centre, x->fp.centre);
+    double away = geom_bearing (bol_front_centre (ef),
+                                bol_front_centre (&x->fp));
     if (turn_between (p->heading, away) <= BOL_DIRECTLY_DEG
         || turn_between (p->heading, x->fp.facing + 180) <= BOL_DIRECTLY_DEG)
         return true;
@@ -1391,13 +1394,16 @@ bol_charge_move_alone (game_t *g, int u, int target)
  *  under readings.evade_turn_costs, what turning to go away costs ("An
  *  About Face is a 180° turn which reduces the movement allowance by 1
  *  TUM for infantry and 3 TUM for others"; a wheel its corner's way):
- *  the cheaper of a wheel and an about face with a wheel. */
+ *  the cheaper of a wheel and an about face with a wheel.  Away: along
+ *  the line from the charger's front centre through u's, where each is
+ *  "assumed to be located". */
 static void
 bol_evade_alone (game_t *g, int u, int charger)
 {
     unit_t *x = game_unit_m (g, u);
-    double away = geom_bearing (game_unit_c (g, charger)->fp.centre,
-                                x->fp.centre);
+    double away = geom_bearing (bol_front_centre (&game_unit_c (g, charger)
+                                                  ->fp),
+                                bol_front_centre (&x->fp));
     double off = turn_between (x->fp.facing, away), cost = 0;
     if (tables (g)->evade_turn_costs && off > TURN_MIN_DEG) {
         double wheel = x->fp.width * off * RAD;
