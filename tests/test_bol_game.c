@@ -2511,6 +2511,43 @@ test_passage_of_lines (void **state)
     unmake (f);
 }
 
+/*  "Passage of lines is when two lines, one behind the other within 3
+ *  Tum, swap positions": the other line is behind where "a unit is
+ *  assumed to be located at the front centre of the unit" puts it, its
+ *  front centre in the rear arc (45 degrees either side of the back,
+ *  seen from the centre: the project's reading of the absent QRS).  A
+ *  line 2 TUM behind another and 4.5 cm to its side (its front centre
+ *  42 degrees off the front line's back) swaps places with it; 5.5 cm
+ *  to its side, its centre is in the rear arc (42.5 degrees) but its
+ *  front centre is not (47.7): no passage. */
+static void
+test_passage_of_lines_front_centre (void **state)
+{
+    (void) state;
+    for (int aside = 0; aside <= 1; aside++) {
+        char units[2048];
+        double bx = aside ? 55.5 : 54.5;
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("front", "blue", "battalion", "ordinary", "line", 50,
+                        50, 0, NULL),
+                  unit ("back", "blue", "battalion", "ordinary", "line", bx,
+                        44, 0, NULL),
+                  unit ("r", "red", "battalion", "ordinary", "line", 30, 95,
+                        180, NULL));
+        fixture_t *f = make (NULL, units);
+        start (f);
+        order (f, "front", test_move_order (bx, 44));
+        test_next_phase (f);
+        assert_int_equal (test_saw (f, "passage of lines: front and back "
+                                    "swap places"), !aside);
+        /* no passage: a move, which stops short of the friend */
+        test_near (U (f, "back")->fp.centre.y, aside ? 44 : 50, 1e-9);
+        assert_true (aside ? U (f, "front")->fp.centre.y > 44.5
+                           : fabs (U (f, "front")->fp.centre.y - 44) < 1e-9);
+        unmake (f);
+    }
+}
+
 /*  "Change Direction: A unit can wheel, pivot, about face, oblique or
  *  conduct a passage of lines."  Threat Zone: "A command check is
  *  required for ... (2) each time any unit does a change direction
@@ -3350,6 +3387,7 @@ main (void)
         cmocka_unit_test (test_rally_back_front_centre),
         cmocka_unit_test (test_passage_of_lines),
         cmocka_unit_test (test_passage_of_lines_check),
+        cmocka_unit_test (test_passage_of_lines_front_centre),
         cmocka_unit_test (test_friends_overlapping_move_apart),
         cmocka_unit_test (test_evade),
         cmocka_unit_test (test_directly_away_front_centre),

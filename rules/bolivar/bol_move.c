@@ -641,7 +641,9 @@ bol_passage_partner (const game_t *g, int u, vec2_t to)
             || !footprint_contains (&y->fp, to)
             || (state_c (g, k)->flags & BOL_F_PASSED))
             continue;
-        arc_t arc = footprint_arc (&x->fp, y->fp.centre, 45, 45);
+        /* "one behind the other": y where "a unit is assumed to be
+           located", its front centre, in u's front or rear arc */
+        arc_t arc = bol_arc_at (&x->fp, bol_front_centre (&y->fp), 45);
         if (arc != ARC_FLANK
             && situation_unit_distance (game_situation (g), u, k)
                    <= bol_cm (g, tables (g)->passage_tum) + 1e-6)
