@@ -434,6 +434,37 @@ test_zones (void **state)
     unmake (f);
 }
 
+/*  "Control Zone: The unit is directly-to-front of enemy and within 3
+ *  TUM", and "Otherwise a unit is assumed to be located at the front
+ *  centre of the unit": the unit's front centre in the lane the enemy's
+ *  frontage makes straight ahead (readings.control_front_at =
+ *  "front_centre").  Skirmishers 1.5 TUM before the east end of an enemy
+ *  line (its lane x 26 to 34) overlap the lane by 0.5 cm, their front
+ *  centre (35.5, 47) beside it: the threat zone, within 4 TUM.  Their
+ *  front centre on the lane (34, 47): the control zone.  Under "any_part"
+ *  the overlap puts them in the control zone. */
+static void
+test_control_zone_front_centre (void **state)
+{
+    (void) state;
+    game_rules_t *any = variant ("control_front_at = \"front_centre\";",
+                                 "control_front_at = \"any_part\";");
+    for (int k = 0; k < 3; k++) {
+        char units[1024];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("c", "blue", "skirmisher", "ordinary", "loose",
+                        k == 1 ? 34 : 35.5, 46, 0, NULL),
+                  unit ("foe", "red", "battalion", "ordinary", "line", 30, 51,
+                        180, NULL));
+        fixture_t *f = test_game_new (k == 2 ? any : rules,
+                                      scenario_text (NULL, units));
+        assert_int_equal (bol_zone (f->g, idx (f, "c")),
+                          k == 0 ? BOL_ZONE_THREAT : BOL_ZONE_CONTROL);
+        unmake (f);
+    }
+    game_rules_destroy (&any);
+}
+
 /*  "The Attacker is automatically the Active Player in the first game
  *  turn.  After that each player rolls a die.  The highest scorer wins
  *  Initiative ... Upon a tie the attacker becomes active player." */
@@ -3362,6 +3393,7 @@ main (void)
         cmocka_unit_test (test_hits_and_rout),
         cmocka_unit_test (test_command_check),
         cmocka_unit_test (test_zones),
+        cmocka_unit_test (test_control_zone_front_centre),
         cmocka_unit_test (test_zone_priority_target),
         cmocka_unit_test (test_priority_follows_the_table),
         cmocka_unit_test (test_plan_follows_the_state),

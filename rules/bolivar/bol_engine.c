@@ -193,11 +193,24 @@ bol_in_cover (const game_t *g, const footprint_t *fp)
     return any_part_in (g, fp, is_cover_kind);
 }
 
+/*  How far behind a's front edge a point may lie and still count as
+ *  ahead of it (cm): a unit in contact front to front is before it. */
+#define AHEAD_SLACK_CM 0.01
+
 bool
-bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b)
+bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b,
+                          bool any_part)
 {
     vec2_t ahead = geom_heading_vec (a->facing);
     vec2_t right = { ahead.y, -ahead.x };
+    if (!any_part) {
+        vec2_t p = bol_front_centre (b);
+        vec2_t d = { p.x - a->centre.x, p.y - a->centre.y };
+        double across = d.x * right.x + d.y * right.y;
+        double along = d.x * ahead.x + d.y * ahead.y;
+        return along > a->depth / 2 - AHEAD_SLACK_CM
+            && fabs (across) <= a->width / 2 + 1e-9;
+    }
     vec2_t c[4];
     footprint_corners (b, c);
     double lo = INFINITY, hi = -INFINITY, front = -INFINITY;
@@ -209,15 +222,15 @@ bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b)
         hi = fmax (hi, across);
         front = fmax (front, along);
     }
-    return front > a->depth / 2 - 0.01 && lo < a->width / 2
+    return front > a->depth / 2 - AHEAD_SLACK_CM && lo < a->width / 2
         && hi > -a->width / 2;
 }
 
 bool
-bol_directly_to_front (const game_t *g, int u, int e)
+bol_directly_to_front (const game_t *g, int u, int e, bool any_part)
 {
     return bol_fp_directly_to_front (&game_unit_c (g, u)->fp,
-                                     &game_unit_c (g, e)->fp);
+                                     &game_unit_c (g, e)->fp, any_part);
 }
 
 double

@@ -425,7 +425,9 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
                 continue;
             }
             double d = footprint_distance_ready (&ready, ef);
-            if (d <= control && bol_fp_directly_to_front (ef, &fp)) {
+            if (d <= control
+                && bol_fp_directly_to_front (ef, &fp, t->control_front_at
+                                                      == BOL_AT_ANY_PART)) {
                 if (p->zone < BOL_ZONE_CONTROL)
                     p->zone = BOL_ZONE_CONTROL;
                 if (p->controller < 0)

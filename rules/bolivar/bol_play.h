@@ -122,11 +122,17 @@ bool bol_in_cover (const game_t *g, const footprint_t *fp);
 bool bol_may_meet_difficult (const game_t *g, const footprint_t *from,
                              const footprint_t *to);
 
-/*  Is unit `e` directly-to-front of unit `u`: ahead of its front edge
- *  and overlapping the lane its frontage makes straight ahead?  The
- *  same of two footprints, `b` before `a`, wherever they stand. */
-bool bol_directly_to_front (const game_t *g, int u, int e);
-bool bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b);
+/*  Is unit `e` directly-to-front of unit `u`: in the lane u's frontage
+ *  makes straight ahead of its front edge?  Asked of e's front centre
+ *  ("Otherwise a unit is assumed to be located at the front centre of
+ *  the unit": on the lane's side counts as in it, and a front centre on
+ *  u's front edge is ahead of it), or with `any_part` of any part of e
+ *  (some of it in the lane, part of it ahead of u's front edge; a part
+ *  only touching the lane's side is not in it).  The same of two
+ *  footprints, `b` before `a`, wherever they stand. */
+bool bol_directly_to_front (const game_t *g, int u, int e, bool any_part);
+bool bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b,
+                               bool any_part);
 
 /*  Unit u's normal movement allowance in cm, its ground not asked: its
  *  type's move, a square's 3 TUM, a march's readings.march_tum. */

@@ -158,7 +158,8 @@ next_targets (const game_t *g, int u, double range, bool no_guns,
                                                    range);
         if (d > range)
             continue;                          /* not viable: out of range */
-        target_t t = { e, d, !nearest && bol_directly_to_front (g, u, e) };
+        target_t t = { e, d,
+                       !nearest && bol_directly_to_front (g, u, e, true) };
         if (after && !target_before (after, &t))
             continue;                          /* in an earlier batch */
         if (n == TARGETS_MAX) {
