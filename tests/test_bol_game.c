@@ -710,9 +710,11 @@ test_shooting (void **state)
     snprintf (units, sizeof units, "%s, %s, %s, %s",
               unit ("line", "blue", "battalion", "ordinary", "line", 50, 20,
                     0, NULL),
-              unit ("gun", "blue", "heavy_gun", "ordinary", "line", 40, 20, 0,
+              /* 2 cm beside the line's west end */
+              unit ("gun", "blue", "heavy_gun", "ordinary", "line", 44, 20, 0,
                     NULL),
-              /* straight ahead of the line, 6 cm off */
+              /* straight ahead of the line, 6 cm off; its front centre
+                 (50, 27) 41 degrees off the gun's front */
               unit ("ahead", "red", "battalion", "ordinary", "line", 50, 28,
                     180, NULL),
               /* nearer (5.1 cm) but off to the line's side, in its arc */
@@ -721,7 +723,9 @@ test_shooting (void **state)
     fixture_t *f = make (NULL, units);
     int line = idx (f, "line"), gun = idx (f, "gun"), ahead = idx (f, "ahead");
     assert_int_equal (bol_priority_target (f->g, line), ahead);
-    /* not directly to the gun's front: the closest in its arc */
+    /* not directly to the gun's front: the closest in its arc (where
+       "a unit is assumed to be located at the front centre of the
+       unit": oblique's front centre is 65 degrees off the gun's front) */
     assert_int_equal (bol_priority_target (f->g, gun), ahead);
     assert_int_equal (bol_shoot_dice (f->g, line, ahead, true), 3);
     assert_int_equal (bol_shoot_dice (f->g, gun, ahead, true), 6);
@@ -768,6 +772,60 @@ test_shooting (void **state)
     assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
     assert_false (bol_can_shoot (f->g, idx (f, "gun")));
     unmake (f);
+}
+
+/*  "The target must be in range, in arc ... Units shoot directly-to-
+ *  front or obliquely (45°) to-flank.  Target priority is the closest
+ *  viable target directly-to-front, otherwise closest in arc", and
+ *  "Otherwise a unit is assumed to be located at the front centre of
+ *  the unit": a target is in arc, and directly to the front, by its
+ *  front centre (readings.shoot_target_at = "front_centre"; the arc 45
+ *  degrees either side of the shooter's front, seen from its centre: the
+ *  project's reading of the absent QRS); range and "closest" by closest
+ *  points.  Under "nearest_part" the target's nearest part is in arc,
+ *  and any part of it in the lane is directly to the front. */
+static void
+test_shooting_front_centre (void **state)
+{
+    (void) state;
+    game_rules_t *part = variant ("shoot_target_at = \"front_centre\";",
+                                  "shoot_target_at = \"nearest_part\";");
+    for (int k = 0; k < 2; k++) {
+        game_rules_t *r = k ? part : rules;
+        /* a line 3 cm to the battalion's right front, 6.1 cm off: its
+           nearest corner (55, 27) is 36 degrees off the battalion's
+           front, its front centre (59, 27) 52: no target, front centre;
+           the target, nearest part */
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("s", "blue", "battalion", "ordinary", "line", 50, 20,
+                        0, NULL),
+                  unit ("t", "red", "battalion", "ordinary", "line", 59, 28,
+                        180, NULL));
+        fixture_t *f = test_game_new (r, scenario_text (NULL, units));
+        assert_int_equal (bol_priority_target (f->g, idx (f, "s")),
+                          k ? idx (f, "t") : -1);
+        unmake (f);
+
+        /* "lane" overlaps the lane before the battalion's front (x 46 to
+           54) by 0.5 cm, 5 cm off, its front centre (55.5, 26) beside
+           it; "near", facing away 3.5 cm off, is beside the lane, its
+           front centre (44, 26.5) in arc.  Front centre: neither is
+           directly to the front, and the closer, near, is the target.
+           Nearest part: lane is directly to the front, and the target */
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("s", "blue", "battalion", "ordinary", "line", 50, 20,
+                        0, NULL),
+                  unit ("lane", "red", "skirmisher", "ordinary", "loose",
+                        55.5, 27, 180, NULL),
+                  unit ("near", "red", "skirmisher", "ordinary", "loose", 44,
+                        25.5, 0, NULL));
+        f = test_game_new (r, scenario_text (NULL, units));
+        assert_int_equal (bol_priority_target (f->g, idx (f, "s")),
+                          idx (f, k ? "lane" : "near"));
+        unmake (f);
+    }
+    game_rules_destroy (&part);
 }
 
 /*  The cover of the shooting dice (one die fewer at a target in woods
@@ -3401,6 +3459,7 @@ main (void)
         cmocka_unit_test (test_priority_after_a_batch),
         cmocka_unit_test (test_initiative),
         cmocka_unit_test (test_shooting),
+        cmocka_unit_test (test_shooting_front_centre),
         cmocka_unit_test (test_cover_by_any_part),
         cmocka_unit_test (test_gun_that_cannot_move_stays_deployed),
         cmocka_unit_test (test_about_face),

@@ -120,6 +120,9 @@ test_movement (void **state)
        "Otherwise a unit is assumed to be located at the front centre of
        the unit": its front centre */
     assert_int_equal (t->control_front_at, BOL_AT_FRONT_CENTRE);
+    /* a shooting target "in arc" and "directly-to-front": its front
+       centre too */
+    assert_int_equal (t->shoot_target_at, BOL_AT_FRONT_CENTRE);
 }
 
 /*  Step 2.2, Shooting, and commander casualties. */
@@ -244,6 +247,10 @@ test_loader_errors (void **state)
                   "control_front_at = \"centre\";",
                   "bolivar.readings.control_front_at: \"centre\" is not one "
                   "of front_centre, any_part");
+    test_tables_refused (TABLES, "shoot_target_at = \"front_centre\";",
+                  "shoot_target_at = \"any_part\";",
+                  "bolivar.readings.shoot_target_at: \"any_part\" is not "
+                  "one of front_centre, nearest_part");
     test_tables_refused (TABLES, "fire_hit_marker = \"shooters\";",
                   "fire_hit_marker = \"all\";",
                   "bolivar.readings.fire_hit_marker: \"all\" is not one "

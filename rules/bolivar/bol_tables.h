@@ -201,6 +201,9 @@ typedef struct {
     bol_located_t control_front_at;  /* the control zone's "directly-to-
                                         front of enemy": the unit's front
                                         centre or any part of it */
+    bol_located_t shoot_target_at;   /* a target "in arc" and "directly-
+                                        to-front": its front centre, or
+                                        its nearest part and any part */
     bol_uncommanded_t uncommanded;
 
     bol_house_t house;               /* seed 000's house rules */
