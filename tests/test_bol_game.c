@@ -1947,6 +1947,55 @@ test_evade (void **state)
     unmake (f);
 }
 
+/*  "The unit then moves directly away from charger, with full movement
+ *  allowance, making an about face and/or wheel if necessary", and "An
+ *  About Face is a 180° turn ... Units that about face cannot shoot or
+ *  charge (place a moved marker)": skirmishers facing their charger
+ *  about face to go away, and take a moved marker; facing away from it
+ *  already they make no turn, and take none; turned 90 degrees from the
+ *  way away they wheel (4 cm times a quarter turn, 6.3 cm, is less than
+ *  the about face's 1 TUM and a wheel back of 90 degrees), and take
+ *  none.  Under readings.evade_turn_costs = false the about face costs
+ *  nothing but is made all the same, and marks them. */
+static void
+test_evade_about_face_marks (void **state)
+{
+    (void) state;
+    game_rules_t *free_turn = variant ("evade_turn_costs = true;",
+                                       "evade_turn_costs = false;");
+    const double facing[4] = { 180, 0, 90, 180 };
+    for (int k = 0; k < 4; k++) {
+        char units[1024];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20,
+                        0, NULL),
+                  unit ("d", "red", "skirmisher", "ordinary", "loose", 50, 26,
+                        facing[k], NULL));
+        fixture_t *f = test_game_new (k == 3 ? free_turn : rules,
+                                      scenario_text (NULL, units));
+        start (f);
+        test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+        order (f, "a", test_charge_order (f, "d"));
+        test_next_phase (f);
+        test_push (f, 2, 6, 1);
+        test_next_phase (f);
+        assert_true (test_saw (f, "d evades a"));
+        bool about = k == 0 || k == 3;
+        assert_int_equal (test_saw (f, "d about faces to evade: a moved "
+                                    "marker"), about);
+        assert_int_equal ((S (f, "d")->flags & BOL_F_MOVED) != 0, about);
+        /* away from the horse's front centre (50, 21) to theirs: (50, 25)
+           facing it, (50, 27) facing away, (51, 26) facing east */
+        test_near (U (f, "d")->fp.facing,
+                   k == 2 ? atan2 (1, 5) * 180 / PI : 0, 1e-9);
+        /* "Step 5.1. Remove Moving Markers" */
+        test_on_to (f, BOL_PHASE_INITIATIVE);
+        assert_false (S (f, "d")->flags & BOL_F_MOVED);
+        unmake (f);
+    }
+    game_rules_destroy (&free_turn);
+}
+
 /*  "The unit then moves directly away from charger" and the control
  *  zone's "(3) move directly away from the enemy": away along the line
  *  from the enemy's front centre through the unit's, "Otherwise a unit
@@ -3482,6 +3531,7 @@ main (void)
         cmocka_unit_test (test_friends_overlapping_move_apart),
         cmocka_unit_test (test_evade),
         cmocka_unit_test (test_directly_away_front_centre),
+        cmocka_unit_test (test_evade_about_face_marks),
         cmocka_unit_test (test_mutual_charges),
         cmocka_unit_test (test_feigned_flight),
         cmocka_unit_test (test_feigned_flight_reach),

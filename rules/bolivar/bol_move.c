@@ -1400,7 +1400,10 @@ bol_charge_move_alone (game_t *g, int u, int target)
  *  TUM for infantry and 3 TUM for others"; a wheel its corner's way):
  *  the cheaper of a wheel and an about face with a wheel.  Away: along
  *  the line from the charger's front centre through u's, where each is
- *  "assumed to be located". */
+ *  "assumed to be located".  The turn made is that cheaper one, costed
+ *  or not; when it is the about face, u takes a moved marker as any unit
+ *  that about faces ("Units that about face cannot shoot or charge
+ *  (place a moved marker)"); a wheel alone places none. */
 static void
 bol_evade_alone (game_t *g, int u, int charger)
 {
@@ -1409,11 +1412,21 @@ bol_evade_alone (game_t *g, int u, int charger)
                                                   ->fp),
                                 bol_front_centre (&x->fp));
     double off = turn_between (x->fp.facing, away), cost = 0;
-    if (tables (g)->evade_turn_costs && off > TURN_MIN_DEG) {
+    bool about_faces = false;
+    if (off > TURN_MIN_DEG) {
         double wheel = x->fp.width * off * RAD;
         double about = about_face_cost (g, u)
                      + x->fp.width * (180 - off) * RAD;
-        cost = fmin (wheel, about);
+        about_faces = about < wheel;
+        if (tables (g)->evade_turn_costs)
+            cost = fmin (wheel, about);
+    }
+    if (about_faces) {
+        state_m (g, u)->flags |= BOL_F_MOVED;
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s about faces to evade: a "
+                        "moved marker (\"Units that about face cannot shoot "
+                        "or charge\")", x->id);
     }
     double allowance = way_allowance (g, u, away, bol_normal_allowance (g, u),
                                       away);
