@@ -2088,6 +2088,18 @@ test_mutual_charges (void **state)
     test_near (U (f, "a")->fp.facing, 0, 1e-9);
     test_near (U (f, "d")->fp.facing, 180, 1e-9);
     unmake (f);
+
+    /* half way between where each is "assumed to be located at the
+       front centre of the unit": a column (4 deep, its front at y 22)
+       and a line (2 deep, its front at 25) meet at y 23.5, each front
+       going 1.5 cm (the centres' middle, y 23, would take the column's
+       front 1 cm and the line's 2) */
+    f = charge_at ("battalion", "battalion", true);
+    test_push (f, 7, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a and d charge each other and meet half way, at "
+                         "(50.0, 23.5)"));
+    unmake (f);
 }
 
 /*  "The primary fighter gets 1d6 or 2d6 per resolve, then apply the

@@ -307,18 +307,24 @@ evades (game_t *g, dice_t *dice)
     }
 }
 
-/*  Mutual chargers meet half way: both placed in contact at the middle
- *  of the way between them, facing each other (under seed 000's charge,
- *  front to front with their facings kept: bol_house_meet). */
+/*  Mutual chargers meet half way ("Mutually charging units meet half
+ *  way"): both placed in contact at the middle of the way between them,
+ *  where each is "assumed to be located", its front centre, facing each
+ *  other along the line between the two, so each front goes as far as
+ *  the other's whatever their depths (under seed 000's charge, front to
+ *  front with their facings kept: bol_house_meet).  Front centres that
+ *  coincide (never for chargers apart) take the centres' line. */
 static void
 meet_half_way (game_t *g, int u, int e)
 {
     unit_t *a = game_unit_m (g, u), *b = game_unit_m (g, e);
     bol_carry_t carry_a = bol_carry_begin (g, u);
     bol_carry_t carry_b = bol_carry_begin (g, e);
-    vec2_t mid = { (a->fp.centre.x + b->fp.centre.x) / 2,
-                   (a->fp.centre.y + b->fp.centre.y) / 2 };
-    double ab = geom_bearing (a->fp.centre, b->fp.centre);
+    vec2_t fa = bol_front_centre (&a->fp), fb = bol_front_centre (&b->fp);
+    vec2_t mid = { (fa.x + fb.x) / 2, (fa.y + fb.y) / 2 };
+    double ab = geom_dist (fa, fb) > 1e-6
+              ? geom_bearing (fa, fb)
+              : geom_bearing (a->fp.centre, b->fp.centre);
     bol_house_meet (g, u, e, &ab, &mid);
     vec2_t d = geom_heading_vec (ab);
     a->fp.facing = ab;
