@@ -2102,6 +2102,41 @@ test_mutual_charges (void **state)
     unmake (f);
 }
 
+/*  "Fight the melees sequentially, from one side of the table to the
+ *  other starting on the attacker's right flank", each target where
+ *  "Otherwise a unit is assumed to be located at the front centre of the
+ *  unit" puts it.  Blue, the attacker, faces north: its right is east.
+ *  Two horse front to front stand 61.5 cm east; further north a blue
+ *  horse meets r2's flank, r2 facing east, its centre 61 cm east and its
+ *  front centre 62: r2's melee is fought first. */
+static void
+test_melee_order_front_centre (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("b1", "blue", "horse", "ordinary", "mounted", 61.5, 18, 0,
+                    NULL),
+              unit ("r1", "red", "horse", "ordinary", "mounted", 61.5, 20,
+                    180, NULL),
+              unit ("b2", "blue", "horse", "ordinary", "mounted", 61, 58, 0,
+                    NULL),
+              unit ("r2", "red", "horse", "ordinary", "mounted", 61, 61, 90,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    test_next_phase (f);
+    int first = -1;
+    for (int i = 0; i < f->event_count && first < 0; i++)
+        if (strncmp (f->events[i], "melee at ", 9) == 0)
+            first = i;
+    assert_true (first >= 0);
+    if (strncmp (f->events[first], "melee at r2:", 12) != 0)
+        fail_msg ("the first melee: %s", f->events[first]);
+    unmake (f);
+}
+
 /*  "The primary fighter gets 1d6 or 2d6 per resolve, then apply the
  *  modifiers on QRS.  A secondary fighter gets 1d6.  Melee with enemy
  *  entirely behind-flank or to-rear reduces the melee dice to zero.  An
@@ -3545,6 +3580,7 @@ main (void)
         cmocka_unit_test (test_directly_away_front_centre),
         cmocka_unit_test (test_evade_about_face_marks),
         cmocka_unit_test (test_mutual_charges),
+        cmocka_unit_test (test_melee_order_front_centre),
         cmocka_unit_test (test_feigned_flight),
         cmocka_unit_test (test_feigned_flight_reach),
         cmocka_unit_test (test_keep_shooting),

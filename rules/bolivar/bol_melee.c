@@ -532,7 +532,8 @@ throw_at (game_t *g, const int *opp, int u, dice_t *dice, char *said,
 
 /*  How far right of the attacker's army a point lies: melees are fought
  *  "from one side of the table to the other starting on the attacker's
- *  right flank". */
+ *  right flank", a target where "a unit is assumed to be located at the
+ *  front centre of the unit" (its front centre is the point asked). */
 static double
 rightness (const game_t *g, vec2_t p)
 {
@@ -704,7 +705,8 @@ melee (game_t *g, dice_t *dice)
                 targeted = opp[f] == k && bol_in_play (g, f);
             if (!targeted)
                 continue;
-            double r = rightness (g, game_unit_c (g, k)->fp.centre);
+            double r = rightness (g, bol_front_centre (&game_unit_c (g, k)
+                                                        ->fp));
             if (r > best)
                 best = r, tg = k;
         }
