@@ -83,10 +83,14 @@ bol_front_centre (const footprint_t *fp)
 /*  Bearings this close to an arc's limit count as on it (degrees). */
 #define ARC_LIMIT_EPS_DEG 1e-9
 
+/*  Points this close count as one, and a point this close to a lane's
+ *  side as on it (cm): a rounding's worth. */
+#define POINT_EPS_CM 1e-9
+
 arc_t
 bol_arc_at (const footprint_t *of, vec2_t p, double front_half_deg)
 {
-    if (geom_dist (of->centre, p) < 1e-9)
+    if (geom_dist (of->centre, p) < POINT_EPS_CM)
         return ARC_FRONT;
     double rel = geom_norm_deg (geom_bearing (of->centre, p) - of->facing);
     if (rel > 180.0)
@@ -209,7 +213,7 @@ bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b,
         double across = d.x * right.x + d.y * right.y;
         double along = d.x * ahead.x + d.y * ahead.y;
         return along > a->depth / 2 - AHEAD_SLACK_CM
-            && fabs (across) <= a->width / 2 + 1e-9;
+            && fabs (across) <= a->width / 2 + POINT_EPS_CM;
     }
     vec2_t c[4];
     footprint_corners (b, c);
