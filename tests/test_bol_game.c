@@ -434,6 +434,37 @@ test_zones (void **state)
     unmake (f);
 }
 
+/*  "Control Zone: The unit is directly-to-front of enemy and within 3
+ *  TUM", and "Otherwise a unit is assumed to be located at the front
+ *  centre of the unit": the unit's front centre in the lane the enemy's
+ *  frontage makes straight ahead (readings.control_front_at =
+ *  "front_centre").  Skirmishers 1.5 TUM before the east end of an enemy
+ *  line (its lane x 26 to 34) overlap the lane by 0.5 cm, their front
+ *  centre (35.5, 47) beside it: the threat zone, within 4 TUM.  Their
+ *  front centre on the lane (34, 47): the control zone.  Under "any_part"
+ *  the overlap puts them in the control zone. */
+static void
+test_control_zone_front_centre (void **state)
+{
+    (void) state;
+    game_rules_t *any = variant ("control_front_at = \"front_centre\";",
+                                 "control_front_at = \"any_part\";");
+    for (int k = 0; k < 3; k++) {
+        char units[1024];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("c", "blue", "skirmisher", "ordinary", "loose",
+                        k == 1 ? 34 : 35.5, 46, 0, NULL),
+                  unit ("foe", "red", "battalion", "ordinary", "line", 30, 51,
+                        180, NULL));
+        fixture_t *f = test_game_new (k == 2 ? any : rules,
+                                      scenario_text (NULL, units));
+        assert_int_equal (bol_zone (f->g, idx (f, "c")),
+                          k == 0 ? BOL_ZONE_THREAT : BOL_ZONE_CONTROL);
+        unmake (f);
+    }
+    game_rules_destroy (&any);
+}
+
 /*  "The Attacker is automatically the Active Player in the first game
  *  turn.  After that each player rolls a die.  The highest scorer wins
  *  Initiative ... Upon a tie the attacker becomes active player." */
@@ -679,9 +710,11 @@ test_shooting (void **state)
     snprintf (units, sizeof units, "%s, %s, %s, %s",
               unit ("line", "blue", "battalion", "ordinary", "line", 50, 20,
                     0, NULL),
-              unit ("gun", "blue", "heavy_gun", "ordinary", "line", 40, 20, 0,
+              /* 2 cm beside the line's west end */
+              unit ("gun", "blue", "heavy_gun", "ordinary", "line", 44, 20, 0,
                     NULL),
-              /* straight ahead of the line, 6 cm off */
+              /* straight ahead of the line, 6 cm off; its front centre
+                 (50, 27) 41 degrees off the gun's front */
               unit ("ahead", "red", "battalion", "ordinary", "line", 50, 28,
                     180, NULL),
               /* nearer (5.1 cm) but off to the line's side, in its arc */
@@ -690,7 +723,9 @@ test_shooting (void **state)
     fixture_t *f = make (NULL, units);
     int line = idx (f, "line"), gun = idx (f, "gun"), ahead = idx (f, "ahead");
     assert_int_equal (bol_priority_target (f->g, line), ahead);
-    /* not directly to the gun's front: the closest in its arc */
+    /* not directly to the gun's front: the closest in its arc (where
+       "a unit is assumed to be located at the front centre of the
+       unit": oblique's front centre is 65 degrees off the gun's front) */
     assert_int_equal (bol_priority_target (f->g, gun), ahead);
     assert_int_equal (bol_shoot_dice (f->g, line, ahead, true), 3);
     assert_int_equal (bol_shoot_dice (f->g, gun, ahead, true), 6);
@@ -737,6 +772,60 @@ test_shooting (void **state)
     assert_int_equal (U (f, "gun")->formation, FORMATION_LINE);
     assert_false (bol_can_shoot (f->g, idx (f, "gun")));
     unmake (f);
+}
+
+/*  "The target must be in range, in arc ... Units shoot directly-to-
+ *  front or obliquely (45°) to-flank.  Target priority is the closest
+ *  viable target directly-to-front, otherwise closest in arc", and
+ *  "Otherwise a unit is assumed to be located at the front centre of
+ *  the unit": a target is in arc, and directly to the front, by its
+ *  front centre (readings.shoot_target_at = "front_centre"; the arc 45
+ *  degrees either side of the shooter's front, seen from its centre: the
+ *  project's reading of the absent QRS); range and "closest" by closest
+ *  points.  Under "nearest_part" the target's nearest part is in arc,
+ *  and any part of it in the lane is directly to the front. */
+static void
+test_shooting_front_centre (void **state)
+{
+    (void) state;
+    game_rules_t *part = variant ("shoot_target_at = \"front_centre\";",
+                                  "shoot_target_at = \"nearest_part\";");
+    for (int k = 0; k < 2; k++) {
+        game_rules_t *r = k ? part : rules;
+        /* a line 3 cm to the battalion's right front, 6.1 cm off: its
+           nearest corner (55, 27) is 36 degrees off the battalion's
+           front, its front centre (59, 27) 52: no target, front centre;
+           the target, nearest part */
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("s", "blue", "battalion", "ordinary", "line", 50, 20,
+                        0, NULL),
+                  unit ("t", "red", "battalion", "ordinary", "line", 59, 28,
+                        180, NULL));
+        fixture_t *f = test_game_new (r, scenario_text (NULL, units));
+        assert_int_equal (bol_priority_target (f->g, idx (f, "s")),
+                          k ? idx (f, "t") : -1);
+        unmake (f);
+
+        /* "lane" overlaps the lane before the battalion's front (x 46 to
+           54) by 0.5 cm, 5 cm off, its front centre (55.5, 26) beside
+           it; "near", facing away 3.5 cm off, is beside the lane, its
+           front centre (44, 26.5) in arc.  Front centre: neither is
+           directly to the front, and the closer, near, is the target.
+           Nearest part: lane is directly to the front, and the target */
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("s", "blue", "battalion", "ordinary", "line", 50, 20,
+                        0, NULL),
+                  unit ("lane", "red", "skirmisher", "ordinary", "loose",
+                        55.5, 27, 180, NULL),
+                  unit ("near", "red", "skirmisher", "ordinary", "loose", 44,
+                        25.5, 0, NULL));
+        f = test_game_new (r, scenario_text (NULL, units));
+        assert_int_equal (bol_priority_target (f->g, idx (f, "s")),
+                          idx (f, k ? "lane" : "near"));
+        unmake (f);
+    }
+    game_rules_destroy (&part);
 }
 
 /*  The cover of the shooting dice (one die fewer at a target in woods
@@ -1457,6 +1546,51 @@ test_charge_entirely_to_rear (void **state)
     unmake (f);
 }
 
+/*  "Unit facing and enemy relative position is given in the QRS ...
+ *  Otherwise a unit is assumed to be located at the front centre of the
+ *  unit": the face a charge meets is that of the arc the charger's front
+ *  centre stands in (the arcs 45 degrees either side of the front and
+ *  the back, seen from the target's centre: the project's reading of
+ *  the absent QRS), and "A unit's charges are cancelled if: (1) it is
+ *  the target of a charge it cannot respond to" (read: a charge into
+ *  its flank or rear) asks the same. */
+static void
+test_charge_face_front_centre (void **state)
+{
+    (void) state;
+    /* t (x 46..54, front edge y 51) has declared a charge on v, before
+       its front; a column (4 by 4) north-east of t faces south, its
+       lane over t's east end.  At y 56.8 its centre (55.8, 56.8) is in
+       t's front arc (40 degrees off t's front) but its front centre
+       (55.8, 54.8) in the flank arc (50 degrees): it meets the flank,
+       and t's charge is cancelled.  At y 57.9 its front centre (55.8,
+       55.9) is in the front arc (44.5 degrees): it meets the front, and
+       t's charge stands */
+    for (int front = 0; front <= 1; front++) {
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("a", "blue", "battalion", "ordinary", "column", 55.8,
+                        front ? 57.9 : 56.8, 180, NULL),
+                  unit ("v", "blue", "battalion", "ordinary", "line", 44, 55,
+                        180, NULL),
+                  unit ("t", "red", "battalion", "ordinary", "line", 50, 50,
+                        0, NULL));
+        fixture_t *f = make (NULL, units);
+        start (f);
+        test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+        order (f, "a", test_charge_order (f, "t"));
+        test_next_phase (f);
+        order (f, "t", test_charge_order (f, "v"));
+        test_next_phase (f);
+        assert_int_equal (test_saw (f, "t's charge is cancelled: it is "
+                                    "charged where it cannot respond"),
+                          !front);
+        assert_true (test_saw (f, front ? "a charges t in the front"
+                                        : "a charges t in the flank"));
+        unmake (f);
+    }
+}
+
 /*  The option named `name` among unit `id`'s (portfolio_build), the
  *  test failed when there is none; with `no_charge_in_reach`, fail too
  *  when a charge without a move first is offered. */
@@ -1711,6 +1845,41 @@ test_melee_and_rally_back (void **state)
     unmake (f);
 }
 
+/*  "Enemy in contact behind-flank or to-rear prevent rally back": the
+ *  line says neither "any part" nor "entirely" (as "Melee with enemy
+ *  entirely behind-flank or to-rear" does), so the enemy is where
+ *  "Otherwise a unit is assumed to be located at the front centre of
+ *  the unit" puts it.  A horse stands side by side with the line's east
+ *  flank, in contact; the line loses the melee (its 3d6 no hits, the
+ *  horse's 3d6 two).  Facing the line's way with its centre 0.6 cm
+ *  behind the line's centre, its front centre is 0.4 cm ahead: not
+ *  behind-flank, and the line rallies back its 1 TUM.  Facing the other
+ *  way with its centre 0.6 cm ahead, its front centre is 0.4 cm behind:
+ *  behind-flank, and the line cannot rally back. */
+static void
+test_rally_back_front_centre (void **state)
+{
+    (void) state;
+    for (int behind = 0; behind <= 1; behind++) {
+        char units[1024];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("d", "blue", "battalion", "ordinary", "line", 50, 50,
+                        0, NULL),
+                  unit ("h", "red", "horse", "ordinary", "mounted", 56,
+                        behind ? 50.6 : 49.4, behind ? 180 : 0, NULL));
+        fixture_t *f = make (NULL, units);
+        start (f);
+        test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+        test_push (f, 6, 1, 1, 1, 6, 6, 1);
+        test_next_phase (f);
+        assert_true (test_saw (f, "d (primary) 3d6 needing 6: 0 hits"));
+        assert_true (test_saw (f, "h (primary) 3d6 needing 6: 2 hits"));
+        assert_int_equal (test_saw (f, "d cannot rally back"), behind);
+        assert_int_equal (test_saw (f, "d rallies back 2.0 cm"), !behind);
+        unmake (f);
+    }
+}
+
 /*  "A Gauchos/Llaneros or skirmisher unit can Evade to avoid being
  *  contacted by a charge.  The unit cannot be charging and must make a
  *  command check.  The unit then moves directly away from charger, with
@@ -1778,6 +1947,115 @@ test_evade (void **state)
     unmake (f);
 }
 
+/*  "The unit then moves directly away from charger, with full movement
+ *  allowance, making an about face and/or wheel if necessary", and "An
+ *  About Face is a 180° turn ... Units that about face cannot shoot or
+ *  charge (place a moved marker)": skirmishers facing their charger
+ *  about face to go away, and take a moved marker; facing away from it
+ *  already they make no turn, and take none; turned 90 degrees from the
+ *  way away they wheel (4 cm times a quarter turn, 6.3 cm, is less than
+ *  the about face's 1 TUM and a wheel back of 90 degrees), and take
+ *  none.  Under readings.evade_turn_costs = false the about face costs
+ *  nothing but is made all the same, and marks them. */
+static void
+test_evade_about_face_marks (void **state)
+{
+    (void) state;
+    game_rules_t *free_turn = variant ("evade_turn_costs = true;",
+                                       "evade_turn_costs = false;");
+    const double facing[4] = { 180, 0, 90, 180 };
+    for (int k = 0; k < 4; k++) {
+        char units[1024];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20,
+                        0, NULL),
+                  unit ("d", "red", "skirmisher", "ordinary", "loose", 50, 26,
+                        facing[k], NULL));
+        fixture_t *f = test_game_new (k == 3 ? free_turn : rules,
+                                      scenario_text (NULL, units));
+        start (f);
+        test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+        order (f, "a", test_charge_order (f, "d"));
+        test_next_phase (f);
+        test_push (f, 2, 6, 1);
+        test_next_phase (f);
+        assert_true (test_saw (f, "d evades a"));
+        bool about = k == 0 || k == 3;
+        assert_int_equal (test_saw (f, "d about faces to evade: a moved "
+                                    "marker"), about);
+        assert_int_equal ((S (f, "d")->flags & BOL_F_MOVED) != 0, about);
+        /* away from the horse's front centre (50, 21) to theirs: (50, 25)
+           facing it, (50, 27) facing away, (51, 26) facing east */
+        test_near (U (f, "d")->fp.facing,
+                   k == 2 ? atan2 (1, 5) * 180 / PI : 0, 1e-9);
+        /* "Step 5.1. Remove Moving Markers" */
+        test_on_to (f, BOL_PHASE_INITIATIVE);
+        assert_false (S (f, "d")->flags & BOL_F_MOVED);
+        unmake (f);
+    }
+    game_rules_destroy (&free_turn);
+}
+
+/*  "The unit then moves directly away from charger" and the control
+ *  zone's "(3) move directly away from the enemy": away along the line
+ *  from the enemy's front centre through the unit's, "Otherwise a unit
+ *  is assumed to be located at the front centre of the unit". */
+static void
+test_directly_away_front_centre (void **state)
+{
+    (void) state;
+    /* the horse's front centre (50, 21), the skirmishers' (52, 25): away
+       is 26.6 degrees (atan 2/4), not the centres' 18.4 (atan 2/6).
+       Facing the horse, they about face and wheel back 26.6 degrees
+       (1 TUM and 4 cm times the angle: 3.9 cm) and go the rest of their
+       6 TUM: 8.1 cm */
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20, 0,
+                    NULL),
+              unit ("d", "red", "skirmisher", "ordinary", "loose", 52, 26,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "a", test_charge_order (f, "d"));
+    test_next_phase (f);
+    test_push (f, 2, 6, 1);
+    test_next_phase (f);
+    double away = atan2 (2, 4) * 180 / PI;
+    double go = 12 - (2 + 4 * away * PI / 180);
+    assert_true (test_saw (f, "d evades a: 8.1 cm directly away (turning "
+                           "away cost 3.9 cm of its 12.0 cm)"));
+    test_near (U (f, "d")->fp.facing, away, 1e-6);
+    test_near (U (f, "d")->fp.centre.x, 52 + go * sin (away * PI / 180),
+               1e-6);
+    test_near (U (f, "d")->fp.centre.y, 26 + go * cos (away * PI / 180),
+               1e-6);
+    unmake (f);
+
+    /* skirmishers 3 cm to the side of the middle of an enemy line's
+       front, 2 TUM before it: their front centre (33, 46) is in the
+       line's lane, so they are in its control zone; away from the
+       line's front centre (30, 50) is 143 degrees (the centres' line,
+       153).  A move at 140 goes directly away; one at 160 neither goes
+       directly away nor directly to their rear (180), nor closer */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("c", "blue", "skirmisher", "ordinary", "loose", 33, 45,
+                    0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 30, 51,
+                    180, NULL));
+    f = make (NULL, units);
+    assert_int_equal (bol_zone (f->g, idx (f, "c")), BOL_ZONE_CONTROL);
+    start (f);
+    double r = 4;
+    accepted (f, "c", test_move_order (33 + r * sin (140 * PI / 180),
+                                       45 + r * cos (140 * PI / 180)));
+    refused (f, "c", test_move_order (33 + r * sin (160 * PI / 180),
+                                      45 + r * cos (160 * PI / 180)),
+             "in foe's control zone");
+    unmake (f);
+}
+
 /*  How many of the game's events hold `words`. */
 static int
 times_saw (const fixture_t *f, const char *words)
@@ -1809,6 +2087,53 @@ test_mutual_charges (void **state)
     test_near (U (f, "d")->fp.centre.y, 24 - 10, 0.01);
     test_near (U (f, "a")->fp.facing, 0, 1e-9);
     test_near (U (f, "d")->fp.facing, 180, 1e-9);
+    unmake (f);
+
+    /* half way between where each is "assumed to be located at the
+       front centre of the unit": a column (4 deep, its front at y 22)
+       and a line (2 deep, its front at 25) meet at y 23.5, each front
+       going 1.5 cm (the centres' middle, y 23, would take the column's
+       front 1 cm and the line's 2) */
+    f = charge_at ("battalion", "battalion", true);
+    test_push (f, 7, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a and d charge each other and meet half way, at "
+                         "(50.0, 23.5)"));
+    unmake (f);
+}
+
+/*  "Fight the melees sequentially, from one side of the table to the
+ *  other starting on the attacker's right flank", each target where
+ *  "Otherwise a unit is assumed to be located at the front centre of the
+ *  unit" puts it.  Blue, the attacker, faces north: its right is east.
+ *  Two horse front to front stand 61.5 cm east; further north a blue
+ *  horse meets r2's flank, r2 facing east, its centre 61 cm east and its
+ *  front centre 62: r2's melee is fought first. */
+static void
+test_melee_order_front_centre (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("b1", "blue", "horse", "ordinary", "mounted", 61.5, 18, 0,
+                    NULL),
+              unit ("r1", "red", "horse", "ordinary", "mounted", 61.5, 20,
+                    180, NULL),
+              unit ("b2", "blue", "horse", "ordinary", "mounted", 61, 58, 0,
+                    NULL),
+              unit ("r2", "red", "horse", "ordinary", "mounted", 61, 61, 90,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    test_next_phase (f);
+    int first = -1;
+    for (int i = 0; i < f->event_count && first < 0; i++)
+        if (strncmp (f->events[i], "melee at ", 9) == 0)
+            first = i;
+    assert_true (first >= 0);
+    if (strncmp (f->events[first], "melee at r2:", 12) != 0)
+        fail_msg ("the first melee: %s", f->events[first]);
     unmake (f);
 }
 
@@ -2371,6 +2696,43 @@ test_passage_of_lines (void **state)
     unmake (f);
 }
 
+/*  "Passage of lines is when two lines, one behind the other within 3
+ *  Tum, swap positions": the other line is behind where "a unit is
+ *  assumed to be located at the front centre of the unit" puts it, its
+ *  front centre in the rear arc (45 degrees either side of the back,
+ *  seen from the centre: the project's reading of the absent QRS).  A
+ *  line 2 TUM behind another and 4.5 cm to its side (its front centre
+ *  42 degrees off the front line's back) swaps places with it; 5.5 cm
+ *  to its side, its centre is in the rear arc (42.5 degrees) but its
+ *  front centre is not (47.7): no passage. */
+static void
+test_passage_of_lines_front_centre (void **state)
+{
+    (void) state;
+    for (int aside = 0; aside <= 1; aside++) {
+        char units[2048];
+        double bx = aside ? 55.5 : 54.5;
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("front", "blue", "battalion", "ordinary", "line", 50,
+                        50, 0, NULL),
+                  unit ("back", "blue", "battalion", "ordinary", "line", bx,
+                        44, 0, NULL),
+                  unit ("r", "red", "battalion", "ordinary", "line", 30, 95,
+                        180, NULL));
+        fixture_t *f = make (NULL, units);
+        start (f);
+        order (f, "front", test_move_order (bx, 44));
+        test_next_phase (f);
+        assert_int_equal (test_saw (f, "passage of lines: front and back "
+                                    "swap places"), !aside);
+        /* no passage: a move, which stops short of the friend */
+        test_near (U (f, "back")->fp.centre.y, aside ? 44 : 50, 1e-9);
+        assert_true (aside ? U (f, "front")->fp.centre.y > 44.5
+                           : fabs (U (f, "front")->fp.centre.y - 44) < 1e-9);
+        unmake (f);
+    }
+}
+
 /*  "Change Direction: A unit can wheel, pivot, about face, oblique or
  *  conduct a passage of lines."  Threat Zone: "A command check is
  *  required for ... (2) each time any unit does a change direction
@@ -2584,6 +2946,24 @@ test_support_front_centre (void **state)
     front = idx (f, "front");
     assert_true (bol_supported (f->g, front));
     game_unit_m (f->g, idx (f, "e"))->fp.facing = 180;
+    assert_false (bol_supported (f->g, front));
+    unmake (f);
+
+    /* an enemy in contact with front's rear, facing it: its front centre
+       (30, 29) lies on front's rear edge, straight behind its centre, so
+       it is to-rear within 4 TUM, and the line 4 TUM behind does not
+       support front ("(1) No enemy unit to-rear within 4 TUM") */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("behind", "blue", "battalion", "ordinary", "line", 30, 20,
+                    0, NULL),
+              unit ("e", "red", "horse", "ordinary", "mounted", 80, 80, 0,
+                    NULL));
+    f = make (NULL, units);
+    front = idx (f, "front");
+    assert_true (bol_supported (f->g, front));
+    game_unit_m (f->g, idx (f, "e"))->fp.centre = (vec2_t) { 30, 28 };
     assert_false (bol_supported (f->g, front));
     unmake (f);
 }
@@ -3167,6 +3547,7 @@ main (void)
         cmocka_unit_test (test_hits_and_rout),
         cmocka_unit_test (test_command_check),
         cmocka_unit_test (test_zones),
+        cmocka_unit_test (test_control_zone_front_centre),
         cmocka_unit_test (test_zone_priority_target),
         cmocka_unit_test (test_priority_follows_the_table),
         cmocka_unit_test (test_plan_follows_the_state),
@@ -3174,6 +3555,7 @@ main (void)
         cmocka_unit_test (test_priority_after_a_batch),
         cmocka_unit_test (test_initiative),
         cmocka_unit_test (test_shooting),
+        cmocka_unit_test (test_shooting_front_centre),
         cmocka_unit_test (test_cover_by_any_part),
         cmocka_unit_test (test_gun_that_cannot_move_stays_deployed),
         cmocka_unit_test (test_about_face),
@@ -3186,13 +3568,19 @@ main (void)
         cmocka_unit_test (test_charge_by_closest_points),
         cmocka_unit_test (test_charge_goes_straight),
         cmocka_unit_test (test_charge_entirely_to_rear),
+        cmocka_unit_test (test_charge_face_front_centre),
         cmocka_unit_test (test_charge_after_a_move),
         cmocka_unit_test (test_melee_and_rally_back),
+        cmocka_unit_test (test_rally_back_front_centre),
         cmocka_unit_test (test_passage_of_lines),
         cmocka_unit_test (test_passage_of_lines_check),
+        cmocka_unit_test (test_passage_of_lines_front_centre),
         cmocka_unit_test (test_friends_overlapping_move_apart),
         cmocka_unit_test (test_evade),
+        cmocka_unit_test (test_directly_away_front_centre),
+        cmocka_unit_test (test_evade_about_face_marks),
         cmocka_unit_test (test_mutual_charges),
+        cmocka_unit_test (test_melee_order_front_centre),
         cmocka_unit_test (test_feigned_flight),
         cmocka_unit_test (test_feigned_flight_reach),
         cmocka_unit_test (test_keep_shooting),

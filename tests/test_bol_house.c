@@ -1094,11 +1094,13 @@ test_movement_options (void **state)
        half move 64 degrees off the new front, "A full move or 1/2 move
        can be oblique (±45°)"), refused with its facing dropped (a full
        move on the oblique, whose way enters the enemy's control zone,
-       not closer to it: seed 003), taken facing the way it goes, a change
-       of facing and a half move stopping short of that zone */
+       not closer to it: seed 003, its front centre in the lane before
+       the enemy's front, within 3 inches, after 12 cm), taken facing the
+       way it goes, a change of facing and a half move stopping short of
+       that zone */
     snprintf (units, sizeof units, "%s, %s",
               unit ("bn", "blue", "battalion", "line", 100, 60, 0, 4, NULL),
-              unit ("foe", "red", "battalion", "line", 88, 66, 45, 4, NULL));
+              unit ("foe", "red", "battalion", "line", 90, 66, 45, 4, NULL));
     f = make (NULL, units);
     start (f);
     bn = idx (f, "bn");

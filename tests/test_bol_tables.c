@@ -116,6 +116,13 @@ test_movement (void **state)
     assert_true (t->guns_wheel_pivot);
     /* "Cavalry that tie in melee Pass Through each other": any two */
     assert_true (t->cavalry_tie_pass_any);
+    /* "Control Zone: The unit is directly-to-front of enemy" with
+       "Otherwise a unit is assumed to be located at the front centre of
+       the unit": its front centre */
+    assert_int_equal (t->control_front_at, BOL_AT_FRONT_CENTRE);
+    /* a shooting target "in arc" and "directly-to-front": its front
+       centre too */
+    assert_int_equal (t->shoot_target_at, BOL_AT_FRONT_CENTRE);
 }
 
 /*  Step 2.2, Shooting, and commander casualties. */
@@ -236,6 +243,14 @@ test_loader_errors (void **state)
                   "one of edge, whole");
     test_tables_refused (TABLES, "    evade_turn_costs = true;\n", "",
                   "bolivar.readings.evade_turn_costs");
+    test_tables_refused (TABLES, "control_front_at = \"front_centre\";",
+                  "control_front_at = \"centre\";",
+                  "bolivar.readings.control_front_at: \"centre\" is not one "
+                  "of front_centre, any_part");
+    test_tables_refused (TABLES, "shoot_target_at = \"front_centre\";",
+                  "shoot_target_at = \"any_part\";",
+                  "bolivar.readings.shoot_target_at: \"any_part\" is not "
+                  "one of front_centre, nearest_part");
     test_tables_refused (TABLES, "fire_hit_marker = \"shooters\";",
                   "fire_hit_marker = \"all\";",
                   "bolivar.readings.fire_hit_marker: \"all\" is not one "

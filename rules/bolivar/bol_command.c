@@ -154,7 +154,9 @@ zone_afresh (const game_t *g, int u)
         double d = situation_unit_distance_within (sit, u, e, reach);
         if (d < BOL_CONTACT_CM)
             return BOL_ZONE_LOCKED;
-        if (d <= control && bol_directly_to_front (g, e, u))
+        if (d <= control
+            && bol_directly_to_front (g, e, u, t->control_front_at
+                                                == BOL_AT_ANY_PART))
             zone = BOL_ZONE_CONTROL;
         else if (zone < BOL_ZONE_THREAT && d <= threat)
             zone = BOL_ZONE_THREAT;

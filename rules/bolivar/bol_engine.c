@@ -68,13 +68,50 @@ bol_resolve (const game_t *g, int u)
     return sum;
 }
 
+vec2_t
+bol_front_centre (const footprint_t *fp)
+{
+    vec2_t ahead = geom_heading_vec (fp->facing);
+    return (vec2_t) { fp->centre.x + ahead.x * fp->depth / 2,
+                      fp->centre.y + ahead.y * fp->depth / 2 };
+}
+
+/*  The rear arc's half angle either side of a unit's back (degrees):
+ *  the project's reading of the absent QRS, as the front's. */
+#define REAR_HALF_DEG 45.0
+
+/*  Bearings this close to an arc's limit count as on it (degrees). */
+#define ARC_LIMIT_EPS_DEG 1e-9
+
+/*  Points this close count as one, and a point this close to a lane's
+ *  side as on it (cm): a rounding's worth. */
+#define POINT_EPS_CM 1e-9
+
+arc_t
+bol_arc_at (const footprint_t *of, vec2_t p, double front_half_deg)
+{
+    if (geom_dist (of->centre, p) < POINT_EPS_CM)
+        return ARC_FRONT;
+    double rel = geom_norm_deg (geom_bearing (of->centre, p) - of->facing);
+    if (rel > 180.0)
+        rel = 360.0 - rel;
+    if (rel <= front_half_deg + ARC_LIMIT_EPS_DEG)
+        return ARC_FRONT;
+    if (rel >= 180.0 - REAR_HALF_DEG - ARC_LIMIT_EPS_DEG)
+        return ARC_REAR;
+    return ARC_FLANK;
+}
+
 arc_t
 bol_arc_of (const game_t *g, int of, int from)
 {
     const unit_t *t = game_unit_c (g, of);
     if (t->formation == FORMATION_SQUARE && t->arm == ARM_INFANTRY)
         return ARC_FRONT;                 /* "Squares have no flank or rear" */
-    return footprint_arc (&t->fp, game_unit_c (g, from)->fp.centre, 45, 45);
+    /* "Otherwise a unit is assumed to be located at the front centre of
+       the unit" */
+    return bol_arc_at (&t->fp, bol_front_centre (&game_unit_c (g, from)->fp),
+                       45);
 }
 
 /*  The terrain the text calls difficult: "villages, rough ground,
@@ -160,11 +197,24 @@ bol_in_cover (const game_t *g, const footprint_t *fp)
     return any_part_in (g, fp, is_cover_kind);
 }
 
+/*  How far behind a's front edge a point may lie and still count as
+ *  ahead of it (cm): a unit in contact front to front is before it. */
+#define AHEAD_SLACK_CM 0.01
+
 bool
-bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b)
+bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b,
+                          bool any_part)
 {
     vec2_t ahead = geom_heading_vec (a->facing);
     vec2_t right = { ahead.y, -ahead.x };
+    if (!any_part) {
+        vec2_t p = bol_front_centre (b);
+        vec2_t d = { p.x - a->centre.x, p.y - a->centre.y };
+        double across = d.x * right.x + d.y * right.y;
+        double along = d.x * ahead.x + d.y * ahead.y;
+        return along > a->depth / 2 - AHEAD_SLACK_CM
+            && fabs (across) <= a->width / 2 + POINT_EPS_CM;
+    }
     vec2_t c[4];
     footprint_corners (b, c);
     double lo = INFINITY, hi = -INFINITY, front = -INFINITY;
@@ -176,15 +226,15 @@ bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b)
         hi = fmax (hi, across);
         front = fmax (front, along);
     }
-    return front > a->depth / 2 - 0.01 && lo < a->width / 2
+    return front > a->depth / 2 - AHEAD_SLACK_CM && lo < a->width / 2
         && hi > -a->width / 2;
 }
 
 bool
-bol_directly_to_front (const game_t *g, int u, int e)
+bol_directly_to_front (const game_t *g, int u, int e, bool any_part)
 {
     return bol_fp_directly_to_front (&game_unit_c (g, u)->fp,
-                                     &game_unit_c (g, e)->fp);
+                                     &game_unit_c (g, e)->fp, any_part);
 }
 
 double

@@ -19,15 +19,14 @@
  *  k's front centre in u's rear arc (the arcs seen from u's centre, the
  *  project's reading of the absent QRS); within: closest points ("The
  *  distance between two units is always measured between closest
- *  points").  A front centre exactly on the arc's limit is in it. */
+ *  points").  A front centre exactly on the arc's limit is in it, and
+ *  one on u's rear edge (an enemy in contact behind it, facing it) is
+ *  placed by its bearing (bol_arc_at), so it is to-rear. */
 static bool
 to_rear_within (const game_t *g, int u, int k, double cm)
 {
-    const footprint_t *kf = &game_unit_c (g, k)->fp;
-    vec2_t ahead = geom_heading_vec (kf->facing);
-    vec2_t front = { kf->centre.x + ahead.x * kf->depth / 2,
-                     kf->centre.y + ahead.y * kf->depth / 2 };
-    return footprint_arc (&game_unit_c (g, u)->fp, front, 45, 45) == ARC_REAR
+    vec2_t front = bol_front_centre (&game_unit_c (g, k)->fp);
+    return bol_arc_at (&game_unit_c (g, u)->fp, front, 45) == ARC_REAR
         && situation_unit_distance (game_situation (g), u, k) <= cm + 1e-6;
 }
 
@@ -308,18 +307,24 @@ evades (game_t *g, dice_t *dice)
     }
 }
 
-/*  Mutual chargers meet half way: both placed in contact at the middle
- *  of the way between them, facing each other (under seed 000's charge,
- *  front to front with their facings kept: bol_house_meet). */
+/*  Mutual chargers meet half way ("Mutually charging units meet half
+ *  way"): both placed in contact at the middle of the way between them,
+ *  where each is "assumed to be located", its front centre, facing each
+ *  other along the line between the two, so each front goes as far as
+ *  the other's whatever their depths (under seed 000's charge, front to
+ *  front with their facings kept: bol_house_meet).  Front centres that
+ *  coincide (never for chargers apart) take the centres' line. */
 static void
 meet_half_way (game_t *g, int u, int e)
 {
     unit_t *a = game_unit_m (g, u), *b = game_unit_m (g, e);
     bol_carry_t carry_a = bol_carry_begin (g, u);
     bol_carry_t carry_b = bol_carry_begin (g, e);
-    vec2_t mid = { (a->fp.centre.x + b->fp.centre.x) / 2,
-                   (a->fp.centre.y + b->fp.centre.y) / 2 };
-    double ab = geom_bearing (a->fp.centre, b->fp.centre);
+    vec2_t fa = bol_front_centre (&a->fp), fb = bol_front_centre (&b->fp);
+    vec2_t mid = { (fa.x + fb.x) / 2, (fa.y + fb.y) / 2 };
+    double ab = geom_dist (fa, fb) > 1e-6
+              ? geom_bearing (fa, fb)
+              : geom_bearing (a->fp.centre, b->fp.centre);
     bol_house_meet (g, u, e, &ab, &mid);
     vec2_t d = geom_heading_vec (ab);
     a->fp.facing = ab;
@@ -527,7 +532,8 @@ throw_at (game_t *g, const int *opp, int u, dice_t *dice, char *said,
 
 /*  How far right of the attacker's army a point lies: melees are fought
  *  "from one side of the table to the other starting on the attacker's
- *  right flank". */
+ *  right flank", a target where "a unit is assumed to be located at the
+ *  front centre of the unit" (its front centre is the point asked). */
 static double
 rightness (const game_t *g, vec2_t p)
 {
@@ -699,7 +705,8 @@ melee (game_t *g, dice_t *dice)
                 targeted = opp[f] == k && bol_in_play (g, f);
             if (!targeted)
                 continue;
-            double r = rightness (g, game_unit_c (g, k)->fp.centre);
+            double r = rightness (g, bol_front_centre (&game_unit_c (g, k)
+                                                        ->fp));
             if (r > best)
                 best = r, tg = k;
         }

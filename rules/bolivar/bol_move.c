@@ -362,7 +362,9 @@ decompose (const game_t *g, int u, double f0, bol_plan_t *p, char *why,
  *  (3) move directly away from the enemy ...; or (4) move
  *  directly-to-rear"?  Closer: its closest points strictly nearer at the
  *  end than at the start (by CLOSER_MIN_CM); the same distance is not
- *  closer.  Directly: within BOL_DIRECTLY_DEG. */
+ *  closer.  Directly: within BOL_DIRECTLY_DEG.  Away: along the line
+ *  from the enemy's front centre through u's ("Otherwise a unit is
+ *  assumed to be located at the front centre of the unit"). */
 static bool
 control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
 {
@@ -370,7 +372,8 @@ control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
         return true;
     const unit_t *x = game_unit_c (g, u);
     const footprint_t *ef = &game_unit_c (g, e)->fp;
-    double away = geom_bearing (ef->centre, x->fp.centre);
+    double away = geom_bearing (bol_front_centre (ef),
+                                bol_front_centre (&x->fp));
     if (turn_between (p->heading, away) <= BOL_DIRECTLY_DEG
         || turn_between (p->heading, x->fp.facing + 180) <= BOL_DIRECTLY_DEG)
         return true;
@@ -422,7 +425,9 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
                 continue;
             }
             double d = footprint_distance_ready (&ready, ef);
-            if (d <= control && bol_fp_directly_to_front (ef, &fp)) {
+            if (d <= control
+                && bol_fp_directly_to_front (ef, &fp, t->control_front_at
+                                                      == BOL_AT_ANY_PART)) {
                 if (p->zone < BOL_ZONE_CONTROL)
                     p->zone = BOL_ZONE_CONTROL;
                 if (p->controller < 0)
@@ -630,7 +635,9 @@ bol_passage_partner (const game_t *g, int u, vec2_t to)
             || !footprint_contains (&y->fp, to)
             || (state_c (g, k)->flags & BOL_F_PASSED))
             continue;
-        arc_t arc = footprint_arc (&x->fp, y->fp.centre, 45, 45);
+        /* "one behind the other": y where "a unit is assumed to be
+           located", its front centre, in u's front or rear arc */
+        arc_t arc = bol_arc_at (&x->fp, bol_front_centre (&y->fp), 45);
         if (arc != ARC_FLANK
             && situation_unit_distance (game_situation (g), u, k)
                    <= bol_cm (g, tables (g)->passage_tum) + 1e-6)
@@ -911,7 +918,9 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
 }
 
 /*  The arc of `target` whose face a charge by unit u contacts, from
- *  where u stands: its arc (bol_arc_of: a square all front), but the
+ *  where u stands: the arc its front centre is in (bol_arc_of: "Otherwise
+ *  a unit is assumed to be located at the front centre of the unit"; a
+ *  square all front), but the
  *  rear only when every corner of u is in the rear arc ("A charge must
  *  be entirely to-rear to contact to-rear"); a charger partly to-flank
  *  meets the flank.  (Behind-flank is the flank's face; whether a
@@ -938,11 +947,12 @@ bol_contact_point (const game_t *g, int u, int target, double *distance,
 {
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
     arc_t a = charge_arc (g, target, u);
+    vec2_t from = bol_front_centre (&x->fp);
     double half;
-    double out = footprint_face_out (&t->fp, a, x->fp.centre, &half);
+    double out = footprint_face_out (&t->fp, a, from, &half);
     if (a == ARC_FRONT && t->formation == FORMATION_SQUARE) {
         /* a square: whichever face the charger comes at */
-        out = geom_bearing (t->fp.centre, x->fp.centre);
+        out = geom_bearing (t->fp.centre, from);
         half = fmax (t->fp.width, t->fp.depth) / 2;
     }
     vec2_t n = geom_heading_vec (out);
@@ -1234,20 +1244,21 @@ bol_charge_short_alone (game_t *g, int u, int target)
 }
 
 /*  The face of `target` a charge by unit u meets (charge_arc, from where
- *  u stands): its outward bearing, returned; the distance from the
- *  target's centre to it in *off, half its length in *half_len, the
- *  charge's arc in *arc.  A square's ("Squares have no flank or rear":
- *  every side a front) is the side u stands before. */
+ *  u's front centre stands): its outward bearing, returned; the distance
+ *  from the target's centre to it in *off, half its length in *half_len,
+ *  the charge's arc in *arc.  A square's ("Squares have no flank or
+ *  rear": every side a front) is the side u's front centre stands
+ *  before. */
 static double
 charge_face (const game_t *g, int u, int target, double *off,
              double *half_len, arc_t *arc)
 {
     const unit_t *t = game_unit_c (g, target);
-    vec2_t from = game_unit_c (g, u)->fp.centre;
+    vec2_t from = bol_front_centre (&game_unit_c (g, u)->fp);
     *arc = charge_arc (g, target, u);
     arc_t side = *arc;
     if (t->arm == ARM_INFANTRY && t->formation == FORMATION_SQUARE)
-        side = footprint_arc (&t->fp, from, 45, 45);
+        side = bol_arc_at (&t->fp, from, 45);
     *half_len = (side == ARC_FLANK ? t->fp.depth : t->fp.width) / 2;
     return footprint_face_out (&t->fp, side, from, off);
 }
@@ -1379,19 +1390,35 @@ bol_charge_move_alone (game_t *g, int u, int target)
  *  under readings.evade_turn_costs, what turning to go away costs ("An
  *  About Face is a 180° turn which reduces the movement allowance by 1
  *  TUM for infantry and 3 TUM for others"; a wheel its corner's way):
- *  the cheaper of a wheel and an about face with a wheel. */
+ *  the cheaper of a wheel and an about face with a wheel.  Away: along
+ *  the line from the charger's front centre through u's, where each is
+ *  "assumed to be located".  The turn made is that cheaper one, costed
+ *  or not; when it is the about face, u takes a moved marker as any unit
+ *  that about faces ("Units that about face cannot shoot or charge
+ *  (place a moved marker)"); a wheel alone places none. */
 static void
 bol_evade_alone (game_t *g, int u, int charger)
 {
     unit_t *x = game_unit_m (g, u);
-    double away = geom_bearing (game_unit_c (g, charger)->fp.centre,
-                                x->fp.centre);
+    double away = geom_bearing (bol_front_centre (&game_unit_c (g, charger)
+                                                  ->fp),
+                                bol_front_centre (&x->fp));
     double off = turn_between (x->fp.facing, away), cost = 0;
-    if (tables (g)->evade_turn_costs && off > TURN_MIN_DEG) {
+    bool about_faces = false;
+    if (off > TURN_MIN_DEG) {
         double wheel = x->fp.width * off * RAD;
         double about = about_face_cost (g, u)
                      + x->fp.width * (180 - off) * RAD;
-        cost = fmin (wheel, about);
+        about_faces = about < wheel;
+        if (tables (g)->evade_turn_costs)
+            cost = fmin (wheel, about);
+    }
+    if (about_faces) {
+        state_m (g, u)->flags |= BOL_F_MOVED;
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s about faces to evade: a "
+                        "moved marker (\"Units that about face cannot shoot "
+                        "or charge\")", x->id);
     }
     double allowance = way_allowance (g, u, away, bol_normal_allowance (g, u),
                                       away);
@@ -1412,7 +1439,12 @@ bol_evade_alone (game_t *g, int u, int charger)
 
 /*  Is an enemy in contact with u behind its flank or to its rear
  *  ("Enemy in contact behind-flank or to-rear prevent rally back")?
- *  Never for a square: "Squares have no flank or rear". */
+ *  The line says neither "any part" nor "entirely" (as the melee dice
+ *  do), so the enemy is where "a unit is assumed to be located at the
+ *  front centre of the unit": its front centre in u's rear arc, or in
+ *  its flank arc behind the line across u's centre (bol_arc_at: a front
+ *  centre on u's edge is placed by its bearing).  Never for a square:
+ *  "Squares have no flank or rear". */
 static bool
 enemy_behind (const game_t *g, int u)
 {
@@ -1425,10 +1457,10 @@ enemy_behind (const game_t *g, int u)
             || situation_unit_distance (game_situation (g), u, e)
                    > BOL_CONTACT_CM)
             continue;
-        vec2_t c = game_unit_c (g, e)->fp.centre;
+        vec2_t c = bol_front_centre (&game_unit_c (g, e)->fp);
         double along = (c.x - x->fp.centre.x) * ahead.x
                      + (c.y - x->fp.centre.y) * ahead.y;
-        arc_t arc = footprint_arc (&x->fp, c, 45, 45);
+        arc_t arc = bol_arc_at (&x->fp, c, 45);
         if (arc == ARC_REAR || (arc == ARC_FLANK && along < 0))
             return true;
     }

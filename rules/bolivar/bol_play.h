@@ -88,8 +88,27 @@ turn_between (double from, double to)
  *  threat zone asks for.  False for a commander. */
 bool bol_in_contact (const game_t *g, int u);
 
-/*  The arc of unit `of` that unit `from` stands in (front and rear 45
- *  degrees either side; a square has no flank or rear). */
+/*  The centre of footprint fp's front edge: where "a unit is assumed to
+ *  be located" ("The distance between two units is always measured
+ *  between closest points.  If any part of a unit is in difficult
+ *  terrain the entire unit is considered in difficult terrain.
+ *  Otherwise a unit is assumed to be located at the front centre of the
+ *  unit"), so every relative position the text does not say otherwise
+ *  of is asked of it. */
+vec2_t bol_front_centre (const footprint_t *fp);
+
+/*  The arc of footprint `of` that point p lies in, seen from its centre
+ *  (the project's reading of the absent QRS): front within
+ *  front_half_deg either side of its facing, rear within 45 either side
+ *  of its back, flank between; a point on an arc's limit is in that
+ *  arc.  Unlike footprint_arc, a point on of's edge or within it is
+ *  placed by its bearing too: the front centre of an enemy in contact
+ *  lies on the edge it touches.  p at the centre is front. */
+arc_t bol_arc_at (const footprint_t *of, vec2_t p, double front_half_deg);
+
+/*  The arc of unit `of` that unit `from` stands in: from's front centre
+ *  by bol_arc_at (front and rear 45 degrees either side; a square has
+ *  no flank or rear). */
 arc_t bol_arc_of (const game_t *g, int of, int from);
 
 /*  True when any part of unit u is in difficult terrain ("If any part of
@@ -113,11 +132,17 @@ bool bol_in_cover (const game_t *g, const footprint_t *fp);
 bool bol_may_meet_difficult (const game_t *g, const footprint_t *from,
                              const footprint_t *to);
 
-/*  Is unit `e` directly-to-front of unit `u`: ahead of its front edge
- *  and overlapping the lane its frontage makes straight ahead?  The
- *  same of two footprints, `b` before `a`, wherever they stand. */
-bool bol_directly_to_front (const game_t *g, int u, int e);
-bool bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b);
+/*  Is unit `e` directly-to-front of unit `u`: in the lane u's frontage
+ *  makes straight ahead of its front edge?  Asked of e's front centre
+ *  ("Otherwise a unit is assumed to be located at the front centre of
+ *  the unit": on the lane's side counts as in it, and a front centre on
+ *  u's front edge is ahead of it), or with `any_part` of any part of e
+ *  (some of it in the lane, part of it ahead of u's front edge; a part
+ *  only touching the lane's side is not in it).  The same of two
+ *  footprints, `b` before `a`, wherever they stand. */
+bool bol_directly_to_front (const game_t *g, int u, int e, bool any_part);
+bool bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b,
+                               bool any_part);
 
 /*  Unit u's normal movement allowance in cm, its ground not asked: its
  *  type's move, a square's 3 TUM, a march's readings.march_tum. */

@@ -75,8 +75,11 @@ line_clear (const game_t *g, int u, int target)
 }
 
 /*  Can u shoot at `target` from where it stands: in range (its weapon's
- *  long range), in arc (directly-to-front or obliquely, 45 degrees; a
- *  square all round), seen, the line clear?  Under seed 000's stands
+ *  long range, by closest points), in arc (directly-to-front or
+ *  obliquely, 45 degrees either side of u's front seen from its centre;
+ *  a square all round) by the target's front centre (or, under
+ *  readings.shoot_target_at "nearest_part", its part nearest u), seen,
+ *  the line clear?  Under seed 000's stands
  *  that fire the arc is its stands': a target is eligible when at least
  *  one of its front stands has part of it within 45 degrees of its
  *  front, measured from either edge (bol_house_firing_stands), so a
@@ -101,8 +104,18 @@ viable (const game_t *g, int u, int target)
             return false;
     }
     else if (x->formation != FORMATION_SQUARE || x->arm != ARM_INFANTRY) {
-        vec2_t p = footprint_nearest_point (&x->fp, &t->fp);
-        if (footprint_arc (&x->fp, p, tables (g)->arc_deg, 45) != ARC_FRONT)
+        /* "Otherwise a unit is assumed to be located at the front centre
+           of the unit" (readings.shoot_target_at), or its part nearest
+           the shooter */
+        double arc = tables (g)->arc_deg;
+        if (tables (g)->shoot_target_at == BOL_AT_FRONT_CENTRE) {
+            if (bol_arc_at (&x->fp, bol_front_centre (&t->fp), arc)
+                != ARC_FRONT)
+                return false;
+        }
+        else if (footprint_arc (&x->fp, footprint_nearest_point (&x->fp,
+                                                                 &t->fp),
+                                arc, 45) != ARC_FRONT)
             return false;
     }
     return situation_can_see (game_situation (g), u, target, NULL, NULL)
@@ -149,6 +162,7 @@ next_targets (const game_t *g, int u, double range, bool no_guns,
               const target_t *after, target_t out[TARGETS_MAX], bool *more)
 {
     bool nearest = tables (g)->house.nearest_target;
+    bool any_part = tables (g)->shoot_target_at == BOL_AT_ANY_PART;
     int n = 0;
     *more = false;
     for (int e = 0; e < game_unit_count (g); e++) {
@@ -158,7 +172,8 @@ next_targets (const game_t *g, int u, double range, bool no_guns,
                                                    range);
         if (d > range)
             continue;                          /* not viable: out of range */
-        target_t t = { e, d, !nearest && bol_directly_to_front (g, u, e) };
+        target_t t = { e, d, !nearest && bol_directly_to_front (g, u, e,
+                                                             any_part) };
         if (after && !target_before (after, &t))
             continue;                          /* in an earlier batch */
         if (n == TARGETS_MAX) {

@@ -19,6 +19,10 @@ static const char *const uncommanded_names[] = {
     "none", "no_commander", "beyond_reach" };
 static const char *const difficult_path_names[] = { "edge", "whole" };
 static const char *const fire_hit_marker_names[] = { "shooters", "able" };
+static const char *const control_front_at_names[] = {
+    "front_centre", "any_part" };
+static const char *const shoot_target_at_names[] = {
+    "front_centre", "nearest_part" };
 
 const char *
 bol_type_name (bol_type_t type)
@@ -178,14 +182,19 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
         "melee_hit", "melee_square_vs_cavalry_hit", "supported_dice",
         "crowded_dice", "army_break_commanders", "attached_tum",
         "march_tum", "difficult_path", "evade_turn_costs", "uncommanded",
-        "fire_hit_marker", "guns_wheel_pivot", "cavalry_tie_pass_any" };
+        "fire_hit_marker", "guns_wheel_pivot", "cavalry_tie_pass_any",
+        "control_front_at", "shoot_target_at" };
     if (!table_need_group_of (ld, "bolivar.readings", keys,
                               (int) (sizeof keys / sizeof *keys)))
         return -1;
     const char *g = "readings";
-    int ur, un, dp, hm;
+    int ur, un, dp, hm, cf, st;
     if (table_read_name (ld, "bolivar.readings.unit_resolve",
                          unit_resolve_names, 2, &ur) < 0
+        || table_read_name (ld, "bolivar.readings.control_front_at",
+                            control_front_at_names, 2, &cf) < 0
+        || table_read_name (ld, "bolivar.readings.shoot_target_at",
+                            shoot_target_at_names, 2, &st) < 0
         || table_read_name (ld, "bolivar.readings.fire_hit_marker",
                             fire_hit_marker_names, 2, &hm) < 0
         || table_read_name (ld, "bolivar.readings.difficult_path",
@@ -203,6 +212,8 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
     t->difficult_path = (bol_difficult_path_t) dp;
     t->uncommanded = (bol_uncommanded_t) un;
     t->fire_hit_marker = (bol_hit_marker_t) hm;
+    t->control_front_at = (bol_located_t) cf;
+    t->shoot_target_at = (bol_located_t) st;
     if (table_read_bool (ld, "bolivar.readings.army_break_commanders",
                          &t->army_break_commanders) < 0)
         return -1;

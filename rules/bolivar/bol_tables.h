@@ -33,6 +33,14 @@ typedef enum { BOL_RESOLVE_HIGHER = 0, BOL_RESOLVE_SUM } bol_unit_resolve_t;
  *  ground before it. */
 typedef enum { BOL_DIFFICULT_EDGE = 0, BOL_DIFFICULT_WHOLE } bol_difficult_path_t;
 
+/*  Which point of a unit a relative position the text gives without
+ *  "any part" or "entirely" is asked of: `FRONT_CENTRE`, where
+ *  "Otherwise a unit is assumed to be located at the front centre of the
+ *  unit" puts it; `ANY_PART`, any part of it (the shooting's
+ *  `nearest_part`: in arc by its part nearest the shooter, directly to
+ *  the front by any part). */
+typedef enum { BOL_AT_FRONT_CENTRE = 0, BOL_AT_ANY_PART } bol_located_t;
+
 /*  Who takes a shooting marker when hit by shooting ("Units that take
  *  hits from shooting must shoot (place marker)"): `SHOOTERS`, every
  *  unit whose troops and formation shoot, though something bars it this
@@ -190,6 +198,12 @@ typedef struct {
                                         ("Artillery can wheel or pivot") */
     bool cavalry_tie_pass_any;       /* two cavalry that tie pass through
                                         though neither charged */
+    bol_located_t control_front_at;  /* the control zone's "directly-to-
+                                        front of enemy": the unit's front
+                                        centre or any part of it */
+    bol_located_t shoot_target_at;   /* a target "in arc" and "directly-
+                                        to-front": its front centre, or
+                                        its nearest part and any part */
     bol_uncommanded_t uncommanded;
 
     bol_house_t house;               /* seed 000's house rules */
