@@ -1043,7 +1043,10 @@ test_about_face_manoeuvre_zone (void **state)
     about.facing = 180;
     order (f, "b", about);
     /* the horse goes 8 TUM (16 cm) to its rear, turned about: "reduces
-       the movement allowance by ... 3 TUM for others": 5 TUM, 10 cm */
+       the movement allowance by ... 3 TUM for others": 5 TUM, 10 cm for
+       the centre of its front, which the about face puts its depth
+       further back ("as long as the centre of the front of the unit is
+       within movement allowance of its original position") */
     order (f, "h", test_move_order (50, 24));
     /* the gun and the commander turn about: no about face */
     order (f, "gun", about);
@@ -1055,7 +1058,8 @@ test_about_face_manoeuvre_zone (void **state)
     assert_false (bol_can_shoot (f->g, idx (f, "b")));
     assert_true (test_saw (f, "b about faces: a moved marker"));
     test_near (U (f, "h")->fp.facing, 180, 1e-9);
-    test_near (U (f, "h")->fp.centre.y, 40 - 10, 0.01);
+    test_near (U (f, "h")->fp.centre.y, 40 - (10 - U (f, "h")->fp.depth),
+               0.01);
     assert_true (S (f, "h")->flags & BOL_F_MOVED);
     test_near (U (f, "gun")->fp.facing, 180, 1e-9);
     assert_false (S (f, "gun")->flags & BOL_F_MOVED);
@@ -1069,7 +1073,8 @@ test_about_face_manoeuvre_zone (void **state)
 
     /* to its rear, its facing kept, or a turn of 90: no about face, no
        marker; the battalion's whole 6 TUM (12 cm).  Turned about, 1 TUM
-       less for infantry: 5 TUM (10 cm) */
+       less for infantry: 5 TUM (10 cm) for the centre of its front, which
+       the about face carries its depth back */
     f = make (NULL, units);
     start (f);
     order_t back = test_move_order (20, 20);
@@ -1090,7 +1095,8 @@ test_about_face_manoeuvre_zone (void **state)
     start (f);
     order (f, "b", test_move_order (20, 20));
     test_next_phase (f);
-    test_near (U (f, "b")->fp.centre.y, 40 - 10, 0.01);
+    test_near (U (f, "b")->fp.centre.y, 40 - (10 - U (f, "b")->fp.depth),
+               0.01);
     test_near (U (f, "b")->fp.facing, 180, 1e-9);
     assert_true (S (f, "b")->flags & BOL_F_MOVED);
     unmake (f);
@@ -1107,6 +1113,49 @@ test_about_face_manoeuvre_zone (void **state)
     assert_false (bol_can_shoot (f->g, idx (f, "gun")));
     unmake (f);
     game_rules_destroy (&any);
+}
+
+/*  "Manoeuvre Zone: The unit can change formation then move in any
+ *  direction they want during their move as long as the centre of the
+ *  front of the unit is within movement allowance of its original
+ *  position."  A line told to go well beyond its allowance to its right,
+ *  ending faced that way, goes until the centre of its front stands its
+ *  allowance from where that centre began: its centre goes less than the
+ *  allowance, for the quarter turn carries its front forward and round.
+ *  Told to go straight ahead, its centre goes the whole allowance. */
+static void
+test_manoeuvre_zone_front_centre (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "column", 20, 40, 0,
+                    NULL),
+              unit ("a", "blue", "battalion", "ordinary", "column", 70, 20, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 95,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    int b = idx (f, "b"), a = idx (f, "a");
+    assert_int_equal (bol_zone (f->g, b), BOL_ZONE_MANOEUVRE);
+    assert_int_equal (bol_zone (f->g, a), BOL_ZONE_MANOEUVRE);
+    double allowance = bol_move_allowance (f->g, b);
+    footprint_t was = U (f, "b")->fp;
+    vec2_t front0 = { was.centre.x, was.centre.y + was.depth / 2 };
+    order_t right = test_move_order (20 + 2 * allowance, 40);
+    right.has_facing = true;
+    right.facing = 90;
+    order (f, "b", right);
+    order (f, "a", test_move_order (70, 20 + 2 * allowance));
+    test_next_phase (f);
+    const footprint_t *now = &U (f, "b")->fp;
+    test_near (now->facing, 90, 1e-9);
+    vec2_t front1 = { now->centre.x + now->depth / 2, now->centre.y };
+    test_near (geom_dist (front0, front1), allowance, 0.01);
+    assert_true (now->centre.x - was.centre.x < allowance - 0.5);
+    test_near (U (f, "a")->fp.centre.y, 20 + allowance, 0.01);
+    unmake (f);
 }
 
 /*  "A command check is required for ... each time any unit does a
@@ -3560,6 +3609,7 @@ main (void)
         cmocka_unit_test (test_gun_that_cannot_move_stays_deployed),
         cmocka_unit_test (test_about_face),
         cmocka_unit_test (test_about_face_manoeuvre_zone),
+        cmocka_unit_test (test_manoeuvre_zone_front_centre),
         cmocka_unit_test (test_guns_wheel_or_pivot),
         cmocka_unit_test (test_failed_change_ends_move),
         cmocka_unit_test (test_worst_zone_on_the_way),

@@ -714,6 +714,28 @@ passage_zone (const game_t *g, int u, int k)
     return p.zone;
 }
 
+/*  How far a unit standing as `fp` may go along `heading` in the
+ *  manoeuvre zone and end facing `facing`: "move in any direction they
+ *  want during their move as long as the centre of the front of the unit
+ *  is within movement allowance of its original position", its front's
+ *  centre `front_at_start` when its move began (before any change of
+ *  formation), the allowance `allowance`.  The longest length L >= 0
+ *  with |centre + L ahead + (depth / 2) facing - front_at_start| no more
+ *  than `allowance`; 0 when no length is (its turn or formation alone
+ *  takes its front that far: it turns where it stands). */
+static double
+front_centre_reach (const footprint_t *fp, double heading, double facing,
+                    vec2_t front_at_start, double allowance)
+{
+    vec2_t way = geom_heading_vec (heading);
+    vec2_t ahead = geom_heading_vec (facing);
+    vec2_t v = { fp->centre.x + ahead.x * fp->depth / 2 - front_at_start.x,
+                 fp->centre.y + ahead.y * fp->depth / 2 - front_at_start.y };
+    double b = way.x * v.x + way.y * v.y;
+    double room = b * b - (v.x * v.x + v.y * v.y) + allowance * allowance;
+    return room < 0 ? 0 : fmax (0, -b + sqrt (room));
+}
+
 static void
 bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
 {
@@ -790,6 +812,7 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
                     && is_artillery (g, u) && moves && !short_move;
     bool limber_to_move = gun_limbers && x->formation == FORMATION_LINE;
     int16_t flags_at_start = st->flags, house_at_start = st->house;
+    vec2_t front_at_start = bol_front_centre (&x->fp);
     if (gun_limbers) {
         before = FORMATION_COLUMN;
         if (limber_to_move)
@@ -842,8 +865,12 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
                                                               p.heading)
                                                   - about)
                                     : 0;
-        moved = p.moving && allowance > 0
-              ? walk (g, u, p.heading, fmin (p.length, allowance), p.heading,
+        double most = is_commander (g, u)
+                    ? allowance
+                    : front_centre_reach (&x->fp, p.heading, p.end_facing,
+                                          front_at_start, allowance);
+        moved = p.moving && most > 0
+              ? walk (g, u, p.heading, fmin (p.length, most), p.heading,
                       false, -1)
               : 0;
         turned = turn_between (x->fp.facing, p.end_facing) > TURN_MIN_DEG;
