@@ -2448,6 +2448,82 @@ test_wheel_four_inches (void **state)
     }
 }
 
+/*  A move stopped short of its point is told, as a player at the table
+ *  says why his unit halts: "You may not move within 4" of the front of
+ *  an enemy unit except to charge it, or to pull directly back away from
+ *  it" (a line 6" from an enemy's front, ordered 4" on: it stops at 4",
+ *  naming the enemy); "Charges are the only way in which a unit may come
+ *  into contact with an enemy unit" (a line marching onto an enemy's
+ *  rear, where there is no 4", stops short of touching it, naming it);
+ *  the table's edge (a line ordered off the table stops at its edge); a
+ *  wheel stopped by an enemy's 4" likewise names the enemy. */
+static void
+test_stops_are_told (void **state)
+{
+    (void) state;
+    enum { ZONE, REAR, EDGE, WHEEL };
+    for (int k = ZONE; k <= WHEEL; k++) {
+        char units[4096];
+        double ry = k == ZONE ? 50 + IN (1.5) + IN (6)
+                  : k == REAR ? 50 + IN (1.5) + IN (2)
+                  : k == WHEEL ? 50 + IN (0.75) + IN (4) + 4 + IN (0.75)
+                  : 190;
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", k == WHEEL ? 16 : 8, "line", 100,
+                        k == EDGE ? IN (0.75) + IN (2) : 50,
+                        k == EDGE ? 180 : 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 16, "line", k == WHEEL ? 92 : 100,
+                        ry, k == REAR ? 0 : 180));
+        fixture_t *f = make (NULL, units, NULL);
+        start (f, "blue");
+        vec2_t c = U (f, "blue")->fp.centre;
+        order_t o = k == EDGE ? move_to (c.x, 0)
+                  : k == WHEEL ? move_to (c.x + 80, c.y)
+                  : move_to (c.x, c.y + IN (4));
+        order (f, "blue", o);
+        game_resolve_phase (f->g, f->dice);
+        double gap = footprint_distance (&U (f, "blue")->fp, &U (f, "red")->fp);
+        if (k == ZONE) {
+            near (gap, IN (4), 0.02);
+            assert_true (saw (f, "blue stops 4.0\" from red: no move comes "
+                              "within 4\" of the front of an enemy unit, but "
+                              "a charge or a pull directly back"));
+        }
+        else if (k == REAR) {
+            /* 2" behind red's rear: no 4" there, but no touching */
+            assert_true (gap < IN (0.25) + 0.02 && gap > 0);
+            assert_true (saw (f, "blue stops short of touching red: only a "
+                              "charge comes into contact with an enemy unit"));
+        }
+        else if (k == EDGE) {
+            near (U (f, "blue")->fp.centre.y, IN (0.75), 0.02);
+            assert_true (saw (f, "blue stops at the table's edge"));
+        }
+        else {
+            near (gap, IN (4), 0.05);
+            assert_true (saw (f, "blue stops 4.0\" from red"));
+        }
+        /* and nothing of friends */
+        assert_false (saw (f, "friendly"));
+        unmake (f);
+    }
+    /* a move that goes its whole way says nothing of stopping */
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("blue", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 190, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    order (f, "blue", move_to (100, 50 + IN (4)));
+    game_resolve_phase (f->g, f->dice);
+    assert_false (saw (f, "stops"));
+    unmake (f);
+}
+
 /*  The text says nothing of moving through friendly units or ending a
  *  move on them; no figure stands on another's, and "Charges are the
  *  only way in which a unit may come into contact with an enemy unit"
@@ -3259,6 +3335,7 @@ main (void)
         cmocka_unit_test (test_four_inches_and_terrain),
         cmocka_unit_test (test_pull_directly_back),
         cmocka_unit_test (test_wheel_four_inches),
+        cmocka_unit_test (test_stops_are_told),
         cmocka_unit_test (test_no_move_through_friends),
         cmocka_unit_test (test_skirmishers_turn_where_they_may),
         cmocka_unit_test (test_battles),

@@ -179,20 +179,47 @@ clear_share (const game_t *g, int u, const way_t *w, int steps,
     return lo;
 }
 
-/*  Say so when a friendly unit stopped unit u's move (clear_share's
- *  blocker): no unit passes through another, or with
- *  eol.movement.pass_through_friends ends on one. */
+/*  Say what stopped unit u's move or wheel where it now stands
+ *  (clear_share's blocker), in words a player at the table uses: the
+ *  table's edge; an enemy unit, named, that it would have touched ("Charges
+ *  are the only way in which a unit may come into contact with an enemy
+ *  unit") or within 4" of whose front it would have come ("You may not
+ *  move within 4" of the front of an enemy unit except to charge it, or
+ *  to pull directly back away from it"), told apart by how far off that
+ *  enemy now is (no further than contact: the touch); a friendly unit,
+ *  named: no unit passes through another, or with
+ *  eol.movement.pass_through_friends ends on one.  Nothing when nothing
+ *  stopped it (STEP_CLEAR) or events are off. */
 static void
 say_stopped (game_t *g, int u, int blocker)
 {
-    if (blocker < 0 || !game_events_on (g)
-        || unit_c (g, blocker)->side != unit_c (g, u)->side)
+    if (blocker == STEP_CLEAR || !game_events_on (g))
         return;
-    game_event (g, GAME_EVENT_MOVE, u, "%s stops short of friendly %s: %s",
-                unit_c (g, u)->id, unit_c (g, blocker)->id,
-                tables (g)->pass_through_friends
-                ? "no unit ends a move on another"
-                : "no unit moves through another");
+    const eol_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    if (blocker == STEP_OFF_TABLE) {
+        game_event (g, GAME_EVENT_MOVE, u, "%s stops at the table's edge",
+                    x->id);
+        return;
+    }
+    const unit_t *b = unit_c (g, blocker);
+    if (b->side == x->side) {
+        game_event (g, GAME_EVENT_MOVE, u, "%s stops short of friendly %s: %s",
+                    x->id, b->id, t->pass_through_friends
+                    ? "no unit ends a move on another"
+                    : "no unit moves through another");
+        return;
+    }
+    double d = footprint_distance (&x->fp, &b->fp);
+    if (d <= t->contact_cm + 0.02)
+        game_event (g, GAME_EVENT_MOVE, u, "%s stops short of touching %s: "
+                    "only a charge comes into contact with an enemy unit",
+                    x->id, b->id);
+    else
+        game_event (g, GAME_EVENT_MOVE, u, "%s stops %.1f\" from %s: no "
+                    "move comes within %.0f\" of the front of an enemy "
+                    "unit, but a charge or a pull directly back", x->id,
+                    in_inches (d), b->id, in_inches (t->no_closer_cm));
 }
 
 /*  Move unit u's footprint straight towards `to` with `budget` cm of
@@ -238,11 +265,11 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
     int blocker;
     double lo = clear_share (g, u, &w, (int) ceil (geom_dist (from, end)),
                              before, started_off, &blocker);
-    say_stopped (g, u, blocker);
     vec2_t p = { from.x + (end.x - from.x) * lo, from.y + (end.y - from.y) * lo };
     if (lo < 1)
         spent = eol_path_cost (t, sit, eol_mover (x), from, p);
     x->fp.centre = p;
+    say_stopped (g, u, blocker);
     return spent;
 }
 
@@ -293,7 +320,8 @@ turn_in_place (game_t *g, int u, double turn)
     double lo = clear_share (g, u, &w, (int) ceil (arc), before, started_off,
                              &blocker);
     x->fp.facing = geom_norm_deg (x->fp.facing + turn * lo);
-    say_stopped (g, u, blocker);
+    if (blocker >= 0 && unit_c (g, blocker)->side == x->side)
+        say_stopped (g, u, blocker);
     if (lo >= 1 || blocker == STEP_CLEAR || !game_events_on (g)
         || (blocker >= 0 && unit_c (g, blocker)->side == x->side))
         return;
@@ -353,10 +381,9 @@ wheel_towards (game_t *g, int u, double to, double budget)
     int blocker;
     double lo = clear_share (g, u, &w, (int) ceil (cost), before,
                              started_off, &blocker);
+    if (lo > 0)
+        x->fp = eol_wheeled (&x->fp, turn * lo);
     say_stopped (g, u, blocker);
-    if (lo <= 0)
-        return 0;
-    x->fp = eol_wheeled (&x->fp, turn * lo);
     return cost * lo;
 }
 
