@@ -2241,6 +2241,129 @@ test_ordered_formations_refused (void **state)
     assert_non_null (strstr (err, "formation: unknown formation \"wedge\""));
 }
 
+/*  A formation change lays the unit's ranks anew about its centre, so
+ *  its figures go to new ground: taking skirmish order spreads 16 light
+ *  infantry from 6" of line to 27" of skirmishers, forming column from
+ *  line puts 6" of column where 1.5" of line stood.  The rules on where
+ *  figures may go hold there as on a move: "You may not move within 4"
+ *  of the front of an enemy unit except to charge it, or to pull
+ *  directly back away from it", "Charges are the only way in which a
+ *  unit may come into contact with an enemy unit", no unit stands on
+ *  another (RULINGS.md), and the table's edge.  A player does not make a
+ *  change there is no room for: the order is refused, naming what is in
+ *  the way; a unit within 4" of an enemy's front may still about-face or
+ *  turn to a flank, which keep their ground. */
+static void
+test_formation_changes_need_room (void **state)
+{
+    (void) state;
+    enum { FRIEND, ZONE, TOUCH, EDGE };
+    static const char *want[] = {
+        "lt: no room for to_skirmish where it stands: its ranks would stand "
+        "on friendly A (no unit stands on another)",
+        "lt: no room for column_from_line where it stands: its ranks would "
+        "come within 4\" of the front of red",
+        "lt: no room for column_from_line where it stands: its ranks would "
+        "touch red (only a charge comes into contact with an enemy unit)",
+        "lt: no room for column_from_line where it stands: its ranks would "
+        "run off the table" };
+    for (int k = FRIEND; k <= EDGE; k++) {
+        /* lt: 16 light infantry in line (6" by 1.5"), facing up the
+           table, ordered to change with nothing near; then (as the
+           battle goes before it acts) A comes beside it, 8.6 cm off its
+           right end; red's front comes 5" before it, or red's rear 2"
+           before it; or lt stands 5 cm from the table's edge */
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("lt", "blue", "infantry", "average", "light_infantry",
+                        16, "line", 100, 50, 0),
+                  unit ("A", "blue", "infantry", "average", "regular_infantry",
+                        8, "line", 20, 150, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 8, "line", 100, 190,
+                        k == TOUCH ? 0 : 180));
+        fixture_t *f = make (NULL, units, NULL);
+        start (f, "blue");
+        formation_t to = k == FRIEND ? FORMATION_LOOSE : FORMATION_COLUMN;
+        order (f, "lt", formed (order_hold (), to));
+        situation_t *sit = game_situation_mut (f->g);
+        if (k == FRIEND)
+            situation_unit (sit, idx (f, "A"))->fp.centre
+                = (vec2_t) { 100 + 20, 50 };
+        else if (k == ZONE)
+            situation_unit (sit, idx (f, "red"))->fp.centre.y
+                = 50 + IN (0.75) + IN (5) + IN (0.75);
+        else if (k == TOUCH)
+            situation_unit (sit, idx (f, "red"))->fp.centre.y
+                = 50 + IN (0.75) + IN (2) + IN (0.75);
+        else
+            situation_unit (sit, idx (f, "lt"))->fp.centre.y = 5;
+        /* ordered now, refused; a move that makes the change first, the
+           same */
+        refused (f, "lt", formed (order_hold (), to), want[k]);
+        refused (f, "lt", formed (move_to (100, 60), to), want[k]);
+        /* ordered before: when it acts, the change is not made, the
+           event saying why */
+        game_resolve_phase (f->g, f->dice);
+        assert_int_equal (U (f, "lt")->formation, FORMATION_LINE);
+        near (U (f, "lt")->fp.width, IN (6), 1e-9);
+        assert_true (saw (f, want[k]));
+        unmake (f);
+    }
+    /* within 4" of red's front (3"), lt may about-face, or turn to its
+       flank into column: the ground it stands on is the same */
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("lt", "blue", "infantry", "average", "light_infantry", 16,
+                    "line", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50 + IN (0.75) + IN (3) + IN (0.75),
+                    180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    char err[256];
+    order_t flank = order_hold ();
+    flank.has_facing = true;
+    flank.facing = 90;
+    flank = formed (flank, FORMATION_COLUMN);
+    assert_int_equal (game_check_order (f->g, idx (f, "lt"), &flank, err,
+                                        sizeof err), 0);
+    order_t about = order_hold ();
+    about.has_facing = true;
+    about.facing = 180;
+    order (f, "lt", about);
+    game_resolve_phase (f->g, f->dice);
+    near (U (f, "lt")->fp.facing, 180, 1e-9);
+    assert_true (saw (f, "lt: about_face (half a move)"));
+    unmake (f);
+    /* the engine's own changes likewise: a column near the enemy told to
+       hold forms line, unless a friend stands where the line would */
+    for (int crowded = 0; crowded < 2; crowded++) {
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("col", "blue", "infantry", "average",
+                        "regular_infantry", 16, "column", 100, 100, 0),
+                  unit ("A", "blue", "infantry", "average", "regular_infantry",
+                        8, "line", crowded ? 100 + IN (3.5) : 20, 100, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 8, "line", 100, 100 + IN (10),
+                        180));
+        f = make (NULL, units, NULL);
+        start (f, "blue");
+        order (f, "col", order_hold ());
+        game_resolve_phase (f->g, f->dice);
+        if (crowded) {
+            assert_int_equal (U (f, "col")->formation, FORMATION_COLUMN);
+            assert_true (saw (f, "col: no room for line_from_column where it "
+                              "stands: its ranks would stand on friendly A"));
+        }
+        else {
+            assert_int_equal (U (f, "col")->formation, FORMATION_LINE);
+            assert_true (saw (f, "col: line_from_column (a full move)"));
+        }
+        unmake (f);
+    }
+}
+
 /*  "You may not move within 4" of the front of an enemy unit except to
  *  charge it, or to pull directly back away from it"; rough slows formed
  *  infantry by half; roads double movement. */
@@ -3332,6 +3455,7 @@ main (void)
         cmocka_unit_test (test_disordered_moves_as_it_is),
         cmocka_unit_test (test_ordered_formations),
         cmocka_unit_test (test_ordered_formations_refused),
+        cmocka_unit_test (test_formation_changes_need_room),
         cmocka_unit_test (test_four_inches_and_terrain),
         cmocka_unit_test (test_pull_directly_back),
         cmocka_unit_test (test_wheel_four_inches),
