@@ -922,6 +922,125 @@ test_fire_action_and_fall_back (void **state)
     unmake (f);
 }
 
+/*  "Failure by two pips or less indicates that a unit taking casualties
+ *  will fall back in disorder a full column move, in formation, and end
+ *  facing away from the attacker."  The text says nothing of a friendly
+ *  unit in its way.  The project's reading (RULINGS.md,
+ *  eol.morale.fall_back_through_friends = false): no unit moves through
+ *  another, so red (9" of line, shot at from the front, failing by one)
+ *  about-faces and falls back only until it meets friendly B 1.5" behind
+ *  it, saying so.  With true it passes through B and goes its 8"; a
+ *  friend where it would end stops it short under both readings. */
+static void
+test_fall_back_and_friends (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    for (int reading = 0; reading < 2; reading++) {
+        if (reading == 1)
+            rules = rules_edited ("fall_back_through_friends = false;",
+                                  "fall_back_through_friends = true;");
+        for (int at_end = 0; at_end < 2; at_end++) {
+            double ry = 50 + IN (1.5) + IN (5);
+            char units[4096];
+            snprintf (units, sizeof units, "%s, %s, %s",
+                      unit ("blue", "blue", "infantry", "average",
+                            "regular_infantry", 8, "line", 100, 50, 0),
+                      unit ("red", "red", "infantry", "average",
+                            "regular_infantry", 24, "line", 100, ry, 180),
+                      unit ("B", "red", "infantry", "average",
+                            "regular_infantry", 24, "line", 100,
+                            ry + (at_end ? IN (8) : IN (3)), 180));
+            fixture_t *f = make (NULL, units, NULL);
+            start (f, "blue");
+            order (f, "blue", fire_at (f, "red"));
+            push (f, 8, 6, 6, 6, 1, 1, 1, 1, 1);
+            push (f, 2, 4, 4);        /* needs 10 - 3 = 7: fails by 1 */
+            game_resolve_phase (f->g, f->dice);
+            const footprint_t *r = &U (f, "red")->fp, *b = &U (f, "B")->fp;
+            double moved = r->centre.y - ry;
+            near (r->facing, 0, 1e-6);                /* facing away */
+            assert_true (eol_disordered (f->g, idx (f, "red")));
+            assert_true (footprint_overlap (r, b) <= SITUATION_OVERLAP_CM);
+            if (reading == 1 && !at_end) {
+                /* through B, the whole column move */
+                near (moved, IN (8), 0.02);
+                assert_false (saw (f, "stops short"));
+            }
+            else {
+                /* its front (it faces away) at B's near edge */
+                near (r->centre.y + r->depth / 2, b->centre.y - b->depth / 2,
+                      SITUATION_OVERLAP_CM + 0.01);
+                near (moved, at_end ? IN (6.5) : IN (1.5),
+                      SITUATION_OVERLAP_CM + 0.01);
+                assert_true (saw (f, reading == 1
+                                  ? "red stops short of friendly B: no unit "
+                                    "ends a move on another"
+                                  : "red stops short of friendly B: no unit "
+                                    "moves through another"));
+            }
+            assert_true (saw (f, "red falls back"));
+            assert_true (saw (f, ", disordered, facing away"));
+            unmake (f);
+        }
+        if (reading == 1)
+            game_rules_destroy (&rules);
+    }
+    rules = plain;
+    /* shot at from its right flank (blue's line level with red's rear
+       half), red (facing up the table) falls back 8" straight away from
+       blue "and end[s] facing away": turned about its centre where it
+       stands, its 6" of line would swing onto B behind it, so it turns
+       where it ends; 15" of line near the table's edge has no room to
+       turn at all, and says so */
+    for (int edge = 0; edge < 2; edge++) {
+        int figures = edge ? 40 : 16;
+        double half = edge ? IN (7.5) : IN (3);
+        double ry = edge ? IN (3.75) + 0.1 : 100;
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line",
+                        100 + half + IN (5) + IN (0.75), ry - IN (2.25), 270),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", figures, "line", 100, ry, 0),
+                  unit ("B", "red", "infantry", "average", "regular_infantry",
+                        24, "line", edge ? 20 : 100,
+                        edge ? 150 : ry - IN (2.75), 0));
+        fixture_t *f = make (NULL, units, NULL);
+        double away = geom_bearing (U (f, "blue")->fp.centre,
+                                    U (f, "red")->fp.centre);
+        vec2_t d = geom_heading_vec (away);
+        vec2_t to = { 100 + d.x * IN (8), ry + d.y * IN (8) };
+        start (f, "blue");
+        order (f, "blue", fire_at (f, "red"));
+        /* 8 figures, "line from flank - double dice": 16 */
+        push (f, 16, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        push (f, 2, 4, 4);
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, "blue fires at red, 5.0\" (8.00 x 2): 16 dice"));
+        assert_true (saw (f, "red falls back 8.0\""));
+        const footprint_t *r = &U (f, "red")->fp;
+        near (r->centre.x, to.x, 0.02);
+        near (r->centre.y, to.y, 0.02);
+        assert_true (footprint_overlap (r, &U (f, "B")->fp)
+                     <= SITUATION_OVERLAP_CM);
+        assert_false (situation_footprint_off_table (game_situation (f->g),
+                                                     r));
+        if (edge) {
+            near (r->facing, 0, 1e-6);
+            assert_true (saw (f, "red cannot turn to face away: its ranks "
+                              "would run off the table"));
+            assert_false (saw (f, "facing away"));
+        }
+        else {
+            near (r->facing, away, 1e-6);
+            assert_true (saw (f, ", disordered, facing away"));
+        }
+        unmake (f);
+    }
+}
+
 /*  What the events said of b's fire, in a game where blue's a (figures
  *  `a_figures`) acts first and fires at ta 5" before it, red's tb
  *  holds, then blue's b (8 figures) fires at tb 5" before it; the dice
@@ -3432,6 +3551,7 @@ main (void)
         cmocka_unit_test (test_fire_multipliers_in_play),
         cmocka_unit_test (test_reaction_range_modifiers),
         cmocka_unit_test (test_fire_action_and_fall_back),
+        cmocka_unit_test (test_fall_back_and_friends),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_rout),
         cmocka_unit_test (test_charge_home),

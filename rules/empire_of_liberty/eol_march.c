@@ -199,11 +199,11 @@ clear_share (const game_t *g, int u, const way_t *w, int steps,
  *  move within 4" of the front of an enemy unit except to charge it, or
  *  to pull directly back away from it"), told apart by how far off that
  *  enemy now is (no further than contact: the touch); a friendly unit,
- *  named: no unit passes through another, or with
- *  eol.movement.pass_through_friends ends on one.  Nothing when nothing
+ *  named: no unit passes through another, or with `through` (friends
+ *  passed through) ends on one.  Nothing when nothing
  *  stopped it (STEP_CLEAR) or events are off. */
 static void
-say_stopped (game_t *g, int u, int blocker)
+say_stopped (game_t *g, int u, int blocker, bool through)
 {
     if (blocker == STEP_CLEAR || !game_events_on (g))
         return;
@@ -217,7 +217,7 @@ say_stopped (game_t *g, int u, int blocker)
     const unit_t *b = unit_c (g, blocker);
     if (b->side == x->side) {
         game_event (g, GAME_EVENT_MOVE, u, "%s stops short of friendly %s: %s",
-                    x->id, b->id, t->pass_through_friends
+                    x->id, b->id, through
                     ? "no unit ends a move on another"
                     : "no unit moves through another");
         return;
@@ -283,7 +283,7 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
     if (lo < 1)
         spent = eol_path_cost (t, sit, eol_mover (x), from, p);
     x->fp.centre = p;
-    say_stopped (g, u, blocker);
+    say_stopped (g, u, blocker, r.through);
     return spent;
 }
 
@@ -382,6 +382,54 @@ change_formation (game_t *g, int u, eol_change_t change, formation_t to,
     return tables (g)->change_moves[change];
 }
 
+/*  A fall back or retirement carried out (eol_play.h): the turn to face
+ *  away checked as a change of ground with no 4" zones (ground_block),
+ *  the way as a move's (clear_share) with no zones, an enemy stopping it
+ *  wherever it would touch one, friends as eol.morale.fall_back_through_
+ *  friends says.  Returns whether it ends facing away. */
+bool
+eol_fall_back_move (game_t *g, int u, vec2_t end, double away)
+{
+    unit_t *x = unit_m (g, u);
+    char why[GAME_REASON_MAX];
+    footprint_t turned = x->fp;
+    turned.facing = geom_norm_deg (away);
+    /* about its centre where it stands, if there is room; else where it
+       ends */
+    bool faced = ground_block (g, u, &turned, false) == STEP_CLEAR;
+    if (faced)
+        x->fp = turned;
+    double *before = (double *) eol_scratch_ints (g);
+    for (int e = 0; e < game_unit_count (g); e++)
+        before[e] = INFINITY;
+    way_rules_t r = { .before = before, .zones = false,
+        .started_off = situation_footprint_off_table (game_situation (g),
+                                                      &x->fp),
+        .through = tables (g)->fall_back_through_friends };
+    way_t w = { .start = x->fp, .end = end };
+    int blocker;
+    double lo = clear_share (g, u, &w, (int) ceil (geom_dist (x->fp.centre,
+                                                               end)),
+                             &r, &blocker);
+    x->fp = way_at (&w, lo);
+    say_stopped (g, u, blocker, r.through);
+    if (faced)
+        return true;
+    turned = x->fp;
+    turned.facing = geom_norm_deg (away);
+    int b = ground_block (g, u, &turned, false);
+    if (b == STEP_CLEAR) {
+        x->fp = turned;
+        return true;
+    }
+    if (game_events_on (g)) {
+        ground_words (g, u, b, &turned, why, sizeof why);
+        game_event (g, GAME_EVENT_MOVE, u, "%s cannot turn to face away: "
+                    "its ranks would %s", x->id, why);
+    }
+    return false;
+}
+
 /*  Skirmishers (unit u, in skirmish order) turn `turn` degrees about
  *  their centre, at no cost: "skirmish units can have figures facing in
  *  several directions".  But their loose line, laid across the new
@@ -412,7 +460,7 @@ turn_in_place (game_t *g, int u, double turn)
     double lo = clear_share (g, u, &w, (int) ceil (arc), &r, &blocker);
     x->fp.facing = geom_norm_deg (x->fp.facing + turn * lo);
     if (blocker >= 0 && unit_c (g, blocker)->side == x->side)
-        say_stopped (g, u, blocker);
+        say_stopped (g, u, blocker, r.through);
     if (lo >= 1 || blocker == STEP_CLEAR || !game_events_on (g)
         || (blocker >= 0 && unit_c (g, blocker)->side == x->side))
         return;
@@ -475,7 +523,7 @@ wheel_towards (game_t *g, int u, double to, double budget)
     double lo = clear_share (g, u, &w, (int) ceil (cost), &r, &blocker);
     if (lo > 0)
         x->fp = eol_wheeled (&x->fp, turn * lo);
-    say_stopped (g, u, blocker);
+    say_stopped (g, u, blocker, r.through);
     return cost * lo;
 }
 

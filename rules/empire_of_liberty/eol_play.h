@@ -265,6 +265,18 @@ int eol_change_room (const game_t *g, int u, eol_change_t change,
                      formation_t to, arm_t arm, double facing, char *err,
                      int errlen);
 
+/*  Unit u falls back or retires (a morale check's outcome: no "regular
+ *  movement", so no 4" zones) straight to centre `end`, in formation,
+ *  ending facing `away` from the attacker.  It turns about its centre
+ *  where it stands if there is room (no table's edge, friend or enemy
+ *  newly under its ranks), else where it ends if there is room there;
+ *  it goes as far as nothing stops it: the table's edge, an enemy it
+ *  would touch, a friendly unit in its way (stopping short of it; with
+ *  eol.morale.fall_back_through_friends passing through friends but
+ *  ending on none).  The events say what stopped it and a turn not
+ *  made.  Returns whether it faces away. */
+bool eol_fall_back_move (game_t *g, int u, vec2_t end, double away);
+
 /*  The bearing an order turns unit u to, for a formation change: the way
  *  to its point (a move), else the facing it asks, else NAN. */
 double eol_order_way (const game_t *g, int u, const order_t *o);
