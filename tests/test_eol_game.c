@@ -922,6 +922,125 @@ test_fire_action_and_fall_back (void **state)
     unmake (f);
 }
 
+/*  "Failure by two pips or less indicates that a unit taking casualties
+ *  will fall back in disorder a full column move, in formation, and end
+ *  facing away from the attacker."  The text says nothing of a friendly
+ *  unit in its way.  The project's reading (RULINGS.md,
+ *  eol.morale.fall_back_through_friends = false): no unit moves through
+ *  another, so red (9" of line, shot at from the front, failing by one)
+ *  about-faces and falls back only until it meets friendly B 1.5" behind
+ *  it, saying so.  With true it passes through B and goes its 8"; a
+ *  friend where it would end stops it short under both readings. */
+static void
+test_fall_back_and_friends (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    for (int reading = 0; reading < 2; reading++) {
+        if (reading == 1)
+            rules = rules_edited ("fall_back_through_friends = false;",
+                                  "fall_back_through_friends = true;");
+        for (int at_end = 0; at_end < 2; at_end++) {
+            double ry = 50 + IN (1.5) + IN (5);
+            char units[4096];
+            snprintf (units, sizeof units, "%s, %s, %s",
+                      unit ("blue", "blue", "infantry", "average",
+                            "regular_infantry", 8, "line", 100, 50, 0),
+                      unit ("red", "red", "infantry", "average",
+                            "regular_infantry", 24, "line", 100, ry, 180),
+                      unit ("B", "red", "infantry", "average",
+                            "regular_infantry", 24, "line", 100,
+                            ry + (at_end ? IN (8) : IN (3)), 180));
+            fixture_t *f = make (NULL, units, NULL);
+            start (f, "blue");
+            order (f, "blue", fire_at (f, "red"));
+            push (f, 8, 6, 6, 6, 1, 1, 1, 1, 1);
+            push (f, 2, 4, 4);        /* needs 10 - 3 = 7: fails by 1 */
+            game_resolve_phase (f->g, f->dice);
+            const footprint_t *r = &U (f, "red")->fp, *b = &U (f, "B")->fp;
+            double moved = r->centre.y - ry;
+            near (r->facing, 0, 1e-6);                /* facing away */
+            assert_true (eol_disordered (f->g, idx (f, "red")));
+            assert_true (footprint_overlap (r, b) <= SITUATION_OVERLAP_CM);
+            if (reading == 1 && !at_end) {
+                /* through B, the whole column move */
+                near (moved, IN (8), 0.02);
+                assert_false (saw (f, "stops short"));
+            }
+            else {
+                /* its front (it faces away) at B's near edge */
+                near (r->centre.y + r->depth / 2, b->centre.y - b->depth / 2,
+                      SITUATION_OVERLAP_CM + 0.01);
+                near (moved, at_end ? IN (6.5) : IN (1.5),
+                      SITUATION_OVERLAP_CM + 0.01);
+                assert_true (saw (f, reading == 1
+                                  ? "red stops short of friendly B: no unit "
+                                    "ends a move on another"
+                                  : "red stops short of friendly B: no unit "
+                                    "moves through another"));
+            }
+            assert_true (saw (f, "red falls back"));
+            assert_true (saw (f, ", disordered, facing away"));
+            unmake (f);
+        }
+        if (reading == 1)
+            game_rules_destroy (&rules);
+    }
+    rules = plain;
+    /* shot at from its right flank (blue's line level with red's rear
+       half), red (facing up the table) falls back 8" straight away from
+       blue "and end[s] facing away": turned about its centre where it
+       stands, its 6" of line would swing onto B behind it, so it turns
+       where it ends; 15" of line near the table's edge has no room to
+       turn at all, and says so */
+    for (int edge = 0; edge < 2; edge++) {
+        int figures = edge ? 40 : 16;
+        double half = edge ? IN (7.5) : IN (3);
+        double ry = edge ? IN (3.75) + 0.1 : 100;
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line",
+                        100 + half + IN (5) + IN (0.75), ry - IN (2.25), 270),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", figures, "line", 100, ry, 0),
+                  unit ("B", "red", "infantry", "average", "regular_infantry",
+                        24, "line", edge ? 20 : 100,
+                        edge ? 150 : ry - IN (2.75), 0));
+        fixture_t *f = make (NULL, units, NULL);
+        double away = geom_bearing (U (f, "blue")->fp.centre,
+                                    U (f, "red")->fp.centre);
+        vec2_t d = geom_heading_vec (away);
+        vec2_t to = { 100 + d.x * IN (8), ry + d.y * IN (8) };
+        start (f, "blue");
+        order (f, "blue", fire_at (f, "red"));
+        /* 8 figures, "line from flank - double dice": 16 */
+        push (f, 16, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+        push (f, 2, 4, 4);
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, "blue fires at red, 5.0\" (8.00 x 2): 16 dice"));
+        assert_true (saw (f, "red falls back 8.0\""));
+        const footprint_t *r = &U (f, "red")->fp;
+        near (r->centre.x, to.x, 0.02);
+        near (r->centre.y, to.y, 0.02);
+        assert_true (footprint_overlap (r, &U (f, "B")->fp)
+                     <= SITUATION_OVERLAP_CM);
+        assert_false (situation_footprint_off_table (game_situation (f->g),
+                                                     r));
+        if (edge) {
+            near (r->facing, 0, 1e-6);
+            assert_true (saw (f, "red cannot turn to face away: its ranks "
+                              "would run off the table"));
+            assert_false (saw (f, "facing away"));
+        }
+        else {
+            near (r->facing, away, 1e-6);
+            assert_true (saw (f, ", disordered, facing away"));
+        }
+        unmake (f);
+    }
+}
+
 /*  What the events said of b's fire, in a game where blue's a (figures
  *  `a_figures`) acts first and fires at ta 5" before it, red's tb
  *  holds, then blue's b (8 figures) fires at tb 5" before it; the dice
@@ -2241,6 +2360,129 @@ test_ordered_formations_refused (void **state)
     assert_non_null (strstr (err, "formation: unknown formation \"wedge\""));
 }
 
+/*  A formation change lays the unit's ranks anew about its centre, so
+ *  its figures go to new ground: taking skirmish order spreads 16 light
+ *  infantry from 6" of line to 27" of skirmishers, forming column from
+ *  line puts 6" of column where 1.5" of line stood.  The rules on where
+ *  figures may go hold there as on a move: "You may not move within 4"
+ *  of the front of an enemy unit except to charge it, or to pull
+ *  directly back away from it", "Charges are the only way in which a
+ *  unit may come into contact with an enemy unit", no unit stands on
+ *  another (RULINGS.md), and the table's edge.  A player does not make a
+ *  change there is no room for: the order is refused, naming what is in
+ *  the way; a unit within 4" of an enemy's front may still about-face or
+ *  turn to a flank, which keep their ground. */
+static void
+test_formation_changes_need_room (void **state)
+{
+    (void) state;
+    enum { FRIEND, ZONE, TOUCH, EDGE };
+    static const char *want[] = {
+        "lt: no room for to_skirmish where it stands: its ranks would stand "
+        "on friendly A (no unit stands on another)",
+        "lt: no room for column_from_line where it stands: its ranks would "
+        "come within 4\" of the front of red",
+        "lt: no room for column_from_line where it stands: its ranks would "
+        "touch red (only a charge comes into contact with an enemy unit)",
+        "lt: no room for column_from_line where it stands: its ranks would "
+        "run off the table" };
+    for (int k = FRIEND; k <= EDGE; k++) {
+        /* lt: 16 light infantry in line (6" by 1.5"), facing up the
+           table, ordered to change with nothing near; then (as the
+           battle goes before it acts) A comes beside it, 8.6 cm off its
+           right end; red's front comes 5" before it, or red's rear 2"
+           before it; or lt stands 5 cm from the table's edge */
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("lt", "blue", "infantry", "average", "light_infantry",
+                        16, "line", 100, 50, 0),
+                  unit ("A", "blue", "infantry", "average", "regular_infantry",
+                        8, "line", 20, 150, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 8, "line", 100, 190,
+                        k == TOUCH ? 0 : 180));
+        fixture_t *f = make (NULL, units, NULL);
+        start (f, "blue");
+        formation_t to = k == FRIEND ? FORMATION_LOOSE : FORMATION_COLUMN;
+        order (f, "lt", formed (order_hold (), to));
+        situation_t *sit = game_situation_mut (f->g);
+        if (k == FRIEND)
+            situation_unit (sit, idx (f, "A"))->fp.centre
+                = (vec2_t) { 100 + 20, 50 };
+        else if (k == ZONE)
+            situation_unit (sit, idx (f, "red"))->fp.centre.y
+                = 50 + IN (0.75) + IN (5) + IN (0.75);
+        else if (k == TOUCH)
+            situation_unit (sit, idx (f, "red"))->fp.centre.y
+                = 50 + IN (0.75) + IN (2) + IN (0.75);
+        else
+            situation_unit (sit, idx (f, "lt"))->fp.centre.y = 5;
+        /* ordered now, refused; a move that makes the change first, the
+           same */
+        refused (f, "lt", formed (order_hold (), to), want[k]);
+        refused (f, "lt", formed (move_to (100, 60), to), want[k]);
+        /* ordered before: when it acts, the change is not made, the
+           event saying why */
+        game_resolve_phase (f->g, f->dice);
+        assert_int_equal (U (f, "lt")->formation, FORMATION_LINE);
+        near (U (f, "lt")->fp.width, IN (6), 1e-9);
+        assert_true (saw (f, want[k]));
+        unmake (f);
+    }
+    /* within 4" of red's front (3"), lt may about-face, or turn to its
+       flank into column: the ground it stands on is the same */
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("lt", "blue", "infantry", "average", "light_infantry", 16,
+                    "line", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50 + IN (0.75) + IN (3) + IN (0.75),
+                    180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    char err[256];
+    order_t flank = order_hold ();
+    flank.has_facing = true;
+    flank.facing = 90;
+    flank = formed (flank, FORMATION_COLUMN);
+    assert_int_equal (game_check_order (f->g, idx (f, "lt"), &flank, err,
+                                        sizeof err), 0);
+    order_t about = order_hold ();
+    about.has_facing = true;
+    about.facing = 180;
+    order (f, "lt", about);
+    game_resolve_phase (f->g, f->dice);
+    near (U (f, "lt")->fp.facing, 180, 1e-9);
+    assert_true (saw (f, "lt: about_face (half a move)"));
+    unmake (f);
+    /* the engine's own changes likewise: a column near the enemy told to
+       hold forms line, unless a friend stands where the line would */
+    for (int crowded = 0; crowded < 2; crowded++) {
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("col", "blue", "infantry", "average",
+                        "regular_infantry", 16, "column", 100, 100, 0),
+                  unit ("A", "blue", "infantry", "average", "regular_infantry",
+                        8, "line", crowded ? 100 + IN (3.5) : 20, 100, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 8, "line", 100, 100 + IN (10),
+                        180));
+        f = make (NULL, units, NULL);
+        start (f, "blue");
+        order (f, "col", order_hold ());
+        game_resolve_phase (f->g, f->dice);
+        if (crowded) {
+            assert_int_equal (U (f, "col")->formation, FORMATION_COLUMN);
+            assert_true (saw (f, "col: no room for line_from_column where it "
+                              "stands: its ranks would stand on friendly A"));
+        }
+        else {
+            assert_int_equal (U (f, "col")->formation, FORMATION_LINE);
+            assert_true (saw (f, "col: line_from_column (a full move)"));
+        }
+        unmake (f);
+    }
+}
+
 /*  "You may not move within 4" of the front of an enemy unit except to
  *  charge it, or to pull directly back away from it"; rough slows formed
  *  infantry by half; roads double movement. */
@@ -2446,6 +2688,82 @@ test_wheel_four_inches (void **state)
         near (geom_dist (c, U (f, "blue")->fp.centre), 0, 1e-9);
         unmake (f);
     }
+}
+
+/*  A move stopped short of its point is told, as a player at the table
+ *  says why his unit halts: "You may not move within 4" of the front of
+ *  an enemy unit except to charge it, or to pull directly back away from
+ *  it" (a line 6" from an enemy's front, ordered 4" on: it stops at 4",
+ *  naming the enemy); "Charges are the only way in which a unit may come
+ *  into contact with an enemy unit" (a line marching onto an enemy's
+ *  rear, where there is no 4", stops short of touching it, naming it);
+ *  the table's edge (a line ordered off the table stops at its edge); a
+ *  wheel stopped by an enemy's 4" likewise names the enemy. */
+static void
+test_stops_are_told (void **state)
+{
+    (void) state;
+    enum { ZONE, REAR, EDGE, WHEEL };
+    for (int k = ZONE; k <= WHEEL; k++) {
+        char units[4096];
+        double ry = k == ZONE ? 50 + IN (1.5) + IN (6)
+                  : k == REAR ? 50 + IN (1.5) + IN (2)
+                  : k == WHEEL ? 50 + IN (0.75) + IN (4) + 4 + IN (0.75)
+                  : 190;
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", k == WHEEL ? 16 : 8, "line", 100,
+                        k == EDGE ? IN (0.75) + IN (2) : 50,
+                        k == EDGE ? 180 : 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 16, "line", k == WHEEL ? 92 : 100,
+                        ry, k == REAR ? 0 : 180));
+        fixture_t *f = make (NULL, units, NULL);
+        start (f, "blue");
+        vec2_t c = U (f, "blue")->fp.centre;
+        order_t o = k == EDGE ? move_to (c.x, 0)
+                  : k == WHEEL ? move_to (c.x + 80, c.y)
+                  : move_to (c.x, c.y + IN (4));
+        order (f, "blue", o);
+        game_resolve_phase (f->g, f->dice);
+        double gap = footprint_distance (&U (f, "blue")->fp, &U (f, "red")->fp);
+        if (k == ZONE) {
+            near (gap, IN (4), 0.02);
+            assert_true (saw (f, "blue stops 4.0\" from red: no move comes "
+                              "within 4\" of the front of an enemy unit, but "
+                              "a charge or a pull directly back"));
+        }
+        else if (k == REAR) {
+            /* 2" behind red's rear: no 4" there, but no touching */
+            assert_true (gap < IN (0.25) + 0.02 && gap > 0);
+            assert_true (saw (f, "blue stops short of touching red: only a "
+                              "charge comes into contact with an enemy unit"));
+        }
+        else if (k == EDGE) {
+            near (U (f, "blue")->fp.centre.y, IN (0.75), 0.02);
+            assert_true (saw (f, "blue stops at the table's edge"));
+        }
+        else {
+            near (gap, IN (4), 0.05);
+            assert_true (saw (f, "blue stops 4.0\" from red"));
+        }
+        /* and nothing of friends */
+        assert_false (saw (f, "friendly"));
+        unmake (f);
+    }
+    /* a move that goes its whole way says nothing of stopping */
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("blue", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 190, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    start (f, "blue");
+    order (f, "blue", move_to (100, 50 + IN (4)));
+    game_resolve_phase (f->g, f->dice);
+    assert_false (saw (f, "stops"));
+    unmake (f);
 }
 
 /*  The text says nothing of moving through friendly units or ending a
@@ -3233,6 +3551,7 @@ main (void)
         cmocka_unit_test (test_fire_multipliers_in_play),
         cmocka_unit_test (test_reaction_range_modifiers),
         cmocka_unit_test (test_fire_action_and_fall_back),
+        cmocka_unit_test (test_fall_back_and_friends),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_rout),
         cmocka_unit_test (test_charge_home),
@@ -3256,9 +3575,11 @@ main (void)
         cmocka_unit_test (test_disordered_moves_as_it_is),
         cmocka_unit_test (test_ordered_formations),
         cmocka_unit_test (test_ordered_formations_refused),
+        cmocka_unit_test (test_formation_changes_need_room),
         cmocka_unit_test (test_four_inches_and_terrain),
         cmocka_unit_test (test_pull_directly_back),
         cmocka_unit_test (test_wheel_four_inches),
+        cmocka_unit_test (test_stops_are_told),
         cmocka_unit_test (test_no_move_through_friends),
         cmocka_unit_test (test_skirmishers_turn_where_they_may),
         cmocka_unit_test (test_battles),

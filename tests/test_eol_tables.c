@@ -472,6 +472,9 @@ test_morale_numbers (void **state)
     assert_int_equal (t->morale_standard_captured, -1);
     assert_int_equal (t->morale_charged_after_firing, -1);
     assert_int_equal (t->fall_back_margin, 2);
+    /* the text is silent on friends in a fall back's way: the project's
+       reading, it stops short of them as any move does */
+    assert_false (t->fall_back_through_friends);
 }
 
 /*  "for each 1/4 of the unit lost ... the chance of a leader effect is 1

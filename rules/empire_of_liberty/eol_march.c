@@ -36,32 +36,45 @@ friend_under (const game_t *g, int u, const footprint_t *from,
     return -1;
 }
 
+/*  What the steps of a way are checked against (step_block). */
+typedef struct {
+    /* per enemy unit, the distance a step may not come nearer than
+       within its 4" or in contact: where the unit started when it pulls
+       directly back from that enemy, INFINITY when it does not
+       (move_straight); NULL: where the unit stands at the way's start */
+    const double *before;
+    bool started_off;        /* started off the table: no edge stops it */
+    bool zones;              /* "during regular movement": the 4" in front
+                                of enemies stops it; false: only touching
+                                them (a fall back) */
+    bool through;            /* friends passed through, not ended on */
+} way_rules_t;
+
 /*  What stops unit u at footprint f on a move that is not a charge, the
  *  move having started at footprint `from`: STEP_OFF_TABLE off the table
- *  (unless it started off); an enemy unit it would touch, or within 4"
- *  of whose front it would come, unless no nearer than `before[e]`: the
- *  distance it started at when the move pulls directly back from e,
- *  INFINITY when it does not (move_straight), so that no step of it is
- *  within e's 4"; with `friends`, a friendly unit it would stand on
- *  (friend_under).  STEP_CLEAR when nothing does. */
+ *  (unless it started off); an enemy unit it would touch, or with
+ *  r->zones within 4" of whose front it would come, unless no nearer
+ *  than r->before (above); with `friends`, a friendly unit it would
+ *  stand on (friend_under).  STEP_CLEAR when nothing does. */
 static int
 step_block (const game_t *g, int u, const footprint_t *from,
-            const footprint_t *f, const double *before, bool started_off,
-            bool friends)
+            const footprint_t *f, const way_rules_t *r, bool friends)
 {
     const eol_tables_t *t = tables (g);
-    if (!started_off
+    if (!r->started_off
         && situation_footprint_off_table (game_situation (g), f))
         return STEP_OFF_TABLE;
-    double reach = t->no_closer_cm > t->contact_cm ? t->no_closer_cm
-                                                   : t->contact_cm;
+    double reach = r->zones && t->no_closer_cm > t->contact_cm
+                 ? t->no_closer_cm : t->contact_cm;
     for (int e = 0; e < game_unit_count (g); e++) {
         if (!is_enemy_unit (g, u, e)
             || !maybe_within (f, &unit_c (g, e)->fp, reach + 0.02))
             continue;
         double d;
-        bool zone = eol_in_front_zone (t, unit_c (g, e), f, &d);
-        if (d < before[e] - 1e-9
+        bool zone = eol_in_front_zone (t, unit_c (g, e), f, &d) && r->zones;
+        double before = r->before ? r->before[e]
+                      : footprint_distance (from, &unit_c (g, e)->fp);
+        if (d < before - 1e-9
             && (zone || d <= t->contact_cm + 0.01))
             return e;
     }
@@ -99,10 +112,11 @@ way_at (const way_t *w, double s)
  *  step. */
 #define SHARE_HALVINGS 14
 
-/*  With eol.movement.pass_through_friends a move may go through friendly
- *  units but not end on one: the most of way w, no more than `lo`, at
- *  which unit u stands on no friend (friend_under), found a step
- *  (1/`steps`) at a time back from lo, then narrowed; *blocker gets the
+/*  With friends passed through (eol.movement.pass_through_friends) a
+ *  move may go through friendly units but not end on one: the most of
+ *  way w, no more than `lo`, at which unit u stands on no friend
+ *  (friend_under), found a step (1/`steps`) at a time back from lo,
+ *  then narrowed; *blocker gets the
  *  friend it stops short of.  Its start stands on none (stands_on counts
  *  only overlap beyond the start's), so 0 is the least it gives. */
 static double
@@ -135,25 +149,24 @@ end_off_friends (const game_t *g, int u, const way_t *w, double lo,
 }
 
 /*  How much of way w, 0..1, unit u may go with nothing stopping it
- *  (step_block; friendly units at every step, or with
- *  eol.movement.pass_through_friends only where it ends,
- *  end_off_friends): `steps` even steps checked in turn (none: 0), then
- *  the first one refused narrowed by halving SHARE_HALVINGS times.  1
+ *  (step_block by the rules `r`; friendly units at every step, or with
+ *  r->through only where it ends, end_off_friends): `steps` even steps
+ *  checked in turn (none: 0), then the first one refused narrowed by
+ *  halving SHARE_HALVINGS times.  1
  *  when every step is clear, 0 when the first is refused at once.
  *  *blocker gets what stopped it (a unit, STEP_OFF_TABLE, or STEP_CLEAR
  *  when nothing did). */
 static double
 clear_share (const game_t *g, int u, const way_t *w, int steps,
-             const double *before, bool started_off, int *blocker)
+             const way_rules_t *r, int *blocker)
 {
-    bool through = tables (g)->pass_through_friends;
+    bool through = r->through;
     double lo = 0, hi = -1;
     *blocker = STEP_CLEAR;
     for (int k = 1; k <= steps; k++) {
         double s = (double) k / steps;
         footprint_t f = way_at (w, s);
-        int b = step_block (g, u, &w->start, &f, before, started_off,
-                            !through);
+        int b = step_block (g, u, &w->start, &f, r, !through);
         if (b != STEP_CLEAR) {
             hi = s;
             *blocker = b;
@@ -165,8 +178,7 @@ clear_share (const game_t *g, int u, const way_t *w, int steps,
         for (int i = 0; i < SHARE_HALVINGS; i++) {
             double mid = (lo + hi) / 2;
             footprint_t f = way_at (w, mid);
-            int b = step_block (g, u, &w->start, &f, before, started_off,
-                                !through);
+            int b = step_block (g, u, &w->start, &f, r, !through);
             if (b == STEP_CLEAR)
                 lo = mid;
             else {
@@ -179,20 +191,47 @@ clear_share (const game_t *g, int u, const way_t *w, int steps,
     return lo;
 }
 
-/*  Say so when a friendly unit stopped unit u's move (clear_share's
- *  blocker): no unit passes through another, or with
- *  eol.movement.pass_through_friends ends on one. */
+/*  Say what stopped unit u's move or wheel where it now stands
+ *  (clear_share's blocker), in words a player at the table uses: the
+ *  table's edge; an enemy unit, named, that it would have touched ("Charges
+ *  are the only way in which a unit may come into contact with an enemy
+ *  unit") or within 4" of whose front it would have come ("You may not
+ *  move within 4" of the front of an enemy unit except to charge it, or
+ *  to pull directly back away from it"), told apart by how far off that
+ *  enemy now is (no further than contact: the touch); a friendly unit,
+ *  named: no unit passes through another, or with `through` (friends
+ *  passed through) ends on one.  Nothing when nothing
+ *  stopped it (STEP_CLEAR) or events are off. */
 static void
-say_stopped (game_t *g, int u, int blocker)
+say_stopped (game_t *g, int u, int blocker, bool through)
 {
-    if (blocker < 0 || !game_events_on (g)
-        || unit_c (g, blocker)->side != unit_c (g, u)->side)
+    if (blocker == STEP_CLEAR || !game_events_on (g))
         return;
-    game_event (g, GAME_EVENT_MOVE, u, "%s stops short of friendly %s: %s",
-                unit_c (g, u)->id, unit_c (g, blocker)->id,
-                tables (g)->pass_through_friends
-                ? "no unit ends a move on another"
-                : "no unit moves through another");
+    const eol_tables_t *t = tables (g);
+    const unit_t *x = unit_c (g, u);
+    if (blocker == STEP_OFF_TABLE) {
+        game_event (g, GAME_EVENT_MOVE, u, "%s stops at the table's edge",
+                    x->id);
+        return;
+    }
+    const unit_t *b = unit_c (g, blocker);
+    if (b->side == x->side) {
+        game_event (g, GAME_EVENT_MOVE, u, "%s stops short of friendly %s: %s",
+                    x->id, b->id, through
+                    ? "no unit ends a move on another"
+                    : "no unit moves through another");
+        return;
+    }
+    double d = footprint_distance (&x->fp, &b->fp);
+    if (d <= t->contact_cm + 0.02)
+        game_event (g, GAME_EVENT_MOVE, u, "%s stops short of touching %s: "
+                    "only a charge comes into contact with an enemy unit",
+                    x->id, b->id);
+    else
+        game_event (g, GAME_EVENT_MOVE, u, "%s stops %.1f\" from %s: no "
+                    "move comes within %.0f\" of the front of an enemy "
+                    "unit, but a charge or a pull directly back", x->id,
+                    in_inches (d), b->id, in_inches (t->no_closer_cm));
 }
 
 /*  Move unit u's footprint straight towards `to` with `budget` cm of
@@ -233,25 +272,102 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
         if (fabs (eol_turn (away, way)) > t->pull_back_max_deg + 1e-6)
             before[e] = INFINITY;
     }
-    bool started_off = situation_footprint_off_table (sit, &x->fp);
+    way_rules_t r = { .before = before, .zones = true,
+        .started_off = situation_footprint_off_table (sit, &x->fp),
+        .through = t->pass_through_friends };
     way_t w = { .start = x->fp, .end = end };
     int blocker;
     double lo = clear_share (g, u, &w, (int) ceil (geom_dist (from, end)),
-                             before, started_off, &blocker);
-    say_stopped (g, u, blocker);
+                             &r, &blocker);
     vec2_t p = { from.x + (end.x - from.x) * lo, from.y + (end.y - from.y) * lo };
     if (lo < 1)
         spent = eol_path_cost (t, sit, eol_mover (x), from, p);
     x->fp.centre = p;
+    say_stopped (g, u, blocker, r.through);
     return spent;
 }
 
-/*  Change unit u's formation (the change's cost is the caller's): its
- *  footprint laid out anew about its centre, facing `facing`. */
+/*  What keeps unit u from re-laying its ranks where it stands into
+ *  footprint `f` (a formation change, laid about its centre; a fall
+ *  back's turn to face away): what would stop a step there from the
+ *  footprint it has (step_block): the table's edge (unless it stood off
+ *  the table), a friendly unit it would stand on (more than it stood
+ *  on it), an enemy it did not touch and would, and with `zones` an
+ *  enemy within 4" of whose front it would come nearer than it stands
+ *  (so an about-face or a turn to a flank, which keep their ground, may
+ *  be made there).  STEP_CLEAR when nothing does. */
+static int
+ground_block (const game_t *g, int u, const footprint_t *f, bool zones)
+{
+    const footprint_t *now = &unit_c (g, u)->fp;
+    way_rules_t r = { .before = NULL, .zones = zones,
+        .started_off = situation_footprint_off_table (game_situation (g),
+                                                      now) };
+    return step_block (g, u, now, f, &r, true);
+}
+
+/*  What ground_block found in the way of unit u's footprint f, in words
+ *  that follow "would": the edge, the friend, or the enemy it would
+ *  touch or come within 4" of (told apart by how near f is to it). */
 static void
+ground_words (const game_t *g, int u, int blocker, const footprint_t *f,
+              char *out, int len)
+{
+    const eol_tables_t *t = tables (g);
+    if (blocker == STEP_OFF_TABLE) {
+        snprintf (out, len, "run off the table");
+        return;
+    }
+    const unit_t *b = unit_c (g, blocker);
+    if (b->side == unit_c (g, u)->side)
+        snprintf (out, len, "stand on friendly %s (no unit stands on "
+                  "another)", b->id);
+    else if (footprint_distance (f, &b->fp) <= t->contact_cm + 0.01)
+        snprintf (out, len, "touch %s (only a charge comes into contact "
+                  "with an enemy unit)", b->id);
+    else
+        snprintf (out, len, "come within %.0f\" of the front of %s (only a "
+                  "charge, or a pull directly back, comes that near an "
+                  "enemy's front)", in_inches (t->no_closer_cm), b->id);
+}
+
+/*  Room for a formation change where unit u stands (eol_play.h): its
+ *  ranks laid as change_formation lays them, checked by ground_block
+ *  with the 4" zones.  0, or -1 with err. */
+int
+eol_change_room (const game_t *g, int u, eol_change_t change, formation_t to,
+                 arm_t arm, double facing, char *err, int errlen)
+{
+    unit_t x = *unit_c (g, u);
+    x.formation = to;
+    x.arm = arm;
+    x.fp.facing = geom_norm_deg (facing);
+    footprint_t f = eol_formation_footprint (tables (g), &x, to, arm);
+    int blocker = ground_block (g, u, &f, true);
+    if (blocker == STEP_CLEAR)
+        return 0;
+    char why[GAME_REASON_MAX];
+    ground_words (g, u, blocker, &f, why, sizeof why);
+    snprintf (err, errlen, "%s: no room for %s where it stands: its ranks "
+              "would %s", x.id, eol_change_name (change), why);
+    return -1;
+}
+
+/*  Change unit u's formation: its footprint laid out anew about its
+ *  centre, facing `facing`, if there is room for it there
+ *  (eol_change_room); else the change is not made and the event says
+ *  what is in the way.  Returns the change's cost in moves
+ *  (eol.movement.changes; paying it is the caller's), 0 when not made. */
+static double
 change_formation (game_t *g, int u, eol_change_t change, formation_t to,
                   arm_t arm, double facing)
 {
+    char why[SOLO_ERR_MAX];
+    if (eol_change_room (g, u, change, to, arm, facing, why, sizeof why) < 0) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s", why);
+        return 0;
+    }
     unit_t *x = unit_m (g, u);
     x->formation = to;
     x->arm = arm;
@@ -263,6 +379,55 @@ change_formation (game_t *g, int u, eol_change_t change, formation_t to,
         game_event (g, GAME_EVENT_MOVE, u, "%s: %s (%s move)", x->id,
                     eol_change_name (change),
                     tables (g)->change_moves[change] >= 1 ? "a full" : "half a");
+    return tables (g)->change_moves[change];
+}
+
+/*  A fall back or retirement carried out (eol_play.h): the turn to face
+ *  away checked as a change of ground with no 4" zones (ground_block),
+ *  the way as a move's (clear_share) with no zones, an enemy stopping it
+ *  wherever it would touch one, friends as eol.morale.fall_back_through_
+ *  friends says.  Returns whether it ends facing away. */
+bool
+eol_fall_back_move (game_t *g, int u, vec2_t end, double away)
+{
+    unit_t *x = unit_m (g, u);
+    char why[GAME_REASON_MAX];
+    footprint_t turned = x->fp;
+    turned.facing = geom_norm_deg (away);
+    /* about its centre where it stands, if there is room; else where it
+       ends */
+    bool faced = ground_block (g, u, &turned, false) == STEP_CLEAR;
+    if (faced)
+        x->fp = turned;
+    double *before = (double *) eol_scratch_ints (g);
+    for (int e = 0; e < game_unit_count (g); e++)
+        before[e] = INFINITY;
+    way_rules_t r = { .before = before, .zones = false,
+        .started_off = situation_footprint_off_table (game_situation (g),
+                                                      &x->fp),
+        .through = tables (g)->fall_back_through_friends };
+    way_t w = { .start = x->fp, .end = end };
+    int blocker;
+    double lo = clear_share (g, u, &w, (int) ceil (geom_dist (x->fp.centre,
+                                                               end)),
+                             &r, &blocker);
+    x->fp = way_at (&w, lo);
+    say_stopped (g, u, blocker, r.through);
+    if (faced)
+        return true;
+    turned = x->fp;
+    turned.facing = geom_norm_deg (away);
+    int b = ground_block (g, u, &turned, false);
+    if (b == STEP_CLEAR) {
+        x->fp = turned;
+        return true;
+    }
+    if (game_events_on (g)) {
+        ground_words (g, u, b, &turned, why, sizeof why);
+        game_event (g, GAME_EVENT_MOVE, u, "%s cannot turn to face away: "
+                    "its ranks would %s", x->id, why);
+    }
+    return false;
 }
 
 /*  Skirmishers (unit u, in skirmish order) turn `turn` degrees about
@@ -283,17 +448,19 @@ turn_in_place (game_t *g, int u, double turn)
     double *before = (double *) eol_scratch_ints (g);
     for (int e = 0; e < game_unit_count (g); e++)
         before[e] = INFINITY;
-    bool started_off = situation_footprint_off_table (game_situation (g),
-                                                     &x->fp);
+    way_rules_t r = { .before = before, .zones = true,
+        .started_off = situation_footprint_off_table (game_situation (g),
+                                                      &x->fp),
+        .through = tables (g)->pass_through_friends };
     double radius = 0.5 * sqrt (x->fp.width * x->fp.width
                                 + x->fp.depth * x->fp.depth);
     double arc = radius * fabs (turn) * acos (-1.0) / 180;
     way_t w = { .start = x->fp, .turn = turn, .spin = true };
     int blocker;
-    double lo = clear_share (g, u, &w, (int) ceil (arc), before, started_off,
-                             &blocker);
+    double lo = clear_share (g, u, &w, (int) ceil (arc), &r, &blocker);
     x->fp.facing = geom_norm_deg (x->fp.facing + turn * lo);
-    say_stopped (g, u, blocker);
+    if (blocker >= 0 && unit_c (g, blocker)->side == x->side)
+        say_stopped (g, u, blocker, r.through);
     if (lo >= 1 || blocker == STEP_CLEAR || !game_events_on (g)
         || (blocker >= 0 && unit_c (g, blocker)->side == x->side))
         return;
@@ -347,16 +514,16 @@ wheel_towards (game_t *g, int u, double to, double budget)
     double *before = (double *) eol_scratch_ints (g);
     for (int e = 0; e < game_unit_count (g); e++)
         before[e] = INFINITY;
-    bool started_off = situation_footprint_off_table (game_situation (g),
-                                                     &x->fp);
+    way_rules_t r = { .before = before, .zones = true,
+        .started_off = situation_footprint_off_table (game_situation (g),
+                                                      &x->fp),
+        .through = tables (g)->pass_through_friends };
     way_t w = { .start = x->fp, .turn = turn, .wheel = true };
     int blocker;
-    double lo = clear_share (g, u, &w, (int) ceil (cost), before,
-                             started_off, &blocker);
-    say_stopped (g, u, blocker);
-    if (lo <= 0)
-        return 0;
-    x->fp = eol_wheeled (&x->fp, turn * lo);
+    double lo = clear_share (g, u, &w, (int) ceil (cost), &r, &blocker);
+    if (lo > 0)
+        x->fp = eol_wheeled (&x->fp, turn * lo);
+    say_stopped (g, u, blocker, r.through);
     return cost * lo;
 }
 
@@ -515,8 +682,9 @@ eol_order_way (const game_t *g, int u, const order_t *o)
 }
 
 /*  Make the change order `o` asks of unit u (checked when it was given;
- *  a change the unit can no longer make, as the battle went, is not
- *  made).  Returns its cost in moves. */
+ *  a change the unit can no longer make, as the battle went, or no
+ *  longer has room for, is not made, the event saying why).  Returns its
+ *  cost in moves, 0 when not made. */
 static double
 make_ordered_change (game_t *g, int u, const order_t *o)
 {
@@ -530,8 +698,7 @@ make_ordered_change (game_t *g, int u, const order_t *o)
     }
     if (f.none)
         return 0;
-    change_formation (g, u, f.change, f.formation, f.arm, f.facing);
-    return f.cost;
+    return change_formation (g, u, f.change, f.formation, f.arm, f.facing);
 }
 
 /*  The formation change unit u makes to carry out a move to `to`
@@ -539,7 +706,8 @@ make_ordered_change (game_t *g, int u, const order_t *o)
  *  column further off; guns limber to go further than they move
  *  unlimbered; dismounted troops mount to go further than they walk;
  *  light infantry taking cover in rough ground go into skirmish).  Makes
- *  it and returns its cost in moves, 0 for none.  A disordered unit
+ *  it and returns its cost in moves, 0 for none (or none made: no room
+ *  for it where the unit stands, change_formation).  A disordered unit
  *  makes none: it must dress its ranks before any change, as an ordered
  *  change is refused (eol_ordered_change), and moves in the formation
  *  it has. */
@@ -557,52 +725,41 @@ formation_for_move (game_t *g, int u, vec2_t to, bool cover)
         return 0;
     if (is_artillery (g, u)) {
         if (x->formation == FORMATION_LINE
-            && d > move_in (g, u, FORMATION_LINE, ARM_ARTILLERY)) {
-            change_formation (g, u, EOL_CHANGE_LIMBER, FORMATION_COLUMN,
-                              ARM_ARTILLERY, x->fp.facing);
-            return t->change_moves[EOL_CHANGE_LIMBER];
-        }
+            && d > move_in (g, u, FORMATION_LINE, ARM_ARTILLERY))
+            return change_formation (g, u, EOL_CHANGE_LIMBER,
+                                     FORMATION_COLUMN, ARM_ARTILLERY,
+                                     x->fp.facing);
         return 0;
     }
     if (ti->dismounts && x->arm == ARM_INFANTRY) {
-        if (d > move_cm (g, u) && !enemy_near (g, u, to, t->deploy_cm)) {
-            change_formation (g, u, EOL_CHANGE_MOUNT, FORMATION_LINE,
-                              ARM_CAVALRY, x->fp.facing);
-            return t->change_moves[EOL_CHANGE_MOUNT];
-        }
+        if (d > move_cm (g, u) && !enemy_near (g, u, to, t->deploy_cm))
+            return change_formation (g, u, EOL_CHANGE_MOUNT, FORMATION_LINE,
+                                     ARM_CAVALRY, x->fp.facing);
         return 0;
     }
     if (x->formation == FORMATION_LOOSE)
         return 0;
     if (cover && ti->skirmish == EOL_SKIRMISH_MAY && x->arm == ARM_INFANTRY
-        && eol_in_rough (t, game_situation (g), to)) {
-        change_formation (g, u, EOL_CHANGE_TO_SKIRMISH, FORMATION_LOOSE,
-                          ARM_INFANTRY, x->fp.facing);
-        return t->change_moves[EOL_CHANGE_TO_SKIRMISH];
-    }
+        && eol_in_rough (t, game_situation (g), to))
+        return change_formation (g, u, EOL_CHANGE_TO_SKIRMISH,
+                                 FORMATION_LOOSE, ARM_INFANTRY, x->fp.facing);
     bool near = enemy_near (g, u, to, t->deploy_cm);
     bool to_flank = fabs (turn) >= 45 && fabs (turn) <= 135;
     double flank = x->fp.facing + (turn > 0 ? 90 : -90);
     if (x->formation == FORMATION_COLUMN && near) {
-        if (to_flank) {
-            change_formation (g, u, EOL_CHANGE_COLUMN_TO_FLANK_LINE,
-                              FORMATION_LINE, x->arm, flank);
-            return t->change_moves[EOL_CHANGE_COLUMN_TO_FLANK_LINE];
-        }
-        change_formation (g, u, EOL_CHANGE_LINE_FROM_COLUMN, FORMATION_LINE,
-                          x->arm, x->fp.facing);
-        return t->change_moves[EOL_CHANGE_LINE_FROM_COLUMN];
+        if (to_flank)
+            return change_formation (g, u, EOL_CHANGE_COLUMN_TO_FLANK_LINE,
+                                     FORMATION_LINE, x->arm, flank);
+        return change_formation (g, u, EOL_CHANGE_LINE_FROM_COLUMN,
+                                 FORMATION_LINE, x->arm, x->fp.facing);
     }
     if (x->formation == FORMATION_LINE && !near
         && d > move_in (g, u, FORMATION_LINE, x->arm) + 1e-6) {
-        if (to_flank) {
-            change_formation (g, u, EOL_CHANGE_LINE_TO_FLANK_COLUMN,
-                              FORMATION_COLUMN, x->arm, flank);
-            return t->change_moves[EOL_CHANGE_LINE_TO_FLANK_COLUMN];
-        }
-        change_formation (g, u, EOL_CHANGE_COLUMN_FROM_LINE, FORMATION_COLUMN,
-                          x->arm, x->fp.facing);
-        return t->change_moves[EOL_CHANGE_COLUMN_FROM_LINE];
+        if (to_flank)
+            return change_formation (g, u, EOL_CHANGE_LINE_TO_FLANK_COLUMN,
+                                     FORMATION_COLUMN, x->arm, flank);
+        return change_formation (g, u, EOL_CHANGE_COLUMN_FROM_LINE,
+                                 FORMATION_COLUMN, x->arm, x->fp.facing);
     }
     return 0;
 }
@@ -634,9 +791,9 @@ eol_do_move (game_t *g, int u, const order_t *o)
                does not make until it has dressed its ranks: it wheels */
             if (fabs (turn) >= 135 && !eol_disordered (g, u)
                 && left >= t->change_moves[EOL_CHANGE_ABOUT_FACE]) {
-                change_formation (g, u, EOL_CHANGE_ABOUT_FACE, x->formation,
-                                  x->arm, x->fp.facing + 180);
-                left -= t->change_moves[EOL_CHANGE_ABOUT_FACE];
+                left -= change_formation (g, u, EOL_CHANGE_ABOUT_FACE,
+                                          x->formation, x->arm,
+                                          x->fp.facing + 180);
                 budget = left * move_cm (g, u);
                 turn = eol_turn (x->fp.facing, bearing);
             }
@@ -686,24 +843,18 @@ eol_do_hold (game_t *g, int u, const order_t *o)
         left -= make_ordered_change (g, u, o);
     else if (is_artillery (g, u)) {
         if (x->formation == FORMATION_COLUMN
-            && enemy_near (g, u, x->fp.centre, reach)) {
-            change_formation (g, u, EOL_CHANGE_UNLIMBER, FORMATION_LINE,
-                              ARM_ARTILLERY, x->fp.facing);
-            left -= t->change_moves[EOL_CHANGE_UNLIMBER];
-        }
+            && enemy_near (g, u, x->fp.centre, reach))
+            left -= change_formation (g, u, EOL_CHANGE_UNLIMBER, FORMATION_LINE,
+                                      ARM_ARTILLERY, x->fp.facing);
     }
     else if (k == EOL_MOUNTED_RIFLES && x->arm == ARM_CAVALRY
-             && enemy_near (g, u, x->fp.centre, t->deploy_cm)) {
-        change_formation (g, u, EOL_CHANGE_DISMOUNT, FORMATION_LOOSE,
-                          ARM_INFANTRY, x->fp.facing);
-        left -= t->change_moves[EOL_CHANGE_DISMOUNT];
-    }
+             && enemy_near (g, u, x->fp.centre, t->deploy_cm))
+        left -= change_formation (g, u, EOL_CHANGE_DISMOUNT, FORMATION_LOOSE,
+                                  ARM_INFANTRY, x->fp.facing);
     else if (x->formation == FORMATION_COLUMN && k != EOL_LEADER
-             && enemy_near (g, u, x->fp.centre, t->deploy_cm)) {
-        change_formation (g, u, EOL_CHANGE_LINE_FROM_COLUMN, FORMATION_LINE,
-                          x->arm, x->fp.facing);
-        left -= t->change_moves[EOL_CHANGE_LINE_FROM_COLUMN];
-    }
+             && enemy_near (g, u, x->fp.centre, t->deploy_cm))
+        left -= change_formation (g, u, EOL_CHANGE_LINE_FROM_COLUMN,
+                                  FORMATION_LINE, x->arm, x->fp.facing);
     else if (x->formation == FORMATION_LOOSE && x->arm == ARM_INFANTRY
              && t->types[k].skirmish == EOL_SKIRMISH_MAY
              && !t->types[k].dismounts) {
@@ -712,21 +863,17 @@ eol_do_hold (game_t *g, int u, const order_t *o)
             cavalry = is_enemy_unit (g, u, e)
                    && unit_c (g, e)->arm == ARM_CAVALRY
                    && dist (g, u, e) <= t->deploy_cm;
-        if (cavalry) {
-            change_formation (g, u, EOL_CHANGE_FORM_UP, FORMATION_LINE,
-                              ARM_INFANTRY, x->fp.facing);
-            left -= t->change_moves[EOL_CHANGE_FORM_UP];
-        }
+        if (cavalry)
+            left -= change_formation (g, u, EOL_CHANGE_FORM_UP, FORMATION_LINE,
+                                      ARM_INFANTRY, x->fp.facing);
     }
     if (!o->has_facing || left <= 0)
         return;
     double turn = eol_turn (x->fp.facing, o->facing);
     bool formed = x->formation != FORMATION_LOOSE && k != EOL_LEADER;
     if (formed && fabs (turn) >= 135
-        && left >= t->change_moves[EOL_CHANGE_ABOUT_FACE]) {
-        change_formation (g, u, EOL_CHANGE_ABOUT_FACE, x->formation, x->arm,
-                          x->fp.facing + 180);
-        left -= t->change_moves[EOL_CHANGE_ABOUT_FACE];
-    }
+        && left >= t->change_moves[EOL_CHANGE_ABOUT_FACE])
+        left -= change_formation (g, u, EOL_CHANGE_ABOUT_FACE, x->formation,
+                                  x->arm, x->fp.facing + 180);
     wheel_towards (g, u, o->facing, left * move_cm (g, u));
 }

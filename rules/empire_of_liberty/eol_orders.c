@@ -161,6 +161,16 @@ eol_check_order (const game_t *g, int u, const order_t *o, char *err,
     }
     if (o->has_formation && eol_check_formation (g, u, o, err, errlen) < 0)
         return -1;
+    /* the change is made where the unit stands when it acts, as it is
+       ordered: refused now when there is no room for it there */
+    ordered_form_t f;
+    if (o->has_formation
+        && eol_ordered_change (g, u, o->formation, eol_order_way (g, u, o),
+                               &f, err, errlen) == 0
+        && !f.none
+        && eol_change_room (g, u, f.change, f.formation, f.arm, f.facing, err,
+                            errlen) < 0)
+        return -1;
     if (o->kind == ORDER_CHARGE)
         return eol_charge_check (g, u, o->target, err, errlen);
     return 0;

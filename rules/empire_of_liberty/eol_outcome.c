@@ -13,9 +13,10 @@
 /*  ---- morale outcomes ---- */
 
 /*  Unit u falls back (or retires) `distance` straight away from point
- *  `from`, in formation, ending facing away; it stops short of enemies
- *  and at the table's edge. */
-static void
+ *  `from`, in formation, ending facing away if there is room
+ *  (eol_fall_back_move: it stops short of enemies, friends and the
+ *  table's edge).  Returns whether it faces away. */
+static bool
 fall_back (game_t *g, int u, vec2_t from, double distance)
 {
     const eol_tables_t *t = tables (g);
@@ -27,36 +28,7 @@ fall_back (game_t *g, int u, vec2_t from, double distance)
     vec2_t to = situation_move_towards (sit, x->fp.centre, away, distance);
     vec2_t end = eol_path_reach (t, sit, eol_mover (x), x->fp.centre, to,
                                  distance, NULL);
-    /* stop short of any enemy it would touch, and on the table */
-    footprint_t start = x->fp;
-    start.facing = away;
-    double len = geom_dist (start.centre, end);
-    double lo = 0;
-    int steps = (int) ceil (len);
-    for (int k = 1; k <= steps; k++) {
-        double s = (double) k / steps;
-        footprint_t f = start;
-        f.centre.x += (end.x - start.centre.x) * s;
-        f.centre.y += (end.y - start.centre.y) * s;
-        bool ok = true;
-        vec2_t c[4];
-        footprint_corners (&f, c);
-        for (int i = 0; i < 4 && ok; i++)
-            ok = c[i].x >= 0 && c[i].y >= 0 && c[i].x <= situation_width (sit)
-              && c[i].y <= situation_depth (sit);
-        for (int e = 0; e < game_unit_count (g) && ok; e++)
-            if (is_enemy_unit (g, u, e)
-                && maybe_within (&f, &unit_c (g, e)->fp, t->contact_cm + 0.01)
-                && footprint_distance (&f, &unit_c (g, e)->fp)
-                       <= t->contact_cm + 0.01)
-                ok = false;
-        if (!ok)
-            break;
-        lo = s;
-    }
-    x->fp = start;
-    x->fp.centre.x += (end.x - start.centre.x) * lo;
-    x->fp.centre.y += (end.y - start.centre.y) * lo;
+    return eol_fall_back_move (g, u, end, away);
 }
 
 /*  Leaders of unit u's side that were in contact with u where it stood
@@ -127,7 +99,7 @@ eol_apply_morale (game_t *g, int u, const eol_morale_t *m, vec2_t from,
                           : move_in (g, u, FORMATION_COLUMN, x->arm);
         vec2_t before = x->fp.centre;
         footprint_t stood = x->fp;
-        fall_back (g, u, from, d);
+        bool faced = fall_back (g, u, from, d);
         /* its leaders in contact go with it */
         eol_carry_leaders (g, u, &stood);
         if (!retire && x->formation != FORMATION_LOOSE)
@@ -139,12 +111,13 @@ eol_apply_morale (game_t *g, int u, const eol_morale_t *m, vec2_t from,
         *fell_back = !retire || tables (g)->retire_is_fall_back;
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s %s %.1f\" (%.1f cm) to "
-                        "(%.1f, %.1f) cm%s", x->id,
+                        "(%.1f, %.1f) cm%s%s", x->id,
                         retire ? "retires" : "falls back",
                         in_inches (geom_dist (before, x->fp.centre)),
                         geom_dist (before, x->fp.centre),
                         x->fp.centre.x, x->fp.centre.y,
-                        retire ? "" : ", disordered, facing away");
+                        retire ? "" : ", disordered",
+                        faced ? ", facing away" : "");
         break;
     }
     case EOL_MORALE_ROUT:

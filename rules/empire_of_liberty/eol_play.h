@@ -249,6 +249,34 @@ void eol_do_charge (game_t *g, int u, int target, dice_t *dice);
 int eol_ordered_change (const game_t *g, int u, formation_t to, double way,
                         ordered_form_t *out, char *err, int errlen);
 
+/*  Has unit u room, where it stands, for formation change `change` into
+ *  `to` with arm `arm`, facing `facing`: its ranks laid anew about its
+ *  centre (eol_formation_footprint), the new footprint must not run off
+ *  the table (unless it stood off it), stand on a friendly unit (more
+ *  than it stood on it: stands_on), touch an enemy it did not touch
+ *  ("Charges are the only way in which a unit may come into contact
+ *  with an enemy unit"), nor come nearer than it stands within 4" of an
+ *  enemy's front ("You may not move within 4" of the front of an enemy
+ *  unit except to charge it, or to pull directly back away from it"; an
+ *  about-face or a turn to a flank keeps its ground, and may be made
+ *  there).  0, or -1 with err naming the unit, the change and what is in
+ *  the way. */
+int eol_change_room (const game_t *g, int u, eol_change_t change,
+                     formation_t to, arm_t arm, double facing, char *err,
+                     int errlen);
+
+/*  Unit u falls back or retires (a morale check's outcome: no "regular
+ *  movement", so no 4" zones) straight to centre `end`, in formation,
+ *  ending facing `away` from the attacker.  It turns about its centre
+ *  where it stands if there is room (no table's edge, friend or enemy
+ *  newly under its ranks), else where it ends if there is room there;
+ *  it goes as far as nothing stops it: the table's edge, an enemy it
+ *  would touch, a friendly unit in its way (stopping short of it; with
+ *  eol.morale.fall_back_through_friends passing through friends but
+ *  ending on none).  The events say what stopped it and a turn not
+ *  made.  Returns whether it faces away. */
+bool eol_fall_back_move (game_t *g, int u, vec2_t end, double away);
+
 /*  The bearing an order turns unit u to, for a formation change: the way
  *  to its point (a move), else the facing it asks, else NAN. */
 double eol_order_way (const game_t *g, int u, const order_t *o);

@@ -392,6 +392,8 @@ load_morale (table_reader_t *ld, eol_tables_t *t)
                         &t->morale_charged_after_firing) < 0
     ||  table_read_int (ld, "eol.morale.fall_back_margin", 0, 60,
                         &t->fall_back_margin) < 0
+    ||  table_read_bool (ld, "eol.morale.fall_back_through_friends",
+                         &t->fall_back_through_friends) < 0
     ||  table_read_int (ld, "eol.leaders.chance_per_quarter", 0, 6,
                         &t->leader_chance_per_quarter) < 0
     ||  table_read_int (ld, "eol.leaders.fell_back", 0, 6,
@@ -468,7 +470,8 @@ check_groups (table_reader_t *ld)
         "earlier_chargers_roll", "charge_face" };
     static const char *morale[] = { "dice", "needed", "per_quarter_lost",
         "per_casualty", "skirmish", "leader_in_contact", "standard_captured",
-        "charged_after_firing", "fall_back_margin" };
+        "charged_after_firing", "fall_back_margin",
+        "fall_back_through_friends" };
     static const char *leaders[] = { "chance_per_quarter", "fell_back",
         "routed", "captured_max", "broken_adds_to", "retire_is_fall_back" };
     static const char *standards[] = { "carried_by" };

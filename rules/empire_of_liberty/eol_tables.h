@@ -177,6 +177,11 @@ typedef struct {
     int morale_standard_captured;            /* -1 */
     int morale_charged_after_firing;         /* -1 */
     int fall_back_margin;                    /* 2 */
+    bool fall_back_through_friends;          /* false: a unit falling back
+                                                or retiring stops short of
+                                                a friend in its way; true:
+                                                it passes through, ending
+                                                on none */
 
     /* leaders and standards */
     int leader_chance_per_quarter;           /* 1 pip */
