@@ -271,7 +271,9 @@ int eol_change_room (const game_t *g, int u, eol_change_t change,
  *  where it stands if there is room (no table's edge, friend or enemy
  *  newly under its ranks), else where it ends if there is room there;
  *  it goes as far as nothing stops it: the table's edge, an enemy it
- *  would touch, a friendly unit in its way (stopping short of it; with
+ *  would touch (one it is in contact with where it starts, the melee it
+ *  leaves, only where it would come nearer to it than it stood), a
+ *  friendly unit in its way (stopping short of it; with
  *  eol.morale.fall_back_through_friends passing through friends but
  *  ending on none).  The events say what stopped it and a turn not
  *  made.  Returns whether it faces away. */
