@@ -1326,6 +1326,100 @@ test_charged_unit_gives_way (void **state)
     unmake (f);
 }
 
+/*  "Charges are moves made straight forward which result in a combat
+ *  contact with an enemy unit"; "The charged unit must pass a morale
+ *  check if the charging unit goes in"; "Once in combat contact, all
+ *  units are considered to have spent their action for the turn, and
+ *  will roll melee dice".  The text does not say what a failed check
+ *  does to the charged unit; it falls back as a unit taking casualties,
+ *  and the charger takes the ground it gave up (RULINGS.md).  The foot,
+ *  failing by one with friendly B right behind it, cannot fall back: it
+ *  turns to face away where it stands, disordered, and the charge goes
+ *  home on it (eol.melee.charge_catches_failed_target = true): contact
+ *  and a round of melee at once, the cavalry's 8 dice against its rear,
+ *  the foot, with no front in contact, rolling none.  With B 1" behind
+ *  it, it falls back that inch and the charger takes the ground it gave
+ *  up, out of contact: no melee.  The other reading (false): the charge
+ *  halts short of the foot it could not reach through, no contact. */
+static void
+test_charged_unit_cannot_get_away (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    for (int reading = 0; reading < 2; reading++) {
+        if (reading == 1)
+            rules = rules_edited ("charge_catches_failed_target = true;",
+                                  "charge_catches_failed_target = false;");
+        assert_non_null (rules);
+        for (int room = 0; room < 2; room++) {
+            double fy = 50 + IN (1.5) + IN (10);
+            char units[4096];
+            snprintf (units, sizeof units, "%s, %s, %s",
+                      unit ("cav", "blue", "cavalry", "veteran", "cavalry", 8,
+                            "line", 100, 50, 0),
+                      unit ("foot", "red", "infantry", "average",
+                            "regular_infantry", 16, "line", 100, fy, 180),
+                      unit ("B", "red", "infantry", "average",
+                            "regular_infantry", 16, "line", 100,
+                            fy + IN (1.5) + (room ? IN (1) : 0.1), 180));
+            fixture_t *f = make (NULL, units, NULL);
+            vec2_t stood = U (f, "foot")->fp.centre;
+            start (f, "blue");
+            order (f, "cav", charge (f, "foot"));
+            push (f, 2, 3, 3);               /* cav goes in */
+            push (f, 2, 5, 6);               /* foot: 11 against 10 */
+            bool home = reading == 0 && !room;
+            if (home)
+                push_many (f, 8, 1);         /* cav's 8 dice: none kills */
+            game_resolve_phase (f->g, f->dice);
+            assert_int_equal (dice_queued (f->dice), 0);
+            assert_true (saw (f, "foot checks morale against a charge: "
+                              "needs 10"));
+            assert_true (saw (f, "foot falls back"));
+            assert_true (eol_disordered (f->g, idx (f, "foot")));
+            near (U (f, "foot")->fp.facing, 0, 1e-6);      /* facing away */
+            assert_false (saw (f, "foot fires"));
+            double gap = footprint_distance (&U (f, "cav")->fp,
+                                             &U (f, "foot")->fp);
+            const eol_tables_t *t = game_rules_tables (rules);
+            if (home) {
+                assert_true (saw (f, "foot could not get clear of cav's "
+                                  "charge"));
+                assert_true (saw (f, "cav charges home on foot"));
+                assert_true (saw (f, "cav (cavalry) rolls 8 dice at foot"));
+                assert_false (saw (f, "foot (formed_infantry) rolls"));
+                assert_true (gap <= t->contact_cm);
+                assert_true (GU (f, "cav")->in_melee
+                             && GU (f, "foot")->in_melee);
+            }
+            else {
+                assert_false (saw (f, "charges home"));
+                assert_false (saw (f, "rolls"));
+                assert_true (gap > t->contact_cm);
+                assert_false (GU (f, "cav")->in_melee
+                              || GU (f, "foot")->in_melee);
+                if (room) {
+                    /* it gave up an inch (and the half a centimetre
+                       of base contact): the charger takes that ground,
+                       to where the foot's front stood */
+                    double gave = geom_dist (stood, U (f, "foot")->fp.centre);
+                    assert_true (gave > IN (1));
+                    assert_true (saw (f, "cav charges into the ground foot "
+                                      "gave up, to"));
+                    near (gap, gave, 0.05);
+                }
+                else
+                    assert_true (saw (f, "cav halts short of foot, which "
+                                      "could not get clear"));
+            }
+            unmake (f);
+        }
+        if (reading == 1)
+            game_rules_destroy (&rules);
+    }
+    rules = plain;
+}
+
 /*  "If checking versus charge, and have already fired this turn: -1";
  *  "If it stands, and has not already fired, it may fire at the charging
  *  unit".  A unit that failed its check to charge "will stand and fire
@@ -3628,6 +3722,7 @@ main (void)
         cmocka_unit_test (test_charge_home),
         cmocka_unit_test (test_charge_refused),
         cmocka_unit_test (test_charged_unit_gives_way),
+        cmocka_unit_test (test_charged_unit_cannot_get_away),
         cmocka_unit_test (test_stand_and_fire_without_target),
         cmocka_unit_test (test_charge_rules),
         cmocka_unit_test (test_charge_path_blocked),

@@ -446,6 +446,33 @@ eol_fall_back_move (game_t *g, int u, vec2_t end, double away)
     return false;
 }
 
+/*  A charger stopped short (eol_play.h): the way checked as a fall
+ *  back's (clear_share, no 4" zones: a charge may come within 4" of
+ *  what it charges), every enemy stopping it where it would touch one,
+ *  friends as eol.movement.pass_through_friends says; said as a move's
+ *  stop is (say_stopped) unless `said` stopped it. */
+int
+eol_advance_short (game_t *g, int u, vec2_t end, int said)
+{
+    unit_t *x = unit_m (g, u);
+    double *before = (double *) eol_scratch_ints (g);
+    for (int e = 0; e < game_unit_count (g); e++)
+        before[e] = INFINITY;
+    way_rules_t r = { .before = before, .zones = false,
+        .started_off = situation_footprint_off_table (game_situation (g),
+                                                      &x->fp),
+        .through = tables (g)->pass_through_friends };
+    way_t w = { .start = x->fp, .end = end };
+    int blocker;
+    double lo = clear_share (g, u, &w, (int) ceil (geom_dist (x->fp.centre,
+                                                               end)),
+                             &r, &blocker);
+    x->fp = way_at (&w, lo);
+    if (blocker != said)
+        say_stopped (g, u, blocker, r.through);
+    return blocker;
+}
+
 /*  Skirmishers (unit u, in skirmish order) turn `turn` degrees about
  *  their centre, at no cost: "skirmish units can have figures facing in
  *  several directions".  But their loose line, laid across the new
