@@ -1041,6 +1041,76 @@ test_fall_back_and_friends (void **state)
     }
 }
 
+/*  "A unit in skirmish will retire a full move"; "Charges are the only
+ *  way in which a unit may come into contact with an enemy unit".  A
+ *  unit leaving a melee comes into no contact: a player moves it away
+ *  from the enemy it fought.  So touching the enemy it begins in contact
+ *  with does not stop it while it goes no nearer to it; an enemy it
+ *  would newly touch still does.  Blue's 8 skirmishers (13" of loose
+ *  line, near the table's edge) are in melee with red's gun at their
+ *  right end; they lose two figures and fail by one, and retire straight
+ *  away from the gun, their line (which has no room to turn: it would
+ *  run off the table) sliding off along the gun's face: the full 12",
+ *  not 0.0".  With red's line R 5" along their way, they stop short of
+ *  touching R. */
+static void
+test_retire_out_of_melee (void **state)
+{
+    (void) state;
+    for (int blocked = 0; blocked < 2; blocked++) {
+        double half = (8 * IN (0.75) + 7 * IN (1)) / 2;
+        double gx = 100 + half - IN (1.5);
+        double gy = 14 + IN (0.375) + IN (1.5) + 0.1;
+        vec2_t d = geom_heading_vec (geom_bearing ((vec2_t) { gx, gy },
+                                                   (vec2_t) { 100, 14 }));
+        char units[4096];
+        snprintf (units, sizeof units, "%s, %s%s%s",
+                  unit ("sk", "blue", "infantry", "average", "skirmishers",
+                        8, "loose", 100, 14, 0),
+                  unit ("gun", "red", "artillery", "average",
+                        "field_gun_6pdr", 4, "line", gx, gy, 180),
+                  blocked ? ", " : "",
+                  blocked ? unit ("R", "red", "infantry", "average",
+                                  "regular_infantry", 16, "line",
+                                  100 - half + d.x * IN (5) - IN (3),
+                                  14 + d.y * IN (5), 0) : "");
+        fixture_t *f = make (NULL, units, NULL);
+        vec2_t sk0 = U (f, "sk")->fp.centre;
+        double away = geom_bearing (U (f, "gun")->fp.centre, sk0);
+        assert_true (GU (f, "sk")->in_melee && GU (f, "gun")->in_melee);
+        push (f, 2, 6, 1);                 /* initiative */
+        push (f, 2, 1, 1);                 /* sk: 2 of 8 in contact, none */
+        push (f, 4, 6, 6, 1, 1);           /* the gun's 4: 2 killed */
+        push (f, 2, 3, 3);                 /* sk: 6 against 10 - 2 - 2 - 1:
+                                              fails by 1, retires */
+        push (f, 1, 6);                    /* its standard: kept */
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+        assert_true (saw (f, "sk checks morale for casualties: needs 5"));
+        assert_int_equal (dice_queued (f->dice), 0);
+        const footprint_t *s = &U (f, "sk")->fp;
+        double moved = geom_dist (sk0, s->centre);
+        assert_false (saw (f, "stops short of touching gun"));
+        assert_true (saw (f, "sk cannot turn to face away: its ranks would "
+                          "run off the table"));
+        if (!blocked) {
+            /* a full skirmish move, straight away from the gun */
+            near (moved, IN (12), 0.02);
+            assert_true (saw (f, "sk retires 12.0\""));
+            near (geom_bearing (sk0, s->centre), away, 1e-6);
+        }
+        else {
+            const eol_tables_t *t = game_rules_tables (rules);
+            assert_true (moved > IN (4) && moved < IN (5));
+            assert_true (saw (f, "sk stops short of touching R"));
+            double gap = footprint_distance (s, &U (f, "R")->fp);
+            assert_true (gap > 0 && gap <= t->contact_cm + 0.02);
+        }
+        assert_false (GU (f, "sk")->in_melee);
+        unmake (f);
+    }
+}
+
 /*  What the events said of b's fire, in a game where blue's a (figures
  *  `a_figures`) acts first and fires at ta 5" before it, red's tb
  *  holds, then blue's b (8 figures) fires at tb 5" before it; the dice
@@ -1254,6 +1324,100 @@ test_charged_unit_gives_way (void **state)
     assert_true (saw (f, "cav charges into the ground foot gave up"));
     assert_false (GU (f, "cav")->in_melee);
     unmake (f);
+}
+
+/*  "Charges are moves made straight forward which result in a combat
+ *  contact with an enemy unit"; "The charged unit must pass a morale
+ *  check if the charging unit goes in"; "Once in combat contact, all
+ *  units are considered to have spent their action for the turn, and
+ *  will roll melee dice".  The text does not say what a failed check
+ *  does to the charged unit; it falls back as a unit taking casualties,
+ *  and the charger takes the ground it gave up (RULINGS.md).  The foot,
+ *  failing by one with friendly B right behind it, cannot fall back: it
+ *  turns to face away where it stands, disordered, and the charge goes
+ *  home on it (eol.melee.charge_catches_failed_target = true): contact
+ *  and a round of melee at once, the cavalry's 8 dice against its rear,
+ *  the foot, with no front in contact, rolling none.  With B 1" behind
+ *  it, it falls back that inch and the charger takes the ground it gave
+ *  up, out of contact: no melee.  The other reading (false): the charge
+ *  halts short of the foot it could not reach through, no contact. */
+static void
+test_charged_unit_cannot_get_away (void **state)
+{
+    (void) state;
+    game_rules_t *plain = rules;
+    for (int reading = 0; reading < 2; reading++) {
+        if (reading == 1)
+            rules = rules_edited ("charge_catches_failed_target = true;",
+                                  "charge_catches_failed_target = false;");
+        assert_non_null (rules);
+        for (int room = 0; room < 2; room++) {
+            double fy = 50 + IN (1.5) + IN (10);
+            char units[4096];
+            snprintf (units, sizeof units, "%s, %s, %s",
+                      unit ("cav", "blue", "cavalry", "veteran", "cavalry", 8,
+                            "line", 100, 50, 0),
+                      unit ("foot", "red", "infantry", "average",
+                            "regular_infantry", 16, "line", 100, fy, 180),
+                      unit ("B", "red", "infantry", "average",
+                            "regular_infantry", 16, "line", 100,
+                            fy + IN (1.5) + (room ? IN (1) : 0.1), 180));
+            fixture_t *f = make (NULL, units, NULL);
+            vec2_t stood = U (f, "foot")->fp.centre;
+            start (f, "blue");
+            order (f, "cav", charge (f, "foot"));
+            push (f, 2, 3, 3);               /* cav goes in */
+            push (f, 2, 5, 6);               /* foot: 11 against 10 */
+            bool home = reading == 0 && !room;
+            if (home)
+                push_many (f, 8, 1);         /* cav's 8 dice: none kills */
+            game_resolve_phase (f->g, f->dice);
+            assert_int_equal (dice_queued (f->dice), 0);
+            assert_true (saw (f, "foot checks morale against a charge: "
+                              "needs 10"));
+            assert_true (saw (f, "foot falls back"));
+            assert_true (eol_disordered (f->g, idx (f, "foot")));
+            near (U (f, "foot")->fp.facing, 0, 1e-6);      /* facing away */
+            assert_false (saw (f, "foot fires"));
+            double gap = footprint_distance (&U (f, "cav")->fp,
+                                             &U (f, "foot")->fp);
+            const eol_tables_t *t = game_rules_tables (rules);
+            if (home) {
+                assert_true (saw (f, "foot could not get clear of cav's "
+                                  "charge"));
+                assert_true (saw (f, "cav charges home on foot"));
+                assert_true (saw (f, "cav (cavalry) rolls 8 dice at foot"));
+                assert_false (saw (f, "foot (formed_infantry) rolls"));
+                assert_true (gap <= t->contact_cm);
+                assert_true (GU (f, "cav")->in_melee
+                             && GU (f, "foot")->in_melee);
+            }
+            else {
+                assert_false (saw (f, "charges home"));
+                assert_false (saw (f, "rolls"));
+                assert_true (gap > t->contact_cm);
+                assert_false (GU (f, "cav")->in_melee
+                              || GU (f, "foot")->in_melee);
+                if (room) {
+                    /* it gave up an inch (and the half a centimetre
+                       of base contact): the charger takes that ground,
+                       to where the foot's front stood */
+                    double gave = geom_dist (stood, U (f, "foot")->fp.centre);
+                    assert_true (gave > IN (1));
+                    assert_true (saw (f, "cav charges into the ground foot "
+                                      "gave up, to"));
+                    near (gap, gave, 0.05);
+                }
+                else
+                    assert_true (saw (f, "cav halts short of foot, which "
+                                      "could not get clear"));
+            }
+            unmake (f);
+        }
+        if (reading == 1)
+            game_rules_destroy (&rules);
+    }
+    rules = plain;
 }
 
 /*  "If checking versus charge, and have already fired this turn: -1";
@@ -3552,11 +3716,13 @@ main (void)
         cmocka_unit_test (test_reaction_range_modifiers),
         cmocka_unit_test (test_fire_action_and_fall_back),
         cmocka_unit_test (test_fall_back_and_friends),
+        cmocka_unit_test (test_retire_out_of_melee),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_rout),
         cmocka_unit_test (test_charge_home),
         cmocka_unit_test (test_charge_refused),
         cmocka_unit_test (test_charged_unit_gives_way),
+        cmocka_unit_test (test_charged_unit_cannot_get_away),
         cmocka_unit_test (test_stand_and_fire_without_target),
         cmocka_unit_test (test_charge_rules),
         cmocka_unit_test (test_charge_path_blocked),

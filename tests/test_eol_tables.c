@@ -446,6 +446,10 @@ test_melee_numbers (void **state)
        contact": the face a charge strikes is the one it touches (the
        project's reading: the text does not say) */
     assert_int_equal (t->charge_face, EOL_CHARGE_FACE_CONTACT);
+    /* "Charges are moves made straight forward which result in a combat
+       contact": a charged unit that fails its check but cannot get clear
+       is charged home (the project's reading: the text does not say) */
+    assert_true (t->charge_catches_failed_target);
     near (t->contact_cm, IN (0.25));
 }
 

@@ -555,6 +555,20 @@ charge_blocker (const game_t *g, int u, int target, const footprint_t *to)
     return -1;
 }
 
+/*  Did the charged `target`, having failed its check (fallen back,
+ *  retired, or routed off the table), stay where charger footprint
+ *  `contact` (the place the charge strikes) still touches it: in play
+ *  and within contact of it, as a move's step judges a touch (a friend
+ *  right behind it, the table's edge, left it no ground to give up). */
+static bool
+caught (const game_t *g, int target, const footprint_t *contact)
+{
+    const footprint_t *tf = &unit_c (g, target)->fp;
+    double limit = tables (g)->contact_cm + 0.01;
+    return eol_in_play (g, target) && maybe_within (contact, tf, limit)
+        && footprint_distance (contact, tf) <= limit;
+}
+
 int
 eol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
 {
@@ -607,9 +621,13 @@ eol_charge_check (const game_t *g, int u, int target, char *err, int errlen)
     return 0;
 }
 
-/*  Unit u charges `target`: its check to charge, the target's check, the
- *  target's fire and the charger's check under it, contact and a round of
- *  melee. */
+/*  Unit u charges `target` (eol_play.h).  A target that fails its check
+ *  and stays touching the place the charge strikes (caught) is charged
+ *  home where it now stands, as a target that stands is but without its
+ *  fire: "Charges are moves made straight forward which result in a
+ *  combat contact", "Once in combat contact ... will roll melee dice";
+ *  eol.melee.charge_catches_failed_target false halts the charge short
+ *  of it instead. */
 void
 eol_do_charge (game_t *g, int u, int target, dice_t *dice)
 {
@@ -642,20 +660,45 @@ eol_do_charge (game_t *g, int u, int target, dice_t *dice)
     r = eol_check_morale (g, target, EOL_CHECK_CHARGED, 0, dice, &m);
     if (r != EOL_MORALE_PASS) {
         eol_apply_morale (g, target, &m, x->fp.centre, &fb, &rt);
-        footprint_t stood = x->fp;
-        x->fp = contact;            /* into the ground it gave up */
-        eol_carry_leaders (g, u, &stood);
+        if (!caught (g, target, &contact)) {
+            footprint_t stood = x->fp;
+            x->fp = contact;            /* into the ground it gave up */
+            eol_carry_leaders (g, u, &stood);
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_MOVE, u, "%s charges into the "
+                            "ground %s gave up, to (%.1f, %.1f) cm", x->id,
+                            unit_c (g, target)->id, x->fp.centre.x,
+                            x->fp.centre.y);
+            eol_update_contacts (g);
+            return;
+        }
+        if (!tables (g)->charge_catches_failed_target) {
+            /* the other reading: the charge stops short of it */
+            footprint_t straight, stood = x->fp;
+            charge_straight (g, u, target, &straight);
+            int stop = eol_advance_short (g, u, straight.centre, target);
+            eol_carry_leaders (g, u, &stood);
+            if (game_events_on (g) && stop == target)
+                game_event (g, GAME_EVENT_MOVE, u, "%s halts short of %s, "
+                            "which could not get clear, at (%.1f, %.1f) cm "
+                            "(a charge ends at a unit that fails its check)",
+                            x->id, unit_c (g, target)->id, x->fp.centre.x,
+                            x->fp.centre.y);
+            eol_update_contacts (g);
+            return;
+        }
+        /* it could not get away: the charge goes home on it where it
+           stands now (it did not stand, so it does not fire) */
+        footprint_t again;
+        if (isfinite (eol_charge_footprint (g, u, target, &again)))
+            contact = again;
         if (game_events_on (g))
-            game_event (g, GAME_EVENT_MOVE, u, "%s charges into the ground "
-                        "%s gave up, to (%.1f, %.1f) cm", x->id,
-                        unit_c (g, target)->id, x->fp.centre.x,
-                        x->fp.centre.y);
-        eol_update_contacts (g);
-        return;
+            game_event (g, GAME_EVENT_MOVE, u, "%s could not get clear of "
+                        "%s's charge", unit_c (g, target)->id, x->id);
     }
     /* it stands: and fires, if it has not fired */
-    if (!game_unit (g, target)->fired && eol_can_fire (g, target)
-        && eol_fire_dice_at (g, target, u, true, NULL, 0) > 0) {
+    else if (!game_unit (g, target)->fired && eol_can_fire (g, target)
+             && eol_fire_dice_at (g, target, u, true, NULL, 0) > 0) {
         int kills = eol_fire (g, target, u, true, dice);
         set_flag (g, target, EOL_F_ACTED);
         if (!eol_in_play (g, u))

@@ -41,7 +41,9 @@ typedef struct {
     /* per enemy unit, the distance a step may not come nearer than
        within its 4" or in contact: where the unit started when it pulls
        directly back from that enemy, INFINITY when it does not
-       (move_straight); NULL: where the unit stands at the way's start */
+       (move_straight); where it started when it leaves that enemy's
+       contact, INFINITY for any other enemy (eol_fall_back_move); NULL:
+       where the unit stands at the way's start */
     const double *before;
     bool started_off;        /* started off the table: no edge stops it */
     bool zones;              /* "during regular movement": the 4" in front
@@ -386,7 +388,12 @@ change_formation (game_t *g, int u, eol_change_t change, formation_t to,
  *  away checked as a change of ground with no 4" zones (ground_block),
  *  the way as a move's (clear_share) with no zones, an enemy stopping it
  *  wherever it would touch one, friends as eol.morale.fall_back_through_
- *  friends says.  Returns whether it ends facing away. */
+ *  friends says.  An enemy it is in contact with where the way starts
+ *  (the melee it leaves) stops it only where it would come nearer to it
+ *  than it stood: "Charges are the only way in which a unit may come
+ *  into contact with an enemy unit", and leaving a contact is coming
+ *  into none, so a unit sliding off along its enemy's face goes on.
+ *  Returns whether it ends facing away. */
 bool
 eol_fall_back_move (game_t *g, int u, vec2_t end, double away)
 {
@@ -400,8 +407,17 @@ eol_fall_back_move (game_t *g, int u, vec2_t end, double away)
     if (faced)
         x->fp = turned;
     double *before = (double *) eol_scratch_ints (g);
-    for (int e = 0; e < game_unit_count (g); e++)
+    double contact = tables (g)->contact_cm;
+    for (int e = 0; e < game_unit_count (g); e++) {
         before[e] = INFINITY;
+        if (is_enemy_unit (g, u, e)
+            && maybe_within (&x->fp, &unit_c (g, e)->fp, contact + 0.02)) {
+            double d = footprint_distance (&x->fp, &unit_c (g, e)->fp);
+            if (d <= contact + 0.01)       /* in contact, as step_block
+                                              judges a touch */
+                before[e] = d;
+        }
+    }
     way_rules_t r = { .before = before, .zones = false,
         .started_off = situation_footprint_off_table (game_situation (g),
                                                       &x->fp),
@@ -428,6 +444,33 @@ eol_fall_back_move (game_t *g, int u, vec2_t end, double away)
                     "its ranks would %s", x->id, why);
     }
     return false;
+}
+
+/*  A charger stopped short (eol_play.h): the way checked as a fall
+ *  back's (clear_share, no 4" zones: a charge may come within 4" of
+ *  what it charges), every enemy stopping it where it would touch one,
+ *  friends as eol.movement.pass_through_friends says; said as a move's
+ *  stop is (say_stopped) unless `said` stopped it. */
+int
+eol_advance_short (game_t *g, int u, vec2_t end, int said)
+{
+    unit_t *x = unit_m (g, u);
+    double *before = (double *) eol_scratch_ints (g);
+    for (int e = 0; e < game_unit_count (g); e++)
+        before[e] = INFINITY;
+    way_rules_t r = { .before = before, .zones = false,
+        .started_off = situation_footprint_off_table (game_situation (g),
+                                                      &x->fp),
+        .through = tables (g)->pass_through_friends };
+    way_t w = { .start = x->fp, .end = end };
+    int blocker;
+    double lo = clear_share (g, u, &w, (int) ceil (geom_dist (x->fp.centre,
+                                                               end)),
+                             &r, &blocker);
+    x->fp = way_at (&w, lo);
+    if (blocker != said)
+        say_stopped (g, u, blocker, r.through);
+    return blocker;
 }
 
 /*  Skirmishers (unit u, in skirmish order) turn `turn` degrees about

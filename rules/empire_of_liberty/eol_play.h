@@ -229,9 +229,12 @@ void eol_leader_effects (game_t *g, int u, bool melee, int casualties,
 /*  Melees that go on from the last turn: every unit in contact rolls. */
 void eol_fight_melees (game_t *g, dice_t *dice);
 
-/*  Unit u charges `target`: its check to charge, the target's check, the
- *  target's fire and the charger's check under it, contact and a round of
- *  melee. */
+/*  Unit u charges `target`: its check to charge, the target's check (it
+ *  failing, it falls back and the charger takes the ground it gave up;
+ *  one that could not get clear is charged home, or with
+ *  eol.melee.charge_catches_failed_target false the charge halts short
+ *  of it), the target's fire and the charger's check under it, contact
+ *  and a round of melee. */
 void eol_do_charge (game_t *g, int u, int target, dice_t *dice);
 
 /*  The change that takes unit u into formation `to` as an order asks,
@@ -271,11 +274,24 @@ int eol_change_room (const game_t *g, int u, eol_change_t change,
  *  where it stands if there is room (no table's edge, friend or enemy
  *  newly under its ranks), else where it ends if there is room there;
  *  it goes as far as nothing stops it: the table's edge, an enemy it
- *  would touch, a friendly unit in its way (stopping short of it; with
+ *  would touch (one it is in contact with where it starts, the melee it
+ *  leaves, only where it would come nearer to it than it stood), a
+ *  friendly unit in its way (stopping short of it; with
  *  eol.morale.fall_back_through_friends passing through friends but
  *  ending on none).  The events say what stopped it and a turn not
  *  made.  Returns whether it faces away. */
 bool eol_fall_back_move (game_t *g, int u, vec2_t end, double away);
+
+/*  Unit u (a charger whose target failed its check but did not get
+ *  clear, eol.melee.charge_catches_failed_target false) goes straight to
+ *  centre `end`, keeping its facing, as far as it touches no enemy:
+ *  stopped by the table's edge, an enemy it would touch, a friendly unit
+ *  in its way (stopping short of it; with eol.movement.pass_through_
+ *  friends passing through friends but ending on none); no 4" zones.
+ *  The event says what stopped it, unless it was unit `said` (the
+ *  caller says that).  Returns what stopped it: a unit, or a negative
+ *  value when nothing or the table's edge did. */
+int eol_advance_short (game_t *g, int u, vec2_t end, int said);
 
 /*  The bearing an order turns unit u to, for a formation change: the way
  *  to its point (a move), else the facing it asks, else NAN. */

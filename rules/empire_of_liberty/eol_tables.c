@@ -366,7 +366,9 @@ load_fire_melee (table_reader_t *ld, eol_tables_t *t)
     ||  table_read_bool (ld, "eol.melee.earlier_chargers_roll",
                          &t->earlier_chargers_roll) < 0
     ||  table_read_name (ld, "eol.melee.charge_face", face_names, 2,
-                         &t->charge_face) < 0)
+                         &t->charge_face) < 0
+    ||  table_read_bool (ld, "eol.melee.charge_catches_failed_target",
+                         &t->charge_catches_failed_target) < 0)
         return -1;
     return 0;
 }
@@ -467,7 +469,8 @@ check_groups (table_reader_t *ld)
         "reaction_range_modifiers", "round", "shot_guns" };
     static const char *melee[] = { "kill_on", "mounted_in_rough",
         "skirmish_in_rough", "disordered", "quality", "natural_six_kills",
-        "earlier_chargers_roll", "charge_face" };
+        "earlier_chargers_roll", "charge_face",
+        "charge_catches_failed_target" };
     static const char *morale[] = { "dice", "needed", "per_quarter_lost",
         "per_casualty", "skirmish", "leader_in_contact", "standard_captured",
         "charged_after_firing", "fall_back_margin",

@@ -166,6 +166,10 @@ typedef struct {
                                                 charger and charged roll
                                                 a second round */
     int charge_face;                         /* EOL_CHARGE_FACE_* */
+    bool charge_catches_failed_target;       /* true: a charged unit that
+                                                failed and still touches
+                                                the charge's place is
+                                                charged home */
 
     /* morale */
     int morale_dice;                         /* 2 */
