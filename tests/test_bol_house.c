@@ -1472,7 +1472,7 @@ test_melee_modifiers (void **state)
               unit ("hill-bn", "red", "battalion", "line", 120, 28, 180, 4,
                     NULL));
     fixture_t *f = make ("{ id = \"loma\"; kind = \"gentle_hill\"; polygon = "
-                         "( [100.0, 28.0], [140.0, 28.0], [140.0, 60.0], "
+                         "( [100.0, 26.5], [140.0, 26.5], [140.0, 60.0], "
                          "[100.0, 60.0] ); }", units);
     int horse = idx (f, "horse"), bn = idx (f, "bn");
     /* three stands in contact, a die each defending */
@@ -1485,9 +1485,99 @@ test_melee_modifiers (void **state)
     int a = idx (f, "attacker"), h = idx (f, "hill-bn");
     /* standing, a line of four fights with its four stands */
     assert_int_equal (bol_melee_dice (f->g, a, h, true), 4);
-    /* having charged up from below: one die fewer */
+    /* having charged up from below (its front centre, where they meet,
+       on the hill now; its charge begun below): one die fewer */
     S (f, "attacker")->flags |= BOL_F_CHARGED;
+    S (f, "attacker")->house |= BOL_H_START_LOW;
     assert_int_equal (bol_melee_dice (f->g, a, h, true), 3);
+    unmake (f);
+}
+
+/*  A line of four (two stands wide, two deep: 6 cm by 4) given at
+ *  (x, y) facing `facing` (0 or 180) stands, once the house's layout
+ *  keeps its front edge, with its front centre at y + 1 facing 0 and at
+ *  y - 1 facing 180, its centre 2 cm behind that. */
+static const char *
+line_of_four (const char *id, const char *side, double x, double y,
+              double facing)
+{
+    return unit (id, side, "battalion", "line", x, y, facing, 4, NULL);
+}
+
+/*  "Infantry or artillery defending high ground from enemy which is, or
+ *  began the move, on lower ground get a modifier in melee"; "Attacking
+ *  infantry or artillery defending high ground -1".  The page does not
+ *  say which part of a unit must be on the high ground or the lower, so
+ *  each is placed as the host places a unit: "If any part of a unit is
+ *  in difficult terrain the entire unit is considered in difficult
+ *  terrain" (a steep hill is a difficult hill: any part on it puts the
+ *  unit on it); "Otherwise a unit is assumed to be located at the front
+ *  centre of the unit" (a gentle hill is open: its front centre).  "the
+ *  move" is the charge that brought the attacker into the melee: where
+ *  that charge began, not where the turn did. */
+static void
+test_high_ground_placed_as_host (void **state)
+{
+    (void) state;
+    const char *gentle = "{ id = \"loma\"; kind = \"gentle_hill\"; polygon = "
+                         "( [100.0, 30.0], [140.0, 30.0], [140.0, 60.0], "
+                         "[100.0, 60.0] ); }";
+    const char *steep = "{ id = \"cerro\"; kind = \"steep_hill\"; polygon = "
+                        "( [100.0, 33.0], [140.0, 33.0], [140.0, 60.0], "
+                        "[100.0, 60.0] ); }";
+    char units[2048];
+
+    /* a gentle hill from y = 30.  The defender facing down it with its
+       centre on the hill (31.5) but its front centre below it (29.5):
+       not on high ground, and an attacker charging up from below takes
+       no modifier (four stands, four dice).  Its front centre on the
+       hill (30.5): on high ground, and the attacker, its front centre on
+       the hill too where they meet but its charge begun below, throws
+       one die fewer */
+    for (int on = 0; on <= 1; on++) {
+        snprintf (units, sizeof units, "%s, %s",
+                  line_of_four ("up", "blue", 120, 23.5, 0),
+                  line_of_four ("crest", "red", 120, on ? 31.5 : 30.5, 180));
+        fixture_t *f = make (gentle, units);
+        int a = idx (f, "up"), d = idx (f, "crest");
+        test_near (bol_front_centre (&U (f, "crest")->fp).y,
+                   on ? 30.5 : 29.5, 1e-6);
+        assert_int_equal (bol_on_hill (f->g, &U (f, "crest")->fp), on);
+        assert_true (bol_charge_move (f->g, a, d));
+        assert_int_equal (bol_melee_dice (f->g, a, d, true), on ? 3 : 4);
+        unmake (f);
+    }
+
+    /* an attacker whose front centre stood on the gentle hill (30.5)
+       and its centre below it (28.5) when its charge began, on a
+       defender further up: it began the move on the high ground, not
+       on lower ground, though the turn began with it well below */
+    snprintf (units, sizeof units, "%s, %s",
+              line_of_four ("up", "blue", 120, 10, 0),
+              line_of_four ("crest", "red", 120, 40, 180));
+    fixture_t *f = make (gentle, units);
+    int a = idx (f, "up"), d = idx (f, "crest");
+    start (f);
+    U (f, "up")->fp.centre.y = 28.5;
+    assert_true (bol_on_hill (f->g, &U (f, "up")->fp));
+    assert_true (bol_charge_move (f->g, a, d));
+    assert_int_equal (bol_melee_dice (f->g, a, d, true), 4);
+    unmake (f);
+
+    /* a steep hill from y = 33: the defender's front centre (30.5) and
+       centre (32.5) below it, its rear rank (to 34.5) on it: any part on
+       the difficult hill puts it on the high ground; the attacker
+       charging from below, no part of it on the hill, throws one die
+       fewer */
+    snprintf (units, sizeof units, "%s, %s",
+              line_of_four ("up", "blue", 120, 23.5, 0),
+              line_of_four ("crest", "red", 120, 31.5, 180));
+    f = make (steep, units);
+    a = idx (f, "up"), d = idx (f, "crest");
+    assert_true (bol_on_hill (f->g, &U (f, "crest")->fp));
+    assert_true (bol_charge_move (f->g, a, d));
+    assert_false (bol_on_hill (f->g, &U (f, "up")->fp));
+    assert_int_equal (bol_melee_dice (f->g, a, d, true), 3);
     unmake (f);
 }
 
@@ -1770,6 +1860,7 @@ main (void)
         cmocka_unit_test (test_mutual_chargers_keep_their_facings),
         cmocka_unit_test (test_hasty_square),
         cmocka_unit_test (test_melee_modifiers),
+        cmocka_unit_test (test_high_ground_placed_as_host),
         cmocka_unit_test (test_skirmish_order_is_supported),
         cmocka_unit_test (test_guns_move_and_shoot),
         cmocka_unit_test (test_army_abandons_the_field),

@@ -653,12 +653,21 @@ bol_house_leader_stays (game_t *g, int c, int u, vec2_t from)
 
 /*  ---- melee won and lost ---- */
 
+void
+bol_house_charge_begins (game_t *g, int u)
+{
+    bol_unit_state_t *st = state_m (g, u);
+    if (bol_on_hill (g, &game_unit_c (g, u)->fp))
+        st->house &= ~BOL_H_START_LOW;
+    else
+        st->house |= BOL_H_START_LOW;
+}
+
 int
 bol_house_melee_dice (const game_t *g, int u, int e)
 {
     const bol_house_t *h = house (g);
     const unit_t *x = game_unit_c (g, u), *y = game_unit_c (g, e);
-    const situation_t *sit = game_situation (g);
     int dice = 0;
     /* "Cavalry in good order in melee with disordered troops +3" */
     if (x->arm == ARM_CAVALRY && !(x->status & STATUS_DISORDERED)
@@ -666,15 +675,15 @@ bol_house_melee_dice (const game_t *g, int u, int e)
         dice += h->cavalry_vs_disordered_dice;
     /* "Attacking infantry or artillery defending high ground -1": the
        defender on a hill, the attacker, its charger, below it now or at
-       the start of its move */
-    bool high = situation_point_in (sit, y->fp.centre, TERRAIN_GENTLE_HILL)
-             || situation_point_in (sit, y->fp.centre, TERRAIN_STEEP_HILL);
-    bool low = !situation_point_in (sit, x->fp.centre, TERRAIN_GENTLE_HILL)
-            && !situation_point_in (sit, x->fp.centre, TERRAIN_STEEP_HILL);
-    if (high && (y->arm == ARM_INFANTRY || y->arm == ARM_ARTILLERY)
+       the start of its charge, each placed as the host places a unit
+       (bol_on_hill: any part on a steep hill, the front centre on a
+       gentle one) */
+    if ((y->arm == ARM_INFANTRY || y->arm == ARM_ARTILLERY)
         && (state_c (g, u)->flags & BOL_F_CHARGED)
         && !(state_c (g, e)->flags & BOL_F_CHARGED)
-        && (low || (state_c (g, u)->house & BOL_H_START_LOW)))
+        && bol_on_hill (g, &y->fp)
+        && (!bol_on_hill (g, &x->fp)
+            || (state_c (g, u)->house & BOL_H_START_LOW)))
         dice += h->high_ground_dice;
     return dice;
 }

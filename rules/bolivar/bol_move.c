@@ -1668,6 +1668,7 @@ bol_charge_short (game_t *g, int u, int target)
 bool
 bol_charge_move (game_t *g, int u, int target)
 {
+    bol_house_charge_begins (g, u);
     bol_carry_t carry = bol_carry_begin (g, u);
     bool done = bol_charge_move_alone (g, u, target);
     bol_carry_end (g, u, carry);

@@ -123,6 +123,15 @@ bool bol_in_difficult (const game_t *g, const footprint_t *fp);
  *  difficult terrain", and woods and villages are difficult terrain. */
 bool bol_in_cover (const game_t *g, const footprint_t *fp);
 
+/*  True when footprint fp stands on a hill, gentle or steep (seed 000's
+ *  "high ground"), placed as the host places a unit where seed 000 does
+ *  not say: on a steep hill, difficult terrain ("difficult hills"),
+ *  when any part of it is ("If any part of a unit is in difficult
+ *  terrain the entire unit is considered in difficult terrain"); on a
+ *  gentle hill, open terrain, when its front centre is ("Otherwise a
+ *  unit is assumed to be located at the front centre of the unit"). */
+bool bol_on_hill (const game_t *g, const footprint_t *fp);
+
 /*  May a footprint moved without turning from `from` to `to` touch
  *  difficult terrain on the way?  False only when no difficult feature's
  *  bounding box meets the box of both footprints' corners (the way's
@@ -430,6 +439,11 @@ bool bol_house_check (game_t *g, int u, dice_t *dice, const char *what);
  *  first: last turn's marks of a leader's rally and a unit's move gone,
  *  white markers off, red ones rallied, routed units rallied. */
 void bol_house_rally_phase (game_t *g, side_t first, dice_t *dice);
+
+/*  Unit u begins a charge (a pursuit's too) from where it stands:
+ *  marked when that is off the high ground, for "enemy which is, or
+ *  began the move, on lower ground". */
+void bol_house_charge_begins (game_t *g, int u);
 
 /*  The house's melee dice for unit u fighting e: cavalry in good order
  *  against disordered troops, an attack on infantry or guns defending
