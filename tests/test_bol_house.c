@@ -156,6 +156,30 @@ saw (fixture_t *f, const char *words)
         fail_msg ("no event says \"%s\" (TEST_EVENTS=1 prints them)", words);
 }
 
+/*  The overlay with `from` in its text replaced by `to`, its base read
+ *  from this source tree; fails the test when it does not load. */
+static game_rules_t *
+house_edited (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = test_file_edited ("rules/data/liberators_house/tables.cfg",
+                                   from, to);
+    const char *named = strstr (text, "base  = \"bolivar\";");
+    assert_non_null (named);
+    size_t n = strlen (text) + 4096;
+    char *edited = malloc (n);
+    assert_non_null (edited);
+    snprintf (edited, n, "%.*sbase_file = \"%s\"; %s", (int) (named - text),
+              text, test_source_path ("rules/data/bolivar/tables.cfg"), named);
+    game_rules_t *r = game_rules_load (test_write_temp (edited, ".cfg"), err,
+                                       sizeof err);
+    free (edited);
+    free (text);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
+}
+
 /*  The overlay is served as what it is: its base, partial, measured in
  *  inches, the house rules on; 4 Page Bolivar's own file has them all
  *  off. */
@@ -345,15 +369,16 @@ test_stands_that_fire (void **state)
                                                idx (f, "wide3")), 3);
     unmake (f);
 
-    /* a small target off the right: only the rightmost front stand has
-       it within 45 degrees; the stand behind it fires too in a line of
-       six (three behind), not in a line of five (two behind, laid from
-       the left: a reading) */
+    /* a small target off the right, its front centre (55, 22) 1 cm
+       before the line's front: only the rightmost front stand (its
+       centre at 53, 1.5 wide) has it within 45 degrees of an edge; the
+       stand behind it fires too in a line of six (three behind), not in
+       a line of five (two behind, laid from the left: a reading) */
     for (int stands = 5; stands <= 6; stands++) {
         snprintf (units, sizeof units, "%s, %s",
                   unit ("line", "blue", "battalion", "line", 50, 20, 0,
                         stands, NULL),
-                  unit ("sk", "red", "battalion", "loose", 56.5, 22, 180, 1,
+                  unit ("sk", "red", "battalion", "loose", 55, 23, 180, 1,
                         NULL));
         f = make (NULL, units);
         assert_int_equal (bol_house_firing_stands (f->g, idx (f, "line"),
@@ -631,14 +656,15 @@ test_target_a_stand_can_fire_at (void **state)
     assert_int_equal (bol_shoot_dice (f->g, sq, idx (f, "ahead"), true), 4);
     unmake (f);
 
-    /* a line of six (three wide, two deep) facing 0: a skirmisher off its
-       right, within 45 degrees of the right stand's right edge (and so
-       of the stand behind it) though not of the line's centre, nearer
-       than a line 7 inches ahead: the skirmisher is the target, at two
-       dice */
+    /* a line of six (three wide, two deep) facing 0, its front at y =
+       21: a skirmisher off its right, its front centre (57, 24) within
+       45 degrees of the right stand's right edge (4 aside of the stand's
+       centre, 3 ahead: within 1.5 + 3), and so of the stand behind it,
+       though 54 degrees off the line's centre, nearer than a line 7
+       inches ahead: the skirmisher is the target, at two dice */
     snprintf (units, sizeof units, "%s, %s, %s",
               unit ("line", "blue", "battalion", "line", 50, 20, 0, 6, NULL),
-              unit ("sk", "red", "battalion", "loose", 58.5, 25, 180, 1,
+              unit ("sk", "red", "battalion", "loose", 57, 25, 180, 1,
                     NULL),
               unit ("far", "red", "battalion", "line", 50, 20 + 7 * IN, 180,
                     4, NULL));
@@ -647,6 +673,43 @@ test_target_a_stand_can_fire_at (void **state)
     assert_int_equal (bol_priority_target (f->g, line), idx (f, "sk"));
     assert_int_equal (bol_shoot_dice (f->g, line, idx (f, "sk"), true), 2);
     unmake (f);
+}
+
+/*  "Stands at the front of a unit fire within 45 degrees of their front,
+ *  measured from either edge of the stand": the page does not say which
+ *  part of the target must be within them, so it is asked as the host
+ *  asks a target "in arc", of its front centre: "Otherwise a unit is
+ *  assumed to be located at the front centre of the unit"
+ *  (readings.shoot_target_at "front_centre"; "nearest_part": any part).
+ *  A line of eight (four stands wide, 12 cm) with its front at y = 21;
+ *  an enemy line of four 2 cm before it, its front centre (50, 23)
+ *  before the middle: each inner stand (centres 48.5 and 51.5) has it
+ *  within 45 degrees of an edge (1.5 aside, within 1.5 + 2), each outer
+ *  one (45.5 and 54.5: 4.5 aside) not, though the enemy's corners (47
+ *  and 53) are within theirs.  Two front stands and the two behind
+ *  them fire; by any part of it all eight would. */
+static void
+test_stands_fire_at_the_front_centre (void **state)
+{
+    (void) state;
+    game_rules_t *any_part = house_edited ("bolivar = {\n",
+        "bolivar = {\n  readings = { shoot_target_at = \"nearest_part\"; };\n");
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("line", "blue", "battalion", "line", 50, 20, 0, 8, NULL),
+              unit ("close", "red", "battalion", "line", 50, 24, 180, 4,
+                    NULL));
+    for (int k = 0; k < 2; k++) {
+        fixture_t *f = test_game_new (k ? any_part : rules,
+                                      scenario_text (NULL, units));
+        test_near (bol_front_centre (&U (f, "close")->fp).y, 23, 1e-6);
+        test_near (U (f, "line")->fp.width, 12, 1e-6);
+        assert_int_equal (bol_house_firing_stands (f->g, idx (f, "line"),
+                                                   idx (f, "close")),
+                          k ? 8 : 4);
+        unmake (f);
+    }
+    game_rules_destroy (&any_part);
 }
 
 /*  The floor of the shooting dice: the host's cover modifier leaves a
@@ -1845,6 +1908,7 @@ main (void)
         cmocka_unit_test (test_leader_rallies_twice),
         cmocka_unit_test (test_target_priority),
         cmocka_unit_test (test_target_a_stand_can_fire_at),
+        cmocka_unit_test (test_stands_fire_at_the_front_centre),
         cmocka_unit_test (test_shoot_dice_floor),
         cmocka_unit_test (test_fire_and_cavalry_retreat),
         cmocka_unit_test (test_cavalry_retreat_on_each_shooter),

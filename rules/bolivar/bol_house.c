@@ -134,10 +134,16 @@ in_stand_arc (vec2_t c, vec2_t ahead, double w, vec2_t p)
     return along > -1e-6 && fabs (across) <= w / 2 + along + 1e-6;
 }
 
-/*  Does any part of unit t lie in the arc of the front stand `col`? */
+/*  Does unit t lie in the arc of the front stand `col`?  The page says
+ *  only "Stands at the front of a unit fire within 45 degrees of their
+ *  front, measured from either edge of the stand", not which part of the
+ *  target, so it is asked as the host asks a target "in arc"
+ *  (readings.shoot_target_at): of its front centre ("Otherwise a unit is
+ *  assumed to be located at the front centre of the unit"), or under
+ *  "nearest_part" of any part of it. */
 static bool
-target_in_stand_arc (const unit_t *x, int front, int rows, int col,
-                     const unit_t *t)
+target_in_stand_arc (const game_t *g, const unit_t *x, int front, int rows,
+                     int col, const unit_t *t)
 {
     vec2_t ahead = geom_heading_vec (x->fp.facing);
     double d = x->fp.depth / rows;
@@ -145,6 +151,8 @@ target_in_stand_arc (const unit_t *x, int front, int rows, int col,
     c.x += ahead.x * d / 2;
     c.y += ahead.y * d / 2;
     double w = x->fp.width / front;
+    if (tables (g)->shoot_target_at == BOL_AT_FRONT_CENTRE)
+        return in_stand_arc (c, ahead, w, bol_front_centre (&t->fp));
     footprint_t point = { .centre = c, .width = 0.01, .depth = 0.01,
                           .facing = x->fp.facing };
     vec2_t near = footprint_nearest_point (&point, &t->fp);
@@ -169,7 +177,7 @@ bol_house_firing_stands (const game_t *g, int u, int target)
     int back = rows > 1 ? (n - front < front ? n - front : front) : 0;
     int firing = 0;
     for (int col = 0; col < front; col++) {
-        if (!target_in_stand_arc (x, front, rows, col, t))
+        if (!target_in_stand_arc (g, x, front, rows, col, t))
             continue;
         firing++;
         /* "Infantry stands in a second row behind eligible front row

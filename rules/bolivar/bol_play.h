@@ -403,9 +403,10 @@ void bol_house_fit (game_t *g, int u);
 int bol_house_formation_check (const game_t *g, int u, formation_t f,
                                char *err, int errlen);
 
-/*  The stands of unit u that fire at `target`: front stands with part
- *  of it within 45 degrees of their front, measured from either edge,
- *  and infantry stands of the second row behind them. */
+/*  The stands of unit u that fire at `target`: front stands with it
+ *  within 45 degrees of their front, measured from either edge (its
+ *  front centre, or any part of it under readings.shoot_target_at
+ *  "nearest_part"), and infantry stands of the second row behind them. */
 int bol_house_firing_stands (const game_t *g, int u, int target);
 
 /*  The stands of unit u that fight enemy e: those in contact, infantry
