@@ -1329,9 +1329,13 @@ test_cavalry_pursuit (void **state)
  *  within normal movement range"; "A charge can be an oblique move but
  *  cannot include a change of facing"; "No enemy unit within normal
  *  movement: Must stand its ground": an enemy the winner could not
- *  charge (behind it, too far off its front, or further than its move
- *  by the way a charge goes) is no pursuit's, and it stands, with no
- *  morale check thrown. */
+ *  charge (behind it, too far off its front) is no pursuit's, and it
+ *  stands, with no morale check thrown.  "within normal movement" is a
+ *  distance between two units, which the page does not say how to
+ *  measure: the host's "The distance between two units is always
+ *  measured between closest points".  An enemy within the move so, but
+ *  whose charge way (an oblique one) is longer, is pursued, and the
+ *  charge ("charge full move") goes its move and stops short. */
 static void
 test_pursuit_only_where_it_could_charge (void **state)
 {
@@ -1354,21 +1358,32 @@ test_pursuit_only_where_it_could_charge (void **state)
     assert_false (U (f, "hussars")->status & STATUS_DISORDERED);
     unmake (f);
 
-    /* its closest points within the 8 inches of a cavalry move, but the
-       straight way to meet its front is 9 inches: beyond the move */
+    /* its closest points 7.2 inches off (18.3 cm), within the 8 inches
+       of a cavalry move: an enemy within normal movement.  The morale
+       check fails: it must pursue, disordered.  The straight way to
+       meet its front, from (50, 50) to (64, 68), is 9 inches (22.8 cm):
+       it goes its 8 inches along it and stops short, in melee with
+       nobody */
     snprintf (units, sizeof units, "%s, %s",
               unit ("hussars", "blue", "horse", "mounted", 50, 50, 0, 3, NULL),
               unit ("foe", "red", "battalion", "line", 64, 70, 180, 8, NULL));
     f = make (NULL, units);
     h = idx (f, "hussars");
-    assert_true (situation_unit_distance (game_situation (f->g), h,
-                                          idx (f, "foe")) < 8 * IN);
+    double gap = situation_unit_distance (game_situation (f->g), h,
+                                          idx (f, "foe"));
+    assert_true (gap < 8 * IN);
+    test_near (gap, hypot (3.5, 18), 1e-6);
     test_push (f, 3, 1, 1, 1);
     bol_house_won (f->g, h, f->dice, 0);
-    saw (f, "hussars stands its ground: no enemy within its normal move "
-         "that it could charge");
-    test_near (U (f, "hussars")->fp.centre.x, 50, 1e-9);
-    test_near (U (f, "hussars")->fp.centre.y, 50, 1e-9);
+    saw (f, "hussars is disordered (it must pursue)");
+    saw (f, "hussars pursues foe");
+    saw (f, "hussars's pursuit does not reach foe");
+    double way = hypot (14, 18);
+    test_near (U (f, "hussars")->fp.centre.x, 50 + 8 * IN * 14 / way, 1e-6);
+    test_near (U (f, "hussars")->fp.centre.y, 50 + 8 * IN * 18 / way, 1e-6);
+    test_near (U (f, "hussars")->fp.facing, 0, 1e-9);
+    assert_false (game_unit (f->g, h)->in_melee);
+    assert_int_equal (U (f, "foe")->killed, 0);
     unmake (f);
 
     /* an enemy it could charge behind one it could not: it pursues the

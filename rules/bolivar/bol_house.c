@@ -750,11 +750,14 @@ bol_house_meet (const game_t *g, int u, int e, double *facing, vec2_t *mid)
                       ahead.y * along + right.y * across };
 }
 
-/*  The nearest enemy unit (closest points) that unit u, cavalry that
- *  won its melee, could charge now within its normal move
- *  (bol_pursuit_check: a pursuit is "an immediate charge", so it goes
- *  as a charge may, oblique but with no change of facing); -1 none:
- *  an enemy behind it or beyond its move is no pursuit's. */
+/*  The nearest enemy unit "within normal movement range" of unit u,
+ *  cavalry that won its melee, that it could charge now: within its
+ *  normal move by closest points ("The distance between two units is
+ *  always measured between closest points", the host's, where the page
+ *  does not say), and in a charge's way (bol_pursuit_check: a pursuit
+ *  is "an immediate charge", so it goes as a charge may, oblique but
+ *  with no change of facing), however long that way; -1 none: an enemy
+ *  behind it or beyond its move is no pursuit's. */
 static int
 enemy_in_reach (const game_t *g, int u)
 {
@@ -765,7 +768,7 @@ enemy_in_reach (const game_t *g, int u)
             continue;
         double d = situation_unit_distance (game_situation (g), u, e);
         if (d <= reach && d < best
-            && bol_pursuit_check (g, u, e, NULL, 0) == 0)
+            && bol_pursuit_check (g, u, e, false, NULL, 0) == 0)
             best = d, found = e;
     }
     return found;
@@ -831,7 +834,22 @@ bol_house_won (game_t *g, int w, dice_t *dice, int depth)
     /* "A pursuit is an immediate charge towards the nearest enemy unit
        within normal movement range"; "the resulting combat is resolved
        immediately.  Further pursuits and combats are also possible" */
-    if (depth >= BOL_HOUSE_MAX_PURSUITS || !bol_charge_move (g, w, e))
+    if (depth >= BOL_HOUSE_MAX_PURSUITS)
+        return;
+    char err[SOLO_ERR_MAX];
+    if (bol_pursuit_check (g, w, e, true, err, sizeof err) < 0) {
+        /* within its move by closest points, but the way a charge goes
+           to meet it (an oblique one) is longer: "charge full move",
+           as far as its move takes it, short of the enemy */
+        const char *why = strstr (err, ": ");
+        double moved = bol_charge_short (g, w, e);
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, w, "%s's pursuit does not reach "
+                        "%s (%s): it moves %.1f cm", id,
+                        game_unit_c (g, e)->id, why ? why + 2 : err, moved);
+        return;
+    }
+    if (!bol_charge_move (g, w, e))
         return;
     if (is_artillery (g, e)) {
         bol_remove (g, e, 0, "is eliminated, contacted by a charge");

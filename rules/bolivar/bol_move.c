@@ -1256,18 +1256,23 @@ bol_charge_out_of_reach (const game_t *g, int u, int target)
         && charge_check (g, u, target, NULL, 0, true) < 0;
 }
 
-/*  The charger of an evader that got away: straight at the contact point
- *  it would have had, up to its charge reach and 0.5 cm short of it,
- *  stopped as any move is (walk: never onto another unit, nor into
- *  contact with an enemy). */
+/*  The charger of an evader that got away, or a pursuer whose charge's
+ *  way is longer than its move: straight at the contact point it would
+ *  have had, up to its charge reach and 0.5 cm short of it, stopped as
+ *  any move is (walk: never onto another unit, nor into contact with an
+ *  enemy).  It faces the way it goes; under seed 000's charge ("A charge
+ *  can be an oblique move but cannot include a change of facing",
+ *  charge_facing_deg) it keeps its facing. */
 static double
 bol_charge_short_alone (game_t *g, int u, int target)
 {
     double distance;
     vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
     double heading = geom_bearing (game_unit_c (g, u)->fp.centre, at);
+    double facing = tables (g)->house.charge_facing_deg > 0
+                  ? game_unit_c (g, u)->fp.facing : heading;
     double length = fmin (bol_charge_reach (g, u), distance - 0.5);
-    return length > 0 ? walk (g, u, heading, length, heading, false, -1) : 0;
+    return length > 0 ? walk (g, u, heading, length, facing, false, -1) : 0;
 }
 
 /*  The face of `target` a charge by unit u meets (charge_arc, from where
@@ -1750,13 +1755,13 @@ bol_house_retreat (game_t *g, int u, const char *why)
 }
 
 int
-bol_pursuit_check (const game_t *g, int u, int target, char *err,
-                   int errlen)
+bol_pursuit_check (const game_t *g, int u, int target, bool mind_reach,
+                   char *err, int errlen)
 {
     /* seed 000: "A pursuit is an immediate charge towards the nearest
        enemy unit within normal movement range"; "A charge can be an
        oblique move but cannot include a change of facing" */
     if (tables (g)->house.charge_facing_deg > 0)
-        return house_charge_way (g, u, target, err, errlen, true);
-    return bol_charge_check (g, u, target, err, errlen);
+        return house_charge_way (g, u, target, err, errlen, mind_reach);
+    return charge_check (g, u, target, err, errlen, mind_reach);
 }

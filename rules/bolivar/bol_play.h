@@ -297,8 +297,10 @@ bool bol_charge_out_of_reach (const game_t *g, int u, int target);
  *  so unit u charges as far as it goes, straight at where the target
  *  now stands, up to its charge reach (bol_charge_reach) and 0.5 cm
  *  short of it, stopped short of any other unit as a move is (it ends
- *  in contact with no enemy), its attached commander carried with it.
- *  Returns the distance moved, 0 when nothing lets it move. */
+ *  in contact with no enemy), its attached commander carried with it;
+ *  so too seed 000's pursuer whose charge's way is longer than its move
+ *  (its facing kept under the house's charge).  Returns the distance
+ *  moved, 0 when nothing lets it move. */
 double bol_charge_short (game_t *g, int u, int target);
 
 /*  The friendly line unit u, a line, swaps places with in a passage of
@@ -311,14 +313,15 @@ int bol_passage_partner (const game_t *g, int u, vec2_t to);
  *  "A pursuit is an immediate charge towards the nearest enemy unit
  *  within normal movement range"): the way a charge order of it would
  *  go, under the house's charge_facing_deg oblique up to a wheel's angle
- *  off its front, turning it no more than that to meet the target, the
- *  straight way to contact within its charge reach (its normal move
- *  under charge_full_move).  Not the charge's markers and moves this
- *  turn, which decide whether a charge is declared, not whether a
- *  winner pursues.  Without charge_facing_deg, bol_charge_check whole.
- *  0, or -1 with err (may be NULL, errlen 0). */
-int bol_pursuit_check (const game_t *g, int u, int target, char *err,
-                       int errlen);
+ *  off its front, turning it no more than that to meet the target, and
+ *  with `mind_reach` the straight way to contact within its charge reach
+ *  (its normal move under charge_full_move).  Not the charge's markers
+ *  and moves this turn, which decide whether a charge is declared, not
+ *  whether a winner pursues.  Without charge_facing_deg,
+ *  bol_charge_check's conditions.  0, or -1 with err (may be NULL,
+ *  errlen 0). */
+int bol_pursuit_check (const game_t *g, int u, int target, bool mind_reach,
+                       char *err, int errlen);
 
 /*  Unit u's charge into contact with `target` (checked); false when
  *  blocked short. */
