@@ -2001,11 +2001,11 @@ test_evade (void **state)
  *  About Face is a 180° turn ... Units that about face cannot shoot or
  *  charge (place a moved marker)": skirmishers facing their charger
  *  about face to go away, and take a moved marker; facing away from it
- *  already they make no turn, and take none; turned 90 degrees from the
- *  way away they wheel (4 cm times a quarter turn, 6.3 cm, is less than
- *  the about face's 1 TUM and a wheel back of 90 degrees), and take
- *  none.  Under readings.evade_turn_costs = false the about face costs
- *  nothing but is made all the same, and marks them. */
+ *  already they make no turn, and take none; facing east, 79 degrees
+ *  from the way away, they wheel ("A Wheel is up to 45°": 45 degrees,
+ *  less than a quarter turn off, so no about face), and take none.
+ *  Under readings.evade_turn_costs = false the about face costs nothing
+ *  but is made all the same, and marks them. */
 static void
 test_evade_about_face_marks (void **state)
 {
@@ -2034,15 +2034,84 @@ test_evade_about_face_marks (void **state)
                                     "marker"), about);
         assert_int_equal ((S (f, "d")->flags & BOL_F_MOVED) != 0, about);
         /* away from the horse's front centre (50, 21) to theirs: (50, 25)
-           facing it, (50, 27) facing away, (51, 26) facing east */
-        test_near (U (f, "d")->fp.facing,
-                   k == 2 ? atan2 (1, 5) * 180 / PI : 0, 1e-9);
+           facing it, (50, 27) facing away, (51, 26) facing east: 11
+           degrees, which the wheel of 45 from 90 does not reach */
+        test_near (U (f, "d")->fp.facing, k == 2 ? 45 : 0, 1e-9);
         /* "Step 5.1. Remove Moving Markers" */
         test_on_to (f, BOL_PHASE_INITIATIVE);
         assert_false (S (f, "d")->flags & BOL_F_MOVED);
         unmake (f);
     }
     game_rules_destroy (&free_turn);
+}
+
+/*  "The unit then moves directly away from charger, with full movement
+ *  allowance, making an about face and/or wheel if necessary", and "A
+ *  Wheel is up to 45°": the turns an evade makes are a wheel of up to
+ *  45 degrees, an about face, or both (0 to 45 and 135 to 225 degrees).
+ *  Where directly away needs none of these (its charger on its flank),
+ *  the evader turns as near to it as they take it and goes straight
+ *  ahead (readings.evade_turn "nearest", RULINGS.md).  Skirmishers (4 cm
+ *  wide, 6 TUM: 12 cm) whose front centre stands at (50, 26), 5 cm
+ *  straight ahead of the charging horse's (50, 21): directly away is
+ *  north (0).  Facing 30 they wheel 30 (4 cm times the angle: 2.1 cm)
+ *  and go north; facing 60 they wheel 45 (3.1 cm), to 15; facing 90, a
+ *  quarter turn off, the wheel of 45 as well, to 45, no about face;
+ *  facing 100 they about face (1 TUM, 2 cm, and a moved marker) and
+ *  wheel 45, to 325, 35 degrees off north where the wheel alone would
+ *  leave them 55 off; facing 150 the about face and a wheel of 30 take
+ *  them north.  Under evade_turn "directly_away" the skirmishers facing
+ *  90 wheel the whole quarter turn (6.3 cm) and go north. */
+static void
+test_evade_wheel_and_about_face (void **state)
+{
+    (void) state;
+    game_rules_t *away_rules = variant ("evade_turn = \"nearest\";",
+                                        "evade_turn = \"directly_away\";");
+    const struct {
+        double facing, ends, cost;
+        bool about, directly;
+    } want[] = {
+        { 30,  0,   4 * PI / 6,       false, false },
+        { 60,  15,  4 * PI / 4,       false, false },
+        { 90,  45,  4 * PI / 4,       false, false },
+        { 100, 325, 2 + 4 * PI / 4,   true,  false },
+        { 150, 0,   2 + 4 * PI / 6,   true,  false },
+        { 90,  0,   4 * PI / 2,       false, true },
+    };
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+        double f = want[k].facing * PI / 180;
+        double x0 = 50 - sin (f), y0 = 26 - cos (f);
+        char units[1024];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20,
+                        0, NULL),
+                  unit ("d", "red", "skirmisher", "ordinary", "loose", x0, y0,
+                        want[k].facing, NULL));
+        fixture_t *fx = test_game_new (want[k].directly ? away_rules : rules,
+                                       scenario_text (NULL, units));
+        start (fx);
+        test_on_to (fx, BOL_PHASE_ACTIVE_CHARGES);
+        order (fx, "a", test_charge_order (fx, "d"));
+        test_next_phase (fx);
+        /* the placing's two decimals: the front centre within 0.01 cm of
+           (50, 26) */
+        x0 = U (fx, "d")->fp.centre.x;
+        y0 = U (fx, "d")->fp.centre.y;
+        test_push (fx, 2, 6, 1);
+        test_next_phase (fx);
+        assert_true (test_saw (fx, "d evades a"));
+        double go = 12 - want[k].cost;
+        double e = want[k].ends * PI / 180;
+        test_near (geom_norm_deg (U (fx, "d")->fp.facing - want[k].ends
+                                  + 180) - 180, 0, 0.5);
+        test_near (U (fx, "d")->fp.centre.x, x0 + go * sin (e), 0.05);
+        test_near (U (fx, "d")->fp.centre.y, y0 + go * cos (e), 0.05);
+        assert_int_equal ((S (fx, "d")->flags & BOL_F_MOVED) != 0,
+                          want[k].about);
+        unmake (fx);
+    }
+    game_rules_destroy (&away_rules);
 }
 
 /*  "The unit then moves directly away from charger" and the control
@@ -3629,6 +3698,7 @@ main (void)
         cmocka_unit_test (test_evade),
         cmocka_unit_test (test_directly_away_front_centre),
         cmocka_unit_test (test_evade_about_face_marks),
+        cmocka_unit_test (test_evade_wheel_and_about_face),
         cmocka_unit_test (test_mutual_charges),
         cmocka_unit_test (test_melee_order_front_centre),
         cmocka_unit_test (test_feigned_flight),

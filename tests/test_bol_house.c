@@ -156,6 +156,30 @@ saw (fixture_t *f, const char *words)
         fail_msg ("no event says \"%s\" (TEST_EVENTS=1 prints them)", words);
 }
 
+/*  The overlay with `from` in its text replaced by `to`, its base read
+ *  from this source tree; fails the test when it does not load. */
+static game_rules_t *
+house_edited (const char *from, const char *to)
+{
+    char err[SOLO_ERR_MAX];
+    char *text = test_file_edited ("rules/data/liberators_house/tables.cfg",
+                                   from, to);
+    const char *named = strstr (text, "base  = \"bolivar\";");
+    assert_non_null (named);
+    size_t n = strlen (text) + 4096;
+    char *edited = malloc (n);
+    assert_non_null (edited);
+    snprintf (edited, n, "%.*sbase_file = \"%s\"; %s", (int) (named - text),
+              text, test_source_path ("rules/data/bolivar/tables.cfg"), named);
+    game_rules_t *r = game_rules_load (test_write_temp (edited, ".cfg"), err,
+                                       sizeof err);
+    free (edited);
+    free (text);
+    if (!r)
+        fail_msg ("%s", err);
+    return r;
+}
+
 /*  The overlay is served as what it is: its base, partial, measured in
  *  inches, the house rules on; 4 Page Bolivar's own file has them all
  *  off. */
@@ -345,15 +369,16 @@ test_stands_that_fire (void **state)
                                                idx (f, "wide3")), 3);
     unmake (f);
 
-    /* a small target off the right: only the rightmost front stand has
-       it within 45 degrees; the stand behind it fires too in a line of
-       six (three behind), not in a line of five (two behind, laid from
-       the left: a reading) */
+    /* a small target off the right, its front centre (55, 22) 1 cm
+       before the line's front: only the rightmost front stand (its
+       centre at 53, 1.5 wide) has it within 45 degrees of an edge; the
+       stand behind it fires too in a line of six (three behind), not in
+       a line of five (two behind, laid from the left: a reading) */
     for (int stands = 5; stands <= 6; stands++) {
         snprintf (units, sizeof units, "%s, %s",
                   unit ("line", "blue", "battalion", "line", 50, 20, 0,
                         stands, NULL),
-                  unit ("sk", "red", "battalion", "loose", 56.5, 22, 180, 1,
+                  unit ("sk", "red", "battalion", "loose", 55, 23, 180, 1,
                         NULL));
         f = make (NULL, units);
         assert_int_equal (bol_house_firing_stands (f->g, idx (f, "line"),
@@ -631,14 +656,15 @@ test_target_a_stand_can_fire_at (void **state)
     assert_int_equal (bol_shoot_dice (f->g, sq, idx (f, "ahead"), true), 4);
     unmake (f);
 
-    /* a line of six (three wide, two deep) facing 0: a skirmisher off its
-       right, within 45 degrees of the right stand's right edge (and so
-       of the stand behind it) though not of the line's centre, nearer
-       than a line 7 inches ahead: the skirmisher is the target, at two
-       dice */
+    /* a line of six (three wide, two deep) facing 0, its front at y =
+       21: a skirmisher off its right, its front centre (57, 24) within
+       45 degrees of the right stand's right edge (4 aside of the stand's
+       centre, 3 ahead: within 1.5 + 3), and so of the stand behind it,
+       though 54 degrees off the line's centre, nearer than a line 7
+       inches ahead: the skirmisher is the target, at two dice */
     snprintf (units, sizeof units, "%s, %s, %s",
               unit ("line", "blue", "battalion", "line", 50, 20, 0, 6, NULL),
-              unit ("sk", "red", "battalion", "loose", 58.5, 25, 180, 1,
+              unit ("sk", "red", "battalion", "loose", 57, 25, 180, 1,
                     NULL),
               unit ("far", "red", "battalion", "line", 50, 20 + 7 * IN, 180,
                     4, NULL));
@@ -647,6 +673,43 @@ test_target_a_stand_can_fire_at (void **state)
     assert_int_equal (bol_priority_target (f->g, line), idx (f, "sk"));
     assert_int_equal (bol_shoot_dice (f->g, line, idx (f, "sk"), true), 2);
     unmake (f);
+}
+
+/*  "Stands at the front of a unit fire within 45 degrees of their front,
+ *  measured from either edge of the stand": the page does not say which
+ *  part of the target must be within them, so it is asked as the host
+ *  asks a target "in arc", of its front centre: "Otherwise a unit is
+ *  assumed to be located at the front centre of the unit"
+ *  (readings.shoot_target_at "front_centre"; "nearest_part": any part).
+ *  A line of eight (four stands wide, 12 cm) with its front at y = 21;
+ *  an enemy line of four 2 cm before it, its front centre (50, 23)
+ *  before the middle: each inner stand (centres 48.5 and 51.5) has it
+ *  within 45 degrees of an edge (1.5 aside, within 1.5 + 2), each outer
+ *  one (45.5 and 54.5: 4.5 aside) not, though the enemy's corners (47
+ *  and 53) are within theirs.  Two front stands and the two behind
+ *  them fire; by any part of it all eight would. */
+static void
+test_stands_fire_at_the_front_centre (void **state)
+{
+    (void) state;
+    game_rules_t *any_part = house_edited ("bolivar = {\n",
+        "bolivar = {\n  readings = { shoot_target_at = \"nearest_part\"; };\n");
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("line", "blue", "battalion", "line", 50, 20, 0, 8, NULL),
+              unit ("close", "red", "battalion", "line", 50, 24, 180, 4,
+                    NULL));
+    for (int k = 0; k < 2; k++) {
+        fixture_t *f = test_game_new (k ? any_part : rules,
+                                      scenario_text (NULL, units));
+        test_near (bol_front_centre (&U (f, "close")->fp).y, 23, 1e-6);
+        test_near (U (f, "line")->fp.width, 12, 1e-6);
+        assert_int_equal (bol_house_firing_stands (f->g, idx (f, "line"),
+                                                   idx (f, "close")),
+                          k ? 8 : 4);
+        unmake (f);
+    }
+    game_rules_destroy (&any_part);
 }
 
 /*  The floor of the shooting dice: the host's cover modifier leaves a
@@ -1266,9 +1329,13 @@ test_cavalry_pursuit (void **state)
  *  within normal movement range"; "A charge can be an oblique move but
  *  cannot include a change of facing"; "No enemy unit within normal
  *  movement: Must stand its ground": an enemy the winner could not
- *  charge (behind it, too far off its front, or further than its move
- *  by the way a charge goes) is no pursuit's, and it stands, with no
- *  morale check thrown. */
+ *  charge (behind it, too far off its front) is no pursuit's, and it
+ *  stands, with no morale check thrown.  "within normal movement" is a
+ *  distance between two units, which the page does not say how to
+ *  measure: the host's "The distance between two units is always
+ *  measured between closest points".  An enemy within the move so, but
+ *  whose charge way (an oblique one) is longer, is pursued, and the
+ *  charge ("charge full move") goes its move and stops short. */
 static void
 test_pursuit_only_where_it_could_charge (void **state)
 {
@@ -1291,21 +1358,32 @@ test_pursuit_only_where_it_could_charge (void **state)
     assert_false (U (f, "hussars")->status & STATUS_DISORDERED);
     unmake (f);
 
-    /* its closest points within the 8 inches of a cavalry move, but the
-       straight way to meet its front is 9 inches: beyond the move */
+    /* its closest points 7.2 inches off (18.3 cm), within the 8 inches
+       of a cavalry move: an enemy within normal movement.  The morale
+       check fails: it must pursue, disordered.  The straight way to
+       meet its front, from (50, 50) to (64, 68), is 9 inches (22.8 cm):
+       it goes its 8 inches along it and stops short, in melee with
+       nobody */
     snprintf (units, sizeof units, "%s, %s",
               unit ("hussars", "blue", "horse", "mounted", 50, 50, 0, 3, NULL),
               unit ("foe", "red", "battalion", "line", 64, 70, 180, 8, NULL));
     f = make (NULL, units);
     h = idx (f, "hussars");
-    assert_true (situation_unit_distance (game_situation (f->g), h,
-                                          idx (f, "foe")) < 8 * IN);
+    double gap = situation_unit_distance (game_situation (f->g), h,
+                                          idx (f, "foe"));
+    assert_true (gap < 8 * IN);
+    test_near (gap, hypot (3.5, 18), 1e-6);
     test_push (f, 3, 1, 1, 1);
     bol_house_won (f->g, h, f->dice, 0);
-    saw (f, "hussars stands its ground: no enemy within its normal move "
-         "that it could charge");
-    test_near (U (f, "hussars")->fp.centre.x, 50, 1e-9);
-    test_near (U (f, "hussars")->fp.centre.y, 50, 1e-9);
+    saw (f, "hussars is disordered (it must pursue)");
+    saw (f, "hussars pursues foe");
+    saw (f, "hussars's pursuit does not reach foe");
+    double way = hypot (14, 18);
+    test_near (U (f, "hussars")->fp.centre.x, 50 + 8 * IN * 14 / way, 1e-6);
+    test_near (U (f, "hussars")->fp.centre.y, 50 + 8 * IN * 18 / way, 1e-6);
+    test_near (U (f, "hussars")->fp.facing, 0, 1e-9);
+    assert_false (game_unit (f->g, h)->in_melee);
+    assert_int_equal (U (f, "foe")->killed, 0);
     unmake (f);
 
     /* an enemy it could charge behind one it could not: it pursues the
@@ -1472,7 +1550,7 @@ test_melee_modifiers (void **state)
               unit ("hill-bn", "red", "battalion", "line", 120, 28, 180, 4,
                     NULL));
     fixture_t *f = make ("{ id = \"loma\"; kind = \"gentle_hill\"; polygon = "
-                         "( [100.0, 28.0], [140.0, 28.0], [140.0, 60.0], "
+                         "( [100.0, 26.5], [140.0, 26.5], [140.0, 60.0], "
                          "[100.0, 60.0] ); }", units);
     int horse = idx (f, "horse"), bn = idx (f, "bn");
     /* three stands in contact, a die each defending */
@@ -1485,9 +1563,99 @@ test_melee_modifiers (void **state)
     int a = idx (f, "attacker"), h = idx (f, "hill-bn");
     /* standing, a line of four fights with its four stands */
     assert_int_equal (bol_melee_dice (f->g, a, h, true), 4);
-    /* having charged up from below: one die fewer */
+    /* having charged up from below (its front centre, where they meet,
+       on the hill now; its charge begun below): one die fewer */
     S (f, "attacker")->flags |= BOL_F_CHARGED;
+    S (f, "attacker")->house |= BOL_H_START_LOW;
     assert_int_equal (bol_melee_dice (f->g, a, h, true), 3);
+    unmake (f);
+}
+
+/*  A line of four (two stands wide, two deep: 6 cm by 4) given at
+ *  (x, y) facing `facing` (0 or 180) stands, once the house's layout
+ *  keeps its front edge, with its front centre at y + 1 facing 0 and at
+ *  y - 1 facing 180, its centre 2 cm behind that. */
+static const char *
+line_of_four (const char *id, const char *side, double x, double y,
+              double facing)
+{
+    return unit (id, side, "battalion", "line", x, y, facing, 4, NULL);
+}
+
+/*  "Infantry or artillery defending high ground from enemy which is, or
+ *  began the move, on lower ground get a modifier in melee"; "Attacking
+ *  infantry or artillery defending high ground -1".  The page does not
+ *  say which part of a unit must be on the high ground or the lower, so
+ *  each is placed as the host places a unit: "If any part of a unit is
+ *  in difficult terrain the entire unit is considered in difficult
+ *  terrain" (a steep hill is a difficult hill: any part on it puts the
+ *  unit on it); "Otherwise a unit is assumed to be located at the front
+ *  centre of the unit" (a gentle hill is open: its front centre).  "the
+ *  move" is the charge that brought the attacker into the melee: where
+ *  that charge began, not where the turn did. */
+static void
+test_high_ground_placed_as_host (void **state)
+{
+    (void) state;
+    const char *gentle = "{ id = \"loma\"; kind = \"gentle_hill\"; polygon = "
+                         "( [100.0, 30.0], [140.0, 30.0], [140.0, 60.0], "
+                         "[100.0, 60.0] ); }";
+    const char *steep = "{ id = \"cerro\"; kind = \"steep_hill\"; polygon = "
+                        "( [100.0, 33.0], [140.0, 33.0], [140.0, 60.0], "
+                        "[100.0, 60.0] ); }";
+    char units[2048];
+
+    /* a gentle hill from y = 30.  The defender facing down it with its
+       centre on the hill (31.5) but its front centre below it (29.5):
+       not on high ground, and an attacker charging up from below takes
+       no modifier (four stands, four dice).  Its front centre on the
+       hill (30.5): on high ground, and the attacker, its front centre on
+       the hill too where they meet but its charge begun below, throws
+       one die fewer */
+    for (int on = 0; on <= 1; on++) {
+        snprintf (units, sizeof units, "%s, %s",
+                  line_of_four ("up", "blue", 120, 23.5, 0),
+                  line_of_four ("crest", "red", 120, on ? 31.5 : 30.5, 180));
+        fixture_t *f = make (gentle, units);
+        int a = idx (f, "up"), d = idx (f, "crest");
+        test_near (bol_front_centre (&U (f, "crest")->fp).y,
+                   on ? 30.5 : 29.5, 1e-6);
+        assert_int_equal (bol_on_hill (f->g, &U (f, "crest")->fp), on);
+        assert_true (bol_charge_move (f->g, a, d));
+        assert_int_equal (bol_melee_dice (f->g, a, d, true), on ? 3 : 4);
+        unmake (f);
+    }
+
+    /* an attacker whose front centre stood on the gentle hill (30.5)
+       and its centre below it (28.5) when its charge began, on a
+       defender further up: it began the move on the high ground, not
+       on lower ground, though the turn began with it well below */
+    snprintf (units, sizeof units, "%s, %s",
+              line_of_four ("up", "blue", 120, 10, 0),
+              line_of_four ("crest", "red", 120, 40, 180));
+    fixture_t *f = make (gentle, units);
+    int a = idx (f, "up"), d = idx (f, "crest");
+    start (f);
+    U (f, "up")->fp.centre.y = 28.5;
+    assert_true (bol_on_hill (f->g, &U (f, "up")->fp));
+    assert_true (bol_charge_move (f->g, a, d));
+    assert_int_equal (bol_melee_dice (f->g, a, d, true), 4);
+    unmake (f);
+
+    /* a steep hill from y = 33: the defender's front centre (30.5) and
+       centre (32.5) below it, its rear rank (to 34.5) on it: any part on
+       the difficult hill puts it on the high ground; the attacker
+       charging from below, no part of it on the hill, throws one die
+       fewer */
+    snprintf (units, sizeof units, "%s, %s",
+              line_of_four ("up", "blue", 120, 23.5, 0),
+              line_of_four ("crest", "red", 120, 31.5, 180));
+    f = make (steep, units);
+    a = idx (f, "up"), d = idx (f, "crest");
+    assert_true (bol_on_hill (f->g, &U (f, "crest")->fp));
+    assert_true (bol_charge_move (f->g, a, d));
+    assert_false (bol_on_hill (f->g, &U (f, "up")->fp));
+    assert_int_equal (bol_melee_dice (f->g, a, d, true), 3);
     unmake (f);
 }
 
@@ -1755,6 +1923,7 @@ main (void)
         cmocka_unit_test (test_leader_rallies_twice),
         cmocka_unit_test (test_target_priority),
         cmocka_unit_test (test_target_a_stand_can_fire_at),
+        cmocka_unit_test (test_stands_fire_at_the_front_centre),
         cmocka_unit_test (test_shoot_dice_floor),
         cmocka_unit_test (test_fire_and_cavalry_retreat),
         cmocka_unit_test (test_cavalry_retreat_on_each_shooter),
@@ -1770,6 +1939,7 @@ main (void)
         cmocka_unit_test (test_mutual_chargers_keep_their_facings),
         cmocka_unit_test (test_hasty_square),
         cmocka_unit_test (test_melee_modifiers),
+        cmocka_unit_test (test_high_ground_placed_as_host),
         cmocka_unit_test (test_skirmish_order_is_supported),
         cmocka_unit_test (test_guns_move_and_shoot),
         cmocka_unit_test (test_army_abandons_the_field),

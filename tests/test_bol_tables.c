@@ -108,6 +108,10 @@ test_movement (void **state)
        others") comes off its "full movement allowance" */
     assert_int_equal (t->difficult_path, BOL_DIFFICULT_EDGE);
     assert_true (t->evade_turn_costs);
+    /* "making an about face and/or wheel if necessary", "A Wheel is up
+       to 45°": an evader whose way directly away no such turn reaches
+       turns the nearest they take it (a reading) */
+    assert_int_equal (t->evade_turn, BOL_EVADE_NEAREST);
     /* "Units that take hits from shooting must shoot (place marker)":
        read, every unit that shoots by its troops and formation, a moved
        marker or not */
@@ -243,6 +247,10 @@ test_loader_errors (void **state)
                   "one of edge, whole");
     test_tables_refused (TABLES, "    evade_turn_costs = true;\n", "",
                   "bolivar.readings.evade_turn_costs");
+    test_tables_refused (TABLES, "evade_turn = \"nearest\";",
+                  "evade_turn = \"any\";",
+                  "bolivar.readings.evade_turn: \"any\" is not one of "
+                  "nearest, directly_away");
     test_tables_refused (TABLES, "control_front_at = \"front_centre\";",
                   "control_front_at = \"centre\";",
                   "bolivar.readings.control_front_at: \"centre\" is not one "

@@ -197,6 +197,21 @@ bol_in_cover (const game_t *g, const footprint_t *fp)
     return any_part_in (g, fp, is_cover_kind);
 }
 
+/*  A steep hill, the text's "difficult hills". */
+static bool
+is_steep_hill_kind (terrain_kind_t kind)
+{
+    return kind == TERRAIN_STEEP_HILL;
+}
+
+bool
+bol_on_hill (const game_t *g, const footprint_t *fp)
+{
+    return any_part_in (g, fp, is_steep_hill_kind)
+        || situation_point_in (game_situation (g), bol_front_centre (fp),
+                               TERRAIN_GENTLE_HILL);
+}
+
 /*  How far behind a's front edge a point may lie and still count as
  *  ahead of it (cm): a unit in contact front to front is before it. */
 #define AHEAD_SLACK_CM 0.01
@@ -535,14 +550,10 @@ new_turn (game_t *g)
             keep |= BOL_F_LIMBERED;
         st->flags = keep;
         st->target = 0;
-        /* seed 000's marks of one turn; where it began, for the high
-           ground ("enemy which is, or began the move, on lower ground") */
+        /* seed 000's marks of one turn (where a charge began is marked
+           as it begins: bol_house_charge_begins) */
         st->house &= ~(BOL_H_RETREATED | BOL_H_FIRE_HIT | BOL_H_START_LOW
                        | BOL_H_LIMBERED_TO_MOVE);
-        const situation_t *sit = game_situation (g);
-        if (!situation_point_in (sit, x->fp.centre, TERRAIN_GENTLE_HILL)
-            && !situation_point_in (sit, x->fp.centre, TERRAIN_STEEP_HILL))
-            st->house |= BOL_H_START_LOW;
         gu->ordered = 0;
         gu->fired = 0;
         gu->moved_halves = 0;

@@ -91,7 +91,8 @@ enum {
     BOL_H_RETREATED   = 1 << 3,  /* cavalry that retreated from fire this
                                     turn */
     BOL_H_FIRE_HIT    = 1 << 4,  /* took casualties in fire this turn */
-    BOL_H_START_LOW   = 1 << 5,  /* began this turn off the high ground */
+    BOL_H_START_LOW   = 1 << 5,  /* began its charge this turn off the
+                                    high ground */
     BOL_H_LIMBERED_TO_MOVE = 1 << 6, /* guns deployed at the turn's start
                                         that limbered to move further
                                         than they may and shoot */

@@ -134,10 +134,16 @@ in_stand_arc (vec2_t c, vec2_t ahead, double w, vec2_t p)
     return along > -1e-6 && fabs (across) <= w / 2 + along + 1e-6;
 }
 
-/*  Does any part of unit t lie in the arc of the front stand `col`? */
+/*  Does unit t lie in the arc of the front stand `col`?  The page says
+ *  only "Stands at the front of a unit fire within 45 degrees of their
+ *  front, measured from either edge of the stand", not which part of the
+ *  target, so it is asked as the host asks a target "in arc"
+ *  (readings.shoot_target_at): of its front centre ("Otherwise a unit is
+ *  assumed to be located at the front centre of the unit"), or under
+ *  "nearest_part" of any part of it. */
 static bool
-target_in_stand_arc (const unit_t *x, int front, int rows, int col,
-                     const unit_t *t)
+target_in_stand_arc (const game_t *g, const unit_t *x, int front, int rows,
+                     int col, const unit_t *t)
 {
     vec2_t ahead = geom_heading_vec (x->fp.facing);
     double d = x->fp.depth / rows;
@@ -145,6 +151,8 @@ target_in_stand_arc (const unit_t *x, int front, int rows, int col,
     c.x += ahead.x * d / 2;
     c.y += ahead.y * d / 2;
     double w = x->fp.width / front;
+    if (tables (g)->shoot_target_at == BOL_AT_FRONT_CENTRE)
+        return in_stand_arc (c, ahead, w, bol_front_centre (&t->fp));
     footprint_t point = { .centre = c, .width = 0.01, .depth = 0.01,
                           .facing = x->fp.facing };
     vec2_t near = footprint_nearest_point (&point, &t->fp);
@@ -169,7 +177,7 @@ bol_house_firing_stands (const game_t *g, int u, int target)
     int back = rows > 1 ? (n - front < front ? n - front : front) : 0;
     int firing = 0;
     for (int col = 0; col < front; col++) {
-        if (!target_in_stand_arc (x, front, rows, col, t))
+        if (!target_in_stand_arc (g, x, front, rows, col, t))
             continue;
         firing++;
         /* "Infantry stands in a second row behind eligible front row
@@ -653,12 +661,21 @@ bol_house_leader_stays (game_t *g, int c, int u, vec2_t from)
 
 /*  ---- melee won and lost ---- */
 
+void
+bol_house_charge_begins (game_t *g, int u)
+{
+    bol_unit_state_t *st = state_m (g, u);
+    if (bol_on_hill (g, &game_unit_c (g, u)->fp))
+        st->house &= ~BOL_H_START_LOW;
+    else
+        st->house |= BOL_H_START_LOW;
+}
+
 int
 bol_house_melee_dice (const game_t *g, int u, int e)
 {
     const bol_house_t *h = house (g);
     const unit_t *x = game_unit_c (g, u), *y = game_unit_c (g, e);
-    const situation_t *sit = game_situation (g);
     int dice = 0;
     /* "Cavalry in good order in melee with disordered troops +3" */
     if (x->arm == ARM_CAVALRY && !(x->status & STATUS_DISORDERED)
@@ -666,15 +683,15 @@ bol_house_melee_dice (const game_t *g, int u, int e)
         dice += h->cavalry_vs_disordered_dice;
     /* "Attacking infantry or artillery defending high ground -1": the
        defender on a hill, the attacker, its charger, below it now or at
-       the start of its move */
-    bool high = situation_point_in (sit, y->fp.centre, TERRAIN_GENTLE_HILL)
-             || situation_point_in (sit, y->fp.centre, TERRAIN_STEEP_HILL);
-    bool low = !situation_point_in (sit, x->fp.centre, TERRAIN_GENTLE_HILL)
-            && !situation_point_in (sit, x->fp.centre, TERRAIN_STEEP_HILL);
-    if (high && (y->arm == ARM_INFANTRY || y->arm == ARM_ARTILLERY)
+       the start of its charge, each placed as the host places a unit
+       (bol_on_hill: any part on a steep hill, the front centre on a
+       gentle one) */
+    if ((y->arm == ARM_INFANTRY || y->arm == ARM_ARTILLERY)
         && (state_c (g, u)->flags & BOL_F_CHARGED)
         && !(state_c (g, e)->flags & BOL_F_CHARGED)
-        && (low || (state_c (g, u)->house & BOL_H_START_LOW)))
+        && bol_on_hill (g, &y->fp)
+        && (!bol_on_hill (g, &x->fp)
+            || (state_c (g, u)->house & BOL_H_START_LOW)))
         dice += h->high_ground_dice;
     return dice;
 }
@@ -733,11 +750,14 @@ bol_house_meet (const game_t *g, int u, int e, double *facing, vec2_t *mid)
                       ahead.y * along + right.y * across };
 }
 
-/*  The nearest enemy unit (closest points) that unit u, cavalry that
- *  won its melee, could charge now within its normal move
- *  (bol_pursuit_check: a pursuit is "an immediate charge", so it goes
- *  as a charge may, oblique but with no change of facing); -1 none:
- *  an enemy behind it or beyond its move is no pursuit's. */
+/*  The nearest enemy unit "within normal movement range" of unit u,
+ *  cavalry that won its melee, that it could charge now: within its
+ *  normal move by closest points ("The distance between two units is
+ *  always measured between closest points", the host's, where the page
+ *  does not say), and in a charge's way (bol_pursuit_check: a pursuit
+ *  is "an immediate charge", so it goes as a charge may, oblique but
+ *  with no change of facing), however long that way; -1 none: an enemy
+ *  behind it or beyond its move is no pursuit's. */
 static int
 enemy_in_reach (const game_t *g, int u)
 {
@@ -748,7 +768,7 @@ enemy_in_reach (const game_t *g, int u)
             continue;
         double d = situation_unit_distance (game_situation (g), u, e);
         if (d <= reach && d < best
-            && bol_pursuit_check (g, u, e, NULL, 0) == 0)
+            && bol_pursuit_check (g, u, e, false, NULL, 0) == 0)
             best = d, found = e;
     }
     return found;
@@ -814,7 +834,22 @@ bol_house_won (game_t *g, int w, dice_t *dice, int depth)
     /* "A pursuit is an immediate charge towards the nearest enemy unit
        within normal movement range"; "the resulting combat is resolved
        immediately.  Further pursuits and combats are also possible" */
-    if (depth >= BOL_HOUSE_MAX_PURSUITS || !bol_charge_move (g, w, e))
+    if (depth >= BOL_HOUSE_MAX_PURSUITS)
+        return;
+    char err[SOLO_ERR_MAX];
+    if (bol_pursuit_check (g, w, e, true, err, sizeof err) < 0) {
+        /* within its move by closest points, but the way a charge goes
+           to meet it (an oblique one) is longer: "charge full move",
+           as far as its move takes it, short of the enemy */
+        const char *why = strstr (err, ": ");
+        double moved = bol_charge_short (g, w, e);
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, w, "%s's pursuit does not reach "
+                        "%s (%s): it moves %.1f cm", id,
+                        game_unit_c (g, e)->id, why ? why + 2 : err, moved);
+        return;
+    }
+    if (!bol_charge_move (g, w, e))
         return;
     if (is_artillery (g, e)) {
         bol_remove (g, e, 0, "is eliminated, contacted by a charge");

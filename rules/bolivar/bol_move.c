@@ -1256,18 +1256,23 @@ bol_charge_out_of_reach (const game_t *g, int u, int target)
         && charge_check (g, u, target, NULL, 0, true) < 0;
 }
 
-/*  The charger of an evader that got away: straight at the contact point
- *  it would have had, up to its charge reach and 0.5 cm short of it,
- *  stopped as any move is (walk: never onto another unit, nor into
- *  contact with an enemy). */
+/*  The charger of an evader that got away, or a pursuer whose charge's
+ *  way is longer than its move: straight at the contact point it would
+ *  have had, up to its charge reach and 0.5 cm short of it, stopped as
+ *  any move is (walk: never onto another unit, nor into contact with an
+ *  enemy).  It faces the way it goes; under seed 000's charge ("A charge
+ *  can be an oblique move but cannot include a change of facing",
+ *  charge_facing_deg) it keeps its facing. */
 static double
 bol_charge_short_alone (game_t *g, int u, int target)
 {
     double distance;
     vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
     double heading = geom_bearing (game_unit_c (g, u)->fp.centre, at);
+    double facing = tables (g)->house.charge_facing_deg > 0
+                  ? game_unit_c (g, u)->fp.facing : heading;
     double length = fmin (bol_charge_reach (g, u), distance - 0.5);
-    return length > 0 ? walk (g, u, heading, length, heading, false, -1) : 0;
+    return length > 0 ? walk (g, u, heading, length, facing, false, -1) : 0;
 }
 
 /*  The face of `target` a charge by unit u meets (charge_arc, from where
@@ -1411,18 +1416,67 @@ bol_charge_move_alone (game_t *g, int u, int target)
     return host_charge_move (g, u, target);
 }
 
+/*  The turn unit u makes to evade: "The unit then moves directly away
+ *  from charger, with full movement allowance, making an about face
+ *  and/or wheel if necessary", "A Wheel is up to 45°".  `away` is the
+ *  bearing directly away.  Under readings.evade_turn "nearest" the turns
+ *  are a wheel of up to 45 degrees, an about face, or an about face and
+ *  such a wheel: the wheel alone when away is no more than a quarter
+ *  turn off its front (a tie goes to the wheel, which costs less and
+ *  places no marker), else the about face and the wheel, each wheel
+ *  going as far towards away as 45 degrees take it; the bearing the
+ *  unit then faces and goes is returned (away itself when it is within
+ *  reach of these turns).  Under "directly_away" it always faces away:
+ *  the cheaper of a wheel as large as that takes and an about face with
+ *  a wheel of what is left.  *cost is what the turn takes from the
+ *  allowance (a wheel its outer corner's way, an about face its fixed
+ *  amount), *about_faces whether it about faces. */
+static double
+evade_turn (const game_t *g, int u, double away, double *cost,
+            bool *about_faces)
+{
+    const footprint_t *fp = &game_unit_c (g, u)->fp;
+    double f0 = fp->facing, most = tables (g)->wheel_deg;
+    double off = turn_between (f0, away);
+    *cost = 0;
+    *about_faces = false;
+    if (off <= TURN_MIN_DEG)
+        return away;
+    if (tables (g)->evade_turn == BOL_EVADE_DIRECTLY_AWAY) {
+        double wheel = fp->width * off * RAD;
+        double about = about_face_cost (g, u) + fp->width * (180 - off) * RAD;
+        *about_faces = about < wheel;
+        *cost = fmin (wheel, about);
+        return away;
+    }
+    /* the wheel's turn from its front, or from its rear after the about
+       face, each cut to the wheel's 45 degrees */
+    double from_front = signed_turn (f0, away);
+    double from_rear = signed_turn (f0 + 180, away);
+    *about_faces = fabs (from_rear) < fabs (from_front);
+    double turn = *about_faces ? from_rear : from_front;
+    bool cut = fabs (turn) > most + TURN_MIN_DEG;
+    if (cut)
+        turn = turn < 0 ? -most : most;
+    *cost = fp->width * fabs (turn) * RAD
+          + (*about_faces ? about_face_cost (g, u) : 0);
+    return cut ? geom_norm_deg (f0 + (*about_faces ? 180 : 0) + turn)
+               : away;
+}
+
 /*  "The unit then moves directly away from charger, with full movement
- *  allowance, making an about face and/or wheel if necessary": its
- *  allowance along the way away (difficult terrain on it counts), less,
- *  under readings.evade_turn_costs, what turning to go away costs ("An
- *  About Face is a 180° turn which reduces the movement allowance by 1
- *  TUM for infantry and 3 TUM for others"; a wheel its corner's way):
- *  the cheaper of a wheel and an about face with a wheel.  Away: along
- *  the line from the charger's front centre through u's, where each is
- *  "assumed to be located".  The turn made is that cheaper one, costed
- *  or not; when it is the about face, u takes a moved marker as any unit
- *  that about faces ("Units that about face cannot shoot or charge
- *  (place a moved marker)"); a wheel alone places none. */
+ *  allowance, making an about face and/or wheel if necessary": away
+ *  along the line from the charger's front centre through u's, where
+ *  each is "assumed to be located", turned as evade_turn says (the
+ *  nearest a wheel of up to 45 degrees and an about face turn it, under
+ *  readings.evade_turn "nearest"), straight on the way it then faces.
+ *  Its allowance along that way (difficult terrain on it counts), less,
+ *  under readings.evade_turn_costs, what the turn costs ("An About Face
+ *  is a 180° turn which reduces the movement allowance by 1 TUM for
+ *  infantry and 3 TUM for others"; a wheel its corner's way).  When the
+ *  turn is an about face, u takes a moved marker as any unit that about
+ *  faces ("Units that about face cannot shoot or charge (place a moved
+ *  marker)"); a wheel alone places none. */
 static void
 bol_evade_alone (game_t *g, int u, int charger)
 {
@@ -1430,16 +1484,10 @@ bol_evade_alone (game_t *g, int u, int charger)
     double away = geom_bearing (bol_front_centre (&game_unit_c (g, charger)
                                                   ->fp),
                                 bol_front_centre (&x->fp));
-    double off = turn_between (x->fp.facing, away), cost = 0;
-    bool about_faces = false;
-    if (off > TURN_MIN_DEG) {
-        double wheel = x->fp.width * off * RAD;
-        double about = about_face_cost (g, u)
-                     + x->fp.width * (180 - off) * RAD;
-        about_faces = about < wheel;
-        if (tables (g)->evade_turn_costs)
-            cost = fmin (wheel, about);
-    }
+    double turn_cost;
+    bool about_faces;
+    double way = evade_turn (g, u, away, &turn_cost, &about_faces);
+    double cost = tables (g)->evade_turn_costs ? turn_cost : 0;
     if (about_faces) {
         state_m (g, u)->flags |= BOL_F_MOVED;
         if (game_events_on (g))
@@ -1447,19 +1495,24 @@ bol_evade_alone (game_t *g, int u, int charger)
                         "moved marker (\"Units that about face cannot shoot "
                         "or charge\")", x->id);
     }
-    double allowance = way_allowance (g, u, away, bol_normal_allowance (g, u),
-                                      away);
+    double allowance = way_allowance (g, u, way, bol_normal_allowance (g, u),
+                                      way);
     double length = fmax (0, allowance - cost);
-    double moved = length > 0 ? walk (g, u, away, length, away, false, -1)
+    double moved = length > 0 ? walk (g, u, way, length, way, false, -1)
                               : 0;
-    x->fp.facing = away;
+    x->fp.facing = way;
     if (game_events_on (g)) {
-        char turn[64] = "";
+        char turn[64] = "", way_said[128] = "directly away";
         if (cost > 0.005)
             snprintf (turn, sizeof turn, " (turning away cost %.1f cm of its "
                       "%.1f cm)", cost, allowance);
-        game_event (g, GAME_EVENT_MOVE, u, "%s evades %s: %.1f cm directly "
-                    "away%s", x->id, game_unit_c (g, charger)->id, moved,
+        double off = turn_between (way, away);
+        if (off > TURN_MIN_DEG)
+            snprintf (way_said, sizeof way_said, "%.0f degrees off directly "
+                      "away, as far as a wheel of up to %.0f degrees turns "
+                      "it", off, tables (g)->wheel_deg);
+        game_event (g, GAME_EVENT_MOVE, u, "%s evades %s: %.1f cm %s%s",
+                    x->id, game_unit_c (g, charger)->id, moved, way_said,
                     turn);
     }
 }
@@ -1620,6 +1673,7 @@ bol_charge_short (game_t *g, int u, int target)
 bool
 bol_charge_move (game_t *g, int u, int target)
 {
+    bol_house_charge_begins (g, u);
     bol_carry_t carry = bol_carry_begin (g, u);
     bool done = bol_charge_move_alone (g, u, target);
     bol_carry_end (g, u, carry);
@@ -1701,13 +1755,13 @@ bol_house_retreat (game_t *g, int u, const char *why)
 }
 
 int
-bol_pursuit_check (const game_t *g, int u, int target, char *err,
-                   int errlen)
+bol_pursuit_check (const game_t *g, int u, int target, bool mind_reach,
+                   char *err, int errlen)
 {
     /* seed 000: "A pursuit is an immediate charge towards the nearest
        enemy unit within normal movement range"; "A charge can be an
        oblique move but cannot include a change of facing" */
     if (tables (g)->house.charge_facing_deg > 0)
-        return house_charge_way (g, u, target, err, errlen, true);
-    return bol_charge_check (g, u, target, err, errlen);
+        return house_charge_way (g, u, target, err, errlen, mind_reach);
+    return charge_check (g, u, target, err, errlen, mind_reach);
 }

@@ -123,6 +123,15 @@ bool bol_in_difficult (const game_t *g, const footprint_t *fp);
  *  difficult terrain", and woods and villages are difficult terrain. */
 bool bol_in_cover (const game_t *g, const footprint_t *fp);
 
+/*  True when footprint fp stands on a hill, gentle or steep (seed 000's
+ *  "high ground"), placed as the host places a unit where seed 000 does
+ *  not say: on a steep hill, difficult terrain ("difficult hills"),
+ *  when any part of it is ("If any part of a unit is in difficult
+ *  terrain the entire unit is considered in difficult terrain"); on a
+ *  gentle hill, open terrain, when its front centre is ("Otherwise a
+ *  unit is assumed to be located at the front centre of the unit"). */
+bool bol_on_hill (const game_t *g, const footprint_t *fp);
+
 /*  May a footprint moved without turning from `from` to `to` touch
  *  difficult terrain on the way?  False only when no difficult feature's
  *  bounding box meets the box of both footprints' corners (the way's
@@ -288,8 +297,10 @@ bool bol_charge_out_of_reach (const game_t *g, int u, int target);
  *  so unit u charges as far as it goes, straight at where the target
  *  now stands, up to its charge reach (bol_charge_reach) and 0.5 cm
  *  short of it, stopped short of any other unit as a move is (it ends
- *  in contact with no enemy), its attached commander carried with it.
- *  Returns the distance moved, 0 when nothing lets it move. */
+ *  in contact with no enemy), its attached commander carried with it;
+ *  so too seed 000's pursuer whose charge's way is longer than its move
+ *  (its facing kept under the house's charge).  Returns the distance
+ *  moved, 0 when nothing lets it move. */
 double bol_charge_short (game_t *g, int u, int target);
 
 /*  The friendly line unit u, a line, swaps places with in a passage of
@@ -302,14 +313,15 @@ int bol_passage_partner (const game_t *g, int u, vec2_t to);
  *  "A pursuit is an immediate charge towards the nearest enemy unit
  *  within normal movement range"): the way a charge order of it would
  *  go, under the house's charge_facing_deg oblique up to a wheel's angle
- *  off its front, turning it no more than that to meet the target, the
- *  straight way to contact within its charge reach (its normal move
- *  under charge_full_move).  Not the charge's markers and moves this
- *  turn, which decide whether a charge is declared, not whether a
- *  winner pursues.  Without charge_facing_deg, bol_charge_check whole.
- *  0, or -1 with err (may be NULL, errlen 0). */
-int bol_pursuit_check (const game_t *g, int u, int target, char *err,
-                       int errlen);
+ *  off its front, turning it no more than that to meet the target, and
+ *  with `mind_reach` the straight way to contact within its charge reach
+ *  (its normal move under charge_full_move).  Not the charge's markers
+ *  and moves this turn, which decide whether a charge is declared, not
+ *  whether a winner pursues.  Without charge_facing_deg,
+ *  bol_charge_check's conditions.  0, or -1 with err (may be NULL,
+ *  errlen 0). */
+int bol_pursuit_check (const game_t *g, int u, int target, bool mind_reach,
+                       char *err, int errlen);
 
 /*  Unit u's charge into contact with `target` (checked); false when
  *  blocked short. */
@@ -394,9 +406,10 @@ void bol_house_fit (game_t *g, int u);
 int bol_house_formation_check (const game_t *g, int u, formation_t f,
                                char *err, int errlen);
 
-/*  The stands of unit u that fire at `target`: front stands with part
- *  of it within 45 degrees of their front, measured from either edge,
- *  and infantry stands of the second row behind them. */
+/*  The stands of unit u that fire at `target`: front stands with it
+ *  within 45 degrees of their front, measured from either edge (its
+ *  front centre, or any part of it under readings.shoot_target_at
+ *  "nearest_part"), and infantry stands of the second row behind them. */
 int bol_house_firing_stands (const game_t *g, int u, int target);
 
 /*  The stands of unit u that fight enemy e: those in contact, infantry
@@ -430,6 +443,11 @@ bool bol_house_check (game_t *g, int u, dice_t *dice, const char *what);
  *  first: last turn's marks of a leader's rally and a unit's move gone,
  *  white markers off, red ones rallied, routed units rallied. */
 void bol_house_rally_phase (game_t *g, side_t first, dice_t *dice);
+
+/*  Unit u begins a charge (a pursuit's too) from where it stands:
+ *  marked when that is off the high ground, for "enemy which is, or
+ *  began the move, on lower ground". */
+void bol_house_charge_begins (game_t *g, int u);
 
 /*  The house's melee dice for unit u fighting e: cavalry in good order
  *  against disordered troops, an attack on infantry or guns defending

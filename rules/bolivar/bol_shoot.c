@@ -81,8 +81,9 @@ line_clear (const game_t *g, int u, int target)
  *  readings.shoot_target_at "nearest_part", its part nearest u), seen,
  *  the line clear?  Under seed 000's stands
  *  that fire the arc is its stands': a target is eligible when at least
- *  one of its front stands has part of it within 45 degrees of its
- *  front, measured from either edge (bol_house_firing_stands), so a
+ *  one of its front stands has it (its front centre, or under
+ *  "nearest_part" any part of it) within 45 degrees of its front,
+ *  measured from either edge (bol_house_firing_stands), so a
  *  near enemy off an outer stand is not passed over for one ahead, and
  *  a square, whose front stands alone fire, does not take an enemy
  *  behind it. */

@@ -23,6 +23,7 @@ static const char *const control_front_at_names[] = {
     "front_centre", "any_part" };
 static const char *const shoot_target_at_names[] = {
     "front_centre", "nearest_part" };
+static const char *const evade_turn_names[] = { "nearest", "directly_away" };
 
 const char *
 bol_type_name (bol_type_t type)
@@ -181,14 +182,15 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
         "shoot_close_hit", "shoot_close_tum", "shoot_cover_dice",
         "melee_hit", "melee_square_vs_cavalry_hit", "supported_dice",
         "crowded_dice", "army_break_commanders", "attached_tum",
-        "march_tum", "difficult_path", "evade_turn_costs", "uncommanded",
+        "march_tum", "difficult_path", "evade_turn_costs", "evade_turn",
+        "uncommanded",
         "fire_hit_marker", "guns_wheel_pivot", "cavalry_tie_pass_any",
         "control_front_at", "shoot_target_at" };
     if (!table_need_group_of (ld, "bolivar.readings", keys,
                               (int) (sizeof keys / sizeof *keys)))
         return -1;
     const char *g = "readings";
-    int ur, un, dp, hm, cf, st;
+    int ur, un, dp, hm, cf, st, et;
     if (table_read_name (ld, "bolivar.readings.unit_resolve",
                          unit_resolve_names, 2, &ur) < 0
         || table_read_name (ld, "bolivar.readings.control_front_at",
@@ -201,6 +203,8 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
                             difficult_path_names, 2, &dp) < 0
         || table_read_bool (ld, "bolivar.readings.evade_turn_costs",
                             &t->evade_turn_costs) < 0
+        || table_read_name (ld, "bolivar.readings.evade_turn",
+                            evade_turn_names, 2, &et) < 0
         || table_read_bool (ld, "bolivar.readings.guns_wheel_pivot",
                             &t->guns_wheel_pivot) < 0
         || table_read_bool (ld, "bolivar.readings.cavalry_tie_pass_any",
@@ -214,6 +218,7 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
     t->fire_hit_marker = (bol_hit_marker_t) hm;
     t->control_front_at = (bol_located_t) cf;
     t->shoot_target_at = (bol_located_t) st;
+    t->evade_turn = (bol_evade_turn_t) et;
     if (table_read_bool (ld, "bolivar.readings.army_break_commanders",
                          &t->army_break_commanders) < 0)
         return -1;

@@ -48,6 +48,16 @@ typedef enum { BOL_AT_FRONT_CENTRE = 0, BOL_AT_ANY_PART } bol_located_t;
  *  that could shoot now. */
 typedef enum { BOL_HIT_MARKER_SHOOTERS = 0, BOL_HIT_MARKER_ABLE } bol_hit_marker_t;
 
+/*  The turn an evade makes to go "directly away from charger ...
+ *  making an about face and/or wheel if necessary" ("A Wheel is up to
+ *  45°"): `NEAREST`, a wheel of up to 45 degrees, an about face, or an
+ *  about face and such a wheel (turns of 0 to 45 and 135 to 225
+ *  degrees), and where directly away needs none of these (the charger
+ *  on its flank) the one that turns it nearest to it, the unit then
+ *  going straight ahead; `DIRECTLY_AWAY`, always directly away, its
+ *  wheel as large as that takes. */
+typedef enum { BOL_EVADE_NEAREST = 0, BOL_EVADE_DIRECTLY_AWAY } bol_evade_turn_t;
+
 /*  Who takes its orders from the Risk Factor tables. */
 typedef enum {
     BOL_UNCOMMANDED_NONE = 0,      /* nobody: the text has no such rule */
@@ -193,6 +203,7 @@ typedef struct {
     bol_difficult_path_t difficult_path; /* a move into difficult terrain */
     bool evade_turn_costs;           /* an evade's about face and wheel
                                         come off its full allowance */
+    bol_evade_turn_t evade_turn;     /* the turns an evade may make */
     bol_hit_marker_t fire_hit_marker; /* who a hit from shooting marks */
     bool guns_wheel_pivot;           /* guns turn only by wheel or pivot
                                         ("Artillery can wheel or pivot") */
