@@ -72,6 +72,8 @@
                                              one unit acts an activation */
 #define COMMANDER_COMMAND_CONFIDENCE 1.5  /* confidence by default for a
                                              command figure's orders */
+#define COMMANDER_HOUSE_CONFIDENCE 1.0    /* confidence by the ruleset under
+                                             the Liberators house rules */
 #define COMMANDER_OPPONENT_PGS     0.5    /* PGS's share of the budget when
                                              the enemy's plan is improved
                                              and pgs is 0 */
@@ -187,7 +189,9 @@ typedef struct {
                               default, -1): by the ruleset,
                               COMMANDER_ONE_ACTS_CONFIDENCE where one unit
                               acts an activation (game_engine_t.one_acts),
-                              else 0, and for a command figure at least
+                              COMMANDER_HOUSE_CONFIDENCE under the house
+                              rules (liberators_house), else 0, and for a
+                              command figure at least
                               COMMANDER_COMMAND_CONFIDENCE */
     int later_stances;     /* tree uct or halving: 1, the tree weighs
                               the stance of each unit the options order
@@ -248,6 +252,14 @@ typedef struct {
  *  and the house rules), no ascent,
  *  seed 1, balanced. */
 void commander_settings_defaults (commander_settings_t *s);
+
+/*  The confidence (settings.confidence) a search of game g runs with
+ *  under settings s: s's own when 0 or more, else the ruleset's:
+ *  COMMANDER_ONE_ACTS_CONFIDENCE where one unit acts an activation,
+ *  COMMANDER_HOUSE_CONFIDENCE under the house rules, else 0.  A command
+ *  figure may need more (COMMANDER_COMMAND_CONFIDENCE). */
+double commander_confidence_for (const commander_settings_t *s,
+                                 const game_t *g);
 
 /*  0 when the settings are usable, else -1 with `err` naming the field
  *  and its bounds (a budget or playouts below 0 or above the maximum,

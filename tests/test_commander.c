@@ -2185,6 +2185,63 @@ house_at_brigadier (game_rules_t **rules, scenario_t **sc, int *brigadier)
     return g;
 }
 
+/*  The confidence a unit needs to leave the greedy's option, by the
+ *  ruleset where the settings give none (-1): under the house rules
+ *  COMMANDER_HOUSE_CONFIDENCE, where one unit acts an activation
+ *  (Empire of Liberty) COMMANDER_ONE_ACTS_CONFIDENCE, under 4 Page
+ *  Bolivar's own rules and skirmish19 0; a confidence the settings give
+ *  is taken as it is.  And the house rules' default answers as that
+ *  confidence set does, but for the command figures, which keep a
+ *  confidence of their own. */
+static void
+test_confidence_by_ruleset (void **state)
+{
+    (void) state;
+    game_rules_t *house;
+    scenario_t *sc;
+    int brigadier;
+    game_t *g = house_at_brigadier (&house, &sc, &brigadier);
+    commander_settings_t s;
+    commander_settings_defaults (&s);
+    assert_true (commander_confidence_for (&s, g)
+                 == COMMANDER_HOUSE_CONFIDENCE);
+    s.confidence = 0.5;
+    assert_true (commander_confidence_for (&s, g) == 0.5);
+    s.confidence = -1;
+    int side = game_unit_c (g, brigadier)->side;
+    commander_result_t d[2];
+    char same[64];
+    snprintf (same, sizeof same, "playouts=300,ms=0,seed=5,confidence=%g",
+              COMMANDER_HOUSE_CONFIDENCE);
+    const char *params[2] = { "playouts=300,ms=0,seed=5", same };
+    for (int k = 0; k < 2; k++)
+        ask_with (params[k], g, side, &d[k]);
+    assert_same_but_commanders (g, &d[0], &d[1]);
+    for (int k = 0; k < 2; k++)
+        commander_result_free (&d[k]);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&house);
+
+    int s19_side;
+    game_t *s19 = position (0, 2, 11, &s19_side);
+    assert_non_null (s19);
+    assert_true (commander_confidence_for (&s, s19) == 0);
+    game_destroy (&s19);
+    const char *others[][2] = {
+        { "rules/data/empire_of_liberty/tables.cfg", "eol_meeting" },
+        { "rules/data/bolivar/tables.cfg", "bol_meeting" } };
+    for (int k = 0; k < 2; k++) {
+        game_rules_t *rules;
+        g = scenario_game (others[k][0], others[k][1], &rules, &sc);
+        assert_true (commander_confidence_for (&s, g)
+                     == (k == 0 ? COMMANDER_ONE_ACTS_CONFIDENCE : 0));
+        game_destroy (&g);
+        scenario_destroy (&sc);
+        game_rules_destroy (&rules);
+    }
+}
+
 /*  A command figure under 4 Page Bolivar and the house rules holds no
  *  objective and is lost only with a unit it is attached to ("A
  *  commander attached to a unit that takes hits, from either shooting or
@@ -2619,6 +2676,7 @@ main (void)
         cmocka_unit_test (test_greedy_score),
         cmocka_unit_test (test_greedy_any_ruleset),
         cmocka_unit_test (test_greedy_commander_clear),
+        cmocka_unit_test (test_confidence_by_ruleset),
         cmocka_unit_test (test_command_figure_keeps_greedy),
         cmocka_unit_test (test_horizon_by_ruleset),
         cmocka_unit_test (test_plans_alike),
