@@ -384,6 +384,30 @@ change_formation (game_t *g, int u, eol_change_t change, formation_t to,
     return tables (g)->change_moves[change];
 }
 
+/*  Unit u taken straight from where it stands towards `end` as far as
+ *  the way is clear with no 4" zones (clear_share): an enemy stops it
+ *  where it would touch one, unless before[] (per enemy, as
+ *  way_rules_t's) lets it be as near as it stood; friends as `through`
+ *  says.  The fall back's and the stopped charge's way.  Returns what
+ *  stopped it (a unit, STEP_OFF_TABLE, or STEP_CLEAR), as clear_share;
+ *  the stop not said. */
+static int
+go_clear (game_t *g, int u, vec2_t end, const double *before, bool through)
+{
+    unit_t *x = unit_m (g, u);
+    way_rules_t r = { .before = before, .zones = false,
+        .started_off = situation_footprint_off_table (game_situation (g),
+                                                      &x->fp),
+        .through = through };
+    way_t w = { .start = x->fp, .end = end };
+    int blocker;
+    double lo = clear_share (g, u, &w, (int) ceil (geom_dist (x->fp.centre,
+                                                               end)),
+                             &r, &blocker);
+    x->fp = way_at (&w, lo);
+    return blocker;
+}
+
 /*  A fall back or retirement carried out (eol_play.h): the turn to face
  *  away checked as a change of ground with no 4" zones (ground_block),
  *  the way as a move's (clear_share) with no zones, an enemy stopping it
@@ -418,17 +442,8 @@ eol_fall_back_move (game_t *g, int u, vec2_t end, double away)
                 before[e] = d;
         }
     }
-    way_rules_t r = { .before = before, .zones = false,
-        .started_off = situation_footprint_off_table (game_situation (g),
-                                                      &x->fp),
-        .through = tables (g)->fall_back_through_friends };
-    way_t w = { .start = x->fp, .end = end };
-    int blocker;
-    double lo = clear_share (g, u, &w, (int) ceil (geom_dist (x->fp.centre,
-                                                               end)),
-                             &r, &blocker);
-    x->fp = way_at (&w, lo);
-    say_stopped (g, u, blocker, r.through);
+    bool through = tables (g)->fall_back_through_friends;
+    say_stopped (g, u, go_clear (g, u, end, before, through), through);
     if (faced)
         return true;
     turned = x->fp;
@@ -454,22 +469,13 @@ eol_fall_back_move (game_t *g, int u, vec2_t end, double away)
 int
 eol_advance_short (game_t *g, int u, vec2_t end, int said)
 {
-    unit_t *x = unit_m (g, u);
     double *before = (double *) eol_scratch_ints (g);
     for (int e = 0; e < game_unit_count (g); e++)
         before[e] = INFINITY;
-    way_rules_t r = { .before = before, .zones = false,
-        .started_off = situation_footprint_off_table (game_situation (g),
-                                                      &x->fp),
-        .through = tables (g)->pass_through_friends };
-    way_t w = { .start = x->fp, .end = end };
-    int blocker;
-    double lo = clear_share (g, u, &w, (int) ceil (geom_dist (x->fp.centre,
-                                                               end)),
-                             &r, &blocker);
-    x->fp = way_at (&w, lo);
+    bool through = tables (g)->pass_through_friends;
+    int blocker = go_clear (g, u, end, before, through);
     if (blocker != said)
-        say_stopped (g, u, blocker, r.through);
+        say_stopped (g, u, blocker, through);
     return blocker;
 }
 
