@@ -460,12 +460,12 @@ footprint_nearest_point_ready (const footprint_ready_t *a,
 }
 
 arc_t
-footprint_arc (const footprint_t *f, vec2_t p,
+geom_arc_from (vec2_t centre, double facing, vec2_t p,
                double front_half_deg, double rear_half_deg)
 {
-    if (footprint_contains (f, p))
+    if (geom_dist (centre, p) < GEOM_EPS)
         return ARC_FRONT;
-    double rel = geom_norm_deg (geom_bearing (f->centre, p) - f->facing);
+    double rel = geom_norm_deg (geom_bearing (centre, p) - facing);
     if (rel > 180.0)
         rel = 360.0 - rel;
     if (rel <= front_half_deg + GEOM_EPS)
@@ -473,6 +473,16 @@ footprint_arc (const footprint_t *f, vec2_t p,
     if (rel >= 180.0 - rear_half_deg - GEOM_EPS)
         return ARC_REAR;
     return ARC_FLANK;
+}
+
+arc_t
+footprint_arc (const footprint_t *f, vec2_t p,
+               double front_half_deg, double rear_half_deg)
+{
+    if (footprint_contains (f, p))
+        return ARC_FRONT;
+    return geom_arc_from (f->centre, f->facing, p, front_half_deg,
+                          rear_half_deg);
 }
 
 double

@@ -110,6 +110,15 @@ vec2_t footprint_nearest_point (const footprint_t *a, const footprint_t *b);
 vec2_t footprint_nearest_point_ready (const footprint_ready_t *a,
                                       const footprint_t *b);
 
+/*  Which arc of a unit standing at `centre` facing `facing` the point
+ *  `p` lies in, by its bearing from the centre alone (a point inside the
+ *  unit too): the half-angle `front_half_deg` either side of the facing
+ *  is front, `rear_half_deg` either side of the back is rear, the rest
+ *  flank; a point exactly on the front or rear arc's limit belongs to
+ *  that arc, and p at the centre itself is front. */
+arc_t geom_arc_from (vec2_t centre, double facing, vec2_t p,
+                     double front_half_deg, double rear_half_deg);
+
 /*  Which arc of `f` the point `p` lies in.  The front arc is the half-angle
  *  `front_half_deg` either side of the facing, seen from the centre; the
  *  rear arc is `rear_half_deg` either side of the back; the rest is flank.

@@ -254,6 +254,20 @@ test_arcs (void **state)
     assert_int_equal (footprint_arc (&f, (vec2_t) { 10, -10 }, 45, 45), ARC_REAR);
     assert_int_equal (footprint_arc (&f, (vec2_t) { -10, -9 }, 45, 45), ARC_FLANK);
     assert_int_equal (footprint_arc (&f, (vec2_t) { 3, -0.5 }, 45, 45), ARC_FRONT);
+    /* by the bearing alone (geom_arc_from), a point inside is placed as
+       any other: on the rear edge behind the centre, rear; the centre
+       itself front; the limit in its arc */
+    assert_int_equal (footprint_arc (&f, (vec2_t) { 0, -1 }, 45, 45), ARC_FRONT);
+    assert_int_equal (geom_arc_from (f.centre, f.facing, (vec2_t) { 0, -1 },
+                                     45, 45), ARC_REAR);
+    assert_int_equal (geom_arc_from (f.centre, f.facing, (vec2_t) { 3, -0.5 },
+                                     45, 45), ARC_FLANK);
+    assert_int_equal (geom_arc_from (f.centre, f.facing, f.centre, 45, 45),
+                      ARC_FRONT);
+    assert_int_equal (geom_arc_from (f.centre, f.facing, (vec2_t) { 10, 10 },
+                                     45, 45), ARC_FRONT);
+    assert_int_equal (geom_arc_from (f.centre, 90, (vec2_t) { 0, 10 }, 45, 45),
+                      ARC_FLANK);
     /* other half-angles: front 60, rear 30 */
     vec2_t at55 = geom_heading_vec (55), at140 = geom_heading_vec (140),
            at155 = geom_heading_vec (155);

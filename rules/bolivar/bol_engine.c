@@ -80,26 +80,15 @@ bol_front_centre (const footprint_t *fp)
  *  the project's reading of the absent QRS, as the front's. */
 #define REAR_HALF_DEG 45.0
 
-/*  Bearings this close to an arc's limit count as on it (degrees). */
-#define ARC_LIMIT_EPS_DEG 1e-9
-
-/*  Points this close count as one, and a point this close to a lane's
- *  side as on it (cm): a rounding's worth. */
+/*  A point this close to a lane's side counts as on it (cm): a
+ *  rounding's worth. */
 #define POINT_EPS_CM 1e-9
 
 arc_t
 bol_arc_at (const footprint_t *of, vec2_t p, double front_half_deg)
 {
-    if (geom_dist (of->centre, p) < POINT_EPS_CM)
-        return ARC_FRONT;
-    double rel = geom_norm_deg (geom_bearing (of->centre, p) - of->facing);
-    if (rel > 180.0)
-        rel = 360.0 - rel;
-    if (rel <= front_half_deg + ARC_LIMIT_EPS_DEG)
-        return ARC_FRONT;
-    if (rel >= 180.0 - REAR_HALF_DEG - ARC_LIMIT_EPS_DEG)
-        return ARC_REAR;
-    return ARC_FLANK;
+    return geom_arc_from (of->centre, of->facing, p, front_half_deg,
+                          REAR_HALF_DEG);
 }
 
 arc_t

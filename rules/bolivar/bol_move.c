@@ -728,9 +728,10 @@ front_centre_reach (const footprint_t *fp, double heading, double facing,
                     vec2_t front_at_start, double allowance)
 {
     vec2_t way = geom_heading_vec (heading);
-    vec2_t ahead = geom_heading_vec (facing);
-    vec2_t v = { fp->centre.x + ahead.x * fp->depth / 2 - front_at_start.x,
-                 fp->centre.y + ahead.y * fp->depth / 2 - front_at_start.y };
+    footprint_t turned = *fp;
+    turned.facing = facing;
+    vec2_t front = bol_front_centre (&turned);
+    vec2_t v = { front.x - front_at_start.x, front.y - front_at_start.y };
     double b = way.x * v.x + way.y * v.y;
     double room = b * b - (v.x * v.x + v.y * v.y) + allowance * allowance;
     return room < 0 ? 0 : fmax (0, -b + sqrt (room));
@@ -1386,9 +1387,7 @@ host_charge_move (game_t *g, int u, int target)
     const footprint_t *tf = &game_unit_c (g, target)->fp;
     vec2_t n = geom_heading_vec (out);
     vec2_t mid = { tf->centre.x + n.x * off, tf->centre.y + n.y * off };
-    vec2_t ahead_v = geom_heading_vec (x->fp.facing);
-    vec2_t front = { x->fp.centre.x + ahead_v.x * x->fp.depth / 2,
-                     x->fp.centre.y + ahead_v.y * x->fp.depth / 2 };
+    vec2_t front = bol_front_centre (&x->fp);
     footprint_t square = x->fp;
     square.facing = geom_norm_deg (out + 180);
     vec2_t fwd = geom_heading_vec (square.facing);
