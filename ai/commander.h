@@ -242,9 +242,10 @@ typedef struct {
 
 /*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 0
  *  (by the ruleset: 3 turns in skirmish19, 1 in Empire of Liberty),
- *  4 samples, no PGS (the whole budget to the tree), decoupled UCT with exploration
- *  0.3, confidence -1 (by the ruleset: 2 where one unit acts an
- *  activation, as in Empire of Liberty, else 0), mixed rollouts (the
+ *  4 samples, no PGS (the whole budget to the tree), decoupled UCT with
+ *  exploration 0.3, confidence -1 (by the ruleset,
+ *  commander_confidence_for: 2 where one unit acts an activation, as in
+ *  Empire of Liberty, 1 under the house rules, else 0), mixed rollouts (the
  *  script pressing on for the side, for the enemy the script in half
  *  the playouts and the tables in the other half), the enemy's plan not
  *  improved, later and fit -1 (by the ruleset: each unit's later stance
