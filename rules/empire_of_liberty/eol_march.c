@@ -83,6 +83,31 @@ step_block (const game_t *g, int u, const footprint_t *from,
     return friends ? friend_under (g, u, from, f) : STEP_CLEAR;
 }
 
+/*  A before[] (way_rules_t) by which no enemy may be neared: every one
+ *  at INFINITY, in the game's scratch (what the caller's way reads until
+ *  the scratch is asked again). */
+static const double *
+near_none (game_t *g)
+{
+    double *before = (double *) eol_scratch_ints (g);
+    for (int e = 0; e < game_unit_count (g); e++)
+        before[e] = INFINITY;
+    return before;
+}
+
+/*  The rules of unit u's regular movement from where it stands: the 4"
+ *  in front of enemies, the table's edge unless it stands off it,
+ *  friends as eol.movement.pass_through_friends says; `before` as
+ *  way_rules_t's. */
+static way_rules_t
+move_rules (const game_t *g, int u, const double *before)
+{
+    return (way_rules_t) { .before = before, .zones = true,
+        .started_off = situation_footprint_off_table (game_situation (g),
+                                                      &unit_c (g, u)->fp),
+        .through = tables (g)->pass_through_friends };
+}
+
 /*  A way a unit goes, read at a share of it: where its footprint stands
  *  s (0..1) of the way along (move_straight: slid; wheel_towards:
  *  wheeled on a front corner, or skirmishers turned about their
@@ -274,9 +299,7 @@ move_straight (game_t *g, int u, vec2_t to, double budget)
         if (fabs (eol_turn (away, way)) > t->pull_back_max_deg + 1e-6)
             before[e] = INFINITY;
     }
-    way_rules_t r = { .before = before, .zones = true,
-        .started_off = situation_footprint_off_table (sit, &x->fp),
-        .through = t->pass_through_friends };
+    way_rules_t r = move_rules (g, u, before);
     way_t w = { .start = x->fp, .end = end };
     int blocker;
     double lo = clear_share (g, u, &w, (int) ceil (geom_dist (from, end)),
@@ -469,11 +492,8 @@ eol_fall_back_move (game_t *g, int u, vec2_t end, double away)
 int
 eol_advance_short (game_t *g, int u, vec2_t end, int said)
 {
-    double *before = (double *) eol_scratch_ints (g);
-    for (int e = 0; e < game_unit_count (g); e++)
-        before[e] = INFINITY;
     bool through = tables (g)->pass_through_friends;
-    int blocker = go_clear (g, u, end, before, through);
+    int blocker = go_clear (g, u, end, near_none (g), through);
     if (blocker != said)
         say_stopped (g, u, blocker, through);
     return blocker;
@@ -494,13 +514,7 @@ static void
 turn_in_place (game_t *g, int u, double turn)
 {
     unit_t *x = unit_m (g, u);
-    double *before = (double *) eol_scratch_ints (g);
-    for (int e = 0; e < game_unit_count (g); e++)
-        before[e] = INFINITY;
-    way_rules_t r = { .before = before, .zones = true,
-        .started_off = situation_footprint_off_table (game_situation (g),
-                                                      &x->fp),
-        .through = tables (g)->pass_through_friends };
+    way_rules_t r = move_rules (g, u, near_none (g));
     double radius = 0.5 * sqrt (x->fp.width * x->fp.width
                                 + x->fp.depth * x->fp.depth);
     double arc = radius * fabs (turn) * acos (-1.0) / 180;
@@ -560,13 +574,7 @@ wheel_towards (game_t *g, int u, double to, double budget)
         return 0;
     /* the wheel in steps of no more than 1 cm at the outer corner, then
        the last good turn found to within 1/16384 of a step */
-    double *before = (double *) eol_scratch_ints (g);
-    for (int e = 0; e < game_unit_count (g); e++)
-        before[e] = INFINITY;
-    way_rules_t r = { .before = before, .zones = true,
-        .started_off = situation_footprint_off_table (game_situation (g),
-                                                      &x->fp),
-        .through = tables (g)->pass_through_friends };
+    way_rules_t r = move_rules (g, u, near_none (g));
     way_t w = { .start = x->fp, .turn = turn, .wheel = true };
     int blocker;
     double lo = clear_share (g, u, &w, (int) ceil (cost), &r, &blocker);
