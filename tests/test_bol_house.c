@@ -156,6 +156,24 @@ saw (fixture_t *f, const char *words)
         fail_msg ("no event says \"%s\" (TEST_EVENTS=1 prints them)", words);
 }
 
+/*  The overlay's text `text` written to a temporary file, its base named
+ *  by its file in this source tree (from a temporary copy its own `base`
+ *  would not be found): the file's path (test_write_temp's). */
+static const char *
+overlay_file (const char *text)
+{
+    const char *named = strstr (text, "base  = \"bolivar\";");
+    assert_non_null (named);
+    size_t n = strlen (text) + 4096;
+    char *edited = malloc (n);
+    assert_non_null (edited);
+    snprintf (edited, n, "%.*sbase_file = \"%s\"; %s", (int) (named - text),
+              text, test_source_path ("rules/data/bolivar/tables.cfg"), named);
+    const char *path = test_write_temp (edited, ".cfg");
+    free (edited);
+    return path;
+}
+
 /*  The overlay with `from` in its text replaced by `to`, its base read
  *  from this source tree; fails the test when it does not load. */
 static game_rules_t *
@@ -164,16 +182,7 @@ house_edited (const char *from, const char *to)
     char err[SOLO_ERR_MAX];
     char *text = test_file_edited ("rules/data/liberators_house/tables.cfg",
                                    from, to);
-    const char *named = strstr (text, "base  = \"bolivar\";");
-    assert_non_null (named);
-    size_t n = strlen (text) + 4096;
-    char *edited = malloc (n);
-    assert_non_null (edited);
-    snprintf (edited, n, "%.*sbase_file = \"%s\"; %s", (int) (named - text),
-              text, test_source_path ("rules/data/bolivar/tables.cfg"), named);
-    game_rules_t *r = game_rules_load (test_write_temp (edited, ".cfg"), err,
-                                       sizeof err);
-    free (edited);
+    game_rules_t *r = game_rules_load (overlay_file (text), err, sizeof err);
     free (text);
     if (!r)
         fail_msg ("%s", err);
@@ -218,17 +227,10 @@ test_overlay_is_partial_over_bolivar (void **state)
                                  sizeof err);
     assert_non_null (text);
     char *at = strstr (text, "pursue_when_free =");
-    char *named = strstr (text, "base  = \"bolivar\";");
     assert_non_null (at);
-    assert_non_null (named);
     at[strlen ("pursue_when_free")] = 'X';       /* pursue_when_freeX */
-    size_t n = strlen (text) + 4096;
-    char *edited = malloc (n);
-    assert_non_null (edited);
-    snprintf (edited, n, "%.*sbase_file = \"%s\"; %s", (int) (named - text),
-              text, test_source_path ("rules/data/bolivar/tables.cfg"), named);
-    game_rules_t *bad = game_rules_load (test_write_temp (edited, ".cfg"),
-                                         err, sizeof err);
+    game_rules_t *bad = game_rules_load (overlay_file (text), err,
+                                         sizeof err);
     assert_null (bad);
     int line = 1;
     for (const char *c = text; c < at; c++)
@@ -238,7 +240,6 @@ test_overlay_is_partial_over_bolivar (void **state)
     if (!strstr (err, "bolivar.house.pursue_when_freeX")
         || !strstr (err, where))
         fail_msg ("error \"%s\" lacks the setting or its line %d", err, line);
-    free (edited);
     free (text);
 }
 
