@@ -8,7 +8,8 @@
  *  orders must miss it on most seeds, which shows the position asks a
  *  real question.
  *  A kind may name its target ("charge:red-gun"), where the question is
- *  which enemy, not whether; a position may name the phase it is asked
+ *  which enemy, not whether; "to:farm" asks for a move onto an objective
+ *  whatever the order's kind; a position may name the phase it is asked
  *  in, where a ruleset gives charges and shooting phases of their own
  *  (4 Page Bolivar declares charges after both sides have moved).
  *  POSITIONS_VERBOSE=1 in the environment prints the plans the search
@@ -131,10 +132,29 @@ spells (const char *text, size_t len, const char *word)
     return strlen (word) == len && strncmp (text, word, len) == 0;
 }
 
+/*  True when order `o` goes to the objective whose id is the `len`
+ *  bytes at `id`: its destination within the objective's radius of its
+ *  middle, where the unit would hold it. */
+static bool
+goes_to_objective (const char *id, size_t len, const order_t *o,
+                   const game_t *g)
+{
+    const scenario_t *sc = game_scenario (g);
+    for (int i = 0; i < scenario_objective_count (sc); i++) {
+        const scenario_objective_t *obj = scenario_objective (sc, i);
+        if (spells (id, len, obj->id))
+            return o->has_to && geom_dist (o->to, obj->at) <= obj->radius;
+    }
+    fail_msg ("expected.txt names no objective of the position: %.*s",
+              (int) len, id);
+    return false;
+}
+
 /*  True when order `o` is one of the "|"-separated answers in `kinds`:
  *  its kind's name, then optionally ":" and its target's id, then
  *  optionally "@" and the formation the order names ("fire@line": it
- *  fires formed in line). */
+ *  fires formed in line); or "to:" and an objective's id, for any order
+ *  whose destination is that objective ("to:farm"). */
 static bool
 kind_expected (const char *kinds, const order_t *o, const game_t *g)
 {
@@ -146,6 +166,12 @@ kind_expected (const char *kinds, const order_t *o, const game_t *g)
     for (const char *k = kinds; *k; ) {
         const char *bar = strchr (k, '|');
         size_t len = bar ? (size_t) (bar - k) : strlen (k);
+        if (len > 3 && strncmp (k, "to:", 3) == 0) {
+            if (goes_to_objective (k + 3, len - 3, o, g))
+                return true;
+            k += len + (bar ? 1 : 0);
+            continue;
+        }
         const char *at = memchr (k, '@', len);
         size_t head = at ? (size_t) (at - k) : len;
         const char *colon = memchr (k, ':', head);
