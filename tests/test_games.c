@@ -327,7 +327,8 @@ open_text (void *socket, const char *text)
  *  whose own `turns` says 12 still reports 10: the scenario may not
  *  lengthen the text's limit.  A ruleset without such a limit (the 19th
  *  Century Europe QRS names none) reports the scenario's own turns,
- *  12, or 15 when the scenario says 15. */
+ *  12, or 15 when the scenario says 15; so do the house rules over 4
+ *  Page Bolivar, which name none and do not take the host's. */
 static void
 test_game_state_turns_is_the_rules_limit (void **state)
 {
@@ -368,6 +369,27 @@ test_game_state_turns_is_the_rules_limit (void **state)
     assert_int_equal (reply->game_opened->turns, 15);
     solo__v1__reply__free_unpacked (reply, NULL);
     free (text);
+    /*  the house rules over 4 Page Bolivar give no time limit and the
+        host's 10 is not imposed on them (their RULINGS.md): the
+        scenario's own turns, 10 as shipped, 12 when it says 12 */
+    open_scenario (socket, "lib_meeting", id, sizeof id);
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_string_equal (reply->game_state->ruleset, "liberators_house");
+    assert_int_equal (reply->game_state->turns, 10);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    text = test_file_edited ("rules/scenarios/lib_meeting.cfg",
+                             "turns = 10;", "turns = 12;");
+    reply = open_text (socket, text);
+    assert_string_equal (reply->game_opened->ruleset, "liberators_house");
+    assert_int_equal (reply->game_opened->turns, 12);
+    snprintf (id, sizeof id, "%s", reply->game_opened->game_id);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    free (text);
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_int_equal (reply->game_state->turns, 12);
+    solo__v1__reply__free_unpacked (reply, NULL);
     test_close (socket);
     server_destroy (&server);
 }
