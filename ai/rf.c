@@ -1670,12 +1670,63 @@ add_passed_over (rf_text_t *w, const situation_t *sit, const rf_order_t *o)
                       ", standing in the line of fire", NULL);
 }
 
+rf_no_shot_t
+rf_no_shot (const situation_t *sit, const rf_decision_t *d, int *about)
+{
+    assert (d);
+    const rf_order_t *o = &d->order;
+    int named = -1;
+    rf_no_shot_t why = RF_SHOOTS;
+    if (!sit || d->unit < 0 || o->shoot_target >= 0)
+        why = RF_SHOOTS;
+    else {
+        const unit_t *u = situation_unit_const (sit, d->unit);
+        const ruleset_t *rs = situation_ruleset (sit);
+        if (u->status & STATUS_COMMANDED)
+            why = RF_NO_SHOT_COMMANDED;
+        else if (o->in_melee) {
+            why = RF_NO_SHOT_IN_MELEE;
+            named = o->contact_enemy;
+        }
+        else if (d->charge)
+            why = RF_NO_SHOT_CHARGES;
+        else if (d->action == RF_RUN
+                 && !ruleset_settings (rs)->shoot_when_running)
+            why = RF_NO_SHOT_RUNS;
+        else if (ruleset_weapon_reach (rs, u) <= 0)
+            why = RF_NO_SHOT_NO_WEAPON;
+        else if (o->nearest_enemy < 0)
+            why = RF_NO_SHOT_NO_ENEMY_IN_SIGHT;
+        else if (o->passed_over >= 0) {
+            why = o->passed_over_in_melee ? RF_NO_SHOT_ENEMY_IN_MELEE
+                                          : RF_NO_SHOT_MASKED;
+            named = o->passed_over;
+        }
+        else {
+            why = RF_NO_SHOT_OUT_OF_RANGE;
+            named = o->beyond_range;
+        }
+    }
+    if (about)
+        *about = named;
+    return why;
+}
+
+const char *
+rf_no_shot_name (rf_no_shot_t why)
+{
+    static const char *names[RF_NO_SHOT_COUNT] = {
+        "", "commanded", "in_melee", "charges", "runs", "no_weapon",
+        "no_enemy_in_sight", "masked", "enemy_in_melee", "out_of_range" };
+    return (int) why >= 0 && why < RF_NO_SHOT_COUNT ? names[why] : "";
+}
+
 /*  The fire of unit u's decision `d` in words: its target, or why it
- *  shoots at nothing.  The player at the table is told why the nearest
- *  enemy is not fired on: which unit masks it, whom it is in a melee
- *  with, the enemy this unit touches and fights instead, out of range;
- *  or that the unit is commanded, charges, runs, has no ranged weapon or
- *  sees no enemy.  One line. */
+ *  shoots at nothing (rf_no_shot).  The player at the table is told why
+ *  the nearest enemy is not fired on: which unit masks it, whom it is in
+ *  a melee with, the enemy this unit touches and fights instead, out of
+ *  range; or that the unit is commanded, charges, runs, has no ranged
+ *  weapon or sees no enemy.  One line. */
 static void
 add_fire (rf_text_t *w, const situation_t *sit, const unit_t *u,
           const rf_decision_t *d)
@@ -1683,7 +1734,8 @@ add_fire (rf_text_t *w, const situation_t *sit, const unit_t *u,
     const ruleset_t *rs = situation_ruleset (sit);
     const rf_order_t *o = &d->order;
     const char *weapon = weapon_name (rs, u);
-    if (o->shoot_target >= 0) {
+    switch (rf_no_shot (sit, d, NULL)) {
+    case RF_SHOOTS:
         rf_text_adds (w, "Shoots at ", unit_id (sit, o->shoot_target), " (",
                       o->range_band, " range, ", weapon, ")", NULL);
         if (o->passed_over >= 0) {
@@ -1693,49 +1745,53 @@ add_fire (rf_text_t *w, const situation_t *sit, const unit_t *u,
         }
         rf_text_add (w, ".\n");
         return;
-    }
-    if (u->status & STATUS_COMMANDED) {
+    case RF_NO_SHOT_COMMANDED:
         rf_text_add (w, "Under command: its commander picks its target "
                      "and may ignore the table's shooting and movement.\n");
         return;
-    }
-    if (o->in_melee) {
+    case RF_NO_SHOT_IN_MELEE:
         rf_text_adds (w, "In base contact with ", unit_id (sit, o->contact_enemy),
                       ": it fights the melee and shoots at nothing (no one "
                       "shoots into or out of a melee).\n", NULL);
         return;
+    case RF_NO_SHOT_CHARGES:
+        rf_text_add (w, "Shoots at nothing: it charges (a charging unit does "
+                     "not shoot).\n");
+        return;
+    case RF_NO_SHOT_RUNS:
+        rf_text_add (w, "Shoots at nothing: it runs (a unit fleeing does not "
+                     "stop to fire).\n");
+        return;
+    case RF_NO_SHOT_NO_WEAPON:
+        rf_text_adds (w, "Shoots at nothing: it has no weapon that shoots (",
+                      weapon, ").\n", NULL);
+        return;
+    case RF_NO_SHOT_NO_ENEMY_IN_SIGHT:
+        rf_text_add (w, "Shoots at nothing: no enemy in sight.\n");
+        return;
+    default:
+        break;
     }
     rf_text_add (w, "Shoots at nothing: ");
-    if (d->charge)
-        rf_text_add (w, "it charges (a charging unit does not shoot).\n");
-    else if (d->action == RF_RUN && !ruleset_settings (rs)->shoot_when_running)
-        rf_text_add (w, "it runs (a unit fleeing does not stop to fire).\n");
-    else if (ruleset_weapon_reach (rs, u) <= 0)
-        rf_text_adds (w, "it has no weapon that shoots (", weapon, ").\n",
-                      NULL);
-    else if (o->nearest_enemy < 0)
-        rf_text_add (w, "no enemy in sight.\n");
-    else {
-        if (o->passed_over >= 0) {
-            rf_text_adds (w, unit_id (sit, o->passed_over), ", the nearest "
-                          "enemy within its ", weapon, "'s range, is ", NULL);
-            add_passed_over (w, sit, o);
-            if (o->beyond_range >= 0)
-                rf_text_add (w, "; ");
-        }
+    if (o->passed_over >= 0) {
+        rf_text_adds (w, unit_id (sit, o->passed_over), ", the nearest "
+                      "enemy within its ", weapon, "'s range, is ", NULL);
+        add_passed_over (w, sit, o);
         if (o->beyond_range >= 0)
-            rf_text_adds (w, unit_id (sit, o->beyond_range), ", the nearest "
-                          "enemy it could hit, is beyond its ", weapon,
-                          "'s long range (", NULL);
-        else if (o->passed_over < 0)
-            rf_text_adds (w, "no enemy it sees is within its ", weapon,
-                          "'s long range (", NULL);
-        if (o->beyond_range >= 0 || o->passed_over < 0) {
-            rf_text_cm (w, ruleset_weapon_reach (rs, u));
-            rf_text_add (w, ")");
-        }
-        rf_text_add (w, ".\n");
+            rf_text_add (w, "; ");
     }
+    if (o->beyond_range >= 0)
+        rf_text_adds (w, unit_id (sit, o->beyond_range), ", the nearest "
+                      "enemy it could hit, is beyond its ", weapon,
+                      "'s long range (", NULL);
+    else if (o->passed_over < 0)
+        rf_text_adds (w, "no enemy it sees is within its ", weapon,
+                      "'s long range (", NULL);
+    if (o->beyond_range >= 0 || o->passed_over < 0) {
+        rf_text_cm (w, ruleset_weapon_reach (rs, u));
+        rf_text_add (w, ")");
+    }
+    rf_text_add (w, ".\n");
 }
 
 /*  The working of decision `d` in plain words into `buf` of `len` bytes

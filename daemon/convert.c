@@ -574,8 +574,9 @@ terrain_id_at (const situation_t *sit, int index)
 }
 
 static Solo__V1__Geometry *
-convert_geometry (const rf_order_t *order, const situation_t *sit)
+convert_geometry (const rf_decision_t *d, const situation_t *sit)
 {
+    const rf_order_t *order = &d->order;
     Solo__V1__Geometry *g = malloc (sizeof *g);
     if (!g)
         return NULL;
@@ -600,6 +601,9 @@ convert_geometry (const rf_order_t *order, const situation_t *sit)
     g->pace = copy (order->pace);
     g->shoot_target_id = copy (unit_id_at (sit, order->shoot_target));
     g->range_band = copy (order->range_band);
+    int about;
+    g->no_shot = copy (rf_no_shot_name (rf_no_shot (sit, d, &about)));
+    g->no_shot_unit_id = copy (unit_id_at (sit, about));
     int count = order->group_count;
     if (count < 0)
         count = 0;
@@ -701,7 +705,8 @@ decision_complete (const Solo__V1__UnitDecision *m)
             return false;
     const Solo__V1__Geometry *g = m->geometry;
     if (!g->nearest_enemy_id || !g->cover_id || !g->destination || !g->pace
-    ||  !g->shoot_target_id || !g->range_band)
+    ||  !g->shoot_target_id || !g->range_band || !g->no_shot
+    ||  !g->no_shot_unit_id)
         return false;
     for (size_t i = 0; i < g->n_group_unit_ids; i++)
         if (!g->group_unit_ids[i])
@@ -766,7 +771,7 @@ convert_decision (const rf_decision_t *d, const situation_t *sit,
     }
     m->morale = copy (d->morale);
     m->morale_text = copy (d->morale_text);
-    m->geometry = convert_geometry (&d->order, sit);
+    m->geometry = convert_geometry (d, sit);
     m->layer = copy ("table");
     m->ruleset = copy (ruleset_name (ruleset));
     m->tables_hash = copy (ruleset_tables_hash (ruleset));
@@ -874,6 +879,9 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
     g->pace = borrow (order->pace);
     g->shoot_target_id = borrow (unit_id_at (sit, order->shoot_target));
     g->range_band = borrow (order->range_band);
+    int about;
+    g->no_shot = borrow (rf_no_shot_name (rf_no_shot (sit, d, &about)));
+    g->no_shot_unit_id = borrow (unit_id_at (sit, about));
     for (int i = 0; i < group; i++)
         group_ids[i] = borrow (unit_id_at (sit, order->group[i]));
     g->n_group_unit_ids = (size_t) group;
@@ -1113,6 +1121,8 @@ wire_geometry (wire_t *w, const Solo__V1__Geometry *g)
     wire_string (w, 12, g->range_band, false);
     for (size_t i = 0; i < g->n_group_unit_ids; i++)
         wire_string (w, 13, g->group_unit_ids[i], true);
+    wire_string (w, 14, g->no_shot, false);
+    wire_string (w, 15, g->no_shot_unit_id, false);
 }
 
 static void

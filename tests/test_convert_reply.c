@@ -334,6 +334,8 @@ test_shapes (void **state)
         { "shoot_target_id", 11, PROTOBUF_C_TYPE_STRING, one },
         { "range_band", 12, PROTOBUF_C_TYPE_STRING, one },
         { "group_unit_ids", 13, PROTOBUF_C_TYPE_STRING, many },
+        { "no_shot", 14, PROTOBUF_C_TYPE_STRING, one },
+        { "no_shot_unit_id", 15, PROTOBUF_C_TYPE_STRING, one },
     };
     const field_shape_t point[] = {
         { "x", 1, PROTOBUF_C_TYPE_DOUBLE, one },

@@ -921,6 +921,21 @@ test_structured_situation (void **state)
     assert_true (fabs (d->geometry->nearest_enemy_distance - 36.0) < 1e-6);
     assert_string_equal (d->layer, "table");
     assert_string_equal (d->ruleset, "skirmish19");
+    assert_string_equal (d->geometry->shoot_target_id, "blue-1");
+    assert_string_equal (d->geometry->no_shot, "");     /* it shoots */
+    assert_string_equal (d->geometry->no_shot_unit_id, "");
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /* red-2, 99 cm from blue-1 with pistols (20 cm): regulars -1, in
+       the muskets' range +1, RF0; a 3 carries on, and it shoots at
+       nothing, blue-1 out of its range */
+    situation_request (s, 161, "red-2", 3);
+    s->units[2].weapon = "pistol";
+    reply = exchange (dealer, &s->request);
+    d = assert_decision (reply);
+    assert_string_equal (d->action, "continue");
+    assert_string_equal (d->geometry->shoot_target_id, "");
+    assert_string_equal (d->geometry->no_shot, "out_of_range");
+    assert_string_equal (d->geometry->no_shot_unit_id, "blue-1");
     solo__v1__reply__free_unpacked (reply, NULL);
     free (s);
 }

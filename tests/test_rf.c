@@ -214,6 +214,18 @@ expect_words (const rf_decision_t *d, const char *words)
                   d->explanation);
 }
 
+/*  Expect decision `d` to shoot at nothing for `why` (rf_no_shot, its
+ *  wire name `name`), naming unit `about` (-1: none). */
+static void
+expect_no_shot (const rf_decision_t *d, rf_no_shot_t why, const char *name,
+                int about)
+{
+    int named = -2;
+    assert_int_equal (rf_no_shot (sit, d, &named), why);
+    assert_int_equal (named, about);
+    assert_string_equal (rf_no_shot_name (why), name);
+}
+
 static rf_decision_t
 decide (int u, int roll)
 {
@@ -1015,6 +1027,7 @@ test_troop_type_moves (void **state)
     assert_true (d.order.enemy_in_charge_reach);
     assert_true (d.charge);
     assert_near (d.order.move_cm, 14);            /* to contact */
+    expect_no_shot (&d, RF_NO_SHOT_CHARGES, "charges", -1);
 }
 
 /*  "(Charge?)": only with an enemy within one move. */
@@ -1219,6 +1232,7 @@ test_run (void **state)
     assert_near (d.order.facing, 0);              /* its back to the enemy */
     assert_int_equal (d.order.shoot_target, -1);  /* runners do not shoot */
     expect_words (&d, "Shoots at nothing: it runs");
+    expect_no_shot (&d, RF_NO_SHOT_RUNS, "runs", -1);
     assert_string_equal (d.morale, "broken");
     (void) r;
 
@@ -1282,12 +1296,14 @@ test_shooting (void **state)
     d = decide (b, 2);
     assert_int_equal (d.order.shoot_target, -1);
     assert_non_null (strstr (d.explanation, "Under command"));
+    expect_no_shot (&d, RF_NO_SHOT_COMMANDED, "commanded", -1);
     /* swords do not shoot */
     situation_unit (sit, b)->status = 0;
     situation_unit (sit, b)->weapon = ruleset_weapon_find (rs, "sword");
     d = decide (b, 2);
     assert_int_equal (d.order.shoot_target, -1);
     expect_words (&d, "Shoots at nothing: it has no weapon that shoots (sword)");
+    expect_no_shot (&d, RF_NO_SHOT_NO_WEAPON, "no_weapon", -1);
     assert_false (d.order.enemy_in_weapon_range);
     assert_string_equal (d.order.range_band, "none");
     /* out of reach */
@@ -1450,6 +1466,7 @@ test_why_no_shot (void **state)
     assert_false (d.order.passed_over_in_melee);
     expect_words (&d, "Shoots at nothing: red-1, the nearest enemy within its "
                   "musket's range, is masked by blue-2");
+    expect_no_shot (&d, RF_NO_SHOT_MASKED, "masked", t);
     /* the next, clear of the line, is shot at: the nearer one is named */
     int t2 = add (mk ("red-2", SIDE_RED, ARM_INFANTRY, "musket", 200, 130, 180));
     d = decide (b, 3);
@@ -1457,6 +1474,7 @@ test_why_no_shot (void **state)
     assert_int_equal (d.order.passed_over, t);
     expect_words (&d, "Shoots at red-2 (long range, musket); not at red-1, "
                   "nearer: masked by blue-2");
+    expect_no_shot (&d, RF_SHOOTS, "", -1);     /* it shoots: no reason */
     situation_unit (sit, t2)->killed = 10;
     /* nothing in the way: no reason given */
     situation_unit (sit, friend)->fp.centre.x = 250;
@@ -1471,10 +1489,12 @@ test_why_no_shot (void **state)
     assert_int_equal (d.order.beyond_range, t);
     expect_words (&d, "Shoots at nothing: red-1, the nearest enemy it could "
                   "hit, is beyond its pistol's long range (20 cm).");
+    expect_no_shot (&d, RF_NO_SHOT_OUT_OF_RANGE, "out_of_range", t);
     /* no enemy in sight */
     situation_unit (sit, t)->killed = 10;
     d = decide (b, 3);
     expect_words (&d, "Shoots at nothing: no enemy in sight.");
+    expect_no_shot (&d, RF_NO_SHOT_NO_ENEMY_IN_SIGHT, "no_enemy_in_sight", -1);
 
     /* a melee: blue-3 in base contact with red-3 fights it; blue-4, 20 cm
        to the side, does not shoot into it */
@@ -1486,6 +1506,7 @@ test_why_no_shot (void **state)
     assert_int_equal (d.order.contact_enemy, r);
     expect_words (&d, "In base contact with red-3: it fights the melee and "
                   "shoots at nothing");
+    expect_no_shot (&d, RF_NO_SHOT_IN_MELEE, "in_melee", r);
     int b4 = add (mk ("blue-4", SIDE_BLUE, ARM_INFANTRY, "musket", 180, 50, 0));
     d = decide (b4, 3);
     assert_int_equal (d.order.shoot_target, -1);
@@ -1495,6 +1516,8 @@ test_why_no_shot (void **state)
     expect_words (&d, "Shoots at nothing: red-3, the nearest enemy within its "
                   "musket's range, is in a melee with blue-1 (no one shoots "
                   "into a melee)");
+    expect_no_shot (&d, RF_NO_SHOT_ENEMY_IN_MELEE, "enemy_in_melee", r);
+    assert_string_equal (rf_no_shot_name (RF_NO_SHOT_COUNT), "");
 }
 
 /*  "Uncommanded Formed troops will always stay in company with the first

@@ -398,7 +398,8 @@ test_decision_json (void **state)
         "\"enemy_in_weapon_range\":true,\"enemy_in_charge_reach\":false,"
         "\"range_band\":\"medium\",\"cover_id\":null,\"destination\":null,"
         "\"move_distance\":0,\"facing\":182,\"pace\":null,"
-        "\"shoot_target_id\":\"blue-1\",\"group_unit_ids\":[\"red-2\",\"red-3\",\"red-4\"]},"
+        "\"shoot_target_id\":\"blue-1\",\"no_shot\":null,\"no_shot_unit_id\":null,"
+        "\"group_unit_ids\":[\"red-2\",\"red-3\",\"red-4\"]},"
         "\"layer\":\"table\",\"ruleset\":\"skirmish19\","
         "\"tables_hash\":\"1a2b3c4d5e6f7a8b9c0d\","
         "\"base_ruleset\":null,\"base_tables_hash\":null,"
@@ -409,6 +410,16 @@ test_decision_json (void **state)
     for (const char *p = text; (p = strstr (p, "{\"roll\":")); p++)
         rolls++;
     assert_int_equal (rolls, 6);
+    free (text);
+    /* shooting at nothing: why, and the unit the reason names */
+    f.geometry.shoot_target_id = "";
+    f.geometry.no_shot = "masked";
+    f.geometry.no_shot_unit_id = "blue-1";
+    text = decision_json (&f.decision);
+    assert_python_accepts (text);
+    assert_non_null (strstr (text, "\"shoot_target_id\":null,"
+                                   "\"no_shot\":\"masked\","
+                                   "\"no_shot_unit_id\":\"blue-1\","));
     free (text);
 }
 
@@ -700,6 +711,18 @@ test_render_moves (void **state)
                                    "cm at the gallop; facing 2 deg; no "
                                    "shooting\n"));
     free (text);
+    /* why it shoots at nothing, the wire's word in plain words */
+    f.geometry.no_shot = "runs";
+    text = rendered (&f.decision, false, false);
+    assert_non_null (strstr (text, "; no shooting (runs)\n"));
+    free (text);
+    f.geometry.no_shot = "out_of_range";
+    f.geometry.no_shot_unit_id = "blue-1";
+    text = rendered (&f.decision, false, false);
+    assert_non_null (strstr (text, "; no shooting (out of range: blue-1)\n"));
+    free (text);
+    f.geometry.no_shot = "";
+    f.geometry.no_shot_unit_id = "";
     /* a ruleset measuring in TUM or inches: its unit first, cm beside */
     f.decision.length_unit = "TUM";
     f.decision.cm_per_length_unit = 2.0;

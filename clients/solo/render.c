@@ -191,8 +191,19 @@ render_geometry (FILE *out, const Solo__V1__Geometry *g, const char *unit_id,
         if (!empty (g->range_band) && strcmp (g->range_band, "none"))
             fprintf (out, " (%s range after the move)", g->range_band);
     }
-    else
+    else {
+        /* why, in the wire's word with spaces, and the unit it names:
+           "no shooting (masked: red-1)" */
         fprintf (out, "; no shooting");
+        if (!empty (g->no_shot)) {
+            fputs (" (", out);
+            for (const char *c = g->no_shot; *c; c++)
+                fputc (*c == '_' ? ' ' : *c, out);
+            if (!empty (g->no_shot_unit_id))
+                fprintf (out, ": %s", g->no_shot_unit_id);
+            fputc (')', out);
+        }
+    }
     /* the group lists the unit itself too: name only the others */
     int others = 0;
     for (size_t i = 0; i < g->n_group_unit_ids; i++) {

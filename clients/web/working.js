@@ -96,7 +96,13 @@ function geometryList(geo, d) {
       `${cm(geo.move_distance, d)}${geo.pace ? ` at ${geo.pace}` : ''}`);
   }
   items.push(`facing ${Math.round(geo.facing || 0)}° after the action`);
-  if (geo.shoot_target_id) items.push(`shoots at ${geo.shoot_target_id}`);
+  if (geo.shoot_target_id) {
+    items.push(`shoots at ${geo.shoot_target_id}`);
+  } else if (geo.no_shot) {
+    // the wire's reason ("out_of_range") in words, and the unit it names
+    const who = geo.no_shot_unit_id ? `: ${geo.no_shot_unit_id}` : '';
+    items.push(`shoots at nothing (${geo.no_shot.replace(/_/g, ' ')}${who})`);
+  }
   if (geo.group_unit_ids && geo.group_unit_ids.length > 1) {
     items.push(`diced together: ${geo.group_unit_ids.join(', ')}`);
   }

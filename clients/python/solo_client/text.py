@@ -48,6 +48,11 @@ def _geometry(g):
         lines.append("Stays where it is, facing %.0f deg" % g.facing)
     if g.shoot_target_id:
         lines.append("Shoots at: %s" % g.shoot_target_id)
+    elif g.no_shot:
+        lines.append("Shoots at nothing: %s%s"
+                     % (g.no_shot.replace("_", " "),
+                        ", " + g.no_shot_unit_id if g.no_shot_unit_id
+                        else ""))
     return lines
 
 

@@ -784,6 +784,15 @@ class SituationTest(unittest.TestCase):
         self.assertIn("RF 3 (RF2-5), rolled 4", text)
         self.assertIn("+1 enemy_in_range", text)
         self.assertIn("6 halt", text)
+        self.assertNotIn("Shoots at", text)
+        # why it shoots at nothing, from the geometry's reason
+        d.geometry.nearest_enemy_id = "b"
+        d.geometry.no_shot = "out_of_range"
+        d.geometry.no_shot_unit_id = "b"
+        self.assertIn("Shoots at nothing: out of range, b",
+                      solo_client.describe(d))
+        d.geometry.shoot_target_id = "b"
+        self.assertIn("Shoots at: b", solo_client.describe(d))
 
 
 if __name__ == "__main__":
