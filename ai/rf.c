@@ -1677,9 +1677,7 @@ rf_no_shot (const situation_t *sit, const rf_decision_t *d, int *about)
     const rf_order_t *o = &d->order;
     int named = -1;
     rf_no_shot_t why = RF_SHOOTS;
-    if (!sit || d->unit < 0 || o->shoot_target >= 0)
-        why = RF_SHOOTS;
-    else {
+    if (sit && d->unit >= 0 && o->shoot_target < 0) {
         const unit_t *u = situation_unit_const (sit, d->unit);
         const ruleset_t *rs = situation_ruleset (sit);
         if (u->status & STATUS_COMMANDED)
@@ -1769,7 +1767,7 @@ add_fire (rf_text_t *w, const situation_t *sit, const unit_t *u,
     case RF_NO_SHOT_NO_ENEMY_IN_SIGHT:
         rf_text_add (w, "Shoots at nothing: no enemy in sight.\n");
         return;
-    default:
+    default:        /* masked, in a melee, out of range: named below */
         break;
     }
     rf_text_add (w, "Shoots at nothing: ");
