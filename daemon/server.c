@@ -502,7 +502,20 @@ drain_queue (server_t *self)
     }
 }
 
-/*  A message from a worker: READY, or a reply to pass on. */
+/*  Publish the requests in hand (busy + queued) for
+ *  server_requests_in_hand. */
+static void
+note_in_hand (server_t *self)
+{
+    atomic_store_explicit (&self->in_hand, self->busy + self->queue_length,
+                           memory_order_release);
+}
+
+/*  A message from a worker: READY, or a reply to pass on.  The reply's
+ *  request leaves the count in hand before the reply leaves the broker:
+ *  a client holding its answer never finds it still counted (a test that
+ *  waits for the count after an answer would otherwise read the old
+ *  one). */
 static int
 from_worker (server_t *self)
 {
@@ -517,11 +530,6 @@ from_worker (server_t *self)
         return 0;
     }
     if (total == 4) {
-        bool delimiter = zmq_msg_size (&frames[2]) == 1
-                      && *(uint8_t *) zmq_msg_data (&frames[2]) == 1;
-        if (zmq_msg_send (&frames[1], self->frontend, ZMQ_SNDMORE) >= 0
-        &&  (!delimiter || send_bytes (self->frontend, "", 0, ZMQ_SNDMORE) == 0))
-            zmq_msg_send (&frames[3], self->frontend, 0);
         self->busy--;
         worker_t *w = &self->workers[worker];
         if (--w->held > 0) {
@@ -530,6 +538,12 @@ from_worker (server_t *self)
         }
         else
             mark_idle (self, worker);
+        note_in_hand (self);
+        bool delimiter = zmq_msg_size (&frames[2]) == 1
+                      && *(uint8_t *) zmq_msg_data (&frames[2]) == 1;
+        if (zmq_msg_send (&frames[1], self->frontend, ZMQ_SNDMORE) >= 0
+        &&  (!delimiter || send_bytes (self->frontend, "", 0, ZMQ_SNDMORE) == 0))
+            zmq_msg_send (&frames[3], self->frontend, 0);
     }
     else if (total == 2)
         mark_idle (self, worker);            /* READY */
@@ -817,8 +831,7 @@ server_run (server_t *self)
         for (int i = 0; self->monitor && i < SERVER_BATCH
                         && (items[3].revents & ZMQ_POLLIN); i++)
             from_monitor (self);
-        atomic_store_explicit (&self->in_hand, self->busy + self->queue_length,
-                               memory_order_relaxed);
+        note_in_hand (self);
         if (items[2].revents & ZMQ_POLLIN) {
             char byte[16];
             ssize_t got = read (self->stop_pipe[0], byte, sizeof byte);
@@ -844,7 +857,7 @@ server_requests_in_hand (const server_t *self)
 {
     assert (self);
     return atomic_load_explicit (&((server_t *) self)->in_hand,
-                                 memory_order_relaxed);
+                                 memory_order_acquire);
 }
 
 static void *

@@ -41,9 +41,12 @@ uint64_t server_seed (const server_t *self);
 
 /*  The requests the broker holds: with a worker (or waiting in a
  *  worker's pipe) or queued, not yet answered; 0 before the server runs.
- *  Updated by the broker after each round of its loop, so it may lag by
- *  one round; safe from any thread.  For tests that must know a request
- *  has reached the daemon before they go on, and for monitoring. */
+ *  A request is counted after the round of the broker's loop that takes
+ *  it in, so the count may lag behind a request sent; it leaves the
+ *  count before its answer leaves the broker, so a client holding an
+ *  answer never finds that request still counted.  Safe from any
+ *  thread.  For tests that must know a request has reached the daemon
+ *  before they go on, and for monitoring. */
 int server_requests_in_hand (const server_t *self);
 
 /*  Serve in the calling thread until server_stop.  Returns 0 after a
