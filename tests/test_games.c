@@ -319,6 +319,36 @@ open_text (void *socket, const char *text)
     return reply;
 }
 
+/*  Open installed scenario `name` (of `ruleset`) and its file with `from`
+ *  edited to `to`: the first game reports `turns`, the second `edited`,
+ *  in GameOpened and in ShowGame. */
+static void
+expect_turn_limits (void *socket, const char *name, const char *ruleset,
+                    uint32_t turns, const char *from, const char *to,
+                    uint32_t edited)
+{
+    char id[GAMESTORE_ID_MAX];
+    open_scenario (socket, name, id, sizeof id);
+    Solo__V1__Reply *reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_string_equal (reply->game_state->ruleset, ruleset);
+    assert_int_equal (reply->game_state->turns, turns);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    char path[128];
+    snprintf (path, sizeof path, "rules/scenarios/%s.cfg", name);
+    char *text = test_file_edited (path, from, to);
+    reply = open_text (socket, text);
+    free (text);
+    assert_string_equal (reply->game_opened->ruleset, ruleset);
+    assert_int_equal (reply->game_opened->turns, edited);
+    snprintf (id, sizeof id, "%s", reply->game_opened->game_id);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    reply = show (socket, id);
+    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
+    assert_int_equal (reply->game_state->turns, edited);
+    solo__v1__reply__free_unpacked (reply, NULL);
+}
+
 /*  GameState.turns, the turn limit a front end shows ("turn 3 of N"), is
  *  the rules' own time limit where they have one.  4 Page Bolivar (seed
  *  003, "Pre-game 4. Determine Attacker"): "The attacker loses if the
@@ -336,60 +366,16 @@ test_game_state_turns_is_the_rules_limit (void **state)
     solod_config_t cfg = test_config ();
     server_t *server = start_server (&cfg);
     void *socket = connect_to (server);
-    char id[GAMESTORE_ID_MAX];
-    open_scenario (socket, "bol_boyaca", id, sizeof id);
-    Solo__V1__Reply *reply = show (socket, id);
-    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
-    assert_string_equal (reply->game_state->ruleset, "bolivar");
-    assert_int_equal (reply->game_state->turns, 10);
-    solo__v1__reply__free_unpacked (reply, NULL);
     /*  the scenario asks for 12 turns: the text's 10 rule */
-    char *text = test_file_edited ("rules/scenarios/bol_boyaca.cfg",
-                                   "turns = 10;", "turns = 12;");
-    reply = open_text (socket, text);
-    assert_string_equal (reply->game_opened->ruleset, "bolivar");
-    assert_int_equal (reply->game_opened->turns, 10);
-    snprintf (id, sizeof id, "%s", reply->game_opened->game_id);
-    solo__v1__reply__free_unpacked (reply, NULL);
-    free (text);
-    reply = show (socket, id);
-    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
-    assert_int_equal (reply->game_state->turns, 10);
-    solo__v1__reply__free_unpacked (reply, NULL);
+    expect_turn_limits (socket, "bol_boyaca", "bolivar", 10,
+                        "turns = 10;", "turns = 12;", 10);
     /*  no time limit in the rules: the scenario's own turns */
-    open_scenario (socket, "e19_magenta", id, sizeof id);
-    reply = show (socket, id);
-    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
-    assert_string_equal (reply->game_state->ruleset, "europe19");
-    assert_int_equal (reply->game_state->turns, 12);
-    solo__v1__reply__free_unpacked (reply, NULL);
-    text = test_file_edited ("rules/scenarios/e19_magenta.cfg",
-                             "turns = 12;", "turns = 15;");
-    reply = open_text (socket, text);
-    assert_int_equal (reply->game_opened->turns, 15);
-    solo__v1__reply__free_unpacked (reply, NULL);
-    free (text);
+    expect_turn_limits (socket, "e19_magenta", "europe19", 12,
+                        "turns = 12;", "turns = 15;", 15);
     /*  the house rules over 4 Page Bolivar give no time limit and the
-        host's 10 is not imposed on them (their RULINGS.md): the
-        scenario's own turns, 10 as shipped, 12 when it says 12 */
-    open_scenario (socket, "lib_meeting", id, sizeof id);
-    reply = show (socket, id);
-    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
-    assert_string_equal (reply->game_state->ruleset, "liberators_house");
-    assert_int_equal (reply->game_state->turns, 10);
-    solo__v1__reply__free_unpacked (reply, NULL);
-    text = test_file_edited ("rules/scenarios/lib_meeting.cfg",
-                             "turns = 10;", "turns = 12;");
-    reply = open_text (socket, text);
-    assert_string_equal (reply->game_opened->ruleset, "liberators_house");
-    assert_int_equal (reply->game_opened->turns, 12);
-    snprintf (id, sizeof id, "%s", reply->game_opened->game_id);
-    solo__v1__reply__free_unpacked (reply, NULL);
-    free (text);
-    reply = show (socket, id);
-    assert_body (reply, SOLO__V1__REPLY__BODY_GAME_STATE);
-    assert_int_equal (reply->game_state->turns, 12);
-    solo__v1__reply__free_unpacked (reply, NULL);
+        host's 10 is not imposed on them (their RULINGS.md) */
+    expect_turn_limits (socket, "lib_meeting", "liberators_house", 10,
+                        "turns = 10;", "turns = 12;", 12);
     test_close (socket);
     server_destroy (&server);
 }
