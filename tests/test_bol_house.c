@@ -1500,6 +1500,59 @@ test_mutual_chargers_keep_their_facings (void **state)
     unmake (f);
 }
 
+/*  "A charge can be an oblique move but cannot include a change of
+ *  facing": the charger goes to its target facing as it stood, and what
+ *  it meets on the way is met by its own footprint, not by one turned to
+ *  its path.  bn, a line 6 cm wide and 4 deep at (40, 19) facing 0,
+ *  charges foe, whose front is met with bn's centre at (48, 28): 12.0 cm
+ *  at 41.6 degrees off bn's front.  Kept at its facing, bn's back right
+ *  corner passes 3.57 cm right of its centre's path (3 cos 41.6 + 2 sin
+ *  41.6); a footprint turned to the path would pass 3.0 cm right of it.
+ *  The gun, turned to the path, has its near side 2.77 cm off it: bn
+ *  would cross it by 0.8 cm, more than base contact (0.5 cm), and is
+ *  stopped short; a turned footprint, 0.23 cm, would not have been.  The
+ *  gun 0.5 cm further off (bn crossing it by 0.3 cm), bn reaches foe. */
+static void
+test_oblique_charge_keeps_its_facing_on_the_way (void **state)
+{
+    (void) state;
+    /* the gun's centre: 6 cm along the path, 2.77 + 1.5 cm (+ 0.5) off
+       it to the right, along (0.7474, -0.6644) */
+    const double off[2] = { 0, 0.5 };
+    for (int k = 0; k < 2; k++) {
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("bn", "blue", "battalion", "line", 40, 20, 0, 4, NULL),
+                  unit ("foe", "red", "battalion", "line", 48, 31, 180, 4,
+                        NULL),
+                  unit ("gun", "blue", "light_gun", "line",
+                        47.18 + off[k] * 0.7474, 20.65 - off[k] * 0.6644,
+                        41.6, 1, NULL));
+        fixture_t *f = make (NULL, units);
+        start (f);
+        test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+        test_give_order (f->g, "bn", test_charge_order (f, "foe"));
+        test_push (f, 2, 6, 1);      /* bn's disorder check to charge */
+        test_next_phase (f);         /* declared */
+        test_next_phase (f);         /* the reactive player declares none */
+        test_next_phase (f);         /* the charges */
+        const footprint_t *bn = &U (f, "bn")->fp;
+        if (k == 0) {
+            saw (f, "bn's charge on foe is stopped");
+            assert_false (test_saw (f, "bn charges foe"));
+            /* on its way, facing as it stood */
+            test_near (bn->facing, 0, 1e-6);
+            assert_true (bn->centre.y > 19.5);
+            test_near ((bn->centre.x - 40) * 9 - (bn->centre.y - 19) * 8, 0,
+                       0.05);
+        }
+        else
+            saw (f, "bn charges foe in the front: in contact at (48.0, "
+                 "28.0)");
+        unmake (f);
+    }
+}
+
 /*  "Battalions being charged by cavalry this turn can only form a hasty
  *  square; this requires a morale roll to succeed." */
 static void
@@ -1938,6 +1991,7 @@ main (void)
         cmocka_unit_test (test_pursuit_only_where_it_could_charge),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_mutual_chargers_keep_their_facings),
+        cmocka_unit_test (test_oblique_charge_keeps_its_facing_on_the_way),
         cmocka_unit_test (test_hasty_square),
         cmocka_unit_test (test_melee_modifiers),
         cmocka_unit_test (test_high_ground_placed_as_host),

@@ -1329,11 +1329,13 @@ charge_stopped (game_t *g, int u, int target, double short_cm)
                     game_unit_c (g, target)->id, short_cm);
 }
 
-/*  Seed 000's charge ("A charge can be an oblique move"), and any
- *  charge no wheel of up to 45 degrees brings into line (a feigned
- *  flight's, which no check asks): straight from the charger's centre to
- *  the contact point (bol_contact_point), placed there facing the
- *  target.  False when stopped short. */
+/*  Seed 000's charge ("A charge can be an oblique move but cannot
+ *  include a change of facing"), and any charge no wheel of up to 45
+ *  degrees brings into line (a feigned flight's, which no check asks):
+ *  straight from the charger's centre to the contact point
+ *  (bol_contact_point), facing as it stood all the way (what it meets on
+ *  the way is met by its own footprint, not one turned to its path),
+ *  placed there facing the target.  False when stopped short. */
 static bool
 charge_to_contact_point (game_t *g, int u, int target)
 {
@@ -1343,7 +1345,7 @@ charge_to_contact_point (game_t *g, int u, int target)
     vec2_t at = bol_contact_point (g, u, target, &distance, &arc);
     double heading = geom_bearing (x->fp.centre, at);
     double facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
-    double moved = walk (g, u, heading, distance, heading, true, target);
+    double moved = walk (g, u, heading, distance, x->fp.facing, true, target);
     if (moved + 0.05 < distance) {
         charge_stopped (g, u, target, distance - moved);
         return false;
