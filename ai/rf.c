@@ -219,6 +219,7 @@ empty_order (rf_order_t *o)
     o->passed_over = -1;
     o->passed_over_by = -1;
     o->beyond_range = -1;
+    o->no_shot_about = -1;
     o->group_lead = -1;
     copy_text (o->range_band, sizeof o->range_band, "none");
 }
@@ -1534,15 +1535,26 @@ enemy_in_melee (const situation_t *sit, int unit, int e)
  *  the nearest it can hit is shot at.  For the working, the order also
  *  keeps why the nearest enemy within range is not shot at: the enemy it
  *  touches, the enemy passed over and what masks it or whom it fights,
- *  the nearest it could hit when that is beyond range. */
+ *  the nearest it could hit when that is beyond range; and, with no
+ *  target, the reason (o->no_shot, the unit it names in
+ *  o->no_shot_about), the first that holds of: commanded, charging,
+ *  running, no weapon, in base contact, no enemy in sight, the nearest
+ *  enemy within range masked or in a melee, out of range. */
 static void
 order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
              bool charge, rf_order_t *o)
 {
     const ruleset_t *rs = situation_ruleset (sit);
     const rules_settings_t *s = ruleset_settings (rs);
-    if (v->reach_cm <= 0 || charge || (v->u->status & STATUS_COMMANDED)
-    ||  (action == RF_RUN && !s->shoot_when_running))
+    if (v->u->status & STATUS_COMMANDED)
+        o->no_shot = RF_NO_SHOT_COMMANDED;
+    else if (charge)
+        o->no_shot = RF_NO_SHOT_CHARGES;
+    else if (action == RF_RUN && !s->shoot_when_running)
+        o->no_shot = RF_NO_SHOT_RUNS;
+    else if (v->reach_cm <= 0)
+        o->no_shot = RF_NO_SHOT_NO_WEAPON;
+    if (o->no_shot != RF_SHOOTS)
         return;
     o->shoots = true;
     footprint_t at = v->u->fp;
@@ -1555,6 +1567,8 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
         o->contact_enemy = in_contact (sit, &at, v->enemy_sides, -1);
         if (o->contact_enemy >= 0) {
             o->in_melee = true;
+            o->no_shot = RF_NO_SHOT_IN_MELEE;
+            o->no_shot_about = o->contact_enemy;
             return;
         }
     }
@@ -1601,11 +1615,23 @@ order_shoot (const situation_t *sit, view_t *v, rf_action_t action,
         o->passed_over = o->passed_over_by = -1;    /* not nearer */
         o->passed_over_in_melee = false;
     }
-    if (best < 0)
-        return;
-    range_band_t band = ruleset_range_band (rs, v->u->weapon, best_d);
-    if (band == RANGE_NONE) {
+    range_band_t band = best >= 0 ? ruleset_range_band (rs, v->u->weapon,
+                                                        best_d)
+                                  : RANGE_NONE;
+    if (best >= 0 && band == RANGE_NONE)
         o->beyond_range = best;
+    if (band == RANGE_NONE) {
+        if (o->nearest_enemy < 0)
+            o->no_shot = RF_NO_SHOT_NO_ENEMY_IN_SIGHT;
+        else if (o->passed_over >= 0) {
+            o->no_shot = o->passed_over_in_melee ? RF_NO_SHOT_ENEMY_IN_MELEE
+                                                 : RF_NO_SHOT_MASKED;
+            o->no_shot_about = o->passed_over;
+        }
+        else {
+            o->no_shot = RF_NO_SHOT_OUT_OF_RANGE;
+            o->no_shot_about = o->beyond_range;
+        }
         return;
     }
     o->shoot_target = best;
@@ -1670,46 +1696,6 @@ add_passed_over (rf_text_t *w, const situation_t *sit, const rf_order_t *o)
                       ", standing in the line of fire", NULL);
 }
 
-rf_no_shot_t
-rf_no_shot (const situation_t *sit, const rf_decision_t *d, int *about)
-{
-    assert (d);
-    const rf_order_t *o = &d->order;
-    int named = -1;
-    rf_no_shot_t why = RF_SHOOTS;
-    if (sit && d->unit >= 0 && o->shoot_target < 0) {
-        const unit_t *u = situation_unit_const (sit, d->unit);
-        const ruleset_t *rs = situation_ruleset (sit);
-        if (u->status & STATUS_COMMANDED)
-            why = RF_NO_SHOT_COMMANDED;
-        else if (o->in_melee) {
-            why = RF_NO_SHOT_IN_MELEE;
-            named = o->contact_enemy;
-        }
-        else if (d->charge)
-            why = RF_NO_SHOT_CHARGES;
-        else if (d->action == RF_RUN
-                 && !ruleset_settings (rs)->shoot_when_running)
-            why = RF_NO_SHOT_RUNS;
-        else if (ruleset_weapon_reach (rs, u) <= 0)
-            why = RF_NO_SHOT_NO_WEAPON;
-        else if (o->nearest_enemy < 0)
-            why = RF_NO_SHOT_NO_ENEMY_IN_SIGHT;
-        else if (o->passed_over >= 0) {
-            why = o->passed_over_in_melee ? RF_NO_SHOT_ENEMY_IN_MELEE
-                                          : RF_NO_SHOT_MASKED;
-            named = o->passed_over;
-        }
-        else {
-            why = RF_NO_SHOT_OUT_OF_RANGE;
-            named = o->beyond_range;
-        }
-    }
-    if (about)
-        *about = named;
-    return why;
-}
-
 const char *
 rf_no_shot_name (rf_no_shot_t why)
 {
@@ -1720,7 +1706,7 @@ rf_no_shot_name (rf_no_shot_t why)
 }
 
 /*  The fire of unit u's decision `d` in words: its target, or why it
- *  shoots at nothing (rf_no_shot).  The player at the table is told why
+ *  shoots at nothing (o->no_shot).  The player at the table is told why
  *  the nearest enemy is not fired on: which unit masks it, whom it is in
  *  a melee with, the enemy this unit touches and fights instead, out of
  *  range; or that the unit is commanded, charges, runs, has no ranged
@@ -1732,7 +1718,7 @@ add_fire (rf_text_t *w, const situation_t *sit, const unit_t *u,
     const ruleset_t *rs = situation_ruleset (sit);
     const rf_order_t *o = &d->order;
     const char *weapon = weapon_name (rs, u);
-    switch (rf_no_shot (sit, d, NULL)) {
+    switch (o->no_shot) {
     case RF_SHOOTS:
         rf_text_adds (w, "Shoots at ", unit_id (sit, o->shoot_target), " (",
                       o->range_band, " range, ", weapon, ")", NULL);

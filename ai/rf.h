@@ -36,6 +36,30 @@ typedef struct {
     char text[128];
 } rf_outcome_t;
 
+/*  Why a decided unit shoots at nothing (rf_order_t.no_shot), for a
+ *  front end to show in its own words (the working says it in English).
+ *  RF_SHOOTS when it has a target (order.shoot_target) or for a direct
+ *  look-up, which has no unit. */
+typedef enum {
+    RF_SHOOTS = 0,
+    RF_NO_SHOT_COMMANDED,      /* its commander picks its target */
+    RF_NO_SHOT_IN_MELEE,       /* in base contact: it fights the melee */
+    RF_NO_SHOT_CHARGES,        /* a charging unit does not shoot */
+    RF_NO_SHOT_RUNS,           /* running (settings.shoot_when_running) */
+    RF_NO_SHOT_NO_WEAPON,      /* no weapon that shoots */
+    RF_NO_SHOT_NO_ENEMY_IN_SIGHT,
+    RF_NO_SHOT_MASKED,         /* the nearest enemy in range is masked */
+    RF_NO_SHOT_ENEMY_IN_MELEE, /* the nearest enemy in range is in a melee */
+    RF_NO_SHOT_OUT_OF_RANGE,   /* every enemy it could hit is beyond its
+                                  weapon's long range */
+    RF_NO_SHOT_COUNT
+} rf_no_shot_t;
+
+/*  The wire name of `why`: "" for RF_SHOOTS, else "commanded",
+ *  "in_melee", "charges", "runs", "no_weapon", "no_enemy_in_sight",
+ *  "masked", "enemy_in_melee", "out_of_range"; "" outside the enum. */
+const char *rf_no_shot_name (rf_no_shot_t why);
+
 /*  The concrete order.  Everything is seen from the unit: only enemies
  *  in its sight count (RULINGS.md, "In sight"). */
 typedef struct {
@@ -78,6 +102,11 @@ typedef struct {
                                   masked */
     int beyond_range;          /* no target: the nearest enemy it could
                                   hit, beyond its weapon's long range; -1 */
+    rf_no_shot_t no_shot;      /* why shoot_target is -1, as order_shoot
+                                  found it; RF_SHOOTS when it is not */
+    int no_shot_about;         /* the unit no_shot names, -1: the enemy
+                                  touched (in_melee), passed over (masked,
+                                  in a melee) or out of range */
     int group[RF_MAX_GROUP];   /* unit indices diced with this one, the
                                   unit itself included, in index order */
     int group_count;           /* 1 when the unit is diced alone; 0 for
@@ -172,41 +201,6 @@ bool rf_continues (const rf_decision_t *d);
  *  the unit to hold, and at the table it carries on with what it was
  *  doing.  Nothing for another decision or a terse one. */
 void rf_explain_current (rf_decision_t *d, const char *current);
-
-/*  Why a decided unit shoots at nothing, for a front end to show in its
- *  own words (the working says it in English).  RF_SHOOTS when it has a
- *  target (order.shoot_target) or for a direct look-up, which has no
- *  unit. */
-typedef enum {
-    RF_SHOOTS = 0,
-    RF_NO_SHOT_COMMANDED,      /* its commander picks its target */
-    RF_NO_SHOT_IN_MELEE,       /* in base contact: it fights the melee */
-    RF_NO_SHOT_CHARGES,        /* a charging unit does not shoot */
-    RF_NO_SHOT_RUNS,           /* running (settings.shoot_when_running) */
-    RF_NO_SHOT_NO_WEAPON,      /* no weapon that shoots */
-    RF_NO_SHOT_NO_ENEMY_IN_SIGHT,
-    RF_NO_SHOT_MASKED,         /* the nearest enemy in range is masked */
-    RF_NO_SHOT_ENEMY_IN_MELEE, /* the nearest enemy in range is in a melee */
-    RF_NO_SHOT_OUT_OF_RANGE,   /* every enemy it could hit is beyond its
-                                  weapon's long range */
-    RF_NO_SHOT_COUNT
-} rf_no_shot_t;
-
-/*  Why the unit of decision `d` in `sit` shoots at nothing (RF_SHOOTS
- *  when it shoots, or for a direct look-up: no unit, or `sit` NULL), and
- *  into *about (when not NULL) the unit the reason names, -1 when none: the
- *  enemy it is in contact with (in_melee), the enemy masked or in a
- *  melee, the nearest enemy it could hit out of range.  The checks go in
- *  the working's order: commanded, in melee, charging, running, no
- *  weapon, no enemy in sight, then the nearest enemy within range masked
- *  or in a melee before one out of range. */
-rf_no_shot_t rf_no_shot (const situation_t *sit, const rf_decision_t *d,
-                         int *about);
-
-/*  The wire name of `why`: "" for RF_SHOOTS, else "commanded",
- *  "in_melee", "charges", "runs", "no_weapon", "no_enemy_in_sight",
- *  "masked", "enemy_in_melee", "out_of_range"; "" outside the enum. */
-const char *rf_no_shot_name (rf_no_shot_t why);
 
 /*  A plain table look-up for an arm with a ready RF (no situation): the
  *  cell, the six outcomes and the morale, with `fortified` and

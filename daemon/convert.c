@@ -574,9 +574,8 @@ terrain_id_at (const situation_t *sit, int index)
 }
 
 static Solo__V1__Geometry *
-convert_geometry (const rf_decision_t *d, const situation_t *sit)
+convert_geometry (const rf_order_t *order, const situation_t *sit)
 {
-    const rf_order_t *order = &d->order;
     Solo__V1__Geometry *g = malloc (sizeof *g);
     if (!g)
         return NULL;
@@ -601,9 +600,8 @@ convert_geometry (const rf_decision_t *d, const situation_t *sit)
     g->pace = copy (order->pace);
     g->shoot_target_id = copy (unit_id_at (sit, order->shoot_target));
     g->range_band = copy (order->range_band);
-    int about;
-    g->no_shot = copy (rf_no_shot_name (rf_no_shot (sit, d, &about)));
-    g->no_shot_unit_id = copy (unit_id_at (sit, about));
+    g->no_shot = copy (rf_no_shot_name (order->no_shot));
+    g->no_shot_unit_id = copy (unit_id_at (sit, order->no_shot_about));
     int count = order->group_count;
     if (count < 0)
         count = 0;
@@ -771,7 +769,7 @@ convert_decision (const rf_decision_t *d, const situation_t *sit,
     }
     m->morale = copy (d->morale);
     m->morale_text = copy (d->morale_text);
-    m->geometry = convert_geometry (d, sit);
+    m->geometry = convert_geometry (&d->order, sit);
     m->layer = copy ("table");
     m->ruleset = copy (ruleset_name (ruleset));
     m->tables_hash = copy (ruleset_tables_hash (ruleset));
@@ -879,9 +877,8 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
     g->pace = borrow (order->pace);
     g->shoot_target_id = borrow (unit_id_at (sit, order->shoot_target));
     g->range_band = borrow (order->range_band);
-    int about;
-    g->no_shot = borrow (rf_no_shot_name (rf_no_shot (sit, d, &about)));
-    g->no_shot_unit_id = borrow (unit_id_at (sit, about));
+    g->no_shot = borrow (rf_no_shot_name (order->no_shot));
+    g->no_shot_unit_id = borrow (unit_id_at (sit, order->no_shot_about));
     for (int i = 0; i < group; i++)
         group_ids[i] = borrow (unit_id_at (sit, order->group[i]));
     g->n_group_unit_ids = (size_t) group;

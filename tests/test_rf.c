@@ -214,15 +214,14 @@ expect_words (const rf_decision_t *d, const char *words)
                   d->explanation);
 }
 
-/*  Expect decision `d` to shoot at nothing for `why` (rf_no_shot, its
- *  wire name `name`), naming unit `about` (-1: none). */
+/*  Expect decision `d` to shoot at nothing for `why` (its order's
+ *  no_shot, whose wire name is `name`), naming unit `about` (-1: none). */
 static void
 expect_no_shot (const rf_decision_t *d, rf_no_shot_t why, const char *name,
                 int about)
 {
-    int named = -2;
-    assert_int_equal (rf_no_shot (sit, d, &named), why);
-    assert_int_equal (named, about);
+    assert_int_equal (d->order.no_shot, why);
+    assert_int_equal (d->order.no_shot_about, about);
     assert_string_equal (rf_no_shot_name (why), name);
 }
 

@@ -101,7 +101,7 @@ function geometryList(geo, d) {
   } else if (geo.no_shot) {
     // the wire's reason ("out_of_range") in words, and the unit it names
     const who = geo.no_shot_unit_id ? `: ${geo.no_shot_unit_id}` : '';
-    items.push(`shoots at nothing (${geo.no_shot.replace(/_/g, ' ')}${who})`);
+    items.push(`shoots at nothing (${words(geo.no_shot)}${who})`);
   }
   if (geo.group_unit_ids && geo.group_unit_ids.length > 1) {
     items.push(`diced together: ${geo.group_unit_ids.join(', ')}`);
