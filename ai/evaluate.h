@@ -13,6 +13,11 @@
 #include "commander.h"
 #include "game.h"
 
+/*  The gap to an objective at which it counts e^-1 of its value in the
+ *  objectives near (evaluate_terms_t.near): about one move of a column
+ *  on foot under Empire of Liberty (8", 20.3 cm). */
+#define EVALUATE_NEAR_CM 20.0
+
 /*  The terms of a position, side by side, before weighing. */
 typedef struct {
     double lost[SIDE_COUNT];     /* share of the side's strength lost:
@@ -34,6 +39,12 @@ typedef struct {
                                     stand, each at the enemy it sees in
                                     reach that it hits hardest
                                     (evaluate_volley) */
+    double near[SIDE_COUNT];     /* the objectives within the side's
+                                    reach: each objective's share of all
+                                    objective value times
+                                    e^(-d / EVALUATE_NEAR_CM), d the gap
+                                    from the side's nearest unit that can
+                                    hold it to its radius (0 within) */
     double progress;             /* turn / turn limit, 0..1 */
 } evaluate_terms_t;
 
@@ -48,6 +59,7 @@ typedef struct {
  *      + command    * (reach(side) - reach(enemy))
  *      + threat     * ((0.5 + aggression) threat(side)
  *                      - (0.5 + caution) threat(enemy))
+ *      + approach   * progress^2 * (near(side) - near(enemy))
  *  and the value 1 / (1 + e^-z). */
 typedef struct {
     const char *ruleset;         /* the ruleset's name (an overlay's own)
@@ -64,6 +76,10 @@ typedef struct {
                                     playout that ends within the turn
                                     sees nothing of; set by hand, 0 where
                                     not set (and then not computed) */
+    double approach;             /* the weight of the objectives near,
+                                    which counts as the turn limit nears;
+                                    set by hand, 0 where not set (and
+                                    then not computed) */
 } evaluate_weights_t;
 
 /*  The terms of game `g` now (over or not), every one of them. */

@@ -112,7 +112,8 @@ double search_now (void);
  *  its break, the enemy's weighed by 0.5 + aggression, its own by 0.5 +
  *  caution; the objective value held and who the turn limit favours,
  *  more as it nears; command; under Empire of Liberty the fire each
- *  side's units could give next from where they stand. */
+ *  side's units could give next from where they stand, and how near
+ *  they stand to the objectives, more as the turn limit nears. */
 double search_evaluate (const game_t *g, int side,
                         const commander_personality_t *p);
 

@@ -20,7 +20,9 @@
  *  --nonnegative fits every weight at 0 or above (fit_nonnegative).
  *
  *  Command reach is not fitted (the tables play commanded units as any
- *  other): every set keeps its own weight for it.
+ *  other): every set keeps its own weight for it.  Nor are the
+ *  objectives near (set by hand where a set has them, evaluate.c): the
+ *  fit holds them at their weight.
  */
 #include <math.h>
 #include <stdio.h>
@@ -121,25 +123,29 @@ weights_vector (const evaluate_weights_t *w, double *v)
     memcpy (v, x, sizeof x);
 }
 
-/*  z of sample x for `side` under weights v (and the command weight);
- *  f gets its features, y the result for `side`. */
+/*  z of sample x for `side` under weights v and the weights `hand` sets
+ *  by hand (command reach and the objectives near, not fitted); f gets
+ *  its features, y the result for `side`. */
 static double
-sample_z (const sample_t *x, int side, const double *v, double command,
-          double *f, double *y)
+sample_z (const sample_t *x, int side, const double *v,
+          const evaluate_weights_t *hand, double *f, double *y)
 {
     features (&x->t, side, f);
-    double z = command * (x->t.reach[side] - x->t.reach[1 - side]);
+    int e = 1 - side;
+    double z = hand->command * (x->t.reach[side] - x->t.reach[e])
+             + hand->approach * x->t.progress * x->t.progress
+                              * (x->t.near[side] - x->t.near[e]);
     for (int k = 0; k < TERMS; k++)
         z += v[k] * f[k];
     *y = side == 0 ? x->result : 1.0 - x->result;
     return z;
 }
 
-/*  Log loss and Brier score of weights v (and the command weight) on the
+/*  Log loss and Brier score of weights v (and those `hand` sets) on the
  *  test samples, from both sides. */
 static void
-score (const samples_t *ss, const double *v, double command, double *logloss,
-       double *brier)
+score (const samples_t *ss, const double *v, const evaluate_weights_t *hand,
+       double *logloss, double *brier)
 {
     double ll = 0, br = 0;
     long n = 0;
@@ -148,7 +154,7 @@ score (const samples_t *ss, const double *v, double command, double *logloss,
             continue;
         for (int side = 0; side < SIDE_COUNT; side++) {
             double f[TERMS], y;
-            double z = sample_z (&ss->s[i], side, v, command, f, &y);
+            double z = sample_z (&ss->s[i], side, v, hand, f, &y);
             double p = 1.0 / (1.0 + exp (-z));
             p = fmin (1 - 1e-9, fmax (1e-9, p));
             ll -= y * log (p) + (1 - y) * log (1 - p);
@@ -197,12 +203,12 @@ solve (double a[TERMS][TERMS], double *b, double *x)
 }
 
 /*  Fit v by Newton's method on the training samples (both sides), with
- *  penalty l2 * |v|^2 / 2; the command term an offset at `command`.  The
+ *  penalty l2 * |v|^2 / 2; the terms `hand` sets offsets at its weights.  The
  *  weights marked in `zero` stay 0.  A singular system ends it where it
  *  stands. */
 static void
-fit (const samples_t *ss, double command, double l2, const bool *zero,
-     double *v)
+fit (const samples_t *ss, const evaluate_weights_t *hand, double l2,
+     const bool *zero, double *v)
 {
     memset (v, 0, TERMS * sizeof *v);
     for (int iter = 0; iter < 50; iter++) {
@@ -217,7 +223,7 @@ fit (const samples_t *ss, double command, double l2, const bool *zero,
                 continue;
             for (int side = 0; side < SIDE_COUNT; side++) {
                 double f[TERMS], y;
-                double z = sample_z (&ss->s[i], side, v, command, f, &y);
+                double z = sample_z (&ss->s[i], side, v, hand, f, &y);
                 double p = 1.0 / (1.0 + exp (-z));
                 for (int k = 0; k < TERMS; k++) {
                     g[k] += (p - y) * f[k];
@@ -256,13 +262,13 @@ fit (const samples_t *ss, double command, double l2, const bool *zero,
  *  most negative weight is held at 0 and the rest fitted again, until
  *  none is negative (at the latest when all are held at 0). */
 static void
-fit_nonnegative (const samples_t *ss, double command, double l2,
-                 const bool *held, double *v)
+fit_nonnegative (const samples_t *ss, const evaluate_weights_t *hand,
+                 double l2, const bool *held, double *v)
 {
     bool zero[TERMS];
     memcpy (zero, held, sizeof zero);
     for (;;) {
-        fit (ss, command, l2, zero, v);
+        fit (ss, hand, l2, zero, v);
         int worst = -1;
         for (int k = 0; k < TERMS; k++)
             if (!zero[k] && v[k] < 0 && (worst < 0 || v[k] < v[worst]))
@@ -407,14 +413,15 @@ main (int argc, char **argv)
             wins[1], draws, ss.count);
     double v[TERMS], ll, br;
     weights_vector (now, v);
-    score (&ss, v, now->command, &ll, &br);
+    score (&ss, v, now, &ll, &br);
     printf ("  weights now (%s): log loss %.4f, Brier %.4f\n",
             now->ruleset ? now->ruleset : "default", ll, br);
     weights_vector (fallback, v);
-    score (&ss, v, fallback->command, &ll, &br);
+    score (&ss, v, fallback, &ll, &br);
     printf ("  default weights: log loss %.4f, Brier %.4f\n", ll, br);
     memset (v, 0, sizeof v);
-    score (&ss, v, 0, &ll, &br);
+    const evaluate_weights_t none = { .ruleset = NULL };
+    score (&ss, v, &none, &ll, &br);
     printf ("  no model (every position 1/2): log loss %.4f, Brier %.4f\n",
             ll, br);
     /* first without the fire to come (the threat weight held at 0), to
@@ -425,10 +432,10 @@ main (int argc, char **argv)
         if (pass == 1)
             held[TERMS - 1] = false;
         if (nonnegative)
-            fit_nonnegative (&ss, now->command, l2, held, v);
+            fit_nonnegative (&ss, now, l2, held, v);
         else
-            fit (&ss, now->command, l2, held, v);
-        score (&ss, v, now->command, &ll, &br);
+            fit (&ss, now, l2, held, v);
+        score (&ss, v, now, &ll, &br);
         printf ("  fitted%s: log loss %.4f, Brier %.4f\n",
                 pass == 0 ? " without the fire to come" : "", ll, br);
     }
@@ -436,8 +443,9 @@ main (int argc, char **argv)
             "      .wounded = %.2f, .risk = %.2f, .broken = %.2f, "
             ".broken2 = %.2f,\n      .held_late = %.2f, .time_late = %.2f, "
             ".favoured_broken = %.2f, .command = %.2f,\n"
-            "      .threat = %.2f },\n", ruleset, v[0], v[1], v[2], v[3],
-            v[4], v[5], v[6], v[7], v[8], now->command, v[9]);
+            "      .threat = %.2f, .approach = %.2f },\n", ruleset, v[0],
+            v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], now->command,
+            v[9], now->approach);
     free (ss.s);
     for (int i = 0; i < files.npaths; i++)
         scenario_destroy (&scenarios[i]);

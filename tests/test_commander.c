@@ -1544,7 +1544,7 @@ test_value_model (void **state)
         const double terms[] = { w->lost, w->lost2, w->wounded, w->risk,
                                  w->broken, w->broken2, w->held_late,
                                  w->time_late, w->favoured_broken,
-                                 w->command, w->threat };
+                                 w->command, w->threat, w->approach };
         for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++)
             assert_true (terms[k] >= 0);
     }
@@ -1693,6 +1693,82 @@ test_value_fire_to_come (void **state)
     game_unit_mut (g, guns)->in_melee = true;
     evaluate_terms (g, &near);
     assert_true (near.threat[SIDE_BLUE] == 0);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&eol);
+}
+
+/*  The objectives near: each objective's share of the objective value
+ *  times e^(-d / EVALUATE_NEAR_CM), d the gap from the side's nearest
+ *  unit that can hold it to its radius.  Under Empire of Liberty, whose
+ *  playouts end within the turn and so see no objective taken a move
+ *  from now, the value weighs it by the square of the share of turns
+ *  played: a battalion 10 cm nearer the farm is worth more on the last
+ *  turn, and a hundredth of that on the first of eol_meeting's ten. */
+static void
+test_value_objectives_near (void **state)
+{
+    (void) state;
+    game_rules_t *eol;
+    scenario_t *sc;
+    game_t *g = scenario_game ("rules/data/empire_of_liberty/tables.cfg",
+                               "eol_meeting", &eol, &sc);
+    const evaluate_weights_t *w = evaluate_weights_of (g);
+    assert_true (w->approach > 0);
+    /* the farm, eol_meeting's one objective: (91.5, 61), radius 12 */
+    assert_int_equal (scenario_objective_count (sc), 1);
+    situation_t *sit = game_situation_mut (g);
+    int blue = situation_find_unit (sit, "blue-1st");
+    int red = situation_find_unit (sit, "red-1st");
+    int brigadier = situation_find_unit (sit, "blue-brigadier");
+    for (int u = 0; u < game_unit_count (g); u++)
+        if (u != blue && u != red && u != brigadier)
+            game_unit_mut (g, u)->gone = true;
+    /* a line 3.8 cm deep: its near edge 1.9 cm from its centre; blue's
+       32 cm from the farm's middle (20 beyond its radius), red's 52.1
+       cm (40.1 beyond); the brigadier on the farm, who holds nothing */
+    situation_unit (sit, blue)->fp.centre = (vec2_t) { 91.5, 27.1 };
+    situation_unit (sit, red)->fp.centre = (vec2_t) { 91.5, 115 };
+    situation_unit (sit, red)->fp.facing = 180;
+    situation_unit (sit, brigadier)->fp.centre = (vec2_t) { 91.5, 61 };
+    assert_false (game_unit_holds (g, brigadier));
+    evaluate_terms_t far;
+    evaluate_terms (g, &far);
+    test_near (far.near[SIDE_BLUE], exp (-1.0), 1e-3);
+    test_near (far.near[SIDE_RED], exp (-40.1 / EVALUATE_NEAR_CM), 1e-3);
+    /* within the radius, all of it */
+    situation_unit (sit, blue)->fp.centre = (vec2_t) { 91.5, 55 };
+    evaluate_terms_t on;
+    evaluate_terms (g, &on);
+    test_near (on.near[SIDE_BLUE], 1.0, 1e-9);
+    /* a unit gone counts nothing */
+    game_unit_mut (g, red)->gone = true;
+    evaluate_terms (g, &on);
+    assert_true (on.near[SIDE_RED] == 0);
+    game_unit_mut (g, red)->gone = false;
+
+    /* 10 cm nearer (gap 10 where it was 20), the brigadier out of the
+       way of command reach: worth approach x (e^-0.5 - e^-1) on the last
+       turn, a hundredth of it on the first */
+    game_unit_mut (g, brigadier)->gone = true;
+    commander_personality_t balanced = { 0.5, 0.5 };
+    double gain[2];
+    int turns[2] = { 1, game_last_turn (g) };
+    assert_int_equal (turns[1], 10);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal (game_set_turn (g, turns[k]), 0);
+        evaluate_terms_t a, b;
+        situation_unit (sit, blue)->fp.centre = (vec2_t) { 91.5, 27.1 };
+        evaluate_terms (g, &a);
+        double value_far = search_evaluate (g, SIDE_BLUE, &balanced);
+        situation_unit (sit, blue)->fp.centre = (vec2_t) { 91.5, 37.1 };
+        evaluate_terms (g, &b);
+        assert_true (search_evaluate (g, SIDE_BLUE, &balanced) > value_far);
+        gain[k] = evaluate_z (&b, SIDE_BLUE, w, &balanced)
+                - evaluate_z (&a, SIDE_BLUE, w, &balanced);
+    }
+    test_near (gain[1], w->approach * (exp (-0.5) - exp (-1.0)), 1e-3);
+    test_near (gain[0], gain[1] / 100, 1e-4);
     game_destroy (&g);
     scenario_destroy (&sc);
     game_rules_destroy (&eol);
@@ -2672,6 +2748,7 @@ main (void)
         cmocka_unit_test (test_value_model),
         cmocka_unit_test (test_value_time_limit),
         cmocka_unit_test (test_value_fire_to_come),
+        cmocka_unit_test (test_value_objectives_near),
         cmocka_unit_test (test_one_unit_acts),
         cmocka_unit_test (test_greedy_score),
         cmocka_unit_test (test_greedy_any_ruleset),
