@@ -1635,6 +1635,27 @@ test_value_time_limit (void **state)
     assert_null (last->ruleset);
 }
 
+/*  eol_meeting under its tables with only the units named in `keep`
+ *  (NULL-ended) left on the table, every other gone; *rules and *sc get
+ *  what the caller destroys after the game. */
+static game_t *
+eol_meeting_with (const char *const *keep, game_rules_t **rules,
+                  scenario_t **sc)
+{
+    game_t *g = scenario_game ("rules/data/empire_of_liberty/tables.cfg",
+                               "eol_meeting", rules, sc);
+    assert_string_equal (evaluate_weights_of (g)->ruleset,
+                         "empire_of_liberty");
+    const situation_t *sit = game_situation (g);
+    for (int u = 0; u < game_unit_count (g); u++) {
+        bool kept = false;
+        for (int k = 0; keep[k]; k++)
+            kept |= u == situation_find_unit (sit, keep[k]);
+        game_unit_mut (g, u)->gone = !kept;
+    }
+    return g;
+}
+
 /*  The fire to come: a side's threat is the share of the enemy's
  *  figures its units would hit with a volley each from where they
  *  stand, each at the enemy it sees in reach that it would hit hardest.
@@ -1648,18 +1669,13 @@ test_value_fire_to_come (void **state)
     (void) state;
     game_rules_t *eol;
     scenario_t *sc;
-    game_t *g = scenario_game ("rules/data/empire_of_liberty/tables.cfg",
-                               "eol_meeting", &eol, &sc);
-    const evaluate_weights_t *w = evaluate_weights_of (g);
-    assert_string_equal (w->ruleset, "empire_of_liberty");
-    assert_true (w->threat > 0);
+    /* the gun and one enemy battalion alone on the table, far apart */
+    static const char *const keep[] = { "blue-guns", "red-1st", NULL };
+    game_t *g = eol_meeting_with (keep, &eol, &sc);
+    assert_true (evaluate_weights_of (g)->threat > 0);
     situation_t *sit = game_situation_mut (g);
     int guns = situation_find_unit (sit, "blue-guns");
     int foot = situation_find_unit (sit, "red-1st");
-    /* the gun and one enemy battalion alone on the table, far apart */
-    for (int u = 0; u < game_unit_count (g); u++)
-        if (u != guns && u != foot)
-            game_unit_mut (g, u)->gone = true;
     situation_unit (sit, guns)->fp.centre = (vec2_t) { 91.5, 10 };
     situation_unit (sit, guns)->fp.facing = 0;
     situation_unit (sit, foot)->fp.centre = (vec2_t) { 91.5, 115 };
@@ -1711,8 +1727,9 @@ test_value_objectives_near (void **state)
     (void) state;
     game_rules_t *eol;
     scenario_t *sc;
-    game_t *g = scenario_game ("rules/data/empire_of_liberty/tables.cfg",
-                               "eol_meeting", &eol, &sc);
+    static const char *const keep[] = { "blue-1st", "red-1st",
+                                        "blue-brigadier", NULL };
+    game_t *g = eol_meeting_with (keep, &eol, &sc);
     const evaluate_weights_t *w = evaluate_weights_of (g);
     assert_true (w->approach > 0);
     /* the farm, eol_meeting's one objective: (91.5, 61), radius 12 */
@@ -1721,9 +1738,6 @@ test_value_objectives_near (void **state)
     int blue = situation_find_unit (sit, "blue-1st");
     int red = situation_find_unit (sit, "red-1st");
     int brigadier = situation_find_unit (sit, "blue-brigadier");
-    for (int u = 0; u < game_unit_count (g); u++)
-        if (u != blue && u != red && u != brigadier)
-            game_unit_mut (g, u)->gone = true;
     /* a line 3.8 cm deep: its near edge 1.9 cm from its centre; blue's
        32 cm from the farm's middle (20 beyond its radius), red's 52.1
        cm (40.1 beyond); the brigadier on the farm, who holds nothing */
