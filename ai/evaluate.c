@@ -206,7 +206,7 @@ fire_to_come (const game_t *g, double hits[SIDE_COUNT])
  *  the gap from the side's nearest unit that can hold it
  *  (game_unit_holds) to its radius, 0 within it.  A playout that ends
  *  within the turn sees no objective taken that is not taken already;
- *  this is the one it could take next. */
+ *  this counts the ones a side could take next. */
 static void
 objectives_near (const game_t *g, double near[SIDE_COUNT])
 {
