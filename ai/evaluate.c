@@ -202,30 +202,27 @@ fire_to_come (const game_t *g, double hits[SIDE_COUNT])
 }
 
 /*  How near each side stands to the objectives: for each objective,
- *  its share of all objective value times e^(-d / EVALUATE_NEAR_CM), d
+ *  its share of all objective value (`total`, the scenario's sum; 0 or
+ *  less, nothing counted) times e^(-d / EVALUATE_NEAR_CM), d
  *  the gap from the side's nearest unit that can hold it
  *  (game_unit_holds) to its radius, 0 within it.  A playout that ends
  *  within the turn sees no objective taken that is not taken already;
  *  this counts the ones a side could take next. */
 static void
-objectives_near (const game_t *g, double near[SIDE_COUNT])
+objectives_near (const game_t *g, int total, double near[SIDE_COUNT])
 {
     const situation_t *sit = game_situation (g);
     const scenario_t *sc = game_scenario (g);
-    int total = 0;
-    for (int i = 0; i < scenario_objective_count (sc); i++)
-        total += scenario_objective (sc, i)->value;
     if (total <= 0)
         return;
     for (int i = 0; i < scenario_objective_count (sc); i++) {
         const scenario_objective_t *o = scenario_objective (sc, i);
-        footprint_t spot = { o->at, 0, 0.001, 0.001 };
         double best[SIDE_COUNT] = { 0, 0 };
         for (int u = 0; u < game_unit_count (g); u++) {
             if (!game_unit_holds (g, u))
                 continue;
             const unit_t *x = situation_unit_const (sit, u);
-            double gap = fmax (0, footprint_distance (&x->fp, &spot)
+            double gap = fmax (0, footprint_point_distance (&x->fp, o->at)
                                   - o->radius);
             best[x->side] = fmax (best[x->side],
                                   exp (-gap / EVALUATE_NEAR_CM));
@@ -287,7 +284,7 @@ terms_of (const game_t *g, evaluate_terms_t *out, bool threat,
                            ? hits[s] / r.figures[1 - s] : 0;
     }
     if (approach)
-        objectives_near (g, out->near);
+        objectives_near (g, total, out->near);
     int turns = game_last_turn (g);
     out->progress = turns > 0 ? fmin (1.0, (double) game_turn (g) / turns) : 0;
 }

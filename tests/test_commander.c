@@ -1635,15 +1635,15 @@ test_value_time_limit (void **state)
     assert_null (last->ruleset);
 }
 
-/*  eol_meeting under its tables with only the units named in `keep`
- *  (NULL-ended) left on the table, every other gone; *rules and *sc get
- *  what the caller destroys after the game. */
+/*  Empire of Liberty's scenario `name` under its tables with only the
+ *  units named in `keep` (NULL-ended) left on the table, every other
+ *  gone; *rules and *sc get what the caller destroys after the game. */
 static game_t *
-eol_meeting_with (const char *const *keep, game_rules_t **rules,
-                  scenario_t **sc)
+eol_game_with (const char *name, const char *const *keep,
+               game_rules_t **rules, scenario_t **sc)
 {
     game_t *g = scenario_game ("rules/data/empire_of_liberty/tables.cfg",
-                               "eol_meeting", rules, sc);
+                               name, rules, sc);
     assert_string_equal (evaluate_weights_of (g)->ruleset,
                          "empire_of_liberty");
     const situation_t *sit = game_situation (g);
@@ -1671,7 +1671,7 @@ test_value_fire_to_come (void **state)
     scenario_t *sc;
     /* the gun and one enemy battalion alone on the table, far apart */
     static const char *const keep[] = { "blue-guns", "red-1st", NULL };
-    game_t *g = eol_meeting_with (keep, &eol, &sc);
+    game_t *g = eol_game_with ("eol_meeting", keep, &eol, &sc);
     assert_true (evaluate_weights_of (g)->threat > 0);
     situation_t *sit = game_situation_mut (g);
     int guns = situation_find_unit (sit, "blue-guns");
@@ -1720,7 +1720,9 @@ test_value_fire_to_come (void **state)
  *  playouts end within the turn and so see no objective taken a move
  *  from now, the value weighs it by the square of the share of turns
  *  played: a battalion 10 cm nearer the farm is worth more on the last
- *  turn, and a hundredth of that on the first of eol_meeting's ten. */
+ *  turn, and a hundredth of that on the first of eol_meeting's ten.
+ *  Where there are more objectives than one, each counts by its share
+ *  of their value. */
 static void
 test_value_objectives_near (void **state)
 {
@@ -1729,7 +1731,7 @@ test_value_objectives_near (void **state)
     scenario_t *sc;
     static const char *const keep[] = { "blue-1st", "red-1st",
                                         "blue-brigadier", NULL };
-    game_t *g = eol_meeting_with (keep, &eol, &sc);
+    game_t *g = eol_game_with ("eol_meeting", keep, &eol, &sc);
     const evaluate_weights_t *w = evaluate_weights_of (g);
     assert_true (w->approach > 0);
     /* the farm, eol_meeting's one objective: (91.5, 61), radius 12 */
@@ -1783,6 +1785,24 @@ test_value_objectives_near (void **state)
     }
     test_near (gain[1], w->approach * (exp (-0.5) - exp (-1.0)), 1e-3);
     test_near (gain[0], gain[1] / 100, 1e-4);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&eol);
+
+    /* each objective by its share of the value: Freeman's Farm's cabin
+       (91, 64.5), radius 6, value 2, and wood edge (91, 85), radius 15,
+       value 1; a line 3.8 cm deep centred at (91, 60) stands 2.6 cm
+       from the cabin's middle (within) and 23.1 from the wood edge's
+       (8.1 beyond) */
+    static const char *const line[] = { "1st-new-hampshire", NULL };
+    g = eol_game_with ("eol_freemans_farm", line, &eol, &sc);
+    assert_int_equal (scenario_objective_count (sc), 2);
+    sit = game_situation_mut (g);
+    situation_unit (sit, situation_find_unit (sit, "1st-new-hampshire"))
+        ->fp.centre = (vec2_t) { 91, 60 };
+    evaluate_terms (g, &on);
+    test_near (on.near[SIDE_BLUE],
+               2.0 / 3 + exp (-8.1 / EVALUATE_NEAR_CM) / 3, 1e-3);
     game_destroy (&g);
     scenario_destroy (&sc);
     game_rules_destroy (&eol);
