@@ -316,9 +316,8 @@ footprint_distance_ready (const footprint_ready_t *a, const footprint_t *b)
     return apart_distance (&fa, a->corners, &fb);
 }
 
-/*  Nearest point of segment a-b to p. */
-static vec2_t
-segment_nearest (vec2_t a, vec2_t b, vec2_t p)
+vec2_t
+geom_segment_nearest (vec2_t a, vec2_t b, vec2_t p)
 {
     vec2_t ab = v_sub (b, a);
     double len2 = v_len2 (ab);
@@ -552,7 +551,7 @@ polygon_boundary_distance (const vec2_t *pts, int n, vec2_t p)
 {
     double best2 = INFINITY;
     for (int i = 0, j = n - 1; i < n; j = i++) {
-        vec2_t q = segment_nearest (pts[j], pts[i], p);
+        vec2_t q = geom_segment_nearest (pts[j], pts[i], p);
         double d2 = v_len2 (v_sub (q, p));
         if (d2 < best2)
             best2 = d2;
@@ -576,7 +575,7 @@ polygon_nearest_point (const vec2_t *pts, int n, vec2_t p)
     double best2 = INFINITY;
     vec2_t best = pts[0];
     for (int i = 0, j = n - 1; i < n; j = i++) {
-        vec2_t q = segment_nearest (pts[j], pts[i], p);
+        vec2_t q = geom_segment_nearest (pts[j], pts[i], p);
         double d2 = v_len2 (v_sub (q, p));
         if (d2 < best2) {
             best2 = d2;

@@ -35,6 +35,9 @@ double geom_bearing (vec2_t from, vec2_t to);
 /*  Euclidean distance between two points. */
 double geom_dist (vec2_t a, vec2_t b);
 
+/*  The point of segment a-b nearest p (a when a and b are one point). */
+vec2_t geom_segment_nearest (vec2_t a, vec2_t b, vec2_t p);
+
 /*  The four corners in order front-left, front-right, rear-right,
  *  rear-left. */
 void footprint_corners (const footprint_t *f, vec2_t out[4]);

@@ -17,22 +17,50 @@
 #define STEP_CLEAR (-1)
 #define STEP_OFF_TABLE (-2)
 
+/*  The most units a way lists as near it (way_near_t). */
+#define WAY_NEAR_MAX 64
+
+/*  The units near enough a way to stop one of its steps, in the order of
+ *  their index (way_near), so that the first found to stop a step is
+ *  the one a look at every unit finds; count -1: every unit (more than
+ *  WAY_NEAR_MAX were near, or no way was given). */
+typedef struct {
+    int count;
+    int unit[WAY_NEAR_MAX];
+} way_near_t;
+
+/*  How many units `near` lists (NULL: every unit of g), and the i-th. */
+static int
+near_count (const game_t *g, const way_near_t *near)
+{
+    return near && near->count >= 0 ? near->count : game_unit_count (g);
+}
+
+static int
+near_unit (const way_near_t *near, int i)
+{
+    return near && near->count >= 0 ? near->unit[i] : i;
+}
+
 /*  The first friendly unit that unit u, moved from footprint `from` to
  *  `f`, would stand on (stands_on: overlapping it by more than base
- *  contact, and more than where it started), or -1.  Leaders neither
+ *  contact, and more than where it started), or -1; only the units
+ *  `near` lists are looked at (NULL: all).  Leaders neither
  *  stop nor are stopped (a mounted officer steps aside, as on a
  *  charge's way). */
 static int
 friend_under (const game_t *g, int u, const footprint_t *from,
-              const footprint_t *f)
+              const footprint_t *f, const way_near_t *near)
 {
     if (eol_is_leader (g, u))
         return -1;
-    for (int e = 0; e < game_unit_count (g); e++)
+    for (int i = 0; i < near_count (g, near); i++) {
+        int e = near_unit (near, i);
         if (e != u && unit_c (g, e)->side == unit_c (g, u)->side
             && eol_in_play (g, e) && !eol_is_leader (g, e)
             && stands_on (from, f, &unit_c (g, e)->fp))
             return e;
+    }
     return -1;
 }
 
@@ -52,23 +80,34 @@ typedef struct {
     bool through;            /* friends passed through, not ended on */
 } way_rules_t;
 
+/*  How far beyond its footprint a unit stops a step under rules r: its
+ *  4" with zones, else contact (step_block's maybe_within). */
+static double
+step_reach (const eol_tables_t *t, const way_rules_t *r)
+{
+    return r->zones && t->no_closer_cm > t->contact_cm ? t->no_closer_cm
+                                                       : t->contact_cm;
+}
+
 /*  What stops unit u at footprint f on a move that is not a charge, the
  *  move having started at footprint `from`: STEP_OFF_TABLE off the table
  *  (unless it started off); an enemy unit it would touch, or with
  *  r->zones within 4" of whose front it would come, unless no nearer
  *  than r->before (above); with `friends`, a friendly unit it would
- *  stand on (friend_under).  STEP_CLEAR when nothing does. */
+ *  stand on (friend_under).  Only the units `near` lists are looked at
+ *  (NULL: all).  STEP_CLEAR when nothing does. */
 static int
 step_block (const game_t *g, int u, const footprint_t *from,
-            const footprint_t *f, const way_rules_t *r, bool friends)
+            const footprint_t *f, const way_rules_t *r, bool friends,
+            const way_near_t *near)
 {
     const eol_tables_t *t = tables (g);
     if (!r->started_off
         && situation_footprint_off_table (game_situation (g), f))
         return STEP_OFF_TABLE;
-    double reach = r->zones && t->no_closer_cm > t->contact_cm
-                 ? t->no_closer_cm : t->contact_cm;
-    for (int e = 0; e < game_unit_count (g); e++) {
+    double reach = step_reach (t, r);
+    for (int i = 0; i < near_count (g, near); i++) {
+        int e = near_unit (near, i);
         if (!is_enemy_unit (g, u, e)
             || !maybe_within (f, &unit_c (g, e)->fp, reach + 0.02))
             continue;
@@ -80,7 +119,7 @@ step_block (const game_t *g, int u, const footprint_t *from,
             && (zone || d <= t->contact_cm + 0.01))
             return e;
     }
-    return friends ? friend_under (g, u, from, f) : STEP_CLEAR;
+    return friends ? friend_under (g, u, from, f, near) : STEP_CLEAR;
 }
 
 /*  A before[] (way_rules_t) by which no enemy may be neared: every one
@@ -135,6 +174,44 @@ way_at (const way_t *w, double s)
     return f;
 }
 
+/*  The units other than u that could stop some step of way w under rules
+ *  r (way_near_t): those within the step's reach (step_reach; more than
+ *  the 0 a friend needs) of some footprint on the way, by their
+ *  bounding circles, as step_block's and stands_on's maybe_within judge
+ *  them, with 1 mm to spare.  The footprint keeps its size on the way
+ *  and its centre keeps to a slide's segment, a spin's place, or a
+ *  wheel's arc about a front corner, which is the half diagonal from
+ *  the centre: so never further from where it started than the half
+ *  diagonal times the turn in radians, nor than the diagonal.  Every
+ *  unit when more than WAY_NEAR_MAX are near. */
+static void
+way_near (const game_t *g, int u, const way_t *w, const way_rules_t *r,
+          way_near_t *out)
+{
+    double reach = step_reach (tables (g), r) + 0.02 + 0.1;
+    const footprint_t *a = &w->start;
+    double ra = 0.5 * sqrt (a->width * a->width + a->depth * a->depth);
+    double swing = w->wheel ? fmin (2 * ra, ra * fabs (w->turn)
+                                                 * acos (-1.0) / 180) : 0;
+    out->count = 0;
+    for (int e = 0; e < game_unit_count (g); e++) {
+        if (e == u)
+            continue;
+        const footprint_t *b = &unit_c (g, e)->fp;
+        vec2_t nearest = w->wheel || w->spin ? a->centre
+                       : geom_segment_nearest (a->centre, w->end, b->centre);
+        double gap = geom_dist (nearest, b->centre) - swing;
+        double rb = 0.5 * sqrt (b->width * b->width + b->depth * b->depth);
+        if (gap > ra + rb + reach)
+            continue;
+        if (out->count == WAY_NEAR_MAX) {
+            out->count = -1;
+            return;
+        }
+        out->unit[out->count++] = e;
+    }
+}
+
 /*  The halvings that narrow a share of a way to within 1/16384 of a
  *  step. */
 #define SHARE_HALVINGS 14
@@ -148,10 +225,10 @@ way_at (const way_t *w, double s)
  *  only overlap beyond the start's), so 0 is the least it gives. */
 static double
 end_off_friends (const game_t *g, int u, const way_t *w, double lo,
-                 int steps, int *blocker)
+                 int steps, const way_near_t *near, int *blocker)
 {
     footprint_t f = way_at (w, lo);
-    int on = friend_under (g, u, &w->start, &f);
+    int on = friend_under (g, u, &w->start, &f, near);
     if (on < 0)
         return lo;
     *blocker = on;
@@ -160,14 +237,14 @@ end_off_friends (const game_t *g, int u, const way_t *w, double lo,
     for (;;) {
         s = s - step > 0 ? s - step : 0;
         f = way_at (w, s);
-        if (s <= 0 || friend_under (g, u, &w->start, &f) < 0)
+        if (s <= 0 || friend_under (g, u, &w->start, &f, near) < 0)
             break;
         hi = s;
     }
     for (int i = 0; i < SHARE_HALVINGS; i++) {
         double mid = (s + hi) / 2;
         f = way_at (w, mid);
-        if (friend_under (g, u, &w->start, &f) < 0)
+        if (friend_under (g, u, &w->start, &f, near) < 0)
             s = mid;
         else
             hi = mid;
@@ -190,10 +267,12 @@ clear_share (const game_t *g, int u, const way_t *w, int steps,
     bool through = r->through;
     double lo = 0, hi = -1;
     *blocker = STEP_CLEAR;
+    way_near_t near;
+    way_near (g, u, w, r, &near);
     for (int k = 1; k <= steps; k++) {
         double s = (double) k / steps;
         footprint_t f = way_at (w, s);
-        int b = step_block (g, u, &w->start, &f, r, !through);
+        int b = step_block (g, u, &w->start, &f, r, !through, &near);
         if (b != STEP_CLEAR) {
             hi = s;
             *blocker = b;
@@ -205,7 +284,7 @@ clear_share (const game_t *g, int u, const way_t *w, int steps,
         for (int i = 0; i < SHARE_HALVINGS; i++) {
             double mid = (lo + hi) / 2;
             footprint_t f = way_at (w, mid);
-            int b = step_block (g, u, &w->start, &f, r, !through);
+            int b = step_block (g, u, &w->start, &f, r, !through, &near);
             if (b == STEP_CLEAR)
                 lo = mid;
             else {
@@ -214,7 +293,7 @@ clear_share (const game_t *g, int u, const way_t *w, int steps,
             }
         }
     if (through)
-        lo = end_off_friends (g, u, w, lo, steps, blocker);
+        lo = end_off_friends (g, u, w, lo, steps, &near, blocker);
     return lo;
 }
 
@@ -328,7 +407,7 @@ ground_block (const game_t *g, int u, const footprint_t *f, bool zones)
     way_rules_t r = { .before = NULL, .zones = zones,
         .started_off = situation_footprint_off_table (game_situation (g),
                                                       now) };
-    return step_block (g, u, now, f, &r, true);
+    return step_block (g, u, now, f, &r, true, NULL);
 }
 
 /*  What ground_block found in the way of unit u's footprint f, in words

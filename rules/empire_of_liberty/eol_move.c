@@ -76,14 +76,22 @@ inside_impassable (const situation_t *sit, vec2_t p)
 
 #define MAX_CUTS 512
 
-double
-eol_path_cost (const eol_tables_t *t, const situation_t *sit, eol_mover_t m,
-               vec2_t a, vec2_t b)
+/*  A stretch of the path a-b between the edges of the features that
+ *  matter to a mover, as shares of the path (0..1), and the mover's
+ *  speed there: 1 in the open, road_speed on a road, the rough speed in
+ *  rough, 0 in impassable ground the path did not start in. */
+typedef struct {
+    double t0, t1;
+    double speed;
+} stretch_t;
+
+/*  The stretches of a-b for mover m, in order, into out[MAX_CUTS];
+ *  returns their count.  A stretch shorter than 1e-12 of the path is
+ *  left out; each is judged at its middle. */
+static int
+path_stretches (const eol_tables_t *t, const situation_t *sit, eol_mover_t m,
+                vec2_t a, vec2_t b, stretch_t *out)
 {
-    assert (t && sit);
-    double len = geom_dist (a, b);
-    if (len <= 0)
-        return 0;
     const ruleset_t *rs = situation_ruleset (sit);
     /* where the path crosses the edge of any feature that matters */
     double cuts[MAX_CUTS];
@@ -105,51 +113,96 @@ eol_path_cost (const eol_tables_t *t, const situation_t *sit, eol_mover_t m,
     bool start_impassable = inside_impassable (sit, a);
     double speed_rough = eol_rough_speed (t, m);
     bool roads = eol_road_applies (t, m);
-    double cost = 0;
+    int k = 0;
     for (int i = 0; i + 1 < n; i++) {
         double t0 = cuts[i], t1 = cuts[i + 1];
         if (t1 - t0 <= 1e-12)
             continue;
         double mid = (t0 + t1) / 2;
         vec2_t p = { a.x + (b.x - a.x) * mid, a.y + (b.y - a.y) * mid };
-        if (!start_impassable && inside_impassable (sit, p))
-            return INFINITY;
         double speed = 1.0;
-        if (roads && inside_kind (sit, t->road, p))
+        if (!start_impassable && inside_impassable (sit, p))
+            speed = 0;
+        else if (roads && inside_kind (sit, t->road, p))
             speed = t->road_speed;
         else if (inside_kind (sit, t->rough, p))
             speed = speed_rough;
-        cost += (t1 - t0) * len / speed;
+        out[k++] = (stretch_t) { t0, t1, speed };
+    }
+    return k;
+}
+
+/*  The cost of the first `upto` (0..1] of a path of `len` cm made of
+ *  stretches s[0..n): what eol_path_cost gives for the path cut there,
+ *  whose own stretches are these, the last one cut short (and left out
+ *  when shorter than 1e-12 of the cut path). */
+static double
+stretches_cost (const stretch_t *s, int n, double len, double upto)
+{
+    double cost = 0;
+    for (int i = 0; i < n && s[i].t0 < upto; i++) {
+        double t1 = fmin (s[i].t1, upto);
+        if (t1 - s[i].t0 <= 1e-12 * upto)
+            continue;
+        if (s[i].speed <= 0)
+            return INFINITY;
+        cost += (t1 - s[i].t0) * len / s[i].speed;
     }
     return cost;
 }
 
+double
+eol_path_cost (const eol_tables_t *t, const situation_t *sit, eol_mover_t m,
+               vec2_t a, vec2_t b)
+{
+    assert (t && sit);
+    double len = geom_dist (a, b);
+    if (len <= 0)
+        return 0;
+    stretch_t s[MAX_CUTS];
+    int n = path_stretches (t, sit, m, a, b, s);
+    return stretches_cost (s, n, len, 1);
+}
+
+/*  The stretches are found once, on the whole path: the cost of any
+ *  first part of it is theirs up to there, so the halving asks the
+ *  terrain's polygons nothing more. */
 vec2_t
 eol_path_reach (const eol_tables_t *t, const situation_t *sit, eol_mover_t m,
                 vec2_t a, vec2_t b, double budget, double *cost)
 {
-    double whole = eol_path_cost (t, sit, m, a, b);
+    assert (t && sit);
+    double len = geom_dist (a, b);
+    stretch_t s[MAX_CUTS];
+    int n = len > 0 ? path_stretches (t, sit, m, a, b, s) : 0;
+    double whole = len > 0 ? stretches_cost (s, n, len, 1) : 0;
     if (whole <= budget + 1e-9) {
         if (cost)
             *cost = whole;
         return b;
     }
-    double lo = 0, hi = 1, lo_cost = 0;
-    double len = geom_dist (a, b);
+    double lo = 0, hi = 1;
     while ((hi - lo) * len > 0.01) {
         double mid = (lo + hi) / 2;
-        vec2_t p = { a.x + (b.x - a.x) * mid, a.y + (b.y - a.y) * mid };
-        double c = eol_path_cost (t, sit, m, a, p);
-        if (c <= budget) {
-            lo = mid;
-            lo_cost = c;
+        double c = stretches_cost (s, n, len, mid);
+        /* the stretches' sum and the cost of the path cut at mid differ
+           by their rounding (1e-12 cm): where that could tip the
+           comparison (a move of half the way, a budget of half a move),
+           the path cut there is costed, so the answer is the one it
+           always was */
+        if (fabs (c - budget) < 1e-7) {
+            vec2_t q = { a.x + (b.x - a.x) * mid, a.y + (b.y - a.y) * mid };
+            c = eol_path_cost (t, sit, m, a, q);
         }
+        if (c <= budget)
+            lo = mid;
         else
             hi = mid;
     }
-    if (cost)
-        *cost = lo_cost;
     vec2_t p = { a.x + (b.x - a.x) * lo, a.y + (b.y - a.y) * lo };
+    /* the cost spent as the path to p gives it, to the last bit */
+    if (cost)
+        *cost = lo > 0 ? eol_path_cost (t, sit, m, a, p) : 0;
     return p;
 }
 
