@@ -565,6 +565,21 @@ test_path_cost (void **state)
                                (vec2_t) { 40, 50 }, (vec2_t) { 60, 50 },
                                IN (4), NULL);
     near (p.x, 40 + IN (2), 0.02);
+    /* across the rough and out: 10 open, 20 rough (40), 5 open of 55 */
+    double spent = 0;
+    p = eol_path_reach (t, sit, EOL_MOVER_FORMED_FOOT, a, b, 55, &spent);
+    near (p.x, 65, 0.02);
+    near (p.y, 50, 1e-9);
+    near (spent, 55, 0.02);
+    near (spent, eol_path_cost (t, sit, EOL_MOVER_FORMED_FOOT, a, p), 1e-12);
+    /* the whole way fits: to its end, at its cost */
+    p = eol_path_reach (t, sit, EOL_MOVER_FORMED_FOOT, a, b, 60, &spent);
+    near (p.x, 70, 1e-12);
+    near (spent, 60, 1e-9);
+    /* not into the river: as far as its bank */
+    p = eol_path_reach (t, sit, EOL_MOVER_FORMED_FOOT, e, f, 30, &spent);
+    near (p.x, 150, 0.02);
+    near (spent, 10, 0.02);
     situation_destroy (&sit);
 }
 
