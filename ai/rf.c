@@ -720,8 +720,7 @@ arc_of (const unit_t *u, const unit_t *o, const rules_settings_t *s,
         wedge_t *wedge)
 {
     if (wedge) {
-        double r = 0.5 * sqrt (o->fp.width * o->fp.width
-                               + o->fp.depth * o->fp.depth);
+        double r = footprint_half_diagonal (&o->fp);
         vec2_t c = o->fp.centre;
         if (box_in_front ((vec2_t) { c.x - r, c.y - r },
                           (vec2_t) { c.x + r, c.y + r }, wedge))

@@ -228,6 +228,12 @@ footprint_point_nearest (const footprint_t *f, vec2_t p)
 }
 
 double
+footprint_half_diagonal (const footprint_t *f)
+{
+    return 0.5 * sqrt (f->width * f->width + f->depth * f->depth);
+}
+
+double
 footprint_point_distance (const footprint_t *f, vec2_t p)
 {
     frame_t fr = frame_of (f);

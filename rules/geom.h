@@ -38,6 +38,10 @@ double geom_dist (vec2_t a, vec2_t b);
 /*  The point of segment a-b nearest p (a when a and b are one point). */
 vec2_t geom_segment_nearest (vec2_t a, vec2_t b, vec2_t p);
 
+/*  Half the diagonal of footprint f: no point of it is further from its
+ *  centre (the radius of the circle about it). */
+double footprint_half_diagonal (const footprint_t *f);
+
 /*  The four corners in order front-left, front-right, rear-right,
  *  rear-left. */
 void footprint_corners (const footprint_t *f, vec2_t out[4]);

@@ -307,14 +307,6 @@ id_hash_make_room (situation_t *self)
     return id_hash_size_for (self, want);
 }
 
-/*  Half the diagonal of a footprint: no point of it is further from its
- *  centre. */
-static double
-half_diagonal (const footprint_t *f)
-{
-    return 0.5 * sqrt (f->width * f->width + f->depth * f->depth);
-}
-
 /*  The grid cell (column or row) of coordinate v, clamped to the grid. */
 static int
 grid_slot (const unit_grid_t *grid, double v, int count)
@@ -385,7 +377,7 @@ situation_index_units (situation_t *self)
         cell_of[i] = side * (grid->cells + 1) + c;
         grid->start[cell_of[i] + 1]++;
         box_t *b = &grid->boxes[side * grid->cells + c];
-        double r = half_diagonal (&u->fp);
+        double r = footprint_half_diagonal (&u->fp);
         vec2_t p = u->fp.centre;
         if (r > grid->reach)
             grid->reach = r;
@@ -1351,7 +1343,7 @@ take_if_within (const situation_t *self, const footprint_t *fp,
 {
     const footprint_t *o = &self->units[j].fp;
     /* no nearer than the centres' distance less both half-diagonals */
-    if (geom_dist (fp->centre, o->centre) - reach - half_diagonal (o)
+    if (geom_dist (fp->centre, o->centre) - reach - footprint_half_diagonal (o)
         > hi + GRID_SLACK_CM)
         return;
     double d = footprint_distance (fp, o);
@@ -1373,7 +1365,7 @@ situation_units_within (const situation_t *self, const footprint_t *fp,
 {
     assert (self && fp && (out || cap == 0));
     int count = 0;
-    double reach = half_diagonal (fp);
+    double reach = footprint_half_diagonal (fp);
     const unit_grid_t *grid = self->grid;
     if (!grid) {
         for (int j = 0; j < self->unit_count; j++)
@@ -1451,7 +1443,7 @@ situation_nearest_enemy (const situation_t *self, int u, const bool *visible)
     const unit_t *me = situation_unit_const (self, u);
     int best = -1;
     double best_d = INFINITY;
-    double my_reach = half_diagonal (&me->fp);
+    double my_reach = footprint_half_diagonal (&me->fp);
     for (int j = next_enemy (self, me->side, -1); j >= 0;
          j = next_enemy (self, me->side, j)) {
         if (visible && !visible[j])
@@ -1459,7 +1451,7 @@ situation_nearest_enemy (const situation_t *self, int u, const bool *visible)
         const footprint_t *fp = &self->units[j].fp;
         /* no nearer than the centres' distance less both half-diagonals */
         if (geom_dist (me->fp.centre, fp->centre) - my_reach
-            - half_diagonal (fp) >= best_d)
+            - footprint_half_diagonal (fp) >= best_d)
             continue;
         double d = footprint_distance (&me->fp, fp);
         if (d < best_d) {

@@ -190,7 +190,7 @@ way_near (const game_t *g, int u, const way_t *w, const way_rules_t *r,
 {
     double reach = step_reach (tables (g), r) + 0.02 + 0.1;
     const footprint_t *a = &w->start;
-    double ra = 0.5 * sqrt (a->width * a->width + a->depth * a->depth);
+    double ra = footprint_half_diagonal (a);
     double swing = w->wheel ? fmin (2 * ra, ra * fabs (w->turn)
                                                  * acos (-1.0) / 180) : 0;
     out->count = 0;
@@ -201,7 +201,7 @@ way_near (const game_t *g, int u, const way_t *w, const way_rules_t *r,
         vec2_t nearest = w->wheel || w->spin ? a->centre
                        : geom_segment_nearest (a->centre, w->end, b->centre);
         double gap = geom_dist (nearest, b->centre) - swing;
-        double rb = 0.5 * sqrt (b->width * b->width + b->depth * b->depth);
+        double rb = footprint_half_diagonal (b);
         if (gap > ra + rb + reach)
             continue;
         if (out->count == WAY_NEAR_MAX) {
@@ -594,8 +594,7 @@ turn_in_place (game_t *g, int u, double turn)
 {
     unit_t *x = unit_m (g, u);
     way_rules_t r = move_rules (g, u, near_none (g));
-    double radius = 0.5 * sqrt (x->fp.width * x->fp.width
-                                + x->fp.depth * x->fp.depth);
+    double radius = footprint_half_diagonal (&x->fp);
     double arc = radius * fabs (turn) * acos (-1.0) / 180;
     way_t w = { .start = x->fp, .turn = turn, .spin = true };
     int blocker;

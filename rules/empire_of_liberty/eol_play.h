@@ -121,8 +121,8 @@ dist (const game_t *g, int a, int b)
 static inline bool
 maybe_within (const footprint_t *a, const footprint_t *b, double limit)
 {
-    double ra = 0.5 * sqrt (a->width * a->width + a->depth * a->depth);
-    double rb = 0.5 * sqrt (b->width * b->width + b->depth * b->depth);
+    double ra = footprint_half_diagonal (a);
+    double rb = footprint_half_diagonal (b);
     double dx = a->centre.x - b->centre.x, dy = a->centre.y - b->centre.y;
     double reach = ra + rb + limit;
     return dx * dx + dy * dy <= reach * reach;

@@ -135,14 +135,6 @@ is_loaded (const game_t *g, int u)
         || (unit_c (g, u)->status & STATUS_LOADED);
 }
 
-/*  Half the diagonal of a footprint: no point of it is further from its
- *  centre. */
-static double
-radius_of (const footprint_t *fp)
-{
-    return 0.5 * sqrt (fp->width * fp->width + fp->depth * fp->depth);
-}
-
 /*  The least distance from unit u's footprint `fp` to an enemy in play,
  *  looking only as far as `limit` (beyond it: some distance > limit). */
 static double
@@ -152,14 +144,15 @@ enemy_gap_within (const game_t *g, int u, const footprint_t *fp,
     const situation_t *sit = game_situation (g);
     side_t side = unit_c (g, u)->side;
     double best = INFINITY;
-    double r = radius_of (fp);
+    double r = footprint_half_diagonal (fp);
     for (int e = 0; e < game_unit_count (g); e++) {
         const unit_t *x = situation_unit_const (sit, e);
         if (x->side == side || !s19_in_play (g, e))
             continue;
         double dx = x->fp.centre.x - fp->centre.x;
         double dy = x->fp.centre.y - fp->centre.y;
-        double reach = r + radius_of (&x->fp) + (best < limit ? best : limit);
+        double reach = r + footprint_half_diagonal (&x->fp)
+                     + (best < limit ? best : limit);
         if (dx * dx + dy * dy > reach * reach)
             continue;              /* cannot be nearer than what we have */
         double d = footprint_distance (fp, &x->fp);
@@ -235,7 +228,7 @@ update_contacts (game_t *g)
             continue;
         const footprint_t *a = &unit_c (g, u)->fp;
         side_t side = unit_c (g, u)->side;
-        double ra = radius_of (a);
+        double ra = footprint_half_diagonal (a);
         for (int e = u + 1; e < n; e++) {
             const unit_t *x = unit_c (g, e);
             if (x->side == side
@@ -244,7 +237,7 @@ update_contacts (game_t *g)
                 continue;
             double dx = x->fp.centre.x - a->centre.x;
             double dy = x->fp.centre.y - a->centre.y;
-            double reach = ra + radius_of (&x->fp) + contact;
+            double reach = ra + footprint_half_diagonal (&x->fp) + contact;
             if (dx * dx + dy * dy > reach * reach
                 || footprint_distance (a, &x->fp) > contact)
                 continue;
