@@ -123,22 +123,39 @@ weights_vector (const evaluate_weights_t *w, double *v)
     memcpy (v, x, sizeof x);
 }
 
+/*  The weights `hand` with the fitted ones taken from v (weights_vector's
+ *  order): the other way from weights_vector. */
+static evaluate_weights_t
+weights_with (const evaluate_weights_t *hand, const double *v)
+{
+    evaluate_weights_t w = *hand;
+    w.lost = v[0];
+    w.lost2 = v[1];
+    w.wounded = v[2];
+    w.risk = v[3];
+    w.broken = v[4];
+    w.broken2 = v[5];
+    w.held_late = v[6];
+    w.time_late = v[7];
+    w.favoured_broken = v[8];
+    w.threat = v[9];
+    return w;
+}
+
 /*  z of sample x for `side` under weights v and the weights `hand` sets
- *  by hand (command reach and the objectives near, not fitted); f gets
- *  its features, y the result for `side`. */
+ *  by hand (command reach and the objectives near, not fitted): the
+ *  value's own evaluate_z with a balanced personality, whose z is
+ *  linear in the fitted weights with features() as their coefficients.
+ *  f gets its features, y the result for `side`. */
 static double
 sample_z (const sample_t *x, int side, const double *v,
           const evaluate_weights_t *hand, double *f, double *y)
 {
     features (&x->t, side, f);
-    int e = 1 - side;
-    double z = hand->command * (x->t.reach[side] - x->t.reach[e])
-             + hand->approach * x->t.progress * x->t.progress
-                              * (x->t.near[side] - x->t.near[e]);
-    for (int k = 0; k < TERMS; k++)
-        z += v[k] * f[k];
+    evaluate_weights_t w = weights_with (hand, v);
+    static const commander_personality_t balanced = { 0.5, 0.5 };
     *y = side == 0 ? x->result : 1.0 - x->result;
-    return z;
+    return evaluate_z (&x->t, side, &w, &balanced);
 }
 
 /*  Log loss and Brier score of weights v (and those `hand` sets) on the
