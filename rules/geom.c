@@ -17,8 +17,6 @@
 #include "solo_limits.h"
 
 #define GEOM_EPS 1e-9
-#define GEOM_PI  3.14159265358979323846
-#define RAD_PER_DEG (GEOM_PI / 180.0)
 
 static vec2_t v_add (vec2_t a, vec2_t b) { return (vec2_t) { a.x + b.x, a.y + b.y }; }
 static vec2_t v_sub (vec2_t a, vec2_t b) { return (vec2_t) { a.x - b.x, a.y - b.y }; }
@@ -54,7 +52,7 @@ heading_of (double deg)
         return (vec2_t) { 0.0, -1.0 };
     if (d == 270.0)
         return (vec2_t) { -1.0, 0.0 };
-    double r = d * RAD_PER_DEG;
+    double r = d * GEOM_RAD_PER_DEG;
     return (vec2_t) { sin (r), cos (r) };
 }
 
@@ -92,7 +90,7 @@ geom_bearing (vec2_t from, vec2_t to)
     double dx = to.x - from.x, dy = to.y - from.y;
     if (dx == 0.0 && dy == 0.0)
         return 0.0;
-    return geom_norm_deg (atan2 (dx, dy) / RAD_PER_DEG);
+    return geom_norm_deg (atan2 (dx, dy) / GEOM_RAD_PER_DEG);
 }
 
 double

@@ -10,6 +10,11 @@
 
 #include <stdbool.h>
 
+/*  Pi, and the radians in a degree: the one constant every ruleset's
+ *  turning costs and arcs use. */
+#define GEOM_PI          3.14159265358979323846
+#define GEOM_RAD_PER_DEG (GEOM_PI / 180.0)
+
 typedef struct { double x, y; } vec2_t;
 
 /*  A unit's footprint: a rectangle `width` wide (along its front) and

@@ -9,7 +9,6 @@
 #include "bol_play.h"
 
 #define STEP_CM 0.5          /* a move is walked in steps this long */
-#define RAD (3.14159265358979323846 / 180.0)   /* radians a degree */
 
 /*  May unit u pass through friendly unit k ("Only certain friendly
  *  interpenetrations are allowed - see QRS": commanders go anywhere,
@@ -216,8 +215,8 @@ change (const game_t *g, int u, bol_turn_t kind, double deg, double facing,
         bool check)
 {
     double width = game_unit_c (g, u)->fp.width;
-    double cost = kind == BOL_TURN_WHEEL ? width * deg * RAD
-                : kind == BOL_TURN_PIVOT ? width / 2 * deg * RAD
+    double cost = kind == BOL_TURN_WHEEL ? width * deg * GEOM_RAD_PER_DEG
+                : kind == BOL_TURN_PIVOT ? width / 2 * deg * GEOM_RAD_PER_DEG
                 : kind == BOL_TURN_ABOUT ? about_face_cost (g, u) : 0;
     return (bol_change_t) { .kind = kind, .deg = deg,
                             .facing = geom_norm_deg (facing),
@@ -1188,7 +1187,7 @@ charge_check (const game_t *g, int u, int target, char *err, int errlen,
        "Changes of direction are included in the movement allowance" */
     double reach = bol_charge_reach (g, u);
     double most = t->wheel_deg + TURN_MIN_DEG;
-    double swing = hypot (x->fp.width, x->fp.depth) * most * RAD;
+    double swing = hypot (x->fp.width, x->fp.depth) * most * GEOM_RAD_PER_DEG;
     if (mind_reach) {
         /* no wheel brings any point of it nearer than its swing: a far
            target is out of reach, its way not looked for */
@@ -1222,7 +1221,7 @@ charge_check (const game_t *g, int u, int target, char *err, int errlen,
         }
         return -1;
     }
-    double cost = x->fp.width * wheel * RAD + ahead;
+    double cost = x->fp.width * wheel * GEOM_RAD_PER_DEG + ahead;
     if (mind_reach && cost > reach + 0.05) {
         if (err) {
             char a[48], b[48], c[48];
@@ -1444,8 +1443,9 @@ evade_turn (const game_t *g, int u, double away, double *cost,
     if (off <= TURN_MIN_DEG)
         return away;
     if (tables (g)->evade_turn == BOL_EVADE_DIRECTLY_AWAY) {
-        double wheel = fp->width * off * RAD;
-        double about = about_face_cost (g, u) + fp->width * (180 - off) * RAD;
+        double wheel = fp->width * off * GEOM_RAD_PER_DEG;
+        double about = about_face_cost (g, u)
+                     + fp->width * (180 - off) * GEOM_RAD_PER_DEG;
         *about_faces = about < wheel;
         *cost = fmin (wheel, about);
         return away;
@@ -1459,7 +1459,7 @@ evade_turn (const game_t *g, int u, double away, double *cost,
     bool cut = fabs (turn) > most + TURN_MIN_DEG;
     if (cut)
         turn = turn < 0 ? -most : most;
-    *cost = fp->width * fabs (turn) * RAD
+    *cost = fp->width * fabs (turn) * GEOM_RAD_PER_DEG
           + (*about_faces ? about_face_cost (g, u) : 0);
     return cut ? geom_norm_deg (f0 + (*about_faces ? 180 : 0) + turn)
                : away;
@@ -1695,7 +1695,7 @@ charge_way_length (const game_t *g, int u, int target)
     if (tables (g)->house.charge_facing_deg <= 0
         && charge_way (g, u, target, tables (g)->wheel_deg + TURN_MIN_DEG,
                        &wheel, &ahead, NULL))
-        return game_unit_c (g, u)->fp.width * wheel * RAD + ahead;
+        return game_unit_c (g, u)->fp.width * wheel * GEOM_RAD_PER_DEG + ahead;
     bol_contact_point (g, u, target, &distance, NULL);
     return distance;
 }

@@ -192,7 +192,7 @@ way_near (const game_t *g, int u, const way_t *w, const way_rules_t *r,
     const footprint_t *a = &w->start;
     double ra = footprint_half_diagonal (a);
     double swing = w->wheel ? fmin (2 * ra, ra * fabs (w->turn)
-                                                 * acos (-1.0) / 180) : 0;
+                                                 * GEOM_PI / 180) : 0;
     out->count = 0;
     for (int e = 0; e < game_unit_count (g); e++) {
         if (e == u)
@@ -595,7 +595,7 @@ turn_in_place (game_t *g, int u, double turn)
     unit_t *x = unit_m (g, u);
     way_rules_t r = move_rules (g, u, near_none (g));
     double radius = footprint_half_diagonal (&x->fp);
-    double arc = radius * fabs (turn) * acos (-1.0) / 180;
+    double arc = radius * fabs (turn) * GEOM_PI / 180;
     way_t w = { .start = x->fp, .turn = turn, .spin = true };
     int blocker;
     double lo = clear_share (g, u, &w, (int) ceil (arc), &r, &blocker);

@@ -3,7 +3,6 @@
 #include <math.h>
 #include "eol_move.h"
 
-#define DEG (3.14159265358979323846 / 180.0)
 
 /*  "rough slows formed infantry by half, and mounted and artillery by
  *  3/4.  Roads double movement and negate the effects of rough terrain
@@ -220,7 +219,7 @@ eol_turn (double from, double to)
 double
 eol_wheel_cost (double width, double turn_deg)
 {
-    return width * fabs (turn_deg) * DEG;
+    return width * fabs (turn_deg) * GEOM_RAD_PER_DEG;
 }
 
 footprint_t
