@@ -956,26 +956,34 @@ situation_cover_at (const situation_t *self, vec2_t p, int *feature_index)
 /*  Entirely in cover: wholly inside one feature giving cover; or, for a
  *  unit across two features that meet, every corner, side middle and the
  *  centre in cover (the footprint then gets the least of them). */
-static int
-by_index (const void *a, const void *b)
-{
-    int x = *(const int *) a, y = *(const int *) b;
-    return (x > y) - (x < y);
-}
+static int units_within (const situation_t *self, const footprint_t *fp,
+                         double lo_cm, double hi_cm, unsigned sides,
+                         situation_box_fn skip, void *arg, int *out,
+                         double *out_cm, int cap, bool floor_only);
 
+/*  The floor (footprint_distance_floor) is all a unit is asked here: a
+ *  caller walks every step's footprint against the units taken, so that
+ *  one taken beyond reach of the way costs a little and changes nothing,
+ *  where working out each unit's distance to the start cost more than
+ *  the rest of a short move's checks.  The units come from the index in
+ *  the order of its cells, sorted by insertion: a few dozen at most. */
 int
 situation_units_near_way (const situation_t *self, const footprint_t *fp,
                           double length_cm, double margin_cm, int *out,
                           int cap)
 {
     assert (self && fp && out && cap > 0);
-    int n = situation_units_within (self, fp, -1, length_cm + margin_cm
-                                                  + 1e-6,
-                                    SITUATION_ALL_SIDES, NULL, NULL, out,
-                                    NULL, cap);
+    int n = units_within (self, fp, -1, length_cm + margin_cm + 1e-6,
+                          SITUATION_ALL_SIDES, NULL, NULL, out, NULL, cap,
+                          true);
     if (n > cap)
         return -1;
-    qsort (out, (size_t) n, sizeof out[0], by_index);
+    for (int i = 1; i < n; i++) {
+        int x = out[i], k = i;
+        for (; k > 0 && out[k - 1] > x; k--)
+            out[k] = out[k - 1];
+        out[k] = x;
+    }
     return n;
 }
 
@@ -1335,19 +1343,23 @@ situation_unit_distance_within (const situation_t *self, int a, int b,
 }
 
 /*  Unit j, if of `sides` and lo < footprint_distance (fp, j) <= hi, into
- *  out[*count] (when there is room); `reach` is fp's half-diagonal. */
+ *  out[*count] (when there is room); `reach` is fp's half-diagonal.
+ *  With `floor_only` the distance is not worked out: j is taken when its
+ *  floor (footprint_distance_floor) is within hi, lo and out_cm unused,
+ *  so that more may be taken than the distance would, never fewer. */
 static void
 take_if_within (const situation_t *self, const footprint_t *fp,
                 double reach, int j, double lo, double hi, int *out,
-                double *out_cm, int cap, int *count)
+                double *out_cm, int cap, int *count, bool floor_only)
 {
     const footprint_t *o = &self->units[j].fp;
     /* no nearer than the centres' distance less both half-diagonals */
     if (geom_dist (fp->centre, o->centre) - reach - footprint_half_diagonal (o)
         > hi + GRID_SLACK_CM)
         return;
-    double d = footprint_distance (fp, o);
-    if (!(d > lo && d <= hi))
+    double d = 0;
+    if (floor_only ? footprint_distance_floor (fp, o) > hi
+                   : !((d = footprint_distance (fp, o)) > lo && d <= hi))
         return;
     if (*count < cap) {
         out[*count] = j;
@@ -1357,13 +1369,13 @@ take_if_within (const situation_t *self, const footprint_t *fp,
     (*count)++;
 }
 
-int
-situation_units_within (const situation_t *self, const footprint_t *fp,
-                        double lo_cm, double hi_cm, unsigned sides,
-                        situation_box_fn skip, void *arg, int *out,
-                        double *out_cm, int cap)
+/*  situation_units_within, or with `floor_only` its superset that
+ *  take_if_within's floor takes (lo_cm and out_cm then unused). */
+static int
+units_within (const situation_t *self, const footprint_t *fp, double lo_cm,
+              double hi_cm, unsigned sides, situation_box_fn skip, void *arg,
+              int *out, double *out_cm, int cap, bool floor_only)
 {
-    assert (self && fp && (out || cap == 0));
     int count = 0;
     double reach = footprint_half_diagonal (fp);
     const unit_grid_t *grid = self->grid;
@@ -1371,7 +1383,7 @@ situation_units_within (const situation_t *self, const footprint_t *fp,
         for (int j = 0; j < self->unit_count; j++)
             if (sides & SITUATION_SIDE_BIT (self->units[j].side))
                 take_if_within (self, fp, reach, j, lo_cm, hi_cm, out,
-                                out_cm, cap, &count);
+                                out_cm, cap, &count, floor_only);
         return count;
     }
     /* a unit within hi has a point within `span` of fp's centre, and its
@@ -1406,10 +1418,21 @@ situation_units_within (const situation_t *self, const footprint_t *fp,
                 continue;
             for (int i = start[k]; i < start[k + 1]; i++)
                 take_if_within (self, fp, reach, grid->items[i], lo_cm,
-                                hi_cm, out, out_cm, cap, &count);
+                                hi_cm, out, out_cm, cap, &count, floor_only);
         }
     }
     return count;
+}
+
+int
+situation_units_within (const situation_t *self, const footprint_t *fp,
+                        double lo_cm, double hi_cm, unsigned sides,
+                        situation_box_fn skip, void *arg, int *out,
+                        double *out_cm, int cap)
+{
+    assert (self && fp && (out || cap == 0));
+    return units_within (self, fp, lo_cm, hi_cm, sides, skip, arg, out,
+                         out_cm, cap, false);
 }
 
 bool

@@ -169,10 +169,13 @@ int situation_units_within (const situation_t *self, const footprint_t *fp,
  *  move of at most `length_cm` from `fp` (every step's footprint is fp
  *  moved no further than that): every unit of either side within
  *  length_cm + margin_cm of fp where it starts, itself included if it
- *  is one.  Their indices into out[] in ascending order, so that a walk
- *  over them meets units as a walk over all would.  Returns their
- *  count, or -1 when there are more than `cap` (the caller then looks
- *  at every unit). */
+ *  is one, and perhaps some a little further (those whose distance's
+ *  floor, footprint_distance_floor, is within it): a caller must answer
+ *  the same for any units beyond, as it does looking at every unit.
+ *  Their indices into out[] in ascending order, so that a walk over them
+ *  meets units as a walk over all would.  Returns their count, or -1
+ *  when there are more than `cap` (the caller then looks at every
+ *  unit). */
 #define SITUATION_NEAR_WAY_MAX 256  /* the room the engines give it: past
                                        this many, they look at every unit */
 int situation_units_near_way (const situation_t *self, const footprint_t *fp,

@@ -1441,8 +1441,8 @@ test_unit_on_segment (void **state)
 }
 
 /*  The units a move may meet: those within its length plus the margin
- *  of where the footprint starts, in index order, -1 past the room
- *  given; a footprint is off the table by any corner beyond an edge. */
+ *  of where the footprint starts (and some a little further), in index
+ *  order, -1 past the room given; a footprint is off the table by any corner beyond an edge. */
 static void
 test_units_near_way (void **state)
 {
@@ -1464,6 +1464,13 @@ test_units_near_way (void **state)
     assert_int_equal (situation_units_near_way (sit, &fp, 100, 0, out, 4), 3);
     assert_int_equal (out[0], far);
     assert_int_equal (situation_units_near_way (sit, &fp, 100, 0, out, 2), -1);
+    /* a unit a little further may be taken, by the floor under its
+       distance: corner to corner 7.81 cm (5 across, 6 along), the gap
+       along the centres' line 7.49 cm */
+    int diag = add_unit (sit, "diag", SIDE_RED, 65, 60, 0, 10, 4);
+    assert_int_equal (situation_units_near_way (sit, &fp, 7.6, 0, out, 4), 1);
+    assert_int_equal (out[0], diag);
+    assert_int_equal (situation_units_near_way (sit, &fp, 7.4, 0, out, 4), 0);
 
     /* a corner on the edge is on the table, one past it off */
     footprint_t on = { { 5, 50 }, 0, 10, 4 };

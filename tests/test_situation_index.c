@@ -189,6 +189,44 @@ test_units_within_matches_a_scan (void **state)
     situation_destroy (&sit);
 }
 
+/*  situation_units_near_way, indexed: in ascending order, every unit
+ *  within the way's reach, and none whose floor is beyond it. */
+static void
+test_units_near_way_indexed (void **state)
+{
+    (void) state;
+    seed_state = 4242;
+    situation_t *sit = random_situation (400, 600, 400, 8);
+    assert_int_equal (situation_index_units (sit), 0);
+    int n = situation_unit_count (sit);
+    int got[SITUATION_NEAR_WAY_MAX];
+    const double lengths[] = { 0, 5, 20, 60 };
+    for (int q = 0; q < 60; q++) {
+        const unit_t *me = situation_unit_const (sit, irnd (n));
+        for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+            double hi = lengths[l] + 0.5 + 1e-6;
+            int count = situation_units_near_way (sit, &me->fp, lengths[l],
+                                                  0.5, got,
+                                                  SITUATION_NEAR_WAY_MAX);
+            assert_true (count >= 0);
+            for (int k = 1; k < count; k++)
+                assert_true (got[k - 1] < got[k]);
+            int k = 0;
+            for (int j = 0; j < n; j++) {
+                const footprint_t *o = &situation_unit_const (sit, j)->fp;
+                bool listed = k < count && got[k] == j;
+                k += listed;
+                if (footprint_distance (&me->fp, o) <= hi)
+                    assert_true (listed);
+                if (footprint_distance_floor (&me->fp, o) > hi)
+                    assert_false (listed);
+            }
+            assert_int_equal (k, count);
+        }
+    }
+    situation_destroy (&sit);
+}
+
 /*  Units off the table, where a move may leave them, are still found. */
 static void
 test_units_off_the_table (void **state)
@@ -439,6 +477,7 @@ main (void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test (test_units_within_matches_a_scan),
+        cmocka_unit_test (test_units_near_way_indexed),
         cmocka_unit_test (test_units_off_the_table),
         cmocka_unit_test (test_index_life),
         cmocka_unit_test (test_ids_hashed),

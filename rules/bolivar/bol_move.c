@@ -401,6 +401,10 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
                                            near_buf, SITUATION_NEAR_WAY_MAX);
     const int *near = n_near >= 0 ? near_buf : NULL;
     int n = near ? n_near : game_unit_count (g);
+    /* control_allows asks the whole move, not the step: once an enemy
+       allows it, it allows it at every step (the first SITUATION_NEAR_WAY_MAX
+       asked are remembered) */
+    bool allowed[SITUATION_NEAR_WAY_MAX] = { false };
     for (double s = 0, step = STEP_CM;; s = fmin (s + step, p->length)) {
         footprint_t fp = s > 0 ? along (&x->fp, p->heading, s,
                                         p->move_facing)
@@ -431,7 +435,8 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
                     p->zone = BOL_ZONE_CONTROL;
                 if (p->controller < 0)
                     p->controller = e;
-                if (!control_allows (g, u, e, p)) {
+                bool known = i < SITUATION_NEAR_WAY_MAX && allowed[i];
+                if (!known && !control_allows (g, u, e, p)) {
                     if (err)
                         snprintf (err, (size_t) errlen, "%s: in %s's control "
                                   "zone it may only stand, move closer to "
@@ -441,6 +446,8 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
                                   s > 0 ? " (its way enters that zone)" : "");
                     return -1;
                 }
+                if (i < SITUATION_NEAR_WAY_MAX)
+                    allowed[i] = true;
             }
             else if (d <= threat && p->zone < BOL_ZONE_THREAT)
                 p->zone = BOL_ZONE_THREAT;
