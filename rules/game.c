@@ -650,7 +650,21 @@ double_bits (double x)
     return bits;
 }
 
-/*  The words of unit u that game_table_key covers, summed. */
+/*  Four 16-bit words from w[0..n) (n up to 4), packed into one word for
+ *  word_hash: one multiply for four of a unit's small numbers. */
+static inline uint64_t
+pack16 (const int16_t *w, int n)
+{
+    uint64_t word = 0;
+    for (int i = 0; i < n; i++)
+        word |= (uint64_t) (uint16_t) w[i] << (16 * i);
+    return word;
+}
+
+/*  The words of unit u that game_table_key covers, summed.  Small
+ *  numbers share a word (weapon, wounded and figures standing; the
+ *  stands' strengths four to a word), whose parts each keep their own
+ *  bits, so that the sum still changes with any one of them. */
 static uint64_t
 unit_table_hash (const game_t *self, int u)
 {
@@ -666,11 +680,18 @@ unit_table_hash (const game_t *self, int u)
                             ^ (uint64_t) x->side << 20
                             ^ (uint64_t) x->arm << 16 ^ gu->gone << 1
                             ^ gu->in_melee, 6)
-               + word_hash ((uint64_t) (uint32_t) x->weapon << 32
-                            ^ (uint32_t) (x->figures - x->killed), 7)
-               + word_hash ((uint64_t) (uint32_t) x->wounded, 8);
-    for (int i = 0; i < x->stand_count; i++)
-        h += word_hash ((uint64_t) (uint16_t) x->stands[i].strength, 16 + i);
+               + word_hash ((uint64_t) (uint16_t) x->weapon << 48
+                            ^ (uint64_t) (uint16_t) x->wounded << 32
+                            ^ (uint32_t) (x->figures - x->killed), 7);
+    uint64_t strengths = 0;
+    for (int i = 0; i < x->stand_count; i++) {
+        strengths |= (uint64_t) (uint16_t) x->stands[i].strength
+                     << (16 * (i & 3));
+        if ((i & 3) == 3 || i == x->stand_count - 1) {
+            h += word_hash (strengths, 16 + (uint64_t) (i >> 2));
+            strengths = 0;
+        }
+    }
     return h;
 }
 
@@ -705,8 +726,10 @@ game_state_key (const game_t *self)
         const game_unit_t *gu = &self->units[u];
         const int16_t *w = gu->ruleset_state.word;
         uint64_t h = unit_table_hash (self, u);
-        for (int i = 0; i < GAME_UNIT_RULESET_WORDS; i++)
-            h += word_hash ((uint64_t) (uint16_t) w[i], 64 + i);
+        for (int i = 0; i < GAME_UNIT_RULESET_WORDS; i += 4)
+            h += word_hash (pack16 (w + i, GAME_UNIT_RULESET_WORDS - i < 4
+                                           ? GAME_UNIT_RULESET_WORDS - i : 4),
+                            64 + (uint64_t) i / 4);
         h += word_hash ((uint64_t) gu->commanded << 40
                         ^ (uint64_t) gu->moved_halves << 32
                         ^ (uint64_t) gu->load_halves << 24

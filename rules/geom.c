@@ -320,6 +320,16 @@ footprint_distance_ready (const footprint_ready_t *a, const footprint_t *b)
     return apart_distance (&fa, a->corners, &fb);
 }
 
+double
+footprint_distance_readies (const footprint_ready_t *a,
+                            const footprint_ready_t *b)
+{
+    frame_t fa = frame_of_ready (a), fb = frame_of_ready (b);
+    if (!frames_far (&fa, &fb) && frames_gap (&fa, &fb) <= GEOM_EPS)
+        return 0.0;
+    return apart_distance (&fa, a->corners, &fb);
+}
+
 vec2_t
 geom_segment_nearest (vec2_t a, vec2_t b, vec2_t p)
 {
@@ -343,24 +353,41 @@ geom_segment_nearest (vec2_t a, vec2_t b, vec2_t p)
  *  direction n of its centre: half width times |n . right| plus half
  *  depth times |n . forward|.  So the centres' distance along n less both
  *  extents is no more than any two points' distance: the floor. */
-double
-footprint_distance_floor (const footprint_t *a, const footprint_t *b)
+/*  footprint_distance_floor's arithmetic, of centres ca and cb, forward
+ *  vectors fa and fb, widths and depths: one answer for both entries. */
+static double
+distance_floor (vec2_t ca, vec2_t fa, double wa, double da, vec2_t cb,
+                vec2_t fb, double wb, double db)
 {
-    vec2_t d = v_sub (b->centre, a->centre);
+    vec2_t d = v_sub (cb, ca);
     double len = sqrt (v_len2 (d));
-    double scale = len + fabs (a->centre.x) + fabs (a->centre.y)
-                 + fabs (b->centre.x) + fabs (b->centre.y)
-                 + a->width + a->depth + b->width + b->depth;
+    double scale = len + fabs (ca.x) + fabs (ca.y) + fabs (cb.x) + fabs (cb.y)
+                 + wa + da + wb + db;
     double slack = FLOOR_SLACK_CM + FLOOR_SLACK_REL * scale;
     if (!(len > slack))
         return -1.0;              /* the centres (about) meet */
     vec2_t n = v_scale (d, 1.0 / len);
-    vec2_t fa = geom_heading_vec (a->facing), fb = geom_heading_vec (b->facing);
-    double ea = 0.5 * (a->width * fabs (v_cross (fa, n))
-                       + a->depth * fabs (v_dot (fa, n)));
-    double eb = 0.5 * (b->width * fabs (v_cross (fb, n))
-                       + b->depth * fabs (v_dot (fb, n)));
+    double ea = 0.5 * (wa * fabs (v_cross (fa, n)) + da * fabs (v_dot (fa, n)));
+    double eb = 0.5 * (wb * fabs (v_cross (fb, n)) + db * fabs (v_dot (fb, n)));
     return len - ea - eb - slack;
+}
+
+double
+footprint_distance_floor (const footprint_t *a, const footprint_t *b)
+{
+    return distance_floor (a->centre, geom_heading_vec (a->facing), a->width,
+                           a->depth, b->centre, geom_heading_vec (b->facing),
+                           b->width, b->depth);
+}
+
+/*  A ready footprint's width and depth are twice its halves, exactly. */
+double
+footprint_distance_floor_readies (const footprint_ready_t *a,
+                                  const footprint_ready_t *b)
+{
+    return distance_floor (a->centre, a->forward, 2 * a->half_width,
+                           2 * a->half_depth, b->centre, b->forward,
+                           2 * b->half_width, 2 * b->half_depth);
 }
 
 /*  When an edge of b runs parallel to an edge of a at the nearest

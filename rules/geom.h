@@ -86,6 +86,12 @@ void footprint_ready (const footprint_t *f, footprint_ready_t *out);
 double footprint_distance_ready (const footprint_ready_t *a,
                                  const footprint_t *b);
 
+/*  footprint_distance (f, g) for footprints f and g both made ready: the
+ *  same answer, bit for bit, for a walk that asks the same few pairs
+ *  step after step. */
+double footprint_distance_readies (const footprint_ready_t *a,
+                                   const footprint_ready_t *b);
+
 /*  footprint_point_nearest (f, p) for the footprint f made ready in `a`:
  *  the same point, bit for bit. */
 vec2_t footprint_point_nearest_ready (const footprint_ready_t *a, vec2_t p);
@@ -110,6 +116,11 @@ void footprint_lines_ready (const footprint_ready_t *from,
  *  the exact distance of footprints that cannot be nearer than one
  *  already found.  Negative when they may touch. */
 double footprint_distance_floor (const footprint_t *a, const footprint_t *b);
+
+/*  footprint_distance_floor (f, g) for footprints f and g both made
+ *  ready: the same answer, bit for bit. */
+double footprint_distance_floor_readies (const footprint_ready_t *a,
+                                         const footprint_ready_t *b);
 
 /*  The point of footprint `b` nearest to footprint `a` (on b's boundary,
  *  or b's centre when they overlap).  When a whole stretch of b is

@@ -209,29 +209,42 @@ bool
 bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b,
                           bool any_part)
 {
-    vec2_t ahead = geom_heading_vec (a->facing);
-    vec2_t right = { ahead.y, -ahead.x };
+    footprint_ready_t ra, rb;
+    footprint_ready (a, &ra);
+    footprint_ready (b, &rb);
+    return bol_ready_directly_to_front (&ra, &rb, any_part);
+}
+
+/*  The lane is a's right vector times its half width either side of its
+ *  centre; b's front centre is its centre and half its depth along its
+ *  forward vector, as bol_front_centre works it out. */
+bool
+bol_ready_directly_to_front (const footprint_ready_t *a,
+                             const footprint_ready_t *b, bool any_part)
+{
+    vec2_t ahead = a->forward;
+    vec2_t right = a->right;
     if (!any_part) {
-        vec2_t p = bol_front_centre (b);
+        vec2_t p = { b->centre.x + b->forward.x * b->half_depth,
+                     b->centre.y + b->forward.y * b->half_depth };
         vec2_t d = { p.x - a->centre.x, p.y - a->centre.y };
         double across = d.x * right.x + d.y * right.y;
         double along = d.x * ahead.x + d.y * ahead.y;
-        return along > a->depth / 2 - AHEAD_SLACK_CM
-            && fabs (across) <= a->width / 2 + POINT_EPS_CM;
+        return along > a->half_depth - AHEAD_SLACK_CM
+            && fabs (across) <= a->half_width + POINT_EPS_CM;
     }
-    vec2_t c[4];
-    footprint_corners (b, c);
     double lo = INFINITY, hi = -INFINITY, front = -INFINITY;
     for (int i = 0; i < 4; i++) {
-        vec2_t d = { c[i].x - a->centre.x, c[i].y - a->centre.y };
+        vec2_t d = { b->corners[i].x - a->centre.x,
+                     b->corners[i].y - a->centre.y };
         double across = d.x * right.x + d.y * right.y;
         double along = d.x * ahead.x + d.y * ahead.y;
         lo = fmin (lo, across);
         hi = fmax (hi, across);
         front = fmax (front, along);
     }
-    return front > a->depth / 2 - AHEAD_SLACK_CM && lo < a->width / 2
-        && hi > -a->width / 2;
+    return front > a->half_depth - AHEAD_SLACK_CM && lo < a->half_width
+        && hi > -a->half_width;
 }
 
 bool

@@ -381,6 +381,14 @@ control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
            < footprint_distance (&x->fp, ef) - CLOSER_MIN_CM;
 }
 
+/*  A unit near a way, as way_zone keeps it from step to step. */
+#define WAY_KEPT 32
+typedef struct {
+    footprint_ready_t ready;  /* its footprint's frame */
+    bool made;                /* ready worked out */
+    bool allowed;             /* control_allows said yes */
+} way_unit_t;
+
 /*  The worst zone of plan p's way (its start's in p->zone already), by
  *  the distances at every STEP_CM of it facing p->move_facing: an
  *  enemy's control zone, or the threat zone within 4 TUM of one (a
@@ -401,10 +409,12 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
                                            near_buf, SITUATION_NEAR_WAY_MAX);
     const int *near = n_near >= 0 ? near_buf : NULL;
     int n = near ? n_near : game_unit_count (g);
-    /* control_allows asks the whole move, not the step: once an enemy
-       allows it, it allows it at every step (the first SITUATION_NEAR_WAY_MAX
-       asked are remembered) */
-    bool allowed[SITUATION_NEAR_WAY_MAX] = { false };
+    /* the first WAY_KEPT units asked keep their frames made ready and
+       whether they allow the move: control_allows asks the whole move,
+       not the step, so one that allows it allows it at every step */
+    way_unit_t kept[WAY_KEPT];
+    for (int i = 0; i < WAY_KEPT; i++)
+        kept[i].made = kept[i].allowed = false;
     for (double s = 0, step = STEP_CM;; s = fmin (s + step, p->length)) {
         footprint_t fp = s > 0 ? along (&x->fp, p->heading, s,
                                         p->move_facing)
@@ -420,23 +430,29 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
             int e = near ? near[i] : i;
             if (!is_enemy (g, u, e))
                 continue;
-            const footprint_t *ef = &game_unit_c (g, e)->fp;
+            way_unit_t afresh, *w = i < WAY_KEPT ? &kept[i] : &afresh;
+            if (w == &afresh || !w->made) {
+                footprint_ready (&game_unit_c (g, e)->fp, &w->ready);
+                w->made = true;
+                w->allowed = false;
+            }
             double need = p->zone >= BOL_ZONE_THREAT ? control : threat;
-            double floor = footprint_distance_floor (&fp, ef);
+            double floor = footprint_distance_floor_readies (&ready,
+                                                             &w->ready);
             if (floor > need) {             /* beyond any zone it could add */
                 room = fmin (room, floor - need);
                 continue;
             }
-            double d = footprint_distance_ready (&ready, ef);
+            double d = footprint_distance_readies (&ready, &w->ready);
             if (d <= control
-                && bol_fp_directly_to_front (ef, &fp, t->control_front_at
-                                                      == BOL_AT_ANY_PART)) {
+                && bol_ready_directly_to_front (&w->ready, &ready,
+                                                t->control_front_at
+                                                == BOL_AT_ANY_PART)) {
                 if (p->zone < BOL_ZONE_CONTROL)
                     p->zone = BOL_ZONE_CONTROL;
                 if (p->controller < 0)
                     p->controller = e;
-                bool known = i < SITUATION_NEAR_WAY_MAX && allowed[i];
-                if (!known && !control_allows (g, u, e, p)) {
+                if (!w->allowed && !control_allows (g, u, e, p)) {
                     if (err)
                         snprintf (err, (size_t) errlen, "%s: in %s's control "
                                   "zone it may only stand, move closer to "
@@ -446,8 +462,7 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
                                   s > 0 ? " (its way enters that zone)" : "");
                     return -1;
                 }
-                if (i < SITUATION_NEAR_WAY_MAX)
-                    allowed[i] = true;
+                w->allowed = true;
             }
             else if (d <= threat && p->zone < BOL_ZONE_THREAT)
                 p->zone = BOL_ZONE_THREAT;

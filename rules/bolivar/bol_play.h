@@ -152,6 +152,10 @@ bool bol_may_meet_difficult (const game_t *g, const footprint_t *from,
 bool bol_directly_to_front (const game_t *g, int u, int e, bool any_part);
 bool bol_fp_directly_to_front (const footprint_t *a, const footprint_t *b,
                                bool any_part);
+/*  bol_fp_directly_to_front of footprints made ready: the same answer,
+ *  bit for bit. */
+bool bol_ready_directly_to_front (const footprint_ready_t *a,
+                                  const footprint_ready_t *b, bool any_part);
 
 /*  Unit u's normal movement allowance in cm, its ground not asked: its
  *  type's move, a square's 3 TUM, a march's readings.march_tum. */
