@@ -235,9 +235,6 @@ job_ok (job_t *job)
         && job->valid;
 }
 
-/*  Room for a unit's legal orders when the script looks for a charge. */
-#define SEARCH_SCRIPT_LEGAL 64
-
 order_t
 search_script_order (const game_t *g, int u, commander_stance_t stance)
 {
@@ -328,15 +325,11 @@ search_script_order (const game_t *g, int u, commander_stance_t stance)
        now (a phase's legal orders list charges only where they are
        declared) */
     double charge_reach = game_charge_after_move_cm (g, u);
+    order_t charge;
     if (stance == COMMANDER_STANCE_PRESS && charge_reach > 0
-        && near_d <= charge_reach) {
-        order_t legal[SEARCH_SCRIPT_LEGAL];
-        int count = game_legal_orders (g, u, legal, SEARCH_SCRIPT_LEGAL);
-        for (int k = 0; k < count; k++)
-            if (legal[k].kind == ORDER_CHARGE && legal[k].target == near) {
-                legal[k].follow_up = true;
-                return legal[k];
-            }
+        && near_d <= charge_reach && game_legal_charge (g, u, near, &charge)) {
+        charge.follow_up = true;
+        return charge;
     }
     double reach = ruleset_weapon_reach (rs, un);
     if (reach > 0 && near_d <= reach) {

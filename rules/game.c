@@ -811,6 +811,23 @@ game_legal_orders (const game_t *self, int u, order_t *out, int max)
     return self->rules->engine->legal_orders (self, u, out, max);
 }
 
+bool
+game_legal_charge (const game_t *self, int u, int target, order_t *out)
+{
+    assert (u >= 0 && u < self->unit_count && out);
+    const game_engine_t *e = self->rules->engine;
+    if (e->legal_charge)
+        return e->legal_charge (self, u, target, out);
+    order_t legal[GAME_MAX_LEGAL_ORDERS];
+    int count = e->legal_orders (self, u, legal, GAME_MAX_LEGAL_ORDERS);
+    for (int k = 0; k < count; k++)
+        if (legal[k].kind == ORDER_CHARGE && legal[k].target == target) {
+            *out = legal[k];
+            return true;
+        }
+    return false;
+}
+
 /*  What every ruleset asks of an order before its own rules: a kind and
  *  pace of order.h, a point and facing that are numbers, a point for a
  *  move.  0, or -1 with err naming the unit. */

@@ -172,6 +172,13 @@ typedef struct {
     /*  Up to `max` legal orders for unit `u` now (the first is always a
      *  safe default); returns the count. */
     int (*legal_orders) (const game_t *g, int u, order_t *out, int max);
+    /*  The order charging `target` that legal_orders lists for unit u
+     *  now, into *out: true; false when it lists none.  For a script
+     *  that wants that one order, where checking the list's others (a
+     *  move's way through the zones) costs far more.  NULL: the list
+     *  is asked. */
+    bool (*legal_charge) (const game_t *g, int u, int target,
+                          order_t *out);
     /*  0 when order `o` is legal for unit `u` now, else -1 with err.
      *  Called by game_check_order once the order is well formed (a kind
      *  and pace of order.h, a point and facing that are numbers, a point
@@ -508,6 +515,11 @@ const char *game_table_bound_why (const game_t *self, int u, char *buf,
 
 /*  The legal orders of unit `u` now (at most `max`); the count. */
 int game_legal_orders (const game_t *self, int u, order_t *out, int max);
+
+/*  The order charging `target` among unit u's legal orders now (of the
+ *  first GAME_MAX_LEGAL_ORDERS), into *out: true; false when there is
+ *  none (target any number: out of range, none). */
+bool game_legal_charge (const game_t *self, int u, int target, order_t *out);
 
 /*  0 when order `o` is legal for unit `u` now, else -1 with `err`: first
  *  what every ruleset asks ("unknown order kind or pace", "the order's

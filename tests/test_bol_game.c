@@ -1447,6 +1447,56 @@ test_charges (void **state)
     unmake (f);
 }
 
+/*  The charge a script asks for (game_legal_charge) is the one the
+ *  legal orders list: in the charges phase at an enemy within "Charges
+ *  are up to 3 TUM", none at a friend or beyond, none in the move. */
+static void
+test_legal_charge_as_listed (void **state)
+{
+    (void) state;
+    char units[3072];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("horse", "blue", "horse", "ordinary", "mounted", 50, 20,
+                    0, NULL),
+              unit ("far", "blue", "horse", "ordinary", "mounted", 20, 20, 0,
+                    NULL),
+              unit ("gun", "red", "light_gun", "ordinary", "line", 50, 26,
+                    180, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 20, 30,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    order_t o;
+    test_on_to (f, BOL_PHASE_ACTIVE_MOVE);
+    assert_false (game_legal_charge (f->g, idx (f, "horse"), idx (f, "gun"),
+                                     &o));
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    assert_true (game_legal_charge (f->g, idx (f, "horse"), idx (f, "gun"),
+                                    &o));
+    assert_int_equal (o.kind, ORDER_CHARGE);
+    assert_int_equal (o.target, idx (f, "gun"));
+    /* 8 cm to the line's front, 4 TUM: beyond 3 TUM */
+    assert_false (game_legal_charge (f->g, idx (f, "far"), idx (f, "foe"),
+                                     &o));
+    assert_false (game_legal_charge (f->g, idx (f, "horse"), idx (f, "far"),
+                                     &o));
+    assert_false (game_legal_charge (f->g, idx (f, "horse"), -1, &o));
+    /* every pair as the list has it */
+    int n = game_unit_count (f->g);
+    for (int u = 0; u < n; u++) {
+        order_t legal[GAME_MAX_LEGAL_ORDERS];
+        int count = game_legal_orders (f->g, u, legal, GAME_MAX_LEGAL_ORDERS);
+        for (int e = 0; e < n; e++) {
+            bool listed = false;
+            for (int k = 0; k < count; k++)
+                listed |= legal[k].kind == ORDER_CHARGE
+                          && legal[k].target == e;
+            assert_int_equal (game_legal_charge (f->g, u, e, &o), listed);
+        }
+    }
+    unmake (f);
+}
+
 /*  "The distance between two units is always measured between closest
  *  points"; "Charges are up to 3 TUM"; "Chargers can wheel at the start
  *  but this must be the minimum possible to contact enemy"; "Changes of
@@ -3684,6 +3734,7 @@ main (void)
         cmocka_unit_test (test_worst_zone_on_the_way),
         cmocka_unit_test (test_changes_of_direction),
         cmocka_unit_test (test_charges),
+        cmocka_unit_test (test_legal_charge_as_listed),
         cmocka_unit_test (test_charge_by_closest_points),
         cmocka_unit_test (test_charge_goes_straight),
         cmocka_unit_test (test_charge_entirely_to_rear),

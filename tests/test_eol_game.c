@@ -1568,6 +1568,9 @@ test_charge_path_blocked (void **state)
         for (int k = 0; k < n; k++)
             assert_false (legal[k].kind == ORDER_CHARGE
                           && legal[k].target == idx (f, "B"));
+        order_t listed;
+        assert_false (game_legal_charge (f->g, idx (f, "cav"), idx (f, "B"),
+                                         &listed));
         if (i == 0) {
             /* the enemy in the way may be charged */
             assert_int_equal (eol_charge_check (f->g, idx (f, "cav"),
@@ -1590,6 +1593,13 @@ test_charge_path_blocked (void **state)
     if (eol_charge_check (f->g, idx (f, "cav"), idx (f, "B"), err,
                           sizeof err) != 0)
         fail_msg ("%s", err);
+    /* and the engine offers it (game_legal_charge finds it in the list) */
+    start (f, "blue");
+    order_t listed;
+    assert_true (game_legal_charge (f->g, idx (f, "cav"), idx (f, "B"),
+                                    &listed));
+    assert_int_equal (listed.kind, ORDER_CHARGE);
+    assert_int_equal (listed.target, idx (f, "B"));
     unmake (f);
 }
 

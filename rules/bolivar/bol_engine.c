@@ -906,6 +906,25 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
     return n;
 }
 
+/*  The charge at `target` as legal_orders lists it: in a charge phase
+ *  only, at an enemy, when the check takes it (the list's cap of `max`
+ *  orders aside, which a battle of fewer units never meets). */
+static bool
+legal_charge (const game_t *g, int u, int target, order_t *out)
+{
+    if (!charge_phase (game_phase (g)) || target < 0
+        || target >= game_unit_count (g) || !is_enemy (g, u, target))
+        return false;
+    order_t charge = order_hold ();
+    charge.kind = ORDER_CHARGE;
+    charge.target = target;
+    char err[SOLO_ERR_MAX];
+    if (check_order (g, u, &charge, err, sizeof err) != 0)
+        return false;
+    *out = charge;
+    return true;
+}
+
 /*  ---- the morale phase ---- */
 
 /*  ---- victory ---- */
@@ -1133,6 +1152,7 @@ const game_engine_t bol_engine = {
     .prepare = prepare,
     .begin_phase = begin_phase_commanded,
     .legal_orders = legal_orders,
+    .legal_charge = legal_charge,
     .check_order = check_order,
     .table_bound = table_bound,
     .table_bound_why = table_bound_why,
