@@ -630,10 +630,10 @@ polygon_bounds (const vec2_t *pts, int n, vec2_t *min, vec2_t *max)
 {
     vec2_t lo = pts[0], hi = pts[0];
     for (int i = 1; i < n; i++) {
-        lo.x = fmin (lo.x, pts[i].x);
-        lo.y = fmin (lo.y, pts[i].y);
-        hi.x = fmax (hi.x, pts[i].x);
-        hi.y = fmax (hi.y, pts[i].y);
+        lo.x = geom_min (lo.x, pts[i].x);
+        lo.y = geom_min (lo.y, pts[i].y);
+        hi.x = geom_max (hi.x, pts[i].x);
+        hi.y = geom_max (hi.y, pts[i].y);
     }
     *min = lo;
     *max = hi;
@@ -1004,10 +1004,10 @@ footprint_overlap (const footprint_t *a, const footprint_t *b)
         double alo, ahi, blo, bhi;
         project (ca, axes[i], &alo, &ahi);
         project (cb, axes[i], &blo, &bhi);
-        double depth = fmin (ahi, bhi) - fmax (alo, blo);
+        double depth = geom_min (ahi, bhi) - geom_max (alo, blo);
         if (depth <= 0)
             return 0;
-        least = fmin (least, depth);
+        least = geom_min (least, depth);
     }
     return least;
 }

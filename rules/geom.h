@@ -15,6 +15,13 @@
 #define GEOM_PI          3.14159265358979323846
 #define GEOM_RAD_PER_DEG (GEOM_PI / 180.0)
 
+/*  The smaller and the larger of two numbers, neither of them NaN:
+ *  a < b ? a : b and a > b ? a : b, what the x86-64 library's fmin and
+ *  fmax answer for them (the second of two equal), inline where those
+ *  are calls: the walks of a move ask them at every step. */
+static inline double geom_min (double a, double b) { return a < b ? a : b; }
+static inline double geom_max (double a, double b) { return a > b ? a : b; }
+
 typedef struct { double x, y; } vec2_t;
 
 /*  A unit's footprint: a rectangle `width` wide (along its front) and

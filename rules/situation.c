@@ -817,6 +817,15 @@ situation_terrain (const situation_t *self, int i)
     return &self->terrain->features[i];
 }
 
+void
+situation_terrain_bounds (const situation_t *self, int i, vec2_t *min,
+                          vec2_t *max)
+{
+    assert (i >= 0 && i < situation_terrain_count (self) && min && max);
+    *min = self->terrain->boxes[i].min;
+    *max = self->terrain->boxes[i].max;
+}
+
 int
 situation_unit_count (const situation_t *self)
 {
@@ -886,9 +895,8 @@ box_has_point (const box_t *b, vec2_t p)
 static inline box_t
 segment_box (vec2_t p, vec2_t q)
 {
-    /* plain comparisons: fmin and fmax are calls into libm */
-    return (box_t) { { p.x < q.x ? p.x : q.x, p.y < q.y ? p.y : q.y },
-                     { p.x < q.x ? q.x : p.x, p.y < q.y ? q.y : p.y } };
+    return (box_t) { { geom_min (p.x, q.x), geom_min (p.y, q.y) },
+                     { geom_max (p.x, q.x), geom_max (p.y, q.y) } };
 }
 
 /*  True when box a comes within `margin` of box b on both axes. */
@@ -1731,13 +1739,13 @@ situation_move_towards (const situation_t *self, vec2_t from, double bearing,
     double t = 1.0;             /* fraction of dist that can be moved */
     /* the table's edges */
     if (dir.x > SIT_EPS)
-        t = fmin (t, (self->width - from.x) / (dist * dir.x));
+        t = geom_min (t, (self->width - from.x) / (dist * dir.x));
     else if (dir.x < -SIT_EPS)
-        t = fmin (t, (0.0 - from.x) / (dist * dir.x));
+        t = geom_min (t, (0.0 - from.x) / (dist * dir.x));
     if (dir.y > SIT_EPS)
-        t = fmin (t, (self->depth - from.y) / (dist * dir.y));
+        t = geom_min (t, (self->depth - from.y) / (dist * dir.y));
     else if (dir.y < -SIT_EPS)
-        t = fmin (t, (0.0 - from.y) / (dist * dir.y));
+        t = geom_min (t, (0.0 - from.y) / (dist * dir.y));
     if (t < 0.0)
         t = 0.0;
     /* short of impassable terrain, unless already standing in it */
@@ -1760,8 +1768,8 @@ situation_move_towards (const situation_t *self, vec2_t from, double bearing,
     }
     vec2_t p = { from.x + dir.x * dist * t, from.y + dir.y * dist * t };
     /* rounding must not leave the table */
-    p.x = fmin (fmax (p.x, 0.0), self->width);
-    p.y = fmin (fmax (p.y, 0.0), self->depth);
+    p.x = geom_min (geom_max (p.x, 0.0), self->width);
+    p.y = geom_min (geom_max (p.y, 0.0), self->depth);
     return p;
 }
 

@@ -111,6 +111,11 @@ int situation_reserve_terrain (situation_t *self, int count);
 int situation_terrain_count (const situation_t *self);
 const terrain_feature_t *situation_terrain (const situation_t *self, int i);
 
+/*  The bounding box of terrain feature i (0 <= i < the count), kept since
+ *  it was added: polygon_bounds of its vertices. */
+void situation_terrain_bounds (const situation_t *self, int i, vec2_t *min,
+                               vec2_t *max);
+
 int situation_unit_count (const situation_t *self);
 
 /*  Unit i, to change it: drops the unit index (situation_index_units).

@@ -69,6 +69,16 @@ test_angles (void **state)
     assert_close (geom_bearing (o, (vec2_t) { -1, 1 }), 315);
     assert_close (geom_bearing (o, o), 0);
     assert_close (geom_dist (o, (vec2_t) { 3, 4 }), 5);
+
+    /* the smaller and the larger, as fmin and fmax give them */
+    assert_true (geom_min (2, -3) == -3 && geom_max (2, -3) == 2);
+    assert_true (geom_min (INFINITY, 7) == 7 && geom_max (-INFINITY, 7) == 7);
+    assert_true (geom_min (4, 4) == 4 && geom_max (4, 4) == 4);
+    for (double a = -2; a <= 2; a += 0.5)
+        for (double b = -2; b <= 2; b += 0.5) {
+            assert_true (geom_min (a, b) == fmin (a, b));
+            assert_true (geom_max (a, b) == fmax (a, b));
+        }
 }
 
 static void

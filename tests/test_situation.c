@@ -223,6 +223,13 @@ test_add_terrain (void **state)
     char err[256];
     assert_int_equal (situation_add_terrain (sit, &f, err, sizeof err), 0);
     assert_int_equal (situation_terrain_count (sit), 2);
+    /* each feature's bounds kept: the copse's rectangle, the road's
+       four corners running off the table */
+    vec2_t lo, hi;
+    situation_terrain_bounds (sit, 0, &lo, &hi);
+    assert_true (lo.x == 10 && lo.y == 10 && hi.x == 40 && hi.y == 30);
+    situation_terrain_bounds (sit, 1, &lo, &hi);
+    assert_true (lo.x == 0 && lo.y == -50 && hi.x == 10 && hi.y == 0);
     situation_destroy (&sit);
 }
 

@@ -127,7 +127,7 @@ bol_may_meet_difficult (const game_t *g, const footprint_t *from,
         if (!is_difficult_kind (f->kind) || f->vertex_count == 0)
             continue;
         vec2_t flo, fhi;
-        polygon_bounds (f->vertices, f->vertex_count, &flo, &fhi);
+        situation_terrain_bounds (sit, i, &flo, &fhi);
         if (flo.x <= hi.x && fhi.x >= lo.x && flo.y <= hi.y && fhi.y >= lo.y)
             return true;
     }
@@ -157,7 +157,7 @@ any_part_in (const game_t *g, const footprint_t *fp,
         /* apart by their bounds, they share no part: one pass over the
            feature's vertices where the tests below make nine */
         vec2_t flo, fhi;
-        polygon_bounds (f->vertices, f->vertex_count, &flo, &fhi);
+        situation_terrain_bounds (sit, i, &flo, &fhi);
         if (flo.x > hi.x || fhi.x < lo.x || flo.y > hi.y || fhi.y < lo.y)
             continue;
         /* "any part"": a corner or the centre inside it, an edge across
@@ -239,9 +239,9 @@ bol_ready_directly_to_front (const footprint_ready_t *a,
                      b->corners[i].y - a->centre.y };
         double across = d.x * right.x + d.y * right.y;
         double along = d.x * ahead.x + d.y * ahead.y;
-        lo = fmin (lo, across);
-        hi = fmax (hi, across);
-        front = fmax (front, along);
+        lo = geom_min (lo, across);
+        hi = geom_max (hi, across);
+        front = geom_max (front, along);
     }
     return front > a->half_depth - AHEAD_SLACK_CM && lo < a->half_width
         && hi > -a->half_width;

@@ -91,7 +91,7 @@ walk (game_t *g, int u, double heading, double length, double facing,
                                            SITUATION_NEAR_WAY_MAX);
     const int *near = n_near >= 0 ? near_buf : NULL;
     while (moved < length) {
-        double d = fmin (moved + STEP_CM, length);
+        double d = geom_min (moved + STEP_CM, length);
         footprint_t next = fp;
         next.centre = situation_move_towards (game_situation (g), from,
                                               heading, d);
@@ -107,7 +107,7 @@ walk (game_t *g, int u, double heading, double length, double facing,
     while (moved > 0
            && blocked (g, u, &start, &fp, false, contact, ignore, near,
                        n_near)) {
-        moved = fmax (0, moved - STEP_CM);
+        moved = geom_max (0, moved - STEP_CM);
         fp.centre = situation_move_towards (game_situation (g), from, heading,
                                             moved);
     }
@@ -415,7 +415,7 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
     way_unit_t kept[WAY_KEPT];
     for (int i = 0; i < WAY_KEPT; i++)
         kept[i].made = kept[i].allowed = false;
-    for (double s = 0, step = STEP_CM;; s = fmin (s + step, p->length)) {
+    for (double s = 0, step = STEP_CM;; s = geom_min (s + step, p->length)) {
         footprint_t fp = s > 0 ? along (&x->fp, p->heading, s,
                                         p->move_facing)
                                : x->fp;
@@ -440,7 +440,7 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
             double floor = footprint_distance_floor_readies (&ready,
                                                              &w->ready);
             if (floor > need) {             /* beyond any zone it could add */
-                room = fmin (room, floor - need);
+                room = geom_min (room, floor - need);
                 continue;
             }
             double d = footprint_distance_readies (&ready, &w->ready);
@@ -466,12 +466,12 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
             }
             else if (d <= threat && p->zone < BOL_ZONE_THREAT)
                 p->zone = BOL_ZONE_THREAT;
-            room = fmin (room, d - (p->zone >= BOL_ZONE_THREAT ? control
+            room = geom_min (room, d - (p->zone >= BOL_ZONE_THREAT ? control
                                                              : threat));
         }
         if (!p->moving || s >= p->length)
             return 0;
-        step = s > 0 ? fmax (STEP_CM, room) : STEP_CM;
+        step = s > 0 ? geom_max (STEP_CM, room) : STEP_CM;
     }
 }
 
@@ -557,7 +557,7 @@ plan_afresh (const game_t *g, int u, const order_t *o, uint64_t key,
     double dist = o->has_to ? geom_dist (from, o->to) : 0;
     p->moving = dist > 0.05 && p->zone != BOL_ZONE_LOCKED;
     p->heading = p->moving ? geom_bearing (from, o->to) : x->fp.facing;
-    p->length = p->moving ? fmin (dist, bol_normal_allowance (g, u)) : 0;
+    p->length = p->moving ? geom_min (dist, bol_normal_allowance (g, u)) : 0;
     p->end_facing = geom_norm_deg (o->has_facing ? o->facing : p->heading);
     char why[160];
     const char *no = decompose (g, u, x->fp.facing, p, why, sizeof why);
@@ -599,17 +599,17 @@ allowance_on_way (const game_t *g, int u, double heading, double length,
 {
     const bol_tables_t *t = tables (g);
     const footprint_t *fp = &game_unit_c (g, u)->fp;
-    double hard = fmin (normal, bol_cm (g, t->difficult_tum));
+    double hard = geom_min (normal, bol_cm (g, t->difficult_tum));
     if (bol_in_difficult (g, fp))
         return hard;
-    double most = fmin (length, normal);
+    double most = geom_min (length, normal);
     /* every step is the start turned to `facing` and moved along */
     footprint_t start = along (fp, heading, 0, facing);
     footprint_t end = along (fp, heading, most, facing);
     if (!bol_may_meet_difficult (g, &start, &end))
         return normal;                  /* no difficult ground near the way */
     for (double s = STEP_CM, clear = 0;; s += STEP_CM) {
-        double at = fmin (s, most);
+        double at = geom_min (s, most);
         footprint_t f = along (fp, heading, at, facing);
         if (bol_in_difficult (g, &f)) {
             if (t->difficult_path == BOL_DIFFICULT_WHOLE)
@@ -625,7 +625,7 @@ allowance_on_way (const game_t *g, int u, double heading, double length,
                 else
                     lo = mid;
             }
-            return fmax (hard, lo);
+            return geom_max (hard, lo);
         }
         clear = at;
         if (at >= most)
@@ -699,7 +699,7 @@ make_change (game_t *g, int u, const bol_change_t *c, double *spent,
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s cannot %s: it costs %.1f "
                         "cm, and %.1f cm of its allowance is left", x->id,
-                        words, c->cost_cm, fmax (0, allowance - *spent));
+                        words, c->cost_cm, geom_max (0, allowance - *spent));
         return false;
     }
     if (c->check && !bol_command_check (g, u, dice, words)) {
@@ -755,7 +755,7 @@ front_centre_reach (const footprint_t *fp, double heading, double facing,
     vec2_t v = { front.x - front_at_start.x, front.y - front_at_start.y };
     double b = way.x * v.x + way.y * v.y;
     double room = b * b - (v.x * v.x + v.y * v.y) + allowance * allowance;
-    return room < 0 ? 0 : fmax (0, -b + sqrt (room));
+    return room < 0 ? 0 : geom_max (0, -b + sqrt (room));
 }
 
 static void
@@ -882,7 +882,7 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
            position"; an about face (manoeuvre_about) "reduces the
            movement allowance" and places a moved marker */
         double about = p.n_before > 0 ? p.before[0].cost_cm : 0;
-        double allowance = p.moving ? fmax (0, way_allowance (g, u, p.heading,
+        double allowance = p.moving ? geom_max (0, way_allowance (g, u, p.heading,
                                                               p.length,
                                                               p.heading)
                                                   - about)
@@ -892,7 +892,7 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
                     : front_centre_reach (&x->fp, p.heading, p.end_facing,
                                           front_at_start, allowance);
         moved = p.moving && most > 0
-              ? walk (g, u, p.heading, fmin (p.length, most), p.heading,
+              ? walk (g, u, p.heading, geom_min (p.length, most), p.heading,
                       false, -1)
               : 0;
         turned = turn_between (x->fp.facing, p.end_facing) > TURN_MIN_DEG;
@@ -919,10 +919,10 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
             going = make_change (g, u, &p.before[i], &spent, allowance, dice);
         turned = going && p.n_before > 0;
         if (going && p.moving) {
-            double length = fmin (p.length, fmax (0, allowance - spent));
+            double length = geom_min (p.length, geom_max (0, allowance - spent));
             if (p.after.kind != BOL_TURN_NONE
                 && spent + length + p.after.cost_cm > allowance + 1e-6)
-                length = fmax (0, allowance - spent - p.after.cost_cm);
+                length = geom_max (0, allowance - spent - p.after.cost_cm);
             moved = length > 0 ? walk (g, u, p.heading, length,
                                        p.move_facing, false, -1) : 0;
             spent += moved;
@@ -1002,7 +1002,7 @@ bol_contact_point (const game_t *g, int u, int target, double *distance,
     if (a == ARC_FRONT && t->formation == FORMATION_SQUARE) {
         /* a square: whichever face the charger comes at */
         out = geom_bearing (t->fp.centre, from);
-        half = fmax (t->fp.width, t->fp.depth) / 2;
+        half = geom_max (t->fp.width, t->fp.depth) / 2;
     }
     vec2_t n = geom_heading_vec (out);
     double off = half + x->fp.depth / 2;
@@ -1047,17 +1047,17 @@ ahead_to_meet (const footprint_t *a, const footprint_t *b)
     for (int i = 0; i < 4; i++) {
         int j = (i + 1) % 4;
         if (fabs (across[i]) <= half)
-            best = fmin (best, on[i]);
+            best = geom_min (best, on[i]);
         for (int side = -1; side <= 1; side += 2) {
             double s = side * half;
             if ((across[i] - s) * (across[j] - s) < 0) {
                 double k = (s - across[i]) / (across[j] - across[i]);
-                best = fmin (best, on[i] + k * (on[j] - on[i]));
+                best = geom_min (best, on[i] + k * (on[j] - on[i]));
             }
         }
     }
     double go = best - a->depth / 2;
-    return isfinite (go) && go > -BOL_CONTACT_CM ? fmax (0, go) : -1;
+    return isfinite (go) && go > -BOL_CONTACT_CM ? geom_max (0, go) : -1;
 }
 
 /*  The steps a charge's wheel is looked for in (degrees). */
@@ -1293,7 +1293,7 @@ bol_charge_short_alone (game_t *g, int u, int target)
     double heading = geom_bearing (game_unit_c (g, u)->fp.centre, at);
     double facing = tables (g)->house.charge_facing_deg > 0
                   ? game_unit_c (g, u)->fp.facing : heading;
-    double length = fmin (bol_charge_reach (g, u), distance - 0.5);
+    double length = geom_min (bol_charge_reach (g, u), distance - 0.5);
     return length > 0 ? walk (g, u, heading, length, facing, false, -1) : 0;
 }
 
@@ -1469,7 +1469,7 @@ evade_turn (const game_t *g, int u, double away, double *cost,
         double about = about_face_cost (g, u)
                      + fp->width * (180 - off) * GEOM_RAD_PER_DEG;
         *about_faces = about < wheel;
-        *cost = fmin (wheel, about);
+        *cost = geom_min (wheel, about);
         return away;
     }
     /* the wheel's turn from its front, or from its rear after the about
@@ -1520,7 +1520,7 @@ bol_evade_alone (game_t *g, int u, int charger)
     }
     double allowance = way_allowance (g, u, way, bol_normal_allowance (g, u),
                                       way);
-    double length = fmax (0, allowance - cost);
+    double length = geom_max (0, allowance - cost);
     double moved = length > 0 ? walk (g, u, way, length, way, false, -1)
                               : 0;
     x->fp.facing = way;
@@ -1738,7 +1738,7 @@ bol_feigned_charge (game_t *g, int u, int target)
             x->fp.facing = facing;
             if (game_events_on (g)) {
                 char a[48], b[48];
-                ruleset_length_text (game_ruleset (g), fmin (length, turned),
+                ruleset_length_text (game_ruleset (g), geom_min (length, turned),
                                      a, sizeof a);
                 ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
                 game_event (g, GAME_EVENT_MOVE, u, "%s cannot charge %s: it "
