@@ -21,10 +21,15 @@ bol_attached_commander (const game_t *g, int u)
     return -1;
 }
 
-int
-bol_division_commander (const game_t *g, int u)
+/*  bol_division_commander, and into *cm its distance from u where it
+ *  was found as the nearest (the exact distance, as
+ *  situation_unit_distance gives it), else -1: a caller weighing the
+ *  reach need not measure the same pair again. */
+static int
+division_commander_at (const game_t *g, int u, double *cm)
 {
     const unit_t *x = game_unit_c (g, u);
+    *cm = -1;
     int nearest = -1, chief = -1;
     double best = INFINITY;
     for (int k = 0; k < game_unit_count (g); k++) {
@@ -48,7 +53,16 @@ bol_division_commander (const game_t *g, int u)
         }
     }
     /* a division's own brigadier lost: its units answer to the C-in-C */
+    if (nearest >= 0)
+        *cm = best;
     return nearest >= 0 ? nearest : chief;
+}
+
+int
+bol_division_commander (const game_t *g, int u)
+{
+    double cm;
+    return division_commander_at (g, u, &cm);
 }
 
 int
@@ -56,9 +70,12 @@ bol_command_dice (const game_t *g, int u)
 {
     const bol_tables_t *t = tables (g);
     int dice = higher_resolve (game_unit_c (g, u));
-    int c = bol_division_commander (g, u);
-    if (c < 0 || situation_unit_distance (game_situation (g), u, c)
-                     > bol_cm (g, t->command_reach_tum) + 1e-6)
+    double known;
+    int c = division_commander_at (g, u, &known);
+    if (c < 0 || (known >= 0 ? known
+                             : situation_unit_distance (game_situation (g), u,
+                                                        c))
+                 > bol_cm (g, t->command_reach_tum) + 1e-6)
         dice -= t->command_reach_dice;
     return dice < 0 ? 0 : dice;
 }
@@ -193,11 +210,13 @@ bol_uncommanded (const game_t *g, int u, char *why, int len)
     if (is_commander (g, u) || t->uncommanded == BOL_UNCOMMANDED_NONE)
         return false;
     const unit_t *x = game_unit_c (g, u);
-    int c = bol_division_commander (g, u);
+    double known;
+    int c = division_commander_at (g, u, &known);
     double reach = bol_cm (g, t->command_reach_tum);
-    double d = c >= 0 ? situation_unit_distance_within (game_situation (g),
-                                                        u, c, reach + 1e-6)
-                      : INFINITY;
+    double d = c < 0 ? INFINITY
+             : known >= 0 ? known
+             : situation_unit_distance_within (game_situation (g), u, c,
+                                               reach + 1e-6);
     if (t->uncommanded == BOL_UNCOMMANDED_BEYOND_REACH) {
         if (d <= reach + 1e-6)
             return false;
