@@ -1396,14 +1396,11 @@ test_changes_of_direction (void **state)
     unmake (f);
 }
 
-/*  Charges: "Charges are up to 3 TUM and end in contact"; "A unit cannot
- *  charge if it has no legitimate target, has a shooting marker, has a
- *  moved marker, or is in the locked zone"; "Artillery are Eliminated if
- *  contacted by a charge.  They are lost but not routed." */
-static void
-test_charges (void **state)
+/*  The charges' field, started: a horse before a gun, and a second
+ *  horse 8 cm (4 TUM) before a line's front. */
+static fixture_t *
+make_charges_field (void)
 {
-    (void) state;
     char units[3072];
     snprintf (units, sizeof units, "%s, %s, %s, %s",
               unit ("horse", "blue", "horse", "ordinary", "mounted", 50, 20,
@@ -1416,6 +1413,18 @@ test_charges (void **state)
                     180, NULL));
     fixture_t *f = make (NULL, units);
     start (f);
+    return f;
+}
+
+/*  Charges: "Charges are up to 3 TUM and end in contact"; "A unit cannot
+ *  charge if it has no legitimate target, has a shooting marker, has a
+ *  moved marker, or is in the locked zone"; "Artillery are Eliminated if
+ *  contacted by a charge.  They are lost but not routed." */
+static void
+test_charges (void **state)
+{
+    (void) state;
+    fixture_t *f = make_charges_field ();
     test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
     /* 8 cm to the line's front, 4 TUM: beyond 3 TUM */
     refused (f, "far", test_charge_order (f, "foe"),
@@ -1431,6 +1440,7 @@ test_charges (void **state)
     unmake (f);
 
     /* a shooting marker: "Shooting units cannot charge" */
+    char units[2048];
     snprintf (units, sizeof units, "%s, %s",
               unit ("horse", "blue", "horse", "ordinary", "mounted", 50, 20,
                     0, NULL),
@@ -1454,18 +1464,7 @@ static void
 test_legal_charge_as_listed (void **state)
 {
     (void) state;
-    char units[3072];
-    snprintf (units, sizeof units, "%s, %s, %s, %s",
-              unit ("horse", "blue", "horse", "ordinary", "mounted", 50, 20,
-                    0, NULL),
-              unit ("far", "blue", "horse", "ordinary", "mounted", 20, 20, 0,
-                    NULL),
-              unit ("gun", "red", "light_gun", "ordinary", "line", 50, 26,
-                    180, NULL),
-              unit ("foe", "red", "battalion", "ordinary", "line", 20, 30,
-                    180, NULL));
-    fixture_t *f = make (NULL, units);
-    start (f);
+    fixture_t *f = make_charges_field ();
     order_t o;
     test_on_to (f, BOL_PHASE_ACTIVE_MOVE);
     assert_false (game_legal_charge (f->g, idx (f, "horse"), idx (f, "gun"),
