@@ -367,8 +367,10 @@ distance_floor (vec2_t ca, vec2_t fa, double wa, double da, vec2_t cb,
     if (!(len > slack))
         return -1.0;              /* the centres (about) meet */
     vec2_t n = v_scale (d, 1.0 / len);
-    double ea = 0.5 * (wa * fabs (v_cross (fa, n)) + da * fabs (v_dot (fa, n)));
-    double eb = 0.5 * (wb * fabs (v_cross (fb, n)) + db * fabs (v_dot (fb, n)));
+    double ea = 0.5 * (wa * fabs (v_cross (fa, n))
+                       + da * fabs (v_dot (fa, n)));
+    double eb = 0.5 * (wb * fabs (v_cross (fb, n))
+                       + db * fabs (v_dot (fb, n)));
     return len - ea - eb - slack;
 }
 

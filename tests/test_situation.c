@@ -1449,7 +1449,8 @@ test_unit_on_segment (void **state)
 
 /*  The units a move may meet: those within its length plus the margin
  *  of where the footprint starts (and some a little further), in index
- *  order, -1 past the room given; a footprint is off the table by any corner beyond an edge. */
+ *  order, -1 past the room given; a footprint is off the table by any
+ *  corner beyond an edge. */
 static void
 test_units_near_way (void **state)
 {

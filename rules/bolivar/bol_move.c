@@ -466,8 +466,8 @@ way_zone (const game_t *g, int u, bol_plan_t *p, char *err, int errlen)
             }
             else if (d <= threat && p->zone < BOL_ZONE_THREAT)
                 p->zone = BOL_ZONE_THREAT;
-            room = geom_min (room, d - (p->zone >= BOL_ZONE_THREAT ? control
-                                                             : threat));
+            room = geom_min (room, d - (p->zone >= BOL_ZONE_THREAT
+                                        ? control : threat));
         }
         if (!p->moving || s >= p->length)
             return 0;
@@ -882,11 +882,11 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
            position"; an about face (manoeuvre_about) "reduces the
            movement allowance" and places a moved marker */
         double about = p.n_before > 0 ? p.before[0].cost_cm : 0;
-        double allowance = p.moving ? geom_max (0, way_allowance (g, u, p.heading,
-                                                              p.length,
-                                                              p.heading)
-                                                  - about)
-                                    : 0;
+        double allowance = p.moving
+                           ? geom_max (0, way_allowance (g, u, p.heading,
+                                                         p.length, p.heading)
+                                          - about)
+                           : 0;
         double most = is_commander (g, u)
                     ? allowance
                     : front_centre_reach (&x->fp, p.heading, p.end_facing,
@@ -919,7 +919,8 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
             going = make_change (g, u, &p.before[i], &spent, allowance, dice);
         turned = going && p.n_before > 0;
         if (going && p.moving) {
-            double length = geom_min (p.length, geom_max (0, allowance - spent));
+            double length = geom_min (p.length,
+                                      geom_max (0, allowance - spent));
             if (p.after.kind != BOL_TURN_NONE
                 && spent + length + p.after.cost_cm > allowance + 1e-6)
                 length = geom_max (0, allowance - spent - p.after.cost_cm);
@@ -1738,8 +1739,8 @@ bol_feigned_charge (game_t *g, int u, int target)
             x->fp.facing = facing;
             if (game_events_on (g)) {
                 char a[48], b[48];
-                ruleset_length_text (game_ruleset (g), geom_min (length, turned),
-                                     a, sizeof a);
+                ruleset_length_text (game_ruleset (g),
+                                     geom_min (length, turned), a, sizeof a);
                 ruleset_length_text (game_ruleset (g), reach, b, sizeof b);
                 game_event (g, GAME_EVENT_MOVE, u, "%s cannot charge %s: it "
                             "is %s away, beyond a charge (%s)", x->id,
