@@ -1095,26 +1095,63 @@ resolve_phase (game_t *g, dice_t *dice)
     }
 }
 
+/*  Unit u under command (its player's) or not (the tables'). */
+static void
+set_commanded (game_t *g, int u, bool c)
+{
+    game_unit_mut (g, u)->commanded = c;
+    unit_t *x = game_unit_m (g, u);
+    if (c)
+        x->status |= STATUS_COMMANDED;
+    else
+        x->status &= ~STATUS_COMMANDED;
+}
+
 /*  Who is under command is decided at the start of each phase: a unit
  *  the tables do not bind is its player's. */
 static void
 refresh (game_t *g)
 {
-    for (int u = 0; u < game_unit_count (g); u++) {
-        bool c = !bol_uncommanded (g, u, NULL, 0);
-        game_unit_mut (g, u)->commanded = c;
-        unit_t *x = game_unit_m (g, u);
-        if (c)
-            x->status |= STATUS_COMMANDED;
-        else
-            x->status &= ~STATUS_COMMANDED;
-    }
+    for (int u = 0; u < game_unit_count (g); u++)
+        set_commanded (g, u, !bol_uncommanded (g, u, NULL, 0));
 }
+
+/*  Who was under command, remembered by the table's key before the
+ *  phase began, for battles of up to 64 units (a bit each).  The answer
+ *  depends only on what game_table_key covers (the units' places, arms,
+ *  who is gone; their types, divisions and the tables through the game's
+ *  lineage), not on who was under command before; and most phases, and
+ *  the first of every playout from one position, begin on a table met
+ *  before.  Per thread, as the other memos. */
+#define REFRESH_MEMO_BITS 6
+#define REFRESH_MEMO_UNITS 64
+typedef struct {
+    uint64_t key;
+    int count;            /* the units plus one; 0: empty */
+    uint64_t commanded;   /* bit u: unit u under command */
+} refresh_memo_t;
+static _Thread_local refresh_memo_t refresh_memo[1 << REFRESH_MEMO_BITS];
 
 static void
 begin_phase_commanded (game_t *g, dice_t *dice)
 {
-    refresh (g);
+    int n = game_unit_count (g);
+    if (n > REFRESH_MEMO_UNITS)
+        refresh (g);
+    else {
+        uint64_t key = game_table_key (g);
+        refresh_memo_t *m = &refresh_memo[bol_memo_slot (key, n,
+                                                         REFRESH_MEMO_BITS)];
+        if (m->key != key || m->count != n + 1) {
+            uint64_t bits = 0;
+            for (int u = 0; u < n; u++)
+                if (!bol_uncommanded (g, u, NULL, 0))
+                    bits |= (uint64_t) 1 << u;
+            *m = (refresh_memo_t) { key, n + 1, bits };
+        }
+        for (int u = 0; u < n; u++)
+            set_commanded (g, u, (m->commanded >> u) & 1);
+    }
     begin_phase (g, dice);
 }
 
