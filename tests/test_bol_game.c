@@ -17,6 +17,7 @@
 #include <string.h>
 #include "battle.h"
 #include "bol_engine.h"
+#include "bol_play.h"
 #include "portfolio.h"
 #include "search.h"
 #include "strategy.h"
@@ -2789,6 +2790,18 @@ test_difficult_on_the_way (void **state)
                                       scenario_text (terrain, units));
         /* both start in the open: 6 TUM */
         test_near (bol_move_allowance (f->g, idx (f, "near")), 12, 1e-9);
+        /* a move's steps clear of the woods by their bounds alone: 1 and
+           8 cm ahead, none back; a column on the wood's bounds none */
+        vec2_t ahead = { 0, 1 }, back = { 0, -1 };
+        test_near (bol_difficult_clear_run (f->g, &U (f, "near")->fp, ahead),
+                   1, 1e-5);
+        test_near (bol_difficult_clear_run (f->g, &U (f, "far")->fp, ahead),
+                   8, 1e-5);
+        assert_true (isinf (bol_difficult_clear_run (f->g, &U (f, "far")->fp,
+                                                     back)));
+        footprint_t on = U (f, "near")->fp;
+        on.centre.y += 1.5;
+        assert_true (bol_difficult_clear_run (f->g, &on, ahead) == 0);
         start (f);
         order (f, "near", test_move_order (30, 40));
         order (f, "far", test_move_order (70, 40));

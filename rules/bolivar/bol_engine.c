@@ -134,6 +134,50 @@ bol_may_meet_difficult (const game_t *g, const footprint_t *from,
     return false;
 }
 
+/*  Room for rounding in bol_difficult_clear_run (cm): a box's sides
+ *  worked out afresh at each step of a slide move by far less. */
+#define CLEAR_SLACK_CM 1e-6
+
+/*  How far a separation `gap` between two boxes on one axis lasts while
+ *  it closes at `rate` a centimetre moved: none when it is not more than
+ *  the slack. */
+static double
+separation_run (double gap, double rate)
+{
+    if (!(gap > CLEAR_SLACK_CM))
+        return 0;
+    return rate > 0 ? (gap - CLEAR_SLACK_CM) / rate : INFINITY;
+}
+
+double
+bol_difficult_clear_run (const game_t *g, const footprint_t *fp, vec2_t way)
+{
+    vec2_t c[4], lo, hi;
+    footprint_corners (fp, c);
+    polygon_bounds (c, 4, &lo, &hi);
+    const situation_t *sit = game_situation (g);
+    double run = INFINITY;
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        if (!is_difficult_kind (f->kind) || f->vertex_count == 0)
+            continue;
+        vec2_t flo, fhi;
+        situation_terrain_bounds (sit, i, &flo, &fhi);
+        /* any of any_part_in's four separations keeps the feature out
+           as long as it lasts */
+        double apart = geom_max (geom_max (separation_run (flo.x - hi.x,
+                                                           way.x),
+                                           separation_run (lo.x - fhi.x,
+                                                           -way.x)),
+                                 geom_max (separation_run (flo.y - hi.y,
+                                                           way.y),
+                                           separation_run (lo.y - fhi.y,
+                                                           -way.y)));
+        run = geom_min (run, apart);
+    }
+    return run;
+}
+
 /*  Woods and villages, the cover of the shooting dice's reading. */
 static bool
 is_cover_kind (terrain_kind_t kind)

@@ -608,8 +608,18 @@ allowance_on_way (const game_t *g, int u, double heading, double length,
     footprint_t end = along (fp, heading, most, facing);
     if (!bol_may_meet_difficult (g, &start, &end))
         return normal;                  /* no difficult ground near the way */
+    /* the steps up to `known` are clear by their bounds alone: they
+       need no closer look */
+    vec2_t way = geom_heading_vec (heading);
+    double known = -1;
     for (double s = STEP_CM, clear = 0;; s += STEP_CM) {
         double at = geom_min (s, most);
+        if (at <= known) {
+            clear = at;
+            if (at >= most)
+                return normal;
+            continue;
+        }
         footprint_t f = along (fp, heading, at, facing);
         if (bol_in_difficult (g, &f)) {
             if (t->difficult_path == BOL_DIFFICULT_WHOLE)
@@ -627,6 +637,7 @@ allowance_on_way (const game_t *g, int u, double heading, double length,
             }
             return geom_max (hard, lo);
         }
+        known = at + bol_difficult_clear_run (g, &f, way);
         clear = at;
         if (at >= most)
             return normal;

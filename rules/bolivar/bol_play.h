@@ -141,6 +141,15 @@ bool bol_on_hill (const game_t *g, const footprint_t *fp);
 bool bol_may_meet_difficult (const game_t *g, const footprint_t *from,
                              const footprint_t *to);
 
+/*  How far footprint fp may slide along the unit vector `way` (not
+ *  turning) with its bounding box apart from every difficult feature's
+ *  bounds, a micrometre spared for rounding: all that way
+ *  bol_in_difficult is false, its first test leaving every feature out.
+ *  0 when the box is no further than that from one now; INFINITY when
+ *  the way never closes on any. */
+double bol_difficult_clear_run (const game_t *g, const footprint_t *fp,
+                                vec2_t way);
+
 /*  Is unit `e` directly-to-front of unit `u`: in the lane u's frontage
  *  makes straight ahead of its front edge?  Asked of e's front centre
  *  ("Otherwise a unit is assumed to be located at the front centre of
