@@ -113,6 +113,18 @@ is_difficult_kind (terrain_kind_t kind)
         || kind == TERRAIN_STREAM;
 }
 
+/*  Is terrain feature i difficult ground with a shape?  Its bounds into
+ *  lo and hi when it is. */
+static bool
+difficult_bounds (const situation_t *sit, int i, vec2_t *lo, vec2_t *hi)
+{
+    const terrain_feature_t *f = situation_terrain (sit, i);
+    if (!is_difficult_kind (f->kind) || f->vertex_count == 0)
+        return false;
+    situation_terrain_bounds (sit, i, lo, hi);
+    return true;
+}
+
 bool
 bol_may_meet_difficult (const game_t *g, const footprint_t *from,
                         const footprint_t *to)
@@ -123,11 +135,9 @@ bol_may_meet_difficult (const game_t *g, const footprint_t *from,
     polygon_bounds (c, 8, &lo, &hi);
     const situation_t *sit = game_situation (g);
     for (int i = 0; i < situation_terrain_count (sit); i++) {
-        const terrain_feature_t *f = situation_terrain (sit, i);
-        if (!is_difficult_kind (f->kind) || f->vertex_count == 0)
-            continue;
         vec2_t flo, fhi;
-        situation_terrain_bounds (sit, i, &flo, &fhi);
+        if (!difficult_bounds (sit, i, &flo, &fhi))
+            continue;
         if (flo.x <= hi.x && fhi.x >= lo.x && flo.y <= hi.y && fhi.y >= lo.y)
             return true;
     }
@@ -158,11 +168,9 @@ bol_difficult_clear_run (const game_t *g, const footprint_t *fp, vec2_t way)
     const situation_t *sit = game_situation (g);
     double run = INFINITY;
     for (int i = 0; i < situation_terrain_count (sit); i++) {
-        const terrain_feature_t *f = situation_terrain (sit, i);
-        if (!is_difficult_kind (f->kind) || f->vertex_count == 0)
-            continue;
         vec2_t flo, fhi;
-        situation_terrain_bounds (sit, i, &flo, &fhi);
+        if (!difficult_bounds (sit, i, &flo, &fhi))
+            continue;
         /* any of any_part_in's four separations keeps the feature out
            as long as it lasts */
         double apart = geom_max (geom_max (separation_run (flo.x - hi.x,
