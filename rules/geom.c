@@ -260,15 +260,27 @@ apart_distance (const frame_t *fa, const vec2_t ca[4], const frame_t *fb)
     return sqrt (best);
 }
 
+/*  The distance between the rectangles of frames fa and fb: 0 where
+ *  they touch or overlap, else apart_distance; `ca` fa's corners when
+ *  already worked out, NULL to work them out only if needed. */
+static double
+frames_distance (const frame_t *fa, const vec2_t *ca, const frame_t *fb)
+{
+    if (!frames_far (fa, fb) && frames_gap (fa, fb) <= GEOM_EPS)
+        return 0.0;
+    vec2_t own[4];
+    if (!ca) {
+        frame_corners (fa, own);
+        ca = own;
+    }
+    return apart_distance (fa, ca, fb);
+}
+
 double
 footprint_distance (const footprint_t *a, const footprint_t *b)
 {
     frame_t fa = frame_of (a), fb = frame_of (b);
-    if (!frames_far (&fa, &fb) && frames_gap (&fa, &fb) <= GEOM_EPS)
-        return 0.0;
-    vec2_t ca[4];
-    frame_corners (&fa, ca);
-    return apart_distance (&fa, ca, &fb);
+    return frames_distance (&fa, NULL, &fb);
 }
 
 void
@@ -312,12 +324,8 @@ footprint_lines_ready (const footprint_ready_t *from, const footprint_t *to,
 double
 footprint_distance_ready (const footprint_ready_t *a, const footprint_t *b)
 {
-    frame_t fa = { a->centre, a->forward, a->right, a->half_width,
-                   a->half_depth };
-    frame_t fb = frame_of (b);
-    if (!frames_far (&fa, &fb) && frames_gap (&fa, &fb) <= GEOM_EPS)
-        return 0.0;
-    return apart_distance (&fa, a->corners, &fb);
+    frame_t fa = frame_of_ready (a), fb = frame_of (b);
+    return frames_distance (&fa, a->corners, &fb);
 }
 
 double
@@ -325,9 +333,7 @@ footprint_distance_readies (const footprint_ready_t *a,
                             const footprint_ready_t *b)
 {
     frame_t fa = frame_of_ready (a), fb = frame_of_ready (b);
-    if (!frames_far (&fa, &fb) && frames_gap (&fa, &fb) <= GEOM_EPS)
-        return 0.0;
-    return apart_distance (&fa, a->corners, &fb);
+    return frames_distance (&fa, a->corners, &fb);
 }
 
 vec2_t
