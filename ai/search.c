@@ -560,6 +560,9 @@ playout (ctx_t *c, worker_t *w, job_t *job, double *value)
         for (int i = 0; i < c->n; i++)
             w->kept[p->units[i].options[plan[i]].unit] = i;
     int ordered = 0;         /* order phases played after the plan's */
+    /* where one unit acts an activation, the first ordered acts and the
+       rules drop the others' orders: they are not worked out */
+    bool one_acts = game_engine (g)->one_acts;
     /* who commands the enemy in this playout: the script or the tables,
        by the playout's seed under mixed, so that every plan meets both
        on the same seeds */
@@ -600,6 +603,8 @@ playout (ctx_t *c, worker_t *w, job_t *job, double *value)
                 continue;
             if (first < 0)
                 first = u;
+            else if (one_acts)
+                break;       /* the others' orders would be dropped */
             if (!playout_order (c, w, g, plan, u, rollout))
                 return false;
         }
