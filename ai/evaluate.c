@@ -192,10 +192,13 @@ fire_to_come (const game_t *g, double hits[SIDE_COUNT])
         for (int e = 0; e < game_unit_count (g); e++) {
             const unit_t *y = situation_unit_const (sit, e);
             if (y->side == x->side || !game_unit_in_play (g, e)
-                || situation_unit_distance (sit, u, e) > reach
-                || !situation_can_see (sit, u, e, NULL, NULL))
+                || situation_unit_distance (sit, u, e) > reach)
                 continue;
-            best = fmax (best, evaluate_volley (g, u, e));
+            /* sight, the dearer question, only for a volley that would
+               be the hardest yet */
+            double volley = evaluate_volley (g, u, e);
+            if (volley > best && situation_can_see (sit, u, e, NULL, NULL))
+                best = volley;
         }
         hits[x->side] += best;
     }
