@@ -524,7 +524,8 @@ activation_candidates (const game_t *g, acttree_step_t *step)
 }
 
 /*  Play job's plan out: its orders now, then the script or the actions
- *  tables for every later order, until `horizon` turns have begun after
+ *  tables for every later order (where one unit acts an activation, the
+ *  first waiting unit's alone), until `horizon` turns have begun after
  *  this one, or settings.phases phases of orders have been played after
  *  the plan's, or the battle ends.  In the activation tree's first
  *  activations the job's pick is ordered first, so it acts, and
