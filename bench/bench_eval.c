@@ -3,7 +3,8 @@
  *
  *  usage: bench_eval [--tables FILE]... --scenario FILE... [--battles N]
  *                    [--a "NAME PARAMS"] [--b "NAME PARAMS"] [--seed S]
- *                    [--l2 L] [--nonnegative]
+ *                    [--l2 L] [--nonnegative] [--save FILE]
+ *                    [--load FILE]...
  *  Plays N battles (default 2000) of each scenario, every scenario of one
  *  ruleset, A (default "table") as blue and B (default "table") as red,
  *  and notes the terms of the position (evaluate_terms) at the first
@@ -18,6 +19,11 @@
  *  adds, then with every term), then the fitted weights as a line for
  *  ai/evaluate.c's table.
  *  --nonnegative fits every weight at 0 or above (fit_nonnegative).
+ *  --save FILE writes every position noted (its terms, the result, fit
+ *  or test) to FILE, a line each; --load FILE (again for more files)
+ *  adds a saved file's positions before any battle is played, so
+ *  battles played by several processes at once, on their own seeds, are
+ *  fitted together (--battles 0: the loaded positions alone).
  *
  *  Command reach is not fitted (the tables play commanded units as any
  *  other): every set keeps its own weight for it.  Nor are the
@@ -42,7 +48,8 @@ usage (void)
 {
     fprintf (stderr, "usage: bench_eval [--tables FILE]... --scenario FILE"
              "... [--battles N] [--a \"NAME PARAMS\"] [--b \"NAME PARAMS\"] "
-             "[--seed S] [--l2 L] [--nonnegative]\n");
+             "[--seed S] [--l2 L] [--nonnegative] [--save FILE] "
+             "[--load FILE]...\n");
     return 2;
 }
 
@@ -58,6 +65,119 @@ typedef struct {
     int count, cap;
     bool failed;
 } samples_t;
+
+#define SAMPLES_MAX_LOADS 16       /* --load files at most */
+#define SAMPLE_FIELDS (3 + 9 * SIDE_COUNT)   /* numbers on a saved line */
+
+/*  A new sample at the end of ss, or NULL out of memory (ss->failed). */
+static sample_t *
+samples_push (samples_t *ss)
+{
+    if (ss->count == ss->cap) {
+        int cap = ss->cap ? 2 * ss->cap : 4096;
+        sample_t *grown = realloc (ss->s, (size_t) cap * sizeof *grown);
+        if (!grown) {
+            ss->failed = true;
+            return NULL;
+        }
+        ss->s = grown;
+        ss->cap = cap;
+    }
+    return &ss->s[ss->count++];
+}
+
+/*  A sample's numbers in the order of a saved line: fit or test, the
+ *  result for blue, the share of turns played, then each term of
+ *  evaluate_terms_t side by side.  `write` copies x into v, else v
+ *  into x. */
+static void
+sample_fields (sample_t *x, double *v, bool write)
+{
+    double *terms[] = { x->t.lost, x->t.wounded, x->t.risk, x->t.reach,
+                        x->t.broken, x->t.held, x->t.on_time, x->t.threat,
+                        x->t.near };
+    double test = x->test;
+    double *head[] = { &test, &x->result, &x->t.progress };
+    int k = 0;
+    for (int i = 0; i < 3; i++, k++)
+        if (write)
+            v[k] = *head[i];
+        else
+            *head[i] = v[k];
+    for (int i = 0; i < 9; i++)
+        for (int side = 0; side < SIDE_COUNT; side++, k++)
+            if (write)
+                v[k] = terms[i][side];
+            else
+                terms[i][side] = v[k];
+    if (!write)
+        x->test = test != 0;
+}
+
+/*  Write every sample to `path`, a line of SAMPLE_FIELDS numbers each.
+ *  0, or -1 with the reason on stderr. */
+static int
+samples_save (const samples_t *ss, const char *path)
+{
+    FILE *f = fopen (path, "w");
+    if (!f) {
+        perror (path);
+        return -1;
+    }
+    for (int i = 0; i < ss->count; i++) {
+        double v[SAMPLE_FIELDS];
+        sample_fields (&ss->s[i], v, true);
+        for (int k = 0; k < SAMPLE_FIELDS; k++)
+            fprintf (f, "%.17g%c", v[k], k + 1 < SAMPLE_FIELDS ? ' ' : '\n');
+    }
+    if (fclose (f) != 0) {
+        perror (path);
+        return -1;
+    }
+    return 0;
+}
+
+/*  Add the samples saved in `path` to ss.  0, or -1 with the file and
+ *  line at fault on stderr (a line of other than SAMPLE_FIELDS numbers,
+ *  a result outside 0..1). */
+static int
+samples_load (samples_t *ss, const char *path)
+{
+    FILE *f = fopen (path, "r");
+    if (!f) {
+        perror (path);
+        return -1;
+    }
+    char line[4096];
+    int rc = 0;
+    for (int n = 1; fgets (line, sizeof line, f); n++) {
+        double v[SAMPLE_FIELDS];
+        char *p = line, *end;
+        int k = 0;
+        for (; k < SAMPLE_FIELDS; k++, p = end) {
+            v[k] = strtod (p, &end);
+            if (end == p)
+                break;
+        }
+        while (*p == ' ' || *p == '\n')
+            p++;
+        if (k < SAMPLE_FIELDS || *p || !(v[1] >= 0 && v[1] <= 1)) {
+            fprintf (stderr, "bench_eval: %s:%d: not a saved position (%d "
+                     "numbers, the result 0..1)\n", path, n, SAMPLE_FIELDS);
+            rc = -1;
+            break;
+        }
+        sample_t *x = samples_push (ss);
+        if (!x) {
+            fprintf (stderr, "bench_eval: out of memory\n");
+            rc = -1;
+            break;
+        }
+        sample_fields (x, v, false);
+    }
+    fclose (f);
+    return rc;
+}
 
 /*  A side's strategy as the battle's outside decider, noting the
  *  position at the first decision of each turn. */
@@ -77,18 +197,9 @@ decide (void *arg, const game_t *g, int side, const int *units, int n,
     decider_t *d = arg;
     if (game_turn (g) != *d->last_turn) {
         *d->last_turn = game_turn (g);
-        samples_t *ss = d->samples;
-        if (ss->count == ss->cap) {
-            int cap = ss->cap ? 2 * ss->cap : 4096;
-            sample_t *grown = realloc (ss->s, (size_t) cap * sizeof *grown);
-            if (!grown) {
-                ss->failed = true;
-                return -1;
-            }
-            ss->s = grown;
-            ss->cap = cap;
-        }
-        sample_t *x = &ss->s[ss->count++];
+        sample_t *x = samples_push (d->samples);
+        if (!x)
+            return -1;
         evaluate_terms (g, &x->t);
         x->test = d->test;
     }
@@ -305,6 +416,8 @@ main (int argc, char **argv)
     uint64_t seed = 1;
     double l2 = 1.0;
     bool nonnegative = false;
+    const char *save = NULL, *loads[SAMPLES_MAX_LOADS];
+    int nloads = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp (argv[i], "--nonnegative") == 0) {
             nonnegative = true;
@@ -324,10 +437,16 @@ main (int argc, char **argv)
             seed = strtoull (argv[++i], NULL, 10);
         else if (strcmp (argv[i], "--l2") == 0)
             l2 = atof (argv[++i]);
+        else if (strcmp (argv[i], "--save") == 0)
+            save = argv[++i];
+        else if (strcmp (argv[i], "--load") == 0
+                 && nloads < SAMPLES_MAX_LOADS)
+            loads[nloads++] = argv[++i];
         else
             return usage ();
     }
-    if (files.npaths == 0 || battles < 2 || !(l2 >= 0))
+    if (files.npaths == 0 || !(battles >= 2 || (battles == 0 && nloads > 0))
+        || !(l2 >= 0))
         return usage ();
     static rules_set_t set;
     char err[512];
@@ -362,6 +481,10 @@ main (int argc, char **argv)
               bspec);
 
     samples_t ss = { 0 };
+    for (int i = 0; i < nloads; i++)
+        if (samples_load (&ss, loads[i]) < 0)
+            return 1;
+    int loaded = ss.count;
     const evaluate_weights_t *now = NULL;
     int wins[SIDE_COUNT] = { 0, 0 }, draws = 0;
     for (int sc = 0; sc < files.npaths; sc++)
@@ -409,6 +532,8 @@ main (int argc, char **argv)
             for (int i = first; i < ss.count; i++)
                 ss.s[i].result = blue;
         }
+    if (save && samples_save (&ss, save) < 0)
+        return 1;
     {
         /* the weights the search uses now for this ruleset */
         game_t *g = game_new (rules[0], scenarios[0], err, sizeof err);
@@ -424,10 +549,10 @@ main (int argc, char **argv)
         fallback = evaluate_weights_at (i);
 
     printf ("%s: %d scenario%s, %d battles each (%s as blue, %s as red): blue "
-            "won %d, red %d, draws %d; %d positions (turn starts), half of "
-            "the battles to fit, half to test\n", ruleset, files.npaths,
-            files.npaths == 1 ? "" : "s", battles, aspec, bspec, wins[0],
-            wins[1], draws, ss.count);
+            "won %d, red %d, draws %d; %d positions (turn starts; %d of "
+            "them loaded), half of the battles to fit, half to test\n",
+            ruleset, files.npaths, files.npaths == 1 ? "" : "s", battles,
+            aspec, bspec, wins[0], wins[1], draws, ss.count, loaded);
     double v[TERMS], ll, br;
     weights_vector (now, v);
     score (&ss, v, now, &ll, &br);
