@@ -19,11 +19,13 @@
  *  adds, then with every term), then the fitted weights as a line for
  *  ai/evaluate.c's table.
  *  --nonnegative fits every weight at 0 or above (fit_nonnegative).
- *  --save FILE writes every position noted (its terms, the result, fit
- *  or test) to FILE, a line each; --load FILE (again for more files)
- *  adds a saved file's positions before any battle is played, so
- *  battles played by several processes at once, on their own seeds, are
- *  fitted together (--battles 0: the loaded positions alone).
+ *  --save FILE writes every position, loaded or noted (its terms, the
+ *  result, fit or test), to FILE, a line each after a first line that
+ *  names the ruleset; --load FILE (again for more files) adds a saved
+ *  file's positions before any battle is played, so battles played by
+ *  several processes at once, on their own seeds, are fitted together
+ *  (--battles 0: the loaded positions alone).  A file saved under
+ *  another ruleset is refused.
  *
  *  Command reach is not fitted (the tables play commanded units as any
  *  other): every set keeps its own weight for it.  Nor are the
@@ -114,16 +116,17 @@ sample_fields (sample_t *x, double *v, bool write)
         x->test = test != 0;
 }
 
-/*  Write every sample to `path`, a line of SAMPLE_FIELDS numbers each.
- *  0, or -1 with the reason on stderr. */
+/*  Write every sample to `path`: "# RULESET", then a line of
+ *  SAMPLE_FIELDS numbers a sample.  0, or -1 with the reason on stderr. */
 static int
-samples_save (const samples_t *ss, const char *path)
+samples_save (const samples_t *ss, const char *ruleset, const char *path)
 {
     FILE *f = fopen (path, "w");
     if (!f) {
         perror (path);
         return -1;
     }
+    fprintf (f, "# %s\n", ruleset);
     for (int i = 0; i < ss->count; i++) {
         double v[SAMPLE_FIELDS];
         sample_fields (&ss->s[i], v, true);
@@ -138,10 +141,11 @@ samples_save (const samples_t *ss, const char *path)
 }
 
 /*  Add the samples saved in `path` to ss.  0, or -1 with the file and
- *  line at fault on stderr (a line of other than SAMPLE_FIELDS numbers,
- *  a result outside 0..1). */
+ *  line at fault on stderr (a first line naming another ruleset than
+ *  `ruleset`, a line of other than SAMPLE_FIELDS numbers, a result
+ *  outside 0..1). */
 static int
-samples_load (samples_t *ss, const char *path)
+samples_load (samples_t *ss, const char *ruleset, const char *path)
 {
     FILE *f = fopen (path, "r");
     if (!f) {
@@ -151,6 +155,18 @@ samples_load (samples_t *ss, const char *path)
     char line[4096];
     int rc = 0;
     for (int n = 1; fgets (line, sizeof line, f); n++) {
+        if (n == 1) {
+            line[strcspn (line, "\n")] = '\0';
+            if (strncmp (line, "# ", 2) != 0
+                || strcmp (line + 2, ruleset) != 0) {
+                fprintf (stderr, "bench_eval: %s:1: \"%s\" where positions "
+                         "of %s begin \"# %s\"\n", path, line, ruleset,
+                         ruleset);
+                rc = -1;
+                break;
+            }
+            continue;
+        }
         double v[SAMPLE_FIELDS];
         char *p = line, *end;
         int k = 0;
@@ -482,7 +498,7 @@ main (int argc, char **argv)
 
     samples_t ss = { 0 };
     for (int i = 0; i < nloads; i++)
-        if (samples_load (&ss, loads[i]) < 0)
+        if (samples_load (&ss, ruleset, loads[i]) < 0)
             return 1;
     int loaded = ss.count;
     const evaluate_weights_t *now = NULL;
@@ -532,7 +548,7 @@ main (int argc, char **argv)
             for (int i = first; i < ss.count; i++)
                 ss.s[i].result = blue;
         }
-    if (save && samples_save (&ss, save) < 0)
+    if (save && samples_save (&ss, ruleset, save) < 0)
         return 1;
     {
         /* the weights the search uses now for this ruleset */
