@@ -455,9 +455,14 @@ main (int argc, char **argv)
             l2 = atof (argv[++i]);
         else if (strcmp (argv[i], "--save") == 0)
             save = argv[++i];
-        else if (strcmp (argv[i], "--load") == 0
-                 && nloads < SAMPLES_MAX_LOADS)
+        else if (strcmp (argv[i], "--load") == 0) {
+            if (nloads == SAMPLES_MAX_LOADS) {
+                fprintf (stderr, "bench_eval: --load: at most %d files\n",
+                         SAMPLES_MAX_LOADS);
+                return 2;
+            }
             loads[nloads++] = argv[++i];
+        }
         else
             return usage ();
     }
