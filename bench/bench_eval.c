@@ -69,7 +69,10 @@ typedef struct {
 } samples_t;
 
 #define SAMPLES_MAX_LOADS 16       /* --load files at most */
-#define SAMPLE_FIELDS (3 + 9 * SIDE_COUNT)   /* numbers on a saved line */
+#define SAMPLE_HEAD 3              /* fit or test, result, progress */
+#define SAMPLE_TERMS 9             /* evaluate_terms_t's terms a side */
+#define SAMPLE_FIELDS (SAMPLE_HEAD + SAMPLE_TERMS * SIDE_COUNT)
+                                   /* numbers on a saved line */
 
 /*  A new sample at the end of ss, or NULL out of memory (ss->failed). */
 static sample_t *
@@ -95,18 +98,22 @@ samples_push (samples_t *ss)
 static void
 sample_fields (sample_t *x, double *v, bool write)
 {
-    double *terms[] = { x->t.lost, x->t.wounded, x->t.risk, x->t.reach,
-                        x->t.broken, x->t.held, x->t.on_time, x->t.threat,
-                        x->t.near };
+    double *terms[SAMPLE_TERMS] = { x->t.lost, x->t.wounded, x->t.risk,
+                                    x->t.reach, x->t.broken, x->t.held,
+                                    x->t.on_time, x->t.threat, x->t.near };
+    /* a term added to evaluate_terms_t must be added here too */
+    _Static_assert (sizeof (evaluate_terms_t)
+                    == (SAMPLE_TERMS * SIDE_COUNT + 1) * sizeof (double),
+                    "every term of evaluate_terms_t is saved");
     double test = x->test;
-    double *head[] = { &test, &x->result, &x->t.progress };
+    double *head[SAMPLE_HEAD] = { &test, &x->result, &x->t.progress };
     int k = 0;
-    for (int i = 0; i < 3; i++, k++)
+    for (int i = 0; i < SAMPLE_HEAD; i++, k++)
         if (write)
             v[k] = *head[i];
         else
             *head[i] = v[k];
-    for (int i = 0; i < 9; i++)
+    for (int i = 0; i < SAMPLE_TERMS; i++)
         for (int side = 0; side < SIDE_COUNT; side++, k++)
             if (write)
                 v[k] = terms[i][side];
@@ -142,8 +149,8 @@ samples_save (const samples_t *ss, const char *ruleset, const char *path)
 
 /*  Add the samples saved in `path` to ss.  0, or -1 with the file and
  *  line at fault on stderr (a first line naming another ruleset than
- *  `ruleset`, a line of other than SAMPLE_FIELDS numbers, a result
- *  outside 0..1). */
+ *  `ruleset`, a line of other than SAMPLE_FIELDS finite numbers, a
+ *  result outside 0..1). */
 static int
 samples_load (samples_t *ss, const char *ruleset, const char *path)
 {
@@ -172,14 +179,15 @@ samples_load (samples_t *ss, const char *ruleset, const char *path)
         int k = 0;
         for (; k < SAMPLE_FIELDS; k++, p = end) {
             v[k] = strtod (p, &end);
-            if (end == p)
+            if (end == p || !isfinite (v[k]))
                 break;
         }
         while (*p == ' ' || *p == '\n')
             p++;
         if (k < SAMPLE_FIELDS || *p || !(v[1] >= 0 && v[1] <= 1)) {
             fprintf (stderr, "bench_eval: %s:%d: not a saved position (%d "
-                     "numbers, the result 0..1)\n", path, n, SAMPLE_FIELDS);
+                     "finite numbers, the result 0..1)\n", path, n,
+                     SAMPLE_FIELDS);
             rc = -1;
             break;
         }
