@@ -225,6 +225,50 @@ footprint_point_nearest (const footprint_t *f, vec2_t p)
     return frame_point_nearest (&fr, p);
 }
 
+/*  Clip the convex polygon in[0..n) to the half-plane where
+ *  cross (edge, v - apex) * sign <= GEOM_EPS, into out (room for n + 1);
+ *  returns its vertex count (0: nothing left). */
+static int
+clip_half_plane (const vec2_t *in, int n, vec2_t apex, vec2_t edge,
+                 double sign, vec2_t *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        vec2_t a = in[i], b = in[(i + 1) % n];
+        double sa = sign * v_cross (edge, v_sub (a, apex));
+        double sb = sign * v_cross (edge, v_sub (b, apex));
+        if (sa <= GEOM_EPS)
+            out[k++] = a;
+        if ((sa < -GEOM_EPS && sb > GEOM_EPS)
+            || (sa > GEOM_EPS && sb < -GEOM_EPS))
+            out[k++] = v_add (a, v_scale (v_sub (b, a), sa / (sa - sb)));
+    }
+    return k;
+}
+
+bool
+footprint_nearest_in_arc (const footprint_t *f, vec2_t p, double facing,
+                          double half_deg, vec2_t *out)
+{
+    assert (half_deg > 0 && half_deg <= 90);
+    if (footprint_contains (f, p)) {
+        *out = p;
+        return true;
+    }
+    vec2_t c[4], once[5], twice[6];
+    footprint_corners (f, c);
+    /* in the arc: right of its left edge and left of its right edge
+       (cross (d, v) <= 0 puts v on the right of d) */
+    int n = clip_half_plane (c, 4, p, geom_heading_vec (facing - half_deg),
+                             1.0, once);
+    n = n ? clip_half_plane (once, n, p, geom_heading_vec (facing + half_deg),
+                             -1.0, twice) : 0;
+    if (n == 0)
+        return false;
+    *out = polygon_nearest_point (twice, n, p);
+    return true;
+}
+
 double
 footprint_half_diagonal (const footprint_t *f)
 {

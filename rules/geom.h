@@ -64,6 +64,15 @@ bool footprint_contains (const footprint_t *f, vec2_t p);
 /*  The point of footprint `f` nearest to point p (p itself when inside). */
 vec2_t footprint_point_nearest (const footprint_t *f, vec2_t p);
 
+/*  The point of footprint `f` nearest p among the points within
+ *  `half_deg` degrees either side of bearing `facing` seen from p (an arc
+ *  of fire, its apex at p), into *out: so a target any part of which is
+ *  in the arc is reached, at its nearest part in it.  False when no part
+ *  of f is in the arc (a corner's point on its edge is in).
+ *  0 < half_deg <= 90; p on or inside f gives p. */
+bool footprint_nearest_in_arc (const footprint_t *f, vec2_t p, double facing,
+                               double half_deg, vec2_t *out);
+
 /*  Distance from point p to footprint `f` as an area: 0 inside or on it. */
 double footprint_point_distance (const footprint_t *f, vec2_t p);
 

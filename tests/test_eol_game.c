@@ -763,6 +763,40 @@ test_fire_dice_in_play (void **state)
     unmake (f);
 }
 
+/*  "Any undisordered unit may fire at any enemy figure within range, line
+ *  of sight, and 45 degrees of the firing base's facing": a base bears on
+ *  a target whose nearest point is off its arc when another part of it
+ *  is in the arc and in range.  A line of two bases facing north; an
+ *  enemy line of two bases facing west 3.25" to its right: from the right
+ *  base's front (0.75", 0.75") the enemy's nearest corner is 77 degrees
+ *  off, its far corner (4", 4.5") 41 degrees off and 4.96" away (the
+ *  middle third of 9"): that base's 4 figures throw 4 dice; the left
+ *  base sees nothing of it within 45 degrees.  1.5" further south the
+ *  far corner is 55 degrees off: no die. */
+static void
+test_fire_arc_reaches_any_part (void **state)
+{
+    (void) state;
+    struct { double north_in; int dice; } rows[] = { { 3.0, 4 }, { 1.5, 0 } };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("blue", "blue", "infantry", "average",
+                        "regular_infantry", 8, "line", 100, 50, 0),
+                  unit ("red", "red", "infantry", "average",
+                        "regular_infantry", 8, "line", 100 + IN (4.75),
+                        50 + IN (rows[i].north_in), 270));
+        fixture_t *f = make (NULL, units, NULL);
+        char words[256];
+        int d = eol_fire_dice_at (f->g, idx (f, "blue"), idx (f, "red"),
+                                  false, words, sizeof words);
+        if (d != rows[i].dice)
+            fail_msg ("row %zu: %d dice, not %d (%s)", i, d, rows[i].dice,
+                      words);
+        unmake (f);
+    }
+}
+
 /*  The target in cover (woods at its front) 1/2, in fortifications 1/4,
  *  in skirmish 1/2; the firer mounted 1/2; a column fires with its front
  *  base; a 6-pounder throws 6 dice; a line fired on from its flank x2. */
@@ -1987,6 +2021,59 @@ test_skirmishers_melee_dice (void **state)
         assert_true (saw (f, want));
         unmake (f);
     }
+}
+
+/*  "Any formed base or skirmish figure which has frontal contact with an
+ *  enemy base rolls one die for each figure on it": a base rolls for all
+ *  its figures however little of its front touches.  Three bases of
+ *  cavalry (6 figures, 4.5") met centred on a line of four bases (16
+ *  figures, 6"): the line's outer bases are touched for 0.75" each, so
+ *  all four roll, 16 dice, and the cavalry 6.  Moved 1.5" to the left,
+ *  the cavalry's right base still touches the line's third base: three
+ *  of the line's bases roll, 12 dice, and all three of the cavalry's
+ *  (its left base half over the line's end), 6.  A gun met on a quarter
+ *  of its base's front rolls for all its artillerists. */
+static void
+test_melee_dice_whole_bases (void **state)
+{
+    (void) state;
+    struct { double shift_in; int foot; int cav; } rows[] = {
+        { 0, 16, 6 }, { -1.5, 12, 6 } };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("foot", "blue", "infantry", "average",
+                        "regular_infantry", 16, "line", 100, 50, 0),
+                  unit ("cav", "red", "cavalry", "average", "cavalry", 6,
+                        "line", 100 + IN (rows[i].shift_in),
+                        50 + IN (1.5) + 0.1, 180));
+        fixture_t *f = make (NULL, units, NULL);
+        assert_int_equal (eol_melee_dice (f->g, idx (f, "foot")), rows[i].foot);
+        assert_int_equal (eol_melee_dice (f->g, idx (f, "cav")), rows[i].cav);
+        push (f, 2, 6, 1);                    /* initiative */
+        push_many (f, 60, 1);                 /* the melee: nothing kills */
+        game_begin_phase (f->g, f->dice);
+        game_resolve_phase (f->g, f->dice);
+        char want[96];
+        snprintf (want, sizeof want, "foot (formed_infantry) rolls %d dice "
+                  "at cav", rows[i].foot);
+        assert_true (saw (f, want));
+        unmake (f);
+    }
+    /* a gun (3" base) and a line of foot (2 bases, 3") offset by 2.25":
+       0.75" of the gun's front in contact */
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("gun", "blue", "artillery", "average", "field_gun_6pdr",
+                    4, "line", 100, 50, 0),
+              unit ("foot", "red", "infantry", "average", "regular_infantry",
+                    8, "line", 100 + IN (2.25), 50 + IN (1.5) + IN (0.75) + 0.1,
+                    180));
+    fixture_t *f = make (NULL, units, NULL);
+    assert_int_equal (eol_melee_dice (f->g, idx (f, "gun")), 4);
+    /* the foot's left base touches the gun, its right base does not */
+    assert_int_equal (eol_melee_dice (f->g, idx (f, "foot")), 4);
+    unmake (f);
 }
 
 /*  "Mounted get -2 to dice in rough; ... Skirmishers get a +1 to dice in
@@ -3742,6 +3829,8 @@ main (void)
         cmocka_unit_test (test_melee_goes_on_and_second_round),
         cmocka_unit_test (test_earlier_chargers_roll),
         cmocka_unit_test (test_skirmishers_melee_dice),
+        cmocka_unit_test (test_fire_arc_reaches_any_part),
+        cmocka_unit_test (test_melee_dice_whole_bases),
         cmocka_unit_test (test_mounted_skirmishers_in_rough),
         cmocka_unit_test (test_leader_killed_under_fire),
         cmocka_unit_test (test_leader_charges_with_unit),

@@ -125,6 +125,40 @@ test_point_nearest (void **state)
     assert_close (footprint_point_distance (&f, (vec2_t) { 1, 0.5 }), 0);
 }
 
+/*  The nearest part of a footprint within an arc: the whole nearest
+ *  point when it is in the arc; else the nearest point of the part in
+ *  it; none when no part is; the apex itself when inside. */
+static void
+test_nearest_in_arc (void **state)
+{
+    (void) state;
+    footprint_t f = fp (0, 0, 0, 10, 2);       /* x -5..5, y -1..1 */
+    vec2_t p;
+    /* from below, facing north: the nearest point (0, -1) is in */
+    assert_true (footprint_nearest_in_arc (&f, (vec2_t) { 0, -5 }, 0, 45, &p));
+    assert_point (p, 0, -1);
+    /* from (-10, -3) facing north: the nearest corner (-5, -1) is 68
+       degrees off; the 45-degree edge x + 10 = y + 3 meets the bottom
+       edge at x = -8 (off it) and the left edge x = -5 at y = 2 (off
+       it): nothing in the arc */
+    assert_false (footprint_nearest_in_arc (&f, (vec2_t) { -10, -3 }, 0, 45,
+                                            &p));
+    /* from (-8, -3): the edge x + 8 = y + 3 meets x = -5 at y = 0: the
+       part in the arc starts at (-5, 0), nearer than the corner (-5, 1) */
+    assert_true (footprint_nearest_in_arc (&f, (vec2_t) { -8, -3 }, 0, 45, &p));
+    assert_point (p, -5, 0);
+    /* facing away: nothing */
+    assert_false (footprint_nearest_in_arc (&f, (vec2_t) { 0, -5 }, 180, 45,
+                                            &p));
+    /* a 90-degree half arc takes the whole half plane ahead */
+    assert_true (footprint_nearest_in_arc (&f, (vec2_t) { -20, -1 }, 0, 90,
+                                           &p));
+    assert_point (p, -5, -1);
+    /* the apex inside */
+    assert_true (footprint_nearest_in_arc (&f, (vec2_t) { 1, 0 }, 90, 45, &p));
+    assert_point (p, 1, 0);
+}
+
 static void
 test_footprint_distance (void **state)
 {
@@ -503,6 +537,7 @@ main (void)
         cmocka_unit_test (test_angles),
         cmocka_unit_test (test_corners_and_contains),
         cmocka_unit_test (test_point_nearest),
+        cmocka_unit_test (test_nearest_in_arc),
         cmocka_unit_test (test_footprint_distance),
         cmocka_unit_test (test_footprint_distance_floor),
         cmocka_unit_test (test_footprint_nearest_point),

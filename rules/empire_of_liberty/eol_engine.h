@@ -130,11 +130,18 @@ int eol_charge_check (const game_t *g, int u, int target, char *err,
  *  the other side (skirmishers: their front or rear, the larger). */
 double eol_contact_fraction (const game_t *g, int u);
 
-/*  The melee dice of unit `u` now: one per figure on its bases in frontal
- *  contact (a line: every figure standing, a column its front base,
- *  skirmishers their front rank, every figure in one loose line,
- *  artillerists), in proportion to the part of its front in contact,
- *  rounded. */
+/*  How many of the `bases` even parts of unit u's front edge (its bases,
+ *  left to right) touch an enemy unit anywhere along them (a corner's
+ *  point alone is no contact).  0 when `bases` is below 1; more than
+ *  FRONT_SAMPLES are counted as FRONT_SAMPLES. */
+int eol_front_bases_touched (const game_t *g, int u, int bases);
+
+/*  The melee dice of unit `u` now: "one die for each figure on" every
+ *  base in frontal contact with an enemy, whole bases however little of
+ *  their front touches (a line: its standing figures spread evenly over
+ *  its bases; a column its front base; a gun's base its artillerists);
+ *  skirmishers one a figure along the part of their front or rear in
+ *  contact, every figure in one loose line.  Rounded to the nearest. */
 int eol_melee_dice (const game_t *g, int u);
 
 /*  Recompute every unit's in_melee: within contact_cm of an enemy unit

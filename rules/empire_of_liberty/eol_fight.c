@@ -12,36 +12,65 @@
 
 /*  ---- melee ---- */
 
-double
-eol_contact_fraction (const game_t *g, int u)
+/*  Which stretches of one edge of unit u touch an enemy unit: touched[i]
+ *  for the point just ahead of the i-th of FRONT_SAMPLES even stretches
+ *  (edge 0 its front, left to right; 1 its rear).  Returns how many. */
+static int
+edge_touched (const game_t *g, int u, int edge, bool touched[FRONT_SAMPLES])
 {
     const eol_tables_t *t = tables (g);
     const unit_t *x = unit_c (g, u);
     vec2_t c[4];
     footprint_corners (&x->fp, c);     /* front-left, front-right, ... */
-    double best = 0;
-    int edges = x->formation == FORMATION_LOOSE ? 2 : 1;
-    for (int edge = 0; edge < edges; edge++) {
-        vec2_t a = edge == 0 ? c[0] : c[2], b = edge == 0 ? c[1] : c[3];
-        vec2_t out = geom_heading_vec (x->fp.facing + (edge == 0 ? 0 : 180));
-        int touched = 0;
-        for (int i = 0; i < FRONT_SAMPLES; i++) {
-            double s = (i + 0.5) / FRONT_SAMPLES;
-            /* the point just ahead of this stretch of the edge */
-            vec2_t p = { a.x + (b.x - a.x) * s + out.x * t->contact_cm,
-                         a.y + (b.y - a.y) * s + out.y * t->contact_cm };
-            for (int e = 0; e < game_unit_count (g); e++)
-                if (is_enemy_unit (g, u, e)
-                    && footprint_contains (&unit_c (g, e)->fp, p)) {
-                    touched++;
-                    break;
-                }
-        }
-        double frac = (double) touched / FRONT_SAMPLES;
-        if (frac > best)
-            best = frac;
+    vec2_t a = edge == 0 ? c[0] : c[2], b = edge == 0 ? c[1] : c[3];
+    vec2_t out = geom_heading_vec (x->fp.facing + (edge == 0 ? 0 : 180));
+    int n = 0;
+    for (int i = 0; i < FRONT_SAMPLES; i++) {
+        double s = (i + 0.5) / FRONT_SAMPLES;
+        /* the point just ahead of this stretch of the edge */
+        vec2_t p = { a.x + (b.x - a.x) * s + out.x * t->contact_cm,
+                     a.y + (b.y - a.y) * s + out.y * t->contact_cm };
+        touched[i] = false;
+        for (int e = 0; e < game_unit_count (g) && !touched[i]; e++)
+            touched[i] = is_enemy_unit (g, u, e)
+                      && footprint_contains (&unit_c (g, e)->fp, p);
+        n += touched[i];
     }
-    return best;
+    return n;
+}
+
+double
+eol_contact_fraction (const game_t *g, int u)
+{
+    bool touched[FRONT_SAMPLES];
+    int edges = unit_c (g, u)->formation == FORMATION_LOOSE ? 2 : 1;
+    int best = 0;
+    for (int edge = 0; edge < edges; edge++) {
+        int n = edge_touched (g, u, edge, touched);
+        if (n > best)
+            best = n;
+    }
+    return (double) best / FRONT_SAMPLES;
+}
+
+int
+eol_front_bases_touched (const game_t *g, int u, int bases)
+{
+    if (bases < 1)
+        return 0;
+    if (bases > FRONT_SAMPLES)
+        bases = FRONT_SAMPLES;
+    bool touched[FRONT_SAMPLES];
+    edge_touched (g, u, 0, touched);
+    int n = 0;
+    for (int b = 0; b < bases; b++) {
+        bool hit = false;
+        for (int i = b * FRONT_SAMPLES / bases;
+             i < (b + 1) * FRONT_SAMPLES / bases && !hit; i++)
+            hit = touched[i];
+        n += hit;
+    }
+    return n;
 }
 
 int
@@ -52,15 +81,27 @@ eol_melee_dice (const game_t *g, int u)
     if (!eol_in_play (g, u) || eol_is_leader (g, u))
         return 0;
     int standing = unit_figures_standing (x);
-    double figures = standing;
     if (x->formation == FORMATION_LOOSE) {
+        /* a skirmish figure is a base of its own: those along the part
+           of the front (or rear) in contact */
         int ranks = t->skirmish_ranks < standing ? t->skirmish_ranks : standing;
-        figures = ranks > 0 ? ceil ((double) standing / ranks) : 0;
+        double files = ranks > 0 ? ceil ((double) standing / ranks) : 0;
+        return eol_dice_nearest (files * eol_contact_fraction (g, u));
     }
-    else if (x->formation == FORMATION_COLUMN && !is_artillery (g, u))
+    /* formed: every figure on each front base in contact, the standing
+       figures spread evenly over the bases; a column's front is its
+       first base, a gun's its one base */
+    double figures = standing;
+    int front_bases = eol_bases (t, x);
+    if (is_artillery (g, u))
+        front_bases = 1;
+    else if (x->formation == FORMATION_COLUMN) {
         figures = eol_fire_figures (FORMATION_COLUMN, standing,
                                     eol_type_info (t, x)->base_figures);
-    return eol_dice_nearest (figures * eol_contact_fraction (g, u));
+        front_bases = 1;
+    }
+    int touched = eol_front_bases_touched (g, u, front_bases);
+    return eol_dice_nearest (figures * touched / front_bases);
 }
 
 /*  The enemy unit u fights: the one of the group in contact with it

@@ -79,10 +79,11 @@ fire_positions (const game_t *g, int u, firer_t *out)
     return n;
 }
 
-/*  Can a firing position of unit u bear on target e: within the weapon's
- *  range (unless `any_range`, a charged unit's fire at its charger) and
- *  within the arc of the unit's facing (skirmishers all round).  *band
- *  gets the range band: for a charged unit's fire the middle band ("Range
+/*  Can a firing position of unit u bear on target e: some part of it
+ *  within the weapon's range (unless `any_range`, a charged unit's fire
+ *  at its charger) and within the arc of the unit's facing (skirmishers
+ *  all round), the range measured to the nearest such part.  *band gets
+ *  the range band: for a charged unit's fire the middle band ("Range
  *  modifiers are not used"), or with eol.fire.reaction_range_modifiers
  *  the band of the distance to the charger where it starts, the long
  *  band beyond the weapon's range. */
@@ -92,14 +93,17 @@ bears_on (const game_t *g, int u, const firer_t *f, int e, bool any_range,
 {
     const unit_t *x = unit_c (g, u);
     const unit_t *y = unit_c (g, e);
-    vec2_t p = footprint_point_nearest (&y->fp, f->at);
+    /* "any enemy figure within range ... and 45 degrees of the firing
+       base's facing": the target's nearest part within the arc */
+    vec2_t p;
+    if (f->all_round)
+        p = footprint_point_nearest (&y->fp, f->at);
+    else if (!footprint_nearest_in_arc (&y->fp, f->at, x->fp.facing,
+                                        tables (g)->fire_arc_half_deg, &p))
+        return false;
     double d = geom_dist (f->at, p);
     range_band_t b = ruleset_range_band (rules_of (g), x->weapon, d);
     if (b == RANGE_NONE && !any_range)
-        return false;
-    if (!f->all_round && d > 1e-6
-        && fabs (eol_turn (x->fp.facing, geom_bearing (f->at, p)))
-               > tables (g)->fire_arc_half_deg + 1e-9)
         return false;
     if (any_range)
         b = !tables (g)->reaction_range_modifiers ? RANGE_MEDIUM

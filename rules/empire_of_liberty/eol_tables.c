@@ -320,7 +320,7 @@ load_fire_melee (table_reader_t *ld, eol_tables_t *t)
     static const char *const round_names[] = { "nearest", "down", "up" };
     static const char *const face_names[] = { "contact", "centre" };
     if (table_read_int (ld, "eol.fire.kill_on", 1, 7, &t->fire_kill_on) < 0
-    ||  table_read_double (ld, "eol.fire.arc_half_deg", 0, 180,
+    ||  table_read_double (ld, "eol.fire.arc_half_deg", 1, 90,
                            &t->fire_arc_half_deg) < 0
     ||  table_read_double (ld, "eol.fire.fortifications", 0, 100,
                            &t->fire_fortifications) < 0
