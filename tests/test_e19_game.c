@@ -738,6 +738,41 @@ test_charging_cavalry_fired_on (void **state)
 
 /*  ---- movement ---- */
 
+/*  "Sequence of Play: 1. Change Formation 2. Charge Sequence
+ *  3. Movement": all of a side's charges go in before any of its units
+ *  moves.  "mover", listed first, is ordered across the way of "cav",
+ *  listed after it, charging "foe": the cavalry charges first and
+ *  reaches contact, then the column moves in behind it. */
+static void
+test_charges_before_movement (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("mover", "blue", "loose_order_infantry", "musket",
+                    "average", 2, "column", 92, 86, 90),
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 78, 0),
+              unit ("foe", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 94, 180));
+    fixture_t *f = make (NULL, units);
+    start (f, 6, 6);
+    order (f, "mover", test_move_order (100, 86));
+    order (f, "cav", test_charge_order (f, "foe"));
+    /* "Charging cavalry fired on by target": foe's 2 dice ("Infantry
+       Col" at "Cav" 4+): 1 1; the cavalry's test: 6 */
+    test_push (f, 2, 1, 1);
+    test_push (f, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "cav is in contact with foe"));
+    assert_false (test_saw (f, "cav's charge is stopped"));
+    test_near (U (f, "cav")->fp.centre.y, 91, 1e-6);
+    /* the column's move comes after: "Inf (LO) 12", all 8 cm */
+    test_near (U (f, "mover")->fp.centre.x, 100, 1e-6);
+    test_near (U (f, "mover")->fp.centre.y, 86, 1e-6);
+    unmake (f);
+}
+
 /*  One move of each row in the open and in woods; "N/A": cavalry stops
  *  at the wood's edge; "Road: Remain 24cm from enemy and spend entire
  *  movement on road"; "Cost per Pivot ¼"; "Turning: Units on road suffer
@@ -826,6 +861,38 @@ test_movement (void **state)
     test_near (U (f, "on-road")->fp.centre.y, 48, 1e-6);
     test_near (U (f, "off-road")->fp.centre.y, 44, 1e-6);
     unmake (f);
+}
+
+/*  "Road: Remain 24cm from enemy and spend entire movement on road":
+ *  the 24 cm are the unit's, measured from the nearest point of its
+ *  footprint (a flank as well as its front), not from its centreline.
+ *  A loose-order column (4 cm wide) going up a road at x 100, an enemy
+ *  column's edge at x 125: the column's side is 23 cm from the enemy
+ *  (its centreline 25), so it moves at the open rate ("Inf (LO) 12"),
+ *  not the road's ("Road 16"); with the enemy 2 cm further off, the
+ *  road's. */
+static void
+test_road_keeps_24cm_from_the_unit (void **state)
+{
+    (void) state;
+    const char *road = "{ id = \"road\"; kind = \"road\"; polygon = ( "
+                       "[95.0, 0.0], [105.0, 0.0], [105.0, 200.0], [95.0, "
+                       "200.0] ); }";
+    for (int clear = 0; clear < 2; clear++) {
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("col", "blue", "loose_order_infantry", "musket",
+                        "average", 2, "column", 100, 40, 0),
+                  unit ("enemy", "red", "close_order_infantry", "musket",
+                        "average", 2, "column", clear ? 129 : 127, 50,
+                        180));
+        fixture_t *f = make (road, units);
+        start (f, 6, 6);
+        order (f, "col", test_move_order (100, 80));
+        test_next_phase (f);
+        test_near (U (f, "col")->fp.centre.y, clear ? 56 : 52, 1e-6);
+        unmake (f);
+    }
 }
 
 /*  Where unit `id` (troop, formation) at (100, y) ends, ordered to
@@ -1533,6 +1600,69 @@ test_outcomes (void **state)
     unmake (f);
 }
 
+/*  "Unit taking greatest number of hits retreats 12cm facing enemy.
+ *  Unit eliminated if retreat blocked." with "Interpenetration: Only
+ *  skirmishers may pass through friendly units.": skirmishers beaten by
+ *  cavalry retreat 12 cm through their own line behind them, not
+ *  eliminated; where 12 cm would end on the friends, they go on to the
+ *  first place clear of them (RULINGS.md). */
+static void
+test_skirmishers_retreat_through_friends (void **state)
+{
+    (void) state;
+    for (int deep = 0; deep < 2; deep++) {
+        char units[2048];
+        /* the line spans y 105-107; the deep block (a column of 6 bases,
+           12 deep) spans 106-118, under the 12 cm's end (111-113) */
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("sk", "red", "skirmishers", "musket", "average", 2,
+                        "loose", 100, 100, 180),
+                  deep ? unit ("line", "red", "close_order_infantry",
+                               "musket", "average", 6, "column", 100, 112,
+                               180)
+                       : unit ("line", "red", "close_order_infantry",
+                               "musket", "average", 4, "line", 100, 106,
+                               180),
+                  unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                        "mounted", 100, 88, 0));
+        fixture_t *f = make (NULL, units);
+        start (f, 6, 6);
+        order (f, "cav", test_charge_order (f, "sk"));
+        /* "Charging cavalry fired on by target": the skirmishers' 2 dice
+           ("Sk, Dgns" at "Cav" 3+): 1 1; the cavalry's test: 6 */
+        test_push (f, 2, 1, 1);
+        test_push (f, 1, 6);
+        test_next_phase (f);
+        assert_true (test_saw (f, "cav is in contact with sk"));
+        test_next_phase (f);                              /* red acts */
+        test_next_phase (f);                              /* firing */
+        assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
+        /* "Cav ... Sk/Art 4": 8 dice, one hit; "Ski/Art ... Cav 1": 2
+           dice, none; the base's test 6; lost: two tests, 6 6 */
+        test_push (f, 8, 6, 1, 1, 1, 1, 1, 1, 1);
+        test_push (f, 2, 1, 1);
+        test_push (f, 1, 6);
+        test_push (f, 2, 6, 6);
+        test_next_phase (f);
+        assert_true (test_saw (f, "sk loses the hand-to-hand"));
+        assert_true (e19_in_play (f->g, idx (f, "sk")));
+        test_near (U (f, "sk")->fp.centre.x, 100, 1e-6);
+        test_near (U (f, "sk")->fp.facing, 180, 1e-6);
+        if (!deep) {
+            assert_true (test_saw (f, "sk retreats 12 cm"));
+            test_near (U (f, "sk")->fp.centre.y, 112, 1e-6);
+        } else {
+            /* clear of the block (its rear edge at 118, the skirmishers
+               1 deep either side of their centre): figures touching */
+            assert_true (test_saw (f, "through its friends to the first "
+                                      "place clear of them"));
+            assert_true (U (f, "sk")->fp.centre.y >= 119 - 0.5 - 1e-6);
+            assert_true (U (f, "sk")->fp.centre.y <= 119 + 1e-6);
+        }
+        unmake (f);
+    }
+}
+
 /*  Cavalry charges a column whose retreat runs into a village that a
  *  friend of the column holds (not in the retreat's way itself), under
  *  `under`; the hand-to-hand a tie, so the column retreats. */
@@ -1651,21 +1781,121 @@ test_riverbank_heights_and_towns (void **state)
     start (f, 6, 6);
     order (f, "column", test_charge_order (f, "garrison"));
     /* the garrison's fire at the charge is not taken (infantry): no
-       dice; hand-to-hand: the column 12 dice (3 a base against
-       skirmishers): one hit; the garrison's 5 dice (1 a base): none */
+       dice; nor does anyone fire in the firing phase (both in contact),
+       so no dice are thrown before the hand-to-hand */
     test_next_phase (f);
     test_next_phase (f);
-    test_push (f, 12, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
     test_next_phase (f);                                       /* firing */
     assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
+    assert_false (test_saw (f, "fires at"));
     f->event_count = 0;
+    /* hand-to-hand: the column 12 dice ("Charging Inf ... Sk/Art 3"):
+       one hit; the garrison's 5 dice ("Ski/Art ... Inf Col. 1"): none;
+       the garrison's test for its base, 6; lost: two tests, 6 6; it
+       retreats 12 cm out of the village */
     test_push (f, 12, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);
     test_push (f, 5, 1, 1, 1, 1, 1);
     test_push (f, 3, 6, 6, 6);
     test_next_phase (f);
+    assert_true (test_saw (f, "column (12 dice: 3 a base) against garrison "
+                              "(5 dice: 1 a base), 4+ hits: garrison takes "
+                              "1, column takes 0"));
+    assert_int_equal (U (f, "garrison")->killed, 1);
     assert_true (test_saw (f, "garrison loses the hand-to-hand"));
     assert_true (test_saw (f, "column occupies the town garrison left"));
     test_near (U (f, "column")->fp.centre.y, 65, 1e-6);
+    unmake (f);
+}
+
+/*  "If a unit vacates a town attacker may occupy it", by the movement
+ *  table: "Cav ... Woods Towns N/A", so cavalry that drives a column out
+ *  of a village stays where it fought, outside.  The column stands at
+ *  the village's edge (its centre in it, its front edge 1 cm out), so
+ *  the cavalry reaches it without entering. */
+static void
+test_cavalry_does_not_occupy_a_town (void **state)
+{
+    (void) state;
+    const char *town = "{ id = \"village\"; kind = \"town\"; polygon = ( "
+                       "[80.0, 60.0], [120.0, 60.0], [120.0, 72.0], "
+                       "[80.0, 72.0] ); }";
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                    "mounted", 100, 50, 0),
+              unit ("garrison", "red", "loose_order_infantry", "musket",
+                    "average", 3, "column", 100, 62, 180));
+    fixture_t *f = make (town, units);
+    start (f, 6, 6);
+    order (f, "cav", test_charge_order (f, "garrison"));
+    /* "Charging cavalry fired on by target": the column's 3 dice
+       ("Infantry Col" at "Cav" 4+): 1 1 1; the cavalry's test: 6 */
+    test_push (f, 3, 1, 1, 1);
+    test_push (f, 1, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "cav is in contact with garrison"));
+    test_near (U (f, "cav")->fp.centre.y, 58, 1e-6);
+    test_next_phase (f);                                  /* red acts */
+    test_next_phase (f);                                  /* firing */
+    assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
+    /* "Cav ... Inf Col. 2": 4 dice, two hits; "Defending Infantry ...
+       Cav 1": 3 dice, none; the two bases' tests 6 6; lost: two tests
+       6 6; the column retreats 12 cm, out of the village */
+    test_push (f, 4, 6, 6, 1, 1);
+    test_push (f, 3, 1, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "garrison loses the hand-to-hand"));
+    test_near (U (f, "garrison")->fp.centre.y, 74, 1e-6);
+    assert_false (test_saw (f, "occupies the town"));
+    test_near (U (f, "cav")->fp.centre.y, 58, 1e-6);
+    unmake (f);
+}
+
+/*  "Towns: Only one unit unless very large; Units have no flank or
+ *  rear.": a charger meets the face of a unit in a town that it reaches,
+ *  the near one, and that face counts as the front (no "+1 dice per
+ *  base: Attacking Flank or Rear"); the contact is not moved round to
+ *  the defender's own front edge.  A loose-order column 5 cm behind a
+ *  close-order column in a village charges it ("Inf (LO) ... Woods
+ *  Towns 8"): it comes in at the rear edge, counted as front. */
+static void
+test_town_charge_meets_near_face (void **state)
+{
+    (void) state;
+    const char *town = "{ id = \"village\"; kind = \"town\"; polygon = ( "
+                       "[60.0, 60.0], [140.0, 60.0], [140.0, 100.0], "
+                       "[60.0, 100.0] ); }";
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("blue-col", "blue", "loose_order_infantry", "musket",
+                    "average", 3, "column", 100, 54, 0),
+              unit ("red-col", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 100, 64, 0));
+    fixture_t *f = make (town, units);
+    start (f, 6, 6);
+    /* red's rear edge at y 62, blue's front edge at 57: 5 cm, within the
+       town's 8 (its front edge, at 66, would be 15 cm off) */
+    order (f, "blue-col", test_charge_order (f, "red-col"));
+    test_next_phase (f);
+    assert_true (test_saw (f, "blue-col charges red-col (front, in a town: "
+                              "no flank or rear), 5.0 cm"));
+    assert_true (test_saw (f, "blue-col is in contact with red-col"));
+    test_near (U (f, "blue-col")->fp.centre.y, 59, 1e-6);
+    test_near (U (f, "blue-col")->fp.facing, 0, 1e-6);
+    test_next_phase (f);                                  /* red acts */
+    test_next_phase (f);                                  /* firing: in contact */
+    assert_int_equal (game_phase (f->g), E19_PHASE_MELEE);
+    /* "Charging Inf ... Inf Col. 2" (3 bases: 6 dice, no flank or rear
+       die); "Defending Infantry ... Inf Col. 1" (2 dice): all miss, a
+       tie: the defender retreats after its two tests (6 6) */
+    test_push (f, 6, 1, 1, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    assert_true (test_saw (f, "blue-col (6 dice: 2 a base) against red-col "
+                              "(2 dice: 1 a base)"));
     unmake (f);
 }
 
@@ -1924,7 +2154,9 @@ main (void)
         cmocka_unit_test (test_line_charges_in_column),
         cmocka_unit_test (test_charge_pivot_cost),
         cmocka_unit_test (test_charging_cavalry_fired_on),
+        cmocka_unit_test (test_charges_before_movement),
         cmocka_unit_test (test_movement),
+        cmocka_unit_test (test_road_keeps_24cm_from_the_unit),
         cmocka_unit_test (test_road_through_a_village),
         cmocka_unit_test (test_town_holds_one_unit),
         cmocka_unit_test (test_passing_through_a_town),
@@ -1938,7 +2170,10 @@ main (void)
         cmocka_unit_test (test_multiple_combats),
         cmocka_unit_test (test_outcomes),
         cmocka_unit_test (test_retreat_into_a_full_town),
+        cmocka_unit_test (test_skirmishers_retreat_through_friends),
         cmocka_unit_test (test_riverbank_heights_and_towns),
+        cmocka_unit_test (test_town_charge_meets_near_face),
+        cmocka_unit_test (test_cavalry_does_not_occupy_a_town),
         cmocka_unit_test (test_morale),
         cmocka_unit_test (test_command_roll),
         cmocka_unit_test (test_side_a_rolled),

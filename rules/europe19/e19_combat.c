@@ -186,7 +186,13 @@ throw_hits (dice_t *dice, int n, int need)
  *  large": a town whose room is taken (e19_town_full, the winner not
  *  counted) blocks it too, on the way as at its end; with e19.melee.
  *  full_town_retreat = "short" the retreat stops at the town's edge
- *  instead, and is blocked only when it cannot set out at all. */
+ *  instead, and is blocked only when it cannot set out at all.
+ *  "Interpenetration: Only skirmishers may pass through friendly units":
+ *  a skirmisher's retreat passes through friends (and a town only
+ *  friends hold) and may not end on them: where its 12 cm end on a
+ *  friend it goes on, straight, to the first place clear of them, as a
+ *  player falls his skirmishers back behind his line (RULINGS.md);
+ *  anything else in that way blocks it as any retreat. */
 bool
 e19_retreat (game_t *g, int u, int from, double cm)
 {
@@ -194,22 +200,37 @@ e19_retreat (game_t *g, int u, int from, double cm)
     vec2_t start = x->fp.centre;
     vec2_t enemy = game_unit_c (g, from)->fp.centre;
     double away = geom_bearing (enemy, start);
+    bool through_friends = e19_type (g, u) == E19_SKIRMISHERS;
     footprint_t fp = x->fp;
     fp.facing = geom_norm_deg (away + 180);
     double gone = 0;
     bool at_town = false;
-    for (double d = 0.5; d <= cm + 1e-9; d += 0.5) {
+    bool on_friend = false;           /* where fp stands now */
+    for (double d = 0.5; ; d += 0.5) {
         footprint_t next = fp;
         next.centre = situation_move_towards (game_situation (g), start, away,
                                               d);
         bool stuck = geom_dist (next.centre, start) + 1e-6 < d;
-        for (int k = 0; !stuck && k < game_unit_count (g); k++)
-            stuck = k != u && k != from && e19_in_play (g, k)
-                 && game_unit_c (g, k)->arm != ARM_COMMAND
-                 && footprint_overlap (&next, &game_unit_c (g, k)->fp)
-                    > SITUATION_OVERLAP_CM;
-        bool full = !stuck && e19_town_full (g, u, next.centre, from, false);
-        if (full && tables (g)->retreat_short_of_town && gone > 0) {
+        bool next_on_friend = false;
+        for (int k = 0; !stuck && k < game_unit_count (g); k++) {
+            if (k == u || k == from || !e19_in_play (g, k)
+                || game_unit_c (g, k)->arm == ARM_COMMAND
+                || footprint_overlap (&next, &game_unit_c (g, k)->fp)
+                   <= SITUATION_OVERLAP_CM)
+                continue;
+            if (through_friends && game_unit_c (g, k)->side == x->side)
+                next_on_friend = true;
+            else
+                stuck = true;
+        }
+        bool full = !stuck && e19_town_full (g, u, next.centre, from,
+                                             through_friends);
+        /* a town its friends hold: passed through, not ended in */
+        if (through_friends && !stuck && !full
+            && e19_town_full (g, u, next.centre, from, false))
+            next_on_friend = true;
+        if (full && tables (g)->retreat_short_of_town && gone > 0
+            && !on_friend) {
             at_town = true;            /* it stops at the town's edge */
             break;
         }
@@ -221,6 +242,9 @@ e19_retreat (game_t *g, int u, int from, double cm)
         }
         fp = next;
         gone = d;
+        on_friend = next_on_friend;
+        if (d >= cm - 1e-9 && !on_friend)
+            break;
     }
     x->fp = fp;
     state_m (g, u)->flags |= E19_F_RETREAT;
@@ -229,11 +253,28 @@ e19_retreat (game_t *g, int u, int from, double cm)
         game_event (g, GAME_EVENT_MOVE, u, "%s retreats %.1f cm to (%.1f, "
                     "%.1f) cm, facing the enemy, short of a town already "
                     "held", x->id, gone, fp.centre.x, fp.centre.y);
+    else if (game_events_on (g) && gone > cm + 1e-9)
+        game_event (g, GAME_EVENT_MOVE, u, "%s retreats %.1f cm to (%.1f, "
+                    "%.1f) cm, facing the enemy, through its friends to "
+                    "the first place clear of them", x->id, gone,
+                    fp.centre.x, fp.centre.y);
     else if (game_events_on (g))
         game_event (g, GAME_EVENT_MOVE, u, "%s retreats %.0f cm to (%.1f, "
                     "%.1f) cm, facing the enemy", x->id, cm, fp.centre.x,
                     fp.centre.y);
     return true;
+}
+
+/*  May unit u go into a town?  Not where the movement table gives its
+ *  troops "N/A" under "Woods Towns" (cavalry, dragoons, guns): such an
+ *  attacker does not take up "If a unit vacates a town attacker may
+ *  occupy it". */
+static bool
+may_enter_towns (const game_t *g, int u)
+{
+    const e19_tables_t *t = tables (g);
+    return t->move_cm[t->move_row_of[e19_type (g, u)]]
+                     [E19_GOING_WOODS_TOWNS] >= 0;
 }
 
 /*  One combat: attacker a (the charger) against defender d at `face`. */
@@ -284,8 +325,10 @@ fight (game_t *g, int a, int d, int face, dice_t *dice)
                                 "eliminated");
     if (e19_in_play (g, loser))
         e19_retreat (g, loser, winner, t->retreat_cm);
-    /* "If a unit vacates a town attacker may occupy it" */
+    /* "If a unit vacates a town attacker may occupy it", when the
+       movement table lets the attacker into a town */
     if (was_in_town && winner == a && e19_in_play (g, a)
+        && may_enter_towns (g, a)
         && (!e19_in_play (g, loser) || !e19_in_town (g, loser))) {
         game_unit_m (g, a)->fp.centre = vacated;
         if (game_events_on (g))

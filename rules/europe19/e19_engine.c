@@ -105,6 +105,18 @@ e19_face_of (const game_t *g, int target, int from)
     return flank;
 }
 
+/*  "Towns: ... Units have no flank or rear": a charger meets the face of
+ *  a unit in a town that it reaches (e19_face_of: where it comes in),
+ *  but whichever that is it counts as the front, for "One attacker per
+ *  face" and for "+1 dice per base: Attacking Flank or Rear".  Out of
+ *  towns the face it reaches is the face it counts. */
+int
+e19_face_counted (const game_t *g, int target, int from)
+{
+    return e19_in_town (g, target) ? E19_FACE_FRONT
+                                   : e19_face_of (g, target, from);
+}
+
 int
 e19_face_chargers (const game_t *g, int target, int face)
 {
@@ -523,9 +535,9 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
             snprintf (err, (size_t) errlen, "%s: %s", x->id, why);
             return -1;
         }
-        int face = e19_face_of (g, o->target, u);
-        if (e19_in_town (g, o->target))
-            face = E19_FACE_FRONT;           /* no flank or rear in towns */
+        /* no flank or rear in towns: every charger there counts as at
+           the front */
+        int face = e19_face_counted (g, o->target, u);
         /* "One attacker per face" (e19.charge.attackers_per_face) */
         int most = tables (g)->attackers_per_face;
         if (e19_face_chargers (g, o->target, face) >= most) {
@@ -642,11 +654,15 @@ legal_orders (const game_t *g, int u, order_t *out, int max)
     return n;
 }
 
-/*  Carry out unit u's order of this turn (a hold when it has none):
- *  1. its formation change, 2. its charge, 3. its move; a fire order's
- *  target waits for the firing phase. */
+/*  "1. Change Formation", for unit u as its side acts: the order it
+ *  carries out this turn is settled (a hold when it has none; a
+ *  continue its last order, a charge not carried on; a hold when it is
+ *  in contact, for it stays to fight hand to hand) and kept as its
+ *  current order for the steps after, its morale effect marked, and its
+ *  formation changed.  The whole side changes formation before any of
+ *  it charges. */
 static void
-execute_order (game_t *g, int u, dice_t *dice)
+change_formation (game_t *g, int u)
 {
     game_unit_t *gu = game_unit_mut (g, u);
     order_t o = gu->ordered ? gu->order : order_hold ();
@@ -655,7 +671,6 @@ execute_order (game_t *g, int u, dice_t *dice)
     if (gu->in_melee)
         o = order_hold ();          /* it stays to fight hand to hand */
     unit_t *x = game_unit_m (g, u);
-    char err[SOLO_ERR_MAX];
     /* the Risk Factor tables' morale effect, or a continue's */
     x->status = (x->status & ~(o.status_clear & MORALE_FLAGS))
               | (o.status_set & MORALE_FLAGS);
@@ -670,12 +685,38 @@ execute_order (game_t *g, int u, dice_t *dice)
                         ? "" : formation_words (g, u, f));
         x->formation = f;
     }
+    gu->current = o;
+}
+
+/*  "2. Charge Sequence", for unit u whose order this turn (settled by
+ *  change_formation) is a charge: checked again where things stand now,
+ *  then carried out.  Every charge of the side goes in before any of
+ *  its units moves, so a friend's move cannot stand in a charge's way
+ *  that the sequence has not reached yet. */
+static void
+charge_step (game_t *g, int u, dice_t *dice)
+{
+    const order_t *o = &game_unit (g, u)->current;
+    char err[SOLO_ERR_MAX];
+    if (o->kind != ORDER_CHARGE)
+        return;
+    if (check_order (g, u, o, err, sizeof err) == 0)
+        e19_charge (g, u, o->target, dice);
+    else if (game_events_on (g))
+        game_event (g, GAME_EVENT_MOVE, u, "no charge: %s", err);
+}
+
+/*  "3. Movement", for unit u whose order this turn is not a charge: its
+ *  move (a move, a move to cover, a fire order with a point), or its
+ *  pivot where it stands; a fire order's target waits for the firing
+ *  phase. */
+static void
+movement_step (game_t *g, int u)
+{
+    order_t o = game_unit (g, u)->current;
+    const unit_t *x = game_unit_c (g, u);
     switch (o.kind) {
     case ORDER_CHARGE:
-        if (check_order (g, u, &o, err, sizeof err) == 0)
-            e19_charge (g, u, o.target, dice);
-        else if (game_events_on (g))
-            game_event (g, GAME_EVENT_MOVE, u, "no charge: %s", err);
         break;
     case ORDER_MOVE:
     case ORDER_TAKE_COVER:
@@ -691,7 +732,6 @@ execute_order (game_t *g, int u, dice_t *dice)
             e19_move (g, u, x->fp.centre, o.facing);
         break;
     }
-    gu->current = o;
 }
 
 /*  ---- victory ---- */
@@ -767,10 +807,20 @@ resolve_phase (game_t *g, dice_t *dice)
     switch (phase) {
     case E19_PHASE_A_ACTS:
     case E19_PHASE_B_ACTS: {
+        /* "1. Change Formation 2. Charge Sequence 3. Movement": each
+           step for all the side's units, in the units' order, before
+           the next */
         int side = phase_side (g, phase);
-        for (int u = 0; u < game_unit_count (g); u++)
+        int n = game_unit_count (g);
+        for (int u = 0; u < n; u++)
             if ((int) game_unit_c (g, u)->side == side && e19_in_play (g, u))
-                execute_order (g, u, dice);
+                change_formation (g, u);
+        for (int u = 0; u < n; u++)
+            if ((int) game_unit_c (g, u)->side == side && e19_in_play (g, u))
+                charge_step (g, u, dice);
+        for (int u = 0; u < n; u++)
+            if ((int) game_unit_c (g, u)->side == side && e19_in_play (g, u))
+                movement_step (g, u);
         break;
     }
     case E19_PHASE_FIRING:

@@ -8,9 +8,10 @@
  *                    throws its command roll: so many units
  *                    (nearest its general first) take their player's
  *                    orders; the rest follow the Risk Factor tables
- *    1 A acts        side A's units: 1. change formation, 2. charge,
- *                    3. move (a charging cavalry unit meets its target's
- *                    fire on the way in)
+ *    1 A acts        side A's units: 1. all change formation, then
+ *                    2. all charge, then 3. all move (a charging
+ *                    cavalry unit meets its target's fire on the way
+ *                    in)
  *    2 B acts        side B's units, the same
  *    3 firing        4. every unit that can fires, both sides at once
  *    4 hand-to-hand  5. every charge that made contact is fought

@@ -53,14 +53,17 @@ e19_held_in_line (const game_t *g, int u)
     return held_in (g, u, game_unit_c (g, u)->formation);
 }
 
-/*  Nearest enemy footprint to point p (closest point), INFINITY none. */
+/*  "Road: Remain 24cm from enemy": the distance from unit u, its
+ *  footprint at `fp` (where a step of its move puts it), to the nearest
+ *  enemy, closest point to closest point, so that its flanks and rear
+ *  count as its front does; INFINITY when there is no enemy. */
 static double
-enemy_distance (const game_t *g, int u, vec2_t p)
+enemy_distance (const game_t *g, int u, const footprint_t *fp)
 {
     double best = INFINITY;
     for (int e = 0; e < game_unit_count (g); e++)
         if (is_enemy (g, u, e)) {
-            double d = footprint_point_distance (&game_unit_c (g, e)->fp, p);
+            double d = footprint_distance (fp, &game_unit_c (g, e)->fp);
             if (d < best)
                 best = d;
         }
@@ -69,7 +72,9 @@ enemy_distance (const game_t *g, int u, vec2_t p)
 
 /*  Walk the way from unit u's centre towards `to`, no further than
  *  `limit` nor than it can go: the rate the slowest ground on it sets
- *  (*rate), whether it keeps to a road 24 cm from the enemy (*road).
+ *  (*rate), whether it keeps to a road 24 cm from the enemy (*road:
+ *  the ground under its front on the road at every step, the whole
+ *  unit, as it stands at that step, 24 cm from every enemy).
  *  Returns the distance it may go before ground its troops may not
  *  enter (N/A), or INFINITY when there is none.  Where the road's rate
  *  applies the road is the going (e19.movement.road_is_going): a road
@@ -103,13 +108,17 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
         return INFINITY;
     }
     double na = -1;                  /* the first N/A ground on the road */
+    footprint_t fp = game_unit_c (g, u)->fp;     /* where it stands */
+    fp.facing = geom_bearing (from, to);
     for (double d = 0; ; d = fmin (d + STEP_CM, length)) {
         vec2_t p = { from.x + dir.x * (d + lead),
                      from.y + dir.y * (d + lead) };
+        fp.centre.x = from.x + dir.x * d;
+        fp.centre.y = from.y + dir.y * d;
         bool on_road;
         double r = t->move_cm[row][going_at (g, p, &on_road)];
         if (*road
-            && (!on_road || enemy_distance (g, u, p) < t->road_enemy_cm))
+            && (!on_road || enemy_distance (g, u, &fp) < t->road_enemy_cm))
             *road = false;
         if (r < 0 && na < 0)
             na = d;
@@ -342,12 +351,15 @@ face_out (const footprint_t *t, int face, double *half, double *along)
     return out;
 }
 
-/*  Where charger u stands at a face of `target` whose middle `at`
- *  another charger holds already (e19.charge.attackers_per_face above
- *  1): the nearest place along the face, its centre no further than
- *  `along` from the middle, facing it squarely (`out` + 180) and clear of
- *  every unit (its base beside theirs), the side nearer u first.  `at`
- *  when there is none: the charge then stops short of the unit there. */
+/*  Where charger u stands at a face of `target` whose face (as it
+ *  counts, e19_face_counted) another charger holds already (e19.charge.
+ *  attackers_per_face above 1): the nearest place along the face to its
+ *  middle `at`, the middle itself when clear (a town's unit counts every
+ *  face as its front, so the other charger may stand at another face),
+ *  its centre no further than `along` from the middle, facing it
+ *  squarely (`out` + 180) and clear of every unit (its base beside
+ *  theirs), the side nearer u first.  `at` when there is none: the
+ *  charge then stops short of the unit there. */
 static vec2_t
 beside (const game_t *g, int u, int target, vec2_t at, double out,
         double along)
@@ -360,7 +372,7 @@ beside (const game_t *g, int u, int target, vec2_t at, double out,
     /* its figures clear of the others' (not only touching them), so that
        its way in, turned a little off square, is clear as well */
     fp.width += 2 * SITUATION_OVERLAP_CM;
-    for (double o = STEP_CM; o <= along + 1e-9; o += STEP_CM)
+    for (double o = 0; o <= along + 1e-9; o += STEP_CM)
         for (int k = 0; k < 2; k++) {
             double d = k == 0 ? side * o : -side * o;
             fp.centre.x = at.x + s.x * d;
@@ -371,18 +383,21 @@ beside (const game_t *g, int u, int target, vec2_t at, double out,
     return at;
 }
 
+/*  The charger comes in at the face it reaches (e19_face_of), in a town
+ *  as anywhere: "Towns: ... Units have no flank or rear" makes that face
+ *  count as the front (e19_face_counted), it does not move the contact
+ *  round to the far side of the defender. */
 vec2_t
 e19_contact_point (const game_t *g, int u, int target, double *distance)
 {
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
-    int face = e19_in_town (g, target) ? E19_FACE_FRONT
-                                       : e19_face_of (g, target, u);
+    int face = e19_face_of (g, target, u);
     double half, along;
     double out = face_out (&t->fp, face, &half, &along);
     vec2_t n = geom_heading_vec (out);
     double off = half + x->fp.depth / 2;
     vec2_t at = { t->fp.centre.x + n.x * off, t->fp.centre.y + n.y * off };
-    if (e19_face_chargers (g, target, face) > 0)
+    if (e19_face_chargers (g, target, e19_face_counted (g, target, u)) > 0)
         at = beside (g, u, target, at, out, along);
     if (distance)
         *distance = geom_dist (x->fp.centre, at);
@@ -418,15 +433,19 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
 {
     unit_t *x = game_unit_m (g, u);
     bool at_contact = tables (g)->charge_fire_at_contact;
-    int face = e19_in_town (g, target) ? E19_FACE_FRONT
-                                       : e19_face_of (g, target, u);
+    /* the face it meets, and the face that counts (a town's unit has
+       no flank or rear) */
+    int reached = e19_face_of (g, target, u);
+    int face = e19_face_counted (g, target, u);
     double distance;
     vec2_t at = e19_contact_point (g, u, target, &distance);
     if (game_events_on (g))
-        game_event (g, GAME_EVENT_MOVE, u, "%s charges %s (%s), %.1f cm",
+        game_event (g, GAME_EVENT_MOVE, u, "%s charges %s (%s%s), %.1f cm",
                     x->id, game_unit_c (g, target)->id,
                     face == E19_FACE_FRONT ? "front"
-                    : face == E19_FACE_REAR ? "rear" : "flank", distance);
+                    : face == E19_FACE_REAR ? "rear" : "flank",
+                    reached != face ? ", in a town: no flank or rear" : "",
+                    distance);
     /* "Charging cavalry fired on by target", measured where the charge
        begins (e19.charge.fire_at_cavalry = "start") */
     if (!at_contact && !meets_fire (g, u, target, dice))
@@ -476,7 +495,7 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     double half, along;
     x->fp.centre = at;
     x->fp.facing = geom_norm_deg (face_out (&game_unit_c (g, target)->fp,
-                                            face, &half, &along) + 180);
+                                            reached, &half, &along) + 180);
     game_unit_mut (g, u)->moved_halves = 2;
     /* "Charging cavalry fired on by target": a charge ends in contact,
        and the target fires at it as it comes in (e19.charge.

@@ -66,8 +66,14 @@ bool e19_in_town (const game_t *g, int u);
  *  and rear within 45 degrees); "edges", by the side of the lines of the
  *  target's front and rear edges from's centre stands on (ahead of the
  *  front's is front, behind the rear's rear, else the flank on its
- *  side).  A town's "no flank or rear" is the caller's. */
+ *  side): where a charger from there comes in, in a town or not. */
 int e19_face_of (const game_t *g, int target, int from);
+
+/*  The face of unit `target` a charger from unit `from` counts as
+ *  engaging, for "One attacker per face" and the hand-to-hand's "Flank
+ *  or Rear": E19_FACE_FRONT for a target in a town ("Towns: ... Units
+ *  have no flank or rear"), else e19_face_of. */
+int e19_face_counted (const game_t *g, int target, int from);
 
 /*  The chargers in contact with unit `target`'s face `face` (one of
  *  E19_FACE_*) this turn: units in play whose charge reached it there.
@@ -147,7 +153,9 @@ void e19_hand_to_hand (game_t *g, dice_t *dice);
 /*  Unit `u` retreats `cm` straight away from unit `from`, facing it;
  *  eliminated when the way is blocked (by a unit, impassable ground, the
  *  table's edge, a full town; e19.melee.full_town_retreat = "short"
- *  stops it at a full town's edge instead).  True when it got away. */
+ *  stops it at a full town's edge instead).  Skirmishers pass through
+ *  friends ("Only skirmishers may pass through friendly units") and go
+ *  on to the first place clear of them.  True when it got away. */
 bool e19_retreat (game_t *g, int u, int from, double cm);
 
 /*  Take unit `u` out of play (eliminated), saying why. */
