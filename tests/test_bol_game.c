@@ -1341,20 +1341,26 @@ test_changes_of_direction (void **state)
     accepted (f, "b", test_move_order (53, 25.196));          /* 30 degrees */
     unmake (f);
 
-    /* a wheel of 30 to its right, no check: its outer corner goes 8 cm x
-       30 degrees (4.19 cm), and it moves 12 - 4.19 = 7.81 cm */
+    /* a wheel of 30 to its right, no check: "A Wheel is up to 45° and
+       the distance of the unit's corner that moves most is counted
+       towards the movement allowance".  About its inner front corner the
+       line's (8 by 2 cm) outer rear corner moves most, hypot (8, 2) x 30
+       degrees (4.32 cm), and it moves 12 - 4.32 = 7.68 cm */
     f = line_in_threat ();
     order (f, "b", test_move_order (50 + 12 * 0.5, 20 + 12 * 0.8660254));
     test_next_phase (f);
     assert_int_equal (count_saw (f, "command check"), 0);
     test_near (U (f, "b")->fp.facing, 30, 1e-6);
     double moved = geom_dist (U (f, "b")->fp.centre, (vec2_t) { 50, 20 });
-    test_near (moved, 12 - 8 * PI / 6, 0.01);
+    test_near (moved, 12 - hypot (8, 2) * PI / 6, 0.01);
     unmake (f);
 
-    /* straight ahead, then a pivot of 30 (the second change, a check): a
-       front corner goes half the width x 30 degrees (2.09 cm), and it
-       moves 12 - 2.09 = 9.91 cm */
+    /* straight ahead, then a pivot of 30 (the second change, a check):
+       "A Pivot on the centre is also up to 45°, but one front corner
+       wheels back as other wheels forward, and the distance of the
+       unit's corner that moves most is counted".  On the centre every
+       corner goes hypot (4, 1) x 30 degrees (2.16 cm), and it moves
+       12 - 2.16 = 9.84 cm */
     f = line_in_threat ();
     order_t ahead = test_move_order (50, 40);
     ahead.has_facing = true;
@@ -1364,7 +1370,8 @@ test_changes_of_direction (void **state)
     test_next_phase (f);
     assert_true (test_saw (f, "b's command check to pivot 30 degrees: 2d6, "
                            "best 6: passed"));
-    test_near (U (f, "b")->fp.centre.y, 20 + 12 - 4 * PI / 6, 0.01);
+    test_near (U (f, "b")->fp.centre.y, 20 + 12 - hypot (4, 1) * PI / 6,
+               0.01);
     test_near (U (f, "b")->fp.facing, 30, 1e-6);
     unmake (f);
 
@@ -1394,6 +1401,84 @@ test_changes_of_direction (void **state)
         if (game_check_order (f->g, idx (f, "b"), &opt[k].order, err,
                               sizeof err) < 0)
             fail_msg ("option \"%s\": %s", opt[k].name, err);
+    unmake (f);
+}
+
+/*  The footprint `fp` covers x0..x1 by y0..y1 (a unit facing 0 or
+ *  180). */
+static void
+covers (const footprint_t *fp, double x0, double x1, double y0, double y1)
+{
+    test_near (fp->centre.x - fp->width / 2, x0, 1e-6);
+    test_near (fp->centre.x + fp->width / 2, x1, 1e-6);
+    test_near (fp->centre.y - fp->depth / 2, y0, 1e-6);
+    test_near (fp->centre.y + fp->depth / 2, y1, 1e-6);
+}
+
+/*  "One stand must remain stationary in any formation change, the other
+ *  moves."  A battalion's line (two stands of 4 by 2 cm side by side,
+ *  x 46..54, its front at y = 21) in the manoeuvre zone ordered into
+ *  column without moving: its right-hand stand (x 50..54, y 19..21)
+ *  stays, the other goes behind it; the front is not advanced.  That
+ *  column forming line: its front stand stays and the other comes up on
+ *  its left, where the line began.  A friend behind the right-hand stand
+ *  leaves no room there: the left-hand stand stays instead (RULINGS.md,
+ *  "Formation change"). */
+static void
+test_formation_change_one_stand_stays (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_int_equal (bol_zone (f->g, idx (f, "b")), BOL_ZONE_MANOEUVRE);
+    covers (&U (f, "b")->fp, 46, 54, 19, 21);
+    order_t to_col = order_hold ();
+    to_col.has_formation = true;
+    to_col.formation = FORMATION_COLUMN;
+    order (f, "b", to_col);
+    test_next_phase (f);
+    assert_int_equal (U (f, "b")->formation, FORMATION_COLUMN);
+    covers (&U (f, "b")->fp, 50, 54, 17, 21);
+    unmake (f);
+
+    /* that column (x 50..54, y 17..21) forming line */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "column", 52, 19, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    f = make (NULL, units);
+    start (f);
+    covers (&U (f, "b")->fp, 50, 54, 17, 21);
+    order_t to_line = order_hold ();
+    to_line.has_formation = true;
+    to_line.formation = FORMATION_LINE;
+    order (f, "b", to_line);
+    test_next_phase (f);
+    assert_int_equal (U (f, "b")->formation, FORMATION_LINE);
+    covers (&U (f, "b")->fp, 46, 54, 19, 21);
+    unmake (f);
+
+    /* skirmishers of its side behind the line's right-hand stand */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("s", "blue", "skirmisher", "ordinary", "loose", 53, 17.5,
+                    0, NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    f = make (NULL, units);
+    start (f);
+    order (f, "b", to_col);
+    test_next_phase (f);
+    assert_int_equal (U (f, "b")->formation, FORMATION_COLUMN);
+    covers (&U (f, "b")->fp, 46, 50, 17, 21);
     unmake (f);
 }
 
@@ -2102,32 +2187,35 @@ test_evade_about_face_marks (void **state)
  *  Where directly away needs none of these (its charger on its flank),
  *  the evader turns as near to it as they take it and goes straight
  *  ahead (readings.evade_turn "nearest", RULINGS.md).  Skirmishers (4 cm
- *  wide, 6 TUM: 12 cm) whose front centre stands at (50, 26), 5 cm
- *  straight ahead of the charging horse's (50, 21): directly away is
- *  north (0).  Facing 30 they wheel 30 (4 cm times the angle: 2.1 cm)
- *  and go north; facing 60 they wheel 45 (3.1 cm), to 15; facing 90, a
+ *  wide, 2 deep, 6 TUM: 12 cm) whose front centre stands at (50, 26), 5
+ *  cm straight ahead of the charging horse's (50, 21): directly away is
+ *  north (0).  Facing 30 they wheel 30 ("the distance of the unit's
+ *  corner that moves most": the outer rear corner, hypot (4, 2) = 4.47
+ *  cm times the angle: 2.3 cm) and go north; facing 60 they wheel 45
+ *  (3.5 cm), to 15; facing 90, a
  *  quarter turn off, the wheel of 45 as well, to 45, no about face;
  *  facing 100 they about face (1 TUM, 2 cm, and a moved marker) and
  *  wheel 45, to 325, 35 degrees off north where the wheel alone would
  *  leave them 55 off; facing 150 the about face and a wheel of 30 take
  *  them north.  Under evade_turn "directly_away" the skirmishers facing
- *  90 wheel the whole quarter turn (6.3 cm) and go north. */
+ *  90 wheel the whole quarter turn (7.0 cm) and go north. */
 static void
 test_evade_wheel_and_about_face (void **state)
 {
     (void) state;
     game_rules_t *away_rules = variant ("evade_turn = \"nearest\";",
                                         "evade_turn = \"directly_away\";");
+    double diag = hypot (4, 2);          /* the wheel's outer rear corner */
     const struct {
         double facing, ends, cost;
         bool about, directly;
     } want[] = {
-        { 30,  0,   4 * PI / 6,       false, false },
-        { 60,  15,  4 * PI / 4,       false, false },
-        { 90,  45,  4 * PI / 4,       false, false },
-        { 100, 325, 2 + 4 * PI / 4,   true,  false },
-        { 150, 0,   2 + 4 * PI / 6,   true,  false },
-        { 90,  0,   4 * PI / 2,       false, true },
+        { 30,  0,   diag * PI / 6,     false, false },
+        { 60,  15,  diag * PI / 4,     false, false },
+        { 90,  45,  diag * PI / 4,     false, false },
+        { 100, 325, 2 + diag * PI / 4, true,  false },
+        { 150, 0,   2 + diag * PI / 6, true,  false },
+        { 90,  0,   diag * PI / 2,     false, true },
     };
     for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
         double f = want[k].facing * PI / 180;
@@ -2175,8 +2263,8 @@ test_directly_away_front_centre (void **state)
     /* the horse's front centre (50, 21), the skirmishers' (52, 25): away
        is 26.6 degrees (atan 2/4), not the centres' 18.4 (atan 2/6).
        Facing the horse, they about face and wheel back 26.6 degrees
-       (1 TUM and 4 cm times the angle: 3.9 cm) and go the rest of their
-       6 TUM: 8.1 cm */
+       (1 TUM, and their outer rear corner's way, hypot (4, 2) cm times
+       the angle: 4.1 cm) and go the rest of their 6 TUM: 7.9 cm */
     char units[2048];
     snprintf (units, sizeof units, "%s, %s",
               unit ("a", "blue", "horse", "ordinary", "mounted", 50, 20, 0,
@@ -2191,9 +2279,9 @@ test_directly_away_front_centre (void **state)
     test_push (f, 2, 6, 1);
     test_next_phase (f);
     double away = atan2 (2, 4) * 180 / PI;
-    double go = 12 - (2 + 4 * away * PI / 180);
-    assert_true (test_saw (f, "d evades a: 8.1 cm directly away (turning "
-                           "away cost 3.9 cm of its 12.0 cm)"));
+    double go = 12 - (2 + hypot (4, 2) * away * PI / 180);
+    assert_true (test_saw (f, "d evades a: 7.9 cm directly away (turning "
+                           "away cost 4.1 cm of its 12.0 cm)"));
     test_near (U (f, "d")->fp.facing, away, 1e-6);
     test_near (U (f, "d")->fp.centre.x, 52 + go * sin (away * PI / 180),
                1e-6);
@@ -2494,6 +2582,156 @@ test_feigned_flight_reach (void **state)
     unmake (f);
 }
 
+/*  "The player must choose the Primary Fighter with others as Secondary
+ *  Fighters. ... A secondary fighter gets 1d6": the primary against a
+ *  target is chosen once, and stays.  Red line r (x 46..54, its front at
+ *  y 25) has blue llaneros a (x 51..55, Paez attached behind them) and
+ *  blue horse b (x 45..49) in contact with its front; r melees a (the
+ *  first in contact).  a is fought first (its front centre further to
+ *  blue's right): r's 3d6 score 2 hits, and a throws back at r as its
+ *  primary fighter, 4d6 (3 and Paez's), b then the secondary.  a, down
+ *  to resolve 1, would now throw 2d6 to b's 3; yet when r is fought b
+ *  is still its secondary fighter, 1d6, not a second primary. */
+static void
+test_primary_fighter_chosen_once (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL),
+              unit ("a", "blue", "gauchos_llaneros", "ordinary", "mounted",
+                    53, 24, 0, NULL),
+              unit ("paez", "blue", "brigadier", "ordinary", "line", 53,
+                    21.5, 0, NULL),
+              unit ("b", "blue", "horse", "ordinary", "mounted", 47, 24, 0,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "a")),
+                      idx (f, "paez"));
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "b")), -1);
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    /* at a: r's 3 dice, 2 hits; a's 4, none; Paez risks 2d6.  At r: b's
+       1 die.  a lost: it rallies back, and its flight's check (resolve
+       1: 1d6) fails */
+    test_push (f, 3, 6, 6, 1);
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 1, 1);
+    test_push (f, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "melee at a: r (primary) 3d6 needing 6: 2 hits; "
+                           "a (primary) 4d6 needing 6: 0 hits"));
+    assert_int_equal (bol_resolve (f->g, idx (f, "a")), 1);
+    assert_true (test_saw (f, "melee at r: b (secondary) 1d6 needing 6: "
+                           "0 hits"));
+    assert_false (test_saw (f, "b (primary)"));
+    unmake (f);
+}
+
+/*  A feigned flight's charge is a charge and its melee a melee:
+ *  "Chargers must rally back from a tie, except cavalry that tie pass
+ *  through each other instead"; "Cavalry that tie in melee Pass Through
+ *  each other.  Initially the units interpenetrate, then both units make
+ *  an extra move directly-to-front for 3 TUM."  And "A unit will Lose a
+ *  Melee if they take more hits than they inflicted and must rally
+ *  back": an opponent that loses to the flight rallies back as any
+ *  loser, so Gauchos with a commander attached may make their own
+ *  army's flight ("An army with Gauchos/Llaneros can conduct a single
+ *  Feigned Flight in a game"). */
+static void
+test_feigned_flight_tie_and_reply (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the llaneros charge red horse and lose; their flight's charge ties
+       (a hit each): the two pass through each other, no rally back */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("a", "blue", "gauchos_llaneros", "ordinary", "mounted",
+                    50, 20, 0, NULL),
+              unit ("paez", "blue", "brigadier", "ordinary", "line", 50, 17.5,
+                    0, NULL),
+              unit ("d", "red", "horse", "ordinary", "mounted", 50, 26, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "a", test_charge_order (f, "d"));
+    test_next_phase (f);
+    /* the horse's 3 dice (2 hits), the llaneros' 7 (none), Paez's 2d6;
+       the rally back and the flight's check (1d6) passed; the flight's
+       melee: the llaneros' 7 dice, one hit, the horse's 3, one hit;
+       Paez's 2d6 again */
+    test_push (f, 3, 6, 6, 1);
+    test_push (f, 7, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 1, 6);
+    test_push (f, 7, 6, 1, 1, 1, 1, 1, 1);
+    test_push (f, 3, 6, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a's feigned flight: it recovers all its resolve "
+                           "and charges d"));
+    assert_true (test_saw (f, "a fights d: 7d6 needing 6: 1 hit"));
+    assert_true (test_saw (f, "d fights a: 3d6 needing 6: 1 hit"));
+    assert_true (test_saw (f, "a and d tie and pass through each other"));
+    /* one rally back, before the flight; none after its tie */
+    assert_int_equal (times_saw (f, "a rallies back"), 1);
+    assert_false (test_saw (f, "d rallies back"));
+    /* in contact at y 24 and 26: on through each other (2 + 2 cm), then
+       3 TUM (6 cm) */
+    test_near (U (f, "a")->fp.centre.y, 24 + 10, 0.01);
+    test_near (U (f, "d")->fp.centre.y, 26 - 10, 0.01);
+    unmake (f);
+
+    /* red llaneros with Rondon attached lose to the flight's charge:
+       they rally back as any loser, and make red's own flight, charging
+       back; that melee ties (no hits), and the two pass through */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("a", "blue", "gauchos_llaneros", "ordinary", "mounted",
+                    50, 20, 0, NULL),
+              unit ("paez", "blue", "brigadier", "ordinary", "line", 50, 17.5,
+                    0, NULL),
+              unit ("d", "red", "gauchos_llaneros", "ordinary", "mounted",
+                    50, 26, 180, NULL),
+              unit ("rondon", "red", "brigadier", "ordinary", "line", 50,
+                    28.5, 180, NULL));
+    f = make (NULL, units);
+    assert_int_equal (bol_attached_commander (f->g, idx (f, "d")),
+                      idx (f, "rondon"));
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "a", test_charge_order (f, "d"));
+    test_next_phase (f);
+    /* red's check to evade (3d6) failed; red's 4 dice (3 and Rondon's:
+       2 hits), blue's 7 (none), Paez's 2d6; blue's flight's check
+       passed; its melee: blue's 7 dice (2 hits), red's 4 (none);
+       Rondon's 2d6; red's flight's check passed; its melee: 7 dice each
+       way, no hits */
+    test_push (f, 3, 1, 1, 1);
+    test_push (f, 4, 6, 6, 1, 1);
+    test_push (f, 7, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 1, 6);
+    test_push (f, 7, 6, 6, 1, 1, 1, 1, 1);
+    test_push (f, 4, 1, 1, 1, 1);
+    test_push (f, 2, 1, 1);
+    test_push (f, 1, 6);
+    test_push (f, 7, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 7, 1, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "a's feigned flight: it recovers all its resolve "
+                           "and charges d"));
+    assert_true (test_saw (f, "d rallies back 6.0 cm"));
+    assert_true (test_saw (f, "d's feigned flight: it recovers all its resolve "
+                           "and charges a"));
+    assert_int_equal (game_side_extra (f->g, SIDE_RED)[BOL_SX_FEIGNED], 1);
+    assert_int_equal (bol_resolve (f->g, idx (f, "d")), 3);
+    assert_true (test_saw (f, "d and a tie and pass through each other"));
+    unmake (f);
+}
+
 /*  "Units that already have a shooting marker must either shoot or
  *  attempt a command check to remove the shooting marker." */
 static void
@@ -2633,6 +2871,120 @@ test_hit_must_shoot (void **state)
     assert_false (S (f, "b")->flags & BOL_F_SHOOTING);
     unmake (f);
     game_rules_destroy (&able);
+}
+
+/*  "In a game turn deployed artillery can either move and limber or
+ *  move and shoot"; limbered artillery "cannot shoot in a game turn they
+ *  were limbered".  A reactive light gun that shot in Step 2.2 has moved
+ *  and shot its turn's way: told in Phase 3 to limber (moving or not),
+ *  the order is refused with the line; told to move deployed, it may.
+ *  One that did not shoot may limber. */
+static void
+test_gun_that_shot_does_not_limber (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the gun's front at y 59, the line's at 45: 14 cm, in its range */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("g", "red", "light_gun", "ordinary", "line", 50, 60, 180,
+                    NULL),
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 44, 0,
+                    NULL));
+    /* straight back, its facing kept */
+    order_t back = test_move_order (50, 66);
+    back.has_facing = true;
+    back.facing = 180;
+    order_t limber = back;
+    limber.has_formation = true;
+    limber.formation = FORMATION_COLUMN;
+    order_t limber_here = order_hold ();
+    limber_here.has_formation = true;
+    limber_here.formation = FORMATION_COLUMN;
+    for (int shoots = 1; shoots >= 0; shoots--) {
+        fixture_t *f = make (NULL, units);
+        start (f);
+        test_on_to (f, BOL_PHASE_REACTIVE_SHOOT);
+        if (shoots)
+            order (f, "g", fire ());
+        test_push (f, 3, 1, 1, 1);
+        test_next_phase (f);
+        assert_int_equal (game_phase (f->g), BOL_PHASE_REACTIVE_MOVE);
+        assert_int_equal (test_saw (f, "shooting at b: g (primary) 3d6"),
+                          shoots);
+        if (shoots) {
+            refused (f, "g", limber, "it shot this game turn, so it may not "
+                     "limber: \"In a game turn deployed artillery can either "
+                     "move and limber or move and shoot\"");
+            refused (f, "g", limber_here, "may not limber");
+        }
+        else {
+            accepted (f, "g", limber);
+            accepted (f, "g", limber_here);
+        }
+        /* move and shoot: it moves deployed */
+        accepted (f, "g", back);
+        unmake (f);
+    }
+}
+
+/*  Who may shoot: "Battalion (line, column, square), skirmisher, horse
+ *  and deployed artillery stands can Shoot once per turn ... Units with
+ *  a moved marker cannot shoot.  The target must be in range, in arc,
+ *  and on the near side of blocking terrain, friends and enemy": no word
+ *  bars a unit in contact (readings.shoot_in_contact).  Two lines front
+ *  to front tie their melee (a hit each), neither charged, so both stay
+ *  in contact ("A unit will Lose a Melee if they take more hits than
+ *  they inflicted"; "Chargers must rally back from a tie"); in the next
+ *  turn red, the reactive player, shoots in Step 2.2 at its priority
+ *  target, the line it is in contact with.  Under the project's former
+ *  reading (shoot_in_contact false) it may not. */
+static void
+test_shoot_in_contact (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 24, 0,
+                    NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 50, 26, 180,
+                    NULL));
+    for (int any = 1; any >= 0; any--) {
+        game_rules_t *v = any ? NULL
+                        : variant ("shoot_in_contact = true;",
+                                   "shoot_in_contact = false;");
+        fixture_t *f = test_game_new (v ? v : rules,
+                                      scenario_text (NULL, units));
+        start (f);
+        test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+        test_push (f, 3, 6, 1, 1);
+        test_push (f, 3, 6, 1, 1);
+        test_next_phase (f);
+        assert_true (test_saw (f, "melee at b: r (primary) 3d6 needing 6: 1 "
+                               "hit; b (primary) 3d6 needing 6: 1 hit"));
+        assert_false (test_saw (f, "rallies back"));
+        assert_true (game_unit (f->g, idx (f, "r"))->in_melee);
+        assert_true (game_unit (f->g, idx (f, "b"))->in_melee);
+        /* turn 2: blue 6, red 1: blue active, red reactive */
+        test_on_to (f, BOL_PHASE_MORALE);
+        test_push (f, 2, 6, 1);
+        test_on_to (f, BOL_PHASE_REACTIVE_SHOOT);
+        assert_int_equal (game_turn (f->g), 2);
+        assert_int_equal (game_phase_side (f->g), SIDE_RED);
+        assert_true (game_unit (f->g, idx (f, "r"))->in_melee);
+        if (any) {
+            assert_int_equal (bol_priority_target (f->g, idx (f, "r")),
+                              idx (f, "b"));
+            order (f, "r", fire ());
+            test_push (f, 3, 6, 1, 1);
+            test_next_phase (f);
+            assert_true (test_saw (f, "shooting at b: r (primary)"));
+        }
+        else
+            refused (f, "r", fire (), "in contact");
+        unmake (f);
+        if (v)
+            game_rules_destroy (&v);
+    }
 }
 
 /*  Blue's shooting in a game where battalion a (index 0, shooting first)
@@ -3745,6 +4097,7 @@ main (void)
         cmocka_unit_test (test_failed_change_ends_move),
         cmocka_unit_test (test_worst_zone_on_the_way),
         cmocka_unit_test (test_changes_of_direction),
+        cmocka_unit_test (test_formation_change_one_stand_stays),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_legal_charge_as_listed),
         cmocka_unit_test (test_charge_by_closest_points),
@@ -3766,8 +4119,12 @@ main (void)
         cmocka_unit_test (test_melee_order_front_centre),
         cmocka_unit_test (test_feigned_flight),
         cmocka_unit_test (test_feigned_flight_reach),
+        cmocka_unit_test (test_primary_fighter_chosen_once),
+        cmocka_unit_test (test_feigned_flight_tie_and_reply),
         cmocka_unit_test (test_keep_shooting),
         cmocka_unit_test (test_hit_must_shoot),
+        cmocka_unit_test (test_gun_that_shot_does_not_limber),
+        cmocka_unit_test (test_shoot_in_contact),
         cmocka_unit_test (test_keyed_dice),
         cmocka_unit_test (test_difficult_ground),
         cmocka_unit_test (test_difficult_on_the_way),

@@ -641,14 +641,16 @@ test_target_a_stand_can_fire_at (void **state)
     (void) state;
     char units[4096];
     /* a square of six (two stands wide, three deep: its two front stands
-       fire, and the two behind them); an enemy 5 inches behind it, none
-       of whose stands can fire at, and one 8 inches ahead */
+       fire, and the two behind them; its front at y = 51, its rear at
+       45); an enemy 5 inches behind it (6.7 cm from its rear), none of
+       whose stands can fire at, and one 4 inches ahead (8.2 cm from its
+       front: within the musket's 4 inches, 10.2 cm) */
     snprintf (units, sizeof units, "%s, %s, %s",
               unit ("sq", "blue", "battalion", "square", 50, 50, 0, 6, NULL),
               unit ("behind", "red", "battalion", "line", 50, 50 - 5 * IN, 0,
                     4, NULL),
-              unit ("ahead", "red", "battalion", "line", 50, 50 + 8 * IN, 180,
-                    4, NULL));
+              unit ("ahead", "red", "battalion", "line", 50, 50 + 4 * IN,
+                    180, 4, NULL));
     fixture_t *f = make (NULL, units);
     int sq = idx (f, "sq");
     assert_int_equal (bol_house_firing_stands (f->g, sq, idx (f, "behind")),
@@ -661,18 +663,61 @@ test_target_a_stand_can_fire_at (void **state)
        21: a skirmisher off its right, its front centre (57, 24) within
        45 degrees of the right stand's right edge (4 aside of the stand's
        centre, 3 ahead: within 1.5 + 3), and so of the stand behind it,
-       though 54 degrees off the line's centre, nearer than a line 7
-       inches ahead: the skirmisher is the target, at two dice */
+       though 54 degrees off the line's centre, nearer than a line 3
+       inches ahead (its front 5.6 cm off, within the musket's 4 inches):
+       the skirmisher is the target, at two dice */
     snprintf (units, sizeof units, "%s, %s, %s",
               unit ("line", "blue", "battalion", "line", 50, 20, 0, 6, NULL),
               unit ("sk", "red", "battalion", "loose", 57, 25, 180, 1,
                     NULL),
-              unit ("far", "red", "battalion", "line", 50, 20 + 7 * IN, 180,
+              unit ("far", "red", "battalion", "line", 50, 20 + 3 * IN, 180,
                     4, NULL));
     f = make (NULL, units);
     int line = idx (f, "line");
     assert_int_equal (bol_priority_target (f->g, line), idx (f, "sk"));
     assert_int_equal (bol_shoot_dice (f->g, line, idx (f, "sk"), true), 2);
+    unmake (f);
+}
+
+/*  The host's ranges, read as inches as every host length in TUM is here
+ *  (the overlay's RULINGS.md, "Length: inches": "The host's lengths in
+ *  TUM (moves 3, 6 and 8, charges, zones, command reach 8, the
+ *  readings' ranges) are read as inches"): seed 003's "The target must
+ *  be in range" with 4 Page Bolivar's musket of 4 TUM (a reading of its
+ *  absent QRS) is 4 inches here, not 8.  A battalion whose enemy stands
+ *  6 inches before its front has no target; at 3.5 inches it has. */
+static void
+test_ranges_in_inches (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the battalion's front at y = 21; the enemy's 6 inches beyond */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 22 + 6 * IN, 180,
+                    4, NULL),
+              unit ("hussars", "blue", "horse", "mounted", 150, 20, 0, 3,
+                    NULL),
+              unit ("gun", "blue", "light_gun", "deployed", 100, 20, 0, 1,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    int bn = idx (f, "bn");
+    /* musket 4, carbine 2, light gun 12: the host's TUM as inches */
+    test_near (bol_long_range_cm (f->g, bn), 4 * IN, 1e-9);
+    test_near (bol_long_range_cm (f->g, idx (f, "hussars")), 2 * IN, 1e-9);
+    test_near (bol_long_range_cm (f->g, idx (f, "gun")), 12 * IN, 1e-9);
+    test_near (situation_unit_distance (game_situation (f->g), bn,
+                                        idx (f, "foe")), 6 * IN, 1e-6);
+    assert_int_equal (bol_priority_target (f->g, bn), -1);
+    unmake (f);
+
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 22 + 3.5 * IN,
+                    180, 4, NULL));
+    f = make (NULL, units);
+    assert_int_equal (bol_priority_target (f->g, idx (f, "bn")),
+                      idx (f, "foe"));
     unmake (f);
 }
 
@@ -1190,6 +1235,48 @@ test_movement_options (void **state)
     unmake (f);
 }
 
+/*  "A unit can do one of these: Change formation and/or change facing;
+ *  Change facing then 1/2 move; Only if infantry: Step back 1/2 move and
+ *  take disorder check; ...": only the step back takes a disorder check.
+ *  A battalion of four in line (two deep) forming column (four deep),
+ *  its facing kept, keeps its front edge where it was and so has its
+ *  centre further back: it has changed formation, not stepped back, and
+ *  throws no check. */
+static void
+test_formation_change_is_no_step_back (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 150, 190, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    int bn = idx (f, "bn");
+    vec2_t front = bol_front_centre (&U (f, "bn")->fp);
+    order_t column = order_hold ();
+    column.has_formation = true;
+    column.formation = FORMATION_COLUMN;
+    test_give_order (f->g, "bn", column);
+    int thrown = dice_log_count (f->dice);
+    test_next_phase (f);
+    assert_int_equal (U (f, "bn")->formation, FORMATION_COLUMN);
+    test_near (U (f, "bn")->fp.facing, 0, 1e-9);
+    test_near (U (f, "bn")->fp.depth, 4 * 2.0, 1e-9);
+    vec2_t now = bol_front_centre (&U (f, "bn")->fp);
+    test_near (now.x, front.x, 1e-9);
+    test_near (now.y, front.y, 1e-9);
+    /* no die thrown, no check, no disorder */
+    assert_int_equal (dice_log_count (f->dice), thrown);
+    assert_false (test_saw (f, "stepped back"));
+    assert_false (test_saw (f, "command check"));
+    assert_false (bol_house_disordered (f->g, bn));
+    /* it changed formation: no charge this turn */
+    assert_non_null (bol_house_no_charge (f->g, bn));
+    unmake (f);
+}
+
 /*  "Being charged pre-empts most movement by the unit on the receiving
  *  end. The only exception is that infantry may attempt to form a hasty
  *  square": a unit charged does not evade (4 Page Bolivar's gauchos and
@@ -1404,6 +1491,57 @@ test_pursuit_only_where_it_could_charge (void **state)
     saw (f, "hussars pursues ahead");
     saw (f, "hussars charges ahead in the front");
     test_near (U (f, "hussars")->fp.facing, 0, 1e-6);
+    unmake (f);
+}
+
+/*  "A pursuit is an immediate charge towards the nearest enemy unit
+ *  within normal movement range"; "No enemy unit within normal movement:
+ *  Must stand its ground"; "Enemy within normal movement and fails the
+ *  morale check: Must pursue".  "Normal movement" is the host's "3, 6 or
+ *  8 TUM for normal moves", as against its "3 TUM for charge moves or
+ *  moving in difficult": horse in a wood with an enemy 5 inches before
+ *  it has an enemy within normal movement (8 inches), and takes the
+ *  morale check.  The pursuit's charge is cut by the wood (3 inches)
+ *  and stops short. */
+static void
+test_pursuit_from_difficult_ground (void **state)
+{
+    (void) state;
+    char units[2048];
+    /* the hussars' front at y = 51, the foe's 5 inches beyond */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("hussars", "blue", "horse", "mounted", 50, 50, 0, 3, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 52 + 5 * IN, 180,
+                    4, NULL));
+    const char *wood = "{ id = \"wood\"; kind = \"woods\"; polygon = ( "
+                       "[30.0, 40.0], [70.0, 40.0], [70.0, 56.0], "
+                       "[30.0, 56.0] ); }";
+    fixture_t *f = make (wood, units);
+    int h = idx (f, "hussars");
+    assert_true (bol_in_difficult (f->g, &U (f, "hussars")->fp));
+    test_near (situation_unit_distance (game_situation (f->g), h,
+                                        idx (f, "foe")), 5 * IN, 1e-6);
+    /* the morale check (2d6, no commander near) passed: it stands */
+    test_push (f, 2, 6, 1);
+    bol_house_won (f->g, h, f->dice, 0);
+    assert_false (test_saw (f, "no enemy within its normal move"));
+    saw (f, "hussars's command check to hold back from pursuit");
+    saw (f, "hussars passes its check and stands its ground");
+    test_near (U (f, "hussars")->fp.centre.y, 50, 1e-9);
+    unmake (f);
+
+    /* failed: it must pursue, disordered; its charge goes the 3 inches
+       the wood allows, straight ahead, and stops short of the foe */
+    f = make (wood, units);
+    h = idx (f, "hussars");
+    test_push (f, 2, 1, 1);
+    bol_house_won (f->g, h, f->dice, 0);
+    saw (f, "hussars is disordered (it must pursue)");
+    saw (f, "hussars pursues foe");
+    saw (f, "hussars's pursuit does not reach foe");
+    test_near (U (f, "hussars")->fp.centre.y, 50 + 3 * IN, 1e-6);
+    test_near (U (f, "hussars")->fp.centre.x, 50, 1e-6);
+    assert_int_equal (U (f, "foe")->killed, 0);
     unmake (f);
 }
 
@@ -1977,6 +2115,7 @@ main (void)
         cmocka_unit_test (test_leader_rallies_twice),
         cmocka_unit_test (test_target_priority),
         cmocka_unit_test (test_target_a_stand_can_fire_at),
+        cmocka_unit_test (test_ranges_in_inches),
         cmocka_unit_test (test_stands_fire_at_the_front_centre),
         cmocka_unit_test (test_shoot_dice_floor),
         cmocka_unit_test (test_fire_and_cavalry_retreat),
@@ -1984,11 +2123,13 @@ main (void)
         cmocka_unit_test (test_fire_hit_may_still_charge),
         cmocka_unit_test (test_moved_unit_does_not_charge),
         cmocka_unit_test (test_movement_options),
+        cmocka_unit_test (test_formation_change_is_no_step_back),
         cmocka_unit_test (test_charged_unit_does_not_evade),
         cmocka_unit_test (test_melee_has_a_winner),
         cmocka_unit_test (test_melee_loser_retreats_and_tests),
         cmocka_unit_test (test_cavalry_pursuit),
         cmocka_unit_test (test_pursuit_only_where_it_could_charge),
+        cmocka_unit_test (test_pursuit_from_difficult_ground),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_mutual_chargers_keep_their_facings),
         cmocka_unit_test (test_oblique_charge_keeps_its_facing_on_the_way),

@@ -120,6 +120,8 @@ test_movement (void **state)
     assert_true (t->guns_wheel_pivot);
     /* "Cavalry that tie in melee Pass Through each other": any two */
     assert_true (t->cavalry_tie_pass_any);
+    /* no word of the text bars a unit in contact from shooting */
+    assert_true (t->shoot_in_contact);
     /* "Control Zone: The unit is directly-to-front of enemy" with
        "Otherwise a unit is assumed to be located at the front centre of
        the unit": its front centre */

@@ -711,6 +711,12 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
     if (o->has_formation
         && bol_house_formation_check (g, u, o->formation, err, errlen) < 0)
         return -1;
+    if (bol_gun_shot_cannot_limber (g, u, o)) {
+        snprintf (err, (size_t) errlen, "%s: it shot this game turn, so it "
+                  "may not limber: \"In a game turn deployed artillery can "
+                  "either move and limber or move and shoot\"", x->id);
+        return -1;
+    }
     if (o->has_formation && o->formation != x->formation
         && (o->formation == FORMATION_MARCH || x->formation == FORMATION_MARCH)
         && o->formation != FORMATION_LINE && x->formation != FORMATION_LINE) {
@@ -800,7 +806,11 @@ bol_order_check (const game_t *g, int u, const order_t *o, char *err,
                       x->id, !tables (g)->type[bol_type (g, u)].shoots
                       ? "its troops do not shoot"
                       : state_c (g, u)->flags & BOL_F_MOVED
-                      ? "a moved marker" : "limbered, or in contact");
+                      ? "a moved marker"
+                      : game_unit (g, u)->in_melee
+                        && !tables (g)->shoot_in_contact
+                      ? "in contact (readings.shoot_in_contact)"
+                      : "limbered, in march, or limbered this turn");
             return -1;
         }
         /* the target is the rule's, not the order's: "Target priority

@@ -600,10 +600,14 @@ bol_house_move_end (game_t *g, int u, bol_house_move_t was, dice_t *dice)
         state_m (g, u)->house |= BOL_H_MOVED;
     /* "Only if infantry: Step back 1/2 move and take disorder check":
        moved back, its facing kept, not swapping places in a passage of
-       lines */
+       lines.  Not a formation change: "Change formation and/or change
+       facing" is an option of its own with no check, though a unit
+       made deeper (its front edge kept, bol_house_fit) has its centre
+       further back */
     double most = house (g)->oblique_deg + HOUSE_TURN_MIN_DEG;
     if (house (g)->oblique_deg > 0 && x->arm == ARM_INFANTRY && moved > 0.01
-        && kept && !(state_c (g, u)->flags & BOL_F_PASSED)
+        && kept && x->formation == was.formation
+        && !(state_c (g, u)->flags & BOL_F_PASSED)
         && turn_between (was.fp.facing + 180,
                          geom_bearing (was.fp.centre, x->fp.centre)) <= most)
         bol_house_check (g, u, dice, "pass its disorder check, having "
@@ -761,7 +765,11 @@ bol_house_meet (const game_t *g, int u, int e, double *facing, vec2_t *mid)
 static int
 enemy_in_reach (const game_t *g, int u)
 {
-    double reach = bol_move_allowance (g, u) + 1e-6, best = INFINITY;
+    /* "normal movement range": the host's "3, 6 or 8 TUM for normal
+       moves", not the "3 TUM for charge moves or moving in difficult"
+       of a unit in difficult ground (bol_normal_allowance); the pursuit's
+       charge itself is cut by the ground (bol_charge_reach) */
+    double reach = bol_normal_allowance (g, u) + 1e-6, best = INFINITY;
     int found = -1;
     for (int e = 0; e < game_unit_count (g); e++) {
         if (!is_enemy (g, u, e))

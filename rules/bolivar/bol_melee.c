@@ -493,28 +493,55 @@ bol_melee_hit (const game_t *g, int u, int e)
     return t->melee_hit;
 }
 
+/*  The marks melee() keeps on each unit: it threw its dice, its melee as
+ *  a target was fought, it passed through, it is the primary fighter
+ *  against its opponent, its own primary fighter (of the units fighting
+ *  it) is chosen. */
+enum {
+    MARK_THREW = 1, MARK_FOUGHT = 2, MARK_PASSED = 4, MARK_PRIMARY = 8,
+    MARK_CHOSEN = 16
+};
+
 /*  The primary fighter against `target` among the units whose opponent
- *  it is: the one with most dice (the player's choice; a reading). */
+ *  it is: the one with most dice (the player's choice; a reading).
+ *  "The player must choose the Primary Fighter with others as Secondary
+ *  Fighters" once for the target: the first time any unit throws at it
+ *  the choice is made and marked (MARK_PRIMARY on the fighter,
+ *  MARK_CHOSEN on the target), and it stands for the rest of that melee,
+ *  though the hits of a melee fought before it leave another fighter
+ *  with more dice; else one target could face two primaries.  -1 when
+ *  none was chosen (nobody fights it). */
 static int
-primary_against (const game_t *g, const int *opp, int target)
+primary_against (const game_t *g, const int *opp, int *mark, int target)
 {
-    int best = -1, best_dice = -1;
-    for (int k = 0; k < game_unit_count (g); k++)
-        if (opp[k] == target && bol_in_play (g, k)) {
-            int d = bol_melee_dice (g, k, target, true);
-            if (d > best_dice)
-                best_dice = d, best = k;
-        }
-    return best;
+    int n = game_unit_count (g);
+    if (!(mark[target] & MARK_CHOSEN)) {
+        int best = -1, best_dice = -1;
+        for (int k = 0; k < n; k++)
+            if (opp[k] == target && bol_in_play (g, k)) {
+                int d = bol_melee_dice (g, k, target, true);
+                if (d > best_dice)
+                    best_dice = d, best = k;
+            }
+        if (best < 0)
+            return -1;
+        mark[best] |= MARK_PRIMARY;
+        mark[target] |= MARK_CHOSEN;
+        return best;
+    }
+    for (int k = 0; k < n; k++)
+        if (opp[k] == target && (mark[k] & MARK_PRIMARY))
+            return k;
+    return -1;
 }
 
 /*  Unit u throws its melee dice at its opponent: the hits. */
 static int
-throw_at (game_t *g, const int *opp, int u, dice_t *dice, char *said,
-          size_t size)
+throw_at (game_t *g, const int *opp, int *mark, int u, dice_t *dice,
+          char *said, size_t size)
 {
     int e = opp[u];
-    bool primary = primary_against (g, opp, e) == u;
+    bool primary = primary_against (g, opp, mark, e) == u;
     int n = bol_melee_dice (g, u, e, primary);
     int need = bol_melee_hit (g, u, e), got = 0;
     game_dice_key (g, dice, u, GAME_DICE_MELEE, e);
@@ -587,7 +614,11 @@ bol_melee_now (game_t *g, int u, int e, dice_t *dice)
  *  may make its army's one feigned flight: a command check, then all its
  *  resolve back and a charge on the unit it fought, a charge as any is
  *  ("up to 3 TUM": none when they are further; bol_feigned_charge), its
- *  melee fought at once.  `rallied` is the
+ *  melee fought at once and ended as any: the loser rallies back (a
+ *  Gauchos foe may follow it with its own army's flight: each army has
+ *  one, so this goes no deeper than that), the charger rallies back
+ *  from a tie but for two cavalry, which pass through each other.
+ *  `rallied` is the
  *  cm its rally back moved: none (an enemy behind it prevented it, or
  *  no room) is no rally back move for the flight to follow ("This
  *  follows a rally back move"), and the army keeps its one use. */
@@ -615,13 +646,21 @@ feigned_flight (game_t *g, int u, int foe, double rallied, dice_t *dice)
     /* a charge: "Charges are up to 3 TUM and end in contact" */
     if (!bol_feigned_charge (g, u, foe))
         return;
-    /* the charge's melee, at once */
+    /* the charge's melee, at once, lost and tied as any melee: "A unit
+       will Lose a Melee if they take more hits than they inflicted and
+       must rally back" (the foe as any loser, so a Gauchos foe may make
+       its own army's flight); "Chargers must rally back from a tie,
+       except cavalry that tie pass through each other instead" */
     bol_melee_now_t m = bol_melee_now (g, u, foe, dice);
     int hits_foe = m.on_e, hits_u = m.on_u;
-    bool foe_routed = m.e_routed, u_routed = m.u_routed;
-    if (!foe_routed && bol_in_play (g, foe) && hits_foe > hits_u)
-        bol_rally_back (g, foe);
-    else if (!u_routed && bol_in_play (g, u) && hits_u >= hits_foe)
+    bool foe_stands = !m.e_routed && bol_in_play (g, foe);
+    bool u_stands = !m.u_routed && bol_in_play (g, u);
+    if (foe_stands && hits_foe > hits_u)
+        feigned_flight (g, foe, u, bol_rally_back (g, foe), dice);
+    else if (u_stands && hits_u == hits_foe && foe_stands
+             && is_cavalry (g, u) && is_cavalry (g, foe))
+        bol_pass_through (g, u, foe);
+    else if (u_stands && hits_u >= hits_foe)
         bol_rally_back (g, u);
 }
 
@@ -685,7 +724,6 @@ static void
 melee (game_t *g, dice_t *dice)
 {
     int n = game_unit_count (g);
-    enum { THREW = 1, FOUGHT = 2, PASSED = 4 };
     int *opp = game_scratch (g), *taken = opp + n, *dealt = taken + n;
     int *mark = dealt + n, *first_opp = mark + n;
     for (int u = 0; u < n; u++) {
@@ -698,7 +736,7 @@ melee (game_t *g, dice_t *dice)
         int tg = -1;
         double best = -INFINITY;
         for (int k = 0; k < n; k++) {
-            if ((mark[k] & FOUGHT) || !bol_in_play (g, k))
+            if ((mark[k] & MARK_FOUGHT) || !bol_in_play (g, k))
                 continue;
             bool targeted = false;
             for (int f = 0; f < n && !targeted; f++)
@@ -712,21 +750,23 @@ melee (game_t *g, dice_t *dice)
         }
         if (tg < 0)
             break;
-        mark[tg] |= FOUGHT;
+        mark[tg] |= MARK_FOUGHT;
         char said[GAME_EVENT_MAX] = "";
         int on_target = 0, back = 0, back_at = -1;
         for (int f = 0; f < n; f++)
-            if (opp[f] == tg && bol_in_play (g, f) && !(mark[f] & THREW)) {
-                int h = throw_at (g, opp, f, dice, said, sizeof said);
+            if (opp[f] == tg && bol_in_play (g, f)
+                && !(mark[f] & MARK_THREW)) {
+                int h = throw_at (g, opp, mark, f, dice, said, sizeof said);
                 on_target += h;
                 dealt[f] += h;
-                mark[f] |= THREW;
+                mark[f] |= MARK_THREW;
             }
-        if (!(mark[tg] & THREW) && opp[tg] >= 0 && bol_in_play (g, opp[tg])) {
+        if (!(mark[tg] & MARK_THREW) && opp[tg] >= 0
+            && bol_in_play (g, opp[tg])) {
             back_at = opp[tg];
-            back = throw_at (g, opp, tg, dice, said, sizeof said);
+            back = throw_at (g, opp, mark, tg, dice, said, sizeof said);
             dealt[tg] += back;
-            mark[tg] |= THREW;
+            mark[tg] |= MARK_THREW;
         }
         if (!said[0])
             continue;               /* all its fighters fought elsewhere */
@@ -734,7 +774,13 @@ melee (game_t *g, dice_t *dice)
             game_event (g, GAME_EVENT_MELEE, tg, "melee at %s: %s",
                         game_unit_c (g, tg)->id, said);
         taken[tg] += on_target;
-        int hitter = primary_against (g, opp, tg);
+        /* the hits are the primary fighter's (heroics' credit), or,
+           routed since, another fighter's still there */
+        int hitter = primary_against (g, opp, mark, tg);
+        for (int f = 0; f < n && (hitter < 0 || !bol_in_play (g, hitter));
+             f++)
+            if (opp[f] == tg && bol_in_play (g, f))
+                hitter = f;
         bool routed = bol_take_hits (g, tg, on_target, hitter, "melee");
         if (on_target)
             bol_commander_risk (g, tg, routed, dice);
@@ -758,7 +804,8 @@ melee (game_t *g, dice_t *dice)
        under readings.cavalry_tie_pass_any */
     bool any_pass = tables (g)->cavalry_tie_pass_any;
     for (int u = 0; u < n; u++) {
-        if (!bol_in_play (g, u) || first_opp[u] < 0 || (mark[u] & PASSED))
+        if (!bol_in_play (g, u) || first_opp[u] < 0
+            || (mark[u] & MARK_PASSED))
             continue;
         bol_unit_state_t *st = state_m (g, u);
         int e = first_opp[u];
@@ -774,8 +821,8 @@ melee (game_t *g, dice_t *dice)
                  && taken[e] == dealt[e];
         if (pair && (charged || any_pass)) {
             bol_pass_through (g, u, e);
-            mark[u] |= PASSED;
-            mark[e] |= PASSED;
+            mark[u] |= MARK_PASSED;
+            mark[e] |= MARK_PASSED;
         }
         else if (charged)
             feigned_flight (g, u, e, bol_rally_back (g, u), dice);

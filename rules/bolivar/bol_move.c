@@ -137,10 +137,19 @@ bol_carry_end (game_t *g, int u, bol_carry_t carry)
 }
 
 /*  The formation change of a two-stand unit: "One stand must remain
- *  stationary ... the other moves": a line's two stands side by side, a
- *  column's and a square's one behind the other; "The unit must occupy
- *  the same space before and after a Line <-> March or a Column <->
- *  Square change": march stands as the line did. */
+ *  stationary in any formation change, the other moves": a line's two
+ *  stands side by side, a column's and a square's one behind the other.
+ *  The stand that stays is the one that keeps the unit's front where it
+ *  was, as a player forms on a stand: forming column or square, the
+ *  line's right-hand stand stays and the left goes behind it; forming
+ *  line, the column's front stand stays and the rear comes up on its
+ *  left (so line to column and back again stands where it began).  When
+ *  a unit stands in the way of the moving stand on that side and not on
+ *  the other, the other stand stays instead (the side with room).  "The
+ *  unit must occupy the same space before and after a Line <-> March or
+ *  a Column <-> Square change": march stands as the line did, a square
+ *  as the column.  Seed 000's layouts (stand_width_cm) keep the front
+ *  edge instead (bol_house_fit). */
 static void
 reshape (game_t *g, int u, formation_t to)
 {
@@ -154,10 +163,33 @@ reshape (game_t *g, int u, formation_t to)
                  || x->formation == FORMATION_MARCH;
     bool is_line = to == FORMATION_LINE || to == FORMATION_MARCH;
     if (x->stand_count == 2 && was_line != is_line) {
-        if (is_line)
-            x->fp.width *= 2, x->fp.depth /= 2;
-        else
-            x->fp.width /= 2, x->fp.depth *= 2;
+        vec2_t ahead = geom_heading_vec (x->fp.facing);
+        vec2_t right = { ahead.y, -ahead.x };
+        footprint_t side[2] = { x->fp, x->fp };
+        for (int k = 0; k < 2; k++) {
+            double s = k == 0 ? 1 : -1;  /* the preferred side, the other */
+            footprint_t *n = &side[k];
+            if (is_line) {
+                /* the front stand stays; the line's centre is beside it,
+                   half a stand's width to the side the rear one comes */
+                n->width = x->fp.width * 2, n->depth = x->fp.depth / 2;
+                double on = x->fp.depth / 4, across = -s * x->fp.width / 2;
+                n->centre.x += ahead.x * on + right.x * across;
+                n->centre.y += ahead.y * on + right.y * across;
+            }
+            else {
+                /* one stand of the line stays, the other goes behind it */
+                n->width = x->fp.width / 2, n->depth = x->fp.depth * 2;
+                double on = -x->fp.depth / 2, across = s * x->fp.width / 4;
+                n->centre.x += ahead.x * on + right.x * across;
+                n->centre.y += ahead.y * on + right.y * across;
+            }
+        }
+        bool room = !blocked (g, u, &x->fp, &side[0], false, false, -1,
+                              NULL, 0);
+        x->fp = room || blocked (g, u, &x->fp, &side[1], false, false, -1,
+                                 NULL, 0)
+              ? side[0] : side[1];
     }
     x->formation = to;
 }
@@ -201,22 +233,44 @@ about_face_cost (const game_t *g, int u)
                       : t->about_face_other_tum);
 }
 
+/*  What a wheel of `deg` degrees (unsigned) of footprint `fp` counts
+ *  against the allowance: "A Wheel is up to 45° and the distance of the
+ *  unit's corner that moves most is counted towards the movement
+ *  allowance".  A wheel turns about its inner front corner, and the
+ *  corner that moves most is the one furthest from it, the outer rear
+ *  corner: the diagonal, hypot (width, depth), times the angle in
+ *  radians (the arc it travels).  Every wheel's cost (a move's, a
+ *  charge's, an evade's) is this one. */
+static double
+wheel_cost (const footprint_t *fp, double deg)
+{
+    return hypot (fp->width, fp->depth) * deg * GEOM_RAD_PER_DEG;
+}
+
+/*  What a pivot of `deg` degrees of footprint `fp` counts: "A Pivot on
+ *  the centre is also up to 45°, but one front corner wheels back as
+ *  other wheels forward, and the distance of the unit's corner that
+ *  moves most is counted".  Turning on its centre every corner moves
+ *  alike, half the diagonal, hypot (width / 2, depth / 2), times the
+ *  angle. */
+static double
+pivot_cost (const footprint_t *fp, double deg)
+{
+    return hypot (fp->width / 2, fp->depth / 2) * deg * GEOM_RAD_PER_DEG;
+}
+
 /*  A change of direction of unit u of `deg` degrees (unsigned), that
- *  leaves it facing `facing`, its cost: a wheel "the distance of the
- *  unit's corner that moves most", the outer front corner about the
- *  inner (its width times the angle); a pivot "on the centre ... one
- *  front corner wheels back as other wheels forward, and the distance of
- *  the unit's corner that moves most is counted": a front corner about
- *  the front's centre, half its width times the angle; an oblique
- *  nothing (its move is "the distance of either front corner"); an about
- *  face its fixed amount. */
+ *  leaves it facing `facing`, its cost: a wheel and a pivot "the
+ *  distance of the unit's corner that moves most" (wheel_cost,
+ *  pivot_cost); an oblique nothing (its move is "the distance of either
+ *  front corner"); an about face its fixed amount. */
 static bol_change_t
 change (const game_t *g, int u, bol_turn_t kind, double deg, double facing,
         bool check)
 {
-    double width = game_unit_c (g, u)->fp.width;
-    double cost = kind == BOL_TURN_WHEEL ? width * deg * GEOM_RAD_PER_DEG
-                : kind == BOL_TURN_PIVOT ? width / 2 * deg * GEOM_RAD_PER_DEG
+    const footprint_t *fp = &game_unit_c (g, u)->fp;
+    double cost = kind == BOL_TURN_WHEEL ? wheel_cost (fp, deg)
+                : kind == BOL_TURN_PIVOT ? pivot_cost (fp, deg)
                 : kind == BOL_TURN_ABOUT ? about_face_cost (g, u) : 0;
     return (bol_change_t) { .kind = kind, .deg = deg,
                             .facing = geom_norm_deg (facing),
@@ -1255,7 +1309,7 @@ charge_check (const game_t *g, int u, int target, char *err, int errlen,
         }
         return -1;
     }
-    double cost = x->fp.width * wheel * GEOM_RAD_PER_DEG + ahead;
+    double cost = wheel_cost (&x->fp, wheel) + ahead;
     if (mind_reach && cost > reach + 0.05) {
         if (err) {
             char a[48], b[48], c[48];
@@ -1463,7 +1517,7 @@ bol_charge_move_alone (game_t *g, int u, int target)
  *  reach of these turns).  Under "directly_away" it always faces away:
  *  the cheaper of a wheel as large as that takes and an about face with
  *  a wheel of what is left.  *cost is what the turn takes from the
- *  allowance (a wheel its outer corner's way, an about face its fixed
+ *  allowance (a wheel its outer rear corner's way, an about face its fixed
  *  amount), *about_faces whether it about faces. */
 static double
 evade_turn (const game_t *g, int u, double away, double *cost,
@@ -1477,9 +1531,8 @@ evade_turn (const game_t *g, int u, double away, double *cost,
     if (off <= TURN_MIN_DEG)
         return away;
     if (tables (g)->evade_turn == BOL_EVADE_DIRECTLY_AWAY) {
-        double wheel = fp->width * off * GEOM_RAD_PER_DEG;
-        double about = about_face_cost (g, u)
-                     + fp->width * (180 - off) * GEOM_RAD_PER_DEG;
+        double wheel = wheel_cost (fp, off);
+        double about = about_face_cost (g, u) + wheel_cost (fp, 180 - off);
         *about_faces = about < wheel;
         *cost = geom_min (wheel, about);
         return away;
@@ -1493,7 +1546,7 @@ evade_turn (const game_t *g, int u, double away, double *cost,
     bool cut = fabs (turn) > most + TURN_MIN_DEG;
     if (cut)
         turn = turn < 0 ? -most : most;
-    *cost = fp->width * fabs (turn) * GEOM_RAD_PER_DEG
+    *cost = wheel_cost (fp, fabs (turn))
           + (*about_faces ? about_face_cost (g, u) : 0);
     return cut ? geom_norm_deg (f0 + (*about_faces ? 180 : 0) + turn)
                : away;
@@ -1729,7 +1782,7 @@ charge_way_length (const game_t *g, int u, int target)
     if (tables (g)->house.charge_facing_deg <= 0
         && charge_way (g, u, target, tables (g)->wheel_deg + TURN_MIN_DEG,
                        &wheel, &ahead, NULL))
-        return game_unit_c (g, u)->fp.width * wheel * GEOM_RAD_PER_DEG + ahead;
+        return wheel_cost (&game_unit_c (g, u)->fp, wheel) + ahead;
     bol_contact_point (g, u, target, &distance, NULL);
     return distance;
 }

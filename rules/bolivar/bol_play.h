@@ -373,6 +373,12 @@ void bol_pass_through (game_t *g, int u, int e);
  *  marker on them. */
 void bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice);
 
+/*  Does move order `o` tell unit u, a deployed gun that shot this game
+ *  turn, to limber (its formation limbered)?  "In a game turn deployed
+ *  artillery can either move and limber or move and shoot": it shot, so
+ *  it may not limber that turn (the order is refused). */
+bool bol_gun_shot_cannot_limber (const game_t *g, int u, const order_t *o);
+
 /*  A melee fought at once, outside the turn's melees (a feigned
  *  flight's charge, a pursuit's): unit u and enemy e each throw their
  *  primary fighter's dice at the other, the hits are taken and the

@@ -8,12 +8,17 @@
 
 /*  Is u a shooter by its troops and formation ("Battalion (line,
  *  column, square), skirmisher, horse and deployed artillery stands can
- *  Shoot"), whatever else bars it this turn: in play, not in contact, a
- *  type that shoots, not in march, a gun deployed. */
+ *  Shoot"), whatever else bars it this turn: in play, a type that
+ *  shoots, not in march, a gun deployed.  In contact with the enemy
+ *  after a melee it shoots as well, for the text bars only a moved
+ *  marker and what the target must be ("The target must be in range, in
+ *  arc, and on the near side of blocking terrain, friends and enemy");
+ *  not under readings.shoot_in_contact false. */
 static bool
 shooter (const game_t *g, int u)
 {
-    if (!bol_in_play (g, u) || game_unit (g, u)->in_melee)
+    if (!bol_in_play (g, u)
+        || (game_unit (g, u)->in_melee && !tables (g)->shoot_in_contact))
         return false;
     const unit_t *x = game_unit_c (g, u);
     /* "Battalion (line, column, square)": not in march */
@@ -42,6 +47,19 @@ bol_can_shoot (const game_t *g, int u)
     if (state_c (g, u)->house & BOL_H_LIMBERED_TO_MOVE)
         return false;
     return true;
+}
+
+/*  A gun's shot this game turn is `fired` (set by bol_shooting, not by
+ *  the pre-game bombardment, cleared at the turn's start): having shot,
+ *  it has made its choice of "move and shoot" and may not "move and
+ *  limber" as well.  A limbered gun told limbered again changes
+ *  nothing, and is let be. */
+bool
+bol_gun_shot_cannot_limber (const game_t *g, int u, const order_t *o)
+{
+    return is_artillery (g, u) && game_unit (g, u)->fired
+        && o->has_formation && o->formation == FORMATION_COLUMN
+        && game_unit_c (g, u)->formation == FORMATION_LINE;
 }
 
 /*  What line_clear asks of each unit on the line. */
@@ -410,9 +428,13 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
                 if (dice_roll (dice, 6) >= need)
                     got++;
             hits += got;
-            game_unit_mut (g, k)->fired = 1;
-            if (!bombardment)
+            /* it shot this game turn ("In a game turn deployed artillery
+               can either move and limber or move and shoot"); the
+               bombardment is before the first turn ("Pre-game 7") */
+            if (!bombardment) {
+                game_unit_mut (g, k)->fired = 1;
                 state_m (g, k)->flags |= BOL_F_SHOOTING;
+            }
             if (game_events_on (g) && len < sizeof said)
                 len += (size_t) snprintf (said + len, sizeof said - len,
                                           "%s%s (%s) %dd6 needing %d: %d hit%s",

@@ -185,7 +185,7 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
         "march_tum", "difficult_path", "evade_turn_costs", "evade_turn",
         "uncommanded",
         "fire_hit_marker", "guns_wheel_pivot", "cavalry_tie_pass_any",
-        "control_front_at", "shoot_target_at" };
+        "shoot_in_contact", "control_front_at", "shoot_target_at" };
     if (!table_need_group_of (ld, "bolivar.readings", keys,
                               (int) (sizeof keys / sizeof *keys)))
         return -1;
@@ -209,6 +209,8 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
                             &t->guns_wheel_pivot) < 0
         || table_read_bool (ld, "bolivar.readings.cavalry_tie_pass_any",
                             &t->cavalry_tie_pass_any) < 0
+        || table_read_bool (ld, "bolivar.readings.shoot_in_contact",
+                            &t->shoot_in_contact) < 0
         || table_read_name (ld, "bolivar.readings.uncommanded",
                             uncommanded_names, 3, &un) < 0)
         return -1;

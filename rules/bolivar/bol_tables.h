@@ -209,6 +209,8 @@ typedef struct {
                                         ("Artillery can wheel or pivot") */
     bool cavalry_tie_pass_any;       /* two cavalry that tie pass through
                                         though neither charged */
+    bool shoot_in_contact;           /* a unit in contact with the enemy
+                                        (after a melee) may shoot */
     bol_located_t control_front_at;  /* the control zone's "directly-to-
                                         front of enemy": the unit's front
                                         centre or any part of it */
