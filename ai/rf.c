@@ -916,10 +916,13 @@ add_all_factors (const situation_t *sit, const rf_table_t *t, view_t *v,
         }
     }
 
-    /* -1: unit formed of regulars (infantry); good troops (cavalry) */
+    /* -1: unit formed of regulars (infantry); good troops (cavalry).  A
+       command figure is no formed body, whatever formation it carries:
+       under the formed reading it never has the infantry's line */
     bool good = u->quality == QUALITY_REGULAR
              || (t->regulars_include_hero && u->quality == QUALITY_HERO);
-    bool regulars = good && (!t->regulars_need_formed || unit_is_formed (u));
+    bool formed = unit_is_formed (u) && u->arm != ARM_COMMAND;
+    bool regulars = good && (!t->regulars_need_formed || formed);
     bool officer = u->officers > 0;
     if (regulars && t->f_regulars != 0
     &&  add_factor (out, "regulars", t->f_regulars, &why)) {

@@ -456,8 +456,11 @@ side_waits (const game_t *g, int side)
  *  `command`), and the phases of the other side before it pass with
  *  every unit holding and firing at nothing, for their moves and
  *  shooting are on the table already.  The status flags the player
- *  reported (ran last turn, retreating, fired) stand for this turn.
- *  0, or -1 with `error`. */
+ *  reported (ran last turn, retreating, fired) stand for this turn: the
+ *  command dice read them as reported (an engine takes the statuses of a
+ *  scenario or a report, game_refresh, as holding for the turn), and they
+ *  are put back after the command step for an engine that clears them
+ *  there.  0, or -1 with `error`. */
 static int
 reach_side_phase (game_t *g, const game_t *reported, int side, dice_t *dice,
                   command_log_t *command, convert_error_t *error)

@@ -856,10 +856,13 @@ test_update_and_ask (void **state)
 
     /*  "Continue current actions": in a game the daemon knows them (the
      *  scenario's first orders), and says which; where it knows none it
-     *  says so. */
-    reply = ask_in_game (socket, id, "red-captain", 2);
+     *  says so.  The captain is at RF 1 (an enemy in range, +1; a command
+     *  figure is no "unit formed of regulars"): a 3 is "Continue current
+     *  actions facing the nearest enemy (Charge?)", no charge to make. */
+    reply = ask_in_game (socket, id, "red-captain", 3);
     assert_body (reply, SOLO__V1__REPLY__BODY_UNIT_DECISION);
-    assert_string_equal (reply->unit_decision->action, "continue");
+    assert_string_equal (reply->unit_decision->action,
+                         "continue_facing_charge");
     assert_non_null (strstr (reply->unit_decision->explanation,
                              "Its current actions, carried on: move to "
                              "(90.0, 40.0)."));
@@ -1720,6 +1723,102 @@ test_ask_side_on_a_game (void **state)
     server_destroy (&server);
 }
 
+/*  A skirmish19 table of one blue command figure of `quality` at (100,
+ *  100), blue infantry "a" (6 figures) at (100, 120) and red far off:
+ *  opened as a game, with `set` reported for unit `who` at the start of
+ *  turn 2; its id into `id`. */
+static void
+open_reported (void *socket, const char *quality, const char *who,
+               const Solo__V1__UnitStatus *set, char *id, size_t idlen)
+{
+    char text[2048];
+    snprintf (text, sizeof text,
+        "ruleset = \"skirmish19\";\n"
+        "table = { width = 200.0; depth = 200.0; };\n"
+        "units = (\n"
+        "  { id = \"cpt\"; side = \"blue\"; arm = \"command\"; quality = \"%s\";"
+        "    weapon = \"pistol\"; figures = 1; x = 100.0; y = 100.0;"
+        "    facing = 0.0; width = 2.0; depth = 2.0; },\n"
+        "  { id = \"a\"; side = \"blue\"; arm = \"infantry\"; quality = \"regular\";"
+        "    weapon = \"musket\"; figures = 6; x = 100.0; y = 120.0;"
+        "    facing = 0.0; width = 12.0; depth = 3.0; },\n"
+        "  { id = \"r\"; side = \"red\"; arm = \"infantry\"; quality = \"regular\";"
+        "    weapon = \"musket\"; figures = 4; x = 10.0; y = 190.0;"
+        "    facing = 180.0; width = 8.0; depth = 3.0; }\n"
+        ");\n"
+        "scenario = { name = \"reported\"; turns = 10; first = \"blue\";\n"
+        "  victory = { army_break = 0.5; }; };\n", quality);
+    Solo__V1__Reply *reply = open_text (socket, text);
+    snprintf (id, idlen, "%s", reply->game_opened->game_id);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    unit_change_t c;
+    Solo__V1__UnitUpdate *changes[1] = { unit_change (&c, who) };
+    c.set = *set;
+    reply = update (socket, id, true, changes, 1);
+    assert_body (reply, SOLO__V1__REPLY__BODY_UPDATE_ACCEPTED);
+    assert_int_equal (reply->update_accepted->turn, 2);
+    solo__v1__reply__free_unpacked (reply, NULL);
+}
+
+/*  Statuses the player reports for last turn hold for the turn he asks
+ *  about (seed 002).  "Disloyal figures and Routers require 2 pts to
+ *  activate them", and a unit that ran last turn is a router
+ *  (game.command.ran_is_router): "a" (6 figures) reported ran_last_turn
+ *  costs 12.  "Veterans throw 3D6 a turn": the regular captain's 3D6 (the
+ *  seed chosen throws 9, enough for 6 loyal figures, not for a router)
+ *  do not buy it, and it dices on the actions table; 12 points do.  "Heroes throw 4D6
+ *  a turn" and "- 1 Dice if Officer loading/Firing or in Melee": a hero
+ *  captain reported `fired` throws 3D6. */
+static void
+test_ask_side_reported_status (void **state)
+{
+    (void) state;
+    solod_config_t cfg = test_config ();
+    server_t *server = start_server (&cfg);
+    void *socket = connect_to (server);
+    char id[GAMESTORE_ID_MAX];
+    Solo__V1__UnitStatus ran = SOLO__V1__UNIT_STATUS__INIT;
+    ran.ran_last_turn = true;
+    open_reported (socket, "regular", "a", &ran, id, sizeof id);
+    Solo__V1__Reply *reply = side (socket, NULL, id, 0, "table", 0, 12);
+    assert_body (reply, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    const Solo__V1__SideOrders *o = reply->side_orders;
+    assert_int_equal (o->n_command_roll, 1);
+    int dice = 0, points = 0;
+    assert_int_equal (sscanf (o->command_roll[0], "cpt throws %dD6: %d points",
+                              &dice, &points), 2);
+    assert_int_equal (dice, 3);
+    assert_int_equal (points, 9);
+    assert_non_null (strstr (o->command_roll[0], "commands no unit"));
+    bool seen = false;
+    for (size_t i = 0; i < o->n_orders; i++)
+        if (strcmp (o->orders[i]->unit_id, "a") == 0) {
+            seen = true;
+            assert_string_equal (o->orders[i]->layer, "table");
+        }
+    assert_true (seen);
+    assert_int_equal (o->commanded, 0);
+    solo__v1__reply__free_unpacked (reply, NULL);
+    /*  12 points (the seed chosen) pay for the router */
+    reply = side (socket, NULL, id, 0, "table", 0, 3);
+    assert_body (reply, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    assert_string_equal (reply->side_orders->command_roll[0],
+                         "cpt throws 3D6: 12 points; commands a");
+    solo__v1__reply__free_unpacked (reply, NULL);
+
+    Solo__V1__UnitStatus fired = SOLO__V1__UNIT_STATUS__INIT;
+    fired.fired = true;
+    open_reported (socket, "hero", "cpt", &fired, id, sizeof id);
+    reply = side (socket, NULL, id, 0, "table", 0, 1);
+    assert_body (reply, SOLO__V1__REPLY__BODY_SIDE_ORDERS);
+    assert_int_equal (reply->side_orders->n_command_roll, 1);
+    assert_non_null (strstr (reply->side_orders->command_roll[0],
+                             "cpt throws 3D6 (one fewer: busy)"));
+    solo__v1__reply__free_unpacked (reply, NULL);
+    test_close (socket);
+    server_destroy (&server);
+}
+
 static void
 test_ask_side_errors (void **state)
 {
@@ -1944,6 +2043,7 @@ main (void)
         cmocka_unit_test (test_battle_errors),
         cmocka_unit_test (test_ask_side),
         cmocka_unit_test (test_ask_side_on_a_game),
+        cmocka_unit_test (test_ask_side_reported_status),
         cmocka_unit_test (test_ask_side_errors),
         cmocka_unit_test (test_quick_question_passes_a_search),
         cmocka_unit_test (test_situation_text_round_trip),

@@ -422,6 +422,25 @@ test_hello_throws (void **state)
             assert_non_null (second);
             assert_int_equal (second->sides, 6);
             assert_string_equal (second->step, "damage");
+            /* who shoots: "All commanded troops may fire if loaded etc
+               (see above) others fire so", "Stationary troops: 1 per 2
+               figures ... Moving troops: 1 per 3 figures", "Baker rifles
+               and similar fire 1 per 3 if stationary, 1 per 4 if moving" */
+            assert_non_null (strstr (hit->count, "every figure of loaded "
+                                                 "commanded troops"));
+            assert_non_null (strstr (hit->count, "1 per 2 figures "
+                                                 "stationary, 1 per 3 moving"));
+            assert_non_null (strstr (hit->count, "Baker rifles and similar 1 "
+                                                 "per 3 stationary, 1 per 4 "
+                                                 "moving"));
+            /* "Gunpowder weapons Graze Graze Wound Wound Kill Kill",
+               "Other Graze Graze Graze Wound Wound Kill" */
+            assert_non_null (strstr (second->text, "gunpowder weapons graze "
+                                                   "on 1-2, wound on 3-4, "
+                                                   "kill on 5-6"));
+            assert_non_null (strstr (second->text, "other weapons graze on "
+                                                   "1-3, wound on 4-5, kill "
+                                                   "on 6"));
             assert_non_null (melee);
             assert_int_equal (melee->sides, 6);
             assert_int_equal (melee->score, 0);     /* opposed */

@@ -1172,6 +1172,47 @@ test_fence_at_half_speed (void **state)
     unmake (&f);
 }
 
+/*  "3: If running from enemy last turn, or retreating as a result of
+ *  melee."  A scenario that starts a unit so (status "ran_last_turn" or
+ *  "retreating_from_melee") starts it after that last turn: out of
+ *  command, an enemy musket 50 cm ahead, its Risk Factors at its move in
+ *  turn 1 have the +3 (running_or_retreating). */
+static void
+test_scenario_status_holds_in_turn_one (void **state)
+{
+    (void) state;
+    const char *statuses[] = { "ran_last_turn", "retreating_from_melee" };
+    for (int k = 0; k < 2; k++) {
+        char units[1024];
+        snprintf (units, sizeof units,
+            "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 6; x = 150.0; y = 100.0; facing = 0.0; width = 12.0;"
+            "  depth = 3.0; status = [\"%s\"]; },"
+            "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 6; x = 150.0; y = 153.0; facing = 180.0; width = 12.0;"
+            "  depth = 3.0; }", statuses[k]);
+        fixture_t f = make (NULL, units, NULL);
+        int b = idx (&f, "b");
+        game_begin_phase (f.g, f.dice);                 /* command */
+        game_resolve_phase (f.g, f.dice);
+        game_begin_phase (f.g, f.dice);                 /* blue moves */
+        assert_int_equal (game_turn (f.g), 1);
+        assert_true (game_table_bound (f.g, b));
+        char err[256];
+        rf_decision_t d;
+        assert_int_equal (rf_factors (game_situation (f.g), b, f.dice, &d, err,
+                                      sizeof err), 0);
+        int running = 0;
+        for (int i = 0; i < d.factor_count; i++)
+            if (strcmp (d.factors[i].name, "running_or_retreating") == 0)
+                running = d.factors[i].value;
+        if (running != 3)
+            fail_msg ("%s: running_or_retreating %+d in turn 1, want +3",
+                      statuses[k], running);
+        unmake (&f);
+    }
+}
+
 int
 main (void)
 {
@@ -1194,6 +1235,7 @@ main (void)
         cmocka_unit_test (test_charge_reach_pays_difficult_going),
         cmocka_unit_test (test_halt_faces_last_known_enemy),
         cmocka_unit_test (test_falling_back_goes_on),
+        cmocka_unit_test (test_scenario_status_holds_in_turn_one),
     };
     return cmocka_run_group_tests (tests, setup, teardown);
 }

@@ -316,6 +316,115 @@ test_officer_busy (void **state)
     unmake (&f);
 }
 
+/*  The command step's events in words, one line a command figure: what
+ *  it threw and whom it bought. */
+typedef struct {
+    int count;
+    char lines[4][GAME_EVENT_MAX];
+} command_lines_t;
+
+static void
+on_command (void *arg, const game_event_t *ev)
+{
+    command_lines_t *c = arg;
+    if (ev->kind == GAME_EVENT_COMMAND && c->count < 4)
+        snprintf (c->lines[c->count++], GAME_EVENT_MAX, "%s", ev->text);
+}
+
+/*  "Disloyal figures and Routers require 2 pts to activate them", and a
+ *  unit that ran from the enemy last turn is a router
+ *  (game.command.ran_is_router): a status the player reports at the start
+ *  of a turn (game_set_turn, game_refresh, as the daemon's games do) holds
+ *  at that turn's command step.  A regular officer throws 3D6 = 9; "a",
+ *  6 figures that ran last turn, costs 12: not commanded, it dices on the
+ *  table.  The same report with the status cleared: 6 points, bought. */
+static void
+test_reported_router (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s",
+              unit ("cpt", "blue", "command", "regular", "pistol", 1, 100, 100, 0, NULL),
+              unit ("a", "blue", "infantry", "regular", "musket", 6, 100, 120, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 10, 190, 0, NULL));
+    for (int ran = 1; ran >= 0; ran--) {
+        fixture_t f = make (NULL, units, NULL);
+        int a = idx (&f, "a");
+        assert_int_equal (game_set_turn (f.g, 2), 0);
+        if (ran)
+            situation_unit (game_situation_mut (f.g), a)->status
+                |= STATUS_RAN_LAST_TURN;
+        game_refresh (f.g);
+        push (&f, 6, 3, 3, 3, 3);
+        game_begin_phase (f.g, f.dice);
+        assert_int_equal (dice_log_count (f.dice), 3);
+        assert_true (game_unit (f.g, idx (&f, "cpt"))->commanded);
+        assert_int_equal (game_unit (f.g, a)->commanded, !ran);
+        assert_int_equal (game_table_bound (f.g, a), ran);
+        /* still ran last turn for this turn's Risk Factors (+3) */
+        assert_int_equal ((U (&f, "a")->status & STATUS_RAN_LAST_TURN) != 0,
+                          ran);
+        unmake (&f);
+    }
+}
+
+/*  "- 1 Dice if Officer loading/Firing or in Melee" and "Heroes throw 4D6
+ *  a turn": a hero captain the player reports `fired` at the start of
+ *  turn 2 throws 3D6. */
+static void
+test_reported_fired_officer (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s",
+              unit ("cpt", "blue", "command", "hero", "pistol", 1, 100, 100, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 10, 190, 0, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    assert_int_equal (game_set_turn (f.g, 2), 0);
+    situation_unit (game_situation_mut (f.g), idx (&f, "cpt"))->status
+        |= STATUS_FIRED;
+    game_refresh (f.g);
+    command_lines_t c = { 0 };
+    game_set_events (f.g, on_command, &c);
+    assert_true (s19_activate_side (f.g, SIDE_BLUE, f.dice) >= 3);
+    assert_int_equal (dice_log_count (f.dice), 3);
+    assert_int_equal (c.count, 1);
+    assert_non_null (strstr (c.lines[0], "cpt throws 3D6 (one fewer: busy)"));
+    unmake (&f);
+}
+
+/*  "Only figures within that distance may be commanded by a command
+ *  figure" and a command figure always acts under command itself
+ *  (RULINGS.md, "Command and activation"): one command figure's points
+ *  never buy another.  cpt1 (regular, listed first) throws 2+2+2 = 6 and
+ *  buys "a" (6 figures, 6 points), though cpt2 (a command figure, 1
+ *  figure) stands nearer; cpt2 throws 1+1+1 = 3, too few for "a". */
+static void
+test_commander_not_bought (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s,%s,%s,%s",
+              unit ("cpt1", "blue", "command", "regular", "pistol", 1, 100, 100, 0, NULL),
+              unit ("cpt2", "blue", "command", "regular", "pistol", 1, 100, 106, 0, NULL),
+              unit ("a", "blue", "infantry", "regular", "musket", 6, 100, 130, 0, NULL),
+              unit ("r", "red", "infantry", "regular", "musket", 4, 10, 190, 0, NULL));
+    fixture_t f = make (NULL, units, NULL);
+    push (&f, 6, 6, 2, 2, 2, 1, 1, 1);
+    command_lines_t c = { 0 };
+    game_set_events (f.g, on_command, &c);
+    assert_int_equal (s19_activate_side (f.g, SIDE_BLUE, f.dice), 9);
+    assert_int_equal (c.count, 2);
+    assert_string_equal (c.lines[0], "cpt1 throws 3D6: 6 points; commands a");
+    assert_string_equal (c.lines[1], "cpt2 throws 3D6: 3 points; commands "
+                                     "no unit");
+    assert_int_equal (dice_log_count (f.dice), 6);
+    assert_true (game_unit (f.g, idx (&f, "a"))->commanded);
+    assert_true (game_unit (f.g, idx (&f, "cpt1"))->commanded);
+    assert_true (game_unit (f.g, idx (&f, "cpt2"))->commanded);
+    unmake (&f);
+}
+
 /*  "Commanded troops must spend a turn halted to load ... they may then
  *  move at up to half speed and still shoot.  Non-Minie rifles must remain
  *  halted for 1 1/2 turns to load." */
@@ -1011,6 +1120,9 @@ main (void)
         cmocka_unit_test (test_sequence),
         cmocka_unit_test (test_activation),
         cmocka_unit_test (test_officer_busy),
+        cmocka_unit_test (test_reported_router),
+        cmocka_unit_test (test_reported_fired_officer),
+        cmocka_unit_test (test_commander_not_bought),
         cmocka_unit_test (test_loading),
         cmocka_unit_test (test_uncommanded_shooting),
         cmocka_unit_test (test_target_group),

@@ -351,6 +351,21 @@ check_command_grades (const game_t *g, char *err, int errlen)
     return 0;
 }
 
+/*  Statuses given from outside the rules (a scenario's start, a player's
+ *  report of the table) describe the turn at hand: a unit that "ran from
+ *  enemy last turn" or is "retreating as a result of melee" is so for
+ *  this turn's command step (a router's 2 points a figure) and its Risk
+ *  Factors (+3).  They are marked fresh, as the engine marks the ones it
+ *  sets itself, so that the start of the turn (new_turn) keeps them for
+ *  this turn and lets them lapse at the next. */
+static void
+hold_given_statuses (game_t *g)
+{
+    for (int u = 0; u < game_unit_count (g); u++)
+        s19_state (game_unit_mut (g, u))->fresh_status =
+            (int16_t) (unit_c (g, u)->status & FRESH_FLAGS);
+}
+
 static int
 prepare (game_t *g, char *err, int errlen)
 {
@@ -370,6 +385,7 @@ prepare (game_t *g, char *err, int errlen)
         if (unit_c (g, u)->status & STATUS_LOADED)
             game_unit_mut (g, u)->load_halves =
                 (uint8_t) s19_load_halves (weapon_of (g, u));
+    hold_given_statuses (g);
     update_contacts (g);
     record_sightings (g);
     /* a unit the scenario sets falling back, with no order of its own:
@@ -417,17 +433,23 @@ s19_activate_side (game_t *g, side_t side, dice_t *dice)
                    && x->drummers + x->buglers > 0
                    && in_command_reach (g, c, u);
         }
-        /* busy: fired or loaded last turn, or in melee */
-        bool busy = gc->fired || gc->in_melee || s19_state_const (gc)->loading_now;
+        /* busy: "- 1 Dice if Officer loading/Firing or in Melee": it
+           fired last turn (the engine's mark, or the `fired` status a
+           player reports), halted to load last turn, or is in melee */
+        bool busy = gc->fired || (cu->status & STATUS_FIRED) || gc->in_melee
+                 || s19_state_const (gc)->loading_now;
         int count = s19_command_dice (t, cu->quality, drummer, busy);
         game_dice_key (g, dice, c, GAME_DICE_COMMAND, -1);
         int points = count > 0 ? dice_roll_sum (dice, count, 6) : 0;
         thrown += points;
-        /* the candidates, nearest first (insertion sort by distance) */
+        /* the candidates, nearest first (insertion sort by distance); a
+           command figure always acts under command itself, so none is
+           bought with another's points */
         int k = 0;
         for (int u = 0; u < n; u++) {
             if (u == c || unit_c (g, u)->side != side || !s19_in_play (g, u)
-                || game_unit (g, u)->commanded || !in_command_reach (g, c, u))
+                || s19_is_commander (g, u) || game_unit (g, u)->commanded
+                || !in_command_reach (g, c, u))
                 continue;
             double d = situation_unit_distance (game_situation (g), c, u);
             int j = k++;
@@ -1705,6 +1727,17 @@ resolve_phase (game_t *g, dice_t *dice)
     }
 }
 
+/*  The situation was changed from outside the rules: a player reports the
+ *  table at the start of a turn.  The contacts are found again from the
+ *  new positions, and the statuses reported for last turn (ran, retreating
+ *  from melee) hold for the turn at hand (hold_given_statuses). */
+static void
+refresh (game_t *g)
+{
+    update_contacts (g);
+    hold_given_statuses (g);
+}
+
 const game_engine_t s19_engine = {
     .name = "skirmish19",
     .title = "19th Century skirmish rules (seed 002), played",
@@ -1723,7 +1756,7 @@ const game_engine_t s19_engine = {
     .table_bound_why = table_bound_why,
     .resolve_phase = resolve_phase,
     .victory = victory,
-    .refresh = update_contacts,
+    .refresh = refresh,
     .estimates = &s19_estimates,
     .holds = holds,
 };

@@ -25,7 +25,9 @@ extern const game_engine_t s19_engine;
  *  through s19_state). */
 typedef struct {
     int16_t fresh_status;   /* STATUS_* flags set this turn that last into
-                               the next (ran, retreating from melee) */
+                               the next (ran, retreating from melee), or
+                               given (scenario, report) for the turn at
+                               hand */
     int16_t loading_now;    /* 1: it halted to load this turn */
 } s19_unit_state_t;
 
@@ -61,11 +63,13 @@ bool s19_is_commander (const game_t *g, int u);
 
 /*  Step (1) for one side: each command figure throws its command dice
  *  (s19_command_dice: a drummer or bugler in a unit within its command
- *  distance gives one more; it fired, is loading or is in melee: one
- *  fewer) and spends the points on the units of its side within command
- *  distance (50 cm, 25 when it or the unit stands in enclosed terrain),
- *  nearest first, whole units only, a unit it cannot afford skipped.
- *  Command figures are always commanded.  Returns the points thrown. */
+ *  distance gives one more; it fired last turn (or is reported `fired`),
+ *  halted to load last turn or is in melee: one fewer) and spends the
+ *  points on the units of its side within command distance (50 cm, 25
+ *  when it or the unit stands in enclosed terrain), nearest first, whole
+ *  units only, a unit it cannot afford skipped.  Command figures are
+ *  always commanded, and never bought with another's points.  Returns
+ *  the points thrown. */
 int s19_activate_side (game_t *g, side_t side, dice_t *dice);
 
 /*  The group whose figures share the hits of a shot at unit `target`:
