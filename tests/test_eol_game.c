@@ -797,6 +797,35 @@ test_fire_arc_reaches_any_part (void **state)
     }
 }
 
+/*  Skirmishers "must attempt to remain within 1" of another figure in
+ *  their unit, but not touching, at all times": 16 light infantry in
+ *  skirmish order stand 27" wide (16 figures of 3/4", 15 gaps of 1");
+ *  shot down to 12 they close up to 20" about their centre. */
+static void
+test_skirmishers_close_up (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("blue", "blue", "infantry", "average", "regular_infantry",
+                    8, "line", 100, 50, 0),
+              unit ("red", "red", "infantry", "average", "light_infantry", 16,
+                    "loose", 100, 50 + IN (0.75) + IN (5), 180));
+    fixture_t *f = make (NULL, units, NULL);
+    near (U (f, "red")->fp.width, IN (27), 1e-6);
+    vec2_t centre = U (f, "red")->fp.centre;
+    start (f, "blue");
+    order (f, "blue", fire_at (f, "red"));
+    push (f, 4, 6, 6, 6, 6);         /* 8 x 1/2 (in skirmish): 4 killed */
+    push (f, 2, 1, 1);               /* its check passes */
+    game_resolve_phase (f->g, f->dice);
+    assert_int_equal (U (f, "red")->killed, 4);
+    near (U (f, "red")->fp.width, IN (20), 1e-6);
+    near (U (f, "red")->fp.centre.x, centre.x, 1e-9);
+    near (U (f, "red")->fp.centre.y, centre.y, 1e-9);
+    unmake (f);
+}
+
 /*  The target in cover (woods at its front) 1/2, in fortifications 1/4,
  *  in skirmish 1/2; the firer mounted 1/2; a column fires with its front
  *  base; a 6-pounder throws 6 dice; a line fired on from its flank x2. */
@@ -3830,6 +3859,7 @@ main (void)
         cmocka_unit_test (test_earlier_chargers_roll),
         cmocka_unit_test (test_skirmishers_melee_dice),
         cmocka_unit_test (test_fire_arc_reaches_any_part),
+        cmocka_unit_test (test_skirmishers_close_up),
         cmocka_unit_test (test_melee_dice_whole_bases),
         cmocka_unit_test (test_mounted_skirmishers_in_rough),
         cmocka_unit_test (test_leader_killed_under_fire),

@@ -256,8 +256,25 @@ eol_take_out (game_t *g, int u, bool routed, const char *why)
         game_event (g, GAME_EVENT_STATUS, u, "%s %s", x->id, why);
 }
 
+/*  Skirmishers "must attempt to remain within 1" of another figure in
+ *  their unit, but not touching, at all times": after losses the figures
+ *  left close up, their frontage laid again about its centre for the
+ *  figures standing.  Not while in melee: closing up there would draw
+ *  figures out of contact; they close up once out of it (the start of a
+ *  turn).  Nothing for formed units, whose bases stay as they are. */
+static void
+close_up_skirmishers (game_t *g, int u)
+{
+    unit_t *x = unit_m (g, u);
+    if (x->formation != FORMATION_LOOSE || game_unit (g, u)->gone
+        || game_unit (g, u)->in_melee || unit_figures_standing (x) <= 0)
+        return;
+    x->fp = eol_formation_footprint (tables (g), x, x->formation, x->arm);
+}
+
 /*  Casualties on unit u (at most its figures standing); destroyed when
- *  none stands.  Returns the figures killed. */
+ *  none stands, skirmishers closing up (close_up_skirmishers).  Returns
+ *  the figures killed. */
 int
 eol_kill_figures (game_t *g, int u, int kills)
 {
@@ -270,6 +287,8 @@ eol_kill_figures (game_t *g, int u, int kills)
         x->wounded = unit_figures_standing (x);
     if (unit_figures_standing (x) <= 0)
         eol_take_out (g, u, false, "is destroyed");
+    else
+        close_up_skirmishers (g, u);
     return kills;
 }
 
@@ -288,6 +307,7 @@ begin_turn (game_t *g, dice_t *dice)
             x->status &= ~(STATUS_RAN_LAST_TURN | STATUS_RETREATING_FROM_MELEE);
         eol_state (gu)->flags &= (int16_t) ~(EOL_F_ACTED | EOL_F_MELEED
                                              | EOL_F_CHARGED | EOL_F_FRESH);
+        close_up_skirmishers (g, u);
         eol_state (gu)->action_rank = 0;
         gu->fired = 0;
         gu->ordered = 0;
