@@ -964,8 +964,13 @@ test_guns_wheel_or_pivot (void **state)
     assert_false (test_saw (f, "oblique"));
     assert_true (test_saw (f, "gun's command check to pivot"));
     test_near (U (f, "gun")->fp.facing, 0, 0.01);
-    test_near (U (f, "gun")->fp.centre.x, 47, 0.01);
-    test_near (U (f, "gun")->fp.centre.y, 24, 0.01);
+    /* the wheel of 36.87 degrees left turns the gun (2 by 2 cm) about
+       its left front corner (49, 21), its centre to (50.4, 20.8), 0.4 cm
+       on its way; it goes the 4.6 cm left of its 5 straight ahead, to
+       (47.64, 24.48), and pivots back on its centre ("A Wheel is up to
+       45°", about a front corner; "A Pivot on the centre") */
+    test_near (U (f, "gun")->fp.centre.x, 47.64, 0.01);
+    test_near (U (f, "gun")->fp.centre.y, 24.48, 0.01);
     unmake (f);
 
     /* the other reading: guns about face as any unit */
@@ -1343,16 +1348,43 @@ test_changes_of_direction (void **state)
 
     /* a wheel of 30 to its right, no check: "A Wheel is up to 45° and
        the distance of the unit's corner that moves most is counted
-       towards the movement allowance".  About its inner front corner the
-       line's (8 by 2 cm) outer rear corner moves most, hypot (8, 2) x 30
-       degrees (4.32 cm), and it moves 12 - 4.32 = 7.68 cm */
+       towards the movement allowance".  It turns about its inner front
+       corner, (54, 21), which stays put (a pivot is "on the centre"):
+       its centre goes to (54 - 4 cos 30 - sin 30, 21 + 4 sin 30 - cos
+       30) = (50.04, 22.13).  The line's (8 by 2 cm) outer rear corner
+       moves most, hypot (8, 2) x 30 degrees (4.32 cm), and it then moves
+       12 - 4.32 = 7.68 cm straight ahead, to about (53.88, 28.79) */
     f = line_in_threat ();
     order (f, "b", test_move_order (50 + 12 * 0.5, 20 + 12 * 0.8660254));
     test_next_phase (f);
     assert_int_equal (count_saw (f, "command check"), 0);
     test_near (U (f, "b")->fp.facing, 30, 1e-6);
-    double moved = geom_dist (U (f, "b")->fp.centre, (vec2_t) { 50, 20 });
-    test_near (moved, 12 - hypot (8, 2) * PI / 6, 0.01);
+    double c30 = cos (PI / 6), s30 = sin (PI / 6);
+    double rest = 12 - hypot (8, 2) * PI / 6;
+    test_near (U (f, "b")->fp.centre.x, 54 - 4 * c30 - s30 + rest * s30,
+               0.01);
+    test_near (U (f, "b")->fp.centre.y, 21 + 4 * s30 - c30 + rest * c30,
+               0.01);
+    test_near (U (f, "b")->fp.centre.x, 53.88, 0.01);
+    test_near (U (f, "b")->fp.centre.y, 28.79, 0.01);
+    unmake (f);
+
+    /* a wheel standing: 30 to its left about its left front corner (46,
+       21), which stays where it was */
+    f = line_in_threat ();
+    order_t left = order_hold ();
+    left.has_facing = true;
+    left.facing = 330;
+    order (f, "b", left);
+    test_next_phase (f);
+    footprint_t w = U (f, "b")->fp;
+    vec2_t c[4];
+    footprint_corners (&w, c);
+    double nearest = INFINITY;
+    for (int i = 0; i < 4; i++)
+        nearest = geom_min (nearest, geom_dist (c[i], (vec2_t) { 46, 21 }));
+    test_near (nearest, 0, 1e-6);
+    test_near (w.facing, 330, 1e-6);
     unmake (f);
 
     /* straight ahead, then a pivot of 30 (the second change, a check):
@@ -1692,8 +1724,11 @@ test_charge_entirely_to_rear (void **state)
     char units[2048];
     /* the horse's centre (46, 45) is in the line's rear arc, but its
        corner at (44, 46) is in the flank arc: no rear contact; it meets
-       the flank, partly ahead of the line across the line's centre, so
-       the line throws its dice */
+       the flank.  It touches the line entirely behind the line across
+       the line's centre (behind-flank and to-rear), so the line throws
+       no dice, though squared up to the flank's face it stands partly
+       ahead of that line (this project once asked the squared-up horse,
+       and the line threw 3d6) */
     snprintf (units, sizeof units, "%s, %s",
               unit ("h", "blue", "horse", "ordinary", "mounted", 46, 45, 0,
                     NULL),
@@ -1706,10 +1741,10 @@ test_charge_entirely_to_rear (void **state)
                                      45, 45), ARC_REAR);
     order (f, "h", test_charge_order (f, "t"));
     test_next_phase (f);
-    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
+    test_push (f, 6, 1, 1, 1, 1, 1, 1);
     test_next_phase (f);
     assert_true (test_saw (f, "h charges t in the flank"));
-    assert_true (test_saw (f, "t (primary) 3d6"));
+    assert_true (test_saw (f, "t (primary) 0d6"));
     unmake (f);
 
     /* wholly in the rear arc: the rear, and no dice for the line */
@@ -1727,6 +1762,82 @@ test_charge_entirely_to_rear (void **state)
     test_next_phase (f);
     assert_true (test_saw (f, "h charges t in the rear"));
     assert_true (test_saw (f, "t (primary) 0d6"));
+    unmake (f);
+
+    /* entirely behind the line across t's centre (y 50), its front
+       centre in t's right flank arc, facing 315: the horse meets t's
+       rear right corner (54, 49) 1 TUM ahead of its front, in the flank,
+       still entirely behind that line.  Squared up to the flank's face
+       (facing 270), part of it stands ahead of the line; t still throws
+       no dice ("Melee with enemy entirely behind-flank or to-rear
+       reduces the melee dice to zero"): the charge is judged as it met
+       t, not as it was squared up */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 55.41,
+                    46.17, 315, NULL),
+              unit ("t", "red", "battalion", "ordinary", "line", 50, 50, 0,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    assert_true (bol_entirely_behind_fp (f->g, idx (f, "t"),
+                                         &U (f, "h")->fp));
+    assert_int_equal (footprint_arc (&U (f, "t")->fp,
+                                     bol_front_centre (&U (f, "h")->fp), 45,
+                                     45), ARC_FLANK);
+    order (f, "h", test_charge_order (f, "t"));
+    test_next_phase (f);
+    test_push (f, 6, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h charges t in the flank"));
+    test_near (U (f, "h")->fp.facing, 270, 1e-6);
+    assert_false (bol_entirely_behind_fp (f->g, idx (f, "t"),
+                                          &U (f, "h")->fp));
+    assert_true (test_saw (f, "t (primary) 0d6"));
+    unmake (f);
+}
+
+/*  "Each units in contact will Melee with one enemy unit, even if more
+ *  are in contact": the player chooses which.  A line charged in the
+ *  rear by horse and in the front by a battalion ("Cavalry charge
+ *  before infantry", so the horse reaches it first) fights the
+ *  battalion, against which it has its dice, not the horse, against
+ *  which it has none ("Melee with enemy entirely behind-flank or
+ *  to-rear reduces the melee dice to zero"). */
+static void
+test_charged_front_and_rear (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("h", "blue", "horse", "ordinary", "mounted", 50, 45, 0,
+                    NULL),
+              unit ("b", "blue", "battalion", "ordinary", "line", 50, 54,
+                    180, NULL),
+              unit ("t", "red", "battalion", "ordinary", "line", 50, 50, 0,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    order (f, "h", test_charge_order (f, "t"));
+    order (f, "b", test_charge_order (f, "t"));
+    test_next_phase (f);
+    for (int i = 0; i < 4; i++)
+        test_push (f, 6, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    assert_true (test_saw (f, "h charges t in the rear"));
+    assert_true (test_saw (f, "b charges t in the front"));
+    /* the horse came first */
+    int at_h = -1, at_b = -1;
+    for (int i = 0; i < f->event_count; i++) {
+        if (at_h < 0 && strstr (f->events[i], "h charges t"))
+            at_h = i;
+        if (at_b < 0 && strstr (f->events[i], "b charges t"))
+            at_b = i;
+    }
+    assert_true (at_h >= 0 && at_h < at_b);
+    assert_false (test_saw (f, "t (primary) 0d6"));
+    assert_true (test_saw (f, "t (primary) 3d6"));
     unmake (f);
 }
 
@@ -3311,6 +3422,43 @@ test_passage_of_lines_check (void **state)
     }
 }
 
+/*  Locked Zone: "The only allowable move is to about face if that will
+ *  leave the unit in enemy contact."  A passage of lines moves both
+ *  lines, so a passage whose other line is in contact with the enemy is
+ *  refused as that line's own move would be: the back line told onto
+ *  the front line's place, the front line in contact with red, is
+ *  refused naming the rule, and neither line moves (the swap is not
+ *  made even when the move is carried out). */
+static void
+test_passage_of_lines_locked (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("back", "blue", "battalion", "ordinary", "line", 30, 26,
+                    0, NULL),
+              unit ("r", "red", "battalion", "ordinary", "line", 30, 32, 180,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_true (bol_in_contact (f->g, idx (f, "front")));
+    assert_false (bol_in_contact (f->g, idx (f, "back")));
+    assert_int_equal (bol_passage_partner (f->g, idx (f, "back"),
+                                           (vec2_t) { 30, 30 }),
+                      idx (f, "front"));
+    refused (f, "back", test_move_order (30, 30), "The only allowable move "
+             "is to about face if that will leave the unit in enemy "
+             "contact");
+    order_t o = test_move_order (30, 30);
+    bol_move_order (f->g, idx (f, "back"), &o, f->dice);
+    test_near (U (f, "back")->fp.centre.y, 26, 1e-9);
+    test_near (U (f, "front")->fp.centre.y, 30, 1e-9);
+    assert_false (test_saw (f, "swap places"));
+    unmake (f);
+}
+
 /*  Friends do not pass through each other ("Only certain friendly
  *  interpenetrations are allowed"), but two already overlapping (a turn
  *  in place can leave a line's end on its neighbour) may draw apart or
@@ -3496,6 +3644,55 @@ test_support_front_centre (void **state)
     front = idx (f, "front");
     assert_true (bol_supported (f->g, front));
     game_unit_m (f->g, idx (f, "e"))->fp.centre = (vec2_t) { 30, 28 };
+    assert_false (bol_supported (f->g, front));
+    unmake (f);
+}
+
+/*  Support: "(1) No enemy unit to-rear within 4 TUM", and "A Unit has
+ *  a combat arm and unit type: ... and Commander (C-in-C, Brigadier)":
+ *  an enemy brigadier is an enemy unit.  A line supported by the line 4
+ *  TUM behind it is not supported with an enemy brigadier 2 TUM
+ *  directly behind it; a friendly brigadier there gives no support of
+ *  his own ("(2) At least one friendly cavalry, battalion or spearmen
+ *  unit to-rear within 4 TUM"), nor takes it away. */
+static void
+test_support_enemy_commander (void **state)
+{
+    (void) state;
+    char units[3072];
+    /* front: y 29..31 facing +y; behind: y 19..21, 8 cm (4 TUM) back;
+       the brigadier's stand y 23..25, 4 cm (2 TUM) behind front */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("behind", "blue", "battalion", "ordinary", "line", 30, 20,
+                    0, NULL),
+              unit ("bri", "red", "brigadier", "ordinary", "line", 80, 80, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    int front = idx (f, "front");
+    assert_true (bol_supported (f->g, front));
+    game_unit_m (f->g, idx (f, "bri"))->fp.centre = (vec2_t) { 30, 24 };
+    assert_false (bol_supported (f->g, front));
+    unmake (f);
+
+    /* a friendly brigadier there: the line behind still supports front;
+       without it, the brigadier alone does not */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
+                    0, NULL),
+              unit ("behind", "blue", "battalion", "ordinary", "line", 30, 20,
+                    0, NULL),
+              unit ("bri", "blue", "brigadier", "ordinary", "line", 30, 24, 0,
+                    NULL),
+              unit ("foe", "red", "battalion", "ordinary", "line", 50, 90,
+                    180, NULL));
+    f = make (NULL, units);
+    front = idx (f, "front");
+    assert_true (bol_supported (f->g, front));
+    game_unit_m (f->g, idx (f, "behind"))->fp.centre = (vec2_t) { 80, 20 };
     assert_false (bol_supported (f->g, front));
     unmake (f);
 }
@@ -4103,12 +4300,14 @@ main (void)
         cmocka_unit_test (test_charge_by_closest_points),
         cmocka_unit_test (test_charge_goes_straight),
         cmocka_unit_test (test_charge_entirely_to_rear),
+        cmocka_unit_test (test_charged_front_and_rear),
         cmocka_unit_test (test_charge_face_front_centre),
         cmocka_unit_test (test_charge_after_a_move),
         cmocka_unit_test (test_melee_and_rally_back),
         cmocka_unit_test (test_rally_back_front_centre),
         cmocka_unit_test (test_passage_of_lines),
         cmocka_unit_test (test_passage_of_lines_check),
+        cmocka_unit_test (test_passage_of_lines_locked),
         cmocka_unit_test (test_passage_of_lines_front_centre),
         cmocka_unit_test (test_friends_overlapping_move_apart),
         cmocka_unit_test (test_evade),
@@ -4131,6 +4330,7 @@ main (void)
         cmocka_unit_test (test_commander_casualty),
         cmocka_unit_test (test_support_and_crowding),
         cmocka_unit_test (test_support_front_centre),
+        cmocka_unit_test (test_support_enemy_commander),
         cmocka_unit_test (test_crowded_line),
         cmocka_unit_test (test_crowded_column),
         cmocka_unit_test (test_melee_dice),

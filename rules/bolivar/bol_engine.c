@@ -602,6 +602,9 @@ new_turn (game_t *g)
             x->status &= ~STATUS_RETREATING_FROM_MELEE;
         if (is_artillery (g, u) && x->formation == FORMATION_COLUMN)
             keep |= BOL_F_LIMBERED;
+        /* how a charger met its opponent holds while their melee goes on */
+        if (gu->in_melee)
+            keep |= st->flags & (BOL_F_MET | BOL_F_BEHIND);
         st->flags = keep;
         st->target = 0;
         /* seed 000's marks of one turn (where a charge began is marked
@@ -768,8 +771,19 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
     /* the worst zone along its way, its control zones' limits and the
        changes of direction the zone allows (bol_move_plan) */
     bol_plan_t plan;
-    bool passage = o->has_to && !o->has_formation
-                && bol_passage_partner (g, u, o->to) >= 0;
+    int partner = o->has_to && !o->has_formation
+                ? bol_passage_partner (g, u, o->to) : -1;
+    bool passage = partner >= 0;
+    if (passage && bol_in_contact (g, partner)) {
+        /* the swap moves the other line too, which the locked zone
+           forbids as it forbids the ordered line's own move */
+        snprintf (err, (size_t) errlen, "%s: no passage of lines: %s is in "
+                  "contact with the enemy (the locked zone: \"The only "
+                  "allowable move is to about face if that will leave the "
+                  "unit in enemy contact\")", x->id,
+                  game_unit_c (g, partner)->id);
+        return -1;
+    }
     if ((o->has_to || o->has_facing) && !passage) {
         order_t way = *o;
         way.has_to = moves;

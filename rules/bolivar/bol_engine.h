@@ -65,8 +65,14 @@ enum {
     BOL_F_CHARGED    = 1 << 8,   /* it charged into contact this turn */
     BOL_F_HEROIC     = 1 << 9,   /* routed by enemy hits this turn: the
                                     unit in `credit` owes it heroics */
-    BOL_F_PASSED     = 1 << 10   /* it swapped places in a passage of
+    BOL_F_PASSED     = 1 << 10,  /* it swapped places in a passage of
                                     lines: it does not move again */
+    BOL_F_MET        = 1 << 11,  /* its charge met its opponent: whether
+                                    it was then entirely behind-flank or
+                                    to-rear of it is BOL_F_BEHIND (kept
+                                    while the melee goes on) */
+    BOL_F_BEHIND     = 1 << 12   /* its charge met its opponent entirely
+                                    behind-flank or to-rear */
 };
 
 static inline bol_unit_state_t *
@@ -190,6 +196,10 @@ int bol_shoot_hit (const game_t *g, int u, int target);
  *  none against an enemy every part of which is behind-flank or
  *  to-rear), and the score each needs. */
 int bol_melee_dice (const game_t *g, int u, int e, bool primary);
+
+/*  Is every part of footprint `fp` behind-flank of unit u or to its
+ *  rear (behind the line across u's centre)?  Never for a square. */
+bool bol_entirely_behind_fp (const game_t *g, int u, const footprint_t *fp);
 int bol_melee_hit (const game_t *g, int u, int e);
 
 /*  Unit u takes `hits` (each weakens resolve by 1: the stand with the

@@ -55,12 +55,16 @@ bol_supported (const game_t *g, int u)
     if (!line && x->arm != ARM_CAVALRY && !skirmishers)
         return false;
     /* "(1) No enemy unit to-rear within 4 TUM; (2) At least one friendly
-       cavalry, battalion or spearmen unit to-rear within 4 TUM" */
+       cavalry, battalion or spearmen unit to-rear within 4 TUM".  An
+       enemy commander is an enemy unit ("A Unit has a combat arm and
+       unit type: ... and Commander (C-in-C, Brigadier)"), so he denies
+       support; a friendly one gives none, (2) naming the types that do */
     double cm = bol_cm (g, tables (g)->support_tum);
     bool friend = false;
     for (int k = 0; k < game_unit_count (g); k++) {
         const unit_t *y = game_unit_c (g, k);
-        if (k == u || !bol_in_play (g, k) || y->arm == ARM_COMMAND
+        if (k == u || !bol_in_play (g, k)
+            || (y->arm == ARM_COMMAND && y->side == x->side)
             || !to_rear_within (g, u, k, cm))
             continue;
         if (y->side != x->side)
@@ -338,7 +342,9 @@ meet_half_way (game_t *g, int u, int e)
     for (int i = 0; i < 2; i++) {
         int me = i ? e : u, other = i ? u : e;
         bol_unit_state_t *st = state_m (g, me);
-        st->flags = (int16_t) ((st->flags | BOL_F_CHARGED) & ~BOL_F_CHARGE);
+        /* met face to face: neither is behind the other */
+        st->flags = (int16_t) ((st->flags | BOL_F_CHARGED)
+                               & ~(BOL_F_CHARGE | BOL_F_MET | BOL_F_BEHIND));
         st->opponent = (int16_t) (other + 1);
         game_unit_mut (g, me)->in_melee = 1;
         game_unit_mut (g, me)->moved_halves = 2;
@@ -403,8 +409,18 @@ charges (game_t *g)
     }
 }
 
-/*  The enemy unit u melees: the one it charged or that charged it, if
- *  still in contact, else the nearest in contact; -1 none. */
+static bool entirely_behind (const game_t *g, int u, int e);
+
+/*  The enemy unit u melees ("Each units in contact will Melee with one
+ *  enemy unit, even if more are in contact": the player's choice): the
+ *  one it charged, or the one that charged it or it fought before, if
+ *  still in contact; else the nearest in contact.  A unit that did not
+ *  charge fights, of the enemies in contact, one against which it has
+ *  dice (not entirely behind-flank or to-rear of it: "Melee with enemy
+ *  entirely behind-flank or to-rear reduces the melee dice to zero") in
+ *  preference to one against which it has none, as a player would
+ *  choose: a line charged in the rear by cavalry (which charge first)
+ *  and in the front by foot fights the foot.  -1 none. */
 static int
 opponent_of (const game_t *g, int u)
 {
@@ -412,40 +428,64 @@ opponent_of (const game_t *g, int u)
         return -1;
     int o = state_c (g, u)->opponent - 1;
     const situation_t *sit = game_situation (g);
-    if (o >= 0 && is_enemy (g, u, o)
-        && situation_unit_distance_within (sit, u, o, BOL_CONTACT_CM)
-               < BOL_CONTACT_CM)
+    bool kept = o >= 0 && is_enemy (g, u, o)
+             && situation_unit_distance_within (sit, u, o, BOL_CONTACT_CM)
+                    < BOL_CONTACT_CM;
+    if (kept && ((state_c (g, u)->flags & BOL_F_CHARGED)
+                 || !entirely_behind (g, u, o)))
         return o;
-    int best = -1;
-    double best_d = BOL_CONTACT_CM;
+    int best = -1, faced = -1;
+    double best_d = BOL_CONTACT_CM, faced_d = BOL_CONTACT_CM;
     for (int e = 0; e < game_unit_count (g); e++)
         if (is_enemy (g, u, e) && !is_artillery (g, e)) {
-            double d = situation_unit_distance_within (sit, u, e, best_d);
+            double d = situation_unit_distance_within (sit, u, e,
+                                                       BOL_CONTACT_CM);
+            if (d >= BOL_CONTACT_CM)
+                continue;
+            if (d < faced_d && !entirely_behind (g, u, e))
+                faced_d = d, faced = e;
             if (d < best_d)
                 best_d = d, best = e;
         }
-    return best;
+    return faced >= 0 ? faced : kept ? o : best;
 }
 
-/*  Is every part of unit e behind-flank of unit u or to its rear: each
- *  corner of it behind the line across u's centre (the flank arc's half
- *  behind it and the rear arc are all there is behind that line; a corner
- *  on it counts as behind)?  Never for a square ("Squares have no flank
- *  or rear"). */
-static bool
-entirely_behind (const game_t *g, int u, int e)
+/*  Is every part of footprint `fp` behind-flank of unit u or to its
+ *  rear: each corner of it behind the line across u's centre (the flank
+ *  arc's half behind it and the rear arc are all there is behind that
+ *  line; a corner on it counts as behind)?  Never for a square
+ *  ("Squares have no flank or rear"). */
+bool
+bol_entirely_behind_fp (const game_t *g, int u, const footprint_t *fp)
 {
     const unit_t *x = game_unit_c (g, u);
     if (x->arm == ARM_INFANTRY && x->formation == FORMATION_SQUARE)
         return false;
     vec2_t ahead = geom_heading_vec (x->fp.facing);
     vec2_t c[4];
-    footprint_corners (&game_unit_c (g, e)->fp, c);
+    footprint_corners (fp, c);
     for (int i = 0; i < 4; i++)
         if ((c[i].x - x->fp.centre.x) * ahead.x
             + (c[i].y - x->fp.centre.y) * ahead.y > 1e-6)
             return false;
     return true;
+}
+
+/*  Is enemy e entirely behind-flank of unit u or to its rear, as "Melee
+ *  with enemy entirely behind-flank or to-rear" asks?  A charger of u is
+ *  judged as its charge met u (BOL_F_MET, BOL_F_BEHIND, marked before it
+ *  squared up to the face it hit): "A charge must be entirely to-rear to
+ *  contact to-rear; similarly for contact behind-flank" places the
+ *  charger by where it came from, and the squaring up that follows
+ *  contact (the project's reading) must not turn a charge from behind
+ *  into one from the flank.  Any other enemy where it stands. */
+static bool
+entirely_behind (const game_t *g, int u, int e)
+{
+    const bol_unit_state_t *se = state_c (g, e);
+    if ((se->flags & BOL_F_MET) && se->opponent == u + 1)
+        return (se->flags & BOL_F_BEHIND) != 0;
+    return bol_entirely_behind_fp (g, u, &game_unit_c (g, e)->fp);
 }
 
 /*  The melee dice of u against e: as primary fighter its dice per

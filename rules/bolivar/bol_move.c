@@ -259,6 +259,30 @@ pivot_cost (const footprint_t *fp, double deg)
     return hypot (fp->width / 2, fp->depth / 2) * deg * GEOM_RAD_PER_DEG;
 }
 
+/*  Footprint `fp` wheeled `turn` degrees (signed: positive to the
+ *  right) about its inner front corner, the front corner on the side it
+ *  turns to, which stays where it is: "A Wheel is up to 45°", a front
+ *  corner fixed as the other swings forward, where a pivot turns "on
+ *  the centre".  Then the corner that moves most is the outer rear one
+ *  (wheel_cost).  The one wheel of a move and of a charge. */
+static footprint_t
+wheel_about_corner (const footprint_t *fp, double turn)
+{
+    double side = turn < 0 ? -1 : 1;
+    vec2_t v = geom_heading_vec (fp->facing);
+    vec2_t r = { v.y, -v.x };
+    double half = fp->width / 2 * side, front = fp->depth / 2;
+    vec2_t corner = { fp->centre.x + r.x * half + v.x * front,
+                      fp->centre.y + r.y * half + v.y * front };
+    footprint_t at = *fp;
+    at.facing = geom_norm_deg (fp->facing + turn);
+    vec2_t v2 = geom_heading_vec (at.facing);
+    vec2_t r2 = { v2.y, -v2.x };
+    at.centre = (vec2_t) { corner.x - r2.x * half - v2.x * front,
+                           corner.y - r2.y * half - v2.y * front };
+    return at;
+}
+
 /*  A change of direction of unit u of `deg` degrees (unsigned), that
  *  leaves it facing `facing`, its cost: a wheel and a pivot "the
  *  distance of the unit's corner that moves most" (wheel_cost,
@@ -746,11 +770,34 @@ change_words (const bol_change_t *c, char *buf, int len)
     return buf;
 }
 
+/*  May unit u stand as `to`, wheeled there from where it stands (a
+ *  wheel moves it, as a step of a move does): not off the table nor
+ *  beyond impassable terrain (its centre's way there), not a gun onto a
+ *  stream no road crosses, not onto a unit (blocked). */
+static bool
+wheel_room (const game_t *g, int u, const footprint_t *to)
+{
+    const footprint_t *fp = &game_unit_c (g, u)->fp;
+    double d = geom_dist (fp->centre, to->centre);
+    if (d > 1e-9) {
+        vec2_t reach = situation_move_towards (game_situation (g), fp->centre,
+                                               geom_bearing (fp->centre,
+                                                             to->centre), d);
+        if (geom_dist (reach, to->centre) > 1e-6)
+            return false;
+    }
+    return !gun_barred (g, u, to->centre)
+        && !blocked (g, u, fp, to, false, false, -1, NULL, 0);
+}
+
 /*  Make change c of unit u, `*spent` of its `allowance` gone before it:
- *  its facing turned (an oblique keeps it), an about face's moved marker
- *  placed ("Units that about face cannot shoot or charge (place a moved
- *  marker)"), its cost added to *spent.  Not made when its cost would go
- *  beyond the allowance, or its command check fails: "A command check
+ *  a wheel turned about its inner front corner (wheel_about_corner: "A
+ *  Wheel is up to 45°"), a pivot and an about face on its centre ("A
+ *  Pivot on the centre"), an oblique keeping its facing; an about
+ *  face's moved marker placed ("Units that about face cannot shoot or
+ *  charge (place a moved marker)"), its cost added to *spent.  Not made
+ *  when its cost would go beyond the allowance, when the wheel has no
+ *  room (wheel_room), or its command check fails: "A command check
  *  is required for ... each time any unit does a change direction", one
  *  check a change.  True when made. */
 static bool
@@ -767,13 +814,24 @@ make_change (game_t *g, int u, const bol_change_t *c, double *spent,
                         words, c->cost_cm, geom_max (0, allowance - *spent));
         return false;
     }
+    footprint_t to = x->fp;
+    if (c->kind == BOL_TURN_WHEEL)
+        to = wheel_about_corner (&x->fp, signed_turn (x->fp.facing,
+                                                      c->facing));
+    to.facing = c->facing;
+    if (c->kind == BOL_TURN_WHEEL && !wheel_room (g, u, &to)) {
+        if (game_events_on (g))
+            game_event (g, GAME_EVENT_MOVE, u, "%s cannot %s: something is "
+                        "in its way", x->id, words);
+        return false;
+    }
     if (c->check && !bol_command_check (g, u, dice, words)) {
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s does not %s, and its "
                         "move ends", x->id, words);
         return false;
     }
-    x->fp.facing = c->facing;
+    x->fp = to;
     if (c->kind == BOL_TURN_ABOUT)
         state_m (g, u)->flags |= BOL_F_MOVED;
     *spent += c->cost_cm;
@@ -828,6 +886,16 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
 {
     if (o->has_to && !o->has_formation) {
         int k = bol_passage_partner (g, u, o->to);
+        if (k >= 0 && bol_in_contact (g, k)) {
+            /* the locked zone holds the other line where it stands (the
+               order's check refuses this passage: bol_engine.c) */
+            if (game_events_on (g))
+                game_event (g, GAME_EVENT_MOVE, u, "%s stands: %s is in "
+                            "contact with the enemy, so no passage of "
+                            "lines", game_unit_c (g, u)->id,
+                            game_unit_c (g, k)->id);
+            return;
+        }
         /* "A unit can wheel, pivot, about face, oblique or conduct a
            passage of lines"; in the threat zone "A command check is
            required for ... each time any unit does a change direction
@@ -980,11 +1048,18 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
                                     : bol_move_allowance (g, u);
         double spent = 0;
         bool going = true;
+        vec2_t at = x->fp.centre;
         for (int i = 0; i < p.n_before && going; i++)
             going = make_change (g, u, &p.before[i], &spent, allowance, dice);
         turned = going && p.n_before > 0;
         if (going && p.moving) {
-            double length = geom_min (p.length,
+            /* a wheel about a front corner carries the unit forward: the
+               move straight ahead goes the rest of the way the order
+               asks, no further */
+            vec2_t way = geom_heading_vec (p.heading);
+            double done = (x->fp.centre.x - at.x) * way.x
+                        + (x->fp.centre.y - at.y) * way.y;
+            double length = geom_min (geom_max (0, p.length - done),
                                       geom_max (0, allowance - spent));
             if (p.after.kind != BOL_TURN_NONE
                 && spent + length + p.after.cost_cm > allowance + 1e-6)
@@ -1143,20 +1218,10 @@ charge_way (const game_t *g, int u, int target, double most, double *wheel,
 {
     const footprint_t *fp = &game_unit_c (g, u)->fp;
     const footprint_t *tf = &game_unit_c (g, target)->fp;
-    vec2_t v = geom_heading_vec (fp->facing);
-    vec2_t r = { v.y, -v.x };
     for (double k = 0; k <= most + 1e-9; k += CHARGE_WHEEL_STEP_DEG)
         for (int side = 1; side >= (k > 0 ? -1 : 1); side -= 2) {
             /* the inner front corner stays where it is */
-            double half = fp->width / 2 * side, front = fp->depth / 2;
-            vec2_t pivot = { fp->centre.x + r.x * half + v.x * front,
-                             fp->centre.y + r.y * half + v.y * front };
-            footprint_t at = *fp;
-            at.facing = geom_norm_deg (fp->facing + side * k);
-            vec2_t v2 = geom_heading_vec (at.facing);
-            vec2_t r2 = { v2.y, -v2.x };
-            at.centre = (vec2_t) { pivot.x - r2.x * half - v2.x * front,
-                                   pivot.y - r2.y * half - v2.y * front };
+            footprint_t at = wheel_about_corner (fp, side * k);
             double go = ahead_to_meet (&at, tf);
             if (go >= 0) {
                 *wheel = k;
@@ -1384,14 +1449,23 @@ charge_face (const game_t *g, int u, int target, double *off,
 }
 
 /*  The charger that reached `target`: in contact, its charge and its
- *  opponent marked, said as an event (the face by `arc`). */
+ *  opponent marked, said as an event (the face by `arc`).  `met` is its
+ *  footprint as it touched, before it was squared up to the face: that
+ *  it was then entirely behind-flank or to-rear of the target is marked
+ *  (BOL_F_MET, BOL_F_BEHIND), for the melee's "Melee with enemy
+ *  entirely behind-flank or to-rear reduces the melee dice to zero" to
+ *  ask of the charge, not of the squaring up. */
 static void
-charge_contact (game_t *g, int u, int target, arc_t arc)
+charge_contact (game_t *g, int u, int target, arc_t arc,
+                const footprint_t *met)
 {
     const unit_t *x = game_unit_c (g, u);
     game_unit_mut (g, u)->moved_halves = 2;
     bol_unit_state_t *st = state_m (g, u), *ts = state_m (g, target);
-    st->flags |= BOL_F_CHARGED;
+    st->flags = (int16_t) ((st->flags & ~BOL_F_BEHIND) | BOL_F_CHARGED
+                           | BOL_F_MET);
+    if (bol_entirely_behind_fp (g, target, met))
+        st->flags |= BOL_F_BEHIND;
     st->opponent = (int16_t) (target + 1);
     if (!ts->opponent || !game_unit (g, target)->in_melee)
         ts->opponent = (int16_t) (u + 1);
@@ -1437,9 +1511,10 @@ charge_to_contact_point (game_t *g, int u, int target)
         charge_stopped (g, u, target, distance - moved);
         return false;
     }
+    footprint_t met = x->fp;
     x->fp.centre = at;
     x->fp.facing = facing;
-    charge_contact (g, u, target, arc);
+    charge_contact (g, u, target, arc, &met);
     return true;
 }
 
@@ -1485,11 +1560,12 @@ host_charge_move (game_t *g, int u, int target)
     square.centre = (vec2_t) {
         mid.x + right.x * along + n.x * square.depth / 2,
         mid.y + right.y * along + n.y * square.depth / 2 };
+    footprint_t met = x->fp;
     if (fabs (along) < half_len + square.width / 2 - LANE_MIN_CM
         && footprint_distance (&square, tf) < BOL_CONTACT_CM
         && !blocked (g, u, &x->fp, &square, false, true, target, NULL, 0))
         x->fp = square;
-    charge_contact (g, u, target, arc);
+    charge_contact (g, u, target, arc, &met);
     return true;
 }
 
