@@ -62,7 +62,7 @@ typedef struct {
     int nearest;           /* nearest visible enemy, -1 */
     double nearest_cm;
     double reach_cm;       /* its own weapon's long range */
-    double charge_cm;      /* one move: foot move, cavalry gallop */
+    double charge_cm;      /* its charge: ruleset_charge_cm */
     double move_cm;        /* its move at the pace of the order being
                               worked out: a low barrier costs its part of
                               it ("1/4 move to clear a low barrier") */
@@ -214,6 +214,7 @@ empty_order (rf_order_t *o)
     memset (o, 0, sizeof *o);
     o->nearest_enemy = -1;
     o->cover_feature = -1;
+    o->formation = -1;
     o->shoot_target = -1;
     o->contact_enemy = -1;
     o->passed_over = -1;
@@ -593,8 +594,8 @@ view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
     v->nearest = visible_enemy (v, 0, &cm);
     v->nearest_cm = v->nearest >= 0 ? cm : 0;
     v->reach_cm = ruleset_weapon_reach (rs, v->u);
-    v->charge_cm = ruleset_move_cm (rs, v->u, "gallop");
-    v->move_cm = ruleset_move_cm (rs, v->u, NULL);   /* set by each order */
+    v->charge_cm = ruleset_charge_cm (rs, v->u);
+    v->move_cm = ruleset_moving_cm (rs, v->u, NULL);   /* set by each order */
     return 0;
 }
 
@@ -1194,16 +1195,6 @@ away_from_all (view_t *v)
     return bearing;
 }
 
-/*  Bearing from point p to enemy e's footprint, nearest point of e to
- *  unit `unit`. */
-static double
-bearing_to_enemy (const situation_t *sit, int unit, int e, vec2_t from)
-{
-    const unit_t *u = situation_unit_const (sit, unit);
-    const unit_t *o = situation_unit_const (sit, e);
-    return geom_bearing (from, footprint_nearest_point (&u->fp, &o->fp));
-}
-
 /*  Bearing away from enemy e: from its nearest point through the unit's
  *  centre; away from all visible enemies (or to the rear) with none. */
 static double
@@ -1275,20 +1266,35 @@ move_to_point (const situation_t *sit, view_t *v, vec2_t to,
     o->has_destination = o->move_cm > 1e-9;
 }
 
+/*  The facing the answer gives the unit ending with its centre at `at`:
+ *  towards the nearest enemy's point nearest to it there, or, when
+ *  `last_known` and it knows one, towards the last known enemy position;
+ *  `keep` when there is nothing to face.  One function for the turn and
+ *  for the cover search, which must fit the unit at the facing it will
+ *  have. */
+static double
+facing_at (const situation_t *sit, const view_t *v, vec2_t at,
+           bool last_known, double keep)
+{
+    if (last_known && (v->u->status & STATUS_HAS_LAST_ENEMY))
+        return geom_dist (at, v->u->last_enemy_seen) > 1e-9
+             ? geom_bearing (at, v->u->last_enemy_seen) : keep;
+    if (v->nearest < 0)
+        return keep;
+    footprint_t fp = v->u->fp;
+    fp.centre = at;
+    const unit_t *e = situation_unit_const (sit, v->nearest);
+    vec2_t p = footprint_nearest_point (&fp, &e->fp);
+    return geom_dist (at, p) > 1e-9 ? geom_bearing (at, p) : keep;
+}
+
 /*  Face the nearest enemy from where the unit ends (towards its point
  *  nearest to the unit there); keep the facing when none is in sight. */
 static void
 face_enemy (const situation_t *sit, view_t *v, rf_order_t *o)
 {
-    if (v->nearest < 0)
-        return;
-    footprint_t at = v->u->fp;
-    if (o->has_destination)
-        at.centre = o->destination;
-    const unit_t *e = situation_unit_const (sit, v->nearest);
-    vec2_t p = footprint_nearest_point (&at, &e->fp);
-    if (geom_dist (at.centre, p) > 1e-9)
-        o->facing = geom_bearing (at.centre, p);
+    vec2_t at = o->has_destination ? o->destination : v->u->fp.centre;
+    o->facing = facing_at (sit, v, at, false, o->facing);
 }
 
 /*  Face the last known enemy position (falling back), else the nearest
@@ -1297,28 +1303,48 @@ static void
 face_last_known (const situation_t *sit, view_t *v, rf_order_t *o)
 {
     vec2_t at = o->has_destination ? o->destination : v->u->fp.centre;
-    if (v->u->status & STATUS_HAS_LAST_ENEMY) {
-        if (geom_dist (at, v->u->last_enemy_seen) > 1e-9)
-            o->facing = geom_bearing (at, v->u->last_enemy_seen);
-    }
-    else
-        face_enemy (sit, v, o);
+    o->facing = facing_at (sit, v, at, true, o->facing);
+}
+
+/*  What the cover search asks the facing of (cover_facing). */
+typedef struct {
+    const situation_t *sit;
+    const view_t *v;
+    bool last_known;
+} cover_facing_t;
+
+/*  The facing a unit taking cover will have with its centre at `at`
+ *  (situation_facing_fn): it ends facing the enemy, or the last known
+ *  enemy position falling back, and must be entirely in cover so. */
+static double
+cover_facing (vec2_t at, const void *ctx)
+{
+    const cover_facing_t *c = ctx;
+    return facing_at (c->sit, c->v, at, c->last_known, c->v->u->fp.facing);
 }
 
 /*  Take cover: stay when already entirely in cover, else the nearest
  *  cover within one move, else (unless `halt_if_none`) one move away
- *  from all visible enemies. */
+ *  from all visible enemies.  "Unit entirely in cover": the unit is
+ *  turned to face the enemy (the last known enemy position when
+ *  `last_known`) where it ends, so it must be wholly inside at that
+ *  facing: the cover search fits it so, and goes only as far in as the
+ *  move allows where no place wholly inside is within it. */
 static void
 order_take_cover (const situation_t *sit, view_t *v, double move,
-                  bool halt_if_none, rf_order_t *o)
+                  bool halt_if_none, bool last_known, rf_order_t *o)
 {
     const unit_t *u = v->u;
-    if (situation_footprint_cover (sit, &u->fp) != COVER_NONE) {
+    cover_facing_t cf = { sit, v, last_known };
+    footprint_t here = u->fp;
+    here.facing = cover_facing (here.centre, &cf);
+    if (situation_footprint_cover (sit, &here) != COVER_NONE) {
         situation_cover_at (sit, u->fp.centre, &o->cover_feature);
         return;
     }
     vec2_t pt;
-    int f = situation_nearest_cover (sit, v->unit, move, move, NULL, &pt);
+    int f = situation_nearest_cover_facing (sit, v->unit, move, move, NULL,
+                                            cover_facing, &cf, &pt);
     if (f >= 0) {
         o->cover_feature = f;
         move_to_point (sit, v, pt, move, o);
@@ -1327,54 +1353,79 @@ order_take_cover (const situation_t *sit, view_t *v, double move,
         move_along (sit, v, away_from_all (v), move, true, o);
 }
 
-/*  Is the nearest enemy in sight within charge reach: the charge to
- *  contact (straight towards its nearest point, the move order_advance
- *  makes) costs no more than one move at charge pace (foot a full move,
- *  cavalry the gallop).  In the open, or under settings.charge_reach_
- *  pays_terrain as the game's charges pay: difficult going counting
- *  double and a low barrier its part of the charge's move; a path into
- *  impassable terrain is out of reach.  False with no enemy in sight. */
+/*  Where the unit charging the nearest enemy in sight stands in base
+ *  contact with it ("It moves to contact the nearest enemy figures"),
+ *  as the game's charge puts it (situation_contact_footprint): turned to
+ *  face the enemy and slid straight until the bases touch, whatever the
+ *  angle between them.  Returns the way's cost at charge pace, in the
+ *  open or, under settings.charge_reach_pays_terrain, as the game's
+ *  charges pay it (INFINITY into impassable terrain). */
+static double
+charge_contact (const situation_t *sit, const view_t *v, footprint_t *out)
+{
+    const rules_settings_t *s = ruleset_settings (situation_ruleset (sit));
+    const unit_t *e = situation_unit_const (sit, v->nearest);
+    return situation_contact_footprint (sit, &v->u->fp, &e->fp, v->charge_cm,
+                                        v->charge_cm,
+                                        s->charge_reach_pays_terrain, out);
+}
+
+/*  Is the nearest enemy in sight within charge reach: no further than one
+ *  move at charge pace (foot a full move, cavalry the gallop), and the
+ *  charge to contact (charge_contact, the move order_advance makes)
+ *  costs no more than that move: a charge called in reach reaches.  In
+ *  the open, or under settings.charge_reach_pays_terrain as the game's
+ *  charges pay: difficult going counting double and a low barrier its
+ *  part of the charge's move; a path into impassable terrain is out of
+ *  reach.  False with no enemy in sight. */
 static bool
 in_charge_reach (const situation_t *sit, view_t *v)
 {
     if (v->nearest < 0 || v->nearest_cm > v->charge_cm)
         return false;
-    if (!ruleset_settings (situation_ruleset (sit))->charge_reach_pays_terrain)
-        return true;
-    vec2_t from = v->u->fp.centre;
-    double bearing = bearing_to_enemy (sit, v->unit, v->nearest, from);
-    vec2_t to = situation_move_towards (sit, from, bearing, v->nearest_cm);
-    double cost = situation_path_cost (sit, from, to, v->charge_cm);
-    return cost >= 0 && cost <= v->charge_cm + 1e-9;
+    return charge_contact (sit, v, NULL) <= v->charge_cm + 1e-9;
 }
 
-/*  Advance towards the nearest enemy one move: a charge to contact, any
- *  other advance stopping settings.enemy_gap_cm short of it (as the
- *  game's moves do: only a charge makes contact); a unit already that
- *  close stays where it is.  An advance spends its whole move on the way
- *  (difficult going counting double): the gap limits how far it goes,
- *  not what it may spend getting there. */
+/*  Advance towards the nearest enemy one move: a charge to contact
+ *  (charge_contact: its destination and facing put the bases touching,
+ *  its move the way the centre goes; `move` is not asked, the charge's
+ *  reach being its own), any other advance turned to face the enemy and
+ *  stopping settings.enemy_gap_cm short of it, at any angle between
+ *  them (situation_footprint_towards; as the game's moves do: only a
+ *  charge makes contact); a unit already that close stays where it is.
+ *  An advance spends its whole move on the way (difficult going counting
+ *  double): the gap limits how far it goes, not what it may spend
+ *  getting there. */
 static void
 order_advance (const situation_t *sit, view_t *v, double move,
                bool charge, rf_order_t *o)
 {
     if (v->nearest < 0)
         return;
+    const unit_t *e = situation_unit_const (sit, v->nearest);
     vec2_t from = v->u->fp.centre;
-    double bearing = bearing_to_enemy (sit, v->unit, v->nearest, from);
-    double room = v->nearest_cm;
-    if (!charge)
-        room -= ruleset_settings (situation_ruleset (sit))->enemy_gap_cm;
-    if (room > 0 && charge)
-        move_along (sit, v, bearing, fmin (move, room), false, o);
-    else if (room > 0) {
-        vec2_t to = situation_move_towards (sit, from, bearing,
-                                            fmin (move, room));
-        o->destination = affordable_point (sit, from, to, move, v->move_cm);
-        o->move_cm = geom_dist (from, o->destination);
-        o->has_destination = o->move_cm > 1e-9;
+    footprint_t to;
+    if (charge) {
+        if (charge_contact (sit, v, &to) <= v->charge_cm + 1e-9)
+            o->destination = to.centre;
+        else        /* out of reach (never charged): as far as it gets */
+            o->destination = affordable_point (sit, from, to.centre,
+                                               v->charge_cm, v->charge_cm);
     }
-    o->facing = bearing;
+    else {
+        double gap = ruleset_settings (situation_ruleset (sit))->enemy_gap_cm;
+        to = situation_footprint_towards (&v->u->fp, &e->fp, gap, true);
+        double len = geom_dist (from, to.centre);
+        vec2_t end = from;
+        if (len > 1e-9)
+            end = situation_move_towards (sit, from,
+                                          geom_bearing (from, to.centre),
+                                          fmin (move, len));
+        o->destination = affordable_point (sit, from, end, move, v->move_cm);
+    }
+    o->move_cm = geom_dist (from, o->destination);
+    o->has_destination = o->move_cm > 1e-9;
+    o->facing = to.facing;
 }
 
 /*  The movement and facing of `action` for the unit seen through `v`. */
@@ -1385,7 +1436,10 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
     const ruleset_t *rs = situation_ruleset (sit);
     const rules_settings_t *s = ruleset_settings (rs);
     const unit_t *u = v->u;
-    double move = ruleset_move_cm (rs, u, pace);
+    /* in the formation it moves in: a europe19 line forms column, guns
+       limber, first (settings.moves.form_to_move), the order saying so */
+    double move = ruleset_moving_cm (rs, u, pace);
+    int formed = ruleset_move_formation (rs, u->arm, u->formation);
     /* a barrier costs its part of the move at the pace the cell orders
        (cavalry withdrawing at the canter: a quarter of 45 cm) */
     v->move_cm = move;
@@ -1397,6 +1451,7 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
         if (u->arm == ARM_CAVALRY)
             copy_text (o->pace, sizeof o->pace, "gallop");
         order_advance (sit, v, v->nearest_cm, true, o);
+        o->formation = o->has_destination ? formed : -1;
         return;
     }
     switch (action) {
@@ -1410,7 +1465,8 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
             /* with no cover and no enemy in sight, "away from all
                enemies" names nothing to move from: it holds */
             order_take_cover (sit, v, move, special == SPECIAL_FALLING_BACK
-                                            || v->nearest < 0, o);
+                                            || v->nearest < 0,
+                              special == SPECIAL_FALLING_BACK, o);
             if (special == SPECIAL_FALLING_BACK)
                 face_last_known (sit, v, o);
             else
@@ -1463,17 +1519,19 @@ order_move (const situation_t *sit, view_t *v, rf_action_t action,
         }
     }
     o->facing = geom_norm_deg (o->facing);
+    o->formation = o->has_destination ? formed : -1;
 }
 
 /*  Follow the lead's move: the same displacement and facing, a barrier
  *  on the way costing its part of the follower's own move at the lead's
- *  pace. */
+ *  pace, in the formation the follower moves in (a europe19 line forming
+ *  column as the lead's would). */
 static void
 follow_lead (const situation_t *sit, view_t *v, const unit_t *lead,
              const rf_order_t *lead_order, rf_order_t *o)
 {
-    v->move_cm = ruleset_move_cm (situation_ruleset (sit), v->u,
-                                  lead_order->pace);
+    const ruleset_t *rs = situation_ruleset (sit);
+    v->move_cm = ruleset_moving_cm (rs, v->u, lead_order->pace);
     copy_text (o->pace, sizeof o->pace, lead_order->pace);
     o->facing = lead_order->facing;
     if (!lead_order->has_destination)
@@ -1484,6 +1542,9 @@ follow_lead (const situation_t *sit, view_t *v, const unit_t *lead,
     double dist = geom_dist (v->u->fp.centre, to);
     if (dist > 1e-9)
         move_along (sit, v, geom_bearing (v->u->fp.centre, to), dist, true, o);
+    if (o->has_destination)
+        o->formation = ruleset_move_formation (rs, v->u->arm,
+                                               v->u->formation);
     /* the cover it ends in, if any: beside the lead it may miss it */
     if (lead_order->cover_feature >= 0
     &&  situation_cover_at (sit, o->has_destination ? o->destination
@@ -1877,7 +1938,15 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
         else
             rf_text_add (&w, "No enemy in sight.\n");
         if (o->has_destination) {
-            rf_text_add (&w, "Order: move ");
+            rf_text_add (&w, "Order: ");
+            /* a europe19 line may not move: it forms column (guns
+               limber) first */
+            formation_t formed = (formation_t) o->formation;
+            if (o->formation >= 0)
+                rf_text_adds (&w, "change formation to ",
+                              ruleset_formation_word (rs, u->arm, formed),
+                              ", then ", NULL);
+            rf_text_add (&w, "move ");
             rf_text_cm (&w, o->move_cm);
             if (o->pace[0])
                 rf_text_adds (&w, " at ", o->pace, NULL);
@@ -1885,7 +1954,9 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
             rf_text_fixed (&w, o->destination.x, 1);
             rf_text_add (&w, ", ");
             rf_text_fixed (&w, o->destination.y, 1);
-            rf_text_add (&w, ")");
+            /* the table's coordinates are in cm whatever the ruleset's
+               unit of length: say so */
+            rf_text_add (&w, ") cm");
             if (o->cover_feature >= 0)
                 rf_text_adds (&w, " into ",
                               situation_terrain (sit, o->cover_feature)->id,

@@ -66,8 +66,10 @@ typedef struct {
     int nearest_enemy;         /* unit index, -1 when none is visible */
     double nearest_enemy_cm;   /* closest point; 0 when none */
     bool enemy_in_weapon_range;/* the unit's own long range reaches it */
-    bool enemy_in_charge_reach;/* within one move (foot move, gallop),
-                                  as the charge's path costs it under
+    bool enemy_in_charge_reach;/* within its charge (ruleset_charge_cm:
+                                  settings.charge_reach_cm, else foot a
+                                  move, cavalry the gallop), as the
+                                  charge's path costs it under
                                   settings.charge_reach_pays_terrain */
     int cover_feature;         /* terrain index of the cover it moves into
                                   or stays in, -1 */
@@ -76,6 +78,10 @@ typedef struct {
     double move_cm;            /* straight-line length of the move */
     double facing;             /* facing after the action, [0, 360) */
     char pace[12];             /* cavalry: walk, canter, gallop; else "" */
+    int formation;             /* the formation it forms before it moves
+                                  (ruleset_move_formation: a europe19
+                                  line forms column, guns limber), -1:
+                                  it keeps its own */
     int shoot_target;          /* unit index, -1: the nearest enemy it
                                   sees within reach from where it ends;
                                   none when commanded, charging, running

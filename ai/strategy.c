@@ -139,6 +139,15 @@ order_from_rf (const game_t *g, const ruleset_t *rs, int u,
     default:
         break;
     }
+    /* the formation the answer forms to move (a europe19 line forms
+       column, guns limber): named in the order, as the engine would form
+       it anyway */
+    if (ro->formation >= 0 && (o.kind == ORDER_MOVE
+                               || o.kind == ORDER_TAKE_COVER
+                               || o.kind == ORDER_CHARGE)) {
+        o.has_formation = true;
+        o.formation = (formation_t) ro->formation;
+    }
     /* "Uncommanded troops only shoot at the nearest enemy they can hit",
        after the move: a unit carrying on a move of its current actions
        ends where the table's answer could not see (it knows no current

@@ -66,6 +66,9 @@ struct ruleset_t {
     bool formation_allowed[ARM_COUNT][FORMATION_COUNT]; /* by an order */
     /* its own words for formations ("limbered"); "" for the core's */
     char formation_word[ARM_COUNT][FORMATION_COUNT][SOLO_NAME_MAX];
+    /* the formation a unit forms to move (settings.moves.form_to_move),
+       -1: it moves in its own */
+    int move_formation[ARM_COUNT][FORMATION_COUNT];
     ruleset_throw_t throws[RULESET_MAX_THROWS];
     int throw_count;
 };
@@ -811,7 +814,8 @@ read_table_name (loader_t *l, const config_setting_t *g, const char *key,
 
 /*  The optional `settings.moves` group: for each of the four arms a
  *  group giving one full move (cm) in each of the five formations, every
- *  one of them named, nothing else. */
+ *  one of them named, nothing else but the optional `form_to_move`
+ *  (load_form_to_move). */
 static int
 load_moves (loader_t *l, rules_settings_t *s, const config_setting_t *g)
 {
@@ -823,9 +827,11 @@ load_moves (loader_t *l, rules_settings_t *s, const config_setting_t *g)
         return -1;
     for (int i = 0; i < config_setting_length (moves); i++) {
         config_setting_t *m = config_setting_get_elem (moves, (unsigned) i);
-        if (arm_parse (config_setting_name (m)) < 0)
+        if (arm_parse (config_setting_name (m)) < 0
+            && strcmp (config_setting_name (m), "form_to_move") != 0)
             return fail (l, m, "settings.moves.%s: unknown arm (infantry, "
-                         "cavalry, artillery, command)", config_setting_name (m));
+                         "cavalry, artillery, command, or form_to_move)",
+                         config_setting_name (m));
     }
     for (int a = 0; a < ARM_COUNT; a++) {
         config_setting_t *arm = get_group (l, moves, arm_name ((arm_t) a));
@@ -854,6 +860,63 @@ load_moves (loader_t *l, rules_settings_t *s, const config_setting_t *g)
         }
     }
     s->has_moves = true;
+    return 0;
+}
+
+/*  The optional `settings.moves.form_to_move` group: by arm, the
+ *  formations in which a unit may not move and the one it forms to move
+ *  ({ infantry = { line = "column"; }; }: europe19's lines form column to
+ *  move, for a line's move there is 0), read after the moves so that a
+ *  formation formed to move must have a move of its own.  Without it
+ *  every unit moves in its own formation. */
+static int
+load_form_to_move (loader_t *l, ruleset_t *rs, const config_setting_t *g)
+{
+    for (int a = 0; a < ARM_COUNT; a++)
+        for (int f = 0; f < FORMATION_COUNT; f++)
+            rs->move_formation[a][f] = -1;
+    config_setting_t *moves = config_setting_get_member (g, "moves");
+    if (!moves || !config_setting_get_member (moves, "form_to_move"))
+        return 0;
+    config_setting_t *ftm = get_group (l, moves, "form_to_move");
+    if (!ftm)
+        return -1;
+    for (int i = 0; i < config_setting_length (ftm); i++) {
+        config_setting_t *arm = config_setting_get_elem (ftm, (unsigned) i);
+        int a = arm_parse (config_setting_name (arm));
+        if (a < 0)
+            return fail (l, arm, "settings.moves.form_to_move.%s: unknown arm "
+                         "(infantry, cavalry, artillery, command)",
+                         config_setting_name (arm));
+        if (!config_setting_is_group (arm))
+            return fail (l, arm, "settings.moves.form_to_move.%s must be a "
+                         "group { line = \"column\"; }",
+                         config_setting_name (arm));
+        for (int j = 0; j < config_setting_length (arm); j++) {
+            config_setting_t *m = config_setting_get_elem (arm, (unsigned) j);
+            const char *name = config_setting_name (m);
+            int f = formation_parse (name);
+            if (f < 0 || strcmp (formation_name ((formation_t) f), name) != 0)
+                return fail (l, m, "settings.moves.form_to_move.%s.%s: unknown "
+                             "formation (line, column, square, loose, "
+                             "mounted, march)", arm_name ((arm_t) a), name);
+            char to_name[SOLO_NAME_MAX];
+            if (read_string (l, m, to_name, sizeof to_name) < 0)
+                return -1;
+            int to = formation_parse (to_name);
+            if (to < 0 || strcmp (formation_name ((formation_t) to), to_name)
+                || to == f)
+                return fail (l, m, "settings.moves.form_to_move.%s.%s: \"%s\" "
+                             "is not another formation", arm_name ((arm_t) a),
+                             name, to_name);
+            if (rs->settings.moves_cm[a][to] <= 0)
+                return fail (l, m, "settings.moves.form_to_move.%s.%s: a %s "
+                             "has no move (settings.moves.%s.%s)",
+                             arm_name ((arm_t) a), name, to_name,
+                             arm_name ((arm_t) a), to_name);
+            rs->move_formation[a][f] = to;
+        }
+    }
     return 0;
 }
 
@@ -972,9 +1035,15 @@ load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
         && get_bool (l, g, "charge_reach_pays_terrain",
                      &s->charge_reach_pays_terrain) < 0)
         return -1;
+    s->charge_reach_cm = 0;
+    if (config_setting_get_member (g, "charge_reach_cm")
+        && get_number_in (l, g, "charge_reach_cm", 0, big,
+                          &s->charge_reach_cm) < 0)
+        return -1;
     if (load_fire_settings (l, s, g) < 0)
         return -1;
-    if (load_length_unit (l, s, g) < 0 || load_moves (l, s, g) < 0)
+    if (load_length_unit (l, s, g) < 0 || load_moves (l, s, g) < 0
+        || load_form_to_move (l, rs, g) < 0)
         return -1;
     config_setting_t *arms = get_group (l, g, "arm_table");
     if (!arms)
@@ -1568,6 +1637,37 @@ ruleset_move_cm (const ruleset_t *self, const unit_t *u, const char *pace)
         && s->foot_wounded_move_cm < move)
         move = s->foot_wounded_move_cm;
     return move;
+}
+
+int
+ruleset_move_formation (const ruleset_t *self, arm_t arm,
+                        formation_t formation)
+{
+    if (!self || (int) arm < 0 || arm >= ARM_COUNT || (int) formation < 0
+        || formation >= FORMATION_COUNT)
+        return -1;
+    return self->move_formation[arm][formation];
+}
+
+double
+ruleset_moving_cm (const ruleset_t *self, const unit_t *u, const char *pace)
+{
+    assert (self && u);
+    int f = ruleset_move_formation (self, u->arm, u->formation);
+    if (f < 0)
+        return ruleset_move_cm (self, u, pace);
+    unit_t moving = *u;
+    moving.formation = (formation_t) f;
+    return ruleset_move_cm (self, &moving, pace);
+}
+
+double
+ruleset_charge_cm (const ruleset_t *self, const unit_t *u)
+{
+    assert (self && u);
+    if (self->settings.charge_reach_cm > 0)
+        return self->settings.charge_reach_cm;
+    return ruleset_moving_cm (self, u, "gallop");
 }
 
 const char *

@@ -161,6 +161,12 @@ typedef struct {
                                            and a low barrier its part of a
                                            move (optional, default false:
                                            measured in the open) */
+    double charge_reach_cm;             /* 6 (4 Page Bolivar's "Charges are
+                                           up to 3 TUM"): how far any unit
+                                           charges in the Risk Factor
+                                           tables (optional, default 0:
+                                           none of its own, foot a full
+                                           move and cavalry the gallop) */
     /* optional, the line of fire (seed 002: "Shooting is only possible if
        figures can see the entire base of a figure without obstruction,
        unless shooting over an object or person within 2 cms"); absent,
@@ -387,5 +393,26 @@ const ruleset_throw_t *ruleset_throw (const ruleset_t *self, int i);
  *  the wounded move when that is shorter. */
 double ruleset_move_cm (const ruleset_t *self, const unit_t *u,
                         const char *pace);
+
+/*  The formation a unit of `arm` in `formation` takes to move, where it
+ *  may not move in its own (the table file's optional `settings.moves.
+ *  form_to_move`: under europe19 "Infantry in Line: May not move" and
+ *  "Unlimbered Artillery: Can not move", so a line forms column and guns
+ *  limber first); -1 when it moves in its own, or out of range. */
+int ruleset_move_formation (const ruleset_t *self, arm_t arm,
+                            formation_t formation);
+
+/*  One full move of the unit in the open, in cm, in the formation it
+ *  moves in (ruleset_move_formation, else its own): ruleset_move_cm of
+ *  the unit so formed.  What a situation with no game moves it by. */
+double ruleset_moving_cm (const ruleset_t *self, const unit_t *u,
+                          const char *pace);
+
+/*  How far the unit charges, in cm, for the Risk Factor tables:
+ *  settings.charge_reach_cm where the ruleset gives one (4 Page
+ *  Bolivar's 3 TUM), else one full move at the gallop in the formation
+ *  it moves in (ruleset_moving_cm: foot a full move, cavalry the
+ *  gallop). */
+double ruleset_charge_cm (const ruleset_t *self, const unit_t *u);
 
 #endif

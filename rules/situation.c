@@ -1589,22 +1589,66 @@ on_table (const situation_t *self, vec2_t p)
 }
 
 #define COVER_STEP_CM 0.5    /* steps of a unit carried into cover */
+#define COVER_FIT_HALVINGS 6 /* a step halved so often: to 0.008 cm */
 
-/*  A unit whose centre stands in feature i but whose footprint sticks out
- *  of it: the nearest point (in steps of COVER_STEP_CM, within reach_cm
- *  of movement, a barrier costing its part of move_cm) its centre may go, straight away from the feature's edge
- *  nearest it or towards the feature's centroid, for the whole footprint
- *  to be inside.  Returns the move's cost, or -1 when none is in reach
- *  (a feature too small for the unit). */
+/*  The footprint unit u stands in with its centre at p: turned as
+ *  `facing` says it will be there (an answer turning it to face the
+ *  enemy from where it ends), its own facing when facing is NULL.  A
+ *  unit is in cover only "entirely", so the facing it will have is the
+ *  one its footprint must fit at. */
+static footprint_t
+cover_footprint_at (const unit_t *u, vec2_t p, situation_facing_fn facing,
+                    const void *ctx)
+{
+    footprint_t fp = u->fp;
+    fp.centre = p;
+    if (facing)
+        fp.facing = geom_norm_deg (facing (p, ctx));
+    return fp;
+}
+
+/*  The point of feature i's outline nearest p, p inside or out: the way
+ *  in from outside goes through it, and from inside straight away from
+ *  it (polygon_nearest_point gives p itself for a point inside). */
+static vec2_t
+feature_edge_nearest (const situation_t *self, int i, vec2_t p)
+{
+    const terrain_feature_t *f = &self->terrain->features[i];
+    double best2 = INFINITY;
+    vec2_t best = f->vertices[0];
+    for (int k = 0, j = f->vertex_count - 1; k < f->vertex_count; j = k++) {
+        vec2_t q = geom_segment_nearest (f->vertices[j], f->vertices[k], p);
+        double dx = q.x - p.x, dy = q.y - p.y;
+        if (dx * dx + dy * dy < best2) {
+            best2 = dx * dx + dy * dy;
+            best = q;
+        }
+    }
+    return best;
+}
+
+/*  "Unit entirely in cover": the nearest point, within reach_cm of
+ *  movement (a barrier costing its part of move_cm), where unit u's
+ *  whole footprint, at the facing it will have there, is inside feature
+ *  i.  Two ways in are tried: through the feature's edge nearest the
+ *  centre (straight on through it from outside, straight away from it
+ *  from inside) and towards the feature's centroid; along each, the
+ *  first COVER_STEP_CM step that fits, brought back towards the edge by
+ *  halving while it still fits.  Returns the move's cost, or -1 when
+ *  none is in reach (a feature too small or too far for the unit). */
 static double
-cover_inward_point (const situation_t *self, const unit_t *u, int i,
-                    double reach_cm, double move_cm, vec2_t *point)
+cover_wholly_point (const situation_t *self, const unit_t *u, int i,
+                    double reach_cm, double move_cm,
+                    situation_facing_fn facing, const void *ctx,
+                    vec2_t *point)
 {
     const terrain_feature_t *f = &self->terrain->features[i];
     vec2_t c = u->fp.centre;
-    vec2_t edge = polygon_nearest_point (f->vertices, f->vertex_count, c);
+    vec2_t edge = feature_edge_nearest (self, i, c);
     vec2_t mid = polygon_centroid (f->vertices, f->vertex_count);
-    vec2_t aims[2] = { { c.x - edge.x, c.y - edge.y },
+    bool inside = feature_contains (self, i, c);
+    vec2_t aims[2] = { { inside ? c.x - edge.x : edge.x - c.x,
+                         inside ? c.y - edge.y : edge.y - c.y },
                        { mid.x - c.x, mid.y - c.y } };
     double best = -1.0;
     for (int k = 0; k < 2; k++) {
@@ -1612,19 +1656,34 @@ cover_inward_point (const situation_t *self, const unit_t *u, int i,
         if (len <= SIT_EPS)
             continue;
         vec2_t dir = { aims[k].x / len, aims[k].y / len };
+        double out = 0.0;         /* the furthest step that does not fit */
         for (double s = COVER_STEP_CM; s <= reach_cm + SIT_EPS;
              s += COVER_STEP_CM) {
-            footprint_t fp = u->fp;
-            fp.centre = (vec2_t) { c.x + dir.x * s, c.y + dir.y * s };
-            if (!on_table (self, fp.centre))
+            vec2_t p = { c.x + dir.x * s, c.y + dir.y * s };
+            if (!on_table (self, p))
                 break;
-            if (!feature_contains_footprint (self, i, &fp))
+            footprint_t fp = cover_footprint_at (u, p, facing, ctx);
+            if (!feature_contains (self, i, p)
+                || !feature_contains_footprint (self, i, &fp)) {
+                out = s;
                 continue;
-            double cost = situation_path_cost (self, c, fp.centre, move_cm);
+            }
+            double in = s;
+            for (int h = 0; h < COVER_FIT_HALVINGS; h++) {
+                double m = (out + in) / 2.0;
+                vec2_t q = { c.x + dir.x * m, c.y + dir.y * m };
+                fp = cover_footprint_at (u, q, facing, ctx);
+                if (feature_contains_footprint (self, i, &fp))
+                    in = m;
+                else
+                    out = m;
+            }
+            p = (vec2_t) { c.x + dir.x * in, c.y + dir.y * in };
+            double cost = situation_path_cost (self, c, p, move_cm);
             if (cost >= 0.0 && cost <= reach_cm + SIT_EPS
                 && (best < 0.0 || cost < best)) {
                 best = cost;
-                *point = fp.centre;
+                *point = p;
             }
             break;
         }
@@ -1632,27 +1691,53 @@ cover_inward_point (const situation_t *self, const unit_t *u, int i,
     return best;
 }
 
-/*  Where the unit's centre goes to take cover in feature i: where it
- *  stands when it is wholly inside already; carried inwards until it is
- *  when only part of it is (cover_inward_point; where it stands when the
- *  feature is too small for it); else just inside the feature, half the
- *  unit's depth in from the nearest edge, or less when the feature is
- *  thin or the move too short.  Returns the move's cost (a barrier
- *  costing its part of move_cm), or -1 when no such point can be reached
- *  within reach_cm. */
+/*  "Cover further from the enemy": is p further from away_from than
+ *  the unit is now (now_away)?  Any point is when away_from is NULL. */
+static bool
+cover_further (vec2_t p, const vec2_t *away_from, double now_away)
+{
+    return !away_from || geom_dist (p, *away_from) > now_away + SIT_EPS;
+}
+
+/*  Where the unit's centre goes to take cover in feature i, and whether
+ *  it stands wholly inside there (*whole), at the facing it will have
+ *  (cover_footprint_at): where it stands when it is wholly inside
+ *  already; else the nearest point within reach where it is
+ *  (cover_wholly_point).  With none (a feature too small, or too far to
+ *  go all the way in within the move), as far in as it gets: where it
+ *  stands when its centre is inside already; else just inside the
+ *  feature, half the unit's depth in from the nearest edge, or less when
+ *  the feature is thin or the move too short.  A point not further from
+ *  away_from (cover_further) is passed over for the next.  Returns the
+ *  move's cost (a barrier costing its part of move_cm), or -1 when no
+ *  such point can be reached within reach_cm. */
 static double
 cover_point (const situation_t *self, const unit_t *u, int i,
-             double reach_cm, double move_cm, vec2_t *point)
+             double reach_cm, double move_cm, situation_facing_fn facing,
+             const void *ctx, const vec2_t *away_from, double now_away,
+             vec2_t *point, bool *whole)
 {
     const terrain_feature_t *f = &self->terrain->features[i];
     vec2_t c = u->fp.centre;
-    if (feature_contains (self, i, c)) {
+    bool in = feature_contains (self, i, c);
+    *whole = true;
+    if (in) {
+        footprint_t here = cover_footprint_at (u, c, facing, ctx);
         *point = c;
-        if (feature_contains_footprint (self, i, &u->fp))
-            return 0.0;
-        double cost = cover_inward_point (self, u, i, reach_cm, move_cm,
-                                          point);
-        return cost >= 0.0 ? cost : 0.0;
+        if (feature_contains_footprint (self, i, &here))
+            return cover_further (c, away_from, now_away) ? 0.0 : -1.0;
+    }
+    vec2_t p;
+    double cost = cover_wholly_point (self, u, i, reach_cm, move_cm,
+                                      facing, ctx, &p);
+    if (cost >= 0.0 && cover_further (p, away_from, now_away)) {
+        *point = p;
+        return cost;
+    }
+    *whole = false;
+    if (in) {
+        *point = c;
+        return cover_further (c, away_from, now_away) ? 0.0 : -1.0;
     }
     vec2_t edge = polygon_nearest_point (f->vertices, f->vertex_count, c);
     double d = geom_dist (c, edge);
@@ -1668,7 +1753,7 @@ cover_point (const situation_t *self, const unit_t *u, int i,
         double cost = situation_path_cost (self, c, p, move_cm);
         if (cost >= 0.0 && cost <= reach_cm + SIT_EPS) {
             *point = p;
-            return cost;
+            return cover_further (p, away_from, now_away) ? cost : -1.0;
         }
     }
     return -1.0;
@@ -1679,9 +1764,21 @@ situation_nearest_cover (const situation_t *self, int u, double reach_cm,
                          double move_cm, const vec2_t *away_from,
                          vec2_t *point)
 {
+    return situation_nearest_cover_facing (self, u, reach_cm, move_cm,
+                                           away_from, NULL, NULL, point);
+}
+
+int
+situation_nearest_cover_facing (const situation_t *self, int u,
+                                double reach_cm, double move_cm,
+                                const vec2_t *away_from,
+                                situation_facing_fn facing, const void *ctx,
+                                vec2_t *point)
+{
     const unit_t *me = situation_unit_const (self, u);
     int best = -1;
     double best_cost = INFINITY;
+    bool best_whole = false;
     vec2_t best_point = me->fp.centre;
     double now_away = away_from ? geom_dist (me->fp.centre, *away_from) : 0.0;
     int count = situation_terrain_count (self);
@@ -1690,18 +1787,21 @@ situation_nearest_cover (const situation_t *self, int u, double reach_cm,
             || feature_effect (self, i)->impassable)
             continue;
         /* a move into it costs at least the way to its box: out of reach,
-           or no cheaper than the best, it cannot be chosen */
+           or no cheaper than the best place wholly in cover, it cannot
+           be chosen */
         double least = box_distance (&self->terrain->boxes[i], me->fp.centre);
-        if (least > reach_cm + SIT_EPS || least >= best_cost)
+        if (least > reach_cm + SIT_EPS || (best_whole && least >= best_cost))
             continue;
         vec2_t p;
-        double cost = cover_point (self, me, i, reach_cm, move_cm, &p);
-        if (cost < 0.0 || cost >= best_cost)
-            continue;
-        if (away_from && geom_dist (p, *away_from) <= now_away + SIT_EPS)
+        bool whole;
+        double cost = cover_point (self, me, i, reach_cm, move_cm, facing,
+                                   ctx, away_from, now_away, &p, &whole);
+        if (cost < 0.0 || (whole == best_whole && cost >= best_cost)
+            || (best_whole && !whole))
             continue;
         best = i;
         best_cost = cost;
+        best_whole = whole;
         best_point = p;
     }
     if (best >= 0 && point)
@@ -1771,6 +1871,60 @@ situation_move_towards (const situation_t *self, vec2_t from, double bearing,
     p.x = geom_min (geom_max (p.x, 0.0), self->width);
     p.y = geom_min (geom_max (p.y, 0.0), self->depth);
     return p;
+}
+
+footprint_t
+situation_footprint_towards (const footprint_t *fp, const footprint_t *target,
+                             double gap_cm, bool turn)
+{
+    footprint_t at = *fp;
+    if (turn) {
+        vec2_t aim = footprint_nearest_point (fp, target);
+        at.facing = geom_bearing (at.centre, aim);
+    }
+    double d = footprint_distance (&at, target);
+    if (d <= gap_cm)
+        return at;
+    vec2_t pa = footprint_nearest_point (target, &at);    /* of at */
+    vec2_t pb = footprint_nearest_point (&at, target);    /* of target */
+    /* the gap closes in step with the way along it: stop gap_cm short */
+    double t = gap_cm > 0.0 ? (d - gap_cm) / d : 1.0;
+    at.centre.x += (pb.x - pa.x) * t;
+    at.centre.y += (pb.y - pa.y) * t;
+    return at;
+}
+
+/*  The cost of the way from a to b for situation_contact_footprint:
+ *  situation_path_cost, INFINITY for impassable terrain (so that it
+ *  compares as dearest), or the length when the way is measured in the
+ *  open. */
+static double
+contact_cost (const situation_t *self, vec2_t a, vec2_t b, double move_cm,
+              bool pays_terrain)
+{
+    if (!pays_terrain)
+        return geom_dist (a, b);
+    double cost = situation_path_cost (self, a, b, move_cm);
+    return cost < 0.0 ? INFINITY : cost;
+}
+
+double
+situation_contact_footprint (const situation_t *self, const footprint_t *fp,
+                             const footprint_t *target, double allowance_cm,
+                             double move_cm, bool pays_terrain,
+                             footprint_t *out)
+{
+    footprint_t turned = situation_footprint_towards (fp, target, 0.0, true);
+    footprint_t straight = situation_footprint_towards (fp, target, 0.0,
+                                                        false);
+    double c1 = contact_cost (self, fp->centre, turned.centre, move_cm,
+                              pays_terrain);
+    double c2 = contact_cost (self, fp->centre, straight.centre, move_cm,
+                              pays_terrain);
+    bool use_turned = c1 <= allowance_cm || c1 <= c2;
+    if (out)
+        *out = use_turned ? turned : straight;
+    return use_turned ? c1 : c2;
 }
 
 int

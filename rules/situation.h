@@ -338,30 +338,48 @@ int situation_nearest_enemy (const situation_t *self, int u,
 double situation_path_cost (const situation_t *self, vec2_t a, vec2_t b,
                             double move_cm);
 
+/*  The facing a unit will be given standing with its centre at `centre`
+ *  (an answer turning it to face the enemy from where it ends), for
+ *  situation_nearest_cover_facing; ctx is the caller's. */
+typedef double (*situation_facing_fn) (vec2_t centre, const void *ctx);
+
 /*  The nearest terrain giving cover that unit `u` can reach within
  *  `reach_cm` of movement (difficult going counting double, a low barrier
  *  costing its crossing fraction of `move_cm`, one move at the pace used,
  *  each time it is crossed, however many moves reach_cm is): returns the
- *  feature index and the point to move to (the unit's centre placed just
- *  inside the feature, closest to where it stands), or -1.  With
- *  `away_from` not NULL, only features whose chosen point is further from
- *  away_from than the unit is now are considered ("cover further from the
- *  enemy").
+ *  feature index and the point to move to (the unit's centre placed
+ *  where its whole footprint is inside the feature, closest to where it
+ *  stands), or -1.  With `away_from` not NULL, only features whose chosen
+ *  point is further from away_from than the unit is now are considered
+ *  ("cover further from the enemy").
  *
  *  In detail: features with cover (the feature's own, not NONE) that are
  *  not impassable; the point is the unit's centre when it stands wholly
- *  in the feature already (cost 0); when only its centre does, the
- *  nearest point (0.5 cm steps, within reach) straight away from the
- *  feature's nearest edge or towards its centroid where the whole
- *  footprint is inside (its centre, cost 0, when there is none); else the
- *  feature's point nearest the centre
- *  carried on inwards by half the unit's depth (a quarter, or almost
- *  nothing, when that is not inside the feature or not within reach), on
- *  the table; reach is measured with situation_path_cost from the centre.
- *  The cheapest wins, ties to the lower index.  `point` may be NULL. */
+ *  in the feature already (cost 0); else the nearest point within reach
+ *  where the whole footprint is inside ("Unit entirely in cover"), its
+ *  centre going through the feature's edge nearest it (straight on from
+ *  outside, straight away from it from inside) or towards its centroid,
+ *  in 0.5 cm steps brought back towards the edge to 0.01 cm.  Only when
+ *  no feature has such a point within reach, as far in as the move
+ *  goes: the centre, cost 0, when it is inside already; else the
+ *  feature's point nearest the centre carried on inwards by half the
+ *  unit's depth (a quarter, or almost nothing, when that is not inside
+ *  the feature or not within reach), on the table.  Reach is measured
+ *  with situation_path_cost from the centre.  The cheapest wins (a place
+ *  wholly inside before any other), ties to the lower index.  The
+ *  footprint keeps the unit's facing; `point` may be NULL. */
 int situation_nearest_cover (const situation_t *self, int u, double reach_cm,
                              double move_cm, const vec2_t *away_from,
                              vec2_t *point);
+
+/*  situation_nearest_cover for a unit that will be turned where it ends:
+ *  the footprint that must fit is at the facing `facing` gives for each
+ *  point tried (the unit's own when facing is NULL). */
+int situation_nearest_cover_facing (const situation_t *self, int u,
+                                    double reach_cm, double move_cm,
+                                    const vec2_t *away_from,
+                                    situation_facing_fn facing,
+                                    const void *ctx, vec2_t *point);
 
 /*  A bearing that leads away from all the enemies in `enemies` (count n):
  *  the direction opposite the sum of the unit vectors (centre to centre)
@@ -376,6 +394,32 @@ double situation_away_bearing (const situation_t *self, int u,
  *  reached, always on the table; `from` when dist <= 0. */
 vec2_t situation_move_towards (const situation_t *self, vec2_t from,
                                double bearing, double dist);
+
+/*  Where footprint `fp` stands when it goes straight at footprint
+ *  `target` until gap_cm from it (0: base to base contact): turned first,
+ *  when `turn`, to face target's point nearest it, then moved along the
+ *  line between their nearest points (which closes the gap as it goes,
+ *  whatever the angle between them) until they are gap_cm apart.  A
+ *  footprint already that close is not moved. */
+footprint_t situation_footprint_towards (const footprint_t *fp,
+                                         const footprint_t *target,
+                                         double gap_cm, bool turn);
+
+/*  Where a unit standing in `fp` charges into base contact with `target`
+ *  (the seed's "moves to contact the nearest enemy figures"): turned to
+ *  face target's point nearest it and moved straight until they touch
+ *  (situation_footprint_towards), or moved so without turning when
+ *  turning makes the way cost more than allowance_cm and more than not
+ *  turning.  The footprint into *out (may be NULL); returns the way's
+ *  cost from fp's centre: situation_path_cost with move_cm (INFINITY
+ *  when it enters impassable terrain), or its length in the open when
+ *  !pays_terrain.  The game's charge and the Risk Factor answer's both
+ *  go so. */
+double situation_contact_footprint (const situation_t *self,
+                                    const footprint_t *fp,
+                                    const footprint_t *target,
+                                    double allowance_cm, double move_cm,
+                                    bool pays_terrain, footprint_t *out);
 
 /*  Footprints of units that overlap by less than this (cm) are in contact:
  *  figures touching, as a melee or a column's files stand. */

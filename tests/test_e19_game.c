@@ -379,6 +379,18 @@ test_move_in_formation (void **state)
     test_near (game_move_cm (f->g, idx (f, "guns"), NULL), 12, 1e-9);
     test_near (game_move_cm (f->g, idx (f, "sk"), NULL), 12, 1e-9);
     test_near (game_move_cm (f->g, idx (f, "horse"), NULL), 16, 1e-9);
+    /* the Risk Factor tables, with no game, move them as the game's
+       orders do (settings.moves.form_to_move): a line and unlimbered
+       guns in column, the others in their own formation */
+    static const char *const ids[] = { "line", "guns", "sk", "horse" };
+    for (int k = 0; k < 4; k++)
+        test_near (ruleset_moving_cm (rs, U (f, ids[k]), NULL),
+                   game_move_cm (f->g, idx (f, ids[k]), NULL), 1e-9);
+    assert_int_equal (ruleset_move_formation (rs, ARM_INFANTRY,
+                                              FORMATION_LINE),
+                      FORMATION_COLUMN);
+    assert_int_equal (ruleset_move_formation (rs, ARM_INFANTRY,
+                                              FORMATION_LOOSE), -1);
     portfolio_option_t opts[PORTFOLIO_MAX];
     int n = portfolio_build (f->g, line, NULL, 0.5, 0.5, opts,
                              PORTFOLIO_MAX);

@@ -321,6 +321,24 @@ test_loader_errors (void **state)
                   "centre, edges");
     test_tables_refused (TABLES, "hits_per_base = 1;", "hits_per_base = 0;",
                   "e19.units.hits_per_base: 0 is not in 1..100");
+    /* settings.moves.form_to_move: "Infantry in Line: May not move",
+       "Unlimbered Artillery: Can not move": both lines form column */
+    test_tables_refused (TABLES, "artillery = { line = \"column\"; };",
+                  "artillery = { };",
+                  "settings.moves.form_to_move: artillery.line must be "
+                  "\"column\"");
+    test_tables_refused (TABLES, "infantry = { line = \"column\"; };",
+                  "infantry = { line = \"square\"; };",
+                  "form_to_move.infantry.line: a square has no move");
+    test_tables_refused (TABLES, "infantry = { line = \"column\"; };",
+                  "infantry = { line = \"file\"; };",
+                  "\"file\" is not another formation");
+    test_tables_refused (TABLES, "infantry = { line = \"column\"; };",
+                  "infantry = { rank = \"column\"; };",
+                  "form_to_move.infantry.rank: unknown formation");
+    test_tables_refused (TABLES, "form_to_move = { infantry",
+                  "form_to_move = { horse = { }; infantry",
+                  "form_to_move.horse: unknown arm");
     test_tables_refused (TABLES, "attackers_per_face = 1;",
                   "attackers_per_face = 0;",
                   "e19.charge.attackers_per_face: 0 is not in 1..8");

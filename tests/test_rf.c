@@ -978,6 +978,7 @@ test_take_cover_half_inside (void **state)
     assert_true (d.order.move_cm > 2.9 && d.order.move_cm <= 25);
     footprint_t at = situation_unit_const (sit, b)->fp;
     at.centre = d.order.destination;
+    at.facing = d.order.facing;                   /* turned to the enemy */
     assert_int_equal (situation_footprint_cover (sit, &at), COVER_SOFT);
 
     /* wholly inside, near its edge and seeing out: it stays (raw: +1 +1
@@ -989,6 +990,74 @@ test_take_cover_half_inside (void **state)
     assert_int_equal (d.action, RF_TAKE_COVER);
     assert_false (d.order.has_destination);
     assert_int_equal (d.order.cover_feature, w);
+}
+
+/*  "Move to take cover in the nearest terrain within 1 move" and "-1:
+ *  Unit entirely in cover": the unit ends wholly inside the wood, at the
+ *  facing the answer turns it to (the enemy), so that a position built
+ *  from the answer reads it as entirely in cover.  A unit 10 x 2 cm
+ *  10 cm east of a wood (x 100-140): its centre goes in to x 134.9, its
+ *  front (turned some 8 degrees to the enemy) just inside the edge, for
+ *  10 cm and 5.1 in the wood ("Difficult going counts double the
+ *  distance"): 20.2 cm of its 25. */
+static void
+test_take_cover_wholly_inside (void **state)
+{
+    (void) state;
+    int b = blue ();
+    situation_unit (sit, b)->formation = FORMATION_LOOSE;   /* no -1 */
+    red_ahead ("red-1", ARM_INFANTRY, "musket", 100);
+    int w = woods ("wood-1", 100, 30, 140, 70);
+    rf_decision_t d = decide (b, 1);              /* RF1, 1: take cover */
+    assert_int_equal (d.rf, 1);
+    assert_int_equal (d.action, RF_TAKE_COVER);
+    assert_int_equal (d.order.cover_feature, w);
+    assert_true (d.order.has_destination);
+    assert_true (d.order.destination.x > 134.5);  /* the nearest such place */
+    assert_true (d.order.destination.x <= 135);
+    assert_near (d.order.destination.y, 50);
+    assert_true (d.order.move_cm <= 25);          /* "within 1 move" */
+    assert_near (d.order.facing, facing_to (&d, b, 1));
+    footprint_t at = situation_unit_const (sit, b)->fp;
+    at.centre = d.order.destination;
+    at.facing = d.order.facing;
+    assert_int_equal (situation_footprint_cover (sit, &at), COVER_SOFT);
+    /* the position the answer makes: entirely in cover, it stays */
+    situation_unit (sit, b)->fp = at;
+    assert_int_equal (situation_footprint_cover (sit, &at), COVER_SOFT);
+    situation_unit (sit, b)->quality = QUALITY_RAW;   /* +1 +1 -1 = RF1 */
+    d = decide (b, 1);
+    assert_int_equal (d.rf, 1);
+    assert_int_equal (d.action, RF_TAKE_COVER);
+    assert_false (d.order.has_destination);
+    assert_int_equal (d.order.cover_feature, w);
+
+    /* 5 cm further off (wood x 100-135), wholly inside would cost 15 cm
+       and 5.1 doubled, 25.2: beyond the move.  Nowhere wholly in cover
+       is within it, so it goes in as before: its centre half its depth
+       inside the edge, for 15 + 2 cm, and is not yet entirely in cover */
+    start (NULL, NULL);
+    b = blue ();
+    situation_unit (sit, b)->formation = FORMATION_LOOSE;
+    red_ahead ("red-1", ARM_INFANTRY, "musket", 100);
+    w = woods ("wood-1", 100, 30, 135, 70);
+    d = decide (b, 1);
+    assert_int_equal (d.action, RF_TAKE_COVER);
+    assert_int_equal (d.order.cover_feature, w);
+    assert_near (d.order.destination.x, 134);
+    assert_near (d.order.move_cm, 16);
+
+    /* a copse 6 cm deep (x 134-140) cannot hold a 10 cm front turned to
+       the enemy: the same, half its depth in */
+    start (NULL, NULL);
+    b = blue ();
+    situation_unit (sit, b)->formation = FORMATION_LOOSE;
+    red_ahead ("red-1", ARM_INFANTRY, "musket", 100);
+    w = woods ("copse", 134, 30, 140, 70);
+    d = decide (b, 1);
+    assert_int_equal (d.action, RF_TAKE_COVER);
+    assert_int_equal (d.order.cover_feature, w);
+    assert_near (d.order.destination.x, 139);
 }
 
 /*  Seed 002: "(15 cms if in heavy armour/clothing!)", civilians 20: the
@@ -1027,6 +1096,52 @@ test_troop_type_moves (void **state)
     assert_true (d.charge);
     assert_near (d.order.move_cm, 14);            /* to contact */
     expect_no_shot (&d, RF_NO_SHOT_CHARGES, "charges", -1);
+}
+
+/*  "It moves to contact the nearest enemy figures in reach": an enemy
+ *  not straight ahead is charged into base to base contact too, as the
+ *  game's charge goes (turned to face it, slid until the bases touch).
+ *  Blue 10 x 2 cm at (150, 50) facing north, red 10 x 2 cm at (170, 66)
+ *  facing south: 17.2 cm corner to corner, in a foot charge's 25 cm. */
+static void
+test_charge_at_an_angle (void **state)
+{
+    (void) state;
+    int b = blue ();
+    situation_unit (sit, b)->formation = FORMATION_LOOSE;
+    int r = add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "musket", 170, 66, 180));
+    rf_decision_t d = decide (b, 4);              /* RF1, 4: (Charge?) */
+    assert_int_equal (d.action, RF_CONTINUE_FACING_CHARGE);
+    assert_true (fabs (d.order.nearest_enemy_cm - hypot (10, 14)) < 0.01);
+    assert_true (d.order.enemy_in_charge_reach);
+    assert_true (d.charge);
+    assert_true (d.order.has_destination);
+    footprint_t at = situation_unit_const (sit, b)->fp;
+    at.centre = d.order.destination;
+    at.facing = d.order.facing;
+    const footprint_t *red = &situation_unit_const (sit, r)->fp;
+    assert_true (footprint_distance (&at, red) < 1e-6);      /* in contact */
+    assert_true (footprint_overlap (&at, red) < 1e-6);       /* not into it */
+    assert_near (d.order.move_cm,
+                 geom_dist (situation_unit_const (sit, b)->fp.centre,
+                            d.order.destination));
+    assert_true (d.order.move_cm <= 25);
+    /* turned as it sets off to red's nearest corner, (165, 65) */
+    assert_near (d.order.facing, 45);
+
+    /* "Advance towards nearest enemy" at RF0 (regulars: -1, in range:
+       +1), a 6: a move, not a charge, it stops settings.enemy_gap_cm
+       (1 cm) short of them at this angle too, not further */
+    situation_unit (sit, b)->formation = FORMATION_LINE;
+    d = decide (b, 6);
+    assert_int_equal (d.rf, 0);
+    assert_int_equal (d.action, RF_ADVANCE_VISIBLE);
+    assert_false (d.charge);
+    assert_true (d.order.has_destination);
+    at.centre = d.order.destination;
+    at.facing = d.order.facing;
+    assert_true (fabs (footprint_distance (&at, red) - 1.0) < 1e-6);
+    assert_true (d.order.move_cm <= 25);
 }
 
 /*  "(Charge?)": only with an enemy within one move. */
@@ -1811,6 +1926,143 @@ test_lookup_factors (void **state)
     assert_int_equal (rf_factor_value (rs, ARM_CAVALRY, NULL, &v), -1);
 }
 
+/*  A fresh empty table under the ruleset of rules/data/`name` (an
+ *  overlay over its base). */
+static void
+start_ruleset (const char *name)
+{
+    situation_destroy (&sit);
+    ruleset_destroy (&rs);
+    char rel[96], err[SOLO_ERR_MAX];
+    snprintf (rel, sizeof rel, "rules/data/%s/tables.cfg", name);
+    rs = ruleset_load (test_source_path (rel), err, sizeof err);
+    if (!rs)
+        fail_msg ("%s", err);
+    sit = situation_new (rs, 300, 300);
+    assert_non_null (sit);
+}
+
+/*  europe19 (seed 004): "Infantry in Line: May not move but may pivot",
+ *  "Unlimbered Artillery: Can not move but may pivot"; its RULINGS.md
+ *  (Formations): a line ordered to move forms column (guns limber)
+ *  first and then moves.  The tables' moves do the same: a line that
+ *  runs forms column and runs the column's move, "Inf (CO) 8" cm, not
+ *  "halt where it stands". */
+static void
+test_e19_line_forms_column_to_move (void **state)
+{
+    (void) state;
+    start_ruleset ("europe19");
+    /* average close order infantry (the first infantry troop type) in
+       line, uncommanded, that ran last turn; an enemy 8 cm behind it
+       with rifled muskets (16 cm) */
+    int b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 50, 0));
+    unit_t *u = situation_unit (sit, b);
+    assert_int_equal (u->formation, FORMATION_LINE);
+    u->quality = QUALITY_AVERAGE;
+    u->status = STATUS_RAN_LAST_TURN;
+    add (mk ("red-1", SIDE_RED, ARM_INFANTRY, "rifled_musket", 150, 40, 0));
+    rf_decision_t d = decide (b, 1);             /* +3 +1 +2 rear = 6 */
+    assert_int_equal (d.rf, 6);                   /* RF6-8 */
+    assert_int_equal (d.action, RF_RUN);          /* "Run from nearest enemy" */
+    assert_true (d.order.has_destination);
+    assert_int_equal (d.order.formation, FORMATION_COLUMN);
+    assert_near (d.order.move_cm, 8);             /* "Inf (CO) 8", open */
+    assert_near (d.order.destination.x, 150);
+    assert_near (d.order.destination.y, 58);
+    assert_near (d.order.facing, 0);              /* its back to the enemy */
+    expect_words (&d, "Order: change formation to column, then move 8 cm");
+    assert_null (strstr (d.explanation, "halt where it stands"));
+
+    /* a cell that leaves it where it stands keeps its line */
+    d = decide (b, 5);                            /* RF6-8, 5: halt */
+    assert_int_equal (d.action, RF_HALT);
+    assert_false (d.order.has_destination);
+    assert_int_equal (d.order.formation, -1);
+    assert_null (strstr (d.explanation, "change formation"));
+
+    /* unlimbered guns (line) told to withdraw limber first and go the
+       limbered move, "Art 12" cm, away from the enemy 8 cm ahead */
+    start_ruleset ("europe19");
+    b = add (mk ("blue-g", SIDE_BLUE, ARM_ARTILLERY, "smoothbore_artillery",
+                 150, 50, 0));
+    u = situation_unit (sit, b);
+    assert_int_equal (u->formation, FORMATION_LINE);
+    u->quality = QUALITY_AVERAGE;
+    u->status = STATUS_RAN_LAST_TURN;
+    int r = red_ahead ("red-1", ARM_INFANTRY, "rifled_musket", 8);
+    d = decide (b, 1);                            /* +3 +1 = RF4, 1 */
+    assert_int_equal (d.rf, 4);                   /* RF2-5 */
+    assert_int_equal (d.action, RF_WITHDRAW);
+    assert_int_equal (d.order.formation, FORMATION_COLUMN);
+    assert_near (d.order.move_cm, 12);
+    assert_near (d.order.destination.y, 38);
+    assert_near (d.order.facing, facing_to (&d, b, r));
+    expect_words (&d, "Order: change formation to limbered, then move 12 cm");
+
+    /* a column moves as it stands: nothing to form */
+    situation_unit (sit, b)->formation = FORMATION_COLUMN;
+    d = decide (b, 1);
+    assert_int_equal (d.action, RF_WITHDRAW);
+    assert_int_equal (d.order.formation, -1);
+    assert_near (d.order.move_cm, 12);
+    assert_null (strstr (d.explanation, "change formation"));
+
+    /* skirmish19 has no such rule: a line moves in line */
+    start (NULL, NULL);
+    assert_int_equal (ruleset_move_formation (rs, ARM_INFANTRY,
+                                              FORMATION_LINE), -1);
+}
+
+/*  4 Page Bolivar (seed 003): "Charges are up to 3 TUM and end in
+ *  contact", not a full move (6 TUM for a battalion).  The house rules
+ *  (seed 000): "Take disorder check and if pass then charge full move",
+ *  the host's 3 undone. */
+static void
+test_charge_reach_of_ruleset (void **state)
+{
+    (void) state;
+    start_ruleset ("bolivar");
+    assert_near (ruleset_settings (rs)->charge_reach_cm, 6);   /* 3 TUM */
+    /* an uncommanded green battalion in line (no "regulars"), an enemy
+       with rifles (6 TUM, in range) 5 TUM (10 cm) straight ahead */
+    int b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 50, 0));
+    situation_unit (sit, b)->quality = QUALITY_GREEN;
+    int r = red_ahead ("red-1", ARM_INFANTRY, "rifle", 10);
+    rf_decision_t d = decide (b, 6);
+    assert_int_equal (d.rf, 1);
+    assert_int_equal (d.action, RF_ADVANCE_CHARGE);   /* "Advance towards
+                                                         nearest enemy
+                                                         (Charge?)" */
+    assert_false (d.charge);                      /* 5 TUM: beyond 3 */
+    assert_false (d.order.enemy_in_charge_reach);
+    assert_true (d.order.has_destination);        /* an advance */
+    assert_true (d.order.destination.y < 52 + 10 - 1e-6);   /* not to contact */
+    expect_words (&d, "no charge");
+
+    /* 2.5 TUM ahead: within 3 TUM, a charge to contact */
+    situation_unit (sit, r)->fp.centre.y = 52 + 5;
+    d = decide (b, 6);
+    assert_int_equal (d.rf, 1);
+    assert_true (d.charge);
+    assert_true (d.order.enemy_in_charge_reach);
+    assert_near (d.order.move_cm, 5);
+    assert_near (d.order.destination.y, 55);      /* in contact */
+
+    /* the house rules: "charge full move", 6 inches for foot; the enemy
+       5 inches (12.7 cm) ahead is charged */
+    start_ruleset ("liberators_house");
+    assert_near (ruleset_settings (rs)->charge_reach_cm, 0);
+    b = add (mk ("blue-1", SIDE_BLUE, ARM_INFANTRY, "musket", 150, 50, 0));
+    situation_unit (sit, b)->quality = QUALITY_GREEN;
+    r = red_ahead ("red-1", ARM_INFANTRY, "rifle", 12.7);
+    d = decide (b, 6);
+    assert_int_equal (d.action, RF_ADVANCE_CHARGE);
+    assert_true (d.charge);
+    assert_near (ruleset_charge_cm (rs, situation_unit_const (sit, b)), 15.24);
+    (void) r;
+}
+
 int
 main (void)
 {
@@ -1833,9 +2085,11 @@ main (void)
         cmocka_unit_test_setup_teardown (test_cavalry_up_to_rf0, setup, teardown),
         cmocka_unit_test_setup_teardown (test_take_cover, setup, teardown),
         cmocka_unit_test_setup_teardown (test_take_cover_half_inside, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_take_cover_wholly_inside, setup, teardown),
         cmocka_unit_test_setup_teardown (test_troop_type_moves, setup, teardown),
         cmocka_unit_test_setup_teardown (test_halt_and_continue, setup, teardown),
         cmocka_unit_test_setup_teardown (test_charge, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_charge_at_an_angle, setup, teardown),
         cmocka_unit_test_setup_teardown (test_withdraw, setup, teardown),
         cmocka_unit_test_setup_teardown (test_barrier_at_pace, setup, teardown),
         cmocka_unit_test_setup_teardown (test_withdraw_cover_barrier, setup,
@@ -1850,6 +2104,8 @@ main (void)
         cmocka_unit_test_setup_teardown (test_sighting_dice, setup, teardown),
         cmocka_unit_test_setup_teardown (test_decide_roll, setup, teardown),
         cmocka_unit_test_setup_teardown (test_lookup_factors, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_e19_line_forms_column_to_move, setup, teardown),
+        cmocka_unit_test_setup_teardown (test_charge_reach_of_ruleset, setup, teardown),
     };
     return cmocka_run_group_tests (tests, NULL, NULL);
 }

@@ -911,6 +911,15 @@ test_path_cost (void **state)
     situation_destroy (&sit);
 }
 
+/*  A unit turned east wherever it ends (situation_facing_fn). */
+static double
+face_east (vec2_t centre, const void *ctx)
+{
+    (void) centre;
+    (void) ctx;
+    return 90.0;
+}
+
 static void
 test_nearest_cover (void **state)
 {
@@ -921,22 +930,32 @@ test_nearest_cover (void **state)
     add_rect (sit, "road", TERRAIN_ROAD, 0, 70, 180, 75);  /* no cover */
     int me = add_unit (sit, "me", SIDE_BLUE, 50, 50, 0, 10, 2);
     vec2_t p;
-    /* east: edge at 60, one depth/2 in: (61, 50) for 11 cm */
+    /* "Unit entirely in cover": east, edge at 60, the 10 cm front
+       across the way in: wholly inside from (65, 50), for 15 cm */
     assert_int_equal (situation_nearest_cover (sit, me, 25, 25,
                       NULL, &p), east);
+    assert_close (p.x, 65);
+    assert_close (p.y, 50);
+    /* turned where it ends (an answer facing it east): its 2 cm depth
+       across the way, wholly inside from (61, 50) */
+    assert_int_equal (situation_nearest_cover_facing (sit, me, 25, 25, NULL,
+                                                      face_east, NULL, &p),
+                      east);
     assert_close (p.x, 61);
     assert_close (p.y, 50);
-    /* only 10 cm of move: as far in as reach allows, on the edge */
+    /* only 10 cm of move, not enough to go wholly in: as far in as reach
+       allows, on the edge */
     assert_int_equal (situation_nearest_cover (sit, me, 10, 10,
                       NULL, &p), east);
     assert_close (p.x, 60);
     /* too short */
     assert_int_equal (situation_nearest_cover (sit, me, 9, 9, NULL, &p), -1);
-    /* further from an enemy to the east: the west wood, (34, 50) */
+    /* further from an enemy to the east: the west wood, wholly inside
+       from (30, 50) */
     vec2_t enemy = { 120, 50 };
     assert_int_equal (situation_nearest_cover (sit, me, 25, 25,
                       &enemy, &p), west);
-    assert_close (p.x, 34);
+    assert_close (p.x, 30);
     /* already in cover: stay */
     int in = add_unit (sit, "in", SIDE_BLUE, 70, 100, 0, 10, 2);
     assert_int_equal (situation_nearest_cover (sit, in, 25, 25,
@@ -954,13 +973,21 @@ test_nearest_cover (void **state)
     int wood = add_rect (sit, "wood", TERRAIN_WOODS, 60, 0, 80, 40);
     add_rect (sit, "river", TERRAIN_RIVER, 30, 60, 150, 70);
     me = add_unit (sit, "me", SIDE_BLUE, 50, 20, 0, 10, 2);
-    /* rough is cover too: nearer, (53, 20) for 3 cm + 1 in the rough */
+    /* rough is cover too, and nearer, but 6 cm across cannot hold the
+       unit's 10 cm front; the wood beyond it could, wholly inside from
+       (65, 20), but for 15 cm + 6 in the rough + 5 in the wood, beyond
+       25: nowhere wholly in cover is in reach, so as far into the
+       nearest as it goes, (53, 20) for 3 cm + 1 in the rough */
     assert_int_equal (situation_nearest_cover (sit, me, 25, 25, NULL, &p), 0);
     assert_close (p.x, 53);
+    /* with 26 cm the wood is in reach, and wholly in cover wins */
+    assert_int_equal (situation_nearest_cover (sit, me, 26, 26, NULL, &p),
+                      wood);
+    assert_close (p.x, 65);
+    assert_close (p.y, 20);
     int across = add_unit (sit, "across", SIDE_BLUE, 50, 80, 0, 10, 2);
     assert_int_equal (situation_nearest_cover (sit, across, 25, 25,
                       NULL, &p), -1);
-    (void) wood;
     situation_destroy (&sit);
 
     /* "it takes 1/4 move to clear a low barrier (Fallen tree etc) or

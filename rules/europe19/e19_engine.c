@@ -457,11 +457,17 @@ order_moves (const game_t *g, int u, const order_t *o)
 /*  The formation unit u moves in when an order to move names none: a
  *  line or unlimbered guns form column (limber) first, for "Infantry in
  *  Line: May not move" and "Unlimbered Artillery: Can not move"; -1 for
- *  any other (its own). */
+ *  any other (its own).  The ruleset's settings.moves.form_to_move says
+ *  which, as it does for the Risk Factor tables (the tables' load checks
+ *  that it forms every line troop's line into column). */
 static int
 move_formation (const game_t *g, int u)
 {
-    return e19_held_in_line (g, u) ? FORMATION_COLUMN : -1;
+    const unit_t *x = game_unit_c (g, u);
+    if (!e19_held_in_line (g, u))
+        return -1;
+    return ruleset_move_formation (situation_ruleset (game_situation (g)),
+                                   x->arm, x->formation);
 }
 
 /*  The formation an order leaves unit u in before it moves: the order's,

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "e19_play.h"
 #include "e19_tables.h"
 #include "table_reader.h"
 
@@ -75,6 +76,26 @@ read_row (table_reader_t *ld, const char *path, const char *const *keys,
     return 0;
 }
 
+/*  The engine forms a line column, and limbers guns, to move by the
+ *  ruleset's settings.moves.form_to_move, which the Risk Factor tables
+ *  move by too: a table file whose form_to_move does not put every line
+ *  troop's line in column ("Infantry in Line: May not move", "Unlimbered
+ *  Artillery: Can not move") is refused, so the two cannot disagree. */
+static int
+check_form_to_move (table_reader_t *ld, const ruleset_t *rs)
+{
+    for (int k = 0; k < E19_TYPE_COUNT; k++) {
+        int a = arm_parse (type_arms[k]);
+        if (line_troops ((e19_type_t) k) && a >= 0
+            && ruleset_move_formation (rs, (arm_t) a, FORMATION_LINE)
+               != FORMATION_COLUMN)
+            return table_fail_at (ld, NULL, "settings.moves.form_to_move",
+                                  "%s.line must be \"column\": %s in line "
+                                  "may not move", type_arms[k], type_names[k]);
+    }
+    return 0;
+}
+
 /*  Each troop type: its row of the charge table and of the movement
  *  table; every row of the ruleset's troop_types is a type of the
  *  sheet's, of the arm the sheet gives it. */
@@ -121,7 +142,7 @@ load_types (table_reader_t *ld, e19_tables_t *t, const ruleset_t *rs)
             if (strcmp (type_arms[k], arm_name ((arm_t) a)) == 0)
                 t->usual[a] = (e19_type_t) k;
     }
-    return 0;
+    return check_form_to_move (ld, rs);
 }
 
 /*  e19.charge: the charge sequence table as printed, and the settings

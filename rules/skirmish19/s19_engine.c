@@ -1028,39 +1028,16 @@ move_unit (game_t *g, int u, vec2_t to, double allow, double facing,
     return geom_dist (from, end);
 }
 
-/*  Unit `a`'s footprint `fp` moved straight until it touches `b`. */
-static footprint_t
-slide_to_contact (footprint_t fp, const footprint_t *b)
-{
-    vec2_t pa = footprint_nearest_point (b, &fp);    /* of a */
-    vec2_t pb = footprint_nearest_point (&fp, b);    /* of b */
-    if (footprint_distance (&fp, b) > 0) {
-        fp.centre.x += pb.x - pa.x;
-        fp.centre.y += pb.y - pa.y;
-    }
-    return fp;
-}
-
 double
 s19_contact_footprint (const game_t *g, int a, int b, footprint_t *out)
 {
-    const unit_t *ua = unit_c (g, a), *ub = unit_c (g, b);
-    double full = allowance (g, a, charge_pace (g, a, ORDER_PACE_DEFAULT));
     /* turned to face the target's nearest point, or as it stands when
-       turning would make the way longer */
-    vec2_t aim = footprint_nearest_point (&ua->fp, &ub->fp);
-    footprint_t turned = ua->fp;
-    turned.facing = geom_bearing (turned.centre, aim);
-    turned = slide_to_contact (turned, &ub->fp);
-    footprint_t straight = slide_to_contact (ua->fp, &ub->fp);
-    double c1 = s19_path_cost (game_situation (g), ua->fp.centre,
-                               turned.centre, full);
-    double c2 = s19_path_cost (game_situation (g), ua->fp.centre,
-                               straight.centre, full);
-    bool use_turned = c1 <= full || c1 <= c2;
-    if (out)
-        *out = use_turned ? turned : straight;
-    return use_turned ? c1 : c2;
+       turning would make the way longer: the rules core's contact, which
+       the Risk Factor answer's charge shares */
+    double full = allowance (g, a, charge_pace (g, a, ORDER_PACE_DEFAULT));
+    return situation_contact_footprint (game_situation (g), &unit_c (g, a)->fp,
+                                        &unit_c (g, b)->fp, full, full, true,
+                                        out);
 }
 
 /*  "Units falling back away from the enemy will halt in the nearest
