@@ -602,6 +602,8 @@ convert_geometry (const rf_order_t *order, const situation_t *sit)
     g->range_band = copy (order->range_band);
     g->no_shot = copy (rf_no_shot_name (order->no_shot));
     g->no_shot_unit_id = copy (unit_id_at (sit, order->no_shot_about));
+    g->formation = copy (order->formation >= 0
+                         ? formation_name ((formation_t) order->formation) : "");
     int count = order->group_count;
     if (count < 0)
         count = 0;
@@ -704,7 +706,7 @@ decision_complete (const Solo__V1__UnitDecision *m)
     const Solo__V1__Geometry *g = m->geometry;
     if (!g->nearest_enemy_id || !g->cover_id || !g->destination || !g->pace
     ||  !g->shoot_target_id || !g->range_band || !g->no_shot
-    ||  !g->no_shot_unit_id)
+    ||  !g->no_shot_unit_id || !g->formation)
         return false;
     for (size_t i = 0; i < g->n_group_unit_ids; i++)
         if (!g->group_unit_ids[i])
@@ -879,6 +881,9 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
     g->range_band = borrow (order->range_band);
     g->no_shot = borrow (rf_no_shot_name (order->no_shot));
     g->no_shot_unit_id = borrow (unit_id_at (sit, order->no_shot_about));
+    g->formation = borrow (order->formation >= 0
+                           ? formation_name ((formation_t) order->formation)
+                           : "");
     for (int i = 0; i < group; i++)
         group_ids[i] = borrow (unit_id_at (sit, order->group[i]));
     g->n_group_unit_ids = (size_t) group;
@@ -930,7 +935,7 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
 #define DECISION_FIELDS 23
 #define FACTOR_FIELDS   3
 #define OUTCOME_FIELDS  5
-#define GEOMETRY_FIELDS 13
+#define GEOMETRY_FIELDS 16
 #define POINT_FIELDS    2
 
 /*  The bytes of `value` as a varint. */
@@ -1120,6 +1125,7 @@ wire_geometry (wire_t *w, const Solo__V1__Geometry *g)
         wire_string (w, 13, g->group_unit_ids[i], true);
     wire_string (w, 14, g->no_shot, false);
     wire_string (w, 15, g->no_shot_unit_id, false);
+    wire_string (w, 16, g->formation, false);
 }
 
 static void
@@ -1165,6 +1171,13 @@ wire_can_pack (const Solo__V1__UnitDecision *m)
         && solo__v1__outcome__descriptor.n_fields == OUTCOME_FIELDS
         && solo__v1__geometry__descriptor.n_fields == GEOMETRY_FIELDS
         && solo__v1__point__descriptor.n_fields == POINT_FIELDS;
+}
+
+bool
+convert_decision_packs_by_hand (const Solo__V1__UnitDecision *body)
+{
+    assert (body);
+    return wire_can_pack (body);
 }
 
 int

@@ -109,6 +109,14 @@ int convert_pack_decision_reply (uint64_t request_id,
                                  const Solo__V1__UnitDecision *body,
                                  uint8_t **out, size_t *out_len);
 
+/*  True when convert_pack_decision_reply packs `body` by hand (the
+ *  generated messages have the fields the hand packer knows, and the
+ *  body no more message fields than it keeps), false when it leaves it
+ *  to protobuf-c.  A field added to the proto and not to the hand
+ *  packer makes it false for every body: the test of the fast path
+ *  asserts it. */
+bool convert_decision_packs_by_hand (const Solo__V1__UnitDecision *body);
+
 /*  Free a decision built by convert_decision; safe when *msg_p is NULL. */
 void convert_decision_free (Solo__V1__UnitDecision **msg_p);
 

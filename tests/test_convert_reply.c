@@ -144,12 +144,28 @@ test_same_bytes (void **state)
                 decision, sit, rs, situation_unit_const (sit, unit)->id,
                 42, &arena);
             assert_non_null (body);
+            /* the fast path is taken: a proto field the hand packer
+               does not know would turn it off for every decision */
+            assert_true (convert_decision_packs_by_hand (body));
             for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
                 assert_same_bytes (body, ids[i]);
             pieces_free_all (&arena_data);
             packed++;
         }
     assert_int_equal (packed, 4 * 6);
+    /* the formation a unit takes to move (a europe19 line forms column)
+       goes on the wire by its name; "" where it keeps its own */
+    for (int formed = 0; formed < 2; formed++) {
+        decision->order.formation = formed ? FORMATION_COLUMN : -1;
+        Solo__V1__UnitDecision *body = convert_decision_in (
+            decision, sit, rs, "blue-1", 42, &arena);
+        assert_non_null (body);
+        assert_string_equal (body->geometry->formation,
+                             formed ? "column" : "");
+        assert_true (convert_decision_packs_by_hand (body));
+        assert_same_bytes (body, 7);
+        pieces_free_all (&arena_data);
+    }
     free (decision);
     situation_destroy (&sit);
     ruleset_destroy (&rs);
@@ -192,6 +208,7 @@ test_edges (void **state)
     g.nearest_enemy_distance = NAN;
     g.enemy_in_charge_reach = true;
     g.cover_id = "";
+    g.formation = long_text;
     g.has_destination = true;
     g.destination = &destination;
     g.move_distance = INFINITY;
@@ -336,6 +353,7 @@ test_shapes (void **state)
         { "group_unit_ids", 13, PROTOBUF_C_TYPE_STRING, many },
         { "no_shot", 14, PROTOBUF_C_TYPE_STRING, one },
         { "no_shot_unit_id", 15, PROTOBUF_C_TYPE_STRING, one },
+        { "formation", 16, PROTOBUF_C_TYPE_STRING, one },
     };
     const field_shape_t point[] = {
         { "x", 1, PROTOBUF_C_TYPE_DOUBLE, one },

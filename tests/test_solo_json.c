@@ -399,7 +399,7 @@ test_decision_json (void **state)
         "\"range_band\":\"medium\",\"cover_id\":null,\"destination\":null,"
         "\"move_distance\":0,\"facing\":182,\"pace\":null,"
         "\"shoot_target_id\":\"blue-1\",\"no_shot\":null,\"no_shot_unit_id\":null,"
-        "\"group_unit_ids\":[\"red-2\",\"red-3\",\"red-4\"]},"
+        "\"formation\":null,\"group_unit_ids\":[\"red-2\",\"red-3\",\"red-4\"]},"
         "\"layer\":\"table\",\"ruleset\":\"skirmish19\","
         "\"tables_hash\":\"1a2b3c4d5e6f7a8b9c0d\","
         "\"base_ruleset\":null,\"base_tables_hash\":null,"
