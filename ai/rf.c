@@ -1370,10 +1370,11 @@ charge_contact (const situation_t *sit, const view_t *v, footprint_t *out)
                                         s->charge_reach_pays_terrain, out);
 }
 
-/*  Is the nearest enemy in sight within charge reach: no further than one
- *  move at charge pace (foot a full move, cavalry the gallop), and the
- *  charge to contact (charge_contact, the move order_advance makes)
- *  costs no more than that move: a charge called in reach reaches.  In
+/*  Is the nearest enemy in sight within charge reach: no further than its
+ *  charge (ruleset_charge_cm: the ruleset's own, 4 Page Bolivar's 3 TUM,
+ *  else foot a full move and cavalry the gallop), and the charge to
+ *  contact (charge_contact, the move order_advance makes) costs no more
+ *  than that: a charge called in reach reaches.  In
  *  the open, or under settings.charge_reach_pays_terrain as the game's
  *  charges pay: difficult going counting double and a low barrier its
  *  part of the charge's move; a path into impassable terrain is out of
