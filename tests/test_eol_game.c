@@ -2020,6 +2020,18 @@ test_earlier_chargers_roll (void **state)
     rules = plain;
 }
 
+/*  A turn of a melee already joined in which no die kills (the
+ *  initiative thrown, then misses), and the event `want` said in it. */
+static void
+melee_turn_says (fixture_t *f, const char *want)
+{
+    push (f, 2, 6, 1);                    /* initiative */
+    push_many (f, 60, 1);                 /* the melee: nothing kills */
+    game_begin_phase (f->g, f->dice);
+    game_resolve_phase (f->g, f->dice);
+    assert_true (saw (f, want));
+}
+
 /*  "Any formed base or skirmish figure which has frontal contact with an
  *  enemy base rolls one die for each figure on it": 8 skirmishers whose
  *  whole front is against an enemy line roll 8 dice, one a figure (the
@@ -2040,14 +2052,10 @@ test_skirmishers_melee_dice (void **state)
                         50 + IN (0.75) / 2 + IN (0.75) + 0.1, 180));
         fixture_t *f = make (NULL, units, NULL);
         assert_true (GU (f, "sk")->in_melee);
-        push (f, 2, 6, 1);                    /* initiative */
-        push_many (f, 60, 1);                 /* the melee: nothing kills */
-        game_begin_phase (f->g, f->dice);
-        game_resolve_phase (f->g, f->dice);
         char want[96];
         snprintf (want, sizeof want, "sk (foot_skirmishers) rolls %d dice at "
                   "foot", rows[i].dice);
-        assert_true (saw (f, want));
+        melee_turn_says (f, want);
         unmake (f);
     }
 }
@@ -2079,14 +2087,10 @@ test_melee_dice_whole_bases (void **state)
         fixture_t *f = make (NULL, units, NULL);
         assert_int_equal (eol_melee_dice (f->g, idx (f, "foot")), rows[i].foot);
         assert_int_equal (eol_melee_dice (f->g, idx (f, "cav")), rows[i].cav);
-        push (f, 2, 6, 1);                    /* initiative */
-        push_many (f, 60, 1);                 /* the melee: nothing kills */
-        game_begin_phase (f->g, f->dice);
-        game_resolve_phase (f->g, f->dice);
         char want[96];
         snprintf (want, sizeof want, "foot (formed_infantry) rolls %d dice "
                   "at cav", rows[i].foot);
-        assert_true (saw (f, want));
+        melee_turn_says (f, want);
         unmake (f);
     }
     /* a gun (3" base) and a line of foot (2 bases, 3") offset by 2.25":

@@ -1035,7 +1035,7 @@ test_take_cover_wholly_inside (void **state)
     /* 5 cm further off (wood x 100-135), wholly inside would cost 15 cm
        and 5.1 doubled, 25.2: beyond the move.  Nowhere wholly in cover
        is within it, so it goes in as before: its centre half its depth
-       inside the edge, for 15 + 2 cm, and is not yet entirely in cover */
+       inside the edge, for 15 + 1 cm, and is not yet entirely in cover */
     start (NULL, NULL);
     b = blue ();
     situation_unit (sit, b)->formation = FORMATION_LOOSE;
