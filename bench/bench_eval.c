@@ -431,6 +431,22 @@ fit_nonnegative (const samples_t *ss, const evaluate_weights_t *hand,
     }
 }
 
+/*  A fitted set as a line of evaluate.c's table, both sets printed so
+ *  either can be taken: command and approach are not fitted and keep
+ *  the weights of the set in use. */
+static void
+print_weights (const char *ruleset, const evaluate_weights_t *now,
+               const double v[TERMS])
+{
+    printf ("    { .ruleset = \"%s\", .lost = %.2f, .lost2 = %.2f,\n"
+            "      .wounded = %.2f, .risk = %.2f, .broken = %.2f, "
+            ".broken2 = %.2f,\n      .held_late = %.2f, .time_late = %.2f, "
+            ".favoured_broken = %.2f, .command = %.2f,\n"
+            "      .threat = %.2f, .approach = %.2f },\n", ruleset, v[0],
+            v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], now->command,
+            v[9], now->approach);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -609,14 +625,8 @@ main (int argc, char **argv)
         score (&ss, v, now, &ll, &br);
         printf ("  fitted%s: log loss %.4f, Brier %.4f\n",
                 pass == 0 ? " without the fire to come" : "", ll, br);
+        print_weights (ruleset, now, v);
     }
-    printf ("    { .ruleset = \"%s\", .lost = %.2f, .lost2 = %.2f,\n"
-            "      .wounded = %.2f, .risk = %.2f, .broken = %.2f, "
-            ".broken2 = %.2f,\n      .held_late = %.2f, .time_late = %.2f, "
-            ".favoured_broken = %.2f, .command = %.2f,\n"
-            "      .threat = %.2f, .approach = %.2f },\n", ruleset, v[0],
-            v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], now->command,
-            v[9], now->approach);
     free (ss.s);
     for (int i = 0; i < files.npaths; i++)
         scenario_destroy (&scenarios[i]);

@@ -17,6 +17,11 @@
  *  Prints each scenario's games and A's points, then the whole: A's share
  *  of the points with its 95% interval, taken over the pairs (a pair's
  *  two games share their dice, so the pair is the independent trial).
+ *  Where the time limit favours a side (4 Page Bolivar's defender, the
+ *  side holding the objectives), it also prints how often the side it
+ *  favoured at the end won, and A's share where A was that side's
+ *  enemy: a scenario its favoured side nearly always wins gives A half
+ *  the points whatever A does.
  *
  *  The commander's strategies (search, greedy, and one-turn, the
  *  commander with algorithm=one-turn) play through the registry when it
@@ -80,6 +85,12 @@ typedef struct {
     int wins[MAX_SCENARIOS], draws[MAX_SCENARIOS], losses[MAX_SCENARIOS];
     double as_side[MAX_SCENARIOS][SIDE_COUNT];   /* A's points as blue, red */
     double turns[MAX_SCENARIOS];
+    /* games the side the time limit favoured at the end won (by the
+       limit, or by breaking its enemy), and A's points in those where
+       A was that side's enemy */
+    int favoured_won[MAX_SCENARIOS];
+    int a_unfavoured[MAX_SCENARIOS];
+    double a_unfavoured_points[MAX_SCENARIOS];
     bool failed;
     char err[512];
 } bench_t;
@@ -148,9 +159,12 @@ outside_free (outside_t *o)
     dice_destroy (&o->dice);
 }
 
-/*  One game: A plays side `a_side`.  A's points, or -1 on error. */
+/*  One game: A plays side `a_side`.  A's points, or -1 on error;
+ *  *favoured the side the time limit favoured at the end (-1: none),
+ *  which under 4 Page Bolivar is the defender. */
 static double
-play_one (bench_t *b, int sc, uint64_t seed, int a_side, int *turns)
+play_one (bench_t *b, int sc, uint64_t seed, int a_side, int *turns,
+          int *favoured)
 {
     battle_setup_t setup;
     memset (&setup, 0, sizeof setup);
@@ -181,6 +195,7 @@ play_one (bench_t *b, int sc, uint64_t seed, int a_side, int *turns)
         return -1;
     }
     *turns = r.result.turns;
+    *favoured = r.result.on_time_winner;
     return r.result.winner == a_side ? 1.0 : r.result.winner < 0 ? 0.5 : 0.0;
 }
 
@@ -196,9 +211,10 @@ worker (void *arg)
         int sc = k % b->scenario_count;
         uint64_t seed = b->seed + (uint64_t) (k / b->scenario_count);
         double pts = 0;
-        int res[2], turns[2];
+        int res[2], turns[2], favoured[2];
         for (int side = 0; side < SIDE_COUNT; side++) {
-            double p = play_one (b, sc, seed, side, &turns[side]);
+            double p = play_one (b, sc, seed, side, &turns[side],
+                                 &favoured[side]);
             if (p < 0)
                 return NULL;
             pts += p;
@@ -213,6 +229,15 @@ worker (void *arg)
             b->turns[sc] += turns[side];
             b->as_side[sc][side] += res[side] == 1 ? 1.0
                                   : res[side] == 0 ? 0.5 : 0.0;
+            if (favoured[side] < 0)
+                continue;
+            bool a_favoured = favoured[side] == side;
+            b->favoured_won[sc] += res[side] == (a_favoured ? 1 : -1);
+            if (!a_favoured) {
+                b->a_unfavoured[sc]++;
+                b->a_unfavoured_points[sc] += res[side] == 1 ? 1.0
+                                            : res[side] == 0 ? 0.5 : 0.0;
+            }
         }
         if (!b->quiet) {
             fprintf (stderr, "\r  %d/%d pairs", k + 1, total);
@@ -315,6 +340,13 @@ main (int argc, char **argv)
                 g ? 200.0 * b.as_side[sc][0] / g : 0,
                 g ? 200.0 * b.as_side[sc][1] / g : 0,
                 g ? b.turns[sc] / g : 0);
+        /* a scenario the side the time limit favours nearly always wins
+           scores A only by how often it wins against that side */
+        if (b.a_unfavoured[sc] > 0)
+            printf ("  %-18s the side the time limit favours won %d of %d; "
+                    "A against it %.1f%% of %d\n", "", b.favoured_won[sc], g,
+                    100.0 * b.a_unfavoured_points[sc] / b.a_unfavoured[sc],
+                    b.a_unfavoured[sc]);
     }
     /* the interval over the pairs */
     double mean = 0, var = 0;
