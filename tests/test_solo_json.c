@@ -723,6 +723,13 @@ test_render_moves (void **state)
     free (text);
     f.geometry.no_shot = "";
     f.geometry.no_shot_unit_id = "";
+    /* the formation it takes before it moves, before the move */
+    f.geometry.formation = "column";
+    text = rendered (&f.decision, false, false);
+    assert_non_null (strstr (text, "; cover wood; forms column; move 60.0 cm "
+                                   "to (100.0, 12.3) cm"));
+    free (text);
+    f.geometry.formation = "";
     /* a ruleset measuring in TUM or inches: its unit first, cm beside */
     f.decision.length_unit = "TUM";
     f.decision.cm_per_length_unit = 2.0;

@@ -172,6 +172,9 @@ render_geometry (FILE *out, const Solo__V1__Geometry *g, const char *unit_id,
     }
     if (!empty (g->cover_id))
         fprintf (out, "; cover %s", g->cover_id);
+    /* the formation it takes first: a europe19 line forms column to move */
+    if (!empty (g->formation))
+        fprintf (out, "; forms %s", g->formation);
     if (g->has_destination && g->destination) {
         char len[48];
         fprintf (out, "; move %s to (%.1f, %.1f) cm",

@@ -38,6 +38,9 @@ def _geometry(g):
                      % (g.nearest_enemy_id, g.nearest_enemy_distance,
                         "yes, " + g.range_band if g.enemy_in_weapon_range
                         else "no"))
+    if g.formation:
+        # the formation it takes before it moves (a europe19 line: column)
+        lines.append("Forms: %s, before it moves" % g.formation)
     if g.has_destination:
         lines.append("Move: to (%.1f, %.1f), %.1f cm%s%s, facing %.0f deg"
                      % (g.destination.x, g.destination.y, g.move_distance,

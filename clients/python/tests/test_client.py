@@ -793,6 +793,13 @@ class SituationTest(unittest.TestCase):
                       solo_client.describe(d))
         d.geometry.shoot_target_id = "b"
         self.assertIn("Shoots at: b", solo_client.describe(d))
+        # the formation it takes first, before its move
+        self.assertNotIn("Forms:", solo_client.describe(d))
+        d.geometry.formation = "column"
+        d.geometry.has_destination = True
+        lines = solo_client.describe(d).splitlines()
+        forms = lines.index("Forms: column, before it moves")
+        self.assertTrue(lines[forms + 1].startswith("Move: to"), lines)
 
 
 if __name__ == "__main__":
