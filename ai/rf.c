@@ -61,6 +61,9 @@ typedef struct {
     int found_cap;
     int nearest;           /* nearest visible enemy, -1 */
     double nearest_cm;
+    int charge_to;         /* the enemy a charge goes for, -1: none in
+                              reach; CHARGE_UNASKED until charge_target
+                              has looked */
     double reach_cm;       /* its own weapon's long range */
     double charge_cm;      /* its charge: ruleset_charge_cm */
     double move_cm;        /* its move at the pace of the order being
@@ -75,6 +78,7 @@ typedef struct {
 } view_t;
 
 #define VIEW_FIRST_RING_CM 60.0   /* the first ring enemies are looked for in */
+#define CHARGE_UNASKED     (-2)   /* view_t.charge_to not yet looked for */
 
 /*  ---- small helpers ------------------------------------------------------ */
 
@@ -213,6 +217,7 @@ empty_order (rf_order_t *o)
 {
     memset (o, 0, sizeof *o);
     o->nearest_enemy = -1;
+    o->charge_target = -1;
     o->cover_feature = -1;
     o->formation = -1;
     o->shoot_target = -1;
@@ -593,6 +598,7 @@ view_make (const situation_t *sit, int unit, dice_t *dice, view_t *v,
     double cm = 0;
     v->nearest = visible_enemy (v, 0, &cm);
     v->nearest_cm = v->nearest >= 0 ? cm : 0;
+    v->charge_to = CHARGE_UNASKED;
     v->reach_cm = ruleset_weapon_reach (rs, v->u);
     v->charge_cm = ruleset_charge_cm (rs, v->u);
     v->move_cm = ruleset_moving_cm (rs, v->u, NULL);   /* set by each order */
@@ -1353,44 +1359,72 @@ order_take_cover (const situation_t *sit, view_t *v, double move,
         move_along (sit, v, away_from_all (v), move, true, o);
 }
 
-/*  Where the unit charging the nearest enemy in sight stands in base
- *  contact with it ("It moves to contact the nearest enemy figures"),
- *  as the game's charge puts it (situation_contact_footprint): turned to
- *  face the enemy and slid straight until the bases touch, whatever the
- *  angle between them.  Returns the way's cost at charge pace, in the
- *  open or, under settings.charge_reach_pays_terrain, as the game's
- *  charges pay it (INFINITY into impassable terrain). */
+/*  Where the unit charging enemy `enemy` stands in base contact with it
+ *  ("It moves to contact the nearest enemy figures"), as the game's
+ *  charge puts it (situation_contact_footprint): turned to face the
+ *  enemy and slid straight until the bases touch, whatever the angle
+ *  between them.  Returns the way's cost at charge pace, in the open
+ *  or, under settings.charge_reach_pays_terrain, as the game's charges
+ *  pay it (INFINITY into impassable terrain). */
 static double
-charge_contact (const situation_t *sit, const view_t *v, footprint_t *out)
+charge_contact (const situation_t *sit, const view_t *v, int enemy,
+                footprint_t *out)
 {
     const rules_settings_t *s = ruleset_settings (situation_ruleset (sit));
-    const unit_t *e = situation_unit_const (sit, v->nearest);
+    const unit_t *e = situation_unit_const (sit, enemy);
     return situation_contact_footprint (sit, &v->u->fp, &e->fp, v->charge_cm,
                                         v->charge_cm,
                                         s->charge_reach_pays_terrain, out);
 }
 
-/*  Is the nearest enemy in sight within charge reach: no further than its
- *  charge (ruleset_charge_cm: the ruleset's own, 4 Page Bolivar's 3 TUM,
- *  else foot a full move and cavalry the gallop), and the charge to
- *  contact (charge_contact, the move order_advance makes) costs no more
- *  than that: a charge called in reach reaches.  In
- *  the open, or under settings.charge_reach_pays_terrain as the game's
- *  charges pay: difficult going counting double and a low barrier its
- *  part of the charge's move; a path into impassable terrain is out of
- *  reach.  False with no enemy in sight. */
+/*  The enemy a charge goes for ("It moves to contact the nearest enemy
+ *  figures in reach"): the nearest enemy in sight within charge reach, or
+ *  -1.  In reach: no further than its charge (ruleset_charge_cm: the
+ *  ruleset's own, 4 Page Bolivar's 3 TUM, else foot a full move and
+ *  cavalry the gallop), and the charge to contact (charge_contact, the
+ *  move order_advance makes) costs no more than that: a charge called in
+ *  reach reaches.  In the open, or under
+ *  settings.charge_reach_pays_terrain as the game's charges pay:
+ *  difficult going counting double and a low barrier its part of the
+ *  charge's move; a path into impassable terrain is out of reach.  Under
+ *  settings.charge_nearest_in_reach a nearer enemy out of reach is passed
+ *  over for the next in sight; else only the nearest is asked.  Looked
+ *  for once a view. */
+static int
+charge_target (const situation_t *sit, view_t *v)
+{
+    if (v->charge_to != CHARGE_UNASKED)
+        return v->charge_to;
+    bool any = ruleset_settings (situation_ruleset (sit))
+                   ->charge_nearest_in_reach;
+    v->charge_to = -1;
+    double cm = 0;
+    for (int i = 0;; i++) {
+        int e = visible_enemy (v, i, &cm);
+        if (e < 0 || cm > v->charge_cm)
+            break;              /* nearest first: the rest are further */
+        if (charge_contact (sit, v, e, NULL) <= v->charge_cm + 1e-9) {
+            v->charge_to = e;
+            break;
+        }
+        if (!any)
+            break;
+    }
+    return v->charge_to;
+}
+
+/*  Is an enemy in sight within charge reach (charge_target). */
 static bool
 in_charge_reach (const situation_t *sit, view_t *v)
 {
-    if (v->nearest < 0 || v->nearest_cm > v->charge_cm)
-        return false;
-    return charge_contact (sit, v, NULL) <= v->charge_cm + 1e-9;
+    return charge_target (sit, v) >= 0;
 }
 
-/*  Advance towards the nearest enemy one move: a charge to contact
- *  (charge_contact: its destination and facing put the bases touching,
- *  its move the way the centre goes; `move` is not asked, the charge's
- *  reach being its own), any other advance turned to face the enemy and
+/*  Advance towards the nearest enemy one move: a charge to contact with
+ *  the enemy in reach it goes for (charge_target, charge_contact: its
+ *  destination and facing put the bases touching, its move the way the
+ *  centre goes; `move` is not asked, the charge's reach being its own),
+ *  any other advance turned to face the enemy and
  *  stopping settings.enemy_gap_cm short of it, at any angle between
  *  them (situation_footprint_towards; as the game's moves do: only a
  *  charge makes contact); a unit already that close stays where it is.
@@ -1403,11 +1437,14 @@ order_advance (const situation_t *sit, view_t *v, double move,
 {
     if (v->nearest < 0)
         return;
-    const unit_t *e = situation_unit_const (sit, v->nearest);
+    int target = charge ? charge_target (sit, v) : -1;
+    if (target < 0)
+        target = v->nearest;
+    const unit_t *e = situation_unit_const (sit, target);
     vec2_t from = v->u->fp.centre;
     footprint_t to;
     if (charge) {
-        if (charge_contact (sit, v, &to) <= v->charge_cm + 1e-9)
+        if (charge_contact (sit, v, target, &to) <= v->charge_cm + 1e-9)
             o->destination = to.centre;
         else        /* out of reach (never charged): as far as it gets */
             o->destination = affordable_point (sit, from, to.centre,
@@ -1935,6 +1972,13 @@ explain (const situation_t *sit, const rf_table_t *t, const rf_decision_t *d,
                           " weapon range, ",
                           o->enemy_in_charge_reach ? "within" : "beyond",
                           " charge reach).\n", NULL);
+            /* "the nearest enemy figures in reach": a nearer enemy out
+               of reach is passed over */
+            if (o->charge_target >= 0 && o->charge_target != o->nearest_enemy)
+                rf_text_adds (&w, "It charges the nearest enemy in charge "
+                              "reach: ", situation_unit_const (
+                                  sit, o->charge_target)->id, " (", e->id,
+                              " is nearer, beyond charge reach).\n", NULL);
         }
         else
             rf_text_add (&w, "No enemy in sight.\n");
@@ -2099,6 +2143,7 @@ decide (const situation_t *sit, int unit, int player_roll, dice_t *dice,
     o->enemy_in_weapon_range = v->nearest >= 0 && v->reach_cm > 0
                             && v->nearest_cm <= v->reach_cm;
     o->enemy_in_charge_reach = reach;
+    o->charge_target = out->charge ? charge_target (sit, v) : -1;
     const char *pace = face_pace (t, out->band, out->roll, special);
     if (lead == unit || out->charge)
         order_move (sit, v, out->action, special, out->charge, pace, o);

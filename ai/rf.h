@@ -66,11 +66,19 @@ typedef struct {
     int nearest_enemy;         /* unit index, -1 when none is visible */
     double nearest_enemy_cm;   /* closest point; 0 when none */
     bool enemy_in_weapon_range;/* the unit's own long range reaches it */
-    bool enemy_in_charge_reach;/* within its charge (ruleset_charge_cm:
+    bool enemy_in_charge_reach;/* an enemy in sight is within its charge
+                                  (ruleset_charge_cm:
                                   settings.charge_reach_cm, else foot a
                                   move, cavalry the gallop), as the
                                   charge's path costs it under
-                                  settings.charge_reach_pays_terrain */
+                                  settings.charge_reach_pays_terrain; the
+                                  nearest only, unless
+                                  settings.charge_nearest_in_reach */
+    int charge_target;         /* the enemy it charges (unit index, -1:
+                                  no charge): the nearest enemy in sight
+                                  in charge reach, under
+                                  settings.charge_nearest_in_reach not
+                                  always the nearest enemy */
     int cover_feature;         /* terrain index of the cover it moves into
                                   or stays in, -1 */
     bool has_destination;      /* false: it stays where it stands */

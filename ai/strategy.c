@@ -88,9 +88,9 @@ order_from_rf (const game_t *g, const ruleset_t *rs, int u,
         break;
     case RF_CONTINUE_FACING_CHARGE:
     case RF_ADVANCE_CHARGE:
-        if (d->charge && ro->nearest_enemy >= 0) {
+        if (d->charge && ro->charge_target >= 0) {
             o.kind = ORDER_CHARGE;
-            o.target = ro->nearest_enemy;
+            o.target = ro->charge_target;
             o.fire = false;
             o.follow_up = true;
             o.has_facing = false;

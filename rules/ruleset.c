@@ -1035,6 +1035,11 @@ load_settings (loader_t *l, ruleset_t *rs, const config_setting_t *root)
         && get_bool (l, g, "charge_reach_pays_terrain",
                      &s->charge_reach_pays_terrain) < 0)
         return -1;
+    s->charge_nearest_in_reach = true;
+    if (config_setting_get_member (g, "charge_nearest_in_reach")
+        && get_bool (l, g, "charge_nearest_in_reach",
+                     &s->charge_nearest_in_reach) < 0)
+        return -1;
     s->charge_reach_cm = 0;
     if (config_setting_get_member (g, "charge_reach_cm")
         && get_number_in (l, g, "charge_reach_cm", 0, big,

@@ -161,6 +161,15 @@ typedef struct {
                                            and a low barrier its part of a
                                            move (optional, default false:
                                            measured in the open) */
+    bool charge_nearest_in_reach;       /* "(Charge?)": "It moves to
+                                           contact the nearest enemy
+                                           figures in reach": true, the
+                                           nearest enemy in sight whose
+                                           charge reaches, a nearer one out
+                                           of reach passed over; false, the
+                                           nearest enemy in sight alone,
+                                           charged only when in reach
+                                           (optional, default true) */
     double charge_reach_cm;             /* 6 (4 Page Bolivar's "Charges are
                                            up to 3 TUM"): how far any unit
                                            charges in the Risk Factor

@@ -346,6 +346,8 @@ test_settings (void **state)
     /* "Difficult going counts double the distance": a charge's reach
        too */
     assert_true (s->charge_reach_pays_terrain);
+    /* "the nearest enemy figures in reach" */
+    assert_true (s->charge_nearest_in_reach);
     /* "seen ... if they fire": at any range */
     assert_true (s->fired_seen_any_range);
     ruleset_destroy (&rs);
@@ -359,7 +361,16 @@ test_settings (void **state)
     char *t3 = strstr (text, "charge_reach_pays_terrain = true;");
     assert_non_null (t3);
     memset (t3, ' ', strlen ("charge_reach_pays_terrain = true;"));
+    char *t4 = strstr (text, "charge_nearest_in_reach = true;");
+    assert_non_null (t4);
+    memset (t4, ' ', strlen ("charge_nearest_in_reach = true;"));
+    memcpy (t4, "charge_nearest_in_reach = 7;",
+            strlen ("charge_nearest_in_reach = 7;"));
     char err[SOLO_ERR_MAX];
+    /* not a boolean: refused, the setting named */
+    assert_null (ruleset_load_text (text, "edited.cfg", err, sizeof err));
+    assert_non_null (strstr (err, "charge_nearest_in_reach"));
+    memset (t4, ' ', strlen ("charge_nearest_in_reach = true;"));
     rs = ruleset_load_text (text, "edited.cfg", err, sizeof err);
     if (!rs)
         fail_msg ("%s", err);
@@ -367,6 +378,7 @@ test_settings (void **state)
     assert_false (s->units_mask_fire);
     assert_true (s->shoot_in_melee);
     assert_false (s->charge_reach_pays_terrain);      /* in the open */
+    assert_true (s->charge_nearest_in_reach);         /* by default */
     free (text);
     assert_true (s->front_half_deg + s->rear_half_deg <= 180);
     ruleset_destroy (&rs);

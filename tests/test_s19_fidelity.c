@@ -964,6 +964,79 @@ test_charge_reach_pays_difficult_going (void **state)
     }
 }
 
+/*  "If a group is directed to 'Charge?' It moves to contact the nearest
+ *  enemy figures in reach": the nearest enemy in reach, not the nearest
+ *  enemy (settings.charge_nearest_in_reach).  Blue, raw, as in the test
+ *  before: red e1 20.5 cm ahead across 15 cm of rough ground (35.5 cm of
+ *  its 25, out of reach), red e2 22 cm off its right flank in the open
+ *  (in reach).  On a 4 ("Continue current actions facing the nearest
+ *  enemy (Charge?)") it charges e2, into contact, though e1 is nearer;
+ *  the game's order is a charge at e2.  With the setting false only the
+ *  nearest is asked: no charge. */
+static void
+test_charge_nearest_enemy_in_reach (void **state)
+{
+    (void) state;
+    for (int nearest_only = 0; nearest_only <= 1; nearest_only++) {
+        in_force = nearest_only ? test_rules_edited (
+                                      "rules/data/skirmish19/tables.cfg",
+                                      "charge_nearest_in_reach = true",
+                                      "charge_nearest_in_reach = false")
+                                : NULL;
+        fixture_t f = at_blue_move (
+            "{ id = \"scrub\"; kind = \"rough\"; polygon = ( [80.0, 103.0], "
+            "[120.0, 103.0], [120.0, 118.0], [80.0, 118.0] ); }",
+            "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  quality = \"raw\"; figures = 10; x = 100.0; y = 100.0;"
+            "  facing = 0.0; width = 12.0; depth = 3.0; },"
+            "{ id = \"e1\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 6; x = 100.0; y = 123.5; facing = 180.0; width = 12.0;"
+            "  depth = 3.0; },"
+            "{ id = \"e2\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+            "  figures = 6; x = 129.5; y = 100.0; facing = 270.0; width = 12.0;"
+            "  depth = 3.0; }", NULL);
+        int b = idx (&f, "b"), e1 = idx (&f, "e1"), e2 = idx (&f, "e2");
+        const situation_t *sit = game_situation (f.g);
+        rf_decision_t d;
+        char err[256];
+        assert_int_equal (rf_decide (sit, b, 4, f.dice, &d, err, sizeof err),
+                          0);
+        assert_int_equal (d.action, RF_CONTINUE_FACING_CHARGE);
+        assert_int_equal (d.order.nearest_enemy, e1);
+        test_near (d.order.nearest_enemy_cm, 20.5, 1e-6);
+        assert_true (d.charge == !nearest_only);
+        assert_true (d.order.enemy_in_charge_reach == !nearest_only);
+        if (!nearest_only) {
+            assert_int_equal (d.order.charge_target, e2);
+            assert_true (d.order.has_destination);
+            /* base to base with e2 where the move ends */
+            footprint_t at = situation_unit_const (sit, b)->fp;
+            at.centre = d.order.destination;
+            at.facing = d.order.facing;
+            test_near (footprint_distance (&at,
+                                           &situation_unit_const (sit, e2)->fp),
+                       0.0, 0.05);
+            assert_non_null (strstr (d.explanation, "It charges the nearest "
+                                     "enemy in charge reach: e2 (e1 is "
+                                     "nearer, beyond charge reach)."));
+        }
+        else {
+            assert_int_equal (d.order.charge_target, -1);
+            assert_non_null (strstr (d.explanation, "no charge"));
+        }
+        order_t o = table_move_then_shoot (&f, b, 4, &d);
+        if (!nearest_only) {
+            assert_int_equal (o.kind, ORDER_CHARGE);
+            assert_int_equal (o.target, e2);
+        }
+        else
+            assert_int_not_equal (o.kind, ORDER_CHARGE);
+        unmake (&f);
+        if (in_force)
+            game_rules_destroy (&in_force);
+    }
+}
+
 /*  "Units falling back away from the enemy will halt in the nearest
  *  cover facing the last known enemy position (5,6 D6)": the game
  *  remembers where each unit last saw an enemy.  Blue, falling back,
@@ -1233,6 +1306,7 @@ main (void)
         cmocka_unit_test (test_no_enemy_to_move_from),
         cmocka_unit_test (test_advance_on_nobody_carries_on),
         cmocka_unit_test (test_charge_reach_pays_difficult_going),
+        cmocka_unit_test (test_charge_nearest_enemy_in_reach),
         cmocka_unit_test (test_halt_faces_last_known_enemy),
         cmocka_unit_test (test_falling_back_goes_on),
         cmocka_unit_test (test_scenario_status_holds_in_turn_one),
