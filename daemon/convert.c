@@ -604,6 +604,7 @@ convert_geometry (const rf_order_t *order, const situation_t *sit)
     g->no_shot_unit_id = copy (unit_id_at (sit, order->no_shot_about));
     g->formation = copy (order->formation >= 0
                          ? formation_name ((formation_t) order->formation) : "");
+    g->charge_target_id = copy (unit_id_at (sit, order->charge_target));
     int count = order->group_count;
     if (count < 0)
         count = 0;
@@ -706,7 +707,7 @@ decision_complete (const Solo__V1__UnitDecision *m)
     const Solo__V1__Geometry *g = m->geometry;
     if (!g->nearest_enemy_id || !g->cover_id || !g->destination || !g->pace
     ||  !g->shoot_target_id || !g->range_band || !g->no_shot
-    ||  !g->no_shot_unit_id || !g->formation)
+    ||  !g->no_shot_unit_id || !g->formation || !g->charge_target_id)
         return false;
     for (size_t i = 0; i < g->n_group_unit_ids; i++)
         if (!g->group_unit_ids[i])
@@ -884,6 +885,7 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
     g->formation = borrow (order->formation >= 0
                            ? formation_name ((formation_t) order->formation)
                            : "");
+    g->charge_target_id = borrow (unit_id_at (sit, order->charge_target));
     for (int i = 0; i < group; i++)
         group_ids[i] = borrow (unit_id_at (sit, order->group[i]));
     g->n_group_unit_ids = (size_t) group;
@@ -935,7 +937,7 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
 #define DECISION_FIELDS 23
 #define FACTOR_FIELDS   3
 #define OUTCOME_FIELDS  5
-#define GEOMETRY_FIELDS 16
+#define GEOMETRY_FIELDS 17
 #define POINT_FIELDS    2
 
 /*  The bytes of `value` as a varint. */
@@ -1126,6 +1128,7 @@ wire_geometry (wire_t *w, const Solo__V1__Geometry *g)
     wire_string (w, 14, g->no_shot, false);
     wire_string (w, 15, g->no_shot_unit_id, false);
     wire_string (w, 16, g->formation, false);
+    wire_string (w, 17, g->charge_target_id, false);
 }
 
 static void

@@ -195,6 +195,7 @@ assert g["nearest_enemy_id"] == "blue-1", g
 assert abs(g["nearest_enemy_distance"] - 31.0) < 0.01, g
 assert g["enemy_in_weapon_range"] is True and g["enemy_in_charge_reach"] is False
 assert g["shoot_target_id"] == "blue-1"
+assert g["charge_target_id"] is None, g
 assert isinstance(g["facing"], (int, float))
 assert isinstance(g["group_unit_ids"], list)
 assert d["explanation"]

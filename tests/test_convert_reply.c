@@ -166,6 +166,21 @@ test_same_bytes (void **state)
         assert_same_bytes (body, 7);
         pieces_free_all (&arena_data);
     }
+    /* the enemy it charges goes on the wire by its id; "" without a
+       charge */
+    decision->order.formation = -1;
+    for (int charges = 0; charges < 2; charges++) {
+        decision->order.charge_target = charges
+            ? situation_find_unit (sit, "red-2") : -1;
+        Solo__V1__UnitDecision *body = convert_decision_in (
+            decision, sit, rs, "blue-1", 42, &arena);
+        assert_non_null (body);
+        assert_string_equal (body->geometry->charge_target_id,
+                             charges ? "red-2" : "");
+        assert_true (convert_decision_packs_by_hand (body));
+        assert_same_bytes (body, 7);
+        pieces_free_all (&arena_data);
+    }
     free (decision);
     situation_destroy (&sit);
     ruleset_destroy (&rs);
@@ -209,6 +224,7 @@ test_edges (void **state)
     g.enemy_in_charge_reach = true;
     g.cover_id = "";
     g.formation = long_text;
+    g.charge_target_id = "red-1";
     g.has_destination = true;
     g.destination = &destination;
     g.move_distance = INFINITY;
@@ -354,6 +370,7 @@ test_shapes (void **state)
         { "no_shot", 14, PROTOBUF_C_TYPE_STRING, one },
         { "no_shot_unit_id", 15, PROTOBUF_C_TYPE_STRING, one },
         { "formation", 16, PROTOBUF_C_TYPE_STRING, one },
+        { "charge_target_id", 17, PROTOBUF_C_TYPE_STRING, one },
     };
     const field_shape_t point[] = {
         { "x", 1, PROTOBUF_C_TYPE_DOUBLE, one },

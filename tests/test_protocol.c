@@ -943,6 +943,7 @@ test_structured_situation (void **state)
     assert_string_equal (d->geometry->shoot_target_id, "blue-1");
     assert_string_equal (d->geometry->no_shot, "");     /* it shoots */
     assert_string_equal (d->geometry->no_shot_unit_id, "");
+    assert_string_equal (d->geometry->charge_target_id, "");  /* no charge */
     solo__v1__reply__free_unpacked (reply, NULL);
     /* red-2, 99 cm from blue-1 with pistols (20 cm): regulars -1, in
        the muskets' range +1, RF0; a 3 carries on, and it shoots at

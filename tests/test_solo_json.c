@@ -399,7 +399,7 @@ test_decision_json (void **state)
         "\"range_band\":\"medium\",\"cover_id\":null,\"destination\":null,"
         "\"move_distance\":0,\"facing\":182,\"pace\":null,"
         "\"shoot_target_id\":\"blue-1\",\"no_shot\":null,\"no_shot_unit_id\":null,"
-        "\"formation\":null,\"group_unit_ids\":[\"red-2\",\"red-3\",\"red-4\"]},"
+        "\"formation\":null,\"charge_target_id\":null,\"group_unit_ids\":[\"red-2\",\"red-3\",\"red-4\"]},"
         "\"layer\":\"table\",\"ruleset\":\"skirmish19\","
         "\"tables_hash\":\"1a2b3c4d5e6f7a8b9c0d\","
         "\"base_ruleset\":null,\"base_tables_hash\":null,"
@@ -420,6 +420,12 @@ test_decision_json (void **state)
     assert_non_null (strstr (text, "\"shoot_target_id\":null,"
                                    "\"no_shot\":\"masked\","
                                    "\"no_shot_unit_id\":\"blue-1\","));
+    free (text);
+    /* a charge: the enemy it goes for */
+    f.geometry.charge_target_id = "blue-2";
+    text = decision_json (&f.decision);
+    assert_python_accepts (text);
+    assert_non_null (strstr (text, "\"charge_target_id\":\"blue-2\","));
     free (text);
 }
 
@@ -730,6 +736,13 @@ test_render_moves (void **state)
                                    "to (100.0, 12.3) cm"));
     free (text);
     f.geometry.formation = "";
+    /* the enemy it charges, before the shot it does not take */
+    f.geometry.charge_target_id = "blue-1";
+    text = rendered (&f.decision, false, false);
+    assert_non_null (strstr (text, "; facing 2 deg; charges blue-1; no "
+                                   "shooting\n"));
+    free (text);
+    f.geometry.charge_target_id = "";
     /* a ruleset measuring in TUM or inches: its unit first, cm beside */
     f.decision.length_unit = "TUM";
     f.decision.cm_per_length_unit = 2.0;

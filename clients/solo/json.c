@@ -418,6 +418,7 @@ geometry (json_out_t *out, const char *key, const Solo__V1__Geometry *g)
     rc |= string_or_null (out, "no_shot", g->no_shot);
     rc |= string_or_null (out, "no_shot_unit_id", g->no_shot_unit_id);
     rc |= string_or_null (out, "formation", g->formation);
+    rc |= string_or_null (out, "charge_target_id", g->charge_target_id);
     rc |= json_out_array_begin (out, "group_unit_ids");
     for (size_t i = 0; i < g->n_group_unit_ids; i++)
         rc |= json_out_string (out, NULL, g->group_unit_ids [i]);

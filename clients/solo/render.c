@@ -188,6 +188,10 @@ render_geometry (FILE *out, const Solo__V1__Geometry *g, const char *unit_id,
     if (!empty (g->pace))
         fprintf (out, "; pace %s", g->pace);
     fprintf (out, "; facing %.0f deg", g->facing);
+    /* the enemy it charges: not always the nearest (one beyond reach is
+       passed over) */
+    if (!empty (g->charge_target_id))
+        fprintf (out, "; charges %s", g->charge_target_id);
     /* the band is measured from where the unit ends its move */
     if (!empty (g->shoot_target_id)) {
         fprintf (out, "; shoot at %s", g->shoot_target_id);

@@ -49,6 +49,9 @@ def _geometry(g):
                         g.facing))
     else:
         lines.append("Stays where it is, facing %.0f deg" % g.facing)
+    if g.charge_target_id:
+        # not always the nearest enemy: one beyond reach is passed over
+        lines.append("Charges: %s" % g.charge_target_id)
     if g.shoot_target_id:
         lines.append("Shoots at: %s" % g.shoot_target_id)
     elif g.no_shot:

@@ -800,6 +800,10 @@ class SituationTest(unittest.TestCase):
         lines = solo_client.describe(d).splitlines()
         forms = lines.index("Forms: column, before it moves")
         self.assertTrue(lines[forms + 1].startswith("Move: to"), lines)
+        # the enemy it charges, which need not be the nearest
+        self.assertNotIn("Charges:", solo_client.describe(d))
+        d.geometry.charge_target_id = "c"
+        self.assertIn("Charges: c", solo_client.describe(d))
 
 
 if __name__ == "__main__":
