@@ -154,29 +154,18 @@ test_same_bytes (void **state)
         }
     assert_int_equal (packed, 4 * 6);
     /* the formation a unit takes to move (a europe19 line forms column)
-       goes on the wire by its name; "" where it keeps its own */
-    for (int formed = 0; formed < 2; formed++) {
-        decision->order.formation = formed ? FORMATION_COLUMN : -1;
-        Solo__V1__UnitDecision *body = convert_decision_in (
-            decision, sit, rs, "blue-1", 42, &arena);
-        assert_non_null (body);
-        assert_string_equal (body->geometry->formation,
-                             formed ? "column" : "");
-        assert_true (convert_decision_packs_by_hand (body));
-        assert_same_bytes (body, 7);
-        pieces_free_all (&arena_data);
-    }
-    /* the enemy it charges goes on the wire by its id; "" without a
-       charge */
-    decision->order.formation = -1;
-    for (int charges = 0; charges < 2; charges++) {
-        decision->order.charge_target = charges
+       goes on the wire by its name, the enemy it charges by its id; ""
+       where it keeps its own, or does not charge */
+    for (int set = 0; set < 2; set++) {
+        decision->order.formation = set ? FORMATION_COLUMN : -1;
+        decision->order.charge_target = set
             ? situation_find_unit (sit, "red-2") : -1;
         Solo__V1__UnitDecision *body = convert_decision_in (
             decision, sit, rs, "blue-1", 42, &arena);
         assert_non_null (body);
+        assert_string_equal (body->geometry->formation, set ? "column" : "");
         assert_string_equal (body->geometry->charge_target_id,
-                             charges ? "red-2" : "");
+                             set ? "red-2" : "");
         assert_true (convert_decision_packs_by_hand (body));
         assert_same_bytes (body, 7);
         pieces_free_all (&arena_data);

@@ -894,6 +894,25 @@ test_advance_on_nobody_carries_on (void **state)
     unmake (&f);
 }
 
+/*  Blue b, raw, with red e1 20.5 cm ahead across 15 cm of rough ground
+ *  (a charge to it costs 35.5 cm), and the units of `more` (each after a
+ *  comma; "" for none), at blue's move. */
+static fixture_t
+rough_ahead (const char *more)
+{
+    char units[1024];
+    snprintf (units, sizeof units, "%s%s",
+              "{ id = \"b\"; side = \"blue\"; arm = \"infantry\";"
+              "  weapon = \"musket\"; quality = \"raw\"; figures = 10;"
+              "  x = 100.0; y = 100.0; facing = 0.0; width = 12.0; depth = 3.0; },"
+              "{ id = \"e1\"; side = \"red\"; arm = \"infantry\";"
+              "  weapon = \"musket\"; figures = 6; x = 100.0; y = 123.5;"
+              "  facing = 180.0; width = 12.0; depth = 3.0; }", more);
+    return at_blue_move (
+        "{ id = \"scrub\"; kind = \"rough\"; polygon = ( [80.0, 103.0], "
+        "[120.0, 103.0], [120.0, 118.0], [80.0, 118.0] ); }", units, NULL);
+}
+
 /*  "Difficult going counts double the distance": a charge's reach pays
  *  for the rough ground on its way, as the game's charge does
  *  (settings.charge_reach_pays_terrain).  Blue, raw, RF 2, red 20.5 cm
@@ -912,15 +931,7 @@ test_charge_reach_pays_difficult_going (void **state)
                               "charge_reach_pays_terrain = true",
                               "charge_reach_pays_terrain = false")
                         : NULL;
-        fixture_t f = at_blue_move (
-            "{ id = \"scrub\"; kind = \"rough\"; polygon = ( [80.0, 103.0], "
-            "[120.0, 103.0], [120.0, 118.0], [80.0, 118.0] ); }",
-            "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
-            "  quality = \"raw\"; figures = 10; x = 100.0; y = 100.0;"
-            "  facing = 0.0; width = 12.0; depth = 3.0; },"
-            "{ id = \"e1\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
-            "  figures = 6; x = 100.0; y = 123.5; facing = 180.0; width = 12.0;"
-            "  depth = 3.0; }", NULL);
+        fixture_t f = rough_ahead ("");
         int b = idx (&f, "b"), e1 = idx (&f, "e1");
         rf_decision_t d;
         char err[256];
@@ -967,9 +978,9 @@ test_charge_reach_pays_difficult_going (void **state)
 /*  "If a group is directed to 'Charge?' It moves to contact the nearest
  *  enemy figures in reach": the nearest enemy in reach, not the nearest
  *  enemy (settings.charge_nearest_in_reach).  Blue, raw, as in the test
- *  before: red e1 20.5 cm ahead across 15 cm of rough ground (35.5 cm of
- *  its 25, out of reach), red e2 22 cm off its right flank in the open
- *  (in reach).  On a 4 ("Continue current actions facing the nearest
+ *  before (rough_ahead): red e1 20.5 cm ahead across 15 cm of rough
+ *  ground (35.5 cm of its 25, out of reach), red e2 22 cm off its right
+ *  flank in the open (in reach).  On a 4 ("Continue current actions facing the nearest
  *  enemy (Charge?)") it charges e2, into contact, though e1 is nearer;
  *  the game's order is a charge at e2.  With the setting false only the
  *  nearest is asked: no charge. */
@@ -983,18 +994,10 @@ test_charge_nearest_enemy_in_reach (void **state)
                                       "charge_nearest_in_reach = true",
                                       "charge_nearest_in_reach = false")
                                 : NULL;
-        fixture_t f = at_blue_move (
-            "{ id = \"scrub\"; kind = \"rough\"; polygon = ( [80.0, 103.0], "
-            "[120.0, 103.0], [120.0, 118.0], [80.0, 118.0] ); }",
-            "{ id = \"b\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
-            "  quality = \"raw\"; figures = 10; x = 100.0; y = 100.0;"
-            "  facing = 0.0; width = 12.0; depth = 3.0; },"
-            "{ id = \"e1\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
-            "  figures = 6; x = 100.0; y = 123.5; facing = 180.0; width = 12.0;"
-            "  depth = 3.0; },"
-            "{ id = \"e2\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
-            "  figures = 6; x = 129.5; y = 100.0; facing = 270.0; width = 12.0;"
-            "  depth = 3.0; }", NULL);
+        fixture_t f = rough_ahead (
+            ", { id = \"e2\"; side = \"red\"; arm = \"infantry\";"
+            "  weapon = \"musket\"; figures = 6; x = 129.5; y = 100.0;"
+            "  facing = 270.0; width = 12.0; depth = 3.0; }");
         int b = idx (&f, "b"), e1 = idx (&f, "e1"), e2 = idx (&f, "e2");
         const situation_t *sit = game_situation (f.g);
         rf_decision_t d;

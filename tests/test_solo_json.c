@@ -626,6 +626,16 @@ rendered (const Solo__V1__UnitDecision *d, bool colour, bool verbose)
     return text;
 }
 
+/*  Decision `d` rendered plainly says `words` somewhere. */
+static void
+assert_renders (const Solo__V1__UnitDecision *d, const char *words)
+{
+    char *text = rendered (d, false, false);
+    if (!strstr (text, words))
+        fail_msg ("\"%s\" not in:\n%s", words, text);
+    free (text);
+}
+
 static void
 test_render_decision (void **state)
 {
@@ -719,42 +729,30 @@ test_render_moves (void **state)
     free (text);
     /* why it shoots at nothing, the wire's word in plain words */
     f.geometry.no_shot = "runs";
-    text = rendered (&f.decision, false, false);
-    assert_non_null (strstr (text, "; no shooting (runs)\n"));
-    free (text);
+    assert_renders (&f.decision, "; no shooting (runs)\n");
     f.geometry.no_shot = "out_of_range";
     f.geometry.no_shot_unit_id = "blue-1";
-    text = rendered (&f.decision, false, false);
-    assert_non_null (strstr (text, "; no shooting (out of range: blue-1)\n"));
-    free (text);
+    assert_renders (&f.decision, "; no shooting (out of range: blue-1)\n");
     f.geometry.no_shot = "";
     f.geometry.no_shot_unit_id = "";
     /* the formation it takes before it moves, before the move */
     f.geometry.formation = "column";
-    text = rendered (&f.decision, false, false);
-    assert_non_null (strstr (text, "; cover wood; forms column; move 60.0 cm "
-                                   "to (100.0, 12.3) cm"));
-    free (text);
+    assert_renders (&f.decision, "; cover wood; forms column; move 60.0 cm "
+                                 "to (100.0, 12.3) cm");
     f.geometry.formation = "";
     /* the enemy it charges, before the shot it does not take */
     f.geometry.charge_target_id = "blue-1";
-    text = rendered (&f.decision, false, false);
-    assert_non_null (strstr (text, "; facing 2 deg; charges blue-1; no "
-                                   "shooting\n"));
-    free (text);
+    assert_renders (&f.decision, "; facing 2 deg; charges blue-1; no "
+                                 "shooting\n");
     f.geometry.charge_target_id = "";
     /* a ruleset measuring in TUM or inches: its unit first, cm beside */
     f.decision.length_unit = "TUM";
     f.decision.cm_per_length_unit = 2.0;
-    text = rendered (&f.decision, false, false);
-    assert_non_null (strstr (text, "; move 30.0 TUM (60.0 cm) to (100.0, "
-                                   "12.3) cm"));
-    free (text);
+    assert_renders (&f.decision, "; move 30.0 TUM (60.0 cm) to (100.0, "
+                                 "12.3) cm");
     f.decision.length_unit = "in";
     f.decision.cm_per_length_unit = 2.54;
-    text = rendered (&f.decision, false, false);
-    assert_non_null (strstr (text, "; move 23.6\" (60.0 cm) to"));
-    free (text);
+    assert_renders (&f.decision, "; move 23.6\" (60.0 cm) to");
 }
 
 /*  The progress line: a bar of the budget elapsed, or the time waited. */
