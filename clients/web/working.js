@@ -91,11 +91,15 @@ function geometryList(geo, d) {
     items.push('no enemy in sight');
   }
   if (geo.cover_id) items.push(`cover chosen: ${geo.cover_id}`);
+  // the formation it takes before it moves (a europe19 line forms column)
+  if (geo.formation) items.push(`forms ${geo.formation} before it moves`);
   if (geo.has_destination && geo.destination) {
     items.push(`moves to (${geo.destination.x.toFixed(1)}, ${geo.destination.y.toFixed(1)}), ` +
       `${cm(geo.move_distance, d)}${geo.pace ? ` at ${geo.pace}` : ''}`);
   }
   items.push(`facing ${Math.round(geo.facing || 0)}° after the action`);
+  // the enemy charged: not always the nearest (one beyond reach is passed over)
+  if (geo.charge_target_id) items.push(`charges ${geo.charge_target_id}`);
   if (geo.shoot_target_id) {
     items.push(`shoots at ${geo.shoot_target_id}`);
   } else if (geo.no_shot) {

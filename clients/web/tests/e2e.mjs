@@ -107,6 +107,7 @@ async function readAnswer() {
         .map((r) => ({ roll: Number(r.dataset.roll), action: r.dataset.action, charge: r.dataset.charge === '1',
                        rolled: r.classList.contains('rolled') })),
       seed_text: q('#working').textContent.match(/seed (\d+)/)?.[1] || null,
+      geometry: [...document.querySelectorAll('#working-geometry li')].map((li) => li.textContent),
     };
     return { drawn, shown };
   });
@@ -266,6 +267,10 @@ async function run() {
   await askThroughPanel('red-1', 0, '12345');
   const charge = await askThroughPanel('red-1', 6);
   check(charge.drawn.charge === charge.shown.charge, 'the drawn charge agrees with the working');
+  for (const a of [a1, charge]) {
+    check(a.shown.charge === a.shown.geometry.some((t) => t.startsWith('charges ')),
+          'the working names the enemy charged when, and only when, it charges', a.shown.geometry.join(' | '));
+  }
   await askThroughPanel('blue-2', 6);
   await page.selectOption('#ask-roll', '1');
   const bc = await clientPoint(70, 45);
