@@ -88,6 +88,7 @@ typedef struct {
     /* games the side the time limit favoured at the end won (by the
        limit, or by breaking its enemy), and A's points in those where
        A was that side's enemy */
+    int favoured_games[MAX_SCENARIOS];   /* games where it favoured one */
     int favoured_won[MAX_SCENARIOS];
     int a_unfavoured[MAX_SCENARIOS];
     double a_unfavoured_points[MAX_SCENARIOS];
@@ -232,6 +233,7 @@ worker (void *arg)
             if (favoured[side] < 0)
                 continue;
             bool a_favoured = favoured[side] == side;
+            b->favoured_games[sc]++;
             b->favoured_won[sc] += res[side] == (a_favoured ? 1 : -1);
             if (!a_favoured) {
                 b->a_unfavoured[sc]++;
@@ -344,7 +346,8 @@ main (int argc, char **argv)
            scores A only by how often it wins against that side */
         if (b.a_unfavoured[sc] > 0)
             printf ("  %-18s the side the time limit favours won %d of %d; "
-                    "A against it %.1f%% of %d\n", "", b.favoured_won[sc], g,
+                    "A against it %.1f%% of %d\n", "", b.favoured_won[sc],
+                    b.favoured_games[sc],
                     100.0 * b.a_unfavoured_points[sc] / b.a_unfavoured[sc],
                     b.a_unfavoured[sc]);
     }
