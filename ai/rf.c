@@ -1395,8 +1395,8 @@ charge_target (const situation_t *sit, view_t *v)
 {
     if (v->charge_to != CHARGE_UNASKED)
         return v->charge_to;
-    bool any = ruleset_settings (situation_ruleset (sit))
-                   ->charge_nearest_in_reach;
+    bool pass_over = ruleset_settings (situation_ruleset (sit))
+                         ->charge_nearest_in_reach;
     v->charge_to = -1;
     double cm = 0;
     for (int i = 0;; i++) {
@@ -1407,7 +1407,7 @@ charge_target (const situation_t *sit, view_t *v)
             v->charge_to = e;
             break;
         }
-        if (!any)
+        if (!pass_over)
             break;
     }
     return v->charge_to;

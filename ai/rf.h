@@ -71,9 +71,10 @@ typedef struct {
                                   settings.charge_reach_cm, else foot a
                                   move, cavalry the gallop), as the
                                   charge's path costs it under
-                                  settings.charge_reach_pays_terrain; the
-                                  nearest only, unless
-                                  settings.charge_nearest_in_reach */
+                                  settings.charge_reach_pays_terrain:
+                                  any enemy in sight under
+                                  settings.charge_nearest_in_reach, else
+                                  the nearest alone */
     int charge_target;         /* the enemy it charges (unit index, -1:
                                   no charge): the nearest enemy in sight
                                   in charge reach, under

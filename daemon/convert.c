@@ -565,6 +565,14 @@ unit_id_at (const situation_t *sit, int index)
     return situation_unit_const (sit, index)->id;
 }
 
+/*  The name of the formation an order forms before it moves, or ""
+ *  when it keeps its own (rf_order_t.formation -1). */
+static const char *
+formation_taken (int formation)
+{
+    return formation >= 0 ? formation_name ((formation_t) formation) : "";
+}
+
 static const char *
 terrain_id_at (const situation_t *sit, int index)
 {
@@ -602,8 +610,7 @@ convert_geometry (const rf_order_t *order, const situation_t *sit)
     g->range_band = copy (order->range_band);
     g->no_shot = copy (rf_no_shot_name (order->no_shot));
     g->no_shot_unit_id = copy (unit_id_at (sit, order->no_shot_about));
-    g->formation = copy (order->formation >= 0
-                         ? formation_name ((formation_t) order->formation) : "");
+    g->formation = copy (formation_taken (order->formation));
     g->charge_target_id = copy (unit_id_at (sit, order->charge_target));
     int count = order->group_count;
     if (count < 0)
@@ -882,9 +889,7 @@ convert_decision_in (const rf_decision_t *d, const situation_t *sit,
     g->range_band = borrow (order->range_band);
     g->no_shot = borrow (rf_no_shot_name (order->no_shot));
     g->no_shot_unit_id = borrow (unit_id_at (sit, order->no_shot_about));
-    g->formation = borrow (order->formation >= 0
-                           ? formation_name ((formation_t) order->formation)
-                           : "");
+    g->formation = borrow (formation_taken (order->formation));
     g->charge_target_id = borrow (unit_id_at (sit, order->charge_target));
     for (int i = 0; i < group; i++)
         group_ids[i] = borrow (unit_id_at (sit, order->group[i]));

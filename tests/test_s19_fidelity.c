@@ -980,10 +980,10 @@ test_charge_reach_pays_difficult_going (void **state)
  *  enemy (settings.charge_nearest_in_reach).  Blue, raw, as in the test
  *  before (rough_ahead): red e1 20.5 cm ahead across 15 cm of rough
  *  ground (35.5 cm of its 25, out of reach), red e2 22 cm off its right
- *  flank in the open (in reach).  On a 4 ("Continue current actions facing the nearest
- *  enemy (Charge?)") it charges e2, into contact, though e1 is nearer;
- *  the game's order is a charge at e2.  With the setting false only the
- *  nearest is asked: no charge. */
+ *  flank in the open (in reach).  On a 4 ("Continue current actions
+ *  facing the nearest enemy (Charge?)") it charges e2, into contact,
+ *  though e1 is nearer; the game's order is a charge at e2.  With the
+ *  setting false only the nearest is asked: no charge. */
 static void
 test_charge_nearest_enemy_in_reach (void **state)
 {
