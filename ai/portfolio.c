@@ -44,13 +44,19 @@ typedef struct {
     int n, max;
 } build_t;
 
+/*  Do a and b give the same order?  The facing counts: to the same
+ *  point, an advance that keeps its facing (an oblique) and one that
+ *  wheels first are different deeds where the rules check a change of
+ *  direction. */
 static bool
 same_order (const order_t *a, const order_t *b)
 {
     if (a->kind != b->kind || a->target != b->target || a->pace != b->pace
         || a->has_to != b->has_to || a->fire != b->fire
         || a->has_formation != b->has_formation
-        || (a->has_formation && a->formation != b->formation))
+        || (a->has_formation && a->formation != b->formation)
+        || a->has_facing != b->has_facing
+        || (a->has_facing && geom_turn_deg (a->facing, b->facing) > 1.0))
         return false;
     return !a->has_to || geom_dist (a->to, b->to) < 0.5;
 }
@@ -322,6 +328,13 @@ add_charges (build_t *b)
     }
 }
 
+/*  "Advance straight ahead" is offered for an enemy this far off the
+ *  unit's front (degrees): nearer, the plain advance is much the same
+ *  move; further, straight ahead is not towards it (45: an oblique's
+ *  most, 4 Page Bolivar's and the house rules'). */
+#define ADVANCE_STRAIGHT_MIN_DEG 5.0
+#define ADVANCE_STRAIGHT_MAX_DEG 45.0
+
 static void
 add_advances (build_t *b)
 {
@@ -350,10 +363,41 @@ add_advances (build_t *b)
         if (geom_dist (o.to, b->un->fp.centre) < 1.0)
             continue;
         char fmt[PORTFOLIO_NAME_MAX];
+        const char *pace = !b->cavalry ? "" : k == 0 ? " at the gallop"
+                                                     : " at a walk";
         snprintf (fmt, sizeof fmt, "advance on %s%%s%s",
-                  seen ? "" : "where it last saw ",
-                  !b->cavalry ? "" : k == 0 ? " at the gallop" : " at a walk");
+                  seen ? "" : "where it last saw ", pace);
         add (b, PORTFOLIO_ADVANCE, &o, e, prior - 0.1 * k, fmt, unit_id (b, e));
+        /* The same way, facing it: where a move off the front keeping the
+           facing is an oblique that asks a command check (4 Page
+           Bolivar's threat zone, the house rules'), a wheel first asks
+           none; elsewhere the unit ends facing the enemy it goes for. */
+        o.has_facing = true;
+        o.facing = towards;
+        snprintf (fmt, sizeof fmt, "face %s%%s and advance%s",
+                  seen ? "" : "where it last saw ", pace);
+        add (b, PORTFOLIO_ADVANCE, &o, e, prior - 0.05 - 0.1 * k, fmt,
+             unit_id (b, e));
+        /* Straight ahead, when the enemy is off its front within an
+           oblique's reach: no change of direction, so no check and no
+           wheel's cost anywhere. */
+        double off = geom_turn_deg (b->un->fp.facing, towards);
+        if (off > ADVANCE_STRAIGHT_MIN_DEG && off <= ADVANCE_STRAIGHT_MAX_DEG) {
+            o = order_hold ();
+            o.kind = ORDER_MOVE;
+            o.pace = paces[k];
+            o.has_to = true;
+            o.has_facing = true;
+            o.facing = b->un->fp.facing;
+            o.to = situation_move_towards (b->sit, b->un->fp.centre,
+                                           b->un->fp.facing, step);
+            if (geom_dist (o.to, b->un->fp.centre) < 1.0)
+                continue;
+            snprintf (fmt, sizeof fmt, "advance straight ahead towards %%s%s",
+                      pace);
+            add (b, PORTFOLIO_ADVANCE, &o, e, prior - 0.05 - 0.1 * k, fmt,
+                 unit_id (b, e));
+        }
     }
 }
 

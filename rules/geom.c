@@ -38,6 +38,12 @@ geom_norm_deg (double deg)
     return d;
 }
 
+double
+geom_turn_deg (double from, double to)
+{
+    return fabs (geom_norm_deg (to - from + 180) - 180);
+}
+
 /*  Exact vectors for the four quarter bearings, so that a unit facing 90
  *  has corners that are exactly where a player measures them. */
 static vec2_t

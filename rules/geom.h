@@ -38,6 +38,10 @@ typedef enum { ARC_FRONT = 0, ARC_FLANK = 1, ARC_REAR = 2 } arc_t;
 /*  Normalise any angle in degrees to [0, 360). */
 double geom_norm_deg (double deg);
 
+/*  How far a unit facing `from` turns to face `to`, the short way:
+ *  0..180 degrees, whichever way round (350 to 10 is 20). */
+double geom_turn_deg (double from, double to);
+
 /*  Unit vector pointing along compass bearing `deg`. */
 vec2_t geom_heading_vec (double deg);
 

@@ -1229,6 +1229,64 @@ test_failed_change_ends_move (void **state)
     unmake (f);
 }
 
+/*  The commander's advances in the threat zone: "A command check is
+ *  required for ... each time any unit does a change direction (except a
+ *  wheel as first change direction)".  Beside the advance on the
+ *  oblique (its facing kept, a check) the portfolio offers the same way
+ *  facing the enemy (a wheel first: no check) and straight ahead (no
+ *  change of direction: no check), which a failed check cannot stop. */
+static void
+test_advances_without_a_check (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("b", "blue", "battalion", "ordinary", "column", 50, 20, 0,
+                    NULL),
+              unit ("r", "red", "skirmisher", "ordinary", "loose", 56, 31,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    int b = idx (f, "b");
+    assert_int_equal (bol_zone (f->g, b), BOL_ZONE_THREAT);
+    portfolio_option_t opt[PORTFOLIO_MAX];
+    int n = portfolio_build (f->g, b, NULL, 0.5, 0.5, opt, PORTFOLIO_MAX);
+    const portfolio_option_t *facing = NULL, *straight = NULL;
+    bool oblique = false;
+    for (int i = 0; i < n; i++) {
+        if (opt[i].kind != PORTFOLIO_ADVANCE)
+            continue;
+        if (strncmp (opt[i].name, "face r", 6) == 0)
+            facing = &opt[i];
+        else if (strncmp (opt[i].name, "advance straight ahead", 22) == 0)
+            straight = &opt[i];
+        else
+            oblique = true;
+    }
+    assert_true (oblique);
+    assert_non_null (facing);
+    assert_non_null (straight);
+    test_near (facing->order.facing, geom_bearing ((vec2_t) { 50, 20 },
+                                                   (vec2_t) { 56, 31 }), 1e-6);
+    test_near (straight->order.facing, 0, 1e-9);
+    test_near (straight->order.to.x, 50, 1e-6);
+    order_t face_and_go = facing->order, ahead = straight->order;
+    unmake (f);
+
+    /* each played on dice that would fail any check: none is thrown */
+    order_t orders[2] = { face_and_go, ahead };
+    for (int k = 0; k < 2; k++) {
+        f = make (NULL, units);
+        start (f);
+        order (f, "b", orders[k]);
+        test_push (f, 2, 1, 1);
+        test_next_phase (f);
+        assert_int_equal (count_saw (f, "b's command check"), 0);
+        assert_true (U (f, "b")->fp.centre.y > 20.5);
+        unmake (f);
+    }
+}
+
 /*  "Always use the worst movement zone the unit tries to move through in
  *  a game turn": the zones are read along the whole way, and their
  *  limits hold from the start. */
@@ -4292,6 +4350,7 @@ main (void)
         cmocka_unit_test (test_manoeuvre_zone_front_centre),
         cmocka_unit_test (test_guns_wheel_or_pivot),
         cmocka_unit_test (test_failed_change_ends_move),
+        cmocka_unit_test (test_advances_without_a_check),
         cmocka_unit_test (test_worst_zone_on_the_way),
         cmocka_unit_test (test_changes_of_direction),
         cmocka_unit_test (test_formation_change_one_stand_stays),

@@ -750,9 +750,9 @@ check_move (const game_t *g, int u, const order_t *o, char *err, int errlen)
         /* "The only allowable move is to about face if that will leave
            the unit in enemy contact" */
         bool about = o->has_facing
-                  && fabs (turn_between (x->fp.facing, o->facing) - 180) < 1;
+                  && fabs (geom_turn_deg (x->fp.facing, o->facing) - 180) < 1;
         bool turns = o->has_facing
-                  && turn_between (x->fp.facing, o->facing) > 0.5;
+                  && geom_turn_deg (x->fp.facing, o->facing) > 0.5;
         if (moves || (o->has_formation && o->formation != x->formation)
             || (turns && !about)) {
             snprintf (err, (size_t) errlen, "%s: in the locked zone (in "

@@ -521,7 +521,7 @@ bol_house_move_option (const game_t *g, int u, const order_t *o,
                   || o->kind == ORDER_FIRE)
               && o->has_to && geom_dist (o->to, x->fp.centre) > 0.05;
     bool turns = o->has_facing
-              && turn_between (x->fp.facing, o->facing) > HOUSE_TURN_MIN_DEG;
+              && geom_turn_deg (x->fp.facing, o->facing) > HOUSE_TURN_MIN_DEG;
     char why[160] = "";
     if (is_commander (g, u)) {
         /* "Leaders only get two choices": no movement after a rally, or
@@ -546,7 +546,7 @@ bol_house_move_option (const game_t *g, int u, const order_t *o,
                way it goes then a half move */
             read->has_facing = true;
             read->facing = f0;
-            if (turn_between (f0, heading) > most) {
+            if (geom_turn_deg (f0, heading) > most) {
                 read->facing = heading;
                 half = true;
             }
@@ -554,25 +554,25 @@ bol_house_move_option (const game_t *g, int u, const order_t *o,
         else if (!turns) {
             /* "Otherwise full move", oblique; or "Only if infantry: Step
                back 1/2 move" */
-            if (turn_between (f0, heading) <= most)
+            if (geom_turn_deg (f0, heading) <= most)
                 ;
             else if (x->arm == ARM_INFANTRY
-                     && turn_between (f0 + 180, heading) <= most)
+                     && geom_turn_deg (f0 + 180, heading) <= most)
                 half = true;
             else
                 snprintf (why, sizeof why, "keeping its facing it moves "
                           "%.0f degrees off its front: a full move goes up "
-                          "to %.0f%s", turn_between (f0, heading),
+                          "to %.0f%s", geom_turn_deg (f0, heading),
                           h->oblique_deg, x->arm == ARM_INFANTRY
                           ? ", a step back as far off its rear"
                           : ", and only infantry step back");
         }
-        else if (turn_between (o->facing, heading) <= most)
+        else if (geom_turn_deg (o->facing, heading) <= most)
             half = true;                /* "Change facing then 1/2 move" */
         else
             snprintf (why, sizeof why, "after its change of facing it moves "
                       "%.0f degrees off its new front: its half move goes "
-                      "up to %.0f", turn_between (o->facing, heading),
+                      "up to %.0f", geom_turn_deg (o->facing, heading),
                       h->oblique_deg);
         /* "1/2 move means up to 1/2 move": as far as it may */
         double length = geom_dist (x->fp.centre, o->to);
@@ -594,7 +594,7 @@ bol_house_move_end (game_t *g, int u, bol_house_move_t was, dice_t *dice)
 {
     const unit_t *x = game_unit_c (g, u);
     double moved = geom_dist (x->fp.centre, was.fp.centre);
-    bool kept = turn_between (x->fp.facing, was.fp.facing)
+    bool kept = geom_turn_deg (x->fp.facing, was.fp.facing)
              <= HOUSE_TURN_MIN_DEG;
     if (moved > 0.01 || !kept || x->formation != was.formation)
         state_m (g, u)->house |= BOL_H_MOVED;
@@ -608,7 +608,7 @@ bol_house_move_end (game_t *g, int u, bol_house_move_t was, dice_t *dice)
     if (house (g)->oblique_deg > 0 && x->arm == ARM_INFANTRY && moved > 0.01
         && kept && x->formation == was.formation
         && !(state_c (g, u)->flags & BOL_F_PASSED)
-        && turn_between (was.fp.facing + 180,
+        && geom_turn_deg (was.fp.facing + 180,
                          geom_bearing (was.fp.centre, x->fp.centre)) <= most)
         bol_house_check (g, u, dice, "pass its disorder check, having "
                          "stepped back");
@@ -639,7 +639,7 @@ bol_house_charge_order_no (const game_t *g, int u, const order_t *o)
        formation */
     const unit_t *x = game_unit_c (g, u);
     if ((o->has_to && geom_dist (o->to, x->fp.centre) > 0.05)
-        || (o->has_facing && turn_between (x->fp.facing, o->facing) > 0.5)
+        || (o->has_facing && geom_turn_deg (x->fp.facing, o->facing) > 0.5)
         || (o->has_formation && o->formation != x->formation))
         return "a charge order may not also move, turn or change formation "
                "(\"A unit can do one of these: ... Take disorder check and if "

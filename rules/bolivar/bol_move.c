@@ -351,8 +351,8 @@ decompose_changes (const game_t *g, int u, double f0, bol_plan_t *p,
         }
         return NULL;
     }
-    double off = turn_between (f0, p->heading);
-    double keep = turn_between (f0, p->end_facing);
+    double off = geom_turn_deg (f0, p->heading);
+    double keep = geom_turn_deg (f0, p->end_facing);
     if (off <= TURN_MIN_DEG)
         ;                                   /* straight ahead */
     else if (off <= most && keep <= TURN_MIN_DEG && oblique) {
@@ -382,7 +382,7 @@ decompose_changes (const game_t *g, int u, double f0, bol_plan_t *p,
                   "face to its rear", off, wheel);
         return why;
     }
-    double rest = turn_between (p->move_facing, p->end_facing);
+    double rest = geom_turn_deg (p->move_facing, p->end_facing);
     if (rest <= TURN_MIN_DEG)
         return NULL;
     if (p->n_before == BOL_CHANGES_BEFORE) {
@@ -451,8 +451,8 @@ control_allows (const game_t *g, int u, int e, const bol_plan_t *p)
     const footprint_t *ef = &game_unit_c (g, e)->fp;
     double away = geom_bearing (bol_front_centre (ef),
                                 bol_front_centre (&x->fp));
-    if (turn_between (p->heading, away) <= BOL_DIRECTLY_DEG
-        || turn_between (p->heading, x->fp.facing + 180) <= BOL_DIRECTLY_DEG)
+    if (geom_turn_deg (p->heading, away) <= BOL_DIRECTLY_DEG
+        || geom_turn_deg (p->heading, x->fp.facing + 180) <= BOL_DIRECTLY_DEG)
         return true;
     footprint_t end = along (&x->fp, p->heading, p->length, p->move_facing);
     return footprint_distance (&end, ef)
@@ -571,7 +571,7 @@ manoeuvre_about (const game_t *g, int u, double f0, double f1)
     if (is_commander (g, u)
         || (is_artillery (g, u) && tables (g)->guns_wheel_pivot))
         return false;
-    return turn_between (f0, f1)
+    return geom_turn_deg (f0, f1)
            >= 180 - (tables (g)->wheel_deg + TURN_MIN_DEG);
 }
 
@@ -1028,7 +1028,7 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
               ? walk (g, u, p.heading, geom_min (p.length, most), p.heading,
                       false, -1)
               : 0;
-        turned = turn_between (x->fp.facing, p.end_facing) > TURN_MIN_DEG;
+        turned = geom_turn_deg (x->fp.facing, p.end_facing) > TURN_MIN_DEG;
         x->fp.facing = p.end_facing;
         if (p.n_before > 0) {
             st->flags |= BOL_F_MOVED;
@@ -1248,7 +1248,7 @@ house_charge_way (const game_t *g, int u, int target, char *err,
     double distance;
     vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
     double wheel = distance > 0.05
-                 ? turn_between (x->fp.facing, geom_bearing (x->fp.centre, at))
+                 ? geom_turn_deg (x->fp.facing, geom_bearing (x->fp.centre, at))
                  : 0;
     if (wheel > t->wheel_deg + 1) {
         if (err)
@@ -1259,12 +1259,12 @@ house_charge_way (const game_t *g, int u, int target, char *err,
     }
     double meet = geom_bearing (at, game_unit_c (g, target)->fp.centre);
     if (distance > 0.05
-        && turn_between (x->fp.facing, meet) > t->house.charge_facing_deg) {
+        && geom_turn_deg (x->fp.facing, meet) > t->house.charge_facing_deg) {
         if (err)
             snprintf (err, (size_t) errlen, "%s: it would turn %.0f degrees "
                       "to meet %s (\"A charge can be an oblique move but "
                       "cannot include a change of facing\")", x->id,
-                      turn_between (x->fp.facing, meet),
+                      geom_turn_deg (x->fp.facing, meet),
                       game_unit_c (g, target)->id);
         return -1;
     }
@@ -1364,7 +1364,7 @@ charge_check (const game_t *g, int u, int target, char *err, int errlen,
         if (err) {
             double off = charge_way (g, u, target, 180, &wheel, &ahead, NULL)
                        ? wheel
-                       : turn_between (x->fp.facing,
+                       : geom_turn_deg (x->fp.facing,
                                        geom_bearing (x->fp.centre,
                                                      game_unit_c (g, target)
                                                      ->fp.centre));
@@ -1601,7 +1601,7 @@ evade_turn (const game_t *g, int u, double away, double *cost,
 {
     const footprint_t *fp = &game_unit_c (g, u)->fp;
     double f0 = fp->facing, most = tables (g)->wheel_deg;
-    double off = turn_between (f0, away);
+    double off = geom_turn_deg (f0, away);
     *cost = 0;
     *about_faces = false;
     if (off <= TURN_MIN_DEG)
@@ -1670,7 +1670,7 @@ bol_evade_alone (game_t *g, int u, int charger)
         if (cost > 0.005)
             snprintf (turn, sizeof turn, " (turning away cost %.1f cm of its "
                       "%.1f cm)", cost, allowance);
-        double off = turn_between (way, away);
+        double off = geom_turn_deg (way, away);
         if (off > TURN_MIN_DEG)
             snprintf (way_said, sizeof way_said, "%.0f degrees off directly "
                       "away, as far as a wheel of up to %.0f degrees turns "

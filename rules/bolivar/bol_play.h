@@ -77,12 +77,6 @@ is_artillery (const game_t *g, int u)
     return game_unit_c (g, u)->arm == ARM_ARTILLERY;
 }
 
-static inline double
-turn_between (double from, double to)
-{
-    return fabs (geom_norm_deg (to - from + 180) - 180);
-}
-
 /*  Is unit u in contact with an enemy (its locked zone)?  The part of
  *  bol_zone a charge check needs, without the priority targets the
  *  threat zone asks for.  False for a commander. */

@@ -557,8 +557,8 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
         }
         double distance;
         vec2_t at = e19_contact_point (g, u, o->target, &distance);
-        double turn = fabs (geom_norm_deg (geom_bearing (x->fp.centre, at)
-                                           - x->fp.facing + 180) - 180);
+        double turn = geom_turn_deg (x->fp.facing,
+                                     geom_bearing (x->fp.centre, at));
         if (distance > 0.05 && turn > tables (g)->charge_pivot_deg + 1e-6) {
             snprintf (err, (size_t) errlen, "%s: %s lies %.0f degrees off "
                       "its front (it may pivot %.0f)", x->id,

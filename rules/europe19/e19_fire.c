@@ -226,8 +226,7 @@ e19_in_arc (const game_t *g, int u, int target)
         return true;
     const unit_t *x = game_unit_c (g, u);
     vec2_t p = footprint_nearest_point (&x->fp, &game_unit_c (g, target)->fp);
-    double off = fabs (geom_norm_deg (geom_bearing (x->fp.centre, p)
-                                      - x->fp.facing + 180) - 180);
+    double off = geom_turn_deg (x->fp.facing, geom_bearing (x->fp.centre, p));
     return off <= tables (g)->arc_half_deg + 1e-9;
 }
 

@@ -158,12 +158,6 @@ pivots (const game_t *g, double deg)
     return (int) ceil (deg / tables (g)->pivot_deg - 1e-9);
 }
 
-static double
-turn_between (double from, double to)
-{
-    return fabs (geom_norm_deg (to - from + 180) - 180);
-}
-
 /*  What unit u's pivots cost on a move of `rate` towards `to`: a turn of
  *  `first` degrees to face its way and one of `last` to its final facing,
  *  each so many pivots ("Cost per Pivot ¼": a share of the move; none
@@ -204,7 +198,7 @@ e19_charge_reach (const game_t *g, int u, vec2_t at, formation_t formation)
     if (!tables (g)->charge_pivot_costs
         || geom_dist (x->fp.centre, at) <= 0.05)
         return rate;
-    double turn = turn_between (x->fp.facing,
+    double turn = geom_turn_deg (x->fp.facing,
                                 geom_bearing (x->fp.centre, at));
     return fmax (0, rate - pivot_cost (g, u, at, rate, turn, 0));
 }
@@ -279,8 +273,8 @@ e19_move (game_t *g, int u, vec2_t to, double facing)
     double end_facing = isfinite (facing) ? geom_norm_deg (facing) : heading;
     double rate = length > 0.05 ? e19_move_rate (g, u, to, x->formation) : 0;
     double allowed = rate - pivot_cost (g, u, to, rate,
-                                        turn_between (x->fp.facing, heading),
-                                        turn_between (heading, end_facing));
+                                        geom_turn_deg (x->fp.facing, heading),
+                                        geom_turn_deg (heading, end_facing));
     allowed = fmax (0, allowed);
     bool pass = e19_type (g, u) == E19_SKIRMISHERS;
     double goal = length > 0.05 ? fmin (length, allowed) : 0;
@@ -311,7 +305,7 @@ e19_move (game_t *g, int u, vec2_t to, double facing)
     double old_facing = x->fp.facing;
     x->fp.centre = fp.centre;
     x->fp.facing = moved > 0 || isfinite (facing) ? end_facing : old_facing;
-    if (turn_between (old_facing, x->fp.facing) > 0.5
+    if (geom_turn_deg (old_facing, x->fp.facing) > 0.5
         && e19_type (g, u) == E19_ARTILLERY)
         state_m (g, u)->flags |= E19_F_PIVOTED;
     if (moved > 0.01)
@@ -322,7 +316,7 @@ e19_move (game_t *g, int u, vec2_t to, double facing)
                         "%.1f) cm, facing %.0f%s", x->id, moved,
                         x->fp.centre.x, x->fp.centre.y, x->fp.facing,
                         moved + 0.05 < length ? " (as far as it may)" : "");
-        else if (turn_between (old_facing, x->fp.facing) > 0.5)
+        else if (geom_turn_deg (old_facing, x->fp.facing) > 0.5)
             game_event (g, GAME_EVENT_MOVE, u, "%s pivots to face %.0f",
                         x->id, x->fp.facing);
         else if (length > 0.05)
