@@ -564,13 +564,29 @@ geom_arc_from (vec2_t centre, double facing, vec2_t p,
 }
 
 arc_t
+footprint_arc_at (const footprint_t *f, vec2_t p,
+                  double front_half_deg, double rear_half_deg)
+{
+    frame_t fr = frame_of (f);
+    vec2_t d = v_sub (p, fr.c);
+    if (fabs (v_dot (d, fr.right)) <= fr.hw + GEOM_EPS) {
+        double ahead = v_dot (d, fr.fwd);
+        if (ahead >= fr.hd - GEOM_EPS)
+            return ARC_FRONT;         /* directly before its front edge */
+        if (ahead <= -fr.hd + GEOM_EPS)
+            return ARC_REAR;          /* directly behind its rear edge */
+    }
+    return geom_arc_from (f->centre, f->facing, p, front_half_deg,
+                          rear_half_deg);
+}
+
+arc_t
 footprint_arc (const footprint_t *f, vec2_t p,
                double front_half_deg, double rear_half_deg)
 {
     if (footprint_contains (f, p))
         return ARC_FRONT;
-    return geom_arc_from (f->centre, f->facing, p, front_half_deg,
-                          rear_half_deg);
+    return footprint_arc_at (f, p, front_half_deg, rear_half_deg);
 }
 
 double

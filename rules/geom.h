@@ -162,11 +162,22 @@ vec2_t footprint_nearest_point_ready (const footprint_ready_t *a,
 arc_t geom_arc_from (vec2_t centre, double facing, vec2_t p,
                      double front_half_deg, double rear_half_deg);
 
-/*  Which arc of `f` the point `p` lies in.  The front arc is the half-angle
- *  `front_half_deg` either side of the facing, seen from the centre; the
- *  rear arc is `rear_half_deg` either side of the back; the rest is flank.
- *  A point inside the footprint counts as front; a point exactly on the
- *  front or rear arc's limit belongs to that arc. */
+/*  Which arc of `f` the point `p` lies in, a point within f or on its
+ *  edge included.  The front arc is all that lies directly before the
+ *  front edge (within the lane its width sweeps ahead, the edge itself
+ *  included) and the half-angle `front_half_deg` either side of the
+ *  facing seen from the centre; the rear arc likewise behind the rear
+ *  edge and `rear_half_deg` either side of the back; the rest is flank.
+ *  The lane matters for a wide unit: a point straight ahead of the end
+ *  of a line, close in, lies more than 45 degrees off its facing seen
+ *  from its centre, and no player calls it on the line's flank.  Any
+ *  other point within f, and p at the centre itself, go by their
+ *  bearing (geom_arc_from); a point exactly on an arc's limit belongs
+ *  to that arc. */
+arc_t footprint_arc_at (const footprint_t *f, vec2_t p,
+                        double front_half_deg, double rear_half_deg);
+
+/*  footprint_arc_at, but a point inside the footprint counts as front. */
 arc_t footprint_arc (const footprint_t *f, vec2_t p,
                      double front_half_deg, double rear_half_deg);
 

@@ -825,6 +825,23 @@ test_shooting_front_centre (void **state)
         assert_int_equal (bol_priority_target (f->g, idx (f, "s")),
                           idx (f, k ? "lane" : "near"));
         unmake (f);
+
+        /* "Units shoot directly-to-front or obliquely (45°) to-flank":
+           skirmishers 0.7 TUM straight before the battalion's right-hand
+           stand, their front centre (53, 22.4) 71 degrees off seen from
+           its centre (50, 20) but directly to its front, are its target
+           before a line 3 TUM off */
+        snprintf (units, sizeof units, "%s, %s, %s",
+                  unit ("s", "blue", "battalion", "ordinary", "line", 50, 20,
+                        0, NULL),
+                  unit ("close", "red", "skirmisher", "ordinary", "loose",
+                        53, 23.4, 180, NULL),
+                  unit ("far", "red", "battalion", "ordinary", "line", 46, 28,
+                        180, NULL));
+        f = test_game_new (r, scenario_text (NULL, units));
+        assert_int_equal (bol_priority_target (f->g, idx (f, "s")),
+                          idx (f, "close"));
+        unmake (f);
     }
     game_rules_destroy (&part);
 }
@@ -3621,8 +3638,9 @@ test_support_and_crowding (void **state)
  *  (as a charge to-rear does), so the text's own rule of where a unit
  *  is holds: "Otherwise a unit is assumed to be located at the front
  *  centre of the unit": a unit is to-rear when its front centre is in
- *  the rear arc (seen from the supported unit's centre, 45 degrees
- *  either side of its back: the project's reading of the absent QRS);
+ *  the rear arc (straight behind the supported unit's rear edge, or
+ *  seen from its centre 45 degrees either side of its back: the
+ *  project's reading of the absent QRS);
  *  within 4 TUM by closest points ("The distance between two units is
  *  always measured between closest points"). */
 static void
@@ -3631,31 +3649,37 @@ test_support_front_centre (void **state)
     (void) state;
     char units[3072];
     /* front: x 26..34, y 29..31, its centre (30, 30), facing +y; its rear
-       arc: 4 cm aside takes more than 4 cm back.  The horse (4 by 2)
-       faces the way front does, its centre at (34, 25.5) in the rear arc
-       (4 aside, 4.5 back), its front centre at (34, 26.5) not (3.5 back):
-       it is not to-rear, no support */
+       arc: straight behind its rear edge (x 26..34), and beside that 4.5
+       cm aside takes 4.5 cm back.  The horse (4 by 2) faces the way
+       front does, its centre at (34.5, 25.5) in the rear arc (4.5 aside,
+       4.5 back), its front centre at (34.5, 26.5) not (3.5 back): it is
+       not to-rear, no support */
     snprintf (units, sizeof units, "%s, %s, %s",
               unit ("front", "blue", "battalion", "ordinary", "line", 30, 30,
                     0, NULL),
-              unit ("h", "blue", "horse", "ordinary", "mounted", 34, 25.5, 0,
-                    NULL),
+              unit ("h", "blue", "horse", "ordinary", "mounted", 34.5, 25.5,
+                    0, NULL),
               unit ("foe", "red", "battalion", "ordinary", "line", 30, 90,
                     180, NULL));
     fixture_t *f = make (NULL, units);
     int front = idx (f, "front");
     unit_t *h = game_unit_m (f->g, idx (f, "h"));
     assert_false (bol_supported (f->g, front));
-    /* turned about, its front centre (34, 24.5) is 5.5 back: to-rear, and
-       2.5 cm (1.25 TUM) from front by closest points: supported */
+    /* 0.5 cm to the left its front centre (34, 26.5) is straight behind
+       front's rear edge: to-rear, supported */
+    h->fp.centre.x = 34;
+    assert_true (bol_supported (f->g, front));
+    h->fp.centre.x = 34.5;
+    /* turned about, its front centre (34.5, 24.5) is 5.5 back: to-rear,
+       and 2.5 cm (1.25 TUM) from front by closest points: supported */
     h->fp.facing = 180;
     assert_true (bol_supported (f->g, front));
-    /* its centre beside the arc (4 aside, 3.5 back), its front centre in
-       it (34, 25.5): to-rear, supported */
+    /* its centre beside the arc (4.5 aside, 3.5 back), its front centre
+       in it (34.5, 25.5): to-rear, supported */
     h->fp.centre.y = 26.5;
     assert_true (bol_supported (f->g, front));
-    /* facing front's way again, its front centre (34, 27.5) is beside the
-       arc though part of it is behind front: not to-rear */
+    /* facing front's way again, its front centre (34.5, 27.5) is beside
+       the arc though part of it is behind front: not to-rear */
     h->fp.facing = 0;
     assert_false (bol_supported (f->g, front));
     /* the distance is not the front centre's: turned away, 8 cm (4 TUM)
@@ -3670,7 +3694,7 @@ test_support_front_centre (void **state)
 
     /* "(1) No enemy unit to-rear within 4 TUM": an enemy horse whose
        centre is in front's rear arc but whose front centre is not (it
-       faces front's way, 4 aside, 3.5 back) is not to-rear, and the line
+       faces front's way, 4.5 aside, 3.5 back) is not to-rear, and the line
        behind supports front; turned about, its front centre is in the
        arc, and front is not supported */
     snprintf (units, sizeof units, "%s, %s, %s",
@@ -3678,8 +3702,8 @@ test_support_front_centre (void **state)
                     0, NULL),
               unit ("behind", "blue", "battalion", "ordinary", "line", 30, 22,
                     0, NULL),
-              unit ("e", "red", "horse", "ordinary", "mounted", 34, 25.5, 0,
-                    NULL));
+              unit ("e", "red", "horse", "ordinary", "mounted", 34.5, 25.5,
+                    0, NULL));
     f = make (NULL, units);
     front = idx (f, "front");
     assert_true (bol_supported (f->g, front));

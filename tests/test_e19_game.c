@@ -15,6 +15,7 @@
 #include <string.h>
 #include "battle.h"
 #include "e19_engine.h"
+#include "e19_play.h"
 #include "portfolio.h"
 #include "search.h"
 #include "strategy.h"
@@ -483,6 +484,26 @@ test_charge_permission (void **state)
     start (f, 6, 6);
     refused (f, "cav", test_charge_order (f, "aside"),
              "degrees off its front (it may pivot 45)");
+    unmake (f);
+    /* straight before its front, though where it ends lies more than 45
+       degrees off seen from its centre: no pivot to make.  Dragoons of
+       four bases (16 cm wide, x 92..108) and skirmishers close before
+       their right-hand half (x 102..106), met on their front (the face
+       the charger's centre is before), the charger's centre to end at
+       (104, 43) */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("dgns", "blue", "dragoons", "sabre", "average", 4,
+                    "mounted", 100, 40, 0),
+              unit ("sk", "red", "skirmishers", "musket", "average", 1,
+                    "loose", 104, 45, 180));
+    f = make (NULL, units);
+    start (f, 6, 6);
+    test_near (U (f, "dgns")->fp.width, 16, 1e-9);
+    double away;
+    vec2_t at = e19_contact_point (f->g, idx (f, "dgns"), idx (f, "sk"), &away);
+    assert_true (geom_turn_deg (0, geom_bearing ((vec2_t) { 100, 40 }, at))
+                 > 45);
+    order (f, "dgns", test_charge_order (f, "sk"));
     unmake (f);
     /* beyond its move: cavalry 16 cm in the open */
     snprintf (units, sizeof units, "%s, %s",
@@ -1289,6 +1310,26 @@ test_firing (void **state)
                                    idx (f, "far")), 14, 1e-6);
     assert_int_equal (e19_fire_dice (f->g, sk, idx (f, "far")), 2);
     assert_int_equal (e19_fire_dice (f->g, line, idx (f, "far")), 0);
+    /* "Unit may only fire frontally 45°": a target straight before the
+       end of the line is frontal, though its nearest point is more than
+       45 degrees off seen from the line's centre */
+    {
+        char two[1024];
+        snprintf (two, sizeof two, "%s, %s",
+                  unit ("wide", "blue", "close_order_infantry",
+                        "rifled_musket", "average", 6, "line", 100, 120, 0),
+                  unit ("end", "red", "close_order_infantry",
+                        "rifled_musket", "average", 1, "column", 108, 125,
+                        180));
+        fixture_t *w = make (NULL, two);
+        const footprint_t *wf = &U (w, "wide")->fp;
+        test_near (wf->width, 24, 1e-9);
+        vec2_t near = footprint_nearest_point (wf, &U (w, "end")->fp);
+        assert_true (geom_turn_deg (0, geom_bearing (wf->centre, near)) > 45);
+        assert_true (e19_fire_dice (w->g, idx (w, "wide"), idx (w, "end"))
+                     > 0);
+        unmake (w);
+    }
     /* the town: fire all round ("behind" is at its rear) */
     assert_true (e19_fire_dice (f->g, idx (f, "in-town"),
                                 idx (f, "behind")) > 0);

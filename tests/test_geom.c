@@ -344,12 +344,30 @@ test_arc_of (void **state)
     assert_int_equal (footprint_arc_of (&f, &behind, 45, 45), ARC_REAR);
     footprint_t ahead = fp (3, 30, 180, 10, 2);
     assert_int_equal (footprint_arc_of (&f, &ahead, 45, 45), ARC_FRONT);
-    /* ahead and to the right: its nearest point (17, 4) is at bearing
-     * atan(17/4) = 76.8 from the centre: flank, measured from the
-     * centre as the rules core does */
+    /* ahead of the end of a wide line, close in: its nearest point
+     * (17, 4) is at bearing atan(17/4) = 76.8 from the centre, but
+     * straight before the front edge (x -20..20): front */
     footprint_t wide = fp (0, 0, 0, 40, 2);
     footprint_t off = fp (18, 5, 180, 2, 2);
-    assert_int_equal (footprint_arc_of (&wide, &off, 45, 45), ARC_FLANK);
+    assert_int_equal (footprint_arc_of (&wide, &off, 45, 45), ARC_FRONT);
+    /* just past the end (nearest point (21, 4)): by its bearing, 79.2
+     * from the centre, flank */
+    footprint_t past = fp (22, 5, 180, 2, 2);
+    assert_int_equal (footprint_arc_of (&wide, &past, 45, 45), ARC_FLANK);
+    /* straight behind the rear edge, close in: rear */
+    footprint_t behind_end = fp (-18, -5, 0, 2, 2);
+    assert_int_equal (footprint_arc_of (&wide, &behind_end, 45, 45), ARC_REAR);
+    /* footprint_arc_at places a point on the flank edge by its bearing,
+     * one on the front edge in the front lane, one on the rear edge in
+     * the rear lane; footprint_arc calls every point within front */
+    assert_int_equal (footprint_arc_at (&wide, (vec2_t) { 20, 0 }, 45, 45),
+                      ARC_FLANK);
+    assert_int_equal (footprint_arc_at (&wide, (vec2_t) { 19, 1 }, 45, 45),
+                      ARC_FRONT);
+    assert_int_equal (footprint_arc_at (&wide, (vec2_t) { -19, -1 }, 45, 45),
+                      ARC_REAR);
+    assert_int_equal (footprint_arc (&wide, (vec2_t) { 20, 0 }, 45, 45),
+                      ARC_FRONT);
 }
 
 static void

@@ -599,6 +599,18 @@ test_flank_or_rear (void **state)
     int r = red_ahead ("red-1", ARM_INFANTRY, "musket", 60);
     rf_decision_t d = factors (b);
     expect_no_factor (&d, "flank_or_rear");        /* in front */
+    /* close in, dead ahead and turned 5 degrees: its nearest point, a
+       corner straight before blue's front edge, lies more than 45
+       degrees off seen from blue's centre, and it is still in front */
+    situation_unit (sit, r)->fp.centre = (vec2_t) { 150, 55 };
+    situation_unit (sit, r)->fp.facing = 185;
+    vec2_t corner = footprint_nearest_point (&situation_unit (sit, b)->fp,
+                                             &situation_unit (sit, r)->fp);
+    assert_true (geom_turn_deg (0, geom_bearing ((vec2_t) { 150, 50 }, corner))
+                 > 45);
+    d = factors (b);
+    expect_no_factor (&d, "flank_or_rear");
+    situation_unit (sit, r)->fp.facing = 180;
     situation_unit (sit, r)->fp.centre = (vec2_t) { 210, 50 };
     d = factors (b);
     expect_factor (&d, "flank_or_rear", 2, "enemy red-1 in sight is in the unit's flank arc");

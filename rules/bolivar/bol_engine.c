@@ -87,8 +87,7 @@ bol_front_centre (const footprint_t *fp)
 arc_t
 bol_arc_at (const footprint_t *of, vec2_t p, double front_half_deg)
 {
-    return geom_arc_from (of->centre, of->facing, p, front_half_deg,
-                          REAR_HALF_DEG);
+    return footprint_arc_at (of, p, front_half_deg, REAR_HALF_DEG);
 }
 
 arc_t

@@ -91,13 +91,15 @@ bool bol_in_contact (const game_t *g, int u);
  *  of is asked of it. */
 vec2_t bol_front_centre (const footprint_t *fp);
 
-/*  The arc of footprint `of` that point p lies in, seen from its centre
- *  (the project's reading of the absent QRS): front within
- *  front_half_deg either side of its facing, rear within 45 either side
- *  of its back, flank between; a point on an arc's limit is in that
- *  arc.  Unlike footprint_arc, a point on of's edge or within it is
- *  placed by its bearing too: the front centre of an enemy in contact
- *  lies on the edge it touches.  p at the centre is front. */
+/*  The arc of footprint `of` that point p lies in (the project's reading
+ *  of the absent QRS, footprint_arc_at): front directly before its front
+ *  edge ("directly-to-front") or within front_half_deg either side of
+ *  its facing seen from its centre, rear directly behind its rear edge
+ *  or within 45 either side of its back, flank between; a point on an
+ *  arc's limit is in that arc.  Unlike footprint_arc, a point within
+ *  `of` is placed by its bearing too, and one on its edge by the lanes
+ *  and its bearing: the front centre of an enemy in contact lies on the
+ *  edge it touches.  p at the centre is front. */
 arc_t bol_arc_at (const footprint_t *of, vec2_t p, double front_half_deg);
 
 /*  The arc of unit `of` that unit `from` stands in: from's front centre

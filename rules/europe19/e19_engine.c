@@ -557,9 +557,18 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
         }
         double distance;
         vec2_t at = e19_contact_point (g, u, o->target, &distance);
+        /* "May pivot 45°": where it ends within the pivot seen from its
+           centre, or straight before it within its own frontage, where
+           it needs no pivot at all (a player moves it straight in) */
         double turn = geom_turn_deg (x->fp.facing,
                                      geom_bearing (x->fp.centre, at));
-        if (distance > 0.05 && turn > tables (g)->charge_pivot_deg + 1e-6) {
+        vec2_t ahead = geom_heading_vec (x->fp.facing);
+        vec2_t way = { at.x - x->fp.centre.x, at.y - x->fp.centre.y };
+        double along = way.x * ahead.x + way.y * ahead.y;
+        double across = fabs (way.x * ahead.y - way.y * ahead.x);
+        bool straight = along > 0 && across <= x->fp.width / 2 + 1e-6;
+        if (distance > 0.05 && !straight
+            && turn > tables (g)->charge_pivot_deg + 1e-6) {
             snprintf (err, (size_t) errlen, "%s: %s lies %.0f degrees off "
                       "its front (it may pivot %.0f)", x->id,
                       game_unit_c (g, o->target)->id, turn,

@@ -218,7 +218,11 @@ line_of_fire (const game_t *g, int u, int target)
 }
 
 /*  "Unit may only fire frontally 45° (360° in towns)": the nearest
- *  point of the target within the arc each side of the unit's facing. */
+ *  point of the target within the arc each side of the unit's facing,
+ *  seen from its centre, or straight before its front edge (a target
+ *  ahead of the end of a wide line, close in, is frontal though more
+ *  than 45 degrees off seen from the centre: footprint_arc_at; a target
+ *  touching its flank is placed by its bearing). */
 bool
 e19_in_arc (const game_t *g, int u, int target)
 {
@@ -226,8 +230,8 @@ e19_in_arc (const game_t *g, int u, int target)
         return true;
     const unit_t *x = game_unit_c (g, u);
     vec2_t p = footprint_nearest_point (&x->fp, &game_unit_c (g, target)->fp);
-    double off = geom_turn_deg (x->fp.facing, geom_bearing (x->fp.centre, p));
-    return off <= tables (g)->arc_half_deg + 1e-9;
+    return footprint_arc_at (&x->fp, p, tables (g)->arc_half_deg, 45)
+           == ARC_FRONT;
 }
 
 int
