@@ -432,6 +432,11 @@ load_weapons (loader_t *l, ruleset_t *rs, const config_setting_t *root)
         ||  get_int (l, row, "fire_per_stationary", 1, 1000, &w->fire_per_stationary) < 0
         ||  get_int (l, row, "fire_per_moving", 1, 1000, &w->fire_per_moving) < 0)
             return -1;
+        w->loose_reach_cm = 0;
+        if (config_setting_get_member (row, "loose_reach_cm")
+            && get_number_in (l, row, "loose_reach_cm", 0, SOLO_MAX_TABLE_CM,
+                              &w->loose_reach_cm) < 0)
+            return -1;
         if (w->name[0] == '\0')
             return fail (l, row, "weapons[%d].name is empty", i);
         if (w->short_cm > w->medium_cm || w->medium_cm > w->long_cm)
@@ -1600,7 +1605,10 @@ ruleset_weapon_reach (const ruleset_t *self, const unit_t *u)
 {
     assert (self && u);
     const weapon_t *w = ruleset_weapon (self, u->weapon);
-    return w ? w->long_cm : 0.0;
+    if (!w)
+        return 0.0;
+    return w->long_cm + (u->formation == FORMATION_LOOSE ? w->loose_reach_cm
+                                                          : 0.0);
 }
 
 range_band_t
@@ -1624,9 +1632,14 @@ ruleset_move_cm (const ruleset_t *self, const unit_t *u, const char *pace)
 {
     assert (self && u);
     const rules_settings_t *s = &self->settings;
+    const troop_type_t *t = ruleset_troop_type (self, u->troop_type);
+    bool foot = u->arm != ARM_CAVALRY;
     if (s->has_moves && (int) u->arm >= 0 && u->arm < ARM_COUNT
-        && (int) u->formation >= 0 && u->formation < FORMATION_COUNT)
-        return s->moves_cm[u->arm][u->formation];
+        && (int) u->formation >= 0 && u->formation < FORMATION_COUNT) {
+        double move = s->moves_cm[u->arm][u->formation];
+        return move > 0 && foot && t && t->foot_move_cm > 0 ? t->foot_move_cm
+                                                            : move;
+    }
     if (u->arm == ARM_CAVALRY) {
         if (pace && strcmp (pace, "walk") == 0)
             return s->cavalry_walk_cm;
@@ -1634,7 +1647,6 @@ ruleset_move_cm (const ruleset_t *self, const unit_t *u, const char *pace)
             return s->cavalry_canter_cm;
         return s->cavalry_gallop_cm;
     }
-    const troop_type_t *t = ruleset_troop_type (self, u->troop_type);
     double move = t && t->foot_move_cm > 0 ? t->foot_move_cm
                                            : s->foot_move_cm;
     int standing = unit_figures_standing (u);

@@ -28,6 +28,9 @@ typedef struct {
     double load_turns;       /* turns halted to load (1, or 1.5) */
     int fire_per_stationary; /* 1 figure in N may shoot when stationary */
     int fire_per_moving;
+    double loose_reach_cm;   /* how much further it reaches in loose order
+                                (seed 004's "*Skirmishers +8cm"); optional
+                                in the table file, 0 */
 } weapon_t;
 
 /*  One row of the troop-types table.  Row 0 of every ruleset is the
@@ -37,8 +40,9 @@ typedef struct {
 typedef struct {
     char name[SOLO_NAME_MAX];
     bool arm_allowed[ARM_COUNT];  /* the arms that may be of this type */
-    double foot_move_cm;          /* a foot unit's full move in the open;
-                                     0: the arm's usual */
+    double foot_move_cm;          /* a foot unit's full move in the open
+                                     (ruleset_move_cm); 0: the arm's
+                                     usual */
 } troop_type_t;
 
 /*  The Risk Factor actions.  Names (rf_action_name) are the protocol's. */
@@ -304,8 +308,9 @@ const rf_table_t *ruleset_rf_table (const ruleset_t *self, arm_t arm);
 
 const rf_morale_t *ruleset_rf_morale (const ruleset_t *self);
 
-/*  The weapon range in cm a unit's weapon reaches (its long range);
- *  0 for weapons that only fight in melee. */
+/*  The weapon range in cm a unit's weapon reaches: its long range, and
+ *  the weapon's loose_reach_cm further for a unit in loose order; 0 for
+ *  weapons that only fight in melee. */
 double ruleset_weapon_reach (const ruleset_t *self, const unit_t *u);
 
 /*  The range band of a shot of `weapon` (an index) at `dist_cm`:
@@ -393,7 +398,9 @@ const ruleset_throw_t *ruleset_throw (const ruleset_t *self, int i);
 
 /*  One full move of the unit in the open, in cm.  When the table file
  *  gives `settings.moves`, the move of the unit's arm and formation there,
- *  whatever the pace.  Otherwise foot 25 (20 when more than half of its
+ *  whatever the pace; a foot unit whose troop type gives a foot move
+ *  moves that far instead in every formation that moves at all (seed
+ *  004: "Inf (LO) 12" where a close order column goes 8).  Otherwise foot 25 (20 when more than half of its
  *  standing figures are wounded), cavalry by pace: "walk" 30, "canter"
  *  (or "trot") 45, "gallop" 60; a NULL, empty or unknown pace is the
  *  cavalry's full move, the gallop.  Foot ignore the pace.  A foot unit

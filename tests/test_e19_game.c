@@ -353,14 +353,18 @@ test_aim (void **state)
  *  not move"; the table file's moves give a line 0 cm), so its move is
  *  a column's: "Inf (CO) 8" in the open; unlimbered guns limber and go
  *  "Art 12"; skirmishers and cavalry move as they stand ("Ski 12", "Cav
- *  16").  The commander's options for a line then advance and fall back
- *  a column's move. */
+ *  16"); loose order infantry goes "Inf (LO) 12" in line or column.  The
+ *  commander's options for a line then advance and fall back a column's
+ *  move.  "*Skirmishers +8cm": skirmishers' muskets reach 16 cm for the
+ *  rules core (the Risk Factor tables' "enemy in range"), a line's 8. */
 static void
 test_move_in_formation (void **state)
 {
     (void) state;
     char units[2048];
-    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("lo", "blue", "loose_order_infantry", "musket",
+                    "average", 4, "line", 40, 120, 0),
               unit ("line", "blue", "close_order_infantry", "musket",
                     "average", 4, "line", 100, 40, 0),
               unit ("guns", "blue", "artillery", "smoothbore_artillery",
@@ -380,11 +384,19 @@ test_move_in_formation (void **state)
     test_near (game_move_cm (f->g, idx (f, "guns"), NULL), 12, 1e-9);
     test_near (game_move_cm (f->g, idx (f, "sk"), NULL), 12, 1e-9);
     test_near (game_move_cm (f->g, idx (f, "horse"), NULL), 16, 1e-9);
+    test_near (game_move_cm (f->g, idx (f, "lo"), NULL), 12, 1e-9);
+    test_near (ruleset_charge_cm (rs, U (f, "lo")), 12, 1e-9);
+    unit_t lo = *U (f, "lo");
+    test_near (ruleset_move_cm (rs, &lo, NULL), 0, 1e-9);   /* in line */
+    lo.formation = FORMATION_COLUMN;
+    test_near (ruleset_move_cm (rs, &lo, NULL), 12, 1e-9);
+    test_near (ruleset_weapon_reach (rs, U (f, "sk")), 16, 1e-9);
+    test_near (ruleset_weapon_reach (rs, U (f, "line")), 8, 1e-9);
     /* the Risk Factor tables, with no game, move them as the game's
        orders do (settings.moves.form_to_move): a line and unlimbered
        guns in column, the others in their own formation */
-    static const char *const ids[] = { "line", "guns", "sk", "horse" };
-    for (int k = 0; k < 4; k++)
+    static const char *const ids[] = { "line", "guns", "sk", "horse", "lo" };
+    for (int k = 0; k < 5; k++)
         test_near (ruleset_moving_cm (rs, U (f, ids[k]), NULL),
                    game_move_cm (f->g, idx (f, ids[k]), NULL), 1e-9);
     assert_int_equal (ruleset_move_formation (rs, ARM_INFANTRY,
