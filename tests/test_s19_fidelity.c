@@ -691,6 +691,67 @@ test_loaded_half_speed (void **state)
     unmake (&f);
 }
 
+/*  "Shooting takes ½ turn halted for Firearms": a commanded unit with a
+ *  thrown weapon (hatchet, rocks) is not held to half speed when it
+ *  moves and throws; one with a musket is.  Each is ordered 40 cm west
+ *  with fire at the enemy: the throwers go their full 25 cm, the
+ *  musket 12.5. */
+static void
+test_throwers_move_full_and_throw (void **state)
+{
+    (void) state;
+    fixture_t f = make (NULL,
+        "{ id = \"cpt\"; side = \"blue\"; arm = \"command\"; quality = \"hero\";"
+        "  weapon = \"sword\"; figures = 1; x = 100.0; y = 100.0; facing = 0.0;"
+        "  width = 2.0; depth = 2.0; },"
+        "{ id = \"h\"; side = \"blue\"; arm = \"infantry\"; weapon = \"hatchet\";"
+        "  figures = 2; x = 100.0; y = 105.0; facing = 0.0; width = 4.0;"
+        "  depth = 2.0; },"
+        "{ id = \"k\"; side = \"blue\"; arm = \"infantry\"; weapon = \"rocks\";"
+        "  figures = 2; x = 100.0; y = 95.0; facing = 0.0; width = 4.0;"
+        "  depth = 2.0; },"
+        "{ id = \"m\"; side = \"blue\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 2; x = 100.0; y = 90.0; facing = 0.0; width = 4.0;"
+        "  depth = 2.0; status = [\"loaded\"]; },"
+        "{ id = \"r\"; side = \"red\"; arm = \"infantry\"; weapon = \"musket\";"
+        "  figures = 6; x = 90.0; y = 112.0; facing = 180.0; width = 12.0;"
+        "  depth = 3.0; }", NULL);
+    int r = idx (&f, "r");
+    for (int i = 0; i < 6; i++)
+        assert_int_equal (dice_push (f.dice, 6, 6), 0);       /* command */
+    game_begin_phase (f.g, f.dice);
+    game_resolve_phase (f.g, f.dice);
+    game_begin_phase (f.g, f.dice);                           /* blue moves */
+    const char *ids[] = { "h", "k", "m" };
+    for (int k = 0; k < 3; k++) {
+        assert_true (game_unit (f.g, idx (&f, ids[k]))->commanded);
+        order_t o = order_hold ();
+        o.kind = ORDER_MOVE;
+        o.target = r;
+        o.fire = true;
+        o.has_to = true;
+        o.to = (vec2_t) { 60, situation_unit_const (game_situation (f.g),
+                                                    idx (&f, ids[k]))
+                              ->fp.centre.y };
+        test_give_order (f.g, ids[k], o);
+    }
+    char err[256];
+    for (int u = 0; u < game_unit_count (f.g); u++)
+        if (game_needs_order (f.g, u)) {
+            order_t h = order_hold ();
+            game_apply_order (f.g, u, &h, err, sizeof err);
+        }
+    game_resolve_phase (f.g, f.dice);
+    const situation_t *sit = game_situation (f.g);
+    test_near (situation_unit_const (sit, idx (&f, "h"))->fp.centre.x, 75,
+               0.1);
+    test_near (situation_unit_const (sit, idx (&f, "k"))->fp.centre.x, 75,
+               0.1);
+    test_near (situation_unit_const (sit, idx (&f, "m"))->fp.centre.x, 87.5,
+               0.1);
+    unmake (&f);
+}
+
 /*  A game of `units` (no terrain but `terrain`) played to side A's
  *  (blue's) move, where blue's units wait for their orders. */
 static fixture_t
@@ -1302,6 +1363,7 @@ main (void)
         cmocka_unit_test (test_line_of_fire_masked),
         cmocka_unit_test (test_no_fire_in_melee),
         cmocka_unit_test (test_loaded_half_speed),
+        cmocka_unit_test (test_throwers_move_full_and_throw),
         cmocka_unit_test (test_fence_at_half_speed),
         cmocka_unit_test (test_shoots_from_where_the_move_ends),
         cmocka_unit_test (test_marches_into_sight_and_fires),

@@ -563,15 +563,29 @@ charge_pace (const game_t *g, int u, order_pace_t asked)
                                              : ORDER_PACE_FULL;
 }
 
+/*  Does unit u's shot take half the turn halted?  "Shooting takes ½
+ *  turn halted for Firearms": its weapon fires gunpowder.  A thrown
+ *  weapon (hatchet, rocks) or a partisan does not. */
+static bool
+shot_halts (const game_t *g, int u)
+{
+    const weapon_t *w = weapon_of (g, u);
+    return w && w->gunpowder;
+}
+
 /*  How far a loaded commanded unit may move ordered at `pace` and still
  *  shoot: "they may then move at up to half speed and still shoot" is
  *  half the unit's full speed (loaded_move_fraction of its charge pace:
  *  foot their full move, cavalry the gallop, so a cavalryman firing may
  *  walk its 30 cm), and never more than the pace ordered allows (a walk
- *  is not halved again).  ORDER_PACE_DEFAULT: the half speed itself. */
+ *  is not halved again).  ORDER_PACE_DEFAULT: the half speed itself.  A
+ *  unit whose shot does not halt it (shot_halts) moves as the pace
+ *  allows, the default its full move. */
 static double
 loaded_allowance (const game_t *g, int u, order_pace_t pace)
 {
+    if (!shot_halts (g, u))
+        return allowance (g, u, charge_pace (g, u, pace));
     double half = allowance (g, u, charge_pace (g, u, ORDER_PACE_DEFAULT))
                 * tables (g)->loaded_move_fraction;
     if (pace == ORDER_PACE_DEFAULT)
@@ -1134,7 +1148,7 @@ execute_order (game_t *g, int u)
         bool half = o.pace == ORDER_PACE_HALF;
         if (gu->commanded && o.fire) {
             allow = loaded_allowance (g, u, o.pace);
-            half = true;
+            half = half || shot_halts (g, u);
         }
         moved = move_unit (g, u, o.to, allow, o.has_facing ? o.facing : NAN,
                            running);
@@ -1158,12 +1172,12 @@ execute_order (game_t *g, int u)
     }
     case ORDER_FIRE:
         if (o.has_to) {
-            /* moving at up to half speed while it fires */
+            /* moving at up to half speed while it fires (a firearm) */
             double allow = loaded_allowance (g, u, ORDER_PACE_DEFAULT);
             moved = move_unit (g, u, o.to, allow,
                                o.has_facing ? o.facing : NAN, false);
             if (moved > 0.01)
-                gu->moved_halves = 1;
+                gu->moved_halves = shot_halts (g, u) ? 1 : 2;
         }
         else {
             if (o.has_facing)
