@@ -870,6 +870,42 @@ test_cavalry_retreat_on_each_shooter (void **state)
     unmake (f);
 }
 
+/*  "the owner can decide that it is doing a retreat move ... Normal
+ *  retreat rules apply"; "A retreating unit that cannot complete the full
+ *  move because it meets other units or impassable terrain stops at the
+ *  obstruction and takes a casualty": the owner takes the retreat when
+ *  it spares hits and its way back is clear, and with a friend standing
+ *  close behind his horse he stands and takes the fire rather than a
+ *  certain casualty for one die spared (cavalry_retreat_when_worth, a
+ *  reading). */
+static void
+test_cavalry_retreat_when_worth (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("horse", "red", "horse", "mounted", 50, 32, 180, 3, NULL),
+              unit ("behind", "red", "battalion", "line", 50, 36.5, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    int h = idx (f, "horse");
+    assert_false (bol_house_retreat_clear (f->g, h));
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    order_t o = order_hold ();
+    o.kind = ORDER_FIRE;
+    o.fire = true;
+    test_give_order (f->g, "bn", o);
+    test_push (f, 6, 1, 1, 1, 1, 1, 1);
+    test_next_phase (f);
+    /* its four dice, no retreat, no casualty of its own making */
+    saw (f, "bn (primary) 4d6 needing 6: 0 hits");
+    assert_false (test_saw (f, "horse retreats"));
+    assert_int_equal (U (f, "horse")->killed, 0);
+    unmake (f);
+}
+
 /*  "A charge is cancelled if the charging unit receives casualties in
  *  Fire Combat and fails the disorder check": one that takes casualties
  *  and passes still charges, so the host's shooting marker for a unit
@@ -2120,6 +2156,7 @@ main (void)
         cmocka_unit_test (test_shoot_dice_floor),
         cmocka_unit_test (test_fire_and_cavalry_retreat),
         cmocka_unit_test (test_cavalry_retreat_on_each_shooter),
+        cmocka_unit_test (test_cavalry_retreat_when_worth),
         cmocka_unit_test (test_fire_hit_may_still_charge),
         cmocka_unit_test (test_moved_unit_does_not_charge),
         cmocka_unit_test (test_movement_options),

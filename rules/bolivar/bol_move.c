@@ -1775,19 +1775,40 @@ bol_pass_through (game_t *g, int u, int e)
                     game_unit_c (g, e)->id, moved[1]);
 }
 
+/*  How far unit u's retreat would take it (*want) and goes (returned),
+ *  the unit then placed there: "using the same parameters as regular
+ *  movement. So, for example, the retreat move can be reduced by
+ *  terrain": difficult ground where it stands or on its way, as a
+ *  move's (allowance_on_way). */
+static double
+retreat_walk (game_t *g, int u, double *want)
+{
+    unit_t *x = game_unit_m (g, u);
+    double facing = x->fp.facing;
+    double full = bol_cm (g, tables (g)->house.retreat);
+    *want = allowance_on_way (g, u, facing + 180, full, facing, full);
+    return enemy_behind (g, u) ? 0
+         : walk (g, u, facing + 180, *want, facing, true, -1);
+}
+
+bool
+bol_house_retreat_clear (game_t *g, int u)
+{
+    unit_t *x = game_unit_m (g, u);
+    footprint_t was = x->fp;
+    double want;
+    double moved = retreat_walk (g, u, &want);
+    x->fp = was;
+    return moved + 0.05 >= want;
+}
+
 static bool
 bol_house_retreat_alone (game_t *g, int u, const char *why)
 {
     unit_t *x = game_unit_m (g, u);
-    const bol_tables_t *t = tables (g);
     double facing = x->fp.facing;
-    /* "using the same parameters as regular movement. So, for example,
-       the retreat move can be reduced by terrain": difficult ground
-       where it stands or on its way, as a move's (allowance_on_way) */
-    double full = bol_cm (g, t->house.retreat);
-    double want = allowance_on_way (g, u, facing + 180, full, facing, full);
-    double moved = enemy_behind (g, u) ? 0
-                 : walk (g, u, facing + 180, want, facing, true, -1);
+    double want;
+    double moved = retreat_walk (g, u, &want);
     x->fp.facing = facing;
     game_unit_mut (g, u)->in_melee = 0;
     state_m (g, u)->opponent = 0;

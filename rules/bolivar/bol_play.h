@@ -569,4 +569,9 @@ bool bol_house_leader_stays (game_t *g, int c, int u, vec2_t from);
  *  whole way. */
 bool bol_house_retreat (game_t *g, int u, const char *why);
 
+/*  Would unit u's retreat (bol_house_retreat) go the whole way, as the
+ *  table stands now?  Nothing is moved: a player looks behind his unit
+ *  before he decides. */
+bool bol_house_retreat_clear (game_t *g, int u);
+
 #endif

@@ -329,6 +329,50 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
     return dice < 1 ? 1 : dice;
 }
 
+/*  The hits a retreat from the fire spares cavalry unit tg, on average,
+ *  from the units shooting at it (target[k] == tg, k from `first`; the
+ *  primary the one with most dice, as bol_shooting takes it).  */
+static double
+retreat_spares (game_t *g, int tg, const int *target, int first, int n)
+{
+    double hits[2] = { 0, 0 };
+    int16_t was = state_c (g, tg)->house;
+    for (int r = 0; r < 2; r++) {
+        if (r)
+            state_m (g, tg)->house |= BOL_H_RETREATED;
+        int primary = -1, best = -1;
+        for (int k = first; k < n; k++)
+            if (target[k] == tg) {
+                int d = bol_shoot_dice (g, k, tg, true);
+                if (d > best)
+                    best = d, primary = k;
+            }
+        for (int k = first; k < n; k++)
+            if (target[k] == tg) {
+                int need = bol_shoot_hit (g, k, tg);
+                double p = need > 6 ? 0 : need < 1 ? 1 : (7 - need) / 6.0;
+                hits[r] += p * bol_shoot_dice (g, k, tg, k == primary);
+            }
+    }
+    state_m (g, tg)->house = was;
+    return hits[0] - hits[1];
+}
+
+/*  Does the owner of cavalry unit tg, shot at, take the retreat
+ *  (`cavalry_retreat_when_worth`)?  "The owner can decide": a player
+ *  retreats when the modifier spares his unit hits and its way back is
+ *  clear, and where something stands behind it ("stops at the
+ *  obstruction and takes a casualty") only when it spares more than
+ *  that certain casualty. */
+static bool
+retreat_worth (game_t *g, int tg, const int *target, int first, int n)
+{
+    double spared = retreat_spares (g, tg, target, first, n);
+    if (spared <= 0)
+        return false;
+    return bol_house_retreat_clear (g, tg) || spared > 1.0;
+}
+
 int
 bol_shoot_hit (const game_t *g, int u, int target)
 {
@@ -398,10 +442,12 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
             continue;
         /* seed 000: "when a cavalry unit is being shot at the owner can
            decide that it is doing a retreat move and hence impose a
-           modifier on the shooter" (taken whenever it may) */
+           modifier on the shooter" (retreat_worth: when it pays) */
         const bol_house_t *h = &tables (g)->house;
         bool retreats = h->cavalry_retreat_from_fire && is_cavalry (g, tg)
-                     && !game_unit (g, tg)->in_melee;
+                     && !game_unit (g, tg)->in_melee
+                     && (!h->cavalry_retreat_when_worth
+                         || retreat_worth (g, tg, target, u, n));
         if (retreats)
             state_m (g, tg)->house |= BOL_H_RETREATED;
         /* the primary shooter: the one with most dice (the player's

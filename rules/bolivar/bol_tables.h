@@ -90,6 +90,10 @@ typedef struct {
     int cavalry_retreat_dice;       /* "Cavalry that do an immediate
                                        retreat move" */
     bool cavalry_retreat_from_fire; /* the owner's choice, taken */
+    bool cavalry_retreat_when_worth; /* taken only when it spares dice
+                                        and its way back is clear, or
+                                        spares more than the casualty
+                                        a blocked way costs */
     bool retreat_dice_each_shooter; /* the -1 on each unit shooting at
                                        it, not on the primary alone */
     double retreat;                 /* "moves back 4 inches" */
