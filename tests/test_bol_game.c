@@ -3937,6 +3937,40 @@ test_morale_phase (void **state)
     unmake (f);
 }
 
+/*  "Step 5.4. Unit Heroics. For each enemy rout this game turn, regain
+ *  one resolve for a single friendly unit involved": of the units that
+ *  shot or fought together, the one with most resolve to regain, the
+ *  primary among equals (a player's choice; the point is not lost on a
+ *  primary at full resolve while a worn unit beside it shot too). */
+static void
+test_heroics_credit (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("a", "blue", "battalion", "ordinary", "line", 10, 10, 0,
+                    NULL),
+              unit ("b", "blue", "battalion", "ordinary", "line", 30, 10, 0,
+                    "stands = ( { start = 3; strength = 2; }, "
+                    "{ start = 3; strength = 1; } );"),
+              unit ("c", "blue", "battalion", "ordinary", "line", 50, 10, 0,
+                    NULL),
+              unit ("t", "red", "skirmisher", "ordinary", "loose", 20, 20,
+                    180, NULL));
+    fixture_t *f = make (NULL, units);
+    int a = idx (f, "a"), b = idx (f, "b"), c = idx (f, "c"), t = idx (f, "t");
+    int aim[4] = { -1, -1, -1, -1 };
+    aim[a] = aim[b] = t;
+    assert_int_equal (bol_heroics_credit (f->g, aim, 0, 4, t, a), b);
+    /* c did not shoot at t: not involved, though it would gain as much */
+    aim[b] = -1;
+    assert_int_equal (bol_heroics_credit (f->g, aim, 0, 4, t, a), a);
+    /* among equals, the primary */
+    aim[c] = t;
+    assert_int_equal (bol_heroics_credit (f->g, aim, 0, 4, t, c), c);
+    unmake (f);
+}
+
 /*  "Step 5.2. Commander Loss. All units in the division lose one
  *  resolve."  The C-in-C commands no division of his own ("a C-in-C plus
  *  one or more divisions"): read as the units that answer to him
@@ -4418,6 +4452,7 @@ main (void)
         cmocka_unit_test (test_crowded_column),
         cmocka_unit_test (test_melee_dice),
         cmocka_unit_test (test_morale_phase),
+        cmocka_unit_test (test_heroics_credit),
         cmocka_unit_test (test_c_in_c_loss),
         cmocka_unit_test (test_formation_change_check),
         cmocka_unit_test (test_breakpoint_and_time),

@@ -212,6 +212,15 @@ bool bol_take_hits (game_t *g, int u, int hits, int from, const char *why);
  *  none above its start; a lost stand stays lost). */
 void bol_regain (game_t *g, int u, int n, const char *why);
 
+/*  Of the units f in first..n-1 with aim[f] == tg, that hit enemy tg
+ *  together (a volley's shooters, a melee's fighters), the one the
+ *  heroics' point is for should tg rout ("regain one resolve for a
+ *  single friendly unit involved"): a player's choice, the one in play
+ *  with most resolve to regain (below its stands' starts), `primary`
+ *  among equals; when none has any to regain, `primary`. */
+int bol_heroics_credit (const game_t *g, const int *aim, int first, int n,
+                        int tg, int primary);
+
 /*  Take unit u out of play, lost, saying `why`: `flag` BOL_F_ROUTED (its
  *  rout markers, one a stand), BOL_F_CASUALTY (a commander), or 0 (guns
  *  eliminated: "lost but not routed"). */

@@ -814,14 +814,18 @@ melee (game_t *g, dice_t *dice)
             game_event (g, GAME_EVENT_MELEE, tg, "melee at %s: %s",
                         game_unit_c (g, tg)->id, said);
         taken[tg] += on_target;
-        /* the hits are the primary fighter's (heroics' credit), or,
-           routed since, another fighter's still there */
+        /* the hits are the primary fighter's, or, routed since, another
+           fighter's still there; heroics' credit the fighter with most
+           resolve to regain (bol_heroics_credit) */
         int hitter = primary_against (g, opp, mark, tg);
         for (int f = 0; f < n && (hitter < 0 || !bol_in_play (g, hitter));
              f++)
             if (opp[f] == tg && bol_in_play (g, f))
                 hitter = f;
-        bool routed = bol_take_hits (g, tg, on_target, hitter, "melee");
+        bool routed = bol_take_hits (g, tg, on_target,
+                                     bol_heroics_credit (g, opp, 0, n, tg,
+                                                         hitter),
+                                     "melee");
         if (on_target)
             bol_commander_risk (g, tg, routed, dice);
         if (back_at >= 0 && back > 0) {

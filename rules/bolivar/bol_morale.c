@@ -54,6 +54,35 @@ bol_take_hits (game_t *g, int u, int hits, int from, const char *why)
     return lose_resolve (g, u, hits, from, why);
 }
 
+/*  The resolve unit u has lost and may regain: below its stands' starts,
+ *  the lost stands not counted (they stay lost). */
+static int
+resolve_to_regain (const game_t *g, int u)
+{
+    const unit_t *x = game_unit_c (g, u);
+    int lost = 0;
+    for (int i = 0; i < x->stand_count; i++)
+        if (x->stands[i].strength > 0)
+            lost += x->stands[i].start - x->stands[i].strength;
+    return lost;
+}
+
+int
+bol_heroics_credit (const game_t *g, const int *aim, int first, int n,
+                    int tg, int primary)
+{
+    int best = primary, most = primary >= 0 && bol_in_play (g, primary)
+                                ? resolve_to_regain (g, primary) : 0;
+    for (int u = first; u < n; u++) {
+        if (aim[u] != tg || u == primary || !bol_in_play (g, u))
+            continue;
+        int lost = resolve_to_regain (g, u);
+        if (lost > most)
+            best = u, most = lost;
+    }
+    return best;
+}
+
 void
 bol_regain (game_t *g, int u, int n, const char *why)
 {

@@ -462,6 +462,7 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
         int hits = 0;
         char said[GAME_EVENT_MAX] = "";
         size_t len = 0;
+        int credit = bol_heroics_credit (g, target, u, n, tg, primary);
         for (int k = u; k < n; k++) {
             if (target[k] != tg)
                 continue;
@@ -508,7 +509,7 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
                     ? bol_can_shoot (g, tg) : shooter (g, tg);
         if (marked && !h->fire_hit_may_charge)
             state_m (g, tg)->flags |= BOL_F_SHOOTING;
-        bool routed = bol_take_hits (g, tg, hits, primary, "shooting");
+        bool routed = bol_take_hits (g, tg, hits, credit, "shooting");
         bol_commander_risk (g, tg, routed, dice);
         /* seed 000: casualties in fire combat ask a disorder check ("A
            charge is cancelled if the charging unit receives casualties
