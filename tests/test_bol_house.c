@@ -906,6 +906,42 @@ test_cavalry_retreat_when_worth (void **state)
     unmake (f);
 }
 
+/*  "If you want to melee someone, line up and charge them properly.
+ *  Edge to edge contact and stands lined up"; "A charge can be an
+ *  oblique move but cannot include a change of facing"; a square's face
+ *  is the side the charger's front centre stands before (the host's
+ *  RULINGS.md): a horse squarely before a square's face, off its centre
+ *  line, charges that face without turning, as one dead before its
+ *  centre does. */
+static void
+test_charge_square_face (void **state)
+{
+    (void) state;
+    char units[2048];
+    for (int k = 0; k < 3; k++) {
+        double off = k == 0 ? 0 : k == 1 ? 1.0 : 1.5;
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("horse", "blue", "horse", "mounted", 50, 80, 180, 3,
+                        NULL),
+                  unit ("sq", "red", "battalion", "square", 50, 50, 0, 6,
+                        NULL));
+        fixture_t *f = make (NULL, units);
+        int h = idx (f, "horse"), sq = idx (f, "sq");
+        const footprint_t *sf = &U (f, "sq")->fp;
+        unit_t *x = game_unit_m (f->g, h);
+        /* its front 2 inches from the square's north face */
+        x->fp.centre = (vec2_t) { sf->centre.x + off,
+                                  sf->centre.y + sf->depth / 2 + 2 * IN
+                                  + x->fp.depth / 2 };
+        start (f);
+        test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+        char err[256] = "";
+        if (bol_charge_check (f->g, h, sq, err, sizeof err) < 0)
+            fail_msg ("%.1f cm off the centre line: %s", off, err);
+        unmake (f);
+    }
+}
+
 /*  "A charge is cancelled if the charging unit receives casualties in
  *  Fire Combat and fails the disorder check": one that takes casualties
  *  and passes still charges, so the host's shooting marker for a unit
@@ -2157,6 +2193,7 @@ main (void)
         cmocka_unit_test (test_fire_and_cavalry_retreat),
         cmocka_unit_test (test_cavalry_retreat_on_each_shooter),
         cmocka_unit_test (test_cavalry_retreat_when_worth),
+        cmocka_unit_test (test_charge_square_face),
         cmocka_unit_test (test_fire_hit_may_still_charge),
         cmocka_unit_test (test_moved_unit_does_not_charge),
         cmocka_unit_test (test_movement_options),

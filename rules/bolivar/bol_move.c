@@ -1141,9 +1141,10 @@ bol_contact_point (const game_t *g, int u, int target, double *distance,
     double half;
     double out = footprint_face_out (&t->fp, a, from, &half);
     if (a == ARC_FRONT && t->formation == FORMATION_SQUARE) {
-        /* a square: whichever face the charger comes at */
-        out = geom_bearing (t->fp.centre, from);
-        half = geom_max (t->fp.width, t->fp.depth) / 2;
+        /* a square: the face the charger's front centre stands before,
+           each a front ("Squares have no flank or rear") */
+        arc_t side = footprint_arc_at (&t->fp, from, 45, 45);
+        out = footprint_face_out (&t->fp, side, from, &half);
     }
     vec2_t n = geom_heading_vec (out);
     double off = half + x->fp.depth / 2;
