@@ -329,9 +329,26 @@ bol_shoot_dice (const game_t *g, int u, int target, bool primary)
     return dice < 1 ? 1 : dice;
 }
 
+/*  Of the units k in first..n-1 with target[k] == tg, the primary
+ *  shooter: the one with most dice (the player's choice; a reading), the
+ *  first among equals; the rest are secondary.  -1 when none shoots. */
+static int
+primary_shooter (const game_t *g, const int *target, int first, int n,
+                 int tg)
+{
+    int primary = -1, best = -1;
+    for (int k = first; k < n; k++)
+        if (target[k] == tg) {
+            int d = bol_shoot_dice (g, k, tg, true);
+            if (d > best)
+                best = d, primary = k;
+        }
+    return primary;
+}
+
 /*  The hits a retreat from the fire spares cavalry unit tg, on average,
  *  from the units shooting at it (target[k] == tg, k from `first`; the
- *  primary the one with most dice, as bol_shooting takes it).  */
+ *  primary as bol_shooting takes it, primary_shooter). */
 static double
 retreat_spares (game_t *g, int tg, const int *target, int first, int n)
 {
@@ -340,13 +357,7 @@ retreat_spares (game_t *g, int tg, const int *target, int first, int n)
     for (int r = 0; r < 2; r++) {
         if (r)
             state_m (g, tg)->house |= BOL_H_RETREATED;
-        int primary = -1, best = -1;
-        for (int k = first; k < n; k++)
-            if (target[k] == tg) {
-                int d = bol_shoot_dice (g, k, tg, true);
-                if (d > best)
-                    best = d, primary = k;
-            }
+        int primary = primary_shooter (g, target, first, n, tg);
         for (int k = first; k < n; k++)
             if (target[k] == tg) {
                 int need = bol_shoot_hit (g, k, tg);
@@ -450,15 +461,7 @@ bol_shooting (game_t *g, side_t side, bool bombardment, dice_t *dice)
                          || retreat_worth (g, tg, target, u, n));
         if (retreats)
             state_m (g, tg)->house |= BOL_H_RETREATED;
-        /* the primary shooter: the one with most dice (the player's
-           choice; a reading), the rest secondary */
-        int primary = -1, best = -1;
-        for (int k = u; k < n; k++)
-            if (target[k] == tg) {
-                int d = bol_shoot_dice (g, k, tg, true);
-                if (d > best)
-                    best = d, primary = k;
-            }
+        int primary = primary_shooter (g, target, u, n, tg);
         int hits = 0;
         char said[GAME_EVENT_MAX] = "";
         size_t len = 0;
