@@ -404,7 +404,7 @@ name_index_find (const name_index_t *index, const char *first_name,
 }
 
 /*  The weapons table: names unique, ranges growing, a weapon without
- *  ranges has all three 0. */
+ *  ranges has all three 0; `loose_reach_cm` optional (0). */
 static int
 load_weapons (loader_t *l, ruleset_t *rs, const config_setting_t *root)
 {
