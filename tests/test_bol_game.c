@@ -3969,6 +3969,34 @@ test_heroics_credit (void **state)
     aim[c] = t;
     assert_int_equal (bol_heroics_credit (f->g, aim, 0, 4, t, c), c);
     unmake (f);
+
+    /* in a volley: a, fresh, and b, worn, shoot the battalion before
+       them, at resolve 1; every die a 6, it routs, and the point is b's,
+       which has resolve to regain */
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("a", "blue", "battalion", "ordinary", "line", 50, 20, 0,
+                    NULL),
+              unit ("b", "blue", "battalion", "ordinary", "line", 58.5, 20, 0,
+                    "stands = ( { start = 3; strength = 2; }, "
+                    "{ start = 3; strength = 1; } );"),
+              unit ("t", "red", "battalion", "ordinary", "line", 54, 28, 180,
+                    "stands = ( { start = 3; strength = 1; }, "
+                    "{ start = 3; strength = 1; } );"));
+    f = make (NULL, units);
+    test_push (f, 12, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1);   /* the start's throws */
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    assert_int_equal (bol_priority_target (f->g, idx (f, "a")), idx (f, "t"));
+    assert_int_equal (bol_priority_target (f->g, idx (f, "b")), idx (f, "t"));
+    order (f, "a", fire ());
+    order (f, "b", fire ());
+    while (dice_queued (f->dice) > 0)     /* the start's dice left over */
+        dice_roll (f->dice, 6);
+    test_push (f, 12, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6);
+    test_next_phase (f);
+    assert_false (bol_in_play (f->g, idx (f, "t")));
+    assert_int_equal (S (f, "t")->credit - 1, idx (f, "b"));
+    unmake (f);
 }
 
 /*  "Step 5.2. Commander Loss. All units in the division lose one
