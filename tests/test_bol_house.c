@@ -942,6 +942,69 @@ test_charge_square_face (void **state)
     }
 }
 
+/*  "If you want to melee someone, line up and charge them properly.
+ *  Edge to edge contact and stands lined up."  "A charge can be an
+ *  oblique move but cannot include a change of facing."  bn (two stands
+ *  wide, 6 cm) stands an inch before the end of foe's line (four stands
+ *  wide, 12 cm), its front 0.5 cm over the line's end: it charges
+ *  straight on into the two end stands, slid 0.5 cm to line its stands
+ *  up with theirs, and both fight with the stands in contact and the
+ *  second row behind them.  The face's centre, 3.5 cm to the side,
+ *  would be 54 degrees off its front, beyond the oblique.  A bn wholly
+ *  beyond the line's end stands off foe's flank, and would have to turn
+ *  to meet it. */
+static void
+test_charge_lined_up_with_stands (void **state)
+{
+    (void) state;
+    const double side[2] = { 3.5, 9.5 };
+    for (int k = 0; k < 2; k++) {
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("bn", "blue", "battalion", "line", 20, 20, 180, 4,
+                        NULL),
+                  unit ("foe", "red", "battalion", "line", 50, 50, 0, 8,
+                        NULL));
+        fixture_t *f = make (NULL, units);
+        int b = idx (f, "bn"), foe = idx (f, "foe");
+        const footprint_t *ff = &U (f, "foe")->fp;
+        unit_t *x = game_unit_m (f->g, b);
+        test_near (ff->width, 12, 1e-9);
+        test_near (x->fp.width, 6, 1e-9);
+        double front = ff->centre.y + ff->depth / 2;
+        x->fp.centre = (vec2_t) { ff->centre.x + side[k],
+                                  front + IN + x->fp.depth / 2 };
+        start (f);
+        test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+        char err[256] = "";
+        if (k == 1) {
+            assert_int_equal (bol_charge_check (f->g, b, foe, err,
+                                                sizeof err), -1);
+            assert_non_null (strstr (err, "would turn 90 degrees"));
+            unmake (f);
+            continue;
+        }
+        if (bol_charge_check (f->g, b, foe, err, sizeof err) < 0)
+            fail_msg ("straight before the line's end: %s", err);
+        test_give_order (f->g, "bn", test_charge_order (f, "foe"));
+        test_push (f, 2, 6, 1);      /* bn's disorder check to charge */
+        test_next_phase (f);         /* declared */
+        test_next_phase (f);         /* the reactive player declares none */
+        test_next_phase (f);         /* the charges */
+        char want[128];
+        snprintf (want, sizeof want, "bn charges foe in the front: in "
+                  "contact at (%.1f, %.1f)", ff->centre.x + 3,
+                  front + x->fp.depth / 2);
+        saw (f, want);
+        test_near (x->fp.facing, 180, 1e-6);
+        /* its two stands in contact and the two behind them fight, one
+           die each, and the foe's likewise */
+        saw (f, "melee at foe: bn (primary) 4d6 needing 6");
+        saw (f, "foe (primary) 4d6 needing 6");
+        unmake (f);
+    }
+}
+
 /*  "A charge is cancelled if the charging unit receives casualties in
  *  Fire Combat and fails the disorder check": one that takes casualties
  *  and passes still charges, so the host's shooting marker for a unit
@@ -1520,10 +1583,11 @@ test_pursuit_only_where_it_could_charge (void **state)
 
     /* its closest points 7.2 inches off (18.3 cm), within the 8 inches
        of a cavalry move: an enemy within normal movement.  The morale
-       check fails: it must pursue, disordered.  The straight way to
-       meet its front, from (50, 50) to (64, 68), is 9 inches (22.8 cm):
-       it goes its 8 inches along it and stops short, in melee with
-       nobody */
+       check fails: it must pursue, disordered.  Its 9 cm front meets
+       the foe's 12 cm front at the nearer end, its edges on the foe's
+       stands' ("stands lined up"): the straight way, from (50, 50) to
+       (62.5, 68), is 8.6 inches (21.9 cm): it goes its 8 inches along
+       it and stops short, in melee with nobody */
     snprintf (units, sizeof units, "%s, %s",
               unit ("hussars", "blue", "horse", "mounted", 50, 50, 0, 3, NULL),
               unit ("foe", "red", "battalion", "line", 64, 70, 180, 8, NULL));
@@ -1538,8 +1602,9 @@ test_pursuit_only_where_it_could_charge (void **state)
     saw (f, "hussars is disordered (it must pursue)");
     saw (f, "hussars pursues foe");
     saw (f, "hussars's pursuit does not reach foe");
-    double way = hypot (14, 18);
-    test_near (U (f, "hussars")->fp.centre.x, 50 + 8 * IN * 14 / way, 1e-6);
+    double way = hypot (12.5, 18);
+    test_near (U (f, "hussars")->fp.centre.x, 50 + 8 * IN * 12.5 / way,
+               1e-6);
     test_near (U (f, "hussars")->fp.centre.y, 50 + 8 * IN * 18 / way, 1e-6);
     test_near (U (f, "hussars")->fp.facing, 0, 1e-9);
     assert_false (game_unit (f->g, h)->in_melee);
@@ -1603,7 +1668,10 @@ test_pursuit_from_difficult_ground (void **state)
     unmake (f);
 
     /* failed: it must pursue, disordered; its charge goes the 3 inches
-       the wood allows, straight ahead, and stops short of the foe */
+       the wood allows and stops short of the foe.  It goes for the
+       place where its three stands (9 cm) meet the foe's two-stand
+       front (6 cm) with stands lined up: 1.5 cm to one side, its front
+       5 inches on (the first of the two such places, both as near) */
     f = make (wood, units);
     h = idx (f, "hussars");
     test_push (f, 2, 1, 1);
@@ -1611,8 +1679,10 @@ test_pursuit_from_difficult_ground (void **state)
     saw (f, "hussars is disordered (it must pursue)");
     saw (f, "hussars pursues foe");
     saw (f, "hussars's pursuit does not reach foe");
-    test_near (U (f, "hussars")->fp.centre.y, 50 + 3 * IN, 1e-6);
-    test_near (U (f, "hussars")->fp.centre.x, 50, 1e-6);
+    double way = hypot (1.5, 5 * IN);
+    test_near (U (f, "hussars")->fp.centre.y, 50 + 3 * IN * 5 * IN / way,
+               1e-6);
+    test_near (U (f, "hussars")->fp.centre.x, 50 + 3 * IN * 1.5 / way, 1e-6);
     assert_int_equal (U (f, "foe")->killed, 0);
     unmake (f);
 }
@@ -2194,6 +2264,7 @@ main (void)
         cmocka_unit_test (test_cavalry_retreat_on_each_shooter),
         cmocka_unit_test (test_cavalry_retreat_when_worth),
         cmocka_unit_test (test_charge_square_face),
+        cmocka_unit_test (test_charge_lined_up_with_stands),
         cmocka_unit_test (test_fire_hit_may_still_charge),
         cmocka_unit_test (test_moved_unit_does_not_charge),
         cmocka_unit_test (test_movement_options),

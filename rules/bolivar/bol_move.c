@@ -1131,28 +1131,76 @@ charge_arc (const game_t *g, int target, int u)
     return ARC_REAR;
 }
 
+/*  Where along the face of `t` that a charger `x` meets (its outward
+ *  bearing `out`, `len` long, its stands `pitch` apart along it) the
+ *  charger's front centre goes, as a distance from the face's centre
+ *  (positive to the face's left, seen from outside): seed 000's "Edge to
+ *  edge contact and stands lined up" under its stand layouts
+ *  (stand_width_cm).  A charger narrower than the face stays wholly on
+ *  it, wider covers it all; of the places where an edge of its front is
+ *  on a boundary between the face's stands, the nearest to straight
+ *  before it (the least oblique; nearer the centre on a tie).  0, the
+ *  face's centre, with no layouts or no pitch. */
+static double
+contact_slide (const unit_t *x, const unit_t *t, double out, double len,
+               double pitch)
+{
+    if (pitch <= 0)
+        return 0;
+    vec2_t n = geom_heading_vec (out);
+    vec2_t left = { -n.y, n.x };
+    double s0 = (x->fp.centre.x - t->fp.centre.x) * left.x
+              + (x->fp.centre.y - t->fp.centre.y) * left.y;
+    double room = fabs (len - x->fp.width) / 2, best = 0;
+    bool found = false;
+    /* the places with one edge or the other on a boundary: room and
+       -room each with whole pitches added */
+    for (int end = -1; end <= 1; end += 2) {
+        double base = end * room;
+        double s = base + round ((s0 - base) / pitch) * pitch;
+        while (s > room + 1e-6)
+            s -= pitch;
+        while (s < -room - 1e-6)
+            s += pitch;
+        double d = fabs (s - s0), bd = fabs (best - s0);
+        if (!found || d < bd - 1e-6 || (d < bd + 1e-6 && fabs (s) < fabs (best)))
+            best = s;
+        found = true;
+    }
+    return best;
+}
+
 vec2_t
 bol_contact_point (const game_t *g, int u, int target, double *distance,
-                   arc_t *arc)
+                   arc_t *arc, double *facing)
 {
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
+    const bol_house_t *h = &tables (g)->house;
     arc_t a = charge_arc (g, target, u);
     vec2_t from = bol_front_centre (&x->fp);
-    double half;
-    double out = footprint_face_out (&t->fp, a, from, &half);
-    if (a == ARC_FRONT && t->formation == FORMATION_SQUARE) {
+    arc_t side = a;
+    if (a == ARC_FRONT && t->formation == FORMATION_SQUARE)
         /* a square: the face the charger's front centre stands before,
            each a front ("Squares have no flank or rear") */
-        arc_t side = footprint_arc_at (&t->fp, from, 45, 45);
-        out = footprint_face_out (&t->fp, side, from, &half);
-    }
+        side = footprint_arc_at (&t->fp, from, 45, 45);
+    double half;
+    double out = footprint_face_out (&t->fp, side, from, &half);
+    bool flank = side == ARC_FLANK;
+    double slide = t->arm == ARM_COMMAND || h->stand_width_cm <= 0 ? 0
+                 : contact_slide (x, t, out, flank ? t->fp.depth
+                                                   : t->fp.width,
+                                  flank ? h->stand_depth_cm
+                                        : h->stand_width_cm);
     vec2_t n = geom_heading_vec (out);
     double off = half + x->fp.depth / 2;
-    vec2_t at = { t->fp.centre.x + n.x * off, t->fp.centre.y + n.y * off };
+    vec2_t at = { t->fp.centre.x + n.x * off - n.y * slide,
+                  t->fp.centre.y + n.y * off + n.x * slide };
     if (distance)
         *distance = geom_dist (x->fp.centre, at);
     if (arc)
         *arc = a;
+    if (facing)
+        *facing = geom_norm_deg (out + 180);
     return at;
 }
 
@@ -1246,8 +1294,8 @@ house_charge_way (const game_t *g, int u, int target, char *err,
 {
     const unit_t *x = game_unit_c (g, u);
     const bol_tables_t *t = tables (g);
-    double distance;
-    vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
+    double distance, meet;
+    vec2_t at = bol_contact_point (g, u, target, &distance, NULL, &meet);
     double wheel = distance > 0.05
                  ? geom_turn_deg (x->fp.facing, geom_bearing (x->fp.centre, at))
                  : 0;
@@ -1258,7 +1306,6 @@ house_charge_way (const game_t *g, int u, int target, char *err,
                       game_unit_c (g, target)->id, wheel, t->wheel_deg);
         return -1;
     }
-    double meet = geom_bearing (at, game_unit_c (g, target)->fp.centre);
     if (distance > 0.05
         && geom_turn_deg (x->fp.facing, meet) > t->house.charge_facing_deg) {
         if (err)
@@ -1421,7 +1468,7 @@ static double
 bol_charge_short_alone (game_t *g, int u, int target)
 {
     double distance;
-    vec2_t at = bol_contact_point (g, u, target, &distance, NULL);
+    vec2_t at = bol_contact_point (g, u, target, &distance, NULL, NULL);
     double heading = geom_bearing (game_unit_c (g, u)->fp.centre, at);
     double facing = tables (g)->house.charge_facing_deg > 0
                   ? game_unit_c (g, u)->fp.facing : heading;
@@ -1502,11 +1549,10 @@ static bool
 charge_to_contact_point (game_t *g, int u, int target)
 {
     unit_t *x = game_unit_m (g, u);
-    double distance;
+    double distance, facing;
     arc_t arc;
-    vec2_t at = bol_contact_point (g, u, target, &distance, &arc);
+    vec2_t at = bol_contact_point (g, u, target, &distance, &arc, &facing);
     double heading = geom_bearing (x->fp.centre, at);
-    double facing = geom_bearing (at, game_unit_c (g, target)->fp.centre);
     double moved = walk (g, u, heading, distance, x->fp.facing, true, target);
     if (moved + 0.05 < distance) {
         charge_stopped (g, u, target, distance - moved);
@@ -1881,7 +1927,7 @@ charge_way_length (const game_t *g, int u, int target)
         && charge_way (g, u, target, tables (g)->wheel_deg + TURN_MIN_DEG,
                        &wheel, &ahead, NULL))
         return wheel_cost (&game_unit_c (g, u)->fp, wheel) + ahead;
-    bol_contact_point (g, u, target, &distance, NULL);
+    bol_contact_point (g, u, target, &distance, NULL, NULL);
     return distance;
 }
 

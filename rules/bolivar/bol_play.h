@@ -280,10 +280,14 @@ void bol_carry_end (game_t *g, int u, bol_carry_t carry);
  *  asks.  Says what it did as events. */
 void bol_move_order (game_t *g, int u, const order_t *o, dice_t *dice);
 
-/*  The point unit u stands at in contact with `target`, and the way's
- *  length; the face it meets in *arc. */
+/*  The point unit u's centre stands at in contact with `target`: its
+ *  front squarely against the face it meets, centred on it, or under
+ *  seed 000's stand layouts slid along it to line its stands up with
+ *  the face's nearest straight ahead.  The way's length from where u
+ *  stands in *distance, the face's arc in *arc, and the facing that
+ *  squares u to the face in *facing; each may be NULL. */
 vec2_t bol_contact_point (const game_t *g, int u, int target,
-                          double *distance, arc_t *arc);
+                          double *distance, arc_t *arc, double *facing);
 
 /*  How far unit u's charge goes from where it stands: 3 TUM, or under
  *  the house rules' charge_full_move its move allowance now. */
