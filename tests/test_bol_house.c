@@ -2134,6 +2134,35 @@ test_scenario_victory_stands (void **state)
     bol_engine.victory (f->g, &r);
     assert_false (r.over);
     unmake (f);
+
+    /* the defender broken at the scenario's quarter on its last turn:
+       the attacker wins, the time limit's "attacker loses" does not
+       stand in its place */
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("a", "red", "battalion", "line", 20, 190, 180, 2, NULL),
+              unit ("b", "red", "battalion", "line", 60, 190, 180, 2, NULL),
+              unit ("c", "red", "battalion", "line", 100, 190, 180, 2, NULL),
+              unit ("d", "red", "battalion", "line", 140, 190, 180, 2, NULL),
+              unit ("x", "blue", "battalion", "line", 20, 20, 0, 2, NULL));
+    snprintf (text, sizeof text,
+              "ruleset = \"liberators_house\";\n"
+              "table = { width = 200.0; depth = 200.0; };\n"
+              "units = ( %s );\n"
+              "scenario = { name = \"t\"; turns = 12; first = \"blue\";\n"
+              "  victory = { army_break = 0.25; on_time = \"red\"; }; };\n",
+              units);
+    f = test_game_new (rules, text);
+    start (f);
+    assert_int_equal (game_set_turn (f->g, 12), 0);
+    assert_true (bol_take_hits (f->g, idx (f, "a"), 2, -1, "test"));
+    test_on_to (f, BOL_PHASE_MORALE);
+    game_resolve_phase (f->g, f->dice);
+    game_result (f->g, &r);
+    assert_true (r.over);
+    assert_int_equal (r.winner, SIDE_BLUE);
+    if (!strstr (r.reason, "units routed"))
+        fail_msg ("reason \"%s\"", r.reason);
+    unmake (f);
 }
 
 /*  "Rallying from rout has a modifier based on the distance from the
