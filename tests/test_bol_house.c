@@ -1780,6 +1780,45 @@ test_mutual_chargers_keep_their_facings (void **state)
     unmake (f);
 }
 
+/*  "Being charged pre-empts most movement by the unit on the receiving
+ *  end. The only exception is that infantry may attempt to form a hasty
+ *  square": a unit charged makes no charge of its own at another enemy
+ *  (charged_cannot_charge); its charge back at the unit charging it is
+ *  the host's "Mutually charging units meet half way"
+ *  (test_mutual_chargers_keep_their_facings).  bn charges foe squarely;
+ *  foe, whose own charge would reach bn2 (checked), declares it: it is
+ *  cancelled, and foe stands to meet bn. */
+static void
+test_charged_unit_does_not_charge (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("bn2", "blue", "battalion", "line", 58, 20, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 32, 180, 4, NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    char err[256] = "";
+    if (bol_charge_check (f->g, idx (f, "foe"), idx (f, "bn2"), err,
+                          sizeof err) < 0)
+        fail_msg ("foe could not charge bn2: %s", err);
+    test_give_order (f->g, "bn", test_charge_order (f, "foe"));
+    test_push (f, 2, 6, 1);          /* bn's disorder check to charge */
+    test_next_phase (f);
+    test_give_order (f->g, "foe", test_charge_order (f, "bn2"));
+    test_push (f, 2, 6, 1);          /* foe's disorder check to charge */
+    test_next_phase (f);
+    saw (f, "foe declares a charge on bn2");
+    saw (f, "foe's charge is cancelled: it is charged (\"Being charged "
+         "pre-empts most movement\")");
+    saw (f, "bn charges foe in the front");
+    assert_false (test_saw (f, "foe charges bn2"));
+    test_near (U (f, "foe")->fp.centre.x, 50, 1e-9);
+    unmake (f);
+}
+
 /*  "A charge can be an oblique move but cannot include a change of
  *  facing": the charger goes to its target facing as it stood, and what
  *  it meets on the way is met by its own footprint, not by one turned to
@@ -2306,6 +2345,7 @@ main (void)
         cmocka_unit_test (test_pursuit_from_difficult_ground),
         cmocka_unit_test (test_charges),
         cmocka_unit_test (test_mutual_chargers_keep_their_facings),
+        cmocka_unit_test (test_charged_unit_does_not_charge),
         cmocka_unit_test (test_oblique_charge_keeps_its_facing_on_the_way),
         cmocka_unit_test (test_hasty_square),
         cmocka_unit_test (test_melee_modifiers),

@@ -234,7 +234,10 @@ charge_target (const game_t *g, int u)
 
 /*  Step 4.2: a unit's charge is cancelled when it is the target of a
  *  charge it cannot respond to (a charger in its flank or rear), or it
- *  is infantry charged by cavalry. */
+ *  is infantry charged by cavalry; under seed 000's
+ *  charged_cannot_charge ("Being charged pre-empts most movement by the
+ *  unit on the receiving end") when it is the target of any charge but
+ *  its own target's, for the two meet half way. */
 static void
 cancel_charges (game_t *g)
 {
@@ -249,6 +252,9 @@ cancel_charges (game_t *g)
                 continue;
             if (bol_arc_of (g, u, c) != ARC_FRONT)
                 cancel[u] = 1;
+            if (tables (g)->house.charged_cannot_charge && !cancel[u]
+                && charge_target (g, u) != c)
+                cancel[u] = 3;
             if (game_unit_c (g, u)->arm == ARM_INFANTRY && is_cavalry (g, c))
                 cancel[u] = 2;
         }
@@ -260,6 +266,8 @@ cancel_charges (game_t *g)
                 game_event (g, GAME_EVENT_MELEE, u, "%s's charge is "
                             "cancelled: %s", game_unit_c (g, u)->id,
                             cancel[u] == 2 ? "infantry charged by cavalry"
+                            : cancel[u] == 3 ? "it is charged (\"Being "
+                              "charged pre-empts most movement\")"
                             : "it is charged where it cannot respond");
         }
 }

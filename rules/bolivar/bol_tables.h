@@ -127,6 +127,8 @@ typedef struct {
                                        formation does not charge */
     bool no_evade;                  /* "Being charged pre-empts most
                                        movement": no evades */
+    bool charged_cannot_charge;     /* nor a charge of its own, but at
+                                       a unit that charges it */
     bool shoot_dice_to_zero;        /* a shooter's modifiers may leave it
                                        no dice (the host's at least one
                                        gives way) */
