@@ -634,17 +634,20 @@ test_target_priority (void **state)
  *  from either edge of the stand.  Infantry stands in a second row
  *  behind eligible front row stands can also shoot at the same target":
  *  an eligible target is one a stand of the unit can fire at, so the
- *  nearest such is the target, whatever the unit's centre sees. */
+ *  nearest such is the target, whatever the unit's centre sees.  Seed
+ *  003's "Squares have no flank or rear": a square's faces are each a
+ *  front. */
 static void
 test_target_a_stand_can_fire_at (void **state)
 {
     (void) state;
     char units[4096];
-    /* a square of six (two stands wide, three deep: its two front stands
-       fire, and the two behind them; its front at y = 51, its rear at
-       45); an enemy 5 inches behind it (6.7 cm from its rear), none of
-       whose stands can fire at, and one 4 inches ahead (8.2 cm from its
-       front: within the musket's 4 inches, 10.2 cm) */
+    /* a square of six (two stands wide, three deep; its front at y =
+       51, its rear at 45): "Squares have no flank or rear", so every
+       face fires as a front.  An enemy 5 inches behind it (6.7 cm from
+       its rear) is nearer than one 4 inches ahead (8.2 cm from its
+       front: both within the musket's 4 inches, 10.2 cm): the rear
+       face's two stands fire at it, and the two behind them */
     snprintf (units, sizeof units, "%s, %s, %s",
               unit ("sq", "blue", "battalion", "square", 50, 50, 0, 6, NULL),
               unit ("behind", "red", "battalion", "line", 50, 50 - 5 * IN, 0,
@@ -653,10 +656,25 @@ test_target_a_stand_can_fire_at (void **state)
                     180, 4, NULL));
     fixture_t *f = make (NULL, units);
     int sq = idx (f, "sq");
+    assert_int_equal (bol_house_firing_stands (f->g, sq, idx (f, "ahead")),
+                      4);
     assert_int_equal (bol_house_firing_stands (f->g, sq, idx (f, "behind")),
-                      0);
-    assert_int_equal (bol_priority_target (f->g, sq), idx (f, "ahead"));
-    assert_int_equal (bol_shoot_dice (f->g, sq, idx (f, "ahead"), true), 4);
+                      4);
+    assert_int_equal (bol_priority_target (f->g, sq), idx (f, "behind"));
+    assert_int_equal (bol_shoot_dice (f->g, sq, idx (f, "behind"), true), 4);
+    unmake (f);
+
+    /* an enemy off its side: the three stands along that face fire, and
+       the three of the file behind them */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("sq", "blue", "battalion", "square", 50, 50, 0, 6, NULL),
+              unit ("side", "red", "battalion", "line", 50 + 3 * IN, 48, 270,
+                    4, NULL));
+    f = make (NULL, units);
+    sq = idx (f, "sq");
+    assert_int_equal (bol_house_firing_stands (f->g, sq, idx (f, "side")),
+                      6);
+    assert_int_equal (bol_priority_target (f->g, sq), idx (f, "side"));
     unmake (f);
 
     /* a line of six (three wide, two deep) facing 0, its front at y =

@@ -167,12 +167,44 @@ target_in_stand_arc (const game_t *g, const unit_t *x, int front, int rows,
     return false;
 }
 
+/*  A square's stands seen from its face towards `t` ("Squares have no
+ *  flank or rear": every face a front): *faced is x turned so that face
+ *  is its front, and *front and *rows are swapped for a flank face.
+ *  Other units are left as they stand.  The face is the one the target
+ *  stands before, placed at its front centre ("Otherwise a unit is
+ *  assumed to be located at the front centre of the unit"). */
+static void
+square_faced (const unit_t *x, const unit_t *t, unit_t *faced, int *front,
+              int *rows)
+{
+    *faced = *x;
+    if (x->arm != ARM_INFANTRY || x->formation != FORMATION_SQUARE)
+        return;
+    vec2_t at = bol_front_centre (&t->fp);
+    arc_t side = footprint_arc_at (&x->fp, at, 45, 45);
+    if (side == ARC_FRONT)
+        return;
+    double half;
+    faced->fp.facing = geom_norm_deg (footprint_face_out (&x->fp, side, at,
+                                                          &half));
+    if (side == ARC_FLANK) {
+        faced->fp.width = x->fp.depth;
+        faced->fp.depth = x->fp.width;
+        int f = *front;
+        *front = *rows;
+        *rows = f;
+    }
+}
+
 int
 bol_house_firing_stands (const game_t *g, int u, int target)
 {
-    const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
+    const unit_t *t = game_unit_c (g, target);
     int front, rows;
     bol_house_layout (g, u, &front, &rows);
+    unit_t faced;
+    square_faced (game_unit_c (g, u), t, &faced, &front, &rows);
+    const unit_t *x = &faced;
     int n = x->stand_count > 0 ? x->stand_count : 1;
     int back = rows > 1 ? (n - front < front ? n - front : front) : 0;
     int firing = 0;

@@ -102,9 +102,8 @@ line_clear (const game_t *g, int u, int target)
  *  one of its front stands has it (its front centre, or under
  *  "nearest_part" any part of it) within 45 degrees of its front,
  *  measured from either edge (bol_house_firing_stands), so a
- *  near enemy off an outer stand is not passed over for one ahead, and
- *  a square, whose front stands alone fire, does not take an enemy
- *  behind it. */
+ *  near enemy off an outer stand is not passed over for one ahead; a
+ *  square's stands fire from the face towards the target. */
 static bool
 viable (const game_t *g, int u, int target)
 {
