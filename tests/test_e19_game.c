@@ -527,6 +527,24 @@ test_charge_permission (void **state)
     start (f, 6, 6);
     refused (f, "cav", test_charge_order (f, "far"), "beyond its move (16.0 cm)");
     unmake (f);
+    /* "Move to contact per movement table": a river (impassable) between
+       them, which no move crosses, within its move though the enemy is */
+    const char *river = "{ id = \"river\"; kind = \"river\"; polygon = ( "
+                        "[0.0, 104.0], [200.0, 104.0], [200.0, 107.0], "
+                        "[0.0, 107.0] ); }";
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 3,
+                    "mounted", 100, 100, 0),
+              unit ("over", "red", "close_order_infantry", "musket",
+                    "average", 3, "column", 100, 112, 180));
+    f = make (river, units);
+    start (f, 6, 6);
+    refused (f, "cav", test_charge_order (f, "over"), "impassable ground");
+    unmake (f);
+    f = make (NULL, units);
+    start (f, 6, 6);
+    order (f, "cav", test_charge_order (f, "over"));
+    unmake (f);
 }
 
 /*  Four cavalry charging a line six bases wide (24 cm): c1, c2 and c4

@@ -584,6 +584,18 @@ check_order (const game_t *g, int u, const order_t *o, char *err, int errlen)
                       formation_words (g, u, FORMATION_LINE));
             return -1;
         }
+        /* "Move to contact per movement table": no move crosses
+           impassable ground (a river), nor does a charge */
+        vec2_t end = situation_move_towards (game_situation (g),
+                                             x->fp.centre,
+                                             geom_bearing (x->fp.centre, at),
+                                             distance);
+        if (geom_dist (x->fp.centre, end) + 0.05 < distance) {
+            snprintf (err, (size_t) errlen, "%s: impassable ground or the "
+                      "table's edge lies between it and %s", x->id,
+                      game_unit_c (g, o->target)->id);
+            return -1;
+        }
         double rate = e19_charge_reach (g, u, at, f);
         if (distance > rate + 1e-6) {
             snprintf (err, (size_t) errlen, "%s: %s is %.1f cm away, beyond "

@@ -457,7 +457,10 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
     for (double d = STEP_CM; d < distance; d += STEP_CM) {
         fp.centre = situation_move_towards (game_situation (g), from, heading,
                                             d);
-        if (blocked (g, u, &fp, false, target, near, n_near)) {
+        /* a unit in the way, or impassable ground (a river: refused
+           when ordered, but the target may have moved since) */
+        if (geom_dist (fp.centre, from) + 1e-6 < d
+            || blocked (g, u, &fp, false, target, near, n_near)) {
             if (game_events_on (g))
                 game_event (g, GAME_EVENT_MOVE, u, "%s's charge is stopped "
                             "%.1f cm short", x->id, distance - d);
