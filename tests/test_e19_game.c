@@ -497,12 +497,13 @@ test_charge_permission (void **state)
     refused (f, "cav", test_charge_order (f, "aside"),
              "degrees off its front (it may pivot 45)");
     unmake (f);
-    /* straight before its front, though where it ends lies more than 45
-       degrees off seen from its centre: no pivot to make.  Dragoons of
-       four bases (16 cm wide, x 92..108) and skirmishers close before
-       their right-hand half (x 102..106), met on their front (the face
-       the charger's centre is before), the charger's centre to end at
-       (104, 43) */
+    /* straight before its front, though the middle of the face it
+       meets lies more than 45 degrees off seen from its centre: it
+       comes in straight ahead, its front covering theirs, with no pivot
+       to make.  Dragoons of four bases (16 cm wide, x 92..108) and
+       skirmishers close before their right-hand half (x 102..106), met
+       on their front (the face the charger's centre is before), the
+       charger's centre to end at (100, 43), not (104, 43) */
     snprintf (units, sizeof units, "%s, %s",
               unit ("dgns", "blue", "dragoons", "sabre", "average", 4,
                     "mounted", 100, 40, 0),
@@ -513,8 +514,10 @@ test_charge_permission (void **state)
     test_near (U (f, "dgns")->fp.width, 16, 1e-9);
     double away;
     vec2_t at = e19_contact_point (f->g, idx (f, "dgns"), idx (f, "sk"), &away);
-    assert_true (geom_turn_deg (0, geom_bearing ((vec2_t) { 100, 40 }, at))
-                 > 45);
+    assert_true (geom_turn_deg (0, geom_bearing ((vec2_t) { 100, 40 },
+                                                 (vec2_t) { 104, 43 })) > 45);
+    test_near (at.x, 100, 1e-9);
+    test_near (at.y, 43, 1e-9);
     order (f, "dgns", test_charge_order (f, "sk"));
     unmake (f);
     /* beyond its move: cavalry 16 cm in the open */
@@ -645,7 +648,10 @@ charged_from_beyond_the_end (const game_rules_t *under, int side)
  *  its centre, 55 degrees off its front.  By the centres (the table
  *  file's "centre") it charges the flank on its side; by the edges
  *  ("edges": ahead of the line of the front edge is front) it charges
- *  the front, and comes in at the front's middle. */
+ *  the front.  Either way it comes in as near straight ahead of it as
+ *  the face allows: its 8 cm front covering the 2 cm flank, 3 cm along
+ *  from the flank's middle, or wholly on the front at its end, 4 cm
+ *  from the front's middle. */
 static void
 test_face_by_centre_or_edges (void **state)
 {
@@ -657,9 +663,9 @@ test_face_by_centre_or_edges (void **state)
         assert_int_equal (e19_state_const (game_unit (f->g, idx (f, "line")))
                           ->faces, side > 0 ? E19_FACE_RIGHT
                                             : E19_FACE_LEFT);
-        /* at the middle of the flank: 8 + 1 cm to the side of the centre */
+        /* at the flank: 8 + 1 cm to the side of the centre */
         test_near (U (f, "cav")->fp.centre.x, 100 + 9 * side, 1e-6);
-        test_near (U (f, "cav")->fp.centre.y, 100, 1e-6);
+        test_near (U (f, "cav")->fp.centre.y, 103, 1e-6);
         unmake (f);
     }
     game_rules_t *edges = variant ("face_by = \"centre\";",
@@ -670,12 +676,33 @@ test_face_by_centre_or_edges (void **state)
         assert_true (test_saw (f, "cav is in contact with line"));
         assert_int_equal (e19_state_const (game_unit (f->g, idx (f, "line")))
                           ->faces, E19_FACE_FRONT);
-        /* at the middle of the front: 1 + 1 cm ahead of the centre */
-        test_near (U (f, "cav")->fp.centre.x, 100, 1e-6);
+        /* at the front: 1 + 1 cm ahead of the centre */
+        test_near (U (f, "cav")->fp.centre.x, 100 + 4 * side, 1e-6);
         test_near (U (f, "cav")->fp.centre.y, 102, 1e-6);
         unmake (f);
     }
     game_rules_destroy (&edges);
+    /* straight before the line's end stand, close in (6 cm to the side
+       and 4 forward of its centre, 56 degrees off its front seen from
+       there): its front by the centres too, as by the arcs of fire, and
+       it comes in straight, wholly on the front at its end */
+    for (int side = -1; side <= 1; side += 2) {
+        char units[2048];
+        snprintf (units, sizeof units, "%s, %s",
+                  unit ("cav", "blue", "cavalry", "sabre", "average", 2,
+                        "mounted", 100 + 6 * side, 104, 180),
+                  unit ("line", "red", "close_order_infantry", "none",
+                        "average", 4, "line", 100, 100, 0));
+        fixture_t *f = make (NULL, units);
+        start (f, 6, 6);
+        order (f, "cav", test_charge_order (f, "line"));
+        test_next_phase (f);
+        assert_true (test_saw (f, "cav charges line (front)"));
+        assert_true (test_saw (f, "cav is in contact with line"));
+        test_near (U (f, "cav")->fp.centre.x, 100 + 4 * side, 1e-6);
+        test_near (U (f, "cav")->fp.centre.y, 102, 1e-6);
+        unmake (f);
+    }
 }
 
 /*  "1. Change Formation 2. Charge Sequence" and "Infantry in Line: May

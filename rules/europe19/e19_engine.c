@@ -71,9 +71,12 @@ e19_in_town (const game_t *g, int u)
 
 /*  The sheet names the faces ("One attacker per face", "Attacking Flank
  *  or Rear") but not how they are told apart; e19.charge.face_by chooses
- *  (RULINGS.md).  By the centres: the bearing from the target's centre
- *  to from's, within FACE_HALF_DEG of its front or rear (the limit
- *  itself counts) is that face.  By the edges: from's centre ahead of
+ *  (RULINGS.md).  By the centres: from's centre straight before the
+ *  target's front edge (within the lane its width sweeps) is at its
+ *  front, straight behind its rear edge at its rear; elsewhere the
+ *  bearing from the target's centre to from's, within FACE_HALF_DEG of
+ *  its front or rear (the limit itself counts), is that face
+ *  (footprint_arc_at, the arcs of fire).  By the edges: from's centre ahead of
  *  the line of the target's front edge, or on it (within EDGE_EPS_CM),
  *  is at its front; behind the line of its rear edge at its rear.  Else
  *  a flank, the one on from's side of the target's axis (right for a
@@ -98,11 +101,9 @@ e19_face_of (const game_t *g, int target, int from)
             return E19_FACE_REAR;
         return flank;
     }
-    if (rel <= FACE_HALF_DEG || rel >= 360 - FACE_HALF_DEG)
-        return E19_FACE_FRONT;
-    if (rel >= 180 - FACE_HALF_DEG && rel <= 180 + FACE_HALF_DEG)
-        return E19_FACE_REAR;
-    return flank;
+    arc_t arc = footprint_arc_at (&t->fp, c, FACE_HALF_DEG, FACE_HALF_DEG);
+    return arc == ARC_FRONT ? E19_FACE_FRONT
+         : arc == ARC_REAR ? E19_FACE_REAR : flank;
 }
 
 /*  "Towns: ... Units have no flank or rear": a charger meets the face of

@@ -380,7 +380,9 @@ beside (const game_t *g, int u, int target, vec2_t at, double out,
 /*  The charger comes in at the face it reaches (e19_face_of), in a town
  *  as anywhere: "Towns: ... Units have no flank or rear" makes that face
  *  count as the front (e19_face_counted), it does not move the contact
- *  round to the far side of the defender. */
+ *  round to the far side of the defender.  Square to the face, as near
+ *  straight ahead of the charger as the face allows; a further charger
+ *  on a face already held beside the first (beside). */
 vec2_t
 e19_contact_point (const game_t *g, int u, int target, double *distance)
 {
@@ -393,6 +395,19 @@ e19_contact_point (const game_t *g, int u, int target, double *distance)
     vec2_t at = { t->fp.centre.x + n.x * off, t->fp.centre.y + n.y * off };
     if (e19_face_chargers (g, target, e19_face_counted (g, target, u)) > 0)
         at = beside (g, u, target, at, out, along);
+    else {
+        /* the first charger comes in as near straight ahead of it as the
+           face allows: its front wholly on the face, or covering it
+           when wider (a player moves it straight in, pivoting no more
+           than he must) */
+        vec2_t s = geom_heading_vec (out + 90);
+        double room = fabs (along - x->fp.width / 2);
+        double slide = (x->fp.centre.x - at.x) * s.x
+                     + (x->fp.centre.y - at.y) * s.y;
+        slide = fmax (-room, fmin (room, slide));
+        at.x += s.x * slide;
+        at.y += s.y * slide;
+    }
     if (distance)
         *distance = geom_dist (x->fp.centre, at);
     return at;
