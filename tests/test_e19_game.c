@@ -1839,14 +1839,15 @@ test_retreat_into_a_full_town (void **state)
 }
 
 /*  "+1 dice per base: ... Defending riverbank frontally; On higher
- *  ground"; "If a unit vacates a town attacker may occupy it". */
+ *  ground"; "Bridges: Negate Streams"; "If a unit vacates a town
+ *  attacker may occupy it". */
 static void
 test_riverbank_heights_and_towns (void **state)
 {
     (void) state;
     const char *ground = "{ id = \"brook\"; kind = \"stream\"; polygon = ( "
-                         "[0.0, 48.0], [200.0, 48.0], [200.0, 52.0], "
-                         "[0.0, 52.0] ); }, { id = \"bank\"; kind = "
+                         "[0.0, 51.0], [200.0, 51.0], [200.0, 55.0], "
+                         "[0.0, 55.0] ); }, { id = \"bank\"; kind = "
                          "\"gentle_hill\"; polygon = ( [0.0, 55.0], "
                          "[200.0, 55.0], [200.0, 100.0], [0.0, 100.0] ); }";
     char units[2048];
@@ -1878,6 +1879,33 @@ test_riverbank_heights_and_towns (void **state)
     assert_true (test_saw (f, "cav (2 dice: 2 a base, -1 against close order "
                          "infantry)"));
     unmake (f);
+
+    /* not defending the bank: the brook 7 cm before the column's front
+       (beyond e19.melee.riverbank_cm, 4), or crossed at a bridge
+       ("Bridges: Negate Streams") */
+    const char *away = "{ id = \"brook\"; kind = \"stream\"; polygon = ( "
+                       "[0.0, 46.0], [200.0, 46.0], [200.0, 50.0], "
+                       "[0.0, 50.0] ); }, { id = \"bank\"; kind = "
+                       "\"gentle_hill\"; polygon = ( [0.0, 55.0], "
+                       "[200.0, 55.0], [200.0, 100.0], [0.0, 100.0] ); }";
+    char bridged[1024];
+    snprintf (bridged, sizeof bridged, "%s, { id = \"bridge\"; kind = "
+              "\"road\"; polygon = ( [94.0, 0.0], [106.0, 0.0], "
+              "[106.0, 200.0], [94.0, 200.0] ); }", ground);
+    const char *grounds[2] = { away, bridged };
+    for (int k = 0; k < 2; k++) {
+        f = make (grounds[k], units);
+        start (f, 6, 6);
+        order (f, "cav", test_charge_order (f, "col"));
+        test_push (f, 3, 1, 1, 1);
+        test_push (f, 1, 6);
+        for (int i = 0; i < 4; i++)
+            test_next_phase (f);
+        if (!test_saw (f, "col (6 dice: 1 a base, +1 higher ground)"))
+            fail_msg ("%s: the riverbank counted",
+                      k == 0 ? "a brook away from the bank" : "a bridge");
+        unmake (f);
+    }
 
     const char *town = "{ id = \"village\"; kind = \"town\"; polygon = ( "
                        "[80.0, 60.0], [120.0, 60.0], [120.0, 72.0], "

@@ -229,6 +229,8 @@ test_hand_to_hand (void **state)
        order Infantry" */
     assert_int_equal (t->melee_flank_or_rear, 1);
     assert_int_equal (t->melee_riverbank, 1);
+    /* the bank's width is the project's (RULINGS.md), not the sheet's */
+    assert_true (t->riverbank_cm == 4.0);
     assert_int_equal (t->melee_higher_ground, 1);
     assert_int_equal (t->melee_cavalry_vs_close, -1);
     /* "Unit taking greatest number of hits retreats 12cm facing enemy" */

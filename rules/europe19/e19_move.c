@@ -437,6 +437,48 @@ meets_fire (game_t *g, int u, int target, dice_t *dice)
     return e19_in_play (g, u);
 }
 
+/*  "Defending riverbank frontally": does the way from `from` to `at`
+ *  cross a stream, somewhere not on a road ("Bridges: Negate Streams"),
+ *  whose water lies within e19.melee.riverbank_cm of the front edge of
+ *  `target` (at its front corners or the middle between them)? */
+static bool
+crosses_at_bank (const game_t *g, int target, vec2_t from, vec2_t at)
+{
+    const situation_t *sit = game_situation (g);
+    const footprint_t *tf = &game_unit_c (g, target)->fp;
+    vec2_t c[4];
+    footprint_corners (tf, c);
+    vec2_t front[3] = { c[0], c[1], { (c[0].x + c[1].x) / 2,
+                                      (c[0].y + c[1].y) / 2 } };
+    for (int i = 0; i < situation_terrain_count (sit); i++) {
+        const terrain_feature_t *f = situation_terrain (sit, i);
+        if (f->kind != TERRAIN_STREAM)
+            continue;
+        double near = INFINITY;
+        for (int k = 0; k < 3; k++)
+            near = fmin (near, polygon_distance (f->vertices,
+                                                 f->vertex_count, front[k]));
+        if (near > tables (g)->riverbank_cm + 1e-9)
+            continue;
+        /* the stretches of the way in the water, and their ends */
+        double ts[2 * SOLO_MAX_VERTICES + 2];
+        int n = polygon_segment_cuts (f->vertices, f->vertex_count, from, at,
+                                      ts + 1, 2 * SOLO_MAX_VERTICES);
+        geom_sort (ts + 1, n);
+        ts[0] = 0;
+        ts[n + 1] = 1;
+        for (int k = 0; k <= n; k++) {
+            double m = (ts[k] + ts[k + 1]) / 2;
+            vec2_t p = { from.x + (at.x - from.x) * m,
+                         from.y + (at.y - from.y) * m };
+            if (polygon_contains (f->vertices, f->vertex_count, p)
+                && !e19_point_in (g, p, TERRAIN_ROAD))
+                return true;
+        }
+    }
+    return false;
+}
+
 void
 e19_charge (game_t *g, int u, int target, dice_t *dice)
 {
@@ -494,15 +536,9 @@ e19_charge (game_t *g, int u, int target, dice_t *dice)
         state_m (g, u)->flags |= E19_F_UPHILL;
     if (high_from && !high_target)
         state_m (g, u)->flags |= E19_F_DOWNHILL;
-    /* a stream on the way in: the target defends its bank */
-    const situation_t *sit = game_situation (g);
-    for (int i = 0; i < situation_terrain_count (sit); i++) {
-        const terrain_feature_t *f = situation_terrain (sit, i);
-        if (f->kind == TERRAIN_STREAM
-            && polygon_segment_intersects (f->vertices, f->vertex_count, from,
-                                           at))
-            state_m (g, u)->flags |= E19_F_CROSSED;
-    }
+    /* a stream on the way in at the target's bank: it defends it */
+    if (crosses_at_bank (g, target, from, at))
+        state_m (g, u)->flags |= E19_F_CROSSED;
     /* square to the face it charged */
     double half, along;
     x->fp.centre = at;

@@ -343,9 +343,9 @@ load_melee (table_reader_t *ld, e19_tables_t *t)
         "skirmish_artillery", "charging_dragoons", "charging_infantry",
         "defending_dragoons", "defending_infantry", "flank_or_rear",
         "riverbank", "higher_ground", "cavalry_vs_close_order",
-        "retreat_cm", "full_town_retreat" };
+        "retreat_cm", "full_town_retreat", "riverbank_cm" };
     static const char *const full_town[] = { "blocked", "short" };
-    if (!table_need_group_of (ld, "e19.melee", keys, 13)
+    if (!table_need_group_of (ld, "e19.melee", keys, 14)
         || table_read_int (ld, "e19.melee.hit_on", 2, 6,
                            &t->melee_hit_on) < 0)
         return -1;
@@ -361,6 +361,8 @@ load_melee (table_reader_t *ld, e19_tables_t *t)
                         &t->melee_flank_or_rear) < 0
         || table_read_int (ld, "e19.melee.riverbank", -5, 5,
                            &t->melee_riverbank) < 0
+        || table_read_double (ld, "e19.melee.riverbank_cm", 0, 1000,
+                              &t->riverbank_cm) < 0
         || table_read_int (ld, "e19.melee.higher_ground", -5, 5,
                            &t->melee_higher_ground) < 0
         || table_read_int (ld, "e19.melee.cavalry_vs_close_order", -5, 5,

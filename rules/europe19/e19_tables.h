@@ -149,6 +149,8 @@ typedef struct {
     int melee_hit_on;
     int melee[E19_MELEE_ROWS][E19_MELEE_COLS];
     int melee_flank_or_rear, melee_riverbank, melee_higher_ground;
+    double riverbank_cm;           /* the defender's front this near the
+                                      stream crossed is on its bank */
     int melee_cavalry_vs_close;
     double retreat_cm;
     bool retreat_short_of_town;  /* a retreat into a full town stops at
