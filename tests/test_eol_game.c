@@ -846,7 +846,7 @@ test_fire_multipliers_in_play (void **state)
               unit ("cav", "blue", "cavalry", "average", "cavalry", 8, "line",
                     150, 50, 0),
               unit ("gun", "blue", "artillery", "average", "field_gun_6pdr", 4,
-                    "line", 100, 30, 0),
+                    "line", 70, 30, 0),
               unit ("red", "red", "infantry", "average", "regular_infantry",
                     24, "line", 100, 60, 180),
               unit ("sk", "red", "infantry", "average", "light_infantry", 16,
@@ -866,8 +866,9 @@ test_fire_multipliers_in_play (void **state)
     /* mounted firing at skirmishers, point-blank: 8 x 1/2 x 1/2 x 2 */
     d = eol_fire_dice_at (f->g, idx (f, "cav"), idx (f, "sk"), false, NULL, 0);
     assert_int_equal (d, 4);
-    /* the gun: "Artillery rolls one die per pound of shot weight": 6 dice
-       for its 6 pounds, at 9.6": medium range (8" to 16") */
+    /* the gun, its line to red's left end clear of the blue line:
+       "Artillery rolls one die per pound of shot weight": 6 dice for its
+       6 pounds, at medium range (8" to 16") */
     d = eol_fire_dice_at (f->g, idx (f, "gun"), idx (f, "red"), false, NULL, 0);
     assert_int_equal (d, 6);
     unmake (f);
@@ -880,6 +881,27 @@ test_fire_multipliers_in_play (void **state)
     unmake (f);
     game_rules_destroy (&rules);
     rules = plain;
+    /* "within range, line of sight": behind its own line, straight
+       before red, the gun has no line to it; nor has the line to an
+       enemy behind red (red's figures in the way) */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("line", "blue", "infantry", "average", "regular_infantry",
+                    24, "line", 100, 50, 0),
+              unit ("gun", "blue", "artillery", "average", "field_gun_6pdr", 4,
+                    "line", 100, 30, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry",
+                    24, "line", 100, 60, 180),
+              unit ("behind", "red", "infantry", "average",
+                    "regular_infantry", 8, "line", 100, 66, 180));
+    f = make (NULL, units, NULL);
+    assert_int_equal (eol_fire_dice_at (f->g, idx (f, "gun"), idx (f, "red"),
+                                        false, NULL, 0), 0);
+    assert_int_equal (eol_fire_dice_at (f->g, idx (f, "line"),
+                                        idx (f, "behind"), false, NULL, 0),
+                      0);
+    assert_true (eol_fire_dice_at (f->g, idx (f, "line"), idx (f, "red"),
+                                   false, NULL, 0) > 0);
+    unmake (f);
     /* a column fires with its front base only: 4 figures, long range */
     snprintf (units, sizeof units, "%s, %s",
               unit ("col", "blue", "infantry", "average", "regular_infantry",

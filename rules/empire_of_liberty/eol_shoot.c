@@ -82,7 +82,8 @@ fire_positions (const game_t *g, int u, firer_t *out)
 /*  Can a firing position of unit u bear on target e: some part of it
  *  within the weapon's range (unless `any_range`, a charged unit's fire
  *  at its charger) and within the arc of the unit's facing (skirmishers
- *  all round), the range measured to the nearest such part.  *band gets
+ *  all round), the range measured to the nearest such part, and a line
+ *  from the position to one of its figures clear of other units?  *band gets
  *  the range band: for a charged unit's fire the middle band ("Range
  *  modifiers are not used"), or with eol.fire.reaction_range_modifiers
  *  the band of the distance to the charger where it starts, the long
@@ -105,6 +106,17 @@ bears_on (const game_t *g, int u, const firer_t *f, int e, bool any_range,
     range_band_t b = ruleset_range_band (rules_of (g), x->weapon, d);
     if (b == RANGE_NONE && !any_range)
         return false;
+    /* "line of sight": other units' figures in the way block it from
+       this base (settings.units_mask_fire), friends' and enemies' */
+    const rules_settings_t *s = ruleset_settings (rules_of (g));
+    if (s->units_mask_fire) {
+        footprint_t base = { .centre = f->at, .width = 0.01, .depth = 0.01,
+                             .facing = x->fp.facing };
+        if (situation_fire_masked (game_situation (g), u, &base, e,
+                                   s->shoot_over_cm,
+                                   s->fire_needs_whole_target))
+            return false;
+    }
     if (any_range)
         b = !tables (g)->reaction_range_modifiers ? RANGE_MEDIUM
           : b == RANGE_NONE ? RANGE_LONG : b;
