@@ -1587,8 +1587,8 @@ test_hand_to_hand (void **state)
 }
 
 /*  A line charged in front and in flank by cavalry, the units listed
- *  with the front charger first or last (the fights go in the units'
- *  order). */
+ *  with the front charger first or last (the chargers throw in the
+ *  units' order). */
 static fixture_t *
 charged_twice (bool front_first)
 {
@@ -1615,45 +1615,51 @@ charged_twice (bool front_first)
 }
 
 /*  "Multiple combats defender may only inflict casualties on unit to
- *  front": the line throws no die at the cavalry in its flank, whether
- *  that fight comes before or after the one at its front (even when the
- *  front charger has been beaten off first). */
+ *  front"; "Unit taking greatest number of hits retreats": a line
+ *  charged in front and flank fights one combat.  Both chargers throw
+ *  at it, it throws only at the cavalry to its front, and the unit that
+ *  took the most hits retreats: the front charger, hit once where the
+ *  line and the flank charger took none.  (Fought as two fights, the
+ *  flank's would be a tie, and the line would retreat from a charger
+ *  that did it no harm.)  The same whichever charger is listed first. */
 static void
 test_multiple_combats (void **state)
 {
     (void) state;
-    /* the front fight first: front's 6 dice (3 a base, -1 against close
-       order infantry) all miss; the line's 3 dice (1 a base against
-       cavalry): 6 1 1, one hit; front's test for the base: 6; lost, its
-       two tests: 6 6; it retreats.  Then the flank: 9 dice (3 a base,
-       +1 flank, -1), all miss; the line throws none: a tie, the line
-       retreats after its two tests (6 6) */
-    fixture_t *f = charged_twice (true);
-    test_push (f, 6, 1, 1, 1, 1, 1, 1);
-    test_push (f, 3, 6, 1, 1);
-    test_push (f, 3, 6, 6, 6);
-    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
-    test_push (f, 2, 6, 6);
-    test_next_phase (f);
-    assert_true (test_saw (f, "front (6 dice: 3 a base, -1 against close "
-                              "order infantry) against def (3 dice: 1 a "
-                              "base)"));
-    assert_true (test_saw (f, "front retreats 12 cm"));
-    assert_true (test_saw (f, "flank (9 dice: 3 a base, +1 flank or rear, "
-                              "-1 against close order infantry) against def "
-                              "(0 dice: it strikes only the unit to its "
-                              "front)"));
-    assert_int_equal (U (f, "flank")->killed, 0);
-    unmake (f);
-    /* the flank fight first: the same */
-    f = charged_twice (false);
-    test_push (f, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1);
-    test_push (f, 2, 6, 6);
-    test_next_phase (f);
-    assert_true (test_saw (f, "against def (0 dice: it strikes only the "
-                              "unit to its front)"));
-    assert_int_equal (U (f, "flank")->killed, 0);
-    unmake (f);
+    for (int k = 0; k < 2; k++) {
+        bool front_first = k == 0;
+        fixture_t *f = charged_twice (front_first);
+        /* front's 6 dice (3 a base, -1 against close order infantry) and
+           flank's 9 (3 a base, +1 flank, -1) all miss; the line's 3 dice
+           (1 a base against cavalry) at front: 6 1 1, one hit; front's
+           test for the base: 6; lost, its two tests: 6 6; it retreats */
+        int front_dice[] = { 6, 1, 1, 1, 1, 1, 1 };
+        int flank_dice[] = { 9, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+        for (int i = 0; i < 2; i++) {
+            const int *d = (i == 0) == front_first ? front_dice : flank_dice;
+            for (int j = 1; j <= d[0]; j++)
+                dice_push (f->dice, 6, d[j]);
+        }
+        test_push (f, 3, 6, 1, 1);
+        test_push (f, 3, 6, 6, 6);
+        test_next_phase (f);
+        assert_true (test_saw (f, "front (6 dice: 3 a base, -1 against "
+                                  "close order infantry) against def (3 "
+                                  "dice: 1 a base)"));
+        assert_true (test_saw (f, "flank (9 dice: 3 a base, +1 flank or "
+                                  "rear, -1 against close order infantry) "
+                                  "against def (0 dice: it strikes only the "
+                                  "unit to its front)"));
+        assert_true (test_saw (f, "def takes 0 from all its chargers, front "
+                                  "takes 1"));
+        assert_true (test_saw (f, "front loses the hand-to-hand"));
+        assert_true (test_saw (f, "front retreats 12 cm"));
+        assert_false (test_saw (f, "def loses the hand-to-hand"));
+        assert_false (test_saw (f, "flank loses the hand-to-hand"));
+        assert_int_equal (U (f, "flank")->killed, 0);
+        assert_int_equal (U (f, "def")->killed, 0);
+        unmake (f);
+    }
 }
 
 /*  "If a tie defender retreats"; "Artillery are eliminated"; "Unit

@@ -277,63 +277,107 @@ may_enter_towns (const game_t *g, int u)
                      [E19_GOING_WOODS_TOWNS] >= 0;
 }
 
-/*  One combat: attacker a (the charger) against defender d at `face`. */
+/*  The most chargers one defender meets in one hand-to-hand: a face
+ *  each (four), or more under a house rule of several a face. */
+#define E19_COMBAT_MAX 16
+
+/*  One hand-to-hand at defender d: its chargers c[0..n) in contact, in
+ *  the units' order, each at the face it charged.  Every charger throws
+ *  at d; d throws at those at its front, or at its one charger ("Multiple
+ *  combats defender may only inflict casualties on unit to front"), its
+ *  full dice at each.  "Unit taking greatest number of hits retreats";
+ *  "If a tie defender retreats": d when it took as many hits as any
+ *  charger, else the charger or chargers that took the most.  The dice
+ *  go chargers first, then d's at each it strikes, in that order. */
 static void
-fight (game_t *g, int a, int d, int face, dice_t *dice)
+combat (game_t *g, int d, const int *c, int n, dice_t *dice)
 {
     const e19_tables_t *t = tables (g);
-    char why_a[160], why_d[160];
-    int dice_a = melee_dice (g, a, d, true, face, why_a, sizeof why_a);
-    /* "Multiple combats defender may only inflict casualties on unit to
-       front": charged by several when the hand-to-hand began, it strikes
-       only at its front, whichever fight comes first */
-    bool strikes = face == E19_FACE_FRONT || state_c (g, d)->chargers <= 1;
-    int dice_d = strikes ? melee_dice (g, d, a, false, face, why_d,
-                                       sizeof why_d) : 0;
-    if (!strikes)
-        snprintf (why_d, sizeof why_d, "it strikes only the unit to its "
-                  "front");
-    game_dice_key (g, dice, a, GAME_DICE_MELEE, d);
-    int hits_on_d = throw_hits (dice, dice_a, t->melee_hit_on);
-    game_dice_key (g, dice, d, GAME_DICE_MELEE, a);
-    int hits_on_a = throw_hits (dice, dice_d, t->melee_hit_on);
-    const unit_t *ua = game_unit_c (g, a), *ud = game_unit_c (g, d);
+    const unit_t *ud = game_unit_c (g, d);
+    int hits_on_c[E19_COMBAT_MAX] = { 0 }, dice_c[E19_COMBAT_MAX];
+    int dice_d[E19_COMBAT_MAX] = { 0 };
+    char why_c[E19_COMBAT_MAX][160], why_d[E19_COMBAT_MAX][160];
+    bool front[E19_COMBAT_MAX];
+    int fronts = 0;
+    for (int i = 0; i < n; i++) {
+        int face = state_c (g, c[i])->face;
+        front[i] = face == E19_FACE_FRONT;
+        fronts += front[i];
+        dice_c[i] = melee_dice (g, c[i], d, true, face, why_c[i],
+                                sizeof why_c[i]);
+    }
+    for (int i = 0; i < n; i++) {
+        if (front[i] || (n == 1 && fronts == 0))
+            dice_d[i] = melee_dice (g, d, c[i], false,
+                                    state_c (g, c[i])->face, why_d[i],
+                                    sizeof why_d[i]);
+        else
+            snprintf (why_d[i], sizeof why_d[i], "it strikes only the unit "
+                      "to its front");
+    }
+    int hits_on_d = 0;
+    for (int i = 0; i < n; i++) {
+        game_dice_key (g, dice, c[i], GAME_DICE_MELEE, d);
+        hits_on_d += throw_hits (dice, dice_c[i], t->melee_hit_on);
+    }
+    int most = 0;
+    for (int i = 0; i < n; i++) {
+        if (dice_d[i] > 0) {
+            game_dice_key (g, dice, d, GAME_DICE_MELEE, c[i]);
+            hits_on_c[i] = throw_hits (dice, dice_d[i], t->melee_hit_on);
+        }
+        most = hits_on_c[i] > most ? hits_on_c[i] : most;
+    }
     if (game_events_on (g))
-        game_event (g, GAME_EVENT_MELEE, a, "hand-to-hand: %s (%d dice: %s) "
-                    "against %s (%d dice: %s), %d+ hits: %s takes %d, %s "
-                    "takes %d", ua->id, dice_a, why_a, ud->id, dice_d, why_d,
-                    t->melee_hit_on, ud->id, hits_on_d, ua->id, hits_on_a);
-    /* "Unit taking greatest number of hits retreats"; "If a tie defender
-       retreats" */
-    int loser = hits_on_a > hits_on_d ? a : d;
-    int winner = loser == a ? d : a;
-    bool was_in_town = e19_in_town (g, loser);
-    vec2_t vacated = game_unit_c (g, loser)->fp.centre;
+        for (int i = 0; i < n; i++)
+            game_event (g, GAME_EVENT_MELEE, c[i], "hand-to-hand: %s (%d "
+                        "dice: %s) against %s (%d dice: %s), %d+ hits: %s "
+                        "takes %d%s, %s takes %d", game_unit_c (g, c[i])->id,
+                        dice_c[i], why_c[i], ud->id, dice_d[i], why_d[i],
+                        t->melee_hit_on, ud->id, hits_on_d,
+                        n > 1 ? " from all its chargers" : "",
+                        game_unit_c (g, c[i])->id, hits_on_c[i]);
+    bool d_loses = hits_on_d >= most;
+    /* whom a beaten defender retreats from: its first charger in front,
+       else its first */
+    int winner = c[0];
+    for (int i = n - 1; i >= 0; i--)
+        if (front[i])
+            winner = c[i];
+    bool was_in_town = e19_in_town (g, d);
+    vec2_t vacated = ud->fp.centre;
     e19_remove_bases (g, d, hits_on_d / t->hits_per_base, dice,
                       "a base lost hand-to-hand");
-    e19_remove_bases (g, a, hits_on_a / t->hits_per_base, dice,
-                      "a base lost hand-to-hand");
-    game_unit_mut (g, a)->in_melee = 0;
+    for (int i = 0; i < n; i++) {
+        e19_remove_bases (g, c[i], hits_on_c[i] / t->hits_per_base, dice,
+                          "a base lost hand-to-hand");
+        game_unit_mut (g, c[i])->in_melee = 0;
+    }
     game_unit_mut (g, d)->in_melee = 0;
-    if (e19_in_play (g, loser) && game_events_on (g))
-        game_event (g, GAME_EVENT_MELEE, loser, "%s loses the hand-to-hand",
-                    game_unit_c (g, loser)->id);
-    for (int i = 0; i < t->lost_melee_tests; i++)
-        e19_morale_test (g, loser, dice, "lost hand-to-hand combat");
-    if (e19_in_play (g, loser) && e19_type (g, loser) == E19_ARTILLERY)
-        e19_take_out (g, loser, "artillery that loses hand-to-hand is "
-                                "eliminated");
-    if (e19_in_play (g, loser))
-        e19_retreat (g, loser, winner, t->retreat_cm);
+    for (int i = 0; i < (d_loses ? 1 : n); i++) {
+        int loser = d_loses ? d : c[i];
+        if (!d_loses && hits_on_c[i] < most)
+            continue;
+        if (e19_in_play (g, loser) && game_events_on (g))
+            game_event (g, GAME_EVENT_MELEE, loser, "%s loses the "
+                        "hand-to-hand", game_unit_c (g, loser)->id);
+        for (int k = 0; k < t->lost_melee_tests; k++)
+            e19_morale_test (g, loser, dice, "lost hand-to-hand combat");
+        if (e19_in_play (g, loser) && e19_type (g, loser) == E19_ARTILLERY)
+            e19_take_out (g, loser, "artillery that loses hand-to-hand is "
+                                    "eliminated");
+        if (e19_in_play (g, loser))
+            e19_retreat (g, loser, d_loses ? winner : d, t->retreat_cm);
+    }
     /* "If a unit vacates a town attacker may occupy it", when the
        movement table lets the attacker into a town */
-    if (was_in_town && winner == a && e19_in_play (g, a)
-        && may_enter_towns (g, a)
-        && (!e19_in_play (g, loser) || !e19_in_town (g, loser))) {
-        game_unit_m (g, a)->fp.centre = vacated;
+    if (d_loses && was_in_town && e19_in_play (g, winner)
+        && may_enter_towns (g, winner)
+        && (!e19_in_play (g, d) || !e19_in_town (g, d))) {
+        game_unit_m (g, winner)->fp.centre = vacated;
         if (game_events_on (g))
-            game_event (g, GAME_EVENT_MOVE, a, "%s occupies the town %s "
-                        "left", ua->id, ud->id);
+            game_event (g, GAME_EVENT_MOVE, winner, "%s occupies the town %s "
+                        "left", game_unit_c (g, winner)->id, ud->id);
     }
 }
 
@@ -352,30 +396,25 @@ fight_target (const game_t *g, int a)
     return d;
 }
 
-/*  The fights, one a charger, in the units' order (the scenario's), each
- *  at the face it charged; a unit that both charged and was charged
- *  fights both.  Before any is thrown each defender counts its chargers
- *  in contact, so that a defender of several strikes only at its front
- *  whatever the order. */
+/*  The hand-to-hand combats, one at each charged unit, in the units'
+ *  order (the scenario's), with its chargers then in contact (combat);
+ *  a unit that both charged and was charged fights in both.  A charger
+ *  whose target has gone, or was driven off by an earlier combat, is
+ *  out of contact and fights none. */
 void
 e19_hand_to_hand (game_t *g, dice_t *dice)
 {
     int n = game_unit_count (g);
-    for (int u = 0; u < n; u++)
-        state_m (g, u)->chargers = 0;
-    for (int a = 0; a < n; a++) {
-        int d = fight_target (g, a);
-        if (d >= 0)
-            state_m (g, d)->chargers++;
+    for (int d = 0; d < n; d++) {
+        int c[E19_COMBAT_MAX], k = 0;
+        for (int a = 0; a < n && k < E19_COMBAT_MAX; a++)
+            if (fight_target (g, a) == d)
+                c[k++] = a;
+        if (k > 0)
+            combat (g, d, c, k, dice);
     }
-    for (int a = 0; a < n; a++) {
-        int d = fight_target (g, a);
-        if (d < 0) {
-            /* its target gone, or driven back by another charger's fight */
-            if (state_c (g, a)->flags & E19_F_CHARGED)
-                game_unit_mut (g, a)->in_melee = 0;
-            continue;
-        }
-        fight (g, a, d, state_c (g, a)->face, dice);
-    }
+    /* the chargers left: their targets gone, or driven off */
+    for (int a = 0; a < n; a++)
+        if (state_c (g, a)->flags & E19_F_CHARGED)
+            game_unit_mut (g, a)->in_melee = 0;
 }

@@ -368,7 +368,6 @@ new_turn (game_t *g)
         st->flags = 0;
         st->opponent = 0;
         st->faces = 0;
-        st->chargers = 0;
         st->face = 0;
         gu->commanded = 0;
         gu->ordered = 0;

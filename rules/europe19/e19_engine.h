@@ -38,8 +38,6 @@ typedef struct {
     int16_t opponent;       /* the unit it charged, plus 1; 0: none */
     int16_t faces;          /* E19_FACE_* bits engaged by chargers */
     int16_t commanded_die;  /* the command roll its side threw (1..6) */
-    int16_t chargers;       /* the chargers in contact with it when the
-                               hand-to-hand begins */
     int16_t face;           /* the face of its opponent it charged
                                (E19_FACE_*); 0: none */
 } e19_unit_state_t;
