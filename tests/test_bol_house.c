@@ -1167,6 +1167,60 @@ moved_in (fixture_t *f, const char *id, vec2_t was)
     return geom_dist (U (f, id)->fp.centre, was) / IN;
 }
 
+/*  The movement options name their own checks ("Step back 1/2 move and
+ *  take disorder check", "Take disorder check and if pass then charge")
+ *  and no zone (options_free_of_zones): within 4 inches of the enemy
+ *  (the host's threat zone, where a turn that is no wheel, pivot or
+ *  about face is refused and an oblique asks a command check), and
+ *  within 3 inches straight before it (the control zone, where a move
+ *  must close, go directly away or to the rear), a standing change of
+ *  facing of 100 degrees, a change of facing of 90 then a half move, and
+ *  a full move 30 degrees off the front are made, and no check is
+ *  thrown. */
+static void
+test_options_free_of_zones (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 100, 50, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 100, 60, 180, 4, NULL),
+              unit ("turner", "blue", "battalion", "line", 30, 50, 0, 4,
+                    NULL),
+              unit ("foe2", "red", "battalion", "line", 30, 60, 180, 4, NULL),
+              unit ("obliquer", "blue", "battalion", "line", 170, 50, 90, 4,
+                    NULL),
+              unit ("foe3", "red", "battalion", "line", 170, 60, 180, 4,
+                    NULL));
+    fixture_t *f = make (NULL, units);
+    start (f);
+    assert_int_not_equal (bol_zone (f->g, idx (f, "bn")), BOL_ZONE_MANOEUVRE);
+    assert_int_equal (bol_zone (f->g, idx (f, "obliquer")),
+                      BOL_ZONE_CONTROL);
+    order_t turn = order_hold ();
+    turn.has_facing = true;
+    turn.facing = 100;
+    test_give_order (f->g, "bn", turn);
+    vec2_t tu = U (f, "turner")->fp.centre;
+    order_t turn_move = test_move_order (tu.x + 3 * IN, tu.y);
+    turn_move.has_facing = true;
+    turn_move.facing = 90;
+    test_give_order (f->g, "turner", turn_move);
+    vec2_t ob = U (f, "obliquer")->fp.centre, v = geom_heading_vec (120);
+    order_t full = test_move_order (ob.x + v.x * 6 * IN, ob.y + v.y * 6 * IN);
+    full.has_facing = true;
+    full.facing = 90;
+    test_give_order (f->g, "obliquer", full);
+    test_next_phase (f);
+    assert_false (test_saw (f, "command check"));
+    test_near (U (f, "bn")->fp.facing, 100, 1e-6);
+    test_near (U (f, "turner")->fp.facing, 90, 1e-6);
+    test_near (U (f, "turner")->fp.centre.x, tu.x + 3 * IN, 1e-6);
+    test_near (moved_in (f, "obliquer", ob), 6, 1e-6);
+    test_near (U (f, "obliquer")->fp.facing, 90, 1e-6);
+    unmake (f);
+}
+
 /*  "A unit can do one of these: Change formation and/or change facing;
  *  Change facing then 1/2 move; Only if infantry: Step back 1/2 move and
  *  take disorder check; Leader that attempted to rally this turn: No
@@ -1354,16 +1408,35 @@ test_movement_options (void **state)
     /* a move about 4 degrees off the front ordered facing the enemy 60
        degrees to its left: refused as given ("Change facing then 1/2 move": the
        half move 64 degrees off the new front, "A full move or 1/2 move
-       can be oblique (±45°)"), refused with its facing dropped (a full
-       move on the oblique, whose way enters the enemy's control zone,
-       not closer to it: seed 003, its front centre in the lane before
-       the enemy's front, within 3 inches, after 12 cm), taken facing the
-       way it goes, a change of facing and a half move stopping short of
-       that zone */
+       can be oblique (±45°)"); with its facing dropped, a full move on
+       the oblique, taken (its way enters the enemy's control zone, which
+       the options do not ask) */
     snprintf (units, sizeof units, "%s, %s",
               unit ("bn", "blue", "battalion", "line", 100, 60, 0, 4, NULL),
               unit ("foe", "red", "battalion", "line", 90, 66, 45, 4, NULL));
     f = make (NULL, units);
+    start (f);
+    {
+        vec2_t v4 = geom_heading_vec (4);
+        order_t given = test_move_order (100 + 14 * v4.x, 60 + 14 * v4.y);
+        given.has_facing = true;
+        given.facing = geom_bearing (U (f, "bn")->fp.centre,
+                                     U (f, "foe")->fp.centre);
+        order_t shape;
+        assert_int_equal (portfolio_legal_shape (f->g, idx (f, "bn"), &given,
+                                                 &shape), 0);
+        assert_false (shape.has_facing);
+    }
+    unmake (f);
+    /* under the host's zones (options_free_of_zones false) the same
+       order is refused with its facing dropped too (its way enters the
+       enemy's control zone, not closer to it: seed 003, its front
+       centre in the lane before the enemy's front, within 3 inches,
+       after 12 cm), and taken facing the way it goes, a change of
+       facing and a half move stopping short of that zone */
+    game_rules_t *zoned = house_edited ("options_free_of_zones = true;",
+                                        "options_free_of_zones = false;");
+    f = test_game_new (zoned, scenario_text (NULL, units));
     start (f);
     bn = idx (f, "bn");
     vec2_t v = geom_heading_vec (4);
@@ -1386,6 +1459,7 @@ test_movement_options (void **state)
     assert_int_equal (portfolio_legal_shape (f->g, bn, &own, &shape), -1);
     test_near (shape.facing, way, 1e-9);
     unmake (f);
+    game_rules_destroy (&zoned);
 }
 
 /*  "A unit can do one of these: Change formation and/or change facing;
@@ -2354,6 +2428,7 @@ main (void)
         cmocka_unit_test (test_fire_hit_may_still_charge),
         cmocka_unit_test (test_moved_unit_does_not_charge),
         cmocka_unit_test (test_movement_options),
+        cmocka_unit_test (test_options_free_of_zones),
         cmocka_unit_test (test_formation_change_is_no_step_back),
         cmocka_unit_test (test_charged_unit_does_not_evade),
         cmocka_unit_test (test_melee_has_a_winner),

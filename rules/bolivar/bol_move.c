@@ -637,12 +637,15 @@ plan_afresh (const game_t *g, int u, const order_t *o, uint64_t key,
     p->heading = p->moving ? geom_bearing (from, o->to) : x->fp.facing;
     p->length = p->moving ? geom_min (dist, bol_normal_allowance (g, u)) : 0;
     p->end_facing = geom_norm_deg (o->has_facing ? o->facing : p->heading);
+    /* seed 000's movement options name their own checks, and no zone */
+    p->free = tables (g)->house.options_free_of_zones
+           && p->zone != BOL_ZONE_LOCKED;
     char why[160];
     const char *no = decompose (g, u, x->fp.facing, p, why, sizeof why);
-    if (!is_commander (g, u) && p->zone != BOL_ZONE_LOCKED
+    if (!is_commander (g, u) && p->zone != BOL_ZONE_LOCKED && !p->free
         && way_zone (g, u, p, err, errlen) < 0)
         return -1;
-    if (p->zone == BOL_ZONE_MANOEUVRE) {
+    if (p->zone == BOL_ZONE_MANOEUVRE || p->free) {
         /* "move in any direction they want": no changes to count but an
            about face (manoeuvre_about), which asks no check here */
         p->n_before = 0;
@@ -976,7 +979,8 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
     bool stuck = false;
     if (before != x->formation) {
         bool ok = true;
-        if (zone >= BOL_ZONE_THREAT && (st->flags & BOL_F_SHOOTING))
+        if (zone >= BOL_ZONE_THREAT && (st->flags & BOL_F_SHOOTING)
+            && !t->house.options_free_of_zones)
             ok = bol_command_check (g, u, dice, "change formation (a "
                                     "shooting unit in the threat zone)");
         if (ok) {
@@ -1009,7 +1013,7 @@ bol_move_order_alone (game_t *g, int u, const order_t *o, dice_t *dice)
         if (events)
             game_event (g, GAME_EVENT_MOVE, u, "%s stands: %s", x->id, err);
     }
-    else if (p.zone == BOL_ZONE_MANOEUVRE) {
+    else if (p.zone == BOL_ZONE_MANOEUVRE || p.free) {
         /* "move in any direction ... as long as the centre of the front of
            the unit is within movement allowance of its original
            position"; an about face (manoeuvre_about) "reduces the

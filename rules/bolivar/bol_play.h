@@ -205,6 +205,10 @@ typedef struct {
     int controller;          /* an enemy whose control zone it enters or
                                 stands in, or -1 */
     bool moving;             /* it moves off the spot */
+    bool free;               /* seed 000's movement options, asked no
+                                threat or control zone's limits
+                                (options_free_of_zones): moved as in the
+                                manoeuvre zone */
     double heading;          /* the way it moves */
     double length;           /* how far the order asks, no further than
                                 its normal allowance */
@@ -223,7 +227,10 @@ typedef struct {
  *  ahead (an about face and a wheel when it moves back at more than
  *  BOL_DIRECTLY_DEG off its rear) and one after; standing, a wheel and
  *  a pivot, or an about face and a pivot.  In the locked zone the unit
- *  does not move (its only move an about face in place).  0, or -1 with
+ *  does not move (its only move an about face in place).  Under seed
+ *  000's options_free_of_zones the threat and control zones set no
+ *  limits: the plan is marked free and moves as the manoeuvre zone's
+ *  (the house's options are checked before).  0, or -1 with
  *  err naming the rule when the move cannot be made so: a turn no two
  *  changes make, or a move in an enemy's control zone that is neither
  *  closer to it, directly away nor directly to the rear. */

@@ -129,6 +129,9 @@ typedef struct {
                                        movement": no evades */
     bool charged_cannot_charge;     /* nor a charge of its own, but at
                                        a unit that charges it */
+    bool options_free_of_zones;     /* the movement options (oblique_deg)
+                                       asked no threat or control zone's
+                                       limits or command checks */
     bool shoot_dice_to_zero;        /* a shooter's modifiers may leave it
                                        no dice (the host's at least one
                                        gives way) */
