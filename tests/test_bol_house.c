@@ -2225,20 +2225,24 @@ test_army_abandons_the_field (void **state)
     unmake (f);
 }
 
-/*  "In the absence of scenario specific victory conditions use this":
- *  a scenario's own break point stands under the house rules (the
- *  host's 1/3 and 10 turns do not), and its turns are played out. */
-static void
-test_scenario_victory_stands (void **state)
+/*  A house game of 12 turns whose scenario breaks an army at a quarter
+ *  of its units (army_break 0.25): four battalions of side `four`
+ *  ("blue" or "red") at its own edge, a, b, c and d, one of the other,
+ *  x; blue moves first (the attacker). */
+static fixture_t *
+quarter_break_game (const char *four)
 {
-    (void) state;
+    bool blue = strcmp (four, "blue") == 0;
+    const char *other = blue ? "red" : "blue";
+    double y4 = blue ? 20 : 190, f4 = blue ? 0 : 180;
     char units[4096], text[8192];
     snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
-              unit ("a", "blue", "battalion", "line", 20, 20, 0, 2, NULL),
-              unit ("b", "blue", "battalion", "line", 60, 20, 0, 2, NULL),
-              unit ("c", "blue", "battalion", "line", 100, 20, 0, 2, NULL),
-              unit ("d", "blue", "battalion", "line", 140, 20, 0, 2, NULL),
-              unit ("x", "red", "battalion", "line", 20, 190, 180, 2, NULL));
+              unit ("a", four, "battalion", "line", 20, y4, f4, 2, NULL),
+              unit ("b", four, "battalion", "line", 60, y4, f4, 2, NULL),
+              unit ("c", four, "battalion", "line", 100, y4, f4, 2, NULL),
+              unit ("d", four, "battalion", "line", 140, y4, f4, 2, NULL),
+              unit ("x", other, "battalion", "line", 20, 210 - y4,
+                    180 - f4, 2, NULL));
     snprintf (text, sizeof text,
               "ruleset = \"liberators_house\";\n"
               "table = { width = 200.0; depth = 200.0; };\n"
@@ -2246,7 +2250,17 @@ test_scenario_victory_stands (void **state)
               "scenario = { name = \"t\"; turns = 12; first = \"blue\";\n"
               "  victory = { army_break = 0.25; on_time = \"red\"; }; };\n",
               units);
-    fixture_t *f = test_game_new (rules, text);
+    return test_game_new (rules, text);
+}
+
+/*  "In the absence of scenario specific victory conditions use this":
+ *  a scenario's own break point stands under the house rules (the
+ *  host's 1/3 and 10 turns do not), and its turns are played out. */
+static void
+test_scenario_victory_stands (void **state)
+{
+    (void) state;
+    fixture_t *f = quarter_break_game ("blue");
     start (f);
     /* one unit of four routed: the scenario's quarter, not the half */
     assert_true (bol_take_hits (f->g, idx (f, "a"), 2, -1, "test"));
@@ -2259,7 +2273,7 @@ test_scenario_victory_stands (void **state)
     unmake (f);
 
     /* nobody broken at turn 10: the scenario's 12 turns go on */
-    f = test_game_new (rules, text);
+    f = quarter_break_game ("blue");
     assert_int_equal (game_last_turn (f->g), 12);
     assert_int_equal (game_set_turn (f->g, 10), 0);
     bol_engine.victory (f->g, &r);
@@ -2269,20 +2283,7 @@ test_scenario_victory_stands (void **state)
     /* the defender broken at the scenario's quarter on its last turn:
        the attacker wins, the time limit's "attacker loses" does not
        stand in its place */
-    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
-              unit ("a", "red", "battalion", "line", 20, 190, 180, 2, NULL),
-              unit ("b", "red", "battalion", "line", 60, 190, 180, 2, NULL),
-              unit ("c", "red", "battalion", "line", 100, 190, 180, 2, NULL),
-              unit ("d", "red", "battalion", "line", 140, 190, 180, 2, NULL),
-              unit ("x", "blue", "battalion", "line", 20, 20, 0, 2, NULL));
-    snprintf (text, sizeof text,
-              "ruleset = \"liberators_house\";\n"
-              "table = { width = 200.0; depth = 200.0; };\n"
-              "units = ( %s );\n"
-              "scenario = { name = \"t\"; turns = 12; first = \"blue\";\n"
-              "  victory = { army_break = 0.25; on_time = \"red\"; }; };\n",
-              units);
-    f = test_game_new (rules, text);
+    f = quarter_break_game ("red");
     start (f);
     assert_int_equal (game_set_turn (f->g, 12), 0);
     assert_true (bol_take_hits (f->g, idx (f, "a"), 2, -1, "test"));
