@@ -1138,8 +1138,8 @@ charge_arc (const game_t *g, int target, int u)
 /*  Where along the face of `t` that a charger `x` meets (its outward
  *  bearing `out`, `len` long, its stands `pitch` apart along it) the
  *  charger's front centre goes, as a distance from the face's centre
- *  (positive to the face's left, seen from outside): seed 000's "Edge to
- *  edge contact and stands lined up" under its stand layouts
+ *  (positive to the left of one looking out through it): seed 000's
+ *  "Edge to edge contact and stands lined up" under its stand layouts
  *  (stand_width_cm).  A charger narrower than the face stays wholly on
  *  it, wider covers it all; of the places where an edge of its front is
  *  on a boundary between the face's stands, the nearest to straight
@@ -1155,22 +1155,24 @@ contact_slide (const unit_t *x, const unit_t *t, double out, double len,
     vec2_t left = { -n.y, n.x };
     double s0 = (x->fp.centre.x - t->fp.centre.x) * left.x
               + (x->fp.centre.y - t->fp.centre.y) * left.y;
-    double room = fabs (len - x->fp.width) / 2, best = 0;
-    bool found = false;
-    /* the places with one edge or the other on a boundary: room and
-       -room each with whole pitches added */
-    for (int end = -1; end <= 1; end += 2) {
-        double base = end * room;
+    double room = fabs (len - x->fp.width) / 2;
+    /* the places with one edge or the other on a boundary: -room and
+       room each with whole pitches added; of each set the one nearest
+       s0 within the room */
+    double near[2];
+    for (int k = 0; k < 2; k++) {
+        double base = k == 0 ? -room : room;
         double s = base + round ((s0 - base) / pitch) * pitch;
         while (s > room + 1e-6)
             s -= pitch;
         while (s < -room - 1e-6)
             s += pitch;
-        double d = fabs (s - s0), bd = fabs (best - s0);
-        if (!found || d < bd - 1e-6 || (d < bd + 1e-6 && fabs (s) < fabs (best)))
-            best = s;
-        found = true;
+        near[k] = s;
     }
+    double d0 = fabs (near[0] - s0), d1 = fabs (near[1] - s0);
+    bool second = d1 < d0 - 1e-6
+               || (d1 < d0 + 1e-6 && fabs (near[1]) < fabs (near[0]));
+    double best = second ? near[1] : near[0];
     return best;
 }
 
