@@ -1965,7 +1965,8 @@ test_oblique_charge_keeps_its_facing_on_the_way (void **state)
 }
 
 /*  "Battalions being charged by cavalry this turn can only form a hasty
- *  square; this requires a morale roll to succeed." */
+ *  square; this requires a morale roll to succeed."  The charge then goes
+ *  in at the square. */
 static void
 test_hasty_square (void **state)
 {
@@ -1995,6 +1996,29 @@ test_hasty_square (void **state)
     assert_int_equal (U (f, "bn")->formation, FORMATION_SQUARE);
     saw (f, "pair forms a hasty square");
     assert_int_equal (U (f, "pair")->formation, FORMATION_SQUARE);
+    unmake (f);
+
+    /* the charge goes in at the square: horse (two stands, 6 cm) an inch
+       before a line of eight (four wide, 12 cm), straight before its two
+       right-hand stands, which forms square (two wide, 6 cm, its front
+       kept); the square's face, 3 cm to the side, lies 50 degrees off
+       the horse's front, beyond a charge's oblique, but a charge
+       declared at the unit as it stood is not turned away by its
+       forming square to meet it */
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn8", "blue", "battalion", "line", 100, 20, 0, 8, NULL),
+              unit ("horse3", "red", "horse", "mounted", 103, 22 + IN, 180,
+                    2, NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_REACTIVE_CHARGES);
+    test_give_order (f->g, "horse3", test_charge_order (f, "bn8"));
+    test_push (f, 4, 6, 1, 6, 1);
+    test_next_phase (f);
+    saw (f, "bn8 forms a hasty square");
+    saw (f, "horse3 charges bn8 in the front");
+    assert_false (test_saw (f, "horse3 does not charge"));
+    test_near (U (f, "horse3")->fp.centre.x, 100, 1e-6);
     unmake (f);
 }
 

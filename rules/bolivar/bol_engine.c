@@ -609,7 +609,7 @@ new_turn (game_t *g)
         /* seed 000's marks of one turn (where a charge began is marked
            as it begins: bol_house_charge_begins) */
         st->house &= ~(BOL_H_RETREATED | BOL_H_FIRE_HIT | BOL_H_START_LOW
-                       | BOL_H_LIMBERED_TO_MOVE);
+                       | BOL_H_LIMBERED_TO_MOVE | BOL_H_HASTY_SQUARE);
         gu->ordered = 0;
         gu->fired = 0;
         gu->moved_halves = 0;

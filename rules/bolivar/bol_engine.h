@@ -102,8 +102,9 @@ enum {
     BOL_H_LIMBERED_TO_MOVE = 1 << 6, /* guns deployed at the turn's start
                                         that limbered to move further
                                         than they may and shoot */
-    BOL_H_MOVED       = 1 << 7   /* it moved, turned or changed formation
+    BOL_H_MOVED       = 1 << 7,  /* it moved, turned or changed formation
                                     by its own move this turn */
+    BOL_H_HASTY_SQUARE = 1 << 8  /* formed a hasty square this turn */
 };
 
 /*  game_side_extra words. */

@@ -293,11 +293,31 @@ hasty_squares (game_t *g, dice_t *dice)
                                                "square (a morale roll)"))
             continue;
         x->formation = FORMATION_SQUARE;
+        state_m (g, u)->house |= BOL_H_HASTY_SQUARE;
         bol_house_fit (g, u);
         if (game_events_on (g))
             game_event (g, GAME_EVENT_MOVE, u, "%s forms a hasty square",
                         x->id);
     }
+}
+
+/*  May unit u's charge, declared on `target` and refused by the check
+ *  now, still go in?  Yes when the target formed a hasty square against
+ *  it this turn and the square's face lies within u's charge reach, u
+ *  not in contact since: the charge was declared at the unit as it
+ *  stood, and forming square to meet it does not turn it away ("Battalions
+ *  being charged by cavalry this turn can only form a hasty square"),
+ *  though the square, narrower and deeper than the line, may lie further
+ *  off its front than a charge's oblique or ask a turn to meet. */
+static bool
+into_hasty_square (const game_t *g, int u, int target)
+{
+    if (!(state_c (g, target)->house & BOL_H_HASTY_SQUARE)
+        || bol_in_contact (g, u))
+        return false;
+    double distance;
+    bol_contact_point (g, u, target, &distance, NULL, NULL);
+    return distance <= bol_charge_reach (g, u) + 0.05;
 }
 
 /*  Step 4.3: a Gauchos/Llaneros or skirmisher unit charged, not
@@ -386,7 +406,8 @@ charges (game_t *g)
                 continue;
             }
             char err[SOLO_ERR_MAX];
-            if (bol_charge_check (g, u, t, err, sizeof err) < 0) {
+            if (bol_charge_check (g, u, t, err, sizeof err) < 0
+                && !into_hasty_square (g, u, t)) {
                 /* the target evaded out of reach: as far as it goes;
                    anything else (locked since, by a charge on it) keeps
                    it where it stands */
