@@ -2154,7 +2154,8 @@ test_high_ground_placed_as_host (void **state)
  *  apply: (1) No enemy unit to-rear within 4 TUM; (2) At least one
  *  friendly cavalry, battalion or spearmen unit to-rear within 4 TUM":
  *  a battalion in skirmish order is skirmishers, supported by a
- *  battalion behind it, and not without one. */
+ *  battalion behind it, and not without one; nor does it support or
+ *  crowd another as a battalion would. */
 static void
 test_skirmish_order_is_supported (void **state)
 {
@@ -2179,6 +2180,30 @@ test_skirmish_order_is_supported (void **state)
     /* "(1) No enemy unit to-rear within 4 TUM" */
     U (f, "foe")->fp.centre = (vec2_t) { 30, 28 };
     assert_false (bol_supported (f->g, idx (f, "sk")));
+    unmake (f);
+
+    /* skirmishers throughout: a battalion in skirmish order behind a
+       line gives it no support ("(2) At least one friendly cavalry,
+       battalion or spearmen unit"), and beside a column does not crowd
+       it ("Commanders, skirmishers and enemy cannot cause a unit to be
+       crowded"); in line it does both */
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("ln", "blue", "battalion", "line", 30, 40, 0, 4, NULL),
+              unit ("behind", "blue", "battalion", "loose", 30, 34, 0, 3,
+                    NULL),
+              unit ("col", "blue", "battalion", "column", 100, 100, 0, 5,
+                    NULL),
+              unit ("beside", "blue", "battalion", "loose", 108, 99, 0, 3,
+                    NULL),
+              unit ("foe", "red", "battalion", "line", 100, 190, 180, 4,
+                    NULL));
+    f = make (NULL, units);
+    assert_false (bol_supported (f->g, idx (f, "ln")));
+    assert_false (bol_crowded (f->g, idx (f, "col")));
+    U (f, "behind")->formation = FORMATION_LINE;
+    U (f, "beside")->formation = FORMATION_LINE;
+    assert_true (bol_supported (f->g, idx (f, "ln")));
+    assert_true (bol_crowded (f->g, idx (f, "col")));
     unmake (f);
 }
 

@@ -37,6 +37,22 @@ to_rear_within (const game_t *g, int u, int k, double cm)
  *  loose order ("Infantry skirmishers are a single row of adjacent
  *  stands (no gaps).  A single stand is skirmishers by definition").
  *  Rabble, also loose, are no skirmishers.  False for every other unit. */
+/*  Is unit k skirmishers, for the host's lines that name them ("Line,
+ *  cavalry and skirmishers are supported", "Commanders, skirmishers and
+ *  enemy cannot cause a unit to be crowded")?  The host's skirmisher
+ *  units, and under seed 000's stands ("Infantry skirmishers are a
+ *  single row of adjacent stands ... A single stand is skirmishers by
+ *  definition") a battalion or spearmen unit in skirmish (loose) order. */
+static bool
+skirmishers (const game_t *g, int k)
+{
+    bol_type_t type = bol_type (g, k);
+    return type == BOL_SKIRMISHER
+        || (tables (g)->house.any_stands
+            && game_unit_c (g, k)->formation == FORMATION_LOOSE
+            && (type == BOL_BATTALION || type == BOL_SPEARMEN));
+}
+
 bool
 bol_supported (const game_t *g, int u)
 {
@@ -46,19 +62,15 @@ bol_supported (const game_t *g, int u)
         return true;                 /* "always supported" */
     if (x->formation == FORMATION_MARCH)
         return false;                /* "March never" */
-    bol_type_t type = bol_type (g, u);
     bool line = x->arm == ARM_INFANTRY && x->formation == FORMATION_LINE;
-    bool skirmishers = type == BOL_SKIRMISHER
-                    || (tables (g)->house.any_stands
-                        && x->formation == FORMATION_LOOSE
-                        && (type == BOL_BATTALION || type == BOL_SPEARMEN));
-    if (!line && x->arm != ARM_CAVALRY && !skirmishers)
+    if (!line && x->arm != ARM_CAVALRY && !skirmishers (g, u))
         return false;
     /* "(1) No enemy unit to-rear within 4 TUM; (2) At least one friendly
        cavalry, battalion or spearmen unit to-rear within 4 TUM".  An
        enemy commander is an enemy unit ("A Unit has a combat arm and
        unit type: ... and Commander (C-in-C, Brigadier)"), so he denies
-       support; a friendly one gives none, (2) naming the types that do */
+       support; a friendly one gives none, (2) naming the types that do,
+       nor do skirmishers of those types */
     double cm = bol_cm (g, tables (g)->support_tum);
     bool friend = false;
     for (int k = 0; k < game_unit_count (g); k++) {
@@ -70,8 +82,9 @@ bol_supported (const game_t *g, int u)
         if (y->side != x->side)
             return false;
         bol_type_t ty = bol_type (g, k);
-        friend = friend || y->arm == ARM_CAVALRY || ty == BOL_BATTALION
-                 || ty == BOL_SPEARMEN;
+        friend = friend || y->arm == ARM_CAVALRY
+                 || ((ty == BOL_BATTALION || ty == BOL_SPEARMEN)
+                     && !skirmishers (g, k));
     }
     return friend;
 }
@@ -205,7 +218,7 @@ bol_crowded (const game_t *g, int u)
     for (int k = 0; k < game_unit_count (g); k++) {
         const unit_t *y = game_unit_c (g, k);
         if (k == u || !bol_in_play (g, k) || y->side != x->side
-            || y->arm == ARM_COMMAND || bol_type (g, k) == BOL_SKIRMISHER)
+            || y->arm == ARM_COMMAND || skirmishers (g, k))
             continue;
         bol_type_t ty = bol_type (g, k);
         bool formed = ty == BOL_BATTALION || ty == BOL_SPEARMEN;
