@@ -1039,16 +1039,14 @@ victory (const game_t *g, game_result_t *out)
         .break_is_ruleset = house_break <= 0 };
     game_judge_victory (g, &v, out);
     out->on_time_winner = 1 - (int) bol_attacker (g);
-    /* the break game_judge_victory used: the scenario's, where it stands */
-    double army_break = scenario_army_break (game_scenario (g));
-    if (army_break < 0 || v.break_is_ruleset)
-        army_break = v.army_break;
+    /* broken at the break game_judge_victory used (the scenario's, where
+       it stands), or with no unit left */
     bool broke = false;
     for (int s = 0; s < SIDE_COUNT; s++) {
-        int of, lost = v.side_lost (g, (side_t) s, &of);
-        if (of > 0 && lost >= (int) ceil (of * army_break - 1e-9))
-            broke = true;
-        if (of > 0 && out->units_left[s] == 0)
+        int of;
+        v.side_lost (g, (side_t) s, &of);
+        if (of > 0 && (out->break_share[s] >= 1.0 - 1e-9
+                       || out->units_left[s] == 0))
             broke = true;
     }
     if (!broke && game_turn (g) >= bol_time_limit (g)) {

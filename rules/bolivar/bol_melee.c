@@ -30,19 +30,13 @@ to_rear_within (const game_t *g, int u, int k, double cm)
         && situation_unit_distance (game_situation (g), u, k) <= cm + 1e-6;
 }
 
-/*  "Squares and columns are always supported.  March never.  Line,
- *  cavalry and skirmishers are supported when both these criteria
- *  apply".  Skirmishers: the host's skirmisher units, and under seed
- *  000's battalions of any number of stands a battalion or spearmen in
- *  loose order ("Infantry skirmishers are a single row of adjacent
- *  stands (no gaps).  A single stand is skirmishers by definition").
- *  Rabble, also loose, are no skirmishers.  False for every other unit. */
 /*  Is unit k skirmishers, for the host's lines that name them ("Line,
  *  cavalry and skirmishers are supported", "Commanders, skirmishers and
  *  enemy cannot cause a unit to be crowded")?  The host's skirmisher
  *  units, and under seed 000's stands ("Infantry skirmishers are a
  *  single row of adjacent stands ... A single stand is skirmishers by
- *  definition") a battalion or spearmen unit in skirmish (loose) order. */
+ *  definition") a battalion or spearmen unit in skirmish (loose) order.
+ *  Rabble, also loose, are no skirmishers. */
 static bool
 skirmishers (const game_t *g, int k)
 {
@@ -53,6 +47,10 @@ skirmishers (const game_t *g, int k)
             && (type == BOL_BATTALION || type == BOL_SPEARMEN));
 }
 
+/*  "Squares and columns are always supported.  March never.  Line,
+ *  cavalry and skirmishers are supported when both these criteria
+ *  apply", skirmishers as `skirmishers` tells them.  False for every
+ *  other unit. */
 bool
 bol_supported (const game_t *g, int u)
 {

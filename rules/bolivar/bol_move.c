@@ -1135,6 +1135,28 @@ charge_arc (const game_t *g, int target, int u)
     return ARC_REAR;
 }
 
+/*  The face of `target` a charge by unit u meets (charge_arc, from where
+ *  u's front centre stands): its outward bearing, returned; the distance
+ *  from the target's centre to it in *off, half its length in *half_len,
+ *  the charge's arc in *arc, and whether the face is a flank (its length
+ *  the target's depth) in *flank.  A square's ("Squares have no flank or
+ *  rear": every side a front) is the side u's front centre stands
+ *  before. */
+static double
+charge_face (const game_t *g, int u, int target, double *off,
+             double *half_len, arc_t *arc, bool *flank)
+{
+    const unit_t *t = game_unit_c (g, target);
+    vec2_t from = bol_front_centre (&game_unit_c (g, u)->fp);
+    *arc = charge_arc (g, target, u);
+    arc_t side = *arc;
+    if (t->arm == ARM_INFANTRY && t->formation == FORMATION_SQUARE)
+        side = bol_arc_at (&t->fp, from, 45);
+    *flank = side == ARC_FLANK;
+    *half_len = (*flank ? t->fp.depth : t->fp.width) / 2;
+    return footprint_face_out (&t->fp, side, from, off);
+}
+
 /*  Where along the face of `t` that a charger `x` meets (its outward
  *  bearing `out`, `len` long, its stands `pitch` apart along it) the
  *  charger's front centre goes, as a distance from the face's centre
@@ -1172,8 +1194,7 @@ contact_slide (const unit_t *x, const unit_t *t, double out, double len,
     double d0 = fabs (near[0] - s0), d1 = fabs (near[1] - s0);
     bool second = d1 < d0 - 1e-6
                || (d1 < d0 + 1e-6 && fabs (near[1]) < fabs (near[0]));
-    double best = second ? near[1] : near[0];
-    return best;
+    return second ? near[1] : near[0];
 }
 
 vec2_t
@@ -1182,19 +1203,12 @@ bol_contact_point (const game_t *g, int u, int target, double *distance,
 {
     const unit_t *x = game_unit_c (g, u), *t = game_unit_c (g, target);
     const bol_house_t *h = &tables (g)->house;
-    arc_t a = charge_arc (g, target, u);
-    vec2_t from = bol_front_centre (&x->fp);
-    arc_t side = a;
-    if (a == ARC_FRONT && t->formation == FORMATION_SQUARE)
-        /* a square: the face the charger's front centre stands before,
-           each a front ("Squares have no flank or rear") */
-        side = footprint_arc_at (&t->fp, from, 45, 45);
-    double half;
-    double out = footprint_face_out (&t->fp, side, from, &half);
-    bool flank = side == ARC_FLANK;
-    double slide = t->arm == ARM_COMMAND || h->stand_width_cm <= 0 ? 0
-                 : contact_slide (x, t, out, flank ? t->fp.depth
-                                                   : t->fp.width,
+    double half, half_len;
+    arc_t a;
+    bool flank;
+    double out = charge_face (g, u, target, &half, &half_len, &a, &flank);
+    double slide = t->arm == ARM_COMMAND ? 0
+                 : contact_slide (x, t, out, 2 * half_len,
                                   flank ? h->stand_depth_cm
                                         : h->stand_width_cm);
     vec2_t n = geom_heading_vec (out);
@@ -1482,26 +1496,6 @@ bol_charge_short_alone (game_t *g, int u, int target)
     return length > 0 ? walk (g, u, heading, length, facing, false, -1) : 0;
 }
 
-/*  The face of `target` a charge by unit u meets (charge_arc, from where
- *  u's front centre stands): its outward bearing, returned; the distance
- *  from the target's centre to it in *off, half its length in *half_len,
- *  the charge's arc in *arc.  A square's ("Squares have no flank or
- *  rear": every side a front) is the side u's front centre stands
- *  before. */
-static double
-charge_face (const game_t *g, int u, int target, double *off,
-             double *half_len, arc_t *arc)
-{
-    const unit_t *t = game_unit_c (g, target);
-    vec2_t from = bol_front_centre (&game_unit_c (g, u)->fp);
-    *arc = charge_arc (g, target, u);
-    arc_t side = *arc;
-    if (t->arm == ARM_INFANTRY && t->formation == FORMATION_SQUARE)
-        side = bol_arc_at (&t->fp, from, 45);
-    *half_len = (side == ARC_FLANK ? t->fp.depth : t->fp.width) / 2;
-    return footprint_face_out (&t->fp, side, from, off);
-}
-
 /*  The charger that reached `target`: in contact, its charge and its
  *  opponent marked, said as an event (the face by `arc`).  `met` is its
  *  footprint as it touched, before it was squared up to the face: that
@@ -1593,7 +1587,8 @@ host_charge_move (game_t *g, int u, int target)
         return charge_to_contact_point (g, u, target);
     double off, half_len;
     arc_t arc;
-    double out = charge_face (g, u, target, &off, &half_len, &arc);
+    bool flank;
+    double out = charge_face (g, u, target, &off, &half_len, &arc, &flank);
     x->fp = wheeled;
     double moved = walk (g, u, wheeled.facing, ahead, wheeled.facing, true,
                          target);

@@ -277,6 +277,25 @@ may_enter_towns (const game_t *g, int u)
                      [E19_GOING_WOODS_TOWNS] >= 0;
 }
 
+/*  Unit `loser` has lost a hand-to-hand against `winner`: said, its
+ *  tests, guns eliminated ("Artillery are eliminated"), the rest
+ *  retreating from the winner. */
+static void
+lose (game_t *g, int loser, int winner, dice_t *dice)
+{
+    const e19_tables_t *t = tables (g);
+    if (e19_in_play (g, loser) && game_events_on (g))
+        game_event (g, GAME_EVENT_MELEE, loser, "%s loses the hand-to-hand",
+                    game_unit_c (g, loser)->id);
+    for (int k = 0; k < t->lost_melee_tests; k++)
+        e19_morale_test (g, loser, dice, "lost hand-to-hand combat");
+    if (e19_in_play (g, loser) && e19_type (g, loser) == E19_ARTILLERY)
+        e19_take_out (g, loser, "artillery that loses hand-to-hand is "
+                                "eliminated");
+    if (e19_in_play (g, loser))
+        e19_retreat (g, loser, winner, t->retreat_cm);
+}
+
 /*  The most chargers one defender meets in one hand-to-hand: a face
  *  each (four), or more under a house rule of several a face. */
 #define E19_COMBAT_MAX 16
@@ -354,21 +373,12 @@ combat (game_t *g, int d, const int *c, int n, dice_t *dice)
         game_unit_mut (g, c[i])->in_melee = 0;
     }
     game_unit_mut (g, d)->in_melee = 0;
-    for (int i = 0; i < (d_loses ? 1 : n); i++) {
-        int loser = d_loses ? d : c[i];
-        if (!d_loses && hits_on_c[i] < most)
-            continue;
-        if (e19_in_play (g, loser) && game_events_on (g))
-            game_event (g, GAME_EVENT_MELEE, loser, "%s loses the "
-                        "hand-to-hand", game_unit_c (g, loser)->id);
-        for (int k = 0; k < t->lost_melee_tests; k++)
-            e19_morale_test (g, loser, dice, "lost hand-to-hand combat");
-        if (e19_in_play (g, loser) && e19_type (g, loser) == E19_ARTILLERY)
-            e19_take_out (g, loser, "artillery that loses hand-to-hand is "
-                                    "eliminated");
-        if (e19_in_play (g, loser))
-            e19_retreat (g, loser, d_loses ? winner : d, t->retreat_cm);
-    }
+    if (d_loses)
+        lose (g, d, winner, dice);
+    else
+        for (int i = 0; i < n; i++)
+            if (hits_on_c[i] == most)
+                lose (g, c[i], d, dice);
     /* "If a unit vacates a town attacker may occupy it", when the
        movement table lets the attacker into a town */
     if (d_loses && was_in_town && e19_in_play (g, winner)
