@@ -1042,7 +1042,7 @@ test_fire_hit_may_still_charge (void **state)
                     NULL));
     fixture_t *f = make (NULL, units);
     start (f);
-    test_on_to (f, BOL_PHASE_REACTIVE_SHOOT);
+    test_on_to (f, BOL_PHASE_REACTIVE_SHOOT_SECOND);
     order_t o = order_hold ();
     o.kind = ORDER_FIRE;
     o.fire = true;
@@ -1067,6 +1067,107 @@ test_fire_hit_may_still_charge (void **state)
     assert_int_equal (bol_charge_check (f->g, idx (f, "foe"), idx (f, "bn"),
                                         err, sizeof err), -1);
     assert_non_null (strstr (err, "it has a shooting marker"));
+    unmake (f);
+}
+
+/*  The index of the first event that says `words`; fails when none
+ *  does. */
+static int
+event_at (fixture_t *f, const char *words)
+{
+    for (int i = 0; i < f->event_count; i++)
+        if (strstr (f->events[i], words))
+            return i;
+    saw (f, words);
+    return -1;
+}
+
+/*  "Both sides act in each phase. One side, determined by initiative,
+ *  acts first in all phases": the active side (blue, the attacker, in
+ *  turn 1) moves, then the reactive; the active shoots, then the
+ *  reactive; the active's charges go in before the reactive's, its
+ *  infantry before the reactive's cavalry.  The host's sequence
+ *  (initiative_first_each_phase false) has the reactive player shoot
+ *  before it moves and cavalry charge first. */
+static void
+test_initiative_first_each_phase (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("bn", "blue", "battalion", "line", 50, 20, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 50, 32, 180, 6,
+                    NULL));
+    static const int page[] = {
+        BOL_PHASE_ACTIVE_MOVE, BOL_PHASE_REACTIVE_MOVE,
+        BOL_PHASE_ACTIVE_SHOOT, BOL_PHASE_REACTIVE_SHOOT_SECOND,
+        BOL_PHASE_ACTIVE_CHARGES, BOL_PHASE_REACTIVE_CHARGES,
+        BOL_PHASE_MORALE };
+    static const int page_side[] = { 0, 1, 0, 1, 0, 1, -1 };
+    static const int host[] = {
+        BOL_PHASE_ACTIVE_MOVE, BOL_PHASE_REACTIVE_SHOOT,
+        BOL_PHASE_REACTIVE_MOVE, BOL_PHASE_ACTIVE_SHOOT,
+        BOL_PHASE_ACTIVE_CHARGES, BOL_PHASE_REACTIVE_CHARGES,
+        BOL_PHASE_MORALE };
+    static const int host_side[] = { 0, 1, 1, 0, 0, 1, -1 };
+    game_rules_t *hosts = house_edited ("initiative_first_each_phase = true;",
+                                        "initiative_first_each_phase = false;");
+    for (int k = 0; k < 2; k++) {
+        const int *want = k == 0 ? page : host;
+        const int *side = k == 0 ? page_side : host_side;
+        fixture_t *f = k == 0 ? make (NULL, units)
+                     : test_game_new (hosts, scenario_text (NULL, units));
+        start (f);
+        for (int i = 0; i < 7; i++) {
+            assert_int_equal (game_phase (f->g), want[i]);
+            assert_int_equal (game_phase_side (f->g), side[i]);
+            test_next_phase (f);
+        }
+        assert_int_equal (game_phase (f->g), BOL_PHASE_INITIATIVE);
+        unmake (f);
+    }
+    game_rules_destroy (&hosts);
+
+    /* the fire: the active's first, the reactive's after it */
+    fixture_t *f = make (NULL, units);
+    start (f);
+    order_t fire = order_hold ();
+    fire.kind = ORDER_FIRE;
+    fire.fire = true;
+    test_on_to (f, BOL_PHASE_ACTIVE_SHOOT);
+    test_give_order (f->g, "bn", fire);
+    test_next_phase (f);
+    saw (f, "bn (primary)");
+    assert_false (test_saw (f, "foe (primary)"));
+    assert_int_equal (game_phase (f->g), BOL_PHASE_REACTIVE_SHOOT_SECOND);
+    test_give_order (f->g, "foe", fire);
+    test_next_phase (f);
+    saw (f, "foe (primary)");
+    unmake (f);
+
+    /* the charges: blue's foot (active) before red's horse (reactive);
+       every disorder check to charge passed (2d6 each, any 6) */
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("bn", "blue", "battalion", "line", 100, 20, 0, 4, NULL),
+              unit ("foe", "red", "battalion", "line", 100, 21 + 5 * IN + 1,
+                    180, 4, NULL),
+              unit ("cav", "blue", "horse", "mounted", 20, 20, 0, 2, NULL),
+              unit ("horse", "red", "horse", "mounted", 20, 30, 180, 2,
+                    NULL));
+    f = make (NULL, units);
+    start (f);
+    test_on_to (f, BOL_PHASE_ACTIVE_CHARGES);
+    test_give_order (f->g, "bn", test_charge_order (f, "foe"));
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    saw (f, "bn declares a charge on foe");
+    assert_int_equal (game_phase (f->g), BOL_PHASE_REACTIVE_CHARGES);
+    test_give_order (f->g, "horse", test_charge_order (f, "cav"));
+    test_push (f, 2, 6, 6);
+    test_next_phase (f);
+    saw (f, "horse declares a charge on cav");
+    assert_true (event_at (f, "bn charges foe")
+                 < event_at (f, "horse charges cav"));
     unmake (f);
 }
 
@@ -2476,6 +2577,7 @@ main (void)
         cmocka_unit_test (test_charge_square_face),
         cmocka_unit_test (test_charge_lined_up_with_stands),
         cmocka_unit_test (test_fire_hit_may_still_charge),
+        cmocka_unit_test (test_initiative_first_each_phase),
         cmocka_unit_test (test_moved_unit_does_not_charge),
         cmocka_unit_test (test_movement_options),
         cmocka_unit_test (test_options_free_of_zones),

@@ -349,8 +349,8 @@ phase_name (int phase)
     static const char *names[BOL_PHASE_COUNT] = {
         "initiative", "active player moves", "reactive player shoots",
         "reactive player moves", "active player shoots",
-        "active player declares charges", "reactive player declares charges",
-        "morale" };
+        "reactive player shoots", "active player declares charges",
+        "reactive player declares charges", "morale" };
     return phase >= 0 && phase < BOL_PHASE_COUNT ? names[phase] : "?";
 }
 
@@ -381,7 +381,8 @@ static bool
 shoot_phase (int phase)
 {
     return phase == BOL_PHASE_REACTIVE_SHOOT
-        || phase == BOL_PHASE_ACTIVE_SHOOT;
+        || phase == BOL_PHASE_ACTIVE_SHOOT
+        || phase == BOL_PHASE_REACTIVE_SHOOT_SECOND;
 }
 
 static bool
@@ -1151,6 +1152,17 @@ declare_charges (game_t *g, int side, dice_t *dice)
     }
 }
 
+/*  The host's sequence skips the reactive player's second shooting
+ *  phase; seed 000's (each side in each phase, the initiative's first)
+ *  skips the first, so the reactive player shoots after the active. */
+static int
+next_phase (const game_t *g, int phase)
+{
+    int skipped = tables (g)->house.initiative_first_each_phase
+                ? BOL_PHASE_REACTIVE_SHOOT : BOL_PHASE_REACTIVE_SHOOT_SECOND;
+    return phase + 1 == skipped ? phase + 2 : phase + 1;
+}
+
 static void
 resolve_phase (game_t *g, dice_t *dice)
 {
@@ -1271,6 +1283,7 @@ const game_engine_t bol_engine = {
     .table_bound = table_bound,
     .table_bound_why = table_bound_why,
     .resolve_phase = resolve_phase,
+    .next_phase = next_phase,
     .victory = victory,
     .refresh = refresh,
     .strength = strength,

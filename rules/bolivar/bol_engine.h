@@ -26,13 +26,21 @@
 
 extern const game_engine_t bol_engine;
 
+/*  The phases of a turn.  4 Page Bolivar plays all but
+ *  BOL_PHASE_REACTIVE_SHOOT_SECOND: the reactive player shoots at the
+ *  active's move, then moves, and the active shoots.  Seed 000's "One
+ *  side, determined by initiative, acts first in all phases"
+ *  (house.initiative_first_each_phase) plays all but
+ *  BOL_PHASE_REACTIVE_SHOOT: both sides move, the active first, then
+ *  both shoot, the active first.  The engine's next_phase skips the one
+ *  not played, so a phase's number names one phase whichever is. */
 enum {
     BOL_PHASE_INITIATIVE = 0, BOL_PHASE_ACTIVE_MOVE,
     BOL_PHASE_REACTIVE_SHOOT, BOL_PHASE_REACTIVE_MOVE,
-    BOL_PHASE_ACTIVE_SHOOT, BOL_PHASE_ACTIVE_CHARGES,
-    BOL_PHASE_REACTIVE_CHARGES, BOL_PHASE_MORALE
+    BOL_PHASE_ACTIVE_SHOOT, BOL_PHASE_REACTIVE_SHOOT_SECOND,
+    BOL_PHASE_ACTIVE_CHARGES, BOL_PHASE_REACTIVE_CHARGES, BOL_PHASE_MORALE
 };
-#define BOL_PHASE_COUNT 8
+#define BOL_PHASE_COUNT 9
 
 /*  A unit's own state (game_unit_t.ruleset_state). */
 typedef struct {

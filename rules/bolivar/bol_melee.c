@@ -395,15 +395,20 @@ meet_half_way (game_t *g, int u, int e)
 }
 
 /*  Step 4.4: "Cavalry charge before infantry before commanders, active
- *  before reactive." */
+ *  before reactive" (commanders charge only with a unit, so with it).
+ *  Under seed 000's "One side, determined by initiative, acts first in
+ *  all phases" (initiative_first_each_phase) the side comes first: the
+ *  active's cavalry, its infantry, then the reactive's. */
 static void
 charges (game_t *g)
 {
     int n = game_unit_count (g);
     side_t active = bol_active (g);
+    bool side_first = tables (g)->house.initiative_first_each_phase;
     for (int pass = 0; pass < 4; pass++) {
-        bool cavalry = pass < 2;
-        side_t side = pass % 2 == 0 ? active : (side_t) (1 - active);
+        bool cavalry = side_first ? pass % 2 == 0 : pass < 2;
+        bool first = side_first ? pass < 2 : pass % 2 == 0;
+        side_t side = first ? active : (side_t) (1 - active);
         for (int u = 0; u < n; u++) {
             int t = charge_target (g, u);
             if (t < 0 || game_unit_c (g, u)->side != side

@@ -251,7 +251,8 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         "hasty_square", "fire_hit_may_charge", "moved_cannot_charge",
         "no_evade", "shoot_dice_to_zero", "secondary_by_stands",
         "retreat_dice_each_shooter", "cavalry_retreat_when_worth",
-        "charged_cannot_charge", "options_free_of_zones" };
+        "charged_cannot_charge", "options_free_of_zones",
+        "initiative_first_each_phase" };
     static const char *const numbers[] = {
         "charge_facing_deg", "rout_rally_per", "stand_width_cm",
         "stand_depth_cm", "guns_at_guns_dice", "cavalry_retreat_dice",
@@ -273,7 +274,7 @@ load_house (table_reader_t *ld, bol_tables_t *t)
         &h->moved_cannot_charge, &h->no_evade, &h->shoot_dice_to_zero,
         &h->secondary_by_stands, &h->retreat_dice_each_shooter,
         &h->cavalry_retreat_when_worth, &h->charged_cannot_charge,
-        &h->options_free_of_zones };
+        &h->options_free_of_zones, &h->initiative_first_each_phase };
     _Static_assert (sizeof flags / sizeof *flags
                     == sizeof flag_of / sizeof *flag_of, "a flag each");
     if (!table_need_group_of (ld, "bolivar.house", keys, FLAGS + NUMBERS))

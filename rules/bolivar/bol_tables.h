@@ -132,6 +132,10 @@ typedef struct {
     bool options_free_of_zones;     /* the movement options (oblique_deg)
                                        asked no threat or control zone's
                                        limits or command checks */
+    bool initiative_first_each_phase; /* both sides move, then both
+                                         shoot, then charge, the active
+                                         side first in each; false: the
+                                         host's sequence */
     bool shoot_dice_to_zero;        /* a shooter's modifiers may leave it
                                        no dice (the host's at least one
                                        gives way) */
