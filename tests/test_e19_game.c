@@ -953,6 +953,64 @@ test_movement (void **state)
     unmake (f);
 }
 
+/*  "the slowest ground a move crosses" under the whole front
+ *  (going_whole_front): a line of horse whose right flank would enter a
+ *  wood stops at its edge though its centre's way is open ("Cav ...
+ *  N/A"); a column whose corner takes a stream moves the stream's 4 cm,
+ *  not the open 8 ("Inf (CO) 8 ... 4"); a column on a road, its corners
+ *  over the stream beside the bridge, moves the open 8 ("Bridges:
+ *  Negate Streams"; an enemy within 24 cm denies the road's rate).
+ *  Read under the front's centre alone (false) the horse and the first
+ *  column go their open moves. */
+static void
+test_going_whole_front (void **state)
+{
+    (void) state;
+    const char *ground = "{ id = \"wood\"; kind = \"woods\"; polygon = ( "
+        "[100.0, 30.0], [150.0, 30.0], [150.0, 80.0], [100.0, 80.0] ); }, "
+        "{ id = \"brook\"; kind = \"stream\"; polygon = ( [162.0, 24.0], "
+        "[200.0, 24.0], [200.0, 30.0], [162.0, 30.0] ); }, "
+        "{ id = \"ford\"; kind = \"stream\"; polygon = ( [20.0, 24.0], "
+        "[60.0, 24.0], [60.0, 30.0], [20.0, 30.0] ); }, "
+        "{ id = \"road\"; kind = \"road\"; polygon = ( [37.0, 0.0], "
+        "[40.0, 0.0], [40.0, 200.0], [37.0, 200.0] ); }";
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("cav", "blue", "cavalry", "sabre", "average", 4,
+                    "mounted", 94, 20, 0),
+              unit ("co", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 160.5, 20, 0),
+              unit ("br", "blue", "close_order_infantry", "musket",
+                    "average", 2, "column", 38.5, 20, 0),
+              unit ("enemy", "red", "close_order_infantry", "musket",
+                    "average", 2, "column", 20, 40, 180));
+    game_rules_t *centre = variant ("going_whole_front = true;",
+                                    "going_whole_front = false;");
+    for (int k = 0; k < 2; k++) {
+        fixture_t *f = k == 0 ? make (ground, units)
+                     : make_under (centre, ground, units);
+        start (f, 6, 6);
+        order (f, "cav", test_move_order (94, 60));
+        order (f, "co", test_move_order (160.5, 60));
+        order (f, "br", test_move_order (38.5, 60));
+        test_next_phase (f);
+        double cav_front = U (f, "cav")->fp.centre.y + 1.0;
+        if (k == 0) {
+            /* its flank (x 86 to 102) meets the wood at y 30 */
+            assert_true (cav_front <= 30.0 + 1e-6);
+            assert_true (cav_front >= 29.0);
+            test_near (U (f, "co")->fp.centre.y, 24, 1e-6);
+        }
+        else {
+            test_near (U (f, "cav")->fp.centre.y, 36, 1e-6);
+            test_near (U (f, "co")->fp.centre.y, 28, 1e-6);
+        }
+        test_near (U (f, "br")->fp.centre.y, 28, 1e-6);
+        unmake (f);
+    }
+    game_rules_destroy (&centre);
+}
+
 /*  "Road: Remain 24cm from enemy and spend entire movement on road":
  *  the 24 cm are the unit's, measured from the nearest point of its
  *  footprint (a flank as well as its front), not from its centreline.
@@ -2300,6 +2358,7 @@ main (void)
         cmocka_unit_test (test_charging_cavalry_fired_on),
         cmocka_unit_test (test_charges_before_movement),
         cmocka_unit_test (test_movement),
+        cmocka_unit_test (test_going_whole_front),
         cmocka_unit_test (test_road_keeps_24cm_from_the_unit),
         cmocka_unit_test (test_road_through_a_village),
         cmocka_unit_test (test_town_holds_one_unit),

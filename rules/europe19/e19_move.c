@@ -8,6 +8,8 @@
 #include "e19_play.h"
 
 #define STEP_CM 0.5          /* a move is walked in steps this long */
+#define FRONT_STEP_CM 2.0    /* and its front read at points this far
+                                apart across it (going_whole_front) */
 
 /*  The movement table's column for ground at point p: a road (a bridge
  *  where it crosses a stream: "Bridges: Negate Streams") counts as open
@@ -23,6 +25,45 @@ going_at (const game_t *g, vec2_t p, bool *on_road)
     if (!*on_road && e19_point_in (g, p, TERRAIN_STREAM))
         return E19_GOING_STREAM;
     return E19_GOING_OPEN;
+}
+
+/*  The movement table's rate, in cm (< 0: N/A), for the ground under
+ *  the front of unit u as it goes, its front's centre at `centre`, `dir`
+ *  the way it goes; `pieces` the parts its front is read in (0: its
+ *  centre alone, going_whole_front off).  The slowest ground under any
+ *  point of the front sets it, N/A before all; a stream under a point
+ *  off the road counts only when the front's centre is off the road
+ *  too (a column crossing a bridge narrower than itself is on the
+ *  bridge).  *on_road: the centre is on a road. */
+static double
+front_rate (const game_t *g, int u, vec2_t centre, vec2_t dir, int pieces,
+            bool *on_road)
+{
+    const e19_tables_t *t = tables (g);
+    e19_move_row_t row = t->move_row_of[e19_type (g, u)];
+    double rate = t->move_cm[row][going_at (g, centre, on_road)];
+    double width = game_unit_c (g, u)->fp.width;
+    for (int k = 0; k <= pieces && rate >= 0; k++) {
+        double off = pieces > 0 ? width * ((double) k / pieces - 0.5) : 0;
+        vec2_t p = { centre.x - dir.y * off, centre.y + dir.x * off };
+        bool p_road;
+        e19_going_t going = going_at (g, p, &p_road);
+        if (going == E19_GOING_STREAM && *on_road)
+            going = E19_GOING_OPEN;
+        double r = t->move_cm[row][going];
+        rate = r < 0 ? r : fmin (rate, r);
+    }
+    return rate;
+}
+
+/*  The parts unit u's front is read in (front_rate): none wider than
+ *  FRONT_STEP_CM; 0, its centre alone, without going_whole_front. */
+static int
+front_pieces (const game_t *g, int u)
+{
+    if (!tables (g)->going_whole_front)
+        return 0;
+    return (int) ceil (game_unit_c (g, u)->fp.width / FRONT_STEP_CM - 1e-9);
 }
 
 /*  The kinds going_at tells apart from open ground. */
@@ -71,10 +112,11 @@ enemy_distance (const game_t *g, int u, const footprint_t *fp)
 }
 
 /*  Walk the way from unit u's centre towards `to`, no further than
- *  `limit` nor than it can go: the rate the slowest ground on it sets
- *  (*rate), whether it keeps to a road 24 cm from the enemy (*road:
- *  the ground under its front on the road at every step, the whole
- *  unit, as it stands at that step, 24 cm from every enemy).
+ *  `limit` nor than it can go: the rate the slowest ground under its
+ *  front sets (*rate; front_rate), whether it keeps to a road 24 cm
+ *  from the enemy (*road: the ground under its front's centre on the
+ *  road at every step, the whole unit, as it stands at that step, 24 cm
+ *  from every enemy).
  *  Returns the distance it may go before ground its troops may not
  *  enter (N/A), or INFINITY when there is none.  Where the road's rate
  *  applies the road is the going (e19.movement.road_is_going): a road
@@ -96,12 +138,20 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
     *rate = t->move_cm[row][E19_GOING_OPEN];
     *road = true;
     /* on open ground all the way (most moves), the answer of the walk
-       below without a step of it */
-    vec2_t first = { from.x + dir.x * lead, from.y + dir.y * lead };
-    vec2_t last = { from.x + dir.x * (length + lead),
-                    from.y + dir.y * (length + lead) };
-    if (!situation_segment_meets (game_situation (g), first, last,
-                                  GOING_KINDS)) {
+       below without a step of it: no line a point of its front draws
+       meets other ground */
+    int pieces = front_pieces (g, u);
+    double width = game_unit_c (g, u)->fp.width;
+    bool open = true;
+    for (int k = 0; k <= pieces && open; k++) {
+        double off = pieces > 0 ? width * ((double) k / pieces - 0.5) : 0;
+        vec2_t first = { from.x + dir.x * lead - dir.y * off,
+                         from.y + dir.y * lead + dir.x * off };
+        vec2_t last = { first.x + dir.x * length, first.y + dir.y * length };
+        open = !situation_segment_meets (game_situation (g), first, last,
+                                         GOING_KINDS);
+    }
+    if (open) {
         if (*rate < 0)
             return 0;                          /* N/A at its first step */
         *road = false;
@@ -116,7 +166,7 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
         fp.centre.x = from.x + dir.x * d;
         fp.centre.y = from.y + dir.y * d;
         bool on_road;
-        double r = t->move_cm[row][going_at (g, p, &on_road)];
+        double r = front_rate (g, u, p, dir, pieces, &on_road);
         if (*road
             && (!on_road || enemy_distance (g, u, &fp) < t->road_enemy_cm))
             *road = false;

@@ -196,11 +196,12 @@ load_movement (table_reader_t *ld, e19_tables_t *t)
     static const char *const keys[] = { "infantry_loose", "infantry_close",
         "skirmishers", "cavalry", "dragoons", "artillery", "general",
         "pivot_deg", "road_enemy_cm", "road_is_going", "road_turns",
-        "town_units", "town_reach_cm" };
+        "town_units", "town_reach_cm", "going_whole_front" };
     static const char *const cols[] = { "open", "woods_towns", "stream",
                                         "road", "pivot" };
     static const char *const road_turns[] = { "road_rate", "on_road" };
-    if (!table_need_group_of (ld, "e19.movement", keys, 13))
+    if (!table_need_group_of (ld, "e19.movement", keys,
+                              (int) (sizeof keys / sizeof *keys)))
         return -1;
     char p[160];
     for (int r = 0; r < E19_MOVE_ROWS; r++) {
@@ -224,6 +225,8 @@ load_movement (table_reader_t *ld, e19_tables_t *t)
                               &t->road_enemy_cm) < 0
         || table_read_bool (ld, "e19.movement.road_is_going",
                             &t->road_is_going) < 0
+        || table_read_bool (ld, "e19.movement.going_whole_front",
+                            &t->going_whole_front) < 0
         || table_read_name (ld, "e19.movement.road_turns", road_turns, 2,
                             &v) < 0
         || table_read_int (ld, "e19.movement.town_units", 1, 100,

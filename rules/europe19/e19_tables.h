@@ -132,6 +132,9 @@ typedef struct {
     bool road_is_going;          /* where the road's rate applies, the
                                     road is the going (a road through a
                                     village for guns and horse) */
+    bool going_whole_front;      /* the ground under the whole front sets
+                                    a move's rate (false: under its
+                                    centre only) */
     bool road_turns_on_road;     /* "Turning: Units on road suffer no
                                     penalty": any unit on a road (else only
                                     a move at the road's rate) */
