@@ -2009,6 +2009,43 @@ test_riverbank_heights_and_towns (void **state)
     unmake (f);
 }
 
+/*  Units in hand-to-hand contact in "4. Firing" (e19.fire.in_contact):
+ *  held by the table file's reading; with `true` ("2. Charge Sequence
+ *  ... 4. Firing 5. Hand-to-Hand Combat", no one barred) the line ("Inf
+ *  line") fires at the close-order column that charged it ("CO If Col":
+ *  3+), a die a base ("Musket 8cm 1"), and the column ("Infantry Col")
+ *  at the line ("Normal: ... Close order Infantry in line": 6).  A
+ *  column of six bases charges a line of four ("Inf ... Inf: Maybe: If
+ *  Attacker begins larger than target"). */
+static void
+test_contact_fires (void **state)
+{
+    (void) state;
+    char units[2048];
+    snprintf (units, sizeof units, "%s, %s",
+              unit ("column", "blue", "close_order_infantry", "musket",
+                    "average", 6, "column", 100, 52, 0),
+              unit ("line", "red", "close_order_infantry", "musket",
+                    "average", 4, "line", 100, 62, 180));
+    game_rules_t *fires = variant ("in_contact = false;",
+                                   "in_contact = true;");
+    for (int k = 0; k < 2; k++) {
+        fixture_t *f = k == 0 ? make (NULL, units)
+                     : make_under (fires, NULL, units);
+        start (f, 6, 6);
+        order (f, "column", test_charge_order (f, "line"));
+        test_on_to (f, E19_PHASE_FIRING);
+        assert_true (game_unit (f->g, idx (f, "column"))->in_melee);
+        test_next_phase (f);
+        assert_int_equal (test_saw (f, "line fires at column: 4 dice need "
+                                       "3+"), k == 1);
+        assert_int_equal (test_saw (f, "column fires at line: 6 dice need "
+                                       "6"), k == 1);
+        unmake (f);
+    }
+    game_rules_destroy (&fires);
+}
+
 /*  "If a unit vacates a town attacker may occupy it", by the movement
  *  table: "Cav ... Woods Towns N/A", so cavalry that drives a column out
  *  of a village stays where it fought, outside.  The column stands at
@@ -2375,6 +2412,7 @@ main (void)
         cmocka_unit_test (test_retreat_into_a_full_town),
         cmocka_unit_test (test_skirmishers_retreat_through_friends),
         cmocka_unit_test (test_riverbank_heights_and_towns),
+        cmocka_unit_test (test_contact_fires),
         cmocka_unit_test (test_town_charge_meets_near_face),
         cmocka_unit_test (test_cavalry_does_not_occupy_a_town),
         cmocka_unit_test (test_morale),

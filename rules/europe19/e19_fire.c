@@ -241,7 +241,7 @@ e19_fire_dice (const game_t *g, int u, int target)
     const unit_t *x = game_unit_c (g, u);
     if (!e19_in_play (g, u) || !is_enemy (g, u, target)
         || e19_firer_row (g, u) < 0 || e19_target_column (g, target) < 0
-        || game_unit (g, u)->in_melee)
+        || (game_unit (g, u)->in_melee && !t->fire_in_contact))
         return 0;
     /* "Pivoting Artillery cannot fire" */
     if (e19_type (g, u) == E19_ARTILLERY

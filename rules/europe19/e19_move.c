@@ -474,6 +474,7 @@ meets_fire (game_t *g, int u, int target, dice_t *dice)
     e19_class_t cls = e19_class (g, u);
     if ((cls != E19_CLASS_CAVALRY && cls != E19_CLASS_DRAGOONS)
         || (state_c (g, target)->flags & E19_F_FIRED)
+        || game_unit (g, target)->in_melee
         || e19_fire_dice (g, target, u) <= 0)
         return true;
     int hits = e19_volley (g, target, u, dice);

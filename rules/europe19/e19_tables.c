@@ -303,13 +303,16 @@ static int
 load_fire (table_reader_t *ld, e19_tables_t *t)
 {
     static const char *const keys[] = { "skirmisher_range_cm",
-        "arc_half_deg", "hit" };
+        "arc_half_deg", "in_contact", "hit" };
     static const char *const armed[] = { "firer", "target" };
-    if (!table_need_group_of (ld, "e19.fire", keys, 3)
+    if (!table_need_group_of (ld, "e19.fire", keys,
+                              (int) (sizeof keys / sizeof *keys))
         || table_read_double (ld, "e19.fire.skirmisher_range_cm", 0, 1000,
                               &t->skirmisher_range_cm) < 0
         || table_read_double (ld, "e19.fire.arc_half_deg", 0, 180,
                               &t->arc_half_deg) < 0
+        || table_read_bool (ld, "e19.fire.in_contact", &t->fire_in_contact)
+           < 0
         || !table_need_group_of (ld, "e19.fire.hit", firer_names,
                                  E19_FIRERS))
         return -1;

@@ -145,6 +145,8 @@ typedef struct {
     e19_weapon_t weapons[SOLO_MAX_WEAPONS];     /* by weapon index */
     double skirmisher_range_cm;
     double arc_half_deg;
+    bool fire_in_contact;        /* units in hand-to-hand contact fire in
+                                    the firing step (false: they hold) */
     int hit[E19_FIRERS][E19_TARGETS];
     bool breech_is_target;
     int save_cover[E19_SAVES], save_open[E19_SAVES];   /* 0: none */
