@@ -27,6 +27,26 @@ going_at (const game_t *g, vec2_t p, bool *on_road)
     return E19_GOING_OPEN;
 }
 
+/*  The kinds going_at tells apart from open ground. */
+#define GOING_KINDS (1u << TERRAIN_ROAD | 1u << TERRAIN_WOODS            \
+                     | 1u << TERRAIN_TOWN | 1u << TERRAIN_STREAM)
+
+/*  The unit's row of the movement table. */
+static e19_move_row_t
+move_row (const game_t *g, int u)
+{
+    return tables (g)->move_row_of[e19_type (g, u)];
+}
+
+/*  How far aside of the front's centre the k-th of the points front_rate
+ *  reads lies, of `pieces` + 1 spread across a front `width` wide (its
+ *  centre alone when pieces is 0). */
+static double
+front_offset (double width, int k, int pieces)
+{
+    return pieces > 0 ? width * ((double) k / pieces - 0.5) : 0;
+}
+
 /*  The movement table's rate, in cm (< 0: N/A), for the ground under
  *  the front of unit u as it goes, its front's centre at `centre`, `dir`
  *  the way it goes; `pieces` the parts its front is read in (0: its
@@ -40,11 +60,11 @@ front_rate (const game_t *g, int u, vec2_t centre, vec2_t dir, int pieces,
             bool *on_road)
 {
     const e19_tables_t *t = tables (g);
-    e19_move_row_t row = t->move_row_of[e19_type (g, u)];
+    e19_move_row_t row = move_row (g, u);
     double rate = t->move_cm[row][going_at (g, centre, on_road)];
     double width = game_unit_c (g, u)->fp.width;
     for (int k = 0; k <= pieces && rate >= 0; k++) {
-        double off = pieces > 0 ? width * ((double) k / pieces - 0.5) : 0;
+        double off = front_offset (width, k, pieces);
         vec2_t p = { centre.x - dir.y * off, centre.y + dir.x * off };
         bool p_road;
         e19_going_t going = going_at (g, p, &p_road);
@@ -64,17 +84,6 @@ front_pieces (const game_t *g, int u)
     if (!tables (g)->going_whole_front)
         return 0;
     return (int) ceil (game_unit_c (g, u)->fp.width / FRONT_STEP_CM - 1e-9);
-}
-
-/*  The kinds going_at tells apart from open ground. */
-#define GOING_KINDS (1u << TERRAIN_ROAD | 1u << TERRAIN_WOODS            \
-                     | 1u << TERRAIN_TOWN | 1u << TERRAIN_STREAM)
-
-/*  The unit's row of the movement table. */
-static e19_move_row_t
-move_row (const game_t *g, int u)
-{
-    return tables (g)->move_row_of[e19_type (g, u)];
 }
 
 /*  Would unit u, in formation f, stand in a line that may not move:
@@ -144,7 +153,7 @@ walk_rate (const game_t *g, int u, vec2_t to, double limit, double *rate,
     double width = game_unit_c (g, u)->fp.width;
     bool open = true;
     for (int k = 0; k <= pieces && open; k++) {
-        double off = pieces > 0 ? width * ((double) k / pieces - 0.5) : 0;
+        double off = front_offset (width, k, pieces);
         vec2_t first = { from.x + dir.x * lead - dir.y * off,
                          from.y + dir.y * lead + dir.x * off };
         vec2_t last = { first.x + dir.x * length, first.y + dir.y * length };
