@@ -2342,17 +2342,21 @@ test_echelon_and_wheel (void **state)
     unmake (f);
 }
 
-/*  A disordered unit must dress its ranks before any change of formation
- *  (RULINGS.md: the project's reading, as ordered changes are refused);
- *  the engine's own changes on a move agree: a disordered line ordered
- *  far off does not form column (it moves its 4" in line), a disordered
- *  column near the enemy does not deploy into line, and a disordered line
- *  whose way lies behind makes no about-face (it wheels).  Dressing ranks
- *  is "a full-move formation change ... to recover from disorder". */
+/*  Under disordered_may_change = false (a reading the text does not
+ *  make: RULINGS.md) a disordered unit must dress its ranks before any
+ *  change of formation, as ordered changes are refused; the engine's own
+ *  changes on a move agree: a disordered line ordered far off does not
+ *  form column (it moves its 4" in line), a disordered column near the
+ *  enemy does not deploy into line, and a disordered line whose way lies
+ *  behind makes no about-face (it wheels).  Dressing ranks is "a
+ *  full-move formation change ... to recover from disorder". */
 static void
 test_disordered_moves_as_it_is (void **state)
 {
     (void) state;
+    game_rules_t *plain = rules;
+    rules = rules_edited ("disordered_may_change = true;",
+                          "disordered_may_change = false;");
     char units[4096];
     snprintf (units, sizeof units, "%s, %s, %s, %s",
               unit ("far", "blue", "infantry", "average", "regular_infantry",
@@ -2409,6 +2413,70 @@ test_disordered_moves_as_it_is (void **state)
     near (U (f, "col")->fp.centre.y, 155, 0.02);
     for (int i = 0; i < 3; i++)
         assert_true (eol_disordered (f->g, idx (f, ids[i])));
+    unmake (f);
+    game_rules_destroy (&rules);
+    rules = plain;
+}
+
+/*  "Formation changes include performing an about-face ... Full-move
+ *  formation changes include ... dressing ranks to recover from
+ *  disorder": the text bars a disordered unit no other change
+ *  (disordered_may_change, the table file's reading).  Disordered lines
+ *  ordered far off, ahead or behind, form column as any line does (a
+ *  full move: they go no further this turn), one ordered to hold in
+ *  column forms it; each is still disordered.  One that holds with no
+ *  change dresses its ranks and is disordered no more. */
+static void
+test_disordered_may_change (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s, %s",
+              unit ("far", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 30, 20, 0),
+              unit ("back", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 80, 40, 180),
+              unit ("form", "blue", "infantry", "average", "regular_infantry",
+                    16, "line", 130, 40, 0),
+              unit ("dress", "blue", "infantry", "average",
+                    "regular_infantry", 16, "line", 180, 20, 0),
+              unit ("red", "red", "infantry", "average", "regular_infantry", 8,
+                    "line", 165, 180, 180));
+    fixture_t *f = make (NULL, units, NULL);
+    const char *ids[] = { "far", "back", "form", "dress" };
+    for (int i = 0; i < 4; i++)
+        eol_state (game_unit_mut (f->g, idx (f, ids[i])))->flags
+            |= EOL_F_DISORDERED;
+    start (f, "blue");
+    int done = 0;
+    while (done < 4 && !game_over (f->g)) {
+        for (int u = 0; u < game_unit_count (f->g); u++) {
+            if (!game_needs_order (f->g, u))
+                continue;
+            const char *id = situation_unit_const (game_situation (f->g), u)->id;
+            order_t m = order_hold ();
+            if (strcmp (id, "far") == 0)
+                m = move_to (30, 120);
+            else if (strcmp (id, "back") == 0)
+                m = move_to (80, 120);
+            else if (strcmp (id, "form") == 0) {
+                m.has_formation = true;
+                m.formation = FORMATION_COLUMN;
+            }
+            order (f, id, m);
+        }
+        game_resolve_phase (f->g, f->dice);
+        done = acted_count (f, SIDE_BLUE);
+        game_begin_phase (f->g, f->dice);
+    }
+    assert_int_equal (done, 4);
+    assert_int_equal (U (f, "far")->formation, FORMATION_COLUMN);
+    assert_int_equal (U (f, "back")->formation, FORMATION_COLUMN);
+    assert_int_equal (U (f, "form")->formation, FORMATION_COLUMN);
+    for (int i = 0; i < 3; i++)
+        assert_true (eol_disordered (f->g, idx (f, ids[i])));
+    assert_true (saw (f, "dress: dress_ranks"));
+    assert_false (eol_disordered (f->g, idx (f, "dress")));
     unmake (f);
 }
 
@@ -2641,10 +2709,12 @@ test_ordered_formations_refused (void **state)
     order_t same = formed (order_hold (), FORMATION_LOOSE);
     assert_int_equal (game_check_order (f->g, idx (f, "sk"), &same, err,
                                         sizeof err), 0);
-    /* disordered units dress their ranks first */
+    /* a disordered unit may change formation (disordered_may_change;
+       test_disordered_moves_as_it_is has the other reading's refusal) */
     eol_state (game_unit_mut (f->g, idx (f, "reg")))->flags |= EOL_F_DISORDERED;
-    refused (f, "reg", formed (order_hold (), FORMATION_COLUMN),
-             "disordered, it must dress its ranks");
+    order_t column = formed (order_hold (), FORMATION_COLUMN);
+    assert_int_equal (game_check_order (f->g, idx (f, "reg"), &column, err,
+                                        sizeof err), 0);
     unmake (f);
 
     /* a scenario's first orders: a change the unit may not make is
@@ -3894,6 +3964,7 @@ main (void)
         cmocka_unit_test (test_echelon_and_wheel),
         cmocka_unit_test (test_formation_changes),
         cmocka_unit_test (test_disordered_moves_as_it_is),
+        cmocka_unit_test (test_disordered_may_change),
         cmocka_unit_test (test_ordered_formations),
         cmocka_unit_test (test_ordered_formations_refused),
         cmocka_unit_test (test_formation_changes_need_room),

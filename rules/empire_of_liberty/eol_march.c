@@ -692,8 +692,9 @@ enemy_near (const game_t *g, int u, vec2_t p, double within)
  *  cavalry and mounted rifles dismount (`loose`: on foot, as skirmish
  *  infantry) and mount (`mounted` or `line`: mounted in line; `column`:
  *  mounted in column), half a move.  Refused (-1 with err naming the
- *  unit and the rule): leaders, disordered units (they dress ranks
- *  first), square, a formation the unit's type does not have. */
+ *  unit and the rule): leaders, square, a formation the unit's type
+ *  does not have, and without disordered_may_change disordered units
+ *  (they dress ranks first). */
 int
 eol_ordered_change (const game_t *g, int u, formation_t to, double way,
                     ordered_form_t *out, char *err, int errlen)
@@ -721,7 +722,7 @@ eol_ordered_change (const game_t *g, int u, formation_t to, double way,
                   "Liberty (line, column, skirmish (loose), mounted)", x->id);
         return -1;
     }
-    if (eol_disordered (g, u)) {
+    if (eol_disordered (g, u) && !t->disordered_may_change) {
         snprintf (err, errlen, "%s: disordered, it must dress its ranks (a "
                   "full move) before it changes formation", x->id);
         return -1;
@@ -836,16 +837,25 @@ make_ordered_change (game_t *g, int u, const order_t *o)
     return change_formation (g, u, f.change, f.formation, f.arm, f.facing);
 }
 
+/*  May unit u change formation now?  A disordered unit may only with
+ *  disordered_may_change ("Full-move formation changes include ...
+ *  dressing ranks to recover from disorder" bars it nothing else). */
+static bool
+may_change (const game_t *g, int u)
+{
+    return !eol_disordered (g, u) || tables (g)->disordered_may_change;
+}
+
 /*  The formation change unit u makes to carry out a move to `to`
  *  (doctrine: formed units near the enemy fight in line and march in
  *  column further off; guns limber to go further than they move
  *  unlimbered; dismounted troops mount to go further than they walk;
  *  light infantry taking cover in rough ground go into skirmish).  Makes
  *  it and returns its cost in moves, 0 for none (or none made: no room
- *  for it where the unit stands, change_formation).  A disordered unit
- *  makes none: it must dress its ranks before any change, as an ordered
- *  change is refused (eol_ordered_change), and moves in the formation
- *  it has. */
+ *  for it where the unit stands, change_formation).  Without
+ *  disordered_may_change a disordered unit makes none: it must dress its
+ *  ranks before any change, as an ordered change is refused
+ *  (eol_ordered_change), and moves in the formation it has. */
 static double
 formation_for_move (game_t *g, int u, vec2_t to, bool cover)
 {
@@ -856,7 +866,7 @@ formation_for_move (game_t *g, int u, vec2_t to, bool cover)
     double d = geom_dist (x->fp.centre, to);
     double bearing = geom_bearing (x->fp.centre, to);
     double turn = eol_turn (x->fp.facing, bearing);
-    if (k == EOL_LEADER || eol_disordered (g, u))
+    if (k == EOL_LEADER || !may_change (g, u))
         return 0;
     if (is_artillery (g, u)) {
         if (x->formation == FORMATION_LINE
@@ -922,9 +932,10 @@ eol_do_move (game_t *g, int u, const order_t *o)
             wheel_towards (g, u, bearing, budget);   /* at no cost */
         else if (fabs (turn) > t->echelon_max_deg) {
             /* about-face when the way lies behind, then wheel; the
-               about-face is a formation change, which a disordered unit
-               does not make until it has dressed its ranks: it wheels */
-            if (fabs (turn) >= 135 && !eol_disordered (g, u)
+               about-face is a formation change, which without
+               disordered_may_change a disordered unit does not make
+               until it has dressed its ranks: it wheels */
+            if (fabs (turn) >= 135 && may_change (g, u)
                 && left >= t->change_moves[EOL_CHANGE_ABOUT_FACE]) {
                 left -= change_formation (g, u, EOL_CHANGE_ABOUT_FACE,
                                           x->formation, x->arm,
@@ -954,10 +965,12 @@ eol_do_move (game_t *g, int u, const order_t *o)
                     formation_name (x->formation), x->fp.facing);
 }
 
-/*  Holding: a disordered unit dresses its ranks; a column near the enemy
- *  forms line; limbered guns with an enemy in range unlimber; mounted
- *  rifles near the enemy dismount; skirmishing light infantry with enemy
- *  cavalry near form up; then it turns to `facing`. */
+/*  Holding: a disordered unit dresses its ranks (unless ordered into
+ *  another formation, under disordered_may_change: it makes that change
+ *  and stays disordered); a column near the enemy forms line; limbered
+ *  guns with an enemy in range unlimber; mounted rifles near the enemy
+ *  dismount; skirmishing light infantry with enemy cavalry near form
+ *  up; then it turns to `facing`. */
 void
 eol_do_hold (game_t *g, int u, const order_t *o)
 {
@@ -965,7 +978,8 @@ eol_do_hold (game_t *g, int u, const order_t *o)
     unit_t *x = unit_m (g, u);
     eol_type_t k = type_of (g, u);
     double left = 1.0;
-    if (eol_disordered (g, u)) {
+    bool ordered_change = o->has_formation && o->formation != x->formation;
+    if (eol_disordered (g, u) && !(ordered_change && may_change (g, u))) {
         change_formation (g, u, EOL_CHANGE_DRESS_RANKS, x->formation, x->arm,
                           x->fp.facing);
         x->status &= ~STATUS_FALLING_BACK;

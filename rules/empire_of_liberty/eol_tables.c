@@ -261,7 +261,9 @@ load_movement (table_reader_t *ld, eol_tables_t *t, const ruleset_t *rs)
     ||  table_read_double (ld, "eol.movement.contact_cm", 0, 100,
                            &t->contact_cm) < 0
     ||  table_read_bool (ld, "eol.movement.pass_through_friends",
-                         &t->pass_through_friends) < 0)
+                         &t->pass_through_friends) < 0
+    ||  table_read_bool (ld, "eol.movement.disordered_may_change",
+                         &t->disordered_may_change) < 0)
         return -1;
     if (!table_need_group_of (ld, "eol.movement.changes", change_names,
                               EOL_CHANGE_COUNT))
@@ -459,7 +461,7 @@ check_groups (table_reader_t *ld)
         "skirmish_ranks", "leader_base_cm" };
     static const char *movement[] = { "echelon_max_deg", "no_closer_cm",
         "pull_back_max_deg", "contact_cm", "pass_through_friends",
-        "changes" };
+        "disordered_may_change", "changes" };
     static const char *terrain[] = { "rough", "road", "rough_speed",
         "road_speed", "road_for_skirmish" };
     static const char *sight[] = { "kinds", "into_cm", "through_cm" };

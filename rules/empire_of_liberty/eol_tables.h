@@ -123,6 +123,10 @@ typedef struct {
     bool pass_through_friends;               /* false: a move stops at a
                                                 friend; true: it may pass
                                                 but not end on one */
+    bool disordered_may_change;              /* a disordered unit changes
+                                                formation and stays
+                                                disordered; false: it
+                                                dresses ranks first */
     double change_moves[EOL_CHANGE_COUNT];   /* 0.5 or 1 move */
 
     /* terrain effects on movement */
