@@ -3937,6 +3937,49 @@ test_morale_phase (void **state)
     unmake (f);
 }
 
+/*  "Step 5.3. Morale Erosion. For every friendly rout, lose one resolve
+ *  from a unit in the same division": a rout the erosion causes is a
+ *  friendly rout too and erodes in the same step (erosion_cascades).
+ *  r3 routs; r1 (a stand of resolve 1), eroded, routs; r2 (resolve 1
+ *  too), eroded for r1, routs as well.  With erosion_cascades false r2
+ *  keeps its resolve until the next turn's step. */
+static void
+test_erosion_cascades (void **state)
+{
+    (void) state;
+    char units[4096];
+    snprintf (units, sizeof units, "%s, %s, %s, %s",
+              unit ("blue", "blue", "battalion", "ordinary", "line", 10, 10,
+                    0, NULL),
+              unit ("r1", "red", "skirmisher", "ordinary", "loose", 10, 90,
+                    180, "platoon = \"r\"; stands = ( { start = 3; "
+                    "strength = 1; } );"),
+              unit ("r2", "red", "skirmisher", "ordinary", "loose", 40, 90,
+                    180, "platoon = \"r\"; stands = ( { start = 3; "
+                    "strength = 1; } );"),
+              unit ("r3", "red", "battalion", "ordinary", "line", 70, 90, 180,
+                    "platoon = \"r\";"));
+    game_rules_t *later = variant ("erosion_cascades = true;",
+                                   "erosion_cascades = false;");
+    for (int k = 0; k < 2; k++) {
+        fixture_t *f = test_game_new (k == 0 ? rules : later,
+                                      scenario_text (NULL, units));
+        start (f);
+        assert_true (bol_take_hits (f->g, idx (f, "r3"), 6, idx (f, "blue"),
+                                    "t"));
+        test_on_to (f, BOL_PHASE_MORALE);
+        test_next_phase (f);
+        /* r1 and r2 have as much resolve: the first, r1, is eroded for
+           r3 */
+        assert_true (test_saw (f, "morale erosion: r3 routed"));
+        assert_false (bol_in_play (f->g, idx (f, "r1")));
+        assert_int_equal (test_saw (f, "morale erosion: r1 routed"), k == 0);
+        assert_int_equal (bol_in_play (f->g, idx (f, "r2")), k == 1);
+        unmake (f);
+    }
+    game_rules_destroy (&later);
+}
+
 /*  "Step 5.4. Unit Heroics. For each enemy rout this game turn, regain
  *  one resolve for a single friendly unit involved": of the units that
  *  shot or fought together, the one with most resolve to regain, the
@@ -4480,6 +4523,7 @@ main (void)
         cmocka_unit_test (test_crowded_column),
         cmocka_unit_test (test_melee_dice),
         cmocka_unit_test (test_morale_phase),
+        cmocka_unit_test (test_erosion_cascades),
         cmocka_unit_test (test_heroics_credit),
         cmocka_unit_test (test_c_in_c_loss),
         cmocka_unit_test (test_formation_change_check),

@@ -194,14 +194,16 @@ bol_morale_phase (game_t *g, dice_t *dice)
                 lose_resolve (g, u, 1, -1, "commander loss");
     }
     /* 5.3 Morale Erosion: each friendly rout, one resolve from a unit of
-       its division (the one with most resolve); routs this causes erode
-       next turn */
+       its division (the one with most resolve); a rout this causes
+       erodes in turn (erosion_cascades), else next turn.  A unit routs
+       once, so the list holds each unit at most once. */
     int *routed = game_scratch (g), k = 0;
     for (int r = 0; r < n; r++)
         if (state_c (g, r)->flags & BOL_F_ROUTED) {
             state_m (g, r)->flags &= ~BOL_F_ROUTED;
             routed[k++] = r;
         }
+    bool cascades = tables (g)->erosion_cascades;
     for (int i = 0; i < k; i++) {
         int best = -1;
         for (int u = 0; u < n; u++)
@@ -213,7 +215,10 @@ bol_morale_phase (game_t *g, dice_t *dice)
             char why[96];
             snprintf (why, sizeof why, "morale erosion: %s routed",
                       game_unit_c (g, routed[i])->id);
-            lose_resolve (g, best, 1, -1, why);
+            if (lose_resolve (g, best, 1, -1, why) && cascades) {
+                state_m (g, best)->flags &= ~BOL_F_ROUTED;
+                routed[k++] = best;
+            }
         }
     }
     /* 5.4 Unit Heroics: each enemy rout this turn, one resolve back for

@@ -185,7 +185,8 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
         "march_tum", "difficult_path", "evade_turn_costs", "evade_turn",
         "uncommanded",
         "fire_hit_marker", "guns_wheel_pivot", "cavalry_tie_pass_any",
-        "shoot_in_contact", "control_front_at", "shoot_target_at" };
+        "shoot_in_contact", "control_front_at", "shoot_target_at",
+        "erosion_cascades" };
     if (!table_need_group_of (ld, "bolivar.readings", keys,
                               (int) (sizeof keys / sizeof *keys)))
         return -1;
@@ -211,6 +212,8 @@ load_readings (table_reader_t *ld, bol_tables_t *t)
                             &t->cavalry_tie_pass_any) < 0
         || table_read_bool (ld, "bolivar.readings.shoot_in_contact",
                             &t->shoot_in_contact) < 0
+        || table_read_bool (ld, "bolivar.readings.erosion_cascades",
+                            &t->erosion_cascades) < 0
         || table_read_name (ld, "bolivar.readings.uncommanded",
                             uncommanded_names, 3, &un) < 0)
         return -1;

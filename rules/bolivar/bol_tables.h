@@ -211,6 +211,9 @@ typedef struct {
     int crowded_dice;
     bool army_break_commanders;      /* commanders count among the units
                                         of the army breakpoint */
+    bool erosion_cascades;           /* a rout morale erosion causes
+                                        erodes in the same step (false:
+                                        in the next turn's) */
     double attached_tum;             /* a commander this near is attached */
     double march_tum;                /* the move of a unit in march */
     bol_difficult_path_t difficult_path; /* a move into difficult terrain */
