@@ -307,6 +307,32 @@ acted_count (fixture_t *f, int side)
     return n;
 }
 
+/*  A unit's order as blue acts a unit a round (blue_acts), from its id
+ *  and where it stands. */
+typedef order_t (*order_for_t) (const char *id, vec2_t at);
+
+/*  Blue acts, a unit a round, until `count` of its units have acted or
+ *  the battle ends: every unit waiting for an order (red's too) is given
+ *  order_for's, and the phase resolved.  Returns how many blue units
+ *  have acted. */
+static int
+blue_acts (fixture_t *f, int count, order_for_t order_for)
+{
+    int done = 0;
+    while (done < count && !game_over (f->g)) {
+        for (int u = 0; u < game_unit_count (f->g); u++) {
+            if (!game_needs_order (f->g, u))
+                continue;
+            const unit_t *x = situation_unit_const (game_situation (f->g), u);
+            order (f, x->id, order_for (x->id, x->fp.centre));
+        }
+        game_resolve_phase (f->g, f->dice);
+        done = acted_count (f, SIDE_BLUE);
+        game_begin_phase (f->g, f->dice);
+    }
+    return done;
+}
+
 /*  ---- the turn ---- */
 
 /*  "Each side dices for initiative, with ties rerolled.  Winner chooses
@@ -2342,6 +2368,26 @@ test_echelon_and_wheel (void **state)
     unmake (f);
 }
 
+/*  The orders of the disordered units' tests: ahead, behind, near the
+ *  enemy; a hold in column. */
+static order_t
+disordered_orders (const char *id, vec2_t at)
+{
+    (void) at;
+    if (strcmp (id, "far") == 0)
+        return move_to (30, 120);
+    if (strcmp (id, "back") == 0)
+        return move_to (80, 120);
+    if (strcmp (id, "col") == 0)
+        return move_to (150, 155);
+    order_t o = order_hold ();
+    if (strcmp (id, "form") == 0) {
+        o.has_formation = true;
+        o.formation = FORMATION_COLUMN;
+    }
+    return o;
+}
+
 /*  Under disordered_may_change = false (a reading the text does not
  *  make: RULINGS.md) a disordered unit must dress its ranks before any
  *  change of formation, as ordered changes are refused; the engine's own
@@ -2378,26 +2424,7 @@ test_disordered_moves_as_it_is (void **state)
     o.has_formation = true;
     o.formation = FORMATION_COLUMN;
     refused (f, "far", o, "disordered, it must dress its ranks");
-    int done = 0;
-    while (done < 3 && !game_over (f->g)) {
-        for (int u = 0; u < game_unit_count (f->g); u++) {
-            if (!game_needs_order (f->g, u))
-                continue;
-            const char *id = situation_unit_const (game_situation (f->g), u)->id;
-            order_t m = order_hold ();
-            if (strcmp (id, "far") == 0)
-                m = move_to (30, 120);
-            else if (strcmp (id, "back") == 0)
-                m = move_to (80, 120);
-            else if (strcmp (id, "col") == 0)
-                m = move_to (150, 155);
-            order (f, id, m);
-        }
-        game_resolve_phase (f->g, f->dice);
-        done = acted_count (f, SIDE_BLUE);
-        game_begin_phase (f->g, f->dice);
-    }
-    assert_int_equal (done, 3);
+    assert_int_equal (blue_acts (f, 3, disordered_orders), 3);
     /* far: in line still, 4" on */
     assert_int_equal (U (f, "far")->formation, FORMATION_LINE);
     assert_false (saw (f, "far: column_from_line"));
@@ -2448,28 +2475,7 @@ test_disordered_may_change (void **state)
         eol_state (game_unit_mut (f->g, idx (f, ids[i])))->flags
             |= EOL_F_DISORDERED;
     start (f, "blue");
-    int done = 0;
-    while (done < 4 && !game_over (f->g)) {
-        for (int u = 0; u < game_unit_count (f->g); u++) {
-            if (!game_needs_order (f->g, u))
-                continue;
-            const char *id = situation_unit_const (game_situation (f->g), u)->id;
-            order_t m = order_hold ();
-            if (strcmp (id, "far") == 0)
-                m = move_to (30, 120);
-            else if (strcmp (id, "back") == 0)
-                m = move_to (80, 120);
-            else if (strcmp (id, "form") == 0) {
-                m.has_formation = true;
-                m.formation = FORMATION_COLUMN;
-            }
-            order (f, id, m);
-        }
-        game_resolve_phase (f->g, f->dice);
-        done = acted_count (f, SIDE_BLUE);
-        game_begin_phase (f->g, f->dice);
-    }
-    assert_int_equal (done, 4);
+    assert_int_equal (blue_acts (f, 4, disordered_orders), 4);
     assert_int_equal (U (f, "far")->formation, FORMATION_COLUMN);
     assert_int_equal (U (f, "back")->formation, FORMATION_COLUMN);
     assert_int_equal (U (f, "form")->formation, FORMATION_COLUMN);
@@ -2478,6 +2484,20 @@ test_disordered_may_change (void **state)
     assert_true (saw (f, "dress: dress_ranks"));
     assert_false (eol_disordered (f->g, idx (f, "dress")));
     unmake (f);
+}
+
+/*  The orders of test_formation_changes: far ahead, to the flank, the
+ *  guns 50 cm on. */
+static order_t
+doctrine_orders (const char *id, vec2_t c)
+{
+    if (strcmp (id, "ahead") == 0)
+        return move_to (c.x, c.y + 100);
+    if (strcmp (id, "flank") == 0)
+        return move_to (c.x + 100, c.y);
+    if (strcmp (id, "gun") == 0)
+        return move_to (c.x, c.y + 50);
+    return order_hold ();
 }
 
 /*  Doctrine for the formations: a line marching off far from the enemy
@@ -2507,27 +2527,7 @@ test_formation_changes (void **state)
     start (f, "blue");
     /* five blue units, one red: blue acts with one unit a round; order
        each as it comes */
-    int done = 0;
-    while (done < 5 && !game_over (f->g)) {
-        for (int u = 0; u < game_unit_count (f->g); u++) {
-            if (!game_needs_order (f->g, u))
-                continue;
-            const char *id = situation_unit_const (game_situation (f->g), u)->id;
-            vec2_t c = situation_unit_const (game_situation (f->g), u)->fp.centre;
-            order_t o = order_hold ();
-            if (strcmp (id, "ahead") == 0)
-                o = move_to (c.x, c.y + 100);
-            else if (strcmp (id, "flank") == 0)
-                o = move_to (c.x + 100, c.y);
-            else if (strcmp (id, "gun") == 0)
-                o = move_to (c.x, c.y + 50);
-            order (f, id, o);
-        }
-        game_resolve_phase (f->g, f->dice);
-        done = acted_count (f, SIDE_BLUE);
-        game_begin_phase (f->g, f->dice);
-    }
-    assert_int_equal (done, 5);
+    assert_int_equal (blue_acts (f, 5, doctrine_orders), 5);
     /* ahead: column from line, a full move: it stays */
     assert_int_equal (U (f, "ahead")->formation, FORMATION_COLUMN);
     near (U (f, "ahead")->fp.centre.y, 20, 1e-6);
@@ -2556,6 +2556,25 @@ formed (order_t o, formation_t formation)
     o.has_formation = true;
     o.formation = formation;
     return o;
+}
+
+/*  The orders of test_ordered_formations: each unit's formation named. */
+static order_t
+ordered_formation_orders (const char *id, vec2_t c)
+{
+    if (strcmp (id, "keep") == 0)
+        return formed (move_to (c.x, c.y + 100), FORMATION_LINE);
+    if (strcmp (id, "flank") == 0)
+        return formed (move_to (c.x + 100, c.y), FORMATION_COLUMN);
+    if (strcmp (id, "lt") == 0 || strcmp (id, "mr") == 0)
+        return formed (order_hold (), FORMATION_LOOSE);
+    if (strcmp (id, "gun") == 0)
+        return formed (order_hold (), FORMATION_LINE);
+    if (strcmp (id, "cav") == 0)
+        return formed (move_to (c.x, c.y + 100), FORMATION_COLUMN);
+    if (strcmp (id, "drag") == 0)
+        return formed (move_to (c.x, c.y + 10), FORMATION_MOUNTED);
+    return order_hold ();
 }
 
 /*  Formation changes ordered (the order's formation, not the engine's
@@ -2589,35 +2608,7 @@ test_ordered_formations (void **state)
                     "line", 190, 190, 180));
     fixture_t *f = make (NULL, units, NULL);
     start (f, "blue");
-    int done = 0;
-    while (done < 7 && !game_over (f->g)) {
-        for (int u = 0; u < game_unit_count (f->g); u++) {
-            if (!game_needs_order (f->g, u))
-                continue;
-            const char *id = situation_unit_const (game_situation (f->g), u)->id;
-            vec2_t c = situation_unit_const (game_situation (f->g), u)->fp.centre;
-            order_t o = order_hold ();
-            if (strcmp (id, "keep") == 0)
-                o = formed (move_to (c.x, c.y + 100), FORMATION_LINE);
-            else if (strcmp (id, "flank") == 0)
-                o = formed (move_to (c.x + 100, c.y), FORMATION_COLUMN);
-            else if (strcmp (id, "lt") == 0)
-                o = formed (order_hold (), FORMATION_LOOSE);
-            else if (strcmp (id, "mr") == 0)
-                o = formed (order_hold (), FORMATION_LOOSE);
-            else if (strcmp (id, "gun") == 0)
-                o = formed (order_hold (), FORMATION_LINE);
-            else if (strcmp (id, "cav") == 0)
-                o = formed (move_to (c.x, c.y + 100), FORMATION_COLUMN);
-            else if (strcmp (id, "drag") == 0)
-                o = formed (move_to (c.x, c.y + 10), FORMATION_MOUNTED);
-            order (f, id, o);
-        }
-        game_resolve_phase (f->g, f->dice);
-        done = acted_count (f, SIDE_BLUE);
-        game_begin_phase (f->g, f->dice);
-    }
-    assert_int_equal (done, 7);
+    assert_int_equal (blue_acts (f, 7, ordered_formation_orders), 7);
     /* keep: no column (the doctrine's choice): 4" in line */
     assert_int_equal (U (f, "keep")->formation, FORMATION_LINE);
     near (U (f, "keep")->fp.centre.y, 20 + IN (4), 0.02);
@@ -2869,6 +2860,18 @@ test_formation_changes_need_room (void **state)
     }
 }
 
+/*  The orders of test_four_inches_and_terrain's terrain: blue on up the
+ *  table, as far as each may go; red holds. */
+static order_t
+terrain_orders (const char *id, vec2_t c)
+{
+    if (strcmp (id, "red") == 0)
+        return order_hold ();
+    double far = strcmp (id, "rough") == 0 ? IN (4)
+               : strcmp (id, "riders") == 0 ? 100 : 60;
+    return move_to (c.x, c.y + far);
+}
+
 /*  "You may not move within 4" of the front of an enemy unit except to
  *  charge it, or to pull directly back away from it"; rough slows formed
  *  infantry by half; roads double movement. */
@@ -2935,22 +2938,7 @@ test_four_inches_and_terrain (void **state)
                     "line", 100, 190, 180));
     f = make (terrain, units, NULL);
     start (f, "blue");
-    int done = 0;
-    while (done < 3) {
-        for (int u = 0; u < game_unit_count (f->g); u++) {
-            if (!game_needs_order (f->g, u))
-                continue;
-            const unit_t *x = situation_unit_const (game_situation (f->g), u);
-            double far = strcmp (x->id, "rough") == 0 ? IN (4)
-                       : strcmp (x->id, "riders") == 0 ? 100 : 60;
-            order (f, x->id, x->side == SIDE_BLUE
-                             ? move_to (x->fp.centre.x, x->fp.centre.y + far)
-                             : order_hold ());
-        }
-        game_resolve_phase (f->g, f->dice);
-        done = acted_count (f, SIDE_BLUE);
-        game_begin_phase (f->g, f->dice);
-    }
+    assert_int_equal (blue_acts (f, 3, terrain_orders), 3);
     near (U (f, "rough")->fp.centre.y, 30 + IN (2), 0.02);
     near (U (f, "road")->fp.centre.y, 30 + IN (16), 0.02);
     near (U (f, "riders")->fp.centre.y, 30 + IN (24), 0.02);
