@@ -682,6 +682,15 @@ enemy_near (const game_t *g, int u, vec2_t p, double within)
     return false;
 }
 
+/*  May unit u change formation now?  A disordered unit may only with
+ *  disordered_may_change ("Full-move formation changes include ...
+ *  dressing ranks to recover from disorder" bars it nothing else). */
+static bool
+may_change (const game_t *g, int u)
+{
+    return !eol_disordered (g, u) || tables (g)->disordered_may_change;
+}
+
 /*  The change that takes unit u into formation `to` as an order asks,
  *  `way` the bearing the order turns it to (NAN: none).  The text's
  *  changes: guns limber (column) and unlimber (line); formed foot and
@@ -722,7 +731,7 @@ eol_ordered_change (const game_t *g, int u, formation_t to, double way,
                   "Liberty (line, column, skirmish (loose), mounted)", x->id);
         return -1;
     }
-    if (eol_disordered (g, u) && !t->disordered_may_change) {
+    if (!may_change (g, u)) {
         snprintf (err, errlen, "%s: disordered, it must dress its ranks (a "
                   "full move) before it changes formation", x->id);
         return -1;
@@ -835,15 +844,6 @@ make_ordered_change (game_t *g, int u, const order_t *o)
     if (f.none)
         return 0;
     return change_formation (g, u, f.change, f.formation, f.arm, f.facing);
-}
-
-/*  May unit u change formation now?  A disordered unit may only with
- *  disordered_may_change ("Full-move formation changes include ...
- *  dressing ranks to recover from disorder" bars it nothing else). */
-static bool
-may_change (const game_t *g, int u)
-{
-    return !eol_disordered (g, u) || tables (g)->disordered_may_change;
 }
 
 /*  The formation change unit u makes to carry out a move to `to`
