@@ -1903,14 +1903,8 @@ test_charged_front_and_rear (void **state)
     assert_true (test_saw (f, "h charges t in the rear"));
     assert_true (test_saw (f, "b charges t in the front"));
     /* the horse came first */
-    int at_h = -1, at_b = -1;
-    for (int i = 0; i < f->event_count; i++) {
-        if (at_h < 0 && strstr (f->events[i], "h charges t"))
-            at_h = i;
-        if (at_b < 0 && strstr (f->events[i], "b charges t"))
-            at_b = i;
-    }
-    assert_true (at_h >= 0 && at_h < at_b);
+    int at_h = test_event_at (f, "h charges t");
+    assert_true (at_h >= 0 && at_h < test_event_at (f, "b charges t"));
     assert_false (test_saw (f, "t (primary) 0d6"));
     assert_true (test_saw (f, "t (primary) 3d6"));
     unmake (f);

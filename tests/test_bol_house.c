@@ -1070,18 +1070,6 @@ test_fire_hit_may_still_charge (void **state)
     unmake (f);
 }
 
-/*  The index of the first event that says `words`; fails when none
- *  does. */
-static int
-event_at (fixture_t *f, const char *words)
-{
-    for (int i = 0; i < f->event_count; i++)
-        if (strstr (f->events[i], words))
-            return i;
-    saw (f, words);
-    return -1;
-}
-
 /*  "Both sides act in each phase. One side, determined by initiative,
  *  acts first in all phases": the active side (blue, the attacker, in
  *  turn 1) moves, then the reactive; the active shoots, then the
@@ -1166,8 +1154,10 @@ test_initiative_first_each_phase (void **state)
     test_push (f, 2, 6, 6);
     test_next_phase (f);
     saw (f, "horse declares a charge on cav");
-    assert_true (event_at (f, "bn charges foe")
-                 < event_at (f, "horse charges cav"));
+    saw (f, "bn charges foe");
+    saw (f, "horse charges cav");
+    assert_true (test_event_at (f, "bn charges foe")
+                 < test_event_at (f, "horse charges cav"));
     unmake (f);
 }
 

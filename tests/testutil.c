@@ -406,12 +406,20 @@ test_push (test_game_t *f, int n, ...)
     va_end (ap);
 }
 
-bool
-test_saw (const test_game_t *f, const char *words)
+int
+test_event_at (const test_game_t *f, const char *words)
 {
     for (int i = 0; i < f->event_count; i++)
         if (strstr (f->events[i], words))
-            return true;
+            return i;
+    return -1;
+}
+
+bool
+test_saw (const test_game_t *f, const char *words)
+{
+    if (test_event_at (f, words) >= 0)
+        return true;
     for (int i = 0; getenv ("TEST_EVENTS") && i < f->event_count; i++)
         printf ("  event: %s\n", f->events[i]);
     return false;

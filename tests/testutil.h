@@ -88,6 +88,10 @@ void test_push (test_game_t *f, int n, ...);
  *  environment sets TEST_EVENTS, every event is printed. */
 bool test_saw (const test_game_t *f, const char *words);
 
+/*  The index of the first event whose words hold `words` (events in the
+ *  order the game said them), or -1 when none does. */
+int test_event_at (const test_game_t *f, const char *words);
+
 /*  Resolve the current phase and begin the next. */
 void test_next_phase (test_game_t *f);
 

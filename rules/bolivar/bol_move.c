@@ -1139,7 +1139,7 @@ charge_arc (const game_t *g, int target, int u)
  *  u's front centre stands): its outward bearing, returned; the distance
  *  from the target's centre to it in *off, half its length in *half_len,
  *  the charge's arc in *arc, and whether the face is a flank (its length
- *  the target's depth) in *flank.  A square's ("Squares have no flank or
+ *  the target's depth) in *flank (may be NULL).  A square's ("Squares have no flank or
  *  rear": every side a front) is the side u's front centre stands
  *  before. */
 static double
@@ -1152,8 +1152,9 @@ charge_face (const game_t *g, int u, int target, double *off,
     arc_t side = *arc;
     if (t->arm == ARM_INFANTRY && t->formation == FORMATION_SQUARE)
         side = bol_arc_at (&t->fp, from, 45);
-    *flank = side == ARC_FLANK;
-    *half_len = (*flank ? t->fp.depth : t->fp.width) / 2;
+    if (flank)
+        *flank = side == ARC_FLANK;
+    *half_len = (side == ARC_FLANK ? t->fp.depth : t->fp.width) / 2;
     return footprint_face_out (&t->fp, side, from, off);
 }
 
@@ -1587,8 +1588,7 @@ host_charge_move (game_t *g, int u, int target)
         return charge_to_contact_point (g, u, target);
     double off, half_len;
     arc_t arc;
-    bool flank;
-    double out = charge_face (g, u, target, &off, &half_len, &arc, &flank);
+    double out = charge_face (g, u, target, &off, &half_len, &arc, NULL);
     x->fp = wheeled;
     double moved = walk (g, u, wheeled.facing, ahead, wheeled.facing, true,
                          target);
