@@ -235,6 +235,58 @@ job_ok (job_t *job)
         && job->valid;
 }
 
+/*  The script's last turns at the objectives, for unit u pressing on:
+ *  the time limit counts who holds them when it comes, and a unit that
+ *  closes on the nearest enemy then walks past a farm it could have
+ *  taken.  1 with *take a full move (a gallop) to the objective of the
+ *  most value its side does not hold whose radius a move in the open
+ *  (game_move_cm) reaches, the nearer of equals; 0 when the unit already
+ *  stands within the radius of an objective, which it keeps by not
+ *  moving; the move keeps the unit's formation where the rules take
+ *  that; -1 otherwise, before the last SEARCH_OBJECTIVE_TURNS turns,
+ *  and for a unit that cannot hold (game_unit_holds). */
+static int
+script_objective (const game_t *g, int u, order_t *take)
+{
+    const scenario_t *sc = game_scenario (g);
+    int count = scenario_objective_count (sc);
+    if (count == 0
+        || game_turn (g) <= game_last_turn (g) - SEARCH_OBJECTIVE_TURNS
+        || !game_unit_holds (g, u))
+        return -1;
+    const unit_t *un = situation_unit_const (game_situation (g), u);
+    double move = game_move_cm (g, u, NULL);
+    int best = -1;
+    double best_gap = INFINITY;
+    for (int i = 0; i < count; i++) {
+        const scenario_objective_t *o = scenario_objective (sc, i);
+        double gap = footprint_point_distance (&un->fp, o->at) - o->radius;
+        if (gap <= 0)
+            return 0;
+        if (game_objective_holder (g, i) == (int) un->side || gap > move)
+            continue;
+        if (best < 0 || o->value > scenario_objective (sc, best)->value
+            || (o->value == scenario_objective (sc, best)->value
+                && gap < best_gap))
+            best = i, best_gap = gap;
+    }
+    if (best < 0)
+        return -1;
+    *take = order_hold ();
+    take->kind = ORDER_MOVE;
+    take->pace = un->arm == ARM_CAVALRY ? ORDER_PACE_GALLOP : ORDER_PACE_FULL;
+    take->has_to = true;
+    take->to = scenario_objective (sc, best)->at;
+    /* in the formation it has: a march column formed on the way would
+       spend the move that takes the objective */
+    take->has_formation = true;
+    take->formation = un->formation;
+    char err[SOLO_ERR_MAX];
+    if (game_check_order (g, u, take, err, sizeof err) != 0)
+        take->has_formation = false;
+    return 1;
+}
+
 order_t
 search_script_order (const game_t *g, int u, commander_stance_t stance)
 {
@@ -307,6 +359,14 @@ search_script_order (const game_t *g, int u, commander_stance_t stance)
         }
         return o;
     }
+    bool stay = false;
+    if (stance == COMMANDER_STANCE_PRESS) {
+        order_t take;
+        int at = script_objective (g, u, &take);
+        if (at > 0)
+            return take;
+        stay = at == 0;
+    }
     if (near < 0)
         return o;
     if (stance == COMMANDER_STANCE_FALL_BACK) {
@@ -326,7 +386,7 @@ search_script_order (const game_t *g, int u, commander_stance_t stance)
        declared) */
     double charge_reach = game_charge_after_move_cm (g, u);
     order_t charge;
-    if (stance == COMMANDER_STANCE_PRESS && charge_reach > 0
+    if (stance == COMMANDER_STANCE_PRESS && !stay && charge_reach > 0
         && near_d <= charge_reach && game_legal_charge (g, u, near, &charge)) {
         charge.follow_up = true;
         return charge;
@@ -340,9 +400,10 @@ search_script_order (const game_t *g, int u, commander_stance_t stance)
         if (game_check_order (g, u, &f, err, sizeof err) == 0)
             return f;
     }
-    if (stance == COMMANDER_STANCE_STAND
+    if (stance == COMMANDER_STANCE_STAND || stay
         || (w->muzzle_loaded && !(un->status & STATUS_LOADED)))
-        return o;                   /* hold, or halt to load */
+        return o;                   /* hold (at the objective), or halt
+                                       to load */
     if (reach <= 0) {
         order_t c = order_hold ();
         c.kind = ORDER_CHARGE;

@@ -28,6 +28,8 @@
 #define SEARCH_FOG_TURNS   3     /* an unseen enemy's ground: at most this
                                     many full moves from where it was seen */
 #define SEARCH_FOG_DRAWS   4     /* places drawn before it stays put */
+#define SEARCH_OBJECTIVE_TURNS 2 /* the script makes for objectives in
+                                    the game's last turns, this many */
 #define SEARCH_ACT_NODES   (1L << 16) /* the activation tree's nodes at
                                     most (settings.depth) */
 
@@ -126,20 +128,24 @@ double search_nearest_enemy_cm (const game_t *g, int u);
  *  commander does without thinking, in `stance`.  Holding, it holds,
  *  facing as it is.  Else a command figure closes on the middle of its
  *  side's other units when it is more than half the command distance
- *  from it, or holds.  Any other unit looks for the nearest enemy in
- *  play it can see (the three nearest tried): none, it holds.  Falling
- *  back, it makes a full move (a gallop for cavalry) straight away from
- *  that enemy.  Pressing on where charges are declared after the move
+ *  from it, or holds.  In the game's last SEARCH_OBJECTIVE_TURNS turns
+ *  a unit that can hold objectives, pressing on, makes a full move (a
+ *  gallop) in its formation to the one of most value its side does not
+ *  hold that the move reaches, and one already within an objective's
+ *  radius does not leave it (it fires in reach, else holds).  Any
+ *  other unit looks for the nearest enemy in play it can see (the three
+ *  nearest tried): none, it holds.  Falling back, it makes a full move
+ *  (a gallop for cavalry) straight away from that enemy.  Pressing on
+ *  where charges are declared after the move
  *  (game_charge_after_move_cm), it charges that enemy when the phase's
  *  legal orders list the charge.  Else, in reach of its weapon, it
- *  fires at it (halted);
- *  else standing, or with a muzzle-loader not loaded, it holds (and
- *  loads); with no weapon it charges it when the rules let it; else it
- *  makes a full move (a gallop) towards it.  A hold faces the enemy
- *  found; a hold or a fire at it is formed as a player halting to fire
- *  gives it (game_aim: guns unlimbered, infantry in line under
- *  europe19).  Fire and charge are checked against the rules; a move
- *  may still be refused when given. */
+ *  fires at it (halted); else standing, or with a muzzle-loader not
+ *  loaded, it holds (and loads); with no weapon it charges it when the
+ *  rules let it; else it makes a full move (a gallop) towards it.  A
+ *  hold faces the enemy found; a hold or a fire at it is formed as a
+ *  player halting to fire gives it (game_aim: guns unlimbered, infantry
+ *  in line under europe19).  Fire and charge are checked against the
+ *  rules; a move may still be refused when given. */
 order_t search_script_order (const game_t *g, int u,
                              commander_stance_t stance);
 

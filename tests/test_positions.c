@@ -9,7 +9,8 @@
  *  real question.
  *  A kind may name its target ("charge:red-gun"), where the question is
  *  which enemy, not whether; "to:farm" asks for a move onto an objective
- *  whatever the order's kind; a position may name the phase it is asked
+ *  whatever the order's kind, "at:farm" for any order that leaves the
+ *  unit standing on it; a position may name the phase it is asked
  *  in, where a ruleset gives charges and shooting phases of their own
  *  (4 Page Bolivar declares charges after both sides have moved).
  *  POSITIONS_VERBOSE=1 in the environment prints the plans the search
@@ -150,13 +151,53 @@ goes_to_objective (const char *id, size_t len, const order_t *o,
     return false;
 }
 
+/*  True when unit u, given order `o` in g and the phase played out with
+ *  every other unit that waits for an order holding (dice of seed 1),
+ *  stands within objective `id`'s radius: an order that ends on the
+ *  objective whatever its kind or destination (an advance on an enemy
+ *  that halts on the farm holds it as well as a move to it). */
+static bool
+ends_on_objective (const char *id, size_t len, const order_t *o,
+                   const game_t *g, int u)
+{
+    const scenario_t *sc = game_scenario (g);
+    for (int i = 0; i < scenario_objective_count (sc); i++) {
+        const scenario_objective_t *obj = scenario_objective (sc, i);
+        if (!spells (id, len, obj->id))
+            continue;
+        char err[SOLO_ERR_MAX];
+        game_t *after = game_dup (g);
+        assert_non_null (after);
+        bool on = false;
+        if (game_apply_order (after, u, o, err, sizeof err) == 0) {
+            for (int v = 0; v < game_unit_count (after); v++)
+                if (v != u && game_needs_order (after, v)) {
+                    order_t hold = order_hold ();
+                    game_apply_order (after, v, &hold, err, sizeof err);
+                }
+            dice_t *dice = dice_new (1);
+            game_resolve_phase (after, dice);
+            dice_destroy (&dice);
+            on = footprint_point_distance (&unit_of (after, u)->fp, obj->at)
+                 <= obj->radius;
+        }
+        game_destroy (&after);
+        return on;
+    }
+    fail_msg ("expected.txt names no objective of the position: %.*s",
+              (int) len, id);
+    return false;
+}
+
 /*  True when order `o` is one of the "|"-separated answers in `kinds`:
  *  its kind's name, then optionally ":" and its target's id, then
  *  optionally "@" and the formation the order names ("fire@line": it
  *  fires formed in line); or "to:" and an objective's id, for any order
- *  whose destination is that objective ("to:farm"). */
+ *  whose destination is that objective ("to:farm"); or "at:" and an
+ *  objective's id, for any order that leaves unit u standing on it
+ *  (ends_on_objective). */
 static bool
-kind_expected (const char *kinds, const order_t *o, const game_t *g)
+kind_expected (const char *kinds, const order_t *o, const game_t *g, int u)
 {
     const char *name = order_kind_name (o->kind);
     const char *target = o->target >= 0 && o->target < game_unit_count (g)
@@ -168,6 +209,12 @@ kind_expected (const char *kinds, const order_t *o, const game_t *g)
         size_t len = bar ? (size_t) (bar - k) : strlen (k);
         if (len > 3 && strncmp (k, "to:", 3) == 0) {
             if (goes_to_objective (k + 3, len - 3, o, g))
+                return true;
+            k += len + (bar ? 1 : 0);
+            continue;
+        }
+        if (len > 3 && strncmp (k, "at:", 3) == 0) {
+            if (ends_on_objective (k + 3, len - 3, o, g, u))
                 return true;
             k += len + (bar ? 1 : 0);
             continue;
@@ -307,7 +354,8 @@ test_search_finds_the_order (void **state)
                                      p->file, r.alternatives[a].visits,
                                      r.alternatives[a].value,
                                      r.alternatives[a].plan);
-                    if (!kind_expected (p->kinds, &r.orders[k].order, g)) {
+                    if (!kind_expected (p->kinds, &r.orders[k].order, g,
+                                        unit)) {
                         fprintf (stderr, "%s seed %d, tree=%s: %s was "
                                  "ordered to %s (%s), not %s\n", p->file,
                                  (int) seed, trees[tree].name, p->unit,
@@ -367,7 +415,7 @@ test_random_choice_misses_it (void **state)
             strategy_decision_t d;
             strategy_decide (random, g, unit_of (g, unit)->side, &unit, 1,
                              &d);
-            if (kind_expected (p->kinds, &d.order, g))
+            if (kind_expected (p->kinds, &d.order, g, unit))
                 right++;
             strategy_destroy (&random);
             game_destroy (&g);
