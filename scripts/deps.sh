@@ -10,6 +10,7 @@ packages=(
   python3-yaml        # tests/cli_scheduler_docs.sh: the Kubernetes example
   valgrind            # tests/cli_valgrind.sh: memcheck of the daemon
   slurmctld slurmd slurm-client munge   # tests/cli_slurm.sh: a one-node cluster
+  procps              # tests/cli_slurm.sh: pgrep, the job steps started
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -189,8 +189,22 @@ done
     || fail "job $job still queued 120 s after the tournament: $(squeue -h -j "$job" -o '%T %M' 2>/dev/null)"
 job=""
 
-# inside an allocation: the workers as job steps (srun), the same command
+# inside an allocation: the workers as job steps (srun), the same command.
+# The steps first, both running before the coordinator binds: 40 scripted
+# games take less time than a loaded machine may take to start a step,
+# and a worker that comes after the coordinator's last word waits for a
+# resumed one (the coordinator tells those that join in its last two
+# seconds)
 endpoint="tcp://127.0.0.1:$(free_port)"
+srun -n 2 "$TOUR" worker --connect "$endpoint" --server-key "$work/coord.pub" \
+    --client-key-file "$work/workers" >"$work/srun.out" 2>"$work/srun.err" &
+steps=$!
+lib_bg "$steps"
+deadline=$((SECONDS + 60))
+until [ "$(pgrep -fc "^$TOUR worker --connect $endpoint")" = 2 ] \
+      || [ "$SECONDS" -ge "$deadline" ]; do
+    sleep 0.1
+done
 "$TOUR" run --db "$work/srun.db" --scenario "$FARM" --strategy a=table \
     --strategy b=random --games 40 --seed 9 --concurrency 0 \
     --bind "$endpoint" --curve-secret-key-file "$work/coord" \
@@ -198,10 +212,6 @@ endpoint="tcp://127.0.0.1:$(free_port)"
     >"$work/srun_coord.out" 2>"$work/srun_coord.err" &
 coord=$!
 lib_bg "$coord"
-srun -n 2 "$TOUR" worker --connect "$endpoint" --server-key "$work/coord.pub" \
-    --client-key-file "$work/workers" >"$work/srun.out" 2>"$work/srun.err" &
-steps=$!
-lib_bg "$steps"
 checks=$((checks + 1))
 if ! wait_exit "$coord" "$finish_s"; then
     fail "the coordinator of the srun workers did not finish"

@@ -24,6 +24,8 @@
 #define DRAW_TTY_MS        250
 #define DRAW_LINE_MS       5000
 #define STOP_LINGER_MS     1000     /* time to deliver the last Stops */
+#define END_GRACE_MS       2000     /* after the end, workers that speak
+                                       are told it is over, this long */
 #define LOCAL_PREFIX       "local-" /* local workers' names */
 
 /*  A job: what is left to play of one pair. */
@@ -595,6 +597,37 @@ check_peers (coord_t *c)
     }
 }
 
+/*  After the last game, for END_GRACE_MS: every worker that speaks is
+ *  told the tournament is over.  A worker that joins as it ends (a job
+ *  step started late, slower than the games) has had no Stop, and would
+ *  wait for a resumed coordinator for ever, holding its allocation.
+ *  Returns early when *interrupted becomes non-zero. */
+static void
+tell_latecomers (coord_t *c)
+{
+    int64_t until = tour_wire_now_ms () + END_GRACE_MS;
+    for (int64_t now = tour_wire_now_ms (); now < until;
+         now = tour_wire_now_ms ()) {
+        if (c->opt->interrupted && atomic_load (c->opt->interrupted))
+            return;
+        zmq_pollitem_t item = { c->router, 0, ZMQ_POLLIN, 0 };
+        long wait = until - now < POLL_MS ? (long) (until - now) : POLL_MS;
+        if (zmq_poll (&item, 1, wait) <= 0)
+            continue;
+        uint8_t identity[TOUR_WIRE_IDENTITY_MAX];
+        size_t identity_len = 0, len;
+        uint8_t *data = tour_wire_recv (c->router, identity, &identity_len,
+                                        &len, ZMQ_DONTWAIT);
+        if (!data)
+            continue;
+        free (data);
+        bool added;
+        peer_t *p = find_peer (c, identity, identity_len, &added);
+        if (p)
+            send_stop (c, p, TOUR_WORKER_STOP_DONE);
+    }
+}
+
 /*  ---- setup and the run ---- */
 
 static void *
@@ -810,6 +843,8 @@ tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
        Stop to a closed connection is dropped */
     for (int i = 0; rc != 1 && i < c.peer_count; i++)
         send_stop (&c, &c.peers[i], TOUR_WORKER_STOP_DONE);
+    if (rc == 0 && tour_spec_bind (spec)[0])
+        tell_latecomers (&c);
 done:
     atomic_store (&local_stop, 1);
     for (int i = 0; i < started; i++)

@@ -40,7 +40,10 @@ typedef struct {
  *  holds the stored games already (tour_results_add_store) and receives the
  *  new ones.  0 when every game is played; 1 when interrupted (the games
  *  played are stored); -1 with `err` (a worker could not load the setup,
- *  the database failed, the endpoint would not bind). */
+ *  the database failed, the endpoint would not bind).  Every game played,
+ *  it tells each worker the tournament is over, and with an endpoint
+ *  bound stays on it two seconds more to tell the workers that join
+ *  late. */
 int tour_coord_run (const tour_spec_t *spec, tour_store_t *store,
                     tour_results_t *results,
                     const tour_coord_options_t *options, char *err,
