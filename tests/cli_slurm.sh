@@ -205,6 +205,8 @@ until [ "$(pgrep -fc "^$TOUR worker --connect $endpoint")" = 2 ] \
       || [ "$SECONDS" -ge "$deadline" ]; do
     sleep 0.1
 done
+[ "$(pgrep -fc "^$TOUR worker --connect $endpoint")" = 2 ] \
+    || fail "srun's two workers not running 60 s after srun: $(tail -3 "$work/srun.err")"
 "$TOUR" run --db "$work/srun.db" --scenario "$FARM" --strategy a=table \
     --strategy b=random --games 40 --seed 9 --concurrency 0 \
     --bind "$endpoint" --curve-secret-key-file "$work/coord" \
