@@ -235,6 +235,19 @@ job_ok (job_t *job)
         && job->valid;
 }
 
+/*  A full move (a gallop for cavalry) of unit `un` towards `to`: the
+ *  script's one way of going somewhere. */
+static order_t
+full_move (const unit_t *un, vec2_t to)
+{
+    order_t m = order_hold ();
+    m.kind = ORDER_MOVE;
+    m.pace = un->arm == ARM_CAVALRY ? ORDER_PACE_GALLOP : ORDER_PACE_FULL;
+    m.has_to = true;
+    m.to = to;
+    return m;
+}
+
 /*  The script's last turns at the objectives, for unit u pressing on:
  *  the time limit counts who holds them when it comes, and a unit that
  *  closes on the nearest enemy then walks past a farm it could have
@@ -272,11 +285,7 @@ script_objective (const game_t *g, int u, order_t *take)
     }
     if (best < 0)
         return -1;
-    *take = order_hold ();
-    take->kind = ORDER_MOVE;
-    take->pace = un->arm == ARM_CAVALRY ? ORDER_PACE_GALLOP : ORDER_PACE_FULL;
-    take->has_to = true;
-    take->to = scenario_objective (sc, best)->at;
+    *take = full_move (un, scenario_objective (sc, best)->at);
     /* in the formation it has: a march column formed on the way would
        spend the move that takes the objective */
     take->has_formation = true;
@@ -371,14 +380,10 @@ search_script_order (const game_t *g, int u, commander_stance_t stance)
         return o;
     if (stance == COMMANDER_STANCE_FALL_BACK) {
         vec2_t from = situation_unit_const (sit, near)->fp.centre;
-        order_t m = order_hold ();
-        m.kind = ORDER_MOVE;
-        m.pace = un->arm == ARM_CAVALRY ? ORDER_PACE_GALLOP : ORDER_PACE_FULL;
-        m.has_to = true;
-        m.to = situation_move_towards (sit, un->fp.centre,
-                                       geom_bearing (from, un->fp.centre),
-                                       game_move_cm (g, u, NULL));
-        return m;
+        return full_move (un, situation_move_towards (
+                                  sit, un->fp.centre,
+                                  geom_bearing (from, un->fp.centre),
+                                  game_move_cm (g, u, NULL)));
     }
     /* where charges are declared after the move, a unit pressing on
        declares the charge at its enemy that the rules let it declare
@@ -412,12 +417,7 @@ search_script_order (const game_t *g, int u, commander_stance_t stance)
         if (game_check_order (g, u, &c, err, sizeof err) == 0)
             return c;
     }
-    order_t m = order_hold ();
-    m.kind = ORDER_MOVE;
-    m.pace = un->arm == ARM_CAVALRY ? ORDER_PACE_GALLOP : ORDER_PACE_FULL;
-    m.has_to = true;
-    m.to = situation_unit_const (sit, near)->fp.centre;
-    return m;
+    return full_move (un, situation_unit_const (sit, near)->fp.centre);
 }
 
 /*  The dice of one phase of a playout: every phase begins on a seed of

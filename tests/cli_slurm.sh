@@ -200,12 +200,14 @@ srun -n 2 "$TOUR" worker --connect "$endpoint" --server-key "$work/coord.pub" \
     --client-key-file "$work/workers" >"$work/srun.out" 2>"$work/srun.err" &
 steps=$!
 lib_bg "$steps"
+srun_workers_up () {
+    [ "$(pgrep -fc "^$TOUR worker --connect $endpoint")" = 2 ]
+}
 deadline=$((SECONDS + 60))
-until [ "$(pgrep -fc "^$TOUR worker --connect $endpoint")" = 2 ] \
-      || [ "$SECONDS" -ge "$deadline" ]; do
+until srun_workers_up || [ "$SECONDS" -ge "$deadline" ]; do
     sleep 0.1
 done
-[ "$(pgrep -fc "^$TOUR worker --connect $endpoint")" = 2 ] \
+srun_workers_up \
     || fail "srun's two workers not running 60 s after srun: $(tail -3 "$work/srun.err")"
 "$TOUR" run --db "$work/srun.db" --scenario "$FARM" --strategy a=table \
     --strategy b=random --games 40 --seed 9 --concurrency 0 \

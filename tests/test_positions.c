@@ -133,60 +133,65 @@ spells (const char *text, size_t len, const char *word)
     return strlen (word) == len && strncmp (text, word, len) == 0;
 }
 
-/*  True when order `o` goes to the objective whose id is the `len`
- *  bytes at `id`: its destination within the objective's radius of its
- *  middle, where the unit would hold it. */
-static bool
-goes_to_objective (const char *id, size_t len, const order_t *o,
-                   const game_t *g)
+/*  The position's objective whose id is the `len` bytes at `id`; a
+ *  failed test when it has none. */
+static const scenario_objective_t *
+objective_named (const game_t *g, const char *id, size_t len)
 {
     const scenario_t *sc = game_scenario (g);
-    for (int i = 0; i < scenario_objective_count (sc); i++) {
-        const scenario_objective_t *obj = scenario_objective (sc, i);
-        if (spells (id, len, obj->id))
-            return o->has_to && geom_dist (o->to, obj->at) <= obj->radius;
-    }
+    for (int i = 0; i < scenario_objective_count (sc); i++)
+        if (spells (id, len, scenario_objective (sc, i)->id))
+            return scenario_objective (sc, i);
     fail_msg ("expected.txt names no objective of the position: %.*s",
               (int) len, id);
-    return false;
+    return NULL;
+}
+
+/*  Every unit of g but `except` (-1: none) that waits for an order is
+ *  given a hold. */
+static void
+hold_the_rest (game_t *g, int except)
+{
+    char err[SOLO_ERR_MAX];
+    for (int u = 0; u < game_unit_count (g); u++) {
+        if (u == except || !game_needs_order (g, u))
+            continue;
+        order_t hold = order_hold ();
+        assert_int_equal (game_apply_order (g, u, &hold, err, sizeof err), 0);
+    }
+}
+
+/*  True when order `o` goes to objective `obj`: its destination within
+ *  the objective's radius of its middle, where the unit would hold it. */
+static bool
+goes_to_objective (const scenario_objective_t *obj, const order_t *o)
+{
+    return o->has_to && geom_dist (o->to, obj->at) <= obj->radius;
 }
 
 /*  True when unit u, given order `o` in g and the phase played out with
  *  every other unit that waits for an order holding (dice of seed 1),
- *  stands within objective `id`'s radius: an order that ends on the
+ *  stands within objective `obj`'s radius: an order that ends on the
  *  objective whatever its kind or destination (an advance on an enemy
  *  that halts on the farm holds it as well as a move to it). */
 static bool
-ends_on_objective (const char *id, size_t len, const order_t *o,
+ends_on_objective (const scenario_objective_t *obj, const order_t *o,
                    const game_t *g, int u)
 {
-    const scenario_t *sc = game_scenario (g);
-    for (int i = 0; i < scenario_objective_count (sc); i++) {
-        const scenario_objective_t *obj = scenario_objective (sc, i);
-        if (!spells (id, len, obj->id))
-            continue;
-        char err[SOLO_ERR_MAX];
-        game_t *after = game_dup (g);
-        assert_non_null (after);
-        bool on = false;
-        if (game_apply_order (after, u, o, err, sizeof err) == 0) {
-            for (int v = 0; v < game_unit_count (after); v++)
-                if (v != u && game_needs_order (after, v)) {
-                    order_t hold = order_hold ();
-                    game_apply_order (after, v, &hold, err, sizeof err);
-                }
-            dice_t *dice = dice_new (1);
-            game_resolve_phase (after, dice);
-            dice_destroy (&dice);
-            on = footprint_point_distance (&unit_of (after, u)->fp, obj->at)
-                 <= obj->radius;
-        }
-        game_destroy (&after);
-        return on;
+    char err[SOLO_ERR_MAX];
+    game_t *after = game_dup (g);
+    assert_non_null (after);
+    bool on = false;
+    if (game_apply_order (after, u, o, err, sizeof err) == 0) {
+        hold_the_rest (after, u);
+        dice_t *dice = dice_new (1);
+        game_resolve_phase (after, dice);
+        dice_destroy (&dice);
+        on = footprint_point_distance (&unit_of (after, u)->fp, obj->at)
+             <= obj->radius;
     }
-    fail_msg ("expected.txt names no objective of the position: %.*s",
-              (int) len, id);
-    return false;
+    game_destroy (&after);
+    return on;
 }
 
 /*  True when order `o` is one of the "|"-separated answers in `kinds`:
@@ -207,27 +212,24 @@ kind_expected (const char *kinds, const order_t *o, const game_t *g, int u)
     for (const char *k = kinds; *k; ) {
         const char *bar = strchr (k, '|');
         size_t len = bar ? (size_t) (bar - k) : strlen (k);
-        if (len > 3 && strncmp (k, "to:", 3) == 0) {
-            if (goes_to_objective (k + 3, len - 3, o, g))
-                return true;
-            k += len + (bar ? 1 : 0);
-            continue;
+        bool right;
+        if (len > 3 && strncmp (k, "to:", 3) == 0)
+            right = goes_to_objective (objective_named (g, k + 3, len - 3),
+                                       o);
+        else if (len > 3 && strncmp (k, "at:", 3) == 0)
+            right = ends_on_objective (objective_named (g, k + 3, len - 3),
+                                       o, g, u);
+        else {
+            const char *at = memchr (k, '@', len);
+            size_t head = at ? (size_t) (at - k) : len;
+            const char *colon = memchr (k, ':', head);
+            size_t kind_len = colon ? (size_t) (colon - k) : head;
+            right = spells (k, kind_len, name);
+            if (right && colon)
+                right = spells (colon + 1, head - kind_len - 1, target);
+            if (right && at)
+                right = spells (at + 1, len - head - 1, formation);
         }
-        if (len > 3 && strncmp (k, "at:", 3) == 0) {
-            if (ends_on_objective (k + 3, len - 3, o, g, u))
-                return true;
-            k += len + (bar ? 1 : 0);
-            continue;
-        }
-        const char *at = memchr (k, '@', len);
-        size_t head = at ? (size_t) (at - k) : len;
-        const char *colon = memchr (k, ':', head);
-        size_t kind_len = colon ? (size_t) (colon - k) : head;
-        bool right = spells (k, kind_len, name);
-        if (right && colon)
-            right = spells (colon + 1, head - kind_len - 1, target);
-        if (right && at)
-            right = spells (at + 1, len - head - 1, formation);
         if (right)
             return true;
         k += len + (bar ? 1 : 0);
@@ -276,13 +278,7 @@ open_position (const position_t *p, scenario_t **sc, int *unit,
         if (game_needs_order (g, *unit) && !game_table_bound (g, *unit)
             && in_phase (g, p->phase))
             break;
-        for (int u = 0; u < game_unit_count (g); u++) {
-            if (!game_needs_order (g, u))
-                continue;
-            order_t hold = order_hold ();
-            assert_int_equal (game_apply_order (g, u, &hold, err,
-                                                sizeof err), 0);
-        }
+        hold_the_rest (g, -1);
         game_resolve_phase (g, dice);
     }
     dice_destroy (&dice);
