@@ -58,14 +58,7 @@
  *  fire into reach alike it tells nothing of who wins, but it tells a
  *  search which of its own orders leave the next turn's fire the
  *  better.  0.70 is half the weight of the figures lost: the next
- *  volley's harm is not yet done.  Where the engine gives its morale
- *  (game_engine_t.rout_chance: Empire of Liberty) the harm counts the
- *  rest of a unit the volley's casualties may rout (volley_harm): a
- *  skirmish screen in reach of a line is then worth less than a
- *  regiment there, as the seed's morale makes it.  At 1,000 playouts
- *  against the greedy the search scored 56.2% on Freeman's Farm where
- *  it scored 43.8% (160 games, the same dice; BENCHMARKS.md,
- *  "Skirmishers' morale in the fire to come").
+ *  volley's harm is not yet done.
  *
  *  approach, the objectives near, is set by hand for Empire of Liberty
  *  alone, for the same reason: a playout that ends within the turn sees
@@ -181,77 +174,15 @@ evaluate_volley (const game_t *g, int a, int b)
          * generic_hit (band, situation_cover_at (sit, aim, NULL));
 }
 
-/*  The figures a volley of `volley` expected hits takes off enemy e:
- *  the hits, and where the engine gives its morale (rout_chance) the
- *  rest of the unit times the chance the check they ask routs it, the
- *  chance taken between the whole casualties either side of `volley`.
- *  Under Empire of Liberty a skirmish line that loses three figures
- *  routs five times in twelve, a line that loses one once in
- *  thirty-six: counted in figures hit alone, a screen stood in the open
- *  before the enemy's lines looked as safe as a regiment. */
-/*  The engine's rout chances already asked in one evaluation: a unit
- *  is the target of many shooters' volleys of a few whole casualties
- *  each, and the engine's check reads the unit's surroundings (a
- *  leader in contact) each time it is asked. */
-typedef struct {
-    int unit, casualties;
-    double chance;
-} rout_seen_t;
-
-typedef struct {
-    int count;
-    rout_seen_t seen[EVALUATE_ROUT_MEMO];
-} rout_memo_t;
-
-static double
-rout_chance (const game_t *g, rout_memo_t *memo, int e, int casualties)
-{
-    if (casualties <= 0)
-        return 0;
-    for (int i = 0; i < memo->count; i++)
-        if (memo->seen[i].unit == e && memo->seen[i].casualties == casualties)
-            return memo->seen[i].chance;
-    double chance = game_engine (g)->rout_chance (g, e, casualties);
-    if (memo->count < EVALUATE_ROUT_MEMO)
-        memo->seen[memo->count++] = (rout_seen_t) { e, casualties, chance };
-    return chance;
-}
-
-/*  The figures a volley of `volley` expected hits takes off enemy e:
- *  the hits, and where the engine gives its morale (rout_chance) the
- *  rest of the unit times the chance the check they ask routs it, the
- *  chance taken between the whole casualties either side of `volley`.
- *  Under Empire of Liberty a skirmish line that loses three figures
- *  routs five times in twelve, a line that loses one once in
- *  thirty-six: counted in figures hit alone, a screen stood in the open
- *  before the enemy's lines looked as safe as a regiment. */
-static double
-volley_harm (const game_t *g, rout_memo_t *memo, int e, double volley)
-{
-    if (!game_engine (g)->rout_chance || volley <= 0)
-        return volley;
-    double rest = unit_figures_standing (situation_unit_const (
-                      game_situation (g), e)) - volley;
-    if (rest <= 0)
-        return volley;
-    int whole = (int) volley;
-    double part = volley - whole;
-    double chance = (1 - part) * rout_chance (g, memo, e, whole)
-                  + part * rout_chance (g, memo, e, whole + 1);
-    return volley + chance * rest;
-}
-
 /*  The fire to come, in figures per side: each unit in play and out of
  *  melee (command figures aside) at the enemy it sees in reach that it
- *  would harm most (volley_harm).  A playout that ends within the turn
- *  sees none of the harm a gun brought into range will do; this is
- *  that harm. */
+ *  would hit hardest.  A playout that ends within the turn sees none of
+ *  the harm a gun brought into range will do; this is that harm. */
 static void
 fire_to_come (const game_t *g, double hits[SIDE_COUNT])
 {
     const situation_t *sit = game_situation (g);
     const ruleset_t *rs = situation_ruleset (sit);
-    rout_memo_t memo = { .count = 0 };
     for (int u = 0; u < game_unit_count (g); u++) {
         const unit_t *x = situation_unit_const (sit, u);
         if (x->arm == ARM_COMMAND || !game_unit_in_play (g, u)
@@ -264,11 +195,10 @@ fire_to_come (const game_t *g, double hits[SIDE_COUNT])
                 || situation_unit_distance (sit, u, e) > reach)
                 continue;
             /* sight, the dearer question, only for a volley that would
-               harm the most yet */
-            double harm = volley_harm (g, &memo, e,
-                                       evaluate_volley (g, u, e));
-            if (harm > best && situation_can_see (sit, u, e, NULL, NULL))
-                best = harm;
+               be the hardest yet */
+            double volley = evaluate_volley (g, u, e);
+            if (volley > best && situation_can_see (sit, u, e, NULL, NULL))
+                best = volley;
         }
         hits[x->side] += best;
     }

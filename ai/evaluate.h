@@ -17,9 +17,6 @@
  *  objectives near (evaluate_terms_t.near): about one move of a column
  *  on foot under Empire of Liberty (8", 20.3 cm). */
 #define EVALUATE_NEAR_CM 20.0
-#define EVALUATE_ROUT_MEMO 64  /* the engine's rout chances one
-                                  evaluation remembers (a unit and its
-                                  casualties each); past it, asked again */
 
 /*  The terms of a position, side by side, before weighing. */
 typedef struct {

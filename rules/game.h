@@ -258,13 +258,6 @@ typedef struct {
      *  limit ends it before the scenario's `turns` (4 Page Bolivar: "the
      *  time limit (10 game turns)").  NULL: the scenario's turns. */
     int (*last_turn) (const game_t *g);
-    /*  The chance that unit u would rout off the table by the morale
-     *  check `casualties` casualties of one fire action on it now ask
-     *  (Empire of Liberty's skirmishers rout far sooner than its
-     *  lines), for a strategy weighing the fire to come; 0 when
-     *  casualties <= 0 or u is out of play.  NULL: not given (the
-     *  casualties alone are weighed). */
-    double (*rout_chance) (const game_t *g, int u, int casualties);
 } game_engine_t;
 
 /*  The engine registered for ruleset `name`, or NULL. */

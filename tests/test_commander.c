@@ -1657,11 +1657,8 @@ eol_game_with (const char *name, const char *const *keep,
 }
 
 /*  The fire to come: a side's threat is the share of the enemy's
- *  figures its units would take off with a volley each from where they
- *  stand, each at the enemy it sees in reach that it would harm most:
- *  the figures hit and, where the engine gives its morale
- *  (rout_chance), the rest of the unit times the chance that many
- *  casualties rout it, between the whole casualties either side.
+ *  figures its units would hit with a volley each from where they
+ *  stand, each at the enemy it sees in reach that it would hit hardest.
  *  Under Empire of Liberty, whose playouts end within the turn and so
  *  see nothing of what a gun brought into range will do, the value
  *  weighs it: bringing a gun within reach of the enemy is worth
@@ -1704,25 +1701,8 @@ test_value_fire_to_come (void **state)
     evaluate_terms (g, &near);
     game_result_t r;
     game_result (g, &r);
-    double (*rout) (const game_t *, int, int) = game_engine (g)->rout_chance;
-    assert_non_null (rout);
-    int whole = (int) hits;
-    double part = hits - whole;
-    double chance = (1 - part) * rout (g, foot, whole)
-                  + part * rout (g, foot, whole + 1);
-    assert_true (chance > 0);
-    double rest = unit_figures_standing (situation_unit (sit, foot)) - hits;
-    test_near (near.threat[SIDE_BLUE],
-               (hits + chance * rest) / r.figures[SIDE_RED], 1e-9);
+    test_near (near.threat[SIDE_BLUE], hits / r.figures[SIDE_RED], 1e-9);
     assert_true (near.threat[SIDE_RED] == 0);
-    /* the same battalion in skirmish order routs sooner: the same hits
-       (the rough chances see no order) count for more */
-    situation_unit (sit, foot)->formation = FORMATION_LOOSE;
-    test_near (evaluate_volley (g, guns, foot), hits, 1e-9);
-    evaluate_terms_t loose;
-    evaluate_terms (g, &loose);
-    assert_true (loose.threat[SIDE_BLUE] > near.threat[SIDE_BLUE]);
-    situation_unit (sit, foot)->formation = FORMATION_LINE;
     assert_true (search_evaluate (g, SIDE_BLUE, &balanced) > before);
     assert_true (search_evaluate (g, SIDE_RED, &balanced) < 1 - before + 1e-12);
     /* in melee it fires at nothing */

@@ -789,33 +789,6 @@ test_fire_dice_in_play (void **state)
     unmake (f);
 }
 
-/*  The engine's rout chance (game_engine_t.rout_chance) is the casualty
- *  check's on 2D6 with the casualties counted in the quarters lost and
- *  as casualties now: an Average line of 24 losing 1 needs 9 and routs
- *  only on 12 (1 in 36); Average skirmishers of 16 losing 3 need 10 - 3
- *  - 2 = 5 and rout on 8 or more (15 in 36); losing 4, a quarter of
- *  them, they need 3 and rout on 6 or more (26 in 36).  No casualties,
- *  no check. */
-static void
-test_rout_chance (void **state)
-{
-    (void) state;
-    char units[4096];
-    snprintf (units, sizeof units, "%s, %s",
-              unit ("line", "blue", "infantry", "average", "regular_infantry",
-                    24, "line", 100, 50, 0),
-              unit ("screen", "red", "infantry", "average", "skirmishers",
-                    16, "skirmish", 100, 150, 180));
-    fixture_t *f = make (NULL, units, NULL);
-    double (*rout) (const game_t *, int, int) = game_engine (f->g)->rout_chance;
-    assert_non_null (rout);
-    test_near (rout (f->g, idx (f, "line"), 0), 0, 1e-12);
-    test_near (rout (f->g, idx (f, "line"), 1), 1.0 / 36, 1e-12);
-    test_near (rout (f->g, idx (f, "screen"), 3), 15.0 / 36, 1e-12);
-    test_near (rout (f->g, idx (f, "screen"), 4), 26.0 / 36, 1e-12);
-    unmake (f);
-}
-
 /*  "Any undisordered unit may fire at any enemy figure within range, line
  *  of sight, and 45 degrees of the firing base's facing": a base bears on
  *  a target whose nearest point is off its arc when another part of it
@@ -3949,7 +3922,6 @@ main (void)
         cmocka_unit_test (test_commander_chooses_who_acts),
         cmocka_unit_test (test_units_checked),
         cmocka_unit_test (test_fire_dice_in_play),
-        cmocka_unit_test (test_rout_chance),
         cmocka_unit_test (test_fire_multipliers_in_play),
         cmocka_unit_test (test_reaction_range_modifiers),
         cmocka_unit_test (test_fire_action_and_fall_back),

@@ -186,49 +186,6 @@ test_morale_outcomes (void **state)
     assert_string_equal (eol_morale_result_words (EOL_MORALE_ROUT), "routs");
 }
 
-/*  The chance of each result before the dice: "rolling two dice", a
- *  score "equal to or below" the number passes, failing by "two pips or
- *  less" falls back (retires in skirmish), by more routs.  Of the 36
- *  throws of 2D6, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1 make 2 to 12. */
-static void
-test_morale_chances (void **state)
-{
-    (void) state;
-    double c[EOL_MORALE_RESULT_COUNT];
-    /* green 9: 30 throws pass, 10 and 11 (5) fall back, 12 (1) routs */
-    eol_morale_in_t in = in_of (EOL_CHECK_CASUALTIES, EOL_GREEN);
-    eol_morale_chances (t, &in, c);
-    test_near (c[EOL_MORALE_PASS], 30.0 / 36, 1e-12);
-    test_near (c[EOL_MORALE_FALL_BACK], 5.0 / 36, 1e-12);
-    test_near (c[EOL_MORALE_ROUT], 1.0 / 36, 1e-12);
-    test_near (c[EOL_MORALE_RETIRE], 0, 1e-12);
-    /* average 10 in skirmish with 3 casualties now: 5; 2 to 5 (10)
-       pass, 6 and 7 (11) retire, 8 to 12 (15) rout */
-    in = in_of (EOL_CHECK_CASUALTIES, EOL_AVERAGE);
-    in.skirmish = true;
-    in.casualties_now = 3;
-    eol_morale_chances (t, &in, c);
-    test_near (c[EOL_MORALE_PASS], 10.0 / 36, 1e-12);
-    test_near (c[EOL_MORALE_RETIRE], 11.0 / 36, 1e-12);
-    test_near (c[EOL_MORALE_ROUT], 15.0 / 36, 1e-12);
-    test_near (c[EOL_MORALE_FALL_BACK], 0, 1e-12);
-    /* a number below 2 cannot pass (2 fails by two pips and retires);
-       elite 12 with nothing against it cannot fail */
-    in.casualties_now = 8;                                          /* 0 */
-    eol_morale_chances (t, &in, c);
-    test_near (c[EOL_MORALE_PASS], 0, 1e-12);
-    test_near (c[EOL_MORALE_RETIRE], 1.0 / 36, 1e-12);
-    test_near (c[EOL_MORALE_ROUT], 35.0 / 36, 1e-12);
-    in = in_of (EOL_CHECK_CASUALTIES, EOL_ELITE);
-    eol_morale_chances (t, &in, c);
-    test_near (c[EOL_MORALE_PASS], 1, 1e-12);
-    /* ordered to charge, average 10: 11 and 12 (3) stand and fire */
-    in = in_of (EOL_CHECK_TO_CHARGE, EOL_AVERAGE);
-    eol_morale_chances (t, &in, c);
-    test_near (c[EOL_MORALE_STAND_AND_FIRE], 3.0 / 36, 1e-12);
-    test_near (c[EOL_MORALE_ROUT], 0, 1e-12);
-}
-
 /*  The check throws 2D6 (queued here). */
 static void
 test_morale_check_dice (void **state)
@@ -787,7 +744,6 @@ main (void)
         cmocka_unit_test (test_morale_base),
         cmocka_unit_test (test_morale_modifiers),
         cmocka_unit_test (test_morale_outcomes),
-        cmocka_unit_test (test_morale_chances),
         cmocka_unit_test (test_morale_check_dice),
         cmocka_unit_test (test_leaders_and_standards),
         cmocka_unit_test (test_fire_multipliers),

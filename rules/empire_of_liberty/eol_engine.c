@@ -595,5 +595,4 @@ const game_engine_t eol_engine = {
     .victory = victory,
     .refresh = eol_update_contacts,
     .holds = eol_holds,
-    .rout_chance = eol_rout_chance,
 };

@@ -64,30 +64,6 @@ eol_morale_check (const eol_tables_t *t, const eol_morale_in_t *in,
     out->result = eol_morale_result (t, in, out->roll);
 }
 
-/*  Every total of `dice` D6 is tallied, at most EOL_MORALE_MAX_DICE of
- *  them (the tables allow 10: 60 pips, 6^10 ways, counted by adding
- *  one die at a time rather than by listing every throw). */
-void
-eol_morale_chances (const eol_tables_t *t, const eol_morale_in_t *in,
-                    double chance[EOL_MORALE_RESULT_COUNT])
-{
-    assert (t && in && chance && t->morale_dice >= 1
-            && t->morale_dice <= EOL_MORALE_MAX_DICE);
-    double ways[6 * EOL_MORALE_MAX_DICE + 1] = { 0 };
-    ways[0] = 1;
-    for (int d = 0; d < t->morale_dice; d++)
-        for (int total = 6 * (d + 1); total >= 0; total--) {
-            double sum = 0;
-            for (int pip = 1; pip <= 6 && pip <= total; pip++)
-                sum += ways[total - pip];
-            ways[total] = sum / 6;
-        }
-    for (int r = 0; r < EOL_MORALE_RESULT_COUNT; r++)
-        chance[r] = 0;
-    for (int total = t->morale_dice; total <= 6 * t->morale_dice; total++)
-        chance[eol_morale_result (t, in, total)] += ways[total];
-}
-
 const char *
 eol_morale_result_words (eol_morale_result_t r)
 {

@@ -79,14 +79,6 @@ int eol_morale_needed (const eol_tables_t *t, const eol_morale_in_t *in,
 eol_morale_result_t eol_morale_result (const eol_tables_t *t,
                                        const eol_morale_in_t *in, int roll);
 
-/*  The chance of each result of the check before it is thrown, by the
- *  morale_dice D6 against eol_morale_needed and eol_morale_result:
- *  chance[r] for each eol_morale_result_t r, summing to 1 (a check that
- *  cannot pass puts it all on the failures).  What a commander weighing
- *  the fire to come asks; the check itself is eol_morale_check. */
-void eol_morale_chances (const eol_tables_t *t, const eol_morale_in_t *in,
-                         double chance[EOL_MORALE_RESULT_COUNT]);
-
 /*  Take the check: throw morale_dice D6 on `dice` and fill `out`. */
 void eol_morale_check (const eol_tables_t *t, const eol_morale_in_t *in,
                        dice_t *dice, eol_morale_t *out);

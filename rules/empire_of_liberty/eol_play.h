@@ -202,12 +202,6 @@ typedef struct {
     double cost;               /* in moves (eol.movement.changes) */
 } ordered_form_t;
 
-/*  game_engine_t.rout_chance: the chance unit u routs off the table by
- *  the casualty check `casualties` more killed by one fire action would
- *  ask now, its quarters lost counting them; 0 for none or out of
- *  play. */
-double eol_rout_chance (const game_t *g, int u, int casualties);
-
 /*  Unit u checks its morale for `why` (casualties_now of the action);
  *  returns the result and fills *m. */
 eol_morale_result_t eol_check_morale (game_t *g, int u, eol_check_t why,

@@ -197,41 +197,6 @@ eol_fire_dice_at (const game_t *g, int u, int target, bool reaction,
     return dice;
 }
 
-/*  Unit u's situation for a check for `why`, casualties_now of the
- *  action already among its killed (as they are when it checks). */
-static void
-morale_in (const game_t *g, int u, eol_check_t why, int casualties_now,
-           eol_morale_in_t *in)
-{
-    const eol_tables_t *t = tables (g);
-    const unit_t *x = unit_c (g, u);
-    memset (in, 0, sizeof *in);
-    in->why = why;
-    in->grade = eol_grade (t, x);
-    in->figures = x->figures;
-    in->lost = x->killed;
-    in->casualties_now = casualties_now;
-    in->skirmish = x->formation == FORMATION_LOOSE;
-    in->leader_in_contact = eol_leader_in_contact (g, u);
-    in->standard_captured = (flags (g, u) & EOL_F_STANDARD_LOST) != 0;
-    in->fired_this_turn = game_unit (g, u)->fired != 0;
-}
-
-/*  The check as it would stand with `casualties` more killed: they
- *  count in the quarters lost and as casualties now. */
-double
-eol_rout_chance (const game_t *g, int u, int casualties)
-{
-    if (casualties <= 0 || !game_unit_in_play (g, u))
-        return 0;
-    eol_morale_in_t in;
-    morale_in (g, u, EOL_CHECK_CASUALTIES, casualties, &in);
-    in.lost += casualties;
-    double chance[EOL_MORALE_RESULT_COUNT];
-    eol_morale_chances (tables (g), &in, chance);
-    return chance[EOL_MORALE_ROUT];
-}
-
 /*  Unit u checks its morale for `why` (casualties_now of the action);
  *  returns the result and fills *m. */
 eol_morale_result_t
@@ -241,7 +206,16 @@ eol_check_morale (game_t *g, int u, eol_check_t why, int casualties_now,
     const eol_tables_t *t = tables (g);
     const unit_t *x = unit_c (g, u);
     eol_morale_in_t in;
-    morale_in (g, u, why, casualties_now, &in);
+    memset (&in, 0, sizeof in);
+    in.why = why;
+    in.grade = eol_grade (t, x);
+    in.figures = x->figures;
+    in.lost = x->killed;
+    in.casualties_now = casualties_now;
+    in.skirmish = x->formation == FORMATION_LOOSE;
+    in.leader_in_contact = eol_leader_in_contact (g, u);
+    in.standard_captured = (flags (g, u) & EOL_F_STANDARD_LOST) != 0;
+    in.fired_this_turn = game_unit (g, u)->fired != 0;
     game_dice_key (g, dice, u, GAME_DICE_MORALE, -1);
     eol_morale_check (t, &in, dice, m);
     if (game_events_on (g))

@@ -379,8 +379,7 @@ static int
 load_morale (table_reader_t *ld, eol_tables_t *t)
 {
     static const char *const broken_names[] = { "fate_die", "chance" };
-    if (table_read_int (ld, "eol.morale.dice", 1, EOL_MORALE_MAX_DICE,
-                        &t->morale_dice) < 0
+    if (table_read_int (ld, "eol.morale.dice", 1, 10, &t->morale_dice) < 0
     ||  read_by_grade_int (ld, "eol.morale.needed", 0, 60,
                            t->morale_needed) < 0
     ||  table_read_int (ld, "eol.morale.per_quarter_lost", -20, 20,

@@ -24,7 +24,6 @@ typedef enum {
     EOL_POOR = 0, EOL_GREEN, EOL_AVERAGE, EOL_VETERAN, EOL_ELITE
 } eol_grade_t;
 #define EOL_GRADE_COUNT 5
-#define EOL_MORALE_MAX_DICE 10   /* eol.morale.dice at most */
 
 /*  The troop types, and leaders. */
 typedef enum {
