@@ -8,6 +8,7 @@
 # a run with local workers gives, and w1, woken after the end, finds the
 # Stop it was sent and exits.  Then the coordinator itself is killed and
 # resumed: the workers carry on with the new one, to the same table.
+# Last, a worker with --give-up and no coordinator stops by itself.
 #
 # Every wait is for something the test can see (games stored, a line of
 # the coordinator, a process gone), with a deadline, never a fixed sleep.
@@ -211,5 +212,26 @@ a = json.load(open('$work/local/results.json'))
 b = json.load(open('$work/again/results.json'))
 assert a == b, (a['ratings'], b['ratings'])
 "
+
+# --give-up: a worker idle with no coordinator on its endpoint stops,
+# exit code 1, naming the endpoint and the wait; a wait that is not a
+# number of seconds is a usage error (2).  A deadline, not a timing.
+nobody="tcp://127.0.0.1:$(free_port)"
+"$TOUR" worker --connect "$nobody" --give-up 1 >"$work/alone.out" \
+    2>"$work/alone.err" &
+alone=$!
+lib_bg "$alone"
+checks=$((checks + 1))
+if ! wait_exit "$alone" 60; then
+    fail "a worker with --give-up 1 and no coordinator still running after 60 s"
+else
+    expect_rc alone 1
+    expect_in alone err "no word from the coordinator at \"$nobody\" for 1 s: gave up"
+fi
+run bad_give_up "$TOUR" worker --connect "$nobody" --give-up soon
+expect_rc bad_give_up 2
+expect_in bad_give_up err '--give-up: "soon" is not a number of seconds'
+run negative_give_up "$TOUR" worker --connect "$nobody" --give-up -1
+expect_rc negative_give_up 2
 
 lib_finish

@@ -3,7 +3,7 @@
  *
  *  solo-tournament run [FILE] [--db PATH] [--SETTING VALUE]... [--quiet]
  *                      [--report DIR]
- *  solo-tournament worker --connect ENDPOINT [--name NAME]
+ *  solo-tournament worker --connect ENDPOINT [--name NAME] [--give-up S]
  *  solo-tournament report --db PATH [--format FORMAT] [--out FILE]
  *  solo-tournament games --db PATH
  *  solo-tournament replay --db PATH GAME_ID [--quiet]
@@ -104,13 +104,18 @@ static const command_help_t commands[] = {
 "                            key (solod --make-keys FILE writes a pair)\n"
 "  --curve-allow FILE        a worker's public key file it accepts\n"
 "                            (repeat; CURVE refuses any other)\n" },
-    { "worker", "solo-tournament worker --connect ENDPOINT [--name NAME]",
+    { "worker", "solo-tournament worker --connect ENDPOINT [--name NAME] "
+      "[--give-up S]",
 "  --connect ENDPOINT        the coordinator's --bind endpoint\n"
 "  --name NAME               how the coordinator names this worker\n"
 "                            (default: host and process id)\n"
 "  --server-key KEY|FILE     the coordinator's CURVE public key (its\n"
 "                            .pub file): with --client-key-file\n"
-"  --client-key-file FILE    this worker's CURVE secret key file\n" },
+"  --client-key-file FILE    this worker's CURVE secret key file\n"
+"  --give-up S               stop (exit code 1) after S seconds idle with\n"
+"                            no word from the coordinator (default 0:\n"
+"                            wait for one for ever); a game played\n"
+"                            does not count\n" },
     { "report", "solo-tournament report --db PATH [--format FORMAT] "
       "[--out FILE]",
 "  --db PATH                 the tournament's database\n"
@@ -505,9 +510,24 @@ cmd_worker (int argc, char **argv)
 {
     const char *endpoint = NULL, *name = NULL, *server = NULL;
     const char *client_file = NULL;
+    double give_up_s = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp (argv[i], "--connect") == 0 && i + 1 < argc)
             endpoint = argv[++i];
+        else if (strcmp (argv[i], "--give-up") == 0 && i + 1 < argc) {
+            char *end;
+            const char *v = argv[++i];
+            give_up_s = strtod (v, &end);
+            if (end == v || *end || !(give_up_s >= 0)
+                || give_up_s > TOUR_WORKER_GIVE_UP_MAX_S) {
+                char why[SOLO_ERR_MAX];
+                snprintf (why, sizeof why, "--give-up: \"%s\" is not a "
+                          "number of seconds from 0 to %.0f", v,
+                          TOUR_WORKER_GIVE_UP_MAX_S);
+                complain (why);
+                return EXIT_USAGE;
+            }
+        }
         else if (strcmp (argv[i], "--name") == 0 && i + 1 < argc)
             name = argv[++i];
         else if (strcmp (argv[i], "--server-key") == 0 && i + 1 < argc)
@@ -545,8 +565,8 @@ cmd_worker (int argc, char **argv)
     catch_signals ();
     if (tour_worker_run_curve (NULL, endpoint, name,
                                server ? server_key : NULL,
-                               server ? client_key : NULL, &interrupted, err,
-                               sizeof err) < 0) {
+                               server ? client_key : NULL, give_up_s,
+                               &interrupted, err, sizeof err) < 0) {
         complain (err);
         return 1;
     }

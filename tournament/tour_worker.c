@@ -282,6 +282,8 @@ typedef struct {
     int64_t next_ask;         /* when idle: ask at this time; -1 never */
     int64_t last_sent;
     int64_t hello_at;
+    int64_t last_heard;       /* the coordinator's last word, or the end
+                                 of the last game played */
     bool stopping;
 } talk_t;
 
@@ -414,17 +416,18 @@ int
 tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
                  atomic_int *interrupted, char *err, int errlen)
 {
-    return tour_worker_run_curve (zmq_context, endpoint, name, NULL, NULL,
+    return tour_worker_run_curve (zmq_context, endpoint, name, NULL, NULL, 0,
                                   interrupted, err, errlen);
 }
 
 int
 tour_worker_run_curve (void *zmq_context, const char *endpoint,
                        const char *name, const char *server_key,
-                       const char *client_secret, atomic_int *interrupted,
-                       char *err, int errlen)
+                       const char *client_secret, double give_up_s,
+                       atomic_int *interrupted, char *err, int errlen)
 {
     assert (endpoint && err && errlen > 0);
+    assert (give_up_s >= 0 && give_up_s <= TOUR_WORKER_GIVE_UP_MAX_S);
     assert (!server_key == !client_secret);
     void *ctx = zmq_context ? zmq_context : zmq_ctx_new ();
     if (!ctx) {
@@ -491,10 +494,24 @@ tour_worker_run_curve (void *zmq_context, const char *endpoint,
     }
     player_started = true;
     say_hello (&t);
+    t.last_heard = tour_wire_now_ms ();
+    int64_t give_up_ms = (int64_t) (give_up_s * 1000);
+    bool gave_up = false;
     bool player_gone = false;
     while (!player_gone) {
         if (interrupted && atomic_load (interrupted) && !t.stopping)
             t.stopping = true;
+        /* a coordinator says nothing while a game is played (the worker's
+           heartbeats ask no answer): only an idle worker's wait counts */
+        if (t.busy)
+            t.last_heard = tour_wire_now_ms ();
+        if (give_up_ms > 0 && !t.stopping
+            && tour_wire_now_ms () - t.last_heard >= give_up_ms) {
+            snprintf (err, errlen, "no word from the coordinator at \"%s\" "
+                      "for %g s: gave up (--give-up)", endpoint, give_up_s);
+            gave_up = true;
+            t.stopping = true;
+        }
         if (t.stopping && !atomic_load (&args.stop)) {
             atomic_store (&args.stop, 1);
             pipe_send (t.pipe, CMD_STOP, NULL, 0);
@@ -522,8 +539,10 @@ tour_worker_run_curve (void *zmq_context, const char *endpoint,
             size_t len;
             uint8_t *data
                 = tour_wire_recv (t.dealer, NULL, NULL, &len, ZMQ_DONTWAIT);
-            if (data)
+            if (data) {
+                t.last_heard = tour_wire_now_ms ();
                 from_coordinator (&t, data, len);
+            }
             free (data);
         }
         if (items[1].revents & ZMQ_POLLIN) {
@@ -538,7 +557,7 @@ tour_worker_run_curve (void *zmq_context, const char *endpoint,
             free (data);
         }
     }
-    rc = 0;
+    rc = gave_up ? -1 : 0;
 done:
     if (player_started) {
         if (!atomic_load (&args.stop)) {

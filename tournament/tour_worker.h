@@ -15,6 +15,7 @@
 
 /*  The reason a coordinator gives workers at the end of a tournament. */
 #define TOUR_WORKER_STOP_DONE "the tournament is over"
+#define TOUR_WORKER_GIVE_UP_MAX_S 604800.0  /* --give-up: a week at most */
 
 /*  Work for the coordinator at `endpoint` until it says stop, or until
  *  *interrupted (may be NULL) becomes non-zero.  `zmq_context` (NULL: one
@@ -30,10 +31,14 @@ int tour_worker_run (void *zmq_context, const char *endpoint, const char *name,
  *  key and `client_secret` this worker's secret key (Z85, 40 characters;
  *  its public key must be on the coordinator's allow-list).  Both NULL:
  *  no CURVE, as tour_worker_run.  A coordinator that refuses the key
- *  never answers: the worker waits as for one not yet started. */
+ *  never answers: the worker waits as for one not yet started.
+ *  give_up_s (0..TOUR_WORKER_GIVE_UP_MAX_S; 0: never): idle that many
+ *  seconds with no word from the coordinator (none started, one gone
+ *  and not resumed, a key refused), the worker stops and returns -1
+ *  with `err` saying so; the time a game is played does not count. */
 int tour_worker_run_curve (void *zmq_context, const char *endpoint,
                            const char *name, const char *server_key,
-                           const char *client_secret,
+                           const char *client_secret, double give_up_s,
                            atomic_int *interrupted, char *err, int errlen);
 
 #endif
