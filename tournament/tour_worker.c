@@ -502,11 +502,14 @@ tour_worker_run_curve (void *zmq_context, const char *endpoint,
         if (interrupted && atomic_load (interrupted) && !t.stopping)
             t.stopping = true;
         /* a coordinator says nothing while a game is played (the worker's
-           heartbeats ask no answer): only an idle worker's wait counts */
+           heartbeats ask no answer), nor before the worker asks again
+           after a Wait: only the wait for an answer counts */
         if (t.busy)
             t.last_heard = tour_wire_now_ms ();
+        int64_t quiet_since = t.next_ask > t.last_heard ? t.next_ask
+                                                        : t.last_heard;
         if (give_up_ms > 0 && !t.stopping
-            && tour_wire_now_ms () - t.last_heard >= give_up_ms) {
+            && tour_wire_now_ms () - quiet_since >= give_up_ms) {
             snprintf (err, errlen, "no word from the coordinator at \"%s\" "
                       "for %g s: gave up (--give-up)", endpoint, give_up_s);
             gave_up = true;
