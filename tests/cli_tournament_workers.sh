@@ -37,11 +37,13 @@ print(*(db.execute("select count(*) from games where worker = ?",
 PY
 }
 
-# start_workers N...: a worker wN for each N on $endpoint, its pid in $workerN.
+# start_workers N...: a worker wN for each N on $endpoint, its pid in $workerN,
+# with the options in the array worker_args (none unless set).
+worker_args=()
 start_workers () {
     local w
     for w in "$@"; do
-        "$TOUR" worker --connect "$endpoint" --name "w$w" \
+        "$TOUR" worker --connect "$endpoint" --name "w$w" "${worker_args[@]}" \
             >"$work/w$w.out" 2>"$work/w$w.err" &
         lib_bg $!
         eval "worker$w=$!"
@@ -92,8 +94,11 @@ paused_when '[ "$(worker_games "$work/remote.db" w1)" -gt 0 ]' 60 "$worker1"
 checks=$((checks + 1))
 wait_for_text "$work/coord.err" "w1 silent for" 30 \
     || { fail "the coordinator did not notice w1 was silent"; tail -5 "$work/coord.err" >&2; }
-# w3 plays the rest, w2's and w1's unfinished games too
+# w3 plays the rest, w2's and w1's unfinished games too; it has --give-up,
+# which a coordinator that answers never sets off (its exit code is 0)
+worker_args=(--give-up 5)
 start_workers 3
+worker_args=()
 checks=$((checks + 1))
 if ! wait_exit "$coord" "$finish_s"; then
     fail "the coordinator still running $finish_s s after w2 died"

@@ -515,10 +515,8 @@ cmd_worker (int argc, char **argv)
         if (strcmp (argv[i], "--connect") == 0 && i + 1 < argc)
             endpoint = argv[++i];
         else if (strcmp (argv[i], "--give-up") == 0 && i + 1 < argc) {
-            char *end;
             const char *v = argv[++i];
-            give_up_s = strtod (v, &end);
-            if (end == v || *end || !(give_up_s >= 0)
+            if (tour_spec_parse_number (v, &give_up_s) < 0 || give_up_s < 0
                 || give_up_s > TOUR_WORKER_GIVE_UP_MAX_S) {
                 char why[SOLO_ERR_MAX];
                 snprintf (why, sizeof why, "--give-up: \"%s\" is not a "

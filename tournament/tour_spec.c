@@ -180,8 +180,8 @@ parse_u64 (const char *value, uint64_t *out)
     return 0;
 }
 
-static int
-parse_double (const char *value, double *out)
+int
+tour_spec_parse_number (const char *value, double *out)
 {
     char *end;
     errno = 0;
@@ -433,7 +433,7 @@ tour_spec_set (tour_spec_t *self, const char *key_in, const char *value,
                          errlen);
     if (strcmp (key, "worker_timeout") == 0 || strcmp (key, "move_timeout")
         == 0) {
-        if (parse_double (value, &d) < 0)
+        if (tour_spec_parse_number (value, &d) < 0)
             return fail (err, errlen, "--%s \"%s\" is not a number of "
                          "seconds", key_in, value);
         if (key[0] == 'w')

@@ -100,6 +100,11 @@ typedef struct tour_spec_t tour_spec_t;
 tour_spec_t *tour_spec_new (void);
 void tour_spec_destroy (tour_spec_t **self_p);
 
+/*  A finite number written in full (strtod's forms, nothing after it):
+ *  0 with *out, or -1 for anything else (*out untouched).  How every
+ *  number of seconds the tournament's options take is read. */
+int tour_spec_parse_number (const char *value, double *out);
+
 /*  Read a tournament file over the current settings.  0, or -1 with
  *  `err` as "file:line - reason". */
 int tour_spec_load_file (tour_spec_t *self, const char *path, char *err,
