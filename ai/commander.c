@@ -740,17 +740,23 @@ unit_id (const game_t *g, int u)
 
 /*  The playouts' horizon in turns: the settings' own, or with 0 the
  *  ruleset's: COMMANDER_HORIZON_SHORT_TURNS where a turn has a few
- *  phases (skirmish19: command, moves, shooting, melee), one turn where
- *  it has COMMANDER_LONG_TURN_PHASES or more (Empire of Liberty's turn
- *  is seven activations a side: one turn ahead is already 14 side
- *  decisions, and three turns made the search weaker against the greedy
- *  there, 52% against 75% over 24 games, with its playouts three times
- *  dearer). */
+ *  phases (skirmish19, europe19: command, moves, shooting, melee);
+ *  COMMANDER_HORIZON_ACTIVATION_TURNS where one unit acts an activation
+ *  (Empire of Liberty: a playout to the turn's end sees an activation or
+ *  two after a late decision, and never the enemy's line a move away
+ *  closing to fire next turn; two turns scored 7 to 9 points more
+ *  against the greedy at 500 and at 2,000 playouts, Freeman's Farm as
+ *  the Americans most, BENCHMARKS.md "Empire of Liberty two turns
+ *  ahead"); one turn where a turn has COMMANDER_LONG_TURN_PHASES or
+ *  more (4 Page Bolivar and its house rules, where two turns of the
+ *  script played worse). */
 static int
 horizon_for (const commander_settings_t *s, const game_t *g)
 {
     if (s->horizon > 0)
         return s->horizon;
+    if (game_engine (g)->one_acts)
+        return COMMANDER_HORIZON_ACTIVATION_TURNS;
     return game_engine (g)->phase_count >= COMMANDER_LONG_TURN_PHASES
          ? 1 : COMMANDER_HORIZON_SHORT_TURNS;
 }

@@ -59,6 +59,9 @@
 #define COMMANDER_LONG_TURN_PHASES 8        /* horizon 0: a turn of this
                                                many phases or more looks
                                                one turn ahead */
+#define COMMANDER_HORIZON_ACTIVATION_TURNS 2 /* horizon 0, where one unit
+                                               acts an activation: turns
+                                               ahead */
 #define COMMANDER_MAX_BUDGET_MS    600000.0 /* ten minutes */
 #define COMMANDER_MAX_PLAYOUTS     10000000L
 #define COMMANDER_MAX_ALTERNATIVES 5
@@ -151,7 +154,8 @@ typedef struct {
                               it first (0: the horizon alone),
                               0..COMMANDER_MAX_PHASES */
     int horizon;           /* 1..COMMANDER_MAX_HORIZON turns; 0: by the
-                              ruleset (3, or 1 where a turn has
+                              ruleset (2 where one unit acts an
+                              activation, else 3, or 1 where a turn has
                               COMMANDER_LONG_TURN_PHASES phases or more) */
     int samples;           /* common seeds per candidate (PGS, greedy),
                               1..64 */
@@ -241,7 +245,7 @@ typedef struct {
 } commander_settings_t;
 
 /*  The defaults: search, 100 ms, no playout limit, 1 thread, horizon 0
- *  (by the ruleset: 3 turns in skirmish19, 1 in Empire of Liberty),
+ *  (by the ruleset: 3 turns in skirmish19, 2 in Empire of Liberty),
  *  4 samples, no PGS (the whole budget to the tree), decoupled UCT with
  *  exploration 0.3, confidence -1 (by the ruleset,
  *  commander_confidence_for: 2 where one unit acts an activation, as in

@@ -73,7 +73,7 @@ typedef struct {
                                     breaking it; 0 where not fitted */
     double command;
     double threat;               /* the weight of the fire to come, which a
-                                    playout that ends within the turn
+                                    playout that ends at a turn's end
                                     sees nothing of; set by hand, 0 where
                                     not set (and then not computed) */
     double approach;             /* the weight of the objectives near,

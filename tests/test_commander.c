@@ -2469,9 +2469,10 @@ test_command_figure_keeps_greedy (void **state)
     assert_true (kept > 0);
 }
 
-/*  Horizon 0 is the ruleset's: 3 turns in skirmish19, 1 in Empire of
- *  Liberty (a turn of 15 phases): the same answers as those horizons
- *  set outright.  A playout cut short by `phases` answers otherwise. */
+/*  Horizon 0 is the ruleset's: 3 turns in skirmish19, 2 in Empire of
+ *  Liberty (one unit acts an activation): the same answers as those
+ *  horizons set outright, and not those of one turn.  A playout cut
+ *  short by `phases` answers otherwise. */
 static void
 test_horizon_by_ruleset (void **state)
 {
@@ -2515,11 +2516,11 @@ test_horizon_by_ruleset (void **state)
             break;
         game_resolve_phase (g, dice);
     }
-    /* phases: a playout of more order phases than a turn has ends at
-       the horizon all the same; one of a single phase ends sooner */
+    /* phases: a playout of more order phases than two turns have ends
+       at the horizon all the same; one of a single phase ends sooner */
     const char *eols[5] = { "playouts=120,ms=0,seed=3",
+                            "playouts=120,ms=0,seed=3,horizon=2",
                             "playouts=120,ms=0,seed=3,horizon=1",
-                            "playouts=120,ms=0,seed=3,horizon=3",
                             "playouts=120,ms=0,seed=3,phases=1000",
                             "playouts=120,ms=0,seed=3,phases=1" };
     commander_result_t e[5];
