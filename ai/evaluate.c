@@ -50,8 +50,8 @@
  *
  *  threat, the fire to come, is set by hand, not fitted, and only for
  *  Empire of Liberty, whose playouts then ended with the turn (one turn
- *  is fourteen activations; they look two turns ahead since, and the
- *  term was kept, the two turns measured with it): there every option of a gun scored alike
+ *  is fourteen activations; they look two turns ahead since, measured
+ *  with the term kept): there every option of a gun scored alike
  *  over the turn, its fire killing little before the playout ended, and
  *  more playouts settled on orders no better in play.  A fit to the
  *  greedy's battles gives the term nothing (log loss 0.6024 with it and
