@@ -7,8 +7,10 @@
 # another worker), every game is stored once, the final table is the one
 # a run with local workers gives, and w1, woken after the end, finds the
 # Stop it was sent and exits.  Then the coordinator itself is killed and
-# resumed: the workers carry on with the new one, to the same table.
-# Last, a worker with --give-up and no coordinator stops by itself.
+# resumed: the workers carry on with the new one, to the same table.  A
+# worker that joins after the last game, within the coordinator's
+# --end-wait, is told the tournament is over.  Last, a worker with
+# --give-up and no coordinator stops by itself.
 #
 # Every wait is for something the test can see (games stored, a line of
 # the coordinator, a process gone), with a deadline, never a fixed sleep.
@@ -217,6 +219,60 @@ a = json.load(open('$work/local/results.json'))
 b = json.load(open('$work/again/results.json'))
 assert a == b, (a['ratings'], b['ratings'])
 "
+
+# ---- a worker that joins after the last game is told it is over ------------
+# The coordinator's --end-wait is longer than the test can take, so the
+# latecomer speaks inside it whatever the machine's load; once it has been
+# told, the coordinator is interrupted (SIGINT ends the wait, not the
+# tournament: exit code 0 and the whole report).
+
+port=$(free_port)
+endpoint="tcp://127.0.0.1:$port"
+"$TOUR" run --db "$work/late.db" --scenario "$FARM" --strategy a=table \
+    --strategy b=random --games 4 --seed 5 --name late --concurrency 0 \
+    --bind "$endpoint" --end-wait 3600 >"$work/late.out" 2>"$work/late.err" &
+coord=$!
+lib_bg "$coord"
+start_workers 6
+checks=$((checks + 1))
+if ! wait_exit "$worker6" 60; then
+    fail "w6 still running 60 s after it started a 4-game tournament"
+else
+    checks=$((checks + 1))
+    [ "$rc" = 0 ] || fail "w6: exit code $rc"
+fi
+checks=$((checks + 1))
+[ "$(stored_games "$work/late.db")" = 4 ] \
+    || fail "the 4 games were not stored before the latecomer came"
+start_workers 7
+checks=$((checks + 1))
+if ! wait_exit "$worker7" 60; then
+    fail "a worker joining after the last game was not told it is over"
+    tail -5 "$work/late.err" >&2
+else
+    checks=$((checks + 1))
+    [ "$rc" = 0 ] || fail "w7 (late): exit code $rc"
+fi
+checks=$((checks + 1))
+grep -qF "joined after the last game: told the tournament is over" \
+    "$work/late.err" || fail "the coordinator did not say it told the latecomer"
+kill -INT "$coord"
+checks=$((checks + 1))
+if ! wait_exit "$coord" 60; then
+    fail "the coordinator still waiting 60 s after SIGINT in its end wait"
+elif [ "$rc" != 0 ]; then
+    fail "the coordinator interrupted in its end wait: exit code $rc"
+fi
+checks=$((checks + 1))
+grep -qF "Games: 4 stored, 4 counted, 4 planned" "$work/late.out" \
+    || fail "no whole report after the end wait was interrupted"
+checks=$((checks + 1))
+[ "$(worker_games "$work/late.db" w7)" = 0 ] \
+    || fail "the latecomer played a game of a finished tournament"
+run bad_end_wait "$TOUR" run --db "$work/bad.db" --scenario "$FARM" \
+    --strategy a=table --strategy b=random --end-wait -1
+expect_rc bad_end_wait 1
+expect_in bad_end_wait err "end_wait (-1) must be in [0, 3600] seconds"
 
 # --give-up: a worker idle with no coordinator on its endpoint stops,
 # exit code 1, naming the endpoint and the wait; a wait that is not a

@@ -228,6 +228,8 @@ test_bad_flags (void **state)
     (void) state;
     tour_spec_t *spec = tour_spec_new ();
     char err[512];
+    /* the end wait README and solo-tournament(1) give */
+    assert_true (tour_spec_end_wait (spec) == 2.0);
     struct { const char *key, *value, *words; } bad[] = {
         { "games", "7", "must be even" },
         { "games", "many", "--games \"many\" is not a number" },
@@ -241,6 +243,10 @@ test_bad_flags (void **state)
         { "seeds", "1,x", "\"x\" is not a number" },
         { "concurrency", "-2", "must be in 0..256" },
         { "move-timeout", "0", "must be in (0, 3600] seconds" },
+        { "end-wait", "-1", "end_wait (-1) must be in [0, 3600] seconds" },
+        { "end-wait", "3601", "must be in [0, 3600] seconds" },
+        { "end-wait", "soon", "--end-wait \"soon\" is not a number of "
+                              "seconds" },
         { "keep-logs", "maybe", "neither true nor false" },
         { "colour", "blue", "unknown setting \"colour\"" },
     };
@@ -298,6 +304,7 @@ test_file (void **state)
               "concurrency = 3;\n"
               "bind = \"tcp://127.0.0.1:5601\";\n"
               "worker_timeout = 2.5;\n"
+              "end_wait = 0;\n"
               "move_timeout = 1;\n"
               "keep_logs = false;\n"
               "strategies = (\n"
@@ -321,6 +328,7 @@ test_file (void **state)
     assert_int_equal (tour_spec_concurrency (spec), 3);
     assert_string_equal (tour_spec_bind (spec), "tcp://127.0.0.1:5601");
     assert_true (tour_spec_worker_timeout (spec) == 2.5);
+    assert_true (tour_spec_end_wait (spec) == 0);
     assert_false (tour_spec_keep_logs (spec));
     assert_int_equal (tour_spec_strategy (spec, 2)->timeout_ms, 250);
     assert_string_equal (tour_spec_strategy (spec, 2)->endpoint,
@@ -353,6 +361,8 @@ test_file (void **state)
         { "games = 4;\nseed = = 1;\n", ":2 - syntax error" },
         { "worker_timeout = \"long\";\n",
           ":1 - worker_timeout must be a number" },
+        { "end_wait = -2.0;\n",
+          ":1 - end_wait (-2) must be in [0, 3600] seconds" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         path = test_write_temp (bad[i].text, ".cfg");

@@ -84,6 +84,9 @@ static const command_help_t commands[] = {
 "  --concurrency N           local workers (0: remote only)\n"
 "  --bind ENDPOINT           where remote workers connect\n"
 "  --worker-timeout S        silence before a worker's games move on\n"
+"  --end-wait S              after the last game, how long --bind stays\n"
+"                            open to tell late workers it is over\n"
+"                            (default 2; 0: not at all)\n"
 "  --move-timeout S          time an external strategy has per answer\n"
 "  --keep-logs true|false    store each game's replay log\n"
 "  --name NAME               the tournament's name\n"
@@ -374,8 +377,8 @@ cmd_run (int argc, char **argv)
         }
         const char *key = a + 2;
         static const char *run_only[] = { "db", "database", "concurrency",
-            "bind", "worker-timeout", "worker_timeout", "keep-logs",
-            "keep_logs", NULL };
+            "bind", "worker-timeout", "worker_timeout", "end-wait", "end_wait",
+            "keep-logs", "keep_logs", NULL };
         bool runtime = false;
         for (int k = 0; run_only[k]; k++)
             if (strcmp (key, run_only[k]) == 0)

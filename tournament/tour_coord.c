@@ -24,8 +24,6 @@
 #define DRAW_TTY_MS        250
 #define DRAW_LINE_MS       5000
 #define STOP_LINGER_MS     1000     /* time to deliver the last Stops */
-#define END_GRACE_MS       2000     /* after the end, workers that speak
-                                       are told it is over, this long */
 #define LOCAL_PREFIX       "local-" /* local workers' names */
 
 /*  A job: what is left to play of one pair. */
@@ -597,15 +595,16 @@ check_peers (coord_t *c)
     }
 }
 
-/*  After the last game, for END_GRACE_MS: every worker that speaks is
- *  told the tournament is over.  A worker that joins as it ends (a job
- *  step started late, slower than the games) has had no Stop, and would
- *  wait for a resumed coordinator for ever, holding its allocation.
- *  Returns early when *interrupted becomes non-zero. */
+/*  After the last game, for the spec's end_wait: every worker that
+ *  speaks is told the tournament is over.  A worker that joins as it
+ *  ends (a job step started late, slower than the games) has had no
+ *  Stop, and would wait for a resumed coordinator for ever, holding its
+ *  allocation.  Returns early when *interrupted becomes non-zero. */
 static void
 tell_latecomers (coord_t *c)
 {
-    int64_t until = tour_wire_now_ms () + END_GRACE_MS;
+    int64_t until = tour_wire_now_ms ()
+                  + (int64_t) (tour_spec_end_wait (c->spec) * 1000);
     for (int64_t now = tour_wire_now_ms (); now < until;
          now = tour_wire_now_ms ()) {
         if (c->opt->interrupted && atomic_load (c->opt->interrupted))
@@ -623,8 +622,12 @@ tell_latecomers (coord_t *c)
         free (data);
         bool added;
         peer_t *p = find_peer (c, identity, identity_len, &added);
-        if (p)
-            send_stop (c, p, TOUR_WORKER_STOP_DONE);
+        if (!p)
+            continue;
+        if (added)
+            say (c, "%s joined after the last game: told the tournament "
+                 "is over", p->name);
+        send_stop (c, p, TOUR_WORKER_STOP_DONE);
     }
 }
 

@@ -45,6 +45,7 @@ struct tour_spec_t {
     int concurrency;
     char bind[TOUR_SPEC_ENDPOINT_MAX];
     double worker_timeout;
+    double end_wait;
     bool keep_logs;
     /* flags replace the file's lists once */
     bool flag_scenarios, flag_strategies;
@@ -92,6 +93,7 @@ tour_spec_new (void)
     snprintf (self->database, sizeof self->database, "tournament.db");
     self->concurrency = 1;
     self->worker_timeout = 10.0;
+    self->end_wait = TOUR_SPEC_END_WAIT_S;
     self->keep_logs = true;
     return self;
 }
@@ -213,6 +215,18 @@ set_seconds (double *dst, double v, const char *what, char *err, int errlen)
         return fail (err, errlen, "%s (%g) must be in (0, %g] seconds",
                      what, v, TOUR_SPEC_TIMEOUT_MAX_S);
     *dst = v;
+    return 0;
+}
+
+/*  The end wait may be 0 (no wait: a worker that joins late waits for a
+ *  resumed coordinator, or gives up by its own --give-up). */
+static int
+set_end_wait (tour_spec_t *self, double v, char *err, int errlen)
+{
+    if (!(v >= 0 && v <= TOUR_SPEC_TIMEOUT_MAX_S))
+        return fail (err, errlen, "end_wait (%g) must be in [0, %g] seconds",
+                     v, TOUR_SPEC_TIMEOUT_MAX_S);
+    self->end_wait = v;
     return 0;
 }
 
@@ -444,6 +458,12 @@ tour_spec_set (tour_spec_t *self, const char *key_in, const char *value,
             return -1;
         self->move_timeout_ms = (int) ceil (s * 1000);
         return 0;
+    }
+    if (strcmp (key, "end_wait") == 0) {
+        if (tour_spec_parse_number (value, &d) < 0)
+            return fail (err, errlen, "--%s \"%s\" is not a number of "
+                         "seconds", key_in, value);
+        return set_end_wait (self, d, err, errlen);
     }
     if (strcmp (key, "keep_logs") == 0) {
         if (strcmp (value, "true") == 0 || strcmp (value, "yes") == 0)
@@ -837,6 +857,12 @@ tour_spec_load_file (tour_spec_t *self, const char *path, char *err,
                 self->worker_timeout = sec;
             else
                 self->move_timeout_ms = (int) ceil (sec * 1000);
+        }
+        else if (strcmp (key, "end_wait") == 0) {
+            if (get_number (s, path, &d, err, errlen) < 0
+                || located (set_end_wait (self, d, err, errlen), s, path,
+                            err, errlen) < 0)
+                goto done;
         }
         else if (strcmp (key, "keep_logs") == 0) {
             if (config_setting_type (s) != CONFIG_TYPE_BOOL) {
@@ -1480,6 +1506,12 @@ double
 tour_spec_worker_timeout (const tour_spec_t *self)
 {
     return self->worker_timeout;
+}
+
+double
+tour_spec_end_wait (const tour_spec_t *self)
+{
+    return self->end_wait;
 }
 
 bool

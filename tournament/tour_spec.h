@@ -20,6 +20,8 @@
  *      concurrency = 2;          # local workers
  *      bind = "tcp://0.0.0.0:5601";  # optional: remote workers connect here
  *      worker_timeout = 10.0;    # s of silence before a worker is dead
+ *      end_wait = 2.0;           # s the coordinator stays after the last
+ *                                # game to tell late workers it is over
  *      move_timeout = 5.0;       # s an external strategy may think
  *      keep_logs = true;         # store every game's replay log
  *      strategies = (
@@ -67,6 +69,7 @@
 #define TOUR_SPEC_HASH_MAX        17        /* 16 hex digits and the NUL */
 #define TOUR_SPEC_FILE_MAX        (4 << 20) /* bytes of a file read */
 #define TOUR_SPEC_TIMEOUT_MAX_S   3600.0
+#define TOUR_SPEC_END_WAIT_S      2.0      /* end_wait's default */
 
 typedef enum {
     TOUR_SPEC_ROUND_ROBIN = 0, TOUR_SPEC_GAUNTLET
@@ -180,6 +183,10 @@ const char *tour_spec_database (const tour_spec_t *self);
 int tour_spec_concurrency (const tour_spec_t *self);
 const char *tour_spec_bind (const tour_spec_t *self);        /* "" none */
 double tour_spec_worker_timeout (const tour_spec_t *self);   /* seconds */
+/*  Seconds, 0..TOUR_SPEC_TIMEOUT_MAX_S (default TOUR_SPEC_END_WAIT_S):
+ *  after the last game, how long a coordinator with an endpoint bound
+ *  stays on it to tell a worker that joins late the tournament is over. */
+double tour_spec_end_wait (const tour_spec_t *self);
 bool tour_spec_keep_logs (const tour_spec_t *self);
 
 /*  The hash of the tables strategy i's table layer plays by: its own
