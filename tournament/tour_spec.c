@@ -446,10 +446,12 @@ tour_spec_set (tour_spec_t *self, const char *key_in, const char *value,
         return set_text (self->bind, sizeof self->bind, value, "bind", err,
                          errlen);
     if (strcmp (key, "worker_timeout") == 0 || strcmp (key, "move_timeout")
-        == 0) {
+        == 0 || strcmp (key, "end_wait") == 0) {
         if (tour_spec_parse_number (value, &d) < 0)
             return fail (err, errlen, "--%s \"%s\" is not a number of "
                          "seconds", key_in, value);
+        if (key[0] == 'e')
+            return set_end_wait (self, d, err, errlen);
         if (key[0] == 'w')
             return set_seconds (&self->worker_timeout, d, "worker_timeout",
                                 err, errlen);
@@ -458,12 +460,6 @@ tour_spec_set (tour_spec_t *self, const char *key_in, const char *value,
             return -1;
         self->move_timeout_ms = (int) ceil (s * 1000);
         return 0;
-    }
-    if (strcmp (key, "end_wait") == 0) {
-        if (tour_spec_parse_number (value, &d) < 0)
-            return fail (err, errlen, "--%s \"%s\" is not a number of "
-                         "seconds", key_in, value);
-        return set_end_wait (self, d, err, errlen);
     }
     if (strcmp (key, "keep_logs") == 0) {
         if (strcmp (value, "true") == 0 || strcmp (value, "yes") == 0)
