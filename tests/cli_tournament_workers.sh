@@ -256,6 +256,10 @@ fi
 checks=$((checks + 1))
 grep -qF "joined after the last game: told the tournament is over" \
     "$work/late.err" || fail "the coordinator did not say it told the latecomer"
+# still there: its wait is --end-wait's hour, not the default's two seconds
+checks=$((checks + 1))
+kill -0 "$coord" 2>/dev/null \
+    || fail "the coordinator left before its --end-wait was over"
 kill -INT "$coord"
 checks=$((checks + 1))
 if ! wait_exit "$coord" 60; then

@@ -208,25 +208,37 @@ set_format (tour_spec_t *self, const char *value, char *err, int errlen)
     return 0;
 }
 
+/*  v into *dst when it is a number of seconds in (0, TOUR_SPEC_TIMEOUT_MAX_S],
+ *  or [0, ...] when zero_ok; else -1 with err naming `what`. */
 static int
-set_seconds (double *dst, double v, const char *what, char *err, int errlen)
+set_seconds (double *dst, double v, bool zero_ok, const char *what,
+             char *err, int errlen)
 {
-    if (!(v > 0 && v <= TOUR_SPEC_TIMEOUT_MAX_S))
-        return fail (err, errlen, "%s (%g) must be in (0, %g] seconds",
-                     what, v, TOUR_SPEC_TIMEOUT_MAX_S);
+    if (!((zero_ok ? v >= 0 : v > 0) && v <= TOUR_SPEC_TIMEOUT_MAX_S))
+        return fail (err, errlen, "%s (%g) must be in %c0, %g] seconds",
+                     what, v, zero_ok ? '[' : '(', TOUR_SPEC_TIMEOUT_MAX_S);
     *dst = v;
     return 0;
 }
 
-/*  The end wait may be 0 (no wait: a worker that joins late waits for a
- *  resumed coordinator, or gives up by its own --give-up). */
+/*  One of the run's settings in seconds, from a flag or the file: key
+ *  "worker_timeout", "move_timeout" or "end_wait".  Only the end wait may
+ *  be 0 (no wait: a worker that joins late waits for a resumed
+ *  coordinator, or gives up by its own --give-up). */
 static int
-set_end_wait (tour_spec_t *self, double v, char *err, int errlen)
+set_time_setting (tour_spec_t *self, const char *key, double v, char *err,
+                  int errlen)
 {
-    if (!(v >= 0 && v <= TOUR_SPEC_TIMEOUT_MAX_S))
-        return fail (err, errlen, "end_wait (%g) must be in [0, %g] seconds",
-                     v, TOUR_SPEC_TIMEOUT_MAX_S);
-    self->end_wait = v;
+    bool end_wait = strcmp (key, "end_wait") == 0;
+    double sec = 0;
+    if (set_seconds (&sec, v, end_wait, key, err, errlen) < 0)
+        return -1;
+    if (end_wait)
+        self->end_wait = sec;
+    else if (strcmp (key, "worker_timeout") == 0)
+        self->worker_timeout = sec;
+    else
+        self->move_timeout_ms = (int) ceil (sec * 1000);
     return 0;
 }
 
@@ -450,16 +462,7 @@ tour_spec_set (tour_spec_t *self, const char *key_in, const char *value,
         if (tour_spec_parse_number (value, &d) < 0)
             return fail (err, errlen, "--%s \"%s\" is not a number of "
                          "seconds", key_in, value);
-        if (key[0] == 'e')
-            return set_end_wait (self, d, err, errlen);
-        if (key[0] == 'w')
-            return set_seconds (&self->worker_timeout, d, "worker_timeout",
-                                err, errlen);
-        double s = 0;
-        if (set_seconds (&s, d, "move_timeout", err, errlen) < 0)
-            return -1;
-        self->move_timeout_ms = (int) ceil (s * 1000);
-        return 0;
+        return set_time_setting (self, key, d, err, errlen);
     }
     if (strcmp (key, "keep_logs") == 0) {
         if (strcmp (value, "true") == 0 || strcmp (value, "yes") == 0)
@@ -637,8 +640,9 @@ load_strategy (tour_spec_t *self, const config_setting_t *g, const char *path,
         if (strcmp (key, "timeout") == 0) {
             double sec = 0, checked = 0;
             if (get_number (m, path, &sec, err, errlen) < 0
-                || located (set_seconds (&checked, sec, "timeout", err,
-                                         errlen), m, path, err, errlen) < 0)
+                || located (set_seconds (&checked, sec, false, "timeout",
+                                         err, errlen), m, path, err,
+                            errlen) < 0)
                 return -1;
             s->timeout_ms = (int) ceil (checked * 1000);
             continue;
@@ -843,21 +847,11 @@ tour_spec_load_file (tour_spec_t *self, const char *path, char *err,
             self->seed = (uint64_t) config_setting_get_int64 (s);
         }
         else if (strcmp (key, "worker_timeout") == 0
-                 || strcmp (key, "move_timeout") == 0) {
-            double sec = 0;
+                 || strcmp (key, "move_timeout") == 0
+                 || strcmp (key, "end_wait") == 0) {
             if (get_number (s, path, &d, err, errlen) < 0
-                || located (set_seconds (&sec, d, key, err, errlen), s, path,
-                            err, errlen) < 0)
-                goto done;
-            if (key[0] == 'w')
-                self->worker_timeout = sec;
-            else
-                self->move_timeout_ms = (int) ceil (sec * 1000);
-        }
-        else if (strcmp (key, "end_wait") == 0) {
-            if (get_number (s, path, &d, err, errlen) < 0
-                || located (set_end_wait (self, d, err, errlen), s, path,
-                            err, errlen) < 0)
+                || located (set_time_setting (self, key, d, err, errlen), s,
+                            path, err, errlen) < 0)
                 goto done;
         }
         else if (strcmp (key, "keep_logs") == 0) {
