@@ -939,26 +939,28 @@ done:
     return rc;
 }
 
-/*  The search's orders for `units` of g, the clock started at `start`. */
 /*  A search whose every plan scored the same has found nothing to tell
  *  them apart (seen at Cowpens: every plan 0.500, the battle decided
  *  within the horizon whatever is ordered).  Say so, and say it in each
  *  order's reasons, rather than let the first plan look chosen on its
- *  merits.  The greedy pass scores options, not plans: not judged. */
+ *  merits.  `lowest` and `highest` are the least and greatest means of
+ *  every plan played (search_answer_t), not of the alternatives shown:
+ *  the bandit plays the plans it rates best most, and draws their means
+ *  together, so the most played can agree to the third decimal while a
+ *  plan it left early scored clearly worse (Freeman's Farm near its
+ *  end: the five most played plans win every playout, and Arnold riding
+ *  at the grenadiers throws some away).  The greedy pass scores
+ *  options, not plans: not judged. */
 static void
-judge_alike (commander_result_t *out, bool greedy)
+judge_alike (commander_result_t *out, bool greedy, double lowest,
+             double highest)
 {
     out->plans_alike = false;
     out->verdict[0] = '\0';
     if (greedy || out->alternative_count < 2 || out->plans < 2)
         return;
-    double lo = out->alternatives[0].value, hi = lo;
-    for (int i = 1; i < out->alternative_count; i++) {
-        if (out->alternatives[i].visits <= 0)
-            continue;
-        lo = fmin (lo, out->alternatives[i].value);
-        hi = fmax (hi, out->alternatives[i].value);
-    }
+    double lo = fmin (out->alternatives[0].value, lowest);
+    double hi = fmax (out->alternatives[0].value, highest);
     if (hi - lo > COMMANDER_ALIKE)
         return;
     out->plans_alike = true;
@@ -976,6 +978,7 @@ judge_alike (commander_result_t *out, bool greedy)
     }
 }
 
+/*  The search's orders for `units` of g, the clock started at `start`. */
 static int
 decide (commander_t *self, const game_t *g, int side, const int *units,
         int n, double start, commander_result_t *out, char *err, int errlen)
@@ -1173,7 +1176,7 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     out->stopped = a.stopped;
     out->alternative_count = a.alternative_count;
     memcpy (out->alternatives, a.alternatives, sizeof out->alternatives);
-    judge_alike (out, greedy);
+    judge_alike (out, greedy, a.lowest, a.highest);
     rc = 0;
 done:
     if (rc < 0) {

@@ -2146,6 +2146,16 @@ answer (ctx_t *c, search_answer_t *out)
         bytes_words (c, arm_plan (c, a), alt->plan, sizeof alt->plan);
     }
     out->alternative_count = shown_count;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int k = 0; k < c->arm_count; k++) {
+        const plan_arm_t *a = &c->arms[c->arm_list[k]];
+        if (a->visits > 0) {
+            lo = fmin (lo, arm_mean (a));
+            hi = fmax (hi, arm_mean (a));
+        }
+    }
+    out->lowest = lo <= hi ? lo : c->best_value;
+    out->highest = lo <= hi ? hi : c->best_value;
     for (int i = 0; i < c->n; i++) {
         long v = c->local_visits[i * PORTFOLIO_MAX + out->choice[i]];
         if (out->unit_visits)
@@ -2174,6 +2184,7 @@ search_run (const search_problem_t *p, search_answer_t *out)
     out->value = 0.5;
     out->stopped = false;
     out->alternative_count = 0;
+    out->lowest = out->highest = 0.5;
     ctx_t *c = calloc (1, sizeof *c);
     if (!c)
         return -1;

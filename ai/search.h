@@ -85,6 +85,13 @@ typedef struct {
     bool stopped;
     int alternative_count;
     commander_alternative_t alternatives[COMMANDER_MAX_ALTERNATIVES];
+    /* the least and the greatest mean of every whole plan played (of the
+       SEARCH_MAX_ARMS remembered), each over its own playouts; both
+       `value` when none was played.  These, not the alternatives (the
+       most played plans, whose means the bandit draws together), say
+       whether every plan weighed scored the same. */
+    double lowest;
+    double highest;
     /* per unit: the chosen option's own playouts and mean (local) */
     long *unit_visits;           /* n entries, may be NULL */
     double *unit_value;          /* n entries, may be NULL */

@@ -2541,6 +2541,42 @@ test_horizon_by_ruleset (void **state)
     game_rules_destroy (&eol);
 }
 
+/*  The verdict weighs every plan played, not the most played alone.
+ *  Freeman's Farm, turn 6 of 7 (the actions tables' battle on dice 2):
+ *  the Americans win every playout of nearly every plan, so the five
+ *  plans the bandit played most all score 1.000; but Arnold advancing
+ *  on the grenadiers, or closing up on his units, lets the British off
+ *  with a draw or worse in some playouts.  The answer must not tell
+ *  the player that every plan is as good as any. */
+static void
+test_plans_alike_weighs_every_plan (void **state)
+{
+    (void) state;
+    game_rules_t *eol = test_rules_load (
+        "rules/data/empire_of_liberty/tables.cfg");
+    scenario_t *sc = test_scenario_load (eol, "eol_freemans_farm");
+    int side;
+    game_t *g = position_in (eol, sc, 6, 2, &side);
+    assert_non_null (g);
+    commander_t *c = make ("playouts=100,ms=0,seed=3");
+    commander_result_t r;
+    ask (c, g, side, 5, &r);
+    /* the premise: the most played plans agree to the third decimal */
+    assert_true (r.alternative_count >= 2);
+    for (int i = 1; i < r.alternative_count; i++)
+        assert_true (fabs (r.alternatives[i].value - r.alternatives[0].value)
+                     <= COMMANDER_ALIKE);
+    assert_false (r.plans_alike);
+    assert_string_equal (r.verdict, "");
+    for (int i = 0; i < r.order_count; i++)
+        assert_null (strstr (r.orders[i].why, "as good as any"));
+    commander_result_free (&r);
+    commander_destroy (&c);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&eol);
+}
+
 /*  Two forces 18 m apart on a long table, out of sight and reach of
  *  each other for the whole horizon: every plan the search tries plays
  *  out the same, and the answer says so instead of passing the first
@@ -2792,6 +2828,7 @@ main (void)
         cmocka_unit_test (test_command_figure_keeps_greedy),
         cmocka_unit_test (test_horizon_by_ruleset),
         cmocka_unit_test (test_plans_alike),
+        cmocka_unit_test (test_plans_alike_weighs_every_plan),
         cmocka_unit_test (test_units_searched_apart),
         cmocka_unit_test (test_confidence_keeps_greedy),
         cmocka_unit_test (test_same_answer_any_thread_count),
