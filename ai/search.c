@@ -2150,8 +2150,9 @@ answer (ctx_t *c, search_answer_t *out)
     for (int k = 0; k < c->arm_count; k++) {
         const plan_arm_t *a = &c->arms[c->arm_list[k]];
         if (a->visits > 0) {
-            lo = fmin (lo, arm_mean (a));
-            hi = fmax (hi, arm_mean (a));
+            double m = arm_mean (a);
+            lo = fmin (lo, m);
+            hi = fmax (hi, m);
         }
     }
     out->lowest = lo <= hi ? lo : c->best_value;
