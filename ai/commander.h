@@ -10,11 +10,11 @@
  *  parameterised orders (portfolio.h).  Portfolio Greedy Search improves
  *  a default plan one unit at a time, every candidate played out on the
  *  same dice seeds; then decoupled UCT (a bandit per unit; under
- *  europe19 and the house rules each option valued by an additive fit
- *  over all the playouts, the other units' shares taken out, and under
- *  europe19 each unit's stance for its later orders weighed too),
- *  NaiveMCTS or sequential halving
- *  over the units' choices re-rolls the dice in every playout.  A
+ *  europe19, 4 Page Bolivar and the house rules each option valued by
+ *  an additive fit over all the playouts, the other units' shares taken
+ *  out, and under europe19 each unit's stance for its later orders
+ *  weighed too), NaiveMCTS or sequential halving over the units'
+ *  choices re-rolls the dice in every playout.  A
  *  playout plays the rules core for `horizon` turns: the plan's orders,
  *  then every commanded unit by a script in its stance (the enemy's
  *  stances improved first with `opponent`; by default the enemy's
@@ -214,8 +214,8 @@ typedef struct {
                               out, not by the raw mean of the playouts
                               an option was in; 0, the raw mean; -1
                               (the default): by the ruleset, 1 under
-                              europe19 and the house rules
-                              (liberators_house) */
+                              europe19, 4 Page Bolivar and the house
+                              rules (liberators_house) */
     int depth;             /* where one unit acts an activation
                               (game_engine_t.one_acts): the activations
                               after the plan's that a tree searches
@@ -253,8 +253,8 @@ typedef struct {
  *  script pressing on for the side, for the enemy the script in half
  *  the playouts and the tables in the other half), the enemy's plan not
  *  improved, later and fit -1 (by the ruleset: each unit's later stance
- *  weighed under europe19, the options' values fitted under europe19
- *  and the house rules), no ascent,
+ *  weighed under europe19, the options' values fitted under europe19,
+ *  4 Page Bolivar and the house rules), no ascent,
  *  seed 1, balanced. */
 void commander_settings_defaults (commander_settings_t *s);
 

@@ -2034,6 +2034,49 @@ test_later_stances (void **state)
     game_rules_destroy (&e19);
 }
 
+/*  fit=-1 (the default) is the ruleset's: under 4 Page Bolivar the
+ *  additive fit, as fit=1 (on there since it took the ladder, 8,000
+ *  playouts against 500, from 57.7% to 66.9% over 240 games;
+ *  BENCHMARKS.md), unlike fit=0; under skirmish19 the raw mean, as
+ *  fit=0, unlike fit=1. */
+static void
+test_fit_by_ruleset (void **state)
+{
+    (void) state;
+    game_rules_t *bol = test_rules_load ("rules/data/bolivar/tables.cfg");
+    scenario_t *sc = test_scenario_load (bol, "bol_meeting");
+    int side = -1;
+    game_t *g = position_in (bol, sc, 2, 17, &side);
+    assert_non_null (g);
+    const char *params[3] = { "playouts=300,ms=0,seed=9",
+                              "playouts=300,ms=0,seed=9,fit=1",
+                              "playouts=300,ms=0,seed=9,fit=0" };
+    commander_result_t r[3];
+    for (int k = 0; k < 3; k++)
+        ask_with (params[k], g, side, &r[k]);
+    assert_same_answer (&r[0], &r[1]);
+    assert_false (r[0].value == r[2].value
+                  && r[0].alternatives[0].value
+                     == r[2].alternatives[0].value);
+    for (int k = 0; k < 3; k++)
+        commander_result_free (&r[k]);
+    game_destroy (&g);
+    scenario_destroy (&sc);
+    game_rules_destroy (&bol);
+
+    g = position (0, 2, 17, &side);
+    assert_non_null (g);
+    for (int k = 0; k < 3; k++)
+        ask_with (params[k], g, side, &r[k]);
+    assert_same_answer (&r[0], &r[2]);
+    assert_false (r[0].value == r[1].value
+                  && r[0].alternatives[0].value
+                     == r[1].alternatives[0].value);
+    for (int k = 0; k < 3; k++)
+        commander_result_free (&r[k]);
+    game_destroy (&g);
+}
+
 /*  tree=halving, decoupled sequential halving: the whole playout budget
  *  spent, the same answer for the same seed on one thread or two, other
  *  playouts than UCT's; with the later stances too (europe19's
@@ -2812,6 +2855,7 @@ main (void)
         cmocka_unit_test (test_script_order),
         cmocka_unit_test (test_opponent_improved),
         cmocka_unit_test (test_later_stances),
+        cmocka_unit_test (test_fit_by_ruleset),
         cmocka_unit_test (test_fog_hidden_unit_changes_nothing),
         cmocka_unit_test (test_fog_memory),
         cmocka_unit_test (test_fog_worlds),
