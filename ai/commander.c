@@ -1057,10 +1057,10 @@ decide (commander_t *self, const game_t *g, int side, const int *units,
     p.settings.pgs_share = pgs_share_for (&self->settings);
     p.settings.later_stances = by_ruleset (self->settings.later_stances,
                                            plays (g, "europe19"));
+    /* the house rules (liberators_house) play on Bolivar's engine */
     p.settings.fit = by_ruleset (self->settings.fit,
                                  plays (g, "europe19")
-                                 || plays (g, "bolivar")
-                                 || plays (g, "liberators_house"));
+                                 || plays (g, "bolivar"));
     /* by the ruleset: off everywhere, for at the clock's budget the tree
        measured no gain (BENCHMARKS.md, "A tree over the next
        activations") */
